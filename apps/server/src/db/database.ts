@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { BooleanColumnsPlugin, bindableSqlite } from './sqlite-values';
+import type { DB } from './schema';
+
+export type Engine = 'sqlite' | 'postgres';
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: Engine;
+  /** Connection string for processes that need their own connection (LISTEN/NOTIFY). */
+  url: string;
+  pgSchema?: string;
+  close(): Promise<void>;
+}
+
+// int8 (counts, epoch-ms timestamps) and numeric come back as numbers, as they do from SQLite.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function isPostgresUrl(url: string) {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+export function sqliteFile(url: string) {
+  return url.replace(/^(sqlite:|file:)(\/\/)?/, '');
+}
+
+/** Open the database named by the URL: a SQLite file (WAL) or a PostgreSQL pool. */
+export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: number } = {}): DatabaseHandle {
+  const plugins = [new CamelCasePlugin()];
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: opts.poolSize ?? 10,
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, engine: 'postgres', url, pgSchema: opts.pgSchema, close: () => db.destroy() };
+  }
+  const file = sqliteFile(url);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const raw = new SQLite(file);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: bindableSqlite(raw) }),
+    plugins: [...plugins, new BooleanColumnsPlugin()],
+  });
+  return { db, engine: 'sqlite', url, close: () => db.destroy() };
+}
+
+export async function pingDatabase(db: Database) {
+  await sql`select 1`.execute(db);
+}

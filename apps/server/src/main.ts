@@ -1,0 +1,65 @@
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { outboxMailer, smtpMailer } from './email/mailer';
+import { systemClock } from './lib/clock';
+import { memoryBus, postgresBus } from './realtime/bus';
+import { seedDemoData } from './seed/seed-demo-data';
+import { DEMO_USERS } from './seed/demo-users';
+import pino from 'pino';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] });
+  const handle = openDatabase(config.databaseUrl);
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+  if (config.seed && (await seedDemoData(handle.db, systemClock, (m) => logger.info(m)))) logger.info('demo data seeded');
+  const bus = handle.engine === 'postgres' ? await postgresBus(handle.url) : memoryBus();
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(handle.db, systemClock, logger);
+
+  const app = await buildApp({ db: handle, mailer, clock: systemClock, bus, config, logger });
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = config.publicUrl;
+  console.log(`\nAccountry is running on ${url} (database: ${handle.engine})`);
+  console.log(`API docs: ${url}/api/docs${config.smtpUrl ? '' : `   Dev mailbox: ${url}/dev/mailbox`}`);
+  console.log('Demo sign-ins:');
+  for (const u of DEMO_USERS) console.log(`  ${u.role.padEnd(6)}  ${u.email.padEnd(24)}  ${u.password}`);
+  console.log('');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await bus.close();
+      await handle.close();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error('Failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CSRF_HEADER, SESSION_COOKIE } from '@accountry/shared/constants';
+import { hasRequiredRole, type Role } from '@accountry/shared/roles';
+import { AppError, forbidden, unauthorized } from '../lib/app-error';
+import { ERROR_CODES } from '@accountry/shared/api-error';
+import type { AppDeps } from '../app';
+import { resolveSession } from '../features/auth/sessions.service';
+import type { UsersTable } from '../db/schema';
+
+export type AuthUser = Omit<UsersTable, 'passwordHash'>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+    sessionId: string | null;
+    sessionRemember: boolean;
+    /** The cookie named a session that ended for inactivity. */
+    sessionExpired: boolean;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Endpoints fed by navigator.sendBeacon, which cannot send headers; they act only on the visitor's own tracking data. */
+const CSRF_EXEMPT = [/^\/api\/traffic\//];
+
+/** Resolve the session cookie on every API request; enforce CSRF for cookie-authenticated writes. */
+export function registerAuth(app: FastifyInstance, deps: AppDeps) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionRemember', false);
+  app.decorateRequest('sessionExpired', false);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const found = await resolveSession(deps.db.db, token, deps.clock.now(), deps.sessionSettings);
+    if (found.state === 'expired') request.sessionExpired = true;
+    if (found.state !== 'active') return;
+    const { passwordHash: _omit, ...user } = found.session.user;
+    request.user = user;
+    request.sessionId = found.session.id;
+    request.sessionRemember = found.session.remember;
+    const path = request.url.split('?')[0];
+    if (UNSAFE.has(request.method) && !CSRF_EXEMPT.some((re) => re.test(path))) {
+      if (request.headers[CSRF_HEADER] !== found.session.csrfToken) {
+        throw new AppError(403, ERROR_CODES.csrf, 'Your session could not be verified. Please reload the page and try again.');
+      }
+    }
+  });
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) {
+    throw unauthorized(request.sessionExpired ? 'Your session ended after a period of inactivity. Please sign in again.' : undefined);
+  }
+  return request.user;
+}
+
+/** The signed-in user holding one of the roles (admin passes every check), or 401/403. */
+export function requireRole(request: FastifyRequest, roles: readonly Role[]): AuthUser {
+  const user = requireUser(request);
+  if (!hasRequiredRole(user.role, roles)) throw forbidden();
+  return user;
+}
+
+export const requireAdmin = (request: FastifyRequest) => requireRole(request, ['admin']);

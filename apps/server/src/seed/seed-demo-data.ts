@@ -1,0 +1,42 @@
+import type { Database } from '../db/database';
+import type { Clock } from '../lib/clock';
+import { seedUsers, type SeededUsers } from './seed-users';
+
+export interface SeedContext {
+  db: Database;
+  clock: Clock;
+  users: SeededUsers;
+  log: (msg: string) => void;
+}
+
+/** Feature seeders, run in order after the users. Each adds its own demo data. */
+const seeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [];
+
+const SEEDED_KEY = 'demo_seeded_at';
+
+export async function isSeeded(db: Database) {
+  const row = await db.selectFrom('appMeta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * Seed demo data once, in one transaction that first claims the marker row: a second start keeps the data,
+ * and of several processes starting together on one database only one seeds.
+ */
+export async function seedDemoData(db: Database, clock: Clock, log: (msg: string) => void = () => undefined) {
+  if (await isSeeded(db)) return false;
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('appMeta').values({ key: SEEDED_KEY, value: String(clock.now()) }).execute();
+      const users = await seedUsers(trx, clock);
+      for (const s of seeders) {
+        log(`seeding ${s.name}…`);
+        await s.run({ db: trx, clock, users, log });
+      }
+    });
+    return true;
+  } catch (err) {
+    if (await isSeeded(db)) return false;
+    throw err;
+  }
+}

@@ -1,0 +1,26 @@
+import type { Database } from '../db/database';
+import type { Clock } from '../lib/clock';
+import { newId } from '../lib/ids';
+import { hashPassword } from '../features/auth/password';
+import { DEMO_USERS } from './demo-users';
+
+export type SeededUsers = Record<string, string>;
+
+/** The demo sign-ins; returns their ids by key for the other seeders. */
+export async function seedUsers(db: Database, clock: Clock): Promise<SeededUsers> {
+  const ids: SeededUsers = {};
+  const day = 24 * 60 * 60 * 1000;
+  for (const [i, u] of DEMO_USERS.entries()) {
+    const id = newId();
+    ids[u.key] = id;
+    const createdAt = clock.now() - (400 - i * 30) * day;
+    await db
+      .insertInto('users')
+      .values({
+        id, email: u.email, passwordHash: await hashPassword(u.password), displayName: u.displayName, phoneNumber: u.phoneNumber,
+        role: u.role, createdAt, lastActive: clock.now() - i * 3600_000, profileComplete: true, emailVerified: true, disabled: false,
+      })
+      .execute();
+  }
+  return ids;
+}

@@ -1,0 +1,31 @@
+import { Suspense } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+import { AppShell, Box } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { PageSpinner } from '../components/ui/page-spinner';
+import { SiteHeader } from './site-header';
+import { SiteFooter } from './site-footer';
+import { MobileNav } from './mobile-nav';
+
+export function AppLayout() {
+  const [menuOpen, menu] = useDisclosure(false);
+  const navigation = useNavigation();
+  return (
+    <AppShell header={{ height: 64 }} padding={0}>
+      <AppShell.Header>
+        <SiteHeader menuOpen={menuOpen} onToggleMenu={menu.toggle} />
+      </AppShell.Header>
+      <MobileNav opened={menuOpen} onClose={menu.close} />
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <Box id="content" style={{ flex: 1 }}>
+          {navigation.state === 'loading' ? <PageSpinner /> : (
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          )}
+        </Box>
+        <SiteFooter />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+
+/** Sign out of this device (or everywhere), clear cached data and go home. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (everywhere: boolean = false) => api<void>(everywhere ? '/api/auth/signout-everywhere' : '/api/auth/signout', { method: 'POST' }),
+    onSuccess: () => {
+      queryClient.clear();
+      navigate('/');
+    },
+    onError: () => toast.error('Failed to sign out'),
+  });
+}

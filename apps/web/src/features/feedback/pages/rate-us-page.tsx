@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Button, Container, Paper, Rating, Select, Stack, Text, TextInput, Textarea, Title, Input } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_LABELS, feedbackInputSchema, type FeedbackInput } from '@accountry/shared/feedback';
+import { api, ApiRequestError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useSession } from '../../auth/hooks/use-session';
+import { zodFieldErrors } from '../../../lib/forms';
+
+const empty = { rating: 0, category: '', message: '', email: '' };
+
+/** Rate the platform or report a problem with it; kept for the admins. */
+export function Component() {
+  const { user } = useSession();
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = useMutation({
+    mutationFn: (input: FeedbackInput) => api('/api/feedback', { body: input }),
+    onSuccess: () => {
+      toast.success('Thank you! Your feedback helps us improve Accountry.', 'Feedback sent');
+      setValues(empty);
+      setErrors({});
+    },
+    onError: (err) => {
+      if (err instanceof ApiRequestError && Object.keys(err.fields).length) setErrors(err.fields);
+      else toast.error(err.message);
+    },
+  });
+
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = feedbackInputSchema.safeParse({ ...values, email: user ? undefined : values.email });
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    setErrors({});
+    submit.mutate(parsed.data);
+  };
+  const set = (k: keyof typeof empty) => (v: string | number | null) => setValues((s) => ({ ...s, [k]: v ?? '' }));
+
+  return (
+    <Container size="sm" py="xl">
+      <Title order={1}>Rate us</Title>
+      <Text c="dimmed" mb="lg">Tell us how Accountry is working for you, or report a problem with the platform.</Text>
+      <Paper withBorder p="lg" component="form" onSubmit={onSubmit} noValidate aria-label="Rate us">
+        <Stack>
+          <Input.Wrapper label="Your rating" required error={errors.rating} id="rating-label">
+            <Rating value={values.rating} onChange={set('rating')} size="lg" getSymbolLabel={(i) => `${i} star${i === 1 ? '' : 's'}`} aria-labelledby="rating-label" aria-invalid={!!errors.rating} />
+          </Input.Wrapper>
+          <Select
+            label="Category"
+            required
+            placeholder="What is it about?"
+            data={FEEDBACK_CATEGORIES.map((c) => ({ value: c, label: FEEDBACK_CATEGORY_LABELS[c] }))}
+            value={values.category || null}
+            onChange={set('category')}
+            error={errors.category}
+          />
+          <Textarea label="Message" required autosize minRows={4} maxLength={2000} value={values.message} onChange={(e) => set('message')(e.currentTarget.value)} error={errors.message} />
+          {!user && (
+            <TextInput label="E-mail (optional, if you would like a reply)" type="email" value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} />
+          )}
+          <Button type="submit" loading={submit.isPending}>Send feedback</Button>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

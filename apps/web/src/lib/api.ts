@@ -1,0 +1,64 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '@accountry/shared/constants';
+
+/** An API failure with the server's { error: { code, message, fields } } shape. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your internet connection and try again.';
+
+export function readCookie(name: string) {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+export function csrfHeaders(): Record<string, string> {
+  const token = readCookie(CSRF_COOKIE);
+  return token ? { [CSRF_HEADER]: token } : {};
+}
+
+type Options = { method?: string; body?: unknown; signal?: AbortSignal; form?: FormData };
+
+/** JSON fetch against our API; throws ApiRequestError with the server's message. */
+export async function api<T>(path: string, opts: Options = {}): Promise<T> {
+  const method = opts.method ?? (opts.body !== undefined || opts.form ? 'POST' : 'GET');
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      signal: opts.signal,
+      headers: {
+        accept: 'application/json',
+        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(method !== 'GET' ? csrfHeaders() : {}),
+      },
+      body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiRequestError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
+  }
+  if (res.status === 204) return undefined as T;
+  const data = await res.json().catch(() => null);
+  if (!res.ok) {
+    const e = data?.error;
+    throw new ApiRequestError(res.status, e?.code ?? 'UNKNOWN', e?.message ?? `Request failed (${res.status})`, e?.fields ?? {});
+  }
+  return data as T;
+}
+
+/** Build a query string from defined, non-empty values. */
+export function toQuery(params: Record<string, string | number | boolean | undefined | null>) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

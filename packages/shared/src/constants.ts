@@ -1,0 +1,14 @@
+/** Business constants of spec section 9, written once. */
+export const INACTIVITY_TIMEOUT_MS = 5 * 60 * 60 * 1000;
+export const REMEMBER_ME_TIMEOUT_MS = 5 * 24 * 60 * 60 * 1000;
+export const INACTIVITY_CHECK_INTERVAL_MS = 60 * 1000;
+export const ACTIVITY_DEBOUNCE_MS = 1000;
+export const NOTIFICATION_REFRESH_MS = 5 * 60 * 1000;
+export const TOAST_AUTO_CLOSE_MS = 3000;
+export const BANNER_DELAY_MS = 300;
+export const ACTIVE_SESSION_WINDOW_MS = 5 * 60 * 1000;
+export const HOURLY_COUNTERS = 24;
+export const DEFAULT_NOTIFICATION_PAGE_SIZE = 10;
+export const CSRF_HEADER = 'x-csrf-token';
+export const CSRF_COOKIE = 'csrf_token';
+export const SESSION_COOKIE = 'sid';

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit + integration tests on SQLite, the same integration tests on PostgreSQL when
+// TEST_DATABASE_URL is set, and the Chromium journeys when Chromium is installed (required when CI=true).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const ci = process.env.CI === 'true';
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+const failures = [];
+const summary = [];
+
+function step(name, cmd, args, env = {}) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = r.status === 0;
+  summary.push(`${ok ? '✔' : '✘'} ${name} (${secs}s)`);
+  if (!ok) failures.push(name);
+  return ok;
+}
+
+step('typecheck', 'npx', ['tsc', '-b']);
+step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+step('unit + integration (SQLite)', 'npx', ['vitest', 'run'], { TEST_ENGINE: 'sqlite' });
+if (process.env.TEST_DATABASE_URL) {
+  step('integration (PostgreSQL)', 'npx', ['vitest', 'run', 'apps/server'], { TEST_ENGINE: 'postgres' });
+} else {
+  summary.push('- integration (PostgreSQL) skipped: TEST_DATABASE_URL is not set');
+}
+if (chromium) {
+  if (step('build web app', 'npm', ['run', 'build'])) {
+    step('end-to-end journeys (Chromium)', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium });
+  }
+} else if (ci) {
+  failures.push('end-to-end journeys: Chromium is required when CI=true but was not found');
+  summary.push('✘ end-to-end journeys: Chromium not found');
+} else {
+  summary.push('- end-to-end journeys skipped: Chromium is not installed (apt-get install chromium)');
+}
+
+console.log(`\n${summary.join('\n')}`);
+if (failures.length) {
+  console.error(`\nFailed: ${failures.join(', ')}`);
+  process.exit(1);
+}
