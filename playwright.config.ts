@@ -4,7 +4,9 @@ import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // A fresh database for every run, seeded with the demo data like a first `npm start`.
-const dataDir = path.join(os.tmpdir(), `accountry-e2e-${process.pid}-${Date.now()}`);
+// Workers inherit the environment, so they see the same directory as the server.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `accountry-e2e-${process.pid}-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',

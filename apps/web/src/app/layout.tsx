@@ -6,12 +6,14 @@ import { PageSpinner } from '../components/ui/page-spinner';
 import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import { MobileNav } from './mobile-nav';
+import { RealtimeConnection } from './realtime-connection';
 
 export function AppLayout() {
   const [menuOpen, menu] = useDisclosure(false);
   const navigation = useNavigation();
   return (
     <AppShell header={{ height: 64 }} padding={0}>
+      <RealtimeConnection />
       <AppShell.Header>
         <SiteHeader menuOpen={menuOpen} onToggleMenu={menu.toggle} />
       </AppShell.Header>
