@@ -31,6 +31,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', E2E_DATA_DIR: dataDir },
+    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', WEB_DIST: process.env.WEB_DIST ?? 'apps/web/dist' },
   },
 });

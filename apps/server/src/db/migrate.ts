@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database';
 import * as foundation from './migrations/2026-11-23T0400-foundation';
+import * as conversationsAudit from './migrations/2026-11-23T0410-conversations-audit';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
   '2026-11-23T0400-foundation': foundation,
+  '2026-11-23T0410-conversations-audit': conversationsAudit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

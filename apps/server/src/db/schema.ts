@@ -118,6 +118,27 @@ export interface ListingImagesTable {
   createdAt: number;
 }
 
+export interface ConversationsTable {
+  id: string;
+  listingId: string;
+  buyerId: string;
+  sellerId: string;
+  createdAt: number;
+  /** Latest activity; the conversation list is ordered by it. */
+  updatedAt: number;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actorId: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  /** JSON object with what changed. */
+  details: string;
+  createdAt: number;
+}
+
 export interface AppMetaTable {
   key: string;
   value: string;
@@ -133,6 +154,8 @@ export interface DB {
   listings: ListingsTable;
   listingImages: ListingImagesTable;
   appMeta: AppMetaTable;
+  conversations: ConversationsTable;
+  auditLog: AuditLogTable;
 }
 
 /** Every boolean column, by its camelCase name. Add new boolean columns here. */

@@ -9,8 +9,11 @@ export interface SeedContext {
   log: (msg: string) => void;
 }
 
-/** Feature seeders, run in order after the users. Each adds its own demo data. */
-const seeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [];
+/**
+ * Feature seeders, run after the users in ascending `order`:
+ * listings 10, chat 20, reviews/favorites 30, announcements 40, traffic 50, admin 60.
+ */
+const seeders: Array<{ name: string; order: number; run: (ctx: SeedContext) => Promise<void> }> = [];
 
 const SEEDED_KEY = 'demo_seeded_at';
 
@@ -29,7 +32,7 @@ export async function seedDemoData(db: Database, clock: Clock, log: (msg: string
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('appMeta').values({ key: SEEDED_KEY, value: String(clock.now()) }).execute();
       const users = await seedUsers(trx, clock);
-      for (const s of seeders) {
+      for (const s of [...seeders].sort((a, b) => a.order - b.order)) {
         log(`seeding ${s.name}…`);
         await s.run({ db: trx, clock, users, log });
       }

@@ -4,6 +4,7 @@ import type { Role } from '@accountry/shared/roles';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { AppLayout } from './layout';
+import { AdminLayout } from '../features/admin/components/admin-layout';
 
 type PageModule = { Component: ComponentType };
 
@@ -25,6 +26,12 @@ function page(path: string, load: () => Promise<PageModule>, guard?: readonly Ro
   };
 }
 
+/** A page inside the admin frame (path relative to /admin; '' for the dashboard). */
+export function adminPage(path: string, load: () => Promise<PageModule>): RouteObject {
+  const route = page(path, load);
+  return path === '' ? { index: true, lazy: route.lazy } : route;
+}
+
 const SIGNED_IN: Role[] = [];
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
 const SELLERS: Role[] = ['seller', 'both'];
@@ -43,6 +50,16 @@ export const routes: RouteObject[] = [
       page('/terms-of-service', () => import('../features/site/pages/terms-of-service-page')),
       page('/rate-us', () => import('../features/feedback/pages/rate-us-page')),
       page('/browse', () => import('../features/listings/pages/browse-page')),
+      {
+        // Only admin reaches /admin/*; each admin page is a child route here.
+        path: '/admin',
+        element: (
+          <RequireAuth roles={ADMIN}>
+            <AdminLayout />
+          </RequireAuth>
+        ),
+        children: [],
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
