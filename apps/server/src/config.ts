@@ -57,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl,
     dataDir,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    explicitPublicUrl: !!e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

@@ -31,7 +31,9 @@ async function main() {
   const app = await buildApp({ db: handle, mailer, clock: systemClock, bus, config, logger });
   await app.listen({ port: config.port, host: config.host });
 
-  const url = config.publicUrl;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.explicitPublicUrl ? config.publicUrl : `http://localhost:${port}`;
   console.log(`\nAccountry is running on ${url} (database: ${handle.engine})`);
   console.log(`API docs: ${url}/api/docs${config.smtpUrl ? '' : `   Dev mailbox: ${url}/dev/mailbox`}`);
   console.log('Demo sign-ins:');

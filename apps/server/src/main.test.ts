@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-main-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, NO_SEED: 'true', LOG_LEVEL: 'info', ...env },
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const url = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = out.match(/running on (http:\/\/localhost:\d+)/);
+      if (m) {
+        clearInterval(timer);
+        resolve(m[1]);
+      }
+    }, 50);
+    child.on('exit', () => {
+      clearInterval(timer);
+      reject(new Error(`exited early:\n${out}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, url, exited, output: () => out };
+}
+
+describe('main.ts', () => {
+  it('migrates, serves, and closes gracefully on SIGTERM', async () => {
+    const server = start({});
+    const url = await server.url;
+    const ready = await fetch(`${url}/readyz`);
+    expect(await ready.json()).toEqual({ status: 'ready', engine: 'sqlite' });
+    expect(fs.existsSync(path.join(dataDir, 'accountry.db'))).toBe(true);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  }, 60_000);
+
+  it('refuses to start on a bad environment value with a clear message', async () => {
+    const server = start({ PORT: 'not-a-port' });
+    await expect(server.url).rejects.toThrow(/Invalid environment configuration:\s+PORT/);
+    expect(await server.exited).toBe(1);
+  }, 60_000);
+});
