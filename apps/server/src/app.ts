@@ -18,6 +18,16 @@ import { SocketHub, registerSocketRoute } from './realtime/socket-hub';
 import { healthRoutes } from './features/health/health.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { listingsRoutes } from './features/listings/listings.routes';
+import { favoritesRoutes } from './features/favorites/favorites.routes';
+import { sellersRoutes } from './features/sellers/sellers.routes';
+import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
+import { announcementsRoutes } from './features/announcements/announcements.routes';
+import { userAnnouncementsRoutes } from './features/announcements/user-announcements.routes';
+import { registerAdminGuard } from './plugins/admin-guard';
+import { adminRoutes } from './features/admin/admin.routes';
+import { trafficRoutes } from './features/traffic/traffic.routes';
+import { chatRoutes } from './features/chat/chat.routes';
 
 export interface AppDeps {
   db: DatabaseHandle;
@@ -84,10 +94,20 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerOpenApi(app);
   registerAuth(app, deps);
+  registerAdminGuard(app);
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
+  await app.register(devMailboxRoutes(deps));
   await app.register(feedbackRoutes(deps));
+  await app.register(listingsRoutes(deps));
+  await app.register(favoritesRoutes(deps));
+  await app.register(sellersRoutes(deps));
+  await app.register(announcementsRoutes(deps));
+  await app.register(userAnnouncementsRoutes(deps));
+  await app.register(adminRoutes(deps));
+  await app.register(trafficRoutes(deps));
+  await app.register(chatRoutes(deps));
   registerSocketRoute(app, hub);
 
   await registerSpa(app, input.config.webDist);

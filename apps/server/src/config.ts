@@ -32,6 +32,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
+  // Per-user chat send limit; raised only by load benchmarks.
+  CHAT_SEND_PER_MINUTE: z.coerce.number().int().positive().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionTimeoutMs: e.SESSION_TIMEOUT_MS,
     rememberTimeoutMs: e.REMEMBER_TIMEOUT_MS,
     uploadDir: path.resolve(root, e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    chatSendPerMinute: e.CHAT_SEND_PER_MINUTE,
     s3: e.S3_ENDPOINT && e.S3_BUCKET
       ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID ?? '', secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '', region: e.S3_REGION }
       : undefined,

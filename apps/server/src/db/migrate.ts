@@ -2,18 +2,31 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database';
 import * as foundation from './migrations/2026-11-23T0400-foundation';
 import * as conversationsAudit from './migrations/2026-11-23T0410-conversations-audit';
+import * as authTokens from './migrations/2026-11-23T0500-auth-tokens';
+import * as announcements from './migrations/2026-11-23T0510-announcements';
+import * as traffic from './migrations/2026-11-23T0520-traffic';
+import * as marketplace from './migrations/2026-11-23T0530-marketplace';
+import * as chat from './migrations/2026-11-23T0540-chat';
+import * as adminIndexes from './migrations/2026-11-23T0550-admin-indexes';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
   '2026-11-23T0400-foundation': foundation,
   '2026-11-23T0410-conversations-audit': conversationsAudit,
+  '2026-11-23T0500-auth-tokens': authTokens,
+  '2026-11-23T0510-announcements': announcements,
+  '2026-11-23T0520-traffic': traffic,
+  '2026-11-23T0530-marketplace': marketplace,
+  '2026-11-23T0540-chat': chat,
+  '2026-11-23T0550-admin-indexes': adminIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Run pending migrations; Kysely's lock table keeps concurrent processes from racing. */
-export async function migrateToLatest(db: Database) {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: Database, pgSchema?: string) {
+  // Kysely looks for its bookkeeping tables in every schema unless told which: name it, so test schemas in one database don't collide.
+  const migrator = new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -3,6 +3,7 @@ import { CSRF_HEADER, SESSION_COOKIE } from '@accountry/shared/constants';
 import { hasRequiredRole, type Role } from '@accountry/shared/roles';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
 import { ERROR_CODES } from '@accountry/shared/api-error';
+import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import type { AppDeps } from '../app';
 import { resolveSession } from '../features/auth/sessions.service';
 import type { UsersTable } from '../db/schema';
@@ -53,7 +54,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
 /** The signed-in user, or 401. */
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) {
-    throw unauthorized(request.sessionExpired ? 'Your session ended after a period of inactivity. Please sign in again.' : undefined);
+    throw unauthorized(request.sessionExpired ? ACCOUNT_MESSAGES.timedOut : undefined);
   }
   return request.user;
 }

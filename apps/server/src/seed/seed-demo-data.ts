@@ -1,6 +1,12 @@
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { seedUsers, type SeededUsers } from './seed-users';
+import { seedListings } from './seed-listings';
+import { seedChat } from './seed-chat';
+import { seedFavoritesReviews } from './seed-favorites-reviews';
+import { seedAnnouncements } from './seed-announcements';
+import { seedAdmin } from './seed-admin';
+import { seedTraffic } from './seed-traffic';
 
 export interface SeedContext {
   db: Database;
@@ -13,7 +19,14 @@ export interface SeedContext {
  * Feature seeders, run after the users in ascending `order`:
  * listings 10, chat 20, reviews/favorites 30, announcements 40, traffic 50, admin 60.
  */
-const seeders: Array<{ name: string; order: number; run: (ctx: SeedContext) => Promise<void> }> = [];
+const seeders: Array<{ name: string; order: number; run: (ctx: SeedContext) => Promise<void> }> = [
+  { name: 'listings', order: 10, run: seedListings },
+  { name: 'chat', order: 20, run: seedChat },
+  { name: 'favorites and reviews', order: 30, run: seedFavoritesReviews },
+  { name: 'announcements', order: 40, run: seedAnnouncements },
+  { name: 'admin', order: 60, run: seedAdmin },
+  { name: 'traffic', order: 50, run: seedTraffic },
+];
 
 const SEEDED_KEY = 'demo_seeded_at';
 

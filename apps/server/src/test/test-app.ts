@@ -31,7 +31,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const handle = openDatabase(url, { pgSchema: schema, poolSize: 5 });
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, schema);
     return {
       ...handle,
       async close() {

@@ -7,6 +7,9 @@ import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import { MobileNav } from './mobile-nav';
 import { RealtimeConnection } from './realtime-connection';
+import { InactivityWatcher } from '../features/auth/components/inactivity-watcher';
+import { AnnouncementBanner } from '../features/announcements/components/announcement-banner';
+import { TrafficTracker } from '../features/traffic/components/traffic-tracker';
 
 export function AppLayout() {
   const [menuOpen, menu] = useDisclosure(false);
@@ -14,11 +17,14 @@ export function AppLayout() {
   return (
     <AppShell header={{ height: 64 }} padding={0}>
       <RealtimeConnection />
+      <InactivityWatcher />
+      <TrafficTracker />
       <AppShell.Header>
         <SiteHeader menuOpen={menuOpen} onToggleMenu={menu.toggle} />
       </AppShell.Header>
       <MobileNav opened={menuOpen} onClose={menu.close} />
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <AnnouncementBanner />
         <Box id="content" style={{ flex: 1 }}>
           {navigation.state === 'loading' ? <PageSpinner /> : (
             <Suspense fallback={<PageSpinner />}>

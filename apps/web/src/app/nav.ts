@@ -10,8 +10,11 @@ export interface NavItem {
 /** Header navigation; items without roles are public. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Browse', to: '/browse' },
+  { label: 'Favorites', to: '/favorites', roles: ['buyer', 'seller', 'both'] },
+  { label: 'My listings', to: '/listing-management', roles: ['seller', 'both'] },
   { label: 'How it works', to: '/how-it-works' },
   { label: 'About', to: '/about' },
+  { label: 'Admin', to: '/admin', roles: ['admin'] },
 ];
 
 export const FOOTER_LINKS = [

@@ -50,6 +50,18 @@ export const routes: RouteObject[] = [
       page('/terms-of-service', () => import('../features/site/pages/terms-of-service-page')),
       page('/rate-us', () => import('../features/feedback/pages/rate-us-page')),
       page('/browse', () => import('../features/listings/pages/browse-page')),
+      page('/account/:userId/:id', () => import('../features/listings/pages/listing-detail-page'), SIGNED_IN),
+      page('/seller/:sellerId', () => import('../features/sellers/pages/seller-profile-page'), SIGNED_IN),
+      page('/favorites', () => import('../features/favorites/pages/favorites-page'), MEMBERS),
+      page('/listing-management', () => import('../features/listings/pages/listing-management-page'), SELLERS),
+      page('/listing-management/new', () => import('../features/listings/pages/listing-editor-page'), SELLERS),
+      page('/listing-management/:id/edit', () => import('../features/listings/pages/listing-editor-page'), SELLERS),
+      page('/chat', () => import('../features/chat/pages/chat-page'), SIGNED_IN),
+      page('/signin', () => import('../features/auth/pages/sign-in-page')),
+      page('/signup', () => import('../features/auth/pages/sign-up-page')),
+      page('/reset-password', () => import('../features/auth/pages/reset-password-page')),
+      page('/verification-sent', () => import('../features/auth/pages/verification-sent-page')),
+      page('/profile', () => import('../features/auth/pages/profile-page'), SIGNED_IN),
       {
         // Only admin reaches /admin/*; each admin page is a child route here.
         path: '/admin',
@@ -58,7 +70,17 @@ export const routes: RouteObject[] = [
             <AdminLayout />
           </RequireAuth>
         ),
-        children: [],
+        children: [
+          adminPage('', () => import('../features/admin/pages/admin-dashboard-page')),
+          adminPage('users', () => import('../features/admin/pages/admin-users-page')),
+          adminPage('users/:userId', () => import('../features/admin/pages/admin-user-page')),
+          adminPage('listings', () => import('../features/admin/pages/admin-listings-page')),
+          adminPage('reports', () => import('../features/admin/pages/admin-reports-page')),
+          adminPage('reports/:reportId', () => import('../features/admin/pages/admin-report-page')),
+          adminPage('audit', () => import('../features/admin/pages/admin-audit-page')),
+          adminPage('notifications', () => import('../features/announcements/pages/admin-notifications-page')),
+          adminPage('traffic', () => import('../features/traffic/pages/traffic-page')),
+        ],
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

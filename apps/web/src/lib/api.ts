@@ -1,4 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '@accountry/shared/constants';
+import { SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
 
 /** An API failure with the server's { error: { code, message, fields } } shape. */
 export class ApiRequestError extends Error {
@@ -12,7 +13,8 @@ export class ApiRequestError extends Error {
   }
 }
 
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your internet connection and try again.';
+/** Spec section 8's network-failure message, written once in shared code. */
+export const NETWORK_ERROR_MESSAGE = SIGN_IN_MESSAGES.network;
 
 export function readCookie(name: string) {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));

@@ -1,22 +1,93 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { meResponseSchema, type SessionUser } from '@accountry/shared/auth';
+import { z } from 'zod';
+import { meResponseSchema, sessionListSchema, signInInputSchema, signUpInputSchema, signUpResponseSchema } from '@accountry/shared/auth';
+import { apiErrorSchema } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
-import type { AuthUser } from '../../plugins/auth';
-import { timeoutFor } from './sessions.service';
+import { AppError } from '../../lib/app-error';
+import { RATE_LIMITS } from './auth-policy';
+import { authErrors } from './auth-errors';
+import { dummyPasswordHash } from './password';
+import { passwordResetRoutes } from './password-reset.routes';
+import { profileRoutes } from './profile.routes';
+import { requireSignedIn, toSessionUser } from './session-user';
+import { clearSessionCookies, startSession, timeoutFor } from './sessions.service';
+import { deleteSession, deleteUserSessions, listUserSessions } from './sessions.repository';
+import { checkSignIn } from './signin.service';
+import { signUp } from './signup.service';
+import { verificationRoutes } from './verification.routes';
 
-export function toSessionUser(u: AuthUser): SessionUser {
-  return {
-    uid: u.id, email: u.email, displayName: u.displayName, phoneNumber: u.phoneNumber, role: u.role, createdAt: u.createdAt,
-    lastActive: u.lastActive, profileComplete: u.profileComplete, emailVerified: u.emailVerified,
-  };
-}
+export { toSessionUser } from './session-user';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // Ready before the first unknown-address sign-in, so that one is not slower than the rest.
+    void dummyPasswordHash();
     app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema } } }, async (request) => ({
       user: request.user ? toSessionUser(request.user) : null,
       timeoutMs: request.user ? timeoutFor(request.sessionRemember, deps.sessionSettings) : null,
       remember: request.sessionRemember,
     }));
+
+    app.post(
+      '/api/auth/signup',
+      {
+        config: { rateLimit: RATE_LIMITS.signUp },
+        schema: { tags: ['auth'], body: signUpInputSchema, response: { 201: signUpResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const { email } = await signUp(deps, request.body, request.log);
+        return reply.status(201).send({ email });
+      },
+    );
+
+    app.post(
+      '/api/auth/signin',
+      {
+        config: { rateLimit: { ...RATE_LIMITS.signIn, errorResponseBuilder: () => authErrors.tooManyAttempts() } },
+        schema: { tags: ['auth'], body: signInInputSchema, response: { 200: meResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const { email, password, remember = false } = request.body;
+        let user;
+        try {
+          user = await checkSignIn(deps, { email, password }, request.ip);
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          request.log.error({ err }, 'sign-in failed');
+          throw authErrors.signInFailed();
+        }
+        // Signing in replaces whatever session this browser had.
+        if (request.sessionId) await deleteSession(deps.db.db, request.sessionId);
+        const now = deps.clock.now();
+        await startSession(deps.db.db, reply, { userId: user.id, remember, userAgent: request.headers['user-agent'] ?? '', ip: request.ip, now }, deps.sessionSettings);
+        const { passwordHash: _hash, deletedStatus: _deleted, ...authUser } = user;
+        return { user: toSessionUser({ ...authUser, lastActive: now }), timeoutMs: timeoutFor(remember, deps.sessionSettings), remember };
+      },
+    );
+
+    app.post('/api/auth/signout', { schema: { tags: ['auth'], response: { 204: z.null(), 403: apiErrorSchema } } }, async (request, reply) => {
+      if (request.sessionId) await deleteSession(deps.db.db, request.sessionId);
+      clearSessionCookies(reply, deps.sessionSettings);
+      return reply.status(204).send(null);
+    });
+
+    app.post('/api/auth/signout-everywhere', { schema: { tags: ['auth'], response: { 204: z.null(), 401: apiErrorSchema, 403: apiErrorSchema } } }, async (request, reply) => {
+      const user = requireSignedIn(request);
+      await deleteUserSessions(deps.db.db, user.id);
+      clearSessionCookies(reply, deps.sessionSettings);
+      return reply.status(204).send(null);
+    });
+
+    app.get('/api/auth/sessions', { schema: { tags: ['auth'], response: { 200: sessionListSchema, 401: apiErrorSchema } } }, async (request) => {
+      const user = requireSignedIn(request);
+      const rows = await listUserSessions(deps.db.db, user.id);
+      return { sessions: rows.map(({ id, ...s }) => ({ ...s, current: id === request.sessionId })) };
+    });
+
+    await app.register(verificationRoutes(deps));
+    await app.register(passwordResetRoutes(deps));
+    await app.register(profileRoutes(deps));
   };
 }

@@ -18,7 +18,8 @@ export async function findSessionWithUser(db: Database, id: string): Promise<Ses
     .executeTakeFirst();
   if (!row) return undefined;
   return {
-    id: row.sId, userId: row.sUserId, remember: row.sRemember, csrfToken: row.sCsrf, createdAt: row.sCreatedAt,
+    // The alias hides the column from the SQLite boolean mapping, so coerce here.
+    id: row.sId, userId: row.sUserId, remember: Boolean(row.sRemember), csrfToken: row.sCsrf, createdAt: row.sCreatedAt,
     lastActive: row.sLastActive, userAgent: row.sUserAgent, ip: row.sIp, deletedStatus: row.deletedStatus ?? null,
     user: {
       id: row.id, email: row.email, passwordHash: row.passwordHash, displayName: row.displayName, phoneNumber: row.phoneNumber,
@@ -47,4 +48,14 @@ export async function touchSession(db: Database, sessionId: string, userId: stri
     await trx.updateTable('sessions').set({ lastActive: now }).where('id', '=', sessionId).execute();
     await trx.updateTable('users').set({ lastActive: now }).where('id', '=', userId).execute();
   });
+}
+
+export async function listUserSessions(db: Database, userId: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'remember', 'userAgent', 'createdAt', 'lastActive'])
+    .where('userId', '=', userId)
+    .orderBy('lastActive', 'desc')
+    .limit(50)
+    .execute();
 }

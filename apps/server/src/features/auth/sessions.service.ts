@@ -28,7 +28,8 @@ export async function resolveSession(db: Database, token: string, now: number, s
   const id = hashToken(token);
   const session = await findSessionWithUser(db, id);
   if (!session) return { state: 'none' };
-  if (now - session.lastActive > timeoutFor(session.remember, s)) {
+  const timeout = timeoutFor(session.remember, s);
+  if (now - session.lastActive > timeout) {
     await deleteSession(db, id);
     return { state: 'expired' };
   }
@@ -36,8 +37,8 @@ export async function resolveSession(db: Database, token: string, now: number, s
     await deleteUserSessions(db, session.userId);
     return { state: 'none' };
   }
-  // Write lastActive at most every 30 s: activity tracking without a write per request.
-  if (now - session.lastActive > 30_000) {
+  // Write lastActive at most every 30 s (sooner for shortened timeouts): activity tracking without a write per request.
+  if (now - session.lastActive > Math.min(30_000, timeout / 4)) {
     await touchSession(db, id, session.userId, now);
     session.lastActive = now;
   }

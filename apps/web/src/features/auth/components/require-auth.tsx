@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { hasRequiredRole, type Role } from '@accountry/shared/roles';
+import type { Role } from '@accountry/shared/roles';
+import { guardRoute } from '@accountry/shared/route-guard';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useSession } from '../hooks/use-session';
 
@@ -12,11 +13,7 @@ export function RequireAuth({ roles, children }: { roles?: readonly Role[]; chil
   const { user, loading } = useSession();
   const location = useLocation();
   if (loading) return <PageSpinner label="Checking your session…" />;
-  if (!user) {
-    const returnTo = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`/signin?returnTo=${returnTo}`} replace />;
-  }
-  if (!user.emailVerified) return <Navigate to="/verification-sent" replace />;
-  if (!hasRequiredRole(user.role, roles)) return <Navigate to="/" replace />;
+  const decision = guardRoute(user, roles, location.pathname + location.search);
+  if (!decision.allow) return <Navigate to={decision.redirectTo} replace />;
   return <>{children}</>;
 }

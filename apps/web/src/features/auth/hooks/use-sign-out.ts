@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES, AUTH_FALLBACK_MESSAGES } from '@accountry/shared/auth-messages';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
@@ -9,10 +10,11 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: (everywhere: boolean = false) => api<void>(everywhere ? '/api/auth/signout-everywhere' : '/api/auth/signout', { method: 'POST' }),
-    onSuccess: () => {
+    onSuccess: (_res, everywhere) => {
       queryClient.clear();
       navigate('/');
+      if (everywhere) toast.success(ACCOUNT_MESSAGES.signedOutEverywhere);
     },
-    onError: () => toast.error('Failed to sign out'),
+    onError: () => toast.error(AUTH_FALLBACK_MESSAGES.signOut),
   });
 }

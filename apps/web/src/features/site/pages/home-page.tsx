@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandInstagram, IconDeviceGamepad2, IconMessages, IconMovie, IconShieldCheck, IconStar } from '@tabler/icons-react';
 import { useSession } from '../../auth/hooks/use-session';
+import { HomeListings } from '../../../components/listings/home-listings';
 
 const CATEGORIES = [
   { icon: IconDeviceGamepad2, title: 'Game accounts', text: 'Ranked, levelled and skin-rich accounts for Valorant, Fortnite, Genshin, League of Legends and more.', category: 'game' },
@@ -48,6 +49,7 @@ export function Component() {
           ))}
         </SimpleGrid>
       </Container>
+      <HomeListings />
       <Container size="lg" pb={64}>
         <Title order={2} mb="md">Why Accountry</Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

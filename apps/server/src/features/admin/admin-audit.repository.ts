@@ -1,0 +1,44 @@
+import type { Cursor } from '@accountry/shared/admin-paging';
+import type { Database } from '../../db/database';
+import { afterCursor, toPage } from './sql-helpers';
+
+export interface AuditFilter {
+  action?: string;
+  actorId?: string;
+  targetType?: string;
+  targetId?: string;
+  cursor: Cursor | null;
+  limit: number;
+}
+
+export async function listAudit(db: Database, f: AuditFilter) {
+  let q = db
+    .selectFrom('auditLog')
+    .leftJoin('users as actor', 'actor.id', 'auditLog.actorId')
+    .select([
+      'auditLog.id', 'auditLog.actorId', 'actor.displayName as actorName', 'actor.email as actorEmail', 'auditLog.action',
+      'auditLog.targetType', 'auditLog.targetId', 'auditLog.details', 'auditLog.createdAt',
+    ]);
+  if (f.action) q = q.where('auditLog.action', '=', f.action);
+  if (f.actorId) q = q.where('auditLog.actorId', '=', f.actorId);
+  if (f.targetType) q = q.where('auditLog.targetType', '=', f.targetType);
+  if (f.targetId) q = q.where('auditLog.targetId', '=', f.targetId);
+  if (f.cursor) q = q.where(afterCursor('auditLog.createdAt', 'auditLog.id', f.cursor));
+  const rows = await q.orderBy('auditLog.createdAt', 'desc').orderBy('auditLog.id', 'desc').limit(f.limit + 1).execute();
+  return toPage(rows, f.limit);
+}
+
+/** The actions and the actors that occur in the log, for the filters. */
+export async function auditFacets(db: Database) {
+  const [actions, actors] = await Promise.all([
+    db.selectFrom('auditLog').select('action').distinct().orderBy('action').execute(),
+    db
+      .selectFrom('auditLog')
+      .leftJoin('users', 'users.id', 'auditLog.actorId')
+      .select(['auditLog.actorId as id', 'users.displayName', 'users.email'])
+      .distinct()
+      .orderBy('users.displayName')
+      .execute(),
+  ]);
+  return { actions: actions.map((a) => a.action), actors };
+}

@@ -1,0 +1,23 @@
+import type { Database } from '../../db/database';
+
+/** The figures of the admin dashboard; each is one indexed count or group-by. */
+export async function dashboardFigures(db: Database, weekStart: number, monthStart: number) {
+  const count = (n: { n: number | string | bigint }) => Number(n.n);
+  const [byRole, disabled, deleted, signups, listingsByStatus, sold] = await Promise.all([
+    db.selectFrom('users').select((eb) => ['role', eb.fn.countAll<number>().as('n')]).groupBy('role').execute(),
+    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('disabled', '=', true).executeTakeFirstOrThrow(),
+    db.selectFrom('deletedUsers').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'unresolved').executeTakeFirstOrThrow(),
+    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('createdAt', '>=', weekStart).executeTakeFirstOrThrow(),
+    db.selectFrom('listings').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).where('status', 'in', ['active', 'hidden']).groupBy('status').execute(),
+    db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'sold').where('soldAt', '>=', monthStart).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    byRole: byRole.map((r) => ({ role: r.role, n: count(r) })),
+    disabled: count(disabled),
+    deleted: count(deleted),
+    signups: count(signups),
+    activeListings: count(listingsByStatus.find((r) => r.status === 'active') ?? { n: 0 }),
+    hiddenListings: count(listingsByStatus.find((r) => r.status === 'hidden') ?? { n: 0 }),
+    soldThisMonth: count(sold),
+  };
+}

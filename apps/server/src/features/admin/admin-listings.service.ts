@@ -1,0 +1,94 @@
+import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
+import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
+import { decodeCursor, encodeCursor } from '@accountry/shared/admin-paging';
+import { statusAfterUnhide, type AdminListing, type AdminListingsFilter, type AdminListingsPage } from '@accountry/shared/admin-listings';
+import type { AppDeps } from '../../app';
+import { conflict, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { AuthUser } from '../../plugins/auth';
+import * as repo from './admin-listings.repository';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findListing>>>;
+
+function toAdminListing(r: Row): AdminListing {
+  const { sellerDeletedStatus, conversationCount, openReportCount, deletedAt, ...rest } = r;
+  return {
+    ...rest, deletedAt: deletedAt ?? null, sellerDeleted: sellerDeletedStatus === 'unresolved',
+    conversationCount: Number(conversationCount ?? 0), openReportCount: Number(openReportCount ?? 0),
+  };
+}
+
+export async function listListings(deps: AppDeps, input: AdminListingsFilter): Promise<AdminListingsPage> {
+  const page = await repo.listListings(deps.db.db, { ...input, cursor: decodeCursor(input.cursor) });
+  return { items: page.items.map(toAdminListing), nextCursor: page.next ? encodeCursor(page.next) : null };
+}
+
+async function reload(deps: AppDeps, id: string) {
+  const row = await repo.findListing(deps.db.db, id);
+  if (!row) throw notFound(ADMIN_MESSAGES.listingNotFound);
+  return toAdminListing(row);
+}
+
+/** Tell the seller (all their tabs) that moderation changed their listing. */
+function notifySeller(deps: AppDeps, listing: AdminListing) {
+  void deps.hub.publish({ userIds: [listing.sellerId] }, 'listing.moderated', {
+    listingId: listing.id, status: listing.status, hiddenReason: listing.hiddenReason, deleted: listing.deletedAt != null,
+  });
+}
+
+/** The listing, or 404; a deleted listing cannot be moderated any more. */
+async function liveListing(db: Parameters<typeof repo.findListing>[0], id: string) {
+  const listing = await repo.findListing(db, id);
+  if (!listing) throw notFound(ADMIN_MESSAGES.listingNotFound);
+  if (listing.deletedAt != null) throw conflict(ADMIN_MESSAGES.listingDeleted);
+  return listing;
+}
+
+export async function hideListing(deps: AppDeps, actor: AuthUser, id: string, reason: string) {
+  await deps.db.db.transaction().execute(async (trx) => {
+    const listing = await liveListing(trx, id);
+    if (listing.status === 'hidden') throw conflict(ADMIN_MESSAGES.alreadyHidden);
+    const now = deps.clock.now();
+    await repo.hideListing(trx, id, reason, now);
+    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.listingHide, targetType: 'listing', targetId: id, details: { reason, from: listing.status } }, now);
+  });
+  const listing = await reload(deps, id);
+  notifySeller(deps, listing);
+  return listing;
+}
+
+export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) {
+  await deps.db.db.transaction().execute(async (trx) => {
+    const listing = await liveListing(trx, id);
+    if (listing.status !== 'hidden') throw conflict(ADMIN_MESSAGES.notHidden);
+    if (listing.sellerDeletedStatus === 'unresolved') throw conflict(ADMIN_MESSAGES.sellerDeleted);
+    const now = deps.clock.now();
+    const to = statusAfterUnhide(listing.statusBeforeHidden);
+    await repo.unhideListing(trx, id, to, now);
+    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.listingUnhide, targetType: 'listing', targetId: id, details: { to, reason: listing.hiddenReason } }, now);
+  });
+  const listing = await reload(deps, id);
+  notifySeller(deps, listing);
+  return listing;
+}
+
+/**
+ * Delete as a seller's own delete does (decision 043): the listing disappears everywhere, and the row stays so
+ * no conversation, favorite or review ever points nowhere.
+ */
+export async function deleteListing(deps: AppDeps, actor: AuthUser, id: string, reason = '') {
+  await deps.db.db.transaction().execute(async (trx) => {
+    const listing = await repo.findListing(trx, id);
+    if (!listing) throw notFound(ADMIN_MESSAGES.listingNotFound);
+    if (listing.deletedAt != null) throw conflict(ADMIN_MESSAGES.listingAlreadyDeleted);
+    const now = deps.clock.now();
+    await repo.markListingDeleted(trx, id, now);
+    await recordAudit(trx, {
+      actorId: actor.id, action: ADMIN_ACTIONS.listingDelete, targetType: 'listing', targetId: id,
+      details: { reason, title: listing.title, sellerId: listing.sellerId, conversations: Number(listing.conversationCount ?? 0) },
+    }, now);
+  });
+  const listing = await reload(deps, id);
+  notifySeller(deps, listing);
+  return listing;
+}

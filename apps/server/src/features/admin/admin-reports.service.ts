@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
+import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
+import { decodeCursor, encodeCursor } from '@accountry/shared/admin-paging';
+import {
+  REPORTED_MESSAGES_LIMIT, REPORT_STATUSES, REPORT_TARGET_TYPES, type AdminFeedback, type AdminFeedbackFilter, type AdminReport,
+  type AdminReportDetail, type AdminReportsFilter, type ReportCounts, type ReviewInput, type reportTargetSchema,
+} from '@accountry/shared/admin-reports';
+import type { AppDeps } from '../../app';
+import type { Database } from '../../db/database';
+import { notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { AuthUser } from '../../plugins/auth';
+import * as repo from './admin-reports.repository';
+
+type Target = z.infer<typeof reportTargetSchema>;
+const missing = (label: string): Target => ({ exists: false, label, owner: null, other: null, status: null, listingId: null });
+
+/** Resolve each report's target (listing, conversation or user) in one query per type. */
+async function withTargets(db: Database, rows: repo.ReportRow[]): Promise<AdminReport[]> {
+  const ids = (type: string) => [...new Set(rows.filter((r) => r.targetType === type).map((r) => r.targetId))];
+  const [listings, conversations, users] = await Promise.all([
+    repo.listingTargets(db, ids('listing')),
+    repo.conversationTargets(db, ids('conversation')),
+    repo.userTargets(db, ids('user')),
+  ]);
+  const targets = new Map<string, Target>();
+  for (const l of listings) {
+    targets.set(`listing:${l.id}`, { exists: true, label: l.title, owner: { id: l.sellerId, displayName: l.sellerName, email: l.sellerEmail }, other: null, status: l.status, listingId: l.id });
+  }
+  for (const c of conversations) {
+    targets.set(`conversation:${c.id}`, {
+      exists: true, label: `${c.buyerName} and ${c.sellerName} about “${c.title}”`, owner: { id: c.sellerId, displayName: c.sellerName, email: c.sellerEmail },
+      other: { id: c.buyerId, displayName: c.buyerName, email: c.buyerEmail }, status: null, listingId: c.listingId,
+    });
+  }
+  for (const u of users) {
+    const status = u.deletedStatus === 'unresolved' ? 'deleted' : u.disabled ? 'disabled' : 'active';
+    targets.set(`user:${u.id}`, { exists: true, label: u.displayName, owner: { id: u.id, displayName: u.displayName, email: u.email }, other: null, status, listingId: null });
+  }
+  return rows.map((r) => ({
+    id: r.id, targetType: r.targetType, targetId: r.targetId, reason: r.reason, message: r.message, status: r.status, note: r.note,
+    createdAt: r.createdAt, updatedAt: r.updatedAt,
+    reporter: r.reporterName !== null && r.reporterEmail !== null ? { id: r.reporterId, displayName: r.reporterName, email: r.reporterEmail } : null,
+    target: targets.get(`${r.targetType}:${r.targetId}`) ?? missing(`This ${r.targetType} no longer exists`),
+  }));
+}
+
+export async function listReports(deps: AppDeps, input: AdminReportsFilter) {
+  const page = await repo.listReports(deps.db.db, { ...input, cursor: decodeCursor(input.cursor) });
+  return { items: await withTargets(deps.db.db, page.items), nextCursor: page.next ? encodeCursor(page.next) : null };
+}
+
+export async function getReport(deps: AppDeps, id: string): Promise<AdminReportDetail> {
+  const db = deps.db.db;
+  const row = await repo.findReport(db, id);
+  if (!row) throw notFound(ADMIN_MESSAGES.reportNotFound);
+  const [report] = await withTargets(db, [row]);
+  if (report.targetType !== 'conversation' || !report.target.exists) return { ...report, messages: null, moreMessages: false };
+  const rows = await repo.conversationMessages(db, report.targetId, REPORTED_MESSAGES_LIMIT);
+  const messages = rows.slice(0, REPORTED_MESSAGES_LIMIT).reverse().map((m) => ({ ...m, senderName: m.senderName ?? 'Unknown user' }));
+  return { ...report, messages, moreMessages: rows.length > REPORTED_MESSAGES_LIMIT };
+}
+
+/** Set a report's status and/or note; recorded in the audit log with what changed. */
+export async function reviewReport(deps: AppDeps, actor: AuthUser, id: string, input: ReviewInput) {
+  await deps.db.db.transaction().execute(async (trx) => {
+    const row = await repo.findReport(trx, id);
+    if (!row) throw notFound(ADMIN_MESSAGES.reportNotFound);
+    const now = deps.clock.now();
+    await repo.updateReport(trx, id, input, now);
+    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.reportReview, targetType: 'report', targetId: id, details: changes(row, input) }, now);
+  });
+  return getReport(deps, id);
+}
+
+function changes(before: { status: string; note: string }, input: ReviewInput) {
+  return {
+    ...(input.status !== undefined ? { from: before.status, to: input.status } : {}),
+    ...(input.note !== undefined && input.note !== before.note ? { note: input.note } : {}),
+  };
+}
+
+export async function listFeedback(deps: AppDeps, input: AdminFeedbackFilter) {
+  const page = await repo.listFeedback(deps.db.db, { ...input, cursor: decodeCursor(input.cursor) });
+  return { items: page.items as AdminFeedback[], nextCursor: page.next ? encodeCursor(page.next) : null };
+}
+
+export async function reviewFeedback(deps: AppDeps, actor: AuthUser, id: string, input: ReviewInput): Promise<AdminFeedback> {
+  return deps.db.db.transaction().execute(async (trx) => {
+    const row = await repo.findFeedback(trx, id);
+    if (!row) throw notFound(ADMIN_MESSAGES.feedbackNotFound);
+    const now = deps.clock.now();
+    await repo.updateFeedback(trx, id, input, now);
+    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.feedbackReview, targetType: 'feedback', targetId: id, details: changes(row, input) }, now);
+    return (await repo.findFeedback(trx, id)) as AdminFeedback;
+  });
+}
+
+export async function reportCounts(deps: AppDeps): Promise<ReportCounts> {
+  const zero = () => Object.fromEntries(REPORT_STATUSES.map((s) => [s, 0])) as Record<(typeof REPORT_STATUSES)[number], number>;
+  const counts = { feedback: zero(), ...Object.fromEntries(REPORT_TARGET_TYPES.map((t) => [t, zero()])) } as ReportCounts;
+  const { reports, feedback } = await repo.reportCounts(deps.db.db);
+  for (const r of reports) if (counts[r.targetType]?.[r.status] !== undefined) counts[r.targetType][r.status] = Number(r.n);
+  for (const f of feedback) if (counts.feedback[f.status] !== undefined) counts.feedback[f.status] = Number(f.n);
+  return counts;
+}

@@ -1,0 +1,58 @@
+import type { Database } from '../../db/database';
+import type { ListingsTable, ReportsTable } from '../../db/schema';
+import type { ManualClock } from '../../lib/clock';
+import { newId } from '../../lib/ids';
+
+/** Rows the admin tests arrange directly (listings, conversations, messages, reports), not through other features. */
+type Ctx = { db: Database; clock: ManualClock };
+
+export async function insertListing(ctx: Ctx, sellerId: string, over: Partial<ListingsTable> = {}) {
+  const now = ctx.clock.now();
+  const row: ListingsTable = {
+    id: newId(), sellerId, title: 'Diamond-rank Valorant account', category: 'game', platform: 'valorant', region: 'europe',
+    description: 'A well-kept account with many skins.', priceCents: 12_000, currency: 'USD', negotiable: false, level: null,
+    itemsCount: null, followers: null, engagementRate: null, accountAgeMonths: null, verified: false, originalEmail: true,
+    twoFactorRemovable: true, deliveryMethod: 'full-access', deliveryTime: 'instant', status: 'active', hiddenReason: null,
+    statusBeforeHidden: null, viewCount: 0, favoriteCount: 0, createdAt: now, updatedAt: now, publishedAt: now, soldAt: null, ...over,
+  };
+  await ctx.db.insertInto('listings').values(row).execute();
+  return row;
+}
+
+/** A conversation with the chat columns left to their database defaults. */
+export async function insertConversation(ctx: Ctx, listingId: string, buyerId: string, sellerId: string) {
+  const now = ctx.clock.now();
+  const id = newId();
+  await ctx.db.insertInto('conversations').values({ id, listingId, buyerId, sellerId, createdAt: now, updatedAt: now } as never).execute();
+  return id;
+}
+
+export async function insertMessage(ctx: Ctx, conversationId: string, senderId: string, seq: number, body: string) {
+  const id = newId();
+  await ctx.db
+    .insertInto('messages')
+    .values({ id, conversationId, seq, senderId, clientId: newId(), body, createdAt: ctx.clock.now() + seq } as never)
+    .execute();
+  return id;
+}
+
+export async function insertReport(ctx: Ctx, over: Partial<ReportsTable> & Pick<ReportsTable, 'targetType' | 'targetId' | 'reporterId'>) {
+  const now = ctx.clock.now();
+  const row: ReportsTable = { id: newId(), reason: 'scam', message: 'Looks like a scam.', status: 'open', note: '', createdAt: now, updatedAt: now, ...over };
+  await ctx.db.insertInto('reports').values(row).execute();
+  return row;
+}
+
+export async function insertFeedback(ctx: Ctx, over: { userId?: string | null; message?: string; status?: 'open' | 'in_progress' | 'resolved' } = {}) {
+  const now = ctx.clock.now();
+  const id = newId();
+  await ctx.db
+    .insertInto('feedback')
+    .values({ id, userId: over.userId ?? null, email: 'visitor@example.test', rating: 4, category: 'suggestion', message: over.message ?? 'Please add saved searches.', status: over.status ?? 'open', note: '', createdAt: now, updatedAt: now })
+    .execute();
+  return id;
+}
+
+export async function auditRows(ctx: Ctx, targetId: string) {
+  return ctx.db.selectFrom('auditLog').selectAll().where('targetId', '=', targetId).orderBy('createdAt').execute();
+}

@@ -1,0 +1,137 @@
+import { ADMIN_MESSAGES, ACCOUNT_DELETED_HIDDEN_REASON } from '@accountry/shared/admin-messages';
+import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
+import { decodeCursor, encodeCursor } from '@accountry/shared/admin-paging';
+import { statusAfterUnhide } from '@accountry/shared/admin-listings';
+import { USER_LISTINGS_SHOWN, userState, type AdminUserDetail, type AdminUserSummary, type AdminUsersPage, type AdminUsersFilter } from '@accountry/shared/admin-users';
+import type { Role } from '@accountry/shared/roles';
+import type { AppDeps } from '../../app';
+import type { Database } from '../../db/database';
+import { conflict, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { AuthUser } from '../../plugins/auth';
+import * as repo from './admin-users.repository';
+import { hideSellerListings, sellerListingsHiddenFor, unhideListing } from './admin-listings.repository';
+import { assertNotLastAdmin, assertNotSelf, assertStillAdmin, canChangeRoleTo } from './admin-permissions';
+import { endUserSockets } from './admin-sockets';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
+type SummaryRow = Pick<Row, 'id' | 'email' | 'displayName' | 'role' | 'emailVerified' | 'disabled' | 'createdAt' | 'lastActive' | 'deletedStatus'>;
+
+export function toSummary(r: SummaryRow): AdminUserSummary {
+  return {
+    id: r.id, email: r.email, displayName: r.displayName, role: r.role, emailVerified: r.emailVerified,
+    state: userState({ disabled: r.disabled, deletedStatus: r.deletedStatus }), createdAt: r.createdAt, lastActive: r.lastActive,
+  };
+}
+
+export async function listUsers(deps: AppDeps, input: AdminUsersFilter): Promise<AdminUsersPage> {
+  const page = await repo.listUsers(deps.db.db, { ...input, cursor: decodeCursor(input.cursor) });
+  return { items: page.items.map(toSummary), nextCursor: page.next ? encodeCursor(page.next) : null };
+}
+
+export async function getUserDetail(deps: AppDeps, id: string): Promise<AdminUserDetail> {
+  const db = deps.db.db;
+  const row = await repo.findUser(db, id);
+  if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
+  const [activeSessions, listings, reports] = await Promise.all([repo.countSessions(db, id), repo.userListings(db, id, USER_LISTINGS_SHOWN), repo.reportsAbout(db, id, 50)]);
+  return {
+    ...toSummary(row),
+    phoneNumber: row.phoneNumber,
+    profileComplete: row.profileComplete,
+    disabled: row.disabled,
+    activeSessions,
+    deletion: row.deletedStatus
+      ? { status: row.deletedStatus, reason: row.deletedReason ?? '', deletedBy: row.deletedBy ?? null, createdAt: row.deletedAt ?? 0, updatedAt: row.deletionUpdatedAt ?? 0 }
+      : null,
+    listings: listings.items.map((l) => ({ ...l, deletedAt: l.deletedAt ?? null })),
+    listingCount: listings.count,
+    reports,
+  };
+}
+
+/**
+ * Run a change to a user under the admin lock: the actor must still be an active admin, the target must exist,
+ * and `fn` sees the active admins as of the lock, so concurrent changes cannot remove the last one.
+ */
+async function changeUser<T>(
+  deps: AppDeps,
+  actor: AuthUser,
+  targetId: string,
+  fn: (trx: Database, ctx: { target: Row; activeAdmins: string[]; now: number }) => Promise<T>,
+): Promise<T> {
+  return deps.db.db.transaction().execute(async (trx) => {
+    await repo.lockAdminRows(trx, deps.db.engine, [actor.id, targetId]);
+    const target = await repo.findUser(trx, targetId);
+    if (!target) throw notFound(ADMIN_MESSAGES.userNotFound);
+    const activeAdmins = await repo.activeAdminIds(trx);
+    assertStillAdmin(activeAdmins, actor.id);
+    return fn(trx, { target, activeAdmins, now: deps.clock.now() });
+  });
+}
+
+const isDeleted = (row: Row) => row.deletedStatus === 'unresolved';
+
+export async function changeRole(deps: AppDeps, actor: AuthUser, targetId: string, role: Role) {
+  const before = await changeUser(deps, actor, targetId, async (trx, { target, activeAdmins, now }) => {
+    if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.deletedAccount);
+    if (target.role === role) return target.role;
+    canChangeRoleTo(activeAdmins, targetId, role);
+    await repo.setRole(trx, targetId, role);
+    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.userRole, targetType: 'user', targetId, details: { from: target.role, to: role } }, now);
+    return target.role;
+  });
+  // The socket hub keeps the role a socket connected with: close a former admin's sockets so admin-only pushes stop.
+  if (before === 'admin' && role !== 'admin') await endUserSockets(deps, targetId);
+  return getUserDetail(deps, targetId);
+}
+
+export async function disableUser(deps: AppDeps, actor: AuthUser, targetId: string, reason = '') {
+  assertNotSelf(actor.id, targetId, ADMIN_MESSAGES.selfDisable);
+  await changeUser(deps, actor, targetId, async (trx, { target, activeAdmins, now }) => {
+    if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.deletedAccount);
+    if (target.disabled) throw conflict(ADMIN_MESSAGES.alreadyDisabled);
+    assertNotLastAdmin(activeAdmins, targetId);
+    await repo.setDisabled(trx, targetId, true);
+    await repo.deleteAllSessions(trx, targetId);
+    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.userDisable, targetType: 'user', targetId, details: { reason } }, now);
+  });
+  await endUserSockets(deps, targetId);
+  return getUserDetail(deps, targetId);
+}
+
+export async function enableUser(deps: AppDeps, actor: AuthUser, targetId: string, reason = '') {
+  await changeUser(deps, actor, targetId, async (trx, { target, now }) => {
+    if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.deletedAccount);
+    if (!target.disabled) throw conflict(ADMIN_MESSAGES.notDisabled);
+    await repo.setDisabled(trx, targetId, false);
+    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.userEnable, targetType: 'user', targetId, details: { reason } }, now);
+  });
+  return getUserDetail(deps, targetId);
+}
+
+/** Soft delete: sessions end, listings are hidden, and deleted_users(uid) says 'unresolved'; nothing is removed. */
+export async function deleteUser(deps: AppDeps, actor: AuthUser, targetId: string, reason = '') {
+  assertNotSelf(actor.id, targetId, ADMIN_MESSAGES.selfDelete);
+  await changeUser(deps, actor, targetId, async (trx, { target, activeAdmins, now }) => {
+    if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.alreadyDeleted);
+    assertNotLastAdmin(activeAdmins, targetId);
+    await repo.markDeleted(trx, targetId, { reason, deletedBy: actor.id, now });
+    await repo.deleteAllSessions(trx, targetId);
+    const hidden = await hideSellerListings(trx, targetId, ACCOUNT_DELETED_HIDDEN_REASON, now);
+    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.userDelete, targetType: 'user', targetId, details: { reason, hiddenListings: hidden.length } }, now);
+  });
+  await endUserSockets(deps, targetId);
+  return getUserDetail(deps, targetId);
+}
+
+/** Restore: the record becomes 'resolved' (sign-in works again) and the listings the deletion hid come back. */
+export async function restoreUser(deps: AppDeps, actor: AuthUser, targetId: string, reason = '') {
+  await changeUser(deps, actor, targetId, async (trx, { target, now }) => {
+    if (!isDeleted(target)) throw conflict(ADMIN_MESSAGES.notDeleted);
+    await repo.markRestored(trx, targetId, now);
+    const listings = await sellerListingsHiddenFor(trx, targetId, ACCOUNT_DELETED_HIDDEN_REASON);
+    for (const l of listings) await unhideListing(trx, l.id, statusAfterUnhide(l.statusBeforeHidden), now);
+    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.userRestore, targetType: 'user', targetId, details: { reason, restoredListings: listings.length } }, now);
+  });
+  return getUserDetail(deps, targetId);
+}

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changePasswordSchema, profileResponseSchema, profileUpdateSchema } from '@accountry/shared/auth';
+import { apiErrorSchema } from '@accountry/shared/api-error';
+import type { AppDeps } from '../../app';
+import { RATE_LIMITS } from './auth-policy';
+import { requireSignedIn, toSessionUser } from './session-user';
+import { changePassword, updateProfile } from './profile.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+
+/** The signed-in user's own profile and password. */
+export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/profile', { schema: { tags: ['profile'], response: { 200: profileResponseSchema, 401: apiErrorSchema } } }, async (request) => ({
+      user: toSessionUser(requireSignedIn(request)),
+    }));
+
+    app.patch(
+      '/api/profile',
+      { schema: { tags: ['profile'], body: profileUpdateSchema, response: { 200: profileResponseSchema, ...errors } } },
+      async (request) => {
+        const user = requireSignedIn(request);
+        const { passwordHash: _hash, ...updated } = await updateProfile(deps, user, request.body);
+        return { user: toSessionUser(updated) };
+      },
+    );
+
+    app.post(
+      '/api/profile/password',
+      { config: { rateLimit: RATE_LIMITS.password }, schema: { tags: ['profile'], body: changePasswordSchema, response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        const user = requireSignedIn(request);
+        await changePassword(deps, user, request.sessionId!, request.body, request.ip);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

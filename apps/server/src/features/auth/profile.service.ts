@@ -1,0 +1,53 @@
+import { FIELD_MESSAGES, passwordProblems } from '@accountry/shared/account-rules';
+import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
+import type { SelfRole } from '@accountry/shared/roles';
+import type { AppDeps } from '../../app';
+import { badRequest } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import { authErrors } from './auth-errors';
+import { hashPassword, verifyPassword } from './password';
+import { deleteUserSessions } from './sessions.repository';
+import { isLockedOut } from './signin.service';
+import { bucketFor, hit } from './throttle.service';
+import { findUserById, updateUser } from './users.repository';
+
+export interface ProfilePatch {
+  displayName?: string;
+  phoneNumber?: string;
+  role?: SelfRole;
+}
+
+/** An admin's role is granted and withdrawn only in the admin area, never from the profile. */
+export const canChangeOwnRole = (user: Pick<AuthUser, 'role'>) => user.role !== 'admin';
+
+export async function updateProfile(deps: AppDeps, user: AuthUser, patch: ProfilePatch) {
+  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as ProfilePatch;
+  if (Object.keys(set).length === 0) throw badRequest(ACCOUNT_MESSAGES.nothingToUpdate);
+  if (set.role !== undefined && !canChangeOwnRole(user)) throw authErrors.adminRoleLocked();
+  await updateUser(deps.db.db, user.id, set);
+  return (await findUserById(deps.db.db, user.id))!;
+}
+
+/**
+ * Change the password knowing the current one. Wrong guesses count toward the sign-in lock-out (a stolen session
+ * must not become a password oracle); on success every other session ends.
+ */
+export async function changePassword(deps: AppDeps, user: AuthUser, sessionId: string, input: { currentPassword: string; newPassword: string }, ip: string) {
+  const db = deps.db.db;
+  const now = deps.clock.now();
+  if (await isLockedOut(db, user.email, ip, now)) throw authErrors.tooManyAttempts();
+  const row = (await findUserById(db, user.id))!;
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    await hit(db, [bucketFor('signin-account', user.email), bucketFor('signin-ip', ip)], now);
+    throw badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword, { currentPassword: ACCOUNT_MESSAGES.wrongCurrentPassword });
+  }
+  if (input.currentPassword === input.newPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword, { newPassword: ACCOUNT_MESSAGES.samePassword });
+  if (passwordProblems(input.newPassword, user.email).includes(FIELD_MESSAGES.passwordContainsEmail)) {
+    throw badRequest(FIELD_MESSAGES.passwordContainsEmail, { newPassword: FIELD_MESSAGES.passwordContainsEmail });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { passwordHash });
+    await deleteUserSessions(trx, user.id, sessionId);
+  });
+}

@@ -1,0 +1,35 @@
+import { ACCOUNT_MESSAGES, AUTH_ERROR_CODES } from '@accountry/shared/auth-messages';
+import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { newToken } from '../../lib/ids';
+import { hashToken } from './sessions.service';
+import { findToken, insertToken, markTokenUsed, purgeTokensBefore, type TokenPurpose } from './tokens.repository';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export const linkInvalid = () => new AppError(400, AUTH_ERROR_CODES.linkInvalid, ACCOUNT_MESSAGES.linkInvalid);
+export const linkExpired = () => new AppError(400, AUTH_ERROR_CODES.linkExpired, ACCOUNT_MESSAGES.linkExpired);
+
+/** Issue a single-use link token; only its hash is stored, so the table cannot be replayed. */
+export async function issueToken(db: Database, userId: string, purpose: TokenPurpose, now: number, ttlMs: number) {
+  const token = newToken();
+  await insertToken(db, { id: hashToken(token), userId, purpose, createdAt: now, expiresAt: now + ttlMs, usedAt: null });
+  // Links a week past expiry only make the table grow.
+  await purgeTokensBefore(db, now - 7 * DAY);
+  return token;
+}
+
+/** The open token's row, or the reason it cannot be used. */
+export async function peekToken(db: Database, token: string, purpose: TokenPurpose, now: number) {
+  const row = await findToken(db, hashToken(token), purpose);
+  if (!row || row.usedAt !== null) throw linkInvalid();
+  if (row.expiresAt <= now) throw linkExpired();
+  return row;
+}
+
+/** Use the token exactly once: checks it, then claims it so a second request with the same link fails. */
+export async function consumeToken(db: Database, token: string, purpose: TokenPurpose, now: number) {
+  const row = await peekToken(db, token, purpose, now);
+  if (!(await markTokenUsed(db, row.id, now))) throw linkInvalid();
+  return row;
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { emailInputSchema, emailResponseSchema, messageResponseSchema, tokenInputSchema } from '@accountry/shared/auth';
+import { apiErrorSchema } from '@accountry/shared/api-error';
+import type { AppDeps } from '../../app';
+import { RATE_LIMITS } from './auth-policy';
+import { resendVerification, verifyEmail } from './verification.service';
+
+const errors = { 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
+
+/** E-mail verification: use the mailed link; ask for a new one. */
+export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/auth/verify-email',
+      { config: { rateLimit: RATE_LIMITS.verify }, schema: { tags: ['auth'], body: tokenInputSchema, response: { 200: emailResponseSchema, ...errors } } },
+      async (request) => verifyEmail(deps, request.body.token),
+    );
+
+    app.post(
+      '/api/auth/resend-verification',
+      { config: { rateLimit: RATE_LIMITS.mail }, schema: { tags: ['auth'], body: emailInputSchema, response: { 200: messageResponseSchema, ...errors } } },
+      async (request) => resendVerification(deps, request.body.email, request.log),
+    );
+  };
+}

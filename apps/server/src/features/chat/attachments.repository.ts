@@ -1,0 +1,32 @@
+import type { ChatAttachmentsTable } from '../../db/schema';
+import type { Db } from './conversations.repository';
+
+export async function insertAttachment(db: Db, row: ChatAttachmentsTable) {
+  await db.insertInto('chatAttachments').values(row).execute();
+}
+
+export async function findAttachment(db: Db, id: string) {
+  return db.selectFrom('chatAttachments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Tie an unsent upload of this sender in this conversation to their message; false when there is no such upload. */
+export async function claimAttachment(db: Db, input: { id: string; uploaderId: string; conversationId: string; messageId: string }) {
+  const result = await db
+    .updateTable('chatAttachments')
+    .set({ messageId: input.messageId })
+    .where('id', '=', input.id)
+    .where('uploaderId', '=', input.uploaderId)
+    .where('conversationId', '=', input.conversationId)
+    .where('messageId', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Uploads never sent with a message, older than the cutoff (they are removed with their files). */
+export async function selectUnsentBefore(db: Db, cutoff: number, limit = 200) {
+  return db.selectFrom('chatAttachments').select(['id', 'fileName']).where('messageId', 'is', null).where('createdAt', '<', cutoff).limit(limit).execute();
+}
+
+export async function deleteAttachments(db: Db, ids: string[]) {
+  if (ids.length) await db.deleteFrom('chatAttachments').where('id', 'in', ids).execute();
+}

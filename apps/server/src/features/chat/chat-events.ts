@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CHAT_EVENTS, type ChatBlockEvent, type ChatMessage, type ChatMessageEvent, type ChatPresenceEvent, type ChatTypingEvent,
+  type ConversationCounters,
+} from '@accountry/shared/chat';
+import { MAX_NOTIFY_BYTES, type Audience } from '../../realtime/bus';
+import type { SocketHub } from '../../realtime/socket-hub';
+
+/** Room for the bus envelope around an event's data. */
+const ENVELOPE_BYTES = 400;
+/** User ids per published audience, so a presence change to many people still fits one NOTIFY. */
+const AUDIENCE_CHUNK = 150;
+
+/** Fan-out of chat events after the data is stored; a failed publish is logged, never undoes the write. */
+export class ChatEvents {
+  constructor(
+    private readonly hub: SocketHub,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private async publish(audience: Audience, type: string, data: unknown) {
+    try {
+      await this.hub.publish(audience, type, data);
+    } catch (err) {
+      this.log.warn({ err, type }, 'chat event not published; clients catch up when they resume');
+    }
+  }
+
+  /** A new message for both parties; a body too large for one NOTIFY is left out and fetched by the clients. */
+  message(counters: ConversationCounters, message: ChatMessage) {
+    let data: ChatMessageEvent = { message, conversation: counters };
+    const size = Buffer.byteLength(JSON.stringify(data)) + ENVELOPE_BYTES;
+    if (size > MAX_NOTIFY_BYTES) data = { message: { ...message, body: '' }, conversation: counters, truncated: true };
+    return this.publish({ userIds: [counters.buyerId, counters.sellerId] }, CHAT_EVENTS.message, data);
+  }
+
+  /** Marker changes for both parties, or for one (delivery matters only to the sender). */
+  receipt(counters: ConversationCounters, onlyUserId?: string) {
+    return this.publish({ userIds: onlyUserId ? [onlyUserId] : [counters.buyerId, counters.sellerId] }, CHAT_EVENTS.receipt, { conversation: counters });
+  }
+
+  typing(toUserId: string, data: ChatTypingEvent) {
+    return this.publish({ userIds: [toUserId] }, CHAT_EVENTS.typing, data);
+  }
+
+  async presence(userIds: string[], data: ChatPresenceEvent) {
+    for (let i = 0; i < userIds.length; i += AUDIENCE_CHUNK) {
+      await this.publish({ userIds: userIds.slice(i, i + AUDIENCE_CHUNK) }, CHAT_EVENTS.presence, data);
+    }
+  }
+
+  block(data: ChatBlockEvent) {
+    return this.publish({ userIds: [data.blockerId, data.blockedId] }, CHAT_EVENTS.block, data);
+  }
+}

@@ -1,0 +1,208 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/database';
+import type { ConversationsTable, DB } from '../../db/schema';
+
+/** The database or a transaction on it. */
+export type Db = Database;
+
+const COUNTER_COLUMNS = [
+  'id', 'buyerId', 'sellerId', 'lastSeq', 'buyerReadSeq', 'sellerReadSeq', 'buyerDeliveredSeq', 'sellerDeliveredSeq', 'updatedAt',
+] as const;
+
+export async function findConversation(db: Db, id: string): Promise<ConversationsTable | undefined> {
+  return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findConversationFor(db: Db, listingId: string, buyerId: string) {
+  return db.selectFrom('conversations').selectAll().where('listingId', '=', listingId).where('buyerId', '=', buyerId).executeTakeFirst();
+}
+
+export async function findListingForChat(db: Db, listingId: string) {
+  return db.selectFrom('listings').select(['id', 'sellerId', 'status', 'deletedAt']).where('id', '=', listingId).executeTakeFirst();
+}
+
+/** Insert unless the (listing, buyer) pair exists already (two tabs opening at once); true when inserted. */
+export async function insertConversation(db: Db, row: ConversationsTable) {
+  const result = await db
+    .insertInto('conversations')
+    .values(row)
+    .onConflict((oc) => oc.columns(['listingId', 'buyerId']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+type SummaryOptions = { q?: string; cursor?: { updatedAt: number; id: string }; limit: number; id?: string };
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const likeLower = (ref: string, pattern: string) => sql<boolean>`lower(${sql.ref(ref)}) like ${pattern} escape '\\'`;
+
+/** The rows behind the conversation list (and one conversation): newest activity first, keyset-paged. */
+export async function selectSummaries(db: Db, userId: string, opts: SummaryOptions) {
+  let query = db
+    .selectFrom('conversations as c')
+    .innerJoin('listings as l', 'l.id', 'c.listingId')
+    .innerJoin('users as b', 'b.id', 'c.buyerId')
+    .innerJoin('users as s', 's.id', 'c.sellerId')
+    .leftJoin('deletedUsers as bd', 'bd.uid', 'c.buyerId')
+    .leftJoin('deletedUsers as sd', 'sd.uid', 'c.sellerId')
+    .select([
+      'c.id', 'c.listingId', 'c.buyerId', 'c.sellerId', 'c.createdAt', 'c.updatedAt', 'c.lastSeq', 'c.buyerReadSeq', 'c.sellerReadSeq',
+      'c.buyerDeliveredSeq', 'c.sellerDeliveredSeq', 'c.lastMessagePreview', 'c.lastMessageAttachment', 'c.lastSenderId', 'c.lastMessageAt',
+      'l.title as listingTitle', 'l.status as listingStatus', 'l.sellerId as listingSellerId',
+      'b.displayName as buyerName', 'b.lastActive as buyerLastActive', 'b.disabled as buyerDisabled', 'bd.status as buyerDeleted',
+      's.displayName as sellerName', 's.lastActive as sellerLastActive', 's.disabled as sellerDisabled', 'sd.status as sellerDeleted',
+    ])
+    .select((eb) => [
+      eb.selectFrom('listingImages as li').select('li.thumbUrl').whereRef('li.listingId', '=', 'c.listingId').orderBy('li.position').limit(1).as('thumbUrl'),
+      eb.exists(blockBetween(eb, 'c.buyerId', 'c.sellerId')).as('buyerBlockedSeller'),
+      eb.exists(blockBetween(eb, 'c.sellerId', 'c.buyerId')).as('sellerBlockedBuyer'),
+    ])
+    .where((eb) => eb.or([eb('c.buyerId', '=', userId), eb('c.sellerId', '=', userId)]));
+
+  if (opts.id) {
+    query = query.where('c.id', '=', opts.id);
+  } else {
+    // Conversations opened but never written in stay out of both lists.
+    query = query.where('c.lastSeq', '>', 0);
+  }
+  if (opts.q) {
+    const pattern = `%${escapeLike(opts.q.toLowerCase())}%`;
+    query = query.where((eb) =>
+      eb.or([
+        likeLower('l.title', pattern),
+        eb.and([eb('c.buyerId', '=', userId), likeLower('s.displayName', pattern)]),
+        eb.and([eb('c.sellerId', '=', userId), likeLower('b.displayName', pattern)]),
+        eb.exists(eb.selectFrom('messages as m').select(sql`1`.as('one')).whereRef('m.conversationId', '=', 'c.id').where(likeLower('m.body', pattern))),
+      ]),
+    );
+  }
+  if (opts.cursor) {
+    const { updatedAt, id } = opts.cursor;
+    query = query.where((eb) => eb.or([eb('c.updatedAt', '<', updatedAt), eb.and([eb('c.updatedAt', '=', updatedAt), eb('c.id', '<', id)])]));
+  }
+  return query.orderBy('c.updatedAt', 'desc').orderBy('c.id', 'desc').limit(opts.limit).execute();
+}
+
+export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+function blockBetween(eb: ExpressionBuilder<any, any>, blocker: string, blocked: string) {
+  return eb.selectFrom('userBlocks as ub').select(sql`1`.as('one')).whereRef('ub.blockerId', '=', blocker).whereRef('ub.blockedId', '=', blocked);
+}
+
+/**
+ * Number the next message: one UPDATE takes the row lock (PostgreSQL) or the write lock (SQLite), so seqs never collide.
+ * Sending moves the sender's own read and delivered markers to their message.
+ */
+export async function bumpForMessage(
+  trx: Db,
+  input: { conversationId: string; side: 'buyer' | 'seller'; senderId: string; preview: string; attachment: boolean; now: number },
+) {
+  const next = (eb: ExpressionBuilder<DB, 'conversations'>) => eb('lastSeq', '+', 1);
+  return trx
+    .updateTable('conversations')
+    .set((eb) => ({
+      lastSeq: next(eb),
+      ...(input.side === 'buyer' ? { buyerReadSeq: next(eb), buyerDeliveredSeq: next(eb) } : { sellerReadSeq: next(eb), sellerDeliveredSeq: next(eb) }),
+      lastMessagePreview: input.preview,
+      lastMessageAttachment: input.attachment,
+      lastSenderId: input.senderId,
+      lastMessageAt: input.now,
+      updatedAt: input.now,
+    }))
+    .where('id', '=', input.conversationId)
+    .returning(COUNTER_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+const least = (a: unknown, b: unknown) => sql<number>`case when ${a} < ${b} then ${a} else ${b} end`;
+const greatest = (a: unknown, b: unknown) => sql<number>`case when ${a} > ${b} then ${a} else ${b} end`;
+
+/** Move a side's read (and delivered) marker forward to seq, never past the last message; undefined when nothing moved. */
+export async function advanceRead(db: Db, conversationId: string, side: 'buyer' | 'seller', seq: number) {
+  const upTo = least(seq, sql.ref<number>('lastSeq'));
+  const read = side === 'buyer' ? 'buyerReadSeq' : 'sellerReadSeq';
+  const set = side === 'buyer'
+    ? { buyerReadSeq: upTo, buyerDeliveredSeq: greatest(sql.ref<number>('buyerDeliveredSeq'), upTo) }
+    : { sellerReadSeq: upTo, sellerDeliveredSeq: greatest(sql.ref<number>('sellerDeliveredSeq'), upTo) };
+  return db
+    .updateTable('conversations')
+    .set(set)
+    .where('id', '=', conversationId)
+    .where(read, '<', seq)
+    .where(read, '<', sql.ref<number>('lastSeq'))
+    .returning(COUNTER_COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function advanceDelivered(db: Db, conversationId: string, side: 'buyer' | 'seller', seq: number) {
+  const upTo = least(seq, sql.ref<number>('lastSeq'));
+  const delivered = side === 'buyer' ? 'buyerDeliveredSeq' : 'sellerDeliveredSeq';
+  return db
+    .updateTable('conversations')
+    .set(side === 'buyer' ? { buyerDeliveredSeq: upTo } : { sellerDeliveredSeq: upTo })
+    .where('id', '=', conversationId)
+    .where(delivered, '<', seq)
+    .where(delivered, '<', sql.ref<number>('lastSeq'))
+    .returning(COUNTER_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Everything the user has been sent is now on their device: move their delivered markers to the last message. */
+export async function deliverAll(db: Db, userId: string) {
+  const buyer = await db
+    .updateTable('conversations')
+    .set((eb) => ({ buyerDeliveredSeq: eb.ref('lastSeq') }))
+    .where('buyerId', '=', userId)
+    .where('buyerDeliveredSeq', '<', sql.ref<number>('lastSeq'))
+    .returning(COUNTER_COLUMNS)
+    .execute();
+  const seller = await db
+    .updateTable('conversations')
+    .set((eb) => ({ sellerDeliveredSeq: eb.ref('lastSeq') }))
+    .where('sellerId', '=', userId)
+    .where('sellerDeliveredSeq', '<', sql.ref<number>('lastSeq'))
+    .returning(COUNTER_COLUMNS)
+    .execute();
+  return [...buyer, ...seller];
+}
+
+/** Conversations with unread messages for the user, with how many. */
+export async function unreadByConversation(db: Db, userId: string) {
+  const asBuyer = await db
+    .selectFrom('conversations')
+    .select(['id', sql<number>`last_seq - buyer_read_seq`.as('unread')])
+    .where('buyerId', '=', userId)
+    .where('buyerReadSeq', '<', sql.ref<number>('lastSeq'))
+    .execute();
+  const asSeller = await db
+    .selectFrom('conversations')
+    .select(['id', sql<number>`last_seq - seller_read_seq`.as('unread')])
+    .where('sellerId', '=', userId)
+    .where('sellerReadSeq', '<', sql.ref<number>('lastSeq'))
+    .execute();
+  return [...asBuyer, ...asSeller].map((r) => ({ id: r.id, unread: Number(r.unread) }));
+}
+
+/** The people the user has talked to (for presence), except blocked pairs. */
+export async function counterpartIds(db: Db, userId: string, limit = 2000) {
+  const rows = await db
+    .selectFrom('conversations as c')
+    .select(sql<string>`case when ${sql.ref('c.buyerId')} = ${userId} then ${sql.ref('c.sellerId')} else ${sql.ref('c.buyerId')} end`.as('other'))
+    .where((eb) => eb.or([eb('c.buyerId', '=', userId), eb('c.sellerId', '=', userId)]))
+    .where('c.lastSeq', '>', 0)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('userBlocks as ub').select(sql`1`.as('one')).where((b) =>
+            b.or([
+              b.and([b('ub.blockerId', '=', userId), b.or([b('ub.blockedId', '=', b.ref('c.buyerId')), b('ub.blockedId', '=', b.ref('c.sellerId'))])]),
+              b.and([b('ub.blockedId', '=', userId), b.or([b('ub.blockerId', '=', b.ref('c.buyerId')), b('ub.blockerId', '=', b.ref('c.sellerId'))])]),
+            ]),
+          ),
+        ),
+      ),
+    )
+    .limit(limit)
+    .execute();
+  return [...new Set(rows.map((r) => r.other))];
+}

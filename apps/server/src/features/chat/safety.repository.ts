@@ -1,0 +1,81 @@
+import type { ReportsTable } from '../../db/schema';
+import type { Db } from './conversations.repository';
+
+export async function insertBlock(db: Db, blockerId: string, blockedId: string, now: number) {
+  await db
+    .insertInto('userBlocks')
+    .values({ blockerId, blockedId, createdAt: now })
+    .onConflict((oc) => oc.columns(['blockerId', 'blockedId']).doNothing())
+    .execute();
+}
+
+export async function deleteBlock(db: Db, blockerId: string, blockedId: string) {
+  const result = await db.deleteFrom('userBlocks').where('blockerId', '=', blockerId).where('blockedId', '=', blockedId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function selectBlocked(db: Db, blockerId: string) {
+  return db
+    .selectFrom('userBlocks as ub')
+    .innerJoin('users as u', 'u.id', 'ub.blockedId')
+    .select(['u.id', 'u.displayName', 'ub.createdAt as blockedAt'])
+    .where('ub.blockerId', '=', blockerId)
+    .orderBy('ub.createdAt', 'desc')
+    .limit(500)
+    .execute();
+}
+
+/** Which of the two has blocked the other. */
+export async function blocksBetween(db: Db, a: string, b: string) {
+  const rows = await db
+    .selectFrom('userBlocks')
+    .select(['blockerId'])
+    .where((eb) => eb.or([eb.and([eb('blockerId', '=', a), eb('blockedId', '=', b)]), eb.and([eb('blockerId', '=', b), eb('blockedId', '=', a)])]))
+    .execute();
+  return { aBlockedB: rows.some((r) => r.blockerId === a), bBlockedA: rows.some((r) => r.blockerId === b) };
+}
+
+export async function userExists(db: Db, id: string) {
+  return !!(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** An open (or in-progress) report of this conversation by this reporter. */
+export async function findOpenReport(db: Db, reporterId: string, conversationId: string) {
+  return db
+    .selectFrom('reports')
+    .select('id')
+    .where('targetType', '=', 'conversation')
+    .where('targetId', '=', conversationId)
+    .where('reporterId', '=', reporterId)
+    .where('status', '!=', 'resolved')
+    .executeTakeFirst();
+}
+
+export async function insertReport(db: Db, row: ReportsTable) {
+  await db.insertInto('reports').values(row).execute();
+}
+
+/**
+ * One look-up before a send: whether this client id was stored already (a resend), blocks either way between sender
+ * and recipient, and whether the recipient's account is gone.
+ */
+export async function sendChecks(db: Db, senderId: string, recipientId: string, clientId = '') {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('deletedUsers as d', 'd.uid', 'u.id')
+    .select((eb) => [
+      'u.disabled',
+      'd.status',
+      eb.selectFrom('messages').select('id').where('senderId', '=', senderId).where('clientId', '=', clientId).as('storedId'),
+      eb.exists(eb.selectFrom('userBlocks').select('blockerId').where('blockerId', '=', senderId).where('blockedId', '=', recipientId)).as('senderBlocked'),
+      eb.exists(eb.selectFrom('userBlocks').select('blockerId').where('blockerId', '=', recipientId).where('blockedId', '=', senderId)).as('recipientBlocked'),
+    ])
+    .where('u.id', '=', recipientId)
+    .executeTakeFirst();
+  return {
+    storedId: row?.storedId ?? null,
+    senderBlockedRecipient: Boolean(row?.senderBlocked),
+    recipientBlockedSender: Boolean(row?.recipientBlocked),
+    recipientGone: !row || row.disabled || row.status === 'unresolved',
+  };
+}

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { blockInputSchema, blockedUsersSchema, conversationParamsSchema, reportConversationInputSchema, userParamsSchema } from '@accountry/shared/chat';
+import { apiErrorSchema } from '@accountry/shared/api-error';
+import { requireUser } from '../../plugins/auth';
+import type { ChatServices } from './chat.services';
+import { perUser } from './chat-rate-limits';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+/** Blocking users and reporting conversations. */
+export function safetyRoutes(chat: ChatServices): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/chat/blocks',
+      { schema: { tags: ['chat'], response: { 200: blockedUsersSchema, ...errors } } },
+      async (request) => chat.safety.blocked(requireUser(request)),
+    );
+
+    app.post(
+      '/api/chat/blocks',
+      { config: perUser(30, '10 minutes'), schema: { tags: ['chat'], body: blockInputSchema, response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        await chat.safety.block(requireUser(request), request.body.userId);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/api/chat/blocks/:userId',
+      { schema: { tags: ['chat'], params: userParamsSchema, response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        await chat.safety.unblock(requireUser(request), request.params.userId);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/api/chat/conversations/:id/report',
+      {
+        config: perUser(10, '1 hour'),
+        schema: {
+          tags: ['chat'], params: conversationParamsSchema, body: reportConversationInputSchema,
+          response: { 201: z.object({ id: z.string(), message: z.string() }), ...errors },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await chat.safety.report(requireUser(request), request.params.id, request.body)),
+    );
+  };
+}

@@ -1,0 +1,48 @@
+import { CHAT_MESSAGES, type BlockedUsers, type ReportConversationInput } from '@accountry/shared/chat';
+import type { AppDeps } from '../../app';
+import type { AuthUser } from '../../plugins/auth';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { deleteBlock, findOpenReport, insertBlock, insertReport, selectBlocked, userExists } from './safety.repository';
+import type { ConversationsService } from './conversations.service';
+import type { ChatEvents } from './chat-events';
+
+/** Blocking people and reporting conversations to the moderators. */
+export class SafetyService {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly conversations: ConversationsService,
+    private readonly events: ChatEvents,
+  ) {}
+
+  async block(user: AuthUser, userId: string) {
+    if (userId === user.id) throw badRequest(CHAT_MESSAGES.cannotBlockSelf, { userId: CHAT_MESSAGES.cannotBlockSelf });
+    if (!(await userExists(this.deps.db.db, userId))) throw notFound(CHAT_MESSAGES.userNotFound);
+    await insertBlock(this.deps.db.db, user.id, userId, this.deps.clock.now());
+    await this.events.block({ blockerId: user.id, blockedId: userId, blocked: true });
+  }
+
+  async unblock(user: AuthUser, userId: string) {
+    if (await deleteBlock(this.deps.db.db, user.id, userId)) {
+      await this.events.block({ blockerId: user.id, blockedId: userId, blocked: false });
+    }
+  }
+
+  async blocked(user: AuthUser): Promise<BlockedUsers> {
+    return { users: await selectBlocked(this.deps.db.db, user.id) };
+  }
+
+  /** One open report per reporter and conversation; the admin area reads the conversation's messages. */
+  async report(user: AuthUser, conversationId: string, input: Required<ReportConversationInput>) {
+    await this.conversations.requireParties(user, conversationId);
+    const db = this.deps.db.db;
+    if (await findOpenReport(db, user.id, conversationId)) throw conflict(CHAT_MESSAGES.alreadyReported);
+    const now = this.deps.clock.now();
+    const id = newId();
+    await insertReport(db, {
+      id, targetType: 'conversation', targetId: conversationId, reporterId: user.id, reason: input.reason, message: input.details,
+      status: 'open', note: '', createdAt: now, updatedAt: now,
+    });
+    return { id, message: CHAT_MESSAGES.reportSent };
+  }
+}

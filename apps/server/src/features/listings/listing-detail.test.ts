@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
+import { REVIEW_MESSAGES } from '@accountry/shared/reviews';
+import { createUser, signInAs, userWithSession, type Session } from '../../test/test-app';
+import { createListingsTestApp, flushViews, insertTestListing } from './listings-test-helpers';
+import { VIEW_DEDUPE_MS } from './listing-views';
+
+let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let sellerId: string;
+let seller: Session;
+let buyer: Session;
+let admin: Session;
+
+beforeAll(async () => {
+  ctx = await createListingsTestApp();
+  sellerId = (await createUser(ctx, { role: 'seller', displayName: 'Sam Seller' })).id;
+  seller = await signInAs(ctx, sellerId);
+  buyer = (await userWithSession(ctx, 'buyer')).session;
+  admin = (await userWithSession(ctx, 'admin')).session;
+});
+afterAll(() => ctx.close());
+
+const detail = (id: string, session?: Session) => ctx.app.inject({ method: 'GET', url: `/api/listings/${id}`, headers: session?.headers });
+const views = async (id: string) => (await ctx.db.selectFrom('listings').select('viewCount').where('id', '=', id).executeTakeFirstOrThrow()).viewCount;
+
+describe('GET /api/listings/:id (account detail)', () => {
+  it('needs a signed-in member', async () => {
+    const { id } = await insertTestListing(ctx, sellerId);
+    expect((await detail(id)).statusCode).toBe(401);
+  });
+
+  it('shows the listing with its screenshots, the seller card and no seller-only figures', async () => {
+    const { id } = await insertTestListing(ctx, sellerId, { favoriteCount: 4, description: 'Line one\nLine two <b>not bold</b>' }, 3);
+    const res = await detail(id, buyer);
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d).toMatchObject({ id, isOwner: false, favoriteCount: null, hiddenReason: null, description: 'Line one\nLine two <b>not bold</b>' });
+    expect(d.images.map((i: { position: number }) => i.position)).toEqual([0, 1, 2]);
+    expect(d.seller).toMatchObject({ id: sellerId, displayName: 'Sam Seller', role: 'seller', emailVerified: true, rating: { average: null, count: 0 }, responseTimeMinutes: null });
+    expect(d.seller.activeListings).toBeGreaterThan(0);
+    expect(d.review).toEqual({ blocker: REVIEW_MESSAGES.notSold, mine: null });
+    const own = (await detail(id, seller)).json();
+    expect(own).toMatchObject({ isOwner: true, favoriteCount: 4 });
+  });
+
+  it.each([
+    ['hidden by an admin', { status: 'hidden' as const, hiddenReason: 'Reported as stolen', statusBeforeHidden: 'active' }],
+    ['a draft', { status: 'draft' as const, publishedAt: null }],
+  ])('keeps a listing %s from everyone but its seller and admins', async (_name, over) => {
+    const { id } = await insertTestListing(ctx, sellerId, over);
+    const other = await userWithSession(ctx, 'both');
+    for (const s of [buyer, other.session]) {
+      const res = await detail(id, s);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe(M.notFound);
+    }
+    const own = await detail(id, seller);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().hiddenReason).toBe(over.status === 'hidden' ? 'Reported as stolen' : null);
+    expect((await detail(id, admin)).statusCode).toBe(200);
+    // Nor can anyone else favorite, report or look for similar ones through it.
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/favorites', headers: buyer.headers, payload: { listingId: id } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/report`, headers: buyer.headers, payload: { reason: 'scam' } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/listings/${id}/similar`, headers: buyer.headers })).statusCode).toBe(404);
+  });
+
+  it('lets admins open a deleted member’s hidden listing, and no one else', async () => {
+    const gone = await createUser(ctx, { role: 'seller' });
+    const { id } = await insertTestListing(ctx, gone.id, { status: 'hidden', hiddenReason: 'Account deleted', statusBeforeHidden: 'active' });
+    await ctx.db.insertInto('deletedUsers').values({ uid: gone.id, status: 'unresolved', reason: '', deletedBy: null, createdAt: 0, updatedAt: 0 }).execute();
+    expect((await detail(id, buyer)).statusCode).toBe(404);
+    const res = await detail(id, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().seller.id).toBe(gone.id);
+  });
+
+  it('shows sold and reserved listings, marked so', async () => {
+    const sold = await insertTestListing(ctx, sellerId, { status: 'sold', soldAt: ctx.clock.now() });
+    expect((await detail(sold.id, buyer)).json()).toMatchObject({ status: 'sold', soldAt: ctx.clock.now() });
+    const reserved = await insertTestListing(ctx, sellerId, { status: 'reserved' });
+    expect((await detail(reserved.id, buyer)).json().status).toBe('reserved');
+  });
+
+  it('counts a view once per member in a while, never the seller’s own', async () => {
+    const { id } = await insertTestListing(ctx, sellerId);
+    const first = await detail(id, buyer);
+    expect(first.json().viewCount).toBe(1);
+    await detail(id, buyer);
+    await detail(id, seller);
+    await detail(id, admin);
+    await detail(id, (await userWithSession(ctx, 'both')).session);
+    await flushViews(ctx);
+    expect(await views(id)).toBe(2);
+    ctx.clock.advance(VIEW_DEDUPE_MS + 1);
+    await detail(id, buyer);
+    await flushViews(ctx);
+    expect(await views(id)).toBe(3);
+  });
+});
+
+describe('similar listings', () => {
+  it('offers live listings of the same platform first, then the same category', async () => {
+    const base = await insertTestListing(ctx, sellerId, { category: 'streaming', platform: 'netflix', level: 'Premium' });
+    const sameCategory = await insertTestListing(ctx, sellerId, { category: 'streaming', platform: 'spotify', level: null });
+    const samePlatform = await insertTestListing(ctx, sellerId, { category: 'streaming', platform: 'netflix', level: null });
+    await insertTestListing(ctx, sellerId, { category: 'streaming', platform: 'netflix', status: 'hidden' });
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/listings/${base.id}/similar`, headers: buyer.headers });
+    expect(res.json().items.map((i: { id: string }) => i.id)).toEqual([samePlatform.id, sameCategory.id]);
+  });
+});
+
+describe('POST /api/listings/:id/report', () => {
+  it('files one open report per member for the moderators', async () => {
+    const { id } = await insertTestListing(ctx, sellerId);
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/report`, headers: buyer.headers, payload: { reason: 'misleading', message: 'The rank shown is not the real one.' } });
+    expect(res.statusCode).toBe(201);
+    const row = await ctx.db.selectFrom('reports').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ targetType: 'listing', targetId: id, reason: 'misleading', message: 'The rank shown is not the real one.', status: 'open' });
+    const again = await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/report`, headers: buyer.headers, payload: { reason: 'scam' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(M.reportDuplicate);
+  });
+
+  it('refuses reports of one’s own listing and without a reason', async () => {
+    const { id } = await insertTestListing(ctx, sellerId);
+    const own = await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/report`, headers: seller.headers, payload: { reason: 'scam' } });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error.message).toBe(M.reportOwn);
+    const bad = await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/report`, headers: buyer.headers, payload: { message: 'x' } });
+    expect(bad.json().error.fields.reason).toBe(M.reportReason);
+  });
+});

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, ERROR_CODES } from '@accountry/shared/api-error';
+import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
+import { MAX_IMAGE_BYTES } from '@accountry/shared/listings';
+import type { Role } from '@accountry/shared/roles';
+import { listingImageSchema } from '@accountry/shared/listing-schemas';
+import type { AppDeps } from '../../app';
+import { requireRole } from '../../plugins/auth';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { createImageStore, LocalImageStore } from './image-store';
+import { ensureDemoImage, warmDemoImages } from './demo-images';
+import { addImage, assertCanAddImage, removeImage, reorderImages } from './listing-images.service';
+
+const SELLERS: Role[] = ['seller', 'both'];
+const tags = ['listing management'];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema };
+const tooLarge = () => new AppError(413, ERROR_CODES.payloadTooLarge, M.imageSize, { file: M.imageSize });
+const TYPES: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
+
+/** Screenshot upload (one image per request, so the browser can show progress per file), removal, order; and the files. */
+export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const store = createImageStore(deps.config);
+  const local = new LocalImageStore(deps.config.uploadDir);
+  return async (app) => {
+    // Tests build many apps; only a real server prepares the demo screenshots ahead of time.
+    if (deps.config.env !== 'test') app.addHook('onReady', async () => void warmDemoImages(path.join(deps.config.uploadDir, 'demo')).catch(() => undefined));
+    await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 2 } });
+
+    app.post(
+      '/api/listings/:id/images',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (r) => r.user?.id ?? r.ip } },
+        schema: { tags, params: z.object({ id: z.string().min(1).max(64) }), response: { 201: listingImageSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const user = requireRole(request, SELLERS);
+        await assertCanAddImage(deps, user, request.params.id);
+        if (!request.isMultipart()) throw badRequest(M.imageMissing, { file: M.imageMissing });
+        let upload: Buffer;
+        try {
+          const file = await request.file();
+          if (!file) throw badRequest(M.imageMissing, { file: M.imageMissing });
+          upload = await file.toBuffer();
+        } catch (err) {
+          if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+          if (err instanceof AppError) throw err;
+          // Extra files or fields, or a malformed body: one screenshot per request is expected.
+          throw badRequest(M.imageMissing, { file: M.imageMissing });
+        }
+        return reply.status(201).send(await addImage(deps, store, user, request.params.id, upload));
+      },
+    );
+
+    app.delete(
+      '/api/listings/:id/images/:imageId',
+      { schema: { tags, params: z.object({ id: z.string().min(1).max(64), imageId: z.string().min(1).max(64) }), response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        await removeImage(deps, store, requireRole(request, SELLERS), request.params.id, request.params.imageId);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.put(
+      '/api/listings/:id/images/order',
+      {
+        schema: {
+          tags, params: z.object({ id: z.string().min(1).max(64) }), body: z.strictObject({ ids: z.array(z.string().max(64)).max(20) }),
+          response: { 200: z.object({ images: z.array(listingImageSchema) }), ...errors },
+        },
+      },
+      async (request) => ({ images: await reorderImages(deps, requireRole(request, SELLERS), request.params.id, request.body.ids) }),
+    );
+
+    // Stored screenshots and the demo pool; other upload folders (chat attachments) are not public.
+    app.get('/uploads/listings/*', async (request, reply) => {
+      const rel = `listings/${(request.params as { '*': string })['*']}`;
+      return sendFile(reply, local, rel);
+    });
+    app.get('/uploads/demo/:file', async (request, reply) => {
+      const { file } = request.params as { file: string };
+      if (!(await ensureDemoImage(path.join(deps.config.uploadDir, 'demo'), file))) throw notFound();
+      return sendFile(reply, local, `demo/${file}`);
+    });
+  };
+}
+
+async function sendFile(reply: import('fastify').FastifyReply, local: LocalImageStore, rel: string) {
+  const type = TYPES[path.extname(rel).toLowerCase()];
+  let file: string;
+  try {
+    file = local.fileFor(rel);
+  } catch {
+    throw notFound();
+  }
+  const stat = await fs.promises.stat(file).catch(() => null);
+  if (!type || !stat?.isFile()) throw notFound();
+  // Keys are unique ids: a stored file never changes.
+  return reply
+    .header('content-type', type)
+    .header('content-length', stat.size)
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .send(fs.createReadStream(file));
+}

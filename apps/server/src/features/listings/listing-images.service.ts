@@ -1,0 +1,70 @@
+import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
+import { MAX_LISTING_IMAGES } from '@accountry/shared/listings';
+import { editBlocker } from '@accountry/shared/listing-rules';
+import type { ListingImage } from '@accountry/shared/listing-schemas';
+import type { AppDeps } from '../../app';
+import type { AuthUser } from '../../plugins/auth';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { ERROR_CODES } from '@accountry/shared/api-error';
+import { newId } from '../../lib/ids';
+import type { ImageStore } from './image-store';
+import { processScreenshot } from './image-processing';
+import { deleteImageRow, imageUrlInUse, insertImage, listImages, setImagePositions, updateListing } from './listings.repository';
+import { managedListing } from './listing-management.service';
+
+const conflictWith = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+
+async function editableListing(deps: AppDeps, user: AuthUser, listingId: string) {
+  const listing = await managedListing(deps, user, listingId);
+  const blocker = editBlocker(listing.status);
+  if (blocker) throw conflictWith(blocker);
+  return listing;
+}
+
+/** Check the listing can take another screenshot before the upload is read. */
+export async function assertCanAddImage(deps: AppDeps, user: AuthUser, listingId: string) {
+  await editableListing(deps, user, listingId);
+  if ((await listImages(deps.db.db, listingId)).length >= MAX_LISTING_IMAGES) throw conflictWith(M.tooManyImages);
+}
+
+/** Verify, resize and store a screenshot, appended after the listing's others. */
+export async function addImage(deps: AppDeps, store: ImageStore, user: AuthUser, listingId: string, upload: Buffer): Promise<ListingImage> {
+  await assertCanAddImage(deps, user, listingId);
+  const processed = await processScreenshot(upload);
+  const id = newId();
+  const url = await store.put(`listings/${listingId}/${id}.webp`, processed.full, 'image/webp');
+  const thumbUrl = await store.put(`listings/${listingId}/${id}-thumb.webp`, processed.thumb, 'image/webp');
+  const existing = await listImages(deps.db.db, listingId);
+  if (existing.length >= MAX_LISTING_IMAGES) {
+    await Promise.all([store.deleteUrl(url), store.deleteUrl(thumbUrl)]);
+    throw conflictWith(M.tooManyImages);
+  }
+  const position = existing.reduce((max, i) => Math.max(max, i.position + 1), 0);
+  const image = { id, listingId, position, url, thumbUrl, width: processed.width, height: processed.height, createdAt: deps.clock.now() };
+  await insertImage(deps.db.db, image);
+  await updateListing(deps.db.db, listingId, { updatedAt: image.createdAt });
+  return { id, url, thumbUrl, width: image.width, height: image.height, position };
+}
+
+/** Remove a screenshot; a published listing keeps at least one. Files go once no duplicate listing uses them. */
+export async function removeImage(deps: AppDeps, store: ImageStore, user: AuthUser, listingId: string, imageId: string) {
+  const listing = await editableListing(deps, user, listingId);
+  const images = await listImages(deps.db.db, listingId);
+  if (!images.some((i) => i.id === imageId)) throw notFound('Screenshot not found');
+  if (images.length === 1 && listing.status !== 'draft') throw conflictWith(M.lastImage);
+  const removed = await deleteImageRow(deps.db.db, listingId, imageId);
+  if (!removed) return;
+  for (const url of [removed.url, removed.thumbUrl]) {
+    if (!(await imageUrlInUse(deps.db.db, url))) await store.deleteUrl(url).catch(() => undefined);
+  }
+}
+
+/** Put the screenshots in the given order; the first is the cover. */
+export async function reorderImages(deps: AppDeps, user: AuthUser, listingId: string, ids: string[]): Promise<ListingImage[]> {
+  await editableListing(deps, user, listingId);
+  const images = await listImages(deps.db.db, listingId);
+  const known = new Set(images.map((i) => i.id));
+  if (ids.length !== images.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) throw badRequest(M.imageOrder, { ids: M.imageOrder });
+  await deps.db.db.transaction().execute((trx) => setImagePositions(trx, listingId, ids));
+  return listImages(deps.db.db, listingId);
+}

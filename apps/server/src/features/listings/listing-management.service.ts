@@ -1,0 +1,114 @@
+import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
+import { editBlocker, statusChangeBlocker } from '@accountry/shared/listing-rules';
+import type { SellerStatus } from '@accountry/shared/listings';
+import { STATUS_FILTERS, type ListingInput, type MyListingsResponse, type OwnListing, type StatusFilter } from '@accountry/shared/listing-schemas';
+import type { AppDeps } from '../../app';
+import type { AuthUser } from '../../plugins/auth';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { ERROR_CODES } from '@accountry/shared/api-error';
+import { canManageListing } from './listing-permissions';
+import { listingRowsByIds } from './listing-search.repository';
+import { copyImages, findListing, insertListing, listImages, statusCounts, updateListing, type ListingRecord } from './listings.repository';
+import { toOwnRow } from './listing-mappers';
+import { cardPage } from './listings.service';
+
+const PAGE = 25;
+const conflictWith = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+
+/** The listing if the user manages it: 404 when it does not exist (or was deleted), 403 when it is someone else's. */
+export async function managedListing(deps: AppDeps, user: AuthUser, id: string): Promise<ListingRecord> {
+  const listing = await findListing(deps.db.db, id);
+  if (!listing || listing.deletedAt != null) throw notFound(M.notFound);
+  if (!canManageListing(user, listing)) throw forbidden(M.notYours);
+  return listing;
+}
+
+export async function myListings(deps: AppDeps, user: AuthUser, q: { status: StatusFilter; q?: string; cursor?: string }): Promise<MyListingsResponse> {
+  const status = q.status === 'all' ? undefined : q.status;
+  const [page, counts] = await Promise.all([
+    cardPage(deps, { scope: 'own', sellerId: user.id, status, q: q.q }, 'created', q.cursor, PAGE, user),
+    statusCounts(deps.db.db, user.id),
+  ]);
+  const byStatus = Object.fromEntries(STATUS_FILTERS.map((s) => [s, 0])) as Record<StatusFilter, number>;
+  for (const c of counts) {
+    byStatus[c.status as StatusFilter] = Number(c.n);
+    byStatus.all += Number(c.n);
+  }
+  return { items: page.rows.map(toOwnRow), nextCursor: page.nextCursor, counts: byStatus };
+}
+
+export async function ownListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
+  const listing = await managedListing(deps, user, id);
+  const [[row], images] = await Promise.all([listingRowsByIds(deps.db, [id], user.id), listImages(deps.db.db, id)]);
+  return { ...toOwnRow(row), description: listing.description, images };
+}
+
+function fieldsOf(input: ListingInput) {
+  return {
+    title: input.title, category: input.category, platform: input.platform, region: input.region, description: input.description,
+    priceCents: input.priceCents, currency: input.currency, negotiable: input.negotiable, level: input.level ?? null,
+    itemsCount: input.itemsCount ?? null, followers: input.followers ?? null, engagementRate: input.engagementRate ?? null,
+    accountAgeMonths: input.accountAgeMonths ?? null, verified: input.verified, originalEmail: input.originalEmail,
+    twoFactorRemovable: input.twoFactorRemovable, deliveryMethod: input.deliveryMethod, deliveryTime: input.deliveryTime,
+  };
+}
+
+/** A new listing starts as a draft; screenshots are added next, then the seller publishes. */
+export async function createListing(deps: AppDeps, user: AuthUser, input: ListingInput): Promise<OwnListing> {
+  const now = deps.clock.now();
+  const id = newId();
+  await insertListing(deps.db.db, {
+    id, sellerId: user.id, ...fieldsOf(input), status: 'draft', hiddenReason: null, statusBeforeHidden: null, viewCount: 0,
+    favoriteCount: 0, createdAt: now, updatedAt: now, publishedAt: null, soldAt: null, deletedAt: null,
+  });
+  return ownListing(deps, user, id);
+}
+
+export async function editListing(deps: AppDeps, user: AuthUser, id: string, input: ListingInput): Promise<OwnListing> {
+  const listing = await managedListing(deps, user, id);
+  const blocker = editBlocker(listing.status);
+  if (blocker) throw conflictWith(blocker);
+  await updateListing(deps.db.db, id, { ...fieldsOf(input), updatedAt: deps.clock.now() });
+  return ownListing(deps, user, id);
+}
+
+/** Publish, unpublish, reserve or mark sold, by the rules in listing-rules (hidden listings stay with the admins). */
+export async function changeStatus(deps: AppDeps, user: AuthUser, id: string, to: SellerStatus): Promise<OwnListing> {
+  const listing = await managedListing(deps, user, id);
+  const images = await listImages(deps.db.db, id);
+  const blocker = statusChangeBlocker(listing.status, to, images.length);
+  if (blocker) throw conflictWith(blocker);
+  const now = deps.clock.now();
+  const patch: Partial<ListingRecord> = { status: to, updatedAt: now };
+  // Publishing from a draft puts the listing at the top of "newest"; back from reserved it keeps its place.
+  if (to === 'active' && listing.status === 'draft') patch.publishedAt = now;
+  if (to === 'sold') patch.soldAt = now;
+  await updateListing(deps.db.db, id, patch);
+  return ownListing(deps, user, id);
+}
+
+/** A new draft with the same details and screenshots, to sell a similar account quickly. */
+export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
+  const listing = await managedListing(deps, user, id);
+  const now = deps.clock.now();
+  const copyId = newId();
+  await deps.db.db.transaction().execute(async (trx) => {
+    await insertListing(trx, {
+      ...listing, id: copyId, status: 'draft', hiddenReason: null, statusBeforeHidden: null, viewCount: 0, favoriteCount: 0,
+      createdAt: now, updatedAt: now, publishedAt: null, soldAt: null, deletedAt: null,
+    });
+    await copyImages(trx, id, copyId, now, newId);
+  });
+  return ownListing(deps, user, copyId);
+}
+
+/**
+ * Deleting removes the listing from everywhere the seller and buyers look, but keeps the row so favorites show it as
+ * removed and chats and reviews about it still make sense (decision 043).
+ */
+export async function deleteListing(deps: AppDeps, user: AuthUser, id: string) {
+  await managedListing(deps, user, id);
+  const now = deps.clock.now();
+  await updateListing(deps.db.db, id, { deletedAt: now, updatedAt: now });
+}

@@ -1,0 +1,134 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { RESULT_COUNT_CAP } from '@accountry/shared/listings';
+import { searchTerms, type BrowseFilters, type BrowseSort } from '@accountry/shared/listing-browse';
+import type { ListingStatus } from '@accountry/shared/listings';
+import type { DatabaseHandle } from '../../db/database';
+import type { Keyset } from '../../lib/keyset-cursor';
+
+/** Where to look: live listings (browse, profiles, similar), or all of one seller's listings (management). */
+export interface ListingSearch extends Partial<BrowseFilters> {
+  scope: 'live' | 'own';
+  sellerId?: string;
+  status?: ListingStatus;
+  excludeId?: string;
+}
+
+export type SearchSort = BrowseSort | 'created';
+
+/** Each sort is one indexed column, then id to break ties, so a cursor is (value, id) (decision 040). */
+export const SORT_COLUMNS = {
+  newest: ['publishedAt', 'desc'],
+  price_asc: ['priceCents', 'asc'],
+  price_desc: ['priceCents', 'desc'],
+  most_viewed: ['viewCount', 'desc'],
+  created: ['createdAt', 'desc'],
+} as const satisfies Record<SearchSort, readonly [string, 'asc' | 'desc']>;
+
+/** Up to this many SQLite matches are looked up by key; more are checked while walking the sort index (decision 041). */
+const FEW_MATCHES = 5000;
+
+export interface TextMatch {
+  where: RawBuilder<SqlBool>;
+  /** So few matches that the query should start from them rather than from a browse index. */
+  few: boolean;
+}
+
+/**
+ * THE full-text search: words of the query, each as a prefix, all required. SQLite matches the FTS5 table the
+ * triggers keep in sync (by its stable search_key); PostgreSQL matches the generated tsvector through its GIN index.
+ */
+export async function matchText(handle: DatabaseHandle, q: string | undefined, fewMatches = FEW_MATCHES): Promise<TextMatch | null> {
+  const terms = searchTerms(q);
+  if (!terms.length) return null;
+  if (handle.engine === 'postgres') {
+    const query = terms.map((t) => `${t}:*`).join(' & ');
+    return { where: sql<SqlBool>`listings.search_vector @@ to_tsquery('english', ${query})`, few: false };
+  }
+  const match = terms.map((t) => `"${t}"*`).join(' ');
+  const probe = await sql<{ k: number }>`select rowid as k from listings_fts where listings_fts match ${match} limit ${fewMatches + 1}`.execute(handle.db);
+  const keys = probe.rows.map((r) => r.k);
+  if (keys.length > fewMatches) return { where: sql<SqlBool>`listings.search_key in (select rowid from listings_fts where listings_fts match ${match})`, few: false };
+  return { where: keys.length ? sql<SqlBool>`listings.search_key in (${sql.join(keys)})` : sql<SqlBool>`1 = 0`, few: true };
+}
+
+/** The listings matching the search, before any sort, paging or columns. */
+export function filteredListings(handle: DatabaseHandle, s: ListingSearch, text: TextMatch | null) {
+  let q = handle.db.selectFrom('listings').where('listings.deletedAt', 'is', null);
+  // A literal status lets SQLite use the partial "live" indexes; with few text matches "+status" keeps it on the search key instead.
+  if (s.scope === 'live') q = text?.few ? q.where(sql<SqlBool>`+listings.status = 'active'`) : q.where('listings.status', '=', sql.lit('active'));
+  else if (s.status) q = q.where('listings.status', '=', s.status);
+  if (s.sellerId) q = q.where('listings.sellerId', '=', s.sellerId);
+  if (s.excludeId) q = q.where('listings.id', '!=', s.excludeId);
+  if (s.category) q = q.where('listings.category', '=', s.category);
+  if (s.platform) q = q.where('listings.platform', '=', s.platform);
+  if (s.region) q = q.where('listings.region', '=', s.region);
+  if (s.minPrice !== undefined) q = q.where('listings.priceCents', '>=', s.minPrice);
+  if (s.maxPrice !== undefined) q = q.where('listings.priceCents', '<=', s.maxPrice);
+  if (s.minFollowers !== undefined) q = q.where('listings.followers', '>=', s.minFollowers);
+  if (s.minItems !== undefined) q = q.where('listings.itemsCount', '>=', s.minItems);
+  if (s.minAgeMonths !== undefined) q = q.where('listings.accountAgeMonths', '>=', s.minAgeMonths);
+  if (s.verified) q = q.where('listings.verified', '=', true);
+  if (s.originalEmail) q = q.where('listings.originalEmail', '=', true);
+  if (s.twoFactorRemovable) q = q.where('listings.twoFactorRemovable', '=', true);
+  if (s.negotiable) q = q.where('listings.negotiable', '=', true);
+  if (text) q = q.where(text.where);
+  return q;
+}
+
+/** Matches up to the cap (one more tells "more than"), so counting never scans everything. */
+export async function countListings(handle: DatabaseHandle, s: ListingSearch, text: TextMatch | null) {
+  const inner = filteredListings(handle, s, text).select(sql<number>`1`.as('one')).limit(RESULT_COUNT_CAP + 1).as('matches');
+  const count = (db: DatabaseHandle['db']) => db.selectFrom(inner).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = handle.engine === 'postgres'
+    ? await handle.db.transaction().execute(async (trx) => {
+      // The default cost of a random read (4, for spinning disks) makes PostgreSQL scan the whole table to count a few
+      // hundred rows a partial browse index reaches in milliseconds; rate random reads as on SSD for this query only.
+      await sql`set local random_page_cost = 1.1`.execute(trx);
+      return count(trx);
+    })
+    : await count(handle.db);
+  const n = Number(row.n);
+  return { total: Math.min(n, RESULT_COUNT_CAP), capped: n > RESULT_COUNT_CAP };
+}
+
+/** One page of listing rows with everything a card or the management table shows, in keyset order. */
+export async function searchListingRows(
+  handle: DatabaseHandle, s: ListingSearch, text: TextMatch | null, sort: SearchSort, keyset: Keyset | undefined, limit: number, viewerId: string | null,
+) {
+  const [column, dir] = SORT_COLUMNS[sort];
+  const col = `listings.${column}` as const;
+  let q = withCardColumns(filteredListings(handle, s, text), viewerId);
+  if (keyset) q = q.where((eb) => eb(eb.refTuple(col, 'listings.id'), dir === 'desc' ? '<' : '>', eb.tuple(keyset[0], keyset[1])));
+  const rows = await q.orderBy(col, dir).orderBy('listings.id', dir).limit(limit + 1).execute();
+  return { rows: rows.slice(0, limit), more: rows.length > limit, sortColumn: column };
+}
+
+/** Listings by id with card columns (favorites, home sections). */
+export function listingRowsByIds(handle: DatabaseHandle, ids: string[], viewerId: string | null) {
+  if (!ids.length) return Promise.resolve([]);
+  return withCardColumns(handle.db.selectFrom('listings').where('listings.id', 'in', ids), viewerId).execute();
+}
+
+function withCardColumns(q: ReturnType<typeof filteredListings>, viewerId: string | null) {
+  return q
+    .innerJoin('users', 'users.id', 'listings.sellerId')
+    .select([
+      'listings.id', 'listings.sellerId', 'listings.title', 'listings.category', 'listings.platform', 'listings.region',
+      'listings.priceCents', 'listings.currency', 'listings.negotiable', 'listings.level', 'listings.itemsCount',
+      'listings.followers', 'listings.engagementRate', 'listings.accountAgeMonths', 'listings.verified',
+      'listings.originalEmail', 'listings.twoFactorRemovable', 'listings.status', 'listings.viewCount',
+      'listings.favoriteCount', 'listings.hiddenReason', 'listings.deliveryMethod', 'listings.deliveryTime',
+      'listings.createdAt', 'listings.updatedAt', 'listings.publishedAt', 'listings.soldAt', 'listings.deletedAt',
+      'users.displayName as sellerName',
+    ])
+    .select((eb) => [
+      eb.selectFrom('listingImages').select('listingImages.thumbUrl').whereRef('listingImages.listingId', '=', 'listings.id')
+        .orderBy('listingImages.position').limit(1).as('thumbUrl'),
+      eb.selectFrom('listingImages').select((e) => e.fn.countAll<number>().as('n')).whereRef('listingImages.listingId', '=', 'listings.id').as('imageCount'),
+      viewerId
+        ? eb.exists(eb.selectFrom('favorites').select(sql`1`.as('one')).where('favorites.userId', '=', viewerId).whereRef('favorites.listingId', '=', 'listings.id')).as('isFavorite')
+        : sql<boolean>`false`.as('isFavorite'),
+    ]);
+}
+
+export type ListingRow = Awaited<ReturnType<typeof listingRowsByIds>>[number];

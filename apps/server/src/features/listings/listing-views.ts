@@ -1,0 +1,65 @@
+import type { AppDeps } from '../../app';
+import { addViewCounts } from './listings.repository';
+
+/** A viewer counts once per listing in this window, so reloading a page does not inflate its views. */
+export const VIEW_DEDUPE_MS = 30 * 60 * 1000;
+const MAX_REMEMBERED = 50_000;
+const FLUSH_MS = 1000;
+
+/**
+ * Detail-page views, counted in memory and written as one increment per listing about once a second (and on
+ * shutdown), so a popular listing never turns every view into a write on its row (decision 044).
+ */
+export class ListingViewCounter {
+  private pending = new Map<string, number>();
+  private seen = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'clock'>) {}
+
+  record(listingId: string, viewerId: string) {
+    const key = `${viewerId}:${listingId}`;
+    const now = this.deps.clock.now();
+    const last = this.seen.get(key);
+    if (last !== undefined && now - last < VIEW_DEDUPE_MS) return;
+    this.seen.delete(key);
+    this.seen.set(key, now);
+    // Maps keep insertion order: drop the oldest viewers first.
+    if (this.seen.size > MAX_REMEMBERED) this.seen.delete(this.seen.keys().next().value!);
+    this.pending.set(listingId, (this.pending.get(listingId) ?? 0) + 1);
+    this.timer ??= setTimeout(() => void this.flush().catch(() => undefined), FLUSH_MS);
+  }
+
+  /** Views not yet written for the listing (the detail page adds them so a viewer sees their own view). */
+  pendingFor(listingId: string) {
+    return this.pending.get(listingId) ?? 0;
+  }
+
+  async flush() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.pending.size) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    try {
+      await addViewCounts(this.deps.db.db, batch);
+    } catch (err) {
+      for (const [id, n] of batch) this.pending.set(id, (this.pending.get(id) ?? 0) + n);
+      throw err;
+    }
+  }
+}
+
+const counters = new WeakMap<object, ListingViewCounter>();
+
+/** One counter per app (keyed by its deps), flushed when the app closes. */
+export function viewCounterFor(deps: AppDeps): ListingViewCounter {
+  let c = counters.get(deps);
+  if (!c) {
+    c = new ListingViewCounter(deps);
+    counters.set(deps, c);
+    const counter = c;
+    deps.onClose.push(() => counter.flush());
+  }
+  return c;
+}

@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import type { ListingImagesTable, ListingsTable, ReportsTable } from '../../db/schema';
+
+export type ListingRecord = ListingsTable;
+
+/** Every column of ListingsTable (never the engine's search columns). */
+const COLUMNS = [
+  'id', 'sellerId', 'title', 'category', 'platform', 'region', 'description', 'priceCents', 'currency', 'negotiable', 'level',
+  'itemsCount', 'followers', 'engagementRate', 'accountAgeMonths', 'verified', 'originalEmail', 'twoFactorRemovable',
+  'deliveryMethod', 'deliveryTime', 'status', 'hiddenReason', 'statusBeforeHidden', 'viewCount', 'favoriteCount', 'createdAt',
+  'updatedAt', 'publishedAt', 'soldAt', 'deletedAt',
+] as const satisfies ReadonlyArray<keyof ListingRecord>;
+
+export function findListing(db: Database, id: string): Promise<ListingRecord | undefined> {
+  return db.selectFrom('listings').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertListing(db: Database, row: ListingRecord) {
+  await db.insertInto('listings').values(row).execute();
+}
+
+export async function updateListing(db: Database, id: string, patch: Partial<ListingRecord>) {
+  await db.updateTable('listings').set(patch).where('id', '=', id).execute();
+}
+
+/** Apply buffered view counts: one increment per listing, in one transaction. */
+export async function addViewCounts(db: Database, counts: Map<string, number>) {
+  await db.transaction().execute(async (trx) => {
+    for (const [id, n] of counts) {
+      await trx.updateTable('listings').set({ viewCount: sql`view_count + ${n}` }).where('id', '=', id).execute();
+    }
+  });
+}
+
+export function listImages(db: Database, listingId: string) {
+  return db
+    .selectFrom('listingImages')
+    .select(['id', 'url', 'thumbUrl', 'width', 'height', 'position'])
+    .where('listingId', '=', listingId)
+    .orderBy('position')
+    .execute();
+}
+
+export async function insertImage(db: Database, row: ListingImagesTable) {
+  await db.insertInto('listingImages').values(row).execute();
+}
+
+export async function deleteImageRow(db: Database, listingId: string, imageId: string) {
+  return db.deleteFrom('listingImages').where('listingId', '=', listingId).where('id', '=', imageId).returning(['url', 'thumbUrl']).executeTakeFirst();
+}
+
+export async function setImagePositions(db: Database, listingId: string, ids: string[]) {
+  for (const [position, id] of ids.entries()) {
+    await db.updateTable('listingImages').set({ position }).where('listingId', '=', listingId).where('id', '=', id).execute();
+  }
+}
+
+/** Whether any listing still shows the file (duplicated listings share their screenshots' files). */
+export async function imageUrlInUse(db: Database, url: string) {
+  const row = await db.selectFrom('listingImages').select('id').where((eb) => eb.or([eb('url', '=', url), eb('thumbUrl', '=', url)])).executeTakeFirst();
+  return !!row;
+}
+
+export async function copyImages(db: Database, fromId: string, toId: string, now: number, newId: () => string) {
+  const images = await listImages(db, fromId);
+  if (!images.length) return;
+  await db.insertInto('listingImages').values(images.map((i) => ({ ...i, id: newId(), listingId: toId, createdAt: now }))).execute();
+}
+
+export async function findReportBy(db: Database, listingId: string, reporterId: string) {
+  return db
+    .selectFrom('reports')
+    .select('id')
+    .where('targetType', '=', 'listing')
+    .where('targetId', '=', listingId)
+    .where('reporterId', '=', reporterId)
+    .where('status', '!=', 'resolved')
+    .executeTakeFirst();
+}
+
+export async function insertReport(db: Database, row: ReportsTable) {
+  await db.insertInto('reports').values(row).execute();
+}
+
+/** How many of the seller's listings are in each status (deleted ones excluded). */
+export function statusCounts(db: Database, sellerId: string) {
+  return db
+    .selectFrom('listings')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .where('sellerId', '=', sellerId)
+    .where('deletedAt', 'is', null)
+    .groupBy('status')
+    .execute();
+}

@@ -1,0 +1,119 @@
+import { HOME_SECTION_SIZE, SIMILAR_LISTINGS } from '@accountry/shared/listings';
+import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
+import type { BrowseQuery, BrowseResponse, HomeListings } from '@accountry/shared/listing-browse';
+import type { ListingCard } from '@accountry/shared/listing-schemas';
+import type { ListingDetail, ListingReport } from '@accountry/shared/listing-detail';
+import type { AppDeps } from '../../app';
+import type { AuthUser } from '../../plugins/auth';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { newId } from '../../lib/ids';
+import { sellerSummary } from '../sellers/sellers.service';
+import { reviewState } from '../sellers/reviews.service';
+import { canViewListing } from './listing-permissions';
+import { countListings, listingRowsByIds, matchText, searchListingRows, type ListingSearch, type SearchSort, type TextMatch } from './listing-search.repository';
+import { findListing, findReportBy, insertReport, listImages } from './listings.repository';
+import { toCard } from './listing-mappers';
+import { viewCounterFor } from './listing-views';
+
+type Viewer = AuthUser | null;
+
+/** A page of cards in keyset order, with the cursor for the next page. */
+export async function cardPage(deps: AppDeps, search: ListingSearch, sort: SearchSort, cursor: string | undefined, limit: number, viewer: Viewer, text?: TextMatch | null) {
+  const keyset = decodeCursor(cursor);
+  const match = text === undefined ? await matchText(deps.db, search.q) : text;
+  const { rows, more, sortColumn } = await searchListingRows(deps.db, search, match, sort, keyset, limit, viewer?.id ?? null);
+  const last = rows[rows.length - 1];
+  const nextCursor = more && last ? encodeCursor(Number(last[sortColumn]), last.id) : null;
+  return { rows, nextCursor };
+}
+
+/** Browse: live listings matching the search and filters; counts on the first page only. */
+export async function browseListings(deps: AppDeps, query: BrowseQuery, viewer: Viewer): Promise<BrowseResponse> {
+  const { sort, cursor, limit, ...filters } = query;
+  const search: ListingSearch = { scope: 'live', ...filters };
+  const text = await matchText(deps.db, search.q);
+  // PostgreSQL runs the page and the count side by side on two pool connections.
+  const [page, count] = await Promise.all([cardPage(deps, search, sort, cursor, limit, viewer, text), cursor ? null : countListings(deps.db, search, text)]);
+  return { items: page.rows.map(toCard), nextCursor: page.nextCursor, total: count?.total ?? null, totalCapped: count?.capped ?? false };
+}
+
+/** The home page's sections: the newest and the most viewed live listings. */
+export async function homeListings(deps: AppDeps, viewer: Viewer): Promise<HomeListings> {
+  const [recent, popular] = await Promise.all([
+    cardPage(deps, { scope: 'live' }, 'newest', undefined, HOME_SECTION_SIZE, viewer),
+    cardPage(deps, { scope: 'live' }, 'most_viewed', undefined, HOME_SECTION_SIZE, viewer),
+  ]);
+  return { recent: recent.rows.map(toCard), popular: popular.rows.map(toCard) };
+}
+
+/** The listing, or 404 when it does not exist or the viewer may not see it (hidden, draft, deleted). */
+export async function visibleListing(deps: AppDeps, id: string, viewer: Viewer) {
+  const listing = await findListing(deps.db.db, id);
+  if (!listing || !canViewListing(viewer, listing)) throw notFound(M.notFound);
+  return listing;
+}
+
+/** Everything the account detail page shows; counts the view unless the seller (or an admin) is looking. */
+export async function listingDetail(deps: AppDeps, id: string, viewer: AuthUser): Promise<ListingDetail> {
+  const listing = await visibleListing(deps, id, viewer);
+  const isOwner = listing.sellerId === viewer.id;
+  const privileged = isOwner || viewer.role === 'admin';
+  const views = viewCounterFor(deps);
+  if (!privileged && listing.status !== 'draft') views.record(id, viewer.id);
+  const [[row], images, seller, review] = await Promise.all([
+    listingRowsByIds(deps.db, [id], viewer.id),
+    listImages(deps.db.db, id),
+    sellerSummary(deps, listing.sellerId, { allowDeleted: true }),
+    reviewState(deps, listing, viewer),
+  ]);
+  if (!row) throw notFound(M.notFound);
+  return {
+    ...toCard(row),
+    viewCount: listing.viewCount + views.pendingFor(id),
+    description: listing.description,
+    deliveryMethod: listing.deliveryMethod as ListingDetail['deliveryMethod'],
+    deliveryTime: listing.deliveryTime as ListingDetail['deliveryTime'],
+    images,
+    updatedAt: listing.updatedAt,
+    soldAt: listing.soldAt,
+    isOwner,
+    favoriteCount: privileged ? listing.favoriteCount : null,
+    hiddenReason: privileged ? listing.hiddenReason : null,
+    seller,
+    review,
+  };
+}
+
+/** Live listings like this one: same platform first, then the same category. */
+export async function similarListings(deps: AppDeps, id: string, viewer: AuthUser): Promise<ListingCard[]> {
+  const listing = await visibleListing(deps, id, viewer);
+  const base: ListingSearch = { scope: 'live', excludeId: id, category: listing.category };
+  const same = await cardPage(deps, { ...base, platform: listing.platform as ListingSearch['platform'] }, 'newest', undefined, SIMILAR_LISTINGS, viewer);
+  const cards = same.rows.map(toCard);
+  if (cards.length < SIMILAR_LISTINGS) {
+    const more = await cardPage(deps, base, 'newest', undefined, SIMILAR_LISTINGS * 2, viewer);
+    for (const r of more.rows) if (cards.length < SIMILAR_LISTINGS && !cards.some((c) => c.id === r.id)) cards.push(toCard(r));
+  }
+  return cards;
+}
+
+/** A member reports a listing to the moderators; one open report per member and listing. */
+export async function reportListing(deps: AppDeps, id: string, reporter: AuthUser, input: ListingReport) {
+  const listing = await visibleListing(deps, id, reporter);
+  if (listing.sellerId === reporter.id) throw badRequest(M.reportOwn);
+  if (await findReportBy(deps.db.db, id, reporter.id)) throw conflict(M.reportDuplicate);
+  const now = deps.clock.now();
+  const reportId = newId();
+  await insertReport(deps.db.db, {
+    id: reportId, targetType: 'listing', targetId: id, reporterId: reporter.id, reason: input.reason, message: input.message,
+    status: 'open', note: '', createdAt: now, updatedAt: now,
+  });
+  return { id: reportId };
+}
+
+/** Cards by id with the facts other features need to decide what to show (favorites). */
+export async function cardsByIds(deps: AppDeps, ids: string[], viewer: Viewer) {
+  const rows = await listingRowsByIds(deps.db, ids, viewer?.id ?? null);
+  return new Map(rows.map((r) => [r.id, { card: toCard(r), status: r.status, deletedAt: r.deletedAt, sellerId: r.sellerId }]));
+}

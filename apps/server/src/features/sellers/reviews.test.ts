@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVIEW_MESSAGES as R } from '@accountry/shared/reviews';
+import type { SellerProfile } from '@accountry/shared/sellers';
+import { createUser, signInAs, userWithSession, type Session } from '../../test/test-app';
+import { createListingsTestApp, insertConversation, insertTestListing } from '../listings/listings-test-helpers';
+
+let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let sellerId: string;
+let seller: Session;
+
+beforeAll(async () => {
+  ctx = await createListingsTestApp();
+  sellerId = (await createUser(ctx, { role: 'seller', displayName: 'Nova Trades' })).id;
+  seller = await signInAs(ctx, sellerId);
+});
+afterAll(() => ctx.close());
+
+const review = (s: Session, listingId: string, payload: object = { rating: 5, comment: 'Smooth handover, exactly as described.' }) =>
+  ctx.app.inject({ method: 'POST', url: `/api/listings/${listingId}/reviews`, headers: s.headers, payload });
+const reply = (s: Session, reviewId: string, text = 'Thank you, enjoy the account!') =>
+  ctx.app.inject({ method: 'POST', url: `/api/reviews/${reviewId}/reply`, headers: s.headers, payload: { reply: text } });
+
+describe('reviews', () => {
+  it('lets a buyer who chatted about a sold listing rate the seller once', async () => {
+    const buyer = await userWithSession(ctx, 'buyer');
+    const listing = await insertTestListing(ctx, sellerId);
+    await insertConversation(ctx, listing.id, buyer.user.id, sellerId);
+
+    const early = await review(buyer.session, listing.id);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.message).toBe(R.notSold);
+
+    await ctx.db.updateTable('listings').set({ status: 'sold', soldAt: ctx.clock.now() }).where('id', '=', listing.id).execute();
+    const res = await review(buyer.session, listing.id);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ listingId: listing.id, sellerId, buyerId: buyer.user.id, rating: 5, reply: null });
+
+    const twice = await review(buyer.session, listing.id, { rating: 1, comment: 'Changed my mind about this one.' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe(R.already);
+
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/listings/${listing.id}`, headers: buyer.session.headers });
+    expect(detail.json().review).toMatchObject({ blocker: R.already, mine: { rating: 5 } });
+  });
+
+  it('refuses buyers without a chat about the listing, and the seller themself', async () => {
+    const stranger = await userWithSession(ctx, 'buyer');
+    const listing = await insertTestListing(ctx, sellerId, { status: 'sold', soldAt: ctx.clock.now() });
+    const res = await review(stranger.session, listing.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(R.noConversation);
+    const own = await review(seller, listing.id);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe(R.own);
+  });
+
+  it.each([
+    ['a rating of 0', { rating: 0, comment: 'Fine seller overall, thanks.' }, 'rating', R.rating],
+    ['a rating of 6', { rating: 6, comment: 'Fine seller overall, thanks.' }, 'rating', R.rating],
+    ['a short comment', { rating: 4, comment: 'ok' }, 'comment', R.comment],
+  ])('validates %s', async (_n, payload, field, message) => {
+    const buyer = await userWithSession(ctx, 'buyer');
+    const listing = await insertTestListing(ctx, sellerId, { status: 'sold' });
+    await insertConversation(ctx, listing.id, buyer.user.id, sellerId);
+    const res = await review(buyer.session, listing.id, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[field]).toBe(message);
+  });
+
+  it('lets the seller answer once, and nobody else', async () => {
+    const buyer = await userWithSession(ctx, 'both');
+    const listing = await insertTestListing(ctx, sellerId, { status: 'sold' });
+    await insertConversation(ctx, listing.id, buyer.user.id, sellerId);
+    const created = (await review(buyer.session, listing.id, { rating: 3, comment: 'Took a while, but it worked in the end.' })).json();
+    const notYours = await reply(buyer.session, created.id);
+    expect(notYours.statusCode).toBe(403);
+    expect(notYours.json().error.message).toBe(R.replyNotYours);
+    const ok = await reply(seller, created.id);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ reply: 'Thank you, enjoy the account!', repliedAt: ctx.clock.now() });
+    const again = await reply(seller, created.id, 'Another answer');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(R.alreadyReplied);
+    expect((await reply(seller, 'missing')).statusCode).toBe(404);
+  });
+});
+
+describe('seller profile', () => {
+  it('shows rating, counts and reviews to signed-in members', async () => {
+    const s = await createUser(ctx, { role: 'both', displayName: 'Rated Seller' });
+    const ratings = [5, 4, 4];
+    for (const rating of ratings) {
+      const b = await userWithSession(ctx, 'buyer');
+      const l = await insertTestListing(ctx, s.id, { status: 'sold' });
+      await insertConversation(ctx, l.id, b.user.id, s.id);
+      ctx.clock.advance(1);
+      expect((await review(b.session, l.id, { rating, comment: 'Quick and friendly seller, recommended.' })).statusCode).toBe(201);
+    }
+    await insertTestListing(ctx, s.id);
+    await insertTestListing(ctx, s.id, { status: 'hidden' });
+    await insertTestListing(ctx, s.id, { deletedAt: ctx.clock.now() });
+    const viewer = await userWithSession(ctx, 'buyer');
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/sellers/${s.id}` })).statusCode).toBe(401);
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/sellers/${s.id}`, headers: viewer.session.headers });
+    expect(res.json() as SellerProfile).toMatchObject({
+      displayName: 'Rated Seller', role: 'both', rating: { average: 4.3, count: 3 }, ratingBreakdown: [0, 0, 0, 2, 1], activeListings: 1, soldCount: 3,
+    });
+    const reviews = await ctx.app.inject({ method: 'GET', url: `/api/sellers/${s.id}/reviews`, headers: viewer.session.headers });
+    expect(reviews.json().items.map((r: { rating: number }) => r.rating)).toEqual([4, 4, 5]);
+  });
+
+  it('derives the response time from chats once there are a few', async () => {
+    const s = await createUser(ctx, { role: 'seller' });
+    const viewer = await userWithSession(ctx, 'buyer');
+    for (const minutes of [5, 10, 60]) {
+      const b = await createUser(ctx, { role: 'buyer' });
+      const l = await insertTestListing(ctx, s.id);
+      const c = await insertConversation(ctx, l.id, b.id, s.id);
+      const t = ctx.clock.now();
+      await ctx.db.insertInto('messages').values([
+        { id: `${c}-1`, conversationId: c, seq: 1, senderId: b.id, clientId: `${c}-1`, body: 'Hi', createdAt: t } as never,
+        { id: `${c}-2`, conversationId: c, seq: 2, senderId: s.id, clientId: `${c}-2`, body: 'Hello', createdAt: t + minutes * 60_000 } as never,
+      ]).execute();
+    }
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/sellers/${s.id}`, headers: viewer.session.headers });
+    expect(res.json().responseTimeMinutes).toBe(10);
+  });
+
+  it('answers 404 for unknown and deleted members', async () => {
+    const viewer = await userWithSession(ctx, 'buyer');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/sellers/nobody', headers: viewer.session.headers })).statusCode).toBe(404);
+    const gone = await createUser(ctx, { role: 'seller' });
+    await ctx.db.insertInto('deletedUsers').values({ uid: gone.id, status: 'unresolved', reason: '', deletedBy: null, createdAt: 0, updatedAt: 0 }).execute();
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/sellers/${gone.id}`, headers: viewer.session.headers })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,49 @@
+import type { SellerProfile, SellerSummary } from '@accountry/shared/sellers';
+import { SELLER_MESSAGES } from '@accountry/shared/sellers';
+import type { AppDeps } from '../../app';
+import { notFound } from '../../lib/app-error';
+import { findSeller, firstMessageTimes, ratingCounts, sellerListingCounts } from './sellers.repository';
+
+const RESPONSE_SAMPLE = 50;
+const MIN_RESPONSES = 3;
+
+/** Median minutes from a buyer's first message to the seller's first answer; null until there are a few answers. */
+export async function responseTimeMinutes(deps: AppDeps, sellerId: string): Promise<number | null> {
+  const rows = await firstMessageTimes(deps.db.db, sellerId, RESPONSE_SAMPLE);
+  const waits = rows
+    .filter((r) => r.asked !== null && r.answered !== null && Number(r.answered) >= Number(r.asked))
+    .map((r) => (Number(r.answered) - Number(r.asked)) / 60_000)
+    .sort((a, b) => a - b);
+  if (waits.length < MIN_RESPONSES) return null;
+  return Math.round(waits[Math.floor(waits.length / 2)]);
+}
+
+async function ratingOf(deps: AppDeps, sellerId: string) {
+  const rows = await ratingCounts(deps.db.db, sellerId);
+  const breakdown = [1, 2, 3, 4, 5].map((star) => Number(rows.find((r) => Number(r.rating) === star)?.n ?? 0));
+  const count = breakdown.reduce((a, b) => a + b, 0);
+  const sum = breakdown.reduce((a, n, i) => a + n * (i + 1), 0);
+  return { average: count ? Math.round((sum / count) * 10) / 10 : null, count, breakdown };
+}
+
+/**
+ * The seller card and profile header, or 404 for unknown and deleted members. A listing's own page may still show a
+ * deleted seller's card (only its seller and admins can see such a listing: it is hidden).
+ */
+export async function sellerProfile(deps: AppDeps, sellerId: string, opts: { allowDeleted?: boolean } = {}): Promise<SellerProfile> {
+  const user = await findSeller(deps.db.db, sellerId);
+  if (!user || (user.deletedUid && !opts.allowDeleted)) throw notFound(SELLER_MESSAGES.notFound);
+  const [rating, counts, responseTime] = await Promise.all([
+    ratingOf(deps, sellerId), sellerListingCounts(deps.db.db, sellerId), responseTimeMinutes(deps, sellerId),
+  ]);
+  return {
+    id: user.id, displayName: user.displayName, role: user.role, memberSince: user.createdAt, lastActive: user.lastActive,
+    emailVerified: user.emailVerified, rating: { average: rating.average, count: rating.count }, ratingBreakdown: rating.breakdown,
+    activeListings: counts.active, soldCount: counts.sold, responseTimeMinutes: responseTime,
+  };
+}
+
+export async function sellerSummary(deps: AppDeps, sellerId: string, opts: { allowDeleted?: boolean } = {}): Promise<SellerSummary> {
+  const { ratingBreakdown: _omit, ...summary } = await sellerProfile(deps, sellerId, opts);
+  return summary;
+}

@@ -1,0 +1,44 @@
+import { newId } from '../lib/ids';
+import { insertAnnouncement, type NewAnnouncement } from '../features/announcements/announcements.repository';
+import type { SeedContext } from './seed-demo-data';
+
+const DAY = 86_400_000;
+
+/** Demo announcements: one for everyone, a warning for sellers, an expired one and a draft; a few read/dismiss states. */
+export async function seedAnnouncements({ db, clock, users }: SeedContext) {
+  const now = clock.now();
+  const base = { recalledAt: null, createdBy: users.admin ?? null };
+  const items: NewAnnouncement[] = [
+    {
+      ...base, id: newId(), title: 'Welcome to Accountry', severity: 'info', status: 'active', targetUsers: 'all', expiresAt: null,
+      message: 'Every purchase is covered by our delivery check: the seller is paid only after you confirm you can sign in to the account.',
+      createdAt: now - 3 * DAY, updatedAt: now - 3 * DAY,
+    },
+    {
+      ...base, id: newId(), title: 'Verify your payout details', severity: 'warning', status: 'active', targetUsers: 'seller', expiresAt: now + 30 * DAY,
+      message: 'Payouts pause for sellers whose payout details are unverified. Please check them in your profile before the end of the month.',
+      createdAt: now - DAY, updatedAt: now - DAY,
+    },
+    {
+      ...base, id: newId(), title: 'Scheduled maintenance', severity: 'info', status: 'expired', targetUsers: 'all', expiresAt: now - 2 * DAY,
+      message: 'Chat and checkout were unavailable for about 30 minutes while we upgraded our servers.',
+      createdAt: now - 6 * DAY, updatedAt: now - 2 * DAY,
+    },
+    {
+      ...base, id: newId(), title: 'Holiday deals week', severity: 'success', status: 'draft', targetUsers: 'buyer', expiresAt: null,
+      message: 'Featured listings from verified sellers, all week long. Keep an eye on Browse.',
+      createdAt: now - 2 * 3600_000, updatedAt: now - 2 * 3600_000,
+    },
+  ];
+  for (const item of items) await insertAnnouncement(db, item);
+  const [welcome] = items;
+  const states = [
+    { userId: users.buyer, read: true, dismissed: false },
+    { userId: users.buyer2, read: true, dismissed: true },
+  ].filter((s) => s.userId);
+  for (const s of states) {
+    await db.insertInto('announcementStates').values({
+      userId: s.userId, notificationId: welcome.id, read: s.read, readAt: now - DAY, dismissed: s.dismissed, dismissedAt: s.dismissed ? now - DAY : null,
+    }).execute();
+  }
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hasRequiredRole } from '@accountry/shared/roles';
+import { api } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { useSession } from '../../features/auth/hooks/use-session';
+
+/** Rewrite isFavorite on every cached copy of the listing (browse pages, home, similar, detail). */
+function patchCachedCards(client: QueryClient, id: string, isFavorite: boolean) {
+  const patch = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(patch);
+    if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      const next = Object.fromEntries(Object.entries(o).map(([k, x]) => [k, patch(x)]));
+      return o.id === id && 'isFavorite' in o ? { ...next, isFavorite } : next;
+    }
+    return v;
+  };
+  for (const key of [['listings'], ['listing', id], ['seller-listings']]) client.setQueriesData({ queryKey: key }, patch);
+  void client.invalidateQueries({ queryKey: ['favorites'] });
+}
+
+export function useCanFavorite(sellerId: string) {
+  const { user } = useSession();
+  return !!user && user.uid !== sellerId && hasRequiredRole(user.role, ['buyer', 'seller', 'both']);
+}
+
+/** The heart on cards and the detail page; shown to members who do not sell the listing. */
+export function FavoriteButton({ listingId, sellerId, title, isFavorite, variant = 'icon' }: { listingId: string; sellerId: string; title: string; isFavorite: boolean; variant?: 'icon' | 'button' }) {
+  const client = useQueryClient();
+  const canFavorite = useCanFavorite(sellerId);
+  const [on, setOn] = useState(isFavorite);
+  const [seen, setSeen] = useState(isFavorite);
+  if (seen !== isFavorite) {
+    setSeen(isFavorite);
+    setOn(isFavorite);
+  }
+  const toggle = useMutation({
+    mutationFn: (next: boolean) => (next ? api('/api/favorites', { body: { listingId } }) : api(`/api/favorites/${encodeURIComponent(listingId)}`, { method: 'DELETE' })),
+    onMutate: (next) => setOn(next),
+    onSuccess: (_d, next) => {
+      patchCachedCards(client, listingId, next);
+      toast.success(next ? 'Saved to your favorites' : 'Removed from your favorites');
+    },
+    onError: (err, next) => {
+      setOn(!next);
+      toast.error(err.message);
+    },
+  });
+  if (!canFavorite) return null;
+  const label = on ? `Remove ${title} from favorites` : `Add ${title} to favorites`;
+  const Icon = on ? IconHeartFilled : IconHeart;
+  if (variant === 'button') {
+    return (
+      <Button variant={on ? 'light' : 'default'} color="pink" leftSection={<Icon size={18} />} aria-pressed={on} aria-label={label} onClick={() => toggle.mutate(!on)} loading={toggle.isPending}>
+        {on ? 'Saved' : 'Save'}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip label={on ? 'Remove from favorites' : 'Add to favorites'} withArrow>
+      <ActionIcon
+        variant="white" color="pink" radius="xl" size="lg" aria-pressed={on} aria-label={label}
+        onClick={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          toggle.mutate(!on);
+        }}
+      >
+        <Icon size={20} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,28 @@
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { adminApi, adminKeys } from '../api/admin-api';
+import { actionLabel, detailsText } from '../lib/audit-labels';
+import { formatDateTime } from '../lib/format';
+import { QueryState } from './query-state';
+
+/** The latest admin actions on one target (a user's history on their page). */
+export function AuditTrail({ targetType, targetId }: { targetType: string; targetId: string }) {
+  const params = { targetType, targetId, limit: 20 };
+  const query = useQuery({ queryKey: adminKeys.audit(params), queryFn: () => adminApi.audit(params) });
+  const items = query.data?.items ?? [];
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="sm">Admin history</Title>
+      <QueryState loading={query.isPending} error={query.error} empty={items.length === 0} emptyText="No admin actions yet." onRetry={() => query.refetch()}>
+        <Stack gap={6}>
+          {items.map((e) => (
+            <Text key={e.id} size="sm">
+              <Text span c="dimmed">{formatDateTime(e.createdAt)}</Text> · {actionLabel(e.action)} by {e.actorName ?? e.actorId}
+              {detailsText(e.details) && <Text span c="dimmed"> ({detailsText(e.details)})</Text>}
+            </Text>
+          ))}
+        </Stack>
+      </QueryState>
+    </Card>
+  );
+}

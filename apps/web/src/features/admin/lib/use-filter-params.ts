@@ -1,0 +1,27 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** List filters kept in the URL, so they survive reloads and dashboard links can preset them. */
+export function useFilterParams<K extends string>(keys: readonly K[]) {
+  const [params, setParams] = useSearchParams();
+  const values = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>;
+  const set = useCallback(
+    (key: K, value: string | null) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { values, set };
+}
+
+/** Drop empty values so query keys and URLs stay canonical. */
+export function compact(values: Record<string, string>) {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) as Record<string, string>;
+}

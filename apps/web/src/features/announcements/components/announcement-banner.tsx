@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Box, Button, Group, Paper, Stack, Text, ThemeIcon, Transition } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { UserNotification } from '@accountry/shared/announcements';
+import { bannerCounter, indexAfterDismiss, indexAfterRefresh } from '@accountry/shared/announcements-banner';
+import { BANNER_DELAY_MS } from '@accountry/shared/constants';
+import { ApiRequestError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useSession } from '../../auth/hooks/use-session';
+import { announcementKeys, announcementsApi } from '../api';
+import { useMyAnnouncements } from '../hooks/use-my-announcements';
+import { severityStyle } from './severity-style';
+
+/**
+ * Site-wide announcements for signed-in users, at the top of every page (spec section 2): coloured by severity,
+ * Previous/Next with "N of M", Dismiss; appears shortly after loading and marks the one shown as read.
+ */
+export function AnnouncementBanner() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const { data, queryKey } = useMyAnnouncements(user?.uid);
+  const items = user ? (data ?? []) : [];
+  const ids = items.map((n) => n.id);
+  const [pos, setPos] = useState<{ id: string | null; index: number }>({ id: null, index: 0 });
+  const index = indexAfterRefresh(pos.id, pos.index, ids);
+  const current = items[index] as UserNotification | undefined;
+
+  // Appear about 300 ms after the announcements load; hide when none remain.
+  const [shown, setShown] = useState(false);
+  const hasItems = items.length > 0;
+  useEffect(() => {
+    if (!hasItems) {
+      setShown(false);
+      return;
+    }
+    const t = setTimeout(() => setShown(true), BANNER_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [hasItems]);
+
+  const setItems = (fn: (list: UserNotification[]) => UserNotification[]) =>
+    queryClient.setQueryData<UserNotification[]>(queryKey, (old) => (old ? fn(old) : old));
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: announcementKeys.mine });
+
+  // Showing an announcement marks it read, once.
+  const marked = useRef(new Set<string>());
+  const currentId = shown && current && !current.read ? current.id : null;
+  useEffect(() => {
+    if (!currentId || marked.current.has(currentId)) return;
+    marked.current.add(currentId);
+    announcementsApi
+      .markRead(currentId)
+      .then(() => queryClient.setQueryData<UserNotification[]>(queryKey, (old) => old?.map((n) => (n.id === currentId ? { ...n, read: true } : n))))
+      .catch(() => queryClient.invalidateQueries({ queryKey: announcementKeys.mine }));
+    // queryKey is derived from the user id, which currentId already implies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentId, queryClient]);
+
+  const go = (to: number) => {
+    if (to < 0 || to >= items.length) return;
+    setPos({ id: items[to].id, index: to });
+  };
+
+  const dismiss = () => {
+    if (!current) return;
+    const remaining = items.filter((n) => n.id !== current.id);
+    const next = indexAfterDismiss(index, remaining.length);
+    setPos(next === null ? { id: null, index: 0 } : { id: remaining[next].id, index: next });
+    setItems((list) => list.filter((n) => n.id !== current.id));
+    announcementsApi.dismiss(current.id).catch((err) => {
+      if (!(err instanceof ApiRequestError && err.status === 404)) toast.error(err.message, 'Could not dismiss the announcement');
+      refresh();
+    });
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowLeft') go(index - 1);
+    else if (e.key === 'ArrowRight') go(index + 1);
+  };
+
+  const style = severityStyle(current?.severity ?? 'info');
+  return (
+    <Transition mounted={shown && !!current} transition="slide-down" duration={200}>
+      {(transitionStyle) => (
+        <Box
+          component="section"
+          role="region"
+          aria-label="Announcements"
+          onKeyDown={onKeyDown}
+          style={{ ...transitionStyle, position: 'sticky', top: 'var(--app-shell-header-offset, 0px)', zIndex: 90 }}
+        >
+          <Paper radius={0} px="md" py="sm" bg={`var(--mantine-color-${style.color}-light)`} style={{ borderBottom: `3px solid var(--mantine-color-${style.color}-filled)` }} data-severity={current?.severity}>
+            <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+              <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: '1 1 320px', minWidth: 0 }}>
+                <ThemeIcon color={style.color} variant="filled" radius="xl" size="md" aria-hidden>
+                  <style.Icon size={18} />
+                </ThemeIcon>
+                <Stack gap={2} style={{ minWidth: 0 }} aria-live="polite" aria-atomic="true">
+                  <Text fw={700} size="sm">{current?.title}</Text>
+                  <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{current?.message}</Text>
+                </Stack>
+              </Group>
+              <Group gap={6} wrap="nowrap">
+                {items.length > 1 && (
+                  <>
+                    <Button size="compact-sm" variant="subtle" color="dark" leftSection={<IconChevronLeft size={14} />} onClick={() => go(index - 1)} disabled={index === 0} aria-label="Previous announcement">
+                      Previous
+                    </Button>
+                    <Text size="sm" fw={500} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>{bannerCounter(index, items.length)}</Text>
+                    <Button size="compact-sm" variant="subtle" color="dark" rightSection={<IconChevronRight size={14} />} onClick={() => go(index + 1)} disabled={index >= items.length - 1} aria-label="Next announcement">
+                      Next
+                    </Button>
+                  </>
+                )}
+                <Button size="compact-sm" variant="default" leftSection={<IconX size={14} />} onClick={dismiss} aria-label="Dismiss announcement">
+                  Dismiss
+                </Button>
+              </Group>
+            </Group>
+          </Paper>
+        </Box>
+      )}
+    </Transition>
+  );
+}

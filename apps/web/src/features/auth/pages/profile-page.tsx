@@ -1,0 +1,46 @@
+import { Badge, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { ProfileDetailsForm } from '../components/profile-details-form';
+import { ROLE_LABELS } from '../components/role-picker';
+import { SessionsCard } from '../components/sessions-card';
+import { useSession } from '../hooks/use-session';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="md">{title}</Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** /profile (signed in): profile details, password, signed-in devices. */
+export function Component() {
+  const { user } = useSession();
+  if (!user) return <PageSpinner />;
+  return (
+    <Container size="sm" py="xl">
+      <Stack>
+        <div>
+          <Title order={1}>Your profile</Title>
+          <Group gap="xs" mt={6}>
+            <Text c="dimmed">{user.email}</Text>
+            <Badge variant="light">{ROLE_LABELS[user.role].split(':')[0]}</Badge>
+            {user.emailVerified && <Badge color="teal" variant="light">Email verified</Badge>}
+          </Group>
+          <Text size="sm" c="dimmed" mt={4}>Member since {new Date(user.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}</Text>
+        </div>
+        <Section title="Profile details">
+          <ProfileDetailsForm key={user.uid} user={user} />
+        </Section>
+        <Section title="Password">
+          <ChangePasswordForm />
+        </Section>
+        <Section title="Signed-in devices">
+          <SessionsCard />
+        </Section>
+      </Stack>
+    </Container>
+  );
+}

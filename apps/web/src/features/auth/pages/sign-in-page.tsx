@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { signInInputSchema, type SignInInput } from '@accountry/shared/auth';
+import { ACCOUNT_MESSAGES, AUTH_ERROR_CODES, signInMessageFor } from '@accountry/shared/auth-messages';
+import { ApiRequestError } from '../../../lib/api';
+import { zodFieldErrors } from '../../../lib/forms';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { authApi } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { SESSION_QUERY_KEY, useSession } from '../hooks/use-session';
+import { useReturnTo } from '../hooks/use-return-to';
+import { writeSharedActivity } from '../lib/activity-store';
+import { rememberPendingEmail } from '../lib/pending-email';
+
+/** /signin with the flags of spec section 2: returnTo, timeout=true, verificationSent=true. */
+export function Component() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const notice = (location.state as { notice?: string; email?: string } | null) ?? {};
+  const returnTo = useReturnTo();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user, loading } = useSession();
+  const [values, setValues] = useState({ email: notice.email ?? '', password: '', remember: false });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const signIn = useMutation({
+    mutationFn: (input: SignInInput) => authApi.signIn(input),
+    onSuccess: (me) => {
+      writeSharedActivity(Date.now());
+      queryClient.setQueryData(SESSION_QUERY_KEY, me);
+      // Everything fetched while signed out may look different now.
+      void queryClient.invalidateQueries();
+      navigate(returnTo, { replace: true });
+    },
+    onError: (err, input) => {
+      const e = err instanceof ApiRequestError ? err : new ApiRequestError(500, 'UNKNOWN', err.message);
+      if (e.code === AUTH_ERROR_CODES.unverified) {
+        rememberPendingEmail(input.email);
+        navigate('/verification-sent', { state: { email: input.email.trim().toLowerCase(), reason: 'unverified' } });
+        return;
+      }
+      setErrors(e.fields.email ? { email: e.fields.email } : {});
+      setFormError(e.fields.email ? null : signInMessageFor(e));
+    },
+  });
+
+  if (loading) return <PageSpinner label="Checking your session…" />;
+  if (user && !signIn.isPending && !signIn.isSuccess) return <Navigate to={returnTo} replace />;
+
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setFormError(null);
+    const parsed = signInInputSchema.safeParse(values);
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    setErrors({});
+    signIn.mutate(parsed.data);
+  };
+
+  return (
+    <AuthCard title="Sign in" subtitle="Welcome back to Accountry">
+      <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <Stack>
+          {params.get('timeout') === 'true' && (
+            <Alert color="yellow" icon={<IconClockHour4 size={18} />} title="Session ended" role="status">{ACCOUNT_MESSAGES.timedOut}</Alert>
+          )}
+          {params.get('verificationSent') === 'true' && (
+            <Alert color="blue" icon={<IconInfoCircle size={18} />} title="Check your inbox" role="status">{ACCOUNT_MESSAGES.verificationSent}</Alert>
+          )}
+          {notice.notice && <Alert color="teal" icon={<IconInfoCircle size={18} />} role="status">{notice.notice}</Alert>}
+          {formError && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">{formError}</Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={(e) => { const email = e.currentTarget.value; setValues((v) => ({ ...v, email })); }}
+            error={errors.email}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onChange={(e) => { const password = e.currentTarget.value; setValues((v) => ({ ...v, password })); }}
+            error={errors.password}
+          />
+          <Group justify="space-between">
+            <Checkbox
+              label="Remember me"
+              description="Stay signed in for 5 days on this device"
+              checked={values.remember}
+              onChange={(e) => { const remember = e.currentTarget.checked; setValues((v) => ({ ...v, remember })); }}
+            />
+            <Anchor component={Link} to="/reset-password" state={{ email: values.email }} size="sm">Forgot your password?</Anchor>
+          </Group>
+          <Button type="submit" loading={signIn.isPending} fullWidth>Sign in</Button>
+          <Text size="sm" ta="center">
+            New to Accountry? <Anchor component={Link} to="/signup">Create an account</Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,56 @@
+import { Group, NumberInput, Select, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  CATEGORY_LABELS, CATEGORY_PLATFORMS, DELIVERY_METHODS, DELIVERY_METHOD_LABELS, DELIVERY_TIMES, DELIVERY_TIME_LABELS, DESCRIPTION_MAX,
+  LISTING_CATEGORIES, PLATFORM_LABELS, REGIONS, REGION_LABELS, TITLE_MAX, platformFitsCategory, type ListingCategory, type Platform,
+} from '@accountry/shared/listings';
+import { errorFor, type ListingFormState } from './listing-form-state';
+
+interface Props {
+  values: ListingFormState;
+  errors: Record<string, string>;
+  set: <K extends keyof ListingFormState>(key: K, value: ListingFormState[K]) => void;
+  disabled?: boolean;
+}
+
+/** Title, category, platform, region, price, delivery and description, with each field's error beside it. */
+export function ListingFormFields({ values, errors, set, disabled }: Props) {
+  const platforms = values.category ? CATEGORY_PLATFORMS[values.category] : [];
+  const e = (k: keyof ListingFormState) => errorFor(errors, k);
+  return (
+    <>
+      <TextInput label="Title" required maxLength={TITLE_MAX} placeholder="e.g. Immortal Valorant account with 120 skins" value={values.title}
+        onChange={(ev) => set('title', ev.currentTarget.value)} error={e('title')} disabled={disabled} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Select label="Category" required placeholder="Choose" value={values.category || null} error={e('category')} disabled={disabled}
+          data={LISTING_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+          onChange={(v) => {
+            const category = (v ?? '') as ListingCategory | '';
+            set('category', category);
+            if (category && values.platform && !platformFitsCategory(values.platform as Platform, category)) set('platform', '');
+          }} />
+        <Select label="Platform or game" required searchable placeholder={values.category ? 'Choose' : 'Choose a category first'} value={values.platform || null}
+          error={e('platform')} disabled={disabled || !values.category} data={platforms.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }))}
+          onChange={(v) => set('platform', v ?? '')} />
+        <Select label="Region or server" required searchable placeholder="Choose" value={values.region || null} error={e('region')} disabled={disabled}
+          data={REGIONS.map((r) => ({ value: r, label: REGION_LABELS[r] }))} onChange={(v) => set('region', v ?? '')} />
+      </SimpleGrid>
+      <Group align="flex-end" gap="lg">
+        <NumberInput label="Price (USD)" required prefix="$" decimalScale={2} allowNegative={false} thousandSeparator="," min={1} max={100000}
+          value={values.price} onChange={(v) => set('price', v)} error={e('price')} disabled={disabled} w={200} />
+        <Switch label="Price negotiable" checked={values.negotiable} onChange={(ev) => set('negotiable', ev.currentTarget.checked)} disabled={disabled} mb={8} />
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select label="Delivery method" required value={values.deliveryMethod || null} error={e('deliveryMethod')} disabled={disabled}
+          data={DELIVERY_METHODS.map((d) => ({ value: d, label: DELIVERY_METHOD_LABELS[d] }))} onChange={(v) => set('deliveryMethod', v ?? '')} />
+        <Select label="Delivery time" required value={values.deliveryTime || null} error={e('deliveryTime')} disabled={disabled}
+          data={DELIVERY_TIMES.map((d) => ({ value: d, label: DELIVERY_TIME_LABELS[d] }))} onChange={(v) => set('deliveryTime', v ?? '')} />
+      </SimpleGrid>
+      <div>
+        <Textarea label="Description" required autosize minRows={5} maxRows={16} maxLength={DESCRIPTION_MAX} value={values.description}
+          description="Plain text. Say what is included, the account's history and how the handover works."
+          onChange={(ev) => set('description', ev.currentTarget.value)} error={e('description')} disabled={disabled} />
+        <Text size="xs" c="dimmed" ta="right">{values.description.length} / {DESCRIPTION_MAX}</Text>
+      </div>
+    </>
+  );
+}

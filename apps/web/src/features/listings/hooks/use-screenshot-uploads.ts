@@ -1,0 +1,46 @@
+import { useCallback, useState } from 'react';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '@accountry/shared/listings';
+import { LISTING_MESSAGES } from '@accountry/shared/listing-messages';
+import { uploadImage } from '../api/listings-api';
+
+export interface UploadState {
+  key: string;
+  name: string;
+  progress: number;
+  error: string | null;
+  done: boolean;
+}
+
+/** Why a picked file cannot be a screenshot, checked before it is sent (the server checks again, by content). */
+export function fileProblem(file: File): string | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return LISTING_MESSAGES.imageType;
+  if (file.size > MAX_IMAGE_BYTES) return LISTING_MESSAGES.imageSize;
+  return null;
+}
+
+/** Uploads screenshots one after another, tracking each file's progress and error. */
+export function useScreenshotUploads() {
+  const [uploads, setUploads] = useState<UploadState[]>([]);
+  const patch = (key: string, p: Partial<UploadState>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
+
+  const upload = useCallback(async (listingId: string, files: File[], onEach?: () => void) => {
+    const batch = files.map((f, i) => ({ file: f, key: `${Date.now()}-${i}-${f.name}` }));
+    setUploads((list) => [...list.filter((u) => !u.done || u.error), ...batch.map(({ file, key }) => ({ key, name: file.name, progress: 0, error: null, done: false }))]);
+    let failed = 0;
+    for (const { file, key } of batch) {
+      try {
+        await uploadImage(listingId, file, (progress) => patch(key, { progress }));
+        patch(key, { progress: 1, done: true });
+        onEach?.();
+      } catch (err) {
+        failed++;
+        patch(key, { error: (err as Error).message, done: true });
+      }
+    }
+    setUploads((list) => list.filter((u) => u.error));
+    return { failed };
+  }, []);
+
+  const dismiss = useCallback((key: string) => setUploads((list) => list.filter((u) => u.key !== key)), []);
+  return { uploads, upload, dismiss, busy: uploads.some((u) => !u.done) };
+}

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconEyeOff } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listingInputSchema, type ListingImage, type OwnListing } from '@accountry/shared/listing-schemas';
+import { editBlocker } from '@accountry/shared/listing-rules';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { StatusBadge } from '../../../components/listings/status-badge';
+import { listingPath } from '../../../components/listings/listing-format';
+import { ApiRequestError } from '../../../lib/api';
+import { zodFieldErrors } from '../../../lib/forms';
+import { toast } from '../../../lib/toast';
+import { createListing, deleteImage, fetchOwnListing, listingKeys, reorderImages, setListingStatus, updateListing } from '../api/listings-api';
+import { useScreenshotUploads } from '../hooks/use-screenshot-uploads';
+import { EMPTY_FORM, formFromListing, inputFromForm, type ListingFormState } from '../components/listing-form-state';
+import { ListingFormFields } from '../components/listing-form-fields';
+import { AttributeFields } from '../components/attribute-fields';
+import { ScreenshotManager } from '../components/screenshot-manager';
+
+/** /listing-management/new and /listing-management/:id/edit. */
+export function Component() {
+  const { id } = useParams();
+  const query = useQuery({ queryKey: listingKeys.own(id ?? ''), queryFn: () => fetchOwnListing(id!), enabled: !!id });
+  if (id && query.isPending) return <PageSpinner label="Loading your listing…" />;
+  if (id && query.isError) {
+    return <Container size="sm" py="xl"><Alert color="red" title="The listing could not be loaded">{query.error.message}</Alert></Container>;
+  }
+  return <ListingEditor key={id ?? 'new'} listing={query.data ?? null} />;
+}
+
+function ListingEditor({ listing }: { listing: OwnListing | null }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [values, setValues] = useState<ListingFormState>(listing ? formFromListing(listing) : EMPTY_FORM);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [queued, setQueued] = useState<File[]>([]);
+  const { uploads, upload, dismiss, busy } = useScreenshotUploads();
+  const set = <K extends keyof ListingFormState>(key: K, value: ListingFormState[K]) => setValues((s) => ({ ...s, [key]: value }));
+  const images = listing?.images ?? [];
+  const locked = listing ? editBlocker(listing.status) : null;
+  const refresh = () => {
+    if (listing) void client.invalidateQueries({ queryKey: listingKeys.own(listing.id) });
+    void client.invalidateQueries({ queryKey: ['my-listings'] });
+  };
+
+  const save = useMutation({
+    mutationFn: async (publish: boolean) => {
+      const body = listingInputSchema.parse(inputFromForm(values));
+      const saved = listing ? await updateListing(listing.id, body) : await createListing(body);
+      try {
+        if (queued.length) {
+          const { failed } = await upload(saved.id, queued);
+          setQueued([]);
+          if (failed) throw new Error('Some screenshots could not be uploaded; add them again.');
+        }
+        if (publish) await setListingStatus(saved.id, 'active');
+      } catch (err) {
+        // The listing exists now: further saves must edit it, not create another.
+        throw Object.assign(err as Error, { savedId: saved.id });
+      }
+      return { saved, publish };
+    },
+    onSuccess: ({ saved, publish }) => {
+      refresh();
+      toast.success(publish ? 'Your listing is live.' : listing ? 'Changes saved.' : 'Draft saved.');
+      navigate(listing && !publish ? listingPath(saved) : '/listing-management');
+    },
+    onError: (err) => {
+      refresh();
+      const savedId = (err as { savedId?: string }).savedId;
+      if (!listing && savedId) {
+        toast.error(`Your draft was saved, but: ${err.message}`);
+        navigate(`/listing-management/${savedId}/edit`, { replace: true });
+        return;
+      }
+      if (err instanceof ApiRequestError && Object.keys(err.fields).length) setErrors(err.fields);
+      else toast.error(err.message);
+    },
+  });
+
+  const submit = (publish: boolean) => {
+    const parsed = listingInputSchema.safeParse(inputFromForm(values));
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      toast.error('Please correct the highlighted fields.');
+      return;
+    }
+    setErrors({});
+    save.mutate(publish);
+  };
+
+  const imageAction = useMutation({
+    mutationFn: async (action: { remove?: ListingImage; move?: [ListingImage, number] }) => {
+      if (action.remove) return deleteImage(listing!.id, action.remove.id);
+      const [img, delta] = action.move!;
+      const ids = images.map((i) => i.id);
+      const from = ids.indexOf(img.id);
+      ids.splice(from, 1);
+      ids.splice(from + delta, 0, img.id);
+      await reorderImages(listing!.id, ids);
+    },
+    onSuccess: refresh,
+    onError: (err) => toast.error(err.message),
+  });
+
+  const addFiles = (files: File[]) => {
+    if (!listing) return setQueued((q) => [...q, ...files]);
+    void upload(listing.id, files, refresh);
+  };
+  const isDraft = !listing || listing.status === 'draft';
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Anchor component={Link} to="/listing-management" size="sm">← My listings</Anchor>
+          <Group gap="sm" mt={4}>
+            <Title order={1}>{listing ? 'Edit listing' : 'New listing'}</Title>
+            {listing && <StatusBadge status={listing.status} />}
+          </Group>
+        </div>
+        {listing?.status === 'hidden' && (
+          <Alert color="red" icon={<IconEyeOff />} title="Hidden by a moderator">
+            Reason: {listing.hiddenReason ?? 'not given'}. Fix the listing here; a moderator will review it and make it visible again.
+          </Alert>
+        )}
+        {locked && <Alert color="blue" title="This listing is sold">{locked}</Alert>}
+        <Paper withBorder p="lg" component="form" aria-label="Listing details" noValidate onSubmit={(e) => { e.preventDefault(); submit(false); }}>
+          <Stack gap="md">
+            <ListingFormFields values={values} errors={errors} set={set} disabled={!!locked} />
+            {values.category && (
+              <section aria-label="Key attributes">
+                <Title order={2} size="h5" mb="xs">Key attributes</Title>
+                <AttributeFields category={values.category} values={values} errors={errors} set={set} disabled={!!locked} />
+              </section>
+            )}
+            <section aria-label="Screenshots">
+              <Title order={2} size="h5" mb="xs">Screenshots</Title>
+              <ScreenshotManager
+                images={images} queued={queued} uploads={uploads} onAdd={addFiles} disabled={!!locked || imageAction.isPending}
+                onRemoveQueued={(i) => setQueued((q) => q.filter((_, j) => j !== i))} onDismissUpload={dismiss}
+                onRemove={(img) => imageAction.mutate({ remove: img })} onMove={(img, d) => imageAction.mutate({ move: [img, d] })}
+              />
+              {isDraft && <Text size="xs" c="dimmed" mt={4}>Add at least one screenshot before publishing.</Text>}
+            </section>
+            {!locked && (
+              <Group justify="flex-end">
+                <Button variant="default" component={Link} to="/listing-management">Cancel</Button>
+                <Button type="submit" variant={isDraft ? 'default' : 'filled'} loading={save.isPending && !save.variables} disabled={busy}>
+                  {listing ? 'Save changes' : 'Save draft'}
+                </Button>
+                {isDraft && <Button onClick={() => submit(true)} loading={save.isPending && save.variables} disabled={busy}>{listing ? 'Save and publish' : 'Publish'}</Button>}
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

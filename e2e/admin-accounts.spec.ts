@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
+import { createUser, signInContext, E2E_PASSWORD } from './support/db';
+
+/** Open a user's admin page from the Users section by searching their e-mail. */
+async function openUser(page: Page, email: string, name: string) {
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(email);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/signin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel(/^Password/).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('an admin disables one user, whose open session ends at once, and deletes another; sign-in tells each why', async ({ browser, baseURL }) => {
+  const admin = createUser('admin', 'Journey Admin');
+  const disabled = createUser('seller', 'Disabled Dana');
+  const deleted = createUser('buyer', 'Deleted Dev');
+
+  const adminContext = await browser.newContext();
+  await signInContext(adminContext, baseURL!, admin.id);
+  const adminPage = await adminContext.newPage();
+  const userContext = await browser.newContext();
+  await signInContext(userContext, baseURL!, disabled.id);
+  const userPage = await userContext.newPage();
+
+  // The user is signed in and browsing.
+  await userPage.goto('/about');
+  await expect(userPage.getByRole('button', { name: `Account menu for ${disabled.displayName}` })).toBeVisible();
+
+  // The admin reaches the admin area from the header and disables the user.
+  await adminPage.goto('/');
+  await adminPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await openUser(adminPage, disabled.email, disabled.displayName);
+  await adminPage.getByRole('button', { name: 'Disable account' }).click();
+  const disableDialog = adminPage.getByRole('dialog', { name: 'Disable account' });
+  await expect(disableDialog.getByText('signed out everywhere at once')).toBeVisible();
+  await disableDialog.getByRole('textbox', { name: 'Reason (kept in the audit log)' }).fill('Chargeback fraud');
+  await disableDialog.getByRole('button', { name: 'Disable account' }).click();
+  await expect(disableDialog).toBeHidden();
+  await expect(adminPage.getByText('Disabled', { exact: true }).first()).toBeVisible();
+  await expect(adminPage.getByRole('button', { name: 'Enable account' })).toBeVisible();
+
+  // The user's session has ended: their next navigation finds them signed out.
+  await userPage.goto('/profile');
+  await expect(userPage).toHaveURL(/\/signin\?returnTo=%2Fprofile/);
+  await expect(userPage.getByRole('button', { name: `Account menu for ${disabled.displayName}` })).toHaveCount(0);
+  await userPage.getByRole('textbox', { name: 'Email' }).fill(disabled.email);
+  await userPage.getByLabel(/^Password/).fill(E2E_PASSWORD);
+  await userPage.getByRole('button', { name: 'Sign in' }).click();
+  await expect(userPage.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.disabled })).toHaveText(SIGN_IN_MESSAGES.disabled);
+
+  // The admin deletes the other user after confirming.
+  await openUser(adminPage, deleted.email, deleted.displayName);
+  await adminPage.getByRole('button', { name: 'Delete account' }).click();
+  const deleteDialog = adminPage.getByRole('dialog', { name: 'Delete account' });
+  await deleteDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(deleteDialog).toBeHidden();
+  await expect(adminPage.getByRole('button', { name: 'Delete account' })).toBeVisible();
+  await adminPage.getByRole('button', { name: 'Delete account' }).click();
+  await deleteDialog.getByRole('button', { name: 'Delete account' }).click();
+  await expect(deleteDialog).toBeHidden();
+  await expect(adminPage.getByRole('button', { name: 'Restore account' })).toBeVisible();
+
+  const otherContext = await browser.newContext();
+  const otherPage = await otherContext.newPage();
+  await signIn(otherPage, deleted.email);
+  await expect(otherPage.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.deleted })).toHaveText(SIGN_IN_MESSAGES.deleted);
+
+  // Both actions are in the audit log, with who did them.
+  await adminPage.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Audit log' }).click();
+  const log = adminPage.getByRole('table', { name: 'Audit log' });
+  await expect(log.getByRole('row').filter({ hasText: 'Disabled account' }).filter({ hasText: 'Journey Admin' })).toHaveCount(1);
+  await expect(log.getByRole('row').filter({ hasText: 'Deleted account' }).filter({ hasText: 'Journey Admin' })).toHaveCount(1);
+
+  await Promise.all([adminContext.close(), userContext.close(), otherContext.close()]);
+});

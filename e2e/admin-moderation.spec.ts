@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { createUser, signInContext } from './support/db';
+import { createConversation, createListing, createReport } from './support/admin-data';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test('on a phone, an admin reads a reported conversation, reviews the report, then hides, unhides and deletes the listing', async ({ browser, baseURL }) => {
+  const admin = createUser('admin', 'Phone Admin');
+  const seller = createUser('seller', 'Shady Seller');
+  const buyer = createUser('buyer', 'Careful Buyer');
+  const title = `Steam library ${Date.now().toString(36)}`;
+  const listingId = createListing(seller.id, title);
+  const conversationId = createConversation(listingId, buyer.id, seller.id, [
+    { from: buyer.id, body: 'Does it come with the original e-mail?' },
+    { from: seller.id, body: 'Send the money by bank transfer and I will tell you.' },
+  ]);
+  createReport('conversation', conversationId, buyer.id, 'Asked to pay outside the site', 'The seller wants a bank transfer.');
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await signInContext(context, baseURL!, admin.id);
+  const page = await context.newPage();
+
+  await page.goto('/admin/reports?tab=conversation');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  await page.getByRole('link', { name: 'Asked to pay outside the site' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Asked to pay outside the site' })).toBeVisible();
+  const messages = page.getByRole('list', { name: 'Reported messages' });
+  await expect(messages.getByRole('listitem')).toHaveCount(2);
+  await expect(messages.getByRole('listitem').nth(1)).toContainText('Send the money by bank transfer');
+  await expect(messages.getByRole('listitem').nth(1)).toContainText('Shady Seller');
+
+  const review = page.getByRole('form', { name: 'Review' });
+  await review.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'In progress' }).click();
+  await review.getByRole('textbox', { name: 'Note for the admins' }).fill('Warned the seller; watching the listing.');
+  await review.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(page.getByText('In progress', { exact: true }).first()).toBeVisible();
+
+  // The listing: hidden with a reason the seller sees, shown again, then deleted.
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Listings' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(title);
+  await expect(page).toHaveURL(/[?&]q=Steam/);
+  await expect(page.getByText('1 result', { exact: true })).toBeVisible();
+  const card = page.locator('.mantine-Card-root').filter({ hasText: title });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('1 conversation · 0 open reports');
+  await card.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Hide' }).click();
+  const hideDialog = page.getByRole('dialog', { name: 'Hide listing' });
+  await hideDialog.getByRole('button', { name: 'Hide listing' }).click();
+  await expect(hideDialog.getByText('Please give a reason (at least 3 characters)')).toBeVisible();
+  await hideDialog.getByRole('textbox', { name: 'Reason shown to the seller' }).fill('Asking buyers to pay outside the site.');
+  await hideDialog.getByRole('button', { name: 'Hide listing' }).click();
+  await expect(hideDialog).toBeHidden();
+  await expect(card).toContainText('Hidden by admin');
+  await expect(card).toContainText('Reason: Asking buyers to pay outside the site.');
+
+  await card.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Unhide' }).click();
+  await page.getByRole('dialog', { name: 'Unhide listing' }).getByRole('button', { name: 'Unhide listing' }).click();
+  await expect(card).toContainText('Active');
+  await expect(card).not.toContainText('Reason:');
+
+  await card.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const deleteDialog = page.getByRole('dialog', { name: 'Delete listing' });
+  await expect(deleteDialog).toContainText('Its conversation stays readable.');
+  await deleteDialog.getByRole('button', { name: 'Delete listing' }).click();
+  await expect(deleteDialog).toBeHidden();
+  await expect(card).toContainText('Deleted');
+  await expect(card.getByRole('button', { name: `Actions for ${title}` })).toHaveCount(0);
+
+  // The report now shows the listing's conversation still there, and the audit log has every step.
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Audit log' }).click();
+  for (const action of ['Reviewed report', 'Hid listing', 'Unhid listing', 'Deleted listing']) {
+    await expect(page.locator('.mantine-Card-root').filter({ hasText: action }).filter({ hasText: 'Phone Admin' }).first()).toBeVisible();
+  }
+  await context.close();
+});

@@ -1,0 +1,102 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { createUser, signInContext, type E2eRole } from './support/db';
+
+async function signedInPage(browser: Browser, baseURL: string, role: E2eRole, path = '/'): Promise<Page> {
+  const user = createUser(role);
+  const context = await browser.newContext();
+  await signInContext(context, baseURL, user.id);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Announcements' });
+
+test('an admin warns sellers; a seller sees it at once, pages and dismisses; a buyer does not; metrics; recall', async ({ browser, baseURL }) => {
+  const title = `Payouts delayed ${randomBytes(3).toString('hex')}`;
+  const seller = await signedInPage(browser, baseURL!, 'seller');
+  const buyer = await signedInPage(browser, baseURL!, 'buyer');
+  const admin = await signedInPage(browser, baseURL!, 'admin', '/admin/notifications');
+
+  // Before: the seller has the demo announcements for everyone and for sellers.
+  await expect(banner(seller).getByText('Verify your payout details')).toBeVisible();
+
+  // The admin creates a warning for sellers; the form shows the spec's messages first.
+  await expect(admin.getByRole('heading', { level: 1, name: 'Announcements' })).toBeVisible();
+  await admin.getByRole('button', { name: 'New announcement' }).click();
+  const form = admin.getByRole('dialog', { name: 'New announcement' });
+  await form.getByRole('button', { name: 'Create announcement' }).click();
+  await expect(form.getByText('Title is required')).toBeVisible();
+  await expect(form.getByText('Message is required')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Title' }).fill(title);
+  await form.getByRole('textbox', { name: 'Message' }).fill('Payouts sent this week arrive two days later than usual.');
+  await form.getByRole('combobox', { name: 'Severity' }).click();
+  await admin.getByRole('option', { name: 'Warning' }).click();
+  await form.getByRole('combobox', { name: 'Audience' }).click();
+  await admin.getByRole('option', { name: 'Sellers', exact: true }).click();
+  await form.getByRole('button', { name: 'Create announcement' }).click();
+  await expect(admin.getByText('Announcement created')).toBeVisible();
+  await expect(admin.getByRole('row', { name: new RegExp(title) })).toContainText('Sellers');
+
+  // The seller sees it within seconds without reloading: newest first, yellow warning, "1 of 3".
+  const sb = banner(seller);
+  await expect(sb.getByText(title)).toBeVisible();
+  await expect(sb.locator('[data-severity="warning"]')).toBeVisible();
+  await expect(sb.getByText('1 of 3')).toBeVisible();
+  await sb.getByRole('button', { name: 'Next announcement' }).click();
+  await expect(sb.getByText('2 of 3')).toBeVisible();
+  await expect(sb.getByText('Verify your payout details')).toBeVisible();
+  await expect(sb.getByText(title)).toBeHidden();
+  // Keyboard: arrows page within the banner.
+  await sb.getByRole('button', { name: 'Next announcement' }).focus();
+  await seller.keyboard.press('ArrowLeft');
+  await expect(sb.getByText('1 of 3')).toBeVisible();
+  await seller.keyboard.press('ArrowRight');
+  await expect(sb.getByText('2 of 3')).toBeVisible();
+  // Dismissing the second one moves to the next one.
+  await sb.getByRole('button', { name: 'Dismiss announcement' }).click();
+  await expect(sb.getByText('2 of 2')).toBeVisible();
+  await expect(sb.getByText('Welcome to Accountry')).toBeVisible();
+  await sb.getByRole('button', { name: 'Previous announcement' }).click();
+  await expect(sb.getByText(title)).toBeVisible();
+  // It stays dismissed after navigating (which also refreshes the banner).
+  await seller.goto('/how-it-works');
+  await expect(banner(seller).getByText('1 of 2')).toBeVisible();
+  await expect(banner(seller).getByText('Verify your payout details')).toBeHidden();
+
+  // A buyer does not see it, even after refreshing by navigation.
+  await buyer.goto('/browse');
+  await expect(banner(buyer).getByText('Welcome to Accountry')).toBeVisible();
+  await expect(banner(buyer).getByText(title)).toBeHidden();
+
+  // The admin sees the metrics: the seller read it.
+  const openMetrics = async () => {
+    await admin.getByRole('button', { name: `Actions for ${title}` }).click();
+    await admin.getByRole('menuitem', { name: 'Metrics' }).click();
+    return admin.getByRole('dialog', { name: `Metrics: ${title}` });
+  };
+  let metrics = await openMetrics();
+  await expect(metrics.getByRole('listitem', { name: 'Read: 1', exact: true })).toBeVisible();
+  await expect(metrics.getByRole('listitem', { name: 'Dismissed: 0', exact: true })).toBeVisible();
+  await admin.keyboard.press('Escape');
+  // Another seller sees it and dismisses it: the metrics change.
+  const seller2 = await signedInPage(browser, baseURL!, 'seller');
+  await expect(banner(seller2).getByText(title)).toBeVisible();
+  await banner(seller2).getByRole('button', { name: 'Dismiss announcement' }).click();
+  await expect(banner(seller2).getByText(title)).toBeHidden();
+  metrics = await openMetrics();
+  await expect(metrics.getByRole('listitem', { name: 'Read: 2', exact: true })).toBeVisible();
+  await expect(metrics.getByRole('listitem', { name: 'Dismissed: 1', exact: true })).toBeVisible();
+  await admin.keyboard.press('Escape');
+
+  // The admin recalls it (after confirming); it disappears from the seller's banner without a reload.
+  await admin.getByRole('button', { name: `Actions for ${title}` }).click();
+  await admin.getByRole('menuitem', { name: 'Recall' }).click();
+  await admin.getByRole('dialog', { name: 'Recall announcement?' }).getByRole('button', { name: 'Recall' }).click();
+  await expect(admin.getByText('Announcement recalled')).toBeVisible();
+  await expect(admin.getByRole('row', { name: new RegExp(title) })).toContainText('Canceled');
+  await expect(banner(seller).getByText(title)).toBeHidden();
+  await expect(banner(seller).getByText('Welcome to Accountry')).toBeVisible();
+  await expect(banner(seller).getByText(/of \d/)).toBeHidden();
+});

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { startAuthServer, type AuthServer } from './support/auth-server';
+
+/**
+ * Inactivity logout with the timeout shortened through configuration: this journey runs its own server process
+ * with SESSION_TIMEOUT_MS=15000 (15 s instead of 5 h) on a free port and a temporary data directory.
+ * The browser's clock is driven by Playwright, so the 60-second checks run without waiting for them.
+ */
+const TIMEOUT_MS = 15_000;
+let server: AuthServer;
+
+test.beforeAll(async () => {
+  server = await startAuthServer({ SESSION_TIMEOUT_MS: String(TIMEOUT_MS) });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test('activity in one tab keeps the others alive; after the timeout without activity every tab signs out to /signin?timeout=true', async ({ browser }) => {
+  const user = server.createUser('buyer');
+  const context = await browser.newContext({ baseURL: server.url });
+  await context.clock.install();
+  const a = await context.newPage();
+  await a.goto('/signin');
+  await a.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await a.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await a.getByRole('button', { name: 'Sign in' }).click();
+  await expect(a.getByRole('button', { name: 'Account menu for Idle Ivy' })).toBeVisible();
+  expect((await (await a.request.get('/api/auth/me')).json()).timeoutMs).toBe(TIMEOUT_MS);
+
+  const b = await context.newPage();
+  await b.goto('/profile');
+  await expect(b.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+
+  // For 80 s someone works in tab A only, moving the mouse every 10 s; tab B stays untouched. Every 60-second
+  // check in both tabs finds recent activity (tab B through the shared record), so both stay signed in.
+  for (let i = 0; i < 8; i++) {
+    await a.mouse.move(40 + i * 10, 60);
+    await context.clock.runFor(10_000);
+  }
+  await expect(a.getByRole('button', { name: 'Account menu for Idle Ivy' })).toBeVisible();
+  await expect(b.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  expect(a.url()).not.toContain('timeout=true');
+  expect(b.url()).not.toContain('timeout=true');
+
+  // Then nobody does anything: within the next checks the timeout has passed in every tab.
+  await context.clock.runFor(80_000);
+  await expect(a).toHaveURL(/\/signin\?timeout=true$/);
+  await expect(b).toHaveURL(/\/signin\?timeout=true$/);
+  await expect(a.getByText('You were signed out after a period of inactivity. Please sign in again.')).toBeVisible();
+  await expect(b.getByText('You were signed out after a period of inactivity. Please sign in again.')).toBeVisible();
+  expect((await (await a.request.get('/api/auth/me')).json()).user).toBeNull();
+  await context.close();
+});
+
+test('the server ends an idle session on its own after the configured timeout', async ({ browser }) => {
+  const user = server.createUser('seller');
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto('/signin?returnTo=%2Fprofile');
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  // Close the tab (no browser-side timer left) and stay away longer than the timeout.
+  await page.close();
+  await new Promise((r) => setTimeout(r, TIMEOUT_MS + 1_000));
+  const res = await context.request.get('/api/profile');
+  expect(res.status()).toBe(401);
+  expect((await res.json()).error.message).toBe('You were signed out after a period of inactivity. Please sign in again.');
+  const again = await context.newPage();
+  await again.goto('/profile');
+  await expect(again).toHaveURL(/\/signin\?returnTo=%2Fprofile$/);
+  await context.close();
+});

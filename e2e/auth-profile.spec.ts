@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { createUser, signInContext } from './support/db';
+
+test('a member edits the profile, changes the password and signs out everywhere', async ({ page, context, browser, baseURL }) => {
+  const user = createUser('buyer', 'Pat Profile');
+  await signInContext(context, baseURL!, user.id);
+  const otherDevice = await browser.newContext({ baseURL });
+  await signInContext(otherDevice, baseURL!, user.id, true);
+  const other = await otherDevice.newPage();
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  const details = page.getByRole('form', { name: 'Profile details' });
+  await details.getByRole('textbox', { name: 'Phone number' }).fill('call me');
+  await details.getByRole('button', { name: 'Save profile' }).click();
+  await expect(details.getByText('Enter a valid phone number: 7 to 15 digits, optionally starting with +')).toBeVisible();
+
+  await details.getByRole('textbox', { name: 'Display name' }).fill('Pat Trader');
+  await details.getByRole('textbox', { name: 'Phone number' }).fill('+44 20 7946 0000');
+  await details.getByRole('radio', { name: /^Both/ }).check();
+  await details.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Your profile was saved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu for Pat Trader' })).toBeVisible();
+  await page.reload();
+  await expect(details.getByRole('textbox', { name: 'Display name' })).toHaveValue('Pat Trader');
+  await expect(details.getByRole('radio', { name: /^Both/ })).toBeChecked();
+
+  const password = page.getByRole('form', { name: 'Change password' });
+  await password.getByRole('textbox', { name: 'Current password' }).fill('Not-My-Password-1');
+  await password.getByRole('textbox', { name: 'New password', exact: true }).fill('Brand-New-Secret-9');
+  await password.getByRole('textbox', { name: 'Confirm new password' }).fill('Brand-New-Secret-9');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(password.getByText('Your current password is incorrect.')).toBeVisible();
+
+  await other.goto('/profile');
+  await expect(other.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  await password.getByRole('textbox', { name: 'Current password' }).fill(user.password);
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password was changed. Your other devices were signed out.')).toBeVisible();
+  await other.reload();
+  await expect(other).toHaveURL(/\/signin\?returnTo=%2Fprofile$/);
+
+  // Sign in on the other device again with the new password, then end every session from here.
+  await other.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await other.getByRole('textbox', { name: 'Password', exact: true }).fill('Brand-New-Secret-9');
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await expect(other).toHaveURL(/\/profile$/);
+
+  const devices = page.getByRole('table', { name: 'Signed-in devices' });
+  await page.reload();
+  await expect(devices.getByRole('row')).toHaveCount(3);
+  await expect(devices.getByText('This device')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out on every device?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('You were signed out on every device.')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await other.reload();
+  await expect(other).toHaveURL(/\/signin\?returnTo=%2Fprofile$/);
+  await otherDevice.close();
+});
+
+test("an admin's role is not offered on the profile", async ({ page, context, baseURL }) => {
+  const admin = createUser('admin', 'Ada Journey');
+  await signInContext(context, baseURL!, admin.id);
+  await page.goto('/profile');
+  await expect(page.getByText("An administrator's role cannot be changed from the profile.")).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Display name' }).fill('Ada Renamed');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu for Ada Renamed' })).toBeVisible();
+});

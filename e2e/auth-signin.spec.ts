@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createUser, openE2eDb } from './support/db';
+
+const MESSAGES = {
+  invalid: 'Invalid email or password. Please try again.',
+  tooMany: 'Too many failed login attempts. Please try again later or reset your password.',
+  disabled: 'This account has been disabled. Please contact support for assistance.',
+  network: 'Network error. Please check your internet connection and try again.',
+  invalidEmail: 'Please enter a valid email address.',
+  unverified: 'Please verify your email before signing in. Check your inbox for a verification link.',
+  deleted: 'Your account has been deleted. Please contact support if you believe this is an error.',
+};
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('wrong password, bad address and a lost connection each get their message', async ({ page }) => {
+  const user = createUser('buyer');
+  await page.goto('/signin');
+  await signIn(page, 'not-an-address', 'whatever');
+  await expect(page.getByText(MESSAGES.invalidEmail)).toBeVisible();
+
+  await signIn(page, user.email, 'Wrong-Password-1');
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.invalid);
+  await signIn(page, `nobody-${Date.now()}@journey.test`, user.password);
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.invalid);
+
+  await page.route('**/api/auth/signin', (route) => route.abort('internetdisconnected'));
+  await signIn(page, user.email, user.password);
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.network);
+  await page.unroute('**/api/auth/signin');
+
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: `Account menu for ${user.displayName}` })).toBeVisible();
+});
+
+test('an unverified address is sent to /verification-sent and can ask for a new link', async ({ page }) => {
+  const user = createUser('seller');
+  const db = openE2eDb();
+  db.prepare('update users set email_verified = 0 where id = ?').run(user.id);
+  db.close();
+
+  await page.goto('/signin');
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/verification-sent$/);
+  await expect(page.getByText(MESSAGES.unverified)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByText('If that address has an account waiting for verification, we sent it a new verification link.')).toBeVisible();
+  // Once a minute at most.
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByText('Please wait a minute before asking for another email.')).toBeVisible();
+
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await page.getByRole('article').getByRole('link').click();
+  await expect(page.getByText('Your email is verified. You can sign in now.')).toBeVisible();
+});
+
+test('repeated failures lock the address out, even for the right password', async ({ page }) => {
+  const user = createUser('buyer');
+  await page.goto('/signin');
+  for (let i = 1; i <= 4; i++) {
+    await signIn(page, user.email, `Wrong-Password-${i}`);
+    await expect(page.getByRole('alert')).toHaveText(MESSAGES.invalid);
+  }
+  await signIn(page, user.email, 'Wrong-Password-5');
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.tooMany);
+  await signIn(page, user.email, user.password);
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.tooMany);
+  await expect(page).toHaveURL(/\/signin$/);
+  // The message points to the way out.
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
+});
+
+test('disabled and deleted accounts are told so', async ({ page }) => {
+  const disabled = createUser('buyer');
+  const deleted = createUser('seller');
+  const db = openE2eDb();
+  db.prepare('update users set disabled = 1 where id = ?').run(disabled.id);
+  db.prepare(`insert into deleted_users (uid, status, reason, deleted_by, created_at, updated_at) values (?, 'unresolved', 'journey', null, ?, ?)`).run(deleted.id, Date.now(), Date.now());
+  db.close();
+
+  await page.goto('/signin');
+  await signIn(page, disabled.email, disabled.password);
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.disabled);
+  await signIn(page, deleted.email, deleted.password);
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.deleted);
+});
+
+test('a deep link to a guarded page returns there after sign-in, and returnTo never leaves the site', async ({ page }) => {
+  const user = createUser('both');
+  await page.goto('/profile?section=password#devices');
+  await expect(page).toHaveURL(/\/signin\?returnTo=%2Fprofile%3Fsection%3Dpassword$/);
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/profile\?section=password$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+
+  // Signed in, the sign-in page moves on by itself.
+  await page.goto('/signin?returnTo=%2Fbrowse');
+  await expect(page).toHaveURL(/\/browse$/);
+
+  await page.context().clearCookies();
+  for (const evil of ['https://evil.example/steal', '//evil.example', '/\\evil.example']) {
+    await page.goto(`/signin?returnTo=${encodeURIComponent(evil)}`);
+    await signIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+    await page.context().clearCookies();
+  }
+});

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Browser } from '@playwright/test';
+import { createUser, openE2eDb, signInContext } from './support/db';
+
+/** A listing for the journey's own seller, arranged directly: the journey is about chat, not listing management. */
+function insertListing(sellerId: string, title: string) {
+  const id = randomBytes(16).toString('base64url');
+  const now = Date.now();
+  const db = openE2eDb();
+  db.prepare(
+    `insert into listings (id, seller_id, title, category, platform, region, description, price_cents, currency, delivery_method, delivery_time,
+       status, created_at, updated_at, published_at)
+     values (?, ?, ?, 'game', 'valorant', 'europe', 'Immortal rank, 40 skins, original email included.', 15000, 'USD', 'full-access', 'instant',
+       'active', ?, ?, ?)`,
+  ).run(id, sellerId, title, now, now, now);
+  db.close();
+  return id;
+}
+
+async function signedInPage(browser: Browser, baseURL: string, userId: string) {
+  const context = await browser.newContext();
+  await signInContext(context, baseURL, userId);
+  return { context, page: await context.newPage() };
+}
+
+test('a buyer messages the seller from a listing; the seller sees the unread badge and replies; both see read receipts', async ({ browser, baseURL }) => {
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Sam Chat ${tag}`);
+  const buyer = createUser('buyer', `Bea Chat ${tag}`);
+  const title = `Immortal Valorant account ${tag}`;
+  const listingId = insertListing(seller.id, title);
+
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  // The seller is somewhere else on the site, with no unread messages.
+  await s.page.goto('/browse');
+  await expect(s.page.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
+
+  // The buyer opens the listing and presses its button.
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  await b.page.getByRole('link', { name: 'Message the seller' }).click();
+  await expect(b.page).toHaveURL(/\/chat\?c=/);
+  await expect(b.page.getByRole('heading', { name: seller.displayName })).toBeVisible();
+  await expect(b.page.getByRole('link', { name: title, exact: true })).toBeVisible();
+
+  // Shift+Enter makes a new line; Enter sends.
+  const composer = b.page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Hi! Is this account still available?');
+  await composer.press('Shift+Enter');
+  await composer.pressSequentially('Does it come with the original email?');
+  await composer.press('Enter');
+  await expect(composer).toHaveValue('');
+  const buyerLog = b.page.getByRole('log', { name: 'Messages' });
+  await expect(buyerLog.getByText('Does it come with the original email?')).toBeVisible();
+
+  // The seller's header badge lights up without a reload.
+  const badge = s.page.getByRole('link', { name: 'Chat (1 unread)' });
+  await expect(badge).toBeVisible();
+  await badge.click();
+  await s.page.getByRole('link', { name: new RegExp(`${buyer.displayName}, ${title}, 1 unread`) }).click();
+  const sellerLog = s.page.getByRole('log', { name: 'Messages' });
+  await expect(sellerLog.getByText('Hi! Is this account still available?')).toBeVisible();
+  await expect(s.page.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
+
+  // Opening it marked it read: the buyer sees the receipt.
+  await expect(buyerLog.getByText('Read', { exact: true })).toBeVisible();
+
+  // The buyer sees the seller typing, then the reply arrives; its link is safe.
+  const sellerComposer = s.page.getByRole('textbox', { name: 'Message' });
+  await sellerComposer.pressSequentially('Yes, it is! Details: https://example.com/faq');
+  await expect(b.page.getByText(`${seller.displayName} is typing…`)).toBeVisible();
+  await sellerComposer.press('Enter');
+  await expect(buyerLog.getByText(/Yes, it is!/)).toBeVisible();
+  const link = buyerLog.getByRole('link', { name: 'https://example.com/faq' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+
+  // The buyer has the conversation open, so the seller sees the reply read.
+  await expect(sellerLog.getByText('Read', { exact: true })).toBeVisible();
+
+  // Both parties see each other online.
+  await expect(b.page.getByText('Online', { exact: true })).toBeVisible();
+  await expect(s.page.getByText('Online', { exact: true })).toBeVisible();
+
+  await s.context.close();
+  await b.context.close();
+});
+
+/** A conversation with a long history, arranged directly, so the journey can scroll through pages of it. */
+function insertConversation(listingId: string, buyerId: string, sellerId: string, count: number) {
+  const id = randomBytes(16).toString('base64url');
+  const start = Date.now() - count * 60_000;
+  const db = openE2eDb();
+  const insert = db.prepare(
+    `insert into messages (id, conversation_id, seq, sender_id, client_id, body, created_at) values (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  db.prepare(
+    `insert into conversations (id, listing_id, buyer_id, seller_id, created_at, updated_at, last_seq, buyer_read_seq, seller_read_seq,
+       buyer_delivered_seq, seller_delivered_seq, last_message_preview, last_sender_id, last_message_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(id, listingId, buyerId, sellerId, start, start + count * 60_000, count, count, count, count, count, `History message ${count}`, sellerId, start + count * 60_000);
+  for (let seq = 1; seq <= count; seq++) {
+    insert.run(randomBytes(16).toString('base64url'), id, seq, seq % 2 ? buyerId : sellerId, randomBytes(12).toString('hex'), `History message ${seq}`, start + seq * 60_000);
+  }
+  db.close();
+  return id;
+}
+
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+test('a buyer scrolls back through a long history, finds the conversation by search, sends an image, reports and blocks, then unblocks', async ({ browser, baseURL }) => {
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Nia Seller ${tag}`);
+  const buyer = createUser('buyer', `Ole Buyer ${tag}`);
+  const title = `Steam library with 300 games ${tag}`;
+  const conversationId = insertConversation(insertListing(seller.id, title), buyer.id, seller.id, 45);
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+
+  await b.page.goto('/chat');
+  const search = b.page.getByRole('textbox', { name: 'Search conversations' });
+  await search.fill('no such thing anywhere');
+  await expect(b.page.getByText('No conversations match “no such thing anywhere”.')).toBeVisible();
+  await search.fill('300 games');
+  await b.page.getByRole('link', { name: new RegExp(`${seller.displayName}, ${title}`) }).click();
+  await expect(b.page).toHaveURL(new RegExp(`c=${conversationId}`));
+
+  // The newest page first; scrolling to the top brings the older ones.
+  const log = b.page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('History message 45', { exact: true })).toBeVisible();
+  await expect(log.getByText('History message 1', { exact: true })).toHaveCount(0);
+  for (let i = 0; i < 3; i++) await log.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(log.getByText('History message 1', { exact: true })).toBeAttached();
+  await expect(log.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
+
+  // An image goes with a caption.
+  await b.page.locator('input[type="file"]').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG });
+  await expect(b.page.getByRole('img', { name: 'Image to send' })).toBeVisible();
+  await expect(b.page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await b.page.getByRole('textbox', { name: 'Message' }).fill('Here is my screenshot');
+  await b.page.getByRole('button', { name: 'Send' }).click();
+  await expect(log.getByRole('img', { name: 'Image from you' })).toBeVisible();
+  await expect(log.getByText('Here is my screenshot')).toBeVisible();
+
+  // Report with a block; the composer gives way to an explanation, and unblocking brings it back.
+  await b.page.getByRole('button', { name: 'Conversation options' }).click();
+  await b.page.getByRole('menuitem', { name: 'Report conversation' }).click();
+  const dialog = b.page.getByRole('dialog', { name: 'Report this conversation' });
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByText('Choose a reason')).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Scam or fraud attempt' }).check();
+  await dialog.getByRole('textbox', { name: 'Details (optional)' }).fill('Asked me to pay by gift card.');
+  await dialog.getByRole('checkbox', { name: `Also block ${seller.displayName}` }).check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(b.page.getByText('Thank you. Our moderators will review this conversation.')).toBeVisible();
+  await expect(b.page.getByText('You blocked this user. Unblock them to send messages.')).toBeVisible();
+  await expect(b.page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  await b.page.getByRole('button', { name: 'Unblock' }).click();
+  await expect(b.page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+
+  await b.context.close();
+});

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { createUser, signInContext } from './support/db';
+import { insertConversation, insertListing } from './support/listings-db';
+
+test('a seller manages listings by status, a buyer reviews the sold one and the seller answers on their profile', async ({ browser, baseURL }) => {
+  const seller = createUser('both');
+  const title = 'Fortnite account with Renegade Raider';
+  const listingId = insertListing(seller.id, { title });
+  insertListing(seller.id, { title: 'Fortnite account hidden by a moderator', status: 'hidden', hiddenReason: 'Screenshots look edited' });
+
+  const sellerContext = await browser.newContext();
+  await signInContext(sellerContext, baseURL!, seller.id);
+  const sp = await sellerContext.newPage();
+  await sp.goto('/listing-management');
+  await expect(sp.getByRole('tab', { name: 'All (2)' })).toBeVisible();
+  await expect(sp.getByText('Screenshots look edited')).toBeVisible();
+  await sp.getByRole('button', { name: 'Actions for Fortnite account hidden by a moderator' }).click();
+  await expect(sp.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expect(sp.getByRole('menuitem', { name: 'Publish' })).toHaveCount(0);
+  await sp.keyboard.press('Escape');
+
+  const row = sp.getByRole('row').filter({ hasText: title });
+  await sp.getByRole('button', { name: `Actions for ${title}` }).click();
+  await sp.getByRole('menuitem', { name: 'Mark reserved' }).click();
+  await expect(sp.getByText('Marked reserved.')).toBeVisible();
+  await expect(row.getByText('Reserved')).toBeVisible();
+
+  await sp.getByRole('button', { name: `Actions for ${title}` }).click();
+  await sp.getByRole('menuitem', { name: 'Duplicate' }).click();
+  await expect(sp.getByText('Duplicated as a new draft.')).toBeVisible();
+  await expect(sp.getByRole('tab', { name: 'Drafts (1)' })).toBeVisible();
+
+  // The copy is listed first; the reserved original is the one to sell.
+  await row.filter({ hasText: 'Reserved' }).getByRole('button', { name: `Actions for ${title}` }).click();
+  await sp.getByRole('menuitem', { name: 'Mark sold' }).click();
+  const dialog = sp.getByRole('dialog', { name: 'Mark as sold?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Mark sold' }).click();
+  await expect(sp.getByText('Marked sold.')).toBeVisible();
+  await expect(sp.getByRole('tab', { name: 'Sold (1)' })).toBeVisible();
+
+  await sp.getByRole('tab', { name: 'Drafts (1)' }).click();
+  await expect(sp).toHaveURL(/status=draft/);
+  await sp.getByRole('button', { name: `Actions for ${title}` }).click();
+  await sp.getByRole('menuitem', { name: 'Delete' }).click();
+  await sp.getByRole('dialog', { name: 'Delete this listing?' }).getByRole('button', { name: 'Delete listing' }).click();
+  await expect(sp.getByText('Listing deleted.')).toBeVisible();
+  await expect(sp.getByText('No listings here')).toBeVisible();
+
+  // A buyer who chatted about it rates the seller on the sold listing.
+  const buyer = createUser('buyer');
+  insertConversation(listingId, buyer.id, seller.id);
+  const buyerContext = await browser.newContext();
+  await signInContext(buyerContext, baseURL!, buyer.id);
+  const bp = await buyerContext.newPage();
+  await bp.goto(`/account/${seller.id}/${listingId}`);
+  await expect(bp.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(bp.getByText('This account is sold.')).toBeVisible();
+  const rate = bp.getByRole('region', { name: 'Rate the seller' });
+  await rate.getByRole('button', { name: 'Publish review' }).click();
+  await expect(rate.getByText('Choose a rating from 1 to 5')).toBeVisible();
+  await rate.getByRole('radio', { name: '5 stars' }).focus();
+  await bp.keyboard.press('Space');
+  await rate.getByRole('textbox', { name: 'Your review' }).fill('Smooth handover, the e-mail was changed in minutes.');
+  await rate.getByRole('button', { name: 'Publish review' }).click();
+  await expect(bp.getByText('Thank you for your review!')).toBeVisible();
+  await expect(bp.getByRole('region', { name: 'Your review' })).toContainText('Smooth handover');
+  await bp.getByRole('region', { name: 'About the seller' }).getByRole('link', { name: seller.displayName }).click();
+  await expect(bp.getByRole('heading', { level: 1, name: seller.displayName })).toBeVisible();
+  await expect(bp.getByText('1 review', { exact: true })).toBeVisible();
+  await buyerContext.close();
+
+  // The seller answers once, on their profile.
+  await sp.goto(`/seller/${seller.id}`);
+  const review = sp.getByRole('article', { name: `Review by ${buyer.displayName}` });
+  await expect(review).toContainText('Smooth handover');
+  await review.getByRole('textbox', { name: `Answer ${buyer.displayName}` }).fill('Thanks, enjoy the account!');
+  await review.getByRole('button', { name: 'Publish answer' }).click();
+  await expect(sp.getByText('Your answer is published.')).toBeVisible();
+  await expect(review.getByText('Thanks, enjoy the account!')).toBeVisible();
+  await expect(review.getByRole('button', { name: 'Publish answer' })).toHaveCount(0);
+  await sellerContext.close();
+});

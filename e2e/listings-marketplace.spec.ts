@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { expect, test } from '@playwright/test';
+import { createUser, signInContext } from './support/db';
+
+test('a seller lists an account with a screenshot; a buyer finds it by search and filter, opens it and keeps it in favorites', async ({ browser, baseURL }) => {
+  const word = `Zephyr${randomBytes(3).toString('hex')}`;
+  const title = `${word} Valorant account with rare knife`;
+  const screenshot = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 90, g: 40, b: 160 } } }).png().toBuffer();
+
+  // The seller creates the listing, adds a screenshot and publishes it.
+  const seller = createUser('seller');
+  const sellerContext = await browser.newContext();
+  await signInContext(sellerContext, baseURL!, seller.id);
+  const sp = await sellerContext.newPage();
+  await sp.goto('/');
+  await sp.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My listings' }).click();
+  await expect(sp.getByRole('heading', { level: 1, name: 'My listings' })).toBeVisible();
+  await expect(sp.getByText('You have no listings yet')).toBeVisible();
+  await sp.getByRole('link', { name: 'New listing' }).click();
+  await expect(sp.getByRole('heading', { level: 1, name: 'New listing' })).toBeVisible();
+
+  // Publishing an empty form shows the errors next to the fields.
+  await sp.getByRole('button', { name: 'Publish' }).click();
+  await expect(sp.getByText('Title is required')).toBeVisible();
+  await expect(sp.getByText('Choose a category')).toBeVisible();
+
+  await sp.getByRole('textbox', { name: 'Title' }).fill(title);
+  await sp.getByRole('combobox', { name: 'Category' }).click();
+  await sp.getByRole('option', { name: 'Game account' }).click();
+  await sp.getByRole('combobox', { name: 'Platform or game' }).click();
+  await sp.getByRole('option', { name: 'Valorant' }).click();
+  await sp.getByRole('combobox', { name: 'Region or server' }).click();
+  await sp.getByRole('option', { name: 'Europe', exact: true }).click();
+  await sp.getByRole('textbox', { name: 'Price (USD)' }).fill('149');
+  await sp.getByRole('textbox', { name: 'Level or rank' }).fill('Immortal 2');
+  await sp.getByRole('textbox', { name: 'Items or skins' }).fill('87');
+  await sp.getByRole('checkbox', { name: 'Original e-mail included' }).check();
+  await sp.getByRole('textbox', { name: 'Description' }).fill('Main account since beta.\nEvery agent unlocked, 87 skins including a rare knife.');
+  await sp.locator('input[type="file"]').setInputFiles({ name: 'rank.png', mimeType: 'image/png', buffer: screenshot });
+  await expect(sp.getByRole('img', { name: 'New screenshot rank.png' })).toBeVisible();
+  await sp.getByRole('button', { name: 'Publish' }).click();
+  await expect(sp.getByText('Your listing is live.')).toBeVisible();
+  await expect(sp).toHaveURL(/\/listing-management$/);
+  const row = sp.getByRole('row').filter({ hasText: title });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Active')).toBeVisible();
+  await expect(sp.getByRole('tab', { name: 'Active (1)' })).toBeVisible();
+  await sellerContext.close();
+
+  // A buyer finds it by search and filters; the state lives in the URL.
+  const buyer = createUser('buyer');
+  const buyerContext = await browser.newContext();
+  await signInContext(buyerContext, baseURL!, buyer.id);
+  const bp = await buyerContext.newPage();
+  await bp.goto('/browse');
+  await expect(bp.getByRole('heading', { level: 1, name: 'Browse accounts' })).toBeVisible();
+  const search = bp.getByRole('searchbox', { name: 'Search accounts' });
+  await search.fill(word.toLowerCase());
+  await search.press('Enter');
+  await expect(bp).toHaveURL(new RegExp(`q=${word.toLowerCase()}`));
+  const filters = bp.getByRole('complementary', { name: 'Filter listings' });
+  await filters.getByRole('combobox', { name: 'Category' }).click();
+  await bp.getByRole('option', { name: 'Game account' }).click();
+  await filters.getByRole('combobox', { name: 'Platform or game' }).click();
+  await bp.getByRole('option', { name: 'Valorant' }).click();
+  await filters.getByRole('textbox', { name: 'Max price' }).fill('200');
+  await filters.getByRole('textbox', { name: 'Max price' }).press('Enter');
+  await expect(bp).toHaveURL(/category=game/);
+  await expect(bp).toHaveURL(/platform=valorant/);
+  await expect(bp).toHaveURL(/max=200/);
+  await expect(bp.getByRole('status').filter({ hasText: '1 account' })).toBeVisible();
+  const results = bp.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('article')).toHaveCount(1);
+
+  // A filter that excludes it empties the results; back brings it again.
+  await filters.getByRole('combobox', { name: 'Region' }).click();
+  await bp.getByRole('option', { name: 'Asia', exact: true }).click();
+  await expect(bp.getByText('No accounts match your search')).toBeVisible();
+  await bp.goBack();
+  await expect(results.getByRole('article')).toHaveCount(1);
+
+  await results.getByRole('link', { name: title }).click();
+  await expect(bp.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(bp.getByRole('img', { name: 'Screenshot 1 of 1' })).toBeVisible();
+  await expect(bp.getByText('Immortal 2')).toBeVisible();
+  await expect(bp.getByRole('link', { name: 'Message the seller' })).toHaveAttribute('href', /\/chat\?listing=/);
+  await expect(bp.getByRole('region', { name: 'About the seller' }).getByText(seller.displayName)).toBeVisible();
+
+  await bp.getByRole('button', { name: `Add ${title} to favorites` }).click();
+  await expect(bp.getByText('Saved to your favorites')).toBeVisible();
+  await expect(bp.getByRole('button', { name: `Remove ${title} from favorites` })).toHaveAttribute('aria-pressed', 'true');
+
+  await bp.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Favorites' }).click();
+  await expect(bp.getByRole('heading', { level: 1, name: 'Favorites' })).toBeVisible();
+  const saved = bp.getByRole('article', { name: title });
+  await expect(saved).toBeVisible();
+  await expect(saved.getByText('Available')).toBeVisible();
+  await expect(saved.getByText('$149')).toBeVisible();
+  await buyerContext.close();
+});

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { openE2eDb } from './db';
+
+const id = () => randomBytes(16).toString('base64url');
+
+/** A listing straight in the journey database (active, one demo screenshot), for journeys that are not about creating one. */
+export function insertListing(sellerId: string, over: { title: string; status?: string; hiddenReason?: string; priceCents?: number }) {
+  const db = openE2eDb();
+  const listingId = id();
+  const now = Date.now();
+  db.prepare(
+    `insert into listings (id, seller_id, title, category, platform, region, description, price_cents, currency, negotiable, level, items_count,
+      account_age_months, verified, original_email, two_factor_removable, delivery_method, delivery_time, status, hidden_reason, status_before_hidden,
+      view_count, favorite_count, created_at, updated_at, published_at)
+     values (?, ?, ?, 'game', 'fortnite', 'europe', ?, ?, 'USD', 0, 'Level 200', 80, 36, 0, 1, 1, 'full-access', 'instant', ?, ?, ?, 0, 0, ?, ?, ?)`,
+  ).run(listingId, sellerId, over.title, 'Stacked locker with rare skins.\nOriginal e-mail included.', over.priceCents ?? 9900, over.status ?? 'active',
+    over.hiddenReason ?? null, over.hiddenReason ? 'active' : null, now, now, now);
+  db.prepare(`insert into listing_images (id, listing_id, position, url, thumb_url, width, height, created_at) values (?, ?, 0, ?, ?, 1280, 720, ?)`)
+    .run(id(), listingId, '/uploads/demo/demo-05.webp', '/uploads/demo/demo-05-thumb.webp', now);
+  db.close();
+  return listingId;
+}
+
+/** A conversation between the buyer and the seller about the listing (reviews require one). */
+export function insertConversation(listingId: string, buyerId: string, sellerId: string) {
+  const db = openE2eDb();
+  const now = Date.now();
+  db.prepare('insert into conversations (id, listing_id, buyer_id, seller_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?)').run(id(), listingId, buyerId, sellerId, now, now);
+  db.close();
+}

@@ -1,0 +1,103 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createUser, openE2eDb, signInContext } from './support/db';
+
+// Real browsers' user agents (headless Chromium names itself HeadlessChrome, which the tracker ignores as a bot).
+const CHROME_DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0';
+
+const number = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, '') || 0);
+
+/** Views in a breakdown table's row, or 0 when the row is not there. */
+async function viewsIn(table: Locator, name: RegExp) {
+  const row = table.getByRole('row', { name });
+  return (await row.count()) ? number(await row.getByRole('cell').nth(1).textContent()) : 0;
+}
+
+async function activeUsers(page: Page) {
+  const figure = page.getByRole('group', { name: 'Active users now' });
+  const text = await figure.textContent();
+  return number(/Active users now([\d,]+)/.exec(text ?? '')?.[1] ?? '');
+}
+
+/** Pick a period as a keyboard user would (the segmented control's radios are visually hidden). */
+async function choosePeriod(page: Page, name: string) {
+  const radio = page.getByRole('radio', { name });
+  await radio.focus();
+  await page.keyboard.press('Space');
+  await expect(radio).toBeChecked();
+}
+
+async function readFigures(page: Page) {
+  await page.getByRole('textbox', { name: 'Filter pages' }).fill('/how-it-works');
+  return {
+    howItWorks: await viewsIn(page.getByRole('table', { name: 'Top pages' }), /^\/how-it-works\s/),
+    firefox: await viewsIn(page.getByRole('table', { name: 'Browsers' }), /^Firefox\s/),
+    mobile: await viewsIn(page.getByRole('table', { name: 'Devices' }), /^Mobile\s/),
+  };
+}
+
+test('a visitor browses several pages; an admin sees the views and the visitor among the active users on /admin/traffic', async ({ browser, baseURL }) => {
+  const admin = createUser('admin');
+  const adminContext = await browser.newContext({ userAgent: CHROME_DESKTOP });
+  await signInContext(adminContext, baseURL!, admin.id);
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto('/admin');
+  await adminPage.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Traffic' }).click();
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Traffic' })).toBeVisible();
+  await choosePeriod(adminPage, 'Today');
+  await expect(adminPage).toHaveURL(/period=day/);
+  // The demo data fills the page on first start.
+  await expect(adminPage.getByRole('heading', { name: 'Daily page views' })).toBeVisible();
+  await expect(adminPage.getByRole('heading', { name: 'Views by hour (UTC)' })).toBeVisible();
+  await expect(adminPage.getByRole('group', { name: 'Active users now' })).toContainText(/\d/);
+  const before = await readFigures(adminPage);
+  const activeBefore = await activeUsers(adminPage);
+
+  // A visitor on a phone with Firefox follows the site navigation.
+  const visitorContext = await browser.newContext({ userAgent: FIREFOX_ANDROID });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/');
+  await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+  const nav = visitor.getByRole('navigation', { name: 'Main' });
+  for (const [link, heading] of [['How it works', 'How it works'], ['Browse', 'Browse accounts'], ['About', 'About Accountry'], ['How it works', 'How it works']]) {
+    await nav.getByRole('link', { name: link }).click();
+    await expect(visitor.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  const visitorId = await visitor.evaluate(() => localStorage.getItem('accountry.visitorId'));
+  expect(visitorId).toMatch(/^[a-f0-9]{32}$/);
+
+  // The open admin page picks up the new visitor by itself (it refreshes every 10 seconds).
+  await expect.poll(() => activeUsers(adminPage), { timeout: 25_000 }).toBeGreaterThan(activeBefore);
+
+  await adminPage.reload();
+  await expect(adminPage.getByRole('heading', { name: 'Top pages' })).toBeVisible();
+  await expect.poll(async () => (await readFigures(adminPage)).howItWorks).toBe(before.howItWorks + 2);
+  const after = await readFigures(adminPage);
+  expect(after.firefox).toBe(before.firefox + 5);
+  expect(after.mobile).toBe(before.mobile + 5);
+
+  // Leaving the site ends the visitor's session (sent with navigator.sendBeacon as the page goes away).
+  await visitor.goto('about:blank');
+  const session = () => {
+    const db = openE2eDb();
+    try {
+      return db.prepare('select * from traffic_sessions where visitor_id = ?').get(visitorId) as Record<string, unknown> | undefined;
+    } finally {
+      db.close();
+    }
+  };
+  await expect.poll(() => session()?.is_active, { timeout: 10_000 }).toBe(0);
+  expect(session()).toMatchObject({ page_views: 5, entry_path: '/', exit_path: '/how-it-works', device: 'mobile', browser: 'Firefox', referrer: 'direct', country: 'unknown', city: 'unknown', duration: 0 });
+
+  // Other periods and an empty custom range.
+  await choosePeriod(adminPage, '30 days');
+  await expect(adminPage).toHaveURL(/period=month/);
+  await expect(adminPage.getByRole('group', { name: 'Page views' })).toContainText(/\d/);
+  await choosePeriod(adminPage, 'Custom');
+  await expect(adminPage.getByText('Pick the first and last day of the range.')).toBeVisible();
+  await adminPage.goto('/admin/traffic?period=custom&from=2020-01-01&to=2020-01-07');
+  await expect(adminPage.getByText('No page views in this period yet.').first()).toBeVisible();
+
+  await visitorContext.close();
+  await adminContext.close();
+});

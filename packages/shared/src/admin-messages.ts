@@ -1,0 +1,29 @@
+/** Messages of the admin area, written once; the server sends them and tests assert them to the letter. */
+export const ADMIN_MESSAGES = {
+  userNotFound: 'User not found',
+  listingNotFound: 'Listing not found',
+  reportNotFound: 'Report not found',
+  feedbackNotFound: 'Feedback not found',
+  lastAdmin: 'This is the last admin account. Make another user an admin first.',
+  notAdminAnymore: 'You are no longer an admin.',
+  selfDisable: 'You cannot disable your own account.',
+  selfDelete: 'You cannot delete your own account.',
+  alreadyDisabled: 'This account is already disabled.',
+  notDisabled: 'This account is not disabled.',
+  alreadyDeleted: 'This account is already deleted.',
+  notDeleted: 'This account is not deleted.',
+  deletedAccount: 'This account is deleted. Restore it first.',
+  alreadyHidden: 'This listing is already hidden.',
+  notHidden: 'This listing is not hidden.',
+  sellerDeleted: "The seller's account is deleted. Restore the account before showing this listing again.",
+  listingAlreadyDeleted: 'This listing is already deleted.',
+  listingDeleted: 'This listing was deleted, so it cannot be hidden or shown again.',
+  invalidCursor: 'Invalid page cursor',
+  nothingToUpdate: 'Change the status or the note',
+} as const;
+
+/**
+ * The hidden_reason given to listings hidden because their seller's account was deleted. Restoring the account
+ * brings back exactly the listings carrying it; listings hidden by moderation stay hidden.
+ */
+export const ACCOUNT_DELETED_HIDDEN_REASON = "Hidden because the seller's account was deleted.";

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { ROLES, roleSchema } from './roles';
+import { cursorSchema, pageLimitSchema, pageOf, searchSchema } from './admin-paging';
+
+/** What an account can do now: deletion wins over disabling. */
+export const USER_STATES = ['active', 'disabled', 'deleted'] as const;
+export type UserState = (typeof USER_STATES)[number];
+export const USER_STATE_LABELS: Record<UserState, string> = { active: 'Active', disabled: 'Disabled', deleted: 'Deleted' };
+
+/** deleted_users.status: 'unresolved' = the account is deleted; 'resolved' = an admin restored it. */
+export const DELETED_USER_STATUSES = ['unresolved', 'resolved'] as const;
+export type DeletedUserStatus = (typeof DELETED_USER_STATUSES)[number];
+
+export function userState(u: { disabled: boolean; deletedStatus: string | null | undefined }): UserState {
+  if (u.deletedStatus === 'unresolved') return 'deleted';
+  return u.disabled ? 'disabled' : 'active';
+}
+
+export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = { buyer: 'Buyer', seller: 'Seller', both: 'Buyer and seller', admin: 'Admin' };
+
+export const adminUsersQuerySchema = z.object({
+  q: searchSchema,
+  role: z.enum(ROLES, { error: 'Role must be one of: buyer, seller, both, admin' }).optional(),
+  verified: z.enum(['yes', 'no'], { error: 'Verified must be yes or no' }).optional(),
+  state: z.enum(USER_STATES, { error: 'State must be one of: active, disabled, deleted' }).optional(),
+  cursor: cursorSchema.optional(),
+  limit: pageLimitSchema,
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+export type AdminUsersFilter = z.output<typeof adminUsersQuerySchema>;
+
+export const adminUserSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  role: z.enum(ROLES),
+  emailVerified: z.boolean(),
+  state: z.enum(USER_STATES),
+  createdAt: z.number(),
+  lastActive: z.number(),
+});
+export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
+export const adminUsersPageSchema = pageOf(adminUserSummarySchema);
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
+
+export const adminUserListingSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  hiddenReason: z.string().nullable(),
+  priceCents: z.number(),
+  currency: z.string(),
+  createdAt: z.number(),
+  deletedAt: z.number().nullable(),
+});
+/** The newest listings shown on a user's admin page; the listings page shows them all. */
+export const USER_LISTINGS_SHOWN = 10;
+
+export const adminUserReportSchema = z.object({
+  id: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  reason: z.string(),
+  status: z.string(),
+  createdAt: z.number(),
+});
+
+export const adminUserDetailSchema = adminUserSummarySchema.extend({
+  phoneNumber: z.string(),
+  profileComplete: z.boolean(),
+  disabled: z.boolean(),
+  activeSessions: z.number(),
+  deletion: z
+    .object({ status: z.enum(DELETED_USER_STATUSES), reason: z.string(), deletedBy: z.string().nullable(), createdAt: z.number(), updatedAt: z.number() })
+    .nullable(),
+  listings: z.array(adminUserListingSchema),
+  listingCount: z.number(),
+  reports: z.array(adminUserReportSchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const changeRoleInputSchema = z.strictObject({ role: roleSchema });
+
+/** Optional reason for disable, delete and restore, kept in the audit log. */
+export const userActionInputSchema = z.strictObject({
+  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
+});
+export type UserActionInput = z.infer<typeof userActionInputSchema>;

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import {
+  DELIVERY_METHODS, DELIVERY_TIMES, DESCRIPTION_MAX, DESCRIPTION_MIN, LEVEL_MAX, LISTING_CATEGORIES, LISTING_CURRENCIES,
+  LISTING_STATUSES, PLATFORMS, PRICE_MAX_CENTS, PRICE_MIN_CENTS, REGIONS, SELLER_STATUSES, TITLE_MAX, TITLE_MIN,
+  platformFitsCategory,
+} from './listings';
+import { ATTRIBUTE_KEYS, CATEGORY_ATTRIBUTES, FLAG_ATTRIBUTES, attributeApplies } from './listing-attributes';
+import { LISTING_MESSAGES as M } from './listing-messages';
+
+// Plain text only: one kind of line break, no control characters.
+// eslint-disable-next-line no-control-regex
+const cleanText = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+const cleanLine = (s: string) => cleanText(s).replace(/\s+/g, ' ');
+const count = (max: number, message: string = M.wholeNumber) =>
+  z.number({ error: message }).int(message).min(0, message).max(max, message).nullable().optional();
+
+/** One schema for the listing form, the create and update routes and their types. */
+export const listingInputSchema = z
+  .strictObject({
+    title: z.string({ error: M.titleRequired }).overwrite(cleanLine).trim().min(1, M.titleRequired).min(TITLE_MIN, M.titleLength).max(TITLE_MAX, M.titleLength),
+    category: z.enum(LISTING_CATEGORIES, { error: M.category }),
+    platform: z.enum(PLATFORMS, { error: M.platform }),
+    region: z.enum(REGIONS, { error: M.region }),
+    description: z.string({ error: M.descriptionLength }).overwrite(cleanText).trim().min(DESCRIPTION_MIN, M.descriptionLength).max(DESCRIPTION_MAX, M.descriptionLength),
+    priceCents: z.number({ error: M.price }).int(M.price).min(PRICE_MIN_CENTS, M.price).max(PRICE_MAX_CENTS, M.price),
+    currency: z.enum(LISTING_CURRENCIES, { error: M.currency }).default('USD'),
+    negotiable: z.boolean().default(false),
+    level: z.string({ error: M.level }).overwrite(cleanLine).trim().max(LEVEL_MAX, M.level).nullable().optional().transform((v) => v || null),
+    itemsCount: count(1_000_000),
+    followers: count(2_000_000_000),
+    engagementRate: z.number({ error: M.engagement }).min(0, M.engagement).max(100, M.engagement).nullable().optional(),
+    accountAgeMonths: count(600, M.accountAge),
+    verified: z.boolean().default(false),
+    originalEmail: z.boolean().default(false),
+    twoFactorRemovable: z.boolean().default(false),
+    deliveryMethod: z.enum(DELIVERY_METHODS, { error: M.deliveryMethod }),
+    deliveryTime: z.enum(DELIVERY_TIMES, { error: M.deliveryTime }),
+  })
+  .superRefine((v, ctx) => {
+    if (!platformFitsCategory(v.platform, v.category)) ctx.addIssue({ code: 'custom', path: ['platform'], message: M.platformCategory });
+    for (const key of ATTRIBUTE_KEYS) {
+      const value = v[key];
+      const set = (FLAG_ATTRIBUTES as readonly string[]).includes(key) ? value === true : value !== null && value !== undefined;
+      if (set && !attributeApplies(v.category, key)) ctx.addIssue({ code: 'custom', path: [key], message: M.attributeNotApplicable });
+      if (!set && CATEGORY_ATTRIBUTES[v.category][key]?.required) ctx.addIssue({ code: 'custom', path: [key], message: M.followersRequired });
+    }
+  });
+export type ListingInput = z.infer<typeof listingInputSchema>;
+export type ListingFormValues = z.input<typeof listingInputSchema>;
+
+export const listingStatusChangeSchema = z.strictObject({ status: z.enum(SELLER_STATUSES, { error: M.badTransition }) });
+
+export const listingImageSchema = z.object({
+  id: z.string(), url: z.string(), thumbUrl: z.string(), width: z.number(), height: z.number(), position: z.number(),
+});
+export type ListingImage = z.infer<typeof listingImageSchema>;
+
+const listingBase = {
+  id: z.string(),
+  sellerId: z.string(),
+  title: z.string(),
+  category: z.enum(LISTING_CATEGORIES),
+  platform: z.enum(PLATFORMS),
+  region: z.enum(REGIONS),
+  priceCents: z.number(),
+  currency: z.string(),
+  negotiable: z.boolean(),
+  level: z.string().nullable(),
+  itemsCount: z.number().nullable(),
+  followers: z.number().nullable(),
+  engagementRate: z.number().nullable(),
+  accountAgeMonths: z.number().nullable(),
+  verified: z.boolean(),
+  originalEmail: z.boolean(),
+  twoFactorRemovable: z.boolean(),
+  status: z.enum(LISTING_STATUSES),
+  viewCount: z.number(),
+  createdAt: z.number(),
+  publishedAt: z.number().nullable(),
+};
+
+/** A listing in a grid (browse, home, seller profile, similar listings). */
+export const listingCardSchema = z.object({
+  ...listingBase,
+  sellerName: z.string(),
+  thumbUrl: z.string().nullable(),
+  imageCount: z.number(),
+  isFavorite: z.boolean(),
+});
+export type ListingCard = z.infer<typeof listingCardSchema>;
+
+/** The seller's own view: what only they (and admins) see. */
+export const ownListingSchema = z.object({
+  ...listingBase,
+  description: z.string(),
+  deliveryMethod: z.enum(DELIVERY_METHODS),
+  deliveryTime: z.enum(DELIVERY_TIMES),
+  images: z.array(listingImageSchema),
+  thumbUrl: z.string().nullable(),
+  favoriteCount: z.number(),
+  hiddenReason: z.string().nullable(),
+  updatedAt: z.number(),
+  soldAt: z.number().nullable(),
+});
+export type OwnListing = z.infer<typeof ownListingSchema>;
+
+export const STATUS_FILTERS = ['all', ...LISTING_STATUSES] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export const myListingsQuerySchema = z.object({
+  status: z.enum(STATUS_FILTERS).default('all'),
+  q: z.string().trim().max(100).optional(),
+  cursor: z.string().max(300).optional(),
+});
+export const myListingsResponseSchema = z.object({
+  items: z.array(ownListingSchema.omit({ description: true, images: true })),
+  nextCursor: z.string().nullable(),
+  counts: z.record(z.enum(STATUS_FILTERS), z.number()),
+});
+export type MyListingsResponse = z.infer<typeof myListingsResponseSchema>;
+export type OwnListingRow = MyListingsResponse['items'][number];

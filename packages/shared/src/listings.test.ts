@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { allowedStatusChanges, editBlocker, statusChangeBlocker } from './listing-rules';
+import { LISTING_MESSAGES as M } from './listing-messages';
+import { listingInputSchema } from './listing-schemas';
+import { browseQuerySchema, searchTerms } from './listing-browse';
+import { formatAccountAge, formatCount, formatPrice } from './listing-attributes';
+import { REVIEW_MESSAGES as R, replyBlocker, reviewBlocker } from './reviews';
+import { formatResponseTime } from './sellers';
+
+const game = {
+  title: 'Immortal Valorant account', category: 'game', platform: 'valorant', region: 'europe', description: 'A long enough description of the account.',
+  priceCents: 1000, deliveryMethod: 'full-access', deliveryTime: 'instant',
+};
+
+describe('status changes', () => {
+  it.each([
+    ['draft', 'active', 1, null],
+    ['draft', 'active', 0, M.needsImage],
+    ['draft', 'sold', 1, M.badTransition],
+    ['draft', 'reserved', 1, M.badTransition],
+    ['active', 'reserved', 1, null],
+    ['active', 'sold', 1, null],
+    ['active', 'draft', 1, null],
+    ['active', 'active', 1, M.sameStatus],
+    ['reserved', 'active', 1, null],
+    ['reserved', 'sold', 1, null],
+    ['sold', 'active', 1, M.soldFinal],
+    ['sold', 'draft', 1, M.soldFinal],
+    ['hidden', 'active', 1, M.hiddenStatus],
+    ['hidden', 'draft', 1, M.hiddenStatus],
+  ] as const)('%s → %s with %i screenshots', (from, to, images, expected) => {
+    expect(statusChangeBlocker(from, to, images)).toBe(expected);
+  });
+
+  it('offers no changes for hidden or sold listings and blocks editing sold ones', () => {
+    expect(allowedStatusChanges('hidden')).toEqual([]);
+    expect(allowedStatusChanges('sold')).toEqual([]);
+    expect(allowedStatusChanges('draft')).toEqual(['active']);
+    expect(editBlocker('sold')).toBe(M.soldFinal);
+    expect(editBlocker('hidden')).toBeNull();
+  });
+});
+
+describe('listing input', () => {
+  it.each([
+    ['a minimal game listing', {}, null],
+    ['a social listing with followers', { category: 'social', platform: 'instagram', followers: 5000, engagementRate: 3.5 }, null],
+    ['a social listing without followers', { category: 'social', platform: 'instagram' }, ['followers', M.followersRequired]],
+    ['followers on a streaming listing', { category: 'streaming', platform: 'netflix', followers: 5 }, ['followers', M.attributeNotApplicable]],
+    ['a flag that does not apply', { category: 'streaming', platform: 'netflix', verified: true }, ['verified', M.attributeNotApplicable]],
+    ['"other" platform in any category', { category: 'streaming', platform: 'other' }, null],
+    ['a game platform in social', { category: 'social', platform: 'steam', followers: 1 }, ['platform', M.platformCategory]],
+    ['a title of spaces', { title: '        ' }, ['title', M.titleRequired]],
+    ['a title over 100 characters', { title: 'x'.repeat(101) }, ['title', M.titleLength]],
+    ['a negative item count', { itemsCount: -1 }, ['itemsCount', M.wholeNumber]],
+    ['a price over the maximum', { priceCents: 10_000_001 }, ['priceCents', M.price]],
+  ])('%s', (_name, over, expected) => {
+    const r = listingInputSchema.safeParse({ ...game, ...over });
+    if (!expected) return expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
+    expect(r.success).toBe(false);
+    const issue = r.error!.issues.find((i) => i.path.join('.') === expected[0]);
+    expect(issue?.message).toBe(expected[1]);
+  });
+
+  it('normalises text: one kind of line break, no control characters, single-line titles, empty level as null', () => {
+    const r = listingInputSchema.parse({ ...game, title: '  Two\nlines\u0007 title ', description: 'First line\r\nSecond line\u0000 of text', level: '' });
+    expect(r.title).toBe('Two lines title');
+    expect(r.description).toBe('First line\nSecond line of text');
+    expect(r.level).toBeNull();
+    expect(r.currency).toBe('USD');
+  });
+});
+
+describe('browse query and search terms', () => {
+  it.each([
+    ['Valorant IMMORTAL account', ['valorant', 'immortal', 'account']],
+    ['"drop table"; --', ['drop', 'table']],
+    ['the best of the best', ['best', 'best']],
+    ['Pokémon 120 skins', ['pokémon', '120', 'skins']],
+    ['', []],
+  ])('searchTerms(%j)', (q, expected) => {
+    expect(searchTerms(q)).toEqual(expected);
+  });
+
+  it('parses URL values with defaults', () => {
+    expect(browseQuerySchema.parse({ minPrice: '500', verified: 'true', negotiable: 'false' })).toMatchObject({ minPrice: 500, verified: true, negotiable: false, sort: 'newest', limit: 24 });
+    expect(browseQuerySchema.safeParse({ minPrice: '9', maxPrice: '1' }).success).toBe(false);
+  });
+});
+
+describe('formatting', () => {
+  it.each([[0, '0'], [999, '999'], [1234, '1.2K'], [120_000, '120K'], [2_500_000, '2.5M']])('formatCount(%i)', (n, s) => expect(formatCount(n)).toBe(s));
+  it.each([[12_999, '$129.99'], [5000, '$50'], [100, '$1']])('formatPrice(%i)', (n, s) => expect(formatPrice(n, 'USD')).toBe(s));
+  it.each([[0, '0 months'], [1, '1 month'], [12, '1 year'], [26, '2 years 2 months']])('formatAccountAge(%i)', (n, s) => expect(formatAccountAge(n)).toBe(s));
+  it.each([[null, '—'], [0.2, '1 min'], [45, '45 min'], [180, '3 h'], [4320, '3 days']])('formatResponseTime(%j)', (n, s) => expect(formatResponseTime(n)).toBe(s));
+});
+
+describe('review rule', () => {
+  const ok = { isSeller: false, listingStatus: 'sold', hasConversation: true, alreadyReviewed: false };
+  it.each([
+    ['a buyer who chatted about a sold listing', ok, null],
+    ['the seller', { ...ok, isSeller: true }, R.own],
+    ['a listing not sold yet', { ...ok, listingStatus: 'reserved' }, R.notSold],
+    ['no chat about it', { ...ok, hasConversation: false }, R.noConversation],
+    ['a second review', { ...ok, alreadyReviewed: true }, R.already],
+  ])('%s', (_n, facts, expected) => expect(reviewBlocker(facts)).toBe(expected));
+
+  it('lets only the seller answer, once', () => {
+    expect(replyBlocker('s', { sellerId: 's', reply: null })).toBeNull();
+    expect(replyBlocker('b', { sellerId: 's', reply: null })).toBe(R.replyNotYours);
+    expect(replyBlocker('s', { sellerId: 's', reply: 'Thanks' })).toBe(R.alreadyReplied);
+  });
+});

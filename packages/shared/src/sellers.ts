@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ROLES } from './roles';
+
+/** The seller as buyers see them next to a listing and on their profile. */
+export const sellerSummarySchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  role: z.enum(ROLES),
+  memberSince: z.number(),
+  lastActive: z.number(),
+  emailVerified: z.boolean(),
+  rating: z.object({ average: z.number().nullable(), count: z.number() }),
+  activeListings: z.number(),
+  soldCount: z.number(),
+  /** Median minutes to a first answer in chat; null until there is enough chat history. */
+  responseTimeMinutes: z.number().nullable(),
+});
+export type SellerSummary = z.infer<typeof sellerSummarySchema>;
+
+export const sellerProfileSchema = sellerSummarySchema.extend({
+  /** Number of reviews per star, index 0 = 1 star. */
+  ratingBreakdown: z.array(z.number()).length(5),
+});
+export type SellerProfile = z.infer<typeof sellerProfileSchema>;
+
+export const SELLER_MESSAGES = { notFound: 'Seller not found' } as const;
+
+/** "4.8" for an average rating, or "No reviews yet". */
+export function formatRating(average: number | null): string {
+  return average === null ? 'No reviews yet' : average.toFixed(1);
+}
+
+/** "12 min", "3 h", "2 days" for a response time; an em dash when unknown. */
+export function formatResponseTime(minutes: number | null): string {
+  if (minutes === null) return '—';
+  if (minutes < 60) return `${Math.max(1, Math.round(minutes))} min`;
+  if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h`;
+  return `${Math.round(minutes / 1440)} days`;
+}

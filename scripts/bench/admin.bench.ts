@@ -1,0 +1,136 @@
+// Admin lists at scale: 50,000 users, 20,000 listings, 20,000 audit entries. Each figure is the median latency of one
+// admin request over HTTP, next to a bare authenticated endpoint (GET /api/auth/me) in the same run, on each engine.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { CompiledQuery } from 'kysely';
+import { encodeCursor } from '@accountry/shared/admin-paging';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
+import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { ManualClock, systemClock } from '../../apps/server/src/lib/clock';
+import { memoryBus } from '../../apps/server/src/realtime/bus';
+import { createUser, signInAs } from '../../apps/server/src/test/test-app';
+import type { Mailer } from '../../apps/server/src/email/mailer';
+import { benchEngines, emit, timeMedian } from './support';
+
+const USERS = 50_000;
+const SELLERS = 500;
+const LISTINGS = 20_000;
+const AUDIT = 20_000;
+const BATCH = 1_000;
+const REQUESTS = 60;
+
+async function openBenchDatabase(engine: 'sqlite' | 'postgres', url?: string): Promise<DatabaseHandle> {
+  if (engine === 'postgres') {
+    const schema = `bench_${randomBytes(5).toString('hex')}`;
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`create schema ${schema}`);
+    await c.end();
+    const handle = openDatabase(url!, { pgSchema: schema, poolSize: 10 });
+    await migrateToLatest(handle.db, schema);
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        const d = new pg.Client({ connectionString: url });
+        await d.connect();
+        await d.query(`drop schema ${schema} cascade`);
+        await d.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-admin-'));
+  const handle = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
+  await migrateToLatest(handle.db);
+  return { ...handle, async close() { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+async function insertBatches<T>(count: number, make: (i: number) => T, insert: (rows: T[]) => Promise<unknown>) {
+  for (let start = 0; start < count; start += BATCH) {
+    await insert(Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => make(start + k)));
+  }
+}
+
+const ROLES = ['buyer', 'buyer', 'seller', 'both'] as const;
+const STATUSES = ['active', 'active', 'active', 'sold', 'draft', 'reserved', 'hidden'] as const;
+
+async function seed(handle: DatabaseHandle, adminId: string) {
+  const now = Date.now();
+  await handle.db.transaction().execute(async (trx) => {
+    await insertBatches(USERS, (i) => ({
+      id: `u${i}`, email: `user${i}@bench.test`, passwordHash: 'x', displayName: `Bench User ${i}`, phoneNumber: '', role: i < SELLERS ? 'seller' as const : ROLES[i % 4],
+      createdAt: now - i * 60_000, lastActive: now, profileComplete: true, emailVerified: i % 10 !== 0, disabled: i % 100 === 7,
+    }), (rows) => trx.insertInto('users').values(rows).execute());
+    await insertBatches(USERS / 100, (i) => ({ uid: `u${i * 100 + 3}`, status: 'unresolved' as const, reason: '', deletedBy: adminId, createdAt: now, updatedAt: now }),
+      (rows) => trx.insertInto('deletedUsers').values(rows).execute());
+    await insertBatches(LISTINGS, (i) => ({
+      id: `l${i}`, sellerId: `u${i % SELLERS}`, title: `Bench listing ${i}`, category: 'game' as const, platform: 'steam', region: 'europe',
+      description: 'A bench listing with a description long enough.', priceCents: 1000 + i, currency: 'USD', status: STATUSES[i % STATUSES.length],
+      createdAt: now - i * 30_000, updatedAt: now, publishedAt: now, soldAt: i % 7 === 3 ? now - i * 1000 : null,
+    } as never), (rows) => trx.insertInto('listings').values(rows).execute());
+    await insertBatches(AUDIT, (i) => ({
+      id: `a${i}`, actorId: i % 2 ? adminId : 'someone-else', action: ['user.disable', 'listing.hide', 'report.review'][i % 3], targetType: 'user',
+      targetId: `u${i}`, details: '{}', createdAt: now - i * 10_000,
+    }), (rows) => trx.insertInto('auditLog').values(rows).execute());
+  });
+  await handle.db.executeQuery(CompiledQuery.raw('analyze'));
+}
+
+const noMail: Mailer = { send: async () => undefined };
+
+export async function run() {
+  for (const { engine, url } of benchEngines()) {
+    const handle = await openBenchDatabase(engine, url);
+    const bus = memoryBus();
+    try {
+      const arrange = { db: handle.db, clock: new ManualClock(Date.now()) };
+      const admin = await createUser(arrange, { role: 'admin' });
+      const started = performance.now();
+      await seed(handle, admin.id);
+      const seedSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
+      const session = await signInAs(arrange, admin.id);
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web') });
+      const app = await buildApp({ db: handle, mailer: noMail, clock: systemClock, bus, config });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const get = async (p: string): Promise<any> => {
+        const res = await fetch(base + p, { headers: { cookie: session.cookie } });
+        if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+        return res.json();
+      };
+      try {
+        // A cursor in the middle of the users (row 25,000), to show a deep page costs what the first does.
+        const middle = await handle.db.selectFrom('users').select(['createdAt', 'id']).where('id', '=', `u${USERS / 2}`).executeTakeFirstOrThrow();
+        const deep = encodeURIComponent(encodeCursor(middle));
+        const me = await timeMedian(() => get('/api/auth/me'), REQUESTS, 10);
+        const common = { engine, unit: 'ms/request', baseline: 'auth.me', baselineValue: Number(me.toFixed(3)) };
+        const figures: Array<[string, string]> = [
+          ['admin.users.first-page', '/api/admin/users'],
+          ['admin.users.deep-page', `/api/admin/users?cursor=${deep}`],
+          ['admin.users.state-filter', '/api/admin/users?state=deleted'],
+          ['admin.users.search', '/api/admin/users?q=user4999'],
+          ['admin.listings.first-page', '/api/admin/listings'],
+          ['admin.listings.search', '/api/admin/listings?q=listing%201999'],
+          ['admin.audit.by-actor', `/api/admin/audit?actorId=${admin.id}`],
+          ['admin.dashboard', '/api/admin/dashboard'],
+        ];
+        for (const [bench, p] of figures) {
+          const items = (await get(p)).items?.length;
+          const ms = await timeMedian(() => get(p), REQUESTS, 5);
+          emit({ bench, ...common, value: Number(ms.toFixed(3)), ...(items !== undefined ? { items } : {}), users: USERS, listings: LISTINGS, seedSeconds });
+        }
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await bus.close();
+      await handle.close();
+    }
+  }
+}

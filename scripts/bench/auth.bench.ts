@@ -1,0 +1,125 @@
+// Auth figures on each engine, each next to a baseline measured in the same run:
+// - auth.me_signed_in: GET /api/auth/me with a session cookie (the session lookup every API request makes) among
+//   20,000 sessions, requests/s under load, against the same endpoint without a cookie (and a bare Fastify GET for
+//   scale). Load generator and server share one process for every number.
+// - auth.signin: median POST /api/auth/signin, against the scrypt check alone (the deliberate cost of a password).
+// - auth.signin_unknown: a sign-in for an address without an account, against auth.signin: close to 1 means the
+//   answer time does not tell whether an address has an account.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
+import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { systemClock } from '../../apps/server/src/lib/clock';
+import { memoryBus } from '../../apps/server/src/realtime/bus';
+import { hashPassword, verifyPassword } from '../../apps/server/src/features/auth/password';
+import { hashToken } from '../../apps/server/src/features/auth/sessions.service';
+import type { Mailer } from '../../apps/server/src/email/mailer';
+import { benchEngines, emit, startBareServer, timeMedian } from './support';
+
+type Autocannon = (opts: Record<string, unknown>) => Promise<{ requests: { average: number }; latency: { p50: number }; non2xx: number }>;
+// autocannon ships without type declarations; this is the part of its API used here.
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const USERS = 5_000;
+const SESSIONS_PER_USER = 4;
+const LOAD_SECONDS = 5;
+const PASSWORD = 'Bench-Password-2026';
+
+async function openBenchDatabase(engine: 'sqlite' | 'postgres', url?: string): Promise<DatabaseHandle> {
+  if (engine === 'postgres') {
+    const schema = `bench_${randomBytes(5).toString('hex')}`;
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`create schema ${schema}`);
+    await c.end();
+    const handle = openDatabase(url!, { pgSchema: schema, poolSize: 10 });
+    await migrateToLatest(handle.db, schema);
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        const d = new pg.Client({ connectionString: url });
+        await d.connect();
+        await d.query(`drop schema ${schema} cascade`);
+        await d.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-auth-'));
+  const handle = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
+  await migrateToLatest(handle.db);
+  return { ...handle, async close() { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+const noMail: Mailer = { send: async () => undefined };
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections: 10, duration: LOAD_SECONDS, headers });
+  if (r.non2xx) throw new Error(`${r.non2xx} failed requests against ${url}`);
+  return r;
+}
+
+async function benchEngine(engine: 'sqlite' | 'postgres', url: string | undefined, bareUrl: string, passwordHash: string) {
+  const handle = await openBenchDatabase(engine, url);
+  const now = systemClock.now();
+  const users = Array.from({ length: USERS }, (_, i) => ({
+    id: `u${i}`, email: `user${i}@bench.test`, passwordHash, displayName: `User ${i}`, phoneNumber: '', role: 'buyer' as const,
+    createdAt: now, lastActive: now, profileComplete: true, emailVerified: true, disabled: false,
+  }));
+  for (let i = 0; i < users.length; i += 500) await handle.db.insertInto('users').values(users.slice(i, i + 500)).execute();
+  const tokens: string[] = [];
+  const sessions = users.flatMap((u) =>
+    Array.from({ length: SESSIONS_PER_USER }, () => {
+      const token = randomBytes(32).toString('base64url');
+      tokens.push(token);
+      return { id: hashToken(token), userId: u.id, remember: false, csrfToken: 'x', createdAt: now, lastActive: now, userAgent: 'bench', ip: '127.0.0.1' };
+    }),
+  );
+  for (let i = 0; i < sessions.length; i += 500) await handle.db.insertInto('sessions').values(sessions.slice(i, i + 500)).execute();
+
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'), LOG_LEVEL: 'silent' });
+  const app = await buildApp({ db: handle, mailer: noMail, clock: systemClock, bus: memoryBus(), config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  try {
+    const bare = await load(`${bareUrl}/bare`);
+    const anonymous = await load(`http://127.0.0.1:${port}/api/auth/me`);
+    const me = await load(`http://127.0.0.1:${port}/api/auth/me`, { cookie: `sid=${tokens[tokens.length >> 1]}` });
+    emit({
+      bench: 'auth.me_signed_in', engine, value: Math.round(me.requests.average), unit: 'req/s', baseline: 'auth.me_anonymous',
+      baselineValue: Math.round(anonymous.requests.average), bareFastify: Math.round(bare.requests.average), sessions: sessions.length, p50Ms: me.latency.p50,
+    });
+
+    let ip = 0;
+    // A fresh client address each time keeps the per-address request limit out of the figure.
+    const signIn = (email: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: PASSWORD }, remoteAddress: `10.9.${(ip >> 8) & 255}.${ip++ & 255}` });
+    const scrypt = await timeMedian(() => verifyPassword(PASSWORD, passwordHash), 15, 2);
+    const known = await timeMedian(async () => {
+      const res = await signIn(`user${ip % USERS}@bench.test`);
+      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+    }, 15, 2);
+    const unknown = await timeMedian(() => signIn(`nobody${ip}@bench.test`), 15, 2);
+    emit({ bench: 'auth.signin', engine, value: Number(known.toFixed(1)), unit: 'ms', baseline: 'scrypt.verify', baselineValue: Number(scrypt.toFixed(1)) });
+    emit({ bench: 'auth.signin_unknown', engine, value: Number(unknown.toFixed(1)), unit: 'ms', baseline: 'auth.signin', baselineValue: Number(known.toFixed(1)) });
+  } finally {
+    await app.close();
+    await handle.close();
+  }
+}
+
+export async function run() {
+  const bare = await startBareServer();
+  const passwordHash = await hashPassword(PASSWORD);
+  try {
+    for (const { engine, url } of benchEngines()) await benchEngine(engine, url, bare.url, passwordHash);
+  } finally {
+    await bare.close();
+  }
+}

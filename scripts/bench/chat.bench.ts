@@ -1,0 +1,170 @@
+// Chat delivery with 1,000 sockets on 127.0.0.1 in 500 buyer/seller pairs, for a bounded time:
+//  - capacity: each pair ping-pongs one message at a time (closed loop) → delivered messages per second;
+//  - latency: every user sends a message every 10 s (100 msg/s in all) → p50/p99 from send to the recipient's socket.
+// Each message is stored, fanned out to both parties and acknowledged as delivered by the recipient, as the web app
+// does. Baseline: a bare `ws` relay forwarding the same frames between the same clients, measured in the same run.
+// Clients run in a child process (chat-load.ts) so they do not share the server's event loop.
+import { execFile } from 'node:child_process';
+import { randomBytes, createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
+import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { systemClock } from '../../apps/server/src/lib/clock';
+import { memoryBus, postgresBus } from '../../apps/server/src/realtime/bus';
+import type { Mailer } from '../../apps/server/src/email/mailer';
+import { benchEngines, emit } from './support';
+
+const PAIRS = 500;
+const WARMUP_MS = 1_500;
+const MEASURE_MS = 6_000;
+/** 1,000 users each sending a message every 10 s. */
+const PACED_PER_SECOND = 100;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const execFileAsync = promisify(execFile);
+
+interface LoadResult { sockets: number; delivered: number; perSecond: number; p50: number; p99: number; errors: number; errorSamples?: string[] }
+
+async function runLoad(input: object): Promise<LoadResult> {
+  const file = path.join(os.tmpdir(), `accountry-chat-load-${randomBytes(4).toString('hex')}.json`);
+  fs.writeFileSync(file, JSON.stringify(input));
+  try {
+    const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', path.join(here, 'chat-load.ts'), file], { maxBuffer: 1 << 20, timeout: 90_000 });
+    return JSON.parse(stdout.trim().split('\n').at(-1)!);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/** The baseline: a `ws` server that forwards each frame to the named user, nothing else. */
+async function bareRelay(pairs: Array<{ a: string; b: string }>) {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise((r) => wss.once('listening', r));
+  const byUser = new Map<string, WebSocket>();
+  wss.on('connection', (ws, req) => {
+    const me = new URL(req.url ?? '/', 'http://x').searchParams.get('u') ?? '';
+    byUser.set(me, ws);
+    ws.on('message', (raw) => {
+      const msg = JSON.parse(raw.toString());
+      byUser.get(msg.to)?.send(JSON.stringify({ from: me, clientId: msg.clientId, body: msg.body }));
+    });
+  });
+  const { port } = wss.address() as { port: number };
+  const base = { mode: 'relay', url: `ws://127.0.0.1:${port}/`, cookies: {}, pairs, warmupMs: WARMUP_MS, measureMs: MEASURE_MS };
+  const closed = await runLoad(base);
+  const paced = await runLoad({ ...base, pacedPerSecond: PACED_PER_SECOND });
+  await new Promise((r) => wss.close(r));
+  return { closed, paced };
+}
+
+async function openBenchDatabase(engine: 'sqlite' | 'postgres', url?: string): Promise<DatabaseHandle> {
+  if (engine === 'postgres') {
+    const schema = `bench_chat_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const handle = openDatabase(url!, { pgSchema: schema, poolSize: 10 });
+    await migrateToLatest(handle.db, schema);
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop schema ${schema} cascade`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-chat-'));
+  const handle = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
+  await migrateToLatest(handle.db);
+  return { ...handle, async close() { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+/** 500 sellers with a listing each, 500 buyers, a conversation per pair and a session per user, inserted directly. */
+async function arrange(handle: DatabaseHandle) {
+  const db = handle.db;
+  const now = Date.now();
+  const id = () => randomBytes(12).toString('base64url');
+  const pairs: Array<{ a: string; b: string; conversationId: string }> = [];
+  const cookies: Record<string, string> = {};
+  const users = [];
+  const sessions = [];
+  const listings = [];
+  const conversations = [];
+  for (let i = 0; i < PAIRS; i++) {
+    const buyer = id();
+    const seller = id();
+    const listing = id();
+    const conversationId = id();
+    for (const [uid, role] of [[buyer, 'buyer'], [seller, 'seller']] as const) {
+      users.push({ id: uid, email: `${uid.toLowerCase()}@bench.test`, passwordHash: 'x', displayName: `Bench ${role} ${i}`, phoneNumber: '', role, createdAt: now, lastActive: now, profileComplete: true, emailVerified: true, disabled: false });
+      const token = randomBytes(24).toString('base64url');
+      sessions.push({ id: createHash('sha256').update(token).digest('base64url'), userId: uid, remember: true, csrfToken: 'x', createdAt: now, lastActive: now, userAgent: 'bench', ip: '127.0.0.1' });
+      cookies[uid] = `sid=${token}`;
+    }
+    listings.push({
+      id: listing, sellerId: seller, title: `Bench listing ${i}`, category: 'game' as const, platform: 'steam', region: 'europe', description: '', priceCents: 1000,
+      currency: 'USD', negotiable: false, level: null, itemsCount: null, followers: null, engagementRate: null, accountAgeMonths: null, verified: false,
+      originalEmail: true, twoFactorRemovable: true, deliveryMethod: 'full-access', deliveryTime: 'instant', status: 'active' as const, hiddenReason: null,
+      statusBeforeHidden: null, viewCount: 0, favoriteCount: 0, createdAt: now, updatedAt: now, publishedAt: now, soldAt: null,
+    });
+    conversations.push({
+      id: conversationId, listingId: listing, buyerId: buyer, sellerId: seller, createdAt: now, updatedAt: now, lastSeq: 0, buyerReadSeq: 0,
+      sellerReadSeq: 0, buyerDeliveredSeq: 0, sellerDeliveredSeq: 0, lastMessagePreview: '', lastMessageAttachment: false, lastSenderId: null, lastMessageAt: null,
+    });
+    pairs.push({ a: buyer, b: seller, conversationId });
+  }
+  for (let i = 0; i < users.length; i += 100) await db.insertInto('users').values(users.slice(i, i + 100)).execute();
+  for (let i = 0; i < sessions.length; i += 100) await db.insertInto('sessions').values(sessions.slice(i, i + 100)).execute();
+  for (let i = 0; i < listings.length; i += 50) await db.insertInto('listings').values(listings.slice(i, i + 50)).execute();
+  for (let i = 0; i < conversations.length; i += 100) await db.insertInto('conversations').values(conversations.slice(i, i + 100)).execute();
+  return { pairs, cookies };
+}
+
+const noMail: Mailer = { send: async () => undefined };
+
+export async function run() {
+  const relay = await bareRelay(Array.from({ length: PAIRS }, (_, i) => ({ a: `a${i}`, b: `b${i}` })));
+  for (const { engine, url } of benchEngines()) {
+    const handle = await openBenchDatabase(engine, url);
+    const bus = engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : memoryBus();
+    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'), CHAT_SEND_PER_MINUTE: '100000000', DATA_DIR: os.tmpdir() });
+    const app = await buildApp({ db: handle, mailer: noMail, clock: systemClock, bus, config });
+    try {
+      const { pairs, cookies } = await arrange(handle);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      const base = { mode: 'chat', url: `ws://127.0.0.1:${port}/api/ws`, cookies, pairs, warmupMs: WARMUP_MS, measureMs: MEASURE_MS };
+      const closed = await runLoad(base);
+      const paced = await runLoad({ ...base, pacedPerSecond: PACED_PER_SECOND });
+      for (const [phase, r] of [['capacity', closed], ['paced', paced]] as const) {
+        if (r.errors) console.error(`chat bench (${engine}, ${phase}): ${r.errors} error replies, e.g. ${r.errorSamples?.join(' | ')}`);
+      }
+      const stored = Number((await handle.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const loadAvg = Number(os.loadavg()[0].toFixed(1));
+      emit({
+        bench: 'chat.delivered', engine, value: Math.round(closed.perSecond), unit: 'msg/s', baseline: 'ws.relay', baselineValue: Math.round(relay.closed.perSecond),
+        sockets: closed.sockets, seconds: MEASURE_MS / 1000, saturatedP50Ms: round(closed.p50), saturatedP99Ms: round(closed.p99), stored, errors: closed.errors + paced.errors, loadAvg,
+      });
+      const latency = { sockets: paced.sockets, offeredPerSecond: PACED_PER_SECOND, samples: paced.delivered };
+      emit({ bench: 'chat.latency.p50', engine, value: round(paced.p50), unit: 'ms', baseline: 'ws.relay', baselineValue: round(relay.paced.p50), ...latency });
+      emit({ bench: 'chat.latency.p99', engine, value: round(paced.p99), unit: 'ms', baseline: 'ws.relay', baselineValue: round(relay.paced.p99), ...latency });
+    } finally {
+      await app.close();
+      await bus.close();
+      await handle.close();
+    }
+  }
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;

@@ -1,0 +1,195 @@
+// Traffic: the page-view endpoint under load from a second process (ratio to a bare Fastify POST measured in the
+// same run), and the year statistics over 365 days × 500 paths. SQLite always; PostgreSQL when a URL is set.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { addDays, dayKey } from '@accountry/shared/traffic-period';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase, type Database, type DatabaseHandle } from '../../apps/server/src/db/database';
+import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { systemClock } from '../../apps/server/src/lib/clock';
+import { memoryBus } from '../../apps/server/src/realtime/bus';
+import { trafficRecorderOf } from '../../apps/server/src/features/traffic/traffic.routes';
+import { readTrafficStats } from '../../apps/server/src/features/traffic/traffic-stats.service';
+import { benchEngines, emit, median, startBareServer, timeMedian } from './support';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const ROUNDS = 3;
+const ROUND_S = 2;
+const WARMUP_S = 1;
+const CONNECTIONS = 50;
+// Enough visitors that none reaches the per-visitor limit during the run.
+const VISITORS = 5000;
+const YEAR_DAYS = 365;
+const PATHS_PER_DAY = 500;
+const VISITORS_PER_DAY = 300;
+
+interface LoadResult {
+  rps: number;
+  total: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+}
+
+/** One load-generating child process for the whole run; `run` sends it a job and waits for the result. */
+function startLoadProcess() {
+  const child = fork(path.join(here, 'traffic-load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const run = (url: string, urlPath: string, bodies: string[], durationSeconds: number) =>
+    new Promise<LoadResult>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`load process exited with ${code}`));
+      child.once('exit', onExit);
+      child.once('message', (m) => {
+        child.off('exit', onExit);
+        resolve(m as LoadResult);
+      });
+      child.send({ url, path: urlPath, bodies, connections: CONNECTIONS, durationSeconds, userAgent: CHROME });
+    });
+  return { run, stop: () => child.connected && child.send('exit') };
+}
+
+type Load = ReturnType<typeof startLoadProcess>['run'];
+
+async function openBenchDatabase(engine: 'sqlite' | 'postgres', url?: string): Promise<DatabaseHandle> {
+  if (engine === 'postgres') {
+    const schema = `bench_traffic_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const handle = openDatabase(url!, { pgSchema: schema });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop schema ${schema} cascade`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-traffic-'));
+  const handle = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
+  return { ...handle, close: async () => { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+async function throughput(engine: string, handle: DatabaseHandle, load: Load) {
+  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web') });
+  const app = await buildApp({ db: handle, mailer: { send: async () => undefined }, clock: systemClock, bus: memoryBus(), config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const appUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const bare = await startBareServer();
+  try {
+    // Half the visitors have a tab session, so page views also move sessions on.
+    const sessions: Array<string | null> = [];
+    for (let v = 0; v < VISITORS; v++) {
+      if (v % 2) { sessions.push(null); continue; }
+      const res = await app.inject({ method: 'POST', url: '/api/traffic/events', payload: { type: 'session_start', visitorId: `bench-visitor-${v}`, path: '/' }, headers: { 'user-agent': CHROME } });
+      sessions.push(res.json().sessionId);
+    }
+    const paths = ['/', '/browse', '/how-it-works', '/about', '/account/u1/l1', '/account/u2/l7', '/seller/u1', '/chat'];
+    const bodies = sessions.map((sessionId, v) =>
+      JSON.stringify({ type: 'page_view', visitorId: `bench-visitor-${v}`, ...(sessionId ? { sessionId } : {}), path: paths[v % paths.length], referrer: v % 3 ? '' : 'https://www.google.com/' }),
+    );
+
+    await load(bare.url, '/bare', bodies, WARMUP_S);
+    await load(appUrl, '/api/traffic/events', bodies, WARMUP_S);
+    await trafficRecorderOf(app.deps).flush();
+    const before = await totalViews(handle.db);
+    // Alternate the two targets so a burst of other work on the machine weighs on both alike.
+    const base: LoadResult[] = [];
+    const track: LoadResult[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      base.push(await load(bare.url, '/bare', bodies, ROUND_S));
+      track.push(await load(appUrl, '/api/traffic/events', bodies, ROUND_S));
+    }
+    await trafficRecorderOf(app.deps).flush();
+    const accepted = track.reduce((n, r) => n + (r.statusCodes['204'] ?? 0), 0);
+    // At least `accepted`: responses still in flight when a round's clock stops are written too.
+    const persisted = (await totalViews(handle.db)) - before;
+    const mean = (rs: LoadResult[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
+    const p99 = (rs: LoadResult[]) => median(rs.map((r) => r.p99));
+    emit({
+      bench: 'traffic.track', engine, value: mean(track), unit: 'req/s', baseline: 'fastify.post', baselineValue: mean(base),
+      p99Ms: p99(track), baselineP99Ms: p99(base), non2xx: track.reduce((n, r) => n + r.non2xx, 0),
+      errors: track.reduce((n, r) => n + r.errors, 0), accepted, persisted,
+    });
+  } finally {
+    await bare.close();
+    await app.close();
+  }
+}
+
+async function totalViews(db: Database) {
+  const row = await db.selectFrom('trafficDays').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('totalPageViews'), eb.lit(0)).as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** 365 days × 500 paths (plus hours, devices, browsers, referrers and visitors), written set-wise. */
+async function fillYear(db: Database, today: string) {
+  await db.transaction().execute(async (trx) => {
+    const insert = async (table: string, columns: string[], rows: unknown[][]) => {
+      for (let i = 0; i < rows.length; i += 1000) {
+        const values = rows.slice(i, i + 1000).map((r) => sql`(${sql.join(r)})`);
+        await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(values)}`.execute(trx);
+      }
+    };
+    const days: unknown[][] = [], hours: unknown[][] = [], paths: unknown[][] = [], dims: unknown[][] = [], visitors: unknown[][] = [];
+    for (let d = 1; d <= YEAR_DAYS; d++) {
+      const day = addDays(today, -d);
+      days.push([day, PATHS_PER_DAY * 10, 0, 0]);
+      for (let h = 0; h < 24; h++) hours.push([day, h, 200]);
+      for (let p = 0; p < PATHS_PER_DAY; p++) paths.push([day, `_account_u${p % 50}_l${p}`, `/account/u${p % 50}/l${p}`, 10]);
+      for (const [kind, values] of [['device', ['mobile', 'desktop', 'tablet']], ['browser', ['Chrome', 'Safari', 'Firefox', 'Edge', 'Opera']], ['referrer', ['direct', 'www.google.com', 't.co', 'discord.com']]] as const) {
+        for (const v of values) dims.push([day, kind, v, 1000]);
+      }
+      // A pool three times the daily count, so visitors return across days.
+      for (let v = 0; v < VISITORS_PER_DAY; v++) visitors.push([day, `year-visitor-${(d * 97 + v * 13) % (VISITORS_PER_DAY * 3)}`]);
+    }
+    await insert('traffic_days', ['day', 'total_page_views', 'created_at', 'updated_at'], days);
+    await insert('traffic_hours', ['day', 'hour', 'views'], hours);
+    await insert('traffic_paths', ['day', 'path_key', 'raw_path', 'views'], paths);
+    await insert('traffic_dimensions', ['day', 'kind', 'value', 'views'], dims);
+    await insert('traffic_visitors', ['day', 'visitor_id'], visitors);
+  });
+  if (db.getExecutor().adapter.constructor.name.startsWith('Postgres')) await sql`analyze`.execute(db);
+}
+
+async function yearQuery(engine: string, handle: DatabaseHandle) {
+  const now = Date.now();
+  await fillYear(handle.db, dayKey(now));
+  const from = addDays(dayKey(now), -365);
+  const to = dayKey(now);
+  const scan = await timeMedian(() => sql`select sum(views) from traffic_paths where day >= ${from} and day <= ${to}`.execute(handle.db), 5, 1);
+  const stats = await timeMedian(() => readTrafficStats(handle.db, now, { period: 'year' }), 5, 1);
+  emit({ bench: 'traffic.stats.year', engine, value: Number(stats.toFixed(1)), unit: 'ms', baseline: 'paths.scan', baselineValue: Number(scan.toFixed(1)), days: YEAR_DAYS, pathsPerDay: PATHS_PER_DAY });
+}
+
+export async function run() {
+  const loader = startLoadProcess();
+  try {
+    for (const { engine, url } of benchEngines()) {
+      const handle = await openBenchDatabase(engine, url);
+      try {
+        await migrateToLatest(handle.db);
+        await throughput(engine, handle, loader.run);
+        await yearQuery(engine, handle);
+      } finally {
+        await handle.close();
+      }
+    }
+  } finally {
+    loader.stop();
+  }
+}
