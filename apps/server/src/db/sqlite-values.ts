@@ -4,23 +4,41 @@ import { BOOLEAN_COLUMNS } from './schema';
 
 const toBindable = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
-/** better-sqlite3 cannot bind booleans; store them as 0/1 like PostgreSQL's boolean does semantically. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 cannot bind booleans; bind them as 0/1. Prepared statements are cached by SQL text,
+ * since Kysely prepares every query afresh and preparing costs more than running a small query.
+ */
 export function bindableSqlite(raw: SQLiteDatabase): SQLiteDatabase {
   const prepare = raw.prepare.bind(raw);
+  const cache = new Map<string, ReturnType<SQLiteDatabase['prepare']>>();
+  const prepareWrapped = (source: string) => {
+    const stmt = prepare(source);
+    const wrap = (fn: (...a: unknown[]) => unknown) => (...args: unknown[]) =>
+      fn.apply(stmt, args.map((a) => (Array.isArray(a) ? a.map(toBindable) : toBindable(a))));
+    return new Proxy(stmt, {
+      get(s, p, r) {
+        const value = Reflect.get(s, p, r);
+        if (p === 'run' || p === 'all' || p === 'get' || p === 'iterate') return wrap(value as (...a: unknown[]) => unknown);
+        return typeof value === 'function' ? value.bind(s) : value;
+      },
+    });
+  };
   return new Proxy(raw, {
     get(target, prop, receiver) {
       if (prop !== 'prepare') return Reflect.get(target, prop, receiver);
       return (source: string) => {
-        const stmt = prepare(source);
-        const wrap = (fn: (...a: unknown[]) => unknown) => (...args: unknown[]) =>
-          fn.apply(stmt, args.map((a) => (Array.isArray(a) ? a.map(toBindable) : toBindable(a))));
-        return new Proxy(stmt, {
-          get(s, p, r) {
-            const value = Reflect.get(s, p, r);
-            if (p === 'run' || p === 'all' || p === 'get' || p === 'iterate') return wrap(value as (...a: unknown[]) => unknown);
-            return typeof value === 'function' ? value.bind(s) : value;
-          },
-        });
+        let stmt = cache.get(source);
+        if (stmt) {
+          // Refresh recency: a Map iterates in insertion order, so the first key is the least recently used.
+          cache.delete(source);
+        } else {
+          stmt = prepareWrapped(source);
+          if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        }
+        cache.set(source, stmt);
+        return stmt;
       };
     },
   });

@@ -1,15 +1,21 @@
 import { useEffect } from 'react';
-import { useSession } from '../features/auth/hooks/use-session';
+import { useQueryClient } from '@tanstack/react-query';
+import { SESSION_QUERY_KEY, useSession } from '../features/auth/hooks/use-session';
 import { realtime } from '../lib/realtime';
 
-/** Keeps the tab's socket open while someone is signed in. */
+/** Keeps the tab's socket open while someone is signed in; when the server ends the session, the guard sees it at once. */
 export function RealtimeConnection() {
   const { user } = useSession();
+  const queryClient = useQueryClient();
   const uid = user?.uid;
   useEffect(() => {
     if (!uid) return;
     realtime.connect();
-    return () => realtime.disconnect();
-  }, [uid]);
+    const off = realtime.on('$signedOut', () => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }));
+    return () => {
+      off();
+      realtime.disconnect();
+    };
+  }, [uid, queryClient]);
   return null;
 }

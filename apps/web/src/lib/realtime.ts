@@ -36,8 +36,9 @@ class RealtimeClient {
         p.reject(new Error('Connection lost'));
         this.pending.delete(ref);
       }
-      // 4001: not signed in; wait for the app to call connect() again after sign-in.
-      if (this.wanted && ev.code !== 4001 && ev.code !== 4003) this.scheduleReconnect();
+      // 4001: the session ended (signed out elsewhere, disabled, deleted, expired); the app re-checks it.
+      if (ev.code === 4001) this.emit('$signedOut', ev.reason);
+      else if (this.wanted && ev.code !== 4003) this.scheduleReconnect();
     };
   }
 
