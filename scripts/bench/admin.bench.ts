@@ -1,16 +1,13 @@
 // Admin lists at scale: 50,000 users, 20,000 listings, 20,000 audit entries. Each figure is the median latency of one
 // admin request over HTTP, next to a bare authenticated endpoint (GET /api/auth/me) in the same run, on each engine.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { CompiledQuery } from 'kysely';
 import { encodeCursor } from '@accountry/shared/admin-paging';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { type DatabaseHandle } from '../../apps/server/src/db/database';
+import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { ManualClock, systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { createUser, signInAs } from '../../apps/server/src/test/test-app';
@@ -23,32 +20,6 @@ const LISTINGS = 20_000;
 const AUDIT = 20_000;
 const BATCH = 1_000;
 const REQUESTS = 60;
-
-async function openBenchDatabase(engine: 'sqlite' | 'postgres', url?: string): Promise<DatabaseHandle> {
-  if (engine === 'postgres') {
-    const schema = `bench_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-    const handle = openDatabase(url!, { pgSchema: schema, poolSize: 10 });
-    await migrateToLatest(handle.db, schema);
-    return {
-      ...handle,
-      async close() {
-        await handle.close();
-        const d = new pg.Client({ connectionString: url });
-        await d.connect();
-        await d.query(`drop schema ${schema} cascade`);
-        await d.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-admin-'));
-  const handle = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
-  await migrateToLatest(handle.db);
-  return { ...handle, async close() { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
-}
 
 async function insertBatches<T>(count: number, make: (i: number) => T, insert: (rows: T[]) => Promise<unknown>) {
   for (let start = 0; start < count; start += BATCH) {
@@ -85,7 +56,7 @@ const noMail: Mailer = { send: async () => undefined };
 
 export async function run() {
   for (const { engine, url } of benchEngines()) {
-    const handle = await openBenchDatabase(engine, url);
+    const handle = await openScratchDatabase(engine, url, 'bench-admin');
     const bus = memoryBus();
     try {
       const arrange = { db: handle.db, clock: new ManualClock(Date.now()) };

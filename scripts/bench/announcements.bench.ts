@@ -1,17 +1,14 @@
 // The signed-in user's announcement fetch (GET /api/announcements) with 1,000 active announcements and 100,000
 // users' state rows, next to a bare authenticated endpoint (GET /api/auth/me) in the same run, on each engine;
 // plus the EXPLAIN of the per-user query, which must look rows up by index rather than scan the state table.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { CompiledQuery } from 'kysely';
 import { MAX_USER_ANNOUNCEMENTS } from '@accountry/shared/announcements';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { type DatabaseHandle } from '../../apps/server/src/db/database';
+import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { ManualClock, systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { createUser, signInAs } from '../../apps/server/src/test/test-app';
@@ -24,32 +21,6 @@ const ACTIVE = 1_000;
 const INACTIVE = 1_000;
 const BATCH = 1_000;
 const REQUESTS = 200;
-
-async function openBenchDatabase(engine: 'sqlite' | 'postgres', url?: string): Promise<DatabaseHandle> {
-  if (engine === 'postgres') {
-    const schema = `bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const handle = openDatabase(url!, { pgSchema: schema, poolSize: 10 });
-    await migrateToLatest(handle.db, schema);
-    return {
-      ...handle,
-      async close() {
-        await handle.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-ann-'));
-  const handle = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
-  await migrateToLatest(handle.db);
-  return { ...handle, async close() { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
-}
 
 async function insertBatches<T>(count: number, make: (i: number) => T, insert: (rows: T[]) => Promise<unknown>) {
   for (let start = 0; start < count; start += BATCH) {
@@ -107,7 +78,7 @@ const noMail: Mailer = { send: async () => undefined };
 
 export async function run() {
   for (const { engine, url } of benchEngines()) {
-    const handle = await openBenchDatabase(engine, url);
+    const handle = await openScratchDatabase(engine, url, 'bench-announcements');
     const clock = systemClock;
     const bus = memoryBus();
     try {

@@ -5,16 +5,13 @@
 // - auth.signin: median POST /api/auth/signin, against the scrypt check alone (the deliberate cost of a password).
 // - auth.signin_unknown: a sign-in for an address without an account, against auth.signin: close to 1 means the
 //   answer time does not tell whether an address has an account.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { hashPassword, verifyPassword } from '../../apps/server/src/features/auth/password';
@@ -31,32 +28,6 @@ const SESSIONS_PER_USER = 4;
 const LOAD_SECONDS = 5;
 const PASSWORD = 'Bench-Password-2026';
 
-async function openBenchDatabase(engine: 'sqlite' | 'postgres', url?: string): Promise<DatabaseHandle> {
-  if (engine === 'postgres') {
-    const schema = `bench_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-    const handle = openDatabase(url!, { pgSchema: schema, poolSize: 10 });
-    await migrateToLatest(handle.db, schema);
-    return {
-      ...handle,
-      async close() {
-        await handle.close();
-        const d = new pg.Client({ connectionString: url });
-        await d.connect();
-        await d.query(`drop schema ${schema} cascade`);
-        await d.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-auth-'));
-  const handle = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
-  await migrateToLatest(handle.db);
-  return { ...handle, async close() { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
-}
-
 const noMail: Mailer = { send: async () => undefined };
 
 async function load(url: string, headers: Record<string, string> = {}) {
@@ -66,7 +37,7 @@ async function load(url: string, headers: Record<string, string> = {}) {
 }
 
 async function benchEngine(engine: 'sqlite' | 'postgres', url: string | undefined, bareUrl: string, passwordHash: string) {
-  const handle = await openBenchDatabase(engine, url);
+  const handle = await openScratchDatabase(engine, url, 'bench-auth');
   const now = systemClock.now();
   const users = Array.from({ length: USERS }, (_, i) => ({
     id: `u${i}`, email: `user${i}@bench.test`, passwordHash, displayName: `User ${i}`, phoneNumber: '', role: 'buyer' as const,

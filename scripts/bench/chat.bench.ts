@@ -11,12 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { type DatabaseHandle } from '../../apps/server/src/db/database';
+import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus, postgresBus } from '../../apps/server/src/realtime/bus';
 import type { Mailer } from '../../apps/server/src/email/mailer';
@@ -62,32 +61,6 @@ async function bareRelay(pairs: Array<{ a: string; b: string }>) {
   const paced = await runLoad({ ...base, pacedPerSecond: PACED_PER_SECOND });
   await new Promise((r) => wss.close(r));
   return { closed, paced };
-}
-
-async function openBenchDatabase(engine: 'sqlite' | 'postgres', url?: string): Promise<DatabaseHandle> {
-  if (engine === 'postgres') {
-    const schema = `bench_chat_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const handle = openDatabase(url!, { pgSchema: schema, poolSize: 10 });
-    await migrateToLatest(handle.db, schema);
-    return {
-      ...handle,
-      async close() {
-        await handle.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-chat-'));
-  const handle = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
-  await migrateToLatest(handle.db);
-  return { ...handle, async close() { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
 }
 
 /** 500 sellers with a listing each, 500 buyers, a conversation per pair and a session per user, inserted directly. */
@@ -136,7 +109,7 @@ const noMail: Mailer = { send: async () => undefined };
 export async function run() {
   const relay = await bareRelay(Array.from({ length: PAIRS }, (_, i) => ({ a: `a${i}`, b: `b${i}` })));
   for (const { engine, url } of benchEngines()) {
-    const handle = await openBenchDatabase(engine, url);
+    const handle = await openScratchDatabase(engine, url, 'bench-chat');
     const bus = engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : memoryBus();
     const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'), CHAT_SEND_PER_MINUTE: '100000000', DATA_DIR: os.tmpdir() });
     const app = await buildApp({ db: handle, mailer: noMail, clock: systemClock, bus, config });

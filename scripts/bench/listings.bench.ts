@@ -6,13 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { ManualClock, systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { createUser } from '../../apps/server/src/test/test-app';
@@ -35,36 +32,10 @@ const SCENARIOS: Array<[string, string]> = [
   ['browse.search_filters', '?q=fitness&category=social&minFollowers=10000&sort=most_viewed'],
 ];
 
-async function openBenchDatabase(engine: 'sqlite' | 'postgres', url?: string): Promise<DatabaseHandle> {
-  if (engine === 'postgres') {
-    const schema = `bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const handle = openDatabase(url!, { pgSchema: schema, poolSize: 10 });
-    await migrateToLatest(handle.db, schema);
-    return {
-      ...handle,
-      async close() {
-        await handle.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-listings-'));
-  const handle = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
-  await migrateToLatest(handle.db);
-  return { ...handle, async close() { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
-}
-
 const noMail: Mailer = { send: async () => undefined };
 
 async function benchEngine(engine: 'sqlite' | 'postgres', url: string | undefined, bareUrl: string) {
-  const handle = await openBenchDatabase(engine, url);
+  const handle = await openScratchDatabase(engine, url, 'bench-listings');
   const clock = systemClock;
   const sellers = await Promise.all([0, 1, 2].map(() => createUser({ db: handle.db, clock: new ManualClock(clock.now()) }, { role: 'seller' })));
   const started = performance.now();

@@ -1,18 +1,15 @@
 // Traffic: the page-view endpoint under load from a second process (ratio to a bare Fastify POST measured in the
 // same run), and the year statistics over 365 days × 500 paths. SQLite always; PostgreSQL when a URL is set.
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { addDays, dayKey } from '@accountry/shared/traffic-period';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase, type Database, type DatabaseHandle } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { type Database, type DatabaseHandle } from '../../apps/server/src/db/database';
+import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { trafficRecorderOf } from '../../apps/server/src/features/traffic/traffic.routes';
@@ -58,30 +55,6 @@ function startLoadProcess() {
 }
 
 type Load = ReturnType<typeof startLoadProcess>['run'];
-
-async function openBenchDatabase(engine: 'sqlite' | 'postgres', url?: string): Promise<DatabaseHandle> {
-  if (engine === 'postgres') {
-    const schema = `bench_traffic_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const handle = openDatabase(url!, { pgSchema: schema });
-    return {
-      ...handle,
-      async close() {
-        await handle.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-traffic-'));
-  const handle = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
-  return { ...handle, close: async () => { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
-}
 
 async function throughput(engine: string, handle: DatabaseHandle, load: Load) {
   const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web') });
@@ -180,9 +153,8 @@ export async function run() {
   const loader = startLoadProcess();
   try {
     for (const { engine, url } of benchEngines()) {
-      const handle = await openBenchDatabase(engine, url);
+      const handle = await openScratchDatabase(engine, url, 'bench-traffic');
       try {
-        await migrateToLatest(handle.db);
         await throughput(engine, handle, loader.run);
         await yearQuery(engine, handle);
       } finally {

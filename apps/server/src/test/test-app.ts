@@ -1,15 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
-import fs from 'node:fs';
 import { randomBytes, scryptSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@accountry/shared/constants';
 import type { Role } from '@accountry/shared/roles';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { type DatabaseHandle } from '../db/database';
+import { openScratchDatabase } from '../db/scratch-database';
 import type { Mail, Mailer } from '../email/mailer';
 import { ManualClock } from '../lib/clock';
 import { newId, newToken } from '../lib/ids';
@@ -22,37 +20,8 @@ export const testEngine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 
 
 /** A fresh, migrated database for one test file: a temp SQLite file, or a new PostgreSQL schema. */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (testEngine === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const handle = openDatabase(url, { pgSchema: schema, poolSize: 5 });
-    await migrateToLatest(handle.db, schema);
-    return {
-      ...handle,
-      async close() {
-        await handle.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-test-'));
-  const handle = openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
-  await migrateToLatest(handle.db);
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  if (testEngine === 'postgres' && !process.env.TEST_DATABASE_URL) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  return openScratchDatabase(testEngine, process.env.TEST_DATABASE_URL, testEngine === 'postgres' ? 't' : 'test', 5);
 }
 
 /** Captures mail instead of sending it; the only thing tests mock, since mail leaves the machine. */
