@@ -11,7 +11,7 @@ export async function seedAnnouncements({ db, clock, users }: SeedContext) {
   const items: NewAnnouncement[] = [
     {
       ...base, id: newId(), title: 'Welcome to Accountry', severity: 'info', status: 'active', targetUsers: 'all', expiresAt: null,
-      message: 'Every purchase is covered by our delivery check: the seller is paid only after you confirm you can sign in to the account.',
+      message: 'Talk to the seller in chat before you buy, and change the password and recovery e-mail as soon as you receive an account.',
       createdAt: now - 3 * DAY, updatedAt: now - 3 * DAY,
     },
     {
