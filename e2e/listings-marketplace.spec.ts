@@ -91,6 +91,17 @@ test('a seller lists an account with a screenshot; a buyer finds it by search an
   await expect(bp.getByText('Saved to your favorites')).toBeVisible();
   await expect(bp.getByRole('button', { name: `Remove ${title} from favorites` })).toHaveAttribute('aria-pressed', 'true');
 
+  // Reporting needs a reason; the report reaches the moderators once.
+  await bp.getByRole('button', { name: 'Report listing' }).click();
+  const dialog = bp.getByRole('dialog', { name: 'Report this listing' });
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByText('Choose a reason')).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Misleading description or screenshots' }).check();
+  await dialog.getByRole('textbox', { name: 'Details (optional)' }).fill('The rank in the title does not match the screenshot.');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(bp.getByText('Thank you. Our moderators will review this listing.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
   await bp.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Favorites' }).click();
   await expect(bp.getByRole('heading', { level: 1, name: 'Favorites' })).toBeVisible();
   const saved = bp.getByRole('article', { name: title });
