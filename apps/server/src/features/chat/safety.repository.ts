@@ -1,4 +1,3 @@
-import type { ReportsTable } from '../../db/schema';
 import type { Db } from './conversations.repository';
 
 export async function insertBlock(db: Db, blockerId: string, blockedId: string, now: number) {
@@ -37,22 +36,6 @@ export async function blocksBetween(db: Db, a: string, b: string) {
 
 export async function userExists(db: Db, id: string) {
   return !!(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
-}
-
-/** An open (or in-progress) report of this conversation by this reporter. */
-export async function findOpenReport(db: Db, reporterId: string, conversationId: string) {
-  return db
-    .selectFrom('reports')
-    .select('id')
-    .where('targetType', '=', 'conversation')
-    .where('targetId', '=', conversationId)
-    .where('reporterId', '=', reporterId)
-    .where('status', '!=', 'resolved')
-    .executeTakeFirst();
-}
-
-export async function insertReport(db: Db, row: ReportsTable) {
-  await db.insertInto('reports').values(row).execute();
 }
 
 /**

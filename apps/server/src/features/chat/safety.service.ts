@@ -2,8 +2,8 @@ import { CHAT_MESSAGES, type BlockedUsers, type ReportConversationInput } from '
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import { newId } from '../../lib/ids';
-import { deleteBlock, findOpenReport, insertBlock, insertReport, selectBlocked, userExists } from './safety.repository';
+import { deleteBlock, insertBlock, selectBlocked, userExists } from './safety.repository';
+import { findOpenReport, insertOpenReport } from '../../lib/reports';
 import type { ConversationsService } from './conversations.service';
 import type { ChatEvents } from './chat-events';
 
@@ -36,13 +36,9 @@ export class SafetyService {
   async report(user: AuthUser, conversationId: string, input: Required<ReportConversationInput>) {
     await this.conversations.requireParties(user, conversationId);
     const db = this.deps.db.db;
-    if (await findOpenReport(db, user.id, conversationId)) throw conflict(CHAT_MESSAGES.alreadyReported);
-    const now = this.deps.clock.now();
-    const id = newId();
-    await insertReport(db, {
-      id, targetType: 'conversation', targetId: conversationId, reporterId: user.id, reason: input.reason, message: input.details,
-      status: 'open', note: '', createdAt: now, updatedAt: now,
-    });
+    const target = { targetType: 'conversation' as const, targetId: conversationId, reporterId: user.id };
+    if (await findOpenReport(db, target)) throw conflict(CHAT_MESSAGES.alreadyReported);
+    const id = await insertOpenReport(db, { ...target, reason: input.reason, message: input.details }, this.deps.clock.now());
     return { id, message: CHAT_MESSAGES.reportSent };
   }
 }

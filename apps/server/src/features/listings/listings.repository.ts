@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import type { ListingImagesTable, ListingsTable, ReportsTable } from '../../db/schema';
+import type { ListingImagesTable, ListingsTable } from '../../db/schema';
 
 export type ListingRecord = ListingsTable;
 
@@ -66,21 +66,6 @@ export async function copyImages(db: Database, fromId: string, toId: string, now
   const images = await listImages(db, fromId);
   if (!images.length) return;
   await db.insertInto('listingImages').values(images.map((i) => ({ ...i, id: newId(), listingId: toId, createdAt: now }))).execute();
-}
-
-export async function findReportBy(db: Database, listingId: string, reporterId: string) {
-  return db
-    .selectFrom('reports')
-    .select('id')
-    .where('targetType', '=', 'listing')
-    .where('targetId', '=', listingId)
-    .where('reporterId', '=', reporterId)
-    .where('status', '!=', 'resolved')
-    .executeTakeFirst();
-}
-
-export async function insertReport(db: Database, row: ReportsTable) {
-  await db.insertInto('reports').values(row).execute();
 }
 
 /** How many of the seller's listings are in each status (deleted ones excluded). */

@@ -7,12 +7,12 @@ import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
-import { newId } from '../../lib/ids';
 import { sellerSummary } from '../sellers/sellers.service';
 import { reviewState } from '../sellers/reviews.service';
 import { canViewListing } from './listing-permissions';
 import { countListings, listingRowsByIds, matchText, searchListingRows, type ListingSearch, type SearchSort, type TextMatch } from './listing-search.repository';
-import { findListing, findReportBy, insertReport, listImages } from './listings.repository';
+import { findListing, listImages } from './listings.repository';
+import { findOpenReport, insertOpenReport } from '../../lib/reports';
 import { toCard } from './listing-mappers';
 import { viewCounterFor } from './listing-views';
 
@@ -102,14 +102,9 @@ export async function similarListings(deps: AppDeps, id: string, viewer: AuthUse
 export async function reportListing(deps: AppDeps, id: string, reporter: AuthUser, input: ListingReport) {
   const listing = await visibleListing(deps, id, reporter);
   if (listing.sellerId === reporter.id) throw badRequest(M.reportOwn);
-  if (await findReportBy(deps.db.db, id, reporter.id)) throw conflict(M.reportDuplicate);
-  const now = deps.clock.now();
-  const reportId = newId();
-  await insertReport(deps.db.db, {
-    id: reportId, targetType: 'listing', targetId: id, reporterId: reporter.id, reason: input.reason, message: input.message,
-    status: 'open', note: '', createdAt: now, updatedAt: now,
-  });
-  return { id: reportId };
+  const target = { targetType: 'listing' as const, targetId: id, reporterId: reporter.id };
+  if (await findOpenReport(deps.db.db, target)) throw conflict(M.reportDuplicate);
+  return { id: await insertOpenReport(deps.db.db, { ...target, reason: input.reason, message: input.message }, deps.clock.now()) };
 }
 
 /** Cards by id with the facts other features need to decide what to show (favorites). */
