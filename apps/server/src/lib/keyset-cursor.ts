@@ -2,20 +2,31 @@ import { LISTING_MESSAGES } from '@accountry/shared/listing-messages';
 import { badRequest } from './app-error';
 
 /** A keyset position: the sort value of the last row seen and its id (ties are broken by id). */
-export type Keyset = [value: number, id: string];
+export type Keyset<V extends number | string = number> = [value: V, id: string];
 
-export function encodeCursor(value: number, id: string): string {
+/** An opaque cursor for a keyset position. */
+export function encodeCursor(value: number | string, id: string): string {
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
 }
 
-/** The position in an opaque cursor, or a 400 when it was tampered with. */
-export function decodeCursor(cursor: string | undefined): Keyset | undefined {
-  if (!cursor) return undefined;
+/** The position in a cursor whose sort value has the expected type, or null when it was tampered with. */
+export function parseCursor(cursor: string, valueType: 'number'): Keyset<number> | null;
+export function parseCursor(cursor: string, valueType: 'string'): Keyset<string> | null;
+export function parseCursor(cursor: string, valueType: 'number' | 'string'): Keyset<number | string> | null {
   try {
     const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 2 && Number.isFinite(v[0]) && typeof v[1] === 'string' && v[1].length <= 64) return [v[0], v[1]];
+    const valueOk = valueType === 'number' ? Number.isFinite(v?.[0]) : typeof v?.[0] === 'string';
+    if (Array.isArray(v) && v.length === 2 && valueOk && typeof v[1] === 'string' && v[1].length <= 64) return [v[0], v[1]];
   } catch {
-    // fall through to the error below
+    // Not base64url JSON: tampered with.
   }
+  return null;
+}
+
+/** The position in a numeric-sorted cursor (listings, favorites, reviews), or a 400 when it was tampered with. */
+export function decodeCursor(cursor: string | undefined): Keyset | undefined {
+  if (!cursor) return undefined;
+  const keyset = parseCursor(cursor, 'number');
+  if (keyset) return keyset;
   throw badRequest(LISTING_MESSAGES.cursor, { cursor: LISTING_MESSAGES.cursor });
 }

@@ -17,7 +17,8 @@ import {
   updateAnnouncement, withTargets, type AnnouncementRow,
 } from './announcements.repository';
 import { publishAnnouncementChange } from './announcements.socket';
-import { decodeCursor, encodeCursor } from './announcement-cursor';
+import { decodeCursor } from './announcement-cursor';
+import { encodeCursor } from '../../lib/keyset-cursor';
 
 type ListQuery = z.output<typeof notificationListQuerySchema>;
 
@@ -130,7 +131,7 @@ export async function listNotifications(deps: AppDeps, q: ListQuery): Promise<No
   const last = rows.at(-1);
   return {
     notifications: await withTargets(deps.db.db, rows),
-    lastVisible: last ? encodeCursor([sortValueOf(last, q.sortField), last.id]) : null,
+    lastVisible: last ? encodeCursor(sortValueOf(last, q.sortField), last.id) : null,
     hasMore: rows.length === pageSize,
   };
 }
