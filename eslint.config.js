@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import prettierConfig from 'eslint-config-prettier';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -8,7 +10,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
@@ -24,7 +29,66 @@ export default tseslint.config(
   {
     files: ['packages/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', '@accountry/server*', '@accountry/web*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', 'react', 'react-dom', '@accountry/server*', '@accountry/web*'] },
+      ],
     },
   },
+  // Feature boundaries (decision 065): a server feature reaches another only through its *.service.ts; web features
+  // never import each other; core modules never import features. app.ts, main.ts, seed/, test/ and the router compose.
+  {
+    files: ['apps/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': {
+        typescript: {
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        },
+      },
+      'boundaries/elements': [
+        { type: 'server-feature', pattern: 'apps/server/src/features/*', capture: ['feature'] },
+        { type: 'server-core', pattern: 'apps/server/src/(lib|db|realtime|plugins|email|sessions)' },
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        { type: 'web-core', pattern: 'apps/web/src/(lib|components)' },
+      ],
+      'boundaries/files': [{ category: 'service', pattern: '**/*.service.ts' }],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'server-feature' } },
+              disallow: {
+                to: {
+                  element: { type: 'server-feature', captured: { feature: '!{{ from.element.captured.feature }}' } },
+                },
+              },
+            },
+            {
+              from: { element: { type: 'server-feature' } },
+              allow: { to: { element: { type: 'server-feature' }, file: { categories: 'service' } } },
+            },
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: {
+                to: { element: { type: 'web-feature', captured: { feature: '!{{ from.element.captured.feature }}' } } },
+              },
+            },
+            {
+              from: { element: { types: { anyOf: ['server-core', 'web-core'] } } },
+              disallow: {
+                to: { element: { types: { anyOf: ['server-feature', 'web-feature'] } } },
+              },
+            },
+          ],
+        },
+      ],
+    },
+  },
+  prettierConfig,
 );

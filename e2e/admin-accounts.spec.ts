@@ -18,7 +18,10 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('an admin disables one user, whose open session ends at once, and deletes another; sign-in tells each why', async ({ browser, baseURL }) => {
+test('an admin disables one user, whose open session ends at once, and deletes another; sign-in tells each why', async ({
+  browser,
+  baseURL,
+}) => {
   const admin = createUser('admin', 'Journey Admin');
   const disabled = createUser('seller', 'Disabled Dana');
   const deleted = createUser('buyer', 'Deleted Dev');
@@ -55,7 +58,9 @@ test('an admin disables one user, whose open session ends at once, and deletes a
   await userPage.getByRole('textbox', { name: 'Email' }).fill(disabled.email);
   await userPage.getByLabel(/^Password/).fill(E2E_PASSWORD);
   await userPage.getByRole('button', { name: 'Sign in' }).click();
-  await expect(userPage.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.disabled })).toHaveText(SIGN_IN_MESSAGES.disabled);
+  await expect(userPage.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.disabled })).toHaveText(
+    SIGN_IN_MESSAGES.disabled,
+  );
 
   // The admin deletes the other user after confirming.
   await openUser(adminPage, deleted.email, deleted.displayName);
@@ -72,13 +77,19 @@ test('an admin disables one user, whose open session ends at once, and deletes a
   const otherContext = await browser.newContext();
   const otherPage = await otherContext.newPage();
   await signIn(otherPage, deleted.email);
-  await expect(otherPage.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.deleted })).toHaveText(SIGN_IN_MESSAGES.deleted);
+  await expect(otherPage.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.deleted })).toHaveText(
+    SIGN_IN_MESSAGES.deleted,
+  );
 
   // Both actions are in the audit log, with who did them.
   await adminPage.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Audit log' }).click();
   const log = adminPage.getByRole('table', { name: 'Audit log' });
-  await expect(log.getByRole('row').filter({ hasText: 'Disabled account' }).filter({ hasText: 'Journey Admin' })).toHaveCount(1);
-  await expect(log.getByRole('row').filter({ hasText: 'Deleted account' }).filter({ hasText: 'Journey Admin' })).toHaveCount(1);
+  await expect(
+    log.getByRole('row').filter({ hasText: 'Disabled account' }).filter({ hasText: 'Journey Admin' }),
+  ).toHaveCount(1);
+  await expect(
+    log.getByRole('row').filter({ hasText: 'Deleted account' }).filter({ hasText: 'Journey Admin' }),
+  ).toHaveCount(1);
 
   await Promise.all([adminContext.close(), userContext.close(), otherContext.close()]);
 });

@@ -4,7 +4,10 @@ import { createConversation, createListing, createReport } from './support/admin
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-test('on a phone, an admin reads a reported conversation, reviews the report, then hides, unhides and deletes the listing', async ({ browser, baseURL }) => {
+test('on a phone, an admin reads a reported conversation, reviews the report, then hides, unhides and deletes the listing', async ({
+  browser,
+  baseURL,
+}) => {
   const admin = createUser('admin', 'Phone Admin');
   const seller = createUser('seller', 'Shady Seller');
   const buyer = createUser('buyer', 'Careful Buyer');
@@ -14,7 +17,13 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
     { from: buyer.id, body: 'Does it come with the original e-mail?' },
     { from: seller.id, body: 'Send the money by bank transfer and I will tell you.' },
   ]);
-  createReport('conversation', conversationId, buyer.id, 'Asked to pay outside the site', 'The seller wants a bank transfer.');
+  createReport(
+    'conversation',
+    conversationId,
+    buyer.id,
+    'Asked to pay outside the site',
+    'The seller wants a bank transfer.',
+  );
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await signInContext(context, baseURL!, admin.id);
@@ -50,7 +59,9 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   const hideDialog = page.getByRole('dialog', { name: 'Hide listing' });
   await hideDialog.getByRole('button', { name: 'Hide listing' }).click();
   await expect(hideDialog.getByText('Please give a reason (at least 3 characters)')).toBeVisible();
-  await hideDialog.getByRole('textbox', { name: 'Reason shown to the seller' }).fill('Asking buyers to pay outside the site.');
+  await hideDialog
+    .getByRole('textbox', { name: 'Reason shown to the seller' })
+    .fill('Asking buyers to pay outside the site.');
   await hideDialog.getByRole('button', { name: 'Hide listing' }).click();
   await expect(hideDialog).toBeHidden();
   await expect(card).toContainText('Hidden by admin');
@@ -74,7 +85,9 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   // The report now shows the listing's conversation still there, and the audit log has every step.
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Audit log' }).click();
   for (const action of ['Reviewed report', 'Hid listing', 'Unhid listing', 'Deleted listing']) {
-    await expect(page.locator('.mantine-Card-root').filter({ hasText: action }).filter({ hasText: 'Phone Admin' }).first()).toBeVisible();
+    await expect(
+      page.locator('.mantine-Card-root').filter({ hasText: action }).filter({ hasText: 'Phone Admin' }).first(),
+    ).toBeVisible();
   }
   await context.close();
 });

@@ -13,14 +13,17 @@ async function signedInPage(browser: Browser, baseURL: string, role: E2eRole, pa
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Announcements' });
 
-test('an admin warns sellers; a seller sees it at once, pages and dismisses; a buyer does not; metrics; recall', async ({ browser, baseURL }) => {
+test('an admin warns sellers; a seller sees it at once, pages and dismisses; a buyer does not; metrics; recall', async ({
+  browser,
+  baseURL,
+}) => {
   const title = `Payouts delayed ${randomBytes(3).toString('hex')}`;
   const seller = await signedInPage(browser, baseURL!, 'seller');
   const buyer = await signedInPage(browser, baseURL!, 'buyer');
   const admin = await signedInPage(browser, baseURL!, 'admin', '/admin/notifications');
 
   // Before: the seller has the demo announcements for everyone and for sellers.
-  await expect(banner(seller).getByText('Verify your payout details')).toBeVisible();
+  await expect(banner(seller).getByText('Keep your listings up to date')).toBeVisible();
 
   // The admin creates a warning for sellers; the form shows the spec's messages first.
   await expect(admin.getByRole('heading', { level: 1, name: 'Announcements' })).toBeVisible();
@@ -46,7 +49,7 @@ test('an admin warns sellers; a seller sees it at once, pages and dismisses; a b
   await expect(sb.getByText('1 of 3')).toBeVisible();
   await sb.getByRole('button', { name: 'Next announcement' }).click();
   await expect(sb.getByText('2 of 3')).toBeVisible();
-  await expect(sb.getByText('Verify your payout details')).toBeVisible();
+  await expect(sb.getByText('Keep your listings up to date')).toBeVisible();
   await expect(sb.getByText(title)).toBeHidden();
   // Keyboard: arrows page within the banner.
   await sb.getByRole('button', { name: 'Next announcement' }).focus();
@@ -63,7 +66,7 @@ test('an admin warns sellers; a seller sees it at once, pages and dismisses; a b
   // It stays dismissed after navigating (which also refreshes the banner).
   await seller.goto('/how-it-works');
   await expect(banner(seller).getByText('1 of 2')).toBeVisible();
-  await expect(banner(seller).getByText('Verify your payout details')).toBeHidden();
+  await expect(banner(seller).getByText('Keep your listings up to date')).toBeHidden();
 
   // A buyer does not see it, even after refreshing by navigation.
   await buyer.goto('/browse');

@@ -16,7 +16,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('activity in one tab keeps the others alive; after the timeout without activity every tab signs out to /signin?timeout=true', async ({ browser }) => {
+test('activity in one tab keeps the others alive; after the timeout without activity every tab signs out to /signin?timeout=true', async ({
+  browser,
+}) => {
   const user = server.createUser('buyer');
   const context = await browser.newContext({ baseURL: server.url });
   await context.clock.install();
@@ -67,7 +69,9 @@ test('the server ends an idle session on its own after the configured timeout', 
   await new Promise((r) => setTimeout(r, TIMEOUT_MS + 1_000));
   const res = await context.request.get('/api/profile');
   expect(res.status()).toBe(401);
-  expect((await res.json()).error.message).toBe('You were signed out after a period of inactivity. Please sign in again.');
+  expect((await res.json()).error.message).toBe(
+    'You were signed out after a period of inactivity. Please sign in again.',
+  );
   const again = await context.newPage();
   await again.goto('/profile');
   await expect(again).toHaveURL(/\/signin\?returnTo=%2Fprofile$/);

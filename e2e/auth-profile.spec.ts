@@ -1,7 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { createUser, signInContext } from './support/db';
 
-test('a member edits the profile, changes the password and signs out everywhere', async ({ page, context, browser, baseURL }) => {
+test('a member edits the profile, changes the password and signs out everywhere', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   const user = createUser('buyer', 'Pat Profile');
   await signInContext(context, baseURL!, user.id);
   const otherDevice = await browser.newContext({ baseURL });
@@ -13,7 +18,9 @@ test('a member edits the profile, changes the password and signs out everywhere'
   const details = page.getByRole('form', { name: 'Profile details' });
   await details.getByRole('textbox', { name: 'Phone number' }).fill('call me');
   await details.getByRole('button', { name: 'Save profile' }).click();
-  await expect(details.getByText('Enter a valid phone number: 7 to 15 digits, optionally starting with +')).toBeVisible();
+  await expect(
+    details.getByText('Enter a valid phone number: 7 to 15 digits, optionally starting with +'),
+  ).toBeVisible();
 
   await details.getByRole('textbox', { name: 'Display name' }).fill('Pat Trader');
   await details.getByRole('textbox', { name: 'Phone number' }).fill('+44 20 7946 0000');

@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { createUser, signInContext } from './support/db';
 
-test('a forgotten password is reset from the mailed link; other devices are signed out and the link works once', async ({ page, browser, baseURL }) => {
+test('a forgotten password is reset from the mailed link; other devices are signed out and the link works once', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const user = createUser('buyer');
   // Another device of the same person, signed in.
   const otherDevice = await browser.newContext({ baseURL });

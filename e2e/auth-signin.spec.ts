@@ -50,7 +50,9 @@ test('an unverified address is sent to /verification-sent and can ask for a new 
   await expect(page.getByText(MESSAGES.unverified)).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
   await page.getByRole('button', { name: 'Resend verification email' }).click();
-  await expect(page.getByText('If that address has an account waiting for verification, we sent it a new verification link.')).toBeVisible();
+  await expect(
+    page.getByText('If that address has an account waiting for verification, we sent it a new verification link.'),
+  ).toBeVisible();
   // Once a minute at most.
   await page.getByRole('button', { name: 'Resend verification email' }).click();
   await expect(page.getByText('Please wait a minute before asking for another email.')).toBeVisible();
@@ -84,7 +86,9 @@ test('disabled and deleted accounts are told so', async ({ page }) => {
   const deleted = createUser('seller');
   const db = openE2eDb();
   db.prepare('update users set disabled = 1 where id = ?').run(disabled.id);
-  db.prepare(`insert into deleted_users (uid, status, reason, deleted_by, created_at, updated_at) values (?, 'unresolved', 'journey', null, ?, ?)`).run(deleted.id, Date.now(), Date.now());
+  db.prepare(
+    `insert into deleted_users (uid, status, reason, deleted_by, created_at, updated_at) values (?, 'unresolved', 'journey', null, ?, ?)`,
+  ).run(deleted.id, Date.now(), Date.now());
   db.close();
 
   await page.goto('/signin');
@@ -94,7 +98,9 @@ test('disabled and deleted accounts are told so', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText(MESSAGES.deleted);
 });
 
-test('a deep link to a guarded page returns there after sign-in, and returnTo never leaves the site', async ({ page }) => {
+test('a deep link to a guarded page returns there after sign-in, and returnTo never leaves the site', async ({
+  page,
+}) => {
   const user = createUser('both');
   await page.goto('/profile?section=password#devices');
   await expect(page).toHaveURL(/\/signin\?returnTo=%2Fprofile%3Fsection%3Dpassword$/);

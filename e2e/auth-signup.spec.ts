@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 
-test('a visitor signs up, verifies the email from the mailbox, signs in with remember me, reaches a guarded page and signs out', async ({ page, context }) => {
+test('a visitor signs up, verifies the email from the mailbox, signs in with remember me, reaches a guarded page and signs out', async ({
+  page,
+  context,
+}) => {
   const email = `signup-${Date.now()}@journey.test`;
   const password = 'Journey-Signup-77';
 
@@ -35,7 +38,9 @@ test('a visitor signs up, verifies the email from the mailbox, signs in with rem
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/verification-sent$/);
-  await expect(page.getByText('Please verify your email before signing in. Check your inbox for a verification link.')).toBeVisible();
+  await expect(
+    page.getByText('Please verify your email before signing in. Check your inbox for a verification link.'),
+  ).toBeVisible();
 
   // The development mailbox shows the mail with a working link.
   await page.goto('/dev/mailbox');
@@ -85,4 +90,24 @@ test('a used verification link cannot be used again', async ({ page, request }) 
   await page.goto(link);
   await expect(page.getByText('This link is invalid or has already been used.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
+});
+
+test('signing up with an address that already has an account looks the same, and its owner gets a note', async ({
+  page,
+}) => {
+  const taken = 'buyer@accountry.test';
+  await page.goto('/signup');
+  await page.getByRole('textbox', { name: 'Email' }).fill(taken);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Journey-Signup-77');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/verification-sent$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'We sent an email to' })).toContainText(taken);
+  await expect(page.getByText('An account with this email already exists')).toHaveCount(0);
+
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(taken)}`);
+  const note = page.getByRole('article').filter({ hasText: 'Someone tried to sign up to Accountry with your email' });
+  await expect(note).toHaveCount(1);
+  await expect(note.getByRole('link', { name: /\/signin$/ })).toBeVisible();
 });

@@ -23,7 +23,10 @@ async function signedInPage(browser: Browser, baseURL: string, userId: string) {
   return { context, page: await context.newPage() };
 }
 
-test('a buyer messages the seller from a listing; the seller sees the unread badge and replies; both see read receipts', async ({ browser, baseURL }) => {
+test('a buyer messages the seller from a listing; the seller sees the unread badge and replies; both see read receipts', async ({
+  browser,
+  baseURL,
+}) => {
   const tag = randomBytes(2).toString('hex');
   const seller = createUser('seller', `Sam Chat ${tag}`);
   const buyer = createUser('buyer', `Bea Chat ${tag}`);
@@ -98,18 +101,47 @@ function insertConversation(listingId: string, buyerId: string, sellerId: string
     `insert into conversations (id, listing_id, buyer_id, seller_id, created_at, updated_at, last_seq, buyer_read_seq, seller_read_seq,
        buyer_delivered_seq, seller_delivered_seq, last_message_preview, last_sender_id, last_message_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(id, listingId, buyerId, sellerId, start, start + count * 60_000, count, count, count, count, count, `History message ${count}`, sellerId, start + count * 60_000);
+  ).run(
+    id,
+    listingId,
+    buyerId,
+    sellerId,
+    start,
+    start + count * 60_000,
+    count,
+    count,
+    count,
+    count,
+    count,
+    `History message ${count}`,
+    sellerId,
+    start + count * 60_000,
+  );
   for (let seq = 1; seq <= count; seq++) {
-    insert.run(randomBytes(16).toString('base64url'), id, seq, seq % 2 ? buyerId : sellerId, randomBytes(12).toString('hex'), `History message ${seq}`, start + seq * 60_000);
+    insert.run(
+      randomBytes(16).toString('base64url'),
+      id,
+      seq,
+      seq % 2 ? buyerId : sellerId,
+      randomBytes(12).toString('hex'),
+      `History message ${seq}`,
+      start + seq * 60_000,
+    );
   }
   db.close();
   return id;
 }
 
 // A 1×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-test('a buyer scrolls back through a long history, finds the conversation by search, sends an image, reports and blocks, then unblocks', async ({ browser, baseURL }) => {
+test('a buyer scrolls back through a long history, finds the conversation by search, sends an image, reports and blocks, then unblocks', async ({
+  browser,
+  baseURL,
+}) => {
   const tag = randomBytes(2).toString('hex');
   const seller = createUser('seller', `Nia Seller ${tag}`);
   const buyer = createUser('buyer', `Ole Buyer ${tag}`);
@@ -134,7 +166,9 @@ test('a buyer scrolls back through a long history, finds the conversation by sea
   await expect(log.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
 
   // An image goes with a caption.
-  await b.page.locator('input[type="file"]').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG });
+  await b.page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG });
   await expect(b.page.getByRole('img', { name: 'Image to send' })).toBeVisible();
   await expect(b.page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await b.page.getByRole('textbox', { name: 'Message' }).fill('Here is my screenshot');

@@ -1,12 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { createUser, signInContext } from './support/db';
-import { insertConversation, insertListing } from './support/listings-db';
+import { insertCompletedOrder, insertListing } from './support/listings-db';
 
-test('a seller manages listings by status, a buyer reviews the sold one and the seller answers on their profile', async ({ browser, baseURL }) => {
+test('a seller manages listings by status, a buyer reviews the sold one and the seller answers on their profile', async ({
+  browser,
+  baseURL,
+}) => {
   const seller = createUser('both');
   const title = 'Fortnite account with Renegade Raider';
   const listingId = insertListing(seller.id, { title });
-  insertListing(seller.id, { title: 'Fortnite account hidden by a moderator', status: 'hidden', hiddenReason: 'Screenshots look edited' });
+  insertListing(seller.id, {
+    title: 'Fortnite account hidden by a moderator',
+    status: 'hidden',
+    hiddenReason: 'Screenshots look edited',
+  });
 
   const sellerContext = await browser.newContext();
   await signInContext(sellerContext, baseURL!, seller.id);
@@ -31,7 +38,10 @@ test('a seller manages listings by status, a buyer reviews the sold one and the 
   await expect(sp.getByRole('tab', { name: 'Drafts (1)' })).toBeVisible();
 
   // The copy is listed first; the reserved original is the one to sell.
-  await row.filter({ hasText: 'Reserved' }).getByRole('button', { name: `Actions for ${title}` }).click();
+  await row
+    .filter({ hasText: 'Reserved' })
+    .getByRole('button', { name: `Actions for ${title}` })
+    .click();
   await sp.getByRole('menuitem', { name: 'Mark sold' }).click();
   const dialog = sp.getByRole('dialog', { name: 'Mark as sold?' });
   await expect(dialog).toBeVisible();
@@ -43,13 +53,16 @@ test('a seller manages listings by status, a buyer reviews the sold one and the 
   await expect(sp).toHaveURL(/status=draft/);
   await sp.getByRole('button', { name: `Actions for ${title}` }).click();
   await sp.getByRole('menuitem', { name: 'Delete' }).click();
-  await sp.getByRole('dialog', { name: 'Delete this listing?' }).getByRole('button', { name: 'Delete listing' }).click();
+  await sp
+    .getByRole('dialog', { name: 'Delete this listing?' })
+    .getByRole('button', { name: 'Delete listing' })
+    .click();
   await expect(sp.getByText('Listing deleted.')).toBeVisible();
   await expect(sp.getByText('No listings here')).toBeVisible();
 
-  // A buyer who chatted about it rates the seller on the sold listing.
+  // The buyer of its completed order rates the seller on the sold listing.
   const buyer = createUser('buyer');
-  insertConversation(listingId, buyer.id, seller.id);
+  insertCompletedOrder(listingId, buyer.id, seller.id);
   const buyerContext = await browser.newContext();
   await signInContext(buyerContext, baseURL!, buyer.id);
   const bp = await buyerContext.newPage();

@@ -3,10 +3,17 @@ import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { createUser, signInContext } from './support/db';
 
-test('a seller lists an account with a screenshot; a buyer finds it by search and filter, opens it and keeps it in favorites', async ({ browser, baseURL }) => {
+test('a seller lists an account with a screenshot; a buyer finds it by search and filter, opens it and keeps it in favorites', async ({
+  browser,
+  baseURL,
+}) => {
   const word = `Zephyr${randomBytes(3).toString('hex')}`;
   const title = `${word} Valorant account with rare knife`;
-  const screenshot = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 90, g: 40, b: 160 } } }).png().toBuffer();
+  const screenshot = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: 90, g: 40, b: 160 } },
+  })
+    .png()
+    .toBuffer();
 
   // The seller creates the listing, adds a screenshot and publishes it.
   const seller = createUser('seller');
@@ -36,7 +43,9 @@ test('a seller lists an account with a screenshot; a buyer finds it by search an
   await sp.getByRole('textbox', { name: 'Level or rank' }).fill('Immortal 2');
   await sp.getByRole('textbox', { name: 'Items or skins' }).fill('87');
   await sp.getByRole('checkbox', { name: 'Original e-mail included' }).check();
-  await sp.getByRole('textbox', { name: 'Description' }).fill('Main account since beta.\nEvery agent unlocked, 87 skins including a rare knife.');
+  await sp
+    .getByRole('textbox', { name: 'Description' })
+    .fill('Main account since beta.\nEvery agent unlocked, 87 skins including a rare knife.');
   await sp.locator('input[type="file"]').setInputFiles({ name: 'rank.png', mimeType: 'image/png', buffer: screenshot });
   await expect(sp.getByRole('img', { name: 'New screenshot rank.png' })).toBeVisible();
   await sp.getByRole('button', { name: 'Publish' }).click();
@@ -89,7 +98,10 @@ test('a seller lists an account with a screenshot; a buyer finds it by search an
 
   await bp.getByRole('button', { name: `Add ${title} to favorites` }).click();
   await expect(bp.getByText('Saved to your favorites')).toBeVisible();
-  await expect(bp.getByRole('button', { name: `Remove ${title} from favorites` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(bp.getByRole('button', { name: `Remove ${title} from favorites` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   // Reporting needs a reason; the report reaches the moderators once.
   await bp.getByRole('button', { name: 'Report listing' }).click();
@@ -97,7 +109,9 @@ test('a seller lists an account with a screenshot; a buyer finds it by search an
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(dialog.getByText('Choose a reason')).toBeVisible();
   await dialog.getByRole('radio', { name: 'Misleading description or screenshots' }).check();
-  await dialog.getByRole('textbox', { name: 'Details (optional)' }).fill('The rank in the title does not match the screenshot.');
+  await dialog
+    .getByRole('textbox', { name: 'Details (optional)' })
+    .fill('The rank in the title does not match the screenshot.');
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(bp.getByText('Thank you. Our moderators will review this listing.')).toBeVisible();
   await expect(dialog).toBeHidden();

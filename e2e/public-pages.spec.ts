@@ -1,8 +1,12 @@
 import { expect, test } from '@playwright/test';
 
-test('a visitor follows the navigation to every public page, rates the platform and lands home from an unknown path', async ({ page }) => {
+test('a visitor follows the navigation to every public page, rates the platform and lands home from an unknown path', async ({
+  page,
+}) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: /Buy and sell game, platform and social-media accounts/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /Buy and sell game, platform and social-media accounts/ }),
+  ).toBeVisible();
   await expect(page.getByRole('img', { name: '' }).first()).toBeVisible();
 
   const main = page.getByRole('navigation', { name: 'Main' });
@@ -34,7 +38,9 @@ test('a visitor follows the navigation to every public page, rates the platform 
   await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await page.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Suggestion' }).click();
-  await page.getByRole('textbox', { name: 'Message' }).fill('A saved-search alert for new Valorant listings would be great.');
+  await page
+    .getByRole('textbox', { name: 'Message' })
+    .fill('A saved-search alert for new Valorant listings would be great.');
   await page.getByRole('button', { name: 'Send feedback' }).click();
   await expect(page.getByText('Thank you! Your feedback helps us improve Accountry.')).toBeVisible();
   // The toast closes by itself after 3 seconds.

@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createUser, openE2eDb, signInContext } from './support/db';
 
 // Real browsers' user agents (headless Chromium names itself HeadlessChrome, which the tracker ignores as a bot).
-const CHROME_DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME_DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0';
 
 const number = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, '') || 0);
@@ -36,7 +37,10 @@ async function readFigures(page: Page) {
   };
 }
 
-test('a visitor browses several pages; an admin sees the views and the visitor among the active users on /admin/traffic', async ({ browser, baseURL }) => {
+test('a visitor browses several pages; an admin sees the views and the visitor among the active users on /admin/traffic', async ({
+  browser,
+  baseURL,
+}) => {
   const admin = createUser('admin');
   const adminContext = await browser.newContext({ userAgent: CHROME_DESKTOP });
   await signInContext(adminContext, baseURL!, admin.id);
@@ -59,7 +63,12 @@ test('a visitor browses several pages; an admin sees the views and the visitor a
   await visitor.goto('/');
   await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
   const nav = visitor.getByRole('navigation', { name: 'Main' });
-  for (const [link, heading] of [['How it works', 'How it works'], ['Browse', 'Browse accounts'], ['About', 'About Accountry'], ['How it works', 'How it works']]) {
+  for (const [link, heading] of [
+    ['How it works', 'How it works'],
+    ['Browse', 'Browse accounts'],
+    ['About', 'About Accountry'],
+    ['How it works', 'How it works'],
+  ]) {
     await nav.getByRole('link', { name: link }).click();
     await expect(visitor.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   }
@@ -81,13 +90,24 @@ test('a visitor browses several pages; an admin sees the views and the visitor a
   const session = () => {
     const db = openE2eDb();
     try {
-      return db.prepare('select * from traffic_sessions where visitor_id = ?').get(visitorId) as Record<string, unknown> | undefined;
+      return db.prepare('select * from traffic_sessions where visitor_id = ?').get(visitorId) as
+        Record<string, unknown> | undefined;
     } finally {
       db.close();
     }
   };
   await expect.poll(() => session()?.is_active, { timeout: 10_000 }).toBe(0);
-  expect(session()).toMatchObject({ page_views: 5, entry_path: '/', exit_path: '/how-it-works', device: 'mobile', browser: 'Firefox', referrer: 'direct', country: 'unknown', city: 'unknown', duration: 0 });
+  expect(session()).toMatchObject({
+    page_views: 5,
+    entry_path: '/',
+    exit_path: '/how-it-works',
+    device: 'mobile',
+    browser: 'Firefox',
+    referrer: 'direct',
+    country: 'unknown',
+    city: 'unknown',
+    duration: 0,
+  });
 
   // Other periods and an empty custom range.
   await choosePeriod(adminPage, '30 days');

@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const ci = process.env.CI === 'true';
-const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+const chromium =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 const failures = [];
 const summary = [];
 
@@ -22,6 +23,7 @@ function step(name, cmd, args, env = {}) {
 
 step('typecheck', 'npx', ['tsc', '-b']);
 step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+step('format', 'npx', ['prettier', '--check', '.']);
 step('unit + integration (SQLite)', 'npx', ['vitest', 'run'], { TEST_ENGINE: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
   step('integration (PostgreSQL)', 'npx', ['vitest', 'run', 'apps/server'], { TEST_ENGINE: 'postgres' });

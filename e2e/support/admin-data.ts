@@ -16,19 +16,34 @@ export function createListing(sellerId: string, title: string) {
   return listingId;
 }
 
-export function createConversation(listingId: string, buyerId: string, sellerId: string, messages: Array<{ from: string; body: string }>) {
+export function createConversation(
+  listingId: string,
+  buyerId: string,
+  sellerId: string,
+  messages: Array<{ from: string; body: string }>,
+) {
   const conversationId = id();
   const now = Date.now();
   const db = openE2eDb();
-  db.prepare('insert into conversations (id, listing_id, buyer_id, seller_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?)').run(conversationId, listingId, buyerId, sellerId, now, now);
+  db.prepare(
+    'insert into conversations (id, listing_id, buyer_id, seller_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?)',
+  ).run(conversationId, listingId, buyerId, sellerId, now, now);
   messages.forEach((m, i) => {
-    db.prepare('insert into messages (id, conversation_id, seq, sender_id, client_id, body, created_at) values (?, ?, ?, ?, ?, ?, ?)').run(id(), conversationId, i + 1, m.from, id(), m.body, now + i);
+    db.prepare(
+      'insert into messages (id, conversation_id, seq, sender_id, client_id, body, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+    ).run(id(), conversationId, i + 1, m.from, id(), m.body, now + i);
   });
   db.close();
   return conversationId;
 }
 
-export function createReport(targetType: 'listing' | 'conversation' | 'user', targetId: string, reporterId: string, reason: string, message = '') {
+export function createReport(
+  targetType: 'listing' | 'conversation' | 'user',
+  targetId: string,
+  reporterId: string,
+  reason: string,
+  message = '',
+) {
   const reportId = id();
   const now = Date.now();
   const db = openE2eDb();

@@ -55,8 +55,16 @@ export async function startAuthServer(env: Record<string, string>): Promise<Auth
   delete base.SMTP_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
-      ...base, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: `sqlite:${dbFile}`, NODE_ENV: 'development', LOG_LEVEL: 'warn',
-      NO_SEED: 'true', WEB_DIST: process.env.WEB_DIST ?? 'apps/web/dist', PUBLIC_URL: `http://localhost:${port}`, ...env,
+      ...base,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: `sqlite:${dbFile}`,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      NO_SEED: 'true',
+      WEB_DIST: process.env.WEB_DIST ?? 'apps/web/dist',
+      PUBLIC_URL: `http://localhost:${port}`,
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

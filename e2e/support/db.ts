@@ -23,7 +23,10 @@ const hash = `scrypt$1024$8$1$${salt.toString('base64')}$${scryptSync(E2E_PASSWO
 export type E2eRole = 'buyer' | 'seller' | 'both' | 'admin';
 
 /** A verified user with E2E_PASSWORD. */
-export function createUser(role: E2eRole, displayName = `${role[0].toUpperCase()}${role.slice(1)} ${randomBytes(2).toString('hex')}`) {
+export function createUser(
+  role: E2eRole,
+  displayName = `${role[0].toUpperCase()}${role.slice(1)} ${randomBytes(2).toString('hex')}`,
+) {
   const id = randomBytes(16).toString('base64url');
   const email = `${role}-${randomBytes(4).toString('hex')}@journey.test`;
   const now = Date.now();

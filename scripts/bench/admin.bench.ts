@@ -33,21 +33,69 @@ const STATUSES = ['active', 'active', 'active', 'sold', 'draft', 'reserved', 'hi
 async function seed(handle: DatabaseHandle, adminId: string) {
   const now = Date.now();
   await handle.db.transaction().execute(async (trx) => {
-    await insertBatches(USERS, (i) => ({
-      id: `u${i}`, email: `user${i}@bench.test`, passwordHash: 'x', displayName: `Bench User ${i}`, phoneNumber: '', role: i < SELLERS ? 'seller' as const : ROLES[i % 4],
-      createdAt: now - i * 60_000, lastActive: now, profileComplete: true, emailVerified: i % 10 !== 0, disabled: i % 100 === 7,
-    }), (rows) => trx.insertInto('users').values(rows).execute());
-    await insertBatches(USERS / 100, (i) => ({ uid: `u${i * 100 + 3}`, status: 'unresolved' as const, reason: '', deletedBy: adminId, createdAt: now, updatedAt: now }),
-      (rows) => trx.insertInto('deletedUsers').values(rows).execute());
-    await insertBatches(LISTINGS, (i) => ({
-      id: `l${i}`, sellerId: `u${i % SELLERS}`, title: `Bench listing ${i}`, category: 'game' as const, platform: 'steam', region: 'europe',
-      description: 'A bench listing with a description long enough.', priceCents: 1000 + i, currency: 'USD', status: STATUSES[i % STATUSES.length],
-      createdAt: now - i * 30_000, updatedAt: now, publishedAt: now, soldAt: i % 7 === 3 ? now - i * 1000 : null,
-    } as never), (rows) => trx.insertInto('listings').values(rows).execute());
-    await insertBatches(AUDIT, (i) => ({
-      id: `a${i}`, actorId: i % 2 ? adminId : 'someone-else', action: ['user.disable', 'listing.hide', 'report.review'][i % 3], targetType: 'user',
-      targetId: `u${i}`, details: '{}', createdAt: now - i * 10_000,
-    }), (rows) => trx.insertInto('auditLog').values(rows).execute());
+    await insertBatches(
+      USERS,
+      (i) => ({
+        id: `u${i}`,
+        email: `user${i}@bench.test`,
+        passwordHash: 'x',
+        displayName: `Bench User ${i}`,
+        phoneNumber: '',
+        role: i < SELLERS ? ('seller' as const) : ROLES[i % 4],
+        createdAt: now - i * 60_000,
+        lastActive: now,
+        profileComplete: true,
+        emailVerified: i % 10 !== 0,
+        disabled: i % 100 === 7,
+      }),
+      (rows) => trx.insertInto('users').values(rows).execute(),
+    );
+    await insertBatches(
+      USERS / 100,
+      (i) => ({
+        uid: `u${i * 100 + 3}`,
+        status: 'unresolved' as const,
+        reason: '',
+        deletedBy: adminId,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      (rows) => trx.insertInto('deletedUsers').values(rows).execute(),
+    );
+    await insertBatches(
+      LISTINGS,
+      (i) =>
+        ({
+          id: `l${i}`,
+          sellerId: `u${i % SELLERS}`,
+          title: `Bench listing ${i}`,
+          category: 'game' as const,
+          platform: 'steam',
+          region: 'europe',
+          description: 'A bench listing with a description long enough.',
+          priceCents: 1000 + i,
+          currency: 'USD',
+          status: STATUSES[i % STATUSES.length],
+          createdAt: now - i * 30_000,
+          updatedAt: now,
+          publishedAt: now,
+          soldAt: i % 7 === 3 ? now - i * 1000 : null,
+        }) as never,
+      (rows) => trx.insertInto('listings').values(rows).execute(),
+    );
+    await insertBatches(
+      AUDIT,
+      (i) => ({
+        id: `a${i}`,
+        actorId: i % 2 ? adminId : 'someone-else',
+        action: ['user.disable', 'listing.hide', 'report.review'][i % 3],
+        targetType: 'user',
+        targetId: `u${i}`,
+        details: '{}',
+        createdAt: now - i * 10_000,
+      }),
+      (rows) => trx.insertInto('auditLog').values(rows).execute(),
+    );
   });
   await handle.db.executeQuery(CompiledQuery.raw('analyze'));
 }
@@ -65,7 +113,11 @@ export async function run() {
       await seed(handle, admin.id);
       const seedSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
       const session = await signInAs(arrange, admin.id);
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web') });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
+      });
       const app = await buildApp({ db: handle, mailer: noMail, clock: systemClock, bus, config });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
@@ -77,7 +129,11 @@ export async function run() {
       };
       try {
         // A cursor in the middle of the users (row 25,000), to show a deep page costs what the first does.
-        const middle = await handle.db.selectFrom('users').select(['createdAt', 'id']).where('id', '=', `u${USERS / 2}`).executeTakeFirstOrThrow();
+        const middle = await handle.db
+          .selectFrom('users')
+          .select(['createdAt', 'id'])
+          .where('id', '=', `u${USERS / 2}`)
+          .executeTakeFirstOrThrow();
         const deep = encodeURIComponent(encodeCursor(middle));
         const me = await timeMedian(() => get('/api/auth/me'), REQUESTS, 10);
         const common = { engine, unit: 'ms/request', baseline: 'auth.me', baselineValue: Number(me.toFixed(3)) };
@@ -94,7 +150,15 @@ export async function run() {
         for (const [bench, p] of figures) {
           const items = (await get(p)).items?.length;
           const ms = await timeMedian(() => get(p), REQUESTS, 5);
-          emit({ bench, ...common, value: Number(ms.toFixed(3)), ...(items !== undefined ? { items } : {}), users: USERS, listings: LISTINGS, seedSeconds });
+          emit({
+            bench,
+            ...common,
+            value: Number(ms.toFixed(3)),
+            ...(items !== undefined ? { items } : {}),
+            users: USERS,
+            listings: LISTINGS,
+            seedSeconds,
+          });
         }
       } finally {
         await app.close();

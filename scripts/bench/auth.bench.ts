@@ -1,27 +1,22 @@
 // Auth figures on each engine, each next to a baseline measured in the same run:
 // - auth.me_signed_in: GET /api/auth/me with a session cookie (the session lookup every API request makes) among
-//   20,000 sessions, requests/s under load, against the same endpoint without a cookie (and a bare Fastify GET for
-//   scale). Load generator and server share one process for every number.
+//   20,000 sessions, requests/s under load from a generator in its own process, against the same endpoint without a
+//   cookie (and a bare Fastify GET in another process answering the same bytes, for scale).
 // - auth.signin: median POST /api/auth/signin, against the scrypt check alone (the deliberate cost of a password).
 // - auth.signin_unknown: a sign-in for an address without an account, against auth.signin: close to 1 means the
 //   answer time does not tell whether an address has an account.
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
-import { hashPassword, verifyPassword } from '../../apps/server/src/features/auth/password';
-import { hashToken } from '../../apps/server/src/features/auth/sessions.service';
+import { hashPassword, verifyPassword } from '../../apps/server/src/lib/password';
+import { hashToken } from '../../apps/server/src/sessions/sessions.service';
 import type { Mailer } from '../../apps/server/src/email/mailer';
-import { benchEngines, emit, startBareServer, timeMedian } from './support';
-
-type Autocannon = (opts: Record<string, unknown>) => Promise<{ requests: { average: number }; latency: { p50: number }; non2xx: number }>;
-// autocannon ships without type declarations; this is the part of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import { assertHonestBaseline, benchEngines, emit, startLoadProcess, timeMedian } from './support';
 
 const USERS = 5_000;
 const SESSIONS_PER_USER = 4;
@@ -30,55 +25,130 @@ const PASSWORD = 'Bench-Password-2026';
 
 const noMail: Mailer = { send: async () => undefined };
 
-async function load(url: string, headers: Record<string, string> = {}) {
-  const r = await autocannon({ url, connections: 10, duration: LOAD_SECONDS, headers });
-  if (r.non2xx) throw new Error(`${r.non2xx} failed requests against ${url}`);
+type Loader = ReturnType<typeof startLoadProcess>;
+
+async function load(loader: Loader, url: string, headers: Record<string, string> = {}) {
+  await loader.load(url, { headers, seconds: 1 });
+  const r = await loader.load(url, { headers, seconds: LOAD_SECONDS });
+  if (r.failed) throw new Error(`${r.failed} failed requests against ${url}`);
   return r;
 }
 
-async function benchEngine(engine: 'sqlite' | 'postgres', url: string | undefined, bareUrl: string, passwordHash: string) {
+async function benchEngine(
+  engine: 'sqlite' | 'postgres',
+  url: string | undefined,
+  loader: Loader,
+  passwordHash: string,
+) {
   const handle = await openScratchDatabase(engine, url, 'bench-auth');
   const now = systemClock.now();
   const users = Array.from({ length: USERS }, (_, i) => ({
-    id: `u${i}`, email: `user${i}@bench.test`, passwordHash, displayName: `User ${i}`, phoneNumber: '', role: 'buyer' as const,
-    createdAt: now, lastActive: now, profileComplete: true, emailVerified: true, disabled: false,
+    id: `u${i}`,
+    email: `user${i}@bench.test`,
+    passwordHash,
+    displayName: `User ${i}`,
+    phoneNumber: '',
+    role: 'buyer' as const,
+    createdAt: now,
+    lastActive: now,
+    profileComplete: true,
+    emailVerified: true,
+    disabled: false,
   }));
-  for (let i = 0; i < users.length; i += 500) await handle.db.insertInto('users').values(users.slice(i, i + 500)).execute();
+  for (let i = 0; i < users.length; i += 500)
+    await handle.db
+      .insertInto('users')
+      .values(users.slice(i, i + 500))
+      .execute();
   const tokens: string[] = [];
   const sessions = users.flatMap((u) =>
     Array.from({ length: SESSIONS_PER_USER }, () => {
       const token = randomBytes(32).toString('base64url');
       tokens.push(token);
-      return { id: hashToken(token), userId: u.id, remember: false, csrfToken: 'x', createdAt: now, lastActive: now, userAgent: 'bench', ip: '127.0.0.1' };
+      return {
+        id: hashToken(token),
+        userId: u.id,
+        remember: false,
+        csrfToken: 'x',
+        createdAt: now,
+        lastActive: now,
+        userAgent: 'bench',
+        ip: '127.0.0.1',
+      };
     }),
   );
-  for (let i = 0; i < sessions.length; i += 500) await handle.db.insertInto('sessions').values(sessions.slice(i, i + 500)).execute();
+  for (let i = 0; i < sessions.length; i += 500)
+    await handle.db
+      .insertInto('sessions')
+      .values(sessions.slice(i, i + 500))
+      .execute();
 
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'), LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
+    LOG_LEVEL: 'silent',
+  });
   const app = await buildApp({ db: handle, mailer: noMail, clock: systemClock, bus: memoryBus(), config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   try {
-    const bare = await load(`${bareUrl}/bare`);
-    const anonymous = await load(`http://127.0.0.1:${port}/api/auth/me`);
-    const me = await load(`http://127.0.0.1:${port}/api/auth/me`, { cookie: `sid=${tokens[tokens.length >> 1]}` });
+    const cookie = { cookie: `sid=${tokens[tokens.length >> 1]}` };
+    const same = await fetch(`http://127.0.0.1:${port}/api/auth/me`, { headers: cookie });
+    const bareServer = await loader.bare([
+      { path: '/me', body: Buffer.from(await same.arrayBuffer()), contentType: 'application/json' },
+    ]);
+    const bare = await load(loader, `${bareServer.url}/me`);
+    assertHonestBaseline('auth.me_signed_in', bare);
+    const anonymous = await load(loader, `http://127.0.0.1:${port}/api/auth/me`);
+    const me = await load(loader, `http://127.0.0.1:${port}/api/auth/me`, cookie);
     emit({
-      bench: 'auth.me_signed_in', engine, value: Math.round(me.requests.average), unit: 'req/s', baseline: 'auth.me_anonymous',
-      baselineValue: Math.round(anonymous.requests.average), bareFastify: Math.round(bare.requests.average), sessions: sessions.length, p50Ms: me.latency.p50,
+      bench: 'auth.me_signed_in',
+      engine,
+      value: me.rps,
+      unit: 'req/s',
+      baseline: 'auth.me_anonymous',
+      baselineValue: anonymous.rps,
+      bareFastifySameBytes: bare.rps,
+      sessions: sessions.length,
+      p50Ms: me.p50,
+      generatorCpu: me.generatorCpu,
     });
 
     let ip = 0;
     // A fresh client address each time keeps the per-address request limit out of the figure.
     const signIn = (email: string) =>
-      app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: PASSWORD }, remoteAddress: `10.9.${(ip >> 8) & 255}.${ip++ & 255}` });
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email, password: PASSWORD },
+        remoteAddress: `10.9.${(ip >> 8) & 255}.${ip++ & 255}`,
+      });
     const scrypt = await timeMedian(() => verifyPassword(PASSWORD, passwordHash), 15, 2);
-    const known = await timeMedian(async () => {
-      const res = await signIn(`user${ip % USERS}@bench.test`);
-      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
-    }, 15, 2);
+    const known = await timeMedian(
+      async () => {
+        const res = await signIn(`user${ip % USERS}@bench.test`);
+        if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+      },
+      15,
+      2,
+    );
     const unknown = await timeMedian(() => signIn(`nobody${ip}@bench.test`), 15, 2);
-    emit({ bench: 'auth.signin', engine, value: Number(known.toFixed(1)), unit: 'ms', baseline: 'scrypt.verify', baselineValue: Number(scrypt.toFixed(1)) });
-    emit({ bench: 'auth.signin_unknown', engine, value: Number(unknown.toFixed(1)), unit: 'ms', baseline: 'auth.signin', baselineValue: Number(known.toFixed(1)) });
+    emit({
+      bench: 'auth.signin',
+      engine,
+      value: Number(known.toFixed(1)),
+      unit: 'ms',
+      baseline: 'scrypt.verify',
+      baselineValue: Number(scrypt.toFixed(1)),
+    });
+    emit({
+      bench: 'auth.signin_unknown',
+      engine,
+      value: Number(unknown.toFixed(1)),
+      unit: 'ms',
+      baseline: 'auth.signin',
+      baselineValue: Number(known.toFixed(1)),
+    });
   } finally {
     await app.close();
     await handle.close();
@@ -86,11 +156,11 @@ async function benchEngine(engine: 'sqlite' | 'postgres', url: string | undefine
 }
 
 export async function run() {
-  const bare = await startBareServer();
+  const loader = startLoadProcess();
   const passwordHash = await hashPassword(PASSWORD);
   try {
-    for (const { engine, url } of benchEngines()) await benchEngine(engine, url, bare.url, passwordHash);
+    for (const { engine, url } of benchEngines()) await benchEngine(engine, url, loader, passwordHash);
   } finally {
-    await bare.close();
+    loader.stop();
   }
 }

@@ -41,10 +41,11 @@ function send(from: string) {
   if (stopping) return;
   const ws = sockets.get(from)!;
   const { other, conversationId } = partner.get(from)!;
-  const clientId = `m-${process.pid}-${String(seq++).padStart(8, "0")}`;
+  const clientId = `m-${process.pid}-${String(seq++).padStart(8, '0')}`;
   sentAt.set(clientId, performance.now());
   const body = `ping ${clientId} from the load generator`;
-  if (input.mode === 'chat') ws.send(JSON.stringify({ type: 'chat.send', ref: seq, data: { conversationId, clientId, body } }));
+  if (input.mode === 'chat')
+    ws.send(JSON.stringify({ type: 'chat.send', ref: seq, data: { conversationId, clientId, body } }));
   else ws.send(JSON.stringify({ to: other, clientId, body }));
 }
 
@@ -58,7 +59,8 @@ function received(me: string, clientId: string, senderId: string, conversationId
     delivered += 1;
     latencies.push(performance.now() - t0);
   }
-  if (input.mode === 'chat') sockets.get(me)!.send(JSON.stringify({ type: 'chat.delivered', data: { conversationId, seq: msgSeq } }));
+  if (input.mode === 'chat')
+    sockets.get(me)!.send(JSON.stringify({ type: 'chat.delivered', data: { conversationId, seq: msgSeq } }));
   if (!input.pacedPerSecond) send(me);
 }
 
@@ -74,7 +76,14 @@ function connect(userId: string) {
     ws.on('message', (raw) => {
       const msg = JSON.parse(raw.toString());
       if (input.mode === 'relay') return received(userId, msg.clientId, msg.from);
-      if (msg.type === 'chat.message') received(userId, msg.data.message.clientId, msg.data.message.senderId, msg.data.message.conversationId, msg.data.message.seq);
+      if (msg.type === 'chat.message')
+        received(
+          userId,
+          msg.data.message.clientId,
+          msg.data.message.senderId,
+          msg.data.message.conversationId,
+          msg.data.message.seq,
+        );
       else if (msg.type === 'error') {
         errors += 1;
         if (errorSamples.size < 5) errorSamples.add(String(msg.data?.message));
@@ -110,6 +119,17 @@ await new Promise((r) => setTimeout(r, 300));
 for (const ws of sockets.values()) ws.terminate();
 
 latencies.sort((x, y) => x - y);
-const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : 0);
-console.log(JSON.stringify({ sockets: sockets.size, delivered, perSecond: delivered / (elapsed / 1000), p50: pct(50), p99: pct(99), errors, errorSamples: [...errorSamples] }));
+const pct = (p: number) =>
+  latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : 0;
+console.log(
+  JSON.stringify({
+    sockets: sockets.size,
+    delivered,
+    perSecond: delivered / (elapsed / 1000),
+    p50: pct(50),
+    p99: pct(99),
+    errors,
+    errorSamples: [...errorSamples],
+  }),
+);
 process.exit(0);

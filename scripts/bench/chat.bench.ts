@@ -29,13 +29,25 @@ const PACED_PER_SECOND = 100;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const execFileAsync = promisify(execFile);
 
-interface LoadResult { sockets: number; delivered: number; perSecond: number; p50: number; p99: number; errors: number; errorSamples?: string[] }
+interface LoadResult {
+  sockets: number;
+  delivered: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  errorSamples?: string[];
+}
 
 async function runLoad(input: object): Promise<LoadResult> {
   const file = path.join(os.tmpdir(), `accountry-chat-load-${randomBytes(4).toString('hex')}.json`);
   fs.writeFileSync(file, JSON.stringify(input));
   try {
-    const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', path.join(here, 'chat-load.ts'), file], { maxBuffer: 1 << 20, timeout: 90_000 });
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ['--import', 'tsx', path.join(here, 'chat-load.ts'), file],
+      { maxBuffer: 1 << 20, timeout: 90_000 },
+    );
     return JSON.parse(stdout.trim().split('\n').at(-1)!);
   } finally {
     fs.rmSync(file, { force: true });
@@ -56,7 +68,14 @@ async function bareRelay(pairs: Array<{ a: string; b: string }>) {
     });
   });
   const { port } = wss.address() as { port: number };
-  const base = { mode: 'relay', url: `ws://127.0.0.1:${port}/`, cookies: {}, pairs, warmupMs: WARMUP_MS, measureMs: MEASURE_MS };
+  const base = {
+    mode: 'relay',
+    url: `ws://127.0.0.1:${port}/`,
+    cookies: {},
+    pairs,
+    warmupMs: WARMUP_MS,
+    measureMs: MEASURE_MS,
+  };
   const closed = await runLoad(base);
   const paced = await runLoad({ ...base, pacedPerSecond: PACED_PER_SECOND });
   await new Promise((r) => wss.close(r));
@@ -79,28 +98,106 @@ async function arrange(handle: DatabaseHandle) {
     const seller = id();
     const listing = id();
     const conversationId = id();
-    for (const [uid, role] of [[buyer, 'buyer'], [seller, 'seller']] as const) {
-      users.push({ id: uid, email: `${uid.toLowerCase()}@bench.test`, passwordHash: 'x', displayName: `Bench ${role} ${i}`, phoneNumber: '', role, createdAt: now, lastActive: now, profileComplete: true, emailVerified: true, disabled: false });
+    for (const [uid, role] of [
+      [buyer, 'buyer'],
+      [seller, 'seller'],
+    ] as const) {
+      users.push({
+        id: uid,
+        email: `${uid.toLowerCase()}@bench.test`,
+        passwordHash: 'x',
+        displayName: `Bench ${role} ${i}`,
+        phoneNumber: '',
+        role,
+        createdAt: now,
+        lastActive: now,
+        profileComplete: true,
+        emailVerified: true,
+        disabled: false,
+      });
       const token = randomBytes(24).toString('base64url');
-      sessions.push({ id: createHash('sha256').update(token).digest('base64url'), userId: uid, remember: true, csrfToken: 'x', createdAt: now, lastActive: now, userAgent: 'bench', ip: '127.0.0.1' });
+      sessions.push({
+        id: createHash('sha256').update(token).digest('base64url'),
+        userId: uid,
+        remember: true,
+        csrfToken: 'x',
+        createdAt: now,
+        lastActive: now,
+        userAgent: 'bench',
+        ip: '127.0.0.1',
+      });
       cookies[uid] = `sid=${token}`;
     }
     listings.push({
-      id: listing, sellerId: seller, title: `Bench listing ${i}`, category: 'game' as const, platform: 'steam', region: 'europe', description: '', priceCents: 1000,
-      currency: 'USD', negotiable: false, level: null, itemsCount: null, followers: null, engagementRate: null, accountAgeMonths: null, verified: false,
-      originalEmail: true, twoFactorRemovable: true, deliveryMethod: 'full-access', deliveryTime: 'instant', status: 'active' as const, hiddenReason: null,
-      statusBeforeHidden: null, viewCount: 0, favoriteCount: 0, createdAt: now, updatedAt: now, publishedAt: now, soldAt: null,
+      id: listing,
+      sellerId: seller,
+      title: `Bench listing ${i}`,
+      category: 'game' as const,
+      platform: 'steam',
+      region: 'europe',
+      description: '',
+      priceCents: 1000,
+      currency: 'USD',
+      negotiable: false,
+      level: null,
+      itemsCount: null,
+      followers: null,
+      engagementRate: null,
+      accountAgeMonths: null,
+      verified: false,
+      originalEmail: true,
+      twoFactorRemovable: true,
+      deliveryMethod: 'full-access',
+      deliveryTime: 'instant',
+      status: 'active' as const,
+      hiddenReason: null,
+      statusBeforeHidden: null,
+      viewCount: 0,
+      favoriteCount: 0,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: now,
+      soldAt: null,
     });
     conversations.push({
-      id: conversationId, listingId: listing, buyerId: buyer, sellerId: seller, createdAt: now, updatedAt: now, lastSeq: 0, buyerReadSeq: 0,
-      sellerReadSeq: 0, buyerDeliveredSeq: 0, sellerDeliveredSeq: 0, lastMessagePreview: '', lastMessageAttachment: false, lastSenderId: null, lastMessageAt: null,
+      id: conversationId,
+      listingId: listing,
+      buyerId: buyer,
+      sellerId: seller,
+      createdAt: now,
+      updatedAt: now,
+      lastSeq: 0,
+      buyerReadSeq: 0,
+      sellerReadSeq: 0,
+      buyerDeliveredSeq: 0,
+      sellerDeliveredSeq: 0,
+      lastMessagePreview: '',
+      lastMessageAttachment: false,
+      lastSenderId: null,
+      lastMessageAt: null,
     });
     pairs.push({ a: buyer, b: seller, conversationId });
   }
-  for (let i = 0; i < users.length; i += 100) await db.insertInto('users').values(users.slice(i, i + 100)).execute();
-  for (let i = 0; i < sessions.length; i += 100) await db.insertInto('sessions').values(sessions.slice(i, i + 100)).execute();
-  for (let i = 0; i < listings.length; i += 50) await db.insertInto('listings').values(listings.slice(i, i + 50)).execute();
-  for (let i = 0; i < conversations.length; i += 100) await db.insertInto('conversations').values(conversations.slice(i, i + 100)).execute();
+  for (let i = 0; i < users.length; i += 100)
+    await db
+      .insertInto('users')
+      .values(users.slice(i, i + 100))
+      .execute();
+  for (let i = 0; i < sessions.length; i += 100)
+    await db
+      .insertInto('sessions')
+      .values(sessions.slice(i, i + 100))
+      .execute();
+  for (let i = 0; i < listings.length; i += 50)
+    await db
+      .insertInto('listings')
+      .values(listings.slice(i, i + 50))
+      .execute();
+  for (let i = 0; i < conversations.length; i += 100)
+    await db
+      .insertInto('conversations')
+      .values(conversations.slice(i, i + 100))
+      .execute();
   return { pairs, cookies };
 }
 
@@ -111,27 +208,80 @@ export async function run() {
   for (const { engine, url } of benchEngines()) {
     const handle = await openScratchDatabase(engine, url, 'bench-chat');
     const bus = engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : memoryBus();
-    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'), CHAT_SEND_PER_MINUTE: '100000000', DATA_DIR: os.tmpdir() });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
+      CHAT_SEND_PER_MINUTE: '100000000',
+      SOCKET_MESSAGES_PER_SECOND: '100000000',
+      DATA_DIR: os.tmpdir(),
+    });
     const app = await buildApp({ db: handle, mailer: noMail, clock: systemClock, bus, config });
     try {
       const { pairs, cookies } = await arrange(handle);
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as { port: number };
-      const base = { mode: 'chat', url: `ws://127.0.0.1:${port}/api/ws`, cookies, pairs, warmupMs: WARMUP_MS, measureMs: MEASURE_MS };
+      const base = {
+        mode: 'chat',
+        url: `ws://127.0.0.1:${port}/api/ws`,
+        cookies,
+        pairs,
+        warmupMs: WARMUP_MS,
+        measureMs: MEASURE_MS,
+      };
       const closed = await runLoad(base);
       const paced = await runLoad({ ...base, pacedPerSecond: PACED_PER_SECOND });
-      for (const [phase, r] of [['capacity', closed], ['paced', paced]] as const) {
-        if (r.errors) console.error(`chat bench (${engine}, ${phase}): ${r.errors} error replies, e.g. ${r.errorSamples?.join(' | ')}`);
+      for (const [phase, r] of [
+        ['capacity', closed],
+        ['paced', paced],
+      ] as const) {
+        if (r.errors)
+          console.error(
+            `chat bench (${engine}, ${phase}): ${r.errors} error replies, e.g. ${r.errorSamples?.join(' | ')}`,
+          );
       }
-      const stored = Number((await handle.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const stored = Number(
+        (
+          await handle.db
+            .selectFrom('messages')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       const loadAvg = Number(os.loadavg()[0].toFixed(1));
       emit({
-        bench: 'chat.delivered', engine, value: Math.round(closed.perSecond), unit: 'msg/s', baseline: 'ws.relay', baselineValue: Math.round(relay.closed.perSecond),
-        sockets: closed.sockets, seconds: MEASURE_MS / 1000, saturatedP50Ms: round(closed.p50), saturatedP99Ms: round(closed.p99), stored, errors: closed.errors + paced.errors, loadAvg,
+        bench: 'chat.delivered',
+        engine,
+        value: Math.round(closed.perSecond),
+        unit: 'msg/s',
+        baseline: 'ws.relay',
+        baselineValue: Math.round(relay.closed.perSecond),
+        sockets: closed.sockets,
+        seconds: MEASURE_MS / 1000,
+        saturatedP50Ms: round(closed.p50),
+        saturatedP99Ms: round(closed.p99),
+        stored,
+        errors: closed.errors + paced.errors,
+        loadAvg,
       });
       const latency = { sockets: paced.sockets, offeredPerSecond: PACED_PER_SECOND, samples: paced.delivered };
-      emit({ bench: 'chat.latency.p50', engine, value: round(paced.p50), unit: 'ms', baseline: 'ws.relay', baselineValue: round(relay.paced.p50), ...latency });
-      emit({ bench: 'chat.latency.p99', engine, value: round(paced.p99), unit: 'ms', baseline: 'ws.relay', baselineValue: round(relay.paced.p99), ...latency });
+      emit({
+        bench: 'chat.latency.p50',
+        engine,
+        value: round(paced.p50),
+        unit: 'ms',
+        baseline: 'ws.relay',
+        baselineValue: round(relay.paced.p50),
+        ...latency,
+      });
+      emit({
+        bench: 'chat.latency.p99',
+        engine,
+        value: round(paced.p99),
+        unit: 'ms',
+        baseline: 'ws.relay',
+        baselineValue: round(relay.paced.p99),
+        ...latency,
+      });
     } finally {
       await app.close();
       await bus.close();

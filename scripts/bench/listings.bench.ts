@@ -1,10 +1,10 @@
-// Browse over 100,000 listings (filters, full-text search, sorts, deep keyset pages): median time per request on
-// SQLite and PostgreSQL next to a bare endpoint in the same run, with the server's own time (Fastify elapsedTime);
-// and the browse page's initial JavaScript (gzip) from a Vite build manifest.
+// Browse over 100,000 listings (every filter/search combination of listings-scenarios.ts, deep keyset pages):
+// requests/s under load from a generator in its own process, each next to a bare Fastify endpoint (another process)
+// answering the same bytes, measured right after it; with the server's own time (Fastify elapsedTime). And the bytes
+// the server sends for the browse page's initial JavaScript (a Vite build with its manifest).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
@@ -16,36 +16,73 @@ import { createUser } from '../../apps/server/src/test/test-app';
 import { generateListings } from '../../apps/server/src/seed/listing-generator';
 import { insertGenerated } from '../../apps/server/src/seed/seed-listings';
 import type { Mailer } from '../../apps/server/src/email/mailer';
-import { benchEngines, emit, median, startBareServer, timeMedian } from './support';
+import http from 'node:http';
+import Fastify from 'fastify';
+import { registerSpa } from '../../apps/server/src/plugins/spa';
+import { BROWSE_SCENARIOS } from './listings-scenarios';
+import { assertHonestBaseline, benchEngines, emit, median, startLoadProcess } from './support';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
-const RUNS = 60;
 
-const SCENARIOS: Array<[string, string]> = [
-  ['browse.newest', ''],
-  ['browse.category_price_sort', '?category=game&minPrice=5000&maxPrice=50000&sort=price_asc'],
-  ['browse.platform_region', '?platform=valorant&region=europe'],
-  ['browse.attributes', '?verified=true&originalEmail=true&twoFactorRemovable=true&sort=price_desc'],
-  ['browse.most_viewed', '?sort=most_viewed'],
-  ['browse.search', '?q=immortal'],
-  ['browse.search_common_word', '?q=account'],
-  ['browse.search_filters', '?q=fitness&category=social&minFollowers=10000&sort=most_viewed'],
-];
+const SECONDS = 2;
 
 const noMail: Mailer = { send: async () => undefined };
+const ACCEPT = { 'accept-encoding': 'br, gzip' };
 
-async function benchEngine(engine: 'sqlite' | 'postgres', url: string | undefined, bareUrl: string) {
+/** The bytes exactly as the server sent them (fetch would decompress), with their type and encoding. */
+function rawGet(url: string, headers: Record<string, string> = ACCEPT) {
+  return new Promise<{ body: Buffer; contentType: string; contentEncoding?: string }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            body: Buffer.concat(chunks),
+            contentType: res.headers['content-type'] ?? 'application/json',
+            contentEncoding: res.headers['content-encoding'],
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+async function benchEngine(
+  engine: 'sqlite' | 'postgres',
+  url: string | undefined,
+  loader: ReturnType<typeof startLoadProcess>,
+) {
   const handle = await openScratchDatabase(engine, url, 'bench-listings');
   const clock = systemClock;
-  const sellers = await Promise.all([0, 1, 2].map(() => createUser({ db: handle.db, clock: new ManualClock(clock.now()) }, { role: 'seller' })));
+  const sellers = await Promise.all(
+    [0, 1, 2].map(() => createUser({ db: handle.db, clock: new ManualClock(clock.now()) }, { role: 'seller' })),
+  );
   const started = performance.now();
-  const items = generateListings({ count: LISTINGS, sellerIds: sellers.map((s) => s.id), now: clock.now(), seed: 42, maxImages: 1 });
+  const items = generateListings({
+    count: LISTINGS,
+    sellerIds: sellers.map((s) => s.id),
+    now: clock.now(),
+    seed: 42,
+    maxImages: 1,
+  });
   await handle.db.transaction().execute((trx) => insertGenerated(trx, items));
   if (engine === 'postgres') await sql`analyze`.execute(handle.db);
-  emit({ bench: 'listings.seed', engine, value: Math.round(performance.now() - started), unit: 'ms', listings: LISTINGS });
+  emit({
+    bench: 'listings.seed',
+    engine,
+    value: Math.round(performance.now() - started),
+    unit: 'ms',
+    listings: LISTINGS,
+  });
 
   const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-uploads-'));
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'), UPLOAD_DIR: uploads, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
+    UPLOAD_DIR: uploads,
+    LOG_LEVEL: 'silent',
+  });
   const app = await buildApp({ db: handle, mailer: noMail, clock, bus: memoryBus(), config });
   const serverMs: number[] = [];
   app.addHook('onResponse', async (_req, reply) => void serverMs.push(reply.elapsedTime));
@@ -58,18 +95,36 @@ async function benchEngine(engine: 'sqlite' | 'postgres', url: string | undefine
     return (await res.json()) as { nextCursor: string; total: number | null; items: unknown[] };
   };
 
-  const bare = await timeMedian(() => get(`${bareUrl}/bare`), RUNS);
-  // A page deep in the results: follow the cursor 20 pages in, then time that page alone.
+  // A page deep in the results: follow the cursor 20 pages in, then load that page alone.
   let cursor = '';
   for (let i = 0; i < 20; i++) cursor = (await get(`${base}/api/listings?cursor=${cursor}`)).nextCursor;
-  const scenarios: Array<[string, string]> = [...SCENARIOS, ['browse.page_21', `?cursor=${cursor}`]];
+  const scenarios: Array<[string, string]> = [...BROWSE_SCENARIOS, ['browse.page_21', `?cursor=${cursor}`]];
   for (const [name, query] of scenarios) {
     const first = await get(`${base}/api/listings${query}`);
+    // The baseline answers the very bytes this request gets, from the generator's process, measured beside it.
+    const sent = await rawGet(`${base}/api/listings${query}`);
+    const bare = await loader.bare([{ path: '/same', ...sent }]);
+    await loader.load(`${base}/api/listings${query}`, { seconds: 1, headers: ACCEPT });
+    await loader.load(`${bare.url}/same`, { seconds: 1 });
     serverMs.length = 0;
-    const value = await timeMedian(() => get(`${base}/api/listings${query}`), RUNS);
+    const baseline = await loader.load(`${bare.url}/same`, { seconds: SECONDS });
+    const appLoad = await loader.load(`${base}/api/listings${query}`, { seconds: SECONDS, headers: ACCEPT });
+    assertHonestBaseline(`listings.${name}`, baseline);
+    if (appLoad.failed) throw new Error(`listings.${name}: ${appLoad.failed} failed requests`);
     emit({
-      bench: `listings.${name}`, engine, value: Number(value.toFixed(2)), unit: 'ms', baseline: 'fastify.get', baselineValue: Number(bare.toFixed(2)),
-      serverMs: Number(median(serverMs).toFixed(2)), results: first.total ?? first.items.length, listings: LISTINGS,
+      bench: `listings.${name}`,
+      engine,
+      value: appLoad.rps,
+      unit: 'req/s',
+      baseline: 'fastify.same_bytes',
+      baselineValue: baseline.rps,
+      p50Ms: appLoad.p50,
+      serverMs: Number(median(serverMs).toFixed(2)),
+      bytes: sent.body.length,
+      generatorCpu: appLoad.generatorCpu,
+      baselineGeneratorCpu: baseline.generatorCpu,
+      results: first.total ?? first.items.length,
+      listings: LISTINGS,
     });
   }
   await app.close();
@@ -84,40 +139,67 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** Gzip bytes of the JavaScript a first visit to /browse loads: the entry, the browse chunk and their static imports. */
-function browseInitialJs() {
+/** Bytes the server sends for the JavaScript a first visit to /browse loads: the entry, the browse chunk and their static imports. */
+async function browseInitialJs() {
   let dir = process.env.BENCH_WEB_DIST;
   if (!dir) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-web-'));
-    const r = spawnSync('npx', ['vite', 'build', 'apps/web', '--outDir', dir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], { stdio: 'pipe', encoding: 'utf8' });
+    const r = spawnSync(
+      'npx',
+      ['vite', 'build', 'apps/web', '--outDir', dir, '--emptyOutDir', '--manifest', '--logLevel', 'error'],
+      { stdio: 'pipe', encoding: 'utf8' },
+    );
     if (r.status !== 0) {
       console.error(`vite build failed; set BENCH_WEB_DIST to a build made with --manifest\n${r.stderr}`);
       return;
     }
   }
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const collect = (key: string, seen: Set<string>) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
     for (const i of manifest[key].imports ?? []) collect(i, seen);
   };
-  const gzip = (keys: Set<string>) => [...keys].reduce((n, k) => n + zlib.gzipSync(fs.readFileSync(path.join(dir!, manifest[k].file)), { level: 9 }).length, 0);
   const entry = new Set<string>();
   collect('index.html', entry);
   const page = new Set(entry);
   collect('src/features/listings/pages/browse-page.tsx', page);
+  // What a browser that accepts brotli and gzip is sent for those files by the real static serving.
+  const app = Fastify({ logger: false });
+  await registerSpa(app, dir);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const sent = async (keys: Set<string>, headers: Record<string, string>) => {
+    let n = 0;
+    for (const k of keys) n += (await rawGet(`${base}/${manifest[k].file}`, headers)).body.length;
+    return n;
+  };
   const kb = (n: number) => Number((n / 1024).toFixed(1));
-  const entryKb = kb(gzip(entry));
-  emit({ bench: 'listings.browse_initial_js', value: kb(gzip(page)), unit: 'kB gzip', baseline: 'entry_js', baselineValue: entryKb, chunks: page.size });
+  const gzipOnly = await sent(page, { 'accept-encoding': 'gzip' });
+  emit({
+    bench: 'listings.browse_initial_js',
+    value: kb(await sent(page, ACCEPT)),
+    unit: 'kB sent (br)',
+    baseline: 'entry_js',
+    baselineValue: kb(await sent(entry, ACCEPT)),
+    gzipKb: kb(gzipOnly),
+    uncompressedKb: kb(await sent(page, {})),
+    chunks: page.size,
+  });
+  await app.close();
   if (!process.env.BENCH_WEB_DIST) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 export async function run() {
-  const bare = await startBareServer();
+  const loader = startLoadProcess();
   try {
-    for (const { engine, url } of benchEngines()) await benchEngine(engine, url, bare.url);
+    for (const { engine, url } of benchEngines()) await benchEngine(engine, url, loader);
   } finally {
-    await bare.close();
+    loader.stop();
   }
-  browseInitialJs();
+  await browseInitialJs();
 }

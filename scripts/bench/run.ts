@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const prefix = process.argv[2] ?? '';
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && f.startsWith(prefix)).sort();
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts') && f.startsWith(prefix))
+  .sort();
 if (!files.length) console.error(`no benchmark matches "${prefix}"`);
 for (const f of files) {
   const mod = await import(path.join(dir, f));

@@ -1,5 +1,10 @@
 // Shared pieces for benchmarks: output format, a bare Fastify baseline, timing helpers.
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
 export interface Figure {
   bench: string;
@@ -14,7 +19,8 @@ export interface Figure {
 
 /** One JSON line per figure on standard output. */
 export function emit(f: Figure) {
-  if (f.baselineValue !== undefined && f.ratio === undefined && f.baselineValue !== 0) f.ratio = Number((f.value / f.baselineValue).toFixed(3));
+  if (f.baselineValue !== undefined && f.ratio === undefined && f.baselineValue !== 0)
+    f.ratio = Number((f.value / f.baselineValue).toFixed(3));
   console.log(JSON.stringify(f));
 }
 
@@ -55,4 +61,67 @@ export async function timeMedian(fn: () => Promise<unknown>, n = 50, warmup = 5)
 export function benchEngines(): Array<{ engine: 'sqlite' | 'postgres'; url?: string }> {
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   return [{ engine: 'sqlite' }, ...(pg ? [{ engine: 'postgres' as const, url: pg }] : [])];
+}
+
+export interface LoadResult {
+  rps: number;
+  total: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  /** The generator process's CPU over the run, as a share of one core. */
+  generatorCpu: number;
+}
+
+/** Requests/s a bare Fastify GET must reach here for a ratio to mean anything (a quiet 2-core machine does ~15-30k). */
+export const MIN_BARE_RPS = Number(process.env.BENCH_MIN_BARE_RPS ?? 4000);
+
+/** Two child processes: one generates load (autocannon), the other hosts bare servers; see load-process.ts. */
+export function startLoadProcess() {
+  const spawnChild = () =>
+    fork(path.join(benchDir, 'load-process.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+  const generator = spawnChild();
+  const bareHost = spawnChild();
+  const ask = <T>(child: ReturnType<typeof fork>, msg: unknown) =>
+    new Promise<T>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`bench child process exited with ${code}`));
+      child.once('exit', onExit);
+      child.once('message', (m) => {
+        child.off('exit', onExit);
+        resolve(m as T);
+      });
+      child.send(msg as object);
+    });
+  return {
+    load: (url: string, opts: { headers?: Record<string, string>; connections?: number; seconds?: number } = {}) =>
+      ask<LoadResult>(generator, {
+        kind: 'load',
+        url,
+        headers: opts.headers,
+        connections: opts.connections ?? 32,
+        durationSeconds: opts.seconds ?? 3,
+      }),
+    bare: (replies: Array<{ path: string; body: Buffer; contentType: string; contentEncoding?: string }>) =>
+      ask<{ url: string }>(bareHost, {
+        kind: 'bare',
+        replies: replies.map((r) => ({ ...r, body: r.body.toString('base64'), encoding: 'base64' })),
+      }),
+    stop: () => {
+      for (const c of [generator, bareHost]) if (c.connected) c.send('exit');
+    },
+  };
+}
+
+/** Stop the run when the bare baseline is far below what this machine does: every ratio after it would be a guess. */
+export function assertHonestBaseline(bench: string, bare: LoadResult) {
+  if (bare.failed) throw new Error(`${bench}: ${bare.failed} failed requests against the bare baseline`);
+  if (bare.rps < MIN_BARE_RPS)
+    throw new Error(
+      `${bench}: the bare baseline ran at ${bare.rps} req/s (generator CPU ${bare.generatorCpu}), below ${MIN_BARE_RPS}: ` +
+        'the machine is too busy (or the generator is the limit) for this figure to mean anything. ' +
+        'Set BENCH_MIN_BARE_RPS to override.',
+    );
 }

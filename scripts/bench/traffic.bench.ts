@@ -17,7 +17,8 @@ import { readTrafficStats } from '../../apps/server/src/features/traffic/traffic
 import { benchEngines, emit, median, startBareServer, timeMedian } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const ROUNDS = 3;
 const ROUND_S = 2;
 const WARMUP_S = 1;
@@ -40,7 +41,10 @@ interface LoadResult {
 
 /** One load-generating child process for the whole run; `run` sends it a job and waits for the result. */
 function startLoadProcess() {
-  const child = fork(path.join(here, 'traffic-load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(here, 'traffic-load.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const run = (url: string, urlPath: string, bodies: string[], durationSeconds: number) =>
     new Promise<LoadResult>((resolve, reject) => {
       const onExit = (code: number | null) => reject(new Error(`load process exited with ${code}`));
@@ -57,8 +61,20 @@ function startLoadProcess() {
 type Load = ReturnType<typeof startLoadProcess>['run'];
 
 async function throughput(engine: string, handle: DatabaseHandle, load: Load) {
-  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web') });
-  const app = await buildApp({ db: handle, mailer: { send: async () => undefined }, clock: systemClock, bus: memoryBus(), config });
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
+    // The load comes from one address; the per-address limits would measure refusals.
+    TRAFFIC_IP_EVENTS_PER_MINUTE: '100000000',
+  });
+  const app = await buildApp({
+    db: handle,
+    mailer: { send: async () => undefined },
+    clock: systemClock,
+    bus: memoryBus(),
+    config,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const appUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -67,13 +83,36 @@ async function throughput(engine: string, handle: DatabaseHandle, load: Load) {
     // Half the visitors have a tab session, so page views also move sessions on.
     const sessions: Array<string | null> = [];
     for (let v = 0; v < VISITORS; v++) {
-      if (v % 2) { sessions.push(null); continue; }
-      const res = await app.inject({ method: 'POST', url: '/api/traffic/events', payload: { type: 'session_start', visitorId: `bench-visitor-${v}`, path: '/' }, headers: { 'user-agent': CHROME } });
+      if (v % 2) {
+        sessions.push(null);
+        continue;
+      }
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/traffic/events',
+        payload: { type: 'session_start', visitorId: `bench-visitor-${v}`, path: '/' },
+        headers: { 'user-agent': CHROME },
+      });
       sessions.push(res.json().sessionId);
     }
-    const paths = ['/', '/browse', '/how-it-works', '/about', '/account/u1/l1', '/account/u2/l7', '/seller/u1', '/chat'];
+    const paths = [
+      '/',
+      '/browse',
+      '/how-it-works',
+      '/about',
+      '/account/u1/l1',
+      '/account/u2/l7',
+      '/seller/u1',
+      '/chat',
+    ];
     const bodies = sessions.map((sessionId, v) =>
-      JSON.stringify({ type: 'page_view', visitorId: `bench-visitor-${v}`, ...(sessionId ? { sessionId } : {}), path: paths[v % paths.length], referrer: v % 3 ? '' : 'https://www.google.com/' }),
+      JSON.stringify({
+        type: 'page_view',
+        visitorId: `bench-visitor-${v}`,
+        ...(sessionId ? { sessionId } : {}),
+        path: paths[v % paths.length],
+        referrer: v % 3 ? '' : 'https://www.google.com/',
+      }),
     );
 
     await load(bare.url, '/bare', bodies, WARMUP_S);
@@ -94,9 +133,18 @@ async function throughput(engine: string, handle: DatabaseHandle, load: Load) {
     const mean = (rs: LoadResult[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
     const p99 = (rs: LoadResult[]) => median(rs.map((r) => r.p99));
     emit({
-      bench: 'traffic.track', engine, value: mean(track), unit: 'req/s', baseline: 'fastify.post', baselineValue: mean(base),
-      p99Ms: p99(track), baselineP99Ms: p99(base), non2xx: track.reduce((n, r) => n + r.non2xx, 0),
-      errors: track.reduce((n, r) => n + r.errors, 0), accepted, persisted,
+      bench: 'traffic.track',
+      engine,
+      value: mean(track),
+      unit: 'req/s',
+      baseline: 'fastify.post',
+      baselineValue: mean(base),
+      p99Ms: p99(track),
+      baselineP99Ms: p99(base),
+      non2xx: track.reduce((n, r) => n + r.non2xx, 0),
+      errors: track.reduce((n, r) => n + r.errors, 0),
+      accepted,
+      persisted,
     });
   } finally {
     await bare.close();
@@ -105,7 +153,10 @@ async function throughput(engine: string, handle: DatabaseHandle, load: Load) {
 }
 
 async function totalViews(db: Database) {
-  const row = await db.selectFrom('trafficDays').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('totalPageViews'), eb.lit(0)).as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('trafficDays')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('totalPageViews'), eb.lit(0)).as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -115,20 +166,32 @@ async function fillYear(db: Database, today: string) {
     const insert = async (table: string, columns: string[], rows: unknown[][]) => {
       for (let i = 0; i < rows.length; i += 1000) {
         const values = rows.slice(i, i + 1000).map((r) => sql`(${sql.join(r)})`);
-        await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(values)}`.execute(trx);
+        await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(values)}`.execute(
+          trx,
+        );
       }
     };
-    const days: unknown[][] = [], hours: unknown[][] = [], paths: unknown[][] = [], dims: unknown[][] = [], visitors: unknown[][] = [];
+    const days: unknown[][] = [],
+      hours: unknown[][] = [],
+      paths: unknown[][] = [],
+      dims: unknown[][] = [],
+      visitors: unknown[][] = [];
     for (let d = 1; d <= YEAR_DAYS; d++) {
       const day = addDays(today, -d);
       days.push([day, PATHS_PER_DAY * 10, 0, 0]);
       for (let h = 0; h < 24; h++) hours.push([day, h, 200]);
-      for (let p = 0; p < PATHS_PER_DAY; p++) paths.push([day, `_account_u${p % 50}_l${p}`, `/account/u${p % 50}/l${p}`, 10]);
-      for (const [kind, values] of [['device', ['mobile', 'desktop', 'tablet']], ['browser', ['Chrome', 'Safari', 'Firefox', 'Edge', 'Opera']], ['referrer', ['direct', 'www.google.com', 't.co', 'discord.com']]] as const) {
+      for (let p = 0; p < PATHS_PER_DAY; p++)
+        paths.push([day, `_account_u${p % 50}_l${p}`, `/account/u${p % 50}/l${p}`, 10]);
+      for (const [kind, values] of [
+        ['device', ['mobile', 'desktop', 'tablet']],
+        ['browser', ['Chrome', 'Safari', 'Firefox', 'Edge', 'Opera']],
+        ['referrer', ['direct', 'www.google.com', 't.co', 'discord.com']],
+      ] as const) {
         for (const v of values) dims.push([day, kind, v, 1000]);
       }
       // A pool three times the daily count, so visitors return across days.
-      for (let v = 0; v < VISITORS_PER_DAY; v++) visitors.push([day, `year-visitor-${(d * 97 + v * 13) % (VISITORS_PER_DAY * 3)}`]);
+      for (let v = 0; v < VISITORS_PER_DAY; v++)
+        visitors.push([day, `year-visitor-${(d * 97 + v * 13) % (VISITORS_PER_DAY * 3)}`]);
     }
     await insert('traffic_days', ['day', 'total_page_views', 'created_at', 'updated_at'], days);
     await insert('traffic_hours', ['day', 'hour', 'views'], hours);
@@ -144,9 +207,22 @@ async function yearQuery(engine: string, handle: DatabaseHandle) {
   await fillYear(handle.db, dayKey(now));
   const from = addDays(dayKey(now), -365);
   const to = dayKey(now);
-  const scan = await timeMedian(() => sql`select sum(views) from traffic_paths where day >= ${from} and day <= ${to}`.execute(handle.db), 5, 1);
+  const scan = await timeMedian(
+    () => sql`select sum(views) from traffic_paths where day >= ${from} and day <= ${to}`.execute(handle.db),
+    5,
+    1,
+  );
   const stats = await timeMedian(() => readTrafficStats(handle.db, now, { period: 'year' }), 5, 1);
-  emit({ bench: 'traffic.stats.year', engine, value: Number(stats.toFixed(1)), unit: 'ms', baseline: 'paths.scan', baselineValue: Number(scan.toFixed(1)), days: YEAR_DAYS, pathsPerDay: PATHS_PER_DAY });
+  emit({
+    bench: 'traffic.stats.year',
+    engine,
+    value: Number(stats.toFixed(1)),
+    unit: 'ms',
+    baseline: 'paths.scan',
+    baselineValue: Number(scan.toFixed(1)),
+    days: YEAR_DAYS,
+    pathsPerDay: PATHS_PER_DAY,
+  });
 }
 
 export async function run() {

@@ -1,20 +1,27 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/database';
 import type { Mailer } from './email/mailer';
+import { MailWorker } from './email/mail-worker';
 import type { Clock } from './lib/clock';
 import type { Config } from './config';
-import type { SessionSettings } from './features/auth/sessions.service';
+import { sessionStates, type SessionSettings } from './sessions/sessions.service';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerAuth } from './plugins/auth';
+import { registerRequestLog } from './plugins/request-log';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerRateLimit } from './plugins/rate-limit';
+import { createLimitStore, type LimitStore } from './lib/rate-limits';
+import { SessionCache } from './sessions/session-cache';
 import { registerSpa } from './plugins/spa';
+import { withPageHead } from './plugins/page-head';
+import { registerCompression } from './plugins/compression';
 import type { Bus } from './realtime/bus';
-import { SocketHub, registerSocketRoute } from './realtime/socket-hub';
+import { SocketHub } from './realtime/socket-hub';
+import { registerSocketRoute } from './realtime/socket-route';
 import { healthRoutes } from './features/health/health.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -25,23 +32,41 @@ import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
 import { userAnnouncementsRoutes } from './features/announcements/user-announcements.routes';
 import { registerAdminGuard } from './plugins/admin-guard';
+import { registerRouteRegistry } from './plugins/route-registry';
+import { registerInputRules } from './plugins/input-rules';
 import { adminRoutes } from './features/admin/admin.routes';
 import { trafficRoutes } from './features/traffic/traffic.routes';
 import { chatRoutes } from './features/chat/chat.routes';
+import { ordersRoutes } from './features/orders/orders.routes';
+import { adminOrdersRoutes } from './features/orders/admin-orders.routes';
 
 export interface AppDeps {
   db: DatabaseHandle;
+  /** How mail leaves the machine; only the outbox worker calls it. */
   mailer: Mailer;
+  /** Sends the mail features queue with queueMail (main.ts starts it; tests run it by hand). */
+  mailWorker: MailWorker;
+  /** Rate-limit counters: shared (PostgreSQL or Redis) when several processes may serve, else in memory. */
+  limits: LimitStore;
   clock: Clock;
   bus: Bus;
   config: Config;
   sessionSettings: SessionSettings;
+  /** Recently resolved sessions; `invalidateSessions` (sessions/session-cache.ts) forgets them. */
+  sessionCache: SessionCache;
   hub: SocketHub;
+  /** The app's logger, for work outside a request (flushes, workers). */
+  log: FastifyBaseLogger;
   /** Work to finish before the database closes (flush buffers). */
   onClose: Array<() => Promise<void>>;
 }
 
-export type BuildDeps = Omit<AppDeps, 'hub' | 'sessionSettings' | 'onClose'> & { logger?: FastifyBaseLogger };
+export type BuildDeps = Omit<
+  AppDeps,
+  'hub' | 'sessionSettings' | 'sessionCache' | 'onClose' | 'mailWorker' | 'limits' | 'log'
+> & {
+  logger?: FastifyBaseLogger;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,49 +76,75 @@ declare module 'fastify' {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+/** Delivered mail is deleted after a week when it went out by SMTP (its links are long dead). */
+const SENT_MAIL_RETENTION_MS = 7 * 24 * 3600_000;
+
+/** A hop count trusts the nearest n proxies (as Fastify's numeric option does); a list trusts those addresses. */
+const trustProxyOption = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /** Build the whole server from its dependencies: plugins first, then features. */
 export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(input.logger ? { loggerInstance: input.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: input.config.isProduction,
+    // plugins/request-log.ts logs what matters, by route pattern; Fastify's lines would log every raw URL.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Only configured proxies may name the client (TRUST_PROXY); otherwise X-Forwarded-For is ignored.
+    trustProxy: trustProxyOption(input.config.trustProxy),
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const hub = new SocketHub(input.bus);
+  const sessionSettings: SessionSettings = {
+    secureCookies: input.config.isProduction,
+    sessionTimeoutMs: input.config.sessionTimeoutMs,
+    rememberTimeoutMs: input.config.rememberTimeoutMs,
+  };
+  const sessionCache = new SessionCache(() => input.clock.now());
+  const hub = new SocketHub({
+    bus: input.bus,
+    log: app.log,
+    clock: input.clock,
+    checkSessions: (ids) => sessionStates(input.db.db, ids, input.clock.now(), sessionSettings),
+    messagesPerSecond: input.config.socketMessagesPerSecond,
+    heartbeatMs: input.config.socketHeartbeatMs,
+  });
   const deps: AppDeps = {
     ...input,
     hub,
+    log: app.log,
     onClose: [],
-    sessionSettings: {
-      secureCookies: input.config.isProduction,
-      sessionTimeoutMs: input.config.sessionTimeoutMs,
-      rememberTimeoutMs: input.config.rememberTimeoutMs,
-    },
+    limits: createLimitStore(input.db, input.clock, app.log, input.config.redis),
+    mailWorker: new MailWorker(input.db.db, input.mailer, input.clock, app.log, {
+      purgeSentAfterMs: input.config.smtpUrl ? SENT_MAIL_RETENTION_MS : undefined,
+    }),
+    sessionCache,
+    sessionSettings,
   };
 
   registerErrorHandling(app);
+  registerRequestLog(app);
+  registerRouteRegistry(app);
+  registerInputRules(app);
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(input.config.s3 ? [input.config.s3.endpoint] : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        upgradeInsecureRequests: input.config.isProduction ? [] : null,
-      },
-    },
-    hsts: input.config.isProduction,
+  registerSecurityHeaders(app, {
+    isProduction: input.config.isProduction,
+    imageOrigin: input.config.s3?.endpoint,
   });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimit(app, deps.limits);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerCompression(app);
   await registerOpenApi(app);
   registerAuth(app, deps);
+  const stopSessionCache = deps.sessionCache.listen(input.bus);
+  // Ended sessions (any process) leave the cache with their sockets: one ending mechanism, two consumers.
+  hub.onSessionsEnded((end) => {
+    if (end.userId) deps.sessionCache.forget({ userId: end.userId });
+    for (const sessionId of end.sessionIds ?? []) deps.sessionCache.forget({ sessionId });
+  });
+  deps.onClose.push(async () => stopSessionCache());
   registerAdminGuard(app);
 
   await app.register(healthRoutes(deps));
@@ -108,14 +159,18 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes(deps));
   await app.register(trafficRoutes(deps));
   await app.register(chatRoutes(deps));
+  await app.register(ordersRoutes(deps));
+  await app.register(adminOrdersRoutes(deps));
   registerSocketRoute(app, hub);
 
-  await registerSpa(app, input.config.webDist);
+  await registerSpa(app, input.config.webDist, (html, urlPath) => withPageHead(html, urlPath, input.config.publicUrl));
 
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     hub.close();
+    await deps.mailWorker.stop();
     for (const fn of deps.onClose) await fn();
+    await deps.limits.close();
   });
   return app;
 }

@@ -2,11 +2,13 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { outboxMailer, smtpMailer } from './email/mailer';
+import { devMailboxMailer, smtpMailer } from './email/mailer';
 import { systemClock } from './lib/clock';
 import { memoryBus, postgresBus } from './realtime/bus';
-import { seedDemoData } from './seed/seed-demo-data';
+import { isSeeded, seedDemoData } from './seed/seed-demo-data';
+import { adminExists } from './features/admin/first-admin.service';
 import { DEMO_USERS } from './seed/demo-users';
+import cluster from 'node:cluster';
 import pino from 'pino';
 
 async function main() {
@@ -20,25 +22,38 @@ async function main() {
     }
     throw err;
   }
-  const logger = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] });
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  });
   const handle = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(handle.db);
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-  if (config.seed && (await seedDemoData(handle.db, systemClock, (m) => logger.info(m)))) logger.info('demo data seeded');
-  const bus = handle.engine === 'postgres' ? await postgresBus(handle.url) : memoryBus();
-  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(handle.db, systemClock, logger);
+  if (config.seed && (await seedDemoData(handle.db, systemClock, (m) => logger.info(m))))
+    logger.info('demo data seeded');
+  const bus = handle.engine === 'postgres' ? await postgresBus(handle.url, 'public', { log: logger }) : memoryBus();
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailboxMailer(logger);
 
   const app = await buildApp({ db: handle, mailer, clock: systemClock, bus, config, logger });
   await app.listen({ port: config.port, host: config.host });
+  app.deps.mailWorker.start();
 
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = config.explicitPublicUrl ? config.publicUrl : `http://localhost:${port}`;
-  console.log(`\nAccountry is running on ${url} (database: ${handle.engine})`);
-  console.log(`API docs: ${url}/api/docs${config.smtpUrl ? '' : `   Dev mailbox: ${url}/dev/mailbox`}`);
-  console.log('Demo sign-ins:');
-  for (const u of DEMO_USERS) console.log(`  ${u.role.padEnd(6)}  ${u.email.padEnd(24)}  ${u.password}`);
-  console.log('');
+  // Under the supervisor with several processes, the first one prints the welcome.
+  if ((cluster.worker?.id ?? 1) === 1) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = config.explicitPublicUrl ? config.publicUrl : `http://localhost:${port}`;
+    console.log(`\nAccountry is running on ${url} (database: ${handle.engine})`);
+    console.log(`API docs: ${url}/api/docs${config.smtpUrl ? '' : `   Dev mailbox: ${url}/dev/mailbox`}`);
+    // The demo passwords are public: shown only for a development database that holds the demo data.
+    if (!config.isProduction && (await isSeeded(handle.db))) {
+      console.log('Demo sign-ins:');
+      for (const u of DEMO_USERS) console.log(`  ${u.role.padEnd(6)}  ${u.email.padEnd(24)}  ${u.password}`);
+    }
+    console.log('');
+    if (!(await adminExists(handle.db)))
+      logger.warn('No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com');
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  displayNameSchema, emailSchema, FIELD_MESSAGES, isValidPhoneNumber, maskEmail, newPasswordSchema, PASSWORD_CHECKS,
-  passwordProblems, passwordSchema, phoneNumberSchema,
+  displayNameSchema,
+  emailSchema,
+  FIELD_MESSAGES,
+  isValidPhoneNumber,
+  maskEmail,
+  newPasswordSchema,
+  PASSWORD_CHECKS,
+  passwordProblems,
+  passwordSchema,
+  phoneNumberSchema,
 } from './account-rules';
 import { SIGN_IN_MESSAGES } from './auth-messages';
 
-const firstError = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (r.success ? null : r.error!.issues[0].message);
+const firstError = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  r.success ? null : r.error!.issues[0].message;
 
 describe('email', () => {
   it.each([

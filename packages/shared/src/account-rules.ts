@@ -29,10 +29,34 @@ export const FIELD_MESSAGES = {
 
 /** Passwords that pass the other rules but appear at the top of every breach list. */
 const COMMON_PASSWORDS = new Set([
-  'password123', 'password1234', 'password12345', 'passw0rd123', 'p@ssw0rd123', 'qwerty12345', 'qwerty123456',
-  'qwertyuiop1', '1q2w3e4r5t', '1qaz2wsx3edc', 'iloveyou123', 'welcome123', 'welcome1234', 'letmein123', 'admin12345',
-  'admin123456', 'abc1234567', 'abcd123456', 'football123', 'baseball123', 'monkey12345', 'dragon12345', 'sunshine123',
-  'princess123', 'trustno1234', 'changeme123', 'accountry123', 'marketplace1',
+  'password123',
+  'password1234',
+  'password12345',
+  'passw0rd123',
+  'p@ssw0rd123',
+  'qwerty12345',
+  'qwerty123456',
+  'qwertyuiop1',
+  '1q2w3e4r5t',
+  '1qaz2wsx3edc',
+  'iloveyou123',
+  'welcome123',
+  'welcome1234',
+  'letmein123',
+  'admin12345',
+  'admin123456',
+  'abc1234567',
+  'abcd123456',
+  'football123',
+  'baseball123',
+  'monkey12345',
+  'dragon12345',
+  'sunshine123',
+  'princess123',
+  'trustno1234',
+  'changeme123',
+  'accountry123',
+  'marketplace1',
 ]);
 
 /** Every rule a new password breaks (empty when it is acceptable). */
@@ -52,7 +76,10 @@ export function passwordProblems(password: string, email?: string): string[] {
 
 /** The checklist shown under the new-password field. */
 export const PASSWORD_CHECKS: Array<{ label: string; test: (pw: string) => boolean }> = [
-  { label: `At least ${PASSWORD_MIN} characters`, test: (pw) => pw.length >= PASSWORD_MIN && pw.length <= PASSWORD_MAX },
+  {
+    label: `At least ${PASSWORD_MIN} characters`,
+    test: (pw) => pw.length >= PASSWORD_MIN && pw.length <= PASSWORD_MAX,
+  },
   { label: 'A letter', test: (pw) => /\p{L}/u.test(pw) },
   { label: 'A number or a symbol', test: (pw) => /[^\p{L}]/u.test(pw) },
 ];

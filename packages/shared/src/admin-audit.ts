@@ -34,6 +34,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
+  /** The user's name, the listing's or announcement's title; null for other targets or when it is gone. */
+  targetName: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.number(),
 });

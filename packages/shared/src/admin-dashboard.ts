@@ -36,7 +36,13 @@ export const dashboardSchema = z.object({
   activeListings: z.number(),
   hiddenListings: z.number(),
   listingsSoldThisMonth: z.number(),
-  openReports: z.object({ listing: byStatus, conversation: byStatus, user: byStatus, feedback: byStatus, total: z.number() }),
+  openReports: z.object({
+    listing: byStatus,
+    conversation: byStatus,
+    user: byStatus,
+    feedback: byStatus,
+    total: z.number(),
+  }),
   weekStart: z.number(),
   monthStart: z.number(),
 });

@@ -10,7 +10,9 @@ export function statusAfterUnhide(statusBeforeHidden: string | null | undefined)
 
 export const adminListingsQuerySchema = z.object({
   q: searchSchema,
-  status: z.enum(LISTING_STATUSES, { error: 'Status must be one of: draft, active, reserved, sold, hidden' }).optional(),
+  status: z
+    .enum(LISTING_STATUSES, { error: 'Status must be one of: draft, active, reserved, sold, hidden' })
+    .optional(),
   category: z.enum(LISTING_CATEGORIES, { error: 'Category must be one of: game, social, streaming, other' }).optional(),
   sellerId: z.string().max(64).optional(),
   /** yes: only deleted listings; no: only listings not deleted; left out: both. */

@@ -33,7 +33,8 @@ export const pageLimitSchema = z.coerce
   .default(ADMIN_PAGE_SIZE);
 
 /** A page of a keyset-paged list. */
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 
 /** A free-text search box: trimmed, empty means no filter. */
 export const searchSchema = z.string().trim().max(200, 'Keep the search under 200 characters').optional();

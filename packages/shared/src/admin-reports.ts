@@ -4,7 +4,11 @@ import { cursorSchema, pageLimitSchema, pageOf } from './admin-paging';
 
 export const REPORT_STATUSES = ['open', 'in_progress', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
-export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = { open: 'Open', in_progress: 'In progress', resolved: 'Resolved' };
+export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  resolved: 'Resolved',
+};
 export const REPORT_TARGET_TYPES = ['listing', 'conversation', 'user'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
@@ -97,9 +101,17 @@ export const reviewInputSchema = z
     status: statusSchema.optional(),
     note: z.string().trim().max(2000, 'Keep the note under 2000 characters').optional(),
   })
-  .refine((v) => v.status !== undefined || v.note !== undefined, { message: ADMIN_MESSAGES.nothingToUpdate, path: ['status'] });
+  .refine((v) => v.status !== undefined || v.note !== undefined, {
+    message: ADMIN_MESSAGES.nothingToUpdate,
+    path: ['status'],
+  });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
 
 const countsSchema = z.object({ open: z.number(), in_progress: z.number(), resolved: z.number() });
-export const reportCountsSchema = z.object({ feedback: countsSchema, listing: countsSchema, conversation: countsSchema, user: countsSchema });
+export const reportCountsSchema = z.object({
+  feedback: countsSchema,
+  listing: countsSchema,
+  conversation: countsSchema,
+  user: countsSchema,
+});
 export type ReportCounts = z.infer<typeof reportCountsSchema>;

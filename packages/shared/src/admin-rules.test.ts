@@ -55,7 +55,8 @@ describe('keyset cursor', () => {
   it('round-trips and rejects anything else', () => {
     const c = { createdAt: 1_764_000_000_123, id: 'Ab_9-xY' };
     expect(decodeCursor(encodeCursor(c))).toEqual(c);
-    for (const bad of ['', 'abc', '12.', '.id', '12.a.b', '12.a b', 'x1.abc', `${'9'.repeat(16)}.a`]) expect(decodeCursor(bad)).toBeNull();
+    for (const bad of ['', 'abc', '12.', '.id', '12.a.b', '12.a b', 'x1.abc', `${'9'.repeat(16)}.a`])
+      expect(decodeCursor(bad)).toBeNull();
   });
 });
 

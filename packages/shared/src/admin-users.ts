@@ -5,7 +5,11 @@ import { cursorSchema, pageLimitSchema, pageOf, searchSchema } from './admin-pag
 /** What an account can do now: deletion wins over disabling. */
 export const USER_STATES = ['active', 'disabled', 'deleted'] as const;
 export type UserState = (typeof USER_STATES)[number];
-export const USER_STATE_LABELS: Record<UserState, string> = { active: 'Active', disabled: 'Disabled', deleted: 'Deleted' };
+export const USER_STATE_LABELS: Record<UserState, string> = {
+  active: 'Active',
+  disabled: 'Disabled',
+  deleted: 'Deleted',
+};
 
 /** deleted_users.status: 'unresolved' = the account is deleted; 'resolved' = an admin restored it. */
 export const DELETED_USER_STATUSES = ['unresolved', 'resolved'] as const;
@@ -16,7 +20,12 @@ export function userState(u: { disabled: boolean; deletedStatus: string | null |
   return u.disabled ? 'disabled' : 'active';
 }
 
-export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = { buyer: 'Buyer', seller: 'Seller', both: 'Buyer and seller', admin: 'Admin' };
+export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
+  buyer: 'Buyer',
+  seller: 'Seller',
+  both: 'Buyer and seller',
+  admin: 'Admin',
+};
 
 export const adminUsersQuerySchema = z.object({
   q: searchSchema,
@@ -71,7 +80,13 @@ export const adminUserDetailSchema = adminUserSummarySchema.extend({
   disabled: z.boolean(),
   activeSessions: z.number(),
   deletion: z
-    .object({ status: z.enum(DELETED_USER_STATUSES), reason: z.string(), deletedBy: z.string().nullable(), createdAt: z.number(), updatedAt: z.number() })
+    .object({
+      status: z.enum(DELETED_USER_STATUSES),
+      reason: z.string(),
+      deletedBy: z.string().nullable(),
+      createdAt: z.number(),
+      updatedAt: z.number(),
+    })
     .nullable(),
   listings: z.array(adminUserListingSchema),
   listingCount: z.number(),

@@ -8,12 +8,30 @@ const user = (role: Role, id = 'me') => ({ id, role });
 
 describe('matchesAudience (spec section 5)', () => {
   it.each<[TargetUsers, Role, boolean]>([
-    ['all', 'buyer', true], ['all', 'seller', true], ['all', 'both', true], ['all', 'admin', true],
-    ['buyer', 'buyer', true], ['buyer', 'seller', false], ['buyer', 'both', false], ['buyer', 'admin', false],
-    ['seller', 'seller', true], ['seller', 'buyer', false], ['seller', 'both', false], ['seller', 'admin', false],
-    ['both', 'buyer', true], ['both', 'seller', true], ['both', 'both', true], ['both', 'admin', false],
-    ['admin', 'admin', true], ['admin', 'buyer', false], ['admin', 'seller', false], ['admin', 'both', false],
-    [['someone', 'me'], 'buyer', true], [['me'], 'admin', true], [['someone'], 'buyer', false], [['someone'], 'admin', false],
+    ['all', 'buyer', true],
+    ['all', 'seller', true],
+    ['all', 'both', true],
+    ['all', 'admin', true],
+    ['buyer', 'buyer', true],
+    ['buyer', 'seller', false],
+    ['buyer', 'both', false],
+    ['buyer', 'admin', false],
+    ['seller', 'seller', true],
+    ['seller', 'buyer', false],
+    ['seller', 'both', false],
+    ['seller', 'admin', false],
+    ['both', 'buyer', true],
+    ['both', 'seller', true],
+    ['both', 'both', true],
+    ['both', 'admin', false],
+    ['admin', 'admin', true],
+    ['admin', 'buyer', false],
+    ['admin', 'seller', false],
+    ['admin', 'both', false],
+    [['someone', 'me'], 'buyer', true],
+    [['me'], 'admin', true],
+    [['someone'], 'buyer', false],
+    [['someone'], 'admin', false],
   ])('%j reaches a %s: %s', (target, role, expected) => {
     expect(matchesAudience(target, user(role))).toBe(expected);
   });

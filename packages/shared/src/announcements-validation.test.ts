@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_MESSAGES as M, invalidNotificationData } from './announcements';
 import {
-  buildExpiresAt, notificationFieldErrors, parseExpiresAt, statusForExpiry, validateNotification, type NotificationRecord,
+  buildExpiresAt,
+  notificationFieldErrors,
+  parseExpiresAt,
+  statusForExpiry,
+  validateNotification,
+  type NotificationRecord,
 } from './announcements-validation';
 
-const valid: NotificationRecord = { title: 'Maintenance', message: 'Down at 02:00 UTC', status: 'active', severity: 'info', targetUsers: 'all' };
+const valid: NotificationRecord = {
+  title: 'Maintenance',
+  message: 'Down at 02:00 UTC',
+  status: 'active',
+  severity: 'info',
+  targetUsers: 'all',
+};
 
 describe('validateNotification (spec section 5)', () => {
   it('accepts a complete record', () => {
     expect(validateNotification(valid)).toEqual([]);
-    expect(validateNotification({ ...valid, targetUsers: ['u1', 'u2'], expiresAt: '2026-12-01T10:00:00Z' })).toEqual([]);
+    expect(validateNotification({ ...valid, targetUsers: ['u1', 'u2'], expiresAt: '2026-12-01T10:00:00Z' })).toEqual(
+      [],
+    );
   });
 
   it.each<[string, NotificationRecord, string]>([
@@ -50,11 +63,20 @@ describe('validateNotification (spec section 5)', () => {
   it('lists every problem of a record in field order, and keys them by field', () => {
     const bad = { title: '', message: '', status: 'x', severity: 'y', targetUsers: [], expiresAt: 'soon' };
     expect(validateNotification(bad)).toEqual([
-      M.titleRequired, M.messageRequired, M.statusInvalid, M.severityInvalid, M.targetListEmpty, M.expiresInvalid,
+      M.titleRequired,
+      M.messageRequired,
+      M.statusInvalid,
+      M.severityInvalid,
+      M.targetListEmpty,
+      M.expiresInvalid,
     ]);
     expect(notificationFieldErrors(bad)).toEqual({
-      title: M.titleRequired, message: M.messageRequired, status: M.statusInvalid, severity: M.severityInvalid,
-      targetUsers: M.targetListEmpty, expiresAt: M.expiresInvalid,
+      title: M.titleRequired,
+      message: M.messageRequired,
+      status: M.statusInvalid,
+      severity: M.severityInvalid,
+      targetUsers: M.targetListEmpty,
+      expiresAt: M.expiresInvalid,
     });
   });
 

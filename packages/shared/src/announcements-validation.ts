@@ -1,5 +1,10 @@
 import {
-  DEFAULT_EXPIRY_TIME, NOTIFICATION_MESSAGES as M, SEVERITIES, STATUSES, TARGET_ROLES, type NotificationStatus,
+  DEFAULT_EXPIRY_TIME,
+  NOTIFICATION_MESSAGES as M,
+  SEVERITIES,
+  STATUSES,
+  TARGET_ROLES,
+  type NotificationStatus,
 } from './announcements';
 
 /** The fields validation looks at, as received (before their types are known). */
@@ -23,7 +28,8 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 
 function targetUsersIssue(target: unknown): string | null {
   if (isEmpty(target)) return M.targetRequired;
-  if (typeof target === 'string') return (TARGET_ROLES as readonly string[]).includes(target) ? null : M.targetStringInvalid;
+  if (typeof target === 'string')
+    return (TARGET_ROLES as readonly string[]).includes(target) ? null : M.targetStringInvalid;
   if (Array.isArray(target)) {
     if (target.length === 0) return M.targetListEmpty;
     return target.every((id) => typeof id === 'string') ? null : M.targetIdsNotStrings;
@@ -37,10 +43,12 @@ export function notificationIssues(n: NotificationRecord): NotificationIssue[] {
   if (isBlank(n.title)) issues.push({ field: 'title', message: M.titleRequired });
   if (isBlank(n.message)) issues.push({ field: 'message', message: M.messageRequired });
   if (!(STATUSES as readonly unknown[]).includes(n.status)) issues.push({ field: 'status', message: M.statusInvalid });
-  if (!(SEVERITIES as readonly unknown[]).includes(n.severity)) issues.push({ field: 'severity', message: M.severityInvalid });
+  if (!(SEVERITIES as readonly unknown[]).includes(n.severity))
+    issues.push({ field: 'severity', message: M.severityInvalid });
   const target = targetUsersIssue(n.targetUsers);
   if (target) issues.push({ field: 'targetUsers', message: target });
-  if (!isEmpty(n.expiresAt) && parseExpiresAt(n.expiresAt) === null) issues.push({ field: 'expiresAt', message: M.expiresInvalid });
+  if (!isEmpty(n.expiresAt) && parseExpiresAt(n.expiresAt) === null)
+    issues.push({ field: 'expiresAt', message: M.expiresInvalid });
   return issues;
 }
 

@@ -55,12 +55,28 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 /** 'Invalid notification data: {list of errors}', the list joined with ', '. */
-export const invalidNotificationData = (errors: readonly string[]) => `${NOTIFICATION_MESSAGES.invalidDataPrefix}${errors.join(', ')}`;
+export const invalidNotificationData = (errors: readonly string[]) =>
+  `${NOTIFICATION_MESSAGES.invalidDataPrefix}${errors.join(', ')}`;
 
-export const SEVERITY_LABELS: Record<Severity, string> = { info: 'Info', warning: 'Warning', success: 'Success', error: 'Error' };
-export const STATUS_LABELS: Record<NotificationStatus, string> = { active: 'Active', expired: 'Expired', draft: 'Draft', canceled: 'Canceled' };
+export const SEVERITY_LABELS: Record<Severity, string> = {
+  info: 'Info',
+  warning: 'Warning',
+  success: 'Success',
+  error: 'Error',
+};
+export const STATUS_LABELS: Record<NotificationStatus, string> = {
+  active: 'Active',
+  expired: 'Expired',
+  draft: 'Draft',
+  canceled: 'Canceled',
+};
 export const AUDIENCE_LABELS: Record<AudienceFilter, string> = {
-  all: 'Everyone', buyer: 'Buyers', seller: 'Sellers', both: 'Buyers and sellers', admin: 'Admins', specific: 'Specific users',
+  all: 'Everyone',
+  buyer: 'Buyers',
+  seller: 'Sellers',
+  both: 'Buyers and sellers',
+  admin: 'Admins',
+  specific: 'Specific users',
 };
 
 export const targetUsersSchema = z.union([z.enum(TARGET_ROLES), z.array(z.string())]);
@@ -97,18 +113,27 @@ export const notificationInputSchema = z.strictObject({
     .string()
     .regex(/^(?:([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/, NOTIFICATION_MESSAGES.expiresTimeInvalid)
     .optional(),
-  timeZoneOffset: z.number().int().min(-16 * 60).max(16 * 60).optional(),
+  timeZoneOffset: z
+    .number()
+    .int()
+    .min(-16 * 60)
+    .max(16 * 60)
+    .optional(),
 });
 export type NotificationInput = z.infer<typeof notificationInputSchema>;
 
 export const sendToUsersSchema = z.strictObject({ userIds: z.unknown().optional() });
 
 export const notificationListQuerySchema = z.object({
-  sortField: z.enum(SORT_FIELDS, { error: `Sort field must be one of: ${SORT_FIELDS.join(', ')}` }).default(DEFAULT_SORT_FIELD),
+  sortField: z
+    .enum(SORT_FIELDS, { error: `Sort field must be one of: ${SORT_FIELDS.join(', ')}` })
+    .default(DEFAULT_SORT_FIELD),
   sortDirection: z.enum(SORT_DIRECTIONS, { error: 'Sort direction must be asc or desc' }).default('desc'),
   status: z.enum(STATUSES, { error: NOTIFICATION_MESSAGES.statusInvalid }).optional(),
   severity: z.enum(SEVERITIES, { error: NOTIFICATION_MESSAGES.severityInvalid }).optional(),
-  targetUsers: z.enum(AUDIENCE_FILTERS, { error: `Audience must be one of: ${AUDIENCE_FILTERS.join(', ')}` }).optional(),
+  targetUsers: z
+    .enum(AUDIENCE_FILTERS, { error: `Audience must be one of: ${AUDIENCE_FILTERS.join(', ')}` })
+    .optional(),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   lastVisible: z.string().max(500).optional(),
 });
@@ -132,7 +157,11 @@ export const notificationPageSchema = z.object({
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const notificationStatsSchema = z.object({
-  active: z.number(), expired: z.number(), draft: z.number(), canceled: z.number(), total: z.number(),
+  active: z.number(),
+  expired: z.number(),
+  draft: z.number(),
+  canceled: z.number(),
+  total: z.number(),
 });
 export type NotificationStats = z.infer<typeof notificationStatsSchema>;
 

@@ -21,4 +21,8 @@ export const ERROR_CODES = {
   tooManyRequests: 'TOO_MANY_REQUESTS',
   csrf: 'CSRF_FAILED',
   internal: 'INTERNAL',
+  unavailable: 'SERVICE_UNAVAILABLE',
 } as const;
+
+/** A 409 for a change decided on a state that someone else changed in the meantime. */
+export const CHANGED_MEANWHILE = 'This was changed in the meantime. Reload the page and try again.';

@@ -24,7 +24,11 @@ describe('spec section 8 sign-in messages', () => {
     ['deleted', { status: 403, code: AUTH_ERROR_CODES.deleted }, SIGN_IN_MESSAGES.deleted],
     ['unverified', { status: 403, code: AUTH_ERROR_CODES.unverified }, SIGN_IN_MESSAGES.unverified],
     ['bad e-mail', { status: 400, code: 'VALIDATION_FAILED', fields: { email: 'x' } }, SIGN_IN_MESSAGES.invalidEmail],
-    ['over-long password', { status: 400, code: 'VALIDATION_FAILED', fields: { password: 'x' } }, SIGN_IN_MESSAGES.invalidCredentials],
+    [
+      'over-long password',
+      { status: 400, code: 'VALIDATION_FAILED', fields: { password: 'x' } },
+      SIGN_IN_MESSAGES.invalidCredentials,
+    ],
     ['plain 401', { status: 401, code: 'UNAUTHORIZED' }, SIGN_IN_MESSAGES.invalidCredentials],
     ['server error', { status: 500, code: 'INTERNAL' }, SIGN_IN_MESSAGES.other],
     ['csrf', { status: 403, code: 'CSRF_FAILED' }, SIGN_IN_MESSAGES.other],

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ROLES, selfRoleSchema } from './roles';
-import { displayNameSchema, emailSchema, FIELD_MESSAGES, newPasswordSchema, passwordProblems, passwordSchema, phoneNumberSchema } from './account-rules';
+import {
+  displayNameSchema,
+  emailSchema,
+  FIELD_MESSAGES,
+  newPasswordSchema,
+  passwordProblems,
+  passwordSchema,
+  phoneNumberSchema,
+} from './account-rules';
 import { ACCOUNT_MESSAGES } from './auth-messages';
 
 /** The signed-in user as the API returns it (never the password hash). */
@@ -52,7 +60,10 @@ export type SignUpInput = z.input<typeof signUpInputSchema>;
 export const signUpResponseSchema = z.object({ email: z.string() });
 
 /** A single-use link token from a mail. */
-export const linkTokenSchema = z.string({ error: ACCOUNT_MESSAGES.linkInvalid }).min(20, ACCOUNT_MESSAGES.linkInvalid).max(200, ACCOUNT_MESSAGES.linkInvalid);
+export const linkTokenSchema = z
+  .string({ error: ACCOUNT_MESSAGES.linkInvalid })
+  .min(20, ACCOUNT_MESSAGES.linkInvalid)
+  .max(200, ACCOUNT_MESSAGES.linkInvalid);
 
 export const tokenInputSchema = z.strictObject({ token: linkTokenSchema });
 export const emailInputSchema = z.strictObject({ email: emailSchema });

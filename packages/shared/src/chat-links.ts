@@ -2,7 +2,13 @@
 export type TextPart = { type: 'text'; text: string } | { type: 'link'; text: string; href: string };
 
 // The WHATWG URL parser exists in browsers and Node; shared code compiles without either's types.
-interface ParsedUrl { protocol: string; hostname: string; username: string; password: string; href: string }
+interface ParsedUrl {
+  protocol: string;
+  hostname: string;
+  username: string;
+  password: string;
+  href: string;
+}
 declare const URL: new (input: string) => ParsedUrl;
 
 const CANDIDATE = /\b(?:https?:\/\/|www\.)[^\s<>"'`]+/gi;

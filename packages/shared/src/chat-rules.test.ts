@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { mergeCounters, messagePreview, receiptFor, sanitizeMessageBody, unreadFor, type SeqCounters } from './chat-rules';
+import {
+  mergeCounters,
+  messagePreview,
+  receiptFor,
+  sanitizeMessageBody,
+  unreadFor,
+  type SeqCounters,
+} from './chat-rules';
 import { CHAT_MESSAGES, sendMessageInputSchema } from './chat';
 
 const base: SeqCounters = {
-  buyerId: 'b', sellerId: 's', lastSeq: 5, buyerReadSeq: 5, sellerReadSeq: 2, buyerDeliveredSeq: 5, sellerDeliveredSeq: 4, updatedAt: 10,
+  buyerId: 'b',
+  sellerId: 's',
+  lastSeq: 5,
+  buyerReadSeq: 5,
+  sellerReadSeq: 2,
+  buyerDeliveredSeq: 5,
+  sellerDeliveredSeq: 4,
+  updatedAt: 10,
 };
 
 describe('unreadFor', () => {
@@ -80,6 +94,8 @@ describe('sendMessageInputSchema', () => {
   });
 
   it('stores the trimmed body', () => {
-    expect(sendMessageInputSchema.parse({ clientId: 'abcdefgh1234', body: '  hi \r\n there ' }).body).toBe('hi \n there');
+    expect(sendMessageInputSchema.parse({ clientId: 'abcdefgh1234', body: '  hi \r\n there ' }).body).toBe(
+      'hi \n there',
+    );
   });
 });

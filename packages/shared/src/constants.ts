@@ -12,3 +12,9 @@ export const DEFAULT_NOTIFICATION_PAGE_SIZE = 10;
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_COOKIE = 'csrf_token';
 export const SESSION_COOKIE = 'sid';
+/**
+ * Over HTTPS (production) the cookies carry the __Host- prefix: the browser then insists on Secure, Path=/ and no
+ * Domain, so no subdomain or plain-HTTP page can set or shadow them.
+ */
+export const HOST_COOKIE_PREFIX = '__Host-';
+export const cookieName = (name: string, secure: boolean) => (secure ? `${HOST_COOKIE_PREFIX}${name}` : name);

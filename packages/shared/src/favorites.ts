@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { listingCardSchema } from './listing-schemas';
 
-export const favoriteInputSchema = z.strictObject({ listingId: z.string({ error: 'Listing ID is required' }).min(1, 'Listing ID is required').max(64) });
+export const favoriteInputSchema = z.strictObject({
+  listingId: z.string({ error: 'Listing ID is required' }).min(1, 'Listing ID is required').max(64),
+});
 
 /** How a favorited listing stands now: sold and removed ones stay in the list, marked so. */
 export const FAVORITE_AVAILABILITY = ['available', 'reserved', 'sold', 'removed'] as const;
 export type FavoriteAvailability = (typeof FAVORITE_AVAILABILITY)[number];
 export const FAVORITE_AVAILABILITY_LABELS: Record<FavoriteAvailability, string> = {
-  available: 'Available', reserved: 'Reserved', sold: 'Sold', removed: 'No longer available',
+  available: 'Available',
+  reserved: 'Reserved',
+  sold: 'Sold',
+  removed: 'No longer available',
 };
 
 export const favoriteItemSchema = z.object({
@@ -19,7 +24,11 @@ export const favoriteItemSchema = z.object({
 });
 export type FavoriteItem = z.infer<typeof favoriteItemSchema>;
 
-export const favoritesPageSchema = z.object({ items: z.array(favoriteItemSchema), nextCursor: z.string().nullable(), total: z.number() });
+export const favoritesPageSchema = z.object({
+  items: z.array(favoriteItemSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number(),
+});
 export type FavoritesPage = z.infer<typeof favoritesPageSchema>;
 
 export const favoriteStateSchema = z.object({ listingId: z.string(), favorited: z.boolean() });

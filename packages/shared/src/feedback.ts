@@ -6,13 +6,17 @@ export const FEEDBACK_CATEGORY_LABELS: Record<(typeof FEEDBACK_CATEGORIES)[numbe
   general: 'General feedback',
   bug: 'Something is broken',
   safety: 'Fraud or safety concern',
-  payments: 'Payments and delivery',
+  payments: 'Buying, selling and handover',
   suggestion: 'Suggestion',
   other: 'Other',
 };
 
 export const feedbackInputSchema = z.strictObject({
-  rating: z.number({ error: 'Choose a rating from 1 to 5' }).int().min(1, 'Choose a rating from 1 to 5').max(5, 'Choose a rating from 1 to 5'),
+  rating: z
+    .number({ error: 'Choose a rating from 1 to 5' })
+    .int()
+    .min(1, 'Choose a rating from 1 to 5')
+    .max(5, 'Choose a rating from 1 to 5'),
   category: z.enum(FEEDBACK_CATEGORIES, { error: 'Choose a category' }),
   message: z
     .string({ error: 'Message is required' })

@@ -6,7 +6,9 @@ const t0 = Date.UTC(2026, 10, 23, 12);
 
 describe('inactivity rules', () => {
   it('records the activity kinds of spec section 9', () => {
-    expect(ACTIVITY_EVENTS).toEqual(expect.arrayContaining(['mousemove', 'keydown', 'scroll', 'touchstart', 'click', 'submit']));
+    expect(ACTIVITY_EVENTS).toEqual(
+      expect.arrayContaining(['mousemove', 'keydown', 'scroll', 'touchstart', 'click', 'submit']),
+    );
   });
 
   it.each([

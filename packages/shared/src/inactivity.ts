@@ -4,7 +4,15 @@
 export const LAST_ACTIVITY_KEY = 'accountry.lastActivity';
 
 /** Events that count as activity. */
-export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'click', 'submit'] as const;
+export const ACTIVITY_EVENTS = [
+  'mousemove',
+  'mousedown',
+  'keydown',
+  'scroll',
+  'touchstart',
+  'click',
+  'submit',
+] as const;
 
 /** A stored timestamp, or null when missing or garbage. */
 export function parseActivity(raw: string | null | undefined): number | null {

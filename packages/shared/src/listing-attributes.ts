@@ -1,7 +1,16 @@
 import type { ListingCategory } from './listings';
 
 /** Key attributes of a listing; which ones apply, and what they are called, depends on the category. */
-export const ATTRIBUTE_KEYS = ['level', 'itemsCount', 'followers', 'engagementRate', 'accountAgeMonths', 'verified', 'originalEmail', 'twoFactorRemovable'] as const;
+export const ATTRIBUTE_KEYS = [
+  'level',
+  'itemsCount',
+  'followers',
+  'engagementRate',
+  'accountAgeMonths',
+  'verified',
+  'originalEmail',
+  'twoFactorRemovable',
+] as const;
 export type AttributeKey = (typeof ATTRIBUTE_KEYS)[number];
 export const NUMERIC_ATTRIBUTES = ['itemsCount', 'followers', 'engagementRate', 'accountAgeMonths'] as const;
 export const FLAG_ATTRIBUTES = ['verified', 'originalEmail', 'twoFactorRemovable'] as const;
@@ -50,7 +59,12 @@ export const attributeApplies = (category: ListingCategory, key: AttributeKey) =
 
 /** The label of an attribute in a category, or a general one for display when it does not apply. */
 export function attributeLabel(category: ListingCategory, key: AttributeKey): string {
-  return CATEGORY_ATTRIBUTES[category][key]?.label ?? CATEGORY_ATTRIBUTES.other[key]?.label ?? CATEGORY_ATTRIBUTES.social[key]?.label ?? key;
+  return (
+    CATEGORY_ATTRIBUTES[category][key]?.label ??
+    CATEGORY_ATTRIBUTES.other[key]?.label ??
+    CATEGORY_ATTRIBUTES.social[key]?.label ??
+    key
+  );
 }
 
 /** "Account age" in words: 26 → "2 years 2 months". */
@@ -71,5 +85,9 @@ export function formatCount(n: number): string {
 
 /** Price from minor units: 12999 → "$129.99". */
 export function formatPrice(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { BROWSE_MAX_PAGE_SIZE, BROWSE_PAGE_SIZE, LISTING_CATEGORIES, PLATFORMS, REGIONS, SEARCH_MAX_LENGTH } from './listings';
+import {
+  BROWSE_MAX_PAGE_SIZE,
+  BROWSE_PAGE_SIZE,
+  LISTING_CATEGORIES,
+  PLATFORMS,
+  REGIONS,
+  SEARCH_MAX_LENGTH,
+} from './listings';
 import { listingCardSchema } from './listing-schemas';
 import { LISTING_MESSAGES as M } from './listing-messages';
 
@@ -12,7 +19,10 @@ export const BROWSE_SORT_LABELS: Record<BrowseSort, string> = {
   most_viewed: 'Most viewed',
 };
 
-const flag = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
+const flag = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
 const minimum = z.coerce.number().int().min(0).max(2_000_000_000).optional();
 
 /** GET /api/listings: search, filters, sort and a keyset cursor. Prices are in minor units. */
@@ -37,7 +47,10 @@ export const browseQuerySchema = z
     cursor: z.string().max(300).optional(),
     limit: z.coerce.number().int().min(1).max(BROWSE_MAX_PAGE_SIZE).default(BROWSE_PAGE_SIZE),
   })
-  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, { path: ['minPrice'], message: M.priceRange });
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    path: ['minPrice'],
+    message: M.priceRange,
+  });
 export type BrowseQuery = z.infer<typeof browseQuerySchema>;
 export type BrowseFilters = Omit<BrowseQuery, 'sort' | 'cursor' | 'limit'>;
 
@@ -55,7 +68,9 @@ export type HomeListings = z.infer<typeof homeListingsSchema>;
 
 // Common English words PostgreSQL's full-text search ignores; dropped on both engines so they answer alike.
 const STOP_WORDS = new Set(
-  'a an and are as at be but by for from has have i if in into is it its me my no not of on or our so than that the their them then there these they this to too was we were what when which who will with you your'.split(' '),
+  'a an and are as at be but by for from has have i if in into is it its me my no not of on or our so than that the their them then there these they this to too was we were what when which who will with you your'.split(
+    ' ',
+  ),
 );
 
 /** Words of a search box, lower-cased, without stop words and limited, for both full-text engines. */

@@ -1,4 +1,12 @@
-import { DESCRIPTION_MAX, DESCRIPTION_MIN, LEVEL_MAX, MAX_IMAGE_BYTES, MAX_LISTING_IMAGES, TITLE_MAX, TITLE_MIN } from './listings';
+import {
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  LEVEL_MAX,
+  MAX_IMAGE_BYTES,
+  MAX_LISTING_IMAGES,
+  TITLE_MAX,
+  TITLE_MIN,
+} from './listings';
 
 const mb = MAX_IMAGE_BYTES / (1024 * 1024);
 
@@ -21,9 +29,11 @@ export const LISTING_MESSAGES = {
   followersRequired: 'Followers are required for social-media accounts',
   deliveryMethod: 'Choose how the account is delivered',
   deliveryTime: 'Choose a delivery time',
+  protectionDays: 'Choose a protection period of 0, 5, 14 or 30 days',
   notFound: 'Listing not found',
   notYours: 'You can only manage your own listings.',
-  hiddenStatus: 'An admin hid this listing, so its status cannot be changed. Edit it to fix the problem; an admin will review it.',
+  hiddenStatus:
+    'An admin hid this listing, so its status cannot be changed. Edit it to fix the problem; an admin will review it.',
   soldFinal: 'A sold listing cannot be changed. Duplicate it to sell a similar account.',
   sameStatus: 'The listing already has this status.',
   badTransition: 'This status change is not possible.',

@@ -1,15 +1,36 @@
 import { z } from 'zod';
 import {
-  DELIVERY_METHODS, DELIVERY_TIMES, DESCRIPTION_MAX, DESCRIPTION_MIN, LEVEL_MAX, LISTING_CATEGORIES, LISTING_CURRENCIES,
-  LISTING_STATUSES, PLATFORMS, PRICE_MAX_CENTS, PRICE_MIN_CENTS, REGIONS, SELLER_STATUSES, TITLE_MAX, TITLE_MIN,
+  DELIVERY_METHODS,
+  DELIVERY_TIMES,
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  LEVEL_MAX,
+  LISTING_CATEGORIES,
+  LISTING_CURRENCIES,
+  LISTING_STATUSES,
+  PLATFORMS,
+  PRICE_MAX_CENTS,
+  PRICE_MIN_CENTS,
+  REGIONS,
+  SELLER_STATUSES,
+  TITLE_MAX,
+  TITLE_MIN,
   platformFitsCategory,
 } from './listings';
 import { ATTRIBUTE_KEYS, CATEGORY_ATTRIBUTES, FLAG_ATTRIBUTES, attributeApplies } from './listing-attributes';
 import { LISTING_MESSAGES as M } from './listing-messages';
+import { PROTECTION_PERIODS } from './order-state';
+
+/** 0, 5, 14 or 30 days; when left out, the category's default applies (DEFAULT_PROTECTION_DAYS). */
+const protectionDaysInput = z
+  .number({ error: M.protectionDays })
+  .refine((d) => (PROTECTION_PERIODS as readonly number[]).includes(d), M.protectionDays)
+  .optional();
 
 // Plain text only: one kind of line break, no control characters.
-// eslint-disable-next-line no-control-regex
-const cleanText = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+const cleanText = (s: string) =>
+  // eslint-disable-next-line no-control-regex
+  s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
 const cleanLine = (s: string) => cleanText(s).replace(/\s+/g, ' ');
 const count = (max: number, message: string = M.wholeNumber) =>
   z.number({ error: message }).int(message).min(0, message).max(max, message).nullable().optional();
@@ -17,15 +38,33 @@ const count = (max: number, message: string = M.wholeNumber) =>
 /** One schema for the listing form, the create and update routes and their types. */
 export const listingInputSchema = z
   .strictObject({
-    title: z.string({ error: M.titleRequired }).overwrite(cleanLine).trim().min(1, M.titleRequired).min(TITLE_MIN, M.titleLength).max(TITLE_MAX, M.titleLength),
+    title: z
+      .string({ error: M.titleRequired })
+      .overwrite(cleanLine)
+      .trim()
+      .min(1, M.titleRequired)
+      .min(TITLE_MIN, M.titleLength)
+      .max(TITLE_MAX, M.titleLength),
     category: z.enum(LISTING_CATEGORIES, { error: M.category }),
     platform: z.enum(PLATFORMS, { error: M.platform }),
     region: z.enum(REGIONS, { error: M.region }),
-    description: z.string({ error: M.descriptionLength }).overwrite(cleanText).trim().min(DESCRIPTION_MIN, M.descriptionLength).max(DESCRIPTION_MAX, M.descriptionLength),
+    description: z
+      .string({ error: M.descriptionLength })
+      .overwrite(cleanText)
+      .trim()
+      .min(DESCRIPTION_MIN, M.descriptionLength)
+      .max(DESCRIPTION_MAX, M.descriptionLength),
     priceCents: z.number({ error: M.price }).int(M.price).min(PRICE_MIN_CENTS, M.price).max(PRICE_MAX_CENTS, M.price),
     currency: z.enum(LISTING_CURRENCIES, { error: M.currency }).default('USD'),
     negotiable: z.boolean().default(false),
-    level: z.string({ error: M.level }).overwrite(cleanLine).trim().max(LEVEL_MAX, M.level).nullable().optional().transform((v) => v || null),
+    level: z
+      .string({ error: M.level })
+      .overwrite(cleanLine)
+      .trim()
+      .max(LEVEL_MAX, M.level)
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
     itemsCount: count(1_000_000),
     followers: count(2_000_000_000),
     engagementRate: z.number({ error: M.engagement }).min(0, M.engagement).max(100, M.engagement).nullable().optional(),
@@ -35,23 +74,36 @@ export const listingInputSchema = z
     twoFactorRemovable: z.boolean().default(false),
     deliveryMethod: z.enum(DELIVERY_METHODS, { error: M.deliveryMethod }),
     deliveryTime: z.enum(DELIVERY_TIMES, { error: M.deliveryTime }),
+    protectionDays: protectionDaysInput,
   })
   .superRefine((v, ctx) => {
-    if (!platformFitsCategory(v.platform, v.category)) ctx.addIssue({ code: 'custom', path: ['platform'], message: M.platformCategory });
+    if (!platformFitsCategory(v.platform, v.category))
+      ctx.addIssue({ code: 'custom', path: ['platform'], message: M.platformCategory });
     for (const key of ATTRIBUTE_KEYS) {
       const value = v[key];
-      const set = (FLAG_ATTRIBUTES as readonly string[]).includes(key) ? value === true : value !== null && value !== undefined;
-      if (set && !attributeApplies(v.category, key)) ctx.addIssue({ code: 'custom', path: [key], message: M.attributeNotApplicable });
-      if (!set && CATEGORY_ATTRIBUTES[v.category][key]?.required) ctx.addIssue({ code: 'custom', path: [key], message: M.followersRequired });
+      const set = (FLAG_ATTRIBUTES as readonly string[]).includes(key)
+        ? value === true
+        : value !== null && value !== undefined;
+      if (set && !attributeApplies(v.category, key))
+        ctx.addIssue({ code: 'custom', path: [key], message: M.attributeNotApplicable });
+      if (!set && CATEGORY_ATTRIBUTES[v.category][key]?.required)
+        ctx.addIssue({ code: 'custom', path: [key], message: M.followersRequired });
     }
   });
 export type ListingInput = z.infer<typeof listingInputSchema>;
 export type ListingFormValues = z.input<typeof listingInputSchema>;
 
-export const listingStatusChangeSchema = z.strictObject({ status: z.enum(SELLER_STATUSES, { error: M.badTransition }) });
+export const listingStatusChangeSchema = z.strictObject({
+  status: z.enum(SELLER_STATUSES, { error: M.badTransition }),
+});
 
 export const listingImageSchema = z.object({
-  id: z.string(), url: z.string(), thumbUrl: z.string(), width: z.number(), height: z.number(), position: z.number(),
+  id: z.string(),
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number(),
+  height: z.number(),
+  position: z.number(),
 });
 export type ListingImage = z.infer<typeof listingImageSchema>;
 
@@ -74,6 +126,8 @@ const listingBase = {
   originalEmail: z.boolean(),
   twoFactorRemovable: z.boolean(),
   status: z.enum(LISTING_STATUSES),
+  /** Days the buyer may still dispute after accepting the account (0, 5, 14 or 30). */
+  protectionDays: z.number(),
   viewCount: z.number(),
   createdAt: z.number(),
   publishedAt: z.number().nullable(),

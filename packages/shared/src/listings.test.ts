@@ -8,8 +8,14 @@ import { REVIEW_MESSAGES as R, replyBlocker, reviewBlocker } from './reviews';
 import { formatResponseTime } from './sellers';
 
 const game = {
-  title: 'Immortal Valorant account', category: 'game', platform: 'valorant', region: 'europe', description: 'A long enough description of the account.',
-  priceCents: 1000, deliveryMethod: 'full-access', deliveryTime: 'instant',
+  title: 'Immortal Valorant account',
+  category: 'game',
+  platform: 'valorant',
+  region: 'europe',
+  description: 'A long enough description of the account.',
+  priceCents: 1000,
+  deliveryMethod: 'full-access',
+  deliveryTime: 'instant',
 };
 
 describe('status changes', () => {
@@ -44,12 +50,32 @@ describe('status changes', () => {
 describe('listing input', () => {
   it.each([
     ['a minimal game listing', {}, null],
-    ['a social listing with followers', { category: 'social', platform: 'instagram', followers: 5000, engagementRate: 3.5 }, null],
-    ['a social listing without followers', { category: 'social', platform: 'instagram' }, ['followers', M.followersRequired]],
-    ['followers on a streaming listing', { category: 'streaming', platform: 'netflix', followers: 5 }, ['followers', M.attributeNotApplicable]],
-    ['a flag that does not apply', { category: 'streaming', platform: 'netflix', verified: true }, ['verified', M.attributeNotApplicable]],
+    [
+      'a social listing with followers',
+      { category: 'social', platform: 'instagram', followers: 5000, engagementRate: 3.5 },
+      null,
+    ],
+    [
+      'a social listing without followers',
+      { category: 'social', platform: 'instagram' },
+      ['followers', M.followersRequired],
+    ],
+    [
+      'followers on a streaming listing',
+      { category: 'streaming', platform: 'netflix', followers: 5 },
+      ['followers', M.attributeNotApplicable],
+    ],
+    [
+      'a flag that does not apply',
+      { category: 'streaming', platform: 'netflix', verified: true },
+      ['verified', M.attributeNotApplicable],
+    ],
     ['"other" platform in any category', { category: 'streaming', platform: 'other' }, null],
-    ['a game platform in social', { category: 'social', platform: 'steam', followers: 1 }, ['platform', M.platformCategory]],
+    [
+      'a game platform in social',
+      { category: 'social', platform: 'steam', followers: 1 },
+      ['platform', M.platformCategory],
+    ],
     ['a title of spaces', { title: '        ' }, ['title', M.titleRequired]],
     ['a title over 100 characters', { title: 'x'.repeat(101) }, ['title', M.titleLength]],
     ['a negative item count', { itemsCount: -1 }, ['itemsCount', M.wholeNumber]],
@@ -63,7 +89,12 @@ describe('listing input', () => {
   });
 
   it('normalises text: one kind of line break, no control characters, single-line titles, empty level as null', () => {
-    const r = listingInputSchema.parse({ ...game, title: '  Two\nlines\u0007 title ', description: 'First line\r\nSecond line\u0000 of text', level: '' });
+    const r = listingInputSchema.parse({
+      ...game,
+      title: '  Two\nlines\u0007 title ',
+      description: 'First line\r\nSecond line\u0000 of text',
+      level: '',
+    });
     expect(r.title).toBe('Two lines title');
     expect(r.description).toBe('First line\nSecond line of text');
     expect(r.level).toBeNull();
@@ -83,26 +114,66 @@ describe('browse query and search terms', () => {
   });
 
   it('parses URL values with defaults', () => {
-    expect(browseQuerySchema.parse({ minPrice: '500', verified: 'true', negotiable: 'false' })).toMatchObject({ minPrice: 500, verified: true, negotiable: false, sort: 'newest', limit: 24 });
+    expect(browseQuerySchema.parse({ minPrice: '500', verified: 'true', negotiable: 'false' })).toMatchObject({
+      minPrice: 500,
+      verified: true,
+      negotiable: false,
+      sort: 'newest',
+      limit: 24,
+    });
     expect(browseQuerySchema.safeParse({ minPrice: '9', maxPrice: '1' }).success).toBe(false);
   });
 });
 
 describe('formatting', () => {
-  it.each([[0, '0'], [999, '999'], [1234, '1.2K'], [120_000, '120K'], [2_500_000, '2.5M']])('formatCount(%i)', (n, s) => expect(formatCount(n)).toBe(s));
-  it.each([[12_999, '$129.99'], [5000, '$50'], [100, '$1']])('formatPrice(%i)', (n, s) => expect(formatPrice(n, 'USD')).toBe(s));
-  it.each([[0, '0 months'], [1, '1 month'], [12, '1 year'], [26, '2 years 2 months']])('formatAccountAge(%i)', (n, s) => expect(formatAccountAge(n)).toBe(s));
-  it.each([[null, '—'], [0.2, '1 min'], [45, '45 min'], [180, '3 h'], [4320, '3 days']])('formatResponseTime(%j)', (n, s) => expect(formatResponseTime(n)).toBe(s));
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1234, '1.2K'],
+    [120_000, '120K'],
+    [2_500_000, '2.5M'],
+  ])('formatCount(%i)', (n, s) => expect(formatCount(n)).toBe(s));
+  it.each([
+    [12_999, '$129.99'],
+    [5000, '$50'],
+    [100, '$1'],
+  ])('formatPrice(%i)', (n, s) => expect(formatPrice(n, 'USD')).toBe(s));
+  it.each([
+    [0, '0 months'],
+    [1, '1 month'],
+    [12, '1 year'],
+    [26, '2 years 2 months'],
+  ])('formatAccountAge(%i)', (n, s) => expect(formatAccountAge(n)).toBe(s));
+  it.each([
+    [null, '—'],
+    [0.2, '1 min'],
+    [45, '45 min'],
+    [180, '3 h'],
+    [4320, '3 days'],
+  ])('formatResponseTime(%j)', (n, s) => expect(formatResponseTime(n)).toBe(s));
 });
 
-describe('review rule', () => {
-  const ok = { isSeller: false, listingStatus: 'sold', hasConversation: true, alreadyReviewed: false };
+describe('review rule (decision 081)', () => {
+  const D = 24 * 3_600_000;
+  const done = { status: 'completed', refundedCents: 0, completedAt: 1_000 };
+  const ok = { isSeller: false, order: done, alreadyReviewed: false, now: 1_000 + 29 * D };
   it.each([
-    ['a buyer who chatted about a sold listing', ok, null],
-    ['the seller', { ...ok, isSeller: true }, R.own],
-    ['a listing not sold yet', { ...ok, listingStatus: 'reserved' }, R.notSold],
-    ['no chat about it', { ...ok, hasConversation: false }, R.noConversation],
-    ['a second review', { ...ok, alreadyReviewed: true }, R.already],
+    ['the buyer of a completed order within 30 days', ok, null],
+    ['the seller', { ...ok, isSeller: true }, 'You cannot review your own listing.'],
+    ['no order', { ...ok, order: null }, 'Only the buyer of a completed order can review the seller.'],
+    [
+      'an order not completed yet',
+      { ...ok, order: { ...done, status: 'protection', completedAt: null } },
+      'You can review the seller once your order is completed.',
+    ],
+    ['a refunded order', { ...ok, order: { ...done, status: 'refunded' } }, 'A refunded order cannot be reviewed.'],
+    [
+      'a partly refunded order',
+      { ...ok, order: { ...done, refundedCents: 10 } },
+      'A refunded order cannot be reviewed.',
+    ],
+    ['after 30 days', { ...ok, now: 1_000 + 30 * D }, 'Reviews can be written within 30 days of the order completing.'],
+    ['a second review', { ...ok, alreadyReviewed: true }, 'You have already reviewed the seller for this listing.'],
   ])('%s', (_n, facts, expected) => expect(reviewBlocker(facts)).toBe(expected));
 
   it('lets only the seller answer, once', () => {

@@ -10,32 +10,97 @@ export const CATEGORY_LABELS: Record<ListingCategory, string> = {
 };
 
 export const PLATFORMS = [
-  'steam', 'playstation', 'xbox', 'nintendo', 'epic', 'league-of-legends', 'valorant', 'fortnite', 'minecraft', 'roblox', 'genshin',
-  'instagram', 'tiktok', 'youtube', 'x', 'twitch',
-  'spotify', 'netflix',
+  'steam',
+  'playstation',
+  'xbox',
+  'nintendo',
+  'epic',
+  'league-of-legends',
+  'valorant',
+  'fortnite',
+  'minecraft',
+  'roblox',
+  'genshin',
+  'instagram',
+  'tiktok',
+  'youtube',
+  'x',
+  'twitch',
+  'spotify',
+  'netflix',
   'other',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 export const PLATFORM_LABELS: Record<Platform, string> = {
-  steam: 'Steam', playstation: 'PlayStation', xbox: 'Xbox', nintendo: 'Nintendo', epic: 'Epic Games',
-  'league-of-legends': 'Riot / League of Legends', valorant: 'Valorant', fortnite: 'Fortnite', minecraft: 'Minecraft',
-  roblox: 'Roblox', genshin: 'Genshin Impact', instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', x: 'X (Twitter)',
-  twitch: 'Twitch', spotify: 'Spotify', netflix: 'Netflix', other: 'Other',
+  steam: 'Steam',
+  playstation: 'PlayStation',
+  xbox: 'Xbox',
+  nintendo: 'Nintendo',
+  epic: 'Epic Games',
+  'league-of-legends': 'Riot / League of Legends',
+  valorant: 'Valorant',
+  fortnite: 'Fortnite',
+  minecraft: 'Minecraft',
+  roblox: 'Roblox',
+  genshin: 'Genshin Impact',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  x: 'X (Twitter)',
+  twitch: 'Twitch',
+  spotify: 'Spotify',
+  netflix: 'Netflix',
+  other: 'Other',
 };
 /** Which platforms belong to which category; 'other' fits every category. */
 export const CATEGORY_PLATFORMS: Record<ListingCategory, readonly Platform[]> = {
-  game: ['steam', 'playstation', 'xbox', 'nintendo', 'epic', 'league-of-legends', 'valorant', 'fortnite', 'minecraft', 'roblox', 'genshin', 'other'],
+  game: [
+    'steam',
+    'playstation',
+    'xbox',
+    'nintendo',
+    'epic',
+    'league-of-legends',
+    'valorant',
+    'fortnite',
+    'minecraft',
+    'roblox',
+    'genshin',
+    'other',
+  ],
   social: ['instagram', 'tiktok', 'youtube', 'x', 'twitch', 'other'],
   streaming: ['spotify', 'netflix', 'twitch', 'youtube', 'other'],
   other: PLATFORMS,
 };
-export const platformFitsCategory = (platform: Platform, category: ListingCategory) => CATEGORY_PLATFORMS[category].includes(platform);
+export const platformFitsCategory = (platform: Platform, category: ListingCategory) =>
+  CATEGORY_PLATFORMS[category].includes(platform);
 
-export const REGIONS = ['global', 'north-america', 'latin-america', 'europe', 'uk', 'cis', 'middle-east', 'asia', 'southeast-asia', 'oceania', 'africa'] as const;
+export const REGIONS = [
+  'global',
+  'north-america',
+  'latin-america',
+  'europe',
+  'uk',
+  'cis',
+  'middle-east',
+  'asia',
+  'southeast-asia',
+  'oceania',
+  'africa',
+] as const;
 export type Region = (typeof REGIONS)[number];
 export const REGION_LABELS: Record<Region, string> = {
-  global: 'Global', 'north-america': 'North America', 'latin-america': 'Latin America', europe: 'Europe', uk: 'United Kingdom',
-  cis: 'CIS', 'middle-east': 'Middle East', asia: 'Asia', 'southeast-asia': 'Southeast Asia', oceania: 'Oceania', africa: 'Africa',
+  global: 'Global',
+  'north-america': 'North America',
+  'latin-america': 'Latin America',
+  europe: 'Europe',
+  uk: 'United Kingdom',
+  cis: 'CIS',
+  'middle-east': 'Middle East',
+  asia: 'Asia',
+  'southeast-asia': 'Southeast Asia',
+  oceania: 'Oceania',
+  africa: 'Africa',
 };
 
 /** The marketplace trades in one currency so prices sort and filter meaningfully (decision 045). */
@@ -54,13 +119,21 @@ export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
 export const DELIVERY_TIMES = ['instant', 'within-1h', 'within-24h', 'within-3d', 'within-7d'] as const;
 export type DeliveryTime = (typeof DELIVERY_TIMES)[number];
 export const DELIVERY_TIME_LABELS: Record<DeliveryTime, string> = {
-  instant: 'Instant', 'within-1h': 'Within 1 hour', 'within-24h': 'Within 24 hours', 'within-3d': 'Within 3 days', 'within-7d': 'Within 7 days',
+  instant: 'Instant',
+  'within-1h': 'Within 1 hour',
+  'within-24h': 'Within 24 hours',
+  'within-3d': 'Within 3 days',
+  'within-7d': 'Within 7 days',
 };
 
 export const LISTING_STATUSES = ['draft', 'active', 'reserved', 'sold', 'hidden'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
-  draft: 'Draft', active: 'Active', reserved: 'Reserved', sold: 'Sold', hidden: 'Hidden by admin',
+  draft: 'Draft',
+  active: 'Active',
+  reserved: 'Reserved',
+  sold: 'Sold',
+  hidden: 'Hidden by admin',
 };
 /** Statuses a seller may set; 'hidden' belongs to admins. */
 export const SELLER_STATUSES = ['draft', 'active', 'reserved', 'sold'] as const;

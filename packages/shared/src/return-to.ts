@@ -9,7 +9,8 @@ const AUTH_PAGES = new Set(['/signin', '/signup', '/reset-password', '/verificat
 export function safeReturnTo(value: string | null | undefined, fallback = '/'): string {
   if (!value || value.length > 2000) return fallback;
   if (!value.startsWith('/') || value.startsWith('//')) return fallback;
-  if (value.includes('\\') || [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return fallback;
+  if (value.includes('\\') || [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+    return fallback;
   const path = value.split(/[?#]/)[0];
   if (AUTH_PAGES.has(path)) return fallback;
   return value;

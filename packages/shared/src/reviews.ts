@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REVIEW_WINDOW_MS } from './order-state';
 
 export const REVIEW_COMMENT_MIN = 10;
 export const REVIEW_COMMENT_MAX = 1000;
@@ -11,6 +12,10 @@ export const REVIEW_MESSAGES = {
   own: 'You cannot review your own listing.',
   notSold: 'You can review the seller once the listing is marked sold.',
   noConversation: 'Only buyers who chatted with the seller about this listing can review it.',
+  noOrder: 'Only the buyer of a completed order can review the seller.',
+  notCompleted: 'You can review the seller once your order is completed.',
+  refunded: 'A refunded order cannot be reviewed.',
+  windowClosed: 'Reviews can be written within 30 days of the order completing.',
   already: 'You have already reviewed the seller for this listing.',
   notFound: 'Review not found',
   replyNotYours: 'Only the seller can answer this review.',
@@ -20,13 +25,25 @@ export const REVIEW_MESSAGES = {
 } as const;
 
 export const reviewInputSchema = z.strictObject({
-  rating: z.number({ error: REVIEW_MESSAGES.rating }).int(REVIEW_MESSAGES.rating).min(1, REVIEW_MESSAGES.rating).max(5, REVIEW_MESSAGES.rating),
-  comment: z.string({ error: REVIEW_MESSAGES.comment }).trim().min(REVIEW_COMMENT_MIN, REVIEW_MESSAGES.comment).max(REVIEW_COMMENT_MAX, REVIEW_MESSAGES.comment),
+  rating: z
+    .number({ error: REVIEW_MESSAGES.rating })
+    .int(REVIEW_MESSAGES.rating)
+    .min(1, REVIEW_MESSAGES.rating)
+    .max(5, REVIEW_MESSAGES.rating),
+  comment: z
+    .string({ error: REVIEW_MESSAGES.comment })
+    .trim()
+    .min(REVIEW_COMMENT_MIN, REVIEW_MESSAGES.comment)
+    .max(REVIEW_COMMENT_MAX, REVIEW_MESSAGES.comment),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
 
 export const reviewReplySchema = z.strictObject({
-  reply: z.string({ error: REVIEW_MESSAGES.reply }).trim().min(2, REVIEW_MESSAGES.reply).max(REVIEW_REPLY_MAX, REVIEW_MESSAGES.reply),
+  reply: z
+    .string({ error: REVIEW_MESSAGES.reply })
+    .trim()
+    .min(2, REVIEW_MESSAGES.reply)
+    .max(REVIEW_REPLY_MAX, REVIEW_MESSAGES.reply),
 });
 
 export const reviewSchema = z.object({
@@ -49,20 +66,23 @@ export type ReviewsPage = z.infer<typeof reviewsPageSchema>;
 
 export interface ReviewFacts {
   isSeller: boolean;
-  listingStatus: string;
-  hasConversation: boolean;
+  /** The viewer's latest order for the listing, or null when they never ordered it. */
+  order: { status: string; refundedCents: number; completedAt: number | null } | null;
   alreadyReviewed: boolean;
+  now: number;
 }
 
 /**
- * The review rule: a buyer who chatted with the seller about a listing that is marked sold may rate the seller
- * once per listing. Returns the reason they may not, or null when they may.
+ * The review rule (decision 081, replacing decision 047's): only the buyer of a completed, not refunded order may
+ * rate the seller, once per order, within 30 days of completion. Returns the reason they may not, or null.
  */
 export function reviewBlocker(f: ReviewFacts): string | null {
   if (f.isSeller) return REVIEW_MESSAGES.own;
-  if (f.listingStatus !== 'sold') return REVIEW_MESSAGES.notSold;
-  if (!f.hasConversation) return REVIEW_MESSAGES.noConversation;
   if (f.alreadyReviewed) return REVIEW_MESSAGES.already;
+  if (!f.order) return REVIEW_MESSAGES.noOrder;
+  if (f.order.status === 'refunded' || f.order.refundedCents > 0) return REVIEW_MESSAGES.refunded;
+  if (f.order.status !== 'completed' || f.order.completedAt === null) return REVIEW_MESSAGES.notCompleted;
+  if (f.now >= f.order.completedAt + REVIEW_WINDOW_MS) return REVIEW_MESSAGES.windowClosed;
   return null;
 }
 

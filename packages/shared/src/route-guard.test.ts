@@ -10,7 +10,13 @@ const u = (role: Role, emailVerified = true) => ({ role, emailVerified });
 
 describe('route guard (spec section 6)', () => {
   it.each([
-    ['signed out → sign-in with the path and query', null, SIGNED_IN, '/profile?tab=a&b=1', '/signin?returnTo=%2Fprofile%3Ftab%3Da%26b%3D1'],
+    [
+      'signed out → sign-in with the path and query',
+      null,
+      SIGNED_IN,
+      '/profile?tab=a&b=1',
+      '/signin?returnTo=%2Fprofile%3Ftab%3Da%26b%3D1',
+    ],
     ['signed out from an admin page', null, ADMIN, '/admin/users', '/signin?returnTo=%2Fadmin%2Fusers'],
     ['unverified e-mail → verification-sent', u('buyer', false), SIGNED_IN, '/profile', '/verification-sent'],
     ['unverified admin too', u('admin', false), ADMIN, '/admin', '/verification-sent'],

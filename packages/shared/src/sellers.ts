@@ -7,6 +7,7 @@ export const sellerSummarySchema = z.object({
   displayName: z.string(),
   role: z.enum(ROLES),
   memberSince: z.number(),
+  /** Start (UTC) of the day the seller was last active: coarse on purpose, never a precise time. */
   lastActive: z.number(),
   emailVerified: z.boolean(),
   rating: z.object({ average: z.number().nullable(), count: z.number() }),
@@ -20,6 +21,10 @@ export type SellerSummary = z.infer<typeof sellerSummarySchema>;
 export const sellerProfileSchema = sellerSummarySchema.extend({
   /** Number of reviews per star, index 0 = 1 star. */
   ratingBreakdown: z.array(z.number()).length(5),
+  /** Orders that reached `completed`. */
+  completedSales: z.number(),
+  /** Share (0–1) of paid orders that saw a dispute; null before the first paid order. */
+  disputeRate: z.number().nullable(),
 });
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 
@@ -36,4 +41,18 @@ export function formatResponseTime(minutes: number | null): string {
   if (minutes < 60) return `${Math.max(1, Math.round(minutes))} min`;
   if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h`;
   return `${Math.round(minutes / 1440)} days`;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What others may know of a member's last activity: the day, not the moment. */
+export const lastActiveDay = (ms: number) => ms - (ms % DAY_MS);
+
+/** "Active today", "Active yesterday", "Active 3 days ago", "Active over a month ago" for a lastActiveDay value. */
+export function formatActiveDay(dayStart: number, now: number): string {
+  const days = Math.max(0, Math.floor((lastActiveDay(now) - dayStart) / DAY_MS));
+  if (days === 0) return 'Active today';
+  if (days === 1) return 'Active yesterday';
+  if (days <= 30) return `Active ${days} days ago`;
+  return 'Active over a month ago';
 }

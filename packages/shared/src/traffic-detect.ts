@@ -19,7 +19,8 @@ export function sanitizeTrafficPath(path: string): string {
 
 // Tablets first: iPad and Android tablets also carry "Mobile"-like tokens; Android without "Mobi" is a tablet.
 const TABLET = /(tablet|ipad|playbook|silk)|(android(?!.*mobi))/i;
-const MOBILE = /mobi|iphone|ipod|android|blackberry|iemobile|windows phone|kindle|silk-accelerated|(hpw|web)os|opera m(obi|ini)/i;
+const MOBILE =
+  /mobi|iphone|ipod|android|blackberry|iemobile|windows phone|kindle|silk-accelerated|(hpw|web)os|opera m(obi|ini)/i;
 
 export function detectDevice(userAgent: string | null | undefined): DeviceType {
   const ua = userAgent ?? '';
@@ -75,7 +76,8 @@ export function referrerHost(referrer: string | null | undefined): string {
  * PhantomJS, Lighthouse) and HTTP libraries (curl, wget, python, Go, Java, okhttp, axios, node-fetch, undici).
  * "bot" must be followed by / - _ ; or end the string, so phone brands such as "CUBOT X30" still count.
  */
-const BOT = /bot[/_;-]|bot$|crawl|spider|slurp|mediapartners|facebookexternalhit|whatsapp|embedly|headless|phantomjs|lighthouse|pingdom|uptime|curl\/|wget\/|python|go-http-client|^java\/|okhttp|axios\/|node-fetch|undici|libwww|httpclient|scrapy/i;
+const BOT =
+  /bot[/_;-]|bot$|crawl|spider|slurp|mediapartners|facebookexternalhit|whatsapp|embedly|headless|phantomjs|lighthouse|pingdom|uptime|curl\/|wget\/|python|go-http-client|^java\/|okhttp|axios\/|node-fetch|undici|libwww|httpclient|scrapy/i;
 
 export function isBotUserAgent(userAgent: string | null | undefined): boolean {
   const ua = (userAgent ?? '').trim();

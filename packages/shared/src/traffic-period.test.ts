@@ -56,7 +56,10 @@ describe('resolvePeriod (spec section 7: N days back, ending today)', () => {
   });
 
   it('uses the custom bounds as given', () => {
-    expect(resolvePeriod('custom', now, { from: '2026-12-20', to: '2026-12-24' })).toEqual({ from: '2026-12-20', to: '2026-12-24' });
+    expect(resolvePeriod('custom', now, { from: '2026-12-20', to: '2026-12-24' })).toEqual({
+      from: '2026-12-20',
+      to: '2026-12-24',
+    });
   });
 });
 
@@ -64,7 +67,9 @@ describe('trafficStatsQuerySchema', () => {
   const issue = (q: Record<string, string>) => trafficStatsQuerySchema.safeParse(q).error?.issues[0];
   it('defaults to the week and accepts a valid custom range', () => {
     expect(trafficStatsQuerySchema.parse({}).period).toBe('week');
-    expect(trafficStatsQuerySchema.parse({ period: 'custom', from: '2026-12-30', to: '2027-01-02' })).toMatchObject({ from: '2026-12-30' });
+    expect(trafficStatsQuerySchema.parse({ period: 'custom', from: '2026-12-30', to: '2027-01-02' })).toMatchObject({
+      from: '2026-12-30',
+    });
   });
   it.each([
     [{ period: 'custom', from: '2026-12-30' }, 'to', TRAFFIC_MESSAGES.customRange],
@@ -96,6 +101,9 @@ describe('trafficEventSchema', () => {
   });
 
   it('names an unknown event type', () => {
-    expect(trafficEventSchema.safeParse({ type: 'click' }).error?.issues[0]).toMatchObject({ path: ['type'], message: TRAFFIC_MESSAGES.unknownEvent });
+    expect(trafficEventSchema.safeParse({ type: 'click' }).error?.issues[0]).toMatchObject({
+      path: ['type'],
+      message: TRAFFIC_MESSAGES.unknownEvent,
+    });
   });
 });

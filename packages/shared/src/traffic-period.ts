@@ -6,7 +6,12 @@ export const TRAFFIC_PERIODS = ['day', 'week', 'month', 'year', 'custom'] as con
 export type TrafficPeriod = (typeof TRAFFIC_PERIODS)[number];
 
 /** Spec section 7: day, week (7 days back), month (30 days back), year (365 days back); the range ends today. */
-export const PERIOD_DAYS_BACK: Record<Exclude<TrafficPeriod, 'custom'>, number> = { day: 0, week: 7, month: 30, year: 365 };
+export const PERIOD_DAYS_BACK: Record<Exclude<TrafficPeriod, 'custom'>, number> = {
+  day: 0,
+  week: 7,
+  month: 30,
+  year: 365,
+};
 
 /** The longest custom range, so one query cannot scan the whole history. */
 export const MAX_CUSTOM_RANGE_DAYS = 731;
@@ -45,7 +50,11 @@ export function listDays(from: string, to: string): string[] {
 }
 
 /** The inclusive day range of a period, ending today (UTC); a custom period uses its own bounds. */
-export function resolvePeriod(period: TrafficPeriod, now: number, custom?: { from?: string; to?: string }): { from: string; to: string } {
+export function resolvePeriod(
+  period: TrafficPeriod,
+  now: number,
+  custom?: { from?: string; to?: string },
+): { from: string; to: string } {
   const today = dayKey(now);
   if (period === 'custom') {
     if (!custom?.from || !custom?.to) throw new Error('A custom period needs from and to');

@@ -39,7 +39,9 @@ export const trackedPathSchema = z
   .string({ error: TRAFFIC_MESSAGES.path })
   .max(MAX_TRACKED_PATH_LENGTH, TRAFFIC_MESSAGES.path)
   .regex(/^\/[\x21-\x7e]*$/, TRAFFIC_MESSAGES.path);
-const referrerSchema = z.string({ error: TRAFFIC_MESSAGES.referrer }).max(MAX_REFERRER_LENGTH, TRAFFIC_MESSAGES.referrer);
+const referrerSchema = z
+  .string({ error: TRAFFIC_MESSAGES.referrer })
+  .max(MAX_REFERRER_LENGTH, TRAFFIC_MESSAGES.referrer);
 
 export const pageViewEventSchema = z.strictObject({
   type: z.literal('page_view'),
@@ -62,9 +64,13 @@ export const sessionEndEventSchema = z.strictObject({
   path: trackedPathSchema.optional(),
 });
 
-export const trafficEventSchema = z.discriminatedUnion('type', [pageViewEventSchema, sessionStartEventSchema, sessionEndEventSchema], {
-  error: (issue) => (issue.code === 'invalid_union' ? TRAFFIC_MESSAGES.unknownEvent : undefined),
-});
+export const trafficEventSchema = z.discriminatedUnion(
+  'type',
+  [pageViewEventSchema, sessionStartEventSchema, sessionEndEventSchema],
+  {
+    error: (issue) => (issue.code === 'invalid_union' ? TRAFFIC_MESSAGES.unknownEvent : undefined),
+  },
+);
 export type TrafficEvent = z.infer<typeof trafficEventSchema>;
 export type PageViewEvent = z.infer<typeof pageViewEventSchema>;
 export type SessionStartEvent = z.infer<typeof sessionStartEventSchema>;
@@ -92,7 +98,8 @@ export const trafficStatsQuerySchema = z
     }
     const span = daysBetween(q.from, q.to);
     if (span < 0) ctx.addIssue({ code: 'custom', path: ['from'], message: TRAFFIC_MESSAGES.rangeOrder });
-    else if (span + 1 > MAX_CUSTOM_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: TRAFFIC_MESSAGES.rangeLength });
+    else if (span + 1 > MAX_CUSTOM_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: TRAFFIC_MESSAGES.rangeLength });
   });
 export type TrafficStatsQuery = z.input<typeof trafficStatsQuerySchema>;
 

@@ -14,7 +14,19 @@ describe('data layer', () => {
     const now = Date.UTC(2026, 0, 1, 23, 59, 59, 123);
     await handle.db
       .insertInto('users')
-      .values({ id: 'u1', email: 'a@b.test', passwordHash: 'x', displayName: 'A', phoneNumber: '', role: 'buyer', createdAt: now, lastActive: now, profileComplete: true, emailVerified: false, disabled: false })
+      .values({
+        id: 'u1',
+        email: 'a@b.test',
+        passwordHash: 'x',
+        displayName: 'A',
+        phoneNumber: '',
+        role: 'buyer',
+        createdAt: now,
+        lastActive: now,
+        profileComplete: true,
+        emailVerified: false,
+        disabled: false,
+      })
       .execute();
     const row = await handle.db.selectFrom('users').selectAll().where('id', '=', 'u1').executeTakeFirstOrThrow();
     expect(row.createdAt).toBe(now);
@@ -22,7 +34,10 @@ describe('data layer', () => {
     expect(row.emailVerified).toBe(false);
     const filtered = await handle.db.selectFrom('users').select('id').where('profileComplete', '=', true).execute();
     expect(filtered).toEqual([{ id: 'u1' }]);
-    const count = await handle.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await handle.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(1);
   });
 

@@ -8,6 +8,10 @@ import * as traffic from './migrations/2026-11-23T0520-traffic';
 import * as marketplace from './migrations/2026-11-23T0530-marketplace';
 import * as chat from './migrations/2026-11-23T0540-chat';
 import * as adminIndexes from './migrations/2026-11-23T0550-admin-indexes';
+import * as mailDeliveryRateLimits from './migrations/2026-11-24T0300-mail-delivery-rate-limits';
+import * as orders from './migrations/2026-11-24T0400-orders';
+import * as browseFollowersIndex from './migrations/2026-11-24T0500-browse-followers-index';
+import * as stripeRefunds from './migrations/2026-11-24T0700-stripe-refunds';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +23,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0530-marketplace': marketplace,
   '2026-11-23T0540-chat': chat,
   '2026-11-23T0550-admin-indexes': adminIndexes,
+  '2026-11-24T0300-mail-delivery-rate-limits': mailDeliveryRateLimits,
+  '2026-11-24T0400-orders': orders,
+  '2026-11-24T0500-browse-followers-index': browseFollowersIndex,
+  '2026-11-24T0700-stripe-refunds': stripeRefunds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,6 @@
+import type { Generated } from 'kysely';
+import type { OrderAction, OrderActor, OrderState } from '@accountry/shared/order-state';
+import type { LedgerKind } from '@accountry/shared/wallet';
 
 /**
  * Table types as the code sees them (camelCase; the database uses snake_case).
@@ -46,6 +49,21 @@ export interface MailOutboxTable {
   text: string;
   html: string;
   createdAt: number;
+  /** pending → sending (claimed by one worker) → sent, or failed after the last retry. */
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  /** When a pending mail is due, or when a claim by a worker that died lapses. */
+  nextAttemptAt: Generated<number>;
+  sentAt: number | null;
+  lastError: Generated<string>;
+}
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
 }
 
 export interface FeedbackTable {
@@ -95,6 +113,8 @@ export interface ListingsTable {
   twoFactorRemovable: boolean;
   deliveryMethod: string;
   deliveryTime: string;
+  /** 0, 5, 14 or 30 days (DEFAULT_PROTECTION_DAYS per category); the column defaults to 14. */
+  protectionDays?: number;
   status: 'draft' | 'active' | 'reserved' | 'sold' | 'hidden';
   hiddenReason: string | null;
   /** Status to return to when an admin unhides the listing. */
@@ -238,6 +258,8 @@ export interface ReviewsTable {
   reply: string | null;
   repliedAt: number | null;
   createdAt: number;
+  /** The completed order the review is about (decision 081); null for reviews older than orders. */
+  orderId?: string | null;
 }
 
 export interface AuthTokensTable {
@@ -315,6 +337,141 @@ export interface TrafficSessionsTable {
   exitPath: string | null;
 }
 
+export interface OrdersTable {
+  id: string;
+  listingId: string;
+  buyerId: string;
+  sellerId: string;
+  priceCents: number;
+  currency: string;
+  feeCents: number | null;
+  refundedCents: number;
+  status: OrderState;
+  provider: string;
+  providerRef: string | null;
+  deliveryTime: string;
+  protectionDays: number;
+  conversationId: string | null;
+  createdAt: number;
+  updatedAt: number;
+  paidAt: number | null;
+  deliveredAt: number | null;
+  protectionStartedAt: number | null;
+  completedAt: number | null;
+  /** When the timer sweep applies dueAction; null when nothing is due. */
+  dueAt: number | null;
+  dueAction: OrderAction | null;
+  /** When to mail "confirmed in 12 hours"; cleared once sent. */
+  reminderAt: number | null;
+  disputeReason: string | null;
+  disputeOpenedAt: number | null;
+  sellerAnswerDueAt: number | null;
+  pausedRemainingMs: number | null;
+  decisionOutcome: 'refund' | 'partial_refund' | 'release' | null;
+  decisionReason: string | null;
+  decidedBy: string | null;
+  decidedAt: number | null;
+  /** AES-256-GCM, see lib/credentials-cipher.ts; never logged or listed. */
+  credentialsCipher: string | null;
+  credentialsEraseAt: number | null;
+  credentialsErasedAt: number | null;
+}
+
+export interface OrderHistoryTable {
+  id: string;
+  orderId: string;
+  seq: number;
+  fromStatus: OrderState | null;
+  toStatus: OrderState;
+  actorKind: OrderActor;
+  actorId: string | null;
+  reason: string;
+  createdAt: number;
+}
+
+export interface CredentialRevealsTable {
+  id: string;
+  orderId: string;
+  userId: string;
+  by: 'buyer' | 'admin';
+  createdAt: number;
+}
+
+export interface DisputeStatementsTable {
+  id: string;
+  orderId: string;
+  authorId: string;
+  authorRole: 'buyer' | 'seller' | 'admin';
+  body: string;
+  evidenceId: string | null;
+  createdAt: number;
+}
+
+export interface DisputeEvidenceTable {
+  id: string;
+  orderId: string;
+  uploaderId: string;
+  fileName: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  createdAt: number;
+}
+
+/** Ledger account ids: `u:<userId>:available`, `u:<userId>:held`, `escrow`, `platform_fee`, `external`. */
+export interface LedgerAccountsTable {
+  id: string;
+  userId: string | null;
+  kind: 'available' | 'held' | 'escrow' | 'platform_fee' | 'external';
+  balanceCents: number;
+  updatedAt: number;
+}
+
+export interface LedgerTransactionsTable {
+  id: string;
+  kind: LedgerKind;
+  orderId: string | null;
+  payoutId: string | null;
+  actorId: string | null;
+  memo: string;
+  createdAt: number;
+}
+
+export interface LedgerEntriesTable {
+  id: string;
+  transactionId: string;
+  accountId: string;
+  /** Signed: positive adds to the account. */
+  amountCents: number;
+  createdAt: number;
+}
+
+export interface PayoutsTable {
+  id: string;
+  userId: string;
+  amountCents: number;
+  status: 'open' | 'paid' | 'rejected';
+  reason: string;
+  createdAt: number;
+  decidedAt: number | null;
+  decidedBy: string | null;
+}
+
+/** A card refund owed through Stripe (decision 095): `pending` until Stripe confirms it, then `sent`. */
+export interface StripeRefundsTable {
+  idempotencyKey: string;
+  orderId: string;
+  sessionId: string;
+  amountCents: number;
+  status: 'pending' | 'sent';
+  stripeRefundId: string | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   authTokens: AuthTokensTable;
@@ -322,6 +479,7 @@ export interface DB {
   sessions: SessionsTable;
   deletedUsers: DeletedUsersTable;
   mailOutbox: MailOutboxTable;
+  rateLimits: RateLimitsTable;
   feedback: FeedbackTable;
   reports: ReportsTable;
   listings: ListingsTable;
@@ -343,6 +501,16 @@ export interface DB {
   trafficDimensions: TrafficDimensionsTable;
   trafficVisitors: TrafficVisitorsTable;
   trafficSessions: TrafficSessionsTable;
+  orders: OrdersTable;
+  orderHistory: OrderHistoryTable;
+  credentialReveals: CredentialRevealsTable;
+  disputeStatements: DisputeStatementsTable;
+  disputeEvidence: DisputeEvidenceTable;
+  ledgerAccounts: LedgerAccountsTable;
+  ledgerTransactions: LedgerTransactionsTable;
+  ledgerEntries: LedgerEntriesTable;
+  payouts: PayoutsTable;
+  stripeRefunds: StripeRefundsTable;
 }
 
 /** Every boolean column, by its camelCase name. Add new boolean columns here. */
@@ -360,4 +528,3 @@ export const BOOLEAN_COLUMNS = new Set<string>([
   'lastMessageAttachment',
   'isActive',
 ]);
-

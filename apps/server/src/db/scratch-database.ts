@@ -20,7 +20,12 @@ async function runOnServer(url: string, statement: string) {
  * A fresh, migrated database that disappears on close: a temp SQLite file, or a new schema in the PostgreSQL
  * database at `url`. Tests and benchmarks use it so runs never share state.
  */
-export async function openScratchDatabase(engine: Engine, url: string | undefined, label: string, poolSize = 10): Promise<DatabaseHandle> {
+export async function openScratchDatabase(
+  engine: Engine,
+  url: string | undefined,
+  label: string,
+  poolSize = 10,
+): Promise<DatabaseHandle> {
   if (engine === 'postgres') {
     if (!url) throw new Error('a PostgreSQL scratch database needs a connection URL');
     const schema = `${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(5).toString('hex')}`;

@@ -1,5 +1,12 @@
 import type { Database as SQLiteDatabase } from 'better-sqlite3';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { BOOLEAN_COLUMNS } from './schema';
 
 const toBindable = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
@@ -15,12 +22,18 @@ export function bindableSqlite(raw: SQLiteDatabase): SQLiteDatabase {
   const cache = new Map<string, ReturnType<SQLiteDatabase['prepare']>>();
   const prepareWrapped = (source: string) => {
     const stmt = prepare(source);
-    const wrap = (fn: (...a: unknown[]) => unknown) => (...args: unknown[]) =>
-      fn.apply(stmt, args.map((a) => (Array.isArray(a) ? a.map(toBindable) : toBindable(a))));
+    const wrap =
+      (fn: (...a: unknown[]) => unknown) =>
+      (...args: unknown[]) =>
+        fn.apply(
+          stmt,
+          args.map((a) => (Array.isArray(a) ? a.map(toBindable) : toBindable(a))),
+        );
     return new Proxy(stmt, {
       get(s, p, r) {
         const value = Reflect.get(s, p, r);
-        if (p === 'run' || p === 'all' || p === 'get' || p === 'iterate') return wrap(value as (...a: unknown[]) => unknown);
+        if (p === 'run' || p === 'all' || p === 'get' || p === 'iterate')
+          return wrap(value as (...a: unknown[]) => unknown);
         return typeof value === 'function' ? value.bind(s) : value;
       },
     });

@@ -1,8 +1,5 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database';
-import { newId } from '../lib/ids';
-import type { Clock } from '../lib/clock';
 
 export interface Mail {
   to: string;
@@ -11,13 +8,20 @@ export interface Mail {
   html: string;
 }
 
+/** How a mail leaves the machine. Features never call it: they queue mail in the outbox (mail-outbox.ts). */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
 /** SMTP delivery through nodemailer, used when SMTP_URL is set. */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport({
+    url,
+    // A mail server that hangs must not hold a worker's claim for minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return {
     async send(mail) {
       await transport.sendMail({ from, ...mail });
@@ -25,14 +29,12 @@ export function smtpMailer(url: string, from: string): Mailer {
   };
 }
 
-/** Without SMTP: keep mails in the database (shown at /dev/mailbox in development) and log that one was sent. */
-export function outboxMailer(db: Database, clock: Clock, log?: FastifyBaseLogger): Mailer {
+/** Without SMTP the outbox row is the delivery (shown at /dev/mailbox in development): log where to read it. */
+export function devMailboxMailer(log?: FastifyBaseLogger): Mailer {
   return {
     async send(mail) {
-      const id = newId();
-      await db.insertInto('mailOutbox').values({ id, ...mail, createdAt: clock.now() }).execute();
       // The body holds single-use links; log only where to read it.
-      log?.info({ mailId: id, to: mail.to, subject: mail.subject }, 'mail stored in the outbox (no SMTP_URL set)');
+      log?.info({ to: mail.to, subject: mail.subject }, 'mail kept in the outbox (no SMTP_URL set): see /dev/mailbox');
     },
   };
 }

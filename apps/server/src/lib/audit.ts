@@ -14,6 +14,14 @@ export interface AuditEntry {
 export async function recordAudit(db: Database, entry: AuditEntry, now: number) {
   await db
     .insertInto('auditLog')
-    .values({ id: newId(), actorId: entry.actorId, action: entry.action, targetType: entry.targetType, targetId: entry.targetId, details: JSON.stringify(entry.details ?? {}), createdAt: now })
+    .values({
+      id: newId(),
+      actorId: entry.actorId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      details: JSON.stringify(entry.details ?? {}),
+      createdAt: now,
+    })
     .execute();
 }

@@ -15,18 +15,27 @@ export function parseCursor(cursor: string, valueType: 'string'): Keyset<string>
 export function parseCursor(cursor: string, valueType: 'number' | 'string'): Keyset<number | string> | null {
   try {
     const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const valueOk = valueType === 'number' ? Number.isFinite(v?.[0]) : typeof v?.[0] === 'string';
-    if (Array.isArray(v) && v.length === 2 && valueOk && typeof v[1] === 'string' && v[1].length <= 64) return [v[0], v[1]];
+    // Sort values are integer columns: anything else (1.5, 1e20, ±1e308) was not made by encodeCursor.
+    const valueOk =
+      valueType === 'number' ? Number.isSafeInteger(v?.[0]) : typeof v?.[0] === 'string' && v[0].length <= 1000;
+    if (Array.isArray(v) && v.length === 2 && valueOk && typeof v[1] === 'string' && v[1].length <= 64)
+      return [v[0], v[1]];
   } catch {
     // Not base64url JSON: tampered with.
   }
   return null;
 }
 
-/** The position in a numeric-sorted cursor (listings, favorites, reviews), or a 400 when it was tampered with. */
-export function decodeCursor(cursor: string | undefined): Keyset | undefined {
+/** The largest value a 32-bit integer column (prices, counts) holds. */
+export const INT32_MAX = 2_147_483_647;
+
+/**
+ * The position in a numeric-sorted cursor (listings, favorites, reviews), or a 400 when it was tampered with.
+ * `max` bounds the value to what the sorted column holds.
+ */
+export function decodeCursor(cursor: string | undefined, max = Number.MAX_SAFE_INTEGER): Keyset | undefined {
   if (!cursor) return undefined;
   const keyset = parseCursor(cursor, 'number');
-  if (keyset) return keyset;
+  if (keyset && Math.abs(keyset[0]) <= max) return keyset;
   throw badRequest(LISTING_MESSAGES.cursor, { cursor: LISTING_MESSAGES.cursor });
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CSRF_HEADER, SESSION_COOKIE } from '@accountry/shared/constants';
+import { CSRF_HEADER, SESSION_COOKIE, cookieName } from '@accountry/shared/constants';
 import { hasRequiredRole, type Role } from '@accountry/shared/roles';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
+import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import type { AppDeps } from '../app';
-import { resolveSession } from '../features/auth/sessions.service';
+import { resolveSession } from '../sessions/sessions.service';
 import type { UsersTable } from '../db/schema';
 
 export type AuthUser = Omit<UsersTable, 'passwordHash'>;
@@ -21,8 +22,11 @@ declare module 'fastify' {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Endpoints fed by navigator.sendBeacon, which cannot send headers; they act only on the visitor's own tracking data. */
-const CSRF_EXEMPT = [/^\/api\/traffic\//];
+/**
+ * Endpoints fed by navigator.sendBeacon, which cannot send headers (they act only on the visitor's own tracking data),
+ * and payment webhooks, which carry the provider's signature instead of a session.
+ */
+const CSRF_EXEMPT = [/^\/api\/traffic\//, /^\/api\/payments\/[^/]+\/webhook$/];
 
 /** Resolve the session cookie on every API request; enforce CSRF for cookie-authenticated writes. */
 export function registerAuth(app: FastifyInstance, deps: AppDeps) {
@@ -31,21 +35,31 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('sessionRemember', false);
   app.decorateRequest('sessionExpired', false);
 
+  const sessionCookie = cookieName(SESSION_COOKIE, deps.sessionSettings.secureCookies);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
+    // The matched route decides (an encoded "/%61pi/..." is the same route); unmatched URLs by their raw path.
+    const path = request.routeOptions.url ?? request.url.split('?')[0];
+    if (!path.startsWith('/api/')) return;
+    const token = request.cookies[sessionCookie];
     if (!token) return;
-    const found = await resolveSession(deps.db.db, token, deps.clock.now(), deps.sessionSettings);
-    if (found.state === 'expired') request.sessionExpired = true;
+    const found = await resolveSession(deps.db.db, token, deps.clock.now(), deps.sessionSettings, deps.sessionCache);
+    if (found.state === 'expired') {
+      request.sessionExpired = true;
+      // Its sockets close now too, on every process, rather than at the next session check.
+      await deps.hub.endSessions({ sessionIds: [found.id], reason: SOCKET_CLOSE_REASONS.sessionExpired });
+    }
     if (found.state !== 'active') return;
     const { passwordHash: _omit, ...user } = found.session.user;
     request.user = user;
     request.sessionId = found.session.id;
     request.sessionRemember = found.session.remember;
-    const path = request.url.split('?')[0];
     if (UNSAFE.has(request.method) && !CSRF_EXEMPT.some((re) => re.test(path))) {
       if (request.headers[CSRF_HEADER] !== found.session.csrfToken) {
-        throw new AppError(403, ERROR_CODES.csrf, 'Your session could not be verified. Please reload the page and try again.');
+        throw new AppError(
+          403,
+          ERROR_CODES.csrf,
+          'Your session could not be verified. Please reload the page and try again.',
+        );
       }
     }
   });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import { AppError } from '../lib/app-error';
+import { noteFailure } from './request-log';
 
 type Issue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
@@ -24,7 +25,9 @@ function fieldsFrom(issues: Issue[]) {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
+      return reply
+        .status(err.statusCode)
+        .send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = fieldsFrom(err.validation as Issue[]);
@@ -32,16 +35,25 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({ error: { code: ERROR_CODES.validation, message: first, fields } });
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
-      return reply.status(413).send({ error: { code: ERROR_CODES.payloadTooLarge, message: 'The request is too large.' } });
+      return reply
+        .status(413)
+        .send({ error: { code: ERROR_CODES.payloadTooLarge, message: 'The request is too large.' } });
     }
     if (err.statusCode === 429) {
-      return reply.status(429).send({ error: { code: ERROR_CODES.tooManyRequests, message: 'Too many requests. Please try again later.' } });
+      return reply
+        .status(429)
+        .send({ error: { code: ERROR_CODES.tooManyRequests, message: 'Too many requests. Please try again later.' } });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : err.message;
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : err.message;
       return reply.status(err.statusCode).send({ error: { code: ERROR_CODES.badRequest, message } });
     }
-    request.log.error({ err }, 'request failed');
-    return reply.status(500).send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' } });
+    noteFailure(request, err);
+    return reply
+      .status(500)
+      .send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' } });
   });
 }

@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Accountry API', version: '1.0.0', description: 'JSON API of the Accountry marketplace. Errors: { error: { code, message, fields? } }.' },
+      info: {
+        title: 'Accountry API',
+        version: '1.0.0',
+        description: 'JSON API of the Accountry marketplace. Errors: { error: { code, message, fields? } }.',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
     },
     transform: jsonSchemaTransform,

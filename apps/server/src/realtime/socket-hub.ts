@@ -1,29 +1,69 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { ERROR_CODES } from '@accountry/shared/api-error';
 import type { WebSocket } from 'ws';
+import {
+  SOCKET_CLOSE,
+  SOCKET_CLOSE_REASONS,
+  SOCKET_EVENTS,
+  SOCKET_LIMITS,
+  SOCKET_MESSAGES,
+  parseClientFrame,
+  type ClientMessageData,
+  type ClientMessageType,
+  type Ref,
+} from '@accountry/shared/socket-protocol';
 import type { AuthUser } from '../plugins/auth';
+import type { Clock } from '../lib/clock';
+import { newId } from '../lib/ids';
 import type { Audience, Bus, BusEvent } from './bus';
+import { MessageBudget } from './message-budget';
+import { ConnectionRegistry } from './connection-registry';
+import { SESSION_ENDED, endsSession, readSessionEnd, type SessionEnd } from './session-ends';
 
-export type SocketHandler = (ctx: { user: AuthUser; socket: WebSocket; hub: SocketHub }, data: unknown) => Promise<unknown> | unknown;
+export type SocketHandler<T extends ClientMessageType = ClientMessageType> = (
+  ctx: { user: AuthUser; socket: WebSocket; hub: SocketHub },
+  data: ClientMessageData<T>,
+) => Promise<unknown> | unknown;
+
+/** Which of the given sessions are still active, and which expired (missing ones ended some other way). */
+export type SessionCheck = (sessionIds: string[]) => Promise<Map<string, 'active' | 'expired'>>;
+
+export interface SocketHubOptions {
+  bus: Bus;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  checkSessions?: SessionCheck;
+  messagesPerSecond?: number;
+  heartbeatMs?: number;
+}
 
 /**
- * This process's WebSocket connections, by user. Events published on the bus (from any process)
- * are delivered to the local sockets whose user matches the audience.
+ * This process's WebSocket connections, by user and by session. Events published on the bus (from any process)
+ * are delivered to the local sockets whose user matches the audience; sockets close when their session ends.
  */
 export class SocketHub {
-  private readonly sockets = new Map<string, Set<WebSocket>>();
-  private readonly users = new Map<WebSocket, AuthUser>();
+  readonly processId = newId();
+  private readonly connections = new ConnectionRegistry();
   private readonly handlers = new Map<string, SocketHandler>();
   private readonly connectListeners: Array<(user: AuthUser, first: boolean) => void> = [];
   private readonly disconnectListeners: Array<(user: AuthUser, last: boolean) => void> = [];
-  private readonly unsubscribe: () => void;
+  private readonly sessionEndListeners: Array<(end: SessionEnd) => void> = [];
+  private readonly unsubscribe: Array<() => void>;
+  private readonly timer: ReturnType<typeof setInterval>;
+  readonly bus: Bus;
+  private readonly log: FastifyBaseLogger;
 
-  constructor(readonly bus: Bus) {
-    this.unsubscribe = bus.subscribe((event) => this.deliver(event));
+  constructor(private readonly options: SocketHubOptions) {
+    this.bus = options.bus;
+    this.log = options.log;
+    this.unsubscribe = [this.bus.subscribe((event) => this.deliver(event)), this.bus.onResync(() => this.resync())];
+    this.timer = setInterval(() => void this.heartbeat(), options.heartbeatMs ?? SOCKET_LIMITS.heartbeatIntervalMs);
+    this.timer.unref();
   }
 
-  /** Handle a client message of this type; the handler's return value is sent back as the reply. */
-  on(type: string, handler: SocketHandler) {
-    this.handlers.set(type, handler);
+  /** Handle a client message of this type (its data already parsed); the return value is sent back as the reply. */
+  on<T extends ClientMessageType>(type: T, handler: SocketHandler<T>) {
+    this.handlers.set(type, handler as SocketHandler);
   }
   onConnect(fn: (user: AuthUser, first: boolean) => void) {
     this.connectListeners.push(fn);
@@ -31,113 +71,181 @@ export class SocketHub {
   onDisconnect(fn: (user: AuthUser, last: boolean) => void) {
     this.disconnectListeners.push(fn);
   }
+  /** Runs in every process for every ended session (caches of sessions drop them here). */
+  onSessionsEnded(fn: (end: SessionEnd) => void) {
+    this.sessionEndListeners.push(fn);
+  }
 
   publish(audience: Audience, type: string, data: unknown) {
     return this.bus.publish({ audience, type, data });
   }
 
   isOnlineHere(userId: string) {
-    return (this.sockets.get(userId)?.size ?? 0) > 0;
+    return this.connections.countForUser(userId) > 0;
   }
 
   connectionCount() {
-    return this.users.size;
+    return this.connections.size;
   }
 
-  add(user: AuthUser, socket: WebSocket) {
-    const set = this.sockets.get(user.id) ?? new Set();
-    const first = set.size === 0;
-    set.add(socket);
-    this.sockets.set(user.id, set);
-    this.users.set(socket, user);
-    for (const fn of this.connectListeners) fn(user, first);
+  /** Register a socket; false (and the socket closed) when the user already holds the most sockets allowed. */
+  add(user: AuthUser, sessionId: string | null, socket: WebSocket) {
+    if (this.connections.countForUser(user.id) >= SOCKET_LIMITS.socketsPerUser) {
+      socket.close(SOCKET_CLOSE.tooManySockets, SOCKET_CLOSE_REASONS.tooManySockets);
+      return false;
+    }
+    const perSecond = this.options.messagesPerSecond ?? SOCKET_LIMITS.messagesPerSecond;
+    const burst = Math.max(SOCKET_LIMITS.messageBurst, perSecond);
+    const conn = {
+      socket,
+      user,
+      sessionId,
+      missedPongs: 0,
+      budget: new MessageBudget(burst, perSecond, this.options.clock.now()),
+    };
+    const first = this.connections.add(conn);
+    socket.on('pong', () => (conn.missedPongs = 0));
+    this.notify(this.connectListeners, user, first);
+    return true;
   }
 
   remove(socket: WebSocket) {
-    const user = this.users.get(socket);
-    if (!user) return;
-    this.users.delete(socket);
-    const set = this.sockets.get(user.id);
-    set?.delete(socket);
-    const last = !set || set.size === 0;
-    if (last) this.sockets.delete(user.id);
-    for (const fn of this.disconnectListeners) fn(user, last);
+    const removed = this.connections.remove(socket);
+    if (removed) this.notify(this.disconnectListeners, removed.conn.user, removed.last);
   }
 
-  /** Close every socket of a user (sign-out everywhere, disable, delete). */
-  disconnectUser(userId: string) {
-    for (const socket of this.sockets.get(userId) ?? []) socket.close(4001, 'signed out');
-  }
-
-  async handle(socket: WebSocket, raw: string) {
-    const user = this.users.get(socket);
-    if (!user) return;
-    let msg: { type?: unknown; data?: unknown; ref?: unknown };
-    try {
-      msg = JSON.parse(raw);
-    } catch {
-      return send(socket, { type: 'error', data: { message: 'Messages must be JSON.' } });
+  private notify(listeners: Array<(user: AuthUser, flag: boolean) => void>, user: AuthUser, flag: boolean) {
+    for (const fn of listeners) {
+      try {
+        fn(user, flag);
+      } catch (err) {
+        this.log.error({ err }, 'socket connection listener failed');
+      }
     }
-    const ref = typeof msg.ref === 'string' || typeof msg.ref === 'number' ? msg.ref : undefined;
-    const handler = typeof msg.type === 'string' ? this.handlers.get(msg.type) : undefined;
-    if (!handler) return send(socket, { type: 'error', ref, data: { message: 'Unknown message type.' } });
+  }
+
+  /**
+   * The one way sessions end for realtime: close their sockets here at once, tell every other process through the
+   * bus, and run the session-end listeners. A bus failure is logged; the other processes' session check catches up.
+   */
+  async endSessions(end: SessionEnd) {
+    this.applySessionEnd(end);
     try {
-      const result = await handler({ user, socket, hub: this }, msg.data);
-      if (ref !== undefined) send(socket, { type: 'ack', ref, data: result ?? null });
+      await this.bus.publish({ audience: {}, type: SESSION_ENDED, data: { ...end, origin: this.processId } });
     } catch (err) {
-      const e = err as { message?: string; code?: string; statusCode?: number };
-      send(socket, { type: 'error', ref, data: { message: e.statusCode && e.statusCode < 500 ? e.message : 'Something went wrong.', code: e.code } });
+      this.log.error({ err }, 'session end not published; other processes close those sockets on their next check');
     }
+  }
+
+  private applySessionEnd(end: SessionEnd) {
+    const candidates = end.userId ? this.connections.forUser(end.userId) : this.connections.all();
+    for (const conn of candidates) {
+      if (!endsSession(end, conn.sessionId, conn.user.id)) continue;
+      // Forgotten before the close handshake finishes: a frame still in flight is not handled as this user.
+      this.remove(conn.socket);
+      conn.socket.close(SOCKET_CLOSE.sessionEnded, end.reason);
+    }
+    for (const fn of this.sessionEndListeners) {
+      try {
+        fn(end);
+      } catch (err) {
+        this.log.error({ err }, 'session end listener failed');
+      }
+    }
+  }
+
+  /** Parse and run one client frame. Never throws: every failure answers the socket with an error event. */
+  async handle(socket: WebSocket, raw: string) {
+    const conn = this.connections.get(socket);
+    if (!conn) return;
+    const frame = parseClientFrame(raw);
+    // Every frame spends the budget, invalid ones too, so a flood of garbage is refused like any other flood.
+    if (!conn.budget.take(this.options.clock.now()))
+      return this.error(socket, frame.ref, SOCKET_MESSAGES.tooMany, ERROR_CODES.tooManyRequests);
+    if (!frame.ok) return this.error(socket, frame.ref, frame.message, frame.code, frame.fields);
+    const handler = this.handlers.get(frame.type);
+    if (!handler) return this.error(socket, frame.ref, SOCKET_MESSAGES.unknownType, ERROR_CODES.validation);
+    try {
+      const result = await handler({ user: conn.user, socket, hub: this }, frame.data as never);
+      if (frame.ref !== undefined) send(socket, { type: SOCKET_EVENTS.ack, ref: frame.ref, data: result ?? null });
+    } catch (err) {
+      const e = err as { message?: string; code?: string; statusCode?: number; fields?: Record<string, string> };
+      const clientError = !!e?.statusCode && e.statusCode < 500;
+      if (!clientError) this.log.error({ err, type: frame.type, userId: conn.user.id }, 'socket handler failed');
+      if (clientError) this.error(socket, frame.ref, e.message ?? SOCKET_MESSAGES.failed, e.code, e.fields);
+      else this.error(socket, frame.ref, SOCKET_MESSAGES.failed, ERROR_CODES.internal);
+    }
+  }
+
+  private error(socket: WebSocket, ref: Ref | undefined, message: string, code?: string, fields?: object) {
+    send(socket, { type: SOCKET_EVENTS.error, ref, data: { message, code, ...(fields ? { fields } : {}) } });
   }
 
   private deliver(event: BusEvent) {
-    const payload = JSON.stringify({ type: event.type, data: event.data });
-    for (const [socket, user] of this.users) {
-      if (matches(event.audience, user)) socket.send(payload);
+    if (event.type === SESSION_ENDED) {
+      const end = readSessionEnd(event.data);
+      if (end && end.origin !== this.processId) this.applySessionEnd(end);
+      return;
+    }
+    let payload: string | null = null;
+    for (const conn of this.connections.targets(event.audience)) {
+      payload ??= JSON.stringify({ type: event.type, data: event.data });
+      if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(payload);
     }
   }
 
-  close() {
-    this.unsubscribe();
-    for (const socket of this.users.keys()) socket.close(1001, 'server shutting down');
+  /** The bus may have dropped events while it reconnected: every local client fetches what it missed. */
+  private resync() {
+    const payload = JSON.stringify({ type: SOCKET_EVENTS.resync, data: { reason: 'bus reconnected' } });
+    for (const conn of this.connections.all()) {
+      if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(payload);
+    }
   }
-}
 
-function matches(a: Audience, user: AuthUser) {
-  if (a.all) return true;
-  if (a.userIds?.includes(user.id)) return true;
-  return !!a.roles?.includes(user.role);
-}
+  /**
+   * One heartbeat: terminate sockets that missed too many pongs (so presence shows no ghosts), ping the rest, and
+   * close sockets whose session ended without an event (inactivity expiry, or an end this process did not hear of).
+   */
+  async heartbeat() {
+    for (const conn of this.connections.all()) {
+      if (conn.missedPongs >= SOCKET_LIMITS.missedPongs) {
+        conn.socket.terminate();
+        this.remove(conn.socket);
+        continue;
+      }
+      conn.missedPongs += 1;
+      try {
+        conn.socket.ping();
+      } catch (err) {
+        this.log.warn({ err }, 'socket ping failed');
+      }
+    }
+    try {
+      await this.checkSessions();
+    } catch (err) {
+      this.log.error({ err }, 'socket session check failed');
+    }
+  }
 
-function originHost(origin: string) {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
+  private async checkSessions() {
+    if (!this.options.checkSessions) return;
+    const ids = [...new Set(this.connections.all().flatMap((c) => (c.sessionId ? [c.sessionId] : [])))];
+    if (!ids.length) return;
+    const states = await this.options.checkSessions(ids);
+    const expired = ids.filter((id) => states.get(id) === 'expired');
+    const gone = ids.filter((id) => !states.has(id));
+    if (expired.length) await this.endSessions({ sessionIds: expired, reason: SOCKET_CLOSE_REASONS.sessionExpired });
+    if (gone.length) this.applySessionEnd({ sessionIds: gone, reason: SOCKET_CLOSE_REASONS.signedOut });
+  }
+
+  close() {
+    clearInterval(this.timer);
+    for (const off of this.unsubscribe) off();
+    for (const { socket } of this.connections.all())
+      socket.close(SOCKET_CLOSE.shuttingDown, SOCKET_CLOSE_REASONS.shuttingDown);
   }
 }
 
 export function send(socket: WebSocket, msg: unknown) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
-}
-
-/** GET /api/ws: one socket per tab for signed-in users; same-origin only. */
-export function registerSocketRoute(app: FastifyInstance, hub: SocketHub) {
-  app.get('/api/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const origin = request.headers.origin;
-    if (origin && originHost(origin) !== request.headers.host) {
-      socket.close(4003, 'origin not allowed');
-      return;
-    }
-    const user = request.user;
-    if (!user) {
-      socket.close(4001, request.sessionExpired ? 'session expired' : 'sign in required');
-      return;
-    }
-    hub.add(user, socket);
-    send(socket, { type: 'hello', data: { userId: user.id } });
-    socket.on('message', (raw) => void hub.handle(socket, raw.toString()));
-    socket.on('close', () => hub.remove(socket));
-    socket.on('error', () => hub.remove(socket));
-  });
 }

@@ -1,4 +1,10 @@
-import { CATEGORY_PLATFORMS, DELIVERY_TIMES, REGIONS, type ListingCategory, type Platform } from '@accountry/shared/listings';
+import {
+  CATEGORY_PLATFORMS,
+  DELIVERY_TIMES,
+  REGIONS,
+  type ListingCategory,
+  type Platform,
+} from '@accountry/shared/listings';
 import type { ListingImagesTable, ListingsTable } from '../db/schema';
 import { demoImageUrls } from '../features/listings/demo-images';
 import { randomBytes } from 'node:crypto';
@@ -22,21 +28,71 @@ type Rand = ReturnType<typeof seededRandom>;
 const GAME_PLATFORMS = CATEGORY_PLATFORMS.game.filter((p) => p !== 'other');
 const SOCIAL_PLATFORMS = CATEGORY_PLATFORMS.social.filter((p) => p !== 'other');
 const STREAMING_PLATFORMS: Platform[] = ['spotify', 'netflix'];
-const RANKS = ['Iron 3', 'Bronze 2', 'Silver 1', 'Gold 3', 'Platinum 2', 'Diamond 1', 'Ascendant 2', 'Immortal 1', 'Radiant'];
+const RANKS = [
+  'Iron 3',
+  'Bronze 2',
+  'Silver 1',
+  'Gold 3',
+  'Platinum 2',
+  'Diamond 1',
+  'Ascendant 2',
+  'Immortal 1',
+  'Radiant',
+];
 const LOL_RANKS = ['Silver II', 'Gold IV', 'Platinum I', 'Emerald III', 'Diamond II', 'Master', 'Grandmaster'];
-const NICHES = ['fitness', 'travel', 'memes', 'food', 'gaming', 'fashion', 'tech', 'pets', 'quotes', 'cars', 'beauty', 'music'];
-const SKINS = ['Reaver Vandal', 'Prime Phantom', 'Elderflame Operator', 'Champions Karambit', 'Glitchpop Dagger', 'RGX Butterfly Knife'];
+const NICHES = [
+  'fitness',
+  'travel',
+  'memes',
+  'food',
+  'gaming',
+  'fashion',
+  'tech',
+  'pets',
+  'quotes',
+  'cars',
+  'beauty',
+  'music',
+];
+const SKINS = [
+  'Reaver Vandal',
+  'Prime Phantom',
+  'Elderflame Operator',
+  'Champions Karambit',
+  'Glitchpop Dagger',
+  'RGX Butterfly Knife',
+];
 const FN_SKINS = ['Renegade Raider', 'Black Knight', 'Galaxy', 'Travis Scott', 'Ikonik', 'Glow'];
 const GENSHIN = ['Raiden Shogun', 'Nahida', 'Hu Tao', 'Zhongli', 'Furina', 'Neuvillette', 'Kazuha'];
-const PLANS: Record<string, string[]> = { spotify: ['Premium Individual', 'Premium Duo', 'Premium Family'], netflix: ['Standard', 'Premium 4K', 'Standard with ads'] };
-const OTHER_TITLES = ['Rare 4-letter username account', 'Aged forum account with high reputation', 'Discord account with early supporter badge', 'Old gaming forum account, 2009', 'Short e-mail handle with clean history'];
+const PLANS: Record<string, string[]> = {
+  spotify: ['Premium Individual', 'Premium Duo', 'Premium Family'],
+  netflix: ['Standard', 'Premium 4K', 'Standard with ads'],
+};
+const OTHER_TITLES = [
+  'Rare 4-letter username account',
+  'Aged forum account with high reputation',
+  'Discord account with early supporter badge',
+  'Old gaming forum account, 2009',
+  'Short e-mail handle with clean history',
+];
 
 const mapped: Record<string, string> = {
-  steam: 'Steam', playstation: 'PlayStation', xbox: 'Xbox', nintendo: 'Nintendo', epic: 'Epic Games', instagram: 'Instagram', tiktok: 'TikTok',
-  youtube: 'YouTube', x: 'X', twitch: 'Twitch',
+  steam: 'Steam',
+  playstation: 'PlayStation',
+  xbox: 'Xbox',
+  nintendo: 'Nintendo',
+  epic: 'Epic Games',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  x: 'X',
+  twitch: 'Twitch',
 };
 
-type Draft = Pick<ListingsTable, 'title' | 'description' | 'level' | 'itemsCount' | 'followers' | 'engagementRate' | 'priceCents'>;
+type Draft = Pick<
+  ListingsTable,
+  'title' | 'description' | 'level' | 'itemsCount' | 'followers' | 'engagementRate' | 'priceCents'
+>;
 
 function gameListing(r: Rand, platform: Platform): Draft {
   const items = r.int(5, 400);
@@ -45,33 +101,70 @@ function gameListing(r: Rand, platform: Platform): Draft {
   switch (platform) {
     case 'valorant': {
       const rank = r.pick(RANKS);
-      return { ...base, level: rank, title: `${rank} Valorant account with ${items} skins incl. ${r.pick(SKINS)}`, priceCents: r.int(20, 900) * 100,
-        description: `Valorant account, ${rank} this act.\n${items} weapon skins, every agent unlocked.\nAccount age ${age} months, never banned.` };
+      return {
+        ...base,
+        level: rank,
+        title: `${rank} Valorant account with ${items} skins incl. ${r.pick(SKINS)}`,
+        priceCents: r.int(20, 900) * 100,
+        description: `Valorant account, ${rank} this act.\n${items} weapon skins, every agent unlocked.\nAccount age ${age} months, never banned.`,
+      };
     }
     case 'league-of-legends': {
       const rank = r.pick(LOL_RANKS);
-      return { ...base, level: rank, title: `${rank} League of Legends account – ${r.int(60, 168)} champions, ${items} skins`, priceCents: r.int(15, 600) * 100,
-        description: `Ranked ${rank} on the current season.\n${items} skins, honor level 2+, no chat restrictions.\nHand-levelled, not botted.` };
+      return {
+        ...base,
+        level: rank,
+        title: `${rank} League of Legends account – ${r.int(60, 168)} champions, ${items} skins`,
+        priceCents: r.int(15, 600) * 100,
+        description: `Ranked ${rank} on the current season.\n${items} skins, honor level 2+, no chat restrictions.\nHand-levelled, not botted.`,
+      };
     }
     case 'fortnite':
-      return { ...base, level: `Level ${r.int(50, 900)}`, title: `Fortnite account with ${items} skins incl. ${r.pick(FN_SKINS)}`, priceCents: r.int(30, 2500) * 100,
-        description: `Stacked Fortnite locker: ${items} outfits, pickaxes and emotes.\nIncludes ${r.pick(FN_SKINS)} from an early season.\nAll platforms linkable.` };
+      return {
+        ...base,
+        level: `Level ${r.int(50, 900)}`,
+        title: `Fortnite account with ${items} skins incl. ${r.pick(FN_SKINS)}`,
+        priceCents: r.int(30, 2500) * 100,
+        description: `Stacked Fortnite locker: ${items} outfits, pickaxes and emotes.\nIncludes ${r.pick(FN_SKINS)} from an early season.\nAll platforms linkable.`,
+      };
     case 'genshin': {
       const ar = r.int(45, 60);
-      return { ...base, level: `Adventure Rank ${ar}`, title: `AR ${ar} Genshin Impact account with ${r.pick(GENSHIN)} C${r.int(0, 6)}`, priceCents: r.int(25, 1500) * 100,
-        description: `Adventure Rank ${ar}, ${r.int(8, 40)} five-star characters and weapons.\nMain carry: ${r.pick(GENSHIN)}.\nSpiral Abyss 36 stars cleared.` };
+      return {
+        ...base,
+        level: `Adventure Rank ${ar}`,
+        title: `AR ${ar} Genshin Impact account with ${r.pick(GENSHIN)} C${r.int(0, 6)}`,
+        priceCents: r.int(25, 1500) * 100,
+        description: `Adventure Rank ${ar}, ${r.int(8, 40)} five-star characters and weapons.\nMain carry: ${r.pick(GENSHIN)}.\nSpiral Abyss 36 stars cleared.`,
+      };
     }
     case 'minecraft':
-      return { ...base, level: null, itemsCount: null, title: `Minecraft Java & Bedrock account${r.chance(0.5) ? ' with rare cape' : ', original owner'}`, priceCents: r.int(10, 300) * 100,
-        description: 'Full access Microsoft account with Minecraft Java and Bedrock.\nName change available.\nNever banned on any server.' };
+      return {
+        ...base,
+        level: null,
+        itemsCount: null,
+        title: `Minecraft Java & Bedrock account${r.chance(0.5) ? ' with rare cape' : ', original owner'}`,
+        priceCents: r.int(10, 300) * 100,
+        description:
+          'Full access Microsoft account with Minecraft Java and Bedrock.\nName change available.\nNever banned on any server.',
+      };
     case 'roblox':
-      return { ...base, level: null, title: `Roblox account with ${items} limiteds, ${r.int(2, 15)}k Robux value`, priceCents: r.int(20, 1200) * 100,
-        description: `Roblox account from ${2026 - Math.ceil(age / 12)}.\n${items} limited items, verified e-mail.\nPremium subscription history.` };
+      return {
+        ...base,
+        level: null,
+        title: `Roblox account with ${items} limiteds, ${r.int(2, 15)}k Robux value`,
+        priceCents: r.int(20, 1200) * 100,
+        description: `Roblox account from ${2026 - Math.ceil(age / 12)}.\n${items} limited items, verified e-mail.\nPremium subscription history.`,
+      };
     default: {
       const name = mapped[platform] ?? platform;
       const level = r.int(5, 300);
-      return { ...base, level: `Level ${level}`, title: `${name} account level ${level} with ${items} games`, priceCents: r.int(10, 2000) * 100,
-        description: `${name} account with ${items} games in the library.\nAccount level ${level}, ${r.int(1, 60)} badges.\nNo VAC or trade bans.` };
+      return {
+        ...base,
+        level: `Level ${level}`,
+        title: `${name} account level ${level} with ${items} games`,
+        priceCents: r.int(10, 2000) * 100,
+        description: `${name} account with ${items} games in the library.\nAccount level ${level}, ${r.int(1, 60)} badges.\nNo VAC or trade bans.`,
+      };
     }
   }
 }
@@ -81,9 +174,18 @@ function socialListing(r: Rand, platform: Platform): Draft {
   const followers = Math.round(Math.exp(r.next() * Math.log(2_000_000)) + 500);
   const rate = Math.round(r.next() * 80 + 5) / 10;
   const name = mapped[platform] ?? platform;
-  const pretty = followers >= 1_000_000 ? `${(followers / 1e6).toFixed(1)}M` : followers >= 1000 ? `${Math.round(followers / 1000)}K` : String(followers);
+  const pretty =
+    followers >= 1_000_000
+      ? `${(followers / 1e6).toFixed(1)}M`
+      : followers >= 1000
+        ? `${Math.round(followers / 1000)}K`
+        : String(followers);
   return {
-    level: null, itemsCount: null, followers, engagementRate: rate, priceCents: Math.max(2000, Math.round(followers * (0.005 + r.next() * 0.03)) * 100),
+    level: null,
+    itemsCount: null,
+    followers,
+    engagementRate: rate,
+    priceCents: Math.max(2000, Math.round(followers * (0.005 + r.next() * 0.03)) * 100),
     title: `${niche[0].toUpperCase()}${niche.slice(1)} ${name} ${platform === 'youtube' || platform === 'twitch' ? 'channel' : 'page'} – ${pretty} followers`,
     description: `Organic ${niche} audience, mostly from the US and Europe.\nAverage engagement ${rate}%.\nNo strikes, original e-mail handed over.`,
   };
@@ -94,7 +196,11 @@ function streamingListing(r: Rand, platform: Platform): Draft {
   const months = r.pick([1, 3, 6, 12, 24]);
   const name = platform === 'spotify' ? 'Spotify' : 'Netflix';
   return {
-    level: plan, itemsCount: null, followers: null, engagementRate: null, priceCents: r.int(3, 12) * months * 100,
+    level: plan,
+    itemsCount: null,
+    followers: null,
+    engagementRate: null,
+    priceCents: r.int(3, 12) * months * 100,
     title: `${name} ${plan} – ${months} month${months === 1 ? '' : 's'} prepaid`,
     description: `${name} ${plan}, paid for ${months} months ahead.\nYour own profile, change the password after handover.\nWorks in any region.`,
   };
@@ -102,12 +208,23 @@ function streamingListing(r: Rand, platform: Platform): Draft {
 
 function otherListing(r: Rand): Draft {
   return {
-    level: null, itemsCount: null, followers: null, engagementRate: null, priceCents: r.int(5, 400) * 100, title: r.pick(OTHER_TITLES),
-    description: 'Long-held account with a clean history.\nHanded over with the original e-mail.\nAsk me anything in chat.',
+    level: null,
+    itemsCount: null,
+    followers: null,
+    engagementRate: null,
+    priceCents: r.int(5, 400) * 100,
+    title: r.pick(OTHER_TITLES),
+    description:
+      'Long-held account with a clean history.\nHanded over with the original e-mail.\nAsk me anything in chat.',
   };
 }
 
-const CATEGORY_WEIGHTS: Array<[ListingCategory, number]> = [['game', 0.55], ['social', 0.25], ['streaming', 0.12], ['other', 0.08]];
+const CATEGORY_WEIGHTS: Array<[ListingCategory, number]> = [
+  ['game', 0.55],
+  ['social', 0.25],
+  ['streaming', 0.12],
+  ['other', 0.08],
+];
 
 /** Ids like newId() (128 random bits, base64url), cut from one buffer: bulk generation makes hundreds of thousands. */
 function idSource(count: number) {
@@ -122,7 +239,14 @@ export interface GeneratedListing {
 }
 
 /** `count` believable listings over every category and platform, spread over the last four months. */
-export function generateListings(opts: { count: number; sellerIds: string[]; now: number; seed?: number; statuses?: boolean; maxImages?: number }): GeneratedListing[] {
+export function generateListings(opts: {
+  count: number;
+  sellerIds: string[];
+  now: number;
+  seed?: number;
+  statuses?: boolean;
+  maxImages?: number;
+}): GeneratedListing[] {
   const r = seededRandom(opts.seed ?? 2026);
   const newId = idSource(opts.count * (1 + (opts.maxImages ?? 5)));
   const out: GeneratedListing[] = [];
@@ -131,26 +255,59 @@ export function generateListings(opts: { count: number; sellerIds: string[]; now
     let roll = r.next();
     const category = CATEGORY_WEIGHTS.find(([, w]) => (roll -= w) < 0)?.[0] ?? 'game';
     const platform: Platform =
-      category === 'game' ? r.pick(GAME_PLATFORMS) : category === 'social' ? r.pick(SOCIAL_PLATFORMS) : category === 'streaming' ? r.pick(STREAMING_PLATFORMS) : 'other';
-    const draft = category === 'game' ? gameListing(r, platform) : category === 'social' ? socialListing(r, platform) : category === 'streaming' ? streamingListing(r, platform) : otherListing(r);
+      category === 'game'
+        ? r.pick(GAME_PLATFORMS)
+        : category === 'social'
+          ? r.pick(SOCIAL_PLATFORMS)
+          : category === 'streaming'
+            ? r.pick(STREAMING_PLATFORMS)
+            : 'other';
+    const draft =
+      category === 'game'
+        ? gameListing(r, platform)
+        : category === 'social'
+          ? socialListing(r, platform)
+          : category === 'streaming'
+            ? streamingListing(r, platform)
+            : otherListing(r);
     const createdAt = opts.now - Math.floor(r.next() * 120 * day);
     const s = opts.statuses === false ? 1 : r.next();
     const status = s < 0.04 ? 'draft' : s < 0.08 ? 'reserved' : s < 0.14 ? 'sold' : 'active';
     const id = newId();
     const listing: ListingsTable = {
-      id, sellerId: opts.sellerIds[i % opts.sellerIds.length], ...draft, category, platform,
-      region: r.chance(0.3) ? 'global' : r.pick(REGIONS), currency: 'USD', negotiable: r.chance(0.4),
+      id,
+      sellerId: opts.sellerIds[i % opts.sellerIds.length],
+      ...draft,
+      category,
+      platform,
+      region: r.chance(0.3) ? 'global' : r.pick(REGIONS),
+      currency: 'USD',
+      negotiable: r.chance(0.4),
       accountAgeMonths: category === 'streaming' ? r.int(1, 60) : r.int(3, 140),
-      verified: category !== 'streaming' && r.chance(0.35), originalEmail: r.chance(0.6), twoFactorRemovable: r.chance(0.7),
-      deliveryMethod: r.pick(['full-access', 'full-access', 'login-details', 'platform-transfer'] as const), deliveryTime: r.pick(DELIVERY_TIMES),
-      status, hiddenReason: null, statusBeforeHidden: null, viewCount: Math.floor(Math.pow(r.next(), 3) * 2500), favoriteCount: 0,
-      createdAt, updatedAt: createdAt, publishedAt: status === 'draft' ? null : createdAt + r.int(1, 60) * 60_000,
-      soldAt: status === 'sold' ? Math.min(opts.now, createdAt + r.int(1, 20) * day) : null, deletedAt: null,
+      verified: category !== 'streaming' && r.chance(0.35),
+      originalEmail: r.chance(0.6),
+      twoFactorRemovable: r.chance(0.7),
+      deliveryMethod: r.pick(['full-access', 'full-access', 'login-details', 'platform-transfer'] as const),
+      deliveryTime: r.pick(DELIVERY_TIMES),
+      status,
+      hiddenReason: null,
+      statusBeforeHidden: null,
+      viewCount: Math.floor(Math.pow(r.next(), 3) * 2500),
+      favoriteCount: 0,
+      createdAt,
+      updatedAt: createdAt,
+      publishedAt: status === 'draft' ? null : createdAt + r.int(1, 60) * 60_000,
+      soldAt: status === 'sold' ? Math.min(opts.now, createdAt + r.int(1, 20) * day) : null,
+      deletedAt: null,
     };
     const shots = r.int(1, opts.maxImages ?? 5);
     const first = r.int(0, 1000);
     const images = Array.from({ length: shots }, (_, position) => ({
-      id: newId(), listingId: id, position, ...demoImageUrls(first + position * 7), createdAt,
+      id: newId(),
+      listingId: id,
+      position,
+      ...demoImageUrls(first + position * 7),
+      createdAt,
     }));
     out.push({ listing, images });
   }

@@ -10,24 +10,54 @@ export async function seedAnnouncements({ db, clock, users }: SeedContext) {
   const base = { recalledAt: null, createdBy: users.admin ?? null };
   const items: NewAnnouncement[] = [
     {
-      ...base, id: newId(), title: 'Welcome to Accountry', severity: 'info', status: 'active', targetUsers: 'all', expiresAt: null,
-      message: 'Talk to the seller in chat before you buy, and change the password and recovery e-mail as soon as you receive an account.',
-      createdAt: now - 3 * DAY, updatedAt: now - 3 * DAY,
+      ...base,
+      id: newId(),
+      title: 'Welcome to Accountry',
+      severity: 'info',
+      status: 'active',
+      targetUsers: 'all',
+      expiresAt: null,
+      message:
+        'Talk to the seller in chat before you buy, and change the password and recovery e-mail as soon as you receive an account.',
+      createdAt: now - 3 * DAY,
+      updatedAt: now - 3 * DAY,
     },
     {
-      ...base, id: newId(), title: 'Verify your payout details', severity: 'warning', status: 'active', targetUsers: 'seller', expiresAt: now + 30 * DAY,
-      message: 'Payouts pause for sellers whose payout details are unverified. Please check them in your profile before the end of the month.',
-      createdAt: now - DAY, updatedAt: now - DAY,
+      ...base,
+      id: newId(),
+      title: 'Keep your listings up to date',
+      severity: 'warning',
+      status: 'active',
+      targetUsers: 'seller',
+      expiresAt: now + 30 * DAY,
+      message:
+        'Mark a listing reserved while you finish a deal and sold once the account is handed over, so buyers are not left waiting. Please review your listings before the end of the month.',
+      createdAt: now - DAY,
+      updatedAt: now - DAY,
     },
     {
-      ...base, id: newId(), title: 'Scheduled maintenance', severity: 'info', status: 'expired', targetUsers: 'all', expiresAt: now - 2 * DAY,
-      message: 'Chat and checkout were unavailable for about 30 minutes while we upgraded our servers.',
-      createdAt: now - 6 * DAY, updatedAt: now - 2 * DAY,
+      ...base,
+      id: newId(),
+      title: 'Scheduled maintenance',
+      severity: 'info',
+      status: 'expired',
+      targetUsers: 'all',
+      expiresAt: now - 2 * DAY,
+      message: 'Chat and search were unavailable for about 30 minutes while we upgraded our servers.',
+      createdAt: now - 6 * DAY,
+      updatedAt: now - 2 * DAY,
     },
     {
-      ...base, id: newId(), title: 'Holiday deals week', severity: 'success', status: 'draft', targetUsers: 'buyer', expiresAt: null,
-      message: 'Featured listings from verified sellers, all week long. Keep an eye on Browse.',
-      createdAt: now - 2 * 3600_000, updatedAt: now - 2 * 3600_000,
+      ...base,
+      id: newId(),
+      title: 'Holiday deals week',
+      severity: 'success',
+      status: 'draft',
+      targetUsers: 'buyer',
+      expiresAt: null,
+      message: 'Verified sellers are adding new listings all week long. Keep an eye on Browse.',
+      createdAt: now - 2 * 3600_000,
+      updatedAt: now - 2 * 3600_000,
     },
   ];
   for (const item of items) await insertAnnouncement(db, item);
@@ -37,8 +67,16 @@ export async function seedAnnouncements({ db, clock, users }: SeedContext) {
     { userId: users.buyer2, read: true, dismissed: true },
   ].filter((s) => s.userId);
   for (const s of states) {
-    await db.insertInto('announcementStates').values({
-      userId: s.userId, notificationId: welcome.id, read: s.read, readAt: now - DAY, dismissed: s.dismissed, dismissedAt: s.dismissed ? now - DAY : null,
-    }).execute();
+    await db
+      .insertInto('announcementStates')
+      .values({
+        userId: s.userId,
+        notificationId: welcome.id,
+        read: s.read,
+        readAt: now - DAY,
+        dismissed: s.dismissed,
+        dismissedAt: s.dismissed ? now - DAY : null,
+      })
+      .execute();
   }
 }

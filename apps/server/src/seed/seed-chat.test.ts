@@ -37,7 +37,12 @@ describe('demo conversations', () => {
     for (const c of conversations) {
       expect(c.listingStatus).toBe('active');
       expect(c.listingSellerId).toBe(c.sellerId);
-      const messages = await db.selectFrom('messages').selectAll().where('conversationId', '=', c.id).orderBy('seq').execute();
+      const messages = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('conversationId', '=', c.id)
+        .orderBy('seq')
+        .execute();
       expect(messages.map((m) => m.seq)).toEqual(messages.map((_, i) => i + 1));
       expect(c.lastSeq).toBe(messages.length);
       expect(c.updatedAt).toBe(messages.at(-1)!.createdAt);

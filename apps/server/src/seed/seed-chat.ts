@@ -36,7 +36,10 @@ async function activeListing(db: Database, sellerId: string, skip: number) {
 export async function seedChat({ db, clock, users, log }: SeedContext) {
   const scripts: Script[] = [
     {
-      buyer: users.buyer, seller: users.seller, startedHoursAgo: 30, unreadAtEnd: 1,
+      buyer: users.buyer,
+      seller: users.seller,
+      startedHoursAgo: 30,
+      unreadAtEnd: 1,
       lines: [
         ['buyer', 'Hi! Is this account still available?'],
         ['seller', 'Yes, it is. Happy to answer any questions.'],
@@ -47,7 +50,10 @@ export async function seedChat({ db, clock, users, log }: SeedContext) {
       ],
     },
     {
-      buyer: users.buyer, seller: users.both, startedHoursAgo: 52, unreadAtEnd: 0,
+      buyer: users.buyer,
+      seller: users.both,
+      startedHoursAgo: 52,
+      unreadAtEnd: 0,
       lines: [
         ['buyer', 'Hello, how old is the account?'],
         ['seller', 'About three years, never banned.'],
@@ -55,14 +61,20 @@ export async function seedChat({ db, clock, users, log }: SeedContext) {
       ],
     },
     {
-      buyer: users.buyer2, seller: users.seller, startedHoursAgo: 6, unreadAtEnd: 2,
+      buyer: users.buyer2,
+      seller: users.seller,
+      startedHoursAgo: 6,
+      unreadAtEnd: 2,
       lines: [
         ['buyer', 'Hey, which region is this account on?'],
         ['buyer', 'Also, are the skins in the screenshots all included?'],
       ],
     },
     {
-      buyer: users.both, seller: users.seller2, startedHoursAgo: 20, unreadAtEnd: 0,
+      buyer: users.both,
+      seller: users.seller2,
+      startedHoursAgo: 20,
+      unreadAtEnd: 0,
       lines: [
         ['buyer', 'Hi Nova, can you send one more screenshot of the inventory?'],
         ['seller', 'Sure, I will add it to the listing tonight.'],
@@ -70,11 +82,14 @@ export async function seedChat({ db, clock, users, log }: SeedContext) {
     },
     {
       // The most recent conversation, reported by the buyer in the admin demo data.
-      buyer: users.buyer2, seller: users.seller2, startedHoursAgo: 2, unreadAtEnd: 0,
+      buyer: users.buyer2,
+      seller: users.seller2,
+      startedHoursAgo: 2,
+      unreadAtEnd: 0,
       lines: [
         ['buyer', 'Hi, I would like to buy this one.'],
-        ['seller', 'Great! Can you pay by bank transfer instead of the checkout? It is faster for me.'],
-        ['buyer', 'I would rather use the checkout on the site.'],
+        ['seller', 'Great! Can you pay me by bank transfer and we finish on another app? It is faster for me.'],
+        ['buyer', 'I would rather keep the whole deal in this chat, so there is a record of what we agreed.'],
       ],
     },
   ];
@@ -91,20 +106,41 @@ export async function seedChat({ db, clock, users, log }: SeedContext) {
     const start = clock.now() - script.startedHoursAgo * HOUR;
     const id = newId();
     const rows: MessagesTable[] = script.lines.map(([side, body], i) => ({
-      id: newId(), conversationId: id, seq: i + 1, senderId: side === 'buyer' ? script.buyer : script.seller, clientId: newId(), body,
-      attachmentId: null, attachmentWidth: null, attachmentHeight: null, createdAt: start + i * 7 * MINUTE,
+      id: newId(),
+      conversationId: id,
+      seq: i + 1,
+      senderId: side === 'buyer' ? script.buyer : script.seller,
+      clientId: newId(),
+      body,
+      attachmentId: null,
+      attachmentWidth: null,
+      attachmentHeight: null,
+      createdAt: start + i * 7 * MINUTE,
     }));
     const last = rows[rows.length - 1];
     const lastSide = script.lines[script.lines.length - 1][0];
     // Each side has read up to its own latest message; the recipient of the last ones may be behind.
     const lastBy = (side: 'buyer' | 'seller') => Math.max(0, ...script.lines.map(([s], i) => (s === side ? i + 1 : 0)));
-    const readBy = (side: 'buyer' | 'seller') => (side === lastSide ? last.seq : Math.max(lastBy(side), last.seq - script.unreadAtEnd));
+    const readBy = (side: 'buyer' | 'seller') =>
+      side === lastSide ? last.seq : Math.max(lastBy(side), last.seq - script.unreadAtEnd);
     await db
       .insertInto('conversations')
       .values({
-        id, listingId: listing.id, buyerId: script.buyer, sellerId: script.seller, createdAt: start, updatedAt: last.createdAt,
-        lastSeq: last.seq, buyerReadSeq: readBy('buyer'), sellerReadSeq: readBy('seller'), buyerDeliveredSeq: last.seq, sellerDeliveredSeq: last.seq,
-        lastMessagePreview: messagePreview(last.body), lastMessageAttachment: false, lastSenderId: last.senderId, lastMessageAt: last.createdAt,
+        id,
+        listingId: listing.id,
+        buyerId: script.buyer,
+        sellerId: script.seller,
+        createdAt: start,
+        updatedAt: last.createdAt,
+        lastSeq: last.seq,
+        buyerReadSeq: readBy('buyer'),
+        sellerReadSeq: readBy('seller'),
+        buyerDeliveredSeq: last.seq,
+        sellerDeliveredSeq: last.seq,
+        lastMessagePreview: messagePreview(last.body),
+        lastMessageAttachment: false,
+        lastSenderId: last.senderId,
+        lastMessageAt: last.createdAt,
       })
       .execute();
     await db.insertInto('messages').values(rows).execute();

@@ -7,6 +7,7 @@ import { seedFavoritesReviews } from './seed-favorites-reviews';
 import { seedAnnouncements } from './seed-announcements';
 import { seedAdmin } from './seed-admin';
 import { seedTraffic } from './seed-traffic';
+import { seedOrders } from './seed-orders';
 
 export interface SeedContext {
   db: Database;
@@ -23,6 +24,7 @@ const seeders: Array<{ name: string; order: number; run: (ctx: SeedContext) => P
   { name: 'listings', order: 10, run: seedListings },
   { name: 'chat', order: 20, run: seedChat },
   { name: 'favorites and reviews', order: 30, run: seedFavoritesReviews },
+  { name: 'orders', order: 35, run: seedOrders },
   { name: 'announcements', order: 40, run: seedAnnouncements },
   { name: 'admin', order: 60, run: seedAdmin },
   { name: 'traffic', order: 50, run: seedTraffic },
@@ -43,7 +45,10 @@ export async function seedDemoData(db: Database, clock: Clock, log: (msg: string
   if (await isSeeded(db)) return false;
   try {
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('appMeta').values({ key: SEEDED_KEY, value: String(clock.now()) }).execute();
+      await trx
+        .insertInto('appMeta')
+        .values({ key: SEEDED_KEY, value: String(clock.now()) })
+        .execute();
       const users = await seedUsers(trx, clock);
       for (const s of [...seeders].sort((a, b) => a.order - b.order)) {
         log(`seeding ${s.name}…`);

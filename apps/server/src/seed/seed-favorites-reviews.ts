@@ -11,27 +11,58 @@ const COMMENTS: Array<[number, string]> = [
   [3, 'Fine in the end, though one screenshot was a bit outdated.'],
   [4, 'Honest description and quick delivery.'],
 ];
-const REPLIES = ['Thanks for the kind words, enjoy the account!', 'Glad it worked out, thank you!', 'Sorry about the wait, and thanks for your patience.'];
+const REPLIES = [
+  'Thanks for the kind words, enjoy the account!',
+  'Glad it worked out, thank you!',
+  'Sorry about the wait, and thanks for your patience.',
+];
 
 /** Order 30: favorites for the demo buyers and reviews on sold listings (with the conversations reviews require). */
 export async function seedFavoritesReviews({ db, clock, users, log }: SeedContext) {
   const r = seededRandom(30);
   const now = clock.now();
   const hour = 3_600_000;
-  const live = await db.selectFrom('listings').select(['id', 'sellerId']).where('status', '=', 'active').orderBy('viewCount', 'desc').limit(60).execute();
+  const live = await db
+    .selectFrom('listings')
+    .select(['id', 'sellerId'])
+    .where('status', '=', 'active')
+    .orderBy('viewCount', 'desc')
+    .limit(60)
+    .execute();
   let favorites = 0;
-  for (const [key, n] of [['buyer', 14], ['buyer2', 9], ['both', 6]] as const) {
+  for (const [key, n] of [
+    ['buyer', 14],
+    ['buyer2', 9],
+    ['both', 6],
+  ] as const) {
     const userId = users[key];
-    const picks = live.filter((l) => l.sellerId !== userId).filter(() => r.chance(0.5)).slice(0, n);
+    const picks = live
+      .filter((l) => l.sellerId !== userId)
+      .filter(() => r.chance(0.5))
+      .slice(0, n);
     for (const [i, l] of picks.entries()) {
-      await db.insertInto('favorites').values({ userId, listingId: l.id, createdAt: now - i * hour }).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto('favorites')
+        .values({ userId, listingId: l.id, createdAt: now - i * hour })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       favorites++;
     }
   }
   // Favorites that went on to sell, so /favorites shows how sold listings look.
-  const sold = await db.selectFrom('listings').select(['id', 'sellerId', 'soldAt']).where('status', '=', 'sold').orderBy('soldAt', 'desc').limit(45).execute();
+  const sold = await db
+    .selectFrom('listings')
+    .select(['id', 'sellerId', 'soldAt'])
+    .where('status', '=', 'sold')
+    .orderBy('soldAt', 'desc')
+    .limit(45)
+    .execute();
   for (const l of sold.slice(0, 2)) {
-    await db.insertInto('favorites').values({ userId: users.buyer, listingId: l.id, createdAt: now - 200 * hour }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('favorites')
+      .values({ userId: users.buyer, listingId: l.id, createdAt: now - 200 * hour })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     favorites++;
   }
   await sql`update listings set favorite_count = (select count(*) from favorites where favorites.listing_id = listings.id)
@@ -43,14 +74,35 @@ export async function seedFavoritesReviews({ db, clock, users, log }: SeedContex
     if (buyerId === l.sellerId) continue;
     const at = Math.min(now, (l.soldAt ?? now) + 2 * hour);
     // The chat seeder may already have a conversation for this pair; reviews only need one to exist.
-    await db.insertInto('conversations').values({ id: newId(), listingId: l.id, buyerId, sellerId: l.sellerId, createdAt: at - 24 * hour, updatedAt: at } as never)
-      .onConflict((oc) => oc.columns(['listingId', 'buyerId']).doNothing()).execute();
+    await db
+      .insertInto('conversations')
+      .values({
+        id: newId(),
+        listingId: l.id,
+        buyerId,
+        sellerId: l.sellerId,
+        createdAt: at - 24 * hour,
+        updatedAt: at,
+      } as never)
+      .onConflict((oc) => oc.columns(['listingId', 'buyerId']).doNothing())
+      .execute();
     const [rating, comment] = COMMENTS[i % COMMENTS.length];
     const replied = i % 4 === 0;
-    await db.insertInto('reviews').values({
-      id: newId(), listingId: l.id, sellerId: l.sellerId, buyerId, rating, comment, reply: replied ? REPLIES[i % REPLIES.length] : null,
-      repliedAt: replied ? at + hour : null, createdAt: at,
-    }).onConflict((oc) => oc.columns(['listingId', 'buyerId']).doNothing()).execute();
+    await db
+      .insertInto('reviews')
+      .values({
+        id: newId(),
+        listingId: l.id,
+        sellerId: l.sellerId,
+        buyerId,
+        rating,
+        comment,
+        reply: replied ? REPLIES[i % REPLIES.length] : null,
+        repliedAt: replied ? at + hour : null,
+        createdAt: at,
+      })
+      .onConflict((oc) => oc.columns(['listingId', 'buyerId']).doNothing())
+      .execute();
     reviews++;
   }
   log(`favorites and reviews: ${favorites} favorites, ${reviews} reviews`);

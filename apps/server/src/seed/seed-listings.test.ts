@@ -33,17 +33,41 @@ describe('demo listings, favorites and reviews', () => {
     expect(new Set(rows.map((r) => r.platform))).toEqual(new Set(PLATFORMS));
     expect(new Set(rows.map((r) => r.sellerId))).toEqual(new Set([users.seller, users.seller2, users.both]));
     expect(rows.filter((r) => r.status === 'hidden')).toHaveLength(2);
-    const bare = await db.selectFrom('listings').select('id').where((eb) => eb.not(eb.exists(eb.selectFrom('listingImages').select('id').whereRef('listingImages.listingId', '=', 'listings.id')))).execute();
+    const bare = await db
+      .selectFrom('listings')
+      .select('id')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('listingImages').select('id').whereRef('listingImages.listingId', '=', 'listings.id'),
+          ),
+        ),
+      )
+      .execute();
     expect(bare).toEqual([]);
   });
 
   it('generates listings that pass the listing form’s own validation', () => {
     for (const { listing } of generateListings({ count: 500, sellerIds: ['s'], now: Date.now(), seed: 7 })) {
       const r = listingInputSchema.safeParse({
-        title: listing.title, category: listing.category, platform: listing.platform, region: listing.region, description: listing.description,
-        priceCents: listing.priceCents, currency: listing.currency, negotiable: listing.negotiable, level: listing.level, itemsCount: listing.itemsCount,
-        followers: listing.followers, engagementRate: listing.engagementRate, accountAgeMonths: listing.accountAgeMonths, verified: listing.verified,
-        originalEmail: listing.originalEmail, twoFactorRemovable: listing.twoFactorRemovable, deliveryMethod: listing.deliveryMethod, deliveryTime: listing.deliveryTime,
+        title: listing.title,
+        category: listing.category,
+        platform: listing.platform,
+        region: listing.region,
+        description: listing.description,
+        priceCents: listing.priceCents,
+        currency: listing.currency,
+        negotiable: listing.negotiable,
+        level: listing.level,
+        itemsCount: listing.itemsCount,
+        followers: listing.followers,
+        engagementRate: listing.engagementRate,
+        accountAgeMonths: listing.accountAgeMonths,
+        verified: listing.verified,
+        originalEmail: listing.originalEmail,
+        twoFactorRemovable: listing.twoFactorRemovable,
+        deliveryMethod: listing.deliveryMethod,
+        deliveryTime: listing.deliveryTime,
       });
       expect(r.success, `${listing.title}: ${JSON.stringify(r.error?.issues)}`).toBe(true);
     }
@@ -53,11 +77,21 @@ describe('demo listings, favorites and reviews', () => {
     const db = handle.db;
     const favorites = await db.selectFrom('favorites').select(['listingId']).execute();
     expect(favorites.length).toBeGreaterThan(10);
-    const counted = await db.selectFrom('listings').select((eb) => eb.fn.sum<number>('favoriteCount').as('n')).executeTakeFirstOrThrow();
+    const counted = await db
+      .selectFrom('listings')
+      .select((eb) => eb.fn.sum<number>('favoriteCount').as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(counted.n)).toBe(favorites.length);
-    const reviews = await db.selectFrom('reviews').innerJoin('listings', 'listings.id', 'reviews.listingId')
-      .innerJoin('conversations', (j) => j.onRef('conversations.listingId', '=', 'reviews.listingId').onRef('conversations.buyerId', '=', 'reviews.buyerId'))
-      .select(['listings.status', 'reviews.reply']).execute();
+    const reviews = await db
+      .selectFrom('reviews')
+      .innerJoin('listings', 'listings.id', 'reviews.listingId')
+      .innerJoin('conversations', (j) =>
+        j
+          .onRef('conversations.listingId', '=', 'reviews.listingId')
+          .onRef('conversations.buyerId', '=', 'reviews.buyerId'),
+      )
+      .select(['listings.status', 'reviews.reply'])
+      .execute();
     expect(reviews.length).toBeGreaterThan(20);
     expect(new Set(reviews.map((r) => r.status))).toEqual(new Set(['sold']));
     expect(reviews.some((r) => r.reply)).toBe(true);

@@ -9,19 +9,36 @@ const BATCH = 150;
 export async function insertGenerated(db: Database, items: GeneratedListing[]) {
   for (let i = 0; i < items.length; i += BATCH) {
     const slice = items.slice(i, i + BATCH);
-    await db.insertInto('listings').values(slice.map((g) => g.listing)).execute();
-    await db.insertInto('listingImages').values(slice.flatMap((g) => g.images)).execute();
+    await db
+      .insertInto('listings')
+      .values(slice.map((g) => g.listing))
+      .execute();
+    await db
+      .insertInto('listingImages')
+      .values(slice.flatMap((g) => g.images))
+      .execute();
   }
 }
 
 /** Order 10: 2,100 listings over every category and platform for the demo sellers, two of them hidden by an admin. */
 export async function seedListings({ db, clock, users, log }: SeedContext) {
-  const items = generateListings({ count: DEMO_LISTING_COUNT, sellerIds: [users.seller, users.seller2, users.both], now: clock.now() });
+  const items = generateListings({
+    count: DEMO_LISTING_COUNT,
+    sellerIds: [users.seller, users.seller2, users.both],
+    now: clock.now(),
+  });
   await insertGenerated(db, items);
   const hide = items.filter((g) => g.listing.sellerId === users.seller && g.listing.status === 'active').slice(0, 2);
-  const reasons = ['Screenshots do not match the description. Please upload current ones.', 'Contact details in the description are not allowed.'];
+  const reasons = [
+    'Screenshots do not match the description. Please upload current ones.',
+    'Contact details in the description are not allowed.',
+  ];
   for (const [i, g] of hide.entries()) {
-    await db.updateTable('listings').set({ status: 'hidden', statusBeforeHidden: 'active', hiddenReason: reasons[i] }).where('id', '=', g.listing.id).execute();
+    await db
+      .updateTable('listings')
+      .set({ status: 'hidden', statusBeforeHidden: 'active', hiddenReason: reasons[i] })
+      .where('id', '=', g.listing.id)
+      .execute();
   }
   log(`listings: ${items.length} listings with ${items.reduce((n, g) => n + g.images.length, 0)} screenshots`);
 }

@@ -23,14 +23,45 @@ function random(seed: number) {
 
 type Weighted = Array<[string, number]>;
 
-const DEVICES: Weighted = [['mobile', 55], ['desktop', 38], ['tablet', 7]];
-const BROWSERS: Weighted = [['Chrome', 61], ['Safari', 21], ['Edge', 7], ['Firefox', 6], ['Opera', 3], ['Unknown', 1.7], ['Internet Explorer', 0.3]];
+const DEVICES: Weighted = [
+  ['mobile', 55],
+  ['desktop', 38],
+  ['tablet', 7],
+];
+const BROWSERS: Weighted = [
+  ['Chrome', 61],
+  ['Safari', 21],
+  ['Edge', 7],
+  ['Firefox', 6],
+  ['Opera', 3],
+  ['Unknown', 1.7],
+  ['Internet Explorer', 0.3],
+];
 const REFERRERS: Weighted = [
-  ['direct', 44], ['www.google.com', 29], ['www.reddit.com', 7], ['discord.com', 5], ['t.co', 5], ['www.youtube.com', 4], ['www.bing.com', 3], ['duckduckgo.com', 2], ['invalid', 1],
+  ['direct', 44],
+  ['www.google.com', 29],
+  ['www.reddit.com', 7],
+  ['discord.com', 5],
+  ['t.co', 5],
+  ['www.youtube.com', 4],
+  ['www.bing.com', 3],
+  ['duckduckgo.com', 2],
+  ['invalid', 1],
 ];
 const SITE_PATHS: Weighted = [
-  ['/', 30], ['/browse', 24], ['/how-it-works', 6], ['/about', 4], ['/signin', 6], ['/signup', 3], ['/favorites', 3], ['/chat', 4],
-  ['/profile', 2], ['/listing-management', 2], ['/rate-us', 1], ['/privacy-policy', 0.6], ['/terms-of-service', 0.6],
+  ['/', 30],
+  ['/browse', 24],
+  ['/how-it-works', 6],
+  ['/about', 4],
+  ['/signin', 6],
+  ['/signup', 3],
+  ['/favorites', 3],
+  ['/chat', 4],
+  ['/profile', 2],
+  ['/listing-management', 2],
+  ['/rate-us', 1],
+  ['/privacy-policy', 0.6],
+  ['/terms-of-service', 0.6],
 ];
 // Busiest in the (UTC) evening, quietest before dawn.
 const HOUR_WEIGHTS = [3, 2, 1.5, 1, 1, 1, 1.5, 2.5, 4, 5, 5.5, 6, 6.5, 6.5, 6, 6, 6.5, 7.5, 9, 10, 10, 9, 7, 5];
@@ -53,7 +84,11 @@ function spread(rand: () => number, n: number, items: Weighted) {
 }
 
 async function insertAll<T extends keyof DB>(db: Database, table: T, rows: Array<DB[T]>) {
-  for (let i = 0; i < rows.length; i += 400) await db.insertInto(table).values(rows.slice(i, i + 400) as never).execute();
+  for (let i = 0; i < rows.length; i += 400)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + 400) as never)
+      .execute();
 }
 
 /** 90 days of visits up to now: growing, busier at weekends and in the evening, with returning visitors. */
@@ -67,7 +102,14 @@ export async function seedTraffic({ db, clock, log }: SeedContext) {
     ...listings.map((l): [string, number] => [`/account/${l.sellerId}/${l.id}`, 1.5]),
     ...[...new Set(listings.map((l) => l.sellerId))].map((s): [string, number] => [`/seller/${s}`, 0.8]),
   ];
-  const rows = { days: [] as Array<DB['trafficDays']>, hours: [] as Array<DB['trafficHours']>, paths: [] as Array<DB['trafficPaths']>, dims: [] as Array<DB['trafficDimensions']>, visitors: [] as Array<DB['trafficVisitors']>, sessions: [] as Array<DB['trafficSessions']> };
+  const rows = {
+    days: [] as Array<DB['trafficDays']>,
+    hours: [] as Array<DB['trafficHours']>,
+    paths: [] as Array<DB['trafficPaths']>,
+    dims: [] as Array<DB['trafficDimensions']>,
+    visitors: [] as Array<DB['trafficVisitors']>,
+    sessions: [] as Array<DB['trafficSessions']>,
+  };
   let nextVisitor = 0;
   const visitorId = (n: number) => `demo-visitor-${String(n).padStart(6, '0')}`;
 
@@ -77,13 +119,25 @@ export async function seedTraffic({ db, clock, log }: SeedContext) {
     const lastHour = back === 0 ? new Date(now).getUTCHours() : 23;
     const weekend = [0, 6].includes(new Date(start).getUTCDay());
     const level = (160 + (DAYS - back) * 2.6) * (weekend ? 1.18 : 1) * (0.85 + rand() * 0.3);
-    const hourViews = HOUR_WEIGHTS.map((w, h) => (h > lastHour ? 0 : Math.round((level * w) / 130 * (0.8 + rand() * 0.4))));
+    const hourViews = HOUR_WEIGHTS.map((w, h) =>
+      h > lastHour ? 0 : Math.round(((level * w) / 130) * (0.8 + rand() * 0.4)),
+    );
     const total = hourViews.reduce((s, n) => s + n, 0);
     if (total === 0) continue;
-    rows.days.push({ day, totalPageViews: total, createdAt: start, updatedAt: back === 0 ? now : start + 24 * HOUR - 1 });
+    rows.days.push({
+      day,
+      totalPageViews: total,
+      createdAt: start,
+      updatedAt: back === 0 ? now : start + 24 * HOUR - 1,
+    });
     hourViews.forEach((views, hour) => views && rows.hours.push({ day, hour, views }));
-    for (const [path, views] of spread(rand, total, paths)) rows.paths.push({ day, pathKey: sanitizeTrafficPath(path), rawPath: path, views });
-    for (const [kind, items] of [['device', DEVICES], ['browser', BROWSERS], ['referrer', REFERRERS]] as const) {
+    for (const [path, views] of spread(rand, total, paths))
+      rows.paths.push({ day, pathKey: sanitizeTrafficPath(path), rawPath: path, views });
+    for (const [kind, items] of [
+      ['device', DEVICES],
+      ['browser', BROWSERS],
+      ['referrer', REFERRERS],
+    ] as const) {
       for (const [value, views] of spread(rand, total, items)) rows.dims.push({ day, kind, value, views });
     }
 
@@ -97,7 +151,12 @@ export async function seedTraffic({ db, clock, log }: SeedContext) {
     for (const n of visitorsToday) rows.visitors.push({ day, visitorId: visitorId(n) });
 
     for (const n of visitorsToday) {
-      const hour = Number(pick(rand, HOUR_WEIGHTS.slice(0, lastHour + 1).map((w, h): [string, number] => [String(h), w])));
+      const hour = Number(
+        pick(
+          rand,
+          HOUR_WEIGHTS.slice(0, lastHour + 1).map((w, h): [string, number] => [String(h), w]),
+        ),
+      );
       const startTime = start + hour * HOUR + Math.floor(rand() * HOUR);
       const minutes = Math.floor(-Math.log(1 - rand()) * 4);
       const endTime = startTime + minutes * MINUTE + Math.floor(rand() * MINUTE);
@@ -106,10 +165,23 @@ export async function seedTraffic({ db, clock, log }: SeedContext) {
       const entryPath = pick(rand, paths);
       const exitPath = rand() < 0.5 ? entryPath : pick(rand, paths);
       rows.sessions.push({
-        id: `demo-session-${day}-${n}`, visitorId: visitorId(n), userId: null, startTime, isActive: false, lastActive: endTime,
-        pageViews: 1 + Math.floor(-Math.log(1 - rand()) * 2.5), currentPath: exitPath, entryPath, device: pick(rand, DEVICES),
-        browser: pick(rand, BROWSERS), referrer: pick(rand, REFERRERS), country: UNKNOWN_LOCATION, city: UNKNOWN_LOCATION,
-        endTime, duration: Math.floor((endTime - startTime) / MINUTE), exitPath,
+        id: `demo-session-${day}-${n}`,
+        visitorId: visitorId(n),
+        userId: null,
+        startTime,
+        isActive: false,
+        lastActive: endTime,
+        pageViews: 1 + Math.floor(-Math.log(1 - rand()) * 2.5),
+        currentPath: exitPath,
+        entryPath,
+        device: pick(rand, DEVICES),
+        browser: pick(rand, BROWSERS),
+        referrer: pick(rand, REFERRERS),
+        country: UNKNOWN_LOCATION,
+        city: UNKNOWN_LOCATION,
+        endTime,
+        duration: Math.floor((endTime - startTime) / MINUTE),
+        exitPath,
       });
     }
   }
@@ -121,5 +193,7 @@ export async function seedTraffic({ db, clock, log }: SeedContext) {
   await insertAll(db, 'trafficVisitors', rows.visitors);
   await insertAll(db, 'trafficSessions', rows.sessions);
   const views = rows.days.reduce((s, d) => s + d.totalPageViews, 0);
-  log(`traffic: ${rows.days.length} days, ${views} page views, ${nextVisitor} visitors, ${rows.sessions.length} sessions`);
+  log(
+    `traffic: ${rows.days.length} days, ${views} page views, ${nextVisitor} visitors, ${rows.sessions.length} sessions`,
+  );
 }

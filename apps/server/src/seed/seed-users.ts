@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
-import { hashPassword } from '../features/auth/password';
+import { hashPassword } from '../lib/password';
 import { DEMO_USERS } from './demo-users';
 
 export type SeededUsers = Record<string, string>;
@@ -17,8 +17,17 @@ export async function seedUsers(db: Database, clock: Clock): Promise<SeededUsers
     await db
       .insertInto('users')
       .values({
-        id, email: u.email, passwordHash: await hashPassword(u.password), displayName: u.displayName, phoneNumber: u.phoneNumber,
-        role: u.role, createdAt, lastActive: clock.now() - i * 3600_000, profileComplete: true, emailVerified: true, disabled: false,
+        id,
+        email: u.email,
+        passwordHash: await hashPassword(u.password),
+        displayName: u.displayName,
+        phoneNumber: u.phoneNumber,
+        role: u.role,
+        createdAt,
+        lastActive: clock.now() - i * 3600_000,
+        profileComplete: true,
+        emailVerified: true,
+        disabled: false,
       })
       .execute();
   }

@@ -6,13 +6,13 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@accountry/shared/cons
 import type { Role } from '@accountry/shared/roles';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig } from '../config';
-import { type DatabaseHandle } from '../db/database';
+import { openDatabase, type DatabaseHandle } from '../db/database';
 import { openScratchDatabase } from '../db/scratch-database';
 import type { Mail, Mailer } from '../email/mailer';
 import { ManualClock } from '../lib/clock';
 import { newId, newToken } from '../lib/ids';
 import { memoryBus, postgresBus, type Bus } from '../realtime/bus';
-import { hashToken } from '../features/auth/sessions.service';
+import { hashToken } from '../sessions/sessions.service';
 import type { UsersTable } from '../db/schema';
 
 /** The engine under test: PostgreSQL when TEST_ENGINE=postgres (with TEST_DATABASE_URL), else SQLite. */
@@ -20,7 +20,8 @@ export const testEngine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 
 
 /** A fresh, migrated database for one test file: a temp SQLite file, or a new PostgreSQL schema. */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (testEngine === 'postgres' && !process.env.TEST_DATABASE_URL) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  if (testEngine === 'postgres' && !process.env.TEST_DATABASE_URL)
+    throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
   return openScratchDatabase(testEngine, process.env.TEST_DATABASE_URL, testEngine === 'postgres' ? 't' : 'test', 5);
 }
 
@@ -43,20 +44,59 @@ export interface TestContext {
   clock: ManualClock;
   mailer: CapturingMailer;
   bus: Bus;
+  /** Run the outbox worker until nothing is due, so queued mail reaches `mailer`. */
+  deliverMail(): Promise<void>;
+  /** Deliver what is due, then the last mail (to the address). */
+  lastMail(to?: string): Promise<Mail | undefined>;
+  /** Deliver what is due, then every mail sent to the address. */
+  mailsTo(to: string): Promise<Mail[]>;
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const handle = await createTestDatabase();
+/** One key per test run: credentials encrypted by one app are readable by a second app on the same database. */
+export const TEST_CREDENTIALS_KEY = randomBytes(32).toString('hex');
+
+export interface TestAppOptions {
+  /** The database the app sees, e.g. with a plugin that lets a test interleave two requests at a chosen query. */
+  wrapDb?: (db: DatabaseHandle['db']) => DatabaseHandle['db'];
+}
+
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestContext> {
+  const scratch = await createTestDatabase();
+  const handle = opts.wrapDb ? { ...scratch, db: opts.wrapDb(scratch.db) } : scratch;
   const clock = new ManualClock(Date.now());
   const mailer = new CapturingMailer();
   const bus = handle.engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : memoryBus();
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
+    CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
+    ORDER_SWEEP_INTERVAL_MS: '0',
+    ...env,
+  });
   const app = await buildApp({ db: handle, mailer, clock, bus, config });
   const deps = app.deps;
   await app.ready();
+  const deliverMail = async () => {
+    while ((await deps.mailWorker.runOnce()) > 0);
+  };
   return {
-    app, deps, handle, db: handle.db, clock, mailer, bus,
+    app,
+    deps,
+    handle,
+    db: handle.db,
+    clock,
+    mailer,
+    bus,
+    deliverMail,
+    async lastMail(to?: string) {
+      await deliverMail();
+      return mailer.last(to);
+    },
+    async mailsTo(to: string) {
+      await deliverMail();
+      return mailer.sent.filter((m) => m.to === to);
+    },
     async close() {
       await app.close();
       await bus.close();
@@ -71,12 +111,27 @@ const salt = randomBytes(16);
 const TEST_HASH = `scrypt$1024$8$1$${salt.toString('base64')}$${scryptSync(TEST_PASSWORD, salt, 32, { N: 1024, r: 8, p: 1 }).toString('base64')}`;
 
 /** Insert a user directly (verified by default) with TEST_PASSWORD. */
-export async function createUser(ctx: Pick<TestContext, 'db' | 'clock'>, over: Partial<UsersTable> & { role?: Role } = {}) {
+export async function createUser(
+  ctx: Pick<TestContext, 'db' | 'clock'>,
+  over: Partial<UsersTable> & { role?: Role } = {},
+) {
   const id = over.id ?? newId();
   const user: UsersTable = {
-    id, email: `${id.slice(0, 8).toLowerCase().replace(/[^a-z0-9]/g, 'x')}@example.test`, passwordHash: TEST_HASH,
-    displayName: 'Test User', phoneNumber: '', role: 'buyer', createdAt: ctx.clock.now(), lastActive: ctx.clock.now(),
-    profileComplete: true, emailVerified: true, disabled: false, ...over,
+    id,
+    email: `${id
+      .slice(0, 8)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, 'x')}@example.test`,
+    passwordHash: TEST_HASH,
+    displayName: 'Test User',
+    phoneNumber: '',
+    role: 'buyer',
+    createdAt: ctx.clock.now(),
+    lastActive: ctx.clock.now(),
+    profileComplete: true,
+    emailVerified: true,
+    disabled: false,
+    ...over,
   };
   await ctx.db.insertInto('users').values(user).execute();
   return user;
@@ -90,19 +145,56 @@ export interface Session {
 }
 
 /** A signed-in session for the user, created directly in the database. */
-export async function signInAs(ctx: Pick<TestContext, 'db' | 'clock'>, userId: string, remember = false): Promise<Session> {
+export async function signInAs(
+  ctx: Pick<TestContext, 'db' | 'clock'>,
+  userId: string,
+  remember = false,
+): Promise<Session> {
   const token = newToken();
   const csrf = newToken(18);
   await ctx.db
     .insertInto('sessions')
-    .values({ id: hashToken(token), userId, remember, csrfToken: csrf, createdAt: ctx.clock.now(), lastActive: ctx.clock.now(), userAgent: 'test', ip: '127.0.0.1' })
+    .values({
+      id: hashToken(token),
+      userId,
+      remember,
+      csrfToken: csrf,
+      createdAt: ctx.clock.now(),
+      lastActive: ctx.clock.now(),
+      userAgent: 'test',
+      ip: '127.0.0.1',
+    })
     .execute();
   const cookie = `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrf}`;
   return { cookie, csrf, headers: { cookie, [CSRF_HEADER]: csrf } };
 }
 
 /** Create a user of the role and sign them in. */
-export async function userWithSession(ctx: Pick<TestContext, 'db' | 'clock'>, role: Role = 'buyer', over: Partial<UsersTable> = {}) {
+export async function userWithSession(
+  ctx: Pick<TestContext, 'db' | 'clock'>,
+  role: Role = 'buyer',
+  over: Partial<UsersTable> = {},
+) {
   const user = await createUser(ctx, { role, ...over });
   return { user, session: await signInAs(ctx, user.id) };
+}
+
+/**
+ * Another server process on the same database: its own app, connection pool (or SQLite connection) and bus,
+ * sharing only what processes share. Configured like `ctx` plus `env`.
+ */
+export async function createPeerApp(ctx: TestContext, env: Record<string, string> = {}) {
+  const handle = openDatabase(ctx.handle.url, { pgSchema: ctx.handle.pgSchema });
+  const bus = handle.engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : ctx.bus;
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'), ...env });
+  const app = await buildApp({ db: handle, mailer: new CapturingMailer(), clock: ctx.clock, bus, config });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (bus !== ctx.bus) await bus.close();
+      await handle.close();
+    },
+  };
 }

@@ -7,6 +7,9 @@ import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import { MobileNav } from './mobile-nav';
 import { RealtimeConnection } from './realtime-connection';
+import { RouteTitle } from './route-title';
+import { SkipLink } from './skip-link';
+
 import { InactivityWatcher } from '../features/auth/components/inactivity-watcher';
 import { AnnouncementBanner } from '../features/announcements/components/announcement-banner';
 import { TrafficTracker } from '../features/traffic/components/traffic-tracker';
@@ -16,6 +19,8 @@ export function AppLayout() {
   const navigation = useNavigation();
   return (
     <AppShell header={{ height: 64 }} padding={0}>
+      <SkipLink />
+      <RouteTitle />
       <RealtimeConnection />
       <InactivityWatcher />
       <TrafficTracker />
@@ -25,8 +30,10 @@ export function AppLayout() {
       <MobileNav opened={menuOpen} onClose={menu.close} />
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
         <AnnouncementBanner />
-        <Box id="content" style={{ flex: 1 }}>
-          {navigation.state === 'loading' ? <PageSpinner /> : (
+        <Box id="content" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+          {navigation.state === 'loading' ? (
+            <PageSpinner />
+          ) : (
             <Suspense fallback={<PageSpinner />}>
               <Outlet />
             </Suspense>

@@ -1,6 +1,6 @@
 import { NavLink as RouterNavLink } from 'react-router';
 import { Drawer, NavLink, Stack } from '@mantine/core';
-import { useSession } from '../features/auth/hooks/use-session';
+import { useSession } from '../lib/session';
 import { visibleNavItems } from './site-header';
 
 /** The navigation on small screens. */

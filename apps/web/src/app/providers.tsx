@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme } from '@mantine/core';
+import {
+  MantineProvider,
+  NumberInput,
+  PasswordInput,
+  Select,
+  TableScrollContainer,
+  createTheme,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_AUTO_CLOSE_MS } from '@accountry/shared/constants';
@@ -7,8 +15,38 @@ import { ApiRequestError } from '../lib/api';
 
 const theme = createTheme({
   primaryColor: 'indigo',
+  // Shade 8 keeps white text on filled buttons and coloured text on white at WCAG AA contrast (4.5:1).
+  primaryShade: 8,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  components: {
+    // Clicking the chosen option keeps it: a required select is never emptied by a click; optional ones are clearable.
+    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+    // What was typed stays as typed ("-25", "0"), so the schema's field error explains it instead of a silent rewrite.
+    NumberInput: NumberInput.extend({ defaultProps: { clampBehavior: 'none' } }),
+    // The show/hide button is a Tab stop like any other control.
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
+    // A table that scrolls sideways on a phone must be reachable by keyboard to scroll it.
+    TableScrollContainer: TableScrollContainer.extend({
+      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
+    }),
+  },
+});
+
+// Text colours at WCAG AA (4.5:1) in the light scheme: Mantine's dimmed grey (gray.6) is 3.3:1 on white, and the
+// warm and green shades used for light badges and status text are below 4.5:1 on their tinted backgrounds.
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-yellow-light-color': '#8a5300',
+    '--mantine-color-orange-light-color': '#b23c0a',
+    '--mantine-color-green-light-color': '#1e6b30',
+    '--mantine-color-teal-light-color': '#0b6b4f',
+    '--mantine-color-red-light-color': '#a51d1d',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {},
 });
 
 export const queryClient = new QueryClient({
@@ -24,7 +62,8 @@ export const queryClient = new QueryClient({
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      {/* Placed below the header by app.css. */}
       <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} zIndex={1000} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { SESSION_QUERY_KEY, useSession } from '../features/auth/hooks/use-session';
+import { SESSION_QUERY_KEY, useSession } from '../lib/session';
 import { realtime } from '../lib/realtime';
 
 /** Keeps the tab's socket open while someone is signed in; when the server ends the session, the guard sees it at once. */

@@ -4,7 +4,6 @@ import type { Role } from '@accountry/shared/roles';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { AppLayout } from './layout';
-import { AdminLayout } from '../features/admin/components/admin-layout';
 
 type PageModule = { Component: ComponentType };
 
@@ -62,14 +61,23 @@ export const routes: RouteObject[] = [
       page('/reset-password', () => import('../features/auth/pages/reset-password-page')),
       page('/verification-sent', () => import('../features/auth/pages/verification-sent-page')),
       page('/profile', () => import('../features/auth/pages/profile-page'), SIGNED_IN),
+      page('/orders', () => import('../features/orders/pages/orders-page'), SIGNED_IN),
+      page('/orders/:id', () => import('../features/orders/pages/order-page'), SIGNED_IN),
+      page('/wallet', () => import('../features/orders/pages/wallet-page'), SIGNED_IN),
       {
         // Only admin reaches /admin/*; each admin page is a child route here.
         path: '/admin',
-        element: (
-          <RequireAuth roles={ADMIN}>
-            <AdminLayout />
-          </RequireAuth>
-        ),
+        // Loaded on the first admin visit, so the admin frame never weighs on a public page's download.
+        lazy: async () => {
+          const { AdminLayout } = await import('../features/admin/components/admin-layout');
+          return {
+            Component: () => (
+              <RequireAuth roles={ADMIN}>
+                <AdminLayout />
+              </RequireAuth>
+            ),
+          };
+        },
         children: [
           adminPage('', () => import('../features/admin/pages/admin-dashboard-page')),
           adminPage('users', () => import('../features/admin/pages/admin-users-page')),
@@ -77,6 +85,9 @@ export const routes: RouteObject[] = [
           adminPage('listings', () => import('../features/admin/pages/admin-listings-page')),
           adminPage('reports', () => import('../features/admin/pages/admin-reports-page')),
           adminPage('reports/:reportId', () => import('../features/admin/pages/admin-report-page')),
+          adminPage('orders', () => import('../features/admin/pages/admin-orders-page')),
+          adminPage('orders/:orderId', () => import('../features/admin/pages/admin-order-page')),
+          adminPage('payouts', () => import('../features/admin/pages/admin-payouts-page')),
           adminPage('audit', () => import('../features/admin/pages/admin-audit-page')),
           adminPage('notifications', () => import('../features/announcements/pages/admin-notifications-page')),
           adminPage('traffic', () => import('../features/traffic/pages/traffic-page')),

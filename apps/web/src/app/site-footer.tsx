@@ -7,7 +7,9 @@ export function SiteFooter() {
     <footer style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="lg" py="lg">
         <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed">© 2026 Accountry · the account marketplace</Text>
+          <Text size="sm" c="dimmed">
+            © 2026 Accountry · the account marketplace
+          </Text>
           <Group gap="md" component="nav" aria-label="Footer">
             {FOOTER_LINKS.map((l) => (
               <Anchor key={l.to} component={Link} to={l.to} size="sm" c="dimmed">

@@ -1,8 +1,8 @@
 import { Link, NavLink } from 'react-router';
-import { Anchor, Avatar, Burger, Button, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { Anchor, Avatar, Burger, Button, Group, Image, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
 import { hasRequiredRole } from '@accountry/shared/roles';
-import { useSession } from '../features/auth/hooks/use-session';
+import { useSession } from '../lib/session';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { NAV_ITEMS, type NavItem } from './nav';
 import { HeaderExtras } from './header-extras';
@@ -12,7 +12,7 @@ export function visibleNavItems(role: Parameters<typeof hasRequiredRole>[0], sig
 }
 
 export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const signOut = useSignOut();
   const items = visibleNavItems(user?.role, !!user);
   return (
@@ -22,7 +22,9 @@ export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTo
         <Anchor component={Link} to="/" underline="never" aria-label="Accountry home">
           <Group gap={8} wrap="nowrap">
             <Image src="/logo.png" alt="" w={32} h={32} />
-            <Text fw={800} size="lg" c="dark">Accountry</Text>
+            <Text fw={800} size="lg" c="dark">
+              Accountry
+            </Text>
           </Group>
         </Anchor>
         <Group gap="xs" visibleFrom="md" component="nav" aria-label="Main">
@@ -35,27 +37,46 @@ export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTo
       </Group>
       <Group gap="xs" wrap="nowrap">
         <HeaderExtras />
-        {user ? (
+        {loading ? (
+          // Neither "Sign in" nor a name until the session is known.
+          <Skeleton height={30} width={96} radius="xl" role="status" aria-label="Checking your session" />
+        ) : user ? (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <UnstyledButton aria-label={`Account menu for ${user.displayName}`}>
                 <Group gap={6} wrap="nowrap">
                   <Avatar size="sm" color="indigo" name={user.displayName} />
-                  <Text size="sm" visibleFrom="sm">{user.displayName}</Text>
+                  <Text size="sm" visibleFrom="sm">
+                    {user.displayName}
+                  </Text>
                   <IconChevronDown size={14} />
                 </Group>
               </UnstyledButton>
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Label>{user.email}</Menu.Label>
-              <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>Profile</Menu.Item>
-              <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => signOut.mutate(false)}>Sign out</Menu.Item>
+              <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
+                Profile
+              </Menu.Item>
+              <Menu.Item component={Link} to="/orders" leftSection={<IconReceipt size={16} />}>
+                Orders
+              </Menu.Item>
+              <Menu.Item component={Link} to="/wallet" leftSection={<IconWallet size={16} />}>
+                Wallet
+              </Menu.Item>
+              <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => signOut.mutate(false)}>
+                Sign out
+              </Menu.Item>
             </Menu.Dropdown>
           </Menu>
         ) : (
           <>
-            <Button component={Link} to="/signin" variant="default" size="sm">Sign in</Button>
-            <Button component={Link} to="/signup" size="sm" visibleFrom="xs">Sign up</Button>
+            <Button component={Link} to="/signin" variant="default" size="sm">
+              Sign in
+            </Button>
+            <Button component={Link} to="/signup" size="sm" visibleFrom="xs">
+              Sign up
+            </Button>
           </>
         )}
       </Group>

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@accountry/shared/constants';
+import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX } from '@accountry/shared/constants';
 import { SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
 
 /** An API failure with the server's { error: { code, message, fields } } shape. */
@@ -22,7 +22,8 @@ export function readCookie(name: string) {
 }
 
 export function csrfHeaders(): Record<string, string> {
-  const token = readCookie(CSRF_COOKIE);
+  // Production serves it as __Host-csrf_token (HTTPS only); development under its plain name.
+  const token = readCookie(`${HOST_COOKIE_PREFIX}${CSRF_COOKIE}`) ?? readCookie(CSRF_COOKIE);
   return token ? { [CSRF_HEADER]: token } : {};
 }
 
@@ -48,11 +49,21 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiRequestError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
   }
+  return readResponse<T>(res);
+}
+
+/** The reply's JSON, or an ApiRequestError with the server's message. */
+async function readResponse<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const data = await res.json().catch(() => null);
   if (!res.ok) {
     const e = data?.error;
-    throw new ApiRequestError(res.status, e?.code ?? 'UNKNOWN', e?.message ?? `Request failed (${res.status})`, e?.fields ?? {});
+    throw new ApiRequestError(
+      res.status,
+      e?.code ?? 'UNKNOWN',
+      e?.message ?? `Request failed (${res.status})`,
+      e?.fields ?? {},
+    );
   }
   return data as T;
 }

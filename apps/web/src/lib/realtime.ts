@@ -1,9 +1,28 @@
+import {
+  SOCKET_CLOSE,
+  SOCKET_EVENTS,
+  SOCKET_PATH,
+  clientReplySchemas,
+  serverEventSchemas,
+  serverFrameSchema,
+  type ClientMessageType,
+} from '@accountry/shared/socket-protocol';
+
 /**
  * One WebSocket per tab to /api/ws for signed-in users. Reconnects with backoff (network drop, server restart);
  * listeners survive reconnects. Features subscribe by message type and send requests that are acknowledged by `ref`.
  */
 type Listener = (data: any) => void;
-type Pending = { resolve: (v: any) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> };
+type Pending = {
+  type: ClientMessageType;
+  resolve: (v: any) => void;
+  reject: (e: Error) => void;
+  timer: ReturnType<typeof setTimeout>;
+};
+/** After "too many connections" wait about this long before trying again (other tabs hold the sockets). */
+const CROWDED_RETRY_ATTEMPT = 6;
+const isServerEvent = (type: string): type is keyof typeof serverEventSchemas =>
+  Object.prototype.hasOwnProperty.call(serverEventSchemas, type);
 
 class RealtimeClient {
   private socket: WebSocket | null = null;
@@ -19,7 +38,7 @@ class RealtimeClient {
     this.wanted = true;
     if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const socket = new WebSocket(`${proto}://${location.host}/api/ws`);
+    const socket = new WebSocket(`${proto}://${location.host}${SOCKET_PATH}`);
     this.socket = socket;
     this.setStatus('connecting');
     socket.onopen = () => {
@@ -37,8 +56,11 @@ class RealtimeClient {
         this.pending.delete(ref);
       }
       // 4001: the session ended (signed out elsewhere, disabled, deleted, expired); the app re-checks it.
-      if (ev.code === 4001) this.emit('$signedOut', ev.reason);
-      else if (this.wanted && ev.code !== 4003) this.scheduleReconnect();
+      if (ev.code === SOCKET_CLOSE.sessionEnded) this.emit('$signedOut', ev.reason);
+      else if (this.wanted && ev.code !== SOCKET_CLOSE.originRejected) {
+        if (ev.code === SOCKET_CLOSE.tooManySockets) this.attempt = Math.max(this.attempt, CROWDED_RETRY_ATTEMPT);
+        this.scheduleReconnect();
+      }
     };
   }
 
@@ -60,19 +82,36 @@ class RealtimeClient {
     this.emit('$status', status);
   }
 
-  private dispatch(raw: string) {
-    let msg: { type: string; ref?: number; data: any };
+  /** Frames are parsed with the shared protocol schemas; anything that does not match is dropped, not acted on. */
+  private dispatch(raw: unknown) {
+    let json: unknown;
     try {
-      msg = JSON.parse(raw);
+      json = JSON.parse(String(raw));
     } catch {
       return;
     }
-    if ((msg.type === 'ack' || msg.type === 'error') && typeof msg.ref === 'number' && this.pending.has(msg.ref)) {
-      const p = this.pending.get(msg.ref)!;
+    const frame = serverFrameSchema.safeParse(json);
+    if (!frame.success) return;
+    const msg = frame.data;
+    if ((msg.type === SOCKET_EVENTS.ack || msg.type === SOCKET_EVENTS.error) && typeof msg.ref === 'number') {
+      const p = this.pending.get(msg.ref);
+      if (!p) return;
       this.pending.delete(msg.ref);
       clearTimeout(p.timer);
-      if (msg.type === 'ack') p.resolve(msg.data);
-      else p.reject(Object.assign(new Error(msg.data?.message ?? 'Request failed'), { code: msg.data?.code }));
+      if (msg.type === SOCKET_EVENTS.ack) {
+        const reply = clientReplySchemas[p.type].safeParse(msg.data);
+        if (reply.success) p.resolve(reply.data);
+        else p.reject(new Error('Unexpected reply from the server'));
+      } else {
+        const error = serverEventSchemas.error.safeParse(msg.data);
+        const data = error.success ? error.data : { message: 'Request failed', code: undefined };
+        p.reject(Object.assign(new Error(data.message), { code: data.code }));
+      }
+      return;
+    }
+    if (isServerEvent(msg.type)) {
+      const data = serverEventSchemas[msg.type].safeParse(msg.data);
+      if (data.success) this.emit(msg.type, data.data);
       return;
     }
     this.emit(msg.type, msg.data);
@@ -80,6 +119,15 @@ class RealtimeClient {
 
   private emit(type: string, data: unknown) {
     for (const fn of this.listeners.get(type) ?? []) fn(data);
+  }
+
+  /**
+   * Run after every (re)connect and whenever the server says events may have been missed (`resync`): the place to
+   * fetch what changed, by sequence number.
+   */
+  onResume(fn: () => void) {
+    const offs = [this.on(SOCKET_EVENTS.hello, fn), this.on(SOCKET_EVENTS.resync, fn)];
+    return () => offs.forEach((off) => off());
   }
 
   /** Listen for a message type ('$status' reports connection changes; 'hello' fires on every (re)connect). */
@@ -91,7 +139,7 @@ class RealtimeClient {
   }
 
   /** Send a request; resolves with the server's acknowledgement. */
-  request<T = unknown>(type: string, data: unknown, timeoutMs = 10_000): Promise<T> {
+  request<T = unknown>(type: ClientMessageType, data: unknown, timeoutMs = 10_000): Promise<T> {
     const socket = this.socket;
     if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.reject(new Error('Not connected'));
     const ref = this.nextRef++;
@@ -100,13 +148,13 @@ class RealtimeClient {
         this.pending.delete(ref);
         reject(new Error('Timed out'));
       }, timeoutMs);
-      this.pending.set(ref, { resolve, reject, timer });
+      this.pending.set(ref, { type, resolve, reject, timer });
       socket.send(JSON.stringify({ type, ref, data }));
     });
   }
 
   /** Fire-and-forget (typing indicators and the like). */
-  send(type: string, data: unknown) {
+  send(type: ClientMessageType, data: unknown) {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ type, data }));
   }
 }

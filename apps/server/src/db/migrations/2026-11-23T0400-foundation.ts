@@ -123,8 +123,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('published_at', t.timestamp)
     .addColumn('sold_at', t.timestamp)
     .execute();
-  await db.schema.createIndex('listings_seller_idx').on('listings').columns(['seller_id', 'status', 'created_at']).execute();
-  await db.schema.createIndex('listings_status_created_idx').on('listings').columns(['status', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('listings_seller_idx')
+    .on('listings')
+    .columns(['seller_id', 'status', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('listings_status_created_idx')
+    .on('listings')
+    .columns(['status', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('listing_images')
@@ -137,7 +145,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('height', 'integer', (c) => c.notNull())
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('listing_images_listing_idx').on('listing_images').columns(['listing_id', 'position']).execute();
+  await db.schema
+    .createIndex('listing_images_listing_idx')
+    .on('listing_images')
+    .columns(['listing_id', 'position'])
+    .execute();
 }
 
 export async function down(): Promise<void> {

@@ -14,8 +14,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .addUniqueConstraint('conversations_listing_buyer_uq', ['listing_id', 'buyer_id'])
     .execute();
-  await db.schema.createIndex('conversations_buyer_idx').on('conversations').columns(['buyer_id', 'updated_at']).execute();
-  await db.schema.createIndex('conversations_seller_idx').on('conversations').columns(['seller_id', 'updated_at']).execute();
+  await db.schema
+    .createIndex('conversations_buyer_idx')
+    .on('conversations')
+    .columns(['buyer_id', 'updated_at'])
+    .execute();
+  await db.schema
+    .createIndex('conversations_seller_idx')
+    .on('conversations')
+    .columns(['seller_id', 'updated_at'])
+    .execute();
 
   await db.schema
     .createTable('audit_log')

@@ -21,7 +21,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('bucket', 'text', (c) => c.notNull())
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('auth_throttle_bucket_idx').on('auth_throttle').columns(['bucket', 'created_at']).execute();
+  await db.schema
+    .createIndex('auth_throttle_bucket_idx')
+    .on('auth_throttle')
+    .columns(['bucket', 'created_at'])
+    .execute();
   await db.schema.createIndex('auth_throttle_created_idx').on('auth_throttle').column('created_at').execute();
 }
 

@@ -23,9 +23,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_by', 'text')
     .execute();
   // A user's active announcements, newest first; the admin list filtered by status.
-  await db.schema.createIndex('announcements_status_created_idx').on('announcements').columns(['status', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('announcements_status_created_idx')
+    .on('announcements')
+    .columns(['status', 'created_at', 'id'])
+    .execute();
   // The bulk expiry of active announcements past their expiresAt.
-  await db.schema.createIndex('announcements_status_expires_idx').on('announcements').columns(['status', 'expires_at']).execute();
+  await db.schema
+    .createIndex('announcements_status_expires_idx')
+    .on('announcements')
+    .columns(['status', 'expires_at'])
+    .execute();
   await db.schema.createIndex('announcements_created_idx').on('announcements').columns(['created_at', 'id']).execute();
 
   await db.schema
@@ -34,7 +42,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('announcement_targets_pk', ['announcement_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('announcement_targets_user_idx').on('announcement_targets').columns(['user_id', 'announcement_id']).execute();
+  await db.schema
+    .createIndex('announcement_targets_user_idx')
+    .on('announcement_targets')
+    .columns(['user_id', 'announcement_id'])
+    .execute();
 
   await db.schema
     .createTable('announcement_states')
@@ -47,7 +59,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('announcement_states_pk', ['user_id', 'notification_id'])
     .execute();
   // Metrics count an announcement's responses from this index alone.
-  await db.schema.createIndex('announcement_states_notification_idx').on('announcement_states').columns(['notification_id', 'read', 'dismissed']).execute();
+  await db.schema
+    .createIndex('announcement_states_notification_idx')
+    .on('announcement_states')
+    .columns(['notification_id', 'read', 'dismissed'])
+    .execute();
 }
 
 export async function down(): Promise<void> {}

@@ -10,7 +10,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Counters are 64-bit in PostgreSQL (bigint), like timestamps.
   const counter = t.timestamp;
   // SQLite keeps these rows in their primary key (no rowid), so a range of days is read in one pass (~3× faster).
-  const clustered = <T extends string, C extends string>(b: CreateTableBuilder<T, C>) => (t.sqlite ? b.modifyEnd(sql`without rowid`) : b);
+  const clustered = <T extends string, C extends string>(b: CreateTableBuilder<T, C>) =>
+    t.sqlite ? b.modifyEnd(sql`without rowid`) : b;
   await db.schema
     .createTable('traffic_days')
     .addColumn('day', 'text', (c) => c.primaryKey())
@@ -77,7 +78,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('duration', 'integer')
     .addColumn('exit_path', 'text')
     .execute();
-  await db.schema.createIndex('traffic_sessions_active_idx').on('traffic_sessions').columns(['is_active', 'last_active']).execute();
+  await db.schema
+    .createIndex('traffic_sessions_active_idx')
+    .on('traffic_sessions')
+    .columns(['is_active', 'last_active'])
+    .execute();
   await db.schema.createIndex('traffic_sessions_start_idx').on('traffic_sessions').columns(['start_time']).execute();
 }
 

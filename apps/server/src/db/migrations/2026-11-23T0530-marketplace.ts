@@ -25,16 +25,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['listings_live_seller_idx', ['seller_id', 'published_at', 'id']],
   ];
   for (const [name, columns] of browse) {
-    await db.schema.createIndex(name).on('listings').columns(['status', ...columns]).where(LIVE).execute();
+    await db.schema
+      .createIndex(name)
+      .on('listings')
+      .columns(['status', ...columns])
+      .where(LIVE)
+      .execute();
   }
-  await db.schema.createIndex('listings_seller_created_idx').on('listings').columns(['seller_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('listings_seller_created_idx')
+    .on('listings')
+    .columns(['seller_id', 'created_at', 'id'])
+    .execute();
   await db.schema.createIndex('listing_images_url_idx').on('listing_images').column('url').execute();
 
   if (t.sqlite) {
     // The FTS rowid must never change, and VACUUM may renumber the rowids of a table keyed by text: keep our own key.
     await db.schema.alterTable('listings').addColumn('search_key', 'integer').execute();
     await db.schema.createIndex('listings_search_key_idx').on('listings').column('search_key').execute();
-    await sql`create virtual table listings_fts using fts5(listing_id unindexed, title, description, tokenize = 'porter unicode61 remove_diacritics 2')`.execute(db);
+    await sql`create virtual table listings_fts using fts5(listing_id unindexed, title, description, tokenize = 'porter unicode61 remove_diacritics 2')`.execute(
+      db,
+    );
     await sql`create trigger listings_fts_insert after insert on listings begin
       update listings set search_key = new.rowid where rowid = new.rowid;
       insert into listings_fts (rowid, listing_id, title, description) values (new.rowid, new.id, new.title, new.description);
@@ -46,10 +57,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       delete from listings_fts where rowid = old.search_key;
     end`.execute(db);
     await sql`update listings set search_key = rowid`.execute(db);
-    await sql`insert into listings_fts (rowid, listing_id, title, description) select search_key, id, title, description from listings`.execute(db);
+    await sql`insert into listings_fts (rowid, listing_id, title, description) select search_key, id, title, description from listings`.execute(
+      db,
+    );
   } else {
     await sql`alter table listings add column search_vector tsvector generated always as (
-      setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', description), 'B')) stored`.execute(db);
+      setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', description), 'B')) stored`.execute(
+      db,
+    );
     await sql`create index listings_search_idx on listings using gin (search_vector)`.execute(db);
   }
 
@@ -60,7 +75,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addPrimaryKeyConstraint('favorites_pk', ['user_id', 'listing_id'])
     .execute();
-  await db.schema.createIndex('favorites_user_created_idx').on('favorites').columns(['user_id', 'created_at', 'listing_id']).execute();
+  await db.schema
+    .createIndex('favorites_user_created_idx')
+    .on('favorites')
+    .columns(['user_id', 'created_at', 'listing_id'])
+    .execute();
   await db.schema.createIndex('favorites_listing_idx').on('favorites').column('listing_id').execute();
 
   await db.schema
@@ -76,7 +95,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addUniqueConstraint('reviews_listing_buyer_uq', ['listing_id', 'buyer_id'])
     .execute();
-  await db.schema.createIndex('reviews_seller_created_idx').on('reviews').columns(['seller_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('reviews_seller_created_idx')
+    .on('reviews')
+    .columns(['seller_id', 'created_at', 'id'])
+    .execute();
 }
 
 export async function down(): Promise<void> {}

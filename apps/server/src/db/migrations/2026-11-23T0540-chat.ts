@@ -8,14 +8,26 @@ import { columnTypes } from '../column-types';
 export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(db);
   const counters: Array<[string, string]> = [
-    ['last_seq', 'integer'], ['buyer_read_seq', 'integer'], ['seller_read_seq', 'integer'],
-    ['buyer_delivered_seq', 'integer'], ['seller_delivered_seq', 'integer'],
+    ['last_seq', 'integer'],
+    ['buyer_read_seq', 'integer'],
+    ['seller_read_seq', 'integer'],
+    ['buyer_delivered_seq', 'integer'],
+    ['seller_delivered_seq', 'integer'],
   ];
   for (const [name, type] of counters) {
-    await db.schema.alterTable('conversations').addColumn(name, type as 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('conversations')
+      .addColumn(name, type as 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   }
-  await db.schema.alterTable('conversations').addColumn('last_message_preview', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('conversations').addColumn('last_message_attachment', t.boolean, (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable('conversations')
+    .addColumn('last_message_preview', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('conversations')
+    .addColumn('last_message_attachment', t.boolean, (c) => c.notNull().defaultTo(false))
+    .execute();
   await db.schema.alterTable('conversations').addColumn('last_sender_id', 'text').execute();
   await db.schema.alterTable('conversations').addColumn('last_message_at', t.timestamp).execute();
 
@@ -48,8 +60,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('message_id', 'text')
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('chat_attachments_conversation_idx').on('chat_attachments').column('conversation_id').execute();
-  await db.schema.createIndex('chat_attachments_unsent_idx').on('chat_attachments').columns(['message_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('chat_attachments_conversation_idx')
+    .on('chat_attachments')
+    .column('conversation_id')
+    .execute();
+  await db.schema
+    .createIndex('chat_attachments_unsent_idx')
+    .on('chat_attachments')
+    .columns(['message_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('user_blocks')

@@ -15,16 +15,43 @@ export async function listAudit(db: Database, f: AuditFilter) {
   let q = db
     .selectFrom('auditLog')
     .leftJoin('users as actor', 'actor.id', 'auditLog.actorId')
+    // The name of what the action was on, so the log reads "Named Seller" rather than an id.
+    .leftJoin('users as targetUser', (j) =>
+      j.onRef('targetUser.id', '=', 'auditLog.targetId').on('auditLog.targetType', '=', 'user'),
+    )
+    .leftJoin('listings as targetListing', (j) =>
+      j.onRef('targetListing.id', '=', 'auditLog.targetId').on('auditLog.targetType', '=', 'listing'),
+    )
+    .leftJoin('announcements as targetAnnouncement', (j) =>
+      j.onRef('targetAnnouncement.id', '=', 'auditLog.targetId').on('auditLog.targetType', '=', 'announcement'),
+    )
+    .select((eb) =>
+      eb.fn
+        .coalesce('targetUser.displayName', 'targetListing.title', 'targetAnnouncement.title')
+        .$castTo<string | null>()
+        .as('targetName'),
+    )
     .select([
-      'auditLog.id', 'auditLog.actorId', 'actor.displayName as actorName', 'actor.email as actorEmail', 'auditLog.action',
-      'auditLog.targetType', 'auditLog.targetId', 'auditLog.details', 'auditLog.createdAt',
+      'auditLog.id',
+      'auditLog.actorId',
+      'actor.displayName as actorName',
+      'actor.email as actorEmail',
+      'auditLog.action',
+      'auditLog.targetType',
+      'auditLog.targetId',
+      'auditLog.details',
+      'auditLog.createdAt',
     ]);
   if (f.action) q = q.where('auditLog.action', '=', f.action);
   if (f.actorId) q = q.where('auditLog.actorId', '=', f.actorId);
   if (f.targetType) q = q.where('auditLog.targetType', '=', f.targetType);
   if (f.targetId) q = q.where('auditLog.targetId', '=', f.targetId);
   if (f.cursor) q = q.where(afterCursor('auditLog.createdAt', 'auditLog.id', f.cursor));
-  const rows = await q.orderBy('auditLog.createdAt', 'desc').orderBy('auditLog.id', 'desc').limit(f.limit + 1).execute();
+  const rows = await q
+    .orderBy('auditLog.createdAt', 'desc')
+    .orderBy('auditLog.id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
   return toPage(rows, f.limit);
 }
 

@@ -20,15 +20,28 @@ function parseDetails(raw: string): Record<string, unknown> {
 /** /api/admin/audit: every admin action, newest first, filtered by action, actor or target. */
 export function adminAuditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/admin/audit', { schema: { tags: ['admin'], querystring: adminAuditQuerySchema, response: { 200: auditPageSchema, ...errors } } }, async (request) => {
-      requireAdmin(request);
-      const page = await listAudit(deps.db.db, { ...request.query, cursor: decodeCursor(request.query.cursor) });
-      return { items: page.items.map((r) => ({ ...r, details: parseDetails(r.details) })), nextCursor: page.next ? encodeCursor(page.next) : null };
-    });
+    app.get(
+      '/api/admin/audit',
+      {
+        schema: { tags: ['admin'], querystring: adminAuditQuerySchema, response: { 200: auditPageSchema, ...errors } },
+      },
+      async (request) => {
+        requireAdmin(request);
+        const page = await listAudit(deps.db.db, { ...request.query, cursor: decodeCursor(request.query.cursor) });
+        return {
+          items: page.items.map((r) => ({ ...r, details: parseDetails(r.details) })),
+          nextCursor: page.next ? encodeCursor(page.next) : null,
+        };
+      },
+    );
 
-    app.get('/api/admin/audit/facets', { schema: { tags: ['admin'], response: { 200: auditFacetsSchema, ...errors } } }, async (request) => {
-      requireAdmin(request);
-      return auditFacets(deps.db.db);
-    });
+    app.get(
+      '/api/admin/audit/facets',
+      { schema: { tags: ['admin'], response: { 200: auditFacetsSchema, ...errors } } },
+      async (request) => {
+        requireAdmin(request);
+        return auditFacets(deps.db.db);
+      },
+    );
   };
 }

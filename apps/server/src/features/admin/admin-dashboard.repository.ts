@@ -4,12 +4,38 @@ import type { Database } from '../../db/database';
 export async function dashboardFigures(db: Database, weekStart: number, monthStart: number) {
   const count = (n: { n: number | string | bigint }) => Number(n.n);
   const [byRole, disabled, deleted, signups, listingsByStatus, sold] = await Promise.all([
-    db.selectFrom('users').select((eb) => ['role', eb.fn.countAll<number>().as('n')]).groupBy('role').execute(),
-    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('disabled', '=', true).executeTakeFirstOrThrow(),
-    db.selectFrom('deletedUsers').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'unresolved').executeTakeFirstOrThrow(),
-    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('createdAt', '>=', weekStart).executeTakeFirstOrThrow(),
-    db.selectFrom('listings').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).where('status', 'in', ['active', 'hidden']).groupBy('status').execute(),
-    db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'sold').where('soldAt', '>=', monthStart).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select((eb) => ['role', eb.fn.countAll<number>().as('n')])
+      .groupBy('role')
+      .execute(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('disabled', '=', true)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('deletedUsers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'unresolved')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('createdAt', '>=', weekStart)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('listings')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .where('status', 'in', ['active', 'hidden'])
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('listings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'sold')
+      .where('soldAt', '>=', monthStart)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     byRole: byRole.map((r) => ({ role: r.role, n: count(r) })),

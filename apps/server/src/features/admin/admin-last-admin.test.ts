@@ -21,11 +21,18 @@ const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, s
 describe('the last admin', () => {
   it('cannot be demoted; disabled admins do not count; with a second admin the first can step down', async () => {
     // Make this file's admin the only active one.
-    await ctx.db.updateTable('users').set({ role: 'buyer' }).where('role', '=', 'admin').where('id', '!=', admin.id).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ role: 'buyer' })
+      .where('role', '=', 'admin')
+      .where('id', '!=', admin.id)
+      .execute();
     const demote = await inject('PUT', `/api/admin/users/${admin.id}/role`, { role: 'seller' });
     expect(demote.statusCode).toBe(409);
     expect(demote.json().error.message).toBe(ADMIN_MESSAGES.lastAdmin);
-    expect((await ctx.db.selectFrom('users').select('role').where('id', '=', admin.id).executeTakeFirstOrThrow()).role).toBe('admin');
+    expect(
+      (await ctx.db.selectFrom('users').select('role').where('id', '=', admin.id).executeTakeFirstOrThrow()).role,
+    ).toBe('admin');
 
     const { user: second, session: secondSession } = await userWithSession(ctx, 'admin');
     // Disabled and deleted admins do not count.
@@ -33,12 +40,22 @@ describe('the last admin', () => {
     expect((await inject('PUT', `/api/admin/users/${admin.id}/role`, { role: 'seller' })).statusCode).toBe(409);
     await ctx.db.updateTable('users').set({ disabled: false }).where('id', '=', second.id).execute();
 
-    const stepDown = await inject('PUT', `/api/admin/users/${admin.id}/role`, { role: 'both' }, await signInAs(ctx, admin.id));
+    const stepDown = await inject(
+      'PUT',
+      `/api/admin/users/${admin.id}/role`,
+      { role: 'both' },
+      await signInAs(ctx, admin.id),
+    );
     expect(stepDown.statusCode).toBe(200);
     // Now `second` is the last admin: it cannot demote itself, and the former admin has no admin rights.
-    expect((await inject('PUT', `/api/admin/users/${second.id}/role`, { role: 'buyer' }, secondSession)).json().error.message).toBe(ADMIN_MESSAGES.lastAdmin);
+    expect(
+      (await inject('PUT', `/api/admin/users/${second.id}/role`, { role: 'buyer' }, secondSession)).json().error
+        .message,
+    ).toBe(ADMIN_MESSAGES.lastAdmin);
     expect((await inject('GET', '/api/admin/users', undefined, adminSession)).statusCode).toBe(403);
-    expect((await inject('PUT', `/api/admin/users/${admin.id}/role`, { role: 'admin' }, secondSession)).statusCode).toBe(200);
+    expect(
+      (await inject('PUT', `/api/admin/users/${admin.id}/role`, { role: 'admin' }, secondSession)).statusCode,
+    ).toBe(200);
   });
 
   it('survives two admins demoting each other at the same time: one wins, one admin remains', async () => {
@@ -52,7 +69,9 @@ describe('the last admin', () => {
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 403]);
     // The loser is refused either on arrival (already demoted) or under the lock (demoted while it waited).
     const loser = ra.statusCode === 403 ? ra : rb;
-    expect([ADMIN_MESSAGES.notAdminAnymore, 'You do not have permission to do this.']).toContain(loser.json().error.message);
+    expect([ADMIN_MESSAGES.notAdminAnymore, 'You do not have permission to do this.']).toContain(
+      loser.json().error.message,
+    );
     const admins = await ctx.db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
     expect(admins).toHaveLength(1);
 
@@ -64,7 +83,12 @@ describe('the last admin', () => {
       inject('POST', `/api/admin/users/${c.user.id}/disable`, {}, survivor.session),
     ]);
     expect([rc.statusCode, rs.statusCode].sort()).toEqual([200, 403]);
-    const activeAdmins = await ctx.db.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', false).execute();
+    const activeAdmins = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .where('disabled', '=', false)
+      .execute();
     expect(activeAdmins).toHaveLength(1);
   });
 });

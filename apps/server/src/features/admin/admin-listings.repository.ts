@@ -20,10 +20,27 @@ function adminListingQuery(db: Database) {
     .innerJoin('users as seller', 'seller.id', 'listings.sellerId')
     .leftJoin('deletedUsers', 'deletedUsers.uid', 'listings.sellerId')
     .select((eb) => [
-      'listings.id', 'listings.title', 'listings.category', 'listings.platform', 'listings.priceCents', 'listings.currency',
-      'listings.status', 'listings.hiddenReason', 'listings.statusBeforeHidden', 'listings.sellerId', 'listings.createdAt',
-      'listings.updatedAt', 'listings.deletedAt', 'seller.displayName as sellerName', 'seller.email as sellerEmail', 'deletedUsers.status as sellerDeletedStatus',
-      eb.selectFrom('conversations').select((c) => c.fn.countAll<number>().as('n')).whereRef('conversations.listingId', '=', 'listings.id').as('conversationCount'),
+      'listings.id',
+      'listings.title',
+      'listings.category',
+      'listings.platform',
+      'listings.priceCents',
+      'listings.currency',
+      'listings.status',
+      'listings.hiddenReason',
+      'listings.statusBeforeHidden',
+      'listings.sellerId',
+      'listings.createdAt',
+      'listings.updatedAt',
+      'listings.deletedAt',
+      'seller.displayName as sellerName',
+      'seller.email as sellerEmail',
+      'deletedUsers.status as sellerDeletedStatus',
+      eb
+        .selectFrom('conversations')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('conversations.listingId', '=', 'listings.id')
+        .as('conversationCount'),
       eb
         .selectFrom('reports')
         .select((c) => c.fn.countAll<number>().as('n'))
@@ -39,14 +56,26 @@ export async function listListings(db: Database, f: ListingFilter) {
   let q = adminListingQuery(db);
   if (f.q) {
     const s = f.q;
-    q = q.where((eb) => eb.or([containsText('listings.title', s), containsText('listings.platform', s), containsText('seller.email', s), containsText('seller.displayName', s), eb('listings.id', '=', s)]));
+    q = q.where((eb) =>
+      eb.or([
+        containsText('listings.title', s),
+        containsText('listings.platform', s),
+        containsText('seller.email', s),
+        containsText('seller.displayName', s),
+        eb('listings.id', '=', s),
+      ]),
+    );
   }
   if (f.status) q = q.where('listings.status', '=', f.status);
   if (f.category) q = q.where('listings.category', '=', f.category);
   if (f.sellerId) q = q.where('listings.sellerId', '=', f.sellerId);
   if (f.deleted) q = q.where('listings.deletedAt', f.deleted === 'yes' ? 'is not' : 'is', null);
   if (f.cursor) q = q.where(afterCursor('listings.createdAt', 'listings.id', f.cursor));
-  const rows = await q.orderBy('listings.createdAt', 'desc').orderBy('listings.id', 'desc').limit(f.limit + 1).execute();
+  const rows = await q
+    .orderBy('listings.createdAt', 'desc')
+    .orderBy('listings.id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
   return toPage(rows, f.limit);
 }
 
@@ -54,22 +83,36 @@ export async function findListing(db: Database, id: string) {
   return adminListingQuery(db).where('listings.id', '=', id).executeTakeFirst();
 }
 
+/** Hide a live listing that is not hidden yet; the result says whether it matched. */
 export async function hideListing(db: Database, id: string, reason: string, now: number) {
-  await db
+  return db
     .updateTable('listings')
     .set({ statusBeforeHidden: sql`status`, status: 'hidden', hiddenReason: reason, updatedAt: now })
     .where('id', '=', id)
     .where('status', '!=', 'hidden')
-    .execute();
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
 }
 
+/** Unhide a listing that is still hidden. */
 export async function unhideListing(db: Database, id: string, status: ListingsTable['status'], now: number) {
-  await db.updateTable('listings').set({ status, statusBeforeHidden: null, hiddenReason: null, updatedAt: now }).where('id', '=', id).execute();
+  return db
+    .updateTable('listings')
+    .set({ status, statusBeforeHidden: null, hiddenReason: null, updatedAt: now })
+    .where('id', '=', id)
+    .where('status', '=', 'hidden')
+    .executeTakeFirst();
 }
 
 /** Hide every listing of a seller that is neither hidden nor deleted, remembering each one's status; returns their ids. */
 export async function hideSellerListings(db: Database, sellerId: string, reason: string, now: number) {
-  const rows = await db.selectFrom('listings').select('id').where('sellerId', '=', sellerId).where('status', '!=', 'hidden').where('deletedAt', 'is', null).execute();
+  const rows = await db
+    .selectFrom('listings')
+    .select('id')
+    .where('sellerId', '=', sellerId)
+    .where('status', '!=', 'hidden')
+    .where('deletedAt', 'is', null)
+    .execute();
   if (rows.length) {
     await db
       .updateTable('listings')
@@ -95,5 +138,10 @@ export async function sellerListingsHiddenFor(db: Database, sellerId: string, re
 
 /** Soft delete, as a seller's own delete does: the row stays for the conversations, favorites and reviews about it. */
 export async function markListingDeleted(db: Database, id: string, now: number) {
-  await db.updateTable('listings').set({ deletedAt: now, updatedAt: now }).where('id', '=', id).execute();
+  return db
+    .updateTable('listings')
+    .set({ deletedAt: now, updatedAt: now })
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
 }

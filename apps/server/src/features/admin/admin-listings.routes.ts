@@ -2,36 +2,82 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@accountry/shared/api-error';
 import {
-  adminListingSchema, adminListingsPageSchema, adminListingsQuerySchema, deleteListingInputSchema, hideListingInputSchema,
+  adminListingSchema,
+  adminListingsPageSchema,
+  adminListingsQuerySchema,
+  deleteListingInputSchema,
+  hideListingInputSchema,
 } from '@accountry/shared/admin-listings';
 import type { AppDeps } from '../../app';
 import { requireAdmin } from '../../plugins/auth';
 import * as listings from './admin-listings.service';
 
 const params = z.object({ listingId: z.string().min(1).max(64) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 
 /** /api/admin/listings: every listing; hide and unhide with a reason the seller sees; delete (soft, decision 043). */
 export function adminListingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/admin/listings', { schema: { tags: ['admin'], querystring: adminListingsQuerySchema, response: { 200: adminListingsPageSchema, ...errors } } }, async (request) => {
-      requireAdmin(request);
-      return listings.listListings(deps, request.query);
-    });
+    app.get(
+      '/api/admin/listings',
+      {
+        schema: {
+          tags: ['admin'],
+          querystring: adminListingsQuerySchema,
+          response: { 200: adminListingsPageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        requireAdmin(request);
+        return listings.listListings(deps, request.query);
+      },
+    );
 
-    app.post('/api/admin/listings/:listingId/hide', { schema: { tags: ['admin'], params, body: hideListingInputSchema, response: { 200: adminListingSchema, ...errors } } }, async (request) => {
-      const actor = requireAdmin(request);
-      return listings.hideListing(deps, actor, request.params.listingId, request.body.reason);
-    });
+    app.post(
+      '/api/admin/listings/:listingId/hide',
+      {
+        schema: {
+          tags: ['admin'],
+          params,
+          body: hideListingInputSchema,
+          response: { 200: adminListingSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = requireAdmin(request);
+        return listings.hideListing(deps, actor, request.params.listingId, request.body.reason);
+      },
+    );
 
-    app.post('/api/admin/listings/:listingId/unhide', { schema: { tags: ['admin'], params, response: { 200: adminListingSchema, ...errors } } }, async (request) => {
-      const actor = requireAdmin(request);
-      return listings.unhideListing(deps, actor, request.params.listingId);
-    });
+    app.post(
+      '/api/admin/listings/:listingId/unhide',
+      { schema: { tags: ['admin'], params, response: { 200: adminListingSchema, ...errors } } },
+      async (request) => {
+        const actor = requireAdmin(request);
+        return listings.unhideListing(deps, actor, request.params.listingId);
+      },
+    );
 
-    app.post('/api/admin/listings/:listingId/delete', { schema: { tags: ['admin'], params, body: deleteListingInputSchema.optional(), response: { 200: adminListingSchema, ...errors } } }, async (request) => {
-      const actor = requireAdmin(request);
-      return listings.deleteListing(deps, actor, request.params.listingId, request.body?.reason);
-    });
+    app.post(
+      '/api/admin/listings/:listingId/delete',
+      {
+        schema: {
+          tags: ['admin'],
+          params,
+          body: deleteListingInputSchema.optional(),
+          response: { 200: adminListingSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = requireAdmin(request);
+        return listings.deleteListing(deps, actor, request.params.listingId, request.body?.reason);
+      },
+    );
   };
 }

@@ -1,10 +1,16 @@
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
 import { decodeCursor, encodeCursor } from '@accountry/shared/admin-paging';
-import { statusAfterUnhide, type AdminListing, type AdminListingsFilter, type AdminListingsPage } from '@accountry/shared/admin-listings';
+import {
+  statusAfterUnhide,
+  type AdminListing,
+  type AdminListingsFilter,
+  type AdminListingsPage,
+} from '@accountry/shared/admin-listings';
 import type { AppDeps } from '../../app';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { assertStateUnchanged } from '../../lib/state-change';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-listings.repository';
 
@@ -13,8 +19,11 @@ type Row = NonNullable<Awaited<ReturnType<typeof repo.findListing>>>;
 function toAdminListing(r: Row): AdminListing {
   const { sellerDeletedStatus, conversationCount, openReportCount, deletedAt, ...rest } = r;
   return {
-    ...rest, deletedAt: deletedAt ?? null, sellerDeleted: sellerDeletedStatus === 'unresolved',
-    conversationCount: Number(conversationCount ?? 0), openReportCount: Number(openReportCount ?? 0),
+    ...rest,
+    deletedAt: deletedAt ?? null,
+    sellerDeleted: sellerDeletedStatus === 'unresolved',
+    conversationCount: Number(conversationCount ?? 0),
+    openReportCount: Number(openReportCount ?? 0),
   };
 }
 
@@ -32,7 +41,10 @@ async function reload(deps: AppDeps, id: string) {
 /** Tell the seller (all their tabs) that moderation changed their listing. */
 function notifySeller(deps: AppDeps, listing: AdminListing) {
   void deps.hub.publish({ userIds: [listing.sellerId] }, 'listing.moderated', {
-    listingId: listing.id, status: listing.status, hiddenReason: listing.hiddenReason, deleted: listing.deletedAt != null,
+    listingId: listing.id,
+    status: listing.status,
+    hiddenReason: listing.hiddenReason,
+    deleted: listing.deletedAt != null,
   });
 }
 
@@ -49,8 +61,18 @@ export async function hideListing(deps: AppDeps, actor: AuthUser, id: string, re
     const listing = await liveListing(trx, id);
     if (listing.status === 'hidden') throw conflict(ADMIN_MESSAGES.alreadyHidden);
     const now = deps.clock.now();
-    await repo.hideListing(trx, id, reason, now);
-    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.listingHide, targetType: 'listing', targetId: id, details: { reason, from: listing.status } }, now);
+    assertStateUnchanged(await repo.hideListing(trx, id, reason, now), ADMIN_MESSAGES.alreadyHidden);
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: ADMIN_ACTIONS.listingHide,
+        targetType: 'listing',
+        targetId: id,
+        details: { reason, from: listing.status },
+      },
+      now,
+    );
   });
   const listing = await reload(deps, id);
   notifySeller(deps, listing);
@@ -64,8 +86,18 @@ export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) 
     if (listing.sellerDeletedStatus === 'unresolved') throw conflict(ADMIN_MESSAGES.sellerDeleted);
     const now = deps.clock.now();
     const to = statusAfterUnhide(listing.statusBeforeHidden);
-    await repo.unhideListing(trx, id, to, now);
-    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.listingUnhide, targetType: 'listing', targetId: id, details: { to, reason: listing.hiddenReason } }, now);
+    assertStateUnchanged(await repo.unhideListing(trx, id, to, now), ADMIN_MESSAGES.notHidden);
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: ADMIN_ACTIONS.listingUnhide,
+        targetType: 'listing',
+        targetId: id,
+        details: { to, reason: listing.hiddenReason },
+      },
+      now,
+    );
   });
   const listing = await reload(deps, id);
   notifySeller(deps, listing);
@@ -82,11 +114,23 @@ export async function deleteListing(deps: AppDeps, actor: AuthUser, id: string, 
     if (!listing) throw notFound(ADMIN_MESSAGES.listingNotFound);
     if (listing.deletedAt != null) throw conflict(ADMIN_MESSAGES.listingAlreadyDeleted);
     const now = deps.clock.now();
-    await repo.markListingDeleted(trx, id, now);
-    await recordAudit(trx, {
-      actorId: actor.id, action: ADMIN_ACTIONS.listingDelete, targetType: 'listing', targetId: id,
-      details: { reason, title: listing.title, sellerId: listing.sellerId, conversations: Number(listing.conversationCount ?? 0) },
-    }, now);
+    assertStateUnchanged(await repo.markListingDeleted(trx, id, now), ADMIN_MESSAGES.listingAlreadyDeleted);
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: ADMIN_ACTIONS.listingDelete,
+        targetType: 'listing',
+        targetId: id,
+        details: {
+          reason,
+          title: listing.title,
+          sellerId: listing.sellerId,
+          conversations: Number(listing.conversationCount ?? 0),
+        },
+      },
+      now,
+    );
   });
   const listing = await reload(deps, id);
   notifySeller(deps, listing);

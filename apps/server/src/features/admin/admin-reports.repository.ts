@@ -15,8 +15,18 @@ function reportQuery(db: Database) {
     .selectFrom('reports')
     .leftJoin('users as reporter', 'reporter.id', 'reports.reporterId')
     .select([
-      'reports.id', 'reports.targetType', 'reports.targetId', 'reports.reason', 'reports.message', 'reports.status', 'reports.note',
-      'reports.createdAt', 'reports.updatedAt', 'reports.reporterId', 'reporter.displayName as reporterName', 'reporter.email as reporterEmail',
+      'reports.id',
+      'reports.targetType',
+      'reports.targetId',
+      'reports.reason',
+      'reports.message',
+      'reports.status',
+      'reports.note',
+      'reports.createdAt',
+      'reports.updatedAt',
+      'reports.reporterId',
+      'reporter.displayName as reporterName',
+      'reporter.email as reporterEmail',
     ]);
 }
 export type ReportRow = Awaited<ReturnType<ReturnType<typeof reportQuery>['execute']>>[number];
@@ -26,7 +36,11 @@ export async function listReports(db: Database, f: ReportFilter) {
   if (f.targetType) q = q.where('reports.targetType', '=', f.targetType);
   if (f.status) q = q.where('reports.status', '=', f.status);
   if (f.cursor) q = q.where(afterCursor('reports.createdAt', 'reports.id', f.cursor));
-  const rows = await q.orderBy('reports.createdAt', 'desc').orderBy('reports.id', 'desc').limit(f.limit + 1).execute();
+  const rows = await q
+    .orderBy('reports.createdAt', 'desc')
+    .orderBy('reports.id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
   return toPage(rows, f.limit);
 }
 
@@ -34,8 +48,17 @@ export async function findReport(db: Database, id: string) {
   return reportQuery(db).where('reports.id', '=', id).executeTakeFirst();
 }
 
-export async function updateReport(db: Database, id: string, patch: Partial<Pick<ReportsTable, 'status' | 'note'>>, now: number) {
-  await db.updateTable('reports').set({ ...patch, updatedAt: now }).where('id', '=', id).execute();
+export async function updateReport(
+  db: Database,
+  id: string,
+  patch: Partial<Pick<ReportsTable, 'status' | 'note'>>,
+  now: number,
+) {
+  await db
+    .updateTable('reports')
+    .set({ ...patch, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Reported listings, with their sellers. */
@@ -44,7 +67,14 @@ export async function listingTargets(db: Database, ids: string[]) {
   return db
     .selectFrom('listings')
     .innerJoin('users as seller', 'seller.id', 'listings.sellerId')
-    .select(['listings.id', 'listings.title', 'listings.status', 'listings.sellerId', 'seller.displayName as sellerName', 'seller.email as sellerEmail'])
+    .select([
+      'listings.id',
+      'listings.title',
+      'listings.status',
+      'listings.sellerId',
+      'seller.displayName as sellerName',
+      'seller.email as sellerEmail',
+    ])
     .where('listings.id', 'in', ids)
     .execute();
 }
@@ -58,8 +88,15 @@ export async function conversationTargets(db: Database, ids: string[]) {
     .innerJoin('users as buyer', 'buyer.id', 'conversations.buyerId')
     .innerJoin('listings', 'listings.id', 'conversations.listingId')
     .select([
-      'conversations.id', 'conversations.listingId', 'listings.title', 'conversations.sellerId', 'seller.displayName as sellerName',
-      'seller.email as sellerEmail', 'conversations.buyerId', 'buyer.displayName as buyerName', 'buyer.email as buyerEmail',
+      'conversations.id',
+      'conversations.listingId',
+      'listings.title',
+      'conversations.sellerId',
+      'seller.displayName as sellerName',
+      'seller.email as sellerEmail',
+      'conversations.buyerId',
+      'buyer.displayName as buyerName',
+      'buyer.email as buyerEmail',
     ])
     .where('conversations.id', 'in', ids)
     .execute();
@@ -81,7 +118,13 @@ export async function conversationMessages(db: Database, conversationId: string,
   return db
     .selectFrom('messages')
     .leftJoin('users as sender', 'sender.id', 'messages.senderId')
-    .select(['messages.id', 'messages.senderId', 'sender.displayName as senderName', 'messages.body', 'messages.createdAt'])
+    .select([
+      'messages.id',
+      'messages.senderId',
+      'sender.displayName as senderName',
+      'messages.body',
+      'messages.createdAt',
+    ])
     .where('messages.conversationId', '=', conversationId)
     .orderBy('messages.seq', 'desc')
     .limit(limit + 1)
@@ -92,7 +135,11 @@ export async function listFeedback(db: Database, f: Omit<ReportFilter, 'targetTy
   let q = feedbackQuery(db);
   if (f.status) q = q.where('feedback.status', '=', f.status);
   if (f.cursor) q = q.where(afterCursor('feedback.createdAt', 'feedback.id', f.cursor));
-  const rows = await q.orderBy('feedback.createdAt', 'desc').orderBy('feedback.id', 'desc').limit(f.limit + 1).execute();
+  const rows = await q
+    .orderBy('feedback.createdAt', 'desc')
+    .orderBy('feedback.id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
   return toPage(rows, f.limit);
 }
 
@@ -101,8 +148,17 @@ function feedbackQuery(db: Database) {
     .selectFrom('feedback')
     .leftJoin('users', 'users.id', 'feedback.userId')
     .select([
-      'feedback.id', 'feedback.userId', 'users.displayName', 'feedback.email', 'feedback.rating', 'feedback.category', 'feedback.message',
-      'feedback.status', 'feedback.note', 'feedback.createdAt', 'feedback.updatedAt',
+      'feedback.id',
+      'feedback.userId',
+      'users.displayName',
+      'feedback.email',
+      'feedback.rating',
+      'feedback.category',
+      'feedback.message',
+      'feedback.status',
+      'feedback.note',
+      'feedback.createdAt',
+      'feedback.updatedAt',
     ]);
 }
 
@@ -110,15 +166,32 @@ export async function findFeedback(db: Database, id: string) {
   return feedbackQuery(db).where('feedback.id', '=', id).executeTakeFirst();
 }
 
-export async function updateFeedback(db: Database, id: string, patch: Partial<Pick<FeedbackTable, 'status' | 'note'>>, now: number) {
-  await db.updateTable('feedback').set({ ...patch, updatedAt: now }).where('id', '=', id).execute();
+export async function updateFeedback(
+  db: Database,
+  id: string,
+  patch: Partial<Pick<FeedbackTable, 'status' | 'note'>>,
+  now: number,
+) {
+  await db
+    .updateTable('feedback')
+    .set({ ...patch, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Counts by type and status, for the tabs and the dashboard. */
 export async function reportCounts(db: Database) {
   const [reports, feedback] = await Promise.all([
-    db.selectFrom('reports').select((eb) => ['targetType', 'status', eb.fn.countAll<number>().as('n')]).groupBy(['targetType', 'status']).execute(),
-    db.selectFrom('feedback').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).groupBy('status').execute(),
+    db
+      .selectFrom('reports')
+      .select((eb) => ['targetType', 'status', eb.fn.countAll<number>().as('n')])
+      .groupBy(['targetType', 'status'])
+      .execute(),
+    db
+      .selectFrom('feedback')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute(),
   ]);
   return { reports, feedback };
 }

@@ -3,8 +3,17 @@ import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
 import { decodeCursor, encodeCursor } from '@accountry/shared/admin-paging';
 import {
-  REPORTED_MESSAGES_LIMIT, REPORT_STATUSES, REPORT_TARGET_TYPES, type AdminFeedback, type AdminFeedbackFilter, type AdminReport,
-  type AdminReportDetail, type AdminReportsFilter, type ReportCounts, type ReviewInput, type reportTargetSchema,
+  REPORTED_MESSAGES_LIMIT,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+  type AdminFeedback,
+  type AdminFeedbackFilter,
+  type AdminReport,
+  type AdminReportDetail,
+  type AdminReportsFilter,
+  type ReportCounts,
+  type ReviewInput,
+  type reportTargetSchema,
 } from '@accountry/shared/admin-reports';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
@@ -14,7 +23,14 @@ import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-reports.repository';
 
 type Target = z.infer<typeof reportTargetSchema>;
-const missing = (label: string): Target => ({ exists: false, label, owner: null, other: null, status: null, listingId: null });
+const missing = (label: string): Target => ({
+  exists: false,
+  label,
+  owner: null,
+  other: null,
+  status: null,
+  listingId: null,
+});
 
 /** Resolve each report's target (listing, conversation or user) in one query per type. */
 async function withTargets(db: Database, rows: repo.ReportRow[]): Promise<AdminReport[]> {
@@ -26,22 +42,50 @@ async function withTargets(db: Database, rows: repo.ReportRow[]): Promise<AdminR
   ]);
   const targets = new Map<string, Target>();
   for (const l of listings) {
-    targets.set(`listing:${l.id}`, { exists: true, label: l.title, owner: { id: l.sellerId, displayName: l.sellerName, email: l.sellerEmail }, other: null, status: l.status, listingId: l.id });
+    targets.set(`listing:${l.id}`, {
+      exists: true,
+      label: l.title,
+      owner: { id: l.sellerId, displayName: l.sellerName, email: l.sellerEmail },
+      other: null,
+      status: l.status,
+      listingId: l.id,
+    });
   }
   for (const c of conversations) {
     targets.set(`conversation:${c.id}`, {
-      exists: true, label: `${c.buyerName} and ${c.sellerName} about “${c.title}”`, owner: { id: c.sellerId, displayName: c.sellerName, email: c.sellerEmail },
-      other: { id: c.buyerId, displayName: c.buyerName, email: c.buyerEmail }, status: null, listingId: c.listingId,
+      exists: true,
+      label: `${c.buyerName} and ${c.sellerName} about “${c.title}”`,
+      owner: { id: c.sellerId, displayName: c.sellerName, email: c.sellerEmail },
+      other: { id: c.buyerId, displayName: c.buyerName, email: c.buyerEmail },
+      status: null,
+      listingId: c.listingId,
     });
   }
   for (const u of users) {
     const status = u.deletedStatus === 'unresolved' ? 'deleted' : u.disabled ? 'disabled' : 'active';
-    targets.set(`user:${u.id}`, { exists: true, label: u.displayName, owner: { id: u.id, displayName: u.displayName, email: u.email }, other: null, status, listingId: null });
+    targets.set(`user:${u.id}`, {
+      exists: true,
+      label: u.displayName,
+      owner: { id: u.id, displayName: u.displayName, email: u.email },
+      other: null,
+      status,
+      listingId: null,
+    });
   }
   return rows.map((r) => ({
-    id: r.id, targetType: r.targetType, targetId: r.targetId, reason: r.reason, message: r.message, status: r.status, note: r.note,
-    createdAt: r.createdAt, updatedAt: r.updatedAt,
-    reporter: r.reporterName !== null && r.reporterEmail !== null ? { id: r.reporterId, displayName: r.reporterName, email: r.reporterEmail } : null,
+    id: r.id,
+    targetType: r.targetType,
+    targetId: r.targetId,
+    reason: r.reason,
+    message: r.message,
+    status: r.status,
+    note: r.note,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    reporter:
+      r.reporterName !== null && r.reporterEmail !== null
+        ? { id: r.reporterId, displayName: r.reporterName, email: r.reporterEmail }
+        : null,
     target: targets.get(`${r.targetType}:${r.targetId}`) ?? missing(`This ${r.targetType} no longer exists`),
   }));
 }
@@ -56,9 +100,13 @@ export async function getReport(deps: AppDeps, id: string): Promise<AdminReportD
   const row = await repo.findReport(db, id);
   if (!row) throw notFound(ADMIN_MESSAGES.reportNotFound);
   const [report] = await withTargets(db, [row]);
-  if (report.targetType !== 'conversation' || !report.target.exists) return { ...report, messages: null, moreMessages: false };
+  if (report.targetType !== 'conversation' || !report.target.exists)
+    return { ...report, messages: null, moreMessages: false };
   const rows = await repo.conversationMessages(db, report.targetId, REPORTED_MESSAGES_LIMIT);
-  const messages = rows.slice(0, REPORTED_MESSAGES_LIMIT).reverse().map((m) => ({ ...m, senderName: m.senderName ?? 'Unknown user' }));
+  const messages = rows
+    .slice(0, REPORTED_MESSAGES_LIMIT)
+    .reverse()
+    .map((m) => ({ ...m, senderName: m.senderName ?? 'Unknown user' }));
   return { ...report, messages, moreMessages: rows.length > REPORTED_MESSAGES_LIMIT };
 }
 
@@ -69,7 +117,17 @@ export async function reviewReport(deps: AppDeps, actor: AuthUser, id: string, i
     if (!row) throw notFound(ADMIN_MESSAGES.reportNotFound);
     const now = deps.clock.now();
     await repo.updateReport(trx, id, input, now);
-    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.reportReview, targetType: 'report', targetId: id, details: changes(row, input) }, now);
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: ADMIN_ACTIONS.reportReview,
+        targetType: 'report',
+        targetId: id,
+        details: changes(row, input),
+      },
+      now,
+    );
   });
   return getReport(deps, id);
 }
@@ -86,22 +144,42 @@ export async function listFeedback(deps: AppDeps, input: AdminFeedbackFilter) {
   return { items: page.items as AdminFeedback[], nextCursor: page.next ? encodeCursor(page.next) : null };
 }
 
-export async function reviewFeedback(deps: AppDeps, actor: AuthUser, id: string, input: ReviewInput): Promise<AdminFeedback> {
+export async function reviewFeedback(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: string,
+  input: ReviewInput,
+): Promise<AdminFeedback> {
   return deps.db.db.transaction().execute(async (trx) => {
     const row = await repo.findFeedback(trx, id);
     if (!row) throw notFound(ADMIN_MESSAGES.feedbackNotFound);
     const now = deps.clock.now();
     await repo.updateFeedback(trx, id, input, now);
-    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.feedbackReview, targetType: 'feedback', targetId: id, details: changes(row, input) }, now);
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: ADMIN_ACTIONS.feedbackReview,
+        targetType: 'feedback',
+        targetId: id,
+        details: changes(row, input),
+      },
+      now,
+    );
     return (await repo.findFeedback(trx, id)) as AdminFeedback;
   });
 }
 
 export async function reportCounts(deps: AppDeps): Promise<ReportCounts> {
-  const zero = () => Object.fromEntries(REPORT_STATUSES.map((s) => [s, 0])) as Record<(typeof REPORT_STATUSES)[number], number>;
-  const counts = { feedback: zero(), ...Object.fromEntries(REPORT_TARGET_TYPES.map((t) => [t, zero()])) } as ReportCounts;
+  const zero = () =>
+    Object.fromEntries(REPORT_STATUSES.map((s) => [s, 0])) as Record<(typeof REPORT_STATUSES)[number], number>;
+  const counts = {
+    feedback: zero(),
+    ...Object.fromEntries(REPORT_TARGET_TYPES.map((t) => [t, zero()])),
+  } as ReportCounts;
   const { reports, feedback } = await repo.reportCounts(deps.db.db);
-  for (const r of reports) if (counts[r.targetType]?.[r.status] !== undefined) counts[r.targetType][r.status] = Number(r.n);
+  for (const r of reports)
+    if (counts[r.targetType]?.[r.status] !== undefined) counts[r.targetType][r.status] = Number(r.n);
   for (const f of feedback) if (counts.feedback[f.status] !== undefined) counts.feedback[f.status] = Number(f.n);
   return counts;
 }

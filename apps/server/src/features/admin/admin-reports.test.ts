@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { createTestApp, createUser, userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { auditRows, insertConversation, insertFeedback, insertListing, insertMessage, insertReport } from './admin-test-fixtures';
+import {
+  auditRows,
+  insertConversation,
+  insertFeedback,
+  insertListing,
+  insertMessage,
+  insertReport,
+} from './admin-test-fixtures';
 
 let ctx: TestContext;
 let admin: { id: string };
@@ -25,26 +32,63 @@ describe('reports of listings, conversations and users', () => {
     await insertMessage(ctx, conversationId, buyer.id, 1, 'Hi, is the email original?');
     await insertMessage(ctx, conversationId, seller.id, 2, 'Pay me outside the site and I will send it.');
     ctx.clock.advance(1000);
-    const listingReport = await insertReport(ctx, { targetType: 'listing', targetId: listing.id, reporterId: buyer.id, reason: 'fake' });
+    const listingReport = await insertReport(ctx, {
+      targetType: 'listing',
+      targetId: listing.id,
+      reporterId: buyer.id,
+      reason: 'fake',
+    });
     ctx.clock.advance(1000);
-    const chatReport = await insertReport(ctx, { targetType: 'conversation', targetId: conversationId, reporterId: buyer.id, reason: 'off-platform payment', message: 'Asked me to pay outside.' });
+    const chatReport = await insertReport(ctx, {
+      targetType: 'conversation',
+      targetId: conversationId,
+      reporterId: buyer.id,
+      reason: 'off-platform payment',
+      message: 'Asked me to pay outside.',
+    });
     ctx.clock.advance(1000);
-    const userReport = await insertReport(ctx, { targetType: 'user', targetId: seller.id, reporterId: buyer.id, reason: 'harassment' });
+    const userReport = await insertReport(ctx, {
+      targetType: 'user',
+      targetId: seller.id,
+      reporterId: buyer.id,
+      reason: 'harassment',
+    });
     ctx.clock.advance(1000);
     const orphan = await insertReport(ctx, { targetType: 'listing', targetId: 'gone-listing', reporterId: buyer.id });
 
     const listings = (await inject('GET', '/api/admin/reports?targetType=listing')).json();
     expect(listings.items.map((r: { id: string }) => r.id)).toEqual([orphan.id, listingReport.id]);
     expect(listings.items[1]).toMatchObject({
-      reason: 'fake', status: 'open', reporter: { id: buyer.id, displayName: 'Rep Buyer' },
-      target: { exists: true, label: 'Reported Steam account', owner: { id: seller.id, displayName: 'Rep Seller' }, status: 'active', listingId: listing.id },
+      reason: 'fake',
+      status: 'open',
+      reporter: { id: buyer.id, displayName: 'Rep Buyer' },
+      target: {
+        exists: true,
+        label: 'Reported Steam account',
+        owner: { id: seller.id, displayName: 'Rep Seller' },
+        status: 'active',
+        listingId: listing.id,
+      },
     });
     expect(listings.items[0].target).toMatchObject({ exists: false, label: 'This listing no longer exists' });
 
     const chats = (await inject('GET', '/api/admin/reports?targetType=conversation')).json();
-    expect(chats.items).toEqual([expect.objectContaining({ id: chatReport.id, target: expect.objectContaining({ label: 'Rep Buyer and Rep Seller about “Reported Steam account”', other: expect.objectContaining({ id: buyer.id }) }) })]);
+    expect(chats.items).toEqual([
+      expect.objectContaining({
+        id: chatReport.id,
+        target: expect.objectContaining({
+          label: 'Rep Buyer and Rep Seller about “Reported Steam account”',
+          other: expect.objectContaining({ id: buyer.id }),
+        }),
+      }),
+    ]);
     const users = (await inject('GET', '/api/admin/reports?targetType=user')).json();
-    expect(users.items).toEqual([expect.objectContaining({ id: userReport.id, target: expect.objectContaining({ label: 'Rep Seller', status: 'active' }) })]);
+    expect(users.items).toEqual([
+      expect.objectContaining({
+        id: userReport.id,
+        target: expect.objectContaining({ label: 'Rep Seller', status: 'active' }),
+      }),
+    ]);
 
     const detail = await inject('GET', `/api/admin/reports/${chatReport.id}`);
     expect(detail.statusCode).toBe(200);
@@ -59,12 +103,21 @@ describe('reports of listings, conversations and users', () => {
   it('sets status and note, audits the change, filters by status and counts by type', async () => {
     const reporter = await createUser(ctx);
     const report = await insertReport(ctx, { targetType: 'user', targetId: reporter.id, reporterId: reporter.id });
-    const res = await inject('PATCH', `/api/admin/reports/${report.id}`, { status: 'in_progress', note: '  Asked the seller for proof.  ' });
+    const res = await inject('PATCH', `/api/admin/reports/${report.id}`, {
+      status: 'in_progress',
+      note: '  Asked the seller for proof.  ',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'in_progress', note: 'Asked the seller for proof.' });
     ctx.clock.advance(1000);
     await inject('PATCH', `/api/admin/reports/${report.id}`, { status: 'resolved' });
-    expect((await ctx.db.selectFrom('reports').select(['status', 'note']).where('id', '=', report.id).executeTakeFirstOrThrow())).toEqual({ status: 'resolved', note: 'Asked the seller for proof.' });
+    expect(
+      await ctx.db
+        .selectFrom('reports')
+        .select(['status', 'note'])
+        .where('id', '=', report.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'resolved', note: 'Asked the seller for proof.' });
     expect((await auditRows(ctx, report.id)).map((e) => [e.actorId, e.action, JSON.parse(e.details)])).toEqual([
       [admin.id, 'report.review', { from: 'open', to: 'in_progress', note: 'Asked the seller for proof.' }],
       [admin.id, 'report.review', { from: 'in_progress', to: 'resolved' }],
@@ -87,7 +140,9 @@ describe('reports of listings, conversations and users', () => {
     const long = await inject('PATCH', `/api/admin/reports/${report.id}`, { note: 'x'.repeat(2001) });
     expect(long.json().error.fields.note).toBe('Keep the note under 2000 characters');
     expect((await inject('GET', '/api/admin/reports/nope')).statusCode).toBe(404);
-    expect((await inject('PATCH', '/api/admin/reports/nope', { status: 'resolved' })).json().error.message).toBe(ADMIN_MESSAGES.reportNotFound);
+    expect((await inject('PATCH', '/api/admin/reports/nope', { status: 'resolved' })).json().error.message).toBe(
+      ADMIN_MESSAGES.reportNotFound,
+    );
   });
 });
 
@@ -99,14 +154,24 @@ describe('rate-us submissions', () => {
     const newer = await insertFeedback(ctx, { userId: user.id, message: 'Please add PayPal.' });
     const list = (await inject('GET', '/api/admin/feedback?status=open')).json();
     expect(list.items.map((f: { id: string }) => f.id)).toEqual([newer, older]);
-    expect(list.items[0]).toMatchObject({ userId: user.id, displayName: 'Happy Customer', rating: 4, category: 'suggestion', message: 'Please add PayPal.' });
+    expect(list.items[0]).toMatchObject({
+      userId: user.id,
+      displayName: 'Happy Customer',
+      rating: 4,
+      category: 'suggestion',
+      message: 'Please add PayPal.',
+    });
     expect(list.items[1]).toMatchObject({ userId: null, displayName: null, email: 'visitor@example.test' });
 
     const res = await inject('PATCH', `/api/admin/feedback/${newer}`, { status: 'resolved', note: 'On the roadmap.' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: newer, status: 'resolved', note: 'On the roadmap.' });
     expect((await auditRows(ctx, newer)).map((e) => e.action)).toEqual(['feedback.review']);
-    expect((await inject('GET', '/api/admin/feedback?status=open')).json().items.map((f: { id: string }) => f.id)).toEqual([older]);
-    expect((await inject('PATCH', '/api/admin/feedback/nope', { status: 'open' })).json().error.message).toBe(ADMIN_MESSAGES.feedbackNotFound);
+    expect(
+      (await inject('GET', '/api/admin/feedback?status=open')).json().items.map((f: { id: string }) => f.id),
+    ).toEqual([older]);
+    expect((await inject('PATCH', '/api/admin/feedback/nope', { status: 'open' })).json().error.message).toBe(
+      ADMIN_MESSAGES.feedbackNotFound,
+    );
   });
 });

@@ -17,7 +17,8 @@ let otherBus: Bus | null = null;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const bus = ctx.handle.engine === 'postgres' ? (otherBus = await postgresBus(ctx.handle.url, ctx.handle.pgSchema)) : ctx.bus;
+  const bus =
+    ctx.handle.engine === 'postgres' ? (otherBus = await postgresBus(ctx.handle.url, ctx.handle.pgSchema)) : ctx.bus;
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web') });
   other = await buildApp({ db: ctx.handle, mailer: new CapturingMailer(), clock: ctx.clock, bus, config });
   await other.ready();
@@ -30,7 +31,11 @@ afterAll(async () => {
 
 async function openSocket(app: FastifyInstance, cookie: string) {
   let hello!: Promise<unknown>;
-  const socket = await app.injectWS('/api/ws', { headers: { cookie } }, { onInit: (ws) => (hello = new Promise((resolve) => ws.once('message', resolve))) });
+  const socket = await app.injectWS(
+    '/api/ws',
+    { headers: { cookie } },
+    { onInit: (ws) => (hello = new Promise((resolve) => ws.once('message', resolve))) },
+  );
   await hello;
   return { socket, closed: new Promise<number>((resolve) => socket.once('close', (code) => resolve(code))) };
 }
@@ -41,7 +46,12 @@ describe("ending a user's sockets on every server process", () => {
     const { user, session } = await userWithSession(ctx, 'seller');
     const here = await openSocket(ctx.app, session.cookie);
     const there = await openSocket(other, session.cookie);
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${user.id}/${action}`, headers: adminSession.headers, payload: {} });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/${action}`,
+      headers: adminSession.headers,
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
     expect(await here.closed).toBe(4001);
     expect(await there.closed).toBe(4001);
@@ -51,7 +61,12 @@ describe("ending a user's sockets on every server process", () => {
     const { session: adminSession } = await userWithSession(ctx, 'admin');
     const { user, session } = await userWithSession(ctx, 'admin');
     const there = await openSocket(other, session.cookie);
-    const res = await ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${user.id}/role`, headers: adminSession.headers, payload: { role: 'seller' } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${user.id}/role`,
+      headers: adminSession.headers,
+      payload: { role: 'seller' },
+    });
     expect(res.statusCode).toBe(200);
     expect(await there.closed).toBe(4001);
   });

@@ -9,11 +9,36 @@ type Ctx = { db: Database; clock: ManualClock };
 export async function insertListing(ctx: Ctx, sellerId: string, over: Partial<ListingsTable> = {}) {
   const now = ctx.clock.now();
   const row: ListingsTable = {
-    id: newId(), sellerId, title: 'Diamond-rank Valorant account', category: 'game', platform: 'valorant', region: 'europe',
-    description: 'A well-kept account with many skins.', priceCents: 12_000, currency: 'USD', negotiable: false, level: null,
-    itemsCount: null, followers: null, engagementRate: null, accountAgeMonths: null, verified: false, originalEmail: true,
-    twoFactorRemovable: true, deliveryMethod: 'full-access', deliveryTime: 'instant', status: 'active', hiddenReason: null,
-    statusBeforeHidden: null, viewCount: 0, favoriteCount: 0, createdAt: now, updatedAt: now, publishedAt: now, soldAt: null, ...over,
+    id: newId(),
+    sellerId,
+    title: 'Diamond-rank Valorant account',
+    category: 'game',
+    platform: 'valorant',
+    region: 'europe',
+    description: 'A well-kept account with many skins.',
+    priceCents: 12_000,
+    currency: 'USD',
+    negotiable: false,
+    level: null,
+    itemsCount: null,
+    followers: null,
+    engagementRate: null,
+    accountAgeMonths: null,
+    verified: false,
+    originalEmail: true,
+    twoFactorRemovable: true,
+    deliveryMethod: 'full-access',
+    deliveryTime: 'instant',
+    status: 'active',
+    hiddenReason: null,
+    statusBeforeHidden: null,
+    viewCount: 0,
+    favoriteCount: 0,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: now,
+    soldAt: null,
+    ...over,
   };
   await ctx.db.insertInto('listings').values(row).execute();
   return row;
@@ -23,7 +48,10 @@ export async function insertListing(ctx: Ctx, sellerId: string, over: Partial<Li
 export async function insertConversation(ctx: Ctx, listingId: string, buyerId: string, sellerId: string) {
   const now = ctx.clock.now();
   const id = newId();
-  await ctx.db.insertInto('conversations').values({ id, listingId, buyerId, sellerId, createdAt: now, updatedAt: now } as never).execute();
+  await ctx.db
+    .insertInto('conversations')
+    .values({ id, listingId, buyerId, sellerId, createdAt: now, updatedAt: now } as never)
+    .execute();
   return id;
 }
 
@@ -36,19 +64,45 @@ export async function insertMessage(ctx: Ctx, conversationId: string, senderId: 
   return id;
 }
 
-export async function insertReport(ctx: Ctx, over: Partial<ReportsTable> & Pick<ReportsTable, 'targetType' | 'targetId' | 'reporterId'>) {
+export async function insertReport(
+  ctx: Ctx,
+  over: Partial<ReportsTable> & Pick<ReportsTable, 'targetType' | 'targetId' | 'reporterId'>,
+) {
   const now = ctx.clock.now();
-  const row: ReportsTable = { id: newId(), reason: 'scam', message: 'Looks like a scam.', status: 'open', note: '', createdAt: now, updatedAt: now, ...over };
+  const row: ReportsTable = {
+    id: newId(),
+    reason: 'scam',
+    message: 'Looks like a scam.',
+    status: 'open',
+    note: '',
+    createdAt: now,
+    updatedAt: now,
+    ...over,
+  };
   await ctx.db.insertInto('reports').values(row).execute();
   return row;
 }
 
-export async function insertFeedback(ctx: Ctx, over: { userId?: string | null; message?: string; status?: 'open' | 'in_progress' | 'resolved' } = {}) {
+export async function insertFeedback(
+  ctx: Ctx,
+  over: { userId?: string | null; message?: string; status?: 'open' | 'in_progress' | 'resolved' } = {},
+) {
   const now = ctx.clock.now();
   const id = newId();
   await ctx.db
     .insertInto('feedback')
-    .values({ id, userId: over.userId ?? null, email: 'visitor@example.test', rating: 4, category: 'suggestion', message: over.message ?? 'Please add saved searches.', status: over.status ?? 'open', note: '', createdAt: now, updatedAt: now })
+    .values({
+      id,
+      userId: over.userId ?? null,
+      email: 'visitor@example.test',
+      rating: 4,
+      category: 'suggestion',
+      message: over.message ?? 'Please add saved searches.',
+      status: over.status ?? 'open',
+      note: '',
+      createdAt: now,
+      updatedAt: now,
+    })
     .execute();
   return id;
 }

@@ -15,8 +15,15 @@ export interface UserFilter {
 }
 
 const SUMMARY_COLUMNS = [
-  'users.id', 'users.email', 'users.displayName', 'users.role', 'users.emailVerified', 'users.disabled', 'users.createdAt',
-  'users.lastActive', 'deletedUsers.status as deletedStatus',
+  'users.id',
+  'users.email',
+  'users.displayName',
+  'users.role',
+  'users.emailVerified',
+  'users.disabled',
+  'users.createdAt',
+  'users.lastActive',
+  'deletedUsers.status as deletedStatus',
 ] as const;
 
 /** Users newest first, filtered and keyset-paged. */
@@ -32,7 +39,11 @@ export async function listUsers(db: Database, f: UserFilter) {
       .where((eb) => eb.or([eb('deletedUsers.status', 'is', null), eb('deletedUsers.status', '!=', 'unresolved')]));
   }
   if (f.cursor) q = q.where(afterCursor('users.createdAt', 'users.id', f.cursor));
-  const rows = await q.orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc').limit(f.limit + 1).execute();
+  const rows = await q
+    .orderBy('users.createdAt', 'desc')
+    .orderBy('users.id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
   return toPage(rows, f.limit);
 }
 
@@ -41,15 +52,24 @@ export async function findUser(db: Database, id: string) {
     .selectFrom('users')
     .leftJoin('deletedUsers', 'deletedUsers.uid', 'users.id')
     .select([
-      ...SUMMARY_COLUMNS, 'users.phoneNumber', 'users.profileComplete', 'deletedUsers.reason as deletedReason',
-      'deletedUsers.deletedBy', 'deletedUsers.createdAt as deletedAt', 'deletedUsers.updatedAt as deletionUpdatedAt',
+      ...SUMMARY_COLUMNS,
+      'users.phoneNumber',
+      'users.profileComplete',
+      'deletedUsers.reason as deletedReason',
+      'deletedUsers.deletedBy',
+      'deletedUsers.createdAt as deletedAt',
+      'deletedUsers.updatedAt as deletionUpdatedAt',
     ])
     .where('users.id', '=', id)
     .executeTakeFirst();
 }
 
 export async function countSessions(db: Database, userId: string) {
-  const row = await db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -63,7 +83,11 @@ export async function userListings(db: Database, userId: string, limit: number) 
       .orderBy('id', 'desc')
       .limit(limit)
       .execute(),
-    db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).where('sellerId', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('listings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sellerId', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { items, count: Number(count.n) };
 }
@@ -76,7 +100,10 @@ export async function reportsAbout(db: Database, userId: string, limit: number) 
     .where((eb) =>
       eb.or([
         eb.and([eb('targetType', '=', 'user'), eb('targetId', '=', userId)]),
-        eb.and([eb('targetType', '=', 'listing'), eb('targetId', 'in', eb.selectFrom('listings').select('id').where('sellerId', '=', userId))]),
+        eb.and([
+          eb('targetType', '=', 'listing'),
+          eb('targetId', 'in', eb.selectFrom('listings').select('id').where('sellerId', '=', userId)),
+        ]),
       ]),
     )
     .orderBy('createdAt', 'desc')
@@ -101,7 +128,11 @@ export async function lockAdminRows(db: Database, engine: Engine, ids: string[])
       .execute();
     return;
   }
-  await db.updateTable('appMeta').set({ value: sql`value` }).where('key', '=', 'admin.lock').execute();
+  await db
+    .updateTable('appMeta')
+    .set({ value: sql`value` })
+    .where('key', '=', 'admin.lock')
+    .execute();
 }
 
 /** Admins who can still act: not disabled and not deleted. */
@@ -130,19 +161,36 @@ export async function deleteAllSessions(db: Database, userId: string) {
 }
 
 /** Write (or reopen) the deleted-user record keyed by uid. */
-export async function markDeleted(db: Database, uid: string, input: { reason: string; deletedBy: string; now: number }) {
+export async function markDeleted(
+  db: Database,
+  uid: string,
+  input: { reason: string; deletedBy: string; now: number },
+) {
   const existing = await db.selectFrom('deletedUsers').select('uid').where('uid', '=', uid).executeTakeFirst();
   if (existing) {
     await db
       .updateTable('deletedUsers')
-      .set({ status: 'unresolved', reason: input.reason, deletedBy: input.deletedBy, createdAt: input.now, updatedAt: input.now })
+      .set({
+        status: 'unresolved',
+        reason: input.reason,
+        deletedBy: input.deletedBy,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
       .where('uid', '=', uid)
       .execute();
     return;
   }
   await db
     .insertInto('deletedUsers')
-    .values({ uid, status: 'unresolved', reason: input.reason, deletedBy: input.deletedBy, createdAt: input.now, updatedAt: input.now })
+    .values({
+      uid,
+      status: 'unresolved',
+      reason: input.reason,
+      deletedBy: input.deletedBy,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
     .execute();
 }
 

@@ -2,33 +2,73 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@accountry/shared/api-error';
 import {
-  adminUserDetailSchema, adminUsersPageSchema, adminUsersQuerySchema, changeRoleInputSchema, userActionInputSchema,
+  adminUserDetailSchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  changeRoleInputSchema,
+  userActionInputSchema,
 } from '@accountry/shared/admin-users';
 import type { AppDeps } from '../../app';
 import { requireAdmin } from '../../plugins/auth';
 import * as users from './admin-users.service';
 
 const params = z.object({ userId: z.string().min(1).max(64) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-const action = { tags: ['admin'], params, body: userActionInputSchema.optional(), response: { 200: adminUserDetailSchema, ...errors } };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const action = {
+  tags: ['admin'],
+  params,
+  body: userActionInputSchema.optional(),
+  response: { 200: adminUserDetailSchema, ...errors },
+};
 
 /** /api/admin/users: search, detail, role, disable/enable, delete/restore. */
 export function adminUsersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/admin/users', { schema: { tags: ['admin'], querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema, ...errors } } }, async (request) => {
-      requireAdmin(request);
-      return users.listUsers(deps, request.query);
-    });
+    app.get(
+      '/api/admin/users',
+      {
+        schema: {
+          tags: ['admin'],
+          querystring: adminUsersQuerySchema,
+          response: { 200: adminUsersPageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        requireAdmin(request);
+        return users.listUsers(deps, request.query);
+      },
+    );
 
-    app.get('/api/admin/users/:userId', { schema: { tags: ['admin'], params, response: { 200: adminUserDetailSchema, ...errors } } }, async (request) => {
-      requireAdmin(request);
-      return users.getUserDetail(deps, request.params.userId);
-    });
+    app.get(
+      '/api/admin/users/:userId',
+      { schema: { tags: ['admin'], params, response: { 200: adminUserDetailSchema, ...errors } } },
+      async (request) => {
+        requireAdmin(request);
+        return users.getUserDetail(deps, request.params.userId);
+      },
+    );
 
-    app.put('/api/admin/users/:userId/role', { schema: { tags: ['admin'], params, body: changeRoleInputSchema, response: { 200: adminUserDetailSchema, ...errors } } }, async (request) => {
-      const actor = requireAdmin(request);
-      return users.changeRole(deps, actor, request.params.userId, request.body.role);
-    });
+    app.put(
+      '/api/admin/users/:userId/role',
+      {
+        schema: {
+          tags: ['admin'],
+          params,
+          body: changeRoleInputSchema,
+          response: { 200: adminUserDetailSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = requireAdmin(request);
+        return users.changeRole(deps, actor, request.params.userId, request.body.role);
+      },
+    );
 
     app.post('/api/admin/users/:userId/disable', { schema: action }, async (request) => {
       const actor = requireAdmin(request);

@@ -1,8 +1,16 @@
+import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import { ADMIN_MESSAGES, ACCOUNT_DELETED_HIDDEN_REASON } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
 import { decodeCursor, encodeCursor } from '@accountry/shared/admin-paging';
 import { statusAfterUnhide } from '@accountry/shared/admin-listings';
-import { USER_LISTINGS_SHOWN, userState, type AdminUserDetail, type AdminUserSummary, type AdminUsersPage, type AdminUsersFilter } from '@accountry/shared/admin-users';
+import {
+  USER_LISTINGS_SHOWN,
+  userState,
+  type AdminUserDetail,
+  type AdminUserSummary,
+  type AdminUsersPage,
+  type AdminUsersFilter,
+} from '@accountry/shared/admin-users';
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
@@ -12,15 +20,24 @@ import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-users.repository';
 import { hideSellerListings, sellerListingsHiddenFor, unhideListing } from './admin-listings.repository';
 import { assertNotLastAdmin, assertNotSelf, assertStillAdmin, canChangeRoleTo } from './admin-permissions';
-import { endUserSockets } from './admin-sockets';
+import { invalidateSessions } from '../../sessions/session-cache';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
-type SummaryRow = Pick<Row, 'id' | 'email' | 'displayName' | 'role' | 'emailVerified' | 'disabled' | 'createdAt' | 'lastActive' | 'deletedStatus'>;
+type SummaryRow = Pick<
+  Row,
+  'id' | 'email' | 'displayName' | 'role' | 'emailVerified' | 'disabled' | 'createdAt' | 'lastActive' | 'deletedStatus'
+>;
 
 export function toSummary(r: SummaryRow): AdminUserSummary {
   return {
-    id: r.id, email: r.email, displayName: r.displayName, role: r.role, emailVerified: r.emailVerified,
-    state: userState({ disabled: r.disabled, deletedStatus: r.deletedStatus }), createdAt: r.createdAt, lastActive: r.lastActive,
+    id: r.id,
+    email: r.email,
+    displayName: r.displayName,
+    role: r.role,
+    emailVerified: r.emailVerified,
+    state: userState({ disabled: r.disabled, deletedStatus: r.deletedStatus }),
+    createdAt: r.createdAt,
+    lastActive: r.lastActive,
   };
 }
 
@@ -33,7 +50,11 @@ export async function getUserDetail(deps: AppDeps, id: string): Promise<AdminUse
   const db = deps.db.db;
   const row = await repo.findUser(db, id);
   if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
-  const [activeSessions, listings, reports] = await Promise.all([repo.countSessions(db, id), repo.userListings(db, id, USER_LISTINGS_SHOWN), repo.reportsAbout(db, id, 50)]);
+  const [activeSessions, listings, reports] = await Promise.all([
+    repo.countSessions(db, id),
+    repo.userListings(db, id, USER_LISTINGS_SHOWN),
+    repo.reportsAbout(db, id, 50),
+  ]);
   return {
     ...toSummary(row),
     phoneNumber: row.phoneNumber,
@@ -41,7 +62,13 @@ export async function getUserDetail(deps: AppDeps, id: string): Promise<AdminUse
     disabled: row.disabled,
     activeSessions,
     deletion: row.deletedStatus
-      ? { status: row.deletedStatus, reason: row.deletedReason ?? '', deletedBy: row.deletedBy ?? null, createdAt: row.deletedAt ?? 0, updatedAt: row.deletionUpdatedAt ?? 0 }
+      ? {
+          status: row.deletedStatus,
+          reason: row.deletedReason ?? '',
+          deletedBy: row.deletedBy ?? null,
+          createdAt: row.deletedAt ?? 0,
+          updatedAt: row.deletionUpdatedAt ?? 0,
+        }
       : null,
     listings: listings.items.map((l) => ({ ...l, deletedAt: l.deletedAt ?? null })),
     listingCount: listings.count,
@@ -59,7 +86,7 @@ async function changeUser<T>(
   targetId: string,
   fn: (trx: Database, ctx: { target: Row; activeAdmins: string[]; now: number }) => Promise<T>,
 ): Promise<T> {
-  return deps.db.db.transaction().execute(async (trx) => {
+  const result = await deps.db.db.transaction().execute(async (trx) => {
     await repo.lockAdminRows(trx, deps.db.engine, [actor.id, targetId]);
     const target = await repo.findUser(trx, targetId);
     if (!target) throw notFound(ADMIN_MESSAGES.userNotFound);
@@ -67,6 +94,9 @@ async function changeUser<T>(
     assertStillAdmin(activeAdmins, actor.id);
     return fn(trx, { target, activeAdmins, now: deps.clock.now() });
   });
+  // Role, disabled and deletion are read with the session on every request: cached sessions must not outlive them.
+  await invalidateSessions(deps, { userId: targetId });
+  return result;
 }
 
 const isDeleted = (row: Row) => row.deletedStatus === 'unresolved';
@@ -77,11 +107,22 @@ export async function changeRole(deps: AppDeps, actor: AuthUser, targetId: strin
     if (target.role === role) return target.role;
     canChangeRoleTo(activeAdmins, targetId, role);
     await repo.setRole(trx, targetId, role);
-    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.userRole, targetType: 'user', targetId, details: { from: target.role, to: role } }, now);
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: ADMIN_ACTIONS.userRole,
+        targetType: 'user',
+        targetId,
+        details: { from: target.role, to: role },
+      },
+      now,
+    );
     return target.role;
   });
   // The socket hub keeps the role a socket connected with: close a former admin's sockets so admin-only pushes stop.
-  if (before === 'admin' && role !== 'admin') await endUserSockets(deps, targetId);
+  if (before === 'admin' && role !== 'admin')
+    await deps.hub.endSessions({ userId: targetId, reason: SOCKET_CLOSE_REASONS.signedOut });
   return getUserDetail(deps, targetId);
 }
 
@@ -93,9 +134,13 @@ export async function disableUser(deps: AppDeps, actor: AuthUser, targetId: stri
     assertNotLastAdmin(activeAdmins, targetId);
     await repo.setDisabled(trx, targetId, true);
     await repo.deleteAllSessions(trx, targetId);
-    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.userDisable, targetType: 'user', targetId, details: { reason } }, now);
+    await recordAudit(
+      trx,
+      { actorId: actor.id, action: ADMIN_ACTIONS.userDisable, targetType: 'user', targetId, details: { reason } },
+      now,
+    );
   });
-  await endUserSockets(deps, targetId);
+  await deps.hub.endSessions({ userId: targetId, reason: SOCKET_CLOSE_REASONS.signedOut });
   return getUserDetail(deps, targetId);
 }
 
@@ -104,7 +149,11 @@ export async function enableUser(deps: AppDeps, actor: AuthUser, targetId: strin
     if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.deletedAccount);
     if (!target.disabled) throw conflict(ADMIN_MESSAGES.notDisabled);
     await repo.setDisabled(trx, targetId, false);
-    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.userEnable, targetType: 'user', targetId, details: { reason } }, now);
+    await recordAudit(
+      trx,
+      { actorId: actor.id, action: ADMIN_ACTIONS.userEnable, targetType: 'user', targetId, details: { reason } },
+      now,
+    );
   });
   return getUserDetail(deps, targetId);
 }
@@ -118,9 +167,19 @@ export async function deleteUser(deps: AppDeps, actor: AuthUser, targetId: strin
     await repo.markDeleted(trx, targetId, { reason, deletedBy: actor.id, now });
     await repo.deleteAllSessions(trx, targetId);
     const hidden = await hideSellerListings(trx, targetId, ACCOUNT_DELETED_HIDDEN_REASON, now);
-    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.userDelete, targetType: 'user', targetId, details: { reason, hiddenListings: hidden.length } }, now);
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: ADMIN_ACTIONS.userDelete,
+        targetType: 'user',
+        targetId,
+        details: { reason, hiddenListings: hidden.length },
+      },
+      now,
+    );
   });
-  await endUserSockets(deps, targetId);
+  await deps.hub.endSessions({ userId: targetId, reason: SOCKET_CLOSE_REASONS.signedOut });
   return getUserDetail(deps, targetId);
 }
 
@@ -131,7 +190,17 @@ export async function restoreUser(deps: AppDeps, actor: AuthUser, targetId: stri
     await repo.markRestored(trx, targetId, now);
     const listings = await sellerListingsHiddenFor(trx, targetId, ACCOUNT_DELETED_HIDDEN_REASON);
     for (const l of listings) await unhideListing(trx, l.id, statusAfterUnhide(l.statusBeforeHidden), now);
-    await recordAudit(trx, { actorId: actor.id, action: ADMIN_ACTIONS.userRestore, targetType: 'user', targetId, details: { reason, restoredListings: listings.length } }, now);
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: ADMIN_ACTIONS.userRestore,
+        targetType: 'user',
+        targetId,
+        details: { reason, restoredListings: listings.length },
+      },
+      now,
+    );
   });
   return getUserDetail(deps, targetId);
 }

@@ -5,12 +5,10 @@ import { adminDashboardRoutes } from './admin-dashboard.routes';
 import { adminListingsRoutes } from './admin-listings.routes';
 import { adminReportsRoutes } from './admin-reports.routes';
 import { adminUsersRoutes } from './admin-users.routes';
-import { listenForSocketEnds } from './admin-sockets';
 
 /** Every /api/admin endpoint of the admin area (announcements and traffic register their own). */
 export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    listenForSocketEnds(deps);
     await app.register(adminDashboardRoutes(deps));
     await app.register(adminUsersRoutes(deps));
     await app.register(adminListingsRoutes(deps));

@@ -1,16 +1,33 @@
 import {
-  DEFAULT_SEVERITY, DEFAULT_STATUS, DEFAULT_TARGET, MAX_TARGET_USERS, NOTIFICATION_MESSAGES as M, invalidNotificationData,
-  type Notification, type NotificationInput, type NotificationStatus, type Severity, type TargetUsers,
+  DEFAULT_SEVERITY,
+  DEFAULT_STATUS,
+  DEFAULT_TARGET,
+  MAX_TARGET_USERS,
+  NOTIFICATION_MESSAGES as M,
+  invalidNotificationData,
+  type Notification,
+  type NotificationInput,
+  type NotificationStatus,
+  type Severity,
+  type TargetUsers,
 } from '@accountry/shared/announcements';
 import {
-  buildExpiresAt, notificationFieldErrors, parseExpiresAt, statusForExpiry, validateNotification, type NotificationRecord,
+  buildExpiresAt,
+  notificationFieldErrors,
+  parseExpiresAt,
+  statusForExpiry,
+  validateNotification,
+  type NotificationRecord,
 } from '@accountry/shared/announcements-validation';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import { AppError, badRequest } from '../../lib/app-error';
 
 /** 400 'Invalid notification data: …' carrying the list of messages (sent as error.errors) and the field errors. */
 export class NotificationDataError extends AppError {
-  constructor(readonly errors: string[], fields: Record<string, string>) {
+  constructor(
+    readonly errors: string[],
+    fields: Record<string, string>,
+  ) {
     super(400, ERROR_CODES.validation, invalidNotificationData(errors), fields);
   }
 }
@@ -28,7 +45,8 @@ export interface ResolvedNotification {
 function expiresAtFrom(input: NotificationInput): number | null {
   const v = input.expiresAt;
   if (v === undefined || v === null || v === '') return null;
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim())) return buildExpiresAt(v, input.expiresTime, input.timeZoneOffset ?? 0);
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim()))
+    return buildExpiresAt(v, input.expiresTime, input.timeZoneOffset ?? 0);
   return parseExpiresAt(v);
 }
 
@@ -67,7 +85,11 @@ export function resolveCreate(input: NotificationInput | null | undefined, now: 
 }
 
 /** Update: an empty title or message, or an absent field, keeps the old value; an empty expiresAt clears the expiry. */
-export function resolveUpdate(existing: Notification, input: NotificationInput | null | undefined, now: number): ResolvedNotification {
+export function resolveUpdate(
+  existing: Notification,
+  input: NotificationInput | null | undefined,
+  now: number,
+): ResolvedNotification {
   if (!input || Object.keys(input).length === 0) throw badRequest(M.dataRequired);
   const record = {
     title: trimmed(input.title) || existing.title,
@@ -91,7 +113,11 @@ export function resolveUpdate(existing: Notification, input: NotificationInput |
 
 /** Sending to specific users needs a non-empty list of non-blank ids. */
 export function resolveUserIds(userIds: unknown): string[] {
-  if (!Array.isArray(userIds) || userIds.length === 0 || !userIds.every((id) => typeof id === 'string' && id.trim() !== '')) {
+  if (
+    !Array.isArray(userIds) ||
+    userIds.length === 0 ||
+    !userIds.every((id) => typeof id === 'string' && id.trim() !== '')
+  ) {
     throw badRequest(M.userIdsRequired, { userIds: M.userIdsRequired });
   }
   if (userIds.length > MAX_TARGET_USERS) throw badRequest(`Send to at most ${MAX_TARGET_USERS} users at once`);

@@ -14,7 +14,11 @@ async function responseCounts(db: Database, id: string) {
       eb.fn.sum<number>(eb.case().when('dismissed', '=', true).then(1).else(0).end()).as('dismissedCount'),
     ])
     .executeTakeFirstOrThrow();
-  return { totalResponses: Number(row.totalResponses), readCount: Number(row.readCount ?? 0), dismissedCount: Number(row.dismissedCount ?? 0) };
+  return {
+    totalResponses: Number(row.totalResponses),
+    readCount: Number(row.readCount ?? 0),
+    dismissedCount: Number(row.dismissedCount ?? 0),
+  };
 }
 
 /** The users the announcement targets now (enabled, not deleted), and how many of them have not read / not dismissed it. */
@@ -23,7 +27,17 @@ async function audienceCounts(db: Database, a: Pick<AnnouncementRow, 'id' | 'tar
     .selectFrom('users as u')
     .leftJoin('announcementStates as s', (j) => j.onRef('s.userId', '=', 'u.id').on('s.notificationId', '=', a.id))
     .where('u.disabled', '=', false)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('deletedUsers as d').select('d.uid').whereRef('d.uid', '=', 'u.id').where('d.status', '=', 'unresolved'))));
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('deletedUsers as d')
+            .select('d.uid')
+            .whereRef('d.uid', '=', 'u.id')
+            .where('d.status', '=', 'unresolved'),
+        ),
+      ),
+    );
   if (a.targetKind === 'specific') {
     q = q.where('u.id', 'in', db.selectFrom('announcementTargets').select('userId').where('announcementId', '=', a.id));
   } else if (a.targetKind !== 'all') {
@@ -36,11 +50,18 @@ async function audienceCounts(db: Database, a: Pick<AnnouncementRow, 'id' | 'tar
       eb.fn.sum<number>(eb.case().when('s.dismissed', '=', true).then(0).else(1).end()).as('activeCount'),
     ])
     .executeTakeFirstOrThrow();
-  return { audienceSize: Number(row.audienceSize), unreadCount: Number(row.unreadCount ?? 0), activeCount: Number(row.activeCount ?? 0) };
+  return {
+    audienceSize: Number(row.audienceSize),
+    unreadCount: Number(row.unreadCount ?? 0),
+    activeCount: Number(row.activeCount ?? 0),
+  };
 }
 
 /** Definitions in docs/decisions/021-announcement-metrics.md. */
-export async function announcementMetrics(db: Database, a: Pick<AnnouncementRow, 'id' | 'targetKind'>): Promise<NotificationMetrics> {
+export async function announcementMetrics(
+  db: Database,
+  a: Pick<AnnouncementRow, 'id' | 'targetKind'>,
+): Promise<NotificationMetrics> {
   return { ...(await responseCounts(db, a.id)), ...(await audienceCounts(db, a)) };
 }
 

@@ -14,8 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (payload: unknown) => ctx.app.inject({ method: 'POST', url: ADMIN_BASE, payload: payload as object, headers: admin.headers });
-const patch = (id: string, payload: unknown) => ctx.app.inject({ method: 'PATCH', url: `${ADMIN_BASE}/${id}`, payload: payload as object, headers: admin.headers });
+const post = (payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url: ADMIN_BASE, payload: payload as object, headers: admin.headers });
+const patch = (id: string, payload: unknown) =>
+  ctx.app.inject({ method: 'PATCH', url: `${ADMIN_BASE}/${id}`, payload: payload as object, headers: admin.headers });
 const get = (id: string) => ctx.app.inject({ method: 'GET', url: `${ADMIN_BASE}/${id}`, headers: admin.headers });
 
 describe('create', () => {
@@ -23,7 +25,16 @@ describe('create', () => {
     const res = await post({ title: '  Maintenance tonight  ', message: '  Down from 02:00 to 03:00 UTC. ' });
     expect(res.statusCode).toBe(201);
     const n = res.json();
-    expect(n).toMatchObject({ title: 'Maintenance tonight', message: 'Down from 02:00 to 03:00 UTC.', severity: 'info', status: 'active', targetUsers: 'all', expiresAt: null, recalledAt: null, createdBy: adminId });
+    expect(n).toMatchObject({
+      title: 'Maintenance tonight',
+      message: 'Down from 02:00 to 03:00 UTC.',
+      severity: 'info',
+      status: 'active',
+      targetUsers: 'all',
+      expiresAt: null,
+      recalledAt: null,
+      createdBy: adminId,
+    });
     expect(n.createdAt).toBe(ctx.clock.now());
     expect(n.updatedAt).toBe(n.createdAt);
     expect((await get(n.id)).json()).toEqual(n);
@@ -34,7 +45,9 @@ describe('create', () => {
 
   it('stores role strings and specific id lists (deduplicated)', async () => {
     for (const target of ['buyer', 'seller', 'both', 'admin', 'all'] as const) {
-      expect((await createAnnouncement(ctx, admin, { title: `For ${target}`, targetUsers: target })).targetUsers).toBe(target);
+      expect((await createAnnouncement(ctx, admin, { title: `For ${target}`, targetUsers: target })).targetUsers).toBe(
+        target,
+      );
     }
     const specific = await createAnnouncement(ctx, admin, { title: 'Specific', targetUsers: ['u2', 'u1', 'u2'] });
     expect(specific.targetUsers).toEqual(['u1', 'u2']);
@@ -45,7 +58,12 @@ describe('create', () => {
     const [y, m, d] = future.split('-').map(Number);
     const endOfDay = await createAnnouncement(ctx, admin, { title: 'Ends that day', expiresAt: future });
     expect(endOfDay.expiresAt).toBe(Date.UTC(y, m - 1, d, 23, 59, 59));
-    const withTime = await createAnnouncement(ctx, admin, { title: 'Ends at 18:30 in UTC+2', expiresAt: future, expiresTime: '18:30', timeZoneOffset: -120 });
+    const withTime = await createAnnouncement(ctx, admin, {
+      title: 'Ends at 18:30 in UTC+2',
+      expiresAt: future,
+      expiresTime: '18:30',
+      timeZoneOffset: -120,
+    });
     expect(withTime.expiresAt).toBe(Date.UTC(y, m - 1, d, 16, 30, 0));
     const at = ctx.clock.now() + 60_000;
     const epoch = await createAnnouncement(ctx, admin, { title: 'Epoch ms', expiresAt: at });
@@ -54,24 +72,59 @@ describe('create', () => {
   });
 
   it('forces status expired when the expiry has already passed', async () => {
-    const n = await createAnnouncement(ctx, admin, { title: 'Too late', status: 'active', expiresAt: new Date(ctx.clock.now() - 60_000).toISOString() });
+    const n = await createAnnouncement(ctx, admin, {
+      title: 'Too late',
+      status: 'active',
+      expiresAt: new Date(ctx.clock.now() - 60_000).toISOString(),
+    });
     expect(n.status).toBe('expired');
-    const draft = await createAnnouncement(ctx, admin, { title: 'Old draft', status: 'draft', expiresAt: ctx.clock.now() });
+    const draft = await createAnnouncement(ctx, admin, {
+      title: 'Old draft',
+      status: 'draft',
+      expiresAt: ctx.clock.now(),
+    });
     expect(draft.status).toBe('expired');
   });
 
   it('fails with "Invalid notification data: {list}", the list and the field errors, and stores nothing', async () => {
-    const before = await ctx.db.selectFrom('announcements').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const res = await post({ title: '   ', message: '', severity: 'loud', status: 'live', targetUsers: [], expiresAt: 'someday' });
+    const before = await ctx.db
+      .selectFrom('announcements')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const res = await post({
+      title: '   ',
+      message: '',
+      severity: 'loud',
+      status: 'live',
+      targetUsers: [],
+      expiresAt: 'someday',
+    });
     expect(res.statusCode).toBe(400);
-    const errors = [M.titleRequired, M.messageRequired, M.statusInvalid, M.severityInvalid, M.targetListEmpty, M.expiresInvalid];
+    const errors = [
+      M.titleRequired,
+      M.messageRequired,
+      M.statusInvalid,
+      M.severityInvalid,
+      M.targetListEmpty,
+      M.expiresInvalid,
+    ];
     expect(res.json().error).toEqual({
       code: 'VALIDATION_FAILED',
       message: `Invalid notification data: ${errors.join(', ')}`,
       errors,
-      fields: { title: M.titleRequired, message: M.messageRequired, status: M.statusInvalid, severity: M.severityInvalid, targetUsers: M.targetListEmpty, expiresAt: M.expiresInvalid },
+      fields: {
+        title: M.titleRequired,
+        message: M.messageRequired,
+        status: M.statusInvalid,
+        severity: M.severityInvalid,
+        targetUsers: M.targetListEmpty,
+        expiresAt: M.expiresInvalid,
+      },
     });
-    const after = await ctx.db.selectFrom('announcements').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('announcements')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -108,7 +161,12 @@ describe('get, update, delete', () => {
       patch('nope', { title: 'x' }),
       ctx.app.inject({ method: 'DELETE', url: `${ADMIN_BASE}/nope`, headers: admin.headers }),
       ctx.app.inject({ method: 'POST', url: `${ADMIN_BASE}/nope/recall`, headers: admin.headers }),
-      ctx.app.inject({ method: 'POST', url: `${ADMIN_BASE}/nope/send`, payload: { userIds: ['a'] }, headers: admin.headers }),
+      ctx.app.inject({
+        method: 'POST',
+        url: `${ADMIN_BASE}/nope/send`,
+        payload: { userIds: ['a'] },
+        headers: admin.headers,
+      }),
       ctx.app.inject({ method: 'GET', url: `${ADMIN_BASE}/nope/metrics`, headers: admin.headers }),
     ];
     for (const res of await Promise.all(calls)) {
@@ -118,14 +176,30 @@ describe('get, update, delete', () => {
   });
 
   it('keeps the old title and message when empty, the audience when absent, and sets updatedAt', async () => {
-    const n = await createAnnouncement(ctx, admin, { title: 'Original', message: 'Original body', targetUsers: ['x1'], severity: 'warning' });
+    const n = await createAnnouncement(ctx, admin, {
+      title: 'Original',
+      message: 'Original body',
+      targetUsers: ['x1'],
+      severity: 'warning',
+    });
     ctx.clock.advance(5000);
     const res = await patch(n.id, { title: '', message: '   ', severity: 'error' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ title: 'Original', message: 'Original body', severity: 'error', targetUsers: ['x1'], createdAt: n.createdAt, updatedAt: ctx.clock.now() });
+    expect(res.json()).toMatchObject({
+      title: 'Original',
+      message: 'Original body',
+      severity: 'error',
+      targetUsers: ['x1'],
+      createdAt: n.createdAt,
+      updatedAt: ctx.clock.now(),
+    });
     const retitled = await patch(n.id, { title: ' New title ', targetUsers: 'seller' });
     expect(retitled.json()).toMatchObject({ title: 'New title', targetUsers: 'seller' });
-    expect((await auditActions(ctx, n.id)).map((a) => a.action)).toEqual(['announcement.create', 'announcement.update', 'announcement.update']);
+    expect((await auditActions(ctx, n.id)).map((a) => a.action)).toEqual([
+      'announcement.create',
+      'announcement.update',
+      'announcement.update',
+    ]);
   });
 
   it('clears the expiry with an empty expiresAt, and forces expired when an update sets a past expiry', async () => {
@@ -153,14 +227,24 @@ describe('get, update, delete', () => {
   it('deletes the announcement with its targets and user states', async () => {
     const { user, session } = await userWithSession(ctx, 'buyer');
     const n = await createAnnouncement(ctx, admin, { title: 'Short-lived', targetUsers: [user.id] });
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/announcements/${n.id}/read`, headers: session.headers })).statusCode).toBe(204);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/announcements/${n.id}/read`, headers: session.headers }))
+        .statusCode,
+    ).toBe(204);
     ctx.clock.advance(1000);
     const del = await ctx.app.inject({ method: 'DELETE', url: `${ADMIN_BASE}/${n.id}`, headers: admin.headers });
     expect(del.statusCode).toBe(204);
     expect((await get(n.id)).statusCode).toBe(404);
-    expect(await ctx.db.selectFrom('announcementStates').selectAll().where('notificationId', '=', n.id).execute()).toEqual([]);
-    expect(await ctx.db.selectFrom('announcementTargets').selectAll().where('announcementId', '=', n.id).execute()).toEqual([]);
-    expect((await auditActions(ctx, n.id)).map((a) => a.action)).toEqual(['announcement.create', 'announcement.delete']);
+    expect(
+      await ctx.db.selectFrom('announcementStates').selectAll().where('notificationId', '=', n.id).execute(),
+    ).toEqual([]);
+    expect(
+      await ctx.db.selectFrom('announcementTargets').selectAll().where('announcementId', '=', n.id).execute(),
+    ).toEqual([]);
+    expect((await auditActions(ctx, n.id)).map((a) => a.action)).toEqual([
+      'announcement.create',
+      'announcement.delete',
+    ]);
   });
 });
 
@@ -171,27 +255,53 @@ describe('recall and send to specific users', () => {
     const res = await ctx.app.inject({ method: 'POST', url: `${ADMIN_BASE}/${n.id}/recall`, headers: admin.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'canceled', recalledAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
-    expect((await auditActions(ctx, n.id)).map((a) => a.action)).toEqual(['announcement.create', 'announcement.recall']);
+    expect((await auditActions(ctx, n.id)).map((a) => a.action)).toEqual([
+      'announcement.create',
+      'announcement.recall',
+    ]);
   });
 
   it('send replaces targetUsers with the id list and keeps the status', async () => {
     const n = await createAnnouncement(ctx, admin, { title: 'For a few', targetUsers: 'buyer', status: 'draft' });
     ctx.clock.advance(1000);
-    const res = await ctx.app.inject({ method: 'POST', url: `${ADMIN_BASE}/${n.id}/send`, payload: { userIds: ['b', 'a', 'b'] }, headers: admin.headers });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `${ADMIN_BASE}/${n.id}/send`,
+      payload: { userIds: ['b', 'a', 'b'] },
+      headers: admin.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ targetUsers: ['a', 'b'], status: 'draft' });
     ctx.clock.advance(1000);
-    const again = await ctx.app.inject({ method: 'POST', url: `${ADMIN_BASE}/${n.id}/send`, payload: { userIds: ['c'] }, headers: admin.headers });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `${ADMIN_BASE}/${n.id}/send`,
+      payload: { userIds: ['c'] },
+      headers: admin.headers,
+    });
     expect(again.json().targetUsers).toEqual(['c']);
-    expect((await auditActions(ctx, n.id)).map((a) => a.action)).toEqual(['announcement.create', 'announcement.send', 'announcement.send']);
+    expect((await auditActions(ctx, n.id)).map((a) => a.action)).toEqual([
+      'announcement.create',
+      'announcement.send',
+      'announcement.send',
+    ]);
   });
 
   it.each<[string, unknown]>([
-    ['no body', undefined], ['no list', {}], ['an empty list', { userIds: [] }], ['a string', { userIds: 'abc' }],
-    ['a non-string id', { userIds: ['a', 2] }], ['a blank id', { userIds: ['  '] }],
+    ['no body', undefined],
+    ['no list', {}],
+    ['an empty list', { userIds: [] }],
+    ['a string', { userIds: 'abc' }],
+    ['a non-string id', { userIds: ['a', 2] }],
+    ['a blank id', { userIds: ['  '] }],
   ])('send with %s fails with "Valid array of user IDs is required"', async (_name, payload) => {
     const n = await createAnnouncement(ctx, admin, { title: 'Send me' });
-    const res = await ctx.app.inject({ method: 'POST', url: `${ADMIN_BASE}/${n.id}/send`, ...(payload ? { payload: payload as object } : {}), headers: admin.headers });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `${ADMIN_BASE}/${n.id}/send`,
+      ...(payload ? { payload: payload as object } : {}),
+      headers: admin.headers,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(M.userIdsRequired);
     expect((await get(n.id)).json().targetUsers).toBe('all');

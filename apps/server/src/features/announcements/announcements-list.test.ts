@@ -13,11 +13,31 @@ beforeAll(async () => {
   adminId = a.user.id;
   const day = 86_400_000;
   // Created in this order, one second apart.
-  await createAnnouncement(ctx, admin, { title: 'Alpha', severity: 'info', targetUsers: 'all', expiresAt: ctx.clock.now() + 3 * day });
+  await createAnnouncement(ctx, admin, {
+    title: 'Alpha',
+    severity: 'info',
+    targetUsers: 'all',
+    expiresAt: ctx.clock.now() + 3 * day,
+  });
   await createAnnouncement(ctx, admin, { title: 'Bravo', severity: 'warning', targetUsers: 'seller' });
-  await createAnnouncement(ctx, admin, { title: 'Charlie', severity: 'error', status: 'draft', targetUsers: ['u1', 'u2'] });
-  await createAnnouncement(ctx, admin, { title: 'Delta', severity: 'success', targetUsers: 'buyer', expiresAt: ctx.clock.now() + 1 * day });
-  await createAnnouncement(ctx, admin, { title: 'Echo', severity: 'warning', targetUsers: ['u3'], expiresAt: ctx.clock.now() + 2 * day });
+  await createAnnouncement(ctx, admin, {
+    title: 'Charlie',
+    severity: 'error',
+    status: 'draft',
+    targetUsers: ['u1', 'u2'],
+  });
+  await createAnnouncement(ctx, admin, {
+    title: 'Delta',
+    severity: 'success',
+    targetUsers: 'buyer',
+    expiresAt: ctx.clock.now() + 1 * day,
+  });
+  await createAnnouncement(ctx, admin, {
+    title: 'Echo',
+    severity: 'warning',
+    targetUsers: ['u3'],
+    expiresAt: ctx.clock.now() + 2 * day,
+  });
 });
 afterAll(() => ctx.close());
 
@@ -79,7 +99,9 @@ describe('listing (spec section 7)', () => {
     const seen: string[] = [];
     let cursor = '';
     for (let i = 0; i < 5; i++) {
-      const page = await list(`?pageSize=2&sortField=expiresAt&sortDirection=asc${cursor ? `&lastVisible=${cursor}` : ''}`);
+      const page = await list(
+        `?pageSize=2&sortField=expiresAt&sortDirection=asc${cursor ? `&lastVisible=${cursor}` : ''}`,
+      );
       seen.push(...titles(page.notifications));
       if (!page.hasMore) break;
       cursor = page.lastVisible!;
@@ -97,9 +119,14 @@ describe('listing (spec section 7)', () => {
   });
 
   it.each([
-    ['?sortField=priority', 'sortField'], ['?sortDirection=up', 'sortDirection'], ['?status=live', 'status'],
-    ['?severity=loud', 'severity'], ['?targetUsers=everyone', 'targetUsers'], ['?pageSize=0', 'pageSize'],
-    ['?lastVisible=not-a-cursor', 'lastVisible'], [`?sortField=title&lastVisible=${Buffer.from('[5,"x"]').toString('base64url')}`, 'lastVisible'],
+    ['?sortField=priority', 'sortField'],
+    ['?sortDirection=up', 'sortDirection'],
+    ['?status=live', 'status'],
+    ['?severity=loud', 'severity'],
+    ['?targetUsers=everyone', 'targetUsers'],
+    ['?pageSize=0', 'pageSize'],
+    ['?lastVisible=not-a-cursor', 'lastVisible'],
+    [`?sortField=title&lastVisible=${Buffer.from('[5,"x"]').toString('base64url')}`, 'lastVisible'],
   ])('rejects %s with 400', async (query, field) => {
     const res = await ctx.app.inject({ method: 'GET', url: `${ADMIN_BASE}${query}`, headers: admin.headers });
     expect(res.statusCode).toBe(400);
@@ -109,16 +136,28 @@ describe('listing (spec section 7)', () => {
 
 describe('bulk expiry, stats and metrics', () => {
   it('expires overdue active announcements (setting updatedAt) in bulk before listing and stats', async () => {
-    expect(await (await ctx.app.inject({ method: 'GET', url: `${ADMIN_BASE}/stats`, headers: admin.headers })).json()).toEqual({
-      active: 4, expired: 0, draft: 1, canceled: 0, total: 5,
+    expect(
+      await (await ctx.app.inject({ method: 'GET', url: `${ADMIN_BASE}/stats`, headers: admin.headers })).json(),
+    ).toEqual({
+      active: 4,
+      expired: 0,
+      draft: 1,
+      canceled: 0,
+      total: 5,
     });
     ctx.clock.advance(2 * 86_400_000 + 60_000); // past Delta's and Echo's expiry, not Alpha's
     admin = await signInAs(ctx, adminId); // the old session timed out meanwhile
     const page = await list('?status=expired');
     expect(titles(page.notifications)).toEqual(['Echo', 'Delta']);
     for (const n of page.notifications) expect(n.updatedAt).toBe(ctx.clock.now());
-    expect(await (await ctx.app.inject({ method: 'GET', url: `${ADMIN_BASE}/stats`, headers: admin.headers })).json()).toEqual({
-      active: 2, expired: 2, draft: 1, canceled: 0, total: 5,
+    expect(
+      await (await ctx.app.inject({ method: 'GET', url: `${ADMIN_BASE}/stats`, headers: admin.headers })).json(),
+    ).toEqual({
+      active: 2,
+      expired: 2,
+      draft: 1,
+      canceled: 0,
+      total: 5,
     });
   });
 
@@ -127,17 +166,48 @@ describe('bulk expiry, stats and metrics', () => {
     await userWithSession(ctx, 'buyer'); // not in the audience
     const disabled = await userWithSession(ctx, 'seller', { disabled: true });
     const n = await createAnnouncement(ctx, admin, { title: 'Sellers only', targetUsers: 'seller' });
-    const metrics = async () => (await ctx.app.inject({ method: 'GET', url: `${ADMIN_BASE}/${n.id}/metrics`, headers: admin.headers })).json();
-    expect(await metrics()).toEqual({ audienceSize: 3, totalResponses: 0, readCount: 0, dismissedCount: 0, unreadCount: 3, activeCount: 3 });
+    const metrics = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `${ADMIN_BASE}/${n.id}/metrics`, headers: admin.headers })).json();
+    expect(await metrics()).toEqual({
+      audienceSize: 3,
+      totalResponses: 0,
+      readCount: 0,
+      dismissedCount: 0,
+      unreadCount: 3,
+      activeCount: 3,
+    });
     await ctx.app.inject({ method: 'POST', url: `${USER_BASE}/${n.id}/read`, headers: sellers[0].session.headers });
     await ctx.app.inject({ method: 'POST', url: `${USER_BASE}/${n.id}/read`, headers: sellers[1].session.headers });
     await ctx.app.inject({ method: 'POST', url: `${USER_BASE}/${n.id}/dismiss`, headers: sellers[1].session.headers });
-    expect(await metrics()).toEqual({ audienceSize: 3, totalResponses: 2, readCount: 2, dismissedCount: 1, unreadCount: 1, activeCount: 2 });
+    expect(await metrics()).toEqual({
+      audienceSize: 3,
+      totalResponses: 2,
+      readCount: 2,
+      dismissedCount: 1,
+      unreadCount: 1,
+      activeCount: 2,
+    });
     expect(disabled.user.disabled).toBe(true);
 
-    const specific = await createAnnouncement(ctx, admin, { title: 'Two people', targetUsers: [sellers[2].user.id, 'gone-user'] });
-    await ctx.app.inject({ method: 'POST', url: `${USER_BASE}/${specific.id}/dismiss`, headers: sellers[2].session.headers });
-    const m = (await ctx.app.inject({ method: 'GET', url: `${ADMIN_BASE}/${specific.id}/metrics`, headers: admin.headers })).json();
-    expect(m).toEqual({ audienceSize: 1, totalResponses: 1, readCount: 1, dismissedCount: 1, unreadCount: 0, activeCount: 0 });
+    const specific = await createAnnouncement(ctx, admin, {
+      title: 'Two people',
+      targetUsers: [sellers[2].user.id, 'gone-user'],
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `${USER_BASE}/${specific.id}/dismiss`,
+      headers: sellers[2].session.headers,
+    });
+    const m = (
+      await ctx.app.inject({ method: 'GET', url: `${ADMIN_BASE}/${specific.id}/metrics`, headers: admin.headers })
+    ).json();
+    expect(m).toEqual({
+      audienceSize: 1,
+      totalResponses: 1,
+      readCount: 1,
+      dismissedCount: 1,
+      unreadCount: 0,
+      activeCount: 0,
+    });
   });
 });

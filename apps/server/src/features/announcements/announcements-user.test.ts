@@ -23,7 +23,8 @@ beforeAll(async () => {
   }
   const c = await userWithSession(ctx, 'buyer');
   chosen = { id: c.user.id, session: c.session };
-  for (const target of ['all', 'buyer', 'seller', 'both', 'admin'] as const) await createAnnouncement(ctx, admin, { title: `To ${target}`, targetUsers: target });
+  for (const target of ['all', 'buyer', 'seller', 'both', 'admin'] as const)
+    await createAnnouncement(ctx, admin, { title: `To ${target}`, targetUsers: target });
   await createAnnouncement(ctx, admin, { title: 'To chosen', targetUsers: [chosen.id, people.seller.id] });
   await createAnnouncement(ctx, admin, { title: 'Draft to all', status: 'draft' });
   const canceled = await createAnnouncement(ctx, admin, { title: 'Recalled to all' });
@@ -31,9 +32,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const idOf = async (title: string) => (await ctx.db.selectFrom('announcements').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
-const post = (session: Session, path: string) => ctx.app.inject({ method: 'POST', url: `${USER_BASE}${path}`, headers: session.headers });
-const unread = async (session: Session) => (await ctx.app.inject({ method: 'GET', url: `${USER_BASE}/unread-count`, headers: session.headers })).json().count;
+const idOf = async (title: string) =>
+  (await ctx.db.selectFrom('announcements').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
+const post = (session: Session, path: string) =>
+  ctx.app.inject({ method: 'POST', url: `${USER_BASE}${path}`, headers: session.headers });
+const unread = async (session: Session) =>
+  (await ctx.app.inject({ method: 'GET', url: `${USER_BASE}/unread-count`, headers: session.headers })).json().count;
 
 describe("a user's announcements (audience rule, newest first)", () => {
   it.each<[Role, string[]]>([
@@ -58,7 +62,8 @@ describe("a user's announcements (audience rule, newest first)", () => {
       ctx.app.inject({ method: 'POST', url: `${USER_BASE}/dismiss-all` }),
       ctx.app.inject({ method: 'POST', url: `${USER_BASE}/x/read` }),
       ctx.app.inject({ method: 'POST', url: `${USER_BASE}/x/dismiss` }),
-    ])) expect(res.statusCode).toBe(401);
+    ]))
+      expect(res.statusCode).toBe(401);
   });
 });
 
@@ -68,11 +73,21 @@ describe('read and dismiss (spec section 4)', () => {
     const id = await idOf('To both');
     expect(await unread(session)).toBe(2);
     expect((await post(session, `/${id}/read`)).statusCode).toBe(204);
-    const first = await ctx.db.selectFrom('announcementStates').selectAll().where('userId', '=', userId).where('notificationId', '=', id).executeTakeFirstOrThrow();
+    const first = await ctx.db
+      .selectFrom('announcementStates')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('notificationId', '=', id)
+      .executeTakeFirstOrThrow();
     expect(first).toMatchObject({ read: true, readAt: ctx.clock.now(), dismissed: false, dismissedAt: null });
     ctx.clock.advance(1000);
     await post(session, `/${id}/read`);
-    const again = await ctx.db.selectFrom('announcementStates').selectAll().where('userId', '=', userId).where('notificationId', '=', id).executeTakeFirstOrThrow();
+    const again = await ctx.db
+      .selectFrom('announcementStates')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('notificationId', '=', id)
+      .executeTakeFirstOrThrow();
     expect(again.readAt).toBe(first.readAt);
     expect(await unread(session)).toBe(1);
     expect((await myAnnouncements(ctx, session)).find((n) => n.id === id)?.read).toBe(true);
@@ -83,7 +98,12 @@ describe('read and dismiss (spec section 4)', () => {
     const id = await idOf('To admin');
     ctx.clock.advance(1000);
     expect((await post(session, `/${id}/dismiss`)).statusCode).toBe(204);
-    const row = await ctx.db.selectFrom('announcementStates').selectAll().where('userId', '=', userId).where('notificationId', '=', id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('announcementStates')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('notificationId', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ read: true, readAt: ctx.clock.now(), dismissed: true, dismissedAt: ctx.clock.now() });
     expect(titles(await myAnnouncements(ctx, session))).toEqual(['To all']);
     expect(await unread(session)).toBe(1);
@@ -119,11 +139,19 @@ describe('read and dismiss (spec section 4)', () => {
 
   it('a new announcement shows again after dismiss all, and one past its expiry is expired before serving', async () => {
     const { session } = people.seller;
-    const soon = await createAnnouncement(ctx, admin, { title: 'Soon over', targetUsers: 'seller', expiresAt: ctx.clock.now() + 60_000 });
+    const soon = await createAnnouncement(ctx, admin, {
+      title: 'Soon over',
+      targetUsers: 'seller',
+      expiresAt: ctx.clock.now() + 60_000,
+    });
     expect(titles(await myAnnouncements(ctx, session))).toEqual(['Soon over']);
     ctx.clock.advance(61_000);
     expect(await myAnnouncements(ctx, session)).toEqual([]);
-    const row = await ctx.db.selectFrom('announcements').select(['status', 'updatedAt']).where('id', '=', soon.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('announcements')
+      .select(['status', 'updatedAt'])
+      .where('id', '=', soon.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'expired', updatedAt: ctx.clock.now() });
   });
 });
@@ -136,7 +164,10 @@ describe('service guards and silent failures (spec section 8)', () => {
     await expect(markRead(deps, null, 'x')).rejects.toThrow(M.userAndNotificationRequired);
     await expect(markRead(deps, { id: 'u', role: 'buyer' }, '')).rejects.toThrow(M.userAndNotificationRequired);
     await expect(dismiss(deps, { id: 'u', role: 'buyer' }, undefined)).rejects.toThrow(M.userAndNotificationRequired);
-    for (const [method, url] of [['GET', `${ADMIN_BASE}//metrics`], ['POST', `${ADMIN_BASE}//recall`]] as const) {
+    for (const [method, url] of [
+      ['GET', `${ADMIN_BASE}//metrics`],
+      ['POST', `${ADMIN_BASE}//recall`],
+    ] as const) {
       const res = await ctx.app.inject({ method, url, headers: admin.headers });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe(M.idRequired);

@@ -1,5 +1,11 @@
 import { sql, type Expression, type Selectable } from 'kysely';
-import type { Notification, NotificationStats, SortField, TargetRole, TargetUsers } from '@accountry/shared/announcements';
+import type {
+  Notification,
+  NotificationStats,
+  SortField,
+  TargetRole,
+  TargetUsers,
+} from '@accountry/shared/announcements';
 import type { Database } from '../../db/database';
 import type { AnnouncementsTable } from '../../db/schema';
 
@@ -16,14 +22,22 @@ export function toNotification(row: AnnouncementRow, ids: string[] = []): Notifi
 async function targetIdsByAnnouncement(db: Database, ids: string[]) {
   const byId = new Map<string, string[]>();
   if (!ids.length) return byId;
-  const rows = await db.selectFrom('announcementTargets').select(['announcementId', 'userId']).where('announcementId', 'in', ids).orderBy('userId').execute();
+  const rows = await db
+    .selectFrom('announcementTargets')
+    .select(['announcementId', 'userId'])
+    .where('announcementId', 'in', ids)
+    .orderBy('userId')
+    .execute();
   for (const r of rows) byId.set(r.announcementId, [...(byId.get(r.announcementId) ?? []), r.userId]);
   return byId;
 }
 
 /** Rows with their target user ids attached (one query for the ids of every 'specific' row). */
 export async function withTargets(db: Database, rows: AnnouncementRow[]): Promise<Notification[]> {
-  const targets = await targetIdsByAnnouncement(db, rows.filter((r) => r.targetKind === 'specific').map((r) => r.id));
+  const targets = await targetIdsByAnnouncement(
+    db,
+    rows.filter((r) => r.targetKind === 'specific').map((r) => r.id),
+  );
   return rows.map((r) => toNotification(r, targets.get(r.id)));
 }
 
@@ -37,30 +51,45 @@ async function replaceTargets(db: Database, id: string, targetUsers: TargetUsers
   if (!Array.isArray(targetUsers)) return;
   const ids = [...new Set(targetUsers)];
   for (let i = 0; i < ids.length; i += 500) {
-    await db.insertInto('announcementTargets').values(ids.slice(i, i + 500).map((userId) => ({ announcementId: id, userId }))).execute();
+    await db
+      .insertInto('announcementTargets')
+      .values(ids.slice(i, i + 500).map((userId) => ({ announcementId: id, userId })))
+      .execute();
   }
 }
 
 export async function insertAnnouncement(db: Database, a: NewAnnouncement) {
   const { targetUsers, ...row } = a;
-  await db.insertInto('announcements').values({ ...row, targetKind: targetKindOf(targetUsers) }).execute();
+  await db
+    .insertInto('announcements')
+    .values({ ...row, targetKind: targetKindOf(targetUsers) })
+    .execute();
   await replaceTargets(db, a.id, targetUsers);
 }
 
 export type AnnouncementChanges = Partial<Omit<NewAnnouncement, 'id' | 'createdAt' | 'createdBy'>>;
 
-export async function updateAnnouncement(db: Database, id: string, changes: AnnouncementChanges) {
+/** Apply changes decided on the announcement as it was read (its status and updatedAt); nothing if it changed since. */
+export async function updateAnnouncement(
+  db: Database,
+  id: string,
+  changes: AnnouncementChanges,
+  readAs: { status: NonNullable<AnnouncementChanges['status']>; updatedAt: number },
+) {
   const { targetUsers, ...row } = changes;
-  await db
+  const result = await db
     .updateTable('announcements')
     .set({ ...row, ...(targetUsers !== undefined ? { targetKind: targetKindOf(targetUsers) } : {}) })
     .where('id', '=', id)
-    .execute();
-  if (targetUsers !== undefined) await replaceTargets(db, id, targetUsers);
+    .where('status', '=', readAs.status)
+    .where('updatedAt', '=', readAs.updatedAt)
+    .executeTakeFirst();
+  if (targetUsers !== undefined && Number(result.numUpdatedRows) > 0) await replaceTargets(db, id, targetUsers);
+  return result;
 }
 
 export async function deleteAnnouncement(db: Database, id: string) {
-  await db.deleteFrom('announcements').where('id', '=', id).execute();
+  return db.deleteFrom('announcements').where('id', '=', id).executeTakeFirst();
 }
 
 /** Spec section 4: every active announcement past its expiresAt becomes expired, in one statement. */
@@ -113,7 +142,11 @@ export function sortValueOf(row: AnnouncementRow, field: SortField): string | nu
 }
 
 export async function countByStatus(db: Database): Promise<NotificationStats> {
-  const rows = await db.selectFrom('announcements').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  const rows = await db
+    .selectFrom('announcements')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
   const stats: NotificationStats = { active: 0, expired: 0, draft: 0, canceled: 0, total: 0 };
   for (const r of rows) {
     stats[r.status] = Number(r.n);

@@ -1,20 +1,34 @@
 import type { z } from 'zod';
 import { DEFAULT_NOTIFICATION_PAGE_SIZE } from '@accountry/shared/constants';
 import {
-  NOTIFICATION_MESSAGES as M, type Notification, type NotificationInput, type NotificationMetrics, type NotificationPage,
-  type NotificationStats, type notificationListQuerySchema,
+  NOTIFICATION_MESSAGES as M,
+  type Notification,
+  type NotificationInput,
+  type NotificationMetrics,
+  type NotificationPage,
+  type NotificationStats,
+  type notificationListQuerySchema,
 } from '@accountry/shared/announcements';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { badRequest, notFound } from '../../lib/app-error';
+import { assertStateUnchanged } from '../../lib/state-change';
 import { recordAudit } from '../../lib/audit';
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import { resolveCreate, resolveUpdate, resolveUserIds, type ResolvedNotification } from './announcement-input';
 import { announcementMetrics, findTargetKind } from './announcement-metrics.repository';
 import {
-  countByStatus, deleteAnnouncement, expireOverdue, findAnnouncement, insertAnnouncement, listAnnouncements, sortValueOf,
-  updateAnnouncement, withTargets, type AnnouncementRow,
+  countByStatus,
+  deleteAnnouncement,
+  expireOverdue,
+  findAnnouncement,
+  insertAnnouncement,
+  listAnnouncements,
+  sortValueOf,
+  updateAnnouncement,
+  withTargets,
+  type AnnouncementRow,
 } from './announcements.repository';
 import { publishAnnouncementChange } from './announcements.socket';
 import { decodeCursor } from './announcement-cursor';
@@ -43,7 +57,10 @@ async function existing(db: Database, id: string | undefined): Promise<Notificat
 }
 
 const auditDetails = (n: ResolvedNotification) => ({
-  title: n.title, severity: n.severity, status: n.status, expiresAt: n.expiresAt,
+  title: n.title,
+  severity: n.severity,
+  status: n.status,
+  expiresAt: n.expiresAt,
   targetUsers: Array.isArray(n.targetUsers) ? { specific: n.targetUsers.length } : n.targetUsers,
 });
 
@@ -52,8 +69,25 @@ export async function createNotification(deps: AppDeps, actor: AuthUser, input: 
   const data = resolveCreate(input, now);
   const id = newId();
   await deps.db.db.transaction().execute(async (trx) => {
-    await insertAnnouncement(trx, { id, ...data, createdAt: now, updatedAt: now, recalledAt: null, createdBy: actor.id });
-    await recordAudit(trx, { actorId: actor.id, action: 'announcement.create', targetType: 'announcement', targetId: id, details: auditDetails(data) }, now);
+    await insertAnnouncement(trx, {
+      id,
+      ...data,
+      createdAt: now,
+      updatedAt: now,
+      recalledAt: null,
+      createdBy: actor.id,
+    });
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: 'announcement.create',
+        targetType: 'announcement',
+        targetId: id,
+        details: auditDetails(data),
+      },
+      now,
+    );
   });
   const created = (await findAnnouncement(deps.db.db, id))!;
   await publishAnnouncementChange(deps, 'created', null, created);
@@ -64,13 +98,28 @@ export async function getNotification(deps: AppDeps, id: string | undefined) {
   return existing(deps.db.db, id);
 }
 
-export async function updateNotification(deps: AppDeps, actor: AuthUser, id: string | undefined, input: NotificationInput | null | undefined) {
+export async function updateNotification(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: string | undefined,
+  input: NotificationInput | null | undefined,
+) {
   const now = deps.clock.now();
   const before = await existing(deps.db.db, id);
   const data = resolveUpdate(before, input, now);
   await deps.db.db.transaction().execute(async (trx) => {
-    await updateAnnouncement(trx, before.id, { ...data, updatedAt: now });
-    await recordAudit(trx, { actorId: actor.id, action: 'announcement.update', targetType: 'announcement', targetId: before.id, details: auditDetails(data) }, now);
+    assertStateUnchanged(await updateAnnouncement(trx, before.id, { ...data, updatedAt: now }, before));
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: 'announcement.update',
+        targetType: 'announcement',
+        targetId: before.id,
+        details: auditDetails(data),
+      },
+      now,
+    );
   });
   const after = (await findAnnouncement(deps.db.db, before.id))!;
   await publishAnnouncementChange(deps, 'updated', before, after);
@@ -81,8 +130,18 @@ export async function deleteNotification(deps: AppDeps, actor: AuthUser, id: str
   const now = deps.clock.now();
   const before = await existing(deps.db.db, id);
   await deps.db.db.transaction().execute(async (trx) => {
-    await deleteAnnouncement(trx, before.id);
-    await recordAudit(trx, { actorId: actor.id, action: 'announcement.delete', targetType: 'announcement', targetId: before.id, details: { title: before.title, status: before.status } }, now);
+    assertStateUnchanged(await deleteAnnouncement(trx, before.id), M.notFound);
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: 'announcement.delete',
+        targetType: 'announcement',
+        targetId: before.id,
+        details: { title: before.title, status: before.status },
+      },
+      now,
+    );
   });
   await publishAnnouncementChange(deps, 'deleted', before, null);
 }
@@ -92,8 +151,20 @@ export async function recallNotification(deps: AppDeps, actor: AuthUser, id: str
   const now = deps.clock.now();
   const before = await existing(deps.db.db, id);
   await deps.db.db.transaction().execute(async (trx) => {
-    await updateAnnouncement(trx, before.id, { status: 'canceled', recalledAt: now, updatedAt: now });
-    await recordAudit(trx, { actorId: actor.id, action: 'announcement.recall', targetType: 'announcement', targetId: before.id, details: { title: before.title, previousStatus: before.status } }, now);
+    assertStateUnchanged(
+      await updateAnnouncement(trx, before.id, { status: 'canceled', recalledAt: now, updatedAt: now }, before),
+    );
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: 'announcement.recall',
+        targetType: 'announcement',
+        targetId: before.id,
+        details: { title: before.title, previousStatus: before.status },
+      },
+      now,
+    );
   });
   const after = (await findAnnouncement(deps.db.db, before.id))!;
   await publishAnnouncementChange(deps, 'recalled', before, after);
@@ -106,8 +177,18 @@ export async function sendToUsers(deps: AppDeps, actor: AuthUser, id: string | u
   const before = await existing(deps.db.db, id);
   const ids = resolveUserIds(userIds);
   await deps.db.db.transaction().execute(async (trx) => {
-    await updateAnnouncement(trx, before.id, { targetUsers: ids, updatedAt: now });
-    await recordAudit(trx, { actorId: actor.id, action: 'announcement.send', targetType: 'announcement', targetId: before.id, details: { title: before.title, userCount: ids.length } }, now);
+    assertStateUnchanged(await updateAnnouncement(trx, before.id, { targetUsers: ids, updatedAt: now }, before));
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: 'announcement.send',
+        targetType: 'announcement',
+        targetId: before.id,
+        details: { title: before.title, userCount: ids.length },
+      },
+      now,
+    );
   });
   const after = (await findAnnouncement(deps.db.db, before.id))!;
   await publishAnnouncementChange(deps, 'sent', before, after);

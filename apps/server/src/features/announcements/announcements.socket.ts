@@ -27,11 +27,19 @@ export type AnnouncementAction = 'created' | 'updated' | 'recalled' | 'deleted' 
  * (before or after) can change what a banner shows. A failed publish is not the admin's error: banners also
  * refresh on navigation and every 5 minutes.
  */
-export async function publishAnnouncementChange(deps: AppDeps, action: AnnouncementAction, before: Notification | null, after: Notification | null) {
+export async function publishAnnouncementChange(
+  deps: AppDeps,
+  action: AnnouncementAction,
+  before: Notification | null,
+  after: Notification | null,
+) {
   const touched = [before, after].filter((n): n is Notification => !!n && n.status === 'active');
   if (!touched.length) return;
   try {
-    await deps.hub.publish(realtimeAudience(touched.map((n) => n.targetUsers)), ANNOUNCEMENTS_CHANGED, { id: (after ?? before)!.id, action });
+    await deps.hub.publish(realtimeAudience(touched.map((n) => n.targetUsers)), ANNOUNCEMENTS_CHANGED, {
+      id: (after ?? before)!.id,
+      action,
+    });
   } catch {
     // Swallowed on purpose; see above.
   }

@@ -13,13 +13,21 @@ function visibleToUser(db: Database, user: AudienceUser, now: number) {
     .leftJoin('announcementStates as s', (j) => j.onRef('s.notificationId', '=', 'a.id').on('s.userId', '=', user.id))
     .where('a.status', '=', 'active')
     .where((eb) => eb.or([eb('a.expiresAt', 'is', null), eb('a.expiresAt', '>', now)]))
-    .where((eb) => eb.or([
-      eb('a.targetKind', 'in', targetRolesFor(user.role)),
-      eb.and([
-        eb('a.targetKind', '=', 'specific'),
-        eb.exists(eb.selectFrom('announcementTargets as t').select('t.userId').whereRef('t.announcementId', '=', 'a.id').where('t.userId', '=', user.id)),
+    .where((eb) =>
+      eb.or([
+        eb('a.targetKind', 'in', targetRolesFor(user.role)),
+        eb.and([
+          eb('a.targetKind', '=', 'specific'),
+          eb.exists(
+            eb
+              .selectFrom('announcementTargets as t')
+              .select('t.userId')
+              .whereRef('t.announcementId', '=', 'a.id')
+              .where('t.userId', '=', user.id),
+          ),
+        ]),
       ]),
-    ]));
+    );
 }
 
 /** The query behind a user's banner (exported so the benchmark can EXPLAIN it). */
@@ -32,7 +40,12 @@ export function userAnnouncementsQuery(db: Database, user: AudienceUser, now: nu
     .limit(limit);
 }
 
-export async function userAnnouncements(db: Database, user: AudienceUser, now: number, limit: number): Promise<UserNotification[]> {
+export async function userAnnouncements(
+  db: Database,
+  user: AudienceUser,
+  now: number,
+  limit: number,
+): Promise<UserNotification[]> {
   const rows = await userAnnouncementsQuery(db, user, now, limit).execute();
   return rows.map((r) => ({ ...r, read: r.read === true }));
 }
@@ -64,16 +77,25 @@ export async function undismissedIds(db: Database, user: AudienceUser, now: numb
 export async function saveStates(db: Database, userId: string, ids: string[], now: number, dismiss: boolean) {
   for (let i = 0; i < ids.length; i += 500) {
     const rows = ids.slice(i, i + 500).map((notificationId) => ({
-      userId, notificationId, read: true, readAt: now, dismissed: dismiss, dismissedAt: dismiss ? now : null,
+      userId,
+      notificationId,
+      read: true,
+      readAt: now,
+      dismissed: dismiss,
+      dismissedAt: dismiss ? now : null,
     }));
     await db
       .insertInto('announcementStates')
       .values(rows)
-      .onConflict((oc) => oc.columns(['userId', 'notificationId']).doUpdateSet((eb) => ({
-        read: true,
-        readAt: eb.fn.coalesce('announcementStates.readAt', 'excluded.readAt'),
-        ...(dismiss ? { dismissed: true, dismissedAt: eb.fn.coalesce('announcementStates.dismissedAt', 'excluded.dismissedAt') } : {}),
-      })))
+      .onConflict((oc) =>
+        oc.columns(['userId', 'notificationId']).doUpdateSet((eb) => ({
+          read: true,
+          readAt: eb.fn.coalesce('announcementStates.readAt', 'excluded.readAt'),
+          ...(dismiss
+            ? { dismissed: true, dismissedAt: eb.fn.coalesce('announcementStates.dismissedAt', 'excluded.dismissedAt') }
+            : {}),
+        })),
+      )
       .execute();
   }
 }

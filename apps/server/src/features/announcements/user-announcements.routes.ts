@@ -19,24 +19,40 @@ export function userAnnouncementsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return { notifications: await getUserNotifications(deps, user) };
     });
 
-    app.get(`${BASE}/unread-count`, { schema: { tags, response: { 200: z.object({ count: z.number() }), ...errors } } }, async (request) => {
-      const user = requireUser(request);
-      return { count: await unreadCount(deps, user) };
-    });
+    app.get(
+      `${BASE}/unread-count`,
+      { schema: { tags, response: { 200: z.object({ count: z.number() }), ...errors } } },
+      async (request) => {
+        const user = requireUser(request);
+        return { count: await unreadCount(deps, user) };
+      },
+    );
 
-    app.post(`${BASE}/dismiss-all`, { schema: { tags, response: { 200: z.object({ dismissed: z.number() }), ...errors } } }, async (request) => {
-      const user = requireUser(request);
-      return { dismissed: await dismissAll(deps, user) };
-    });
+    app.post(
+      `${BASE}/dismiss-all`,
+      { schema: { tags, response: { 200: z.object({ dismissed: z.number() }), ...errors } } },
+      async (request) => {
+        const user = requireUser(request);
+        return { dismissed: await dismissAll(deps, user) };
+      },
+    );
 
-    app.post(`${BASE}/:id/read`, { schema: { tags, params, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-      await markRead(deps, requireUser(request), request.params.id);
-      return reply.status(204).send(null);
-    });
+    app.post(
+      `${BASE}/:id/read`,
+      { schema: { tags, params, response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        await markRead(deps, requireUser(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
 
-    app.post(`${BASE}/:id/dismiss`, { schema: { tags, params, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-      await dismiss(deps, requireUser(request), request.params.id);
-      return reply.status(204).send(null);
-    });
+    app.post(
+      `${BASE}/:id/dismiss`,
+      { schema: { tags, params, response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        await dismiss(deps, requireUser(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
   };
 }

@@ -1,9 +1,19 @@
-import { MAX_USER_ANNOUNCEMENTS, NOTIFICATION_MESSAGES as M, type UserNotification } from '@accountry/shared/announcements';
+import {
+  MAX_USER_ANNOUNCEMENTS,
+  NOTIFICATION_MESSAGES as M,
+  type UserNotification,
+} from '@accountry/shared/announcements';
 import type { AudienceUser } from '@accountry/shared/announcements-audience';
 import type { AppDeps } from '../../app';
 import { badRequest, notFound } from '../../lib/app-error';
 import { expireOverdueAnnouncements } from './announcements.service';
-import { countUnread, isVisibleTo, saveStates, undismissedIds, userAnnouncements } from './user-announcements.repository';
+import {
+  countUnread,
+  isVisibleTo,
+  saveStates,
+  undismissedIds,
+  userAnnouncements,
+} from './user-announcements.repository';
 
 function requireUserId(user: AudienceUser | null | undefined): AudienceUser {
   if (!user?.id) throw badRequest(M.userIdRequired);

@@ -1,4 +1,9 @@
-import { ACCOUNT_MESSAGES, AUTH_ERROR_CODES, AUTH_FALLBACK_MESSAGES, SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_ERROR_CODES,
+  AUTH_FALLBACK_MESSAGES,
+  SIGN_IN_MESSAGES,
+} from '@accountry/shared/auth-messages';
 import { AppError } from '../../lib/app-error';
 
 /** The auth errors, each with the code the client acts on and the message it shows. */
@@ -9,8 +14,12 @@ export const authErrors = {
   deleted: () => new AppError(403, AUTH_ERROR_CODES.deleted, SIGN_IN_MESSAGES.deleted),
   unverified: () => new AppError(403, AUTH_ERROR_CODES.unverified, SIGN_IN_MESSAGES.unverified),
   signInFailed: () => new AppError(500, AUTH_ERROR_CODES.signInFailed, SIGN_IN_MESSAGES.other),
-  emailTaken: () => new AppError(409, AUTH_ERROR_CODES.emailTaken, ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken }),
+  emailTaken: () =>
+    new AppError(409, AUTH_ERROR_CODES.emailTaken, ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken }),
   verificationMailFailed: () => new AppError(503, AUTH_ERROR_CODES.mailFailed, AUTH_FALLBACK_MESSAGES.verification),
   resetMailFailed: () => new AppError(503, AUTH_ERROR_CODES.mailFailed, AUTH_FALLBACK_MESSAGES.passwordReset),
-  adminRoleLocked: () => new AppError(403, AUTH_ERROR_CODES.adminRoleLocked, ACCOUNT_MESSAGES.adminRoleLocked, { role: ACCOUNT_MESSAGES.adminRoleLocked }),
+  adminRoleLocked: () =>
+    new AppError(403, AUTH_ERROR_CODES.adminRoleLocked, ACCOUNT_MESSAGES.adminRoleLocked, {
+      role: ACCOUNT_MESSAGES.adminRoleLocked,
+    }),
 };

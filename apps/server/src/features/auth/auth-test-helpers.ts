@@ -20,8 +20,19 @@ export function tokenFrom(mail: Mail | undefined, page: string): string {
   return m[1];
 }
 
-export async function post(ctx: TestContext, url: string, payload: unknown, opts: { headers?: Record<string, string>; ip?: string } = {}) {
-  return ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: opts.headers, remoteAddress: opts.ip ?? freshIp() });
+export async function post(
+  ctx: TestContext,
+  url: string,
+  payload: unknown,
+  opts: { headers?: Record<string, string>; ip?: string } = {},
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: opts.headers,
+    remoteAddress: opts.ip ?? freshIp(),
+  });
 }
 
 export async function signUpVia(ctx: TestContext, over: Record<string, unknown> = {}) {
@@ -34,7 +45,9 @@ export async function signUpVia(ctx: TestContext, over: Record<string, unknown> 
 export async function verifiedAccount(ctx: TestContext, over: Record<string, unknown> = {}) {
   const { res, body } = await signUpVia(ctx, over);
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
-  const verified = await post(ctx, '/api/auth/verify-email', { token: tokenFrom(ctx.mailer.last(body.email), '/verification-sent') });
+  const verified = await post(ctx, '/api/auth/verify-email', {
+    token: tokenFrom(await ctx.lastMail(body.email), '/verification-sent'),
+  });
   if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.body}`);
   return body;
 }
@@ -48,11 +61,24 @@ export function sessionFrom(res: { cookies: Array<{ name: string; value: string 
   return { cookie, csrf, headers: { cookie, [CSRF_HEADER]: csrf } };
 }
 
-export async function signInVia(ctx: TestContext, email: string, password: string, opts: { remember?: boolean; ip?: string } = {}) {
-  return post(ctx, '/api/auth/signin', { email, password, ...(opts.remember !== undefined ? { remember: opts.remember } : {}) }, { ip: opts.ip });
+export async function signInVia(
+  ctx: TestContext,
+  email: string,
+  password: string,
+  opts: { remember?: boolean; ip?: string } = {},
+) {
+  return post(
+    ctx,
+    '/api/auth/signin',
+    { email, password, ...(opts.remember !== undefined ? { remember: opts.remember } : {}) },
+    { ip: opts.ip },
+  );
 }
 
 export async function countRows(ctx: TestContext, table: 'users' | 'sessions' | 'authTokens' | 'mailOutbox') {
-  const row = await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,24 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { meResponseSchema, sessionListSchema, signInInputSchema, signUpInputSchema, signUpResponseSchema } from '@accountry/shared/auth';
+import {
+  meResponseSchema,
+  sessionListSchema,
+  signInInputSchema,
+  signUpInputSchema,
+  signUpResponseSchema,
+} from '@accountry/shared/auth';
 import { apiErrorSchema } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../lib/app-error';
 import { RATE_LIMITS } from './auth-policy';
 import { authErrors } from './auth-errors';
-import { dummyPasswordHash } from './password';
+import { dummyPasswordHash } from '../../lib/password';
 import { passwordResetRoutes } from './password-reset.routes';
 import { profileRoutes } from './profile.routes';
 import { requireSignedIn, toSessionUser } from './session-user';
-import { clearSessionCookies, startSession, timeoutFor } from './sessions.service';
-import { deleteSession, deleteUserSessions, listUserSessions } from './sessions.repository';
+import {
+  clearSessionCookies,
+  endSession,
+  endUserSessions,
+  startSession,
+  timeoutFor,
+} from '../../sessions/sessions.service';
+import { listUserSessions } from '../../sessions/sessions.repository';
 import { checkSignIn } from './signin.service';
 import { signUp } from './signup.service';
 import { verificationRoutes } from './verification.routes';
 
 export { toSessionUser } from './session-user';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -59,32 +77,53 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           throw authErrors.signInFailed();
         }
         // Signing in replaces whatever session this browser had.
-        if (request.sessionId) await deleteSession(deps.db.db, request.sessionId);
+        if (request.sessionId) await endSession(deps, request.sessionId);
         const now = deps.clock.now();
-        await startSession(deps.db.db, reply, { userId: user.id, remember, userAgent: request.headers['user-agent'] ?? '', ip: request.ip, now }, deps.sessionSettings);
+        await startSession(
+          deps.db.db,
+          reply,
+          { userId: user.id, remember, userAgent: request.headers['user-agent'] ?? '', ip: request.ip, now },
+          deps.sessionSettings,
+        );
         const { passwordHash: _hash, deletedStatus: _deleted, ...authUser } = user;
-        return { user: toSessionUser({ ...authUser, lastActive: now }), timeoutMs: timeoutFor(remember, deps.sessionSettings), remember };
+        return {
+          user: toSessionUser({ ...authUser, lastActive: now }),
+          timeoutMs: timeoutFor(remember, deps.sessionSettings),
+          remember,
+        };
       },
     );
 
-    app.post('/api/auth/signout', { schema: { tags: ['auth'], response: { 204: z.null(), 403: apiErrorSchema } } }, async (request, reply) => {
-      if (request.sessionId) await deleteSession(deps.db.db, request.sessionId);
-      clearSessionCookies(reply, deps.sessionSettings);
-      return reply.status(204).send(null);
-    });
+    app.post(
+      '/api/auth/signout',
+      { schema: { tags: ['auth'], response: { 204: z.null(), 403: apiErrorSchema } } },
+      async (request, reply) => {
+        if (request.sessionId) await endSession(deps, request.sessionId);
+        clearSessionCookies(reply, deps.sessionSettings);
+        return reply.status(204).send(null);
+      },
+    );
 
-    app.post('/api/auth/signout-everywhere', { schema: { tags: ['auth'], response: { 204: z.null(), 401: apiErrorSchema, 403: apiErrorSchema } } }, async (request, reply) => {
-      const user = requireSignedIn(request);
-      await deleteUserSessions(deps.db.db, user.id);
-      clearSessionCookies(reply, deps.sessionSettings);
-      return reply.status(204).send(null);
-    });
+    app.post(
+      '/api/auth/signout-everywhere',
+      { schema: { tags: ['auth'], response: { 204: z.null(), 401: apiErrorSchema, 403: apiErrorSchema } } },
+      async (request, reply) => {
+        const user = requireSignedIn(request);
+        await endUserSessions(deps, user.id);
+        clearSessionCookies(reply, deps.sessionSettings);
+        return reply.status(204).send(null);
+      },
+    );
 
-    app.get('/api/auth/sessions', { schema: { tags: ['auth'], response: { 200: sessionListSchema, 401: apiErrorSchema } } }, async (request) => {
-      const user = requireSignedIn(request);
-      const rows = await listUserSessions(deps.db.db, user.id);
-      return { sessions: rows.map(({ id, ...s }) => ({ ...s, current: id === request.sessionId })) };
-    });
+    app.get(
+      '/api/auth/sessions',
+      { schema: { tags: ['auth'], response: { 200: sessionListSchema, 401: apiErrorSchema } } },
+      async (request) => {
+        const user = requireSignedIn(request);
+        const rows = await listUserSessions(deps.db.db, user.id);
+        return { sessions: rows.map(({ id, ...s }) => ({ ...s, current: id === request.sessionId })) };
+      },
+    );
 
     await app.register(verificationRoutes(deps));
     await app.register(passwordResetRoutes(deps));

@@ -6,14 +6,28 @@ import { bucketFor, hit, hitCount, lastHitAt } from './throttle.service';
 
 const HOUR = 60 * 60 * 1000;
 
-/**
- * Claim the right to mail an address: one a minute and five an hour per kind. Counted per address whether or
- * not it has an account, so the limit itself reveals nothing.
- */
-export async function claimMailSlot(db: Database, kind: 'mail-verify' | 'mail-reset', email: string, now: number) {
+type MailKind = 'mail-verify' | 'mail-reset' | 'mail-signup';
+
+/** Why an address may not be mailed now (one a minute and five an hour per kind), or null when it may. */
+async function refusal(db: Database, kind: MailKind, email: string, now: number) {
   const bucket = bucketFor(kind, email);
   const last = await lastHitAt(db, bucket);
-  if (last !== null && now - last < AUTH_POLICY.mailCooldownMs) throw tooManyRequests(ACCOUNT_MESSAGES.mailTooSoon);
-  if ((await hitCount(db, bucket, HOUR, now)) >= AUTH_POLICY.mailsPerHour) throw tooManyRequests(ACCOUNT_MESSAGES.mailTooMany);
+  if (last !== null && now - last < AUTH_POLICY.mailCooldownMs) return ACCOUNT_MESSAGES.mailTooSoon;
+  if ((await hitCount(db, bucket, HOUR, now)) >= AUTH_POLICY.mailsPerHour) return ACCOUNT_MESSAGES.mailTooMany;
   await hit(db, [bucket], now);
+  return null;
+}
+
+/**
+ * Claim the right to mail an address. Counted per address whether or not it has an account, so the limit itself
+ * reveals nothing.
+ */
+export async function claimMailSlot(db: Database, kind: MailKind, email: string, now: number) {
+  const refused = await refusal(db, kind, email, now);
+  if (refused) throw tooManyRequests(refused);
+}
+
+/** The same limit where the caller must not learn of it: true when a mail may go out now. */
+export async function mayMail(db: Database, kind: MailKind, email: string, now: number) {
+  return (await refusal(db, kind, email, now)) === null;
 }

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emailInputSchema, emailResponseSchema, messageResponseSchema, resetConfirmInputSchema, tokenInputSchema } from '@accountry/shared/auth';
+import {
+  emailInputSchema,
+  emailResponseSchema,
+  messageResponseSchema,
+  resetConfirmInputSchema,
+  tokenInputSchema,
+} from '@accountry/shared/auth';
 import { apiErrorSchema } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { RATE_LIMITS } from './auth-policy';
@@ -12,21 +18,33 @@ export function passwordResetRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/auth/password-reset/request',
-      { config: { rateLimit: RATE_LIMITS.mail }, schema: { tags: ['auth'], body: emailInputSchema, response: { 200: messageResponseSchema, ...errors } } },
-      async (request) => requestPasswordReset(deps, request.body.email, request.log),
+      {
+        config: { rateLimit: RATE_LIMITS.mail },
+        schema: { tags: ['auth'], body: emailInputSchema, response: { 200: messageResponseSchema, ...errors } },
+      },
+      async (request) => requestPasswordReset(deps, request.body.email),
     );
 
     app.post(
       '/api/auth/password-reset/status',
-      { config: { rateLimit: RATE_LIMITS.verify }, schema: { tags: ['auth'], body: tokenInputSchema, response: { 200: emailResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: RATE_LIMITS.verify },
+        schema: { tags: ['auth'], body: tokenInputSchema, response: { 200: emailResponseSchema, ...errors } },
+      },
       async (request) => resetLinkStatus(deps, request.body.token),
     );
 
     app.post(
       '/api/auth/password-reset/confirm',
-      { config: { rateLimit: RATE_LIMITS.password }, schema: { tags: ['auth'], body: resetConfirmInputSchema, response: { 200: emailResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: RATE_LIMITS.password },
+        schema: { tags: ['auth'], body: resetConfirmInputSchema, response: { 200: emailResponseSchema, ...errors } },
+      },
       async (request) =>
-        confirmPasswordReset(deps, request.body.token, request.body.password, { id: request.sessionId, userId: request.user?.id }),
+        confirmPasswordReset(deps, request.body.token, request.body.password, {
+          id: request.sessionId,
+          userId: request.user?.id,
+        }),
     );
   };
 }

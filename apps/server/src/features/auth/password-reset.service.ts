@@ -1,33 +1,31 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import { FIELD_MESSAGES, maskEmail, passwordProblems } from '@accountry/shared/account-rules';
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import type { AppDeps } from '../../app';
 import { badRequest } from '../../lib/app-error';
 import { AUTH_POLICY } from './auth-policy';
-import { authErrors } from './auth-errors';
+import { queueMail } from '../../email/mail-outbox';
 import { passwordResetMail } from './auth-mails';
 import { claimMailSlot } from './mail-limit.service';
-import { hashPassword } from './password';
-import { deleteUserSessions } from './sessions.repository';
+import { hashPassword } from '../../lib/password';
+import { deleteUserSessions } from '../../sessions/sessions.repository';
 import { bucketFor, clearBucket } from './throttle.service';
 import { markTokenUsed, retireUserTokens } from './tokens.repository';
 import { issueToken, linkInvalid, peekToken } from './tokens.service';
 import { findUserByEmail, findUserById, updateUser } from './users.repository';
 
-/** Mail a reset link when the address has a (not deleted) account; the answer never tells which. */
-export async function requestPasswordReset(deps: AppDeps, email: string, log: FastifyBaseLogger) {
+/** Queue a reset link when the address has a (not deleted) account; the answer never tells which, nor waits. */
+export async function requestPasswordReset(deps: AppDeps, email: string) {
   const db = deps.db.db;
   const now = deps.clock.now();
   await claimMailSlot(db, 'mail-reset', email, now);
   const user = await findUserByEmail(db, email);
   if (user && user.deletedStatus !== 'unresolved') {
-    const token = await issueToken(db, user.id, 'reset_password', now, AUTH_POLICY.resetLinkTtlMs);
-    try {
-      await deps.mailer.send(passwordResetMail(deps.config.publicUrl, user.email, token));
-    } catch (err) {
-      log.error({ err }, 'password reset mail failed');
-      throw authErrors.resetMailFailed();
-    }
+    await db.transaction().execute(async (trx) => {
+      const token = await issueToken(trx, user.id, 'reset_password', now, AUTH_POLICY.resetLinkTtlMs);
+      await queueMail(trx, passwordResetMail(deps.config.publicUrl, user.email, token), now);
+    });
+    deps.mailWorker.kick();
   }
   return { message: ACCOUNT_MESSAGES.resetRequested };
 }
@@ -44,7 +42,12 @@ export async function resetLinkStatus(deps: AppDeps, token: string) {
  * Set a new password from a reset link. The link is used up, every other reset link retired and every other
  * session ended; the address counts as verified (the link reached it) and its sign-in lock-out is lifted.
  */
-export async function confirmPasswordReset(deps: AppDeps, token: string, password: string, keepSession: { id: string | null; userId?: string }) {
+export async function confirmPasswordReset(
+  deps: AppDeps,
+  token: string,
+  password: string,
+  keepSession: { id: string | null; userId?: string },
+) {
   const db = deps.db.db;
   const now = deps.clock.now();
   const row = await peekToken(db, token, 'reset_password', now);
@@ -54,12 +57,14 @@ export async function confirmPasswordReset(deps: AppDeps, token: string, passwor
     throw badRequest(FIELD_MESSAGES.passwordContainsEmail, { password: FIELD_MESSAGES.passwordContainsEmail });
   }
   const passwordHash = await hashPassword(password);
+  const kept = keepSession.userId === user.id ? (keepSession.id ?? undefined) : undefined;
   await db.transaction().execute(async (trx) => {
     if (!(await markTokenUsed(trx, row.id, now))) throw linkInvalid();
     await updateUser(trx, user.id, { passwordHash, emailVerified: true });
     await retireUserTokens(trx, user.id, 'reset_password', now);
-    await deleteUserSessions(trx, user.id, keepSession.userId === user.id ? (keepSession.id ?? undefined) : undefined);
+    await deleteUserSessions(trx, user.id, kept);
   });
+  await deps.hub.endSessions({ userId: user.id, exceptSessionId: kept, reason: SOCKET_CLOSE_REASONS.signedOut });
   await clearBucket(db, bucketFor('signin-account', user.email));
   return { email: user.email };
 }

@@ -12,9 +12,13 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** The signed-in user's own profile and password. */
 export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/profile', { schema: { tags: ['profile'], response: { 200: profileResponseSchema, 401: apiErrorSchema } } }, async (request) => ({
-      user: toSessionUser(requireSignedIn(request)),
-    }));
+    app.get(
+      '/api/profile',
+      { schema: { tags: ['profile'], response: { 200: profileResponseSchema, 401: apiErrorSchema } } },
+      async (request) => ({
+        user: toSessionUser(requireSignedIn(request)),
+      }),
+    );
 
     app.patch(
       '/api/profile',
@@ -28,7 +32,10 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/profile/password',
-      { config: { rateLimit: RATE_LIMITS.password }, schema: { tags: ['profile'], body: changePasswordSchema, response: { 204: z.null(), ...errors } } },
+      {
+        config: { rateLimit: RATE_LIMITS.password },
+        schema: { tags: ['profile'], body: changePasswordSchema, response: { 204: z.null(), ...errors } },
+      },
       async (request, reply) => {
         const user = requireSignedIn(request);
         await changePassword(deps, user, request.sessionId!, request.body, request.ip);

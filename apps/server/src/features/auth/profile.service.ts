@@ -1,15 +1,18 @@
 import { FIELD_MESSAGES, passwordProblems } from '@accountry/shared/account-rules';
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import type { SelfRole } from '@accountry/shared/roles';
+import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import type { AppDeps } from '../../app';
 import { badRequest } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { authErrors } from './auth-errors';
-import { hashPassword, verifyPassword } from './password';
-import { deleteUserSessions } from './sessions.repository';
-import { isLockedOut } from './signin.service';
-import { bucketFor, hit } from './throttle.service';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { deleteUserSessions } from '../../sessions/sessions.repository';
+import { claimSignInAttempt } from './signin.service';
+import { releaseHits } from './throttle.service';
+import { invalidateSessions } from '../../sessions/session-cache';
 import { findUserById, updateUser } from './users.repository';
+import { retireUserTokens } from './tokens.repository';
 
 export interface ProfilePatch {
   displayName?: string;
@@ -25,6 +28,7 @@ export async function updateProfile(deps: AppDeps, user: AuthUser, patch: Profil
   if (Object.keys(set).length === 0) throw badRequest(ACCOUNT_MESSAGES.nothingToUpdate);
   if (set.role !== undefined && !canChangeOwnRole(user)) throw authErrors.adminRoleLocked();
   await updateUser(deps.db.db, user.id, set);
+  await invalidateSessions(deps, { userId: user.id });
   return (await findUserById(deps.db.db, user.id))!;
 }
 
@@ -32,16 +36,23 @@ export async function updateProfile(deps: AppDeps, user: AuthUser, patch: Profil
  * Change the password knowing the current one. Wrong guesses count toward the sign-in lock-out (a stolen session
  * must not become a password oracle); on success every other session ends.
  */
-export async function changePassword(deps: AppDeps, user: AuthUser, sessionId: string, input: { currentPassword: string; newPassword: string }, ip: string) {
+export async function changePassword(
+  deps: AppDeps,
+  user: AuthUser,
+  sessionId: string,
+  input: { currentPassword: string; newPassword: string },
+  ip: string,
+) {
   const db = deps.db.db;
   const now = deps.clock.now();
-  if (await isLockedOut(db, user.email, ip, now)) throw authErrors.tooManyAttempts();
+  const attempt = await claimSignInAttempt(db, user.email, ip, now);
+  if (!attempt) throw authErrors.tooManyAttempts();
   const row = (await findUserById(db, user.id))!;
-  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
-    await hit(db, [bucketFor('signin-account', user.email), bucketFor('signin-ip', ip)], now);
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash)))
     throw badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword, { currentPassword: ACCOUNT_MESSAGES.wrongCurrentPassword });
-  }
-  if (input.currentPassword === input.newPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword, { newPassword: ACCOUNT_MESSAGES.samePassword });
+  await releaseHits(db, attempt);
+  if (input.currentPassword === input.newPassword)
+    throw badRequest(ACCOUNT_MESSAGES.samePassword, { newPassword: ACCOUNT_MESSAGES.samePassword });
   if (passwordProblems(input.newPassword, user.email).includes(FIELD_MESSAGES.passwordContainsEmail)) {
     throw badRequest(FIELD_MESSAGES.passwordContainsEmail, { newPassword: FIELD_MESSAGES.passwordContainsEmail });
   }
@@ -49,5 +60,12 @@ export async function changePassword(deps: AppDeps, user: AuthUser, sessionId: s
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { passwordHash });
     await deleteUserSessions(trx, user.id, sessionId);
+    // A reset link mailed before the change must not undo it.
+    await retireUserTokens(trx, user.id, 'reset_password', now);
+  });
+  await deps.hub.endSessions({
+    userId: user.id,
+    exceptSessionId: sessionId,
+    reason: SOCKET_CLOSE_REASONS.signedOut,
   });
 }

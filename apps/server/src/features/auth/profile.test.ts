@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '@accountry/shared/account-rules';
 import { ACCOUNT_MESSAGES, AUTH_FALLBACK_MESSAGES } from '@accountry/shared/auth-messages';
-import { createTestApp, createUser, signInAs, TEST_PASSWORD, userWithSession, type TestContext } from '../../test/test-app';
+import {
+  createTestApp,
+  createUser,
+  signInAs,
+  TEST_PASSWORD,
+  userWithSession,
+  type TestContext,
+} from '../../test/test-app';
 import { AUTH_POLICY } from './auth-policy';
 import { freshIp, sessionFrom, signInVia, STRONG_PASSWORD } from './auth-test-helpers';
 
@@ -12,19 +19,41 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const patch = (headers: Record<string, string> | undefined, payload: unknown) =>
-  ctx.app.inject({ method: 'PATCH', url: '/api/profile', headers, payload: payload as object, remoteAddress: freshIp() });
+  ctx.app.inject({
+    method: 'PATCH',
+    url: '/api/profile',
+    headers,
+    payload: payload as object,
+    remoteAddress: freshIp(),
+  });
 const changePassword = (headers: Record<string, string>, payload: unknown, ip = freshIp()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/profile/password', headers, payload: payload as object, remoteAddress: ip });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/profile/password',
+    headers,
+    payload: payload as object,
+    remoteAddress: ip,
+  });
 const row = (id: string) => ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('GET /api/profile', () => {
   it('returns the spec fields of the signed-in user, never the hash', async () => {
-    const { user, session } = await userWithSession(ctx, 'both', { displayName: 'Bo Both', phoneNumber: '+49 30 901820' });
+    const { user, session } = await userWithSession(ctx, 'both', {
+      displayName: 'Bo Both',
+      phoneNumber: '+49 30 901820',
+    });
     const res = await ctx.app.inject({ url: '/api/profile', headers: session.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toEqual({
-      uid: user.id, email: user.email, displayName: 'Bo Both', phoneNumber: '+49 30 901820', role: 'both', createdAt: user.createdAt,
-      lastActive: user.lastActive, profileComplete: true, emailVerified: true,
+      uid: user.id,
+      email: user.email,
+      displayName: 'Bo Both',
+      phoneNumber: '+49 30 901820',
+      role: 'both',
+      createdAt: user.createdAt,
+      lastActive: user.lastActive,
+      profileComplete: true,
+      emailVerified: true,
     });
   });
 });
@@ -32,7 +61,11 @@ describe('GET /api/profile', () => {
 describe('PATCH /api/profile', () => {
   it('updates display name, phone number and role', async () => {
     const { user, session } = await userWithSession(ctx, 'buyer');
-    const res = await patch(session.headers, { displayName: '  Kai   Player ', phoneNumber: '+1 555 0103', role: 'both' });
+    const res = await patch(session.headers, {
+      displayName: '  Kai   Player ',
+      phoneNumber: '+1 555 0103',
+      role: 'both',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ displayName: 'Kai Player', phoneNumber: '+1 555 0103', role: 'both' });
     expect(await row(user.id)).toMatchObject({ displayName: 'Kai Player', phoneNumber: '+1 555 0103', role: 'both' });
@@ -96,18 +129,47 @@ describe('POST /api/profile/password', () => {
     const elsewhere = await signInAs(ctx, user.id);
     const res = await changePassword(here.headers, { currentPassword: TEST_PASSWORD, newPassword: STRONG_PASSWORD });
     expect(res.statusCode).toBe(204);
-    expect((await ctx.app.inject({ url: '/api/auth/me', headers: { cookie: here.cookie } })).json().user.uid).toBe(user.id);
-    expect((await ctx.app.inject({ url: '/api/auth/me', headers: { cookie: elsewhere.cookie } })).json().user).toBeNull();
+    expect((await ctx.app.inject({ url: '/api/auth/me', headers: { cookie: here.cookie } })).json().user.uid).toBe(
+      user.id,
+    );
+    expect(
+      (await ctx.app.inject({ url: '/api/auth/me', headers: { cookie: elsewhere.cookie } })).json().user,
+    ).toBeNull();
     expect((await signInVia(ctx, user.email, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await signInVia(ctx, user.email, STRONG_PASSWORD)).statusCode).toBe(200);
   });
 
   it.each([
-    ['a wrong current password', { currentPassword: 'Not-It-123', newPassword: STRONG_PASSWORD }, 'currentPassword', ACCOUNT_MESSAGES.wrongCurrentPassword],
-    ['the same password again', { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }, 'newPassword', ACCOUNT_MESSAGES.samePassword],
-    ['a weak new password', { currentPassword: TEST_PASSWORD, newPassword: 'weak' }, 'newPassword', FIELD_MESSAGES.passwordTooShort],
-    ['a missing current password', { newPassword: STRONG_PASSWORD }, 'currentPassword', FIELD_MESSAGES.passwordRequired],
-    ['a new password of the wrong type', { currentPassword: TEST_PASSWORD, newPassword: { a: 1 } }, 'newPassword', FIELD_MESSAGES.passwordRequired],
+    [
+      'a wrong current password',
+      { currentPassword: 'Not-It-123', newPassword: STRONG_PASSWORD },
+      'currentPassword',
+      ACCOUNT_MESSAGES.wrongCurrentPassword,
+    ],
+    [
+      'the same password again',
+      { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD },
+      'newPassword',
+      ACCOUNT_MESSAGES.samePassword,
+    ],
+    [
+      'a weak new password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'weak' },
+      'newPassword',
+      FIELD_MESSAGES.passwordTooShort,
+    ],
+    [
+      'a missing current password',
+      { newPassword: STRONG_PASSWORD },
+      'currentPassword',
+      FIELD_MESSAGES.passwordRequired,
+    ],
+    [
+      'a new password of the wrong type',
+      { currentPassword: TEST_PASSWORD, newPassword: { a: 1 } },
+      'newPassword',
+      FIELD_MESSAGES.passwordRequired,
+    ],
   ])('refuses %s and keeps the old password', async (_name, payload, field, message) => {
     const { user, session } = await userWithSession(ctx, 'buyer');
     const before = (await row(user.id)).passwordHash;
@@ -119,7 +181,10 @@ describe('POST /api/profile/password', () => {
 
   it('refuses a new password holding the address', async () => {
     const { session } = await userWithSession(ctx, 'buyer', { email: 'river.stone@example.test' });
-    const res = await changePassword(session.headers, { currentPassword: TEST_PASSWORD, newPassword: 'River.Stone-2026' });
+    const res = await changePassword(session.headers, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'River.Stone-2026',
+    });
     expect(res.json().error.fields.newPassword).toBe(FIELD_MESSAGES.passwordContainsEmail);
   });
 

@@ -7,8 +7,15 @@ import { requireUser, type AuthUser } from '../../plugins/auth';
 /** The user as the API shows them (spec field names; never the password hash). */
 export function toSessionUser(u: AuthUser): SessionUser {
   return {
-    uid: u.id, email: u.email, displayName: u.displayName, phoneNumber: u.phoneNumber, role: u.role, createdAt: u.createdAt,
-    lastActive: u.lastActive, profileComplete: u.profileComplete, emailVerified: u.emailVerified,
+    uid: u.id,
+    email: u.email,
+    displayName: u.displayName,
+    phoneNumber: u.phoneNumber,
+    role: u.role,
+    createdAt: u.createdAt,
+    lastActive: u.lastActive,
+    profileComplete: u.profileComplete,
+    emailVerified: u.emailVerified,
   };
 }
 

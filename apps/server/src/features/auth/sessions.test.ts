@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const me = (cookie: string) => ctx.app.inject({ url: '/api/auth/me', headers: { cookie } });
-const sessionCount = async (userId: string) => (await ctx.db.selectFrom('sessions').select('id').where('userId', '=', userId).execute()).length;
+const sessionCount = async (userId: string) =>
+  (await ctx.db.selectFrom('sessions').select('id').where('userId', '=', userId).execute()).length;
 
 describe('inactivity timeout on the server', () => {
   it('ends a session idle for 5 hours: it is refused and deleted', async () => {
@@ -31,7 +32,11 @@ describe('inactivity timeout on the server', () => {
     const user = await createUser(ctx);
     const s = sessionFrom(await signInVia(ctx, user.email, TEST_PASSWORD, { remember: true }));
     ctx.clock.advance(INACTIVITY_TIMEOUT_MS * 2);
-    expect((await me(s.cookie)).json()).toMatchObject({ user: { uid: user.id }, timeoutMs: REMEMBER_ME_TIMEOUT_MS, remember: true });
+    expect((await me(s.cookie)).json()).toMatchObject({
+      user: { uid: user.id },
+      timeoutMs: REMEMBER_ME_TIMEOUT_MS,
+      remember: true,
+    });
     ctx.clock.advance(REMEMBER_ME_TIMEOUT_MS + 1);
     expect((await me(s.cookie)).json().user).toBeNull();
     expect(await sessionCount(user.id)).toBe(0);
@@ -42,7 +47,11 @@ describe('inactivity timeout on the server', () => {
     const s = sessionFrom(await signInVia(ctx, user.email, TEST_PASSWORD));
     ctx.clock.advance(60_000);
     await me(s.cookie);
-    const row = await ctx.db.selectFrom('users').select('lastActive').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('users')
+      .select('lastActive')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.lastActive).toBe(ctx.clock.now());
   });
 
@@ -58,18 +67,28 @@ describe('inactivity timeout on the server', () => {
     const short = await createTestApp({ SESSION_TIMEOUT_MS: '4000', REMEMBER_TIMEOUT_MS: '9000' });
     try {
       const user = await createUser(short);
-      const res = await short.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: user.email, password: TEST_PASSWORD } });
+      const res = await short.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
       expect(res.json().timeoutMs).toBe(4000);
       const s = sessionFrom(res);
       // Activity keeps even a short session alive.
       for (let i = 0; i < 3; i++) {
         short.clock.advance(3000);
-        expect((await short.app.inject({ url: '/api/auth/me', headers: { cookie: s.cookie } })).json().user.uid).toBe(user.id);
+        expect((await short.app.inject({ url: '/api/auth/me', headers: { cookie: s.cookie } })).json().user.uid).toBe(
+          user.id,
+        );
       }
       short.clock.advance(4001);
       const after = await short.app.inject({ url: '/api/auth/me', headers: { cookie: s.cookie } });
       expect(after.json().user).toBeNull();
-      const remembered = await short.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: user.email, password: TEST_PASSWORD, remember: true } });
+      const remembered = await short.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: user.email, password: TEST_PASSWORD, remember: true },
+      });
       expect(remembered.json().timeoutMs).toBe(9000);
     } finally {
       await short.close();
@@ -103,7 +122,7 @@ describe('sign out', () => {
     expect((await post(ctx, '/api/auth/signout', undefined)).statusCode).toBe(204);
   });
 
-  it('everywhere ends every session of the user and no one else\'s', async () => {
+  it("everywhere ends every session of the user and no one else's", async () => {
     const user = await createUser(ctx);
     const other = await createUser(ctx);
     const otherSession = await signInAs(ctx, other.id);
@@ -132,7 +151,9 @@ describe('GET /api/auth/sessions', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json().sessions;
     expect(list).toHaveLength(2);
-    expect(list.filter((s: { current: boolean }) => s.current)).toEqual([expect.objectContaining({ current: true, remember: true })]);
+    expect(list.filter((s: { current: boolean }) => s.current)).toEqual([
+      expect.objectContaining({ current: true, remember: true }),
+    ]);
     expect(JSON.stringify(list)).not.toMatch(/"id"|csrf/i);
   });
 });

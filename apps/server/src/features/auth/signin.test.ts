@@ -20,7 +20,11 @@ describe('POST /api/auth/signin', () => {
     const user = await createUser(ctx, { role: 'seller', email: 'sam.seller@example.test' });
     const res = await signInVia(ctx, '  Sam.Seller@Example.TEST ', TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ user: { uid: user.id, email: user.email, role: 'seller', emailVerified: true }, timeoutMs: INACTIVITY_TIMEOUT_MS, remember: false });
+    expect(res.json()).toMatchObject({
+      user: { uid: user.id, email: user.email, role: 'seller', emailVerified: true },
+      timeoutMs: INACTIVITY_TIMEOUT_MS,
+      remember: false,
+    });
     expect(JSON.stringify(res.json())).not.toContain('scrypt');
     const sid = res.cookies.find((c) => c.name === 'sid')!;
     expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -48,7 +52,12 @@ describe('POST /api/auth/signin', () => {
   it('signing in again replaces the session this browser had', async () => {
     const user = await createUser(ctx);
     const first = sessionFrom(await signInVia(ctx, user.email, TEST_PASSWORD));
-    const res = await post(ctx, '/api/auth/signin', { email: user.email, password: TEST_PASSWORD }, { headers: first.headers });
+    const res = await post(
+      ctx,
+      '/api/auth/signin',
+      { email: user.email, password: TEST_PASSWORD },
+      { headers: first.headers },
+    );
     expect(res.statusCode).toBe(200);
     expect(await sessionsOf(user.id)).toHaveLength(1);
     const old = await ctx.app.inject({ url: '/api/auth/me', headers: { cookie: first.cookie } });
@@ -114,7 +123,10 @@ describe('POST /api/auth/signin', () => {
   it("refuses a deleted account (deleted-user record 'unresolved'), but not a resolved one", async () => {
     const user = await createUser(ctx);
     const now = ctx.clock.now();
-    await ctx.db.insertInto('deletedUsers').values({ uid: user.id, status: 'unresolved', reason: 'fraud', deletedBy: null, createdAt: now, updatedAt: now }).execute();
+    await ctx.db
+      .insertInto('deletedUsers')
+      .values({ uid: user.id, status: 'unresolved', reason: 'fraud', deletedBy: null, createdAt: now, updatedAt: now })
+      .execute();
     const res = await signInVia(ctx, user.email, TEST_PASSWORD);
     expect(res.statusCode).toBe(403);
     expect(error(res)).toEqual({ code: 'ACCOUNT_DELETED', message: SIGN_IN_MESSAGES.deleted });
@@ -168,7 +180,9 @@ describe('lock-out after repeated failures', () => {
     for (const t of targets.slice(0, -1)) {
       expect(error(await signInVia(ctx, t.email, 'Spray-Password-1', { ip })).code).toBe('INVALID_CREDENTIALS');
     }
-    expect(error(await signInVia(ctx, targets.at(-1)!.email, 'Spray-Password-1', { ip })).code).toBe('TOO_MANY_ATTEMPTS');
+    expect(error(await signInVia(ctx, targets.at(-1)!.email, 'Spray-Password-1', { ip })).code).toBe(
+      'TOO_MANY_ATTEMPTS',
+    );
     const user = await createUser(ctx);
     expect(error(await signInVia(ctx, user.email, TEST_PASSWORD, { ip })).code).toBe('TOO_MANY_ATTEMPTS');
     expect((await signInVia(ctx, user.email, TEST_PASSWORD, { ip: freshIp() })).statusCode).toBe(200);
@@ -176,13 +190,29 @@ describe('lock-out after repeated failures', () => {
 
   it('holds across server processes sharing the database', async () => {
     const user = await createUser(ctx);
-    const second = await buildApp({ db: ctx.handle, mailer: ctx.mailer, clock: ctx.clock, bus: ctx.bus, config: ctx.deps.config });
+    const second = await buildApp({
+      db: ctx.handle,
+      mailer: ctx.mailer,
+      clock: ctx.clock,
+      bus: ctx.bus,
+      config: ctx.deps.config,
+    });
     try {
       for (let i = 0; i < AUTH_POLICY.accountFailures; i++) {
         const app = i % 2 ? second : ctx.app;
-        await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: user.email, password: 'Wrong-Password-1' }, remoteAddress: freshIp() });
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/signin',
+          payload: { email: user.email, password: 'Wrong-Password-1' },
+          remoteAddress: freshIp(),
+        });
       }
-      const res = await second.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: user.email, password: TEST_PASSWORD }, remoteAddress: freshIp() });
+      const res = await second.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: user.email, password: TEST_PASSWORD },
+        remoteAddress: freshIp(),
+      });
       expect(error(res).code).toBe('TOO_MANY_ATTEMPTS');
     } finally {
       await second.close();

@@ -2,14 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_DISPLAY_NAME } from '@accountry/shared/account-rules';
 import type { SelfRole } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
+import { queueMail } from '../../email/mail-outbox';
 import { newId } from '../../lib/ids';
 import { AUTH_POLICY } from './auth-policy';
-import { authErrors } from './auth-errors';
-import { verificationMail } from './auth-mails';
-import { hashPassword } from './password';
+import { signUpAttemptMail, verificationMail } from './auth-mails';
+import { mayMail } from './mail-limit.service';
+import { hashPassword } from '../../lib/password';
 import { bucketFor, hit } from './throttle.service';
 import { issueToken } from './tokens.service';
-import { deleteUserRow, findUserByEmail, insertUser, isUniqueViolation } from './users.repository';
+import { findUserByEmail, insertUser, isUniqueViolation } from './users.repository';
 
 export interface SignUp {
   email: string;
@@ -20,37 +21,53 @@ export interface SignUp {
 }
 
 /**
- * Create an unverified account and mail its verification link. The user and the link are written in one
- * transaction; if the mail cannot be sent the user is removed again, so a failed sign-up leaves nothing behind.
+ * Create an unverified account and queue its verification mail, in one transaction. The answer is the same when
+ * the address already has an account (its owner is mailed instead), so sign-up never tells who is registered.
  */
 export async function signUp(deps: AppDeps, input: SignUp, log: FastifyBaseLogger) {
   const db = deps.db.db;
-  if (await findUserByEmail(db, input.email)) throw authErrors.emailTaken();
+  // Hashed either way, so a taken address answers in the same time as a new one.
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
+  if (await findUserByEmail(db, input.email)) {
+    await mailOwner(deps, input.email, now);
+    return { email: input.email };
+  }
   const id = newId();
   const displayName = input.displayName ?? DEFAULT_DISPLAY_NAME;
-  let token: string;
   try {
-    token = await db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       await insertUser(trx, {
-        id, email: input.email, passwordHash, displayName, phoneNumber: input.phoneNumber ?? '', role: input.role ?? 'buyer',
-        createdAt: now, lastActive: now, profileComplete: true, emailVerified: false, disabled: false,
+        id,
+        email: input.email,
+        passwordHash,
+        displayName,
+        phoneNumber: input.phoneNumber ?? '',
+        role: input.role ?? 'buyer',
+        createdAt: now,
+        lastActive: now,
+        profileComplete: true,
+        emailVerified: false,
+        disabled: false,
       });
       // The first mail counts toward the resend limit.
       await hit(trx, [bucketFor('mail-verify', input.email)], now);
-      return issueToken(trx, id, 'verify_email', now, AUTH_POLICY.verifyLinkTtlMs);
+      const token = await issueToken(trx, id, 'verify_email', now, AUTH_POLICY.verifyLinkTtlMs);
+      await queueMail(trx, verificationMail(deps.config.publicUrl, input.email, displayName, token), now);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw authErrors.emailTaken();
-    throw err;
+    if (!isUniqueViolation(err)) throw err;
+    log.info('sign-up raced another for the same address');
+    await mailOwner(deps, input.email, now);
+    return { email: input.email };
   }
-  try {
-    await deps.mailer.send(verificationMail(deps.config.publicUrl, input.email, displayName, token));
-  } catch (err) {
-    log.error({ err }, 'verification mail failed; removing the new account');
-    await deleteUserRow(db, id);
-    throw authErrors.verificationMailFailed();
-  }
-  return { id, email: input.email };
+  deps.mailWorker.kick();
+  return { email: input.email };
+}
+
+/** Tell the owner someone tried to sign up with their address, at most as often as other account mail. */
+async function mailOwner(deps: AppDeps, email: string, now: number) {
+  if (!(await mayMail(deps.db.db, 'mail-signup', email, now))) return;
+  await queueMail(deps.db.db, signUpAttemptMail(deps.config.publicUrl, email), now);
+  deps.mailWorker.kick();
 }

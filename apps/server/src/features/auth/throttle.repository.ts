@@ -20,8 +20,14 @@ export async function latestHit(db: Database, bucket: string): Promise<number | 
   return row?.at == null ? null : Number(row.at);
 }
 
-export async function insertHits(db: Database, buckets: string[], now: number) {
-  await db.insertInto('authThrottle').values(buckets.map((bucket) => ({ id: newId(), bucket, createdAt: now }))).execute();
+export async function insertHits(db: Database, buckets: string[], now: number): Promise<string[]> {
+  const rows = buckets.map((bucket) => ({ id: newId(), bucket, createdAt: now }));
+  await db.insertInto('authThrottle').values(rows).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function deleteHits(db: Database, ids: string[]) {
+  if (ids.length) await db.deleteFrom('authThrottle').where('id', 'in', ids).execute();
 }
 
 export async function deleteBucket(db: Database, bucket: string) {

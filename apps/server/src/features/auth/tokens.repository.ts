@@ -13,13 +13,24 @@ export async function findToken(db: Database, id: string, purpose: TokenPurpose)
 
 /** Mark the token used unless it already was; false when another request got there first. */
 export async function markTokenUsed(db: Database, id: string, now: number): Promise<boolean> {
-  const res = await db.updateTable('authTokens').set({ usedAt: now }).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('authTokens')
+    .set({ usedAt: now })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
 /** Retire every open link of the purpose for the user (after it served its purpose). */
 export async function retireUserTokens(db: Database, userId: string, purpose: TokenPurpose, now: number) {
-  await db.updateTable('authTokens').set({ usedAt: now }).where('userId', '=', userId).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
+  await db
+    .updateTable('authTokens')
+    .set({ usedAt: now })
+    .where('userId', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .execute();
 }
 
 export async function purgeTokensBefore(db: Database, before: number) {

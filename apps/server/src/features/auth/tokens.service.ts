@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, AUTH_ERROR_CODES } from '@accountry/shared/auth-messa
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newToken } from '../../lib/ids';
-import { hashToken } from './sessions.service';
+import { hashToken } from '../../sessions/sessions.service';
 import { findToken, insertToken, markTokenUsed, purgeTokensBefore, type TokenPurpose } from './tokens.repository';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -13,7 +13,14 @@ export const linkExpired = () => new AppError(400, AUTH_ERROR_CODES.linkExpired,
 /** Issue a single-use link token; only its hash is stored, so the table cannot be replayed. */
 export async function issueToken(db: Database, userId: string, purpose: TokenPurpose, now: number, ttlMs: number) {
   const token = newToken();
-  await insertToken(db, { id: hashToken(token), userId, purpose, createdAt: now, expiresAt: now + ttlMs, usedAt: null });
+  await insertToken(db, {
+    id: hashToken(token),
+    userId,
+    purpose,
+    createdAt: now,
+    expiresAt: now + ttlMs,
+    usedAt: null,
+  });
   // Links a week past expiry only make the table grow.
   await purgeTokensBefore(db, now - 7 * DAY);
   return token;

@@ -12,14 +12,20 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/auth/verify-email',
-      { config: { rateLimit: RATE_LIMITS.verify }, schema: { tags: ['auth'], body: tokenInputSchema, response: { 200: emailResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: RATE_LIMITS.verify },
+        schema: { tags: ['auth'], body: tokenInputSchema, response: { 200: emailResponseSchema, ...errors } },
+      },
       async (request) => verifyEmail(deps, request.body.token),
     );
 
     app.post(
       '/api/auth/resend-verification',
-      { config: { rateLimit: RATE_LIMITS.mail }, schema: { tags: ['auth'], body: emailInputSchema, response: { 200: messageResponseSchema, ...errors } } },
-      async (request) => resendVerification(deps, request.body.email, request.log),
+      {
+        config: { rateLimit: RATE_LIMITS.mail },
+        schema: { tags: ['auth'], body: emailInputSchema, response: { 200: messageResponseSchema, ...errors } },
+      },
+      async (request) => resendVerification(deps, request.body.email),
     );
   };
 }

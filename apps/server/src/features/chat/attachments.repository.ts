@@ -10,7 +10,10 @@ export async function findAttachment(db: Db, id: string) {
 }
 
 /** Tie an unsent upload of this sender in this conversation to their message; false when there is no such upload. */
-export async function claimAttachment(db: Db, input: { id: string; uploaderId: string; conversationId: string; messageId: string }) {
+export async function claimAttachment(
+  db: Db,
+  input: { id: string; uploaderId: string; conversationId: string; messageId: string },
+) {
   const result = await db
     .updateTable('chatAttachments')
     .set({ messageId: input.messageId })
@@ -24,7 +27,13 @@ export async function claimAttachment(db: Db, input: { id: string; uploaderId: s
 
 /** Uploads never sent with a message, older than the cutoff (they are removed with their files). */
 export async function selectUnsentBefore(db: Db, cutoff: number, limit = 200) {
-  return db.selectFrom('chatAttachments').select(['id', 'fileName']).where('messageId', 'is', null).where('createdAt', '<', cutoff).limit(limit).execute();
+  return db
+    .selectFrom('chatAttachments')
+    .select(['id', 'fileName'])
+    .where('messageId', 'is', null)
+    .where('createdAt', '<', cutoff)
+    .limit(limit)
+    .execute();
 }
 
 export async function deleteAttachments(db: Db, ids: string[]) {

@@ -7,6 +7,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import { newId } from '../../lib/ids';
+import { hasReport } from '../../lib/reports';
 import { canViewAttachment } from './chat.policy';
 import { findConversation } from './conversations.repository';
 import { deleteAttachments, findAttachment, insertAttachment, selectUnsentBefore } from './attachments.repository';
@@ -21,7 +22,8 @@ const UNSENT_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Chat images: checked by decoding (magic bytes and a real image), re-encoded to WebP without metadata
- * (no GPS from phone photos), stored under uploadDir/chat and served only to the conversation's parties.
+ * (no GPS from phone photos), stored under privateUploadDir/chat (outside every public folder) and served only
+ * through the API to the conversation's parties.
  */
 export class AttachmentsService {
   readonly dir: string;
@@ -31,7 +33,18 @@ export class AttachmentsService {
     private readonly conversations: ConversationsService,
     private readonly messages: MessagesService,
   ) {
-    this.dir = path.join(deps.config.uploadDir, 'chat');
+    this.dir = path.join(deps.config.privateUploadDir, 'chat');
+  }
+
+  /** Attachments stored by earlier versions under the public upload folder move to the private one. */
+  async moveLegacyFiles() {
+    const legacy = path.join(this.deps.config.uploadDir, 'chat');
+    const names = await fs.promises.readdir(legacy).catch(() => [] as string[]);
+    if (!names.length) return 0;
+    await fs.promises.mkdir(this.dir, { recursive: true });
+    for (const name of names) await fs.promises.rename(path.join(legacy, name), path.join(this.dir, name));
+    await fs.promises.rmdir(legacy).catch(() => undefined);
+    return names.length;
   }
 
   async upload(user: AuthUser, conversationId: string, bytes: Buffer): Promise<ChatAttachment> {
@@ -44,8 +57,16 @@ export class AttachmentsService {
     await fs.promises.mkdir(this.dir, { recursive: true });
     await fs.promises.writeFile(path.join(this.dir, fileName), image.data);
     await insertAttachment(this.deps.db.db, {
-      id, conversationId, uploaderId: user.id, fileName, contentType: 'image/webp', width: image.width, height: image.height,
-      bytes: image.data.length, messageId: null, createdAt: this.deps.clock.now(),
+      id,
+      conversationId,
+      uploaderId: user.id,
+      fileName,
+      contentType: 'image/webp',
+      width: image.width,
+      height: image.height,
+      bytes: image.data.length,
+      messageId: null,
+      createdAt: this.deps.clock.now(),
     });
     return { id, url: attachmentUrl(id), width: image.width, height: image.height };
   }
@@ -55,7 +76,9 @@ export class AttachmentsService {
     const db = this.deps.db.db;
     const attachment = await findAttachment(db, id);
     const conversation = attachment && (await findConversation(db, attachment.conversationId));
-    if (!attachment || !conversation || !canViewAttachment(user, conversation)) throw notFound('Image not found');
+    if (!attachment || !conversation) throw notFound('Image not found');
+    const reported = user.role === 'admin' && (await hasReport(db, 'conversation', conversation.id));
+    if (!canViewAttachment(user, conversation, reported)) throw notFound('Image not found');
     // Before it is sent, only the uploader sees it.
     if (!attachment.messageId && attachment.uploaderId !== user.id) throw notFound('Image not found');
     return { file: path.join(this.dir, attachment.fileName), contentType: attachment.contentType };
@@ -65,7 +88,10 @@ export class AttachmentsService {
     const db = this.deps.db.db;
     const rows = await selectUnsentBefore(db, this.deps.clock.now() - UNSENT_TTL_MS);
     for (const r of rows) await fs.promises.rm(path.join(this.dir, r.fileName), { force: true });
-    await deleteAttachments(db, rows.map((r) => r.id));
+    await deleteAttachments(
+      db,
+      rows.map((r) => r.id),
+    );
     return rows.length;
   }
 }
@@ -75,7 +101,8 @@ const tooLarge = () => new AppError(413, ERROR_CODES.payloadTooLarge, CHAT_MESSA
 /** The image type by its first bytes, whatever the declared type says. */
 export function sniffImage(b: Buffer): 'jpeg' | 'png' | 'webp' | null {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'webp';
   return null;
 }

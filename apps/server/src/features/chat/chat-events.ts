@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  CHAT_EVENTS, type ChatBlockEvent, type ChatMessage, type ChatMessageEvent, type ChatPresenceEvent, type ChatTypingEvent,
+  CHAT_EVENTS,
+  type ChatBlockEvent,
+  type ChatMessage,
+  type ChatMessageEvent,
+  type ChatPresenceEvent,
+  type ChatTypingEvent,
   type ConversationCounters,
 } from '@accountry/shared/chat';
 import { MAX_NOTIFY_BYTES, type Audience } from '../../realtime/bus';
@@ -36,7 +41,11 @@ export class ChatEvents {
 
   /** Marker changes for both parties, or for one (delivery matters only to the sender). */
   receipt(counters: ConversationCounters, onlyUserId?: string) {
-    return this.publish({ userIds: onlyUserId ? [onlyUserId] : [counters.buyerId, counters.sellerId] }, CHAT_EVENTS.receipt, { conversation: counters });
+    return this.publish(
+      { userIds: onlyUserId ? [onlyUserId] : [counters.buyerId, counters.sellerId] },
+      CHAT_EVENTS.receipt,
+      { conversation: counters },
+    );
   }
 
   typing(toUserId: string, data: ChatTypingEvent) {

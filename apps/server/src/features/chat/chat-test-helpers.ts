@@ -1,118 +1,50 @@
 import { randomBytes } from 'node:crypto';
-import WebSocket from 'ws';
 import type { Database } from '../../db/database';
 import type { ListingsTable } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 
 /** A listing row arranged directly: chat tests are not about listing management. */
-export async function insertListing(ctx: { db: Database; clock: Clock }, sellerId: string, over: Partial<ListingsTable> = {}) {
+export async function insertListing(
+  ctx: { db: Database; clock: Clock },
+  sellerId: string,
+  over: Partial<ListingsTable> = {},
+) {
   const now = ctx.clock.now();
   const row: ListingsTable = {
-    id: newId(), sellerId, title: 'Level 80 raid-ready account', category: 'game', platform: 'wow', region: 'europe',
-    description: 'Well kept.', priceCents: 9_900, currency: 'USD', negotiable: true, level: '80', itemsCount: null, followers: null,
-    engagementRate: null, accountAgeMonths: 24, verified: false, originalEmail: true, twoFactorRemovable: true, deliveryMethod: 'full-access',
-    deliveryTime: 'instant', status: 'active', hiddenReason: null, statusBeforeHidden: null, viewCount: 0, favoriteCount: 0,
-    createdAt: now, updatedAt: now, publishedAt: now, soldAt: null, ...over,
+    id: newId(),
+    sellerId,
+    title: 'Level 80 raid-ready account',
+    category: 'game',
+    platform: 'wow',
+    region: 'europe',
+    description: 'Well kept.',
+    priceCents: 9_900,
+    currency: 'USD',
+    negotiable: true,
+    level: '80',
+    itemsCount: null,
+    followers: null,
+    engagementRate: null,
+    accountAgeMonths: 24,
+    verified: false,
+    originalEmail: true,
+    twoFactorRemovable: true,
+    deliveryMethod: 'full-access',
+    deliveryTime: 'instant',
+    status: 'active',
+    hiddenReason: null,
+    statusBeforeHidden: null,
+    viewCount: 0,
+    favoriteCount: 0,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: now,
+    soldAt: null,
+    ...over,
   };
   await ctx.db.insertInto('listings').values(row).execute();
   return row;
 }
 
 export const clientId = () => randomBytes(12).toString('base64url');
-
-type Frame = { type: string; ref?: number; data: any };
-
-/**
- * A test client over a WebSocket (from app.injectWS or a real `ws` connection): it records every frame
- * from the moment it opens, so nothing sent before a test starts waiting is missed.
- */
-export class TestSocket {
-  readonly frames: Frame[] = [];
-  private waiters: Array<{ match: (f: Frame) => boolean; resolve: (f: Frame) => void }> = [];
-  private nextRef = 1;
-  closed: { code: number; reason: string } | null = null;
-  private closeWaiters: Array<() => void> = [];
-
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (raw) => {
-      const frame = JSON.parse(raw.toString()) as Frame;
-      this.frames.push(frame);
-      for (const w of [...this.waiters]) {
-        if (w.match(frame)) {
-          this.waiters.splice(this.waiters.indexOf(w), 1);
-          w.resolve(frame);
-        }
-      }
-    });
-    ws.on('close', (code, reason) => {
-      this.closed = { code, reason: reason.toString() };
-      for (const fn of this.closeWaiters) fn();
-    });
-  }
-
-  /** The first frame (already received or still to come) of the type that matches. */
-  next(type: string, match: (data: any) => boolean = () => true, timeoutMs = 5000): Promise<any> {
-    const test = (f: Frame) => f.type === type && match(f.data);
-    const seen = this.frames.find(test);
-    if (seen) return Promise.resolve(seen.data);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${type} frame within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({ match: test, resolve: (f) => (clearTimeout(timer), resolve(f.data)) });
-    });
-  }
-
-  /** Frames of a type received so far. */
-  all(type: string) {
-    return this.frames.filter((f) => f.type === type).map((f) => f.data);
-  }
-
-  /** Send a request; resolves with the ack's data, rejects with the error frame's message. */
-  request(type: string, data: unknown, timeoutMs = 5000): Promise<any> {
-    const ref = this.nextRef++;
-    this.ws.send(JSON.stringify({ type, ref, data }));
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer to ${type} within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({
-        match: (f) => (f.type === 'ack' || f.type === 'error') && f.ref === ref,
-        resolve: (f) => {
-          clearTimeout(timer);
-          if (f.type === 'ack') resolve(f.data);
-          else reject(Object.assign(new Error(f.data?.message ?? 'error'), { code: f.data?.code }));
-        },
-      });
-    });
-  }
-
-  send(type: string, data: unknown) {
-    this.ws.send(JSON.stringify({ type, data }));
-  }
-
-  whenClosed(): Promise<{ code: number; reason: string }> {
-    if (this.closed) return Promise.resolve(this.closed);
-    return new Promise((resolve) => this.closeWaiters.push(() => resolve(this.closed!)));
-  }
-
-  async close() {
-    if (this.closed) return;
-    this.ws.close();
-    await this.whenClosed();
-  }
-}
-
-/** A real WebSocket client against a listening server. */
-export function connectSocket(url: string, cookie: string): Promise<TestSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: { cookie } });
-    const client = new TestSocket(ws);
-    ws.once('open', () => resolve(client));
-    ws.once('error', reject);
-  });
-}
-
-/** A socket through fastify's injectWS (no network), recording frames from the start. */
-export async function injectSocket(app: { injectWS: (path: string, ctx: object, opts: { onInit: (ws: WebSocket) => void }) => Promise<WebSocket> }, cookie: string) {
-  let client: TestSocket | undefined;
-  await app.injectWS('/api/ws', { headers: { cookie } }, { onInit: (ws) => (client = new TestSocket(ws)) });
-  return client!;
-}

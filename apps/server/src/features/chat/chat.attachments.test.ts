@@ -15,30 +15,47 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
   fs.rmSync(uploadDir, { recursive: true, force: true });
+  fs.rmSync(`${uploadDir}-private`, { recursive: true, force: true });
 });
 
-const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })
+    .png()
+    .toBuffer();
 
 const upload = (session: Session, conversationId: string, body: Buffer, type = 'image/png') =>
-  ctx.app.inject({ method: 'POST', url: `/api/chat/conversations/${conversationId}/attachments`, payload: body, headers: { ...session.headers, 'content-type': type } });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/chat/conversations/${conversationId}/attachments`,
+    payload: body,
+    headers: { ...session.headers, 'content-type': type },
+  });
 
 async function setup() {
   const seller = await userWithSession(ctx, 'seller');
   const buyer = await userWithSession(ctx, 'buyer');
   const listing = await insertListing(ctx, seller.user.id);
-  const conversationId: string = (await ctx.app.inject({ method: 'POST', url: '/api/chat/conversations', payload: { listingId: listing.id }, headers: buyer.session.headers })).json().conversation.id;
+  const conversationId: string = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/conversations',
+      payload: { listingId: listing.id },
+      headers: buyer.session.headers,
+    })
+  ).json().conversation.id;
   return { seller, buyer, conversationId };
 }
 
 describe('image attachments', () => {
-  it('stores an image, sends it with a message, and shows it only to the two parties and admins', async () => {
+  it('stores an image, sends it with a message, and shows it only to the two parties and admins of a report', async () => {
     const { seller, buyer, conversationId } = await setup();
     const res = await upload(buyer.session, conversationId, await png());
     expect(res.statusCode).toBe(201);
     const attachment = res.json().attachment;
     expect(attachment).toMatchObject({ width: 40, height: 30, url: `/api/chat/attachments/${attachment.id}` });
 
-    const get = (session: Session) => ctx.app.inject({ method: 'GET', url: attachment.url, headers: { cookie: session.cookie } });
+    const get = (session: Session) =>
+      ctx.app.inject({ method: 'GET', url: attachment.url, headers: { cookie: session.cookie } });
     const mine = await get(buyer.session);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-type']).toBe('image/webp');
@@ -47,30 +64,47 @@ describe('image attachments', () => {
     expect((await get(seller.session)).statusCode).toBe(404);
 
     const sent = await ctx.app.inject({
-      method: 'POST', url: `/api/chat/conversations/${conversationId}/messages`, headers: buyer.session.headers,
+      method: 'POST',
+      url: `/api/chat/conversations/${conversationId}/messages`,
+      headers: buyer.session.headers,
       payload: { clientId: clientId(), body: '', attachmentId: attachment.id },
     });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().message.attachment).toEqual(attachment);
-    const listed = (await ctx.app.inject({ method: 'GET', url: '/api/chat/conversations', headers: seller.session.headers })).json().conversations[0];
+    const listed = (
+      await ctx.app.inject({ method: 'GET', url: '/api/chat/conversations', headers: seller.session.headers })
+    ).json().conversations[0];
     expect(listed.lastMessage).toMatchObject({ attachment: true, preview: '' });
 
     expect((await get(seller.session)).statusCode).toBe(200);
     const stranger = await userWithSession(ctx, 'buyer');
     expect((await get(stranger.session)).statusCode).toBe(404);
+    // Admins see a private conversation's images only once it was reported (decision 052).
     const admin = await userWithSession(ctx, 'admin');
+    expect((await get(admin.session)).statusCode).toBe(404);
+    const reported = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversationId}/report`,
+      headers: seller.session.headers,
+      payload: { reason: 'scam' },
+    });
+    expect(reported.statusCode).toBeLessThan(300);
     expect((await get(admin.session)).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: attachment.url })).statusCode).toBe(401);
 
     // One upload, one message.
     const reuse = await ctx.app.inject({
-      method: 'POST', url: `/api/chat/conversations/${conversationId}/messages`, headers: buyer.session.headers,
+      method: 'POST',
+      url: `/api/chat/conversations/${conversationId}/messages`,
+      headers: buyer.session.headers,
       payload: { clientId: clientId(), body: 'again', attachmentId: attachment.id },
     });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().error.message).toBe(CHAT_MESSAGES.attachmentNotFound);
     const theirs = await ctx.app.inject({
-      method: 'POST', url: `/api/chat/conversations/${conversationId}/messages`, headers: seller.session.headers,
+      method: 'POST',
+      url: `/api/chat/conversations/${conversationId}/messages`,
+      headers: seller.session.headers,
       payload: { clientId: clientId(), body: 'mine now', attachmentId: attachment.id },
     });
     expect(theirs.statusCode).toBe(400);
@@ -84,15 +118,27 @@ describe('image attachments', () => {
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     const { attachment } = (await upload(buyer.session, conversationId, jpeg, 'image/jpeg')).json();
-    const stored = await ctx.app.inject({ method: 'GET', url: attachment.url, headers: { cookie: buyer.session.cookie } });
+    const stored = await ctx.app.inject({
+      method: 'GET',
+      url: attachment.url,
+      headers: { cookie: buyer.session.cookie },
+    });
     expect((await sharp(stored.rawPayload).metadata()).exif).toBeUndefined();
   });
 
   it.each([
     ['text declared as PNG', () => Buffer.from('hello, not an image'), 'image/png'],
-    ['a PNG signature followed by garbage', () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]), 'image/png'],
+    [
+      'a PNG signature followed by garbage',
+      () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]),
+      'image/png',
+    ],
     ['a GIF', () => Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'image/gif'],
-    ['an SVG', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml'],
+    [
+      'an SVG',
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'image/svg+xml',
+    ],
   ])('refuses %s', async (_name, make, type) => {
     const { buyer, conversationId } = await setup();
     const res = await upload(buyer.session, conversationId, make(), type);
@@ -102,7 +148,11 @@ describe('image attachments', () => {
 
   it('refuses images over the size limit', async () => {
     const { buyer, conversationId } = await setup();
-    const res = await upload(buyer.session, conversationId, Buffer.concat([await png(), Buffer.alloc(CHAT_ATTACHMENT_MAX_BYTES)]));
+    const res = await upload(
+      buyer.session,
+      conversationId,
+      Buffer.concat([await png(), Buffer.alloc(CHAT_ATTACHMENT_MAX_BYTES)]),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toBe(CHAT_MESSAGES.attachmentTooLarge);
   });
@@ -112,6 +162,6 @@ describe('image attachments', () => {
     const stranger = await userWithSession(ctx, 'buyer');
     const res = await upload(stranger.session, conversationId, await png());
     expect(res.statusCode).toBe(404);
-    expect(fs.readdirSync(path.join(uploadDir, 'chat')).length).toBeGreaterThan(0);
+    expect(fs.readdirSync(path.join(ctx.deps.config.privateUploadDir, 'chat')).length).toBeGreaterThan(0);
   });
 });

@@ -3,22 +3,33 @@ import type { ConversationsTable } from '../../db/schema';
 import { CHAT_MESSAGES } from '@accountry/shared/chat';
 
 /** Only the buyer and the seller of a conversation read or write it; admins read reported ones from the admin area. */
-export function isParticipant(user: Pick<AuthUser, 'id'>, conversation: Pick<ConversationsTable, 'buyerId' | 'sellerId'>) {
+export function isParticipant(
+  user: Pick<AuthUser, 'id'>,
+  conversation: Pick<ConversationsTable, 'buyerId' | 'sellerId'>,
+) {
   return conversation.buyerId === user.id || conversation.sellerId === user.id;
 }
 
-/** Images in a conversation are seen by its two parties and by admins reviewing a report. */
-export function canViewAttachment(user: Pick<AuthUser, 'id' | 'role'>, conversation: Pick<ConversationsTable, 'buyerId' | 'sellerId'>) {
-  return isParticipant(user, conversation) || user.role === 'admin';
+/** Images in a conversation are seen by its two parties, and by admins only once it was reported (decision 052). */
+export function canViewAttachment(
+  user: Pick<AuthUser, 'id' | 'role'>,
+  conversation: Pick<ConversationsTable, 'buyerId' | 'sellerId'>,
+  reported: boolean,
+) {
+  return isParticipant(user, conversation) || (user.role === 'admin' && reported);
 }
 
 export type ChatListing = { id: string; sellerId: string; status: string; deletedAt?: number | null };
 
 /** Why the user may not start a conversation about this listing, or null when they may. */
-export function cannotStartConversation(user: Pick<AuthUser, 'id'>, listing: ChatListing | undefined): { status: number; message: string } | null {
+export function cannotStartConversation(
+  user: Pick<AuthUser, 'id'>,
+  listing: ChatListing | undefined,
+): { status: number; message: string } | null {
   if (!listing || listing.deletedAt) return { status: 404, message: CHAT_MESSAGES.listingNotFound };
   if (listing.sellerId === user.id) return { status: 400, message: CHAT_MESSAGES.ownListing };
   // Drafts are private to the seller and hidden listings are withdrawn by moderation.
-  if (listing.status === 'draft' || listing.status === 'hidden') return { status: 404, message: CHAT_MESSAGES.listingUnavailable };
+  if (listing.status === 'draft' || listing.status === 'hidden')
+    return { status: 404, message: CHAT_MESSAGES.listingUnavailable };
   return null;
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENTS } from '@accountry/shared/chat';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { clientId, connectSocket, insertListing, type TestSocket } from './chat-test-helpers';
+import { clientId, insertListing } from './chat-test-helpers';
+import { connectSocket, type TestSocket } from '../../test/test-socket';
 import { OFFLINE_GRACE_MS } from './presence.service';
 
 let ctx: TestContext;
@@ -30,15 +31,38 @@ describe('online and last-seen presence', () => {
     const seller = await userWithSession(ctx, 'seller');
     const buyer = await userWithSession(ctx, 'buyer');
     const listing = await insertListing(ctx, seller.user.id);
-    const conversationId = (await ctx.app.inject({ method: 'POST', url: '/api/chat/conversations', payload: { listingId: listing.id }, headers: buyer.session.headers })).json().conversation.id;
-    await ctx.app.inject({ method: 'POST', url: `/api/chat/conversations/${conversationId}/messages`, payload: { clientId: clientId(), body: 'hi' }, headers: buyer.session.headers });
-    const get = async () => (await ctx.app.inject({ method: 'GET', url: `/api/chat/conversations/${conversationId}`, headers: seller.session.headers })).json().conversation.other;
+    const conversationId = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/chat/conversations',
+        payload: { listingId: listing.id },
+        headers: buyer.session.headers,
+      })
+    ).json().conversation.id;
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversationId}/messages`,
+      payload: { clientId: clientId(), body: 'hi' },
+      headers: buyer.session.headers,
+    });
+    const get = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/chat/conversations/${conversationId}`,
+          headers: seller.session.headers,
+        })
+      ).json().conversation.other;
 
     const sellerSocket = await connect(seller.session.cookie);
     expect((await get()).online).toBe(false);
 
     const buyerSocket = await connect(buyer.session.cookie);
-    expect(await sellerSocket.next(CHAT_EVENTS.presence, (d) => d.online)).toEqual({ userId: buyer.user.id, online: true, lastSeen: null });
+    expect(await sellerSocket.next(CHAT_EVENTS.presence, (d) => d.online)).toEqual({
+      userId: buyer.user.id,
+      online: true,
+      lastSeen: null,
+    });
     expect((await get()).online).toBe(true);
 
     ctx.clock.advance(60_000);

@@ -4,7 +4,8 @@ import { CHAT_EVENTS, type ChatMessage } from '@accountry/shared/chat';
 import { buildApp } from '../../app';
 import { memoryBus, postgresBus, type Bus } from '../../realtime/bus';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { clientId, connectSocket, insertListing, type TestSocket } from './chat-test-helpers';
+import { clientId, insertListing } from './chat-test-helpers';
+import { connectSocket, type TestSocket } from '../../test/test-socket';
 
 /** Real `ws` clients against a listening server: the network path a browser takes, including drops and restarts. */
 let ctx: TestContext;
@@ -45,13 +46,17 @@ async function setup(http: string) {
   const buyer = await userWithSession(ctx, 'buyer');
   const listing = await insertListing(ctx, seller.user.id);
   const res = await fetch(`${http}/api/chat/conversations`, {
-    method: 'POST', headers: { ...buyer.session.headers, 'content-type': 'application/json' }, body: JSON.stringify({ listingId: listing.id }),
+    method: 'POST',
+    headers: { ...buyer.session.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ listingId: listing.id }),
   });
   return { seller, buyer, conversationId: ((await res.json()) as { conversation: { id: string } }).conversation.id };
 }
 
 async function fetchAfter(http: string, cookie: string, conversationId: string, after: number): Promise<ChatMessage[]> {
-  const res = await fetch(`${http}/api/chat/conversations/${conversationId}/messages?after=${after}`, { headers: { cookie } });
+  const res = await fetch(`${http}/api/chat/conversations/${conversationId}/messages?after=${after}`, {
+    headers: { cookie },
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { messages: ChatMessage[] }).messages;
 }
@@ -64,8 +69,14 @@ describe('real WebSocket clients', () => {
     const { buyer, seller, conversationId } = await setup(server.http);
     const b = await connect(server.ws, buyer.session.cookie);
     const s = await connect(server.ws, seller.session.cookie);
-    const { message } = await b.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body: 'Over a real socket' });
-    expect((await s.next(CHAT_EVENTS.message, (d) => d.message.id === message.id)).message.body).toBe('Over a real socket');
+    const { message } = await b.request(CHAT_EVENTS.send, {
+      conversationId,
+      clientId: clientId(),
+      body: 'Over a real socket',
+    });
+    expect((await s.next(CHAT_EVENTS.message, (d) => d.message.id === message.id)).message.body).toBe(
+      'Over a real socket',
+    );
     await s.request(CHAT_EVENTS.read, { conversationId, seq: message.seq });
     await b.next(CHAT_EVENTS.receipt, (d) => d.conversation.sellerReadSeq === message.seq);
   });
@@ -79,7 +90,8 @@ describe('real WebSocket clients', () => {
     const seen: ChatMessage[] = [(await s.next(CHAT_EVENTS.message)).message];
 
     await s.close();
-    for (const body of ['two', 'three', 'four']) await b.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body });
+    for (const body of ['two', 'three', 'four'])
+      await b.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body });
 
     s = await connect(server.ws, seller.session.cookie);
     const missed = await fetchAfter(server.http, seller.session.cookie, conversationId, seen.at(-1)!.seq);
@@ -99,7 +111,13 @@ describe('real WebSocket clients', () => {
     const b1 = await connect(server.ws, buyer.session.cookie);
     const id = clientId();
     // The frame reaches the server (the seller gets the message), then the connection dies: the client never saw the ack.
-    b1.ws.send(JSON.stringify({ type: CHAT_EVENTS.send, ref: 1, data: { conversationId, clientId: id, body: 'did this arrive?' } }));
+    b1.ws.send(
+      JSON.stringify({
+        type: CHAT_EVENTS.send,
+        ref: 1,
+        data: { conversationId, clientId: id, body: 'did this arrive?' },
+      }),
+    );
     await s.next(CHAT_EVENTS.message, (d) => d.message.clientId === id);
     b1.ws.terminate();
     await b1.whenClosed();
@@ -107,7 +125,11 @@ describe('real WebSocket clients', () => {
     const b2 = await connect(server.ws, buyer.session.cookie);
     const resent = await b2.request(CHAT_EVENTS.send, { conversationId, clientId: id, body: 'did this arrive?' });
     expect(resent.duplicate).toBe(true);
-    const rows = await ctx.db.selectFrom('messages').select(['id', 'seq']).where('conversationId', '=', conversationId).execute();
+    const rows = await ctx.db
+      .selectFrom('messages')
+      .select(['id', 'seq'])
+      .where('conversationId', '=', conversationId)
+      .execute();
     expect(rows).toEqual([{ id: resent.message.id, seq: 1 }]);
     // The resend is not fanned out again.
     expect(s.all(CHAT_EVENTS.message).filter((d) => d.message.clientId === id)).toHaveLength(1);
@@ -130,7 +152,11 @@ describe('real WebSocket clients', () => {
     const b2 = await connect(second.ws, buyer.session.cookie);
     const s2 = await connect(second.ws, seller.session.cookie);
     // The buyer's outbox still holds the acknowledged message's id (a client may resend defensively) and a new one.
-    const again = await b2.request(CHAT_EVENTS.send, { conversationId, clientId: acked.message.clientId, body: 'before restart' });
+    const again = await b2.request(CHAT_EVENTS.send, {
+      conversationId,
+      clientId: acked.message.clientId,
+      body: 'before restart',
+    });
     expect(again).toMatchObject({ duplicate: true, message: { id: acked.message.id } });
     const fresh = await b2.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body: 'after restart' });
     expect(fresh.duplicate).toBe(false);

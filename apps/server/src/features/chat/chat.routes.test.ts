@@ -28,7 +28,16 @@ describe('opening a conversation from a listing', () => {
   it('creates it once for the buyer and returns the same one after', async () => {
     const { buyer, listing, open, conversationId } = await setup();
     expect(open.statusCode).toBe(201);
-    expect(open.json()).toMatchObject({ created: true, conversation: { role: 'buyer', listing: { id: listing.id, title: listing.title }, other: { displayName: 'Sam Seller' }, unread: 0, canSend: true } });
+    expect(open.json()).toMatchObject({
+      created: true,
+      conversation: {
+        role: 'buyer',
+        listing: { id: listing.id, title: listing.title },
+        other: { displayName: 'Sam Seller' },
+        unread: 0,
+        canSend: true,
+      },
+    });
     const again = await inject(buyer.session, 'POST', '/api/chat/conversations', { listingId: listing.id });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ created: false, conversation: { id: conversationId } });
@@ -48,7 +57,9 @@ describe('opening a conversation from a listing', () => {
       expect(r.json().error.message).toBe(CHAT_MESSAGES.listingUnavailable);
     }
     const deleted = await insertListing(ctx, seller.user.id, { deletedAt: ctx.clock.now() });
-    expect((await inject(other.session, 'POST', '/api/chat/conversations', { listingId: deleted.id })).json().error.message).toBe(CHAT_MESSAGES.listingNotFound);
+    expect(
+      (await inject(other.session, 'POST', '/api/chat/conversations', { listingId: deleted.id })).json().error.message,
+    ).toBe(CHAT_MESSAGES.listingNotFound);
     const unknown = await inject(other.session, 'POST', '/api/chat/conversations', { listingId: 'nope' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe(CHAT_MESSAGES.listingNotFound);
@@ -57,7 +68,12 @@ describe('opening a conversation from a listing', () => {
   it('requires a session and the CSRF token', async () => {
     const { listing, buyer } = await setup();
     expect((await inject(null, 'POST', '/api/chat/conversations', { listingId: listing.id })).statusCode).toBe(401);
-    const noCsrf = await ctx.app.inject({ method: 'POST', url: '/api/chat/conversations', payload: { listingId: listing.id }, headers: { cookie: buyer.session.cookie } });
+    const noCsrf = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/conversations',
+      payload: { listingId: listing.id },
+      headers: { cookie: buyer.session.cookie },
+    });
     expect(noCsrf.statusCode).toBe(403);
   });
 });
@@ -67,19 +83,36 @@ describe('messages over REST', () => {
     const { buyer, seller, conversationId } = await setup();
     const res = await send(buyer, conversationId, '  Is this still available?  ');
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toMatchObject({ seq: 1, body: 'Is this still available?', senderId: buyer.user.id, attachment: null });
+    expect(res.json().message).toMatchObject({
+      seq: 1,
+      body: 'Is this still available?',
+      senderId: buyer.user.id,
+      attachment: null,
+    });
 
     const sellerList = (await inject(seller.session, 'GET', '/api/chat/conversations')).json();
     expect(sellerList.conversations).toHaveLength(1);
-    expect(sellerList.conversations[0]).toMatchObject({ id: conversationId, role: 'seller', unread: 1, other: { displayName: 'Bea Buyer' }, lastMessage: { preview: 'Is this still available?', senderId: buyer.user.id } });
+    expect(sellerList.conversations[0]).toMatchObject({
+      id: conversationId,
+      role: 'seller',
+      unread: 1,
+      other: { displayName: 'Bea Buyer' },
+      lastMessage: { preview: 'Is this still available?', senderId: buyer.user.id },
+    });
     const buyerList = (await inject(buyer.session, 'GET', '/api/chat/conversations')).json();
     expect(buyerList.conversations[0]).toMatchObject({ unread: 0, role: 'buyer' });
-    expect((await inject(seller.session, 'GET', '/api/chat/unread')).json()).toEqual({ total: 1, conversations: { [conversationId]: 1 } });
+    expect((await inject(seller.session, 'GET', '/api/chat/unread')).json()).toEqual({
+      total: 1,
+      conversations: { [conversationId]: 1 },
+    });
 
     // The seller loaded the list, so the buyer's message counts as delivered; reading it clears the count.
-    const detail = (await inject(buyer.session, 'GET', `/api/chat/conversations/${conversationId}`)).json().conversation;
+    const detail = (await inject(buyer.session, 'GET', `/api/chat/conversations/${conversationId}`)).json()
+      .conversation;
     expect(detail.counters).toMatchObject({ lastSeq: 1, sellerDeliveredSeq: 1, sellerReadSeq: 0 });
-    expect((await inject(seller.session, 'POST', `/api/chat/conversations/${conversationId}/read`, { seq: 1 })).json()).toEqual({ moved: true });
+    expect(
+      (await inject(seller.session, 'POST', `/api/chat/conversations/${conversationId}/read`, { seq: 1 })).json(),
+    ).toEqual({ moved: true });
     expect((await inject(seller.session, 'GET', '/api/chat/unread')).json()).toEqual({ total: 0, conversations: {} });
   });
 
@@ -159,19 +192,24 @@ describe('who can read a conversation', () => {
   it('an admin is not a party either', async () => {
     const { conversationId } = await setup();
     const admin = await userWithSession(ctx, 'admin');
-    expect((await inject(admin.session, 'GET', `/api/chat/conversations/${conversationId}/messages`)).statusCode).toBe(404);
+    expect((await inject(admin.session, 'GET', `/api/chat/conversations/${conversationId}/messages`)).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('the conversation list', () => {
   it('orders by latest activity, pages with a cursor, searches names, titles and messages, and leaves out empty conversations', async () => {
     const seller = await userWithSession(ctx, 'seller', { displayName: 'Quinn Trader' });
-    const buyers = await Promise.all(['Ann', 'Ben', 'Cleo'].map((n) => userWithSession(ctx, 'buyer', { displayName: n })));
+    const buyers = await Promise.all(
+      ['Ann', 'Ben', 'Cleo'].map((n) => userWithSession(ctx, 'buyer', { displayName: n })),
+    );
     const titles = ['Fortnite OG skins', 'Instagram 50k followers', 'Netflix premium'];
     const ids: string[] = [];
     for (const [i, b] of buyers.entries()) {
       const l = await insertListing(ctx, seller.user.id, { title: titles[i] });
-      const id = (await inject(b.session, 'POST', '/api/chat/conversations', { listingId: l.id })).json().conversation.id;
+      const id = (await inject(b.session, 'POST', '/api/chat/conversations', { listingId: l.id })).json().conversation
+        .id;
       ids.push(id);
       ctx.clock.advance(1000);
       await send(b, id, i === 1 ? 'Can you do 100% discount_' : `hi from ${b.user.displayName}`);

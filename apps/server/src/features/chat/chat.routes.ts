@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  conversationListQuerySchema, conversationListSchema, conversationParamsSchema, conversationSummarySchema, messagePageSchema,
-  messagesQuerySchema, openConversationInputSchema, openConversationResultSchema, sendMessageInputSchema, sendResultSchema,
+  conversationListQuerySchema,
+  conversationListSchema,
+  conversationParamsSchema,
+  conversationSummarySchema,
+  messagePageSchema,
+  messagesQuerySchema,
+  openConversationInputSchema,
+  openConversationResultSchema,
+  sendMessageInputSchema,
+  sendResultSchema,
+  seqSchema,
   unreadSummarySchema,
 } from '@accountry/shared/chat';
 import { apiErrorSchema } from '@accountry/shared/api-error';
@@ -14,7 +23,13 @@ import { safetyRoutes } from './safety.routes';
 import { attachmentRoutes } from './attachments.routes';
 import { perUser } from './chat-rate-limits';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 /** /api/chat: conversations about listings between a buyer and a seller; live delivery over /api/ws. */
 export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -22,7 +37,10 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const chat = createChatServices(deps, app.log);
     chat.presence.start();
     registerChatSocket(deps.hub, chat);
-    const sweep = setInterval(() => void chat.attachments.sweepUnsent().catch((err) => app.log.warn({ err }, 'chat upload sweep failed')), 60 * 60 * 1000);
+    const sweep = setInterval(
+      () => void chat.attachments.sweepUnsent().catch((err) => app.log.warn({ err }, 'chat upload sweep failed')),
+      60 * 60 * 1000,
+    );
     sweep.unref();
     deps.onClose.push(async () => {
       clearInterval(sweep);
@@ -33,7 +51,11 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/chat/conversations',
       {
         config: perUser(60, '10 minutes'),
-        schema: { tags: ['chat'], body: openConversationInputSchema, response: { 200: openConversationResultSchema, 201: openConversationResultSchema, ...errors } },
+        schema: {
+          tags: ['chat'],
+          body: openConversationInputSchema,
+          response: { 200: openConversationResultSchema, 201: openConversationResultSchema, ...errors },
+        },
       },
       async (request, reply) => {
         const result = await chat.conversations.open(requireUser(request), request.body.listingId);
@@ -43,19 +65,38 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/chat/conversations',
-      { schema: { tags: ['chat'], querystring: conversationListQuerySchema, response: { 200: conversationListSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['chat'],
+          querystring: conversationListQuerySchema,
+          response: { 200: conversationListSchema, ...errors },
+        },
+      },
       async (request) => chat.conversations.list(requireUser(request), request.query),
     );
 
     app.get(
       '/api/chat/conversations/:id',
-      { schema: { tags: ['chat'], params: conversationParamsSchema, response: { 200: z.object({ conversation: conversationSummarySchema }), ...errors } } },
+      {
+        schema: {
+          tags: ['chat'],
+          params: conversationParamsSchema,
+          response: { 200: z.object({ conversation: conversationSummarySchema }), ...errors },
+        },
+      },
       async (request) => ({ conversation: await chat.conversations.get(requireUser(request), request.params.id) }),
     );
 
     app.get(
       '/api/chat/conversations/:id/messages',
-      { schema: { tags: ['chat'], params: conversationParamsSchema, querystring: messagesQuerySchema, response: { 200: messagePageSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['chat'],
+          params: conversationParamsSchema,
+          querystring: messagesQuerySchema,
+          response: { 200: messagePageSchema, ...errors },
+        },
+      },
       async (request) => chat.messages.history(requireUser(request), request.params.id, request.query),
     );
 
@@ -63,7 +104,9 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/chat/conversations/:id/messages',
       {
         schema: {
-          tags: ['chat'], params: conversationParamsSchema, body: sendMessageInputSchema,
+          tags: ['chat'],
+          params: conversationParamsSchema,
+          body: sendMessageInputSchema,
           response: { 200: sendResultSchema, 201: sendResultSchema, 409: apiErrorSchema, ...errors },
         },
       },
@@ -77,7 +120,9 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/chat/conversations/:id/read',
       {
         schema: {
-          tags: ['chat'], params: conversationParamsSchema, body: z.strictObject({ seq: z.number().int().min(0) }),
+          tags: ['chat'],
+          params: conversationParamsSchema,
+          body: z.strictObject({ seq: seqSchema }),
           response: { 200: z.object({ moved: z.boolean() }), ...errors },
         },
       },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENTS, CHAT_MESSAGES } from '@accountry/shared/chat';
 import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { clientId, injectSocket, insertListing, type TestSocket } from './chat-test-helpers';
+import { clientId, insertListing } from './chat-test-helpers';
+import { injectSocket, type TestSocket } from '../../test/test-socket';
 
 let ctx: TestContext;
 const sockets: TestSocket[] = [];
@@ -20,8 +21,11 @@ async function setup() {
   const seller = await userWithSession(ctx, 'seller', { displayName: 'Sam Seller' });
   const buyer = await userWithSession(ctx, 'buyer', { displayName: 'Bea Buyer' });
   const listing = await insertListing(ctx, seller.user.id);
-  const conversationId: string = (await inject(buyer.session, 'POST', '/api/chat/conversations', { listingId: listing.id })).json().conversation.id;
-  const send = (who: typeof buyer, body: string) => inject(who.session, 'POST', `/api/chat/conversations/${conversationId}/messages`, { clientId: clientId(), body });
+  const conversationId: string = (
+    await inject(buyer.session, 'POST', '/api/chat/conversations', { listingId: listing.id })
+  ).json().conversation.id;
+  const send = (who: typeof buyer, body: string) =>
+    inject(who.session, 'POST', `/api/chat/conversations/${conversationId}/messages`, { clientId: clientId(), body });
   expect((await send(buyer, 'hello')).statusCode).toBe(201);
   return { seller, buyer, listing, conversationId, send };
 }
@@ -34,21 +38,31 @@ describe('blocking', () => {
     await buyerSocket.next('hello');
 
     expect((await inject(seller.session, 'POST', '/api/chat/blocks', { userId: buyer.user.id })).statusCode).toBe(204);
-    expect(await buyerSocket.next(CHAT_EVENTS.block)).toEqual({ blockerId: seller.user.id, blockedId: buyer.user.id, blocked: true });
+    expect(await buyerSocket.next(CHAT_EVENTS.block)).toEqual({
+      blockerId: seller.user.id,
+      blockedId: buyer.user.id,
+      blocked: true,
+    });
 
     const refused = await send(buyer, 'are you there?');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(CHAT_MESSAGES.cannotMessage);
-    await expect(buyerSocket.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body: 'socket too?' })).rejects.toThrow(CHAT_MESSAGES.cannotMessage);
+    await expect(
+      buyerSocket.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body: 'socket too?' }),
+    ).rejects.toThrow(CHAT_MESSAGES.cannotMessage);
     const own = await send(seller, 'one more thing');
     expect(own.statusCode).toBe(403);
     expect(own.json().error.message).toBe(CHAT_MESSAGES.youBlocked);
 
-    const asBuyer = (await inject(buyer.session, 'GET', `/api/chat/conversations/${conversationId}`)).json().conversation;
+    const asBuyer = (await inject(buyer.session, 'GET', `/api/chat/conversations/${conversationId}`)).json()
+      .conversation;
     expect(asBuyer).toMatchObject({ canSend: false, blockedByMe: false, other: { online: false, lastSeen: null } });
-    const asSeller = (await inject(seller.session, 'GET', `/api/chat/conversations/${conversationId}`)).json().conversation;
+    const asSeller = (await inject(seller.session, 'GET', `/api/chat/conversations/${conversationId}`)).json()
+      .conversation;
     expect(asSeller).toMatchObject({ canSend: false, blockedByMe: true });
-    expect((await inject(seller.session, 'GET', '/api/chat/blocks')).json().users).toEqual([{ id: buyer.user.id, displayName: 'Bea Buyer', blockedAt: ctx.clock.now() }]);
+    expect((await inject(seller.session, 'GET', '/api/chat/blocks')).json().users).toEqual([
+      { id: buyer.user.id, displayName: 'Bea Buyer', blockedAt: ctx.clock.now() },
+    ]);
 
     expect((await inject(seller.session, 'DELETE', `/api/chat/blocks/${buyer.user.id}`)).statusCode).toBe(204);
     expect((await send(buyer, 'thanks for unblocking')).statusCode).toBe(201);
@@ -75,23 +89,44 @@ describe('blocking', () => {
 describe('reporting a conversation', () => {
   it('files one open report for the admins and refuses a second while it is open', async () => {
     const { buyer, conversationId } = await setup();
-    const res = await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/report`, { reason: 'scam', details: ' Asked me to pay outside the site. ' });
+    const res = await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/report`, {
+      reason: 'scam',
+      details: ' Asked me to pay outside the site. ',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(CHAT_MESSAGES.reportSent);
-    const row = await ctx.db.selectFrom('reports').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ targetType: 'conversation', targetId: conversationId, reporterId: buyer.user.id, reason: 'scam', message: 'Asked me to pay outside the site.', status: 'open' });
+    const row = await ctx.db
+      .selectFrom('reports')
+      .selectAll()
+      .where('id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      targetType: 'conversation',
+      targetId: conversationId,
+      reporterId: buyer.user.id,
+      reason: 'scam',
+      message: 'Asked me to pay outside the site.',
+      status: 'open',
+    });
 
-    const again = await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/report`, { reason: 'spam' });
+    const again = await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/report`, {
+      reason: 'spam',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(CHAT_MESSAGES.alreadyReported);
     // Once resolved, a new problem can be reported.
     await ctx.db.updateTable('reports').set({ status: 'resolved' }).where('id', '=', res.json().id).execute();
-    expect((await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/report`, { reason: 'spam' })).statusCode).toBe(201);
+    expect(
+      (await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/report`, { reason: 'spam' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('needs a reason', async () => {
     const { buyer, conversationId } = await setup();
-    const res = await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/report`, { reason: 'bored' });
+    const res = await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/report`, {
+      reason: 'bored',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.reason).toBe(CHAT_MESSAGES.reasonRequired);
   });
@@ -100,8 +135,18 @@ describe('reporting a conversation', () => {
 describe('message text is stored as text', () => {
   it('keeps markup as typed (the app renders it as text) and strips control characters', async () => {
     const { buyer, conversationId } = await setup();
-    const body = '<img src=x onerror=alert(1)> see javascript:alert(1)\u0000';
-    const res = await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/messages`, { clientId: clientId(), body });
+    const body = '<img src=x onerror=alert(1)> see javascript:alert(1)\u0007\u001b';
+    const res = await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/messages`, {
+      clientId: clientId(),
+      body,
+    });
     expect(res.json().message.body).toBe('<img src=x onerror=alert(1)> see javascript:alert(1)');
+    // A NUL byte is refused like in every other request (decision 075).
+    const nul = await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/messages`, {
+      clientId: clientId(),
+      body: 'hello\u0000',
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.message).toBe('Text must not contain NUL characters.');
   });
 });

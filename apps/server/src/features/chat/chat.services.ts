@@ -18,7 +18,7 @@ export function createChatServices(deps: AppDeps, log: FastifyBaseLogger) {
   const events = new ChatEvents(deps.hub, log);
   const presence = new ChatPresence(deps, events, log);
   const perMinute = deps.config.chatSendPerMinute ?? CHAT_SEND_PER_MINUTE;
-  const limiter = new SendRateLimiter(deps.clock, Math.max(CHAT_SEND_BURST, Math.ceil(perMinute / 6)), perMinute);
+  const limiter = new SendRateLimiter(deps.limits, Math.max(CHAT_SEND_BURST, Math.ceil(perMinute / 6)), perMinute);
   const conversations = new ConversationsService(deps, presence, events);
   const messages = new MessagesService(deps, conversations, events, limiter);
   const safety = new SafetyService(deps, conversations, events);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENTS, CHAT_MESSAGES } from '@accountry/shared/chat';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { clientId, injectSocket, insertListing, type TestSocket } from './chat-test-helpers';
+import { clientId, insertListing } from './chat-test-helpers';
+import { injectSocket, type TestSocket } from '../../test/test-socket';
 
 let ctx: TestContext;
 const open: TestSocket[] = [];
@@ -24,7 +25,12 @@ async function setup() {
   const seller = await userWithSession(ctx, 'seller', { displayName: 'Sam Seller' });
   const buyer = await userWithSession(ctx, 'buyer', { displayName: 'Bea Buyer' });
   const listing = await insertListing(ctx, seller.user.id);
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/chat/conversations', payload: { listingId: listing.id }, headers: buyer.session.headers });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/chat/conversations',
+    payload: { listingId: listing.id },
+    headers: buyer.session.headers,
+  });
   const conversationId: string = res.json().conversation.id;
   const buyerSocket = await socketFor(buyer.session.cookie);
   const sellerSocket = await socketFor(seller.session.cookie);
@@ -35,10 +41,16 @@ describe('chat over the socket (injectWS)', () => {
   it('acknowledges a send with the stored message and delivers it to both parties at once', async () => {
     const { buyer, conversationId, buyerSocket, sellerSocket } = await setup();
     const id = clientId();
-    const ack = await buyerSocket.request(CHAT_EVENTS.send, { conversationId, clientId: id, body: 'Hi! Is the account still for sale?' });
+    const ack = await buyerSocket.request(CHAT_EVENTS.send, {
+      conversationId,
+      clientId: id,
+      body: 'Hi! Is the account still for sale?',
+    });
     expect(ack).toMatchObject({ duplicate: false, message: { seq: 1, clientId: id, senderId: buyer.user.id } });
     // Stored before it was fanned out.
-    expect(await ctx.db.selectFrom('messages').select('body').where('id', '=', ack.message.id).executeTakeFirst()).toEqual({ body: 'Hi! Is the account still for sale?' });
+    expect(
+      await ctx.db.selectFrom('messages').select('body').where('id', '=', ack.message.id).executeTakeFirst(),
+    ).toEqual({ body: 'Hi! Is the account still for sale?' });
 
     const received = await sellerSocket.next(CHAT_EVENTS.message, (d) => d.message.id === ack.message.id);
     expect(received.message.body).toBe('Hi! Is the account still for sale?');
@@ -49,8 +61,15 @@ describe('chat over the socket (injectWS)', () => {
 
   it('sends delivered and read receipts back to the sender and clears the unread count', async () => {
     const { conversationId, buyerSocket, sellerSocket } = await setup();
-    const { message } = await buyerSocket.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body: 'Ping' });
-    expect(await sellerSocket.request(CHAT_EVENTS.unread, {})).toEqual({ total: 1, conversations: { [conversationId]: 1 } });
+    const { message } = await buyerSocket.request(CHAT_EVENTS.send, {
+      conversationId,
+      clientId: clientId(),
+      body: 'Ping',
+    });
+    expect(await sellerSocket.request(CHAT_EVENTS.unread, {})).toEqual({
+      total: 1,
+      conversations: { [conversationId]: 1 },
+    });
 
     await sellerSocket.request(CHAT_EVENTS.delivered, { conversationId, seq: message.seq });
     const delivered = await buyerSocket.next(CHAT_EVENTS.receipt, (d) => d.conversation.sellerDeliveredSeq === 1);
@@ -65,6 +84,44 @@ describe('chat over the socket (injectWS)', () => {
     // A read marker never passes the last message, and never goes back.
     expect(await sellerSocket.request(CHAT_EVENTS.read, { conversationId, seq: 99 })).toEqual({ moved: false });
     expect(await sellerSocket.request(CHAT_EVENTS.read, { conversationId, seq: 0 })).toEqual({ moved: false });
+  });
+
+  it('marks what an offline recipient missed as delivered once their client receives the unread summary', async () => {
+    const seller = await userWithSession(ctx, 'seller');
+    const buyer = await userWithSession(ctx, 'buyer');
+    const listing = await insertListing(ctx, seller.user.id);
+    const opened = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/conversations',
+      payload: { listingId: listing.id },
+      headers: buyer.session.headers,
+    });
+    const conversationId: string = opened.json().conversation.id;
+    const buyerSocket = await socketFor(buyer.session.cookie);
+    // The seller is offline while the buyer writes.
+    await buyerSocket.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body: 'Still there?' });
+    const stored = () =>
+      ctx.db.selectFrom('conversations').select('sellerDeliveredSeq').where('id', '=', conversationId).execute();
+    expect(await stored()).toEqual([{ sellerDeliveredSeq: 0 }]);
+
+    // The seller comes online: the header badge asks for the unread summary, which reaches their device.
+    const sellerSocket = await socketFor(seller.session.cookie);
+    expect(await sellerSocket.request(CHAT_EVENTS.unread, {})).toEqual({
+      total: 1,
+      conversations: { [conversationId]: 1 },
+    });
+    const receipt = await buyerSocket.next(CHAT_EVENTS.receipt, (d) => d.conversation.sellerDeliveredSeq === 1);
+    expect(receipt.conversation).toMatchObject({ id: conversationId, sellerReadSeq: 0 });
+    expect(await stored()).toEqual([{ sellerDeliveredSeq: 1 }]);
+
+    // A later message, missed again, is delivered by loading the history (the other way a client receives it).
+    await buyerSocket.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body: 'Hello?' });
+    const history = await ctx.app.inject({
+      url: `/api/chat/conversations/${conversationId}/messages`,
+      headers: seller.session.headers,
+    });
+    expect(history.json().messages).toHaveLength(2);
+    await buyerSocket.next(CHAT_EVENTS.receipt, (d) => d.conversation.sellerDeliveredSeq === 2);
   });
 
   it('relays typing to the other party only', async () => {
@@ -87,7 +144,9 @@ describe('chat over the socket (injectWS)', () => {
     for (const [type, data] of attempts) {
       await expect(s.request(type, data)).rejects.toThrow(CHAT_MESSAGES.conversationNotFound);
     }
-    expect(await ctx.db.selectFrom('messages').select('id').where('conversationId', '=', conversationId).execute()).toEqual([]);
+    expect(
+      await ctx.db.selectFrom('messages').select('id').where('conversationId', '=', conversationId).execute(),
+    ).toEqual([]);
     expect(sellerSocket.all(CHAT_EVENTS.typing)).toEqual([]);
     // Nor does a stranger ever receive the conversation's events.
     await sellerSocket.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body: 'private' });
@@ -97,9 +156,15 @@ describe('chat over the socket (injectWS)', () => {
 
   it('validates socket messages with the same schema as the route', async () => {
     const { conversationId, buyerSocket } = await setup();
-    await expect(buyerSocket.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body: '' })).rejects.toThrow(CHAT_MESSAGES.bodyRequired);
-    await expect(buyerSocket.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body: 'x'.repeat(2001) })).rejects.toThrow(CHAT_MESSAGES.bodyTooLong);
-    await expect(buyerSocket.request(CHAT_EVENTS.send, { conversationId, body: 'no id' })).rejects.toThrow(CHAT_MESSAGES.invalidClientId);
+    await expect(
+      buyerSocket.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body: '' }),
+    ).rejects.toThrow(CHAT_MESSAGES.bodyRequired);
+    await expect(
+      buyerSocket.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body: 'x'.repeat(2001) }),
+    ).rejects.toThrow(CHAT_MESSAGES.bodyTooLong);
+    await expect(buyerSocket.request(CHAT_EVENTS.send, { conversationId, body: 'no id' })).rejects.toThrow(
+      CHAT_MESSAGES.invalidClientId,
+    );
   });
 
   it('closes a socket without a session', async () => {

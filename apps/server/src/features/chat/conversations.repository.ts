@@ -6,7 +6,15 @@ import type { ConversationsTable, DB } from '../../db/schema';
 export type Db = Database;
 
 const COUNTER_COLUMNS = [
-  'id', 'buyerId', 'sellerId', 'lastSeq', 'buyerReadSeq', 'sellerReadSeq', 'buyerDeliveredSeq', 'sellerDeliveredSeq', 'updatedAt',
+  'id',
+  'buyerId',
+  'sellerId',
+  'lastSeq',
+  'buyerReadSeq',
+  'sellerReadSeq',
+  'buyerDeliveredSeq',
+  'sellerDeliveredSeq',
+  'updatedAt',
 ] as const;
 
 export async function findConversation(db: Db, id: string): Promise<ConversationsTable | undefined> {
@@ -14,11 +22,20 @@ export async function findConversation(db: Db, id: string): Promise<Conversation
 }
 
 export async function findConversationFor(db: Db, listingId: string, buyerId: string) {
-  return db.selectFrom('conversations').selectAll().where('listingId', '=', listingId).where('buyerId', '=', buyerId).executeTakeFirst();
+  return db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('listingId', '=', listingId)
+    .where('buyerId', '=', buyerId)
+    .executeTakeFirst();
 }
 
 export async function findListingForChat(db: Db, listingId: string) {
-  return db.selectFrom('listings').select(['id', 'sellerId', 'status', 'deletedAt']).where('id', '=', listingId).executeTakeFirst();
+  return db
+    .selectFrom('listings')
+    .select(['id', 'sellerId', 'status', 'deletedAt'])
+    .where('id', '=', listingId)
+    .executeTakeFirst();
 }
 
 /** Insert unless the (listing, buyer) pair exists already (two tabs opening at once); true when inserted. */
@@ -46,14 +63,41 @@ export async function selectSummaries(db: Db, userId: string, opts: SummaryOptio
     .leftJoin('deletedUsers as bd', 'bd.uid', 'c.buyerId')
     .leftJoin('deletedUsers as sd', 'sd.uid', 'c.sellerId')
     .select([
-      'c.id', 'c.listingId', 'c.buyerId', 'c.sellerId', 'c.createdAt', 'c.updatedAt', 'c.lastSeq', 'c.buyerReadSeq', 'c.sellerReadSeq',
-      'c.buyerDeliveredSeq', 'c.sellerDeliveredSeq', 'c.lastMessagePreview', 'c.lastMessageAttachment', 'c.lastSenderId', 'c.lastMessageAt',
-      'l.title as listingTitle', 'l.status as listingStatus', 'l.sellerId as listingSellerId',
-      'b.displayName as buyerName', 'b.lastActive as buyerLastActive', 'b.disabled as buyerDisabled', 'bd.status as buyerDeleted',
-      's.displayName as sellerName', 's.lastActive as sellerLastActive', 's.disabled as sellerDisabled', 'sd.status as sellerDeleted',
+      'c.id',
+      'c.listingId',
+      'c.buyerId',
+      'c.sellerId',
+      'c.createdAt',
+      'c.updatedAt',
+      'c.lastSeq',
+      'c.buyerReadSeq',
+      'c.sellerReadSeq',
+      'c.buyerDeliveredSeq',
+      'c.sellerDeliveredSeq',
+      'c.lastMessagePreview',
+      'c.lastMessageAttachment',
+      'c.lastSenderId',
+      'c.lastMessageAt',
+      'l.title as listingTitle',
+      'l.status as listingStatus',
+      'l.sellerId as listingSellerId',
+      'b.displayName as buyerName',
+      'b.lastActive as buyerLastActive',
+      'b.disabled as buyerDisabled',
+      'bd.status as buyerDeleted',
+      's.displayName as sellerName',
+      's.lastActive as sellerLastActive',
+      's.disabled as sellerDisabled',
+      'sd.status as sellerDeleted',
     ])
     .select((eb) => [
-      eb.selectFrom('listingImages as li').select('li.thumbUrl').whereRef('li.listingId', '=', 'c.listingId').orderBy('li.position').limit(1).as('thumbUrl'),
+      eb
+        .selectFrom('listingImages as li')
+        .select('li.thumbUrl')
+        .whereRef('li.listingId', '=', 'c.listingId')
+        .orderBy('li.position')
+        .limit(1)
+        .as('thumbUrl'),
       eb.exists(blockBetween(eb, 'c.buyerId', 'c.sellerId')).as('buyerBlockedSeller'),
       eb.exists(blockBetween(eb, 'c.sellerId', 'c.buyerId')).as('sellerBlockedBuyer'),
     ])
@@ -72,13 +116,21 @@ export async function selectSummaries(db: Db, userId: string, opts: SummaryOptio
         likeLower('l.title', pattern),
         eb.and([eb('c.buyerId', '=', userId), likeLower('s.displayName', pattern)]),
         eb.and([eb('c.sellerId', '=', userId), likeLower('b.displayName', pattern)]),
-        eb.exists(eb.selectFrom('messages as m').select(sql`1`.as('one')).whereRef('m.conversationId', '=', 'c.id').where(likeLower('m.body', pattern))),
+        eb.exists(
+          eb
+            .selectFrom('messages as m')
+            .select(sql`1`.as('one'))
+            .whereRef('m.conversationId', '=', 'c.id')
+            .where(likeLower('m.body', pattern)),
+        ),
       ]),
     );
   }
   if (opts.cursor) {
     const { updatedAt, id } = opts.cursor;
-    query = query.where((eb) => eb.or([eb('c.updatedAt', '<', updatedAt), eb.and([eb('c.updatedAt', '=', updatedAt), eb('c.id', '<', id)])]));
+    query = query.where((eb) =>
+      eb.or([eb('c.updatedAt', '<', updatedAt), eb.and([eb('c.updatedAt', '=', updatedAt), eb('c.id', '<', id)])]),
+    );
   }
   return query.orderBy('c.updatedAt', 'desc').orderBy('c.id', 'desc').limit(opts.limit).execute();
 }
@@ -86,7 +138,11 @@ export async function selectSummaries(db: Db, userId: string, opts: SummaryOptio
 export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
 function blockBetween(eb: ExpressionBuilder<any, any>, blocker: string, blocked: string) {
-  return eb.selectFrom('userBlocks as ub').select(sql`1`.as('one')).whereRef('ub.blockerId', '=', blocker).whereRef('ub.blockedId', '=', blocked);
+  return eb
+    .selectFrom('userBlocks as ub')
+    .select(sql`1`.as('one'))
+    .whereRef('ub.blockerId', '=', blocker)
+    .whereRef('ub.blockedId', '=', blocked);
 }
 
 /**
@@ -95,14 +151,23 @@ function blockBetween(eb: ExpressionBuilder<any, any>, blocker: string, blocked:
  */
 export async function bumpForMessage(
   trx: Db,
-  input: { conversationId: string; side: 'buyer' | 'seller'; senderId: string; preview: string; attachment: boolean; now: number },
+  input: {
+    conversationId: string;
+    side: 'buyer' | 'seller';
+    senderId: string;
+    preview: string;
+    attachment: boolean;
+    now: number;
+  },
 ) {
   const next = (eb: ExpressionBuilder<DB, 'conversations'>) => eb('lastSeq', '+', 1);
   return trx
     .updateTable('conversations')
     .set((eb) => ({
       lastSeq: next(eb),
-      ...(input.side === 'buyer' ? { buyerReadSeq: next(eb), buyerDeliveredSeq: next(eb) } : { sellerReadSeq: next(eb), sellerDeliveredSeq: next(eb) }),
+      ...(input.side === 'buyer'
+        ? { buyerReadSeq: next(eb), buyerDeliveredSeq: next(eb) }
+        : { sellerReadSeq: next(eb), sellerDeliveredSeq: next(eb) }),
       lastMessagePreview: input.preview,
       lastMessageAttachment: input.attachment,
       lastSenderId: input.senderId,
@@ -121,9 +186,10 @@ const greatest = (a: unknown, b: unknown) => sql<number>`case when ${a} > ${b} t
 export async function advanceRead(db: Db, conversationId: string, side: 'buyer' | 'seller', seq: number) {
   const upTo = least(seq, sql.ref<number>('lastSeq'));
   const read = side === 'buyer' ? 'buyerReadSeq' : 'sellerReadSeq';
-  const set = side === 'buyer'
-    ? { buyerReadSeq: upTo, buyerDeliveredSeq: greatest(sql.ref<number>('buyerDeliveredSeq'), upTo) }
-    : { sellerReadSeq: upTo, sellerDeliveredSeq: greatest(sql.ref<number>('sellerDeliveredSeq'), upTo) };
+  const set =
+    side === 'buyer'
+      ? { buyerReadSeq: upTo, buyerDeliveredSeq: greatest(sql.ref<number>('buyerDeliveredSeq'), upTo) }
+      : { sellerReadSeq: upTo, sellerDeliveredSeq: greatest(sql.ref<number>('sellerDeliveredSeq'), upTo) };
   return db
     .updateTable('conversations')
     .set(set)
@@ -187,18 +253,31 @@ export async function unreadByConversation(db: Db, userId: string) {
 export async function counterpartIds(db: Db, userId: string, limit = 2000) {
   const rows = await db
     .selectFrom('conversations as c')
-    .select(sql<string>`case when ${sql.ref('c.buyerId')} = ${userId} then ${sql.ref('c.sellerId')} else ${sql.ref('c.buyerId')} end`.as('other'))
+    .select(
+      sql<string>`case when ${sql.ref('c.buyerId')} = ${userId} then ${sql.ref('c.sellerId')} else ${sql.ref('c.buyerId')} end`.as(
+        'other',
+      ),
+    )
     .where((eb) => eb.or([eb('c.buyerId', '=', userId), eb('c.sellerId', '=', userId)]))
     .where('c.lastSeq', '>', 0)
     .where((eb) =>
       eb.not(
         eb.exists(
-          eb.selectFrom('userBlocks as ub').select(sql`1`.as('one')).where((b) =>
-            b.or([
-              b.and([b('ub.blockerId', '=', userId), b.or([b('ub.blockedId', '=', b.ref('c.buyerId')), b('ub.blockedId', '=', b.ref('c.sellerId'))])]),
-              b.and([b('ub.blockedId', '=', userId), b.or([b('ub.blockerId', '=', b.ref('c.buyerId')), b('ub.blockerId', '=', b.ref('c.sellerId'))])]),
-            ]),
-          ),
+          eb
+            .selectFrom('userBlocks as ub')
+            .select(sql`1`.as('one'))
+            .where((b) =>
+              b.or([
+                b.and([
+                  b('ub.blockerId', '=', userId),
+                  b.or([b('ub.blockedId', '=', b.ref('c.buyerId')), b('ub.blockedId', '=', b.ref('c.sellerId'))]),
+                ]),
+                b.and([
+                  b('ub.blockedId', '=', userId),
+                  b.or([b('ub.blockerId', '=', b.ref('c.buyerId')), b('ub.blockerId', '=', b.ref('c.sellerId'))]),
+                ]),
+              ]),
+            ),
         ),
       ),
     )

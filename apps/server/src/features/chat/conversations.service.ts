@@ -8,7 +8,13 @@ import { ERROR_CODES } from '@accountry/shared/api-error';
 import { newId } from '../../lib/ids';
 import { cannotStartConversation, isParticipant } from './chat.policy';
 import {
-  deliverAll, findConversation, findConversationFor, findListingForChat, insertConversation, selectSummaries, type SummaryRow,
+  deliverAll,
+  findConversation,
+  findConversationFor,
+  findListingForChat,
+  insertConversation,
+  selectSummaries,
+  type SummaryRow,
 } from './conversations.repository';
 import type { ChatEvents } from './chat-events';
 import type { ChatPresence } from './presence.service';
@@ -24,7 +30,8 @@ export function decodeCursor(cursor: string) {
   const dot = cursor.indexOf('.');
   const updatedAt = Number(cursor.slice(0, dot));
   const id = cursor.slice(dot + 1);
-  if (dot < 1 || !Number.isSafeInteger(updatedAt) || !id) throw badRequest('Invalid page cursor', { cursor: 'Invalid page cursor' });
+  if (dot < 1 || !Number.isSafeInteger(updatedAt) || !id)
+    throw badRequest('Invalid page cursor', { cursor: 'Invalid page cursor' });
   return { updatedAt, id };
 }
 
@@ -61,12 +68,29 @@ export class ConversationsService {
     if (existing) return { conversation: await this.get(user, existing.id), created: false };
     const listing = await findListingForChat(db, listingId);
     const refusal = cannotStartConversation(user, listing);
-    if (refusal) throw new AppError(refusal.status, refusal.status === 404 ? ERROR_CODES.notFound : ERROR_CODES.validation, refusal.message);
+    if (refusal)
+      throw new AppError(
+        refusal.status,
+        refusal.status === 404 ? ERROR_CODES.notFound : ERROR_CODES.validation,
+        refusal.message,
+      );
     const now = this.deps.clock.now();
     const created = await insertConversation(db, {
-      id: newId(), listingId, buyerId: user.id, sellerId: listing!.sellerId, createdAt: now, updatedAt: now,
-      lastSeq: 0, buyerReadSeq: 0, sellerReadSeq: 0, buyerDeliveredSeq: 0, sellerDeliveredSeq: 0,
-      lastMessagePreview: '', lastMessageAttachment: false, lastSenderId: null, lastMessageAt: null,
+      id: newId(),
+      listingId,
+      buyerId: user.id,
+      sellerId: listing!.sellerId,
+      createdAt: now,
+      updatedAt: now,
+      lastSeq: 0,
+      buyerReadSeq: 0,
+      sellerReadSeq: 0,
+      buyerDeliveredSeq: 0,
+      sellerDeliveredSeq: 0,
+      lastMessagePreview: '',
+      lastMessageAttachment: false,
+      lastSenderId: null,
+      lastMessageAt: null,
     });
     const row = await findConversationFor(db, listingId, user.id);
     return { conversation: await this.get(user, row!.id), created };
@@ -82,9 +106,12 @@ export class ConversationsService {
   async list(user: AuthUser, query: { q?: string; cursor?: string; limit: number }): Promise<ConversationList> {
     const db = this.deps.db.db;
     // Loading the list brings every message to this device: the senders see "delivered".
-    for (const c of await deliverAll(db, user.id)) void this.events.receipt(c, c.buyerId === user.id ? c.sellerId : c.buyerId);
+    for (const c of await deliverAll(db, user.id))
+      void this.events.receipt(c, c.buyerId === user.id ? c.sellerId : c.buyerId);
     const rows = await selectSummaries(db, user.id, {
-      q: query.q || undefined, cursor: query.cursor ? decodeCursor(query.cursor) : undefined, limit: query.limit + 1,
+      q: query.q || undefined,
+      cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
+      limit: query.limit + 1,
     });
     const page = rows.slice(0, query.limit);
     return {
@@ -99,26 +126,57 @@ export class ConversationsService {
     const sellerBlockedBuyer = Boolean(row.sellerBlockedBuyer);
     const blockedByMe = role === 'buyer' ? buyerBlockedSeller : sellerBlockedBuyer;
     const blocked = buyerBlockedSeller || sellerBlockedBuyer;
-    const other = role === 'buyer'
-      ? { id: row.sellerId, displayName: row.sellerName, lastActive: row.sellerLastActive, gone: row.sellerDisabled || row.sellerDeleted === 'unresolved' }
-      : { id: row.buyerId, displayName: row.buyerName, lastActive: row.buyerLastActive, gone: row.buyerDisabled || row.buyerDeleted === 'unresolved' };
+    const other =
+      role === 'buyer'
+        ? {
+            id: row.sellerId,
+            displayName: row.sellerName,
+            lastActive: row.sellerLastActive,
+            gone: row.sellerDisabled || row.sellerDeleted === 'unresolved',
+          }
+        : {
+            id: row.buyerId,
+            displayName: row.buyerName,
+            lastActive: row.buyerLastActive,
+            gone: row.buyerDisabled || row.buyerDeleted === 'unresolved',
+          };
     const counters = {
-      id: row.id, buyerId: row.buyerId, sellerId: row.sellerId, lastSeq: row.lastSeq, buyerReadSeq: row.buyerReadSeq,
-      sellerReadSeq: row.sellerReadSeq, buyerDeliveredSeq: row.buyerDeliveredSeq, sellerDeliveredSeq: row.sellerDeliveredSeq, updatedAt: row.updatedAt,
+      id: row.id,
+      buyerId: row.buyerId,
+      sellerId: row.sellerId,
+      lastSeq: row.lastSeq,
+      buyerReadSeq: row.buyerReadSeq,
+      sellerReadSeq: row.sellerReadSeq,
+      buyerDeliveredSeq: row.buyerDeliveredSeq,
+      sellerDeliveredSeq: row.sellerDeliveredSeq,
+      updatedAt: row.updatedAt,
     };
     return {
       id: row.id,
       role,
-      listing: { id: row.listingId, sellerId: row.listingSellerId, title: row.listingTitle, status: row.listingStatus, thumbUrl: row.thumbUrl ?? null },
+      listing: {
+        id: row.listingId,
+        sellerId: row.listingSellerId,
+        title: row.listingTitle,
+        status: row.listingStatus,
+        thumbUrl: row.thumbUrl ?? null,
+      },
       // Blocks hide presence both ways.
       other: {
-        id: other.id, displayName: other.displayName,
+        id: other.id,
+        displayName: other.displayName,
         online: !blocked && !other.gone && this.presence.isOnline(other.id),
         lastSeen: blocked ? null : other.lastActive,
       },
-      lastMessage: row.lastSeq > 0 && row.lastSenderId
-        ? { preview: row.lastMessagePreview, senderId: row.lastSenderId, attachment: row.lastMessageAttachment, at: row.lastMessageAt ?? row.updatedAt }
-        : null,
+      lastMessage:
+        row.lastSeq > 0 && row.lastSenderId
+          ? {
+              preview: row.lastMessagePreview,
+              senderId: row.lastSenderId,
+              attachment: row.lastMessageAttachment,
+              at: row.lastMessageAt ?? row.updatedAt,
+            }
+          : null,
       counters,
       unread: unreadFor(counters, userId),
       blockedByMe,

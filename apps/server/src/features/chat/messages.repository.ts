@@ -7,14 +7,22 @@ export async function insertMessage(db: Db, row: MessagesTable) {
 
 /** The message a sender already stored under this client id (a resend after a dropped connection). */
 export async function findByClientId(db: Db, senderId: string, clientId: string) {
-  return db.selectFrom('messages').selectAll().where('senderId', '=', senderId).where('clientId', '=', clientId).executeTakeFirst();
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('senderId', '=', senderId)
+    .where('clientId', '=', clientId)
+    .executeTakeFirst();
 }
 
 /** Older history for scrolling up: up to `limit` messages before `before` (or the newest), oldest first. */
 export async function selectBefore(db: Db, conversationId: string, before: number | undefined, limit: number) {
   let q = db.selectFrom('messages').selectAll().where('conversationId', '=', conversationId);
   if (before !== undefined) q = q.where('seq', '<', before);
-  const rows = await q.orderBy('seq', 'desc').limit(limit + 1).execute();
+  const rows = await q
+    .orderBy('seq', 'desc')
+    .limit(limit + 1)
+    .execute();
   return { rows: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
 }
 
@@ -31,7 +39,4 @@ export async function selectAfter(db: Db, conversationId: string, after: number,
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
-export function isUniqueViolation(err: unknown) {
-  const e = err as { code?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
+export { isUniqueViolation } from '../../db/errors';

@@ -1,11 +1,23 @@
-import { CHAT_MESSAGES, type ChatMessage, type MessagePage, type SendResult, type UnreadSummary } from '@accountry/shared/chat';
+import {
+  CHAT_MESSAGES,
+  type ChatMessage,
+  type MessagePage,
+  type SendResult,
+  type UnreadSummary,
+} from '@accountry/shared/chat';
 import { messagePreview } from '@accountry/shared/chat-rules';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import type { MessagesTable } from '../../db/schema';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { advanceDelivered, advanceRead, bumpForMessage, unreadByConversation } from './conversations.repository';
+import {
+  advanceDelivered,
+  advanceRead,
+  bumpForMessage,
+  deliverAll,
+  unreadByConversation,
+} from './conversations.repository';
 import { findByClientId, insertMessage, isUniqueViolation, selectAfter, selectBefore } from './messages.repository';
 import { claimAttachment, findAttachment } from './attachments.repository';
 import { sendChecks } from './safety.repository';
@@ -17,15 +29,31 @@ export const attachmentUrl = (id: string) => `/api/chat/attachments/${id}`;
 
 export function toMessage(row: MessagesTable): ChatMessage {
   return {
-    id: row.id, conversationId: row.conversationId, seq: row.seq, senderId: row.senderId, clientId: row.clientId, body: row.body,
-    attachment: row.attachmentId ? { id: row.attachmentId, url: attachmentUrl(row.attachmentId), width: row.attachmentWidth ?? 0, height: row.attachmentHeight ?? 0 } : null,
+    id: row.id,
+    conversationId: row.conversationId,
+    seq: row.seq,
+    senderId: row.senderId,
+    clientId: row.clientId,
+    body: row.body,
+    attachment: row.attachmentId
+      ? {
+          id: row.attachmentId,
+          url: attachmentUrl(row.attachmentId),
+          width: row.attachmentWidth ?? 0,
+          height: row.attachmentHeight ?? 0,
+        }
+      : null,
     createdAt: row.createdAt,
   };
 }
 
 class AttachmentTaken extends Error {}
 
-function refuseBlocked(checks: { senderBlockedRecipient: boolean; recipientBlockedSender: boolean; recipientGone: boolean }) {
+function refuseBlocked(checks: {
+  senderBlockedRecipient: boolean;
+  recipientBlockedSender: boolean;
+  recipientGone: boolean;
+}) {
   if (checks.senderBlockedRecipient) throw forbidden(CHAT_MESSAGES.youBlocked);
   if (checks.recipientBlockedSender || checks.recipientGone) throw forbidden(CHAT_MESSAGES.cannotMessage);
 }
@@ -44,7 +72,11 @@ export class MessagesService {
     refuseBlocked(await sendChecks(this.deps.db.db, userId, otherId));
   }
 
-  async send(user: AuthUser, conversationId: string, input: { clientId: string; body: string; attachmentId?: string }): Promise<SendResult> {
+  async send(
+    user: AuthUser,
+    conversationId: string,
+    input: { clientId: string; body: string; attachmentId?: string },
+  ): Promise<SendResult> {
     const db = this.deps.db.db;
     const parties = await this.conversations.requireParties(user, conversationId);
     const side = parties.buyerId === user.id ? 'buyer' : 'seller';
@@ -52,11 +84,17 @@ export class MessagesService {
     // A resend of something already stored answers with the stored message: no duplicate, no rate-limit cost.
     const existing = checks.storedId ? await findByClientId(db, user.id, input.clientId) : undefined;
     if (existing) return this.duplicate(existing, conversationId);
-    if (!this.limiter.take(user.id)) throw tooManyRequests(CHAT_MESSAGES.rateLimited);
+    if (!(await this.limiter.take(user.id))) throw tooManyRequests(CHAT_MESSAGES.rateLimited);
     refuseBlocked(checks);
 
     const attachment = input.attachmentId ? await findAttachment(db, input.attachmentId) : undefined;
-    if (input.attachmentId && (!attachment || attachment.uploaderId !== user.id || attachment.conversationId !== conversationId || attachment.messageId)) {
+    if (
+      input.attachmentId &&
+      (!attachment ||
+        attachment.uploaderId !== user.id ||
+        attachment.conversationId !== conversationId ||
+        attachment.messageId)
+    ) {
       throw badRequest(CHAT_MESSAGES.attachmentNotFound, { attachmentId: CHAT_MESSAGES.attachmentNotFound });
     }
     const now = this.deps.clock.now();
@@ -66,18 +104,36 @@ export class MessagesService {
     try {
       ({ row, counters } = await db.transaction().execute(async (trx) => {
         const counters = await bumpForMessage(trx, {
-          conversationId, side, senderId: user.id, preview: messagePreview(input.body), attachment: !!attachment, now,
+          conversationId,
+          side,
+          senderId: user.id,
+          preview: messagePreview(input.body),
+          attachment: !!attachment,
+          now,
         });
         const row: MessagesTable = {
-          id, conversationId, seq: counters.lastSeq, senderId: user.id, clientId: input.clientId, body: input.body,
-          attachmentId: attachment?.id ?? null, attachmentWidth: attachment?.width ?? null, attachmentHeight: attachment?.height ?? null, createdAt: now,
+          id,
+          conversationId,
+          seq: counters.lastSeq,
+          senderId: user.id,
+          clientId: input.clientId,
+          body: input.body,
+          attachmentId: attachment?.id ?? null,
+          attachmentWidth: attachment?.width ?? null,
+          attachmentHeight: attachment?.height ?? null,
+          createdAt: now,
         };
         await insertMessage(trx, row);
-        if (attachment && !(await claimAttachment(trx, { id: attachment.id, uploaderId: user.id, conversationId, messageId: id }))) throw new AttachmentTaken();
+        if (
+          attachment &&
+          !(await claimAttachment(trx, { id: attachment.id, uploaderId: user.id, conversationId, messageId: id }))
+        )
+          throw new AttachmentTaken();
         return { row, counters };
       }));
     } catch (err) {
-      if (err instanceof AttachmentTaken) throw badRequest(CHAT_MESSAGES.attachmentNotFound, { attachmentId: CHAT_MESSAGES.attachmentNotFound });
+      if (err instanceof AttachmentTaken)
+        throw badRequest(CHAT_MESSAGES.attachmentNotFound, { attachmentId: CHAT_MESSAGES.attachmentNotFound });
       // The same message sent twice at once (two connections): the loser answers with the winner's row.
       if (isUniqueViolation(err)) {
         const winner = await findByClientId(db, user.id, input.clientId);
@@ -91,16 +147,22 @@ export class MessagesService {
   }
 
   private duplicate(row: MessagesTable, conversationId: string): SendResult {
-    if (row.conversationId !== conversationId) throw conflict('This message id was already used in another conversation.');
+    if (row.conversationId !== conversationId)
+      throw conflict('This message id was already used in another conversation.');
     return { message: toMessage(row), duplicate: true };
   }
 
-  async history(user: AuthUser, conversationId: string, query: { before?: number; after?: number; limit: number }): Promise<MessagePage> {
+  async history(
+    user: AuthUser,
+    conversationId: string,
+    query: { before?: number; after?: number; limit: number },
+  ): Promise<MessagePage> {
     const parties = await this.conversations.requireParties(user, conversationId);
     const db = this.deps.db.db;
-    const page = query.after !== undefined
-      ? await selectAfter(db, conversationId, query.after, query.limit)
-      : await selectBefore(db, conversationId, query.before, query.limit);
+    const page =
+      query.after !== undefined
+        ? await selectAfter(db, conversationId, query.after, query.limit)
+        : await selectBefore(db, conversationId, query.before, query.limit);
     const newest = page.rows.at(-1);
     if (newest) await this.markDelivered(user, parties, newest.seq);
     return { messages: page.rows.map(toMessage), hasMore: page.hasMore };
@@ -108,12 +170,21 @@ export class MessagesService {
 
   async markRead(user: AuthUser, conversationId: string, seq: number) {
     const parties = await this.conversations.requireParties(user, conversationId);
-    const counters = await advanceRead(this.deps.db.db, conversationId, parties.buyerId === user.id ? 'buyer' : 'seller', seq);
+    const counters = await advanceRead(
+      this.deps.db.db,
+      conversationId,
+      parties.buyerId === user.id ? 'buyer' : 'seller',
+      seq,
+    );
     if (counters) await this.events.receipt(counters);
     return { moved: !!counters };
   }
 
-  async markDelivered(user: Pick<AuthUser, 'id'>, parties: { id: string; buyerId: string; sellerId: string }, seq: number) {
+  async markDelivered(
+    user: Pick<AuthUser, 'id'>,
+    parties: { id: string; buyerId: string; sellerId: string },
+    seq: number,
+  ) {
     const side = parties.buyerId === user.id ? 'buyer' : 'seller';
     const counters = await advanceDelivered(this.deps.db.db, parties.id, side, seq);
     // Only the sender shows "delivered"; the recipient's own tabs do not need their delivery marker.
@@ -125,8 +196,15 @@ export class MessagesService {
     return this.markDelivered(user, await this.conversations.requireParties(user, conversationId), seq);
   }
 
+  /** The unread summary; receiving it brings every message to the device, so the senders see "delivered". */
   async unread(user: Pick<AuthUser, 'id'>): Promise<UnreadSummary> {
-    const rows = await unreadByConversation(this.deps.db.db, user.id);
-    return { total: rows.reduce((n, r) => n + r.unread, 0), conversations: Object.fromEntries(rows.map((r) => [r.id, r.unread])) };
+    const db = this.deps.db.db;
+    for (const c of await deliverAll(db, user.id))
+      await this.events.receipt(c, c.buyerId === user.id ? c.sellerId : c.buyerId);
+    const rows = await unreadByConversation(db, user.id);
+    return {
+      total: rows.reduce((n, r) => n + r.unread, 0),
+      conversations: Object.fromEntries(rows.map((r) => [r.id, r.unread])),
+    };
   }
 }

@@ -9,7 +9,11 @@ export async function insertBlock(db: Db, blockerId: string, blockedId: string, 
 }
 
 export async function deleteBlock(db: Db, blockerId: string, blockedId: string) {
-  const result = await db.deleteFrom('userBlocks').where('blockerId', '=', blockerId).where('blockedId', '=', blockedId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('userBlocks')
+    .where('blockerId', '=', blockerId)
+    .where('blockedId', '=', blockedId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -29,7 +33,12 @@ export async function blocksBetween(db: Db, a: string, b: string) {
   const rows = await db
     .selectFrom('userBlocks')
     .select(['blockerId'])
-    .where((eb) => eb.or([eb.and([eb('blockerId', '=', a), eb('blockedId', '=', b)]), eb.and([eb('blockerId', '=', b), eb('blockedId', '=', a)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blockerId', '=', a), eb('blockedId', '=', b)]),
+        eb.and([eb('blockerId', '=', b), eb('blockedId', '=', a)]),
+      ]),
+    )
     .execute();
   return { aBlockedB: rows.some((r) => r.blockerId === a), bBlockedA: rows.some((r) => r.blockerId === b) };
 }
@@ -49,9 +58,30 @@ export async function sendChecks(db: Db, senderId: string, recipientId: string, 
     .select((eb) => [
       'u.disabled',
       'd.status',
-      eb.selectFrom('messages').select('id').where('senderId', '=', senderId).where('clientId', '=', clientId).as('storedId'),
-      eb.exists(eb.selectFrom('userBlocks').select('blockerId').where('blockerId', '=', senderId).where('blockedId', '=', recipientId)).as('senderBlocked'),
-      eb.exists(eb.selectFrom('userBlocks').select('blockerId').where('blockerId', '=', recipientId).where('blockedId', '=', senderId)).as('recipientBlocked'),
+      eb
+        .selectFrom('messages')
+        .select('id')
+        .where('senderId', '=', senderId)
+        .where('clientId', '=', clientId)
+        .as('storedId'),
+      eb
+        .exists(
+          eb
+            .selectFrom('userBlocks')
+            .select('blockerId')
+            .where('blockerId', '=', senderId)
+            .where('blockedId', '=', recipientId),
+        )
+        .as('senderBlocked'),
+      eb
+        .exists(
+          eb
+            .selectFrom('userBlocks')
+            .select('blockerId')
+            .where('blockerId', '=', recipientId)
+            .where('blockedId', '=', senderId),
+        )
+        .as('recipientBlocked'),
     ])
     .where('u.id', '=', recipientId)
     .executeTakeFirst();

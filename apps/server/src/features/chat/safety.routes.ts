@@ -1,12 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blockInputSchema, blockedUsersSchema, conversationParamsSchema, reportConversationInputSchema, userParamsSchema } from '@accountry/shared/chat';
+import {
+  blockInputSchema,
+  blockedUsersSchema,
+  conversationParamsSchema,
+  reportConversationInputSchema,
+  userParamsSchema,
+} from '@accountry/shared/chat';
 import { apiErrorSchema } from '@accountry/shared/api-error';
 import { requireUser } from '../../plugins/auth';
 import type { ChatServices } from './chat.services';
 import { perUser } from './chat-rate-limits';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 /** Blocking users and reporting conversations. */
 export function safetyRoutes(chat: ChatServices): FastifyPluginAsyncZod {
@@ -19,7 +32,10 @@ export function safetyRoutes(chat: ChatServices): FastifyPluginAsyncZod {
 
     app.post(
       '/api/chat/blocks',
-      { config: perUser(30, '10 minutes'), schema: { tags: ['chat'], body: blockInputSchema, response: { 204: z.null(), ...errors } } },
+      {
+        config: perUser(30, '10 minutes'),
+        schema: { tags: ['chat'], body: blockInputSchema, response: { 204: z.null(), ...errors } },
+      },
       async (request, reply) => {
         await chat.safety.block(requireUser(request), request.body.userId);
         return reply.status(204).send(null);
@@ -40,11 +56,14 @@ export function safetyRoutes(chat: ChatServices): FastifyPluginAsyncZod {
       {
         config: perUser(10, '1 hour'),
         schema: {
-          tags: ['chat'], params: conversationParamsSchema, body: reportConversationInputSchema,
+          tags: ['chat'],
+          params: conversationParamsSchema,
+          body: reportConversationInputSchema,
           response: { 201: z.object({ id: z.string(), message: z.string() }), ...errors },
         },
       },
-      async (request, reply) => reply.status(201).send(await chat.safety.report(requireUser(request), request.params.id, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await chat.safety.report(requireUser(request), request.params.id, request.body)),
     );
   };
 }

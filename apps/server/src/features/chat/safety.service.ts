@@ -38,7 +38,11 @@ export class SafetyService {
     const db = this.deps.db.db;
     const target = { targetType: 'conversation' as const, targetId: conversationId, reporterId: user.id };
     if (await findOpenReport(db, target)) throw conflict(CHAT_MESSAGES.alreadyReported);
-    const id = await insertOpenReport(db, { ...target, reason: input.reason, message: input.details }, this.deps.clock.now());
+    const id = await insertOpenReport(
+      db,
+      { ...target, reason: input.reason, message: input.details },
+      this.deps.clock.now(),
+    );
     return { id, message: CHAT_MESSAGES.reportSent };
   }
 }

@@ -1,38 +1,25 @@
-import type { Clock } from '../../lib/clock';
+import type { LimitStore, WindowCounter } from '../../lib/rate-limits';
 
 /**
- * Per-user token bucket for sending messages: a burst, then a steady rate. Kept in memory per process;
- * with several processes a user spread over them gets each process's allowance, which still bounds abuse.
+ * Per-user send limit: a steady rate plus a burst allowance, counted in the app's limit store so a user spread
+ * over several server processes gets one allowance. A send takes from the steady window first; when that is
+ * spent it takes from the burst, which refills once a minute.
  */
 export class SendRateLimiter {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-  private readonly perMs: number;
+  private readonly steady: WindowCounter;
+  private readonly burst: WindowCounter;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly burst: number,
-    perMinute: number,
-  ) {
-    this.perMs = perMinute / 60_000;
+  constructor(limits: LimitStore, burst: number, perMinute: number) {
+    // At least a second per window; one send per window at the default 30 a minute.
+    const windowMs = Math.max(1000, Math.floor(60_000 / perMinute));
+    const max = Math.max(1, Math.round((perMinute * windowMs) / 60_000));
+    this.steady = limits.counter({ name: 'chat-send', max, windowMs });
+    this.burst = limits.counter({ name: 'chat-send-burst', max: Math.max(0, burst - max), windowMs: 60_000 });
   }
 
-  /** Take one token; false when the user is over the limit. */
-  take(userId: string): boolean {
-    const now = this.clock.now();
-    const b = this.buckets.get(userId) ?? { tokens: this.burst, at: now };
-    b.tokens = Math.min(this.burst, b.tokens + (now - b.at) * this.perMs);
-    b.at = now;
-    if (this.buckets.size > 50_000) this.prune(now);
-    this.buckets.set(userId, b);
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
-    return true;
-  }
-
-  /** Forget buckets that have refilled completely: they behave exactly like new ones. */
-  private prune(now: number) {
-    for (const [id, b] of this.buckets) {
-      if (b.tokens + (now - b.at) * this.perMs >= this.burst) this.buckets.delete(id);
-    }
+  /** Take one send; false when the user is over the limit. */
+  async take(userId: string): Promise<boolean> {
+    if ((await this.steady.hit(userId)).allowed) return true;
+    return (await this.burst.hit(userId)).allowed;
   }
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { notFound } from '../../lib/app-error';
+import { isLocalRequest } from '../../lib/net';
 import { listOutbox } from './dev-mailbox.repository';
 import { linksIn, renderMailbox } from './mailbox-page';
 
@@ -26,15 +28,28 @@ export const devMailboxEnabled = (config: AppDeps['config']) => !config.isProduc
 export function devMailboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     if (!devMailboxEnabled(deps.config)) return;
+    // The outbox holds live reset links: only a browser on this machine may read it.
+    app.addHook('onRequest', async (request) => {
+      if (!isLocalRequest(request)) throw notFound();
+    });
 
     app.get('/dev/mailbox', { schema: { hide: true, querystring: query } }, async (request, reply) => {
       const mails = await listOutbox(deps.db.db, { to: request.query.to || undefined, limit: request.query.limit });
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderMailbox(mails, request.query.to));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderMailbox(mails, request.query.to));
     });
 
     app.get(
       '/api/dev/mailbox',
-      { schema: { tags: ['development'], querystring: query, response: { 200: z.object({ mails: z.array(mailSchema) }) } } },
+      {
+        schema: {
+          tags: ['development'],
+          querystring: query,
+          response: { 200: z.object({ mails: z.array(mailSchema) }) },
+        },
+      },
       async (request, reply) => {
         const mails = await listOutbox(deps.db.db, { to: request.query.to || undefined, limit: request.query.limit });
         reply.header('cache-control', 'no-store');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMailer } from '../../email/mailer';
+import { queueMail } from '../../email/mail-outbox';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -10,15 +10,22 @@ afterAll(() => ctx.close());
 
 describe('development mailbox', () => {
   it('lists outbox mails newest first with working, escaped links', async () => {
-    const outbox = outboxMailer(ctx.db, ctx.clock);
-    await outbox.send({ to: 'first@example.test', subject: 'First', text: 'Hello', html: '<p>Hello</p>' });
+    await queueMail(
+      ctx.db,
+      { to: 'first@example.test', subject: 'First', text: 'Hello', html: '<p>Hello</p>' },
+      ctx.clock.now(),
+    );
     ctx.clock.advance(1000);
-    await outbox.send({
-      to: 'evil@example.test',
-      subject: '<script>alert(1)</script>',
-      text: 'Verify: http://localhost:3000/verification-sent?token=abc_DEF-123\nBad: <img src=x onerror=alert(1)> "quoted"',
-      html: '<p>ignored</p>',
-    });
+    await queueMail(
+      ctx.db,
+      {
+        to: 'evil@example.test',
+        subject: '<script>alert(1)</script>',
+        text: 'Verify: http://localhost:3000/verification-sent?token=abc_DEF-123\nBad: <img src=x onerror=alert(1)> "quoted"',
+        html: '<p>ignored</p>',
+      },
+      ctx.clock.now(),
+    );
     const res = await ctx.app.inject({ url: '/dev/mailbox' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
@@ -34,7 +41,10 @@ describe('development mailbox', () => {
     expect(json.statusCode).toBe(200);
     const mails = json.json().mails;
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: 'evil@example.test', links: ['http://localhost:3000/verification-sent?token=abc_DEF-123'] });
+    expect(mails[0]).toMatchObject({
+      to: 'evil@example.test',
+      links: ['http://localhost:3000/verification-sent?token=abc_DEF-123'],
+    });
   });
 
   it('filters the page by recipient and refuses bad queries', async () => {
@@ -46,12 +56,29 @@ describe('development mailbox', () => {
   });
 
   it.each([
+    ['another machine', { remoteAddress: '192.168.1.20' }],
+    ['another machine over IPv6', { remoteAddress: 'fe80::1' }],
+    [
+      'a request relayed by a local proxy',
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } },
+    ],
+  ])('answers 404 to %s', async (_name, from) => {
+    for (const url of ['/dev/mailbox', '/api/dev/mailbox', '/api/dev/mailbox?to=admin@accountry.test']) {
+      const res = await ctx.app.inject({ url, ...from });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('@example.test');
+    }
+    expect((await ctx.app.inject({ url: '/api/dev/mailbox', remoteAddress: '::1' })).statusCode).toBe(200);
+  });
+
+  it.each([
     ['production', { NODE_ENV: 'production' }],
     ['an SMTP server configured', { SMTP_URL: 'smtp://mail.example.test:25' }],
   ])('does not exist with %s', async (_name, env) => {
     const other = await createTestApp(env);
     try {
-      for (const url of ['/dev/mailbox', '/api/dev/mailbox']) expect((await other.app.inject({ url })).statusCode).toBe(404);
+      for (const url of ['/dev/mailbox', '/api/dev/mailbox'])
+        expect((await other.app.inject({ url })).statusCode).toBe(404);
     } finally {
       await other.close();
     }

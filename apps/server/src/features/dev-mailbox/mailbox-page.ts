@@ -22,7 +22,10 @@ export function linkify(text: string) {
 }
 
 /** The development mailbox: every stored mail, newest first, as plain server-rendered HTML. */
-export function renderMailbox(mails: MailOutboxTable[], filter?: string) {
+export function renderMailbox(
+  mails: Pick<MailOutboxTable, 'id' | 'to' | 'subject' | 'text' | 'html' | 'createdAt'>[],
+  filter?: string,
+) {
   const items = mails
     .map((m) => {
       const time = new Date(m.createdAt).toISOString().replace('T', ' ').slice(0, 19);

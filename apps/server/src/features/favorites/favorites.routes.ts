@@ -14,13 +14,35 @@ const tags = ['favorites'];
 /** Buyers, sellers and both keep favorites; /favorites lists them. */
 export function favoritesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/favorites', { schema: { tags, querystring: z.object({ cursor: z.string().max(300).optional() }), response: { 200: favoritesPageSchema, ...errors } } },
-      async (request) => listFavorites(deps, requireRole(request, MEMBERS), request.query.cursor));
+    app.get(
+      '/api/favorites',
+      {
+        schema: {
+          tags,
+          querystring: z.object({ cursor: z.string().max(300).optional() }),
+          response: { 200: favoritesPageSchema, ...errors },
+        },
+      },
+      async (request) => listFavorites(deps, requireRole(request, MEMBERS), request.query.cursor),
+    );
 
-    app.post('/api/favorites', { schema: { tags, body: favoriteInputSchema, response: { 201: favoriteStateSchema, ...errors } } },
-      async (request, reply) => reply.status(201).send(await favorite(deps, requireRole(request, MEMBERS), request.body.listingId)));
+    app.post(
+      '/api/favorites',
+      { schema: { tags, body: favoriteInputSchema, response: { 201: favoriteStateSchema, ...errors } } },
+      async (request, reply) =>
+        reply.status(201).send(await favorite(deps, requireRole(request, MEMBERS), request.body.listingId)),
+    );
 
-    app.delete('/api/favorites/:listingId', { schema: { tags, params: z.object({ listingId: z.string().min(1).max(64) }), response: { 200: favoriteStateSchema, ...errors } } },
-      async (request) => unfavorite(deps, requireRole(request, MEMBERS), request.params.listingId));
+    app.delete(
+      '/api/favorites/:listingId',
+      {
+        schema: {
+          tags,
+          params: z.object({ listingId: z.string().min(1).max(64) }),
+          response: { 200: favoriteStateSchema, ...errors },
+        },
+      },
+      async (request) => unfavorite(deps, requireRole(request, MEMBERS), request.params.listingId),
+    );
   };
 }

@@ -29,13 +29,25 @@ export async function unfavorite(deps: AppDeps, user: AuthUser, listingId: strin
 
 /** The member's favorites with current price and status; removed listings stay, without their details. */
 export async function listFavorites(deps: AppDeps, user: AuthUser, cursor: string | undefined): Promise<FavoritesPage> {
-  const [rows, total] = await Promise.all([favoritesPage(deps.db.db, user.id, decodeCursor(cursor), PAGE), countFavorites(deps.db.db, user.id)]);
+  const [rows, total] = await Promise.all([
+    favoritesPage(deps.db.db, user.id, decodeCursor(cursor), PAGE),
+    countFavorites(deps.db.db, user.id),
+  ]);
   const page = rows.slice(0, PAGE);
-  const listings = await cardsByIds(deps, page.map((r) => r.listingId), user);
+  const listings = await cardsByIds(
+    deps,
+    page.map((r) => r.listingId),
+    user,
+  );
   const items: FavoriteItem[] = page.map((r) => {
     const l = listings.get(r.listingId);
     const availability = l ? availabilityOf(l.status, l.deletedAt) : 'removed';
-    return { listingId: r.listingId, favoritedAt: r.createdAt, availability, listing: l && availability !== 'removed' ? l.card : null };
+    return {
+      listingId: r.listingId,
+      favoritedAt: r.createdAt,
+      availability,
+      listing: l && availability !== 'removed' ? l.card : null,
+    };
   });
   const last = page[page.length - 1];
   return { items, total, nextCursor: rows.length > PAGE && last ? encodeCursor(last.createdAt, last.listingId) : null };

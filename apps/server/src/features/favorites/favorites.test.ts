@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import type { FavoritesPage } from '@accountry/shared/favorites';
 import { createUser, signInAs, userWithSession, type Session } from '../../test/test-app';
-import { createListingsTestApp, insertTestListing } from '../listings/listings-test-helpers';
+import { createListingsTestApp, insertTestListing } from '../../test/listing-fixtures';
 
 let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
 let sellerId: string;
@@ -15,35 +15,48 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const add = (s: Session, listingId: string) => ctx.app.inject({ method: 'POST', url: '/api/favorites', headers: s.headers, payload: { listingId } });
-const remove = (s: Session, listingId: string) => ctx.app.inject({ method: 'DELETE', url: `/api/favorites/${listingId}`, headers: s.headers });
+const add = (s: Session, listingId: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/favorites', headers: s.headers, payload: { listingId } });
+const remove = (s: Session, listingId: string) =>
+  ctx.app.inject({ method: 'DELETE', url: `/api/favorites/${listingId}`, headers: s.headers });
 const list = async (s: Session, cursor = '') => {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/favorites${cursor ? `?cursor=${cursor}` : ''}`, headers: s.headers });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/favorites${cursor ? `?cursor=${cursor}` : ''}`,
+    headers: s.headers,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as FavoritesPage;
 };
-const favoriteCount = async (id: string) => (await ctx.db.selectFrom('listings').select('favoriteCount').where('id', '=', id).executeTakeFirstOrThrow()).favoriteCount;
+const favoriteCount = async (id: string) =>
+  (await ctx.db.selectFrom('listings').select('favoriteCount').where('id', '=', id).executeTakeFirstOrThrow())
+    .favoriteCount;
 
 describe('favorites', () => {
-  it.each(['buyer', 'seller', 'both'] as const)('lets a %s favorite and unfavorite a listing, counted once for its seller', async (role) => {
-    const { session } = await userWithSession(ctx, role);
-    const { id } = await insertTestListing(ctx, sellerId);
-    expect((await add(session, id)).statusCode).toBe(201);
-    expect((await add(session, id)).json()).toEqual({ listingId: id, favorited: true });
-    expect(await favoriteCount(id)).toBe(1);
-    expect((await list(session)).items.map((i) => i.listingId)).toEqual([id]);
-    const mine = await ctx.app.inject({ method: 'GET', url: '/api/my/listings', headers: seller.headers });
-    expect(mine.json().items.find((i: { id: string }) => i.id === id).favoriteCount).toBe(1);
-    expect((await remove(session, id)).json()).toEqual({ listingId: id, favorited: false });
-    expect((await remove(session, id)).statusCode).toBe(200);
-    expect(await favoriteCount(id)).toBe(0);
-    expect((await list(session)).items).toEqual([]);
-  });
+  it.each(['buyer', 'seller', 'both'] as const)(
+    'lets a %s favorite and unfavorite a listing, counted once for its seller',
+    async (role) => {
+      const { session } = await userWithSession(ctx, role);
+      const { id } = await insertTestListing(ctx, sellerId);
+      expect((await add(session, id)).statusCode).toBe(201);
+      expect((await add(session, id)).json()).toEqual({ listingId: id, favorited: true });
+      expect(await favoriteCount(id)).toBe(1);
+      expect((await list(session)).items.map((i) => i.listingId)).toEqual([id]);
+      const mine = await ctx.app.inject({ method: 'GET', url: '/api/my/listings', headers: seller.headers });
+      expect(mine.json().items.find((i: { id: string }) => i.id === id).favoriteCount).toBe(1);
+      expect((await remove(session, id)).json()).toEqual({ listingId: id, favorited: false });
+      expect((await remove(session, id)).statusCode).toBe(200);
+      expect(await favoriteCount(id)).toBe(0);
+      expect((await list(session)).items).toEqual([]);
+    },
+  );
 
   it('needs a signed-in member and refuses one’s own listing', async () => {
     const { id } = await insertTestListing(ctx, sellerId);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/favorites' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/favorites', payload: { listingId: id } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/favorites', payload: { listingId: id } })).statusCode,
+    ).toBe(401);
     const own = await add(seller, id);
     expect(own.statusCode).toBe(400);
     expect(own.json().error.message).toBe(M.favoriteOwn);
@@ -62,16 +75,34 @@ describe('favorites', () => {
       expect((await add(session, l.id)).statusCode).toBe(201);
     }
     const h = seller.headers;
-    await ctx.app.inject({ method: 'POST', url: `/api/listings/${sold.id}/status`, headers: h, payload: { status: 'sold' } });
-    await ctx.app.inject({ method: 'POST', url: `/api/listings/${reserved.id}/status`, headers: h, payload: { status: 'reserved' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${sold.id}/status`,
+      headers: h,
+      payload: { status: 'sold' },
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${reserved.id}/status`,
+      headers: h,
+      payload: { status: 'reserved' },
+    });
     await ctx.app.inject({ method: 'DELETE', url: `/api/listings/${deleted.id}`, headers: h });
-    await ctx.db.updateTable('listings').set({ status: 'hidden', hiddenReason: 'Fraud', statusBeforeHidden: 'active' }).where('id', '=', hidden.id).execute();
+    await ctx.db
+      .updateTable('listings')
+      .set({ status: 'hidden', hiddenReason: 'Fraud', statusBeforeHidden: 'active' })
+      .where('id', '=', hidden.id)
+      .execute();
     await ctx.db.updateTable('listings').set({ priceCents: 7_777 }).where('id', '=', keep.id).execute();
 
     const page = await list(session);
     expect(page.total).toBe(5);
     expect(page.items.map((i) => [i.listingId, i.availability])).toEqual([
-      [hidden.id, 'removed'], [deleted.id, 'removed'], [reserved.id, 'reserved'], [sold.id, 'sold'], [keep.id, 'available'],
+      [hidden.id, 'removed'],
+      [deleted.id, 'removed'],
+      [reserved.id, 'reserved'],
+      [sold.id, 'sold'],
+      [keep.id, 'available'],
     ]);
     expect(page.items[0].listing).toBeNull();
     expect(page.items[1].listing).toBeNull();

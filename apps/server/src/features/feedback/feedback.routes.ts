@@ -12,15 +12,27 @@ export function feedbackRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/feedback',
       {
         config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
-        schema: { tags: ['feedback'], body: feedbackInputSchema, response: { 201: feedbackCreatedSchema, 400: apiErrorSchema } },
+        schema: {
+          tags: ['feedback'],
+          body: feedbackInputSchema,
+          response: { 201: feedbackCreatedSchema, 400: apiErrorSchema },
+        },
       },
       async (request, reply) => {
         const now = deps.clock.now();
         const id = newId();
         const body = request.body;
         await insertFeedback(deps.db.db, {
-          id, userId: request.user?.id ?? null, email: body.email || request.user?.email || '', rating: body.rating,
-          category: body.category, message: body.message, status: 'open', note: '', createdAt: now, updatedAt: now,
+          id,
+          userId: request.user?.id ?? null,
+          email: body.email || request.user?.email || '',
+          rating: body.rating,
+          category: body.category,
+          message: body.message,
+          status: 'open',
+          note: '',
+          createdAt: now,
+          updatedAt: now,
         });
         return reply.status(201).send({ id, createdAt: now });
       },

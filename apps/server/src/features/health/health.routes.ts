@@ -1,20 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase } from '../../db/database';
 import type { AppDeps } from '../../app';
 
-const logoFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/logo.png');
-
 export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const logo = fs.readFileSync(logoFile);
-    app.get('/healthz', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+    const logo = fs.readFileSync(path.join(deps.config.assetsDir, 'logo.png'));
+    app.get(
+      '/healthz',
+      { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+      async () => ({ status: 'ok' as const }),
+    );
     app.get(
       '/readyz',
-      { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ready'), engine: z.string() }), 503: z.object({ status: z.literal('unavailable') }) } } },
+      {
+        schema: {
+          tags: ['health'],
+          response: {
+            200: z.object({ status: z.literal('ready'), engine: z.string() }),
+            503: z.object({ status: z.literal('unavailable') }),
+          },
+        },
+      },
       async (_req, reply) => {
         try {
           await pingDatabase(deps.db.db);

@@ -31,7 +31,9 @@ describe('health, logo and API conventions', () => {
   it('publishes an OpenAPI document built from the route schemas, and browsable docs', async () => {
     const doc = (await ctx.app.inject('/api/openapi.json')).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.paths['/api/feedback'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('rating');
+    expect(doc.paths['/api/feedback'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'rating',
+    );
     const docs = await ctx.app.inject('/api/docs/');
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');

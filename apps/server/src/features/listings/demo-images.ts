@@ -10,7 +10,12 @@ const DEMO_FILE = /^demo-(\d{2})(-thumb)?\.webp$/;
 
 export const demoImageUrls = (i: number) => {
   const n = String((i % DEMO_IMAGE_COUNT) + 1).padStart(2, '0');
-  return { url: `/uploads/demo/demo-${n}.webp`, thumbUrl: `/uploads/demo/demo-${n}-thumb.webp`, width: 1280, height: 720 };
+  return {
+    url: `/uploads/demo/demo-${n}.webp`,
+    thumbUrl: `/uploads/demo/demo-${n}-thumb.webp`,
+    width: 1280,
+    height: 720,
+  };
 };
 
 /** A made-up "account overview" screen: shapes only, so no fonts are needed. */
@@ -51,14 +56,22 @@ export async function ensureDemoImage(demoDir: string, fileName: string): Promis
   const n = Number(m[1]);
   const full = path.join(demoDir, `demo-${m[1]}.webp`);
   const thumb = path.join(demoDir, `demo-${m[1]}-thumb.webp`);
-  if (await exists(full) && await exists(thumb)) return true;
+  if ((await exists(full)) && (await exists(thumb))) return true;
   let job = pending.get(full);
   if (!job) {
     job = (async () => {
       await fs.mkdir(demoDir, { recursive: true });
-      const png = await sharp(Buffer.from(demoSvg(n))).png().toBuffer();
+      const png = await sharp(Buffer.from(demoSvg(n)))
+        .png()
+        .toBuffer();
       await writeAtomic(full, await sharp(png).webp({ quality: 80 }).toBuffer());
-      await writeAtomic(thumb, await sharp(png).resize({ ...THUMB, fit: 'cover' }).webp({ quality: 70 }).toBuffer());
+      await writeAtomic(
+        thumb,
+        await sharp(png)
+          .resize({ ...THUMB, fit: 'cover' })
+          .webp({ quality: 70 })
+          .toBuffer(),
+      );
     })().finally(() => pending.delete(full));
     pending.set(full, job);
   }
@@ -67,7 +80,10 @@ export async function ensureDemoImage(demoDir: string, fileName: string): Promis
 }
 
 async function exists(file: string) {
-  return fs.access(file).then(() => true, () => false);
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function writeAtomic(file: string, data: Buffer) {

@@ -9,7 +9,8 @@ export const THUMB = { width: 480, height: 360 };
 /** The image type by its first bytes, whatever the file name or declared type says. */
 export function sniffImageType(b: Buffer): 'jpeg' | 'png' | 'webp' | null {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'webp';
   return null;
 }
@@ -34,8 +35,16 @@ export async function processScreenshot(input: Buffer): Promise<ProcessedImage> 
   if (!meta || meta.format !== sniffed || !meta.width || !meta.height) throw reject();
   try {
     const oriented = image.rotate();
-    const full = await oriented.clone().resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
-    const thumb = await oriented.clone().resize({ ...THUMB, fit: 'cover' }).webp({ quality: 72 }).toBuffer();
+    const full = await oriented
+      .clone()
+      .resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await oriented
+      .clone()
+      .resize({ ...THUMB, fit: 'cover' })
+      .webp({ quality: 72 })
+      .toBuffer();
     return { full: full.data, thumb, width: full.info.width, height: full.info.height };
   } catch {
     throw reject();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import { REVIEW_MESSAGES } from '@accountry/shared/reviews';
 import { createUser, signInAs, userWithSession, type Session } from '../../test/test-app';
-import { createListingsTestApp, flushViews, insertTestListing } from './listings-test-helpers';
+import { createListingsTestApp, flushViews, insertTestListing } from '../../test/listing-fixtures';
 import { VIEW_DEDUPE_MS } from './listing-views';
 
 let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
@@ -20,8 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const detail = (id: string, session?: Session) => ctx.app.inject({ method: 'GET', url: `/api/listings/${id}`, headers: session?.headers });
-const views = async (id: string) => (await ctx.db.selectFrom('listings').select('viewCount').where('id', '=', id).executeTakeFirstOrThrow()).viewCount;
+const detail = (id: string, session?: Session) =>
+  ctx.app.inject({ method: 'GET', url: `/api/listings/${id}`, headers: session?.headers });
+const views = async (id: string) =>
+  (await ctx.db.selectFrom('listings').select('viewCount').where('id', '=', id).executeTakeFirstOrThrow()).viewCount;
 
 describe('GET /api/listings/:id (account detail)', () => {
   it('needs a signed-in member', async () => {
@@ -30,21 +32,42 @@ describe('GET /api/listings/:id (account detail)', () => {
   });
 
   it('shows the listing with its screenshots, the seller card and no seller-only figures', async () => {
-    const { id } = await insertTestListing(ctx, sellerId, { favoriteCount: 4, description: 'Line one\nLine two <b>not bold</b>' }, 3);
+    const { id } = await insertTestListing(
+      ctx,
+      sellerId,
+      { favoriteCount: 4, description: 'Line one\nLine two <b>not bold</b>' },
+      3,
+    );
     const res = await detail(id, buyer);
     expect(res.statusCode).toBe(200);
     const d = res.json();
-    expect(d).toMatchObject({ id, isOwner: false, favoriteCount: null, hiddenReason: null, description: 'Line one\nLine two <b>not bold</b>' });
+    expect(d).toMatchObject({
+      id,
+      isOwner: false,
+      favoriteCount: null,
+      hiddenReason: null,
+      description: 'Line one\nLine two <b>not bold</b>',
+    });
     expect(d.images.map((i: { position: number }) => i.position)).toEqual([0, 1, 2]);
-    expect(d.seller).toMatchObject({ id: sellerId, displayName: 'Sam Seller', role: 'seller', emailVerified: true, rating: { average: null, count: 0 }, responseTimeMinutes: null });
+    expect(d.seller).toMatchObject({
+      id: sellerId,
+      displayName: 'Sam Seller',
+      role: 'seller',
+      emailVerified: true,
+      rating: { average: null, count: 0 },
+      responseTimeMinutes: null,
+    });
     expect(d.seller.activeListings).toBeGreaterThan(0);
-    expect(d.review).toEqual({ blocker: REVIEW_MESSAGES.notSold, mine: null });
+    expect(d.review).toEqual({ blocker: REVIEW_MESSAGES.noOrder, mine: null });
     const own = (await detail(id, seller)).json();
     expect(own).toMatchObject({ isOwner: true, favoriteCount: 4 });
   });
 
   it.each([
-    ['hidden by an admin', { status: 'hidden' as const, hiddenReason: 'Reported as stolen', statusBeforeHidden: 'active' }],
+    [
+      'hidden by an admin',
+      { status: 'hidden' as const, hiddenReason: 'Reported as stolen', statusBeforeHidden: 'active' },
+    ],
     ['a draft', { status: 'draft' as const, publishedAt: null }],
   ])('keeps a listing %s from everyone but its seller and admins', async (_name, over) => {
     const { id } = await insertTestListing(ctx, sellerId, over);
@@ -59,15 +82,42 @@ describe('GET /api/listings/:id (account detail)', () => {
     expect(own.json().hiddenReason).toBe(over.status === 'hidden' ? 'Reported as stolen' : null);
     expect((await detail(id, admin)).statusCode).toBe(200);
     // Nor can anyone else favorite, report or look for similar ones through it.
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/favorites', headers: buyer.headers, payload: { listingId: id } })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/report`, headers: buyer.headers, payload: { reason: 'scam' } })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/listings/${id}/similar`, headers: buyer.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/favorites',
+          headers: buyer.headers,
+          payload: { listingId: id },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/listings/${id}/report`,
+          headers: buyer.headers,
+          payload: { reason: 'scam' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/listings/${id}/similar`, headers: buyer.headers })).statusCode,
+    ).toBe(404);
   });
 
   it('lets admins open a deleted member’s hidden listing, and no one else', async () => {
     const gone = await createUser(ctx, { role: 'seller' });
-    const { id } = await insertTestListing(ctx, gone.id, { status: 'hidden', hiddenReason: 'Account deleted', statusBeforeHidden: 'active' });
-    await ctx.db.insertInto('deletedUsers').values({ uid: gone.id, status: 'unresolved', reason: '', deletedBy: null, createdAt: 0, updatedAt: 0 }).execute();
+    const { id } = await insertTestListing(ctx, gone.id, {
+      status: 'hidden',
+      hiddenReason: 'Account deleted',
+      statusBeforeHidden: 'active',
+    });
+    await ctx.db
+      .insertInto('deletedUsers')
+      .values({ uid: gone.id, status: 'unresolved', reason: '', deletedBy: null, createdAt: 0, updatedAt: 0 })
+      .execute();
     expect((await detail(id, buyer)).statusCode).toBe(404);
     const res = await detail(id, admin);
     expect(res.statusCode).toBe(200);
@@ -100,11 +150,27 @@ describe('GET /api/listings/:id (account detail)', () => {
 
 describe('similar listings', () => {
   it('offers live listings of the same platform first, then the same category', async () => {
-    const base = await insertTestListing(ctx, sellerId, { category: 'streaming', platform: 'netflix', level: 'Premium' });
-    const sameCategory = await insertTestListing(ctx, sellerId, { category: 'streaming', platform: 'spotify', level: null });
-    const samePlatform = await insertTestListing(ctx, sellerId, { category: 'streaming', platform: 'netflix', level: null });
+    const base = await insertTestListing(ctx, sellerId, {
+      category: 'streaming',
+      platform: 'netflix',
+      level: 'Premium',
+    });
+    const sameCategory = await insertTestListing(ctx, sellerId, {
+      category: 'streaming',
+      platform: 'spotify',
+      level: null,
+    });
+    const samePlatform = await insertTestListing(ctx, sellerId, {
+      category: 'streaming',
+      platform: 'netflix',
+      level: null,
+    });
     await insertTestListing(ctx, sellerId, { category: 'streaming', platform: 'netflix', status: 'hidden' });
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/listings/${base.id}/similar`, headers: buyer.headers });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/listings/${base.id}/similar`,
+      headers: buyer.headers,
+    });
     expect(res.json().items.map((i: { id: string }) => i.id)).toEqual([samePlatform.id, sameCategory.id]);
   });
 });
@@ -112,21 +178,51 @@ describe('similar listings', () => {
 describe('POST /api/listings/:id/report', () => {
   it('files one open report per member for the moderators', async () => {
     const { id } = await insertTestListing(ctx, sellerId);
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/report`, headers: buyer.headers, payload: { reason: 'misleading', message: 'The rank shown is not the real one.' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${id}/report`,
+      headers: buyer.headers,
+      payload: { reason: 'misleading', message: 'The rank shown is not the real one.' },
+    });
     expect(res.statusCode).toBe(201);
-    const row = await ctx.db.selectFrom('reports').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ targetType: 'listing', targetId: id, reason: 'misleading', message: 'The rank shown is not the real one.', status: 'open' });
-    const again = await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/report`, headers: buyer.headers, payload: { reason: 'scam' } });
+    const row = await ctx.db
+      .selectFrom('reports')
+      .selectAll()
+      .where('id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      targetType: 'listing',
+      targetId: id,
+      reason: 'misleading',
+      message: 'The rank shown is not the real one.',
+      status: 'open',
+    });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${id}/report`,
+      headers: buyer.headers,
+      payload: { reason: 'scam' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(M.reportDuplicate);
   });
 
   it('refuses reports of one’s own listing and without a reason', async () => {
     const { id } = await insertTestListing(ctx, sellerId);
-    const own = await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/report`, headers: seller.headers, payload: { reason: 'scam' } });
+    const own = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${id}/report`,
+      headers: seller.headers,
+      payload: { reason: 'scam' },
+    });
     expect(own.statusCode).toBe(400);
     expect(own.json().error.message).toBe(M.reportOwn);
-    const bad = await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/report`, headers: buyer.headers, payload: { message: 'x' } });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${id}/report`,
+      headers: buyer.headers,
+      payload: { message: 'x' },
+    });
     expect(bad.json().error.fields.reason).toBe(M.reportReason);
   });
 });

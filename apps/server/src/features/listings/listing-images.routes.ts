@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, ERROR_CODES } from '@accountry/shared/api-error';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
@@ -13,13 +14,26 @@ import { requireRole } from '../../plugins/auth';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { createImageStore, LocalImageStore } from './image-store';
 import { ensureDemoImage, warmDemoImages } from './demo-images';
+import { imageUrlIsLive } from './listings.repository';
 import { addImage, assertCanAddImage, removeImage, reorderImages } from './listing-images.service';
 
 const SELLERS: Role[] = ['seller', 'both'];
 const tags = ['listing management'];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+};
 const tooLarge = () => new AppError(413, ERROR_CODES.payloadTooLarge, M.imageSize, { file: M.imageSize });
-const TYPES: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
+const TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+};
 
 /** Screenshot upload (one image per request, so the browser can show progress per file), removal, order; and the files. */
 export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -27,14 +41,22 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const local = new LocalImageStore(deps.config.uploadDir);
   return async (app) => {
     // Tests build many apps; only a real server prepares the demo screenshots ahead of time.
-    if (deps.config.env !== 'test') app.addHook('onReady', async () => void warmDemoImages(path.join(deps.config.uploadDir, 'demo')).catch(() => undefined));
+    if (deps.config.env !== 'test')
+      app.addHook(
+        'onReady',
+        async () => void warmDemoImages(path.join(deps.config.uploadDir, 'demo')).catch(() => undefined),
+      );
     await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 2 } });
 
     app.post(
       '/api/listings/:id/images',
       {
         config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (r) => r.user?.id ?? r.ip } },
-        schema: { tags, params: z.object({ id: z.string().min(1).max(64) }), response: { 201: listingImageSchema, ...errors } },
+        schema: {
+          tags,
+          params: z.object({ id: z.string().min(1).max(64) }),
+          response: { 201: listingImageSchema, ...errors },
+        },
       },
       async (request, reply) => {
         const user = requireRole(request, SELLERS);
@@ -57,7 +79,13 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/listings/:id/images/:imageId',
-      { schema: { tags, params: z.object({ id: z.string().min(1).max(64), imageId: z.string().min(1).max(64) }), response: { 204: z.null(), ...errors } } },
+      {
+        schema: {
+          tags,
+          params: z.object({ id: z.string().min(1).max(64), imageId: z.string().min(1).max(64) }),
+          response: { 204: z.null(), ...errors },
+        },
+      },
       async (request, reply) => {
         await removeImage(deps, store, requireRole(request, SELLERS), request.params.id, request.params.imageId);
         return reply.status(204).send(null);
@@ -68,17 +96,40 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/listings/:id/images/order',
       {
         schema: {
-          tags, params: z.object({ id: z.string().min(1).max(64) }), body: z.strictObject({ ids: z.array(z.string().max(64)).max(20) }),
+          tags,
+          params: z.object({ id: z.string().min(1).max(64) }),
+          body: z.strictObject({ ids: z.array(z.string().max(64)).max(20) }),
           response: { 200: z.object({ images: z.array(listingImageSchema) }), ...errors },
         },
       },
-      async (request) => ({ images: await reorderImages(deps, requireRole(request, SELLERS), request.params.id, request.body.ids) }),
+      async (request) => ({
+        images: await reorderImages(deps, requireRole(request, SELLERS), request.params.id, request.body.ids),
+      }),
     );
 
-    // Stored screenshots and the demo pool; other upload folders (chat attachments) are not public.
-    app.get('/uploads/listings/*', async (request, reply) => {
-      const rel = `listings/${(request.params as { '*': string })['*']}`;
-      return sendFile(reply, local, rel);
+    // A deleted listing's screenshots are no longer served (unless a live duplicate shares the file).
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/uploads/listings/')) return;
+      const url = request.url.split('?')[0];
+      const listingId = url.slice('/uploads/listings/'.length).split('/')[0];
+      if (!/^[\w-]{1,64}$/.test(listingId) || !(await imageUrlIsLive(deps.db.db, listingId, url))) throw notFound();
+    });
+    // Stored screenshots: only the listings folder is public, and only image files in it.
+    await app.register(fastifyStatic, {
+      root: path.join(deps.config.uploadDir, 'listings'),
+      prefix: '/uploads/listings/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      allowedPath: (pathName) => isImagePath(pathName),
+      setHeaders: (reply, file) => {
+        reply.header('content-type', TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+        reply.header('x-content-type-options', 'nosniff');
+        // Keys are unique ids: a stored file never changes.
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
     });
     app.get('/uploads/demo/:file', async (request, reply) => {
       const { file } = request.params as { file: string };
@@ -86,6 +137,12 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return sendFile(reply, local, `demo/${file}`);
     });
   };
+}
+
+/** A plain relative image path (stored keys are ids): no parent steps, escapes, backslashes or hidden segments. */
+function isImagePath(pathName: string) {
+  if (/[\\%\0]|(^|\/)\.|\/\//.test(pathName)) return false;
+  return !!TYPES[path.extname(pathName).toLowerCase()];
 }
 
 async function sendFile(reply: import('fastify').FastifyReply, local: LocalImageStore, rel: string) {
@@ -103,5 +160,6 @@ async function sendFile(reply: import('fastify').FastifyReply, local: LocalImage
     .header('content-type', type)
     .header('content-length', stat.size)
     .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('x-content-type-options', 'nosniff')
     .send(fs.createReadStream(file));
 }

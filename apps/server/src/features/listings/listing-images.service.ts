@@ -9,7 +9,14 @@ import { ERROR_CODES } from '@accountry/shared/api-error';
 import { newId } from '../../lib/ids';
 import type { ImageStore } from './image-store';
 import { processScreenshot } from './image-processing';
-import { deleteImageRow, imageUrlInUse, insertImage, listImages, setImagePositions, updateListing } from './listings.repository';
+import {
+  deleteImageRow,
+  imageUrlInUse,
+  insertImage,
+  listImages,
+  setImagePositions,
+  updateListing,
+} from './listings.repository';
 import { managedListing } from './listing-management.service';
 
 const conflictWith = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
@@ -28,7 +35,13 @@ export async function assertCanAddImage(deps: AppDeps, user: AuthUser, listingId
 }
 
 /** Verify, resize and store a screenshot, appended after the listing's others. */
-export async function addImage(deps: AppDeps, store: ImageStore, user: AuthUser, listingId: string, upload: Buffer): Promise<ListingImage> {
+export async function addImage(
+  deps: AppDeps,
+  store: ImageStore,
+  user: AuthUser,
+  listingId: string,
+  upload: Buffer,
+): Promise<ListingImage> {
   await assertCanAddImage(deps, user, listingId);
   const processed = await processScreenshot(upload);
   const id = newId();
@@ -40,14 +53,29 @@ export async function addImage(deps: AppDeps, store: ImageStore, user: AuthUser,
     throw conflictWith(M.tooManyImages);
   }
   const position = existing.reduce((max, i) => Math.max(max, i.position + 1), 0);
-  const image = { id, listingId, position, url, thumbUrl, width: processed.width, height: processed.height, createdAt: deps.clock.now() };
+  const image = {
+    id,
+    listingId,
+    position,
+    url,
+    thumbUrl,
+    width: processed.width,
+    height: processed.height,
+    createdAt: deps.clock.now(),
+  };
   await insertImage(deps.db.db, image);
   await updateListing(deps.db.db, listingId, { updatedAt: image.createdAt });
   return { id, url, thumbUrl, width: image.width, height: image.height, position };
 }
 
 /** Remove a screenshot; a published listing keeps at least one. Files go once no duplicate listing uses them. */
-export async function removeImage(deps: AppDeps, store: ImageStore, user: AuthUser, listingId: string, imageId: string) {
+export async function removeImage(
+  deps: AppDeps,
+  store: ImageStore,
+  user: AuthUser,
+  listingId: string,
+  imageId: string,
+) {
   const listing = await editableListing(deps, user, listingId);
   const images = await listImages(deps.db.db, listingId);
   if (!images.some((i) => i.id === imageId)) throw notFound('Screenshot not found');
@@ -60,11 +88,17 @@ export async function removeImage(deps: AppDeps, store: ImageStore, user: AuthUs
 }
 
 /** Put the screenshots in the given order; the first is the cover. */
-export async function reorderImages(deps: AppDeps, user: AuthUser, listingId: string, ids: string[]): Promise<ListingImage[]> {
+export async function reorderImages(
+  deps: AppDeps,
+  user: AuthUser,
+  listingId: string,
+  ids: string[],
+): Promise<ListingImage[]> {
   await editableListing(deps, user, listingId);
   const images = await listImages(deps.db.db, listingId);
   const known = new Set(images.map((i) => i.id));
-  if (ids.length !== images.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) throw badRequest(M.imageOrder, { ids: M.imageOrder });
+  if (ids.length !== images.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id)))
+    throw badRequest(M.imageOrder, { ids: M.imageOrder });
   await deps.db.db.transaction().execute((trx) => setImagePositions(trx, listingId, ids));
   return listImages(deps.db.db, listingId);
 }

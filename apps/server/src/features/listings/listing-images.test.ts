@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from '@accountry/shared/listings';
 import { userWithSession, type Session } from '../../test/test-app';
-import { createListingsTestApp, imageBytes, insertTestListing, multipart } from './listings-test-helpers';
+import { createListingsTestApp, imageBytes, insertTestListing, multipart } from '../../test/listing-fixtures';
 
 let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
 let seller: { user: { id: string }; session: Session };
@@ -18,8 +18,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const upload = (listingId: string, body: ReturnType<typeof multipart>, session: Session = seller.session) =>
-  ctx.app.inject({ method: 'POST', url: `/api/listings/${listingId}/images`, payload: body.payload, headers: { ...session.headers, ...body.headers } });
-const imageCount = async (listingId: string) => (await ctx.db.selectFrom('listingImages').select('id').where('listingId', '=', listingId).execute()).length;
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/listings/${listingId}/images`,
+    payload: body.payload,
+    headers: { ...session.headers, ...body.headers },
+  });
+const imageCount = async (listingId: string) =>
+  (await ctx.db.selectFrom('listingImages').select('id').where('listingId', '=', listingId).execute()).length;
 
 describe('screenshot upload', () => {
   it('stores a WebP display image and a 480×360 thumbnail, served under /uploads', async () => {
@@ -32,7 +38,9 @@ describe('screenshot upload', () => {
     const file = await ctx.app.inject({ method: 'GET', url: image.url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
-    const thumb = await sharp(fs.readFileSync(path.join(ctx.uploadDir, image.thumbUrl.replace('/uploads/', '')))).metadata();
+    const thumb = await sharp(
+      fs.readFileSync(path.join(ctx.uploadDir, image.thumbUrl.replace('/uploads/', ''))),
+    ).metadata();
     expect(thumb).toMatchObject({ format: 'webp', width: 480, height: 360 });
     const second = await upload(id, multipart(await imageBytes('webp'), 'b.webp', 'image/webp'));
     expect(second.json().position).toBe(1);
@@ -40,9 +48,19 @@ describe('screenshot upload', () => {
 
   it.each([
     ['a text file named .png', Buffer.from('definitely not an image, just text'), 'notes.png', 'image/png'],
-    ['an SVG (script-capable) image', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'a.svg', 'image/svg+xml'],
+    [
+      'an SVG (script-capable) image',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'a.svg',
+      'image/svg+xml',
+    ],
     ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'a.gif', 'image/gif'],
-    ['a PNG header with garbage after it', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]), 'broken.png', 'image/png'],
+    [
+      'a PNG header with garbage after it',
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]),
+      'broken.png',
+      'image/png',
+    ],
   ])('rejects %s by its content, storing nothing', async (_name, bytes, filename, type) => {
     const { id } = await insertTestListing(ctx, seller.user.id, {}, 0);
     const res = await upload(id, multipart(bytes, filename, type));
@@ -63,20 +81,32 @@ describe('screenshot upload', () => {
 
   it('accepts an image over the general 1 MB body limit', async () => {
     const { id } = await insertTestListing(ctx, seller.user.id, {}, 0);
-    const noisy = await sharp(randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } }).png().toBuffer();
+    const noisy = await sharp(randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noisy.length).toBeGreaterThan(1024 * 1024);
     expect((await upload(id, multipart(noisy))).statusCode).toBe(201);
   });
 
   it('refuses a request without a file, and a ninth screenshot', async () => {
     const { id } = await insertTestListing(ctx, seller.user.id, {}, MAX_LISTING_IMAGES);
-    const none = await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/images`, payload: {}, headers: seller.session.headers });
+    const none = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${id}/images`,
+      payload: {},
+      headers: seller.session.headers,
+    });
     expect(none.statusCode).toBe(409);
     const res = await upload(id, multipart(await imageBytes()));
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(M.tooManyImages);
     const { id: empty } = await insertTestListing(ctx, seller.user.id, {}, 0);
-    const noFile = await ctx.app.inject({ method: 'POST', url: `/api/listings/${empty}/images`, payload: { x: 1 }, headers: seller.session.headers });
+    const noFile = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${empty}/images`,
+      payload: { x: 1 },
+      headers: seller.session.headers,
+    });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().error.message).toBe(M.imageMissing);
   });
@@ -95,17 +125,40 @@ describe('removing and ordering screenshots', () => {
     const { id } = await insertTestListing(ctx, seller.user.id, { status: 'draft', publishedAt: null }, 0);
     const a = (await upload(id, multipart(await imageBytes()))).json();
     const b = (await upload(id, multipart(await imageBytes()))).json();
-    const order = await ctx.app.inject({ method: 'PUT', url: `/api/listings/${id}/images/order`, headers: seller.session.headers, payload: { ids: [b.id, a.id] } });
+    const order = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/listings/${id}/images/order`,
+      headers: seller.session.headers,
+      payload: { ids: [b.id, a.id] },
+    });
     expect(order.json().images.map((i: { id: string }) => i.id)).toEqual([b.id, a.id]);
-    const bad = await ctx.app.inject({ method: 'PUT', url: `/api/listings/${id}/images/order`, headers: seller.session.headers, payload: { ids: [b.id] } });
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/listings/${id}/images/order`,
+      headers: seller.session.headers,
+      payload: { ids: [b.id] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe(M.imageOrder);
 
-    await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/status`, headers: seller.session.headers, payload: { status: 'active' } });
-    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/listings/${id}/images/${a.id}`, headers: seller.session.headers });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${id}/status`,
+      headers: seller.session.headers,
+      payload: { status: 'active' },
+    });
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/listings/${id}/images/${a.id}`,
+      headers: seller.session.headers,
+    });
     expect(del.statusCode).toBe(204);
     expect(fs.existsSync(path.join(ctx.uploadDir, a.url.replace('/uploads/', '')))).toBe(false);
-    const last = await ctx.app.inject({ method: 'DELETE', url: `/api/listings/${id}/images/${b.id}`, headers: seller.session.headers });
+    const last = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/listings/${id}/images/${b.id}`,
+      headers: seller.session.headers,
+    });
     expect(last.statusCode).toBe(409);
     expect(last.json().error.message).toBe(M.lastImage);
   });
@@ -113,14 +166,44 @@ describe('removing and ordering screenshots', () => {
   it('keeps a file a duplicated listing still shows', async () => {
     const { id } = await insertTestListing(ctx, seller.user.id, { status: 'draft', publishedAt: null }, 0);
     const a = (await upload(id, multipart(await imageBytes()))).json();
-    const copy = (await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/duplicate`, headers: seller.session.headers })).json();
-    await ctx.app.inject({ method: 'DELETE', url: `/api/listings/${id}/images/${a.id}`, headers: seller.session.headers });
+    const copy = (
+      await ctx.app.inject({ method: 'POST', url: `/api/listings/${id}/duplicate`, headers: seller.session.headers })
+    ).json();
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/listings/${id}/images/${a.id}`,
+      headers: seller.session.headers,
+    });
     expect(fs.existsSync(path.join(ctx.uploadDir, a.url.replace('/uploads/', '')))).toBe(true);
     expect(copy.images[0].url).toBe(a.url);
   });
 });
 
 describe('serving files', () => {
+  it('stops serving a deleted listing’s screenshots, but not those a live duplicate shares', async () => {
+    const { id } = await insertTestListing(ctx, seller.user.id, { status: 'draft', publishedAt: null }, 0);
+    const image = (await upload(id, multipart(await imageBytes('png'), 'a.png', 'image/png'))).json();
+    const gone = await insertTestListing(ctx, seller.user.id, { status: 'draft', publishedAt: null }, 0);
+    const goneImage = (await upload(gone.id, multipart(await imageBytes('png'), 'b.png', 'image/png'))).json();
+    const copy = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${id}/duplicate`,
+      headers: seller.session.headers,
+    });
+    expect(copy.statusCode).toBeLessThan(300);
+    for (const listingId of [id, gone.id]) {
+      const res = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/listings/${listingId}`,
+        headers: seller.session.headers,
+      });
+      expect(res.statusCode).toBeLessThan(300);
+    }
+    for (const url of [goneImage.url, goneImage.thumbUrl])
+      expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
+    expect((await ctx.app.inject({ url: image.url })).statusCode).toBe(200);
+  });
+
   it('generates the demo screenshots on first request', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/uploads/demo/demo-03-thumb.webp' });
     expect(res.statusCode).toBe(200);
@@ -131,7 +214,11 @@ describe('serving files', () => {
   it('serves nothing outside the listing folders', async () => {
     fs.mkdirSync(path.join(ctx.uploadDir, 'chat'), { recursive: true });
     fs.writeFileSync(path.join(ctx.uploadDir, 'chat', 'private.webp'), 'secret');
-    for (const url of ['/uploads/chat/private.webp', '/uploads/listings/../chat/private.webp', '/uploads/listings/%2e%2e/chat/private.webp']) {
+    for (const url of [
+      '/uploads/chat/private.webp',
+      '/uploads/listings/../chat/private.webp',
+      '/uploads/listings/%2e%2e/chat/private.webp',
+    ]) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
   });

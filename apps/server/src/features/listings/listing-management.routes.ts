@@ -3,42 +3,90 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@accountry/shared/api-error';
 import type { Role } from '@accountry/shared/roles';
 import {
-  listingInputSchema, listingStatusChangeSchema, myListingsQuerySchema, myListingsResponseSchema, ownListingSchema,
+  listingInputSchema,
+  listingStatusChangeSchema,
+  myListingsQuerySchema,
+  myListingsResponseSchema,
+  ownListingSchema,
 } from '@accountry/shared/listing-schemas';
 import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
-import { changeStatus, createListing, deleteListing, duplicateListing, editListing, myListings, ownListing } from './listing-management.service';
+import {
+  changeStatus,
+  createListing,
+  deleteListing,
+  duplicateListing,
+  editListing,
+  myListings,
+  ownListing,
+} from './listing-management.service';
 
 const SELLERS: Role[] = ['seller', 'both'];
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 const tags = ['listing management'];
 
 /** The seller's own listings: list, create, edit, status changes, duplicate, delete. Sellers (and both) only. */
 export function listingManagementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/my/listings', { schema: { tags, querystring: myListingsQuerySchema, response: { 200: myListingsResponseSchema, ...errors } } },
-      async (request) => myListings(deps, requireRole(request, SELLERS), request.query));
+    app.get(
+      '/api/my/listings',
+      { schema: { tags, querystring: myListingsQuerySchema, response: { 200: myListingsResponseSchema, ...errors } } },
+      async (request) => myListings(deps, requireRole(request, SELLERS), request.query),
+    );
 
-    app.get('/api/my/listings/:id', { schema: { tags, params: idParams, response: { 200: ownListingSchema, ...errors } } },
-      async (request) => ownListing(deps, requireRole(request, SELLERS), request.params.id));
+    app.get(
+      '/api/my/listings/:id',
+      { schema: { tags, params: idParams, response: { 200: ownListingSchema, ...errors } } },
+      async (request) => ownListing(deps, requireRole(request, SELLERS), request.params.id),
+    );
 
-    app.post('/api/listings', { schema: { tags, body: listingInputSchema, response: { 201: ownListingSchema, ...errors } } },
-      async (request, reply) => reply.status(201).send(await createListing(deps, requireRole(request, SELLERS), request.body)));
+    app.post(
+      '/api/listings',
+      { schema: { tags, body: listingInputSchema, response: { 201: ownListingSchema, ...errors } } },
+      async (request, reply) =>
+        reply.status(201).send(await createListing(deps, requireRole(request, SELLERS), request.body)),
+    );
 
-    app.put('/api/listings/:id', { schema: { tags, params: idParams, body: listingInputSchema, response: { 200: ownListingSchema, ...errors } } },
-      async (request) => editListing(deps, requireRole(request, SELLERS), request.params.id, request.body));
+    app.put(
+      '/api/listings/:id',
+      { schema: { tags, params: idParams, body: listingInputSchema, response: { 200: ownListingSchema, ...errors } } },
+      async (request) => editListing(deps, requireRole(request, SELLERS), request.params.id, request.body),
+    );
 
-    app.post('/api/listings/:id/status', { schema: { tags, params: idParams, body: listingStatusChangeSchema, response: { 200: ownListingSchema, ...errors } } },
-      async (request) => changeStatus(deps, requireRole(request, SELLERS), request.params.id, request.body.status));
+    app.post(
+      '/api/listings/:id/status',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: listingStatusChangeSchema,
+          response: { 200: ownListingSchema, ...errors },
+        },
+      },
+      async (request) => changeStatus(deps, requireRole(request, SELLERS), request.params.id, request.body.status),
+    );
 
-    app.post('/api/listings/:id/duplicate', { schema: { tags, params: idParams, response: { 201: ownListingSchema, ...errors } } },
-      async (request, reply) => reply.status(201).send(await duplicateListing(deps, requireRole(request, SELLERS), request.params.id)));
+    app.post(
+      '/api/listings/:id/duplicate',
+      { schema: { tags, params: idParams, response: { 201: ownListingSchema, ...errors } } },
+      async (request, reply) =>
+        reply.status(201).send(await duplicateListing(deps, requireRole(request, SELLERS), request.params.id)),
+    );
 
-    app.delete('/api/listings/:id', { schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
+    app.delete(
+      '/api/listings/:id',
+      { schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
         await deleteListing(deps, requireRole(request, SELLERS), request.params.id);
         return reply.status(204).send(null);
-      });
+      },
+    );
   };
 }

@@ -1,15 +1,31 @@
+import { DEFAULT_PROTECTION_DAYS } from '@accountry/shared/order-state';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import { editBlocker, statusChangeBlocker } from '@accountry/shared/listing-rules';
 import type { SellerStatus } from '@accountry/shared/listings';
-import { STATUS_FILTERS, type ListingInput, type MyListingsResponse, type OwnListing, type StatusFilter } from '@accountry/shared/listing-schemas';
+import {
+  STATUS_FILTERS,
+  type ListingInput,
+  type MyListingsResponse,
+  type OwnListing,
+  type StatusFilter,
+} from '@accountry/shared/listing-schemas';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { ERROR_CODES } from '@accountry/shared/api-error';
+import { assertStateUnchanged } from '../../lib/state-change';
 import { canManageListing } from './listing-permissions';
 import { listingRowsByIds } from './listing-search.repository';
-import { copyImages, findListing, insertListing, listImages, statusCounts, updateListing, type ListingRecord } from './listings.repository';
+import {
+  copyImages,
+  findListing,
+  insertListing,
+  listImages,
+  statusCounts,
+  updateListing,
+  type ListingRecord,
+} from './listings.repository';
 import { toOwnRow } from './listing-mappers';
 import { cardPage } from './listings.service';
 
@@ -24,7 +40,11 @@ export async function managedListing(deps: AppDeps, user: AuthUser, id: string):
   return listing;
 }
 
-export async function myListings(deps: AppDeps, user: AuthUser, q: { status: StatusFilter; q?: string; cursor?: string }): Promise<MyListingsResponse> {
+export async function myListings(
+  deps: AppDeps,
+  user: AuthUser,
+  q: { status: StatusFilter; q?: string; cursor?: string },
+): Promise<MyListingsResponse> {
   const status = q.status === 'all' ? undefined : q.status;
   const [page, counts] = await Promise.all([
     cardPage(deps, { scope: 'own', sellerId: user.id, status, q: q.q }, 'created', q.cursor, PAGE, user),
@@ -46,11 +66,25 @@ export async function ownListing(deps: AppDeps, user: AuthUser, id: string): Pro
 
 function fieldsOf(input: ListingInput) {
   return {
-    title: input.title, category: input.category, platform: input.platform, region: input.region, description: input.description,
-    priceCents: input.priceCents, currency: input.currency, negotiable: input.negotiable, level: input.level ?? null,
-    itemsCount: input.itemsCount ?? null, followers: input.followers ?? null, engagementRate: input.engagementRate ?? null,
-    accountAgeMonths: input.accountAgeMonths ?? null, verified: input.verified, originalEmail: input.originalEmail,
-    twoFactorRemovable: input.twoFactorRemovable, deliveryMethod: input.deliveryMethod, deliveryTime: input.deliveryTime,
+    title: input.title,
+    category: input.category,
+    platform: input.platform,
+    region: input.region,
+    description: input.description,
+    priceCents: input.priceCents,
+    currency: input.currency,
+    negotiable: input.negotiable,
+    level: input.level ?? null,
+    itemsCount: input.itemsCount ?? null,
+    followers: input.followers ?? null,
+    engagementRate: input.engagementRate ?? null,
+    accountAgeMonths: input.accountAgeMonths ?? null,
+    verified: input.verified,
+    originalEmail: input.originalEmail,
+    twoFactorRemovable: input.twoFactorRemovable,
+    deliveryMethod: input.deliveryMethod,
+    deliveryTime: input.deliveryTime,
+    protectionDays: input.protectionDays ?? DEFAULT_PROTECTION_DAYS[input.category],
   };
 }
 
@@ -59,8 +93,19 @@ export async function createListing(deps: AppDeps, user: AuthUser, input: Listin
   const now = deps.clock.now();
   const id = newId();
   await insertListing(deps.db.db, {
-    id, sellerId: user.id, ...fieldsOf(input), status: 'draft', hiddenReason: null, statusBeforeHidden: null, viewCount: 0,
-    favoriteCount: 0, createdAt: now, updatedAt: now, publishedAt: null, soldAt: null, deletedAt: null,
+    id,
+    sellerId: user.id,
+    ...fieldsOf(input),
+    status: 'draft',
+    hiddenReason: null,
+    statusBeforeHidden: null,
+    viewCount: 0,
+    favoriteCount: 0,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: null,
+    soldAt: null,
+    deletedAt: null,
   });
   return ownListing(deps, user, id);
 }
@@ -69,7 +114,9 @@ export async function editListing(deps: AppDeps, user: AuthUser, id: string, inp
   const listing = await managedListing(deps, user, id);
   const blocker = editBlocker(listing.status);
   if (blocker) throw conflictWith(blocker);
-  await updateListing(deps.db.db, id, { ...fieldsOf(input), updatedAt: deps.clock.now() });
+  assertStateUnchanged(
+    await updateListing(deps.db.db, id, { ...fieldsOf(input), updatedAt: deps.clock.now() }, listing.status),
+  );
   return ownListing(deps, user, id);
 }
 
@@ -84,7 +131,8 @@ export async function changeStatus(deps: AppDeps, user: AuthUser, id: string, to
   // Publishing from a draft puts the listing at the top of "newest"; back from reserved it keeps its place.
   if (to === 'active' && listing.status === 'draft') patch.publishedAt = now;
   if (to === 'sold') patch.soldAt = now;
-  await updateListing(deps.db.db, id, patch);
+  // Written only if the status is still the one checked above (an admin may have hidden it meanwhile).
+  assertStateUnchanged(await updateListing(deps.db.db, id, patch, listing.status));
   return ownListing(deps, user, id);
 }
 
@@ -95,8 +143,18 @@ export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string
   const copyId = newId();
   await deps.db.db.transaction().execute(async (trx) => {
     await insertListing(trx, {
-      ...listing, id: copyId, status: 'draft', hiddenReason: null, statusBeforeHidden: null, viewCount: 0, favoriteCount: 0,
-      createdAt: now, updatedAt: now, publishedAt: null, soldAt: null, deletedAt: null,
+      ...listing,
+      id: copyId,
+      status: 'draft',
+      hiddenReason: null,
+      statusBeforeHidden: null,
+      viewCount: 0,
+      favoriteCount: 0,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: null,
+      soldAt: null,
+      deletedAt: null,
     });
     await copyImages(trx, id, copyId, now, newId);
   });
@@ -110,5 +168,5 @@ export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string
 export async function deleteListing(deps: AppDeps, user: AuthUser, id: string) {
   await managedListing(deps, user, id);
   const now = deps.clock.now();
-  await updateListing(deps.db.db, id, { deletedAt: now, updatedAt: now });
+  assertStateUnchanged(await updateListing(deps.db.db, id, { deletedAt: now, updatedAt: now }));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import { userWithSession, type Session } from '../../test/test-app';
-import { createListingsTestApp, insertTestListing, listingInput } from './listings-test-helpers';
+import { createListingsTestApp, insertTestListing, listingInput } from '../../test/listing-fixtures';
 
 let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
 let seller: { user: { id: string }; session: Session };
@@ -23,29 +23,43 @@ describe('listing management permissions', () => {
   it('refuses visitors (401) and buyer-only members (403) on every management endpoint', async () => {
     const { id } = await insertTestListing(ctx, seller.user.id);
     const endpoints: Array<[Parameters<typeof call>[0], string, object?]> = [
-      ['GET', '/api/my/listings'], ['GET', `/api/my/listings/${id}`], ['POST', '/api/listings', listingInput()],
-      ['PUT', `/api/listings/${id}`, listingInput()], ['POST', `/api/listings/${id}/status`, { status: 'sold' }],
-      ['POST', `/api/listings/${id}/duplicate`], ['DELETE', `/api/listings/${id}`], ['DELETE', `/api/listings/${id}/images/x`],
+      ['GET', '/api/my/listings'],
+      ['GET', `/api/my/listings/${id}`],
+      ['POST', '/api/listings', listingInput()],
+      ['PUT', `/api/listings/${id}`, listingInput()],
+      ['POST', `/api/listings/${id}/status`, { status: 'sold' }],
+      ['POST', `/api/listings/${id}/duplicate`],
+      ['DELETE', `/api/listings/${id}`],
+      ['DELETE', `/api/listings/${id}/images/x`],
       ['PUT', `/api/listings/${id}/images/order`, { ids: [] }],
     ];
     for (const [method, url, body] of endpoints) {
       expect((await call(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
       expect((await call(method, url, buyer.session, body)).statusCode, `${method} ${url}`).toBe(403);
     }
-    expect((await ctx.db.selectFrom('listings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('active');
+    expect(
+      (await ctx.db.selectFrom('listings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+    ).toBe('active');
   });
 
   it('lets no seller edit, change, duplicate or delete another seller’s listing', async () => {
     const { id } = await insertTestListing(ctx, seller.user.id, { title: 'The original title stays' });
     for (const [method, url, body] of [
-      ['GET', `/api/my/listings/${id}`], ['PUT', `/api/listings/${id}`, listingInput()], ['POST', `/api/listings/${id}/status`, { status: 'sold' }],
-      ['POST', `/api/listings/${id}/duplicate`], ['DELETE', `/api/listings/${id}`],
+      ['GET', `/api/my/listings/${id}`],
+      ['PUT', `/api/listings/${id}`, listingInput()],
+      ['POST', `/api/listings/${id}/status`, { status: 'sold' }],
+      ['POST', `/api/listings/${id}/duplicate`],
+      ['DELETE', `/api/listings/${id}`],
     ] as Array<[Parameters<typeof call>[0], string, object?]>) {
       const res = await call(method, url, other.session, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().error.message).toBe(M.notYours);
     }
-    const row = await ctx.db.selectFrom('listings').select(['title', 'status', 'deletedAt']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('listings')
+      .select(['title', 'status', 'deletedAt'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ title: 'The original title stays', status: 'active', deletedAt: null });
   });
 });
@@ -53,10 +67,23 @@ describe('listing management permissions', () => {
 describe('creating and editing', () => {
   it('creates a draft from valid input and lists it with counts per status', async () => {
     const s = await userWithSession(ctx, 'seller');
-    const res = await call('POST', '/api/listings', s.session, listingInput({ description: 'Line one\r\nLine two of the description' }));
+    const res = await call(
+      'POST',
+      '/api/listings',
+      s.session,
+      listingInput({ description: 'Line one\r\nLine two of the description' }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json();
-    expect(created).toMatchObject({ status: 'draft', sellerId: s.user.id, priceCents: 24_900, currency: 'USD', images: [], favoriteCount: 0, publishedAt: null });
+    expect(created).toMatchObject({
+      status: 'draft',
+      sellerId: s.user.id,
+      priceCents: 24_900,
+      currency: 'USD',
+      images: [],
+      favoriteCount: 0,
+      publishedAt: null,
+    });
     expect(created.description).toBe('Line one\nLine two of the description');
     const list = await call('GET', '/api/my/listings', s.session);
     expect(list.json().items.map((i: { id: string }) => i.id)).toEqual([created.id]);
@@ -73,8 +100,18 @@ describe('creating and editing', () => {
     ['an unknown platform', { platform: 'sega' }, 'platform', M.platform],
     ['a platform from another category', { platform: 'instagram' }, 'platform', M.platformCategory],
     ['an attribute of another category', { followers: 1000 }, 'followers', M.attributeNotApplicable],
-    ['social without followers', { category: 'social', platform: 'tiktok', level: null, itemsCount: null }, 'followers', M.followersRequired],
-    ['an engagement over 100%', { category: 'social', platform: 'tiktok', level: null, itemsCount: null, followers: 10, engagementRate: 140 }, 'engagementRate', M.engagement],
+    [
+      'social without followers',
+      { category: 'social', platform: 'tiktok', level: null, itemsCount: null },
+      'followers',
+      M.followersRequired,
+    ],
+    [
+      'an engagement over 100%',
+      { category: 'social', platform: 'tiktok', level: null, itemsCount: null, followers: 10, engagementRate: 140 },
+      'engagementRate',
+      M.engagement,
+    ],
     ['a short description', { description: 'Too short' }, 'description', M.descriptionLength],
     ['another currency', { currency: 'EUR' }, 'currency', M.currency],
     ['an unknown delivery time', { deliveryTime: 'someday' }, 'deliveryTime', M.deliveryTime],
@@ -87,7 +124,12 @@ describe('creating and editing', () => {
 
   it('edits content but not a sold listing', async () => {
     const { id } = await insertTestListing(ctx, seller.user.id);
-    const res = await call('PUT', `/api/listings/${id}`, seller.session, listingInput({ title: 'Edited account title here', priceCents: 12_345 }));
+    const res = await call(
+      'PUT',
+      `/api/listings/${id}`,
+      seller.session,
+      listingInput({ title: 'Edited account title here', priceCents: 12_345 }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ title: 'Edited account title here', priceCents: 12_345, status: 'active' });
     const sold = await insertTestListing(ctx, seller.user.id, { status: 'sold' });
@@ -98,7 +140,8 @@ describe('creating and editing', () => {
 });
 
 describe('status changes', () => {
-  const setStatus = (id: string, status: string, s = seller.session) => call('POST', `/api/listings/${id}/status`, s, { status });
+  const setStatus = (id: string, status: string, s = seller.session) =>
+    call('POST', `/api/listings/${id}/status`, s, { status });
 
   it('publishes a draft only once it has a screenshot', async () => {
     const bare = await insertTestListing(ctx, seller.user.id, { status: 'draft', publishedAt: null }, 0);
@@ -132,28 +175,52 @@ describe('status changes', () => {
   });
 
   it('never lets the seller change a hidden listing’s status, but shows them the reason', async () => {
-    const { id } = await insertTestListing(ctx, seller.user.id, { status: 'hidden', hiddenReason: 'Misleading screenshots', statusBeforeHidden: 'active' });
+    const { id } = await insertTestListing(ctx, seller.user.id, {
+      status: 'hidden',
+      hiddenReason: 'Misleading screenshots',
+      statusBeforeHidden: 'active',
+    });
     for (const status of ['active', 'draft', 'sold', 'reserved']) {
       const res = await setStatus(id, status);
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(M.hiddenStatus);
     }
     const hiddenOnly = await call('GET', '/api/my/listings?status=hidden', seller.session);
-    expect(hiddenOnly.json().items.find((i: { id: string }) => i.id === id)).toMatchObject({ status: 'hidden', hiddenReason: 'Misleading screenshots' });
+    expect(hiddenOnly.json().items.find((i: { id: string }) => i.id === id)).toMatchObject({
+      status: 'hidden',
+      hiddenReason: 'Misleading screenshots',
+    });
     expect((await setStatus(id, 'hidden')).statusCode).toBe(400);
-    const row = await ctx.db.selectFrom('listings').select(['status', 'statusBeforeHidden']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('listings')
+      .select(['status', 'statusBeforeHidden'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'hidden', statusBeforeHidden: 'active' });
   });
 });
 
 describe('duplicate and delete', () => {
   it('duplicates into a fresh draft with the same details and screenshots', async () => {
-    const original = await insertTestListing(ctx, seller.user.id, { status: 'sold', viewCount: 50, favoriteCount: 3 }, 2);
+    const original = await insertTestListing(
+      ctx,
+      seller.user.id,
+      { status: 'sold', viewCount: 50, favoriteCount: 3 },
+      2,
+    );
     const res = await call('POST', `/api/listings/${original.id}/duplicate`, seller.session);
     expect(res.statusCode).toBe(201);
     const copy = res.json();
     expect(copy.id).not.toBe(original.id);
-    expect(copy).toMatchObject({ title: original.title, priceCents: original.priceCents, status: 'draft', viewCount: 0, favoriteCount: 0, publishedAt: null, soldAt: null });
+    expect(copy).toMatchObject({
+      title: original.title,
+      priceCents: original.priceCents,
+      status: 'draft',
+      viewCount: 0,
+      favoriteCount: 0,
+      publishedAt: null,
+      soldAt: null,
+    });
     expect(copy.images).toHaveLength(2);
   });
 

@@ -1,15 +1,36 @@
+import { DEFAULT_PROTECTION_DAYS } from '@accountry/shared/order-state';
 import type { ListingCard, OwnListingRow } from '@accountry/shared/listing-schemas';
 import type { ListingRow } from './listing-search.repository';
 
 /** A row as a card; isFavorite comes back 0/1 from SQLite. */
 export function toCard(r: ListingRow): ListingCard {
   return {
-    id: r.id, sellerId: r.sellerId, sellerName: r.sellerName, title: r.title, category: r.category, platform: r.platform as ListingCard['platform'],
-    region: r.region as ListingCard['region'], priceCents: r.priceCents, currency: r.currency, negotiable: r.negotiable, level: r.level,
-    itemsCount: r.itemsCount, followers: r.followers, engagementRate: r.engagementRate, accountAgeMonths: r.accountAgeMonths,
-    verified: r.verified, originalEmail: r.originalEmail, twoFactorRemovable: r.twoFactorRemovable, status: r.status,
-    viewCount: r.viewCount, createdAt: r.createdAt, publishedAt: r.publishedAt, thumbUrl: r.thumbUrl ?? null,
-    imageCount: Number(r.imageCount ?? 0), isFavorite: Boolean(r.isFavorite),
+    id: r.id,
+    sellerId: r.sellerId,
+    sellerName: r.sellerName,
+    title: r.title,
+    category: r.category,
+    platform: r.platform as ListingCard['platform'],
+    region: r.region as ListingCard['region'],
+    priceCents: r.priceCents,
+    currency: r.currency,
+    negotiable: r.negotiable,
+    level: r.level,
+    itemsCount: r.itemsCount,
+    followers: r.followers,
+    engagementRate: r.engagementRate,
+    accountAgeMonths: r.accountAgeMonths,
+    verified: r.verified,
+    originalEmail: r.originalEmail,
+    twoFactorRemovable: r.twoFactorRemovable,
+    status: r.status,
+    protectionDays: r.protectionDays ?? DEFAULT_PROTECTION_DAYS[r.category],
+    viewCount: r.viewCount,
+    createdAt: r.createdAt,
+    publishedAt: r.publishedAt,
+    thumbUrl: r.thumbUrl ?? null,
+    imageCount: Number(r.imageCount ?? 0),
+    isFavorite: Boolean(r.isFavorite),
   };
 }
 
@@ -17,7 +38,12 @@ export function toCard(r: ListingRow): ListingCard {
 export function toOwnRow(r: ListingRow): OwnListingRow {
   const { sellerName: _s, isFavorite: _f, imageCount: _i, ...card } = toCard(r);
   return {
-    ...card, deliveryMethod: r.deliveryMethod as OwnListingRow['deliveryMethod'], deliveryTime: r.deliveryTime as OwnListingRow['deliveryTime'],
-    favoriteCount: r.favoriteCount, hiddenReason: r.hiddenReason, updatedAt: r.updatedAt, soldAt: r.soldAt,
+    ...card,
+    deliveryMethod: r.deliveryMethod as OwnListingRow['deliveryMethod'],
+    deliveryTime: r.deliveryTime as OwnListingRow['deliveryTime'],
+    favoriteCount: r.favoriteCount,
+    hiddenReason: r.hiddenReason,
+    updatedAt: r.updatedAt,
+    soldAt: r.soldAt,
   };
 }

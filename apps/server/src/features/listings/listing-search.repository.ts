@@ -24,38 +24,87 @@ export const SORT_COLUMNS = {
   created: ['createdAt', 'desc'],
 } as const satisfies Record<SearchSort, readonly [string, 'asc' | 'desc']>;
 
-/** Up to this many SQLite matches are looked up by key; more are checked while walking the sort index (decision 041). */
+/** Up to this many matches are sorted after looking them up; more are checked while walking the sort index (decision 041). */
 const FEW_MATCHES = 5000;
+const PG_FEW_MATCHES = 1000;
 
 export interface TextMatch {
-  where: RawBuilder<SqlBool>;
-  /** So few matches that the query should start from them rather than from a browse index. */
+  /** The full-text condition, if the search has words. */
+  where: RawBuilder<SqlBool> | null;
+  /** So few matches (of the words, or of a minimum follower count) that the query starts from them, not a browse index. */
   few: boolean;
+}
+
+/**
+ * How to narrow a search before paging: the full-text match, and whether its matches or those of a minimum follower
+ * count are few enough to look up and sort. Follower counts rise with price, so walking the price index for "at least
+ * 500k followers" would pass most listings before the first match.
+ */
+export async function matchSearch(
+  handle: DatabaseHandle,
+  s: ListingSearch,
+  fewMatches = FEW_MATCHES,
+): Promise<TextMatch | null> {
+  const text = await matchText(handle, s.q, fewMatches);
+  if (text?.few || s.minFollowers === undefined || s.scope !== 'live') return text;
+  // "+status": the probe must range over the followers index rather than walk a live index checking each row.
+  const probe = await sql<{ n: number }>`select count(*) as n from (select 1 from listings
+    where listings.followers >= ${s.minFollowers} and listings.deleted_at is null and ${sql.raw(
+      handle.engine === 'sqlite' ? '+' : '',
+    )}listings.status = 'active' limit ${fewMatches + 1}) m`.execute(handle.db);
+  if (Number(probe.rows[0].n) > fewMatches) return text;
+  return { where: text?.where ?? null, few: true };
 }
 
 /**
  * THE full-text search: words of the query, each as a prefix, all required. SQLite matches the FTS5 table the
  * triggers keep in sync (by its stable search_key); PostgreSQL matches the generated tsvector through its GIN index.
+ * Both probe how many listings match (up to a limit) to choose the plan: a few matches are looked up and sorted, many
+ * are checked while walking the sort index, which then stops after one page (decisions 041, 100).
  */
-export async function matchText(handle: DatabaseHandle, q: string | undefined, fewMatches = FEW_MATCHES): Promise<TextMatch | null> {
+export async function matchText(
+  handle: DatabaseHandle,
+  q: string | undefined,
+  fewMatches = FEW_MATCHES,
+): Promise<TextMatch | null> {
   const terms = searchTerms(q);
   if (!terms.length) return null;
   if (handle.engine === 'postgres') {
     const query = terms.map((t) => `${t}:*`).join(' & ');
-    return { where: sql<SqlBool>`listings.search_vector @@ to_tsquery('english', ${query})`, few: false };
+    const where = sql<SqlBool>`listings.search_vector @@ to_tsquery('english', ${query})`;
+    // PostgreSQL estimates words joined by AND as independent, so a phrase whose words never meet looks common: it
+    // then walks the sort index backwards through every listing.
+    // Counting through the GIN index first is cheap; a lower limit than SQLite's keeps the probe short for common words.
+    const few = Math.min(fewMatches, PG_FEW_MATCHES);
+    const probe = await sql<{ n: number }>`select count(*) as n from (select 1 from listings where ${where} limit ${
+      few + 1
+    }) m`.execute(handle.db);
+    return { where, few: Number(probe.rows[0].n) <= few };
   }
   const match = terms.map((t) => `"${t}"*`).join(' ');
-  const probe = await sql<{ k: number }>`select rowid as k from listings_fts where listings_fts match ${match} limit ${fewMatches + 1}`.execute(handle.db);
-  const keys = probe.rows.map((r) => r.k);
-  if (keys.length > fewMatches) return { where: sql<SqlBool>`listings.search_key in (select rowid from listings_fts where listings_fts match ${match})`, few: false };
-  return { where: keys.length ? sql<SqlBool>`listings.search_key in (${sql.join(keys)})` : sql<SqlBool>`1 = 0`, few: true };
+  // Counted inside SQLite: handing thousands of keys to JavaScript and back as parameters costs more than the query.
+  const probe = await sql<{
+    n: number;
+  }>`select count(*) as n from (select 1 from listings_fts where listings_fts match ${match} limit ${fewMatches + 1}) m`.execute(
+    handle.db,
+  );
+  const matches = sql`(select rowid from listings_fts where listings_fts match ${match})`;
+  if (Number(probe.rows[0].n) > fewMatches)
+    // "+" keeps SQLite off the search_key index: the sort index drives and each row is checked against the match set.
+    return { where: sql<SqlBool>`+listings.search_key in ${matches}`, few: false };
+  return { where: sql<SqlBool>`listings.search_key in ${matches}`, few: true };
 }
 
 /** The listings matching the search, before any sort, paging or columns. */
 export function filteredListings(handle: DatabaseHandle, s: ListingSearch, text: TextMatch | null) {
   let q = handle.db.selectFrom('listings').where('listings.deletedAt', 'is', null);
-  // A literal status lets SQLite use the partial "live" indexes; with few text matches "+status" keeps it on the search key instead.
-  if (s.scope === 'live') q = text?.few ? q.where(sql<SqlBool>`+listings.status = 'active'`) : q.where('listings.status', '=', sql.lit('active'));
+  // A literal status lets SQLite use the partial "live" indexes; with few matches "+status" keeps it off them, on the
+  // search key or the followers index instead.
+  if (s.scope === 'live')
+    q =
+      text?.few && handle.engine === 'sqlite'
+        ? q.where(sql<SqlBool>`+listings.status = 'active'`)
+        : q.where('listings.status', '=', sql.lit('active'));
   else if (s.status) q = q.where('listings.status', '=', s.status);
   if (s.sellerId) q = q.where('listings.sellerId', '=', s.sellerId);
   if (s.excludeId) q = q.where('listings.id', '!=', s.excludeId);
@@ -71,35 +120,58 @@ export function filteredListings(handle: DatabaseHandle, s: ListingSearch, text:
   if (s.originalEmail) q = q.where('listings.originalEmail', '=', true);
   if (s.twoFactorRemovable) q = q.where('listings.twoFactorRemovable', '=', true);
   if (s.negotiable) q = q.where('listings.negotiable', '=', true);
-  if (text) q = q.where(text.where);
+  if (text?.where) q = q.where(text.where);
   return q;
 }
 
 /** Matches up to the cap (one more tells "more than"), so counting never scans everything. */
 export async function countListings(handle: DatabaseHandle, s: ListingSearch, text: TextMatch | null) {
-  const inner = filteredListings(handle, s, text).select(sql<number>`1`.as('one')).limit(RESULT_COUNT_CAP + 1).as('matches');
-  const count = (db: DatabaseHandle['db']) => db.selectFrom(inner).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const row = handle.engine === 'postgres'
-    ? await handle.db.transaction().execute(async (trx) => {
-      // The default cost of a random read (4, for spinning disks) makes PostgreSQL scan the whole table to count a few
-      // hundred rows a partial browse index reaches in milliseconds; rate random reads as on SSD for this query only.
-      await sql`set local random_page_cost = 1.1`.execute(trx);
-      return count(trx);
-    })
-    : await count(handle.db);
+  const inner = filteredListings(handle, s, text)
+    .select(sql<number>`1`.as('one'))
+    .limit(RESULT_COUNT_CAP + 1)
+    .as('matches');
+  const count = (db: DatabaseHandle['db']) =>
+    db
+      .selectFrom(inner)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+  const row =
+    handle.engine === 'postgres'
+      ? await handle.db.transaction().execute(async (trx) => {
+          // The default cost of a random read (4, for spinning disks) makes PostgreSQL scan the whole table to count a few
+          // hundred rows a partial browse index reaches in milliseconds; rate random reads as on SSD for this query only.
+          await sql`set local random_page_cost = 1.1`.execute(trx);
+          return count(trx);
+        })
+      : await count(handle.db);
   const n = Number(row.n);
   return { total: Math.min(n, RESULT_COUNT_CAP), capped: n > RESULT_COUNT_CAP };
 }
 
 /** One page of listing rows with everything a card or the management table shows, in keyset order. */
 export async function searchListingRows(
-  handle: DatabaseHandle, s: ListingSearch, text: TextMatch | null, sort: SearchSort, keyset: Keyset | undefined, limit: number, viewerId: string | null,
+  handle: DatabaseHandle,
+  s: ListingSearch,
+  text: TextMatch | null,
+  sort: SearchSort,
+  keyset: Keyset | undefined,
+  limit: number,
+  viewerId: string | null,
 ) {
   const [column, dir] = SORT_COLUMNS[sort];
   const col = `listings.${column}` as const;
   let q = withCardColumns(filteredListings(handle, s, text), viewerId);
-  if (keyset) q = q.where((eb) => eb(eb.refTuple(col, 'listings.id'), dir === 'desc' ? '<' : '>', eb.tuple(keyset[0], keyset[1])));
-  const rows = await q.orderBy(col, dir).orderBy('listings.id', dir).limit(limit + 1).execute();
+  if (keyset)
+    q = q.where((eb) =>
+      eb(eb.refTuple(col, 'listings.id'), dir === 'desc' ? '<' : '>', eb.tuple(keyset[0], keyset[1])),
+    );
+  // With few matches PostgreSQL sorts them (an expression no index provides) instead of walking the sort index.
+  const order = text?.few && handle.engine === 'postgres' ? sql`${sql.ref(col)} + 0` : sql.ref(col);
+  const rows = await q
+    .orderBy(order, dir)
+    .orderBy('listings.id', dir)
+    .limit(limit + 1)
+    .execute();
   return { rows: rows.slice(0, limit), more: rows.length > limit, sortColumn: column };
 }
 
@@ -113,20 +185,60 @@ function withCardColumns(q: ReturnType<typeof filteredListings>, viewerId: strin
   return q
     .innerJoin('users', 'users.id', 'listings.sellerId')
     .select([
-      'listings.id', 'listings.sellerId', 'listings.title', 'listings.category', 'listings.platform', 'listings.region',
-      'listings.priceCents', 'listings.currency', 'listings.negotiable', 'listings.level', 'listings.itemsCount',
-      'listings.followers', 'listings.engagementRate', 'listings.accountAgeMonths', 'listings.verified',
-      'listings.originalEmail', 'listings.twoFactorRemovable', 'listings.status', 'listings.viewCount',
-      'listings.favoriteCount', 'listings.hiddenReason', 'listings.deliveryMethod', 'listings.deliveryTime',
-      'listings.createdAt', 'listings.updatedAt', 'listings.publishedAt', 'listings.soldAt', 'listings.deletedAt',
+      'listings.id',
+      'listings.sellerId',
+      'listings.title',
+      'listings.category',
+      'listings.platform',
+      'listings.region',
+      'listings.priceCents',
+      'listings.currency',
+      'listings.negotiable',
+      'listings.level',
+      'listings.itemsCount',
+      'listings.followers',
+      'listings.engagementRate',
+      'listings.accountAgeMonths',
+      'listings.verified',
+      'listings.originalEmail',
+      'listings.twoFactorRemovable',
+      'listings.status',
+      'listings.viewCount',
+      'listings.favoriteCount',
+      'listings.hiddenReason',
+      'listings.deliveryMethod',
+      'listings.deliveryTime',
+      'listings.protectionDays',
+      'listings.createdAt',
+      'listings.updatedAt',
+      'listings.publishedAt',
+      'listings.soldAt',
+      'listings.deletedAt',
       'users.displayName as sellerName',
     ])
     .select((eb) => [
-      eb.selectFrom('listingImages').select('listingImages.thumbUrl').whereRef('listingImages.listingId', '=', 'listings.id')
-        .orderBy('listingImages.position').limit(1).as('thumbUrl'),
-      eb.selectFrom('listingImages').select((e) => e.fn.countAll<number>().as('n')).whereRef('listingImages.listingId', '=', 'listings.id').as('imageCount'),
+      eb
+        .selectFrom('listingImages')
+        .select('listingImages.thumbUrl')
+        .whereRef('listingImages.listingId', '=', 'listings.id')
+        .orderBy('listingImages.position')
+        .limit(1)
+        .as('thumbUrl'),
+      eb
+        .selectFrom('listingImages')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('listingImages.listingId', '=', 'listings.id')
+        .as('imageCount'),
       viewerId
-        ? eb.exists(eb.selectFrom('favorites').select(sql`1`.as('one')).where('favorites.userId', '=', viewerId).whereRef('favorites.listingId', '=', 'listings.id')).as('isFavorite')
+        ? eb
+            .exists(
+              eb
+                .selectFrom('favorites')
+                .select(sql`1`.as('one'))
+                .where('favorites.userId', '=', viewerId)
+                .whereRef('favorites.listingId', '=', 'listings.id'),
+            )
+            .as('isFavorite')
         : sql<boolean>`false`.as('isFavorite'),
     ]);
 }

@@ -15,7 +15,7 @@ export class ListingViewCounter {
   private seen = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'clock'>) {}
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'clock' | 'log'>) {}
 
   record(listingId: string, viewerId: string) {
     const key = `${viewerId}:${listingId}`;
@@ -27,7 +27,11 @@ export class ListingViewCounter {
     // Maps keep insertion order: drop the oldest viewers first.
     if (this.seen.size > MAX_REMEMBERED) this.seen.delete(this.seen.keys().next().value!);
     this.pending.set(listingId, (this.pending.get(listingId) ?? 0) + 1);
-    this.timer ??= setTimeout(() => void this.flush().catch(() => undefined), FLUSH_MS);
+    this.timer ??= setTimeout(
+      () =>
+        void this.flush().catch((err) => this.deps.log.error({ err }, 'listing view flush failed; kept for the next')),
+      FLUSH_MS,
+    );
   }
 
   /** Views not yet written for the listing (the detail page adds them so a viewer sees their own view). */

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES } from '@accountry/shared/listing-messages';
 import type { BrowseResponse } from '@accountry/shared/listing-browse';
 import { createUser, signInAs, type Session } from '../../test/test-app';
-import { createListingsTestApp, insertTestListing } from './listings-test-helpers';
-import { countListings, matchText, searchListingRows } from './listing-search.repository';
+import { createListingsTestApp, insertTestListing } from '../../test/listing-fixtures';
+import { countListings, matchSearch, matchText, searchListingRows } from './listing-search.repository';
 
 let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
 let sellerId: string;
@@ -19,14 +19,75 @@ beforeAll(async () => {
   const add = async (key: string, over: Parameters<typeof insertTestListing>[2], seller = sellerId) => {
     ids[key] = (await insertTestListing(ctx, seller, over)).id;
   };
-  await add('valorant', { title: 'Radiant Valorant account with rare knives', platform: 'valorant', region: 'europe', priceCents: 50_000, viewCount: 40, verified: true, originalEmail: true });
-  await add('valorantCheap', { title: 'Starter Valorant smurf', platform: 'valorant', region: 'north-america', priceCents: 2_500, viewCount: 3 });
-  await add('genshin', { title: 'Genshin Impact whale account', platform: 'genshin', region: 'asia', priceCents: 30_000, viewCount: 90, description: 'Five-star characters, many constellations and weapons.' });
-  await add('insta', { title: 'Fitness Instagram page with engaged audience', category: 'social', platform: 'instagram', region: 'global', priceCents: 80_000, level: null, itemsCount: null, followers: 120_000, engagementRate: 4.2, viewCount: 12 });
-  await add('tiktok', { title: 'Small TikTok cooking channel', category: 'social', platform: 'tiktok', region: 'europe', priceCents: 9_000, level: null, itemsCount: null, followers: 8_000, viewCount: 7 }, otherSellerId);
-  await add('spotify', { title: 'Spotify Premium Family yearly plan', category: 'streaming', platform: 'spotify', region: 'uk', priceCents: 4_000, level: 'Premium Family', itemsCount: null, viewCount: 1 });
+  await add('valorant', {
+    title: 'Radiant Valorant account with rare knives',
+    platform: 'valorant',
+    region: 'europe',
+    priceCents: 50_000,
+    viewCount: 40,
+    verified: true,
+    originalEmail: true,
+  });
+  await add('valorantCheap', {
+    title: 'Starter Valorant smurf',
+    platform: 'valorant',
+    region: 'north-america',
+    priceCents: 2_500,
+    viewCount: 3,
+  });
+  await add('genshin', {
+    title: 'Genshin Impact whale account',
+    platform: 'genshin',
+    region: 'asia',
+    priceCents: 30_000,
+    viewCount: 90,
+    description: 'Five-star characters, many constellations and weapons.',
+  });
+  await add('insta', {
+    title: 'Fitness Instagram page with engaged audience',
+    category: 'social',
+    platform: 'instagram',
+    region: 'global',
+    priceCents: 80_000,
+    level: null,
+    itemsCount: null,
+    followers: 120_000,
+    engagementRate: 4.2,
+    viewCount: 12,
+  });
+  await add(
+    'tiktok',
+    {
+      title: 'Small TikTok cooking channel',
+      category: 'social',
+      platform: 'tiktok',
+      region: 'europe',
+      priceCents: 9_000,
+      level: null,
+      itemsCount: null,
+      followers: 8_000,
+      viewCount: 7,
+    },
+    otherSellerId,
+  );
+  await add('spotify', {
+    title: 'Spotify Premium Family yearly plan',
+    category: 'streaming',
+    platform: 'spotify',
+    region: 'uk',
+    priceCents: 4_000,
+    level: 'Premium Family',
+    itemsCount: null,
+    viewCount: 1,
+  });
   await add('draft', { title: 'Unpublished Valorant draft', platform: 'valorant', status: 'draft', publishedAt: null });
-  await add('hidden', { title: 'Hidden Valorant scam listing', platform: 'valorant', status: 'hidden', hiddenReason: 'Stolen account', statusBeforeHidden: 'active' });
+  await add('hidden', {
+    title: 'Hidden Valorant scam listing',
+    platform: 'valorant',
+    status: 'hidden',
+    hiddenReason: 'Stolen account',
+    statusBeforeHidden: 'active',
+  });
   await add('sold', { title: 'Sold Valorant account', platform: 'valorant', status: 'sold', soldAt: ctx.clock.now() });
   await add('reserved', { title: 'Reserved Valorant account', platform: 'valorant', status: 'reserved' });
   await add('deleted', { title: 'Deleted Valorant account', platform: 'valorant', deletedAt: ctx.clock.now() });
@@ -49,7 +110,12 @@ describe('GET /api/listings (browse)', () => {
     expect(r.total).toBe(6);
     expect(r.totalCapped).toBe(false);
     expect(r.nextCursor).toBeNull();
-    expect(r.items[0]).toMatchObject({ sellerName: expect.any(String), thumbUrl: expect.stringContaining('/uploads/demo/'), imageCount: 1, isFavorite: false });
+    expect(r.items[0]).toMatchObject({
+      sellerName: expect.any(String),
+      thumbUrl: expect.stringContaining('/uploads/demo/'),
+      imageCount: 1,
+      isFavorite: false,
+    });
   });
 
   it('never shows draft, hidden, sold, reserved or deleted listings, even to their seller', async () => {
@@ -106,7 +172,11 @@ describe('GET /api/listings (browse)', () => {
   });
 
   it('finds a listing by its new title after an edit (the search index follows the table)', async () => {
-    await ctx.db.updateTable('listings').set({ title: 'Genshin Impact account with Raiden Shogun' }).where('id', '=', ids.genshin).execute();
+    await ctx.db
+      .updateTable('listings')
+      .set({ title: 'Genshin Impact account with Raiden Shogun' })
+      .where('id', '=', ids.genshin)
+      .execute();
     expect(titlesOf(await browse('?q=raiden'))).toEqual([ids.genshin]);
     expect(titlesOf(await browse('?q=whale'))).toEqual([]);
   });
@@ -116,15 +186,74 @@ describe('GET /api/listings (browse)', () => {
       const byKey = await matchText(ctx.handle, q);
       const walking = await matchText(ctx.handle, q, 0);
       const search = { scope: 'live' as const, q };
-      const ids = async (text: typeof byKey) => (await searchListingRows(ctx.handle, search, text, 'price_asc', undefined, 48, null)).rows.map((r) => r.id);
+      const ids = async (text: typeof byKey) =>
+        (await searchListingRows(ctx.handle, search, text, 'price_asc', undefined, 48, null)).rows.map((r) => r.id);
       expect(await ids(walking)).toEqual(await ids(byKey));
       expect(await countListings(ctx.handle, search, walking)).toEqual(await countListings(ctx.handle, search, byKey));
     }
   });
 
+  it('finds the same listings for a minimum follower count through the followers index or the sort index', async () => {
+    // Sold, hidden and deleted social listings with many followers sit in the followers index too; browse never shows them.
+    const extra = [
+      await insertTestListing(ctx, sellerId, {
+        category: 'social',
+        platform: 'instagram',
+        followers: 900_000,
+        status: 'sold',
+      }),
+      await insertTestListing(ctx, sellerId, {
+        category: 'social',
+        platform: 'tiktok',
+        followers: 700_000,
+        deletedAt: 1,
+      }),
+      await insertTestListing(ctx, sellerId, {
+        category: 'social',
+        platform: 'youtube',
+        followers: 600_000,
+        status: 'hidden',
+      }),
+    ];
+    try {
+      for (const [minFollowers, q] of [
+        [5_000, undefined],
+        [100_000, undefined],
+        [1_000, 'fitness'],
+        [0, 'account'],
+      ] as const) {
+        const search = { scope: 'live' as const, minFollowers, q };
+        const fromFollowers = await matchSearch(ctx.handle, search);
+        const walking = await matchSearch(ctx.handle, search, 0);
+        expect(fromFollowers?.few).toBe(true);
+        const rows = async (m: typeof walking) =>
+          (await searchListingRows(ctx.handle, search, m, 'price_asc', undefined, 48, null)).rows.map((r) => r.id);
+        expect(await rows(fromFollowers)).toEqual(await rows(walking));
+        expect(await countListings(ctx.handle, search, fromFollowers)).toEqual(
+          await countListings(ctx.handle, search, walking),
+        );
+      }
+      const r = await browse('?minFollowers=5000&sort=price_asc');
+      expect(titlesOf(r)).toEqual([ids.tiktok, ids.insta]);
+      expect(r.total).toBe(2);
+    } finally {
+      await ctx.db
+        .deleteFrom('listings')
+        .where(
+          'id',
+          'in',
+          extra.map((l) => l.id),
+        )
+        .execute();
+    }
+  });
+
   it('marks the viewer’s favorites', async () => {
     const viewer = await createUser(ctx, { role: 'buyer' });
-    await ctx.db.insertInto('favorites').values({ userId: viewer.id, listingId: ids.spotify, createdAt: ctx.clock.now() }).execute();
+    await ctx.db
+      .insertInto('favorites')
+      .values({ userId: viewer.id, listingId: ids.spotify, createdAt: ctx.clock.now() })
+      .execute();
     const r = await browse('?category=streaming', (await signInAs(ctx, viewer.id)).headers);
     expect(r.items[0]).toMatchObject({ id: ids.spotify, isFavorite: true });
     expect((await browse('?category=streaming', buyer.headers)).items[0].isFavorite).toBe(false);

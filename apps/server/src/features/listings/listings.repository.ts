@@ -6,10 +6,37 @@ export type ListingRecord = ListingsTable;
 
 /** Every column of ListingsTable (never the engine's search columns). */
 const COLUMNS = [
-  'id', 'sellerId', 'title', 'category', 'platform', 'region', 'description', 'priceCents', 'currency', 'negotiable', 'level',
-  'itemsCount', 'followers', 'engagementRate', 'accountAgeMonths', 'verified', 'originalEmail', 'twoFactorRemovable',
-  'deliveryMethod', 'deliveryTime', 'status', 'hiddenReason', 'statusBeforeHidden', 'viewCount', 'favoriteCount', 'createdAt',
-  'updatedAt', 'publishedAt', 'soldAt', 'deletedAt',
+  'id',
+  'sellerId',
+  'title',
+  'category',
+  'platform',
+  'region',
+  'description',
+  'priceCents',
+  'currency',
+  'negotiable',
+  'level',
+  'itemsCount',
+  'followers',
+  'engagementRate',
+  'accountAgeMonths',
+  'verified',
+  'originalEmail',
+  'twoFactorRemovable',
+  'deliveryMethod',
+  'deliveryTime',
+  'protectionDays',
+  'status',
+  'hiddenReason',
+  'statusBeforeHidden',
+  'viewCount',
+  'favoriteCount',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'soldAt',
+  'deletedAt',
 ] as const satisfies ReadonlyArray<keyof ListingRecord>;
 
 export function findListing(db: Database, id: string): Promise<ListingRecord | undefined> {
@@ -20,15 +47,27 @@ export async function insertListing(db: Database, row: ListingRecord) {
   await db.insertInto('listings').values(row).execute();
 }
 
-export async function updateListing(db: Database, id: string, patch: Partial<ListingRecord>) {
-  await db.updateTable('listings').set(patch).where('id', '=', id).execute();
+/** Update a listing that is not deleted and, when given, still has the status the change was decided on. */
+export async function updateListing(
+  db: Database,
+  id: string,
+  patch: Partial<ListingRecord>,
+  expectedStatus?: ListingRecord['status'],
+) {
+  let q = db.updateTable('listings').set(patch).where('id', '=', id).where('deletedAt', 'is', null);
+  if (expectedStatus) q = q.where('status', '=', expectedStatus);
+  return q.executeTakeFirst();
 }
 
 /** Apply buffered view counts: one increment per listing, in one transaction. */
 export async function addViewCounts(db: Database, counts: Map<string, number>) {
   await db.transaction().execute(async (trx) => {
     for (const [id, n] of counts) {
-      await trx.updateTable('listings').set({ viewCount: sql`view_count + ${n}` }).where('id', '=', id).execute();
+      await trx
+        .updateTable('listings')
+        .set({ viewCount: sql`view_count + ${n}` })
+        .where('id', '=', id)
+        .execute();
     }
   });
 }
@@ -47,25 +86,42 @@ export async function insertImage(db: Database, row: ListingImagesTable) {
 }
 
 export async function deleteImageRow(db: Database, listingId: string, imageId: string) {
-  return db.deleteFrom('listingImages').where('listingId', '=', listingId).where('id', '=', imageId).returning(['url', 'thumbUrl']).executeTakeFirst();
+  return db
+    .deleteFrom('listingImages')
+    .where('listingId', '=', listingId)
+    .where('id', '=', imageId)
+    .returning(['url', 'thumbUrl'])
+    .executeTakeFirst();
 }
 
 export async function setImagePositions(db: Database, listingId: string, ids: string[]) {
   for (const [position, id] of ids.entries()) {
-    await db.updateTable('listingImages').set({ position }).where('listingId', '=', listingId).where('id', '=', id).execute();
+    await db
+      .updateTable('listingImages')
+      .set({ position })
+      .where('listingId', '=', listingId)
+      .where('id', '=', id)
+      .execute();
   }
 }
 
 /** Whether any listing still shows the file (duplicated listings share their screenshots' files). */
 export async function imageUrlInUse(db: Database, url: string) {
-  const row = await db.selectFrom('listingImages').select('id').where((eb) => eb.or([eb('url', '=', url), eb('thumbUrl', '=', url)])).executeTakeFirst();
+  const row = await db
+    .selectFrom('listingImages')
+    .select('id')
+    .where((eb) => eb.or([eb('url', '=', url), eb('thumbUrl', '=', url)]))
+    .executeTakeFirst();
   return !!row;
 }
 
 export async function copyImages(db: Database, fromId: string, toId: string, now: number, newId: () => string) {
   const images = await listImages(db, fromId);
   if (!images.length) return;
-  await db.insertInto('listingImages').values(images.map((i) => ({ ...i, id: newId(), listingId: toId, createdAt: now }))).execute();
+  await db
+    .insertInto('listingImages')
+    .values(images.map((i) => ({ ...i, id: newId(), listingId: toId, createdAt: now })))
+    .execute();
 }
 
 /** How many of the seller's listings are in each status (deleted ones excluded). */
@@ -77,4 +133,24 @@ export function statusCounts(db: Database, sellerId: string) {
     .where('deletedAt', 'is', null)
     .groupBy('status')
     .execute();
+}
+
+/** Whether a stored screenshot URL belongs to a listing that is not deleted (duplicates share their files). */
+export async function imageUrlIsLive(db: Database, pathListingId: string, url: string): Promise<boolean> {
+  const own = await db
+    .selectFrom('listings')
+    .select('id')
+    .where('id', '=', pathListingId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (own) return true;
+  const other = await db
+    .selectFrom('listingImages')
+    .innerJoin('listings', 'listings.id', 'listingImages.listingId')
+    .select('listingImages.id')
+    .where((eb) => eb.or([eb('listingImages.url', '=', url), eb('listingImages.thumbUrl', '=', url)]))
+    .where('listings.deletedAt', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return !!other;
 }

@@ -11,30 +11,66 @@ import { listingManagementRoutes } from './listing-management.routes';
 import { listingImagesRoutes } from './listing-images.routes';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 
 /** Browse (public), home sections, account detail, similar listings and reports; management and images below. */
 export function listingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/listings', { schema: { tags: ['listings'], querystring: browseQuerySchema, response: { 200: browseResponseSchema, 400: apiErrorSchema } } },
-      async (request) => browseListings(deps, request.query, request.user));
+    app.get(
+      '/api/listings',
+      {
+        schema: {
+          tags: ['listings'],
+          querystring: browseQuerySchema,
+          response: { 200: browseResponseSchema, 400: apiErrorSchema },
+        },
+      },
+      async (request) => browseListings(deps, request.query, request.user),
+    );
 
-    app.get('/api/listings/home', { schema: { tags: ['listings'], response: { 200: homeListingsSchema } } },
-      async (request) => homeListings(deps, request.user));
+    app.get(
+      '/api/listings/home',
+      { schema: { tags: ['listings'], response: { 200: homeListingsSchema } } },
+      async (request) => homeListings(deps, request.user),
+    );
 
-    app.get('/api/listings/:id', { schema: { tags: ['listings'], params: idParams, response: { 200: listingDetailSchema, ...errors } } },
-      async (request) => listingDetail(deps, request.params.id, requireUser(request)));
+    app.get(
+      '/api/listings/:id',
+      { schema: { tags: ['listings'], params: idParams, response: { 200: listingDetailSchema, ...errors } } },
+      async (request) => listingDetail(deps, request.params.id, requireUser(request)),
+    );
 
-    app.get('/api/listings/:id/similar', { schema: { tags: ['listings'], params: idParams, response: { 200: z.object({ items: z.array(listingCardSchema) }), ...errors } } },
-      async (request) => ({ items: await similarListings(deps, request.params.id, requireUser(request)) }));
+    app.get(
+      '/api/listings/:id/similar',
+      {
+        schema: {
+          tags: ['listings'],
+          params: idParams,
+          response: { 200: z.object({ items: z.array(listingCardSchema) }), ...errors },
+        },
+      },
+      async (request) => ({ items: await similarListings(deps, request.params.id, requireUser(request)) }),
+    );
 
     app.post(
       '/api/listings/:id/report',
       {
         config: { rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: (r) => r.user?.id ?? r.ip } },
-        schema: { tags: ['listings'], params: idParams, body: listingReportSchema, response: { 201: z.object({ id: z.string() }), ...errors } },
+        schema: {
+          tags: ['listings'],
+          params: idParams,
+          body: listingReportSchema,
+          response: { 201: z.object({ id: z.string() }), ...errors },
+        },
       },
-      async (request, reply) => reply.status(201).send(await reportListing(deps, request.params.id, requireUser(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await reportListing(deps, request.params.id, requireUser(request), request.body)),
     );
 
     await app.register(listingManagementRoutes(deps));

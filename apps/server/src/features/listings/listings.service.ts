@@ -6,23 +6,50 @@ import type { ListingDetail, ListingReport } from '@accountry/shared/listing-det
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { decodeCursor, encodeCursor, INT32_MAX } from '../../lib/keyset-cursor';
 import { sellerSummary } from '../sellers/sellers.service';
 import { reviewState } from '../sellers/reviews.service';
 import { canViewListing } from './listing-permissions';
-import { countListings, listingRowsByIds, matchText, searchListingRows, type ListingSearch, type SearchSort, type TextMatch } from './listing-search.repository';
+import {
+  countListings,
+  listingRowsByIds,
+  matchSearch,
+  searchListingRows,
+  type ListingSearch,
+  type SearchSort,
+  type TextMatch,
+} from './listing-search.repository';
 import { findListing, listImages } from './listings.repository';
 import { findOpenReport, insertOpenReport } from '../../lib/reports';
 import { toCard } from './listing-mappers';
 import { viewCounterFor } from './listing-views';
 
+/** Sorts on 32-bit integer columns (price, views): their cursors are bounded to what the column holds. */
+const INT32_SORTS = new Set<SearchSort>(['price_asc', 'price_desc', 'most_viewed']);
+
 type Viewer = AuthUser | null;
 
 /** A page of cards in keyset order, with the cursor for the next page. */
-export async function cardPage(deps: AppDeps, search: ListingSearch, sort: SearchSort, cursor: string | undefined, limit: number, viewer: Viewer, text?: TextMatch | null) {
-  const keyset = decodeCursor(cursor);
-  const match = text === undefined ? await matchText(deps.db, search.q) : text;
-  const { rows, more, sortColumn } = await searchListingRows(deps.db, search, match, sort, keyset, limit, viewer?.id ?? null);
+export async function cardPage(
+  deps: AppDeps,
+  search: ListingSearch,
+  sort: SearchSort,
+  cursor: string | undefined,
+  limit: number,
+  viewer: Viewer,
+  text?: TextMatch | null,
+) {
+  const keyset = decodeCursor(cursor, INT32_SORTS.has(sort) ? INT32_MAX : undefined);
+  const match = text === undefined ? await matchSearch(deps.db, search) : text;
+  const { rows, more, sortColumn } = await searchListingRows(
+    deps.db,
+    search,
+    match,
+    sort,
+    keyset,
+    limit,
+    viewer?.id ?? null,
+  );
   const last = rows[rows.length - 1];
   const nextCursor = more && last ? encodeCursor(Number(last[sortColumn]), last.id) : null;
   return { rows, nextCursor };
@@ -32,10 +59,18 @@ export async function cardPage(deps: AppDeps, search: ListingSearch, sort: Searc
 export async function browseListings(deps: AppDeps, query: BrowseQuery, viewer: Viewer): Promise<BrowseResponse> {
   const { sort, cursor, limit, ...filters } = query;
   const search: ListingSearch = { scope: 'live', ...filters };
-  const text = await matchText(deps.db, search.q);
+  const text = await matchSearch(deps.db, search);
   // PostgreSQL runs the page and the count side by side on two pool connections.
-  const [page, count] = await Promise.all([cardPage(deps, search, sort, cursor, limit, viewer, text), cursor ? null : countListings(deps.db, search, text)]);
-  return { items: page.rows.map(toCard), nextCursor: page.nextCursor, total: count?.total ?? null, totalCapped: count?.capped ?? false };
+  const [page, count] = await Promise.all([
+    cardPage(deps, search, sort, cursor, limit, viewer, text),
+    cursor ? null : countListings(deps.db, search, text),
+  ]);
+  return {
+    items: page.rows.map(toCard),
+    nextCursor: page.nextCursor,
+    total: count?.total ?? null,
+    totalCapped: count?.capped ?? false,
+  };
 }
 
 /** The home page's sections: the newest and the most viewed live listings. */
@@ -89,11 +124,19 @@ export async function listingDetail(deps: AppDeps, id: string, viewer: AuthUser)
 export async function similarListings(deps: AppDeps, id: string, viewer: AuthUser): Promise<ListingCard[]> {
   const listing = await visibleListing(deps, id, viewer);
   const base: ListingSearch = { scope: 'live', excludeId: id, category: listing.category };
-  const same = await cardPage(deps, { ...base, platform: listing.platform as ListingSearch['platform'] }, 'newest', undefined, SIMILAR_LISTINGS, viewer);
+  const same = await cardPage(
+    deps,
+    { ...base, platform: listing.platform as ListingSearch['platform'] },
+    'newest',
+    undefined,
+    SIMILAR_LISTINGS,
+    viewer,
+  );
   const cards = same.rows.map(toCard);
   if (cards.length < SIMILAR_LISTINGS) {
     const more = await cardPage(deps, base, 'newest', undefined, SIMILAR_LISTINGS * 2, viewer);
-    for (const r of more.rows) if (cards.length < SIMILAR_LISTINGS && !cards.some((c) => c.id === r.id)) cards.push(toCard(r));
+    for (const r of more.rows)
+      if (cards.length < SIMILAR_LISTINGS && !cards.some((c) => c.id === r.id)) cards.push(toCard(r));
   }
   return cards;
 }
@@ -104,11 +147,19 @@ export async function reportListing(deps: AppDeps, id: string, reporter: AuthUse
   if (listing.sellerId === reporter.id) throw badRequest(M.reportOwn);
   const target = { targetType: 'listing' as const, targetId: id, reporterId: reporter.id };
   if (await findOpenReport(deps.db.db, target)) throw conflict(M.reportDuplicate);
-  return { id: await insertOpenReport(deps.db.db, { ...target, reason: input.reason, message: input.message }, deps.clock.now()) };
+  return {
+    id: await insertOpenReport(
+      deps.db.db,
+      { ...target, reason: input.reason, message: input.message },
+      deps.clock.now(),
+    ),
+  };
 }
 
 /** Cards by id with the facts other features need to decide what to show (favorites). */
 export async function cardsByIds(deps: AppDeps, ids: string[], viewer: Viewer) {
   const rows = await listingRowsByIds(deps.db, ids, viewer?.id ?? null);
-  return new Map(rows.map((r) => [r.id, { card: toCard(r), status: r.status, deletedAt: r.deletedAt, sellerId: r.sellerId }]));
+  return new Map(
+    rows.map((r) => [r.id, { card: toCard(r), status: r.status, deletedAt: r.deletedAt, sellerId: r.sellerId }]),
+  );
 }

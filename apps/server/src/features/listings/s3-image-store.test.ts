@@ -8,10 +8,16 @@ describe('signV4', () => {
   it('matches the AWS documentation example (GET object with a range)', () => {
     const headers = signV4(
       {
-        method: 'GET', url: 'https://examplebucket.s3.amazonaws.com/test.txt', headers: { range: 'bytes=0-9' },
+        method: 'GET',
+        url: 'https://examplebucket.s3.amazonaws.com/test.txt',
+        headers: { range: 'bytes=0-9' },
         payloadHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
       },
-      { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' },
+      {
+        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+        region: 'us-east-1',
+      },
       new Date('2013-05-24T00:00:00Z'),
     );
     expect(headers.authorization).toBe(
@@ -40,14 +46,22 @@ describe('S3ImageStore against an S3-compatible endpoint', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it('PUTs signed objects path-style and returns their public URL, and deletes them', async () => {
-    const store = new S3ImageStore({ endpoint, bucket: 'shots', accessKeyId: 'AKID', secretAccessKey: 'secret', region: 'eu-west-1' });
+    const store = new S3ImageStore({
+      endpoint,
+      bucket: 'shots',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+      region: 'eu-west-1',
+    });
     const url = await store.put('listings/l1/i1.webp', Buffer.from('webp-bytes'), 'image/webp');
     expect(url).toBe(`${endpoint}/shots/listings/l1/i1.webp`);
     const put = received[0];
     expect(put).toMatchObject({ method: 'PUT', url: '/shots/listings/l1/i1.webp' });
     expect(put.body.toString()).toBe('webp-bytes');
     expect(put.headers['content-type']).toBe('image/webp');
-    expect(put.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKID\/\d{8}\/eu-west-1\/s3\/aws4_request, SignedHeaders=cache-control;content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/);
+    expect(put.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKID\/\d{8}\/eu-west-1\/s3\/aws4_request, SignedHeaders=cache-control;content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+    );
     await store.deleteUrl(url);
     expect(received[1]).toMatchObject({ method: 'DELETE', url: '/shots/listings/l1/i1.webp' });
     await store.deleteUrl('/uploads/demo/demo-01.webp');

@@ -7,8 +7,17 @@ function reviewQuery(db: Database) {
     .innerJoin('listings', 'listings.id', 'reviews.listingId')
     .innerJoin('users as buyer', 'buyer.id', 'reviews.buyerId')
     .select([
-      'reviews.id', 'reviews.listingId', 'listings.title as listingTitle', 'reviews.sellerId', 'reviews.buyerId', 'buyer.displayName as buyerName',
-      'reviews.rating', 'reviews.comment', 'reviews.reply', 'reviews.repliedAt', 'reviews.createdAt',
+      'reviews.id',
+      'reviews.listingId',
+      'listings.title as listingTitle',
+      'reviews.sellerId',
+      'reviews.buyerId',
+      'buyer.displayName as buyerName',
+      'reviews.rating',
+      'reviews.comment',
+      'reviews.reply',
+      'reviews.repliedAt',
+      'reviews.createdAt',
     ]);
 }
 
@@ -17,14 +26,21 @@ export function findReview(db: Database, id: string) {
 }
 
 export function findReviewByBuyer(db: Database, listingId: string, buyerId: string) {
-  return reviewQuery(db).where('reviews.listingId', '=', listingId).where('reviews.buyerId', '=', buyerId).executeTakeFirst();
+  return reviewQuery(db)
+    .where('reviews.listingId', '=', listingId)
+    .where('reviews.buyerId', '=', buyerId)
+    .executeTakeFirst();
 }
 
 /** The seller's reviews, newest first, keyset-paged on (createdAt, id). */
 export function sellerReviews(db: Database, sellerId: string, after: [number, string] | undefined, limit: number) {
   let q = reviewQuery(db).where('reviews.sellerId', '=', sellerId);
   if (after) q = q.where((eb) => eb(eb.refTuple('reviews.createdAt', 'reviews.id'), '<', eb.tuple(after[0], after[1])));
-  return q.orderBy('reviews.createdAt', 'desc').orderBy('reviews.id', 'desc').limit(limit + 1).execute();
+  return q
+    .orderBy('reviews.createdAt', 'desc')
+    .orderBy('reviews.id', 'desc')
+    .limit(limit + 1)
+    .execute();
 }
 
 export async function insertReview(db: Database, row: ReviewsTable) {
@@ -33,11 +49,21 @@ export async function insertReview(db: Database, row: ReviewsTable) {
 
 /** Set the reply only if there is none yet; returns whether this call set it. */
 export async function setReplyOnce(db: Database, id: string, reply: string, now: number) {
-  const res = await db.updateTable('reviews').set({ reply, repliedAt: now }).where('id', '=', id).where('reply', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('reviews')
+    .set({ reply, repliedAt: now })
+    .where('id', '=', id)
+    .where('reply', 'is', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
 export async function hasConversation(db: Database, listingId: string, buyerId: string) {
-  const row = await db.selectFrom('conversations').select('id').where('listingId', '=', listingId).where('buyerId', '=', buyerId).executeTakeFirst();
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('listingId', '=', listingId)
+    .where('buyerId', '=', buyerId)
+    .executeTakeFirst();
   return !!row;
 }

@@ -1,10 +1,18 @@
-import { REVIEW_MESSAGES, replyBlocker, reviewBlocker, type Review, type ReviewInput, type ReviewsPage } from '@accountry/shared/reviews';
+import {
+  REVIEW_MESSAGES,
+  replyBlocker,
+  reviewBlocker,
+  type Review,
+  type ReviewInput,
+  type ReviewsPage,
+} from '@accountry/shared/reviews';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { newId } from '../../lib/ids';
-import { findReview, findReviewByBuyer, hasConversation, insertReview, sellerReviews, setReplyOnce } from './reviews.repository';
+import { latestOrderFor } from '../../db/order-facts';
+import { findReview, findReviewByBuyer, insertReview, sellerReviews, setReplyOnce } from './reviews.repository';
 
 const PAGE = 10;
 
@@ -17,22 +25,43 @@ interface ReviewedListing {
 /** Whether the viewer may review the seller for this listing (and the review they already wrote). */
 export async function reviewState(deps: AppDeps, listing: ReviewedListing, viewer: Pick<AuthUser, 'id'>) {
   const db = deps.db.db;
-  const [mine, chatted] = await Promise.all([findReviewByBuyer(db, listing.id, viewer.id), hasConversation(db, listing.id, viewer.id)]);
-  const blocker = reviewBlocker({ isSeller: listing.sellerId === viewer.id, listingStatus: listing.status, hasConversation: chatted, alreadyReviewed: !!mine });
-  return { blocker, mine: (mine as Review | undefined) ?? null };
+  const [mine, order] = await Promise.all([
+    findReviewByBuyer(db, listing.id, viewer.id),
+    latestOrderFor(db, listing.id, viewer.id),
+  ]);
+  const blocker = reviewBlocker({
+    isSeller: listing.sellerId === viewer.id,
+    order: order ?? null,
+    alreadyReviewed: !!mine,
+    now: deps.clock.now(),
+  });
+  return { blocker, mine: (mine as Review | undefined) ?? null, orderId: order?.id ?? null };
 }
 
-/** A buyer rates the seller of a sold listing they chatted about, once per listing. */
-export async function createReview(deps: AppDeps, listing: ReviewedListing, buyer: AuthUser, input: ReviewInput): Promise<Review> {
-  const { blocker } = await reviewState(deps, listing, buyer);
+/** The buyer of a completed order rates the seller, once per order, within 30 days (decision 081). */
+export async function createReview(
+  deps: AppDeps,
+  listing: ReviewedListing,
+  buyer: AuthUser,
+  input: ReviewInput,
+): Promise<Review> {
+  const { blocker, orderId } = await reviewState(deps, listing, buyer);
   if (blocker === REVIEW_MESSAGES.already) throw conflict(blocker);
   if (blocker === REVIEW_MESSAGES.own) throw forbidden(blocker);
   if (blocker) throw badRequest(blocker);
   const id = newId();
   try {
     await insertReview(deps.db.db, {
-      id, listingId: listing.id, sellerId: listing.sellerId, buyerId: buyer.id, rating: input.rating, comment: input.comment,
-      reply: null, repliedAt: null, createdAt: deps.clock.now(),
+      id,
+      listingId: listing.id,
+      sellerId: listing.sellerId,
+      buyerId: buyer.id,
+      rating: input.rating,
+      comment: input.comment,
+      reply: null,
+      repliedAt: null,
+      createdAt: deps.clock.now(),
+      orderId,
     });
   } catch (err) {
     // Two submissions at once: the unique (listing, buyer) constraint keeps one.
@@ -49,11 +78,16 @@ export async function replyToReview(deps: AppDeps, reviewId: string, user: AuthU
   const blocker = replyBlocker(user.id, review);
   if (blocker === REVIEW_MESSAGES.replyNotYours) throw forbidden(blocker);
   if (blocker) throw conflict(blocker);
-  if (!(await setReplyOnce(deps.db.db, reviewId, reply, deps.clock.now()))) throw conflict(REVIEW_MESSAGES.alreadyReplied);
+  if (!(await setReplyOnce(deps.db.db, reviewId, reply, deps.clock.now())))
+    throw conflict(REVIEW_MESSAGES.alreadyReplied);
   return (await findReview(deps.db.db, reviewId)) as Review;
 }
 
-export async function listSellerReviews(deps: AppDeps, sellerId: string, cursor: string | undefined): Promise<ReviewsPage> {
+export async function listSellerReviews(
+  deps: AppDeps,
+  sellerId: string,
+  cursor: string | undefined,
+): Promise<ReviewsPage> {
   const rows = await sellerReviews(deps.db.db, sellerId, decodeCursor(cursor), PAGE);
   const items = rows.slice(0, PAGE) as Review[];
   const last = items[items.length - 1];

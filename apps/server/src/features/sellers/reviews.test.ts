@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES as R } from '@accountry/shared/reviews';
 import type { SellerProfile } from '@accountry/shared/sellers';
 import { createUser, signInAs, userWithSession, type Session } from '../../test/test-app';
-import { createListingsTestApp, insertConversation, insertTestListing } from '../listings/listings-test-helpers';
+import { insertOrderRow } from '../../test/order-fixtures';
+import { createListingsTestApp, insertConversation, insertTestListing } from '../../test/listing-fixtures';
 
 let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
 let sellerId: string;
@@ -15,40 +16,99 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const review = (s: Session, listingId: string, payload: object = { rating: 5, comment: 'Smooth handover, exactly as described.' }) =>
-  ctx.app.inject({ method: 'POST', url: `/api/listings/${listingId}/reviews`, headers: s.headers, payload });
+const review = (
+  s: Session,
+  listingId: string,
+  payload: object = { rating: 5, comment: 'Smooth handover, exactly as described.' },
+) => ctx.app.inject({ method: 'POST', url: `/api/listings/${listingId}/reviews`, headers: s.headers, payload });
 const reply = (s: Session, reviewId: string, text = 'Thank you, enjoy the account!') =>
-  ctx.app.inject({ method: 'POST', url: `/api/reviews/${reviewId}/reply`, headers: s.headers, payload: { reply: text } });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/reviews/${reviewId}/reply`,
+    headers: s.headers,
+    payload: { reply: text },
+  });
 
 describe('reviews', () => {
-  it('lets a buyer who chatted about a sold listing rate the seller once', async () => {
+  it('lets the buyer of a completed order rate the seller once', async () => {
     const buyer = await userWithSession(ctx, 'buyer');
-    const listing = await insertTestListing(ctx, sellerId);
-    await insertConversation(ctx, listing.id, buyer.user.id, sellerId);
+    const listing = await insertTestListing(ctx, sellerId, { status: 'sold', soldAt: ctx.clock.now() });
+    const order = await insertOrderRow(ctx, {
+      listingId: listing.id,
+      buyerId: buyer.user.id,
+      sellerId,
+      status: 'protection',
+      completedAt: null,
+    });
 
     const early = await review(buyer.session, listing.id);
     expect(early.statusCode).toBe(400);
-    expect(early.json().error.message).toBe(R.notSold);
+    expect(early.json().error.message).toBe('You can review the seller once your order is completed.');
 
-    await ctx.db.updateTable('listings').set({ status: 'sold', soldAt: ctx.clock.now() }).where('id', '=', listing.id).execute();
+    await ctx.db
+      .updateTable('orders')
+      .set({ status: 'completed', completedAt: ctx.clock.now() })
+      .where('id', '=', order.id)
+      .execute();
     const res = await review(buyer.session, listing.id);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ listingId: listing.id, sellerId, buyerId: buyer.user.id, rating: 5, reply: null });
+    expect(res.json()).toMatchObject({
+      listingId: listing.id,
+      sellerId,
+      buyerId: buyer.user.id,
+      rating: 5,
+      reply: null,
+    });
+    const stored = await ctx.db
+      .selectFrom('reviews')
+      .select('orderId')
+      .where('id', '=', res.json().id)
+      .executeTakeFirst();
+    expect(stored?.orderId).toBe(order.id);
 
     const twice = await review(buyer.session, listing.id, { rating: 1, comment: 'Changed my mind about this one.' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe(R.already);
 
-    const detail = await ctx.app.inject({ method: 'GET', url: `/api/listings/${listing.id}`, headers: buyer.session.headers });
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/listings/${listing.id}`,
+      headers: buyer.session.headers,
+    });
     expect(detail.json().review).toMatchObject({ blocker: R.already, mine: { rating: 5 } });
   });
 
-  it('refuses buyers without a chat about the listing, and the seller themself', async () => {
+  it('refuses buyers without an order (chatting is not enough), refunded orders, late reviews and the seller', async () => {
     const stranger = await userWithSession(ctx, 'buyer');
     const listing = await insertTestListing(ctx, sellerId, { status: 'sold', soldAt: ctx.clock.now() });
+    await insertConversation(ctx, listing.id, stranger.user.id, sellerId);
     const res = await review(stranger.session, listing.id);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(R.noConversation);
+    expect(res.json().error.message).toBe('Only the buyer of a completed order can review the seller.');
+
+    const refundedBuyer = await userWithSession(ctx, 'buyer');
+    const refundedListing = await insertTestListing(ctx, sellerId, { status: 'sold' });
+    await insertOrderRow(ctx, {
+      listingId: refundedListing.id,
+      buyerId: refundedBuyer.user.id,
+      sellerId,
+      status: 'refunded',
+      refundedCents: 10_000,
+    });
+    const refunded = await review(refundedBuyer.session, refundedListing.id);
+    expect(refunded.json().error.message).toBe('A refunded order cannot be reviewed.');
+
+    const lateBuyer = await userWithSession(ctx, 'buyer');
+    const lateListing = await insertTestListing(ctx, sellerId, { status: 'sold' });
+    await insertOrderRow(ctx, {
+      listingId: lateListing.id,
+      buyerId: lateBuyer.user.id,
+      sellerId,
+      completedAt: ctx.clock.now() - 30 * 24 * 3_600_000,
+    });
+    const late = await review(lateBuyer.session, lateListing.id);
+    expect(late.json().error.message).toBe('Reviews can be written within 30 days of the order completing.');
+
     const own = await review(seller, listing.id);
     expect(own.statusCode).toBe(403);
     expect(own.json().error.message).toBe(R.own);
@@ -70,8 +130,10 @@ describe('reviews', () => {
   it('lets the seller answer once, and nobody else', async () => {
     const buyer = await userWithSession(ctx, 'both');
     const listing = await insertTestListing(ctx, sellerId, { status: 'sold' });
-    await insertConversation(ctx, listing.id, buyer.user.id, sellerId);
-    const created = (await review(buyer.session, listing.id, { rating: 3, comment: 'Took a while, but it worked in the end.' })).json();
+    await insertOrderRow(ctx, { listingId: listing.id, buyerId: buyer.user.id, sellerId });
+    const created = (
+      await review(buyer.session, listing.id, { rating: 3, comment: 'Took a while, but it worked in the end.' })
+    ).json();
     const notYours = await reply(buyer.session, created.id);
     expect(notYours.statusCode).toBe(403);
     expect(notYours.json().error.message).toBe(R.replyNotYours);
@@ -92,9 +154,11 @@ describe('seller profile', () => {
     for (const rating of ratings) {
       const b = await userWithSession(ctx, 'buyer');
       const l = await insertTestListing(ctx, s.id, { status: 'sold' });
-      await insertConversation(ctx, l.id, b.user.id, s.id);
+      await insertOrderRow(ctx, { listingId: l.id, buyerId: b.user.id, sellerId: s.id });
       ctx.clock.advance(1);
-      expect((await review(b.session, l.id, { rating, comment: 'Quick and friendly seller, recommended.' })).statusCode).toBe(201);
+      expect(
+        (await review(b.session, l.id, { rating, comment: 'Quick and friendly seller, recommended.' })).statusCode,
+      ).toBe(201);
     }
     await insertTestListing(ctx, s.id);
     await insertTestListing(ctx, s.id, { status: 'hidden' });
@@ -103,9 +167,20 @@ describe('seller profile', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/sellers/${s.id}` })).statusCode).toBe(401);
     const res = await ctx.app.inject({ method: 'GET', url: `/api/sellers/${s.id}`, headers: viewer.session.headers });
     expect(res.json() as SellerProfile).toMatchObject({
-      displayName: 'Rated Seller', role: 'both', rating: { average: 4.3, count: 3 }, ratingBreakdown: [0, 0, 0, 2, 1], activeListings: 1, soldCount: 3,
+      displayName: 'Rated Seller',
+      role: 'both',
+      rating: { average: 4.3, count: 3 },
+      ratingBreakdown: [0, 0, 0, 2, 1],
+      activeListings: 1,
+      soldCount: 3,
+      completedSales: 3,
+      disputeRate: 0,
     });
-    const reviews = await ctx.app.inject({ method: 'GET', url: `/api/sellers/${s.id}/reviews`, headers: viewer.session.headers });
+    const reviews = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/sellers/${s.id}/reviews`,
+      headers: viewer.session.headers,
+    });
     expect(reviews.json().items.map((r: { rating: number }) => r.rating)).toEqual([4, 4, 5]);
   });
 
@@ -117,10 +192,29 @@ describe('seller profile', () => {
       const l = await insertTestListing(ctx, s.id);
       const c = await insertConversation(ctx, l.id, b.id, s.id);
       const t = ctx.clock.now();
-      await ctx.db.insertInto('messages').values([
-        { id: `${c}-1`, conversationId: c, seq: 1, senderId: b.id, clientId: `${c}-1`, body: 'Hi', createdAt: t } as never,
-        { id: `${c}-2`, conversationId: c, seq: 2, senderId: s.id, clientId: `${c}-2`, body: 'Hello', createdAt: t + minutes * 60_000 } as never,
-      ]).execute();
+      await ctx.db
+        .insertInto('messages')
+        .values([
+          {
+            id: `${c}-1`,
+            conversationId: c,
+            seq: 1,
+            senderId: b.id,
+            clientId: `${c}-1`,
+            body: 'Hi',
+            createdAt: t,
+          } as never,
+          {
+            id: `${c}-2`,
+            conversationId: c,
+            seq: 2,
+            senderId: s.id,
+            clientId: `${c}-2`,
+            body: 'Hello',
+            createdAt: t + minutes * 60_000,
+          } as never,
+        ])
+        .execute();
     }
     const res = await ctx.app.inject({ method: 'GET', url: `/api/sellers/${s.id}`, headers: viewer.session.headers });
     expect(res.json().responseTimeMinutes).toBe(10);
@@ -128,9 +222,17 @@ describe('seller profile', () => {
 
   it('answers 404 for unknown and deleted members', async () => {
     const viewer = await userWithSession(ctx, 'buyer');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/sellers/nobody', headers: viewer.session.headers })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/sellers/nobody', headers: viewer.session.headers })).statusCode,
+    ).toBe(404);
     const gone = await createUser(ctx, { role: 'seller' });
-    await ctx.db.insertInto('deletedUsers').values({ uid: gone.id, status: 'unresolved', reason: '', deletedBy: null, createdAt: 0, updatedAt: 0 }).execute();
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/sellers/${gone.id}`, headers: viewer.session.headers })).statusCode).toBe(404);
+    await ctx.db
+      .insertInto('deletedUsers')
+      .values({ uid: gone.id, status: 'unresolved', reason: '', deletedBy: null, createdAt: 0, updatedAt: 0 })
+      .execute();
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/sellers/${gone.id}`, headers: viewer.session.headers }))
+        .statusCode,
+    ).toBe(404);
   });
 });

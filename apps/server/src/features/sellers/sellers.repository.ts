@@ -5,8 +5,19 @@ import type { Database } from '../../db/database';
 export function findSeller(db: Database, id: string) {
   return db
     .selectFrom('users')
-    .leftJoin('deletedUsers', (j) => j.onRef('deletedUsers.uid', '=', 'users.id').on('deletedUsers.status', '=', 'unresolved'))
-    .select(['users.id', 'users.displayName', 'users.role', 'users.createdAt', 'users.lastActive', 'users.emailVerified', 'users.disabled', 'deletedUsers.uid as deletedUid'])
+    .leftJoin('deletedUsers', (j) =>
+      j.onRef('deletedUsers.uid', '=', 'users.id').on('deletedUsers.status', '=', 'unresolved'),
+    )
+    .select([
+      'users.id',
+      'users.displayName',
+      'users.role',
+      'users.createdAt',
+      'users.lastActive',
+      'users.emailVerified',
+      'users.disabled',
+      'deletedUsers.uid as deletedUid',
+    ])
     .where('users.id', '=', id)
     .executeTakeFirst();
 }
@@ -38,7 +49,9 @@ export async function sellerListingCounts(db: Database, sellerId: string) {
 /** When buyers first wrote and when the seller first answered, in the seller's latest conversations. */
 export function firstMessageTimes(db: Database, sellerId: string, conversations: number) {
   const first = (side: 'buyerId' | 'sellerId') =>
-    sql<number | null>`(select min(m.created_at) from messages m where m.conversation_id = conversations.id and m.sender_id = ${sql.ref(`conversations.${side}`)})`;
+    sql<
+      number | null
+    >`(select min(m.created_at) from messages m where m.conversation_id = conversations.id and m.sender_id = ${sql.ref(`conversations.${side}`)})`;
   return db
     .selectFrom('conversations')
     .select([first('buyerId').as('asked'), first('sellerId').as('answered')])

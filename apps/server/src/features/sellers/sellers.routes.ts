@@ -12,20 +12,36 @@ import { createReview, listSellerReviews, replyToReview } from './reviews.servic
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
 const id = z.string().min(1).max(64);
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 
 /** Seller profiles (signed in) and reviews: buyers of sold listings rate the seller, the seller answers once. */
 export function sellersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/sellers/:id', { schema: { tags: ['sellers'], params: z.object({ id }), response: { 200: sellerProfileSchema, ...errors } } },
+    app.get(
+      '/api/sellers/:id',
+      { schema: { tags: ['sellers'], params: z.object({ id }), response: { 200: sellerProfileSchema, ...errors } } },
       async (request) => {
         requireUser(request);
-        return sellerProfile(deps, request.params.id);
-      });
+        return sellerProfile(deps, request.params.id, { sellersOnly: true });
+      },
+    );
 
     app.get(
       '/api/sellers/:id/reviews',
-      { schema: { tags: ['sellers'], params: z.object({ id }), querystring: z.object({ cursor: z.string().max(300).optional() }), response: { 200: reviewsPageSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['sellers'],
+          params: z.object({ id }),
+          querystring: z.object({ cursor: z.string().max(300).optional() }),
+          response: { 200: reviewsPageSchema, ...errors },
+        },
+      },
       async (request) => {
         requireUser(request);
         return listSellerReviews(deps, request.params.id, request.query.cursor);
@@ -36,7 +52,12 @@ export function sellersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/listings/:id/reviews',
       {
         config: { rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: (r) => r.user?.id ?? r.ip } },
-        schema: { tags: ['sellers'], params: z.object({ id }), body: reviewInputSchema, response: { 201: reviewSchema, ...errors } },
+        schema: {
+          tags: ['sellers'],
+          params: z.object({ id }),
+          body: reviewInputSchema,
+          response: { 201: reviewSchema, ...errors },
+        },
       },
       async (request, reply) => {
         const user = requireRole(request, MEMBERS);
@@ -45,7 +66,17 @@ export function sellersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/api/reviews/:id/reply', { schema: { tags: ['sellers'], params: z.object({ id }), body: reviewReplySchema, response: { 200: reviewSchema, ...errors } } },
-      async (request) => replyToReview(deps, request.params.id, requireUser(request), request.body.reply));
+    app.post(
+      '/api/reviews/:id/reply',
+      {
+        schema: {
+          tags: ['sellers'],
+          params: z.object({ id }),
+          body: reviewReplySchema,
+          response: { 200: reviewSchema, ...errors },
+        },
+      },
+      async (request) => replyToReview(deps, request.params.id, requireUser(request), request.body.reply),
+    );
   };
 }

@@ -1,5 +1,6 @@
+import { sellerOrderStats } from '../../db/order-facts';
 import type { SellerProfile, SellerSummary } from '@accountry/shared/sellers';
-import { SELLER_MESSAGES } from '@accountry/shared/sellers';
+import { lastActiveDay, SELLER_MESSAGES } from '@accountry/shared/sellers';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/app-error';
 import { findSeller, firstMessageTimes, ratingCounts, sellerListingCounts } from './sellers.repository';
@@ -30,20 +31,43 @@ async function ratingOf(deps: AppDeps, sellerId: string) {
  * The seller card and profile header, or 404 for unknown and deleted members. A listing's own page may still show a
  * deleted seller's card (only its seller and admins can see such a listing: it is hidden).
  */
-export async function sellerProfile(deps: AppDeps, sellerId: string, opts: { allowDeleted?: boolean } = {}): Promise<SellerProfile> {
+export async function sellerProfile(
+  deps: AppDeps,
+  sellerId: string,
+  opts: { allowDeleted?: boolean; sellersOnly?: boolean } = {},
+): Promise<SellerProfile> {
   const user = await findSeller(deps.db.db, sellerId);
   if (!user || (user.deletedUid && !opts.allowDeleted)) throw notFound(SELLER_MESSAGES.notFound);
-  const [rating, counts, responseTime] = await Promise.all([
-    ratingOf(deps, sellerId), sellerListingCounts(deps.db.db, sellerId), responseTimeMinutes(deps, sellerId),
+  // A profile page exists only for members who sell: it must not reveal buyers' or admins' activity.
+  if (opts.sellersOnly && user.role !== 'seller' && user.role !== 'both') throw notFound(SELLER_MESSAGES.notFound);
+  const [rating, counts, responseTime, orderStats] = await Promise.all([
+    ratingOf(deps, sellerId),
+    sellerListingCounts(deps.db.db, sellerId),
+    responseTimeMinutes(deps, sellerId),
+    sellerOrderStats(deps.db.db, sellerId),
   ]);
   return {
-    id: user.id, displayName: user.displayName, role: user.role, memberSince: user.createdAt, lastActive: user.lastActive,
-    emailVerified: user.emailVerified, rating: { average: rating.average, count: rating.count }, ratingBreakdown: rating.breakdown,
-    activeListings: counts.active, soldCount: counts.sold, responseTimeMinutes: responseTime,
+    id: user.id,
+    displayName: user.displayName,
+    role: user.role,
+    memberSince: user.createdAt,
+    lastActive: lastActiveDay(user.lastActive),
+    emailVerified: user.emailVerified,
+    rating: { average: rating.average, count: rating.count },
+    ratingBreakdown: rating.breakdown,
+    completedSales: orderStats.completedSales,
+    disputeRate: orderStats.disputeRate,
+    activeListings: counts.active,
+    soldCount: counts.sold,
+    responseTimeMinutes: responseTime,
   };
 }
 
-export async function sellerSummary(deps: AppDeps, sellerId: string, opts: { allowDeleted?: boolean } = {}): Promise<SellerSummary> {
+export async function sellerSummary(
+  deps: AppDeps,
+  sellerId: string,
+  opts: { allowDeleted?: boolean } = {},
+): Promise<SellerSummary> {
   const { ratingBreakdown: _omit, ...summary } = await sellerProfile(deps, sellerId, opts);
   return summary;
 }

@@ -61,7 +61,15 @@ export class TrafficBatch {
 
   /** A rough count of pending rows, to bound memory while the database is unreachable. */
   get size() {
-    return this.days.size + this.hours.size + this.paths.size + this.dimensions.size + this.visitors.size + this.starts.size + this.sessions.size;
+    return (
+      this.days.size +
+      this.hours.size +
+      this.paths.size +
+      this.dimensions.size +
+      this.visitors.size +
+      this.starts.size +
+      this.sessions.size
+    );
   }
 
   addView(v: PageView) {

@@ -66,7 +66,11 @@ export async function applyDailyCaps(keys: DailyKeys, batch: TrafficBatch) {
     else batch.paths.set(`${day}|${OTHER_KEY}`, { rawPath: OTHER_KEY, views: path.views });
   }
   for (const [entry, views] of [...batch.dimensions]) {
-    const [day, kind, value] = [entry.slice(0, 10), entry.slice(11, entry.indexOf('|', 11)), entry.slice(entry.indexOf('|', 11) + 1)];
+    const [day, kind, value] = [
+      entry.slice(0, 10),
+      entry.slice(11, entry.indexOf('|', 11)),
+      entry.slice(entry.indexOf('|', 11) + 1),
+    ];
     if (kind !== 'referrer' || keys.admit((await keys.get(day)).referrers, value, MAX_REFERRERS_PER_DAY)) continue;
     batch.dimensions.delete(entry);
     const otherKey = `${day}|referrer|${OTHER_KEY}`;

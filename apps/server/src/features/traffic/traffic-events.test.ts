@@ -2,9 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAFFIC_MESSAGES } from '@accountry/shared/traffic';
 import { trafficRecorderOf } from './traffic.routes';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { IP_EVENTS_PER_MINUTE, VISITOR_EVENTS_PER_MINUTE } from './traffic-limiter';
+import { IP_EVENTS_PER_MINUTE, IP_NEW_VISITORS_PER_MINUTE, VISITOR_EVENTS_PER_MINUTE } from './traffic-limiter';
 import { MAX_PATHS_PER_DAY, OTHER_KEY } from './traffic-caps';
-import { at, FIREFOX_ANDROID, flushTraffic, GOOGLEBOT, newVisitorId, pageView, SAFARI_IPAD, sendEvent } from './traffic-test-helpers';
+import {
+  at,
+  FIREFOX_ANDROID,
+  flushTraffic,
+  GOOGLEBOT,
+  newVisitorId,
+  pageView,
+  SAFARI_IPAD,
+  sendEvent,
+} from './traffic-test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,10 +24,18 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const dayRows = (day: string) => ctx.db.selectFrom('trafficDays').selectAll().where('day', '=', day).execute();
-const pathRows = (day: string) => ctx.db.selectFrom('trafficPaths').selectAll().where('day', '=', day).orderBy('pathKey').execute();
+const pathRows = (day: string) =>
+  ctx.db.selectFrom('trafficPaths').selectAll().where('day', '=', day).orderBy('pathKey').execute();
 const dimensionRows = (day: string) =>
-  ctx.db.selectFrom('trafficDimensions').select(['kind', 'value', 'views']).where('day', '=', day).orderBy('kind').orderBy('value').execute();
-const visitorRows = (day: string) => ctx.db.selectFrom('trafficVisitors').select('visitorId').where('day', '=', day).execute();
+  ctx.db
+    .selectFrom('trafficDimensions')
+    .select(['kind', 'value', 'views'])
+    .where('day', '=', day)
+    .orderBy('kind')
+    .orderBy('value')
+    .execute();
+const visitorRows = (day: string) =>
+  ctx.db.selectFrom('trafficVisitors').select('visitorId').where('day', '=', day).execute();
 
 describe('POST /api/traffic/events: page views', () => {
   it('adds a page view to the day, its hour, path, device, browser, referrer and unique visitors', async () => {
@@ -33,7 +50,9 @@ describe('POST /api/traffic/events: page views', () => {
 
     const [day] = await dayRows('2031-03-10');
     expect(day).toMatchObject({ totalPageViews: 3, createdAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
-    expect(await ctx.db.selectFrom('trafficHours').select(['hour', 'views']).where('day', '=', '2031-03-10').execute()).toEqual([{ hour: 14, views: 3 }]);
+    expect(
+      await ctx.db.selectFrom('trafficHours').select(['hour', 'views']).where('day', '=', '2031-03-10').execute(),
+    ).toEqual([{ hour: 14, views: 3 }]);
     expect(await pathRows('2031-03-10')).toEqual([
       { day: '2031-03-10', pathKey: '_about', rawPath: '/about', views: 2 },
       { day: '2031-03-10', pathKey: '_account_u_1_l_2', rawPath: '/account/u.1/l#2', views: 1 },
@@ -70,7 +89,11 @@ describe('POST /api/traffic/events: page views', () => {
 
   it('accepts a navigator.sendBeacon body sent as text/plain', async () => {
     ctx.clock.set(at('2031-03-13T08:00:00Z'));
-    const res = await sendEvent(ctx, JSON.stringify({ type: 'page_view', visitorId: newVisitorId(), path: '/beacon' }), { contentType: 'text/plain;charset=UTF-8' });
+    const res = await sendEvent(
+      ctx,
+      JSON.stringify({ type: 'page_view', visitorId: newVisitorId(), path: '/beacon' }),
+      { contentType: 'text/plain;charset=UTF-8' },
+    );
     expect(res.statusCode).toBe(204);
     await flushTraffic(ctx);
     expect((await pathRows('2031-03-13')).map((p) => p.rawPath)).toEqual(['/beacon']);
@@ -81,20 +104,59 @@ describe('POST /api/traffic/events: page views', () => {
 
   it('takes signed-in visitors without a CSRF token (sendBeacon cannot send one)', async () => {
     const { session } = await userWithSession(ctx, 'buyer');
-    const res = await sendEvent(ctx, { type: 'page_view', visitorId: newVisitorId(), path: '/profile' }, { headers: { cookie: session.cookie } });
+    const res = await sendEvent(
+      ctx,
+      { type: 'page_view', visitorId: newVisitorId(), path: '/profile' },
+      { headers: { cookie: session.cookie } },
+    );
     expect(res.statusCode).toBe(204);
   });
 
   it.each([
-    ['an unknown event type', { type: 'click', visitorId: 'abcdefgh', path: '/' }, 'type', TRAFFIC_MESSAGES.unknownEvent],
+    [
+      'an unknown event type',
+      { type: 'click', visitorId: 'abcdefgh', path: '/' },
+      'type',
+      TRAFFIC_MESSAGES.unknownEvent,
+    ],
     ['a missing event type', { visitorId: 'abcdefgh', path: '/' }, 'type', TRAFFIC_MESSAGES.unknownEvent],
-    ['a path that is too long', { type: 'page_view', visitorId: 'abcdefgh', path: `/${'x'.repeat(300)}` }, 'path', TRAFFIC_MESSAGES.path],
-    ['a path without a leading slash', { type: 'page_view', visitorId: 'abcdefgh', path: 'about' }, 'path', TRAFFIC_MESSAGES.path],
+    [
+      'a path that is too long',
+      { type: 'page_view', visitorId: 'abcdefgh', path: `/${'x'.repeat(300)}` },
+      'path',
+      TRAFFIC_MESSAGES.path,
+    ],
+    [
+      'a path without a leading slash',
+      { type: 'page_view', visitorId: 'abcdefgh', path: 'about' },
+      'path',
+      TRAFFIC_MESSAGES.path,
+    ],
     ['a path with spaces', { type: 'page_view', visitorId: 'abcdefgh', path: '/a b' }, 'path', TRAFFIC_MESSAGES.path],
-    ['a malformed visitor id', { type: 'page_view', visitorId: 'bad id!', path: '/' }, 'visitorId', TRAFFIC_MESSAGES.visitorId],
-    ['a referrer that is too long', { type: 'page_view', visitorId: 'abcdefgh', path: '/', referrer: `https://x.com/${'q'.repeat(2100)}` }, 'referrer', TRAFFIC_MESSAGES.referrer],
-    ['an unknown field', { type: 'page_view', visitorId: 'abcdefgh', path: '/', hits: 1000 }, 'hits', 'Unknown field: hits'],
-    ['a session end without a session', { type: 'session_end', visitorId: 'abcdefgh' }, 'sessionId', TRAFFIC_MESSAGES.sessionId],
+    [
+      'a malformed visitor id',
+      { type: 'page_view', visitorId: 'bad id!', path: '/' },
+      'visitorId',
+      TRAFFIC_MESSAGES.visitorId,
+    ],
+    [
+      'a referrer that is too long',
+      { type: 'page_view', visitorId: 'abcdefgh', path: '/', referrer: `https://x.com/${'q'.repeat(2100)}` },
+      'referrer',
+      TRAFFIC_MESSAGES.referrer,
+    ],
+    [
+      'an unknown field',
+      { type: 'page_view', visitorId: 'abcdefgh', path: '/', hits: 1000 },
+      'hits',
+      'Unknown field: hits',
+    ],
+    [
+      'a session end without a session',
+      { type: 'session_end', visitorId: 'abcdefgh' },
+      'sessionId',
+      TRAFFIC_MESSAGES.sessionId,
+    ],
   ])('refuses %s with 400 and records nothing', async (_name, event, field, message) => {
     ctx.clock.set(at('2031-04-01T10:00:00Z'));
     const res = await sendEvent(ctx, event);
@@ -105,15 +167,24 @@ describe('POST /api/traffic/events: page views', () => {
   });
 
   it('refuses a body over 4 kB with 413', async () => {
-    const res = await sendEvent(ctx, { type: 'page_view', visitorId: 'abcdefgh', path: '/', referrer: 'x'.repeat(5000) });
+    const res = await sendEvent(ctx, {
+      type: 'page_view',
+      visitorId: 'abcdefgh',
+      path: '/',
+      referrer: 'x'.repeat(5000),
+    });
     expect(res.statusCode).toBe(413);
   });
 
   it('does not count obvious bots, without telling them', async () => {
     ctx.clock.set(at('2031-04-02T10:00:00Z'));
     const v = newVisitorId();
-    expect((await sendEvent(ctx, { type: 'page_view', visitorId: v, path: '/' }, { userAgent: GOOGLEBOT })).statusCode).toBe(204);
-    expect((await sendEvent(ctx, { type: 'page_view', visitorId: v, path: '/' }, { userAgent: '' })).statusCode).toBe(204);
+    expect(
+      (await sendEvent(ctx, { type: 'page_view', visitorId: v, path: '/' }, { userAgent: GOOGLEBOT })).statusCode,
+    ).toBe(204);
+    expect((await sendEvent(ctx, { type: 'page_view', visitorId: v, path: '/' }, { userAgent: '' })).statusCode).toBe(
+      204,
+    );
     const start = await sendEvent(ctx, { type: 'session_start', visitorId: v, path: '/' }, { userAgent: 'curl/8.5.0' });
     expect(start.statusCode).toBe(200);
     expect(start.json()).toEqual({ sessionId: null });
@@ -141,15 +212,45 @@ describe('limits', () => {
   it(`rate-limits a network address to ${IP_EVENTS_PER_MINUTE} events a minute, however many visitor ids it uses`, async () => {
     ctx.clock.set(at('2031-05-02T10:00:00Z'));
     const remoteAddress = '203.0.113.7';
+    const visitors = Array.from({ length: IP_NEW_VISITORS_PER_MINUTE }, () => newVisitorId());
     let accepted = 0;
     for (let i = 0; i <= IP_EVENTS_PER_MINUTE; i++) {
-      const res = await sendEvent(ctx, { type: 'page_view', visitorId: newVisitorId(), path: '/' }, { remoteAddress });
+      const visitorId = visitors[i % visitors.length];
+      const res = await sendEvent(ctx, { type: 'page_view', visitorId, path: '/' }, { remoteAddress });
       if (res.statusCode === 204) accepted++;
       else expect(res.statusCode).toBe(429);
     }
     expect(accepted).toBe(IP_EVENTS_PER_MINUTE);
-    const elsewhere = await sendEvent(ctx, { type: 'page_view', visitorId: newVisitorId(), path: '/' }, { remoteAddress: '198.51.100.4' });
+    const elsewhere = await sendEvent(
+      ctx,
+      { type: 'page_view', visitorId: newVisitorId(), path: '/' },
+      { remoteAddress: '198.51.100.4' },
+    );
     expect(elsewhere.statusCode).toBe(204);
+  });
+
+  it(`lets one address introduce ${IP_NEW_VISITORS_PER_MINUTE} new visitor ids a minute, loopback included`, async () => {
+    ctx.clock.set(at('2031-05-04T10:00:00Z'));
+    for (const remoteAddress of ['203.0.113.8', '127.0.0.1']) {
+      let accepted = 0;
+      for (let i = 0; i < IP_NEW_VISITORS_PER_MINUTE + 10; i++) {
+        const res = await sendEvent(
+          ctx,
+          { type: 'page_view', visitorId: newVisitorId(), path: '/' },
+          { remoteAddress },
+        );
+        if (res.statusCode === 204) accepted++;
+        else expect(res.statusCode).toBe(429);
+      }
+      expect(accepted, remoteAddress).toBe(IP_NEW_VISITORS_PER_MINUTE);
+    }
+    ctx.clock.advance(60_000);
+    const later = await sendEvent(
+      ctx,
+      { type: 'page_view', visitorId: newVisitorId(), path: '/' },
+      { remoteAddress: '127.0.0.1' },
+    );
+    expect(later.statusCode).toBe(204);
   });
 
   it(`keeps at most ${MAX_PATHS_PER_DAY} distinct paths a day and counts the rest under ${OTHER_KEY}`, async () => {

@@ -14,7 +14,13 @@ export async function sumPageViews(db: Database, from: string, to: string) {
 }
 
 export function dailyPageViews(db: Database, from: string, to: string) {
-  return db.selectFrom('trafficDays').select(['day', 'totalPageViews']).where('day', '>=', from).where('day', '<=', to).orderBy('day').execute();
+  return db
+    .selectFrom('trafficDays')
+    .select(['day', 'totalPageViews'])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .orderBy('day')
+    .execute();
 }
 
 export function dailyVisitorCounts(db: Database, from: string, to: string) {

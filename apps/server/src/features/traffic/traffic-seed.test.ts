@@ -12,7 +12,9 @@ afterAll(() => ctx.close());
 describe('demo traffic', () => {
   it('fills 90 days up to now, consistently, with no session active', async () => {
     ctx.clock.set(at('2026-11-23T15:45:00Z'));
-    await ctx.db.transaction().execute((trx) => seedTraffic({ db: trx, clock: ctx.clock, users: {}, log: () => undefined }));
+    await ctx.db
+      .transaction()
+      .execute((trx) => seedTraffic({ db: trx, clock: ctx.clock, users: {}, log: () => undefined }));
     const admin = (await userWithSession(ctx, 'admin')).session.headers;
     const year = await readStats(ctx, admin, { period: 'year' });
     const seeded = year.daily.filter((d) => d.pageViews > 0);

@@ -4,7 +4,16 @@ import { TRAFFIC_ACTIVE_USERS_PATH } from '@accountry/shared/traffic';
 import { buildApp } from '../../app';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { trafficRecorderOf } from './traffic.routes';
-import { at, FIREFOX_ANDROID, flushTraffic, newVisitorId, pageView, readActiveCount, sendEvent, startSession } from './traffic-test-helpers';
+import {
+  at,
+  FIREFOX_ANDROID,
+  flushTraffic,
+  newVisitorId,
+  pageView,
+  readActiveCount,
+  sendEvent,
+  startSession,
+} from './traffic-test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,9 +23,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const sessionRow = (id: string) => ctx.db.selectFrom('trafficSessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const sessionRow = (id: string) =>
+  ctx.db.selectFrom('trafficSessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const end = (visitorId: string, sessionId: string, path?: string) =>
-  sendEvent(ctx, { type: 'session_end', visitorId, sessionId, ...(path ? { path } : {}) }, { contentType: 'text/plain;charset=UTF-8' });
+  sendEvent(
+    ctx,
+    { type: 'session_end', visitorId, sessionId, ...(path ? { path } : {}) },
+    { contentType: 'text/plain;charset=UTF-8' },
+  );
 
 describe('tracking sessions (spec sections 3 and 4)', () => {
   it('starts active with every field of the session record', async () => {
@@ -26,9 +40,23 @@ describe('tracking sessions (spec sections 3 and 4)', () => {
     expect(id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     await flushTraffic(ctx);
     expect(await sessionRow(id)).toEqual({
-      id, visitorId: v, userId: null, startTime: ctx.clock.now(), isActive: true, lastActive: ctx.clock.now(), pageViews: 0,
-      currentPath: '/browse', entryPath: '/browse', device: 'mobile', browser: 'Firefox', referrer: 't.co',
-      country: 'unknown', city: 'unknown', endTime: null, duration: null, exitPath: null,
+      id,
+      visitorId: v,
+      userId: null,
+      startTime: ctx.clock.now(),
+      isActive: true,
+      lastActive: ctx.clock.now(),
+      pageViews: 0,
+      currentPath: '/browse',
+      entryPath: '/browse',
+      device: 'mobile',
+      browser: 'Firefox',
+      referrer: 't.co',
+      country: 'unknown',
+      city: 'unknown',
+      endTime: null,
+      duration: null,
+      exitPath: null,
     });
   });
 
@@ -42,13 +70,24 @@ describe('tracking sessions (spec sections 3 and 4)', () => {
     await pageView(ctx, v, '/browse', { sessionId: id });
     await pageView(ctx, v, '/about', { sessionId: id });
     await flushTraffic(ctx);
-    expect(await sessionRow(id)).toMatchObject({ isActive: true, pageViews: 3, currentPath: '/about', lastActive: ctx.clock.now(), entryPath: '/' });
+    expect(await sessionRow(id)).toMatchObject({
+      isActive: true,
+      pageViews: 3,
+      currentPath: '/about',
+      lastActive: ctx.clock.now(),
+      entryPath: '/',
+    });
 
     ctx.clock.advance(4 * 60_000 + 59_999);
     expect((await end(v, id, '/how-it-works')).statusCode).toBe(204);
     await flushTraffic(ctx);
     expect(await sessionRow(id)).toMatchObject({
-      isActive: false, endTime: ctx.clock.now(), duration: 7, exitPath: '/how-it-works', pageViews: 3, lastActive: ctx.clock.now() - (4 * 60_000 + 59_999),
+      isActive: false,
+      endTime: ctx.clock.now(),
+      duration: 7,
+      exitPath: '/how-it-works',
+      pageViews: 3,
+      lastActive: ctx.clock.now() - (4 * 60_000 + 59_999),
     });
   });
 
@@ -61,7 +100,13 @@ describe('tracking sessions (spec sections 3 and 4)', () => {
     ctx.clock.advance(59_000);
     await end(v, id);
     await flushTraffic(ctx);
-    expect(await sessionRow(id)).toMatchObject({ isActive: false, pageViews: 2, currentPath: '/rate-us', exitPath: '/rate-us', duration: 0 });
+    expect(await sessionRow(id)).toMatchObject({
+      isActive: false,
+      pageViews: 2,
+      currentPath: '/rate-us',
+      exitPath: '/rate-us',
+      duration: 0,
+    });
   });
 
   it('resumes an ended session when the same tab navigates again (reload, back-forward cache)', async () => {
@@ -74,7 +119,14 @@ describe('tracking sessions (spec sections 3 and 4)', () => {
     ctx.clock.advance(10_000);
     await pageView(ctx, v, '/', { sessionId: id });
     await flushTraffic(ctx);
-    expect(await sessionRow(id)).toMatchObject({ isActive: true, pageViews: 2, endTime: null, duration: null, exitPath: null, lastActive: ctx.clock.now() });
+    expect(await sessionRow(id)).toMatchObject({
+      isActive: true,
+      pageViews: 2,
+      endTime: null,
+      duration: null,
+      exitPath: null,
+      lastActive: ctx.clock.now(),
+    });
   });
 
   it('ignores events for a session that belongs to another visitor', async () => {
@@ -133,28 +185,48 @@ describe('GET /api/admin/traffic/active-users', () => {
   it('is for admins only', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: TRAFFIC_ACTIVE_USERS_PATH })).statusCode).toBe(401);
     const { session } = await userWithSession(ctx, 'both');
-    expect((await ctx.app.inject({ method: 'GET', url: TRAFFIC_ACTIVE_USERS_PATH, headers: session.headers })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: TRAFFIC_ACTIVE_USERS_PATH, headers: session.headers })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('shutdown', () => {
   it('writes everything accepted before a clean stop', async () => {
-    const app = await buildApp({ db: ctx.handle, mailer: ctx.mailer, clock: ctx.clock, bus: ctx.bus, config: ctx.deps.config });
+    const app = await buildApp({
+      db: ctx.handle,
+      mailer: ctx.mailer,
+      clock: ctx.clock,
+      bus: ctx.bus,
+      config: ctx.deps.config,
+    });
     await app.ready();
     // Only the close may write this batch.
     trafficRecorderOf(app.deps).stopTimer();
     ctx.clock.set(at('2032-03-01T08:00:00Z'));
     const v = newVisitorId();
-    const started = await app.inject({ method: 'POST', url: '/api/traffic/events', payload: { type: 'session_start', visitorId: v, path: '/' }, headers: { 'user-agent': FIREFOX_ANDROID } });
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/traffic/events',
+      payload: { type: 'session_start', visitorId: v, path: '/' },
+      headers: { 'user-agent': FIREFOX_ANDROID },
+    });
     const sessionId = started.json().sessionId;
     for (const path of ['/', '/browse', '/about']) {
-      const res = await app.inject({ method: 'POST', url: '/api/traffic/events', payload: { type: 'page_view', visitorId: v, sessionId, path }, headers: { 'user-agent': FIREFOX_ANDROID } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/traffic/events',
+        payload: { type: 'page_view', visitorId: v, sessionId, path },
+        headers: { 'user-agent': FIREFOX_ANDROID },
+      });
       expect(res.statusCode).toBe(204);
     }
     expect(await ctx.db.selectFrom('trafficDays').selectAll().where('day', '=', '2032-03-01').execute()).toEqual([]);
     expect(trafficRecorderOf(app.deps)).not.toBe(trafficRecorderOf(ctx.deps));
     await app.close();
-    expect(await ctx.db.selectFrom('trafficDays').select('totalPageViews').where('day', '=', '2032-03-01').execute()).toEqual([{ totalPageViews: 3 }]);
+    expect(
+      await ctx.db.selectFrom('trafficDays').select('totalPageViews').where('day', '=', '2032-03-01').execute(),
+    ).toEqual([{ totalPageViews: 3 }]);
     expect(await sessionRow(sessionId)).toMatchObject({ pageViews: 3, currentPath: '/about', isActive: true });
   });
 });
@@ -175,7 +247,9 @@ describe('a failed write', () => {
     // Events after the failure apply on top of the kept ones: the end follows the earlier view.
     await sendEvent(ctx, { type: 'session_end', visitorId: v, sessionId: id });
     await flushTraffic(ctx);
-    expect(await ctx.db.selectFrom('trafficDays').select('totalPageViews').where('day', '=', '2032-04-01').execute()).toEqual([{ totalPageViews: 1 }]);
+    expect(
+      await ctx.db.selectFrom('trafficDays').select('totalPageViews').where('day', '=', '2032-04-01').execute(),
+    ).toEqual([{ totalPageViews: 1 }]);
     expect(await sessionRow(id)).toMatchObject({ pageViews: 1, isActive: false, exitPath: '/browse' });
   });
 });

@@ -3,8 +3,15 @@ import { addDays, dayStart, listDays, resolvePeriod, type TrafficPeriod } from '
 import type { TrafficStats } from '@accountry/shared/traffic';
 import type { Database } from '../../db/database';
 import {
-  countActiveSessions, countUniqueVisitors, dailyPageViews, dailyVisitorCounts, hourlyViews, sessionSummary, sumPageViews,
-  topDimension, topPages,
+  countActiveSessions,
+  countUniqueVisitors,
+  dailyPageViews,
+  dailyVisitorCounts,
+  hourlyViews,
+  sessionSummary,
+  sumPageViews,
+  topDimension,
+  topPages,
 } from './traffic-read.repository';
 
 export const TOP_PAGES = 100;
@@ -22,23 +29,26 @@ export interface StatsRequest {
 export async function readTrafficStats(db: Database, now: number, req: StatsRequest): Promise<TrafficStats> {
   const { from, to } = resolvePeriod(req.period, now, req);
   const hourlyDate = req.hourlyDate ?? to;
-  const [total, unique, daily, dailyVisitors, pages, devices, browsers, referrers, hours, sessions] = await Promise.all([
-    sumPageViews(db, from, to),
-    countUniqueVisitors(db, from, to),
-    dailyPageViews(db, from, to),
-    dailyVisitorCounts(db, from, to),
-    topPages(db, from, to, TOP_PAGES),
-    topDimension(db, 'device', from, to, ALL),
-    topDimension(db, 'browser', from, to, ALL),
-    topDimension(db, 'referrer', from, to, TOP_REFERRERS),
-    hourlyViews(db, hourlyDate),
-    sessionSummary(db, dayStart(from), dayStart(addDays(to, 1))),
-  ]);
+  const [total, unique, daily, dailyVisitors, pages, devices, browsers, referrers, hours, sessions] = await Promise.all(
+    [
+      sumPageViews(db, from, to),
+      countUniqueVisitors(db, from, to),
+      dailyPageViews(db, from, to),
+      dailyVisitorCounts(db, from, to),
+      topPages(db, from, to, TOP_PAGES),
+      topDimension(db, 'device', from, to, ALL),
+      topDimension(db, 'browser', from, to, ALL),
+      topDimension(db, 'referrer', from, to, TOP_REFERRERS),
+      hourlyViews(db, hourlyDate),
+      sessionSummary(db, dayStart(from), dayStart(addDays(to, 1))),
+    ],
+  );
   const viewsByDay = new Map(daily.map((d) => [d.day, Number(d.totalPageViews)]));
   const visitorsByDay = new Map(dailyVisitors.map((d) => [d.day, Number(d.n)]));
   const byHour = Array.from({ length: HOURLY_COUNTERS }, () => 0);
   for (const h of hours) byHour[h.hour] = Number(h.views);
-  const named = (rows: Array<{ value: string; views: number }>) => rows.map((r) => ({ name: r.value, views: Number(r.views) }));
+  const named = (rows: Array<{ value: string; views: number }>) =>
+    rows.map((r) => ({ name: r.value, views: Number(r.views) }));
   return {
     period: req.period,
     from,
@@ -52,7 +62,11 @@ export async function readTrafficStats(db: Database, now: number, req: StatsRequ
     devices: named(devices),
     browsers: named(browsers),
     referrers: named(referrers),
-    daily: listDays(from, to).map((date) => ({ date, pageViews: viewsByDay.get(date) ?? 0, uniqueVisitors: visitorsByDay.get(date) ?? 0 })),
+    daily: listDays(from, to).map((date) => ({
+      date,
+      pageViews: viewsByDay.get(date) ?? 0,
+      uniqueVisitors: visitorsByDay.get(date) ?? 0,
+    })),
     hourly: { date: hourlyDate, views: byHour },
   };
 }

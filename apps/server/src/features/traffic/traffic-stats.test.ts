@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAFFIC_MESSAGES, TRAFFIC_STATS_PATH } from '@accountry/shared/traffic';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { at, FIREFOX_ANDROID, newVisitorId, pageView, readStats, SAFARI_IPAD, sendEvent, startSession } from './traffic-test-helpers';
+import {
+  at,
+  FIREFOX_ANDROID,
+  newVisitorId,
+  pageView,
+  readStats,
+  SAFARI_IPAD,
+  sendEvent,
+  startSession,
+} from './traffic-test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -33,7 +42,13 @@ describe('GET /api/admin/traffic/stats: periods across day and year boundaries',
 
   it('day: today only, with its 24 hourly counters', async () => {
     const s = await readStats(ctx, await admin(), { period: 'day' });
-    expect(s).toMatchObject({ period: 'day', from: '2027-01-03', to: '2027-01-03', totalPageViews: 2, uniqueVisitorCount: 2 });
+    expect(s).toMatchObject({
+      period: 'day',
+      from: '2027-01-03',
+      to: '2027-01-03',
+      totalPageViews: 2,
+      uniqueVisitorCount: 2,
+    });
     expect(s.daily).toEqual([{ date: '2027-01-03', pageViews: 2, uniqueVisitors: 2 }]);
     expect(s.hourly.date).toBe('2027-01-03');
     expect(s.hourly.views).toHaveLength(24);
@@ -45,7 +60,16 @@ describe('GET /api/admin/traffic/stats: periods across day and year boundaries',
   it('week: 7 days back across the new year, zero-filled, visitors deduplicated', async () => {
     const s = await readStats(ctx, await admin(), { period: 'week' });
     expect(s).toMatchObject({ from: '2026-12-27', to: '2027-01-03', totalPageViews: 6, uniqueVisitorCount: 2 });
-    expect(s.daily.map((d) => d.date)).toEqual(['2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03']);
+    expect(s.daily.map((d) => d.date)).toEqual([
+      '2026-12-27',
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+    ]);
     expect(s.daily.map((d) => d.pageViews)).toEqual([1, 0, 0, 0, 1, 2, 0, 2]);
     // b visited on three days but is one visitor for the week.
     expect(s.daily.map((d) => d.uniqueVisitors)).toEqual([1, 0, 0, 0, 1, 1, 0, 2]);
@@ -56,8 +80,16 @@ describe('GET /api/admin/traffic/stats: periods across day and year boundaries',
       { key: '_how-it-works', path: '/how-it-works', views: 1 },
     ]);
     expect(s.pageCount).toBe(4);
-    expect(s.devices).toEqual([{ name: 'mobile', views: 4 }, { name: 'desktop', views: 1 }, { name: 'tablet', views: 1 }]);
-    expect(s.browsers).toEqual([{ name: 'Firefox', views: 4 }, { name: 'Chrome', views: 1 }, { name: 'Safari', views: 1 }]);
+    expect(s.devices).toEqual([
+      { name: 'mobile', views: 4 },
+      { name: 'desktop', views: 1 },
+      { name: 'tablet', views: 1 },
+    ]);
+    expect(s.browsers).toEqual([
+      { name: 'Firefox', views: 4 },
+      { name: 'Chrome', views: 1 },
+      { name: 'Safari', views: 1 },
+    ]);
     expect(s.referrers).toEqual([{ name: 'direct', views: 6 }]);
   });
 
@@ -72,12 +104,28 @@ describe('GET /api/admin/traffic/stats: periods across day and year boundaries',
   });
 
   it('custom: its own range, and the hourly breakdown of a chosen day', async () => {
-    const s = await readStats(ctx, await admin(), { period: 'custom', from: '2026-12-31', to: '2027-01-01', hourlyDate: '2026-12-31' });
+    const s = await readStats(ctx, await admin(), {
+      period: 'custom',
+      from: '2026-12-31',
+      to: '2027-01-01',
+      hourlyDate: '2026-12-31',
+    });
     expect(s).toMatchObject({ from: '2026-12-31', to: '2027-01-01', totalPageViews: 3, uniqueVisitorCount: 1 });
     expect(s.hourly).toEqual({ date: '2026-12-31', views: [...Array(23).fill(0), 1] });
     const empty = await readStats(ctx, await admin(), { period: 'custom', from: '2020-01-01', to: '2020-01-02' });
-    expect(empty).toMatchObject({ totalPageViews: 0, uniqueVisitorCount: 0, pageCount: 0, pages: [], devices: [], sessionCount: 0, averageSessionMinutes: null });
-    expect(empty.daily).toEqual([{ date: '2020-01-01', pageViews: 0, uniqueVisitors: 0 }, { date: '2020-01-02', pageViews: 0, uniqueVisitors: 0 }]);
+    expect(empty).toMatchObject({
+      totalPageViews: 0,
+      uniqueVisitorCount: 0,
+      pageCount: 0,
+      pages: [],
+      devices: [],
+      sessionCount: 0,
+      averageSessionMinutes: null,
+    });
+    expect(empty.daily).toEqual([
+      { date: '2020-01-01', pageViews: 0, uniqueVisitors: 0 },
+      { date: '2020-01-02', pageViews: 0, uniqueVisitors: 0 },
+    ]);
   });
 });
 
@@ -95,7 +143,10 @@ describe('sessions and referrers in the statistics', () => {
     await sendEvent(ctx, { type: 'session_end', visitorId: v, sessionId: s2 });
     const s = await readStats(ctx, await admin(), { period: 'day' });
     expect(s).toMatchObject({ sessionCount: 2, averageSessionMinutes: 5 });
-    expect(s.referrers).toEqual([{ name: 'invalid', views: 1 }, { name: 'www.google.com', views: 1 }]);
+    expect(s.referrers).toEqual([
+      { name: 'invalid', views: 1 },
+      { name: 'www.google.com', views: 1 },
+    ]);
   });
 });
 
@@ -103,7 +154,9 @@ describe('access and validation', () => {
   it('is for admins only', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: TRAFFIC_STATS_PATH })).statusCode).toBe(401);
     const { session } = await userWithSession(ctx, 'seller');
-    expect((await ctx.app.inject({ method: 'GET', url: TRAFFIC_STATS_PATH, headers: session.headers })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: TRAFFIC_STATS_PATH, headers: session.headers })).statusCode,
+    ).toBe(403);
   });
 
   it.each([
@@ -119,7 +172,12 @@ describe('access and validation', () => {
   });
 
   it('names the spec messages for a custom range', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: TRAFFIC_STATS_PATH, query: { period: 'custom', from: '2027-01-05', to: '2027-01-01' }, headers: await admin() });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: TRAFFIC_STATS_PATH,
+      query: { period: 'custom', from: '2027-01-05', to: '2027-01-01' },
+      headers: await admin(),
+    });
     expect(res.json().error.message).toBe(TRAFFIC_MESSAGES.rangeOrder);
   });
 });

@@ -43,10 +43,12 @@ async function addDays(trx: Trx, batch: TrafficBatch, now: number) {
     await trx
       .insertInto('trafficDays')
       .values(part)
-      .onConflict((oc) => oc.column('day').doUpdateSet((eb) => ({
-        totalPageViews: eb('trafficDays.totalPageViews', '+', eb.ref('excluded.totalPageViews')),
-        updatedAt: eb.ref('excluded.updatedAt'),
-      })))
+      .onConflict((oc) =>
+        oc.column('day').doUpdateSet((eb) => ({
+          totalPageViews: eb('trafficDays.totalPageViews', '+', eb.ref('excluded.totalPageViews')),
+          updatedAt: eb.ref('excluded.updatedAt'),
+        })),
+      )
       .execute();
   }
 }
@@ -60,7 +62,11 @@ async function addHours(trx: Trx, batch: TrafficBatch) {
     await trx
       .insertInto('trafficHours')
       .values(part)
-      .onConflict((oc) => oc.columns(['day', 'hour']).doUpdateSet((eb) => ({ views: eb('trafficHours.views', '+', eb.ref('excluded.views')) })))
+      .onConflict((oc) =>
+        oc
+          .columns(['day', 'hour'])
+          .doUpdateSet((eb) => ({ views: eb('trafficHours.views', '+', eb.ref('excluded.views')) })),
+      )
       .execute();
   }
 }
@@ -74,7 +80,11 @@ async function addPaths(trx: Trx, batch: TrafficBatch) {
     await trx
       .insertInto('trafficPaths')
       .values(part)
-      .onConflict((oc) => oc.columns(['day', 'pathKey']).doUpdateSet((eb) => ({ views: eb('trafficPaths.views', '+', eb.ref('excluded.views')) })))
+      .onConflict((oc) =>
+        oc
+          .columns(['day', 'pathKey'])
+          .doUpdateSet((eb) => ({ views: eb('trafficPaths.views', '+', eb.ref('excluded.views')) })),
+      )
       .execute();
   }
 }
@@ -89,7 +99,11 @@ async function addDimensions(trx: Trx, batch: TrafficBatch) {
     await trx
       .insertInto('trafficDimensions')
       .values(part)
-      .onConflict((oc) => oc.columns(['day', 'kind', 'value']).doUpdateSet((eb) => ({ views: eb('trafficDimensions.views', '+', eb.ref('excluded.views')) })))
+      .onConflict((oc) =>
+        oc
+          .columns(['day', 'kind', 'value'])
+          .doUpdateSet((eb) => ({ views: eb('trafficDimensions.views', '+', eb.ref('excluded.views')) })),
+      )
       .execute();
   }
 }
@@ -100,15 +114,30 @@ async function addVisitors(trx: Trx, batch: TrafficBatch) {
     return { day, visitorId };
   });
   for (const part of chunks(rows)) {
-    await trx.insertInto('trafficVisitors').values(part).onConflict((oc) => oc.columns(['day', 'visitorId']).doNothing()).execute();
+    await trx
+      .insertInto('trafficVisitors')
+      .values(part)
+      .onConflict((oc) => oc.columns(['day', 'visitorId']).doNothing())
+      .execute();
   }
 }
 
 async function insertSessions(trx: Trx, batch: TrafficBatch) {
   const rows = [...batch.starts.values()].map((s) => ({
-    id: s.id, visitorId: s.visitorId, userId: s.userId, startTime: s.startTime, isActive: true, lastActive: s.startTime,
-    pageViews: 0, currentPath: s.path, entryPath: s.path, device: s.device, browser: s.browser, referrer: s.referrer,
-    country: UNKNOWN_LOCATION, city: UNKNOWN_LOCATION,
+    id: s.id,
+    visitorId: s.visitorId,
+    userId: s.userId,
+    startTime: s.startTime,
+    isActive: true,
+    lastActive: s.startTime,
+    pageViews: 0,
+    currentPath: s.path,
+    entryPath: s.path,
+    device: s.device,
+    browser: s.browser,
+    referrer: s.referrer,
+    country: UNKNOWN_LOCATION,
+    city: UNKNOWN_LOCATION,
   }));
   for (const part of chunks(rows)) await trx.insertInto('trafficSessions').values(part).execute();
 }
@@ -121,10 +150,12 @@ async function insertSessions(trx: Trx, batch: TrafficBatch) {
 async function applySessionChanges(trx: Trx, sessions: Map<string, SessionChange>) {
   const rows = sorted(sessions);
   for (const part of chunks(rows)) {
-    const values = part.map(([id, c]) => sql`(
+    const values = part.map(
+      ([id, c]) => sql`(
       cast(${id} as text), cast(${c.visitorId} as text), cast(${c.userId} as text), cast(${c.views} as bigint),
       cast(${c.lastActive} as bigint), cast(${c.currentPath} as text), cast(${c.end ? 1 : 0} as integer),
-      cast(${c.end?.endTime ?? null} as bigint), cast(${c.end?.exitPath ?? null} as text))`);
+      cast(${c.end?.endTime ?? null} as bigint), cast(${c.end?.exitPath ?? null} as text))`,
+    );
     await sql`
       with v(id, visitor_id, user_id, views, last_active, current_path, ended, end_time, exit_path) as (values ${sql.join(values)})
       update traffic_sessions set

@@ -3,8 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@accountry/shared/api-error';
 import {
-  activeUsersSchema, sessionStartedSchema, TRAFFIC_ACTIVE_USERS_PATH, TRAFFIC_BODY_LIMIT, TRAFFIC_EVENTS_PATH, TRAFFIC_STATS_PATH,
-  trafficEventSchema, trafficStatsQuerySchema, trafficStatsSchema,
+  activeUsersSchema,
+  sessionStartedSchema,
+  TRAFFIC_ACTIVE_USERS_PATH,
+  TRAFFIC_BODY_LIMIT,
+  TRAFFIC_EVENTS_PATH,
+  TRAFFIC_STATS_PATH,
+  trafficEventSchema,
+  trafficStatsQuerySchema,
+  trafficStatsSchema,
 } from '@accountry/shared/traffic';
 import type { AppDeps } from '../../app';
 import { tooManyRequests } from '../../lib/app-error';
@@ -32,7 +39,7 @@ export function trafficRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     recorders.set(deps, recorder);
     recorder.start();
     deps.onClose.push(() => recorder.stop());
-    const limits = new TrafficLimits(deps.clock);
+    const limits = new TrafficLimits(deps.limits, deps.config.trafficIpEventsPerMinute);
 
     const eventRoutes: FastifyPluginAsyncZod = async (events) => {
       // sendBeacon with a string body arrives as text/plain; in this scope it is parsed as JSON like application/json.
@@ -51,12 +58,16 @@ export function trafficRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         TRAFFIC_EVENTS_PATH,
         {
           bodyLimit: TRAFFIC_BODY_LIMIT,
-          // A 204 to a beacon renders nothing: document security headers would only cost time on the hottest route.
-          helmet: false,
           schema: {
             tags: ['traffic'],
             body: trafficEventSchema,
-            response: { 200: sessionStartedSchema, 201: sessionStartedSchema, 204: z.null(), 400: apiErrorSchema, 429: apiErrorSchema },
+            response: {
+              200: sessionStartedSchema,
+              201: sessionStartedSchema,
+              204: z.null(),
+              400: apiErrorSchema,
+              429: apiErrorSchema,
+            },
           },
         },
         async (request, reply) => {
@@ -65,9 +76,11 @@ export function trafficRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           // Obvious bots get an ordinary answer (no session for a start) and are not counted. An end counts nothing and
           // needs a session only a counted visitor has; it is not filtered, since an unload beacon may carry another UA.
           if (event.type !== 'session_end' && recorder.agent(visit.userAgent).bot) {
-            return event.type === 'session_start' ? reply.status(200).send({ sessionId: null }) : reply.status(204).send(null);
+            return event.type === 'session_start'
+              ? reply.status(200).send({ sessionId: null })
+              : reply.status(204).send(null);
           }
-          if (!limits.allow(request.ip, event.visitorId)) throw tooManyRequests();
+          if (!(await limits.allow(request.ip, event.visitorId))) throw tooManyRequests();
           switch (event.type) {
             case 'page_view':
               recorder.pageView(event, visit);
@@ -85,7 +98,13 @@ export function trafficRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       TRAFFIC_STATS_PATH,
-      { schema: { tags: ['traffic', 'admin'], querystring: trafficStatsQuerySchema, response: { 200: trafficStatsSchema, 400: apiErrorSchema } } },
+      {
+        schema: {
+          tags: ['traffic', 'admin'],
+          querystring: trafficStatsQuerySchema,
+          response: { 200: trafficStatsSchema, 400: apiErrorSchema },
+        },
+      },
       async (request) => {
         requireAdmin(request);
         await recorder.flush();

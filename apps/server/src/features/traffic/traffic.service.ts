@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { detectBrowser, detectDevice, isBotUserAgent, referrerHost, sanitizeTrafficPath } from '@accountry/shared/traffic-detect';
+import {
+  detectBrowser,
+  detectDevice,
+  isBotUserAgent,
+  referrerHost,
+  sanitizeTrafficPath,
+} from '@accountry/shared/traffic-detect';
 import { dayKey, dayStart } from '@accountry/shared/traffic-period';
 import type { PageViewEvent, SessionEndEvent, SessionStartEvent } from '@accountry/shared/traffic';
 import type { Database } from '../../db/database';
@@ -86,9 +92,15 @@ export class TrafficRecorder {
     const { key: day, start } = this.dayOf(now);
     const seen = `${day}|${event.visitorId}`;
     this.batch.addView({
-      day, hour: Math.floor((now - start) / HOUR_MS), pathKey: sanitizeTrafficPath(event.path), rawPath: event.path,
-      device: agent.device, browser: agent.browser, referrer: referrerHost(event.referrer),
-      visitorId: event.visitorId, newVisitor: !this.storedVisitors.has(seen),
+      day,
+      hour: Math.floor((now - start) / HOUR_MS),
+      pathKey: sanitizeTrafficPath(event.path),
+      rawPath: event.path,
+      device: agent.device,
+      browser: agent.browser,
+      referrer: referrerHost(event.referrer),
+      visitorId: event.visitorId,
+      newVisitor: !this.storedVisitors.has(seen),
     });
     if (event.sessionId) this.batch.touchSession(event.sessionId, event.visitorId, visit.userId, now, event.path);
     return true;
@@ -110,8 +122,14 @@ export class TrafficRecorder {
     if (agent.bot) return null;
     const id = newId();
     this.batch.startSession({
-      id, visitorId: event.visitorId, userId: visit.userId, startTime: this.clock.now(), path: event.path,
-      device: agent.device, browser: agent.browser, referrer: referrerHost(event.referrer),
+      id,
+      visitorId: event.visitorId,
+      userId: visit.userId,
+      startTime: this.clock.now(),
+      path: event.path,
+      device: agent.device,
+      browser: agent.browser,
+      referrer: referrerHost(event.referrer),
     });
     return id;
   }

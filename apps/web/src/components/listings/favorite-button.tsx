@@ -5,7 +5,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { hasRequiredRole } from '@accountry/shared/roles';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { useSession } from '../../features/auth/hooks/use-session';
+import { useSession } from '../../lib/session';
 
 /** Rewrite isFavorite on every cached copy of the listing (browse pages, home, similar, detail). */
 function patchCachedCards(client: QueryClient, id: string, isFavorite: boolean) {
@@ -18,7 +18,8 @@ function patchCachedCards(client: QueryClient, id: string, isFavorite: boolean) 
     }
     return v;
   };
-  for (const key of [['listings'], ['listing', id], ['seller-listings']]) client.setQueriesData({ queryKey: key }, patch);
+  for (const key of [['listings'], ['listing', id], ['seller-listings']])
+    client.setQueriesData({ queryKey: key }, patch);
   void client.invalidateQueries({ queryKey: ['favorites'] });
 }
 
@@ -28,7 +29,19 @@ export function useCanFavorite(sellerId: string) {
 }
 
 /** The heart on cards and the detail page; shown to members who do not sell the listing. */
-export function FavoriteButton({ listingId, sellerId, title, isFavorite, variant = 'icon' }: { listingId: string; sellerId: string; title: string; isFavorite: boolean; variant?: 'icon' | 'button' }) {
+export function FavoriteButton({
+  listingId,
+  sellerId,
+  title,
+  isFavorite,
+  variant = 'icon',
+}: {
+  listingId: string;
+  sellerId: string;
+  title: string;
+  isFavorite: boolean;
+  variant?: 'icon' | 'button';
+}) {
   const client = useQueryClient();
   const canFavorite = useCanFavorite(sellerId);
   const [on, setOn] = useState(isFavorite);
@@ -38,7 +51,10 @@ export function FavoriteButton({ listingId, sellerId, title, isFavorite, variant
     setOn(isFavorite);
   }
   const toggle = useMutation({
-    mutationFn: (next: boolean) => (next ? api('/api/favorites', { body: { listingId } }) : api(`/api/favorites/${encodeURIComponent(listingId)}`, { method: 'DELETE' })),
+    mutationFn: (next: boolean) =>
+      next
+        ? api('/api/favorites', { body: { listingId } })
+        : api(`/api/favorites/${encodeURIComponent(listingId)}`, { method: 'DELETE' }),
     onMutate: (next) => setOn(next),
     onSuccess: (_d, next) => {
       patchCachedCards(client, listingId, next);
@@ -54,7 +70,15 @@ export function FavoriteButton({ listingId, sellerId, title, isFavorite, variant
   const Icon = on ? IconHeartFilled : IconHeart;
   if (variant === 'button') {
     return (
-      <Button variant={on ? 'light' : 'default'} color="pink" leftSection={<Icon size={18} />} aria-pressed={on} aria-label={label} onClick={() => toggle.mutate(!on)} loading={toggle.isPending}>
+      <Button
+        variant={on ? 'light' : 'default'}
+        color="pink"
+        leftSection={<Icon size={18} />}
+        aria-pressed={on}
+        aria-label={label}
+        onClick={() => toggle.mutate(!on)}
+        loading={toggle.isPending}
+      >
         {on ? 'Saved' : 'Save'}
       </Button>
     );
@@ -62,7 +86,12 @@ export function FavoriteButton({ listingId, sellerId, title, isFavorite, variant
   return (
     <Tooltip label={on ? 'Remove from favorites' : 'Add to favorites'} withArrow>
       <ActionIcon
-        variant="white" color="pink" radius="xl" size="lg" aria-pressed={on} aria-label={label}
+        variant="white"
+        color="pink"
+        radius="xl"
+        size="lg"
+        aria-pressed={on}
+        aria-label={label}
         onClick={(e) => {
           e.preventDefault();
           e.stopPropagation();

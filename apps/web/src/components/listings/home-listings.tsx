@@ -10,7 +10,14 @@ const COLS = { base: 1, xs: 2, md: 4 };
 /** The home page's "Just listed" and "Popular right now" sections. */
 export function HomeListings() {
   const query = useQuery({ queryKey: ['listings', 'home'], queryFn: () => api<Sections>('/api/listings/home') });
-  if (query.isError) return <Container size="lg" pb={48}><Alert color="red" title="Listings could not be loaded">{query.error.message}</Alert></Container>;
+  if (query.isError)
+    return (
+      <Container size="lg" pb={48}>
+        <Alert color="red" title="Listings could not be loaded">
+          {query.error.message}
+        </Alert>
+      </Container>
+    );
   const sections = [
     { title: 'Just listed', to: '/browse?sort=newest', items: query.data?.recent ?? [] },
     { title: 'Popular right now', to: '/browse?sort=most_viewed', items: query.data?.popular ?? [] },
@@ -22,7 +29,9 @@ export function HomeListings() {
           <section key={s.title} aria-label={s.title}>
             <Group justify="space-between" mb="md">
               <Title order={2}>{s.title}</Title>
-              <Button component={Link} to={s.to} variant="subtle">See all</Button>
+              <Button component={Link} to={s.to} variant="subtle">
+                See all
+              </Button>
             </Group>
             <ListingGrid listings={s.items} loading={query.isPending} skeletons={4} cols={COLS} label={s.title} />
           </section>

@@ -5,13 +5,40 @@ import { ListingCard, ListingCardSkeleton } from './listing-card';
 const COLS = { base: 1, xs: 2, md: 3, lg: 4 };
 
 /** Cards in a responsive grid; skeletons while loading. */
-export function ListingGrid({ listings, loading = false, skeletons = 8, cols = COLS, label }: { listings: Listing[]; loading?: boolean; skeletons?: number; cols?: typeof COLS | Record<string, number>; label?: string }) {
+export function ListingGrid({
+  listings,
+  loading = false,
+  skeletons = 8,
+  cols = COLS,
+  label,
+}: {
+  listings: Listing[];
+  loading?: boolean;
+  skeletons?: number;
+  cols?: typeof COLS | Record<string, number>;
+  label?: string;
+}) {
   return (
-    <SimpleGrid cols={cols} spacing="md" verticalSpacing="md" component="ul" aria-label={label} aria-busy={loading} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <SimpleGrid
+      cols={cols}
+      spacing="md"
+      verticalSpacing="md"
+      component="ul"
+      aria-label={label}
+      aria-busy={loading}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {listings.map((l) => (
-        <li key={l.id}><ListingCard listing={l} /></li>
+        <li key={l.id}>
+          <ListingCard listing={l} />
+        </li>
       ))}
-      {loading && Array.from({ length: skeletons }, (_, i) => <li key={`s${i}`}><ListingCardSkeleton /></li>)}
+      {loading &&
+        Array.from({ length: skeletons }, (_, i) => (
+          <li key={`s${i}`}>
+            <ListingCardSkeleton />
+          </li>
+        ))}
     </SimpleGrid>
   );
 }

@@ -24,7 +24,20 @@ interface Props<T> {
 }
 
 /** Report something to the moderators: a reason, optional details, validated with the shared schema. */
-export function ReportDialog<T>({ title, opened, onClose, reasons, detailsField, detailsMaxLength, schema, send, successMessage, intro, children, onSent }: Props<T>) {
+export function ReportDialog<T>({
+  title,
+  opened,
+  onClose,
+  reasons,
+  detailsField,
+  detailsMaxLength,
+  schema,
+  send,
+  successMessage,
+  intro,
+  children,
+  onSent,
+}: Props<T>) {
   const [reason, setReason] = useState('');
   const [details, setDetails] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -57,14 +70,28 @@ export function ReportDialog<T>({ title, opened, onClose, reasons, detailsField,
           {intro}
           <Radio.Group label="What is wrong?" value={reason} onChange={setReason} error={errors.reason} required>
             <Stack gap="xs" mt="xs">
-              {reasons.map((r) => <Radio key={r.value} value={r.value} label={r.label} />)}
+              {reasons.map((r) => (
+                <Radio key={r.value} value={r.value} label={r.label} />
+              ))}
             </Stack>
           </Radio.Group>
-          <Textarea label="Details (optional)" autosize minRows={3} maxLength={detailsMaxLength} value={details} onChange={(e) => setDetails(e.currentTarget.value)} error={errors[detailsField]} />
+          <Textarea
+            label="Details (optional)"
+            autosize
+            minRows={3}
+            maxLength={detailsMaxLength}
+            value={details}
+            onChange={(e) => setDetails(e.currentTarget.value)}
+            error={errors[detailsField]}
+          />
           {children}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" color="red" loading={mutation.isPending}>Send report</Button>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={mutation.isPending}>
+              Send report
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -1,6 +1,12 @@
 import type {
-  Notification, NotificationInput, NotificationListQuery, NotificationMetrics, NotificationPage, NotificationStats,
-  UserNotification, UserSearchResult,
+  Notification,
+  NotificationInput,
+  NotificationListQuery,
+  NotificationMetrics,
+  NotificationPage,
+  NotificationStats,
+  UserNotification,
+  UserSearchResult,
 } from '@accountry/shared/announcements';
 import { api, toQuery } from '../../lib/api';
 
@@ -25,10 +31,14 @@ export const announcementsApi = {
   stats: () => api<NotificationStats>(`${ADMIN}/stats`),
   metrics: (id: string) => api<NotificationMetrics>(`${ADMIN}/${encodeURIComponent(id)}/metrics`),
   create: (body: NotificationInput) => api<Notification>(ADMIN, { body }),
-  update: (id: string, body: NotificationInput) => api<Notification>(`${ADMIN}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+  update: (id: string, body: NotificationInput) =>
+    api<Notification>(`${ADMIN}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
   remove: (id: string) => api<void>(`${ADMIN}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   recall: (id: string) => api<Notification>(`${ADMIN}/${encodeURIComponent(id)}/recall`, { method: 'POST' }),
-  send: (id: string, userIds: string[]) => api<Notification>(`${ADMIN}/${encodeURIComponent(id)}/send`, { body: { userIds } }),
-  searchUsers: (q: string) => api<{ users: UserSearchResult[] }>(`${ADMIN}/user-search${toQuery({ q })}`).then((r) => r.users),
-  usersByIds: (ids: string[]) => api<{ users: UserSearchResult[] }>(`${ADMIN}/user-search${toQuery({ ids: ids.join(',') })}`).then((r) => r.users),
+  send: (id: string, userIds: string[]) =>
+    api<Notification>(`${ADMIN}/${encodeURIComponent(id)}/send`, { body: { userIds } }),
+  searchUsers: (q: string) =>
+    api<{ users: UserSearchResult[] }>(`${ADMIN}/user-search${toQuery({ q })}`).then((r) => r.users),
+  usersByIds: (ids: string[]) =>
+    api<{ users: UserSearchResult[] }>(`${ADMIN}/user-search${toQuery({ ids: ids.join(',') })}`).then((r) => r.users),
 };

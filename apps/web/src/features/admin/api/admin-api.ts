@@ -2,7 +2,13 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type Q
 import type { AuditFacets, AuditEntryView } from '@accountry/shared/admin-audit';
 import type { Dashboard } from '@accountry/shared/admin-dashboard';
 import type { AdminListing } from '@accountry/shared/admin-listings';
-import type { AdminFeedback, AdminReport, AdminReportDetail, ReportCounts, ReviewInput } from '@accountry/shared/admin-reports';
+import type {
+  AdminFeedback,
+  AdminReport,
+  AdminReportDetail,
+  ReportCounts,
+  ReviewInput,
+} from '@accountry/shared/admin-reports';
 import type { AdminUserDetail, AdminUserSummary } from '@accountry/shared/admin-users';
 import type { Role } from '@accountry/shared/roles';
 import { api, ApiRequestError, toQuery } from '../../../lib/api';
@@ -30,19 +36,25 @@ export const adminApi = {
   dashboard: (p: Params) => api<Dashboard>(`/api/admin/dashboard${toQuery(p)}`),
   users: (p: Params) => api<Page<AdminUserSummary>>(`/api/admin/users${toQuery(p)}`),
   user: (id: string) => api<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}`),
-  setRole: (id: string, role: Role) => api<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: { role } }),
+  setRole: (id: string, role: Role) =>
+    api<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: { role } }),
   userAction: (id: string, action: 'disable' | 'enable' | 'delete' | 'restore', reason?: string) =>
     api<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}/${action}`, { body: reason ? { reason } : {} }),
   listings: (p: Params) => api<Page<AdminListing>>(`/api/admin/listings${toQuery(p)}`),
-  hideListing: (id: string, reason: string) => api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/hide`, { body: { reason } }),
-  unhideListing: (id: string) => api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/unhide`, { method: 'POST' }),
-  deleteListing: (id: string, reason?: string) => api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/delete`, { body: reason ? { reason } : {} }),
+  hideListing: (id: string, reason: string) =>
+    api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/hide`, { body: { reason } }),
+  unhideListing: (id: string) =>
+    api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/unhide`, { method: 'POST' }),
+  deleteListing: (id: string, reason?: string) =>
+    api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/delete`, { body: reason ? { reason } : {} }),
   reports: (p: Params) => api<Page<AdminReport>>(`/api/admin/reports${toQuery(p)}`),
   report: (id: string) => api<AdminReportDetail>(`/api/admin/reports/${encodeURIComponent(id)}`),
-  reviewReport: (id: string, input: ReviewInput) => api<AdminReportDetail>(`/api/admin/reports/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
+  reviewReport: (id: string, input: ReviewInput) =>
+    api<AdminReportDetail>(`/api/admin/reports/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
   reportCounts: () => api<ReportCounts>('/api/admin/reports/counts'),
   feedback: (p: Params) => api<Page<AdminFeedback>>(`/api/admin/feedback${toQuery(p)}`),
-  reviewFeedback: (id: string, input: ReviewInput) => api<AdminFeedback>(`/api/admin/feedback/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
+  reviewFeedback: (id: string, input: ReviewInput) =>
+    api<AdminFeedback>(`/api/admin/feedback/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
   audit: (p: Params) => api<Page<AuditEntryView>>(`/api/admin/audit${toQuery(p)}`),
   auditFacets: () => api<AuditFacets>('/api/admin/audit/facets'),
 };

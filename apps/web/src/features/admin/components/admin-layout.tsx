@@ -1,7 +1,16 @@
-import { NavLink as RouterNavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { Container, Group, NavLink, ScrollArea, Title } from '@mantine/core';
 import {
-  IconBell, IconChartLine, IconFlag, IconHistory, IconLayoutDashboard, IconListDetails, IconUsers,
+  IconBell,
+  IconChartLine,
+  IconFlag,
+  IconHistory,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconReceipt,
+  IconUsers,
+  IconWallet,
 } from '@tabler/icons-react';
 
 export const ADMIN_SECTIONS = [
@@ -9,6 +18,8 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/users', label: 'Users', icon: IconUsers },
   { to: '/admin/listings', label: 'Listings', icon: IconListDetails },
   { to: '/admin/reports', label: 'Reports', icon: IconFlag },
+  { to: '/admin/orders', label: 'Orders', icon: IconReceipt },
+  { to: '/admin/payouts', label: 'Payouts', icon: IconWallet },
   { to: '/admin/notifications', label: 'Announcements', icon: IconBell },
   { to: '/admin/traffic', label: 'Traffic', icon: IconChartLine },
   { to: '/admin/audit', label: 'Audit log', icon: IconHistory },
@@ -16,11 +27,20 @@ export const ADMIN_SECTIONS = [
 
 /** Frame of every /admin page: section navigation (scrolls sideways on a phone) above the page. */
 export function AdminLayout() {
+  const nav = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the tabs scroll sideways: bring the current one into view.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <Container size="xl" py="md">
-      <Title order={2} size="h4" c="dimmed" mb="xs">Admin</Title>
-      <ScrollArea type="auto" mb="md">
-        <Group gap={4} wrap="nowrap" component="nav" aria-label="Admin sections">
+      <Title order={2} size="h4" c="dimmed" mb="xs">
+        Admin
+      </Title>
+      {/* The scrollbar sits below the tabs (offset), shown only while scrolling. */}
+      <ScrollArea type="scroll" scrollbars="x" offsetScrollbars="x" scrollbarSize={6} mb="md">
+        <Group gap={4} wrap="nowrap" component="nav" aria-label="Admin sections" ref={nav}>
           {ADMIN_SECTIONS.map((s) => (
             <NavLink
               key={s.to}

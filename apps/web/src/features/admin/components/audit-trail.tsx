@@ -12,13 +12,29 @@ export function AuditTrail({ targetType, targetId }: { targetType: string; targe
   const items = query.data?.items ?? [];
   return (
     <Card withBorder>
-      <Title order={2} size="h4" mb="sm">Admin history</Title>
-      <QueryState loading={query.isPending} error={query.error} empty={items.length === 0} emptyText="No admin actions yet." onRetry={() => query.refetch()}>
+      <Title order={2} size="h4" mb="sm">
+        Admin history
+      </Title>
+      <QueryState
+        loading={query.isPending}
+        error={query.error}
+        empty={items.length === 0}
+        emptyText="No admin actions yet."
+        onRetry={() => query.refetch()}
+      >
         <Stack gap={6}>
           {items.map((e) => (
             <Text key={e.id} size="sm">
-              <Text span c="dimmed">{formatDateTime(e.createdAt)}</Text> · {actionLabel(e.action)} by {e.actorName ?? e.actorId}
-              {detailsText(e.details) && <Text span c="dimmed"> ({detailsText(e.details)})</Text>}
+              <Text span c="dimmed">
+                {formatDateTime(e.createdAt)}
+              </Text>{' '}
+              · {actionLabel(e.action)} by {e.actorName ?? e.actorId}
+              {detailsText(e.details) && (
+                <Text span c="dimmed">
+                  {' '}
+                  ({detailsText(e.details)})
+                </Text>
+              )}
             </Text>
           ))}
         </Stack>

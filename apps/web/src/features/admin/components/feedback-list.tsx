@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Card, Group, Modal, Rating, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { FEEDBACK_CATEGORY_LABELS } from '@accountry/shared/feedback';
 import type { AdminFeedback } from '@accountry/shared/admin-reports';
@@ -8,6 +8,7 @@ import { ReportStatusBadge } from './badges';
 import { LoadMore, QueryState } from './query-state';
 import { ReviewForm } from './review-form';
 import { formatDateTime } from '../lib/format';
+import { StarRating } from '../../../components/ui/star-rating';
 
 const categoryLabel = (c: string) => FEEDBACK_CATEGORY_LABELS[c as keyof typeof FEEDBACK_CATEGORY_LABELS] ?? c;
 
@@ -16,38 +17,78 @@ export function FeedbackList({ status }: { status: string }) {
   const params = status ? { status } : {};
   const list = useAdminList(adminKeys.feedback(params), (cursor) => adminApi.feedback({ ...params, cursor }));
   const [open, setOpen] = useState<AdminFeedback | null>(null);
-  const review = useAdminAction(({ id, input }: { id: string; input: Parameters<typeof adminApi.reviewFeedback>[1] }) => adminApi.reviewFeedback(id, input), 'Saved.');
+  const review = useAdminAction(
+    ({ id, input }: { id: string; input: Parameters<typeof adminApi.reviewFeedback>[1] }) =>
+      adminApi.reviewFeedback(id, input),
+    'Saved.',
+  );
 
   return (
-    <QueryState loading={list.isPending} error={list.error} onRetry={() => list.refetch()} empty={list.items.length === 0} emptyText="No rate-us submissions here." label="Loading rate-us submissions…">
+    <QueryState
+      loading={list.isPending}
+      error={list.error}
+      onRetry={() => list.refetch()}
+      empty={list.items.length === 0}
+      emptyText="No rate-us submissions here."
+      label="Loading rate-us submissions…"
+    >
       <Stack gap="xs">
         {list.items.map((f) => (
           <Card key={f.id} withBorder padding="sm">
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Group gap="xs">
-                <Rating value={f.rating} readOnly size="sm" aria-label={`${f.rating} of 5 stars`} />
-                <Badge variant="outline" color="gray">{categoryLabel(f.category)}</Badge>
+                <StarRating value={f.rating} size="sm" label={`${f.rating} of 5 stars`} />
+                <Badge variant="outline" color="gray">
+                  {categoryLabel(f.category)}
+                </Badge>
                 <ReportStatusBadge status={f.status} />
               </Group>
-              <Anchor component="button" type="button" size="sm" onClick={() => setOpen(f)}>Review</Anchor>
+              <Anchor component="button" type="button" size="sm" onClick={() => setOpen(f)}>
+                Review
+              </Anchor>
             </Group>
-            <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>{f.message}</Text>
-            <Text size="xs" c="dimmed" mt={4}>
-              {f.userId ? <Anchor component={Link} to={`/admin/users/${f.userId}`} size="xs">{f.displayName ?? f.email}</Anchor> : f.email || 'Anonymous visitor'} · {formatDateTime(f.createdAt)}
+            <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+              {f.message}
             </Text>
-            {f.note && <Text size="xs" c="dimmed" mt={2}>Note: {f.note}</Text>}
+            <Text size="xs" c="dimmed" mt={4}>
+              {f.userId ? (
+                <Anchor component={Link} to={`/admin/users/${f.userId}`} size="xs" underline="always">
+                  {f.displayName ?? f.email}
+                </Anchor>
+              ) : (
+                f.email || 'Anonymous visitor'
+              )}{' '}
+              · {formatDateTime(f.createdAt)}
+            </Text>
+            {f.note && (
+              <Text size="xs" c="dimmed" mt={2}>
+                Note: {f.note}
+              </Text>
+            )}
           </Card>
         ))}
       </Stack>
-      <LoadMore hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onLoad={() => list.fetchNextPage()} count={list.items.length} />
+      <LoadMore
+        hasMore={!!list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onLoad={() => list.fetchNextPage()}
+        count={list.items.length}
+      />
       <Modal opened={!!open} onClose={() => setOpen(null)} title="Review rate-us submission" centered>
         {open && (
           <Stack>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{open.message}</Text>
-            <ReviewForm status={open.status} note={open.note} saving={review.isPending} onSave={async (input) => {
-              await review.mutateAsync({ id: open.id, input });
-              setOpen(null);
-            }} />
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {open.message}
+            </Text>
+            <ReviewForm
+              status={open.status}
+              note={open.note}
+              saving={review.isPending}
+              onSave={async (input) => {
+                await review.mutateAsync({ id: open.id, input });
+                setOpen(null);
+              }}
+            />
           </Stack>
         )}
       </Modal>

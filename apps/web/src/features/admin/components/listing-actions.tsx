@@ -2,7 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { hideListingInputSchema, type AdminListing } from '@accountry/shared/admin-listings';
 import { adminApi, useAdminAction } from '../api/admin-api';
-import type { ConfirmOptions } from './confirm-dialog';
+import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 
 /** Hide (with a reason the seller sees), unhide and delete one listing, each through the page's confirmation dialog. */
 export function ListingActions({ listing, ask }: { listing: AdminListing; ask: (o: ConfirmOptions) => void }) {
@@ -13,7 +13,10 @@ export function ListingActions({ listing, ask }: { listing: AdminListing; ask: (
 function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: ConfirmOptions) => void }) {
   const hide = useAdminAction((reason: string) => adminApi.hideListing(listing.id, reason), 'The listing is hidden.');
   const unhide = useAdminAction(() => adminApi.unhideListing(listing.id), 'The listing is visible again.');
-  const remove = useAdminAction((reason: string) => adminApi.deleteListing(listing.id, reason), 'The listing was deleted.');
+  const remove = useAdminAction(
+    (reason: string) => adminApi.deleteListing(listing.id, reason),
+    'The listing was deleted.',
+  );
   const title = `“${listing.title}”`;
   const min = 3;
 
@@ -23,7 +26,12 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
       message: `${title} will be hidden from everyone but its seller and admins. The seller sees your reason.`,
       confirmLabel: 'Hide listing',
       danger: true,
-      reason: { label: 'Reason shown to the seller', required: true, minLength: min, placeholder: 'e.g. The screenshots do not match the description.' },
+      reason: {
+        label: 'Reason shown to the seller',
+        required: true,
+        minLength: min,
+        placeholder: 'e.g. The screenshots do not match the description.',
+      },
       onConfirm: async (reason) => {
         const parsed = hideListingInputSchema.safeParse({ reason });
         if (!parsed.success) throw new Error(parsed.error.issues[0].message);
@@ -40,8 +48,13 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
   const askDelete = () =>
     ask({
       title: 'Delete listing',
-      message: `${title} will disappear from the marketplace and from its seller's listings, as if the seller had deleted it. `
-        + (listing.conversationCount === 1 ? 'Its conversation stays readable.' : listing.conversationCount > 1 ? `Its ${listing.conversationCount} conversations stay readable.` : ''),
+      message:
+        `${title} will disappear from the marketplace and from its seller's listings, as if the seller had deleted it. ` +
+        (listing.conversationCount === 1
+          ? 'Its conversation stays readable.'
+          : listing.conversationCount > 1
+            ? `Its ${listing.conversationCount} conversations stay readable.`
+            : ''),
       confirmLabel: 'Delete listing',
       danger: true,
       reason: { label: 'Reason (kept in the audit log)' },
@@ -51,13 +64,23 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${listing.title}`}><IconDots size={18} /></ActionIcon>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${listing.title}`}>
+          <IconDots size={18} />
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        {listing.status === 'hidden'
-          ? <Menu.Item leftSection={<IconEye size={16} />} onClick={askUnhide} disabled={listing.sellerDeleted}>Unhide</Menu.Item>
-          : <Menu.Item leftSection={<IconEyeOff size={16} />} onClick={askHide}>Hide</Menu.Item>}
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={askDelete}>Delete</Menu.Item>
+        {listing.status === 'hidden' ? (
+          <Menu.Item leftSection={<IconEye size={16} />} onClick={askUnhide} disabled={listing.sellerDeleted}>
+            Unhide
+          </Menu.Item>
+        ) : (
+          <Menu.Item leftSection={<IconEyeOff size={16} />} onClick={askHide}>
+            Hide
+          </Menu.Item>
+        )}
+        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={askDelete}>
+          Delete
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -3,7 +3,15 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 
 /** Loading, error (with retry) and empty states of an admin list or page; renders children when there is data. */
-export function QueryState({ loading, error, empty, emptyText, onRetry, children, label = 'Loading…' }: {
+export function QueryState({
+  loading,
+  error,
+  empty,
+  emptyText,
+  onRetry,
+  children,
+  label = 'Loading…',
+}: {
   loading: boolean;
   error: Error | null;
   empty?: boolean;
@@ -24,7 +32,11 @@ export function QueryState({ loading, error, empty, emptyText, onRetry, children
       <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load this" role="alert">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{error.message}</Text>
-          {onRetry && <Button size="xs" variant="light" color="red" onClick={onRetry}>Try again</Button>}
+          {onRetry && (
+            <Button size="xs" variant="light" color="red" onClick={onRetry}>
+              Try again
+            </Button>
+          )}
         </Stack>
       </Alert>
     );
@@ -43,13 +55,27 @@ export function QueryState({ loading, error, empty, emptyText, onRetry, children
 }
 
 /** The "Load more" button under a keyset-paged list. */
-export function LoadMore({ hasMore, loading, onLoad, count }: { hasMore: boolean; loading: boolean; onLoad: () => void; count: number }) {
+export function LoadMore({
+  hasMore,
+  loading,
+  onLoad,
+  count,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onLoad: () => void;
+  count: number;
+}) {
   return (
     <Center mt="md">
       {hasMore ? (
-        <Button variant="default" onClick={onLoad} loading={loading}>Load more</Button>
+        <Button variant="default" onClick={onLoad} loading={loading}>
+          Load more
+        </Button>
       ) : (
-        <Text size="sm" c="dimmed">{count === 1 ? '1 result' : `${count} results`}</Text>
+        <Text size="sm" c="dimmed">
+          {count === 1 ? '1 result' : `${count} results`}
+        </Text>
       )}
     </Center>
   );

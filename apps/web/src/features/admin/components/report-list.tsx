@@ -5,27 +5,50 @@ import { adminApi, adminKeys, useAdminList } from '../api/admin-api';
 import { ReportStatusBadge } from './badges';
 import { LoadMore, QueryState } from './query-state';
 import { formatDateTime } from '../lib/format';
+import { reportReasonLabel } from '../lib/report-labels';
 
 /** One tab of reports (listing, conversation or user); each opens its detail page. */
 export function ReportList({ targetType, status }: { targetType: ReportTargetType; status: string }) {
   const params = { targetType, ...(status ? { status } : {}) };
   const list = useAdminList(adminKeys.reports(params), (cursor) => adminApi.reports({ ...params, cursor }));
   return (
-    <QueryState loading={list.isPending} error={list.error} onRetry={() => list.refetch()} empty={list.items.length === 0} emptyText="No reports here." label="Loading reports…">
+    <QueryState
+      loading={list.isPending}
+      error={list.error}
+      onRetry={() => list.refetch()}
+      empty={list.items.length === 0}
+      emptyText="No reports here."
+      label="Loading reports…"
+    >
       <Stack gap="xs">
         {list.items.map((r) => (
           <Card key={r.id} withBorder padding="sm">
             <Group justify="space-between" wrap="wrap" gap="xs">
-              <Anchor component={Link} to={`/admin/reports/${r.id}`} fw={600}>{r.reason}</Anchor>
+              <Anchor component={Link} to={`/admin/reports/${r.id}`} fw={600}>
+                {reportReasonLabel(r.targetType, r.reason)}
+              </Anchor>
               <ReportStatusBadge status={r.status} />
             </Group>
-            <Text size="sm" c={r.target.exists ? undefined : 'dimmed'}>{r.target.label}</Text>
-            {r.message && <Text size="sm" c="dimmed" lineClamp={2}>{r.message}</Text>}
-            <Text size="xs" c="dimmed" mt={4}>Reported by {r.reporter?.displayName ?? 'a removed user'} · {formatDateTime(r.createdAt)}</Text>
+            <Text size="sm" c={r.target.exists ? undefined : 'dimmed'}>
+              {r.target.label}
+            </Text>
+            {r.message && (
+              <Text size="sm" c="dimmed" lineClamp={2}>
+                {r.message}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed" mt={4}>
+              Reported by {r.reporter?.displayName ?? 'a removed user'} · {formatDateTime(r.createdAt)}
+            </Text>
           </Card>
         ))}
       </Stack>
-      <LoadMore hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onLoad={() => list.fetchNextPage()} count={list.items.length} />
+      <LoadMore
+        hasMore={!!list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onLoad={() => list.fetchNextPage()}
+        count={list.items.length}
+      />
     </QueryState>
   );
 }

@@ -8,19 +8,40 @@ export function ReportedMessages({ report }: { report: AdminReportDetail }) {
   const sellerId = report.target.owner?.id;
   return (
     <Card withBorder>
-      <Title order={2} size="h4" mb="sm">Messages</Title>
-      {report.moreMessages && <Text size="sm" c="dimmed" mb="xs">Showing the latest {messages.length} messages.</Text>}
-      {messages.length === 0 ? <Text c="dimmed" size="sm">This conversation has no messages.</Text> : (
+      <Title order={2} size="h4" mb="sm">
+        Messages
+      </Title>
+      {report.moreMessages && (
+        <Text size="sm" c="dimmed" mb="xs">
+          Showing the latest {messages.length} messages.
+        </Text>
+      )}
+      {messages.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          This conversation has no messages.
+        </Text>
+      ) : (
         <ScrollArea.Autosize mah={520}>
-          <Stack gap="xs" component="ol" aria-label="Reported messages" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Stack
+            gap="xs"
+            component="ol"
+            aria-label="Reported messages"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {messages.map((m) => {
               const mine = m.senderId === sellerId;
               return (
                 <Box component="li" key={m.id} style={{ alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
                   <Paper p="xs" radius="md" bg={mine ? 'indigo.0' : 'gray.1'}>
-                    <Text size="xs" fw={600}>{m.senderName}</Text>
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{m.body || '(image)'}</Text>
-                    <Text size="xs" c="dimmed">{formatDateTime(m.createdAt)}</Text>
+                    <Text size="xs" fw={600}>
+                      {m.senderName}
+                    </Text>
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                      {m.body || '(image)'}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(m.createdAt)}
+                    </Text>
                   </Paper>
                 </Box>
               );

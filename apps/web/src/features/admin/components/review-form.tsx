@@ -1,18 +1,37 @@
 import { useState } from 'react';
 import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
-import { REPORT_STATUSES, REPORT_STATUS_LABELS, reviewInputSchema, type ReportStatus, type ReviewInput } from '@accountry/shared/admin-reports';
+import {
+  REPORT_STATUSES,
+  REPORT_STATUS_LABELS,
+  reviewInputSchema,
+  type ReportStatus,
+  type ReviewInput,
+} from '@accountry/shared/admin-reports';
 import { ApiRequestError } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/forms';
 
 /** Status and note of a report or rate-us submission. */
-export function ReviewForm({ status, note, onSave, saving }: { status: ReportStatus; note: string; onSave: (input: ReviewInput) => Promise<unknown>; saving: boolean }) {
+export function ReviewForm({
+  status,
+  note,
+  onSave,
+  saving,
+}: {
+  status: ReportStatus;
+  note: string;
+  onSave: (input: ReviewInput) => Promise<unknown>;
+  saving: boolean;
+}) {
   const [values, setValues] = useState({ status, note });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const changed = values.status !== status || values.note.trim() !== note;
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = reviewInputSchema.safeParse({ ...(values.status !== status ? { status: values.status } : {}), ...(values.note.trim() !== note ? { note: values.note } : {}) });
+    const parsed = reviewInputSchema.safeParse({
+      ...(values.status !== status ? { status: values.status } : {}),
+      ...(values.note.trim() !== note ? { note: values.note } : {}),
+    });
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     setErrors({});
     try {
@@ -46,7 +65,9 @@ export function ReviewForm({ status, note, onSave, saving }: { status: ReportSta
         error={errors.note}
       />
       <Group>
-        <Button type="submit" loading={saving} disabled={!changed}>Save</Button>
+        <Button type="submit" loading={saving} disabled={!changed}>
+          Save
+        </Button>
       </Group>
     </Stack>
   );

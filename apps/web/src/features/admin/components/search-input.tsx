@@ -4,7 +4,17 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 
 /** A search box that reports its value 300 ms after typing stops. */
-export function SearchInput({ label, placeholder, value, onChange }: { label: string; placeholder?: string; value: string; onChange: (v: string) => void }) {
+export function SearchInput({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder?: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const [text, setText] = useState(value);
   const [debounced] = useDebouncedValue(text, 300);
   useEffect(() => {

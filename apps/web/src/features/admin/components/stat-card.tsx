@@ -3,7 +3,14 @@ import { Link } from 'react-router';
 import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 
 /** One dashboard figure; the whole card links into its section. */
-export function StatCard({ label, value, hint, to, icon, loading }: {
+export function StatCard({
+  label,
+  value,
+  hint,
+  to,
+  icon,
+  loading,
+}: {
   label: string;
   value: ReactNode;
   hint?: ReactNode;
@@ -12,14 +19,35 @@ export function StatCard({ label, value, hint, to, icon, loading }: {
   loading?: boolean;
 }) {
   return (
-    <Card component={Link} to={to} withBorder padding="md" radius="md" aria-label={`${label}: ${loading ? 'loading' : String(value)}`}>
+    <Card
+      component={Link}
+      to={to}
+      withBorder
+      padding="md"
+      radius="md"
+      aria-label={`${label}: ${loading ? 'loading' : String(value)}`}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
-          <Text size="sm" c="dimmed">{label}</Text>
-          {loading ? <Skeleton h={30} w={60} mt={4} /> : <Text fz={28} fw={700} lh={1.3}>{value}</Text>}
-          {hint && <Text size="xs" c="dimmed" mt={2}>{hint}</Text>}
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          {loading ? (
+            <Skeleton h={30} w={60} mt={4} />
+          ) : (
+            <Text fz={28} fw={700} lh={1.3}>
+              {value}
+            </Text>
+          )}
+          {hint && (
+            <Text size="xs" c="dimmed" mt={2}>
+              {hint}
+            </Text>
+          )}
         </div>
-        <ThemeIcon variant="light" size="lg" radius="md">{icon}</ThemeIcon>
+        <ThemeIcon variant="light" size="lg" radius="md">
+          {icon}
+        </ThemeIcon>
       </Group>
     </Card>
   );

@@ -4,15 +4,19 @@ import { IconBan, IconCircleCheck, IconRestore, IconTrash } from '@tabler/icons-
 import { ROLE_LABELS, type AdminUserDetail } from '@accountry/shared/admin-users';
 import { ROLES, type Role } from '@accountry/shared/roles';
 import { adminApi, useAdminAction } from '../api/admin-api';
-import { useConfirm } from './confirm-dialog';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 
 /** Role, disable/enable and delete/restore for one user, each behind a confirmation. */
 export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) {
   const [role, setRole] = useState<Role>(user.role);
   const confirm = useConfirm();
-  const changeRole = useAdminAction((r: Role) => adminApi.setRole(user.id, r), (u) => `${u.displayName} is now ${ROLE_LABELS[u.role].toLowerCase()}.`);
+  const changeRole = useAdminAction(
+    (r: Role) => adminApi.setRole(user.id, r),
+    (u) => `${u.displayName} is now ${ROLE_LABELS[u.role].toLowerCase()}.`,
+  );
   const act = useAdminAction(
-    ({ action, reason }: { action: 'disable' | 'enable' | 'delete' | 'restore'; reason: string }) => adminApi.userAction(user.id, action, reason),
+    ({ action, reason }: { action: 'disable' | 'enable' | 'delete' | 'restore'; reason: string }) =>
+      adminApi.userAction(user.id, action, reason),
     (u) => `${u.displayName}'s account is ${u.state}.`,
   );
   const deleted = user.state === 'deleted';
@@ -21,9 +25,10 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
   const askRole = () =>
     confirm.ask({
       title: 'Change role',
-      message: role === 'admin'
-        ? `${name} will be able to manage every user, listing and report. Make them an admin?`
-        : `Change ${name}'s role from ${ROLE_LABELS[user.role]} to ${ROLE_LABELS[role]}?`,
+      message:
+        role === 'admin'
+          ? `${name} will be able to manage every user, listing and report. Make them an admin?`
+          : `Change ${name}'s role from ${ROLE_LABELS[user.role]} to ${ROLE_LABELS[role]}?`,
       confirmLabel: 'Change role',
       onConfirm: () => changeRole.mutateAsync(role),
     });
@@ -37,7 +42,12 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
       onConfirm: (reason) => act.mutateAsync({ action: 'disable', reason }),
     });
   const askEnable = () =>
-    confirm.ask({ title: 'Enable account', message: `${name} will be able to sign in again.`, confirmLabel: 'Enable account', onConfirm: (reason) => act.mutateAsync({ action: 'enable', reason }) });
+    confirm.ask({
+      title: 'Enable account',
+      message: `${name} will be able to sign in again.`,
+      confirmLabel: 'Enable account',
+      onConfirm: (reason) => act.mutateAsync({ action: 'enable', reason }),
+    });
   const askDelete = () =>
     confirm.ask({
       title: 'Delete account',
@@ -58,7 +68,9 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
 
   return (
     <Card withBorder>
-      <Title order={2} size="h4" mb="sm">Manage account</Title>
+      <Title order={2} size="h4" mb="sm">
+        Manage account
+      </Title>
       <Stack>
         <Group align="flex-end" wrap="wrap">
           <Select
@@ -70,18 +82,44 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
             disabled={deleted}
             w={220}
           />
-          <Button onClick={askRole} disabled={deleted || role === user.role}>Change role</Button>
+          <Button onClick={askRole} disabled={deleted || role === user.role}>
+            Change role
+          </Button>
         </Group>
-        {deleted && <Text size="sm" c="dimmed">Restore the account to change its role or sign-in.</Text>}
+        {deleted && (
+          <Text size="sm" c="dimmed">
+            Restore the account to change its role or sign-in.
+          </Text>
+        )}
         <Group wrap="wrap">
-          {!deleted && !isSelf && (user.disabled
-            ? <Button variant="light" color="green" leftSection={<IconCircleCheck size={16} />} onClick={askEnable}>Enable account</Button>
-            : <Button variant="light" color="orange" leftSection={<IconBan size={16} />} onClick={askDisable}>Disable account</Button>)}
-          {deleted
-            ? <Button variant="light" leftSection={<IconRestore size={16} />} onClick={askRestore}>Restore account</Button>
-            : !isSelf && <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={askDelete}>Delete account</Button>}
+          {!deleted &&
+            !isSelf &&
+            (user.disabled ? (
+              <Button variant="light" color="green" leftSection={<IconCircleCheck size={16} />} onClick={askEnable}>
+                Enable account
+              </Button>
+            ) : (
+              <Button variant="light" color="orange" leftSection={<IconBan size={16} />} onClick={askDisable}>
+                Disable account
+              </Button>
+            ))}
+          {deleted ? (
+            <Button variant="light" leftSection={<IconRestore size={16} />} onClick={askRestore}>
+              Restore account
+            </Button>
+          ) : (
+            !isSelf && (
+              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={askDelete}>
+                Delete account
+              </Button>
+            )
+          )}
         </Group>
-        {isSelf && <Text size="sm" c="dimmed">This is your own account: another admin has to disable or delete it.</Text>}
+        {isSelf && (
+          <Text size="sm" c="dimmed">
+            This is your own account: another admin has to disable or delete it.
+          </Text>
+        )}
       </Stack>
       {confirm.dialog}
     </Card>

@@ -28,6 +28,7 @@ export function detailsText(details: Record<string, unknown>) {
 export function targetLink(targetType: string, targetId: string) {
   if (targetType === 'user') return `/admin/users/${targetId}`;
   if (targetType === 'report') return `/admin/reports/${targetId}`;
+  if (targetType === 'order') return `/admin/orders/${targetId}`;
   if (targetType === 'listing') return `/admin/listings?q=${encodeURIComponent(targetId)}`;
   return null;
 }

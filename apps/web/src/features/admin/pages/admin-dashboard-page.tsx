@@ -3,14 +3,27 @@ import { Link } from 'react-router';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
-  IconChartLine, IconEye, IconFlag, IconListCheck, IconMessageReport, IconShoppingCartCheck, IconUserPlus, IconUsers,
+  IconChartLine,
+  IconEye,
+  IconFlag,
+  IconListCheck,
+  IconMessageReport,
+  IconShoppingCartCheck,
+  IconUserPlus,
+  IconUsers,
 } from '@tabler/icons-react';
 import { localCalendarStarts } from '@accountry/shared/admin-dashboard';
 import { ROLE_LABELS } from '@accountry/shared/admin-users';
 import { ROLES } from '@accountry/shared/roles';
-import { TRAFFIC_ACTIVE_USERS_PATH, TRAFFIC_STATS_PATH, type ActiveUsers, type TrafficStats } from '@accountry/shared/traffic';
+import {
+  TRAFFIC_ACTIVE_USERS_PATH,
+  TRAFFIC_STATS_PATH,
+  type ActiveUsers,
+  type TrafficStats,
+} from '@accountry/shared/traffic';
 import { api } from '../../../lib/api';
 import { adminApi, adminKeys } from '../api/admin-api';
+import { OrderFigures } from '../components/order-figures';
 import { QueryState } from '../components/query-state';
 import { StatCard } from '../components/stat-card';
 
@@ -18,8 +31,17 @@ const fmt = (n: number) => n.toLocaleString();
 
 /** Figures from the traffic endpoints: shown as "—" with a hint when traffic is unavailable. */
 function useTrafficFigures() {
-  const active = useQuery({ queryKey: ['admin', 'traffic', 'active-users'], queryFn: () => api<ActiveUsers>(TRAFFIC_ACTIVE_USERS_PATH), refetchInterval: 60_000, retry: false });
-  const today = useQuery({ queryKey: ['admin', 'traffic', 'day'], queryFn: () => api<TrafficStats>(`${TRAFFIC_STATS_PATH}?period=day`), retry: false });
+  const active = useQuery({
+    queryKey: ['admin', 'traffic', 'active-users'],
+    queryFn: () => api<ActiveUsers>(TRAFFIC_ACTIVE_USERS_PATH),
+    refetchInterval: 60_000,
+    retry: false,
+  });
+  const today = useQuery({
+    queryKey: ['admin', 'traffic', 'day'],
+    queryFn: () => api<TrafficStats>(`${TRAFFIC_STATS_PATH}?period=day`),
+    retry: false,
+  });
   return { active, today };
 }
 
@@ -34,14 +56,42 @@ export function Component() {
   return (
     <Stack>
       <Title order={1}>Dashboard</Title>
-      <QueryState loading={dashboard.isPending} error={dashboard.error} onRetry={() => dashboard.refetch()} label="Loading the dashboard…">
+      <QueryState
+        loading={dashboard.isPending}
+        error={dashboard.error}
+        onRetry={() => dashboard.refetch()}
+        label="Loading the dashboard…"
+      >
         {d && (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-              <StatCard label="Users" value={fmt(d.totalUsers)} hint={`${fmt(d.disabledUsers)} disabled · ${fmt(d.deletedUsers)} deleted`} to="/admin/users" icon={<IconUsers size={20} />} />
-              <StatCard label="New sign-ups this week" value={fmt(d.newSignupsThisWeek)} hint="Since Monday" to="/admin/users" icon={<IconUserPlus size={20} />} />
-              <StatCard label="Active listings" value={fmt(d.activeListings)} hint={`${fmt(d.hiddenListings)} hidden`} to="/admin/listings?status=active" icon={<IconListCheck size={20} />} />
-              <StatCard label="Listings sold this month" value={fmt(d.listingsSoldThisMonth)} to="/admin/listings?status=sold" icon={<IconShoppingCartCheck size={20} />} />
+              <StatCard
+                label="Users"
+                value={fmt(d.totalUsers)}
+                hint={`${fmt(d.disabledUsers)} disabled · ${fmt(d.deletedUsers)} deleted`}
+                to="/admin/users"
+                icon={<IconUsers size={20} />}
+              />
+              <StatCard
+                label="New sign-ups this week"
+                value={fmt(d.newSignupsThisWeek)}
+                hint="Since Monday"
+                to="/admin/users"
+                icon={<IconUserPlus size={20} />}
+              />
+              <StatCard
+                label="Active listings"
+                value={fmt(d.activeListings)}
+                hint={`${fmt(d.hiddenListings)} hidden`}
+                to="/admin/listings?status=active"
+                icon={<IconListCheck size={20} />}
+              />
+              <StatCard
+                label="Listings sold this month"
+                value={fmt(d.listingsSoldThisMonth)}
+                to="/admin/listings?status=sold"
+                icon={<IconShoppingCartCheck size={20} />}
+              />
               <StatCard
                 label="Active users now"
                 value={active.data ? fmt(active.data.count) : '—'}
@@ -67,26 +117,47 @@ export function Component() {
               />
               <StatCard
                 label="Reports in progress"
-                value={fmt(d.openReports.listing.in_progress + d.openReports.conversation.in_progress + d.openReports.user.in_progress + d.openReports.feedback.in_progress)}
+                value={fmt(
+                  d.openReports.listing.in_progress +
+                    d.openReports.conversation.in_progress +
+                    d.openReports.user.in_progress +
+                    d.openReports.feedback.in_progress,
+                )}
                 to="/admin/reports"
                 icon={<IconMessageReport size={20} />}
               />
             </SimpleGrid>
+            <OrderFigures />
             <Card withBorder>
-              <Title order={2} size="h4" mb="sm">Users by role</Title>
+              <Title order={2} size="h4" mb="sm">
+                Users by role
+              </Title>
               <SimpleGrid cols={{ base: 2, sm: 4 }}>
                 {ROLES.map((role) => (
                   <Anchor key={role} component={Link} to={`/admin/users?role=${role}`} underline="hover">
-                    <Text size="sm" c="dimmed">{ROLE_LABELS[role]}</Text>
-                    <Text fw={700} fz="xl" c="var(--mantine-color-text)">{fmt(d.usersByRole[role])}</Text>
+                    <Text size="sm" c="dimmed">
+                      {ROLE_LABELS[role]}
+                    </Text>
+                    <Text fw={700} fz="xl" c="var(--mantine-color-text)">
+                      {fmt(d.usersByRole[role])}
+                    </Text>
                   </Anchor>
                 ))}
               </SimpleGrid>
             </Card>
             <Group gap="lg">
-              <Anchor component={Link} to="/admin/notifications">Announcements</Anchor>
-              <Anchor component={Link} to="/admin/traffic">Traffic statistics</Anchor>
-              <Anchor component={Link} to="/admin/audit">Audit log</Anchor>
+              <Anchor component={Link} to="/admin/notifications">
+                Announcements
+              </Anchor>
+              <Anchor component={Link} to="/admin/traffic">
+                Traffic statistics
+              </Anchor>
+              <Anchor component={Link} to="/admin/payouts">
+                Payouts
+              </Anchor>
+              <Anchor component={Link} to="/admin/audit">
+                Audit log
+              </Anchor>
             </Group>
           </>
         )}

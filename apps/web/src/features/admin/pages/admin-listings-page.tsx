@@ -1,11 +1,30 @@
 import { Link } from 'react-router';
-import { Alert, Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { LISTING_CATEGORIES, CATEGORY_LABELS, LISTING_STATUSES, LISTING_STATUS_LABELS } from '@accountry/shared/listings';
+import {
+  LISTING_CATEGORIES,
+  CATEGORY_LABELS,
+  LISTING_STATUSES,
+  LISTING_STATUS_LABELS,
+} from '@accountry/shared/listings';
 import type { AdminListing } from '@accountry/shared/admin-listings';
 import { adminApi, adminKeys, useAdminList } from '../api/admin-api';
 import { ListingStatusBadge } from '../components/badges';
-import { useConfirm, type ConfirmOptions } from '../components/confirm-dialog';
+import { useConfirm, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { ListingActions } from '../components/listing-actions';
 import { LoadMore, QueryState } from '../components/query-state';
 import { SearchInput } from '../components/search-input';
@@ -16,22 +35,39 @@ const FILTERS = ['q', 'status', 'category', 'deleted', 'sellerId'] as const;
 
 /** The listing's title, linking to its page unless it was deleted. */
 function ListingTitle({ l, fw }: { l: AdminListing; fw?: number }) {
-  if (l.deletedAt != null) return <Text fw={fw} c="dimmed" td="line-through">{l.title}</Text>;
-  return <Anchor component={Link} to={`/account/${l.sellerId}/${l.id}`} fw={fw}>{l.title}</Anchor>;
+  if (l.deletedAt != null)
+    return (
+      <Text fw={fw} c="dimmed" td="line-through">
+        {l.title}
+      </Text>
+    );
+  return (
+    <Anchor component={Link} to={`/account/${l.sellerId}/${l.id}`} fw={fw}>
+      {l.title}
+    </Anchor>
+  );
 }
 
 function StatusCell({ l }: { l: AdminListing }) {
   return (
     <Group gap={4}>
       <ListingStatusBadge status={l.status} />
-      {l.deletedAt != null && <Badge color="dark" variant="light">Deleted {formatDate(l.deletedAt)}</Badge>}
+      {l.deletedAt != null && (
+        <Badge color="dark" variant="light">
+          Deleted {formatDate(l.deletedAt)}
+        </Badge>
+      )}
     </Group>
   );
 }
 
 function Counts({ l }: { l: AdminListing }) {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return <Text size="xs" c="dimmed">{plural(l.conversationCount, 'conversation')} · {plural(l.openReportCount, 'open report')}</Text>;
+  return (
+    <Text size="xs" c="dimmed">
+      {plural(l.conversationCount, 'conversation')} · {plural(l.openReportCount, 'open report')}
+    </Text>
+  );
 }
 
 function ListingCard({ l, ask }: { l: AdminListing; ask: (o: ConfirmOptions) => void }) {
@@ -40,12 +76,28 @@ function ListingCard({ l, ask }: { l: AdminListing; ask: (o: ConfirmOptions) => 
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div>
           <ListingTitle l={l} fw={600} />
-          <Text size="sm">{formatPrice(l.priceCents, l.currency)} · <Anchor component={Link} to={`/admin/users/${l.sellerId}`} size="sm">{l.sellerName}</Anchor></Text>
+          <Text size="sm">
+            {formatPrice(l.priceCents, l.currency)} ·{' '}
+            <Anchor component={Link} to={`/admin/users/${l.sellerId}`} size="sm">
+              {l.sellerName}
+            </Anchor>
+          </Text>
         </div>
         <ListingActions listing={l} ask={ask} />
       </Group>
-      <Group gap="xs" mt="xs"><StatusCell l={l} />{l.sellerDeleted && <Text size="xs" c="red">Seller deleted</Text>}</Group>
-      {l.hiddenReason && <Text size="sm" c="dimmed" mt={4}>Reason: {l.hiddenReason}</Text>}
+      <Group gap="xs" mt="xs">
+        <StatusCell l={l} />
+        {l.sellerDeleted && (
+          <Text size="xs" c="red">
+            Seller deleted
+          </Text>
+        )}
+      </Group>
+      {l.hiddenReason && (
+        <Text size="sm" c="dimmed" mt={4}>
+          Reason: {l.hiddenReason}
+        </Text>
+      )}
       <Counts l={l} />
     </Card>
   );
@@ -63,22 +115,64 @@ export function Component() {
     <Stack>
       <Title order={1}>Listings</Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} role="search" aria-label="Filter listings">
-        <SearchInput label="Search" placeholder="Title, platform or seller" value={values.q} onChange={(v) => set('q', v)} />
-        <Select label="Status" placeholder="Any status" clearable data={LISTING_STATUSES.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))} value={values.status || null} onChange={(v) => set('status', v)} />
-        <Select label="Category" placeholder="Any category" clearable data={LISTING_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))} value={values.category || null} onChange={(v) => set('category', v)} />
-        <Select label="Deleted" placeholder="All listings" clearable data={[{ value: 'no', label: 'Not deleted' }, { value: 'yes', label: 'Deleted only' }]} value={values.deleted || null} onChange={(v) => set('deleted', v)} />
+        <SearchInput
+          label="Search"
+          placeholder="Title, platform or seller"
+          value={values.q}
+          onChange={(v) => set('q', v)}
+        />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          clearable
+          data={LISTING_STATUSES.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))}
+          value={values.status || null}
+          onChange={(v) => set('status', v)}
+        />
+        <Select
+          label="Category"
+          placeholder="Any category"
+          clearable
+          data={LISTING_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+          value={values.category || null}
+          onChange={(v) => set('category', v)}
+        />
+        <Select
+          label="Deleted"
+          placeholder="All listings"
+          clearable
+          data={[
+            { value: 'no', label: 'Not deleted' },
+            { value: 'yes', label: 'Deleted only' },
+          ]}
+          value={values.deleted || null}
+          onChange={(v) => set('deleted', v)}
+        />
       </SimpleGrid>
       {values.sellerId && (
         <Alert variant="light" p="xs">
           <Group justify="space-between">
             <Text size="sm">Showing one seller's listings.</Text>
-            <Button size="xs" variant="subtle" onClick={() => set('sellerId', null)}>Show all sellers</Button>
+            <Button size="xs" variant="subtle" onClick={() => set('sellerId', null)}>
+              Show all sellers
+            </Button>
           </Group>
         </Alert>
       )}
-      <QueryState loading={list.isPending} error={list.error} onRetry={() => list.refetch()} empty={list.items.length === 0} emptyText="No listings match these filters." label="Loading listings…">
+      <QueryState
+        loading={list.isPending}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        empty={list.items.length === 0}
+        emptyText="No listings match these filters."
+        label="Loading listings…"
+      >
         {phone ? (
-          <Stack gap="xs">{list.items.map((l) => <ListingCard key={l.id} l={l} ask={confirm.ask} />)}</Stack>
+          <Stack gap="xs">
+            {list.items.map((l) => (
+              <ListingCard key={l.id} l={l} ask={confirm.ask} />
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={900}>
             <Table striped highlightOnHover aria-label="Listings">
@@ -89,7 +183,9 @@ export function Component() {
                   <Table.Th>Price</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Created</Table.Th>
-                  <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -100,23 +196,40 @@ export function Component() {
                       <Counts l={l} />
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={`/admin/users/${l.sellerId}`}>{l.sellerName}</Anchor>
-                      {l.sellerDeleted && <Text size="xs" c="red">Account deleted</Text>}
+                      <Anchor component={Link} to={`/admin/users/${l.sellerId}`}>
+                        {l.sellerName}
+                      </Anchor>
+                      {l.sellerDeleted && (
+                        <Text size="xs" c="red">
+                          Account deleted
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>{formatPrice(l.priceCents, l.currency)}</Table.Td>
                     <Table.Td>
                       <StatusCell l={l} />
-                      {l.hiddenReason && <Text size="xs" c="dimmed" maw={260}>{l.hiddenReason}</Text>}
+                      {l.hiddenReason && (
+                        <Text size="xs" c="dimmed" maw={260}>
+                          {l.hiddenReason}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>{formatDate(l.createdAt)}</Table.Td>
-                    <Table.Td><ListingActions listing={l} ask={confirm.ask} /></Table.Td>
+                    <Table.Td>
+                      <ListingActions listing={l} ask={confirm.ask} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         )}
-        <LoadMore hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onLoad={() => list.fetchNextPage()} count={list.items.length} />
+        <LoadMore
+          hasMore={!!list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          onLoad={() => list.fetchNextPage()}
+          count={list.items.length}
+        />
       </QueryState>
       {confirm.dialog}
     </Stack>

@@ -9,15 +9,34 @@ import { QueryState } from '../components/query-state';
 import { ReportedMessages } from '../components/reported-messages';
 import { ReviewForm } from '../components/review-form';
 import { formatDateTime } from '../lib/format';
+import { reportReasonLabel } from '../lib/report-labels';
 
 const TYPE_LABELS = { listing: 'Listing report', conversation: 'Conversation report', user: 'User report' } as const;
 
-function Person({ label, person }: { label: string; person: { id: string; displayName: string; email: string } | null }) {
+function Person({
+  label,
+  person,
+}: {
+  label: string;
+  person: { id: string; displayName: string; email: string } | null;
+}) {
   return (
     <div>
-      <Text size="xs" c="dimmed">{label}</Text>
-      {person ? <Anchor component={Link} to={`/admin/users/${person.id}`} size="sm">{person.displayName}</Anchor> : <Text size="sm">—</Text>}
-      {person && <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>{person.email}</Text>}
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {person ? (
+        <Anchor component={Link} to={`/admin/users/${person.id}`} size="sm">
+          {person.displayName}
+        </Anchor>
+      ) : (
+        <Text size="sm">—</Text>
+      )}
+      {person && (
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+          {person.email}
+        </Text>
+      )}
     </div>
   );
 }
@@ -28,12 +47,26 @@ function Target({ r }: { r: AdminReportDetail }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       <div>
-        <Text size="xs" c="dimmed">{r.targetType === 'listing' ? 'Listing' : r.targetType === 'conversation' ? 'Conversation' : 'User'}</Text>
-        {t.listingId && t.owner
-          ? <Anchor component={Link} to={`/account/${t.owner.id}/${t.listingId}`} size="sm">{t.label}</Anchor>
-          : <Text size="sm">{t.label}</Text>}
-        {t.status && <Text size="xs" c="dimmed">Status: {t.status}</Text>}
-        {r.targetType === 'listing' && <Anchor component={Link} to={`/admin/listings?q=${encodeURIComponent(r.targetId)}`} size="xs">Moderate this listing</Anchor>}
+        <Text size="xs" c="dimmed">
+          {r.targetType === 'listing' ? 'Listing' : r.targetType === 'conversation' ? 'Conversation' : 'User'}
+        </Text>
+        {t.listingId && t.owner ? (
+          <Anchor component={Link} to={`/account/${t.owner.id}/${t.listingId}`} size="sm">
+            {t.label}
+          </Anchor>
+        ) : (
+          <Text size="sm">{t.label}</Text>
+        )}
+        {t.status && (
+          <Text size="xs" c="dimmed">
+            Status: {t.status}
+          </Text>
+        )}
+        {r.targetType === 'listing' && (
+          <Anchor component={Link} to={`/admin/listings?q=${encodeURIComponent(r.targetId)}`} size="xs">
+            Moderate this listing
+          </Anchor>
+        )}
       </div>
       <Person label={r.targetType === 'user' ? 'Reported user' : 'Seller'} person={t.owner} />
       {r.targetType === 'conversation' && <Person label="Buyer" person={t.other} />}
@@ -49,13 +82,25 @@ export function Component() {
   const r = query.data;
   return (
     <Stack>
-      <Anchor component={Link} to={r ? `/admin/reports?tab=${r.targetType}` : '/admin/reports'} size="sm"><Group gap={4}><IconArrowLeft size={14} />All reports</Group></Anchor>
-      <QueryState loading={query.isPending} error={query.error} onRetry={() => query.refetch()} label="Loading the report…">
+      <Anchor component={Link} to={r ? `/admin/reports?tab=${r.targetType}` : '/admin/reports'} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          All reports
+        </Group>
+      </Anchor>
+      <QueryState
+        loading={query.isPending}
+        error={query.error}
+        onRetry={() => query.refetch()}
+        label="Loading the report…"
+      >
         {r && (
           <>
             <Group gap="sm">
-              <Title order={1}>{r.reason}</Title>
-              <Badge variant="outline" color="gray">{TYPE_LABELS[r.targetType]}</Badge>
+              <Title order={1}>{reportReasonLabel(r.targetType, r.reason)}</Title>
+              <Badge variant="outline" color="gray">
+                {TYPE_LABELS[r.targetType]}
+              </Badge>
               <ReportStatusBadge status={r.status} />
             </Group>
             <Card withBorder>
@@ -64,20 +109,32 @@ export function Component() {
                 <Group gap="xl">
                   <Person label="Reported by" person={r.reporter} />
                   <div>
-                    <Text size="xs" c="dimmed">Reported</Text>
+                    <Text size="xs" c="dimmed">
+                      Reported
+                    </Text>
                     <Text size="sm">{formatDateTime(r.createdAt)}</Text>
                   </div>
                 </Group>
               </Stack>
             </Card>
             <Card withBorder>
-              <Title order={2} size="h4" mb="sm">Reported {r.targetType}</Title>
+              <Title order={2} size="h4" mb="sm">
+                Reported {r.targetType}
+              </Title>
               <Target r={r} />
             </Card>
             {r.targetType === 'conversation' && r.target.exists && <ReportedMessages report={r} />}
             <Card withBorder>
-              <Title order={2} size="h4" mb="sm">Review</Title>
-              <ReviewForm key={`${r.status}:${r.note}`} status={r.status} note={r.note} saving={review.isPending} onSave={(input) => review.mutateAsync(input)} />
+              <Title order={2} size="h4" mb="sm">
+                Review
+              </Title>
+              <ReviewForm
+                key={`${r.status}:${r.note}`}
+                status={r.status}
+                note={r.note}
+                saving={review.isPending}
+                onSave={(input) => review.mutateAsync(input)}
+              />
             </Card>
           </>
         )}

@@ -4,19 +4,25 @@ import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ListingStatus } from '@accountry/shared/listings';
 import type { ReportStatus } from '@accountry/shared/admin-reports';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../../lib/session';
 import { adminApi, adminKeys } from '../api/admin-api';
 import { ListingStatusBadge, ReportStatusBadge, RoleBadge, UserStateBadge } from '../components/badges';
 import { QueryState } from '../components/query-state';
 import { UserActions } from '../components/user-actions';
 import { AuditTrail } from '../components/audit-trail';
+import { BalanceCredit } from '../components/balance-credit';
 import { formatAgo, formatDateTime, formatPrice } from '../lib/format';
+import { usePageTitle } from '../../../lib/page-title';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="sm" style={{ wordBreak: 'break-word' }}>{children}</Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+        {children}
+      </Text>
     </div>
   );
 }
@@ -27,11 +33,22 @@ export function Component() {
   const { user: me } = useSession();
   const query = useQuery({ queryKey: adminKeys.user(userId), queryFn: () => adminApi.user(userId) });
   const u = query.data;
+  usePageTitle(u && `${u.displayName} · Admin`);
 
   return (
     <Stack>
-      <Anchor component={Link} to="/admin/users" size="sm"><Group gap={4}><IconArrowLeft size={14} />All users</Group></Anchor>
-      <QueryState loading={query.isPending} error={query.error} onRetry={() => query.refetch()} label="Loading the user…">
+      <Anchor component={Link} to="/admin/users" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          All users
+        </Group>
+      </Anchor>
+      <QueryState
+        loading={query.isPending}
+        error={query.error}
+        onRetry={() => query.refetch()}
+        label="Loading the user…"
+      >
         {u && (
           <>
             <Group gap="sm" align="center">
@@ -40,13 +57,17 @@ export function Component() {
               <UserStateBadge state={u.state} />
             </Group>
             <Card withBorder>
-              <Title order={2} size="h4" mb="sm">Profile</Title>
+              <Title order={2} size="h4" mb="sm">
+                Profile
+              </Title>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
                 <Field label="E-mail">{u.email}</Field>
                 <Field label="Phone">{u.phoneNumber || '—'}</Field>
                 <Field label="E-mail verified">{u.emailVerified ? 'Yes' : 'No'}</Field>
                 <Field label="Joined">{formatDateTime(u.createdAt)}</Field>
-                <Field label="Last active">{formatDateTime(u.lastActive)} ({formatAgo(u.lastActive)})</Field>
+                <Field label="Last active">
+                  {formatDateTime(u.lastActive)} ({formatAgo(u.lastActive)})
+                </Field>
                 <Field label="Signed-in sessions">{u.activeSessions}</Field>
                 {u.deletion && (
                   <Field label={u.deletion.status === 'unresolved' ? 'Deleted' : 'Restored'}>
@@ -57,22 +78,52 @@ export function Component() {
               </SimpleGrid>
             </Card>
             <UserActions key={`${u.id}:${u.role}`} user={u} isSelf={me?.uid === u.id} />
+            <BalanceCredit userId={u.id} name={u.displayName} />
             <Card withBorder>
               <Group justify="space-between" mb="sm">
-                <Title order={2} size="h4">Listings ({u.listingCount})</Title>
-                {u.listingCount > 0 && <Anchor component={Link} to={`/admin/listings?sellerId=${u.id}`} size="sm">Moderate all {u.listingCount} listings</Anchor>}
+                <Title order={2} size="h4">
+                  Listings ({u.listingCount})
+                </Title>
+                {u.listingCount > 0 && (
+                  <Anchor component={Link} to={`/admin/listings?sellerId=${u.id}`} size="sm">
+                    Moderate all {u.listingCount} listings
+                  </Anchor>
+                )}
               </Group>
-              {u.listingCount > u.listings.length && <Text size="sm" c="dimmed" mb="xs">The {u.listings.length} newest:</Text>}
-              {u.listings.length === 0 ? <Text c="dimmed" size="sm">No listings.</Text> : (
+              {u.listingCount > u.listings.length && (
+                <Text size="sm" c="dimmed" mb="xs">
+                  The {u.listings.length} newest:
+                </Text>
+              )}
+              {u.listings.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  No listings.
+                </Text>
+              ) : (
                 <Table.ScrollContainer minWidth={480}>
                   <Table aria-label="Listings of this user">
                     <Table.Tbody>
                       {u.listings.map((l) => (
                         <Table.Tr key={l.id}>
                           <Table.Td>
-                            {l.deletedAt != null ? <Text size="sm" c="dimmed" td="line-through">{l.title}</Text> : <Anchor component={Link} to={`/account/${u.id}/${l.id}`}>{l.title}</Anchor>}
+                            {l.deletedAt != null ? (
+                              <Text size="sm" c="dimmed" td="line-through">
+                                {l.title}
+                              </Text>
+                            ) : (
+                              <Anchor component={Link} to={`/account/${u.id}/${l.id}`}>
+                                {l.title}
+                              </Anchor>
+                            )}
                           </Table.Td>
-                          <Table.Td><ListingStatusBadge status={l.status as ListingStatus} />{l.deletedAt != null && <Text size="xs" c="dimmed">Deleted</Text>}</Table.Td>
+                          <Table.Td>
+                            <ListingStatusBadge status={l.status as ListingStatus} />
+                            {l.deletedAt != null && (
+                              <Text size="xs" c="dimmed">
+                                Deleted
+                              </Text>
+                            )}
+                          </Table.Td>
                           <Table.Td>{formatPrice(l.priceCents, l.currency)}</Table.Td>
                           <Table.Td>{l.hiddenReason ?? ''}</Table.Td>
                         </Table.Tr>
@@ -83,15 +134,27 @@ export function Component() {
               )}
             </Card>
             <Card withBorder>
-              <Title order={2} size="h4" mb="sm">Reports about this user</Title>
-              {u.reports.length === 0 ? <Text c="dimmed" size="sm">No reports.</Text> : (
+              <Title order={2} size="h4" mb="sm">
+                Reports about this user
+              </Title>
+              {u.reports.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  No reports.
+                </Text>
+              ) : (
                 <Stack gap="xs">
                   {u.reports.map((r) => (
                     <Group key={r.id} gap="sm" wrap="nowrap">
                       <ReportStatusBadge status={r.status as ReportStatus} />
-                      <Badge variant="outline" color="gray">{r.targetType}</Badge>
-                      <Anchor component={Link} to={`/admin/reports/${r.id}`} size="sm">{r.reason}</Anchor>
-                      <Text size="xs" c="dimmed">{formatDateTime(r.createdAt)}</Text>
+                      <Badge variant="outline" color="gray">
+                        {r.targetType}
+                      </Badge>
+                      <Anchor component={Link} to={`/admin/reports/${r.id}`} size="sm">
+                        {r.reason}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(r.createdAt)}
+                      </Text>
                     </Group>
                   ))}
                 </Stack>

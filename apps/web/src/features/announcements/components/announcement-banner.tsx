@@ -1,5 +1,17 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Box, Button, Group, Paper, Stack, Text, ThemeIcon, Transition } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Transition,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserNotification } from '@accountry/shared/announcements';
@@ -7,7 +19,7 @@ import { bannerCounter, indexAfterDismiss, indexAfterRefresh } from '@accountry/
 import { BANNER_DELAY_MS } from '@accountry/shared/constants';
 import { ApiRequestError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../../lib/session';
 import { announcementKeys, announcementsApi } from '../api';
 import { useMyAnnouncements } from '../hooks/use-my-announcements';
 import { severityStyle } from './severity-style';
@@ -50,7 +62,11 @@ export function AnnouncementBanner() {
     marked.current.add(currentId);
     announcementsApi
       .markRead(currentId)
-      .then(() => queryClient.setQueryData<UserNotification[]>(queryKey, (old) => old?.map((n) => (n.id === currentId ? { ...n, read: true } : n))))
+      .then(() =>
+        queryClient.setQueryData<UserNotification[]>(queryKey, (old) =>
+          old?.map((n) => (n.id === currentId ? { ...n, read: true } : n)),
+        ),
+      )
       .catch(() => queryClient.invalidateQueries({ queryKey: announcementKeys.mine }));
     // queryKey is derived from the user id, which currentId already implies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -68,7 +84,8 @@ export function AnnouncementBanner() {
     setPos(next === null ? { id: null, index: 0 } : { id: remaining[next].id, index: next });
     setItems((list) => list.filter((n) => n.id !== current.id));
     announcementsApi.dismiss(current.id).catch((err) => {
-      if (!(err instanceof ApiRequestError && err.status === 404)) toast.error(err.message, 'Could not dismiss the announcement');
+      if (!(err instanceof ApiRequestError && err.status === 404))
+        toast.error(err.message, 'Could not dismiss the announcement');
       refresh();
     });
   };
@@ -78,6 +95,9 @@ export function AnnouncementBanner() {
     else if (e.key === 'ArrowRight') go(index + 1);
   };
 
+  // On a phone the banner is one compact block (message clamped, icon-only buttons) that scrolls away with the page.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const [expanded, setExpanded] = useState(false);
   const style = severityStyle(current?.severity ?? 'info');
   return (
     <Transition mounted={shown && !!current} transition="slide-down" duration={200}>
@@ -87,35 +107,119 @@ export function AnnouncementBanner() {
           role="region"
           aria-label="Announcements"
           onKeyDown={onKeyDown}
-          style={{ ...transitionStyle, position: 'sticky', top: 'var(--app-shell-header-offset, 0px)', zIndex: 90 }}
+          style={{
+            ...transitionStyle,
+            position: phone ? 'relative' : 'sticky',
+            top: phone ? undefined : 'var(--app-shell-header-offset, 0px)',
+            zIndex: 90,
+          }}
         >
-          <Paper radius={0} px="md" py="sm" bg={`var(--mantine-color-${style.color}-light)`} style={{ borderBottom: `3px solid var(--mantine-color-${style.color}-filled)` }} data-severity={current?.severity}>
-            <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+          <Paper
+            radius={0}
+            px="md"
+            py={phone ? 6 : 'sm'}
+            bg={`var(--mantine-color-${style.color}-light)`}
+            style={{ borderBottom: `3px solid var(--mantine-color-${style.color}-filled)` }}
+            data-severity={current?.severity}
+          >
+            <Group justify="space-between" align="center" gap={phone ? 4 : 'sm'} wrap={phone ? 'nowrap' : 'wrap'}>
               <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: '1 1 320px', minWidth: 0 }}>
-                <ThemeIcon color={style.color} variant="filled" radius="xl" size="md" aria-hidden>
-                  <style.Icon size={18} />
-                </ThemeIcon>
-                <Stack gap={2} style={{ minWidth: 0 }} aria-live="polite" aria-atomic="true">
-                  <Text fw={700} size="sm">{current?.title}</Text>
-                  <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{current?.message}</Text>
+                {!phone && (
+                  <ThemeIcon color={style.color} variant="filled" radius="xl" size="md" aria-hidden>
+                    <style.Icon size={18} />
+                  </ThemeIcon>
+                )}
+                <Stack gap={phone ? 0 : 2} style={{ minWidth: 0 }} aria-live="polite" aria-atomic="true">
+                  <Text fw={700} size="sm" lineClamp={phone ? 1 : undefined}>
+                    {current?.title}
+                  </Text>
+                  {phone ? (
+                    // Tapping the clamped message shows all of it.
+                    <UnstyledButton aria-expanded={expanded} onClick={() => setExpanded((v) => !v)} fz="sm">
+                      <Text size="sm" lineClamp={expanded ? undefined : 1} style={{ overflowWrap: 'anywhere' }}>
+                        {current?.message}
+                      </Text>
+                    </UnstyledButton>
+                  ) : (
+                    <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                      {current?.message}
+                    </Text>
+                  )}
                 </Stack>
               </Group>
-              <Group gap={6} wrap="nowrap">
-                {items.length > 1 && (
-                  <>
-                    <Button size="compact-sm" variant="subtle" color="dark" leftSection={<IconChevronLeft size={14} />} onClick={() => go(index - 1)} disabled={index === 0} aria-label="Previous announcement">
-                      Previous
-                    </Button>
-                    <Text size="sm" fw={500} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>{bannerCounter(index, items.length)}</Text>
-                    <Button size="compact-sm" variant="subtle" color="dark" rightSection={<IconChevronRight size={14} />} onClick={() => go(index + 1)} disabled={index >= items.length - 1} aria-label="Next announcement">
-                      Next
-                    </Button>
-                  </>
-                )}
-                <Button size="compact-sm" variant="default" leftSection={<IconX size={14} />} onClick={dismiss} aria-label="Dismiss announcement">
-                  Dismiss
-                </Button>
-              </Group>
+              {phone ? (
+                <Group gap={2} wrap="nowrap">
+                  {items.length > 1 && (
+                    <>
+                      <ActionIcon
+                        variant="subtle"
+                        color="dark"
+                        onClick={() => go(index - 1)}
+                        disabled={index === 0}
+                        aria-label="Previous announcement"
+                      >
+                        <IconChevronLeft size={16} />
+                      </ActionIcon>
+                      <Text size="xs" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                        {bannerCounter(index, items.length)}
+                      </Text>
+                      <ActionIcon
+                        variant="subtle"
+                        color="dark"
+                        onClick={() => go(index + 1)}
+                        disabled={index >= items.length - 1}
+                        aria-label="Next announcement"
+                      >
+                        <IconChevronRight size={16} />
+                      </ActionIcon>
+                    </>
+                  )}
+                  <ActionIcon variant="default" onClick={dismiss} aria-label="Dismiss announcement">
+                    <IconX size={16} />
+                  </ActionIcon>
+                </Group>
+              ) : (
+                <Group gap={6} wrap="nowrap">
+                  {items.length > 1 && (
+                    <>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="dark"
+                        leftSection={<IconChevronLeft size={14} />}
+                        onClick={() => go(index - 1)}
+                        disabled={index === 0}
+                        aria-label="Previous announcement"
+                      >
+                        Previous
+                      </Button>
+                      <Text size="sm" fw={500} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+                        {bannerCounter(index, items.length)}
+                      </Text>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="dark"
+                        rightSection={<IconChevronRight size={14} />}
+                        onClick={() => go(index + 1)}
+                        disabled={index >= items.length - 1}
+                        aria-label="Next announcement"
+                      >
+                        Next
+                      </Button>
+                    </>
+                  )}
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    leftSection={<IconX size={14} />}
+                    onClick={dismiss}
+                    aria-label="Dismiss announcement"
+                  >
+                    Dismiss
+                  </Button>
+                </Group>
+              )}
             </Group>
           </Paper>
         </Box>

@@ -1,3 +1,4 @@
+import { SOCKET_EVENTS } from '@accountry/shared/socket-protocol';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -38,12 +39,14 @@ export function useMyAnnouncements(uid: string | undefined) {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: announcementKeys.mine });
     let connectedBefore = false;
     const offChanged = realtime.on(ANNOUNCEMENTS_CHANGED, refresh);
+    const offResync = realtime.on(SOCKET_EVENTS.resync, refresh);
     const offHello = realtime.on('hello', () => {
       if (connectedBefore) refresh();
       connectedBefore = true;
     });
     return () => {
       offChanged();
+      offResync();
       offHello();
     };
   }, [uid, queryClient]);

@@ -20,7 +20,11 @@ export function Component() {
   const [filters, setFilters] = useState<Filters>(INITIAL);
   // Cursors of the pages before the current one (cursor paging has no page numbers to jump to).
   const [cursors, setCursors] = useState<string[]>([]);
-  const list = useAnnouncementList({ ...filters, pageSize: DEFAULT_NOTIFICATION_PAGE_SIZE, lastVisible: cursors.at(-1) });
+  const list = useAnnouncementList({
+    ...filters,
+    pageSize: DEFAULT_NOTIFICATION_PAGE_SIZE,
+    lastVisible: cursors.at(-1),
+  });
   const { recall, remove } = useAnnouncementMutations();
 
   const [form, setForm] = useState<{ opened: boolean; editing: Notification | null }>({ opened: false, editing: null });
@@ -33,7 +37,11 @@ export function Component() {
     setCursors([]);
   };
   const onSort = (field: SortField) =>
-    changeFilters({ ...filters, sortField: field, sortDirection: filters.sortField === field && filters.sortDirection === 'desc' ? 'asc' : 'desc' });
+    changeFilters({
+      ...filters,
+      sortField: field,
+      sortDirection: filters.sortField === field && filters.sortDirection === 'desc' ? 'asc' : 'desc',
+    });
 
   const onAction = (action: RowAction, n: Notification) => {
     if (action === 'edit') setForm({ opened: true, editing: n });
@@ -62,32 +70,57 @@ export function Component() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} size="h2">Announcements</Title>
-          <Text c="dimmed" size="sm">Banners shown at the top of every page to the users they target.</Text>
+          <Title order={1} size="h2">
+            Announcements
+          </Title>
+          <Text c="dimmed" size="sm">
+            Banners shown at the top of every page to the users they target.
+          </Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, editing: null })}>New announcement</Button>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, editing: null })}>
+          New announcement
+        </Button>
       </Group>
       <AnnouncementStatsCards />
       <AnnouncementFilters value={filters} onChange={changeFilters} />
       <Paper withBorder>
         {list.isPending ? (
-          <Center py="xl"><Loader aria-label="Loading announcements" /></Center>
+          <Center py="xl">
+            <Loader aria-label="Loading announcements" />
+          </Center>
         ) : list.isError ? (
           <Alert color="red" m="md" role="alert" title="Could not load announcements">
-            {list.error.message} <Button size="compact-sm" variant="subtle" onClick={() => list.refetch()}>Try again</Button>
+            {list.error.message}{' '}
+            <Button size="compact-sm" variant="subtle" onClick={() => list.refetch()}>
+              Try again
+            </Button>
           </Alert>
         ) : rows.length === 0 ? (
           <Center py="xl" px="md">
-            <Text c="dimmed">{cursors.length ? 'No more announcements.' : filtered ? 'No announcements match these filters.' : 'No announcements yet. Create the first one.'}</Text>
+            <Text c="dimmed">
+              {cursors.length
+                ? 'No more announcements.'
+                : filtered
+                  ? 'No announcements match these filters.'
+                  : 'No announcements yet. Create the first one.'}
+            </Text>
           </Center>
         ) : (
           <AnnouncementsTable rows={rows} filters={filters} onSort={onSort} onAction={onAction} />
         )}
       </Paper>
       <Group justify="space-between" component="nav" aria-label="Announcement pages">
-        <Text size="sm" c="dimmed">Page {cursors.length + 1}</Text>
+        <Text size="sm" c="dimmed">
+          Page {cursors.length + 1}
+        </Text>
         <Group gap="xs">
-          <Button variant="default" size="sm" leftSection={<IconChevronLeft size={14} />} disabled={!cursors.length} onClick={() => setCursors((c) => c.slice(0, -1))}>
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconChevronLeft size={14} />}
+            disabled={!cursors.length}
+            onClick={() => setCursors((c) => c.slice(0, -1))}
+          >
             Previous page
           </Button>
           <Button
@@ -102,10 +135,19 @@ export function Component() {
         </Group>
       </Group>
 
-      <AnnouncementFormModal opened={form.opened} editing={form.editing} onClose={() => setForm({ opened: false, editing: null })} />
+      <AnnouncementFormModal
+        opened={form.opened}
+        editing={form.editing}
+        onClose={() => setForm({ opened: false, editing: null })}
+      />
       <AnnouncementMetricsModal notification={metricsFor} onClose={() => setMetricsFor(null)} />
       <SendToUsersModal notification={sendFor} onClose={() => setSendFor(null)} />
-      <ConfirmActionModal target={confirm} loading={recall.isPending || remove.isPending} onConfirm={onConfirm} onClose={() => setConfirm(null)} />
+      <ConfirmActionModal
+        target={confirm}
+        loading={recall.isPending || remove.isPending}
+        onConfirm={onConfirm}
+        onClose={() => setConfirm(null)}
+      />
     </Stack>
   );
 }

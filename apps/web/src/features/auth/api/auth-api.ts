@@ -1,4 +1,12 @@
-import type { ChangePasswordInput, MeResponse, ProfileUpdate, SessionInfo, SessionUser, SignInInput, SignUpInput } from '@accountry/shared/auth';
+import type {
+  ChangePasswordInput,
+  MeResponse,
+  ProfileUpdate,
+  SessionInfo,
+  SessionUser,
+  SignInInput,
+  SignUpInput,
+} from '@accountry/shared/auth';
 import { api } from '../../../lib/api';
 
 /** The account endpoints of our server. */
@@ -9,7 +17,8 @@ export const authApi = {
   resendVerification: (email: string) => api<{ message: string }>('/api/auth/resend-verification', { body: { email } }),
   requestReset: (email: string) => api<{ message: string }>('/api/auth/password-reset/request', { body: { email } }),
   resetStatus: (token: string) => api<{ email: string }>('/api/auth/password-reset/status', { body: { token } }),
-  confirmReset: (token: string, password: string) => api<{ email: string }>('/api/auth/password-reset/confirm', { body: { token, password } }),
+  confirmReset: (token: string, password: string) =>
+    api<{ email: string }>('/api/auth/password-reset/confirm', { body: { token, password } }),
   signOut: () => api<void>('/api/auth/signout', { method: 'POST' }),
   sessions: () => api<{ sessions: SessionInfo[] }>('/api/auth/sessions'),
   updateProfile: (patch: ProfileUpdate) => api<{ user: SessionUser }>('/api/profile', { method: 'PATCH', body: patch }),

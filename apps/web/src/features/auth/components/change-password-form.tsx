@@ -24,12 +24,16 @@ export function ChangePasswordForm() {
       toast.success(ACCOUNT_MESSAGES.passwordChanged);
       void queryClient.invalidateQueries({ queryKey: ['auth-sessions'] });
     },
-    onError: (err) => setErrors(err instanceof ApiRequestError && Object.keys(err.fields).length ? err.fields : { _: err.message }),
+    onError: (err) =>
+      setErrors(err instanceof ApiRequestError && Object.keys(err.fields).length ? err.fields : { _: err.message }),
   });
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = changePasswordSchema.safeParse({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+    const parsed = changePasswordSchema.safeParse({
+      currentPassword: values.currentPassword,
+      newPassword: values.newPassword,
+    });
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     if (values.confirm !== values.newPassword) return setErrors({ confirm: FIELD_MESSAGES.passwordsDiffer });
     setErrors({});
@@ -43,13 +47,41 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Change password">
       <Stack>
-        {errors._ && <Alert color="red" role="alert">{errors._}</Alert>}
-        <PasswordInput label="Current password" autoComplete="current-password" required value={values.currentPassword} onChange={set('currentPassword')} error={errors.currentPassword} />
-        <PasswordInput label="New password" autoComplete="new-password" required value={values.newPassword} onChange={set('newPassword')} error={errors.newPassword} aria-describedby="change-password-rules" />
+        {errors._ && (
+          <Alert color="red" role="alert">
+            {errors._}
+          </Alert>
+        )}
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          required
+          value={values.currentPassword}
+          onChange={set('currentPassword')}
+          error={errors.currentPassword}
+        />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          required
+          value={values.newPassword}
+          onChange={set('newPassword')}
+          error={errors.newPassword}
+          aria-describedby="change-password-rules"
+        />
         <PasswordChecklist password={values.newPassword} id="change-password-rules" />
-        <PasswordInput label="Confirm new password" autoComplete="new-password" required value={values.confirm} onChange={set('confirm')} error={errors.confirm} />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          value={values.confirm}
+          onChange={set('confirm')}
+          error={errors.confirm}
+        />
         <Group justify="flex-end">
-          <Button type="submit" loading={change.isPending}>Change password</Button>
+          <Button type="submit" loading={change.isPending}>
+            Change password
+          </Button>
         </Group>
       </Stack>
     </form>

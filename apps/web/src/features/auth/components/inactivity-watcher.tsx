@@ -1,4 +1,4 @@
-import { useSession } from '../hooks/use-session';
+import { useSession } from '../../../lib/session';
 import { useInactivityLogout } from '../hooks/use-inactivity-logout';
 
 /** Signs the user out after the session's inactivity timeout (mounted once in the layout). */

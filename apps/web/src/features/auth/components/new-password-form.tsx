@@ -15,19 +15,30 @@ export function NewPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const status = useQuery({ queryKey: ['reset-link', token], queryFn: () => authApi.resetStatus(token), retry: false, staleTime: Infinity });
+  const status = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => authApi.resetStatus(token),
+    retry: false,
+    staleTime: Infinity,
+  });
   const save = useMutation({
     mutationFn: (pw: string) => authApi.confirmReset(token, pw),
-    onSuccess: ({ email }) => navigate('/signin', { replace: true, state: { notice: ACCOUNT_MESSAGES.resetDone, email } }),
-    onError: (err) => setErrors(err instanceof ApiRequestError && Object.keys(err.fields).length ? err.fields : { _: err.message }),
+    onSuccess: ({ email }) =>
+      navigate('/signin', { replace: true, state: { notice: ACCOUNT_MESSAGES.resetDone, email } }),
+    onError: (err) =>
+      setErrors(err instanceof ApiRequestError && Object.keys(err.fields).length ? err.fields : { _: err.message }),
   });
 
   if (status.isPending) return <PageSpinner label="Checking your link…" />;
   if (status.isError) {
     return (
       <Stack>
-        <Alert color="red" role="alert" title="This link cannot be used">{status.error.message}</Alert>
-        <Anchor component={Link} to="/reset-password">Ask for a new reset link</Anchor>
+        <Alert color="red" role="alert" title="This link cannot be used">
+          {status.error.message}
+        </Alert>
+        <Anchor component={Link} to="/reset-password">
+          Ask for a new reset link
+        </Anchor>
       </Stack>
     );
   }
@@ -44,12 +55,35 @@ export function NewPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Choose a new password">
       <Stack>
-        <Text size="sm">Choose a new password for <strong>{status.data.email}</strong>. You will be signed out on every device.</Text>
-        {errors._ && <Alert color="red" role="alert">{errors._}</Alert>}
-        <PasswordInput label="New password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} aria-describedby="new-password-rules" />
+        <Text size="sm">
+          Choose a new password for <strong>{status.data.email}</strong>. You will be signed out on every device.
+        </Text>
+        {errors._ && (
+          <Alert color="red" role="alert">
+            {errors._}
+          </Alert>
+        )}
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={errors.password}
+          aria-describedby="new-password-rules"
+        />
         <PasswordChecklist password={password} id="new-password-rules" />
-        <PasswordInput label="Confirm new password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} error={errors.confirm} />
-        <Button type="submit" loading={save.isPending} fullWidth>Set new password</Button>
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.currentTarget.value)}
+          error={errors.confirm}
+        />
+        <Button type="submit" loading={save.isPending} fullWidth>
+          Set new password
+        </Button>
       </Stack>
     </form>
   );

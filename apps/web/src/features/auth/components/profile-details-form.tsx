@@ -8,14 +8,18 @@ import { ApiRequestError } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
-import { SESSION_QUERY_KEY } from '../hooks/use-session';
+import { SESSION_QUERY_KEY } from '../../../lib/session';
 import { RolePicker } from './role-picker';
 
 /** Display name, phone number and role (an admin's role is managed in the admin area only). */
 export function ProfileDetailsForm({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const isAdmin = user.role === 'admin';
-  const [values, setValues] = useState({ displayName: user.displayName, phoneNumber: user.phoneNumber, role: (isAdmin ? 'buyer' : user.role) as SelfRole });
+  const [values, setValues] = useState({
+    displayName: user.displayName,
+    phoneNumber: user.phoneNumber,
+    role: (isAdmin ? 'buyer' : user.role) as SelfRole,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: (patch: ProfileUpdate) => authApi.updateProfile(patch),
@@ -27,13 +31,23 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
     },
     onError: (err) => {
       if (err instanceof ApiRequestError && Object.keys(err.fields).length) setErrors(err.fields);
-      else setErrors({ _: err instanceof ApiRequestError && err.status < 500 && err.status > 0 ? err.message : AUTH_FALLBACK_MESSAGES.updateProfile });
+      else
+        setErrors({
+          _:
+            err instanceof ApiRequestError && err.status < 500 && err.status > 0
+              ? err.message
+              : AUTH_FALLBACK_MESSAGES.updateProfile,
+        });
     },
   });
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    const patch: ProfileUpdate = { displayName: values.displayName, phoneNumber: values.phoneNumber, ...(isAdmin ? {} : { role: values.role }) };
+    const patch: ProfileUpdate = {
+      displayName: values.displayName,
+      phoneNumber: values.phoneNumber,
+      ...(isAdmin ? {} : { role: values.role }),
+    };
     const parsed = profileUpdateSchema.safeParse(patch);
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     setErrors({});
@@ -43,16 +57,52 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Profile details">
       <Stack>
-        {errors._ && <Alert color="red" role="alert">{errors._}</Alert>}
-        <TextInput label="Display name" required maxLength={40} autoComplete="nickname" value={values.displayName} onChange={(e) => { const displayName = e.currentTarget.value; setValues((v) => ({ ...v, displayName })); }} error={errors.displayName} />
-        <TextInput label="Phone number" description="Optional, e.g. +1 555 0100" type="tel" autoComplete="tel" maxLength={25} value={values.phoneNumber} onChange={(e) => { const phoneNumber = e.currentTarget.value; setValues((v) => ({ ...v, phoneNumber })); }} error={errors.phoneNumber} />
+        {errors._ && (
+          <Alert color="red" role="alert">
+            {errors._}
+          </Alert>
+        )}
+        <TextInput
+          label="Display name"
+          required
+          maxLength={40}
+          autoComplete="nickname"
+          value={values.displayName}
+          onChange={(e) => {
+            const displayName = e.currentTarget.value;
+            setValues((v) => ({ ...v, displayName }));
+          }}
+          error={errors.displayName}
+        />
+        <TextInput
+          label="Phone number"
+          description="Optional, e.g. +1 555 0100"
+          type="tel"
+          autoComplete="tel"
+          maxLength={25}
+          value={values.phoneNumber}
+          onChange={(e) => {
+            const phoneNumber = e.currentTarget.value;
+            setValues((v) => ({ ...v, phoneNumber }));
+          }}
+          error={errors.phoneNumber}
+        />
         {isAdmin ? (
-          <Alert color="gray" title="Role: administrator" role="note">{ACCOUNT_MESSAGES.adminRoleLocked}</Alert>
+          <Alert color="gray" title="Role: administrator" role="note">
+            {ACCOUNT_MESSAGES.adminRoleLocked}
+          </Alert>
         ) : (
-          <RolePicker label="Role" value={values.role} onChange={(role) => setValues((v) => ({ ...v, role }))} error={errors.role} />
+          <RolePicker
+            label="Role"
+            value={values.role}
+            onChange={(role) => setValues((v) => ({ ...v, role }))}
+            error={errors.role}
+          />
         )}
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>Save profile</Button>
+          <Button type="submit" loading={save.isPending}>
+            Save profile
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -16,7 +16,11 @@ export function RequestResetForm() {
     mutationFn: (address: string) => authApi.requestReset(address),
     onError: (err) => {
       const e = err instanceof ApiRequestError ? err : null;
-      setError(e && (e.status === 429 || e.status === 400 || e.status === 0) ? (e.fields.email ?? e.message) : AUTH_FALLBACK_MESSAGES.passwordReset);
+      setError(
+        e && (e.status === 429 || e.status === 400 || e.status === 0)
+          ? (e.fields.email ?? e.message)
+          : AUTH_FALLBACK_MESSAGES.passwordReset,
+      );
     },
   });
 
@@ -31,12 +35,31 @@ export function RequestResetForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Reset password">
       <Stack>
-        <Text size="sm">Enter the email address of your account and we will send you a link to choose a new password.</Text>
-        {request.isSuccess && !error && <Alert color="teal" role="status" title="Check your inbox">{request.data.message}</Alert>}
-        <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={error} />
-        <Button type="submit" loading={request.isPending} fullWidth>Send reset link</Button>
+        <Text size="sm">
+          Enter the email address of your account and we will send you a link to choose a new password.
+        </Text>
+        {request.isSuccess && !error && (
+          <Alert color="teal" role="status" title="Check your inbox">
+            {request.data.message}
+          </Alert>
+        )}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={error}
+        />
+        <Button type="submit" loading={request.isPending} fullWidth>
+          Send reset link
+        </Button>
         <Text size="sm" ta="center">
-          Remembered it? <Anchor component={Link} to="/signin">Back to sign in</Anchor>
+          Remembered it?{' '}
+          <Anchor component={Link} to="/signin">
+            Back to sign in
+          </Anchor>
         </Text>
       </Stack>
     </form>

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import type { Role } from '@accountry/shared/roles';
 import { guardRoute } from '@accountry/shared/route-guard';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useSession } from '../hooks/use-session';
+import { useSession } from '../../../lib/session';
 
 /**
  * Route guard of spec section 6: signed-out users go to /signin?returnTo=…, unverified users to

@@ -16,7 +16,11 @@ export function ResendVerificationForm({ initialEmail }: { initialEmail: string 
     onSuccess: (_res, address) => rememberPendingEmail(address),
     onError: (err) => {
       const e = err instanceof ApiRequestError ? err : null;
-      setError(e && (e.status === 429 || e.status === 400 || e.status === 0) ? (e.fields.email ?? e.message) : AUTH_FALLBACK_MESSAGES.verification);
+      setError(
+        e && (e.status === 429 || e.status === 400 || e.status === 0)
+          ? (e.fields.email ?? e.message)
+          : AUTH_FALLBACK_MESSAGES.verification,
+      );
     },
   });
 
@@ -31,10 +35,26 @@ export function ResendVerificationForm({ initialEmail }: { initialEmail: string 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Resend verification email">
       <Stack gap="sm">
-        {resend.isSuccess && !error && <Alert color="teal" role="status">{resend.data.message}</Alert>}
-        {error && <Alert color="red" role="alert">{error}</Alert>}
-        <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-        <Button type="submit" variant="light" loading={resend.isPending}>Resend verification email</Button>
+        {resend.isSuccess && !error && (
+          <Alert color="teal" role="status">
+            {resend.data.message}
+          </Alert>
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
+        <Button type="submit" variant="light" loading={resend.isPending}>
+          Resend verification email
+        </Button>
       </Stack>
     </form>
   );

@@ -9,7 +9,17 @@ export const ROLE_LABELS: Record<SelfRole | 'admin', string> = {
 };
 
 /** Buyer, seller or both: the roles a person may pick for themself. */
-export function RolePicker({ value, onChange, error, label = 'I want to use Accountry as' }: { value: SelfRole; onChange: (r: SelfRole) => void; error?: string; label?: string }) {
+export function RolePicker({
+  value,
+  onChange,
+  error,
+  label = 'I want to use Accountry as',
+}: {
+  value: SelfRole;
+  onChange: (r: SelfRole) => void;
+  error?: string;
+  label?: string;
+}) {
   return (
     <Radio.Group label={label} value={value} onChange={(v) => onChange(v as SelfRole)} error={error}>
       <Stack gap={6} mt={6}>

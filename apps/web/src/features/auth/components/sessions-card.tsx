@@ -16,7 +16,11 @@ export function SessionsCard() {
   return (
     <Stack>
       {sessions.isPending && <Loader size="sm" aria-label="Loading your devices" />}
-      {sessions.isError && <Alert color="red" role="alert">{sessions.error.message}</Alert>}
+      {sessions.isError && (
+        <Alert color="red" role="alert">
+          {sessions.error.message}
+        </Alert>
+      )}
       {sessions.data && (
         <Table.ScrollContainer minWidth={420}>
           <Table aria-label="Signed-in devices" verticalSpacing="xs">
@@ -32,13 +36,27 @@ export function SessionsCard() {
                 <Table.Tr key={`${s.createdAt}-${s.lastActive}-${s.userAgent}`}>
                   <Table.Td>
                     <Group gap={6}>
-                      <Text size="sm">{detectBrowser(s.userAgent)} · {detectDevice(s.userAgent)}</Text>
-                      {s.current && <Badge size="xs" color="teal">This device</Badge>}
-                      {s.remember && <Badge size="xs" variant="light">Remembered</Badge>}
+                      <Text size="sm">
+                        {detectBrowser(s.userAgent)} · {detectDevice(s.userAgent)}
+                      </Text>
+                      {s.current && (
+                        <Badge size="xs" color="teal.9">
+                          This device
+                        </Badge>
+                      )}
+                      {s.remember && (
+                        <Badge size="xs" variant="light">
+                          Remembered
+                        </Badge>
+                      )}
                     </Group>
                   </Table.Td>
-                  <Table.Td><Text size="sm">{when(s.createdAt)}</Text></Table.Td>
-                  <Table.Td><Text size="sm">{when(s.lastActive)}</Text></Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{when(s.createdAt)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{when(s.lastActive)}</Text>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -46,14 +64,20 @@ export function SessionsCard() {
         </Table.ScrollContainer>
       )}
       <Group justify="flex-end">
-        <Button color="red" variant="light" onClick={confirm.open}>Sign out everywhere</Button>
+        <Button color="red" variant="light" onClick={confirm.open}>
+          Sign out everywhere
+        </Button>
       </Group>
       <Modal opened={confirming} onClose={confirm.close} title="Sign out on every device?" centered>
         <Stack>
           <Text size="sm">You will be signed out here and on every other device, including remembered ones.</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={confirm.close}>Cancel</Button>
-            <Button color="red" loading={signOut.isPending} onClick={() => signOut.mutate(true)}>Sign out everywhere</Button>
+            <Button variant="default" onClick={confirm.close}>
+              Cancel
+            </Button>
+            <Button color="red" loading={signOut.isPending} onClick={() => signOut.mutate(true)}>
+              Sign out everywhere
+            </Button>
           </Group>
         </Stack>
       </Modal>

@@ -23,15 +23,21 @@ export function VerifyEmailPanel({ token }: { token: string }) {
   if (verify.isSuccess) {
     return (
       <Stack>
-        <Alert color="teal" icon={<IconCircleCheck size={18} />} title="Email verified" role="status">{ACCOUNT_MESSAGES.emailVerified}</Alert>
-        <Button component={Link} to="/signin" state={{ email: verify.data.email }}>Sign in</Button>
+        <Alert color="teal" icon={<IconCircleCheck size={18} />} title="Email verified" role="status">
+          {ACCOUNT_MESSAGES.emailVerified}
+        </Alert>
+        <Button component={Link} to="/signin" state={{ email: verify.data.email }}>
+          Sign in
+        </Button>
       </Stack>
     );
   }
   if (verify.isError) {
     return (
       <Stack>
-        <Alert color="red" role="alert" title="We could not verify your email">{verify.error.message}</Alert>
+        <Alert color="red" role="alert" title="We could not verify your email">
+          {verify.error.message}
+        </Alert>
         <Text size="sm">Ask for a new verification link:</Text>
         <ResendVerificationForm initialEmail={pendingEmail()} />
       </Stack>

@@ -4,7 +4,7 @@ import { ACTIVITY_DEBOUNCE_MS, INACTIVITY_CHECK_INTERVAL_MS } from '@accountry/s
 import { ACTIVITY_EVENTS, isIdle, latestActivity } from '@accountry/shared/inactivity';
 import { authApi } from '../api/auth-api';
 import { readSharedActivity, writeSharedActivity } from '../lib/activity-store';
-import { SESSION_QUERY_KEY } from './use-session';
+import { SESSION_QUERY_KEY } from '../../../lib/session';
 
 export const TIMEOUT_SIGN_IN_PATH = '/signin?timeout=true';
 

@@ -9,7 +9,8 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (everywhere: boolean = false) => api<void>(everywhere ? '/api/auth/signout-everywhere' : '/api/auth/signout', { method: 'POST' }),
+    mutationFn: (everywhere: boolean = false) =>
+      api<void>(everywhere ? '/api/auth/signout-everywhere' : '/api/auth/signout', { method: 'POST' }),
     onSuccess: (_res, everywhere) => {
       queryClient.clear();
       navigate('/');

@@ -1,15 +1,18 @@
-import { Badge, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ROLE_LABELS } from '../components/role-picker';
 import { SessionsCard } from '../components/sessions-card';
-import { useSession } from '../hooks/use-session';
+import { useSession } from '../../../lib/session';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="md">{title}</Title>
+      <Title order={2} size="h4" mb="md">
+        {title}
+      </Title>
       {children}
     </Paper>
   );
@@ -27,12 +30,31 @@ export function Component() {
           <Group gap="xs" mt={6}>
             <Text c="dimmed">{user.email}</Text>
             <Badge variant="light">{ROLE_LABELS[user.role].split(':')[0]}</Badge>
-            {user.emailVerified && <Badge color="teal" variant="light">Email verified</Badge>}
+            {user.emailVerified && (
+              <Badge color="teal" variant="light">
+                Email verified
+              </Badge>
+            )}
           </Group>
-          <Text size="sm" c="dimmed" mt={4}>Member since {new Date(user.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}</Text>
+          <Text size="sm" c="dimmed" mt={4}>
+            Member since {new Date(user.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}
+          </Text>
         </div>
         <Section title="Profile details">
           <ProfileDetailsForm key={user.uid} user={user} />
+        </Section>
+        <Section title="Balance and orders">
+          <Text size="sm" c="dimmed" mb="sm">
+            Your available balance, payouts and every order you bought or sold.
+          </Text>
+          <Group>
+            <Button component={Link} to="/wallet" variant="light">
+              Open your wallet
+            </Button>
+            <Button component={Link} to="/orders" variant="default">
+              Your orders
+            </Button>
+          </Group>
         </Section>
         <Section title="Password">
           <ChangePasswordForm />

@@ -10,7 +10,7 @@ import { zodFieldErrors } from '../../../lib/forms';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
-import { SESSION_QUERY_KEY, useSession } from '../hooks/use-session';
+import { SESSION_QUERY_KEY, useSession } from '../../../lib/session';
 import { useReturnTo } from '../hooks/use-return-to';
 import { writeSharedActivity } from '../lib/activity-store';
 import { rememberPendingEmail } from '../lib/pending-email';
@@ -66,14 +66,24 @@ export function Component() {
       <form onSubmit={onSubmit} noValidate aria-label="Sign in">
         <Stack>
           {params.get('timeout') === 'true' && (
-            <Alert color="yellow" icon={<IconClockHour4 size={18} />} title="Session ended" role="status">{ACCOUNT_MESSAGES.timedOut}</Alert>
+            <Alert color="yellow" icon={<IconClockHour4 size={18} />} title="Session ended" role="status">
+              {ACCOUNT_MESSAGES.timedOut}
+            </Alert>
           )}
           {params.get('verificationSent') === 'true' && (
-            <Alert color="blue" icon={<IconInfoCircle size={18} />} title="Check your inbox" role="status">{ACCOUNT_MESSAGES.verificationSent}</Alert>
+            <Alert color="blue" icon={<IconInfoCircle size={18} />} title="Check your inbox" role="status">
+              {ACCOUNT_MESSAGES.verificationSent}
+            </Alert>
           )}
-          {notice.notice && <Alert color="teal" icon={<IconInfoCircle size={18} />} role="status">{notice.notice}</Alert>}
+          {notice.notice && (
+            <Alert color="teal" icon={<IconInfoCircle size={18} />} role="status">
+              {notice.notice}
+            </Alert>
+          )}
           {formError && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">{formError}</Alert>
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {formError}
+            </Alert>
           )}
           <TextInput
             label="Email"
@@ -81,7 +91,10 @@ export function Component() {
             autoComplete="email"
             required
             value={values.email}
-            onChange={(e) => { const email = e.currentTarget.value; setValues((v) => ({ ...v, email })); }}
+            onChange={(e) => {
+              const email = e.currentTarget.value;
+              setValues((v) => ({ ...v, email }));
+            }}
             error={errors.email}
           />
           <PasswordInput
@@ -89,7 +102,10 @@ export function Component() {
             autoComplete="current-password"
             required
             value={values.password}
-            onChange={(e) => { const password = e.currentTarget.value; setValues((v) => ({ ...v, password })); }}
+            onChange={(e) => {
+              const password = e.currentTarget.value;
+              setValues((v) => ({ ...v, password }));
+            }}
             error={errors.password}
           />
           <Group justify="space-between">
@@ -97,13 +113,23 @@ export function Component() {
               label="Remember me"
               description="Stay signed in for 5 days on this device"
               checked={values.remember}
-              onChange={(e) => { const remember = e.currentTarget.checked; setValues((v) => ({ ...v, remember })); }}
+              onChange={(e) => {
+                const remember = e.currentTarget.checked;
+                setValues((v) => ({ ...v, remember }));
+              }}
             />
-            <Anchor component={Link} to="/reset-password" state={{ email: values.email }} size="sm">Forgot your password?</Anchor>
+            <Anchor component={Link} to="/reset-password" state={{ email: values.email }} size="sm">
+              Forgot your password?
+            </Anchor>
           </Group>
-          <Button type="submit" loading={signIn.isPending} fullWidth>Sign in</Button>
+          <Button type="submit" loading={signIn.isPending} fullWidth>
+            Sign in
+          </Button>
           <Text size="sm" ta="center">
-            New to Accountry? <Anchor component={Link} to="/signup">Create an account</Anchor>
+            New to Accountry?{' '}
+            <Anchor component={Link} to="/signup">
+              Create an account
+            </Anchor>
           </Text>
         </Stack>
       </form>

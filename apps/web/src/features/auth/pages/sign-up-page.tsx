@@ -14,7 +14,7 @@ import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { PasswordChecklist } from '../components/password-checklist';
 import { RolePicker } from '../components/role-picker';
-import { useSession } from '../hooks/use-session';
+import { useSession } from '../../../lib/session';
 import { rememberPendingEmail } from '../lib/pending-email';
 
 const empty = { email: '', password: '', displayName: '', phoneNumber: '', role: 'buyer' as SelfRole };
@@ -38,7 +38,9 @@ export function Component() {
         setErrors(err.fields);
         setFormError(null);
       } else {
-        setFormError(err instanceof ApiRequestError && err.status !== 500 ? err.message : AUTH_FALLBACK_MESSAGES.signUp);
+        setFormError(
+          err instanceof ApiRequestError && err.status !== 500 ? err.message : AUTH_FALLBACK_MESSAGES.signUp,
+        );
       }
     },
   });
@@ -69,8 +71,20 @@ export function Component() {
     <AuthCard title="Create your account" subtitle="Buy and sell game, platform and social-media accounts">
       <form onSubmit={onSubmit} noValidate aria-label="Sign up">
         <Stack>
-          {formError && <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">{formError}</Alert>}
-          <TextInput label="Email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
+          {formError && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {formError}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
@@ -102,12 +116,24 @@ export function Component() {
           />
           <RolePicker value={values.role} onChange={(role) => setValues((v) => ({ ...v, role }))} error={errors.role} />
           <Text size="xs" c="dimmed">
-            By creating an account you agree to the <Anchor component={Link} to="/terms-of-service" size="xs">terms of service</Anchor> and the{' '}
-            <Anchor component={Link} to="/privacy-policy" size="xs">privacy policy</Anchor>.
+            By creating an account you agree to the{' '}
+            <Anchor component={Link} to="/terms-of-service" size="xs">
+              terms of service
+            </Anchor>{' '}
+            and the{' '}
+            <Anchor component={Link} to="/privacy-policy" size="xs">
+              privacy policy
+            </Anchor>
+            .
           </Text>
-          <Button type="submit" loading={signUp.isPending} fullWidth>Create account</Button>
+          <Button type="submit" loading={signUp.isPending} fullWidth>
+            Create account
+          </Button>
           <Text size="sm" ta="center">
-            Already have an account? <Anchor component={Link} to="/signin">Sign in</Anchor>
+            Already have an account?{' '}
+            <Anchor component={Link} to="/signin">
+              Sign in
+            </Anchor>
           </Text>
         </Stack>
       </form>

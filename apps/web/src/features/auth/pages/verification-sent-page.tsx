@@ -26,15 +26,39 @@ export function Component() {
   return (
     <AuthCard title="Check your inbox">
       <Stack>
-        {state.reason === 'unverified' && <Alert color="yellow" role="alert">{SIGN_IN_MESSAGES.unverified}</Alert>}
-        <Alert color="blue" icon={<IconMailForward size={18} />} role="status">
-          {email ? <>We sent a verification link to <strong>{email}</strong>.</> : 'We sent a verification link to your email address.'} Open it to
-          activate your account. The link works once and expires in 24 hours.
-        </Alert>
-        <Text size="sm" c="dimmed">Nothing arrived? Check your spam folder, or ask for a new link.</Text>
+        {state.reason === 'unverified' && (
+          <Alert color="yellow" role="alert">
+            {SIGN_IN_MESSAGES.unverified}
+          </Alert>
+        )}
+        {state.reason === 'signup' ? (
+          // Sign-up answers alike for a taken address (its owner gets a note instead), so this says no more.
+          <Alert color="blue" icon={<IconMailForward size={18} />} role="status">
+            We sent an email to {email ? <strong>{email}</strong> : 'the address you entered'}. Open the link in it to
+            activate your new account; it works once and expires in 24 hours. If the address already has an account, the
+            email tells you how to sign in instead.
+          </Alert>
+        ) : (
+          <Alert color="blue" icon={<IconMailForward size={18} />} role="status">
+            {email ? (
+              <>
+                We sent a verification link to <strong>{email}</strong>.
+              </>
+            ) : (
+              'We sent a verification link to your email address.'
+            )}{' '}
+            Open it to activate your account. The link works once and expires in 24 hours.
+          </Alert>
+        )}
+        <Text size="sm" c="dimmed">
+          Nothing arrived? Check your spam folder, or ask for a new link.
+        </Text>
         <ResendVerificationForm initialEmail={email} />
         <Text size="sm" ta="center">
-          Verified already? <Anchor component={Link} to="/signin?verificationSent=true">Go to sign in</Anchor>
+          Verified already?{' '}
+          <Anchor component={Link} to="/signin?verificationSent=true">
+            Go to sign in
+          </Anchor>
         </Text>
       </Stack>
     </AuthCard>

@@ -18,8 +18,12 @@ export function BlockDialog({ otherName, opened, loading, onClose, onConfirm }: 
           You can unblock them later from this conversation.
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button color="red" loading={loading} onClick={onConfirm}>Block</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={loading} onClick={onConfirm}>
+            Block
+          </Button>
         </Group>
       </Stack>
     </Modal>

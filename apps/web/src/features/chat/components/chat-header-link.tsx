@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../../lib/session';
 import { useChatLive, useUnreadTotal } from '../hooks/use-unread';
 
 /** The header's chat link with the live unread count, on every page for signed-in users. */

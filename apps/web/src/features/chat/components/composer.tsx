@@ -2,7 +2,12 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Box, CloseButton, FileButton, Group, Image, Loader, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import {
-  CHAT_ATTACHMENT_MAX_BYTES, CHAT_ATTACHMENT_TYPES, CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES, messageBodySchema, type ChatAttachment,
+  CHAT_ATTACHMENT_MAX_BYTES,
+  CHAT_ATTACHMENT_TYPES,
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_MESSAGES,
+  messageBodySchema,
+  type ChatAttachment,
 } from '@accountry/shared/chat';
 import { toast } from '../../../lib/toast';
 import { chatApi } from '../api/chat-api';
@@ -38,7 +43,8 @@ export function Composer({ conversationId, onSend, onTyping }: Props) {
 
   const pick = async (file: File | null) => {
     if (!file) return;
-    if (!(CHAT_ATTACHMENT_TYPES as readonly string[]).includes(file.type)) return setError(CHAT_MESSAGES.attachmentType);
+    if (!(CHAT_ATTACHMENT_TYPES as readonly string[]).includes(file.type))
+      return setError(CHAT_MESSAGES.attachmentType);
     if (file.size > CHAT_ATTACHMENT_MAX_BYTES) return setError(CHAT_MESSAGES.attachmentTooLarge);
     setError(null);
     const preview = URL.createObjectURL(file);
@@ -78,7 +84,13 @@ export function Composer({ conversationId, onSend, onTyping }: Props) {
 
   const nearLimit = text.length > CHAT_MESSAGE_MAX_LENGTH * 0.8;
   return (
-    <Box component="form" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }} onSubmit={(e) => (e.preventDefault(), submit())}>
+    <Box
+      component="form"
+      px="md"
+      py="sm"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+      onSubmit={(e) => (e.preventDefault(), submit())}
+    >
       {attachment && (
         <Group gap="xs" mb="xs" align="flex-start">
           <Box pos="relative">
@@ -121,8 +133,14 @@ export function Composer({ conversationId, onSend, onTyping }: Props) {
         </ActionIcon>
       </Group>
       <Group justify="space-between" mt={4}>
-        <Text size="xs" c="dimmed" visibleFrom="sm">Enter to send · Shift+Enter for a new line</Text>
-        {nearLimit && <Text size="xs" c={text.length >= CHAT_MESSAGE_MAX_LENGTH ? 'red' : 'dimmed'} aria-live="polite">{text.length} / {CHAT_MESSAGE_MAX_LENGTH}</Text>}
+        <Text size="xs" c="dimmed" visibleFrom="sm">
+          Enter to send · Shift+Enter for a new line
+        </Text>
+        {nearLimit && (
+          <Text size="xs" c={text.length >= CHAT_MESSAGE_MAX_LENGTH ? 'red' : 'dimmed'} aria-live="polite">
+            {text.length} / {CHAT_MESSAGE_MAX_LENGTH}
+          </Text>
+        )}
       </Group>
     </Box>
   );

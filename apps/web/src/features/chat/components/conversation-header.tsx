@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Avatar, Badge, Box, Group, Image, Indicator, Menu, 
 import { IconArrowLeft, IconBan, IconCircleCheck, IconDotsVertical, IconFlag, IconPhoto } from '@tabler/icons-react';
 import type { ConversationSummary } from '@accountry/shared/chat';
 import { presenceLabel } from '../lib/chat-time';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 
 interface Props {
   conversation: ConversationSummary;
@@ -14,7 +14,8 @@ interface Props {
   onUnblock: () => void;
 }
 
-const listingPath = (l: ConversationSummary['listing']) => `/account/${encodeURIComponent(l.sellerId)}/${encodeURIComponent(l.id)}`;
+const listingPath = (l: ConversationSummary['listing']) =>
+  `/account/${encodeURIComponent(l.sellerId)}/${encodeURIComponent(l.id)}`;
 
 /** The other person (with online or last-seen status), the listing the conversation is about, and safety actions. */
 export function ConversationHeader({ conversation: c, otherTyping, onBack, onReport, onBlock, onUnblock }: Props) {
@@ -31,19 +32,38 @@ export function ConversationHeader({ conversation: c, otherTyping, onBack, onRep
         <Avatar color="indigo" name={c.other.displayName} />
       </Indicator>
       <Box style={{ flex: 1, minWidth: 0 }}>
-        <Text component="h2" fw={600} size="md" truncate>{c.other.displayName}</Text>
-        <Text size="xs" c={c.other.online || otherTyping ? 'teal' : 'dimmed'}>{status || ' '}</Text>
+        <Text component="h2" fw={600} size="md" truncate>
+          {c.other.displayName}
+        </Text>
+        <Text size="xs" c={c.other.online || otherTyping ? 'teal' : 'dimmed'}>
+          {status || ' '}
+        </Text>
       </Box>
-      <Anchor component={Link} to={listingPath(c.listing)} visibleFrom="xs" underline="hover" c="dark" style={{ minWidth: 0, maxWidth: 260 }}>
+      <Anchor
+        component={Link}
+        to={listingPath(c.listing)}
+        visibleFrom="xs"
+        underline="hover"
+        c="dark"
+        style={{ minWidth: 0, maxWidth: 260 }}
+      >
         <Group gap="xs" wrap="nowrap">
           {c.listing.thumbUrl ? (
             <Image src={c.listing.thumbUrl} alt="" w={48} h={36} radius="sm" fit="cover" />
           ) : (
-            <Box w={48} h={36} bg="gray.1" style={{ borderRadius: 4, display: 'grid', placeItems: 'center' }}><IconPhoto size={18} color="gray" /></Box>
+            <Box w={48} h={36} bg="gray.1" style={{ borderRadius: 4, display: 'grid', placeItems: 'center' }}>
+              <IconPhoto size={18} color="gray" />
+            </Box>
           )}
           <Box style={{ minWidth: 0 }}>
-            <Text size="sm" truncate>{c.listing.title}</Text>
-            {c.listing.status !== 'active' && <Badge size="xs" color="gray" variant="light">{c.listing.status}</Badge>}
+            <Text size="sm" truncate>
+              {c.listing.title}
+            </Text>
+            {c.listing.status !== 'active' && (
+              <Badge size="xs" color="gray" variant="light">
+                {c.listing.status}
+              </Badge>
+            )}
           </Box>
         </Group>
       </Anchor>
@@ -54,13 +74,21 @@ export function ConversationHeader({ conversation: c, otherTyping, onBack, onRep
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item component={Link} to={listingPath(c.listing)} hiddenFrom="xs">View listing</Menu.Item>
+          <Menu.Item component={Link} to={listingPath(c.listing)} hiddenFrom="xs">
+            View listing
+          </Menu.Item>
           {c.blockedByMe ? (
-            <Menu.Item leftSection={<IconCircleCheck size={16} />} onClick={onUnblock}>Unblock {c.other.displayName}</Menu.Item>
+            <Menu.Item leftSection={<IconCircleCheck size={16} />} onClick={onUnblock}>
+              Unblock {c.other.displayName}
+            </Menu.Item>
           ) : (
-            <Menu.Item leftSection={<IconBan size={16} />} color="red" onClick={onBlock}>Block {c.other.displayName}</Menu.Item>
+            <Menu.Item leftSection={<IconBan size={16} />} color="red" onClick={onBlock}>
+              Block {c.other.displayName}
+            </Menu.Item>
           )}
-          <Menu.Item leftSection={<IconFlag size={16} />} color="red" onClick={onReport}>Report conversation</Menu.Item>
+          <Menu.Item leftSection={<IconFlag size={16} />} color="red" onClick={onReport}>
+            Report conversation
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
     </Group>

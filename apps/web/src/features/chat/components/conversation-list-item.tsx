@@ -12,7 +12,17 @@ function preview(c: ConversationSummary, userId: string) {
 }
 
 /** One row of the list: who, which listing, the last message and when, and how many are unread. */
-export function ConversationListItem({ c, userId, active, now }: { c: ConversationSummary; userId: string; active: boolean; now: number }) {
+export function ConversationListItem({
+  c,
+  userId,
+  active,
+  now,
+}: {
+  c: ConversationSummary;
+  userId: string;
+  active: boolean;
+  now: number;
+}) {
   const unread = c.unread;
   return (
     <UnstyledButton
@@ -31,8 +41,14 @@ export function ConversationListItem({ c, userId, active, now }: { c: Conversati
         </Indicator>
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" gap={4} wrap="nowrap">
-            <Text size="sm" fw={unread ? 700 : 600} truncate>{c.other.displayName}</Text>
-            {c.lastMessage && <Text size="xs" c={unread ? 'blue' : 'dimmed'} style={{ flexShrink: 0 }}>{listTime(c.lastMessage.at, now)}</Text>}
+            <Text size="sm" fw={unread ? 700 : 600} truncate>
+              {c.other.displayName}
+            </Text>
+            {c.lastMessage && (
+              <Text size="xs" c={unread ? 'blue' : 'dimmed'} style={{ flexShrink: 0 }}>
+                {listTime(c.lastMessage.at, now)}
+              </Text>
+            )}
           </Group>
           <Group gap={6} wrap="nowrap" mt={2}>
             {c.listing.thumbUrl ? (
@@ -40,11 +56,19 @@ export function ConversationListItem({ c, userId, active, now }: { c: Conversati
             ) : (
               <IconPhoto size={16} color="gray" aria-hidden />
             )}
-            <Text size="xs" c="dimmed" truncate>{c.listing.title}</Text>
+            <Text size="xs" c="dimmed" truncate>
+              {c.listing.title}
+            </Text>
           </Group>
           <Group justify="space-between" gap={4} wrap="nowrap" mt={2}>
-            <Text size="sm" c={unread ? 'dark' : 'dimmed'} fw={unread ? 600 : 400} truncate>{preview(c, userId)}</Text>
-            {unread > 0 && <Badge size="sm" circle={unread < 10} color="blue" style={{ flexShrink: 0 }}>{unread}</Badge>}
+            <Text size="sm" c={unread ? 'dark' : 'dimmed'} fw={unread ? 600 : 400} truncate>
+              {preview(c, userId)}
+            </Text>
+            {unread > 0 && (
+              <Badge size="sm" circle={unread < 10} color="blue" style={{ flexShrink: 0 }}>
+                {unread}
+              </Badge>
+            )}
           </Group>
         </Box>
       </Group>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useState } from 'react';
 import { CHAT_SEARCH_MAX_LENGTH, type ConversationSummary } from '@accountry/shared/chat';
 import { useConversationList } from '../hooks/use-conversations';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { ConversationListItem } from './conversation-list-item';
 
 interface Props {
@@ -38,27 +38,49 @@ export function ConversationList({ userId, activeId, active }: Props) {
       </Box>
       <ScrollArea style={{ flex: 1 }} type="auto">
         <Stack gap={2} p="xs" component="nav" aria-label="Conversations">
-          {list.isPending && <Center py="xl"><Loader size="sm" aria-label="Loading conversations" /></Center>}
+          {list.isPending && (
+            <Center py="xl">
+              <Loader size="sm" aria-label="Loading conversations" />
+            </Center>
+          )}
           {list.isError && (
             <Alert color="red" title="Conversations could not be loaded">
-              {list.error.message} <Anchor component="button" onClick={() => void list.refetch()}>Try again</Anchor>
+              {list.error.message}{' '}
+              <Anchor component="button" onClick={() => void list.refetch()}>
+                Try again
+              </Anchor>
             </Alert>
           )}
-          {list.isSuccess && conversations.length === 0 && (
-            q ? (
-              <Text c="dimmed" size="sm" ta="center" py="lg">No conversations match “{q}”.</Text>
+          {list.isSuccess &&
+            conversations.length === 0 &&
+            (q ? (
+              <Text c="dimmed" size="sm" ta="center" py="lg">
+                No conversations match “{q}”.
+              </Text>
             ) : (
               <Stack align="center" gap="xs" py="xl" px="md">
                 <Text fw={600}>No conversations yet</Text>
-                <Text c="dimmed" size="sm" ta="center">Find an account you like and press “Message the seller” to ask about it.</Text>
-                <Button component={Link} to="/browse" variant="light" size="xs">Browse accounts</Button>
+                <Text c="dimmed" size="sm" ta="center">
+                  Find an account you like and press “Message the seller” to ask about it.
+                </Text>
+                <Button component={Link} to="/browse" variant="light" size="xs">
+                  Browse accounts
+                </Button>
               </Stack>
-            )
-          )}
-          {conversations.map((c) => <ConversationListItem key={c.id} c={c} userId={userId} active={c.id === activeId} now={now} />)}
+            ))}
+          {conversations.map((c) => (
+            <ConversationListItem key={c.id} c={c} userId={userId} active={c.id === activeId} now={now} />
+          ))}
           {list.hasNextPage && (
             <Center py="xs">
-              <Button variant="subtle" size="xs" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>Show more conversations</Button>
+              <Button
+                variant="subtle"
+                size="xs"
+                loading={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                Show more conversations
+              </Button>
             </Center>
           )}
         </Stack>

@@ -15,7 +15,15 @@ import { MessageList } from './message-list';
 import { ReportConversationDialog } from './report-conversation-dialog';
 
 /** One open conversation: who and what it is about, the history, and the composer. */
-export function ConversationPane({ conversation: c, userId, onBack }: { conversation: ConversationSummary; userId: string; onBack?: () => void }) {
+export function ConversationPane({
+  conversation: c,
+  userId,
+  onBack,
+}: {
+  conversation: ConversationSummary;
+  userId: string;
+  onBack?: () => void;
+}) {
   const client = useQueryClient();
   const m = useMessages(c.id, c.counters);
   const counters = m.counters ?? c.counters;
@@ -69,11 +77,26 @@ export function ConversationPane({ conversation: c, userId, onBack }: { conversa
         onLoadOlder={m.loadOlder}
       />
       {c.canSend ? (
-        <Composer key={c.id} conversationId={c.id} onTyping={typing} onSend={(body, attachment) => outbox.send(c.id, body, attachment)} />
+        <Composer
+          key={c.id}
+          conversationId={c.id}
+          onTyping={typing}
+          onSend={(body, attachment) => outbox.send(c.id, body, attachment)}
+        />
       ) : (
         <Alert color="gray" m="md" title={c.blockedByMe ? 'You blocked this user' : 'Messaging is not available'}>
           <Text size="sm">{c.blockedByMe ? CHAT_MESSAGES.youBlocked : CHAT_MESSAGES.cannotMessage}</Text>
-          {c.blockedByMe && <Button mt="xs" size="xs" variant="default" loading={unblockMutation.isPending} onClick={() => unblockMutation.mutate()}>Unblock</Button>}
+          {c.blockedByMe && (
+            <Button
+              mt="xs"
+              size="xs"
+              variant="default"
+              loading={unblockMutation.isPending}
+              onClick={() => unblockMutation.mutate()}
+            >
+              Unblock
+            </Button>
+          )}
         </Alert>
       )}
       <ReportConversationDialog
@@ -84,7 +107,13 @@ export function ConversationPane({ conversation: c, userId, onBack }: { conversa
         onClose={report.close}
         onBlocked={() => blockMutation.mutate()}
       />
-      <BlockDialog otherName={c.other.displayName} opened={blockOpen} loading={blockMutation.isPending} onClose={block.close} onConfirm={() => blockMutation.mutate()} />
+      <BlockDialog
+        otherName={c.other.displayName}
+        opened={blockOpen}
+        loading={blockMutation.isPending}
+        onClose={block.close}
+        onConfirm={() => blockMutation.mutate()}
+      />
     </Box>
   );
 }

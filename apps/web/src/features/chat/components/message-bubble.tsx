@@ -7,7 +7,13 @@ import { MessageText } from './message-text';
 
 export type BubbleStatus = ReceiptState | 'sending' | 'failed';
 
-const STATUS_LABEL: Record<BubbleStatus, string> = { sending: 'Sending…', failed: 'Not sent', sent: 'Sent', delivered: 'Delivered', read: 'Read' };
+const STATUS_LABEL: Record<BubbleStatus, string> = {
+  sending: 'Sending…',
+  failed: 'Not sent',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
+};
 
 function StatusIcon({ status }: { status: BubbleStatus }) {
   const props = { size: 14, 'aria-hidden': true } as const;
@@ -31,7 +37,18 @@ interface Props {
   onDiscard?: () => void;
 }
 
-export function MessageBubble({ body, attachment, createdAt, mine, senderName, status, showStatusText, error, onRetry, onDiscard }: Props) {
+export function MessageBubble({
+  body,
+  attachment,
+  createdAt,
+  mine,
+  senderName,
+  status,
+  showStatusText,
+  error,
+  onRetry,
+  onDiscard,
+}: Props) {
   return (
     <Box
       component="article"
@@ -67,24 +84,38 @@ export function MessageBubble({ body, attachment, createdAt, mine, senderName, s
       </Box>
       <Group gap={4} justify={mine ? 'flex-end' : 'flex-start'} mt={2} c="dimmed">
         <Text size="xs">{clockTime(createdAt)}</Text>
-        {mine && status && (
-          showStatusText || status === 'failed' ? (
+        {mine &&
+          status &&
+          (showStatusText || status === 'failed' ? (
             <Group gap={2} wrap="nowrap">
               <StatusIcon status={status} />
-              <Text size="xs" c={status === 'failed' ? 'red' : status === 'read' ? 'blue' : 'dimmed'}>{STATUS_LABEL[status]}</Text>
+              <Text size="xs" c={status === 'failed' ? 'red' : status === 'read' ? 'blue' : 'dimmed'}>
+                {STATUS_LABEL[status]}
+              </Text>
             </Group>
           ) : (
             <Group gap={2} wrap="nowrap" role="img" aria-label={STATUS_LABEL[status]} title={STATUS_LABEL[status]}>
               <StatusIcon status={status} />
             </Group>
-          )
-        )}
+          ))}
       </Group>
       {status === 'failed' && (
         <Group gap="xs" justify="flex-end">
-          {error && <Text size="xs" c="red">{error}</Text>}
-          {onRetry && <Button size="compact-xs" variant="subtle" onClick={onRetry}>Retry</Button>}
-          {onDiscard && <Button size="compact-xs" variant="subtle" color="gray" onClick={onDiscard}>Delete</Button>}
+          {error && (
+            <Text size="xs" c="red">
+              {error}
+            </Text>
+          )}
+          {onRetry && (
+            <Button size="compact-xs" variant="subtle" onClick={onRetry}>
+              Retry
+            </Button>
+          )}
+          {onDiscard && (
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={onDiscard}>
+              Delete
+            </Button>
+          )}
         </Group>
       )}
     </Box>

@@ -22,7 +22,15 @@ interface Props {
   onLoadOlder: () => void;
 }
 
-type Item = { key: string; body: string; attachment: ChatMessage['attachment']; createdAt: number; mine: boolean; seq?: number; pending?: PendingMessage };
+type Item = {
+  key: string;
+  body: string;
+  attachment: ChatMessage['attachment'];
+  createdAt: number;
+  mine: boolean;
+  seq?: number;
+  pending?: PendingMessage;
+};
 
 const NEAR_BOTTOM_PX = 80;
 
@@ -31,12 +39,29 @@ export function MessageList(p: Props) {
   const box = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
-  const prev = useRef<{ first?: string; last?: string; height: number; scrollTop: number }>({ height: 0, scrollTop: 0 });
+  const prev = useRef<{ first?: string; last?: string; height: number; scrollTop: number }>({
+    height: 0,
+    scrollTop: 0,
+  });
   const [newBelow, setNewBelow] = useState(false);
 
   const items: Item[] = [
-    ...p.messages.map((m) => ({ key: m.id, body: m.body, attachment: m.attachment, createdAt: m.createdAt, mine: m.senderId === p.userId, seq: m.seq })),
-    ...p.pending.map((m) => ({ key: m.clientId, body: m.body, attachment: m.attachment, createdAt: m.createdAt, mine: true, pending: m })),
+    ...p.messages.map((m) => ({
+      key: m.id,
+      body: m.body,
+      attachment: m.attachment,
+      createdAt: m.createdAt,
+      mine: m.senderId === p.userId,
+      seq: m.seq,
+    })),
+    ...p.pending.map((m) => ({
+      key: m.clientId,
+      body: m.body,
+      attachment: m.attachment,
+      createdAt: m.createdAt,
+      mine: true,
+      pending: m,
+    })),
   ];
   const first = items[0]?.key;
   const last = items.at(-1)?.key;
@@ -67,9 +92,12 @@ export function MessageList(p: Props) {
   useEffect(() => {
     const el = top.current;
     if (!el || !box.current) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) onLoadOlder();
-    }, { root: box.current, rootMargin: '200px 0px 0px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) onLoadOlder();
+      },
+      { root: box.current, rootMargin: '200px 0px 0px 0px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [onLoadOlder, hasMore, loading]);
@@ -89,22 +117,48 @@ export function MessageList(p: Props) {
 
   return (
     <Box pos="relative" style={{ flex: 1, minHeight: 0 }}>
-      <Box ref={box} onScroll={onScroll} h="100%" px="md" py="sm" style={{ overflowY: 'auto' }} role="log" aria-label="Messages" aria-live="polite">
+      <Box
+        ref={box}
+        onScroll={onScroll}
+        h="100%"
+        px="md"
+        py="sm"
+        style={{ overflowY: 'auto' }}
+        role="log"
+        aria-label="Messages"
+        aria-live="polite"
+      >
         <div ref={top} />
         {p.hasMore && (
           <Center my="xs">
-            <Button size="compact-sm" variant="subtle" loading={p.loadingOlder} onClick={p.onLoadOlder}>Load earlier messages</Button>
+            <Button size="compact-sm" variant="subtle" loading={p.loadingOlder} onClick={p.onLoadOlder}>
+              Load earlier messages
+            </Button>
           </Center>
         )}
-        {p.loading && <Center py="xl"><Loader size="sm" aria-label="Loading messages" /></Center>}
-        {p.error && <Alert color="red" my="sm" title="Messages could not be loaded">{p.error}</Alert>}
+        {p.loading && (
+          <Center py="xl">
+            <Loader size="sm" aria-label="Loading messages" />
+          </Center>
+        )}
+        {p.error && (
+          <Alert color="red" my="sm" title="Messages could not be loaded">
+            {p.error}
+          </Alert>
+        )}
         {!p.loading && !p.error && items.length === 0 && (
-          <Text c="dimmed" ta="center" py="xl" size="sm">No messages yet. Say hello and ask the seller anything about the account.</Text>
+          <Text c="dimmed" ta="center" py="xl" size="sm">
+            No messages yet. Say hello and ask the seller anything about the account.
+          </Text>
         )}
         <Stack gap={6}>
           {items.map((item, i) => {
             const newDay = i === 0 || dayLabel(items[i - 1].createdAt) !== dayLabel(item.createdAt);
-            const status = item.pending ? item.pending.status : item.mine && p.counters && item.seq ? receiptFor(p.counters, p.userId, item.seq) : undefined;
+            const status = item.pending
+              ? item.pending.status
+              : item.mine && p.counters && item.seq
+                ? receiptFor(p.counters, p.userId, item.seq)
+                : undefined;
             return (
               <Fragment key={item.key}>
                 {newDay && <Divider my="xs" label={dayLabel(item.createdAt)} labelPosition="center" />}
@@ -124,10 +178,23 @@ export function MessageList(p: Props) {
             );
           })}
         </Stack>
-        {p.otherTyping && <Text size="sm" c="dimmed" fs="italic" mt="xs" aria-live="polite">{p.otherName} is typing…</Text>}
+        {p.otherTyping && (
+          <Text size="sm" c="dimmed" fs="italic" mt="xs" aria-live="polite">
+            {p.otherName} is typing…
+          </Text>
+        )}
       </Box>
       {newBelow && (
-        <Button size="compact-sm" radius="xl" pos="absolute" bottom={12} left="50%" style={{ transform: 'translateX(-50%)' }} leftSection={<IconArrowDown size={14} />} onClick={jumpDown}>
+        <Button
+          size="compact-sm"
+          radius="xl"
+          pos="absolute"
+          bottom={12}
+          left="50%"
+          style={{ transform: 'translateX(-50%)' }}
+          leftSection={<IconArrowDown size={14} />}
+          onClick={jumpDown}
+        >
           New messages
         </Button>
       )}

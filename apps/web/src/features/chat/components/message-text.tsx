@@ -7,7 +7,15 @@ export function MessageText({ body }: { body: string }) {
     <>
       {linkify(body).map((part, i) =>
         part.type === 'link' ? (
-          <Anchor key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow" inherit underline="always" c="inherit">
+          <Anchor
+            key={i}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            inherit
+            underline="always"
+            c="inherit"
+          >
             {part.text}
           </Anchor>
         ) : (

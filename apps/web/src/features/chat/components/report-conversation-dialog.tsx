@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Checkbox, Text } from '@mantine/core';
-import { CHAT_REPORT_DETAILS_MAX_LENGTH, CHAT_REPORT_REASONS, CHAT_REPORT_REASON_LABELS, reportConversationInputSchema } from '@accountry/shared/chat';
+import {
+  CHAT_REPORT_DETAILS_MAX_LENGTH,
+  CHAT_REPORT_REASONS,
+  CHAT_REPORT_REASON_LABELS,
+  reportConversationInputSchema,
+} from '@accountry/shared/chat';
 import { ReportDialog } from '../../../components/ui/report-dialog';
 import { chatApi } from '../api/chat-api';
 
@@ -29,12 +34,22 @@ export function ReportConversationDialog({ conversationId, otherName, canBlock, 
       schema={reportConversationInputSchema}
       send={(input) => chatApi.report(conversationId, input)}
       successMessage="Thank you. Our moderators will review this conversation."
-      intro={<Text size="sm" c="dimmed">Our moderators will read this conversation. {otherName} is not told who reported it.</Text>}
+      intro={
+        <Text size="sm" c="dimmed">
+          Our moderators will read this conversation. {otherName} is not told who reported it.
+        </Text>
+      }
       onSent={() => {
         if (canBlock && alsoBlock) onBlocked();
       }}
     >
-      {canBlock && <Checkbox label={`Also block ${otherName}`} checked={alsoBlock} onChange={(e) => setAlsoBlock(e.currentTarget.checked)} />}
+      {canBlock && (
+        <Checkbox
+          label={`Also block ${otherName}`}
+          checked={alsoBlock}
+          onChange={(e) => setAlsoBlock(e.currentTarget.checked)}
+        />
+      )}
     </ReportDialog>
   );
 }

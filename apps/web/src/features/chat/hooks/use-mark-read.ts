@@ -12,9 +12,10 @@ export function useMarkRead(conversationId: string | null, seq: number, readSeq:
       if (document.visibilityState !== 'visible' || seq <= readSeq) return;
       if (sent.current?.id === conversationId && sent.current.seq >= seq) return;
       sent.current = { id: conversationId, seq };
-      const done = realtime.status === 'open'
-        ? realtime.request(CHAT_EVENTS.read, { conversationId, seq })
-        : chatApi.read(conversationId, seq);
+      const done =
+        realtime.status === 'open'
+          ? realtime.request(CHAT_EVENTS.read, { conversationId, seq })
+          : chatApi.read(conversationId, seq);
       done.catch(() => {
         // Try again on the next change or when the tab is shown again.
         sent.current = null;

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
-import { CHAT_EVENTS, type ChatMessage, type ChatMessageEvent, type ChatReceiptEvent, type ConversationCounters } from '@accountry/shared/chat';
+import {
+  CHAT_EVENTS,
+  type ChatMessage,
+  type ChatMessageEvent,
+  type ChatReceiptEvent,
+  type ConversationCounters,
+} from '@accountry/shared/chat';
 import { mergeCounters } from '@accountry/shared/chat-rules';
 import { realtime } from '../../../lib/realtime';
 import { chatApi } from '../api/chat-api';
@@ -36,7 +42,13 @@ function reducer(state: State, a: Action): State {
     case 'reset':
       return { messages: [], counters: a.counters, hasMore: false, loading: true, loadingOlder: false, error: null };
     case 'loaded':
-      return { ...state, messages: mergeMessages(state.messages, a.messages), hasMore: a.hasMore, loading: false, error: null };
+      return {
+        ...state,
+        messages: mergeMessages(state.messages, a.messages),
+        hasMore: a.hasMore,
+        loading: false,
+        error: null,
+      };
     case 'older':
       return { ...state, messages: mergeMessages(state.messages, a.messages), hasMore: a.hasMore, loadingOlder: false };
     case 'merge':
@@ -55,7 +67,14 @@ function reducer(state: State, a: Action): State {
  * after a reconnect everything after the last message seen. Pending sends come from the outbox.
  */
 export function useMessages(conversationId: string | null, initialCounters: ConversationCounters | null) {
-  const [state, dispatch] = useReducer(reducer, { messages: [], counters: initialCounters, hasMore: false, loading: !!conversationId, loadingOlder: false, error: null });
+  const [state, dispatch] = useReducer(reducer, {
+    messages: [],
+    counters: initialCounters,
+    hasMore: false,
+    loading: !!conversationId,
+    loadingOlder: false,
+    error: null,
+  });
   const latest = useRef(state);
   latest.current = state;
 
@@ -89,7 +108,7 @@ export function useMessages(conversationId: string | null, initialCounters: Conv
       realtime.on(CHAT_EVENTS.receipt, (e: ChatReceiptEvent) => {
         if (e.conversation.id === conversationId) dispatch({ type: 'counters', counters: e.conversation });
       }),
-      realtime.on('hello', () => {
+      realtime.onResume(() => {
         if (!latest.current.loading) void catchUp(conversationId).catch(() => undefined);
       }),
       outbox.onSent((m) => {

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CHAT_EVENTS, CHAT_TYPING_THROTTLE_MS, CHAT_TYPING_VISIBLE_MS, type ChatMessageEvent, type ChatTypingEvent } from '@accountry/shared/chat';
+import {
+  CHAT_EVENTS,
+  CHAT_TYPING_THROTTLE_MS,
+  CHAT_TYPING_VISIBLE_MS,
+  type ChatMessageEvent,
+  type ChatTypingEvent,
+} from '@accountry/shared/chat';
 import { realtime } from '../../../lib/realtime';
 
 /** Whether the other party is typing in this conversation (cleared when their message arrives or after a pause). */

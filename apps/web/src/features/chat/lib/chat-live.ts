@@ -1,5 +1,9 @@
 import {
-  CHAT_EVENTS, type ChatMessageEvent, type ChatReceiptEvent, type ConversationCounters, type UnreadSummary,
+  CHAT_EVENTS,
+  type ChatMessageEvent,
+  type ChatReceiptEvent,
+  type ConversationCounters,
+  type UnreadSummary,
 } from '@accountry/shared/chat';
 import { mergeCounters, unreadFor } from '@accountry/shared/chat-rules';
 import { realtime } from '../../../lib/realtime';
@@ -22,7 +26,7 @@ class ChatLive {
     this.stop();
     this.userId = userId;
     this.offs = [
-      realtime.on('hello', () => void this.refresh()),
+      realtime.onResume(() => void this.refresh()),
       realtime.on(CHAT_EVENTS.message, (e: ChatMessageEvent) => this.onMessage(e)),
       realtime.on(CHAT_EVENTS.receipt, (e: ChatReceiptEvent) => this.apply(e.conversation)),
     ];

@@ -28,7 +28,8 @@ export function presenceLabel(online: boolean, lastSeen: number | null, now = Da
   if (minutes < 1) return 'Last seen just now';
   if (minutes < 60) return `Last seen ${minutes} minute${minutes === 1 ? '' : 's'} ago`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24 && dayjs(lastSeen).isSame(dayjs(now), 'day')) return `Last seen ${hours} hour${hours === 1 ? '' : 's'} ago`;
+  if (hours < 24 && dayjs(lastSeen).isSame(dayjs(now), 'day'))
+    return `Last seen ${hours} hour${hours === 1 ? '' : 's'} ago`;
   const d = dayjs(lastSeen);
   if (d.isSame(dayjs(now).subtract(1, 'day'), 'day')) return `Last seen yesterday at ${d.format('HH:mm')}`;
   return `Last seen ${d.format('D MMM YYYY')}`;

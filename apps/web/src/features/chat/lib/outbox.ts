@@ -37,7 +37,14 @@ class Outbox {
   }
 
   send(conversationId: string, body: string, attachment: ChatAttachment | null) {
-    const msg: PendingMessage = { clientId: newClientId(), conversationId, body, attachment, createdAt: Date.now(), status: 'sending' };
+    const msg: PendingMessage = {
+      clientId: newClientId(),
+      conversationId,
+      body,
+      attachment,
+      createdAt: Date.now(),
+      status: 'sending',
+    };
     this.pending.set(msg.clientId, msg);
     this.changed();
     void this.attempt(msg.clientId);
@@ -66,14 +73,16 @@ class Outbox {
     this.inFlight.add(clientId);
     const input = { clientId, body: msg.body, ...(msg.attachment ? { attachmentId: msg.attachment.id } : {}) };
     try {
-      const result = realtime.status === 'open'
-        ? await realtime.request<SendResult>(CHAT_EVENTS.send, { conversationId: msg.conversationId, ...input })
-        : await chatApi.send(msg.conversationId, input);
+      const result =
+        realtime.status === 'open'
+          ? await realtime.request<SendResult>(CHAT_EVENTS.send, { conversationId: msg.conversationId, ...input })
+          : await chatApi.send(msg.conversationId, input);
       this.pending.delete(clientId);
       for (const fn of this.sentListeners) fn(result.message);
     } catch (err) {
       const current = this.pending.get(clientId);
-      if (current && !isTransient(err)) this.pending.set(clientId, { ...current, status: 'failed', error: (err as Error).message });
+      if (current && !isTransient(err))
+        this.pending.set(clientId, { ...current, status: 'failed', error: (err as Error).message });
     } finally {
       this.inFlight.delete(clientId);
       this.changed();

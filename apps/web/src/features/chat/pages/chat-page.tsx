@@ -4,7 +4,7 @@ import { Alert, Box, Button, Center, Loader, Paper, Stack, Text, Title } from '@
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconMessages } from '@tabler/icons-react';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../../lib/session';
 import { chatApi, chatKeys } from '../api/chat-api';
 import { useConversation, useLiveConversations } from '../hooks/use-conversations';
 import { chatLive } from '../lib/chat-live';
@@ -59,33 +59,69 @@ export function Component() {
       </Stack>
     </Center>
   );
-  if (listingId && (open.isPending || open.isIdle)) pane = <Center h="100%"><Loader aria-label="Opening the conversation" /></Center>;
+  if (listingId && (open.isPending || open.isIdle))
+    pane = (
+      <Center h="100%">
+        <Loader aria-label="Opening the conversation" />
+      </Center>
+    );
   else if (listingId && open.isError) {
     pane = (
       <Center h="100%" p="md">
         <Alert color="red" title="The conversation could not be opened" maw={420}>
           <Text size="sm">{open.error.message}</Text>
-          <Button component={Link} to="/browse" variant="default" size="xs" mt="sm">Browse accounts</Button>
+          <Button component={Link} to="/browse" variant="default" size="xs" mt="sm">
+            Browse accounts
+          </Button>
         </Alert>
       </Center>
     );
-  } else if (activeId && active.isPending) pane = <Center h="100%"><Loader aria-label="Loading the conversation" /></Center>;
+  } else if (activeId && active.isPending)
+    pane = (
+      <Center h="100%">
+        <Loader aria-label="Loading the conversation" />
+      </Center>
+    );
   else if (activeId && active.isError) {
     pane = (
       <Center h="100%" p="md">
-        <Alert color="red" title="Conversation not available" maw={420}>{active.error.message}</Alert>
+        <Alert color="red" title="Conversation not available" maw={420}>
+          {active.error.message}
+        </Alert>
       </Center>
     );
   } else if (active.data) {
-    pane = <ConversationPane key={active.data.id} conversation={active.data} userId={userId} onBack={phone ? () => void navigate('/chat') : undefined} />;
+    pane = (
+      <ConversationPane
+        key={active.data.id}
+        conversation={active.data}
+        userId={userId}
+        onBack={phone ? () => void navigate('/chat') : undefined}
+      />
+    );
   }
 
   return (
     <Box px={{ base: 0, sm: 'md' }} py={{ base: 0, sm: 'md' }} maw={1200} mx="auto">
-      <Title order={1} size="h3" px={{ base: 'md', sm: 0 }} py={{ base: 'sm', sm: 0 }} mb={{ base: 0, sm: 'sm' }}>Messages</Title>
-      <Paper ref={fill.ref} withBorder radius={phone ? 0 : 'md'} h={fill.height} style={{ display: 'flex', overflow: 'hidden' }}>
+      <Title order={1} size="h3" px={{ base: 'md', sm: 0 }} py={{ base: 'sm', sm: 0 }} mb={{ base: 0, sm: 'sm' }}>
+        Messages
+      </Title>
+      <Paper
+        ref={fill.ref}
+        withBorder
+        radius={phone ? 0 : 'md'}
+        h={fill.height}
+        style={{ display: 'flex', overflow: 'hidden' }}
+      >
         {showList && (
-          <Box w={{ base: '100%', sm: 320 }} style={{ flexShrink: 0, borderRight: phone ? undefined : '1px solid var(--mantine-color-gray-3)', minHeight: 0 }}>
+          <Box
+            w={{ base: '100%', sm: 320 }}
+            style={{
+              flexShrink: 0,
+              borderRight: phone ? undefined : '1px solid var(--mantine-color-gray-3)',
+              minHeight: 0,
+            }}
+          >
             <ConversationList userId={userId} activeId={activeId} active={active.data} />
           </Box>
         )}

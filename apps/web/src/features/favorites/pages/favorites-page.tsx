@@ -1,5 +1,22 @@
 import { Link } from 'react-router';
-import { Alert, Anchor, AspectRatio, Badge, Button, Card, Center, CloseButton, Container, EmptyState, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  AspectRatio,
+  Badge,
+  Button,
+  Card,
+  Center,
+  CloseButton,
+  Container,
+  EmptyState,
+  Group,
+  Image,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconHeartOff, IconPhotoOff } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { FAVORITE_AVAILABILITY_LABELS, type FavoriteItem, type FavoritesPage } from '@accountry/shared/favorites';
@@ -14,22 +31,62 @@ function FavoriteRow({ item, onRemove, removing }: { item: FavoriteItem; onRemov
   const l = item.listing;
   const title = l?.title ?? 'Listing no longer available';
   return (
-    <Card withBorder padding="sm" component="article" aria-label={title} opacity={item.availability === 'available' ? 1 : 0.85}>
+    <Card
+      withBorder
+      padding="sm"
+      component="article"
+      aria-label={title}
+      opacity={item.availability === 'available' ? 1 : 0.85}
+    >
       <Group wrap="nowrap" align="flex-start">
         <AspectRatio ratio={4 / 3} w={120} style={{ flexShrink: 0 }}>
-          {l?.thumbUrl ? <Image src={l.thumbUrl} alt="" radius="sm" fit="cover" style={{ filter: item.availability === 'sold' ? 'grayscale(0.8)' : undefined }} />
-            : <Center bg="gray.1" style={{ borderRadius: 4 }}><IconPhotoOff color="gray" /></Center>}
+          {l?.thumbUrl ? (
+            <Image
+              src={l.thumbUrl}
+              alt=""
+              radius="sm"
+              fit="cover"
+              style={{ filter: item.availability === 'sold' ? 'grayscale(0.8)' : undefined }}
+            />
+          ) : (
+            <Center bg="gray.1" style={{ borderRadius: 4 }}>
+              <IconPhotoOff color="gray" />
+            </Center>
+          )}
         </AspectRatio>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs">
-            <Badge color={COLORS[item.availability]} variant="light">{FAVORITE_AVAILABILITY_LABELS[item.availability]}</Badge>
-            {l && <Text size="xs" c="dimmed">{platformLabel(l.platform)}</Text>}
+            <Badge color={COLORS[item.availability]} variant="light">
+              {FAVORITE_AVAILABILITY_LABELS[item.availability]}
+            </Badge>
+            {l && (
+              <Text size="xs" c="dimmed">
+                {platformLabel(l.platform)}
+              </Text>
+            )}
           </Group>
-          {l ? <Anchor component={Link} to={listingPath(l)} fw={600} lineClamp={2}>{l.title}</Anchor>
-            : <Text fw={600} c="dimmed">{title}</Text>}
-          {l ? <Text fw={800} td={item.availability === 'sold' ? 'line-through' : undefined}>{formatPrice(l.priceCents, l.currency)}</Text>
-            : <Text size="sm" c="dimmed">The seller removed it or a moderator hid it.</Text>}
-          <Text size="xs" c="dimmed">Saved {formatDate(item.favoritedAt)}{l ? ` · ${l.sellerName}` : ''}</Text>
+          {l ? (
+            <Anchor component={Link} to={listingPath(l)} fw={600} lineClamp={2}>
+              {l.title}
+            </Anchor>
+          ) : (
+            <Text fw={600} c="dimmed">
+              {title}
+            </Text>
+          )}
+          {l ? (
+            <Text fw={800} td={item.availability === 'sold' ? 'line-through' : undefined}>
+              {formatPrice(l.priceCents, l.currency)}
+            </Text>
+          ) : (
+            <Text size="sm" c="dimmed">
+              The seller removed it or a moderator hid it.
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            Saved {formatDate(item.favoritedAt)}
+            {l ? ` · ${l.sellerName}` : ''}
+          </Text>
         </Stack>
         <CloseButton aria-label={`Remove ${title} from favorites`} onClick={onRemove} disabled={removing} />
       </Group>
@@ -62,20 +119,50 @@ export function Component() {
       <Stack gap="lg">
         <div>
           <Title order={1}>Favorites</Title>
-          <Text c="dimmed">{query.isPending ? 'Loading…' : `${total} saved ${total === 1 ? 'listing' : 'listings'}`}</Text>
+          <Text c="dimmed">
+            {query.isPending ? 'Loading…' : `${total} saved ${total === 1 ? 'listing' : 'listings'}`}
+          </Text>
         </div>
-        {query.isError && <Alert color="red" title="Your favorites could not be loaded">{query.error.message}</Alert>}
+        {query.isError && (
+          <Alert color="red" title="Your favorites could not be loaded">
+            {query.error.message}
+          </Alert>
+        )}
         {!query.isPending && !query.isError && items.length === 0 && (
-          <EmptyState icon={<IconHeartOff />} title="No favorites yet" description="Tap the heart on a listing to keep it here and follow its price and status.">
-            <Button component={Link} to="/browse">Browse accounts</Button>
+          <EmptyState
+            icon={<IconHeartOff />}
+            title="No favorites yet"
+            description="Tap the heart on a listing to keep it here and follow its price and status."
+          >
+            <Button component={Link} to="/browse">
+              Browse accounts
+            </Button>
           </EmptyState>
         )}
-        <SimpleGrid cols={1} spacing="sm" component="ul" aria-label="Saved listings" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <SimpleGrid
+          cols={1}
+          spacing="sm"
+          component="ul"
+          aria-label="Saved listings"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {items.map((item) => (
-            <li key={item.listingId}><FavoriteRow item={item} removing={remove.isPending && remove.variables === item.listingId} onRemove={() => remove.mutate(item.listingId)} /></li>
+            <li key={item.listingId}>
+              <FavoriteRow
+                item={item}
+                removing={remove.isPending && remove.variables === item.listingId}
+                onRemove={() => remove.mutate(item.listingId)}
+              />
+            </li>
           ))}
         </SimpleGrid>
-        {query.hasNextPage && <Center><Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>Load more</Button></Center>}
+        {query.hasNextPage && (
+          <Center>
+            <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              Load more
+            </Button>
+          </Center>
+        )}
       </Stack>
     </Container>
   );

@@ -1,10 +1,27 @@
 import { useState } from 'react';
-import { Button, Container, Paper, Rating, Select, Stack, Text, TextInput, Textarea, Title, Input } from '@mantine/core';
+import {
+  Button,
+  Container,
+  Paper,
+  Rating,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Input,
+} from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_LABELS, feedbackInputSchema, type FeedbackInput } from '@accountry/shared/feedback';
+import {
+  FEEDBACK_CATEGORIES,
+  FEEDBACK_CATEGORY_LABELS,
+  feedbackInputSchema,
+  type FeedbackInput,
+} from '@accountry/shared/feedback';
 import { api, ApiRequestError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../../lib/session';
 import { zodFieldErrors } from '../../../lib/forms';
 
 const empty = { rating: 0, category: '', message: '', email: '' };
@@ -39,11 +56,20 @@ export function Component() {
   return (
     <Container size="sm" py="xl">
       <Title order={1}>Rate us</Title>
-      <Text c="dimmed" mb="lg">Tell us how Accountry is working for you, or report a problem with the platform.</Text>
+      <Text c="dimmed" mb="lg">
+        Tell us how Accountry is working for you, or report a problem with the platform.
+      </Text>
       <Paper withBorder p="lg" component="form" onSubmit={onSubmit} noValidate aria-label="Rate us">
         <Stack>
           <Input.Wrapper label="Your rating" required error={errors.rating} id="rating-label">
-            <Rating value={values.rating} onChange={set('rating')} size="lg" getSymbolLabel={(i) => `${i} star${i === 1 ? '' : 's'}`} aria-labelledby="rating-label" aria-invalid={!!errors.rating} />
+            <Rating
+              value={values.rating}
+              onChange={set('rating')}
+              size="lg"
+              getSymbolLabel={(i) => `${i} star${i === 1 ? '' : 's'}`}
+              aria-labelledby="rating-label"
+              aria-invalid={!!errors.rating}
+            />
           </Input.Wrapper>
           <Select
             label="Category"
@@ -54,11 +80,28 @@ export function Component() {
             onChange={set('category')}
             error={errors.category}
           />
-          <Textarea label="Message" required autosize minRows={4} maxLength={2000} value={values.message} onChange={(e) => set('message')(e.currentTarget.value)} error={errors.message} />
+          <Textarea
+            label="Message"
+            required
+            autosize
+            minRows={4}
+            maxLength={2000}
+            value={values.message}
+            onChange={(e) => set('message')(e.currentTarget.value)}
+            error={errors.message}
+          />
           {!user && (
-            <TextInput label="E-mail (optional, if you would like a reply)" type="email" value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} />
+            <TextInput
+              label="E-mail (optional, if you would like a reply)"
+              type="email"
+              value={values.email}
+              onChange={(e) => set('email')(e.currentTarget.value)}
+              error={errors.email}
+            />
           )}
-          <Button type="submit" loading={submit.isPending}>Send feedback</Button>
+          <Button type="submit" loading={submit.isPending}>
+            Send feedback
+          </Button>
         </Stack>
       </Paper>
     </Container>

@@ -1,6 +1,13 @@
 import type { BrowseResponse } from '@accountry/shared/listing-browse';
 import type { ListingDetail, ListingReportInput } from '@accountry/shared/listing-detail';
-import type { ListingCard, ListingImage, ListingInput, MyListingsResponse, OwnListing, StatusFilter } from '@accountry/shared/listing-schemas';
+import type {
+  ListingCard,
+  ListingImage,
+  ListingInput,
+  MyListingsResponse,
+  OwnListing,
+  StatusFilter,
+} from '@accountry/shared/listing-schemas';
 import type { SellerStatus } from '@accountry/shared/listings';
 import { api, csrfHeaders, toQuery, ApiRequestError } from '../../../lib/api';
 
@@ -12,25 +19,42 @@ export const listingKeys = {
   own: (id: string) => ['own-listing', id] as const,
 };
 
-export const fetchBrowse = (q: Record<string, string | number | boolean | undefined>, cursor: string | null, signal?: AbortSignal) =>
-  api<BrowseResponse>(`/api/listings${toQuery({ ...q, cursor })}`, { signal });
+export const fetchBrowse = (
+  q: Record<string, string | number | boolean | undefined>,
+  cursor: string | null,
+  signal?: AbortSignal,
+) => api<BrowseResponse>(`/api/listings${toQuery({ ...q, cursor })}`, { signal });
 export const fetchListing = (id: string) => api<ListingDetail>(`/api/listings/${encodeURIComponent(id)}`);
-export const fetchSimilar = (id: string) => api<{ items: ListingCard[] }>(`/api/listings/${encodeURIComponent(id)}/similar`);
-export const reportListing = (id: string, body: ListingReportInput) => api<{ id: string }>(`/api/listings/${encodeURIComponent(id)}/report`, { body });
+export const fetchSimilar = (id: string) =>
+  api<{ items: ListingCard[] }>(`/api/listings/${encodeURIComponent(id)}/similar`);
+export const reportListing = (id: string, body: ListingReportInput) =>
+  api<{ id: string }>(`/api/listings/${encodeURIComponent(id)}/report`, { body });
 
 export const fetchMyListings = (status: StatusFilter, q: string, cursor: string | null) =>
   api<MyListingsResponse>(`/api/my/listings${toQuery({ status, q, cursor })}`);
 export const fetchOwnListing = (id: string) => api<OwnListing>(`/api/my/listings/${encodeURIComponent(id)}`);
 export const createListing = (body: ListingInput) => api<OwnListing>('/api/listings', { body });
-export const updateListing = (id: string, body: ListingInput) => api<OwnListing>(`/api/listings/${encodeURIComponent(id)}`, { method: 'PUT', body });
-export const setListingStatus = (id: string, status: SellerStatus) => api<OwnListing>(`/api/listings/${encodeURIComponent(id)}/status`, { body: { status } });
-export const duplicateListing = (id: string) => api<OwnListing>(`/api/listings/${encodeURIComponent(id)}/duplicate`, { method: 'POST' });
+export const updateListing = (id: string, body: ListingInput) =>
+  api<OwnListing>(`/api/listings/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export const setListingStatus = (id: string, status: SellerStatus) =>
+  api<OwnListing>(`/api/listings/${encodeURIComponent(id)}/status`, { body: { status } });
+export const duplicateListing = (id: string) =>
+  api<OwnListing>(`/api/listings/${encodeURIComponent(id)}/duplicate`, { method: 'POST' });
 export const deleteListing = (id: string) => api<void>(`/api/listings/${encodeURIComponent(id)}`, { method: 'DELETE' });
-export const deleteImage = (id: string, imageId: string) => api<void>(`/api/listings/${encodeURIComponent(id)}/images/${encodeURIComponent(imageId)}`, { method: 'DELETE' });
-export const reorderImages = (id: string, ids: string[]) => api<{ images: ListingImage[] }>(`/api/listings/${encodeURIComponent(id)}/images/order`, { method: 'PUT', body: { ids } });
+export const deleteImage = (id: string, imageId: string) =>
+  api<void>(`/api/listings/${encodeURIComponent(id)}/images/${encodeURIComponent(imageId)}`, { method: 'DELETE' });
+export const reorderImages = (id: string, ids: string[]) =>
+  api<{ images: ListingImage[] }>(`/api/listings/${encodeURIComponent(id)}/images/order`, {
+    method: 'PUT',
+    body: { ids },
+  });
 
 /** Upload one screenshot with progress (fetch cannot report upload progress, XMLHttpRequest can). */
-export function uploadImage(listingId: string, file: File, onProgress: (fraction: number) => void): Promise<ListingImage> {
+export function uploadImage(
+  listingId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<ListingImage> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/listings/${encodeURIComponent(listingId)}/images`);
@@ -38,7 +62,8 @@ export function uploadImage(listingId: string, file: File, onProgress: (fraction
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
-      let data: { error?: { code: string; message: string; fields?: Record<string, string> } } | ListingImage | null = null;
+      let data: { error?: { code: string; message: string; fields?: Record<string, string> } } | ListingImage | null =
+        null;
       try {
         data = JSON.parse(xhr.responseText);
       } catch {
@@ -46,9 +71,17 @@ export function uploadImage(listingId: string, file: File, onProgress: (fraction
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(data as ListingImage);
       const e = (data as { error?: { code: string; message: string; fields?: Record<string, string> } } | null)?.error;
-      reject(new ApiRequestError(xhr.status, e?.code ?? 'UNKNOWN', e?.message ?? `Upload failed (${xhr.status})`, e?.fields ?? {}));
+      reject(
+        new ApiRequestError(
+          xhr.status,
+          e?.code ?? 'UNKNOWN',
+          e?.message ?? `Upload failed (${xhr.status})`,
+          e?.fields ?? {},
+        ),
+      );
     };
-    xhr.onerror = () => reject(new ApiRequestError(0, 'NETWORK', 'Network error. Please check your internet connection and try again.'));
+    xhr.onerror = () =>
+      reject(new ApiRequestError(0, 'NETWORK', 'Network error. Please check your internet connection and try again.'));
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);

@@ -3,7 +3,15 @@ import type { BrowseParams } from '../hooks/use-browse-params';
 import { categoryLabel, platformLabel, regionLabel } from '../../../components/listings/listing-format';
 
 /** The filters in force as removable pills. */
-export function ActiveFilters({ params, update, reset }: { params: BrowseParams; update: (p: Partial<BrowseParams>) => void; reset: () => void }) {
+export function ActiveFilters({
+  params,
+  update,
+  reset,
+}: {
+  params: BrowseParams;
+  update: (p: Partial<BrowseParams>) => void;
+  reset: () => void;
+}) {
   const pills: Array<[string, Partial<BrowseParams>]> = [];
   if (params.q) pills.push([`“${params.q}”`, { q: '' }]);
   if (params.category) pills.push([categoryLabel(params.category), { category: '' }]);
@@ -20,13 +28,25 @@ export function ActiveFilters({ params, update, reset }: { params: BrowseParams;
   if (params.negotiable) pills.push(['Negotiable', { negotiable: false }]);
   if (!pills.length) return null;
   return (
-    <Group gap="xs" aria-label="Active filters" role="list">
-      {pills.map(([label, patch]) => (
-        <Pill key={label} role="listitem" withRemoveButton onRemove={() => update(patch)} removeButtonProps={{ 'aria-label': `Remove filter ${label}` }} size="md">
-          {label}
-        </Pill>
-      ))}
-      <Button variant="subtle" size="compact-sm" onClick={reset}>Clear all</Button>
+    <Group gap="xs">
+      {/* Only the pills are list items; "Clear all" sits beside the list. */}
+      <Group gap="xs" aria-label="Active filters" role="list">
+        {pills.map(([label, patch]) => (
+          <Pill
+            key={label}
+            role="listitem"
+            withRemoveButton
+            onRemove={() => update(patch)}
+            removeButtonProps={{ 'aria-label': `Remove filter ${label}` }}
+            size="md"
+          >
+            {label}
+          </Pill>
+        ))}
+      </Group>
+      <Button variant="subtle" size="compact-sm" onClick={reset}>
+        Clear all
+      </Button>
     </Group>
   );
 }

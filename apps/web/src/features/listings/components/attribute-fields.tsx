@@ -15,7 +15,9 @@ interface Props {
 export function AttributeFields({ category, values, errors, set, disabled }: Props) {
   const rules = CATEGORY_ATTRIBUTES[category];
   const keys = Object.keys(rules) as AttributeKey[];
-  const flags = keys.filter((k) => (FLAG_ATTRIBUTES as readonly string[]).includes(k)) as Array<(typeof FLAG_ATTRIBUTES)[number]>;
+  const flags = keys.filter((k) => (FLAG_ATTRIBUTES as readonly string[]).includes(k)) as Array<
+    (typeof FLAG_ATTRIBUTES)[number]
+  >;
   const fields = keys.filter((k) => !flags.includes(k as never));
   return (
     <Stack gap="sm">
@@ -23,21 +25,50 @@ export function AttributeFields({ category, values, errors, set, disabled }: Pro
         {fields.map((key) => {
           const rule = rules[key]!;
           if (key === 'level') {
-            return <TextInput key={key} label={rule.label} description={rule.hint} maxLength={40} value={values.level} onChange={(e) => set('level', e.currentTarget.value)} error={errors.level} disabled={disabled} />;
+            return (
+              <TextInput
+                key={key}
+                label={rule.label}
+                description={rule.hint}
+                maxLength={40}
+                value={values.level}
+                onChange={(e) => set('level', e.currentTarget.value)}
+                error={errors.level}
+                disabled={disabled}
+              />
+            );
           }
           const k = key as 'itemsCount' | 'followers' | 'engagementRate' | 'accountAgeMonths';
           return (
             <NumberInput
-              key={key} label={rule.label} description={rule.hint} required={rule.required} value={values[k]} onChange={(v) => set(k, v)} error={errors[k]}
-              min={0} max={k === 'engagementRate' ? 100 : undefined} allowNegative={false} allowDecimal={k === 'engagementRate'} decimalScale={k === 'engagementRate' ? 1 : 0}
-              thousandSeparator={k === 'engagementRate' ? undefined : ','} suffix={k === 'engagementRate' ? '%' : undefined} disabled={disabled}
+              key={key}
+              label={rule.label}
+              description={rule.hint}
+              required={rule.required}
+              value={values[k]}
+              onChange={(v) => set(k, v)}
+              error={errors[k]}
+              min={0}
+              max={k === 'engagementRate' ? 100 : undefined}
+              allowDecimal={k === 'engagementRate'}
+              decimalScale={k === 'engagementRate' ? 1 : 0}
+              thousandSeparator={k === 'engagementRate' ? undefined : ','}
+              suffix={k === 'engagementRate' ? '%' : undefined}
+              disabled={disabled}
             />
           );
         })}
       </SimpleGrid>
       <Stack gap="xs">
         {flags.map((key) => (
-          <Checkbox key={key} label={rules[key]!.label} checked={values[key]} onChange={(e) => set(key, e.currentTarget.checked)} error={errors[key]} disabled={disabled} />
+          <Checkbox
+            key={key}
+            label={rules[key]!.label}
+            checked={values[key]}
+            onChange={(e) => set(key, e.currentTarget.checked)}
+            error={errors[key]}
+            disabled={disabled}
+          />
         ))}
       </Stack>
     </Stack>

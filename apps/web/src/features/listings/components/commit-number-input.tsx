@@ -5,7 +5,16 @@ import { TextInput, type TextInputProps } from '@mantine/core';
  * A whole-number filter input that reports its value on blur or Enter, not on every keystroke (it drives the URL).
  * A plain text input with a numeric keyboard keeps NumberInput's weight out of the browse page.
  */
-export function CommitNumberInput({ value, onCommit, prefix, ...props }: Omit<TextInputProps, 'value' | 'onChange' | 'prefix'> & { value: string; onCommit: (v: string) => void; prefix?: string }) {
+export function CommitNumberInput({
+  value,
+  onCommit,
+  prefix,
+  ...props
+}: Omit<TextInputProps, 'value' | 'onChange' | 'prefix'> & {
+  value: string;
+  onCommit: (v: string) => void;
+  prefix?: string;
+}) {
   const [draft, setDraft] = useState(value);
   const [seen, setSeen] = useState(value);
   if (seen !== value) {
@@ -13,7 +22,10 @@ export function CommitNumberInput({ value, onCommit, prefix, ...props }: Omit<Te
     setDraft(value);
   }
   const commit = () => {
-    const digits = draft.replace(/[^\d]/g, '').replace(/^0+(?=\d)/, '').slice(0, 10);
+    const digits = draft
+      .replace(/[^\d]/g, '')
+      .replace(/^0+(?=\d)/, '')
+      .slice(0, 10);
     setDraft(digits);
     if (digits !== value) onCommit(digits);
   };

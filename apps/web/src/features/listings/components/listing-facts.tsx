@@ -1,8 +1,15 @@
 import { SimpleGrid, Text } from '@mantine/core';
-import { ATTRIBUTE_KEYS, FLAG_ATTRIBUTES, CATEGORY_ATTRIBUTES, attributeLabel, formatAccountAge } from '@accountry/shared/listing-attributes';
+import {
+  ATTRIBUTE_KEYS,
+  FLAG_ATTRIBUTES,
+  CATEGORY_ATTRIBUTES,
+  attributeLabel,
+  formatAccountAge,
+} from '@accountry/shared/listing-attributes';
 import { DELIVERY_METHOD_LABELS, DELIVERY_TIME_LABELS } from '@accountry/shared/listings';
 import type { ListingDetail } from '@accountry/shared/listing-detail';
 import { categoryLabel, formatDate, platformLabel, regionLabel } from '../../../components/listings/listing-format';
+import { protectionLabel } from '../../../components/orders/protection';
 
 function attributeValue(l: ListingDetail, key: (typeof ATTRIBUTE_KEYS)[number]): string | null {
   const v = l[key];
@@ -26,15 +33,23 @@ export function ListingFacts({ listing }: { listing: ListingDetail }) {
     const value = attributeValue(listing, key);
     if (value !== null) rows.push([attributeLabel(listing.category, key), value]);
   }
-  rows.push(['Delivery', DELIVERY_METHOD_LABELS[listing.deliveryMethod]], ['Delivery time', DELIVERY_TIME_LABELS[listing.deliveryTime]]);
+  rows.push(
+    ['Delivery', DELIVERY_METHOD_LABELS[listing.deliveryMethod]],
+    ['Delivery time', DELIVERY_TIME_LABELS[listing.deliveryTime]],
+    ['Buyer protection', protectionLabel(listing.protectionDays)],
+  );
   if (listing.publishedAt) rows.push(['Listed', formatDate(listing.publishedAt)]);
   rows.push(['Views', listing.viewCount.toLocaleString('en-US')]);
   return (
     <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={6} m={0}>
       {rows.map(([term, value]) => (
         <div key={term}>
-          <Text component="dt" size="xs" c="dimmed">{term}</Text>
-          <Text component="dd" m={0} fw={500}>{value}</Text>
+          <Text component="dt" size="xs" c="dimmed">
+            {term}
+          </Text>
+          <Text component="dd" m={0} fw={500}>
+            {value}
+          </Text>
         </div>
       ))}
     </SimpleGrid>

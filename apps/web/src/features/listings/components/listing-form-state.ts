@@ -23,20 +23,52 @@ export interface ListingFormState {
   twoFactorRemovable: boolean;
   deliveryMethod: string;
   deliveryTime: string;
+  /** '' keeps the category's default protection period. */
+  protectionDays: string;
 }
 
 export const EMPTY_FORM: ListingFormState = {
-  title: '', category: '', platform: '', region: '', description: '', price: '', negotiable: false, level: '', itemsCount: '', followers: '',
-  engagementRate: '', accountAgeMonths: '', verified: false, originalEmail: false, twoFactorRemovable: false, deliveryMethod: 'full-access', deliveryTime: 'within-24h',
+  title: '',
+  category: '',
+  platform: '',
+  region: '',
+  description: '',
+  price: '',
+  negotiable: false,
+  level: '',
+  itemsCount: '',
+  followers: '',
+  engagementRate: '',
+  accountAgeMonths: '',
+  verified: false,
+  originalEmail: false,
+  twoFactorRemovable: false,
+  deliveryMethod: 'full-access',
+  deliveryTime: 'within-24h',
+  protectionDays: '',
 };
 
 export function formFromListing(l: OwnListing): ListingFormState {
   const n = (v: number | null) => (v === null ? '' : v);
   return {
-    title: l.title, category: l.category, platform: l.platform, region: l.region, description: l.description, price: l.priceCents / 100,
-    negotiable: l.negotiable, level: l.level ?? '', itemsCount: n(l.itemsCount), followers: n(l.followers), engagementRate: n(l.engagementRate),
-    accountAgeMonths: n(l.accountAgeMonths), verified: l.verified, originalEmail: l.originalEmail, twoFactorRemovable: l.twoFactorRemovable,
-    deliveryMethod: l.deliveryMethod, deliveryTime: l.deliveryTime,
+    title: l.title,
+    category: l.category,
+    platform: l.platform,
+    region: l.region,
+    description: l.description,
+    price: l.priceCents / 100,
+    negotiable: l.negotiable,
+    level: l.level ?? '',
+    itemsCount: n(l.itemsCount),
+    followers: n(l.followers),
+    engagementRate: n(l.engagementRate),
+    accountAgeMonths: n(l.accountAgeMonths),
+    verified: l.verified,
+    originalEmail: l.originalEmail,
+    twoFactorRemovable: l.twoFactorRemovable,
+    deliveryMethod: l.deliveryMethod,
+    deliveryTime: l.deliveryTime,
+    protectionDays: String(l.protectionDays),
   };
 }
 
@@ -45,9 +77,17 @@ const num = (v: Num) => (v === '' || v === null || v === undefined ? null : Numb
 /** The request body: price in cents, and only the attributes that apply to the category. */
 export function inputFromForm(s: ListingFormState): ListingFormValues {
   const values: Record<string, unknown> = {
-    title: s.title, category: s.category || undefined, platform: s.platform || undefined, region: s.region || undefined, description: s.description,
-    priceCents: s.price === '' ? undefined : Math.round(Number(s.price) * 100), currency: 'USD', negotiable: s.negotiable,
-    deliveryMethod: s.deliveryMethod || undefined, deliveryTime: s.deliveryTime || undefined,
+    title: s.title,
+    category: s.category || undefined,
+    platform: s.platform || undefined,
+    region: s.region || undefined,
+    description: s.description,
+    priceCents: s.price === '' ? undefined : Math.round(Number(s.price) * 100),
+    currency: 'USD',
+    negotiable: s.negotiable,
+    deliveryMethod: s.deliveryMethod || undefined,
+    deliveryTime: s.deliveryTime || undefined,
+    protectionDays: s.protectionDays === '' ? undefined : Number(s.protectionDays),
   };
   for (const key of ATTRIBUTE_KEYS) {
     const applies = s.category ? attributeApplies(s.category, key) : false;
@@ -60,4 +100,5 @@ export function inputFromForm(s: ListingFormState): ListingFormValues {
 }
 
 /** Server and schema errors use priceCents; the input is "price". */
-export const errorFor = (errors: Record<string, string>, field: keyof ListingFormState) => errors[field === 'price' ? 'priceCents' : field];
+export const errorFor = (errors: Record<string, string>, field: keyof ListingFormState) =>
+  errors[field === 'price' ? 'priceCents' : field];

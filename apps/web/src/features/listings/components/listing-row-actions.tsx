@@ -1,6 +1,17 @@
 import { Link } from 'react-router';
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconCopy, IconDots, IconEdit, IconExternalLink, IconPlayerPause, IconRocket, IconTrash, IconBookmark, IconCircleCheck, IconArrowBackUp } from '@tabler/icons-react';
+import {
+  IconCopy,
+  IconDots,
+  IconEdit,
+  IconExternalLink,
+  IconPlayerPause,
+  IconRocket,
+  IconTrash,
+  IconBookmark,
+  IconCircleCheck,
+  IconArrowBackUp,
+} from '@tabler/icons-react';
 import { allowedStatusChanges } from '@accountry/shared/listing-rules';
 import type { OwnListingRow } from '@accountry/shared/listing-schemas';
 import type { SellerStatus } from '@accountry/shared/listings';
@@ -26,19 +37,39 @@ export function ListingRowActions({ listing, onStatus, onDuplicate, onDelete }: 
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${listing.title}`}><IconDots size={18} /></ActionIcon>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${listing.title}`}>
+          <IconDots size={18} />
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        {listing.status !== 'sold' && <Menu.Item component={Link} to={`/listing-management/${listing.id}/edit`} leftSection={<IconEdit size={16} />}>Edit</Menu.Item>}
-        <Menu.Item component={Link} to={listingPath(listing)} leftSection={<IconExternalLink size={16} />}>View</Menu.Item>
+        {listing.status !== 'sold' && (
+          <Menu.Item
+            component={Link}
+            to={`/listing-management/${listing.id}/edit`}
+            leftSection={<IconEdit size={16} />}
+          >
+            Edit
+          </Menu.Item>
+        )}
+        <Menu.Item component={Link} to={listingPath(listing)} leftSection={<IconExternalLink size={16} />}>
+          View
+        </Menu.Item>
         {changes.map((to) => {
           const a = STATUS_ACTIONS[to];
           const Icon = to === 'active' && listing.status === 'reserved' ? IconArrowBackUp : a.icon;
-          return <Menu.Item key={to} leftSection={<Icon size={16} />} onClick={() => onStatus(to)}>{a.label(listing.status)}</Menu.Item>;
+          return (
+            <Menu.Item key={to} leftSection={<Icon size={16} />} onClick={() => onStatus(to)}>
+              {a.label(listing.status)}
+            </Menu.Item>
+          );
         })}
-        <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>Duplicate</Menu.Item>
+        <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>
+          Duplicate
+        </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>Delete</Menu.Item>
+        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+          Delete
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -6,7 +6,15 @@ import { reportListing } from '../api/listings-api';
 const REASONS = REPORT_REASONS.map((r) => ({ value: r, label: REPORT_REASON_LABELS[r] }));
 
 /** Tell the moderators what is wrong with a listing. */
-export function ReportDialog({ listingId, opened, onClose }: { listingId: string; opened: boolean; onClose: () => void }) {
+export function ReportDialog({
+  listingId,
+  opened,
+  onClose,
+}: {
+  listingId: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
   return (
     <ReportForm
       title="Report this listing"

@@ -1,5 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Alert, AspectRatio, Badge, Box, Button, CloseButton, FileButton, Group, Image, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  AspectRatio,
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  FileButton,
+  Group,
+  Image,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { IMAGE_TYPES, MAX_LISTING_IMAGES } from '@accountry/shared/listings';
 import type { ListingImage } from '@accountry/shared/listing-schemas';
@@ -23,15 +39,37 @@ function QueuedPreview({ file, onRemove }: { file: File; onRemove: () => void })
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
   return (
     <Box pos="relative">
-      <AspectRatio ratio={4 / 3}><Image src={url} alt={`New screenshot ${file.name}`} radius="sm" fit="cover" /></AspectRatio>
-      <Badge pos="absolute" bottom={6} left={6} size="xs" color="gray">Not uploaded yet</Badge>
-      <CloseButton pos="absolute" top={4} right={4} variant="white" aria-label={`Remove ${file.name}`} onClick={onRemove} />
+      <AspectRatio ratio={4 / 3}>
+        <Image src={url} alt={`New screenshot ${file.name}`} radius="sm" fit="cover" />
+      </AspectRatio>
+      <Badge pos="absolute" bottom={6} left={6} size="xs" color="gray">
+        Not uploaded yet
+      </Badge>
+      <CloseButton
+        pos="absolute"
+        top={4}
+        right={4}
+        variant="white"
+        aria-label={`Remove ${file.name}`}
+        onClick={onRemove}
+      />
     </Box>
   );
 }
 
 /** Up to eight screenshots: pick files, see upload progress, remove, and reorder (the first is the cover). */
-export function ScreenshotManager({ images, queued, uploads, onAdd, onRemoveQueued, onRemove, onMove, onDismissUpload, error, disabled }: Props) {
+export function ScreenshotManager({
+  images,
+  queued,
+  uploads,
+  onAdd,
+  onRemoveQueued,
+  onRemove,
+  onMove,
+  onDismissUpload,
+  error,
+  disabled,
+}: Props) {
   const [problems, setProblems] = useState<string[]>([]);
   const room = MAX_LISTING_IMAGES - images.length - queued.length - uploads.filter((u) => !u.done).length;
   const pick = (files: File[]) => {
@@ -41,43 +79,108 @@ export function ScreenshotManager({ images, queued, uploads, onAdd, onRemoveQueu
       if (p) found.push(`${f.name}: ${p}`);
       return !p;
     });
-    if (ok.length > room) found.push(`Only ${Math.max(room, 0)} more screenshot${room === 1 ? '' : 's'} fit (up to ${MAX_LISTING_IMAGES}).`);
+    if (ok.length > room)
+      found.push(
+        `Only ${Math.max(room, 0)} more screenshot${room === 1 ? '' : 's'} fit (up to ${MAX_LISTING_IMAGES}).`,
+      );
     setProblems(found);
     if (room > 0 && ok.length) onAdd(ok.slice(0, room));
   };
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">{images.length + queued.length} of {MAX_LISTING_IMAGES} · JPEG, PNG or WebP · the first one is the cover</Text>
+        <Text size="sm" c="dimmed">
+          {images.length + queued.length} of {MAX_LISTING_IMAGES} · JPEG, PNG or WebP · the first one is the cover
+        </Text>
         <FileButton onChange={pick} accept={IMAGE_TYPES.join(',')} multiple disabled={disabled || room <= 0}>
-          {(props) => <Button {...props} variant="light" leftSection={<IconPhotoPlus size={18} />}>Add screenshots</Button>}
+          {(props) => (
+            <Button {...props} variant="light" leftSection={<IconPhotoPlus size={18} />}>
+              Add screenshots
+            </Button>
+          )}
         </FileButton>
       </Group>
-      {error && <Text c="red" size="sm" role="alert">{error}</Text>}
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
       {problems.length > 0 && (
-        <Alert color="red" withCloseButton onClose={() => setProblems([])} role="alert">{problems.map((p) => <div key={p}>{p}</div>)}</Alert>
+        <Alert color="red" withCloseButton onClose={() => setProblems([])} role="alert">
+          {problems.map((p) => (
+            <div key={p}>{p}</div>
+          ))}
+        </Alert>
       )}
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
         {images.map((img, i) => (
           <Box key={img.id} pos="relative">
-            <AspectRatio ratio={4 / 3}><Image src={img.thumbUrl} alt={`Screenshot ${i + 1}`} radius="sm" fit="cover" /></AspectRatio>
-            {i === 0 && <Badge pos="absolute" top={6} left={6} size="xs">Cover</Badge>}
+            <AspectRatio ratio={4 / 3}>
+              <Image src={img.thumbUrl} alt={`Screenshot ${i + 1}`} radius="sm" fit="cover" />
+            </AspectRatio>
+            {i === 0 && (
+              <Badge pos="absolute" top={6} left={6} size="xs">
+                Cover
+              </Badge>
+            )}
             <Group gap={4} pos="absolute" bottom={6} right={6}>
-              <Tooltip label="Move left"><ActionIcon size="sm" variant="white" aria-label={`Move screenshot ${i + 1} left`} disabled={disabled || i === 0} onClick={() => onMove(img, -1)}><IconArrowLeft size={14} /></ActionIcon></Tooltip>
-              <Tooltip label="Move right"><ActionIcon size="sm" variant="white" aria-label={`Move screenshot ${i + 1} right`} disabled={disabled || i === images.length - 1} onClick={() => onMove(img, 1)}><IconArrowRight size={14} /></ActionIcon></Tooltip>
-              <Tooltip label="Remove"><ActionIcon size="sm" color="red" variant="white" aria-label={`Remove screenshot ${i + 1}`} disabled={disabled} onClick={() => onRemove(img)}><IconTrash size={14} /></ActionIcon></Tooltip>
+              <Tooltip label="Move left">
+                <ActionIcon
+                  size="sm"
+                  variant="white"
+                  aria-label={`Move screenshot ${i + 1} left`}
+                  disabled={disabled || i === 0}
+                  onClick={() => onMove(img, -1)}
+                >
+                  <IconArrowLeft size={14} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Move right">
+                <ActionIcon
+                  size="sm"
+                  variant="white"
+                  aria-label={`Move screenshot ${i + 1} right`}
+                  disabled={disabled || i === images.length - 1}
+                  onClick={() => onMove(img, 1)}
+                >
+                  <IconArrowRight size={14} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Remove">
+                <ActionIcon
+                  size="sm"
+                  color="red"
+                  variant="white"
+                  aria-label={`Remove screenshot ${i + 1}`}
+                  disabled={disabled}
+                  onClick={() => onRemove(img)}
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              </Tooltip>
             </Group>
           </Box>
         ))}
-        {queued.map((f, i) => <QueuedPreview key={`${f.name}-${f.size}-${i}`} file={f} onRemove={() => onRemoveQueued(i)} />)}
+        {queued.map((f, i) => (
+          <QueuedPreview key={`${f.name}-${f.size}-${i}`} file={f} onRemove={() => onRemoveQueued(i)} />
+        ))}
       </SimpleGrid>
       {uploads.map((u) => (
         <Box key={u.key}>
           <Group justify="space-between" gap="xs">
-            <Text size="sm" truncate>{u.error ? `${u.name}: ${u.error}` : `Uploading ${u.name}`}</Text>
-            {u.error && <CloseButton size="sm" aria-label={`Dismiss ${u.name}`} onClick={() => onDismissUpload(u.key)} />}
+            <Text size="sm" truncate>
+              {u.error ? `${u.name}: ${u.error}` : `Uploading ${u.name}`}
+            </Text>
+            {u.error && (
+              <CloseButton size="sm" aria-label={`Dismiss ${u.name}`} onClick={() => onDismissUpload(u.key)} />
+            )}
           </Group>
-          <Progress value={Math.round(u.progress * 100)} color={u.error ? 'red' : undefined} aria-label={`Upload progress of ${u.name}`} animated={!u.done} />
+          <Progress
+            value={Math.round(u.progress * 100)}
+            color={u.error ? 'red' : undefined}
+            aria-label={`Upload progress of ${u.name}`}
+            animated={!u.done}
+          />
         </Box>
       ))}
     </Stack>

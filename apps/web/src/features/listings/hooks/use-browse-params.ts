@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { BROWSE_SORTS, type BrowseSort } from '@accountry/shared/listing-browse';
-import { LISTING_CATEGORIES, PLATFORMS, REGIONS, platformFitsCategory, type ListingCategory, type Platform } from '@accountry/shared/listings';
+import {
+  LISTING_CATEGORIES,
+  PLATFORMS,
+  REGIONS,
+  platformFitsCategory,
+  type ListingCategory,
+  type Platform,
+} from '@accountry/shared/listings';
 
 /** Filter state as it lives in the URL, so a search can be shared and the back button works. Prices are whole dollars here. */
 export interface BrowseParams {
@@ -30,22 +37,40 @@ export function readParams(sp: URLSearchParams): BrowseParams {
   const get = (k: string) => sp.get(k) ?? '';
   const sort = get('sort') as BrowseSort;
   return {
-    q: get('q').slice(0, 100), category: oneOf(get('category'), LISTING_CATEGORIES), platform: oneOf(get('platform'), PLATFORMS),
-    region: oneOf(get('region'), REGIONS), min: wholeNumber(get('min')), max: wholeNumber(get('max')), minFollowers: wholeNumber(get('minFollowers')),
-    minItems: wholeNumber(get('minItems')), minAge: wholeNumber(get('minAge')),
-    verified: get('verified') === 'true', originalEmail: get('originalEmail') === 'true', twoFactorRemovable: get('twoFactorRemovable') === 'true',
-    negotiable: get('negotiable') === 'true', sort: BROWSE_SORTS.includes(sort) ? sort : 'newest',
+    q: get('q').slice(0, 100),
+    category: oneOf(get('category'), LISTING_CATEGORIES),
+    platform: oneOf(get('platform'), PLATFORMS),
+    region: oneOf(get('region'), REGIONS),
+    min: wholeNumber(get('min')),
+    max: wholeNumber(get('max')),
+    minFollowers: wholeNumber(get('minFollowers')),
+    minItems: wholeNumber(get('minItems')),
+    minAge: wholeNumber(get('minAge')),
+    verified: get('verified') === 'true',
+    originalEmail: get('originalEmail') === 'true',
+    twoFactorRemovable: get('twoFactorRemovable') === 'true',
+    negotiable: get('negotiable') === 'true',
+    sort: BROWSE_SORTS.includes(sort) ? sort : 'newest',
   };
 }
 
 /** The API query for the URL state (prices in cents). */
 export function apiQuery(p: BrowseParams): Record<string, string | number | boolean | undefined> {
   return {
-    q: p.q || undefined, category: p.category || undefined, platform: p.platform || undefined, region: p.region || undefined,
-    minPrice: p.min ? Number(p.min) * 100 : undefined, maxPrice: p.max ? Number(p.max) * 100 : undefined,
-    minFollowers: p.minFollowers || undefined, minItems: p.minItems || undefined, minAgeMonths: p.minAge || undefined,
-    verified: p.verified || undefined, originalEmail: p.originalEmail || undefined, twoFactorRemovable: p.twoFactorRemovable || undefined,
-    negotiable: p.negotiable || undefined, sort: p.sort === 'newest' ? undefined : p.sort,
+    q: p.q || undefined,
+    category: p.category || undefined,
+    platform: p.platform || undefined,
+    region: p.region || undefined,
+    minPrice: p.min ? Number(p.min) * 100 : undefined,
+    maxPrice: p.max ? Number(p.max) * 100 : undefined,
+    minFollowers: p.minFollowers || undefined,
+    minItems: p.minItems || undefined,
+    minAgeMonths: p.minAge || undefined,
+    verified: p.verified || undefined,
+    originalEmail: p.originalEmail || undefined,
+    twoFactorRemovable: p.twoFactorRemovable || undefined,
+    negotiable: p.negotiable || undefined,
+    sort: p.sort === 'newest' ? undefined : p.sort,
   };
 }
 
@@ -55,8 +80,19 @@ export function activeFilterCount(p: BrowseParams) {
 }
 
 const EMPTY: Omit<BrowseParams, 'sort'> = {
-  q: '', category: '', platform: '', region: '', min: '', max: '', minFollowers: '', minItems: '', minAge: '',
-  verified: false, originalEmail: false, twoFactorRemovable: false, negotiable: false,
+  q: '',
+  category: '',
+  platform: '',
+  region: '',
+  min: '',
+  max: '',
+  minFollowers: '',
+  minItems: '',
+  minAge: '',
+  verified: false,
+  originalEmail: false,
+  twoFactorRemovable: false,
+  negotiable: false,
 };
 
 export function useBrowseParams() {
@@ -71,7 +107,12 @@ export function useBrowseParams() {
     (patch: Partial<BrowseParams>) => {
       const next = { ...readParams(pending.current ?? sp), ...patch };
       // A platform that does not fit a newly chosen category would hide everything.
-      if (next.category && next.platform && !platformFitsCategory(next.platform as Platform, next.category as ListingCategory)) next.platform = '';
+      if (
+        next.category &&
+        next.platform &&
+        !platformFitsCategory(next.platform as Platform, next.category as ListingCategory)
+      )
+        next.platform = '';
       const out = new URLSearchParams();
       for (const k of TEXT) if (next[k]) out.set(k, next[k]);
       for (const k of FLAGS) if (next[k]) out.set(k, 'true');

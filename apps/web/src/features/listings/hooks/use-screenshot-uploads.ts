@@ -18,23 +18,28 @@ export function fileProblem(file: File): string | null {
   return null;
 }
 
-/** Uploads screenshots one after another, tracking each file's progress and error. */
-export function useScreenshotUploads() {
-  const [uploads, setUploads] = useState<UploadState[]>([]);
-  const patch = (key: string, p: Partial<UploadState>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
+/** Uploads screenshots one after another, tracking each file's progress and error (seeded with earlier failures). */
+export function useScreenshotUploads(earlierFailures: UploadState[] = []) {
+  const [uploads, setUploads] = useState<UploadState[]>(earlierFailures);
+  const patch = (key: string, p: Partial<UploadState>) =>
+    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
 
   const upload = useCallback(async (listingId: string, files: File[], onEach?: () => void) => {
     const batch = files.map((f, i) => ({ file: f, key: `${Date.now()}-${i}-${f.name}` }));
-    setUploads((list) => [...list.filter((u) => !u.done || u.error), ...batch.map(({ file, key }) => ({ key, name: file.name, progress: 0, error: null, done: false }))]);
-    let failed = 0;
+    setUploads((list) => [
+      ...list.filter((u) => !u.done || u.error),
+      ...batch.map(({ file, key }) => ({ key, name: file.name, progress: 0, error: null, done: false })),
+    ]);
+    const failed: UploadState[] = [];
     for (const { file, key } of batch) {
       try {
         await uploadImage(listingId, file, (progress) => patch(key, { progress }));
         patch(key, { progress: 1, done: true });
         onEach?.();
       } catch (err) {
-        failed++;
-        patch(key, { error: (err as Error).message, done: true });
+        const failure = { key, name: file.name, progress: 0, error: (err as Error).message, done: true };
+        failed.push(failure);
+        patch(key, failure);
       }
     }
     setUploads((list) => list.filter((u) => u.error));

@@ -1,9 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, Center, Container, Drawer, EmptyState, Grid, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Container,
+  Drawer,
+  EmptyState,
+  Grid,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch, IconMoodEmpty } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { BROWSE_SORTS, BROWSE_SORT_LABELS, type BrowseSort } from '@accountry/shared/listing-browse';
+import { BROWSE_SORTS, BROWSE_SORT_LABELS, browseQuerySchema, type BrowseSort } from '@accountry/shared/listing-browse';
 import { ListingGrid } from '../../../components/listings/listing-grid';
 import { activeFilterCount, apiQuery, useBrowseParams } from '../hooks/use-browse-params';
 import { fetchBrowse, listingKeys } from '../api/listings-api';
@@ -27,7 +44,11 @@ export function Component() {
     setSearch(params.q);
   }
   const q = apiQuery(params);
+  // The same schema the route uses: a reversed price range is shown at the fields and never sent.
+  const checked = browseQuerySchema.safeParse(q);
+  const priceError = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'minPrice')?.message;
   const query = useInfiniteQuery({
+    enabled: !priceError,
     queryKey: listingKeys.browse(q),
     queryFn: ({ pageParam, signal }) => fetchBrowse(q, pageParam, signal),
     initialPageParam: null as string | null,
@@ -44,14 +65,19 @@ export function Component() {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries[0].isIntersecting && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '600px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries[0].isIntersecting && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '600px' },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const filterPanel = <BrowseFilters params={params} update={update} clear={clear} activeCount={active} />;
+  const filterPanel = (
+    <BrowseFilters params={params} update={update} clear={clear} activeCount={active} priceError={priceError} />
+  );
 
   return (
     <Container size="xl" py="xl">
@@ -60,64 +86,129 @@ export function Component() {
           <Title order={1}>Browse accounts</Title>
           <Text c="dimmed">Search and filter game, social-media and streaming accounts for sale.</Text>
         </div>
-        <Group component="form" role="search" aria-label="Search accounts" gap="xs" wrap="nowrap" onSubmit={(e) => { e.preventDefault(); update({ q: search.trim() }); }}>
+        <Group
+          component="form"
+          role="search"
+          aria-label="Search accounts"
+          gap="xs"
+          wrap="nowrap"
+          onSubmit={(e) => {
+            e.preventDefault();
+            update({ q: search.trim() });
+          }}
+        >
           <TextInput
-            aria-label="Search accounts" placeholder="Search by game, rank, skins, niche…" leftSection={<IconSearch size={16} />} maxLength={100}
-            value={search} onChange={(e) => setSearch(e.currentTarget.value)} style={{ flex: 1 }} type="search"
+            aria-label="Search accounts"
+            placeholder="Search by game, rank, skins, niche…"
+            leftSection={<IconSearch size={16} />}
+            maxLength={100}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: 1 }}
+            type="search"
           />
           <Button type="submit">Search</Button>
         </Group>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
-            <Box component="aside" aria-label="Filter listings" pos="sticky" top={80}>{filterPanel}</Box>
+            <Box component="aside" aria-label="Filter listings" pos="sticky" top={80}>
+              {filterPanel}
+            </Box>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9 }}>
             <Stack gap="md">
               <Group justify="space-between" wrap="wrap" gap="xs">
-                <Text fw={600} aria-live="polite" role="status">{query.isPending ? 'Searching…' : resultCount(first?.total, first?.totalCapped ?? false)}</Text>
+                <Text fw={600} aria-live="polite" role="status">
+                  {priceError
+                    ? ''
+                    : query.isPending
+                      ? 'Searching…'
+                      : resultCount(first?.total, first?.totalCapped ?? false)}
+                </Text>
                 <Group gap="xs">
-                  <Button hiddenFrom="md" variant="default" leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={filters.open}
-                    rightSection={active ? <Badge size="sm" circle>{active}</Badge> : null}>
+                  <Button
+                    hiddenFrom="md"
+                    variant="default"
+                    leftSection={<IconAdjustmentsHorizontal size={16} />}
+                    onClick={filters.open}
+                    rightSection={
+                      active ? (
+                        <Badge size="sm" circle>
+                          {active}
+                        </Badge>
+                      ) : null
+                    }
+                  >
                     Filters
                   </Button>
                   <Select
-                    aria-label="Sort by" w={200} allowDeselect={false} value={params.sort}
-                    data={BROWSE_SORTS.map((s) => ({ value: s, label: BROWSE_SORT_LABELS[s] }))} onChange={(v) => update({ sort: (v ?? 'newest') as BrowseSort })}
+                    aria-label="Sort by"
+                    w={200}
+                    allowDeselect={false}
+                    value={params.sort}
+                    data={BROWSE_SORTS.map((s) => ({ value: s, label: BROWSE_SORT_LABELS[s] }))}
+                    onChange={(v) => update({ sort: (v ?? 'newest') as BrowseSort })}
                   />
                 </Group>
               </Group>
               <ActiveFilters params={params} update={update} reset={reset} />
-              {query.isError ? (
+              {priceError ? (
+                <Alert color="yellow" title="Check the price range">
+                  {priceError}
+                </Alert>
+              ) : query.isError ? (
                 <Alert color="red" title="Listings could not be loaded">
-                  {query.error.message} <Button size="compact-sm" variant="light" ml="sm" onClick={() => void query.refetch()}>Try again</Button>
+                  {query.error.message}{' '}
+                  <Button size="compact-sm" variant="light" ml="sm" onClick={() => void query.refetch()}>
+                    Try again
+                  </Button>
                 </Alert>
               ) : !query.isPending && items.length === 0 ? (
                 <EmptyState
-                  icon={<IconMoodEmpty />} title="No accounts match your search"
+                  icon={<IconMoodEmpty />}
+                  title="No accounts match your search"
                   description="Try other words, widen the price range or remove a filter."
                 >
                   <Button onClick={reset}>Clear search and filters</Button>
                 </EmptyState>
               ) : (
                 <Box style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-                  <ListingGrid listings={items} loading={query.isPending || isFetchingNextPage} skeletons={query.isPending ? 12 : 4} label="Search results" cols={{ base: 1, xs: 2, lg: 3 }} />
+                  <ListingGrid
+                    listings={items}
+                    loading={query.isPending || isFetchingNextPage}
+                    skeletons={query.isPending ? 12 : 4}
+                    label="Search results"
+                    cols={{ base: 1, xs: 2, lg: 3 }}
+                  />
                 </Box>
               )}
               <div ref={sentinel} />
               {hasNextPage && (
                 <Center>
-                  <Button variant="default" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>Load more</Button>
+                  <Button variant="default" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
+                    Load more
+                  </Button>
                 </Center>
               )}
-              {!hasNextPage && items.length > 0 && !query.isPending && <Text ta="center" c="dimmed" size="sm">You have seen every match.</Text>}
-              {query.isFetching && !query.isPending && !isFetchingNextPage && <Center><Loader size="sm" aria-label="Updating results" /></Center>}
+              {!hasNextPage && items.length > 0 && !query.isPending && (
+                <Text ta="center" c="dimmed" size="sm">
+                  You have seen every match.
+                </Text>
+              )}
+              {query.isFetching && !query.isPending && !isFetchingNextPage && (
+                <Center>
+                  <Loader size="sm" aria-label="Updating results" />
+                </Center>
+              )}
             </Stack>
           </Grid.Col>
         </Grid>
       </Stack>
       <Drawer opened={filtersOpen} onClose={filters.close} title="Filters" position="right" size="sm" hiddenFrom="md">
         {filterPanel}
-        <Button fullWidth mt="md" onClick={filters.close}>Show results</Button>
+        <Button fullWidth mt="md" onClick={filters.close}>
+          Show results
+        </Button>
       </Drawer>
     </Container>
   );

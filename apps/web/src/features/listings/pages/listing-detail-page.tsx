@@ -1,13 +1,29 @@
 import { Link, Navigate, useParams } from 'react-router';
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Card, Container, EmptyState, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Card,
+  Container,
+  EmptyState,
+  Grid,
+  Group,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconEyeOff, IconFlag, IconMessageCircle, IconMoodSad } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
-import { LISTING_STATUS_LABELS } from '@accountry/shared/listings';
+import { DELIVERY_TIME_LABELS, LISTING_STATUS_LABELS } from '@accountry/shared/listings';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { FavoriteButton } from '../../../components/listings/favorite-button';
 import { StatusBadge } from '../../../components/listings/status-badge';
+import { BuyNowButton } from '../../../components/orders/buy-now-button';
+import { protectionLabel } from '../../../components/orders/protection';
 import { categoryLabel, listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { ApiRequestError } from '../../../lib/api';
 import { fetchListing, listingKeys } from '../api/listings-api';
@@ -17,20 +33,30 @@ import { SellerCard } from '../components/seller-card';
 import { ReportDialog } from '../components/report-dialog';
 import { ReviewBox } from '../components/review-box';
 import { SimilarListings } from '../components/similar-listings';
+import { ListingActionBar } from '../components/listing-action-bar';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** /account/{userId}/{id}: everything about one account for sale. */
 export function Component() {
   const { userId = '', id = '' } = useParams();
   const [reportOpen, report] = useDisclosure(false);
   const query = useQuery({ queryKey: listingKeys.detail(id), queryFn: () => fetchListing(id) });
+  usePageTitle(query.data?.title);
   if (query.isPending) return <PageSpinner label="Loading the listing…" />;
   if (query.isError) {
     const missing = query.error instanceof ApiRequestError && query.error.status === 404;
     return (
       <Container size="sm" py={64}>
-        <EmptyState icon={<IconMoodSad />} title={missing ? 'This listing is not available' : 'The listing could not be loaded'}
-          description={missing ? 'It may have been sold, removed by the seller or hidden by a moderator.' : query.error.message}>
-          <Button component={Link} to="/browse">Browse accounts</Button>
+        <EmptyState
+          icon={<IconMoodSad />}
+          title={missing ? 'This listing is not available' : 'The listing could not be loaded'}
+          description={
+            missing ? 'It may have been sold, removed by the seller or hidden by a moderator.' : query.error.message
+          }
+        >
+          <Button component={Link} to="/browse">
+            Browse accounts
+          </Button>
         </EmptyState>
       </Container>
     );
@@ -38,21 +64,54 @@ export function Component() {
   const l = query.data;
   if (l.sellerId !== userId) return <Navigate to={listingPath(l)} replace />;
   const unavailable = l.status === 'sold' || l.status === 'reserved';
+  const price = formatPrice(l.priceCents, l.currency);
+  // The buyer's actions, shown in the price card and, on a phone, in the sticky bar.
+  const buyerActions = (
+    <>
+      <BuyNowButton listing={l} />
+      <Button
+        component={Link}
+        to={`/chat?listing=${encodeURIComponent(l.id)}`}
+        size="md"
+        leftSection={<IconMessageCircle size={18} />}
+      >
+        Message the seller
+      </Button>
+    </>
+  );
+  const ownerActions = (
+    <Button component={Link} to={`/listing-management/${l.id}/edit`} leftSection={<IconEdit size={18} />}>
+      Edit listing
+    </Button>
+  );
 
   return (
     <Container size="xl" py="xl">
       <Stack gap="xl">
         <Breadcrumbs aria-label="Breadcrumb">
-          <Anchor component={Link} to="/browse">Browse</Anchor>
-          <Anchor component={Link} to={`/browse?category=${l.category}`}>{categoryLabel(l.category)}</Anchor>
-          <Anchor component={Link} to={`/browse?category=${l.category}&platform=${l.platform}`}>{platformLabel(l.platform)}</Anchor>
+          <Anchor component={Link} to="/browse">
+            Browse
+          </Anchor>
+          <Anchor component={Link} to={`/browse?category=${l.category}`}>
+            {categoryLabel(l.category)}
+          </Anchor>
+          <Anchor component={Link} to={`/browse?category=${l.category}&platform=${l.platform}`}>
+            {platformLabel(l.platform)}
+          </Anchor>
         </Breadcrumbs>
         {l.status === 'hidden' && (
           <Alert color="red" icon={<IconEyeOff />} title="Hidden by a moderator">
-            {l.isOwner ? 'Only you and admins can see this listing.' : 'Only its seller and admins can see this listing.'} Reason: {l.hiddenReason ?? 'not given'}
+            {l.isOwner
+              ? 'Only you and admins can see this listing.'
+              : 'Only its seller and admins can see this listing.'}{' '}
+            Reason: {l.hiddenReason ?? 'not given'}
           </Alert>
         )}
-        {l.status === 'draft' && <Alert color="gray" title="Draft">This listing is not published yet; only its seller and admins can see it.</Alert>}
+        {l.status === 'draft' && (
+          <Alert color="gray" title="Draft">
+            This listing is not published yet; only its seller and admins can see it.
+          </Alert>
+        )}
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
             <Stack gap="lg">
@@ -60,16 +119,24 @@ export function Component() {
               <div>
                 <Group gap="xs" mb={4}>
                   <Badge variant="light">{platformLabel(l.platform)}</Badge>
-                  <Text size="sm" c="dimmed">{categoryLabel(l.category)}</Text>
+                  <Text size="sm" c="dimmed">
+                    {categoryLabel(l.category)}
+                  </Text>
                 </Group>
-                <Title order={1} fz={{ base: 24, sm: 30 }}>{l.title}</Title>
+                <Title order={1} fz={{ base: 24, sm: 30 }}>
+                  {l.title}
+                </Title>
               </div>
               <Card withBorder component="section" aria-label="Account details">
-                <Title order={2} size="h4" mb="sm">Account details</Title>
+                <Title order={2} size="h4" mb="sm">
+                  Account details
+                </Title>
                 <ListingFacts listing={l} />
               </Card>
               <section aria-label="Description">
-                <Title order={2} size="h4" mb="xs">Description</Title>
+                <Title order={2} size="h4" mb="xs">
+                  Description
+                </Title>
                 <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{l.description}</Text>
               </section>
               {l.status === 'sold' && <ReviewBox listing={l} />}
@@ -80,38 +147,66 @@ export function Component() {
               <Card withBorder padding="lg" component="section" aria-label="Price">
                 <Group justify="space-between" align="flex-start">
                   <div>
-                    <Text fz={32} fw={800} lh={1}>{formatPrice(l.priceCents, l.currency)}</Text>
-                    {l.negotiable && <Text size="sm" c="teal" mt={4}>Price negotiable</Text>}
+                    <Text fz={32} fw={800} lh={1}>
+                      {price}
+                    </Text>
+                    {l.negotiable && (
+                      <Text size="sm" c="var(--mantine-color-teal-light-color)" mt={4}>
+                        Price negotiable
+                      </Text>
+                    )}
                   </div>
                   {l.status !== 'active' && <StatusBadge status={l.status} />}
                 </Group>
-                {unavailable && <Text size="sm" c="dimmed" mt="xs">This account is {LISTING_STATUS_LABELS[l.status].toLowerCase()}.</Text>}
+                <Text size="sm" mt="xs">
+                  Delivery: {DELIVERY_TIME_LABELS[l.deliveryTime].toLowerCase()} · {protectionLabel(l.protectionDays)}
+                </Text>
+                {unavailable && (
+                  <Text size="sm" c="dimmed" mt="xs">
+                    This account is {LISTING_STATUS_LABELS[l.status].toLowerCase()}.
+                  </Text>
+                )}
                 <Stack gap="xs" mt="md">
                   {l.isOwner ? (
                     <>
-                      <Button component={Link} to={`/listing-management/${l.id}/edit`} leftSection={<IconEdit size={18} />}>Edit listing</Button>
-                      <Text size="sm" c="dimmed">Saved by {l.favoriteCount ?? 0} {l.favoriteCount === 1 ? 'member' : 'members'} · {l.viewCount.toLocaleString('en-US')} views</Text>
+                      <Stack visibleFrom="md">{ownerActions}</Stack>
+                      <Text size="sm" c="dimmed">
+                        Saved by {l.favoriteCount ?? 0} {l.favoriteCount === 1 ? 'member' : 'members'} ·{' '}
+                        {l.viewCount.toLocaleString('en-US')} views
+                      </Text>
                     </>
                   ) : (
                     <>
-                      <Button component={Link} to={`/chat?listing=${encodeURIComponent(l.id)}`} size="md" leftSection={<IconMessageCircle size={18} />}>
-                        Message the seller
+                      <Stack visibleFrom="md">{buyerActions}</Stack>
+                      <FavoriteButton
+                        variant="button"
+                        listingId={l.id}
+                        sellerId={l.sellerId}
+                        title={l.title}
+                        isFavorite={l.isFavorite}
+                      />
+                      <Button variant="subtle" color="gray" leftSection={<IconFlag size={16} />} onClick={report.open}>
+                        Report listing
                       </Button>
-                      <FavoriteButton variant="button" listingId={l.id} sellerId={l.sellerId} title={l.title} isFavorite={l.isFavorite} />
-                      <Button variant="subtle" color="gray" leftSection={<IconFlag size={16} />} onClick={report.open}>Report listing</Button>
                     </>
                   )}
                 </Stack>
               </Card>
               <SellerCard seller={l.seller} />
               <Text size="xs" c="dimmed">
-                Never pay outside Accountry or share your own passwords. Check the account together with the seller in chat before you pay.
+                Never share the passwords of your own accounts. Keep the deal in the Accountry chat, so there is a
+                record of what was agreed, and check the account together with the seller before you pay.
               </Text>
             </Stack>
           </Grid.Col>
         </Grid>
         <SimilarListings listingId={l.id} />
       </Stack>
+      <ListingActionBar
+        price={price}
+        note={unavailable ? LISTING_STATUS_LABELS[l.status] : l.negotiable ? 'Price negotiable' : undefined}
+        actions={l.isOwner ? ownerActions : buyerActions}
+      />
       {!l.isOwner && <ReportDialog listingId={l.id} opened={reportOpen} onClose={report.close} />}
     </Container>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,8 +11,16 @@ import { listingPath } from '../../../components/listings/listing-format';
 import { ApiRequestError } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
-import { createListing, deleteImage, fetchOwnListing, listingKeys, reorderImages, setListingStatus, updateListing } from '../api/listings-api';
-import { useScreenshotUploads } from '../hooks/use-screenshot-uploads';
+import {
+  createListing,
+  deleteImage,
+  fetchOwnListing,
+  listingKeys,
+  reorderImages,
+  setListingStatus,
+  updateListing,
+} from '../api/listings-api';
+import { useScreenshotUploads, type UploadState } from '../hooks/use-screenshot-uploads';
 import { EMPTY_FORM, formFromListing, inputFromForm, type ListingFormState } from '../components/listing-form-state';
 import { ListingFormFields } from '../components/listing-form-fields';
 import { AttributeFields } from '../components/attribute-fields';
@@ -24,19 +32,30 @@ export function Component() {
   const query = useQuery({ queryKey: listingKeys.own(id ?? ''), queryFn: () => fetchOwnListing(id!), enabled: !!id });
   if (id && query.isPending) return <PageSpinner label="Loading your listing…" />;
   if (id && query.isError) {
-    return <Container size="sm" py="xl"><Alert color="red" title="The listing could not be loaded">{query.error.message}</Alert></Container>;
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title="The listing could not be loaded">
+          {query.error.message}
+        </Alert>
+      </Container>
+    );
   }
   return <ListingEditor key={id ?? 'new'} listing={query.data ?? null} />;
 }
 
+/** Screenshots that failed while a new listing was first saved, carried to its edit page so each says why. */
+type EditorState = { uploadFailures?: UploadState[] } | null;
+
 function ListingEditor({ listing }: { listing: OwnListing | null }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const client = useQueryClient();
   const [values, setValues] = useState<ListingFormState>(listing ? formFromListing(listing) : EMPTY_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [queued, setQueued] = useState<File[]>([]);
-  const { uploads, upload, dismiss, busy } = useScreenshotUploads();
-  const set = <K extends keyof ListingFormState>(key: K, value: ListingFormState[K]) => setValues((s) => ({ ...s, [key]: value }));
+  const { uploads, upload, dismiss, busy } = useScreenshotUploads((location.state as EditorState)?.uploadFailures);
+  const set = <K extends keyof ListingFormState>(key: K, value: ListingFormState[K]) =>
+    setValues((s) => ({ ...s, [key]: value }));
   const images = listing?.images ?? [];
   const locked = listing ? editBlocker(listing.status) : null;
   const refresh = () => {
@@ -52,7 +71,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
         if (queued.length) {
           const { failed } = await upload(saved.id, queued);
           setQueued([]);
-          if (failed) throw new Error('Some screenshots could not be uploaded; add them again.');
+          if (failed.length) throw Object.assign(new Error(uploadFailureText(failed)), { uploadFailures: failed });
         }
         if (publish) await setListingStatus(saved.id, 'active');
       } catch (err) {
@@ -71,7 +90,8 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
       const savedId = (err as { savedId?: string }).savedId;
       if (!listing && savedId) {
         toast.error(`Your draft was saved, but: ${err.message}`);
-        navigate(`/listing-management/${savedId}/edit`, { replace: true });
+        const state: EditorState = { uploadFailures: (err as { uploadFailures?: UploadState[] }).uploadFailures };
+        navigate(`/listing-management/${savedId}/edit`, { replace: true, state });
         return;
       }
       if (err instanceof ApiRequestError && Object.keys(err.fields).length) setErrors(err.fields);
@@ -114,7 +134,9 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <div>
-          <Anchor component={Link} to="/listing-management" size="sm">← My listings</Anchor>
+          <Anchor component={Link} to="/listing-management" size="sm">
+            ← My listings
+          </Anchor>
           <Group gap="sm" mt={4}>
             <Title order={1}>{listing ? 'Edit listing' : 'New listing'}</Title>
             {listing && <StatusBadge status={listing.status} />}
@@ -122,35 +144,81 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
         </div>
         {listing?.status === 'hidden' && (
           <Alert color="red" icon={<IconEyeOff />} title="Hidden by a moderator">
-            Reason: {listing.hiddenReason ?? 'not given'}. Fix the listing here; a moderator will review it and make it visible again.
+            Reason: {listing.hiddenReason ?? 'not given'}. Fix the listing here; a moderator will review it and make it
+            visible again.
           </Alert>
         )}
-        {locked && <Alert color="blue" title="This listing is sold">{locked}</Alert>}
-        <Paper withBorder p="lg" component="form" aria-label="Listing details" noValidate onSubmit={(e) => { e.preventDefault(); submit(false); }}>
+        {locked && (
+          <Alert color="blue" title="This listing is sold">
+            {locked}
+          </Alert>
+        )}
+        <Paper
+          withBorder
+          p="lg"
+          component="form"
+          aria-label="Listing details"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit(false);
+          }}
+        >
           <Stack gap="md">
             <ListingFormFields values={values} errors={errors} set={set} disabled={!!locked} />
             {values.category && (
               <section aria-label="Key attributes">
-                <Title order={2} size="h5" mb="xs">Key attributes</Title>
-                <AttributeFields category={values.category} values={values} errors={errors} set={set} disabled={!!locked} />
+                <Title order={2} size="h5" mb="xs">
+                  Key attributes
+                </Title>
+                <AttributeFields
+                  category={values.category}
+                  values={values}
+                  errors={errors}
+                  set={set}
+                  disabled={!!locked}
+                />
               </section>
             )}
             <section aria-label="Screenshots">
-              <Title order={2} size="h5" mb="xs">Screenshots</Title>
+              <Title order={2} size="h5" mb="xs">
+                Screenshots
+              </Title>
               <ScreenshotManager
-                images={images} queued={queued} uploads={uploads} onAdd={addFiles} disabled={!!locked || imageAction.isPending}
-                onRemoveQueued={(i) => setQueued((q) => q.filter((_, j) => j !== i))} onDismissUpload={dismiss}
-                onRemove={(img) => imageAction.mutate({ remove: img })} onMove={(img, d) => imageAction.mutate({ move: [img, d] })}
+                images={images}
+                queued={queued}
+                uploads={uploads}
+                onAdd={addFiles}
+                disabled={!!locked || imageAction.isPending}
+                onRemoveQueued={(i) => setQueued((q) => q.filter((_, j) => j !== i))}
+                onDismissUpload={dismiss}
+                onRemove={(img) => imageAction.mutate({ remove: img })}
+                onMove={(img, d) => imageAction.mutate({ move: [img, d] })}
               />
-              {isDraft && <Text size="xs" c="dimmed" mt={4}>Add at least one screenshot before publishing.</Text>}
+              {isDraft && images.length + queued.length === 0 && (
+                <Text size="xs" c="dimmed" mt={4}>
+                  Add at least one screenshot before publishing.
+                </Text>
+              )}
             </section>
             {!locked && (
               <Group justify="flex-end">
-                <Button variant="default" component={Link} to="/listing-management">Cancel</Button>
-                <Button type="submit" variant={isDraft ? 'default' : 'filled'} loading={save.isPending && !save.variables} disabled={busy}>
+                <Button variant="default" component={Link} to="/listing-management">
+                  Cancel
+                </Button>
+                <Button
+                  type="submit"
+                  variant={isDraft ? 'default' : 'filled'}
+                  loading={save.isPending && !save.variables}
+                  disabled={busy}
+                >
                   {listing ? 'Save changes' : 'Save draft'}
                 </Button>
-                {isDraft && <Button onClick={() => submit(true)} loading={save.isPending && save.variables} disabled={busy}>{listing ? 'Save and publish' : 'Publish'}</Button>}
+                {isDraft && (
+                  <Button onClick={() => submit(true)} loading={save.isPending && save.variables} disabled={busy}>
+                    {listing ? 'Save and publish' : 'Publish'}
+                  </Button>
+                )}
               </Group>
             )}
           </Stack>
@@ -158,4 +226,9 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
       </Stack>
     </Container>
   );
+}
+
+function uploadFailureText(failed: UploadState[]) {
+  const names = failed.map((f) => `“${f.name}”`).join(', ');
+  return `${names} could not be uploaded (see Screenshots below); add ${failed.length === 1 ? 'it' : 'them'} again.`;
 }

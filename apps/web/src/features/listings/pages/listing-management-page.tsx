@@ -1,6 +1,23 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Center, Container, EmptyState, Group, Image, Stack, Table, Tabs, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Container,
+  EmptyState,
+  Group,
+  Image,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEyeOff, IconPlus, IconSearch, IconListDetails } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,14 +31,28 @@ import { deleteListing, duplicateListing, fetchMyListings, listingKeys, setListi
 import { ListingRowActions } from '../components/listing-row-actions';
 import { ConfirmDialog, type ConfirmRequest } from '../components/confirm-dialog';
 
-const TAB_LABELS: Record<StatusFilter, string> = { all: 'All', draft: 'Drafts', active: 'Active', reserved: 'Reserved', sold: 'Sold', hidden: 'Hidden' };
-const DONE: Record<SellerStatus, string> = { active: 'The listing is live.', draft: 'The listing is unpublished.', reserved: 'Marked reserved.', sold: 'Marked sold.' };
+const TAB_LABELS: Record<StatusFilter, string> = {
+  all: 'All',
+  draft: 'Drafts',
+  active: 'Active',
+  reserved: 'Reserved',
+  sold: 'Sold',
+  hidden: 'Hidden',
+};
+const DONE: Record<SellerStatus, string> = {
+  active: 'The listing is live.',
+  draft: 'The listing is unpublished.',
+  reserved: 'Marked reserved.',
+  sold: 'Marked sold.',
+};
 
 /** The seller's listings: status tabs, search, and every action with confirmation where it cannot be undone. */
 export function Component() {
   const client = useQueryClient();
   const [sp, setSp] = useSearchParams();
-  const status = (STATUS_FILTERS as readonly string[]).includes(sp.get('status') ?? '') ? (sp.get('status') as StatusFilter) : 'all';
+  const status = (STATUS_FILTERS as readonly string[]).includes(sp.get('status') ?? '')
+    ? (sp.get('status') as StatusFilter)
+    : 'all';
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
@@ -41,7 +72,9 @@ export function Component() {
     void client.invalidateQueries({ queryKey: ['listings'] });
   };
   const action = useMutation({
-    mutationFn: async (a: { kind: 'status'; id: string; to: SellerStatus } | { kind: 'duplicate' | 'delete'; id: string }) => {
+    mutationFn: async (
+      a: { kind: 'status'; id: string; to: SellerStatus } | { kind: 'duplicate' | 'delete'; id: string },
+    ) => {
       if (a.kind === 'status') return setListingStatus(a.id, a.to).then(() => DONE[a.to]);
       if (a.kind === 'duplicate') return duplicateListing(a.id).then(() => 'Duplicated as a new draft.');
       return deleteListing(a.id).then(() => 'Listing deleted.');
@@ -55,15 +88,32 @@ export function Component() {
 
   const onStatus = (l: OwnListingRow, to: SellerStatus) => {
     if (to === 'sold') {
-      return setConfirm({ title: 'Mark as sold?', message: `“${l.title}” leaves the marketplace for good. Buyers who chatted with you about it can then review you.`, confirmLabel: 'Mark sold', color: 'blue', onConfirm: () => action.mutate({ kind: 'status', id: l.id, to }) });
+      return setConfirm({
+        title: 'Mark as sold?',
+        message: `“${l.title}” leaves the marketplace for good.`,
+        confirmLabel: 'Mark sold',
+        color: 'blue',
+        onConfirm: () => action.mutate({ kind: 'status', id: l.id, to }),
+      });
     }
     if (to === 'draft') {
-      return setConfirm({ title: 'Unpublish this listing?', message: `“${l.title}” will no longer be visible to buyers until you publish it again.`, confirmLabel: 'Unpublish', color: 'orange', onConfirm: () => action.mutate({ kind: 'status', id: l.id, to }) });
+      return setConfirm({
+        title: 'Unpublish this listing?',
+        message: `“${l.title}” will no longer be visible to buyers until you publish it again.`,
+        confirmLabel: 'Unpublish',
+        color: 'orange',
+        onConfirm: () => action.mutate({ kind: 'status', id: l.id, to }),
+      });
     }
     action.mutate({ kind: 'status', id: l.id, to });
   };
   const onDelete = (l: OwnListingRow) =>
-    setConfirm({ title: 'Delete this listing?', message: `“${l.title}” will be removed from Accountry. This cannot be undone.`, confirmLabel: 'Delete listing', onConfirm: () => action.mutate({ kind: 'delete', id: l.id }) });
+    setConfirm({
+      title: 'Delete this listing?',
+      message: `“${l.title}” will be removed from Accountry. This cannot be undone.`,
+      confirmLabel: 'Delete listing',
+      onConfirm: () => action.mutate({ kind: 'delete', id: l.id }),
+    });
 
   return (
     <Container size="xl" py="xl">
@@ -73,27 +123,64 @@ export function Component() {
             <Title order={1}>My listings</Title>
             <Text c="dimmed">Create, publish and manage the accounts you sell.</Text>
           </div>
-          <Button component={Link} to="/listing-management/new" leftSection={<IconPlus size={18} />}>New listing</Button>
+          <Button component={Link} to="/listing-management/new" leftSection={<IconPlus size={18} />}>
+            New listing
+          </Button>
         </Group>
         <Tabs value={status} onChange={(v) => setSp(v && v !== 'all' ? { status: v } : {})} keepMounted={false}>
           <Tabs.List style={{ flexWrap: 'wrap' }}>
-            {STATUS_FILTERS.map((s) => <Tabs.Tab key={s} value={s}>{TAB_LABELS[s]}{counts ? ` (${counts[s]})` : ''}</Tabs.Tab>)}
+            {STATUS_FILTERS.map((s) => (
+              <Tabs.Tab key={s} value={s}>
+                {TAB_LABELS[s]}
+                {counts ? ` (${counts[s]})` : ''}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
         </Tabs>
-        <TextInput aria-label="Search my listings" placeholder="Search my listings" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} type="search" />
-        {query.isError && <Alert color="red" title="Your listings could not be loaded">{query.error.message}</Alert>}
+        <TextInput
+          aria-label="Search my listings"
+          placeholder="Search my listings"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maw={360}
+          type="search"
+        />
+        {query.isError && (
+          <Alert color="red" title="Your listings could not be loaded">
+            {query.error.message}
+          </Alert>
+        )}
         {!query.isPending && !query.isError && rows.length === 0 ? (
-          <EmptyState icon={<IconListDetails />} title={status === 'all' && !q ? 'You have no listings yet' : 'No listings here'}
-            description={status === 'all' && !q ? 'Create your first listing: add details and screenshots, then publish it.' : 'Try another status or search.'}>
-            {status === 'all' && !q && <Button component={Link} to="/listing-management/new">Create a listing</Button>}
+          <EmptyState
+            icon={<IconListDetails />}
+            title={status === 'all' && !q ? 'You have no listings yet' : 'No listings here'}
+            description={
+              status === 'all' && !q
+                ? 'Create your first listing: add details and screenshots, then publish it.'
+                : 'Try another status or search.'
+            }
+          >
+            {status === 'all' && !q && (
+              <Button component={Link} to="/listing-management/new">
+                Create a listing
+              </Button>
+            )}
           </EmptyState>
         ) : (
           <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="sm" highlightOnHover aria-label="My listings" aria-busy={query.isPending}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Listing</Table.Th><Table.Th>Status</Table.Th><Table.Th ta="right">Price</Table.Th><Table.Th ta="right">Views</Table.Th>
-                  <Table.Th ta="right">Favorites</Table.Th><Table.Th>Updated</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+                  <Table.Th>Listing</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th ta="right">Price</Table.Th>
+                  <Table.Th ta="right">Views</Table.Th>
+                  <Table.Th ta="right">Favorites</Table.Th>
+                  <Table.Th>Updated</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -101,10 +188,22 @@ export function Component() {
                   <Table.Tr key={l.id}>
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
-                        <Image src={l.thumbUrl} alt="" w={64} h={48} radius="sm" fit="cover" fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />
+                        <Image
+                          src={l.thumbUrl}
+                          alt=""
+                          w={64}
+                          h={48}
+                          radius="sm"
+                          fit="cover"
+                          fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
+                        />
                         <div style={{ minWidth: 0 }}>
-                          <Anchor component={Link} to={listingPath(l)} fw={600} lineClamp={1}>{l.title}</Anchor>
-                          <Text size="xs" c="dimmed">{platformLabel(l.platform)}</Text>
+                          <Anchor component={Link} to={listingPath(l)} fw={600} lineClamp={1}>
+                            {l.title}
+                          </Anchor>
+                          <Text size="xs" c="dimmed">
+                            {platformLabel(l.platform)}
+                          </Text>
                         </div>
                       </Group>
                     </Table.Td>
@@ -113,18 +212,30 @@ export function Component() {
                         <StatusBadge status={l.status} />
                         {l.status === 'hidden' && (
                           <Tooltip label={`Reason: ${l.hiddenReason ?? 'not given'}`} multiline w={260}>
-                            <IconEyeOff size={16} aria-label={`Hidden by a moderator. Reason: ${l.hiddenReason ?? 'not given'}`} />
+                            <IconEyeOff
+                              size={16}
+                              aria-label={`Hidden by a moderator. Reason: ${l.hiddenReason ?? 'not given'}`}
+                            />
                           </Tooltip>
                         )}
                       </Group>
-                      {l.status === 'hidden' && <Text size="xs" c="red" maw={220} lineClamp={2}>{l.hiddenReason}</Text>}
+                      {l.status === 'hidden' && (
+                        <Text size="xs" c="red" maw={220} lineClamp={2}>
+                          {l.hiddenReason}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td ta="right">{formatPrice(l.priceCents, l.currency)}</Table.Td>
                     <Table.Td ta="right">{l.viewCount.toLocaleString('en-US')}</Table.Td>
                     <Table.Td ta="right">{l.favoriteCount}</Table.Td>
                     <Table.Td>{formatDate(l.updatedAt)}</Table.Td>
                     <Table.Td>
-                      <ListingRowActions listing={l} onStatus={(to) => onStatus(l, to)} onDuplicate={() => action.mutate({ kind: 'duplicate', id: l.id })} onDelete={() => onDelete(l)} />
+                      <ListingRowActions
+                        listing={l}
+                        onStatus={(to) => onStatus(l, to)}
+                        onDuplicate={() => action.mutate({ kind: 'duplicate', id: l.id })}
+                        onDelete={() => onDelete(l)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -132,7 +243,13 @@ export function Component() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {query.hasNextPage && <Center><Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>Load more</Button></Center>}
+        {query.hasNextPage && (
+          <Center>
+            <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              Load more
+            </Button>
+          </Center>
+        )}
       </Stack>
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} loading={action.isPending} />
     </Container>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Center, Group, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { REVIEW_MESSAGES, reviewReplySchema, type Review, type ReviewsPage } from '@accountry/shared/reviews';
 import { api, ApiRequestError, toQuery } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../components/listings/listing-format';
+import { StarRating } from '../../../components/ui/star-rating';
 
 function ReplyForm({ review }: { review: Review }) {
   const client = useQueryClient();
@@ -17,7 +18,8 @@ function ReplyForm({ review }: { review: Review }) {
       toast.success(REVIEW_MESSAGES.replied);
       void client.invalidateQueries({ queryKey: ['seller-reviews', review.sellerId] });
     },
-    onError: (err) => (err instanceof ApiRequestError && err.fields.reply ? setError(err.fields.reply) : toast.error(err.message)),
+    onError: (err) =>
+      err instanceof ApiRequestError && err.fields.reply ? setError(err.fields.reply) : toast.error(err.message),
   });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -27,10 +29,23 @@ function ReplyForm({ review }: { review: Review }) {
     send.mutate();
   };
   return (
-    <form onSubmit={submit} noValidate><Stack gap="xs" mt="sm">
-      <Textarea label={`Answer ${review.buyerName}`} description="You can answer each review once." autosize minRows={2} maxLength={1000} value={reply} onChange={(e) => setReply(e.currentTarget.value)} error={error} />
-      <Button type="submit" size="xs" w="fit-content" loading={send.isPending}>Publish answer</Button>
-    </Stack></form>
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs" mt="sm">
+        <Textarea
+          label={`Answer ${review.buyerName}`}
+          description="You can answer each review once."
+          autosize
+          minRows={2}
+          maxLength={1000}
+          value={reply}
+          onChange={(e) => setReply(e.currentTarget.value)}
+          error={error}
+        />
+        <Button type="submit" size="xs" w="fit-content" loading={send.isPending}>
+          Publish answer
+        </Button>
+      </Stack>
+    </form>
   );
 }
 
@@ -38,32 +53,52 @@ function ReplyForm({ review }: { review: Review }) {
 export function ReviewList({ sellerId, canReply }: { sellerId: string; canReply: boolean }) {
   const query = useInfiniteQuery({
     queryKey: ['seller-reviews', sellerId],
-    queryFn: ({ pageParam }) => api<ReviewsPage>(`/api/sellers/${encodeURIComponent(sellerId)}/reviews${toQuery({ cursor: pageParam })}`),
+    queryFn: ({ pageParam }) =>
+      api<ReviewsPage>(`/api/sellers/${encodeURIComponent(sellerId)}/reviews${toQuery({ cursor: pageParam })}`),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
   const reviews = query.data?.pages.flatMap((p) => p.items) ?? [];
   if (query.isError) return <Alert color="red">{query.error.message}</Alert>;
-  if (!query.isPending && reviews.length === 0) return <Text c="dimmed">No reviews yet. Buyers can review the seller after a sale.</Text>;
+  if (!query.isPending && reviews.length === 0)
+    return <Text c="dimmed">No reviews yet. Buyers can review the seller after a sale.</Text>;
   return (
     <Stack gap="sm">
       {reviews.map((r) => (
         <Card key={r.id} withBorder padding="md" component="article" aria-label={`Review by ${r.buyerName}`}>
           <Group justify="space-between" wrap="nowrap">
             <Group gap="xs">
-              <Rating value={r.rating} readOnly size="sm" aria-label={`${r.rating} out of 5 stars`} />
-              <Text fw={600} size="sm">{r.buyerName}</Text>
+              <StarRating value={r.rating} size="sm" label={`${r.rating} out of 5 stars`} />
+              <Text fw={600} size="sm">
+                {r.buyerName}
+              </Text>
             </Group>
-            <Text size="xs" c="dimmed">{formatDate(r.createdAt)}</Text>
+            <Text size="xs" c="dimmed">
+              {formatDate(r.createdAt)}
+            </Text>
           </Group>
-          <Text size="xs" c="dimmed" mt={2}>Bought: {r.listingTitle}</Text>
-          <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>{r.comment}</Text>
+          <Text size="xs" c="dimmed" mt={2}>
+            Bought: {r.listingTitle}
+          </Text>
+          <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+            {r.comment}
+          </Text>
           {r.reply ? (
-            <Alert variant="light" mt="sm" title="Seller's answer">{r.reply}</Alert>
-          ) : canReply ? <ReplyForm review={r} /> : null}
+            <Alert variant="light" mt="sm" title="Seller's answer">
+              {r.reply}
+            </Alert>
+          ) : canReply ? (
+            <ReplyForm review={r} />
+          ) : null}
         </Card>
       ))}
-      {query.hasNextPage && <Center><Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>More reviews</Button></Center>}
+      {query.hasNextPage && (
+        <Center>
+          <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            More reviews
+          </Button>
+        </Center>
+      )}
     </Stack>
   );
 }

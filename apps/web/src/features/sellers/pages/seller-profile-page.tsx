@@ -1,16 +1,32 @@
 import { Link, useParams } from 'react-router';
-import { Alert, Avatar, Badge, Button, Card, Center, Container, EmptyState, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  EmptyState,
+  Grid,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconMailCheck, IconMoodSad } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { BrowseResponse } from '@accountry/shared/listing-browse';
-import { formatResponseTime, type SellerProfile } from '@accountry/shared/sellers';
+import { formatActiveDay, formatResponseTime, type SellerProfile } from '@accountry/shared/sellers';
 import { api, ApiRequestError, toQuery } from '../../../lib/api';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ListingGrid } from '../../../components/listings/listing-grid';
-import { formatDate, timeAgo } from '../../../components/listings/listing-format';
-import { useSession } from '../../auth/hooks/use-session';
+import { formatDate } from '../../../components/listings/listing-format';
+import { useSession } from '../../../lib/session';
 import { RatingSummary } from '../components/rating-summary';
 import { ReviewList } from '../components/review-list';
+import { usePageTitle } from '../../../lib/page-title';
 
 const ROLE_LABELS = { buyer: 'Buyer', seller: 'Seller', both: 'Buyer & seller', admin: 'Admin' } as const;
 
@@ -18,7 +34,10 @@ const ROLE_LABELS = { buyer: 'Buyer', seller: 'Seller', both: 'Buyer & seller', 
 export function Component() {
   const { sellerId = '' } = useParams();
   const { user } = useSession();
-  const profile = useQuery({ queryKey: ['seller', sellerId], queryFn: () => api<SellerProfile>(`/api/sellers/${encodeURIComponent(sellerId)}`) });
+  const profile = useQuery({
+    queryKey: ['seller', sellerId],
+    queryFn: () => api<SellerProfile>(`/api/sellers/${encodeURIComponent(sellerId)}`),
+  });
   const listings = useInfiniteQuery({
     queryKey: ['seller-listings', sellerId],
     queryFn: ({ pageParam }) => api<BrowseResponse>(`/api/listings${toQuery({ sellerId, cursor: pageParam })}`),
@@ -26,13 +45,20 @@ export function Component() {
     getNextPageParam: (last) => last.nextCursor,
     enabled: profile.isSuccess,
   });
+  usePageTitle(profile.data?.displayName);
   if (profile.isPending) return <PageSpinner label="Loading the seller…" />;
   if (profile.isError) {
     const missing = profile.error instanceof ApiRequestError && profile.error.status === 404;
     return (
       <Container size="sm" py={64}>
-        <EmptyState icon={<IconMoodSad />} title={missing ? 'Seller not found' : 'The profile could not be loaded'} description={missing ? 'This member may have left Accountry.' : profile.error.message}>
-          <Button component={Link} to="/browse">Browse accounts</Button>
+        <EmptyState
+          icon={<IconMoodSad />}
+          title={missing ? 'Seller not found' : 'The profile could not be loaded'}
+          description={missing ? 'This member may have left Accountry.' : profile.error.message}
+        >
+          <Button component={Link} to="/browse">
+            Browse accounts
+          </Button>
         </EmptyState>
       </Container>
     );
@@ -40,8 +66,13 @@ export function Component() {
   const p = profile.data;
   const items = listings.data?.pages.flatMap((pg) => pg.items) ?? [];
   const stats: Array<[string, string]> = [
-    ['Active listings', String(p.activeListings)], ['Sold', String(p.soldCount)], ['Response time', formatResponseTime(p.responseTimeMinutes)],
-    ['Member since', formatDate(p.memberSince)], ['Last active', timeAgo(p.lastActive)],
+    ['Active listings', String(p.activeListings)],
+    ['Sold', String(p.soldCount)],
+    ['Completed sales', String(p.completedSales)],
+    ['Dispute rate', p.disputeRate === null ? '—' : `${Math.round(p.disputeRate * 100)}%`],
+    ['Response time', formatResponseTime(p.responseTimeMinutes)],
+    ['Member since', formatDate(p.memberSince)],
+    ['Last active', formatActiveDay(p.lastActive, Date.now())],
   ];
   return (
     <Container size="xl" py="xl">
@@ -52,16 +83,29 @@ export function Component() {
               <Group wrap="nowrap">
                 <Avatar size={72} color="indigo" name={p.displayName} />
                 <div>
-                  <Title order={1} fz={{ base: 24, sm: 30 }}>{p.displayName}</Title>
+                  <Title order={1} fz={{ base: 24, sm: 30 }}>
+                    {p.displayName}
+                  </Title>
                   <Group gap={6} mt={4}>
                     <Badge variant="light">{ROLE_LABELS[p.role]}</Badge>
-                    {p.emailVerified && <Badge color="teal" variant="light" leftSection={<IconMailCheck size={12} />}>E-mail verified</Badge>}
+                    {p.emailVerified && (
+                      <Badge color="teal" variant="light" leftSection={<IconMailCheck size={12} />}>
+                        E-mail verified
+                      </Badge>
+                    )}
                   </Group>
                 </div>
               </Group>
               <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} mt="lg" mb={0} spacing="xs">
                 {stats.map(([k, v]) => (
-                  <div key={k}><Text component="dt" size="xs" c="dimmed">{k}</Text><Text component="dd" m={0} fw={600}>{v}</Text></div>
+                  <div key={k}>
+                    <Text component="dt" size="xs" c="dimmed">
+                      {k}
+                    </Text>
+                    <Text component="dd" m={0} fw={600}>
+                      {v}
+                    </Text>
+                  </div>
                 ))}
               </SimpleGrid>
             </Grid.Col>
@@ -71,14 +115,36 @@ export function Component() {
           </Grid>
         </Card>
         <section aria-label="Listings for sale">
-          <Title order={2} mb="md">Listings for sale</Title>
-          {listings.isError ? <Alert color="red">{listings.error.message}</Alert>
-            : !listings.isPending && items.length === 0 ? <Text c="dimmed">No listings for sale right now.</Text>
-            : <ListingGrid listings={items} loading={listings.isPending || listings.isFetchingNextPage} label="Listings for sale" />}
-          {listings.hasNextPage && <Center mt="md"><Button variant="default" loading={listings.isFetchingNextPage} onClick={() => void listings.fetchNextPage()}>Load more</Button></Center>}
+          <Title order={2} mb="md">
+            Listings for sale
+          </Title>
+          {listings.isError ? (
+            <Alert color="red">{listings.error.message}</Alert>
+          ) : !listings.isPending && items.length === 0 ? (
+            <Text c="dimmed">No listings for sale right now.</Text>
+          ) : (
+            <ListingGrid
+              listings={items}
+              loading={listings.isPending || listings.isFetchingNextPage}
+              label="Listings for sale"
+            />
+          )}
+          {listings.hasNextPage && (
+            <Center mt="md">
+              <Button
+                variant="default"
+                loading={listings.isFetchingNextPage}
+                onClick={() => void listings.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </Center>
+          )}
         </section>
         <section aria-label="Reviews">
-          <Title order={2} mb="md">Reviews</Title>
+          <Title order={2} mb="md">
+            Reviews
+          </Title>
           <ReviewList sellerId={p.id} canReply={user?.uid === p.id} />
         </section>
       </Stack>

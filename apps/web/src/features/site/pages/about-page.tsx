@@ -1,12 +1,5 @@
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import {
-  IconEye,
-  IconGavel,
-  IconMailCheck,
-  IconMessages,
-  IconShieldCheck,
-  IconStar,
-} from '@tabler/icons-react';
+import { IconEye, IconGavel, IconMailCheck, IconMessages, IconShieldCheck, IconStar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 

@@ -10,8 +10,11 @@ const buyingSteps: Step[] = [
     title: 'Create an account and verify your e-mail',
     body: (
       <>
-        <Anchor component={Link} to="/signup">Sign up</Anchor> as a buyer (or as both buyer and seller) and confirm your
-        e-mail address with the link we send you. Only verified members can chat with sellers.
+        <Anchor component={Link} to="/signup">
+          Sign up
+        </Anchor>{' '}
+        as a buyer (or as both buyer and seller) and confirm your e-mail address with the link we send you. Only
+        verified members can chat with sellers.
       </>
     ),
   },
@@ -19,8 +22,12 @@ const buyingSteps: Step[] = [
     title: 'Browse and filter',
     body: (
       <>
-        Go to <Anchor component={Link} to="/browse">Browse</Anchor> and narrow the results by category, game or
-        platform, price and other attributes. Save listings you like to your favorites to compare them later.
+        Go to{' '}
+        <Anchor component={Link} to="/browse">
+          Browse
+        </Anchor>{' '}
+        and narrow the results by category, game or platform, price and other attributes. Save listings you like to your
+        favorites to compare them later.
       </>
     ),
   },
@@ -47,8 +54,10 @@ const sellingSteps: Step[] = [
     title: 'Sign up as a seller',
     body: (
       <>
-        <Anchor component={Link} to="/signup">Create an account</Anchor> with the seller role, or choose both if you
-        also want to buy, and verify your e-mail address.
+        <Anchor component={Link} to="/signup">
+          Create an account
+        </Anchor>{' '}
+        with the seller role, or choose both if you also want to buy, and verify your e-mail address.
       </>
     ),
   },
@@ -101,7 +110,15 @@ function Steps({ steps }: { steps: Step[] }) {
   return (
     <Timeline active={steps.length} bulletSize={28} lineWidth={2}>
       {steps.map((s, i) => (
-        <Timeline.Item key={s.title} bullet={<Text size="xs" fw={700}>{i + 1}</Text>} title={s.title}>
+        <Timeline.Item
+          key={s.title}
+          bullet={
+            <Text size="xs" fw={700}>
+              {i + 1}
+            </Text>
+          }
+          title={s.title}
+        >
           <Text size="sm" c="dimmed">
             {s.body}
           </Text>
@@ -137,15 +154,33 @@ export function Component() {
           <Stack gap="sm">
             <Title order={2}>Staying safe</Title>
             <List spacing="sm" center>
-              <List.Item icon={<ThemeIcon color="red" variant="light" radius="xl"><IconLock size={16} /></ThemeIcon>}>
-                Never share the passwords of your own accounts, including your Accountry account, in chat. A seller
-                only ever hands over the credentials of the account being sold.
+              <List.Item
+                icon={
+                  <ThemeIcon color="red" variant="light" radius="xl">
+                    <IconLock size={16} />
+                  </ThemeIcon>
+                }
+              >
+                Never share the passwords of your own accounts, including your Accountry account, in chat. A seller only
+                ever hands over the credentials of the account being sold.
               </List.Item>
-              <List.Item icon={<ThemeIcon color="orange" variant="light" radius="xl"><IconAlertTriangle size={16} /></ThemeIcon>}>
+              <List.Item
+                icon={
+                  <ThemeIcon color="orange" variant="light" radius="xl">
+                    <IconAlertTriangle size={16} />
+                  </ThemeIcon>
+                }
+              >
                 Report suspicious listings or conversations, such as accounts that look stolen, prices that are too good
                 to be true, or pressure to pay before questions are answered.
               </List.Item>
-              <List.Item icon={<ThemeIcon variant="light" radius="xl"><IconMessages size={16} /></ThemeIcon>}>
+              <List.Item
+                icon={
+                  <ThemeIcon variant="light" radius="xl">
+                    <IconMessages size={16} />
+                  </ThemeIcon>
+                }
+              >
                 Keep communication on the platform. Chats on Accountry are a record of what was agreed and help our
                 admins when something goes wrong; scammers often ask to move to other apps.
               </List.Item>

@@ -43,7 +43,9 @@ export function Component() {
           <Text fw={600}>Content you create</Text>
           <List spacing="xs">
             <List.Item>Listings, including their attributes, descriptions, prices and screenshots.</List.Item>
-            <List.Item>Chat messages you exchange with other members, your favorites and the reviews you write.</List.Item>
+            <List.Item>
+              Chat messages you exchange with other members, your favorites and the reviews you write.
+            </List.Item>
           </List>
           <Text fw={600}>Usage data</Text>
           <List spacing="xs">
@@ -70,13 +72,19 @@ export function Component() {
           <Text>We use only the cookies needed to run the service:</Text>
           <List spacing="xs">
             <List.Item>
-              <Text span fw={600}>Session cookie</Text> — keeps you signed in. If you tick “remember me” when signing
-              in, the cookie is persistent and stays valid for up to 5 days of inactivity. Otherwise it ends when you
-              close the browser, and you are signed out after 5 hours of inactivity.
+              <Text span fw={600}>
+                Session cookie
+              </Text>{' '}
+              — keeps you signed in. If you tick “remember me” when signing in, the cookie is persistent and stays valid
+              for up to 5 days of inactivity. Otherwise it ends when you close the browser, and you are signed out after
+              5 hours of inactivity.
             </List.Item>
             <List.Item>
-              <Text span fw={600}>CSRF protection cookie</Text> — protects your account against cross-site request
-              forgery, where another website tries to send requests in your name.
+              <Text span fw={600}>
+                CSRF protection cookie
+              </Text>{' '}
+              — protects your account against cross-site request forgery, where another website tries to send requests
+              in your name.
             </List.Item>
           </List>
           <Text>We do not use advertising or tracking cookies, so there is nothing to opt out of.</Text>
@@ -96,33 +104,31 @@ export function Component() {
 
         <Section title="Sharing">
           <Text>
-            We never sell your personal data. Other members only see what you choose to publish: your display name,
-            your listings and the reviews you write or receive. Your chat messages are visible to the member you are
-            talking to. Your e-mail address and phone number are not shown to other members unless you share them
-            yourself.
+            We never sell your personal data. Other members only see what you choose to publish: your display name, your
+            listings and the reviews you write or receive. Your chat messages are visible to the member you are talking
+            to. Your e-mail address and phone number are not shown to other members unless you share them yourself.
           </Text>
           <Text>
-            Our admins can access data where needed to moderate the marketplace and handle reports. We may disclose
-            data where required by law or to protect members against fraud.
+            Our admins can access data where needed to moderate the marketplace and handle reports. We may disclose data
+            where required by law or to protect members against fraud.
           </Text>
         </Section>
 
         <Section title="Retention">
           <Text>
             We keep your account data and content for as long as your account exists. When you delete your account we
-            delete or anonymise your personal data, except where we need to keep some of it for a limited time to
-            handle open reports, prevent abuse or meet legal obligations. Chat messages you sent may remain visible to
-            the member you sent them to. Usage data is kept only as long as needed for statistics.
+            delete or anonymise your personal data, except where we need to keep some of it for a limited time to handle
+            open reports, prevent abuse or meet legal obligations. Chat messages you sent may remain visible to the
+            member you sent them to. Usage data is kept only as long as needed for statistics.
           </Text>
         </Section>
 
         <Section title="Security">
           <Text>
-            Passwords are never stored in plain text; they are hashed with scrypt. The session cookie is httpOnly,
-            so scripts running in the page cannot read it, and changes you make while signed in are protected by a CSRF
-            token. Access to personal data is restricted to what is
-            needed to run and moderate the service. No system is perfectly secure, so please use a strong, unique
-            password and never share it in chat.
+            Passwords are never stored in plain text; they are hashed with scrypt. The session cookie is httpOnly, so
+            scripts running in the page cannot read it, and changes you make while signed in are protected by a CSRF
+            token. Access to personal data is restricted to what is needed to run and moderate the service. No system is
+            perfectly secure, so please use a strong, unique password and never share it in chat.
           </Text>
         </Section>
 
@@ -136,8 +142,8 @@ export function Component() {
           <Text>
             To make a request, contact support at{' '}
             <Anchor href="mailto:support@accountry.example">support@accountry.example</Anchor> from the e-mail address
-            linked to your account, and we will respond within a reasonable time. Depending on where you live, you may also have the right to
-            complain to your data protection authority.
+            linked to your account, and we will respond within a reasonable time. Depending on where you live, you may
+            also have the right to complain to your data protection authority.
           </Text>
         </Section>
 

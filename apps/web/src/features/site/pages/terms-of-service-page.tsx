@@ -37,7 +37,9 @@ export function Component() {
             <List.Item>
               You must be at least 18 years old, or the age of majority where you live if that is higher.
             </List.Item>
-            <List.Item>Each Accountry account belongs to one person. Do not share it or create accounts for others.</List.Item>
+            <List.Item>
+              Each Accountry account belongs to one person. Do not share it or create accounts for others.
+            </List.Item>
             <List.Item>The information you give us must be accurate and kept up to date.</List.Item>
             <List.Item>You must verify your e-mail address before you can trade.</List.Item>
             <List.Item>
@@ -48,14 +50,14 @@ export function Component() {
 
         <Section title="Listings">
           <List spacing="xs">
+            <List.Item>You may only list an account that you own and that you have the right to transfer.</List.Item>
             <List.Item>
-              You may only list an account that you own and that you have the right to transfer.
+              Descriptions, attributes and screenshots must be accurate and must show the actual account being sold. Do
+              not leave out material facts, such as bans, restrictions or shared ownership.
             </List.Item>
             <List.Item>
-              Descriptions, attributes and screenshots must be accurate and must show the actual account being sold.
-              Do not leave out material facts, such as bans, restrictions or shared ownership.
+              Keep the status of your listings current, marking them reserved or sold as appropriate.
             </List.Item>
-            <List.Item>Keep the status of your listings current, marking them reserved or sold as appropriate.</List.Item>
             <List.Item>
               We may hide any listing that breaks these rules or the terms of the game or platform the account belongs
               to, without prior notice.
@@ -123,9 +125,9 @@ export function Component() {
 
         <Section title="Changes">
           <Text>
-            We may update these terms from time to time. When we make significant changes, we will update the date
-            above and, where appropriate, let you know. If you continue to use Accountry after the changes take effect,
-            you accept the updated terms.
+            We may update these terms from time to time. When we make significant changes, we will update the date above
+            and, where appropriate, let you know. If you continue to use Accountry after the changes take effect, you
+            accept the updated terms.
           </Text>
         </Section>
 

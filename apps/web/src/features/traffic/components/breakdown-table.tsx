@@ -11,7 +11,15 @@ export interface BreakdownRow {
 const percent = (views: number, total: number) => (total > 0 ? (views / total) * 100 : 0);
 
 /** A titled table of views by name with each row's share of the period's page views. */
-export function BreakdownTable({ title, rows, total, nameHeader, emptyText, footer, toolbar }: {
+export function BreakdownTable({
+  title,
+  rows,
+  total,
+  nameHeader,
+  emptyText,
+  footer,
+  toolbar,
+}: {
   title: string;
   rows: BreakdownRow[];
   total: number;
@@ -24,7 +32,9 @@ export function BreakdownTable({ title, rows, total, nameHeader, emptyText, foot
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
       <Group justify="space-between" align="flex-end" mb="xs" wrap="wrap">
-        <Title order={2} size="h4" id={id}>{title}</Title>
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
         {toolbar}
       </Group>
       {rows.length === 0 ? (
@@ -49,7 +59,9 @@ export function BreakdownTable({ title, rows, total, nameHeader, emptyText, foot
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Progress value={share} flex={1} size="sm" aria-hidden />
-                        <Text size="xs" c="dimmed" w={44} ta="right">{share < 0.1 && share > 0 ? '<0.1' : share.toFixed(1)}%</Text>
+                        <Text size="xs" c="dimmed" w={44} ta="right">
+                          {share < 0.1 && share > 0 ? '<0.1' : share.toFixed(1)}%
+                        </Text>
                       </Group>
                     </Table.Td>
                   </Table.Tr>

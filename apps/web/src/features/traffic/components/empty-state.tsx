@@ -6,7 +6,9 @@ export function EmptyState({ text }: { text: string }) {
     <Center py="lg">
       <Stack align="center" gap={4}>
         <IconChartBarOff size={28} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
-        <Text c="dimmed" size="sm">{text}</Text>
+        <Text c="dimmed" size="sm">
+          {text}
+        </Text>
       </Stack>
     </Center>
   );

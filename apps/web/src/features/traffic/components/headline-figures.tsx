@@ -6,7 +6,14 @@ import type { TrafficStats } from '@accountry/shared/traffic';
 const fmt = (n: number) => n.toLocaleString();
 
 /** One headline figure; its group is named by the label, so the value is easy to find and to read out. */
-export function Figure({ label, value, hint, icon, loading, live }: {
+export function Figure({
+  label,
+  value,
+  hint,
+  icon,
+  loading,
+  live,
+}: {
   label: string;
   value: ReactNode;
   hint?: ReactNode;
@@ -20,21 +27,37 @@ export function Figure({ label, value, hint, icon, loading, live }: {
     <Paper withBorder p="md" radius="md" role="group" aria-labelledby={id}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
-          <Text id={id} size="sm" c="dimmed">{label}</Text>
+          <Text id={id} size="sm" c="dimmed">
+            {label}
+          </Text>
           {loading ? (
             <Skeleton h={30} w={70} mt={4} />
           ) : (
-            <Text fz={28} fw={700} lh={1.3} aria-live={live ? 'polite' : undefined}>{value}</Text>
+            <Text fz={28} fw={700} lh={1.3} aria-live={live ? 'polite' : undefined}>
+              {value}
+            </Text>
           )}
-          {hint && <Text size="xs" c="dimmed" mt={2}>{hint}</Text>}
+          {hint && (
+            <Text size="xs" c="dimmed" mt={2}>
+              {hint}
+            </Text>
+          )}
         </div>
-        <ThemeIcon variant="light" size="lg" radius="md">{icon}</ThemeIcon>
+        <ThemeIcon variant="light" size="lg" radius="md">
+          {icon}
+        </ThemeIcon>
       </Group>
     </Paper>
   );
 }
 
-export function HeadlineFigures({ stats, loading, activeUsers, activeLoading, activeError }: {
+export function HeadlineFigures({
+  stats,
+  loading,
+  activeUsers,
+  activeLoading,
+  activeError,
+}: {
   stats: TrafficStats | undefined;
   loading: boolean;
   activeUsers: number | undefined;
@@ -44,7 +67,12 @@ export function HeadlineFigures({ stats, loading, activeUsers, activeLoading, ac
   const avg = stats?.averageSessionMinutes;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-      <Figure label="Page views" value={stats ? fmt(stats.totalPageViews) : '—'} loading={loading} icon={<IconEye size={20} />} />
+      <Figure
+        label="Page views"
+        value={stats ? fmt(stats.totalPageViews) : '—'}
+        loading={loading}
+        icon={<IconEye size={20} />}
+      />
       <Figure
         label="Unique visitors"
         value={stats ? fmt(stats.uniqueVisitorCount) : '—'}

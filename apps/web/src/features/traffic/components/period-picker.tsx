@@ -11,7 +11,14 @@ export const PERIOD_LABELS: Record<TrafficPeriod, string> = {
 };
 
 /** Day, week, month, year, or a custom range of UTC days. */
-export function PeriodPicker({ period, range, today, error, onPeriod, onRange }: {
+export function PeriodPicker({
+  period,
+  range,
+  today,
+  error,
+  onPeriod,
+  onRange,
+}: {
   period: TrafficPeriod;
   /** A range the statistics refuse (too long, reversed). */
   error?: string;

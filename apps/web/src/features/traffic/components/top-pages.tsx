@@ -40,7 +40,9 @@ export function TopPages({ stats }: { stats: TrafficStats }) {
         <>
           {more > 0 && (
             <Center mt="sm">
-              <Button variant="default" size="xs" onClick={() => setAll(true)}>Show {more} more</Button>
+              <Button variant="default" size="xs" onClick={() => setAll(true)}>
+                Show {more} more
+              </Button>
             </Center>
           )}
           {stats.pageCount > stats.pages.length && (

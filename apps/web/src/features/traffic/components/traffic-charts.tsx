@@ -9,11 +9,17 @@ const shortDate = (day: string) =>
 
 /** Page views and unique visitors per day of the period. */
 export function DailyChart({ stats }: { stats: TrafficStats }) {
-  const data = stats.daily.map((d) => ({ date: shortDate(d.date), 'Page views': d.pageViews, 'Unique visitors': d.uniqueVisitors }));
+  const data = stats.daily.map((d) => ({
+    date: shortDate(d.date),
+    'Page views': d.pageViews,
+    'Unique visitors': d.uniqueVisitors,
+  }));
   const empty = stats.totalPageViews === 0;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="traffic-daily-title">
-      <Title order={2} size="h4" id="traffic-daily-title" mb="sm">Daily page views</Title>
+      <Title order={2} size="h4" id="traffic-daily-title" mb="sm">
+        Daily page views
+      </Title>
       {empty ? (
         <EmptyState text="No page views in this period yet." />
       ) : (
@@ -38,14 +44,24 @@ export function DailyChart({ stats }: { stats: TrafficStats }) {
 }
 
 /** The 24 hourly counters (UTC) of one day, with a picker for the day. */
-export function HourlyChart({ stats, today, onDay }: { stats: TrafficStats; today: string; onDay: (day: string) => void }) {
+export function HourlyChart({
+  stats,
+  today,
+  onDay,
+}: {
+  stats: TrafficStats;
+  today: string;
+  onDay: (day: string) => void;
+}) {
   const { date, views } = stats.hourly;
   const data = views.map((n, hour) => ({ hour: `${String(hour).padStart(2, '0')}:00`, 'Page views': n }));
   const total = views.reduce((s, n) => s + n, 0);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="traffic-hourly-title">
       <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
-        <Title order={2} size="h4" id="traffic-hourly-title">Views by hour (UTC)</Title>
+        <Title order={2} size="h4" id="traffic-hourly-title">
+          Views by hour (UTC)
+        </Title>
         <DatePickerInput
           label="Day"
           size="xs"
@@ -61,9 +77,17 @@ export function HourlyChart({ stats, today, onDay }: { stats: TrafficStats; toda
       ) : (
         <>
           <div role="img" aria-label={`Bar chart of page views by hour on ${shortDate(date)}`}>
-            <BarChart h={220} data={data} dataKey="hour" series={[{ name: 'Page views', color: 'indigo.5' }]} valueFormatter={(v) => v.toLocaleString()} />
+            <BarChart
+              h={220}
+              data={data}
+              dataKey="hour"
+              series={[{ name: 'Page views', color: 'indigo.5' }]}
+              valueFormatter={(v) => v.toLocaleString()}
+            />
           </div>
-          <Text size="xs" c="dimmed" mt="xs">{total.toLocaleString()} page views on {shortDate(date)}</Text>
+          <Text size="xs" c="dimmed" mt="xs">
+            {total.toLocaleString()} page views on {shortDate(date)}
+          </Text>
         </>
       )}
     </Paper>

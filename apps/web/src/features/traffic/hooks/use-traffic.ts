@@ -1,6 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  TRAFFIC_ACTIVE_USERS_PATH, TRAFFIC_STATS_PATH, type ActiveUsers, type TrafficStats, type TrafficStatsQuery,
+  TRAFFIC_ACTIVE_USERS_PATH,
+  TRAFFIC_STATS_PATH,
+  type ActiveUsers,
+  type TrafficStats,
+  type TrafficStatsQuery,
 } from '@accountry/shared/traffic';
 import { api, toQuery } from '../../../lib/api';
 
@@ -13,11 +17,13 @@ export const trafficKeys = {
 };
 
 // Spec section 8: stats failures are logged to the console (the page also shows them).
-const logged = <T,>(fn: () => Promise<T>) => () =>
-  fn().catch((err) => {
-    console.error('Traffic statistics failed', err);
-    throw err;
-  });
+const logged =
+  <T>(fn: () => Promise<T>) =>
+  () =>
+    fn().catch((err) => {
+      console.error('Traffic statistics failed', err);
+      throw err;
+    });
 
 export function useTrafficStats(q: TrafficStatsQuery, enabled = true) {
   return useQuery({

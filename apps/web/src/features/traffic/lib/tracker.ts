@@ -1,6 +1,11 @@
 import {
-  MAX_REFERRER_LENGTH, MAX_TRACKED_PATH_LENGTH, SESSION_ID_STORAGE_KEY, TRAFFIC_EVENTS_PATH, VISITOR_ID_STORAGE_KEY,
-  type SessionStarted, type TrafficEvent,
+  MAX_REFERRER_LENGTH,
+  MAX_TRACKED_PATH_LENGTH,
+  SESSION_ID_STORAGE_KEY,
+  TRAFFIC_EVENTS_PATH,
+  VISITOR_ID_STORAGE_KEY,
+  type SessionStarted,
+  type TrafficEvent,
 } from '@accountry/shared/traffic';
 
 /**
@@ -87,7 +92,8 @@ export function endSession() {
     const sessionId = store('sessionStorage')?.getItem(SESSION_ID_STORAGE_KEY);
     if (!sessionId) return;
     const event: TrafficEvent = { type: 'session_end', visitorId: visitorId(), sessionId, path: currentPath() };
-    if (!navigator.sendBeacon(TRAFFIC_EVENTS_PATH, JSON.stringify(event))) console.error('Could not queue the session end');
+    if (!navigator.sendBeacon(TRAFFIC_EVENTS_PATH, JSON.stringify(event)))
+      console.error('Could not queue the session end');
   } catch (err) {
     console.error('Could not end the visitor session', err);
   }

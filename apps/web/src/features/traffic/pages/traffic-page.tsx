@@ -21,10 +21,16 @@ const NAME_LABELS: Record<string, string> = {
   tablet: 'Tablet',
 };
 
-const rows = (items: TrafficStats['devices']) => items.map((i) => ({ key: i.name, label: NAME_LABELS[i.name] ?? i.name, views: i.views }));
+const rows = (items: TrafficStats['devices']) =>
+  items.map((i) => ({ key: i.name, label: NAME_LABELS[i.name] ?? i.name, views: i.views }));
 
 const longDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** The period, custom range and hourly day live in the address, so a view can be shared and survives reload. */
 function usePeriodParams() {
@@ -34,11 +40,16 @@ function usePeriodParams() {
   const range: [string | null, string | null] = [params.get('from'), params.get('to')];
   const hourlyDate = params.get('day') ?? undefined;
   const update = (next: Record<string, string | null>) =>
-    setParams((prev) => {
-      const p = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(next)) if (v) p.set(k, v); else p.delete(k);
-      return p;
-    }, { replace: true });
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(next))
+          if (v) p.set(k, v);
+          else p.delete(k);
+        return p;
+      },
+      { replace: true },
+    );
   return { period, range, hourlyDate, update };
 }
 
@@ -46,9 +57,10 @@ function usePeriodParams() {
 export function Component() {
   const today = dayKey(Date.now());
   const { period, range, hourlyDate, update } = usePeriodParams();
-  const query: TrafficStatsQuery = period === 'custom'
-    ? { period, from: range[0] ?? undefined, to: range[1] ?? undefined, hourlyDate }
-    : { period, hourlyDate };
+  const query: TrafficStatsQuery =
+    period === 'custom'
+      ? { period, from: range[0] ?? undefined, to: range[1] ?? undefined, hourlyDate }
+      : { period, hourlyDate };
   const parsed = trafficStatsQuerySchema.safeParse(query);
   const incomplete = period === 'custom' && (!range[0] || !range[1]);
   const rangeError = !incomplete && !parsed.success ? parsed.error.issues[0]?.message : undefined;
@@ -60,7 +72,11 @@ export function Component() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={1}>Traffic</Title>
-        {s && <Text c="dimmed" size="sm">{s.from === s.to ? longDate(s.from) : `${longDate(s.from)} – ${longDate(s.to)}`} (UTC)</Text>}
+        {s && (
+          <Text c="dimmed" size="sm">
+            {s.from === s.to ? longDate(s.from) : `${longDate(s.from)} – ${longDate(s.to)}`} (UTC)
+          </Text>
+        )}
       </Group>
       <PeriodPicker
         period={period}
@@ -70,12 +86,18 @@ export function Component() {
         onPeriod={(p) => update({ period: p, from: null, to: null, day: null })}
         onRange={([from, to]) => update({ from, to, day: null })}
       />
-      {incomplete && <Text size="sm" c="dimmed">Pick the first and last day of the range.</Text>}
+      {incomplete && (
+        <Text size="sm" c="dimmed">
+          Pick the first and last day of the range.
+        </Text>
+      )}
       {stats.error && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load the statistics" role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{stats.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => stats.refetch()}>Try again</Button>
+            <Button size="xs" variant="light" color="red" onClick={() => stats.refetch()}>
+              Try again
+            </Button>
           </Stack>
         </Alert>
       )}
@@ -97,9 +119,27 @@ export function Component() {
           <HourlyChart stats={s} today={today} onDay={(day) => update({ day })} />
           <TopPages key={`${s.from}-${s.to}`} stats={s} />
           <SimpleGrid cols={{ base: 1, md: 3 }}>
-            <BreakdownTable title="Devices" nameHeader="Device" rows={rows(s.devices)} total={s.totalPageViews} emptyText="No devices yet." />
-            <BreakdownTable title="Browsers" nameHeader="Browser" rows={rows(s.browsers)} total={s.totalPageViews} emptyText="No browsers yet." />
-            <BreakdownTable title="Referrers" nameHeader="Referrer" rows={rows(s.referrers)} total={s.totalPageViews} emptyText="No referrers yet." />
+            <BreakdownTable
+              title="Devices"
+              nameHeader="Device"
+              rows={rows(s.devices)}
+              total={s.totalPageViews}
+              emptyText="No devices yet."
+            />
+            <BreakdownTable
+              title="Browsers"
+              nameHeader="Browser"
+              rows={rows(s.browsers)}
+              total={s.totalPageViews}
+              emptyText="No browsers yet."
+            />
+            <BreakdownTable
+              title="Referrers"
+              nameHeader="Referrer"
+              rows={rows(s.referrers)}
+              total={s.totalPageViews}
+              emptyText="No referrers yet."
+            />
           </SimpleGrid>
         </>
       )}

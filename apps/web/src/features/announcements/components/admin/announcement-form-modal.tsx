@@ -1,19 +1,45 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import {
-  AUDIENCE_FILTERS, AUDIENCE_LABELS, MESSAGE_MAX, SEVERITIES, SEVERITY_LABELS, STATUSES, STATUS_LABELS, TITLE_MAX,
-  type AudienceFilter, type Notification, type NotificationStatus, type Severity,
+  AUDIENCE_FILTERS,
+  AUDIENCE_LABELS,
+  MESSAGE_MAX,
+  SEVERITIES,
+  SEVERITY_LABELS,
+  STATUSES,
+  STATUS_LABELS,
+  TITLE_MAX,
+  type AudienceFilter,
+  type Notification,
+  type NotificationStatus,
+  type Severity,
 } from '@accountry/shared/announcements';
 import { ApiRequestError } from '../../../../lib/api';
 import { toast } from '../../../../lib/toast';
 import { useAnnouncementMutations } from '../../hooks/use-admin-announcements';
-import { EMPTY_FORM, formErrors, formErrorsFromServer, formFromNotification, inputFromForm, type FormValues } from './form-values';
+import {
+  EMPTY_FORM,
+  formErrors,
+  formErrorsFromServer,
+  formFromNotification,
+  inputFromForm,
+  type FormValues,
+} from './form-values';
 import { UserPicker } from './user-picker';
 
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((v) => ({ value: v, label: labels[v] }));
 
 /** Create a new announcement, or edit one; the spec's validation messages show next to the fields. */
-export function AnnouncementFormModal({ opened, editing, onClose }: { opened: boolean; editing: Notification | null; onClose: () => void }) {
+export function AnnouncementFormModal({
+  opened,
+  editing,
+  onClose,
+}: {
+  opened: boolean;
+  editing: Notification | null;
+  onClose: () => void;
+}) {
   const { create, update } = useAnnouncementMutations();
   const [values, setValues] = useState<FormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -26,7 +52,10 @@ export function AnnouncementFormModal({ opened, editing, onClose }: { opened: bo
     setFormError(null);
   }, [opened, editing]);
 
-  const set = <K extends keyof FormValues>(key: K) => (value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set =
+    <K extends keyof FormValues>(key: K) =>
+    (value: FormValues[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
   const pending = create.isPending || update.isPending;
 
   const onSubmit = async (e: React.FormEvent) => {
@@ -42,31 +71,104 @@ export function AnnouncementFormModal({ opened, editing, onClose }: { opened: bo
       toast.success(editing ? 'Announcement updated' : 'Announcement created');
       onClose();
     } catch (err) {
-      if (err instanceof ApiRequestError && Object.keys(err.fields).length) setErrors(formErrorsFromServer(err.fields, values.audience));
+      if (err instanceof ApiRequestError && Object.keys(err.fields).length)
+        setErrors(formErrorsFromServer(err.fields, values.audience));
       setFormError(err instanceof Error ? err.message : 'Something went wrong.');
     }
   };
 
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title={editing ? 'Edit announcement' : 'New announcement'} size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title={editing ? 'Edit announcement' : 'New announcement'}
+      size="lg"
+    >
       <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit announcement' : 'New announcement'}>
         <Stack gap="sm">
-          {formError && <Alert color="red" role="alert">{formError}</Alert>}
-          <TextInput label="Title" required maxLength={TITLE_MAX} value={values.title} onChange={(e) => set('title')(e.currentTarget.value)} error={errors.title} data-autofocus />
-          <Textarea label="Message" required autosize minRows={3} maxLength={MESSAGE_MAX} value={values.message} onChange={(e) => set('message')(e.currentTarget.value)} error={errors.message} />
+          {formError && (
+            <Alert color="red" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <TextInput
+            label="Title"
+            required
+            maxLength={TITLE_MAX}
+            value={values.title}
+            onChange={(e) => set('title')(e.currentTarget.value)}
+            error={errors.title}
+            data-autofocus
+          />
+          <Textarea
+            label="Message"
+            required
+            autosize
+            minRows={3}
+            maxLength={MESSAGE_MAX}
+            value={values.message}
+            onChange={(e) => set('message')(e.currentTarget.value)}
+            error={errors.message}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label="Severity" required allowDeselect={false} data={options(SEVERITIES, SEVERITY_LABELS)} value={values.severity} onChange={(v) => v && set('severity')(v as Severity)} error={errors.severity} />
-            <Select label="Status" required allowDeselect={false} data={options(STATUSES, STATUS_LABELS)} value={values.status} onChange={(v) => v && set('status')(v as NotificationStatus)} error={errors.status} />
+            <Select
+              label="Severity"
+              required
+              allowDeselect={false}
+              data={options(SEVERITIES, SEVERITY_LABELS)}
+              value={values.severity}
+              onChange={(v) => v && set('severity')(v as Severity)}
+              error={errors.severity}
+            />
+            <Select
+              label="Status"
+              required
+              allowDeselect={false}
+              data={options(STATUSES, STATUS_LABELS)}
+              value={values.status}
+              onChange={(v) => v && set('status')(v as NotificationStatus)}
+              error={errors.status}
+            />
           </SimpleGrid>
-          <Select label="Audience" required allowDeselect={false} data={options(AUDIENCE_FILTERS, AUDIENCE_LABELS)} value={values.audience} onChange={(v) => v && set('audience')(v as AudienceFilter)} error={errors.audience} />
-          {values.audience === 'specific' && <UserPicker value={values.userIds} onChange={set('userIds')} error={errors.userIds} />}
+          <Select
+            label="Audience"
+            required
+            allowDeselect={false}
+            data={options(AUDIENCE_FILTERS, AUDIENCE_LABELS)}
+            value={values.audience}
+            onChange={(v) => v && set('audience')(v as AudienceFilter)}
+            error={errors.audience}
+          />
+          {values.audience === 'specific' && (
+            <UserPicker value={values.userIds} onChange={set('userIds')} error={errors.userIds} />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput type="date" label="Expiry date" description="Leave empty for no expiry" value={values.expiresDate} onChange={(e) => set('expiresDate')(e.currentTarget.value)} error={errors.expiresDate} />
-            <TextInput type="time" label="Expiry time" description="Optional; the end of the day if empty" value={values.expiresTime} onChange={(e) => set('expiresTime')(e.currentTarget.value)} disabled={!values.expiresDate} error={errors.expiresTime} />
+            <TextInput
+              type="date"
+              label="Expiry date"
+              description="Leave empty for no expiry"
+              value={values.expiresDate}
+              onChange={(e) => set('expiresDate')(e.currentTarget.value)}
+              error={errors.expiresDate}
+            />
+            <TextInput
+              type="time"
+              label="Expiry time"
+              description="Optional; the end of the day if empty"
+              value={values.expiresTime}
+              onChange={(e) => set('expiresTime')(e.currentTarget.value)}
+              disabled={!values.expiresDate}
+              error={errors.expiresTime}
+            />
           </SimpleGrid>
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={pending}>{editing ? 'Save changes' : 'Create announcement'}</Button>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending}>
+              {editing ? 'Save changes' : 'Create announcement'}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -14,31 +14,60 @@ const FIGURES: Array<{ key: keyof NotificationMetrics; label: string; hint: stri
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
 /** Per-announcement metrics (definitions in docs/decisions/021-announcement-metrics.md). */
-export function AnnouncementMetricsModal({ notification, onClose }: { notification: Notification | null; onClose: () => void }) {
+export function AnnouncementMetricsModal({
+  notification,
+  onClose,
+}: {
+  notification: Notification | null;
+  onClose: () => void;
+}) {
   const metrics = useAnnouncementMetrics(notification?.id ?? null);
   const m = metrics.data;
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={!!notification} onClose={onClose} title={notification ? `Metrics: ${notification.title}` : 'Metrics'} size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={!!notification}
+      onClose={onClose}
+      title={notification ? `Metrics: ${notification.title}` : 'Metrics'}
+      size="lg"
+    >
       {metrics.isPending ? (
-        <Center py="lg"><Loader aria-label="Loading metrics" /></Center>
+        <Center py="lg">
+          <Loader aria-label="Loading metrics" />
+        </Center>
       ) : metrics.isError || !m ? (
-        <Alert color="red" role="alert">{metrics.error?.message ?? 'Could not load the metrics.'}</Alert>
+        <Alert color="red" role="alert">
+          {metrics.error?.message ?? 'Could not load the metrics.'}
+        </Alert>
       ) : (
         <Stack>
           <SimpleGrid cols={{ base: 2, sm: 3 }} role="list" aria-label="Announcement metrics">
             {FIGURES.map((f) => (
               <Stack key={f.key} gap={0} role="listitem" aria-label={`${f.label}: ${m[f.key]}`}>
-                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{f.label}</Text>
-                <Text size="xl" fw={700}>{m[f.key]}</Text>
-                <Text size="xs" c="dimmed">{f.hint}</Text>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                  {f.label}
+                </Text>
+                <Text size="xl" fw={700}>
+                  {m[f.key]}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {f.hint}
+                </Text>
               </Stack>
             ))}
           </SimpleGrid>
           <Stack gap={4}>
             <Text size="sm">Read by {pct(m.audienceSize - m.unreadCount, m.audienceSize)}% of the audience</Text>
-            <Progress value={pct(m.audienceSize - m.unreadCount, m.audienceSize)} aria-label="Share of the audience that read it" />
+            <Progress
+              value={pct(m.audienceSize - m.unreadCount, m.audienceSize)}
+              aria-label="Share of the audience that read it"
+            />
             <Text size="sm">Dismissed by {pct(m.audienceSize - m.activeCount, m.audienceSize)}% of the audience</Text>
-            <Progress color="gray" value={pct(m.audienceSize - m.activeCount, m.audienceSize)} aria-label="Share of the audience that dismissed it" />
+            <Progress
+              color="gray"
+              value={pct(m.audienceSize - m.activeCount, m.audienceSize)}
+              aria-label="Share of the audience that dismissed it"
+            />
           </Stack>
         </Stack>
       )}

@@ -16,9 +16,23 @@ export function AnnouncementStatsCards() {
   return (
     <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} role="list" aria-label="Announcement counts">
       {CARDS.map((c) => (
-        <Paper key={c.key} withBorder p="sm" role="listitem" aria-label={stats.data ? `${c.label}: ${stats.data[c.key]}` : c.label}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{c.label}</Text>
-          {stats.data ? <Text size="xl" fw={700} c={c.color}>{stats.data[c.key]}</Text> : <Skeleton h={28} mt={4} />}
+        <Paper
+          key={c.key}
+          withBorder
+          p="sm"
+          role="listitem"
+          aria-label={stats.data ? `${c.label}: ${stats.data[c.key]}` : c.label}
+        >
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {c.label}
+          </Text>
+          {stats.data ? (
+            <Text size="xl" fw={700} c={c.color}>
+              {stats.data[c.key]}
+            </Text>
+          ) : (
+            <Skeleton h={28} mt={4} />
+          )}
         </Paper>
       ))}
     </SimpleGrid>

@@ -1,31 +1,64 @@
 import { ActionIcon, Badge, Group, Menu, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconChartBar, IconDots, IconPencil, IconPlayerStop, IconSend, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconChartBar,
+  IconDots,
+  IconPencil,
+  IconPlayerStop,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { AUDIENCE_LABELS, SEVERITY_LABELS, STATUS_LABELS, type Notification, type SortField } from '@accountry/shared/announcements';
+import {
+  AUDIENCE_LABELS,
+  SEVERITY_LABELS,
+  STATUS_LABELS,
+  type Notification,
+  type SortField,
+} from '@accountry/shared/announcements';
 import { severityStyle } from '../severity-style';
 import { SORT_LABELS, type Filters } from './announcement-filters';
 
 const STATUS_COLORS = { active: 'green', draft: 'gray', expired: 'orange', canceled: 'red' } as const;
 const when = (t: number | null) => (t === null ? '—' : dayjs(t).format('D MMM YYYY, HH:mm'));
 const audienceOf = (n: Notification) =>
-  Array.isArray(n.targetUsers) ? `${n.targetUsers.length} specific user${n.targetUsers.length === 1 ? '' : 's'}` : AUDIENCE_LABELS[n.targetUsers];
+  Array.isArray(n.targetUsers)
+    ? `${n.targetUsers.length} specific user${n.targetUsers.length === 1 ? '' : 's'}`
+    : AUDIENCE_LABELS[n.targetUsers];
 
 export type RowAction = 'edit' | 'metrics' | 'send' | 'recall' | 'delete';
 
-function SortHeader({ field, filters, onSort }: { field: SortField; filters: Filters; onSort: (f: SortField) => void }) {
+function SortHeader({
+  field,
+  filters,
+  onSort,
+}: {
+  field: SortField;
+  filters: Filters;
+  onSort: (f: SortField) => void;
+}) {
   const active = filters.sortField === field;
   const Arrow = filters.sortDirection === 'asc' ? IconArrowUp : IconArrowDown;
   return (
     <Table.Th aria-sort={active ? (filters.sortDirection === 'asc' ? 'ascending' : 'descending') : undefined}>
       <UnstyledButton onClick={() => onSort(field)} fw={600} fz="sm">
-        <Group gap={4} wrap="nowrap">{SORT_LABELS[field]}{active && <Arrow size={14} aria-hidden />}</Group>
+        <Group gap={4} wrap="nowrap">
+          {SORT_LABELS[field]}
+          {active && <Arrow size={14} aria-hidden />}
+        </Group>
       </UnstyledButton>
     </Table.Th>
   );
 }
 
 /** One page of announcements; column headers sort, each row has its actions in a menu. */
-export function AnnouncementsTable({ rows, filters, onSort, onAction }: {
+export function AnnouncementsTable({
+  rows,
+  filters,
+  onSort,
+  onAction,
+}: {
   rows: Notification[];
   filters: Filters;
   onSort: (f: SortField) => void;
@@ -42,34 +75,72 @@ export function AnnouncementsTable({ rows, filters, onSort, onAction }: {
             <Table.Th>Audience</Table.Th>
             <SortHeader field="expiresAt" filters={filters} onSort={onSort} />
             <SortHeader field="createdAt" filters={filters} onSort={onSort} />
-            <Table.Th><Text span fz="sm" fw={600}>Actions</Text></Table.Th>
+            <Table.Th>
+              <Text span fz="sm" fw={600}>
+                Actions
+              </Text>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((n) => (
             <Table.Tr key={n.id}>
               <Table.Td maw={320}>
-                <Text fw={600} size="sm" lineClamp={1}>{n.title}</Text>
-                <Text size="xs" c="dimmed" lineClamp={2}>{n.message}</Text>
+                <Text fw={600} size="sm" lineClamp={1}>
+                  {n.title}
+                </Text>
+                <Text size="xs" c="dimmed" lineClamp={2}>
+                  {n.message}
+                </Text>
               </Table.Td>
-              <Table.Td><Badge color={severityStyle(n.severity).color} variant="light">{SEVERITY_LABELS[n.severity]}</Badge></Table.Td>
-              <Table.Td><Badge color={STATUS_COLORS[n.status]} variant="dot">{STATUS_LABELS[n.status]}</Badge></Table.Td>
-              <Table.Td><Text size="sm">{audienceOf(n)}</Text></Table.Td>
-              <Table.Td><Text size="sm">{when(n.expiresAt)}</Text></Table.Td>
-              <Table.Td><Text size="sm">{when(n.createdAt)}</Text></Table.Td>
+              <Table.Td>
+                <Badge color={severityStyle(n.severity).color} variant="light">
+                  {SEVERITY_LABELS[n.severity]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLORS[n.status]} variant="dot">
+                  {STATUS_LABELS[n.status]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{audienceOf(n)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{when(n.expiresAt)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{when(n.createdAt)}</Text>
+              </Table.Td>
               <Table.Td>
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${n.title}`}><IconDots size={18} /></ActionIcon>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${n.title}`}>
+                      <IconDots size={18} />
+                    </ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onAction('edit', n)}>Edit</Menu.Item>
-                    <Menu.Item leftSection={<IconChartBar size={16} />} onClick={() => onAction('metrics', n)}>Metrics</Menu.Item>
-                    <Menu.Item leftSection={<IconSend size={16} />} onClick={() => onAction('send', n)}>Send to users</Menu.Item>
+                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onAction('edit', n)}>
+                      Edit
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconChartBar size={16} />} onClick={() => onAction('metrics', n)}>
+                      Metrics
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconSend size={16} />} onClick={() => onAction('send', n)}>
+                      Send to users
+                    </Menu.Item>
                     {n.status !== 'canceled' && (
-                      <Menu.Item leftSection={<IconPlayerStop size={16} />} color="orange" onClick={() => onAction('recall', n)}>Recall</Menu.Item>
+                      <Menu.Item
+                        leftSection={<IconPlayerStop size={16} />}
+                        color="orange"
+                        onClick={() => onAction('recall', n)}
+                      >
+                        Recall
+                      </Menu.Item>
                     )}
-                    <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={() => onAction('delete', n)}>Delete</Menu.Item>
+                    <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={() => onAction('delete', n)}>
+                      Delete
+                    </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>
               </Table.Td>

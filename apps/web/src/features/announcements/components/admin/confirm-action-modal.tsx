@@ -17,7 +17,12 @@ const COPY: Record<ConfirmKind, { title: string; body: string; button: string }>
 };
 
 /** Confirmation before recalling or deleting an announcement. */
-export function ConfirmActionModal({ target, loading, onConfirm, onClose }: {
+export function ConfirmActionModal({
+  target,
+  loading,
+  onConfirm,
+  onClose,
+}: {
   target: { kind: ConfirmKind; notification: Notification } | null;
   loading: boolean;
   onConfirm: () => void;
@@ -25,13 +30,27 @@ export function ConfirmActionModal({ target, loading, onConfirm, onClose }: {
 }) {
   const copy = target ? COPY[target.kind] : COPY.delete;
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={!!target} onClose={onClose} title={copy.title} size="sm">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={!!target}
+      onClose={onClose}
+      title={copy.title}
+      size="sm"
+    >
       <Stack>
-        <Text size="sm"><Text span fw={600}>{target?.notification.title}</Text></Text>
+        <Text size="sm">
+          <Text span fw={600}>
+            {target?.notification.title}
+          </Text>
+        </Text>
         <Text size="sm">{copy.body}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button color="red" onClick={onConfirm} loading={loading}>{copy.button}</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={loading}>
+            {copy.button}
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,6 +1,11 @@
 import dayjs from 'dayjs';
 import {
-  DEFAULT_EXPIRY_TIME, type AudienceFilter, type Notification, type NotificationInput, type NotificationStatus, type Severity,
+  DEFAULT_EXPIRY_TIME,
+  type AudienceFilter,
+  type Notification,
+  type NotificationInput,
+  type NotificationStatus,
+  type Severity,
 } from '@accountry/shared/announcements';
 import { notificationFieldErrors } from '@accountry/shared/announcements-validation';
 
@@ -18,7 +23,14 @@ export interface FormValues {
 }
 
 export const EMPTY_FORM: FormValues = {
-  title: '', message: '', severity: 'info', status: 'active', audience: 'all', userIds: [], expiresDate: '', expiresTime: '',
+  title: '',
+  message: '',
+  severity: 'info',
+  status: 'active',
+  audience: 'all',
+  userIds: [],
+  expiresDate: '',
+  expiresTime: '',
 };
 
 export function formFromNotification(n: Notification): FormValues {
@@ -58,7 +70,12 @@ export function inputFromForm(v: FormValues): NotificationInput {
 
 /** The spec messages for the form, keyed by its controls. */
 export function formErrors(v: FormValues): Record<string, string> {
-  const f = notificationFieldErrors({ ...v, title: v.title, targetUsers: targetUsersOf(v), expiresAt: v.expiresDate || null });
+  const f = notificationFieldErrors({
+    ...v,
+    title: v.title,
+    targetUsers: targetUsersOf(v),
+    expiresAt: v.expiresDate || null,
+  });
   const out: Record<string, string> = { ...f };
   if (f.targetUsers) out[v.audience === 'specific' ? 'userIds' : 'audience'] = f.targetUsers;
   if (f.expiresAt) out.expiresDate = f.expiresAt;

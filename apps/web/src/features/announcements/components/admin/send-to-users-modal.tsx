@@ -6,7 +6,13 @@ import { useAnnouncementMutations } from '../../hooks/use-admin-announcements';
 import { UserPicker } from './user-picker';
 
 /** Send an announcement to specific users: its audience becomes exactly the chosen users. */
-export function SendToUsersModal({ notification, onClose }: { notification: Notification | null; onClose: () => void }) {
+export function SendToUsersModal({
+  notification,
+  onClose,
+}: {
+  notification: Notification | null;
+  onClose: () => void;
+}) {
   const { send } = useAnnouncementMutations();
   const [userIds, setUserIds] = useState<string[]>([]);
   const [error, setError] = useState<string | undefined>();
@@ -29,15 +35,26 @@ export function SendToUsersModal({ notification, onClose }: { notification: Noti
   };
 
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={!!notification} onClose={onClose} title="Send to specific users" size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={!!notification}
+      onClose={onClose}
+      title="Send to specific users"
+      size="lg"
+    >
       <Stack>
         <Text size="sm">
-          “{notification?.title}” will be shown only to the users you choose{notification?.status === 'active' ? '' : ' once it is active'}.
+          “{notification?.title}” will be shown only to the users you choose
+          {notification?.status === 'active' ? '' : ' once it is active'}.
         </Text>
         <UserPicker value={userIds} onChange={setUserIds} error={error} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={submit} loading={send.isPending}>Send</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={send.isPending}>
+            Send
+          </Button>
         </Group>
       </Stack>
     </Modal>

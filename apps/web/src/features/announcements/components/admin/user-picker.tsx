@@ -8,13 +8,20 @@ import { announcementKeys, announcementsApi } from '../../api';
 const label = (u: UserSearchResult) => `${u.displayName} (${u.email})`;
 
 /** Pick specific recipients by searching users on the server (name, e-mail or id). */
-export function UserPicker({ value, onChange, error, label: fieldLabel = 'Recipients' }: {
+export function UserPicker({
+  value,
+  onChange,
+  error,
+  label: fieldLabel = 'Recipients',
+}: {
   value: string[];
   onChange: (ids: string[]) => void;
   error?: string;
   label?: string;
 }) {
   const [search, setSearch] = useState('');
+  // Closed after each pick so the list never covers the dialog's buttons; typing again reopens it.
+  const [open, setOpen] = useState(false);
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const results = useQuery({
     queryKey: announcementKeys.users(debounced),
@@ -37,7 +44,8 @@ export function UserPicker({ value, onChange, error, label: fieldLabel = 'Recipi
     return [...byId].map(([id, text]) => ({ value: id, label: text }));
   }, [chosen.data, results.data, value]);
 
-  const nothing = debounced.length < 2 ? 'Type at least 2 characters' : results.isFetching ? 'Searching…' : 'No users found';
+  const nothing =
+    debounced.length < 2 ? 'Type at least 2 characters' : results.isFetching ? 'Searching…' : 'No users found';
   return (
     <MultiSelect
       label={fieldLabel}
@@ -51,7 +59,16 @@ export function UserPicker({ value, onChange, error, label: fieldLabel = 'Recipi
       filter={({ options }) => options}
       data={data}
       value={value}
-      onChange={onChange}
+      onChange={(ids) => {
+        if (ids.length > value.length) {
+          setOpen(false);
+          setSearch('');
+        }
+        onChange(ids);
+      }}
+      dropdownOpened={open}
+      onDropdownOpen={() => setOpen(true)}
+      onDropdownClose={() => setOpen(false)}
       nothingFoundMessage={nothing}
       hidePickedOptions
       clearable

@@ -1,0 +1,5 @@
+/** A unique-constraint violation on either engine. */
+export function isUniqueViolation(err: unknown) {
+  const e = err as { code?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

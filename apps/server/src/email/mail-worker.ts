@@ -1,0 +1,140 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+import type { Clock } from '../lib/clock';
+import type { Mailer } from './mailer';
+
+export const MAIL_RETRY = {
+  /** Attempts before a mail is marked failed (the delays below add up to about two and a half hours). */
+  maxAttempts: 10,
+  firstDelayMs: 15_000,
+  maxDelayMs: 60 * 60_000,
+  /** How long a claim lasts: a worker that dies mid-send leaves the mail to another after this. */
+  leaseMs: 2 * 60_000,
+  batch: 10,
+  pollMs: 1000,
+};
+
+/** Delay before the next attempt after `attempts` failed ones: doubling from 15 s, at most an hour. */
+export const retryDelayMs = (attempts: number) =>
+  Math.min(MAIL_RETRY.firstDelayMs * 2 ** Math.max(0, attempts - 1), MAIL_RETRY.maxDelayMs);
+
+interface Options {
+  /** Delete delivered mail this long after sending (its links are dead by then); unset keeps it (dev mailbox). */
+  purgeSentAfterMs?: number;
+}
+
+/**
+ * Sends queued mail. Every server process may run one: a mail is claimed with a conditional update on its attempt
+ * count, so exactly one worker sends each attempt, and a failed attempt is retried later with exponential backoff.
+ */
+export class MailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private lastPurge = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly transport: Mailer,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: Options = {},
+  ) {}
+
+  start() {
+    this.timer ??= setInterval(() => this.kick(), MAIL_RETRY.pollMs);
+    this.timer.unref();
+  }
+
+  /** Look for due mail soon (called after queueing, so a mail leaves without waiting for the next poll). */
+  kick() {
+    if (!this.timer) return;
+    if (this.running) this.again = true;
+    else this.running = this.loop();
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private async loop() {
+    do {
+      this.again = false;
+      try {
+        await this.runOnce();
+      } catch (err) {
+        this.log.error({ err }, 'mail worker: could not read the outbox');
+      }
+    } while (this.again && this.timer);
+    this.running = undefined;
+  }
+
+  /** Claim and send what is due now; answers how many mails this worker attempted. */
+  async runOnce(): Promise<number> {
+    const now = this.clock.now();
+    const due = await this.db
+      .selectFrom('mailOutbox')
+      .select(['id', 'attempts'])
+      .where('status', 'in', ['pending', 'sending'])
+      .where('nextAttemptAt', '<=', now)
+      .orderBy('nextAttemptAt')
+      .limit(MAIL_RETRY.batch)
+      .execute();
+    const claimed = (await Promise.all(due.map(async (row) => ((await this.claim(row, now)) ? row : null)))).filter(
+      (row) => row !== null,
+    );
+    await Promise.all(claimed.map((row) => this.deliver(row.id, row.attempts + 1)));
+    await this.purge(now);
+    return claimed.length;
+  }
+
+  private async claim(row: { id: string; attempts: number }, now: number) {
+    const res = await this.db
+      .updateTable('mailOutbox')
+      .set({ status: 'sending', attempts: row.attempts + 1, nextAttemptAt: now + MAIL_RETRY.leaseMs })
+      .where('id', '=', row.id)
+      .where('attempts', '=', row.attempts)
+      .where('status', 'in', ['pending', 'sending'])
+      .where('nextAttemptAt', '<=', now)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  private async deliver(id: string, attempt: number) {
+    const mail = await this.db
+      .selectFrom('mailOutbox')
+      .select(['to', 'subject', 'text', 'html'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const mine = this.db.updateTable('mailOutbox').where('id', '=', id).where('attempts', '=', attempt);
+    try {
+      await this.transport.send(mail);
+      await mine.set({ status: 'sent', sentAt: this.clock.now(), lastError: '' }).execute();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const last = attempt >= MAIL_RETRY.maxAttempts;
+      // Never the body: it holds single-use links.
+      this.log.warn({ mailId: id, attempt, err: message, final: last }, 'mail delivery failed');
+      await mine
+        .set({
+          status: last ? 'failed' : 'pending',
+          nextAttemptAt: this.clock.now() + retryDelayMs(attempt),
+          lastError: message.slice(0, 500),
+        })
+        .execute();
+    }
+  }
+
+  private async purge(now: number) {
+    const keep = this.options.purgeSentAfterMs;
+    if (keep === undefined || now - this.lastPurge < 10 * 60_000) return;
+    this.lastPurge = now;
+    await this.db
+      .deleteFrom('mailOutbox')
+      .where('status', 'in', ['sent', 'failed'])
+      .where('createdAt', '<', now - keep)
+      .execute();
+  }
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/database';
+import { createTestApp, testEngine, userWithSession, type TestContext } from '../../test/test-app';
+import { Interleave } from '../../test/interleave';
+import { insertListing } from './admin-test-fixtures';
+import { deleteListing, hideListing } from './admin-listings.service';
+
+const interleave = new Interleave();
+let ctx: TestContext;
+let second: DatabaseHandle;
+beforeAll(async () => {
+  ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(interleave) });
+  second = openDatabase(ctx.handle.url, { pgSchema: ctx.handle.pgSchema });
+});
+afterAll(async () => {
+  await second.close();
+  await ctx.close();
+});
+
+describe('listing status races', () => {
+  it('a seller status change decided before an admin hid the listing answers 409 and leaves it hidden', async () => {
+    const seller = await userWithSession(ctx, 'seller');
+    const admin = await userWithSession(ctx, 'admin');
+    const listing = await insertListing(ctx, seller.user.id, { status: 'active' });
+    // The seller's request has read the listing as active; the admin's hide lands before it writes.
+    interleave.arm('listing_images', async () => {
+      await hideListing({ ...ctx.deps, db: second }, admin.user, listing.id, 'Misleading screenshots');
+    });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${listing.id}/status`,
+      payload: { status: 'reserved' },
+      headers: seller.session.headers,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('This was changed in the meantime. Reload the page and try again.');
+    const row = await ctx.db.selectFrom('listings').selectAll().where('id', '=', listing.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'hidden',
+      statusBeforeHidden: 'active',
+      hiddenReason: 'Misleading screenshots',
+    });
+  });
+
+  it('a seller delete that finds the listing already deleted by an admin answers 409', async () => {
+    const seller = await userWithSession(ctx, 'seller');
+    const admin = await userWithSession(ctx, 'admin');
+    const listing = await insertListing(ctx, seller.user.id, { status: 'active' });
+    interleave.arm('listings', async () => {
+      await deleteListing({ ...ctx.deps, db: second }, admin.user, listing.id, 'Scam');
+    });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/listings/${listing.id}`,
+      headers: seller.session.headers,
+    });
+    expect(res.statusCode).toBe(409);
+    const audit = await ctx.db.selectFrom('auditLog').select('action').where('targetId', '=', listing.id).execute();
+    expect(audit.map((a) => a.action)).toEqual(['listing.delete']);
+  });
+
+  // SQLite runs one transaction at a time, so only PostgreSQL can interleave inside the admin's transaction.
+  it.skipIf(testEngine === 'sqlite')(
+    'an admin unhide that finds the listing already unhidden answers 409',
+    async () => {
+      const seller = await userWithSession(ctx, 'seller');
+      const admin = await userWithSession(ctx, 'admin');
+      const listing = await insertListing(ctx, seller.user.id, {
+        status: 'hidden',
+        statusBeforeHidden: 'active',
+        hiddenReason: 'Check',
+      });
+      interleave.arm('listings', async () => {
+        await second.db
+          .updateTable('listings')
+          .set({ status: 'active', statusBeforeHidden: null, hiddenReason: null })
+          .where('id', '=', listing.id)
+          .execute();
+      });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/listings/${listing.id}/unhide`,
+        payload: {},
+        headers: admin.session.headers,
+      });
+      expect(res.statusCode).toBe(409);
+    },
+  );
+});

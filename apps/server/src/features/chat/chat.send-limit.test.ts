@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createPeerApp, createTestApp, testEngine, userWithSession, type TestContext } from '../../test/test-app';
+import { clientId, insertListing } from './chat-test-helpers';
+
+/** Two server processes on one PostgreSQL database: a user's send allowance is one, wherever the sends land. */
+let ctx: TestContext;
+let peer: Awaited<ReturnType<typeof createPeerApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  peer = await createPeerApp(ctx);
+});
+afterAll(async () => {
+  await peer.close();
+  await ctx.close();
+});
+
+it.runIf(testEngine === 'postgres')('the chat send limit does not double with two processes', async () => {
+  const seller = await userWithSession(ctx, 'seller');
+  const buyer = await userWithSession(ctx, 'buyer');
+  const listing = await insertListing(ctx, seller.user.id);
+  const open = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/chat/conversations',
+    payload: { listingId: listing.id },
+    headers: buyer.session.headers,
+  });
+  const url = `/api/chat/conversations/${open.json().conversation.id}/messages`;
+  const send = (app: FastifyInstance, body: string) =>
+    app.inject({ method: 'POST', url, payload: { clientId: clientId(), body }, headers: buyer.session.headers });
+  const codes: number[] = [];
+  for (let i = 0; i < 11; i++) codes.push((await send(i % 2 ? peer.app : ctx.app, `m${i}`)).statusCode);
+  expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
+  const limited = await send(peer.app, 'one too many');
+  expect(codes[10]).toBe(429);
+  expect(limited.json().error.message).toBe("You're sending messages too fast. Please wait a moment and try again.");
+  ctx.clock.advance(2_000);
+  expect((await send(peer.app, 'after a pause')).statusCode).toBe(201);
+});

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@accountry/shared/api-error';
+import {
+  ORDER_ROUTES as R,
+  ORDERS_PAGE_SIZE,
+  adminOrderFiguresSchema,
+  adminOrdersPageSchema,
+  adminOrdersQuerySchema,
+  decisionInputSchema,
+  orderDetailSchema,
+  revealedCredentialsSchema,
+} from '@accountry/shared/orders';
+import {
+  WALLET_ROUTES as W,
+  adminPayoutsQuerySchema,
+  balanceCreditSchema,
+  payoutRejectSchema,
+  payoutsPageSchema,
+  walletSchema,
+} from '@accountry/shared/wallet';
+import type { AppDeps } from '../../app';
+import { requireAdmin } from '../../plugins/auth';
+import { ordersContext } from './orders-context';
+import { orderDetail, orderPage } from './order-views';
+import { decideDispute, revealCredentials } from './orders.service';
+import { creditBalance, decidePayout, payoutsPage, walletOf } from './wallet.service';
+import { orderFigures } from './order-figures';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const tags = ['admin'];
+const params = z.object({ id: z.string().min(1).max(64) });
+const ok = z.object({ ok: z.literal(true) });
+
+/** Admin: orders (open disputes first), dispute decisions, payouts, balance credits and the money figures. */
+export function adminOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const ctx = ordersContext(deps);
+
+    app.get(
+      R.adminList,
+      { schema: { tags, querystring: adminOrdersQuerySchema, response: { 200: adminOrdersPageSchema, ...errors } } },
+      async (request) => {
+        requireAdmin(request);
+        const { q, status, cursor } = request.query;
+        return orderPage(ctx, { q: q || undefined, status, disputesFirst: true }, cursor, ORDERS_PAGE_SIZE);
+      },
+    );
+
+    app.post(
+      R.adminDecision,
+      { schema: { tags, params, body: decisionInputSchema, response: { 200: orderDetailSchema, ...errors } } },
+      async (request) => {
+        const admin = requireAdmin(request);
+        const order = await decideDispute(ctx, admin, request.params.id, request.body);
+        return orderDetail(ctx, order, 'admin');
+      },
+    );
+
+    app.post(
+      R.adminRevealCredentials,
+      { schema: { tags, params, response: { 200: revealedCredentialsSchema, ...errors } } },
+      async (request, reply) => {
+        const credentials = await revealCredentials(ctx, requireAdmin(request), request.params.id, true);
+        return reply.header('cache-control', 'no-store').send(credentials);
+      },
+    );
+
+    app.get(
+      R.adminFigures,
+      { schema: { tags, response: { 200: adminOrderFiguresSchema, ...errors } } },
+      async (request) => {
+        requireAdmin(request);
+        return orderFigures(deps);
+      },
+    );
+
+    app.get(
+      W.adminPayouts,
+      { schema: { tags, querystring: adminPayoutsQuerySchema, response: { 200: payoutsPageSchema, ...errors } } },
+      async (request) => {
+        requireAdmin(request);
+        return payoutsPage(deps, request.query.status, request.query.cursor);
+      },
+    );
+
+    app.post(W.adminPayoutPaid, { schema: { tags, params, response: { 200: ok, ...errors } } }, async (request) => {
+      await decidePayout(deps, requireAdmin(request), request.params.id, true);
+      return { ok: true as const };
+    });
+
+    app.post(
+      W.adminPayoutReject,
+      { schema: { tags, params, body: payoutRejectSchema, response: { 200: ok, ...errors } } },
+      async (request) => {
+        await decidePayout(deps, requireAdmin(request), request.params.id, false, request.body.reason);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      W.adminUserWallet,
+      { schema: { tags, params, response: { 200: walletSchema, ...errors } } },
+      async (request) => {
+        requireAdmin(request);
+        return walletOf(deps, request.params.id);
+      },
+    );
+
+    app.post(
+      W.adminCredit,
+      { schema: { tags, params, body: balanceCreditSchema, response: { 200: walletSchema, ...errors } } },
+      async (request) => {
+        const admin = requireAdmin(request);
+        return creditBalance(deps, admin, request.params.id, request.body.amountCents, request.body.reason);
+      },
+    );
+  };
+}

@@ -1,0 +1,20 @@
+import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
+import { badRequest } from '../../lib/app-error';
+import { availableAccount } from '../../lib/ledger';
+import type { PaymentProvider } from './payment-provider';
+
+/** Buyers pay from their available balance, at once and inside the order's transaction; refunds go back to it. */
+export const balanceProvider: PaymentProvider = {
+  name: 'balance',
+  async startPayment() {
+    return { status: 'paid' };
+  },
+  sourceAccount: (order) => availableAccount(order.buyerId),
+  refundAccount: (order) => availableAccount(order.buyerId),
+  async parseWebhook() {
+    throw badRequest(ORDER_MESSAGES.unknownPayment);
+  },
+  async refund() {
+    // The ledger entry is the refund.
+  },
+};

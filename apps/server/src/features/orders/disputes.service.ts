@@ -1,0 +1,72 @@
+import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import type { DisputeStatement } from '@accountry/shared/orders';
+import type { AuthUser } from '../../plugins/auth';
+import { badRequest, conflict } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import type { OrdersContext } from './orders-context';
+import { visibleOrder } from './orders.service';
+
+/** The dispute thread: statements by the buyer, the seller and admins, oldest first. */
+export async function listStatements(ctx: OrdersContext, user: AuthUser, orderId: string) {
+  await visibleOrder(ctx, orderId, user);
+  const rows = await ctx.deps.db.db
+    .selectFrom('disputeStatements as d')
+    .innerJoin('users as u', 'u.id', 'd.authorId')
+    .select([
+      'd.id',
+      'd.authorId',
+      'u.displayName as authorName',
+      'd.authorRole',
+      'd.body',
+      'd.evidenceId',
+      'd.createdAt',
+    ])
+    .where('d.orderId', '=', orderId)
+    .orderBy('d.createdAt')
+    .orderBy('d.id')
+    .execute();
+  const items: DisputeStatement[] = rows.map((r) => ({
+    id: r.id,
+    authorId: r.authorId,
+    authorName: r.authorName,
+    authorRole: r.authorRole,
+    body: r.body,
+    evidenceUrl: r.evidenceId ? `/api/orders/${encodeURIComponent(orderId)}/dispute/evidence/${r.evidenceId}` : null,
+    createdAt: r.createdAt,
+  }));
+  return { items };
+}
+
+/** Both sides (and the deciding admin) post statements while the dispute is open. */
+export async function postStatement(
+  ctx: OrdersContext,
+  user: AuthUser,
+  orderId: string,
+  input: { body: string; evidenceId?: string | null },
+) {
+  const { order, side } = await visibleOrder(ctx, orderId, user);
+  if (order.status !== 'disputed') throw conflict(M.statementClosed);
+  if (input.evidenceId) {
+    const evidence = await ctx.deps.db.db
+      .selectFrom('disputeEvidence')
+      .select('id')
+      .where('id', '=', input.evidenceId)
+      .where('orderId', '=', orderId)
+      .where('uploaderId', '=', user.id)
+      .executeTakeFirst();
+    if (!evidence) throw badRequest(M.statementBody, { evidenceId: M.statementBody });
+  }
+  await ctx.deps.db.db
+    .insertInto('disputeStatements')
+    .values({
+      id: newId(),
+      orderId,
+      authorId: user.id,
+      authorRole: side,
+      body: input.body,
+      evidenceId: input.evidenceId ?? null,
+      createdAt: ctx.deps.clock.now(),
+    })
+    .execute();
+  return listStatements(ctx, user, orderId);
+}

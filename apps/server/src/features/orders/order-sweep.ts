@@ -1,0 +1,105 @@
+import type { OrderAction } from '@accountry/shared/order-state';
+import { AppError } from '../../lib/app-error';
+import type { OrdersContext } from './orders-context';
+import { moveOrder } from './order-transitions';
+import { mailParties } from './order-effects';
+
+const BATCH = 100;
+
+export interface SweepResult {
+  moved: number;
+  reminded: number;
+  erased: number;
+}
+
+/**
+ * Apply every timer that fell due: expiry, auto-cancel, auto-confirm, protection end. Each order is claimed by a
+ * conditional update on its state and the due time read, so several processes sweeping one database apply each
+ * transition once; the loser's update matches nothing and is skipped.
+ */
+export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
+  const db = ctx.deps.db.db;
+  const result: SweepResult = { moved: 0, reminded: 0, erased: 0 };
+  for (;;) {
+    const now = ctx.deps.clock.now();
+    const due = await db
+      .selectFrom('orders')
+      .select(['id', 'dueAt', 'dueAction'])
+      .where('dueAt', '<=', now)
+      .orderBy('dueAt')
+      .limit(BATCH)
+      .execute();
+    let movedThisRound = 0;
+    for (const o of due) {
+      if (!o.dueAction) continue;
+      try {
+        await moveOrder(ctx, o.id, o.dueAction as OrderAction, { kind: 'system', id: null }, { claimDueAt: o.dueAt });
+        movedThisRound++;
+      } catch (err) {
+        // Another process (or the buyer) moved it first.
+        if (!(err instanceof AppError && err.statusCode === 409)) throw err;
+      }
+    }
+    result.moved += movedThisRound;
+    if (due.length < BATCH || movedThisRound === 0) break;
+  }
+  result.reminded = await sendReminders(ctx);
+  result.erased = await eraseCredentials(ctx);
+  return result;
+}
+
+/** "Confirmed in 12 hours": claimed by clearing reminderAt, so it goes out once. */
+async function sendReminders(ctx: OrdersContext) {
+  const db = ctx.deps.db.db;
+  const now = ctx.deps.clock.now();
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'reminderAt'])
+    .where('reminderAt', '<=', now)
+    .limit(BATCH)
+    .execute();
+  let sent = 0;
+  for (const r of rows) {
+    const res = await db
+      .updateTable('orders')
+      .set({ reminderAt: null })
+      .where('id', '=', r.id)
+      .where('reminderAt', '=', r.reminderAt)
+      .where('status', '=', 'delivered')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) continue;
+    const order = await db.selectFrom('orders').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow();
+    await mailParties(ctx, order, 'autoConfirmSoon');
+    sent++;
+  }
+  return sent;
+}
+
+/** Credentials are erased 30 days after the order ended. */
+async function eraseCredentials(ctx: OrdersContext) {
+  const now = ctx.deps.clock.now();
+  const res = await ctx.deps.db.db
+    .updateTable('orders')
+    .set({ credentialsCipher: null, credentialsErasedAt: now, credentialsEraseAt: null })
+    .where('credentialsEraseAt', '<=', now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Sweep at start (what fell due while the server was down) and then every interval; stops with the app. */
+export function startOrderSweeper(ctx: OrdersContext, intervalMs: number, onError: (err: unknown) => void) {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    running = sweepOrders(ctx).catch(onError);
+  };
+  const timer = intervalMs > 0 ? setInterval(tick, intervalMs) : null;
+  timer?.unref();
+  tick();
+  return async () => {
+    stopped = true;
+    if (timer) clearInterval(timer);
+    await running;
+  };
+}

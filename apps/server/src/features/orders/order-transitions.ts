@@ -1,0 +1,170 @@
+import type { DeliveryTime } from '@accountry/shared/listings';
+import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import {
+  AUTO_CONFIRM_REMINDER_MS,
+  CREDENTIALS_RETENTION_MS,
+  DUE_RULES,
+  ORDER_TRANSITIONS,
+  canTransition,
+  dueAtFor,
+  listingStatusAfter,
+  platformFeeCents,
+  type OrderAction,
+  type OrderActor,
+} from '@accountry/shared/order-state';
+import type { Database } from '../../db/database';
+import type { OrdersTable } from '../../db/schema';
+import { conflict, notFound } from '../../lib/app-error';
+import { ESCROW, PLATFORM_FEE, availableAccount, postLedgerOr409, type Move } from '../../lib/ledger';
+import type { OrdersContext } from './orders-context';
+import { findOrder, insertHistory, setListingStatusIf, updateOrderIf } from './orders.repository';
+import { afterTransition } from './order-effects';
+
+export interface Actor {
+  kind: OrderActor;
+  id: string | null;
+}
+
+export interface MoveOptions {
+  reason?: string;
+  /** Extra columns to write with the move (delivery, dispute, decision fields), possibly from the order read. */
+  patch?: Partial<OrdersTable> | ((order: OrdersTable) => Partial<OrdersTable>);
+  /** For a partial refund: what goes back to the buyer. */
+  refundCents?: number;
+  /** Timers claim with the due time they read, so two processes never apply one twice. */
+  claimDueAt?: number | null;
+}
+
+/** When an order entering `to` is next due, and what happens then. */
+function nextDue(ctx: OrdersContext, to: OrdersTable['status'], order: OrdersTable, now: number) {
+  const rule = DUE_RULES[to];
+  if (!rule) return { dueAt: null, dueAction: null };
+  const dueAt =
+    to === 'protection'
+      ? now + ctx.protectionMs(order.protectionDays)
+      : dueAtFor(to, now, { deliveryTime: order.deliveryTime as DeliveryTime, protectionDays: order.protectionDays });
+  return { dueAt, dueAction: rule.action };
+}
+
+/** The ledger moves of a transition (empty when no money moves). */
+function movesFor(ctx: OrdersContext, action: OrderAction, order: OrdersTable, refundCents = 0) {
+  const price = order.priceCents;
+  const payout = (amount: number): Move[] => {
+    const fee = platformFeeCents(amount, ctx.feePercent);
+    return [
+      { from: ESCROW, to: availableAccount(order.sellerId), amountCents: amount - fee },
+      { from: ESCROW, to: PLATFORM_FEE, amountCents: fee },
+    ].filter((m) => m.amountCents > 0);
+  };
+  switch (action) {
+    case 'pay':
+      return {
+        kind: 'order_payment' as const,
+        moves: [{ from: ctx.provider.sourceAccount(order), to: ESCROW, amountCents: price }],
+      };
+    case 'cancel':
+    case 'auto_cancel':
+      if (order.status !== 'paid') return null;
+      return {
+        kind: 'order_refund' as const,
+        moves: [{ from: ESCROW, to: ctx.provider.refundAccount(order), amountCents: price }],
+      };
+    case 'refund':
+      return {
+        kind: 'order_refund' as const,
+        moves: [{ from: ESCROW, to: ctx.provider.refundAccount(order), amountCents: price }],
+      };
+    case 'partial_refund':
+      return {
+        kind: 'order_refund' as const,
+        moves: [
+          { from: ESCROW, to: ctx.provider.refundAccount(order), amountCents: refundCents },
+          ...payout(price - refundCents),
+        ],
+      };
+    case 'complete':
+      return { kind: 'order_release' as const, moves: payout(price) };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Apply one transition inside the caller's transaction: the order row moves only if it is still in the state read
+ * (409 otherwise), with its history row, the listing's status and the ledger transaction, all or nothing.
+ */
+export async function applyTransition(
+  ctx: OrdersContext,
+  trx: Database,
+  order: OrdersTable,
+  action: OrderAction,
+  actor: Actor,
+  opts: MoveOptions,
+  now: number,
+): Promise<OrdersTable> {
+  if (!canTransition(action, order.status, actor.kind)) throw conflict(M.stateChanged);
+  const to = ORDER_TRANSITIONS[action].to;
+  const refundCents =
+    action === 'refund' ? order.priceCents : action === 'partial_refund' ? (opts.refundCents ?? 0) : 0;
+  const fee =
+    action === 'complete' || action === 'partial_refund'
+      ? platformFeeCents(order.priceCents - refundCents, ctx.feePercent)
+      : null;
+  const closing = to === 'completed' || to === 'refunded';
+  const due =
+    action === 'release'
+      ? {
+          dueAt: now + (order.pausedRemainingMs ?? ctx.protectionMs(order.protectionDays)),
+          dueAction: 'complete' as const,
+        }
+      : nextDue(ctx, to, order, now);
+  const patch: Partial<OrdersTable> = {
+    status: to,
+    updatedAt: now,
+    ...due,
+    // "Confirmed in 12 hours" goes out once, before the inspection window ends.
+    reminderAt: to === 'delivered' && due.dueAt !== null ? due.dueAt - AUTO_CONFIRM_REMINDER_MS : null,
+    ...(fee !== null ? { feeCents: fee } : {}),
+    ...(refundCents ? { refundedCents: refundCents } : {}),
+    ...(closing ? { completedAt: now, credentialsEraseAt: now + CREDENTIALS_RETENTION_MS } : {}),
+    ...(typeof opts.patch === 'function' ? opts.patch(order) : opts.patch),
+  };
+  if (!(await updateOrderIf(trx, order.id, order.status, patch, opts.claimDueAt))) throw conflict(M.stateChanged);
+  await insertHistory(trx, {
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: to,
+    actorKind: actor.kind,
+    actorId: actor.id,
+    reason: opts.reason ?? '',
+    createdAt: now,
+  });
+  const listingTo = listingStatusAfter(order.status, to);
+  if (listingTo) await setListingStatusIf(trx, order.listingId, 'reserved', listingTo, now);
+  const money = movesFor(ctx, action, order, refundCents);
+  if (money && money.moves.length > 0)
+    await postLedgerOr409(trx, { ...money, orderId: order.id, actorId: actor.id }, now, M.insufficientBalance);
+  return { ...order, ...patch } as OrdersTable;
+}
+
+/**
+ * Load, check and move an order in one transaction, then run what follows a move (mails, chat notices, card
+ * refunds) once it is committed. `check` throws the caller's own refusals (who may act, windows, amounts).
+ */
+export async function moveOrder(
+  ctx: OrdersContext,
+  orderId: string,
+  action: OrderAction,
+  actor: Actor,
+  opts: MoveOptions & { check?: (order: OrdersTable, trx: Database) => void | Promise<void> } = {},
+): Promise<OrdersTable> {
+  const now = ctx.deps.clock.now();
+  const { before, after } = await ctx.deps.db.db.transaction().execute(async (trx) => {
+    const order = await findOrder(trx, orderId);
+    if (!order) throw notFound(M.notFound);
+    await opts.check?.(order, trx);
+    return { before: order, after: await applyTransition(ctx, trx, order, action, actor, opts, now) };
+  });
+  await afterTransition(ctx, before, after, action);
+  return after;
+}

@@ -1,0 +1,142 @@
+import { availableActions, canOpenDispute, REVIEW_WINDOW_MS, type OrderAction } from '@accountry/shared/order-state';
+import type { OrderDetail, OrderListItem, OrderStatusFilter } from '@accountry/shared/orders';
+import type { DeliveryTime } from '@accountry/shared/listings';
+import type { OrdersTable } from '../../db/schema';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import type { OrdersContext } from './orders-context';
+import { historyOf, revealsOf, selectOrderRows, type OrderListFilter } from './orders.repository';
+
+/** What the viewer may do now: the state machine's actions for their side, less windows that have closed. */
+function actionsFor(order: OrdersTable, side: 'buyer' | 'seller' | 'admin', now: number): OrderAction[] {
+  return availableActions(order.status, side).filter(
+    (a) => a !== 'dispute' || canOpenDispute(order.status, order.dueAt, now),
+  );
+}
+
+export async function orderDetail(
+  ctx: OrdersContext,
+  order: OrdersTable,
+  side: 'buyer' | 'seller' | 'admin',
+): Promise<OrderDetail> {
+  const db = ctx.deps.db.db;
+  const now = ctx.deps.clock.now();
+  const [info, history, reveals, review] = await Promise.all([
+    db
+      .selectFrom('listings as l')
+      .innerJoin('users as b', (j) => j.on('b.id', '=', order.buyerId))
+      .innerJoin('users as s', (j) => j.on('s.id', '=', order.sellerId))
+      .select(['l.title', 'b.displayName as buyerName', 's.displayName as sellerName'])
+      .select((eb) =>
+        eb
+          .selectFrom('listingImages as i')
+          .select('i.thumbUrl')
+          .whereRef('i.listingId', '=', 'l.id')
+          .orderBy('i.position')
+          .limit(1)
+          .as('thumbUrl'),
+      )
+      .where('l.id', '=', order.listingId)
+      .executeTakeFirstOrThrow(),
+    historyOf(db, order.id),
+    revealsOf(db, order.id),
+    db.selectFrom('reviews').select('id').where('orderId', '=', order.id).executeTakeFirst(),
+  ]);
+  return {
+    id: order.id,
+    listingId: order.listingId,
+    listingTitle: info.title,
+    thumbUrl: info.thumbUrl ?? null,
+    buyerId: order.buyerId,
+    buyerName: info.buyerName,
+    sellerId: order.sellerId,
+    sellerName: info.sellerName,
+    priceCents: order.priceCents,
+    currency: order.currency,
+    feeCents: order.feeCents,
+    refundedCents: order.refundedCents,
+    status: order.status,
+    provider: order.provider,
+    deliveryTime: order.deliveryTime as DeliveryTime,
+    protectionDays: order.protectionDays,
+    conversationId: order.conversationId,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+    paidAt: order.paidAt,
+    deliveredAt: order.deliveredAt,
+    protectionStartedAt: order.protectionStartedAt,
+    completedAt: order.completedAt,
+    dueAt: order.dueAt,
+    dueAction: order.dueAction,
+    dispute:
+      order.disputeOpenedAt !== null
+        ? {
+            reason: order.disputeReason ?? '',
+            openedAt: order.disputeOpenedAt,
+            sellerAnswerDueAt: order.sellerAnswerDueAt ?? order.disputeOpenedAt,
+            pausedRemainingMs: order.pausedRemainingMs ?? 0,
+          }
+        : null,
+    decision:
+      order.decisionOutcome && order.decidedAt !== null
+        ? {
+            outcome: order.decisionOutcome,
+            reason: order.decisionReason ?? '',
+            refundedCents: order.refundedCents,
+            decidedAt: order.decidedAt,
+          }
+        : null,
+    viewerRole: side,
+    actions: actionsFor(order, side, now),
+    history: history.map((h) => ({
+      id: h.id,
+      from: h.fromStatus,
+      to: h.toStatus,
+      actorKind: h.actorKind,
+      actorId: h.actorId,
+      actorName: h.displayName ?? null,
+      reason: h.reason,
+      at: h.createdAt,
+    })),
+    credentials: {
+      delivered: order.deliveredAt !== null,
+      erased: order.credentialsErasedAt !== null,
+      reveals: reveals.map((r) => ({ by: r.by, at: r.createdAt })),
+    },
+    canReview:
+      side === 'buyer' &&
+      order.status === 'completed' &&
+      order.refundedCents === 0 &&
+      !review &&
+      order.completedAt !== null &&
+      now < order.completedAt + REVIEW_WINDOW_MS,
+  };
+}
+
+/** A keyset page of orders for a list (the buyer's purchases, the seller's sales, or the admin list). */
+export async function orderPage(
+  ctx: OrdersContext,
+  filter: Omit<OrderListFilter, 'after' | 'limit'> & { status: OrderStatusFilter },
+  cursor: string | undefined,
+  limit: number,
+) {
+  const rows = await selectOrderRows(ctx.deps.db.db, { ...filter, after: decodeCursor(cursor), limit });
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const items: OrderListItem[] = page.map((r) => ({
+    id: r.id,
+    listingId: r.listingId,
+    listingTitle: r.listingTitle,
+    thumbUrl: r.thumbUrl ?? null,
+    buyerId: r.buyerId,
+    buyerName: r.buyerName,
+    sellerId: r.sellerId,
+    sellerName: r.sellerName,
+    priceCents: r.priceCents,
+    status: r.status,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    dueAt: r.dueAt,
+  }));
+  return { items, nextCursor: more && last ? encodeCursor(Number(last.sortKey), last.id) : null };
+}

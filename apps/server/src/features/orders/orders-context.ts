@@ -1,0 +1,47 @@
+import { protectionMs } from '@accountry/shared/order-state';
+import type { AppDeps } from '../../app';
+import { CredentialsCipher, resolveCredentialsKey } from '../../lib/credentials-cipher';
+import { balanceProvider } from './balance-provider';
+import { stripePaymentProvider } from './stripe-payment-provider';
+import type { PaymentProvider } from './payment-provider';
+
+/** What the order services share: the app's dependencies, the payment provider and the credentials cipher. */
+export interface OrdersContext {
+  deps: AppDeps;
+  provider: PaymentProvider;
+  cipher: CredentialsCipher;
+  feePercent: number;
+  /** A listing's protection period in ms (PROTECTION_PERIOD_MS shortens it for journeys and demos). */
+  protectionMs(days: number): number;
+}
+
+/** Providers other than `balance` register here (the Stripe provider lands separately). */
+export const paymentProviderFactories: Partial<Record<string, (deps: AppDeps) => PaymentProvider>> = {
+  balance: () => balanceProvider,
+  stripe: stripePaymentProvider,
+};
+
+const contexts = new WeakMap<AppDeps, OrdersContext>();
+
+/** The app's one orders context (routes, timers, tests and scripts share it). */
+export function ordersContext(deps: AppDeps): OrdersContext {
+  let ctx = contexts.get(deps);
+  if (!ctx) contexts.set(deps, (ctx = createOrdersContext(deps)));
+  return ctx;
+}
+
+function createOrdersContext(deps: AppDeps): OrdersContext {
+  const o = deps.config.orders;
+  const factory = paymentProviderFactories[o.paymentProvider];
+  if (!factory) throw new Error(`PAYMENT_PROVIDER=${o.paymentProvider} is not available in this build`);
+  return {
+    deps,
+    provider: factory(deps),
+    cipher: new CredentialsCipher(
+      resolveCredentialsKey(o.credentialsKey, deps.config.dataDir, deps.config.isProduction),
+    ),
+    feePercent: o.platformFeePercent,
+    protectionMs: (days) =>
+      o.protectionPeriodMs !== undefined && days > 0 ? o.protectionPeriodMs : protectionMs(days),
+  };
+}

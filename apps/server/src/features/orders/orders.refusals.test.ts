@@ -1,0 +1,196 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import {
+  arrangeDeal,
+  call,
+  expectLedgerHealthy,
+  insertListing,
+  ledgerSnapshot,
+  orderUpTo,
+  sweep,
+} from './orders-test-helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterEach(() => expectLedgerHealthy(ctx));
+afterAll(() => ctx.close());
+
+const H = 3_600_000;
+
+/** A refusal: the status and message, and neither the ledger nor the order moved. */
+async function expectRefused(
+  run: () => Promise<{ status: number; body: { error?: { message: string } } }>,
+  status: number,
+  message: string,
+  orderId?: string,
+) {
+  const before = await ledgerSnapshot(ctx);
+  const order = orderId && (await ctx.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst());
+  const res = await run();
+  expect(res.status).toBe(status);
+  expect(res.body.error?.message).toBe(message);
+  expect(await ledgerSnapshot(ctx)).toEqual(before);
+  if (orderId)
+    expect(await ctx.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()).toEqual(order);
+}
+
+describe('refusals change nothing', () => {
+  it('buying one’s own listing', async () => {
+    const deal = await arrangeDeal(ctx);
+    await expectRefused(
+      () => call(ctx, deal.seller, 'POST', '/api/orders', { listingId: deal.listing.id }),
+      400,
+      'You cannot buy your own listing.',
+    );
+  });
+
+  it('a listing that is not active', async () => {
+    const deal = await arrangeDeal(ctx, { status: 'draft' });
+    await expectRefused(
+      () => call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id }),
+      409,
+      'This listing is not available for purchase.',
+    );
+  });
+
+  it('paying twice, and paying with too low a balance', async () => {
+    const deal = await arrangeDeal(ctx);
+    const id = await orderUpTo(ctx, deal, 'paid');
+    await expectRefused(
+      () => call(ctx, deal.buyer, 'POST', `/api/orders/${id}/pay`),
+      409,
+      'This order is already paid.',
+      id,
+    );
+    const pricey = await insertListing(ctx, deal.seller.id, { priceCents: 60_000 });
+    const created = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: pricey.id });
+    await expectRefused(
+      () => call(ctx, deal.buyer, 'POST', `/api/orders/${created.body.id as string}/pay`),
+      409,
+      'Your balance is too low to pay this order.',
+      created.body.id as string,
+    );
+  });
+
+  it('delivering twice, and credentials with nothing in them', async () => {
+    const deal = await arrangeDeal(ctx);
+    const paid = await orderUpTo(ctx, deal, 'paid');
+    await expectRefused(
+      () => call(ctx, deal.seller, 'POST', `/api/orders/${paid}/deliver`, { credentials: { login: ' ' } }),
+      400,
+      'Enter at least one of login, password, e-mail access, recovery codes or notes.',
+      paid,
+    );
+    await call(ctx, deal.seller, 'POST', `/api/orders/${paid}/deliver`, { credentials: { login: 'x' } });
+    await expectRefused(
+      () => call(ctx, deal.seller, 'POST', `/api/orders/${paid}/deliver`, { credentials: { login: 'y' } }),
+      409,
+      'The credentials have already been delivered.',
+      paid,
+    );
+  });
+
+  it('confirming someone else’s order, and strangers not seeing it at all', async () => {
+    const deal = await arrangeDeal(ctx);
+    const id = await orderUpTo(ctx, deal, 'delivered');
+    await expectRefused(
+      () => call(ctx, deal.seller, 'POST', `/api/orders/${id}/confirm`),
+      403,
+      'Only the buyer of this order can do this.',
+      id,
+    );
+    const stranger = await userWithSession(ctx, 'both');
+    const who = { id: stranger.user.id, session: stranger.session };
+    await expectRefused(() => call(ctx, who, 'POST', `/api/orders/${id}/confirm`), 404, 'Order not found', id);
+    expect((await call(ctx, who, 'GET', `/api/orders/${id}`)).status).toBe(404);
+    expect((await call(ctx, who, 'POST', `/api/orders/${id}/credentials/reveal`)).status).toBe(404);
+    expect((await call(ctx, null, 'GET', `/api/orders/${id}`)).status).toBe(401);
+  });
+
+  it('a dispute after the inspection window', async () => {
+    const deal = await arrangeDeal(ctx);
+    const id = await orderUpTo(ctx, deal, 'delivered');
+    ctx.clock.advance(72 * H);
+    await expectRefused(
+      () => call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute`, { reason: 'The account was taken back.' }),
+      409,
+      'The time to open a dispute for this order has passed.',
+      id,
+    );
+    await sweep(ctx);
+  });
+
+  it('disabled users starting orders', async () => {
+    const deal = await arrangeDeal(ctx);
+    await ctx.db.updateTable('users').set({ disabled: true }).where('id', '=', deal.buyer.id).execute();
+    const res = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id });
+    expect(res.status).toBeGreaterThanOrEqual(401);
+    expect(res.status).toBeLessThan(404);
+    expect(
+      (await ctx.db.selectFrom('orders').selectAll().where('listingId', '=', deal.listing.id).execute()).length,
+    ).toBe(0);
+  });
+});
+
+describe('payment webhooks', () => {
+  it('refuse a webhook the configured provider does not know, and a provider that is not configured', async () => {
+    const before = await ledgerSnapshot(ctx);
+    const post = (provider: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/payments/${provider}/webhook`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ orderId: 'nope', amountCents: 100 }),
+      });
+    const balance = await post('balance');
+    expect(balance.statusCode).toBe(400);
+    expect(balance.json().error.message).toBe('Unknown payment.');
+    expect((await post('stripe')).statusCode).toBe(404);
+    expect(await ledgerSnapshot(ctx)).toEqual(before);
+  });
+});
+
+describe('races', () => {
+  it('two buyers clicking buy now at once get one order and one clear 409', async () => {
+    const deal = await arrangeDeal(ctx);
+    const other = await userWithSession(ctx, 'buyer');
+    const second = { id: other.user.id, session: other.session };
+    const results = await Promise.all([
+      call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id }),
+      call(ctx, second, 'POST', '/api/orders', { listingId: deal.listing.id }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const refused = results.find((r) => r.status === 409)!;
+    expect(['Someone else is already buying this listing.', 'This listing is not available for purchase.']).toContain(
+      refused.body.error?.message,
+    );
+    expect(
+      await ctx.db.selectFrom('orders').select('id').where('listingId', '=', deal.listing.id).execute(),
+    ).toHaveLength(1);
+  });
+
+  it('the database itself refuses a second open order for a listing', async () => {
+    const deal = await arrangeDeal(ctx);
+    const id = await orderUpTo(ctx, deal, 'pending_payment');
+    const row = await ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await expect(
+      ctx.db
+        .insertInto('orders')
+        .values({ ...row, id: 'second-open-order' })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('paying and confirming repeated at once move the order once', async () => {
+    const deal = await arrangeDeal(ctx);
+    const id = await orderUpTo(ctx, deal, 'pending_payment');
+    const pays = await Promise.all([1, 2, 3].map(() => call(ctx, deal.buyer, 'POST', `/api/orders/${id}/pay`)));
+    expect(pays.filter((p) => p.status === 200)).toHaveLength(1);
+    const entries = await ctx.db.selectFrom('ledgerTransactions').select('id').where('orderId', '=', id).execute();
+    expect(entries).toHaveLength(1);
+    const history = await ctx.db.selectFrom('orderHistory').select('toStatus').where('orderId', '=', id).execute();
+    expect(history.map((h) => h.toStatus).sort()).toEqual(['paid', 'pending_payment']);
+  });
+});

@@ -1,0 +1,229 @@
+import { sql } from 'kysely';
+import { OPEN_STATES, type OrderState } from '@accountry/shared/order-state';
+import type { OrderStatusFilter } from '@accountry/shared/orders';
+import type { Database } from '../../db/database';
+import type { OrderHistoryTable, OrdersTable } from '../../db/schema';
+import type { Keyset } from '../../lib/keyset-cursor';
+import { newId } from '../../lib/ids';
+
+export async function findOrder(db: Database, id: string): Promise<OrdersTable | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertOrder(db: Database, row: OrdersTable) {
+  await db.insertInto('orders').values(row).execute();
+}
+
+/** Move an order only if it is still in `from` (and, for timers, still due at the time read): true when it moved. */
+export async function updateOrderIf(
+  db: Database,
+  id: string,
+  from: OrderState,
+  patch: Partial<OrdersTable>,
+  dueAt?: number | null,
+): Promise<boolean> {
+  let q = db.updateTable('orders').set(patch).where('id', '=', id).where('status', '=', from);
+  if (dueAt !== undefined) q = dueAt === null ? q.where('dueAt', 'is', null) : q.where('dueAt', '=', dueAt);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Called after the order row moved, so its lock orders concurrent writers and seq stays gapless. */
+export async function insertHistory(db: Database, row: Omit<OrderHistoryTable, 'id' | 'seq'>) {
+  const last = await db
+    .selectFrom('orderHistory')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('orderId', '=', row.orderId)
+    .executeTakeFirst();
+  await db
+    .insertInto('orderHistory')
+    .values({ id: newId(), seq: Number(last?.seq ?? 0) + 1, ...row })
+    .execute();
+}
+
+export async function historyOf(db: Database, orderId: string) {
+  return db
+    .selectFrom('orderHistory as h')
+    .leftJoin('users as u', 'u.id', 'h.actorId')
+    .select([
+      'h.id',
+      'h.fromStatus',
+      'h.toStatus',
+      'h.actorKind',
+      'h.actorId',
+      'u.displayName',
+      'h.reason',
+      'h.createdAt',
+    ])
+    .where('h.orderId', '=', orderId)
+    .orderBy('h.seq')
+    .execute();
+}
+
+export async function revealsOf(db: Database, orderId: string) {
+  return db
+    .selectFrom('credentialReveals')
+    .select(['by', 'createdAt'])
+    .where('orderId', '=', orderId)
+    .orderBy('createdAt')
+    .execute();
+}
+
+export async function insertReveal(db: Database, orderId: string, userId: string, by: 'buyer' | 'admin', now: number) {
+  await db.insertInto('credentialReveals').values({ id: newId(), orderId, userId, by, createdAt: now }).execute();
+}
+
+/** The listing moves with its order: reserved by a new order, sold at delivery, active again if the order ends early. */
+export async function setListingStatusIf(
+  db: Database,
+  listingId: string,
+  from: 'active' | 'reserved',
+  to: 'active' | 'reserved' | 'sold',
+  now: number,
+) {
+  const res = await db
+    .updateTable('listings')
+    .set({ status: to, updatedAt: now, ...(to === 'sold' ? { soldAt: now } : {}) })
+    .where('id', '=', listingId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function findListingForOrder(db: Database, id: string) {
+  return db
+    .selectFrom('listings')
+    .select([
+      'id',
+      'sellerId',
+      'title',
+      'status',
+      'priceCents',
+      'currency',
+      'deliveryTime',
+      'protectionDays',
+      'deletedAt',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findUserBrief(db: Database, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'displayName', 'disabled'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The conversation the order talks in: the buyer's existing one about the listing, or a new one. */
+export async function ensureConversation(
+  db: Database,
+  listingId: string,
+  buyerId: string,
+  sellerId: string,
+  now: number,
+) {
+  await db
+    .insertInto('conversations')
+    .values({
+      id: newId(),
+      listingId,
+      buyerId,
+      sellerId,
+      createdAt: now,
+      updatedAt: now,
+      lastSeq: 0,
+      buyerReadSeq: 0,
+      sellerReadSeq: 0,
+      buyerDeliveredSeq: 0,
+      sellerDeliveredSeq: 0,
+      lastMessagePreview: '',
+      lastMessageAttachment: false,
+      lastSenderId: null,
+      lastMessageAt: null,
+    })
+    .onConflict((oc) => oc.columns(['listingId', 'buyerId']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('listingId', '=', listingId)
+    .where('buyerId', '=', buyerId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface OrderListFilter {
+  buyerId?: string;
+  sellerId?: string;
+  status: OrderStatusFilter;
+  q?: string;
+  /** Admin list: open disputes first. */
+  disputesFirst?: boolean;
+  after?: Keyset;
+  limit: number;
+}
+
+/** Order rows for lists, newest first (keyset on createdAt, id); never any credentials. */
+export async function selectOrderRows(db: Database, f: OrderListFilter) {
+  // The admin list puts open disputes first: rank 0 for disputed, 1 otherwise, folded into the keyset value.
+  const rank = f.disputesFirst ? sql<number>`case when o.status = 'disputed' then 1 else 0 end` : sql<number>`0`;
+  let q = db
+    .selectFrom('orders as o')
+    .innerJoin('listings as l', 'l.id', 'o.listingId')
+    .innerJoin('users as b', 'b.id', 'o.buyerId')
+    .innerJoin('users as s', 's.id', 'o.sellerId')
+    .select([
+      'o.id',
+      'o.listingId',
+      'l.title as listingTitle',
+      'o.buyerId',
+      'b.displayName as buyerName',
+      'o.sellerId',
+      's.displayName as sellerName',
+      'o.priceCents',
+      'o.status',
+      'o.createdAt',
+      'o.updatedAt',
+      'o.dueAt',
+      (eb) =>
+        eb
+          .selectFrom('listingImages as i')
+          .select('i.thumbUrl')
+          .whereRef('i.listingId', '=', 'o.listingId')
+          .orderBy('i.position')
+          .limit(1)
+          .as('thumbUrl'),
+    ]);
+  if (f.buyerId) q = q.where('o.buyerId', '=', f.buyerId);
+  if (f.sellerId) q = q.where('o.sellerId', '=', f.sellerId);
+  if (f.status === 'open') q = q.where('o.status', 'in', OPEN_STATES);
+  else if (f.status !== 'all') q = q.where('o.status', '=', f.status);
+  if (f.q) {
+    const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('o.id', '=', f.q!),
+        sql<boolean>`lower(l.title) like ${like} escape '\\'`,
+        sql<boolean>`lower(b.display_name) like ${like} escape '\\'`,
+        sql<boolean>`lower(s.display_name) like ${like} escape '\\'`,
+        sql<boolean>`lower(b.email) like ${like} escape '\\'`,
+        sql<boolean>`lower(s.email) like ${like} escape '\\'`,
+      ]),
+    );
+  }
+  // Keyset value: rank * 1e15 + createdAt, so one numeric cursor orders disputes first, then newest.
+  const key = sql<number>`(${rank} * 1000000000000000 + o.created_at)`;
+  if (f.after) {
+    const [value, id] = f.after;
+    q = q.where((eb) => eb.or([eb(key, '<', value), eb.and([eb(key, '=', value), eb('o.id', '<', id)])]));
+  }
+  const rows = await q
+    .select(key.as('sortKey'))
+    .orderBy(key, 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
+  return rows;
+}

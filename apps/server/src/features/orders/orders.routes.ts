@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@accountry/shared/api-error';
+import {
+  ORDER_ROUTES as R,
+  ORDERS_PAGE_SIZE,
+  cancelOrderSchema,
+  createOrderSchema,
+  deliverOrderSchema,
+  myOrdersQuerySchema,
+  openDisputeSchema,
+  orderDetailSchema,
+  ordersPageSchema,
+  payOrderResponseSchema,
+  revealedCredentialsSchema,
+  disputeStatementsSchema,
+  statementInputSchema,
+} from '@accountry/shared/orders';
+import type { Role } from '@accountry/shared/roles';
+import type { AppDeps } from '../../app';
+import { requireRole } from '../../plugins/auth';
+import { ordersContext } from './orders-context';
+import { orderDetail, orderPage } from './order-views';
+import {
+  buyNow,
+  cancelOrder,
+  confirmOrder,
+  deliverOrder,
+  openDispute,
+  payOrder,
+  revealCredentials,
+  sideOf,
+  visibleOrder,
+} from './orders.service';
+import { startOrderSweeper } from './order-sweep';
+import { walletRoutes } from './wallet.routes';
+import { paymentWebhookRoutes } from './payment-webhook.routes';
+import { listStatements, postStatement } from './disputes.service';
+
+const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const tags = ['orders'];
+const params = z.object({ id: z.string().min(1).max(64) });
+const detail = { 200: orderDetailSchema, ...errors };
+
+/** Orders for their buyer and seller (admins see every order); the timer sweep runs in every process. */
+export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const ctx = ordersContext(deps);
+    const stop = startOrderSweeper(ctx, deps.config.orders.sweepIntervalMs, (err) =>
+      app.log.error({ err }, 'order sweep failed; it runs again at the next interval'),
+    );
+    deps.onClose.push(stop);
+    await app.register(walletRoutes(deps));
+    await app.register(paymentWebhookRoutes(deps));
+
+    const view = async (id: string, user: Parameters<typeof sideOf>[1]) => {
+      const { order, side } = await visibleOrder(ctx, id, user);
+      return orderDetail(ctx, order, side);
+    };
+
+    app.post(
+      R.create,
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (r) => r.user?.id ?? r.ip } },
+        schema: { tags, body: createOrderSchema, response: { 201: orderDetailSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const user = requireRole(request, MEMBERS);
+        const order = await buyNow(ctx, user, request.body.listingId);
+        return reply.status(201).send(await orderDetail(ctx, order, 'buyer'));
+      },
+    );
+
+    app.get(
+      R.list,
+      { schema: { tags, querystring: myOrdersQuerySchema, response: { 200: ordersPageSchema, ...errors } } },
+      async (request) => {
+        const user = requireRole(request, MEMBERS);
+        const { side, status, cursor } = request.query;
+        const mine = side === 'sales' ? { sellerId: user.id } : { buyerId: user.id };
+        return orderPage(ctx, { ...mine, status }, cursor, ORDERS_PAGE_SIZE);
+      },
+    );
+
+    app.get(R.detail, { schema: { tags, params, response: detail } }, async (request) =>
+      view(request.params.id, requireRole(request, MEMBERS)),
+    );
+
+    app.post(
+      R.pay,
+      { schema: { tags, params, response: { 200: payOrderResponseSchema, ...errors } } },
+      async (request) => {
+        const user = requireRole(request, MEMBERS);
+        const { redirectUrl } = await payOrder(ctx, user, request.params.id);
+        return { order: await view(request.params.id, user), redirectUrl };
+      },
+    );
+
+    app.post(R.cancel, { schema: { tags, params, body: cancelOrderSchema, response: detail } }, async (request) => {
+      const user = requireRole(request, MEMBERS);
+      await cancelOrder(ctx, user, request.params.id, request.body.reason);
+      return view(request.params.id, user);
+    });
+
+    app.post(R.deliver, { schema: { tags, params, body: deliverOrderSchema, response: detail } }, async (request) => {
+      const user = requireRole(request, MEMBERS);
+      await deliverOrder(ctx, user, request.params.id, request.body.credentials);
+      return view(request.params.id, user);
+    });
+
+    app.post(R.confirm, { schema: { tags, params, response: detail } }, async (request) => {
+      const user = requireRole(request, MEMBERS);
+      await confirmOrder(ctx, user, request.params.id);
+      return view(request.params.id, user);
+    });
+
+    app.post(R.dispute, { schema: { tags, params, body: openDisputeSchema, response: detail } }, async (request) => {
+      const user = requireRole(request, MEMBERS);
+      await openDispute(ctx, user, request.params.id, request.body.reason);
+      return view(request.params.id, user);
+    });
+
+    app.post(
+      R.revealCredentials,
+      { schema: { tags, params, response: { 200: revealedCredentialsSchema, ...errors } } },
+      async (request, reply) => {
+        const credentials = await revealCredentials(ctx, requireRole(request, MEMBERS), request.params.id, false);
+        // Credentials are never cached by the browser or a proxy.
+        return reply.header('cache-control', 'no-store').send(credentials);
+      },
+    );
+
+    app.get(
+      R.statements,
+      { schema: { tags, params, response: { 200: disputeStatementsSchema, ...errors } } },
+      async (request) => listStatements(ctx, requireRole(request, MEMBERS), request.params.id),
+    );
+
+    app.post(
+      R.statements,
+      {
+        config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: (r) => r.user?.id ?? r.ip } },
+        schema: { tags, params, body: statementInputSchema, response: { 201: disputeStatementsSchema, ...errors } },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await postStatement(ctx, requireRole(request, MEMBERS), request.params.id, request.body)),
+    );
+  };
+}

@@ -1,0 +1,263 @@
+import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import { DUE_RULES, SELLER_ANSWER_MS, canOpenDispute, type OrderActor } from '@accountry/shared/order-state';
+import type { Credentials, DecisionInput } from '@accountry/shared/orders';
+import type { OrdersTable } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { newId } from '../../lib/ids';
+import type { OrdersContext } from './orders-context';
+import { applyTransition, moveOrder, type Actor } from './order-transitions';
+import { afterTransition } from './order-effects';
+import {
+  ensureConversation,
+  findListingForOrder,
+  findOrder,
+  insertHistory,
+  insertOrder,
+  insertReveal,
+  setListingStatusIf,
+  updateOrderIf,
+} from './orders.repository';
+
+/** The viewer's side of an order, or a 404 that does not say whether the order exists. */
+export function sideOf(order: OrdersTable, user: AuthUser): 'buyer' | 'seller' | 'admin' {
+  if (order.buyerId === user.id) return 'buyer';
+  if (order.sellerId === user.id) return 'seller';
+  if (user.role === 'admin') return 'admin';
+  throw notFound(M.notFound);
+}
+
+export async function visibleOrder(ctx: OrdersContext, id: string, user: AuthUser) {
+  const order = await findOrder(ctx.deps.db.db, id);
+  if (!order) throw notFound(M.notFound);
+  return { order, side: sideOf(order, user) };
+}
+
+async function assertMayStartOrders(ctx: OrdersContext, user: AuthUser) {
+  const deleted = await ctx.deps.db.db
+    .selectFrom('deletedUsers')
+    .select('uid')
+    .where('uid', '=', user.id)
+    .executeTakeFirst();
+  if (user.disabled || deleted) throw forbidden(M.accountDisabled);
+}
+
+/** Buy now: one order for the listing's price; the listing is reserved, and the database allows one open order. */
+export async function buyNow(ctx: OrdersContext, user: AuthUser, listingId: string): Promise<OrdersTable> {
+  await assertMayStartOrders(ctx, user);
+  const now = ctx.deps.clock.now();
+  try {
+    return await ctx.deps.db.db.transaction().execute(async (trx) => {
+      const listing = await findListingForOrder(trx, listingId);
+      if (!listing || listing.deletedAt) throw notFound('Listing not found');
+      if (listing.sellerId === user.id) throw badRequest(M.ownListing);
+      if (listing.status !== 'active') throw conflict(M.listingNotActive);
+      if (!(await setListingStatusIf(trx, listing.id, 'active', 'reserved', now))) throw conflict(M.listingTaken);
+      const order: OrdersTable = {
+        id: newId(),
+        listingId: listing.id,
+        buyerId: user.id,
+        sellerId: listing.sellerId,
+        priceCents: listing.priceCents,
+        currency: listing.currency,
+        feeCents: null,
+        refundedCents: 0,
+        status: 'pending_payment',
+        provider: ctx.provider.name,
+        providerRef: null,
+        deliveryTime: listing.deliveryTime,
+        protectionDays: listing.protectionDays ?? 14,
+        conversationId: await ensureConversation(trx, listing.id, user.id, listing.sellerId, now),
+        createdAt: now,
+        updatedAt: now,
+        paidAt: null,
+        deliveredAt: null,
+        protectionStartedAt: null,
+        completedAt: null,
+        dueAt: now + DUE_RULES.pending_payment!.after({ deliveryTime: 'instant', protectionDays: 0 }),
+        dueAction: 'expire',
+        reminderAt: null,
+        disputeReason: null,
+        disputeOpenedAt: null,
+        sellerAnswerDueAt: null,
+        pausedRemainingMs: null,
+        decisionOutcome: null,
+        decisionReason: null,
+        decidedBy: null,
+        decidedAt: null,
+        credentialsCipher: null,
+        credentialsEraseAt: null,
+        credentialsErasedAt: null,
+      };
+      await insertOrder(trx, order);
+      await insertHistory(trx, {
+        orderId: order.id,
+        fromStatus: null,
+        toStatus: 'pending_payment',
+        actorKind: 'buyer',
+        actorId: user.id,
+        reason: '',
+        createdAt: now,
+      });
+      return order;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(M.listingTaken);
+    throw err;
+  }
+}
+
+function only(side: 'buyer' | 'seller', order: OrdersTable, user: AuthUser) {
+  const mine = side === 'buyer' ? order.buyerId === user.id : order.sellerId === user.id;
+  if (mine) return;
+  if (order.buyerId !== user.id && order.sellerId !== user.id && user.role !== 'admin') throw notFound(M.notFound);
+  throw forbidden(side === 'buyer' ? M.onlyBuyer : M.onlySeller);
+}
+
+const actorOf = (kind: OrderActor, user: AuthUser): Actor => ({ kind, id: user.id });
+
+/** Pay an order: `balance` pays at once inside the transaction; other providers answer with a page to go to. */
+export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
+  const now = ctx.deps.clock.now();
+  const db = ctx.deps.db.db;
+  const order = await findOrder(db, id);
+  if (!order) throw notFound(M.notFound);
+  only('buyer', order, user);
+  if (order.status !== 'pending_payment') throw conflict(order.paidAt ? M.alreadyPaid : M.notPayable);
+  const buyerEmail = user.email;
+  const returnUrl = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
+  const result = await db.transaction().execute(async (trx) => {
+    const start = await ctx.provider.startPayment({ trx, order, buyerEmail, returnUrl });
+    if (start.status === 'redirect') {
+      await updateOrderIf(trx, order.id, 'pending_payment', { providerRef: start.providerRef, updatedAt: now });
+      return { moved: null, redirectUrl: start.url };
+    }
+    return {
+      moved: await applyTransition(ctx, trx, order, 'pay', actorOf('buyer', user), { patch: { paidAt: now } }, now),
+      redirectUrl: null,
+    };
+  });
+  if (result.moved) await afterTransition(ctx, order, result.moved, 'pay');
+  return { order: result.moved ?? order, redirectUrl: result.redirectUrl };
+}
+
+/** A provider confirmed a payment (webhook): the order moves to paid once, whatever how often it is told. */
+export async function confirmPayment(ctx: OrdersContext, orderId: string, amountCents: number, providerRef: string) {
+  return moveOrder(
+    ctx,
+    orderId,
+    'pay',
+    { kind: 'provider', id: null },
+    {
+      patch: { paidAt: ctx.deps.clock.now(), providerRef },
+      check: (o) => {
+        if (o.status !== 'pending_payment') throw conflict(M.alreadyPaid);
+        if (o.priceCents !== amountCents) throw badRequest(M.unknownPayment);
+      },
+    },
+  );
+}
+
+export function cancelOrder(ctx: OrdersContext, user: AuthUser, id: string, reason: string) {
+  return moveOrder(ctx, id, 'cancel', actorOf('buyer', user), {
+    reason,
+    check: (o) => only('buyer', o, user),
+  });
+}
+
+export function deliverOrder(ctx: OrdersContext, user: AuthUser, id: string, credentials: Credentials) {
+  const now = ctx.deps.clock.now();
+  return moveOrder(ctx, id, 'deliver', actorOf('seller', user), {
+    patch: { deliveredAt: now, credentialsCipher: ctx.cipher.seal(credentials, id) },
+    check: (o) => {
+      only('seller', o, user);
+      if (o.deliveredAt) throw conflict(M.alreadyDelivered);
+    },
+  });
+}
+
+export function confirmOrder(ctx: OrdersContext, user: AuthUser, id: string) {
+  return moveOrder(ctx, id, 'confirm', actorOf('buyer', user), {
+    patch: { protectionStartedAt: ctx.deps.clock.now() },
+    check: (o) => only('buyer', o, user),
+  });
+}
+
+/** Opened in the inspection window or during protection; the protection clock stops until an admin decides. */
+export function openDispute(ctx: OrdersContext, user: AuthUser, id: string, reason: string) {
+  const now = ctx.deps.clock.now();
+  return moveOrder(ctx, id, 'dispute', actorOf('buyer', user), {
+    reason,
+    check: (o) => {
+      only('buyer', o, user);
+      if ((o.status === 'delivered' || o.status === 'protection') && !canOpenDispute(o.status, o.dueAt, now))
+        throw conflict(M.disputeWindowClosed);
+    },
+    patch: (o) => ({
+      disputeReason: reason,
+      disputeOpenedAt: now,
+      sellerAnswerDueAt: now + SELLER_ANSWER_MS,
+      // The protection clock pauses: what is left of it (all of it when opened during inspection).
+      pausedRemainingMs:
+        o.status === 'protection' && o.dueAt !== null ? Math.max(0, o.dueAt - now) : ctx.protectionMs(o.protectionDays),
+    }),
+  });
+}
+
+/** An admin decides a dispute: full refund, partial refund, or release back into protection. */
+export async function decideDispute(ctx: OrdersContext, admin: AuthUser, id: string, input: DecisionInput) {
+  const now = ctx.deps.clock.now();
+  const action = input.outcome;
+  const moved = await moveOrder(ctx, id, action, actorOf('admin', admin), {
+    reason: input.reason,
+    refundCents: input.refundCents,
+    check: async (o, trx) => {
+      if (o.status !== 'disputed') throw conflict(M.notDisputed);
+      if (action === 'partial_refund' && (input.refundCents ?? 0) > o.priceCents) throw badRequest(M.refundTooLarge);
+      await recordAudit(
+        trx,
+        {
+          actorId: admin.id,
+          action: `order.${action}`,
+          targetType: 'order',
+          targetId: o.id,
+          details: { reason: input.reason, refundCents: action === 'refund' ? o.priceCents : (input.refundCents ?? 0) },
+        },
+        now,
+      );
+    },
+    patch: {
+      decisionOutcome: action,
+      decisionReason: input.reason,
+      decidedBy: admin.id,
+      decidedAt: now,
+    },
+  });
+  return moved;
+}
+
+/** The buyer (after delivery) or an admin handling a dispute reads the credentials; every reveal is recorded. */
+export async function revealCredentials(ctx: OrdersContext, user: AuthUser, id: string, asAdmin: boolean) {
+  const now = ctx.deps.clock.now();
+  const db = ctx.deps.db.db;
+  const order = await findOrder(db, id);
+  if (!order) throw notFound(M.notFound);
+  if (asAdmin) {
+    if (order.status !== 'disputed') throw conflict(M.notDisputed);
+  } else only('buyer', order, user);
+  if (order.credentialsErasedAt) throw conflict(M.credentialsErased);
+  if (!order.credentialsCipher) throw conflict(M.credentialsNotAvailable);
+  const credentials = ctx.cipher.open(order.credentialsCipher, order.id);
+  await db.transaction().execute(async (trx) => {
+    await insertReveal(trx, order.id, user.id, asAdmin ? 'admin' : 'buyer', now);
+    if (asAdmin)
+      await recordAudit(
+        trx,
+        { actorId: user.id, action: 'order.credentials_reveal', targetType: 'order', targetId: order.id },
+        now,
+      );
+  });
+  return credentials;
+}

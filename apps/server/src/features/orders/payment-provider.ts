@@ -1,0 +1,55 @@
+import type { Database } from '../../db/database';
+import type { OrdersTable } from '../../db/schema';
+
+export const PAYMENT_PROVIDERS = ['balance', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** What a provider needs to start paying an order. */
+export interface PaymentStart {
+  /** The open database transaction of the order change (the balance provider pays inside it). */
+  trx: Database;
+  order: OrdersTable;
+  buyerEmail: string;
+  /** Where the buyer comes back to after paying on the provider's page (the order page). */
+  returnUrl: string;
+}
+
+/** Paid at once (the order moves to `paid` in the same transaction), or a page to send the buyer to. */
+export type PaymentStartResult = { status: 'paid' } | { status: 'redirect'; url: string; providerRef: string };
+
+/** A payment the provider confirmed (from a verified webhook). */
+export interface ConfirmedPayment {
+  orderId: string;
+  providerRef: string;
+  amountCents: number;
+}
+
+export interface WebhookRequest {
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * One interface for every way of paying (PAYMENT_PROVIDER=balance|stripe). The orders service owns the ledger: it
+ * moves the money from `sourceAccount` into escrow when a payment is confirmed, and from escrow to `refundAccount`
+ * on a refund, each in the same transaction as the order change; the provider only talks to the outside world.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Begin paying an order in `pending_payment`. */
+  startPayment(input: PaymentStart): Promise<PaymentStartResult>;
+  /** The ledger account the buyer's money comes from: their available balance, or `external` for card payments. */
+  sourceAccount(order: OrdersTable): string;
+  /** The ledger account a refund goes to (mirrors sourceAccount). */
+  refundAccount(order: OrdersTable): string;
+  /**
+   * Verify a webhook and say which payment it confirms; null for events that confirm nothing.
+   * Throws an AppError (400) for a forged or malformed request.
+   */
+  parseWebhook(request: WebhookRequest): Promise<ConfirmedPayment | null>;
+  /**
+   * Send a refund outside the ledger (e.g. back to the card), after the refund is committed. The idempotency key is
+   * stable per order and amount, so a retry never refunds twice. The balance provider has nothing to do.
+   */
+  refund(order: OrdersTable, amountCents: number, idempotencyKey: string): Promise<void>;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@accountry/shared/api-error';
+import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import { ORDER_ROUTES as R } from '@accountry/shared/orders';
+import type { AppDeps } from '../../app';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { ordersContext } from './orders-context';
+import { findOrder } from './orders.repository';
+import { confirmPayment } from './orders.service';
+
+const receivedSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['paid', 'duplicate', 'refunded', 'ignored']),
+});
+const received = (outcome: z.infer<typeof receivedSchema>['outcome']) => ({ received: true as const, outcome });
+
+/**
+ * Provider webhooks (decision 095): the body stays raw for signature checks (the provider verifies it in
+ * parseWebhook). A confirmed payment moves its order to paid once; a replay answers 200 and changes nothing; an
+ * unknown order is a 400; a payment for an order that can no longer be paid is refunded in full.
+ */
+export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const ctx = ordersContext(deps);
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+    app.post(
+      R.webhook,
+      {
+        bodyLimit: 256 * 1024,
+        schema: {
+          tags: ['orders'],
+          params: z.object({ provider: z.string().max(32) }),
+          response: { 200: receivedSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        if (request.params.provider !== ctx.provider.name) throw notFound();
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const payment = await ctx.provider.parseWebhook({ rawBody, headers: request.headers });
+        if (!payment) return received('ignored');
+        const order = await findOrder(deps.db.db, payment.orderId);
+        if (!order || order.provider !== ctx.provider.name) throw badRequest(M.unknownPayment);
+        try {
+          await confirmPayment(ctx, payment.orderId, payment.amountCents, payment.providerRef);
+          return received('paid');
+        } catch (err) {
+          if (!(err instanceof AppError && err.statusCode === 409)) throw err;
+        }
+        const now = await findOrder(deps.db.db, payment.orderId);
+        // Stripe delivers an event again until it is answered with 2xx: the same payment is already recorded.
+        if (now?.paidAt != null && now.providerRef === payment.providerRef) return received('duplicate');
+        // Paid after the order expired or was canceled: the money goes straight back (same key on every retry).
+        await ctx.provider.refund(
+          { ...order, providerRef: payment.providerRef },
+          payment.amountCents,
+          `${order.id}:unpayable:${payment.providerRef}`,
+        );
+        request.log.warn({ orderId: order.id, status: now?.status }, 'refunded a payment for an unpayable order');
+        return received('refunded');
+      },
+    );
+  };
+}

@@ -1,0 +1,201 @@
+import Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
+import { ERROR_CODES } from '@accountry/shared/api-error';
+import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
+import { AppError, badRequest } from '../../lib/app-error';
+import { STRIPE_CLEARING } from '../../lib/ledger';
+import type { Clock } from '../../lib/clock';
+import type { AppDeps } from '../../app';
+import type { Database } from '../../db/database';
+import type { OrdersTable, StripeRefundsTable } from '../../db/schema';
+import type {
+  ConfirmedPayment,
+  PaymentProvider,
+  PaymentStart,
+  PaymentStartResult,
+  WebhookRequest,
+} from './payment-provider';
+import { STRIPE_MESSAGES } from './stripe-messages';
+import { insertRefundOwed, markRefundFailed, markRefundSent, pendingRefunds } from './stripe-refunds.repository';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another host for the API (the local fake); Stripe itself when absent. */
+  apiBase?: string;
+}
+
+/** Stripe keeps a Checkout Session open at least 30 minutes; ours closes soon after the 15-minute payment window. */
+const CHECKOUT_LIFETIME_MS = 45 * 60_000;
+
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const base = settings.apiBase ? new URL(settings.apiBase) : null;
+  return new Stripe(settings.secretKey, {
+    // Retries reuse the request's idempotency key, so a retried create or refund happens once.
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+}
+
+/**
+ * Stripe Checkout (decision 095): paying opens a hosted Checkout Session for the order's price; a signed
+ * `checkout.session.completed` webhook confirms it; refunds go back to the card through Stripe's refunds.
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly webhookSecret: string,
+    private readonly clock: Clock,
+    private readonly db: Database,
+    private readonly logger?: Pick<FastifyBaseLogger, 'warn'>,
+  ) {}
+
+  /** Stripe is down or refused our request: logged for operators; the buyer sees one calm message. */
+  private unavailable(err: unknown): never {
+    if (err instanceof AppError) throw err;
+    this.logger?.warn({ err }, 'Stripe request failed');
+    throw new AppError(503, ERROR_CODES.unavailable, ORDER_MESSAGES.providerUnavailable);
+  }
+
+  async startPayment({ order, buyerEmail, returnUrl }: PaymentStart): Promise<PaymentStartResult> {
+    const session = await this.stripe.checkout.sessions
+      .create(
+        {
+          mode: 'payment',
+          client_reference_id: order.id,
+          metadata: { order_id: order.id },
+          payment_intent_data: { metadata: { order_id: order.id } },
+          customer_email: buyerEmail,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: order.currency.toLowerCase(),
+                unit_amount: order.priceCents,
+                product_data: { name: `Accountry order ${order.id}` },
+              },
+            },
+          ],
+          success_url: returnUrl,
+          cancel_url: returnUrl,
+          expires_at: Math.floor((order.createdAt + CHECKOUT_LIFETIME_MS) / 1000),
+        },
+        // One session per order: paying twice returns the session Stripe already made.
+        { idempotencyKey: `checkout:${order.id}` },
+      )
+      .catch((err: unknown) => this.unavailable(err));
+    if (!session.url) throw new AppError(409, 'conflict', ORDER_MESSAGES.notPayable);
+    return { status: 'redirect', url: session.url, providerRef: session.id };
+  }
+
+  sourceAccount(): string {
+    return STRIPE_CLEARING;
+  }
+
+  refundAccount(): string {
+    return STRIPE_CLEARING;
+  }
+
+  async parseWebhook({ rawBody, headers }: WebhookRequest): Promise<ConfirmedPayment | null> {
+    const signature = headers['stripe-signature'];
+    if (typeof signature !== 'string' || !signature) throw badRequest(STRIPE_MESSAGES.badSignature);
+    let event: Stripe.Event;
+    try {
+      // The server's clock decides the 5-minute tolerance, so a replay of an old delivery is refused.
+      event = await this.stripe.webhooks.constructEventAsync(
+        rawBody,
+        signature,
+        this.webhookSecret,
+        undefined,
+        undefined,
+        this.clock.now(),
+      );
+    } catch {
+      throw badRequest(STRIPE_MESSAGES.badSignature);
+    }
+    if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
+      return null;
+    const session = event.data.object;
+    // A delayed method (bank debit) completes the session unpaid; its async_payment_succeeded event pays it later.
+    if (session.payment_status !== 'paid') return null;
+    const orderId = session.client_reference_id ?? session.metadata?.order_id;
+    if (!orderId) throw badRequest(ORDER_MESSAGES.unknownPayment);
+    if (session.currency !== 'usd' || session.amount_total === null) throw badRequest(STRIPE_MESSAGES.amountMismatch);
+    return { orderId, providerRef: session.id, amountCents: session.amount_total };
+  }
+
+  /**
+   * Owe the refund in the database first, then send it: if Stripe cannot take it now, the order stays refunded in
+   * our ledger and `sendPendingRefunds` sends it later with the same idempotency key.
+   */
+  async refund(order: OrdersTable, amountCents: number, idempotencyKey: string): Promise<void> {
+    if (!order.providerRef) throw new Error(`Order ${order.id} has no Checkout Session to refund`);
+    const owed = { idempotencyKey, orderId: order.id, sessionId: order.providerRef, amountCents };
+    await insertRefundOwed(this.db, { ...owed, createdAt: this.clock.now() });
+    await this.sendRefund(owed);
+  }
+
+  /** Send every refund still owed (the retry after an outage); returns how many Stripe accepted. */
+  async sendPendingRefunds(limit = 50): Promise<number> {
+    let sent = 0;
+    for (const owed of await pendingRefunds(this.db, limit)) if (await this.sendRefund(owed)) sent++;
+    return sent;
+  }
+
+  private async sendRefund(owed: Pick<StripeRefundsTable, 'idempotencyKey' | 'orderId' | 'sessionId' | 'amountCents'>) {
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(owed.sessionId);
+      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new Error(`Checkout Session ${session.id} has no payment`);
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: intent,
+          amount: owed.amountCents,
+          reason: 'requested_by_customer',
+          metadata: { order_id: owed.orderId },
+        },
+        { idempotencyKey: `refund:${owed.idempotencyKey}` },
+      );
+      await markRefundSent(this.db, owed.idempotencyKey, refund.id, this.clock.now());
+      return true;
+    } catch (err) {
+      // Asked again after Stripe forgot the idempotency key (24 h): the money is already back.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
+        await markRefundSent(this.db, owed.idempotencyKey, null, this.clock.now());
+        return true;
+      }
+      this.logger?.warn({ err, orderId: owed.orderId }, 'Stripe refund not sent yet; it will be retried');
+      await markRefundFailed(this.db, owed.idempotencyKey, err instanceof Error ? err.message : String(err));
+      return false;
+    }
+  }
+}
+
+/** The `stripe` entry of the provider factory: the client, and the retry of refunds owed on the sweep interval. */
+export function stripePaymentProvider(deps: AppDeps): StripePaymentProvider {
+  const settings = deps.config.stripe;
+  if (!settings) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  const provider = new StripePaymentProvider(
+    createStripeClient(settings),
+    settings.webhookSecret,
+    deps.clock,
+    deps.db.db,
+  );
+  const every = deps.config.orders.sweepIntervalMs;
+  if (every > 0) {
+    const timer = setInterval(() => void provider.sendPendingRefunds().catch(() => undefined), every);
+    timer.unref();
+    deps.onClose.push(async () => clearInterval(timer));
+  }
+  return provider;
+}

@@ -1,0 +1,91 @@
+import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import { checkLedger, balanceOf, ESCROW, STRIPE_CLEARING } from '../../lib/ledger';
+import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
+import { FakeStripe } from '../../test/fake-stripe/fake-stripe';
+import { insertListing } from './orders-test-helpers';
+
+export const STRIPE_KEY = 'sk_test_accountry';
+export const STRIPE_WEBHOOK_SECRET = 'whsec_accountry_test';
+
+export interface StripeTestContext extends TestContext {
+  fake: FakeStripe;
+}
+
+/** The app with PAYMENT_PROVIDER=stripe, listening on 127.0.0.1, and a fake Stripe that delivers webhooks to it. */
+export async function createStripeTestApp(): Promise<StripeTestContext> {
+  // The fake signs with the app's manual clock, which exists only once the app does.
+  const time: { clock?: TestContext['clock'] } = {};
+  const fake = await FakeStripe.start({
+    apiKey: STRIPE_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    now: () => time.clock?.now() ?? Date.now(),
+  });
+  const ctx = await createTestApp({
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+  });
+  time.clock = ctx.clock;
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (ctx.app.server.address() as AddressInfo).port;
+  fake.webhookUrl = `http://127.0.0.1:${port}/api/payments/stripe/webhook`;
+  return {
+    ...ctx,
+    fake,
+    async close() {
+      await ctx.close();
+      await fake.close();
+    },
+  };
+}
+
+/** A seller's active listing and a signed-in buyer with an order for it, awaiting payment. */
+export async function pendingOrder(ctx: StripeTestContext, priceCents = 12_345) {
+  const seller = await userWithSession(ctx, 'seller');
+  const buyer = await userWithSession(ctx, 'buyer');
+  const listing = await insertListing(ctx, seller.user.id, { priceCents });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: buyer.session.headers,
+    payload: { listingId: listing.id },
+  });
+  expect(res.statusCode).toBe(201);
+  return { seller, buyer, listing, orderId: res.json().id as string };
+}
+
+export async function pay(ctx: StripeTestContext, session: Session, orderId: string) {
+  return ctx.app.inject({ method: 'POST', url: `/api/orders/${orderId}/pay`, headers: session.headers });
+}
+
+/** Pay through Checkout: the session the pay button opened, completed by the customer, its event unsent. */
+export async function checkoutCompleted(ctx: StripeTestContext, session: Session, orderId: string) {
+  const res = await pay(ctx, session, orderId);
+  expect(res.statusCode).toBe(200);
+  const sessionId = /\/c\/pay\/(cs_test_[\w-]+)$/.exec(res.json().redirectUrl)![1];
+  return { sessionId, event: ctx.fake.completeSession(sessionId) };
+}
+
+export async function orderStatus(ctx: TestContext, orderId: string) {
+  const row = await ctx.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+  return row.status;
+}
+
+/** Everything money-related, to compare before and after a refused request. */
+export async function moneySnapshot(ctx: TestContext) {
+  const orders = await ctx.db.selectFrom('orders').select(['id', 'status', 'providerRef']).orderBy('id').execute();
+  const entries = await ctx.db.selectFrom('ledgerEntries').select(['accountId', 'amountCents']).execute();
+  const history = await ctx.db.selectFrom('orderHistory').select(['orderId', 'toStatus']).execute();
+  return { orders, entries: entries.length, history: history.length };
+}
+
+export async function expectLedgerHolds(ctx: TestContext) {
+  expect(await checkLedger(ctx.db)).toEqual([]);
+}
+
+export const escrowAndClearing = async (ctx: TestContext) => ({
+  escrow: await balanceOf(ctx.db, ESCROW),
+  clearing: await balanceOf(ctx.db, STRIPE_CLEARING),
+});

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@accountry/shared/api-error';
+import { z } from 'zod';
+import {
+  WALLET_ROUTES as R,
+  payoutRequestSchema,
+  walletEntriesPageSchema,
+  walletSchema,
+} from '@accountry/shared/wallet';
+import type { Role } from '@accountry/shared/roles';
+import type { AppDeps } from '../../app';
+import { requireRole } from '../../plugins/auth';
+import { requestPayout, walletEntries, walletOf } from './wallet.service';
+
+const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+const tags = ['wallet'];
+
+/** The signed-in user's balances and payouts. */
+export function walletRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(R.wallet, { schema: { tags, response: { 200: walletSchema, ...errors } } }, async (request) =>
+      walletOf(deps, requireRole(request, MEMBERS).id),
+    );
+
+    app.get(
+      R.entries,
+      {
+        schema: {
+          tags,
+          querystring: z.object({ cursor: z.string().max(300).optional() }),
+          response: { 200: walletEntriesPageSchema, ...errors },
+        },
+      },
+      async (request) => walletEntries(deps, requireRole(request, MEMBERS).id, request.query.cursor),
+    );
+
+    app.post(
+      R.payouts,
+      { schema: { tags, body: payoutRequestSchema, response: { 201: walletSchema, ...errors } } },
+      async (request, reply) =>
+        reply.status(201).send(await requestPayout(deps, requireRole(request, MEMBERS), request.body.amountCents)),
+    );
+  };
+}

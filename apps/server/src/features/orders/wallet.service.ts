@@ -1,0 +1,231 @@
+import { sql } from 'kysely';
+import { WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
+import { OPEN_STATES } from '@accountry/shared/order-state';
+import type { Payout, PayoutStatus, Wallet } from '@accountry/shared/wallet';
+import type { AppDeps } from '../../app';
+import type { Database } from '../../db/database';
+import type { AuthUser } from '../../plugins/auth';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { newId } from '../../lib/ids';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { EXTERNAL, availableAccount, balanceOf, heldAccount, postLedger, postLedgerOr409 } from '../../lib/ledger';
+
+const PAGE = 25;
+
+async function payoutRows(db: Database, f: { userId?: string; status?: PayoutStatus; after?: [number, string] }) {
+  let q = db
+    .selectFrom('payouts as p')
+    .innerJoin('users as u', 'u.id', 'p.userId')
+    .select([
+      'p.id',
+      'p.userId',
+      'u.displayName as userName',
+      'p.amountCents',
+      'p.status',
+      'p.reason',
+      'p.createdAt',
+      'p.decidedAt',
+    ]);
+  if (f.userId) q = q.where('p.userId', '=', f.userId);
+  if (f.status) q = q.where('p.status', '=', f.status);
+  if (f.after) {
+    const [at, id] = f.after;
+    q = q.where((eb) => eb.or([eb('p.createdAt', '<', at), eb.and([eb('p.createdAt', '=', at), eb('p.id', '<', id)])]));
+  }
+  return q
+    .orderBy('p.createdAt', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(PAGE + 1)
+    .execute();
+}
+
+async function escrowSum(db: Database, column: 'buyerId' | 'sellerId', userId: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select(sql<number>`coalesce(sum(price_cents - refunded_cents), 0)`.as('total'))
+    .where(column, '=', userId)
+    .where(
+      'status',
+      'in',
+      OPEN_STATES.filter((s) => s !== 'pending_payment'),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function walletOf(deps: AppDeps, userId: string): Promise<Wallet> {
+  const db = deps.db.db;
+  const [availableCents, heldCents, inEscrowAsBuyerCents, inEscrowAsSellerCents, payouts] = await Promise.all([
+    balanceOf(db, availableAccount(userId)),
+    balanceOf(db, heldAccount(userId)),
+    escrowSum(db, 'buyerId', userId),
+    escrowSum(db, 'sellerId', userId),
+    payoutRows(db, { userId }),
+  ]);
+  return {
+    availableCents,
+    heldCents,
+    inEscrowAsBuyerCents,
+    inEscrowAsSellerCents,
+    payoutMinimumCents: deps.config.orders.payoutMinimumCents,
+    payouts: payouts.slice(0, PAGE) as Payout[],
+  };
+}
+
+/** A seller asks for their available balance (or part of it); the amount is held while the request is open. */
+export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: number) {
+  const min = deps.config.orders.payoutMinimumCents;
+  if (amountCents < min) throw badRequest(W.payoutMinimum(min), { amountCents: W.payoutMinimum(min) });
+  const now = deps.clock.now();
+  const id = newId();
+  await deps.db.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('payouts')
+      .values({
+        id,
+        userId: user.id,
+        amountCents,
+        status: 'open',
+        reason: '',
+        createdAt: now,
+        decidedAt: null,
+        decidedBy: null,
+      })
+      .execute();
+    await postLedgerOr409(
+      trx,
+      {
+        kind: 'payout_request',
+        payoutId: id,
+        actorId: user.id,
+        moves: [{ from: availableAccount(user.id), to: heldAccount(user.id), amountCents }],
+      },
+      now,
+      W.payoutTooLarge,
+    );
+  });
+  return walletOf(deps, user.id);
+}
+
+/** An admin marks a payout sent (the money leaves the platform) or rejects it (back to available); both audited. */
+export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, paid: boolean, reason = '') {
+  const now = deps.clock.now();
+  await deps.db.db.transaction().execute(async (trx) => {
+    const payout = await trx.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!payout) throw notFound(W.payoutNotFound);
+    const res = await trx
+      .updateTable('payouts')
+      .set({ status: paid ? 'paid' : 'rejected', reason, decidedAt: now, decidedBy: admin.id })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw conflict(W.payoutNotOpen);
+    const to = paid ? EXTERNAL : availableAccount(payout.userId);
+    await postLedger(
+      trx,
+      {
+        kind: paid ? 'payout_paid' : 'payout_rejected',
+        payoutId: id,
+        actorId: admin.id,
+        memo: reason,
+        moves: [{ from: heldAccount(payout.userId), to, amountCents: payout.amountCents }],
+      },
+      now,
+    );
+    await recordAudit(
+      trx,
+      {
+        actorId: admin.id,
+        action: paid ? 'payout.paid' : 'payout.reject',
+        targetType: 'user',
+        targetId: payout.userId,
+        details: { payoutId: id, amountCents: payout.amountCents, reason },
+      },
+      now,
+    );
+  });
+}
+
+/** An admin records a bank transfer (positive) or a correction (negative) on a user's available balance. */
+export async function creditBalance(
+  deps: AppDeps,
+  admin: AuthUser,
+  userId: string,
+  amountCents: number,
+  reason: string,
+) {
+  const now = deps.clock.now();
+  const user = await deps.db.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (!user) throw notFound(W.userNotFound);
+  await deps.db.db.transaction().execute(async (trx) => {
+    const move =
+      amountCents > 0
+        ? { from: EXTERNAL, to: availableAccount(userId), amountCents }
+        : { from: availableAccount(userId), to: EXTERNAL, amountCents: -amountCents };
+    await postLedgerOr409(
+      trx,
+      { kind: 'credit', actorId: admin.id, memo: reason, moves: [move] },
+      now,
+      W.creditNegative,
+    );
+    await recordAudit(
+      trx,
+      {
+        actorId: admin.id,
+        action: 'balance.credit',
+        targetType: 'user',
+        targetId: userId,
+        details: { amountCents, reason },
+      },
+      now,
+    );
+  });
+  return walletOf(deps, userId);
+}
+
+export async function payoutsPage(deps: AppDeps, status: PayoutStatus, cursor: string | undefined) {
+  const rows = await payoutRows(deps.db.db, { status, after: decodeCursor(cursor) });
+  const page = rows.slice(0, PAGE);
+  const last = page[page.length - 1];
+  return {
+    items: page as Payout[],
+    nextCursor: rows.length > PAGE && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+/** The user's ledger lines, newest first: each transaction that moved their available or held balance. */
+export async function walletEntries(deps: AppDeps, userId: string, cursor: string | undefined) {
+  const avail = availableAccount(userId);
+  const held = heldAccount(userId);
+  const after = decodeCursor(cursor);
+  let q = deps.db.db
+    .selectFrom('ledgerEntries as e')
+    .innerJoin('ledgerTransactions as t', 't.id', 'e.transactionId')
+    .select([
+      't.id',
+      't.kind',
+      't.orderId',
+      't.memo',
+      't.createdAt',
+      sql<number>`sum(case when e.account_id = ${avail} then e.amount_cents else 0 end)`.as('availableCents'),
+      sql<number>`sum(case when e.account_id = ${held} then e.amount_cents else 0 end)`.as('heldCents'),
+    ])
+    .where('e.accountId', 'in', [avail, held])
+    .groupBy(['t.id', 't.kind', 't.orderId', 't.memo', 't.createdAt']);
+  if (after) {
+    const [at, id] = after;
+    q = q.where((eb) => eb.or([eb('t.createdAt', '<', at), eb.and([eb('t.createdAt', '=', at), eb('t.id', '<', id)])]));
+  }
+  const rows = await q
+    .orderBy('t.createdAt', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(PAGE + 1)
+    .execute();
+  const page = rows.slice(0, PAGE);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => ({ ...r, availableCents: Number(r.availableCents), heldCents: Number(r.heldCents) })),
+    nextCursor: rows.length > PAGE && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}

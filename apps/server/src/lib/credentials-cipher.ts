@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Credentials } from '@accountry/shared/orders';
+
+/** Decision 082: order credentials are sealed with AES-256-GCM; the stored text is "v1.<iv>.<tag>.<ciphertext>". */
+const VERSION = 'v1';
+
+export function parseKey(text: string): Buffer {
+  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) throw new Error('CREDENTIALS_KEY must be 32 bytes');
+  return key;
+}
+
+/**
+ * The key from configuration; without one (development, test) a key kept in `<dataDir>/credentials.key`, created on
+ * first use with owner-only permissions. Production refuses to start without CREDENTIALS_KEY (config.ts).
+ */
+export function resolveCredentialsKey(configured: string | undefined, dataDir: string, production: boolean): Buffer {
+  if (configured) return parseKey(configured);
+  if (production) throw new Error('CREDENTIALS_KEY is required in production (32 bytes, hex or base64)');
+  const file = path.join(dataDir, 'credentials.key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    try {
+      fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      // Another process created it first: use theirs.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  return parseKey(fs.readFileSync(file, 'utf8').trim());
+}
+
+export class CredentialsCipher {
+  constructor(private readonly key: Buffer) {}
+
+  seal(credentials: Credentials, orderId: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    // The order id is authenticated: sealed credentials cannot be moved to another order.
+    cipher.setAAD(Buffer.from(orderId));
+    const body = Buffer.concat([cipher.update(JSON.stringify(credentials), 'utf8'), cipher.final()]);
+    return [
+      VERSION,
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      body.toString('base64url'),
+    ].join('.');
+  }
+
+  open(sealed: string, orderId: string): Credentials {
+    const [version, iv, tag, body] = sealed.split('.');
+    if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('unknown credentials format');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(orderId));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    const text = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    return JSON.parse(text) as Credentials;
+  }
+}

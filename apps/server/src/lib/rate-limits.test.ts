@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createPeerApp, createTestApp, testEngine, type TestContext } from '../test/test-app';
+import { ManualClock } from './clock';
+import { memoryLimitStore } from './rate-limits';
+
+describe('the in-memory window counter (single-process SQLite mode)', () => {
+  it('allows max hits per key in a window and starts again when the clock reaches the next one', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 24, 3, 0, 0));
+    const counter = memoryLimitStore(clock).counter({ name: 't', max: 3, windowMs: 60_000 });
+    const hits = [];
+    for (let i = 0; i < 5; i++) hits.push(await counter.hit('a'));
+    expect(hits.map((h) => h.allowed)).toEqual([true, true, true, false, false]);
+    expect(hits.map((h) => h.count)).toEqual([1, 2, 3, 4, 4]);
+    expect(hits[0].msBeforeReset).toBe(60_000);
+    expect((await counter.hit('b')).allowed).toBe(true);
+    clock.advance(59_999);
+    expect((await counter.hit('a')).allowed).toBe(false);
+    clock.advance(1);
+    expect(await counter.hit('a')).toEqual({ allowed: true, count: 1, msBeforeReset: 60_000 });
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const stores: Array<{ store: string; kind: string; env: Record<string, string> }> = [
+  { store: 'the database', kind: testEngine === 'postgres' ? 'postgres' : 'memory', env: {} },
+  ...(redisUrl
+    ? [
+        {
+          store: 'Redis',
+          kind: 'redis',
+          env: { REDIS_URL: redisUrl, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}` },
+        },
+      ]
+    : []),
+];
+
+describe.each(stores)('limits shared by two server processes through $store', ({ kind, env }) => {
+  let ctx: TestContext;
+  let peer: Awaited<ReturnType<typeof createPeerApp>>;
+  beforeAll(async () => {
+    ctx = await createTestApp(env);
+    peer = await createPeerApp(ctx, env);
+  });
+  afterAll(async () => {
+    await peer.close();
+    await ctx.close();
+  });
+
+  it(`counts in the ${kind} store`, () => {
+    expect(ctx.deps.limits.kind).toBe(kind);
+    expect(peer.app.deps.limits.kind).toBe(kind);
+  });
+
+  // SQLite serves from one process, so there is nothing to share; the two apps then count apart.
+  const shared = kind !== 'memory';
+
+  it.runIf(shared)('a route limit does not double with two processes: 20 sign-ups per address in all', async () => {
+    const ip = `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+    const signUp = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: 'x', password: 'x' },
+        remoteAddress: ip,
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 22; i++) codes.push((await signUp(i % 2 ? peer.app : ctx.app)).statusCode);
+    expect(codes.slice(0, 20).every((c) => c === 400)).toBe(true);
+    expect(codes.slice(20)).toEqual([429, 429]);
+  });
+
+  it.runIf(shared)('the per-visitor traffic limit does not double with two processes', async () => {
+    const visitorId = `v-${randomBytes(9).toString('base64url')}`;
+    const track = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/traffic/events',
+        payload: { type: 'page_view', visitorId, path: '/browse' },
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' },
+        remoteAddress: `10.78.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) codes.push((await track(i % 2 ? peer.app : ctx.app)).statusCode);
+    expect(codes.slice(0, 60).every((c) => c < 300)).toBe(true);
+    expect(codes[60]).toBe(429);
+  });
+});

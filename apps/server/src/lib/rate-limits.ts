@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery } from 'kysely';
+import { Redis } from 'ioredis';
+import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { DatabaseHandle } from '../db/database';
+import type { Clock } from './clock';
+
+/** A fixed window: at most `max` hits per key in each `windowMs`, windows aligned to the app clock. */
+export interface WindowLimit {
+  /** Names the counter in a shared store; two limits with one name share their counts. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+export interface Hit {
+  allowed: boolean;
+  /** Hits in this window so far, this one included. */
+  count: number;
+  msBeforeReset: number;
+}
+
+export interface WindowCounter {
+  hit(key: string): Promise<Hit>;
+}
+
+export interface LimitStore {
+  readonly kind: 'memory' | 'postgres' | 'redis';
+  counter(limit: WindowLimit): WindowCounter;
+  close(): Promise<void>;
+}
+
+/** Keys tracked per window by a memory counter; past it new keys are refused until the window turns. */
+export const MAX_MEMORY_KEYS = 200_000;
+
+/**
+ * Per process, in memory: the single-process SQLite mode, and the fallback of a shared store that fails.
+ * A hit costs a Map lookup.
+ */
+export function memoryLimitStore(clock: Clock): LimitStore {
+  return {
+    kind: 'memory',
+    counter: (limit) => memoryCounter(clock, limit),
+    close: async () => {},
+  };
+}
+
+function memoryCounter(clock: Clock, limit: WindowLimit): WindowCounter & { hitNow(key: string): Hit } {
+  let window = -1;
+  let counts = new Map<string, number>();
+  const hitNow = (key: string): Hit => {
+    const now = clock.now();
+    const w = Math.floor(now / limit.windowMs);
+    if (w !== window) {
+      window = w;
+      counts = new Map();
+    }
+    const msBeforeReset = (w + 1) * limit.windowMs - now;
+    const seen = counts.get(key);
+    if (seen === undefined && counts.size >= MAX_MEMORY_KEYS)
+      return { allowed: false, count: limit.max + 1, msBeforeReset };
+    // Counting stops just past the limit, which is all a caller can learn.
+    const count = Math.min((seen ?? 0) + 1, limit.max + 1);
+    counts.set(key, count);
+    return { allowed: count <= limit.max, count, msBeforeReset };
+  };
+  return { hitNow, hit: async (key) => hitNow(key) };
+}
+
+/** Store keys stay short (the PostgreSQL column holds 255): long ones are hashed. */
+const storeKey = (key: string, window: number) =>
+  `${key.length > 120 ? createHash('sha256').update(key).digest('base64url') : key}:${window}`;
+
+/**
+ * Counts kept where every server process sees them, through rate-limiter-flexible: PostgreSQL's `rate_limits`
+ * table, or Redis. The window is chosen by the app clock and is part of the key, so a window turns at the same
+ * moment in every process; the store's own expiry only clears old keys. If the store fails, the hit is counted
+ * in this process's memory instead (and logged), so an outage of the store never stops requests.
+ */
+function sharedLimitStore(
+  kind: 'postgres' | 'redis',
+  make: (limit: WindowLimit, durationSec: number) => RateLimiterAbstract,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  close: () => Promise<void>,
+): LimitStore {
+  const fallback = memoryLimitStore(clock);
+  let lastWarning = 0;
+  return {
+    kind,
+    close,
+    counter(limit) {
+      const limiter = make(limit, Math.ceil(limit.windowMs / 1000) + 60);
+      const local = fallback.counter(limit);
+      return {
+        async hit(key) {
+          const now = clock.now();
+          const w = Math.floor(now / limit.windowMs);
+          const msBeforeReset = (w + 1) * limit.windowMs - now;
+          try {
+            const res = await limiter.consume(storeKey(key, w), 1);
+            return { allowed: true, count: res.consumedPoints, msBeforeReset };
+          } catch (err) {
+            if (err instanceof RateLimiterRes) return { allowed: false, count: err.consumedPoints, msBeforeReset };
+            if (Date.now() - lastWarning > 10_000) {
+              lastWarning = Date.now();
+              log.error({ err, limit: limit.name }, `rate limits: the ${kind} store failed; counting in memory`);
+            }
+            return local.hit(key);
+          }
+        },
+      };
+    },
+  };
+}
+
+/** Shared through PostgreSQL (the `rate_limits` table, reached through the app's own pool). */
+export function postgresLimitStore(handle: DatabaseHandle, clock: Clock, log: FastifyBaseLogger): LimitStore {
+  // rate-limiter-flexible speaks to a pg-style client; this one runs its statements through Kysely's pool.
+  const client = {
+    query: (q: { text: string; values?: unknown[] }) => handle.db.executeQuery(CompiledQuery.raw(q.text, q.values)),
+  };
+  let first = true;
+  const make = (limit: WindowLimit, duration: number) => {
+    const limiter = new RateLimiterPostgres({
+      storeClient: client,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      ...(handle.pgSchema ? { schemaName: handle.pgSchema } : {}),
+      keyPrefix: limit.name,
+      points: limit.max,
+      duration,
+      // A key over its limit is refused from memory until its window ends, without asking the store.
+      inMemoryBlockOnConsumed: limit.max + 1,
+      // One counter per process clears expired rows every five minutes; the rest leave it to that one.
+      clearExpiredByTimeout: first,
+    });
+    first = false;
+    return limiter;
+  };
+  return sharedLimitStore('postgres', make, clock, log, async () => {});
+}
+
+/** Shared through Redis (REDIS_URL). */
+export function redisLimitStore(url: string, clock: Clock, log: FastifyBaseLogger, prefix = 'accountry'): LimitStore {
+  // No offline queue: while Redis is away a hit fails at once and is counted in memory.
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  redis.on('error', (err) => log.warn({ err: err.message }, 'rate limits: Redis connection error'));
+  const make = (limit: WindowLimit, duration: number) =>
+    new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${prefix}:${limit.name}`,
+      points: limit.max,
+      duration,
+      inMemoryBlockOnConsumed: limit.max + 1,
+    });
+  return sharedLimitStore('redis', make, clock, log, async () => {
+    redis.disconnect();
+  });
+}
+
+/** Redis when configured, else PostgreSQL when that is the database, else memory (one SQLite process). */
+export function createLimitStore(
+  handle: DatabaseHandle,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  redis?: { url: string; prefix: string },
+): LimitStore {
+  if (redis) return redisLimitStore(redis.url, clock, log, redis.prefix);
+  if (handle.engine === 'postgres') return postgresLimitStore(handle, clock, log);
+  return memoryLimitStore(clock);
+}

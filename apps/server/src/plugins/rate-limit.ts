@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { LimitStore, WindowCounter } from '../lib/rate-limits';
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** @fastify/rate-limit counting in the app's limit store, so route limits hold across server processes. */
+function storeFor(limits: LimitStore, name = 'http') {
+  const counters = new Map<string, WindowCounter>();
+  const store: FastifyRateLimitStore = {
+    incr(key: string, callback: Callback, timeWindow: number, max: number) {
+      const id = `${timeWindow}:${max}`;
+      let counter = counters.get(id);
+      if (!counter) counters.set(id, (counter = limits.counter({ name, max, windowMs: timeWindow })));
+      counter.hit(key).then(
+        (hit) => callback(null, { current: hit.count, ttl: hit.msBeforeReset }),
+        (err: Error) => callback(err),
+      );
+    },
+    // Each route counts on its own, named by its method and pattern.
+    child: (route) => {
+      const { routeInfo: info, groupId } = route as {
+        routeInfo?: { method?: string | string[]; url?: string };
+        groupId?: string;
+      };
+      const method = Array.isArray(info?.method) ? info.method.join(',') : info?.method;
+      return storeFor(limits, `http:${groupId ?? `${method ?? ''}:${info?.url ?? route.path}`}`);
+    },
+  };
+  return store;
+}
+
+/** Route limits are opt-in (`config.rateLimit` on a route), counted where every process sees them. */
+export async function registerRateLimit(app: FastifyInstance, limits: LimitStore) {
+  const store = storeFor(limits);
+  await app.register(rateLimit, {
+    global: false,
+    store: function Store() {
+      return store;
+    } as never,
+  });
+}

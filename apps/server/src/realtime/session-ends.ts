@@ -1,0 +1,36 @@
+import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
+
+/**
+ * Sessions that ended: by id (sign-out, inactivity), or all of a user's (sign-out everywhere, disable, delete,
+ * demotion), optionally keeping the one that asked (password change or reset).
+ */
+export interface SessionEnd {
+  sessionIds?: string[];
+  userId?: string;
+  exceptSessionId?: string;
+  reason: typeof SOCKET_CLOSE_REASONS.signedOut | typeof SOCKET_CLOSE_REASONS.sessionExpired;
+}
+
+/** Bus event telling every server process to close the sockets of ended sessions (and drop cached sessions). */
+export const SESSION_ENDED = 'session.ended';
+
+export function endsSession(end: SessionEnd, sessionId: string | null, userId: string) {
+  if (sessionId && end.sessionIds?.includes(sessionId)) return true;
+  return end.userId === userId && (!end.exceptSessionId || end.exceptSessionId !== sessionId);
+}
+
+/** A bus payload read back as a SessionEnd, or null when it is not one. */
+export function readSessionEnd(data: unknown): (SessionEnd & { origin?: string }) | null {
+  if (!data || typeof data !== 'object') return null;
+  const d = data as Record<string, unknown>;
+  const ids = Array.isArray(d.sessionIds) ? d.sessionIds.filter((v): v is string => typeof v === 'string') : undefined;
+  const userId = typeof d.userId === 'string' ? d.userId : undefined;
+  if (!ids?.length && !userId) return null;
+  return {
+    sessionIds: ids,
+    userId,
+    exceptSessionId: typeof d.exceptSessionId === 'string' ? d.exceptSessionId : undefined,
+    reason: d.reason === SOCKET_CLOSE_REASONS.sessionExpired ? d.reason : SOCKET_CLOSE_REASONS.signedOut,
+    origin: typeof d.origin === 'string' ? d.origin : undefined,
+  };
+}

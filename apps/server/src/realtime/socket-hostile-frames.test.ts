@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, userWithSession, type TestContext } from '../test/test-app';
+import { connectSocket, type TestSocket } from '../test/test-socket';
+
+/** A signed-in user sends frames no client of ours would: the socket answers with errors and the server lives on. */
+let ctx: TestContext;
+let http = '';
+let ws = '';
+const sockets: TestSocket[] = [];
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = ctx.app.server.address() as { port: number };
+  http = `http://127.0.0.1:${port}`;
+  ws = `ws://127.0.0.1:${port}/api/ws`;
+});
+afterAll(async () => {
+  for (const s of sockets) await s.close();
+  await ctx.close();
+});
+
+const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+const deepObject = (n: number) => '{"a":'.repeat(n) + 'null' + '}'.repeat(n);
+
+const hostile: Array<[string, string]> = [
+  ['null', 'null'],
+  ['a number', '42'],
+  ['a string', '"chat.send"'],
+  ['true', 'true'],
+  ['an array', '[1,2,3]'],
+  ['an empty object', '{}'],
+  ['not JSON', '{"type":'],
+  ['an unknown type', '{"type":"admin.deleteEverything","ref":1,"data":{}}'],
+  ['a type that is not a string', '{"type":{"toString":1},"ref":1}'],
+  ['a prototype key as type', '{"type":"__proto__","ref":1}'],
+  ['a ref that is an object', '{"type":"chat.unread","ref":{"x":1},"data":{}}'],
+  ['data that is null', '{"type":"chat.send","ref":2,"data":null}'],
+  ['data that is a string', '{"type":"chat.read","ref":3,"data":"conversation"}'],
+  ['data of the wrong shape', '{"type":"chat.read","ref":4,"data":{"conversationId":5,"seq":"x"}}'],
+  ['a huge sequence number', '{"type":"chat.delivered","ref":5,"data":{"conversationId":"c","seq":1e308}}'],
+  ['deep array nesting', deep(5000)],
+  ['deep object nesting', deepObject(3000)],
+  ['deep nesting inside data', `{"type":"chat.typing","ref":6,"data":${deep(4000)}}`],
+  ['a NUL byte in a field', '{"type":"chat.typing","ref":7,"data":{"conversationId":"a\\u0000b"}}'],
+];
+
+describe('hostile socket frames', () => {
+  it.each(hostile)('%s gets an error event and the server keeps answering', async (_name, frame) => {
+    const { session } = await userWithSession(ctx);
+    const socket = await connectSocket(ws, session.cookie);
+    sockets.push(socket);
+    await socket.next('hello');
+    socket.ws.send(frame);
+    const error = await socket.next('error');
+    expect(typeof error.message).toBe('string');
+    // The same socket still works afterwards.
+    expect(await socket.request('chat.unread', {})).toMatchObject({ total: 0 });
+    expect((await fetch(`${http}/healthz`)).status).toBe(200);
+  });
+
+  it('a frame above the size limit closes that socket only; the server keeps answering', async () => {
+    const { session } = await userWithSession(ctx);
+    const socket = await connectSocket(ws, session.cookie);
+    sockets.push(socket);
+    await socket.next('hello');
+    socket.ws.send(JSON.stringify({ type: 'chat.send', data: { body: 'x'.repeat(200_000) } }));
+    expect((await socket.whenClosed()).code).toBe(1009);
+    expect((await fetch(`${http}/healthz`)).status).toBe(200);
+  });
+
+  it('a binary frame gets an error event', async () => {
+    const { session } = await userWithSession(ctx);
+    const socket = await connectSocket(ws, session.cookie);
+    sockets.push(socket);
+    await socket.next('hello');
+    socket.ws.send(Buffer.from([0xff, 0x00, 0x01]));
+    expect((await socket.next('error')).message).toBe('Messages must be JSON.');
+    expect((await fetch(`${http}/healthz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,135 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INACTIVITY_TIMEOUT_MS } from '@accountry/shared/constants';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { postgresBus, type Bus } from './bus';
+import type { SessionEnd } from './session-ends';
+import {
+  CapturingMailer,
+  createTestApp,
+  signInAs,
+  TEST_PASSWORD,
+  userWithSession,
+  type Session,
+  type TestContext,
+} from '../test/test-app';
+import { injectSocket, type TestSocket } from '../test/test-socket';
+
+/**
+ * Sockets belong to the session that opened them: whichever way a session ends, its sockets close at once, on this
+ * process and on another one (on PostgreSQL a second app with its own LISTEN connection stands for it).
+ */
+let ctx: TestContext;
+let other: FastifyInstance;
+let otherBus: Bus | null = null;
+const ended: SessionEnd[] = [];
+const open: TestSocket[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const bus =
+    ctx.handle.engine === 'postgres' ? (otherBus = await postgresBus(ctx.handle.url, ctx.handle.pgSchema)) : ctx.bus;
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web') });
+  other = await buildApp({ db: ctx.handle, mailer: new CapturingMailer(), clock: ctx.clock, bus, config });
+  await other.ready();
+  other.deps.hub.onSessionsEnded((end) => ended.push(end));
+});
+afterAll(async () => {
+  for (const s of open) await s.close();
+  await other.close();
+  await otherBus?.close();
+  await ctx.close();
+});
+
+async function socketOn(app: FastifyInstance, session: Session) {
+  const s = await injectSocket(app, session.cookie);
+  open.push(s);
+  await s.next('hello');
+  return s;
+}
+
+/** Both the socket here and the one on the other process close as signed out. */
+async function expectClosed(...sockets: TestSocket[]) {
+  for (const s of sockets) expect(await s.whenClosed()).toEqual({ code: 4001, reason: 'signed out' });
+}
+
+const post = (url: string, session: Session | null, payload: object = {}) =>
+  ctx.app.inject({ method: 'POST', url, headers: session?.headers ?? {}, payload });
+
+describe('sockets end with their session', () => {
+  it('sign-out closes the sockets of that session only, here and on the other process', async () => {
+    const { user, session } = await userWithSession(ctx);
+    const otherSession = await signInAs(ctx, user.id);
+    const here = await socketOn(ctx.app, session);
+    const there = await socketOn(other, session);
+    const keeps = await socketOn(other, otherSession);
+    expect((await post('/api/auth/signout', session)).statusCode).toBe(204);
+    await expectClosed(here, there);
+    expect(await keeps.request('chat.unread', {})).toMatchObject({ total: 0 });
+    // The other process's session-end listeners heard of it (session caches drop entries there).
+    expect(ended.some((e) => e.sessionIds?.length === 1 && e.reason === 'signed out')).toBe(true);
+  });
+
+  it('sign-out everywhere closes every socket of the user on every process', async () => {
+    const { user, session } = await userWithSession(ctx);
+    const second = await signInAs(ctx, user.id);
+    const sockets = [await socketOn(ctx.app, session), await socketOn(other, session), await socketOn(other, second)];
+    expect((await post('/api/auth/signout-everywhere', session)).statusCode).toBe(204);
+    await expectClosed(...sockets);
+  });
+
+  it('a password change keeps the sockets of the session that changed it and closes the others', async () => {
+    const { user, session } = await userWithSession(ctx);
+    const second = await signInAs(ctx, user.id);
+    const mine = await socketOn(other, session);
+    const elsewhere = await socketOn(other, second);
+    const res = await post('/api/profile/password', session, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Quite-Different-Pass-93',
+    });
+    expect(res.statusCode).toBe(204);
+    await expectClosed(elsewhere);
+    expect(await mine.request('chat.unread', {})).toMatchObject({ total: 0 });
+  });
+
+  it('a password reset closes the sockets of every session', async () => {
+    const { user, session } = await userWithSession(ctx);
+    const here = await socketOn(ctx.app, session);
+    const there = await socketOn(other, session);
+    expect((await post('/api/auth/password-reset/request', null, { email: user.email })).statusCode).toBe(200);
+    const token = /token=([\w-]+)/.exec((await ctx.lastMail(user.email))?.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const res = await post('/api/auth/password-reset/confirm', null, { token, password: 'Quite-Different-Pass-94' });
+    expect(res.statusCode).toBeLessThan(300);
+    await expectClosed(here, there);
+  });
+
+  it('a session that expires for inactivity closes its sockets without waiting for the client', async () => {
+    const { session } = await userWithSession(ctx);
+    const here = await socketOn(ctx.app, session);
+    const there = await socketOn(other, session);
+    ctx.clock.advance(INACTIVITY_TIMEOUT_MS - 60_000);
+    const fresh = await userWithSession(ctx);
+    const stays = await socketOn(other, fresh.session);
+    ctx.clock.advance(60_001);
+    // The periodic check on each process (driven here instead of waiting for its timer).
+    await other.deps.hub.heartbeat();
+    expect(await there.whenClosed()).toEqual({ code: 4001, reason: 'session expired' });
+    expect(await here.whenClosed()).toEqual({ code: 4001, reason: 'session expired' });
+    expect(await stays.request('chat.unread', {})).toMatchObject({ total: 0 });
+  });
+
+  it('a session row removed without an event (another code path) is noticed by the periodic check', async () => {
+    const { session } = await userWithSession(ctx);
+    const there = await socketOn(other, session);
+    await ctx.db
+      .deleteFrom('sessions')
+      .where('userId', '=', (await there.next('hello')).userId)
+      .execute();
+    await other.deps.hub.heartbeat();
+    await expectClosed(there);
+  });
+});

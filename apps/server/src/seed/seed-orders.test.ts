@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATES } from '@accountry/shared/order-state';
+import { createTestDatabase } from '../test/test-app';
+import type { DatabaseHandle } from '../db/database';
+import { ManualClock } from '../lib/clock';
+import { availableAccount, balanceOf, checkLedger } from '../lib/ledger';
+import { seedUsers, type SeededUsers } from './seed-users';
+import { seedListings } from './seed-listings';
+import { seedFavoritesReviews } from './seed-favorites-reviews';
+import { seedOrders } from './seed-orders';
+
+let handle: DatabaseHandle;
+let users: SeededUsers;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  const clock = new ManualClock();
+  await handle.db.transaction().execute(async (db) => {
+    users = await seedUsers(db, clock);
+    const ctx = { db, clock, users, log: () => undefined };
+    await seedListings(ctx);
+    await seedFavoritesReviews(ctx);
+    await seedOrders(ctx);
+  });
+});
+afterAll(() => handle.close());
+
+describe('demo orders', () => {
+  it('has orders in every state, one open dispute, funded buyers, a pending payout and a healthy ledger', async () => {
+    const db = handle.db;
+    const states = await db.selectFrom('orders').select('status').distinct().execute();
+    expect(states.map((s) => s.status).sort()).toEqual([...ORDER_STATES].sort());
+    const disputes = await db.selectFrom('orders').select('id').where('status', '=', 'disputed').execute();
+    expect(disputes).toHaveLength(1);
+    expect(await balanceOf(db, availableAccount(users.buyer))).toBeGreaterThan(0);
+    expect(await db.selectFrom('payouts').select('id').where('status', '=', 'open').execute()).toHaveLength(1);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('backs every demo review with a completed order of its buyer', async () => {
+    const orphans = await handle.db
+      .selectFrom('reviews as r')
+      .leftJoin('orders as o', 'o.id', 'r.orderId')
+      .select(['r.id', 'o.status', 'o.buyerId', 'r.buyerId as reviewer'])
+      .execute();
+    expect(orphans.length).toBeGreaterThan(0);
+    for (const r of orphans) expect([r.status, r.buyerId]).toEqual(['completed', r.reviewer]);
+  });
+});

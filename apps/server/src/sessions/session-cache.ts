@@ -1,0 +1,75 @@
+import type { Bus } from '../realtime/bus';
+import type { SessionWithUser } from './sessions.repository';
+
+/** How long a resolved session is answered from memory before the database is asked again. */
+export const SESSION_CACHE_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+/** Bus event telling every server process to forget sessions; its audience is empty, so no browser receives it. */
+const FORGET_EVENT = 'auth.sessions-changed';
+
+/** Which cached sessions to forget: one session (by its stored id, the token hash), or every session of a user. */
+export type SessionTarget = { sessionId: string } | { userId: string };
+
+/**
+ * Resolved sessions (with their user) for a few seconds, so a signed-in request does not join three tables.
+ * Anything that ends a session or changes a user calls `invalidateSessions`, which forgets here at once and on every
+ * other process through the bus. A lookup that started before a forget never stores its (maybe stale) result.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { session: SessionWithUser; until: number }>();
+  private generation = 0;
+
+  constructor(
+    private readonly now: () => number,
+    private readonly ttlMs = SESSION_CACHE_MS,
+  ) {}
+
+  get(id: string): SessionWithUser | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    if (this.now() >= entry.until) {
+      this.entries.delete(id);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  /** Call before reading the database; pass the result to `set`. */
+  begin() {
+    return this.generation;
+  }
+
+  set(id: string, session: SessionWithUser, generation: number) {
+    if (generation !== this.generation || this.ttlMs <= 0) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(id, { session, until: this.now() + this.ttlMs });
+  }
+
+  forget(target: SessionTarget) {
+    this.generation++;
+    if ('sessionId' in target) {
+      this.entries.delete(target.sessionId);
+      return;
+    }
+    for (const [id, entry] of this.entries) if (entry.session.userId === target.userId) this.entries.delete(id);
+  }
+
+  /** Forget what other processes ask to forget; returns the unsubscribe function. */
+  listen(bus: Bus) {
+    return bus.subscribe((event) => {
+      if (event.type !== FORGET_EVENT) return;
+      const data = event.data as Partial<{ sessionId: unknown; userId: unknown }> | null;
+      if (typeof data?.sessionId === 'string') this.forget({ sessionId: data.sessionId });
+      else if (typeof data?.userId === 'string') this.forget({ userId: data.userId });
+    });
+  }
+}
+
+/**
+ * THE invalidation for cached sessions: call it after a session row is deleted or a user row changes (sign-out,
+ * sign-out everywhere, password change or reset, disable, delete, role or profile change), once the change committed.
+ */
+export async function invalidateSessions(deps: { sessionCache: SessionCache; bus: Bus }, target: SessionTarget) {
+  deps.sessionCache.forget(target);
+  await deps.bus.publish({ audience: {}, type: FORGET_EVENT, data: target });
+}

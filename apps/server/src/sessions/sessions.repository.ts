@@ -1,0 +1,110 @@
+import type { Database } from '../db/database';
+import type { SessionsTable, UsersTable } from '../db/schema';
+
+export type SessionWithUser = SessionsTable & { user: UsersTable; deletedStatus: string | null };
+
+export async function findSessionWithUser(db: Database, id: string): Promise<SessionWithUser | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .leftJoin('deletedUsers', 'deletedUsers.uid', 'users.id')
+    .select([
+      'sessions.id as sId',
+      'sessions.userId as sUserId',
+      'sessions.remember as sRemember',
+      'sessions.csrfToken as sCsrf',
+      'sessions.createdAt as sCreatedAt',
+      'sessions.lastActive as sLastActive',
+      'sessions.userAgent as sUserAgent',
+      'sessions.ip as sIp',
+      'users.id',
+      'users.email',
+      'users.passwordHash',
+      'users.displayName',
+      'users.phoneNumber',
+      'users.role',
+      'users.createdAt',
+      'users.lastActive',
+      'users.profileComplete',
+      'users.emailVerified',
+      'users.disabled',
+      'deletedUsers.status as deletedStatus',
+    ])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    // The alias hides the column from the SQLite boolean mapping, so coerce here.
+    id: row.sId,
+    userId: row.sUserId,
+    remember: Boolean(row.sRemember),
+    csrfToken: row.sCsrf,
+    createdAt: row.sCreatedAt,
+    lastActive: row.sLastActive,
+    userAgent: row.sUserAgent,
+    ip: row.sIp,
+    deletedStatus: row.deletedStatus ?? null,
+    user: {
+      id: row.id,
+      email: row.email,
+      passwordHash: row.passwordHash,
+      displayName: row.displayName,
+      phoneNumber: row.phoneNumber,
+      role: row.role,
+      createdAt: row.createdAt,
+      lastActive: row.lastActive,
+      profileComplete: row.profileComplete,
+      emailVerified: row.emailVerified,
+      disabled: row.disabled,
+    },
+  };
+}
+
+export async function insertSession(db: Database, session: SessionsTable) {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export async function deleteSession(db: Database, id: string) {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteUserSessions(db: Database, userId: string, exceptId?: string) {
+  let q = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  await q.execute();
+}
+
+/** Activity and owner state of many sessions at once (the socket hub's session check). */
+export async function findSessionsActivity(db: Database, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .leftJoin('deletedUsers', 'deletedUsers.uid', 'users.id')
+    .select([
+      'sessions.id',
+      'sessions.lastActive',
+      'sessions.remember',
+      'users.disabled',
+      'deletedUsers.status as deletedStatus',
+    ])
+    .where('sessions.id', 'in', ids)
+    .execute();
+}
+
+export async function touchSession(db: Database, sessionId: string, userId: string, now: number) {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('sessions').set({ lastActive: now }).where('id', '=', sessionId).execute();
+    await trx.updateTable('users').set({ lastActive: now }).where('id', '=', userId).execute();
+  });
+}
+
+export async function listUserSessions(db: Database, userId: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'remember', 'userAgent', 'createdAt', 'lastActive'])
+    .where('userId', '=', userId)
+    .orderBy('lastActive', 'desc')
+    .limit(50)
+    .execute();
+}

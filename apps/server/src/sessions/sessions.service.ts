@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import {
+  CSRF_COOKIE,
+  cookieName,
+  INACTIVITY_TIMEOUT_MS,
+  REMEMBER_ME_TIMEOUT_MS,
+  SESSION_COOKIE,
+} from '@accountry/shared/constants';
+import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
+import type { AppDeps } from '../app';
+import type { Database } from '../db/database';
+import { newToken } from '../lib/ids';
+import type { SessionCache } from './session-cache';
+import {
+  deleteSession,
+  deleteUserSessions,
+  findSessionWithUser,
+  findSessionsActivity,
+  insertSession,
+  touchSession,
+  type SessionWithUser,
+} from './sessions.repository';
+
+export interface SessionSettings {
+  sessionTimeoutMs?: number;
+  rememberTimeoutMs?: number;
+  secureCookies: boolean;
+}
+
+/** Only the hash of the cookie token is stored. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export function timeoutFor(remember: boolean, s: SessionSettings) {
+  return remember ? (s.rememberTimeoutMs ?? REMEMBER_ME_TIMEOUT_MS) : (s.sessionTimeoutMs ?? INACTIVITY_TIMEOUT_MS);
+}
+
+export type SessionLookup =
+  { state: 'none' } | { state: 'expired'; id: string } | { state: 'active'; session: SessionWithUser };
+
+/** Write lastActive at most every 30 s (sooner for shortened timeouts): activity tracking without a write per request. */
+const touchInterval = (timeout: number) => Math.min(30_000, timeout / 4);
+
+/**
+ * Resolve a cookie token: refuse and delete sessions past their inactivity timeout or of disabled/deleted users.
+ * A session resolved moments ago comes from the cache while it needs neither a lastActive write nor an expiry check.
+ */
+export async function resolveSession(
+  db: Database,
+  token: string,
+  now: number,
+  s: SessionSettings,
+  cache?: SessionCache,
+): Promise<SessionLookup> {
+  const id = hashToken(token);
+  const cached = cache?.get(id);
+  if (cached && now >= cached.lastActive && now - cached.lastActive <= touchInterval(timeoutFor(cached.remember, s)))
+    return { state: 'active', session: cached };
+  const generation = cache?.begin() ?? 0;
+  const session = await findSessionWithUser(db, id);
+  if (!session) return { state: 'none' };
+  const timeout = timeoutFor(session.remember, s);
+  if (now - session.lastActive > timeout) {
+    await deleteSession(db, id);
+    return { state: 'expired', id };
+  }
+  if (session.user.disabled || session.deletedStatus === 'unresolved') {
+    await deleteUserSessions(db, session.userId);
+    return { state: 'none' };
+  }
+  if (now - session.lastActive > touchInterval(timeout)) {
+    await touchSession(db, id, session.userId, now);
+    session.lastActive = now;
+  }
+  cache?.set(id, session, generation);
+  return { state: 'active', session };
+}
+
+export function cookieOptions(remember: boolean, s: SessionSettings, now: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: s.secureCookies,
+    // Remember me: a persistent cookie; otherwise it ends with the browser session.
+    ...(remember ? { expires: new Date(now + timeoutFor(true, s)) } : {}),
+  };
+}
+
+export async function startSession(
+  db: Database,
+  reply: FastifyReply,
+  input: { userId: string; remember: boolean; userAgent: string; ip: string; now: number },
+  s: SessionSettings,
+) {
+  const token = newToken();
+  const csrfToken = newToken(18);
+  await insertSession(db, {
+    id: hashToken(token),
+    userId: input.userId,
+    remember: input.remember,
+    csrfToken,
+    createdAt: input.now,
+    lastActive: input.now,
+    userAgent: input.userAgent.slice(0, 300),
+    ip: input.ip,
+  });
+  await db.updateTable('users').set({ lastActive: input.now }).where('id', '=', input.userId).execute();
+  const opts = cookieOptions(input.remember, s, input.now);
+  reply.setCookie(cookieName(SESSION_COOKIE, s.secureCookies), token, opts);
+  reply.setCookie(cookieName(CSRF_COOKIE, s.secureCookies), csrfToken, { ...opts, httpOnly: false });
+  return { token, csrfToken };
+}
+
+export function clearSessionCookies(reply: FastifyReply, s: SessionSettings) {
+  const opts = { path: '/', sameSite: 'lax' as const, secure: s.secureCookies };
+  reply.clearCookie(cookieName(SESSION_COOKIE, s.secureCookies), { ...opts, httpOnly: true });
+  reply.clearCookie(cookieName(CSRF_COOKIE, s.secureCookies), opts);
+}
+
+type EndDeps = Pick<AppDeps, 'db' | 'hub'>;
+
+/** Sign one session out: the row goes, and its sockets close on every server process (see SocketHub.endSessions). */
+export async function endSession(deps: EndDeps, id: string) {
+  await deleteSession(deps.db.db, id);
+  await deps.hub.endSessions({ sessionIds: [id], reason: SOCKET_CLOSE_REASONS.signedOut });
+}
+
+/** Sign a user out everywhere (but the session kept, if any): rows, sockets and cached sessions all end. */
+export async function endUserSessions(deps: EndDeps, userId: string, exceptId?: string) {
+  await deleteUserSessions(deps.db.db, userId, exceptId);
+  await deps.hub.endSessions({ userId, exceptSessionId: exceptId, reason: SOCKET_CLOSE_REASONS.signedOut });
+}
+
+/** For the socket hub's periodic check: which sessions are still active, which have expired (the rest ended). */
+export async function sessionStates(db: Database, ids: string[], now: number, s: SessionSettings) {
+  const states = new Map<string, 'active' | 'expired'>();
+  for (let i = 0; i < ids.length; i += 500) {
+    for (const row of await findSessionsActivity(db, ids.slice(i, i + 500))) {
+      if (row.disabled || row.deletedStatus === 'unresolved') continue;
+      states.set(row.id, now - row.lastActive > timeoutFor(Boolean(row.remember), s) ? 'expired' : 'active');
+    }
+  }
+  return states;
+}

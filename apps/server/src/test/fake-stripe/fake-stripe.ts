@@ -1,0 +1,209 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHmac } from 'node:crypto';
+import { FormBodyError, parseFormBody, type FormTree } from './form-body';
+import { FakeStripeResources, stripeError, stripeId, type FakeReply } from './fake-stripe-resources';
+import { checkoutPage } from './fake-checkout-page';
+
+export interface FakeStripeOptions {
+  apiKey: string;
+  webhookSecret: string;
+  /** Where completed sessions are announced (our server's webhook route). */
+  webhookUrl?: string;
+  /** Milliseconds since the epoch; tests pass their manual clock so signatures match the server's time. */
+  now?: () => number;
+  port?: number;
+}
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  params: FormTree;
+  idempotencyKey?: string;
+}
+
+export interface FakeEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  data: { object: unknown };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  type: string;
+}
+
+/**
+ * A local stand-in for Stripe's HTTP API on 127.0.0.1: the Checkout Session and Refund endpoints our provider uses,
+ * form-encoded bodies, Stripe's error shapes, idempotency keys, a hosted checkout page, and signed webhooks.
+ */
+export class FakeStripe {
+  readonly requests: FakeRequest[] = [];
+  readonly resources: FakeStripeResources;
+  webhookUrl?: string;
+  private readonly idempotent = new Map<string, { fingerprint: string; reply: FakeReply }>();
+  private failures: number[] = [];
+  private down = false;
+  private readonly now: () => number;
+
+  private constructor(
+    private readonly server: http.Server,
+    private readonly options: FakeStripeOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.webhookUrl = options.webhookUrl;
+    this.resources = new FakeStripeResources(
+      () => this.url,
+      () => Math.floor(this.now() / 1000),
+    );
+  }
+
+  static async start(options: FakeStripeOptions): Promise<FakeStripe> {
+    const server = http.createServer();
+    const fake = new FakeStripe(server, options);
+    server.on('request', (req, res) => void fake.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+    return fake;
+  }
+
+  get port() {
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The next `count` API requests fail with `status` (Stripe's api_error), as during an incident. */
+  failNext(count: number, status = 500) {
+    this.failures.push(...Array<number>(count).fill(status));
+  }
+
+  /** While down, connections are dropped before any answer, as when Stripe cannot be reached. */
+  setDown(down: boolean) {
+    this.down = down;
+  }
+
+  event(type: string, object: unknown): FakeEvent {
+    return {
+      id: stripeId('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(this.now() / 1000),
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+  }
+
+  /** The customer pays: the session completes and its `checkout.session.completed` event is returned, unsent. */
+  completeSession(sessionId: string): FakeEvent {
+    return this.event('checkout.session.completed', this.resources.completeSession(sessionId));
+  }
+
+  /** Stripe's `Stripe-Signature` header: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload" keyed by the secret>. */
+  sign(payload: string, secret = this.options.webhookSecret, timestamp = Math.floor(this.now() / 1000)) {
+    const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+    return `t=${timestamp},v1=${signature}`;
+  }
+
+  /**
+   * POST the event to the webhook URL as Stripe does. To forge: `secret` signs with another key, `payload` sends other
+   * bytes, `signFor` signs other bytes than those sent.
+   */
+  async deliver(event: FakeEvent, options: { secret?: string; payload?: string; signFor?: string } = {}) {
+    if (!this.webhookUrl) throw new Error('FakeStripe has no webhookUrl');
+    const payload = options.payload ?? JSON.stringify(event, null, 2);
+    const response = await fetch(this.webhookUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': this.sign(options.signFor ?? payload, options.secret),
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+      body: payload,
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+  }
+
+  async close() {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    if (this.down) return req.socket.destroy();
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', this.url);
+    const body = Buffer.concat(chunks).toString('utf8');
+    if (url.pathname.startsWith('/c/pay/')) return this.hostedPage(req.method ?? 'GET', url.pathname.slice(7), res);
+    const reply = this.api(req, url, body);
+    res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': stripeId('req') });
+    res.end(JSON.stringify(reply.body));
+  }
+
+  private api(req: http.IncomingMessage, url: URL, body: string): FakeReply {
+    // Stripe takes the key as a bearer token or as the Basic-auth user name (curl -u sk_test_…:).
+    const [scheme, credential = ''] = (req.headers.authorization ?? '').split(' ');
+    const key = scheme === 'Basic' ? Buffer.from(credential, 'base64').toString().split(':')[0] : credential;
+    if (key !== this.options.apiKey)
+      return stripeError(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}****`);
+    let params: FormTree;
+    try {
+      params = parseFormBody(req.method === 'GET' ? url.search.slice(1) : body);
+    } catch (err) {
+      if (err instanceof FormBodyError) return stripeError(400, 'invalid_request_error', err.message);
+      throw err;
+    }
+    const method = req.method ?? 'GET';
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    this.requests.push({ method, path: url.pathname, params, ...(idempotencyKey ? { idempotencyKey } : {}) });
+    const failure = this.failures.shift();
+    if (failure) return stripeError(failure, 'api_error', 'An unknown error occurred');
+    if (method !== 'POST' || !idempotencyKey) return this.route(method, url.pathname, params);
+    // Stripe replays the first answer for a repeated key and refuses the key with other parameters.
+    const fingerprint = `${method} ${url.pathname} ${body}`;
+    const seen = this.idempotent.get(idempotencyKey);
+    if (seen && seen.fingerprint !== fingerprint)
+      return stripeError(
+        400,
+        'idempotency_error',
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+      );
+    if (seen) return seen.reply;
+    const reply = this.route(method, url.pathname, params);
+    if (reply.status < 500) this.idempotent.set(idempotencyKey, { fingerprint, reply });
+    return reply;
+  }
+
+  private route(method: string, path: string, params: FormTree): FakeReply {
+    const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+    if (method === 'POST' && path === '/v1/checkout/sessions') return this.resources.createSession(params);
+    if (method === 'GET' && session && !session[2]) return this.resources.retrieveSession(session[1]);
+    if (method === 'POST' && session?.[2]) return this.resources.expireSession(session[1]);
+    if (method === 'POST' && path === '/v1/refunds') return this.resources.createRefund(params);
+    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  /** The hosted payment page: GET shows it, POST pays, announces the event and returns to the success URL. */
+  private async hostedPage(method: string, sessionId: string, res: http.ServerResponse) {
+    const session = this.resources.sessions.get(sessionId);
+    if (!session || session.status !== 'open') {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      return res.end('This checkout session is no longer available.');
+    }
+    if (method !== 'POST') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(checkoutPage(session));
+    }
+    const event = this.completeSession(sessionId);
+    if (this.webhookUrl) await this.deliver(event).catch(() => undefined);
+    res.writeHead(303, { location: session.success_url });
+    res.end();
+  }
+}

@@ -1,0 +1,48 @@
+import type { Database } from '../db/database';
+import type { OrdersTable } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { newId } from '../lib/ids';
+
+/** An order row arranged directly (reviews and seller tests need orders without walking them through the API). */
+export async function insertOrderRow(
+  ctx: { db: Database; clock: Clock },
+  o: Pick<OrdersTable, 'listingId' | 'buyerId' | 'sellerId'> & Partial<OrdersTable>,
+) {
+  const now = ctx.clock.now();
+  const row: OrdersTable = {
+    id: newId(),
+    priceCents: 10_000,
+    currency: 'USD',
+    feeCents: null,
+    refundedCents: 0,
+    status: 'completed',
+    provider: 'balance',
+    providerRef: null,
+    deliveryTime: 'instant',
+    protectionDays: 0,
+    conversationId: null,
+    createdAt: now,
+    updatedAt: now,
+    paidAt: now,
+    deliveredAt: now,
+    protectionStartedAt: now,
+    completedAt: now,
+    dueAt: null,
+    dueAction: null,
+    reminderAt: null,
+    disputeReason: null,
+    disputeOpenedAt: null,
+    sellerAnswerDueAt: null,
+    pausedRemainingMs: null,
+    decisionOutcome: null,
+    decisionReason: null,
+    decidedBy: null,
+    decidedAt: null,
+    credentialsCipher: null,
+    credentialsEraseAt: null,
+    credentialsErasedAt: null,
+    ...o,
+  };
+  await ctx.db.insertInto('orders').values(row).execute();
+  return row;
+}

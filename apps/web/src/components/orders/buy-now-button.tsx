@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatPrice } from '@accountry/shared/listing-attributes';
+import { DELIVERY_TIME_LABELS, type DeliveryTime, type ListingStatus } from '@accountry/shared/listings';
+import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
+import { ORDER_ROUTES, orderPath, type OrderDetail, type PayOrderResponse } from '@accountry/shared/orders';
+import { api } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { orderPagePath } from './order-format';
+import { redirectToPayment } from './payment-return';
+
+export interface BuyableListing {
+  id: string;
+  title: string;
+  priceCents: number;
+  currency: string;
+  status: ListingStatus;
+  isOwner: boolean;
+  protectionDays: number;
+  deliveryTime: DeliveryTime;
+}
+
+const deliveryPhrase = (t: DeliveryTime) => (t === 'instant' ? 'right away' : DELIVERY_TIME_LABELS[t].toLowerCase());
+
+/** Why the viewer cannot buy the listing, or null when they can. */
+export function buyBlocker(l: Pick<BuyableListing, 'status' | 'isOwner'>): string | null {
+  if (l.isOwner) return 'This is your own listing.';
+  if (l.status === 'reserved') return 'Another buyer is paying for this account right now.';
+  if (l.status === 'sold') return 'This account has been sold.';
+  if (l.status !== 'active') return ORDER_MESSAGES.listingNotActive;
+  return null;
+}
+
+/** "Buy now": asks first, then creates the order and pays it (or goes to the payment page the provider gives). */
+export function BuyNowButton({ listing }: { listing: BuyableListing }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const blocker = buyBlocker(listing);
+  const price = formatPrice(listing.priceCents, listing.currency);
+
+  const buy = async () => {
+    setBusy(true);
+    let order: OrderDetail;
+    try {
+      order = await api<OrderDetail>(ORDER_ROUTES.create, { body: { listingId: listing.id } });
+    } catch (err) {
+      setBusy(false);
+      setOpen(false);
+      toast.error((err as Error).message);
+      void client.invalidateQueries({ queryKey: ['listing', listing.id] });
+      return;
+    }
+    try {
+      const paid = await api<PayOrderResponse>(orderPath(ORDER_ROUTES.pay, { id: order.id }), { body: {} });
+      if (paid.redirectUrl) return redirectToPayment(order.id, paid.redirectUrl);
+      toast.success(ORDER_MESSAGES.paid);
+    } catch (err) {
+      // The order exists and waits for payment: its page says how long and offers to pay again.
+      toast.error((err as Error).message);
+    }
+    void client.invalidateQueries({ queryKey: ['listing', listing.id] });
+    void client.invalidateQueries({ queryKey: ['orders'] });
+    navigate(orderPagePath(order.id));
+  };
+
+  return (
+    <>
+      <Button
+        size="md"
+        leftSection={<IconShoppingCart size={18} />}
+        disabled={!!blocker}
+        aria-describedby={blocker ? 'buy-now-blocker' : undefined}
+        onClick={() => setOpen(true)}
+      >
+        Buy now
+      </Button>
+      {blocker && (
+        <Text id="buy-now-blocker" size="sm" c="dimmed">
+          {blocker}
+        </Text>
+      )}
+      <Modal opened={open} onClose={() => !busy && setOpen(false)} title="Buy this account?" centered>
+        <Stack>
+          <Text>
+            You pay <strong>{price}</strong> for “{listing.title}” now. Accountry holds the money: the seller delivers
+            the login {deliveryPhrase(listing.deliveryTime)} and you have 72 hours to check the account.{' '}
+            {listing.protectionDays > 0
+              ? `The seller is paid after a ${listing.protectionDays}-day protection period, ` +
+                'in which you can still open a dispute.'
+              : 'The seller is paid as soon as you accept it.'}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button onClick={buy} loading={busy}>
+              Pay {price}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { Alert, Text } from '@mantine/core';
+import { IconGavel } from '@tabler/icons-react';
+import { formatPrice } from '@accountry/shared/listing-attributes';
+import { DECISION_LABELS, type OrderDetail } from '@accountry/shared/orders';
+import { formatOrderTime } from './order-format';
+
+/** The admin's decision on the dispute and the written reason, as both parties see it. */
+export function DisputeDecision({ order }: { order: OrderDetail }) {
+  const d = order.decision;
+  if (!d) return null;
+  return (
+    <Alert
+      icon={<IconGavel />}
+      color={d.outcome === 'release' ? 'indigo' : 'orange'}
+      title={`Decision: ${DECISION_LABELS[d.outcome]}`}
+      component="section"
+      // A region named by its title ("Decision: …").
+      role="region"
+    >
+      {d.refundedCents > 0 && (
+        <Text size="sm">Refunded {formatPrice(d.refundedCents, order.currency)} to the buyer.</Text>
+      )}
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {d.reason}
+      </Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        Decided {formatOrderTime(d.decidedAt)}
+      </Text>
+    </Alert>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatPrice } from '@accountry/shared/listing-attributes';
+import { DELIVERY_TIME_LABELS } from '@accountry/shared/listings';
+import type { OrderDetail } from '@accountry/shared/orders';
+import { listingPath, sellerPath } from '../listings/listing-format';
+import { OrderStatusBadge } from './order-status-badge';
+import { formatOrderTime } from './order-format';
+import { protectionLabel } from './protection';
+
+/** What was bought, from whom, for how much, and where the order stands. */
+export function OrderSummary({ order }: { order: OrderDetail }) {
+  const money = (cents: number) => formatPrice(cents, order.currency);
+  const facts: Array<[string, React.ReactNode]> = [
+    ['Price', money(order.priceCents)],
+    ['Buyer', order.buyerName],
+    [
+      'Seller',
+      <Anchor key="seller" component={Link} to={sellerPath(order.sellerId)}>
+        {order.sellerName}
+      </Anchor>,
+    ],
+    ['Ordered', formatOrderTime(order.createdAt)],
+    ['Delivery time', DELIVERY_TIME_LABELS[order.deliveryTime]],
+    ['Protection', protectionLabel(order.protectionDays)],
+  ];
+  if (order.refundedCents > 0) facts.push(['Refunded to the buyer', money(order.refundedCents)]);
+  if (order.feeCents !== null && order.viewerRole !== 'buyer') facts.push(['Platform fee', money(order.feeCents)]);
+  return (
+    <Card withBorder component="section" aria-label="Order summary">
+      <Group wrap="nowrap" align="flex-start">
+        <Image
+          src={order.thumbUrl}
+          alt=""
+          w={72}
+          h={54}
+          radius="sm"
+          fit="cover"
+          fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
+        />
+        <Stack gap={4} miw={0}>
+          <Anchor component={Link} to={listingPath({ id: order.listingId, sellerId: order.sellerId })} fw={600}>
+            {order.listingTitle}
+          </Anchor>
+          <Group gap="xs">
+            <OrderStatusBadge status={order.status} />
+          </Group>
+        </Stack>
+      </Group>
+      <SimpleGrid component="dl" cols={2} spacing="xs" verticalSpacing={6} mt="md" mb={0}>
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <Text component="dt" size="xs" c="dimmed">
+              {term}
+            </Text>
+            <Text component="dd" size="sm" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import { Text, Timeline } from '@mantine/core';
+import { ORDER_STATE_LABELS } from '@accountry/shared/order-state';
+import type { OrderHistoryEntry } from '@accountry/shared/orders';
+import { ACTOR_LABELS, formatOrderTime } from './order-format';
+
+/** The order's history, oldest first: every transition with who, when and why. */
+export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {
+  return (
+    <Timeline
+      active={history.length - 1}
+      bulletSize={14}
+      lineWidth={2}
+      component="ol"
+      aria-label="Order history"
+      styles={{ root: { listStyle: 'none', paddingLeft: 0, margin: 0 } }}
+    >
+      {history.map((h) => (
+        <Timeline.Item key={h.id} component="li" title={ORDER_STATE_LABELS[h.to]}>
+          <Text size="sm" c="dimmed">
+            <time dateTime={new Date(h.at).toISOString()}>{formatOrderTime(h.at)}</time> ·{' '}
+            {h.actorName ? `${h.actorName} (${ACTOR_LABELS[h.actorKind].toLowerCase()})` : ACTOR_LABELS[h.actorKind]}
+          </Text>
+          {h.reason && (
+            <Text size="sm" mt={2} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {h.reason}
+            </Text>
+          )}
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { ApiRequestError } from '../../lib/api';
+
+export interface ConfirmOptions {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  /** Red for destructive actions. */
+  danger?: boolean;
+  /** Ask for a reason: 'required' blocks confirming without one. */
+  reason?: { label: string; description?: string; required?: boolean; minLength?: number; placeholder?: string };
+  onConfirm: (reason: string) => Promise<unknown>;
+}
+
+/** Asks before a final or destructive action, optionally for a reason; stays open and shows the error if it fails. */
+export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | null; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    if (busy) return;
+    setReason('');
+    setError(null);
+    onClose();
+  };
+  const confirm = async () => {
+    if (!options) return;
+    const trimmed = reason.trim();
+    const min = options.reason?.minLength ?? 1;
+    if (options.reason?.required && trimmed.length < min) {
+      setError(min > 1 ? `Please give a reason (at least ${min} characters)` : 'Please give a reason');
+      return;
+    }
+    setBusy(true);
+    try {
+      await options.onConfirm(trimmed);
+      setBusy(false);
+      setReason('');
+      setError(null);
+      onClose();
+    } catch (err) {
+      setBusy(false);
+      setError(err instanceof ApiRequestError ? (err.fields.reason ?? err.message) : (err as Error).message);
+    }
+  };
+  return (
+    <Modal opened={!!options} onClose={close} title={options?.title} centered>
+      {options && (
+        <Stack>
+          {typeof options.message === 'string' ? <Text>{options.message}</Text> : options.message}
+          {options.reason && (
+            <Textarea
+              label={options.reason.label}
+              description={options.reason.description}
+              placeholder={options.reason.placeholder}
+              required={options.reason.required}
+              autosize
+              minRows={2}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              error={error}
+              data-autofocus
+            />
+          )}
+          {!options.reason && error && (
+            <Text c="red" size="sm" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button color={options.danger ? 'red' : undefined} onClick={confirm} loading={busy}>
+              {options.confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** State for one ConfirmDialog per page: `ask(options)` opens it. */
+export function useConfirm() {
+  const [options, setOptions] = useState<ConfirmOptions | null>(null);
+  return { ask: setOptions, dialog: <ConfirmDialog options={options} onClose={() => setOptions(null)} /> };
+}

@@ -1,0 +1,42 @@
+import {
+  ORDER_ROUTES,
+  orderPath,
+  type AdminOrderFigures,
+  type DecisionInput,
+  type OrderDetail,
+  type OrderListItem,
+} from '@accountry/shared/orders';
+import { WALLET_ROUTES, type Payout, type Wallet } from '@accountry/shared/wallet';
+import { api, toQuery } from '../../../lib/api';
+
+type Params = Record<string, string | number | undefined>;
+type Page<T> = { items: T[]; nextCursor: string | null };
+const at = (route: string, id: string) => orderPath(route, { id });
+
+/** Keys under 'admin', so useAdminAction's invalidation refreshes these too. */
+export const adminOrderKeys = {
+  orders: (p: Params) => ['admin', 'orders', p] as const,
+  order: (id: string) => ['admin', 'order', id] as const,
+  figures: ['admin', 'order-figures'] as const,
+  payouts: (p: Params) => ['admin', 'payouts', p] as const,
+  userWallet: (id: string) => ['admin', 'user-wallet', id] as const,
+};
+
+export const adminOrdersApi = {
+  orders: (p: Params) => api<Page<OrderListItem>>(`${ORDER_ROUTES.adminList}${toQuery(p)}`),
+  order: (id: string) => api<OrderDetail>(at(ORDER_ROUTES.detail, id)),
+  decide: (id: string, input: DecisionInput) => api<OrderDetail>(at(ORDER_ROUTES.adminDecision, id), { body: input }),
+  revealCredentials: (id: string) =>
+    api<Record<'login' | 'password' | 'emailAccess' | 'recoveryCodes' | 'notes', string>>(
+      at(ORDER_ROUTES.adminRevealCredentials, id),
+      { method: 'POST', body: {} },
+    ),
+  figures: () => api<AdminOrderFigures>(ORDER_ROUTES.adminFigures),
+  payouts: (p: Params) => api<Page<Payout>>(`${WALLET_ROUTES.adminPayouts}${toQuery(p)}`),
+  markPaid: (id: string) => api<{ ok: true }>(at(WALLET_ROUTES.adminPayoutPaid, id), { method: 'POST', body: {} }),
+  reject: (id: string, reason: string) =>
+    api<{ ok: true }>(at(WALLET_ROUTES.adminPayoutReject, id), { body: { reason } }),
+  userWallet: (id: string) => api<Wallet>(at(WALLET_ROUTES.adminUserWallet, id)),
+  credit: (id: string, amountCents: number, reason: string) =>
+    api<Wallet>(at(WALLET_ROUTES.adminCredit, id), { body: { amountCents, reason } }),
+};

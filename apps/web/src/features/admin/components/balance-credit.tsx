@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
+import { balanceCreditSchema, formatCents } from '@accountry/shared/wallet';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { ApiRequestError } from '../../../lib/api';
+import { zodFieldErrors } from '../../../lib/forms';
+import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
+import { useAdminAction } from '../api/admin-api';
+import { QueryState } from './query-state';
+
+/** A user's balance, and an audited credit (a bank transfer received) or correction (negative) with a reason. */
+export function BalanceCredit({ userId, name }: { userId: string; name: string }) {
+  const wallet = useQuery({
+    queryKey: adminOrderKeys.userWallet(userId),
+    queryFn: () => adminOrdersApi.userWallet(userId),
+  });
+  const [amount, setAmount] = useState<number | string>('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const confirm = useConfirm();
+  const credit = useAdminAction(
+    ({ cents, why }: { cents: number; why: string }) => adminOrdersApi.credit(userId, cents, why),
+    WALLET_MESSAGES.credited,
+  );
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const cents = amount === '' ? NaN : Math.round(Number(amount) * 100);
+    const parsed = balanceCreditSchema.safeParse({ amountCents: cents, reason });
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    setErrors({});
+    confirm.ask({
+      title: cents > 0 ? 'Credit the balance?' : 'Correct the balance?',
+      message:
+        `${cents > 0 ? 'Add' : 'Take'} ${formatCents(Math.abs(cents))} ${cents > 0 ? 'to' : 'from'} ` +
+        `${name}'s available balance. The reason is kept in the audit log.`,
+      confirmLabel: cents > 0 ? 'Credit balance' : 'Correct balance',
+      danger: cents < 0,
+      onConfirm: () =>
+        credit.mutateAsync({ cents, why: parsed.data.reason }).then(
+          () => {
+            setAmount('');
+            setReason('');
+          },
+          (err) => {
+            if (err instanceof ApiRequestError) setErrors(err.fields);
+            throw err;
+          },
+        ),
+    });
+  };
+
+  return (
+    <Card withBorder component="section" aria-labelledby="balance-title">
+      <Title order={2} size="h4" mb="sm" id="balance-title">
+        Balance
+      </Title>
+      <QueryState loading={wallet.isPending} error={wallet.error} onRetry={() => wallet.refetch()} label="Loading…">
+        {wallet.data && (
+          <SimpleGrid cols={{ base: 2, md: 4 }} mb="md">
+            {(
+              [
+                ['Available', wallet.data.availableCents],
+                ['Held for payouts', wallet.data.heldCents],
+                ['In escrow as buyer', wallet.data.inEscrowAsBuyerCents],
+                ['In escrow as seller', wallet.data.inEscrowAsSellerCents],
+              ] as const
+            ).map(([label, cents]) => (
+              <div key={label}>
+                <Text size="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text fw={600}>{formatCents(cents)}</Text>
+              </div>
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
+      <form onSubmit={submit} noValidate aria-label="Credit the balance">
+        <Stack gap="xs">
+          <Group align="flex-start" wrap="wrap">
+            <NumberInput
+              label="Amount (USD)"
+              description="Negative to correct"
+              prefix="$"
+              decimalScale={2}
+              thousandSeparator=","
+              value={amount}
+              onChange={setAmount}
+              error={errors.amountCents}
+              w={200}
+            />
+            <TextInput
+              label="Reason"
+              description="e.g. bank transfer reference"
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              error={errors.reason}
+              style={{ flex: 1, minWidth: 220 }}
+            />
+          </Group>
+          <Button type="submit" variant="light" w="fit-content">
+            Update balance
+          </Button>
+        </Stack>
+      </form>
+      {confirm.dialog}
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { Link, useParams } from 'react-router';
+import { Anchor, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { DisputeDecision } from '../../../components/orders/dispute-decision';
+import { DisputeThread } from '../../../components/orders/dispute-thread';
+import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
+import { formatOrderTime } from '../../../components/orders/order-format';
+import { OrderSummary } from '../../../components/orders/order-summary';
+import { OrderTimeline } from '../../../components/orders/order-timeline';
+import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
+import { AdminCredentials } from '../components/admin-credentials';
+import { AuditTrail } from '../components/audit-trail';
+import { DecisionForm } from '../components/decision-form';
+import { QueryState } from '../components/query-state';
+
+/** /admin/orders/:orderId: the whole order for an admin, and the dispute decision while one is open. */
+export function Component() {
+  const { orderId = '' } = useParams();
+  const query = useQuery({ queryKey: adminOrderKeys.order(orderId), queryFn: () => adminOrdersApi.order(orderId) });
+  const order = query.data;
+  return (
+    <Stack>
+      <Anchor component={Link} to="/admin/orders" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          All orders
+        </Group>
+      </Anchor>
+      <QueryState
+        loading={query.isPending}
+        error={query.error}
+        onRetry={() => query.refetch()}
+        label="Loading the order…"
+      >
+        {order && (
+          <>
+            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+              Order: {order.listingTitle}
+            </Title>
+            <Grid gap="lg">
+              <Grid.Col span={{ base: 12, md: 7 }}>
+                <Stack gap="lg">
+                  {order.dispute && (
+                    <Card withBorder component="section" aria-label="Dispute">
+                      <Text fw={600}>Dispute opened {formatOrderTime(order.dispute.openedAt)}</Text>
+                      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        {order.dispute.reason}
+                      </Text>
+                      {order.status === 'disputed' && (
+                        <OrderCountdown
+                          dueAt={order.dispute.sellerAnswerDueAt}
+                          label="The seller is asked to answer within"
+                          overdue="The seller's answer was due"
+                        />
+                      )}
+                    </Card>
+                  )}
+                  <DisputeDecision order={order} />
+                  {order.status === 'disputed' && <DecisionForm order={order} />}
+                  {order.dispute && <DisputeThread order={order} />}
+                  <Card withBorder component="section" aria-labelledby="admin-history-title">
+                    <Title order={2} size="h4" mb="md" id="admin-history-title">
+                      History
+                    </Title>
+                    <OrderTimeline history={order.history} />
+                  </Card>
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <Stack gap="md">
+                  <OrderSummary order={order} />
+                  {order.dueAt !== null && order.dueAction && (
+                    <Card withBorder component="section" aria-label="What happens next">
+                      <OrderCountdown dueAt={order.dueAt} label={dueLabel(order.dueAction)} />
+                    </Card>
+                  )}
+                  <AdminCredentials order={order} />
+                  <Group gap="md">
+                    <Anchor component={Link} to={`/admin/users/${order.buyerId}`} size="sm">
+                      Buyer: {order.buyerName}
+                    </Anchor>
+                    <Anchor component={Link} to={`/admin/users/${order.sellerId}`} size="sm">
+                      Seller: {order.sellerName}
+                    </Anchor>
+                  </Group>
+                  <AuditTrail targetType="order" targetId={order.id} />
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          </>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,124 @@
+import { Link } from 'react-router';
+import { Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
+import { PAYOUT_STATUSES, PAYOUT_STATUS_LABELS, formatCents, type Payout } from '@accountry/shared/wallet';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
+import { useAdminAction, useAdminList } from '../api/admin-api';
+import { LoadMore, QueryState } from '../components/query-state';
+import { formatDateTime } from '../lib/format';
+import { useFilterParams } from '../lib/use-filter-params';
+
+/** /admin/payouts: sellers' withdrawal requests; send the money, then mark it paid, or reject with a reason. */
+export function Component() {
+  const { values, set } = useFilterParams(['status'] as const);
+  const status = (PAYOUT_STATUSES as readonly string[]).includes(values.status) ? values.status : 'open';
+  const list = useAdminList(adminOrderKeys.payouts({ status }), (cursor) => adminOrdersApi.payouts({ status, cursor }));
+  const confirm = useConfirm();
+  const markPaid = useAdminAction((id: string) => adminOrdersApi.markPaid(id), WALLET_MESSAGES.payoutPaid);
+  const reject = useAdminAction(
+    ({ id, reason }: { id: string; reason: string }) => adminOrdersApi.reject(id, reason),
+    WALLET_MESSAGES.payoutRejected,
+  );
+  const askPaid = (p: Payout) =>
+    confirm.ask({
+      title: 'Mark this payout as paid?',
+      message:
+        `Only once you have sent ${formatCents(p.amountCents)} to ${p.userName}. ` +
+        'The held amount leaves their balance.',
+      confirmLabel: 'Mark paid',
+      onConfirm: () => markPaid.mutateAsync(p.id),
+    });
+  const askReject = (p: Payout) =>
+    confirm.ask({
+      title: 'Reject this payout?',
+      message: `${formatCents(p.amountCents)} goes back to ${p.userName}'s available balance.`,
+      confirmLabel: 'Reject payout',
+      danger: true,
+      reason: { label: `Reason (${p.userName} sees it)`, required: true, minLength: 3 },
+      onConfirm: (reason) => reject.mutateAsync({ id: p.id, reason }),
+    });
+
+  return (
+    <Stack>
+      <Title order={1}>Payouts</Title>
+      <SegmentedControl
+        aria-label="Status"
+        value={status}
+        onChange={(v) => set('status', v === 'open' ? null : v)}
+        data={PAYOUT_STATUSES.map((s) => ({ value: s, label: PAYOUT_STATUS_LABELS[s] }))}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      <QueryState
+        loading={list.isPending}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        empty={list.items.length === 0}
+        emptyText={status === 'open' ? 'No payouts waiting.' : 'No payouts here.'}
+        label="Loading payouts…"
+      >
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Payouts">
+          {list.items.map((p) => (
+            <Card key={p.id} component="li" withBorder padding="sm">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <div>
+                  <Group gap="xs">
+                    <Text fw={700}>{formatCents(p.amountCents)}</Text>
+                    <Badge
+                      variant="light"
+                      color={p.status === 'open' ? 'yellow' : p.status === 'paid' ? 'green' : 'red'}
+                    >
+                      {PAYOUT_STATUS_LABELS[p.status]}
+                    </Badge>
+                  </Group>
+                  <Text size="sm">
+                    <Anchor component={Link} to={`/admin/users/${p.userId}`}>
+                      {p.userName}
+                    </Anchor>{' '}
+                    · requested {formatDateTime(p.createdAt)}
+                    {p.decidedAt ? ` · decided ${formatDateTime(p.decidedAt)}` : ''}
+                  </Text>
+                  {p.reason && (
+                    <Text size="sm" c="dimmed">
+                      {p.reason}
+                    </Text>
+                  )}
+                </div>
+                {p.status === 'open' && (
+                  <Group gap="xs">
+                    <Button
+                      size="xs"
+                      leftSection={<IconCheck size={14} />}
+                      onClick={() => askPaid(p)}
+                      aria-label={`Mark ${formatCents(p.amountCents)} to ${p.userName} as paid`}
+                    >
+                      Mark paid
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      leftSection={<IconX size={14} />}
+                      onClick={() => askReject(p)}
+                      aria-label={`Reject ${formatCents(p.amountCents)} to ${p.userName}`}
+                    >
+                      Reject
+                    </Button>
+                  </Group>
+                )}
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+        <LoadMore
+          hasMore={!!list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          onLoad={() => list.fetchNextPage()}
+          count={list.items.length}
+        />
+      </QueryState>
+      {confirm.dialog}
+    </Stack>
+  );
+}

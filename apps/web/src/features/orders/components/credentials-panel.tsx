@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { ORDER_MESSAGES, credentialsViewedLine } from '@accountry/shared/order-messages';
+import type { OrderDetail } from '@accountry/shared/orders';
+import { CredentialsView } from '../../../components/orders/credentials-view';
+import { formatOrderTime } from '../../../components/orders/order-format';
+import { ordersApi, type RevealedCredentials } from '../api/orders-api';
+import { DeliverForm } from './deliver-form';
+
+/** The buyer reveals what the seller delivered; the seller delivers them and sees when the buyer looked. */
+export function CredentialsPanel({ order }: { order: OrderDetail }) {
+  const [shown, setShown] = useState<RevealedCredentials | null>(null);
+  const reveal = useMutation({ mutationFn: () => ordersApi.reveal(order.id), onSuccess: setShown });
+  const { delivered, erased, reveals } = order.credentials;
+  const isBuyer = order.viewerRole === 'buyer';
+  const isSeller = order.viewerRole === 'seller';
+
+  let body: React.ReactNode;
+  if (isSeller && order.actions.includes('deliver')) body = <DeliverForm order={order} />;
+  else if (erased) body = <Text c="dimmed">{ORDER_MESSAGES.credentialsErased}</Text>;
+  else if (!delivered)
+    body = (
+      <Text c="dimmed">
+        {isBuyer
+          ? order.status === 'pending_payment'
+            ? 'Once you have paid, the seller delivers the login here.'
+            : `${order.sellerName} has not delivered the credentials yet.`
+          : 'No credentials were delivered for this order.'}
+      </Text>
+    );
+  else if (isBuyer)
+    body = shown ? (
+      <Stack>
+        <CredentialsView values={shown} />
+        <Button variant="default" leftSection={<IconEyeOff size={18} />} onClick={() => setShown(null)} w="fit-content">
+          Hide
+        </Button>
+      </Stack>
+    ) : (
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          Reveal them somewhere private. The seller sees when you viewed them.
+        </Text>
+        {reveal.isError && (
+          <Alert color="red" role="alert">
+            {reveal.error.message}
+          </Alert>
+        )}
+        <Button
+          leftSection={<IconEye size={18} />}
+          onClick={() => reveal.mutate()}
+          loading={reveal.isPending}
+          w="fit-content"
+        >
+          Reveal
+        </Button>
+      </Stack>
+    );
+  else {
+    const buyerViews = reveals.filter((r) => r.by === 'buyer');
+    body = (
+      <Stack gap="xs">
+        <Text size="sm">Delivered {order.deliveredAt ? formatOrderTime(order.deliveredAt) : ''}.</Text>
+        {buyerViews.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            The buyer has not viewed them yet.
+          </Text>
+        ) : (
+          <List size="sm" aria-label="Credential views">
+            {buyerViews.map((r) => (
+              <List.Item key={r.at}>{credentialsViewedLine(formatOrderTime(r.at))}</List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Card withBorder component="section" aria-labelledby="credentials-title">
+      <Group gap="xs" mb="sm">
+        <IconLock size={18} aria-hidden />
+        <Title order={2} size="h4" id="credentials-title">
+          Credentials
+        </Title>
+      </Group>
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import { Alert, Anchor, Button, Center, Table, Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { LEDGER_KIND_LABELS, formatCents } from '@accountry/shared/wallet';
+import { formatOrderTime, orderPagePath } from '../../../components/orders/order-format';
+import { orderKeys, ordersApi } from '../api/orders-api';
+
+const signed = (cents: number) => (cents === 0 ? '—' : `${cents > 0 ? '+' : ''}${formatCents(cents)}`);
+
+/** Every movement of the user's balance, newest first, paged by cursor. */
+export function LedgerEntries() {
+  const query = useInfiniteQuery({
+    queryKey: orderKeys.entries,
+    queryFn: ({ pageParam }) => ordersApi.entries(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  if (query.isPending)
+    return (
+      <Text c="dimmed" role="status">
+        Loading the history…
+      </Text>
+    );
+  if (query.isError) return <Alert color="red">{query.error.message}</Alert>;
+  if (items.length === 0) return <Text c="dimmed">No balance movements yet.</Text>;
+  return (
+    <>
+      <Table.ScrollContainer minWidth={480}>
+        <Table aria-label="Balance history" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>What</Table.Th>
+              <Table.Th ta="right">Available</Table.Th>
+              <Table.Th ta="right">Held</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatOrderTime(e.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{LEDGER_KIND_LABELS[e.kind]}</Text>
+                  {e.memo && (
+                    <Text size="xs" c="dimmed">
+                      {e.memo}
+                    </Text>
+                  )}
+                  {e.orderId && (
+                    <Anchor component={Link} to={orderPagePath(e.orderId)} size="xs">
+                      View order
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right" c={e.availableCents < 0 ? 'red' : e.availableCents > 0 ? 'teal' : undefined}>
+                  {signed(e.availableCents)}
+                </Table.Td>
+                <Table.Td ta="right">{signed(e.heldCents)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {query.hasNextPage && (
+        <Center mt="sm">
+          <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            Load more
+          </Button>
+        </Center>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCreditCard, IconX } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatPrice } from '@accountry/shared/listing-attributes';
+import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
+import type { OrderDetail } from '@accountry/shared/orders';
+import { redirectToPayment } from '../../../components/orders/payment-return';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { toast } from '../../../lib/toast';
+import { orderKeys, ordersApi } from '../api/orders-api';
+import { useOrderAction } from './use-order-action';
+
+/** The buttons for what the viewer may do now (the server lists them); each final step asks first. */
+export function OrderActions({ order }: { order: OrderDetail }) {
+  const client = useQueryClient();
+  const confirm = useConfirm();
+  const id = order.id;
+  const pay = useMutation({
+    mutationFn: () => ordersApi.pay(id),
+    onSuccess: async ({ order: next, redirectUrl }) => {
+      if (redirectUrl) return redirectToPayment(id, redirectUrl);
+      client.setQueryData(orderKeys.detail(id), next);
+      toast.success(ORDER_MESSAGES.paid);
+      await client.invalidateQueries({ queryKey: orderKeys.all });
+    },
+    onError: (err) => toast.error(err.message),
+  });
+  const cancel = useOrderAction(id, (reason: string) => ordersApi.cancel(id, reason), ORDER_MESSAGES.canceled);
+  const accept = useOrderAction(id, () => ordersApi.confirm(id), ORDER_MESSAGES.confirmed);
+  const dispute = useOrderAction(id, (reason: string) => ordersApi.dispute(id, reason), ORDER_MESSAGES.disputeOpened);
+  const price = formatPrice(order.priceCents, order.currency);
+  const can = (a: OrderDetail['actions'][number]) => order.actions.includes(a);
+
+  const askCancel = () =>
+    confirm.ask({
+      title: 'Cancel this order?',
+      message:
+        order.status === 'paid'
+          ? `The seller has not delivered yet. ${price} goes back to you and the listing is offered to others again.`
+          : 'The listing is offered to others again.',
+      confirmLabel: 'Cancel order',
+      danger: true,
+      reason: { label: 'Reason (optional, the seller sees it)' },
+      onConfirm: (reason) => cancel.mutateAsync(reason),
+    });
+  const askAccept = () =>
+    confirm.ask({
+      title: 'Accept the account?',
+      message:
+        order.protectionDays > 0
+          ? 'Only accept once you have signed in and secured the account. ' +
+            `The ${order.protectionDays}-day protection period starts now; ` +
+            'you can still open a dispute during it if you lose access.'
+          : 'Only accept once you have signed in and secured the account. The seller is paid right away.',
+      confirmLabel: 'Accept the account',
+      onConfirm: () => accept.mutateAsync(undefined),
+    });
+  const askDispute = () =>
+    confirm.ask({
+      title: 'Open a dispute',
+      message:
+        'Tell us what is wrong. The seller is asked to answer within 24 hours, the clock pauses, and an admin decides.',
+      confirmLabel: 'Open dispute',
+      danger: true,
+      reason: { label: 'What is the problem?', required: true, minLength: 10 },
+      onConfirm: (reason) => dispute.mutateAsync(reason),
+    });
+
+  const buttons = [
+    can('pay') && (
+      <Button key="pay" leftSection={<IconCreditCard size={18} />} loading={pay.isPending} onClick={() => pay.mutate()}>
+        Pay {price}
+      </Button>
+    ),
+    can('confirm') && (
+      <Button key="confirm" color="green" leftSection={<IconCircleCheck size={18} />} onClick={askAccept}>
+        Accept the account
+      </Button>
+    ),
+    can('dispute') && (
+      <Button
+        key="dispute"
+        variant="light"
+        color="red"
+        leftSection={<IconAlertTriangle size={18} />}
+        onClick={askDispute}
+      >
+        Open a dispute
+      </Button>
+    ),
+    can('cancel') && (
+      <Button key="cancel" variant="default" leftSection={<IconX size={18} />} onClick={askCancel}>
+        Cancel order
+      </Button>
+    ),
+  ].filter(Boolean);
+  if (buttons.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label="Order actions">
+      {can('pay') && order.viewerRole === 'buyer' && (
+        <Text size="sm" c="dimmed">
+          The listing is reserved for you while you pay.
+        </Text>
+      )}
+      {buttons}
+      {confirm.dialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import { Anchor, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { formatPrice } from '@accountry/shared/listing-attributes';
+import { DEFAULT_CURRENCY } from '@accountry/shared/listings';
+import type { OrderListItem } from '@accountry/shared/orders';
+import { OrderStatusBadge } from '../../../components/orders/order-status-badge';
+import { formatOrderTime, orderPagePath } from '../../../components/orders/order-format';
+import type { OrderSide } from '../api/orders-api';
+
+/** One order in the list: what, with whom, how much, where it stands; the title opens the order. */
+export function OrderListItemCard({ order, side }: { order: OrderListItem; side: OrderSide }) {
+  return (
+    <Card component="li" withBorder padding="sm" radius="md">
+      <Group wrap="nowrap" align="flex-start">
+        <Image
+          src={order.thumbUrl}
+          alt=""
+          w={80}
+          h={60}
+          radius="sm"
+          fit="cover"
+          fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
+          style={{ flexShrink: 0 }}
+        />
+        <Stack gap={4} miw={0} style={{ flex: 1 }}>
+          <Anchor component={Link} to={orderPagePath(order.id)} fw={600} lineClamp={2}>
+            {order.listingTitle}
+          </Anchor>
+          <Group gap="xs">
+            <OrderStatusBadge status={order.status} />
+            <Text size="sm" fw={700}>
+              {formatPrice(order.priceCents, DEFAULT_CURRENCY)}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {side === 'purchases' ? `From ${order.sellerName}` : `To ${order.buyerName}`} · ordered{' '}
+            {formatOrderTime(order.createdAt)}
+          </Text>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
+import { formatCents, payoutRequestSchema, type Wallet } from '@accountry/shared/wallet';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { ApiRequestError } from '../../../lib/api';
+import { zodFieldErrors } from '../../../lib/forms';
+import { toast } from '../../../lib/toast';
+import { orderKeys, ordersApi } from '../api/orders-api';
+
+/** Ask for a withdrawal of available balance; the amount is held until an admin pays or rejects it. */
+export function PayoutForm({ wallet }: { wallet: Wallet }) {
+  const client = useQueryClient();
+  const confirm = useConfirm();
+  const [amount, setAmount] = useState<number | string>('');
+  const [error, setError] = useState<string | null>(null);
+  const request = useMutation({
+    mutationFn: (cents: number) => ordersApi.requestPayout(cents),
+    onSuccess: async () => {
+      setAmount('');
+      toast.success(WALLET_MESSAGES.payoutRequested);
+      await client.invalidateQueries({ queryKey: orderKeys.all });
+    },
+  });
+  const min = wallet.payoutMinimumCents;
+  const tooLow = wallet.availableCents < min;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const cents = amount === '' ? NaN : Math.round(Number(amount) * 100);
+    const parsed = payoutRequestSchema.safeParse({ amountCents: cents });
+    if (!parsed.success) return setError(zodFieldErrors(parsed.error).amountCents ?? WALLET_MESSAGES.payoutAmount);
+    if (cents < min) return setError(WALLET_MESSAGES.payoutMinimum(min));
+    if (cents > wallet.availableCents) return setError(WALLET_MESSAGES.payoutTooLarge);
+    setError(null);
+    confirm.ask({
+      title: 'Request a payout?',
+      message: `${formatCents(cents)} leaves your available balance now and is held until an admin sends it to you.`,
+      confirmLabel: `Request ${formatCents(cents)}`,
+      onConfirm: () =>
+        request.mutateAsync(cents).catch((err) => {
+          if (err instanceof ApiRequestError) setError(err.fields.amountCents ?? err.message);
+          throw err;
+        }),
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Request a payout">
+      <Stack gap="xs">
+        <Group align="flex-start" gap="sm">
+          <NumberInput
+            label="Amount (USD)"
+            description={`Minimum ${formatCents(min)} · available ${formatCents(wallet.availableCents)}`}
+            prefix="$"
+            decimalScale={2}
+            allowNegative={false}
+            thousandSeparator=","
+            value={amount}
+            onChange={setAmount}
+            error={error}
+            disabled={tooLow}
+            w={240}
+          />
+          <Button type="submit" mt={{ base: 0, xs: 46 }} disabled={tooLow}>
+            Request payout
+          </Button>
+        </Group>
+        {tooLow && (
+          <Text size="sm" c="dimmed">
+            You can request a payout once your available balance reaches {formatCents(min)}.
+          </Text>
+        )}
+      </Stack>
+      {confirm.dialog}
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Card,
+  Container,
+  EmptyState,
+  Grid,
+  Group,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconMessageCircle, IconMoodSad } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { isFinalState } from '@accountry/shared/order-state';
+import { DisputeDecision } from '../../../components/orders/dispute-decision';
+import { DisputeThread } from '../../../components/orders/dispute-thread';
+import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
+import { OrderSummary } from '../../../components/orders/order-summary';
+import { OrderTimeline } from '../../../components/orders/order-timeline';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { ApiRequestError } from '../../../lib/api';
+import { forgetPayment, returnedFromPayment } from '../../../components/orders/payment-return';
+import { orderKeys, ordersApi } from '../api/orders-api';
+import { CredentialsPanel } from '../components/credentials-panel';
+import { OrderActions } from '../components/order-actions';
+import { OrderReviewForm } from '../components/order-review-form';
+
+/**
+ * Back from the payment provider's page (the same URL for success and cancel; `?paid=1` is accepted too): while the
+ * order still waits for the provider's confirmation, say so and check every two seconds instead of every ten.
+ */
+function usePaymentReturn(id: string) {
+  const [params, setParams] = useSearchParams();
+  const [waiting, setWaiting] = useState(() => params.has('paid') || returnedFromPayment(id));
+  useEffect(() => {
+    if (params.has('paid') || params.has('canceled')) setParams({}, { replace: true });
+  }, [params, setParams]);
+  const settle = useCallback(() => {
+    forgetPayment(id);
+    setWaiting(false);
+  }, [id]);
+  return { waiting, settle };
+}
+
+/** /orders/:id: where the deal stands, what happens next and when, and what the viewer can do now. */
+export function Component() {
+  const { id = '' } = useParams();
+  const payment = usePaymentReturn(id);
+  const query = useQuery({
+    queryKey: orderKeys.detail(id),
+    queryFn: () => ordersApi.get(id),
+    retry: (n, err) => !(err instanceof ApiRequestError && err.status < 500) && n < 2,
+    // The other side acts too: keep an open order fresh, and watch closely for a payment just made.
+    refetchInterval: (q) => {
+      const status = q.state.data?.status;
+      if (status && isFinalState(status)) return false;
+      return payment.waiting && status === 'pending_payment' ? 2000 : 10_000;
+    },
+  });
+  const status = query.data?.status;
+  const { waiting, settle } = payment;
+  useEffect(() => {
+    if (waiting && status && status !== 'pending_payment') settle();
+  }, [waiting, status, settle]);
+  if (query.isPending) return <PageSpinner label="Loading the order…" />;
+  if (query.isError) {
+    const hidden = query.error instanceof ApiRequestError && [403, 404].includes(query.error.status);
+    return (
+      <Container size="sm" py={64}>
+        <EmptyState
+          icon={<IconMoodSad />}
+          title={hidden ? 'Order not found' : 'The order could not be loaded'}
+          description={hidden ? 'It does not exist, or you are not its buyer or seller.' : query.error.message}
+        >
+          <Button component={Link} to="/orders">
+            Your orders
+          </Button>
+        </EmptyState>
+      </Container>
+    );
+  }
+  const order = query.data;
+  const dispute = order.dispute;
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Breadcrumbs aria-label="Breadcrumb">
+          <Anchor component={Link} to={`/orders?side=${order.viewerRole === 'seller' ? 'sales' : 'purchases'}`}>
+            {order.viewerRole === 'seller' ? 'Sales' : 'Purchases'}
+          </Anchor>
+          <Text size="sm">Order</Text>
+        </Breadcrumbs>
+        <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+          {order.viewerRole === 'seller' ? 'Sale' : 'Purchase'}: {order.listingTitle}
+        </Title>
+        {payment.waiting && order.status === 'pending_payment' && (
+          <Alert color="blue" role="status" title="Checking your payment">
+            This page updates as soon as the payment provider confirms it. If you canceled the payment, you can pay
+            again below while the order waits.
+          </Alert>
+        )}
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+            <Stack gap="lg">
+              <DisputeDecision order={order} />
+              <CredentialsPanel order={order} />
+              {dispute && <DisputeThread order={order} />}
+              {order.canReview && <OrderReviewForm order={order} />}
+              <Card withBorder component="section" aria-labelledby="history-title">
+                <Title order={2} size="h4" mb="md" id="history-title">
+                  History
+                </Title>
+                <OrderTimeline history={order.history} />
+              </Card>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+            <Stack gap="md">
+              <OrderSummary order={order} />
+              {order.dueAt !== null && order.dueAction && (
+                <Card withBorder component="section" aria-label="What happens next">
+                  <OrderCountdown dueAt={order.dueAt} label={dueLabel(order.dueAction)} />
+                </Card>
+              )}
+              {dispute && order.status === 'disputed' && (
+                <Card withBorder component="section" aria-label="Dispute">
+                  <Text fw={600}>Dispute open</Text>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {dispute.reason}
+                  </Text>
+                  <Text size="sm" c="dimmed" mt="xs">
+                    The protection clock is paused while an admin decides.
+                  </Text>
+                  <OrderCountdown
+                    dueAt={dispute.sellerAnswerDueAt}
+                    label="The seller is asked to answer within"
+                    overdue="The seller's answer was due"
+                  />
+                </Card>
+              )}
+              <OrderActions order={order} />
+              {order.conversationId && (
+                <Group>
+                  <Button
+                    component={Link}
+                    to={`/chat?c=${encodeURIComponent(order.conversationId)}`}
+                    variant="subtle"
+                    leftSection={<IconMessageCircle size={18} />}
+                  >
+                    Open the conversation
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,106 @@
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Button, Center, Container, EmptyState, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ORDER_STATE_LABELS, type OrderState } from '@accountry/shared/order-state';
+import { ORDER_SIDES, ORDER_STATUS_FILTERS, type OrderStatusFilter } from '@accountry/shared/orders';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { orderKeys, ordersApi, type OrderSide } from '../api/orders-api';
+import { OrderListItemCard } from '../components/order-list-item';
+
+const SIDE_LABELS: Record<OrderSide, string> = { purchases: 'Purchases', sales: 'Sales' };
+const statusLabel = (s: OrderStatusFilter) =>
+  s === 'all' ? 'All orders' : s === 'open' ? 'In progress' : ORDER_STATE_LABELS[s as OrderState];
+
+/** /orders: what you bought and what you sold, by status, newest first. */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const side: OrderSide = params.get('side') === 'sales' ? 'sales' : 'purchases';
+  const raw = params.get('status') ?? 'all';
+  const status = (ORDER_STATUS_FILTERS as readonly string[]).includes(raw) ? (raw as OrderStatusFilter) : 'all';
+  const set = (next: { side?: string; status?: string }) => {
+    const merged = { side, status, ...next };
+    const q = new URLSearchParams();
+    if (merged.side !== 'purchases') q.set('side', merged.side);
+    if (merged.status !== 'all') q.set('status', merged.status);
+    setParams(q, { replace: true });
+  };
+  const query = useInfiniteQuery({
+    queryKey: orderKeys.list(side, status),
+    queryFn: ({ pageParam }) => ordersApi.list(side, status, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Orders</Title>
+          <Text c="dimmed">The accounts you bought and sold, and what happens next with each.</Text>
+        </div>
+        <Tabs value={side} onChange={(v) => v && set({ side: v })}>
+          <Tabs.List>
+            {ORDER_SIDES.map((s) => (
+              <Tabs.Tab key={s} value={s}>
+                {SIDE_LABELS[s]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <Select
+          label="Status"
+          data={ORDER_STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) }))}
+          value={status}
+          onChange={(v) => set({ status: v ?? 'all' })}
+          allowDeselect={false}
+          maw={260}
+        />
+        {query.isPending ? (
+          <PageSpinner label="Loading your orders…" />
+        ) : query.isError ? (
+          <Alert color="red" title="Your orders could not be loaded" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{query.error.message}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={<IconReceipt />}
+            title={status === 'all' ? `No ${SIDE_LABELS[side].toLowerCase()} yet` : 'No orders with this status'}
+            description={
+              status !== 'all'
+                ? 'Try another status.'
+                : side === 'purchases'
+                  ? 'When you buy an account, its order appears here.'
+                  : 'When someone buys one of your accounts, the order appears here.'
+            }
+          >
+            {status === 'all' && side === 'purchases' && (
+              <Button component={Link} to="/browse">
+                Browse accounts
+              </Button>
+            )}
+          </EmptyState>
+        ) : (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={SIDE_LABELS[side]}>
+            {items.map((o) => (
+              <OrderListItemCard key={o.id} order={o} side={side} />
+            ))}
+          </Stack>
+        )}
+        {query.hasNextPage && (
+          <Center>
+            <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              Load more
+            </Button>
+          </Center>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,124 @@
+import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { PAYOUT_STATUS_LABELS, formatCents, type Payout, type PayoutStatus } from '@accountry/shared/wallet';
+import { formatOrderTime } from '../../../components/orders/order-format';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { orderKeys, ordersApi } from '../api/orders-api';
+import { LedgerEntries } from '../components/ledger-entries';
+import { PayoutForm } from '../components/payout-form';
+
+const PAYOUT_COLORS: Record<PayoutStatus, string> = { open: 'yellow', paid: 'green', rejected: 'red' };
+
+function Figure({ label, cents, hint }: { label: string; cents: number; hint: string }) {
+  return (
+    <Card withBorder padding="md" aria-label={`${label}: ${formatCents(cents)}`}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} lh={1.3}>
+        {formatCents(cents)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
+    </Card>
+  );
+}
+
+function PayoutHistory({ payouts }: { payouts: Payout[] }) {
+  if (payouts.length === 0) return <Text c="dimmed">No payouts requested yet.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table aria-label="Payouts" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Requested</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {payouts.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatOrderTime(p.createdAt)}</Table.Td>
+              <Table.Td ta="right">{formatCents(p.amountCents)}</Table.Td>
+              <Table.Td>
+                <Badge color={PAYOUT_COLORS[p.status]} variant="light">
+                  {PAYOUT_STATUS_LABELS[p.status]}
+                </Badge>
+                {p.reason && (
+                  <Text size="xs" c="dimmed">
+                    {p.reason}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** /wallet: the balance, what is held, payouts and every ledger movement. */
+export function Component() {
+  const query = useQuery({ queryKey: orderKeys.wallet, queryFn: ordersApi.wallet });
+  if (query.isPending) return <PageSpinner label="Loading your wallet…" />;
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Wallet</Title>
+          <Text c="dimmed">Your balance on Accountry: pay for orders with it and withdraw what you earn.</Text>
+        </div>
+        {query.isError ? (
+          <Alert color="red" title="Your wallet could not be loaded" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{query.error.message}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <Figure label="Available balance" cents={query.data.availableCents} hint="Ready to spend or withdraw" />
+              <Figure label="Held for payouts" cents={query.data.heldCents} hint="Requested, waiting for an admin" />
+              <Figure
+                label="In escrow for your purchases"
+                cents={query.data.inEscrowAsBuyerCents}
+                hint="Paid, held until you accept the account"
+              />
+              <Figure
+                label="In escrow for your sales"
+                cents={query.data.inEscrowAsSellerCents}
+                hint="Paid to you when the protection period ends"
+              />
+            </SimpleGrid>
+            <Card withBorder component="section" aria-labelledby="payout-title">
+              <Title order={2} size="h4" mb="sm" id="payout-title">
+                Request a payout
+              </Title>
+              <PayoutForm wallet={query.data} />
+            </Card>
+            <Card withBorder component="section" aria-labelledby="payouts-title">
+              <Title order={2} size="h4" mb="sm" id="payouts-title">
+                Payout history
+              </Title>
+              <PayoutHistory payouts={query.data.payouts} />
+            </Card>
+            <Card withBorder component="section" aria-labelledby="ledger-title">
+              <Group justify="space-between" mb="sm">
+                <Title order={2} size="h4" id="ledger-title">
+                  Balance history
+                </Title>
+              </Group>
+              <LedgerEntries />
+            </Card>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

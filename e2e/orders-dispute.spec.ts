@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { expect as baseExpect, test, type Browser } from '@playwright/test';
+import { createUser, signInContext } from './support/db';
+import { insertListing } from './support/listings-db';
+import { creditBalance, deliverCredentials } from './support/orders';
+
+// The machine is shared: first page loads can take several seconds.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function signedInPage(browser: Browser, baseURL: string, userId: string) {
+  const context = await browser.newContext();
+  await signInContext(context, baseURL, userId);
+  return { context, page: await context.newPage() };
+}
+
+test('a buyer disputes a delivered account, both sides state their case, an admin refunds and the buyer has the money back', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Sid Seller ${tag}`);
+  const buyer = createUser('buyer', `Dee Buyer ${tag}`);
+  const admin = createUser('admin', `Ada Admin ${tag}`);
+  const title = `Valorant account with Radiant rank ${tag}`;
+  const listingId = insertListing(seller.id, { title, priceCents: 12_000 });
+
+  const a = await signedInPage(browser, baseURL!, admin.id);
+  await creditBalance(a.context, baseURL!, buyer.id, 15_000);
+
+  // The buyer buys; $120 of $150 is in escrow.
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  await b.page.getByRole('region', { name: 'Price' }).getByRole('button', { name: 'Buy now' }).click();
+  await b.page.getByRole('dialog', { name: 'Buy this account?' }).getByRole('button', { name: 'Pay $120' }).click();
+  await expect(b.page).toHaveURL(/\/orders\/[\w-]+$/);
+  const orderId = b.page.url().split('/').pop()!;
+  await b.page.goto('/wallet');
+  await expect(b.page.getByLabel('Available balance: $30.00')).toBeVisible();
+  await expect(b.page.getByLabel('In escrow for your purchases: $120.00')).toBeVisible();
+
+  // The seller delivers (not what this journey is about), and the buyer finds the login does not work.
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  await deliverCredentials(s.context, baseURL!, orderId, `radiant_${tag}`);
+  await b.page.goto(`/orders/${orderId}`);
+  const summary = b.page.getByRole('region', { name: 'Order summary' });
+  await expect(summary.getByText('Delivered, inspection')).toBeVisible();
+  await b.page.getByRole('button', { name: 'Open a dispute' }).click();
+  const open = b.page.getByRole('dialog', { name: 'Open a dispute' });
+  await open.getByRole('button', { name: 'Open dispute' }).click();
+  await expect(open.getByText('Please give a reason (at least 10 characters)')).toBeVisible();
+  await open
+    .getByRole('textbox', { name: 'What is the problem?' })
+    .fill('The password was changed before I could sign in.');
+  await open.getByRole('button', { name: 'Open dispute' }).click();
+  await expect(
+    b.page.getByText('Dispute opened. The seller has 24 hours to answer; an admin will decide.'),
+  ).toBeVisible();
+  await expect(summary.getByText('Disputed')).toBeVisible();
+  await expect(b.page.getByRole('region', { name: 'Dispute', exact: true }).getByRole('timer')).toContainText(
+    'The seller is asked to answer within',
+  );
+
+  // Both sides post a statement in the order's dispute thread.
+  const thread = b.page.getByRole('region', { name: 'Dispute statements' });
+  await thread.getByRole('textbox', { name: 'Your statement' }).fill('Sign-in says the password is wrong since 10:00.');
+  await thread.getByRole('button', { name: 'Post statement' }).click();
+  await expect(b.page.getByText('Statement posted.')).toBeVisible();
+  await expect(thread.getByRole('list', { name: 'Statements' })).toContainText('the password is wrong');
+  await s.page.goto(`/orders/${orderId}`);
+  const sellerThread = s.page.getByRole('region', { name: 'Dispute statements' });
+  await sellerThread.getByRole('textbox', { name: 'Your statement' }).fill('I did not change anything after delivery.');
+  await sellerThread.getByRole('button', { name: 'Post statement' }).click();
+  await expect(sellerThread.getByRole('list', { name: 'Statements' }).getByRole('listitem')).toHaveCount(2);
+
+  // The admin finds the open dispute first in the orders list and refunds in full, with a reason.
+  await a.page.goto('/admin');
+  await a.page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Orders' }).click();
+  await a.page.getByRole('combobox', { name: 'Status' }).click();
+  await a.page.getByRole('option', { name: 'Disputed' }).click();
+  await a.page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: title }).click();
+  await expect(a.page.getByRole('heading', { level: 1, name: `Order: ${title}` })).toBeVisible();
+  await expect(a.page.getByRole('list', { name: 'Statements' }).getByRole('listitem')).toHaveCount(2);
+  const decide = a.page.getByRole('form', { name: 'Decide the dispute' });
+  await decide.getByRole('radio', { name: 'Partial refund to the buyer' }).check();
+  await decide.getByRole('textbox', { name: 'Refund amount (USD)' }).fill('500');
+  await decide.getByRole('textbox', { name: 'Reason' }).fill('Sign-in logs show the seller changed the password.');
+  await decide.getByRole('button', { name: 'Record decision' }).click();
+  await expect(decide.getByText('The refund cannot be larger than the price of the order.')).toBeVisible();
+  await decide.getByRole('radio', { name: 'Full refund to the buyer' }).check();
+  await decide.getByRole('button', { name: 'Record decision' }).click();
+  await a.page
+    .getByRole('dialog', { name: 'Full refund to the buyer?' })
+    .getByRole('button', { name: 'Record decision' })
+    .click();
+  await expect(a.page.getByText('Decision recorded. Both parties have been told.')).toBeVisible();
+  await expect(a.page.getByRole('region', { name: 'Decision: Full refund to the buyer' })).toContainText(
+    'Sign-in logs show the seller changed the password.',
+  );
+
+  // The buyer sees the decision and the reason, and the whole price is back in the balance.
+  await b.page.reload();
+  await expect(summary.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(summary.getByText('Refunded to the buyer')).toBeVisible();
+  await expect(b.page.getByRole('region', { name: 'Decision: Full refund to the buyer' })).toContainText(
+    'Sign-in logs show the seller changed the password.',
+  );
+  await b.page.goto('/wallet');
+  await expect(b.page.getByLabel('Available balance: $150.00')).toBeVisible();
+  await expect(b.page.getByLabel('In escrow for your purchases: $0.00')).toBeVisible();
+
+  for (const c of [a, b, s]) await c.context.close();
+});

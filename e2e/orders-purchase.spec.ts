@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { expect as baseExpect, test, type Browser } from '@playwright/test';
+import { createUser, signInContext } from './support/db';
+import { insertListing } from './support/listings-db';
+import { creditBalance } from './support/orders';
+
+// The machine is shared: first page loads can take several seconds.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function signedInPage(browser: Browser, baseURL: string, userId: string) {
+  const context = await browser.newContext();
+  await signInContext(context, baseURL, userId);
+  return { context, page: await context.newPage() };
+}
+
+test('a buyer buys an account, the seller delivers, the buyer reveals and accepts; after protection the seller is paid and the buyer reviews', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Sol Seller ${tag}`);
+  const buyer = createUser('buyer', `Bo Buyer ${tag}`);
+  const admin = createUser('admin');
+  const title = `Fortnite account with Galaxy skin ${tag}`;
+  const listingId = insertListing(seller.id, { title, priceCents: 9900 });
+
+  // The seller gives the listing a 5-day protection period (the journey server shortens every period to seconds).
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  await s.page.goto(`/listing-management/${listingId}/edit`);
+  await s.page.getByRole('combobox', { name: 'Protection period' }).click();
+  await s.page.getByRole('option', { name: '5 days' }).click();
+  await s.page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(s.page.getByText('Changes saved.')).toBeVisible();
+
+  // An admin records the buyer's bank transfer.
+  const a = await signedInPage(browser, baseURL!, admin.id);
+  await creditBalance(a.context, baseURL!, buyer.id, 20_000);
+
+  // The buyer sees price, delivery time and protection, and buys after confirming.
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  const priceCard = b.page.getByRole('region', { name: 'Price' });
+  await expect(priceCard.getByText('$99')).toBeVisible();
+  await expect(priceCard.getByText('Delivery: instant · 5 days protection')).toBeVisible();
+  await priceCard.getByRole('button', { name: 'Buy now' }).click();
+  const buy = b.page.getByRole('dialog', { name: 'Buy this account?' });
+  await expect(buy.getByText(/5-day protection period/)).toBeVisible();
+  await buy.getByRole('button', { name: 'Pay $99' }).click();
+  await expect(b.page).toHaveURL(/\/orders\/[\w-]+$/);
+  const orderUrl = b.page.url();
+  const summary = b.page.getByRole('region', { name: 'Order summary' });
+  await expect(summary.getByText('Paid, awaiting delivery')).toBeVisible();
+  await expect(b.page.getByRole('timer')).toContainText('Canceled and refunded unless delivered in');
+  await expect(b.page.getByText(`${seller.displayName} has not delivered the credentials yet.`)).toBeVisible();
+  await expect(b.page.getByRole('list', { name: 'Order history' }).getByRole('listitem')).toHaveCount(2);
+
+  // The listing is reserved for everyone else; the seller finds the sale under Orders › Sales.
+  await s.page.goto('/');
+  await s.page.getByRole('button', { name: `Account menu for ${seller.displayName}` }).click();
+  await s.page.getByRole('menuitem', { name: 'Orders' }).click();
+  await s.page.getByRole('tab', { name: 'Sales' }).click();
+  await expect(s.page).toHaveURL(/side=sales/);
+  await s.page.getByRole('list', { name: 'Sales' }).getByRole('link', { name: title }).click();
+  await expect(s.page.getByRole('heading', { level: 1, name: `Sale: ${title}` })).toBeVisible();
+
+  // Delivering needs at least one field; then it asks before handing them over.
+  const deliver = s.page.getByRole('form', { name: 'Deliver the credentials' });
+  await deliver.getByRole('button', { name: 'Deliver the credentials' }).click();
+  await expect(
+    deliver.getByText('Enter at least one of login, password, e-mail access, recovery codes or notes.'),
+  ).toBeVisible();
+  await deliver.getByRole('textbox', { name: 'Login' }).fill(`galaxy_${tag}`);
+  await deliver.getByRole('textbox', { name: 'Password' }).fill('Nebula-Secret-42');
+  await deliver.getByRole('button', { name: 'Deliver the credentials' }).click();
+  await s.page
+    .getByRole('dialog', { name: 'Deliver the credentials?' })
+    .getByRole('button', { name: 'Deliver' })
+    .click();
+  await expect(s.page.getByText('Credentials delivered. The buyer has 72 hours to check the account.')).toBeVisible();
+  await expect(s.page.getByText('The buyer has not viewed them yet.')).toBeVisible();
+
+  // The buyer reveals them; the seller sees when.
+  await b.page.reload();
+  await expect(summary.getByText('Delivered, inspection')).toBeVisible();
+  await expect(b.page.getByRole('timer')).toContainText('Accepted automatically in');
+  await b.page.getByRole('button', { name: 'Reveal' }).click();
+  const credentials = b.page.getByRole('region', { name: 'Credentials' });
+  await expect(credentials.getByText(`galaxy_${tag}`)).toBeVisible();
+  await expect(credentials.getByText('Nebula-Secret-42')).toBeVisible();
+  await s.page.reload();
+  await expect(s.page.getByText(/^Buyer viewed the credentials at /)).toBeVisible();
+
+  // The buyer accepts the account; the protection period starts.
+  await b.page.getByRole('button', { name: 'Accept the account' }).click();
+  await b.page
+    .getByRole('dialog', { name: 'Accept the account?' })
+    .getByRole('button', { name: 'Accept the account' })
+    .click();
+  await expect(b.page.getByText('Thank you! The protection period has started.')).toBeVisible();
+  await expect(summary.getByText('Protection period')).toBeVisible();
+
+  // The shortened protection period ends and the sweep completes the order; the page follows by itself.
+  await expect(summary.getByText('Completed')).toBeVisible({ timeout: 30_000 });
+  await expect(b.page.getByRole('button', { name: 'Open a dispute' })).toHaveCount(0);
+
+  // The seller's balance grew by the price less the 5% fee.
+  await s.page.goto('/wallet');
+  await expect(s.page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
+  await expect(s.page.getByLabel('Available balance: $94.05')).toBeVisible();
+
+  // The buyer reviews the seller, once.
+  await b.page.goto(orderUrl);
+  const review = b.page.getByRole('region', { name: `Rate ${seller.displayName}` });
+  await review.getByRole('button', { name: 'Publish review' }).click();
+  await expect(review.getByText('Choose a rating from 1 to 5')).toBeVisible();
+  await review.getByRole('radio', { name: '5 stars' }).focus();
+  await b.page.keyboard.press('Space');
+  await review.getByRole('textbox', { name: 'Your review' }).fill('Smooth handover, the login worked right away.');
+  await review.getByRole('button', { name: 'Publish review' }).click();
+  await expect(b.page.getByText('Thank you for your review!')).toBeVisible();
+  await expect(review).toHaveCount(0);
+
+  for (const c of [s, a, b]) await c.context.close();
+});

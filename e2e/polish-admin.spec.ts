@@ -1,0 +1,80 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { createUser, signInContext } from './support/db';
+import { createListing, createReport } from './support/admin-data';
+
+// These journeys share a busy machine: allow slow first loads rather than fail on them.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+test('an admin picks a recipient and the list closes, reads reports by their labels and the audit log by names', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = createUser('admin', 'Polish Admin');
+  const seller = createUser('seller', `Audited Seller ${Date.now() % 10_000}`);
+  const title = `Reported Steam library ${Date.now() % 10_000}`;
+  const listingId = createListing(seller.id, title);
+  const reportId = createReport('listing', listingId, admin.id, 'stolen', 'The seller says it was recovered.');
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  await signInContext(context, baseURL!, admin.id);
+  const page = await context.newPage();
+
+  // "Send to users": the recipient list closes once a user is picked, so Cancel and Send can be reached.
+  await page.goto('/admin/notifications');
+  await page
+    .getByRole('button', { name: /^Actions for / })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Send to users' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send to specific users' });
+  await dialog.getByRole('combobox', { name: 'Recipients' }).fill(seller.displayName);
+  await page.getByRole('option', { name: new RegExp(seller.displayName) }).click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Listing reports show the reason the reporter chose, not its code.
+  await page.goto('/admin/reports?tab=listing');
+  await expect(page.getByRole('link', { name: 'Stolen or hacked account' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'stolen', exact: true })).toHaveCount(0);
+  await page.goto(`/admin/reports/${reportId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stolen or hacked account' })).toBeVisible();
+
+  // Hide the listing and disable the seller; the audit log names both, linked, with the id on hover.
+  await page.goto('/admin/listings');
+  await page.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Hide' }).click();
+  const hide = page.getByRole('dialog', { name: 'Hide listing' });
+  await hide.getByRole('textbox').fill('Looks like a recovered account');
+  await hide.getByRole('button', { name: 'Hide listing' }).click();
+  await expect(page.getByText('The listing is hidden.')).toBeVisible();
+
+  await page.goto('/admin/audit');
+  const log = page.getByRole('table', { name: 'Audit log' });
+  const row = log.getByRole('row').filter({ hasText: 'Hid listing' }).first();
+  const target = row.getByRole('link', { name: title });
+  await expect(target).toBeVisible();
+  await expect(target).toHaveAttribute('title', `listing ${listingId}`);
+  await expect(log.getByText(`listing ${listingId}`)).toHaveCount(0);
+  await context.close();
+});
+
+test('on a phone the admin tabs keep the current one in view, clear of the scrollbar', async ({ browser, baseURL }) => {
+  const admin = createUser('admin');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signInContext(context, baseURL!, admin.id);
+  const page = await context.newPage();
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  const tab = page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Audit log' });
+  await expect(tab).toHaveAttribute('aria-current', 'page');
+  await expect(tab).toBeInViewport({ ratio: 1 });
+  // The scrollbar is offset below the tabs: nothing else is drawn over the current tab's centre.
+  const box = (await tab.boundingBox())!;
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.textContent ?? null,
+    [box.x + box.width / 2, box.y + box.height - 3],
+  );
+  expect(hit).toBe('Audit log');
+  await context.close();
+});

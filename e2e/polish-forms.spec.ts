@@ -1,0 +1,104 @@
+import sharp from 'sharp';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { createUser, signInContext } from './support/db';
+
+// These journeys share a busy machine: allow slow first loads rather than fail on them.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+test('browse shows a reversed price range at the fields and never sends it', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/listings') sent.push(r.url());
+  });
+  await page.goto('/browse');
+  const filters = page.getByRole('complementary', { name: 'Filter listings' });
+  await filters.getByRole('textbox', { name: 'Min price' }).fill('50');
+  await filters.getByRole('textbox', { name: 'Min price' }).press('Enter');
+  await filters.getByRole('textbox', { name: 'Max price' }).fill('10');
+  await filters.getByRole('textbox', { name: 'Max price' }).press('Enter');
+  await expect(page).toHaveURL(/min=50&max=10/);
+  await expect(filters.getByText('The minimum price cannot be above the maximum')).toBeVisible();
+  await expect(filters.getByRole('textbox', { name: 'Min price' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Listings could not be loaded')).toHaveCount(0);
+  expect(sent.filter((u) => u.includes('minPrice=5000') && u.includes('maxPrice=1000'))).toEqual([]);
+
+  // A range that makes sense loads again.
+  await filters.getByRole('textbox', { name: 'Max price' }).fill('100');
+  await filters.getByRole('textbox', { name: 'Max price' }).press('Enter');
+  await expect(filters.getByText('The minimum price cannot be above the maximum')).toHaveCount(0);
+  await expect.poll(() => sent.some((u) => u.includes('minPrice=5000') && u.includes('maxPrice=10000'))).toBe(true);
+});
+
+/** Open a select, click the option already chosen, and check it is still chosen. */
+async function clickChosenOption(page: Page, label: string, option: string) {
+  const select = page.getByRole('combobox', { name: label });
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(select).toHaveValue(option);
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(select).toHaveValue(option);
+}
+
+test('a seller cannot empty a required select by clicking it, sees price errors as typed, and learns which screenshot failed', async ({
+  browser,
+  baseURL,
+}) => {
+  const seller = createUser('seller');
+  const context = await browser.newContext();
+  await signInContext(context, baseURL!, seller.id);
+  const page = await context.newPage();
+  await page.goto('/listing-management/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New listing' })).toBeVisible();
+  const hint = page.getByText('Add at least one screenshot before publishing.');
+  await expect(hint).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Title' }).fill('Diamond Valorant account with two knives');
+  await clickChosenOption(page, 'Category', 'Game account');
+  await clickChosenOption(page, 'Platform or game', 'Valorant');
+  await clickChosenOption(page, 'Region or server', 'Europe');
+  await clickChosenOption(page, 'Delivery method', 'Full access (login and original e-mail handed over)');
+  await clickChosenOption(page, 'Delivery time', 'Within 24 hours');
+  await page.getByRole('textbox', { name: 'Description' }).fill('Main account since beta, two knives, all agents.');
+
+  // What was typed stays, and the field says why it cannot be saved.
+  const price = page.getByRole('textbox', { name: 'Price (USD)' });
+  for (const [typed, shown] of [
+    ['-25', '-$25'],
+    ['0', '$0'],
+  ]) {
+    await price.fill(typed);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('Enter a price from $1 to $100,000')).toBeVisible();
+    await expect(price).toHaveValue(shown);
+    await expect(price).toHaveAttribute('aria-invalid', 'true');
+  }
+  await price.fill('120');
+
+  // One good screenshot and one that only claims to be a PNG.
+  const good = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: 'knives.png', mimeType: 'image/png', buffer: good },
+    { name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image at all') },
+  ]);
+  await expect(page.getByRole('img', { name: 'New screenshot knives.png' })).toBeVisible();
+  await expect(hint).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  // The draft was saved; the page names the file and says why, as editing does.
+  await expect(page).toHaveURL(/\/listing-management\/[^/]+\/edit$/);
+  await expect(page.getByText(/Your draft was saved, but: “broken\.png” could not be uploaded/)).toBeVisible();
+  const screenshots = page.getByRole('region', { name: 'Screenshots' });
+  await expect(screenshots.getByText('broken.png: Screenshots must be JPEG, PNG or WebP images.')).toBeVisible();
+  await expect(screenshots.getByText('1 of 8')).toBeVisible();
+  await expect(hint).toHaveCount(0);
+  await context.close();
+});
+
+test('the rate-us category keeps its choice when the chosen option is clicked again', async ({ page }) => {
+  await page.goto('/rate-us');
+  await clickChosenOption(page, 'Category', 'Suggestion');
+});

@@ -1,0 +1,136 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { createUser, signInContext } from './support/db';
+import { insertListing } from './support/listings-db';
+
+// These journeys share a busy machine: allow slow first loads rather than fail on them.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+test('every route has its own title, and public pages carry a description and Open Graph tags', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Accountry: the account marketplace');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' }).click();
+  await expect(page).toHaveTitle('Browse accounts · Accountry');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How it works' }).click();
+  await expect(page).toHaveTitle('How it works · Accountry');
+
+  // A shared link is answered with the page's own title and preview tags before any script runs.
+  const html = await (await request.get('/browse')).text();
+  expect(html).toContain('<title>Browse accounts · Accountry</title>');
+  expect(html).toContain(
+    '<meta name="description" content="Search and filter game, social-media and streaming accounts for sale by price, platform and region." />',
+  );
+  expect(html).toContain('<meta property="og:title" content="Browse accounts · Accountry" />');
+  expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/logo\.png" \/>/);
+  const privatePage = await (await request.get('/listing-management')).text();
+  expect(privatePage).toContain('<title>My listings · Accountry</title>');
+  expect(privatePage).not.toContain('og:title');
+
+  // A listing's page is titled by the listing.
+  const seller = createUser('seller');
+  const title = `Titled Fortnite account ${Date.now() % 10_000}`;
+  const listingId = insertListing(seller.id, { title });
+  const context = await browser.newContext();
+  await signInContext(context, baseURL!, createUser('buyer').id);
+  const bp = await context.newPage();
+  await bp.goto(`/account/${seller.id}/${listingId}`);
+  await expect(bp.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(bp).toHaveTitle(`${title} · Accountry`);
+  await context.close();
+});
+
+test('the header waits for the session without offering Sign in, and toasts appear below it', async ({
+  browser,
+  baseURL,
+}) => {
+  const user = createUser('buyer');
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  await signInContext(context, baseURL!, user.id);
+  const page = await context.newPage();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/me', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/rate-us');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('status', { name: 'Checking your session' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+  release();
+  await expect(header.getByRole('button', { name: `Account menu for ${user.displayName}` })).toBeVisible();
+  await expect(header.getByRole('status', { name: 'Checking your session' })).toHaveCount(0);
+
+  await page.getByRole('radio', { name: '5 stars' }).focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Suggestion' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Titles on every page make tabs easy to tell apart.');
+  await page.getByRole('button', { name: 'Send feedback' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Thank you! Your feedback helps us improve Accountry.' });
+  await expect(toast).toBeVisible();
+  const headerBox = (await header.boundingBox())!;
+  const toastBox = (await toast.boundingBox())!;
+  expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+  await context.close();
+});
+
+test('on a phone the listing keeps its price and "Message the seller" in view, and the banner stays compact', async ({
+  browser,
+  baseURL,
+}) => {
+  const seller = createUser('seller');
+  const title = `Sticky Fortnite account ${Date.now() % 10_000}`;
+  const listingId = insertListing(seller.id, { title, priceCents: 12_500 });
+  // A seller sees the demo announcements for sellers in the banner.
+  const viewer = createUser('seller');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signInContext(context, baseURL!, viewer.id);
+  const page = await context.newPage();
+  await page.goto(`/account/${seller.id}/${listingId}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  const bar = page.getByRole('region', { name: 'Price and actions' });
+  await expect(bar.getByText(/^\$125/)).toBeInViewport();
+  await expect(bar.getByRole('link', { name: 'Message the seller' })).toBeInViewport();
+  // The footer sits inside <main> (AppShell), so it is reached by its navigation landmark.
+  await page.getByRole('navigation', { name: 'Footer' }).scrollIntoViewIfNeeded();
+  await expect(bar.getByRole('link', { name: 'Message the seller' })).toBeInViewport();
+  await expect(page.getByRole('link', { name: 'Message the seller' })).toHaveCount(1);
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const banner = page.getByRole('region', { name: 'Announcements' });
+  await expect(banner).toBeVisible();
+  const headerBox = (await page.getByRole('banner').boundingBox())!;
+  const bannerBox = (await banner.boundingBox())!;
+  // Header and banner together take well under a fifth of the screen.
+  expect(headerBox.height + bannerBox.height).toBeLessThan(844 * 0.15);
+  await bar.getByRole('link', { name: 'Message the seller' }).click();
+  await expect(page).toHaveURL(/\/chat\?listing=/);
+  await context.close();
+});
+
+test('a keyboard user can skip to the content and reach the password show/hide button', async ({ page }) => {
+  await page.goto('/signin');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#content$/);
+  await expect(page.getByRole('main').locator('#content')).toBeFocused();
+
+  const password = page.getByRole('textbox', { name: 'Password', exact: true });
+  await password.fill('Secret#2026');
+  await password.press('Tab');
+  const toggle = page.getByRole('button', { name: 'Toggle password visibility' });
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(password).toHaveAttribute('type', 'text');
+});

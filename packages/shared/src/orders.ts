@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { DELIVERY_TIMES } from './listings';
+import { ORDER_MESSAGES as M } from './order-messages';
+import { ORDER_ACTIONS, ORDER_ACTORS, ORDER_STATES, PROTECTION_PERIODS } from './order-state';
+
+/** Orders API: route paths and the zod schemas of every request and response. */
+export const ORDER_ROUTES = {
+  create: '/api/orders',
+  list: '/api/orders',
+  detail: '/api/orders/:id',
+  pay: '/api/orders/:id/pay',
+  cancel: '/api/orders/:id/cancel',
+  deliver: '/api/orders/:id/deliver',
+  confirm: '/api/orders/:id/confirm',
+  dispute: '/api/orders/:id/dispute',
+  revealCredentials: '/api/orders/:id/credentials/reveal',
+  statements: '/api/orders/:id/dispute/statements',
+  evidence: '/api/orders/:id/dispute/evidence',
+  evidenceImage: '/api/orders/:id/dispute/evidence/:evidenceId',
+  webhook: '/api/payments/:provider/webhook',
+  adminList: '/api/admin/orders',
+  adminDecision: '/api/admin/orders/:id/decision',
+  adminRevealCredentials: '/api/admin/orders/:id/credentials/reveal',
+  adminFigures: '/api/admin/orders-figures',
+} as const;
+
+/** Fill ":id" style parameters of a route path. */
+export function orderPath(route: string, params: Record<string, string>): string {
+  return route.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));
+}
+
+export const orderStateSchema = z.enum(ORDER_STATES);
+export const orderActionSchema = z.enum(ORDER_ACTIONS);
+export const protectionDaysSchema = z.union(
+  PROTECTION_PERIODS.map((d) => z.literal(d)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]],
+);
+
+export const createOrderSchema = z.strictObject({ listingId: z.string().min(1).max(64) });
+
+export const cancelOrderSchema = z.strictObject({
+  reason: z.string().trim().max(500, M.cancelReason).optional().default(''),
+});
+
+const credentialField = z.string().max(2000, M.credentialsTooLong).optional().default('');
+/** What the seller hands over; every field optional but at least one filled in. */
+export const credentialsSchema = z
+  .strictObject({
+    login: credentialField,
+    password: credentialField,
+    emailAccess: credentialField,
+    recoveryCodes: credentialField,
+    notes: credentialField,
+  })
+  .refine((c) => Object.values(c).some((v) => v.trim() !== ''), { message: M.credentialsRequired });
+export type Credentials = z.infer<typeof credentialsSchema>;
+export type CredentialsInput = z.input<typeof credentialsSchema>;
+
+export const deliverOrderSchema = z.strictObject({ credentials: credentialsSchema });
+
+export const openDisputeSchema = z.strictObject({
+  reason: z.string({ error: M.disputeReason }).trim().min(10, M.disputeReason).max(2000, M.disputeReason),
+});
+
+export const statementInputSchema = z
+  .strictObject({
+    body: z.string().trim().max(2000, M.statementBody).default(''),
+    evidenceId: z.string().min(1).max(64).nullable().optional(),
+  })
+  .refine((s) => s.body !== '' || !!s.evidenceId, { message: M.statementBody, path: ['body'] });
+
+export const DECISION_OUTCOMES = ['refund', 'partial_refund', 'release'] as const;
+export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
+export const DECISION_LABELS: Record<DecisionOutcome, string> = {
+  refund: 'Full refund to the buyer',
+  partial_refund: 'Partial refund to the buyer',
+  release: 'Release to the seller',
+};
+export const decisionInputSchema = z
+  .strictObject({
+    outcome: z.enum(DECISION_OUTCOMES),
+    refundCents: z.number({ error: M.refundAmount }).int(M.refundAmount).min(1, M.refundAmount).optional(),
+    reason: z.string({ error: M.decisionReason }).trim().min(10, M.decisionReason).max(2000, M.decisionReason),
+  })
+  .refine((d) => d.outcome !== 'partial_refund' || d.refundCents !== undefined, {
+    message: M.refundAmount,
+    path: ['refundCents'],
+  });
+export type DecisionInput = z.infer<typeof decisionInputSchema>;
+
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  from: orderStateSchema.nullable(),
+  to: orderStateSchema,
+  actorKind: z.enum(ORDER_ACTORS),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  reason: z.string(),
+  at: z.number(),
+});
+export type OrderHistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const credentialRevealSchema = z.object({ by: z.enum(['buyer', 'admin']), at: z.number() });
+
+export const orderViewerRoles = ['buyer', 'seller', 'admin'] as const;
+
+/** Everything the order page shows; `actions` are what the viewer may do now. */
+export const orderDetailSchema = z.object({
+  id: z.string(),
+  listingId: z.string(),
+  listingTitle: z.string(),
+  thumbUrl: z.string().nullable(),
+  buyerId: z.string(),
+  buyerName: z.string(),
+  sellerId: z.string(),
+  sellerName: z.string(),
+  priceCents: z.number(),
+  currency: z.string(),
+  /** Set at completion (or on a partial refund): what the platform kept. */
+  feeCents: z.number().nullable(),
+  refundedCents: z.number(),
+  status: orderStateSchema,
+  provider: z.string(),
+  deliveryTime: z.enum(DELIVERY_TIMES),
+  protectionDays: z.number(),
+  conversationId: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  paidAt: z.number().nullable(),
+  deliveredAt: z.number().nullable(),
+  protectionStartedAt: z.number().nullable(),
+  completedAt: z.number().nullable(),
+  /** When the next timer acts, and what it does. */
+  dueAt: z.number().nullable(),
+  dueAction: orderActionSchema.nullable(),
+  dispute: z
+    .object({
+      reason: z.string(),
+      openedAt: z.number(),
+      sellerAnswerDueAt: z.number(),
+      /** Protection time left when the dispute was opened (the clock is paused). */
+      pausedRemainingMs: z.number(),
+    })
+    .nullable(),
+  decision: z
+    .object({
+      outcome: z.enum(DECISION_OUTCOMES),
+      reason: z.string(),
+      refundedCents: z.number(),
+      decidedAt: z.number(),
+    })
+    .nullable(),
+  viewerRole: z.enum(orderViewerRoles),
+  actions: z.array(orderActionSchema),
+  history: z.array(historyEntrySchema),
+  credentials: z.object({
+    delivered: z.boolean(),
+    erased: z.boolean(),
+    reveals: z.array(credentialRevealSchema),
+  }),
+  canReview: z.boolean(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** The answer to "pay": the order, and a page to send the buyer to when the provider needs one. */
+export const payOrderResponseSchema = z.object({ order: orderDetailSchema, redirectUrl: z.string().nullable() });
+export type PayOrderResponse = z.infer<typeof payOrderResponseSchema>;
+
+export const revealedCredentialsSchema = z.object({
+  login: z.string(),
+  password: z.string(),
+  emailAccess: z.string(),
+  recoveryCodes: z.string(),
+  notes: z.string(),
+});
+
+export const orderListItemSchema = z.object({
+  id: z.string(),
+  listingId: z.string(),
+  listingTitle: z.string(),
+  thumbUrl: z.string().nullable(),
+  buyerId: z.string(),
+  buyerName: z.string(),
+  sellerId: z.string(),
+  sellerName: z.string(),
+  priceCents: z.number(),
+  status: orderStateSchema,
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  dueAt: z.number().nullable(),
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
+
+export const ORDER_SIDES = ['purchases', 'sales'] as const;
+export const ORDER_STATUS_FILTERS = ['all', 'open', ...ORDER_STATES] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+export const ORDERS_PAGE_SIZE = 20;
+
+export const myOrdersQuerySchema = z.object({
+  side: z.enum(ORDER_SIDES).default('purchases'),
+  status: z.enum(ORDER_STATUS_FILTERS).default('all'),
+  cursor: z.string().max(300).optional(),
+});
+export const ordersPageSchema = z.object({ items: z.array(orderListItemSchema), nextCursor: z.string().nullable() });
+export type OrdersPage = z.infer<typeof ordersPageSchema>;
+
+export const adminOrdersQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(ORDER_STATUS_FILTERS).default('all'),
+  cursor: z.string().max(300).optional(),
+});
+/** Admin list rows: open disputes first, then newest; never any credentials. */
+export const adminOrdersPageSchema = ordersPageSchema;
+
+export const disputeStatementSchema = z.object({
+  id: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  authorRole: z.enum(orderViewerRoles),
+  body: z.string(),
+  /** GET this path (same session) for the image. */
+  evidenceUrl: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type DisputeStatement = z.infer<typeof disputeStatementSchema>;
+export const disputeStatementsSchema = z.object({ items: z.array(disputeStatementSchema) });
+export const evidenceUploadSchema = z.object({ id: z.string(), url: z.string() });
+
+export const adminOrderFiguresSchema = z.object({
+  openDisputes: z.number(),
+  escrowHeldCents: z.number(),
+  feesEarnedCents: z.number(),
+  openPayouts: z.number(),
+  /** The ledger check: every transaction balanced, entries sum to zero, no user balance negative. */
+  ledgerHealthy: z.boolean(),
+  ledgerProblems: z.array(z.string()),
+});
+export type AdminOrderFigures = z.infer<typeof adminOrderFiguresSchema>;

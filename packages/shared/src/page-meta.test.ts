@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { pageMeta } from './page-meta';
+
+describe('pageMeta', () => {
+  it.each([
+    ['/', 'Accountry: the account marketplace', true],
+    ['/browse', 'Browse accounts · Accountry', true],
+    ['/browse/', 'Browse accounts · Accountry', true],
+    ['/how-it-works', 'How it works · Accountry', true],
+    ['/signup', 'Sign up · Accountry', true],
+    ['/account/u1/l1', 'Listing · Accountry', false],
+    ['/listing-management/abc/edit', 'Edit listing · Accountry', false],
+    ['/admin/reports/r1', 'Report · Admin · Accountry', false],
+    ['/no/such/page', 'Accountry: the account marketplace', false],
+  ])('%s is titled "%s"', (path, title, isPublic) => {
+    expect(pageMeta(path)).toMatchObject({ title, isPublic });
+  });
+
+  it('describes public pages in their own words', () => {
+    expect(pageMeta('/browse').description).toBe(
+      'Search and filter game, social-media and streaming accounts for sale by price, platform and region.',
+    );
+  });
+});

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { WALLET_MESSAGES as M } from './order-messages';
+
+/** Balances, ledger lines, payouts and admin balance credits: route paths and schemas. */
+export const WALLET_ROUTES = {
+  wallet: '/api/wallet',
+  entries: '/api/wallet/entries',
+  payouts: '/api/wallet/payouts',
+  adminPayouts: '/api/admin/payouts',
+  adminPayoutPaid: '/api/admin/payouts/:id/paid',
+  adminPayoutReject: '/api/admin/payouts/:id/reject',
+  adminUserWallet: '/api/admin/users/:id/wallet',
+  adminCredit: '/api/admin/users/:id/balance-credits',
+} as const;
+
+export const PAYOUT_STATUSES = ['open', 'paid', 'rejected'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  open: 'Requested',
+  paid: 'Paid',
+  rejected: 'Rejected',
+};
+
+/** What a ledger transaction records, for the wallet's history lines. */
+export const LEDGER_KINDS = [
+  'credit',
+  'order_payment',
+  'order_refund',
+  'order_release',
+  'payout_request',
+  'payout_paid',
+  'payout_rejected',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  credit: 'Balance credit',
+  order_payment: 'Order payment',
+  order_refund: 'Order refund',
+  order_release: 'Sale paid out',
+  payout_request: 'Payout requested',
+  payout_paid: 'Payout sent',
+  payout_rejected: 'Payout rejected',
+};
+
+export const payoutSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  amountCents: z.number(),
+  status: z.enum(PAYOUT_STATUSES),
+  reason: z.string(),
+  createdAt: z.number(),
+  decidedAt: z.number().nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+export const walletEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  /** Signed: positive adds to the available balance. */
+  availableCents: z.number(),
+  heldCents: z.number(),
+  orderId: z.string().nullable(),
+  memo: z.string(),
+  createdAt: z.number(),
+});
+export type WalletEntry = z.infer<typeof walletEntrySchema>;
+
+export const walletSchema = z.object({
+  availableCents: z.number(),
+  /** Held by open payout requests. */
+  heldCents: z.number(),
+  /** Paid for purchases not yet completed, or owed for sales in escrow (informational). */
+  inEscrowAsBuyerCents: z.number(),
+  inEscrowAsSellerCents: z.number(),
+  payoutMinimumCents: z.number(),
+  payouts: z.array(payoutSchema),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const walletEntriesPageSchema = z.object({
+  items: z.array(walletEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const payoutRequestSchema = z.strictObject({
+  amountCents: z.number({ error: M.payoutAmount }).int(M.payoutAmount).min(1, M.payoutAmount),
+});
+
+export const payoutRejectSchema = z.strictObject({
+  reason: z.string({ error: M.rejectReason }).trim().min(3, M.rejectReason).max(500, M.rejectReason),
+});
+
+export const adminPayoutsQuerySchema = z.object({
+  status: z.enum(PAYOUT_STATUSES).default('open'),
+  cursor: z.string().max(300).optional(),
+});
+export const payoutsPageSchema = z.object({ items: z.array(payoutSchema), nextCursor: z.string().nullable() });
+
+export const CREDIT_MAX_CENTS = 10_000_000;
+export const balanceCreditSchema = z.strictObject({
+  amountCents: z
+    .number({ error: M.creditAmount })
+    .int(M.creditAmount)
+    .min(-CREDIT_MAX_CENTS, M.creditAmount)
+    .max(CREDIT_MAX_CENTS, M.creditAmount)
+    .refine((v) => v !== 0, M.creditAmount),
+  reason: z.string({ error: M.creditReason }).trim().min(3, M.creditReason).max(500, M.creditReason),
+});
+
+/** "$12.34" */
+export const formatCents = (cents: number) =>
+  `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

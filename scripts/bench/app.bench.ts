@@ -1,0 +1,158 @@
+// The whole app: the real production server (main.ts, NODE_ENV=production, its own process, demo data) under load
+// from a generator in a third process, for /healthz, browse, listing detail, search and signed-in auth.me; each next
+// to a bare Fastify endpoint (in the generator's process) answering the same bytes, measured in alternating rounds.
+// SQLite always; PostgreSQL when BENCH_DATABASE_URL is set. The server listens on BENCH_APP_PORT (default 3391).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import { spawn } from 'node:child_process';
+import pg from 'pg';
+import { DEMO_USERS } from '../../apps/server/src/seed/demo-users';
+import { assertHonestBaseline, benchEngines, emit, median, startLoadProcess, type LoadResult } from './support';
+
+const PORT = Number(process.env.BENCH_APP_PORT ?? 3391);
+const ROUNDS = 2;
+const SECONDS = 3;
+const ACCEPT = { 'accept-encoding': 'br, gzip' };
+
+/** The bytes and encoding exactly as the server sent them (fetch would decompress). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: Buffer; encoding?: string; type: string }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            encoding: res.headers['content-encoding'],
+            type: res.headers['content-type'] ?? 'application/json',
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+async function waitForServer(base: string, child: ReturnType<typeof spawn>) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start within 2 minutes');
+}
+
+async function benchEngine(
+  engine: 'sqlite' | 'postgres',
+  url: string | undefined,
+  loader: ReturnType<typeof startLoadProcess>,
+) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-app-'));
+  let schema: string | null = null;
+  let databaseUrl = `sqlite:${path.join(dataDir, 'accountry.db')}`;
+  if (engine === 'postgres' && url) {
+    schema = `bench_app_${Date.now().toString(36)}`;
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`create schema ${schema}`);
+    await c.end();
+    const u = new URL(url);
+    u.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = u.toString();
+  }
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    await waitForServer(base, server);
+    const buyer = DEMO_USERS.find((u) => u.role === 'buyer')!;
+    const signIn = await fetch(`${base}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: buyer.email, password: buyer.password }),
+    });
+    if (!signIn.ok) throw new Error(`demo sign-in failed: ${signIn.status} ${await signIn.text()}`);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const first = (await (await fetch(`${base}/api/listings`)).json()) as { items: Array<{ id: string }> };
+    const signedIn = { ...ACCEPT, cookie };
+    const targets: Array<[string, string, Record<string, string>]> = [
+      ['healthz', '/healthz', ACCEPT],
+      ['browse', '/api/listings', ACCEPT],
+      ['detail', `/api/listings/${first.items[0].id}`, signedIn],
+      ['search', '/api/listings?q=account', ACCEPT],
+      ['auth_me', '/api/auth/me', signedIn],
+    ];
+    // The bare server answers each path with the very bytes (and encoding) the app sent.
+    const replies = [];
+    for (const [name, p, headers] of targets) {
+      const res = await rawGet(base + p, headers);
+      if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
+      replies.push({ path: `/${name}`, body: res.body, contentType: res.type, contentEncoding: res.encoding });
+    }
+    const bare = await loader.bare(replies);
+    for (const [name, p, headers] of targets) {
+      const app: LoadResult[] = [];
+      const baseline: LoadResult[] = [];
+      await loader.load(base + p, { headers, seconds: 1 });
+      await loader.load(`${bare.url}/${name}`, { seconds: 1 });
+      for (let round = 0; round < ROUNDS; round++) {
+        baseline.push(await loader.load(`${bare.url}/${name}`, { seconds: SECONDS }));
+        app.push(await loader.load(base + p, { headers, seconds: SECONDS }));
+      }
+      for (const b of baseline) assertHonestBaseline(`app.${name}`, b);
+      const rps = (rs: LoadResult[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
+      emit({
+        bench: `app.${name}`,
+        engine,
+        value: rps(app),
+        unit: 'req/s',
+        baseline: 'fastify.same_bytes',
+        baselineValue: rps(baseline),
+        p50Ms: median(app.map((r) => r.p50)),
+        failed: app.reduce((n, r) => n + r.failed, 0),
+        bytes: replies.find((r) => r.path === `/${name}`)!.body.length,
+        generatorCpu: median(app.map((r) => r.generatorCpu)),
+        baselineGeneratorCpu: median(baseline.map((r) => r.generatorCpu)),
+      });
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (schema && url) {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    }
+  }
+}
+
+export async function run() {
+  const loader = startLoadProcess();
+  try {
+    for (const { engine, url } of benchEngines()) await benchEngine(engine, url, loader);
+  } finally {
+    loader.stop();
+  }
+}

@@ -1,0 +1,69 @@
+// A load generator in its own process (autocannon), so the load never shares the measured server's event loop; or,
+// in a second such process, the bare servers that answer the same bytes as the real endpoints. It takes jobs over
+// IPC: { kind: 'load', url, headers, connections, durationSeconds } answers with the result and the generator's own
+// CPU use (a share of one core: near 1 means the generator, not the server, may be the limit);
+// { kind: 'bare', replies: [{ path, body, contentType }] } starts a bare Fastify server and answers with its URL.
+import { createRequire } from 'node:module';
+import Fastify from 'fastify';
+
+interface LoadJob {
+  kind: 'load';
+  url: string;
+  headers?: Record<string, string>;
+  connections: number;
+  durationSeconds: number;
+}
+interface BareJob {
+  kind: 'bare';
+  replies: Array<{ path: string; body: string; contentType: string; encoding?: string; contentEncoding?: string }>;
+}
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+// autocannon ships without type declarations; this is the part of its API used here.
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+async function load(job: LoadJob) {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const r = await autocannon({
+    url: job.url,
+    connections: job.connections,
+    duration: job.durationSeconds,
+    headers: job.headers ?? {},
+  });
+  const used = process.cpuUsage(cpu);
+  return {
+    rps: Math.round(r.requests.average),
+    total: r.requests.total,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    failed: r.non2xx + r.errors + r.timeouts,
+    generatorCpu: Number(((used.user + used.system) / 1000 / (performance.now() - started)).toFixed(2)),
+  };
+}
+
+async function bare(job: BareJob) {
+  const app = Fastify({ logger: false });
+  for (const r of job.replies) {
+    const body = Buffer.from(r.body, r.encoding === 'base64' ? 'base64' : 'utf8');
+    app.get(r.path, async (_req, reply) => {
+      if (r.contentEncoding) reply.header('content-encoding', r.contentEncoding);
+      return reply.type(r.contentType).send(body);
+    });
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+process.on('message', async (msg: LoadJob | BareJob | 'exit') => {
+  if (msg === 'exit') return process.exit(0);
+  process.send!(msg.kind === 'load' ? await load(msg) : await bare(msg));
+});
