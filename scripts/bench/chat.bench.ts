@@ -20,6 +20,7 @@ import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus, postgresBus } from '../../apps/server/src/realtime/bus';
 import type { Mailer } from '../../apps/server/src/email/mailer';
 import { benchEngines, emit } from './support';
+import { statementsPerMessage } from './chat-statements';
 
 const PAIRS = 500;
 const WARMUP_MS = 1_500;
@@ -37,6 +38,8 @@ interface LoadResult {
   p99: number;
   errors: number;
   errorSamples?: string[];
+  /** The load generator's CPU over the run, as a share of one core: near 1 means it, not the server, may be the limit. */
+  generatorCpu: number;
 }
 
 async function runLoad(input: object): Promise<LoadResult> {
@@ -204,7 +207,9 @@ async function arrange(handle: DatabaseHandle) {
 const noMail: Mailer = { send: async () => undefined };
 
 export async function run() {
-  const relay = await bareRelay(Array.from({ length: PAIRS }, (_, i) => ({ a: `a${i}`, b: `b${i}` })));
+  const relay = process.env.BENCH_CHAT_COUNT_ONLY
+    ? { closed: { generatorCpu: 0 } as LoadResult, paced: {} as LoadResult }
+    : await bareRelay(Array.from({ length: PAIRS }, (_, i) => ({ a: `a${i}`, b: `b${i}` })));
   for (const { engine, url } of benchEngines()) {
     const handle = await openScratchDatabase(engine, url, 'bench-chat');
     const bus = engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : memoryBus();
@@ -228,6 +233,16 @@ export async function run() {
         warmupMs: WARMUP_MS,
         measureMs: MEASURE_MS,
       };
+      const counts = await statementsPerMessage(engine, base.url, pairs[0], cookies);
+      emit({
+        bench: 'chat.statements_per_message',
+        engine,
+        value: counts.statements,
+        unit: engine === 'sqlite' ? 'statements' : 'round trips',
+        transactions: counts.transactions,
+        framesOut: counts.frames,
+      });
+      if (process.env.BENCH_CHAT_COUNT_ONLY) continue;
       const closed = await runLoad(base);
       const paced = await runLoad({ ...base, pacedPerSecond: PACED_PER_SECOND });
       for (const [phase, r] of [
@@ -261,6 +276,8 @@ export async function run() {
         saturatedP99Ms: round(closed.p99),
         stored,
         errors: closed.errors + paced.errors,
+        generatorCpu: closed.generatorCpu,
+        baselineGeneratorCpu: relay.closed.generatorCpu,
         loadAvg,
       });
       const latency = { sockets: paced.sockets, offeredPerSecond: PACED_PER_SECOND, samples: paced.delivered };
