@@ -11,7 +11,7 @@ const MESSAGES = 60;
 type Counted = { fn: string; target: { [k: string]: unknown } };
 
 /** Count calls of the engine's query functions while fn runs; a begin or a write outside one counts a write transaction. */
-async function counting(engine: string, fn: () => Promise<void>) {
+export async function counting<T>(engine: string, fn: () => Promise<T>) {
   const probe = new SQLite(':memory:');
   const stmtProto = Object.getPrototypeOf(probe.prepare('select 1')) as { [k: string]: unknown };
   probe.close();
@@ -28,19 +28,20 @@ async function counting(engine: string, fn: () => Promise<void>) {
       statements += 1;
       const q = args[0] as string | { text?: string } | undefined;
       const text = this.source ?? (typeof q === 'string' ? q : q?.text) ?? '';
-      if (/^\s*begin/i.test(text)) (transactions += 1), (open = true);
+      if (/^\s*begin/i.test(text)) ((transactions += 1), (open = true));
       else if (/^\s*(commit|rollback)\b/i.test(text)) open = false;
       else if (!open && /^\s*(insert|update|delete|with|select pg_notify)\b/i.test(text)) transactions += 1;
       return original.apply(this, args);
     };
     return () => (target[fn] = original);
   });
+  let result: T;
   try {
-    await fn();
+    result = await fn();
   } finally {
     originals.forEach((restore) => restore());
   }
-  return { statements, transactions };
+  return { result, statements, transactions };
 }
 
 /** Messages from a to b, each acknowledged as delivered by b, with statements and frames per message. */

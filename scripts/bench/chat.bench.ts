@@ -20,7 +20,7 @@ import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus, postgresBus } from '../../apps/server/src/realtime/bus';
 import type { Mailer } from '../../apps/server/src/email/mailer';
 import { benchEngines, emit } from './support';
-import { statementsPerMessage } from './chat-statements';
+import { counting, statementsPerMessage } from './chat-statements';
 
 const PAIRS = 500;
 const WARMUP_MS = 1_500;
@@ -62,11 +62,13 @@ async function bareRelay(pairs: Array<{ a: string; b: string }>) {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise((r) => wss.once('listening', r));
   const byUser = new Map<string, WebSocket>();
+  let relayed = 0;
   wss.on('connection', (ws, req) => {
     const me = new URL(req.url ?? '/', 'http://x').searchParams.get('u') ?? '';
     byUser.set(me, ws);
     ws.on('message', (raw) => {
       const msg = JSON.parse(raw.toString());
+      relayed += 1;
       byUser.get(msg.to)?.send(JSON.stringify({ from: me, clientId: msg.clientId, body: msg.body }));
     });
   });
@@ -79,10 +81,12 @@ async function bareRelay(pairs: Array<{ a: string; b: string }>) {
     warmupMs: WARMUP_MS,
     measureMs: MEASURE_MS,
   };
+  const cpu = process.cpuUsage();
   const closed = await runLoad(base);
+  const cpuMsPerMessage = cpuMs(process.cpuUsage(cpu)) / Math.max(1, relayed);
   const paced = await runLoad({ ...base, pacedPerSecond: PACED_PER_SECOND });
   await new Promise((r) => wss.close(r));
-  return { closed, paced };
+  return { closed, paced, cpuMsPerMessage };
 }
 
 /** 500 sellers with a listing each, 500 buyers, a conversation per pair and a session per user, inserted directly. */
@@ -208,9 +212,11 @@ const noMail: Mailer = { send: async () => undefined };
 
 export async function run() {
   const relay = process.env.BENCH_CHAT_COUNT_ONLY
-    ? { closed: { generatorCpu: 0 } as LoadResult, paced: {} as LoadResult }
+    ? { closed: { generatorCpu: 0 } as LoadResult, paced: {} as LoadResult, cpuMsPerMessage: 0 }
     : await bareRelay(Array.from({ length: PAIRS }, (_, i) => ({ a: `a${i}`, b: `b${i}` })));
-  for (const { engine, url } of benchEngines()) {
+  // BENCH_CHAT_ENGINE=sqlite|postgres runs one engine (while working on one write path).
+  const only = process.env.BENCH_CHAT_ENGINE;
+  for (const { engine, url } of benchEngines().filter((e) => !only || e.engine === only)) {
     const handle = await openScratchDatabase(engine, url, 'bench-chat');
     const bus = engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : memoryBus();
     const config = loadConfig({
@@ -243,7 +249,13 @@ export async function run() {
         framesOut: counts.frames,
       });
       if (process.env.BENCH_CHAT_COUNT_ONLY) continue;
-      const closed = await runLoad(base);
+      const storedBefore = await storedCount(handle);
+      // Statements under load: group commit and coalesced marks share their transactions between messages.
+      const cpu = process.cpuUsage();
+      const { result: closed, ...underLoad } = await counting(engine, () => runLoad(base));
+      const storedUnderLoad = (await settled(handle)) - storedBefore;
+      // The server's CPU per message (this process hosts it): evidence that depends little on the machine's load.
+      const cpuMsPerMessage = cpuMs(process.cpuUsage(cpu)) / Math.max(1, storedUnderLoad);
       const paced = await runLoad({ ...base, pacedPerSecond: PACED_PER_SECOND });
       for (const [phase, r] of [
         ['capacity', closed],
@@ -254,14 +266,7 @@ export async function run() {
             `chat bench (${engine}, ${phase}): ${r.errors} error replies, e.g. ${r.errorSamples?.join(' | ')}`,
           );
       }
-      const stored = Number(
-        (
-          await handle.db
-            .selectFrom('messages')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      const stored = await storedCount(handle);
       const loadAvg = Number(os.loadavg()[0].toFixed(1));
       emit({
         bench: 'chat.delivered',
@@ -275,6 +280,10 @@ export async function run() {
         saturatedP50Ms: round(closed.p50),
         saturatedP99Ms: round(closed.p99),
         stored,
+        serverCpuMsPerMessage: round(cpuMsPerMessage),
+        baselineCpuMsPerMessage: round(relay.cpuMsPerMessage),
+        statementsPerMessageUnderLoad: round(underLoad.statements / Math.max(1, storedUnderLoad)),
+        transactionsPerMessageUnderLoad: round(underLoad.transactions / Math.max(1, storedUnderLoad)),
         errors: closed.errors + paced.errors,
         generatorCpu: closed.generatorCpu,
         baselineGeneratorCpu: relay.closed.generatorCpu,
@@ -307,4 +316,25 @@ export async function run() {
   }
 }
 
+/** Waits until the server stored the capacity run's backlog, so the paced run measures latency and not the queue. */
+async function settled(handle: DatabaseHandle) {
+  let last = -1;
+  for (let i = 0; i < 50; i++) {
+    const now = await storedCount(handle);
+    if (now === last) return now;
+    last = now;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return last;
+}
+
+async function storedCount(handle: DatabaseHandle) {
+  const row = await handle.db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 const round = (n: number) => Math.round(n * 100) / 100;
