@@ -66,17 +66,19 @@ describe('the chat write path', () => {
   it('stores messages sent together in order; one refused or failing among them loses or reorders none', async () => {
     const c = await conversation();
     const blocked = await conversation();
+    const other = await conversation();
     expect(
       (await inject(blocked.seller.session.headers, 'POST', '/api/chat/blocks', { userId: blocked.buyer.user.id }))
         .statusCode,
     ).toBe(204);
     const first = message(c, 'one');
-    // All queued in the same turn of the event loop: on SQLite they share one transaction.
+    // All queued in the same turn of the event loop: they share one transaction (SQLite) or the first message of
+    // each conversation shares one statement (PostgreSQL).
     const results = await Promise.allSettled([
       store.store(first),
       store.store(message(c, 'two')),
       store.store(message(blocked, 'refused: the recipient blocked the sender')),
-      store.store(message(c, 'fails: no such sender', { senderId: 'no-such-user' })),
+      store.store(message(other, 'fails: no such sender', { senderId: 'no-such-user' })),
       store.store(message(c, 'three')),
       store.store({ ...message(c, 'a resend of one'), clientId: first.clientId }),
     ]);
@@ -117,9 +119,17 @@ describe('the chat write path', () => {
       .where('id', '=', c.conversationId)
       .executeTakeFirstOrThrow();
     expect(counters).toMatchObject({ lastSeq: 3, buyerReadSeq: 3, buyerDeliveredSeq: 3 });
-    expect(
-      await ctx.db.selectFrom('messages').select('id').where('conversationId', '=', blocked.conversationId).execute(),
-    ).toHaveLength(0);
+    for (const empty of [blocked, other]) {
+      expect(
+        await ctx.db.selectFrom('messages').select('id').where('conversationId', '=', empty.conversationId).execute(),
+      ).toHaveLength(0);
+      const untouched = await ctx.db
+        .selectFrom('conversations')
+        .select('lastSeq')
+        .where('id', '=', empty.conversationId)
+        .executeTakeFirstOrThrow();
+      expect(untouched.lastSeq).toBe(0);
+    }
 
     // Each stored message is published once, complete, to both parties.
     const published = await eventsFor<ChatMessageEvent>(CHAT_EVENTS.message, c.conversationId, 3);
