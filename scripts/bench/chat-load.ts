@@ -110,9 +110,11 @@ if (input.pacedPerSecond) {
 await new Promise((r) => setTimeout(r, input.warmupMs));
 measuring = true;
 const start = performance.now();
+const cpuAtStart = process.cpuUsage();
 await new Promise((r) => setTimeout(r, input.measureMs));
 measuring = false;
 const elapsed = performance.now() - start;
+const cpu = process.cpuUsage(cpuAtStart);
 stopping = true;
 timers.forEach(clearInterval);
 await new Promise((r) => setTimeout(r, 300));
@@ -130,6 +132,7 @@ console.log(
     p99: pct(99),
     errors,
     errorSamples: [...errorSamples],
+    generatorCpu: Number(((cpu.user + cpu.system) / 1000 / elapsed).toFixed(2)),
   }),
 );
 process.exit(0);

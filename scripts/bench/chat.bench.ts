@@ -20,12 +20,15 @@ import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus, postgresBus } from '../../apps/server/src/realtime/bus';
 import type { Mailer } from '../../apps/server/src/email/mailer';
 import { benchEngines, emit } from './support';
+import { counting, statementsPerMessage } from './chat-statements';
 
 const PAIRS = 500;
 const WARMUP_MS = 1_500;
 const MEASURE_MS = 6_000;
 /** 1,000 users each sending a message every 10 s. */
 const PACED_PER_SECOND = 100;
+/** Relayed messages/s a bare `ws` relay reaches on a quiet 2-core machine is well above this; below, ratios mislead. */
+const MIN_RELAY_PER_SECOND = Number(process.env.BENCH_MIN_RELAY_PER_SECOND ?? 4000);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const execFileAsync = promisify(execFile);
 
@@ -37,6 +40,8 @@ interface LoadResult {
   p99: number;
   errors: number;
   errorSamples?: string[];
+  /** The load generator's CPU over the run, as a share of one core: near 1 means it, not the server, may be the limit. */
+  generatorCpu: number;
 }
 
 async function runLoad(input: object): Promise<LoadResult> {
@@ -59,11 +64,13 @@ async function bareRelay(pairs: Array<{ a: string; b: string }>) {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise((r) => wss.once('listening', r));
   const byUser = new Map<string, WebSocket>();
+  let relayed = 0;
   wss.on('connection', (ws, req) => {
     const me = new URL(req.url ?? '/', 'http://x').searchParams.get('u') ?? '';
     byUser.set(me, ws);
     ws.on('message', (raw) => {
       const msg = JSON.parse(raw.toString());
+      relayed += 1;
       byUser.get(msg.to)?.send(JSON.stringify({ from: me, clientId: msg.clientId, body: msg.body }));
     });
   });
@@ -76,10 +83,12 @@ async function bareRelay(pairs: Array<{ a: string; b: string }>) {
     warmupMs: WARMUP_MS,
     measureMs: MEASURE_MS,
   };
+  const cpu = process.cpuUsage();
   const closed = await runLoad(base);
+  const cpuMsPerMessage = cpuMs(process.cpuUsage(cpu)) / Math.max(1, relayed);
   const paced = await runLoad({ ...base, pacedPerSecond: PACED_PER_SECOND });
   await new Promise((r) => wss.close(r));
-  return { closed, paced };
+  return { closed, paced, cpuMsPerMessage };
 }
 
 /** 500 sellers with a listing each, 500 buyers, a conversation per pair and a session per user, inserted directly. */
@@ -204,8 +213,19 @@ async function arrange(handle: DatabaseHandle) {
 const noMail: Mailer = { send: async () => undefined };
 
 export async function run() {
-  const relay = await bareRelay(Array.from({ length: PAIRS }, (_, i) => ({ a: `a${i}`, b: `b${i}` })));
-  for (const { engine, url } of benchEngines()) {
+  const relay = process.env.BENCH_CHAT_COUNT_ONLY
+    ? { closed: { generatorCpu: 0 } as LoadResult, paced: {} as LoadResult, cpuMsPerMessage: 0 }
+    : await bareRelay(Array.from({ length: PAIRS }, (_, i) => ({ a: `a${i}`, b: `b${i}` })));
+  // BENCH_CHAT_ENGINE=sqlite|postgres runs one engine (while working on one write path).
+  const only = process.env.BENCH_CHAT_ENGINE;
+  const starved = !process.env.BENCH_CHAT_COUNT_ONLY && relay.closed.perSecond < MIN_RELAY_PER_SECOND;
+  if (starved)
+    console.error(
+      `chat bench: the bare relay ran at ${Math.round(relay.closed.perSecond)} msg/s, below ${MIN_RELAY_PER_SECOND}: ` +
+        'the machine is too busy for the ratios to mean much (each figure says baselineStarved). ' +
+        'Compare serverCpuMsPerMessage and the statement counts instead, or set BENCH_MIN_RELAY_PER_SECOND.',
+    );
+  for (const { engine, url } of benchEngines().filter((e) => !only || e.engine === only)) {
     const handle = await openScratchDatabase(engine, url, 'bench-chat');
     const bus = engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : memoryBus();
     const config = loadConfig({
@@ -228,7 +248,23 @@ export async function run() {
         warmupMs: WARMUP_MS,
         measureMs: MEASURE_MS,
       };
-      const closed = await runLoad(base);
+      const counts = await statementsPerMessage(engine, base.url, pairs[0], cookies);
+      emit({
+        bench: 'chat.statements_per_message',
+        engine,
+        value: counts.statements,
+        unit: engine === 'sqlite' ? 'statements' : 'round trips',
+        transactions: counts.transactions,
+        framesOut: counts.frames,
+      });
+      if (process.env.BENCH_CHAT_COUNT_ONLY) continue;
+      const storedBefore = await storedCount(handle);
+      // Statements under load: group commit and coalesced marks share their transactions between messages.
+      const cpu = process.cpuUsage();
+      const { result: closed, ...underLoad } = await counting(engine, () => runLoad(base));
+      const storedUnderLoad = (await settled(handle)) - storedBefore;
+      // The server's CPU per message (this process hosts it): evidence that depends little on the machine's load.
+      const cpuMsPerMessage = cpuMs(process.cpuUsage(cpu)) / Math.max(1, storedUnderLoad);
       const paced = await runLoad({ ...base, pacedPerSecond: PACED_PER_SECOND });
       for (const [phase, r] of [
         ['capacity', closed],
@@ -239,14 +275,7 @@ export async function run() {
             `chat bench (${engine}, ${phase}): ${r.errors} error replies, e.g. ${r.errorSamples?.join(' | ')}`,
           );
       }
-      const stored = Number(
-        (
-          await handle.db
-            .selectFrom('messages')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      const stored = await storedCount(handle);
       const loadAvg = Number(os.loadavg()[0].toFixed(1));
       emit({
         bench: 'chat.delivered',
@@ -260,7 +289,14 @@ export async function run() {
         saturatedP50Ms: round(closed.p50),
         saturatedP99Ms: round(closed.p99),
         stored,
+        serverCpuMsPerMessage: round(cpuMsPerMessage),
+        baselineCpuMsPerMessage: round(relay.cpuMsPerMessage),
+        statementsPerMessageUnderLoad: round(underLoad.statements / Math.max(1, storedUnderLoad)),
+        transactionsPerMessageUnderLoad: Number((underLoad.transactions / Math.max(1, storedUnderLoad)).toFixed(4)),
         errors: closed.errors + paced.errors,
+        generatorCpu: closed.generatorCpu,
+        baselineStarved: starved,
+        baselineGeneratorCpu: relay.closed.generatorCpu,
         loadAvg,
       });
       const latency = { sockets: paced.sockets, offeredPerSecond: PACED_PER_SECOND, samples: paced.delivered };
@@ -290,4 +326,25 @@ export async function run() {
   }
 }
 
+/** Waits until the server stored the capacity run's backlog, so the paced run measures latency and not the queue. */
+async function settled(handle: DatabaseHandle) {
+  let last = -1;
+  for (let i = 0; i < 50; i++) {
+    const now = await storedCount(handle);
+    if (now === last) return now;
+    last = now;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return last;
+}
+
+async function storedCount(handle: DatabaseHandle) {
+  const row = await handle.db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 const round = (n: number) => Math.round(n * 100) / 100;

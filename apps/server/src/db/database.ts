@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   /** Connection string for processes that need their own connection (LISTEN/NOTIFY). */
   url: string;
   pgSchema?: string;
+  /** SQLite only: the connection itself, for hot paths that run prepared statements while holding Kysely's lock. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -53,7 +55,7 @@ export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: 
     dialect: new SqliteDialect({ database: bindableSqlite(raw) }),
     plugins: [...plugins, new BooleanColumnsPlugin()],
   });
-  return { db, engine: 'sqlite', url, close: () => db.destroy() };
+  return { db, engine: 'sqlite', url, sqlite: raw, close: () => db.destroy() };
 }
 
 export async function pingDatabase(db: Database) {

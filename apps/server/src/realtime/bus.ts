@@ -22,6 +22,11 @@ export interface Bus {
   /** Called after the bus lost events (its connection dropped and came back): clients should resync. */
   onResync(handler: () => void): () => void;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: the NOTIFY channel. A write may notify in its own statement (delivered at commit, in commit
+   * order) with the payload `JSON.stringify(event)` would give.
+   */
+  readonly notifyChannel?: string;
 }
 
 export interface BusLog {
@@ -166,6 +171,7 @@ export async function postgresBus(url: string, schema = 'public', options: Postg
   publisher.on('error', (err) => log.warn({ err }, 'realtime bus: publisher connection lost'));
 
   return {
+    notifyChannel: channel,
     async publish(event) {
       const payload = JSON.stringify(event);
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES)

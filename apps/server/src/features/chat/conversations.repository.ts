@@ -200,19 +200,6 @@ export async function advanceRead(db: Db, conversationId: string, side: 'buyer' 
     .executeTakeFirst();
 }
 
-export async function advanceDelivered(db: Db, conversationId: string, side: 'buyer' | 'seller', seq: number) {
-  const upTo = least(seq, sql.ref<number>('lastSeq'));
-  const delivered = side === 'buyer' ? 'buyerDeliveredSeq' : 'sellerDeliveredSeq';
-  return db
-    .updateTable('conversations')
-    .set(side === 'buyer' ? { buyerDeliveredSeq: upTo } : { sellerDeliveredSeq: upTo })
-    .where('id', '=', conversationId)
-    .where(delivered, '<', seq)
-    .where(delivered, '<', sql.ref<number>('lastSeq'))
-    .returning(COUNTER_COLUMNS)
-    .executeTakeFirst();
-}
-
 /** Everything the user has been sent is now on their device: move their delivered markers to the last message. */
 export async function deliverAll(db: Db, userId: string) {
   const buyer = await db

@@ -11,19 +11,14 @@ import type { AuthUser } from '../../plugins/auth';
 import type { MessagesTable } from '../../db/schema';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import {
-  advanceDelivered,
-  advanceRead,
-  bumpForMessage,
-  deliverAll,
-  unreadByConversation,
-} from './conversations.repository';
+import { advanceRead, bumpForMessage, deliverAll, unreadByConversation } from './conversations.repository';
 import { findByClientId, insertMessage, isUniqueViolation, selectAfter, selectBefore } from './messages.repository';
 import { claimAttachment, findAttachment } from './attachments.repository';
 import { sendChecks } from './safety.repository';
 import type { ConversationsService } from './conversations.service';
 import type { ChatEvents } from './chat-events';
 import type { SendRateLimiter } from './send-rate-limiter';
+import type { MessageStore } from './message-store';
 
 export const attachmentUrl = (id: string) => `/api/chat/attachments/${id}`;
 
@@ -65,6 +60,7 @@ export class MessagesService {
     private readonly conversations: ConversationsService,
     private readonly events: ChatEvents,
     private readonly limiter: SendRateLimiter,
+    private readonly store: MessageStore,
   ) {}
 
   /** Refuse when either party blocked the other or the other account is gone. */
@@ -77,14 +73,63 @@ export class MessagesService {
     conversationId: string,
     input: { clientId: string; body: string; attachmentId?: string },
   ): Promise<SendResult> {
-    const db = this.deps.db.db;
     const parties = await this.conversations.requireParties(user, conversationId);
     const side = parties.buyerId === user.id ? 'buyer' : 'seller';
-    const checks = await sendChecks(db, user.id, side === 'buyer' ? parties.sellerId : parties.buyerId, input.clientId);
-    // A resend of something already stored answers with the stored message: no duplicate, no rate-limit cost.
+    const recipientId = side === 'buyer' ? parties.sellerId : parties.buyerId;
+    // The hot path: a text message the store keeps in one statement or group commit when every check passes.
+    if (!input.attachmentId && (await this.limiter.take(user.id))) {
+      const stored = await this.storeFast(user, conversationId, side, recipientId, input);
+      if (stored) return stored;
+      return this.sendChecked(user, conversationId, side, recipientId, input, true);
+    }
+    return this.sendChecked(user, conversationId, side, recipientId, input, false);
+  }
+
+  private async storeFast(
+    user: AuthUser,
+    conversationId: string,
+    side: 'buyer' | 'seller',
+    recipientId: string,
+    input: { clientId: string; body: string },
+  ): Promise<SendResult | null> {
+    try {
+      const stored = await this.store.store({
+        id: newId(),
+        conversationId,
+        side,
+        senderId: user.id,
+        recipientId,
+        clientId: input.clientId,
+        body: input.body,
+        preview: messagePreview(input.body),
+        now: this.deps.clock.now(),
+      });
+      return stored && { message: toMessage(stored.row), duplicate: false };
+    } catch (err) {
+      // The same message sent twice at once (two connections): the careful path answers with the winner's row.
+      if (isUniqueViolation(err)) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Every check one by one, with the refusal's own message: sends with an attachment, and whatever the hot path
+   * refused (a resend, a block, a recipient gone, the rate limit). `limited` says the hot path already took the limit.
+   */
+  private async sendChecked(
+    user: AuthUser,
+    conversationId: string,
+    side: 'buyer' | 'seller',
+    recipientId: string,
+    input: { clientId: string; body: string; attachmentId?: string },
+    limited: boolean,
+  ): Promise<SendResult> {
+    const db = this.deps.db.db;
+    const checks = await sendChecks(db, user.id, recipientId, input.clientId);
+    // A resend of something already stored answers with the stored message: no duplicate, no rate-limit error.
     const existing = checks.storedId ? await findByClientId(db, user.id, input.clientId) : undefined;
     if (existing) return this.duplicate(existing, conversationId);
-    if (!(await this.limiter.take(user.id))) throw tooManyRequests(CHAT_MESSAGES.rateLimited);
+    if (!limited && !(await this.limiter.take(user.id))) throw tooManyRequests(CHAT_MESSAGES.rateLimited);
     refuseBlocked(checks);
 
     const attachment = input.attachmentId ? await findAttachment(db, input.attachmentId) : undefined;
@@ -185,11 +230,10 @@ export class MessagesService {
     parties: { id: string; buyerId: string; sellerId: string },
     seq: number,
   ) {
+    // Marks arriving together move in one write; only the sender is told ("delivered" is theirs to show).
     const side = parties.buyerId === user.id ? 'buyer' : 'seller';
-    const counters = await advanceDelivered(this.deps.db.db, parties.id, side, seq);
-    // Only the sender shows "delivered"; the recipient's own tabs do not need their delivery marker.
-    if (counters) await this.events.receipt(counters, side === 'buyer' ? parties.sellerId : parties.buyerId);
-    return { moved: !!counters };
+    const [moved] = await this.store.delivered([{ conversationId: parties.id, side, seq }]);
+    return { moved };
   }
 
   async delivered(user: AuthUser, conversationId: string, seq: number) {

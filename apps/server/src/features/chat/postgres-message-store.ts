@@ -1,0 +1,299 @@
+import { sql } from 'kysely';
+import { CHAT_EVENTS, type ConversationCounters } from '@accountry/shared/chat';
+import type { Database } from '../../db/database';
+import { MAX_NOTIFY_BYTES } from '../../realtime/bus';
+import {
+  COUNTER_SQL,
+  messageRow,
+  type DeliveredMark,
+  type MessageStore,
+  type NewMessage,
+  type StoredMessage,
+} from './message-store';
+import type { StoreEvents } from './sqlite-message-store';
+
+/** Room for the envelope, ids and counters around a message body in its NOTIFY payload. */
+const EVENT_OVERHEAD_BYTES = 1200;
+
+const counterJson = (t: string) =>
+  `json_build_object('id', ${t}.id, 'buyerId', ${t}."buyerId", 'sellerId', ${t}."sellerId", 'lastSeq', ${t}."lastSeq",
+    'buyerReadSeq', ${t}."buyerReadSeq", 'sellerReadSeq', ${t}."sellerReadSeq",
+    'buyerDeliveredSeq', ${t}."buyerDeliveredSeq", 'sellerDeliveredSeq', ${t}."sellerDeliveredSeq",
+    'updatedAt', ${t}."updatedAt")`;
+
+/**
+ * PostgreSQL: one statement per send does the checks, numbers the message under the conversation's row lock,
+ * stores it and NOTIFYs its event (sent at commit, in commit order, payload complete so no process re-reads).
+ * Delivered marks queued in one turn of the event loop move in one statement with their receipts.
+ * Without a NOTIFY channel (a memory bus on PostgreSQL: one process) the events go through the bus after commit.
+ */
+interface SendJob {
+  m: NewMessage;
+  resolve(stored: StoredMessage | null): void;
+  reject(err: unknown): void;
+}
+
+async function settle(job: SendJob, run: () => Promise<StoredMessage | null>) {
+  try {
+    job.resolve(await run());
+  } catch (err) {
+    job.reject(err);
+  }
+}
+
+export class PostgresMessageStore implements MessageStore {
+  private queue: SendJob[] = [];
+  private flushing = false;
+  private pending: Array<{ mark: DeliveredMark; resolve(moved: boolean): void; reject(err: unknown): void }> = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly channel: string | undefined,
+    private readonly events: StoreEvents,
+  ) {}
+
+  store(m: NewMessage): Promise<StoredMessage | null> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ m, resolve, reject });
+      if (!this.flushing && this.queue.length === 1) setImmediate(() => void this.flushSends());
+    });
+  }
+
+  /**
+   * Group commit: the sends queued meanwhile go in one statement, one per conversation (a second message to the
+   * same conversation waits for the next), one flush at a time so each conversation's messages commit in order.
+   */
+  private async flushSends() {
+    this.flushing = true;
+    try {
+      while (this.queue.length) {
+        const seen = new Set<string>();
+        const batch: SendJob[] = [];
+        const later: SendJob[] = [];
+        for (const job of this.queue) {
+          const first = !seen.has(job.m.conversationId);
+          seen.add(job.m.conversationId);
+          (first ? batch : later).push(job);
+        }
+        this.queue = later;
+        await this.storeBatch(batch);
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async storeBatch(batch: SendJob[]) {
+    if (batch.length === 1) return settle(batch[0], () => this.storeOne(batch[0].m));
+    // Rows locked in id order in every process, so two batches never wait on each other in a cycle.
+    batch.sort((a, b) => (a.m.conversationId < b.m.conversationId ? -1 : 1));
+    let rows: Array<ConversationCounters & { ord: number }>;
+    try {
+      rows = await this.insertMany(batch.map((j) => j.m));
+    } catch {
+      // One message failed the statement (a resend racing its original, say): each goes alone, so only it fails.
+      for (const job of batch) await settle(job, () => this.storeOne(job.m));
+      return;
+    }
+    const byOrd = new Map(rows.map((r) => [Number(r.ord), r]));
+    batch.forEach((job, i) => {
+      const counters = byOrd.get(i + 1);
+      const stored = counters
+        ? { row: messageRow(job.m, counters.lastSeq), counters: withoutNotified(counters) }
+        : null;
+      if (stored && !this.channel) this.events.stored(stored);
+      job.resolve(stored);
+    });
+  }
+
+  /** The batch's checks, numbering, rows and NOTIFYs in one statement; answers the stored ones with their position. */
+  private async insertMany(ms: NewMessage[]) {
+    const truncated = ms.map((m) => Buffer.byteLength(m.body) + EVENT_OVERHEAD_BYTES > MAX_NOTIFY_BYTES);
+    const col = <T>(f: (m: NewMessage, i: number) => T) => ms.map(f);
+    const notify = this.channel
+      ? sql`, notified as (
+          select pg_notify(${this.channel}, json_build_object(
+            'audience', json_build_object('userIds', json_build_array(b."buyerId", b."sellerId")),
+            'type', ${CHAT_EVENTS.message}::text,
+            'data', json_build_object(
+              'message', json_build_object('id', b."messageId", 'conversationId', b.id, 'seq', b."lastSeq",
+                'senderId', b."senderId", 'clientId', b."clientId", 'body', b."eventBody", 'attachment', null,
+                'createdAt', b."createdAt"),
+              'conversation', ${sql.raw(counterJson('b'))})::jsonb
+              || case when b.truncated then '{"truncated":true}'::jsonb else '{}'::jsonb end)::text) as n
+          from bump b)
+        select b.*, (select count(*) from notified) as notified from bump b`
+      : sql`select b.* from bump b`;
+    const next = sql.raw('c.last_seq + 1');
+    const { rows } = await sql<ConversationCounters & { ord: number }>`
+      with input as (
+        select * from unnest(${col((m) => m.id)}::text[], ${col((m) => m.conversationId)}::text[],
+          ${col((m) => m.side)}::text[], ${col((m) => m.senderId)}::text[], ${col((m) => m.recipientId)}::text[],
+          ${col((m) => m.clientId)}::text[], ${col((m) => m.body)}::text[], ${col((m) => m.preview)}::text[],
+          ${col((m, i) => (truncated[i] ? '' : m.body))}::text[], ${col((m) => m.now)}::bigint[],
+          ${truncated}::boolean[])
+          with ordinality as i(id, conversation_id, side, sender_id, recipient_id, client_id, body, preview,
+            event_body, now, truncated, ord)
+      ),
+      allowed as (
+        select i.* from input i
+        where exists (select 1 from users u left join deleted_users d on d.uid = u.id
+            where u.id = i.recipient_id and not u.disabled and d.status is distinct from 'unresolved')
+          and not exists (select 1 from user_blocks ub where (ub.blocker_id = i.sender_id and ub.blocked_id = i.recipient_id)
+            or (ub.blocker_id = i.recipient_id and ub.blocked_id = i.sender_id))
+          and not exists (select 1 from messages m where m.sender_id = i.sender_id and m.client_id = i.client_id)
+      ),
+      bump as (
+        update conversations c set last_seq = ${next},
+          buyer_read_seq = case when a.side = 'buyer' then ${next} else c.buyer_read_seq end,
+          buyer_delivered_seq = case when a.side = 'buyer' then ${next} else c.buyer_delivered_seq end,
+          seller_read_seq = case when a.side = 'seller' then ${next} else c.seller_read_seq end,
+          seller_delivered_seq = case when a.side = 'seller' then ${next} else c.seller_delivered_seq end,
+          last_message_preview = a.preview, last_message_attachment = false, last_sender_id = a.sender_id,
+          last_message_at = a.now, updated_at = a.now
+        from allowed a where c.id = a.conversation_id
+        returning ${sql.raw(COUNTER_SQL.replace(/\bid,/, 'c.id,'))}, a.id as "messageId", a.sender_id as "senderId",
+          a.client_id as "clientId", a.body, a.event_body as "eventBody", a.now as "createdAt", a.truncated, a.ord
+      ),
+      inserted as (
+        insert into messages (id, conversation_id, seq, sender_id, client_id, body, created_at)
+        select b."messageId", b.id, b."lastSeq", b."senderId", b."clientId", b.body, b."createdAt" from bump b
+        returning 1
+      )
+      ${notify}`.execute(this.db);
+    return rows;
+  }
+
+  /** One message in one statement: the path of a batch of one, and of each message of a batch that failed. */
+  private async storeOne(m: NewMessage): Promise<StoredMessage | null> {
+    // A body too large for one NOTIFY is left out of the event and fetched by the clients.
+    const truncated = Buffer.byteLength(m.body) + EVENT_OVERHEAD_BYTES > MAX_NOTIFY_BYTES;
+    const notify = this.channel
+      ? sql`, notified as (
+          select pg_notify(${this.channel}, json_build_object(
+            'audience', json_build_object('userIds', json_build_array(b."buyerId", b."sellerId")),
+            'type', ${CHAT_EVENTS.message}::text,
+            'data', json_build_object(
+              'message', json_build_object('id', ${m.id}::text, 'conversationId', b.id, 'seq', b."lastSeq",
+                'senderId', ${m.senderId}::text, 'clientId', ${m.clientId}::text,
+                'body', ${truncated ? '' : m.body}::text, 'attachment', null, 'createdAt', ${m.now}::bigint),
+              'conversation', ${sql.raw(counterJson('b'))}
+              ${sql.raw(truncated ? ", 'truncated', true" : '')}))::text) as n
+          from bump b join inserted on true)
+        select b.*, (select count(*) from notified) as notified from bump b join inserted on true`
+      : sql`select b.* from bump b join inserted on true`;
+    const next = sql.raw('c.last_seq + 1');
+    const { rows } = await sql<ConversationCounters>`
+      with bump as (
+        update conversations c set last_seq = ${next},
+          buyer_read_seq = case when ${m.side}::text = 'buyer' then ${next} else c.buyer_read_seq end,
+          buyer_delivered_seq = case when ${m.side}::text = 'buyer' then ${next} else c.buyer_delivered_seq end,
+          seller_read_seq = case when ${m.side}::text = 'seller' then ${next} else c.seller_read_seq end,
+          seller_delivered_seq = case when ${m.side}::text = 'seller' then ${next} else c.seller_delivered_seq end,
+          last_message_preview = ${m.preview}, last_message_attachment = false, last_sender_id = ${m.senderId},
+          last_message_at = ${m.now}::bigint, updated_at = ${m.now}::bigint
+        where c.id = ${m.conversationId}
+          and exists (select 1 from users u left join deleted_users d on d.uid = u.id
+            where u.id = ${m.recipientId} and not u.disabled and d.status is distinct from 'unresolved')
+          and not exists (select 1 from user_blocks where (blocker_id = ${m.senderId} and blocked_id = ${m.recipientId})
+            or (blocker_id = ${m.recipientId} and blocked_id = ${m.senderId}))
+          and not exists (select 1 from messages where sender_id = ${m.senderId} and client_id = ${m.clientId})
+        returning ${sql.raw(COUNTER_SQL.replace(/\bid,/, 'c.id,'))}
+      ),
+      inserted as (
+        insert into messages (id, conversation_id, seq, sender_id, client_id, body, created_at)
+        select ${m.id}::text, b.id, b."lastSeq", ${m.senderId}::text, ${m.clientId}::text, ${m.body}::text,
+          ${m.now}::bigint from bump b
+        returning 1
+      )
+      ${notify}`.execute(this.db);
+    const counters = rows[0];
+    if (!counters) return null;
+    const stored = { row: messageRow(m, counters.lastSeq), counters: withoutNotified(counters) };
+    if (!this.channel) this.events.stored(stored);
+    return stored;
+  }
+
+  delivered(marks: DeliveredMark[]) {
+    return Promise.all(
+      marks.map(
+        (mark) =>
+          new Promise<boolean>((resolve, reject) => {
+            this.pending.push({ mark, resolve, reject });
+            if (this.pending.length === 1) setImmediate(() => void this.flushDelivered());
+          }),
+      ),
+    );
+  }
+
+  /** Every mark queued since the last flush: one row per conversation, both sides' seqs, one statement. */
+  private async flushDelivered() {
+    const batch = this.pending;
+    this.pending = [];
+    const byConversation = new Map<string, { buyer: number; seller: number }>();
+    for (const { mark } of batch) {
+      const entry = byConversation.get(mark.conversationId) ?? { buyer: 0, seller: 0 };
+      entry[mark.side] = Math.max(entry[mark.side], mark.seq);
+      byConversation.set(mark.conversationId, entry);
+    }
+    const ids = [...byConversation.keys()].sort();
+    const buyerSeqs = ids.map((id) => byConversation.get(id)!.buyer);
+    const sellerSeqs = ids.map((id) => byConversation.get(id)!.seller);
+    const moved = (side: 'buyer' | 'seller', t: string) =>
+      `(i.${side}_seq > 0 and ${t}.${side}_delivered_seq = least(i.${side}_seq, ${t}.last_seq))`;
+    const notify = this.channel
+      ? sql`, notified as (
+          select pg_notify(${this.channel}, json_build_object('audience', json_build_object('userIds',
+            json_build_array(a.uid)), 'type', ${CHAT_EVENTS.receipt}::text,
+            'data', json_build_object('conversation', ${sql.raw(counterJson('u'))}))::text) as n
+          from moved u cross join lateral (values (case when u."buyerMoved" then u."sellerId" end),
+            (case when u."sellerMoved" then u."buyerId" end)) a(uid) where a.uid is not null)
+        select u.*, (select count(*) from notified) as notified from moved u`
+      : sql`select u.* from moved u`;
+    try {
+      const { rows } = await sql<ConversationCounters & { buyerMoved: boolean; sellerMoved: boolean }>`
+        with input as (
+          select * from unnest(${ids}::text[], ${buyerSeqs}::int[], ${sellerSeqs}::int[]) as i(id, buyer_seq, seller_seq)
+        ),
+        moved as (
+          update conversations c set
+            buyer_delivered_seq = greatest(c.buyer_delivered_seq, least(i.buyer_seq, c.last_seq)),
+            seller_delivered_seq = greatest(c.seller_delivered_seq, least(i.seller_seq, c.last_seq))
+          from input i
+          where c.id = i.id and (c.buyer_delivered_seq < least(i.buyer_seq, c.last_seq)
+            or c.seller_delivered_seq < least(i.seller_seq, c.last_seq))
+          returning ${sql.raw(COUNTER_SQL.replace(/\bid,/, 'c.id,'))},
+            ${sql.raw(moved('buyer', 'c'))} as "buyerMoved", ${sql.raw(moved('seller', 'c'))} as "sellerMoved"
+        )
+        ${notify}`.execute(this.db);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      if (!this.channel)
+        for (const r of rows) {
+          if (r.buyerMoved) this.events.receipt(withoutNotified(r), r.sellerId);
+          if (r.sellerMoved) this.events.receipt(withoutNotified(r), r.buyerId);
+        }
+      for (const { mark, resolve } of batch) {
+        const r = byId.get(mark.conversationId);
+        resolve(!!r && (mark.side === 'buyer' ? r.buyerMoved : r.sellerMoved));
+      }
+    } catch (err) {
+      for (const { reject } of batch) reject(err);
+    }
+  }
+}
+
+/** The counters alone, without the helper columns a statement returned next to them. */
+function withoutNotified(row: ConversationCounters & object): ConversationCounters {
+  const { id, buyerId, sellerId, lastSeq, buyerReadSeq, sellerReadSeq, buyerDeliveredSeq, sellerDeliveredSeq } = row;
+  return {
+    id,
+    buyerId,
+    sellerId,
+    lastSeq,
+    buyerReadSeq,
+    sellerReadSeq,
+    buyerDeliveredSeq,
+    sellerDeliveredSeq,
+    updatedAt: row.updatedAt,
+  };
+}

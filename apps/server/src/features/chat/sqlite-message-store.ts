@@ -1,0 +1,176 @@
+import type { Database as SQLiteDatabase, Statement } from 'better-sqlite3';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ConversationCounters } from '@accountry/shared/chat';
+import type { Database } from '../../db/database';
+import {
+  COUNTER_SQL,
+  messageRow,
+  type DeliveredMark,
+  type MessageStore,
+  type NewMessage,
+  type StoredMessage,
+} from './message-store';
+
+/** What the store tells the fan-out after each commit, in commit order. */
+export interface StoreEvents {
+  stored(message: StoredMessage): void;
+  receipt(counters: ConversationCounters, toUserId: string): void;
+}
+
+interface Job {
+  work(): unknown;
+  after?(value: unknown): void;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * Group commit on SQLite: work queued during one turn of the event loop (and while the previous batch held the
+ * connection) runs in one write transaction of prepared statements. A job that throws rolls the batch back and the
+ * batch runs again without it, in the same order, so one refused message never loses or reorders the others.
+ */
+export class SqliteMessageStore implements MessageStore {
+  private queue: Job[] = [];
+  private scheduled = false;
+  private readonly sql: Record<'begin' | 'commit' | 'rollback' | 'checks' | 'bump' | 'insert' | 'deliver', Statement>;
+
+  constructor(
+    private readonly db: Database,
+    raw: SQLiteDatabase,
+    private readonly events: StoreEvents,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.sql = {
+      begin: raw.prepare('begin immediate'),
+      commit: raw.prepare('commit'),
+      rollback: raw.prepare('rollback'),
+      // One row: whether the recipient is active, a block either way, and whether this client id is stored already.
+      checks: raw.prepare(`select
+        exists (select 1 from users u left join deleted_users d on d.uid = u.id
+          where u.id = @recipientId and u.disabled = 0 and d.status is not 'unresolved') as "recipientActive",
+        exists (select 1 from user_blocks where (blocker_id = @senderId and blocked_id = @recipientId)
+          or (blocker_id = @recipientId and blocked_id = @senderId)) as "blocked",
+        exists (select 1 from messages where sender_id = @senderId and client_id = @clientId) as "stored"`),
+      // Numbers the message under the write lock; sending moves the sender's own read and delivered markers.
+      bump: raw.prepare(`update conversations set last_seq = last_seq + 1,
+        buyer_read_seq = case when @side = 'buyer' then last_seq + 1 else buyer_read_seq end,
+        buyer_delivered_seq = case when @side = 'buyer' then last_seq + 1 else buyer_delivered_seq end,
+        seller_read_seq = case when @side = 'seller' then last_seq + 1 else seller_read_seq end,
+        seller_delivered_seq = case when @side = 'seller' then last_seq + 1 else seller_delivered_seq end,
+        last_message_preview = @preview, last_message_attachment = 0, last_sender_id = @senderId,
+        last_message_at = @now, updated_at = @now
+        where id = @conversationId returning ${COUNTER_SQL}`),
+      insert: raw.prepare(`insert into messages (id, conversation_id, seq, sender_id, client_id, body, created_at)
+        values (@id, @conversationId, @seq, @senderId, @clientId, @body, @createdAt)`),
+      deliver: raw.prepare(`update conversations set
+        buyer_delivered_seq = case when @side = 'buyer' then min(@seq, last_seq) else buyer_delivered_seq end,
+        seller_delivered_seq = case when @side = 'seller' then min(@seq, last_seq) else seller_delivered_seq end
+        where id = @conversationId
+          and (case when @side = 'buyer' then buyer_delivered_seq else seller_delivered_seq end) < min(@seq, last_seq)
+        returning ${COUNTER_SQL}`),
+    };
+  }
+
+  store(m: NewMessage) {
+    return this.enqueue<StoredMessage | null>(
+      () => {
+        const checks = this.sql.checks.get(m) as { recipientActive: number; blocked: number; stored: number };
+        if (!checks.recipientActive || checks.blocked || checks.stored) return null;
+        const counters = this.sql.bump.get(m) as ConversationCounters | undefined;
+        if (!counters) return null;
+        const row = messageRow(m, counters.lastSeq);
+        this.sql.insert.run(row);
+        return { row, counters };
+      },
+      (stored) => stored && this.events.stored(stored),
+    );
+  }
+
+  delivered(marks: DeliveredMark[]) {
+    return this.enqueue<Array<ConversationCounters | undefined>>(
+      () => marks.map((mark) => this.sql.deliver.get(mark) as ConversationCounters | undefined),
+      (moved) =>
+        moved.forEach((c, i) => c && this.events.receipt(c, marks[i].side === 'buyer' ? c.sellerId : c.buyerId)),
+    ).then((moved) => moved.map(Boolean));
+  }
+
+  private enqueue<T>(work: () => T, after: (value: T) => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, after: after as Job['after'], resolve: resolve as Job['resolve'], reject });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush() {
+    try {
+      // Kysely's one SQLite connection, held for the batch: no Kysely transaction is open or begins meanwhile.
+      await this.db.connection().execute(async () => {
+        const jobs = this.queue;
+        this.queue = [];
+        this.scheduled = false;
+        this.commitAll(jobs);
+      });
+    } catch (err) {
+      const jobs = this.queue;
+      this.queue = [];
+      this.scheduled = false;
+      for (const job of jobs) job.reject(err);
+    }
+  }
+
+  /** Runs the jobs in one transaction; a job that throws is refused alone and the rest run again. */
+  private commitAll(jobs: Job[]) {
+    while (jobs.length) {
+      const values: unknown[] = [];
+      try {
+        this.sql.begin.run();
+      } catch (err) {
+        for (const job of jobs) job.reject(err);
+        return;
+      }
+      let failed = -1;
+      let failure: unknown;
+      for (let i = 0; i < jobs.length && failed < 0; i++) {
+        try {
+          values.push(jobs[i].work());
+        } catch (err) {
+          failed = i;
+          failure = err;
+        }
+      }
+      if (failed < 0) {
+        try {
+          this.sql.commit.run();
+        } catch (err) {
+          this.rollback();
+          for (const job of jobs) job.reject(err);
+          return;
+        }
+        jobs.forEach((job, i) => this.settle(job, values[i]));
+        return;
+      }
+      this.rollback();
+      jobs[failed].reject(failure);
+      jobs = jobs.filter((_, i) => i !== failed);
+    }
+  }
+
+  private settle(job: Job, value: unknown) {
+    try {
+      job.after?.(value);
+    } catch (err) {
+      this.log.warn({ err }, 'chat event not published; clients catch up when they resume');
+    }
+    job.resolve(value);
+  }
+
+  private rollback() {
+    try {
+      this.sql.rollback.run();
+    } catch {
+      // SQLite already rolled back (some errors end the transaction themselves).
+    }
+  }
+}
