@@ -1,4 +1,5 @@
-// The whole app: the real production server (main.ts, NODE_ENV=production, its own process, demo data) under load
+// The whole app: the real production server (the compiled apps/server/dist/main.js that `npm start` runs, built by
+// scripts/build.mjs; NODE_ENV=production, its own process, demo data) under load
 // from a generator in a third process, for /healthz, browse, listing detail, search and signed-in auth.me; each next
 // to a bare Fastify endpoint (in the generator's process) answering the same bytes, measured in alternating rounds.
 // SQLite always; PostgreSQL when BENCH_DATABASE_URL is set. The server listens on BENCH_APP_PORT (default 3391).
@@ -6,10 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { DEMO_USERS } from '../../apps/server/src/seed/demo-users';
-import { assertHonestBaseline, benchEngines, emit, median, startLoadProcess, type LoadResult } from './support';
+import { assertHonestBaseline, benchEngines, emit, loadWithCpu, median, startLoadProcess } from './support';
+
+type Measured = Awaited<ReturnType<typeof loadWithCpu>>;
 
 const PORT = Number(process.env.BENCH_APP_PORT ?? 3391);
 const ROUNDS = 2;
@@ -67,7 +71,7 @@ async function benchEngine(
     u.searchParams.set('options', `-c search_path=${schema}`);
     databaseUrl = u.toString();
   }
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', ...profileArgs(), 'apps/server/dist/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -76,6 +80,9 @@ async function benchEngine(
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       PUBLIC_URL: `http://localhost:${PORT}`,
+      // Production refuses to start without one; a throwaway key for the bench's throwaway data.
+      CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+      SEED_DEMO_DATA: 'true',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -111,16 +118,16 @@ async function benchEngine(
     }
     const bare = await loader.bare(replies);
     for (const [name, p, headers] of targets) {
-      const app: LoadResult[] = [];
-      const baseline: LoadResult[] = [];
+      const app: Measured[] = [];
+      const baseline: Measured[] = [];
       await loader.load(base + p, { headers, seconds: 1 });
       await loader.load(`${bare.url}/${name}`, { seconds: 1 });
       for (let round = 0; round < ROUNDS; round++) {
-        baseline.push(await loader.load(`${bare.url}/${name}`, { seconds: SECONDS }));
-        app.push(await loader.load(base + p, { headers, seconds: SECONDS }));
+        baseline.push(await loadWithCpu(bare.pid, () => loader.load(`${bare.url}/${name}`, { seconds: SECONDS })));
+        app.push(await loadWithCpu(server.pid!, () => loader.load(base + p, { headers, seconds: SECONDS })));
       }
       for (const b of baseline) assertHonestBaseline(`app.${name}`, b);
-      const rps = (rs: LoadResult[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
+      const rps = (rs: Measured[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
       emit({
         bench: `app.${name}`,
         engine,
@@ -133,6 +140,11 @@ async function benchEngine(
         bytes: replies.find((r) => r.path === `/${name}`)!.body.length,
         generatorCpu: median(app.map((r) => r.generatorCpu)),
         baselineGeneratorCpu: median(baseline.map((r) => r.generatorCpu)),
+        cpuUsPerReq: median(app.map((r) => r.cpuUsPerReq)),
+        baselineCpuUsPerReq: median(baseline.map((r) => r.cpuUsPerReq)),
+        cpuRatio: Number(
+          (median(baseline.map((r) => r.cpuUsPerReq)) / median(app.map((r) => r.cpuUsPerReq))).toFixed(3),
+        ),
       });
     }
   } finally {
@@ -148,7 +160,13 @@ async function benchEngine(
   }
 }
 
+/** BENCH_CPU_PROF=dir writes a V8 CPU profile of the server for the whole run (node --cpu-prof). */
+const profileArgs = () =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
 export async function run() {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('building the server failed');
   const loader = startLoadProcess();
   try {
     for (const { engine, url } of benchEngines()) await benchEngine(engine, url, loader);
