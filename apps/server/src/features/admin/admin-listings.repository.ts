@@ -1,8 +1,17 @@
 import { sql } from 'kysely';
-import type { Cursor } from '@accountry/shared/admin-paging';
-import type { Database } from '../../db/database';
+import type { Keyset } from '../../lib/keyset-cursor';
+import type { Database, Engine } from '../../db/database';
 import type { ListingsTable } from '../../db/schema';
-import { afterCursor, containsText, toPage } from './sql-helpers';
+import { PLATFORMS } from '@accountry/shared/listings';
+import {
+  afterCursor,
+  containsText,
+  fewCandidates,
+  listingTitlesContaining,
+  toPage,
+  trigramSearchable,
+  usersContaining,
+} from './sql-helpers';
 
 export interface ListingFilter {
   q?: string;
@@ -10,7 +19,7 @@ export interface ListingFilter {
   category?: ListingsTable['category'];
   sellerId?: string;
   deleted?: 'yes' | 'no';
-  cursor: Cursor | null;
+  cursor: Keyset | undefined;
   limit: number;
 }
 
@@ -51,11 +60,24 @@ function adminListingQuery(db: Database) {
     ]);
 }
 
+/** Listings whose title, platform or seller may match the search, or with the search as id (trigram indexes). */
+function listingCandidates(engine: Engine, s: string) {
+  const platforms = PLATFORMS.filter((p) => p.includes(s.toLowerCase()));
+  return sql<string>`${listingTitlesContaining(engine, s)}
+    union select id from listings where seller_id in (${usersContaining(engine, s)})
+    union select id from listings where id = ${s}${
+      platforms.length ? sql` union select id from listings where platform in (${sql.join(platforms)})` : sql``
+    }`;
+}
+
 /** All listings, newest first, searched by title, platform or seller, filtered and keyset-paged. */
-export async function listListings(db: Database, f: ListingFilter) {
+export async function listListings(db: Database, engine: Engine, f: ListingFilter) {
   let q = adminListingQuery(db);
   if (f.q) {
     const s = f.q;
+    const candidates = trigramSearchable(s) ? listingCandidates(engine, s) : null;
+    if (candidates && (await fewCandidates(db, candidates)))
+      q = q.where('listings.id', 'in', sql<string>`(${candidates})`);
     q = q.where((eb) =>
       eb.or([
         containsText('listings.title', s),
