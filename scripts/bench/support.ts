@@ -111,7 +111,11 @@ export function startLoadProcess() {
         replies: replies.map((r) => ({ ...r, body: r.body.toString('base64'), encoding: 'base64' })),
       }),
     stop: () => {
-      for (const c of [generator, bareHost]) if (c.connected) c.send('exit');
+      // Killed too: a child busy with a job when a bench fails would not read the exit message.
+      for (const c of [generator, bareHost]) {
+        if (c.connected) c.send('exit');
+        c.kill();
+      }
     },
   };
 }
