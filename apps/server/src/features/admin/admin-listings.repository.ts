@@ -8,9 +8,11 @@ import {
   containsText,
   fewCandidates,
   listingTitlesContaining,
+  listingTitlesMatching,
   toPage,
   trigramSearchable,
   usersContaining,
+  usersMatching,
 } from './sql-helpers';
 
 export interface ListingFilter {
@@ -61,8 +63,7 @@ function adminListingQuery(db: Database) {
 }
 
 /** Listings whose title, platform or seller may match the search, or with the search as id (trigram indexes). */
-function listingCandidates(engine: Engine, s: string) {
-  const platforms = PLATFORMS.filter((p) => p.includes(s.toLowerCase()));
+function listingCandidates(engine: Engine, s: string, platforms: string[]) {
   return sql<string>`${listingTitlesContaining(engine, s)}
     union select id from listings where seller_id in (${usersContaining(engine, s)})
     union select id from listings where id = ${s}${
@@ -70,14 +71,25 @@ function listingCandidates(engine: Engine, s: string) {
     }`;
 }
 
+/** Few candidates: few titles, few sellers (counted first, so a common word stops early) and few of their listings. */
+async function fewListingCandidates(db: Database, engine: Engine, s: string, platforms: string[]) {
+  // A platform holds many listings: walking the created-at index finds a page of them at once.
+  if (platforms.length) return false;
+  return fewCandidates(db, [
+    listingTitlesMatching(engine, s),
+    usersMatching(engine, s),
+    sql`select id from listings where seller_id in (${usersContaining(engine, s)})`,
+  ]);
+}
+
 /** All listings, newest first, searched by title, platform or seller, filtered and keyset-paged. */
 export async function listListings(db: Database, engine: Engine, f: ListingFilter) {
   let q = adminListingQuery(db);
   if (f.q) {
     const s = f.q;
-    const candidates = trigramSearchable(s) ? listingCandidates(engine, s) : null;
-    if (candidates && (await fewCandidates(db, candidates)))
-      q = q.where('listings.id', 'in', sql<string>`(${candidates})`);
+    const platforms = PLATFORMS.filter((p) => p.includes(s.toLowerCase()));
+    if (trigramSearchable(s) && (await fewListingCandidates(db, engine, s, platforms)))
+      q = q.where('listings.id', 'in', sql<string>`(${listingCandidates(engine, s, platforms)})`);
     q = q.where((eb) =>
       eb.or([
         containsText('listings.title', s),

@@ -3,7 +3,15 @@ import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database } from '../../db/database';
 import type { Engine } from '../../db/database';
 import type { UsersTable } from '../../db/schema';
-import { afterCursor, containsText, fewCandidates, toPage, trigramSearchable, usersContaining } from './sql-helpers';
+import {
+  afterCursor,
+  containsText,
+  fewCandidates,
+  toPage,
+  trigramSearchable,
+  usersContaining,
+  usersMatching,
+} from './sql-helpers';
 
 export interface UserFilter {
   q?: string;
@@ -30,9 +38,8 @@ const SUMMARY_COLUMNS = [
 export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
   let q = db.selectFrom('users').leftJoin('deletedUsers', 'deletedUsers.uid', 'users.id').select(SUMMARY_COLUMNS);
   if (f.q) {
-    const candidates = trigramSearchable(f.q) ? usersContaining(engine, f.q) : null;
-    if (candidates && (await fewCandidates(db, candidates)))
-      q = q.where('users.id', 'in', sql<string>`(${candidates})`);
+    if (trigramSearchable(f.q) && (await fewCandidates(db, [usersMatching(engine, f.q)])))
+      q = q.where('users.id', 'in', sql<string>`(${usersContaining(engine, f.q)})`);
     q = q.where((eb) => eb.or([containsText('users.email', f.q!), containsText('users.displayName', f.q!)]));
   }
   if (f.role) q = q.where('users.role', '=', f.role);

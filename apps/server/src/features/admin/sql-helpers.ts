@@ -36,27 +36,45 @@ const trigramPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
 export const trigramSearchable = (search: string) => [...search].length >= 3;
 
 /** Ids of users whose e-mail or display name may contain the search, through the trigram indexes (decision 142). */
-export function usersContaining(engine: Engine, search: string) {
+export function usersContaining(engine: Engine, search: string): RawBuilder<string> {
   if (engine === 'sqlite')
-    return sql<string>`select id from users where search_key in (select rowid from users_trigram where users_trigram match ${trigramPhrase(search)})`;
+    return sql<string>`select id from users where search_key in (${usersMatching(engine, search)})`;
   const p = likePattern(search);
   return sql<string>`select id from users where lower(email) like ${p} escape '\\' or lower(display_name) like ${p} escape '\\'`;
+}
+
+/** One row per user matching, straight from the index (SQLite: its FTS rowids, which stop early when counted). */
+export function usersMatching(engine: Engine, search: string): RawBuilder<string> {
+  if (engine === 'sqlite')
+    return sql<string>`select rowid from users_trigram where users_trigram match ${trigramPhrase(search)}`;
+  return usersContaining(engine, search);
+}
+
+/** One row per listing whose title may contain the search, straight from the index. */
+export function listingTitlesMatching(engine: Engine, search: string) {
+  if (engine === 'sqlite')
+    return sql<string>`select rowid from listings_title_trigram where listings_title_trigram match ${trigramPhrase(search)}`;
+  return sql<string>`select id from listings where lower(title) like ${likePattern(search)} escape '\\'`;
 }
 
 /** Ids of listings whose title may contain the search, through the trigram indexes. */
 export function listingTitlesContaining(engine: Engine, search: string) {
   if (engine === 'sqlite')
-    return sql<string>`select id from listings where search_key in (select rowid from listings_title_trigram where listings_title_trigram match ${trigramPhrase(search)})`;
-  return sql<string>`select id from listings where lower(title) like ${likePattern(search)} escape '\\'`;
+    return sql<string>`select id from listings where search_key in (${listingTitlesMatching(engine, search)})`;
+  return listingTitlesMatching(engine, search);
 }
 
 /**
  * Whether the candidates of a search are few enough to start from them (looked up, then sorted). Many candidates
- * (a common word) are better checked while walking the created-at index, which then stops after one page.
+ * (a common word) are better checked while walking the created-at index, which then stops after one page. Each part
+ * is counted up to what is left of the limit, in order, so a common word stops the probe early.
  */
-export async function fewCandidates(db: Database, candidates: RawBuilder<string>) {
-  const probe = await sql<{ n: number }>`select count(*) as n from (${candidates} limit ${FEW_MATCHES + 1}) m`.execute(
-    db,
-  );
-  return Number(probe.rows[0].n) <= FEW_MATCHES;
+export async function fewCandidates(db: Database, parts: Array<RawBuilder<unknown>>) {
+  let left = FEW_MATCHES;
+  for (const part of parts) {
+    const probe = await sql<{ n: number }>`select count(*) as n from (${part} limit ${left + 1}) m`.execute(db);
+    left -= Number(probe.rows[0].n);
+    if (left < 0) return false;
+  }
+  return true;
 }
