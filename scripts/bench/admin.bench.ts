@@ -3,7 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { CompiledQuery } from 'kysely';
-import { encodeCursor } from '@accountry/shared/admin-paging';
+import { encodeCursor } from '../../apps/server/src/lib/keyset-cursor';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { type DatabaseHandle } from '../../apps/server/src/db/database';
@@ -134,7 +134,7 @@ export async function run() {
           .select(['createdAt', 'id'])
           .where('id', '=', `u${USERS / 2}`)
           .executeTakeFirstOrThrow();
-        const deep = encodeURIComponent(encodeCursor(middle));
+        const deep = encodeURIComponent(encodeCursor(middle.createdAt, middle.id));
         const me = await timeMedian(() => get('/api/auth/me'), REQUESTS, 10);
         const common = { engine, unit: 'ms/request', baseline: 'auth.me', baselineValue: Number(me.toFixed(3)) };
         const figures: Array<[string, string]> = [

@@ -1,4 +1,5 @@
-// The whole app: the real production server (main.ts, NODE_ENV=production, its own process, demo data) under load
+// The whole app: the real production server (the compiled apps/server/dist/main.js that `npm start` runs, built by
+// scripts/build.mjs; NODE_ENV=production, its own process, demo data) under load
 // from a generator in a third process, for /healthz, browse, listing detail, search and signed-in auth.me; each next
 // to a bare Fastify endpoint (in the generator's process) answering the same bytes, measured in alternating rounds.
 // SQLite always; PostgreSQL when BENCH_DATABASE_URL is set. The server listens on BENCH_APP_PORT (default 3391).
@@ -6,10 +7,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { DEMO_USERS } from '../../apps/server/src/seed/demo-users';
-import { assertHonestBaseline, benchEngines, emit, median, startLoadProcess, type LoadResult } from './support';
+import {
+  assertHonestBaseline,
+  benchEngines,
+  emit,
+  loadWithCpu,
+  median,
+  processCpuMs,
+  startLoadProcess,
+} from './support';
+
+type Measured = Awaited<ReturnType<typeof loadWithCpu>>;
 
 const PORT = Number(process.env.BENCH_APP_PORT ?? 3391);
 const ROUNDS = 2;
@@ -49,6 +61,16 @@ async function waitForServer(base: string, child: ReturnType<typeof spawn>) {
   throw new Error('the server did not start within 2 minutes');
 }
 
+/** Until the process uses under 5% of a core for a whole second (at most 3 minutes). */
+async function waitForIdle(pid: number) {
+  for (let i = 0; i < 180; i++) {
+    const before = processCpuMs(pid);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (processCpuMs(pid) - before < 50) return;
+  }
+  throw new Error('the server stayed busy for 3 minutes after starting');
+}
+
 async function benchEngine(
   engine: 'sqlite' | 'postgres',
   url: string | undefined,
@@ -67,7 +89,7 @@ async function benchEngine(
     u.searchParams.set('options', `-c search_path=${schema}`);
     databaseUrl = u.toString();
   }
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', ...profileArgs(), 'apps/server/dist/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -76,12 +98,17 @@ async function benchEngine(
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       PUBLIC_URL: `http://localhost:${PORT}`,
+      // Production refuses to start without one; a throwaway key for the bench's throwaway data.
+      CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+      SEED_DEMO_DATA: 'true',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${PORT}`;
   try {
     await waitForServer(base, server);
+    // The server renders the demo screenshots after it starts listening: time nothing until that work is done.
+    await waitForIdle(server.pid!);
     const buyer = DEMO_USERS.find((u) => u.role === 'buyer')!;
     const signIn = await fetch(`${base}/api/auth/signin`, {
       method: 'POST',
@@ -101,6 +128,8 @@ async function benchEngine(
       ['detail', `/api/listings/${first.items[0].id}`, signedIn],
       ['search', '/api/listings?q=account', ACCEPT],
       ['auth_me', '/api/auth/me', signedIn],
+      // The same route without a session: signed-in / anonymous shows what resolving the session costs.
+      ['auth_me_anonymous', '/api/auth/me', ACCEPT],
     ];
     // The bare server answers each path with the very bytes (and encoding) the app sent.
     const replies = [];
@@ -111,16 +140,16 @@ async function benchEngine(
     }
     const bare = await loader.bare(replies);
     for (const [name, p, headers] of targets) {
-      const app: LoadResult[] = [];
-      const baseline: LoadResult[] = [];
+      const app: Measured[] = [];
+      const baseline: Measured[] = [];
       await loader.load(base + p, { headers, seconds: 1 });
       await loader.load(`${bare.url}/${name}`, { seconds: 1 });
       for (let round = 0; round < ROUNDS; round++) {
-        baseline.push(await loader.load(`${bare.url}/${name}`, { seconds: SECONDS }));
-        app.push(await loader.load(base + p, { headers, seconds: SECONDS }));
+        baseline.push(await loadWithCpu(bare.pid, () => loader.load(`${bare.url}/${name}`, { seconds: SECONDS })));
+        app.push(await loadWithCpu(server.pid!, () => loader.load(base + p, { headers, seconds: SECONDS })));
       }
       for (const b of baseline) assertHonestBaseline(`app.${name}`, b);
-      const rps = (rs: LoadResult[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
+      const rps = (rs: Measured[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
       emit({
         bench: `app.${name}`,
         engine,
@@ -133,6 +162,11 @@ async function benchEngine(
         bytes: replies.find((r) => r.path === `/${name}`)!.body.length,
         generatorCpu: median(app.map((r) => r.generatorCpu)),
         baselineGeneratorCpu: median(baseline.map((r) => r.generatorCpu)),
+        cpuUsPerReq: median(app.map((r) => r.cpuUsPerReq)),
+        baselineCpuUsPerReq: median(baseline.map((r) => r.cpuUsPerReq)),
+        cpuRatio: Number(
+          (median(baseline.map((r) => r.cpuUsPerReq)) / median(app.map((r) => r.cpuUsPerReq))).toFixed(3),
+        ),
       });
     }
   } finally {
@@ -148,7 +182,13 @@ async function benchEngine(
   }
 }
 
+/** BENCH_CPU_PROF=dir writes a V8 CPU profile of the server for the whole run (node --cpu-prof). */
+const profileArgs = () =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
 export async function run() {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('building the server failed');
   const loader = startLoadProcess();
   try {
     for (const { engine, url } of benchEngines()) await benchEngine(engine, url, loader);

@@ -60,7 +60,7 @@ async function bare(job: BareJob) {
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, pid: process.pid };
 }
 
 process.on('message', async (msg: LoadJob | BareJob | 'exit') => {

@@ -1,5 +1,6 @@
 // Shared pieces for benchmarks: output format, a bare Fastify baseline, timing helpers.
 import { fork } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -105,12 +106,16 @@ export function startLoadProcess() {
         durationSeconds: opts.seconds ?? 3,
       }),
     bare: (replies: Array<{ path: string; body: Buffer; contentType: string; contentEncoding?: string }>) =>
-      ask<{ url: string }>(bareHost, {
+      ask<{ url: string; pid: number }>(bareHost, {
         kind: 'bare',
         replies: replies.map((r) => ({ ...r, body: r.body.toString('base64'), encoding: 'base64' })),
       }),
     stop: () => {
-      for (const c of [generator, bareHost]) if (c.connected) c.send('exit');
+      // Killed too: a child busy with a job when a bench fails would not read the exit message.
+      for (const c of [generator, bareHost]) {
+        if (c.connected) c.send('exit');
+        c.kill();
+      }
     },
   };
 }
@@ -124,4 +129,26 @@ export function assertHonestBaseline(bench: string, bare: LoadResult) {
         'the machine is too busy (or the generator is the limit) for this figure to mean anything. ' +
         'Set BENCH_MIN_BARE_RPS to override.',
     );
+}
+
+/** CPU time (ms, user + system) a process has used so far, from /proc (Linux); the bench's own process without it. */
+export function processCpuMs(pid: number = process.pid) {
+  if (pid === process.pid) {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  }
+  // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses: user and system clock ticks (1/100 s).
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Run a load and report the server process's CPU per request (µs): far less sensitive than requests/s to other work
+ * on a shared machine, so a ratio of CPU per request (bare / app) is the load-independent companion of the rps ratio.
+ */
+export async function loadWithCpu(pid: number, run: () => Promise<LoadResult>) {
+  const before = processCpuMs(pid);
+  const result = await run();
+  const cpuUsPerReq = result.total ? Number((((processCpuMs(pid) - before) * 1000) / result.total).toFixed(1)) : 0;
+  return { ...result, cpuUsPerReq };
 }

@@ -1,7 +1,8 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { replySerializerCompiler } from './plugins/reply-serializer';
 import type { DatabaseHandle } from './db/database';
 import type { Mailer } from './email/mailer';
 import { MailWorker } from './email/mail-worker';
@@ -95,7 +96,7 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler(input.config.checkReplies));
 
   const sessionSettings: SessionSettings = {
     secureCookies: input.config.isProduction,
@@ -135,7 +136,7 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
   });
   await registerRateLimit(app, deps.limits);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await registerCompression(app);
+  registerCompression(app);
   await registerOpenApi(app);
   registerAuth(app, deps);
   const stopSessionCache = deps.sessionCache.listen(input.bus);

@@ -151,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
+    // Every reply also encoded by zod and compared with the compiled serializer (plugins/reply-serializer.ts).
+    checkReplies: e.NODE_ENV !== 'production',
     port: e.PORT,
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     trustProxy: e.TRUST_PROXY,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-app';
+import { createTestDatabase, createUser } from '../test/test-app';
+import { ManualClock } from '../lib/clock';
 import type { DatabaseHandle } from './database';
 import { migrateToLatest } from './migrate';
 
@@ -12,22 +13,7 @@ afterAll(() => handle.close());
 describe('data layer', () => {
   it('returns booleans and epoch-millisecond numbers the same way on every engine', async () => {
     const now = Date.UTC(2026, 0, 1, 23, 59, 59, 123);
-    await handle.db
-      .insertInto('users')
-      .values({
-        id: 'u1',
-        email: 'a@b.test',
-        passwordHash: 'x',
-        displayName: 'A',
-        phoneNumber: '',
-        role: 'buyer',
-        createdAt: now,
-        lastActive: now,
-        profileComplete: true,
-        emailVerified: false,
-        disabled: false,
-      })
-      .execute();
+    await createUser({ db: handle.db, clock: new ManualClock(now) }, { id: 'u1', emailVerified: false });
     const row = await handle.db.selectFrom('users').selectAll().where('id', '=', 'u1').executeTakeFirstOrThrow();
     expect(row.createdAt).toBe(now);
     expect(row.profileComplete).toBe(true);

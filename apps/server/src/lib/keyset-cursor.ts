@@ -30,12 +30,16 @@ export function parseCursor(cursor: string, valueType: 'number' | 'string'): Key
 export const INT32_MAX = 2_147_483_647;
 
 /**
- * The position in a numeric-sorted cursor (listings, favorites, reviews), or a 400 when it was tampered with.
- * `max` bounds the value to what the sorted column holds.
+ * The position in a numeric-sorted cursor (listings, favorites, reviews, admin lists), or a 400 (with the caller's
+ * message) when it was tampered with. `max` bounds the value to what the sorted column holds.
  */
-export function decodeCursor(cursor: string | undefined, max = Number.MAX_SAFE_INTEGER): Keyset | undefined {
+export function decodeCursor(
+  cursor: string | undefined,
+  max = Number.MAX_SAFE_INTEGER,
+  message: string = LISTING_MESSAGES.cursor,
+): Keyset | undefined {
   if (!cursor) return undefined;
   const keyset = parseCursor(cursor, 'number');
   if (keyset && Math.abs(keyset[0]) <= max) return keyset;
-  throw badRequest(LISTING_MESSAGES.cursor, { cursor: LISTING_MESSAGES.cursor });
+  throw badRequest(message, { cursor: message });
 }

@@ -1,4 +1,4 @@
-import type { Cursor } from '@accountry/shared/admin-paging';
+import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database } from '../../db/database';
 import { afterCursor, toPage } from './sql-helpers';
 
@@ -7,7 +7,7 @@ export interface AuditFilter {
   actorId?: string;
   targetType?: string;
   targetId?: string;
-  cursor: Cursor | null;
+  cursor: Keyset | undefined;
   limit: number;
 }
 

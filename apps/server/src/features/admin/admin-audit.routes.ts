@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@accountry/shared/api-error';
 import { adminAuditQuerySchema, auditFacetsSchema, auditPageSchema } from '@accountry/shared/admin-audit';
-import { decodeCursor, encodeCursor } from '@accountry/shared/admin-paging';
 import type { AppDeps } from '../../app';
 import { requireAdmin } from '../../plugins/auth';
 import { auditFacets, listAudit } from './admin-audit.repository';
+import { adminCursor } from './sql-helpers';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -27,10 +27,10 @@ export function adminAuditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         requireAdmin(request);
-        const page = await listAudit(deps.db.db, { ...request.query, cursor: decodeCursor(request.query.cursor) });
+        const page = await listAudit(deps.db.db, { ...request.query, cursor: adminCursor(request.query.cursor) });
         return {
           items: page.items.map((r) => ({ ...r, details: parseDetails(r.details) })),
-          nextCursor: page.next ? encodeCursor(page.next) : null,
+          nextCursor: page.nextCursor,
         };
       },
     );

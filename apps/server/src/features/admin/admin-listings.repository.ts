@@ -1,8 +1,19 @@
 import { sql } from 'kysely';
-import type { Cursor } from '@accountry/shared/admin-paging';
-import type { Database } from '../../db/database';
+import type { Keyset } from '../../lib/keyset-cursor';
+import type { Database, Engine } from '../../db/database';
 import type { ListingsTable } from '../../db/schema';
-import { afterCursor, containsText, toPage } from './sql-helpers';
+import { PLATFORMS } from '@accountry/shared/listings';
+import {
+  afterCursor,
+  containsText,
+  fewCandidates,
+  listingTitlesContaining,
+  listingTitlesMatching,
+  toPage,
+  trigramSearchable,
+  usersContaining,
+  usersMatching,
+} from './sql-helpers';
 
 export interface ListingFilter {
   q?: string;
@@ -10,7 +21,7 @@ export interface ListingFilter {
   category?: ListingsTable['category'];
   sellerId?: string;
   deleted?: 'yes' | 'no';
-  cursor: Cursor | null;
+  cursor: Keyset | undefined;
   limit: number;
 }
 
@@ -51,11 +62,34 @@ function adminListingQuery(db: Database) {
     ]);
 }
 
+/** Listings whose title, platform or seller may match the search, or with the search as id (trigram indexes). */
+function listingCandidates(engine: Engine, s: string, platforms: string[]) {
+  return sql<string>`${listingTitlesContaining(engine, s)}
+    union select id from listings where seller_id in (${usersContaining(engine, s)})
+    union select id from listings where id = ${s}${
+      platforms.length ? sql` union select id from listings where platform in (${sql.join(platforms)})` : sql``
+    }`;
+}
+
+/** Few candidates: few titles, few sellers (counted first, so a common word stops early) and few of their listings. */
+async function fewListingCandidates(db: Database, engine: Engine, s: string, platforms: string[]) {
+  // A platform holds many listings: walking the created-at index finds a page of them at once.
+  if (platforms.length) return false;
+  return fewCandidates(db, [
+    listingTitlesMatching(engine, s),
+    usersMatching(engine, s),
+    sql`select id from listings where seller_id in (${usersContaining(engine, s)})`,
+  ]);
+}
+
 /** All listings, newest first, searched by title, platform or seller, filtered and keyset-paged. */
-export async function listListings(db: Database, f: ListingFilter) {
+export async function listListings(db: Database, engine: Engine, f: ListingFilter) {
   let q = adminListingQuery(db);
   if (f.q) {
     const s = f.q;
+    const platforms = PLATFORMS.filter((p) => p.includes(s.toLowerCase()));
+    if (trigramSearchable(s) && (await fewListingCandidates(db, engine, s, platforms)))
+      q = q.where('listings.id', 'in', sql<string>`(${listingCandidates(engine, s, platforms)})`);
     q = q.where((eb) =>
       eb.or([
         containsText('listings.title', s),

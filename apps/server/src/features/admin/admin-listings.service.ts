@@ -1,6 +1,5 @@
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
-import { decodeCursor, encodeCursor } from '@accountry/shared/admin-paging';
 import {
   statusAfterUnhide,
   type AdminListing,
@@ -13,6 +12,7 @@ import { recordAudit } from '../../lib/audit';
 import { assertStateUnchanged } from '../../lib/state-change';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-listings.repository';
+import { adminCursor } from './sql-helpers';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findListing>>>;
 
@@ -28,8 +28,8 @@ function toAdminListing(r: Row): AdminListing {
 }
 
 export async function listListings(deps: AppDeps, input: AdminListingsFilter): Promise<AdminListingsPage> {
-  const page = await repo.listListings(deps.db.db, { ...input, cursor: decodeCursor(input.cursor) });
-  return { items: page.items.map(toAdminListing), nextCursor: page.next ? encodeCursor(page.next) : null };
+  const page = await repo.listListings(deps.db.db, deps.db.engine, { ...input, cursor: adminCursor(input.cursor) });
+  return { items: page.items.map(toAdminListing), nextCursor: page.nextCursor };
 }
 
 async function reload(deps: AppDeps, id: string) {

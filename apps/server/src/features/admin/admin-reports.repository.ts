@@ -1,4 +1,4 @@
-import type { Cursor } from '@accountry/shared/admin-paging';
+import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database } from '../../db/database';
 import type { FeedbackTable, ReportsTable } from '../../db/schema';
 import { afterCursor, toPage } from './sql-helpers';
@@ -6,7 +6,7 @@ import { afterCursor, toPage } from './sql-helpers';
 export interface ReportFilter {
   targetType?: ReportsTable['targetType'];
   status?: ReportsTable['status'];
-  cursor: Cursor | null;
+  cursor: Keyset | undefined;
   limit: number;
 }
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
-import { decodeCursor, encodeCursor } from '@accountry/shared/admin-paging';
 import {
   REPORTED_MESSAGES_LIMIT,
   REPORT_STATUSES,
@@ -21,6 +20,7 @@ import { notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-reports.repository';
+import { adminCursor } from './sql-helpers';
 
 type Target = z.infer<typeof reportTargetSchema>;
 const missing = (label: string): Target => ({
@@ -91,8 +91,8 @@ async function withTargets(db: Database, rows: repo.ReportRow[]): Promise<AdminR
 }
 
 export async function listReports(deps: AppDeps, input: AdminReportsFilter) {
-  const page = await repo.listReports(deps.db.db, { ...input, cursor: decodeCursor(input.cursor) });
-  return { items: await withTargets(deps.db.db, page.items), nextCursor: page.next ? encodeCursor(page.next) : null };
+  const page = await repo.listReports(deps.db.db, { ...input, cursor: adminCursor(input.cursor) });
+  return { items: await withTargets(deps.db.db, page.items), nextCursor: page.nextCursor };
 }
 
 export async function getReport(deps: AppDeps, id: string): Promise<AdminReportDetail> {
@@ -140,8 +140,8 @@ function changes(before: { status: string; note: string }, input: ReviewInput) {
 }
 
 export async function listFeedback(deps: AppDeps, input: AdminFeedbackFilter) {
-  const page = await repo.listFeedback(deps.db.db, { ...input, cursor: decodeCursor(input.cursor) });
-  return { items: page.items as AdminFeedback[], nextCursor: page.next ? encodeCursor(page.next) : null };
+  const page = await repo.listFeedback(deps.db.db, { ...input, cursor: adminCursor(input.cursor) });
+  return { items: page.items as AdminFeedback[], nextCursor: page.nextCursor };
 }
 
 export async function reviewFeedback(

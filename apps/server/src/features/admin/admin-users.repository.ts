@@ -1,16 +1,24 @@
 import { sql } from 'kysely';
-import type { Cursor } from '@accountry/shared/admin-paging';
+import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database } from '../../db/database';
 import type { Engine } from '../../db/database';
 import type { UsersTable } from '../../db/schema';
-import { afterCursor, containsText, toPage } from './sql-helpers';
+import {
+  afterCursor,
+  containsText,
+  fewCandidates,
+  toPage,
+  trigramSearchable,
+  usersContaining,
+  usersMatching,
+} from './sql-helpers';
 
 export interface UserFilter {
   q?: string;
   role?: UsersTable['role'];
   verified?: 'yes' | 'no';
   state?: 'active' | 'disabled' | 'deleted';
-  cursor: Cursor | null;
+  cursor: Keyset | undefined;
   limit: number;
 }
 
@@ -26,10 +34,14 @@ const SUMMARY_COLUMNS = [
   'deletedUsers.status as deletedStatus',
 ] as const;
 
-/** Users newest first, filtered and keyset-paged. */
-export async function listUsers(db: Database, f: UserFilter) {
+/** Users newest first, filtered and keyset-paged; a search starts from its trigram matches when they are few. */
+export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
   let q = db.selectFrom('users').leftJoin('deletedUsers', 'deletedUsers.uid', 'users.id').select(SUMMARY_COLUMNS);
-  if (f.q) q = q.where((eb) => eb.or([containsText('users.email', f.q!), containsText('users.displayName', f.q!)]));
+  if (f.q) {
+    if (trigramSearchable(f.q) && (await fewCandidates(db, [usersMatching(engine, f.q)])))
+      q = q.where('users.id', 'in', sql<string>`(${usersContaining(engine, f.q)})`);
+    q = q.where((eb) => eb.or([containsText('users.email', f.q!), containsText('users.displayName', f.q!)]));
+  }
   if (f.role) q = q.where('users.role', '=', f.role);
   if (f.verified) q = q.where('users.emailVerified', '=', f.verified === 'yes');
   if (f.state === 'deleted') q = q.where('deletedUsers.status', '=', 'unresolved');

@@ -1,7 +1,6 @@
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import { ADMIN_MESSAGES, ACCOUNT_DELETED_HIDDEN_REASON } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
-import { decodeCursor, encodeCursor } from '@accountry/shared/admin-paging';
 import { statusAfterUnhide } from '@accountry/shared/admin-listings';
 import {
   USER_LISTINGS_SHOWN,
@@ -21,6 +20,7 @@ import * as repo from './admin-users.repository';
 import { hideSellerListings, sellerListingsHiddenFor, unhideListing } from './admin-listings.repository';
 import { assertNotLastAdmin, assertNotSelf, assertStillAdmin, canChangeRoleTo } from './admin-permissions';
 import { invalidateSessions } from '../../sessions/session-cache';
+import { adminCursor } from './sql-helpers';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
 type SummaryRow = Pick<
@@ -42,8 +42,8 @@ export function toSummary(r: SummaryRow): AdminUserSummary {
 }
 
 export async function listUsers(deps: AppDeps, input: AdminUsersFilter): Promise<AdminUsersPage> {
-  const page = await repo.listUsers(deps.db.db, { ...input, cursor: decodeCursor(input.cursor) });
-  return { items: page.items.map(toSummary), nextCursor: page.next ? encodeCursor(page.next) : null };
+  const page = await repo.listUsers(deps.db.db, deps.db.engine, { ...input, cursor: adminCursor(input.cursor) });
+  return { items: page.items.map(toSummary), nextCursor: page.nextCursor };
 }
 
 export async function getUserDetail(deps: AppDeps, id: string): Promise<AdminUserDetail> {

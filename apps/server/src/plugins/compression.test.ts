@@ -1,0 +1,50 @@
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { COMPRESS_THRESHOLD, pickEncoding, registerCompression } from './compression';
+
+const big = { text: 'x'.repeat(COMPRESS_THRESHOLD * 2) };
+
+async function get(path: string, acceptEncoding?: string) {
+  const app = Fastify();
+  registerCompression(app);
+  app.get('/big', async () => big);
+  app.get('/small', async () => ({ ok: true }));
+  app.get('/text', async (_req, reply) => reply.type('text/plain').send('y'.repeat(COMPRESS_THRESHOLD * 2)));
+  const res = await app.inject({ url: path, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  await app.close();
+  return res;
+}
+
+describe('JSON reply compression', () => {
+  it('sends brotli when accepted, else gzip, and the body decodes to the reply', async () => {
+    const br = await get('/big', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(big);
+    const gz = await get('/big', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(big);
+  });
+
+  it('leaves small replies, other types and clients that accept neither as they are', async () => {
+    for (const [path, accept] of [
+      ['/small', 'br'],
+      ['/text', 'br'],
+      ['/big', undefined],
+      ['/big', 'deflate'],
+      ['/big', 'br;q=0, gzip;q=0'],
+    ] as const) {
+      const res = await get(path, accept);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.rawPayload.length).toBeGreaterThan(path === '/small' ? 0 : COMPRESS_THRESHOLD);
+    }
+  });
+
+  it('reads Accept-Encoding weights', () => {
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+  });
+});

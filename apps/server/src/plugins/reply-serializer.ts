@@ -1,0 +1,67 @@
+import fastJson from 'fast-json-stringify';
+import { z } from 'zod';
+import { $ZodType } from 'zod/v4/core';
+import { ResponseSerializationError, serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+
+type JsonSchema = { [key: string]: unknown };
+
+/**
+ * Replies are written by fast-json-stringify from the JSON Schema of the route's zod reply schema (decision 140),
+ * compiled once per route: only the schema's properties are written, in the schema's order, as zod's parse would
+ * have kept them. A schema with no JSON form (a transform, a custom type) keeps zod's parse-then-stringify.
+ */
+export function replyJsonSchema(schema: z.ZodType): JsonSchema | null {
+  let json: JsonSchema;
+  try {
+    json = z.toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'throw' }) as JsonSchema;
+  } catch {
+    return null;
+  }
+  delete json.$schema;
+  return simplify(json) as JsonSchema;
+}
+
+const isNull = (s: unknown) => typeof s === 'object' && s !== null && (s as JsonSchema).type === 'null';
+
+/** `anyOf: [X, null]` becomes X with a null type: fast-json-stringify checks a type, where anyOf runs a validator. */
+function simplify(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simplify);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(node)) out[k] = simplify(v);
+  const options = out.anyOf ?? out.oneOf;
+  if (Array.isArray(options) && options.length === 2 && options.some(isNull)) {
+    const other = options.find((o) => !isNull(o)) as JsonSchema;
+    if (typeof other.type === 'string' && !other.anyOf && !other.oneOf && !other.allOf) {
+      const { anyOf: _a, oneOf: _o, ...rest } = out;
+      const merged: JsonSchema = { ...rest, ...other, type: [other.type, 'null'] };
+      if (Array.isArray(other.enum)) merged.enum = [...other.enum, null];
+      return merged;
+    }
+  }
+  return out;
+}
+
+/**
+ * The app's serializer compiler. With `check` (tests and development) every reply is also encoded the old way, by
+ * zod, and a reply that does not fit its schema or that the two would write differently fails with a 500: the whole
+ * test suite then proves the compiled serializers write exactly what zod would.
+ */
+export function replySerializerCompiler(check: boolean): FastifySerializerCompiler<unknown> {
+  return (route) => {
+    const schema = route.schema;
+    const json = schema instanceof $ZodType ? replyJsonSchema(schema as z.ZodType) : null;
+    if (!json) return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+    const stringify = fastJson(json);
+    if (!check) return (data) => stringify(data);
+    return (data) => {
+      const encoded = z.safeEncode(schema as z.ZodType, data);
+      if (encoded.error) throw new ResponseSerializationError(route.method, route.url, { cause: encoded.error });
+      const fast = stringify(data);
+      if (fast !== JSON.stringify(encoded.data))
+        throw new Error(`${route.method} ${route.url}: the compiled reply serializer and zod disagree: ${fast}`);
+      return fast;
+    };
+  };
+}
