@@ -53,20 +53,23 @@ export async function mailParties(ctx: OrdersContext, order: OrdersTable, kind: 
   }
 }
 
-/** What follows a committed move: mails to both parties, and a refund outside the ledger when the provider needs one. */
+/** What goes back to the buyer outside the ledger's own accounts when `action` moves `before` (0: nothing). */
+export function refundedBy(before: OrdersTable, action: OrderAction, refundCents: number) {
+  if (action === 'refund' || action === 'partial_refund') return refundCents;
+  return (action === 'cancel' || action === 'auto_cancel') && before.status === 'paid' ? before.priceCents : 0;
+}
+
+export const refundKey = (order: OrdersTable, cents: number) => `${order.id}:refund:${cents}`;
+
+/** What follows a committed move: the refund owed by the provider is sent, and both parties get a mail. */
 export async function afterTransition(
   ctx: OrdersContext,
   before: OrdersTable,
   after: OrdersTable,
   action: OrderAction,
 ) {
-  const refunded =
-    action === 'refund' || action === 'partial_refund'
-      ? after.refundedCents
-      : (action === 'cancel' || action === 'auto_cancel') && before.status === 'paid'
-        ? after.priceCents
-        : 0;
-  if (refunded > 0) await ctx.provider.refund(after, refunded, `${after.id}:refund:${refunded}`);
+  const refunded = refundedBy(before, action, after.refundedCents);
+  if (refunded > 0) await ctx.provider.sendRefund(refundKey(after, refunded));
   const kind = MAIL_FOR[action];
   if (kind) await mailParties(ctx, after, kind);
 }

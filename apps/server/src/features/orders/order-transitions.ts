@@ -18,7 +18,7 @@ import { conflict, notFound } from '../../lib/app-error';
 import { ESCROW, PLATFORM_FEE, availableAccount, postLedgerOr409, type Move } from '../../lib/ledger';
 import type { OrdersContext } from './orders-context';
 import { findOrder, insertHistory, setListingStatusIf, updateOrderIf } from './orders.repository';
-import { afterTransition } from './order-effects';
+import { afterTransition, refundKey, refundedBy } from './order-effects';
 
 export interface Actor {
   kind: OrderActor;
@@ -144,7 +144,10 @@ export async function applyTransition(
   const money = movesFor(ctx, action, order, refundCents);
   if (money && money.moves.length > 0)
     await postLedgerOr409(trx, { ...money, orderId: order.id, actorId: actor.id }, now, M.insufficientBalance);
-  return { ...order, ...patch } as OrdersTable;
+  const after = { ...order, ...patch } as OrdersTable;
+  const refunded = refundedBy(order, action, refundCents);
+  if (refunded > 0) await ctx.provider.oweRefund(trx, after, refunded, refundKey(after, refunded));
+  return after;
 }
 
 /**

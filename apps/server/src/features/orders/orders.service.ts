@@ -118,29 +118,30 @@ function only(side: 'buyer' | 'seller', order: OrdersTable, user: AuthUser) {
 
 const actorOf = (kind: OrderActor, user: AuthUser): Actor => ({ kind, id: user.id });
 
-/** Pay an order: `balance` pays at once inside the transaction; other providers answer with a page to go to. */
+/**
+ * Pay an order: `balance` pays at once in one transaction; other providers answer with a page to go to. The
+ * provider is asked first, outside any transaction (Stripe makes one session per order, so asking again is safe);
+ * the order is then written only if it is still awaiting payment (409 otherwise).
+ */
 export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
-  const now = ctx.deps.clock.now();
   const db = ctx.deps.db.db;
   const order = await findOrder(db, id);
   if (!order) throw notFound(M.notFound);
   only('buyer', order, user);
   if (order.status !== 'pending_payment') throw conflict(order.paidAt ? M.alreadyPaid : M.notPayable);
-  const buyerEmail = user.email;
   const returnUrl = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
-  const result = await db.transaction().execute(async (trx) => {
-    const start = await ctx.provider.startPayment({ trx, order, buyerEmail, returnUrl });
-    if (start.status === 'redirect') {
-      await updateOrderIf(trx, order.id, 'pending_payment', { providerRef: start.providerRef, updatedAt: now });
-      return { moved: null, redirectUrl: start.url };
-    }
-    return {
-      moved: await applyTransition(ctx, trx, order, 'pay', actorOf('buyer', user), { patch: { paidAt: now } }, now),
-      redirectUrl: null,
-    };
-  });
-  if (result.moved) await afterTransition(ctx, order, result.moved, 'pay');
-  return { order: result.moved ?? order, redirectUrl: result.redirectUrl };
+  const start = await ctx.provider.startPayment({ order, buyerEmail: user.email, returnUrl });
+  const now = ctx.deps.clock.now();
+  if (start.status === 'redirect') {
+    const patch = { providerRef: start.providerRef, updatedAt: now };
+    if (!(await updateOrderIf(db, order.id, 'pending_payment', patch))) throw conflict(M.stateChanged);
+    return { order: { ...order, ...patch }, redirectUrl: start.url };
+  }
+  const moved = await db
+    .transaction()
+    .execute((trx) => applyTransition(ctx, trx, order, 'pay', actorOf('buyer', user), { patch: { paidAt: now } }, now));
+  await afterTransition(ctx, order, moved, 'pay');
+  return { order: moved, redirectUrl: null };
 }
 
 /** A provider confirmed a payment (webhook): the order moves to paid once, whatever how often it is told. */
