@@ -4,7 +4,9 @@ import { formatCents } from '@accountry/shared/wallet';
 import type { OrdersTable } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
 import type { OrdersContext } from './orders-context';
+import { publishSystemMessages } from '../chat/system-messages.service';
 import { findUserBrief } from './orders.repository';
+import type { Moved } from './order-transitions';
 
 type MailKind = keyof typeof S;
 
@@ -61,13 +63,10 @@ export function refundedBy(before: OrdersTable, action: OrderAction, refundCents
 
 export const refundKey = (order: OrdersTable, cents: number) => `${order.id}:refund:${cents}`;
 
-/** What follows a committed move: the refund owed by the provider is sent, and both parties get a mail. */
-export async function afterTransition(
-  ctx: OrdersContext,
-  before: OrdersTable,
-  after: OrdersTable,
-  action: OrderAction,
-) {
+/** What follows a committed move: its chat message goes out live, the refund owed is sent, both parties get a mail. */
+export async function afterTransition(ctx: OrdersContext, before: OrdersTable, moved: Moved, action: OrderAction) {
+  const after = moved.order;
+  await publishSystemMessages(ctx.deps, [moved.notice]);
   const refunded = refundedBy(before, action, after.refundedCents);
   if (refunded > 0) await ctx.provider.sendRefund(refundKey(after, refunded));
   const kind = MAIL_FOR[action];

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import { ORDER_CHAT_MESSAGES, ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { DUE_RULES, SELLER_ANSWER_MS, canOpenDispute, type OrderActor } from '@accountry/shared/order-state';
 import type { Credentials, DecisionInput } from '@accountry/shared/orders';
 import type { OrdersTable } from '../../db/schema';
@@ -7,6 +7,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { newId } from '../../lib/ids';
+import { postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
 import type { OrdersContext } from './orders-context';
 import { applyTransition, moveOrder, type Actor } from './order-transitions';
 import { afterTransition } from './order-effects';
@@ -49,7 +50,7 @@ export async function buyNow(ctx: OrdersContext, user: AuthUser, listingId: stri
   await assertMayStartOrders(ctx, user);
   const now = ctx.deps.clock.now();
   try {
-    return await ctx.deps.db.db.transaction().execute(async (trx) => {
+    const { order, notice } = await ctx.deps.db.db.transaction().execute(async (trx) => {
       const listing = await findListingForOrder(trx, listingId);
       if (!listing || listing.deletedAt) throw notFound('Listing not found');
       if (listing.sellerId === user.id) throw badRequest(M.ownListing);
@@ -101,8 +102,15 @@ export async function buyNow(ctx: OrdersContext, user: AuthUser, listingId: stri
         reason: '',
         createdAt: now,
       });
-      return order;
+      const notice = await postSystemMessage(trx, {
+        conversationId: order.conversationId!,
+        body: ORDER_CHAT_MESSAGES.created,
+        now,
+      });
+      return { order, notice };
     });
+    await publishSystemMessages(ctx.deps, [notice]);
+    return order;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(M.listingTaken);
     throw err;
@@ -141,7 +149,7 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
     .transaction()
     .execute((trx) => applyTransition(ctx, trx, order, 'pay', actorOf('buyer', user), { patch: { paidAt: now } }, now));
   await afterTransition(ctx, order, moved, 'pay');
-  return { order: moved, redirectUrl: null };
+  return { order: moved.order, redirectUrl: null };
 }
 
 /** A provider confirmed a payment (webhook): the order moves to paid once, whatever how often it is told. */
