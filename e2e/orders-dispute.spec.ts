@@ -7,6 +7,12 @@ import { creditBalance, deliverCredentials } from './support/orders';
 // The machine is shared: first page loads can take several seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
+// A 1×1 PNG: the screenshot the buyer attaches as evidence.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 async function signedInPage(browser: Browser, baseURL: string, userId: string) {
   const context = await browser.newContext();
   await signInContext(context, baseURL, userId);
@@ -64,6 +70,9 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   // Both sides post a statement in the order's dispute thread.
   const thread = b.page.getByRole('region', { name: 'Dispute statements' });
   await thread.getByRole('textbox', { name: 'Your statement' }).fill('Sign-in says the password is wrong since 10:00.');
+  await thread.locator('input[type="file"]').setInputFiles({ name: 'sign-in.png', mimeType: 'image/png', buffer: PNG });
+  await expect(thread.getByRole('img', { name: 'Evidence to attach' })).toBeVisible();
+  await expect(thread.getByRole('button', { name: 'Post statement' })).toBeEnabled();
   await thread.getByRole('button', { name: 'Post statement' }).click();
   await expect(b.page.getByText('Statement posted.')).toBeVisible();
   await expect(thread.getByRole('list', { name: 'Statements' })).toContainText('the password is wrong');
@@ -72,6 +81,10 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   await sellerThread.getByRole('textbox', { name: 'Your statement' }).fill('I did not change anything after delivery.');
   await sellerThread.getByRole('button', { name: 'Post statement' }).click();
   await expect(sellerThread.getByRole('list', { name: 'Statements' }).getByRole('listitem')).toHaveCount(2);
+  // The seller sees the buyer's evidence image, served privately to the order's parties.
+  const evidence = sellerThread.getByRole('img', { name: `Evidence from ${buyer.displayName}` });
+  await expect(evidence).toBeVisible();
+  await expect.poll(() => evidence.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
   // The admin finds the open dispute first in the orders list and refunds in full, with a reason.
   await a.page.goto('/admin');

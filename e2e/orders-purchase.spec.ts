@@ -64,6 +64,13 @@ test('a buyer buys an account, the seller delivers, the buyer reveals and accept
   await s.page.getByRole('list', { name: 'Sales' }).getByRole('link', { name: title }).click();
   await expect(s.page.getByRole('heading', { level: 1, name: `Sale: ${title}` })).toBeVisible();
 
+  // The order's conversation tells both sides what happened (system messages) and leads back to the order.
+  await s.page.getByRole('link', { name: 'Open the conversation' }).click();
+  const notices = s.page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: /^Order update at / });
+  await expect(notices.filter({ hasText: 'The buyer has paid.' })).toBeVisible();
+  await s.page.getByRole('link', { name: 'View order' }).click();
+  await expect(s.page.getByRole('heading', { level: 1, name: `Sale: ${title}` })).toBeVisible();
+
   // Delivering needs at least one field; then it asks before handing them over.
   const deliver = s.page.getByRole('form', { name: 'Deliver the credentials' });
   await deliver.getByRole('button', { name: 'Deliver the credentials' }).click();

@@ -3,11 +3,11 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { systemClock } from '../apps/server/src/lib/clock';
-import { seedDemoData } from '../apps/server/src/seed/seed-demo-data';
+import { demoCipher, seedDemoData } from '../apps/server/src/seed/seed-demo-data';
 
 const config = loadConfig();
 const handle = openDatabase(config.databaseUrl);
 await migrateToLatest(handle.db);
-const seeded = await seedDemoData(handle.db, systemClock, (m) => console.log(m));
+const seeded = await seedDemoData(handle.db, systemClock, demoCipher(config), (m) => console.log(m));
 console.log(seeded ? 'Demo data seeded.' : 'The database already holds demo data; nothing to do.');
 await handle.close();

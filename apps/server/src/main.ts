@@ -5,7 +5,7 @@ import { migrateToLatest } from './db/migrate';
 import { devMailboxMailer, smtpMailer } from './email/mailer';
 import { systemClock } from './lib/clock';
 import { memoryBus, postgresBus } from './realtime/bus';
-import { isSeeded, seedDemoData } from './seed/seed-demo-data';
+import { demoCipher, isSeeded, seedDemoData } from './seed/seed-demo-data';
 import { adminExists } from './features/admin/first-admin.service';
 import { DEMO_USERS } from './seed/demo-users';
 import cluster from 'node:cluster';
@@ -29,7 +29,7 @@ async function main() {
   const handle = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(handle.db);
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-  if (config.seed && (await seedDemoData(handle.db, systemClock, (m) => logger.info(m))))
+  if (config.seed && (await seedDemoData(handle.db, systemClock, demoCipher(config), (m) => logger.info(m))))
     logger.info('demo data seeded');
   const bus = handle.engine === 'postgres' ? await postgresBus(handle.url, 'public', { log: logger }) : memoryBus();
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailboxMailer(logger);

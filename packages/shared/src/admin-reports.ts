@@ -62,7 +62,8 @@ export const adminReportsPageSchema = pageOf(adminReportSchema);
 
 export const reportedMessageSchema = z.object({
   id: z.string(),
-  senderId: z.string(),
+  /** Null for an order event the server posted (decision 120). */
+  senderId: z.string().nullable(),
   senderName: z.string(),
   body: z.string(),
   createdAt: z.number(),

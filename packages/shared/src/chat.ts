@@ -128,7 +128,9 @@ export const chatMessageSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
   seq: z.number(),
-  senderId: z.string(),
+  /** `system`: an order event posted by the server; no sender, never anyone's own message (decision 120). */
+  kind: z.enum(['user', 'system']),
+  senderId: z.string().nullable(),
   clientId: z.string(),
   body: z.string(),
   attachment: chatAttachmentSchema.nullable(),
@@ -169,8 +171,10 @@ export const conversationSummarySchema = z.object({
     thumbUrl: z.string().nullable(),
   }),
   other: chatPartySchema,
+  /** The newest order made in this conversation, if any. */
+  orderId: z.string().nullable(),
   lastMessage: z
-    .object({ preview: z.string(), senderId: z.string(), attachment: z.boolean(), at: z.number() })
+    .object({ preview: z.string(), senderId: z.string().nullable(), attachment: z.boolean(), at: z.number() })
     .nullable(),
   counters: conversationCountersSchema,
   unread: z.number(),

@@ -1,4 +1,4 @@
-import type { OrderState } from './order-state';
+import type { OrderAction, OrderState } from './order-state';
 
 /** Every user-facing message of orders, wallet and payouts, written once (tests pin the literal text). */
 export const ORDER_MESSAGES = {
@@ -27,6 +27,10 @@ export const ORDER_MESSAGES = {
   notDisputed: 'This order has no open dispute.',
   statementBody: 'Write 1 to 2000 characters or attach an image.',
   statementClosed: 'Statements can be posted only while the dispute is open.',
+  evidenceType: 'Attach a JPEG, PNG or WebP image.',
+  evidenceTooLarge: 'Evidence images can be at most 5 MB.',
+  evidenceLimit: 'You can attach at most 10 images to a dispute.',
+  evidenceNotFound: 'The attached image was not found. Please attach it again.',
   disputeReason: 'Describe the problem in 10 to 2000 characters.',
   cancelReason: 'A reason holds at most 500 characters.',
   providerUnavailable: 'Payments are not available right now. Please try again later.',
@@ -59,22 +63,35 @@ export const WALLET_MESSAGES = {
   userNotFound: 'User not found',
 } as const;
 
-/** The system message posted in the order's conversation when it reaches a state. */
-export const ORDER_CHAT_MESSAGES: Record<OrderState, string> = {
-  pending_payment: 'Order created. Waiting for the buyer to pay.',
-  paid: 'The buyer has paid. The money is held until the order completes. Seller: please deliver the credentials.',
-  delivered: 'The seller has delivered the credentials. The buyer has 72 hours to check the account.',
-  protection: 'The account has been accepted. The protection period has started.',
-  disputed: 'The buyer has opened a dispute. Seller: please answer within 24 hours. An admin will decide.',
-  completed: 'The order is completed. The seller has been paid.',
-  canceled: 'The order was canceled and the buyer refunded.',
-  expired: 'The order expired unpaid. The listing is available again.',
-  refunded: 'An admin decided the dispute and refunded the buyer.',
-};
+/**
+ * The system message each move posts in the order's conversation (decision 120): short, factual, and never any
+ * credentials (they stay on the order page).
+ */
+export const ORDER_CHAT_MESSAGES = {
+  created: 'Order created. Waiting for the buyer to pay.',
+  pay: 'The buyer has paid. The money is held until the order completes. Seller: please deliver the credentials.',
+  deliver: 'The seller has delivered the credentials on the order page. The buyer has 72 hours to check the account.',
+  confirm: 'The buyer accepted the account. The protection period has started.',
+  auto_confirm: 'The 72-hour check ended without a dispute. The protection period has started.',
+  dispute: 'The buyer has opened a dispute. Seller: please answer within 24 hours. An admin will decide.',
+  complete: 'The order is completed. The seller has been paid.',
+  cancel: 'The buyer canceled the order before paying. The listing is available again.',
+  cancelPaid: 'The buyer canceled the order. The payment was refunded in full.',
+  auto_cancel: 'The order was canceled because the credentials were not delivered in time. The buyer was refunded.',
+  expire: 'The order expired unpaid. The listing is available again.',
+  refund: 'An admin decided the dispute: the buyer is refunded in full. The reason is on the order page.',
+  partial_refund: (refundCents: number) =>
+    `An admin decided the dispute: $${(refundCents / 100).toFixed(2)} is refunded to the buyer, the rest goes to the seller. The reason is on the order page.`,
+  release: 'An admin decided the dispute in favour of the seller. The protection period resumes.',
+} as const;
 
-/** The history line when the protection clock resumes after an admin released a disputed order. */
-export const RELEASED_CHAT_MESSAGE =
-  'An admin decided the dispute in favour of the seller. The protection period resumes.';
+/** The system message for a move of an order from `from` (a partial refund names its amount). */
+export function orderChatMessage(action: OrderAction, from: OrderState, refundCents = 0): string {
+  const m = ORDER_CHAT_MESSAGES;
+  if (action === 'partial_refund') return m.partial_refund(refundCents);
+  if (action === 'cancel' && from === 'paid') return m.cancelPaid;
+  return m[action];
+}
 
 export const ORDER_MAIL_SUBJECTS = {
   paid: 'Order paid',

@@ -223,7 +223,16 @@ export const disputeStatementSchema = z.object({
 });
 export type DisputeStatement = z.infer<typeof disputeStatementSchema>;
 export const disputeStatementsSchema = z.object({ items: z.array(disputeStatementSchema) });
-export const evidenceUploadSchema = z.object({ id: z.string(), url: z.string() });
+/** Dispute evidence: one image per upload, at most this many per person and order. */
+export const DISPUTE_EVIDENCE_MAX_BYTES = 5 * 1024 * 1024;
+export const DISPUTE_EVIDENCE_PER_PERSON = 10;
+export const evidenceUploadSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type EvidenceUpload = z.infer<typeof evidenceUploadSchema>;
 
 export const adminOrderFiguresSchema = z.object({
   openDisputes: z.number(),

@@ -109,6 +109,7 @@ export async function seedChat({ db, clock, users, log }: SeedContext) {
       id: newId(),
       conversationId: id,
       seq: i + 1,
+      kind: 'user' as const,
       senderId: side === 'buyer' ? script.buyer : script.seller,
       clientId: newId(),
       body,

@@ -1,5 +1,7 @@
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
+import { CredentialsCipher, resolveCredentialsKey } from '../lib/credentials-cipher';
+import type { Config } from '../config';
 import { seedUsers, type SeededUsers } from './seed-users';
 import { seedListings } from './seed-listings';
 import { seedChat } from './seed-chat';
@@ -20,7 +22,11 @@ export interface SeedContext {
  * Feature seeders, run after the users in ascending `order`:
  * listings 10, chat 20, reviews/favorites 30, announcements 40, traffic 50, admin 60.
  */
-const seeders: Array<{ name: string; order: number; run: (ctx: SeedContext) => Promise<void> }> = [
+const seeders: Array<{
+  name: string;
+  order: number;
+  run: (ctx: SeedContext, cipher: CredentialsCipher) => Promise<void>;
+}> = [
   { name: 'listings', order: 10, run: seedListings },
   { name: 'chat', order: 20, run: seedChat },
   { name: 'favorites and reviews', order: 30, run: seedFavoritesReviews },
@@ -29,6 +35,10 @@ const seeders: Array<{ name: string; order: number; run: (ctx: SeedContext) => P
   { name: 'admin', order: 60, run: seedAdmin },
   { name: 'traffic', order: 50, run: seedTraffic },
 ];
+
+/** The cipher the app opens credentials with (the same key resolution as the orders feature). */
+export const demoCipher = (config: Pick<Config, 'orders' | 'dataDir' | 'isProduction'>) =>
+  new CredentialsCipher(resolveCredentialsKey(config.orders.credentialsKey, config.dataDir, config.isProduction));
 
 const SEEDED_KEY = 'demo_seeded_at';
 
@@ -39,9 +49,15 @@ export async function isSeeded(db: Database) {
 
 /**
  * Seed demo data once, in one transaction that first claims the marker row: a second start keeps the data,
- * and of several processes starting together on one database only one seeds.
+ * and of several processes starting together on one database only one seeds. The cipher is the app's own, so the
+ * demo orders' credentials open on their order pages.
  */
-export async function seedDemoData(db: Database, clock: Clock, log: (msg: string) => void = () => undefined) {
+export async function seedDemoData(
+  db: Database,
+  clock: Clock,
+  cipher: CredentialsCipher,
+  log: (msg: string) => void = () => undefined,
+) {
   if (await isSeeded(db)) return false;
   try {
     await db.transaction().execute(async (trx) => {
@@ -52,7 +68,7 @@ export async function seedDemoData(db: Database, clock: Clock, log: (msg: string
       const users = await seedUsers(trx, clock);
       for (const s of [...seeders].sort((a, b) => a.order - b.order)) {
         log(`seeding ${s.name}…`);
-        await s.run({ db: trx, clock, users, log });
+        await s.run({ db: trx, clock, users, log }, cipher);
       }
     });
     return true;

@@ -3,6 +3,7 @@ import { ORDER_STATES } from '@accountry/shared/order-state';
 import { createTestDatabase } from '../test/test-app';
 import type { DatabaseHandle } from '../db/database';
 import { ManualClock } from '../lib/clock';
+import { CredentialsCipher } from '../lib/credentials-cipher';
 import { availableAccount, balanceOf, checkLedger } from '../lib/ledger';
 import { seedUsers, type SeededUsers } from './seed-users';
 import { seedListings } from './seed-listings';
@@ -11,6 +12,7 @@ import { seedOrders } from './seed-orders';
 
 let handle: DatabaseHandle;
 let users: SeededUsers;
+const cipher = new CredentialsCipher(Buffer.alloc(32, 7));
 beforeAll(async () => {
   handle = await createTestDatabase();
   const clock = new ManualClock();
@@ -19,7 +21,7 @@ beforeAll(async () => {
     const ctx = { db, clock, users, log: () => undefined };
     await seedListings(ctx);
     await seedFavoritesReviews(ctx);
-    await seedOrders(ctx);
+    await seedOrders(ctx, cipher);
   });
 });
 afterAll(() => handle.close());
@@ -44,5 +46,23 @@ describe('demo orders', () => {
       .execute();
     expect(orphans.length).toBeGreaterThan(0);
     for (const r of orphans) expect([r.status, r.buyerId]).toEqual(['completed', r.reviewer]);
+  });
+
+  it('gives every demo order delivered or later sealed credentials for its panel, and none before delivery', async () => {
+    const orders = await handle.db
+      .selectFrom('orders')
+      .select(['id', 'status', 'deliveredAt', 'credentialsCipher', 'credentialsErasedAt'])
+      .execute();
+    const delivered = orders.filter((o) => o.deliveredAt !== null && o.credentialsErasedAt === null);
+    expect(new Set(delivered.map((o) => o.status))).toEqual(
+      new Set(['delivered', 'protection', 'disputed', 'completed', 'refunded']),
+    );
+    for (const o of delivered) {
+      expect(o.credentialsCipher).toMatch(/^v1\./);
+      expect(cipher.open(o.credentialsCipher!, o.id)).toMatchObject({ login: expect.stringMatching(/^demo_account_/) });
+    }
+    for (const o of orders.filter((o) => o.deliveredAt === null)) expect(o.credentialsCipher).toBeNull();
+    // Past the 30-day retention (old reviewed orders) they are erased, as the sweep would have done.
+    for (const o of orders.filter((o) => o.credentialsErasedAt !== null)) expect(o.credentialsCipher).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { DUE_RULES, platformFeeCents, type OrderState } from '@accountry/shared/
 import type { DeliveryTime } from '@accountry/shared/listings';
 import type { Database } from '../db/database';
 import type { OrdersTable } from '../db/schema';
+import type { CredentialsCipher } from '../lib/credentials-cipher';
 import { newId } from '../lib/ids';
 import { ESCROW, EXTERNAL, PLATFORM_FEE, availableAccount, heldAccount, postLedger, type Move } from '../lib/ledger';
 import type { SeedContext } from './seed-demo-data';
@@ -31,8 +32,19 @@ interface DemoOrder {
   at: number;
 }
 
+/** What a demo seller hands over: plainly made-up values, sealed like real ones. */
+function demoCredentials(n: string) {
+  return {
+    login: `demo_account_${n}`,
+    password: `demo-password-${n}`,
+    emailAccess: '',
+    recoveryCodes: '',
+    notes: 'Demo data: this account does not exist.',
+  };
+}
+
 /** Insert an order with its history and the ledger movements its state implies (buyers pay from their balance). */
-async function insertDemoOrder(db: Database, o: DemoOrder, now: number) {
+async function insertDemoOrder(db: Database, o: DemoOrder, now: number, cipher: CredentialsCipher) {
   const { listing, buyerId, state, at } = o;
   const path = PATHS[state];
   const step = 2 * HOUR;
@@ -87,6 +99,12 @@ async function insertDemoOrder(db: Database, o: DemoOrder, now: number) {
     credentialsErasedAt: null,
   };
   if (state === 'pending_payment') row.dueAt = now + 10 * 60_000;
+  // Delivered or later: the credentials panel has something to reveal, until the retention ends as the sweep would.
+  if (row.deliveredAt !== null) {
+    if (row.credentialsEraseAt !== null && row.credentialsEraseAt <= now)
+      Object.assign(row, { credentialsErasedAt: row.credentialsEraseAt, credentialsEraseAt: null });
+    else row.credentialsCipher = cipher.seal(demoCredentials(row.id.slice(-6).toLowerCase()), row.id);
+  }
   await db.insertInto('orders').values(row).execute();
   await db
     .insertInto('orderHistory')
@@ -134,7 +152,7 @@ async function insertDemoOrder(db: Database, o: DemoOrder, now: number) {
  * Order 35: funded demo buyers, a completed order behind every demo review (decision 081), orders of the demo
  * buyers in every state with one open dispute, and a pending payout.
  */
-export async function seedOrders({ db, clock, users, log }: SeedContext) {
+export async function seedOrders({ db, clock, users, log }: SeedContext, cipher: CredentialsCipher) {
   const now = clock.now();
   for (const key of ['buyer', 'buyer2', 'both'] as const)
     await postLedger(
@@ -176,6 +194,7 @@ export async function seedOrders({ db, clock, users, log }: SeedContext) {
       db,
       { listing: { ...r, id: r.listingId }, buyerId: r.buyerId, state: 'completed', at: r.createdAt - HOUR },
       now,
+      cipher,
     );
     await db.updateTable('reviews').set({ orderId: order.id }).where('id', '=', r.id).execute();
   }
@@ -203,7 +222,7 @@ export async function seedOrders({ db, clock, users, log }: SeedContext) {
   for (const [i, [state, buyer, hoursAgo]] of plan.entries()) {
     const listing = listings[i];
     if (!listing) break;
-    await insertDemoOrder(db, { listing, buyerId: users[buyer], state, at: now - hoursAgo * HOUR }, now);
+    await insertDemoOrder(db, { listing, buyerId: users[buyer], state, at: now - hoursAgo * HOUR }, now, cipher);
     const status =
       state === 'pending_payment' || state === 'paid'
         ? 'reserved'

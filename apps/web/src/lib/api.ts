@@ -27,11 +27,12 @@ export function csrfHeaders(): Record<string, string> {
   return token ? { [CSRF_HEADER]: token } : {};
 }
 
-type Options = { method?: string; body?: unknown; signal?: AbortSignal; form?: FormData };
+/** `file`: a raw upload (the image itself is the body, with its own type; the server decodes to decide). */
+type Options = { method?: string; body?: unknown; signal?: AbortSignal; form?: FormData; file?: File };
 
 /** JSON fetch against our API; throws ApiRequestError with the server's message. */
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {
-  const method = opts.method ?? (opts.body !== undefined || opts.form ? 'POST' : 'GET');
+  const method = opts.method ?? (opts.body !== undefined || opts.form || opts.file ? 'POST' : 'GET');
   let res: Response;
   try {
     res = await fetch(path, {
@@ -41,9 +42,10 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
       headers: {
         accept: 'application/json',
         ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(opts.file ? { 'content-type': opts.file.type || 'application/octet-stream' } : {}),
         ...(method !== 'GET' ? csrfHeaders() : {}),
       },
-      body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
+      body: opts.file ?? opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;

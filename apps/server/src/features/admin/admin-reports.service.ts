@@ -106,7 +106,7 @@ export async function getReport(deps: AppDeps, id: string): Promise<AdminReportD
   const messages = rows
     .slice(0, REPORTED_MESSAGES_LIMIT)
     .reverse()
-    .map((m) => ({ ...m, senderName: m.senderName ?? 'Unknown user' }));
+    .map((m) => ({ ...m, senderName: m.senderId === null ? 'Order update' : (m.senderName ?? 'Unknown user') }));
   return { ...report, messages, moreMessages: rows.length > REPORTED_MESSAGES_LIMIT };
 }
 

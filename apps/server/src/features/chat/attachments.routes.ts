@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,7 +8,8 @@ import {
 } from '@accountry/shared/chat';
 import { apiErrorSchema, ERROR_CODES } from '@accountry/shared/api-error';
 import { requireUser } from '../../plugins/auth';
-import { notFound } from '../../lib/app-error';
+import { acceptRawImageBodies } from '../../lib/images/upload-body';
+import { sendPrivateImage } from '../../lib/images/private-images';
 import type { ChatServices } from './chat.services';
 import { perUser } from './chat-rate-limits';
 
@@ -34,17 +33,7 @@ export function attachmentRoutes(chat: ChatServices): FastifyPluginAsyncZod {
       if (moved) app.log.info({ moved }, 'chat attachments moved out of the public upload folder');
     });
     // Scoped to this plugin: other routes keep their JSON-only parsing.
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CHAT_ATTACHMENT_MAX_BYTES }, (_req, body, done) =>
-      done(null, body),
-    );
-    app.setErrorHandler((err: FastifyError, _request, reply) => {
-      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        return reply
-          .status(413)
-          .send({ error: { code: ERROR_CODES.payloadTooLarge, message: CHAT_MESSAGES.attachmentTooLarge } });
-      }
-      throw err;
-    });
+    acceptRawImageBodies(app, CHAT_ATTACHMENT_MAX_BYTES, CHAT_MESSAGES.attachmentTooLarge);
 
     app.post(
       '/api/chat/conversations/:id/attachments',
@@ -78,14 +67,7 @@ export function attachmentRoutes(chat: ChatServices): FastifyPluginAsyncZod {
       { schema: { tags: ['chat'], params: conversationParamsSchema } },
       async (request, reply) => {
         const { file, contentType } = await chat.attachments.open(requireUser(request), request.params.id);
-        const stat = await fs.promises.stat(file).catch(() => null);
-        if (!stat) throw notFound('Image not found');
-        return reply
-          .type(contentType)
-          .header('content-length', stat.size)
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          .send(fs.createReadStream(file));
+        return sendPrivateImage(reply, file, contentType);
       },
     );
   };

@@ -98,6 +98,14 @@ export async function selectSummaries(db: Db, userId: string, opts: SummaryOptio
         .orderBy('li.position')
         .limit(1)
         .as('thumbUrl'),
+      // The newest order about this conversation, for the header's link to it (decision 120).
+      eb
+        .selectFrom('orders as o')
+        .select('o.id')
+        .whereRef('o.conversationId', '=', 'c.id')
+        .orderBy('o.createdAt', 'desc')
+        .limit(1)
+        .as('orderId'),
       eb.exists(blockBetween(eb, 'c.buyerId', 'c.sellerId')).as('buyerBlockedSeller'),
       eb.exists(blockBetween(eb, 'c.sellerId', 'c.buyerId')).as('sellerBlockedBuyer'),
     ])
@@ -147,14 +155,15 @@ function blockBetween(eb: ExpressionBuilder<any, any>, blocker: string, blocked:
 
 /**
  * Number the next message: one UPDATE takes the row lock (PostgreSQL) or the write lock (SQLite), so seqs never collide.
- * Sending moves the sender's own read and delivered markers to their message.
+ * Sending moves the sender's own read and delivered markers to their message; a system message (side null) moves
+ * none: it is unread news for both parties (decision 120).
  */
 export async function bumpForMessage(
   trx: Db,
   input: {
     conversationId: string;
-    side: 'buyer' | 'seller';
-    senderId: string;
+    side: 'buyer' | 'seller' | null;
+    senderId: string | null;
     preview: string;
     attachment: boolean;
     now: number;
@@ -167,7 +176,9 @@ export async function bumpForMessage(
       lastSeq: next(eb),
       ...(input.side === 'buyer'
         ? { buyerReadSeq: next(eb), buyerDeliveredSeq: next(eb) }
-        : { sellerReadSeq: next(eb), sellerDeliveredSeq: next(eb) }),
+        : input.side === 'seller'
+          ? { sellerReadSeq: next(eb), sellerDeliveredSeq: next(eb) }
+          : {}),
       lastMessagePreview: input.preview,
       lastMessageAttachment: input.attachment,
       lastSenderId: input.senderId,

@@ -161,6 +161,7 @@ export class ConversationsService {
         status: row.listingStatus,
         thumbUrl: row.thumbUrl ?? null,
       },
+      orderId: row.orderId ?? null,
       // Blocks hide presence both ways.
       other: {
         id: other.id,
@@ -169,7 +170,8 @@ export class ConversationsService {
         lastSeen: blocked ? null : other.lastActive,
       },
       lastMessage:
-        row.lastSeq > 0 && row.lastSenderId
+        // A null sender with messages is a system message (decision 120).
+        row.lastSeq > 0
           ? {
               preview: row.lastMessagePreview,
               senderId: row.lastSenderId,

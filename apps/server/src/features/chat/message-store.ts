@@ -49,6 +49,7 @@ export function messageRow(m: NewMessage, seq: number): MessagesTable {
     id: m.id,
     conversationId: m.conversationId,
     seq,
+    kind: 'user',
     senderId: m.senderId,
     clientId: m.clientId,
     body: m.body,

@@ -14,7 +14,8 @@ export const balanceProvider: PaymentProvider = {
   async parseWebhook() {
     throw badRequest(ORDER_MESSAGES.unknownPayment);
   },
-  async refund() {
+  async oweRefund() {
     // The ledger entry is the refund.
   },
+  async sendRefund() {},
 };

@@ -6,6 +6,9 @@ import { newId } from '../../lib/ids';
 import type { OrdersContext } from './orders-context';
 import { visibleOrder } from './orders.service';
 
+export const evidenceUrl = (orderId: string, id: string) =>
+  `/api/orders/${encodeURIComponent(orderId)}/dispute/evidence/${encodeURIComponent(id)}`;
+
 /** The dispute thread: statements by the buyer, the seller and admins, oldest first. */
 export async function listStatements(ctx: OrdersContext, user: AuthUser, orderId: string) {
   await visibleOrder(ctx, orderId, user);
@@ -31,7 +34,7 @@ export async function listStatements(ctx: OrdersContext, user: AuthUser, orderId
     authorName: r.authorName,
     authorRole: r.authorRole,
     body: r.body,
-    evidenceUrl: r.evidenceId ? `/api/orders/${encodeURIComponent(orderId)}/dispute/evidence/${r.evidenceId}` : null,
+    evidenceUrl: r.evidenceId ? evidenceUrl(orderId, r.evidenceId) : null,
     createdAt: r.createdAt,
   }));
   return { items };
@@ -54,7 +57,7 @@ export async function postStatement(
       .where('orderId', '=', orderId)
       .where('uploaderId', '=', user.id)
       .executeTakeFirst();
-    if (!evidence) throw badRequest(M.statementBody, { evidenceId: M.statementBody });
+    if (!evidence) throw badRequest(M.evidenceNotFound, { evidenceId: M.evidenceNotFound });
   }
   await ctx.deps.db.db
     .insertInto('disputeStatements')

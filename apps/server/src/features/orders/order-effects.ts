@@ -4,7 +4,9 @@ import { formatCents } from '@accountry/shared/wallet';
 import type { OrdersTable } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
 import type { OrdersContext } from './orders-context';
+import { publishSystemMessages } from '../chat/system-messages.service';
 import { findUserBrief } from './orders.repository';
+import type { Moved } from './order-transitions';
 
 type MailKind = keyof typeof S;
 
@@ -53,20 +55,20 @@ export async function mailParties(ctx: OrdersContext, order: OrdersTable, kind: 
   }
 }
 
-/** What follows a committed move: mails to both parties, and a refund outside the ledger when the provider needs one. */
-export async function afterTransition(
-  ctx: OrdersContext,
-  before: OrdersTable,
-  after: OrdersTable,
-  action: OrderAction,
-) {
-  const refunded =
-    action === 'refund' || action === 'partial_refund'
-      ? after.refundedCents
-      : (action === 'cancel' || action === 'auto_cancel') && before.status === 'paid'
-        ? after.priceCents
-        : 0;
-  if (refunded > 0) await ctx.provider.refund(after, refunded, `${after.id}:refund:${refunded}`);
+/** What goes back to the buyer outside the ledger's own accounts when `action` moves `before` (0: nothing). */
+export function refundedBy(before: OrdersTable, action: OrderAction, refundCents: number) {
+  if (action === 'refund' || action === 'partial_refund') return refundCents;
+  return (action === 'cancel' || action === 'auto_cancel') && before.status === 'paid' ? before.priceCents : 0;
+}
+
+export const refundKey = (order: OrdersTable, cents: number) => `${order.id}:refund:${cents}`;
+
+/** What follows a committed move: its chat message goes out live, the refund owed is sent, both parties get a mail. */
+export async function afterTransition(ctx: OrdersContext, before: OrdersTable, moved: Moved, action: OrderAction) {
+  const after = moved.order;
+  await publishSystemMessages(ctx.deps, [moved.notice]);
+  const refunded = refundedBy(before, action, after.refundedCents);
+  if (refunded > 0) await ctx.provider.sendRefund(refundKey(after, refunded));
   const kind = MAIL_FOR[action];
   if (kind) await mailParties(ctx, after, kind);
 }

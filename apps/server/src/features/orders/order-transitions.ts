@@ -1,5 +1,5 @@
 import type { DeliveryTime } from '@accountry/shared/listings';
-import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import { ORDER_MESSAGES as M, orderChatMessage } from '@accountry/shared/order-messages';
 import {
   AUTO_CONFIRM_REMINDER_MS,
   CREDENTIALS_RETENTION_MS,
@@ -17,12 +17,19 @@ import type { OrdersTable } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { ESCROW, PLATFORM_FEE, availableAccount, postLedgerOr409, type Move } from '../../lib/ledger';
 import type { OrdersContext } from './orders-context';
-import { findOrder, insertHistory, setListingStatusIf, updateOrderIf } from './orders.repository';
-import { afterTransition } from './order-effects';
+import { postSystemMessage, type PostedSystemMessage } from '../chat/system-messages.service';
+import { ensureConversation, findOrder, insertHistory, setListingStatusIf, updateOrderIf } from './orders.repository';
+import { afterTransition, refundKey, refundedBy } from './order-effects';
 
 export interface Actor {
   kind: OrderActor;
   id: string | null;
+}
+
+/** An order after a move, and the system message the move posted in its conversation (published after commit). */
+export interface Moved {
+  order: OrdersTable;
+  notice: PostedSystemMessage;
 }
 
 export interface MoveOptions {
@@ -101,7 +108,7 @@ export async function applyTransition(
   actor: Actor,
   opts: MoveOptions,
   now: number,
-): Promise<OrdersTable> {
+): Promise<Moved> {
   if (!canTransition(action, order.status, actor.kind)) throw conflict(M.stateChanged);
   const to = ORDER_TRANSITIONS[action].to;
   const refundCents =
@@ -128,6 +135,10 @@ export async function applyTransition(
     ...(refundCents ? { refundedCents: refundCents } : {}),
     ...(closing ? { completedAt: now, credentialsEraseAt: now + CREDENTIALS_RETENTION_MS } : {}),
     ...(typeof opts.patch === 'function' ? opts.patch(order) : opts.patch),
+    // Orders from before conversations were kept (demo data) get theirs on their next move.
+    ...(order.conversationId
+      ? {}
+      : { conversationId: await ensureConversation(trx, order.listingId, order.buyerId, order.sellerId, now) }),
   };
   if (!(await updateOrderIf(trx, order.id, order.status, patch, opts.claimDueAt))) throw conflict(M.stateChanged);
   await insertHistory(trx, {
@@ -144,7 +155,15 @@ export async function applyTransition(
   const money = movesFor(ctx, action, order, refundCents);
   if (money && money.moves.length > 0)
     await postLedgerOr409(trx, { ...money, orderId: order.id, actorId: actor.id }, now, M.insufficientBalance);
-  return { ...order, ...patch } as OrdersTable;
+  const after = { ...order, ...patch } as OrdersTable;
+  const refunded = refundedBy(order, action, refundCents);
+  if (refunded > 0) await ctx.provider.oweRefund(trx, after, refunded, refundKey(after, refunded));
+  const notice = await postSystemMessage(trx, {
+    conversationId: after.conversationId!,
+    body: orderChatMessage(action, order.status, refundCents),
+    now,
+  });
+  return { order: after, notice };
 }
 
 /**
@@ -159,12 +178,12 @@ export async function moveOrder(
   opts: MoveOptions & { check?: (order: OrdersTable, trx: Database) => void | Promise<void> } = {},
 ): Promise<OrdersTable> {
   const now = ctx.deps.clock.now();
-  const { before, after } = await ctx.deps.db.db.transaction().execute(async (trx) => {
+  const { before, moved } = await ctx.deps.db.db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, orderId);
     if (!order) throw notFound(M.notFound);
     await opts.check?.(order, trx);
-    return { before: order, after: await applyTransition(ctx, trx, order, action, actor, opts, now) };
+    return { before: order, moved: await applyTransition(ctx, trx, order, action, actor, opts, now) };
   });
-  await afterTransition(ctx, before, after, action);
-  return after;
+  await afterTransition(ctx, before, moved, action);
+  return moved.order;
 }

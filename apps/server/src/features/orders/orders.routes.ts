@@ -36,6 +36,7 @@ import { startOrderSweeper } from './order-sweep';
 import { walletRoutes } from './wallet.routes';
 import { paymentWebhookRoutes } from './payment-webhook.routes';
 import { listStatements, postStatement } from './disputes.service';
+import { disputeEvidenceRoutes } from './dispute-evidence.routes';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
 const errors = {
@@ -58,6 +59,7 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     deps.onClose.push(stop);
     await app.register(walletRoutes(deps));
+    await app.register(disputeEvidenceRoutes(ctx));
     await app.register(paymentWebhookRoutes(deps));
 
     const view = async (id: string, user: Parameters<typeof sideOf>[1]) => {

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import { ORDER_CHAT_MESSAGES, ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { DUE_RULES, SELLER_ANSWER_MS, canOpenDispute, type OrderActor } from '@accountry/shared/order-state';
 import type { Credentials, DecisionInput } from '@accountry/shared/orders';
 import type { OrdersTable } from '../../db/schema';
@@ -7,6 +7,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { newId } from '../../lib/ids';
+import { postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
 import type { OrdersContext } from './orders-context';
 import { applyTransition, moveOrder, type Actor } from './order-transitions';
 import { afterTransition } from './order-effects';
@@ -49,7 +50,7 @@ export async function buyNow(ctx: OrdersContext, user: AuthUser, listingId: stri
   await assertMayStartOrders(ctx, user);
   const now = ctx.deps.clock.now();
   try {
-    return await ctx.deps.db.db.transaction().execute(async (trx) => {
+    const { order, notice } = await ctx.deps.db.db.transaction().execute(async (trx) => {
       const listing = await findListingForOrder(trx, listingId);
       if (!listing || listing.deletedAt) throw notFound('Listing not found');
       if (listing.sellerId === user.id) throw badRequest(M.ownListing);
@@ -101,8 +102,15 @@ export async function buyNow(ctx: OrdersContext, user: AuthUser, listingId: stri
         reason: '',
         createdAt: now,
       });
-      return order;
+      const notice = await postSystemMessage(trx, {
+        conversationId: order.conversationId!,
+        body: ORDER_CHAT_MESSAGES.created,
+        now,
+      });
+      return { order, notice };
     });
+    await publishSystemMessages(ctx.deps, [notice]);
+    return order;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(M.listingTaken);
     throw err;
@@ -118,29 +126,30 @@ function only(side: 'buyer' | 'seller', order: OrdersTable, user: AuthUser) {
 
 const actorOf = (kind: OrderActor, user: AuthUser): Actor => ({ kind, id: user.id });
 
-/** Pay an order: `balance` pays at once inside the transaction; other providers answer with a page to go to. */
+/**
+ * Pay an order: `balance` pays at once in one transaction; other providers answer with a page to go to. The
+ * provider is asked first, outside any transaction (Stripe makes one session per order, so asking again is safe);
+ * the order is then written only if it is still awaiting payment (409 otherwise).
+ */
 export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
-  const now = ctx.deps.clock.now();
   const db = ctx.deps.db.db;
   const order = await findOrder(db, id);
   if (!order) throw notFound(M.notFound);
   only('buyer', order, user);
   if (order.status !== 'pending_payment') throw conflict(order.paidAt ? M.alreadyPaid : M.notPayable);
-  const buyerEmail = user.email;
   const returnUrl = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
-  const result = await db.transaction().execute(async (trx) => {
-    const start = await ctx.provider.startPayment({ trx, order, buyerEmail, returnUrl });
-    if (start.status === 'redirect') {
-      await updateOrderIf(trx, order.id, 'pending_payment', { providerRef: start.providerRef, updatedAt: now });
-      return { moved: null, redirectUrl: start.url };
-    }
-    return {
-      moved: await applyTransition(ctx, trx, order, 'pay', actorOf('buyer', user), { patch: { paidAt: now } }, now),
-      redirectUrl: null,
-    };
-  });
-  if (result.moved) await afterTransition(ctx, order, result.moved, 'pay');
-  return { order: result.moved ?? order, redirectUrl: result.redirectUrl };
+  const start = await ctx.provider.startPayment({ order, buyerEmail: user.email, returnUrl });
+  const now = ctx.deps.clock.now();
+  if (start.status === 'redirect') {
+    const patch = { providerRef: start.providerRef, updatedAt: now };
+    if (!(await updateOrderIf(db, order.id, 'pending_payment', patch))) throw conflict(M.stateChanged);
+    return { order: { ...order, ...patch }, redirectUrl: start.url };
+  }
+  const moved = await db
+    .transaction()
+    .execute((trx) => applyTransition(ctx, trx, order, 'pay', actorOf('buyer', user), { patch: { paidAt: now } }, now));
+  await afterTransition(ctx, order, moved, 'pay');
+  return { order: moved.order, redirectUrl: null };
 }
 
 /** A provider confirmed a payment (webhook): the order moves to paid once, whatever how often it is told. */

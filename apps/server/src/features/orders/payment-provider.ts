@@ -4,17 +4,15 @@ import type { OrdersTable } from '../../db/schema';
 export const PAYMENT_PROVIDERS = ['balance', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-/** What a provider needs to start paying an order. */
+/** What a provider needs to start paying an order; called outside any database transaction. */
 export interface PaymentStart {
-  /** The open database transaction of the order change (the balance provider pays inside it). */
-  trx: Database;
   order: OrdersTable;
   buyerEmail: string;
   /** Where the buyer comes back to after paying on the provider's page (the order page). */
   returnUrl: string;
 }
 
-/** Paid at once (the order moves to `paid` in the same transaction), or a page to send the buyer to. */
+/** Paid at once (the order then moves to `paid` in one transaction), or a page to send the buyer to. */
 export type PaymentStartResult = { status: 'paid' } | { status: 'redirect'; url: string; providerRef: string };
 
 /** A payment the provider confirmed (from a verified webhook). */
@@ -48,8 +46,11 @@ export interface PaymentProvider {
    */
   parseWebhook(request: WebhookRequest): Promise<ConfirmedPayment | null>;
   /**
-   * Send a refund outside the ledger (e.g. back to the card), after the refund is committed. The idempotency key is
-   * stable per order and amount, so a retry never refunds twice. The balance provider has nothing to do.
+   * Record a refund owed outside the ledger (e.g. back to the card) in the transaction of the refund itself, so a
+   * crash after the commit cannot lose it. The idempotency key is stable per order and amount, so a retry never
+   * refunds twice. The balance provider has nothing to do: the ledger entry is the refund.
    */
-  refund(order: OrdersTable, amountCents: number, idempotencyKey: string): Promise<void>;
+  oweRefund(trx: Database, order: OrdersTable, amountCents: number, idempotencyKey: string): Promise<void>;
+  /** Send a refund recorded by `oweRefund`, after the commit; one the provider cannot take now stays owed. */
+  sendRefund(idempotencyKey: string): Promise<void>;
 }

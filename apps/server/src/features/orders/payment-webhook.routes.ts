@@ -53,11 +53,15 @@ export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // Stripe delivers an event again until it is answered with 2xx: the same payment is already recorded.
         if (now?.paidAt != null && now.providerRef === payment.providerRef) return received('duplicate');
         // Paid after the order expired or was canceled: the money goes straight back (same key on every retry).
-        await ctx.provider.refund(
+        const key = `${order.id}:unpayable:${payment.providerRef}`;
+        // No order change goes with this refund: owing it is a write of its own.
+        await ctx.provider.oweRefund(
+          deps.db.db,
           { ...order, providerRef: payment.providerRef },
           payment.amountCents,
-          `${order.id}:unpayable:${payment.providerRef}`,
+          key,
         );
+        await ctx.provider.sendRefund(key);
         request.log.warn({ orderId: order.id, status: now?.status }, 'refunded a payment for an unpayable order');
         return received('refunded');
       },

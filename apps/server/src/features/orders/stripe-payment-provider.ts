@@ -16,7 +16,13 @@ import type {
   WebhookRequest,
 } from './payment-provider';
 import { STRIPE_MESSAGES } from './stripe-messages';
-import { insertRefundOwed, markRefundFailed, markRefundSent, pendingRefunds } from './stripe-refunds.repository';
+import {
+  findRefundOwed,
+  insertRefundOwed,
+  markRefundFailed,
+  markRefundSent,
+  pendingRefunds,
+} from './stripe-refunds.repository';
 
 export interface StripeSettings {
   secretKey: string;
@@ -135,24 +141,28 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Owe the refund in the database first, then send it: if Stripe cannot take it now, the order stays refunded in
-   * our ledger and `sendPendingRefunds` sends it later with the same idempotency key.
+   * Owe the refund in the order's own transaction, then send it after the commit: if Stripe cannot take it now, the
+   * order stays refunded in our ledger and `sendPendingRefunds` sends it later with the same idempotency key.
    */
-  async refund(order: OrdersTable, amountCents: number, idempotencyKey: string): Promise<void> {
+  async oweRefund(trx: Database, order: OrdersTable, amountCents: number, idempotencyKey: string): Promise<void> {
     if (!order.providerRef) throw new Error(`Order ${order.id} has no Checkout Session to refund`);
     const owed = { idempotencyKey, orderId: order.id, sessionId: order.providerRef, amountCents };
-    await insertRefundOwed(this.db, { ...owed, createdAt: this.clock.now() });
-    await this.sendRefund(owed);
+    await insertRefundOwed(trx, { ...owed, createdAt: this.clock.now() });
+  }
+
+  async sendRefund(idempotencyKey: string): Promise<void> {
+    const owed = await findRefundOwed(this.db, idempotencyKey);
+    if (owed?.status === 'pending') await this.send(owed);
   }
 
   /** Send every refund still owed (the retry after an outage); returns how many Stripe accepted. */
   async sendPendingRefunds(limit = 50): Promise<number> {
     let sent = 0;
-    for (const owed of await pendingRefunds(this.db, limit)) if (await this.sendRefund(owed)) sent++;
+    for (const owed of await pendingRefunds(this.db, limit)) if (await this.send(owed)) sent++;
     return sent;
   }
 
-  private async sendRefund(owed: Pick<StripeRefundsTable, 'idempotencyKey' | 'orderId' | 'sessionId' | 'amountCents'>) {
+  private async send(owed: Pick<StripeRefundsTable, 'idempotencyKey' | 'orderId' | 'sessionId' | 'amountCents'>) {
     try {
       const session = await this.stripe.checkout.sessions.retrieve(owed.sessionId);
       const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;

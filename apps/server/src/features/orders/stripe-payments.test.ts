@@ -172,4 +172,33 @@ describe('the Stripe webhook', () => {
     expect(res).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
     expect(await moneySnapshot(ctx)).toEqual(before);
   });
+
+  it('talks to Stripe outside the database transaction: a cancel meanwhile wins and Pay answers 409', async () => {
+    const { buyer, orderId } = await pendingOrder(ctx);
+    const canceled: number[] = [];
+    // While Stripe creates the session, the buyer cancels in another tab; the database must not be held meanwhile.
+    ctx.fake.beforeAnswer = async (method, path) => {
+      if (method !== 'POST' || path !== '/v1/checkout/sessions') return;
+      ctx.fake.beforeAnswer = undefined;
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/cancel`,
+        headers: buyer.session.headers,
+        payload: { reason: 'Changed my mind' },
+      });
+      canceled.push(res.statusCode);
+    };
+    const res = await pay(ctx, buyer.session, orderId).finally(() => (ctx.fake.beforeAnswer = undefined));
+    expect(canceled).toEqual([200]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      'This order has changed in the meantime. Reload the page to see where it stands.',
+    );
+    const row = await ctx.db
+      .selectFrom('orders')
+      .select(['status', 'providerRef'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'canceled', providerRef: null });
+  });
 });

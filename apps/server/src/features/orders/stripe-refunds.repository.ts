@@ -13,6 +13,10 @@ export async function insertRefundOwed(
     .execute();
 }
 
+export async function findRefundOwed(db: Database, key: string) {
+  return db.selectFrom('stripeRefunds').selectAll().where('idempotencyKey', '=', key).executeTakeFirst();
+}
+
 export async function pendingRefunds(db: Database, limit: number) {
   return db
     .selectFrom('stripeRefunds')

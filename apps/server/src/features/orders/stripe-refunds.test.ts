@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_WINDOW_MS } from '@accountry/shared/order-state';
 import { userWithSession } from '../../test/test-app';
+import { applyTransition } from './order-transitions';
+import { findOrder } from './orders.repository';
 import { ordersContext } from './orders-context';
 import { sweepOrders } from './order-sweep';
 import type { StripePaymentProvider } from './stripe-payment-provider';
@@ -111,5 +113,24 @@ describe('refunds through Stripe', () => {
     expect(await orderStatus(ctx, orderId)).toBe('expired');
     expect(await moneySnapshot(ctx)).toEqual(before);
     expect(await ctx.db.selectFrom('ledgerEntries').select('id').execute()).toHaveLength(entries.length);
+  });
+
+  it('owes the card refund in the same transaction as the cancel, so a crash after the commit cannot lose it', async () => {
+    const { buyer, orderId } = await paidOrder(3_000);
+    const orders = ordersContext(ctx.deps);
+    const now = ctx.clock.now();
+    // Inside the transition's transaction the refund is already owed; rolled back, neither the move nor the debt stays.
+    const seen = await ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        const order = (await findOrder(trx, orderId))!;
+        await applyTransition(orders, trx, order, 'cancel', { kind: 'buyer', id: buyer.user.id }, {}, now);
+        const rows = await trx.selectFrom('stripeRefunds').selectAll().where('orderId', '=', orderId).execute();
+        throw Object.assign(new Error('crash before the commit'), { rows });
+      })
+      .catch((err: Error & { rows?: unknown[] }) => err.rows);
+    expect(seen).toEqual([expect.objectContaining({ status: 'pending', amountCents: 3_000 })]);
+    expect(await owed(orderId)).toEqual([]);
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
   });
 });

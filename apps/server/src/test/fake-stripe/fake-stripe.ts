@@ -42,6 +42,8 @@ export class FakeStripe {
   readonly requests: FakeRequest[] = [];
   readonly resources: FakeStripeResources;
   webhookUrl?: string;
+  /** Runs before an API request is answered (what happens elsewhere while Stripe is working). */
+  beforeAnswer?: (method: string, path: string) => Promise<void>;
   private readonly idempotent = new Map<string, { fingerprint: string; reply: FakeReply }>();
   private failures: number[] = [];
   private down = false;
@@ -142,6 +144,7 @@ export class FakeStripe {
     const url = new URL(req.url ?? '/', this.url);
     const body = Buffer.concat(chunks).toString('utf8');
     if (url.pathname.startsWith('/c/pay/')) return this.hostedPage(req.method ?? 'GET', url.pathname.slice(7), res);
+    await this.beforeAnswer?.(req.method ?? 'GET', url.pathname);
     const reply = this.api(req, url, body);
     res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': stripeId('req') });
     res.end(JSON.stringify(reply.body));

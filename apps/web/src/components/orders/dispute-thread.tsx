@@ -1,11 +1,30 @@
-import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, Image, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import {
+  DISPUTE_EVIDENCE_MAX_BYTES,
   ORDER_ROUTES,
   orderPath,
+  type EvidenceUpload,
   statementInputSchema,
   type DisputeStatement,
   type OrderDetail,
@@ -14,6 +33,11 @@ import { api, ApiRequestError } from '../../lib/api';
 import { zodFieldErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { formatOrderTime } from './order-format';
+
+const EVIDENCE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** An image picked for the next statement: its local preview, and the server's id once uploaded. */
+type Evidence = { preview: string; uploaded: EvidenceUpload | null };
 
 const ROLE_LABELS = { buyer: 'Buyer', seller: 'Seller', admin: 'Admin' } as const;
 
@@ -60,13 +84,41 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
   const list = useQuery({ queryKey: key, queryFn: () => api<{ items: DisputeStatement[] }>(path) });
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [evidence, setEvidence] = useState<Evidence | null>(null);
+  const resetFile = useRef<() => void>(null);
   const open = order.status === 'disputed';
+  const uploading = !!evidence && !evidence.uploaded;
+  const evidenceId = evidence?.uploaded?.id ?? null;
+
+  const clearEvidence = () => {
+    if (evidence) URL.revokeObjectURL(evidence.preview);
+    setEvidence(null);
+    resetFile.current?.();
+  };
+
+  const pick = async (file: File | null) => {
+    if (!file) return;
+    if (!EVIDENCE_TYPES.includes(file.type)) return setError(ORDER_MESSAGES.evidenceType);
+    if (file.size > DISPUTE_EVIDENCE_MAX_BYTES) return setError(ORDER_MESSAGES.evidenceTooLarge);
+    setError(null);
+    const preview = URL.createObjectURL(file);
+    setEvidence({ preview, uploaded: null });
+    try {
+      const uploaded = await api<EvidenceUpload>(orderPath(ORDER_ROUTES.evidence, { id: order.id }), { file });
+      setEvidence((e) => (e?.preview === preview ? { preview, uploaded } : e));
+    } catch (err) {
+      URL.revokeObjectURL(preview);
+      setEvidence(null);
+      resetFile.current?.();
+      setError((err as Error).message);
+    }
+  };
 
   const post = useMutation({
-    // Text statements only until the server stores evidence images (the thread already shows them).
-    mutationFn: () => api<DisputeStatement>(path, { body: { body, evidenceId: null } }),
+    mutationFn: () => api<DisputeStatement>(path, { body: { body, evidenceId } }),
     onSuccess: async () => {
       setBody('');
+      clearEvidence();
       toast.success(ORDER_MESSAGES.statementPosted);
       await client.invalidateQueries({ queryKey: key });
     },
@@ -74,7 +126,8 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
   });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = statementInputSchema.safeParse({ body, evidenceId: null });
+    if (uploading) return;
+    const parsed = statementInputSchema.safeParse({ body, evidenceId });
     if (!parsed.success)
       return setError(Object.values(zodFieldErrors(parsed.error))[0] ?? ORDER_MESSAGES.statementBody);
     setError(null);
@@ -106,7 +159,7 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
           <Stack gap="xs" mt="md">
             <Textarea
               label="Your statement"
-              description="Explain what happened and what you checked, so the admin can decide."
+              description="Explain what happened and what you checked, so the admin can decide. You can attach a screenshot (JPEG, PNG or WebP, up to 5 MB)."
               autosize
               minRows={3}
               maxLength={2000}
@@ -114,8 +167,24 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
               onChange={(e) => setBody(e.currentTarget.value)}
               error={error}
             />
+            {evidence && (
+              <Group gap="xs" align="flex-start">
+                <Box pos="relative">
+                  <Image src={evidence.preview} alt="Evidence to attach" h={96} w="auto" radius="sm" />
+                  {uploading && <Loader size="sm" pos="absolute" top={36} left={36} aria-label="Uploading image" />}
+                </Box>
+                <CloseButton aria-label="Remove image" onClick={clearEvidence} />
+              </Group>
+            )}
             <Group gap="xs">
-              <Button type="submit" leftSection={<IconSend size={16} />} loading={post.isPending}>
+              <FileButton onChange={(f) => void pick(f)} accept={EVIDENCE_TYPES.join(',')} resetRef={resetFile}>
+                {(props) => (
+                  <Button {...props} variant="default" leftSection={<IconPaperclip size={16} />} disabled={!!evidence}>
+                    Attach an image
+                  </Button>
+                )}
+              </FileButton>
+              <Button type="submit" leftSection={<IconSend size={16} />} loading={post.isPending} disabled={uploading}>
                 Post statement
               </Button>
             </Group>

@@ -9,7 +9,7 @@ import type {
   SendResult,
   UnreadSummary,
 } from '@accountry/shared/chat';
-import { ApiRequestError, api, csrfHeaders, NETWORK_ERROR_MESSAGE, toQuery } from '../../../lib/api';
+import { api, toQuery } from '../../../lib/api';
 
 const base = '/api/chat';
 
@@ -42,29 +42,10 @@ export const chatApi = {
 
   /** The image itself is the request body; the server decides what it is. */
   async upload(id: string, file: File): Promise<ChatAttachment> {
-    let res: Response;
-    try {
-      res = await fetch(`${base}/conversations/${encodeURIComponent(id)}/attachments`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        body: file,
-        headers: {
-          accept: 'application/json',
-          'content-type': file.type || 'application/octet-stream',
-          ...csrfHeaders(),
-        },
-      });
-    } catch {
-      throw new ApiRequestError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
-    }
-    const data = await res.json().catch(() => null);
-    if (!res.ok)
-      throw new ApiRequestError(
-        res.status,
-        data?.error?.code ?? 'UNKNOWN',
-        data?.error?.message ?? `Upload failed (${res.status})`,
-        data?.error?.fields ?? {},
-      );
-    return data.attachment;
+    const res = await api<{ attachment: ChatAttachment }>(
+      `${base}/conversations/${encodeURIComponent(id)}/attachments`,
+      { file },
+    );
+    return res.attachment;
   },
 };

@@ -67,6 +67,11 @@ export function ConversationHeader({ conversation: c, otherTyping, onBack, onRep
           </Box>
         </Group>
       </Anchor>
+      {c.orderId && (
+        <Anchor component={Link} to={`/orders/${encodeURIComponent(c.orderId)}`} size="sm" style={{ flexShrink: 0 }}>
+          View order
+        </Anchor>
+      )}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon variant="subtle" aria-label="Conversation options">

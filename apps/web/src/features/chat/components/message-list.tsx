@@ -7,6 +7,7 @@ import type { PendingMessage } from '../lib/outbox';
 import { outbox } from '../lib/outbox';
 import { dayLabel } from '../lib/chat-time';
 import { MessageBubble } from './message-bubble';
+import { SystemNotice } from './system-notice';
 
 interface Props {
   userId: string;
@@ -28,6 +29,8 @@ type Item = {
   attachment: ChatMessage['attachment'];
   createdAt: number;
   mine: boolean;
+  /** An order event the server posted: centered, no bubble, no sender, no receipt (decision 120). */
+  system: boolean;
   seq?: number;
   pending?: PendingMessage;
 };
@@ -51,7 +54,8 @@ export function MessageList(p: Props) {
       body: m.body,
       attachment: m.attachment,
       createdAt: m.createdAt,
-      mine: m.senderId === p.userId,
+      mine: m.kind === 'user' && m.senderId === p.userId,
+      system: m.kind === 'system',
       seq: m.seq,
     })),
     ...p.pending.map((m) => ({
@@ -60,6 +64,7 @@ export function MessageList(p: Props) {
       attachment: m.attachment,
       createdAt: m.createdAt,
       mine: true,
+      system: false,
       pending: m,
     })),
   ];
@@ -162,18 +167,22 @@ export function MessageList(p: Props) {
             return (
               <Fragment key={item.key}>
                 {newDay && <Divider my="xs" label={dayLabel(item.createdAt)} labelPosition="center" />}
-                <MessageBubble
-                  body={item.body}
-                  attachment={item.attachment}
-                  createdAt={item.createdAt}
-                  mine={item.mine}
-                  senderName={p.otherName}
-                  status={status}
-                  showStatusText={!p.pending.length && item.key === lastMineStored}
-                  error={item.pending?.error}
-                  onRetry={item.pending ? () => outbox.retry(item.pending!.clientId) : undefined}
-                  onDiscard={item.pending ? () => outbox.discard(item.pending!.clientId) : undefined}
-                />
+                {item.system ? (
+                  <SystemNotice body={item.body} createdAt={item.createdAt} />
+                ) : (
+                  <MessageBubble
+                    body={item.body}
+                    attachment={item.attachment}
+                    createdAt={item.createdAt}
+                    mine={item.mine}
+                    senderName={p.otherName}
+                    status={status}
+                    showStatusText={!p.pending.length && item.key === lastMineStored}
+                    error={item.pending?.error}
+                    onRetry={item.pending ? () => outbox.retry(item.pending!.clientId) : undefined}
+                    onDiscard={item.pending ? () => outbox.discard(item.pending!.clientId) : undefined}
+                  />
+                )}
               </Fragment>
             );
           })}

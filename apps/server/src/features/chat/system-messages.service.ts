@@ -1,0 +1,55 @@
+import type { ChatMessage, ConversationCounters } from '@accountry/shared/chat';
+import { messagePreview } from '@accountry/shared/chat-rules';
+import type { AppDeps } from '../../app';
+import type { Database } from '../../db/database';
+import type { MessagesTable } from '../../db/schema';
+import { newId } from '../../lib/ids';
+import { bumpForMessage } from './conversations.repository';
+import { insertMessage } from './messages.repository';
+import { ChatEvents } from './chat-events';
+import { toMessage } from './messages.service';
+
+/** A system message stored in a transaction, to publish once that transaction has committed. */
+export interface PostedSystemMessage {
+  counters: ConversationCounters;
+  message: ChatMessage;
+}
+
+/**
+ * Post a sender-less system message (an order event, decision 120) inside the caller's transaction: it takes the
+ * next seq like any message, moves no read marker (both parties have news), and is never anyone's own message.
+ */
+export async function postSystemMessage(
+  trx: Database,
+  input: { conversationId: string; body: string; now: number },
+): Promise<PostedSystemMessage> {
+  const counters = await bumpForMessage(trx, {
+    conversationId: input.conversationId,
+    side: null,
+    senderId: null,
+    preview: messagePreview(input.body),
+    attachment: false,
+    now: input.now,
+  });
+  const row: MessagesTable = {
+    id: newId(),
+    conversationId: input.conversationId,
+    seq: counters.lastSeq,
+    kind: 'system',
+    senderId: null,
+    clientId: `system:${newId()}`,
+    body: input.body,
+    attachmentId: null,
+    attachmentWidth: null,
+    attachmentHeight: null,
+    createdAt: input.now,
+  };
+  await insertMessage(trx, row);
+  return { counters, message: toMessage(row) };
+}
+
+/** Deliver committed system messages live to both parties; a failed publish is caught up on reconnect (decision 050). */
+export async function publishSystemMessages(deps: AppDeps, posted: PostedSystemMessage[]) {
+  const events = new ChatEvents(deps.hub, deps.log);
+  for (const p of posted) await events.message(p.counters, p.message);
+}

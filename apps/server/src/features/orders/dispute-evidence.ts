@@ -1,0 +1,83 @@
+import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_PER_PERSON, type EvidenceUpload } from '@accountry/shared/orders';
+import { ERROR_CODES } from '@accountry/shared/api-error';
+import type { AuthUser } from '../../plugins/auth';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { DISPLAY_VARIANT, reencodeImage } from '../../lib/images/image-processing';
+import { PrivateImageFolder } from '../../lib/images/private-images';
+import type { OrdersContext } from './orders-context';
+import { visibleOrder } from './orders.service';
+import { evidenceUrl } from './disputes.service';
+
+const folder = (ctx: OrdersContext) => new PrivateImageFolder(ctx.deps.config.privateUploadDir, 'disputes');
+
+/**
+ * Evidence images for an open dispute, from the buyer, the seller or an admin: checked and re-encoded by the core
+ * image module and stored privately (never under a public folder). A statement then refers to it by id.
+ */
+export async function uploadEvidence(
+  ctx: OrdersContext,
+  user: AuthUser,
+  orderId: string,
+  bytes: Buffer,
+): Promise<EvidenceUpload> {
+  const { order } = await visibleOrder(ctx, orderId, user);
+  if (order.status !== 'disputed') throw conflict(M.statementClosed);
+  if (bytes.length > DISPUTE_EVIDENCE_MAX_BYTES)
+    throw new AppError(413, ERROR_CODES.payloadTooLarge, M.evidenceTooLarge);
+  const db = ctx.deps.db.db;
+  const count = await db
+    .selectFrom('disputeEvidence')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('orderId', '=', orderId)
+    .where('uploaderId', '=', user.id)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= DISPUTE_EVIDENCE_PER_PERSON) throw conflict(M.evidenceLimit);
+  const { full } = await reencodeImage(bytes, { full: DISPLAY_VARIANT }, () =>
+    badRequest(M.evidenceType, { file: M.evidenceType }),
+  );
+  const id = newId();
+  const fileName = await folder(ctx).write(id, full.data);
+  await db
+    .insertInto('disputeEvidence')
+    .values({
+      id,
+      orderId,
+      uploaderId: user.id,
+      fileName,
+      contentType: 'image/webp',
+      width: full.width,
+      height: full.height,
+      bytes: full.data.length,
+      createdAt: ctx.deps.clock.now(),
+    })
+    .execute();
+  return { id, url: evidenceUrl(orderId, id), width: full.width, height: full.height };
+}
+
+/**
+ * An evidence file for the order's buyer, seller and admins (404 for anyone else, as for the order). Until a
+ * statement refers to it, only its uploader sees it.
+ */
+export async function openEvidence(ctx: OrdersContext, user: AuthUser, orderId: string, evidenceId: string) {
+  await visibleOrder(ctx, orderId, user);
+  const db = ctx.deps.db.db;
+  const evidence = await db
+    .selectFrom('disputeEvidence')
+    .selectAll()
+    .where('id', '=', evidenceId)
+    .where('orderId', '=', orderId)
+    .executeTakeFirst();
+  if (!evidence) throw notFound('Image not found');
+  if (evidence.uploaderId !== user.id) {
+    const posted = await db
+      .selectFrom('disputeStatements')
+      .select('id')
+      .where('orderId', '=', orderId)
+      .where('evidenceId', '=', evidenceId)
+      .executeTakeFirst();
+    if (!posted) throw notFound('Image not found');
+  }
+  return { file: folder(ctx).fileFor(evidence.fileName), contentType: evidence.contentType };
+}

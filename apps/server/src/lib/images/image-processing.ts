@@ -1,0 +1,65 @@
+import sharp from 'sharp';
+
+/** Decoding stops past this many pixels (a decompression bomb is refused, not rendered). */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export type ImageType = 'jpeg' | 'png' | 'webp';
+
+/** The image type by its first bytes, whatever the file name or declared type says. */
+export function sniffImageType(b: Buffer): ImageType | null {
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** One WebP rendition: fitted inside the box (display size) or covering it (thumbnail). */
+export interface ImageVariant {
+  width: number;
+  height: number;
+  fit: 'inside' | 'cover';
+  quality: number;
+}
+
+export interface EncodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** The display size listings, chat images and dispute evidence share. */
+export const DISPLAY_VARIANT: ImageVariant = { width: 1600, height: 1600, fit: 'inside', quality: 82 };
+
+/**
+ * Check an uploaded image by its magic bytes and by a full decode that must agree with them, then re-encode each
+ * variant as WebP. Re-encoding drops metadata (EXIF location from phones) and anything hidden after the image data.
+ * `reject` builds the caller's own "not an image" error.
+ */
+export async function reencodeImage<K extends string>(
+  input: Buffer,
+  variants: Record<K, ImageVariant>,
+  reject: () => Error,
+): Promise<Record<K, EncodedImage>> {
+  const sniffed = sniffImageType(input);
+  if (!sniffed) throw reject();
+  const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const meta = await image.metadata().catch(() => null);
+  if (!meta || meta.format !== sniffed || !meta.width || !meta.height) throw reject();
+  try {
+    const oriented = image.rotate();
+    const out = {} as Record<K, EncodedImage>;
+    for (const key of Object.keys(variants) as K[]) {
+      const v = variants[key];
+      const { data, info } = await oriented
+        .clone()
+        .resize({ width: v.width, height: v.height, fit: v.fit, withoutEnlargement: v.fit === 'inside' })
+        .webp({ quality: v.quality })
+        .toBuffer({ resolveWithObject: true });
+      out[key] = { data, width: info.width, height: info.height };
+    }
+    return out;
+  } catch {
+    throw reject();
+  }
+}
