@@ -1,50 +1,35 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { Box } from '@mantine/core';
+import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import { MobileNav } from './mobile-nav';
+import { RealtimeConnection } from './realtime-connection';
 import { RouteTitle } from './route-title';
 import { SkipLink } from './skip-link';
 
-import { useSession } from '../lib/session';
+import { InactivityWatcher } from '../features/auth/components/inactivity-watcher';
+import { AnnouncementBanner } from '../features/announcements/components/announcement-banner';
 import { TrafficTracker } from '../features/traffic/components/traffic-tracker';
-
-// The socket and the inactivity sign-out exist only for signed-in users, so a visitor does not download them.
-const SignedInServices = lazy(() => import('./signed-in-services'));
-// Announcements are for signed-in users only: a visitor's first page does not download the banner.
-const AnnouncementBanner = lazy(() =>
-  import('../features/announcements/components/announcement-banner').then((m) => ({ default: m.AnnouncementBanner })),
-);
 
 export function AppLayout() {
   const [menuOpen, menu] = useDisclosure(false);
   const navigation = useNavigation();
-  const { user } = useSession();
   return (
-    // Plain landmarks styled by app.css (Mantine's AppShell weighs ~9 kB gzip on every page for features unused here):
-    // a fixed header, main growing to fill the screen, and the footer after main as its own contentinfo landmark.
-    <div className="app-frame">
+    <AppShell header={{ height: 64 }} padding={0}>
       <SkipLink />
       <RouteTitle />
-      {user && (
-        <Suspense fallback={null}>
-          <SignedInServices />
-        </Suspense>
-      )}
+      <RealtimeConnection />
+      <InactivityWatcher />
       <TrafficTracker />
-      <header className="app-header">
+      <AppShell.Header>
         <SiteHeader menuOpen={menuOpen} onToggleMenu={menu.toggle} />
-      </header>
+      </AppShell.Header>
       <MobileNav opened={menuOpen} onClose={menu.close} />
-      <main className="app-main">
-        {user && (
-          <Suspense fallback={null}>
-            <AnnouncementBanner />
-          </Suspense>
-        )}
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <AnnouncementBanner />
         <Box id="content" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
           {navigation.state === 'loading' ? (
             <PageSpinner />
@@ -54,8 +39,8 @@ export function AppLayout() {
             </Suspense>
           )}
         </Box>
-      </main>
-      <SiteFooter />
-    </div>
+        <SiteFooter />
+      </AppShell.Main>
+    </AppShell>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button } from '@mantine/core';
-import { Tooltip } from '../ui/tooltip';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { hasRequiredRole } from '@accountry/shared/roles';

@@ -1,5 +1,4 @@
-import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { Select } from '../../../components/ui/select';
+import { Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import {
   CATEGORY_LABELS,
   CATEGORY_PLATFORMS,

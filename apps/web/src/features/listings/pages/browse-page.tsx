@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -6,10 +6,12 @@ import {
   Button,
   Center,
   Container,
+  Drawer,
   EmptyState,
   Grid,
   Group,
   Loader,
+  Select,
   Stack,
   Text,
   TextInput,
@@ -18,23 +20,12 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch, IconMoodEmpty } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  BROWSE_SORTS,
-  BROWSE_SORT_LABELS,
-  browsePriceRangeError,
-  type BrowseSort,
-} from '@accountry/shared/listing-browse-rules';
+import { BROWSE_SORTS, BROWSE_SORT_LABELS, browseQuerySchema, type BrowseSort } from '@accountry/shared/listing-browse';
 import { ListingGrid } from '../../../components/listings/listing-grid';
-import { Select } from '../../../components/ui/select';
 import { activeFilterCount, apiQuery, useBrowseParams } from '../hooks/use-browse-params';
 import { fetchBrowse, listingKeys } from '../api/listings-api';
-
-// The filter form (selects, checkboxes, number fields) loads beside the first page of results rather than before it.
-const BrowseFilters = lazy(() => import('../components/browse-filters').then((m) => ({ default: m.BrowseFilters })));
-// The removable pills appear only once a search or filter is set.
-const ActiveFilters = lazy(() => import('../components/active-filters').then((m) => ({ default: m.ActiveFilters })));
-// The phone filter drawer (focus trap, scroll lock) loads the first time it opens.
-const FiltersDrawer = lazy(() => import('../components/filters-drawer'));
+import { BrowseFilters } from '../components/browse-filters';
+import { ActiveFilters } from '../components/active-filters';
 
 function resultCount(total: number | null | undefined, capped: boolean) {
   if (total === null || total === undefined) return '';
@@ -46,8 +37,6 @@ function resultCount(total: number | null | undefined, capped: boolean) {
 export function Component() {
   const { params, update, clear, reset } = useBrowseParams();
   const [filtersOpen, filters] = useDisclosure(false);
-  const [drawerWanted, setDrawerWanted] = useState(false);
-  if (filtersOpen && !drawerWanted) setDrawerWanted(true);
   const [search, setSearch] = useState(params.q);
   const [seenQ, setSeenQ] = useState(params.q);
   if (seenQ !== params.q) {
@@ -55,8 +44,9 @@ export function Component() {
     setSearch(params.q);
   }
   const q = apiQuery(params);
-  // The same rule the route's schema uses: a reversed price range is shown at the fields and never sent.
-  const priceError = browsePriceRangeError(q.minPrice as number | undefined, q.maxPrice as number | undefined);
+  // The same schema the route uses: a reversed price range is shown at the fields and never sent.
+  const checked = browseQuerySchema.safeParse(q);
+  const priceError = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'minPrice')?.message;
   const query = useInfiniteQuery({
     enabled: !priceError,
     queryKey: listingKeys.browse(q),
@@ -86,9 +76,7 @@ export function Component() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const filterPanel = (
-    <Suspense fallback={<Loader size="sm" aria-label="Loading filters" />}>
-      <BrowseFilters params={params} update={update} clear={clear} activeCount={active} priceError={priceError} />
-    </Suspense>
+    <BrowseFilters params={params} update={update} clear={clear} activeCount={active} priceError={priceError} />
   );
 
   return (
@@ -163,11 +151,7 @@ export function Component() {
                   />
                 </Group>
               </Group>
-              {(params.q || active > 0) && (
-                <Suspense fallback={null}>
-                  <ActiveFilters params={params} update={update} reset={reset} />
-                </Suspense>
-              )}
+              <ActiveFilters params={params} update={update} reset={reset} />
               {priceError ? (
                 <Alert color="yellow" title="Check the price range">
                   {priceError}
@@ -220,13 +204,12 @@ export function Component() {
           </Grid.Col>
         </Grid>
       </Stack>
-      {drawerWanted && (
-        <Suspense fallback={null}>
-          <FiltersDrawer opened={filtersOpen} onClose={filters.close}>
-            {filterPanel}
-          </FiltersDrawer>
-        </Suspense>
-      )}
+      <Drawer opened={filtersOpen} onClose={filters.close} title="Filters" position="right" size="sm" hiddenFrom="md">
+        {filterPanel}
+        <Button fullWidth mt="md" onClick={filters.close}>
+          Show results
+        </Button>
+      </Drawer>
     </Container>
   );
 }
