@@ -1,11 +1,10 @@
 // Browse over 100,000 listings (every filter/search combination of listings-scenarios.ts, deep keyset pages):
 // requests/s under load from a generator in its own process, each next to a bare Fastify endpoint (another process)
-// answering the same bytes, measured right after it; with the server's own time (Fastify elapsedTime). And the bytes
-// the server sends for the browse page's initial JavaScript (a Vite build with its manifest).
+// answering the same bytes, measured right after it; with the server's own time (Fastify elapsedTime). The browse page's
+// JavaScript and time to first card are in web.bench.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -17,8 +16,6 @@ import { generateListings } from '../../apps/server/src/seed/listing-generator';
 import { insertGenerated } from '../../apps/server/src/seed/seed-listings';
 import type { Mailer } from '../../apps/server/src/email/mailer';
 import http from 'node:http';
-import Fastify from 'fastify';
-import { registerSpa } from '../../apps/server/src/plugins/spa';
 import { BROWSE_SCENARIOS } from './listings-scenarios';
 import { assertHonestBaseline, benchEngines, emit, median, startLoadProcess } from './support';
 
@@ -132,68 +129,6 @@ async function benchEngine(
   fs.rmSync(uploads, { recursive: true, force: true });
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-
-/** Bytes the server sends for the JavaScript a first visit to /browse loads: the entry, the browse chunk and their static imports. */
-async function browseInitialJs() {
-  let dir = process.env.BENCH_WEB_DIST;
-  if (!dir) {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-web-'));
-    const r = spawnSync(
-      'npx',
-      ['vite', 'build', 'apps/web', '--outDir', dir, '--emptyOutDir', '--manifest', '--logLevel', 'error'],
-      { stdio: 'pipe', encoding: 'utf8' },
-    );
-    if (r.status !== 0) {
-      console.error(`vite build failed; set BENCH_WEB_DIST to a build made with --manifest\n${r.stderr}`);
-      return;
-    }
-  }
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-  const collect = (key: string, seen: Set<string>) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const i of manifest[key].imports ?? []) collect(i, seen);
-  };
-  const entry = new Set<string>();
-  collect('index.html', entry);
-  const page = new Set(entry);
-  collect('src/features/listings/pages/browse-page.tsx', page);
-  // What a browser that accepts brotli and gzip is sent for those files by the real static serving.
-  const app = Fastify({ logger: false });
-  await registerSpa(app, dir);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const sent = async (keys: Set<string>, headers: Record<string, string>) => {
-    let n = 0;
-    for (const k of keys) n += (await rawGet(`${base}/${manifest[k].file}`, headers)).body.length;
-    return n;
-  };
-  const kb = (n: number) => Number((n / 1024).toFixed(1));
-  const gzipOnly = await sent(page, { 'accept-encoding': 'gzip' });
-  emit({
-    bench: 'listings.browse_initial_js',
-    value: kb(await sent(page, ACCEPT)),
-    unit: 'kB sent (br)',
-    baseline: 'entry_js',
-    baselineValue: kb(await sent(entry, ACCEPT)),
-    gzipKb: kb(gzipOnly),
-    uncompressedKb: kb(await sent(page, {})),
-    chunks: page.size,
-  });
-  await app.close();
-  if (!process.env.BENCH_WEB_DIST) fs.rmSync(dir, { recursive: true, force: true });
-}
-
 export async function run() {
   const loader = startLoadProcess();
   try {
@@ -201,5 +136,4 @@ export async function run() {
   } finally {
     loader.stop();
   }
-  await browseInitialJs();
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ROLES, roleSchema } from './roles';
+import { ROLES } from './roles';
+import { roleSchema } from './role-schemas';
 import { cursorSchema, pageLimitSchema, pageOf, searchSchema } from './admin-paging';
 
 /** What an account can do now: deletion wins over disabling. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ROLES, selfRoleSchema } from './roles';
+import { ROLES } from './roles';
+import { selfRoleSchema } from './role-schemas';
 import {
   displayNameSchema,
   emailSchema,

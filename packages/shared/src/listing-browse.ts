@@ -9,15 +9,9 @@ import {
 } from './listings';
 import { listingCardSchema } from './listing-schemas';
 import { LISTING_MESSAGES as M } from './listing-messages';
+import { BROWSE_SORTS, browsePriceRangeError } from './listing-browse-rules';
 
-export const BROWSE_SORTS = ['newest', 'price_asc', 'price_desc', 'most_viewed'] as const;
-export type BrowseSort = (typeof BROWSE_SORTS)[number];
-export const BROWSE_SORT_LABELS: Record<BrowseSort, string> = {
-  newest: 'Newest first',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  most_viewed: 'Most viewed',
-};
+export * from './listing-browse-rules';
 
 const flag = z
   .enum(['true', 'false'])
@@ -47,10 +41,7 @@ export const browseQuerySchema = z
     cursor: z.string().max(300).optional(),
     limit: z.coerce.number().int().min(1).max(BROWSE_MAX_PAGE_SIZE).default(BROWSE_PAGE_SIZE),
   })
-  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
-    path: ['minPrice'],
-    message: M.priceRange,
-  });
+  .refine((v) => !browsePriceRangeError(v.minPrice, v.maxPrice), { path: ['minPrice'], message: M.priceRange });
 export type BrowseQuery = z.infer<typeof browseQuerySchema>;
 export type BrowseFilters = Omit<BrowseQuery, 'sort' | 'cursor' | 'limit'>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasRequiredRole, roleSchema, selfRoleSchema, type Role } from './roles';
+import { hasRequiredRole, type Role } from './roles';
+import { roleSchema, selfRoleSchema } from './role-schemas';
 
 describe('hasRequiredRole (spec section 6)', () => {
   it.each<[Role | null, Role[] | undefined, boolean]>([

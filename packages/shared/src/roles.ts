@@ -1,13 +1,10 @@
-import { z } from 'zod';
-
+// Zod-free, so every page can check roles without downloading zod; the schemas are in role-schemas.ts.
 export const ROLES = ['buyer', 'seller', 'both', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
-export const roleSchema = z.enum(ROLES, { error: 'Role must be one of: buyer, seller, both, admin' });
 
 /** Roles a person may choose for themself (sign-up, profile); admin is granted only by an admin. */
 export const SELF_ROLES = ['buyer', 'seller', 'both'] as const;
 export type SelfRole = (typeof SELF_ROLES)[number];
-export const selfRoleSchema = z.enum(SELF_ROLES, { error: 'Role must be one of: buyer, seller, both' });
 
 /** Spec section 6: admin passes every role check; otherwise the role must be listed. */
 export function hasRequiredRole(role: Role | null | undefined, required: readonly Role[] | undefined): boolean {

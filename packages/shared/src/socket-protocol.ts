@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANNOUNCEMENTS_CHANGED } from './announcements';
 import { ERROR_CODES } from './api-error';
+import { SOCKET_EVENTS, SOCKET_MESSAGES } from './socket-constants';
 import {
   CHAT_EVENTS,
   chatMessageSchema,
@@ -15,55 +16,9 @@ import {
 /**
  * The protocol of the tab's WebSocket (`/api/ws`): every frame is JSON `{ type, ref?, data? }`. Client frames are
  * parsed with these schemas on the server before anything reads them; server frames are parsed by the web client.
+ * The constants live in socket-constants.ts (re-exported here) so that a page can use them without loading zod.
  */
-export const SOCKET_PATH = '/api/ws';
-
-export const SOCKET_LIMITS = {
-  /** Larger frames close the socket (WebSocket close code 1009). */
-  maxFrameBytes: 64 * 1024,
-  /** The server pings this often; a socket that misses this many pongs in a row is terminated. */
-  heartbeatIntervalMs: 30_000,
-  missedPongs: 2,
-  /** Per-socket message budget (typing, receipts, sends, unread): a burst, then a steady rate. */
-  messageBurst: 60,
-  messagesPerSecond: 5,
-  /** Open sockets per user on one server process (one per tab). */
-  socketsPerUser: 20,
-} as const;
-
-export const SOCKET_CLOSE = {
-  /** The session ended (sign-out, password change or reset, disable, delete, inactivity): the app re-checks it. */
-  sessionEnded: 4001,
-  originRejected: 4003,
-  tooManySockets: 4008,
-  shuttingDown: 1001,
-} as const;
-
-export const SOCKET_CLOSE_REASONS = {
-  signedOut: 'signed out',
-  sessionExpired: 'session expired',
-  signInRequired: 'sign in required',
-  originNotAllowed: 'origin not allowed',
-  tooManySockets: 'too many connections for this user',
-  shuttingDown: 'server shutting down',
-} as const;
-
-export const SOCKET_MESSAGES = {
-  notJson: 'Messages must be JSON.',
-  notAnObject: 'Messages must be an object with a type.',
-  unknownType: 'Unknown message type.',
-  tooMany: 'Too many messages. Slow down and try again in a moment.',
-  failed: 'Something went wrong.',
-} as const;
-
-/** Frames the server sends that are not feature events. */
-export const SOCKET_EVENTS = {
-  hello: 'hello',
-  ack: 'ack',
-  error: 'error',
-  /** Events may have been missed (the server's bus reconnected): fetch what changed by sequence number. */
-  resync: 'resync',
-} as const;
+export * from './socket-constants';
 
 const refSchema = z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().max(64)]);
 

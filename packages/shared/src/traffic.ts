@@ -3,19 +3,10 @@ import { MAX_CUSTOM_RANGE_DAYS, TRAFFIC_PERIODS, daysBetween, isDayKey } from '.
 
 /** Visitor tracking (spec sections 3, 4, 7): the events the browser sends and the statistics admins read. */
 
-export const TRAFFIC_EVENTS_PATH = '/api/traffic/events';
-export const TRAFFIC_STATS_PATH = '/api/admin/traffic/stats';
-export const TRAFFIC_ACTIVE_USERS_PATH = '/api/admin/traffic/active-users';
+// Paths, storage keys and limits live in traffic-constants.ts (zod-free, for the tracker on every page).
+export * from './traffic-constants';
+import { MAX_REFERRER_LENGTH, MAX_TRACKED_PATH_LENGTH } from './traffic-constants';
 
-/** Storage keys: the visitor id persists (localStorage); the session id lives per tab (sessionStorage). */
-export const VISITOR_ID_STORAGE_KEY = 'accountry.visitorId';
-export const SESSION_ID_STORAGE_KEY = 'accountry.trafficSessionId';
-
-/** Spec section 9: a session's country and city default to unknown (no geolocation is done). */
-export const UNKNOWN_LOCATION = 'unknown';
-
-export const MAX_TRACKED_PATH_LENGTH = 256;
-export const MAX_REFERRER_LENGTH = 2048;
 /** A tracked body is a few hundred bytes; anything near this is junk. */
 export const TRAFFIC_BODY_LIMIT = 4096;
 

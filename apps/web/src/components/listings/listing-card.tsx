@@ -18,7 +18,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
         <Link to={to} tabIndex={-1} aria-hidden>
           <AspectRatio ratio={4 / 3}>
             {listing.thumbUrl ? (
-              <Image src={listing.thumbUrl} alt="" loading="lazy" decoding="async" />
+              <Image src={listing.thumbUrl} alt="" width={480} height={360} loading="lazy" decoding="async" />
             ) : (
               <Box bg="gray.1" style={{ display: 'grid', placeItems: 'center' }}>
                 <IconPhoto color="gray" />

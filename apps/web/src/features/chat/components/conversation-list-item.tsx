@@ -52,7 +52,17 @@ export function ConversationListItem({
           </Group>
           <Group gap={6} wrap="nowrap" mt={2}>
             {c.listing.thumbUrl ? (
-              <Image src={c.listing.thumbUrl} alt="" w={28} h={20} radius={3} fit="cover" />
+              <Image
+                src={c.listing.thumbUrl}
+                alt=""
+                width={480}
+                height={360}
+                w={28}
+                h={20}
+                radius={3}
+                fit="cover"
+                loading="lazy"
+              />
             ) : (
               <IconPhoto size={16} color="gray" aria-hidden />
             )}

@@ -67,6 +67,8 @@ export function MessageBubble({
             <Image
               src={attachment.url}
               alt={`Image from ${mine ? 'you' : senderName}`}
+              width={attachment.width}
+              height={attachment.height}
               w={Math.min(260, attachment.width)}
               h="auto"
               fit="contain"

@@ -44,6 +44,9 @@ function FavoriteRow({ item, onRemove, removing }: { item: FavoriteItem; onRemov
             <Image
               src={l.thumbUrl}
               alt=""
+              width={480}
+              height={360}
+              loading="lazy"
               radius="sm"
               fit="cover"
               style={{ filter: item.availability === 'sold' ? 'grayscale(0.8)' : undefined }}

@@ -90,7 +90,7 @@ export function Gallery({ images, title }: { images: ListingImage[]; title: stri
                 outline: i === index ? '3px solid var(--mantine-color-indigo-5)' : undefined,
               }}
             >
-              <Image src={img.thumbUrl} alt="" h={72} w={96} fit="cover" loading="lazy" />
+              <Image src={img.thumbUrl} alt="" width={480} height={360} h={72} w={96} fit="cover" loading="lazy" />
             </UnstyledButton>
           ))}
         </Group>

@@ -191,6 +191,9 @@ export function Component() {
                         <Image
                           src={l.thumbUrl}
                           alt=""
+                          width={480}
+                          height={360}
+                          loading="lazy"
                           w={64}
                           h={48}
                           radius="sm"

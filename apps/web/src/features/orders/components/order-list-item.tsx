@@ -15,6 +15,9 @@ export function OrderListItemCard({ order, side }: { order: OrderListItem; side:
         <Image
           src={order.thumbUrl}
           alt=""
+          width={480}
+          height={360}
+          loading="lazy"
           w={80}
           h={60}
           radius="sm"
