@@ -138,6 +138,8 @@ export interface ListingImagesTable {
   width: number;
   height: number;
   createdAt: number;
+  /** Bytes of the display image and thumbnail files; 0 for demo screenshots (shared, not the seller's). */
+  bytes?: number;
 }
 
 export interface ConversationsTable {
