@@ -28,6 +28,14 @@ export interface WindowCounter {
 export interface LimitStore {
   readonly kind: 'memory' | 'postgres' | 'redis';
   counter(limit: WindowLimit): WindowCounter;
+  /**
+   * For hot paths: claims `lease` hits at a time from the shared store and spends them from memory. All processes
+   * together never pass `max`; a process may hold up to `lease - 1` unspent hits, so with P processes a key can be
+   * refused up to (P - 1)·(lease - 1) hits early. `count` is 1 only for the key's first hit in the window anywhere.
+   */
+  leasedCounter(limit: WindowLimit, lease: number): WindowCounter;
+  /** Calls made to the shared store (0 in memory): what a hit costs, for tests and benchmarks. */
+  readonly writes: number;
   close(): Promise<void>;
 }
 
@@ -42,6 +50,8 @@ export function memoryLimitStore(clock: Clock): LimitStore {
   return {
     kind: 'memory',
     counter: (limit) => memoryCounter(clock, limit),
+    leasedCounter: (limit) => memoryCounter(clock, limit),
+    writes: 0,
     close: async () => {},
   };
 }
@@ -87,27 +97,82 @@ function sharedLimitStore(
 ): LimitStore {
   const fallback = memoryLimitStore(clock);
   let lastWarning = 0;
+  let writes = 0;
+  const window = (limit: WindowLimit) => {
+    const now = clock.now();
+    const w = Math.floor(now / limit.windowMs);
+    return { w, msBeforeReset: (w + 1) * limit.windowMs - now };
+  };
+  /** Add points to the key's count in the store: the count after, or null when the store failed. */
+  const consume = async (limiter: RateLimiterAbstract, limit: WindowLimit, key: string, points: number) => {
+    writes++;
+    try {
+      return (await limiter.consume(key, points)).consumedPoints;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return err.consumedPoints;
+      if (Date.now() - lastWarning > 10_000) {
+        lastWarning = Date.now();
+        log.error({ err, limit: limit.name }, `rate limits: the ${kind} store failed; counting in memory`);
+      }
+      return null;
+    }
+  };
+  const limiterFor = (limit: WindowLimit) => make(limit, Math.ceil(limit.windowMs / 1000) + 60);
   return {
     kind,
     close,
+    get writes() {
+      return writes;
+    },
     counter(limit) {
-      const limiter = make(limit, Math.ceil(limit.windowMs / 1000) + 60);
+      const limiter = limiterFor(limit);
       const local = fallback.counter(limit);
       return {
         async hit(key) {
-          const now = clock.now();
-          const w = Math.floor(now / limit.windowMs);
-          const msBeforeReset = (w + 1) * limit.windowMs - now;
-          try {
-            const res = await limiter.consume(storeKey(key, w), 1);
-            return { allowed: true, count: res.consumedPoints, msBeforeReset };
-          } catch (err) {
-            if (err instanceof RateLimiterRes) return { allowed: false, count: err.consumedPoints, msBeforeReset };
-            if (Date.now() - lastWarning > 10_000) {
-              lastWarning = Date.now();
-              log.error({ err, limit: limit.name }, `rate limits: the ${kind} store failed; counting in memory`);
+          const { w, msBeforeReset } = window(limit);
+          const count = await consume(limiter, limit, storeKey(key, w), 1);
+          if (count === null) return local.hit(key);
+          return { allowed: count <= limit.max, count, msBeforeReset };
+        },
+      };
+    },
+    leasedCounter(limit, lease) {
+      const limiter = limiterFor(limit);
+      const local = fallback.counter(limit);
+      // This window's leases per key: hits left, the store count they end at, and whether the store is used up.
+      let current = -1;
+      let leases = new Map<string, { left: number; top: number; last: boolean }>();
+      const claims = new Map<string, Promise<boolean>>();
+      const claim = async (key: string, w: number) => {
+        const count = await consume(limiter, limit, storeKey(key, w), lease);
+        if (count === null) return false;
+        // This claim holds the store's counts (count - lease, count]; only those up to max are hits to spend.
+        const granted = Math.max(0, Math.min(lease, limit.max - (count - lease)));
+        if (w === current) leases.set(key, { left: granted, top: count - lease + granted, last: count >= limit.max });
+        return true;
+      };
+      return {
+        async hit(key) {
+          for (;;) {
+            const { w, msBeforeReset } = window(limit);
+            if (w !== current) {
+              current = w;
+              leases = new Map();
             }
-            return local.hit(key);
+            const held = leases.get(key);
+            if (held && held.left > 0) {
+              held.left -= 1;
+              return { allowed: true, count: held.top - held.left, msBeforeReset };
+            }
+            // The store's count only grows in a window: once a claim reached max, nobody has more to hand out.
+            if (held?.last) return { allowed: false, count: limit.max + 1, msBeforeReset };
+            // Concurrent hits on one key share one claim.
+            let pending = claims.get(key);
+            if (!pending) {
+              pending = claim(key, w).finally(() => claims.delete(key));
+              claims.set(key, pending);
+            }
+            if (!(await pending)) return local.hit(key);
           }
         },
       };
