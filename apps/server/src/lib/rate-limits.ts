@@ -103,13 +103,16 @@ function sharedLimitStore(
     const w = Math.floor(now / limit.windowMs);
     return { w, msBeforeReset: (w + 1) * limit.windowMs - now };
   };
-  /** Add points to the key's count in the store: the count after, or null when the store failed. */
+  /**
+   * Add points to the key's count in the store: the count after and whether the store refused, or null when the
+   * store failed. A key this process saw over its limit is refused from memory with a count of 0.
+   */
   const consume = async (limiter: RateLimiterAbstract, limit: WindowLimit, key: string, points: number) => {
     writes++;
     try {
-      return (await limiter.consume(key, points)).consumedPoints;
+      return { count: (await limiter.consume(key, points)).consumedPoints, refused: false };
     } catch (err) {
-      if (err instanceof RateLimiterRes) return err.consumedPoints;
+      if (err instanceof RateLimiterRes) return { count: err.consumedPoints || limit.max + points, refused: true };
       if (Date.now() - lastWarning > 10_000) {
         lastWarning = Date.now();
         log.error({ err, limit: limit.name }, `rate limits: the ${kind} store failed; counting in memory`);
@@ -130,9 +133,9 @@ function sharedLimitStore(
       return {
         async hit(key) {
           const { w, msBeforeReset } = window(limit);
-          const count = await consume(limiter, limit, storeKey(key, w), 1);
-          if (count === null) return local.hit(key);
-          return { allowed: count <= limit.max, count, msBeforeReset };
+          const res = await consume(limiter, limit, storeKey(key, w), 1);
+          if (res === null) return local.hit(key);
+          return { allowed: !res.refused, count: res.count, msBeforeReset };
         },
       };
     },
@@ -144,8 +147,9 @@ function sharedLimitStore(
       let leases = new Map<string, { left: number; top: number; last: boolean }>();
       const claims = new Map<string, Promise<boolean>>();
       const claim = async (key: string, w: number) => {
-        const count = await consume(limiter, limit, storeKey(key, w), lease);
-        if (count === null) return false;
+        const res = await consume(limiter, limit, storeKey(key, w), lease);
+        if (res === null) return false;
+        const count = res.count;
         // This claim holds the store's counts (count - lease, count]; only those up to max are hits to spend.
         const granted = Math.max(0, Math.min(lease, limit.max - (count - lease)));
         if (w === current) leases.set(key, { left: granted, top: count - lease + granted, last: count >= limit.max });
