@@ -37,6 +37,8 @@ export const SOCKET_CLOSE = {
   originRejected: 4003,
   tooManySockets: 4008,
   shuttingDown: 1001,
+  /** The server could not register the socket (its database failed): the client reconnects as after any drop. */
+  serverError: 1011,
 } as const;
 
 export const SOCKET_CLOSE_REASONS = {
@@ -44,6 +46,7 @@ export const SOCKET_CLOSE_REASONS = {
   sessionExpired: 'session expired',
   signInRequired: 'sign in required',
   originNotAllowed: 'origin not allowed',
+  serverError: 'server error',
   tooManySockets: 'too many connections for this user',
   shuttingDown: 'server shutting down',
 } as const;

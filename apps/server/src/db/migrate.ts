@@ -13,6 +13,7 @@ import * as orders from './migrations/2026-11-24T0400-orders';
 import * as browseFollowersIndex from './migrations/2026-11-24T0500-browse-followers-index';
 import * as stripeRefunds from './migrations/2026-11-24T0700-stripe-refunds';
 import * as listingImageBytes from './migrations/2026-11-25T0200-listing-image-bytes';
+import * as socketLeases from './migrations/2026-11-25T0210-socket-leases';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T0500-browse-followers-index': browseFollowersIndex,
   '2026-11-24T0700-stripe-refunds': stripeRefunds,
   '2026-11-25T0200-listing-image-bytes': listingImageBytes,
+  '2026-11-25T0210-socket-leases': socketLeases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -142,6 +142,15 @@ export interface ListingImagesTable {
   bytes?: number;
 }
 
+/** An open WebSocket on some server process (PostgreSQL only; decision 127). */
+export interface SocketLeasesTable {
+  id: string;
+  userId: string;
+  processId: string;
+  /** Refreshed by the owning process's heartbeat; stale rows belong to a process that died. */
+  seenAt: number;
+}
+
 export interface ConversationsTable {
   id: string;
   listingId: string;
@@ -486,6 +495,7 @@ export interface DB {
   reports: ReportsTable;
   listings: ListingsTable;
   listingImages: ListingImagesTable;
+  socketLeases: SocketLeasesTable;
   appMeta: AppMetaTable;
   conversations: ConversationsTable;
   auditLog: AuditLogTable;
