@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery } from 'kysely';
-import { Redis } from 'ioredis';
-import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type * as IORedis from 'ioredis';
+import type * as Flexible from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { lazyModule } from './lazy-module';
 import type { DatabaseHandle } from '../db/database';
 import type { Clock } from './clock';
 
@@ -38,6 +40,10 @@ export interface LimitStore {
   readonly writes: number;
   close(): Promise<void>;
 }
+
+// Loaded only by a shared store: one SQLite process never needs them.
+const flexible = lazyModule<typeof Flexible>('rate-limiter-flexible');
+const ioredis = lazyModule<typeof IORedis>('ioredis');
 
 /** Keys tracked per window by a memory counter; past it new keys are refused until the window turns. */
 export const MAX_MEMORY_KEYS = 200_000;
@@ -112,7 +118,8 @@ function sharedLimitStore(
     try {
       return { count: (await limiter.consume(key, points)).consumedPoints, refused: false };
     } catch (err) {
-      if (err instanceof RateLimiterRes) return { count: err.consumedPoints || limit.max + points, refused: true };
+      if (err instanceof flexible().RateLimiterRes)
+        return { count: err.consumedPoints || limit.max + points, refused: true };
       if (Date.now() - lastWarning > 10_000) {
         lastWarning = Date.now();
         log.error({ err, limit: limit.name }, `rate limits: the ${kind} store failed; counting in memory`);
@@ -192,7 +199,7 @@ export function postgresLimitStore(handle: DatabaseHandle, clock: Clock, log: Fa
   };
   let first = true;
   const make = (limit: WindowLimit, duration: number) => {
-    const limiter = new RateLimiterPostgres({
+    const limiter = new (flexible().RateLimiterPostgres)({
       storeClient: client,
       storeType: 'pool',
       tableName: 'rate_limits',
@@ -215,10 +222,10 @@ export function postgresLimitStore(handle: DatabaseHandle, clock: Clock, log: Fa
 /** Shared through Redis (REDIS_URL). */
 export function redisLimitStore(url: string, clock: Clock, log: FastifyBaseLogger, prefix = 'accountry'): LimitStore {
   // No offline queue: while Redis is away a hit fails at once and is counted in memory.
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  const redis = new (ioredis().Redis)(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', (err) => log.warn({ err: err.message }, 'rate limits: Redis connection error'));
   const make = (limit: WindowLimit, duration: number) =>
-    new RateLimiterRedis({
+    new (flexible().RateLimiterRedis)({
       storeClient: redis,
       keyPrefix: `${prefix}:${limit.name}`,
       points: limit.max,

@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyModule } from '../../lib/lazy-module';
+
+const sharp = (...args: Parameters<typeof Sharp>) => loadSharp()(...args);
+const loadSharp = lazyModule<typeof Sharp>('sharp');
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_MESSAGES, type ChatAttachment } from '@accountry/shared/chat';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';

@@ -1,4 +1,8 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyModule } from '../../lib/lazy-module';
+
+const sharp = (...args: Parameters<typeof Sharp>) => loadSharp()(...args);
+const loadSharp = lazyModule<typeof Sharp>('sharp');
 import { LISTING_MESSAGES } from '@accountry/shared/listing-messages';
 import { badRequest } from '../../lib/app-error';
 
