@@ -23,6 +23,7 @@ import { registerCompression } from './plugins/compression';
 import type { Bus } from './realtime/bus';
 import { SocketHub } from './realtime/socket-hub';
 import { registerSocketRoute } from './realtime/socket-route';
+import { databaseSocketSlots } from './realtime/socket-slots';
 import { healthRoutes } from './features/health/health.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -111,6 +112,11 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
     checkSessions: (ids) => sessionStates(input.db.db, ids, input.clock.now(), sessionSettings),
     messagesPerSecond: input.config.socketMessagesPerSecond,
     heartbeatMs: input.config.socketHeartbeatMs,
+    // One SQLite process counts its own sockets; processes sharing PostgreSQL count them in the database.
+    slots:
+      input.db.engine === 'postgres'
+        ? (processId, staleMs) => databaseSocketSlots(input.db.db, input.clock, processId, staleMs)
+        : undefined,
   });
   const deps: AppDeps = {
     ...input,
@@ -168,7 +174,7 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
 
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
-    hub.close();
+    await hub.close();
     await deps.mailWorker.stop();
     for (const fn of deps.onClose) await fn();
     await deps.limits.close();

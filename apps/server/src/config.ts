@@ -77,6 +77,16 @@ const envSchema = z.object({
   // Per-socket message rate and heartbeat interval; changed only by load benchmarks and tests.
   SOCKET_MESSAGES_PER_SECOND: z.coerce.number().int().positive().optional(),
   SOCKET_HEARTBEAT_MS: durationMs,
+  // Per-seller quotas (decision 125): live listings, creations a day, screenshot uploads an hour and a day, stored bytes.
+  LISTINGS_PER_SELLER: z.coerce.number().int().positive().default(200),
+  LISTING_CREATIONS_PER_DAY: z.coerce.number().int().positive().default(30),
+  IMAGE_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  IMAGE_UPLOADS_PER_DAY: z.coerce.number().int().positive().default(300),
+  IMAGE_BYTES_PER_SELLER: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(500 * 1024 * 1024),
   // Tracking events per address and minute; raised only by load benchmarks, which send from one address.
   TRAFFIC_IP_EVENTS_PER_MINUTE: z.coerce.number().int().positive().optional(),
   // Stripe payments (decision 095): PAYMENT_PROVIDER=stripe needs both secrets.
@@ -181,6 +191,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       credentialsKey: e.CREDENTIALS_KEY,
       sweepIntervalMs: e.ORDER_SWEEP_INTERVAL_MS,
       protectionPeriodMs: e.PROTECTION_PERIOD_MS,
+    },
+    quotas: {
+      listingsPerSeller: e.LISTINGS_PER_SELLER,
+      listingCreationsPerDay: e.LISTING_CREATIONS_PER_DAY,
+      imageUploadsPerHour: e.IMAGE_UPLOADS_PER_HOUR,
+      imageUploadsPerDay: e.IMAGE_UPLOADS_PER_DAY,
+      imageBytesPerSeller: e.IMAGE_BYTES_PER_SELLER,
     },
     socketMessagesPerSecond: e.SOCKET_MESSAGES_PER_SECOND,
     socketHeartbeatMs: e.SOCKET_HEARTBEAT_MS,

@@ -46,6 +46,14 @@ describe('main.ts', () => {
     expect(server.output()).toContain('shutting down');
   }, 60_000);
 
+  it('a stop signal the moment it starts listening still closes gracefully', async () => {
+    const server = start({});
+    await server.url;
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  }, 60_000);
+
   it('refuses to start on a bad environment value with a clear message', async () => {
     const server = start({ PORT: 'not-a-port' });
     await expect(server.url).rejects.toThrow(/Invalid environment configuration:\s+PORT/);

@@ -35,26 +35,7 @@ async function main() {
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailboxMailer(logger);
 
   const app = await buildApp({ db: handle, mailer, clock: systemClock, bus, config, logger });
-  await app.listen({ port: config.port, host: config.host });
-  app.deps.mailWorker.start();
-
-  // Under the supervisor with several processes, the first one prints the welcome.
-  if ((cluster.worker?.id ?? 1) === 1) {
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = config.explicitPublicUrl ? config.publicUrl : `http://localhost:${port}`;
-    console.log(`\nAccountry is running on ${url} (database: ${handle.engine})`);
-    console.log(`API docs: ${url}/api/docs${config.smtpUrl ? '' : `   Dev mailbox: ${url}/dev/mailbox`}`);
-    // The demo passwords are public: shown only for a development database that holds the demo data.
-    if (!config.isProduction && (await isSeeded(handle.db))) {
-      console.log('Demo sign-ins:');
-      for (const u of DEMO_USERS) console.log(`  ${u.role.padEnd(6)}  ${u.email.padEnd(24)}  ${u.password}`);
-    }
-    console.log('');
-    if (!(await adminExists(handle.db)))
-      logger.warn('No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com');
-  }
-
+  // Handlers first: a stop signal during the welcome below still finishes requests and flushes counts.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -74,6 +55,25 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  app.deps.mailWorker.start();
+
+  // Under the supervisor with several processes, the first one prints the welcome.
+  if ((cluster.worker?.id ?? 1) === 1) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = config.explicitPublicUrl ? config.publicUrl : `http://localhost:${port}`;
+    console.log(`\nAccountry is running on ${url} (database: ${handle.engine})`);
+    console.log(`API docs: ${url}/api/docs${config.smtpUrl ? '' : `   Dev mailbox: ${url}/dev/mailbox`}`);
+    // The demo passwords are public: shown only for a development database that holds the demo data.
+    if (!config.isProduction && (await isSeeded(handle.db))) {
+      console.log('Demo sign-ins:');
+      for (const u of DEMO_USERS) console.log(`  ${u.role.padEnd(6)}  ${u.email.padEnd(24)}  ${u.password}`);
+    }
+    console.log('');
+    if (!(await adminExists(handle.db)))
+      logger.warn('No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com');
+  }
 }
 
 main().catch((err) => {

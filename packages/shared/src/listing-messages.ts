@@ -54,3 +54,15 @@ export const LISTING_MESSAGES = {
   cursor: 'The page link has expired. Please start again from the first page.',
   priceRange: 'The minimum price cannot be above the maximum',
 } as const;
+
+/** Per-seller quota refusals (their limits are configured on the server, so the messages take them). */
+export const QUOTA_MESSAGES = {
+  listingsTotal: (n: number) =>
+    `You can have at most ${n} listings. Delete listings you no longer need to add new ones.`,
+  listingsPerDay: (n: number) => `You can create at most ${n} listings a day. Try again tomorrow.`,
+  uploadsPerHour: (n: number) => `You can upload at most ${n} screenshots an hour. Try again later.`,
+  uploadsPerDay: (n: number) => `You can upload at most ${n} screenshots a day. Try again tomorrow.`,
+  imageBytes: (bytes: number) =>
+    `Your screenshots use all of your ${(bytes / 1024 / 1024).toFixed(1)} MB of storage. ` +
+    'Remove screenshots or delete listings you no longer need.',
+} as const;

@@ -10,7 +10,7 @@ export const SOCKET_LIMITS = {
   /** Per-socket message budget (typing, receipts, sends, unread): a burst, then a steady rate. */
   messageBurst: 60,
   messagesPerSecond: 5,
-  /** Open sockets per user on one server process (one per tab). */
+  /** Open sockets per user (one per tab), across every server process on PostgreSQL (decision 127). */
   socketsPerUser: 20,
 } as const;
 
@@ -20,6 +20,8 @@ export const SOCKET_CLOSE = {
   originRejected: 4003,
   tooManySockets: 4008,
   shuttingDown: 1001,
+  /** The server could not register the socket (its database failed): the client reconnects as after any drop. */
+  serverError: 1011,
 } as const;
 
 export const SOCKET_CLOSE_REASONS = {
@@ -27,6 +29,7 @@ export const SOCKET_CLOSE_REASONS = {
   sessionExpired: 'session expired',
   signInRequired: 'sign in required',
   originNotAllowed: 'origin not allowed',
+  serverError: 'server error',
   tooManySockets: 'too many connections for this user',
   shuttingDown: 'server shutting down',
 } as const;

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type Pg from 'pg';
+import { lazyModule } from '../lib/lazy-module';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { BooleanColumnsPlugin, bindableSqlite } from './sqlite-values';
 import type { DB } from './schema';
@@ -20,9 +21,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// int8 (counts, epoch-ms timestamps) and numeric come back as numbers, as they do from SQLite.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+const loadPg = lazyModule<typeof Pg>('pg');
+/** pg, loaded only for PostgreSQL; int8 (counts, epoch-ms timestamps) and numeric read as numbers, as from SQLite. */
+export function pgModule(): typeof Pg {
+  const pg = loadPg();
+  pg.types.setTypeParser(20, (v) => Number(v));
+  pg.types.setTypeParser(1700, (v) => Number(v));
+  return pg;
+}
 
 export function isPostgresUrl(url: string) {
   return /^postgres(ql)?:\/\//.test(url);
@@ -36,7 +42,7 @@ export function sqliteFile(url: string) {
 export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: number } = {}): DatabaseHandle {
   const plugins = [new CamelCasePlugin()];
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({
+    const pool = new (pgModule().Pool)({
       connectionString: url,
       max: opts.poolSize ?? 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),

@@ -13,6 +13,8 @@ import * as orders from './migrations/2026-11-24T0400-orders';
 import * as browseFollowersIndex from './migrations/2026-11-24T0500-browse-followers-index';
 import * as stripeRefunds from './migrations/2026-11-24T0700-stripe-refunds';
 import * as systemMessages from './migrations/2026-11-25T0100-system-messages';
+import * as listingImageBytes from './migrations/2026-11-25T0200-listing-image-bytes';
+import * as socketLeases from './migrations/2026-11-25T0210-socket-leases';
 import * as adminSearchTrigrams from './migrations/2026-11-25T0500-admin-search-trigrams';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T0500-browse-followers-index': browseFollowersIndex,
   '2026-11-24T0700-stripe-refunds': stripeRefunds,
   '2026-11-25T0100-system-messages': systemMessages,
+  '2026-11-25T0200-listing-image-bytes': listingImageBytes,
+  '2026-11-25T0210-socket-leases': socketLeases,
   '2026-11-25T0500-admin-search-trigrams': adminSearchTrigrams,
 };
 

@@ -138,6 +138,17 @@ export interface ListingImagesTable {
   width: number;
   height: number;
   createdAt: number;
+  /** Bytes of the display image and thumbnail files; 0 for demo screenshots (shared, not the seller's). */
+  bytes?: number;
+}
+
+/** An open WebSocket on some server process (PostgreSQL only; decision 127). */
+export interface SocketLeasesTable {
+  id: string;
+  userId: string;
+  processId: string;
+  /** Refreshed by the owning process's heartbeat; stale rows belong to a process that died. */
+  seenAt: number;
 }
 
 export interface ConversationsTable {
@@ -486,6 +497,7 @@ export interface DB {
   reports: ReportsTable;
   listings: ListingsTable;
   listingImages: ListingImagesTable;
+  socketLeases: SocketLeasesTable;
   appMeta: AppMetaTable;
   conversations: ConversationsTable;
   auditLog: AuditLogTable;

@@ -1,4 +1,7 @@
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import { lazyModule } from '../lib/lazy-module';
+
+const nodemailer = lazyModule<typeof Nodemailer>('nodemailer');
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
@@ -15,7 +18,7 @@ export interface Mailer {
 
 /** SMTP delivery through nodemailer, used when SMTP_URL is set. */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({
+  const transport = nodemailer().createTransport({
     url,
     // A mail server that hangs must not hold a worker's claim for minutes.
     connectionTimeout: 10_000,

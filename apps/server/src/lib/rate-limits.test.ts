@@ -86,4 +86,38 @@ describe.each(stores)('limits shared by two server processes through $store', ({
     expect(codes.slice(0, 60).every((c) => c < 300)).toBe(true);
     expect(codes[60]).toBe(429);
   });
+
+  const pageView = (app: FastifyInstance, visitorId: string, ip: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/traffic/events',
+      payload: { type: 'page_view', visitorId, path: '/browse' },
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' },
+      remoteAddress: ip,
+    });
+  const someIp = () => `10.79.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+  it.runIf(shared)('a returning visitor’s page views cost far less than one shared write each', async () => {
+    const visitorId = `v-${randomBytes(9).toString('base64url')}`;
+    const ip = someIp();
+    const before = ctx.deps.limits.writes;
+    for (let i = 0; i < 20; i++) expect((await pageView(ctx.app, visitorId, ip)).statusCode).toBe(204);
+    // Leases of 5 visitor events, 20 address events and 3 new visitors: 4 + 1 + 1 claims for 20 page views.
+    expect(ctx.deps.limits.writes - before).toBe(6);
+  });
+
+  it.runIf(shared)('leases never let two processes pass a limit; unused allowance held by one is bounded', async () => {
+    const visitorId = `v-${randomBytes(9).toString('base64url')}`;
+    const ip = someIp();
+    // The first process claims a lease of 5 and uses one; the other gets what is left, and no more.
+    expect((await pageView(ctx.app, visitorId, ip)).statusCode).toBe(204);
+    const onPeer: number[] = [];
+    for (let i = 0; i < 70; i++) onPeer.push((await pageView(peer.app, visitorId, ip)).statusCode);
+    expect(onPeer.filter((c) => c === 204)).toHaveLength(55);
+    expect(onPeer.slice(55).every((c) => c === 429)).toBe(true);
+    // The first process still holds four events of its lease: 60 in all, exactly the limit.
+    const onFirst: number[] = [];
+    for (let i = 0; i < 6; i++) onFirst.push((await pageView(ctx.app, visitorId, ip)).statusCode);
+    expect(onFirst).toEqual([204, 204, 204, 204, 429, 429]);
+  });
 });

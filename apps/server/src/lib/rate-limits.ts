@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery } from 'kysely';
-import { Redis } from 'ioredis';
-import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type * as IORedis from 'ioredis';
+import type * as Flexible from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { lazyModule } from './lazy-module';
 import type { DatabaseHandle } from '../db/database';
 import type { Clock } from './clock';
 
@@ -28,8 +30,20 @@ export interface WindowCounter {
 export interface LimitStore {
   readonly kind: 'memory' | 'postgres' | 'redis';
   counter(limit: WindowLimit): WindowCounter;
+  /**
+   * For hot paths: claims `lease` hits at a time from the shared store and spends them from memory. All processes
+   * together never pass `max`; a process may hold up to `lease - 1` unspent hits, so with P processes a key can be
+   * refused up to (P - 1)·(lease - 1) hits early. `count` is 1 only for the key's first hit in the window anywhere.
+   */
+  leasedCounter(limit: WindowLimit, lease: number): WindowCounter;
+  /** Calls made to the shared store (0 in memory): what a hit costs, for tests and benchmarks. */
+  readonly writes: number;
   close(): Promise<void>;
 }
+
+// Loaded only by a shared store: one SQLite process never needs them.
+const flexible = lazyModule<typeof Flexible>('rate-limiter-flexible');
+const ioredis = lazyModule<typeof IORedis>('ioredis');
 
 /** Keys tracked per window by a memory counter; past it new keys are refused until the window turns. */
 export const MAX_MEMORY_KEYS = 200_000;
@@ -42,6 +56,8 @@ export function memoryLimitStore(clock: Clock): LimitStore {
   return {
     kind: 'memory',
     counter: (limit) => memoryCounter(clock, limit),
+    leasedCounter: (limit) => memoryCounter(clock, limit),
+    writes: 0,
     close: async () => {},
   };
 }
@@ -87,27 +103,87 @@ function sharedLimitStore(
 ): LimitStore {
   const fallback = memoryLimitStore(clock);
   let lastWarning = 0;
+  let writes = 0;
+  const window = (limit: WindowLimit) => {
+    const now = clock.now();
+    const w = Math.floor(now / limit.windowMs);
+    return { w, msBeforeReset: (w + 1) * limit.windowMs - now };
+  };
+  /**
+   * Add points to the key's count in the store: the count after and whether the store refused, or null when the
+   * store failed. A key this process saw over its limit is refused from memory with a count of 0.
+   */
+  const consume = async (limiter: RateLimiterAbstract, limit: WindowLimit, key: string, points: number) => {
+    writes++;
+    try {
+      return { count: (await limiter.consume(key, points)).consumedPoints, refused: false };
+    } catch (err) {
+      if (err instanceof flexible().RateLimiterRes)
+        return { count: err.consumedPoints || limit.max + points, refused: true };
+      if (Date.now() - lastWarning > 10_000) {
+        lastWarning = Date.now();
+        log.error({ err, limit: limit.name }, `rate limits: the ${kind} store failed; counting in memory`);
+      }
+      return null;
+    }
+  };
+  const limiterFor = (limit: WindowLimit) => make(limit, Math.ceil(limit.windowMs / 1000) + 60);
   return {
     kind,
     close,
+    get writes() {
+      return writes;
+    },
     counter(limit) {
-      const limiter = make(limit, Math.ceil(limit.windowMs / 1000) + 60);
+      const limiter = limiterFor(limit);
       const local = fallback.counter(limit);
       return {
         async hit(key) {
-          const now = clock.now();
-          const w = Math.floor(now / limit.windowMs);
-          const msBeforeReset = (w + 1) * limit.windowMs - now;
-          try {
-            const res = await limiter.consume(storeKey(key, w), 1);
-            return { allowed: true, count: res.consumedPoints, msBeforeReset };
-          } catch (err) {
-            if (err instanceof RateLimiterRes) return { allowed: false, count: err.consumedPoints, msBeforeReset };
-            if (Date.now() - lastWarning > 10_000) {
-              lastWarning = Date.now();
-              log.error({ err, limit: limit.name }, `rate limits: the ${kind} store failed; counting in memory`);
+          const { w, msBeforeReset } = window(limit);
+          const res = await consume(limiter, limit, storeKey(key, w), 1);
+          if (res === null) return local.hit(key);
+          return { allowed: !res.refused, count: res.count, msBeforeReset };
+        },
+      };
+    },
+    leasedCounter(limit, lease) {
+      const limiter = limiterFor(limit);
+      const local = fallback.counter(limit);
+      // This window's leases per key: hits left, the store count they end at, and whether the store is used up.
+      let current = -1;
+      let leases = new Map<string, { left: number; top: number; last: boolean }>();
+      const claims = new Map<string, Promise<boolean>>();
+      const claim = async (key: string, w: number) => {
+        const res = await consume(limiter, limit, storeKey(key, w), lease);
+        if (res === null) return false;
+        const count = res.count;
+        // This claim holds the store's counts (count - lease, count]; only those up to max are hits to spend.
+        const granted = Math.max(0, Math.min(lease, limit.max - (count - lease)));
+        if (w === current) leases.set(key, { left: granted, top: count - lease + granted, last: count >= limit.max });
+        return true;
+      };
+      return {
+        async hit(key) {
+          for (;;) {
+            const { w, msBeforeReset } = window(limit);
+            if (w !== current) {
+              current = w;
+              leases = new Map();
             }
-            return local.hit(key);
+            const held = leases.get(key);
+            if (held && held.left > 0) {
+              held.left -= 1;
+              return { allowed: true, count: held.top - held.left, msBeforeReset };
+            }
+            // The store's count only grows in a window: once a claim reached max, nobody has more to hand out.
+            if (held?.last) return { allowed: false, count: limit.max + 1, msBeforeReset };
+            // Concurrent hits on one key share one claim.
+            let pending = claims.get(key);
+            if (!pending) {
+              pending = claim(key, w).finally(() => claims.delete(key));
+              claims.set(key, pending);
+            }
+            if (!(await pending)) return local.hit(key);
           }
         },
       };
@@ -123,7 +199,7 @@ export function postgresLimitStore(handle: DatabaseHandle, clock: Clock, log: Fa
   };
   let first = true;
   const make = (limit: WindowLimit, duration: number) => {
-    const limiter = new RateLimiterPostgres({
+    const limiter = new (flexible().RateLimiterPostgres)({
       storeClient: client,
       storeType: 'pool',
       tableName: 'rate_limits',
@@ -146,10 +222,10 @@ export function postgresLimitStore(handle: DatabaseHandle, clock: Clock, log: Fa
 /** Shared through Redis (REDIS_URL). */
 export function redisLimitStore(url: string, clock: Clock, log: FastifyBaseLogger, prefix = 'accountry'): LimitStore {
   // No offline queue: while Redis is away a hit fails at once and is counted in memory.
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  const redis = new (ioredis().Redis)(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', (err) => log.warn({ err: err.message }, 'rate limits: Redis connection error'));
   const make = (limit: WindowLimit, duration: number) =>
-    new RateLimiterRedis({
+    new (flexible().RateLimiterRedis)({
       storeClient: redis,
       keyPrefix: `${prefix}:${limit.name}`,
       points: limit.max,

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type Pg from 'pg';
+import { pgModule } from '../db/database';
 import type { Role } from '@accountry/shared/roles';
 
 /** Who an event is for. An empty audience reaches nobody. */
@@ -99,12 +100,12 @@ export async function postgresBus(url: string, schema = 'public', options: Postg
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let closed = false;
-  let client: pg.Client | null = null;
+  let client: Pg.Client | null = null;
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
   const listen = async () => {
-    const c = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
+    const c = new (pgModule().Client)({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
     c.on('notification', (msg) => {
       if (msg.channel !== channel || !msg.payload) return;
       let event: BusEvent;
@@ -166,7 +167,7 @@ export async function postgresBus(url: string, schema = 'public', options: Postg
     c?.query('select 1').catch((err: Error) => c.emit('error', err));
   }, options.livenessCheckMs ?? 30_000);
   liveness.unref();
-  const publisher = new pg.Pool({ connectionString: url, max: 2 });
+  const publisher = new (pgModule().Pool)({ connectionString: url, max: 2 });
   // An idle pooled connection that dies is replaced on next use; without a listener its error would end the process.
   publisher.on('error', (err) => log.warn({ err }, 'realtime bus: publisher connection lost'));
 

@@ -7,6 +7,8 @@ export interface Connection {
   socket: WebSocket;
   user: AuthUser;
   sessionId: string | null;
+  /** Its row in socket_leases when places are shared between processes. */
+  slotId: string | null;
   missedPongs: number;
   budget: MessageBudget;
 }

@@ -19,6 +19,7 @@ import type { Audience, Bus, BusEvent } from './bus';
 import { MessageBudget } from './message-budget';
 import { ConnectionRegistry } from './connection-registry';
 import { SESSION_ENDED, endsSession, readSessionEnd, type SessionEnd } from './session-ends';
+import type { SocketSlots } from './socket-slots';
 
 export type SocketHandler<T extends ClientMessageType = ClientMessageType> = (
   ctx: { user: AuthUser; socket: WebSocket; hub: SocketHub },
@@ -35,6 +36,8 @@ export interface SocketHubOptions {
   checkSessions?: SessionCheck;
   messagesPerSecond?: number;
   heartbeatMs?: number;
+  /** Places shared by all processes (PostgreSQL), for this process id; rows older than `staleMs` are a dead process's. */
+  slots?: (processId: string, staleMs: number) => SocketSlots;
 }
 
 /**
@@ -52,12 +55,16 @@ export class SocketHub {
   private readonly timer: ReturnType<typeof setInterval>;
   readonly bus: Bus;
   private readonly log: FastifyBaseLogger;
+  private readonly slots: SocketSlots | null;
 
   constructor(private readonly options: SocketHubOptions) {
     this.bus = options.bus;
     this.log = options.log;
+    const heartbeatMs = options.heartbeatMs ?? SOCKET_LIMITS.heartbeatIntervalMs;
+    // A process's rows stay fresh while its heartbeat runs; three missed beats mean it is gone.
+    this.slots = options.slots?.(this.processId, 3 * heartbeatMs) ?? null;
     this.unsubscribe = [this.bus.subscribe((event) => this.deliver(event)), this.bus.onResync(() => this.resync())];
-    this.timer = setInterval(() => void this.heartbeat(), options.heartbeatMs ?? SOCKET_LIMITS.heartbeatIntervalMs);
+    this.timer = setInterval(() => void this.heartbeat(), heartbeatMs);
     this.timer.unref();
   }
 
@@ -88,10 +95,28 @@ export class SocketHub {
     return this.connections.size;
   }
 
-  /** Register a socket; false (and the socket closed) when the user already holds the most sockets allowed. */
-  add(user: AuthUser, sessionId: string | null, socket: WebSocket) {
-    if (this.connections.countForUser(user.id) >= SOCKET_LIMITS.socketsPerUser) {
+  /**
+   * Register a socket; false (and the socket closed) when the user already holds the most sockets allowed, counted
+   * over every process when places are shared. A store failure falls back to this process's count.
+   */
+  async add(user: AuthUser, sessionId: string | null, socket: WebSocket) {
+    const cap = SOCKET_LIMITS.socketsPerUser;
+    const slotId = this.slots ? newId() : null;
+    let placed = this.connections.countForUser(user.id) < cap;
+    if (this.slots && placed) {
+      try {
+        placed = await this.slots.acquire(user.id, slotId!, cap);
+      } catch (err) {
+        this.log.error({ err }, 'socket places: the database failed; counting this process only');
+      }
+    }
+    if (!placed) {
       socket.close(SOCKET_CLOSE.tooManySockets, SOCKET_CLOSE_REASONS.tooManySockets);
+      return false;
+    }
+    // Closed while its place was being taken: give the place back.
+    if (socket.readyState !== socket.OPEN) {
+      if (slotId) this.release(slotId);
       return false;
     }
     const perSecond = this.options.messagesPerSecond ?? SOCKET_LIMITS.messagesPerSecond;
@@ -100,6 +125,7 @@ export class SocketHub {
       socket,
       user,
       sessionId,
+      slotId,
       missedPongs: 0,
       budget: new MessageBudget(burst, perSecond, this.options.clock.now()),
     };
@@ -111,7 +137,14 @@ export class SocketHub {
 
   remove(socket: WebSocket) {
     const removed = this.connections.remove(socket);
-    if (removed) this.notify(this.disconnectListeners, removed.conn.user, removed.last);
+    if (!removed) return;
+    if (removed.conn.slotId) this.release(removed.conn.slotId);
+    this.notify(this.disconnectListeners, removed.conn.user, removed.last);
+  }
+
+  private release(slotId: string) {
+    // A row left behind goes stale with this process's heartbeat; nothing waits for it.
+    this.slots?.release(slotId).catch((err) => this.log.warn({ err }, 'socket place not released'));
   }
 
   private notify(listeners: Array<(user: AuthUser, flag: boolean) => void>, user: AuthUser, flag: boolean) {
@@ -221,6 +254,11 @@ export class SocketHub {
       }
     }
     try {
+      await this.slots?.refresh();
+    } catch (err) {
+      this.log.error({ err }, 'socket places not refreshed');
+    }
+    try {
       await this.checkSessions();
     } catch (err) {
       this.log.error({ err }, 'socket session check failed');
@@ -238,11 +276,16 @@ export class SocketHub {
     if (gone.length) this.applySessionEnd({ sessionIds: gone, reason: SOCKET_CLOSE_REASONS.signedOut });
   }
 
-  close() {
+  async close() {
     clearInterval(this.timer);
     for (const off of this.unsubscribe) off();
     for (const { socket } of this.connections.all())
       socket.close(SOCKET_CLOSE.shuttingDown, SOCKET_CLOSE_REASONS.shuttingDown);
+    try {
+      await this.slots?.close();
+    } catch (err) {
+      this.log.warn({ err }, 'socket places not freed; they go stale');
+    }
   }
 }
 

@@ -24,12 +24,25 @@ export function registerSocketRoute(app: FastifyInstance, hub: SocketHub) {
       socket.close(SOCKET_CLOSE.sessionEnded, reason);
       return;
     }
-    if (!hub.add(user, request.sessionId, socket)) return;
-    send(socket, { type: SOCKET_EVENTS.hello, data: { userId: user.id } });
-    socket.on('message', (raw) => {
+    const run = (raw: string) =>
       // handle() answers every failure itself; this catch only keeps a bug there from becoming an unhandled rejection.
-      hub.handle(socket, raw.toString()).catch((err) => request.log.error({ err }, 'socket message failed'));
-    });
+      hub.handle(socket, raw).catch((err) => request.log.error({ err }, 'socket message failed'));
+    // Frames that arrive while the socket's place is being taken are handled, in order, once it has one.
+    let waiting: string[] | null = [];
+    socket.on('message', (raw) => (waiting ? waiting.push(raw.toString()) : void run(raw.toString())));
+    hub
+      .add(user, request.sessionId, socket)
+      .then((added) => {
+        const queued = waiting ?? [];
+        waiting = null;
+        if (!added) return;
+        send(socket, { type: SOCKET_EVENTS.hello, data: { userId: user.id } });
+        for (const raw of queued) void run(raw);
+      })
+      .catch((err) => {
+        request.log.error({ err }, 'socket not registered');
+        socket.close(SOCKET_CLOSE.serverError, SOCKET_CLOSE_REASONS.serverError);
+      });
     socket.on('close', () => hub.remove(socket));
     socket.on('error', (err) => {
       request.log.warn({ err }, 'socket error');

@@ -1,6 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyModule } from '../../lib/lazy-module';
+
+const sharp = (...args: Parameters<typeof Sharp>) => loadSharp()(...args);
+const loadSharp = lazyModule<typeof Sharp>('sharp');
 import { newId } from '../../lib/ids';
 import { THUMB } from './image-processing';
 

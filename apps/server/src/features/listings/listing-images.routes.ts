@@ -16,6 +16,7 @@ import { createImageStore, LocalImageStore } from './image-store';
 import { ensureDemoImage, warmDemoImages } from './demo-images';
 import { imageUrlIsLive } from './listings.repository';
 import { addImage, assertCanAddImage, removeImage, reorderImages } from './listing-images.service';
+import { claimImageUpload } from './seller-quotas';
 
 const SELLERS: Role[] = ['seller', 'both'];
 const tags = ['listing management'];
@@ -26,6 +27,7 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
   413: apiErrorSchema,
+  429: apiErrorSchema,
 };
 const tooLarge = () => new AppError(413, ERROR_CODES.payloadTooLarge, M.imageSize, { file: M.imageSize });
 const TYPES: Record<string, string> = {
@@ -61,6 +63,7 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = requireRole(request, SELLERS);
         await assertCanAddImage(deps, user, request.params.id);
+        await claimImageUpload(deps, user.id);
         if (!request.isMultipart()) throw badRequest(M.imageMissing, { file: M.imageMissing });
         let upload: Buffer;
         try {

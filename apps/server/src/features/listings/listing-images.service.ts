@@ -18,6 +18,7 @@ import {
   updateListing,
 } from './listings.repository';
 import { managedListing } from './listing-management.service';
+import { assertImageRoom, withImageRoom } from './seller-quotas';
 
 const conflictWith = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 
@@ -28,10 +29,12 @@ async function editableListing(deps: AppDeps, user: AuthUser, listingId: string)
   return listing;
 }
 
-/** Check the listing can take another screenshot before the upload is read. */
+/** Check the listing can take another screenshot, and the seller has storage left, before the upload is read. */
 export async function assertCanAddImage(deps: AppDeps, user: AuthUser, listingId: string) {
-  await editableListing(deps, user, listingId);
+  const listing = await editableListing(deps, user, listingId);
   if ((await listImages(deps.db.db, listingId)).length >= MAX_LISTING_IMAGES) throw conflictWith(M.tooManyImages);
+  await assertImageRoom(deps, deps.db.db, listing.sellerId, 0);
+  return listing;
 }
 
 /** Verify, resize and store a screenshot, appended after the listing's others. */
@@ -42,29 +45,29 @@ export async function addImage(
   listingId: string,
   upload: Buffer,
 ): Promise<ListingImage> {
-  await assertCanAddImage(deps, user, listingId);
+  const listing = await assertCanAddImage(deps, user, listingId);
   const processed = await processScreenshot(upload);
   const id = newId();
   const url = await store.put(`listings/${listingId}/${id}.webp`, processed.full, 'image/webp');
   const thumbUrl = await store.put(`listings/${listingId}/${id}-thumb.webp`, processed.thumb, 'image/webp');
-  const existing = await listImages(deps.db.db, listingId);
-  if (existing.length >= MAX_LISTING_IMAGES) {
-    await Promise.all([store.deleteUrl(url), store.deleteUrl(thumbUrl)]);
-    throw conflictWith(M.tooManyImages);
+  const bytes = processed.full.length + processed.thumb.length;
+  const image = { id, listingId, url, thumbUrl, width: processed.width, height: processed.height, bytes };
+  let position: number;
+  try {
+    // Counted and inserted under the seller's lock: parallel uploads pass neither the count nor the storage quota.
+    position = await withImageRoom(deps, listing.sellerId, async (trx) => {
+      const existing = await listImages(trx, listingId);
+      if (existing.length >= MAX_LISTING_IMAGES) throw conflictWith(M.tooManyImages);
+      await assertImageRoom(deps, trx, listing.sellerId, bytes);
+      const next = existing.reduce((max, i) => Math.max(max, i.position + 1), 0);
+      await insertImage(trx, { ...image, position: next, createdAt: deps.clock.now() });
+      return next;
+    });
+  } catch (err) {
+    await Promise.all([store.deleteUrl(url), store.deleteUrl(thumbUrl)]).catch(() => undefined);
+    throw err;
   }
-  const position = existing.reduce((max, i) => Math.max(max, i.position + 1), 0);
-  const image = {
-    id,
-    listingId,
-    position,
-    url,
-    thumbUrl,
-    width: processed.width,
-    height: processed.height,
-    createdAt: deps.clock.now(),
-  };
-  await insertImage(deps.db.db, image);
-  await updateListing(deps.db.db, listingId, { updatedAt: image.createdAt });
+  await updateListing(deps.db.db, listingId, { updatedAt: deps.clock.now() });
   return { id, url, thumbUrl, width: image.width, height: image.height, position };
 }
 

@@ -29,6 +29,7 @@ const errors = {
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  429: apiErrorSchema,
 };
 const tags = ['listing management'];
 

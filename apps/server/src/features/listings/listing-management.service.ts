@@ -27,6 +27,7 @@ import {
   type ListingRecord,
 } from './listings.repository';
 import { toOwnRow } from './listing-mappers';
+import { claimListingCreation, withListingRoom } from './seller-quotas';
 import { cardPage } from './listings.service';
 
 const PAGE = 25;
@@ -90,23 +91,26 @@ function fieldsOf(input: ListingInput) {
 
 /** A new listing starts as a draft; screenshots are added next, then the seller publishes. */
 export async function createListing(deps: AppDeps, user: AuthUser, input: ListingInput): Promise<OwnListing> {
+  await claimListingCreation(deps, user.id);
   const now = deps.clock.now();
   const id = newId();
-  await insertListing(deps.db.db, {
-    id,
-    sellerId: user.id,
-    ...fieldsOf(input),
-    status: 'draft',
-    hiddenReason: null,
-    statusBeforeHidden: null,
-    viewCount: 0,
-    favoriteCount: 0,
-    createdAt: now,
-    updatedAt: now,
-    publishedAt: null,
-    soldAt: null,
-    deletedAt: null,
-  });
+  await withListingRoom(deps, user.id, (trx) =>
+    insertListing(trx, {
+      id,
+      sellerId: user.id,
+      ...fieldsOf(input),
+      status: 'draft',
+      hiddenReason: null,
+      statusBeforeHidden: null,
+      viewCount: 0,
+      favoriteCount: 0,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: null,
+      soldAt: null,
+      deletedAt: null,
+    }),
+  );
   return ownListing(deps, user, id);
 }
 
@@ -139,9 +143,10 @@ export async function changeStatus(deps: AppDeps, user: AuthUser, id: string, to
 /** A new draft with the same details and screenshots, to sell a similar account quickly. */
 export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
   const listing = await managedListing(deps, user, id);
+  await claimListingCreation(deps, user.id);
   const now = deps.clock.now();
   const copyId = newId();
-  await deps.db.db.transaction().execute(async (trx) => {
+  await withListingRoom(deps, user.id, async (trx) => {
     await insertListing(trx, {
       ...listing,
       id: copyId,

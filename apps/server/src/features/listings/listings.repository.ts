@@ -115,8 +115,13 @@ export async function imageUrlInUse(db: Database, url: string) {
   return !!row;
 }
 
+/** A duplicate shows the same files: its rows carry their bytes, which the storage quota counts once per file. */
 export async function copyImages(db: Database, fromId: string, toId: string, now: number, newId: () => string) {
-  const images = await listImages(db, fromId);
+  const images = await db
+    .selectFrom('listingImages')
+    .select(['url', 'thumbUrl', 'width', 'height', 'position', 'bytes'])
+    .where('listingId', '=', fromId)
+    .execute();
   if (!images.length) return;
   await db
     .insertInto('listingImages')
@@ -153,4 +158,33 @@ export async function imageUrlIsLive(db: Database, pathListingId: string, url: s
     .limit(1)
     .executeTakeFirst();
   return !!other;
+}
+
+/** The seller's listings that are not deleted, whatever their status. */
+export async function countLiveListings(db: Database, sellerId: string) {
+  const row = await db
+    .selectFrom('listings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sellerId', '=', sellerId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Bytes of the files the seller's live listings show, each file once (duplicates share theirs). */
+export async function storedImageBytes(db: Database, sellerId: string) {
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('listingImages')
+        .innerJoin('listings', 'listings.id', 'listingImages.listingId')
+        .select(['listingImages.url', 'listingImages.bytes'])
+        .distinct()
+        .where('listings.sellerId', '=', sellerId)
+        .where('listings.deletedAt', 'is', null)
+        .as('files'),
+    )
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('files.bytes'), eb.lit(0)).as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }

@@ -1,4 +1,8 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazyModule } from '../../lib/lazy-module';
+
+/** Loaded only when Stripe is the payment provider. */
+const stripeModule = lazyModule<typeof Stripe>('stripe');
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
@@ -36,7 +40,7 @@ const CHECKOUT_LIFETIME_MS = 45 * 60_000;
 
 export function createStripeClient(settings: StripeSettings): Stripe {
   const base = settings.apiBase ? new URL(settings.apiBase) : null;
-  return new Stripe(settings.secretKey, {
+  return new (stripeModule())(settings.secretKey, {
     // Retries reuse the request's idempotency key, so a retried create or refund happens once.
     maxNetworkRetries: 2,
     timeout: 15_000,
@@ -180,7 +184,7 @@ export class StripePaymentProvider implements PaymentProvider {
       return true;
     } catch (err) {
       // Asked again after Stripe forgot the idempotency key (24 h): the money is already back.
-      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
+      if (err instanceof stripeModule().errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
         await markRefundSent(this.db, owed.idempotencyKey, null, this.clock.now());
         return true;
       }

@@ -8,6 +8,11 @@ export const IP_EVENTS_PER_MINUTE = 1200;
 export const IP_NEW_VISITORS_PER_MINUTE = 30;
 
 const WINDOW_MS = 60_000;
+/**
+ * Hits claimed from a shared store at a time (decision 091): a returning visitor's page view then rarely writes to
+ * it. Never more than a limit in all processes; with P processes a key may be refused (P - 1)·(lease - 1) early.
+ */
+export const TRAFFIC_LEASES = { visitor: 5, ip: 20, newVisitors: 3 } as const;
 
 /**
  * The limits for one tracking event, counted in the app's limit store (shared between processes when it can be).
@@ -19,17 +24,19 @@ export class TrafficLimits {
   private readonly newVisitors: WindowCounter;
 
   constructor(limits: LimitStore, ipEventsPerMinute = IP_EVENTS_PER_MINUTE) {
-    const perMinute = (name: string, max: number) => limits.counter({ name, max, windowMs: WINDOW_MS });
-    this.visitors = perMinute('traffic-visitor', VISITOR_EVENTS_PER_MINUTE);
-    this.ips = perMinute('traffic-ip', ipEventsPerMinute);
+    const perMinute = (name: string, max: number, lease: number) =>
+      limits.leasedCounter({ name, max, windowMs: WINDOW_MS }, lease);
+    this.visitors = perMinute('traffic-visitor', VISITOR_EVENTS_PER_MINUTE, TRAFFIC_LEASES.visitor);
+    this.ips = perMinute('traffic-ip', ipEventsPerMinute, TRAFFIC_LEASES.ip);
     this.newVisitors = perMinute(
       'traffic-ip-new-visitors',
       Math.max(IP_NEW_VISITORS_PER_MINUTE, ipEventsPerMinute / 40),
+      TRAFFIC_LEASES.newVisitors,
     );
   }
 
   async allow(ip: string, visitorId: string): Promise<boolean> {
-    // Both at once: with a shared store each is a round trip, and this is the hottest write path.
+    // Both at once: when both leases run out together, their claims still cost one round trip.
     const [visitor, address] = await Promise.all([this.visitors.hit(visitorId), this.ips.hit(ip)]);
     if (!visitor.allowed || !address.allowed) return false;
     // The first event of a visitor id in this window counts against the address's new-visitor allowance.

@@ -1,4 +1,9 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyModule } from '../lazy-module';
+
+// Loaded on first use: importing sharp costs start-up time (decision 128).
+const sharp = (...args: Parameters<typeof Sharp>) => loadSharp()(...args);
+const loadSharp = lazyModule<typeof Sharp>('sharp');
 
 /** Decoding stops past this many pixels (a decompression bomb is refused, not rendered). */
 const MAX_INPUT_PIXELS = 40_000_000;
