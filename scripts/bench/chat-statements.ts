@@ -28,8 +28,10 @@ export async function counting<T>(engine: string, fn: () => Promise<T>) {
       statements += 1;
       const q = args[0] as string | { text?: string } | undefined;
       const text = this.source ?? (typeof q === 'string' ? q : q?.text) ?? '';
-      if (/^\s*begin/i.test(text)) ((transactions += 1), (open = true));
-      else if (/^\s*(commit|rollback)\b/i.test(text)) open = false;
+      if (/^\s*begin/i.test(text)) {
+        transactions += 1;
+        open = true;
+      } else if (/^\s*(commit|rollback)\b/i.test(text)) open = false;
       else if (!open && /^\s*(insert|update|delete|with|select pg_notify)\b/i.test(text)) transactions += 1;
       return original.apply(this, args);
     };
