@@ -99,16 +99,7 @@ export async function createListing(deps: AppDeps, user: AuthUser, input: Listin
       id,
       sellerId: user.id,
       ...fieldsOf(input),
-      status: 'draft',
-      hiddenReason: null,
-      statusBeforeHidden: null,
-      viewCount: 0,
-      favoriteCount: 0,
-      createdAt: now,
-      updatedAt: now,
-      publishedAt: null,
-      soldAt: null,
-      deletedAt: null,
+      ...freshDraft(now),
     }),
   );
   return ownListing(deps, user, id);
@@ -140,6 +131,22 @@ export async function changeStatus(deps: AppDeps, user: AuthUser, id: string, to
   return ownListing(deps, user, id);
 }
 
+/** The state every new listing starts in, created or copied. */
+function freshDraft(now: number) {
+  return {
+    status: 'draft' as const,
+    hiddenReason: null,
+    statusBeforeHidden: null,
+    viewCount: 0,
+    favoriteCount: 0,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: null,
+    soldAt: null,
+    deletedAt: null,
+  };
+}
+
 /** A new draft with the same details and screenshots, to sell a similar account quickly. */
 export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
   const listing = await managedListing(deps, user, id);
@@ -150,16 +157,7 @@ export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string
     await insertListing(trx, {
       ...listing,
       id: copyId,
-      status: 'draft',
-      hiddenReason: null,
-      statusBeforeHidden: null,
-      viewCount: 0,
-      favoriteCount: 0,
-      createdAt: now,
-      updatedAt: now,
-      publishedAt: null,
-      soldAt: null,
-      deletedAt: null,
+      ...freshDraft(now),
     });
     await copyImages(trx, id, copyId, now, newId);
   });
