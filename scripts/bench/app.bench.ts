@@ -19,6 +19,7 @@ import {
   median,
   processCpuMs,
   startLoadProcess,
+  waitForServer,
 } from './support';
 
 type Measured = Awaited<ReturnType<typeof loadWithCpu>>;
@@ -46,19 +47,6 @@ function rawGet(url: string, headers: Record<string, string>) {
       })
       .on('error', reject);
   });
-}
-
-async function waitForServer(base: string, child: ReturnType<typeof spawn>) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start within 2 minutes');
 }
 
 /** Until the process uses under 5% of a core for a whole second (at most 3 minutes). */
@@ -106,7 +94,7 @@ async function benchEngine(
   });
   const base = `http://127.0.0.1:${PORT}`;
   try {
-    await waitForServer(base, server);
+    await waitForServer(base, server, '/healthz');
     // The server renders the demo screenshots after it starts listening: time nothing until that work is done.
     await waitForIdle(server.pid!);
     const buyer = DEMO_USERS.find((u) => u.role === 'buyer')!;

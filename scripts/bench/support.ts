@@ -1,5 +1,5 @@
 // Shared pieces for benchmarks: output format, a bare Fastify baseline, timing helpers.
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -151,4 +151,18 @@ export async function loadWithCpu(pid: number, run: () => Promise<LoadResult>) {
   const result = await run();
   const cpuUsPerReq = result.total ? Number((((processCpuMs(pid) - before) * 1000) / result.total).toFixed(1)) : 0;
   return { ...result, cpuUsPerReq };
+}
+
+/** Polls `path` until the spawned server answers, failing at once if it exits (at most 2 minutes). */
+export async function waitForServer(base: string, child: ChildProcess, path = '/healthz') {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}${path}`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start within 2 minutes');
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import http from 'node:http';
 import { spawn, spawnSync } from 'node:child_process';
 import { chromium, type Browser } from '@playwright/test';
-import { emit, median } from './support';
+import { emit, median, waitForServer } from './support';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3392);
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 7);
@@ -75,19 +75,6 @@ function rawGet(url: string, headers: Record<string, string>) {
       })
       .on('error', reject);
   });
-}
-
-async function waitForServer(base: string, child: ReturnType<typeof spawn>) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start within 2 minutes');
 }
 
 // Records, from navigation start, when the first real listing card (not a skeleton) is in the results list.
@@ -187,7 +174,7 @@ export async function run() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
   });
   try {
-    await waitForServer(base, server);
+    await waitForServer(base, server, '/readyz');
     // One warm-up of each (server caches, Chromium's own start-up), then alternating cold loads.
     await visitBrowse(browser, base);
     await staticFirstPaint(browser, base);
