@@ -1,7 +1,7 @@
 // `npm run create-admin -- --email you@example.com`: create the first admin (or promote an existing account).
 // The password comes from ADMIN_PASSWORD, or is asked for on the terminal without echo.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../apps/server/src/config';
+import { loadConfig, loadCreateAdminConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { systemClock } from '../apps/server/src/lib/clock';
@@ -14,6 +14,7 @@ if (!values.email) {
   process.exit(2);
 }
 const config = loadConfig();
+const { adminPassword } = loadCreateAdminConfig();
 const handle = openDatabase(config.databaseUrl);
 try {
   await migrateToLatest(handle.db);
@@ -22,7 +23,7 @@ try {
     .select('id')
     .where('email', '=', values.email.trim().toLowerCase());
   const known = !!(await exists.executeTakeFirst());
-  const password = known ? undefined : (process.env.ADMIN_PASSWORD ?? (await promptHidden('Password for the admin: ')));
+  const password = known ? undefined : (adminPassword ?? (await promptHidden('Password for the admin: ')));
   const result = await createAdmin(handle.db, systemClock, { email: values.email, password });
   console.log(result.created ? `Admin ${result.email} created.` : `${result.email} is now an admin.`);
 } catch (err) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadCreateAdminConfig } from './config';
 
 // Production refuses to start without a credentials key (decision 082).
 const production = { NODE_ENV: 'production', CREDENTIALS_KEY: 'a'.repeat(64) };
@@ -80,5 +80,14 @@ describe('loadConfig', () => {
     expect(loadConfig(production).seed).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO_DATA: 'true' }).seed).toBe(true);
     expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seed).toBe(false);
+  });
+});
+
+describe('loadCreateAdminConfig', () => {
+  it('takes ADMIN_PASSWORD as given, and nothing when it is unset (the script then prompts)', () => {
+    expect(loadCreateAdminConfig({ ADMIN_PASSWORD: 'A-long-Admin#password-2026' })).toEqual({
+      adminPassword: 'A-long-Admin#password-2026',
+    });
+    expect(loadCreateAdminConfig({})).toEqual({ adminPassword: undefined });
   });
 });

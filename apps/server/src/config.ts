@@ -139,7 +139,24 @@ export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
 
-/** The only place that reads process.env: validate it, or refuse to start with a clear message. */
+function invalid(error: z.ZodError) {
+  const lines = error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  return new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+}
+
+const createAdminEnvSchema = z.object({
+  // Checked against the account password rules by createAdmin; prompted for on the terminal when unset.
+  ADMIN_PASSWORD: z.string().optional(),
+});
+
+/** What `npm run create-admin` reads besides the server's configuration; never part of the running server's. */
+export function loadCreateAdminConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = createAdminEnvSchema.safeParse(env);
+  if (!parsed.success) throw invalid(parsed.error);
+  return { adminPassword: parsed.data.ADMIN_PASSWORD };
+}
+
+/** The server's settings (this module alone reads process.env): validated, or a clear refusal to start. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = checkedEnvSchema
     .refine((e) => !privateInsidePublic(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads'), e.PRIVATE_UPLOAD_DIR), {
@@ -147,10 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       message: 'must not be inside UPLOAD_DIR (its files are public)',
     })
     .safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
-  }
+  if (!parsed.success) throw invalid(parsed.error);
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && e.PROTECTION_PERIOD_MS)
     throw new ConfigError('Invalid environment configuration:\n  PROTECTION_PERIOD_MS: not allowed in production');

@@ -16,6 +16,7 @@ import * as systemMessages from './migrations/2026-11-25T0100-system-messages';
 import * as listingImageBytes from './migrations/2026-11-25T0200-listing-image-bytes';
 import * as socketLeases from './migrations/2026-11-25T0210-socket-leases';
 import * as adminSearchTrigrams from './migrations/2026-11-25T0500-admin-search-trigrams';
+import * as checkoutExpiryOwed from './migrations/2026-11-25T0600-checkout-expiry-owed';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0200-listing-image-bytes': listingImageBytes,
   '2026-11-25T0210-socket-leases': socketLeases,
   '2026-11-25T0500-admin-search-trigrams': adminSearchTrigrams,
+  '2026-11-25T0600-checkout-expiry-owed': checkoutExpiryOwed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

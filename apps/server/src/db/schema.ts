@@ -362,6 +362,8 @@ export interface OrdersTable {
   status: OrderState;
   provider: string;
   providerRef: string | null;
+  /** Since when the Checkout Session in providerRef must still be expired at Stripe; null when nothing is owed. */
+  checkoutExpiryOwedAt: number | null;
   deliveryTime: string;
   protectionDays: number;
   conversationId: string | null;

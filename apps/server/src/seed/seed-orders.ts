@@ -72,6 +72,7 @@ async function insertDemoOrder(db: Database, o: DemoOrder, now: number, cipher: 
     status: state,
     provider: 'balance',
     providerRef: null,
+    checkoutExpiryOwedAt: null,
     deliveryTime: listing.deliveryTime,
     protectionDays,
     conversationId: null,

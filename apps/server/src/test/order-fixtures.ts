@@ -18,6 +18,7 @@ export async function insertOrderRow(
     status: 'completed',
     provider: 'balance',
     providerRef: null,
+    checkoutExpiryOwedAt: null,
     deliveryTime: 'instant',
     protectionDays: 0,
     conversationId: null,

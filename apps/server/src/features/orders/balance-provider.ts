@@ -18,4 +18,11 @@ export const balanceProvider: PaymentProvider = {
     // The ledger entry is the refund.
   },
   async sendRefund() {},
+  async owePaymentClose() {
+    // Paying from the balance opens no page.
+  },
+  async closePayment() {},
+  async closeOwedPayments() {
+    return 0;
+  },
 };

@@ -61,14 +61,23 @@ export function refundedBy(before: OrdersTable, action: OrderAction, refundCents
   return (action === 'cancel' || action === 'auto_cancel') && before.status === 'paid' ? before.priceCents : 0;
 }
 
+/** Whether `action` leaves an unpaid order whose buyer had opened the provider's payment page (it must be closed). */
+export function closesPayment(before: OrdersTable, action: OrderAction) {
+  return before.status === 'pending_payment' && action !== 'pay' && before.providerRef !== null;
+}
+
 export const refundKey = (order: OrdersTable, cents: number) => `${order.id}:refund:${cents}`;
 
-/** What follows a committed move: its chat message goes out live, the refund owed is sent, both parties get a mail. */
+/**
+ * What follows a committed move: its chat message goes out live, the refund owed is sent, the payment page left open
+ * is closed, both parties get a mail.
+ */
 export async function afterTransition(ctx: OrdersContext, before: OrdersTable, moved: Moved, action: OrderAction) {
   const after = moved.order;
   await publishSystemMessages(ctx.deps, [moved.notice]);
   const refunded = refundedBy(before, action, after.refundedCents);
   if (refunded > 0) await ctx.provider.sendRefund(refundKey(after, refunded));
+  if (closesPayment(before, action)) await ctx.provider.closePayment(after.id);
   const kind = MAIL_FOR[action];
   if (kind) await mailParties(ctx, after, kind);
 }

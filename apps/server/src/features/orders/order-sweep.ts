@@ -10,16 +10,18 @@ export interface SweepResult {
   moved: number;
   reminded: number;
   erased: number;
+  /** Payment pages of unpaid orders closed at the provider after an earlier attempt failed. */
+  closed: number;
 }
 
 /**
- * Apply every timer that fell due: expiry, auto-cancel, auto-confirm, protection end. Each order is claimed by a
- * conditional update on its state and the due time read, so several processes sweeping one database apply each
- * transition once; the loser's update matches nothing and is skipped.
+ * Apply every timer that fell due: expiry, auto-cancel, auto-confirm, protection end; then retry closing the payment
+ * pages still owed. Each order is claimed by a conditional update on its state and the due time read, so several
+ * processes sweeping one database apply each transition once; the loser's update matches nothing and is skipped.
  */
 export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
   const db = ctx.deps.db.db;
-  const result: SweepResult = { moved: 0, reminded: 0, erased: 0 };
+  const result: SweepResult = { moved: 0, reminded: 0, erased: 0, closed: 0 };
   for (;;) {
     const now = ctx.deps.clock.now();
     const due = await db
@@ -45,6 +47,7 @@ export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
   }
   result.reminded = await sendReminders(ctx);
   result.erased = await eraseCredentials(ctx);
+  result.closed = await ctx.provider.closeOwedPayments();
   return result;
 }
 

@@ -19,7 +19,7 @@ import { ESCROW, PLATFORM_FEE, availableAccount, postLedgerOr409, type Move } fr
 import type { OrdersContext } from './orders-context';
 import { postSystemMessage, type PostedSystemMessage } from '../chat/system-messages.service';
 import { ensureConversation, findOrder, insertHistory, setListingStatusIf, updateOrderIf } from './orders.repository';
-import { afterTransition, refundKey, refundedBy } from './order-effects';
+import { afterTransition, closesPayment, refundKey, refundedBy } from './order-effects';
 
 export interface Actor {
   kind: OrderActor;
@@ -158,6 +158,7 @@ export async function applyTransition(
   const after = { ...order, ...patch } as OrdersTable;
   const refunded = refundedBy(order, action, refundCents);
   if (refunded > 0) await ctx.provider.oweRefund(trx, after, refunded, refundKey(after, refunded));
+  if (closesPayment(order, action)) await ctx.provider.owePaymentClose(trx, after);
   const notice = await postSystemMessage(trx, {
     conversationId: after.conversationId!,
     body: orderChatMessage(action, order.status, refundCents),

@@ -68,6 +68,7 @@ export async function buyNow(ctx: OrdersContext, user: AuthUser, listingId: stri
         status: 'pending_payment',
         provider: ctx.provider.name,
         providerRef: null,
+        checkoutExpiryOwedAt: null,
         deliveryTime: listing.deliveryTime,
         protectionDays: listing.protectionDays ?? 14,
         conversationId: await ensureConversation(trx, listing.id, user.id, listing.sellerId, now),

@@ -53,4 +53,14 @@ export interface PaymentProvider {
   oweRefund(trx: Database, order: OrdersTable, amountCents: number, idempotencyKey: string): Promise<void>;
   /** Send a refund recorded by `oweRefund`, after the commit; one the provider cannot take now stays owed. */
   sendRefund(idempotencyKey: string): Promise<void>;
+  /**
+   * The order left `pending_payment` unpaid (canceled, expired) while a payment page of the provider was open: record,
+   * in the transaction of that move, that the page must be closed, so a crash after the commit cannot leave it
+   * payable. The balance provider has nothing to do (it has no page).
+   */
+  owePaymentClose(trx: Database, order: OrdersTable): Promise<void>;
+  /** Close the page recorded by `owePaymentClose`, after the commit; one the provider cannot close now stays owed. */
+  closePayment(orderId: string): Promise<void>;
+  /** Close every page still owed (the order sweep's retry); returns how many were settled. */
+  closeOwedPayments(): Promise<number>;
 }

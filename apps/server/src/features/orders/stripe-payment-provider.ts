@@ -27,6 +27,13 @@ import {
   markRefundSent,
   pendingRefunds,
 } from './stripe-refunds.repository';
+import {
+  findExpiryOwed,
+  insertExpiryOwed,
+  markExpirySettled,
+  pendingExpiries,
+  type ExpiryOwed,
+} from './stripe-expiries.repository';
 
 export interface StripeSettings {
   secretKey: string;
@@ -67,13 +74,13 @@ export class StripePaymentProvider implements PaymentProvider {
     private readonly webhookSecret: string,
     private readonly clock: Clock,
     private readonly db: Database,
-    private readonly logger?: Pick<FastifyBaseLogger, 'warn'>,
+    private readonly logger?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
   ) {}
 
   /** Stripe is down or refused our request: logged for operators; the buyer sees one calm message. */
   private unavailable(err: unknown): never {
     if (err instanceof AppError) throw err;
-    this.logger?.warn({ err }, 'Stripe request failed');
+    this.logger?.warn({ stripe: stripeErrorSummary(err) }, 'Stripe request failed');
     throw new AppError(503, ERROR_CODES.unavailable, ORDER_MESSAGES.providerUnavailable);
   }
 
@@ -166,6 +173,44 @@ export class StripePaymentProvider implements PaymentProvider {
     return sent;
   }
 
+  /** The buyer canceled or the order expired with its Checkout Session open: owe its expiry in that transaction. */
+  async owePaymentClose(trx: Database, order: OrdersTable): Promise<void> {
+    await insertExpiryOwed(trx, order.id, this.clock.now());
+  }
+
+  async closePayment(orderId: string): Promise<void> {
+    const owed = await findExpiryOwed(this.db, orderId);
+    if (owed) await this.expire(owed);
+  }
+
+  /** Expire every session still owed (the retry on the order sweep); returns how many were settled. */
+  async closeOwedPayments(limit = 50): Promise<number> {
+    let settled = 0;
+    for (const owed of await pendingExpiries(this.db, limit)) if (await this.expire(owed)) settled++;
+    return settled;
+  }
+
+  /** Expire the session so it can no longer be paid; never throws (the cancel or expiry is already committed). */
+  private async expire(owed: ExpiryOwed) {
+    try {
+      if (owed.providerRef)
+        // One key per order: the request after the commit and a sweep's retry racing it expire the session once.
+        await this.stripe.checkout.sessions.expire(owed.providerRef, {}, { idempotencyKey: `expire:${owed.id}` });
+    } catch (err) {
+      // Stripe refuses only a session that is no longer open (paid: that late payment is refunded by its webhook).
+      if (err instanceof stripeModule().errors.StripeInvalidRequestError)
+        this.logger?.info({ orderId: owed.id, stripe: stripeErrorSummary(err) }, 'Checkout Session was not open');
+      else {
+        this.logger?.warn(
+          { orderId: owed.id, stripe: stripeErrorSummary(err) },
+          'Checkout Session not expired yet; it will be retried',
+        );
+        return false;
+      }
+    }
+    return markExpirySettled(this.db, owed);
+  }
+
   private async send(owed: Pick<StripeRefundsTable, 'idempotencyKey' | 'orderId' | 'sessionId' | 'amountCents'>) {
     try {
       const session = await this.stripe.checkout.sessions.retrieve(owed.sessionId);
@@ -188,11 +233,21 @@ export class StripePaymentProvider implements PaymentProvider {
         await markRefundSent(this.db, owed.idempotencyKey, null, this.clock.now());
         return true;
       }
-      this.logger?.warn({ err, orderId: owed.orderId }, 'Stripe refund not sent yet; it will be retried');
+      this.logger?.warn(
+        { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
+        'Stripe refund not sent yet; it will be retried',
+      );
       await markRefundFailed(this.db, owed.idempotencyKey, err instanceof Error ? err.message : String(err));
       return false;
     }
   }
+}
+
+/** What an operator needs from a failed Stripe request, and nothing the request carried (no key, no headers). */
+function stripeErrorSummary(err: unknown) {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const { type, code, statusCode, requestId } = err as Partial<Stripe.errors.StripeError>;
+  return { type, code, statusCode, requestId, message: err.message };
 }
 
 /** The `stripe` entry of the provider factory: the client, and the retry of refunds owed on the sweep interval. */
@@ -204,6 +259,7 @@ export function stripePaymentProvider(deps: AppDeps): StripePaymentProvider {
     settings.webhookSecret,
     deps.clock,
     deps.db.db,
+    deps.log,
   );
   const every = deps.config.orders.sweepIntervalMs;
   if (every > 0) {

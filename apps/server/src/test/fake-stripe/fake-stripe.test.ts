@@ -119,6 +119,36 @@ describe('FakeStripe through the official stripe client', () => {
     });
   });
 
+  const notOpen = (status: string) =>
+    'Only Checkout Sessions with a status in ["open"] can be expired. ' +
+    `This Checkout Session has a status of "${status}".`;
+
+  it('expires an open session, which can then no longer be paid, and refuses to expire a completed one', async () => {
+    const open = await stripe.checkout.sessions.create(sessionParams(1_500));
+    const expired = await stripe.checkout.sessions.expire(open.id);
+    expect(expired).toMatchObject({ id: open.id, status: 'expired', url: null, payment_status: 'unpaid' });
+    const page = await fetch(`${fake.url}/c/pay/${open.id}`, { method: 'POST', redirect: 'manual' });
+    expect(page.status).toBe(404);
+    expect(() => fake.completeSession(open.id)).toThrow(`Checkout session ${open.id} is expired`);
+    await expect(stripe.checkout.sessions.expire(open.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      message: notOpen('expired'),
+    });
+    const paid = await stripe.checkout.sessions.create(sessionParams(1_600));
+    fake.completeSession(paid.id);
+    await expect(stripe.checkout.sessions.expire(paid.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      message: notOpen('complete'),
+    });
+    expect((await stripe.checkout.sessions.retrieve(paid.id)).status).toBe('complete');
+    await expect(stripe.checkout.sessions.expire('cs_test_missing')).rejects.toMatchObject({
+      code: 'resource_missing',
+      statusCode: 404,
+    });
+  });
+
   it('signs webhooks so the official package accepts them, and only with the right secret', async () => {
     const session = await stripe.checkout.sessions.create(sessionParams(700));
     await fake.deliver(fake.completeSession(session.id));
