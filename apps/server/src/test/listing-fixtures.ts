@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { ListingsTable } from '../db/schema';
 import type { TestContext } from './test-app';
 import { createTestApp } from './test-app';
+import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
 import { demoImageUrls } from '../features/listings/demo-images';
 import { viewCounterFor } from '../features/listings/listing-views';
@@ -52,7 +53,7 @@ let seq = 0;
 
 /** Insert a listing straight into the database (active, with one demo screenshot, unless told otherwise). */
 export async function insertTestListing(
-  ctx: Pick<TestContext, 'db' | 'clock'>,
+  ctx: { db: TestContext['db']; clock: Clock },
   sellerId: string,
   over: Partial<ListingsTable> = {},
   images = 1,

@@ -2,46 +2,25 @@ import type { Database } from '../../db/database';
 import type { ListingsTable, ReportsTable } from '../../db/schema';
 import type { ManualClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
+import { insertTestListing } from '../../test/listing-fixtures';
 
 /** Rows the admin tests arrange directly (listings, conversations, messages, reports), not through other features. */
 type Ctx = { db: Database; clock: ManualClock };
 
-export async function insertListing(ctx: Ctx, sellerId: string, over: Partial<ListingsTable> = {}) {
-  const now = ctx.clock.now();
-  const row: ListingsTable = {
-    id: newId(),
-    sellerId,
+/** An active Valorant listing without screenshots: the shared test listing with the values the admin tests read. */
+export function insertListing(ctx: Ctx, sellerId: string, over: Partial<ListingsTable> = {}) {
+  const valorant: Partial<ListingsTable> = {
     title: 'Diamond-rank Valorant account',
-    category: 'game',
     platform: 'valorant',
-    region: 'europe',
     description: 'A well-kept account with many skins.',
     priceCents: 12_000,
-    currency: 'USD',
-    negotiable: false,
     level: null,
     itemsCount: null,
-    followers: null,
-    engagementRate: null,
     accountAgeMonths: null,
-    verified: false,
     originalEmail: true,
     twoFactorRemovable: true,
-    deliveryMethod: 'full-access',
-    deliveryTime: 'instant',
-    status: 'active',
-    hiddenReason: null,
-    statusBeforeHidden: null,
-    viewCount: 0,
-    favoriteCount: 0,
-    createdAt: now,
-    updatedAt: now,
-    publishedAt: now,
-    soldAt: null,
-    ...over,
   };
-  await ctx.db.insertInto('listings').values(row).execute();
-  return row;
+  return insertTestListing(ctx, sellerId, { ...valorant, ...over }, 0);
 }
 
 /** A conversation with the chat columns left to their database defaults. */
