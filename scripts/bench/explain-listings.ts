@@ -13,6 +13,7 @@ import type { DB } from '../../apps/server/src/db/schema';
 import { BooleanColumnsPlugin, bindableSqlite } from '../../apps/server/src/db/sqlite-values';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import type { DatabaseHandle } from '../../apps/server/src/db/database';
+import { WriteFeed } from '../../apps/server/src/db/change-tracking';
 import type { AppDeps } from '../../apps/server/src/app';
 import { ManualClock } from '../../apps/server/src/lib/clock';
 import { createUser } from '../../apps/server/src/test/test-app';
@@ -33,7 +34,7 @@ function open(): DatabaseHandle {
     if (!url) throw new Error('set BENCH_DATABASE_URL');
     const pool = new pg.Pool({ connectionString: url, max: 4, options: '-c search_path=explain_listings' });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()], log });
-    return { db, engine, url, pgSchema: 'explain_listings', close: () => db.destroy() };
+    return { db, engine, url, pgSchema: 'explain_listings', writes: new WriteFeed(), close: () => db.destroy() };
   }
   const dir = process.env.EXPLAIN_DIR ?? path.join(os.tmpdir(), 'accountry-explain');
   fs.mkdirSync(dir, { recursive: true });
@@ -44,7 +45,7 @@ function open(): DatabaseHandle {
     plugins: [new CamelCasePlugin(), new BooleanColumnsPlugin()],
     log,
   });
-  return { db, engine, url: 'sqlite', close: () => db.destroy() };
+  return { db, engine, url: 'sqlite', writes: new WriteFeed(), close: () => db.destroy() };
 }
 
 async function seedOnce(handle: DatabaseHandle) {

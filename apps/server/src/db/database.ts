@@ -5,6 +5,7 @@ import type Pg from 'pg';
 import { lazyModule } from '../lib/lazy-module';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { BooleanColumnsPlugin, bindableSqlite } from './sqlite-values';
+import { trackingDialect, WriteFeed } from './change-tracking';
 import type { DB } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -18,6 +19,8 @@ export interface DatabaseHandle {
   pgSchema?: string;
   /** SQLite only: the connection itself, for hot paths that run prepared statements while holding Kysely's lock. */
   sqlite?: SQLite.Database;
+  /** Committed writes through `db`, by table (not the chat store's native statements, which write no catalogue). */
+  writes: WriteFeed;
   close(): Promise<void>;
 }
 
@@ -41,14 +44,16 @@ export function sqliteFile(url: string) {
 /** Open the database named by the URL: a SQLite file (WAL) or a PostgreSQL pool. */
 export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: number } = {}): DatabaseHandle {
   const plugins = [new CamelCasePlugin()];
+  const writes = new WriteFeed();
   if (isPostgresUrl(url)) {
     const pool = new (pgModule().Pool)({
       connectionString: url,
       max: opts.poolSize ?? 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, engine: 'postgres', url, pgSchema: opts.pgSchema, close: () => db.destroy() };
+    const dialect = trackingDialect(new PostgresDialect({ pool }), writes.report);
+    const db = new Kysely<DB>({ dialect, plugins });
+    return { db, engine: 'postgres', url, pgSchema: opts.pgSchema, writes, close: () => db.destroy() };
   }
   const file = sqliteFile(url);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -58,10 +63,10 @@ export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: 
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: bindableSqlite(raw) }),
+    dialect: trackingDialect(new SqliteDialect({ database: bindableSqlite(raw) }), writes.report),
     plugins: [...plugins, new BooleanColumnsPlugin()],
   });
-  return { db, engine: 'sqlite', url, sqlite: raw, close: () => db.destroy() };
+  return { db, engine: 'sqlite', url, sqlite: raw, writes, close: () => db.destroy() };
 }
 
 export async function pingDatabase(db: Database) {

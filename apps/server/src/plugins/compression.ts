@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** API replies smaller than this go out as they are: compressing a few hundred bytes costs more than it saves. */
 export const COMPRESS_THRESHOLD = 1024;
@@ -21,6 +21,18 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
   return br ? 'br' : gzip ? 'gzip' : null;
 }
 
+/** One JSON body compressed for an encoding `pickEncoding` chose. */
+export function compressJson(body: string | Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body, GZIP);
+}
+
+/** Caches must keep one copy per encoding: a JSON reply varies with Accept-Encoding whether compressed or not. */
+export function varyOnEncoding(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  if (!vary) reply.header('vary', 'accept-encoding');
+  else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
+}
+
 /**
  * Compress JSON replies above the threshold (brotli at a fast level, or gzip), as the client accepts. Static files
  * are compressed at build time and served as they are (plugins/spa.ts); request bodies are never decompressed.
@@ -33,13 +45,11 @@ export function registerCompression(app: FastifyInstance) {
     if (reply.hasHeader('content-encoding')) return done(null, payload);
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !/^application\/json(;|$)/.test(type)) return done(null, payload);
-    const vary = reply.getHeader('vary');
-    if (!vary) reply.header('vary', 'accept-encoding');
-    else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
+    varyOnEncoding(reply);
     if (Buffer.byteLength(payload) < COMPRESS_THRESHOLD) return done(null, payload);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return done(null, payload);
-    const body = encoding === 'br' ? zlib.brotliCompressSync(payload, BROTLI) : zlib.gzipSync(payload, GZIP);
+    const body = compressJson(payload, encoding);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     done(null, body);

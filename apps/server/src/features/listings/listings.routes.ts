@@ -9,6 +9,7 @@ import { requireUser } from '../../plugins/auth';
 import { browseListings, homeListings, listingDetail, reportListing, similarListings } from './listings.service';
 import { listingManagementRoutes } from './listing-management.routes';
 import { listingImagesRoutes } from './listing-images.routes';
+import { catalogueReplies } from './catalogue-replies';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const errors = {
@@ -22,6 +23,9 @@ const errors = {
 /** Browse (public), home sections, account detail, similar listings and reports; management and images below. */
 export function listingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // Signed-in replies carry the viewer's favorites; anonymous ones are the same for everyone until a listing changes.
+    const publicReplies = catalogueReplies(deps);
+
     app.get(
       '/api/listings',
       {
@@ -31,13 +35,21 @@ export function listingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: browseResponseSchema, 400: apiErrorSchema },
         },
       },
-      async (request) => browseListings(deps, request.query, request.user),
+      async (request, reply) =>
+        request.user
+          ? browseListings(deps, request.query, request.user)
+          : publicReplies.send(request, reply, `browse ${JSON.stringify(request.query)}`, () =>
+              browseListings(deps, request.query, null),
+            ),
     );
 
     app.get(
       '/api/listings/home',
       { schema: { tags: ['listings'], response: { 200: homeListingsSchema } } },
-      async (request) => homeListings(deps, request.user),
+      async (request, reply) =>
+        request.user
+          ? homeListings(deps, request.user)
+          : publicReplies.send(request, reply, 'home', () => homeListings(deps, null)),
     );
 
     app.get(

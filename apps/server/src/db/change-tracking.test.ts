@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestDatabase } from '../test/test-app';
+import type { DatabaseHandle } from './database';
+import type { TableWrites } from './change-tracking';
+import { newId } from '../lib/ids';
+
+let handle: DatabaseHandle;
+const reports: TableWrites[] = [];
+const reported = () => reports.map((w) => Object.fromEntries([...w].map(([t, c]) => [t, c && [...c].sort()])));
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  handle.writes.onWrite((w) => reports.push(w));
+});
+afterAll(() => handle.close());
+
+const user = (id = newId()) => ({
+  id,
+  email: `${id.toLowerCase()}@example.test`,
+  passwordHash: 'x',
+  displayName: 'Writer',
+  phoneNumber: '',
+  role: 'buyer' as const,
+  createdAt: 1,
+  lastActive: 1,
+  profileComplete: true,
+  emailVerified: true,
+  disabled: false,
+});
+
+describe('committed writes are reported by table', () => {
+  it('reports a write outside a transaction once it ran, and no read', async () => {
+    reports.length = 0;
+    const u = user();
+    await handle.db.insertInto('users').values(u).execute();
+    await handle.db.selectFrom('users').selectAll().where('id', '=', u.id).execute();
+    await handle.db.updateTable('users').set({ lastActive: 2 }).where('id', '=', u.id).execute();
+    await handle.db.updateTable('users').set({ displayName: 'B', lastActive: 3 }).where('id', '=', u.id).execute();
+    await sql`update users set last_active = 4 where id = ${u.id}`.execute(handle.db);
+    expect(reported()).toEqual([
+      { users: null },
+      { users: ['last_active'] },
+      { users: ['display_name', 'last_active'] },
+      { users: null },
+    ]);
+  });
+
+  it('reports a transaction only after it committed, all its tables at once', async () => {
+    reports.length = 0;
+    const u = user();
+    await handle.db.transaction().execute(async (trx) => {
+      await trx.insertInto('users').values(u).execute();
+      await trx.updateTable('users').set({ lastActive: 5 }).where('id', '=', u.id).execute();
+      await trx.deleteFrom('favorites').where('userId', '=', u.id).execute();
+      expect(reports).toEqual([]);
+    });
+    expect(reported()).toEqual([{ users: null, favorites: null }]);
+  });
+
+  it('reports nothing for a transaction that rolled back', async () => {
+    reports.length = 0;
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await trx.insertInto('users').values(user()).execute();
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await handle.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').limit(1).execute();
+    });
+    expect(reports).toEqual([]);
+  });
+
+  it('keeps reporting after a listener throws', async () => {
+    reports.length = 0;
+    const stop = handle.writes.onWrite(() => {
+      throw new Error('listener bug');
+    });
+    await handle.db.insertInto('users').values(user()).execute();
+    stop();
+    await handle.db.insertInto('users').values(user()).execute();
+    expect(reported()).toEqual([{ users: null }, { users: null }]);
+  });
+});

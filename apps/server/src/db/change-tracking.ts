@@ -1,0 +1,166 @@
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  DatabaseIntrospector,
+  Dialect,
+  DialectAdapter,
+  Driver,
+  Kysely,
+  QueryCompiler,
+  QueryResult,
+  TransactionSettings,
+} from 'kysely';
+
+/** Tables a committed write changed, each with the columns it set, or null when any column may have changed. */
+export type TableWrites = Map<string, Set<string> | null>;
+export type WriteListener = (writes: TableWrites) => void;
+
+const WRITE_TARGET =
+  /\b(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+
+/** The tables a statement writes; null for a statement that writes nothing. Raw SQL is read by its text. */
+export function tablesWritten(compiled: CompiledQuery): TableWrites | null {
+  const text = compiled.sql;
+  // Reads are nearly every statement: one look at the first word settles them.
+  if (/^\s*select\b/i.test(text)) return null;
+  let writes: TableWrites | null = null;
+  for (const m of text.matchAll(WRITE_TARGET)) {
+    const table = m[1].toLowerCase();
+    if (table === 'set') continue; // "on conflict … do update set": the insert's own table was already found
+    writes ??= new Map();
+    writes.set(table, null);
+  }
+  if (writes && writes.size === 1 && compiled.query.kind === 'UpdateQueryNode' && !compiled.query.from) {
+    const [table] = writes.keys();
+    const columns = (compiled.query.updates ?? []).map((u) => {
+      const node = u.column as { kind: string; column?: { name?: string } };
+      return node.kind === 'ColumnNode' ? node.column?.name : undefined;
+    });
+    if (columns.every((c): c is string => typeof c === 'string')) writes.set(table, new Set(columns));
+  }
+  return writes;
+}
+
+function merge(into: TableWrites, from: TableWrites) {
+  for (const [table, columns] of from) {
+    const had = into.get(table);
+    if (had === null || columns === null) into.set(table, null);
+    else into.set(table, new Set([...(had ?? []), ...columns]));
+  }
+}
+
+/** A connection that remembers what its open transaction wrote, reported once the transaction commits. */
+class TrackedConnection implements DatabaseConnection {
+  inTransaction = false;
+  pending: TableWrites = new Map();
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly report: WriteListener,
+  ) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.inner.executeQuery<R>(compiled);
+    const writes = tablesWritten(compiled);
+    if (writes) {
+      if (this.inTransaction) merge(this.pending, writes);
+      else this.report(writes);
+    }
+    return result;
+  }
+
+  streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(compiled, chunkSize);
+  }
+}
+
+/**
+ * Kysely's driver, reporting every committed write's tables to a listener after the commit (never before it: a
+ * reader that sees the report and reads again must find the new rows). Caches of derived replies hang off this
+ * instead of every place that writes (decision 145).
+ */
+class TrackingDriver implements Driver {
+  private readonly wrappers = new WeakMap<DatabaseConnection, TrackedConnection>();
+  constructor(
+    private readonly inner: Driver,
+    private readonly report: WriteListener,
+  ) {
+    if (inner.savepoint) this.savepoint = (c, name, compile) => inner.savepoint!(unwrap(c), name, compile);
+    if (inner.rollbackToSavepoint)
+      this.rollbackToSavepoint = (c, name, compile) => inner.rollbackToSavepoint!(unwrap(c), name, compile);
+    if (inner.releaseSavepoint)
+      this.releaseSavepoint = (c, name, compile) => inner.releaseSavepoint!(unwrap(c), name, compile);
+  }
+
+  savepoint?: Driver['savepoint'];
+  rollbackToSavepoint?: Driver['rollbackToSavepoint'];
+  releaseSavepoint?: Driver['releaseSavepoint'];
+
+  init() {
+    return this.inner.init();
+  }
+  async acquireConnection() {
+    const connection = await this.inner.acquireConnection();
+    let wrapper = this.wrappers.get(connection);
+    if (!wrapper) this.wrappers.set(connection, (wrapper = new TrackedConnection(connection, this.report)));
+    return wrapper;
+  }
+  async beginTransaction(c: DatabaseConnection, settings: TransactionSettings) {
+    await this.inner.beginTransaction(unwrap(c), settings);
+    tracked(c).inTransaction = true;
+  }
+  async commitTransaction(c: DatabaseConnection) {
+    const t = tracked(c);
+    try {
+      await this.inner.commitTransaction(t.inner);
+    } finally {
+      t.inTransaction = false;
+    }
+    const writes = t.pending;
+    t.pending = new Map();
+    if (writes.size) this.report(writes);
+  }
+  async rollbackTransaction(c: DatabaseConnection) {
+    const t = tracked(c);
+    t.inTransaction = false;
+    t.pending = new Map();
+    await this.inner.rollbackTransaction(t.inner);
+  }
+  releaseConnection(c: DatabaseConnection) {
+    return this.inner.releaseConnection(unwrap(c));
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+const tracked = (c: DatabaseConnection) => c as TrackedConnection;
+const unwrap = (c: DatabaseConnection) => (c instanceof TrackedConnection ? c.inner : c);
+
+/** The dialect with its driver wrapped so committed writes reach `report`. */
+export function trackingDialect(inner: Dialect, report: WriteListener): Dialect {
+  return {
+    createDriver: (): Driver => new TrackingDriver(inner.createDriver(), report),
+    createQueryCompiler: (): QueryCompiler => inner.createQueryCompiler(),
+    createAdapter: (): DialectAdapter => inner.createAdapter(),
+    createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector => inner.createIntrospector(db),
+  };
+}
+
+/** Listeners for committed writes on one database; a listener that throws cannot fail the write that was reported. */
+export class WriteFeed {
+  private readonly listeners = new Set<WriteListener>();
+  constructor(private readonly logError: (err: unknown) => void = (err) => console.error('write listener', err)) {}
+  readonly report: WriteListener = (writes) => {
+    for (const listener of this.listeners) {
+      try {
+        listener(writes);
+      } catch (err) {
+        this.logError(err);
+      }
+    }
+  };
+  onWrite(listener: WriteListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

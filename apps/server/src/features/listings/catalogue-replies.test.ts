@@ -1,0 +1,162 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KyselyPlugin } from 'kysely';
+import type { BrowseResponse } from '@accountry/shared/listing-browse';
+import {
+  createPeerApp,
+  createTestApp,
+  createUser,
+  signInAs,
+  type Session,
+  type TestContext,
+} from '../../test/test-app';
+import { insertTestListing, listingInput } from '../../test/listing-fixtures';
+import { viewCounterFor } from './listing-views';
+
+let statements = 0;
+const counter: KyselyPlugin = {
+  transformQuery: (args) => {
+    statements++;
+    return args.node;
+  },
+  transformResult: async (args) => args.result,
+};
+
+let ctx: TestContext;
+let seller: { id: string; session: Session };
+let admin: Session;
+let buyer: Session;
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(counter) });
+  const sellerId = (await createUser(ctx, { role: 'seller', displayName: 'Cache Seller' })).id;
+  seller = { id: sellerId, session: await signInAs(ctx, sellerId) };
+  admin = await signInAs(ctx, (await createUser(ctx, { role: 'admin' })).id);
+  buyer = await signInAs(ctx, (await createUser(ctx, { role: 'buyer' })).id);
+  for (let i = 0; i < 3; i++) await insertTestListing(ctx, sellerId, { title: `Cached listing ${i}` });
+});
+afterAll(() => ctx.close());
+
+const browse = async (url = '/api/listings', headers: Record<string, string> = {}) => {
+  const before = statements;
+  const res = await ctx.app.inject({ url, headers });
+  expect(res.statusCode).toBe(200);
+  return { body: res.json<BrowseResponse>(), statements: statements - before, res };
+};
+const titles = (b: BrowseResponse) => b.items.map((i) => i.title);
+
+describe('anonymous browse and home replies are kept until the catalogue changes', () => {
+  it('answers a repeated anonymous browse without touching the database, signed-in ones always ask', async () => {
+    const first = await browse('/api/listings?sort=price_asc');
+    expect(first.statements).toBeGreaterThan(0);
+    const again = await browse('/api/listings?sort=price_asc');
+    expect(again.statements).toBe(0);
+    expect(again.body).toEqual(first.body);
+    expect((await browse('/api/listings?sort=price_asc', buyer.headers)).statements).toBeGreaterThan(0);
+    await ctx.app.inject({ url: '/api/listings/home' });
+    expect((await browse('/api/listings/home')).statements).toBe(0);
+  });
+
+  it('shows every kind of change on the very next request', async () => {
+    await browse();
+    const { id } = await insertTestListing(ctx, seller.id, {
+      title: 'Freshly published account',
+      status: 'draft',
+      publishedAt: null,
+    });
+    expect(titles((await browse()).body)).not.toContain('Freshly published account');
+    const published = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${id}/status`,
+      headers: seller.session.headers,
+      payload: { status: 'active' },
+    });
+    expect(published.statusCode).toBe(200);
+    expect(titles((await browse()).body)).toContain('Freshly published account');
+
+    const edited = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/listings/${id}`,
+      headers: seller.session.headers,
+      payload: listingInput({ title: 'Freshly published account', priceCents: 1_234 }),
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await browse()).body.items.find((i) => i.id === id)?.priceCents).toBe(1_234);
+
+    await ctx.db.updateTable('users').set({ displayName: 'Renamed Seller' }).where('id', '=', seller.id).execute();
+    expect((await browse()).body.items.find((i) => i.id === id)?.sellerName).toBe('Renamed Seller');
+
+    viewCounterFor(ctx.deps).record(id, 'some-viewer');
+    await viewCounterFor(ctx.deps).flush();
+    expect((await browse()).body.items.find((i) => i.id === id)?.viewCount).toBe(1);
+
+    const hidden = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/listings/${id}/hide`,
+      headers: admin.headers,
+      payload: { reason: 'Looks like a stolen account.' },
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect(titles((await browse()).body)).not.toContain('Freshly published account');
+  });
+
+  it('keeps the reply when only a member activity stamp was written', async () => {
+    await browse();
+    await ctx.db.updateTable('users').set({ lastActive: Date.now() }).where('id', '=', seller.id).execute();
+    expect((await browse()).statements).toBe(0);
+  });
+
+  it('builds a missing reply once for requests arriving together', async () => {
+    await insertTestListing(ctx, seller.id, { title: 'Arrives during a rush' });
+    const before = statements;
+    const replies = await Promise.all(Array.from({ length: 5 }, () => ctx.app.inject({ url: '/api/listings' })));
+    const one = statements - before;
+    expect(new Set(replies.map((r) => r.body)).size).toBe(1);
+    await insertTestListing(ctx, seller.id, { title: 'Arrives after the rush' });
+    const single = await browse();
+    expect(one).toBe(single.statements);
+  });
+
+  it('sends stored bytes compressed as the client accepts, the same reply in every encoding', async () => {
+    for (let i = 0; i < 6; i++) await insertTestListing(ctx, seller.id, { title: `Padding listing ${i}` });
+    const plain = await ctx.app.inject({ url: '/api/listings' });
+    const br = await ctx.app.inject({ url: '/api/listings', headers: { 'accept-encoding': 'br' } });
+    const gzip = await ctx.app.inject({ url: '/api/listings', headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const r of [plain, br, gzip]) {
+      expect(r.headers.vary).toMatch(/accept-encoding/);
+      expect(r.headers['content-type']).toMatch(/^application\/json/);
+    }
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('keeps errors out: a bad cursor is refused every time', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await ctx.app.inject({ url: '/api/listings?cursor=not-a-cursor' });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('another server process on the same database sees a change made here', async () => {
+    const peer = await createPeerApp(ctx);
+    try {
+      const peerTitles = async () =>
+        titles((await peer.app.inject({ url: '/api/listings?sort=newest' })).json<BrowseResponse>());
+      expect(await peerTitles()).not.toContain('Announced to other processes');
+      await insertTestListing(ctx, seller.id, { title: 'Announced to other processes' });
+      // The announcement travels by NOTIFY on PostgreSQL: allow it a moment to arrive.
+      const deadline = Date.now() + 5_000;
+      let seen = await peerTitles();
+      while (!seen.includes('Announced to other processes') && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = await peerTitles();
+      }
+      expect(seen).toContain('Announced to other processes');
+    } finally {
+      await peer.close();
+    }
+  });
+});
