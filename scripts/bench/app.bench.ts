@@ -113,8 +113,11 @@ async function benchEngine(
     const targets: Array<[string, string, Record<string, string>]> = [
       ['healthz', '/healthz', ACCEPT],
       ['browse', '/api/listings', ACCEPT],
+      // Signed-in replies carry the viewer's favorites and are never served from the catalogue cache (decision 145).
+      ['browse_signed_in', '/api/listings', signedIn],
       ['detail', `/api/listings/${first.items[0].id}`, signedIn],
       ['search', '/api/listings?q=account', ACCEPT],
+      ['search_signed_in', '/api/listings?q=account', signedIn],
       ['auth_me', '/api/auth/me', signedIn],
       // The same route without a session: signed-in / anonymous shows what resolving the session costs.
       ['auth_me_anonymous', '/api/auth/me', ACCEPT],

@@ -43,6 +43,17 @@ export function findListing(db: Database, id: string): Promise<ListingRecord | u
   return db.selectFrom('listings').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
+/** Whether the member keeps the listing among their favorites. */
+export async function isFavorite(db: Database, userId: string, listingId: string) {
+  const row = await db
+    .selectFrom('favorites')
+    .select('listingId')
+    .where('userId', '=', userId)
+    .where('listingId', '=', listingId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertListing(db: Database, row: ListingRecord) {
   await db.insertInto('listings').values(row).execute();
 }

@@ -9,7 +9,7 @@ import { requireUser } from '../../plugins/auth';
 import { browseListings, homeListings, listingDetail, reportListing, similarListings } from './listings.service';
 import { listingManagementRoutes } from './listing-management.routes';
 import { listingImagesRoutes } from './listing-images.routes';
-import { catalogueReplies } from './catalogue-replies';
+import { catalogueCacheFor } from './catalogue-cache';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const errors = {
@@ -24,7 +24,7 @@ const errors = {
 export function listingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Signed-in replies carry the viewer's favorites; anonymous ones are the same for everyone until a listing changes.
-    const publicReplies = catalogueReplies(deps);
+    const publicReplies = catalogueCacheFor(deps).replies;
 
     app.get(
       '/api/listings',

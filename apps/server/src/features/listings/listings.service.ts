@@ -19,7 +19,8 @@ import {
   type SearchSort,
   type TextMatch,
 } from './listing-search.repository';
-import { findListing, listImages } from './listings.repository';
+import { findListing, isFavorite, listImages } from './listings.repository';
+import { catalogueCacheFor, type ListingDetailCore } from './catalogue-cache';
 import { findOpenReport, insertOpenReport } from '../../lib/reports';
 import { toCard } from './listing-mappers';
 import { viewCounterFor } from './listing-views';
@@ -89,22 +90,33 @@ export async function visibleListing(deps: AppDeps, id: string, viewer: Viewer) 
   return listing;
 }
 
+/** The listing's page as everyone sees it, from the catalogue cache; undefined when there is no such listing. */
+async function detailCore(deps: AppDeps, id: string): Promise<ListingDetailCore | undefined> {
+  return catalogueCacheFor(deps).details.get(id, async () => {
+    const listing = await findListing(deps.db.db, id);
+    // Not stored when missing: made-up ids must not push real pages out of the cache.
+    if (!listing) return undefined;
+    const [[card], images] = await Promise.all([listingRowsByIds(deps.db, [id], null), listImages(deps.db.db, id)]);
+    return card ? { listing, card, images } : undefined;
+  });
+}
+
 /** Everything the account detail page shows; counts the view unless the seller (or an admin) is looking. */
 export async function listingDetail(deps: AppDeps, id: string, viewer: AuthUser): Promise<ListingDetail> {
-  const listing = await visibleListing(deps, id, viewer);
+  const core = await detailCore(deps, id);
+  if (!core || !canViewListing(viewer, core.listing)) throw notFound(M.notFound);
+  const { listing, card, images } = core;
   const isOwner = listing.sellerId === viewer.id;
   const privileged = isOwner || viewer.role === 'admin';
   const views = viewCounterFor(deps);
   if (!privileged && listing.status !== 'draft') views.record(id, viewer.id);
-  const [[row], images, seller, review] = await Promise.all([
-    listingRowsByIds(deps.db, [id], viewer.id),
-    listImages(deps.db.db, id),
+  const [favorite, seller, review] = await Promise.all([
+    isFavorite(deps.db.db, viewer.id, id),
     sellerSummary(deps, listing.sellerId, { allowDeleted: true }),
     reviewState(deps, listing, viewer),
   ]);
-  if (!row) throw notFound(M.notFound);
   return {
-    ...toCard(row),
+    ...toCard({ ...card, isFavorite: favorite }),
     viewCount: listing.viewCount + views.pendingFor(id),
     description: listing.description,
     deliveryMethod: listing.deliveryMethod as ListingDetail['deliveryMethod'],

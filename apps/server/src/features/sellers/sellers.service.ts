@@ -3,6 +3,7 @@ import type { SellerProfile, SellerSummary } from '@accountry/shared/sellers';
 import { lastActiveDay, SELLER_MESSAGES } from '@accountry/shared/sellers';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/app-error';
+import { sellerCardsFor } from './seller-cards';
 import { findSeller, firstMessageTimes, ratingCounts, sellerListingCounts } from './sellers.repository';
 
 const RESPONSE_SAMPLE = 50;
@@ -63,11 +64,14 @@ export async function sellerProfile(
   };
 }
 
+/** The seller card of a listing's page, from the seller card cache (decision 145). */
 export async function sellerSummary(
   deps: AppDeps,
   sellerId: string,
   opts: { allowDeleted?: boolean } = {},
 ): Promise<SellerSummary> {
-  const { ratingBreakdown: _omit, ...summary } = await sellerProfile(deps, sellerId, opts);
-  return summary;
+  return sellerCardsFor(deps).get(`${sellerId} ${opts.allowDeleted ? 'any' : 'live'}`, async () => {
+    const { ratingBreakdown: _omit, ...summary } = await sellerProfile(deps, sellerId, opts);
+    return summary;
+  });
 }

@@ -140,6 +140,59 @@ describe('anonymous browse and home replies are kept until the catalogue changes
     }
   });
 
+  it('builds a listing page from the cache but for what depends on the viewer', async () => {
+    const { id } = await insertTestListing(ctx, seller.id, { title: 'Detail from the cache' });
+    const fan = await signInAs(ctx, (await createUser(ctx, { role: 'buyer' })).id);
+    const liked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/favorites',
+      headers: fan.headers,
+      payload: { listingId: id },
+    });
+    expect(liked.statusCode).toBe(201);
+    const detail = async (session: Session) => {
+      const before = statements;
+      const res = await ctx.app.inject({ url: `/api/listings/${id}`, headers: session.headers });
+      expect(res.statusCode).toBe(200);
+      return { body: res.json<{ isFavorite: boolean; title: string }>(), statements: statements - before };
+    };
+    const first = await detail(fan);
+    expect(first.body).toMatchObject({ isFavorite: true, title: 'Detail from the cache' });
+    const other = await detail(buyer);
+    expect(other.body.isFavorite).toBe(false);
+    // The session, the viewer's favorite, review and order: nothing about the listing or its seller.
+    expect(other.statements).toBeLessThan(first.statements);
+    expect((await detail(fan)).body.isFavorite).toBe(true);
+  });
+
+  it('shows a seller card change on the next listing page', async () => {
+    const { id } = await insertTestListing(ctx, seller.id, { title: 'Card from the cache' });
+    const card = async () =>
+      (await ctx.app.inject({ url: `/api/listings/${id}`, headers: buyer.headers })).json<{
+        seller: { rating: { count: number }; activeListings: number };
+      }>().seller;
+    const reviewer = await createUser(ctx, { role: 'buyer' });
+    const before = await card();
+    await ctx.db
+      .insertInto('reviews')
+      .values({
+        id: `review-${id}`,
+        listingId: id,
+        sellerId: seller.id,
+        buyerId: reviewer.id,
+        rating: 5,
+        comment: 'Smooth hand-over, as described.',
+        reply: null,
+        repliedAt: null,
+        createdAt: Date.now(),
+        orderId: null,
+      })
+      .execute();
+    expect((await card()).rating.count).toBe(before.rating.count + 1);
+    await insertTestListing(ctx, seller.id, { title: 'One more live listing' });
+    expect((await card()).activeListings).toBe(before.activeListings + 1);
+  });
+
   it('another server process on the same database sees a change made here', async () => {
     const peer = await createPeerApp(ctx);
     try {

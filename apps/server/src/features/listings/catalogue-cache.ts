@@ -1,0 +1,45 @@
+import type { AppDeps } from '../../app';
+import type { TableWrites } from '../../db/change-tracking';
+import { changesUsers, invalidateOnWrites } from '../../lib/invalidate-on-writes';
+import { ReplyCache } from '../../lib/reply-cache';
+import { VersionedCache } from '../../lib/versioned-cache';
+import type { ListingRecord, listImages } from './listings.repository';
+import type { ListingRow } from './listing-search.repository';
+
+/** What a listing's page shows the same to everyone: the listing, its card columns and its screenshots. */
+export interface ListingDetailCore {
+  listing: ListingRecord;
+  card: ListingRow;
+  images: Awaited<ReturnType<typeof listImages>>;
+}
+
+/** Whether a committed write can change a card, a listing page or a browse page (cards name their sellers). */
+export const changesCatalogue = (writes: TableWrites) =>
+  writes.has('listings') || writes.has('listing_images') || changesUsers(writes);
+
+export interface CatalogueCache {
+  /** Anonymous browse, search and home replies. */
+  replies: ReplyCache;
+  /** The viewer-independent part of listing pages, by listing id. */
+  details: VersionedCache<ListingDetailCore>;
+}
+
+const caches = new WeakMap<object, CatalogueCache>();
+
+/**
+ * The catalogue's caches for this app, kept until a committed write changes the catalogue (decision 145). Every
+ * write through the database handle is seen (db/change-tracking.ts), so no writer has to remember to invalidate.
+ */
+export function catalogueCacheFor(deps: Pick<AppDeps, 'db' | 'bus' | 'onClose' | 'log'>): CatalogueCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    const created: CatalogueCache = { replies: new ReplyCache(), details: new VersionedCache() };
+    const stop = invalidateOnWrites(deps, 'listings.catalogue', changesCatalogue, () => {
+      created.replies.invalidate();
+      created.details.invalidate();
+    });
+    deps.onClose.push(async () => stop());
+    caches.set(deps, (cache = created));
+  }
+  return cache;
+}

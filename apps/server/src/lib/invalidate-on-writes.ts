@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from '../app';
+import type { TableWrites } from '../db/change-tracking';
+
+/**
+ * Calls `clear` after every committed write `matches` accepts, in this process at once (db/change-tracking.ts) and in
+ * every other process on the same database through the bus (decision 145). A bus that lost events clears too.
+ * One announcement is in flight at a time, with one more after it when writes came meanwhile: a burst of writes costs
+ * two NOTIFYs, and the last write is always announced after it committed. Returns the function that stops it.
+ */
+export function invalidateOnWrites(
+  deps: Pick<AppDeps, 'db' | 'bus' | 'log'>,
+  name: string,
+  matches: (writes: TableWrites) => boolean,
+  clear: () => void,
+) {
+  const type = `${name}.changed`;
+  const origin = randomUUID();
+  let publishing = false;
+  let again = false;
+  const announce = () => {
+    if (publishing) {
+      again = true;
+      return;
+    }
+    publishing = true;
+    deps.bus
+      // The empty audience reaches no browser: only server processes listen for this.
+      .publish({ audience: {}, type, data: { origin } })
+      .catch((err: unknown) => deps.log.warn({ err, name }, 'a change was not announced; other processes age it out'))
+      .finally(() => {
+        publishing = false;
+        if (again) {
+          again = false;
+          announce();
+        }
+      });
+  };
+  const stopWrites = deps.db.writes.onWrite((writes) => {
+    if (!matches(writes)) return;
+    clear();
+    announce();
+  });
+  const stopBus = deps.bus.subscribe((event) => {
+    if (event.type === type && (event.data as { origin?: unknown } | null)?.origin !== origin) clear();
+  });
+  const stopResync = deps.bus.onResync(clear);
+  return () => {
+    stopWrites();
+    stopBus();
+    stopResync();
+  };
+}
+
+/** Whether a write changed the users table beyond the activity stamp every signed-in request writes. */
+export function changesUsers(writes: TableWrites) {
+  const users = writes.get('users');
+  if (users === undefined) return false;
+  return users === null || [...users].some((column) => column !== 'last_active');
+}

@@ -1,0 +1,71 @@
+export interface VersionedCacheOptions {
+  /** Distinct keys kept; the least recently used go first. */
+  maxEntries?: number;
+  /** A safety net: even without an invalidation a value is rebuilt after this long. */
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Values rebuilt only after `invalidate` (decision 145). A build that finds nothing (undefined) is not stored. A miss builds the value once however many callers ask at the
+ * same moment; a value built while an invalidation happened is returned but never stored, so a stored value is never
+ * older than the last invalidation.
+ */
+export class VersionedCache<T> {
+  private generation = 0;
+  private entries = new Map<string, { value: T; storedAt: number }>();
+  private building = new Map<string, Promise<T | undefined>>();
+  private readonly maxEntries: number;
+  private readonly maxAgeMs: number;
+  private readonly now: () => number;
+
+  constructor(options: VersionedCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 500;
+    this.maxAgeMs = options.maxAgeMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  invalidate() {
+    this.generation++;
+    this.entries = new Map();
+    this.building = new Map();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get(key: string, build: () => Promise<T>): Promise<T>;
+  get(key: string, build: () => Promise<T | undefined>): Promise<T | undefined>;
+  get(key: string, build: () => Promise<T | undefined>): Promise<T | undefined> {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      if (this.now() - entry.storedAt < this.maxAgeMs) {
+        this.entries.set(key, entry); // most recently used last
+        return Promise.resolve(entry.value);
+      }
+    }
+    return this.build(key, build);
+  }
+
+  private build(key: string, build: () => Promise<T | undefined>) {
+    const pending = this.building.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const building = this.building;
+    const promise = build()
+      .then((value) => {
+        if (value !== undefined && generation === this.generation) {
+          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+          this.entries.set(key, { value, storedAt: this.now() });
+        }
+        return value;
+      })
+      .finally(() => {
+        if (building.get(key) === promise) building.delete(key);
+      });
+    building.set(key, promise);
+    return promise;
+  }
+}
