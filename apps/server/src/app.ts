@@ -131,6 +131,9 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
     sessionSettings,
   };
 
+  // Hits before Redis connects would count per process: a route limit would double with two processes.
+  await deps.limits.ready();
+
   registerErrorHandling(app);
   registerRequestLog(app);
   registerRouteRegistry(app);

@@ -121,3 +121,22 @@ describe.each(stores)('limits shared by two server processes through $store', ({
     expect(onFirst).toEqual([204, 204, 204, 204, 429, 429]);
   });
 });
+
+describe.runIf(redisUrl)('a Redis store that has just been created', () => {
+  it('counts in Redis from the first hit once it is ready: the app waits for it before serving', async () => {
+    const { redisLimitStore } = await import('./rate-limits');
+    const clock = new ManualClock(Date.UTC(2026, 10, 24, 3, 0, 0));
+    const log = { warn: () => undefined, error: () => undefined } as unknown as Parameters<typeof redisLimitStore>[2];
+    const prefix = `test-${randomBytes(6).toString('hex')}`;
+    const limit = { name: 'ready', max: 5, windowMs: 60_000 };
+    const counts: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const store = redisLimitStore(redisUrl!, clock, log, prefix);
+      await store.ready();
+      counts.push((await store.counter(limit).hit('k')).count);
+      await store.close();
+    }
+    // In memory each new store would count 1 again; in Redis the second store sees the first one's hit.
+    expect(counts).toEqual([1, 2]);
+  });
+});

@@ -38,8 +38,16 @@ export interface LimitStore {
   leasedCounter(limit: WindowLimit, lease: number): WindowCounter;
   /** Calls made to the shared store (0 in memory): what a hit costs, for tests and benchmarks. */
   readonly writes: number;
+  /**
+   * Resolves once the store can count (Redis connected), or after a few seconds without it: until then hits are
+   * counted per process, so the app waits for it before it serves.
+   */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long the app waits for Redis before it serves anyway, counting in memory until Redis answers. */
+export const REDIS_READY_TIMEOUT_MS = 5_000;
 
 // Loaded only by a shared store: one SQLite process never needs them.
 const flexible = lazyModule<typeof Flexible>('rate-limiter-flexible');
@@ -58,6 +66,7 @@ export function memoryLimitStore(clock: Clock): LimitStore {
     counter: (limit) => memoryCounter(clock, limit),
     leasedCounter: (limit) => memoryCounter(clock, limit),
     writes: 0,
+    ready: async () => {},
     close: async () => {},
   };
 }
@@ -100,6 +109,7 @@ function sharedLimitStore(
   clock: Clock,
   log: FastifyBaseLogger,
   close: () => Promise<void>,
+  ready: () => Promise<void> = async () => {},
 ): LimitStore {
   const fallback = memoryLimitStore(clock);
   let lastWarning = 0;
@@ -131,6 +141,7 @@ function sharedLimitStore(
   return {
     kind,
     close,
+    ready,
     get writes() {
       return writes;
     },
@@ -232,9 +243,31 @@ export function redisLimitStore(url: string, clock: Clock, log: FastifyBaseLogge
       duration,
       inMemoryBlockOnConsumed: limit.max + 1,
     });
-  return sharedLimitStore('redis', make, clock, log, async () => {
-    redis.disconnect();
-  });
+  const ready = () =>
+    new Promise<void>((resolve) => {
+      if (redis.status === 'ready') return resolve();
+      const connected = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        redis.off('ready', connected);
+        log.warn({}, 'rate limits: Redis not ready; counting in memory until it answers');
+        resolve();
+      }, REDIS_READY_TIMEOUT_MS);
+      timer.unref();
+      redis.once('ready', connected);
+    });
+  return sharedLimitStore(
+    'redis',
+    make,
+    clock,
+    log,
+    async () => {
+      redis.disconnect();
+    },
+    ready,
+  );
 }
 
 /** Redis when configured, else PostgreSQL when that is the database, else memory (one SQLite process). */
