@@ -1,3 +1,4 @@
+import type { BrowseResponse, HomeListings } from '@accountry/shared/listing-browse';
 import type { AppDeps } from '../../app';
 import type { TableWrites } from '../../db/change-tracking';
 import { changesUsers, invalidateOnWrites } from '../../lib/invalidate-on-writes';
@@ -18,8 +19,12 @@ export const changesCatalogue = (writes: TableWrites) =>
   writes.has('listings') || writes.has('listing_images') || changesUsers(writes);
 
 export interface CatalogueCache {
-  /** Anonymous browse, search and home replies. */
+  /** Anonymous browse, search and home replies, serialised and compressed. */
   replies: ReplyCache;
+  /** Browse and search pages by query, without anyone's favorites. */
+  pages: VersionedCache<BrowseResponse>;
+  /** The home page's sections, without anyone's favorites. */
+  home: VersionedCache<HomeListings>;
   /** The viewer-independent part of listing pages, by listing id. */
   details: VersionedCache<ListingDetailCore>;
 }
@@ -33,10 +38,14 @@ const caches = new WeakMap<object, CatalogueCache>();
 export function catalogueCacheFor(deps: Pick<AppDeps, 'db' | 'bus' | 'onClose' | 'log'>): CatalogueCache {
   let cache = caches.get(deps);
   if (!cache) {
-    const created: CatalogueCache = { replies: new ReplyCache(), details: new VersionedCache() };
+    const created: CatalogueCache = {
+      replies: new ReplyCache(),
+      pages: new VersionedCache(),
+      home: new VersionedCache(),
+      details: new VersionedCache(),
+    };
     const stop = invalidateOnWrites(deps, 'listings.catalogue', changesCatalogue, () => {
-      created.replies.invalidate();
-      created.details.invalidate();
+      for (const cache of [created.replies, created.pages, created.home, created.details]) cache.invalidate();
     });
     deps.onClose.push(async () => stop());
     caches.set(deps, (cache = created));

@@ -43,15 +43,15 @@ export function findListing(db: Database, id: string): Promise<ListingRecord | u
   return db.selectFrom('listings').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** Whether the member keeps the listing among their favorites. */
-export async function isFavorite(db: Database, userId: string, listingId: string) {
-  const row = await db
+/** Which of these listings the member keeps among their favorites. */
+export async function favoriteIdsAmong(db: Database, userId: string, listingIds: string[]) {
+  const rows = await db
     .selectFrom('favorites')
     .select('listingId')
     .where('userId', '=', userId)
-    .where('listingId', '=', listingId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('listingId', 'in', listingIds)
+    .execute();
+  return new Set(rows.map((r) => r.listingId));
 }
 
 export async function insertListing(db: Database, row: ListingRecord) {

@@ -19,7 +19,7 @@ import {
   type SearchSort,
   type TextMatch,
 } from './listing-search.repository';
-import { findListing, isFavorite, listImages } from './listings.repository';
+import { favoriteIdsAmong, findListing, listImages } from './listings.repository';
 import { catalogueCacheFor, type ListingDetailCore } from './catalogue-cache';
 import { findOpenReport, insertOpenReport } from '../../lib/reports';
 import { toCard } from './listing-mappers';
@@ -57,13 +57,13 @@ export async function cardPage(
 }
 
 /** Browse: live listings matching the search and filters; counts on the first page only. */
-export async function browseListings(deps: AppDeps, query: BrowseQuery, viewer: Viewer): Promise<BrowseResponse> {
+async function browsePage(deps: AppDeps, query: BrowseQuery): Promise<BrowseResponse> {
   const { sort, cursor, limit, ...filters } = query;
   const search: ListingSearch = { scope: 'live', ...filters };
   const text = await matchSearch(deps.db, search);
   // PostgreSQL runs the page and the count side by side on two pool connections.
   const [page, count] = await Promise.all([
-    cardPage(deps, search, sort, cursor, limit, viewer, text),
+    cardPage(deps, search, sort, cursor, limit, null, text),
     cursor ? null : countListings(deps.db, search, text),
   ]);
   return {
@@ -74,13 +74,39 @@ export async function browseListings(deps: AppDeps, query: BrowseQuery, viewer: 
   };
 }
 
+/** The same cards with the viewer's favorites marked: one statement over the page's ids. */
+async function markFavorites<T extends { id: string; isFavorite: boolean }>(deps: AppDeps, cards: T[], viewer: Viewer) {
+  if (!viewer || !cards.length) return cards;
+  const favorites = await favoriteIdsAmong(
+    deps.db.db,
+    viewer.id,
+    cards.map((c) => c.id),
+  );
+  return cards.map((c) => ({ ...c, isFavorite: favorites.has(c.id) }));
+}
+
+/** Browse pages come from the catalogue cache (decision 145); only the viewer's favorites are looked up each time. */
+export async function browseListings(deps: AppDeps, query: BrowseQuery, viewer: Viewer): Promise<BrowseResponse> {
+  const page = await catalogueCacheFor(deps).pages.get(`browse ${JSON.stringify(query)}`, () =>
+    browsePage(deps, query),
+  );
+  return { ...page, items: await markFavorites(deps, page.items, viewer) };
+}
+
 /** The home page's sections: the newest and the most viewed live listings. */
 export async function homeListings(deps: AppDeps, viewer: Viewer): Promise<HomeListings> {
+  const home = await catalogueCacheFor(deps).home.get('home', async () => {
+    const [recent, popular] = await Promise.all([
+      cardPage(deps, { scope: 'live' }, 'newest', undefined, HOME_SECTION_SIZE, null),
+      cardPage(deps, { scope: 'live' }, 'most_viewed', undefined, HOME_SECTION_SIZE, null),
+    ]);
+    return { recent: recent.rows.map(toCard), popular: popular.rows.map(toCard) };
+  });
   const [recent, popular] = await Promise.all([
-    cardPage(deps, { scope: 'live' }, 'newest', undefined, HOME_SECTION_SIZE, viewer),
-    cardPage(deps, { scope: 'live' }, 'most_viewed', undefined, HOME_SECTION_SIZE, viewer),
+    markFavorites(deps, home.recent, viewer),
+    markFavorites(deps, home.popular, viewer),
   ]);
-  return { recent: recent.rows.map(toCard), popular: popular.rows.map(toCard) };
+  return { recent, popular };
 }
 
 /** The listing, or 404 when it does not exist or the viewer may not see it (hidden, draft, deleted). */
@@ -111,12 +137,12 @@ export async function listingDetail(deps: AppDeps, id: string, viewer: AuthUser)
   const views = viewCounterFor(deps);
   if (!privileged && listing.status !== 'draft') views.record(id, viewer.id);
   const [favorite, seller, review] = await Promise.all([
-    isFavorite(deps.db.db, viewer.id, id),
+    favoriteIdsAmong(deps.db.db, viewer.id, [id]),
     sellerSummary(deps, listing.sellerId, { allowDeleted: true }),
     reviewState(deps, listing, viewer),
   ]);
   return {
-    ...toCard({ ...card, isFavorite: favorite }),
+    ...toCard({ ...card, isFavorite: favorite.has(id) }),
     viewCount: listing.viewCount + views.pendingFor(id),
     description: listing.description,
     deliveryMethod: listing.deliveryMethod as ListingDetail['deliveryMethod'],
