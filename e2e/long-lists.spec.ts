@@ -11,9 +11,7 @@ test.describe.configure({ timeout: 180_000 });
 /** The sequence numbers of the messages in the DOM ("Long message 123"), top to bottom. */
 const renderedSeqs = (log: Locator) =>
   log.evaluate((el) =>
-    Array.from(el.querySelectorAll('article')).map((a) =>
-      Number(/Long message (\d+)/.exec(a.innerText)?.[1] ?? NaN),
-    ),
+    Array.from(el.querySelectorAll('article')).map((a) => Number(/Long message (\d+)/.exec(a.innerText)?.[1] ?? NaN)),
   );
 
 test('a conversation of 650 messages keeps only a window in the DOM and scrolls back to the first in order', async ({

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Alert, Box, Button, Center, Divider, Loader, Text } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
@@ -53,11 +53,13 @@ export function MessageList(p: Props) {
   const lastIsMine = !!items.at(-1)?.mine;
   const { onLoadOlder, hasMore, loading, otherTyping } = p;
 
+  // Stable while the rows are: a new function would make the virtualizer recompute every row's position per render.
+  const getItemKey = useCallback((i: number) => items[i].key, [items]);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => box.current,
     estimateSize: () => 56,
-    getItemKey: (i) => items[i].key,
+    getItemKey,
     overscan: OVERSCAN,
     scrollMargin: listTop,
   });
