@@ -6,6 +6,7 @@ import type { AdminFeedback } from '@accountry/shared/admin-reports';
 import { adminApi, adminKeys, useAdminAction, useAdminList } from '../api/admin-api';
 import { ReportStatusBadge } from './badges';
 import { LoadMore, QueryState } from './query-state';
+import { VirtualAdminCards } from './virtual-admin-cards';
 import { ReviewForm } from './review-form';
 import { formatDateTime } from '../lib/format';
 import { StarRating } from '../../../components/ui/star-rating';
@@ -32,9 +33,13 @@ export function FeedbackList({ status }: { status: string }) {
       emptyText="No rate-us submissions here."
       label="Loading rate-us submissions…"
     >
-      <Stack gap="xs">
-        {list.items.map((f) => (
-          <Card key={f.id} withBorder padding="sm">
+      <VirtualAdminCards
+        label="Rate-us submissions"
+        list={list}
+        rowKey={(f) => f.id}
+        estimateHeight={130}
+        card={(f) => (
+          <Card withBorder padding="sm">
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Group gap="xs">
                 <StarRating value={f.rating} size="sm" label={`${f.rating} of 5 stars`} />
@@ -66,8 +71,8 @@ export function FeedbackList({ status }: { status: string }) {
               </Text>
             )}
           </Card>
-        ))}
-      </Stack>
+        )}
+      />
       <LoadMore
         hasMore={!!list.hasNextPage}
         loading={list.isFetchingNextPage}

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, Text } from '@mantine/core';
 import type { ReportTargetType } from '@accountry/shared/admin-reports';
 import { adminApi, adminKeys, useAdminList } from '../api/admin-api';
 import { ReportStatusBadge } from './badges';
 import { LoadMore, QueryState } from './query-state';
+import { VirtualAdminCards } from './virtual-admin-cards';
 import { formatDateTime } from '../lib/format';
 import { reportReasonLabel } from '../lib/report-labels';
 
@@ -20,9 +21,13 @@ export function ReportList({ targetType, status }: { targetType: ReportTargetTyp
       emptyText="No reports here."
       label="Loading reports…"
     >
-      <Stack gap="xs">
-        {list.items.map((r) => (
-          <Card key={r.id} withBorder padding="sm">
+      <VirtualAdminCards
+        label="Reports"
+        list={list}
+        rowKey={(r) => r.id}
+        estimateHeight={110}
+        card={(r) => (
+          <Card withBorder padding="sm">
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Anchor component={Link} to={`/admin/reports/${r.id}`} fw={600}>
                 {reportReasonLabel(r.targetType, r.reason)}
@@ -41,8 +46,8 @@ export function ReportList({ targetType, status }: { targetType: ReportTargetTyp
               Reported by {r.reporter?.displayName ?? 'a removed user'} · {formatDateTime(r.createdAt)}
             </Text>
           </Card>
-        ))}
-      </Stack>
+        )}
+      />
       <LoadMore
         hasMore={!!list.hasNextPage}
         loading={list.isFetchingNextPage}

@@ -1,20 +1,5 @@
 import { Link } from 'react-router';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   LISTING_CATEGORIES,
   CATEGORY_LABELS,
@@ -26,7 +11,7 @@ import { adminApi, adminKeys, useAdminList } from '../api/admin-api';
 import { ListingStatusBadge } from '../components/badges';
 import { useConfirm, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { ListingActions } from '../components/listing-actions';
-import { LoadMore, QueryState } from '../components/query-state';
+import { AdminListTable, type AdminColumn } from '../components/admin-list-table';
 import { SearchInput } from '../components/search-input';
 import { formatDate, formatPrice } from '../lib/format';
 import { compact, useFilterParams } from '../lib/use-filter-params';
@@ -103,134 +88,123 @@ function ListingCard({ l, ask }: { l: AdminListing; ask: (o: ConfirmOptions) => 
   );
 }
 
+function columns(ask: (o: ConfirmOptions) => void): AdminColumn<AdminListing>[] {
+  return [
+    {
+      header: 'Listing',
+      cell: (l) => (
+        <>
+          <ListingTitle l={l} />
+          <Counts l={l} />
+        </>
+      ),
+    },
+    {
+      header: 'Seller',
+      cell: (l) => (
+        <>
+          <Anchor component={Link} to={`/admin/users/${l.sellerId}`}>
+            {l.sellerName}
+          </Anchor>
+          {l.sellerDeleted && (
+            <Text size="xs" c="red">
+              Account deleted
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { header: 'Price', cell: (l) => formatPrice(l.priceCents, l.currency) },
+    {
+      header: 'Status',
+      cell: (l) => (
+        <>
+          <StatusCell l={l} />
+          {l.hiddenReason && (
+            <Text size="xs" c="dimmed" maw={260}>
+              {l.hiddenReason}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { header: 'Created', cell: (l) => formatDate(l.createdAt) },
+    { header: <VisuallyHidden>Actions</VisuallyHidden>, cell: (l) => <ListingActions listing={l} ask={ask} /> },
+  ];
+}
+
 /** /admin/listings: every listing in every status; hide, unhide and delete. */
 export function Component() {
   const { values, set } = useFilterParams(FILTERS);
   const filters = compact(values);
-  const phone = useMediaQuery('(max-width: 48em)');
   const confirm = useConfirm();
   const list = useAdminList(adminKeys.listings(filters), (cursor) => adminApi.listings({ ...filters, cursor }));
 
   return (
     <Stack>
       <Title order={1}>Listings</Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} role="search" aria-label="Filter listings">
-        <SearchInput
-          label="Search"
-          placeholder="Title, platform or seller"
-          value={values.q}
-          onChange={(v) => set('q', v)}
-        />
-        <Select
-          label="Status"
-          placeholder="Any status"
-          clearable
-          data={LISTING_STATUSES.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))}
-          value={values.status || null}
-          onChange={(v) => set('status', v)}
-        />
-        <Select
-          label="Category"
-          placeholder="Any category"
-          clearable
-          data={LISTING_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
-          value={values.category || null}
-          onChange={(v) => set('category', v)}
-        />
-        <Select
-          label="Deleted"
-          placeholder="All listings"
-          clearable
-          data={[
-            { value: 'no', label: 'Not deleted' },
-            { value: 'yes', label: 'Deleted only' },
-          ]}
-          value={values.deleted || null}
-          onChange={(v) => set('deleted', v)}
-        />
-      </SimpleGrid>
-      {values.sellerId && (
-        <Alert variant="light" p="xs">
-          <Group justify="space-between">
-            <Text size="sm">Showing one seller's listings.</Text>
-            <Button size="xs" variant="subtle" onClick={() => set('sellerId', null)}>
-              Show all sellers
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      <QueryState
-        loading={list.isPending}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        empty={list.items.length === 0}
+      <AdminListTable
+        label="Listings"
+        list={list}
+        rowKey={(l) => l.id}
+        columns={columns(confirm.ask)}
+        card={(l) => <ListingCard l={l} ask={confirm.ask} />}
         emptyText="No listings match these filters."
-        label="Loading listings…"
-      >
-        {phone ? (
-          <Stack gap="xs">
-            {list.items.map((l) => (
-              <ListingCard key={l.id} l={l} ask={confirm.ask} />
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover aria-label="Listings">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Listing</Table.Th>
-                  <Table.Th>Seller</Table.Th>
-                  <Table.Th>Price</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.map((l) => (
-                  <Table.Tr key={l.id}>
-                    <Table.Td>
-                      <ListingTitle l={l} />
-                      <Counts l={l} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/users/${l.sellerId}`}>
-                        {l.sellerName}
-                      </Anchor>
-                      {l.sellerDeleted && (
-                        <Text size="xs" c="red">
-                          Account deleted
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{formatPrice(l.priceCents, l.currency)}</Table.Td>
-                    <Table.Td>
-                      <StatusCell l={l} />
-                      {l.hiddenReason && (
-                        <Text size="xs" c="dimmed" maw={260}>
-                          {l.hiddenReason}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{formatDate(l.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <ListingActions listing={l} ask={confirm.ask} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <LoadMore
-          hasMore={!!list.hasNextPage}
-          loading={list.isFetchingNextPage}
-          onLoad={() => list.fetchNextPage()}
-          count={list.items.length}
-        />
-      </QueryState>
+        loadingLabel="Loading listings…"
+        minWidth={900}
+        estimateRowHeight={64}
+        estimateCardHeight={150}
+        filterColumns={4}
+        notice={
+          values.sellerId && (
+            <Alert variant="light" p="xs">
+              <Group justify="space-between">
+                <Text size="sm">Showing one seller's listings.</Text>
+                <Button size="xs" variant="subtle" onClick={() => set('sellerId', null)}>
+                  Show all sellers
+                </Button>
+              </Group>
+            </Alert>
+          )
+        }
+        filters={
+          <>
+            <SearchInput
+              label="Search"
+              placeholder="Title, platform or seller"
+              value={values.q}
+              onChange={(v) => set('q', v)}
+            />
+            <Select
+              label="Status"
+              placeholder="Any status"
+              clearable
+              data={LISTING_STATUSES.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))}
+              value={values.status || null}
+              onChange={(v) => set('status', v)}
+            />
+            <Select
+              label="Category"
+              placeholder="Any category"
+              clearable
+              data={LISTING_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+              value={values.category || null}
+              onChange={(v) => set('category', v)}
+            />
+            <Select
+              label="Deleted"
+              placeholder="All listings"
+              clearable
+              data={[
+                { value: 'no', label: 'Not deleted' },
+                { value: 'yes', label: 'Deleted only' },
+              ]}
+              value={values.deleted || null}
+              onChange={(v) => set('deleted', v)}
+            />
+          </>
+        }
+      />
       {confirm.dialog}
     </Stack>
   );

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { Anchor, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DEFAULT_CURRENCY } from '@accountry/shared/listings';
 import { ORDER_STATE_LABELS, type OrderState } from '@accountry/shared/order-state';
@@ -8,7 +7,7 @@ import { ORDER_STATUS_FILTERS, type OrderListItem } from '@accountry/shared/orde
 import { OrderStatusBadge } from '../../../components/orders/order-status-badge';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminList } from '../api/admin-api';
-import { LoadMore, QueryState } from '../components/query-state';
+import { AdminListTable, type AdminColumn } from '../components/admin-list-table';
 import { SearchInput } from '../components/search-input';
 import { formatDateTime } from '../lib/format';
 import { compact, useFilterParams } from '../lib/use-filter-params';
@@ -20,7 +19,7 @@ const statusLabel = (s: string) =>
 
 function OrderCard({ order }: { order: OrderListItem }) {
   return (
-    <Card withBorder padding="sm" component="li">
+    <Card withBorder padding="sm">
       <Anchor component={Link} to={`/admin/orders/${order.id}`} fw={600}>
         {order.listingTitle}
       </Anchor>
@@ -37,11 +36,40 @@ function OrderCard({ order }: { order: OrderListItem }) {
   );
 }
 
+const COLUMNS: AdminColumn<OrderListItem>[] = [
+  {
+    header: 'Listing',
+    cell: (o) => (
+      <Anchor component={Link} to={`/admin/orders/${o.id}`}>
+        {o.listingTitle}
+      </Anchor>
+    ),
+  },
+  { header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+  { header: 'Price', cell: price, align: 'right' },
+  {
+    header: 'Buyer',
+    cell: (o) => (
+      <Anchor component={Link} to={`/admin/users/${o.buyerId}`}>
+        {o.buyerName}
+      </Anchor>
+    ),
+  },
+  {
+    header: 'Seller',
+    cell: (o) => (
+      <Anchor component={Link} to={`/admin/users/${o.sellerId}`}>
+        {o.sellerName}
+      </Anchor>
+    ),
+  },
+  { header: 'Ordered', cell: (o) => formatDateTime(o.createdAt) },
+];
+
 /** /admin/orders: every order, open disputes first; search by listing, buyer or seller and filter by status. */
 export function Component() {
   const { values, set } = useFilterParams(FILTERS);
   const filters = compact(values);
-  const phone = useMediaQuery('(max-width: 48em)');
   const list = useAdminList(adminOrderKeys.orders(filters), (cursor) => adminOrdersApi.orders({ ...filters, cursor }));
 
   return (
@@ -50,84 +78,32 @@ export function Component() {
       <Text c="dimmed" size="sm">
         Open disputes come first, then the newest orders.
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} role="search" aria-label="Filter orders">
-        <SearchInput
-          label="Search"
-          placeholder="Listing, buyer, seller or order id"
-          value={values.q}
-          onChange={(v) => set('q', v)}
-        />
-        <Select
-          label="Status"
-          data={ORDER_STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) }))}
-          value={values.status || 'all'}
-          onChange={(v) => set('status', v === 'all' ? null : v)}
-          allowDeselect={false}
-        />
-      </SimpleGrid>
-      <QueryState
-        loading={list.isPending}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        empty={list.items.length === 0}
+      <AdminListTable
+        label="Orders"
+        list={list}
+        rowKey={(o) => o.id}
+        columns={COLUMNS}
+        card={(o) => <OrderCard order={o} />}
         emptyText="No orders match these filters."
-        label="Loading orders…"
-      >
-        {phone ? (
-          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Orders">
-            {list.items.map((o) => (
-              <OrderCard key={o.id} order={o} />
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover aria-label="Orders">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Listing</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Price</Table.Th>
-                  <Table.Th>Buyer</Table.Th>
-                  <Table.Th>Seller</Table.Th>
-                  <Table.Th>Ordered</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.map((o) => (
-                  <Table.Tr key={o.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/orders/${o.id}`}>
-                        {o.listingTitle}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge status={o.status} />
-                    </Table.Td>
-                    <Table.Td ta="right">{price(o)}</Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/users/${o.buyerId}`}>
-                        {o.buyerName}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/users/${o.sellerId}`}>
-                        {o.sellerName}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(o.createdAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <LoadMore
-          hasMore={!!list.hasNextPage}
-          loading={list.isFetchingNextPage}
-          onLoad={() => list.fetchNextPage()}
-          count={list.items.length}
-        />
-      </QueryState>
+        loadingLabel="Loading orders…"
+        filters={
+          <>
+            <SearchInput
+              label="Search"
+              placeholder="Listing, buyer, seller or order id"
+              value={values.q}
+              onChange={(v) => set('q', v)}
+            />
+            <Select
+              label="Status"
+              data={ORDER_STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) }))}
+              value={values.status || 'all'}
+              onChange={(v) => set('status', v === 'all' ? null : v)}
+              allowDeselect={false}
+            />
+          </>
+        }
+      />
     </Stack>
   );
 }

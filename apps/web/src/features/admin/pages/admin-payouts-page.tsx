@@ -1,14 +1,116 @@
 import { Link } from 'react-router';
-import { Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { PAYOUT_STATUSES, PAYOUT_STATUS_LABELS, formatCents, type Payout } from '@accountry/shared/wallet';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminAction, useAdminList } from '../api/admin-api';
-import { LoadMore, QueryState } from '../components/query-state';
+import { AdminListTable, type AdminColumn } from '../components/admin-list-table';
 import { formatDateTime } from '../lib/format';
 import { useFilterParams } from '../lib/use-filter-params';
+
+type Ask = (p: Payout) => void;
+
+function StatusBadge({ p }: { p: Payout }) {
+  return (
+    <Badge variant="light" color={p.status === 'open' ? 'yellow' : p.status === 'paid' ? 'green' : 'red'}>
+      {PAYOUT_STATUS_LABELS[p.status]}
+    </Badge>
+  );
+}
+
+function Seller({ p }: { p: Payout }) {
+  return (
+    <Anchor component={Link} to={`/admin/users/${p.userId}`}>
+      {p.userName}
+    </Anchor>
+  );
+}
+
+function Decide({ p, askPaid, askReject }: { p: Payout; askPaid: Ask; askReject: Ask }) {
+  if (p.status !== 'open') return null;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="xs"
+        leftSection={<IconCheck size={14} />}
+        onClick={() => askPaid(p)}
+        aria-label={`Mark ${formatCents(p.amountCents)} to ${p.userName} as paid`}
+      >
+        Mark paid
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        leftSection={<IconX size={14} />}
+        onClick={() => askReject(p)}
+        aria-label={`Reject ${formatCents(p.amountCents)} to ${p.userName}`}
+      >
+        Reject
+      </Button>
+    </Group>
+  );
+}
+
+function PayoutCard({ p, askPaid, askReject }: { p: Payout; askPaid: Ask; askReject: Ask }) {
+  return (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <div>
+          <Group gap="xs">
+            <Text fw={700}>{formatCents(p.amountCents)}</Text>
+            <StatusBadge p={p} />
+          </Group>
+          <Text size="sm">
+            <Seller p={p} /> · requested {formatDateTime(p.createdAt)}
+            {p.decidedAt ? ` · decided ${formatDateTime(p.decidedAt)}` : ''}
+          </Text>
+          {p.reason && (
+            <Text size="sm" c="dimmed">
+              {p.reason}
+            </Text>
+          )}
+        </div>
+        <Decide p={p} askPaid={askPaid} askReject={askReject} />
+      </Group>
+    </Card>
+  );
+}
+
+function columns(askPaid: Ask, askReject: Ask): AdminColumn<Payout>[] {
+  return [
+    { header: 'Amount', cell: (p) => <Text fw={700}>{formatCents(p.amountCents)}</Text>, align: 'right' },
+    { header: 'Status', cell: (p) => <StatusBadge p={p} /> },
+    { header: 'Seller', cell: (p) => <Seller p={p} /> },
+    { header: 'Requested', cell: (p) => formatDateTime(p.createdAt), nowrap: true },
+    { header: 'Decided', cell: (p) => (p.decidedAt ? formatDateTime(p.decidedAt) : ''), nowrap: true },
+    {
+      header: 'Reason',
+      cell: (p) => (
+        <Text size="sm" c="dimmed">
+          {p.reason}
+        </Text>
+      ),
+    },
+    {
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: (p) => <Decide p={p} askPaid={askPaid} askReject={askReject} />,
+    },
+  ];
+}
 
 /** /admin/payouts: sellers' withdrawal requests; send the money, then mark it paid, or reject with a reason. */
 export function Component() {
@@ -50,74 +152,17 @@ export function Component() {
         data={PAYOUT_STATUSES.map((s) => ({ value: s, label: PAYOUT_STATUS_LABELS[s] }))}
         style={{ alignSelf: 'flex-start' }}
       />
-      <QueryState
-        loading={list.isPending}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        empty={list.items.length === 0}
+      <AdminListTable
+        label="Payouts"
+        list={list}
+        rowKey={(p) => p.id}
+        columns={columns(askPaid, askReject)}
+        card={(p) => <PayoutCard p={p} askPaid={askPaid} askReject={askReject} />}
         emptyText={status === 'open' ? 'No payouts waiting.' : 'No payouts here.'}
-        label="Loading payouts…"
-      >
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Payouts">
-          {list.items.map((p) => (
-            <Card key={p.id} component="li" withBorder padding="sm">
-              <Group justify="space-between" wrap="wrap" gap="sm">
-                <div>
-                  <Group gap="xs">
-                    <Text fw={700}>{formatCents(p.amountCents)}</Text>
-                    <Badge
-                      variant="light"
-                      color={p.status === 'open' ? 'yellow' : p.status === 'paid' ? 'green' : 'red'}
-                    >
-                      {PAYOUT_STATUS_LABELS[p.status]}
-                    </Badge>
-                  </Group>
-                  <Text size="sm">
-                    <Anchor component={Link} to={`/admin/users/${p.userId}`}>
-                      {p.userName}
-                    </Anchor>{' '}
-                    · requested {formatDateTime(p.createdAt)}
-                    {p.decidedAt ? ` · decided ${formatDateTime(p.decidedAt)}` : ''}
-                  </Text>
-                  {p.reason && (
-                    <Text size="sm" c="dimmed">
-                      {p.reason}
-                    </Text>
-                  )}
-                </div>
-                {p.status === 'open' && (
-                  <Group gap="xs">
-                    <Button
-                      size="xs"
-                      leftSection={<IconCheck size={14} />}
-                      onClick={() => askPaid(p)}
-                      aria-label={`Mark ${formatCents(p.amountCents)} to ${p.userName} as paid`}
-                    >
-                      Mark paid
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      leftSection={<IconX size={14} />}
-                      onClick={() => askReject(p)}
-                      aria-label={`Reject ${formatCents(p.amountCents)} to ${p.userName}`}
-                    >
-                      Reject
-                    </Button>
-                  </Group>
-                )}
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-        <LoadMore
-          hasMore={!!list.hasNextPage}
-          loading={list.isFetchingNextPage}
-          onLoad={() => list.fetchNextPage()}
-          count={list.items.length}
-        />
-      </QueryState>
+        loadingLabel="Loading payouts…"
+        minWidth={900}
+        estimateRowHeight={53}
+      />
       {confirm.dialog}
     </Stack>
   );

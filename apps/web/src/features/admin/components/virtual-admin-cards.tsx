@@ -1,0 +1,70 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { ADMIN_OVERSCAN, shouldLoadMore, spacers } from '../lib/list-window';
+import type { AdminListPaging } from './admin-list-types';
+
+interface Props<T> {
+  label: string;
+  list: AdminListPaging<T>;
+  card: (row: T) => ReactNode;
+  rowKey: (row: T) => string;
+  estimateHeight: number;
+}
+
+/** The phone layout: one card per row in a list that scrolls with the page, keeping only the cards in view. */
+export function VirtualAdminCards<T>({ label, list, card, rowKey, estimateHeight }: Props<T>) {
+  const ul = useRef<HTMLUListElement>(null);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const el = ul.current;
+    if (!el) return;
+    const measure = () => setOffset(el.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  const { items } = list;
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => estimateHeight,
+    getItemKey: (i) => rowKey(items[i]),
+    overscan: ADMIN_OVERSCAN,
+    scrollMargin: offset,
+    gap: 8,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const { before, after } = spacers(
+    rows.length ? { start: rows[0].start - offset, end: rows.at(-1)!.end - offset } : null,
+    virtualizer.getTotalSize(),
+  );
+  const lastIndex = rows.at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  useEffect(() => {
+    if (shouldLoadMore(lastIndex, items.length, hasNextPage, isFetchingNextPage)) void fetchNextPage();
+  }, [lastIndex, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <ul
+      ref={ul}
+      aria-label={label}
+      style={{
+        listStyle: 'none',
+        margin: 0,
+        padding: 0,
+        paddingTop: before,
+        paddingBottom: after,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 8,
+      }}
+    >
+      {rows.map((r) => (
+        <li key={r.key} data-index={r.index} ref={virtualizer.measureElement}>
+          {card(items[r.index])}
+        </li>
+      ))}
+    </ul>
+  );
+}

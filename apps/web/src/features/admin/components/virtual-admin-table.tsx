@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import { Table } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ADMIN_OVERSCAN, shouldLoadMore, spacers } from '../lib/list-window';
+import type { AdminColumn, AdminListPaging } from './admin-list-types';
+
+interface Props<T> {
+  label: string;
+  list: AdminListPaging<T>;
+  columns: AdminColumn<T>[];
+  rowKey: (row: T) => string;
+  minWidth: number;
+  estimateRowHeight: number;
+}
+
+/**
+ * A table that keeps only the rows in view (plus overscan) in the DOM, inside its own scroll box so the header can
+ * stick; blank spacer rows stand in for the rest and aria-rowcount/aria-rowindex tell assistive tech where rows sit.
+ */
+export function VirtualAdminTable<T>({ label, list, columns, rowKey, minWidth, estimateRowHeight }: Props<T>) {
+  const box = useRef<HTMLDivElement>(null);
+  const { items } = list;
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => box.current,
+    estimateSize: () => estimateRowHeight,
+    getItemKey: (i) => rowKey(items[i]),
+    overscan: ADMIN_OVERSCAN,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const { before, after } = spacers(
+    rows.length ? { start: rows[0].start, end: rows.at(-1)!.end } : null,
+    virtualizer.getTotalSize(),
+  );
+  const lastIndex = rows.at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  useEffect(() => {
+    if (shouldLoadMore(lastIndex, items.length, hasNextPage, isFetchingNextPage)) void fetchNextPage();
+  }, [lastIndex, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <div
+      ref={box}
+      role="region"
+      aria-label={`${label}, scrollable`}
+      tabIndex={0}
+      style={{ maxHeight: 'max(420px, calc(100dvh - 240px))', overflow: 'auto', overscrollBehavior: 'contain' }}
+    >
+      <Table highlightOnHover stickyHeader aria-label={label} aria-rowcount={items.length + 1} miw={minWidth}>
+        <Table.Thead style={{ zIndex: 1 }}>
+          <Table.Tr aria-rowindex={1}>
+            {columns.map((c, i) => (
+              <Table.Th key={i} ta={c.align}>
+                {c.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {before > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={columns.length} style={{ height: before, padding: 0, border: 0 }} />
+            </tr>
+          )}
+          {rows.map((r) => {
+            const row = items[r.index];
+            return (
+              <Table.Tr
+                key={r.key}
+                data-index={r.index}
+                ref={virtualizer.measureElement}
+                aria-rowindex={r.index + 2}
+                // Striped by position in the whole list: the spacer row would flip CSS nth-of-type stripes.
+                bg={r.index % 2 === 0 ? 'var(--table-striped-color)' : undefined}
+              >
+                {columns.map((c, i) => (
+                  <Table.Td key={i} ta={c.align} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                    {c.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+          {after > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={columns.length} style={{ height: after, padding: 0, border: 0 }} />
+            </tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
