@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -8,16 +8,9 @@ import { SiteFooter } from './site-footer';
 import { MobileNav } from './mobile-nav';
 import { RouteTitle } from './route-title';
 import { SkipLink } from './skip-link';
-
 import { useSession } from '../lib/session';
 import { TrafficTracker } from '../features/traffic/components/traffic-tracker';
-
-// The socket and the inactivity sign-out exist only for signed-in users, so a visitor does not download them.
-const SignedInServices = lazy(() => import('./signed-in-services'));
-// Announcements are for signed-in users only: a visitor's first page does not download the banner.
-const AnnouncementBanner = lazy(() =>
-  import('../features/announcements/components/announcement-banner').then((m) => ({ default: m.AnnouncementBanner })),
-);
+import { AnnouncementBanner, SignedInServices } from './signed-in-widgets';
 
 export function AppLayout() {
   const [menuOpen, menu] = useDisclosure(false);
@@ -29,22 +22,14 @@ export function AppLayout() {
     <div className="app-frame">
       <SkipLink />
       <RouteTitle />
-      {user && (
-        <Suspense fallback={null}>
-          <SignedInServices />
-        </Suspense>
-      )}
+      {user && <SignedInServices />}
       <TrafficTracker />
       <header className="app-header">
         <SiteHeader menuOpen={menuOpen} onToggleMenu={menu.toggle} />
       </header>
       <MobileNav opened={menuOpen} onClose={menu.close} />
       <main className="app-main">
-        {user && (
-          <Suspense fallback={null}>
-            <AnnouncementBanner />
-          </Suspense>
-        )}
+        {user && <AnnouncementBanner />}
         <Box id="content" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
           {navigation.state === 'loading' ? (
             <PageSpinner />

@@ -1,13 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Anchor, Burger, Button, Group, Image, Skeleton, Text } from '@mantine/core';
 import { hasRequiredRole } from '@accountry/shared/roles';
 import { useSession } from '../lib/session';
 import { NAV_ITEMS, type NavItem } from './nav';
 import { HeaderExtras } from './header-extras';
-
-// Only signed-in people see the account menu, so its code (menus, popovers) is not part of a visitor's download.
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+import { UserMenu } from './signed-in-widgets';
 
 export function visibleNavItems(role: Parameters<typeof hasRequiredRole>[0], signedIn: boolean): NavItem[] {
   return NAV_ITEMS.filter((i) => !i.roles || (signedIn && hasRequiredRole(role, i.roles)));
@@ -42,9 +39,7 @@ export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTo
           // Neither "Sign in" nor a name until the session is known.
           <Skeleton height={30} width={96} radius="xl" role="status" aria-label="Checking your session" />
         ) : user ? (
-          <Suspense fallback={<Skeleton height={30} width={96} radius="xl" />}>
-            <UserMenu user={user} />
-          </Suspense>
+          <UserMenu user={user} />
         ) : (
           <>
             <Button component={Link} to="/signin" variant="default" size="sm">
