@@ -7,7 +7,10 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
  * would appear only once the whole page has rendered. A state update renders just this component, as soon as the code
  * arrives; and code fetched beforehand renders at once, without a fallback.
  */
-export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null) {
+export function preloadable<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: (props: P) => ReactNode = () => null,
+) {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const preload = () => {
@@ -33,7 +36,7 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
         mounted = false;
       };
     }, [Component]);
-    return Component ? <Component {...props} /> : fallback;
+    return Component ? <Component {...props} /> : fallback(props);
   }
   return Object.assign(Preloadable, { preload });
 }
