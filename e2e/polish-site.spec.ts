@@ -98,8 +98,8 @@ test('on a phone the listing keeps its price and "Message the seller" in view, a
   const bar = page.getByRole('region', { name: 'Price and actions' });
   await expect(bar.getByText(/^\$125/)).toBeInViewport();
   await expect(bar.getByRole('link', { name: 'Message the seller' })).toBeInViewport();
-  // The footer sits inside <main> (AppShell), so it is reached by its navigation landmark.
-  await page.getByRole('navigation', { name: 'Footer' }).scrollIntoViewIfNeeded();
+  // The footer is the page's contentinfo landmark (after main), holding the footer navigation.
+  await page.getByRole('contentinfo').getByRole('navigation', { name: 'Footer' }).scrollIntoViewIfNeeded();
   await expect(bar.getByRole('link', { name: 'Message the seller' })).toBeInViewport();
   await expect(page.getByRole('link', { name: 'Message the seller' })).toHaveCount(1);
 

@@ -18,7 +18,9 @@ test('a visitor follows the navigation to every public page, rates the platform 
   await expect(page.getByRole('heading', { level: 1, name: 'How it works' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Buying an account' })).toBeVisible();
 
-  const footer = page.getByRole('navigation', { name: 'Footer' });
+  // The footer is its own landmark (contentinfo) after main, and holds the footer navigation.
+  const footer = page.getByRole('contentinfo').getByRole('navigation', { name: 'Footer' });
+  await expect(page.getByRole('main').getByRole('navigation', { name: 'Footer' })).toHaveCount(0);
   await footer.getByRole('link', { name: 'About' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'About Accountry' })).toBeVisible();
   await footer.getByRole('link', { name: 'Privacy policy' }).click();

@@ -45,5 +45,11 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: true,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      // Schema definitions are pure: one a page does not use is dropped, and zod with it when none is used.
+      treeshake: { manualPureFunctions: ['z'] },
+      // Everything every page loads anyway stays in one file: split further it only compresses worse.
+      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+    },
   },
 });

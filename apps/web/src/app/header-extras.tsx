@@ -1,10 +1,8 @@
-import { ChatHeaderLink } from '../features/chat/components/chat-header-link';
+import { useSession } from '../lib/session';
+import { ChatHeaderLink } from './signed-in-widgets';
 
 /** Per-feature header widgets for signed-in users (chat unread badge, etc.). */
 export function HeaderExtras() {
-  return (
-    <>
-      <ChatHeaderLink />
-    </>
-  );
+  const { user } = useSession();
+  return user ? <ChatHeaderLink /> : null;
 }

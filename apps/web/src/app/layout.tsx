@@ -1,35 +1,35 @@
 import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { AppShell, Box } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import { MobileNav } from './mobile-nav';
-import { RealtimeConnection } from './realtime-connection';
 import { RouteTitle } from './route-title';
 import { SkipLink } from './skip-link';
-
-import { InactivityWatcher } from '../features/auth/components/inactivity-watcher';
-import { AnnouncementBanner } from '../features/announcements/components/announcement-banner';
+import { useSession } from '../lib/session';
 import { TrafficTracker } from '../features/traffic/components/traffic-tracker';
+import { AnnouncementBanner, SignedInServices } from './signed-in-widgets';
 
 export function AppLayout() {
   const [menuOpen, menu] = useDisclosure(false);
   const navigation = useNavigation();
+  const { user } = useSession();
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
+    // Plain landmarks styled by app.css (Mantine's AppShell weighs ~9 kB gzip on every page for features unused here):
+    // a fixed header, main growing to fill the screen, and the footer after main as its own contentinfo landmark.
+    <div className="app-frame">
       <SkipLink />
       <RouteTitle />
-      <RealtimeConnection />
-      <InactivityWatcher />
+      {user && <SignedInServices />}
       <TrafficTracker />
-      <AppShell.Header>
+      <header className="app-header">
         <SiteHeader menuOpen={menuOpen} onToggleMenu={menu.toggle} />
-      </AppShell.Header>
+      </header>
       <MobileNav opened={menuOpen} onClose={menu.close} />
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-        <AnnouncementBanner />
+      <main className="app-main">
+        {user && <AnnouncementBanner />}
         <Box id="content" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
           {navigation.state === 'loading' ? (
             <PageSpinner />
@@ -39,8 +39,8 @@ export function AppLayout() {
             </Suspense>
           )}
         </Box>
-        <SiteFooter />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+      <SiteFooter />
+    </div>
   );
 }

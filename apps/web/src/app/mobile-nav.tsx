@@ -1,20 +1,16 @@
-import { NavLink as RouterNavLink } from 'react-router';
-import { Drawer, NavLink, Stack } from '@mantine/core';
-import { useSession } from '../lib/session';
-import { visibleNavItems } from './site-header';
+import { lazy, Suspense, useState } from 'react';
+
+// The drawer (with its focus trap and scroll lock) loads the first time the menu opens.
+const MobileNavDrawer = lazy(() => import('./mobile-nav-drawer').then((m) => ({ default: m.MobileNavDrawer })));
 
 /** The navigation on small screens. */
 export function MobileNav({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { user } = useSession();
-  const items = visibleNavItems(user?.role, !!user);
+  const [wanted, setWanted] = useState(opened);
+  if (opened && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Drawer opened={opened} onClose={onClose} title="Menu" size="xs" hiddenFrom="md">
-      <Stack gap={4} component="nav" aria-label="Mobile">
-        {items.map((item) => (
-          <NavLink key={item.to} component={RouterNavLink} to={item.to} label={item.label} onClick={onClose} />
-        ))}
-        {!user && <NavLink component={RouterNavLink} to="/signup" label="Sign up" onClick={onClose} />}
-      </Stack>
-    </Drawer>
+    <Suspense fallback={null}>
+      <MobileNavDrawer opened={opened} onClose={onClose} />
+    </Suspense>
   );
 }

@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import {
   MantineProvider,
-  NumberInput,
-  PasswordInput,
-  Select,
-  TableScrollContainer,
   createTheme,
   type CSSVariablesResolver,
+  type NumberInputProps,
+  type PasswordInputProps,
+  type SelectProps,
+  type TableScrollContainerProps,
 } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_AUTO_CLOSE_MS } from '@accountry/shared/constants';
 import { ApiRequestError } from '../lib/api';
 
 const theme = createTheme({
@@ -19,17 +18,20 @@ const theme = createTheme({
   primaryShade: 8,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // Plain objects rather than Component.extend(): extend() would pull every such component into the first download.
   components: {
     // Clicking the chosen option keeps it: a required select is never emptied by a click; optional ones are clearable.
-    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+    Select: { defaultProps: { allowDeselect: false } satisfies Partial<SelectProps> },
     // What was typed stays as typed ("-25", "0"), so the schema's field error explains it instead of a silent rewrite.
-    NumberInput: NumberInput.extend({ defaultProps: { clampBehavior: 'none' } }),
+    NumberInput: { defaultProps: { clampBehavior: 'none' } satisfies Partial<NumberInputProps> },
     // The show/hide button is a Tab stop like any other control.
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
+    PasswordInput: { defaultProps: { visibilityToggleFocusable: true } satisfies Partial<PasswordInputProps> },
     // A table that scrolls sideways on a phone must be reachable by keyboard to scroll it.
-    TableScrollContainer: TableScrollContainer.extend({
-      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
-    }),
+    TableScrollContainer: {
+      defaultProps: {
+        scrollAreaProps: { viewportProps: { tabIndex: 0 } },
+      } satisfies Partial<TableScrollContainerProps>,
+    },
   },
 });
 
@@ -60,11 +62,16 @@ export const queryClient = new QueryClient({
   },
 });
 
+// The toast container loads after the page; toasts shown before it arrives wait in the store and appear with it.
+const ToastContainer = lazy(() => import('./toast-container'));
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       {/* Placed below the header by app.css. */}
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} zIndex={1000} />
+      <Suspense fallback={null}>
+        <ToastContainer />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

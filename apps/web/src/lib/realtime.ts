@@ -1,12 +1,10 @@
-import {
-  SOCKET_CLOSE,
-  SOCKET_EVENTS,
-  SOCKET_PATH,
-  clientReplySchemas,
-  serverEventSchemas,
-  serverFrameSchema,
-  type ClientMessageType,
-} from '@accountry/shared/socket-protocol';
+import { SOCKET_CLOSE, SOCKET_EVENTS, SOCKET_PATH } from '@accountry/shared/socket-constants';
+import type { ClientMessageType } from '@accountry/shared/socket-protocol';
+
+type Protocol = typeof import('@accountry/shared/socket-protocol');
+// The frame schemas (and zod) load with the first connection, so a signed-out page never downloads them.
+let protocol: Protocol | null = null;
+const loadProtocol = () => import('@accountry/shared/socket-protocol');
 
 /**
  * One WebSocket per tab to /api/ws for signed-in users. Reconnects with backoff (network drop, server restart);
@@ -21,8 +19,8 @@ type Pending = {
 };
 /** After "too many connections" wait about this long before trying again (other tabs hold the sockets). */
 const CROWDED_RETRY_ATTEMPT = 6;
-const isServerEvent = (type: string): type is keyof typeof serverEventSchemas =>
-  Object.prototype.hasOwnProperty.call(serverEventSchemas, type);
+const isServerEvent = (p: Protocol, type: string): type is keyof Protocol['serverEventSchemas'] =>
+  Object.prototype.hasOwnProperty.call(p.serverEventSchemas, type);
 
 class RealtimeClient {
   private socket: WebSocket | null = null;
@@ -37,6 +35,18 @@ class RealtimeClient {
   connect() {
     this.wanted = true;
     if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
+    if (!protocol) {
+      // Frames are only read once the schemas are here: the socket opens after they load.
+      if (this.status !== 'connecting') this.setStatus('connecting');
+      void loadProtocol().then(
+        (p) => {
+          protocol = p;
+          if (this.wanted) this.connect();
+        },
+        () => this.wanted && this.scheduleReconnect(),
+      );
+      return;
+    }
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     const socket = new WebSocket(`${proto}://${location.host}${SOCKET_PATH}`);
     this.socket = socket;
@@ -84,33 +94,35 @@ class RealtimeClient {
 
   /** Frames are parsed with the shared protocol schemas; anything that does not match is dropped, not acted on. */
   private dispatch(raw: unknown) {
+    const p = protocol;
+    if (!p) return;
     let json: unknown;
     try {
       json = JSON.parse(String(raw));
     } catch {
       return;
     }
-    const frame = serverFrameSchema.safeParse(json);
+    const frame = p.serverFrameSchema.safeParse(json);
     if (!frame.success) return;
     const msg = frame.data;
     if ((msg.type === SOCKET_EVENTS.ack || msg.type === SOCKET_EVENTS.error) && typeof msg.ref === 'number') {
-      const p = this.pending.get(msg.ref);
-      if (!p) return;
+      const waiting = this.pending.get(msg.ref);
+      if (!waiting) return;
       this.pending.delete(msg.ref);
-      clearTimeout(p.timer);
+      clearTimeout(waiting.timer);
       if (msg.type === SOCKET_EVENTS.ack) {
-        const reply = clientReplySchemas[p.type].safeParse(msg.data);
-        if (reply.success) p.resolve(reply.data);
-        else p.reject(new Error('Unexpected reply from the server'));
+        const reply = p.clientReplySchemas[waiting.type].safeParse(msg.data);
+        if (reply.success) waiting.resolve(reply.data);
+        else waiting.reject(new Error('Unexpected reply from the server'));
       } else {
-        const error = serverEventSchemas.error.safeParse(msg.data);
+        const error = p.serverEventSchemas.error.safeParse(msg.data);
         const data = error.success ? error.data : { message: 'Request failed', code: undefined };
-        p.reject(Object.assign(new Error(data.message), { code: data.code }));
+        waiting.reject(Object.assign(new Error(data.message), { code: data.code }));
       }
       return;
     }
-    if (isServerEvent(msg.type)) {
-      const data = serverEventSchemas[msg.type].safeParse(msg.data);
+    if (isServerEvent(p, msg.type)) {
+      const data = p.serverEventSchemas[msg.type].safeParse(msg.data);
       if (data.success) this.emit(msg.type, data.data);
       return;
     }

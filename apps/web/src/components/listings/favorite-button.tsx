@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
+import { Tooltip } from '../ui/tooltip';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { hasRequiredRole } from '@accountry/shared/roles';

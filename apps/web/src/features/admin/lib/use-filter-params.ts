@@ -1,12 +1,16 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLeavingPage } from '../../../lib/navigation';
 
 /** List filters kept in the URL, so they survive reloads and dashboard links can preset them. */
 export function useFilterParams<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();
+  const leavingPage = useLeavingPage();
   const values = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>;
   const set = useCallback(
-    (key: K, value: string | null) =>
+    (key: K, value: string | null) => {
+      // A search reported (debounced) just after a row's link was followed would cancel that page's loading.
+      if (leavingPage()) return;
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -15,8 +19,9 @@ export function useFilterParams<K extends string>(keys: readonly K[]) {
           return next;
         },
         { replace: true },
-      ),
-    [setParams],
+      );
+    },
+    [setParams, leavingPage],
   );
   return { values, set };
 }

@@ -110,7 +110,7 @@ export function AnnouncementBanner() {
           style={{
             ...transitionStyle,
             position: phone ? 'relative' : 'sticky',
-            top: phone ? undefined : 'var(--app-shell-header-offset, 0px)',
+            top: phone ? undefined : 'var(--app-header-height, 0px)',
             zIndex: 90,
           }}
         >

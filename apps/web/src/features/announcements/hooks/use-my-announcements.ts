@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS } from '@accountry/shared/socket-protocol';
+import { SOCKET_EVENTS } from '@accountry/shared/socket-constants';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

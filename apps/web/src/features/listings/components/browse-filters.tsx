@@ -1,4 +1,5 @@
-import { Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Select } from '../../../components/ui/select';
 import {
   CATEGORY_LABELS,
   CATEGORY_PLATFORMS,

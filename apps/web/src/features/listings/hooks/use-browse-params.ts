@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { BROWSE_SORTS, type BrowseSort } from '@accountry/shared/listing-browse';
+import { BROWSE_SORTS, type BrowseSort } from '@accountry/shared/listing-browse-rules';
 import {
   LISTING_CATEGORIES,
   PLATFORMS,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -6,12 +6,10 @@ import {
   Button,
   Center,
   Container,
-  Drawer,
   EmptyState,
   Grid,
   Group,
   Loader,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -20,12 +18,23 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch, IconMoodEmpty } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { BROWSE_SORTS, BROWSE_SORT_LABELS, browseQuerySchema, type BrowseSort } from '@accountry/shared/listing-browse';
+import {
+  BROWSE_SORTS,
+  BROWSE_SORT_LABELS,
+  browsePriceRangeError,
+  type BrowseSort,
+} from '@accountry/shared/listing-browse-rules';
 import { ListingGrid } from '../../../components/listings/listing-grid';
+import { Select } from '../../../components/ui/select';
 import { activeFilterCount, apiQuery, useBrowseParams } from '../hooks/use-browse-params';
 import { fetchBrowse, listingKeys } from '../api/listings-api';
-import { BrowseFilters } from '../components/browse-filters';
-import { ActiveFilters } from '../components/active-filters';
+
+// The filter form (selects, checkboxes, number fields) loads beside the first page of results rather than before it.
+const BrowseFilters = lazy(() => import('../components/browse-filters').then((m) => ({ default: m.BrowseFilters })));
+// The removable pills appear only once a search or filter is set.
+const ActiveFilters = lazy(() => import('../components/active-filters').then((m) => ({ default: m.ActiveFilters })));
+// The phone filter drawer (focus trap, scroll lock) loads the first time it opens.
+const FiltersDrawer = lazy(() => import('../components/filters-drawer'));
 
 function resultCount(total: number | null | undefined, capped: boolean) {
   if (total === null || total === undefined) return '';
@@ -37,6 +46,8 @@ function resultCount(total: number | null | undefined, capped: boolean) {
 export function Component() {
   const { params, update, clear, reset } = useBrowseParams();
   const [filtersOpen, filters] = useDisclosure(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (filtersOpen && !drawerWanted) setDrawerWanted(true);
   const [search, setSearch] = useState(params.q);
   const [seenQ, setSeenQ] = useState(params.q);
   if (seenQ !== params.q) {
@@ -44,9 +55,8 @@ export function Component() {
     setSearch(params.q);
   }
   const q = apiQuery(params);
-  // The same schema the route uses: a reversed price range is shown at the fields and never sent.
-  const checked = browseQuerySchema.safeParse(q);
-  const priceError = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'minPrice')?.message;
+  // The same rule the route's schema uses: a reversed price range is shown at the fields and never sent.
+  const priceError = browsePriceRangeError(q.minPrice as number | undefined, q.maxPrice as number | undefined);
   const query = useInfiniteQuery({
     enabled: !priceError,
     queryKey: listingKeys.browse(q),
@@ -76,7 +86,9 @@ export function Component() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const filterPanel = (
-    <BrowseFilters params={params} update={update} clear={clear} activeCount={active} priceError={priceError} />
+    <Suspense fallback={<Loader size="sm" aria-label="Loading filters" />}>
+      <BrowseFilters params={params} update={update} clear={clear} activeCount={active} priceError={priceError} />
+    </Suspense>
   );
 
   return (
@@ -151,7 +163,11 @@ export function Component() {
                   />
                 </Group>
               </Group>
-              <ActiveFilters params={params} update={update} reset={reset} />
+              {(params.q || active > 0) && (
+                <Suspense fallback={null}>
+                  <ActiveFilters params={params} update={update} reset={reset} />
+                </Suspense>
+              )}
               {priceError ? (
                 <Alert color="yellow" title="Check the price range">
                   {priceError}
@@ -204,12 +220,13 @@ export function Component() {
           </Grid.Col>
         </Grid>
       </Stack>
-      <Drawer opened={filtersOpen} onClose={filters.close} title="Filters" position="right" size="sm" hiddenFrom="md">
-        {filterPanel}
-        <Button fullWidth mt="md" onClick={filters.close}>
-          Show results
-        </Button>
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <FiltersDrawer opened={filtersOpen} onClose={filters.close}>
+            {filterPanel}
+          </FiltersDrawer>
+        </Suspense>
+      )}
     </Container>
   );
 }

@@ -4,9 +4,8 @@ import {
   SESSION_ID_STORAGE_KEY,
   TRAFFIC_EVENTS_PATH,
   VISITOR_ID_STORAGE_KEY,
-  type SessionStarted,
-  type TrafficEvent,
-} from '@accountry/shared/traffic';
+} from '@accountry/shared/traffic-constants';
+import type { SessionStarted, TrafficEvent } from '@accountry/shared/traffic';
 
 /**
  * Visitor tracking in the browser (spec sections 3, 4 and 7). The visitor id persists in localStorage, the session

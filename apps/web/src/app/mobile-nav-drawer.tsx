@@ -1,0 +1,20 @@
+import { NavLink as RouterNavLink } from 'react-router';
+import { Drawer, NavLink, Stack } from '@mantine/core';
+import { useSession } from '../lib/session';
+import { visibleNavItems } from './site-header';
+
+/** The navigation drawer on small screens (loaded when the menu first opens). */
+export function MobileNavDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { user } = useSession();
+  const items = visibleNavItems(user?.role, !!user);
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Menu" size="xs" hiddenFrom="md">
+      <Stack gap={4} component="nav" aria-label="Mobile">
+        {items.map((item) => (
+          <NavLink key={item.to} component={RouterNavLink} to={item.to} label={item.label} onClick={onClose} />
+        ))}
+        {!user && <NavLink component={RouterNavLink} to="/signup" label="Sign up" onClick={onClose} />}
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
+import type { MeResponse } from '@accountry/shared/auth';
+import { useSignOut } from '../features/auth/hooks/use-sign-out';
+
+/** The signed-in user's menu in the header (profile, orders, wallet, sign out). */
+export function UserMenu({ user }: { user: NonNullable<MeResponse['user']> }) {
+  const signOut = useSignOut();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${user.displayName}`}>
+          <Group gap={6} wrap="nowrap">
+            <Avatar size="sm" color="indigo" name={user.displayName} />
+            <Text size="sm" visibleFrom="sm">
+              {user.displayName}
+            </Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
+          Profile
+        </Menu.Item>
+        <Menu.Item component={Link} to="/orders" leftSection={<IconReceipt size={16} />}>
+          Orders
+        </Menu.Item>
+        <Menu.Item component={Link} to="/wallet" leftSection={<IconWallet size={16} />}>
+          Wallet
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => signOut.mutate(false)}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

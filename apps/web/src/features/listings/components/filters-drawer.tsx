@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Button, Drawer } from '@mantine/core';
+
+/** The browse filters in a drawer on small screens. */
+export default function FiltersDrawer({
+  opened,
+  onClose,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Filters" position="right" size="sm" hiddenFrom="md">
+      {children}
+      <Button fullWidth mt="md" onClick={onClose}>
+        Show results
+      </Button>
+    </Drawer>
+  );
+}
