@@ -44,6 +44,15 @@ const browse = async (url = '/api/listings', headers: Record<string, string> = {
   return { body: res.json<BrowseResponse>(), statements: statements - before, res };
 };
 const titles = (b: BrowseResponse) => b.items.map((i) => i.title);
+const addFavorite = async (session: Session, listingId: string) => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/favorites',
+    headers: session.headers,
+    payload: { listingId },
+  });
+  expect(res.statusCode).toBe(201);
+};
 
 describe('anonymous browse and home replies are kept until the catalogue changes', () => {
   it('answers a repeated browse without touching the database but for the viewer’s favorites', async () => {
@@ -146,13 +155,7 @@ describe('anonymous browse and home replies are kept until the catalogue changes
   it('builds a listing page from the cache but for what depends on the viewer', async () => {
     const { id } = await insertTestListing(ctx, seller.id, { title: 'Detail from the cache' });
     const fan = await signInAs(ctx, (await createUser(ctx, { role: 'buyer' })).id);
-    const liked = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/favorites',
-      headers: fan.headers,
-      payload: { listingId: id },
-    });
-    expect(liked.statusCode).toBe(201);
+    await addFavorite(fan, id);
     const detail = async (session: Session) => {
       const before = statements;
       const res = await ctx.app.inject({ url: `/api/listings/${id}`, headers: session.headers });
@@ -179,13 +182,7 @@ describe('anonymous browse and home replies are kept until the catalogue changes
     };
     for (const url of ['/api/listings?sort=newest', '/api/listings/home']) {
       expect(await favoriteOf(fan, url)).toBe(false);
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/favorites',
-        headers: fan.headers,
-        payload: { listingId: id },
-      });
-      expect(res.statusCode).toBe(201);
+      await addFavorite(fan, id);
       expect(await favoriteOf(fan, url)).toBe(true);
       expect(await favoriteOf(buyer, url)).toBe(false);
       await ctx.app.inject({ method: 'DELETE', url: `/api/favorites/${id}`, headers: fan.headers });

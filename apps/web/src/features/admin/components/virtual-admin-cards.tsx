@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { ADMIN_OVERSCAN, shouldLoadMore, spacers } from '../lib/list-window';
+import { ADMIN_OVERSCAN } from '../lib/list-window';
+import { useWindowPaging } from '../hooks/use-window-paging';
 import type { AdminListPaging } from './admin-list-types';
 
 interface Props<T> {
@@ -33,17 +34,7 @@ export function VirtualAdminCards<T>({ label, list, card, rowKey, estimateHeight
     scrollMargin: offset,
     gap: 8,
   });
-  const rows = virtualizer.getVirtualItems();
-  const { before, after } = spacers(
-    rows.length ? { start: rows[0].start - offset, end: rows.at(-1)!.end - offset } : null,
-    virtualizer.getTotalSize(),
-  );
-  const lastIndex = rows.at(-1)?.index ?? -1;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-
-  useEffect(() => {
-    if (shouldLoadMore(lastIndex, items.length, hasNextPage, isFetchingNextPage)) void fetchNextPage();
-  }, [lastIndex, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { rows, before, after } = useWindowPaging(virtualizer, list, offset);
 
   return (
     <ul

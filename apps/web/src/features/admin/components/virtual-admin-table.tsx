@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Table } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ADMIN_OVERSCAN, shouldLoadMore, spacers } from '../lib/list-window';
+import { ADMIN_OVERSCAN } from '../lib/list-window';
+import { useWindowPaging } from '../hooks/use-window-paging';
 import type { AdminColumn, AdminListPaging } from './admin-list-types';
 
 interface Props<T> {
@@ -27,17 +28,7 @@ export function VirtualAdminTable<T>({ label, list, columns, rowKey, minWidth, e
     getItemKey: (i) => rowKey(items[i]),
     overscan: ADMIN_OVERSCAN,
   });
-  const rows = virtualizer.getVirtualItems();
-  const { before, after } = spacers(
-    rows.length ? { start: rows[0].start, end: rows.at(-1)!.end } : null,
-    virtualizer.getTotalSize(),
-  );
-  const lastIndex = rows.at(-1)?.index ?? -1;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-
-  useEffect(() => {
-    if (shouldLoadMore(lastIndex, items.length, hasNextPage, isFetchingNextPage)) void fetchNextPage();
-  }, [lastIndex, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { rows, before, after } = useWindowPaging(virtualizer, list);
 
   return (
     <div
