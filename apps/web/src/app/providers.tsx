@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import {
   MantineProvider,
   createTheme,
@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiRequestError } from '../lib/api';
+import { toastsShown } from '../lib/toast';
 
 const theme = createTheme({
   primaryColor: 'indigo',
@@ -62,16 +63,19 @@ export const queryClient = new QueryClient({
   },
 });
 
-// The toast container loads after the page; toasts shown before it arrives wait in the store and appear with it.
+// The toast container loads with the first toast (lib/toast.ts); toasts shown before it arrives appear with it.
 const ToastContainer = lazy(() => import('./toast-container'));
 
 export function Providers({ children }: { children: ReactNode }) {
+  const toasts = useSyncExternalStore(toastsShown.subscribe, toastsShown.get, () => false);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       {/* Placed below the header by app.css. */}
-      <Suspense fallback={null}>
-        <ToastContainer />
-      </Suspense>
+      {toasts && (
+        <Suspense fallback={null}>
+          <ToastContainer />
+        </Suspense>
+      )}
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,9 +1,26 @@
 import type { NotificationData } from '@mantine/notifications';
 
-// The notifications package loads with the first toast (or with the toast container, whichever comes first), so a
-// page that shows none never downloads it.
-const show = (data: NotificationData) =>
+// The notifications package and the toast container load with the first toast, so a page that shows none never
+// downloads them; a toast shown before the container arrives waits in the store and appears with it.
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** Whether any toast was shown yet (for useSyncExternalStore): the container is mounted from the first one on. */
+export const toastsShown = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  get: () => wanted,
+};
+
+const show = (data: NotificationData) => {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
   void import('@mantine/notifications').then(({ notifications }) => notifications.show(data));
+};
 
 export const toast = {
   success: (message: string, title?: string) => show({ color: 'green', title, message }),
