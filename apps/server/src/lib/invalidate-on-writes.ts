@@ -6,10 +6,10 @@ import type { TableWrites } from '../db/change-tracking';
  * Calls `clear` after every committed write `matches` accepts, in this process at once (db/change-tracking.ts) and in
  * every other process on the same database through the bus (decision 145). A bus that lost events clears too.
  * One announcement is in flight at a time, with one more after it when writes came meanwhile: a burst of writes costs
- * two NOTIFYs, and the last write is always announced after it committed. Returns the function that stops it.
+ * two NOTIFYs, and the last write is always announced after it committed. It stops when the app closes.
  */
 export function invalidateOnWrites(
-  deps: Pick<AppDeps, 'db' | 'bus' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'log' | 'onClose'>,
   name: string,
   matches: (writes: TableWrites) => boolean,
   clear: () => void,
@@ -45,11 +45,11 @@ export function invalidateOnWrites(
     if (event.type === type && (event.data as { origin?: unknown } | null)?.origin !== origin) clear();
   });
   const stopResync = deps.bus.onResync(clear);
-  return () => {
+  deps.onClose.push(async () => {
     stopWrites();
     stopBus();
     stopResync();
-  };
+  });
 }
 
 /** Whether a write changed the users table beyond the activity stamp every signed-in request writes. */

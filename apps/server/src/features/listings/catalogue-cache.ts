@@ -44,10 +44,9 @@ export function catalogueCacheFor(deps: Pick<AppDeps, 'db' | 'bus' | 'onClose' |
       home: new VersionedCache(),
       details: new VersionedCache(),
     };
-    const stop = invalidateOnWrites(deps, 'listings.catalogue', changesCatalogue, () => {
+    invalidateOnWrites(deps, 'listings.catalogue', changesCatalogue, () => {
       for (const cache of [created.replies, created.pages, created.home, created.details]) cache.invalidate();
     });
-    deps.onClose.push(async () => stop());
     caches.set(deps, (cache = created));
   }
   return cache;

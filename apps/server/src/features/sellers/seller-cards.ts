@@ -21,8 +21,7 @@ export function sellerCardsFor(deps: Pick<AppDeps, 'db' | 'bus' | 'onClose' | 'l
   let cache = caches.get(deps);
   if (!cache) {
     const created = new VersionedCache<SellerSummary>({ maxEntries: 2_000, maxAgeMs: SELLER_CARD_MAX_AGE_MS });
-    const stop = invalidateOnWrites(deps, 'sellers.cards', changesSellerCards, () => created.invalidate());
-    deps.onClose.push(async () => stop());
+    invalidateOnWrites(deps, 'sellers.cards', changesSellerCards, () => created.invalidate());
     caches.set(deps, (cache = created));
   }
   return cache;
