@@ -122,6 +122,9 @@ async function benchEngine(
       // The same route without a session: signed-in / anonymous shows what resolving the session costs.
       ['auth_me_anonymous', '/api/auth/me', ACCEPT],
     ];
+    // BENCH_APP_TARGETS=healthz,detail times only those (for profiling one path); every figure by default.
+    const only = process.env.BENCH_APP_TARGETS?.split(',');
+    if (only) targets.splice(0, targets.length, ...targets.filter(([name]) => only.includes(name)));
     // The bare server answers each path with the very bytes (and encoding) the app sent.
     const replies = [];
     for (const [name, p, headers] of targets) {
