@@ -35,7 +35,7 @@ export class ReplyCache {
     varyOnEncoding(reply);
     const encoding = stored.json.length >= COMPRESS_THRESHOLD ? pickEncoding(request.headers['accept-encoding']) : null;
     if (!encoding) return reply.send(stored.json);
-    const body = (stored.encoded[encoding] ??= compressJson(stored.json, encoding));
+    const body = (stored.encoded[encoding] ??= compressJson(stored.json, encoding, 'stored'));
     return reply.header('content-encoding', encoding).send(body);
   }
 }
