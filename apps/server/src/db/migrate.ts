@@ -17,6 +17,7 @@ import * as listingImageBytes from './migrations/2026-11-25T0200-listing-image-b
 import * as socketLeases from './migrations/2026-11-25T0210-socket-leases';
 import * as adminSearchTrigrams from './migrations/2026-11-25T0500-admin-search-trigrams';
 import * as checkoutExpiryOwed from './migrations/2026-11-25T0600-checkout-expiry-owed';
+import * as ordersListingBuyer from './migrations/2026-11-25T0700-orders-listing-buyer';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0210-socket-leases': socketLeases,
   '2026-11-25T0500-admin-search-trigrams': adminSearchTrigrams,
   '2026-11-25T0600-checkout-expiry-owed': checkoutExpiryOwed,
+  '2026-11-25T0700-orders-listing-buyer': ordersListingBuyer,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,17 +1,20 @@
 import type { BrowseResponse, HomeListings } from '@accountry/shared/listing-browse';
+import type { ListingDetail } from '@accountry/shared/listing-detail';
 import type { AppDeps } from '../../app';
 import type { TableWrites } from '../../db/change-tracking';
 import { changesUsers, invalidateOnWrites } from '../../lib/invalidate-on-writes';
 import { ReplyCache } from '../../lib/reply-cache';
 import { VersionedCache } from '../../lib/versioned-cache';
-import type { ListingRecord, listImages } from './listings.repository';
-import type { ListingRow } from './listing-search.repository';
+import type { ListingRecord } from './listings.repository';
 
-/** What a listing's page shows the same to everyone: the listing, its card columns and its screenshots. */
+/** The fields of a listing's page that depend on who is looking. */
+export type ViewerDetailFields =
+  'isFavorite' | 'viewCount' | 'isOwner' | 'favoriteCount' | 'hiddenReason' | 'seller' | 'review';
+
+/** What a listing's page shows the same to everyone, built once: the listing record and the page's other fields. */
 export interface ListingDetailCore {
   listing: ListingRecord;
-  card: ListingRow;
-  images: Awaited<ReturnType<typeof listImages>>;
+  page: Omit<ListingDetail, ViewerDetailFields>;
 }
 
 /** Whether a committed write can change a card, a listing page or a browse page (cards name their sellers). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { ListingImagesTable, ListingsTable } from '../../db/schema';
 
 export type ListingRecord = ListingsTable;
@@ -44,13 +45,13 @@ export function findListing(db: Database, id: string): Promise<ListingRecord | u
 }
 
 /** Which of these listings the member keeps among their favorites. */
+// Every signed-in browse page and listing page asks this: compiled once (db/prepared-query.ts).
+const favoritesAmong = preparedQuery((db, a: { userId: string; listingIds: string[] }) =>
+  db.selectFrom('favorites').select('listingId').where('userId', '=', a.userId).where('listingId', 'in', a.listingIds),
+);
+
 export async function favoriteIdsAmong(db: Database, userId: string, listingIds: string[]) {
-  const rows = await db
-    .selectFrom('favorites')
-    .select('listingId')
-    .where('userId', '=', userId)
-    .where('listingId', 'in', listingIds)
-    .execute();
+  const rows = await favoritesAmong.execute(db, { userId, listingIds });
   return new Set(rows.map((r) => r.listingId));
 }
 

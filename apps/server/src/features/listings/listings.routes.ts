@@ -23,8 +23,8 @@ const errors = {
 /** Browse (public), home sections, account detail, similar listings and reports; management and images below. */
 export function listingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    // Signed-in replies carry the viewer's favorites; anonymous ones are the same for everyone until a listing changes.
-    const publicReplies = catalogueCacheFor(deps).replies;
+    // Stored bytes by page and the viewer's favorites on it, until a listing changes (decision 145).
+    const catalogueReplies = catalogueCacheFor(deps).replies;
 
     app.get(
       '/api/listings',
@@ -35,21 +35,19 @@ export function listingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: browseResponseSchema, 400: apiErrorSchema },
         },
       },
-      async (request, reply) =>
-        request.user
-          ? browseListings(deps, request.query, request.user)
-          : publicReplies.send(request, reply, `browse ${JSON.stringify(request.query)}`, () =>
-              browseListings(deps, request.query, null),
-            ),
+      async (request, reply) => {
+        const page = await browseListings(deps, request.query, request.user);
+        return catalogueReplies.send(request, reply, page.key, page.build);
+      },
     );
 
     app.get(
       '/api/listings/home',
       { schema: { tags: ['listings'], response: { 200: homeListingsSchema } } },
-      async (request, reply) =>
-        request.user
-          ? homeListings(deps, request.user)
-          : publicReplies.send(request, reply, 'home', () => homeListings(deps, null)),
+      async (request, reply) => {
+        const home = await homeListings(deps, request.user);
+        return catalogueReplies.send(request, reply, home.key, home.build);
+      },
     );
 
     app.get(

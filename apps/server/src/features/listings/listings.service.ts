@@ -74,27 +74,40 @@ async function browsePage(deps: AppDeps, query: BrowseQuery): Promise<BrowseResp
   };
 }
 
-/** The same cards with the viewer's favorites marked: one statement over the page's ids. */
-async function markFavorites<T extends { id: string; isFavorite: boolean }>(deps: AppDeps, cards: T[], viewer: Viewer) {
-  if (!viewer || !cards.length) return cards;
-  const favorites = await favoriteIdsAmong(
-    deps.db.db,
-    viewer.id,
-    cards.map((c) => c.id),
-  );
-  return cards.map((c) => ({ ...c, isFavorite: favorites.has(c.id) }));
+/** The viewer's favorites among the cards: one statement over their ids (none for a visitor). */
+async function favoritesAmong(deps: AppDeps, cards: Array<{ id: string }>, viewer: Viewer) {
+  if (!viewer || !cards.length) return new Set<string>();
+  return favoriteIdsAmong(deps.db.db, viewer.id, [...new Set(cards.map((c) => c.id))]);
 }
 
+const marked = <T extends { id: string }>(cards: T[], favorites: Set<string>) =>
+  cards.map((c) => ({ ...c, isFavorite: favorites.has(c.id) }));
+
+/**
+ * A catalogue reply as one viewer sees it: the key of its bytes (the cached page plus the viewer's favorites on it, so
+ * a member with none shares a visitor's stored reply) and how to build it (decision 145).
+ */
+export interface ViewerReply<T> {
+  key: string;
+  build: () => Promise<T>;
+}
+
+const replyKey = (pageKey: string, favorites: Set<string>) => `${pageKey} favorites:${[...favorites].sort().join()}`;
+
 /** Browse pages come from the catalogue cache (decision 145); only the viewer's favorites are looked up each time. */
-export async function browseListings(deps: AppDeps, query: BrowseQuery, viewer: Viewer): Promise<BrowseResponse> {
-  const page = await catalogueCacheFor(deps).pages.get(`browse ${JSON.stringify(query)}`, () =>
-    browsePage(deps, query),
-  );
-  return { ...page, items: await markFavorites(deps, page.items, viewer) };
+export async function browseListings(
+  deps: AppDeps,
+  query: BrowseQuery,
+  viewer: Viewer,
+): Promise<ViewerReply<BrowseResponse>> {
+  const pageKey = `browse ${JSON.stringify(query)}`;
+  const page = await catalogueCacheFor(deps).pages.get(pageKey, () => browsePage(deps, query));
+  const favorites = await favoritesAmong(deps, page.items, viewer);
+  return { key: replyKey(pageKey, favorites), build: async () => ({ ...page, items: marked(page.items, favorites) }) };
 }
 
 /** The home page's sections: the newest and the most viewed live listings. */
-export async function homeListings(deps: AppDeps, viewer: Viewer): Promise<HomeListings> {
+export async function homeListings(deps: AppDeps, viewer: Viewer): Promise<ViewerReply<HomeListings>> {
   const home = await catalogueCacheFor(deps).home.get('home', async () => {
     const [recent, popular] = await Promise.all([
       cardPage(deps, { scope: 'live' }, 'newest', undefined, HOME_SECTION_SIZE, null),
@@ -102,11 +115,11 @@ export async function homeListings(deps: AppDeps, viewer: Viewer): Promise<HomeL
     ]);
     return { recent: recent.rows.map(toCard), popular: popular.rows.map(toCard) };
   });
-  const [recent, popular] = await Promise.all([
-    markFavorites(deps, home.recent, viewer),
-    markFavorites(deps, home.popular, viewer),
-  ]);
-  return { recent, popular };
+  const favorites = await favoritesAmong(deps, [...home.recent, ...home.popular], viewer);
+  return {
+    key: replyKey('home', favorites),
+    build: async () => ({ recent: marked(home.recent, favorites), popular: marked(home.popular, favorites) }),
+  };
 }
 
 /** The listing, or 404 when it does not exist or the viewer may not see it (hidden, draft, deleted). */
@@ -123,7 +136,18 @@ async function detailCore(deps: AppDeps, id: string): Promise<ListingDetailCore 
     // Not stored when missing: made-up ids must not push real pages out of the cache.
     if (!listing) return undefined;
     const [[card], images] = await Promise.all([listingRowsByIds(deps.db, [id], null), listImages(deps.db.db, id)]);
-    return card ? { listing, card, images } : undefined;
+    if (!card) return undefined;
+    const { isFavorite: _viewer, viewCount: _counted, ...cardFields } = toCard(card);
+    const page = {
+      ...cardFields,
+      description: listing.description,
+      deliveryMethod: listing.deliveryMethod as ListingDetail['deliveryMethod'],
+      deliveryTime: listing.deliveryTime as ListingDetail['deliveryTime'],
+      images,
+      updatedAt: listing.updatedAt,
+      soldAt: listing.soldAt,
+    };
+    return { listing, page };
   });
 }
 
@@ -131,7 +155,7 @@ async function detailCore(deps: AppDeps, id: string): Promise<ListingDetailCore 
 export async function listingDetail(deps: AppDeps, id: string, viewer: AuthUser): Promise<ListingDetail> {
   const core = await detailCore(deps, id);
   if (!core || !canViewListing(viewer, core.listing)) throw notFound(M.notFound);
-  const { listing, card, images } = core;
+  const { listing, page } = core;
   const isOwner = listing.sellerId === viewer.id;
   const privileged = isOwner || viewer.role === 'admin';
   const views = viewCounterFor(deps);
@@ -142,14 +166,9 @@ export async function listingDetail(deps: AppDeps, id: string, viewer: AuthUser)
     reviewState(deps, listing, viewer),
   ]);
   return {
-    ...toCard({ ...card, isFavorite: favorite.has(id) }),
+    ...page,
+    isFavorite: favorite.has(id),
     viewCount: listing.viewCount + views.pendingFor(id),
-    description: listing.description,
-    deliveryMethod: listing.deliveryMethod as ListingDetail['deliveryMethod'],
-    deliveryTime: listing.deliveryTime as ListingDetail['deliveryTime'],
-    images,
-    updatedAt: listing.updatedAt,
-    soldAt: listing.soldAt,
     isOwner,
     favoriteCount: privileged ? listing.favoriteCount : null,
     hiddenReason: privileged ? listing.hiddenReason : null,

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { ReviewsTable } from '../../db/schema';
 
 function reviewQuery(db: Database) {
@@ -25,11 +26,13 @@ export function findReview(db: Database, id: string) {
   return reviewQuery(db).where('reviews.id', '=', id).executeTakeFirst();
 }
 
+// Asked on every listing page a member opens: compiled once (db/prepared-query.ts).
+const reviewByBuyer = preparedQuery((db, a: { listingId: string; buyerId: string }) =>
+  reviewQuery(db).where('reviews.listingId', '=', a.listingId).where('reviews.buyerId', '=', a.buyerId),
+);
+
 export function findReviewByBuyer(db: Database, listingId: string, buyerId: string) {
-  return reviewQuery(db)
-    .where('reviews.listingId', '=', listingId)
-    .where('reviews.buyerId', '=', buyerId)
-    .executeTakeFirst();
+  return reviewByBuyer.takeFirst(db, { listingId, buyerId });
 }
 
 /** The seller's reviews, newest first, keyset-paged on (createdAt, id). */

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-app';
+import type { DatabaseHandle } from './database';
+import { preparedQuery } from './prepared-query';
+import { newId } from '../lib/ids';
+
+let handle: DatabaseHandle;
+const ids = [newId(), newId(), newId()];
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  await handle.db
+    .insertInto('users')
+    .values(
+      ids.map((id, i) => ({
+        id,
+        email: `${id.toLowerCase()}@example.test`,
+        passwordHash: 'x',
+        displayName: `Member ${i}`,
+        phoneNumber: '',
+        role: 'buyer' as const,
+        createdAt: i,
+        lastActive: i,
+        profileComplete: true,
+        emailVerified: i !== 1,
+        disabled: false,
+      })),
+    )
+    .execute();
+});
+afterAll(() => handle.close());
+
+let builds = 0;
+const namesAmong = preparedQuery((db, a: { ids: string[]; verified: boolean; after?: number | null }) => {
+  builds++;
+  let q = db
+    .selectFrom('users')
+    .select(['displayName', 'emailVerified'])
+    .where('id', 'in', a.ids)
+    .where('emailVerified', '=', a.verified);
+  if (a.after !== undefined && a.after !== null) q = q.where('createdAt', '>', a.after);
+  return q.orderBy('createdAt');
+});
+
+describe('prepared queries', () => {
+  it('runs the statement compiled once with each call’s values, rows transformed as Kysely’s own', async () => {
+    expect(await namesAmong.execute(handle.db, { ids, verified: true })).toEqual([
+      { displayName: 'Member 0', emailVerified: true },
+      { displayName: 'Member 2', emailVerified: true },
+    ]);
+    expect(await namesAmong.execute(handle.db, { ids, verified: false })).toEqual([
+      { displayName: 'Member 1', emailVerified: false },
+    ]);
+    expect(await namesAmong.takeFirst(handle.db, { ids: [ids[2]], verified: true })).toEqual({
+      displayName: 'Member 2',
+      emailVerified: true,
+    });
+    expect(await namesAmong.takeFirst(handle.db, { ids: [newId()], verified: true })).toBeUndefined();
+    expect(builds).toBe(2); // three ids, then one
+  });
+
+  it('compiles again for another array length or a missing argument, never reusing a wrong shape', async () => {
+    expect(await namesAmong.execute(handle.db, { ids: ids.slice(0, 2), verified: true, after: null })).toHaveLength(1);
+    expect(await namesAmong.execute(handle.db, { ids, verified: true, after: 0 })).toEqual([
+      { displayName: 'Member 2', emailVerified: true },
+    ]);
+    expect(await namesAmong.execute(handle.db, { ids, verified: true })).toHaveLength(2);
+    expect(builds).toBe(4); // two ids without `after`, three with it
+  });
+
+  it('compiles again under another set of plugins, which transform the statement as it compiles', async () => {
+    let transformed = 0;
+    const counting = handle.db.withPlugin({
+      transformQuery: (args) => (transformed++, args.node),
+      transformResult: async (args) => args.result,
+    });
+    await namesAmong.execute(counting, { ids, verified: true });
+    await namesAmong.execute(counting, { ids, verified: true });
+    expect(transformed).toBe(1);
+  });
+
+  it('runs inside a transaction on its connection', async () => {
+    await handle.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ displayName: 'Renamed' }).where('id', '=', ids[0]).execute();
+      expect(await namesAmong.takeFirst(trx, { ids: [ids[0]], verified: true })).toMatchObject({
+        displayName: 'Renamed',
+      });
+    });
+  });
+
+  it('refuses a builder that computes with an argument instead of passing it on', async () => {
+    const computed = preparedQuery((db, a: { since: number }) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where('createdAt', '>', Number(a.since) || 0),
+    );
+    await expect(computed.execute(handle.db, { since: 1 })).rejects.toThrow('prepared query uses 0 of its 1');
+  });
+});

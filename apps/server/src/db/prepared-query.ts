@@ -1,0 +1,95 @@
+import type { Compilable, CompiledQuery } from 'kysely';
+import type { Database } from './database';
+
+/** Stands for one argument (or one element of an array argument) while the query is built. */
+class Slot {
+  constructor(
+    readonly name: string,
+    readonly index: number | null,
+  ) {}
+}
+
+type Args = Record<string, unknown>;
+
+/** The arguments as the builder sees them: a slot for each value, an array of slots for each array, nullish kept. */
+function slotsFor<A extends Args>(args: A): A {
+  const slots: Args = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value === null || value === undefined) slots[name] = value;
+    else if (Array.isArray(value)) slots[name] = value.map((_, i) => new Slot(name, i));
+    else slots[name] = new Slot(name, null);
+  }
+  return slots as A;
+}
+
+/** What the compiled statement depends on besides the values: array lengths and which arguments are missing. */
+function shapeOf(args: Args) {
+  let shape = '';
+  for (const [name, value] of Object.entries(args)) {
+    shape += `${name}:${value === null || value === undefined ? '-' : Array.isArray(value) ? value.length : 'v'},`;
+  }
+  return shape;
+}
+
+const pluginIds = new WeakMap<object, number>();
+let lastPluginId = 0;
+/** Plugins transform a query as it compiles: a statement compiled under one set is kept for that set only. */
+function pluginsKey(plugins: readonly object[]) {
+  let key = '';
+  for (const plugin of plugins) {
+    let id = pluginIds.get(plugin);
+    if (id === undefined) pluginIds.set(plugin, (id = ++lastPluginId));
+    key += `${id}.`;
+  }
+  return key;
+}
+
+function valueOf(args: Args, slot: Slot) {
+  const value = args[slot.name];
+  return slot.index === null ? value : (value as unknown[])[slot.index];
+}
+
+/**
+ * A Kysely query built and compiled once per shape, then run with new values: for statements on the hot path of a
+ * request, where building, transforming (CamelCase) and compiling the query costs more than running it.
+ * The builder must only pass its arguments on to Kysely (no arithmetic or tests on them other than presence): it
+ * sees a placeholder for each value. Nullish arguments and array lengths are part of the shape, so a builder may
+ * branch on them. Compiled statements are kept per dialect and set of plugins (a transaction shares its database's).
+ */
+export function preparedQuery<A extends Args, O>(build: (db: Database, args: A) => Compilable<O>) {
+  const compiledByDialect = new WeakMap<object, Map<string, CompiledQuery<O>>>();
+
+  function compiledFor(db: Database, args: A) {
+    const executor = db.getExecutor();
+    let byShape = compiledByDialect.get(executor.adapter);
+    if (!byShape) compiledByDialect.set(executor.adapter, (byShape = new Map()));
+    const shape = `${pluginsKey(executor.plugins)} ${shapeOf(args)}`;
+    let compiled = byShape.get(shape);
+    if (!compiled) {
+      compiled = build(db, slotsFor(args)).compile();
+      // A value the builder computed with instead of passing on would be baked into the statement: refuse it.
+      const used = new Set(compiled.parameters.filter((p) => p instanceof Slot).map((s) => `${s.name}:${s.index}`))
+        .size;
+      const given = Object.values(args).reduce<number>(
+        (n, v) => n + (v === null || v === undefined ? 0 : Array.isArray(v) ? v.length : 1),
+        0,
+      );
+      if (used !== given) throw new Error(`prepared query uses ${used} of its ${given} argument values`);
+      byShape.set(shape, compiled);
+    }
+    return compiled;
+  }
+
+  return {
+    /** Every row. */
+    async execute(db: Database, args: A): Promise<O[]> {
+      const compiled = compiledFor(db, args);
+      const parameters = compiled.parameters.map((p) => (p instanceof Slot ? valueOf(args, p) : p));
+      return (await db.executeQuery<O>({ ...compiled, parameters })).rows;
+    },
+    /** The first row, or undefined. */
+    async takeFirst(db: Database, args: A): Promise<O | undefined> {
+      return (await this.execute(db, args))[0];
+    },
+  };
+}
