@@ -20,7 +20,7 @@ import {
   type TextMatch,
 } from './listing-search.repository';
 import { favoriteIdsAmong, findListing, listImages } from './listings.repository';
-import { catalogueCacheFor, type ListingDetailCore } from './catalogue-cache';
+import { catalogueCacheFor, type ListingDetailCore, type ListingDetailTemplate } from './catalogue-cache';
 import { findOpenReport, insertOpenReport } from '../../lib/reports';
 import { toCard } from './listing-mappers';
 import { viewCounterFor } from './listing-views';
@@ -137,15 +137,19 @@ async function detailCore(deps: AppDeps, id: string): Promise<ListingDetailCore 
     if (!listing) return undefined;
     const [[card], images] = await Promise.all([listingRowsByIds(deps.db, [id], null), listImages(deps.db.db, id)]);
     if (!card) return undefined;
-    const { isFavorite: _viewer, viewCount: _counted, ...cardFields } = toCard(card);
-    const page = {
-      ...cardFields,
+    const page: ListingDetailTemplate = {
+      ...toCard(card),
       description: listing.description,
       deliveryMethod: listing.deliveryMethod as ListingDetail['deliveryMethod'],
       deliveryTime: listing.deliveryTime as ListingDetail['deliveryTime'],
       images,
       updatedAt: listing.updatedAt,
       soldAt: listing.soldAt,
+      isOwner: false,
+      favoriteCount: null,
+      hiddenReason: null,
+      seller: null,
+      review: null,
     };
     return { listing, page };
   });
