@@ -14,9 +14,22 @@ const LEVELS = {
   stored: { br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 } },
 };
 
+type Encoding = 'br' | 'gzip' | null;
+// Browsers send a handful of distinct headers: each is read once (bounded, so odd clients cannot grow it).
+const encodingByHeader = new Map<string, Encoding>();
+
 /** The encoding to send, br before gzip, from an Accept-Encoding header; a coding with q=0 is refused. */
-export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
+export function pickEncoding(header: string | undefined): Encoding {
   if (!header) return null;
+  let encoding = encodingByHeader.get(header);
+  if (encoding === undefined) {
+    if (encodingByHeader.size >= 64) encodingByHeader.clear();
+    encodingByHeader.set(header, (encoding = readEncoding(header)));
+  }
+  return encoding;
+}
+
+function readEncoding(header: string): Encoding {
   let br = false;
   let gzip = false;
   for (const part of header.split(',')) {
