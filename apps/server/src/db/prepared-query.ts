@@ -11,15 +11,23 @@ class Slot {
 
 type Args = Record<string, unknown>;
 
-/** The arguments as the builder sees them: a slot for each value, an array of slots for each array, nullish kept. */
-function slotsFor<A extends Args>(args: A): A {
+/**
+ * The arguments as the builder sees them (a slot for each value, an array of slots for each array, nullish kept) and
+ * every slot handed out.
+ */
+function slotsFor<A extends Args>(args: A): { slots: A; given: Slot[] } {
   const slots: Args = {};
+  const given: Slot[] = [];
   for (const [name, value] of Object.entries(args)) {
-    if (value === null || value === undefined) slots[name] = value;
-    else if (Array.isArray(value)) slots[name] = value.map((_, i) => new Slot(name, i));
-    else slots[name] = new Slot(name, null);
+    if (value === null || value === undefined) {
+      slots[name] = value;
+      continue;
+    }
+    const made = Array.isArray(value) ? value.map((_, i) => new Slot(name, i)) : [new Slot(name, null)];
+    slots[name] = Array.isArray(value) ? made : made[0];
+    given.push(...made);
   }
-  return slots as A;
+  return { slots: slots as A, given };
 }
 
 /** What the compiled statement depends on besides the values: array lengths and which arguments are missing. */
@@ -66,16 +74,12 @@ export function preparedQuery<A extends Args, O>(build: (db: Database, args: A) 
     const shape = `${pluginsKey(executor.plugins)} ${shapeOf(args)}`;
     let compiled = byShape.get(shape);
     if (!compiled) {
-      compiled = build(db, slotsFor(args)).compile();
+      const { slots, given } = slotsFor(args);
+      const built = build(db, slots).compile();
       // A value the builder computed with instead of passing on would be baked into the statement: refuse it.
-      const used = new Set(compiled.parameters.filter((p) => p instanceof Slot).map((s) => `${s.name}:${s.index}`))
-        .size;
-      const given = Object.values(args).reduce<number>(
-        (n, v) => n + (v === null || v === undefined ? 0 : Array.isArray(v) ? v.length : 1),
-        0,
-      );
-      if (used !== given) throw new Error(`prepared query uses ${used} of its ${given} argument values`);
-      byShape.set(shape, compiled);
+      const used = given.filter((slot) => built.parameters.includes(slot)).length;
+      if (used !== given.length) throw new Error(`prepared query uses ${used} of its ${given.length} argument values`);
+      byShape.set(shape, (compiled = built));
     }
     return compiled;
   }

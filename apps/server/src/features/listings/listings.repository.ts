@@ -44,14 +44,14 @@ export function findListing(db: Database, id: string): Promise<ListingRecord | u
   return db.selectFrom('listings').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** Which of these listings the member keeps among their favorites. */
 // Every signed-in browse page and listing page asks this: compiled once (db/prepared-query.ts).
-const favoritesAmong = preparedQuery((db, a: { userId: string; listingIds: string[] }) =>
+const favoriteRowsAmong = preparedQuery((db, a: { userId: string; listingIds: string[] }) =>
   db.selectFrom('favorites').select('listingId').where('userId', '=', a.userId).where('listingId', 'in', a.listingIds),
 );
 
+/** Which of these listings the member keeps among their favorites. */
 export async function favoriteIdsAmong(db: Database, userId: string, listingIds: string[]) {
-  const rows = await favoritesAmong.execute(db, { userId, listingIds });
+  const rows = await favoriteRowsAmong.execute(db, { userId, listingIds });
   return new Set(rows.map((r) => r.listingId));
 }
 
