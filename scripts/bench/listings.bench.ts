@@ -90,7 +90,7 @@ async function benchEngine(
   const catalogue = catalogueCacheFor(app.deps);
   let uncached = false;
   app.addHook('onRequest', async () => {
-    if (uncached) for (const c of [catalogue.replies, catalogue.pages, catalogue.home]) c.invalidate();
+    if (uncached) catalogue.clear();
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

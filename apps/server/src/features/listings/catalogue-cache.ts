@@ -36,6 +36,8 @@ export interface CatalogueCache {
   home: VersionedCache<HomeListings>;
   /** The viewer-independent part of listing pages, by listing id. */
   details: VersionedCache<ListingDetailCore>;
+  /** Forget everything (a committed catalogue write here or in another process; benches timing the statements). */
+  clear(): void;
 }
 
 const caches = new WeakMap<object, CatalogueCache>();
@@ -52,10 +54,11 @@ export function catalogueCacheFor(deps: Pick<AppDeps, 'db' | 'bus' | 'onClose' |
       pages: new VersionedCache(),
       home: new VersionedCache(),
       details: new VersionedCache(),
+      clear() {
+        for (const cache of [created.replies, created.pages, created.home, created.details]) cache.invalidate();
+      },
     };
-    invalidateOnWrites(deps, 'listings.catalogue', changesCatalogue, () => {
-      for (const cache of [created.replies, created.pages, created.home, created.details]) cache.invalidate();
-    });
+    invalidateOnWrites(deps, 'listings.catalogue', changesCatalogue, () => created.clear());
     caches.set(deps, (cache = created));
   }
   return cache;
