@@ -11,13 +11,7 @@ export const isAdminRoute = (routeUrl: string | undefined) => !!routeUrl && /^\/
  * route. Each handler also calls requireAdmin itself.
  */
 export function registerAdminGuard(app: FastifyInstance) {
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!isAdminRoute(request.routeOptions.url)) return done();
-    try {
-      requireAdmin(request);
-      done();
-    } catch (err) {
-      done(err as Error);
-    }
+  app.addHook('onRequest', async (request) => {
+    if (isAdminRoute(request.routeOptions.url)) requireAdmin(request);
   });
 }

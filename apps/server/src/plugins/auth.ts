@@ -36,7 +36,12 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('sessionExpired', false);
 
   const sessionCookie = cookieName(SESSION_COOKIE, deps.sessionSettings.secureCookies);
-  async function authenticate(request: FastifyRequest, token: string, path: string) {
+  app.addHook('onRequest', async (request) => {
+    // The matched route decides (an encoded "/%61pi/..." is the same route); unmatched URLs by their raw path.
+    const path = request.routeOptions.url ?? request.url.split('?')[0];
+    if (!path.startsWith('/api/')) return;
+    const token = request.cookies[sessionCookie];
+    if (!token) return;
     const found = await resolveSession(deps.db.db, token, deps.clock.now(), deps.sessionSettings, deps.sessionCache);
     if (found.state === 'expired') {
       request.sessionExpired = true;
@@ -57,14 +62,6 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
         );
       }
     }
-  }
-  // A callback hook: requests without a session cookie (health checks, assets, visitors) go on without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    // The matched route decides (an encoded "/%61pi/..." is the same route); unmatched URLs by their raw path.
-    const path = request.routeOptions.url ?? request.url.split('?')[0];
-    const token = path.startsWith('/api/') ? request.cookies[sessionCookie] : undefined;
-    if (!token) return done();
-    authenticate(request, token, path).then(() => done(), done);
   });
 }
 

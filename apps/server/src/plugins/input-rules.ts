@@ -25,12 +25,11 @@ function findNul(value: unknown, path: string, depth: number): string | null {
  * body (PostgreSQL text cannot hold one; no field needs one), and no absurd nesting.
  */
 export function registerInputRules(app: FastifyInstance) {
-  app.addHook('preValidation', (request, _reply, done) => {
+  app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const found = findNul(part, '', 0);
-      if (found === '') return done(badRequest(NESTING_MESSAGE));
-      if (found !== null) return done(badRequest(NUL_MESSAGE, { [found]: NUL_MESSAGE }));
+      if (found === '') throw badRequest(NESTING_MESSAGE);
+      if (found !== null) throw badRequest(NUL_MESSAGE, { [found]: NUL_MESSAGE });
     }
-    done();
   });
 }
