@@ -7,6 +7,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'ky
 import { BooleanColumnsPlugin, bindableSqlite } from './sqlite-values';
 import { trackingDialect, WriteFeed } from './change-tracking';
 import type { DB } from './schema';
+import { walCheckpointer } from './wal-checkpointer';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Database = Kysely<DB>;
@@ -62,11 +63,16 @@ export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: 
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
+  const releaseCheckpoints = file === ':memory:' ? async () => {} : walCheckpointer.attach(path.resolve(file), raw);
   const db = new Kysely<DB>({
     dialect: trackingDialect(new SqliteDialect({ database: bindableSqlite(raw) }), writes.report),
     plugins: [...plugins, new BooleanColumnsPlugin()],
   });
-  return { db, engine: 'sqlite', url, sqlite: raw, writes, close: () => db.destroy() };
+  const close = async () => {
+    await releaseCheckpoints();
+    await db.destroy();
+  };
+  return { db, engine: 'sqlite', url, sqlite: raw, writes, close };
 }
 
 export async function pingDatabase(db: Database) {
