@@ -20,6 +20,7 @@ import { MessageBudget } from './message-budget';
 import { ConnectionRegistry } from './connection-registry';
 import { SESSION_ENDED, endsSession, readSessionEnd, type SessionEnd } from './session-ends';
 import type { SocketSlots } from './socket-slots';
+import { sendText } from './socket-writes';
 
 export type SocketHandler<T extends ClientMessageType = ClientMessageType> = (
   ctx: { user: AuthUser; socket: WebSocket; hub: SocketHub },
@@ -223,16 +224,14 @@ export class SocketHub {
     let payload: string | null = null;
     for (const conn of this.connections.targets(event.audience)) {
       payload ??= JSON.stringify({ type: event.type, data: event.data });
-      if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(payload);
+      sendText(conn.socket, payload);
     }
   }
 
   /** The bus may have dropped events while it reconnected: every local client fetches what it missed. */
   private resync() {
     const payload = JSON.stringify({ type: SOCKET_EVENTS.resync, data: { reason: 'bus reconnected' } });
-    for (const conn of this.connections.all()) {
-      if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(payload);
-    }
+    for (const conn of this.connections.all()) sendText(conn.socket, payload);
   }
 
   /**
@@ -290,5 +289,5 @@ export class SocketHub {
 }
 
 export function send(socket: WebSocket, msg: unknown) {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+  if (socket.readyState === socket.OPEN) sendText(socket, JSON.stringify(msg));
 }
