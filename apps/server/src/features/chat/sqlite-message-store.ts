@@ -32,7 +32,7 @@ interface Job {
 export class SqliteMessageStore implements MessageStore {
   private queue: Job[] = [];
   private scheduled = false;
-  private readonly sql: Record<'begin' | 'commit' | 'rollback' | 'checks' | 'bump' | 'insert' | 'deliver', Statement>;
+  private readonly sql: Record<'begin' | 'commit' | 'rollback' | 'bump' | 'insert' | 'deliver', Statement>;
 
   constructor(
     private readonly db: Database,
@@ -44,14 +44,8 @@ export class SqliteMessageStore implements MessageStore {
       begin: raw.prepare('begin immediate'),
       commit: raw.prepare('commit'),
       rollback: raw.prepare('rollback'),
-      // One row: whether the recipient is active, a block either way, and whether this client id is stored already.
-      checks: raw.prepare(`select
-        exists (select 1 from users u left join deleted_users d on d.uid = u.id
-          where u.id = @recipientId and u.disabled = 0 and d.status is not 'unresolved') as "recipientActive",
-        exists (select 1 from user_blocks where (blocker_id = @senderId and blocked_id = @recipientId)
-          or (blocker_id = @recipientId and blocked_id = @senderId)) as "blocked",
-        exists (select 1 from messages where sender_id = @senderId and client_id = @clientId) as "stored"`),
-      // Numbers the message under the write lock; sending moves the sender's own read and delivered markers.
+      // Numbers the message under the write lock when every send check passes (recipient active, no block either way,
+      // client id not stored yet); sending moves the sender's own read and delivered markers.
       bump: raw.prepare(`update conversations set last_seq = last_seq + 1,
         buyer_read_seq = case when @side = 'buyer' then last_seq + 1 else buyer_read_seq end,
         buyer_delivered_seq = case when @side = 'buyer' then last_seq + 1 else buyer_delivered_seq end,
@@ -59,7 +53,13 @@ export class SqliteMessageStore implements MessageStore {
         seller_delivered_seq = case when @side = 'seller' then last_seq + 1 else seller_delivered_seq end,
         last_message_preview = @preview, last_message_attachment = 0, last_sender_id = @senderId,
         last_message_at = @now, updated_at = @now
-        where id = @conversationId returning ${COUNTER_SQL}`),
+        where id = @conversationId
+          and exists (select 1 from users u left join deleted_users d on d.uid = u.id
+            where u.id = @recipientId and u.disabled = 0 and d.status is not 'unresolved')
+          and not exists (select 1 from user_blocks where (blocker_id = @senderId and blocked_id = @recipientId)
+            or (blocker_id = @recipientId and blocked_id = @senderId))
+          and not exists (select 1 from messages where sender_id = @senderId and client_id = @clientId)
+        returning ${COUNTER_SQL}`),
       insert: raw.prepare(`insert into messages (id, conversation_id, seq, sender_id, client_id, body, created_at)
         values (@id, @conversationId, @seq, @senderId, @clientId, @body, @createdAt)`),
       deliver: raw.prepare(`update conversations set
@@ -74,8 +74,6 @@ export class SqliteMessageStore implements MessageStore {
   store(m: NewMessage) {
     return this.enqueue<StoredMessage | null>(
       () => {
-        const checks = this.sql.checks.get(m) as { recipientActive: number; blocked: number; stored: number };
-        if (!checks.recipientActive || checks.blocked || checks.stored) return null;
         const counters = this.sql.bump.get(m) as ConversationCounters | undefined;
         if (!counters) return null;
         const row = messageRow(m, counters.lastSeq);
