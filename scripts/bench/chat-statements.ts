@@ -9,6 +9,13 @@ import { CHAT_EVENTS } from '@accountry/shared/chat';
 const MESSAGES = 60;
 
 type Counted = { fn: string; target: { [k: string]: unknown } };
+type Kind = 'begin' | 'end' | 'write' | 'read';
+
+function classify(text: string): Kind {
+  if (/^\s*begin/i.test(text)) return 'begin';
+  if (/^\s*(commit|rollback)\b/i.test(text)) return 'end';
+  return /^\s*(insert|update|delete|with|select pg_notify)\b/i.test(text) ? 'write' : 'read';
+}
 
 /** Count calls of the engine's query functions while fn runs; a begin or a write outside one counts a write transaction. */
 export async function counting<T>(engine: string, fn: () => Promise<T>) {
@@ -22,17 +29,29 @@ export async function counting<T>(engine: string, fn: () => Promise<T>) {
   let statements = 0;
   let transactions = 0;
   let open = false;
+  // Classified once per prepared statement (SQLite) or query text (PostgreSQL): the count must not slow the server.
+  const kinds = new WeakMap<object, Kind>();
+  const textKinds = new Map<string, Kind>();
   const originals = targets.map(({ fn, target }) => {
     const original = target[fn] as (...a: unknown[]) => unknown;
     target[fn] = function (this: { source?: string }, ...args: unknown[]) {
       statements += 1;
-      const q = args[0] as string | { text?: string } | undefined;
-      const text = this.source ?? (typeof q === 'string' ? q : q?.text) ?? '';
-      if (/^\s*begin/i.test(text)) {
+      let kind: Kind;
+      if (engine === 'sqlite') {
+        let known = kinds.get(this);
+        if (!known) kinds.set(this, (known = classify(this.source ?? '')));
+        kind = known;
+      } else {
+        const q = args[0] as string | { text?: string } | undefined;
+        const text = (typeof q === 'string' ? q : q?.text) ?? '';
+        kind = textKinds.get(text) ?? classify(text);
+        if (textKinds.size < 1000) textKinds.set(text, kind);
+      }
+      if (kind === 'begin') {
         transactions += 1;
         open = true;
-      } else if (/^\s*(commit|rollback)\b/i.test(text)) open = false;
-      else if (!open && /^\s*(insert|update|delete|with|select pg_notify)\b/i.test(text)) transactions += 1;
+      } else if (kind === 'end') open = false;
+      else if (kind === 'write' && !open) transactions += 1;
       return original.apply(this, args);
     };
     return () => (target[fn] = original);
