@@ -8,6 +8,7 @@ import { BooleanColumnsPlugin, bindableSqlite } from './sqlite-values';
 import { trackingDialect, WriteFeed } from './change-tracking';
 import type { DB } from './schema';
 import { walCheckpointer } from './wal-checkpointer';
+import { namingPool } from './pg-statement-names';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Database = Kysely<DB>;
@@ -52,7 +53,7 @@ export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: 
       max: opts.poolSize ?? 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    const dialect = trackingDialect(new PostgresDialect({ pool }), writes.report);
+    const dialect = trackingDialect(new PostgresDialect({ pool: namingPool(pool) }), writes.report);
     const db = new Kysely<DB>({ dialect, plugins });
     return { db, engine: 'postgres', url, pgSchema: opts.pgSchema, writes, close: () => db.destroy() };
   }

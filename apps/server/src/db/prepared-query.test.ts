@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-app';
+import { sql } from 'kysely';
+import { createTestDatabase, testEngine } from '../test/test-app';
 import type { DatabaseHandle } from './database';
 import { preparedQuery } from './prepared-query';
 import { newId } from '../lib/ids';
@@ -96,5 +97,25 @@ describe('prepared queries', () => {
         .where('createdAt', '>', Number(a.since) || 0),
     );
     await expect(computed.execute(handle.db, { since: 1 })).rejects.toThrow('prepared query uses 0 of its 1');
+  });
+
+  it.runIf(testEngine === 'postgres')('is prepared once per PostgreSQL connection and run by name after', async () => {
+    const phoneOf = preparedQuery((db, a: { id: string }) =>
+      db.selectFrom('users').select('phoneNumber').where('id', '=', a.id),
+    );
+    await handle.db.connection().execute(async (connection) => {
+      const kept = async () =>
+        (
+          await sql<{ name: string }>`select name from pg_prepared_statements
+            where statement like '%"phone_number"%' order by name`.execute(connection)
+        ).rows.map((r) => r.name);
+      expect(await kept()).toEqual([]);
+      for (const id of ids) expect(await phoneOf.takeFirst(connection, { id })).toEqual({ phoneNumber: '' });
+      // One statement for the three runs: parsed and planned by the server once, on this connection.
+      expect(await kept()).toEqual([expect.stringMatching(/^hot_[0-9a-f]{24}$/)]);
+      // Ordinary queries are not kept on the server.
+      await connection.selectFrom('users').select(['phoneNumber', 'id']).where('id', '=', ids[0]).execute();
+      expect(await kept()).toHaveLength(1);
+    });
   });
 });

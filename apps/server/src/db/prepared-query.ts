@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Database } from './database';
+import { prepareOnServer } from './pg-statement-names';
 
 /** Stands for one argument (or one element of an array argument) while the query is built. */
 class Slot {
@@ -79,6 +80,7 @@ export function preparedQuery<A extends Args, O>(build: (db: Database, args: A) 
       // A value the builder computed with instead of passing on would be baked into the statement: refuse it.
       const used = given.filter((slot) => built.parameters.includes(slot)).length;
       if (used !== given.length) throw new Error(`prepared query uses ${used} of its ${given.length} argument values`);
+      prepareOnServer(built.sql);
       byShape.set(shape, (compiled = built));
     }
     return compiled;
