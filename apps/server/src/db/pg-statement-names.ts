@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult, RawBuilder } from 'kysely';
+import type { Database } from './database';
 import type Pg from 'pg';
 
 /** A bound on the statements named (each is kept by every connection that ran it). */
@@ -9,11 +10,18 @@ const names = new Map<string, string>();
 /**
  * Marks a statement's text to be prepared on the PostgreSQL server (decision 146): each connection parses and plans
  * it once and runs it by name after (a lookup by primary key: ~107 -> ~60 µs per query here). For the hot
- * statements of `preparedQuery`, whose texts are few and fixed; on SQLite nothing reads the mark.
+ * statements of `preparedQuery` and the chat write path, whose texts are few and fixed; on SQLite nothing reads it.
  */
 export function prepareOnServer(sqlText: string) {
   if (names.has(sqlText) || names.size >= MAX_NAMED) return;
   names.set(sqlText, `hot_${createHash('sha256').update(sqlText).digest('hex').slice(0, 24)}`);
+}
+
+/** Runs raw SQL whose text never changes (its values are all parameters) as a named statement: the chat write path. */
+export async function executeNamed<R>(db: Database, query: RawBuilder<R>) {
+  const compiled = query.compile(db);
+  prepareOnServer(compiled.sql);
+  return db.executeQuery(compiled);
 }
 
 /** The pool as Kysely sees it: a statement marked above goes out by name, everything else as it is. */

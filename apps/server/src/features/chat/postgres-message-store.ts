@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { CHAT_EVENTS, type ConversationCounters } from '@accountry/shared/chat';
 import type { Database } from '../../db/database';
+import { executeNamed } from '../../db/pg-statement-names';
 import { MAX_NOTIFY_BYTES } from '../../realtime/bus';
 import {
   COUNTER_SQL,
@@ -125,7 +126,9 @@ export class PostgresMessageStore implements MessageStore {
         select b.*, (select count(*) from notified) as notified from bump b`
       : sql`select b.* from bump b`;
     const next = sql.raw('c.last_seq + 1');
-    const { rows } = await sql<ConversationCounters & { ord: number }>`
+    const { rows } = await executeNamed(
+      this.db,
+      sql<ConversationCounters & { ord: number }>`
       with input as (
         select * from unnest(${col((m) => m.id)}::text[], ${col((m) => m.conversationId)}::text[],
           ${col((m) => m.side)}::text[], ${col((m) => m.senderId)}::text[], ${col((m) => m.recipientId)}::text[],
@@ -160,7 +163,8 @@ export class PostgresMessageStore implements MessageStore {
         select b."messageId", b.id, b."lastSeq", b."senderId", b."clientId", b.body, b."createdAt" from bump b
         returning 1
       )
-      ${notify}`.execute(this.db);
+      ${notify}`,
+    );
     return rows;
   }
 
@@ -183,7 +187,9 @@ export class PostgresMessageStore implements MessageStore {
         select b.*, (select count(*) from notified) as notified from bump b join inserted on true`
       : sql`select b.* from bump b join inserted on true`;
     const next = sql.raw('c.last_seq + 1');
-    const { rows } = await sql<ConversationCounters>`
+    const { rows } = await executeNamed(
+      this.db,
+      sql<ConversationCounters>`
       with bump as (
         update conversations c set last_seq = ${next},
           buyer_read_seq = case when ${m.side}::text = 'buyer' then ${next} else c.buyer_read_seq end,
@@ -206,7 +212,8 @@ export class PostgresMessageStore implements MessageStore {
           ${m.now}::bigint from bump b
         returning 1
       )
-      ${notify}`.execute(this.db);
+      ${notify}`,
+    );
     const counters = rows[0];
     if (!counters) return null;
     const stored = { row: messageRow(m, counters.lastSeq), counters: withoutNotified(counters) };
@@ -251,7 +258,9 @@ export class PostgresMessageStore implements MessageStore {
         select u.*, (select count(*) from notified) as notified from moved u`
       : sql`select u.* from moved u`;
     try {
-      const { rows } = await sql<ConversationCounters & { buyerMoved: boolean; sellerMoved: boolean }>`
+      const { rows } = await executeNamed(
+        this.db,
+        sql<ConversationCounters & { buyerMoved: boolean; sellerMoved: boolean }>`
         with input as (
           select * from unnest(${ids}::text[], ${buyerSeqs}::int[], ${sellerSeqs}::int[]) as i(id, buyer_seq, seller_seq)
         ),
@@ -265,7 +274,8 @@ export class PostgresMessageStore implements MessageStore {
           returning ${sql.raw(COUNTER_SQL.replace(/\bid,/, 'c.id,'))},
             ${sql.raw(moved('buyer', 'c'))} as "buyerMoved", ${sql.raw(moved('seller', 'c'))} as "sellerMoved"
         )
-        ${notify}`.execute(this.db);
+        ${notify}`,
+      );
       const byId = new Map(rows.map((r) => [r.id, r]));
       if (!this.channel)
         for (const r of rows) {
