@@ -1,9 +1,11 @@
+import { NETWORK_ERROR_MESSAGE } from './network-messages';
+
 /** Spec section 8, sign-in messages, to the letter. */
 export const SIGN_IN_MESSAGES = {
   invalidCredentials: 'Invalid email or password. Please try again.',
   tooManyAttempts: 'Too many failed login attempts. Please try again later or reset your password.',
   disabled: 'This account has been disabled. Please contact support for assistance.',
-  network: 'Network error. Please check your internet connection and try again.',
+  network: NETWORK_ERROR_MESSAGE,
   invalidEmail: 'Please enter a valid email address.',
   other: 'An error occurred during sign-in.',
   unverified: 'Please verify your email before signing in. Check your inbox for a verification link.',

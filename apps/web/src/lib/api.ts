@@ -1,5 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX } from '@accountry/shared/constants';
-import { SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
+import { NETWORK_ERROR_MESSAGE } from '@accountry/shared/network-messages';
 
 /** An API failure with the server's { error: { code, message, fields } } shape. */
 export class ApiRequestError extends Error {
@@ -12,9 +12,6 @@ export class ApiRequestError extends Error {
     super(message);
   }
 }
-
-/** Spec section 8's network-failure message, written once in shared code. */
-export const NETWORK_ERROR_MESSAGE = SIGN_IN_MESSAGES.network;
 
 export function readCookie(name: string) {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
