@@ -1,11 +1,13 @@
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useRef } from 'react';
+import { Alert, Box, Button, Center, Divider, Loader, Text } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
 import type { ChatMessage, ConversationCounters } from '@accountry/shared/chat';
 import { receiptFor } from '@accountry/shared/chat-rules';
 import type { PendingMessage } from '../lib/outbox';
 import { outbox } from '../lib/outbox';
 import { dayLabel } from '../lib/chat-time';
+import { toRows } from '../lib/message-rows';
+import { useHistoryScroll } from '../hooks/use-history-scroll';
 import { MessageBubble } from './message-bubble';
 import { SystemNotice } from './system-notice';
 
@@ -23,76 +25,30 @@ interface Props {
   onLoadOlder: () => void;
 }
 
-type Item = {
-  key: string;
-  body: string;
-  attachment: ChatMessage['attachment'];
-  createdAt: number;
-  mine: boolean;
-  /** An order event the server posted: centered, no bubble, no sender, no receipt (decision 120). */
-  system: boolean;
-  seq?: number;
-  pending?: PendingMessage;
-};
+/** Rows drawn beyond the visible ones on each side: a page of older messages (30) going in above stays drawn. */
+const OVERSCAN = 20;
+const ROW_GAP = 6;
+const ESTIMATED_ROW_PX = 56;
 
-const NEAR_BOTTOM_PX = 80;
-
-/** The history, newest at the bottom: scrolling to the top loads older pages and keeps your place. */
+/**
+ * The history, newest at the bottom: scrolling to the top loads older pages and keeps your place. Only the rows in
+ * view (plus overscan) are in the DOM, between two spacers, so a conversation of thousands of messages stays light.
+ * It opens at the newest message and follows new ones until you scroll up (decision 144).
+ */
 export function MessageList(p: Props) {
-  const box = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
-  const prev = useRef<{ first?: string; last?: string; height: number; scrollTop: number }>({
-    height: 0,
-    scrollTop: 0,
+  const items = useMemo(() => toRows(p.messages, p.pending, p.userId), [p.messages, p.pending, p.userId]);
+  const keys = useMemo(() => items.map((r) => r.key), [items]);
+  const lastMineStored = useMemo(() => {
+    for (let i = p.messages.length - 1; i >= 0; i--) if (p.messages[i].senderId === p.userId) return p.messages[i].id;
+  }, [p.messages, p.userId]);
+  const { box, content, rows, virtualizer, newBelow, jumpToNewest } = useHistoryScroll({
+    keys,
+    lastIsMine: !!items.at(-1)?.mine,
+    estimateSize: ESTIMATED_ROW_PX,
+    overscan: OVERSCAN,
   });
-  const [newBelow, setNewBelow] = useState(false);
-
-  const items: Item[] = [
-    ...p.messages.map((m) => ({
-      key: m.id,
-      body: m.body,
-      attachment: m.attachment,
-      createdAt: m.createdAt,
-      mine: m.kind === 'user' && m.senderId === p.userId,
-      system: m.kind === 'system',
-      seq: m.seq,
-    })),
-    ...p.pending.map((m) => ({
-      key: m.clientId,
-      body: m.body,
-      attachment: m.attachment,
-      createdAt: m.createdAt,
-      mine: true,
-      system: false,
-      pending: m,
-    })),
-  ];
-  const first = items[0]?.key;
-  const last = items.at(-1)?.key;
-  const lastMineStored = [...p.messages].reverse().find((m) => m.senderId === p.userId)?.id;
-  const lastIsMine = !!items.at(-1)?.mine;
-  const { onLoadOlder, hasMore, loading, otherTyping } = p;
-
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const before = prev.current;
-    if (first !== before.first && last === before.last && before.height) {
-      // Older messages went in above: keep the same messages in view.
-      el.scrollTop = el.scrollHeight - before.height + before.scrollTop;
-    } else if (last !== before.last) {
-      if (atBottom.current || lastIsMine || !before.last) {
-        el.scrollTop = el.scrollHeight;
-        setNewBelow(false);
-      } else {
-        setNewBelow(true);
-      }
-    } else if (otherTyping && atBottom.current) {
-      el.scrollTop = el.scrollHeight;
-    }
-    prev.current = { first, last, height: el.scrollHeight, scrollTop: el.scrollTop };
-  }, [first, last, lastIsMine, otherTyping]);
+  const { onLoadOlder, hasMore, loading } = p;
 
   useEffect(() => {
     const el = top.current;
@@ -105,93 +61,97 @@ export function MessageList(p: Props) {
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [onLoadOlder, hasMore, loading]);
+  }, [onLoadOlder, hasMore, loading, box]);
 
-  const onScroll = () => {
-    const el = box.current!;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
-    if (atBottom.current) setNewBelow(false);
-    prev.current = { ...prev.current, height: el.scrollHeight, scrollTop: el.scrollTop };
-  };
-
-  const jumpDown = () => {
-    const el = box.current!;
-    el.scrollTop = el.scrollHeight;
-    setNewBelow(false);
-  };
+  const drawn = virtualizer.getVirtualItems();
+  const margin = virtualizer.options.scrollMargin;
+  const before = drawn.length ? Math.max(0, drawn[0].start - margin) : 0;
+  const after = drawn.length ? Math.max(0, virtualizer.getTotalSize() - (drawn.at(-1)!.end - margin)) : 0;
 
   return (
     <Box pos="relative" style={{ flex: 1, minHeight: 0 }}>
       <Box
         ref={box}
-        onScroll={onScroll}
         h="100%"
         px="md"
         py="sm"
-        style={{ overflowY: 'auto' }}
+        pos="relative"
+        // The list keeps its place itself; the browser's own anchoring would move it a second time.
+        style={{ overflowY: 'auto', overflowAnchor: 'none' }}
         role="log"
         aria-label="Messages"
         aria-live="polite"
+        tabIndex={0}
       >
-        <div ref={top} />
-        {p.hasMore && (
-          <Center my="xs">
-            <Button size="compact-sm" variant="subtle" loading={p.loadingOlder} onClick={p.onLoadOlder}>
-              Load earlier messages
-            </Button>
-          </Center>
-        )}
-        {p.loading && (
-          <Center py="xl">
-            <Loader size="sm" aria-label="Loading messages" />
-          </Center>
-        )}
-        {p.error && (
-          <Alert color="red" my="sm" title="Messages could not be loaded">
-            {p.error}
-          </Alert>
-        )}
-        {!p.loading && !p.error && items.length === 0 && (
-          <Text c="dimmed" ta="center" py="xl" size="sm">
-            No messages yet. Say hello and ask the seller anything about the account.
-          </Text>
-        )}
-        <Stack gap={6}>
-          {items.map((item, i) => {
-            const newDay = i === 0 || dayLabel(items[i - 1].createdAt) !== dayLabel(item.createdAt);
-            const status = item.pending
-              ? item.pending.status
-              : item.mine && p.counters && item.seq
-                ? receiptFor(p.counters, p.userId, item.seq)
-                : undefined;
-            return (
-              <Fragment key={item.key}>
-                {newDay && <Divider my="xs" label={dayLabel(item.createdAt)} labelPosition="center" />}
-                {item.system ? (
-                  <SystemNotice body={item.body} createdAt={item.createdAt} />
-                ) : (
-                  <MessageBubble
-                    body={item.body}
-                    attachment={item.attachment}
-                    createdAt={item.createdAt}
-                    mine={item.mine}
-                    senderName={p.otherName}
-                    status={status}
-                    showStatusText={!p.pending.length && item.key === lastMineStored}
-                    error={item.pending?.error}
-                    onRetry={item.pending ? () => outbox.retry(item.pending!.clientId) : undefined}
-                    onDiscard={item.pending ? () => outbox.discard(item.pending!.clientId) : undefined}
-                  />
-                )}
-              </Fragment>
-            );
-          })}
-        </Stack>
-        {p.otherTyping && (
-          <Text size="sm" c="dimmed" fs="italic" mt="xs" aria-live="polite">
-            {p.otherName} is typing…
-          </Text>
-        )}
+        <div ref={content}>
+          <div ref={top} />
+          {p.hasMore && (
+            <Center my="xs">
+              <Button size="compact-sm" variant="subtle" loading={p.loadingOlder} onClick={p.onLoadOlder}>
+                Load earlier messages
+              </Button>
+            </Center>
+          )}
+          {p.loading && (
+            <Center py="xl">
+              <Loader size="sm" aria-label="Loading messages" />
+            </Center>
+          )}
+          {p.error && (
+            <Alert color="red" my="sm" title="Messages could not be loaded">
+              {p.error}
+            </Alert>
+          )}
+          {!p.loading && !p.error && items.length === 0 && (
+            <Text c="dimmed" ta="center" py="xl" size="sm">
+              No messages yet. Say hello and ask the seller anything about the account.
+            </Text>
+          )}
+          <div ref={rows}>
+            {before > 0 && <div aria-hidden style={{ height: before }} />}
+            {drawn.map((v) => {
+              const item = items[v.index];
+              const status = item.pending
+                ? item.pending.status
+                : item.mine && p.counters && item.seq
+                  ? receiptFor(p.counters, p.userId, item.seq)
+                  : undefined;
+              return (
+                <div
+                  key={v.key}
+                  data-key={item.key}
+                  data-index={v.index}
+                  ref={virtualizer.measureElement}
+                  style={{ display: 'flex', flexDirection: 'column', paddingBottom: ROW_GAP }}
+                >
+                  {item.newDay && <Divider my="xs" label={dayLabel(item.createdAt)} labelPosition="center" />}
+                  {item.system ? (
+                    <SystemNotice body={item.body} createdAt={item.createdAt} />
+                  ) : (
+                    <MessageBubble
+                      body={item.body}
+                      attachment={item.attachment}
+                      createdAt={item.createdAt}
+                      mine={item.mine}
+                      senderName={p.otherName}
+                      status={status}
+                      showStatusText={!p.pending.length && item.key === lastMineStored}
+                      error={item.pending?.error}
+                      onRetry={item.pending ? () => outbox.retry(item.pending!.clientId) : undefined}
+                      onDiscard={item.pending ? () => outbox.discard(item.pending!.clientId) : undefined}
+                    />
+                  )}
+                </div>
+              );
+            })}
+            {after > 0 && <div aria-hidden style={{ height: after }} />}
+          </div>
+          {p.otherTyping && (
+            <Text size="sm" c="dimmed" fs="italic" mt="xs" aria-live="polite">
+              {p.otherName} is typing…
+            </Text>
+          )}
+        </div>
       </Box>
       {newBelow && (
         <Button
@@ -202,7 +162,7 @@ export function MessageList(p: Props) {
           left="50%"
           style={{ transform: 'translateX(-50%)' }}
           leftSection={<IconArrowDown size={14} />}
-          onClick={jumpDown}
+          onClick={jumpToNewest}
         >
           New messages
         </Button>
