@@ -42,7 +42,7 @@ export function MessageList(p: Props) {
   const lastMineStored = useMemo(() => {
     for (let i = p.messages.length - 1; i >= 0; i--) if (p.messages[i].senderId === p.userId) return p.messages[i].id;
   }, [p.messages, p.userId]);
-  const { box, content, rows, virtualizer, newBelow, jumpToNewest } = useHistoryScroll({
+  const { box, content, rows, virtualizer, newBelow, goToNewest } = useHistoryScroll({
     keys,
     lastIsMine: !!items.at(-1)?.mine,
     estimateSize: ESTIMATED_ROW_PX,
@@ -162,7 +162,7 @@ export function MessageList(p: Props) {
           left="50%"
           style={{ transform: 'translateX(-50%)' }}
           leftSection={<IconArrowDown size={14} />}
-          onClick={jumpToNewest}
+          onClick={goToNewest}
         >
           New messages
         </Button>

@@ -5,6 +5,7 @@ import {
   anchorAt,
   followAfterReachingUp,
   followAfterScroll,
+  keyGoesToNewest,
   keyScrollsUp,
   restoreAnchor,
   type Anchor,
@@ -126,8 +127,10 @@ export function useHistoryScroll({ keys, lastIsMine, estimateSize, overscan }: O
     let anchor = anchorAt(rowBoxes(list), el.scrollTop);
     if (!anchor) {
       // The drawn rows end above the view (it moved faster than rows were drawn): the row the virtualizer puts there.
+      // Its index is its own, so drawing it while the reader scrolls on (a long smooth scroll, a scrollbar drag) is not
+      // taken for rows going in above it, which would write the position and stop their scroll halfway.
       const item = virtualizer.getVirtualItemForOffset(el.scrollTop);
-      anchor = item ? { key: String(item.key), index: -1, offset: el.scrollTop - item.start } : null;
+      anchor = item ? { key: String(item.key), index: item.index, offset: el.scrollTop - item.start } : null;
     }
     follow.current.anchor = anchor;
   }, [virtualizer]);
@@ -171,6 +174,15 @@ export function useHistoryScroll({ keys, lastIsMine, estimateSize, overscan }: O
     f.lastTop = el.scrollTop;
     report();
   }, [virtualizer, indexOf, captureAnchor, report]);
+
+  /** The "New messages" button and End: back to the newest, following it again. */
+  const goToNewest = useCallback(() => {
+    const f = follow.current;
+    f.following = true;
+    f.anchor = null;
+    setNewBelow(false);
+    settle();
+  }, [settle]);
 
   // A new newest message: follow it when it is the reader's own (or the first page), else offer to jump to it.
   useLayoutEffect(() => {
@@ -235,6 +247,10 @@ export function useHistoryScroll({ keys, lastIsMine, estimateSize, overscan }: O
     };
     const onKey = (e: KeyboardEvent) => {
       if (keyScrollsUp(e)) reachUp();
+      else if (keyGoesToNewest(e)) {
+        e.preventDefault();
+        goToNewest();
+      }
     };
     const onTouchStart = (e: TouchEvent) => {
       f.touchY = e.touches[0]?.clientY ?? null;
@@ -267,16 +283,7 @@ export function useHistoryScroll({ keys, lastIsMine, estimateSize, overscan }: O
       el.removeEventListener('touchend', onTouchEnd);
       el.removeEventListener('touchcancel', onTouchEnd);
     };
-  }, [settle, captureAnchor, report]);
+  }, [settle, captureAnchor, report, goToNewest]);
 
-  /** The "New messages" button: back to the newest, following it again. */
-  const jumpToNewest = useCallback(() => {
-    const f = follow.current;
-    f.following = true;
-    f.anchor = null;
-    setNewBelow(false);
-    settle();
-  }, [settle]);
-
-  return { box, content, rows, virtualizer, newBelow, jumpToNewest };
+  return { box, content, rows, virtualizer, newBelow, goToNewest };
 }

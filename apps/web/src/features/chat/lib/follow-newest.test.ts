@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { anchorAt, followAfterReachingUp, followAfterScroll, keyScrollsUp, restoreAnchor } from './follow-newest';
+import {
+  anchorAt,
+  followAfterReachingUp,
+  followAfterScroll,
+  keyGoesToNewest,
+  keyScrollsUp,
+  restoreAnchor,
+} from './follow-newest';
 
 const box = (scrollTop: number, scrollHeight = 3000, clientHeight = 600) => ({ scrollTop, scrollHeight, clientHeight });
 
@@ -44,6 +51,14 @@ describe('keyScrollsUp', () => {
     expect(['ArrowDown', 'PageDown', 'End', ' ', 'Tab'].some((key) => keyScrollsUp({ key, shiftKey: false }))).toBe(
       false,
     );
+  });
+});
+
+describe('keyGoesToNewest', () => {
+  it('takes End (and Ctrl+End) to the newest, not Shift+End or other keys', () => {
+    expect(keyGoesToNewest({ key: 'End', shiftKey: false, altKey: false })).toBe(true);
+    expect(keyGoesToNewest({ key: 'End', shiftKey: true, altKey: false })).toBe(false);
+    expect(keyGoesToNewest({ key: 'PageDown', shiftKey: false, altKey: false })).toBe(false);
   });
 });
 

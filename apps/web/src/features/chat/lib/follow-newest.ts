@@ -38,6 +38,14 @@ export const keyScrollsUp = (e: { key: string; shiftKey: boolean }) =>
   e.key === 'ArrowUp' || e.key === 'PageUp' || e.key === 'Home' || (e.key === ' ' && e.shiftKey);
 
 /**
+ * End (Ctrl+End too) goes to the newest message and follows it, at once. Left to the browser it is a smooth scroll
+ * to where the end was when it started, which rows measured on the way (their estimates corrected) can move a few
+ * pixels further, so it would stop just short of the end, not following.
+ */
+export const keyGoesToNewest = (e: { key: string; shiftKey: boolean; altKey: boolean }) =>
+  e.key === 'End' && !e.shiftKey && !e.altKey;
+
+/**
  * A rendered row: its key, its index in the history, where it starts in the scroll box and its height, and where its
  * message starts (below the day divider a row may carry, which moves to an older row when an older page goes in).
  */
