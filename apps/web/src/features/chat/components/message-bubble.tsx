@@ -58,7 +58,7 @@ export function MessageBubble({
       <Box
         px="sm"
         py={6}
-        bg={mine ? 'blue.6' : 'gray.1'}
+        bg={mine ? 'blue.8' : 'gray.1'}
         c={mine ? 'white' : 'dark'}
         style={{ borderRadius: 14, borderBottomRightRadius: mine ? 4 : 14, borderBottomLeftRadius: mine ? 14 : 4 }}
       >
