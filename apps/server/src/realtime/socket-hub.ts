@@ -289,5 +289,5 @@ export class SocketHub {
 }
 
 export function send(socket: WebSocket, msg: unknown) {
-  if (socket.readyState === socket.OPEN) sendText(socket, JSON.stringify(msg));
+  sendText(socket, JSON.stringify(msg));
 }
