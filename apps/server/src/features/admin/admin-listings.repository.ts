@@ -6,13 +6,12 @@ import { PLATFORMS } from '@accountry/shared/listings';
 import {
   afterCursor,
   containsText,
-  fewCandidates,
-  listingTitlesContaining,
-  listingTitlesMatching,
+  FEW_MATCHES,
+  idsUpTo,
+  listingIdsByTitle,
   toPage,
   trigramSearchable,
-  usersContaining,
-  usersMatching,
+  userIdsMatching,
 } from './sql-helpers';
 
 export interface ListingFilter {
@@ -62,24 +61,26 @@ function adminListingQuery(db: Database) {
     ]);
 }
 
-/** Listings whose title, platform or seller may match the search, or with the search as id (trigram indexes). */
-function listingCandidates(engine: Engine, s: string, platforms: string[]) {
-  return sql<string>`${listingTitlesContaining(engine, s)}
-    union select id from listings where seller_id in (${usersContaining(engine, s)})
-    union select id from listings where id = ${s}${
-      platforms.length ? sql` union select id from listings where platform in (${sql.join(platforms)})` : sql``
-    }`;
-}
-
-/** Few candidates: few titles, few sellers (counted first, so a common word stops early) and few of their listings. */
+/**
+ * The ids of listings whose title or seller may match the search, plus the search itself as an id, when they are few:
+ * few titles, few sellers (counted first, so a common word stops early) and few of their listings. Null means many
+ * (or a platform named by the search, which holds many), found by walking the created-at index instead.
+ */
 async function fewListingCandidates(db: Database, engine: Engine, s: string, platforms: string[]) {
-  // A platform holds many listings: walking the created-at index finds a page of them at once.
-  if (platforms.length) return false;
-  return fewCandidates(db, [
-    listingTitlesMatching(engine, s),
-    usersMatching(engine, s),
-    sql`select id from listings where seller_id in (${usersContaining(engine, s)})`,
-  ]);
+  if (platforms.length) return null;
+  const titles = await idsUpTo(db, (n) => listingIdsByTitle(engine, s, n), FEW_MATCHES);
+  if (!titles) return null;
+  const sellers = await idsUpTo(db, (n) => userIdsMatching(engine, s, n), FEW_MATCHES - titles.length);
+  if (!sellers) return null;
+  const theirs = sellers.length
+    ? await idsUpTo(
+        db,
+        (n) => sql<string>`select id from listings where seller_id in (${sql.join(sellers)}) limit ${n}`,
+        FEW_MATCHES - titles.length - sellers.length,
+      )
+    : [];
+  if (!theirs) return null;
+  return [...new Set([...titles, ...theirs, s])];
 }
 
 /** All listings, newest first, searched by title, platform or seller, filtered and keyset-paged. */
@@ -88,8 +89,8 @@ export async function listListings(db: Database, engine: Engine, f: ListingFilte
   if (f.q) {
     const s = f.q;
     const platforms = PLATFORMS.filter((p) => p.includes(s.toLowerCase()));
-    if (trigramSearchable(s) && (await fewListingCandidates(db, engine, s, platforms)))
-      q = q.where('listings.id', 'in', sql<string>`(${listingCandidates(engine, s, platforms)})`);
+    const few = trigramSearchable(s) && (await fewListingCandidates(db, engine, s, platforms));
+    if (few) q = q.where('listings.id', 'in', few);
     q = q.where((eb) =>
       eb.or([
         containsText('listings.title', s),

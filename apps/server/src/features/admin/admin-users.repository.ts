@@ -6,11 +6,11 @@ import type { UsersTable } from '../../db/schema';
 import {
   afterCursor,
   containsText,
-  fewCandidates,
+  FEW_MATCHES,
+  idsUpTo,
   toPage,
   trigramSearchable,
-  usersContaining,
-  usersMatching,
+  userIdsMatching,
 } from './sql-helpers';
 
 export interface UserFilter {
@@ -38,8 +38,12 @@ const SUMMARY_COLUMNS = [
 export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
   let q = db.selectFrom('users').leftJoin('deletedUsers', 'deletedUsers.uid', 'users.id').select(SUMMARY_COLUMNS);
   if (f.q) {
-    if (trigramSearchable(f.q) && (await fewCandidates(db, [usersMatching(engine, f.q)])))
-      q = q.where('users.id', 'in', sql<string>`(${usersContaining(engine, f.q)})`);
+    const search = f.q;
+    const few =
+      trigramSearchable(search) && (await idsUpTo(db, (n) => userIdsMatching(engine, search, n), FEW_MATCHES));
+    // No candidate in the index: nothing can match.
+    if (few && !few.length) return toPage([], f.limit);
+    if (few) q = q.where('users.id', 'in', few);
     q = q.where((eb) => eb.or([containsText('users.email', f.q!), containsText('users.displayName', f.q!)]));
   }
   if (f.role) q = q.where('users.role', '=', f.role);

@@ -26,7 +26,7 @@ export function toPage<T extends { createdAt: number; id: string }>(rows: T[], l
 }
 
 /** Up to this many candidates are looked up and sorted; more are checked while walking the created-at index. */
-const FEW_MATCHES = 1000;
+export const FEW_MATCHES = 1000;
 
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** One FTS5 string: with the trigram tokenizer it matches as a substring. */
@@ -35,46 +35,31 @@ const trigramPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
 /** Trigram indexes find substrings of three characters or more; a shorter search is checked row by row. */
 export const trigramSearchable = (search: string) => [...search].length >= 3;
 
-/** Ids of users whose e-mail or display name may contain the search, through the trigram indexes (decision 142). */
-export function usersContaining(engine: Engine, search: string): RawBuilder<string> {
+/** Ids of users whose e-mail or display name may contain the search, straight from the trigram indexes (decision 142). */
+export function userIdsMatching(engine: Engine, search: string, limit: number): RawBuilder<string> {
   if (engine === 'sqlite')
-    return sql<string>`select id from users where search_key in (${usersMatching(engine, search)})`;
+    return sql<string>`select id from users where search_key in
+      (select rowid from users_trigram where users_trigram match ${trigramPhrase(search)} limit ${limit})`;
   const p = likePattern(search);
-  return sql<string>`select id from users where lower(email) like ${p} escape '\\' or lower(display_name) like ${p} escape '\\'`;
+  return sql<string>`select id from users
+    where lower(email) like ${p} escape '\\' or lower(display_name) like ${p} escape '\\' limit ${limit}`;
 }
 
-/** One row per user matching, straight from the index (SQLite: its FTS rowids, which stop early when counted). */
-export function usersMatching(engine: Engine, search: string): RawBuilder<string> {
+/** Ids of listings whose title may contain the search, straight from the trigram indexes. */
+export function listingIdsByTitle(engine: Engine, search: string, limit: number): RawBuilder<string> {
   if (engine === 'sqlite')
-    return sql<string>`select rowid from users_trigram where users_trigram match ${trigramPhrase(search)}`;
-  return usersContaining(engine, search);
-}
-
-/** One row per listing whose title may contain the search, straight from the index. */
-export function listingTitlesMatching(engine: Engine, search: string) {
-  if (engine === 'sqlite')
-    return sql<string>`select rowid from listings_title_trigram where listings_title_trigram match ${trigramPhrase(search)}`;
-  return sql<string>`select id from listings where lower(title) like ${likePattern(search)} escape '\\'`;
-}
-
-/** Ids of listings whose title may contain the search, through the trigram indexes. */
-export function listingTitlesContaining(engine: Engine, search: string) {
-  if (engine === 'sqlite')
-    return sql<string>`select id from listings where search_key in (${listingTitlesMatching(engine, search)})`;
-  return listingTitlesMatching(engine, search);
+    return sql<string>`select id from listings where search_key in
+      (select rowid from listings_title_trigram where listings_title_trigram match ${trigramPhrase(search)} limit ${limit})`;
+  return sql<string>`select id from listings where lower(title) like ${likePattern(search)} escape '\\' limit ${limit}`;
 }
 
 /**
- * Whether the candidates of a search are few enough to start from them (looked up, then sorted). Many candidates
- * (a common word) are better checked while walking the created-at index, which then stops after one page. Each part
- * is counted up to what is left of the limit, in order, so a common word stops the probe early.
+ * The ids a part of a search yields, when there are at most `left` (the part is asked for one more, so it stops
+ * early); null when there are more: a common word, better checked while walking the created-at index, which then
+ * stops after one page. Few ids are looked up as a list, so the trigram index is read once per search.
  */
-export async function fewCandidates(db: Database, parts: Array<RawBuilder<unknown>>) {
-  let left = FEW_MATCHES;
-  for (const part of parts) {
-    const probe = await sql<{ n: number }>`select count(*) as n from (${part} limit ${left + 1}) m`.execute(db);
-    left -= Number(probe.rows[0].n);
-    if (left < 0) return false;
-  }
-  return true;
+export async function idsUpTo(db: Database, part: (limit: number) => RawBuilder<string>, left: number) {
+  if (left < 0) return null;
+  const { rows } = await sql<{ id: string }>`${part(left + 1)}`.execute(db);
+  return rows.length > left ? null : rows.map((r) => r.id);
 }
