@@ -7,11 +7,12 @@ import {
   afterCursor,
   containsText,
   FEW_MATCHES,
-  idsUpTo,
-  listingIdsByTitle,
+  keyIn,
+  keysUpTo,
+  listingKeysByTitle,
   toPage,
   trigramSearchable,
-  userIdsMatching,
+  userKeysMatching,
 } from './sql-helpers';
 
 export interface ListingFilter {
@@ -62,25 +63,26 @@ function adminListingQuery(db: Database) {
 }
 
 /**
- * The ids of listings whose title or seller may match the search, plus the search itself as an id, when they are few:
- * few titles, few sellers (counted first, so a common word stops early) and few of their listings. Null means many
- * (or a platform named by the search, which holds many), found by walking the created-at index instead.
+ * Listings whose title or seller may match the search, or with the search as id, when they are few: few titles, few
+ * sellers (counted first, so a common word stops early) and few of their listings. Null means many (or a platform
+ * named by the search, which holds many), found by walking the created-at index instead.
  */
 async function fewListingCandidates(db: Database, engine: Engine, s: string, platforms: string[]) {
   if (platforms.length) return null;
-  const titles = await idsUpTo(db, (n) => listingIdsByTitle(engine, s, n), FEW_MATCHES);
+  const titles = await keysUpTo(db, (n) => listingKeysByTitle(engine, s, n), FEW_MATCHES);
   if (!titles) return null;
-  const sellers = await idsUpTo(db, (n) => userIdsMatching(engine, s, n), FEW_MATCHES - titles.length);
+  const sellers = await keysUpTo(db, (n) => userKeysMatching(engine, s, n), FEW_MATCHES - titles.length);
   if (!sellers) return null;
   const theirs = sellers.length
-    ? await idsUpTo(
+    ? await keysUpTo(
         db,
-        (n) => sql<string>`select id from listings where seller_id in (${sql.join(sellers)}) limit ${n}`,
+        (n) => sql<{ key: string }>`select id as key from listings
+          where seller_id in (select id from users where ${keyIn(engine, 'users', sellers)}) limit ${n}`,
         FEW_MATCHES - titles.length - sellers.length,
       )
     : [];
   if (!theirs) return null;
-  return [...new Set([...titles, ...theirs, s])];
+  return { titles, ids: [...theirs, s] };
 }
 
 /** All listings, newest first, searched by title, platform or seller, filtered and keyset-paged. */
@@ -90,7 +92,13 @@ export async function listListings(db: Database, engine: Engine, f: ListingFilte
     const s = f.q;
     const platforms = PLATFORMS.filter((p) => p.includes(s.toLowerCase()));
     const few = trigramSearchable(s) && (await fewListingCandidates(db, engine, s, platforms));
-    if (few) q = q.where('listings.id', 'in', few);
+    if (few)
+      q = q.where((eb) =>
+        eb.or([
+          ...(few.titles.length ? [keyIn(engine, 'listings', few.titles)] : []),
+          eb('listings.id', 'in', few.ids as string[]),
+        ]),
+      );
     q = q.where((eb) =>
       eb.or([
         containsText('listings.title', s),

@@ -7,10 +7,11 @@ import {
   afterCursor,
   containsText,
   FEW_MATCHES,
-  idsUpTo,
+  keyIn,
+  keysUpTo,
   toPage,
   trigramSearchable,
-  userIdsMatching,
+  userKeysMatching,
 } from './sql-helpers';
 
 export interface UserFilter {
@@ -40,10 +41,10 @@ export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
   if (f.q) {
     const search = f.q;
     const few =
-      trigramSearchable(search) && (await idsUpTo(db, (n) => userIdsMatching(engine, search, n), FEW_MATCHES));
+      trigramSearchable(search) && (await keysUpTo(db, (n) => userKeysMatching(engine, search, n), FEW_MATCHES));
     // No candidate in the index: nothing can match.
     if (few && !few.length) return toPage([], f.limit);
-    if (few) q = q.where('users.id', 'in', few);
+    if (few) q = q.where(keyIn(engine, 'users', few));
     q = q.where((eb) => eb.or([containsText('users.email', f.q!), containsText('users.displayName', f.q!)]));
   }
   if (f.role) q = q.where('users.role', '=', f.role);

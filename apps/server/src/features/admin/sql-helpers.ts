@@ -35,31 +35,40 @@ const trigramPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
 /** Trigram indexes find substrings of three characters or more; a shorter search is checked row by row. */
 export const trigramSearchable = (search: string) => [...search].length >= 3;
 
-/** Ids of users whose e-mail or display name may contain the search, straight from the trigram indexes (decision 142). */
-export function userIdsMatching(engine: Engine, search: string, limit: number): RawBuilder<string> {
+/*
+ * A row's key in a trigram index: on SQLite its search_key (the FTS rowid, read without touching the table, so a
+ * common word stops after 1,001 of them), on PostgreSQL its id (decision 142).
+ */
+type Key = string | number;
+
+/** Keys of users whose e-mail or display name may contain the search, straight from the trigram indexes. */
+export function userKeysMatching(engine: Engine, search: string, limit: number): RawBuilder<{ key: Key }> {
   if (engine === 'sqlite')
-    return sql<string>`select id from users where search_key in
-      (select rowid from users_trigram where users_trigram match ${trigramPhrase(search)} limit ${limit})`;
+    return sql`select rowid as key from users_trigram where users_trigram match ${trigramPhrase(search)} limit ${limit}`;
   const p = likePattern(search);
-  return sql<string>`select id from users
+  return sql`select id as key from users
     where lower(email) like ${p} escape '\\' or lower(display_name) like ${p} escape '\\' limit ${limit}`;
 }
 
-/** Ids of listings whose title may contain the search, straight from the trigram indexes. */
-export function listingIdsByTitle(engine: Engine, search: string, limit: number): RawBuilder<string> {
+/** Keys of listings whose title may contain the search, straight from the trigram indexes. */
+export function listingKeysByTitle(engine: Engine, search: string, limit: number): RawBuilder<{ key: Key }> {
   if (engine === 'sqlite')
-    return sql<string>`select id from listings where search_key in
-      (select rowid from listings_title_trigram where listings_title_trigram match ${trigramPhrase(search)} limit ${limit})`;
-  return sql<string>`select id from listings where lower(title) like ${likePattern(search)} escape '\\' limit ${limit}`;
+    return sql`select rowid as key from listings_title_trigram
+      where listings_title_trigram match ${trigramPhrase(search)} limit ${limit}`;
+  return sql`select id as key from listings where lower(title) like ${likePattern(search)} escape '\\' limit ${limit}`;
 }
 
+/** The rows of a table whose trigram key is in the list (never empty). */
+export const keyIn = (engine: Engine, table: 'users' | 'listings', keys: Key[]) =>
+  sql<SqlBool>`${sql.ref(`${table}.${engine === 'sqlite' ? 'search_key' : 'id'}`)} in (${sql.join(keys)})`;
+
 /**
- * The ids a part of a search yields, when there are at most `left` (the part is asked for one more, so it stops
+ * The keys a part of a search yields, when there are at most `left` (the part is asked for one more, so it stops
  * early); null when there are more: a common word, better checked while walking the created-at index, which then
- * stops after one page. Few ids are looked up as a list, so the trigram index is read once per search.
+ * stops after one page. Few keys are looked up as a list, so the trigram index is read once per search.
  */
-export async function idsUpTo(db: Database, part: (limit: number) => RawBuilder<string>, left: number) {
+export async function keysUpTo(db: Database, part: (limit: number) => RawBuilder<{ key: Key }>, left: number) {
   if (left < 0) return null;
-  const { rows } = await sql<{ id: string }>`${part(left + 1)}`.execute(db);
-  return rows.length > left ? null : rows.map((r) => r.id);
+  const { rows } = await part(left + 1).execute(db);
+  return rows.length > left ? null : rows.map((r) => r.key);
 }
