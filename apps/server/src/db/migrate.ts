@@ -18,7 +18,7 @@ import * as socketLeases from './migrations/2026-11-25T0210-socket-leases';
 import * as adminSearchTrigrams from './migrations/2026-11-25T0500-admin-search-trigrams';
 import * as checkoutExpiryOwed from './migrations/2026-11-25T0600-checkout-expiry-owed';
 import * as ordersListingBuyer from './migrations/2026-11-25T0700-orders-listing-buyer';
-import * as trigramIndexesWithoutPendingList from './migrations/2026-11-25T0800-trigram-indexes-without-pending-list';
+import * as trigramPendingLists from './migrations/2026-11-25T0800-trigram-pending-lists';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -40,7 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0500-admin-search-trigrams': adminSearchTrigrams,
   '2026-11-25T0600-checkout-expiry-owed': checkoutExpiryOwed,
   '2026-11-25T0700-orders-listing-buyer': ordersListingBuyer,
-  '2026-11-25T0800-trigram-indexes-without-pending-list': trigramIndexesWithoutPendingList,
+  '2026-11-25T0800-trigram-pending-lists': trigramPendingLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
