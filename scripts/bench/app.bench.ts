@@ -31,7 +31,13 @@ const ACCEPT = { 'accept-encoding': 'br, gzip' };
 
 /** The bytes and encoding exactly as the server sent them (fetch would decompress). */
 function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; body: Buffer; encoding?: string; type: string }>((resolve, reject) => {
+  return new Promise<{
+    status: number;
+    body: Buffer;
+    encoding?: string;
+    type: string;
+    headers: Record<string, string>;
+  }>((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
@@ -42,11 +48,23 @@ function rawGet(url: string, headers: Record<string, string>) {
             body: Buffer.concat(chunks),
             encoding: res.headers['content-encoding'],
             type: res.headers['content-type'] ?? 'application/json',
+            headers: otherHeaders(res.headers),
           }),
         );
       })
       .on('error', reject);
   });
+}
+
+/** Headers every Fastify reply has anyway, or that describe the body: the bare server sets those itself. */
+const OWN_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'date', 'connection', 'keep-alive']);
+
+/** The app's other response headers (security headers, vary): what a reply carries beyond the bare one. */
+function otherHeaders(headers: http.IncomingHttpHeaders) {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (!OWN_HEADERS.has(name) && typeof value === 'string') out[name] = value;
+  return out;
 }
 
 /** Until the process uses under 5% of a core for a whole second (at most 3 minutes). */
@@ -130,17 +148,27 @@ async function benchEngine(
     for (const [name, p, headers] of targets) {
       const res = await rawGet(base + p, headers);
       if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
-      replies.push({ path: `/${name}`, body: res.body, contentType: res.type, contentEncoding: res.encoding });
+      replies.push({
+        path: `/${name}`,
+        body: res.body,
+        contentType: res.type,
+        contentEncoding: res.encoding,
+        headers: res.headers,
+      });
     }
     const bare = await loader.bare(replies);
     for (const [name, p, headers] of targets) {
       const app: Measured[] = [];
       const baseline: Measured[] = [];
+      const sameHeaders: Measured[] = [];
       await loader.load(base + p, { headers, seconds: 1 });
       await loader.load(`${bare.url}/${name}`, { seconds: 1 });
       for (let round = 0; round < ROUNDS; round++) {
         baseline.push(await loadWithCpu(bare.pid, () => loader.load(`${bare.url}/${name}`, { seconds: SECONDS })));
         app.push(await loadWithCpu(server.pid!, () => loader.load(base + p, { headers, seconds: SECONDS })));
+        // The bare server sending the app's headers too: how much of the gap is the headers themselves.
+        const withHeaders = `${bare.url}/${name}/headers`;
+        sameHeaders.push(await loadWithCpu(bare.pid, () => loader.load(withHeaders, { seconds: SECONDS })));
       }
       for (const b of baseline) assertHonestBaseline(`app.${name}`, b);
       const rps = (rs: Measured[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
@@ -161,6 +189,8 @@ async function benchEngine(
         cpuRatio: Number(
           (median(baseline.map((r) => r.cpuUsPerReq)) / median(app.map((r) => r.cpuUsPerReq))).toFixed(3),
         ),
+        sameHeadersBaselineValue: rps(sameHeaders),
+        ratioToSameHeaders: Number((rps(app) / rps(sameHeaders)).toFixed(3)),
       });
     }
   } finally {

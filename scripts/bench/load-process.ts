@@ -15,7 +15,15 @@ interface LoadJob {
 }
 interface BareJob {
   kind: 'bare';
-  replies: Array<{ path: string; body: string; contentType: string; encoding?: string; contentEncoding?: string }>;
+  replies: Array<{
+    path: string;
+    body: string;
+    contentType: string;
+    encoding?: string;
+    contentEncoding?: string;
+    /** The app's other response headers: also served at `${path}/headers`, to see what sending them costs. */
+    headers?: Record<string, string>;
+  }>;
 }
 
 interface AutocannonResult {
@@ -57,6 +65,12 @@ async function bare(job: BareJob) {
       if (r.contentEncoding) reply.header('content-encoding', r.contentEncoding);
       return reply.type(r.contentType).send(body);
     });
+    const headers = r.headers;
+    if (headers)
+      app.get(`${r.path}/headers`, async (_req, reply) => {
+        reply.headers(headers);
+        return reply.type(r.contentType).send(body);
+      });
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -105,7 +105,15 @@ export function startLoadProcess() {
         connections: opts.connections ?? 32,
         durationSeconds: opts.seconds ?? 3,
       }),
-    bare: (replies: Array<{ path: string; body: Buffer; contentType: string; contentEncoding?: string }>) =>
+    bare: (
+      replies: Array<{
+        path: string;
+        body: Buffer;
+        contentType: string;
+        contentEncoding?: string;
+        headers?: Record<string, string>;
+      }>,
+    ) =>
       ask<{ url: string; pid: number }>(bareHost, {
         kind: 'bare',
         replies: replies.map((r) => ({ ...r, body: r.body.toString('base64'), encoding: 'base64' })),
