@@ -4,7 +4,7 @@
 // CPU use (a share of one core: near 1 means the generator, not the server, may be the limit);
 // { kind: 'bare', replies: [{ path, body, contentType }] } starts a bare Fastify server and answers with its URL.
 import { createRequire } from 'node:module';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 
 interface LoadJob {
   kind: 'load';
@@ -61,16 +61,15 @@ async function bare(job: BareJob) {
   const app = Fastify({ logger: false });
   for (const r of job.replies) {
     const body = Buffer.from(r.body, r.encoding === 'base64' ? 'base64' : 'utf8');
-    app.get(r.path, async (_req, reply) => {
+    // Both routes send the same bytes with the same encoding; the second also sends the app's other headers.
+    const answer = (reply: FastifyReply, headers?: Record<string, string>) => {
       if (r.contentEncoding) reply.header('content-encoding', r.contentEncoding);
+      if (headers) reply.headers(headers);
       return reply.type(r.contentType).send(body);
-    });
+    };
+    app.get(r.path, async (_req, reply) => answer(reply));
     const headers = r.headers;
-    if (headers)
-      app.get(`${r.path}/headers`, async (_req, reply) => {
-        reply.headers(headers);
-        return reply.type(r.contentType).send(body);
-      });
+    if (headers) app.get(`${r.path}/headers`, async (_req, reply) => answer(reply, headers));
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
