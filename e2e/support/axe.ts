@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
  * them (the announcement banner slides and fades in after its fetch) has started its transition, and no transition
  * or finite animation still runs (mid-fade, text blends into its background). A spinner's endless one does not count.
  */
-export async function waitForRest(page: Page) {
+async function waitForRest(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() =>
     document
@@ -15,11 +15,16 @@ export async function waitForRest(page: Page) {
   );
 }
 
-/** Run axe-core over the page as it is now and fail on any serious or critical violation (WCAG 2.x A and AA). */
-export async function expectNoSeriousA11yViolations(page: Page, where = page.url()) {
+/** axe-core's WCAG 2.x A and AA violations on the page, once it is at rest. */
+export async function a11yViolations(page: Page) {
   await waitForRest(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
+  return results.violations;
+}
+
+/** Run axe-core over the page as it is now and fail on any serious or critical violation (WCAG 2.x A and AA). */
+export async function expectNoSeriousA11yViolations(page: Page, where = page.url()) {
+  const serious = (await a11yViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious, `accessibility violations on ${where}`).toEqual([]);
