@@ -45,7 +45,7 @@ export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
     // No candidate in the index: nothing can match.
     if (few && !few.length) return toPage([], f.limit);
     if (few) q = q.where(keyIn(engine, 'users', few));
-    q = q.where((eb) => eb.or([containsText('users.email', f.q!), containsText('users.displayName', f.q!)]));
+    q = q.where((eb) => eb.or([containsText('users.email', search), containsText('users.displayName', search)]));
   }
   if (f.role) q = q.where('users.role', '=', f.role);
   if (f.verified) q = q.where('users.emailVerified', '=', f.verified === 'yes');

@@ -68,7 +68,6 @@ export const keyIn = (engine: Engine, table: 'users' | 'listings', keys: Key[]) 
  * stops after one page. Few keys are looked up as a list, so the trigram index is read once per search.
  */
 export async function keysUpTo(db: Database, part: (limit: number) => RawBuilder<{ key: Key }>, left: number) {
-  if (left < 0) return null;
   const { rows } = await part(left + 1).execute(db);
   return rows.length > left ? null : rows.map((r) => r.key);
 }
