@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import type { MessagesTable } from '../../db/schema';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../../lib/app-error';
-import { newId } from '../../lib/ids';
+import { newTimeOrderedId } from '../../lib/ids';
 import { advanceRead, bumpForMessage, deliverAll, unreadByConversation } from './conversations.repository';
 import { findByClientId, insertMessage, isUniqueViolation, selectAfter, selectBefore } from './messages.repository';
 import { claimAttachment, findAttachment } from './attachments.repository';
@@ -93,9 +93,10 @@ export class MessagesService {
     recipientId: string,
     input: { clientId: string; body: string },
   ): Promise<SendResult | null> {
+    const now = this.deps.clock.now();
     try {
       const stored = await this.store.store({
-        id: newId(),
+        id: newTimeOrderedId(now),
         conversationId,
         side,
         senderId: user.id,
@@ -103,7 +104,7 @@ export class MessagesService {
         clientId: input.clientId,
         body: input.body,
         preview: messagePreview(input.body),
-        now: this.deps.clock.now(),
+        now,
       });
       return stored && { message: toMessage(stored.row), duplicate: false };
     } catch (err) {
@@ -144,7 +145,7 @@ export class MessagesService {
       throw badRequest(CHAT_MESSAGES.attachmentNotFound, { attachmentId: CHAT_MESSAGES.attachmentNotFound });
     }
     const now = this.deps.clock.now();
-    const id = newId();
+    const id = newTimeOrderedId(now);
     let row: MessagesTable;
     let counters;
     try {

@@ -3,7 +3,7 @@ import { messagePreview } from '@accountry/shared/chat-rules';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import type { MessagesTable } from '../../db/schema';
-import { newId } from '../../lib/ids';
+import { newId, newTimeOrderedId } from '../../lib/ids';
 import { bumpForMessage } from './conversations.repository';
 import { insertMessage } from './messages.repository';
 import { ChatEvents } from './chat-events';
@@ -32,7 +32,7 @@ export async function postSystemMessage(
     now: input.now,
   });
   const row: MessagesTable = {
-    id: newId(),
+    id: newTimeOrderedId(input.now),
     conversationId: input.conversationId,
     seq: counters.lastSeq,
     kind: 'system',
