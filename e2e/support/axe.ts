@@ -1,19 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-
-/**
- * Until the page is at rest, for colours to be judged: its requests have settled, so an element that appears with
- * them (the announcement banner slides and fades in after its fetch) has started its transition, and no transition
- * or finite animation still runs (mid-fade, text blends into its background). A spinner's endless one does not count.
- */
-async function waitForRest(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-}
+import { waitForRest } from './page-rest';
 
 /** axe-core's WCAG 2.x A and AA violations on the page, once it is at rest. */
 export async function a11yViolations(page: Page) {
