@@ -19,6 +19,7 @@ import * as adminSearchTrigrams from './migrations/2026-11-25T0500-admin-search-
 import * as checkoutExpiryOwed from './migrations/2026-11-25T0600-checkout-expiry-owed';
 import * as ordersListingBuyer from './migrations/2026-11-25T0700-orders-listing-buyer';
 import * as trigramPendingLists from './migrations/2026-11-25T0800-trigram-pending-lists';
+import * as messagesSenderTime from './migrations/2026-11-26T0300-messages-sender-time';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0600-checkout-expiry-owed': checkoutExpiryOwed,
   '2026-11-25T0700-orders-listing-buyer': ordersListingBuyer,
   '2026-11-25T0800-trigram-pending-lists': trigramPendingLists,
+  '2026-11-26T0300-messages-sender-time': messagesSenderTime,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -165,6 +165,16 @@ describe('messages over REST', () => {
     expect(limited.json().error.message).toBe(CHAT_MESSAGES.rateLimited);
     ctx.clock.advance(2_000);
     expect((await send(buyer, conversationId, 'after a pause')).statusCode).toBe(201);
+    // With the burst spent, one message every two seconds goes on being allowed, and no faster.
+    expect((await send(buyer, conversationId, 'too soon')).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++) {
+      ctx.clock.advance(2_000);
+      expect((await send(buyer, conversationId, `steady ${i}`)).statusCode).toBe(201);
+    }
+    // A minute without sending gives the whole burst back.
+    ctx.clock.advance(60_000);
+    for (let i = 0; i < 10; i++) expect((await send(buyer, conversationId, `burst ${i}`)).statusCode).toBe(201);
+    expect((await send(buyer, conversationId, 'burst spent')).statusCode).toBe(429);
   });
 });
 

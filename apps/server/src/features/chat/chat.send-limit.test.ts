@@ -37,3 +37,34 @@ it.runIf(testEngine === 'postgres')('the chat send limit does not double with tw
   ctx.clock.advance(2_000);
   expect((await send(peer.app, 'after a pause')).statusCode).toBe(201);
 });
+
+it.runIf(testEngine === 'postgres')(
+  'costs no write of its own: the limit is counted over the stored messages, in the statement that stores one',
+  async () => {
+    const seller = await userWithSession(ctx, 'seller');
+    const buyer = await userWithSession(ctx, 'buyer');
+    const listing = await insertListing(ctx, seller.user.id);
+    const open = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/conversations',
+      payload: { listingId: listing.id },
+      headers: buyer.session.headers,
+    });
+    const url = `/api/chat/conversations/${open.json().conversation.id}/messages`;
+    for (const body of ['one', 'two', 'three']) {
+      const sent = await ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: { clientId: clientId(), body },
+        headers: buyer.session.headers,
+      });
+      expect(sent.statusCode).toBe(201);
+    }
+    const counters = await ctx.deps.db.db
+      .selectFrom('rateLimits')
+      .select('key')
+      .where('key', 'like', 'chat-send%')
+      .execute();
+    expect(counters).toEqual([]);
+  },
+);

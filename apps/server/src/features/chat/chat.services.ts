@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CHAT_SEND_BURST, CHAT_SEND_PER_MINUTE } from '@accountry/shared/chat';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import { ChatEvents } from './chat-events';
@@ -11,31 +10,35 @@ import { SqliteMessageStore, type StoreEvents } from './sqlite-message-store';
 import type { MessageStore } from './message-store';
 import { SafetyService } from './safety.service';
 import { AttachmentsService } from './attachments.service';
-import { SendRateLimiter } from './send-rate-limiter';
+import { sendLimit, type SendLimit } from './send-limit';
 import { blocksBetween } from './safety.repository';
 
 export type ChatServices = ReturnType<typeof createChatServices>;
 
 /** The chat write path for the app's engine (decision 130); its events reach the hub after commit. */
-export function createMessageStore(deps: AppDeps, events: ChatEvents, log: FastifyBaseLogger): MessageStore {
+export function createMessageStore(
+  deps: AppDeps,
+  events: ChatEvents,
+  log: FastifyBaseLogger,
+  limit: SendLimit,
+): MessageStore {
   const storeEvents: StoreEvents = {
     stored: ({ row, counters }) => void events.message(counters, toMessage(row)),
     receipt: (counters, toUserId) => void events.receipt(counters, toUserId),
   };
   return deps.db.sqlite
-    ? new SqliteMessageStore(deps.db.db, deps.db.sqlite, storeEvents, log)
-    : new PostgresMessageStore(deps.db.db, deps.bus.notifyChannel, storeEvents);
+    ? new SqliteMessageStore(deps.db.db, deps.db.sqlite, storeEvents, log, limit)
+    : new PostgresMessageStore(deps.db.db, deps.bus.notifyChannel, storeEvents, limit);
 }
 
 /** Wire the chat services to the app's database, hub and clock. */
 export function createChatServices(deps: AppDeps, log: FastifyBaseLogger) {
   const events = new ChatEvents(deps.hub, log);
   const presence = new ChatPresence(deps, events, log);
-  const perMinute = deps.config.chatSendPerMinute ?? CHAT_SEND_PER_MINUTE;
-  const limiter = new SendRateLimiter(deps.limits, Math.max(CHAT_SEND_BURST, Math.ceil(perMinute / 6)), perMinute);
+  const limit = sendLimit(deps.config.chatSendPerMinute);
   const conversations = new ConversationsService(deps, presence, events);
-  const store = createMessageStore(deps, events, log);
-  const messages = new MessagesService(deps, conversations, events, limiter, store);
+  const store = createMessageStore(deps, events, log, limit);
+  const messages = new MessagesService(deps, conversations, events, limit, store);
   const safety = new SafetyService(deps, conversations, events);
   const attachments = new AttachmentsService(deps, conversations, messages);
 

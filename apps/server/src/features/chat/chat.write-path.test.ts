@@ -7,6 +7,7 @@ import type { BusEvent } from '../../realtime/bus';
 import { clientId, insertListing } from './chat-test-helpers';
 import { ChatEvents } from './chat-events';
 import { createMessageStore } from './chat.services';
+import { sendLimit } from './send-limit';
 import type { MessageStore, NewMessage } from './message-store';
 
 let ctx: TestContext;
@@ -16,7 +17,12 @@ let wake: (() => void) | null = null;
 beforeAll(async () => {
   ctx = await createTestApp();
   // The store as the app builds it, publishing through the app's hub and bus (NOTIFY on PostgreSQL).
-  store = createMessageStore(ctx.deps, new ChatEvents(ctx.deps.hub, ctx.deps.log), ctx.deps.log);
+  store = createMessageStore(
+    ctx.deps,
+    new ChatEvents(ctx.deps.hub, ctx.deps.log),
+    ctx.deps.log,
+    sendLimit(ctx.deps.config.chatSendPerMinute),
+  );
   ctx.bus.subscribe((e) => {
     events.push(e);
     wake?.();

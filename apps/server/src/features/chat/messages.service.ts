@@ -17,7 +17,7 @@ import { claimAttachment, findAttachment } from './attachments.repository';
 import { sendChecks } from './safety.repository';
 import type { ConversationsService } from './conversations.service';
 import type { ChatEvents } from './chat-events';
-import type { SendRateLimiter } from './send-rate-limiter';
+import type { SendLimit } from './send-limit';
 import type { MessageStore } from './message-store';
 
 export const attachmentUrl = (id: string) => `/api/chat/attachments/${id}`;
@@ -60,7 +60,7 @@ export class MessagesService {
     private readonly deps: AppDeps,
     private readonly conversations: ConversationsService,
     private readonly events: ChatEvents,
-    private readonly limiter: SendRateLimiter,
+    private readonly limit: SendLimit,
     private readonly store: MessageStore,
   ) {}
 
@@ -78,12 +78,11 @@ export class MessagesService {
     const side = parties.buyerId === user.id ? 'buyer' : 'seller';
     const recipientId = side === 'buyer' ? parties.sellerId : parties.buyerId;
     // The hot path: a text message the store keeps in one statement or group commit when every check passes.
-    if (!input.attachmentId && (await this.limiter.take(user.id))) {
+    if (!input.attachmentId) {
       const stored = await this.storeFast(user, conversationId, side, recipientId, input);
       if (stored) return stored;
-      return this.sendChecked(user, conversationId, side, recipientId, input, true);
     }
-    return this.sendChecked(user, conversationId, side, recipientId, input, false);
+    return this.sendChecked(user, conversationId, side, recipientId, input);
   }
 
   private async storeFast(
@@ -116,7 +115,7 @@ export class MessagesService {
 
   /**
    * Every check one by one, with the refusal's own message: sends with an attachment, and whatever the hot path
-   * refused (a resend, a block, a recipient gone, the rate limit). `limited` says the hot path already took the limit.
+   * refused (a resend, a block, a recipient gone, the send limit).
    */
   private async sendChecked(
     user: AuthUser,
@@ -124,14 +123,14 @@ export class MessagesService {
     side: 'buyer' | 'seller',
     recipientId: string,
     input: { clientId: string; body: string; attachmentId?: string },
-    limited: boolean,
   ): Promise<SendResult> {
     const db = this.deps.db.db;
-    const checks = await sendChecks(db, user.id, recipientId, input.clientId);
+    const now = this.deps.clock.now();
+    const checks = await sendChecks(db, user.id, recipientId, input.clientId, { limit: this.limit, now });
     // A resend of something already stored answers with the stored message: no duplicate, no rate-limit error.
     const existing = checks.storedId ? await findByClientId(db, user.id, input.clientId) : undefined;
     if (existing) return this.duplicate(existing, conversationId);
-    if (!limited && !(await this.limiter.take(user.id))) throw tooManyRequests(CHAT_MESSAGES.rateLimited);
+    if (!checks.underLimit) throw tooManyRequests(CHAT_MESSAGES.rateLimited);
     refuseBlocked(checks);
 
     const attachment = input.attachmentId ? await findAttachment(db, input.attachmentId) : undefined;
@@ -144,7 +143,6 @@ export class MessagesService {
     ) {
       throw badRequest(CHAT_MESSAGES.attachmentNotFound, { attachmentId: CHAT_MESSAGES.attachmentNotFound });
     }
-    const now = this.deps.clock.now();
     const id = newTimeOrderedId(now);
     let row: MessagesTable;
     let counters;

@@ -12,6 +12,7 @@ import {
   type StoredMessage,
 } from './message-store';
 import type { StoreEvents } from './sqlite-message-store';
+import { underSendLimit, type SendLimit } from './send-limit';
 
 /** Room for the envelope, ids and counters around a message body in its NOTIFY payload. */
 const EVENT_OVERHEAD_BYTES = 1200;
@@ -51,6 +52,7 @@ export class PostgresMessageStore implements MessageStore {
     private readonly db: Database,
     private readonly channel: string | undefined,
     private readonly events: StoreEvents,
+    private readonly limit: SendLimit,
   ) {}
 
   store(m: NewMessage): Promise<StoredMessage | null> {
@@ -86,7 +88,7 @@ export class PostgresMessageStore implements MessageStore {
 
   private async storeBatch(batch: SendJob[]) {
     if (batch.length === 1) return settle(batch[0], () => this.storeOne(batch[0].m));
-    // Rows locked in id order in every process, so two batches never wait on each other in a cycle.
+    // Sorted so a failed batch retries its messages in id order (the statement itself locks rows in id order).
     batch.sort((a, b) => (a.m.conversationId < b.m.conversationId ? -1 : 1));
     let rows: Array<ConversationCounters & { ord: number }>;
     try {
@@ -145,6 +147,11 @@ export class PostgresMessageStore implements MessageStore {
           and not exists (select 1 from user_blocks ub where (ub.blocker_id = i.sender_id and ub.blocked_id = i.recipient_id)
             or (ub.blocker_id = i.recipient_id and ub.blocked_id = i.sender_id))
           and not exists (select 1 from messages m where m.sender_id = i.sender_id and m.client_id = i.client_id)
+          and ${underSendLimit(this.limit, sql`i.sender_id`, (ms) => sql`i.now - ${sql.lit(ms)}`)}
+      ),
+      locked as materialized (
+        select c.id from conversations c where c.id in (select conversation_id from input) order by c.id
+        for no key update
       ),
       bump as (
         update conversations c set last_seq = ${next},
@@ -154,7 +161,7 @@ export class PostgresMessageStore implements MessageStore {
           seller_delivered_seq = case when a.side = 'seller' then ${next} else c.seller_delivered_seq end,
           last_message_preview = a.preview, last_message_attachment = false, last_sender_id = a.sender_id,
           last_message_at = a.now, updated_at = a.now
-        from allowed a where c.id = a.conversation_id
+        from allowed a where c.id = a.conversation_id and (select count(*) from locked) >= 0
         returning ${sql.raw(COUNTER_SQL.replace(/\bid,/, 'c.id,'))}, a.id as "messageId", a.sender_id as "senderId",
           a.client_id as "clientId", a.body, a.event_body as "eventBody", a.now as "createdAt", a.truncated, a.ord
       ),
@@ -204,6 +211,7 @@ export class PostgresMessageStore implements MessageStore {
           and not exists (select 1 from user_blocks where (blocker_id = ${m.senderId} and blocked_id = ${m.recipientId})
             or (blocker_id = ${m.recipientId} and blocked_id = ${m.senderId}))
           and not exists (select 1 from messages where sender_id = ${m.senderId} and client_id = ${m.clientId})
+          and ${underSendLimit(this.limit, sql`${m.senderId}::text`, (ms) => sql`${m.now - ms}::bigint`)}
         returning ${sql.raw(COUNTER_SQL.replace(/\bid,/, 'c.id,'))}
       ),
       inserted as (
@@ -264,12 +272,15 @@ export class PostgresMessageStore implements MessageStore {
         with input as (
           select * from unnest(${ids}::text[], ${buyerSeqs}::int[], ${sellerSeqs}::int[]) as i(id, buyer_seq, seller_seq)
         ),
+        locked as materialized (
+          select c.id from conversations c where c.id in (select id from input) order by c.id for no key update
+        ),
         moved as (
           update conversations c set
             buyer_delivered_seq = greatest(c.buyer_delivered_seq, least(i.buyer_seq, c.last_seq)),
             seller_delivered_seq = greatest(c.seller_delivered_seq, least(i.seller_seq, c.last_seq))
           from input i
-          where c.id = i.id and (c.buyer_delivered_seq < least(i.buyer_seq, c.last_seq)
+          where c.id = i.id and (select count(*) from locked) >= 0 and (c.buyer_delivered_seq < least(i.buyer_seq, c.last_seq)
             or c.seller_delivered_seq < least(i.seller_seq, c.last_seq))
           returning ${sql.raw(COUNTER_SQL.replace(/\bid,/, 'c.id,'))},
             ${sql.raw(moved('buyer', 'c'))} as "buyerMoved", ${sql.raw(moved('seller', 'c'))} as "sellerMoved"

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from './conversations.repository';
+import { underSendLimit, type SendLimit } from './send-limit';
 
 export async function insertBlock(db: Db, blockerId: string, blockedId: string, now: number) {
   await db
@@ -49,9 +51,16 @@ export async function userExists(db: Db, id: string) {
 
 /**
  * One look-up before a send: whether this client id was stored already (a resend), blocks either way between sender
- * and recipient, and whether the recipient's account is gone.
+ * and recipient, whether the recipient's account is gone, and (given a limit and the time) whether the sender is
+ * under the send limit.
  */
-export async function sendChecks(db: Db, senderId: string, recipientId: string, clientId = '') {
+export async function sendChecks(
+  db: Db,
+  senderId: string,
+  recipientId: string,
+  clientId = '',
+  limitAt?: { limit: SendLimit; now: number },
+) {
   const row = await db
     .selectFrom('users as u')
     .leftJoin('deletedUsers as d', 'd.uid', 'u.id')
@@ -82,6 +91,9 @@ export async function sendChecks(db: Db, senderId: string, recipientId: string, 
             .where('blockedId', '=', senderId),
         )
         .as('recipientBlocked'),
+      limitAt
+        ? underSendLimit(limitAt.limit, sql`${senderId}`, (ms) => sql`${limitAt.now - ms}`).as('underLimit')
+        : sql<boolean>`1 = 1`.as('underLimit'),
     ])
     .where('u.id', '=', recipientId)
     .executeTakeFirst();
@@ -90,5 +102,6 @@ export async function sendChecks(db: Db, senderId: string, recipientId: string, 
     senderBlockedRecipient: Boolean(row?.senderBlocked),
     recipientBlockedSender: Boolean(row?.recipientBlocked),
     recipientGone: !row || row.disabled || row.status === 'unresolved',
+    underLimit: Boolean(row?.underLimit),
   };
 }

@@ -1,5 +1,6 @@
 import type { Database as SQLiteDatabase, Statement } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { ConversationCounters } from '@accountry/shared/chat';
 import type { Database } from '../../db/database';
 import {
@@ -10,6 +11,7 @@ import {
   type NewMessage,
   type StoredMessage,
 } from './message-store';
+import { underSendLimit, type SendLimit } from './send-limit';
 
 /** What the store tells the fan-out after each commit, in commit order. */
 export interface StoreEvents {
@@ -39,13 +41,15 @@ export class SqliteMessageStore implements MessageStore {
     raw: SQLiteDatabase,
     private readonly events: StoreEvents,
     private readonly log: FastifyBaseLogger,
+    limit: SendLimit,
   ) {
+    const underLimit = underSendLimit(limit, sql.raw('@senderId'), (ms) => sql.raw(`@now - ${ms}`)).compile(db).sql;
     this.sql = {
       begin: raw.prepare('begin immediate'),
       commit: raw.prepare('commit'),
       rollback: raw.prepare('rollback'),
       // Numbers the message under the write lock when every send check passes (recipient active, no block either way,
-      // client id not stored yet); sending moves the sender's own read and delivered markers.
+      // client id not stored yet, sender under the send limit); sending moves the sender's own read and delivered markers.
       bump: raw.prepare(`update conversations set last_seq = last_seq + 1,
         buyer_read_seq = case when @side = 'buyer' then last_seq + 1 else buyer_read_seq end,
         buyer_delivered_seq = case when @side = 'buyer' then last_seq + 1 else buyer_delivered_seq end,
@@ -59,6 +63,7 @@ export class SqliteMessageStore implements MessageStore {
           and not exists (select 1 from user_blocks where (blocker_id = @senderId and blocked_id = @recipientId)
             or (blocker_id = @recipientId and blocked_id = @senderId))
           and not exists (select 1 from messages where sender_id = @senderId and client_id = @clientId)
+          and ${underLimit}
         returning ${COUNTER_SQL}`),
       insert: raw.prepare(`insert into messages (id, conversation_id, seq, sender_id, client_id, body, created_at)
         values (@id, @conversationId, @seq, @senderId, @clientId, @body, @createdAt)`),
