@@ -22,6 +22,7 @@ import {
 import { favoriteIdsAmong, findListing, listImages } from './listings.repository';
 import { catalogueCacheFor, type ListingDetailCore, type ListingDetailTemplate } from './catalogue-cache';
 import { findOpenReport, insertOpenReport } from '../../lib/reports';
+import { listingViewerFacts } from '../../db/listing-viewer-facts';
 import { toCard } from './listing-mappers';
 import { viewCounterFor } from './listing-views';
 
@@ -164,14 +165,15 @@ export async function listingDetail(deps: AppDeps, id: string, viewer: AuthUser)
   const privileged = isOwner || viewer.role === 'admin';
   const views = viewCounterFor(deps);
   if (!privileged && listing.status !== 'draft') views.record(id, viewer.id);
-  const [favorite, seller, review] = await Promise.all([
-    favoriteIdsAmong(deps.db.db, viewer.id, [id]),
+  // The viewer's favorite, review and latest order in one statement, next to the (usually cached) seller summary.
+  const [facts, seller] = await Promise.all([
+    listingViewerFacts(deps.db.db, id, viewer.id),
     sellerSummary(deps, listing.sellerId, { allowDeleted: true }),
-    reviewState(deps, listing, viewer),
   ]);
+  const review = await reviewState(deps, listing, viewer, facts);
   return {
     ...page,
-    isFavorite: favorite.has(id),
+    isFavorite: facts.favorite,
     viewCount: listing.viewCount + views.pendingFor(id),
     isOwner,
     favoriteCount: privileged ? listing.favoriteCount : null,

@@ -11,7 +11,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { newId } from '../../lib/ids';
-import { latestOrderFor } from '../../db/order-facts';
+import { listingViewerFacts, type ListingViewerFacts } from '../../db/listing-viewer-facts';
 import { findReview, findReviewByBuyer, insertReview, sellerReviews, setReplyOnce } from './reviews.repository';
 
 const PAGE = 10;
@@ -23,12 +23,17 @@ interface ReviewedListing {
 }
 
 /** Whether the viewer may review the seller for this listing (and the review they already wrote). */
-export async function reviewState(deps: AppDeps, listing: ReviewedListing, viewer: Pick<AuthUser, 'id'>) {
+export async function reviewState(
+  deps: AppDeps,
+  listing: ReviewedListing,
+  viewer: Pick<AuthUser, 'id'>,
+  known?: ListingViewerFacts,
+) {
   const db = deps.db.db;
-  const [mine, order] = await Promise.all([
-    findReviewByBuyer(db, listing.id, viewer.id),
-    latestOrderFor(db, listing.id, viewer.id),
-  ]);
+  const facts = known ?? (await listingViewerFacts(db, listing.id, viewer.id));
+  const order = facts.latestOrder;
+  // Most viewers have not reviewed the listing: the review itself is read only when there is one.
+  const mine = facts.reviewId ? await findReview(db, facts.reviewId) : undefined;
   const blocker = reviewBlocker({
     isSeller: listing.sellerId === viewer.id,
     order: order ?? null,

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createUser } from '../test/test-app';
+import { insertOrderRow } from '../test/order-fixtures';
+import { createListingsTestApp, insertTestListing } from '../test/listing-fixtures';
+import { listingViewerFacts } from './listing-viewer-facts';
+
+let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+beforeAll(async () => {
+  ctx = await createListingsTestApp();
+});
+afterAll(() => ctx.close());
+
+it("answers a member's favorite, review and latest order for one listing, and nothing of anyone else's", async () => {
+  const seller = await createUser(ctx, { role: 'seller' });
+  const buyer = await createUser(ctx, { role: 'buyer' });
+  const other = await createUser(ctx, { role: 'buyer' });
+  const listing = await insertTestListing(ctx, seller.id, { status: 'sold' });
+  const elsewhere = await insertTestListing(ctx, seller.id);
+  const now = ctx.clock.now();
+  const parties = { listingId: listing.id, buyerId: buyer.id, sellerId: seller.id };
+  await insertOrderRow(ctx, { ...parties, status: 'refunded', refundedCents: 10_000, createdAt: now - 2_000 });
+  const latest = await insertOrderRow(ctx, {
+    ...parties,
+    status: 'completed',
+    completedAt: now,
+    createdAt: now - 1_000,
+  });
+  await insertOrderRow(ctx, { listingId: elsewhere.id, buyerId: buyer.id, sellerId: seller.id, createdAt: now });
+  await ctx.db.insertInto('favorites').values({ userId: buyer.id, listingId: listing.id, createdAt: now }).execute();
+  await ctx.db.insertInto('favorites').values({ userId: other.id, listingId: elsewhere.id, createdAt: now }).execute();
+  await ctx.db
+    .insertInto('reviews')
+    .values({
+      id: 'review-of-buyer',
+      ...parties,
+      rating: 5,
+      comment: 'As described.',
+      createdAt: now,
+      orderId: latest.id,
+    })
+    .execute();
+
+  expect(await listingViewerFacts(ctx.db, listing.id, buyer.id)).toEqual({
+    favorite: true,
+    reviewId: 'review-of-buyer',
+    latestOrder: { id: latest.id, status: 'completed', refundedCents: 0, completedAt: now },
+  });
+  const none = { favorite: false, reviewId: null, latestOrder: null };
+  expect(await listingViewerFacts(ctx.db, listing.id, other.id)).toEqual(none);
+  expect(await listingViewerFacts(ctx.db, listing.id, 'no-such-member')).toEqual(none);
+});
