@@ -14,6 +14,7 @@ import {
   trigramSearchable,
   userKeysMatching,
 } from './sql-helpers';
+import { trigramMatch, type TrigramIndex } from './trigram-match';
 
 export interface ListingFilter {
   q?: string;
@@ -69,9 +70,12 @@ function adminListingQuery(db: Database) {
  */
 async function fewListingCandidates(db: Database, engine: Engine, s: string, platforms: string[]) {
   if (platforms.length) return null;
-  const titles = await keysUpTo(db, (n) => listingKeysByTitle(engine, s, n), FEW_MATCHES);
+  const match = async (index: TrigramIndex) => (engine === 'sqlite' ? trigramMatch(db, index, s) : undefined);
+  const titleMatch = await match('listings');
+  const titles = await keysUpTo(db, (n) => listingKeysByTitle(engine, s, n, titleMatch), FEW_MATCHES);
   if (!titles) return null;
-  const sellers = await keysUpTo(db, (n) => userKeysMatching(engine, s, n), FEW_MATCHES - titles.length);
+  const sellerMatch = await match('users');
+  const sellers = await keysUpTo(db, (n) => userKeysMatching(engine, s, n, sellerMatch), FEW_MATCHES - titles.length);
   if (!sellers) return null;
   const theirs = sellers.length
     ? await keysUpTo(

@@ -13,6 +13,7 @@ import {
   trigramSearchable,
   userKeysMatching,
 } from './sql-helpers';
+import { trigramMatch } from './trigram-match';
 
 export interface UserFilter {
   q?: string;
@@ -40,8 +41,10 @@ export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
   let q = db.selectFrom('users').leftJoin('deletedUsers', 'deletedUsers.uid', 'users.id').select(SUMMARY_COLUMNS);
   if (f.q) {
     const search = f.q;
+    const match =
+      engine === 'sqlite' && trigramSearchable(search) ? await trigramMatch(db, 'users', search) : undefined;
     const few =
-      trigramSearchable(search) && (await keysUpTo(db, (n) => userKeysMatching(engine, search, n), FEW_MATCHES));
+      trigramSearchable(search) && (await keysUpTo(db, (n) => userKeysMatching(engine, search, n, match), FEW_MATCHES));
     // No candidate in the index: nothing can match.
     if (few && !few.length) return toPage([], f.limit);
     if (few) q = q.where(keyIn(engine, 'users', few));

@@ -41,20 +41,33 @@ export const trigramSearchable = (search: string) => [...search].length >= 3;
  */
 type Key = string | number;
 
-/** Keys of users whose e-mail or display name may contain the search, straight from the trigram indexes. */
-export function userKeysMatching(engine: Engine, search: string, limit: number): RawBuilder<{ key: Key }> {
+/**
+ * Keys of users whose e-mail or display name may contain the search, straight from the trigram indexes; on SQLite
+ * `match` may name only the search's rarest trigrams (trigram-match.ts).
+ */
+export function userKeysMatching(
+  engine: Engine,
+  search: string,
+  limit: number,
+  match = trigramPhrase(search),
+): RawBuilder<{ key: Key }> {
   if (engine === 'sqlite')
-    return sql`select rowid as key from users_trigram where users_trigram match ${trigramPhrase(search)} limit ${limit}`;
+    return sql`select rowid as key from users_trigram where users_trigram match ${match} limit ${limit}`;
   const p = likePattern(search);
   return sql`select id as key from users
     where lower(email) like ${p} escape '\\' or lower(display_name) like ${p} escape '\\' limit ${limit}`;
 }
 
-/** Keys of listings whose title may contain the search, straight from the trigram indexes. */
-export function listingKeysByTitle(engine: Engine, search: string, limit: number): RawBuilder<{ key: Key }> {
+/** Keys of listings whose title may contain the search, straight from the trigram indexes (`match` as above). */
+export function listingKeysByTitle(
+  engine: Engine,
+  search: string,
+  limit: number,
+  match = trigramPhrase(search),
+): RawBuilder<{ key: Key }> {
   if (engine === 'sqlite')
     return sql`select rowid as key from listings_title_trigram
-      where listings_title_trigram match ${trigramPhrase(search)} limit ${limit}`;
+      where listings_title_trigram match ${match} limit ${limit}`;
   return sql`select id as key from listings where lower(title) like ${likePattern(search)} escape '\\' limit ${limit}`;
 }
 
