@@ -1,6 +1,7 @@
 import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database } from '../../db/database';
 import { afterCursor, toPage } from './sql-helpers';
+import { executeNamedRows } from '../../db/pg-statement-names';
 
 export interface AuditFilter {
   action?: string;
@@ -47,11 +48,13 @@ export async function listAudit(db: Database, f: AuditFilter) {
   if (f.targetType) q = q.where('auditLog.targetType', '=', f.targetType);
   if (f.targetId) q = q.where('auditLog.targetId', '=', f.targetId);
   if (f.cursor) q = q.where(afterCursor('auditLog.createdAt', 'auditLog.id', f.cursor));
-  const rows = await q
-    .orderBy('auditLog.createdAt', 'desc')
-    .orderBy('auditLog.id', 'desc')
-    .limit(f.limit + 1)
-    .execute();
+  const rows = await executeNamedRows(
+    db,
+    q
+      .orderBy('auditLog.createdAt', 'desc')
+      .orderBy('auditLog.id', 'desc')
+      .limit(f.limit + 1),
+  );
   return toPage(rows, f.limit);
 }
 

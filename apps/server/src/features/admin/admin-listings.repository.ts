@@ -7,6 +7,7 @@ import {
   afterCursor,
   containsText,
   FEW_MATCHES,
+  inList,
   keyIn,
   keysUpTo,
   listingKeysByTitle,
@@ -15,6 +16,7 @@ import {
   userKeysMatching,
 } from './sql-helpers';
 import { trigramMatch, type TrigramIndex } from './trigram-match';
+import { executeNamedRows } from '../../db/pg-statement-names';
 
 export interface ListingFilter {
   q?: string;
@@ -100,7 +102,7 @@ export async function listListings(db: Database, engine: Engine, f: ListingFilte
       q = q.where((eb) =>
         eb.or([
           ...(few.titles.length ? [keyIn(engine, 'listings', few.titles)] : []),
-          eb('listings.id', 'in', few.ids as string[]),
+          inList(engine, 'listings.id', few.ids),
         ]),
       );
     q = q.where((eb) =>
@@ -118,11 +120,13 @@ export async function listListings(db: Database, engine: Engine, f: ListingFilte
   if (f.sellerId) q = q.where('listings.sellerId', '=', f.sellerId);
   if (f.deleted) q = q.where('listings.deletedAt', f.deleted === 'yes' ? 'is not' : 'is', null);
   if (f.cursor) q = q.where(afterCursor('listings.createdAt', 'listings.id', f.cursor));
-  const rows = await q
-    .orderBy('listings.createdAt', 'desc')
-    .orderBy('listings.id', 'desc')
-    .limit(f.limit + 1)
-    .execute();
+  const rows = await executeNamedRows(
+    db,
+    q
+      .orderBy('listings.createdAt', 'desc')
+      .orderBy('listings.id', 'desc')
+      .limit(f.limit + 1),
+  );
   return toPage(rows, f.limit);
 }
 

@@ -14,6 +14,7 @@ import {
   userKeysMatching,
 } from './sql-helpers';
 import { trigramMatch } from './trigram-match';
+import { executeNamedRows } from '../../db/pg-statement-names';
 
 export interface UserFilter {
   q?: string;
@@ -59,11 +60,13 @@ export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
       .where((eb) => eb.or([eb('deletedUsers.status', 'is', null), eb('deletedUsers.status', '!=', 'unresolved')]));
   }
   if (f.cursor) q = q.where(afterCursor('users.createdAt', 'users.id', f.cursor));
-  const rows = await q
-    .orderBy('users.createdAt', 'desc')
-    .orderBy('users.id', 'desc')
-    .limit(f.limit + 1)
-    .execute();
+  const rows = await executeNamedRows(
+    db,
+    q
+      .orderBy('users.createdAt', 'desc')
+      .orderBy('users.id', 'desc')
+      .limit(f.limit + 1),
+  );
   return toPage(rows, f.limit);
 }
 

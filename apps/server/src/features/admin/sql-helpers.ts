@@ -1,5 +1,6 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, Engine } from '../../db/database';
+import { executeNamed } from '../../db/pg-statement-names';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { decodeCursor, encodeCursor, type Keyset } from '../../lib/keyset-cursor';
 
@@ -74,9 +75,18 @@ export function listingKeysByTitle(
   return sql`select id as key from listings where lower(title) like ${likePattern(search)} escape '\\' limit ${limit}`;
 }
 
+/**
+ * A column among a list of values (never empty): on PostgreSQL one array parameter, so the statement's text is the same
+ * whatever the list's length and can be prepared once (`executeNamedRows`).
+ */
+export const inList = (engine: Engine, column: string, values: Key[]) =>
+  engine === 'sqlite'
+    ? sql<SqlBool>`${sql.ref(column)} in (${sql.join(values)})`
+    : sql<SqlBool>`${sql.ref(column)} = any(${values.map(String)}::text[])`;
+
 /** The rows of a table whose trigram key is in the list (never empty). */
 export const keyIn = (engine: Engine, table: 'users' | 'listings', keys: Key[]) =>
-  sql<SqlBool>`${sql.ref(`${table}.${engine === 'sqlite' ? 'search_key' : 'id'}`)} in (${sql.join(keys)})`;
+  inList(engine, `${table}.${engine === 'sqlite' ? 'search_key' : 'id'}`, keys);
 
 /**
  * The keys a part of a search yields, when there are at most `left` (the part is asked for one more, so it stops
@@ -84,6 +94,6 @@ export const keyIn = (engine: Engine, table: 'users' | 'listings', keys: Key[]) 
  * stops after one page. Few keys are looked up as a list, so the trigram index is read once per search.
  */
 export async function keysUpTo(db: Database, part: (limit: number) => RawBuilder<{ key: Key }>, left: number) {
-  const { rows } = await part(left + 1).execute(db);
+  const { rows } = await executeNamed(db, part(left + 1));
   return rows.length > left ? null : rows.map((r) => r.key);
 }
