@@ -10,12 +10,10 @@ import {
   inList,
   keyIn,
   keysUpTo,
-  listingKeysByTitle,
   toPage,
+  trigramKeysUpTo,
   trigramSearchable,
-  userKeysMatching,
 } from './sql-helpers';
-import { trigramMatch, type TrigramIndex } from './trigram-match';
 import { executeNamedRows } from '../../db/pg-statement-names';
 
 export interface ListingFilter {
@@ -72,12 +70,9 @@ function adminListingQuery(db: Database) {
  */
 async function fewListingCandidates(db: Database, engine: Engine, s: string, platforms: string[]) {
   if (platforms.length) return null;
-  const match = async (index: TrigramIndex) => (engine === 'sqlite' ? trigramMatch(db, index, s) : undefined);
-  const titleMatch = await match('listings');
-  const titles = await keysUpTo(db, (n) => listingKeysByTitle(engine, s, n, titleMatch), FEW_MATCHES);
+  const titles = await trigramKeysUpTo(db, engine, 'listings', s, FEW_MATCHES);
   if (!titles) return null;
-  const sellerMatch = await match('users');
-  const sellers = await keysUpTo(db, (n) => userKeysMatching(engine, s, n, sellerMatch), FEW_MATCHES - titles.length);
+  const sellers = await trigramKeysUpTo(db, engine, 'users', s, FEW_MATCHES - titles.length);
   if (!sellers) return null;
   const theirs = sellers.length
     ? await keysUpTo(

@@ -8,12 +8,10 @@ import {
   containsText,
   FEW_MATCHES,
   keyIn,
-  keysUpTo,
   toPage,
+  trigramKeysUpTo,
   trigramSearchable,
-  userKeysMatching,
 } from './sql-helpers';
-import { trigramMatch } from './trigram-match';
 import { executeNamedRows } from '../../db/pg-statement-names';
 
 export interface UserFilter {
@@ -42,10 +40,7 @@ export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
   let q = db.selectFrom('users').leftJoin('deletedUsers', 'deletedUsers.uid', 'users.id').select(SUMMARY_COLUMNS);
   if (f.q) {
     const search = f.q;
-    const match =
-      engine === 'sqlite' && trigramSearchable(search) ? await trigramMatch(db, 'users', search) : undefined;
-    const few =
-      trigramSearchable(search) && (await keysUpTo(db, (n) => userKeysMatching(engine, search, n, match), FEW_MATCHES));
+    const few = trigramSearchable(search) && (await trigramKeysUpTo(db, engine, 'users', search, FEW_MATCHES));
     // No candidate in the index: nothing can match.
     if (few && !few.length) return toPage([], f.limit);
     if (few) q = q.where(keyIn(engine, 'users', few));

@@ -3,11 +3,14 @@ import type { Database, Engine } from '../../db/database';
 import { executeNamed } from '../../db/pg-statement-names';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { decodeCursor, encodeCursor, type Keyset } from '../../lib/keyset-cursor';
+import { trigramMatch, type TrigramIndex } from './trigram-match';
+
+/** A LIKE pattern for "contains", lower-cased; %, _ and backslash in the search are escaped to match literally. */
+const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Case-insensitive "contains" on both engines; % and _ in the search are matched literally. */
 export function containsText(column: string, search: string): Expression<SqlBool> {
-  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(search)} escape '\\'`;
 }
 
 /** The position in an admin list's cursor (the shared keyset cursor), or a 400 naming the cursor. */
@@ -32,10 +35,6 @@ export function toPage<T extends { createdAt: number; id: string }>(rows: T[], l
 /** Up to this many candidates are looked up and sorted; more are checked while walking the created-at index. */
 export const FEW_MATCHES = 1000;
 
-const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** One FTS5 string: with the trigram tokenizer it matches as a substring. */
-const trigramPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
-
 /** Trigram indexes find substrings of three characters or more; a shorter search is checked row by row. */
 export const trigramSearchable = (search: string) => [...search].length >= 3;
 
@@ -46,33 +45,19 @@ export const trigramSearchable = (search: string) => [...search].length >= 3;
 type Key = string | number;
 
 /**
- * Keys of users whose e-mail or display name may contain the search, straight from the trigram indexes; on SQLite
- * `match` may name only the search's rarest trigrams (trigram-match.ts).
+ * Keys of the rows whose text may contain the search, straight from a trigram index: users by e-mail or display name,
+ * listings by title. On SQLite `match` is the FTS5 query (trigram-match.ts).
  */
-export function userKeysMatching(
-  engine: Engine,
-  search: string,
-  limit: number,
-  match = trigramPhrase(search),
-): RawBuilder<{ key: Key }> {
-  if (engine === 'sqlite')
-    return sql`select rowid as key from users_trigram where users_trigram match ${match} limit ${limit}`;
+function trigramKeys(engine: Engine, index: TrigramIndex, search: string, match: string, limit: number) {
+  if (engine === 'sqlite') {
+    const fts = sql.table(index === 'users' ? 'users_trigram' : 'listings_title_trigram');
+    return sql<{ key: Key }>`select rowid as key from ${fts} where ${fts} match ${match} limit ${limit}`;
+  }
   const p = likePattern(search);
-  return sql`select id as key from users
-    where lower(email) like ${p} escape '\\' or lower(display_name) like ${p} escape '\\' limit ${limit}`;
-}
-
-/** Keys of listings whose title may contain the search, straight from the trigram indexes (`match` as above). */
-export function listingKeysByTitle(
-  engine: Engine,
-  search: string,
-  limit: number,
-  match = trigramPhrase(search),
-): RawBuilder<{ key: Key }> {
-  if (engine === 'sqlite')
-    return sql`select rowid as key from listings_title_trigram
-      where listings_title_trigram match ${match} limit ${limit}`;
-  return sql`select id as key from listings where lower(title) like ${likePattern(search)} escape '\\' limit ${limit}`;
+  return index === 'users'
+    ? sql<{ key: Key }>`select id as key from users
+        where lower(email) like ${p} escape '\\' or lower(display_name) like ${p} escape '\\' limit ${limit}`
+    : sql<{ key: Key }>`select id as key from listings where lower(title) like ${p} escape '\\' limit ${limit}`;
 }
 
 /**
@@ -96,4 +81,10 @@ export const keyIn = (engine: Engine, table: 'users' | 'listings', keys: Key[]) 
 export async function keysUpTo(db: Database, part: (limit: number) => RawBuilder<{ key: Key }>, left: number) {
   const { rows } = await executeNamed(db, part(left + 1));
   return rows.length > left ? null : rows.map((r) => r.key);
+}
+
+/** `keysUpTo` for a search through a trigram index; on SQLite FTS5 is asked for the search's rarest trigrams. */
+export async function trigramKeysUpTo(db: Database, engine: Engine, index: TrigramIndex, search: string, left: number) {
+  const match = engine === 'sqlite' ? await trigramMatch(db, index, search) : '';
+  return keysUpTo(db, (n) => trigramKeys(engine, index, search, match, n), left);
 }
