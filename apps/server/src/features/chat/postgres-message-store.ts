@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { CHAT_EVENTS, type ConversationCounters } from '@accountry/shared/chat';
 import type { Database } from '../../db/database';
 import { executeNamed } from '../../db/pg-statement-names';
@@ -22,6 +22,18 @@ const counterJson = (t: string) =>
     'buyerReadSeq', ${t}."buyerReadSeq", 'sellerReadSeq', ${t}."sellerReadSeq",
     'buyerDeliveredSeq', ${t}."buyerDeliveredSeq", 'sellerDeliveredSeq', ${t}."sellerDeliveredSeq",
     'updatedAt', ${t}."updatedAt")`;
+
+/**
+ * A CTE locking the conversations of `ids` in id order. An UPDATE ... FROM locks rows in its plan's order, so a send
+ * batch and a delivered flush could each hold a row the other waited for; taking them in one order first, in every
+ * statement that updates several, rules that out. `LOCKED_FIRST` in the UPDATE's condition reads the whole CTE before
+ * the first row is updated.
+ */
+const lockInIdOrder = (ids: RawBuilder<unknown>) =>
+  sql`locked as materialized (
+    select c.id from conversations c where c.id in (${ids}) order by c.id for no key update
+  )`;
+const LOCKED_FIRST = sql.raw('(select count(*) from locked) >= 0');
 
 /**
  * PostgreSQL: one statement per send does the checks, numbers the message under the conversation's row lock,
@@ -149,10 +161,7 @@ export class PostgresMessageStore implements MessageStore {
           and not exists (select 1 from messages m where m.sender_id = i.sender_id and m.client_id = i.client_id)
           and ${underSendLimit(this.limit, sql`i.sender_id`, (ms) => sql`i.now - ${sql.lit(ms)}`)}
       ),
-      locked as materialized (
-        select c.id from conversations c where c.id in (select conversation_id from input) order by c.id
-        for no key update
-      ),
+      ${lockInIdOrder(sql`select conversation_id from input`)},
       bump as (
         update conversations c set last_seq = ${next},
           buyer_read_seq = case when a.side = 'buyer' then ${next} else c.buyer_read_seq end,
@@ -161,7 +170,7 @@ export class PostgresMessageStore implements MessageStore {
           seller_delivered_seq = case when a.side = 'seller' then ${next} else c.seller_delivered_seq end,
           last_message_preview = a.preview, last_message_attachment = false, last_sender_id = a.sender_id,
           last_message_at = a.now, updated_at = a.now
-        from allowed a where c.id = a.conversation_id and (select count(*) from locked) >= 0
+        from allowed a where c.id = a.conversation_id and ${LOCKED_FIRST}
         returning ${sql.raw(COUNTER_SQL.replace(/\bid,/, 'c.id,'))}, a.id as "messageId", a.sender_id as "senderId",
           a.client_id as "clientId", a.body, a.event_body as "eventBody", a.now as "createdAt", a.truncated, a.ord
       ),
@@ -272,15 +281,13 @@ export class PostgresMessageStore implements MessageStore {
         with input as (
           select * from unnest(${ids}::text[], ${buyerSeqs}::int[], ${sellerSeqs}::int[]) as i(id, buyer_seq, seller_seq)
         ),
-        locked as materialized (
-          select c.id from conversations c where c.id in (select id from input) order by c.id for no key update
-        ),
+        ${lockInIdOrder(sql`select id from input`)},
         moved as (
           update conversations c set
             buyer_delivered_seq = greatest(c.buyer_delivered_seq, least(i.buyer_seq, c.last_seq)),
             seller_delivered_seq = greatest(c.seller_delivered_seq, least(i.seller_seq, c.last_seq))
           from input i
-          where c.id = i.id and (select count(*) from locked) >= 0 and (c.buyer_delivered_seq < least(i.buyer_seq, c.last_seq)
+          where c.id = i.id and ${LOCKED_FIRST} and (c.buyer_delivered_seq < least(i.buyer_seq, c.last_seq)
             or c.seller_delivered_seq < least(i.seller_seq, c.last_seq))
           returning ${sql.raw(COUNTER_SQL.replace(/\bid,/, 'c.id,'))},
             ${sql.raw(moved('buyer', 'c'))} as "buyerMoved", ${sql.raw(moved('seller', 'c'))} as "sellerMoved"
