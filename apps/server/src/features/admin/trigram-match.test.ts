@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, createUser, testEngine, userWithSession, type TestContext } from '../../test/test-app';
+import type { UsersTable } from '../../db/schema';
 import { trigramMatch } from './trigram-match';
 
 let ctx: TestContext;
@@ -32,4 +33,38 @@ it('finds exactly the rows containing the whole search, never a row with only it
   });
   expect(res.statusCode).toBe(200);
   expect(res.json().items.map((u: { id: string }) => u.id)).toEqual(wanted);
+});
+
+it.runIf(testEngine === 'sqlite')('judges a trigram by its share of all the rows, not of the newest ones', async () => {
+  const own = await createTestApp();
+  try {
+    // 2,000 older members share "legacy"; the 500 newest do not, so among the newest alone it would look rare.
+    const member = (i: number, word: string): UsersTable => ({
+      id: `${word}-${i}`,
+      email: `${word}${String(i).padStart(4, '0')}@example.test`,
+      displayName: 'Member',
+      passwordHash: 'x',
+      phoneNumber: '',
+      role: 'buyer',
+      profileComplete: true,
+      emailVerified: true,
+      disabled: false,
+      createdAt: i,
+      lastActive: i,
+    });
+    for (const [word, count] of [
+      ['legacy', 2000],
+      ['fresh', 500],
+    ] as const)
+      for (let start = 0; start < count; start += 250)
+        await own.db
+          .insertInto('users')
+          .values(Array.from({ length: Math.min(250, count - start) }, (_, k) => member(start + k, word)))
+          .execute();
+    const match = await trigramMatch(own.db, 'users', 'legacy0042');
+    for (const common of ['leg', 'ega', 'gac', 'acy']) expect(match).not.toContain(`"${common}"`);
+    expect(match).toMatch(/^"[^"]{3}"( AND "[^"]{3}"){0,2}$/);
+  } finally {
+    await own.close();
+  }
 });
