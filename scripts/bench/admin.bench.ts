@@ -7,14 +7,13 @@ import path from 'node:path';
 import { CompiledQuery } from 'kysely';
 import { encodeCursor } from '../../apps/server/src/lib/keyset-cursor';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { type DatabaseHandle } from '../../apps/server/src/db/database';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { ManualClock, systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { createUser, signInAs } from '../../apps/server/src/test/test-app';
 import type { Mailer } from '../../apps/server/src/email/mailer';
-import { benchEngines, emit, median, timeMedian } from './support';
+import { benchConfig, benchEngines, emit, median, timeMedian } from './support';
 
 const USERS = 50_000;
 const SELLERS = 500;
@@ -127,7 +126,7 @@ export async function run() {
       await seed(handle, admin.id);
       const seedSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
       const session = await signInAs(arrange, admin.id);
-      const config = loadConfig({
+      const config = benchConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { CompiledQuery } from 'kysely';
 import { MAX_USER_ANNOUNCEMENTS } from '@accountry/shared/announcements';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { type DatabaseHandle } from '../../apps/server/src/db/database';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { ManualClock, systemClock } from '../../apps/server/src/lib/clock';
@@ -14,7 +13,7 @@ import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { createUser, signInAs } from '../../apps/server/src/test/test-app';
 import { userAnnouncementsQuery } from '../../apps/server/src/features/announcements/user-announcements.repository';
 import type { Mailer } from '../../apps/server/src/email/mailer';
-import { benchEngines, emit, timeMedian } from './support';
+import { benchConfig, benchEngines, emit, timeMedian } from './support';
 
 const USERS = 100_000;
 const ACTIVE = 1_000;
@@ -147,7 +146,7 @@ export async function run() {
       await seed(handle, user.id);
       const seedSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
       const session = await signInAs(arrange, user.id);
-      const config = loadConfig({
+      const config = benchConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),

@@ -9,14 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { hashPassword, verifyPassword } from '../../apps/server/src/lib/password';
 import { hashToken } from '../../apps/server/src/sessions/sessions.service';
 import type { Mailer } from '../../apps/server/src/email/mailer';
-import { assertHonestBaseline, benchEngines, emit, startLoadProcess, timeMedian } from './support';
+import { assertHonestBaseline, benchConfig, benchEngines, emit, startLoadProcess, timeMedian } from './support';
 
 const USERS = 5_000;
 const SESSIONS_PER_USER = 4;
@@ -83,7 +82,7 @@ async function benchEngine(
       .values(sessions.slice(i, i + 500))
       .execute();
 
-  const config = loadConfig({
+  const config = benchConfig({
     NODE_ENV: 'test',
     WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
     LOG_LEVEL: 'silent',

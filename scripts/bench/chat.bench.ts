@@ -13,13 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { type DatabaseHandle } from '../../apps/server/src/db/database';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus, postgresBus } from '../../apps/server/src/realtime/bus';
 import type { Mailer } from '../../apps/server/src/email/mailer';
-import { benchEngines, emit } from './support';
+import { benchConfig, benchEngines, emit } from './support';
 import { counting, statementsPerMessage } from './chat-statements';
 
 const PAIRS = 500;
@@ -228,7 +227,7 @@ export async function run() {
   for (const { engine, url } of benchEngines().filter((e) => !only || e.engine === only)) {
     const handle = await openScratchDatabase(engine, url, 'bench-chat');
     const bus = engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : memoryBus();
-    const config = loadConfig({
+    const config = benchConfig({
       NODE_ENV: 'test',
       WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
       CHAT_SEND_PER_MINUTE: '100000000',

@@ -9,7 +9,6 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { catalogueCacheFor } from '../../apps/server/src/features/listings/catalogue-cache';
-import { loadConfig } from '../../apps/server/src/config';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { ManualClock, systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
@@ -19,7 +18,7 @@ import { insertGenerated } from '../../apps/server/src/seed/seed-listings';
 import type { Mailer } from '../../apps/server/src/email/mailer';
 import http from 'node:http';
 import { BROWSE_SCENARIOS } from './listings-scenarios';
-import { assertHonestBaseline, benchEngines, emit, median, startLoadProcess } from './support';
+import { assertHonestBaseline, benchConfig, benchEngines, emit, median, startLoadProcess } from './support';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 
@@ -76,7 +75,7 @@ async function benchEngine(
   });
 
   const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-uploads-'));
-  const config = loadConfig({
+  const config = benchConfig({
     NODE_ENV: 'test',
     WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
     UPLOAD_DIR: uploads,

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { ManualClock, systemClock } from '../../apps/server/src/lib/clock';
 import { EXTERNAL, availableAccount, postLedger } from '../../apps/server/src/lib/ledger';
@@ -16,7 +15,7 @@ import type { Mailer } from '../../apps/server/src/email/mailer';
 import type { AuthUser } from '../../apps/server/src/plugins/auth';
 import { ordersContext } from '../../apps/server/src/features/orders/orders-context';
 import { buyNow, confirmOrder, deliverOrder, payOrder } from '../../apps/server/src/features/orders/orders.service';
-import { benchEngines, emit } from './support';
+import { benchConfig, benchEngines, emit } from './support';
 
 const DEALS = { sqlite: 400, postgres: 200 } as const;
 const ROWS_PER_DEAL = 16;
@@ -26,7 +25,7 @@ export async function run() {
   for (const { engine, url } of benchEngines()) {
     const handle = await openScratchDatabase(engine, url, 'bench-orders');
     const bus = memoryBus();
-    const config = loadConfig({
+    const config = benchConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+import { loadConfig } from '../../apps/server/src/config';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -23,6 +24,15 @@ export function emit(f: Figure) {
   if (f.baselineValue !== undefined && f.ratio === undefined && f.baselineValue !== 0)
     f.ratio = Number((f.value / f.baselineValue).toFixed(3));
   console.log(JSON.stringify(f));
+}
+
+/**
+ * The server's settings for a bench that builds the app in its own process: the given environment, with each reply
+ * serialised once, as in production. Test and development settings also encode every reply with zod and compare
+ * (plugins/reply-serializer.ts), which doubles the cost of a large reply and is not what users are served.
+ */
+export function benchConfig(env: NodeJS.ProcessEnv) {
+  return { ...loadConfig(env), checkReplies: false };
 }
 
 /** A bare Fastify server with GET and POST endpoints that do nothing: the baseline for HTTP figures. */

@@ -7,14 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { addDays, dayKey } from '@accountry/shared/traffic-period';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { type Database, type DatabaseHandle } from '../../apps/server/src/db/database';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { trafficRecorderOf } from '../../apps/server/src/features/traffic/traffic.routes';
 import { readTrafficStats } from '../../apps/server/src/features/traffic/traffic-stats.service';
-import { benchEngines, emit, median, startBareServer, timeMedian } from './support';
+import { benchConfig, benchEngines, emit, median, startBareServer, timeMedian } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CHROME =
@@ -61,7 +60,7 @@ function startLoadProcess() {
 type Load = ReturnType<typeof startLoadProcess>['run'];
 
 async function throughput(engine: string, handle: DatabaseHandle, load: Load) {
-  const config = loadConfig({
+  const config = benchConfig({
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
