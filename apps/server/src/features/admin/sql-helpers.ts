@@ -3,15 +3,20 @@ import type { Database, Engine } from '../../db/database';
 import { executeNamed } from '../../db/pg-statement-names';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { decodeCursor, encodeCursor, type Keyset } from '../../lib/keyset-cursor';
-import { trigramMatch, type TrigramIndex } from './trigram-match';
+import { ftsMatch, rareTrigrams, type TrigramIndex } from './trigram-match';
 
 /** A LIKE pattern for "contains", lower-cased; %, _ and backslash in the search are escaped to match literally. */
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Case-insensitive "contains" of every part on both engines; % and _ in them are matched literally. */
+const containsAll = (column: string, parts: string[]) =>
+  sql<SqlBool>`${sql.join(
+    parts.map((part) => sql`lower(${sql.ref(column)}) like ${likePattern(part)} escape '\\'`),
+    sql` and `,
+  )}`;
+
 /** Case-insensitive "contains" on both engines; % and _ in the search are matched literally. */
-export function containsText(column: string, search: string): Expression<SqlBool> {
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(search)} escape '\\'`;
-}
+export const containsText = (column: string, search: string): Expression<SqlBool> => containsAll(column, [search]);
 
 /** The position in an admin list's cursor (the shared keyset cursor), or a 400 naming the cursor. */
 export const adminCursor = (cursor: string | undefined) =>
@@ -46,18 +51,20 @@ type Key = string | number;
 
 /**
  * Keys of the rows whose text may contain the search, straight from a trigram index: users by e-mail or display name,
- * listings by title. On SQLite `match` is the FTS5 query (trigram-match.ts).
+ * listings by title; looked up by the search's rare trigrams when it has some (trigram-match.ts), else by itself.
  */
-function trigramKeys(engine: Engine, index: TrigramIndex, search: string, match: string, limit: number) {
+function trigramKeys(engine: Engine, index: TrigramIndex, search: string, rare: string[] | null, limit: number) {
   if (engine === 'sqlite') {
     const fts = sql.table(index === 'users' ? 'users_trigram' : 'listings_title_trigram');
-    return sql<{ key: Key }>`select rowid as key from ${fts} where ${fts} match ${match} limit ${limit}`;
+    return sql<{
+      key: Key;
+    }>`select rowid as key from ${fts} where ${fts} match ${ftsMatch(search, rare)} limit ${limit}`;
   }
-  const p = likePattern(search);
+  const parts = rare ?? [search];
   return index === 'users'
     ? sql<{ key: Key }>`select id as key from users
-        where lower(email) like ${p} escape '\\' or lower(display_name) like ${p} escape '\\' limit ${limit}`
-    : sql<{ key: Key }>`select id as key from listings where lower(title) like ${p} escape '\\' limit ${limit}`;
+        where (${containsAll('email', parts)}) or (${containsAll('display_name', parts)}) limit ${limit}`
+    : sql<{ key: Key }>`select id as key from listings where ${containsAll('title', parts)} limit ${limit}`;
 }
 
 /**
@@ -83,8 +90,8 @@ export async function keysUpTo(db: Database, part: (limit: number) => RawBuilder
   return rows.length > left ? null : rows.map((r) => r.key);
 }
 
-/** `keysUpTo` for a search through a trigram index; on SQLite FTS5 is asked for the search's rarest trigrams. */
+/** `keysUpTo` for a search through a trigram index, which is asked for the search's rarest trigrams. */
 export async function trigramKeysUpTo(db: Database, engine: Engine, index: TrigramIndex, search: string, left: number) {
-  const match = engine === 'sqlite' ? await trigramMatch(db, index, search) : '';
-  return keysUpTo(db, (n) => trigramKeys(engine, index, search, match, n), left);
+  const rare = await rareTrigrams(db, engine, index, search);
+  return keysUpTo(db, (n) => trigramKeys(engine, index, search, rare, n), left);
 }
