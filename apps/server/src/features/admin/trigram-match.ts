@@ -44,24 +44,35 @@ const SAMPLE_SQL = {
 };
 
 interface Sample {
-  texts: string[];
+  /** How many of the sampled rows hold each trigram. */
+  rowsWith: Map<string, number>;
+  size: number;
   takenAt: number;
 }
 
 const samples = new WeakMap<Database, Map<TrigramIndex, Sample>>();
 
-/** A sample of the rows' lower-cased text, read again when older than a few minutes (wall time: it ages a cache). */
+/**
+ * The trigrams of a sample of the rows' lower-cased text, counted once when read (a search then looks its trigrams
+ * up), read again when older than a few minutes (wall time: it only ages a cache).
+ */
 async function sampleOf(db: Database, engine: Engine, index: TrigramIndex) {
   const now = Date.now();
   let byIndex = samples.get(db);
   if (!byIndex) samples.set(db, (byIndex = new Map()));
   const held = byIndex.get(index);
-  if (held && now - held.takenAt < SAMPLE_MAX_AGE_MS) return held.texts;
+  if (held && now - held.takenAt < SAMPLE_MAX_AGE_MS) return held;
   const { rows } = await SAMPLE_SQL[engine][index].execute(db);
-  const texts = rows.map((r) => r.text);
-  byIndex.set(index, { texts, takenAt: now });
-  return texts;
+  const rowsWith = new Map<string, number>();
+  for (const { text } of rows)
+    for (const trigram of trigramsOf(text)) rowsWith.set(trigram, (rowsWith.get(trigram) ?? 0) + 1);
+  const sample = { rowsWith, size: rows.length, takenAt: now };
+  byIndex.set(index, sample);
+  return sample;
 }
+
+/** Each distinct run of three characters in the text. */
+const trigramsOf = (text: string) => new Set(Array.from({ length: text.length - 2 }, (_, i) => text.slice(i, i + 3)));
 
 /**
  * Trigrams each index can look up: FTS5's trigram tokenizer keeps every character, pg_trgm only letters and digits
@@ -79,15 +90,12 @@ const INDEXED = { sqlite: /^[\x20-\x7e]{3}$/, postgres: /^[a-z0-9]{3}$/ };
  */
 export async function rareTrigrams(db: Database, engine: Engine, index: TrigramIndex, search: string) {
   if (!/^[\x20-\x7e]+$/.test(search)) return null;
-  const lower = search.toLowerCase();
-  const trigrams = [...new Set(Array.from({ length: lower.length - 2 }, (_, i) => lower.slice(i, i + 3)))].filter(
-    (trigram) => INDEXED[engine].test(trigram),
-  );
+  const trigrams = [...trigramsOf(search.toLowerCase())].filter((trigram) => INDEXED[engine].test(trigram));
   if (!trigrams.length) return null;
-  const texts = await sampleOf(db, engine, index);
+  const sample = await sampleOf(db, engine, index);
   const rare = trigrams
-    .map((trigram) => ({ trigram, rows: texts.reduce((n, t) => (t.includes(trigram) ? n + 1 : n), 0) }))
-    .filter((t) => t.rows <= texts.length * RARE_SHARE)
+    .map((trigram) => ({ trigram, rows: sample.rowsWith.get(trigram) ?? 0 }))
+    .filter((t) => t.rows <= sample.size * RARE_SHARE)
     .sort((a, b) => a.rows - b.rows)
     .slice(0, MAX_TRIGRAMS);
   if (!rare.length || rare.length === trigrams.length) return null;
