@@ -1,6 +1,6 @@
 import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database } from '../../db/database';
-import { afterCursor, toPage } from './sql-helpers';
+import { afterCursor, pageLimit, toPage } from './sql-helpers';
 import { executeNamedRows } from '../../db/pg-statement-names';
 
 export interface AuditFilter {
@@ -50,10 +50,7 @@ export async function listAudit(db: Database, f: AuditFilter) {
   if (f.cursor) q = q.where(afterCursor('auditLog.createdAt', 'auditLog.id', f.cursor));
   const rows = await executeNamedRows(
     db,
-    q
-      .orderBy('auditLog.createdAt', 'desc')
-      .orderBy('auditLog.id', 'desc')
-      .limit(f.limit + 1),
+    q.orderBy('auditLog.createdAt', 'desc').orderBy('auditLog.id', 'desc').limit(pageLimit(f.limit)),
   );
   return toPage(rows, f.limit);
 }

@@ -10,6 +10,7 @@ import {
   inList,
   keyIn,
   keysUpTo,
+  pageLimit,
   toPage,
   trigramKeysUpTo,
   trigramSearchable,
@@ -93,7 +94,9 @@ export async function listListings(db: Database, engine: Engine, f: ListingFilte
     const s = f.q;
     const platforms = PLATFORMS.filter((p) => p.includes(s.toLowerCase()));
     const few = trigramSearchable(s) && (await fewListingCandidates(db, engine, s, platforms));
-    if (few)
+    // On PostgreSQL a title's key is the listing's id: one list, which it plans once rather than on every search.
+    if (few && engine === 'postgres') q = q.where(inList(engine, 'listings.id', [...few.titles, ...few.ids]));
+    else if (few)
       q = q.where((eb) =>
         eb.or([
           ...(few.titles.length ? [keyIn(engine, 'listings', few.titles)] : []),
@@ -117,10 +120,7 @@ export async function listListings(db: Database, engine: Engine, f: ListingFilte
   if (f.cursor) q = q.where(afterCursor('listings.createdAt', 'listings.id', f.cursor));
   const rows = await executeNamedRows(
     db,
-    q
-      .orderBy('listings.createdAt', 'desc')
-      .orderBy('listings.id', 'desc')
-      .limit(f.limit + 1),
+    q.orderBy('listings.createdAt', 'desc').orderBy('listings.id', 'desc').limit(pageLimit(f.limit)),
   );
   return toPage(rows, f.limit);
 }

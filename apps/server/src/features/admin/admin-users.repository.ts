@@ -8,6 +8,7 @@ import {
   containsText,
   FEW_MATCHES,
   keyIn,
+  pageLimit,
   toPage,
   trigramKeysUpTo,
   trigramSearchable,
@@ -57,10 +58,7 @@ export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
   if (f.cursor) q = q.where(afterCursor('users.createdAt', 'users.id', f.cursor));
   const rows = await executeNamedRows(
     db,
-    q
-      .orderBy('users.createdAt', 'desc')
-      .orderBy('users.id', 'desc')
-      .limit(f.limit + 1),
+    q.orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc').limit(pageLimit(f.limit)),
   );
   return toPage(rows, f.limit);
 }

@@ -30,6 +30,17 @@ export function afterCursor(createdAtColumn: string, idColumn: string, [createdA
   return sql<SqlBool>`(${sql.ref(createdAtColumn)}, ${sql.ref(idColumn)}) < (${createdAt}, ${id})`;
 }
 
+/**
+ * The LIMIT of a page query, one row more than the page (`toPage`), written into the statement: the page size is one of
+ * the hundred the schema allows. PostgreSQL plans a named statement once only when its plan would not depend on the
+ * values; for a parameter as LIMIT it guesses a tenth of the table, so it planned an unfiltered page on every run
+ * (0.3-0.7 ms of a 1-2 ms page).
+ */
+export function pageLimit(limit: number) {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`page size ${limit} is not a positive integer`);
+  return sql.lit<number>(limit + 1);
+}
+
 /** Split a limit+1 fetch into the page and the cursor after its last row. */
 export function toPage<T extends { createdAt: number; id: string }>(rows: T[], limit: number) {
   const items = rows.slice(0, limit);
