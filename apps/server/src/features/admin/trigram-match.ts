@@ -26,8 +26,10 @@ const sampleOfRows = {
         select n + 1, lo + abs(random() % (hi - lo + 1)) from picks, bounds where n < ${sql.lit(SAMPLE_ROWS)})
       select ${text} as text from ${sql.table(table)} where rowid in (select pick from picks)`,
   postgres: (table: Table, text: RawBuilder<string>) =>
+    // Pages on disk, not pg_class.relpages: a table not analysed yet would count as one page and be read whole.
     sql<{ text: string }>`select ${text} as text from ${sql.table(table)} tablesample system (least(100,
-        ${sql.lit(SAMPLE_PAGES * 100)} / greatest(1, (select relpages from pg_class where oid = ${table}::regclass))))
+        ${sql.lit(SAMPLE_PAGES * 100)} / greatest(1,
+          pg_relation_size(${table}::regclass) / current_setting('block_size')::int)))
       order by random() limit ${sql.lit(SAMPLE_ROWS)}`,
 };
 
