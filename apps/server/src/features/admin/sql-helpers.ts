@@ -67,9 +67,8 @@ type Key = string | number;
 function trigramKeys(engine: Engine, index: TrigramIndex, search: string, rare: string[] | null, limit: number) {
   if (engine === 'sqlite') {
     const fts = sql.table(index === 'users' ? 'users_trigram' : 'listings_title_trigram');
-    return sql<{
-      key: Key;
-    }>`select rowid as key from ${fts} where ${fts} match ${ftsMatch(search, rare)} limit ${limit}`;
+    const match = ftsMatch(search, rare);
+    return sql<{ key: Key }>`select rowid as key from ${fts} where ${fts} match ${match} limit ${limit}`;
   }
   const parts = rare ?? [search];
   return index === 'users'
