@@ -49,28 +49,35 @@ interface Sample {
   /** How many of the sampled rows hold each trigram. */
   rowsWith: Map<string, number>;
   size: number;
-  takenAt: number;
 }
 
-const samples = new WeakMap<Database, Map<TrigramIndex, Sample>>();
+const samples = new WeakMap<Database, Map<TrigramIndex, { sample: Promise<Sample>; takenAt: number }>>();
 
 /**
  * The trigrams of a sample of the rows' lower-cased text, counted once when read (a search then looks its trigrams
- * up), read again when older than a few minutes (wall time: it only ages a cache).
+ * up), read again when older than a few minutes (wall time: it only ages a cache). Searches arriving while it is read
+ * wait for the same read; a read that failed is not kept.
  */
-async function sampleOf(db: Database, engine: Engine, index: TrigramIndex) {
+function sampleOf(db: Database, engine: Engine, index: TrigramIndex): Promise<Sample> {
   const now = Date.now();
   let byIndex = samples.get(db);
   if (!byIndex) samples.set(db, (byIndex = new Map()));
   const held = byIndex.get(index);
-  if (held && now - held.takenAt < SAMPLE_MAX_AGE_MS) return held;
+  if (held && now - held.takenAt < SAMPLE_MAX_AGE_MS) return held.sample;
+  const sample = readSample(db, engine, index);
+  byIndex.set(index, { sample, takenAt: now });
+  sample.catch(() => {
+    if (byIndex.get(index)?.sample === sample) byIndex.delete(index);
+  });
+  return sample;
+}
+
+async function readSample(db: Database, engine: Engine, index: TrigramIndex): Promise<Sample> {
   const { rows } = await SAMPLE_SQL[engine][index].execute(db);
   const rowsWith = new Map<string, number>();
   for (const { text } of rows)
     for (const trigram of trigramsOf(text)) rowsWith.set(trigram, (rowsWith.get(trigram) ?? 0) + 1);
-  const sample = { rowsWith, size: rows.length, takenAt: now };
-  byIndex.set(index, sample);
-  return sample;
+  return { rowsWith, size: rows.length };
 }
 
 /** Each distinct run of three characters in the text. */
