@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { KyselyPlugin } from 'kysely';
 import { createTestApp, createUser, testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import type { UsersTable } from '../../db/schema';
+import { statementCounter } from '../../test/statement-counter';
 import { ftsMatch, rareTrigrams } from './trigram-match';
 
 let ctx: TestContext;
@@ -87,20 +87,13 @@ it('judges a trigram by its share of all the rows, not of the newest ones', asyn
 });
 
 it('reads the sample once for the searches that arrive while it is read', async () => {
-  let statements = 0;
-  const counter: KyselyPlugin = {
-    transformQuery: (args) => args.node,
-    transformResult: async (args) => {
-      statements++;
-      return args.result;
-    },
-  };
+  const statements = statementCounter();
   // A handle of its own, so no sample is held for it yet.
-  const counted = ctx.db.withPlugin(counter);
+  const counted = ctx.db.withPlugin(statements.plugin);
   const searches = ['member0042x', 'member0007', 'other0042x', 'decoy'];
   const answers = await Promise.all(searches.map((search) => rareTrigrams(counted, testEngine, 'users', search)));
   expect(answers[0]?.length).toBeGreaterThan(0);
-  expect(statements).toBe(1);
+  expect(statements.count).toBe(1);
   await rareTrigrams(counted, testEngine, 'users', 'member0100');
-  expect(statements).toBe(1);
+  expect(statements.count).toBe(1);
 });

@@ -1,6 +1,5 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin } from 'kysely';
 import type { BrowseResponse } from '@accountry/shared/listing-browse';
 import {
   createPeerApp,
@@ -11,17 +10,10 @@ import {
   type TestContext,
 } from '../../test/test-app';
 import { insertTestListing, listingInput } from '../../test/listing-fixtures';
+import { statementCounter } from '../../test/statement-counter';
 import { viewCounterFor } from './listing-views';
 
-// Counted as they run (a prepared statement is compiled, and so transformed, only once).
-let statements = 0;
-const counter: KyselyPlugin = {
-  transformQuery: (args) => args.node,
-  transformResult: async (args) => {
-    statements++;
-    return args.result;
-  },
-};
+const statements = statementCounter();
 
 let ctx: TestContext;
 let seller: { id: string; session: Session };
@@ -29,7 +21,7 @@ let admin: Session;
 let buyer: Session;
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(counter) });
+  ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(statements.plugin) });
   const sellerId = (await createUser(ctx, { role: 'seller', displayName: 'Cache Seller' })).id;
   seller = { id: sellerId, session: await signInAs(ctx, sellerId) };
   admin = await signInAs(ctx, (await createUser(ctx, { role: 'admin' })).id);
@@ -39,10 +31,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const browse = async (url = '/api/listings', headers: Record<string, string> = {}) => {
-  const before = statements;
+  const before = statements.count;
   const res = await ctx.app.inject({ url, headers });
   expect(res.statusCode).toBe(200);
-  return { body: res.json<BrowseResponse>(), statements: statements - before, res };
+  return { body: res.json<BrowseResponse>(), statements: statements.count - before, res };
 };
 const titles = (b: BrowseResponse) => b.items.map((i) => i.title);
 const addFavorite = async (session: Session, listingId: string) => {
@@ -121,9 +113,9 @@ describe('anonymous browse and home replies are kept until the catalogue changes
 
   it('builds a missing reply once for requests arriving together', async () => {
     await insertTestListing(ctx, seller.id, { title: 'Arrives during a rush' });
-    const before = statements;
+    const before = statements.count;
     const replies = await Promise.all(Array.from({ length: 5 }, () => ctx.app.inject({ url: '/api/listings' })));
-    const one = statements - before;
+    const one = statements.count - before;
     expect(new Set(replies.map((r) => r.body)).size).toBe(1);
     await insertTestListing(ctx, seller.id, { title: 'Arrives after the rush' });
     const single = await browse();
@@ -158,10 +150,10 @@ describe('anonymous browse and home replies are kept until the catalogue changes
     const fan = await signInAs(ctx, (await createUser(ctx, { role: 'buyer' })).id);
     await addFavorite(fan, id);
     const detail = async (session: Session) => {
-      const before = statements;
+      const before = statements.count;
       const res = await ctx.app.inject({ url: `/api/listings/${id}`, headers: session.headers });
       expect(res.statusCode).toBe(200);
-      return { body: res.json<{ isFavorite: boolean; title: string }>(), statements: statements - before };
+      return { body: res.json<{ isFavorite: boolean; title: string }>(), statements: statements.count - before };
     };
     const first = await detail(fan);
     expect(first.body).toMatchObject({ isFavorite: true, title: 'Detail from the cache' });
