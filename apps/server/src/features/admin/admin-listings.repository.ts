@@ -7,8 +7,8 @@ import {
   afterCursor,
   containsText,
   FEW_MATCHES,
-  inList,
   keyIn,
+  keyOrIdIn,
   keysUpTo,
   pageLimit,
   toPage,
@@ -94,15 +94,7 @@ export async function listListings(db: Database, engine: Engine, f: ListingFilte
     const s = f.q;
     const platforms = PLATFORMS.filter((p) => p.includes(s.toLowerCase()));
     const few = trigramSearchable(s) && (await fewListingCandidates(db, engine, s, platforms));
-    // On PostgreSQL a title's key is the listing's id: one list, which it plans once rather than on every search.
-    if (few && engine === 'postgres') q = q.where(inList(engine, 'listings.id', [...few.titles, ...few.ids]));
-    else if (few)
-      q = q.where((eb) =>
-        eb.or([
-          ...(few.titles.length ? [keyIn(engine, 'listings', few.titles)] : []),
-          inList(engine, 'listings.id', few.ids),
-        ]),
-      );
+    if (few) q = q.where(keyOrIdIn(engine, 'listings', few.titles, few.ids));
     q = q.where((eb) =>
       eb.or([
         containsText('listings.title', s),

@@ -91,6 +91,15 @@ export const keyIn = (engine: Engine, table: 'users' | 'listings', keys: Key[]) 
   inList(engine, `${table}.${engine === 'sqlite' ? 'search_key' : 'id'}`, keys);
 
 /**
+ * The rows whose trigram key is in `keys` (may be empty) or whose id is in `ids` (never empty). On PostgreSQL the key
+ * is the id: one list, whose plan PostgreSQL keeps, where an OR of two had it plan every search again.
+ */
+export const keyOrIdIn = (engine: Engine, table: 'users' | 'listings', keys: Key[], ids: Key[]) =>
+  engine === 'postgres' || !keys.length
+    ? inList(engine, `${table}.id`, [...keys, ...ids])
+    : sql<SqlBool>`(${keyIn(engine, table, keys)} or ${inList(engine, `${table}.id`, ids)})`;
+
+/**
  * The keys a part of a search yields, when there are at most `left` (the part is asked for one more, so it stops
  * early); null when there are more: a common word, better checked while walking the created-at index, which then
  * stops after one page. Few keys are looked up as a list, so the trigram index is read once per search.
