@@ -12,7 +12,6 @@ const RARE_SHARE = 0.02;
 const MAX_TRIGRAMS = 3;
 
 export type TrigramIndex = 'users' | 'listings';
-type Table = 'users' | 'listings';
 
 /**
  * Rows picked at random across the table: a trigram's share of them estimates its share of the index, which is what
@@ -20,12 +19,12 @@ type Table = 'users' | 'listings';
  * rowids; PostgreSQL has none, and samples random pages (TABLESAMPLE SYSTEM) rather than read the whole table.
  */
 const sampleOfRows = {
-  sqlite: (table: Table, text: RawBuilder<string>) =>
+  sqlite: (table: TrigramIndex, text: RawBuilder<string>) =>
     sql<{ text: string }>`with recursive bounds(lo, hi) as (select min(rowid), max(rowid) from ${sql.table(table)}),
       picks(n, pick) as (select 0, null union all
         select n + 1, lo + abs(random() % (hi - lo + 1)) from picks, bounds where n < ${sql.lit(SAMPLE_ROWS)})
       select ${text} as text from ${sql.table(table)} where rowid in (select pick from picks)`,
-  postgres: (table: Table, text: RawBuilder<string>) =>
+  postgres: (table: TrigramIndex, text: RawBuilder<string>) =>
     // Pages on disk, not pg_class.relpages: a table not analysed yet would count as one page and be read whole.
     sql<{ text: string }>`select ${text} as text from ${sql.table(table)} tablesample system (least(100,
         ${sql.lit(SAMPLE_PAGES * 100)} / greatest(1,
