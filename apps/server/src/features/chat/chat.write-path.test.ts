@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { CHAT_EVENTS, CHAT_MESSAGES, type ChatMessageEvent, type ConversationCounters } from '@accountry/shared/chat';
 import { createPeerApp, createTestApp, testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import { newId } from '../../lib/ids';
@@ -189,6 +190,52 @@ describe('the chat write path', () => {
     expect(last().audience).toEqual({ userIds: [c.seller.user.id] });
   });
 
+  it.runIf(testEngine === 'postgres')(
+    "a send waiting for one conversation's row holds up no other conversation's sends or marks",
+    async () => {
+      const stuck = await conversation();
+      const free = await conversation();
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((r) => (locked = r));
+      // Another connection holds the conversation's row, as a long transaction elsewhere would.
+      const holder = ctx.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('conversations').select('id').where('id', '=', stuck.conversationId).forUpdate().execute();
+        locked();
+        await held;
+      });
+      try {
+        await lockTaken;
+        let stuckDone = false;
+        const waiting = store
+          .store(message(stuck, 'waits for the lock'))
+          .then((stored) => ((stuckDone = true), stored));
+        await waitForLockWait();
+        // The other conversation's send and its delivered mark go ahead while the first send still waits.
+        const goesAhead = async () => {
+          const stored = await store.store(message(free, 'goes ahead'));
+          const [moved] = await store.delivered([{ conversationId: free.conversationId, side: 'seller', seq: 1 }]);
+          return { seq: stored?.row.seq, moved };
+        };
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const outcome = await Promise.race([
+          goesAhead(),
+          new Promise<'still waiting'>((r) => (timer = setTimeout(() => r('still waiting'), 10_000))),
+        ]);
+        clearTimeout(timer);
+        expect(outcome).toEqual({ seq: 1, moved: true });
+        expect(stuckDone).toBe(false);
+        release();
+        await holder;
+        expect((await waiting)?.row.seq).toBe(1);
+      } finally {
+        release();
+        await holder;
+      }
+    },
+  );
+
   it('a block or a disabled account takes effect on the next send, on another server process at once', async () => {
     const c = await conversation();
     const peer = await createPeerApp(ctx);
@@ -229,3 +276,13 @@ describe('the chat write path', () => {
     }
   });
 });
+
+/** Until a statement of this test's database waits for a row lock another transaction holds. */
+async function waitForLockWait() {
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
+    if (rows[0].n > 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -55,9 +55,17 @@ async function settle(job: SendJob, run: () => Promise<StoredMessage | null>) {
   }
 }
 
+const busyKeys = (job: SendJob) => [`conversation:${job.m.conversationId}`, `sender:${job.m.senderId}`];
+
+/** Send batches in flight at once; the pool keeps the rest of its connections for everything else. */
+const MAX_SEND_BATCHES = 4;
+
 export class PostgresMessageStore implements MessageStore {
   private queue: SendJob[] = [];
-  private flushing = false;
+  private scheduled = false;
+  private batches = 0;
+  /** Conversations and senders with a message in a batch in flight. */
+  private readonly busy = new Set<string>();
   private pending: Array<{ mark: DeliveredMark; resolve(moved: boolean): void; reject(err: unknown): void }> = [];
 
   constructor(
@@ -70,32 +78,50 @@ export class PostgresMessageStore implements MessageStore {
   store(m: NewMessage): Promise<StoredMessage | null> {
     return new Promise((resolve, reject) => {
       this.queue.push({ m, resolve, reject });
-      if (!this.flushing && this.queue.length === 1) setImmediate(() => void this.flushSends());
+      this.schedule();
+    });
+  }
+
+  private schedule() {
+    if (this.scheduled || !this.queue.length || this.batches >= MAX_SEND_BATCHES) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.startBatch();
     });
   }
 
   /**
-   * Group commit: the sends queued meanwhile go in one statement, one per conversation (a second message to the
-   * same conversation waits for the next), one flush at a time so each conversation's messages commit in order.
+   * Group commit: the sends queued meanwhile go in one statement, one per conversation and per sender. A message
+   * waits while an earlier one of its conversation or sender is queued or in flight, so each conversation's messages
+   * commit in order and a sender's send limit is counted over everything they stored; the rest go ahead in another
+   * batch, so a conversation whose row is held elsewhere stalls only its own messages.
    */
-  private async flushSends() {
-    this.flushing = true;
-    try {
-      while (this.queue.length) {
-        const seen = new Set<string>();
-        const batch: SendJob[] = [];
-        const later: SendJob[] = [];
-        for (const job of this.queue) {
-          const first = !seen.has(job.m.conversationId);
-          seen.add(job.m.conversationId);
-          (first ? batch : later).push(job);
-        }
-        this.queue = later;
-        await this.storeBatch(batch);
-      }
-    } finally {
-      this.flushing = false;
+  private startBatch() {
+    const taken = new Set<string>();
+    const batch: SendJob[] = [];
+    const later: SendJob[] = [];
+    for (const job of this.queue) {
+      const [conversation, sender] = busyKeys(job);
+      const free = !this.busy.has(conversation) && !this.busy.has(sender);
+      const first = !taken.has(conversation) && !taken.has(sender);
+      (free && first ? batch : later).push(job);
+      taken.add(conversation).add(sender);
     }
+    this.queue = later;
+    if (!batch.length) return;
+    const keys = batch.flatMap(busyKeys);
+    for (const key of keys) this.busy.add(key);
+    this.batches += 1;
+    void this.storeBatch(batch)
+      // Settled jobs ignore this; it only answers any a failure left waiting.
+      .catch((err: unknown) => batch.forEach((job) => job.reject(err)))
+      .finally(() => {
+        for (const key of keys) this.busy.delete(key);
+        this.batches -= 1;
+        this.schedule();
+      });
+    this.schedule();
   }
 
   private async storeBatch(batch: SendJob[]) {
