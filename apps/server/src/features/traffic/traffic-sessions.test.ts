@@ -229,6 +229,48 @@ describe('shutdown', () => {
     ).toEqual([{ totalPageViews: 3 }]);
     expect(await sessionRow(sessionId)).toMatchObject({ pageViews: 3, currentPath: '/about', isActive: true });
   });
+
+  it('writes a flush of more tabs than one statement used to hold: every visitor, session and page view', async () => {
+    ctx.clock.set(at('2032-01-12T08:00:00Z'));
+    const recorder = trafficRecorderOf(ctx.deps);
+    const visit = { userAgent: FIREFOX_ANDROID, userId: null };
+    const tabs = Array.from({ length: 1200 }, () => {
+      const visitorId = newVisitorId();
+      return { visitorId, id: recorder.startSession({ type: 'session_start', visitorId, path: '/' }, visit)! };
+    });
+    await flushTraffic(ctx);
+    for (const tab of tabs) {
+      const event = { type: 'page_view' as const, visitorId: tab.visitorId, sessionId: tab.id, path: '/browse' };
+      expect(recorder.pageView(event, visit)).toBe(true);
+    }
+    await flushTraffic(ctx);
+    const ids = tabs.map((t) => t.id);
+    const rows = await ctx.db
+      .selectFrom('trafficSessions')
+      .select(['id', 'pageViews', 'currentPath', 'entryPath', 'device', 'isActive'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(rows).toHaveLength(1200);
+    for (const row of rows)
+      expect(row).toMatchObject({
+        pageViews: 1,
+        currentPath: '/browse',
+        entryPath: '/',
+        device: 'mobile',
+        isActive: true,
+      });
+    const visitors = await ctx.db
+      .selectFrom('trafficVisitors')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('day', '=', '2032-01-12')
+      .where(
+        'visitorId',
+        'in',
+        tabs.map((t) => t.visitorId),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(visitors.n)).toBe(1200);
+  });
 });
 
 describe('a failed write', () => {

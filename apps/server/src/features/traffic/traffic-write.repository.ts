@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { UNKNOWN_LOCATION } from '@accountry/shared/traffic';
-import type { Database } from '../../db/database';
+import type { DatabaseHandle, Engine } from '../../db/database';
+import { rowsTable } from '../../db/rows-table';
 import type { DB } from '../../db/schema';
 import type { DimensionKind, SessionChange, TrafficBatch } from './traffic-batch';
 
@@ -23,15 +24,15 @@ const split = (key: string) => {
 };
 
 /** Write a batch in one transaction: counters only ever add (`n = n + excluded.n`), visitors insert once a day. */
-export async function writeTrafficBatch(db: Database, batch: TrafficBatch, now: number) {
+export async function writeTrafficBatch({ db, engine }: DatabaseHandle, batch: TrafficBatch, now: number) {
   await db.transaction().execute(async (trx) => {
     await addDays(trx, batch, now);
     await addHours(trx, batch);
     await addPaths(trx, batch);
     await addDimensions(trx, batch);
-    await addVisitors(trx, batch);
-    await insertSessions(trx, batch);
-    await applySessionChanges(trx, batch.sessions);
+    await addVisitors(trx, engine, batch);
+    await insertSessions(trx, engine, batch);
+    await applySessionChanges(trx, engine, batch.sessions);
   });
 }
 
@@ -108,66 +109,101 @@ async function addDimensions(trx: Trx, batch: TrafficBatch) {
   }
 }
 
-async function addVisitors(trx: Trx, batch: TrafficBatch) {
-  const rows = [...batch.visitors].sort().map((key) => {
-    const [day, visitorId] = split(key);
-    return { day, visitorId };
-  });
-  for (const part of chunks(rows)) {
-    await trx
-      .insertInto('trafficVisitors')
-      .values(part)
-      .onConflict((oc) => oc.columns(['day', 'visitorId']).doNothing())
-      .execute();
-  }
+/** Each visitor once a day; one row per visitor's first event of the day, so the one statement of any size. */
+async function addVisitors(trx: Trx, engine: Engine, batch: TrafficBatch) {
+  if (!batch.visitors.size) return;
+  const visitors = rowsTable(
+    engine,
+    'v',
+    { day: 'text', visitor_id: 'text' },
+    [...batch.visitors].sort().map((key) => {
+      const [day, visitorId] = split(key);
+      return { day, visitor_id: visitorId };
+    }),
+  );
+  // `where true`: SQLite would read the ON of the upsert as the join's constraint.
+  await sql`insert into traffic_visitors (day, visitor_id) select v.day, v.visitor_id from ${visitors} where true
+    on conflict (day, visitor_id) do nothing`.execute(trx);
 }
 
-async function insertSessions(trx: Trx, batch: TrafficBatch) {
-  const rows = [...batch.starts.values()].map((s) => ({
-    id: s.id,
-    visitorId: s.visitorId,
-    userId: s.userId,
-    startTime: s.startTime,
-    isActive: true,
-    lastActive: s.startTime,
-    pageViews: 0,
-    currentPath: s.path,
-    entryPath: s.path,
-    device: s.device,
-    browser: s.browser,
-    referrer: s.referrer,
-    country: UNKNOWN_LOCATION,
-    city: UNKNOWN_LOCATION,
-  }));
-  for (const part of chunks(rows)) await trx.insertInto('trafficSessions').values(part).execute();
+/** Tabs opened since the last flush; one row each, so the one statement of any size too. */
+async function insertSessions(trx: Trx, engine: Engine, batch: TrafficBatch) {
+  if (!batch.starts.size) return;
+  const started = rowsTable(
+    engine,
+    's',
+    {
+      id: 'text',
+      visitor_id: 'text',
+      user_id: 'text',
+      start_time: 'bigint',
+      path: 'text',
+      device: 'text',
+      browser: 'text',
+      referrer: 'text',
+    },
+    [...batch.starts.values()].map((s) => ({
+      id: s.id,
+      visitor_id: s.visitorId,
+      user_id: s.userId,
+      start_time: s.startTime,
+      path: s.path,
+      device: s.device,
+      browser: s.browser,
+      referrer: s.referrer,
+    })),
+  );
+  await sql`insert into traffic_sessions (id, visitor_id, user_id, start_time, is_active, last_active, page_views,
+      current_path, entry_path, device, browser, referrer, country, city)
+    select s.id, s.visitor_id, s.user_id, s.start_time, true, s.start_time, 0, s.path, s.path, s.device, s.browser,
+      s.referrer, ${UNKNOWN_LOCATION}, ${UNKNOWN_LOCATION}
+    from ${started}`.execute(trx);
 }
+
+const SESSION_CHANGE_COLUMNS = {
+  id: 'text',
+  visitor_id: 'text',
+  user_id: 'text',
+  views: 'bigint',
+  last_active: 'bigint',
+  current_path: 'text',
+  ended: 'integer',
+  end_time: 'bigint',
+  exit_path: 'text',
+} as const;
 
 /**
- * All session changes in one UPDATE … FROM (VALUES …) per chunk (SQLite 3.33+ and PostgreSQL): page views add up,
- * lastActive only moves forward, an end sets endTime, duration in whole minutes and exitPath, a later view resumes.
- * Parameters are cast so PostgreSQL knows their types inside VALUES.
+ * All session changes in one UPDATE … FROM, the changes carried as one table parameter (`rowsTable`): page views add
+ * up, lastActive only moves forward, an end sets endTime, duration in whole minutes and exitPath, a later view resumes.
  */
-async function applySessionChanges(trx: Trx, sessions: Map<string, SessionChange>) {
-  const rows = sorted(sessions);
-  for (const part of chunks(rows)) {
-    const values = part.map(
-      ([id, c]) => sql`(
-      cast(${id} as text), cast(${c.visitorId} as text), cast(${c.userId} as text), cast(${c.views} as bigint),
-      cast(${c.lastActive} as bigint), cast(${c.currentPath} as text), cast(${c.end ? 1 : 0} as integer),
-      cast(${c.end?.endTime ?? null} as bigint), cast(${c.end?.exitPath ?? null} as text))`,
-    );
-    await sql`
-      with v(id, visitor_id, user_id, views, last_active, current_path, ended, end_time, exit_path) as (values ${sql.join(values)})
-      update traffic_sessions set
-        page_views = traffic_sessions.page_views + v.views,
-        last_active = case when v.last_active > traffic_sessions.last_active then v.last_active else traffic_sessions.last_active end,
-        current_path = coalesce(v.current_path, traffic_sessions.current_path),
-        user_id = coalesce(v.user_id, traffic_sessions.user_id),
-        is_active = (v.ended = 0),
-        end_time = case when v.ended = 1 then v.end_time else null end,
-        duration = case when v.ended = 0 then null when v.end_time > traffic_sessions.start_time then (v.end_time - traffic_sessions.start_time) / 60000 else 0 end,
-        exit_path = case when v.ended = 1 then coalesce(v.exit_path, v.current_path, traffic_sessions.current_path) else null end
-      from v
-      where traffic_sessions.id = v.id and traffic_sessions.visitor_id = v.visitor_id`.execute(trx);
-  }
+async function applySessionChanges(trx: Trx, engine: Engine, sessions: Map<string, SessionChange>) {
+  if (!sessions.size) return;
+  const changes = rowsTable(
+    engine,
+    'v',
+    SESSION_CHANGE_COLUMNS,
+    sorted(sessions).map(([id, c]) => ({
+      id,
+      visitor_id: c.visitorId,
+      user_id: c.userId,
+      views: c.views,
+      last_active: c.lastActive,
+      current_path: c.currentPath,
+      ended: c.end ? 1 : 0,
+      end_time: c.end?.endTime ?? null,
+      exit_path: c.end?.exitPath ?? null,
+    })),
+  );
+  await sql`
+    update traffic_sessions set
+      page_views = traffic_sessions.page_views + v.views,
+      last_active = case when v.last_active > traffic_sessions.last_active then v.last_active else traffic_sessions.last_active end,
+      current_path = coalesce(v.current_path, traffic_sessions.current_path),
+      user_id = coalesce(v.user_id, traffic_sessions.user_id),
+      is_active = (v.ended = 0),
+      end_time = case when v.ended = 1 then v.end_time else null end,
+      duration = case when v.ended = 0 then null when v.end_time > traffic_sessions.start_time then (v.end_time - traffic_sessions.start_time) / 60000 else 0 end,
+      exit_path = case when v.ended = 1 then coalesce(v.exit_path, v.current_path, traffic_sessions.current_path) else null end
+    from ${changes}
+    where traffic_sessions.id = v.id and traffic_sessions.visitor_id = v.visitor_id`.execute(trx);
 }

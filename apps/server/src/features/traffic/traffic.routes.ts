@@ -35,7 +35,7 @@ export function trafficRecorderOf(deps: AppDeps): TrafficRecorder {
  */
 export function trafficRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const recorder = new TrafficRecorder(deps.db.db, deps.clock, app.log);
+    const recorder = new TrafficRecorder(deps.db, deps.clock, app.log);
     recorders.set(deps, recorder);
     recorder.start();
     deps.onClose.push(() => recorder.stop());

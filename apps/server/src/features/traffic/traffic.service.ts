@@ -8,7 +8,7 @@ import {
 } from '@accountry/shared/traffic-detect';
 import { dayKey, dayStart } from '@accountry/shared/traffic-period';
 import type { PageViewEvent, SessionEndEvent, SessionStartEvent } from '@accountry/shared/traffic';
-import type { Database } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { TrafficBatch } from './traffic-batch';
@@ -49,11 +49,11 @@ export class TrafficRecorder {
   private today = { key: '', start: 0, end: 0 };
 
   constructor(
-    private readonly db: Database,
+    private readonly db: DatabaseHandle,
     private readonly clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
   ) {
-    this.dailyKeys = new DailyKeys(db);
+    this.dailyKeys = new DailyKeys(db.db);
   }
 
   start(intervalMs = FLUSH_INTERVAL_MS) {
