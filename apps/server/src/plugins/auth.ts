@@ -7,6 +7,7 @@ import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import type { AppDeps } from '../app';
 import { resolveSession } from '../sessions/sessions.service';
+import { addRouteHook, isApiRoute } from './route-hooks';
 import type { UsersTable } from '../db/schema';
 
 export type AuthUser = Omit<UsersTable, 'passwordHash'>;
@@ -28,7 +29,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const CSRF_EXEMPT = [/^\/api\/traffic\//, /^\/api\/payments\/[^/]+\/webhook$/];
 
-/** Resolve the session cookie on every API request; enforce CSRF for cookie-authenticated writes. */
+/** Resolve the session cookie on every API route; enforce CSRF for cookie-authenticated writes. */
 export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -36,10 +37,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('sessionExpired', false);
 
   const sessionCookie = cookieName(SESSION_COOKIE, deps.sessionSettings.secureCookies);
-  app.addHook('onRequest', async (request) => {
-    // The matched route decides (an encoded "/%61pi/..." is the same route); unmatched URLs by their raw path.
-    const path = request.routeOptions.url ?? request.url.split('?')[0];
-    if (!path.startsWith('/api/')) return;
+  const resolveUser = async (request: FastifyRequest) => {
     const token = request.cookies[sessionCookie];
     if (!token) return;
     const found = await resolveSession(deps.db.db, token, deps.clock.now(), deps.sessionSettings, deps.sessionCache);
@@ -53,7 +51,8 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
     request.user = user;
     request.sessionId = found.session.id;
     request.sessionRemember = found.session.remember;
-    if (UNSAFE.has(request.method) && !CSRF_EXEMPT.some((re) => re.test(path))) {
+    // The matched route decides (an encoded "/%61pi/..." is the same route).
+    if (UNSAFE.has(request.method) && !CSRF_EXEMPT.some((re) => re.test(request.routeOptions.url!))) {
       if (request.headers[CSRF_HEADER] !== found.session.csrfToken) {
         throw new AppError(
           403,
@@ -62,6 +61,10 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
         );
       }
     }
+  };
+  // Every API route, first among its hooks; other paths (health, static files) never read the session.
+  app.addHook('onRoute', (route) => {
+    if (isApiRoute(route.url)) addRouteHook(route, 'onRequest', resolveUser);
   });
 }
 

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { badRequest } from '../lib/app-error';
+import { addRouteHook } from './route-hooks';
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters.';
 export const NESTING_MESSAGE = 'The request is nested too deeply.';
@@ -20,16 +21,30 @@ function findNul(value: unknown, path: string, depth: number): string | null {
   return null;
 }
 
+async function checkInput(request: FastifyRequest) {
+  for (const part of [request.params, request.query, request.body]) {
+    const found = findNul(part, '', 0);
+    if (found === '') throw badRequest(NESTING_MESSAGE);
+    if (found !== null) throw badRequest(NUL_MESSAGE, { [found]: NUL_MESSAGE });
+  }
+}
+
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A route whose handler can read input: a body, a declared query string or parameters, or parameters in its path. */
+function takesInput(route: RouteOptions) {
+  const schema = route.schema ?? {};
+  const methods = [route.method].flat();
+  return methods.some((m) => !BODILESS.has(m)) || !!schema.querystring || !!schema.params || /[:*]/.test(route.url);
+}
+
 /**
  * Rules every request obeys before its own schema runs: no NUL byte in any string of the query, parameters or
- * body (PostgreSQL text cannot hold one; no field needs one), and no absurd nesting.
+ * body (PostgreSQL text cannot hold one; no field needs one), and no absurd nesting. Checked on the routes that can
+ * read input; a route with none ignores whatever a request appends.
  */
 export function registerInputRules(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const found = findNul(part, '', 0);
-      if (found === '') throw badRequest(NESTING_MESSAGE);
-      if (found !== null) throw badRequest(NUL_MESSAGE, { [found]: NUL_MESSAGE });
-    }
+  app.addHook('onRoute', (route) => {
+    if (takesInput(route)) addRouteHook(route, 'preValidation', checkInput);
   });
 }
