@@ -5,7 +5,8 @@ import { rowsTable } from '../../db/rows-table';
 import type { DB } from '../../db/schema';
 import type { DimensionKind, SessionChange, TrafficBatch } from './traffic-batch';
 
-// Rows per statement: well under SQLite's 32766 and PostgreSQL's 65535 bound parameters.
+// Counter rows per statement (a parameter per cell; a flush holds at most a few hundred keys of each):
+// well under SQLite's 32766 and PostgreSQL's 65535 bound parameters.
 const CHUNK = 400;
 
 function chunks<T>(rows: T[]): T[][] {
@@ -109,7 +110,7 @@ async function addDimensions(trx: Trx, batch: TrafficBatch) {
   }
 }
 
-/** Each visitor once a day; one row per visitor's first event of the day, so the one statement of any size. */
+/** Each visitor once a day: a row per visitor seen first today, so as many as the site has visitors (`rowsTable`). */
 async function addVisitors(trx: Trx, engine: Engine, batch: TrafficBatch) {
   if (!batch.visitors.size) return;
   const visitors = rowsTable(
@@ -126,7 +127,7 @@ async function addVisitors(trx: Trx, engine: Engine, batch: TrafficBatch) {
     on conflict (day, visitor_id) do nothing`.execute(trx);
 }
 
-/** Tabs opened since the last flush; one row each, so the one statement of any size too. */
+/** The tabs opened since the last flush, as many as visitors open (`rowsTable`). */
 async function insertSessions(trx: Trx, engine: Engine, batch: TrafficBatch) {
   if (!batch.starts.size) return;
   const started = rowsTable(
