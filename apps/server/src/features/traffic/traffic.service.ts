@@ -49,11 +49,11 @@ export class TrafficRecorder {
   private today = { key: '', start: 0, end: 0 };
 
   constructor(
-    private readonly db: DatabaseHandle,
+    private readonly database: DatabaseHandle,
     private readonly clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
   ) {
-    this.dailyKeys = new DailyKeys(db.db);
+    this.dailyKeys = new DailyKeys(database.db);
   }
 
   start(intervalMs = FLUSH_INTERVAL_MS) {
@@ -153,7 +153,7 @@ export class TrafficRecorder {
   private async write(batch: TrafficBatch) {
     try {
       await applyDailyCaps(this.dailyKeys, batch);
-      await writeTrafficBatch(this.db, batch, this.clock.now());
+      await writeTrafficBatch(this.database, batch, this.clock.now());
       this.rememberVisitors(batch);
       this.dailyKeys.commit();
     } catch (err) {
