@@ -7,7 +7,7 @@ import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import type { AppDeps } from '../app';
 import { resolveSession } from '../sessions/sessions.service';
-import { addRouteHook, isApiRoute } from './route-hooks';
+import { addRouteHook, isApiPath } from './route-hooks';
 import type { UsersTable } from '../db/schema';
 
 export type AuthUser = Omit<UsersTable, 'passwordHash'>;
@@ -64,7 +64,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   };
   // Every API route, first among its hooks; other paths (health, static files) never read the session.
   app.addHook('onRoute', (route) => {
-    if (isApiRoute(route.url)) addRouteHook(route, 'onRequest', resolveUser);
+    if (isApiPath(route.url)) addRouteHook(route, 'onRequest', resolveUser);
   });
 }
 

@@ -19,5 +19,5 @@ export function addRouteHook(route: RouteOptions, name: HookName, hook: Hook) {
   (route as unknown as Record<HookName, unknown[]>)[name] = hooks;
 }
 
-/** A route under /api/: the ones that know who is asking. */
-export const isApiRoute = (url: string) => url.startsWith('/api/');
+/** A path (or route pattern) under /api/: the JSON API, whose routes know who is asking and whose misses answer JSON. */
+export const isApiPath = (url: string) => url.startsWith('/api/');

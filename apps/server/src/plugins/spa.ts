@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@accountry/shared/api-error';
+import { isApiPath } from './route-hooks';
 
 /** Rewrites index.html for one page (its <title> and meta tags); pure: the same input gives the same page. */
 export type IndexHtmlHook = (html: string, urlPath: string) => string;
@@ -62,7 +63,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string, transfo
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (url.startsWith('/api/') || request.method !== 'GET' || !hasBuild) {
+    if (isApiPath(url) || request.method !== 'GET' || !hasBuild) {
       return reply
         .status(404)
         .send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${url}` } });
