@@ -9,6 +9,7 @@ import { encodeCursor } from '../../apps/server/src/lib/keyset-cursor';
 import { buildApp } from '../../apps/server/src/app';
 import { type DatabaseHandle } from '../../apps/server/src/db/database';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
+import { sqliteUpkeep } from '../../apps/server/src/db/sqlite-upkeep';
 import { ManualClock, systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { createUser, signInAs } from '../../apps/server/src/test/test-app';
@@ -100,6 +101,8 @@ async function seed(handle: DatabaseHandle, adminId: string) {
     );
   });
   await handle.db.executeQuery(CompiledQuery.raw('analyze'));
+  // The trigram indexes as the server keeps them: its upkeep merges the segments a burst of writes leaves (decision 150).
+  await sqliteUpkeep.mergeSearchIndexesNow();
 }
 
 const noMail: Mailer = { send: async () => undefined };

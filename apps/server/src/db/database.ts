@@ -7,7 +7,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'ky
 import { BooleanColumnsPlugin, bindableSqlite } from './sqlite-values';
 import { trackingDialect, WriteFeed } from './change-tracking';
 import type { DB } from './schema';
-import { walCheckpointer } from './wal-checkpointer';
+import { sqliteUpkeep } from './sqlite-upkeep';
 import { namingPool } from './pg-statement-names';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -64,7 +64,7 @@ export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: 
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  const releaseCheckpoints = file === ':memory:' ? async () => {} : walCheckpointer.attach(path.resolve(file), raw);
+  const releaseCheckpoints = file === ':memory:' ? async () => {} : sqliteUpkeep.attach(path.resolve(file), raw);
   const db = new Kysely<DB>({
     dialect: trackingDialect(new SqliteDialect({ database: bindableSqlite(raw) }), writes.report),
     plugins: [...plugins, new BooleanColumnsPlugin()],
