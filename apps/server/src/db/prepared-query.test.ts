@@ -99,6 +99,44 @@ describe('prepared queries', () => {
     await expect(computed.execute(handle.db, { since: 1 })).rejects.toThrow('prepared query uses 0 of its 1');
   });
 
+  it('writes a literal argument into the statement, one shape per value', async () => {
+    let built = 0;
+    const firstOnes = preparedQuery(
+      (db, a: { verified: boolean; limit: number }) => {
+        built++;
+        return db
+          .selectFrom('users')
+          .select('createdAt')
+          .where('emailVerified', '=', a.verified)
+          .orderBy('createdAt')
+          .limit(sql.lit(a.limit));
+      },
+      { literals: ['limit'] },
+    );
+    expect(await firstOnes.execute(handle.db, { verified: true, limit: 1 })).toEqual([{ createdAt: 0 }]);
+    expect(await firstOnes.execute(handle.db, { verified: true, limit: 2 })).toHaveLength(2);
+    expect(await firstOnes.execute(handle.db, { verified: false, limit: 1 })).toEqual([{ createdAt: 1 }]);
+    expect(built).toBe(2);
+  });
+
+  it.runIf(testEngine === 'postgres')('passes an array argument as one array parameter', async () => {
+    let built = 0;
+    const named = preparedQuery((db, a: { first: string[]; more: string[] }) => {
+      built++;
+      return db
+        .selectFrom('users')
+        .select('createdAt')
+        .where(sql<boolean>`id = any(${[...a.first, ...a.more]}::text[])`)
+        .orderBy('createdAt');
+    });
+    expect(await named.execute(handle.db, { first: [ids[0]], more: [ids[2]] })).toEqual([
+      { createdAt: 0 },
+      { createdAt: 2 },
+    ]);
+    expect(await named.execute(handle.db, { first: [ids[1]], more: [newId()] })).toEqual([{ createdAt: 1 }]);
+    expect(built).toBe(1);
+  });
+
   it.runIf(testEngine === 'postgres')('is prepared once per PostgreSQL connection and run by name after', async () => {
     const phoneOf = preparedQuery((db, a: { id: string }) =>
       db.selectFrom('users').select('phoneNumber').where('id', '=', a.id),
