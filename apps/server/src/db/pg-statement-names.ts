@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type {
-  Compilable,
   PostgresCursor,
   PostgresPool,
   PostgresPoolClient,
@@ -29,16 +28,6 @@ export async function executeNamed<R>(db: Database, query: RawBuilder<R>) {
   const compiled = query.compile(db);
   prepareOnServer(compiled.sql);
   return db.executeQuery(compiled);
-}
-
-/**
- * Every row of a query built per request whose texts are few (one per combination of filters, values all parameters,
- * lists as one array parameter): the admin lists, where PostgreSQL spent more time planning than running them.
- */
-export async function executeNamedRows<R>(db: Database, query: Compilable<R>) {
-  const compiled = query.compile();
-  prepareOnServer(compiled.sql);
-  return (await db.executeQuery(compiled)).rows;
 }
 
 /** The pool as Kysely sees it: a statement marked above goes out by name, everything else as it is. */

@@ -1,7 +1,7 @@
 import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import { afterCursor, pageLimit, toPage } from './sql-helpers';
-import { executeNamedRows } from '../../db/pg-statement-names';
 
 export interface AuditFilter {
   action?: string;
@@ -12,46 +12,70 @@ export interface AuditFilter {
   limit: number;
 }
 
+type AuditPageArgs = {
+  action: string | null;
+  actorId: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  cursorAt: number | null;
+  cursorId: string | null;
+  limit: number;
+};
+
+/** One page of the audit log, compiled once per shape of filter (db/prepared-query.ts). */
+const auditPage = preparedQuery(
+  (db, a: AuditPageArgs) => {
+    let q = db
+      .selectFrom('auditLog')
+      .leftJoin('users as actor', 'actor.id', 'auditLog.actorId')
+      // The name of what the action was on, so the log reads "Named Seller" rather than an id.
+      .leftJoin('users as targetUser', (j) =>
+        j.onRef('targetUser.id', '=', 'auditLog.targetId').on('auditLog.targetType', '=', 'user'),
+      )
+      .leftJoin('listings as targetListing', (j) =>
+        j.onRef('targetListing.id', '=', 'auditLog.targetId').on('auditLog.targetType', '=', 'listing'),
+      )
+      .leftJoin('announcements as targetAnnouncement', (j) =>
+        j.onRef('targetAnnouncement.id', '=', 'auditLog.targetId').on('auditLog.targetType', '=', 'announcement'),
+      )
+      .select((eb) =>
+        eb.fn
+          .coalesce('targetUser.displayName', 'targetListing.title', 'targetAnnouncement.title')
+          .$castTo<string | null>()
+          .as('targetName'),
+      )
+      .select([
+        'auditLog.id',
+        'auditLog.actorId',
+        'actor.displayName as actorName',
+        'actor.email as actorEmail',
+        'auditLog.action',
+        'auditLog.targetType',
+        'auditLog.targetId',
+        'auditLog.details',
+        'auditLog.createdAt',
+      ]);
+    if (a.action !== null) q = q.where('auditLog.action', '=', a.action);
+    if (a.actorId !== null) q = q.where('auditLog.actorId', '=', a.actorId);
+    if (a.targetType !== null) q = q.where('auditLog.targetType', '=', a.targetType);
+    if (a.targetId !== null) q = q.where('auditLog.targetId', '=', a.targetId);
+    if (a.cursorAt !== null && a.cursorId !== null)
+      q = q.where(afterCursor('auditLog.createdAt', 'auditLog.id', [a.cursorAt, a.cursorId]));
+    return q.orderBy('auditLog.createdAt', 'desc').orderBy('auditLog.id', 'desc').limit(pageLimit(a.limit));
+  },
+  { literals: ['limit'] },
+);
+
 export async function listAudit(db: Database, f: AuditFilter) {
-  let q = db
-    .selectFrom('auditLog')
-    .leftJoin('users as actor', 'actor.id', 'auditLog.actorId')
-    // The name of what the action was on, so the log reads "Named Seller" rather than an id.
-    .leftJoin('users as targetUser', (j) =>
-      j.onRef('targetUser.id', '=', 'auditLog.targetId').on('auditLog.targetType', '=', 'user'),
-    )
-    .leftJoin('listings as targetListing', (j) =>
-      j.onRef('targetListing.id', '=', 'auditLog.targetId').on('auditLog.targetType', '=', 'listing'),
-    )
-    .leftJoin('announcements as targetAnnouncement', (j) =>
-      j.onRef('targetAnnouncement.id', '=', 'auditLog.targetId').on('auditLog.targetType', '=', 'announcement'),
-    )
-    .select((eb) =>
-      eb.fn
-        .coalesce('targetUser.displayName', 'targetListing.title', 'targetAnnouncement.title')
-        .$castTo<string | null>()
-        .as('targetName'),
-    )
-    .select([
-      'auditLog.id',
-      'auditLog.actorId',
-      'actor.displayName as actorName',
-      'actor.email as actorEmail',
-      'auditLog.action',
-      'auditLog.targetType',
-      'auditLog.targetId',
-      'auditLog.details',
-      'auditLog.createdAt',
-    ]);
-  if (f.action) q = q.where('auditLog.action', '=', f.action);
-  if (f.actorId) q = q.where('auditLog.actorId', '=', f.actorId);
-  if (f.targetType) q = q.where('auditLog.targetType', '=', f.targetType);
-  if (f.targetId) q = q.where('auditLog.targetId', '=', f.targetId);
-  if (f.cursor) q = q.where(afterCursor('auditLog.createdAt', 'auditLog.id', f.cursor));
-  const rows = await executeNamedRows(
-    db,
-    q.orderBy('auditLog.createdAt', 'desc').orderBy('auditLog.id', 'desc').limit(pageLimit(f.limit)),
-  );
+  const rows = await auditPage.execute(db, {
+    action: f.action || null,
+    actorId: f.actorId || null,
+    targetType: f.targetType || null,
+    targetId: f.targetId || null,
+    cursorAt: f.cursor ? f.cursor[0] : null,
+    cursorId: f.cursor ? f.cursor[1] : null,
+    limit: f.limit,
+  });
   return toPage(rows, f.limit);
 }
 

@@ -3,19 +3,21 @@ import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database, Engine } from '../../db/database';
 import type { ListingsTable } from '../../db/schema';
 import { PLATFORMS } from '@accountry/shared/listings';
+import { preparedQuery } from '../../db/prepared-query';
 import {
   afterCursor,
-  containsText,
   FEW_MATCHES,
   keyIn,
   keyOrIdIn,
   keysUpTo,
+  likePattern,
+  matchesPattern,
   pageLimit,
   toPage,
   trigramKeysUpTo,
   trigramSearchable,
+  type Key,
 } from './sql-helpers';
-import { executeNamedRows } from '../../db/pg-statement-names';
 
 export interface ListingFilter {
   q?: string;
@@ -87,33 +89,72 @@ async function fewListingCandidates(db: Database, engine: Engine, s: string, pla
   return { titles, ids: [...theirs, s] };
 }
 
+type ListingPageArgs = {
+  engine: Engine;
+  /** Few candidates: listings by title key, and by id (the sellers' listings, and the search as an id). */
+  titles: Key[] | null;
+  ids: Key[] | null;
+  /** The search, and it as a `likePattern`; null without one. */
+  search: string | null;
+  pattern: string | null;
+  status: ListingsTable['status'] | null;
+  category: ListingsTable['category'] | null;
+  sellerId: string | null;
+  deleted: ListingFilter['deleted'] | null;
+  cursorAt: number | null;
+  cursorId: string | null;
+  limit: number;
+};
+
+/** One page of the listing list, compiled once per shape of filter (db/prepared-query.ts). */
+const listingPage = preparedQuery(
+  (db, a: ListingPageArgs) => {
+    let q = adminListingQuery(db);
+    if (a.titles && a.ids) q = q.where(keyOrIdIn(a.engine, 'listings', a.titles, a.ids));
+    const { search, pattern } = a;
+    if (search !== null && pattern !== null) {
+      q = q.where((eb) =>
+        eb.or([
+          matchesPattern('listings.title', pattern),
+          matchesPattern('listings.platform', pattern),
+          matchesPattern('seller.email', pattern),
+          matchesPattern('seller.displayName', pattern),
+          eb('listings.id', '=', search),
+        ]),
+      );
+    }
+    if (a.status !== null) q = q.where('listings.status', '=', a.status);
+    if (a.category !== null) q = q.where('listings.category', '=', a.category);
+    if (a.sellerId !== null) q = q.where('listings.sellerId', '=', a.sellerId);
+    if (a.deleted) q = q.where('listings.deletedAt', a.deleted === 'yes' ? 'is not' : 'is', null);
+    if (a.cursorAt !== null && a.cursorId !== null)
+      q = q.where(afterCursor('listings.createdAt', 'listings.id', [a.cursorAt, a.cursorId]));
+    return q.orderBy('listings.createdAt', 'desc').orderBy('listings.id', 'desc').limit(pageLimit(a.limit));
+  },
+  { literals: ['engine', 'deleted', 'limit'] },
+);
+
 /** All listings, newest first, searched by title, platform or seller, filtered and keyset-paged. */
 export async function listListings(db: Database, engine: Engine, f: ListingFilter) {
-  let q = adminListingQuery(db);
+  let few: Awaited<ReturnType<typeof fewListingCandidates>> = null;
   if (f.q) {
-    const s = f.q;
-    const platforms = PLATFORMS.filter((p) => p.includes(s.toLowerCase()));
-    const few = trigramSearchable(s) && (await fewListingCandidates(db, engine, s, platforms));
-    if (few) q = q.where(keyOrIdIn(engine, 'listings', few.titles, few.ids));
-    q = q.where((eb) =>
-      eb.or([
-        containsText('listings.title', s),
-        containsText('listings.platform', s),
-        containsText('seller.email', s),
-        containsText('seller.displayName', s),
-        eb('listings.id', '=', s),
-      ]),
-    );
+    const platforms = PLATFORMS.filter((p) => p.includes(f.q!.toLowerCase()));
+    few = (trigramSearchable(f.q) && (await fewListingCandidates(db, engine, f.q, platforms))) || null;
   }
-  if (f.status) q = q.where('listings.status', '=', f.status);
-  if (f.category) q = q.where('listings.category', '=', f.category);
-  if (f.sellerId) q = q.where('listings.sellerId', '=', f.sellerId);
-  if (f.deleted) q = q.where('listings.deletedAt', f.deleted === 'yes' ? 'is not' : 'is', null);
-  if (f.cursor) q = q.where(afterCursor('listings.createdAt', 'listings.id', f.cursor));
-  const rows = await executeNamedRows(
-    db,
-    q.orderBy('listings.createdAt', 'desc').orderBy('listings.id', 'desc').limit(pageLimit(f.limit)),
-  );
+  const rows = await listingPage.execute(db, {
+    engine,
+    titles: few ? few.titles : null,
+    ids: few ? few.ids : null,
+    search: f.q || null,
+    pattern: f.q ? likePattern(f.q) : null,
+    status: f.status ?? null,
+    category: f.category ?? null,
+    sellerId: f.sellerId ?? null,
+    deleted: f.deleted ?? null,
+    cursorAt: f.cursor ? f.cursor[0] : null,
+    cursorId: f.cursor ? f.cursor[1] : null,
+    limit: f.limit,
+  });
   return toPage(rows, f.limit);
 }
 

@@ -3,17 +3,19 @@ import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database } from '../../db/database';
 import type { Engine } from '../../db/database';
 import type { UsersTable } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared-query';
 import {
   afterCursor,
-  containsText,
   FEW_MATCHES,
   keyIn,
+  likePattern,
+  matchesPattern,
   pageLimit,
   toPage,
   trigramKeysUpTo,
   trigramSearchable,
+  type Key,
 } from './sql-helpers';
-import { executeNamedRows } from '../../db/pg-statement-names';
 
 export interface UserFilter {
   q?: string;
@@ -36,30 +38,65 @@ const SUMMARY_COLUMNS = [
   'deletedUsers.status as deletedStatus',
 ] as const;
 
+type UserPageArgs = {
+  engine: Engine;
+  /** Trigram keys of the only rows that can match the search, or null. */
+  keys: Key[] | null;
+  /** The search as a `likePattern`, or null. */
+  pattern: string | null;
+  role: UsersTable['role'] | null;
+  verified: UserFilter['verified'] | null;
+  state: UserFilter['state'] | null;
+  cursorAt: number | null;
+  cursorId: string | null;
+  limit: number;
+};
+
+/** One page of the user list, compiled once per shape of filter (db/prepared-query.ts): ~100 µs of Kysely a request. */
+const userPage = preparedQuery(
+  (db, a: UserPageArgs) => {
+    let q = db.selectFrom('users').leftJoin('deletedUsers', 'deletedUsers.uid', 'users.id').select(SUMMARY_COLUMNS);
+    if (a.keys) q = q.where(keyIn(a.engine, 'users', a.keys));
+    const pattern = a.pattern;
+    if (pattern !== null)
+      q = q.where((eb) =>
+        eb.or([matchesPattern('users.email', pattern), matchesPattern('users.displayName', pattern)]),
+      );
+    if (a.role !== null) q = q.where('users.role', '=', a.role);
+    if (a.verified) q = q.where('users.emailVerified', '=', a.verified === 'yes');
+    if (a.state === 'deleted') q = q.where('deletedUsers.status', '=', 'unresolved');
+    else if (a.state) {
+      q = q
+        .where('users.disabled', '=', a.state === 'disabled')
+        .where((eb) => eb.or([eb('deletedUsers.status', 'is', null), eb('deletedUsers.status', '!=', 'unresolved')]));
+    }
+    if (a.cursorAt !== null && a.cursorId !== null)
+      q = q.where(afterCursor('users.createdAt', 'users.id', [a.cursorAt, a.cursorId]));
+    return q.orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc').limit(pageLimit(a.limit));
+  },
+  { literals: ['engine', 'verified', 'state', 'limit'] },
+);
+
 /** Users newest first, filtered and keyset-paged; a search starts from its trigram matches when they are few. */
 export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
-  let q = db.selectFrom('users').leftJoin('deletedUsers', 'deletedUsers.uid', 'users.id').select(SUMMARY_COLUMNS);
+  let keys: Key[] | null = null;
   if (f.q) {
-    const search = f.q;
-    const few = trigramSearchable(search) && (await trigramKeysUpTo(db, engine, 'users', search, FEW_MATCHES));
+    const few = trigramSearchable(f.q) && (await trigramKeysUpTo(db, engine, 'users', f.q, FEW_MATCHES));
     // No candidate in the index: nothing can match.
     if (few && !few.length) return toPage([], f.limit);
-    if (few) q = q.where(keyIn(engine, 'users', few));
-    q = q.where((eb) => eb.or([containsText('users.email', search), containsText('users.displayName', search)]));
+    if (few) keys = few;
   }
-  if (f.role) q = q.where('users.role', '=', f.role);
-  if (f.verified) q = q.where('users.emailVerified', '=', f.verified === 'yes');
-  if (f.state === 'deleted') q = q.where('deletedUsers.status', '=', 'unresolved');
-  else if (f.state) {
-    q = q
-      .where('users.disabled', '=', f.state === 'disabled')
-      .where((eb) => eb.or([eb('deletedUsers.status', 'is', null), eb('deletedUsers.status', '!=', 'unresolved')]));
-  }
-  if (f.cursor) q = q.where(afterCursor('users.createdAt', 'users.id', f.cursor));
-  const rows = await executeNamedRows(
-    db,
-    q.orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc').limit(pageLimit(f.limit)),
-  );
+  const rows = await userPage.execute(db, {
+    engine,
+    keys,
+    pattern: f.q ? likePattern(f.q) : null,
+    role: f.role ?? null,
+    verified: f.verified ?? null,
+    state: f.state ?? null,
+    cursorAt: f.cursor ? f.cursor[0] : null,
+    cursorId: f.cursor ? f.cursor[1] : null,
+    limit: f.limit,
+  });
   return toPage(rows, f.limit);
 }
 

@@ -6,17 +6,18 @@ import { decodeCursor, encodeCursor, type Keyset } from '../../lib/keyset-cursor
 import { ftsMatch, rareTrigrams, type TrigramIndex } from './trigram-match';
 
 /** A LIKE pattern for "contains", lower-cased; %, _ and backslash in the search are escaped to match literally. */
-const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A LIKE of a lower-cased column against a pattern made by `likePattern` (or a placeholder for one). */
+export const matchesPattern = (column: string, pattern: unknown): Expression<SqlBool> =>
+  sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 
 /** Case-insensitive "contains" of every part on both engines; % and _ in them are matched literally. */
 const containsAll = (column: string, parts: string[]) =>
   sql<SqlBool>`${sql.join(
-    parts.map((part) => sql`lower(${sql.ref(column)}) like ${likePattern(part)} escape '\\'`),
+    parts.map((part) => matchesPattern(column, likePattern(part))),
     sql` and `,
   )}`;
-
-/** Case-insensitive "contains" on both engines; % and _ in the search are matched literally. */
-export const containsText = (column: string, search: string): Expression<SqlBool> => containsAll(column, [search]);
 
 /** The position in an admin list's cursor (the shared keyset cursor), or a 400 naming the cursor. */
 export const adminCursor = (cursor: string | undefined) =>
@@ -58,7 +59,7 @@ export const trigramSearchable = (search: string) => [...search].length >= 3;
  * A row's key in a trigram index: on SQLite its search_key (the FTS rowid, read without touching the table, so a
  * common word stops after 1,001 of them), on PostgreSQL its id (decision 142).
  */
-type Key = string | number;
+export type Key = string | number;
 
 /**
  * Keys of the rows whose text may contain the search, straight from a trigram index: users by e-mail or display name,
@@ -78,13 +79,13 @@ function trigramKeys(engine: Engine, index: TrigramIndex, search: string, rare: 
 }
 
 /**
- * A column among a list of values (never empty): on PostgreSQL one array parameter, so the statement's text is the same
- * whatever the list's length and can be prepared once (`executeNamedRows`).
+ * A column among a list of values (never empty): on PostgreSQL one array parameter (of ids, which are text there), so
+ * the statement's text is the same whatever the list's length and can be prepared once (db/prepared-query.ts).
  */
 export const inList = (engine: Engine, column: string, values: Key[]) =>
   engine === 'sqlite'
     ? sql<SqlBool>`${sql.ref(column)} in (${sql.join(values)})`
-    : sql<SqlBool>`${sql.ref(column)} = any(${values.map(String)}::text[])`;
+    : sql<SqlBool>`${sql.ref(column)} = any(${values}::text[])`;
 
 /** The rows of a table whose trigram key is in the list (never empty). */
 export const keyIn = (engine: Engine, table: 'users' | 'listings', keys: Key[]) =>
