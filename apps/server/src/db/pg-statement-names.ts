@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import type {
-  PostgresCursor,
-  PostgresPool,
-  PostgresPoolClient,
-  PostgresQueryResult,
-  RawBuilder,
-} from 'kysely';
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult, RawBuilder } from 'kysely';
 import type { Database } from './database';
 import type Pg from 'pg';
 
