@@ -64,12 +64,13 @@ async function mergeFile(file) {
   const live = () => open.get(file) === db;
   for (const table of tables) {
     if (!live()) return;
-    try { await mergeIndex(db, table, live); } catch {} // an index left unmerged still answers; the next pass tries again
+    try { await mergeIndex(db, table, live); } catch {} // one index failing does not keep the others unmerged
   }
 }
 function mergeAll() {
   return Promise.all([...open.keys()].map((file) => {
-    if (!merging.has(file)) merging.set(file, mergeFile(file).finally(() => merging.delete(file)));
+    // A failed pass leaves the indexes as they are (they still answer); the next pass tries again.
+    if (!merging.has(file)) merging.set(file, mergeFile(file).catch(() => {}).finally(() => merging.delete(file)));
     return merging.get(file);
   }));
 }
