@@ -101,7 +101,7 @@ async function seed(handle: DatabaseHandle, adminId: string) {
     );
   });
   await handle.db.executeQuery(CompiledQuery.raw('analyze'));
-  // The trigram indexes as the server keeps them: its upkeep merges the segments a burst of writes leaves (decision 150).
+  // The trigram indexes as the server keeps them: its upkeep merges the segments bulk writes leave (decision 150).
   await sqliteUpkeep.mergeSearchIndexesNow();
 }
 

@@ -10,8 +10,8 @@ const INTERVAL_MS = 100;
 /** Full-text indexes are looked at this often, and merged when they hold more segments than MERGE_ABOVE_SEGMENTS. */
 const MERGE_EVERY_MS = 10 * 60_000;
 /**
- * FTS5's automatic merges keep up to three segments a level, and a search reads every segment: 7 segments made the admin
- * search's trigram lookup 135 µs against 47 µs for the same index in one (decision 150).
+ * FTS5's automatic merges keep up to three segments a level, and a search reads every segment: 7 segments made the
+ * admin search's trigram lookup 135 µs against 47 µs for the same index in one (decision 150).
  */
 const MERGE_ABOVE_SEGMENTS = 4;
 /** Pages written per merge step: about a millisecond, the longest the server's own writes wait for the worker. */
@@ -114,7 +114,7 @@ class SqliteUpkeep {
   private readonly pending = new Map<number, () => void>();
   private nextId = 0;
 
-  /** Moves the connection's checkpoints to the worker; the returned function hands them back (await it before close). */
+  /** Hands the connection's checkpoints to the worker; the function returned takes them back (await before close). */
   attach(file: string, connection: SQLite.Database): () => Promise<void> {
     const attached = this.files.get(file);
     if (attached) attached.count += 1;
