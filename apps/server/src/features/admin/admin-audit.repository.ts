@@ -1,7 +1,7 @@
 import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
-import { afterCursor, pageLimit, toPage } from './sql-helpers';
+import { afterCursor, pageArgs, pageLimit, toPage, type PageArgs } from './sql-helpers';
 
 export interface AuditFilter {
   action?: string;
@@ -12,14 +12,11 @@ export interface AuditFilter {
   limit: number;
 }
 
-type AuditPageArgs = {
+type AuditPageArgs = PageArgs & {
   action: string | null;
   actorId: string | null;
   targetType: string | null;
   targetId: string | null;
-  cursorAt: number | null;
-  cursorId: string | null;
-  limit: number;
 };
 
 /** One page of the audit log, compiled once per shape of filter (db/prepared-query.ts). */
@@ -72,9 +69,7 @@ export async function listAudit(db: Database, f: AuditFilter) {
     actorId: f.actorId || null,
     targetType: f.targetType || null,
     targetId: f.targetId || null,
-    cursorAt: f.cursor ? f.cursor[0] : null,
-    cursorId: f.cursor ? f.cursor[1] : null,
-    limit: f.limit,
+    ...pageArgs(f.cursor, f.limit),
   });
   return toPage(rows, f.limit);
 }

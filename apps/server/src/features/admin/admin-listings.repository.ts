@@ -12,7 +12,9 @@ import {
   keysUpTo,
   likePattern,
   matchesPattern,
+  pageArgs,
   pageLimit,
+  type PageArgs,
   toPage,
   trigramKeysUpTo,
   trigramSearchable,
@@ -89,7 +91,7 @@ async function fewListingCandidates(db: Database, engine: Engine, s: string, pla
   return { titles, ids: [...theirs, s] };
 }
 
-type ListingPageArgs = {
+type ListingPageArgs = PageArgs & {
   engine: Engine;
   /** Few candidates: listings by title key, and by id (the sellers' listings, and the search as an id). */
   titles: Key[] | null;
@@ -101,9 +103,6 @@ type ListingPageArgs = {
   category: ListingsTable['category'] | null;
   sellerId: string | null;
   deleted: ListingFilter['deleted'] | null;
-  cursorAt: number | null;
-  cursorId: string | null;
-  limit: number;
 };
 
 /** One page of the listing list, compiled once per shape of filter (db/prepared-query.ts). */
@@ -151,9 +150,7 @@ export async function listListings(db: Database, engine: Engine, f: ListingFilte
     category: f.category ?? null,
     sellerId: f.sellerId ?? null,
     deleted: f.deleted ?? null,
-    cursorAt: f.cursor ? f.cursor[0] : null,
-    cursorId: f.cursor ? f.cursor[1] : null,
-    limit: f.limit,
+    ...pageArgs(f.cursor, f.limit),
   });
   return toPage(rows, f.limit);
 }

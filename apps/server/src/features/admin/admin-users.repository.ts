@@ -10,7 +10,9 @@ import {
   keyIn,
   likePattern,
   matchesPattern,
+  pageArgs,
   pageLimit,
+  type PageArgs,
   toPage,
   trigramKeysUpTo,
   trigramSearchable,
@@ -38,7 +40,7 @@ const SUMMARY_COLUMNS = [
   'deletedUsers.status as deletedStatus',
 ] as const;
 
-type UserPageArgs = {
+type UserPageArgs = PageArgs & {
   engine: Engine;
   /** Trigram keys of the only rows that can match the search, or null. */
   keys: Key[] | null;
@@ -47,9 +49,6 @@ type UserPageArgs = {
   role: UsersTable['role'] | null;
   verified: UserFilter['verified'] | null;
   state: UserFilter['state'] | null;
-  cursorAt: number | null;
-  cursorId: string | null;
-  limit: number;
 };
 
 /** One page of the user list, compiled once per shape of filter (db/prepared-query.ts): ~100 µs of Kysely a request. */
@@ -93,9 +92,7 @@ export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
     role: f.role ?? null,
     verified: f.verified ?? null,
     state: f.state ?? null,
-    cursorAt: f.cursor ? f.cursor[0] : null,
-    cursorId: f.cursor ? f.cursor[1] : null,
-    limit: f.limit,
+    ...pageArgs(f.cursor, f.limit),
   });
   return toPage(rows, f.limit);
 }

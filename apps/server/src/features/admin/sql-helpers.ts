@@ -42,6 +42,16 @@ export function pageLimit(limit: number) {
   return sql.lit<number>(limit + 1);
 }
 
+/** A prepared page query's position and size: the keyset cursor's two values (or nulls) and the page size. */
+export type PageArgs = { cursorAt: number | null; cursorId: string | null; limit: number };
+
+/** `PageArgs` from a list filter's decoded cursor and page size. */
+export const pageArgs = (cursor: Keyset | undefined, limit: number): PageArgs => ({
+  cursorAt: cursor ? cursor[0] : null,
+  cursorId: cursor ? cursor[1] : null,
+  limit,
+});
+
 /** Split a limit+1 fetch into the page and the cursor after its last row. */
 export function toPage<T extends { createdAt: number; id: string }>(rows: T[], limit: number) {
   const items = rows.slice(0, limit);
