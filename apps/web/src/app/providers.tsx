@@ -19,6 +19,8 @@ const theme = createTheme({
   primaryShade: 8,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // Whoever asks their system for less motion gets none: banners, menus and dialogs appear without sliding in.
+  respectReducedMotion: true,
   // Plain objects rather than Component.extend(): extend() would pull every such component into the first download.
   components: {
     // Clicking the chosen option keeps it: a required select is never emptied by a click; optional ones are clearable.
