@@ -7,10 +7,11 @@ import { createReport } from './support/admin-data';
 // A busy machine may load a page slowly; that is not what this journey checks.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-/** Every page the journeys visit, checked with axe-core at desktop and phone widths: no serious violations. */
 // axe checks each page at rest. The app honours reduced motion, so an announcement published by another journey while a
 // page is checked is already in place, not half-faded mid-slide (which once read as a contrast failure).
 const AT_REST = { reducedMotion: 'reduce' } as const;
+
+/** Every page the journeys visit, checked with axe-core at desktop and phone widths: no serious violations. */
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 768 },
   { name: 'phone', width: 390, height: 844 },
