@@ -1,8 +1,9 @@
-import { SqliteAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { engineOf } from './database';
 
 /** Column types that read back as the same JavaScript values on both engines. */
 export function columnTypes(db: Kysely<any>) {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const sqlite = engineOf(db) === 'sqlite';
   return {
     sqlite,
     /** epoch milliseconds */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type Pg from 'pg';
 import { lazyModule } from '../lib/lazy-module';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import { BooleanColumnsPlugin, bindableSqlite } from './sqlite-values';
 import { trackingDialect, WriteFeed } from './change-tracking';
 import type { DB } from './schema';
@@ -12,6 +12,10 @@ import { namingPool } from './pg-statement-names';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Database = Kysely<DB>;
+
+/** The engine behind a Kysely instance or transaction. */
+export const engineOf = (db: Kysely<any>): Engine =>
+  db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 
 export interface DatabaseHandle {
   db: Database;

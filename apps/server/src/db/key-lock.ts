@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql, type Transaction } from 'kysely';
-import type { Database } from './database';
+import { sql, type Transaction } from 'kysely';
+import { engineOf, type Database } from './database';
 import type { DB } from './schema';
 
 /**
@@ -8,7 +8,7 @@ import type { DB } from './schema';
  * locks (in sorted order, so two callers never deadlock); SQLite already runs one transaction at a time.
  */
 export async function withKeyLocks<T>(db: Database, keys: string[], fn: (trx: Transaction<DB>) => Promise<T>) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = engineOf(db) === 'postgres';
   return db.transaction().execute(async (trx) => {
     if (postgres)
       for (const key of [...new Set(keys)].sort())

@@ -4,14 +4,13 @@ import type { Database, Engine } from '../../db/database';
 import type { ListingsTable } from '../../db/schema';
 import { PLATFORMS } from '@accountry/shared/listings';
 import { preparedQuery } from '../../db/prepared-query';
+import { containsNeedle, containsText } from '../../db/contains-text';
 import {
   afterCursor,
   FEW_MATCHES,
   keyIn,
   keyOrIdIn,
   keysUpTo,
-  likePattern,
-  matchesPattern,
   pageArgs,
   pageLimit,
   type PageArgs,
@@ -96,9 +95,9 @@ type ListingPageArgs = PageArgs & {
   /** Few candidates: listings by title key, and by id (the sellers' listings, and the search as an id). */
   titles: Key[] | null;
   ids: Key[] | null;
-  /** The search, and it as a `likePattern`; null without one. */
+  /** The search, and it as a `containsNeedle`; null without one. */
   search: string | null;
-  pattern: string | null;
+  needle: string | null;
   status: ListingsTable['status'] | null;
   category: ListingsTable['category'] | null;
   sellerId: string | null;
@@ -110,14 +109,14 @@ const listingPage = preparedQuery(
   (db, a: ListingPageArgs) => {
     let q = adminListingQuery(db);
     if (a.titles && a.ids) q = q.where(keyOrIdIn(a.engine, 'listings', a.titles, a.ids));
-    const { search, pattern } = a;
-    if (search !== null && pattern !== null) {
+    const { search, needle, engine } = a;
+    if (search !== null && needle !== null) {
       q = q.where((eb) =>
         eb.or([
-          matchesPattern('listings.title', pattern),
-          matchesPattern('listings.platform', pattern),
-          matchesPattern('seller.email', pattern),
-          matchesPattern('seller.displayName', pattern),
+          containsText(engine, 'listings.title', needle),
+          containsText(engine, 'listings.platform', needle),
+          containsText(engine, 'seller.email', needle),
+          containsText(engine, 'seller.displayName', needle),
           eb('listings.id', '=', search),
         ]),
       );
@@ -145,7 +144,7 @@ export async function listListings(db: Database, engine: Engine, f: ListingFilte
     titles: few ? few.titles : null,
     ids: few ? few.ids : null,
     search: f.q || null,
-    pattern: f.q ? likePattern(f.q) : null,
+    needle: f.q ? containsNeedle(engine, f.q) : null,
     status: f.status ?? null,
     category: f.category ?? null,
     sellerId: f.sellerId ?? null,

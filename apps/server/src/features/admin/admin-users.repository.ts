@@ -4,12 +4,11 @@ import type { Database } from '../../db/database';
 import type { Engine } from '../../db/database';
 import type { UsersTable } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
+import { containsNeedle, containsText } from '../../db/contains-text';
 import {
   afterCursor,
   FEW_MATCHES,
   keyIn,
-  likePattern,
-  matchesPattern,
   pageArgs,
   pageLimit,
   type PageArgs,
@@ -44,8 +43,8 @@ type UserPageArgs = PageArgs & {
   engine: Engine;
   /** Trigram keys of the only rows that can match the search, or null. */
   keys: Key[] | null;
-  /** The search as a `likePattern`, or null. */
-  pattern: string | null;
+  /** The search as a `containsNeedle`, or null. */
+  needle: string | null;
   role: UsersTable['role'] | null;
   verified: UserFilter['verified'] | null;
   state: UserFilter['state'] | null;
@@ -56,10 +55,10 @@ const userPage = preparedQuery(
   (db, a: UserPageArgs) => {
     let q = db.selectFrom('users').leftJoin('deletedUsers', 'deletedUsers.uid', 'users.id').select(SUMMARY_COLUMNS);
     if (a.keys) q = q.where(keyIn(a.engine, 'users', a.keys));
-    const pattern = a.pattern;
-    if (pattern !== null)
+    const needle = a.needle;
+    if (needle !== null)
       q = q.where((eb) =>
-        eb.or([matchesPattern('users.email', pattern), matchesPattern('users.displayName', pattern)]),
+        eb.or([containsText(a.engine, 'users.email', needle), containsText(a.engine, 'users.displayName', needle)]),
       );
     if (a.role !== null) q = q.where('users.role', '=', a.role);
     if (a.verified) q = q.where('users.emailVerified', '=', a.verified === 'yes');
@@ -88,7 +87,7 @@ export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
   const rows = await userPage.execute(db, {
     engine,
     keys,
-    pattern: f.q ? likePattern(f.q) : null,
+    needle: f.q ? containsNeedle(engine, f.q) : null,
     role: f.role ?? null,
     verified: f.verified ?? null,
     state: f.state ?? null,

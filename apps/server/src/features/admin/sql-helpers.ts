@@ -1,21 +1,15 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, Engine } from '../../db/database';
 import { executeNamed } from '../../db/pg-statement-names';
+import { containsNeedle, containsText } from '../../db/contains-text';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { decodeCursor, encodeCursor, type Keyset } from '../../lib/keyset-cursor';
 import { ftsMatch, rareTrigrams, type TrigramIndex } from './trigram-match';
 
-/** A LIKE pattern for "contains", lower-cased; %, _ and backslash in the search are escaped to match literally. */
-export const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** A LIKE of a lower-cased column against a pattern made by `likePattern` (or a placeholder for one). */
-export const matchesPattern = (column: string, pattern: unknown): Expression<SqlBool> =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-
-/** Case-insensitive "contains" of every part on both engines; % and _ in them are matched literally. */
+/** Case-insensitive "contains" of every part, on PostgreSQL (its trigram indexes serve each LIKE). */
 const containsAll = (column: string, parts: string[]) =>
   sql<SqlBool>`${sql.join(
-    parts.map((part) => matchesPattern(column, likePattern(part))),
+    parts.map((part) => containsText('postgres', column, containsNeedle('postgres', part))),
     sql` and `,
   )}`;
 

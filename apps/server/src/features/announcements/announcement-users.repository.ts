@@ -1,18 +1,18 @@
-import { sql } from 'kysely';
-import type { Database } from '../../db/database';
+import { engineOf, type Database } from '../../db/database';
+import { containsNeedle, containsText } from '../../db/contains-text';
 
 const SEARCH_LIMIT = 20;
 
-const contains = (column: 'email' | 'displayName', needle: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like ${needle} escape '\\'`;
-
 /** Admins pick specific recipients by name, e-mail or id (a contains-match; LIKE wildcards are taken literally). */
 export async function searchUsers(db: Database, q: string) {
-  const needle = `%${q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const engine = engineOf(db);
+  const needle = containsNeedle(engine, q);
   return db
     .selectFrom('users')
     .select(['id', 'displayName', 'email', 'role'])
-    .where((eb) => eb.or([eb('id', '=', q), contains('email', needle), contains('displayName', needle)]))
+    .where((eb) =>
+      eb.or([eb('id', '=', q), containsText(engine, 'email', needle), containsText(engine, 'displayName', needle)]),
+    )
     .orderBy('displayName')
     .orderBy('id')
     .limit(SEARCH_LIMIT)

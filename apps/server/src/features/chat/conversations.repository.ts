@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/database';
+import { containsNeedle, containsText } from '../../db/contains-text';
+import { engineOf, type Database } from '../../db/database';
 import type { ConversationsTable, DB } from '../../db/schema';
 
 /** The database or a transaction on it. */
@@ -49,9 +50,6 @@ export async function insertConversation(db: Db, row: ConversationsTable) {
 }
 
 type SummaryOptions = { q?: string; cursor?: { updatedAt: number; id: string }; limit: number; id?: string };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const likeLower = (ref: string, pattern: string) => sql<boolean>`lower(${sql.ref(ref)}) like ${pattern} escape '\\'`;
 
 /** The rows behind the conversation list (and one conversation): newest activity first, keyset-paged. */
 export async function selectSummaries(db: Db, userId: string, opts: SummaryOptions) {
@@ -118,18 +116,20 @@ export async function selectSummaries(db: Db, userId: string, opts: SummaryOptio
     query = query.where('c.lastSeq', '>', 0);
   }
   if (opts.q) {
-    const pattern = `%${escapeLike(opts.q.toLowerCase())}%`;
+    const engine = engineOf(db);
+    const needle = containsNeedle(engine, opts.q);
+    const contains = (column: string) => containsText(engine, column, needle);
     query = query.where((eb) =>
       eb.or([
-        likeLower('l.title', pattern),
-        eb.and([eb('c.buyerId', '=', userId), likeLower('s.displayName', pattern)]),
-        eb.and([eb('c.sellerId', '=', userId), likeLower('b.displayName', pattern)]),
+        contains('l.title'),
+        eb.and([eb('c.buyerId', '=', userId), contains('s.displayName')]),
+        eb.and([eb('c.sellerId', '=', userId), contains('b.displayName')]),
         eb.exists(
           eb
             .selectFrom('messages as m')
             .select(sql`1`.as('one'))
             .whereRef('m.conversationId', '=', 'c.id')
-            .where(likeLower('m.body', pattern)),
+            .where(contains('m.body')),
         ),
       ]),
     );

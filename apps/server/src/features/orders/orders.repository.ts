@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import { containsNeedle, containsText } from '../../db/contains-text';
 import { OPEN_STATES, type OrderState } from '@accountry/shared/order-state';
 import type { OrderStatusFilter } from '@accountry/shared/orders';
-import type { Database } from '../../db/database';
+import { engineOf, type Database } from '../../db/database';
 import type { OrderHistoryTable, OrdersTable } from '../../db/schema';
 import type { Keyset } from '../../lib/keyset-cursor';
 import { newId } from '../../lib/ids';
@@ -201,16 +202,11 @@ export async function selectOrderRows(db: Database, f: OrderListFilter) {
   if (f.status === 'open') q = q.where('o.status', 'in', OPEN_STATES);
   else if (f.status !== 'all') q = q.where('o.status', '=', f.status);
   if (f.q) {
-    const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const engine = engineOf(db);
+    const needle = containsNeedle(engine, f.q);
+    const columns = ['l.title', 'b.displayName', 's.displayName', 'b.email', 's.email'];
     q = q.where((eb) =>
-      eb.or([
-        eb('o.id', '=', f.q!),
-        sql<boolean>`lower(l.title) like ${like} escape '\\'`,
-        sql<boolean>`lower(b.display_name) like ${like} escape '\\'`,
-        sql<boolean>`lower(s.display_name) like ${like} escape '\\'`,
-        sql<boolean>`lower(b.email) like ${like} escape '\\'`,
-        sql<boolean>`lower(s.email) like ${like} escape '\\'`,
-      ]),
+      eb.or([eb('o.id', '=', f.q!), ...columns.map((column) => containsText(engine, column, needle))]),
     );
   }
   // Keyset value: rank * 1e15 + createdAt, so one numeric cursor orders disputes first, then newest.
