@@ -4,7 +4,6 @@
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { CompiledQuery } from 'kysely';
 import { encodeCursor } from '../../apps/server/src/lib/keyset-cursor';
 import { buildApp } from '../../apps/server/src/app';
 import { type DatabaseHandle } from '../../apps/server/src/db/database';
@@ -14,7 +13,7 @@ import { ManualClock, systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { createUser, signInAs } from '../../apps/server/src/test/test-app';
 import type { Mailer } from '../../apps/server/src/email/mailer';
-import { benchConfig, benchEngines, emit, median, timeMedian } from './support';
+import { benchConfig, benchEngines, emit, median, timeMedian, analyzeAsTheServer } from './support';
 
 const USERS = 50_000;
 const SELLERS = 500;
@@ -100,7 +99,7 @@ async function seed(handle: DatabaseHandle, adminId: string) {
       (rows) => trx.insertInto('auditLog').values(rows).execute(),
     );
   });
-  await handle.db.executeQuery(CompiledQuery.raw('analyze'));
+  await analyzeAsTheServer(handle.db);
   // The trigram indexes as the server keeps them: its upkeep merges the segments bulk writes leave (decision 150).
   await sqliteUpkeep.mergeSearchIndexesNow();
 }

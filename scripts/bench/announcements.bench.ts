@@ -13,7 +13,7 @@ import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { createUser, signInAs } from '../../apps/server/src/test/test-app';
 import { userAnnouncementsQuery } from '../../apps/server/src/features/announcements/user-announcements.repository';
 import type { Mailer } from '../../apps/server/src/email/mailer';
-import { benchConfig, benchEngines, emit, timeMedian } from './support';
+import { benchConfig, benchEngines, emit, timeMedian, analyzeAsTheServer } from './support';
 
 const USERS = 100_000;
 const ACTIVE = 1_000;
@@ -114,7 +114,7 @@ async function seed(handle: DatabaseHandle, benchUserId: string) {
       (rows) => trx.insertInto('announcementStates').values(rows).execute(),
     );
   });
-  await db.executeQuery(CompiledQuery.raw('analyze'));
+  await analyzeAsTheServer(db);
 }
 
 /** The plan of the per-user query, one line per step. */

@@ -4,6 +4,7 @@ import { CompiledQuery, sql, type QueryId, type RootOperationNode } from 'kysely
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { listUsers } from '../../apps/server/src/features/admin/admin-users.repository';
 import { listListings } from '../../apps/server/src/features/admin/admin-listings.repository';
+import { analyzeAsTheServer } from './support';
 
 const engine = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'postgres';
 const handle = await openScratchDatabase(engine, process.env.BENCH_DATABASE_URL, 'explain-admin');
@@ -25,7 +26,7 @@ try {
     'USD', 'active', ${sql.lit(now)} - cast(i as bigint) * 30000, ${sql.lit(now)}, ${sql.lit(now)} from (${series}) s where i < 20000`.execute(
     handle.db,
   );
-  await sql`analyze`.execute(handle.db);
+  await analyzeAsTheServer(handle.db);
   // Every statement the repository runs, recorded after the app's plugins and compiled again to explain it.
   const seen: Array<{ node: RootOperationNode; queryId: QueryId }> = [];
   const db = handle.db.withPlugin({

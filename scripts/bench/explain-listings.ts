@@ -18,6 +18,7 @@ import { WriteFeed } from '../../apps/server/src/db/change-tracking';
 import type { AppDeps } from '../../apps/server/src/app';
 import { catalogueCacheFor } from '../../apps/server/src/features/listings/catalogue-cache';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
+import { analyzeAsTheServer } from './support';
 import { ManualClock } from '../../apps/server/src/lib/clock';
 import { createUser } from '../../apps/server/src/test/test-app';
 import { generateListings } from '../../apps/server/src/seed/listing-generator';
@@ -65,8 +66,7 @@ async function seedOnce(handle: DatabaseHandle) {
   );
   const items = generateListings({ count: LISTINGS, sellerIds: sellers.map((s) => s.id), now, seed: 42, maxImages: 1 });
   await handle.db.transaction().execute((trx) => insertGenerated(trx, items));
-  // SQLite runs without statistics in the app (decision 040); PostgreSQL has them after ANALYZE.
-  if (engine === 'postgres') await sql`analyze`.execute(handle.db);
+  await analyzeAsTheServer(handle.db);
 }
 
 async function plan(handle: DatabaseHandle, q: CompiledQuery, settings: CompiledQuery[]) {

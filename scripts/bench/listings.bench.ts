@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { catalogueCacheFor } from '../../apps/server/src/features/listings/catalogue-cache';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
@@ -19,7 +18,15 @@ import { insertGenerated } from '../../apps/server/src/seed/seed-listings';
 import type { Mailer } from '../../apps/server/src/email/mailer';
 import http from 'node:http';
 import { BROWSE_SCENARIOS } from './listings-scenarios';
-import { assertHonestBaseline, benchConfig, benchEngines, emit, median, startLoadProcess } from './support';
+import {
+  assertHonestBaseline,
+  benchConfig,
+  benchEngines,
+  emit,
+  median,
+  startLoadProcess,
+  analyzeAsTheServer,
+} from './support';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 
@@ -66,7 +73,7 @@ async function benchEngine(
     maxImages: 1,
   });
   await handle.db.transaction().execute((trx) => insertGenerated(trx, items));
-  if (engine === 'postgres') await sql`analyze`.execute(handle.db);
+  await analyzeAsTheServer(handle.db);
   emit({
     bench: 'listings.seed',
     engine,

@@ -13,7 +13,7 @@ import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { trafficRecorderOf } from '../../apps/server/src/features/traffic/traffic.routes';
 import { readTrafficStats } from '../../apps/server/src/features/traffic/traffic-stats.service';
-import { benchConfig, benchEngines, emit, median, startBareServer, timeMedian } from './support';
+import { benchConfig, benchEngines, emit, median, startBareServer, timeMedian, analyzeAsTheServer } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CHROME =
@@ -198,7 +198,7 @@ async function fillYear(db: Database, today: string) {
     await insert('traffic_dimensions', ['day', 'kind', 'value', 'views'], dims);
     await insert('traffic_visitors', ['day', 'visitor_id'], visitors);
   });
-  if (db.getExecutor().adapter.constructor.name.startsWith('Postgres')) await sql`analyze`.execute(db);
+  await analyzeAsTheServer(db);
 }
 
 async function yearQuery(engine: string, handle: DatabaseHandle) {
