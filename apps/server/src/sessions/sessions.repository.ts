@@ -1,7 +1,11 @@
 import type { Database } from '../db/database';
 import type { SessionsTable, UsersTable } from '../db/schema';
 
-export type SessionWithUser = SessionsTable & { user: UsersTable; deletedStatus: string | null };
+/** A session with its member; the user is shared by every request the session cache answers, so it is frozen. */
+export type SessionWithUser = SessionsTable & {
+  user: Readonly<Omit<UsersTable, 'passwordHash'>>;
+  deletedStatus: string | null;
+};
 
 export async function findSessionWithUser(db: Database, id: string): Promise<SessionWithUser | undefined> {
   const row = await db
@@ -19,7 +23,6 @@ export async function findSessionWithUser(db: Database, id: string): Promise<Ses
       'sessions.ip as sIp',
       'users.id',
       'users.email',
-      'users.passwordHash',
       'users.displayName',
       'users.phoneNumber',
       'users.role',
@@ -44,10 +47,9 @@ export async function findSessionWithUser(db: Database, id: string): Promise<Ses
     userAgent: row.sUserAgent,
     ip: row.sIp,
     deletedStatus: row.deletedStatus ?? null,
-    user: {
+    user: Object.freeze({
       id: row.id,
       email: row.email,
-      passwordHash: row.passwordHash,
       displayName: row.displayName,
       phoneNumber: row.phoneNumber,
       role: row.role,
@@ -56,7 +58,7 @@ export async function findSessionWithUser(db: Database, id: string): Promise<Ses
       profileComplete: row.profileComplete,
       emailVerified: row.emailVerified,
       disabled: row.disabled,
-    },
+    }),
   };
 }
 
