@@ -48,7 +48,12 @@ interface Sample {
   /** How many of the sampled rows hold each trigram. */
   rowsWith: Map<string, number>;
   size: number;
+  /** Searches already weighed against this sample (admins repeat theirs while paging), with their rare trigrams. */
+  rareBySearch: Map<string, string[] | null>;
 }
+
+/** Searches remembered per sample; the map starts again when full. */
+const REMEMBERED_SEARCHES = 256;
 
 const samples = new WeakMap<Database, Map<TrigramIndex, { sample: Promise<Sample>; takenAt: number }>>();
 
@@ -76,7 +81,7 @@ async function readSample(db: Database, engine: Engine, index: TrigramIndex): Pr
   const rowsWith = new Map<string, number>();
   for (const { text } of rows)
     for (const trigram of trigramsOf(text)) rowsWith.set(trigram, (rowsWith.get(trigram) ?? 0) + 1);
-  return { rowsWith, size: rows.length };
+  return { rowsWith, size: rows.length, rareBySearch: new Map() };
 }
 
 /** Each distinct run of three characters in the text. */
@@ -98,9 +103,19 @@ const INDEXED = { sqlite: /^[\x20-\x7e]{3}$/, postgres: /^[a-z0-9]{3}$/ };
  */
 export async function rareTrigrams(db: Database, engine: Engine, index: TrigramIndex, search: string) {
   if (!/^[\x20-\x7e]+$/.test(search)) return null;
+  const sample = await sampleOf(db, engine, index);
+  let rare = sample.rareBySearch.get(search);
+  if (rare === undefined) {
+    if (sample.rareBySearch.size >= REMEMBERED_SEARCHES) sample.rareBySearch.clear();
+    sample.rareBySearch.set(search, (rare = rarestOf(sample, engine, search)));
+  }
+  return rare;
+}
+
+/** The rarest few of a search's trigrams by their share of the sample, or null (see `rareTrigrams`). */
+function rarestOf(sample: Sample, engine: Engine, search: string) {
   const trigrams = [...trigramsOf(search.toLowerCase())].filter((trigram) => INDEXED[engine].test(trigram));
   if (!trigrams.length) return null;
-  const sample = await sampleOf(db, engine, index);
   const rare = trigrams
     .map((trigram) => ({ trigram, rows: sample.rowsWith.get(trigram) ?? 0 }))
     .filter((t) => t.rows <= sample.size * RARE_SHARE)
