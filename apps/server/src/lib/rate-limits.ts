@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import type * as IORedis from 'ioredis';
@@ -95,7 +95,7 @@ function memoryCounter(clock: Clock, limit: WindowLimit): WindowCounter & { hitN
 
 /** Store keys stay short (the PostgreSQL column holds 255): long ones are hashed. */
 const storeKey = (key: string, window: number) =>
-  `${key.length > 120 ? createHash('sha256').update(key).digest('base64url') : key}:${window}`;
+  `${key.length > 120 ? hash('sha256', key, 'base64url') : key}:${window}`;
 
 /**
  * Counts kept where every server process sees them, through rate-limiter-flexible: PostgreSQL's `rate_limits`

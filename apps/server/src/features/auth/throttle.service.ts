@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Database } from '../../db/database';
 import { withKeyLocks } from '../../db/key-lock';
 import { AUTH_POLICY } from './auth-policy';
@@ -11,7 +11,7 @@ import { countHits, deleteBucket, deleteHits, insertHits, latestHit, purgeHitsBe
 export const bucketFor = (
   kind: 'signin-account' | 'signin-ip' | 'mail-verify' | 'mail-reset' | 'mail-signup',
   key: string,
-) => createHash('sha256').update(`${kind}:${key}`).digest('base64url');
+) => hash('sha256', `${kind}:${key}`, 'base64url');
 
 export async function hitCount(db: Database, bucket: string, windowMs: number, now: number) {
   return countHits(db, bucket, now - windowMs);
