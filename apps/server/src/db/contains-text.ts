@@ -12,9 +12,9 @@ export const containsNeedle = (engine: Engine, search: string) => {
 
 /**
  * The lower-cased column contains a needle made by `containsNeedle` (or a placeholder for one). SQLite recompiles a
- * statement on every run when a LIKE's pattern is a parameter (its planner may use the pattern), ~200 µs for an admin
- * page, so it asks `instr`, which means the same there (both fold ASCII case only); PostgreSQL keeps LIKE, which its
- * trigram indexes serve.
+ * statement on every run when a LIKE's pattern is a parameter (its planner may use the pattern): 250-270 µs of an
+ * admin listings page. So it asks `instr`, which means the same there (both fold ASCII case only); PostgreSQL keeps
+ * LIKE, which its trigram indexes serve.
  */
 export const containsText = (engine: Engine, column: string, needle: unknown): Expression<SqlBool> =>
   engine === 'sqlite'
