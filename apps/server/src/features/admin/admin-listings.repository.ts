@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database, Engine } from '../../db/database';
 import type { ListingsTable } from '../../db/schema';
@@ -7,7 +7,10 @@ import { preparedQuery } from '../../db/prepared-query';
 import { containsNeedle, containsText } from '../../db/contains-text';
 import {
   afterCursor,
+  asCte,
+  CANDIDATE_LIMIT,
   FEW_MATCHES,
+  fewCandidates,
   keyIn,
   keyOrIdIn,
   keysUpTo,
@@ -15,8 +18,11 @@ import {
   pageLimit,
   type PageArgs,
   toPage,
+  trigramKeys,
   trigramKeysUpTo,
+  trigramLookup,
   trigramSearchable,
+  whenFew,
   type Key,
 } from './sql-helpers';
 
@@ -69,11 +75,10 @@ function adminListingQuery(db: Database) {
 
 /**
  * Listings whose title or seller may match the search, or with the search as id, when they are few: few titles, few
- * sellers (counted first, so a common word stops early) and few of their listings. Null means many (or a platform
- * named by the search, which holds many), found by walking the created-at index instead.
+ * sellers (counted first, so a common word stops early) and few of their listings. Null means many, found by walking
+ * the created-at index instead. SQLite's; PostgreSQL looks them up within the page's statement (`listingSearchPage`).
  */
-async function fewListingCandidates(db: Database, engine: Engine, s: string, platforms: string[]) {
-  if (platforms.length) return null;
+async function fewListingCandidates(db: Database, engine: Engine, s: string) {
   const titles = await trigramKeysUpTo(db, engine, 'listings', s, FEW_MATCHES);
   if (!titles) return null;
   const sellers = await trigramKeysUpTo(db, engine, 'users', s, FEW_MATCHES - titles.length);
@@ -104,45 +109,75 @@ type ListingPageArgs = PageArgs & {
   deleted: ListingFilter['deleted'] | null;
 };
 
+/** One page of the listing list, filtered and ordered (the search, when there is one, checked row by row). */
+function filteredListings(db: Database, a: ListingPageArgs) {
+  let q = adminListingQuery(db);
+  if (a.titles && a.ids) q = q.where(keyOrIdIn(a.engine, 'listings', a.titles, a.ids));
+  const { search, needle, engine } = a;
+  if (search !== null && needle !== null) {
+    q = q.where((eb) =>
+      eb.or([
+        containsText(engine, 'listings.title', needle),
+        containsText(engine, 'listings.platform', needle),
+        containsText(engine, 'seller.email', needle),
+        containsText(engine, 'seller.displayName', needle),
+        eb('listings.id', '=', search),
+      ]),
+    );
+  }
+  if (a.status !== null) q = q.where('listings.status', '=', a.status);
+  if (a.category !== null) q = q.where('listings.category', '=', a.category);
+  if (a.sellerId !== null) q = q.where('listings.sellerId', '=', a.sellerId);
+  if (a.deleted) q = q.where('listings.deletedAt', a.deleted === 'yes' ? 'is not' : 'is', null);
+  if (a.cursorAt !== null && a.cursorId !== null)
+    q = q.where(afterCursor('listings.createdAt', 'listings.id', [a.cursorAt, a.cursorId]));
+  return q.orderBy('listings.createdAt', 'desc').orderBy('listings.id', 'desc').limit(pageLimit(a.limit));
+}
+
+const LISTING_PAGE_LITERALS = ['engine', 'deleted', 'limit'] as const;
+
 /** One page of the listing list, compiled once per shape of filter (db/prepared-query.ts). */
-const listingPage = preparedQuery(
-  (db, a: ListingPageArgs) => {
-    let q = adminListingQuery(db);
-    if (a.titles && a.ids) q = q.where(keyOrIdIn(a.engine, 'listings', a.titles, a.ids));
-    const { search, needle, engine } = a;
-    if (search !== null && needle !== null) {
-      q = q.where((eb) =>
-        eb.or([
-          containsText(engine, 'listings.title', needle),
-          containsText(engine, 'listings.platform', needle),
-          containsText(engine, 'seller.email', needle),
-          containsText(engine, 'seller.displayName', needle),
-          eb('listings.id', '=', search),
-        ]),
-      );
-    }
-    if (a.status !== null) q = q.where('listings.status', '=', a.status);
-    if (a.category !== null) q = q.where('listings.category', '=', a.category);
-    if (a.sellerId !== null) q = q.where('listings.sellerId', '=', a.sellerId);
-    if (a.deleted) q = q.where('listings.deletedAt', a.deleted === 'yes' ? 'is not' : 'is', null);
-    if (a.cursorAt !== null && a.cursorId !== null)
-      q = q.where(afterCursor('listings.createdAt', 'listings.id', [a.cursorAt, a.cursorId]));
-    return q.orderBy('listings.createdAt', 'desc').orderBy('listings.id', 'desc').limit(pageLimit(a.limit));
+const listingPage = preparedQuery(filteredListings, { literals: [...LISTING_PAGE_LITERALS] });
+
+/**
+ * A PostgreSQL search in one statement (sql-helpers.ts, decision 152): listings by title, the sellers whose name or
+ * e-mail may match and their listings, then the page among those candidates (and the search as an id) when they are
+ * few, else the page found walking the created-at index.
+ */
+const listingSearchPage = preparedQuery(
+  (db, a: ListingPageArgs & { titleLookup: string[]; sellerLookup: string[] }) => {
+    const candidates = sql<SqlBool>`listings.id = any(array(
+      select key from titles union all select key from theirs union all select ${a.search}))`;
+    const branch = (few: boolean) =>
+      filteredListings(db, a)
+        .where(whenFew(few))
+        .$if(few, (q) => q.where(candidates))
+        .as(few ? 'fewPage' : 'walkPage');
+    return db
+      .with('titles', () => asCte(trigramKeys('postgres', 'listings', a.titleLookup, CANDIDATE_LIMIT)))
+      .with('sellers', () => asCte(trigramKeys('postgres', 'users', a.sellerLookup, CANDIDATE_LIMIT)))
+      .with(
+        'theirs',
+        () =>
+          sql`(select id as key from listings where seller_id in (select key from sellers) limit ${CANDIDATE_LIMIT})`,
+      )
+      .with('few', () => fewCandidates('titles', 'sellers', 'theirs'))
+      .selectFrom(branch(true))
+      .selectAll()
+      .unionAll(db.selectFrom(branch(false)).selectAll())
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageLimit(a.limit));
   },
-  { literals: ['engine', 'deleted', 'limit'] },
+  { literals: [...LISTING_PAGE_LITERALS] },
 );
 
 /** All listings, newest first, searched by title, platform or seller, filtered and keyset-paged. */
 export async function listListings(db: Database, engine: Engine, f: ListingFilter) {
-  let few: Awaited<ReturnType<typeof fewListingCandidates>> = null;
-  if (f.q) {
-    const platforms = PLATFORMS.filter((p) => p.includes(f.q!.toLowerCase()));
-    few = (trigramSearchable(f.q) && (await fewListingCandidates(db, engine, f.q, platforms))) || null;
-  }
-  const rows = await listingPage.execute(db, {
+  const args: ListingPageArgs = {
     engine,
-    titles: few ? few.titles : null,
-    ids: few ? few.ids : null,
+    titles: null,
+    ids: null,
     search: f.q || null,
     needle: f.q ? containsNeedle(engine, f.q) : null,
     status: f.status ?? null,
@@ -150,8 +185,22 @@ export async function listListings(db: Database, engine: Engine, f: ListingFilte
     sellerId: f.sellerId ?? null,
     deleted: f.deleted ?? null,
     ...pageArgs(f.cursor, f.limit),
-  });
-  return toPage(rows, f.limit);
+  };
+  const q = f.q;
+  // A platform named by the search holds many listings: found walking the created-at index.
+  if (!q || !trigramSearchable(q) || PLATFORMS.some((p) => p.includes(q.toLowerCase())))
+    return toPage(await listingPage.execute(db, args), f.limit);
+  if (engine === 'postgres') {
+    const [titles, sellers] = await Promise.all([
+      trigramLookup(db, engine, 'listings', q),
+      trigramLookup(db, engine, 'users', q),
+    ]);
+    const lookups = { titleLookup: titles.lookup as string[], sellerLookup: sellers.lookup as string[] };
+    if (!titles.common && !sellers.common)
+      return toPage(await listingSearchPage.execute(db, { ...args, ...lookups }), f.limit);
+  }
+  const few = await fewListingCandidates(db, engine, q);
+  return toPage(await listingPage.execute(db, few ? { ...args, ...few } : args), f.limit);
 }
 
 export async function findListing(db: Database, id: string) {

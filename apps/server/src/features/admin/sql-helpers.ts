@@ -4,12 +4,12 @@ import { executeNamed } from '../../db/pg-statement-names';
 import { containsNeedle, containsText } from '../../db/contains-text';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { decodeCursor, encodeCursor, type Keyset } from '../../lib/keyset-cursor';
-import { ftsMatch, rareTrigrams, type TrigramIndex } from './trigram-match';
+import { ftsMatch, weighSearch, type TrigramIndex } from './trigram-match';
 
-/** Case-insensitive "contains" of every part, on PostgreSQL (its trigram indexes serve each LIKE). */
-const containsAll = (column: string, parts: string[]) =>
+/** Case-insensitive "contains" of every needle (`containsNeedle`), on PostgreSQL (its trigram indexes serve each LIKE). */
+const containsAll = (column: string, needles: unknown[]) =>
   sql<SqlBool>`${sql.join(
-    parts.map((part) => containsText('postgres', column, containsNeedle('postgres', part))),
+    needles.map((needle) => containsText('postgres', column, needle)),
     sql` and `,
   )}`;
 
@@ -66,20 +66,33 @@ export const trigramSearchable = (search: string) => [...search].length >= 3;
 export type Key = string | number;
 
 /**
- * Keys of the rows whose text may contain the search, straight from a trigram index: users by e-mail or display name,
- * listings by title; looked up by the search's rare trigrams when it has some (trigram-match.ts), else by itself.
+ * What a trigram index is asked for a search (decision 149): on SQLite an FTS5 MATCH, on PostgreSQL the needles of
+ * `containsAll`. Either names the search's rare trigrams when it has some (trigram-match.ts), else the search itself.
  */
-function trigramKeys(engine: Engine, index: TrigramIndex, search: string, rare: string[] | null, limit: number) {
+export type TrigramLookup = string | string[];
+
+/** A search's lookup in a trigram index, and whether the sample finds it common (`weighSearch`). */
+export async function trigramLookup(db: Database, engine: Engine, index: TrigramIndex, search: string) {
+  const { rare, common } = await weighSearch(db, engine, index, search);
+  const lookup: TrigramLookup =
+    engine === 'sqlite' ? ftsMatch(search, rare) : (rare ?? [search]).map((part) => containsNeedle(engine, part));
+  return { lookup, common };
+}
+
+/**
+ * Keys of the rows whose text may contain the search, straight from a trigram index: users by e-mail or display name,
+ * listings by title. The lookup and the limit may be values or a prepared query's placeholders.
+ */
+export function trigramKeys(engine: Engine, index: TrigramIndex, lookup: TrigramLookup, limit: unknown) {
   if (engine === 'sqlite') {
     const fts = sql.table(index === 'users' ? 'users_trigram' : 'listings_title_trigram');
-    const match = ftsMatch(search, rare);
-    return sql<{ key: Key }>`select rowid as key from ${fts} where ${fts} match ${match} limit ${limit}`;
+    return sql<{ key: Key }>`select rowid as key from ${fts} where ${fts} match ${lookup} limit ${limit}`;
   }
-  const parts = rare ?? [search];
+  const needles = lookup as string[];
   return index === 'users'
     ? sql<{ key: Key }>`select id as key from users
-        where (${containsAll('email', parts)}) or (${containsAll('display_name', parts)}) limit ${limit}`
-    : sql<{ key: Key }>`select id as key from listings where ${containsAll('title', parts)} limit ${limit}`;
+        where (${containsAll('email', needles)}) or (${containsAll('display_name', needles)}) limit ${limit}`
+    : sql<{ key: Key }>`select id as key from listings where ${containsAll('title', needles)} limit ${limit}`;
 }
 
 /**
@@ -116,6 +129,32 @@ export async function keysUpTo(db: Database, part: (limit: number) => RawBuilder
 
 /** `keysUpTo` for a search through a trigram index, which is asked for the search's rarest trigrams. */
 export async function trigramKeysUpTo(db: Database, engine: Engine, index: TrigramIndex, search: string, left: number) {
-  const rare = await rareTrigrams(db, engine, index, search);
-  return keysUpTo(db, (n) => trigramKeys(engine, index, search, rare, n), left);
+  const { lookup } = await trigramLookup(db, engine, index, search);
+  return keysUpTo(db, (n) => trigramKeys(engine, index, lookup, n), left);
 }
+
+/*
+ * PostgreSQL answers a search by rare trigrams in one statement (decision 152), where SQLite asks its trigram indexes
+ * first and then the page (a statement there is a function call, and the keys written into the page's text steer its
+ * planner). The statement's lookups are CTEs, and `few` says whether their candidates number at most FEW_MATCHES; the
+ * page among the candidates and the walk of the created-at index are two branches of a UNION ALL, each gated by `few`
+ * in a one-time filter, so only one of them runs. A common search keeps the separate lookups: PostgreSQL plans the
+ * one statement anew on each run for it (1.4 ms), where a rare one runs its generic plan.
+ */
+
+/** A raw statement as a CTE's body (Kysely writes a raw body as it is, without the parentheses). */
+export const asCte = <R>(query: RawBuilder<R>) => sql<R>`(${query})`;
+
+/** The CTE `few`: the candidates the named CTEs found (each asked for FEW_MATCHES + 1 at most) are few. */
+export const fewCandidates = (...ctes: string[]) =>
+  sql<{ yes: boolean }>`(select ${sql.join(
+    ctes.map((cte) => sql`(select count(*) from ${sql.table(cte)})`),
+    sql` + `,
+  )} <= ${sql.lit(FEW_MATCHES)} as yes)`;
+
+/** The gate of each branch: the candidates are few, or they are not. */
+export const whenFew = (few: boolean) =>
+  few ? sql<SqlBool>`(select yes from few)` : sql<SqlBool>`not (select yes from few)`;
+
+/** Asked of a trigram index within one statement: one more than FEW_MATCHES, so `few` can tell. */
+export const CANDIDATE_LIMIT = sql.lit(FEW_MATCHES + 1);

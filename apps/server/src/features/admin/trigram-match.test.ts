@@ -3,6 +3,8 @@ import { createTestApp, createUser, testEngine, userWithSession, type TestContex
 import type { UsersTable } from '../../db/schema';
 import { statementCounter } from '../../test/statement-counter';
 import { ftsMatch, rareTrigrams } from './trigram-match';
+import { listUsers } from './admin-users.repository';
+import { listListings } from './admin-listings.repository';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof userWithSession>>;
@@ -96,4 +98,21 @@ it('reads the sample once for the searches that arrive while it is read', async 
   expect(statements.count).toBe(1);
   await rareTrigrams(counted, testEngine, 'users', 'member0100');
   expect(statements.count).toBe(1);
+});
+
+// Decision 152: each statement is a round trip to PostgreSQL. A common search keeps its lookup apart from the page,
+// because PostgreSQL would plan the one statement anew on every run for it.
+it.runIf(testEngine === 'postgres')('answers a rare search in one statement on PostgreSQL', async () => {
+  const statements = statementCounter();
+  const counted = ctx.db.withPlugin(statements.plugin);
+  const search = (q: string) => listUsers(counted, testEngine, { q, cursor: undefined, limit: 25 });
+  const searchListings = (q: string) => listListings(counted, testEngine, { q, cursor: undefined, limit: 25 });
+  await Promise.all([search('member0042x'), searchListings('member0042x')]); // the samples, read once
+  statements.count = 0;
+  expect((await search('member0042x')).items.map((u) => u.id)).toEqual(wanted);
+  expect(statements.count).toBe(1);
+  expect((await searchListings('member0042x')).items).toEqual([]);
+  expect(statements.count).toBe(2);
+  expect((await search('member')).items.length).toBe(25);
+  expect(statements.count).toBe(4);
 });

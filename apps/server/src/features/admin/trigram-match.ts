@@ -48,8 +48,8 @@ interface Sample {
   /** How many of the sampled rows hold each trigram. */
   rowsWith: Map<string, number>;
   size: number;
-  /** Searches already weighed against this sample (admins repeat theirs while paging), with their rare trigrams. */
-  rareBySearch: Map<string, string[] | null>;
+  /** Searches already weighed against this sample (admins repeat theirs while paging). */
+  weighed: Map<string, Weighed>;
 }
 
 /** Searches remembered per sample; the map starts again when full. */
@@ -81,7 +81,7 @@ async function readSample(db: Database, engine: Engine, index: TrigramIndex): Pr
   const rowsWith = new Map<string, number>();
   for (const { text } of rows)
     for (const trigram of trigramsOf(text)) rowsWith.set(trigram, (rowsWith.get(trigram) ?? 0) + 1);
-  return { rowsWith, size: rows.length, rareBySearch: new Map() };
+  return { rowsWith, size: rows.length, weighed: new Map() };
 }
 
 /** Each distinct run of three characters in the text. */
@@ -93,6 +93,27 @@ const trigramsOf = (text: string) => new Set(Array.from({ length: text.length - 
  */
 const INDEXED = { sqlite: /^[\x20-\x7e]{3}$/, postgres: /^[a-z0-9]{3}$/ };
 
+/** A search weighed against a sample: its rare trigrams (`rareTrigrams`), and whether none of them is rare. */
+export interface Weighed {
+  rare: string[] | null;
+  /** Every trigram the index holds is in more than a few rows: the search likely matches many. */
+  common: boolean;
+}
+
+const NOT_WEIGHED: Weighed = { rare: null, common: false };
+
+/** `rareTrigrams`, and whether the search is common, from the sample (remembered per sample). */
+export async function weighSearch(db: Database, engine: Engine, index: TrigramIndex, search: string) {
+  if (!/^[\x20-\x7e]+$/.test(search)) return NOT_WEIGHED;
+  const sample = await sampleOf(db, engine, index);
+  let weighed = sample.weighed.get(search);
+  if (weighed === undefined) {
+    if (sample.weighed.size >= REMEMBERED_SEARCHES) sample.weighed.clear();
+    sample.weighed.set(search, (weighed = weigh(sample, engine, search)));
+  }
+  return weighed;
+}
+
 /**
  * The rarest few trigrams of a search to look it up by, or null to look up the search itself (decision 149). A trigram
  * index reads the whole posting list of every trigram it is asked for, so the whole of a search like "user4999" reads
@@ -102,27 +123,20 @@ const INDEXED = { sqlite: /^[\x20-\x7e]{3}$/, postgres: /^[a-z0-9]{3}$/ };
  * ASCII, which the index may fold differently from JavaScript.
  */
 export async function rareTrigrams(db: Database, engine: Engine, index: TrigramIndex, search: string) {
-  if (!/^[\x20-\x7e]+$/.test(search)) return null;
-  const sample = await sampleOf(db, engine, index);
-  let rare = sample.rareBySearch.get(search);
-  if (rare === undefined) {
-    if (sample.rareBySearch.size >= REMEMBERED_SEARCHES) sample.rareBySearch.clear();
-    sample.rareBySearch.set(search, (rare = rarestOf(sample, engine, search)));
-  }
-  return rare;
+  return (await weighSearch(db, engine, index, search)).rare;
 }
 
-/** The rarest few of a search's trigrams by their share of the sample, or null (see `rareTrigrams`). */
-function rarestOf(sample: Sample, engine: Engine, search: string) {
+/** A search's rarest few trigrams by their share of the sample (see `rareTrigrams`), and whether none is rare. */
+function weigh(sample: Sample, engine: Engine, search: string): Weighed {
   const trigrams = [...trigramsOf(search.toLowerCase())].filter((trigram) => INDEXED[engine].test(trigram));
-  if (!trigrams.length) return null;
+  if (!trigrams.length) return NOT_WEIGHED;
   const rare = trigrams
     .map((trigram) => ({ trigram, rows: sample.rowsWith.get(trigram) ?? 0 }))
     .filter((t) => t.rows <= sample.size * RARE_SHARE)
     .sort((a, b) => a.rows - b.rows)
     .slice(0, MAX_TRIGRAMS);
-  if (!rare.length || rare.length === trigrams.length) return null;
-  return rare.map((t) => t.trigram);
+  if (!rare.length) return { rare: null, common: true };
+  return { rare: rare.length === trigrams.length ? null : rare.map((t) => t.trigram), common: false };
 }
 
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
