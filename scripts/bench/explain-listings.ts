@@ -54,7 +54,7 @@ function open(): DatabaseHandle {
 
 async function seedOnce(handle: DatabaseHandle) {
   if (engine === 'postgres') await sql`create schema if not exists explain_listings`.execute(handle.db);
-  await migrateToLatest(handle.db, handle.pgSchema);
+  await migrateToLatest(handle.db);
   const { n } = await handle.db
     .selectFrom('listings')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, createUser } from '../test/test-app';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { createTestDatabase, createUser, testEngine } from '../test/test-app';
 import { ManualClock } from '../lib/clock';
-import type { DatabaseHandle } from './database';
+import { openDatabase, type DatabaseHandle } from './database';
 import { migrateToLatest } from './migrate';
 
 let handle: DatabaseHandle;
@@ -29,5 +31,28 @@ describe('data layer', () => {
 
   it('is idempotent when migrating again', async () => {
     expect(await migrateToLatest(handle.db)).toEqual([]);
+  });
+});
+
+// The server opens DATABASE_URL as it is, and the URL may name its schema (`options=-c search_path=…`). Kysely looks
+// for its bookkeeping tables in every schema unless told which, and another schema's (another app using Kysely, a
+// second deployment) made a fresh schema's first migration fail: "relation kysely_migration_lock does not exist".
+describe.runIf(testEngine === 'postgres')('migrations beside other schemas of the same database', () => {
+  it('migrates the schema the connection uses, whatever other schemas hold', async () => {
+    const schema = `fresh_${randomBytes(5).toString('hex')}`;
+    await sql`create schema ${sql.id(schema)}`.execute(handle.db);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const own = openDatabase(url.toString());
+    try {
+      expect((await migrateToLatest(own.db)).length).toBeGreaterThan(0);
+      expect(await migrateToLatest(own.db)).toEqual([]);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
+        where table_schema = ${schema} and table_name in ('kysely_migration', 'users')`.execute(handle.db);
+      expect(rows[0].n).toBe(2);
+    } finally {
+      await own.close();
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
+    }
   });
 });

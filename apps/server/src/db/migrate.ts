@@ -1,5 +1,5 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { Database } from './database';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { engineOf, type Database } from './database';
 import * as foundation from './migrations/2026-11-23T0400-foundation';
 import * as conversationsAudit from './migrations/2026-11-23T0410-conversations-audit';
 import * as authTokens from './migrations/2026-11-23T0500-auth-tokens';
@@ -47,10 +47,24 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * PostgreSQL: the schema the connection creates tables in (its search_path's first existing schema). Kysely looks for
+ * its bookkeeping tables in every schema unless told which, so another schema's (another app using Kysely, a second
+ * deployment, a test's) would hide that this one has none yet.
+ */
+async function migrationSchema(db: Database) {
+  if (engineOf(db) !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema)
+    throw new Error('The PostgreSQL search_path names no schema that exists: create it or fix DATABASE_URL.');
+  return schema;
+}
+
 /** Run pending migrations; Kysely's lock table keeps concurrent processes from racing. */
-export async function migrateToLatest(db: Database, pgSchema?: string) {
-  // Kysely looks for its bookkeeping tables in every schema unless told which: name it, so test schemas in one database don't collide.
-  const migrator = new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
+export async function migrateToLatest(db: Database) {
+  const schema = await migrationSchema(db);
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

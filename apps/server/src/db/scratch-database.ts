@@ -31,7 +31,7 @@ export async function openScratchDatabase(
     const schema = `${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(5).toString('hex')}`;
     await runOnServer(url, `create schema ${schema}`);
     const handle = openDatabase(url, { pgSchema: schema, poolSize });
-    await migrateToLatest(handle.db, schema);
+    await migrateToLatest(handle.db);
     return {
       ...handle,
       async close() {
