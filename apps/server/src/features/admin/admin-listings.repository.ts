@@ -11,6 +11,7 @@ import {
   CANDIDATE_LIMIT,
   FEW_MATCHES,
   fewCandidates,
+  gatedPage,
   keyIn,
   keyOrIdIn,
   keysUpTo,
@@ -153,7 +154,7 @@ const listingSearchPage = preparedQuery(
         .where(whenFew(few))
         .$if(few, (q) => q.where(candidates))
         .as(few ? 'fewPage' : 'walkPage');
-    return db
+    const withCtes = db
       .with('titles', () => asCte(trigramKeys('postgres', 'listings', a.titleLookup, CANDIDATE_LIMIT)))
       .with('sellers', () => asCte(trigramKeys('postgres', 'users', a.sellerLookup, CANDIDATE_LIMIT)))
       .with(
@@ -161,13 +162,8 @@ const listingSearchPage = preparedQuery(
         () =>
           sql`(select id as key from listings where seller_id in (select key from sellers) limit ${CANDIDATE_LIMIT})`,
       )
-      .with('few', () => fewCandidates('titles', 'sellers', 'theirs'))
-      .selectFrom(branch(true))
-      .selectAll()
-      .unionAll(db.selectFrom(branch(false)).selectAll())
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageLimit(a.limit));
+      .with('few', () => fewCandidates('titles', 'sellers', 'theirs'));
+    return gatedPage(withCtes, branch, a.limit);
   },
   { literals: [...LISTING_PAGE_LITERALS] },
 );

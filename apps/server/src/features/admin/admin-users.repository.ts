@@ -11,6 +11,7 @@ import {
   CANDIDATE_LIMIT,
   FEW_MATCHES,
   fewCandidates,
+  gatedPage,
   keyIn,
   pageArgs,
   pageLimit,
@@ -94,15 +95,10 @@ const userSearchPage = preparedQuery(
         .where(whenFew(few))
         .$if(few, (q) => q.where(sql<SqlBool>`users.id = any(array(select key from keys))`))
         .as(few ? 'fewPage' : 'walkPage');
-    return db
+    const withCtes = db
       .with('keys', () => asCte(trigramKeys('postgres', 'users', a.lookup, CANDIDATE_LIMIT)))
-      .with('few', () => fewCandidates('keys'))
-      .selectFrom(branch(true))
-      .selectAll()
-      .unionAll(db.selectFrom(branch(false)).selectAll())
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageLimit(a.limit));
+      .with('few', () => fewCandidates('keys'));
+    return gatedPage(withCtes, branch, a.limit);
   },
   { literals: [...USER_PAGE_LITERALS] },
 );

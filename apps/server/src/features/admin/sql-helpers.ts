@@ -1,4 +1,12 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type AliasedSelectQueryBuilder,
+  type Compilable,
+  type Expression,
+  type QueryCreator,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Database, Engine } from '../../db/database';
 import { executeNamed } from '../../db/pg-statement-names';
 import { containsNeedle, containsText } from '../../db/contains-text';
@@ -155,6 +163,24 @@ export const fewCandidates = (...ctes: string[]) =>
 /** The gate of each branch: the candidates are few, or they are not. */
 export const whenFew = (few: boolean) =>
   few ? sql<SqlBool>`(select yes from few)` : sql<SqlBool>`not (select yes from few)`;
+
+/**
+ * The page of a search in one statement: the two branches `branch(true)` (the candidates) and `branch(false)` (the
+ * walk), each gated by `whenFew`, newest first. Only one returns rows; the outer order and limit see at most its page.
+ */
+export function gatedPage<O extends { createdAt: number; id: string }>(
+  withCtes: QueryCreator<any>,
+  branch: (few: boolean) => AliasedSelectQueryBuilder<O, string>,
+  limit: number,
+) {
+  return withCtes
+    .selectFrom(branch(true))
+    .selectAll()
+    .unionAll((eb) => eb.selectFrom(branch(false)).selectAll())
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageLimit(limit)) as unknown as Compilable<O>;
+}
 
 /** Asked of a trigram index within one statement: one more than FEW_MATCHES, so `few` can tell. */
 export const CANDIDATE_LIMIT = sql.lit(FEW_MATCHES + 1);
