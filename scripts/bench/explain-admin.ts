@@ -2,8 +2,8 @@
 // `node --import tsx scripts/bench/explain-admin.ts sqlite|postgres` (PostgreSQL at BENCH_DATABASE_URL).
 import { CompiledQuery, sql, type QueryId, type RootOperationNode } from 'kysely';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
-import { listUsers } from '../../apps/server/src/features/admin/admin-users.repository';
-import { listListings } from '../../apps/server/src/features/admin/admin-listings.repository';
+import { listUsers } from '../../apps/server/src/features/admin/admin-users-list.repository';
+import { listListings } from '../../apps/server/src/features/admin/admin-listings-list.repository';
 import { analyzeAsTheServer } from './support';
 
 const engine = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'postgres';

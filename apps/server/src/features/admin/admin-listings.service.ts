@@ -12,6 +12,7 @@ import { recordAudit } from '../../lib/audit';
 import { assertStateUnchanged } from '../../lib/state-change';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-listings.repository';
+import * as list from './admin-listings-list.repository';
 import { adminCursor } from './sql-helpers';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findListing>>>;
@@ -41,7 +42,7 @@ function toAdminListing(r: Row): AdminListing {
 }
 
 export async function listListings(deps: AppDeps, input: AdminListingsFilter): Promise<AdminListingsPage> {
-  const page = await repo.listListings(deps.db.db, deps.db.engine, { ...input, cursor: adminCursor(input.cursor) });
+  const page = await list.listListings(deps.db.db, deps.db.engine, { ...input, cursor: adminCursor(input.cursor) });
   return { items: page.items.map(toAdminListing), nextCursor: page.nextCursor };
 }
 

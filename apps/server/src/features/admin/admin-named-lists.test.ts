@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, createUser, testEngine, type TestContext } from '../../test/test-app';
-import { listUsers } from './admin-users.repository';
+import { listUsers } from './admin-users-list.repository';
 
 let ctx: TestContext;
 beforeAll(async () => {

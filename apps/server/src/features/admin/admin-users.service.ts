@@ -17,6 +17,7 @@ import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-users.repository';
+import * as list from './admin-users-list.repository';
 import { hideSellerListings, sellerListingsHiddenFor, unhideListing } from './admin-listings.repository';
 import { assertNotLastAdmin, assertNotSelf, assertStillAdmin, canChangeRoleTo } from './admin-permissions';
 import { invalidateSessions } from '../../sessions/session-cache';
@@ -42,7 +43,7 @@ export function toSummary(r: SummaryRow): AdminUserSummary {
 }
 
 export async function listUsers(deps: AppDeps, input: AdminUsersFilter): Promise<AdminUsersPage> {
-  const page = await repo.listUsers(deps.db.db, deps.db.engine, { ...input, cursor: adminCursor(input.cursor) });
+  const page = await list.listUsers(deps.db.db, deps.db.engine, { ...input, cursor: adminCursor(input.cursor) });
   return { items: page.items.map(toSummary), nextCursor: page.nextCursor };
 }
 

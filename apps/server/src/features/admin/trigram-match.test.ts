@@ -3,8 +3,8 @@ import { createTestApp, createUser, testEngine, userWithSession, type TestContex
 import type { UsersTable } from '../../db/schema';
 import { statementCounter } from '../../test/statement-counter';
 import { ftsMatch, rareTrigrams } from './trigram-match';
-import { listUsers } from './admin-users.repository';
-import { listListings } from './admin-listings.repository';
+import { listUsers } from './admin-users-list.repository';
+import { listListings } from './admin-listings-list.repository';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof userWithSession>>;
