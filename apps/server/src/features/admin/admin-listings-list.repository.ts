@@ -74,15 +74,18 @@ export function adminListingQuery(db: Database) {
     ]);
 }
 
+/** A search's lookups in the titles' and the users' trigram indexes (`trigramLookup`). */
+type SearchLookups = Record<'titles' | 'sellers', Awaited<ReturnType<typeof trigramLookup>>>;
+
 /**
  * Listings whose title or seller may match the search, or with the search as id, when they are few: few titles, few
  * sellers (counted first, so a common word stops early) and few of their listings. Null means many, found by walking
  * the created-at index instead. SQLite's; PostgreSQL looks them up within the page's statement (`listingSearchPage`).
  */
-async function fewListingCandidates(db: Database, engine: Engine, s: string) {
-  const titles = await trigramKeysUpTo(db, engine, 'listings', s, FEW_MATCHES);
+async function fewListingCandidates(db: Database, engine: Engine, s: string, lookups: SearchLookups) {
+  const titles = await trigramKeysUpTo(db, engine, 'listings', lookups.titles.lookup, FEW_MATCHES);
   if (!titles) return null;
-  const sellers = await trigramKeysUpTo(db, engine, 'users', s, FEW_MATCHES - titles.length);
+  const sellers = await trigramKeysUpTo(db, engine, 'users', lookups.sellers.lookup, FEW_MATCHES - titles.length);
   if (!sellers) return null;
   const theirs = sellers.length
     ? await keysUpTo(
@@ -186,15 +189,14 @@ export async function listListings(db: Database, engine: Engine, f: ListingFilte
   // A platform named by the search holds many listings: found walking the created-at index.
   if (!q || !trigramSearchable(q) || PLATFORMS.some((p) => p.includes(q.toLowerCase())))
     return toPage(await listingPage.execute(db, args), f.limit);
-  if (engine === 'postgres') {
-    const [titles, sellers] = await Promise.all([
-      trigramLookup(db, engine, 'listings', q),
-      trigramLookup(db, engine, 'users', q),
-    ]);
+  const [titles, sellers] = await Promise.all([
+    trigramLookup(db, engine, 'listings', q),
+    trigramLookup(db, engine, 'users', q),
+  ]);
+  if (engine === 'postgres' && !titles.common && !sellers.common) {
     const lookups = { titleLookup: titles.lookup as string[], sellerLookup: sellers.lookup as string[] };
-    if (!titles.common && !sellers.common)
-      return toPage(await listingSearchPage.execute(db, { ...args, ...lookups }), f.limit);
+    return toPage(await listingSearchPage.execute(db, { ...args, ...lookups }), f.limit);
   }
-  const few = await fewListingCandidates(db, engine, q);
+  const few = await fewListingCandidates(db, engine, q, { titles, sellers });
   return toPage(await listingPage.execute(db, few ? { ...args, ...few } : args), f.limit);
 }

@@ -114,12 +114,11 @@ export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
     state: f.state ?? null,
     ...pageArgs(f.cursor, f.limit),
   };
-  if (f.q && trigramSearchable(f.q) && engine === 'postgres') {
-    const { lookup, common } = await trigramLookup(db, engine, 'users', f.q);
-    if (!common) return toPage(await userSearchPage.execute(db, { ...args, lookup: lookup as string[] }), f.limit);
-  }
   if (f.q && trigramSearchable(f.q)) {
-    const few = await trigramKeysUpTo(db, engine, 'users', f.q, FEW_MATCHES);
+    const { lookup, common } = await trigramLookup(db, engine, 'users', f.q);
+    if (engine === 'postgres' && !common)
+      return toPage(await userSearchPage.execute(db, { ...args, lookup: lookup as string[] }), f.limit);
+    const few = await trigramKeysUpTo(db, engine, 'users', lookup, FEW_MATCHES);
     // No candidate in the index: nothing can match.
     if (few && !few.length) return toPage([], f.limit);
     args.keys = few;

@@ -135,11 +135,14 @@ export async function keysUpTo(db: Database, part: (limit: number) => RawBuilder
   return rows.length > left ? null : rows.map((r) => r.key);
 }
 
-/** `keysUpTo` for a search through a trigram index, which is asked for the search's rarest trigrams. */
-export async function trigramKeysUpTo(db: Database, engine: Engine, index: TrigramIndex, search: string, left: number) {
-  const { lookup } = await trigramLookup(db, engine, index, search);
-  return keysUpTo(db, (n) => trigramKeys(engine, index, lookup, n), left);
-}
+/** `keysUpTo` for a search through a trigram index, asked with the search's `trigramLookup`. */
+export const trigramKeysUpTo = (
+  db: Database,
+  engine: Engine,
+  index: TrigramIndex,
+  lookup: TrigramLookup,
+  left: number,
+) => keysUpTo(db, (n) => trigramKeys(engine, index, lookup, n), left);
 
 /*
  * PostgreSQL answers a search by rare trigrams in one statement (decision 152), where SQLite asks its trigram indexes
