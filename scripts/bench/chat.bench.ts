@@ -215,8 +215,6 @@ export async function run() {
   const relay = process.env.BENCH_CHAT_COUNT_ONLY
     ? { closed: { generatorCpu: 0 } as LoadResult, paced: {} as LoadResult, cpuMsPerMessage: 0 }
     : await bareRelay(Array.from({ length: PAIRS }, (_, i) => ({ a: `a${i}`, b: `b${i}` })));
-  // BENCH_CHAT_ENGINE=sqlite|postgres runs one engine (while working on one write path).
-  const only = process.env.BENCH_CHAT_ENGINE;
   const starved = !process.env.BENCH_CHAT_COUNT_ONLY && relay.closed.perSecond < MIN_RELAY_PER_SECOND;
   if (starved)
     console.error(
@@ -224,7 +222,7 @@ export async function run() {
         'the machine is too busy for the ratios to mean much (each figure says baselineStarved). ' +
         'Compare serverCpuMsPerMessage and the statement counts instead, or set BENCH_MIN_RELAY_PER_SECOND.',
     );
-  for (const { engine, url } of benchEngines().filter((e) => !only || e.engine === only)) {
+  for (const { engine, url } of benchEngines()) {
     const handle = await openScratchDatabase(engine, url, 'bench-chat');
     const bus = engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : memoryBus();
     const config = benchConfig({

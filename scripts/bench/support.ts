@@ -82,7 +82,10 @@ export async function timeMedian(fn: () => Promise<unknown>, n = 50, warmup = 5)
 /** Engines to benchmark: SQLite always, PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set. */
 export function benchEngines(): Array<{ engine: 'sqlite' | 'postgres'; url?: string }> {
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  return [{ engine: 'sqlite' }, ...(pg ? [{ engine: 'postgres' as const, url: pg }] : [])];
+  const all = [{ engine: 'sqlite' as const }, ...(pg ? [{ engine: 'postgres' as const, url: pg }] : [])];
+  // BENCH_ENGINE=sqlite|postgres times one engine (while working on one engine's path).
+  const only = process.env.BENCH_ENGINE;
+  return only ? all.filter((e) => e.engine === only) : all;
 }
 
 export interface LoadResult {
