@@ -118,6 +118,8 @@ async function throughput(engine: string, handle: DatabaseHandle, load: Load) {
     await load(appUrl, '/api/traffic/events', bodies, WARMUP_S);
     await trafficRecorderOf(app.deps).flush();
     const before = await totalViews(handle.db);
+    const writesBefore = app.deps.limits.writes;
+    const statementsBefore = app.deps.limits.statements;
     // Alternate the two targets so a burst of other work on the machine weighs on both alike.
     const base: LoadResult[] = [];
     const track: LoadResult[] = [];
@@ -144,6 +146,10 @@ async function throughput(engine: string, handle: DatabaseHandle, load: Load) {
       errors: track.reduce((n, r) => n + r.errors, 0),
       accepted,
       persisted,
+      // Claims on the shared limit store per accepted event, and the statements they took (0 with one SQLite
+      // process: its limits are counted in memory).
+      limitWritesPerEvent: Number(((app.deps.limits.writes - writesBefore) / accepted).toFixed(3)),
+      limitStatementsPerEvent: Number(((app.deps.limits.statements - statementsBefore) / accepted).toFixed(4)),
     });
   } finally {
     await bare.close();

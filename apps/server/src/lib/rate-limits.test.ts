@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { openDatabase } from '../db/database';
 import { createPeerApp, createTestApp, testEngine, type TestContext } from '../test/test-app';
 import { ManualClock } from './clock';
-import { memoryLimitStore } from './rate-limits';
+import { memoryLimitStore, postgresLimitStore } from './rate-limits';
+import { PostgresLimitBatches } from './postgres-limit-batches';
 
 describe('the in-memory window counter (single-process SQLite mode)', () => {
   it('allows max hits per key in a window and starts again when the clock reaches the next one', async () => {
@@ -19,6 +22,29 @@ describe('the in-memory window counter (single-process SQLite mode)', () => {
     expect((await counter.hit('a')).allowed).toBe(false);
     clock.advance(1);
     expect(await counter.hit('a')).toEqual({ allowed: true, count: 1, msBeforeReset: 60_000 });
+  });
+});
+
+describe('a PostgreSQL limit store that cannot reach its database', () => {
+  it('counts in memory, still refuses past the limit, and logs the failure once', async () => {
+    // Nothing listens on port 1: every statement fails to connect.
+    const unreachable = openDatabase('postgres://postgres@127.0.0.1:1/accountry');
+    const errors: string[] = [];
+    const log = { error: (_: unknown, message: string) => errors.push(message) } as unknown as FastifyBaseLogger;
+    const store = postgresLimitStore(unreachable, new ManualClock(Date.UTC(2026, 10, 27, 3, 0, 0)), log);
+    try {
+      const counter = store.counter({ name: 't', max: 2, windowMs: 60_000 });
+      const hits = [await counter.hit('a'), await counter.hit('a'), await counter.hit('a')];
+      expect(hits.map((h) => [h.allowed, h.count])).toEqual([
+        [true, 1],
+        [true, 2],
+        [false, 3],
+      ]);
+      expect(errors).toEqual(['rate limits: the postgres store failed; counting in memory']);
+    } finally {
+      await store.close();
+      await unreachable.close();
+    }
   });
 });
 
@@ -105,6 +131,58 @@ describe.each(stores)('limits shared by two server processes through $store', ({
     // Leases of 5 visitor events, 20 address events and 3 new visitors: 4 + 1 + 1 claims for 20 page views.
     expect(ctx.deps.limits.writes - before).toBe(6);
   });
+
+  it.runIf(kind === 'postgres')('hits arriving together share a statement: 40 new visitors at once', async () => {
+    const writes = ctx.deps.limits.writes;
+    const statements = ctx.deps.limits.statements;
+    const views = await Promise.all(
+      Array.from({ length: 40 }, () => pageView(ctx.app, `v-${randomBytes(9).toString('base64url')}`, someIp())),
+    );
+    expect(views.map((v) => v.statusCode)).toEqual(Array(40).fill(204));
+    // A visitor claim, an address claim and a new-visitor claim each: 120 hits on the store.
+    expect(ctx.deps.limits.writes - writes).toBe(120);
+    // Hits queued while a statement is in flight go in the next one.
+    expect(ctx.deps.limits.statements - statements).toBeLessThanOrEqual(12);
+  });
+
+  it.runIf(kind === 'postgres')(
+    'concurrent hits on one key count one after another, never past the limit',
+    async () => {
+      const limit = { name: `test-burst-${randomBytes(4).toString('hex')}`, max: 25, windowMs: 60_000 };
+      const counter = ctx.deps.limits.counter(limit);
+      const hits = await Promise.all(Array.from({ length: 40 }, () => counter.hit('k')));
+      expect(hits.filter((h) => h.allowed)).toHaveLength(25);
+      expect(
+        hits
+          .filter((h) => h.allowed)
+          .map((h) => h.count)
+          .sort((a, b) => a - b),
+      ).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+      // The other process shares the count: it is refused too.
+      expect((await peer.app.deps.limits.counter(limit).hit('k')).allowed).toBe(false);
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'rows an hour past their expiry are cleared; a running or expired count starts over',
+    async () => {
+      const batches = new PostgresLimitBatches(ctx.deps.db.db, () => Date.now());
+      const key = (name: string) => `test-clean-${name}-${randomBytes(4).toString('hex')}`;
+      const [old, recent, live] = [key('old'), key('recent'), key('live')];
+      const now = Date.now();
+      expect(await batches.add(old, 3, now - 61 * 60_000)).toBe(3);
+      expect(await batches.add(recent, 2, now - 60_000)).toBe(2);
+      expect(await batches.add(live, 1, now + 60_000)).toBe(1);
+      // An expired row counts again from the points added; a running one adds to its count.
+      expect(await batches.add(recent, 2, now - 60_000)).toBe(2);
+      expect(await batches.add(live, 1, now + 60_000)).toBe(2);
+      await batches.clean();
+      const rows = await sql<{
+        key: string;
+      }>`select key from rate_limits where key in (${old}, ${recent}, ${live})`.execute(ctx.deps.db.db);
+      expect(rows.rows.map((r) => r.key).sort()).toEqual([live, recent].sort());
+    },
+  );
 
   it.runIf(shared)('leases never let two processes pass a limit; unused allowance held by one is bounded', async () => {
     const visitorId = `v-${randomBytes(9).toString('base64url')}`;

@@ -1,10 +1,9 @@
 import { hash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { CompiledQuery } from 'kysely';
 import type * as IORedis from 'ioredis';
 import type * as Flexible from 'rate-limiter-flexible';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { lazyModule } from './lazy-module';
+import { PostgresLimitBatches } from './postgres-limit-batches';
 import type { DatabaseHandle } from '../db/database';
 import type { Clock } from './clock';
 
@@ -36,8 +35,10 @@ export interface LimitStore {
    * refused up to (P - 1)·(lease - 1) hits early. `count` is 1 only for the key's first hit in the window anywhere.
    */
   leasedCounter(limit: WindowLimit, lease: number): WindowCounter;
-  /** Calls made to the shared store (0 in memory): what a hit costs, for tests and benchmarks. */
+  /** Hits sent to the shared store (0 in memory): what a hit costs, for tests and benchmarks. */
   readonly writes: number;
+  /** Statements (round trips) those hits took: on PostgreSQL the hits queued meanwhile share one. */
+  readonly statements: number;
   /**
    * Resolves once the store can count (Redis connected), or after a few seconds without it: until then hits are
    * counted per process, so the app waits for it before it serves.
@@ -66,6 +67,7 @@ export function memoryLimitStore(clock: Clock): LimitStore {
     counter: (limit) => memoryCounter(clock, limit),
     leasedCounter: (limit) => memoryCounter(clock, limit),
     writes: 0,
+    statements: 0,
     ready: async () => {},
     close: async () => {},
   };
@@ -97,19 +99,23 @@ function memoryCounter(clock: Clock, limit: WindowLimit): WindowCounter & { hitN
 const storeKey = (key: string, window: number) =>
   `${key.length > 120 ? hash('sha256', key, 'base64url') : key}:${window}`;
 
+/** Adds points to a key's count in a shared store: the count after, and whether the store refused the key. */
+type AddPoints = (key: string, points: number) => Promise<{ count: number; refused: boolean }>;
+
 /**
- * Counts kept where every server process sees them, through rate-limiter-flexible: PostgreSQL's `rate_limits`
- * table, or Redis. The window is chosen by the app clock and is part of the key, so a window turns at the same
- * moment in every process; the store's own expiry only clears old keys. If the store fails, the hit is counted
- * in this process's memory instead (and logged), so an outage of the store never stops requests.
+ * Counts kept where every server process sees them: PostgreSQL's `rate_limits` table, or Redis. The window is
+ * chosen by the app clock and is part of the key, so a window turns at the same moment in every process; the
+ * store's own expiry only clears old keys. If the store fails, the hit is counted in this process's memory instead
+ * (and logged), so an outage of the store never stops requests.
  */
 function sharedLimitStore(
   kind: 'postgres' | 'redis',
-  make: (limit: WindowLimit, durationSec: number) => RateLimiterAbstract,
+  make: (limit: WindowLimit, durationSec: number) => AddPoints,
   clock: Clock,
   log: FastifyBaseLogger,
   close: () => Promise<void>,
   ready: () => Promise<void> = async () => {},
+  statements?: () => number,
 ): LimitStore {
   const fallback = memoryLimitStore(clock);
   let lastWarning = 0;
@@ -119,17 +125,12 @@ function sharedLimitStore(
     const w = Math.floor(now / limit.windowMs);
     return { w, msBeforeReset: (w + 1) * limit.windowMs - now };
   };
-  /**
-   * Add points to the key's count in the store: the count after and whether the store refused, or null when the
-   * store failed. A key this process saw over its limit is refused from memory with a count of 0.
-   */
-  const consume = async (limiter: RateLimiterAbstract, limit: WindowLimit, key: string, points: number) => {
+  /** The count after adding points and whether the store refused, or null when the store failed. */
+  const consume = async (add: AddPoints, limit: WindowLimit, key: string, points: number) => {
     writes++;
     try {
-      return { count: (await limiter.consume(key, points)).consumedPoints, refused: false };
+      return await add(key, points);
     } catch (err) {
-      if (err instanceof flexible().RateLimiterRes)
-        return { count: err.consumedPoints || limit.max + points, refused: true };
       if (Date.now() - lastWarning > 10_000) {
         lastWarning = Date.now();
         log.error({ err, limit: limit.name }, `rate limits: the ${kind} store failed; counting in memory`);
@@ -137,7 +138,7 @@ function sharedLimitStore(
       return null;
     }
   };
-  const limiterFor = (limit: WindowLimit) => make(limit, Math.ceil(limit.windowMs / 1000) + 60);
+  const adderFor = (limit: WindowLimit) => make(limit, Math.ceil(limit.windowMs / 1000) + 60);
   return {
     kind,
     close,
@@ -145,27 +146,30 @@ function sharedLimitStore(
     get writes() {
       return writes;
     },
+    get statements() {
+      return statements ? statements() : writes;
+    },
     counter(limit) {
-      const limiter = limiterFor(limit);
+      const add = adderFor(limit);
       const local = fallback.counter(limit);
       return {
         async hit(key) {
           const { w, msBeforeReset } = window(limit);
-          const res = await consume(limiter, limit, storeKey(key, w), 1);
+          const res = await consume(add, limit, storeKey(key, w), 1);
           if (res === null) return local.hit(key);
           return { allowed: !res.refused, count: res.count, msBeforeReset };
         },
       };
     },
     leasedCounter(limit, lease) {
-      const limiter = limiterFor(limit);
+      const add = adderFor(limit);
       const local = fallback.counter(limit);
       // This window's leases per key: hits left, the store count they end at, and whether the store is used up.
       let current = -1;
       let leases = new Map<string, { left: number; top: number; last: boolean }>();
       const claims = new Map<string, Promise<boolean>>();
       const claim = async (key: string, w: number) => {
-        const res = await consume(limiter, limit, storeKey(key, w), lease);
+        const res = await consume(add, limit, storeKey(key, w), lease);
         if (res === null) return false;
         const count = res.count;
         // This claim holds the store's counts (count - lease, count]; only those up to max are hits to spend.
@@ -202,32 +206,26 @@ function sharedLimitStore(
   };
 }
 
-/** Shared through PostgreSQL (the `rate_limits` table, reached through the app's own pool). */
+/** Shared through PostgreSQL (the `rate_limits` table, reached through the app's own pool), hits sent in batches. */
 export function postgresLimitStore(handle: DatabaseHandle, clock: Clock, log: FastifyBaseLogger): LimitStore {
-  // rate-limiter-flexible speaks to a pg-style client; this one runs its statements through Kysely's pool.
-  const client = {
-    query: (q: { text: string; values?: unknown[] }) => handle.db.executeQuery(CompiledQuery.raw(q.text, q.values)),
+  const batches = new PostgresLimitBatches(handle.db, () => Date.now());
+  batches.startCleaning();
+  const make = (limit: WindowLimit, durationSec: number): AddPoints => {
+    // A key over its limit is refused from memory until its row expires, without asking the store again.
+    const refusedUntil = new Map<string, number>();
+    return async (key, points) => {
+      const now = Date.now();
+      const until = refusedUntil.get(key);
+      if (until !== undefined && until > now) return { count: limit.max + points, refused: true };
+      const count = await batches.add(`${limit.name}:${key}`, points, now + durationSec * 1000);
+      if (count <= limit.max) return { count, refused: false };
+      if (refusedUntil.size >= MAX_MEMORY_KEYS) refusedUntil.clear();
+      refusedUntil.set(key, now + durationSec * 1000);
+      return { count, refused: true };
+    };
   };
-  let first = true;
-  const make = (limit: WindowLimit, duration: number) => {
-    const limiter = new (flexible().RateLimiterPostgres)({
-      storeClient: client,
-      storeType: 'pool',
-      tableName: 'rate_limits',
-      tableCreated: true,
-      ...(handle.pgSchema ? { schemaName: handle.pgSchema } : {}),
-      keyPrefix: limit.name,
-      points: limit.max,
-      duration,
-      // A key over its limit is refused from memory until its window ends, without asking the store.
-      inMemoryBlockOnConsumed: limit.max + 1,
-      // One counter per process clears expired rows every five minutes; the rest leave it to that one.
-      clearExpiredByTimeout: first,
-    });
-    first = false;
-    return limiter;
-  };
-  return sharedLimitStore('postgres', make, clock, log, async () => {});
+  const close = async () => batches.stopCleaning();
+  return sharedLimitStore('postgres', make, clock, log, close, undefined, () => batches.statements);
 }
 
 /** Shared through Redis (REDIS_URL). */
@@ -235,14 +233,26 @@ export function redisLimitStore(url: string, clock: Clock, log: FastifyBaseLogge
   // No offline queue: while Redis is away a hit fails at once and is counted in memory.
   const redis = new (ioredis().Redis)(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', (err) => log.warn({ err: err.message }, 'rate limits: Redis connection error'));
-  const make = (limit: WindowLimit, duration: number) =>
-    new (flexible().RateLimiterRedis)({
+  const make = (limit: WindowLimit, duration: number): AddPoints => {
+    const limiter = new (flexible().RateLimiterRedis)({
       storeClient: redis,
       keyPrefix: `${prefix}:${limit.name}`,
       points: limit.max,
       duration,
+      // A key over its limit is refused from memory until its window ends, without asking the store.
       inMemoryBlockOnConsumed: limit.max + 1,
     });
+    return async (key, points) => {
+      try {
+        return { count: (await limiter.consume(key, points)).consumedPoints, refused: false };
+      } catch (err) {
+        // Refused: the count it reached, or 0 when refused from memory.
+        if (err instanceof flexible().RateLimiterRes)
+          return { count: err.consumedPoints || limit.max + points, refused: true };
+        throw err;
+      }
+    };
+  };
   const ready = () =>
     new Promise<void>((resolve) => {
       if (redis.status === 'ready') return resolve();
