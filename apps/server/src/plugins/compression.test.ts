@@ -10,6 +10,9 @@ async function get(path: string, acceptEncoding?: string) {
   registerCompression(app);
   app.get('/big', async () => big);
   app.get('/small', async () => ({ ok: true }));
+  // Fewer characters than the threshold, more bytes: 'é' is two bytes in UTF-8.
+  app.get('/accented', async () => ({ text: 'é'.repeat(700) }));
+  app.get('/just-under', async () => ({ text: 'x'.repeat(COMPRESS_THRESHOLD - 20) }));
   app.get('/text', async (_req, reply) => reply.type('text/plain').send('y'.repeat(COMPRESS_THRESHOLD * 2)));
   const res = await app.inject({ url: path, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
   await app.close();
@@ -39,6 +42,15 @@ describe('JSON reply compression', () => {
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.rawPayload.length).toBeGreaterThan(path === '/small' ? 0 : COMPRESS_THRESHOLD);
     }
+  });
+
+  it('weighs a reply by its bytes, not its characters', async () => {
+    const accented = await get('/accented', 'br');
+    expect(accented.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(accented.rawPayload).toString()).text).toHaveLength(700);
+    const justUnder = await get('/just-under', 'br');
+    expect(justUnder.headers['content-encoding']).toBeUndefined();
+    expect(justUnder.rawPayload.length).toBe(COMPRESS_THRESHOLD - 20 + '{"text":""}'.length);
   });
 
   it('reads Accept-Encoding weights', () => {

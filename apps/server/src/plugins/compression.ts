@@ -47,6 +47,14 @@ export function compressJson(body: string | Buffer, encoding: 'br' | 'gzip', use
   return encoding === 'br' ? zlib.brotliCompressSync(body, levels.br) : zlib.gzipSync(body, levels.gzip);
 }
 
+/**
+ * Whether a body is at least COMPRESS_THRESHOLD bytes. A string's length in UTF-16 units never exceeds its UTF-8 size,
+ * so only a short string is measured: measuring a few kilobytes with accents costs microseconds a reply.
+ */
+const atLeastThreshold = (payload: string | Buffer) =>
+  payload.length >= COMPRESS_THRESHOLD ||
+  (typeof payload === 'string' && Buffer.byteLength(payload) >= COMPRESS_THRESHOLD);
+
 /** Caches must keep one copy per encoding: a JSON reply varies with Accept-Encoding whether compressed or not. */
 export function varyOnEncoding(reply: FastifyReply) {
   const vary = reply.getHeader('vary');
@@ -67,7 +75,7 @@ export function registerCompression(app: FastifyInstance) {
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !/^application\/json(;|$)/.test(type)) return done(null, payload);
     varyOnEncoding(reply);
-    if (Buffer.byteLength(payload) < COMPRESS_THRESHOLD) return done(null, payload);
+    if (!atLeastThreshold(payload)) return done(null, payload);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return done(null, payload);
     const body = compressJson(payload, encoding, 'perRequest');
