@@ -35,7 +35,7 @@ export interface LimitStore {
    * refused up to (P - 1)·(lease - 1) hits early. `count` is 1 only for the key's first hit in the window anywhere.
    */
   leasedCounter(limit: WindowLimit, lease: number): WindowCounter;
-  /** Hits sent to the shared store (0 in memory): what a hit costs, for tests and benchmarks. */
+  /** Hits counted through the shared store, those it refuses from memory included (0 in memory): for tests, benches. */
   readonly writes: number;
   /** Statements (round trips) those hits took: on PostgreSQL the hits queued meanwhile share one. */
   readonly statements: number;
