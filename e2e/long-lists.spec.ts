@@ -45,9 +45,17 @@ test('the admin users table renders a window of rows with a sticky header and lo
   expect(lastIndex).toBeGreaterThan(125);
   await expect(table.getByRole('link', { name: `${prefix} 0001` })).toHaveCount(0);
 
-  // Keyboard: the scroll box takes focus and End/Home scroll it.
+  // Keyboard: the scroll box takes focus and Home/End reach the ends, through rows never drawn (their heights differ
+  // from the estimate, which must not stop the scroll part-way).
   await scroller.focus();
-  await page.keyboard.press('Home');
-  await expect(table.getByRole('link', { name: `${prefix} 0001` })).toBeVisible();
+  for (let round = 0; round < 3; round++) {
+    await page.keyboard.press('Home');
+    await expect(table.getByRole('link', { name: `${prefix} 0001` })).toBeInViewport();
+    // The row that was last when End was pressed comes into view (reaching it loads the next page below it).
+    const lastLoaded = String(Number(await table.getAttribute('aria-rowcount')) - 1).padStart(4, '0');
+    await page.keyboard.press('End');
+    await expect(table.getByRole('link', { name: `${prefix} ${lastLoaded}` })).toBeInViewport();
+    await expect(table.getByRole('link', { name: `${prefix} 0001` })).toHaveCount(0);
+  }
   await context.close();
 });

@@ -1,7 +1,7 @@
-import { useRef } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { Table } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ADMIN_OVERSCAN } from '../lib/list-window';
+import { ADMIN_OVERSCAN, edgeOfKey } from '../lib/list-window';
 import { useWindowPaging } from '../hooks/use-window-paging';
 import type { AdminColumn, AdminListPaging } from './admin-list-types';
 
@@ -29,6 +29,13 @@ export function VirtualAdminTable<T>({ label, list, columns, rowKey, minWidth, e
     overscan: ADMIN_OVERSCAN,
   });
   const { rows, before, after } = useWindowPaging(virtualizer, list);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const edge = edgeOfKey(event);
+    if (!edge || isTextField(event.target)) return;
+    event.preventDefault();
+    if (edge === 'start') virtualizer.scrollToOffset(0);
+    else virtualizer.scrollToEnd();
+  };
 
   return (
     <div
@@ -36,6 +43,7 @@ export function VirtualAdminTable<T>({ label, list, columns, rowKey, minWidth, e
       role="region"
       aria-label={`${label}, scrollable`}
       tabIndex={0}
+      onKeyDown={onKeyDown}
       style={{ maxHeight: 'max(420px, calc(100dvh - 240px))', overflow: 'auto', overscrollBehavior: 'contain' }}
     >
       <Table highlightOnHover stickyHeader aria-label={label} aria-rowcount={items.length + 1} miw={minWidth}>
@@ -83,3 +91,6 @@ export function VirtualAdminTable<T>({ label, list, columns, rowKey, minWidth, e
     </div>
   );
 }
+
+const isTextField = (target: EventTarget) =>
+  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));

@@ -11,3 +11,12 @@ export function spacers(range: { start: number; end: number } | null, total: num
   if (!range) return { before: 0, after: 0 };
   return { before: Math.max(0, range.start), after: Math.max(0, total - range.end) };
 }
+
+/**
+ * Home and End in a windowed list's scroll box, done by the virtualizer: the browser's own animated scroll is cut short
+ * when rows drawn for the first time differ from their estimated height and the virtualizer corrects the offset.
+ */
+export function edgeOfKey(event: { key: string; altKey: boolean; metaKey: boolean; shiftKey: boolean }) {
+  if (event.altKey || event.metaKey || event.shiftKey) return null;
+  return event.key === 'Home' ? 'start' : event.key === 'End' ? 'end' : null;
+}
