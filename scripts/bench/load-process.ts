@@ -1,8 +1,9 @@
 // A load generator in its own process (autocannon), so the load never shares the measured server's event loop; or,
 // in a second such process, the bare servers that answer the same bytes as the real endpoints. It takes jobs over
-// IPC: { kind: 'load', url, headers, connections, durationSeconds } answers with the result and the generator's own
-// CPU use (a share of one core: near 1 means the generator, not the server, may be the limit);
-// { kind: 'bare', replies: [{ path, body, contentType }] } starts a bare Fastify server and answers with its URL.
+// IPC: { kind: 'load', url, headers, connections, durationSeconds, bodies? } answers with the result and the generator's
+// own CPU use (a share of one core: near 1 means the generator, not the server, may be the limit); with bodies it POSTs
+// them in turn. { kind: 'bare', replies: [{ path, body, contentType, method? }] } starts a bare Fastify server and
+// answers with its URL.
 import { createRequire } from 'node:module';
 import Fastify, { type FastifyReply } from 'fastify';
 
@@ -12,11 +13,17 @@ interface LoadJob {
   headers?: Record<string, string>;
   connections: number;
   durationSeconds: number;
+  /** POST these JSON bodies, one after another, instead of GETs. */
+  bodies?: string[];
 }
 interface BareJob {
   kind: 'bare';
   replies: Array<{
     path: string;
+    /** GET by default; a POST route parses its JSON body as Fastify does, then answers. */
+    method?: 'GET' | 'POST';
+    /** 200 by default; 204 sends no body. */
+    status?: number;
     body: string;
     contentType: string;
     encoding?: string;
@@ -40,11 +47,17 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 async function load(job: LoadJob) {
   const cpu = process.cpuUsage();
   const started = performance.now();
+  let next = 0;
+  const { bodies } = job;
   const r = await autocannon({
     url: job.url,
     connections: job.connections,
     duration: job.durationSeconds,
     headers: job.headers ?? {},
+    ...(bodies && {
+      method: 'POST',
+      requests: [{ setupRequest: (req: object) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
+    }),
   });
   const used = process.cpuUsage(cpu);
   return {
@@ -65,11 +78,14 @@ async function bare(job: BareJob) {
     const answer = (reply: FastifyReply, headers?: Record<string, string>) => {
       if (r.contentEncoding) reply.header('content-encoding', r.contentEncoding);
       if (headers) reply.headers(headers);
+      if (r.status === 204) return reply.status(204).send();
       return reply.type(r.contentType).send(body);
     };
-    app.get(r.path, async (_req, reply) => answer(reply));
+    const method = r.method ?? 'GET';
+    app.route({ method, url: r.path, handler: async (_req, reply) => answer(reply) });
     const headers = r.headers;
-    if (headers) app.get(`${r.path}/headers`, async (_req, reply) => answer(reply, headers));
+    if (headers)
+      app.route({ method, url: `${r.path}/headers`, handler: async (_req, reply) => answer(reply, headers) });
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

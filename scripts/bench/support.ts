@@ -3,7 +3,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../../apps/server/src/db/database';
 import { loadConfig } from '../../apps/server/src/config';
@@ -38,16 +37,6 @@ export function benchConfig(env: NodeJS.ProcessEnv) {
 }
 
 /** A bare Fastify server with GET and POST endpoints that do nothing: the baseline for HTTP figures. */
-export async function startBareServer() {
-  const app = Fastify({ logger: false });
-  app.get('/bare', async () => ({ ok: true }));
-  app.post('/bare', async () => ({ ok: true }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
-}
-
 /**
  * Planner statistics as a running server has them after bulk writes: PostgreSQL's autovacuum analyzes the tables;
  * the server never runs ANALYZE on SQLite (decision 040). SQLite's STAT4 samples would also make it compile again,
@@ -121,17 +110,23 @@ export function startLoadProcess() {
       child.send(msg as object);
     });
   return {
-    load: (url: string, opts: { headers?: Record<string, string>; connections?: number; seconds?: number } = {}) =>
+    load: (
+      url: string,
+      opts: { headers?: Record<string, string>; connections?: number; seconds?: number; bodies?: string[] } = {},
+    ) =>
       ask<LoadResult>(generator, {
         kind: 'load',
         url,
         headers: opts.headers,
         connections: opts.connections ?? 32,
         durationSeconds: opts.seconds ?? 3,
+        bodies: opts.bodies,
       }),
     bare: (
       replies: Array<{
         path: string;
+        method?: 'GET' | 'POST';
+        status?: number;
         body: Buffer;
         contentType: string;
         contentEncoding?: string;

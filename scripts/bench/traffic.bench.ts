@@ -1,9 +1,8 @@
-// Traffic: the page-view endpoint under load from a second process (ratio to a bare Fastify POST measured in the
-// same run), and the year statistics over 365 days × 500 paths. SQLite always; PostgreSQL when a URL is set.
-import { fork } from 'node:child_process';
+// Traffic: the page-view endpoint under load from the shared generator process, against a bare Fastify POST (in the
+// bare-server process) answering the same 204 in the same run, and the year statistics over 365 days × 500 paths.
+// SQLite always; PostgreSQL when a URL is set.
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { addDays, dayKey } from '@accountry/shared/traffic-period';
 import { buildApp } from '../../apps/server/src/app';
@@ -13,9 +12,18 @@ import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
 import { trafficRecorderOf } from '../../apps/server/src/features/traffic/traffic.routes';
 import { readTrafficStats } from '../../apps/server/src/features/traffic/traffic-stats.service';
-import { benchConfig, benchEngines, emit, median, startBareServer, timeMedian, analyzeAsTheServer } from './support';
+import {
+  analyzeAsTheServer,
+  assertHonestBaseline,
+  benchConfig,
+  benchEngines,
+  emit,
+  median,
+  startLoadProcess,
+  timeMedian,
+  type LoadResult,
+} from './support';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const ROUNDS = 3;
@@ -28,38 +36,9 @@ const YEAR_DAYS = 365;
 const PATHS_PER_DAY = 500;
 const VISITORS_PER_DAY = 300;
 
-interface LoadResult {
-  rps: number;
-  total: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  statusCodes: Record<string, number>;
-}
+type Loader = ReturnType<typeof startLoadProcess>;
 
-/** One load-generating child process for the whole run; `run` sends it a job and waits for the result. */
-function startLoadProcess() {
-  const child = fork(path.join(here, 'traffic-load.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const run = (url: string, urlPath: string, bodies: string[], durationSeconds: number) =>
-    new Promise<LoadResult>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`load process exited with ${code}`));
-      child.once('exit', onExit);
-      child.once('message', (m) => {
-        child.off('exit', onExit);
-        resolve(m as LoadResult);
-      });
-      child.send({ url, path: urlPath, bodies, connections: CONNECTIONS, durationSeconds, userAgent: CHROME });
-    });
-  return { run, stop: () => child.connected && child.send('exit') };
-}
-
-type Load = ReturnType<typeof startLoadProcess>['run'];
-
-async function throughput(engine: string, handle: DatabaseHandle, load: Load) {
+async function throughput(engine: string, handle: DatabaseHandle, loader: Loader) {
   const config = benchConfig({
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
@@ -77,7 +56,6 @@ async function throughput(engine: string, handle: DatabaseHandle, load: Load) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const appUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const bare = await startBareServer();
   try {
     // Half the visitors have a tab session, so page views also move sessions on.
     const sessions: Array<string | null> = [];
@@ -114,21 +92,54 @@ async function throughput(engine: string, handle: DatabaseHandle, load: Load) {
       }),
     );
 
-    await load(bare.url, '/bare', bodies, WARMUP_S);
-    await load(appUrl, '/api/traffic/events', bodies, WARMUP_S);
+    // The bare POST answers as the endpoint does (204, no body), with and without the app's other headers.
+    const sample = await app.inject({
+      method: 'POST',
+      url: '/api/traffic/events',
+      payload: JSON.parse(bodies[0]),
+      headers: { 'user-agent': CHROME },
+    });
+    const headers = Object.fromEntries(
+      Object.entries(sample.headers)
+        .filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name))
+        .map(([name, value]) => [name, String(value)]),
+    );
+    const bare = await loader.bare([
+      {
+        path: '/bare',
+        method: 'POST',
+        status: sample.statusCode,
+        body: Buffer.alloc(0),
+        contentType: 'text/plain',
+        headers,
+      },
+    ]);
+    const post = (url: string, seconds: number) =>
+      loader.load(url, {
+        bodies,
+        seconds,
+        connections: CONNECTIONS,
+        headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+      });
+    const trackUrl = `${appUrl}/api/traffic/events`;
+    await post(`${bare.url}/bare`, WARMUP_S);
+    await post(trackUrl, WARMUP_S);
     await trafficRecorderOf(app.deps).flush();
     const before = await totalViews(handle.db);
     const writesBefore = app.deps.limits.writes;
     const statementsBefore = app.deps.limits.statements;
-    // Alternate the two targets so a burst of other work on the machine weighs on both alike.
+    // Alternate the targets so a burst of other work on the machine weighs on them alike.
     const base: LoadResult[] = [];
+    const sameHeaders: LoadResult[] = [];
     const track: LoadResult[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      base.push(await load(bare.url, '/bare', bodies, ROUND_S));
-      track.push(await load(appUrl, '/api/traffic/events', bodies, ROUND_S));
+      base.push(await post(`${bare.url}/bare`, ROUND_S));
+      sameHeaders.push(await post(`${bare.url}/bare/headers`, ROUND_S));
+      track.push(await post(trackUrl, ROUND_S));
     }
+    for (const r of base) assertHonestBaseline('traffic.track', r);
     await trafficRecorderOf(app.deps).flush();
-    const accepted = track.reduce((n, r) => n + (r.statusCodes['204'] ?? 0), 0);
+    const accepted = track.reduce((n, r) => n + r.total - r.failed, 0);
     // At least `accepted`: responses still in flight when a round's clock stops are written too.
     const persisted = (await totalViews(handle.db)) - before;
     const mean = (rs: LoadResult[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
@@ -138,21 +149,23 @@ async function throughput(engine: string, handle: DatabaseHandle, load: Load) {
       engine,
       value: mean(track),
       unit: 'req/s',
-      baseline: 'fastify.post',
+      baseline: 'fastify.post.same_reply',
       baselineValue: mean(base),
       p99Ms: p99(track),
       baselineP99Ms: p99(base),
-      non2xx: track.reduce((n, r) => n + r.non2xx, 0),
-      errors: track.reduce((n, r) => n + r.errors, 0),
+      failed: track.reduce((n, r) => n + r.failed, 0),
       accepted,
       persisted,
+      generatorCpu: median(track.map((r) => r.generatorCpu)),
+      baselineGeneratorCpu: median(base.map((r) => r.generatorCpu)),
+      sameHeadersBaselineValue: mean(sameHeaders),
+      ratioToSameHeaders: Number((mean(track) / mean(sameHeaders)).toFixed(3)),
       // Claims on the shared limit store per accepted event, and the statements they took (0 with one SQLite
       // process: its limits are counted in memory).
       limitWritesPerEvent: Number(((app.deps.limits.writes - writesBefore) / accepted).toFixed(3)),
       limitStatementsPerEvent: Number(((app.deps.limits.statements - statementsBefore) / accepted).toFixed(4)),
     });
   } finally {
-    await bare.close();
     await app.close();
   }
 }
@@ -236,7 +249,7 @@ export async function run() {
     for (const { engine, url } of benchEngines()) {
       const handle = await openScratchDatabase(engine, url, 'bench-traffic');
       try {
-        await throughput(engine, handle, loader.run);
+        await throughput(engine, handle, loader);
         await yearQuery(engine, handle);
       } finally {
         await handle.close();
