@@ -17,6 +17,7 @@ import {
   emit,
   loadWithCpu,
   median,
+  otherHeaders,
   processCpuMs,
   startLoadProcess,
   waitForServer,
@@ -57,16 +58,6 @@ function rawGet(url: string, headers: Record<string, string>) {
 }
 
 /** Headers every Fastify reply has anyway, or that describe the body: the bare server sets those itself. */
-const OWN_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'date', 'connection', 'keep-alive']);
-
-/** The app's other response headers (security headers, vary): what a reply carries beyond the bare one. */
-function otherHeaders(headers: http.IncomingHttpHeaders) {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (!OWN_HEADERS.has(name) && typeof value === 'string') out[name] = value;
-  return out;
-}
-
 /** Until the process uses under 5% of a core for a whole second (20% while profiled: the sampler's own share). */
 async function waitForIdle(pid: number) {
   const idleMs = process.env.BENCH_CPU_PROF ? 200 : 50;

@@ -1,4 +1,4 @@
-// Shared pieces for benchmarks: output format, a bare Fastify baseline, timing helpers.
+// Shared pieces for benchmarks: output format, the generator and bare-server processes, timing helpers.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,7 +36,6 @@ export function benchConfig(env: NodeJS.ProcessEnv) {
   return { ...loadConfig(env), checkReplies: false };
 }
 
-/** A bare Fastify server with GET and POST endpoints that do nothing: the baseline for HTTP figures. */
 /**
  * Planner statistics as a running server has them after bulk writes: PostgreSQL's autovacuum analyzes the tables;
  * the server never runs ANALYZE on SQLite (decision 040). SQLite's STAT4 samples would also make it compile again,
@@ -44,6 +43,16 @@ export function benchConfig(env: NodeJS.ProcessEnv) {
  */
 export async function analyzeAsTheServer(db: Kysely<any>) {
   if (engineOf(db) === 'postgres') await sql`analyze`.execute(db);
+}
+
+const OWN_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'date', 'connection', 'keep-alive']);
+
+/** The app's other response headers (security headers, vary): what a reply carries beyond the bare one. */
+export function otherHeaders(headers: Record<string, unknown>) {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (!OWN_HEADERS.has(name) && typeof value === 'string') out[name] = value;
+  return out;
 }
 
 export function median(values: number[]) {

@@ -19,6 +19,7 @@ import {
   benchEngines,
   emit,
   median,
+  otherHeaders,
   startLoadProcess,
   timeMedian,
   type LoadResult,
@@ -99,11 +100,7 @@ async function throughput(engine: string, handle: DatabaseHandle, loader: Loader
       payload: JSON.parse(bodies[0]),
       headers: { 'user-agent': CHROME },
     });
-    const headers = Object.fromEntries(
-      Object.entries(sample.headers)
-        .filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name))
-        .map(([name, value]) => [name, String(value)]),
-    );
+    const headers = otherHeaders(sample.headers);
     const bare = await loader.bare([
       {
         path: '/bare',
