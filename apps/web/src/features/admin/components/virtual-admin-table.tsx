@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Table } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ADMIN_OVERSCAN, edgeOfKey } from '../lib/list-window';
@@ -20,6 +20,18 @@ interface Props<T> {
  */
 export function VirtualAdminTable<T>({ label, list, columns, rowKey, minWidth, estimateRowHeight }: Props<T>) {
   const box = useRef<HTMLDivElement>(null);
+  const head = useRef<HTMLTableSectionElement>(null);
+  // The rows start below the header row: the virtualizer places them (and scrolls to them) with that margin.
+  const [headHeight, setHeadHeight] = useState(0);
+  useLayoutEffect(() => {
+    const el = head.current;
+    if (!el) return;
+    const measure = () => setHeadHeight(el.offsetHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   const { items } = list;
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -27,14 +39,16 @@ export function VirtualAdminTable<T>({ label, list, columns, rowKey, minWidth, e
     estimateSize: () => estimateRowHeight,
     getItemKey: (i) => rowKey(items[i]),
     overscan: ADMIN_OVERSCAN,
+    scrollMargin: headHeight,
   });
-  const { rows, before, after } = useWindowPaging(virtualizer, list);
+  const { rows, before, after } = useWindowPaging(virtualizer, list, headHeight);
   const onKeyDown = (event: KeyboardEvent) => {
     const edge = edgeOfKey(event);
     if (!edge || isTextField(event.target)) return;
     event.preventDefault();
+    // End goes to the row that is last now; the page its arrival loads goes in below without moving the view.
     if (edge === 'start') virtualizer.scrollToOffset(0);
-    else virtualizer.scrollToEnd();
+    else if (items.length) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
   };
 
   return (
@@ -47,7 +61,7 @@ export function VirtualAdminTable<T>({ label, list, columns, rowKey, minWidth, e
       style={{ maxHeight: 'max(420px, calc(100dvh - 240px))', overflow: 'auto', overscrollBehavior: 'contain' }}
     >
       <Table highlightOnHover stickyHeader aria-label={label} aria-rowcount={items.length + 1} miw={minWidth}>
-        <Table.Thead style={{ zIndex: 1 }}>
+        <Table.Thead ref={head} style={{ zIndex: 1 }}>
           <Table.Tr aria-rowindex={1}>
             {columns.map((c, i) => (
               <Table.Th key={i} ta={c.align}>
