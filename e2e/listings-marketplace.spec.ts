@@ -89,7 +89,10 @@ test('a seller lists an account with a screenshot; a buyer finds it by search an
   await bp.goBack();
   await expect(results.getByRole('article')).toHaveCount(1);
 
+  // The page's reply is a stored brotli stream with the viewer's fields appended uncompressed (decision 154).
+  const detailReply = bp.waitForResponse((r) => /^\/api\/listings\/[^/]+$/.test(new URL(r.url()).pathname));
   await results.getByRole('link', { name: title }).click();
+  expect(await (await detailReply).headerValue('content-encoding')).toBe('br');
   await expect(bp.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(bp.getByRole('img', { name: 'Screenshot 1 of 1' })).toBeVisible();
   await expect(bp.getByText('Immortal 2')).toBeVisible();

@@ -5,14 +5,21 @@ import { sellerSummarySchema } from './sellers';
 import { reviewSchema } from './reviews';
 import { LISTING_MESSAGES as M } from './listing-messages';
 
-/** GET /api/listings/:id: everything the account detail page shows. */
-export const listingDetailSchema = listingCardSchema.extend({
+/** What the account detail page shows every viewer the same: the listing's card without the viewer's fields. */
+export const listingDetailPageSchema = listingCardSchema.omit({ isFavorite: true, viewCount: true }).extend({
   description: z.string(),
   deliveryMethod: z.enum(DELIVERY_METHODS),
   deliveryTime: z.enum(DELIVERY_TIMES),
   images: z.array(listingImageSchema),
   updatedAt: z.number(),
   soldAt: z.number().nullable(),
+});
+export type ListingDetailPage = z.infer<typeof listingDetailPageSchema>;
+
+/** What depends on who is looking (and on views not yet written). */
+export const listingDetailViewerSchema = z.object({
+  isFavorite: z.boolean(),
+  viewCount: z.number(),
   isOwner: z.boolean(),
   /** Shown to the seller (and admins) only. */
   favoriteCount: z.number().nullable(),
@@ -24,6 +31,10 @@ export const listingDetailSchema = listingCardSchema.extend({
     mine: reviewSchema.nullable(),
   }),
 });
+export type ListingDetailViewer = z.infer<typeof listingDetailViewerSchema>;
+
+/** GET /api/listings/:id: everything the account detail page shows. */
+export const listingDetailSchema = listingDetailPageSchema.extend(listingDetailViewerSchema.shape);
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 
 export const REPORT_REASONS = ['scam', 'stolen', 'misleading', 'prohibited', 'duplicate', 'other'] as const;

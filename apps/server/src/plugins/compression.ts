@@ -41,9 +41,21 @@ function readEncoding(header: string): Encoding {
   return br ? 'br' : gzip ? 'gzip' : null;
 }
 
-/** One JSON body compressed for an encoding `pickEncoding` chose. */
-export function compressJson(body: string | Buffer, encoding: 'br' | 'gzip', use: keyof typeof LEVELS): Buffer {
+/**
+ * One JSON body compressed for an encoding `pickEncoding` chose. `open` leaves the stream flushed but unfinished, as
+ * raw deflate for gzip, for blocks to follow (lib/open-compressed-stream.ts).
+ */
+export function compressJson(
+  body: string | Buffer,
+  encoding: 'br' | 'gzip',
+  use: keyof typeof LEVELS,
+  { open = false } = {},
+): Buffer {
   const levels = LEVELS[use];
+  if (open)
+    return encoding === 'br'
+      ? zlib.brotliCompressSync(body, { ...levels.br, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH })
+      : zlib.deflateRawSync(body, { ...levels.gzip, finishFlush: zlib.constants.Z_SYNC_FLUSH });
   return encoding === 'br' ? zlib.brotliCompressSync(body, levels.br) : zlib.gzipSync(body, levels.gzip);
 }
 

@@ -62,14 +62,35 @@ function compileReplySerializer(route: SerializerRoute, check: boolean): (data: 
   const schema = route.schema;
   const json = schema instanceof $ZodType ? replyJsonSchema(schema as z.ZodType) : null;
   if (!json) return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+  return stringifier(schema as z.ZodType, json, check, route);
+}
+
+type Where = { method: string; url: string };
+
+function stringifier(schema: z.ZodType, json: JsonSchema, check: boolean, where: Where): (data: unknown) => string {
   const stringify = fastJson(json);
   if (!check) return (data) => stringify(data);
   return (data) => {
-    const encoded = z.safeEncode(schema as z.ZodType, data);
-    if (encoded.error) throw new ResponseSerializationError(route.method, route.url, { cause: encoded.error });
+    const encoded = z.safeEncode(schema, data);
+    if (encoded.error) throw new ResponseSerializationError(where.method, where.url, { cause: encoded.error });
     const fast = stringify(data);
     if (fast !== JSON.stringify(encoded.data))
-      throw new Error(`${route.method} ${route.url}: the compiled reply serializer and zod disagree: ${fast}`);
+      throw new Error(`${where.method} ${where.url}: the compiled reply serializer and zod disagree: ${fast}`);
     return fast;
   };
+}
+
+/**
+ * A serializer for part of a route's reply, written outside Fastify's serializer (lib/json-parts.ts): compiled the
+ * same way on first use, and checked the same way when the app checks replies (`check`).
+ */
+export function jsonPartSerializer<T>(schema: z.ZodType<T>, where: Where): (data: T, check: boolean) => string {
+  const compiled: { checked?: (data: unknown) => string; fast?: (data: unknown) => string } = {};
+  const compile = (check: boolean) => {
+    const json = replyJsonSchema(schema);
+    if (!json) throw new Error(`${where.method} ${where.url}: a reply part needs a schema with a JSON Schema form`);
+    return stringifier(schema, json, check, where);
+  };
+  return (data, check) =>
+    check ? (compiled.checked ??= compile(true))(data) : (compiled.fast ??= compile(false))(data);
 }

@@ -1,26 +1,17 @@
 import type { BrowseResponse, HomeListings } from '@accountry/shared/listing-browse';
-import type { ListingDetail } from '@accountry/shared/listing-detail';
 import type { AppDeps } from '../../app';
 import type { TableWrites } from '../../db/change-tracking';
 import { changesUsers, invalidateOnWrites } from '../../lib/invalidate-on-writes';
+import type { SharedJsonHead } from '../../lib/json-parts';
 import { ReplyCache } from '../../lib/reply-cache';
 import { VersionedCache } from '../../lib/versioned-cache';
 import type { ListingRecord } from './listings.repository';
 
-/**
- * A listing's page as everyone sees it, with the fields that depend on the viewer at neutral values: a request
- * overrides them in a copy. (V8 copies an object and overrides its existing keys in ~0.1 µs; adding seven new keys
- * to a copy of this size took ~20 µs.)
- */
-export type ListingDetailTemplate = Omit<ListingDetail, 'seller' | 'review'> & {
-  seller: ListingDetail['seller'] | null;
-  review: ListingDetail['review'] | null;
-};
-
-/** What a listing's page shows the same to everyone, built once: the listing record and the page's template. */
+/** What a listing's page shows the same to everyone, built once: the listing record and the page's JSON. */
 export interface ListingDetailCore {
   listing: ListingRecord;
-  page: ListingDetailTemplate;
+  /** The page's viewer-independent properties, serialised and compressed once (lib/json-parts.ts). */
+  page: SharedJsonHead;
 }
 
 /** Whether a committed write can change a card, a listing page or a browse page (cards name their sellers). */

@@ -1,4 +1,6 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingDetailSchema } from '@accountry/shared/listing-detail';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import { REVIEW_MESSAGES } from '@accountry/shared/reviews';
 import { createUser, signInAs, userWithSession, type Session } from '../../test/test-app';
@@ -105,6 +107,32 @@ describe('GET /api/listings/:id (account detail)', () => {
     expect(
       (await ctx.app.inject({ method: 'GET', url: `/api/listings/${id}/similar`, headers: buyer.headers })).statusCode,
     ).toBe(404);
+  });
+
+  it('sends one reply whatever encoding the browser takes, each viewer’s own fields in it', async () => {
+    const { id } = await insertTestListing(ctx, sellerId, { description: 'Ünïcode ✓ '.repeat(150) }, 2);
+    const as = (session: Session, encoding?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/listings/${id}`,
+        headers: { ...session.headers, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const decode = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync };
+    for (const session of [buyer, seller, buyer]) {
+      const plain = await as(session);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(Object.keys(plain.json()).sort()).toEqual(Object.keys(listingDetailSchema.shape).sort());
+      for (const encoding of ['br', 'gzip'] as const) {
+        const res = await as(session, encoding);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(JSON.parse(decode[encoding](res.rawPayload).toString())).toEqual(plain.json());
+      }
+    }
+    // The stored part is the same for both, what differs is each viewer’s.
+    expect((await as(seller)).json()).toMatchObject({ isOwner: true, favoriteCount: 0, viewCount: 1 });
+    expect((await as(buyer)).json()).toMatchObject({ isOwner: false, favoriteCount: null, viewCount: 1 });
   });
 
   it('lets admins open a deleted member’s hidden listing, and no one else', async () => {

@@ -3,14 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@accountry/shared/api-error';
 import { browseQuerySchema, browseResponseSchema, homeListingsSchema } from '@accountry/shared/listing-browse';
 import { listingCardSchema } from '@accountry/shared/listing-schemas';
-import { listingDetailSchema, listingReportSchema } from '@accountry/shared/listing-detail';
+import { listingDetailSchema, listingDetailViewerSchema, listingReportSchema } from '@accountry/shared/listing-detail';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { browseListings, homeListings, listingDetail, reportListing, similarListings } from './listings.service';
 import { listingManagementRoutes } from './listing-management.routes';
 import { listingImagesRoutes } from './listing-images.routes';
 import { catalogueCacheFor } from './catalogue-cache';
+import { sendJsonParts } from '../../lib/json-parts';
+import { jsonPartSerializer } from '../../plugins/reply-serializer';
 
+// The detail reply is the stored page (listings.service.ts) followed by these properties (decision 154).
+const writeDetailViewer = jsonPartSerializer(listingDetailViewerSchema, { method: 'GET', url: '/api/listings/:id' });
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const errors = {
   400: apiErrorSchema,
@@ -53,7 +57,10 @@ export function listingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/listings/:id',
       { schema: { tags: ['listings'], params: idParams, response: { 200: listingDetailSchema, ...errors } } },
-      async (request) => listingDetail(deps, request.params.id, requireUser(request)),
+      async (request, reply) => {
+        const detail = await listingDetail(deps, request.params.id, requireUser(request));
+        return sendJsonParts(request, reply, detail.page, writeDetailViewer(detail.viewer, deps.config.checkReplies));
+      },
     );
 
     app.get(

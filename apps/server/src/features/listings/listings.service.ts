@@ -2,7 +2,12 @@ import { HOME_SECTION_SIZE, SIMILAR_LISTINGS } from '@accountry/shared/listings'
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import type { BrowseQuery, BrowseResponse, HomeListings } from '@accountry/shared/listing-browse';
 import type { ListingCard } from '@accountry/shared/listing-schemas';
-import type { ListingDetail, ListingReport } from '@accountry/shared/listing-detail';
+import {
+  listingDetailPageSchema,
+  type ListingDetailPage,
+  type ListingDetailViewer,
+  type ListingReport,
+} from '@accountry/shared/listing-detail';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
@@ -20,7 +25,9 @@ import {
   type TextMatch,
 } from './listing-search.repository';
 import { favoriteIdsAmong, findListing, listImages } from './listings.repository';
-import { catalogueCacheFor, type ListingDetailCore, type ListingDetailTemplate } from './catalogue-cache';
+import { catalogueCacheFor, type ListingDetailCore } from './catalogue-cache';
+import { SharedJsonHead } from '../../lib/json-parts';
+import { jsonPartSerializer } from '../../plugins/reply-serializer';
 import { findOpenReport, insertOpenReport } from '../../lib/reports';
 import { listingViewerFacts } from '../../db/listing-viewer-facts';
 import { toCard } from './listing-mappers';
@@ -138,29 +145,33 @@ async function detailCore(deps: AppDeps, id: string): Promise<ListingDetailCore 
     if (!listing) return undefined;
     const [[card], images] = await Promise.all([listingRowsByIds(deps.db, [id], null), listImages(deps.db.db, id)]);
     if (!card) return undefined;
-    const page: ListingDetailTemplate = {
+    const page: ListingDetailPage = {
       ...toCard(card),
       description: listing.description,
-      deliveryMethod: listing.deliveryMethod as ListingDetail['deliveryMethod'],
-      deliveryTime: listing.deliveryTime as ListingDetail['deliveryTime'],
+      deliveryMethod: listing.deliveryMethod as ListingDetailPage['deliveryMethod'],
+      deliveryTime: listing.deliveryTime as ListingDetailPage['deliveryTime'],
       images,
       updatedAt: listing.updatedAt,
       soldAt: listing.soldAt,
-      isOwner: false,
-      favoriteCount: null,
-      hiddenReason: null,
-      seller: null,
-      review: null,
     };
-    return { listing, page };
+    return { listing, page: new SharedJsonHead(writeDetailPage(page, deps.config.checkReplies)) };
   });
 }
 
-/** Everything the account detail page shows; counts the view unless the seller (or an admin) is looking. */
-export async function listingDetail(deps: AppDeps, id: string, viewer: AuthUser): Promise<ListingDetail> {
+const writeDetailPage = jsonPartSerializer(listingDetailPageSchema, { method: 'GET', url: '/api/listings/:id' });
+
+/**
+ * Everything the account detail page shows, as the page everyone sees (stored) and what this viewer sees; counts the
+ * view unless the seller (or an admin) is looking.
+ */
+export async function listingDetail(
+  deps: AppDeps,
+  id: string,
+  viewer: AuthUser,
+): Promise<{ page: SharedJsonHead; viewer: ListingDetailViewer }> {
   const core = await detailCore(deps, id);
   if (!core || !canViewListing(viewer, core.listing)) throw notFound(M.notFound);
-  const { listing, page } = core;
+  const { listing } = core;
   const isOwner = listing.sellerId === viewer.id;
   const privileged = isOwner || viewer.role === 'admin';
   const views = viewCounterFor(deps);
@@ -172,14 +183,16 @@ export async function listingDetail(deps: AppDeps, id: string, viewer: AuthUser)
   ]);
   const review = await reviewState(deps, listing, viewer, facts);
   return {
-    ...page,
-    isFavorite: facts.favorite,
-    viewCount: listing.viewCount + views.pendingFor(id),
-    isOwner,
-    favoriteCount: privileged ? listing.favoriteCount : null,
-    hiddenReason: privileged ? listing.hiddenReason : null,
-    seller,
-    review,
+    page: core.page,
+    viewer: {
+      isFavorite: facts.favorite,
+      viewCount: listing.viewCount + views.pendingFor(id),
+      isOwner,
+      favoriteCount: privileged ? listing.favoriteCount : null,
+      hiddenReason: privileged ? listing.hiddenReason : null,
+      seller,
+      review,
+    },
   };
 }
 
