@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../test/test-app';
 import { insertOrderRow } from '../test/order-fixtures';
 import { createListingsTestApp, insertTestListing } from '../test/listing-fixtures';
-import { listingViewerFacts } from './listing-viewer-facts';
+import { listingViewerFacts, listingViewerFactsOfPairs, viewerFactsReader } from './listing-viewer-facts';
 
 let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
 beforeAll(async () => {
@@ -48,4 +48,26 @@ it("answers a member's favorite, review and latest order for one listing, and no
   const none = { favorite: false, reviewId: null, latestOrder: null };
   expect(await listingViewerFacts(ctx.db, listing.id, other.id)).toEqual(none);
   expect(await listingViewerFacts(ctx.db, listing.id, 'no-such-member')).toEqual(none);
+});
+
+it('answers lookups asked together each with its own member’s facts, as one statement on PostgreSQL', async () => {
+  const seller = await createUser(ctx, { role: 'seller' });
+  const buyers = [await createUser(ctx, { role: 'buyer' }), await createUser(ctx, { role: 'buyer' })];
+  const listings = [await insertTestListing(ctx, seller.id), await insertTestListing(ctx, seller.id)];
+  const now = ctx.clock.now();
+  await ctx.db
+    .insertInto('favorites')
+    .values({ userId: buyers[0].id, listingId: listings[1].id, createdAt: now })
+    .execute();
+  await insertOrderRow(ctx, { listingId: listings[0].id, buyerId: buyers[1].id, sellerId: seller.id, createdAt: now });
+  const asked = [...buyers.map((b) => b.id), 'no-such-member', buyers[0].id].flatMap((viewerId) =>
+    listings.map((l) => ({ listingId: l.id, viewerId })),
+  );
+  const oneByOne = [];
+  for (const a of asked) oneByOne.push(await listingViewerFacts(ctx.db, a.listingId, a.viewerId));
+  expect(oneByOne.filter((f) => f.favorite)).toHaveLength(2);
+  expect(oneByOne.filter((f) => f.latestOrder)).toHaveLength(1);
+  const read = viewerFactsReader(ctx.handle);
+  expect(await Promise.all(asked.map((a) => read(a.listingId, a.viewerId)))).toEqual(oneByOne);
+  if (ctx.handle.engine === 'postgres') expect(await listingViewerFactsOfPairs(ctx.db, asked)).toEqual(oneByOne);
 });

@@ -1,4 +1,7 @@
-import type { Database } from './database';
+import { sql } from 'kysely';
+import { InFlightBatches } from '../lib/in-flight-batches';
+import type { Database, DatabaseHandle } from './database';
+import { executeNamed } from './pg-statement-names';
 import { preparedQuery } from './prepared-query';
 
 /**
@@ -54,23 +57,76 @@ export interface ListingViewerFacts {
   latestOrder: { id: string; status: string; refundedCents: number; completedAt: number | null } | null;
 }
 
+interface FactsRow {
+  favorite: unknown;
+  reviewId: string | null;
+  orderId: string | null;
+  orderStatus: string | null;
+  orderRefundedCents: number | string | null;
+  orderCompletedAt: number | string | null;
+}
+
+const toFacts = (row: FactsRow | undefined): ListingViewerFacts => ({
+  favorite: Boolean(row?.favorite),
+  reviewId: row?.reviewId ?? null,
+  latestOrder: row?.orderId
+    ? {
+        id: row.orderId,
+        status: row.orderStatus!,
+        refundedCents: Number(row.orderRefundedCents),
+        completedAt: row.orderCompletedAt == null ? null : Number(row.orderCompletedAt),
+      }
+    : null,
+});
+
 /** The member's favorite, review and latest order for the listing (none of them for an unknown member). */
 export async function listingViewerFacts(
   db: Database,
   listingId: string,
   viewerId: string,
 ): Promise<ListingViewerFacts> {
-  const row = await viewerFacts.takeFirst(db, { listingId, viewerId });
-  return {
-    favorite: Boolean(row?.favorite),
-    reviewId: row?.reviewId ?? null,
-    latestOrder: row?.orderId
-      ? {
-          id: row.orderId,
-          status: row.orderStatus!,
-          refundedCents: row.orderRefundedCents!,
-          completedAt: row.orderCompletedAt ?? null,
-        }
-      : null,
-  };
+  return toFacts(await viewerFacts.takeFirst(db, { listingId, viewerId }));
+}
+
+type Pair = { listingId: string; viewerId: string };
+
+/** The same facts for many (listing, member) pairs in one PostgreSQL statement, in the pairs' order. */
+export async function listingViewerFactsOfPairs(db: Database, pairs: Pair[]): Promise<ListingViewerFacts[]> {
+  const { rows } = await executeNamed(
+    db,
+    sql<FactsRow & { i: string }>`
+    select a.i,
+      exists (select 1 from favorites f where f.user_id = a.viewer_id and f.listing_id = a.listing_id) as favorite,
+      (select r.id from reviews r where r.listing_id = a.listing_id and r.buyer_id = a.viewer_id) as "reviewId",
+      o.id as "orderId", o.status as "orderStatus", o.refunded_cents as "orderRefundedCents",
+      o.completed_at as "orderCompletedAt"
+    from unnest(${pairs.map((p) => p.listingId)}::text[], ${pairs.map((p) => p.viewerId)}::text[])
+      with ordinality as a(listing_id, viewer_id, i)
+    join users viewer on viewer.id = a.viewer_id
+    left join lateral (select latest.id, latest.status, latest.refunded_cents, latest.completed_at from orders latest
+      where latest.listing_id = a.listing_id and latest.buyer_id = a.viewer_id
+      order by latest.created_at desc limit 1) o on true`,
+  );
+  const byPosition = new Map(rows.map((r) => [Number(r.i), r]));
+  return pairs.map((_, k) => toFacts(byPosition.get(k + 1)));
+}
+
+const readers = new WeakMap<DatabaseHandle, (listingId: string, viewerId: string) => Promise<ListingViewerFacts>>();
+
+/**
+ * The facts as a listing page asks them, outside any transaction. On PostgreSQL the pages asked while a statement is
+ * in flight share the next (decision 155); SQLite answers in the process, one statement each.
+ */
+export function viewerFactsReader(handle: DatabaseHandle) {
+  let read = readers.get(handle);
+  if (!read) {
+    if (handle.engine === 'postgres') {
+      const batches = new InFlightBatches<Pair, ListingViewerFacts>((pairs) =>
+        listingViewerFactsOfPairs(handle.db, pairs),
+      );
+      read = (listingId, viewerId) => batches.load({ listingId, viewerId });
+    } else read = (listingId, viewerId) => listingViewerFacts(handle.db, listingId, viewerId);
+    readers.set(handle, read);
+  }
+  return read;
 }

@@ -29,7 +29,7 @@ import { catalogueCacheFor, type ListingDetailCore } from './catalogue-cache';
 import { SharedJsonHead } from '../../lib/json-parts';
 import { jsonPartSerializer } from '../../plugins/reply-serializer';
 import { findOpenReport, insertOpenReport } from '../../lib/reports';
-import { listingViewerFacts } from '../../db/listing-viewer-facts';
+import { viewerFactsReader } from '../../db/listing-viewer-facts';
 import { toCard } from './listing-mappers';
 import { viewCounterFor } from './listing-views';
 
@@ -176,9 +176,10 @@ export async function listingDetail(
   const privileged = isOwner || viewer.role === 'admin';
   const views = viewCounterFor(deps);
   if (!privileged && listing.status !== 'draft') views.record(id, viewer.id);
-  // The viewer's favorite, review and latest order in one statement, next to the (usually cached) seller summary.
+  // The viewer's favorite, review and latest order in one statement (on PostgreSQL shared with the pages asked at the
+  // same time), next to the (usually cached) seller summary.
   const [facts, seller] = await Promise.all([
-    listingViewerFacts(deps.db.db, id, viewer.id),
+    viewerFactsReader(deps.db)(id, viewer.id),
     sellerSummary(deps, listing.sellerId, { allowDeleted: true }),
   ]);
   const review = await reviewState(deps, listing, viewer, facts);
