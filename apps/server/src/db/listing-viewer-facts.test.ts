@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../test/test-app';
 import { insertOrderRow } from '../test/order-fixtures';
 import { createListingsTestApp, insertTestListing } from '../test/listing-fixtures';
-import { listingViewerFacts, listingViewerFactsOfPairs, viewerFactsReader } from './listing-viewer-facts';
+import { listingViewerFacts, listingViewerFactsOfPairs, readViewerFacts } from './listing-viewer-facts';
 
 let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
 beforeAll(async () => {
@@ -67,7 +67,6 @@ it('answers lookups asked together each with its own member’s facts, as one st
   for (const a of asked) oneByOne.push(await listingViewerFacts(ctx.db, a.listingId, a.viewerId));
   expect(oneByOne.filter((f) => f.favorite)).toHaveLength(2);
   expect(oneByOne.filter((f) => f.latestOrder)).toHaveLength(1);
-  const read = viewerFactsReader(ctx.handle);
-  expect(await Promise.all(asked.map((a) => read(a.listingId, a.viewerId)))).toEqual(oneByOne);
+  expect(await Promise.all(asked.map((a) => readViewerFacts(ctx.handle, a)))).toEqual(oneByOne);
   if (ctx.handle.engine === 'postgres') expect(await listingViewerFactsOfPairs(ctx.db, asked)).toEqual(oneByOne);
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { InFlightBatches } from '../lib/in-flight-batches';
-import type { Database, DatabaseHandle } from './database';
+import { batchedOnPostgres } from '../lib/in-flight-batches';
+import type { Database } from './database';
 import { executeNamed } from './pg-statement-names';
 import { preparedQuery } from './prepared-query';
 
@@ -111,22 +111,11 @@ export async function listingViewerFactsOfPairs(db: Database, pairs: Pair[]): Pr
   return pairs.map((_, k) => toFacts(byPosition.get(k + 1)));
 }
 
-const readers = new WeakMap<DatabaseHandle, (listingId: string, viewerId: string) => Promise<ListingViewerFacts>>();
-
 /**
  * The facts as a listing page asks them, outside any transaction. On PostgreSQL the pages asked while a statement is
- * in flight share the next (decision 155); SQLite answers in the process, one statement each.
+ * in flight share the next (decision 155).
  */
-export function viewerFactsReader(handle: DatabaseHandle) {
-  let read = readers.get(handle);
-  if (!read) {
-    if (handle.engine === 'postgres') {
-      const batches = new InFlightBatches<Pair, ListingViewerFacts>((pairs) =>
-        listingViewerFactsOfPairs(handle.db, pairs),
-      );
-      read = (listingId, viewerId) => batches.load({ listingId, viewerId });
-    } else read = (listingId, viewerId) => listingViewerFacts(handle.db, listingId, viewerId);
-    readers.set(handle, read);
-  }
-  return read;
-}
+export const readViewerFacts = batchedOnPostgres(
+  (db, p: Pair) => listingViewerFacts(db, p.listingId, p.viewerId),
+  listingViewerFactsOfPairs,
+);

@@ -4,6 +4,7 @@ import type { BrowseResponse } from '@accountry/shared/listing-browse';
 import { createUser, signInAs, type Session } from '../../test/test-app';
 import { createListingsTestApp, insertTestListing } from '../../test/listing-fixtures';
 import { countListings, matchSearch, matchText, searchListingRows } from './listing-search.repository';
+import { favoriteIdsOfMany } from './listings.repository';
 
 let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
 let sellerId: string;
@@ -257,6 +258,29 @@ describe('GET /api/listings (browse)', () => {
     const r = await browse('?category=streaming', (await signInAs(ctx, viewer.id)).headers);
     expect(r.items[0]).toMatchObject({ id: ids.spotify, isFavorite: true });
     expect((await browse('?category=streaming', buyer.headers)).items[0].isFavorite).toBe(false);
+  });
+
+  it('marks each member’s own favorites when many pages are asked at once', async () => {
+    const members = await Promise.all([0, 1, 2, 3].map(() => createUser(ctx, { role: 'buyer' })));
+    const kept = [[ids.spotify], [ids.valorant, ids.genshin], [], [ids.valorant]];
+    for (const [i, listingIds] of kept.entries())
+      for (const listingId of listingIds)
+        await ctx.db
+          .insertInto('favorites')
+          .values({ userId: members[i].id, listingId, createdAt: ctx.clock.now() })
+          .execute();
+    const sessions = await Promise.all(members.map((m) => signInAs(ctx, m.id)));
+    const pages = await Promise.all(sessions.flatMap((s) => [browse('', s.headers), browse('', s.headers)]));
+    pages.forEach((page, k) => {
+      const favorites = page.items.filter((c) => c.isFavorite).map((c) => c.id);
+      expect(favorites.sort()).toEqual([...kept[Math.floor(k / 2)]].sort());
+    });
+    if (ctx.handle.engine === 'postgres') {
+      const asked = members.map((m) => ({ userId: m.id, listingIds: [ids.spotify, ids.valorant, ids.genshin] }));
+      expect((await favoriteIdsOfMany(ctx.db, asked)).map((set) => [...set].sort())).toEqual(
+        kept.map((k) => [...k].sort()),
+      );
+    }
   });
 
   it.each([

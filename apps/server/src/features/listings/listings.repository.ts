@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { executeNamed } from '../../db/pg-statement-names';
 import { preparedQuery } from '../../db/prepared-query';
+import { batchedOnPostgres } from '../../lib/in-flight-batches';
 import type { ListingImagesTable, ListingsTable } from '../../db/schema';
 
 export type ListingRecord = ListingsTable;
@@ -54,6 +56,30 @@ export async function favoriteIdsAmong(db: Database, userId: string, listingIds:
   const rows = await favoriteRowsAmong.execute(db, { userId, listingIds });
   return new Set(rows.map((r) => r.listingId));
 }
+
+type FavoritesAsked = { userId: string; listingIds: string[] };
+
+/** The same for many members' pages in one PostgreSQL statement, in the order asked. */
+export async function favoriteIdsOfMany(db: Database, asked: FavoritesAsked[]): Promise<Array<Set<string>>> {
+  const at = asked.flatMap((a, i) => a.listingIds.map(() => i));
+  const { rows } = await executeNamed(
+    db,
+    sql<{ i: number; listingId: string }>`
+    select a.i, a.listing_id as "listingId"
+    from unnest(${at}::int[], ${asked.flatMap((a) => a.listingIds.map(() => a.userId))}::text[],
+      ${asked.flatMap((a) => a.listingIds)}::text[]) as a(i, user_id, listing_id)
+    where exists (select 1 from favorites f where f.user_id = a.user_id and f.listing_id = a.listing_id)`,
+  );
+  const sets = asked.map(() => new Set<string>());
+  for (const r of rows) sets[r.i].add(r.listingId);
+  return sets;
+}
+
+/** Favorites among a page's listings as a signed-in page asks them: batched on PostgreSQL (decision 155). */
+export const readFavoriteIdsAmong = batchedOnPostgres(
+  (db, a: FavoritesAsked) => favoriteIdsAmong(db, a.userId, a.listingIds),
+  favoriteIdsOfMany,
+);
 
 export async function insertListing(db: Database, row: ListingRecord) {
   await db.insertInto('listings').values(row).execute();

@@ -24,12 +24,12 @@ import {
   type SearchSort,
   type TextMatch,
 } from './listing-search.repository';
-import { favoriteIdsAmong, findListing, listImages } from './listings.repository';
+import { findListing, listImages, readFavoriteIdsAmong } from './listings.repository';
 import { catalogueCacheFor, type ListingDetailCore } from './catalogue-cache';
 import { SharedJsonHead } from '../../lib/json-parts';
 import { jsonPartSerializer } from '../../plugins/reply-serializer';
 import { findOpenReport, insertOpenReport } from '../../lib/reports';
-import { viewerFactsReader } from '../../db/listing-viewer-facts';
+import { readViewerFacts } from '../../db/listing-viewer-facts';
 import { toCard } from './listing-mappers';
 import { viewCounterFor } from './listing-views';
 
@@ -82,10 +82,13 @@ async function browsePage(deps: AppDeps, query: BrowseQuery): Promise<BrowseResp
   };
 }
 
-/** The viewer's favorites among the cards: one statement over their ids (none for a visitor). */
+/**
+ * The viewer's favorites among the cards: one statement over their ids (none for a visitor), on PostgreSQL shared
+ * with the pages asked at the same time.
+ */
 async function favoritesAmong(deps: AppDeps, cards: Array<{ id: string }>, viewer: Viewer) {
   if (!viewer || !cards.length) return new Set<string>();
-  return favoriteIdsAmong(deps.db.db, viewer.id, [...new Set(cards.map((c) => c.id))]);
+  return readFavoriteIdsAmong(deps.db, { userId: viewer.id, listingIds: [...new Set(cards.map((c) => c.id))] });
 }
 
 const marked = <T extends { id: string }>(cards: T[], favorites: Set<string>) =>
@@ -179,7 +182,7 @@ export async function listingDetail(
   // The viewer's favorite, review and latest order in one statement (on PostgreSQL shared with the pages asked at the
   // same time), next to the (usually cached) seller summary.
   const [facts, seller] = await Promise.all([
-    viewerFactsReader(deps.db)(id, viewer.id),
+    readViewerFacts(deps.db, { listingId: id, viewerId: viewer.id }),
     sellerSummary(deps, listing.sellerId, { allowDeleted: true }),
   ]);
   const review = await reviewState(deps, listing, viewer, facts);
