@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { z } from 'zod';
-import { replyJsonSchema, replySerializerCompiler } from './reply-serializer';
+import { jsonPartSerializer, replyJsonSchema, replySerializerCompiler } from './reply-serializer';
 
 const reply = z.object({
   id: z.string(),
@@ -62,5 +62,18 @@ describe('compiled reply serializer', () => {
 
   it('in check mode, refuses a reply that does not fit its schema', async () => {
     expect((await serve(reply, { ...data, id: null }, true)).statusCode).toBe(500);
+  });
+});
+
+describe('reply part serializer', () => {
+  const write = jsonPartSerializer(reply, { method: 'GET', url: '/part' });
+  const data = { id: 'l1', count: 3, note: null, tags: [], owner: null, mode: 'a', passwordHash: 'leak' };
+
+  it('writes exactly what zod would, without fields the schema does not name, checked or not', () => {
+    for (const check of [false, true]) expect(write(data as never, check)).toBe(JSON.stringify(reply.parse(data)));
+  });
+
+  it('refuses a part that does not fit its schema where the app checks replies', () => {
+    expect(() => write({ ...data, count: 'three' } as never, true)).toThrow();
   });
 });
