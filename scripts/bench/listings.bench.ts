@@ -121,7 +121,7 @@ async function benchEngine(
   const scenarios: Array<[string, string]> = [...BROWSE_SCENARIOS, ['browse.page_21', `?cursor=${cursor}`]];
   for (const [name, query] of scenarios) {
     const first = await get(`${base}/api/listings${query}`);
-    // The baseline answers the very bytes this request gets, from the generator's process, measured beside it.
+    // The baseline answers the very bytes this request gets, from the bare-server process, measured beside it.
     const sent = await rawGet(`${base}/api/listings${query}`);
     const bare = await loader.bare([{ path: '/same', ...sent }]);
     await loader.load(`${base}/api/listings${query}`, { seconds: 1, headers: ACCEPT });
