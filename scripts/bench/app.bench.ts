@@ -1,7 +1,7 @@
 // The whole app: the real production server (the compiled apps/server/dist/main.js that `npm start` runs, built by
-// scripts/build.mjs; NODE_ENV=production, its own process, demo data) under load
-// from a generator in a third process, for /healthz, browse, listing detail, search and signed-in auth.me; each next
-// to a bare Fastify endpoint (in a process of its own, load-process.ts) answering the same bytes, measured in alternating rounds.
+// scripts/build.mjs; NODE_ENV=production, its own process, demo data) under load from a generator in another process,
+// for /healthz, browse, listing detail, search and signed-in auth.me; each next to a bare Fastify endpoint (in a
+// process of its own, load-process.ts) answering the same bytes, measured in alternating rounds.
 // SQLite always; PostgreSQL when BENCH_DATABASE_URL is set. The server listens on BENCH_APP_PORT (default 3391).
 import fs from 'node:fs';
 import os from 'node:os';
