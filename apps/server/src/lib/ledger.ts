@@ -10,7 +10,7 @@ export const ESCROW = 'escrow';
 export const PLATFORM_FEE = 'platform_fee';
 /** Money entering or leaving the platform (bank transfers, cards, payouts); the only account that may go negative. */
 export const EXTERNAL = 'external';
-/** Card money held by Stripe (decision 095): outside the platform like `external`, kept apart to reconcile with Stripe. */
+/** Card money held by Stripe (decision 095): outside the platform like `external`, kept apart to reconcile with it. */
 export const STRIPE_CLEARING = 'stripe_clearing';
 const OUTSIDE = new Set([EXTERNAL, STRIPE_CLEARING]);
 export const availableAccount = (userId: string) => `u:${userId}:available`;

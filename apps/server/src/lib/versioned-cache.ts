@@ -7,9 +7,9 @@ export interface VersionedCacheOptions {
 }
 
 /**
- * Values rebuilt only after `invalidate` (decision 145). A build that finds nothing (undefined) is not stored. A miss builds the value once however many callers ask at the
- * same moment; a value built while an invalidation happened is returned but never stored, so a stored value is never
- * older than the last invalidation.
+ * Values rebuilt only after `invalidate` (decision 145). A build that finds nothing (undefined) is not stored. A miss
+ * builds the value once however many callers ask at the same moment; a value built while an invalidation happened is
+ * returned but never stored, so a stored value is never older than the last invalidation.
  */
 export class VersionedCache<T> {
   private generation = 0;
