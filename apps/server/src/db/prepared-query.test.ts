@@ -89,6 +89,19 @@ describe('prepared queries', () => {
     });
   });
 
+  // On SQLite the transaction and the read share one connection: the read must wait for the connection.
+  it('never shows a read from outside a transaction what the transaction has not committed', async () => {
+    let outside: Promise<unknown> | undefined;
+    const rolledBack = handle.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ displayName: 'Never committed' }).where('id', '=', ids[2]).execute();
+      outside = namesAmong.takeFirst(handle.db, { ids: [ids[2]], verified: true });
+      await new Promise((r) => setTimeout(r, 20));
+      throw new Error('roll back');
+    });
+    await expect(rolledBack).rejects.toThrow('roll back');
+    expect(await outside).toEqual({ displayName: 'Member 2', emailVerified: true });
+  });
+
   it('refuses a builder that computes with an argument instead of passing it on', async () => {
     const computed = preparedQuery((db, a: { since: number }) =>
       db
