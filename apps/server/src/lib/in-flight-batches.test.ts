@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InFlightBatches } from './in-flight-batches';
 
 /** A statement that answers when the test lets it, recording each batch of keys. */
@@ -35,7 +35,7 @@ describe('InFlightBatches', () => {
 
   it('sends at most maxBatch keys a statement', async () => {
     const s = manualStatements();
-    const batches = new InFlightBatches(s.run, 2);
+    const batches = new InFlightBatches(s.run, { maxBatch: 2 });
     const all = [1, 2, 3, 4, 5].map((k) => batches.load(k));
     for (let i = 0; i < 3; i++) await s.answerNext();
     expect(await Promise.all(all)).toEqual([10, 20, 30, 40, 50]);
@@ -63,5 +63,31 @@ describe('InFlightBatches', () => {
     expect(await alone).toBe(7);
     await expect(together[0]).rejects.toThrow('a batch of 2 answered 1');
     await expect(together[1]).rejects.toThrow('a batch of 2 answered 1');
+  });
+
+  it('does not let a stalled statement hold back the lookups behind it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const batches = new InFlightBatches<number, number>(
+        (keys) => (keys.includes(1) ? new Promise<number[]>(() => undefined) : Promise.resolve(keys)),
+        { stalledMs: 50 },
+      );
+      const stalled = batches.load(1);
+      const behind = Promise.all([batches.load(2), batches.load(3)]);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(await behind).toEqual([2, 3]);
+      // Only the stalled statement is in flight now, so the next lookup goes out at once, with no timer to wait for.
+      let answered: number | undefined;
+      void batches.load(4).then((v) => (answered = v));
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+      expect(answered).toBe(4);
+      expect(batches.statements).toBe(3);
+      let stalledAnswered = false;
+      void stalled.then(() => (stalledAnswered = true));
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(stalledAnswered).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

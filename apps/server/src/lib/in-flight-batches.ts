@@ -6,6 +6,9 @@ interface Waiter<K, V> {
   reject: (err: unknown) => void;
 }
 
+/** A statement running longer than this no longer holds the next back: a stalled connection must not stop every page. */
+const STALLED_MS = 200;
+
 /**
  * Lookups that arrive while a statement is in flight go together in the next one, so under load one round trip answers
  * every lookup that arrived during the last; a lone lookup goes out at once. The group commit of decision 153, for
@@ -13,14 +16,16 @@ interface Waiter<K, V> {
  */
 export class InFlightBatches<K, V> {
   private queue: Array<Waiter<K, V>> = [];
-  private inFlight = false;
+  /** When each statement in flight was sent. */
+  private running = new Set<{ sentAt: number }>();
+  private retry: NodeJS.Timeout | null = null;
   /** Statements sent: what the lookups cost in round trips, for tests and benchmarks. */
   statements = 0;
 
   /** `run` answers the keys' values in their order. */
   constructor(
     private readonly run: (keys: K[]) => Promise<V[]>,
-    private readonly maxBatch = 200,
+    private readonly options: { maxBatch?: number; stalledMs?: number } = {},
   ) {}
 
   load(key: K): Promise<V> {
@@ -31,9 +36,21 @@ export class InFlightBatches<K, V> {
   }
 
   private send() {
-    if (this.inFlight || !this.queue.length) return;
-    this.inFlight = true;
-    const batch = this.queue.splice(0, this.maxBatch);
+    if (!this.queue.length) return;
+    if (this.running.size) {
+      // Wait for the newest statement in flight, unless it has stalled: then the queue goes in a statement of its own.
+      const newest = Math.max(...[...this.running].map((r) => r.sentAt));
+      const wait = newest + (this.options.stalledMs ?? STALLED_MS) - performance.now();
+      if (wait > 0) {
+        this.retry ??= setTimeout(() => ((this.retry = null), this.send()), wait);
+        return;
+      }
+    }
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    const statement = { sentAt: performance.now() };
+    this.running.add(statement);
+    const batch = this.queue.splice(0, this.options.maxBatch ?? 200);
     this.statements++;
     // A throw inside `run` becomes a rejection, so every waiter of the batch hears of it.
     Promise.resolve()
@@ -46,7 +63,7 @@ export class InFlightBatches<K, V> {
         for (const w of batch) w.reject(err);
       })
       .finally(() => {
-        this.inFlight = false;
+        this.running.delete(statement);
         this.send();
       });
   }
