@@ -1,16 +1,16 @@
 import { CompiledQuery } from 'kysely';
 import type { Database } from '../db/database';
 import { prepareOnServer } from '../db/pg-statement-names';
+import { InFlightBatches } from './in-flight-batches';
 
 /** Rows past their expiry are deleted this long after it, about every `CLEAN_EVERY_MS` by each process. */
 const CLEAN_AFTER_MS = 60 * 60 * 1000;
 const CLEAN_EVERY_MS = 5 * 60 * 1000;
 
-interface Queued {
+interface Hit {
+  key: string;
   points: number;
   expire: number;
-  /** Each hit's points and its answer, in the order they were queued. */
-  waiters: Array<{ points: number; resolve: (count: number) => void; reject: (err: unknown) => void }>;
 }
 
 // Keys in order, so two processes' statements lock shared rows in the same order and never wait on each other in a
@@ -24,33 +24,30 @@ returning key, points`;
 
 /**
  * Counts in PostgreSQL's `rate_limits`, one statement for many hits (decision 153): the hits queued while a statement
- * is in flight go together in the next one, so under load a round trip serves every hit that arrived during the
- * last. A lone hit goes out at once. A failed statement fails each of its hits, which then count in memory.
+ * is in flight go together in the next one (`InFlightBatches`, which also stops a stalled statement from holding the
+ * rest back), so under load a round trip serves every hit that arrived during the last. A lone hit goes out at once.
+ * A failed statement fails each of its hits, which then count in memory.
  */
 export class PostgresLimitBatches {
-  private queue = new Map<string, Queued>();
-  private inFlight = false;
+  private readonly batches: InFlightBatches<Hit, number>;
   private cleaner: NodeJS.Timeout | null = null;
-  /** Statements sent: what the hits cost in round trips, for tests and benchmarks. */
-  statements = 0;
 
   constructor(
     private readonly db: Database,
     private readonly now: () => number,
   ) {
     prepareOnServer(ADD_POINTS);
+    this.batches = new InFlightBatches((hits) => this.addAll(hits), { maxBatch: 2_000 });
+  }
+
+  /** Statements sent: what the hits cost in round trips, for tests and benchmarks. */
+  get statements() {
+    return this.batches.statements;
   }
 
   /** Adds points to the key's count (kept until `expire` unless it is already running) and answers the count after. */
   add(key: string, points: number, expire: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const queued = this.queue.get(key);
-      if (queued) {
-        queued.points += points;
-        queued.waiters.push({ points, resolve, reject });
-      } else this.queue.set(key, { points, expire, waiters: [{ points, resolve, reject }] });
-      this.send();
-    });
+    return this.batches.load({ key, points, expire });
   }
 
   /** Deletes long-expired rows from now on, every few minutes (one process doing it is enough; each may). */
@@ -70,43 +67,29 @@ export class PostgresLimitBatches {
     );
   }
 
-  private send() {
-    if (this.inFlight || !this.queue.size) return;
-    this.inFlight = true;
-    const batch = this.queue;
-    this.queue = new Map();
-    const keys = [...batch.keys()];
-    this.statements++;
-    this.db
-      .executeQuery<{ key: string; points: number }>(
-        CompiledQuery.raw(ADD_POINTS, [
-          keys,
-          keys.map((k) => batch.get(k)!.points),
-          keys.map((k) => batch.get(k)!.expire),
-          this.now(),
-        ]),
-      )
-      .then(
-        ({ rows }) => {
-          const counts = new Map(rows.map((r) => [r.key, Number(r.points)]));
-          for (const [key, queued] of batch) {
-            const after = counts.get(key);
-            if (after === undefined) {
-              for (const w of queued.waiters) w.reject(new Error(`rate_limits returned no count for ${key}`));
-              continue;
-            }
-            // Hits on one key in one statement count as if they had come one after another.
-            let count = after - queued.points;
-            for (const w of queued.waiters) w.resolve((count += w.points));
-          }
-        },
-        (err: unknown) => {
-          for (const queued of batch.values()) for (const w of queued.waiters) w.reject(err);
-        },
-      )
-      .finally(() => {
-        this.inFlight = false;
-        this.send();
-      });
+  /** One statement for the hits; hits on one key count as if they had come one after another. */
+  private async addAll(hits: Hit[]): Promise<number[]> {
+    const byKey = new Map<string, { points: number; expire: number }>();
+    for (const hit of hits) {
+      const queued = byKey.get(hit.key);
+      if (queued) queued.points += hit.points;
+      else byKey.set(hit.key, { points: hit.points, expire: hit.expire });
+    }
+    const keys = [...byKey.keys()];
+    const { rows } = await this.db.executeQuery<{ key: string; points: number }>(
+      CompiledQuery.raw(ADD_POINTS, [
+        keys,
+        keys.map((k) => byKey.get(k)!.points),
+        keys.map((k) => byKey.get(k)!.expire),
+        this.now(),
+      ]),
+    );
+    const before = new Map(rows.map((r) => [r.key, Number(r.points) - byKey.get(r.key)!.points]));
+    return hits.map((hit) => {
+      const count = before.get(hit.key);
+      if (count === undefined) throw new Error(`rate_limits returned no count for ${hit.key}`);
+      before.set(hit.key, count + hit.points);
+      return count + hit.points;
+    });
   }
 }
