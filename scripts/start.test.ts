@@ -50,8 +50,9 @@ function supervise(env: Record<string, string>) {
   return { child, exited, output: () => out };
 }
 
+// Bounded: a request that is never answered (another process briefly on the port) must not stall the poll for good.
 const pidAt = (port: number) =>
-  fetch(`http://127.0.0.1:${port}/`)
+  fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) })
     .then((r) => r.text())
     .catch(() => null);
 
@@ -61,7 +62,7 @@ describe('the npm start supervisor', () => {
     const sup = supervise({ PORT: String(port) });
     await expect.poll(() => pidAt(port), { timeout: 20_000 }).toMatch(/^\d+$/);
     const first = await pidAt(port);
-    await fetch(`http://127.0.0.1:${port}/crash`).catch(() => undefined);
+    await fetch(`http://127.0.0.1:${port}/crash`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
     await expect
       .poll(
         async () => {
