@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { batchedOnPostgres } from '../lib/in-flight-batches';
 import type { Database } from './database';
 import { executeNamed } from './pg-statement-names';
+import { rowsTable } from './rows-table';
 import { preparedQuery } from './prepared-query';
 
 /**
@@ -92,23 +93,23 @@ type Pair = { listingId: string; viewerId: string };
 
 /** The same facts for many (listing, member) pairs in one PostgreSQL statement, in the pairs' order. */
 export async function listingViewerFactsOfPairs(db: Database, pairs: Pair[]): Promise<ListingViewerFacts[]> {
+  const asked = pairs.map((p, i) => ({ i, listing_id: p.listingId, viewer_id: p.viewerId }));
   const { rows } = await executeNamed(
     db,
-    sql<FactsRow & { i: string }>`
+    sql<FactsRow & { i: number }>`
     select a.i,
       exists (select 1 from favorites f where f.user_id = a.viewer_id and f.listing_id = a.listing_id) as favorite,
       (select r.id from reviews r where r.listing_id = a.listing_id and r.buyer_id = a.viewer_id) as "reviewId",
       o.id as "orderId", o.status as "orderStatus", o.refunded_cents as "orderRefundedCents",
       o.completed_at as "orderCompletedAt"
-    from unnest(${pairs.map((p) => p.listingId)}::text[], ${pairs.map((p) => p.viewerId)}::text[])
-      with ordinality as a(listing_id, viewer_id, i)
+    from ${rowsTable('postgres', 'a', { i: 'integer', listing_id: 'text', viewer_id: 'text' }, asked)}
     join users viewer on viewer.id = a.viewer_id
     left join lateral (select latest.id, latest.status, latest.refunded_cents, latest.completed_at from orders latest
       where latest.listing_id = a.listing_id and latest.buyer_id = a.viewer_id
       order by latest.created_at desc limit 1) o on true`,
   );
-  const byPosition = new Map(rows.map((r) => [Number(r.i), r]));
-  return pairs.map((_, k) => toFacts(byPosition.get(k + 1)));
+  const byPosition = new Map(rows.map((r) => [r.i, r]));
+  return pairs.map((_, i) => toFacts(byPosition.get(i)));
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { executeNamed } from '../../db/pg-statement-names';
 import { preparedQuery } from '../../db/prepared-query';
+import { rowsTable } from '../../db/rows-table';
 import { batchedOnPostgres } from '../../lib/in-flight-batches';
 import type { ListingImagesTable, ListingsTable } from '../../db/schema';
 
@@ -61,13 +62,12 @@ type FavoritesAsked = { userId: string; listingIds: string[] };
 
 /** The same for many members' pages in one PostgreSQL statement, in the order asked. */
 export async function favoriteIdsOfMany(db: Database, asked: FavoritesAsked[]): Promise<Array<Set<string>>> {
-  const at = asked.flatMap((a, i) => a.listingIds.map(() => i));
+  const pairs = asked.flatMap((a, i) => a.listingIds.map((listing_id) => ({ i, user_id: a.userId, listing_id })));
   const { rows } = await executeNamed(
     db,
     sql<{ i: number; listingId: string }>`
     select a.i, a.listing_id as "listingId"
-    from unnest(${at}::int[], ${asked.flatMap((a) => a.listingIds.map(() => a.userId))}::text[],
-      ${asked.flatMap((a) => a.listingIds)}::text[]) as a(i, user_id, listing_id)
+    from ${rowsTable('postgres', 'a', { i: 'integer', user_id: 'text', listing_id: 'text' }, pairs)}
     where exists (select 1 from favorites f where f.user_id = a.user_id and f.listing_id = a.listing_id)`,
   );
   const sets = asked.map(() => new Set<string>());
