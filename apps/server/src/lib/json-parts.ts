@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESS_THRESHOLD, pickEncoding, varyOnEncoding } from '../plugins/compression';
+import { storedJsonEncoding } from '../plugins/compression';
 import { closeWithRawTail, openCompressedStream, type OpenCompressedStream } from './open-compressed-stream';
 
 /**
@@ -28,10 +28,8 @@ export class SharedJsonHead {
  */
 export function sendJsonParts(request: FastifyRequest, reply: FastifyReply, head: SharedJsonHead, ownJson: string) {
   const tail = Buffer.from(ownJson === '{}' ? '}' : `,${ownJson.slice(1)}`);
-  reply.type('application/json; charset=utf-8');
-  varyOnEncoding(reply);
   const size = head.bytes.length + tail.length;
-  const encoding = size >= COMPRESS_THRESHOLD ? pickEncoding(request.headers['accept-encoding']) : null;
+  const encoding = storedJsonEncoding(request, reply, size);
   if (!encoding) return reply.send(Buffer.concat([head.bytes, tail], size));
   return reply.header('content-encoding', encoding).send(closeWithRawTail(head.openFor(encoding), tail));
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESS_THRESHOLD, compressJson, pickEncoding, varyOnEncoding } from '../plugins/compression';
+import { compressJson, storedJsonEncoding } from '../plugins/compression';
 import { VersionedCache, type VersionedCacheOptions } from './versioned-cache';
 
 interface StoredReply {
@@ -31,9 +31,7 @@ export class ReplyCache {
       json: reply.serialize(await produce()) as string,
       encoded: {},
     }));
-    reply.type('application/json; charset=utf-8');
-    varyOnEncoding(reply);
-    const encoding = stored.json.length >= COMPRESS_THRESHOLD ? pickEncoding(request.headers['accept-encoding']) : null;
+    const encoding = storedJsonEncoding(request, reply, stored.json.length);
     if (!encoding) return reply.send(stored.json);
     const body = (stored.encoded[encoding] ??= compressJson(stored.json, encoding, 'stored'));
     return reply.header('content-encoding', encoding).send(body);

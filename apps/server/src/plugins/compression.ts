@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** API replies smaller than this go out as they are: compressing a few hundred bytes costs more than it saves. */
 export const COMPRESS_THRESHOLD = 1024;
@@ -66,6 +66,16 @@ export function compressJson(
 const atLeastThreshold = (payload: string | Buffer) =>
   payload.length >= COMPRESS_THRESHOLD ||
   (typeof payload === 'string' && Buffer.byteLength(payload) >= COMPRESS_THRESHOLD);
+
+/**
+ * A JSON reply sent as stored bytes (lib/reply-cache.ts, lib/json-parts.ts): typed and marked as varying with
+ * Accept-Encoding; the encoding to send its `size` bytes in, or null to send them as they are.
+ */
+export function storedJsonEncoding(request: FastifyRequest, reply: FastifyReply, size: number): Encoding {
+  reply.type('application/json; charset=utf-8');
+  varyOnEncoding(reply);
+  return size >= COMPRESS_THRESHOLD ? pickEncoding(request.headers['accept-encoding']) : null;
+}
 
 /** Caches must keep one copy per encoding: a JSON reply varies with Accept-Encoding whether compressed or not. */
 export function varyOnEncoding(reply: FastifyReply) {
