@@ -57,7 +57,6 @@ function rawGet(url: string, headers: Record<string, string>) {
   });
 }
 
-/** Headers every Fastify reply has anyway, or that describe the body: the bare server sets those itself. */
 /** Until the process uses under 5% of a core for a whole second (20% while profiled: the sampler's own share). */
 async function waitForIdle(pid: number) {
   const idleMs = process.env.BENCH_CPU_PROF ? 200 : 50;

@@ -45,6 +45,7 @@ export async function analyzeAsTheServer(db: Kysely<any>) {
   if (engineOf(db) === 'postgres') await sql`analyze`.execute(db);
 }
 
+/** Headers every Fastify reply has anyway, or that describe the body: the bare server sets those itself. */
 const OWN_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'date', 'connection', 'keep-alive']);
 
 /** The app's other response headers (security headers, vary): what a reply carries beyond the bare one. */
