@@ -70,3 +70,15 @@ it('answers lookups asked together each with its own member’s facts, as one st
   expect(await Promise.all(asked.map((a) => readViewerFacts(ctx.handle, a)))).toEqual(oneByOne);
   if (ctx.handle.engine === 'postgres') expect(await listingViewerFactsOfPairs(ctx.db, asked)).toEqual(oneByOne);
 });
+
+it('takes the later of two orders made in the same millisecond, once, alone and in a batch', async () => {
+  const seller = await createUser(ctx, { role: 'seller' });
+  const buyer = await createUser(ctx, { role: 'buyer' });
+  const listing = await insertTestListing(ctx, seller.id);
+  const parties = { listingId: listing.id, buyerId: buyer.id, sellerId: seller.id, createdAt: ctx.clock.now() };
+  const ids = [(await insertOrderRow(ctx, parties)).id, (await insertOrderRow(ctx, parties)).id].sort();
+  const pair = { listingId: listing.id, viewerId: buyer.id };
+  expect((await listingViewerFacts(ctx.db, listing.id, buyer.id)).latestOrder?.id).toBe(ids[1]);
+  const [alone, beside] = await Promise.all([readViewerFacts(ctx.handle, pair), readViewerFacts(ctx.handle, pair)]);
+  expect([alone.latestOrder?.id, beside.latestOrder?.id]).toEqual([ids[1], ids[1]]);
+});

@@ -1,55 +1,73 @@
-import { sql } from 'kysely';
+import { sql, type AliasedRawBuilder, type SqlBool } from 'kysely';
 import { batchedOnPostgres } from '../lib/in-flight-batches';
 import type { Database } from './database';
 import { executeNamed } from './pg-statement-names';
 import { rowsTable } from './rows-table';
 import { preparedQuery } from './prepared-query';
 
+type AskedRow = { i: number; listingId: string; viewerId: string };
+/** The (listing, member) pairs a statement answers, as a derived table `a`; `i` is each pair's position. */
+type AskedPairs = AliasedRawBuilder<AskedRow, 'a'>;
+
 /**
- * What one member has to do with one listing, for its page and for reviews: whether it is among their favorites, the
- * id of their review of it, and their latest order for it. One statement (on PostgreSQL one round trip) where the
- * listing page used to ask three; asked on every listing page a member opens, so compiled once.
+ * What each member of `a` has to do with the listing beside them, written once for one pair and for a batch: whether
+ * it is among their favorites, the id of their review of it, and their latest order for it. A member who does not
+ * exist gets no row.
  */
-const viewerFacts = preparedQuery((db, a: { listingId: string; viewerId: string }) =>
+const factsOf = (db: Database, asked: AskedPairs) =>
   db
-    .selectFrom('users as viewer')
+    .selectFrom(asked)
+    .innerJoin('users as viewer', 'viewer.id', 'a.viewerId')
+    // Their latest order: one with no later one (created, then id) for the same listing and buyer. A join, not a
+    // subquery for its id, so PostgreSQL seeks the index for each pair rather than hashing every order.
     .leftJoin('orders as o', (join) =>
-      join.on((eb) =>
-        eb(
-          'o.id',
-          '=',
-          eb
-            .selectFrom('orders as latest')
-            .select('latest.id')
-            .where('latest.listingId', '=', a.listingId)
-            .where('latest.buyerId', '=', a.viewerId)
-            .orderBy('latest.createdAt', 'desc')
-            .limit(1),
+      join
+        .onRef('o.listingId', '=', 'a.listingId')
+        .onRef('o.buyerId', '=', 'a.viewerId')
+        .on((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('orders as later')
+                .select('later.id')
+                .whereRef('later.listingId', '=', 'o.listingId')
+                .whereRef('later.buyerId', '=', 'o.buyerId')
+                .where(
+                  sql<SqlBool>`(${sql.ref('later.createdAt')}, ${sql.ref('later.id')}) > (${sql.ref('o.createdAt')}, ${sql.ref('o.id')})`,
+                ),
+            ),
+          ),
         ),
-      ),
     )
     .select((eb) => [
+      'a.i',
       eb
         .exists(
           eb
             .selectFrom('favorites')
             .select('favorites.listingId')
-            .where('favorites.userId', '=', a.viewerId)
-            .where('favorites.listingId', '=', a.listingId),
+            .whereRef('favorites.userId', '=', 'a.viewerId')
+            .whereRef('favorites.listingId', '=', 'a.listingId'),
         )
         .as('favorite'),
       eb
         .selectFrom('reviews')
         .select('reviews.id')
-        .where('reviews.listingId', '=', a.listingId)
-        .where('reviews.buyerId', '=', a.viewerId)
+        .whereRef('reviews.listingId', '=', 'a.listingId')
+        .whereRef('reviews.buyerId', '=', 'a.viewerId')
         .as('reviewId'),
       'o.id as orderId',
       'o.status as orderStatus',
       'o.refundedCents as orderRefundedCents',
       'o.completedAt as orderCompletedAt',
-    ])
-    .where('viewer.id', '=', a.viewerId),
+    ]);
+
+/**
+ * The facts of one pair, one statement (on PostgreSQL one round trip) where the listing page used to ask three; asked
+ * on every listing page a member opens, so compiled once.
+ */
+const viewerFacts = preparedQuery((db, a: { listingId: string; viewerId: string }) =>
+  factsOf(db, sql<AskedRow>`(select 0 as i, ${a.listingId} as listing_id, ${a.viewerId} as viewer_id)`.as('a')),
 );
 
 export interface ListingViewerFacts {
@@ -93,22 +111,10 @@ type Pair = { listingId: string; viewerId: string };
 
 /** The same facts for many (listing, member) pairs in one PostgreSQL statement, in the pairs' order. */
 export async function listingViewerFactsOfPairs(db: Database, pairs: Pair[]): Promise<ListingViewerFacts[]> {
-  const asked = pairs.map((p, i) => ({ i, listing_id: p.listingId, viewer_id: p.viewerId }));
-  const { rows } = await executeNamed(
-    db,
-    sql<FactsRow & { i: number }>`
-    select a.i,
-      exists (select 1 from favorites f where f.user_id = a.viewer_id and f.listing_id = a.listing_id) as favorite,
-      (select r.id from reviews r where r.listing_id = a.listing_id and r.buyer_id = a.viewer_id) as "reviewId",
-      o.id as "orderId", o.status as "orderStatus", o.refunded_cents as "orderRefundedCents",
-      o.completed_at as "orderCompletedAt"
-    from ${rowsTable('postgres', 'a', { i: 'integer', listing_id: 'text', viewer_id: 'text' }, asked)}
-    join users viewer on viewer.id = a.viewer_id
-    left join lateral (select latest.id, latest.status, latest.refunded_cents, latest.completed_at from orders latest
-      where latest.listing_id = a.listing_id and latest.buyer_id = a.viewer_id
-      order by latest.created_at desc limit 1) o on true`,
-  );
-  const byPosition = new Map(rows.map((r) => [r.i, r]));
+  const rows = pairs.map((p, i) => ({ i, listing_id: p.listingId, viewer_id: p.viewerId }));
+  const table = rowsTable('postgres', 'asked', { i: 'integer', listing_id: 'text', viewer_id: 'text' }, rows);
+  const { rows: found } = await executeNamed(db, factsOf(db, sql<AskedRow>`(select * from ${table})`.as('a')));
+  const byPosition = new Map(found.map((r) => [r.i, r]));
   return pairs.map((_, i) => toFacts(byPosition.get(i)));
 }
 

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult, RawBuilder } from 'kysely';
+import type {
+  Compilable,
+  PostgresCursor,
+  PostgresPool,
+  PostgresPoolClient,
+  PostgresQueryResult,
+  RawBuilder,
+} from 'kysely';
 import type { Database } from './database';
 import type Pg from 'pg';
 
@@ -17,9 +24,12 @@ export function prepareOnServer(sqlText: string) {
   names.set(sqlText, `hot_${createHash('sha256').update(sqlText).digest('hex').slice(0, 24)}`);
 }
 
-/** Runs raw SQL whose text never changes (its values are all parameters) as a named statement: the chat write path. */
-export async function executeNamed<R>(db: Database, query: RawBuilder<R>) {
-  const compiled = query.compile(db);
+/**
+ * Runs SQL whose text never changes (its values are all parameters) as a named statement: the chat write path, and
+ * batches whose rows are array parameters (db/rows-table.ts).
+ */
+export async function executeNamed<R>(db: Database, query: RawBuilder<R> | Compilable<R>) {
+  const compiled = 'isRawBuilder' in query ? query.compile(db) : query.compile();
   prepareOnServer(compiled.sql);
   return db.executeQuery(compiled);
 }
