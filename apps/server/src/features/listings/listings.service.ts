@@ -29,9 +29,9 @@ import { catalogueCacheFor, type ListingDetailCore } from './catalogue-cache';
 import { SharedJsonHead } from '../../lib/json-parts';
 import { jsonPartSerializer } from '../../plugins/reply-serializer';
 import { findOpenReport, insertOpenReport } from '../../lib/reports';
-import { readViewerFacts } from '../../db/listing-viewer-facts';
 import { toCard } from './listing-mappers';
 import { viewCounterFor } from './listing-views';
+import { cachedViewerFacts } from './viewer-facts-cache';
 
 /** Sorts on 32-bit integer columns (price, views): their cursors are bounded to what the column holds. */
 const INT32_SORTS = new Set<SearchSort>(['price_asc', 'price_desc', 'most_viewed']);
@@ -179,10 +179,10 @@ export async function listingDetail(
   const privileged = isOwner || viewer.role === 'admin';
   const views = viewCounterFor(deps);
   if (!privileged && listing.status !== 'draft') views.record(id, viewer.id);
-  // The viewer's favorite, review and latest order in one statement (on PostgreSQL shared with the pages asked at the
-  // same time), next to the (usually cached) seller summary.
+  // The viewer's favorite, review and latest order (kept until one of them changes; else one statement, on PostgreSQL
+  // shared with the pages asked at the same time), next to the (usually cached) seller summary.
   const [facts, seller] = await Promise.all([
-    readViewerFacts(deps.db, { listingId: id, viewerId: viewer.id }),
+    cachedViewerFacts(deps, id, viewer.id),
     sellerSummary(deps, listing.sellerId, { allowDeleted: true }),
   ]);
   const review = await reviewState(deps, listing, viewer, facts);

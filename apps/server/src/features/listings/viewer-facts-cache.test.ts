@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ListingDetail } from '@accountry/shared/listing-detail';
+import {
+  createPeerApp,
+  createTestApp,
+  createUser,
+  signInAs,
+  type Session,
+  type TestContext,
+} from '../../test/test-app';
+import { insertTestListing } from '../../test/listing-fixtures';
+import { insertOrderRow } from '../../test/order-fixtures';
+import { statementCounter } from '../../test/statement-counter';
+
+const statements = statementCounter();
+
+let ctx: TestContext;
+let sellerId: string;
+let buyerId: string;
+let buyer: Session;
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(statements.plugin) });
+  sellerId = (await createUser(ctx, { role: 'seller' })).id;
+  buyerId = (await createUser(ctx, { role: 'buyer' })).id;
+  buyer = await signInAs(ctx, buyerId);
+});
+afterAll(() => ctx.close());
+
+const detail = async (listingId: string, app = ctx.app) => {
+  const before = statements.count;
+  const res = await app.inject({ url: `/api/listings/${listingId}`, headers: buyer.headers });
+  expect(res.statusCode).toBe(200);
+  return { body: res.json<ListingDetail>(), statements: statements.count - before };
+};
+
+it('answers a member coming back to a listing page without a statement', async () => {
+  const { id } = await insertTestListing(ctx, sellerId);
+  expect((await detail(id)).statements).toBeGreaterThan(0);
+  const again = await detail(id);
+  expect(again.statements).toBe(0);
+  expect(again.body.isFavorite).toBe(false);
+});
+
+it('shows the member’s new favorite, order and review on the very next view', async () => {
+  const { id } = await insertTestListing(ctx, sellerId, { status: 'sold' });
+  const first = await detail(id);
+  expect(first.body).toMatchObject({ isFavorite: false, review: { mine: null } });
+  expect(first.body.review.blocker).not.toBeNull();
+
+  const favorite = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/favorites',
+    headers: buyer.headers,
+    payload: { listingId: id },
+  });
+  expect(favorite.statusCode).toBe(201);
+  expect((await detail(id)).body.isFavorite).toBe(true);
+
+  const order = await insertOrderRow(ctx, { listingId: id, buyerId, sellerId });
+  expect((await detail(id)).body.review).toEqual({ blocker: null, mine: null });
+
+  await ctx.db
+    .insertInto('reviews')
+    .values({
+      id: `review-${id}`,
+      listingId: id,
+      sellerId,
+      buyerId,
+      rating: 4,
+      comment: 'Handed over as described.',
+      reply: null,
+      repliedAt: null,
+      createdAt: ctx.clock.now(),
+      orderId: order.id,
+    })
+    .execute();
+  expect((await detail(id)).body.review.mine).toMatchObject({ rating: 4, comment: 'Handed over as described.' });
+
+  const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/favorites/${id}`, headers: buyer.headers });
+  expect(removed.statusCode).toBeLessThan(300);
+  expect((await detail(id)).body.isFavorite).toBe(false);
+});
+
+it('another server process on the same database shows a favorite added here', async () => {
+  const { id } = await insertTestListing(ctx, sellerId);
+  const peer = await createPeerApp(ctx);
+  try {
+    expect((await detail(id, peer.app)).body.isFavorite).toBe(false);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/favorites',
+      headers: buyer.headers,
+      payload: { listingId: id },
+    });
+    expect(res.statusCode).toBe(201);
+    // The announcement travels by NOTIFY on PostgreSQL: allow it a moment to arrive.
+    const deadline = Date.now() + 5_000;
+    let seen = (await detail(id, peer.app)).body.isFavorite;
+    while (!seen && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = (await detail(id, peer.app)).body.isFavorite;
+    }
+    expect(seen).toBe(true);
+  } finally {
+    await peer.close();
+  }
+});

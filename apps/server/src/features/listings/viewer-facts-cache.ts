@@ -1,0 +1,38 @@
+import type { AppDeps } from '../../app';
+import type { TableWrites } from '../../db/change-tracking';
+import { readViewerFacts, type ListingViewerFacts } from '../../db/listing-viewer-facts';
+import { invalidateOnWrites } from '../../lib/invalidate-on-writes';
+import { VersionedCache } from '../../lib/versioned-cache';
+
+/** Whether a committed write can change what a member has to do with a listing: a favorite, a review or an order. */
+export const changesViewerFacts = (writes: TableWrites) =>
+  writes.has('favorites') || writes.has('reviews') || writes.has('orders');
+
+/** Pairs kept: a few hundred bytes each. */
+const MAX_PAIRS = 10_000;
+
+const caches = new WeakMap<object, VersionedCache<ListingViewerFacts>>();
+
+function cacheFor(deps: Pick<AppDeps, 'db' | 'bus' | 'onClose' | 'log'>) {
+  let cache = caches.get(deps);
+  if (!cache) {
+    const created = new VersionedCache<ListingViewerFacts>({ maxEntries: MAX_PAIRS });
+    invalidateOnWrites(deps, 'listings.viewer-facts', changesViewerFacts, () => created.invalidate());
+    caches.set(deps, (cache = created));
+  }
+  return cache;
+}
+
+/**
+ * A member's favorite, review and latest order for a listing page, kept until a committed write to favorites, reviews
+ * or orders here or in another process (decision 156): a member comes back to the same listing (back from browse, a
+ * reload, the page fetched again on focus), and the facts change far less often than pages are opened.
+ */
+export function cachedViewerFacts(
+  deps: Pick<AppDeps, 'db' | 'bus' | 'onClose' | 'log'>,
+  listingId: string,
+  viewerId: string,
+): Promise<ListingViewerFacts> {
+  // Member ids are the server's own and hold no line break, so the key names one pair.
+  return cacheFor(deps).get(`${viewerId}\n${listingId}`, () => readViewerFacts(deps.db, { listingId, viewerId }));
+}
