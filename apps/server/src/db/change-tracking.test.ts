@@ -46,16 +46,37 @@ describe('committed writes are reported by table', () => {
     ]);
   });
 
+  it('reports no write for a statement that changed no row, alone or in a transaction', async () => {
+    reports.length = 0;
+    const u = user();
+    await handle.db.updateTable('users').set({ displayName: 'Nobody' }).where('id', '=', 'no-such-user').execute();
+    await handle.db.deleteFrom('favorites').where('userId', '=', 'no-such-user').execute();
+    await sql`update users set last_active = 5 where id = ${'no-such-user'}`.execute(handle.db);
+    await handle.db.transaction().execute(async (trx) => {
+      await trx.insertInto('users').values(u).execute();
+      await trx.deleteFrom('favorites').where('userId', '=', u.id).execute();
+    });
+    await handle.db
+      .insertInto('users')
+      .values(u)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    expect(reported()).toEqual([{ users: null }]);
+  });
+
   it('reports a transaction only after it committed, all its tables at once', async () => {
     reports.length = 0;
     const u = user();
     await handle.db.transaction().execute(async (trx) => {
       await trx.insertInto('users').values(u).execute();
       await trx.updateTable('users').set({ lastActive: 5 }).where('id', '=', u.id).execute();
-      await trx.deleteFrom('favorites').where('userId', '=', u.id).execute();
+      await trx
+        .insertInto('deletedUsers')
+        .values({ uid: u.id, status: 'unresolved', reason: '', deletedBy: u.id, createdAt: 5, updatedAt: 5 })
+        .execute();
       expect(reports).toEqual([]);
     });
-    expect(reported()).toEqual([{ users: null, favorites: null }]);
+    expect(reported()).toEqual([{ users: null, deleted_users: null }]);
   });
 
   it('reports nothing for a transaction that rolled back', async () => {

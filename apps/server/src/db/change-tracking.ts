@@ -41,6 +41,14 @@ export function tablesWritten(compiled: CompiledQuery): TableWrites | null {
   return writes;
 }
 
+/**
+ * Whether a write of one table changed no row (the driver's count says 0): a sweep that found nothing due must not
+ * clear every cache built on the table. A statement writing several tables (data-modifying CTEs) counts only its last
+ * one's rows, and a statement without a count (SQLite's RETURNING) may have changed some: both are reported.
+ */
+const changedNothing = (writes: TableWrites, result: QueryResult<unknown>) =>
+  writes.size === 1 && result.numAffectedRows === 0n;
+
 function merge(into: TableWrites, from: TableWrites) {
   for (const [table, columns] of from) {
     const had = into.get(table);
@@ -61,7 +69,7 @@ class TrackedConnection implements DatabaseConnection {
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(compiled);
     const writes = tablesWritten(compiled);
-    if (writes) {
+    if (writes && !changedNothing(writes, result)) {
       if (this.inTransaction) merge(this.pending, writes);
       else this.report(writes);
     }

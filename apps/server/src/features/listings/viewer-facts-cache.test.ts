@@ -34,6 +34,16 @@ const detail = async (listingId: string, app = ctx.app) => {
   return { body: res.json<ListingDetail>(), statements: statements.count - before };
 };
 
+const addFavorite = async (listingId: string) => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/favorites',
+    headers: buyer.headers,
+    payload: { listingId },
+  });
+  expect(res.statusCode).toBe(201);
+};
+
 it('answers a member coming back to a listing page without a statement', async () => {
   const { id } = await insertTestListing(ctx, sellerId);
   expect((await detail(id)).statements).toBeGreaterThan(0);
@@ -48,13 +58,7 @@ it('shows the member’s new favorite, order and review on the very next view', 
   expect(first.body).toMatchObject({ isFavorite: false, review: { mine: null } });
   expect(first.body.review.blocker).not.toBeNull();
 
-  const favorite = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/favorites',
-    headers: buyer.headers,
-    payload: { listingId: id },
-  });
-  expect(favorite.statusCode).toBe(201);
+  await addFavorite(id);
   expect((await detail(id)).body.isFavorite).toBe(true);
 
   const order = await insertOrderRow(ctx, { listingId: id, buyerId, sellerId });
@@ -87,13 +91,7 @@ it('another server process on the same database shows a favorite added here', as
   const peer = await createPeerApp(ctx);
   try {
     expect((await detail(id, peer.app)).body.isFavorite).toBe(false);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/favorites',
-      headers: buyer.headers,
-      payload: { listingId: id },
-    });
-    expect(res.statusCode).toBe(201);
+    await addFavorite(id);
     // The announcement travels by NOTIFY on PostgreSQL: allow it a moment to arrive.
     const deadline = Date.now() + 5_000;
     let seen = (await detail(id, peer.app)).body.isFavorite;
