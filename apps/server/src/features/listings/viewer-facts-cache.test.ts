@@ -93,13 +93,7 @@ it('another server process on the same database shows a favorite added here', as
     expect((await detail(id, peer.app)).body.isFavorite).toBe(false);
     await addFavorite(id);
     // The announcement travels by NOTIFY on PostgreSQL: allow it a moment to arrive.
-    const deadline = Date.now() + 5_000;
-    let seen = (await detail(id, peer.app)).body.isFavorite;
-    while (!seen && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-      seen = (await detail(id, peer.app)).body.isFavorite;
-    }
-    expect(seen).toBe(true);
+    await expect.poll(async () => (await detail(id, peer.app)).body.isFavorite, { timeout: 5_000 }).toBe(true);
   } finally {
     await peer.close();
   }
