@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../app';
 import type { TableWrites } from '../db/change-tracking';
+import { VersionedCache, type VersionedCacheOptions } from './versioned-cache';
 
 /**
  * Calls `clear` after every committed write `matches` accepts, in this process at once (db/change-tracking.ts) and in
@@ -50,6 +51,26 @@ export function invalidateOnWrites(
     stopBus();
     stopResync();
   });
+}
+
+type CacheDeps = Pick<AppDeps, 'db' | 'bus' | 'log' | 'onClose'>;
+
+/** One `VersionedCache` per app, created on first use and invalidated by `invalidateOnWrites` under `name`. */
+export function versionedCachePerApp<T>(
+  name: string,
+  matches: (writes: TableWrites) => boolean,
+  options: VersionedCacheOptions,
+): (deps: CacheDeps) => VersionedCache<T> {
+  const caches = new WeakMap<object, VersionedCache<T>>();
+  return (deps) => {
+    let cache = caches.get(deps);
+    if (!cache) {
+      const created = new VersionedCache<T>(options);
+      invalidateOnWrites(deps, name, matches, () => created.invalidate());
+      caches.set(deps, (cache = created));
+    }
+    return cache;
+  };
 }
 
 /** Whether a write changed the users table beyond the activity stamp every signed-in request writes. */

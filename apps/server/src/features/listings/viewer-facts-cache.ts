@@ -1,8 +1,7 @@
 import type { AppDeps } from '../../app';
 import type { TableWrites } from '../../db/change-tracking';
 import { readViewerFacts, type ListingViewerFacts } from '../../db/listing-viewer-facts';
-import { invalidateOnWrites } from '../../lib/invalidate-on-writes';
-import { VersionedCache } from '../../lib/versioned-cache';
+import { versionedCachePerApp } from '../../lib/invalidate-on-writes';
 
 /** Whether a committed write can change what a member has to do with a listing: a favorite, a review or an order. */
 export const changesViewerFacts = (writes: TableWrites) =>
@@ -11,17 +10,9 @@ export const changesViewerFacts = (writes: TableWrites) =>
 /** Pairs kept: a few hundred bytes each. */
 const MAX_PAIRS = 10_000;
 
-const caches = new WeakMap<object, VersionedCache<ListingViewerFacts>>();
-
-function cacheFor(deps: Pick<AppDeps, 'db' | 'bus' | 'onClose' | 'log'>) {
-  let cache = caches.get(deps);
-  if (!cache) {
-    const created = new VersionedCache<ListingViewerFacts>({ maxEntries: MAX_PAIRS });
-    invalidateOnWrites(deps, 'listings.viewer-facts', changesViewerFacts, () => created.invalidate());
-    caches.set(deps, (cache = created));
-  }
-  return cache;
-}
+const cacheFor = versionedCachePerApp<ListingViewerFacts>('listings.viewer-facts', changesViewerFacts, {
+  maxEntries: MAX_PAIRS,
+});
 
 /**
  * A member's favorite, review and latest order for a listing page, kept until a committed write to favorites, reviews

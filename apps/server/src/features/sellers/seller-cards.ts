@@ -1,8 +1,6 @@
 import type { SellerSummary } from '@accountry/shared/sellers';
-import type { AppDeps } from '../../app';
 import type { TableWrites } from '../../db/change-tracking';
-import { changesUsers, invalidateOnWrites } from '../../lib/invalidate-on-writes';
-import { VersionedCache } from '../../lib/versioned-cache';
+import { changesUsers, versionedCachePerApp } from '../../lib/invalidate-on-writes';
 
 /**
  * What the seller card on every listing page is computed from, but messages: a response time is a median over the
@@ -14,15 +12,8 @@ export const changesSellerCards = (writes: TableWrites) =>
 /** How long a card may be served, at most: bounds how old its response time and last-active day can be. */
 export const SELLER_CARD_MAX_AGE_MS = 60_000;
 
-const caches = new WeakMap<object, VersionedCache<SellerSummary>>();
-
 /** Seller cards by seller id, kept until a committed write changes what they show (decision 145). */
-export function sellerCardsFor(deps: Pick<AppDeps, 'db' | 'bus' | 'onClose' | 'log'>) {
-  let cache = caches.get(deps);
-  if (!cache) {
-    const created = new VersionedCache<SellerSummary>({ maxEntries: 2_000, maxAgeMs: SELLER_CARD_MAX_AGE_MS });
-    invalidateOnWrites(deps, 'sellers.cards', changesSellerCards, () => created.invalidate());
-    caches.set(deps, (cache = created));
-  }
-  return cache;
-}
+export const sellerCardsFor = versionedCachePerApp<SellerSummary>('sellers.cards', changesSellerCards, {
+  maxEntries: 2_000,
+  maxAgeMs: SELLER_CARD_MAX_AGE_MS,
+});
