@@ -71,7 +71,7 @@ it('answers lookups asked together each with its own member’s facts, as one st
   if (ctx.handle.engine === 'postgres') expect(await listingViewerFactsOfPairs(ctx.db, asked)).toEqual(oneByOne);
 });
 
-it('takes the later of two orders made in the same millisecond, once, alone and in a batch', async () => {
+it('takes the later of two orders made in the same millisecond, once, alone, asked together and in one batch', async () => {
   const seller = await createUser(ctx, { role: 'seller' });
   const buyer = await createUser(ctx, { role: 'buyer' });
   const listing = await insertTestListing(ctx, seller.id);
@@ -81,4 +81,8 @@ it('takes the later of two orders made in the same millisecond, once, alone and 
   expect((await listingViewerFacts(ctx.db, listing.id, buyer.id)).latestOrder?.id).toBe(ids[1]);
   const [alone, beside] = await Promise.all([readViewerFacts(ctx.handle, pair), readViewerFacts(ctx.handle, pair)]);
   expect([alone.latestOrder?.id, beside.latestOrder?.id]).toEqual([ids[1], ids[1]]);
+  if (ctx.handle.engine === 'postgres') {
+    const batch = await listingViewerFactsOfPairs(ctx.db, [pair, pair]);
+    expect(batch.map((f) => f.latestOrder?.id)).toEqual([ids[1], ids[1]]);
+  }
 });
