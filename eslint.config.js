@@ -35,6 +35,19 @@ export default tseslint.config(
       ],
     },
   },
+  // A 204 is sent by noContent (lib/no-content.ts): send(null) is serialised, hooked and stripped again (its comment).
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='send'][arguments.length=1][arguments.0.raw='null']",
+          message: 'Answer 204 with noContent(reply) (lib/no-content.ts), not send(null).',
+        },
+      ],
+    },
+  },
   // Feature boundaries (decision 065): a server feature reaches another only through its *.service.ts; web features
   // never import each other; core modules never import features. app.ts, main.ts, seed/, test/ and the router compose.
   {

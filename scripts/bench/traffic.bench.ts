@@ -18,6 +18,7 @@ import {
   benchConfig,
   benchEngines,
   emit,
+  loadWithCpu,
   median,
   otherHeaders,
   startLoadProcess,
@@ -126,13 +127,15 @@ async function throughput(engine: string, handle: DatabaseHandle, loader: Loader
     const writesBefore = app.deps.limits.writes;
     const statementsBefore = app.deps.limits.statements;
     // Alternate the targets so a burst of other work on the machine weighs on them alike.
-    const base: LoadResult[] = [];
-    const sameHeaders: LoadResult[] = [];
-    const track: LoadResult[] = [];
+    type Measured = LoadResult & { cpuUsPerReq: number };
+    const base: Measured[] = [];
+    const sameHeaders: Measured[] = [];
+    const track: Measured[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      base.push(await post(`${bare.url}/bare`, ROUND_S));
-      sameHeaders.push(await post(`${bare.url}/bare/headers`, ROUND_S));
-      track.push(await post(trackUrl, ROUND_S));
+      base.push(await loadWithCpu(bare.pid, () => post(`${bare.url}/bare`, ROUND_S)));
+      sameHeaders.push(await loadWithCpu(bare.pid, () => post(`${bare.url}/bare/headers`, ROUND_S)));
+      // The app runs in this process: its CPU includes the flushes of the batched page views.
+      track.push(await loadWithCpu(process.pid, () => post(trackUrl, ROUND_S)));
     }
     for (const r of base) assertHonestBaseline('traffic.track', r);
     await trafficRecorderOf(app.deps).flush();
@@ -157,6 +160,9 @@ async function throughput(engine: string, handle: DatabaseHandle, loader: Loader
       baselineGeneratorCpu: median(base.map((r) => r.generatorCpu)),
       sameHeadersBaselineValue: mean(sameHeaders),
       ratioToSameHeaders: Number((mean(track) / mean(sameHeaders)).toFixed(3)),
+      cpuUsPerReq: median(track.map((r) => r.cpuUsPerReq)),
+      baselineCpuUsPerReq: median(base.map((r) => r.cpuUsPerReq)),
+      sameHeadersCpuUsPerReq: median(sameHeaders.map((r) => r.cpuUsPerReq)),
       // Claims on the shared limit store per accepted event, and the statements they took (0 with one SQLite
       // process: its limits are counted in memory).
       limitWritesPerEvent: Number(((app.deps.limits.writes - writesBefore) / accepted).toFixed(3)),

@@ -29,6 +29,7 @@ import {
   sendToUsers,
   updateNotification,
 } from './announcements.service';
+import { noContent } from '../../lib/no-content';
 
 const BASE = '/api/admin/announcements';
 const params = z.object({ id: z.string().min(1, M.idRequired) });
@@ -125,7 +126,7 @@ export function announcementsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const admin = requireAdmin(request);
         await deleteNotification(deps, admin, request.params.id);
-        return reply.status(204).send(null);
+        return noContent(reply);
       },
     );
 

@@ -5,6 +5,7 @@ import { apiErrorSchema } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { dismiss, dismissAll, getUserNotifications, markRead, unreadCount } from './user-announcements.service';
+import { noContent } from '../../lib/no-content';
 
 const BASE = '/api/announcements';
 const params = z.object({ id: z.string().min(1, M.userAndNotificationRequired) });
@@ -42,7 +43,7 @@ export function userAnnouncementsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, params, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
         await markRead(deps, requireUser(request), request.params.id);
-        return reply.status(204).send(null);
+        return noContent(reply);
       },
     );
 
@@ -51,7 +52,7 @@ export function userAnnouncementsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, params, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
         await dismiss(deps, requireUser(request), request.params.id);
-        return reply.status(204).send(null);
+        return noContent(reply);
       },
     );
   };

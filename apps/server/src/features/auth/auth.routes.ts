@@ -27,6 +27,7 @@ import { listUserSessions } from '../../sessions/sessions.repository';
 import { checkSignIn } from './signin.service';
 import { signUp } from './signup.service';
 import { verificationRoutes } from './verification.routes';
+import { noContent } from '../../lib/no-content';
 
 export { toSessionUser } from './session-user';
 
@@ -100,7 +101,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         if (request.sessionId) await endSession(deps, request.sessionId);
         clearSessionCookies(reply, deps.sessionSettings);
-        return reply.status(204).send(null);
+        return noContent(reply);
       },
     );
 
@@ -111,7 +112,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = requireSignedIn(request);
         await endUserSessions(deps, user.id);
         clearSessionCookies(reply, deps.sessionSettings);
-        return reply.status(204).send(null);
+        return noContent(reply);
       },
     );
 

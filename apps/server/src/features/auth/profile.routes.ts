@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app';
 import { RATE_LIMITS } from './auth-policy';
 import { requireSignedIn, toSessionUser } from './session-user';
 import { changePassword, updateProfile } from './profile.service';
+import { noContent } from '../../lib/no-content';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
@@ -39,7 +40,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = requireSignedIn(request);
         await changePassword(deps, user, request.sessionId!, request.body, request.ip);
-        return reply.status(204).send(null);
+        return noContent(reply);
       },
     );
   };

@@ -11,6 +11,7 @@ import { apiErrorSchema } from '@accountry/shared/api-error';
 import { requireUser } from '../../plugins/auth';
 import type { ChatServices } from './chat.services';
 import { perUser } from './chat-rate-limits';
+import { noContent } from '../../lib/no-content';
 
 const errors = {
   400: apiErrorSchema,
@@ -38,7 +39,7 @@ export function safetyRoutes(chat: ChatServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await chat.safety.block(requireUser(request), request.body.userId);
-        return reply.status(204).send(null);
+        return noContent(reply);
       },
     );
 
@@ -47,7 +48,7 @@ export function safetyRoutes(chat: ChatServices): FastifyPluginAsyncZod {
       { schema: { tags: ['chat'], params: userParamsSchema, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
         await chat.safety.unblock(requireUser(request), request.params.userId);
-        return reply.status(204).send(null);
+        return noContent(reply);
       },
     );
 

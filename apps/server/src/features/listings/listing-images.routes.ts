@@ -17,6 +17,7 @@ import { ensureDemoImage, warmDemoImages } from './demo-images';
 import { imageUrlIsLive } from './listings.repository';
 import { addImage, assertCanAddImage, removeImage, reorderImages } from './listing-images.service';
 import { claimImageUpload } from './seller-quotas';
+import { noContent } from '../../lib/no-content';
 
 const SELLERS: Role[] = ['seller', 'both'];
 const tags = ['listing management'];
@@ -91,7 +92,7 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await removeImage(deps, store, requireRole(request, SELLERS), request.params.id, request.params.imageId);
-        return reply.status(204).send(null);
+        return noContent(reply);
       },
     );
 

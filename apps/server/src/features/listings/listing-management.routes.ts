@@ -20,6 +20,7 @@ import {
   myListings,
   ownListing,
 } from './listing-management.service';
+import { noContent } from '../../lib/no-content';
 
 const SELLERS: Role[] = ['seller', 'both'];
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -86,7 +87,7 @@ export function listingManagementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
         await deleteListing(deps, requireRole(request, SELLERS), request.params.id);
-        return reply.status(204).send(null);
+        return noContent(reply);
       },
     );
   };

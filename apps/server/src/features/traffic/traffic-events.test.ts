@@ -95,6 +95,10 @@ describe('POST /api/traffic/events: page views', () => {
       { contentType: 'text/plain;charset=UTF-8' },
     );
     expect(res.statusCode).toBe(204);
+    // No body, so nothing describes one (a 204 sent as send(null) was typed as JSON, varied, then stripped).
+    expect(res.body).toBe('');
+    expect(res.headers).not.toHaveProperty('vary');
+    expect(res.headers).not.toHaveProperty('content-type');
     await flushTraffic(ctx);
     expect((await pathRows('2031-03-13')).map((p) => p.rawPath)).toEqual(['/beacon']);
     const bad = await sendEvent(ctx, '{"type":', { contentType: 'text/plain' });

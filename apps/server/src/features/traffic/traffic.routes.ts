@@ -19,6 +19,7 @@ import { requireAdmin } from '../../plugins/auth';
 import { TrafficLimits } from './traffic-limiter';
 import { TrafficRecorder } from './traffic.service';
 import { readActiveUsers, readTrafficStats } from './traffic-stats.service';
+import { noContent } from '../../lib/no-content';
 
 const recorders = new WeakMap<AppDeps, TrafficRecorder>();
 
@@ -76,20 +77,18 @@ export function trafficRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           // Obvious bots get an ordinary answer (no session for a start) and are not counted. An end counts nothing and
           // needs a session only a counted visitor has; it is not filtered, since an unload beacon may carry another UA.
           if (event.type !== 'session_end' && recorder.agent(visit.userAgent).bot) {
-            return event.type === 'session_start'
-              ? reply.status(200).send({ sessionId: null })
-              : reply.status(204).send(null);
+            return event.type === 'session_start' ? reply.status(200).send({ sessionId: null }) : noContent(reply);
           }
           if (!(await limits.allow(request.ip, event.visitorId))) throw tooManyRequests();
           switch (event.type) {
             case 'page_view':
               recorder.pageView(event, visit);
-              return reply.status(204).send(null);
+              return noContent(reply);
             case 'session_start':
               return reply.status(201).send({ sessionId: recorder.startSession(event, visit) });
             case 'session_end':
               recorder.endSession(event);
-              return reply.status(204).send(null);
+              return noContent(reply);
           }
         },
       );
