@@ -7,6 +7,8 @@ const AUTO_CHECKPOINT_PAGES = 1000;
 /** A WAL file is cut back to this after each reset, so a burst of writes does not leave it large for ever. */
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 const INTERVAL_MS = 100;
+/** A log this long (4 KiB pages: 16 MiB), though copied by the worker, is finished by the writer so it rewinds. */
+const FINISH_ABOVE_FRAMES = 4096;
 /** Full-text indexes are looked at this often, and merged when they hold more segments than MERGE_ABOVE_SEGMENTS. */
 const MERGE_EVERY_MS = 10 * 60_000;
 /**
@@ -24,8 +26,11 @@ const Database = require(workerData.driver);
 const open = new Map();
 const merging = new Map();
 function checkpointAll() {
-  for (const db of open.values()) {
-    try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+  for (const [file, db] of open) {
+    try {
+      const [{ log }] = db.pragma('wal_checkpoint(PASSIVE)');
+      if (log >= workerData.finishAboveFrames) parentPort.postMessage({ finish: file });
+    } catch {}
   }
 }
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -151,6 +156,21 @@ class SqliteUpkeep {
     await this.worker?.terminate();
   }
 
+  /**
+   * The writer's own checkpoint of the frames written since the worker's pass. Under steady writes the worker never
+   * catches up with the log's end, and SQLite rewinds the log only when a write begins on a fully copied log: without
+   * this the log grew by hundreds of megabytes under load, and every page read searched all of its index.
+   */
+  private finish(file: string) {
+    const connection = this.files.get(file)?.connection;
+    if (!connection?.open || connection.inTransaction) return; // the next pass asks again
+    try {
+      connection.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // Busy (another process checkpoints): the next pass asks again.
+    }
+  }
+
   private async detach(file: string) {
     const attached = this.files.get(file);
     if (!attached) return;
@@ -185,10 +205,12 @@ class SqliteUpkeep {
         mergeEveryMs: MERGE_EVERY_MS,
         mergeAboveSegments: MERGE_ABOVE_SEGMENTS,
         mergeStepPages: MERGE_STEP_PAGES,
+        finishAboveFrames: FINISH_ABOVE_FRAMES,
       },
     });
     worker.unref(); // an open database must not keep a finished process alive
-    worker.on('message', (m: { id: number }) => {
+    worker.on('message', (m: { id: number; finish?: string }) => {
+      if (m.finish !== undefined) return this.finish(m.finish);
       this.pending.get(m.id)?.();
       this.pending.delete(m.id);
     });
