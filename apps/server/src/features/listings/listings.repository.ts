@@ -52,6 +52,16 @@ const favoriteRowsAmong = preparedQuery((db, a: { userId: string; listingIds: st
   db.selectFrom('favorites').select('listingId').where('userId', '=', a.userId).where('listingId', 'in', a.listingIds),
 );
 
+// A member's favorite ids, up to a bound (member-favorites-cache.ts): a range of the favorites primary key.
+const favoriteIdsOf = preparedQuery((db, a: { userId: string; limit: number }) =>
+  db.selectFrom('favorites').select('listingId').where('userId', '=', a.userId).limit(a.limit),
+);
+
+/** Up to `limit` of the listing ids the member keeps among their favorites. */
+export async function memberFavoriteIds(db: Database, userId: string, limit: number) {
+  return (await favoriteIdsOf.execute(db, { userId, limit })).map((r) => r.listingId);
+}
+
 /** Which of these listings the member keeps among their favorites. */
 export async function favoriteIdsAmong(db: Database, userId: string, listingIds: string[]) {
   const rows = await favoriteRowsAmong.execute(db, { userId, listingIds });

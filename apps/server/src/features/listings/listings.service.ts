@@ -24,7 +24,8 @@ import {
   type SearchSort,
   type TextMatch,
 } from './listing-search.repository';
-import { findListing, listImages, readFavoriteIdsAmong } from './listings.repository';
+import { findListing, listImages } from './listings.repository';
+import { favoriteIdsAmongCached } from './member-favorites-cache';
 import { catalogueCacheFor, type ListingDetailCore } from './catalogue-cache';
 import { SharedJsonHead } from '../../lib/json-parts';
 import { jsonPartSerializer } from '../../plugins/reply-serializer';
@@ -88,7 +89,7 @@ async function browsePage(deps: AppDeps, query: BrowseQuery): Promise<BrowseResp
  */
 async function favoritesAmong(deps: AppDeps, cards: Array<{ id: string }>, viewer: Viewer) {
   if (!viewer || !cards.length) return new Set<string>();
-  return readFavoriteIdsAmong(deps.db, { userId: viewer.id, listingIds: [...new Set(cards.map((c) => c.id))] });
+  return favoriteIdsAmongCached(deps, viewer.id, [...new Set(cards.map((c) => c.id))]);
 }
 
 const marked = <T extends { id: string }>(cards: T[], favorites: Set<string>) =>
