@@ -1,4 +1,5 @@
 import type { KyselyPlugin } from 'kysely';
+import { createTestApp, createUser, signInAs } from './test-app';
 
 /**
  * A plugin counting the statements run through the handles it is added to (`db.withPlugin(counter.plugin)`), as their
@@ -16,4 +17,19 @@ export function statementCounter() {
     } satisfies KyselyPlugin,
   };
   return counter;
+}
+
+/** A test app whose database counts the statements it runs (the caches' tests count what a request runs). */
+export async function createCountingTestApp() {
+  const statements = statementCounter();
+  const ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(statements.plugin) });
+  return { ctx, statements };
+}
+
+/** The same, with a seller and a signed-in buyer. */
+export async function countingAppWithBuyer() {
+  const { ctx, statements } = await createCountingTestApp();
+  const sellerId = (await createUser(ctx, { role: 'seller' })).id;
+  const buyerId = (await createUser(ctx, { role: 'buyer' })).id;
+  return { ctx, statements, sellerId, buyerId, buyer: await signInAs(ctx, buyerId) };
 }

@@ -1,27 +1,19 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowseResponse } from '@accountry/shared/listing-browse';
-import {
-  createPeerApp,
-  createTestApp,
-  createUser,
-  signInAs,
-  type Session,
-  type TestContext,
-} from '../../test/test-app';
+import { createPeerApp, createUser, signInAs, type Session, type TestContext } from '../../test/test-app';
 import { insertTestListing, listingInput } from '../../test/listing-fixtures';
-import { statementCounter } from '../../test/statement-counter';
+import { createCountingTestApp } from '../../test/statement-counter';
 import { viewCounterFor } from './listing-views';
 
-const statements = statementCounter();
-
+let statements: { count: number };
 let ctx: TestContext;
 let seller: { id: string; session: Session };
 let admin: Session;
 let buyer: Session;
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(statements.plugin) });
+  ({ ctx, statements } = await createCountingTestApp());
   const sellerId = (await createUser(ctx, { role: 'seller', displayName: 'Cache Seller' })).id;
   seller = { id: sellerId, session: await signInAs(ctx, sellerId) };
   admin = await signInAs(ctx, (await createUser(ctx, { role: 'admin' })).id);

@@ -1,33 +1,23 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowseResponse } from '@accountry/shared/listing-browse';
-import {
-  createPeerApp,
-  createTestApp,
-  createUser,
-  signInAs,
-  type Session,
-  type TestContext,
-} from '../../test/test-app';
+import { createPeerApp, createUser, signInAs, type Session, type TestContext } from '../../test/test-app';
 import { insertTestListing } from '../../test/listing-fixtures';
-import { statementCounter } from '../../test/statement-counter';
+import { countingAppWithBuyer } from '../../test/statement-counter';
 import { MAX_KEPT_FAVORITES } from './member-favorites-cache';
-
-const statements = statementCounter();
 
 let ctx: TestContext;
 let sellerId: string;
 let buyer: Session;
+let statements: { count: number };
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(statements.plugin) });
-  sellerId = (await createUser(ctx, { role: 'seller' })).id;
-  buyer = await signInAs(ctx, (await createUser(ctx, { role: 'buyer' })).id);
+  ({ ctx, sellerId, buyer, statements } = await countingAppWithBuyer());
 });
 afterAll(() => ctx.close());
 
-const browse = async (member = buyer, app = ctx.app) => {
+const browse = async (member = buyer, server = ctx.app) => {
   const before = statements.count;
-  const res = await app.inject({ url: '/api/listings?limit=48', headers: member.headers });
+  const res = await server.inject({ url: '/api/listings?limit=48', headers: member.headers });
   expect(res.statusCode).toBe(200);
   const body = res.json<BrowseResponse>();
   const favorite = (id: string) => body.items.find((item) => item.id === id)?.isFavorite;

@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ListingDetail } from '@accountry/shared/listing-detail';
-import {
-  createPeerApp,
-  createTestApp,
-  createUser,
-  signInAs,
-  type Session,
-  type TestContext,
-} from '../../test/test-app';
+import { createPeerApp, type Session, type TestContext } from '../../test/test-app';
 import { insertTestListing } from '../../test/listing-fixtures';
 import { insertOrderRow } from '../../test/order-fixtures';
-import { statementCounter } from '../../test/statement-counter';
-
-const statements = statementCounter();
+import { countingAppWithBuyer } from '../../test/statement-counter';
 
 let ctx: TestContext;
 let sellerId: string;
 let buyerId: string;
 let buyer: Session;
+let statements: { count: number };
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(statements.plugin) });
-  sellerId = (await createUser(ctx, { role: 'seller' })).id;
-  buyerId = (await createUser(ctx, { role: 'buyer' })).id;
-  buyer = await signInAs(ctx, buyerId);
+  ({ ctx, sellerId, buyerId, buyer, statements } = await countingAppWithBuyer());
 });
 afterAll(() => ctx.close());
 
