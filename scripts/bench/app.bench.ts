@@ -17,13 +17,12 @@ import {
   emit,
   loadWithCpu,
   median,
+  type MeasuredLoad,
   otherHeaders,
   processCpuMs,
   startLoadProcess,
   waitForServer,
 } from './support';
-
-type Measured = Awaited<ReturnType<typeof loadWithCpu>>;
 
 const PORT = Number(process.env.BENCH_APP_PORT ?? 3391);
 const ROUNDS = 2;
@@ -149,9 +148,9 @@ async function benchEngine(
     }
     const bare = await loader.bare(replies);
     for (const [name, p, headers] of targets) {
-      const app: Measured[] = [];
-      const baseline: Measured[] = [];
-      const sameHeaders: Measured[] = [];
+      const app: MeasuredLoad[] = [];
+      const baseline: MeasuredLoad[] = [];
+      const sameHeaders: MeasuredLoad[] = [];
       await loader.load(base + p, { headers, seconds: 1 });
       await loader.load(`${bare.url}/${name}`, { seconds: 1 });
       for (let round = 0; round < ROUNDS; round++) {
@@ -162,7 +161,7 @@ async function benchEngine(
         sameHeaders.push(await loadWithCpu(bare.pid, () => loader.load(withHeaders, { seconds: SECONDS })));
       }
       for (const b of baseline) assertHonestBaseline(`app.${name}`, b);
-      const rps = (rs: Measured[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
+      const rps = (rs: MeasuredLoad[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
       emit({
         bench: `app.${name}`,
         engine,

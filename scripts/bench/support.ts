@@ -179,11 +179,14 @@ export function processCpuMs(pid: number = process.pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** A load's result with the server process's CPU per request (µs). */
+export type MeasuredLoad = LoadResult & { cpuUsPerReq: number };
+
 /**
  * Run a load and report the server process's CPU per request (µs): far less sensitive than requests/s to other work
  * on a shared machine, so a ratio of CPU per request (bare / app) is the load-independent companion of the rps ratio.
  */
-export async function loadWithCpu(pid: number, run: () => Promise<LoadResult>) {
+export async function loadWithCpu(pid: number, run: () => Promise<LoadResult>): Promise<MeasuredLoad> {
   const before = processCpuMs(pid);
   const result = await run();
   const cpuUsPerReq = result.total ? Number((((processCpuMs(pid) - before) * 1000) / result.total).toFixed(1)) : 0;

@@ -19,6 +19,7 @@ import {
   benchEngines,
   emit,
   loadWithCpu,
+  type MeasuredLoad,
   median,
   otherHeaders,
   startLoadProcess,
@@ -127,10 +128,9 @@ async function throughput(engine: string, handle: DatabaseHandle, loader: Loader
     const writesBefore = app.deps.limits.writes;
     const statementsBefore = app.deps.limits.statements;
     // Alternate the targets so a burst of other work on the machine weighs on them alike.
-    type Measured = LoadResult & { cpuUsPerReq: number };
-    const base: Measured[] = [];
-    const sameHeaders: Measured[] = [];
-    const track: Measured[] = [];
+    const base: MeasuredLoad[] = [];
+    const sameHeaders: MeasuredLoad[] = [];
+    const track: MeasuredLoad[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       base.push(await loadWithCpu(bare.pid, () => post(`${bare.url}/bare`, ROUND_S)));
       sameHeaders.push(await loadWithCpu(bare.pid, () => post(`${bare.url}/bare/headers`, ROUND_S)));
