@@ -55,6 +55,40 @@ test('activity in one tab keeps the others alive; after the timeout without acti
   await context.close();
 });
 
+test('a tab whose session another tab ended for inactivity goes to /signin?timeout=true as well', async ({
+  browser,
+}) => {
+  const user = server.createUser('buyer');
+  const context = await browser.newContext({ baseURL: server.url });
+  await context.clock.install();
+  const a = await context.newPage();
+  await a.goto('/signin?returnTo=%2Fprofile');
+  await a.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await a.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await a.getByRole('button', { name: 'Sign in' }).click();
+  await expect(a.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  const b = await context.newPage();
+  await b.goto('/profile');
+  await expect(b.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+
+  // Nobody does anything for longer than the timeout, but less than a check's 60 s. Then tab A's check comes round
+  // first and signs out, as it does; the server closes tab B's socket long before tab B's own check.
+  await context.clock.runFor(TIMEOUT_MS + 1_000);
+  expect(
+    await a.evaluate(async () => {
+      const csrf = document.cookie.split('; ').find((c) => c.startsWith('csrf_token='));
+      const res = await fetch('/api/auth/signout', {
+        method: 'POST',
+        headers: { 'x-csrf-token': decodeURIComponent(csrf?.slice('csrf_token='.length) ?? '') },
+      });
+      return res.status;
+    }),
+  ).toBe(204);
+  await expect(b).toHaveURL(/\/signin\?timeout=true$/);
+  await expect(b.getByText('You were signed out after a period of inactivity. Please sign in again.')).toBeVisible();
+  await context.close();
+});
+
 test('the server ends an idle session on its own after the configured timeout', async ({ browser }) => {
   const user = server.createUser('seller');
   const context = await browser.newContext({ baseURL: server.url });

@@ -59,6 +59,10 @@ export function useInactivityLogout(timeoutMs: number | null) {
       document.removeEventListener('visibilitychange', onVisible);
       clearInterval(interval);
       clearTimeout(debounce);
+      // The session ended under this tab (signed-in code unmounts): usually another tab's check came round first and
+      // signed every tab out. When no tab saw activity for the whole timeout, say so here too.
+      const last = latestActivity(readSharedActivity(), lastEvent);
+      if (!signingOut && isIdle(last, Date.now(), timeoutMs)) window.location.replace(TIMEOUT_SIGN_IN_PATH);
     };
   }, [timeoutMs, queryClient]);
 }
