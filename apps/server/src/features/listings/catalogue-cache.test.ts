@@ -175,6 +175,38 @@ describe('anonymous browse and home replies are kept until the catalogue changes
     }
   });
 
+  it('answers a listing’s similar cards again without a statement, with the viewer’s favorites marked', async () => {
+    const kind = { category: 'streaming', platform: 'netflix' } as const;
+    const base = await insertTestListing(ctx, seller.id, { ...kind, title: 'Similar base' });
+    const liked = await insertTestListing(ctx, seller.id, { ...kind, title: 'Similar and liked' });
+    const other = await insertTestListing(ctx, seller.id, { ...kind, title: 'Similar, not liked' });
+    const fan = await signInAs(ctx, (await createUser(ctx, { role: 'buyer' })).id);
+    await addFavorite(fan, liked.id);
+    const similar = async (session: Session) => {
+      const before = statements.count;
+      const res = await ctx.app.inject({ url: `/api/listings/${base.id}/similar`, headers: session.headers });
+      expect(res.statusCode).toBe(200);
+      const items = res.json<BrowseResponse>().items;
+      const favorite = (id: string) => items.find((i) => i.id === id)?.isFavorite;
+      return { items, favorite, statements: statements.count - before };
+    };
+    const first = await similar(fan);
+    expect(first.items.map((i) => i.id)).toEqual([other.id, liked.id]);
+    expect([first.favorite(liked.id), first.favorite(other.id)]).toEqual([true, false]);
+    const again = await similar(fan);
+    expect(again.statements).toBe(0);
+    expect(again.items).toEqual(first.items);
+    expect((await similar(buyer)).favorite(liked.id)).toBe(false);
+
+    await ctx.app.inject({ method: 'DELETE', url: `/api/favorites/${liked.id}`, headers: fan.headers });
+    expect((await similar(fan)).favorite(liked.id)).toBe(false);
+    const newer = await insertTestListing(ctx, seller.id, { ...kind, title: 'Similar, just listed' });
+    expect((await similar(fan)).items[0].id).toBe(newer.id);
+    await ctx.db.updateTable('listings').set({ status: 'hidden' }).where('id', '=', base.id).execute();
+    const gone = await ctx.app.inject({ url: `/api/listings/${base.id}/similar`, headers: fan.headers });
+    expect(gone.statusCode).toBe(404);
+  });
+
   it('shows a seller card change on the next listing page', async () => {
     const { id } = await insertTestListing(ctx, seller.id, { title: 'Card from the cache' });
     const card = async () =>

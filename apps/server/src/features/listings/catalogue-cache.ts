@@ -1,4 +1,5 @@
 import type { BrowseResponse, HomeListings } from '@accountry/shared/listing-browse';
+import type { ListingCard } from '@accountry/shared/listing-schemas';
 import type { AppDeps } from '../../app';
 import type { TableWrites } from '../../db/change-tracking';
 import { changesUsers, invalidateOnWrites } from '../../lib/invalidate-on-writes';
@@ -27,6 +28,8 @@ export interface CatalogueCache {
   home: VersionedCache<HomeListings>;
   /** The viewer-independent part of listing pages, by listing id. */
   details: VersionedCache<ListingDetailCore>;
+  /** A listing's similar cards, by listing id, without anyone's favorites. */
+  similar: VersionedCache<ListingCard[]>;
   /** Forget everything (a committed catalogue write here or in another process; benches timing the statements). */
   clear(): void;
 }
@@ -45,8 +48,10 @@ export function catalogueCacheFor(deps: Pick<AppDeps, 'db' | 'bus' | 'onClose' |
       pages: new VersionedCache(),
       home: new VersionedCache(),
       details: new VersionedCache(),
+      similar: new VersionedCache(),
       clear() {
-        for (const cache of [created.replies, created.pages, created.home, created.details]) cache.invalidate();
+        for (const cache of [created.replies, created.pages, created.home, created.details, created.similar])
+          cache.invalidate();
       },
     };
     invalidateOnWrites(deps, 'listings.catalogue', changesCatalogue, () => created.clear());

@@ -48,7 +48,7 @@ export async function myListings(
 ): Promise<MyListingsResponse> {
   const status = q.status === 'all' ? undefined : q.status;
   const [page, counts] = await Promise.all([
-    cardPage(deps, { scope: 'own', sellerId: user.id, status, q: q.q }, 'created', q.cursor, PAGE, user),
+    cardPage(deps, { scope: 'own', sellerId: user.id, status, q: q.q }, 'created', q.cursor, PAGE),
     statusCounts(deps.db.db, user.id),
   ]);
   const byStatus = Object.fromEntries(STATUS_FILTERS.map((s) => [s, 0])) as Record<StatusFilter, number>;
@@ -61,7 +61,7 @@ export async function myListings(
 
 export async function ownListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
   const listing = await managedListing(deps, user, id);
-  const [[row], images] = await Promise.all([listingRowsByIds(deps.db, [id], user.id), listImages(deps.db.db, id)]);
+  const [[row], images] = await Promise.all([listingRowsByIds(deps.db, [id]), listImages(deps.db.db, id)]);
   return { ...toOwnRow(row), description: listing.description, images };
 }
 

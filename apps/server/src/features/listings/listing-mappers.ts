@@ -2,7 +2,7 @@ import { DEFAULT_PROTECTION_DAYS } from '@accountry/shared/order-state';
 import type { ListingCard, OwnListingRow } from '@accountry/shared/listing-schemas';
 import type { ListingRow } from './listing-search.repository';
 
-/** A row as a card; isFavorite comes back 0/1 from SQLite. */
+/** A row as a card, not yet marked with the viewer's favorites (the service marks them). */
 export function toCard(r: ListingRow): ListingCard {
   return {
     id: r.id,
@@ -30,7 +30,7 @@ export function toCard(r: ListingRow): ListingCard {
     publishedAt: r.publishedAt,
     thumbUrl: r.thumbUrl ?? null,
     imageCount: Number(r.imageCount ?? 0),
-    isFavorite: Boolean(r.isFavorite),
+    isFavorite: false,
   };
 }
 

@@ -156,11 +156,10 @@ export async function searchListingRows(
   sort: SearchSort,
   keyset: Keyset | undefined,
   limit: number,
-  viewerId: string | null,
 ) {
   const [column, dir] = SORT_COLUMNS[sort];
   const col = `listings.${column}` as const;
-  let q = withCardColumns(filteredListings(handle, s, text), viewerId);
+  let q = withCardColumns(filteredListings(handle, s, text));
   if (keyset)
     q = q.where((eb) =>
       eb(eb.refTuple(col, 'listings.id'), dir === 'desc' ? '<' : '>', eb.tuple(keyset[0], keyset[1])),
@@ -175,13 +174,14 @@ export async function searchListingRows(
   return { rows: rows.slice(0, limit), more: rows.length > limit, sortColumn: column };
 }
 
-/** Listings by id with card columns (favorites, home sections). */
-export function listingRowsByIds(handle: DatabaseHandle, ids: string[], viewerId: string | null) {
+/** Listings by id with card columns (favorites, listing pages). */
+export function listingRowsByIds(handle: DatabaseHandle, ids: string[]) {
   if (!ids.length) return Promise.resolve([]);
-  return withCardColumns(handle.db.selectFrom('listings').where('listings.id', 'in', ids), viewerId).execute();
+  return withCardColumns(handle.db.selectFrom('listings').where('listings.id', 'in', ids)).execute();
 }
 
-function withCardColumns(q: ReturnType<typeof filteredListings>, viewerId: string | null) {
+/** What a card shows but the viewer's favorites, which the service marks from the member's kept ids (decision 157). */
+function withCardColumns(q: ReturnType<typeof filteredListings>) {
   return q
     .innerJoin('users', 'users.id', 'listings.sellerId')
     .select([
@@ -229,17 +229,6 @@ function withCardColumns(q: ReturnType<typeof filteredListings>, viewerId: strin
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('listingImages.listingId', '=', 'listings.id')
         .as('imageCount'),
-      viewerId
-        ? eb
-            .exists(
-              eb
-                .selectFrom('favorites')
-                .select(sql`1`.as('one'))
-                .where('favorites.userId', '=', viewerId)
-                .whereRef('favorites.listingId', '=', 'listings.id'),
-            )
-            .as('isFavorite')
-        : sql<boolean>`false`.as('isFavorite'),
     ]);
 }
 

@@ -188,7 +188,7 @@ describe('GET /api/listings (browse)', () => {
       const walking = await matchText(ctx.handle, q, 0);
       const search = { scope: 'live' as const, q };
       const ids = async (text: typeof byKey) =>
-        (await searchListingRows(ctx.handle, search, text, 'price_asc', undefined, 48, null)).rows.map((r) => r.id);
+        (await searchListingRows(ctx.handle, search, text, 'price_asc', undefined, 48)).rows.map((r) => r.id);
       expect(await ids(walking)).toEqual(await ids(byKey));
       expect(await countListings(ctx.handle, search, walking)).toEqual(await countListings(ctx.handle, search, byKey));
     }
@@ -228,7 +228,7 @@ describe('GET /api/listings (browse)', () => {
         const walking = await matchSearch(ctx.handle, search, 0);
         expect(fromFollowers?.few).toBe(true);
         const rows = async (m: typeof walking) =>
-          (await searchListingRows(ctx.handle, search, m, 'price_asc', undefined, 48, null)).rows.map((r) => r.id);
+          (await searchListingRows(ctx.handle, search, m, 'price_asc', undefined, 48)).rows.map((r) => r.id);
         expect(await rows(fromFollowers)).toEqual(await rows(walking));
         expect(await countListings(ctx.handle, search, fromFollowers)).toEqual(
           await countListings(ctx.handle, search, walking),

@@ -24,7 +24,7 @@ import {
   type SearchSort,
   type TextMatch,
 } from './listing-search.repository';
-import { findListing, listImages } from './listings.repository';
+import { findListing, listImages, type ListingRecord } from './listings.repository';
 import { favoriteIdsAmongCached } from './member-favorites-cache';
 import { catalogueCacheFor, type ListingDetailCore } from './catalogue-cache';
 import { SharedJsonHead } from '../../lib/json-parts';
@@ -46,20 +46,11 @@ export async function cardPage(
   sort: SearchSort,
   cursor: string | undefined,
   limit: number,
-  viewer: Viewer,
   text?: TextMatch | null,
 ) {
   const keyset = decodeCursor(cursor, INT32_SORTS.has(sort) ? INT32_MAX : undefined);
   const match = text === undefined ? await matchSearch(deps.db, search) : text;
-  const { rows, more, sortColumn } = await searchListingRows(
-    deps.db,
-    search,
-    match,
-    sort,
-    keyset,
-    limit,
-    viewer?.id ?? null,
-  );
+  const { rows, more, sortColumn } = await searchListingRows(deps.db, search, match, sort, keyset, limit);
   const last = rows[rows.length - 1];
   const nextCursor = more && last ? encodeCursor(Number(last[sortColumn]), last.id) : null;
   return { rows, nextCursor };
@@ -72,7 +63,7 @@ async function browsePage(deps: AppDeps, query: BrowseQuery): Promise<BrowseResp
   const text = await matchSearch(deps.db, search);
   // PostgreSQL runs the page and the count side by side on two pool connections.
   const [page, count] = await Promise.all([
-    cardPage(deps, search, sort, cursor, limit, null, text),
+    cardPage(deps, search, sort, cursor, limit, text),
     cursor ? null : countListings(deps.db, search, text),
   ]);
   return {
@@ -122,8 +113,8 @@ export async function browseListings(
 export async function homeListings(deps: AppDeps, viewer: Viewer): Promise<ViewerReply<HomeListings>> {
   const home = await catalogueCacheFor(deps).home.get('home', async () => {
     const [recent, popular] = await Promise.all([
-      cardPage(deps, { scope: 'live' }, 'newest', undefined, HOME_SECTION_SIZE, null),
-      cardPage(deps, { scope: 'live' }, 'most_viewed', undefined, HOME_SECTION_SIZE, null),
+      cardPage(deps, { scope: 'live' }, 'newest', undefined, HOME_SECTION_SIZE),
+      cardPage(deps, { scope: 'live' }, 'most_viewed', undefined, HOME_SECTION_SIZE),
     ]);
     return { recent: recent.rows.map(toCard), popular: popular.rows.map(toCard) };
   });
@@ -147,7 +138,7 @@ async function detailCore(deps: AppDeps, id: string): Promise<ListingDetailCore 
     const listing = await findListing(deps.db.db, id);
     // Not stored when missing: made-up ids must not push real pages out of the cache.
     if (!listing) return undefined;
-    const [[card], images] = await Promise.all([listingRowsByIds(deps.db, [id], null), listImages(deps.db.db, id)]);
+    const [[card], images] = await Promise.all([listingRowsByIds(deps.db, [id]), listImages(deps.db.db, id)]);
     if (!card) return undefined;
     const page: ListingDetailPage = {
       ...toCard(card),
@@ -201,21 +192,22 @@ export async function listingDetail(
   };
 }
 
-/** Live listings like this one: same platform first, then the same category. */
+/** Live listings like this one, as everyone sees them (cached with the catalogue), marked with the viewer's favorites. */
 export async function similarListings(deps: AppDeps, id: string, viewer: AuthUser): Promise<ListingCard[]> {
-  const listing = await visibleListing(deps, id, viewer);
-  const base: ListingSearch = { scope: 'live', excludeId: id, category: listing.category };
-  const same = await cardPage(
-    deps,
-    { ...base, platform: listing.platform as ListingSearch['platform'] },
-    'newest',
-    undefined,
-    SIMILAR_LISTINGS,
-    viewer,
-  );
+  const core = await detailCore(deps, id);
+  if (!core || !canViewListing(viewer, core.listing)) throw notFound(M.notFound);
+  const cards = await catalogueCacheFor(deps).similar.get(id, () => similarCards(deps, core.listing));
+  return marked(cards, await favoritesAmong(deps, cards, viewer));
+}
+
+/** Same platform first, then the same category. */
+async function similarCards(deps: AppDeps, listing: ListingRecord): Promise<ListingCard[]> {
+  const base: ListingSearch = { scope: 'live', excludeId: listing.id, category: listing.category };
+  const platform = listing.platform as ListingSearch['platform'];
+  const same = await cardPage(deps, { ...base, platform }, 'newest', undefined, SIMILAR_LISTINGS);
   const cards = same.rows.map(toCard);
   if (cards.length < SIMILAR_LISTINGS) {
-    const more = await cardPage(deps, base, 'newest', undefined, SIMILAR_LISTINGS * 2, viewer);
+    const more = await cardPage(deps, base, 'newest', undefined, SIMILAR_LISTINGS * 2);
     for (const r of more.rows)
       if (cards.length < SIMILAR_LISTINGS && !cards.some((c) => c.id === r.id)) cards.push(toCard(r));
   }
@@ -237,10 +229,19 @@ export async function reportListing(deps: AppDeps, id: string, reporter: AuthUse
   };
 }
 
-/** Cards by id with the facts other features need to decide what to show (favorites). */
+/** Cards by id, marked with the viewer's favorites, with the facts other features need to decide what to show. */
 export async function cardsByIds(deps: AppDeps, ids: string[], viewer: Viewer) {
-  const rows = await listingRowsByIds(deps.db, ids, viewer?.id ?? null);
+  const rows = await listingRowsByIds(deps.db, ids);
+  const favorites = await favoritesAmong(deps, rows, viewer);
   return new Map(
-    rows.map((r) => [r.id, { card: toCard(r), status: r.status, deletedAt: r.deletedAt, sellerId: r.sellerId }]),
+    rows.map((r) => [
+      r.id,
+      {
+        card: { ...toCard(r), isFavorite: favorites.has(r.id) },
+        status: r.status,
+        deletedAt: r.deletedAt,
+        sellerId: r.sellerId,
+      },
+    ]),
   );
 }
