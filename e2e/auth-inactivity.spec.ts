@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startAuthServer, type AuthServer } from './support/auth-server';
 
 /**
@@ -16,23 +16,33 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('activity in one tab keeps the others alive; after the timeout without activity every tab signs out to /signin?timeout=true', async ({
-  browser,
-}) => {
+async function signIn(page: Page, user: { email: string; password: string }) {
+  await page.goto('/signin?returnTo=%2Fprofile');
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A buyer signed in on /profile in two tabs of one browser, whose clock the test drives. */
+async function twoSignedInTabs(browser: Browser) {
   const user = server.createUser('buyer');
   const context = await browser.newContext({ baseURL: server.url });
   await context.clock.install();
   const a = await context.newPage();
-  await a.goto('/signin');
-  await a.getByRole('textbox', { name: 'Email' }).fill(user.email);
-  await a.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-  await a.getByRole('button', { name: 'Sign in' }).click();
-  await expect(a.getByRole('button', { name: 'Account menu for Idle Ivy' })).toBeVisible();
-  expect((await (await a.request.get('/api/auth/me')).json()).timeoutMs).toBe(TIMEOUT_MS);
-
+  await signIn(a, user);
+  await expect(a.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   const b = await context.newPage();
   await b.goto('/profile');
   await expect(b.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  return { context, a, b };
+}
+
+test('activity in one tab keeps the others alive; after the timeout without activity every tab signs out to /signin?timeout=true', async ({
+  browser,
+}) => {
+  const { context, a, b } = await twoSignedInTabs(browser);
+  await expect(a.getByRole('button', { name: 'Account menu for Idle Ivy' })).toBeVisible();
+  expect((await (await a.request.get('/api/auth/me')).json()).timeoutMs).toBe(TIMEOUT_MS);
 
   // For 80 s someone works in tab A only, moving the mouse every 10 s; tab B stays untouched. Every 60-second
   // check in both tabs finds recent activity (tab B through the shared record), so both stay signed in.
@@ -58,18 +68,7 @@ test('activity in one tab keeps the others alive; after the timeout without acti
 test('a tab whose session another tab ended for inactivity goes to /signin?timeout=true as well', async ({
   browser,
 }) => {
-  const user = server.createUser('buyer');
-  const context = await browser.newContext({ baseURL: server.url });
-  await context.clock.install();
-  const a = await context.newPage();
-  await a.goto('/signin?returnTo=%2Fprofile');
-  await a.getByRole('textbox', { name: 'Email' }).fill(user.email);
-  await a.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-  await a.getByRole('button', { name: 'Sign in' }).click();
-  await expect(a.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
-  const b = await context.newPage();
-  await b.goto('/profile');
-  await expect(b.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  const { context, a, b } = await twoSignedInTabs(browser);
 
   // Nobody does anything for longer than the timeout, but less than a check's 60 s. Then tab A's check comes round
   // first and signs out, as it does; the server closes tab B's socket long before tab B's own check.
@@ -93,10 +92,7 @@ test('the server ends an idle session on its own after the configured timeout', 
   const user = server.createUser('seller');
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
-  await page.goto('/signin?returnTo=%2Fprofile');
-  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   // Close the tab (no browser-side timer left) and stay away longer than the timeout.
   await page.close();
