@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startAuthServer, type AuthServer } from './support/auth-server';
+import { postWithSession } from './support/session-api';
 
 /**
  * Inactivity logout with the timeout shortened through configuration: this journey runs its own server process
@@ -68,21 +69,12 @@ test('activity in one tab keeps the others alive; after the timeout without acti
 test('a tab whose session another tab ended for inactivity goes to /signin?timeout=true as well', async ({
   browser,
 }) => {
-  const { context, a, b } = await twoSignedInTabs(browser);
+  const { context, b } = await twoSignedInTabs(browser);
 
   // Nobody does anything for longer than the timeout, but less than a check's 60 s. Then tab A's check comes round
-  // first and signs out, as it does; the server closes tab B's socket long before tab B's own check.
+  // first and signs out through the API, as it does; the server closes tab B's socket long before tab B's own check.
   await context.clock.runFor(TIMEOUT_MS + 1_000);
-  expect(
-    await a.evaluate(async () => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('csrf_token='));
-      const res = await fetch('/api/auth/signout', {
-        method: 'POST',
-        headers: { 'x-csrf-token': decodeURIComponent(csrf?.slice('csrf_token='.length) ?? '') },
-      });
-      return res.status;
-    }),
-  ).toBe(204);
+  expect((await postWithSession(context, server.url, '/api/auth/signout')).status()).toBe(204);
   await expect(b).toHaveURL(/\/signin\?timeout=true$/);
   await expect(b.getByText('You were signed out after a period of inactivity. Please sign in again.')).toBeVisible();
   await context.close();

@@ -7,7 +7,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { CSRF_COOKIE, CSRF_HEADER } from '@accountry/shared/constants';
+import { postWithSession } from './support/session-api';
 import { createUser, openE2eDb, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
 import { a11yViolations } from './support/axe';
@@ -84,12 +84,10 @@ async function setUp(browser: Browser, baseURL: string, height: number) {
 }
 
 async function sendAs(context: BrowserContext, baseURL: string, conversationId: string, body: string) {
-  const csrf = (await context.cookies(baseURL)).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
-  const res = await context.request.post(`${baseURL}/api/chat/conversations/${conversationId}/messages`, {
-    data: { clientId: randomBytes(9).toString('base64url'), body },
-    headers: { [CSRF_HEADER]: csrf },
+  await postWithSession(context, baseURL, `/api/chat/conversations/${conversationId}/messages`, {
+    clientId: randomBytes(9).toString('base64url'),
+    body,
   });
-  expect(res.ok()).toBe(true);
 }
 
 /** Holds the next request for an older page until `release`: the journey looks at the list while it is on its way. */
