@@ -83,8 +83,12 @@ async function favoritesAmong(deps: AppDeps, cards: Array<{ id: string }>, viewe
   return favoriteIdsAmongCached(deps, viewer.id, [...new Set(cards.map((c) => c.id))]);
 }
 
+const markedCard = <T extends { id: string }>(card: T, favorites: Set<string>) => ({
+  ...card,
+  isFavorite: favorites.has(card.id),
+});
 const marked = <T extends { id: string }>(cards: T[], favorites: Set<string>) =>
-  cards.map((c) => ({ ...c, isFavorite: favorites.has(c.id) }));
+  cards.map((c) => markedCard(c, favorites));
 
 /**
  * A catalogue reply as one viewer sees it: the key of its bytes (the cached page plus the viewer's favorites on it, so
@@ -237,7 +241,7 @@ export async function cardsByIds(deps: AppDeps, ids: string[], viewer: Viewer) {
     rows.map((r) => [
       r.id,
       {
-        card: { ...toCard(r), isFavorite: favorites.has(r.id) },
+        card: markedCard(toCard(r), favorites),
         status: r.status,
         deletedAt: r.deletedAt,
         sellerId: r.sellerId,
