@@ -134,3 +134,35 @@ test('a keyboard user can skip to the content and reach the password show/hide b
   await page.keyboard.press('Space');
   await expect(password).toHaveAttribute('type', 'text');
 });
+
+for (const [device, viewport] of [
+  ['a computer', { width: 1366, height: 768 }],
+  ['a phone', { width: 390, height: 844 }],
+] as const) {
+  test(`on ${device} the site's frame shows before the app's code has run, where the app then draws it`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    // The app's code held back, as on a slow phone while it downloads and starts.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/browse', { waitUntil: 'commit' });
+    const home = page.getByRole('banner').getByRole('link', { name: 'Accountry home' });
+    await expect(home).toBeVisible();
+    await expect(home).toHaveText('Accountry');
+    const early = (await home.boundingBox())!;
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Browse accounts' })).toBeVisible();
+    // The app's own header took the frame's place: one home link, where the frame had drawn it.
+    await expect(page.getByRole('link', { name: 'Accountry home' })).toHaveCount(1);
+    const drawn = (await home.boundingBox())!;
+    for (const side of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(drawn[side] - early[side])).toBeLessThan(2);
+    await context.close();
+  });
+}

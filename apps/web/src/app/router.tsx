@@ -2,8 +2,8 @@ import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 
 import type { ComponentType } from 'react';
 import type { Role } from '@accountry/shared/roles';
 import { RequireAuth } from '../features/auth/components/require-auth';
-import { PageSpinner } from '../components/ui/page-spinner';
 import { AppLayout } from './layout';
+import { FramePlaceholder } from './frame-placeholder';
 
 type PageModule = { Component: ComponentType };
 
@@ -40,7 +40,7 @@ const ADMIN: Role[] = ['admin'];
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    hydrateFallbackElement: <PageSpinner />,
+    hydrateFallbackElement: <FramePlaceholder />,
     children: [
       page('/', () => import('../features/site/pages/home-page')),
       page('/about', () => import('../features/site/pages/about-page')),
