@@ -127,3 +127,39 @@ test('a seller lists an account with a screenshot; a buyer finds it by search an
   await expect(saved.getByText('$149')).toBeVisible();
   await buyerContext.close();
 });
+
+test('the first results of /browse are asked for while the page is still loading, and the page shows them', async ({
+  page,
+}) => {
+  // The page's code held back: the results must not wait for it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/browse-page-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const searches: URL[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/listings') searches.push(url);
+  });
+  const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/listings');
+  await page.goto('/browse?q=account&sort=price_asc', { waitUntil: 'commit' });
+  const first = new URL((await asked).url());
+  expect(first.searchParams.get('q')).toBe('account');
+  expect(first.searchParams.get('sort')).toBe('price_asc');
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse accounts' })).toHaveCount(0);
+  release();
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('article').first()).toBeVisible();
+  // The page used the answer already on its way: one request for the first page.
+  expect(searches.filter((u) => !u.searchParams.has('cursor'))).toHaveLength(1);
+
+  // A new search on the page is the page's own query: no loading screen in between, the search box keeps its text.
+  const box = page.getByRole('searchbox', { name: 'Search accounts' });
+  await box.fill('steam');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/q=steam/);
+  await expect(box).toHaveValue('steam');
+  await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+});

@@ -1,9 +1,11 @@
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '@accountry/shared/roles';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { AppLayout } from './layout';
 import { FramePlaceholder } from './frame-placeholder';
+import { queryClient } from './providers';
 
 type PageModule = { Component: ComponentType };
 
@@ -22,6 +24,29 @@ function page(path: string, load: () => Promise<PageModule>, guard?: readonly Ro
         ),
       };
     },
+  };
+}
+
+type Prefetch = (client: QueryClient, url: URL) => void;
+
+/**
+ * A public page whose first data is asked for as its code starts to load: React Router runs a route's own loader
+ * beside its lazy code, so the data arrives with the code rather than after the page's first render (the prefetch is
+ * loaded with the page's code, not with the entry). The page's own queries then take over: a change of its URL's
+ * search does not run the loader again, nor show the route as loading.
+ */
+function pageWithData(
+  path: string,
+  load: () => Promise<PageModule>,
+  loadPrefetch: () => Promise<Prefetch>,
+): RouteObject {
+  return {
+    ...page(path, load),
+    loader: async ({ request }) => {
+      (await loadPrefetch())(queryClient, new URL(request.url));
+      return null;
+    },
+    shouldRevalidate: () => false,
   };
 }
 
@@ -48,7 +73,11 @@ export const routes: RouteObject[] = [
       page('/privacy-policy', () => import('../features/site/pages/privacy-policy-page')),
       page('/terms-of-service', () => import('../features/site/pages/terms-of-service-page')),
       page('/rate-us', () => import('../features/feedback/pages/rate-us-page')),
-      page('/browse', () => import('../features/listings/pages/browse-page')),
+      pageWithData(
+        '/browse',
+        () => import('../features/listings/pages/browse-page'),
+        async () => (await import('../features/listings/api/browse-query')).prefetchBrowse,
+      ),
       page('/account/:userId/:id', () => import('../features/listings/pages/listing-detail-page'), SIGNED_IN),
       page('/seller/:sellerId', () => import('../features/sellers/pages/seller-profile-page'), SIGNED_IN),
       page('/favorites', () => import('../features/favorites/pages/favorites-page'), MEMBERS),

@@ -18,16 +18,11 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch, IconMoodEmpty } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  BROWSE_SORTS,
-  BROWSE_SORT_LABELS,
-  browsePriceRangeError,
-  type BrowseSort,
-} from '@accountry/shared/listing-browse-rules';
+import { BROWSE_SORTS, BROWSE_SORT_LABELS, type BrowseSort } from '@accountry/shared/listing-browse-rules';
 import { ListingGrid } from '../../../components/listings/listing-grid';
 import { Select } from '../../../components/ui/select';
 import { activeFilterCount, apiQuery, useBrowseParams } from '../hooks/use-browse-params';
-import { fetchBrowse, listingKeys } from '../api/listings-api';
+import { browseQuery, priceRangeError } from '../api/browse-query';
 
 // The filter form (selects, checkboxes, number fields) loads beside the first page of results rather than before it.
 const BrowseFilters = lazy(() => import('../components/browse-filters').then((m) => ({ default: m.BrowseFilters })));
@@ -55,16 +50,8 @@ export function Component() {
     setSearch(params.q);
   }
   const q = apiQuery(params);
-  // The same rule the route's schema uses: a reversed price range is shown at the fields and never sent.
-  const priceError = browsePriceRangeError(q.minPrice as number | undefined, q.maxPrice as number | undefined);
-  const query = useInfiniteQuery({
-    enabled: !priceError,
-    queryKey: listingKeys.browse(q),
-    queryFn: ({ pageParam, signal }) => fetchBrowse(q, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
-  });
+  const priceError = priceRangeError(q);
+  const query = useInfiniteQuery({ ...browseQuery(q), enabled: !priceError, placeholderData: keepPreviousData });
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const first = query.data?.pages[0];
   const active = activeFilterCount(params);
