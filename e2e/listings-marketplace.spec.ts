@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { createUser, signInContext } from './support/db';
+import { holdRequests } from './support/hold-requests';
 
 test('a seller lists an account with a screenshot; a buyer finds it by search and filter, opens it and keeps it in favorites', async ({
   browser,
@@ -132,12 +133,7 @@ test('the first results of /browse are asked for while the page is still loading
   page,
 }) => {
   // The page's code held back: the results must not wait for it.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/browse-page-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/browse-page-*.js');
   const searches: URL[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { createUser, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
+import { holdRequests } from './support/hold-requests';
 
 // These journeys share a busy machine: allow slow first loads rather than fail on them.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -52,12 +53,7 @@ test('the header waits for the session without offering Sign in, and toasts appe
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   await signInContext(context, baseURL!, user.id);
   const page = await context.newPage();
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/auth/me', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/auth/me');
   await page.goto('/rate-us');
   const header = page.getByRole('banner');
   await expect(header.getByRole('status', { name: 'Checking your session' })).toBeVisible();
@@ -145,12 +141,7 @@ for (const [device, viewport] of [
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     // The app's code held back, as on a slow phone while it downloads and starts.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/assets/index-*.js');
     await page.goto('/browse', { waitUntil: 'commit' });
     const home = page.getByRole('banner').getByRole('link', { name: 'Accountry home' });
     await expect(home).toBeVisible();
