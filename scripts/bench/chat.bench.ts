@@ -2,7 +2,8 @@
 //  - capacity: each pair ping-pongs one message at a time (closed loop) → delivered messages per second;
 //  - latency: every user sends a message every 10 s (100 msg/s in all) → p50/p99 from send to the recipient's socket.
 // Each message is stored, fanned out to both parties and acknowledged as delivered by the recipient, as the web app
-// does. Baseline: a bare `ws` relay forwarding the same frames between the same clients, measured in the same run.
+// does. Baseline: a bare `ws` relay forwarding the same frames between the same clients, its capacity timed in rounds
+// alternating with the server's.
 // Clients run in a child process (chat-load.ts) so they do not share the server's event loop.
 import { execFile } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
@@ -13,17 +14,24 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildApp } from '../../apps/server/src/app';
-import { type DatabaseHandle } from '../../apps/server/src/db/database';
+import { type DatabaseHandle, type Engine } from '../../apps/server/src/db/database';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus, postgresBus } from '../../apps/server/src/realtime/bus';
 import type { Mailer } from '../../apps/server/src/email/mailer';
-import { benchConfig, benchEngines, emit } from './support';
+import { benchConfig, benchEngines, emit, median } from './support';
 import { counting, statementsPerMessage } from './chat-statements';
 
 const PAIRS = 500;
 const WARMUP_MS = 1_500;
-const MEASURE_MS = 6_000;
+/**
+ * Capacity is timed in rounds, the relay's and the server's alternating, so a slow moment of a shared machine weighs
+ * on both (one relay run before every scenario moved the ratios by a third between runs).
+ */
+const ROUNDS = 3;
+const ROUND_MS = 3_000;
+/** 2,000 samples at the paced rate: the p99 is then the 20th-slowest message, not the 6th. */
+const PACED_MS = 20_000;
 /** 1,000 users each sending a message every 10 s. */
 const PACED_PER_SECOND = 100;
 /** Relayed messages/s a bare `ws` relay reaches on a quiet 2-core machine is well above this; below, ratios mislead. */
@@ -58,8 +66,11 @@ async function runLoad(input: object): Promise<LoadResult> {
   }
 }
 
-/** The baseline: a `ws` server that forwards each frame to the named user, nothing else. */
-async function bareRelay(pairs: Array<{ a: string; b: string }>) {
+/**
+ * The baseline: a `ws` server that forwards each frame to the named user, nothing else. It stays up for the whole run,
+ * so its capacity is timed beside each engine's, round by round.
+ */
+async function startRelay(pairs: Array<{ a: string; b: string }>) {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise((r) => wss.once('listening', r));
   const byUser = new Map<string, WebSocket>();
@@ -74,20 +85,16 @@ async function bareRelay(pairs: Array<{ a: string; b: string }>) {
     });
   });
   const { port } = wss.address() as { port: number };
-  const base = {
-    mode: 'relay',
-    url: `ws://127.0.0.1:${port}/`,
-    cookies: {},
-    pairs,
-    warmupMs: WARMUP_MS,
-    measureMs: MEASURE_MS,
+  const base = { mode: 'relay', url: `ws://127.0.0.1:${port}/`, cookies: {}, pairs, warmupMs: WARMUP_MS };
+  return {
+    async capacity() {
+      const [cpu, before] = [process.cpuUsage(), relayed];
+      const closed = await runLoad({ ...base, measureMs: ROUND_MS });
+      return { closed, cpuMs: cpuMs(process.cpuUsage(cpu)), messages: relayed - before };
+    },
+    paced: () => runLoad({ ...base, measureMs: PACED_MS, pacedPerSecond: PACED_PER_SECOND }),
+    close: () => new Promise((r) => wss.close(r)),
   };
-  const cpu = process.cpuUsage();
-  const closed = await runLoad(base);
-  const cpuMsPerMessage = cpuMs(process.cpuUsage(cpu)) / Math.max(1, relayed);
-  const paced = await runLoad({ ...base, pacedPerSecond: PACED_PER_SECOND });
-  await new Promise((r) => wss.close(r));
-  return { closed, paced, cpuMsPerMessage };
 }
 
 /** 500 sellers with a listing each, 500 buyers, a conversation per pair and a session per user, inserted directly. */
@@ -212,114 +219,121 @@ async function arrange(handle: DatabaseHandle) {
 const noMail: Mailer = { send: async () => undefined };
 
 export async function run() {
-  const relay = process.env.BENCH_CHAT_COUNT_ONLY
-    ? { closed: { generatorCpu: 0 } as LoadResult, paced: {} as LoadResult, cpuMsPerMessage: 0 }
-    : await bareRelay(Array.from({ length: PAIRS }, (_, i) => ({ a: `a${i}`, b: `b${i}` })));
-  const starved = !process.env.BENCH_CHAT_COUNT_ONLY && relay.closed.perSecond < MIN_RELAY_PER_SECOND;
-  if (starved)
-    console.error(
-      `chat bench: the bare relay ran at ${Math.round(relay.closed.perSecond)} msg/s, below ${MIN_RELAY_PER_SECOND}: ` +
-        'the machine is too busy for the ratios to mean much (each figure says baselineStarved). ' +
-        'Compare serverCpuMsPerMessage and the statement counts instead, or set BENCH_MIN_RELAY_PER_SECOND.',
-    );
-  for (const { engine, url } of benchEngines()) {
-    const handle = await openScratchDatabase(engine, url, 'bench-chat');
-    const bus = engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : memoryBus();
-    const config = benchConfig({
-      NODE_ENV: 'test',
-      WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
-      CHAT_SEND_PER_MINUTE: '100000000',
-      SOCKET_MESSAGES_PER_SECOND: '100000000',
-      DATA_DIR: os.tmpdir(),
+  const countOnly = !!process.env.BENCH_CHAT_COUNT_ONLY;
+  const relay = await startRelay(Array.from({ length: PAIRS }, (_, i) => ({ a: `a${i}`, b: `b${i}` })));
+  try {
+    const relayPaced = countOnly ? null : await relay.paced();
+    for (const { engine, url } of benchEngines()) await measureEngine(engine, url, relay, relayPaced);
+  } finally {
+    await relay.close();
+  }
+}
+
+type Relay = Awaited<ReturnType<typeof startRelay>>;
+
+async function measureEngine(engine: Engine, url: string | undefined, relay: Relay, relayPaced: LoadResult | null) {
+  const handle = await openScratchDatabase(engine, url, 'bench-chat');
+  const bus = engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : memoryBus();
+  const config = benchConfig({
+    NODE_ENV: 'test',
+    WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
+    CHAT_SEND_PER_MINUTE: '100000000',
+    SOCKET_MESSAGES_PER_SECOND: '100000000',
+    DATA_DIR: os.tmpdir(),
+  });
+  const app = await buildApp({ db: handle, mailer: noMail, clock: systemClock, bus, config });
+  try {
+    const { pairs, cookies } = await arrange(handle);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const base = { mode: 'chat', url: `ws://127.0.0.1:${port}/api/ws`, cookies, pairs, warmupMs: WARMUP_MS };
+    const counts = await statementsPerMessage(engine, base.url, pairs[0], cookies);
+    emit({
+      bench: 'chat.statements_per_message',
+      engine,
+      value: counts.statements,
+      unit: engine === 'sqlite' ? 'statements' : 'round trips',
+      transactions: counts.transactions,
+      framesOut: counts.frames,
     });
-    const app = await buildApp({ db: handle, mailer: noMail, clock: systemClock, bus, config });
-    try {
-      const { pairs, cookies } = await arrange(handle);
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = app.server.address() as { port: number };
-      const base = {
-        mode: 'chat',
-        url: `ws://127.0.0.1:${port}/api/ws`,
-        cookies,
-        pairs,
-        warmupMs: WARMUP_MS,
-        measureMs: MEASURE_MS,
-      };
-      const counts = await statementsPerMessage(engine, base.url, pairs[0], cookies);
-      emit({
-        bench: 'chat.statements_per_message',
-        engine,
-        value: counts.statements,
-        unit: engine === 'sqlite' ? 'statements' : 'round trips',
-        transactions: counts.transactions,
-        framesOut: counts.frames,
-      });
-      if (process.env.BENCH_CHAT_COUNT_ONLY) continue;
-      const storedBefore = await storedCount(handle);
-      // Statements under load: group commit and coalesced marks share their transactions between messages.
+    if (!relayPaced) return;
+    const storedBefore = await storedCount(handle);
+    const relayRounds: Array<Awaited<ReturnType<Relay['capacity']>>> = [];
+    const rounds: LoadResult[] = [];
+    let statements = 0;
+    let transactions = 0;
+    let serverCpuMs = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      relayRounds.push(await relay.capacity());
       const cpu = process.cpuUsage();
-      const { result: closed, ...underLoad } = await counting(engine, () => runLoad(base));
-      const storedUnderLoad = (await settled(handle)) - storedBefore;
-      // The server's CPU per message (this process hosts it): evidence that depends little on the machine's load.
-      const cpuMsPerMessage = cpuMs(process.cpuUsage(cpu)) / Math.max(1, storedUnderLoad);
-      const paced = await runLoad({ ...base, pacedPerSecond: PACED_PER_SECOND });
-      for (const [phase, r] of [
-        ['capacity', closed],
-        ['paced', paced],
-      ] as const) {
-        if (r.errors)
-          console.error(
-            `chat bench (${engine}, ${phase}): ${r.errors} error replies, e.g. ${r.errorSamples?.join(' | ')}`,
-          );
-      }
-      const stored = await storedCount(handle);
-      const loadAvg = Number(os.loadavg()[0].toFixed(1));
-      emit({
-        bench: 'chat.delivered',
-        engine,
-        value: Math.round(closed.perSecond),
-        unit: 'msg/s',
-        baseline: 'ws.relay',
-        baselineValue: Math.round(relay.closed.perSecond),
-        sockets: closed.sockets,
-        seconds: MEASURE_MS / 1000,
-        saturatedP50Ms: round(closed.p50),
-        saturatedP99Ms: round(closed.p99),
-        stored,
-        serverCpuMsPerMessage: round(cpuMsPerMessage),
-        baselineCpuMsPerMessage: round(relay.cpuMsPerMessage),
-        statementsPerMessageUnderLoad: round(underLoad.statements / Math.max(1, storedUnderLoad)),
-        transactionsPerMessageUnderLoad: Number((underLoad.transactions / Math.max(1, storedUnderLoad)).toFixed(4)),
-        errors: closed.errors + paced.errors,
-        generatorCpu: closed.generatorCpu,
-        baselineStarved: starved,
-        baselineGeneratorCpu: relay.closed.generatorCpu,
-        loadAvg,
-      });
-      const latency = { sockets: paced.sockets, offeredPerSecond: PACED_PER_SECOND, samples: paced.delivered };
-      emit({
-        bench: 'chat.latency.p50',
-        engine,
-        value: round(paced.p50),
-        unit: 'ms',
-        baseline: 'ws.relay',
-        baselineValue: round(relay.paced.p50),
-        ...latency,
-      });
-      emit({
-        bench: 'chat.latency.p99',
-        engine,
-        value: round(paced.p99),
-        unit: 'ms',
-        baseline: 'ws.relay',
-        baselineValue: round(relay.paced.p99),
-        ...latency,
-      });
-    } finally {
-      await app.close();
-      await bus.close();
-      await handle.close();
+      // Statements under load: group commit and coalesced marks share their transactions between messages.
+      const counted = await counting(engine, () => runLoad({ ...base, measureMs: ROUND_MS }));
+      // The backlog is stored before the relay's next round, and its work counts in this server's CPU.
+      await settled(handle);
+      serverCpuMs += cpuMs(process.cpuUsage(cpu));
+      statements += counted.statements;
+      transactions += counted.transactions;
+      rounds.push(counted.result);
     }
+    const storedUnderLoad = (await storedCount(handle)) - storedBefore;
+    const paced = await runLoad({ ...base, measureMs: PACED_MS, pacedPerSecond: PACED_PER_SECOND });
+    for (const [phase, r] of [...rounds.map((r) => ['capacity', r] as const), ['paced', paced] as const]) {
+      if (r.errors)
+        console.error(
+          `chat bench (${engine}, ${phase}): ${r.errors} error replies, e.g. ${r.errorSamples?.join(' | ')}`,
+        );
+    }
+    const relayRate = mean(relayRounds.map((r) => r.closed.perSecond));
+    const starved = relayRate < MIN_RELAY_PER_SECOND;
+    if (starved)
+      console.error(
+        `chat bench: the bare relay ran at ${Math.round(relayRate)} msg/s, below ${MIN_RELAY_PER_SECOND}: ` +
+          'the machine is too busy for the ratios to mean much (the figure says baselineStarved). ' +
+          'Compare serverCpuMsPerMessage and the statement counts instead, or set BENCH_MIN_RELAY_PER_SECOND.',
+      );
+    const relayMessages = relayRounds.reduce((n, r) => n + r.messages, 0);
+    emit({
+      bench: 'chat.delivered',
+      engine,
+      value: Math.round(mean(rounds.map((r) => r.perSecond))),
+      unit: 'msg/s',
+      baseline: 'ws.relay',
+      baselineValue: Math.round(relayRate),
+      roundRatios: rounds.map((r, i) => round3(r.perSecond / relayRounds[i].closed.perSecond)),
+      sockets: rounds[0].sockets,
+      seconds: (ROUNDS * ROUND_MS) / 1000,
+      saturatedP50Ms: round(median(rounds.map((r) => r.p50))),
+      saturatedP99Ms: round(median(rounds.map((r) => r.p99))),
+      stored: await storedCount(handle),
+      // The server's CPU per message (this process hosts it): evidence that depends little on the machine's load.
+      serverCpuMsPerMessage: round(serverCpuMs / Math.max(1, storedUnderLoad)),
+      baselineCpuMsPerMessage: round(relayRounds.reduce((n, r) => n + r.cpuMs, 0) / Math.max(1, relayMessages)),
+      statementsPerMessageUnderLoad: round(statements / Math.max(1, storedUnderLoad)),
+      transactionsPerMessageUnderLoad: Number((transactions / Math.max(1, storedUnderLoad)).toFixed(4)),
+      errors: rounds.reduce((n, r) => n + r.errors, 0) + paced.errors,
+      generatorCpu: median(rounds.map((r) => r.generatorCpu)),
+      baselineStarved: starved,
+      baselineGeneratorCpu: median(relayRounds.map((r) => r.closed.generatorCpu)),
+      loadAvg: Number(os.loadavg()[0].toFixed(1)),
+    });
+    const latency = { sockets: paced.sockets, offeredPerSecond: PACED_PER_SECOND, samples: paced.delivered };
+    for (const [bench, value, baselineValue] of [
+      ['chat.latency.p50', paced.p50, relayPaced.p50],
+      ['chat.latency.p99', paced.p99, relayPaced.p99],
+    ] as const)
+      emit({
+        bench,
+        engine,
+        value: round(value),
+        unit: 'ms',
+        baseline: 'ws.relay',
+        baselineValue: round(baselineValue),
+        ...latency,
+      });
+  } finally {
+    await app.close();
+    await bus.close();
+    await handle.close();
   }
 }
 
@@ -345,3 +359,5 @@ async function storedCount(handle: DatabaseHandle) {
 
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 const round = (n: number) => Math.round(n * 100) / 100;
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
