@@ -29,13 +29,16 @@ export function bindableSqlite(raw: SQLiteDatabase): SQLiteDatabase {
   const cache = new Map<string, ReturnType<SQLiteDatabase['prepare']>>();
   const prepareWrapped = (source: string) => {
     const stmt = prepare(source.replace(BOUND_LIMIT, '$1 cast(? as integer)'));
-    const bindable =
-      (fn: (...a: unknown[]) => unknown) =>
-      (...args: unknown[]) =>
-        fn.apply(
-          stmt,
-          args.map((a) => (Array.isArray(a) ? a.map(toBindable) : toBindable(a))),
-        );
+    const bound = (args: unknown[]) => args.map((a) => (Array.isArray(a) ? a.map(toBindable) : toBindable(a)));
+    const rows = stmt.reader ? rowsAsObjects(stmt) : null;
+    const bindable = (name: PropertyKey, fn: (...a: unknown[]) => unknown) => {
+      const call = (...args: unknown[]) => fn.apply(stmt, bound(args));
+      if (!rows) return call;
+      if (name === 'all') return (...args: unknown[]) => (call(...args) as unknown[][]).map(rows.row);
+      if (name === 'get') return (...args: unknown[]) => rows.maybeRow(call(...args) as unknown[] | undefined);
+      if (name === 'iterate') return (...args: unknown[]) => rows.each(call(...args) as Iterable<unknown[]>);
+      return call;
+    };
     // Each method wrapped once per statement, not on every access: hot statements run thousands of times a second.
     const methods = new Map<PropertyKey, unknown>();
     return new Proxy(stmt, {
@@ -45,7 +48,7 @@ export function bindableSqlite(raw: SQLiteDatabase): SQLiteDatabase {
         let method = methods.get(p);
         if (!method) {
           const fn = value as (...a: unknown[]) => unknown;
-          method = p === 'run' || p === 'all' || p === 'get' || p === 'iterate' ? bindable(fn) : fn.bind(s);
+          method = p === 'run' || p === 'all' || p === 'get' || p === 'iterate' ? bindable(p, fn) : fn.bind(s);
           methods.set(p, method);
         }
         return method;
@@ -69,6 +72,33 @@ export function bindableSqlite(raw: SQLiteDatabase): SQLiteDatabase {
       };
     },
   });
+}
+
+type ReaderStatement = ReturnType<SQLiteDatabase['prepare']>;
+
+/**
+ * A reader statement switched to arrays, and the rows built from them as better-sqlite3 would build them (one property
+ * per column in order, a repeated name keeping its last value). Before Node 22, better-sqlite3 builds each row object
+ * in C++ one property at a time, interning every column name again for every row: for a page of 26 users that was
+ * most of the statement's time (measured in docs/performance.md, fifteenth session). The names are read again when
+ * a row's width changes (SQLite re-prepares a `select *` after a schema change).
+ */
+function rowsAsObjects(stmt: ReaderStatement) {
+  stmt.raw(true);
+  let names = stmt.columns().map((c) => c.name);
+  const row = (values: unknown[]) => {
+    if (values.length !== names.length) names = stmt.columns().map((c) => c.name);
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < values.length; i++) out[names[i]] = values[i];
+    return out;
+  };
+  return {
+    row,
+    maybeRow: (values: unknown[] | undefined) => (values === undefined ? undefined : row(values)),
+    *each(iterator: Iterable<unknown[]>) {
+      for (const values of iterator) yield row(values);
+    },
+  };
 }
 
 /** Turn SQLite's 0/1 back into booleans for the columns declared boolean, so both engines return the same values. */
