@@ -59,6 +59,13 @@ describe('SQLite statements through the app wrapper', () => {
     });
   });
 
+  it('names the columns anew after a column is renamed through the connection', () => {
+    const source = 'select * from items order by id';
+    expect(wrapped.prepare(source).get()).toHaveProperty('title', 'First');
+    wrapped.prepare('alter table items rename column title to name').run();
+    expect(wrapped.prepare(source).get()).toEqual({ id: 'a', name: 'First', price: 100, active: 1, note: null });
+  });
+
   it('binds booleans as 0 and 1 in writes and reads, and still counts the changes of a write', () => {
     const insert = wrapped.prepare('insert into items (id, title, price, active) values (?, ?, ?, ?)');
     expect(insert.run('c', 'Third', 10, true).changes).toBe(1);

@@ -12,6 +12,7 @@ import { BOOLEAN_COLUMNS } from './schema';
 const toBindable = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
 const STATEMENT_CACHE_SIZE = 500;
+const SCHEMA_CHANGE = /^\s*(alter|drop|create)\b/i;
 
 /**
  * Kysely writes `limit ?`; SQLite (3.53) spends microseconds more on every run of a statement whose LIMIT or OFFSET is
@@ -59,6 +60,8 @@ export function bindableSqlite(raw: SQLiteDatabase): SQLiteDatabase {
     get(target, prop, receiver) {
       if (prop !== 'prepare') return Reflect.get(target, prop, receiver);
       return (source: string) => {
+        // Statements kept from before a schema change would name their columns as they were (rowsAsObjects).
+        if (SCHEMA_CHANGE.test(source)) cache.clear();
         let stmt = cache.get(source);
         if (stmt) {
           // Refresh recency: a Map iterates in insertion order, so the first key is the least recently used.
@@ -80,8 +83,8 @@ type ReaderStatement = ReturnType<SQLiteDatabase['prepare']>;
  * A reader statement switched to arrays, and the rows built from them as better-sqlite3 would build them (one property
  * per column in order, a repeated name keeping its last value). Before Node 22, better-sqlite3 builds each row object
  * in C++ one property at a time, interning every column name again for every row: for a page of 26 users that was
- * most of the statement's time (measured in docs/performance.md, fifteenth session). The names are read again when
- * a row's width changes (SQLite re-prepares a `select *` after a schema change).
+ * most of the statement's time (measured in docs/performance.md, fifteenth session). A schema change through the
+ * connection empties its statement cache; one through another connection is seen when a row's width changes.
  */
 function rowsAsObjects(stmt: ReaderStatement) {
   stmt.raw(true);
