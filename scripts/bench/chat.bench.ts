@@ -19,7 +19,7 @@ import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus, postgresBus } from '../../apps/server/src/realtime/bus';
 import type { Mailer } from '../../apps/server/src/email/mailer';
-import { benchConfig, benchEngines, emit, median } from './support';
+import { benchConfig, benchEngines, emit, mean, median } from './support';
 import { counting, statementsPerMessage } from './chat-statements';
 
 const PAIRS = 500;
@@ -263,19 +263,20 @@ async function measureEngine(engine: Engine, url: string | undefined, relay: Rel
     let statements = 0;
     let transactions = 0;
     let serverCpuMs = 0;
+    let storedAfter = storedBefore;
     for (let round = 0; round < ROUNDS; round++) {
       relayRounds.push(await relay.capacity());
       const cpu = process.cpuUsage();
       // Statements under load: group commit and coalesced marks share their transactions between messages.
       const counted = await counting(engine, () => runLoad({ ...base, measureMs: ROUND_MS }));
       // The backlog is stored before the relay's next round, and its work counts in this server's CPU.
-      await settled(handle);
+      storedAfter = await settled(handle);
       serverCpuMs += cpuMs(process.cpuUsage(cpu));
       statements += counted.statements;
       transactions += counted.transactions;
       rounds.push(counted.result);
     }
-    const storedUnderLoad = (await storedCount(handle)) - storedBefore;
+    const storedUnderLoad = storedAfter - storedBefore;
     const paced = await runLoad({ ...base, measureMs: PACED_MS, pacedPerSecond: PACED_PER_SECOND });
     for (const [phase, r] of [...rounds.map((r) => ['capacity', r] as const), ['paced', paced] as const]) {
       if (r.errors)
@@ -360,4 +361,3 @@ async function storedCount(handle: DatabaseHandle) {
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 const round = (n: number) => Math.round(n * 100) / 100;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;

@@ -56,6 +56,8 @@ export function otherHeaders(headers: Record<string, unknown>) {
   return out;
 }
 
+export const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
 export function median(values: number[]) {
   const s = [...values].sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)] : 0;

@@ -20,6 +20,7 @@ import {
   emit,
   loadWithCpu,
   type MeasuredLoad,
+  mean,
   median,
   otherHeaders,
   startLoadProcess,
@@ -142,15 +143,15 @@ async function throughput(engine: string, handle: DatabaseHandle, loader: Loader
     const accepted = track.reduce((n, r) => n + r.total - r.failed, 0);
     // At least `accepted`: responses still in flight when a round's clock stops are written too.
     const persisted = (await totalViews(handle.db)) - before;
-    const mean = (rs: LoadResult[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
+    const meanRps = (rs: LoadResult[]) => Math.round(mean(rs.map((r) => r.rps)));
     const p99 = (rs: LoadResult[]) => median(rs.map((r) => r.p99));
     emit({
       bench: 'traffic.track',
       engine,
-      value: mean(track),
+      value: meanRps(track),
       unit: 'req/s',
       baseline: 'fastify.post.same_reply',
-      baselineValue: mean(base),
+      baselineValue: meanRps(base),
       p99Ms: p99(track),
       baselineP99Ms: p99(base),
       failed: track.reduce((n, r) => n + r.failed, 0),
@@ -158,8 +159,8 @@ async function throughput(engine: string, handle: DatabaseHandle, loader: Loader
       persisted,
       generatorCpu: median(track.map((r) => r.generatorCpu)),
       baselineGeneratorCpu: median(base.map((r) => r.generatorCpu)),
-      sameHeadersBaselineValue: mean(sameHeaders),
-      ratioToSameHeaders: Number((mean(track) / mean(sameHeaders)).toFixed(3)),
+      sameHeadersBaselineValue: meanRps(sameHeaders),
+      ratioToSameHeaders: Number((meanRps(track) / meanRps(sameHeaders)).toFixed(3)),
       cpuUsPerReq: median(track.map((r) => r.cpuUsPerReq)),
       baselineCpuUsPerReq: median(base.map((r) => r.cpuUsPerReq)),
       sameHeadersCpuUsPerReq: median(sameHeaders.map((r) => r.cpuUsPerReq)),
