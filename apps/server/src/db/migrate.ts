@@ -20,6 +20,7 @@ import * as checkoutExpiryOwed from './migrations/2026-11-25T0600-checkout-expir
 import * as ordersListingBuyer from './migrations/2026-11-25T0700-orders-listing-buyer';
 import * as trigramPendingLists from './migrations/2026-11-25T0800-trigram-pending-lists';
 import * as messagesSenderTime from './migrations/2026-11-26T0300-messages-sender-time';
+import * as adminListFilterIndexes from './migrations/2026-11-28T0400-admin-list-filter-indexes';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0700-orders-listing-buyer': ordersListingBuyer,
   '2026-11-25T0800-trigram-pending-lists': trigramPendingLists,
   '2026-11-26T0300-messages-sender-time': messagesSenderTime,
+  '2026-11-28T0400-admin-list-filter-indexes': adminListFilterIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,6 +11,7 @@ import {
   CANDIDATE_LIMIT,
   FEW_MATCHES,
   fewCandidates,
+  filterColumn,
   gatedPage,
   keyIn,
   keyOrIdIn,
@@ -129,8 +130,10 @@ function filteredListings(db: Database, a: ListingPageArgs) {
       ]),
     );
   }
-  if (a.status !== null) q = q.where('listings.status', '=', a.status);
-  if (a.category !== null) q = q.where('listings.category', '=', a.category);
+  // A search's candidates or the deleted listings are the few rows to start from; status and category only check them.
+  const column = filterColumn(engine, a.titles !== null || a.deleted === 'yes');
+  if (a.status !== null) q = q.where(column('listings.status'), '=', a.status);
+  if (a.category !== null) q = q.where(column('listings.category'), '=', a.category);
   if (a.sellerId !== null) q = q.where('listings.sellerId', '=', a.sellerId);
   if (a.deleted) q = q.where('listings.deletedAt', a.deleted === 'yes' ? 'is not' : 'is', null);
   if (a.cursorAt !== null && a.cursorId !== null)

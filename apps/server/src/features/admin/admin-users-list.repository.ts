@@ -11,6 +11,7 @@ import {
   CANDIDATE_LIMIT,
   FEW_MATCHES,
   fewCandidates,
+  filterColumn,
   gatedPage,
   keyIn,
   pageArgs,
@@ -66,12 +67,14 @@ function filteredUsers(db: Database, a: UserPageArgs) {
     q = q.where((eb) =>
       eb.or([containsText(a.engine, 'users.email', needle), containsText(a.engine, 'users.displayName', needle)]),
     );
-  if (a.role !== null) q = q.where('users.role', '=', a.role);
-  if (a.verified) q = q.where('users.emailVerified', '=', a.verified === 'yes');
+  // A search's candidates or the deleted users are the few rows to start from; the filters then only check them.
+  const column = filterColumn(a.engine, a.keys !== null || a.state === 'deleted');
+  if (a.role !== null) q = q.where(column('users.role'), '=', a.role);
+  if (a.verified) q = q.where(column('users.emailVerified'), '=', a.verified === 'yes');
   if (a.state === 'deleted') q = q.where('deletedUsers.status', '=', 'unresolved');
   else if (a.state) {
     q = q
-      .where('users.disabled', '=', a.state === 'disabled')
+      .where(column('users.disabled'), '=', a.state === 'disabled')
       .where((eb) => eb.or([eb('deletedUsers.status', 'is', null), eb('deletedUsers.status', '!=', 'unresolved')]));
   }
   if (a.cursorAt !== null && a.cursorId !== null)

@@ -54,6 +54,15 @@ export const pageArgs = (cursor: Keyset | undefined, limit: number): PageArgs =>
   limit,
 });
 
+/**
+ * A filtered column as a list's WHERE names it. The filters of the admin lists have indexes in created order, so a page
+ * of one seeks and stops. When fewer rows drive the page (a search's candidates, the deleted users or listings),
+ * SQLite, which plans without statistics (decision 040), would still pick the filter's index to skip sorting and walk
+ * every row of that value: there the column goes out as `+column`, which no index serves. PostgreSQL weighs both.
+ */
+export const filterColumn = (engine: Engine, fewerRowsDrive: boolean) => (column: string) =>
+  engine === 'sqlite' && fewerRowsDrive ? sql<unknown>`+${sql.ref(column)}` : sql.ref(column);
+
 /** Split a limit+1 fetch into the page and the cursor after its last row. */
 export function toPage<T extends { createdAt: number; id: string }>(rows: T[], limit: number) {
   const items = rows.slice(0, limit);
