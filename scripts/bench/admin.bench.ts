@@ -82,6 +82,7 @@ async function seed(handle: DatabaseHandle, adminId: string) {
           updatedAt: now,
           publishedAt: now,
           soldAt: i % 7 === 3 ? now - i * 1000 : null,
+          deletedAt: i % 500 === 11 ? now : null,
         }) as never,
       (rows) => trx.insertInto('listings').values(rows).execute(),
     );
@@ -170,8 +171,14 @@ export async function run() {
           ['admin.users.deep-page', `/api/admin/users?cursor=${deep}`],
           ['admin.users.state-filter', '/api/admin/users?state=deleted'],
           ['admin.users.search', '/api/admin/users?q=user4999'],
+          // Filters: half the users are buyers, 1% are disabled, 40 of the listings are deleted.
+          ['admin.users.role-filter', '/api/admin/users?role=buyer'],
+          ['admin.users.disabled-filter', '/api/admin/users?state=disabled'],
+          ['admin.users.search-in-role', '/api/admin/users?q=user4999&role=buyer'],
           ['admin.listings.first-page', '/api/admin/listings'],
           ['admin.listings.search', '/api/admin/listings?q=listing%201999'],
+          ['admin.listings.deleted-filter', '/api/admin/listings?deleted=yes'],
+          ['admin.listings.search-in-status', '/api/admin/listings?q=listing%201999&status=active'],
           ['admin.audit.by-actor', `/api/admin/audit?actorId=${admin.id}`],
           ['admin.dashboard', '/api/admin/dashboard'],
           // The floor of any request that reads the database: /readyz runs one `select 1`. On PostgreSQL that round
