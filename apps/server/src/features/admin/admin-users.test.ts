@@ -94,10 +94,13 @@ describe('GET /api/admin/users', () => {
     const active = await createUser(ctx, { email: `${tag}-a@example.test` });
     const disabled = await createUser(ctx, { email: `${tag}-d@example.test`, disabled: true });
     const deleted = await createUser(ctx, { email: `${tag}-x@example.test` });
+    const restored = await createUser(ctx, { email: `${tag}-r@example.test` });
     expect((await inject('POST', `/api/admin/users/${deleted.id}/delete`, {})).statusCode).toBe(200);
+    expect((await inject('POST', `/api/admin/users/${restored.id}/delete`, {})).statusCode).toBe(200);
+    expect((await inject('POST', `/api/admin/users/${restored.id}/restore`, {})).statusCode).toBe(200);
     const ids = async (state: string) =>
       (await inject('GET', `/api/admin/users?q=${tag}&state=${state}`)).json().items.map((u: { id: string }) => u.id);
-    expect(await ids('active')).toEqual([active.id]);
+    expect((await ids('active')).sort()).toEqual([active.id, restored.id].sort());
     expect(await ids('disabled')).toEqual([disabled.id]);
     expect(await ids('deleted')).toEqual([deleted.id]);
   });
