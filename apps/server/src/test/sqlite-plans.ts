@@ -35,3 +35,11 @@ export async function sqlitePlans<T>(url: string, fn: (db: Database) => Promise<
     await handle.close();
   }
 }
+
+/** The plan (lines joined by " | ") of the statement of `fn` whose SQL matches `statement`, and `fn`'s result. */
+export async function sqlitePlanOf<T>(url: string, statement: RegExp, fn: (db: Database) => Promise<T>) {
+  const { result, plans } = await sqlitePlans(url, fn);
+  const found = plans.find((p) => statement.test(p.source));
+  if (!found) throw new Error(`no statement matches ${statement} among:\n${plans.map((p) => p.source).join('\n')}`);
+  return { result, plan: found.plan.join(' | ') };
+}

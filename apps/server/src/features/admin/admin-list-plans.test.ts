@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { ManualClock } from '../../lib/clock';
 import { createTestDatabase, createUser, testEngine } from '../../test/test-app';
-import { sqlitePlans } from '../../test/sqlite-plans';
+import { sqlitePlanOf } from '../../test/sqlite-plans';
 import { listUsers, type UserFilter } from './admin-users-list.repository';
 import { listListings, type ListingFilter } from './admin-listings-list.repository';
 import { insertListing } from './admin-test-fixtures';
@@ -36,14 +36,12 @@ describe.skipIf(testEngine !== 'sqlite')('admin list plans on SQLite', () => {
   });
   afterAll(() => handle.close());
 
-  /** The plan of the page statement a filter runs, and the page. */
+  /** The plan of the users page statement a filter runs, and the page. */
   async function pagePlan(filter: Partial<UserFilter>) {
-    const { result, plans } = await sqlitePlans(handle.url, (db) =>
+    const { result, plan } = await sqlitePlanOf(handle.url, /from "users" left join "deleted_users"/, (db) =>
       listUsers(db, 'sqlite', { cursor: undefined, limit: 5, ...filter }),
     );
-    const statement = plans.find((p) => /from "users" left join "deleted_users"/.test(p.source));
-    if (!statement) throw new Error(`no page statement among ${plans.map((p) => p.source).join('\n')}`);
-    return { plan: statement.plan.join(' | '), items: result.items };
+    return { plan, items: result.items };
   }
 
   it.each([
@@ -85,12 +83,10 @@ describe.skipIf(testEngine !== 'sqlite')('admin list plans on SQLite', () => {
 
   /** The plan of the listings page statement a filter runs, and the page. */
   async function listingsPlan(filter: Partial<ListingFilter>) {
-    const { result, plans } = await sqlitePlans(handle.url, (db) =>
+    const { result, plan } = await sqlitePlanOf(handle.url, /from "listings" inner join "users" as "seller"/, (db) =>
       listListings(db, 'sqlite', { cursor: undefined, limit: 5, ...filter }),
     );
-    const statement = plans.find((p) => /from "listings" inner join "users" as "seller"/.test(p.source));
-    if (!statement) throw new Error(`no page statement among ${plans.map((p) => p.source).join('\n')}`);
-    return { plan: statement.plan.join(' | '), items: result.items };
+    return { plan, items: result.items };
   }
 
   it.each([[{ deleted: 'yes' }], [{ deleted: 'yes', status: 'hidden' }]] as const)(
