@@ -293,6 +293,13 @@ async function measureEngine(engine: Engine, url: string | undefined, relay: Rel
           'Compare serverCpuMsPerMessage and the statement counts instead, or set BENCH_MIN_RELAY_PER_SECOND.',
       );
     const relayMessages = relayRounds.reduce((n, r) => n + r.messages, 0);
+    const serverCpu = serverCpuMs / Math.max(1, storedUnderLoad);
+    const relayCpu = relayRounds.reduce((n, r) => n + r.cpuMs, 0) / Math.max(1, relayMessages);
+    // The clients' CPU a message (a share of a core over the rounds, at their rate): both sides share this machine's
+    // cores with their load generator, so the whole cost of a message bounds the ratio wherever CPU is the limit.
+    const clientCpu = (rs: LoadResult[]) => mean(rs.map((r) => (r.generatorCpu * 1000) / Math.max(1, r.perSecond)));
+    const generatorCpu = clientCpu(rounds);
+    const relayGeneratorCpu = clientCpu(relayRounds.map((r) => r.closed));
     emit({
       bench: 'chat.delivered',
       engine,
@@ -307,8 +314,12 @@ async function measureEngine(engine: Engine, url: string | undefined, relay: Rel
       saturatedP99Ms: round(median(rounds.map((r) => r.p99))),
       stored: await storedCount(handle),
       // The server's CPU per message (this process hosts it): evidence that depends little on the machine's load.
-      serverCpuMsPerMessage: round(serverCpuMs / Math.max(1, storedUnderLoad)),
-      baselineCpuMsPerMessage: round(relayRounds.reduce((n, r) => n + r.cpuMs, 0) / Math.max(1, relayMessages)),
+      serverCpuMsPerMessage: round3(serverCpu),
+      baselineCpuMsPerMessage: round3(relayCpu),
+      generatorCpuMsPerMessage: round3(generatorCpu),
+      baselineGeneratorCpuMsPerMessage: round3(relayGeneratorCpu),
+      // The ratio if CPU alone set both rates: the relay's and its clients' CPU a message over the server's and its.
+      cpuBoundRatio: round3((relayCpu + relayGeneratorCpu) / (serverCpu + generatorCpu)),
       statementsPerMessageUnderLoad: round(statements / Math.max(1, storedUnderLoad)),
       transactionsPerMessageUnderLoad: Number((transactions / Math.max(1, storedUnderLoad)).toFixed(4)),
       errors: rounds.reduce((n, r) => n + r.errors, 0) + paced.errors,
