@@ -183,6 +183,7 @@ async function benchEngine(
         ratioToSameHeaders: Number((rps(app) / rps(sameHeaders)).toFixed(3)),
       });
     }
+    await signedInBesideAnonymous(engine, loader, server.pid!, base + '/api/auth/me', targets);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -194,6 +195,40 @@ async function benchEngine(
       await c.end();
     }
   }
+}
+
+/**
+ * `auth.me` signed in against the same route anonymous, in alternating rounds of their own: the two per-path figures
+ * above are each timed beside the bare server, in different rounds, so their quotient carries the machine's moments.
+ */
+async function signedInBesideAnonymous(
+  engine: string,
+  loader: ReturnType<typeof startLoadProcess>,
+  serverPid: number,
+  url: string,
+  targets: Array<[string, string, Record<string, string>]>,
+) {
+  const signedIn = targets.find(([name]) => name === 'auth_me');
+  if (!signedIn || !targets.some(([name]) => name === 'auth_me_anonymous')) return;
+  const signed: MeasuredLoad[] = [];
+  const anonymous: MeasuredLoad[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    anonymous.push(await loadWithCpu(serverPid, () => loader.load(url, { headers: ACCEPT, seconds: SECONDS })));
+    signed.push(await loadWithCpu(serverPid, () => loader.load(url, { headers: signedIn[2], seconds: SECONDS })));
+  }
+  const rps = (rs: MeasuredLoad[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
+  emit({
+    bench: 'app.auth_me_signed_in',
+    engine,
+    value: rps(signed),
+    unit: 'req/s',
+    baseline: 'app.auth_me_anonymous',
+    baselineValue: rps(anonymous),
+    failed: [...signed, ...anonymous].reduce((n, r) => n + r.failed, 0),
+    cpuUsPerReq: median(signed.map((r) => r.cpuUsPerReq)),
+    baselineCpuUsPerReq: median(anonymous.map((r) => r.cpuUsPerReq)),
+    generatorCpu: median(signed.map((r) => r.generatorCpu)),
+  });
 }
 
 /** BENCH_CPU_PROF=dir writes a V8 CPU profile of the server for the whole run (node --cpu-prof). */
