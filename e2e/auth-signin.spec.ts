@@ -87,8 +87,9 @@ test('disabled and deleted accounts are told so', async ({ page }) => {
   const db = openE2eDb();
   db.prepare('update users set disabled = 1 where id = ?').run(disabled.id);
   db.prepare(
-    `insert into deleted_users (uid, status, reason, deleted_by, created_at, updated_at) values (?, 'unresolved', 'journey', null, ?, ?)`,
-  ).run(deleted.id, Date.now(), Date.now());
+    `insert into deleted_users (uid, user_created_at, status, reason, deleted_by, created_at, updated_at)
+      select id, created_at, 'unresolved', 'journey', null, ?, ? from users where id = ?`,
+  ).run(Date.now(), Date.now(), deleted.id);
   db.close();
 
   await page.goto('/signin');

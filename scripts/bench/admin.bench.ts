@@ -56,6 +56,7 @@ async function seed(handle: DatabaseHandle, adminId: string) {
       USERS / 100,
       (i) => ({
         uid: `u${i * 100 + 3}`,
+        userCreatedAt: now - (i * 100 + 3) * 60_000,
         status: 'unresolved' as const,
         reason: '',
         deletedBy: adminId,

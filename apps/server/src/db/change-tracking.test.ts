@@ -72,7 +72,15 @@ describe('committed writes are reported by table', () => {
       await trx.updateTable('users').set({ lastActive: 5 }).where('id', '=', u.id).execute();
       await trx
         .insertInto('deletedUsers')
-        .values({ uid: u.id, status: 'unresolved', reason: '', deletedBy: u.id, createdAt: 5, updatedAt: 5 })
+        .values({
+          uid: u.id,
+          userCreatedAt: u.createdAt,
+          status: 'unresolved',
+          reason: '',
+          deletedBy: u.id,
+          createdAt: 5,
+          updatedAt: 5,
+        })
         .execute();
       expect(reports).toEqual([]);
     });

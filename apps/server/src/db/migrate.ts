@@ -21,6 +21,7 @@ import * as ordersListingBuyer from './migrations/2026-11-25T0700-orders-listing
 import * as trigramPendingLists from './migrations/2026-11-25T0800-trigram-pending-lists';
 import * as messagesSenderTime from './migrations/2026-11-26T0300-messages-sender-time';
 import * as adminListFilterIndexes from './migrations/2026-11-28T0400-admin-list-filter-indexes';
+import * as deletedUsersCreatedOrder from './migrations/2026-11-28T1400-deleted-users-created-order';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0800-trigram-pending-lists': trigramPendingLists,
   '2026-11-26T0300-messages-sender-time': messagesSenderTime,
   '2026-11-28T0400-admin-list-filter-indexes': adminListFilterIndexes,
+  '2026-11-28T1400-deleted-users-created-order': deletedUsersCreatedOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,6 +35,8 @@ export interface SessionsTable {
 
 export interface DeletedUsersTable {
   uid: string;
+  /** The user's own created_at, copied (it never changes) so the deleted users list in created order by an index. */
+  userCreatedAt: number;
   status: 'unresolved' | 'resolved';
   reason: string;
   deletedBy: string | null;

@@ -6,10 +6,12 @@ import { sqlitePlanOf } from '../../test/sqlite-plans';
 import { listUsers, type UserFilter } from './admin-users-list.repository';
 import { listListings, type ListingFilter } from './admin-listings-list.repository';
 import { insertListing } from './admin-test-fixtures';
+import { markDeleted } from './admin-users.repository';
 
 // SQLite plans without statistics, so the index each filter seeks is pinned here; PostgreSQL weighs its own.
 describe.skipIf(testEngine !== 'sqlite')('admin list plans on SQLite', () => {
   let handle: DatabaseHandle;
+  const deleted: string[] = [];
   const clock = new ManualClock(Date.UTC(2026, 10, 28));
 
   beforeAll(async () => {
@@ -17,12 +19,18 @@ describe.skipIf(testEngine !== 'sqlite')('admin list plans on SQLite', () => {
     const arrange = { db: handle.db, clock };
     for (let i = 0; i < 30; i++) {
       clock.advance(1000);
-      await createUser(arrange, {
+      const user = await createUser(arrange, {
         role: i % 2 ? 'seller' : 'buyer',
         displayName: i < 3 ? `Quokka Keeper ${i}` : `Member ${i}`,
         emailVerified: i % 3 !== 0,
         disabled: i % 4 === 1,
       });
+      // Deleted out of their created order, as admins delete them.
+      if (i % 3 === 2) deleted.push(user.id);
+    }
+    for (const uid of [...deleted].reverse()) {
+      clock.advance(1000);
+      await markDeleted(handle.db, uid, { reason: 'Requested', deletedBy: 'admin', now: clock.now() });
     }
     const seller = await createUser(arrange, { role: 'seller', displayName: 'Shop' });
     for (let i = 0; i < 30; i++) {
@@ -76,9 +84,30 @@ describe.skipIf(testEngine !== 'sqlite')('admin list plans on SQLite', () => {
     expect(items.map((u) => u.displayName).sort()).toEqual(['Quokka Keeper 0', 'Quokka Keeper 2']);
   });
 
-  it('starts the deleted users from the deleted users, not from a filter', async () => {
-    const { plan } = await pagePlan({ state: 'deleted', role: 'buyer', verified: 'yes' });
-    expect(plan).toMatch(/^SEARCH deleted_users USING (COVERING )?INDEX deleted_users_status_idx \(status=\?\)/);
+  it.each([[{ state: 'deleted' }], [{ state: 'deleted', role: 'buyer', verified: 'yes' }]] as const)(
+    'walks only the deleted users for %j, in their created order, and stops after a page',
+    async (filter) => {
+      const { plan, items } = await pagePlan(filter);
+      expect(plan).toMatch(
+        /^SEARCH deleted_users USING (COVERING )?INDEX deleted_users_status_created_idx \(status=\?\)/,
+      );
+      expect(plan).not.toContain('TEMP B-TREE');
+      const ids = items.map((u) => u.id);
+      expect(ids.length).toBeGreaterThan(0);
+      for (const user of items) {
+        expect(deleted).toContain(user.id);
+        if ('role' in filter) expect(user.role).toBe('buyer');
+      }
+      expect(items.map((u) => u.createdAt)).toEqual(items.map((u) => u.createdAt).sort((a, b) => b - a));
+    },
+  );
+
+  it('pages the deleted users from the cursor in the same order', async () => {
+    const first = await listUsers(handle.db, 'sqlite', { state: 'deleted', cursor: undefined, limit: 4 });
+    const last = first.items.at(-1)!;
+    const { plan, items } = await pagePlan({ state: 'deleted', cursor: [last.createdAt, last.id] });
+    expect(plan).toContain('deleted_users_status_created_idx (status=? AND (user_created_at,uid)<(?,?))');
+    expect([...first.items, ...items].map((u) => u.id)).toEqual([...deleted].reverse().slice(0, 9));
   });
 
   /** The plan of the listings page statement a filter runs, and the page. */

@@ -88,9 +88,13 @@ function filteredUsers(db: Database, a: UserPageArgs) {
         ),
       );
   }
-  if (a.cursorAt !== null && a.cursorId !== null)
-    q = q.where(afterCursor('users.createdAt', 'users.id', [a.cursorAt, a.cursorId]));
-  return q.orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc').limit(pageLimit(a.limit));
+  // The deleted users walk their own index: the same values as the users' (created_at, id), copied there.
+  const [createdAt, id] =
+    a.state === 'deleted'
+      ? (['deletedUsers.userCreatedAt', 'deletedUsers.uid'] as const)
+      : (['users.createdAt', 'users.id'] as const);
+  if (a.cursorAt !== null && a.cursorId !== null) q = q.where(afterCursor(createdAt, id, [a.cursorAt, a.cursorId]));
+  return q.orderBy(createdAt, 'desc').orderBy(id, 'desc').limit(pageLimit(a.limit));
 }
 
 const USER_PAGE_LITERALS = ['engine', 'verified', 'state', 'limit'] as const;

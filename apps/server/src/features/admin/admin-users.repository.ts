@@ -141,6 +141,8 @@ export async function markDeleted(
     .insertInto('deletedUsers')
     .values({
       uid,
+      // The user's own creation time: the deleted users list in that order by an index of their own.
+      userCreatedAt: db.selectFrom('users').select('createdAt').where('id', '=', uid),
       status: 'unresolved',
       reason: input.reason,
       deletedBy: input.deletedBy,

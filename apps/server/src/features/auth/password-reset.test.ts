@@ -46,7 +46,15 @@ describe('asking for a reset link', () => {
     const user = await createUser(ctx);
     await ctx.db
       .insertInto('deletedUsers')
-      .values({ uid: user.id, status: 'unresolved', reason: '', deletedBy: null, createdAt: 0, updatedAt: 0 })
+      .values({
+        uid: user.id,
+        userCreatedAt: user.createdAt,
+        status: 'unresolved',
+        reason: '',
+        deletedBy: null,
+        createdAt: 0,
+        updatedAt: 0,
+      })
       .execute();
     expect((await request(user.email)).json()).toEqual({ message: ACCOUNT_MESSAGES.resetRequested });
     expect(await ctx.mailsTo(user.email)).toHaveLength(0);

@@ -125,7 +125,15 @@ describe('POST /api/auth/signin', () => {
     const now = ctx.clock.now();
     await ctx.db
       .insertInto('deletedUsers')
-      .values({ uid: user.id, status: 'unresolved', reason: 'fraud', deletedBy: null, createdAt: now, updatedAt: now })
+      .values({
+        uid: user.id,
+        userCreatedAt: user.createdAt,
+        status: 'unresolved',
+        reason: 'fraud',
+        deletedBy: null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .execute();
     const res = await signInVia(ctx, user.email, TEST_PASSWORD);
     expect(res.statusCode).toBe(403);

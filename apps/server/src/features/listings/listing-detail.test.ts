@@ -144,7 +144,15 @@ describe('GET /api/listings/:id (account detail)', () => {
     });
     await ctx.db
       .insertInto('deletedUsers')
-      .values({ uid: gone.id, status: 'unresolved', reason: '', deletedBy: null, createdAt: 0, updatedAt: 0 })
+      .values({
+        uid: gone.id,
+        userCreatedAt: gone.createdAt,
+        status: 'unresolved',
+        reason: '',
+        deletedBy: null,
+        createdAt: 0,
+        updatedAt: 0,
+      })
       .execute();
     expect((await detail(id, buyer)).statusCode).toBe(404);
     const res = await detail(id, admin);

@@ -228,7 +228,15 @@ describe('seller profile', () => {
     const gone = await createUser(ctx, { role: 'seller' });
     await ctx.db
       .insertInto('deletedUsers')
-      .values({ uid: gone.id, status: 'unresolved', reason: '', deletedBy: null, createdAt: 0, updatedAt: 0 })
+      .values({
+        uid: gone.id,
+        userCreatedAt: gone.createdAt,
+        status: 'unresolved',
+        reason: '',
+        deletedBy: null,
+        createdAt: 0,
+        updatedAt: 0,
+      })
       .execute();
     expect(
       (await ctx.app.inject({ method: 'GET', url: `/api/sellers/${gone.id}`, headers: viewer.session.headers }))
