@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase } from '../test/test-app';
+import { createTestDatabase, insertDeletedUser } from '../test/test-app';
 import type { DatabaseHandle } from './database';
 import type { TableWrites } from './change-tracking';
 import { newId } from '../lib/ids';
@@ -70,18 +70,7 @@ describe('committed writes are reported by table', () => {
     await handle.db.transaction().execute(async (trx) => {
       await trx.insertInto('users').values(u).execute();
       await trx.updateTable('users').set({ lastActive: 5 }).where('id', '=', u.id).execute();
-      await trx
-        .insertInto('deletedUsers')
-        .values({
-          uid: u.id,
-          userCreatedAt: u.createdAt,
-          status: 'unresolved',
-          reason: '',
-          deletedBy: u.id,
-          createdAt: 5,
-          updatedAt: 5,
-        })
-        .execute();
+      await insertDeletedUser(trx, u, { deletedBy: u.id, createdAt: 5, updatedAt: 5 });
       expect(reports).toEqual([]);
     });
     expect(reported()).toEqual([{ users: null, deleted_users: null }]);

@@ -6,14 +6,14 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@accountry/shared/cons
 import type { Role } from '@accountry/shared/roles';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/database';
 import { openScratchDatabase } from '../db/scratch-database';
 import type { Mail, Mailer } from '../email/mailer';
 import { ManualClock } from '../lib/clock';
 import { newId, newToken } from '../lib/ids';
 import { memoryBus, postgresBus, type Bus } from '../realtime/bus';
 import { hashToken } from '../sessions/sessions.service';
-import type { UsersTable } from '../db/schema';
+import type { DeletedUsersTable, UsersTable } from '../db/schema';
 
 /** The engine under test: PostgreSQL when TEST_ENGINE=postgres (with TEST_DATABASE_URL), else SQLite. */
 export const testEngine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
@@ -135,6 +135,28 @@ export async function createUser(
   };
   await ctx.db.insertInto('users').values(user).execute();
   return user;
+}
+
+/** The user's deleted-user record, as an admin's deletion writes it ('unresolved': the account is gone). */
+export async function insertDeletedUser(
+  db: Database,
+  user: Pick<UsersTable, 'id' | 'createdAt'>,
+  over: Partial<DeletedUsersTable> = {},
+) {
+  const now = over.createdAt ?? 0;
+  await db
+    .insertInto('deletedUsers')
+    .values({
+      uid: user.id,
+      userCreatedAt: user.createdAt,
+      status: 'unresolved',
+      reason: '',
+      deletedBy: null,
+      createdAt: now,
+      updatedAt: now,
+      ...over,
+    })
+    .execute();
 }
 
 export interface Session {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '@accountry/shared/account-rules';
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
-import { createTestApp, createUser, signInAs, TEST_PASSWORD, type TestContext } from '../../test/test-app';
+import {
+  createTestApp,
+  createUser,
+  insertDeletedUser,
+  signInAs,
+  TEST_PASSWORD,
+  type TestContext,
+} from '../../test/test-app';
 import { AUTH_POLICY } from './auth-policy';
 import { post, signInVia, STRONG_PASSWORD, tokenFrom, uniqueEmail } from './auth-test-helpers';
 
@@ -44,18 +51,7 @@ describe('asking for a reset link', () => {
 
   it('does not mail a deleted account', async () => {
     const user = await createUser(ctx);
-    await ctx.db
-      .insertInto('deletedUsers')
-      .values({
-        uid: user.id,
-        userCreatedAt: user.createdAt,
-        status: 'unresolved',
-        reason: '',
-        deletedBy: null,
-        createdAt: 0,
-        updatedAt: 0,
-      })
-      .execute();
+    await insertDeletedUser(ctx.db, user);
     expect((await request(user.email)).json()).toEqual({ message: ACCOUNT_MESSAGES.resetRequested });
     expect(await ctx.mailsTo(user.email)).toHaveLength(0);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
 import { INACTIVITY_TIMEOUT_MS, REMEMBER_ME_TIMEOUT_MS } from '@accountry/shared/constants';
 import { buildApp } from '../../app';
-import { createTestApp, createUser, TEST_PASSWORD, type TestContext } from '../../test/test-app';
+import { createTestApp, createUser, insertDeletedUser, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { AUTH_POLICY } from './auth-policy';
 import { freshIp, post, sessionFrom, signInVia, signUpVia, STRONG_PASSWORD, uniqueEmail } from './auth-test-helpers';
 
@@ -123,18 +123,7 @@ describe('POST /api/auth/signin', () => {
   it("refuses a deleted account (deleted-user record 'unresolved'), but not a resolved one", async () => {
     const user = await createUser(ctx);
     const now = ctx.clock.now();
-    await ctx.db
-      .insertInto('deletedUsers')
-      .values({
-        uid: user.id,
-        userCreatedAt: user.createdAt,
-        status: 'unresolved',
-        reason: 'fraud',
-        deletedBy: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
+    await insertDeletedUser(ctx.db, user, { reason: 'fraud', createdAt: now, updatedAt: now });
     const res = await signInVia(ctx, user.email, TEST_PASSWORD);
     expect(res.statusCode).toBe(403);
     expect(error(res)).toEqual({ code: 'ACCOUNT_DELETED', message: SIGN_IN_MESSAGES.deleted });

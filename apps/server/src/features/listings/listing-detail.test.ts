@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingDetailSchema } from '@accountry/shared/listing-detail';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import { REVIEW_MESSAGES } from '@accountry/shared/reviews';
-import { createUser, signInAs, userWithSession, type Session } from '../../test/test-app';
+import { createUser, insertDeletedUser, signInAs, userWithSession, type Session } from '../../test/test-app';
 import { createListingsTestApp, flushViews, insertTestListing } from '../../test/listing-fixtures';
 import { VIEW_DEDUPE_MS } from './listing-views';
 
@@ -142,18 +142,7 @@ describe('GET /api/listings/:id (account detail)', () => {
       hiddenReason: 'Account deleted',
       statusBeforeHidden: 'active',
     });
-    await ctx.db
-      .insertInto('deletedUsers')
-      .values({
-        uid: gone.id,
-        userCreatedAt: gone.createdAt,
-        status: 'unresolved',
-        reason: '',
-        deletedBy: null,
-        createdAt: 0,
-        updatedAt: 0,
-      })
-      .execute();
+    await insertDeletedUser(ctx.db, gone);
     expect((await detail(id, buyer)).statusCode).toBe(404);
     const res = await detail(id, admin);
     expect(res.statusCode).toBe(200);

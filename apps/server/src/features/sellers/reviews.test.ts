@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES as R } from '@accountry/shared/reviews';
 import type { SellerProfile } from '@accountry/shared/sellers';
-import { createUser, signInAs, userWithSession, type Session } from '../../test/test-app';
+import { createUser, insertDeletedUser, signInAs, userWithSession, type Session } from '../../test/test-app';
 import { insertOrderRow } from '../../test/order-fixtures';
 import { createListingsTestApp, insertConversation, insertTestListing } from '../../test/listing-fixtures';
 
@@ -226,18 +226,7 @@ describe('seller profile', () => {
       (await ctx.app.inject({ method: 'GET', url: '/api/sellers/nobody', headers: viewer.session.headers })).statusCode,
     ).toBe(404);
     const gone = await createUser(ctx, { role: 'seller' });
-    await ctx.db
-      .insertInto('deletedUsers')
-      .values({
-        uid: gone.id,
-        userCreatedAt: gone.createdAt,
-        status: 'unresolved',
-        reason: '',
-        deletedBy: null,
-        createdAt: 0,
-        updatedAt: 0,
-      })
-      .execute();
+    await insertDeletedUser(ctx.db, gone);
     expect(
       (await ctx.app.inject({ method: 'GET', url: `/api/sellers/${gone.id}`, headers: viewer.session.headers }))
         .statusCode,
