@@ -161,7 +161,6 @@ async function benchEngine(
         sameHeaders.push(await loadWithCpu(bare.pid, () => loader.load(withHeaders, { seconds: SECONDS })));
       }
       for (const b of baseline) assertHonestBaseline(`app.${name}`, b);
-      const rps = (rs: MeasuredLoad[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
       emit({
         bench: `app.${name}`,
         engine,
@@ -183,7 +182,7 @@ async function benchEngine(
         ratioToSameHeaders: Number((rps(app) / rps(sameHeaders)).toFixed(3)),
       });
     }
-    await signedInBesideAnonymous(engine, loader, server.pid!, base + '/api/auth/me', targets);
+    await signedInBesideAnonymous(engine, loader, server.pid!, base, targets);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -197,6 +196,9 @@ async function benchEngine(
   }
 }
 
+/** Mean requests/s over a figure's rounds. */
+const rps = (rs: MeasuredLoad[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
+
 /**
  * `auth.me` signed in against the same route anonymous, in alternating rounds of their own: the two per-path figures
  * above are each timed beside the bare server, in different rounds, so their quotient carries the machine's moments.
@@ -205,18 +207,20 @@ async function signedInBesideAnonymous(
   engine: string,
   loader: ReturnType<typeof startLoadProcess>,
   serverPid: number,
-  url: string,
+  base: string,
   targets: Array<[string, string, Record<string, string>]>,
 ) {
-  const signedIn = targets.find(([name]) => name === 'auth_me');
-  if (!signedIn || !targets.some(([name]) => name === 'auth_me_anonymous')) return;
+  const target = (name: string) => targets.find(([n]) => n === name);
+  const [signedIn, anonymousTarget] = [target('auth_me'), target('auth_me_anonymous')];
+  if (!signedIn || !anonymousTarget) return;
+  const timed = ([, p, headers]: [string, string, Record<string, string>]) =>
+    loadWithCpu(serverPid, () => loader.load(base + p, { headers, seconds: SECONDS }));
   const signed: MeasuredLoad[] = [];
   const anonymous: MeasuredLoad[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    anonymous.push(await loadWithCpu(serverPid, () => loader.load(url, { headers: ACCEPT, seconds: SECONDS })));
-    signed.push(await loadWithCpu(serverPid, () => loader.load(url, { headers: signedIn[2], seconds: SECONDS })));
+    anonymous.push(await timed(anonymousTarget));
+    signed.push(await timed(signedIn));
   }
-  const rps = (rs: MeasuredLoad[]) => Math.round(rs.reduce((n, r) => n + r.rps, 0) / rs.length);
   emit({
     bench: 'app.auth_me_signed_in',
     engine,

@@ -92,8 +92,7 @@ describe.skipIf(testEngine !== 'sqlite')('admin list plans on SQLite', () => {
         /^SEARCH deleted_users USING (COVERING )?INDEX deleted_users_status_created_idx \(status=\?\)/,
       );
       expect(plan).not.toContain('TEMP B-TREE');
-      const ids = items.map((u) => u.id);
-      expect(ids.length).toBeGreaterThan(0);
+      expect(items.length).toBeGreaterThan(0);
       for (const user of items) {
         expect(deleted).toContain(user.id);
         if ('role' in filter) expect(user.role).toBe('buyer');
