@@ -83,11 +83,17 @@ export function formatCount(n: number): string {
   return `${v >= 100 ? Math.round(v) : Number(v.toFixed(1))}${suffix}`;
 }
 
+// Building an Intl formatter costs far more than formatting with one: a page of cards would build one per price.
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
 /** Price from minor units: 12999 → "$129.99". */
 export function formatPrice(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
+  const digits = cents % 100 === 0 ? 0 : 2;
+  const key = `${currency}|${digits}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits });
+    priceFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }

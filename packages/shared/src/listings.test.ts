@@ -133,11 +133,15 @@ describe('formatting', () => {
     [120_000, '120K'],
     [2_500_000, '2.5M'],
   ])('formatCount(%i)', (n, s) => expect(formatCount(n)).toBe(s));
+  // Alternating currencies and whole/fractional amounts: each must get its own (kept) formatter.
   it.each([
-    [12_999, '$129.99'],
-    [5000, '$50'],
-    [100, '$1'],
-  ])('formatPrice(%i)', (n, s) => expect(formatPrice(n, 'USD')).toBe(s));
+    [12_999, 'USD', '$129.99'],
+    [5000, 'USD', '$50'],
+    [5000, 'EUR', '€50'],
+    [100, 'USD', '$1'],
+    [1050, 'EUR', '€10.50'],
+    [12_999, 'USD', '$129.99'],
+  ])('formatPrice(%i, %s)', (n, currency, s) => expect(formatPrice(n, currency)).toBe(s));
   it.each([
     [0, '0 months'],
     [1, '1 month'],
