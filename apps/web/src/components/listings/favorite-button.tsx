@@ -29,22 +29,22 @@ export function useCanFavorite(sellerId: string) {
   return !!user && user.uid !== sellerId && hasRequiredRole(user.role, ['buyer', 'seller', 'both']);
 }
 
-/** The heart on cards and the detail page; shown to members who do not sell the listing. */
-export function FavoriteButton({
-  listingId,
-  sellerId,
-  title,
-  isFavorite,
-  variant = 'icon',
-}: {
+interface FavoriteButtonProps {
   listingId: string;
   sellerId: string;
   title: string;
   isFavorite: boolean;
   variant?: 'icon' | 'button';
-}) {
+}
+
+/** The heart on cards and the detail page; shown to members who do not sell the listing. */
+export function FavoriteButton(props: FavoriteButtonProps) {
+  // Visitors (most of a browse page's readers) get nothing, without a mutation observer per card.
+  return useCanFavorite(props.sellerId) ? <FavoriteToggle {...props} /> : null;
+}
+
+function FavoriteToggle({ listingId, title, isFavorite, variant = 'icon' }: FavoriteButtonProps) {
   const client = useQueryClient();
-  const canFavorite = useCanFavorite(sellerId);
   const [on, setOn] = useState(isFavorite);
   const [seen, setSeen] = useState(isFavorite);
   if (seen !== isFavorite) {
@@ -66,7 +66,6 @@ export function FavoriteButton({
       toast.error(err.message);
     },
   });
-  if (!canFavorite) return null;
   const label = on ? `Remove ${title} from favorites` : `Add ${title} to favorites`;
   const Icon = on ? IconHeartFilled : IconHeart;
   if (variant === 'button') {

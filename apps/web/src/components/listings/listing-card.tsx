@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Anchor, AspectRatio, Badge, Box, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { AspectRatio, Badge, Card, Skeleton } from '@mantine/core';
 import { IconPhoto, IconRosetteDiscountCheck, IconShieldCheck } from '@tabler/icons-react';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import type { ListingCard as Listing } from '@accountry/shared/listing-schemas';
@@ -7,43 +7,40 @@ import { categoryLabel, keyFacts, listingPath, platformLabel } from './listing-f
 import { FavoriteButton } from './favorite-button';
 import { StatusBadge } from './status-badge';
 import { protectionLabel } from '../orders/protection';
+import css from './listing-card.module.css';
 
 /** A listing in a grid: screenshot, platform, title, key facts and price; the title links to the detail page. */
 export function ListingCard({ listing }: { listing: Listing }) {
   const to = listingPath(listing);
   const facts = keyFacts(listing);
   return (
-    <Card withBorder padding="sm" radius="md" component="article" aria-label={listing.title} h="100%">
-      <Card.Section pos="relative">
-        <Link to={to} tabIndex={-1} aria-hidden>
-          <AspectRatio ratio={4 / 3}>
-            {listing.thumbUrl ? (
-              <Image src={listing.thumbUrl} alt="" width={480} height={360} loading="lazy" decoding="async" />
-            ) : (
-              <Box bg="gray.1" style={{ display: 'grid', placeItems: 'center' }}>
-                <IconPhoto color="gray" />
-              </Box>
-            )}
-          </AspectRatio>
+    <article className={css.card} aria-label={listing.title}>
+      <div className={css.media}>
+        <Link to={to} tabIndex={-1} aria-hidden className={css.thumb}>
+          {listing.thumbUrl ? (
+            <img src={listing.thumbUrl} alt="" width={480} height={360} loading="lazy" decoding="async" />
+          ) : (
+            <span className={css.noThumb}>
+              <IconPhoto color="gray" />
+            </span>
+          )}
         </Link>
-        <Box pos="absolute" top={8} right={8}>
+        <div className={css.topRight}>
           <FavoriteButton
             listingId={listing.id}
             sellerId={listing.sellerId}
             title={listing.title}
             isFavorite={listing.isFavorite}
           />
-        </Box>
+        </div>
         {listing.status !== 'active' && (
-          <Box pos="absolute" top={8} left={8}>
+          <div className={css.topLeft}>
             <StatusBadge status={listing.status} />
-          </Box>
+          </div>
         )}
         {listing.imageCount > 1 && (
           <Badge
-            pos="absolute"
-            bottom={8}
-            right={8}
+            className={css.bottomRight}
             size="sm"
             color="dark"
             variant="filled"
@@ -53,54 +50,38 @@ export function ListingCard({ listing }: { listing: Listing }) {
             {listing.imageCount}
           </Badge>
         )}
-      </Card.Section>
-      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
-        <Group gap={6} wrap="nowrap">
-          <Badge variant="light" size="sm">
+      </div>
+      <div className={css.body}>
+        <div className={css.row}>
+          <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
             {platformLabel(listing.platform)}
           </Badge>
-          <Text size="xs" c="dimmed" truncate>
-            {categoryLabel(listing.category)}
-          </Text>
-        </Group>
-        <Anchor component={Link} to={to} fw={600} c="dark" lineClamp={2} underline="hover">
+          <p className={`${css.small} ${css.dimmed} ${css.truncate}`}>{categoryLabel(listing.category)}</p>
+        </div>
+        <Link to={to} className={css.title}>
           {listing.title}
-        </Anchor>
-        {facts.length > 0 && (
-          <Text size="xs" c="dimmed" lineClamp={1}>
-            {facts.join(' · ')}
-          </Text>
-        )}
+        </Link>
+        {facts.length > 0 && <p className={`${css.small} ${css.dimmed} ${css.facts}`}>{facts.join(' · ')}</p>}
         {listing.protectionDays > 0 && (
-          <Group gap={4} wrap="nowrap">
-            <IconShieldCheck size={14} color="var(--mantine-color-teal-9)" aria-hidden />
-            <Text size="xs" c="teal.9">
-              {protectionLabel(listing.protectionDays)}
-            </Text>
-          </Group>
-        )}
-        <Group justify="space-between" mt="auto" wrap="nowrap" align="flex-end">
-          <div>
-            <Text fw={800} size="lg" lh={1.1}>
-              {formatPrice(listing.priceCents, listing.currency)}
-            </Text>
-            {listing.negotiable && (
-              <Text size="xs" c="var(--mantine-color-teal-light-color)">
-                Negotiable
-              </Text>
-            )}
+          <div className={`${css.row} ${css.protection}`}>
+            <IconShieldCheck size={14} aria-hidden />
+            <p className={css.small}>{protectionLabel(listing.protectionDays)}</p>
           </div>
-          <Group gap={4} wrap="nowrap" miw={0}>
+        )}
+        <div className={css.footer}>
+          <div>
+            <p className={css.price}>{formatPrice(listing.priceCents, listing.currency)}</p>
+            {listing.negotiable && <p className={`${css.small} ${css.negotiable}`}>Negotiable</p>}
+          </div>
+          <div className={`${css.row} ${css.seller}`}>
             {listing.verified && (
               <IconRosetteDiscountCheck size={16} color="var(--mantine-color-blue-6)" aria-label="Verified" />
             )}
-            <Text size="xs" c="dimmed" truncate maw={110}>
-              {listing.sellerName}
-            </Text>
-          </Group>
-        </Group>
-      </Stack>
-    </Card>
+            <p className={`${css.small} ${css.dimmed} ${css.truncate} ${css.sellerName}`}>{listing.sellerName}</p>
+          </div>
+        </div>
+      </div>
+    </article>
   );
 }
 
