@@ -3,7 +3,7 @@ import { allowedStatusChanges, editBlocker, statusChangeBlocker } from './listin
 import { LISTING_MESSAGES as M } from './listing-messages';
 import { listingInputSchema } from './listing-schemas';
 import { browseQuerySchema, searchTerms } from './listing-browse';
-import { formatAccountAge, formatCount, formatPrice } from './listing-attributes';
+import { formatAccountAge, formatCount, formatPrice, groupThousands } from './listing-attributes';
 import { REVIEW_MESSAGES as R, replyBlocker, reviewBlocker } from './reviews';
 import { formatResponseTime } from './sellers';
 
@@ -142,6 +142,21 @@ describe('formatting', () => {
     [1050, 'EUR', '€10.50'],
     [12_999, 'USD', '$129.99'],
   ])('formatPrice(%i, %s)', (n, currency, s) => expect(formatPrice(n, currency)).toBe(s));
+  it('writes dollars and counts exactly as Intl does for en-US', () => {
+    const intlPrice = (cents: number) =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+      }).format(cents / 100);
+    const values = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 1001, 99_999, 100_000, 123_456_789, 9_007_199_254_740_991];
+    for (let i = 0; i < 2000; i++) values.push((i * 2_654_435_761) % 10 ** (1 + (i % 12)));
+    for (const n of values) {
+      expect(groupThousands(n), String(n)).toBe(n.toLocaleString('en-US'));
+      if (n <= 1e15) expect(formatPrice(n, 'USD'), String(n)).toBe(intlPrice(n));
+    }
+    expect(groupThousands(-1234567)).toBe('-1,234,567');
+  });
   it.each([
     [0, '0 months'],
     [1, '1 month'],

@@ -19,6 +19,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch, IconMoodEmpty } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { BROWSE_SORTS, BROWSE_SORT_LABELS, type BrowseSort } from '@accountry/shared/listing-browse-rules';
+import { groupThousands } from '@accountry/shared/listing-attributes';
 import { ListingGrid } from '../../../components/listings/listing-grid';
 import { Select } from '../../../components/ui/select';
 import { activeFilterCount, apiQuery, useBrowseParams } from '../hooks/use-browse-params';
@@ -33,8 +34,8 @@ const FiltersDrawer = lazy(() => import('../components/filters-drawer'));
 
 function resultCount(total: number | null | undefined, capped: boolean) {
   if (total === null || total === undefined) return '';
-  if (capped) return `${total.toLocaleString('en-US')}+ accounts`;
-  return `${total.toLocaleString('en-US')} ${total === 1 ? 'account' : 'accounts'}`;
+  if (capped) return `${groupThousands(total)}+ accounts`;
+  return `${groupThousands(total)} ${total === 1 ? 'account' : 'accounts'}`;
 }
 
 /** Public browse: full-text search, filters and sort kept in the URL, keyset paging with infinite scroll. */
