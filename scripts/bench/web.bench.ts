@@ -89,6 +89,8 @@ const FIRST_CARD_PROBE = `
 interface Visit {
   firstCardMs: number;
   firstPaintMs: number;
+  /** When the first page of results (GET /api/listings) had arrived, from Resource Timing. */
+  resultsMs: number;
   /** Every script by network idle; doneAt: when its response ended, in ms since navigation (epoch ms until then). */
   js: Array<{ url: string; bytes: number; encoding: string; doneAt: number }>;
 }
@@ -122,13 +124,18 @@ async function visitBrowse(browser: Browser, base: string): Promise<Visit> {
   const timing = await page.evaluate(() => ({
     firstCardMs: (globalThis as Probe).__firstCard!,
     firstPaintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    resultsMs:
+      (
+        performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === '/api/listings') as
+          PerformanceResourceTiming | undefined
+      )?.responseEnd ?? NaN,
     timeOrigin: performance.timeOrigin,
   }));
   const js = (await Promise.all(finished))
     .filter((x) => x !== null)
     .map((r) => ({ ...r, doneAt: r.doneAt - timing.timeOrigin }));
   await context.close();
-  return { firstCardMs: timing.firstCardMs, firstPaintMs: timing.firstPaintMs, js };
+  return { firstCardMs: timing.firstCardMs, firstPaintMs: timing.firstPaintMs, resultsMs: timing.resultsMs, js };
 }
 
 async function staticFirstPaint(browser: Browser, base: string) {
@@ -235,6 +242,9 @@ export async function run() {
       baseline: 'static_page_first_paint',
       baselineValue: Number(median(staticPaints).toFixed(1)),
       browseFirstPaintMs: Number(median(visits.map((v) => v.firstPaintMs)).toFixed(1)),
+      // Where the time goes: until the results arrive (code, request, server), then drawing them.
+      resultsArrivedMs: Number(median(visits.map((v) => v.resultsMs)).toFixed(1)),
+      drawnAfterResultsMs: Number(median(visits.map((v) => v.firstCardMs - v.resultsMs)).toFixed(1)),
       runs: RUNS,
       load: os.loadavg()[0],
     });
