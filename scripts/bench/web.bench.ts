@@ -127,7 +127,7 @@ async function visitBrowse(browser: Browser, base: string): Promise<Visit> {
     resultsMs:
       (
         performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === '/api/listings') as
-          PerformanceResourceTiming | undefined
+          { responseEnd: number } | undefined
       )?.responseEnd ?? NaN,
     timeOrigin: performance.timeOrigin,
   }));
