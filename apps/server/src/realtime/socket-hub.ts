@@ -15,6 +15,7 @@ import {
 import type { AuthUser } from '../plugins/auth';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
+import { inSlices } from '../lib/in-slices';
 import type { Audience, Bus, BusEvent } from './bus';
 import { MessageBudget } from './message-budget';
 import { ConnectionRegistry } from './connection-registry';
@@ -40,6 +41,9 @@ export interface SocketHubOptions {
   /** Places shared by all processes (PostgreSQL), for this process id; rows older than `staleMs` are a dead process's. */
   slots?: (processId: string, staleMs: number) => SocketSlots;
 }
+
+/** The event loop's longest turn spent pinging: each ping is a system call (~15-40 µs), and messages wait meanwhile. */
+const HEARTBEAT_SLICE_MS = 2;
 
 /**
  * This process's WebSocket connections, by user and by session. Events published on the bus (from any process)
@@ -239,11 +243,13 @@ export class SocketHub {
    * close sockets whose session ended without an event (inactivity expiry, or an end this process did not hear of).
    */
   async heartbeat() {
-    for (const conn of this.connections.all()) {
+    await inSlices(this.connections.all(), HEARTBEAT_SLICE_MS, (conn) => {
+      // Closed during an earlier slice.
+      if (this.connections.get(conn.socket) !== conn) return;
       if (conn.missedPongs >= SOCKET_LIMITS.missedPongs) {
         conn.socket.terminate();
         this.remove(conn.socket);
-        continue;
+        return;
       }
       conn.missedPongs += 1;
       try {
@@ -251,7 +257,7 @@ export class SocketHub {
       } catch (err) {
         this.log.warn({ err }, 'socket ping failed');
       }
-    }
+    });
     try {
       await this.slots?.refresh();
     } catch (err) {

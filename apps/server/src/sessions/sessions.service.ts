@@ -11,6 +11,7 @@ import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import type { AppDeps } from '../app';
 import type { Database } from '../db/database';
 import { newToken } from '../lib/ids';
+import { nextTurn } from '../lib/in-slices';
 import type { SessionCache } from './session-cache';
 import {
   deleteSession,
@@ -132,11 +133,16 @@ export async function endUserSessions(deps: EndDeps, userId: string, exceptId?: 
   await deps.hub.endSessions({ userId, exceptSessionId: exceptId, reason: SOCKET_CLOSE_REASONS.signedOut });
 }
 
+/** Sessions looked up per statement by the socket hub's check (500 at once held the event loop ~7 ms). */
+const SESSIONS_CHECKED_PER_TURN = 100;
+
 /** For the socket hub's periodic check: which sessions are still active, which have expired (the rest ended). */
 export async function sessionStates(db: Database, ids: string[], now: number, s: SessionSettings) {
   const states = new Map<string, 'active' | 'expired'>();
-  for (let i = 0; i < ids.length; i += 500) {
-    for (const row of await findSessionsActivity(db, ids.slice(i, i + 500))) {
+  for (let i = 0; i < ids.length; i += SESSIONS_CHECKED_PER_TURN) {
+    // A SQLite statement holds the event loop while it runs: each batch gets its own turn.
+    if (i) await nextTurn();
+    for (const row of await findSessionsActivity(db, ids.slice(i, i + SESSIONS_CHECKED_PER_TURN))) {
       if (row.disabled || row.deletedStatus === 'unresolved') continue;
       states.set(row.id, now - row.lastActive > timeoutFor(Boolean(row.remember), s) ? 'expired' : 'active');
     }
