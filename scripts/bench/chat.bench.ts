@@ -21,6 +21,7 @@ import { memoryBus, postgresBus } from '../../apps/server/src/realtime/bus';
 import type { Mailer } from '../../apps/server/src/email/mailer';
 import { benchConfig, benchEngines, emit, mean, median } from './support';
 import { counting, statementsPerMessage } from './chat-statements';
+import { longestTurn } from './event-loop-turns';
 
 const PAIRS = 500;
 const WARMUP_MS = 1_500;
@@ -277,7 +278,23 @@ async function measureEngine(engine: Engine, url: string | undefined, relay: Rel
       rounds.push(counted.result);
     }
     const storedUnderLoad = storedAfter - storedBefore;
-    const paced = await runLoad({ ...base, measureMs: PACED_MS, pacedPerSecond: PACED_PER_SECOND });
+    const pacedRun = runLoad({ ...base, measureMs: PACED_MS, pacedPerSecond: PACED_PER_SECOND });
+    // Mid-run, with every socket open and messages flowing, a heartbeat (its pings and session checks are work the
+    // latency figures must include; the 30 s timer may not fire in the run), then an equal time without one.
+    await new Promise((r) => setTimeout(r, WARMUP_MS + PACED_MS / 4));
+    const beat = await longestTurn(() => app.deps.hub.heartbeat());
+    const quiet = await longestTurn(() => new Promise((r) => setTimeout(r, beat.ms)));
+    const paced = await pacedRun;
+    emit({
+      bench: 'chat.heartbeat.longest_turn',
+      engine,
+      value: round(beat.longestMs),
+      unit: 'ms (longest turn of the event loop during a heartbeat)',
+      baseline: 'same time without one',
+      baselineValue: round(quiet.longestMs),
+      heartbeatMs: round(beat.ms),
+      sockets: paced.sockets,
+    });
     for (const [phase, r] of [...rounds.map((r) => ['capacity', r] as const), ['paced', paced] as const]) {
       if (r.errors)
         console.error(
