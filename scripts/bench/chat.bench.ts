@@ -10,6 +10,7 @@ import { randomBytes, createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -281,9 +282,9 @@ async function measureEngine(engine: Engine, url: string | undefined, relay: Rel
     const pacedRun = runLoad({ ...base, measureMs: PACED_MS, pacedPerSecond: PACED_PER_SECOND });
     // Mid-run, with every socket open and messages flowing, a heartbeat (its pings and session checks are work the
     // latency figures must include; the 30 s timer may not fire in the run), then an equal time without one.
-    await new Promise((r) => setTimeout(r, WARMUP_MS + PACED_MS / 4));
+    await sleep(WARMUP_MS + PACED_MS / 4);
     const beat = await longestTurn(() => app.deps.hub.heartbeat());
-    const quiet = await longestTurn(() => new Promise((r) => setTimeout(r, beat.ms)));
+    const quiet = await longestTurn(() => sleep(beat.ms));
     const paced = await pacedRun;
     emit({
       bench: 'chat.heartbeat.longest_turn',

@@ -1,6 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-
-const turns = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * How long the event loop was held at most while `work` ran (every socket of the process waits that long), and how
@@ -9,12 +8,12 @@ const turns = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function longestTurn(work: () => Promise<unknown>) {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
-  await turns(5);
+  await sleep(5);
   const started = performance.now();
   await work();
   const ms = performance.now() - started;
   // Work done in one turn is seen when the histogram's timer fires after it: give it a turn before reading.
-  await turns(5);
+  await sleep(5);
   delay.disable();
   // Delay beyond the histogram's 1 ms sampling period, in nanoseconds.
   return { longestMs: delay.max / 1e6, ms };

@@ -1,5 +1,5 @@
-/** Resolves on the next turn of the event loop, after the I/O and timers that are waiting now. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+// Resolves on the next turn of the event loop, after the I/O and timers that are waiting now.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * Runs `each` over the items in turn, giving the event loop a turn whenever a slice has run for `sliceMs`: work over

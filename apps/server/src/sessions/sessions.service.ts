@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import {
   CSRF_COOKIE,
@@ -11,7 +12,6 @@ import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import type { AppDeps } from '../app';
 import type { Database } from '../db/database';
 import { newToken } from '../lib/ids';
-import { nextTurn } from '../lib/in-slices';
 import type { SessionCache } from './session-cache';
 import {
   deleteSession,
