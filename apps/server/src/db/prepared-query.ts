@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery } from 'kysely';
+import type { Compilable, CompiledQuery, RawBuilder } from 'kysely';
 import type { Database } from './database';
 import { prepareOnServer } from './pg-statement-names';
 
@@ -81,7 +81,7 @@ function valueOf(args: Args, slot: Slot) {
  * and set of plugins (a transaction shares its database's).
  */
 export function preparedQuery<A extends Args, O>(
-  build: (db: Database, args: A) => Compilable<O>,
+  build: (db: Database, args: A) => Compilable<O> | RawBuilder<O>,
   options: { literals?: ReadonlyArray<keyof A & string> } = {},
 ) {
   const literals: Literals = new Set(options.literals ?? []);
@@ -95,7 +95,8 @@ export function preparedQuery<A extends Args, O>(
     let compiled = byShape.get(shape);
     if (!compiled) {
       const { slots, given } = slotsFor(args, literals);
-      const built = build(db, slots).compile();
+      const query = build(db, slots);
+      const built = 'isRawBuilder' in query ? query.compile(db) : query.compile();
       // A value the builder computed with instead of passing on would be baked into the statement: refuse it.
       const passed = new Set(slotsIn(built.parameters));
       const used = given.filter((slot) => passed.has(slot)).length;

@@ -1,10 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
-import { CHAT_EVENTS, type ConversationCounters } from '@accountry/shared/chat';
+import type { ConversationCounters } from '@accountry/shared/chat';
 import type { Database } from '../../db/database';
-import { executeNamed } from '../../db/pg-statement-names';
 import { MAX_NOTIFY_BYTES } from '../../realtime/bus';
 import {
-  COUNTER_SQL,
   messageRow,
   type DeliveredMark,
   type MessageStore,
@@ -12,28 +9,11 @@ import {
   type StoredMessage,
 } from './message-store';
 import type { StoreEvents } from './sqlite-message-store';
-import { underSendLimit, type SendLimit } from './send-limit';
+import type { SendLimit } from './send-limit';
+import { deliveredStatement, sendManyStatement, sendOneStatement } from './postgres-message-statements';
 
 /** Room for the envelope, ids and counters around a message body in its NOTIFY payload. */
 const EVENT_OVERHEAD_BYTES = 1200;
-
-const counterJson = (t: string) =>
-  `json_build_object('id', ${t}.id, 'buyerId', ${t}."buyerId", 'sellerId', ${t}."sellerId", 'lastSeq', ${t}."lastSeq",
-    'buyerReadSeq', ${t}."buyerReadSeq", 'sellerReadSeq', ${t}."sellerReadSeq",
-    'buyerDeliveredSeq', ${t}."buyerDeliveredSeq", 'sellerDeliveredSeq', ${t}."sellerDeliveredSeq",
-    'updatedAt', ${t}."updatedAt")`;
-
-/**
- * A CTE locking the conversations of `ids` in id order. An UPDATE ... FROM locks rows in its plan's order, so a send
- * batch and a delivered flush could each hold a row the other waited for; taking them in one order first, in every
- * statement that updates several, rules that out. `LOCKED_FIRST` in the UPDATE's condition reads the whole CTE before
- * the first row is updated.
- */
-const lockInIdOrder = (ids: RawBuilder<unknown>) =>
-  sql`locked as materialized (
-    select c.id from conversations c where c.id in (${ids}) order by c.id for no key update
-  )`;
-const LOCKED_FIRST = sql.raw('(select count(*) from locked) >= 0');
 
 /**
  * PostgreSQL: one statement per send does the checks, numbers the message under the conversation's row lock,
@@ -68,12 +48,20 @@ export class PostgresMessageStore implements MessageStore {
   private readonly busy = new Set<string>();
   private pending: Array<{ mark: DeliveredMark; resolve(moved: boolean): void; reject(err: unknown): void }> = [];
 
+  private readonly sendOne;
+  private readonly sendMany;
+  private readonly moveDelivered;
+
   constructor(
     private readonly db: Database,
     private readonly channel: string | undefined,
     private readonly events: StoreEvents,
-    private readonly limit: SendLimit,
-  ) {}
+    limit: SendLimit,
+  ) {
+    this.sendOne = sendOneStatement(channel, limit);
+    this.sendMany = sendManyStatement(channel, limit);
+    this.moveDelivered = deliveredStatement(channel);
+  }
 
   store(m: NewMessage): Promise<StoredMessage | null> {
     return new Promise((resolve, reject) => {
@@ -148,116 +136,30 @@ export class PostgresMessageStore implements MessageStore {
   }
 
   /** The batch's checks, numbering, rows and NOTIFYs in one statement; answers the stored ones with their position. */
-  private async insertMany(ms: NewMessage[]) {
+  private insertMany(ms: NewMessage[]) {
     const truncated = ms.map((m) => Buffer.byteLength(m.body) + EVENT_OVERHEAD_BYTES > MAX_NOTIFY_BYTES);
     const col = <T>(f: (m: NewMessage, i: number) => T) => ms.map(f);
-    const notify = this.channel
-      ? sql`, notified as (
-          select pg_notify(${this.channel}, json_build_object(
-            'audience', json_build_object('userIds', json_build_array(b."buyerId", b."sellerId")),
-            'type', ${CHAT_EVENTS.message}::text,
-            'data', json_build_object(
-              'message', json_build_object('id', b."messageId", 'conversationId', b.id, 'seq', b."lastSeq",
-                'senderId', b."senderId", 'clientId', b."clientId", 'body', b."eventBody", 'attachment', null,
-                'createdAt', b."createdAt"),
-              'conversation', ${sql.raw(counterJson('b'))})::jsonb
-              || case when b.truncated then '{"truncated":true}'::jsonb else '{}'::jsonb end)::text) as n
-          from bump b)
-        select b.*, (select count(*) from notified) as notified from bump b`
-      : sql`select b.* from bump b`;
-    const next = sql.raw('c.last_seq + 1');
-    const { rows } = await executeNamed(
-      this.db,
-      sql<ConversationCounters & { ord: number }>`
-      with input as (
-        select * from unnest(${col((m) => m.id)}::text[], ${col((m) => m.conversationId)}::text[],
-          ${col((m) => m.side)}::text[], ${col((m) => m.senderId)}::text[], ${col((m) => m.recipientId)}::text[],
-          ${col((m) => m.clientId)}::text[], ${col((m) => m.body)}::text[], ${col((m) => m.preview)}::text[],
-          ${col((m, i) => (truncated[i] ? '' : m.body))}::text[], ${col((m) => m.now)}::bigint[],
-          ${truncated}::boolean[])
-          with ordinality as i(id, conversation_id, side, sender_id, recipient_id, client_id, body, preview,
-            event_body, now, truncated, ord)
-      ),
-      allowed as (
-        select i.* from input i
-        where exists (select 1 from users u left join deleted_users d on d.uid = u.id
-            where u.id = i.recipient_id and not u.disabled and d.status is distinct from 'unresolved')
-          and not exists (select 1 from user_blocks ub where (ub.blocker_id = i.sender_id and ub.blocked_id = i.recipient_id)
-            or (ub.blocker_id = i.recipient_id and ub.blocked_id = i.sender_id))
-          and not exists (select 1 from messages m where m.sender_id = i.sender_id and m.client_id = i.client_id)
-          and ${underSendLimit(this.limit, sql`i.sender_id`, (ms) => sql`i.now - ${sql.lit(ms)}`)}
-      ),
-      ${lockInIdOrder(sql`select conversation_id from input`)},
-      bump as (
-        update conversations c set last_seq = ${next},
-          buyer_read_seq = case when a.side = 'buyer' then ${next} else c.buyer_read_seq end,
-          buyer_delivered_seq = case when a.side = 'buyer' then ${next} else c.buyer_delivered_seq end,
-          seller_read_seq = case when a.side = 'seller' then ${next} else c.seller_read_seq end,
-          seller_delivered_seq = case when a.side = 'seller' then ${next} else c.seller_delivered_seq end,
-          last_message_preview = a.preview, last_message_attachment = false, last_sender_id = a.sender_id,
-          last_message_at = a.now, updated_at = a.now
-        from allowed a where c.id = a.conversation_id and ${LOCKED_FIRST}
-        returning ${sql.raw(COUNTER_SQL.replace(/\bid,/, 'c.id,'))}, a.id as "messageId", a.sender_id as "senderId",
-          a.client_id as "clientId", a.body, a.event_body as "eventBody", a.now as "createdAt", a.truncated, a.ord
-      ),
-      inserted as (
-        insert into messages (id, conversation_id, seq, sender_id, client_id, body, created_at)
-        select b."messageId", b.id, b."lastSeq", b."senderId", b."clientId", b.body, b."createdAt" from bump b
-        returning 1
-      )
-      ${notify}`,
-    );
-    return rows;
+    return this.sendMany.execute(this.db, {
+      ids: col((m) => m.id),
+      conversationIds: col((m) => m.conversationId),
+      sides: col((m) => m.side),
+      senderIds: col((m) => m.senderId),
+      recipientIds: col((m) => m.recipientId),
+      clientIds: col((m) => m.clientId),
+      bodies: col((m) => m.body),
+      previews: col((m) => m.preview),
+      eventBodies: col((m, i) => (truncated[i] ? '' : m.body)),
+      nows: col((m) => m.now),
+      truncated,
+    });
   }
 
   /** One message in one statement: the path of a batch of one, and of each message of a batch that failed. */
   private async storeOne(m: NewMessage): Promise<StoredMessage | null> {
     // A body too large for one NOTIFY is left out of the event and fetched by the clients.
     const truncated = Buffer.byteLength(m.body) + EVENT_OVERHEAD_BYTES > MAX_NOTIFY_BYTES;
-    const notify = this.channel
-      ? sql`, notified as (
-          select pg_notify(${this.channel}, json_build_object(
-            'audience', json_build_object('userIds', json_build_array(b."buyerId", b."sellerId")),
-            'type', ${CHAT_EVENTS.message}::text,
-            'data', json_build_object(
-              'message', json_build_object('id', ${m.id}::text, 'conversationId', b.id, 'seq', b."lastSeq",
-                'senderId', ${m.senderId}::text, 'clientId', ${m.clientId}::text,
-                'body', ${truncated ? '' : m.body}::text, 'attachment', null, 'createdAt', ${m.now}::bigint),
-              'conversation', ${sql.raw(counterJson('b'))}
-              ${sql.raw(truncated ? ", 'truncated', true" : '')}))::text) as n
-          from bump b join inserted on true)
-        select b.*, (select count(*) from notified) as notified from bump b join inserted on true`
-      : sql`select b.* from bump b join inserted on true`;
-    const next = sql.raw('c.last_seq + 1');
-    const { rows } = await executeNamed(
-      this.db,
-      sql<ConversationCounters>`
-      with bump as (
-        update conversations c set last_seq = ${next},
-          buyer_read_seq = case when ${m.side}::text = 'buyer' then ${next} else c.buyer_read_seq end,
-          buyer_delivered_seq = case when ${m.side}::text = 'buyer' then ${next} else c.buyer_delivered_seq end,
-          seller_read_seq = case when ${m.side}::text = 'seller' then ${next} else c.seller_read_seq end,
-          seller_delivered_seq = case when ${m.side}::text = 'seller' then ${next} else c.seller_delivered_seq end,
-          last_message_preview = ${m.preview}, last_message_attachment = false, last_sender_id = ${m.senderId},
-          last_message_at = ${m.now}::bigint, updated_at = ${m.now}::bigint
-        where c.id = ${m.conversationId}
-          and exists (select 1 from users u left join deleted_users d on d.uid = u.id
-            where u.id = ${m.recipientId} and not u.disabled and d.status is distinct from 'unresolved')
-          and not exists (select 1 from user_blocks where (blocker_id = ${m.senderId} and blocked_id = ${m.recipientId})
-            or (blocker_id = ${m.recipientId} and blocked_id = ${m.senderId}))
-          and not exists (select 1 from messages where sender_id = ${m.senderId} and client_id = ${m.clientId})
-          and ${underSendLimit(this.limit, sql`${m.senderId}::text`, (ms) => sql`${m.now - ms}::bigint`)}
-        returning ${sql.raw(COUNTER_SQL.replace(/\bid,/, 'c.id,'))}
-      ),
-      inserted as (
-        insert into messages (id, conversation_id, seq, sender_id, client_id, body, created_at)
-        select ${m.id}::text, b.id, b."lastSeq", ${m.senderId}::text, ${m.clientId}::text, ${m.body}::text,
-          ${m.now}::bigint from bump b
-        returning 1
-      )
-      ${notify}`,
-    );
-    const counters = rows[0];
+    const eventBody = this.channel ? (truncated ? '' : m.body) : null;
+    const [counters] = await this.sendOne.execute(this.db, { ...m, eventBody, truncated });
     if (!counters) return null;
     const stored = { row: messageRow(m, counters.lastSeq), counters: withoutNotified(counters) };
     if (!this.channel) this.events.stored(stored);
@@ -289,37 +191,8 @@ export class PostgresMessageStore implements MessageStore {
     const ids = [...byConversation.keys()].sort();
     const buyerSeqs = ids.map((id) => byConversation.get(id)!.buyer);
     const sellerSeqs = ids.map((id) => byConversation.get(id)!.seller);
-    const moved = (side: 'buyer' | 'seller', t: string) =>
-      `(i.${side}_seq > 0 and ${t}.${side}_delivered_seq = least(i.${side}_seq, ${t}.last_seq))`;
-    const notify = this.channel
-      ? sql`, notified as (
-          select pg_notify(${this.channel}, json_build_object('audience', json_build_object('userIds',
-            json_build_array(a.uid)), 'type', ${CHAT_EVENTS.receipt}::text,
-            'data', json_build_object('conversation', ${sql.raw(counterJson('u'))}))::text) as n
-          from moved u cross join lateral (values (case when u."buyerMoved" then u."sellerId" end),
-            (case when u."sellerMoved" then u."buyerId" end)) a(uid) where a.uid is not null)
-        select u.*, (select count(*) from notified) as notified from moved u`
-      : sql`select u.* from moved u`;
     try {
-      const { rows } = await executeNamed(
-        this.db,
-        sql<ConversationCounters & { buyerMoved: boolean; sellerMoved: boolean }>`
-        with input as (
-          select * from unnest(${ids}::text[], ${buyerSeqs}::int[], ${sellerSeqs}::int[]) as i(id, buyer_seq, seller_seq)
-        ),
-        ${lockInIdOrder(sql`select id from input`)},
-        moved as (
-          update conversations c set
-            buyer_delivered_seq = greatest(c.buyer_delivered_seq, least(i.buyer_seq, c.last_seq)),
-            seller_delivered_seq = greatest(c.seller_delivered_seq, least(i.seller_seq, c.last_seq))
-          from input i
-          where c.id = i.id and ${LOCKED_FIRST} and (c.buyer_delivered_seq < least(i.buyer_seq, c.last_seq)
-            or c.seller_delivered_seq < least(i.seller_seq, c.last_seq))
-          returning ${sql.raw(COUNTER_SQL.replace(/\bid,/, 'c.id,'))},
-            ${sql.raw(moved('buyer', 'c'))} as "buyerMoved", ${sql.raw(moved('seller', 'c'))} as "sellerMoved"
-        )
-        ${notify}`,
-      );
+      const rows = await this.moveDelivered.execute(this.db, { ids, buyerSeqs, sellerSeqs });
       const byId = new Map(rows.map((r) => [r.id, r]));
       if (!this.channel)
         for (const r of rows) {
