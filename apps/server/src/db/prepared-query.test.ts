@@ -132,6 +132,17 @@ describe('prepared queries', () => {
     expect(built).toBe(2);
   });
 
+  it('compiles a raw SQL builder once, rows as written', async () => {
+    let built = 0;
+    const rawNames = preparedQuery((_db, a: { id: string; name: string }) => {
+      built++;
+      return sql<{ named: string }>`select display_name || ${a.name} as named from users where id = ${a.id}`;
+    });
+    expect(await rawNames.execute(handle.db, { id: ids[2], name: '!' })).toEqual([{ named: 'Member 2!' }]);
+    expect(await rawNames.takeFirst(handle.db, { id: ids[1], name: '?' })).toEqual({ named: 'Member 1?' });
+    expect(built).toBe(1);
+  });
+
   it.runIf(testEngine === 'postgres')('passes an array argument as one array parameter', async () => {
     let built = 0;
     const named = preparedQuery((db, a: { first: string[]; more: string[] }) => {
