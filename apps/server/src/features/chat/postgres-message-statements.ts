@@ -31,6 +31,13 @@ const lockInIdOrder = (ids: RawBuilder<unknown>) =>
   )`;
 const LOCKED_FIRST = sql.raw('(select count(*) from locked) >= 0');
 
+/** The NOTIFY of a stored message to both parties of its conversation (`b`, as bumped), with its event's data. */
+const notifyStored = (channel: string, data: RawBuilder<unknown>) =>
+  sql`pg_notify(${channel}, json_build_object(
+    'audience', json_build_object('userIds', json_build_array(b."buyerId", b."sellerId")),
+    'type', ${CHAT_EVENTS.message}::text,
+    'data', ${data})::text)`;
+
 /** One message: `eventBody` is its body in the event ('' when too large for a NOTIFY, then `truncated`). */
 // A mapped copy of NewMessage: an interface is not assignable to preparedQuery's record of arguments.
 export type SendOneArgs = { [K in keyof NewMessage]: NewMessage[K] } & { eventBody: string | null; truncated: boolean };
@@ -41,15 +48,15 @@ export const sendOneStatement = (channel: string | undefined, limit: SendLimit) 
     (_db, m: SendOneArgs) => {
       const notify = channel
         ? sql`, notified as (
-          select pg_notify(${channel}, json_build_object(
-            'audience', json_build_object('userIds', json_build_array(b."buyerId", b."sellerId")),
-            'type', ${CHAT_EVENTS.message}::text,
-            'data', json_build_object(
+          select ${notifyStored(
+            channel,
+            sql`json_build_object(
               'message', json_build_object('id', ${m.id}::text, 'conversationId', b.id, 'seq', b."lastSeq",
                 'senderId', ${m.senderId}::text, 'clientId', ${m.clientId}::text,
                 'body', ${m.eventBody}::text, 'attachment', null, 'createdAt', ${m.now}::bigint),
               'conversation', ${sql.raw(counterJson('b'))}
-              ${sql.raw(m.truncated ? ", 'truncated', true" : '')}))::text) as n
+              ${sql.raw(m.truncated ? ", 'truncated', true" : '')})`,
+          )} as n
           from bump b join inserted on true)
         select b.*, (select count(*) from notified) as notified from bump b join inserted on true`
         : sql`select b.* from bump b join inserted on true`;
@@ -102,15 +109,15 @@ export const sendManyStatement = (channel: string | undefined, limit: SendLimit)
   preparedQuery((_db, a: SendManyArgs) => {
     const notify = channel
       ? sql`, notified as (
-          select pg_notify(${channel}, json_build_object(
-            'audience', json_build_object('userIds', json_build_array(b."buyerId", b."sellerId")),
-            'type', ${CHAT_EVENTS.message}::text,
-            'data', json_build_object(
+          select ${notifyStored(
+            channel,
+            sql`(json_build_object(
               'message', json_build_object('id', b."messageId", 'conversationId', b.id, 'seq', b."lastSeq",
                 'senderId', b."senderId", 'clientId', b."clientId", 'body', b."eventBody", 'attachment', null,
                 'createdAt', b."createdAt"),
               'conversation', ${sql.raw(counterJson('b'))})::jsonb
-              || case when b.truncated then '{"truncated":true}'::jsonb else '{}'::jsonb end)::text) as n
+              || case when b.truncated then '{"truncated":true}'::jsonb else '{}'::jsonb end)`,
+          )} as n
           from bump b)
         select b.*, (select count(*) from notified) as notified from bump b`
       : sql`select b.* from bump b`;
