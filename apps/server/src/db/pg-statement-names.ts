@@ -24,12 +24,16 @@ export function prepareOnServer(sqlText: string) {
   names.set(sqlText, `hot_${createHash('sha256').update(sqlText).digest('hex').slice(0, 24)}`);
 }
 
+/** A query builder's or raw SQL's statement (raw SQL compiles against the database it will run on). */
+export const compileFor = <R>(db: Database, query: RawBuilder<R> | Compilable<R>) =>
+  'isRawBuilder' in query ? query.compile(db) : query.compile();
+
 /**
  * Runs SQL whose text never changes (its values are all parameters) as a named statement: the chat write path, and
  * batches whose rows are array parameters (db/rows-table.ts).
  */
 export async function executeNamed<R>(db: Database, query: RawBuilder<R> | Compilable<R>) {
-  const compiled = 'isRawBuilder' in query ? query.compile(db) : query.compile();
+  const compiled = compileFor(db, query);
   prepareOnServer(compiled.sql);
   return db.executeQuery(compiled);
 }

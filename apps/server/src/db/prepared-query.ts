@@ -1,6 +1,6 @@
 import type { Compilable, CompiledQuery, RawBuilder } from 'kysely';
 import type { Database } from './database';
-import { prepareOnServer } from './pg-statement-names';
+import { compileFor, prepareOnServer } from './pg-statement-names';
 
 /** Stands for one argument (or one element of an array argument) while the query is built. */
 class Slot {
@@ -95,8 +95,7 @@ export function preparedQuery<A extends Args, O>(
     let compiled = byShape.get(shape);
     if (!compiled) {
       const { slots, given } = slotsFor(args, literals);
-      const query = build(db, slots);
-      const built = 'isRawBuilder' in query ? query.compile(db) : query.compile();
+      const built = compileFor(db, build(db, slots));
       // A value the builder computed with instead of passing on would be baked into the statement: refuse it.
       const passed = new Set(slotsIn(built.parameters));
       const used = given.filter((slot) => passed.has(slot)).length;

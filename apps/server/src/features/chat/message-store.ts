@@ -4,7 +4,7 @@ import type { MessagesTable } from '../../db/schema';
 export type Side = 'buyer' | 'seller';
 
 /** A plain text message whose conversation and parties are known; the store checks everything else. */
-export interface NewMessage {
+export type NewMessage = {
   id: string;
   conversationId: string;
   side: Side;
@@ -14,7 +14,7 @@ export interface NewMessage {
   body: string;
   preview: string;
   now: number;
-}
+};
 
 export interface StoredMessage {
   row: MessagesTable;

@@ -39,8 +39,7 @@ const notifyStored = (channel: string, data: RawBuilder<unknown>) =>
     'data', ${data})::text)`;
 
 /** One message: `eventBody` is its body in the event ('' when too large for a NOTIFY, then `truncated`). */
-// A mapped copy of NewMessage: an interface is not assignable to preparedQuery's record of arguments.
-export type SendOneArgs = { [K in keyof NewMessage]: NewMessage[K] } & { eventBody: string | null; truncated: boolean };
+export type SendOneArgs = NewMessage & { eventBody: string | null; truncated: boolean };
 
 /** One send: the checks, numbering under the conversation's row lock, the row and the NOTIFY, in one statement. */
 export const sendOneStatement = (channel: string | undefined, limit: SendLimit) =>
