@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startAuthServer, type AuthServer } from './support/auth-server';
 import { postWithSession } from './support/session-api';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Inactivity logout with the timeout shortened through configuration: this journey runs its own server process
@@ -97,7 +98,7 @@ test('the server ends an idle session on its own after the configured timeout', 
   await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   // Close the tab (no browser-side timer left) and stay away longer than the timeout.
   await page.close();
-  await new Promise((r) => setTimeout(r, TIMEOUT_MS + 1_000));
+  await sleep(TIMEOUT_MS + 1_000);
   const res = await context.request.get('/api/profile');
   expect(res.status()).toBe(401);
   expect((await res.json()).error.message).toBe(

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, scryptSync } from 'node:crypto';
 import SQLite from 'better-sqlite3';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * A second server process of our own for journeys that need different configuration (e.g. a shortened
@@ -42,7 +43,7 @@ async function waitForReady(url: string, child: ChildProcess, stderr: () => stri
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(250);
   }
   throw new Error(`server did not become ready: ${stderr()}`);
 }

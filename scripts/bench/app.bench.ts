@@ -23,6 +23,7 @@ import {
   startLoadProcess,
   waitForServer,
 } from './support';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const PORT = Number(process.env.BENCH_APP_PORT ?? 3391);
 const ROUNDS = 2;
@@ -61,7 +62,7 @@ async function waitForIdle(pid: number) {
   const idleMs = process.env.BENCH_CPU_PROF ? 200 : 50;
   for (let i = 0; i < 180; i++) {
     const before = processCpuMs(pid);
-    await new Promise((r) => setTimeout(r, 1000));
+    await sleep(1000);
     if (processCpuMs(pid) - before < idleMs) return;
   }
   throw new Error('the server stayed busy for 3 minutes after starting');

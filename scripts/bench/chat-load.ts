@@ -2,6 +2,7 @@
 // Input (a JSON file named by argv[2]): sockets to open and pairs that ping-pong messages. Output: one JSON line with the result.
 import fs from 'node:fs';
 import WebSocket from 'ws';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 interface Pair {
   a: string;
@@ -107,17 +108,17 @@ if (input.pacedPerSecond) {
 } else {
   for (const p of input.pairs) send(p.a);
 }
-await new Promise((r) => setTimeout(r, input.warmupMs));
+await sleep(input.warmupMs);
 measuring = true;
 const start = performance.now();
 const cpuAtStart = process.cpuUsage();
-await new Promise((r) => setTimeout(r, input.measureMs));
+await sleep(input.measureMs);
 measuring = false;
 const elapsed = performance.now() - start;
 const cpu = process.cpuUsage(cpuAtStart);
 stopping = true;
 timers.forEach(clearInterval);
-await new Promise((r) => setTimeout(r, 300));
+await sleep(300);
 for (const ws of sockets.values()) ws.terminate();
 
 latencies.sort((x, y) => x - y);

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { CHAT_EVENTS } from '@accountry/shared/chat';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const MESSAGES = 60;
 
@@ -119,7 +120,7 @@ export async function statementsPerMessage(
   const counted = await counting(engine, async () => {
     for (let i = 1; i <= MESSAGES; i++) await sendOne(i);
     // Frames still in flight (the ack after the receipt) land before the count ends.
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
   });
   a.terminate();
   b.terminate();

@@ -377,7 +377,7 @@ async function settled(handle: DatabaseHandle) {
     const now = await storedCount(handle);
     if (now === last) return now;
     last = now;
-    await new Promise((r) => setTimeout(r, 300));
+    await sleep(300);
   }
   return last;
 }

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emit, median } from './support';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = 5;
@@ -39,7 +40,7 @@ async function timeToReady(args: string[], env: Record<string, string>, timeoutM
         .then((r) => r.ok)
         .catch(() => false);
       if (ok) return performance.now() - started;
-      await new Promise((r) => setTimeout(r, 5));
+      await sleep(5);
     }
   } finally {
     const exited = new Promise((r) => child.once('exit', r));

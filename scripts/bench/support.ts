@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../../apps/server/src/db/database';
 import { loadConfig } from '../../apps/server/src/config';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -204,7 +205,7 @@ export async function waitForServer(base: string, child: ChildProcess, path = '/
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
   throw new Error('the server did not start within 2 minutes');
 }

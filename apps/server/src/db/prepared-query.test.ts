@@ -4,6 +4,7 @@ import { createTestDatabase, testEngine } from '../test/test-app';
 import type { DatabaseHandle } from './database';
 import { preparedQuery } from './prepared-query';
 import { newId } from '../lib/ids';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 let handle: DatabaseHandle;
 const ids = [newId(), newId(), newId()];
@@ -95,7 +96,7 @@ describe('prepared queries', () => {
     const rolledBack = handle.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ displayName: 'Never committed' }).where('id', '=', ids[2]).execute();
       outside = namesAmong.takeFirst(handle.db, { ids: [ids[2]], verified: true });
-      await new Promise((r) => setTimeout(r, 20));
+      await sleep(20);
       throw new Error('roll back');
     });
     await expect(rolledBack).rejects.toThrow('roll back');

@@ -8,6 +8,7 @@ import { sqliteUpkeep } from './sqlite-upkeep';
 import { createUser, testEngine } from '../test/test-app';
 import { ManualClock } from '../lib/clock';
 import { openScratchDatabase } from './scratch-database';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const opened: { handle: DatabaseHandle; dir: string }[] = [];
 afterEach(async () => {
@@ -76,7 +77,7 @@ describe.runIf(testEngine === 'sqlite')('SQLite write-ahead-log checkpoints', ()
     while (rewinds() === before && written < 768) {
       write();
       written += 1;
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      await sleep(1);
     }
     expect(rewinds()).toBeGreaterThan(before);
   });

@@ -33,8 +33,7 @@ function checkpointAll() {
     } catch {}
   }
 }
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const { setImmediate: nextTurn, setTimeout: pause } = require('node:timers/promises');
 const quoted = (name) => '"' + name.replace(/"/g, '""') + '"';
 // FTS5's incremental optimize: a 'merge' step with a negative page count puts every segment on one level, then positive
 // steps merge them until one changes fewer than two rows (nothing left to merge). Each step is its own short write.

@@ -5,6 +5,7 @@ import { createTestApp, createUser, userWithSession, type Session, type TestCont
 import type { BusEvent } from '../../realtime/bus';
 import { ADMIN_BASE, createAnnouncement } from './announcements-test-helpers';
 import { realtimeAudience } from './announcements.socket';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 let ctx: TestContext;
 let admin: Session;
@@ -94,7 +95,7 @@ describe('realtime: targeted users refresh at once', () => {
 
   it('publishes create, update (old and new audience), send, recall and delete of active announcements; drafts stay quiet', async () => {
     const next = async () => {
-      for (let i = 0; i < 50 && events.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 50 && events.length === 0; i++) await sleep(20);
       return events.splice(0);
     };
     events.splice(0);

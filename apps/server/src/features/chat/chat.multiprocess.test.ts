@@ -13,6 +13,7 @@ import { testEngine, userWithSession } from '../../test/test-app';
 import { clientId, insertListing } from './chat-test-helpers';
 import { LISTENER_APPLICATION_NAME } from '../../realtime/bus';
 import { connectSocket, type TestSocket } from '../../test/test-socket';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Two real server processes (main.ts) on one fresh PostgreSQL database: a client of the first talks to a client of
@@ -89,7 +90,7 @@ async function startProcess(port: number) {
       () => false,
     );
     if (ok) return { http: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}/api/ws` };
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
   throw new Error(`server on ${port} did not become ready: ${stderr}`);
 }

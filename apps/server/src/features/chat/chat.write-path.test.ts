@@ -10,6 +10,7 @@ import { ChatEvents } from './chat-events';
 import { createMessageStore } from './chat.services';
 import { sendLimit } from './send-limit';
 import type { MessageStore, NewMessage } from './message-store';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 let ctx: TestContext;
 let store: MessageStore;
@@ -283,6 +284,6 @@ async function waitForLockWait() {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
       where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
     if (rows[0].n > 0) return;
-    await new Promise((r) => setTimeout(r, 20));
+    await sleep(20);
   }
 }

@@ -5,6 +5,7 @@ import { createPeerApp, createUser, signInAs, type Session, type TestContext } f
 import { insertTestListing, listingInput } from '../../test/listing-fixtures';
 import { createCountingTestApp } from '../../test/statement-counter';
 import { viewCounterFor } from './listing-views';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 let statements: { count: number };
 let ctx: TestContext;
@@ -246,7 +247,7 @@ describe('anonymous browse and home replies are kept until the catalogue changes
       const deadline = Date.now() + 5_000;
       let seen = await peerTitles();
       while (!seen.includes('Announced to other processes') && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 20));
+        await sleep(20);
         seen = await peerTitles();
       }
       expect(seen).toContain('Announced to other processes');
