@@ -28,6 +28,8 @@ export interface Bus {
    * order) with the payload `JSON.stringify(event)` would give.
    */
   readonly notifyChannel?: string;
+  /** The largest event it carries, as `JSON.stringify(event)` bytes; none within one process. */
+  readonly maxEventBytes?: number;
 }
 
 export interface BusLog {
@@ -173,6 +175,7 @@ export async function postgresBus(url: string, schema = 'public', options: Postg
 
   return {
     notifyChannel: channel,
+    maxEventBytes: MAX_NOTIFY_BYTES,
     async publish(event) {
       const payload = JSON.stringify(event);
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES)

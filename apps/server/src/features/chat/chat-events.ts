@@ -8,7 +8,7 @@ import {
   type ChatTypingEvent,
   type ConversationCounters,
 } from '@accountry/shared/chat';
-import { MAX_NOTIFY_BYTES, type Audience } from '../../realtime/bus';
+import type { Audience } from '../../realtime/bus';
 import type { SocketHub } from '../../realtime/socket-hub';
 
 /** Room for the bus envelope around an event's data. */
@@ -31,11 +31,15 @@ export class ChatEvents {
     }
   }
 
-  /** A new message for both parties; a body too large for one NOTIFY is left out and fetched by the clients. */
+  /**
+   * A new message for both parties; a body too large for one NOTIFY is left out and fetched by the clients. Within one
+   * process (no size limit) the event is not serialised to measure it: the fan-out serialises it once.
+   */
   message(counters: ConversationCounters, message: ChatMessage) {
     let data: ChatMessageEvent = { message, conversation: counters };
-    const size = Buffer.byteLength(JSON.stringify(data)) + ENVELOPE_BYTES;
-    if (size > MAX_NOTIFY_BYTES) data = { message: { ...message, body: '' }, conversation: counters, truncated: true };
+    const limit = this.hub.bus.maxEventBytes;
+    if (limit !== undefined && Buffer.byteLength(JSON.stringify(data)) + ENVELOPE_BYTES > limit)
+      data = { message: { ...message, body: '' }, conversation: counters, truncated: true };
     return this.publish({ userIds: [counters.buyerId, counters.sellerId] }, CHAT_EVENTS.message, data);
   }
 

@@ -8,6 +8,7 @@ import type { BusEvent } from '../../realtime/bus';
 import { clientId, insertListing } from './chat-test-helpers';
 import { ChatEvents } from './chat-events';
 import { createMessageStore } from './chat.services';
+import { toMessage } from './messages.service';
 import { sendLimit } from './send-limit';
 import type { MessageStore, NewMessage } from './message-store';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -236,6 +237,22 @@ describe('the chat write path', () => {
       }
     },
   );
+
+  it('leaves a body out of a message event only where the bus limits its size (NOTIFY), not within one process', async () => {
+    const c = await conversation();
+    const stored = (await store.store(message(c, 'first')))!;
+    // Beyond what one NOTIFY carries (a typed message cannot grow this large; the event path must not rely on that).
+    const body = 'x'.repeat(8000);
+    await new ChatEvents(ctx.deps.hub, ctx.deps.log).message(stored.counters, { ...toMessage(stored.row), body });
+    const [, large] = await eventsFor<ChatMessageEvent>(CHAT_EVENTS.message, c.conversationId, 2);
+    if (testEngine === 'postgres') {
+      expect(large.truncated).toBe(true);
+      expect(large.message.body).toBe('');
+    } else {
+      expect(large.truncated).toBeUndefined();
+      expect(large.message.body).toBe(body);
+    }
+  });
 
   it('a block or a disabled account takes effect on the next send, on another server process at once', async () => {
     const c = await conversation();
