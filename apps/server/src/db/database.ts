@@ -3,12 +3,13 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type Pg from 'pg';
 import { lazyModule } from '../lib/lazy-module';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import { BooleanColumnsPlugin, bindableSqlite } from './sqlite-values';
 import { trackingDialect, WriteFeed } from './change-tracking';
 import type { DB } from './schema';
 import { sqliteUpkeep } from './sqlite-upkeep';
 import { namingPool } from './pg-statement-names';
+import { CamelCaseRowsPlugin } from './camel-case-rows';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Database = Kysely<DB>;
@@ -49,7 +50,7 @@ export function sqliteFile(url: string) {
 
 /** Open the database named by the URL: a SQLite file (WAL) or a PostgreSQL pool. */
 export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: number } = {}): DatabaseHandle {
-  const plugins = [new CamelCasePlugin()];
+  const plugins = [new CamelCaseRowsPlugin()];
   const writes = new WriteFeed();
   if (isPostgresUrl(url)) {
     const pool = new (pgModule().Pool)({

@@ -8,6 +8,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { BOOLEAN_COLUMNS } from './schema';
+import { rowBuilder } from './row-shapes';
 
 const toBindable = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
@@ -83,17 +84,21 @@ type ReaderStatement = ReturnType<SQLiteDatabase['prepare']>;
  * A reader statement switched to arrays, and the rows built from them as better-sqlite3 would build them (one property
  * per column in order, a repeated name keeping its last value). Before Node 22, better-sqlite3 builds each row object
  * in C++ one property at a time, interning every column name again for every row: for a page of 26 users that was
- * most of the statement's time (measured in docs/performance.md, fifteenth session). A schema change through the
- * connection empties its statement cache; one through another connection is seen when a row's width changes.
+ * most of the statement's time (measured in docs/performance.md, fifteenth session). The rows are built by a function
+ * compiled for the statement's columns (db/row-shapes.ts). A schema change through the connection empties its
+ * statement cache; one through another connection is seen when a row's width changes.
  */
 function rowsAsObjects(stmt: ReaderStatement) {
   stmt.raw(true);
-  let names = stmt.columns().map((c) => c.name);
+  const shape = () => rowBuilder(stmt.columns().map((c) => c.name));
+  let width = stmt.columns().length;
+  let build = shape();
   const row = (values: unknown[]) => {
-    if (values.length !== names.length) names = stmt.columns().map((c) => c.name);
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < values.length; i++) out[names[i]] = values[i];
-    return out;
+    if (values.length !== width) {
+      build = shape();
+      width = values.length;
+    }
+    return build(values);
   };
   return {
     row,
@@ -110,10 +115,12 @@ export class BooleanColumnsPlugin implements KyselyPlugin {
     return args.node;
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    for (const row of args.result.rows) {
-      for (const key of Object.keys(row)) {
-        if (BOOLEAN_COLUMNS.has(key) && typeof row[key] === 'number') row[key] = row[key] === 1;
-      }
+    const rows = args.result.rows;
+    if (!rows.length) return args.result;
+    // The rows of one result share their columns: find the boolean ones once.
+    const keys = Object.keys(rows[0]).filter((key) => BOOLEAN_COLUMNS.has(key));
+    for (const row of rows) {
+      for (const key of keys) if (typeof row[key] === 'number') row[key] = row[key] === 1;
     }
     return args.result;
   }
