@@ -1,9 +1,9 @@
 /**
  * Row objects built by functions compiled once per column list, as object literals: V8 then creates every row with one
  * fixed shape. Adding the properties by name in a loop (`row[name] = value`) cost 0.8-1.0 µs a row of 20 columns in
- * the SQLite driver and 1.6 µs in Kysely's camelCase renaming; the literals about a tenth of that (docs/performance.md,
- * twenty-second session). Names come from the columns of the app's own SQL; each is written as a JSON string literal.
- * `__proto__` (which a literal would take for the prototype) is defined the slow way.
+ * the SQLite driver and 1.6 µs in Kysely's camelCase renaming; the literals about a tenth of that (decision 160).
+ * Names come from the columns of the app's own SQL; each is written as a JSON string literal. `__proto__` (which a
+ * literal would take for the prototype) is defined the slow way.
  */
 export type RowBuilder = (values: readonly unknown[]) => Record<string, unknown>;
 export type RowRenamer = (row: Record<string, unknown>) => Record<string, unknown>;
