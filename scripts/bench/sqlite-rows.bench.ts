@@ -27,6 +27,17 @@ async function asyncMicrosPerCall(fn: () => Promise<unknown>) {
   return ((performance.now() - started) * 1000) / CALLS;
 }
 
+/** Each timer once to warm up, then every timer in turn for ROUNDS rounds; the median of each, in µs. */
+async function alternating<K extends string>(timers: Record<K, () => number | Promise<number>>) {
+  const entries = Object.entries(timers) as Array<[K, () => number | Promise<number>]>;
+  for (const [, time] of entries) await time();
+  const times = new Map<K, number[]>(entries.map(([name]) => [name, []]));
+  for (let round = 0; round < ROUNDS; round++) for (const [name, time] of entries) times.get(name)!.push(await time());
+  const medians = {} as Record<K, number>;
+  for (const [name] of entries) medians[name] = Number(median(times.get(name)!).toFixed(1));
+  return medians;
+}
+
 /** The page's rows through each camelCase plugin, in alternating rounds; both must give the same rows. */
 async function camelCasePage(rows: UnknownRow[]) {
   const ours: KyselyPlugin = new CamelCaseRowsPlugin();
@@ -35,21 +46,17 @@ async function camelCasePage(rows: UnknownRow[]) {
     plugin.transformResult({ queryId: { queryId: 'bench' } as QueryId, result: { rows } });
   if (JSON.stringify(await rename(ours)) !== JSON.stringify(await rename(kysely)))
     throw new Error('the renamings differ');
-  await asyncMicrosPerCall(() => rename(kysely));
-  await asyncMicrosPerCall(() => rename(ours));
-  const values: number[] = [];
-  const baselines: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    baselines.push(await asyncMicrosPerCall(() => rename(kysely)));
-    values.push(await asyncMicrosPerCall(() => rename(ours)));
-  }
+  const { kysely: baselineValue, ours: value } = await alternating({
+    kysely: () => asyncMicrosPerCall(() => rename(kysely)),
+    ours: () => asyncMicrosPerCall(() => rename(ours)),
+  });
   emit({
     bench: 'kysely.rows.camel_case_page_of_26',
     engine: 'sqlite',
-    value: Number(median(values).toFixed(1)),
+    value,
     unit: 'µs/page',
     baseline: 'kysely.CamelCasePlugin',
-    baselineValue: Number(median(baselines).toFixed(1)),
+    baselineValue,
     node: process.versions.node,
   });
 }
@@ -71,26 +78,20 @@ export async function run() {
     const app = bindableSqlite(raw).prepare(PAGE);
     const arrays = raw.prepare(`${PAGE} -- read as arrays`).raw(true);
     if (JSON.stringify(app.all()) !== JSON.stringify(own.all())) throw new Error('the two reads differ');
-    microsPerCall(() => own.all());
-    microsPerCall(() => app.all());
-    microsPerCall(() => arrays.all());
-    const values: number[] = [];
-    const baselines: number[] = [];
-    const floor: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      baselines.push(microsPerCall(() => own.all()));
-      values.push(microsPerCall(() => app.all()));
-      floor.push(microsPerCall(() => arrays.all()));
-    }
+    const read = await alternating({
+      own: () => microsPerCall(() => own.all()),
+      app: () => microsPerCall(() => app.all()),
+      arrays: () => microsPerCall(() => arrays.all()),
+    });
     emit({
       bench: 'sqlite.rows.page_of_26',
       engine: 'sqlite',
-      value: Number(median(values).toFixed(1)),
+      value: read.app,
       unit: 'µs/read',
       baseline: 'better-sqlite3.row_objects',
-      baselineValue: Number(median(baselines).toFixed(1)),
+      baselineValue: read.own,
       // The same statement returning bare arrays: what reading costs before any row object exists.
-      arraysValue: Number(median(floor).toFixed(1)),
+      arraysValue: read.arrays,
       node: process.versions.node,
     });
     await camelCasePage(app.all() as UnknownRow[]);
