@@ -11,10 +11,9 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import { browseQuerySchema } from '@accountry/shared/listing-browse';
 import type { DB } from '../../apps/server/src/db/schema';
-import { BooleanColumnsPlugin, bindableSqlite } from '../../apps/server/src/db/sqlite-values';
-import { CamelCaseRowsPlugin } from '../../apps/server/src/db/camel-case-rows';
+import { bindableSqlite } from '../../apps/server/src/db/sqlite-values';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import type { DatabaseHandle } from '../../apps/server/src/db/database';
+import { kyselyPlugins, type DatabaseHandle } from '../../apps/server/src/db/database';
 import { WriteFeed } from '../../apps/server/src/db/change-tracking';
 import type { AppDeps } from '../../apps/server/src/app';
 import { catalogueCacheFor } from '../../apps/server/src/features/listings/catalogue-cache';
@@ -38,7 +37,7 @@ function open(): DatabaseHandle {
     const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('set BENCH_DATABASE_URL');
     const pool = new pg.Pool({ connectionString: url, max: 4, options: '-c search_path=explain_listings' });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCaseRowsPlugin()], log });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: kyselyPlugins('postgres'), log });
     return { db, engine, url, pgSchema: 'explain_listings', writes: new WriteFeed(), close: () => db.destroy() };
   }
   const dir = process.env.EXPLAIN_DIR ?? path.join(os.tmpdir(), 'accountry-explain');
@@ -47,7 +46,7 @@ function open(): DatabaseHandle {
   raw.pragma('journal_mode = WAL');
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: bindableSqlite(raw) }),
-    plugins: [new CamelCaseRowsPlugin(), new BooleanColumnsPlugin()],
+    plugins: kyselyPlugins('sqlite'),
     log,
   });
   return { db, engine, url: 'sqlite', writes: new WriteFeed(), close: () => db.destroy() };

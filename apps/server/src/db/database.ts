@@ -48,9 +48,12 @@ export function sqliteFile(url: string) {
   return url.replace(/^(sqlite:|file:)(\/\/)?/, '');
 }
 
+/** The plugins every Kysely instance of an engine runs: camelCase names, and SQLite's 0/1 read back as booleans. */
+export const kyselyPlugins = (engine: Engine) =>
+  engine === 'sqlite' ? [new CamelCaseRowsPlugin(), new BooleanColumnsPlugin()] : [new CamelCaseRowsPlugin()];
+
 /** Open the database named by the URL: a SQLite file (WAL) or a PostgreSQL pool. */
 export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: number } = {}): DatabaseHandle {
-  const plugins = [new CamelCaseRowsPlugin()];
   const writes = new WriteFeed();
   if (isPostgresUrl(url)) {
     const pool = new (pgModule().Pool)({
@@ -59,7 +62,7 @@ export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: 
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     const dialect = trackingDialect(new PostgresDialect({ pool: namingPool(pool) }), writes.report);
-    const db = new Kysely<DB>({ dialect, plugins });
+    const db = new Kysely<DB>({ dialect, plugins: kyselyPlugins('postgres') });
     return { db, engine: 'postgres', url, pgSchema: opts.pgSchema, writes, close: () => db.destroy() };
   }
   const file = sqliteFile(url);
@@ -72,7 +75,7 @@ export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: 
   const releaseCheckpoints = file === ':memory:' ? async () => {} : sqliteUpkeep.attach(path.resolve(file), raw);
   const db = new Kysely<DB>({
     dialect: trackingDialect(new SqliteDialect({ database: bindableSqlite(raw) }), writes.report),
-    plugins: [...plugins, new BooleanColumnsPlugin()],
+    plugins: kyselyPlugins('sqlite'),
   });
   const close = async () => {
     await releaseCheckpoints();

@@ -90,13 +90,12 @@ type ReaderStatement = ReturnType<SQLiteDatabase['prepare']>;
  */
 function rowsAsObjects(stmt: ReaderStatement) {
   stmt.raw(true);
-  const shape = () => rowBuilder(stmt.columns().map((c) => c.name));
-  let width = stmt.columns().length;
-  let build = shape();
+  let names = stmt.columns().map((c) => c.name);
+  let build = rowBuilder(names);
   const row = (values: unknown[]) => {
-    if (values.length !== width) {
-      build = shape();
-      width = values.length;
+    if (values.length !== names.length) {
+      names = stmt.columns().map((c) => c.name);
+      build = rowBuilder(names);
     }
     return build(values);
   };
