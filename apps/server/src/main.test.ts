@@ -34,10 +34,23 @@ function start(env: Record<string, string>) {
   return { child, url, exited, output: () => out };
 }
 
+/** The log lines at warning level or above (pino's 40 and up) in a process's output. */
+const warnings = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: number; msg: string })
+    .filter((entry) => entry.level >= 40)
+    .map((entry) => entry.msg);
+
 describe('main.ts', () => {
   it('migrates, serves, and closes gracefully on SIGTERM', async () => {
     const server = start({});
     const url = await server.url;
+    // A first start on an empty data directory (no demo data) warns of the missing admin and of nothing else.
+    expect(warnings(server.output())).toEqual([
+      'No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com',
+    ]);
     const ready = await fetch(`${url}/readyz`);
     expect(await ready.json()).toEqual({ status: 'ready', engine: 'sqlite' });
     expect(fs.existsSync(path.join(dataDir, 'accountry.db'))).toBe(true);

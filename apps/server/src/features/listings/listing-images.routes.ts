@@ -118,9 +118,12 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const listingId = url.slice('/uploads/listings/'.length).split('/')[0];
       if (!/^[\w-]{1,64}$/.test(listingId) || !(await imageUrlIsLive(deps.db.db, listingId, url))) throw notFound();
     });
-    // Stored screenshots: only the listings folder is public, and only image files in it.
+    // Stored screenshots: only the listings folder is public, and only image files in it. The folder exists from the
+    // start (the first upload would make it), so a new install serves it without a warning.
+    const listingsDir = path.join(deps.config.uploadDir, 'listings');
+    await fs.promises.mkdir(listingsDir, { recursive: true });
     await app.register(fastifyStatic, {
-      root: path.join(deps.config.uploadDir, 'listings'),
+      root: listingsDir,
       prefix: '/uploads/listings/',
       decorateReply: false,
       index: false,
