@@ -3,17 +3,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-main-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+// A server a failed assertion left running is stopped, so no test leaves a process behind.
+const started = new Set<ReturnType<typeof spawn>>();
+afterEach(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  started.clear();
+});
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, NO_SEED: 'true', LOG_LEVEL: 'info', ...env },
   });
+  started.add(child);
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
