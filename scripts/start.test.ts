@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 /**
  * The supervisor of `npm start` (scripts/start.mjs), run from a copy beside a stand-in compiled server: it restarts a
@@ -29,6 +30,18 @@ http.createServer((req, res) => {
 );
 afterAll(() => fs.rmSync(checkout, { recursive: true, force: true }));
 
+// A supervisor a failed assertion left running is stopped (it stops its server), so no test leaves processes behind.
+const running = new Set<ReturnType<typeof supervise>>();
+afterEach(async () => {
+  for (const sup of running) {
+    if (sup.child.exitCode !== null || sup.child.signalCode !== null) continue;
+    sup.child.kill('SIGTERM');
+    await Promise.race([sup.exited, sleep(5_000)]);
+    sup.child.kill('SIGKILL');
+  }
+  running.clear();
+});
+
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
@@ -47,7 +60,9 @@ function supervise(env: Record<string, string>) {
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => out };
+  const sup = { child, exited, output: () => out };
+  running.add(sup);
+  return sup;
 }
 
 // Bounded: a request that is never answered (another process briefly on the port) must not stall the poll for good.
