@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { openDatabase } from '../db/database';
 import { createPeerApp, createTestApp, testEngine, type TestContext } from '../test/test-app';
 import { ManualClock } from './clock';
-import { memoryLimitStore, postgresLimitStore } from './rate-limits';
+import { memoryLimitStore } from './rate-limits';
+import { postgresLimitStore } from './postgres-limit-store';
 import { PostgresLimitBatches } from './postgres-limit-batches';
 
 describe('the in-memory window counter (single-process SQLite mode)', () => {
@@ -207,7 +208,7 @@ describe.each(stores)('limits shared by two server processes through $store', ({
 
 describe.runIf(redisUrl)('a Redis store that has just been created', () => {
   it('counts in Redis from the first hit once it is ready: the app waits for it before serving', async () => {
-    const { redisLimitStore } = await import('./rate-limits');
+    const { redisLimitStore } = await import('./redis-limit-store');
     const clock = new ManualClock(Date.UTC(2026, 10, 24, 3, 0, 0));
     const log = { warn: () => undefined, error: () => undefined } as unknown as Parameters<typeof redisLimitStore>[2];
     const prefix = `test-${randomBytes(6).toString('hex')}`;
