@@ -13,9 +13,8 @@ import {
   findConversationFor,
   findListingForChat,
   insertConversation,
-  selectSummaries,
-  type SummaryRow,
 } from './conversations.repository';
+import { selectSummaries, type SummaryRow } from './conversation-summaries.repository';
 import type { ChatEvents } from './chat-events';
 import type { ChatPresence } from './presence.service';
 
