@@ -1,93 +1,22 @@
-import {
-  CATEGORY_PLATFORMS,
-  DELIVERY_TIMES,
-  REGIONS,
-  type ListingCategory,
-  type Platform,
-} from '@accountry/shared/listings';
+import { DELIVERY_TIMES, REGIONS, type ListingCategory, type Platform } from '@accountry/shared/listings';
 import type { ListingImagesTable, ListingsTable } from '../db/schema';
 import { demoImageUrls } from '../features/listings/demo-images';
 import { randomBytes } from 'node:crypto';
-
-/** A small seeded PRNG (mulberry32), so demo data is the same on every first start. */
-export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
-type Rand = ReturnType<typeof seededRandom>;
-
-const GAME_PLATFORMS = CATEGORY_PLATFORMS.game.filter((p) => p !== 'other');
-const SOCIAL_PLATFORMS = CATEGORY_PLATFORMS.social.filter((p) => p !== 'other');
-const STREAMING_PLATFORMS: Platform[] = ['spotify', 'netflix'];
-const RANKS = [
-  'Iron 3',
-  'Bronze 2',
-  'Silver 1',
-  'Gold 3',
-  'Platinum 2',
-  'Diamond 1',
-  'Ascendant 2',
-  'Immortal 1',
-  'Radiant',
-];
-const LOL_RANKS = ['Silver II', 'Gold IV', 'Platinum I', 'Emerald III', 'Diamond II', 'Master', 'Grandmaster'];
-const NICHES = [
-  'fitness',
-  'travel',
-  'memes',
-  'food',
-  'gaming',
-  'fashion',
-  'tech',
-  'pets',
-  'quotes',
-  'cars',
-  'beauty',
-  'music',
-];
-const SKINS = [
-  'Reaver Vandal',
-  'Prime Phantom',
-  'Elderflame Operator',
-  'Champions Karambit',
-  'Glitchpop Dagger',
-  'RGX Butterfly Knife',
-];
-const FN_SKINS = ['Renegade Raider', 'Black Knight', 'Galaxy', 'Travis Scott', 'Ikonik', 'Glow'];
-const GENSHIN = ['Raiden Shogun', 'Nahida', 'Hu Tao', 'Zhongli', 'Furina', 'Neuvillette', 'Kazuha'];
-const PLANS: Record<string, string[]> = {
-  spotify: ['Premium Individual', 'Premium Duo', 'Premium Family'],
-  netflix: ['Standard', 'Premium 4K', 'Standard with ads'],
-};
-const OTHER_TITLES = [
-  'Rare 4-letter username account',
-  'Aged forum account with high reputation',
-  'Discord account with early supporter badge',
-  'Old gaming forum account, 2009',
-  'Short e-mail handle with clean history',
-];
-
-const mapped: Record<string, string> = {
-  steam: 'Steam',
-  playstation: 'PlayStation',
-  xbox: 'Xbox',
-  nintendo: 'Nintendo',
-  epic: 'Epic Games',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  x: 'X',
-  twitch: 'Twitch',
-};
+import { seededRandom, type Rand } from './seeded-random';
+import {
+  GAME_PLATFORMS,
+  SOCIAL_PLATFORMS,
+  STREAMING_PLATFORMS,
+  RANKS,
+  LOL_RANKS,
+  NICHES,
+  SKINS,
+  FN_SKINS,
+  GENSHIN,
+  PLANS,
+  OTHER_TITLES,
+  PLATFORM_NAMES,
+} from './listing-vocabulary';
 
 type Draft = Pick<
   ListingsTable,
@@ -156,7 +85,7 @@ function gameListing(r: Rand, platform: Platform): Draft {
         description: `Roblox account from ${2026 - Math.ceil(age / 12)}.\n${items} limited items, verified e-mail.\nPremium subscription history.`,
       };
     default: {
-      const name = mapped[platform] ?? platform;
+      const name = PLATFORM_NAMES[platform] ?? platform;
       const level = r.int(5, 300);
       return {
         ...base,
@@ -173,7 +102,7 @@ function socialListing(r: Rand, platform: Platform): Draft {
   const niche = r.pick(NICHES);
   const followers = Math.round(Math.exp(r.next() * Math.log(2_000_000)) + 500);
   const rate = Math.round(r.next() * 80 + 5) / 10;
-  const name = mapped[platform] ?? platform;
+  const name = PLATFORM_NAMES[platform] ?? platform;
   const pretty =
     followers >= 1_000_000
       ? `${(followers / 1e6).toFixed(1)}M`

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { SeedContext } from './seed-demo-data';
 import { newId } from '../lib/ids';
-import { seededRandom } from './listing-generator';
+import { seededRandom } from './seeded-random';
 
 const COMMENTS: Array<[number, string]> = [
   [5, 'Smooth handover, everything exactly as described. Changed the e-mail within minutes.'],
