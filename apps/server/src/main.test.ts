@@ -27,7 +27,7 @@ function start(env: Record<string, string>) {
   child.stderr.on('data', (d) => (out += d));
   const url = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
-      const m = out.match(/running on (http:\/\/localhost:\d+)/);
+      const m = out.match(/running on (https?:\/\/\S+) \(database/);
       if (m) {
         clearInterval(timer);
         resolve(m[1]);
@@ -55,16 +55,32 @@ describe('main.ts', () => {
   it('migrates, serves, and closes gracefully on SIGTERM', async () => {
     const server = start({});
     const url = await server.url;
-    // A first start on an empty data directory (no demo data) warns of the missing admin and of nothing else.
-    expect(warnings(server.output())).toEqual([
-      'No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com',
-    ]);
+    // A first start on an empty data directory (no demo data) warns of the missing admin and of nothing else. The
+    // warnings follow the banner: waited for.
+    const noAdmin = 'No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com';
+    await expect.poll(() => warnings(server.output())).toContain(noAdmin);
+    expect(warnings(server.output())).toEqual([noAdmin]);
     const ready = await fetch(`${url}/readyz`);
     expect(await ready.json()).toEqual({ status: 'ready', engine: 'sqlite' });
     expect(fs.existsSync(path.join(dataDir, 'accountry.db'))).toBe(true);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
+  }, 60_000);
+
+  it('in production without SMTP, warns that mail is not sent and offers no dev mailbox', async () => {
+    const server = start({
+      NODE_ENV: 'production',
+      CREDENTIALS_KEY: 'a'.repeat(64),
+      PUBLIC_URL: 'https://accountry.example',
+    });
+    expect(await server.url).toBe('https://accountry.example');
+    await expect
+      .poll(() => warnings(server.output()))
+      .toContain('SMTP_URL is not set: no e-mail is sent (verification, password resets, notices stay in the outbox)');
+    expect(server.output()).not.toContain('Dev mailbox');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   }, 60_000);
 
   it('a stop signal the moment it starts listening still closes gracefully', async () => {

@@ -7,6 +7,7 @@ import { systemClock } from './lib/clock';
 import { memoryBus, postgresBus } from './realtime/bus';
 import { demoCipher, isSeeded, seedDemoData } from './seed/seed-demo-data';
 import { adminExists } from './features/admin/first-admin.service';
+import { devMailboxEnabled } from './features/dev-mailbox/dev-mailbox.routes';
 import { DEMO_USERS } from './seed/demo-users';
 import cluster from 'node:cluster';
 import pino from 'pino';
@@ -32,7 +33,9 @@ async function main() {
   if (config.seed && (await seedDemoData(handle.db, systemClock, demoCipher(config), (m) => logger.info(m))))
     logger.info('demo data seeded');
   const bus = handle.engine === 'postgres' ? await postgresBus(handle.url, 'public', { log: logger }) : memoryBus();
-  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailboxMailer(logger);
+  const mailer = config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    : devMailboxMailer(logger, devMailboxEnabled(config) ? '/dev/mailbox' : null);
 
   const app = await buildApp({ db: handle, mailer, clock: systemClock, bus, config, logger });
   // Handlers first: a stop signal during the welcome below still finishes requests and flushes counts.
@@ -64,7 +67,7 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = config.explicitPublicUrl ? config.publicUrl : `http://localhost:${port}`;
     console.log(`\nAccountry is running on ${url} (database: ${handle.engine})`);
-    console.log(`API docs: ${url}/api/docs${config.smtpUrl ? '' : `   Dev mailbox: ${url}/dev/mailbox`}`);
+    console.log(`API docs: ${url}/api/docs${devMailboxEnabled(config) ? `   Dev mailbox: ${url}/dev/mailbox` : ''}`);
     // The demo passwords are public: shown only for a development database that holds the demo data.
     if (!config.isProduction && (await isSeeded(handle.db))) {
       console.log('Demo sign-ins:');
@@ -73,6 +76,8 @@ async function main() {
     console.log('');
     if (!(await adminExists(handle.db)))
       logger.warn('No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com');
+    if (config.isProduction && !config.smtpUrl)
+      logger.warn('SMTP_URL is not set: no e-mail is sent (verification, password resets, notices stay in the outbox)');
   }
 }
 
