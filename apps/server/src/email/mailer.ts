@@ -36,12 +36,12 @@ export function smtpMailer(url: string, from: string): Mailer {
  * Without SMTP the outbox row is the delivery: log it, and where to read it when the dev mailbox page is served
  * (development only; `readAt` is null in production, which warns at start that mail is not sent).
  */
-export function devMailboxMailer(log?: FastifyBaseLogger, readAt: string | null = '/dev/mailbox'): Mailer {
+export function devMailboxMailer(log: FastifyBaseLogger, readAt: string | null): Mailer {
   const message = `mail kept in the outbox (no SMTP_URL set)${readAt ? `: see ${readAt}` : ''}`;
   return {
     async send(mail) {
       // The body holds single-use links; log only where to read it.
-      log?.info({ to: mail.to, subject: mail.subject }, message);
+      log.info({ to: mail.to, subject: mail.subject }, message);
     },
   };
 }
