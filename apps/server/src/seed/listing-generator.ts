@@ -85,7 +85,7 @@ function gameListing(r: Rand, platform: Platform): Draft {
         description: `Roblox account from ${2026 - Math.ceil(age / 12)}.\n${items} limited items, verified e-mail.\nPremium subscription history.`,
       };
     default: {
-      const name = PLATFORM_NAMES[platform] ?? platform;
+      const name = PLATFORM_NAMES[platform];
       const level = r.int(5, 300);
       return {
         ...base,
@@ -102,7 +102,7 @@ function socialListing(r: Rand, platform: Platform): Draft {
   const niche = r.pick(NICHES);
   const followers = Math.round(Math.exp(r.next() * Math.log(2_000_000)) + 500);
   const rate = Math.round(r.next() * 80 + 5) / 10;
-  const name = PLATFORM_NAMES[platform] ?? platform;
+  const name = PLATFORM_NAMES[platform];
   const pretty =
     followers >= 1_000_000
       ? `${(followers / 1e6).toFixed(1)}M`

@@ -1,4 +1,4 @@
-import { CATEGORY_PLATFORMS, type Platform } from '@accountry/shared/listings';
+import { CATEGORY_PLATFORMS, PLATFORM_LABELS, type Platform } from '@accountry/shared/listings';
 
 /** The words demo listings are made of: platforms by category, ranks, niches, skins, plans and display names. */
 export const GAME_PLATFORMS = CATEGORY_PLATFORMS.game.filter((p) => p !== 'other');
@@ -52,16 +52,5 @@ export const OTHER_TITLES = [
   'Short e-mail handle with clean history',
 ];
 
-/** How a platform's name is written in a title. */
-export const PLATFORM_NAMES: Record<string, string> = {
-  steam: 'Steam',
-  playstation: 'PlayStation',
-  xbox: 'Xbox',
-  nintendo: 'Nintendo',
-  epic: 'Epic Games',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  x: 'X',
-  twitch: 'Twitch',
-};
+/** How a platform's name is written in a title: its label, but plain "X" (the label says "X (Twitter)"). */
+export const PLATFORM_NAMES: Record<Platform, string> = { ...PLATFORM_LABELS, x: 'X' };
