@@ -90,11 +90,12 @@ type ReaderStatement = ReturnType<SQLiteDatabase['prepare']>;
  */
 function rowsAsObjects(stmt: ReaderStatement) {
   stmt.raw(true);
-  let names = stmt.columns().map((c) => c.name);
+  const columnNames = () => stmt.columns().map((c) => c.name);
+  let names = columnNames();
   let build = rowBuilder(names);
   const row = (values: unknown[]) => {
     if (values.length !== names.length) {
-      names = stmt.columns().map((c) => c.name);
+      names = columnNames();
       build = rowBuilder(names);
     }
     return build(values);
