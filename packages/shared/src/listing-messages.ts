@@ -35,6 +35,7 @@ export const LISTING_MESSAGES = {
   hiddenStatus:
     'An admin hid this listing, so its status cannot be changed. Edit it to fix the problem; an admin will review it.',
   soldFinal: 'A sold listing cannot be changed. Duplicate it to sell a similar account.',
+  orderInProgress: 'This listing has an order in progress. It cannot be changed or deleted until the order ends.',
   sameStatus: 'The listing already has this status.',
   badTransition: 'This status change is not possible.',
   needsImage: 'Add at least one screenshot before publishing.',

@@ -9,8 +9,17 @@ const TRANSITIONS: Record<SellerStatus, readonly SellerStatus[]> = {
   sold: [],
 };
 
-/** Why the seller may not move the listing to `to`, or null when they may. */
-export function statusChangeBlocker(from: ListingStatus, to: SellerStatus, imageCount: number): string | null {
+/**
+ * Why the seller may not move the listing to `to`, or null when they may. While an order is in progress the listing
+ * moves only with its order (reserved, then sold or available again), so what the buyer pays for stays as it was.
+ */
+export function statusChangeBlocker(
+  from: ListingStatus,
+  to: SellerStatus,
+  imageCount: number,
+  orderInProgress: boolean,
+): string | null {
+  if (orderInProgress) return M.orderInProgress;
   if (from === 'hidden') return M.hiddenStatus;
   if (from === 'sold') return M.soldFinal;
   if (from === to) return M.sameStatus;
@@ -20,11 +29,20 @@ export function statusChangeBlocker(from: ListingStatus, to: SellerStatus, image
 }
 
 /** The status changes the management table offers for a listing. */
-export function allowedStatusChanges(from: ListingStatus): SellerStatus[] {
-  return from === 'hidden' ? [] : [...TRANSITIONS[from]];
+export function allowedStatusChanges(from: ListingStatus, orderInProgress: boolean): SellerStatus[] {
+  return from === 'hidden' || orderInProgress ? [] : [...TRANSITIONS[from]];
 }
 
-/** Why the seller may not edit the listing's content, or null. Hidden listings stay editable so the seller can fix them. */
-export function editBlocker(status: ListingStatus): string | null {
+/**
+ * Why the seller may not edit the listing's content or screenshots, or null. Hidden listings stay editable so the
+ * seller can fix them; one with an order in progress does not, so the buyer gets what they paid for.
+ */
+export function editBlocker(status: ListingStatus, orderInProgress: boolean): string | null {
+  if (orderInProgress) return M.orderInProgress;
   return status === 'sold' ? M.soldFinal : null;
+}
+
+/** Why the seller may not delete the listing, or null. */
+export function deleteBlocker(orderInProgress: boolean): string | null {
+  return orderInProgress ? M.orderInProgress : null;
 }

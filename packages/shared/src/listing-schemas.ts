@@ -155,6 +155,8 @@ export const ownListingSchema = z.object({
   hiddenReason: z.string().nullable(),
   updatedAt: z.number(),
   soldAt: z.number().nullable(),
+  /** An order holds the listing: it moves only with the order until the order ends. */
+  orderInProgress: z.boolean(),
 });
 export type OwnListing = z.infer<typeof ownListingSchema>;
 

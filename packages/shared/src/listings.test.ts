@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedStatusChanges, editBlocker, statusChangeBlocker } from './listing-rules';
+import { allowedStatusChanges, deleteBlocker, editBlocker, statusChangeBlocker } from './listing-rules';
 import { LISTING_MESSAGES as M } from './listing-messages';
 import { listingInputSchema } from './listing-schemas';
 import { browseQuerySchema, searchTerms } from './listing-browse';
@@ -35,15 +35,25 @@ describe('status changes', () => {
     ['hidden', 'active', 1, M.hiddenStatus],
     ['hidden', 'draft', 1, M.hiddenStatus],
   ] as const)('%s → %s with %i screenshots', (from, to, images, expected) => {
-    expect(statusChangeBlocker(from, to, images)).toBe(expected);
+    expect(statusChangeBlocker(from, to, images, false)).toBe(expected);
   });
 
   it('offers no changes for hidden or sold listings and blocks editing sold ones', () => {
-    expect(allowedStatusChanges('hidden')).toEqual([]);
-    expect(allowedStatusChanges('sold')).toEqual([]);
-    expect(allowedStatusChanges('draft')).toEqual(['active']);
-    expect(editBlocker('sold')).toBe(M.soldFinal);
-    expect(editBlocker('hidden')).toBeNull();
+    expect(allowedStatusChanges('hidden', false)).toEqual([]);
+    expect(allowedStatusChanges('sold', false)).toEqual([]);
+    expect(allowedStatusChanges('draft', false)).toEqual(['active']);
+    expect(editBlocker('sold', false)).toBe(M.soldFinal);
+    expect(editBlocker('hidden', false)).toBeNull();
+  });
+
+  it('leaves a listing with an order in progress to its order', () => {
+    const held = 'This listing has an order in progress. It cannot be changed or deleted until the order ends.';
+    expect(allowedStatusChanges('reserved', true)).toEqual([]);
+    expect(statusChangeBlocker('reserved', 'active', 1, true)).toBe(held);
+    expect(editBlocker('reserved', true)).toBe(held);
+    expect(deleteBlocker(true)).toBe(held);
+    expect(deleteBlocker(false)).toBeNull();
+    expect(allowedStatusChanges('reserved', false)).toEqual(['active', 'draft', 'sold']);
   });
 });
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import { OPEN_STATES } from '@accountry/shared/order-state';
 import type { Database } from './database';
 
-/** Order facts other features read (seller profiles) without reaching into the orders feature. */
+/** Order facts other features read (seller profiles, listing management) without reaching into the orders feature. */
 
 /** Completed sales and the share of the seller's ended-after-payment orders that were disputed. */
 export async function sellerOrderStats(db: Database, sellerId: string) {
@@ -20,3 +21,19 @@ export async function sellerOrderStats(db: Database, sellerId: string) {
     disputeRate: paid === 0 ? null : Math.round((Number(row.disputed) / paid) * 1000) / 1000,
   };
 }
+
+/** Which of these listings an order holds (an open order: a second one is refused, the seller may not change it). */
+export async function listingsWithOrderInProgress(db: Database, listingIds: readonly string[]): Promise<Set<string>> {
+  if (listingIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('orders')
+    .select('listingId')
+    .where('listingId', 'in', listingIds)
+    .where('status', 'in', OPEN_STATES)
+    .execute();
+  return new Set(rows.map((r) => r.listingId));
+}
+
+/** A write's condition on `listings`: no open order holds the row's listing. */
+export const noOrderInProgress = sql<boolean>`not exists (select 1 from orders o where o.listing_id = listings.id
+  and o.status in (${sql.join(OPEN_STATES)}))`;

@@ -16,17 +16,28 @@ import {
   listImages,
   setImagePositions,
   updateListing,
+  type ListingRecord,
 } from './listings.repository';
 import { managedListing } from './listing-management.service';
 import { assertImageRoom, withImageRoom } from './seller-quotas';
+import { assertStateUnchanged } from '../../lib/state-change';
+import type { Database } from '../../db/database';
 
 const conflictWith = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 
 async function editableListing(deps: AppDeps, user: AuthUser, listingId: string) {
   const listing = await managedListing(deps, user, listingId);
-  const blocker = editBlocker(listing.status);
+  const blocker = editBlocker(listing.status, listing.orderInProgress);
   if (blocker) throw conflictWith(blocker);
   return listing;
+}
+
+/**
+ * Inside a screenshot change's transaction, first: marks the listing changed, only if it is as it was checked (no
+ * order took it, no admin hid it meanwhile); 409 otherwise, and the change rolls back.
+ */
+async function touchUnchanged(trx: Database, listingId: string, status: ListingRecord['status'], now: number) {
+  assertStateUnchanged(await updateListing(trx, listingId, { updatedAt: now }, status));
 }
 
 /** Check the listing can take another screenshot, and the seller has storage left, before the upload is read. */
@@ -60,6 +71,7 @@ export async function addImage(
       if (existing.length >= MAX_LISTING_IMAGES) throw conflictWith(M.tooManyImages);
       await assertImageRoom(deps, trx, listing.sellerId, bytes);
       const next = existing.reduce((max, i) => Math.max(max, i.position + 1), 0);
+      await touchUnchanged(trx, listingId, listing.status, deps.clock.now());
       await insertImage(trx, { ...image, position: next, createdAt: deps.clock.now() });
       return next;
     });
@@ -67,7 +79,6 @@ export async function addImage(
     await Promise.all([store.deleteUrl(url), store.deleteUrl(thumbUrl)]).catch(() => undefined);
     throw err;
   }
-  await updateListing(deps.db.db, listingId, { updatedAt: deps.clock.now() });
   return { id, url, thumbUrl, width: image.width, height: image.height, position };
 }
 
@@ -83,7 +94,10 @@ export async function removeImage(
   const images = await listImages(deps.db.db, listingId);
   if (!images.some((i) => i.id === imageId)) throw notFound('Screenshot not found');
   if (images.length === 1 && listing.status !== 'draft') throw conflictWith(M.lastImage);
-  const removed = await deleteImageRow(deps.db.db, listingId, imageId);
+  const removed = await deps.db.db.transaction().execute(async (trx) => {
+    await touchUnchanged(trx, listingId, listing.status, deps.clock.now());
+    return deleteImageRow(trx, listingId, imageId);
+  });
   if (!removed) return;
   for (const url of [removed.url, removed.thumbUrl]) {
     if (!(await imageUrlInUse(deps.db.db, url))) await store.deleteUrl(url).catch(() => undefined);
@@ -97,11 +111,14 @@ export async function reorderImages(
   listingId: string,
   ids: string[],
 ): Promise<ListingImage[]> {
-  await editableListing(deps, user, listingId);
+  const listing = await editableListing(deps, user, listingId);
   const images = await listImages(deps.db.db, listingId);
   const known = new Set(images.map((i) => i.id));
   if (ids.length !== images.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id)))
     throw badRequest(M.imageOrder, { ids: M.imageOrder });
-  await deps.db.db.transaction().execute((trx) => setImagePositions(trx, listingId, ids));
+  await deps.db.db.transaction().execute(async (trx) => {
+    await touchUnchanged(trx, listingId, listing.status, deps.clock.now());
+    await setImagePositions(trx, listingId, ids);
+  });
   return listImages(deps.db.db, listingId);
 }

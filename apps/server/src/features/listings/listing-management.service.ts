@@ -1,6 +1,6 @@
 import { DEFAULT_PROTECTION_DAYS } from '@accountry/shared/order-state';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
-import { editBlocker, statusChangeBlocker } from '@accountry/shared/listing-rules';
+import { deleteBlocker, editBlocker, statusChangeBlocker } from '@accountry/shared/listing-rules';
 import type { SellerStatus } from '@accountry/shared/listings';
 import {
   STATUS_FILTERS,
@@ -11,6 +11,7 @@ import {
 } from '@accountry/shared/listing-schemas';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
+import { listingsWithOrderInProgress } from '../../db/order-facts';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { ERROR_CODES } from '@accountry/shared/api-error';
@@ -33,12 +34,20 @@ import { cardPage } from './listings.service';
 const PAGE = 25;
 const conflictWith = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 
-/** The listing if the user manages it: 404 when it does not exist (or was deleted), 403 when it is someone else's. */
-export async function managedListing(deps: AppDeps, user: AuthUser, id: string): Promise<ListingRecord> {
-  const listing = await findListing(deps.db.db, id);
+export type ManagedListing = ListingRecord & { orderInProgress: boolean };
+
+/**
+ * The listing if the user manages it, and whether an order holds it: 404 when it does not exist (or was deleted), 403
+ * when it is someone else's.
+ */
+export async function managedListing(deps: AppDeps, user: AuthUser, id: string): Promise<ManagedListing> {
+  const [listing, held] = await Promise.all([
+    findListing(deps.db.db, id),
+    listingsWithOrderInProgress(deps.db.db, [id]),
+  ]);
   if (!listing || listing.deletedAt != null) throw notFound(M.notFound);
   if (!canManageListing(user, listing)) throw forbidden(M.notYours);
-  return listing;
+  return { ...listing, orderInProgress: held.has(id) };
 }
 
 export async function myListings(
@@ -51,18 +60,22 @@ export async function myListings(
     cardPage(deps, { scope: 'own', sellerId: user.id, status, q: q.q }, 'created', q.cursor, PAGE),
     statusCounts(deps.db.db, user.id),
   ]);
+  const held = await listingsWithOrderInProgress(
+    deps.db.db,
+    page.rows.map((r) => r.id),
+  );
   const byStatus = Object.fromEntries(STATUS_FILTERS.map((s) => [s, 0])) as Record<StatusFilter, number>;
   for (const c of counts) {
     byStatus[c.status as StatusFilter] = Number(c.n);
     byStatus.all += Number(c.n);
   }
-  return { items: page.rows.map(toOwnRow), nextCursor: page.nextCursor, counts: byStatus };
+  return { items: page.rows.map((r) => toOwnRow(r, held.has(r.id))), nextCursor: page.nextCursor, counts: byStatus };
 }
 
 export async function ownListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
   const listing = await managedListing(deps, user, id);
   const [[row], images] = await Promise.all([listingRowsByIds(deps.db, [id]), listImages(deps.db.db, id)]);
-  return { ...toOwnRow(row), description: listing.description, images };
+  return { ...toOwnRow(row, listing.orderInProgress), description: listing.description, images };
 }
 
 function fieldsOf(input: ListingInput) {
@@ -107,7 +120,7 @@ export async function createListing(deps: AppDeps, user: AuthUser, input: Listin
 
 export async function editListing(deps: AppDeps, user: AuthUser, id: string, input: ListingInput): Promise<OwnListing> {
   const listing = await managedListing(deps, user, id);
-  const blocker = editBlocker(listing.status);
+  const blocker = editBlocker(listing.status, listing.orderInProgress);
   if (blocker) throw conflictWith(blocker);
   assertStateUnchanged(
     await updateListing(deps.db.db, id, { ...fieldsOf(input), updatedAt: deps.clock.now() }, listing.status),
@@ -119,14 +132,14 @@ export async function editListing(deps: AppDeps, user: AuthUser, id: string, inp
 export async function changeStatus(deps: AppDeps, user: AuthUser, id: string, to: SellerStatus): Promise<OwnListing> {
   const listing = await managedListing(deps, user, id);
   const images = await listImages(deps.db.db, id);
-  const blocker = statusChangeBlocker(listing.status, to, images.length);
+  const blocker = statusChangeBlocker(listing.status, to, images.length, listing.orderInProgress);
   if (blocker) throw conflictWith(blocker);
   const now = deps.clock.now();
   const patch: Partial<ListingRecord> = { status: to, updatedAt: now };
   // Publishing from a draft puts the listing at the top of "newest"; back from reserved it keeps its place.
   if (to === 'active' && listing.status === 'draft') patch.publishedAt = now;
   if (to === 'sold') patch.soldAt = now;
-  // Written only if the status is still the one checked above (an admin may have hidden it meanwhile).
+  // Written only if the status is still the one checked above (an admin may have hidden it, an order taken it).
   assertStateUnchanged(await updateListing(deps.db.db, id, patch, listing.status));
   return ownListing(deps, user, id);
 }
@@ -149,7 +162,7 @@ function freshDraft(now: number) {
 
 /** A new draft with the same details and screenshots, to sell a similar account quickly. */
 export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
-  const listing = await managedListing(deps, user, id);
+  const { orderInProgress: _held, ...listing } = await managedListing(deps, user, id);
   await claimListingCreation(deps, user.id);
   const now = deps.clock.now();
   const copyId = newId();
@@ -169,7 +182,9 @@ export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string
  * removed and chats and reviews about it still make sense (decision 043).
  */
 export async function deleteListing(deps: AppDeps, user: AuthUser, id: string) {
-  await managedListing(deps, user, id);
+  const listing = await managedListing(deps, user, id);
+  const blocker = deleteBlocker(listing.orderInProgress);
+  if (blocker) throw conflictWith(blocker);
   const now = deps.clock.now();
-  assertStateUnchanged(await updateListing(deps.db.db, id, { deletedAt: now, updatedAt: now }));
+  assertStateUnchanged(await updateListing(deps.db.db, id, { deletedAt: now, updatedAt: now }, listing.status));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { noOrderInProgress } from '../../db/order-facts';
 import { executeNamed } from '../../db/pg-statement-names';
 import { preparedQuery } from '../../db/prepared-query';
 import { rowsTable } from '../../db/rows-table';
@@ -95,16 +96,25 @@ export async function insertListing(db: Database, row: ListingRecord) {
   await db.insertInto('listings').values(row).execute();
 }
 
-/** Update a listing that is not deleted and, when given, still has the status the change was decided on. */
+/**
+ * The seller's write to their listing: only while it is not deleted, no order holds it, and its status is still the
+ * one the change was decided on. Every order changes the listing's status when it takes it, so a change decided
+ * before an order began matches nothing.
+ */
 export async function updateListing(
   db: Database,
   id: string,
   patch: Partial<ListingRecord>,
-  expectedStatus?: ListingRecord['status'],
+  expectedStatus: ListingRecord['status'],
 ) {
-  let q = db.updateTable('listings').set(patch).where('id', '=', id).where('deletedAt', 'is', null);
-  if (expectedStatus) q = q.where('status', '=', expectedStatus);
-  return q.executeTakeFirst();
+  return db
+    .updateTable('listings')
+    .set(patch)
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .where('status', '=', expectedStatus)
+    .where(noOrderInProgress)
+    .executeTakeFirst();
 }
 
 /** Apply buffered view counts: one increment per listing, in one transaction. */

@@ -18,7 +18,7 @@ import { conflict, notFound } from '../../lib/app-error';
 import { ESCROW, PLATFORM_FEE, availableAccount, postLedgerOr409, type Move } from '../../lib/ledger';
 import type { OrdersContext } from './orders-context';
 import { postSystemMessage, type PostedSystemMessage } from '../chat/system-messages.service';
-import { ensureConversation, findOrder, insertHistory, setListingStatusIf, updateOrderIf } from './orders.repository';
+import { ensureConversation, findOrder, insertHistory, moveHeldListing, updateOrderIf } from './orders.repository';
 import { afterTransition, closesPayment, refundKey, refundedBy } from './order-effects';
 
 export interface Actor {
@@ -151,7 +151,7 @@ export async function applyTransition(
     createdAt: now,
   });
   const listingTo = listingStatusAfter(order.status, to);
-  if (listingTo) await setListingStatusIf(trx, order.listingId, 'reserved', listingTo, now);
+  if (listingTo) await moveHeldListing(trx, order.listingId, listingTo, now);
   const money = movesFor(ctx, action, order, refundCents);
   if (money && money.moves.length > 0)
     await postLedgerOr409(trx, { ...money, orderId: order.id, actorId: actor.id }, now, M.insufficientBalance);

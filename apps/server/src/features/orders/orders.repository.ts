@@ -91,6 +91,23 @@ export async function setListingStatusIf(
   return Number(res.numUpdatedRows) === 1;
 }
 
+/**
+ * The listing an order held moves with it (sold at delivery, available again when the order ends unpaid or canceled).
+ * When an admin hid it meanwhile, the status it returns to when unhidden moves instead.
+ */
+export async function moveHeldListing(db: Database, listingId: string, to: 'active' | 'sold', now: number) {
+  const soldAt = to === 'sold' ? { soldAt: now } : {};
+  if (await setListingStatusIf(db, listingId, 'reserved', to, now)) return true;
+  const hidden = await db
+    .updateTable('listings')
+    .set({ statusBeforeHidden: to, updatedAt: now, ...soldAt })
+    .where('id', '=', listingId)
+    .where('status', '=', 'hidden')
+    .where('statusBeforeHidden', '=', 'reserved')
+    .executeTakeFirst();
+  return Number(hidden.numUpdatedRows) === 1;
+}
+
 export async function findListingForOrder(db: Database, id: string) {
   return db
     .selectFrom('listings')

@@ -12,7 +12,7 @@ import {
   IconCircleCheck,
   IconArrowBackUp,
 } from '@tabler/icons-react';
-import { allowedStatusChanges } from '@accountry/shared/listing-rules';
+import { allowedStatusChanges, deleteBlocker, editBlocker } from '@accountry/shared/listing-rules';
 import type { OwnListingRow } from '@accountry/shared/listing-schemas';
 import type { SellerStatus } from '@accountry/shared/listings';
 import { listingPath } from '../../../components/listings/listing-format';
@@ -31,9 +31,10 @@ interface Props {
   onDelete: () => void;
 }
 
-/** What a seller can do with one listing, by its status. */
+/** What a seller can do with one listing, by its status (an order in progress leaves only viewing and copying). */
 export function ListingRowActions({ listing, onStatus, onDuplicate, onDelete }: Props) {
-  const changes = allowedStatusChanges(listing.status);
+  const changes = allowedStatusChanges(listing.status, listing.orderInProgress);
+  const canDelete = !deleteBlocker(listing.orderInProgress);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -42,7 +43,7 @@ export function ListingRowActions({ listing, onStatus, onDuplicate, onDelete }: 
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        {listing.status !== 'sold' && (
+        {!editBlocker(listing.status, listing.orderInProgress) && (
           <Menu.Item
             component={Link}
             to={`/listing-management/${listing.id}/edit`}
@@ -66,10 +67,12 @@ export function ListingRowActions({ listing, onStatus, onDuplicate, onDelete }: 
         <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>
           Duplicate
         </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-          Delete
-        </Menu.Item>
+        {canDelete && <Menu.Divider />}
+        {canDelete && (
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+            Delete
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -57,7 +57,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
   const set = <K extends keyof ListingFormState>(key: K, value: ListingFormState[K]) =>
     setValues((s) => ({ ...s, [key]: value }));
   const images = listing?.images ?? [];
-  const locked = listing ? editBlocker(listing.status) : null;
+  const locked = listing ? editBlocker(listing.status, listing.orderInProgress) : null;
   const refresh = () => {
     if (listing) void client.invalidateQueries({ queryKey: listingKeys.own(listing.id) });
     void client.invalidateQueries({ queryKey: ['my-listings'] });

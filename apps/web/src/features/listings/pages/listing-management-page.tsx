@@ -227,6 +227,11 @@ export function Component() {
                           {l.hiddenReason}
                         </Text>
                       )}
+                      {l.orderInProgress && (
+                        <Text size="xs" c="dimmed">
+                          Order in progress
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td ta="right">{formatPrice(l.priceCents, l.currency)}</Table.Td>
                     <Table.Td ta="right">{l.viewCount.toLocaleString('en-US')}</Table.Td>
