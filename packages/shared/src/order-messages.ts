@@ -21,6 +21,7 @@ export const ORDER_MESSAGES = {
   credentialsTooLong: 'Each credentials field holds at most 2000 characters.',
   credentialsNotAvailable: 'The credentials are not available for this order.',
   credentialsErased: 'The credentials were erased 30 days after the order completed.',
+  credentialsRefunded: 'The order was refunded in full, so its credentials are no longer shown.',
   refundTooLarge: 'The refund cannot be larger than the price of the order.',
   refundAmount: 'Enter a refund amount of at least 1 cent.',
   decisionReason: 'Write a reason of 10 to 2000 characters; both parties will see it.',
@@ -93,13 +94,26 @@ export function orderChatMessage(action: OrderAction, from: OrderState, refundCe
   return m[action];
 }
 
-export const ORDER_MAIL_SUBJECTS = {
-  paid: 'Order paid',
-  delivered: 'Credentials delivered',
-  disputeOpened: 'A dispute was opened',
-  disputeDecided: 'The dispute has been decided',
-  completed: 'Order completed',
-  autoConfirmSoon: 'Your order will be confirmed in 12 hours',
+/** The subject of the mail each move sends both parties (its text is the move's system message). */
+export const ORDER_MAIL_SUBJECTS: Record<OrderAction, string> = {
+  pay: 'Order paid',
+  expire: 'Order expired',
+  cancel: 'Order canceled',
+  auto_cancel: 'Order canceled',
+  deliver: 'Credentials delivered',
+  confirm: 'Protection period started',
+  auto_confirm: 'Protection period started',
+  dispute: 'A dispute was opened',
+  complete: 'Order completed',
+  refund: 'The dispute has been decided',
+  partial_refund: 'The dispute has been decided',
+  release: 'The dispute has been decided',
+};
+
+/** Mailed to the buyer alone, 12 hours before the inspection window ends. */
+export const AUTO_CONFIRM_REMINDER = {
+  subject: 'Your order will be confirmed in 12 hours',
+  line: 'The order will be confirmed automatically in 12 hours. Open a dispute before then if something is wrong.',
 } as const;
 
 /** Shown to the seller on the order page. */

@@ -160,5 +160,9 @@ export function dueAtFor(
 export const canOpenDispute = (state: OrderState, dueAt: number | null, now: number) =>
   (state === 'delivered' || state === 'protection') && (dueAt === null || now < dueAt);
 
+/** After a full refund the buyer has their money back and no longer sees the credentials. */
+export const credentialsWithdrawn = (order: { status: OrderState; refundedCents: number; priceCents: number }) =>
+  order.status === 'refunded' && order.refundedCents >= order.priceCents;
+
 /** The platform's fee on an amount, in whole cents (rounded half up). */
 export const platformFeeCents = (amountCents: number, percent: number) => Math.round((amountCents * percent) / 100);

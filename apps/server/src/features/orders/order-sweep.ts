@@ -2,7 +2,7 @@ import type { OrderAction } from '@accountry/shared/order-state';
 import { AppError } from '../../lib/app-error';
 import type { OrdersContext } from './orders-context';
 import { moveOrder } from './order-transitions';
-import { mailParties } from './order-effects';
+import { queueReminderMail } from './order-mails';
 
 const BATCH = 100;
 
@@ -63,17 +63,20 @@ async function sendReminders(ctx: OrdersContext) {
     .execute();
   let sent = 0;
   for (const r of rows) {
-    const res = await db
-      .updateTable('orders')
-      .set({ reminderAt: null })
-      .where('id', '=', r.id)
-      .where('reminderAt', '=', r.reminderAt)
-      .where('status', '=', 'delivered')
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) continue;
-    const order = await db.selectFrom('orders').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow();
-    await mailParties(ctx, order, 'autoConfirmSoon');
-    sent++;
+    const claimed = await db.transaction().execute(async (trx) => {
+      const res = await trx
+        .updateTable('orders')
+        .set({ reminderAt: null })
+        .where('id', '=', r.id)
+        .where('reminderAt', '=', r.reminderAt)
+        .where('status', '=', 'delivered')
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      const order = await trx.selectFrom('orders').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow();
+      await queueReminderMail(ctx, trx, order, now);
+      return true;
+    });
+    if (claimed) sent++;
   }
   return sent;
 }

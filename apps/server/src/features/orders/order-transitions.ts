@@ -20,6 +20,7 @@ import type { OrdersContext } from './orders-context';
 import { postSystemMessage, type PostedSystemMessage } from '../chat/system-messages.service';
 import { ensureConversation, findOrder, insertHistory, moveHeldListing, updateOrderIf } from './orders.repository';
 import { afterTransition, closesPayment, refundKey, refundedBy } from './order-effects';
+import { queueMoveMails } from './order-mails';
 
 export interface Actor {
   kind: OrderActor;
@@ -134,6 +135,8 @@ export async function applyTransition(
     ...(fee !== null ? { feeCents: fee } : {}),
     ...(refundCents ? { refundedCents: refundCents } : {}),
     ...(closing ? { completedAt: now, credentialsEraseAt: now + CREDENTIALS_RETENTION_MS } : {}),
+    // Protection starts once, whether the buyer confirms, the clock does, or a release follows an inspection dispute.
+    ...(to === 'protection' && order.protectionStartedAt === null ? { protectionStartedAt: now } : {}),
     ...(typeof opts.patch === 'function' ? opts.patch(order) : opts.patch),
     // Orders from before conversations were kept (demo data) get theirs on their next move.
     ...(order.conversationId
@@ -159,6 +162,7 @@ export async function applyTransition(
   const refunded = refundedBy(order, action, refundCents);
   if (refunded > 0) await ctx.provider.oweRefund(trx, after, refunded, refundKey(after, refunded));
   if (closesPayment(order, action)) await ctx.provider.owePaymentClose(trx, after);
+  await queueMoveMails(ctx, trx, order, after, action, now);
   const notice = await postSystemMessage(trx, {
     conversationId: after.conversationId!,
     body: orderChatMessage(action, order.status, refundCents),

@@ -34,6 +34,7 @@ describe('disputes', () => {
       dueAt: null,
       dispute: { reason, sellerAnswerDueAt: ctx.clock.now() + 24 * H, pausedRemainingMs: 10 * D },
     });
+    await ctx.deliverMail();
     expect(ctx.mailer.sent.filter((m) => m.subject.startsWith('A dispute was opened'))).toHaveLength(2);
     await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute/statements`, { body: 'I lost access on Monday.' });
     ctx.clock.advance(60_000);

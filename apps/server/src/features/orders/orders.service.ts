@@ -1,5 +1,11 @@
 import { ORDER_CHAT_MESSAGES, ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
-import { DUE_RULES, SELLER_ANSWER_MS, canOpenDispute, type OrderActor } from '@accountry/shared/order-state';
+import {
+  DUE_RULES,
+  SELLER_ANSWER_MS,
+  canOpenDispute,
+  credentialsWithdrawn,
+  type OrderActor,
+} from '@accountry/shared/order-state';
 import type { Credentials, DecisionInput } from '@accountry/shared/orders';
 import type { OrdersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
@@ -190,7 +196,6 @@ export function deliverOrder(ctx: OrdersContext, user: AuthUser, id: string, cre
 
 export function confirmOrder(ctx: OrdersContext, user: AuthUser, id: string) {
   return moveOrder(ctx, id, 'confirm', actorOf('buyer', user), {
-    patch: { protectionStartedAt: ctx.deps.clock.now() },
     check: (o) => only('buyer', o, user),
   });
 }
@@ -256,7 +261,10 @@ export async function revealCredentials(ctx: OrdersContext, user: AuthUser, id: 
   if (!order) throw notFound(M.notFound);
   if (asAdmin) {
     if (order.status !== 'disputed') throw conflict(M.notDisputed);
-  } else only('buyer', order, user);
+  } else {
+    only('buyer', order, user);
+    if (credentialsWithdrawn(order)) throw conflict(M.credentialsRefunded);
+  }
   if (order.credentialsErasedAt) throw conflict(M.credentialsErased);
   if (!order.credentialsCipher) throw conflict(M.credentialsNotAvailable);
   const credentials = ctx.cipher.open(order.credentialsCipher, order.id);

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/c
 import { IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ORDER_MESSAGES, credentialsViewedLine } from '@accountry/shared/order-messages';
+import { credentialsWithdrawn } from '@accountry/shared/order-state';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { CredentialsView } from '../../../components/orders/credentials-view';
 import { formatOrderTime } from '../../../components/orders/order-format';
@@ -20,6 +21,7 @@ export function CredentialsPanel({ order }: { order: OrderDetail }) {
   let body: React.ReactNode;
   if (isSeller && order.actions.includes('deliver')) body = <DeliverForm order={order} />;
   else if (erased) body = <Text c="dimmed">{ORDER_MESSAGES.credentialsErased}</Text>;
+  else if (isBuyer && credentialsWithdrawn(order)) body = <Text c="dimmed">{ORDER_MESSAGES.credentialsRefunded}</Text>;
   else if (!delivered)
     body = (
       <Text c="dimmed">

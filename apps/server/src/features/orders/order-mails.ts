@@ -1,0 +1,61 @@
+import { AUTO_CONFIRM_REMINDER, ORDER_MAIL_SUBJECTS, orderChatMessage } from '@accountry/shared/order-messages';
+import type { OrderAction } from '@accountry/shared/order-state';
+import { formatCents } from '@accountry/shared/wallet';
+import type { Database } from '../../db/database';
+import type { OrdersTable } from '../../db/schema';
+import { queueMail } from '../../email/mail-outbox';
+import { escapeHtml } from '../../lib/html';
+import type { OrdersContext } from './orders-context';
+import { findUserBrief } from './orders.repository';
+
+type Side = 'buyer' | 'seller';
+
+/**
+ * Both parties hear of every move by mail, in the move's own transaction: the outbox sends it after commit, retried,
+ * and a move that rolls back sends nothing. The text is the move's system message; never the credentials.
+ */
+export function queueMoveMails(
+  ctx: OrdersContext,
+  trx: Database,
+  before: OrdersTable,
+  after: OrdersTable,
+  action: OrderAction,
+  now: number,
+) {
+  const line = orderChatMessage(action, before.status, after.refundedCents);
+  return queueOrderMail(ctx, trx, after, ORDER_MAIL_SUBJECTS[action], line, ['buyer', 'seller'], now);
+}
+
+/** "Confirmed in 12 hours": the buyer's last call to open a dispute. */
+export function queueReminderMail(ctx: OrdersContext, trx: Database, order: OrdersTable, now: number) {
+  return queueOrderMail(ctx, trx, order, AUTO_CONFIRM_REMINDER.subject, AUTO_CONFIRM_REMINDER.line, ['buyer'], now);
+}
+
+async function queueOrderMail(
+  ctx: OrdersContext,
+  trx: Database,
+  order: OrdersTable,
+  subject: string,
+  line: string,
+  sides: Side[],
+  now: number,
+) {
+  const listing = await trx.selectFrom('listings').select('title').where('id', '=', order.listingId).executeTakeFirst();
+  const title = listing?.title ?? 'your order';
+  const url = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
+  const about = `The order for "${title}" (${formatCents(order.priceCents)}):`;
+  for (const side of sides) {
+    const user = await findUserBrief(trx, side === 'buyer' ? order.buyerId : order.sellerId);
+    if (!user) continue;
+    await queueMail(
+      trx,
+      {
+        to: user.email,
+        subject: `${subject}: ${title}`,
+        text: `${about}\n${line}\n\nOpen the order: ${url}`,
+        html: `<p>${escapeHtml(about)}</p><p>${escapeHtml(line)}</p><p><a href="${escapeHtml(url)}">Open the order</a></p>`,
+      },
+      now,
+    );
+  }
+}
