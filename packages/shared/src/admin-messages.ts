@@ -27,3 +27,6 @@ export const ADMIN_MESSAGES = {
  * brings back exactly the listings carrying it; listings hidden by moderation stay hidden.
  */
 export const ACCOUNT_DELETED_HIDDEN_REASON = "Hidden because the seller's account was deleted.";
+
+/** The same for a disabled account: enabling it brings back exactly the listings carrying this reason. */
+export const ACCOUNT_DISABLED_HIDDEN_REASON = "Hidden because the seller's account is disabled.";

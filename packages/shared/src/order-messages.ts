@@ -1,4 +1,4 @@
-import type { OrderAction, OrderState } from './order-state';
+import { MAX_UNPAID_ORDERS, type OrderAction, type OrderState } from './order-state';
 
 /** Every user-facing message of orders, wallet and payouts, written once (tests pin the literal text). */
 export const ORDER_MESSAGES = {
@@ -17,6 +17,8 @@ export const ORDER_MESSAGES = {
   notPayable: 'This order can no longer be paid.',
   insufficientBalance: 'Your balance is too low to pay this order.',
   disputeWindowClosed: 'The time to open a dispute for this order has passed.',
+  disputeDecided: 'An admin has already decided a dispute about this order. The decision is final.',
+  tooManyUnpaid: `You have ${MAX_UNPAID_ORDERS} unpaid orders. Pay or cancel one of them before starting another.`,
   credentialsRequired: 'Enter at least one of login, password, e-mail access, recovery codes or notes.',
   credentialsTooLong: 'Each credentials field holds at most 2000 characters.',
   credentialsNotAvailable: 'The credentials are not available for this order.',

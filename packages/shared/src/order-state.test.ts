@@ -105,11 +105,12 @@ describe('due times', () => {
   });
 
   it('a dispute opens only before the window ends, in delivered or protection', () => {
-    expect(canOpenDispute('delivered', 2000, 1999)).toBe(true);
-    expect(canOpenDispute('delivered', 2000, 2000)).toBe(false);
-    expect(canOpenDispute('protection', 5000, 4000)).toBe(true);
-    expect(canOpenDispute('paid', 5000, 4000)).toBe(false);
-    expect(canOpenDispute('completed', null, 4000)).toBe(false);
+    expect(canOpenDispute('delivered', 2000, 1999, false)).toBe(true);
+    expect(canOpenDispute('delivered', 2000, 2000, false)).toBe(false);
+    expect(canOpenDispute('protection', 5000, 4000, false)).toBe(true);
+    expect(canOpenDispute('protection', 5000, 4000, true)).toBe(false);
+    expect(canOpenDispute('paid', 5000, 4000, false)).toBe(false);
+    expect(canOpenDispute('completed', null, 4000, false)).toBe(false);
   });
 
   it.each([

@@ -156,9 +156,15 @@ export function dueAtFor(
   return rule ? enteredAt + rule.after(order) : null;
 }
 
-/** A dispute may be opened during inspection (before auto-confirm) or during protection. */
-export const canOpenDispute = (state: OrderState, dueAt: number | null, now: number) =>
-  (state === 'delivered' || state === 'protection') && (dueAt === null || now < dueAt);
+/**
+ * A dispute may be opened during inspection (before auto-confirm) or during protection, once: after an admin decided
+ * one (a release back into protection), the decision is final.
+ */
+export const canOpenDispute = (state: OrderState, dueAt: number | null, now: number, decided: boolean) =>
+  !decided && (state === 'delivered' || state === 'protection') && (dueAt === null || now < dueAt);
+
+/** Orders a buyer may hold unpaid at once: each keeps a listing off the market for the payment window. */
+export const MAX_UNPAID_ORDERS = 3;
 
 /** After a full refund the buyer has their money back and no longer sees the credentials. */
 export const credentialsWithdrawn = (order: { status: OrderState; refundedCents: number; priceCents: number }) =>

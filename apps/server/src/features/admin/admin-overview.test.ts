@@ -114,17 +114,18 @@ describe('GET /api/admin/audit', () => {
   it('names what each action was on: the user, the listing, or nothing when it is gone', async () => {
     const seller = await createUser(ctx, { role: 'seller', displayName: 'Named Seller' });
     const listingId = (await insertListing(ctx, seller.id, { title: 'Named Valorant account', status: 'active' })).id;
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/users/${seller.id}/disable`,
-      headers: adminSession.headers,
-      payload: {},
-    });
+    // Hidden first: disabling the seller would hide it too.
     await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/listings/${listingId}/hide`,
       headers: adminSession.headers,
       payload: { reason: 'Screenshots look edited' },
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${seller.id}/disable`,
+      headers: adminSession.headers,
+      payload: {},
     });
     const items = (await get('/api/admin/audit?limit=50')).json().items as Array<Record<string, unknown>>;
     expect(items.find((e) => e.targetId === seller.id)).toMatchObject({

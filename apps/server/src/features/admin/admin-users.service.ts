@@ -1,5 +1,9 @@
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
-import { ADMIN_MESSAGES, ACCOUNT_DELETED_HIDDEN_REASON } from '@accountry/shared/admin-messages';
+import {
+  ADMIN_MESSAGES,
+  ACCOUNT_DELETED_HIDDEN_REASON,
+  ACCOUNT_DISABLED_HIDDEN_REASON,
+} from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
 import { statusAfterUnhide } from '@accountry/shared/admin-listings';
 import {
@@ -135,9 +139,17 @@ export async function disableUser(deps: AppDeps, actor: AuthUser, targetId: stri
     assertNotLastAdmin(activeAdmins, targetId);
     await repo.setDisabled(trx, targetId, true);
     await repo.deleteAllSessions(trx, targetId);
+    // Nobody can buy from an account that cannot sign in to deliver.
+    const hidden = await hideSellerListings(trx, targetId, ACCOUNT_DISABLED_HIDDEN_REASON, now);
     await recordAudit(
       trx,
-      { actorId: actor.id, action: ADMIN_ACTIONS.userDisable, targetType: 'user', targetId, details: { reason } },
+      {
+        actorId: actor.id,
+        action: ADMIN_ACTIONS.userDisable,
+        targetType: 'user',
+        targetId,
+        details: { reason, hiddenListings: hidden.length },
+      },
       now,
     );
   });
@@ -150,9 +162,17 @@ export async function enableUser(deps: AppDeps, actor: AuthUser, targetId: strin
     if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.deletedAccount);
     if (!target.disabled) throw conflict(ADMIN_MESSAGES.notDisabled);
     await repo.setDisabled(trx, targetId, false);
+    const listings = await sellerListingsHiddenFor(trx, targetId, ACCOUNT_DISABLED_HIDDEN_REASON);
+    for (const l of listings) await unhideListing(trx, l.id, statusAfterUnhide(l.statusBeforeHidden), now);
     await recordAudit(
       trx,
-      { actorId: actor.id, action: ADMIN_ACTIONS.userEnable, targetType: 'user', targetId, details: { reason } },
+      {
+        actorId: actor.id,
+        action: ADMIN_ACTIONS.userEnable,
+        targetType: 'user',
+        targetId,
+        details: { reason, restoredListings: listings.length },
+      },
       now,
     );
   });

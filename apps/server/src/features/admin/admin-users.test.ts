@@ -245,7 +245,7 @@ describe('POST /api/admin/users/:userId/disable and /enable', () => {
     ).toBeNull();
     const [entry] = await auditRows(ctx, user.id);
     expect(entry).toMatchObject({ actorId: admin.id, action: 'user.disable' });
-    expect(JSON.parse(entry.details)).toEqual({ reason: 'Chargeback fraud' });
+    expect(JSON.parse(entry.details)).toEqual({ reason: 'Chargeback fraud', hiddenListings: 0 });
 
     const again = await inject('POST', `/api/admin/users/${user.id}/disable`, {});
     expect(again.statusCode).toBe(409);

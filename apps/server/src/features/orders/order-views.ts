@@ -9,7 +9,7 @@ import { historyOf, revealsOf, selectOrderRows, type OrderListFilter } from './o
 /** What the viewer may do now: the state machine's actions for their side, less windows that have closed. */
 function actionsFor(order: OrdersTable, side: 'buyer' | 'seller' | 'admin', now: number): OrderAction[] {
   return availableActions(order.status, side).filter(
-    (a) => a !== 'dispute' || canOpenDispute(order.status, order.dueAt, now),
+    (a) => a !== 'dispute' || canOpenDispute(order.status, order.dueAt, now, order.decidedAt !== null),
   );
 }
 

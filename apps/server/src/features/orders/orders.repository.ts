@@ -126,6 +126,28 @@ export async function findListingForOrder(db: Database, id: string) {
     .executeTakeFirst();
 }
 
+/** Orders the buyer started and has not paid yet. */
+export async function unpaidOrderCount(db: Database, buyerId: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('buyerId', '=', buyerId)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Whether the seller can take an order: not disabled, and not deleted (pending review). */
+export async function maySell(db: Database, sellerId: string) {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('deletedUsers as d', 'd.uid', 'u.id')
+    .select(['u.disabled', 'd.status as deletion'])
+    .where('u.id', '=', sellerId)
+    .executeTakeFirst();
+  return !!row && !row.disabled && row.deletion !== 'unresolved';
+}
+
 export async function findUserBrief(db: Database, id: string) {
   return db
     .selectFrom('users')

@@ -4,11 +4,13 @@ import {
   SELLER_ANSWER_MS,
   canOpenDispute,
   credentialsWithdrawn,
+  MAX_UNPAID_ORDERS,
   type OrderActor,
 } from '@accountry/shared/order-state';
 import type { Credentials, DecisionInput } from '@accountry/shared/orders';
 import type { OrdersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
+import { withKeyLocks } from '../../db/key-lock';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -24,7 +26,9 @@ import {
   insertHistory,
   insertOrder,
   insertReveal,
+  maySell,
   setListingStatusIf,
+  unpaidOrderCount,
   updateOrderIf,
 } from './orders.repository';
 
@@ -51,16 +55,20 @@ async function assertMayStartOrders(ctx: OrdersContext, user: AuthUser) {
   if (user.disabled || deleted) throw forbidden(M.accountDisabled);
 }
 
-/** Buy now: one order for the listing's price; the listing is reserved, and the database allows one open order. */
+/**
+ * Buy now: one order for the listing's price; the listing is reserved, and the database allows one open order. The
+ * buyer's unpaid orders are counted under their lock, so parallel requests cannot pass the limit together.
+ */
 export async function buyNow(ctx: OrdersContext, user: AuthUser, listingId: string): Promise<OrdersTable> {
   await assertMayStartOrders(ctx, user);
   const now = ctx.deps.clock.now();
   try {
-    const { order, notice } = await ctx.deps.db.db.transaction().execute(async (trx) => {
+    const { order, notice } = await withKeyLocks(ctx.deps.db.db, [`unpaid-orders:${user.id}`], async (trx) => {
       const listing = await findListingForOrder(trx, listingId);
       if (!listing || listing.deletedAt) throw notFound('Listing not found');
       if (listing.sellerId === user.id) throw badRequest(M.ownListing);
-      if (listing.status !== 'active') throw conflict(M.listingNotActive);
+      if (listing.status !== 'active' || !(await maySell(trx, listing.sellerId))) throw conflict(M.listingNotActive);
+      if ((await unpaidOrderCount(trx, user.id)) >= MAX_UNPAID_ORDERS) throw conflict(M.tooManyUnpaid);
       if (!(await setListingStatusIf(trx, listing.id, 'active', 'reserved', now))) throw conflict(M.listingTaken);
       const order: OrdersTable = {
         id: newId(),
@@ -207,7 +215,8 @@ export function openDispute(ctx: OrdersContext, user: AuthUser, id: string, reas
     reason,
     check: (o) => {
       only('buyer', o, user);
-      if ((o.status === 'delivered' || o.status === 'protection') && !canOpenDispute(o.status, o.dueAt, now))
+      if (o.decidedAt !== null) throw conflict(M.disputeDecided);
+      if ((o.status === 'delivered' || o.status === 'protection') && !canOpenDispute(o.status, o.dueAt, now, false))
         throw conflict(M.disputeWindowClosed);
     },
     patch: (o) => ({

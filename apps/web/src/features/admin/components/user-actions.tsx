@@ -35,7 +35,7 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
   const askDisable = () =>
     confirm.ask({
       title: 'Disable account',
-      message: `${name} will be signed out everywhere at once and cannot sign in until the account is enabled again. Their listings stay as they are.`,
+      message: `${name} will be signed out everywhere at once and cannot sign in until the account is enabled again. Their listings are hidden until then (nobody can buy from an account that cannot deliver); listings already hidden by moderation stay hidden.`,
       confirmLabel: 'Disable account',
       danger: true,
       reason: { label: 'Reason (kept in the audit log)' },
@@ -44,7 +44,7 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
   const askEnable = () =>
     confirm.ask({
       title: 'Enable account',
-      message: `${name} will be able to sign in again.`,
+      message: `${name} will be able to sign in again, and the listings hidden by the disabling come back.`,
       confirmLabel: 'Enable account',
       onConfirm: (reason) => act.mutateAsync({ action: 'enable', reason }),
     });

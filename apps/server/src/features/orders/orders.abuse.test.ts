@@ -1,0 +1,85 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { arrangeDeal, call, expectLedgerHealthy, insertListing, orderUpTo, type Party } from './orders-test-helpers';
+
+let ctx: TestContext;
+let admin: Party;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const a = await userWithSession(ctx, 'admin');
+  admin = { id: a.user.id, session: a.session };
+});
+afterEach(() => expectLedgerHealthy(ctx));
+afterAll(() => ctx.close());
+
+const listingStatus = async (id: string) =>
+  (await ctx.db.selectFrom('listings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+describe('holding listings without paying', () => {
+  it('stops at three unpaid orders per buyer, and a canceled one makes room', async () => {
+    const deal = await arrangeDeal(ctx);
+    const listings = [deal.listing, ...(await Promise.all([1, 2, 3].map(() => insertListing(ctx, deal.seller.id))))];
+    const orders: string[] = [];
+    for (const l of listings.slice(0, 3)) {
+      const res = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: l.id });
+      expect(res.status).toBe(201);
+      orders.push(res.body.id as string);
+    }
+    const fourth = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: listings[3].id });
+    expect(fourth).toMatchObject({
+      status: 409,
+      body: { error: { message: 'You have 3 unpaid orders. Pay or cancel one of them before starting another.' } },
+    });
+    expect(await listingStatus(listings[3].id)).toBe('active');
+
+    expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${orders[0]}/cancel`, {})).status).toBe(200);
+    expect((await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: listings[3].id })).status).toBe(201);
+  });
+
+  it('counts only unpaid orders: paid ones do not hold the buyer back', async () => {
+    const deal = await arrangeDeal(ctx, { priceCents: 1_000 });
+    await orderUpTo(ctx, deal, 'paid');
+    for (let i = 0; i < 3; i++) {
+      const l = await insertListing(ctx, deal.seller.id, { priceCents: 1_000 });
+      expect((await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: l.id })).status).toBe(201);
+    }
+  });
+});
+
+describe('a seller who cannot deliver', () => {
+  it('sells nothing while their account is disabled', async () => {
+    const deal = await arrangeDeal(ctx);
+    // Straight in the database: even a listing the disabling did not hide is refused.
+    await ctx.db.updateTable('users').set({ disabled: true }).where('id', '=', deal.seller.id).execute();
+    const res = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { error: { message: 'This listing is not available for purchase.' } },
+    });
+    expect(await listingStatus(deal.listing.id)).toBe('active');
+  });
+});
+
+describe('disputes', () => {
+  it('can be opened once: an admin’s decision is final', async () => {
+    const deal = await arrangeDeal(ctx, { protectionDays: 14 });
+    const id = await orderUpTo(ctx, deal, 'protection');
+    const reason = 'The seller took the account back after two days.';
+    expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute`, { reason })).status).toBe(200);
+    const released = await call(ctx, admin, 'POST', `/api/admin/orders/${id}/decision`, {
+      outcome: 'release',
+      reason: 'The login history shows the buyer changed the password.',
+    });
+    expect(released.body).toMatchObject({ status: 'protection' });
+    const view = await call(ctx, deal.buyer, 'GET', `/api/orders/${id}`);
+    expect(view.body.actions).not.toContain('dispute');
+    const again = await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute`, {
+      reason: 'It still does not work.',
+    });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { error: { message: 'An admin has already decided a dispute about this order. The decision is final.' } },
+    });
+    expect((await call(ctx, deal.buyer, 'GET', `/api/orders/${id}`)).body.status).toBe('protection');
+  });
+});
