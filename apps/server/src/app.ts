@@ -79,6 +79,12 @@ declare module 'fastify' {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+/**
+ * A client has this long to send a whole request (headers and body). Without it a connection that announces a body
+ * and trickles it, or never sends it, stays open for good: enough of them use up the process's file descriptors.
+ * Two minutes leaves a slow phone room to upload the largest image.
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
 /** Delivered mail is deleted after a week when it went out by SMTP (its links are long dead). */
 const SENT_MAIL_RETENTION_MS = 7 * 24 * 3600_000;
 
@@ -91,6 +97,7 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(input.logger ? { loggerInstance: input.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // plugins/request-log.ts logs what matters, by route pattern; Fastify's lines would log every raw URL.
     logController: new LogController({ disableRequestLogging: true }),
     // Only configured proxies may name the client (TRUST_PROXY); otherwise X-Forwarded-For is ignored.

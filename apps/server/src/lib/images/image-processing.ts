@@ -1,5 +1,7 @@
 import type Sharp from 'sharp';
+import { availableParallelism } from 'node:os';
 import { lazyModule } from '../lazy-module';
+import { TaskGate } from '../task-gate';
 
 // Loaded on first use: importing sharp costs start-up time (decision 128).
 const sharp = (...args: Parameters<typeof Sharp>) => loadSharp()(...args);
@@ -7,6 +9,12 @@ const loadSharp = lazyModule<typeof Sharp>('sharp');
 
 /** Decoding stops past this many pixels (a decompression bomb is refused, not rendered). */
 const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Images decoded at once per process: a small file can decode to 160 MB of pixels and seconds of CPU, so a burst of
+ * uploads queues here instead of taking every core and growing memory with each request.
+ */
+const decoding = new TaskGate(Math.max(1, Math.min(2, availableParallelism() - 1)));
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
 
@@ -48,6 +56,15 @@ export async function reencodeImage<K extends string>(
 ): Promise<Record<K, EncodedImage>> {
   const sniffed = sniffImageType(input);
   if (!sniffed) throw reject();
+  return decoding.run(() => decodeAndEncode(input, sniffed, variants, reject));
+}
+
+async function decodeAndEncode<K extends string>(
+  input: Buffer,
+  sniffed: ImageType,
+  variants: Record<K, ImageVariant>,
+  reject: () => Error,
+): Promise<Record<K, EncodedImage>> {
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   const meta = await image.metadata().catch(() => null);
   if (!meta || meta.format !== sniffed || !meta.width || !meta.height) throw reject();
