@@ -55,6 +55,18 @@ test('a buyer buys an account, the seller delivers, the buyer reveals and accept
   await expect(b.page.getByText(`${seller.displayName} has not delivered the credentials yet.`)).toBeVisible();
   await expect(b.page.getByRole('list', { name: 'Order history' }).getByRole('listitem')).toHaveCount(2);
 
+  // While the order is open the listing moves only with it: the seller can view or copy it, not change it.
+  await s.page.goto('/listing-management');
+  await expect(s.page.getByRole('row').filter({ hasText: title }).getByText('Order in progress')).toBeVisible();
+  await s.page.getByRole('button', { name: `Actions for ${title}` }).click();
+  await expect(s.page.getByRole('menu').getByRole('menuitem')).toHaveText(['View', 'Duplicate']);
+  await s.page.keyboard.press('Escape');
+  await s.page.goto(`/listing-management/${listingId}/edit`);
+  await expect(
+    s.page.getByText('This listing has an order in progress. It cannot be changed or deleted until the order ends.'),
+  ).toBeVisible();
+  await expect(s.page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+
   // The listing is reserved for everyone else; the seller finds the sale under Orders › Sales.
   await s.page.goto('/');
   await s.page.getByRole('button', { name: `Account menu for ${seller.displayName}` }).click();

@@ -149,7 +149,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
           </Alert>
         )}
         {locked && (
-          <Alert color="blue" title="This listing is sold">
+          <Alert color="blue" title={listing?.orderInProgress ? 'An order is in progress' : 'This listing is sold'}>
             {locked}
           </Alert>
         )}
