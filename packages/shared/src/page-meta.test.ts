@@ -11,6 +11,12 @@ describe('pageMeta', () => {
     ['/account/u1/l1', 'Listing · Accountry', false],
     ['/listing-management/abc/edit', 'Edit listing · Accountry', false],
     ['/admin/reports/r1', 'Report · Admin · Accountry', false],
+    ['/orders', 'Orders · Accountry', false],
+    ['/orders/o1', 'Order · Accountry', false],
+    ['/wallet', 'Wallet · Accountry', false],
+    ['/admin/orders', 'Orders · Admin · Accountry', false],
+    ['/admin/orders/o1', 'Order · Admin · Accountry', false],
+    ['/admin/payouts', 'Payouts · Admin · Accountry', false],
     ['/no/such/page', 'Accountry: the account marketplace', false],
   ])('%s is titled "%s"', (path, title, isPublic) => {
     expect(pageMeta(path)).toMatchObject({ title, isPublic });
