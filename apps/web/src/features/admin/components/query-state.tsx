@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 
-/** Loading, error (with retry) and empty states of an admin list or page; renders children when there is data. */
+/**
+ * Loading, error (with retry) and empty states of an admin list or page; renders children when there is data. `page`
+ * names what a whole page shows ("the order"), for a page whose h1 comes with its data: its failure is then the
+ * page's h1 ("Could not load the order").
+ */
 export function QueryState({
   loading,
   error,
@@ -11,6 +15,7 @@ export function QueryState({
   onRetry,
   children,
   label = 'Loading…',
+  page,
 }: {
   loading: boolean;
   error: Error | null;
@@ -18,6 +23,7 @@ export function QueryState({
   emptyText?: string;
   onRetry?: () => void;
   label?: string;
+  page?: string;
   children: ReactNode;
 }) {
   if (loading) {
@@ -27,20 +33,7 @@ export function QueryState({
       </Center>
     );
   }
-  if (error) {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load this" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{error.message}</Text>
-          {onRetry && (
-            <Button size="xs" variant="light" color="red" onClick={onRetry}>
-              Try again
-            </Button>
-          )}
-        </Stack>
-      </Alert>
-    );
-  }
+  if (error) return <QueryError error={error} onRetry={onRetry} page={page} />;
   if (empty) {
     return (
       <Center py="xl">
@@ -52,6 +45,26 @@ export function QueryState({
     );
   }
   return <>{children}</>;
+}
+
+/** What failed, with the error and a retry; on a whole page, its h1. */
+function QueryError({ error, onRetry, page }: { error: Error; onRetry?: () => void; page?: string }) {
+  const title = page ? `Could not load ${page}` : 'Could not load this';
+  return (
+    <Stack gap="md">
+      {page && <Title order={1}>{title}</Title>}
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={page ? undefined : title} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{error.message}</Text>
+          {onRetry && (
+            <Button size="xs" variant="light" color="red" onClick={onRetry}>
+              Try again
+            </Button>
+          )}
+        </Stack>
+      </Alert>
+    </Stack>
+  );
 }
 
 /** The "Load more" button under a keyset-paged list. */

@@ -32,6 +32,7 @@ export function Component() {
         error={query.error}
         onRetry={() => query.refetch()}
         label="Loading the order…"
+        page="the order"
       >
         {order && (
           <>

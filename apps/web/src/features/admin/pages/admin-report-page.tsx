@@ -93,6 +93,7 @@ export function Component() {
         error={query.error}
         onRetry={() => query.refetch()}
         label="Loading the report…"
+        page="the report"
       >
         {r && (
           <>

@@ -48,6 +48,7 @@ export function Component() {
         error={query.error}
         onRetry={() => query.refetch()}
         label="Loading the user…"
+        page="the user"
       >
         {u && (
           <>

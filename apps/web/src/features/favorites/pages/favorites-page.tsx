@@ -30,25 +30,24 @@ const COLORS = { available: 'green', reserved: 'yellow', sold: 'blue', removed: 
 function FavoriteRow({ item, onRemove, removing }: { item: FavoriteItem; onRemove: () => void; removing: boolean }) {
   const l = item.listing;
   const title = l?.title ?? 'Listing no longer available';
+  const available = item.availability === 'available';
   return (
-    <Card
-      withBorder
-      padding="sm"
-      component="article"
-      aria-label={title}
-      opacity={item.availability === 'available' ? 1 : 0.85}
-    >
+    // No longer for sale: a grey card and a faded photo; the text keeps its full contrast.
+    <Card withBorder padding="sm" component="article" aria-label={title} bg={available ? undefined : 'gray.0'}>
       <Group wrap="nowrap" align="flex-start">
         <AspectRatio ratio={4 / 3} w={120} style={{ flexShrink: 0 }}>
           {l?.thumbUrl ? (
+            // width/height reserve the 4:3 box while the photo loads; h="auto" lets the 120px width set the height.
             <Image
               src={l.thumbUrl}
               alt=""
               width={480}
               height={360}
+              h="auto"
               loading="lazy"
               radius="sm"
               fit="cover"
+              opacity={available ? undefined : 0.6}
               style={{ filter: item.availability === 'sold' ? 'grayscale(0.8)' : undefined }}
             />
           ) : (
@@ -116,15 +115,18 @@ export function Component() {
     onError: (err) => toast.error(err.message),
   });
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = query.data?.pages[0]?.total ?? 0;
+  const total = query.data?.pages[0]?.total;
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
         <div>
           <Title order={1}>Favorites</Title>
-          <Text c="dimmed">
-            {query.isPending ? 'Loading…' : `${total} saved ${total === 1 ? 'listing' : 'listings'}`}
-          </Text>
+          {/* The count only when it is known: not while loading, nor when loading failed. */}
+          {query.isPending ? (
+            <Text c="dimmed">Loading…</Text>
+          ) : (
+            total !== undefined && <Text c="dimmed">{`${total} saved ${total === 1 ? 'listing' : 'listings'}`}</Text>
+          )}
         </div>
         {query.isError && (
           <Alert color="red" title="Your favorites could not be loaded">

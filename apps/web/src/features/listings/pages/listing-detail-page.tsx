@@ -22,7 +22,7 @@ import { DELIVERY_TIME_LABELS, LISTING_STATUS_LABELS } from '@accountry/shared/l
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { FavoriteButton } from '../../../components/listings/favorite-button';
 import { StatusBadge } from '../../../components/listings/status-badge';
-import { BuyNowButton } from '../../../components/orders/buy-now-button';
+import { BuyNowButton, buyBlocker } from '../../../components/orders/buy-now-button';
 import { protectionLabel } from '../../../components/orders/protection';
 import { categoryLabel, listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { ApiRequestError } from '../../../lib/api';
@@ -47,13 +47,13 @@ export function Component() {
     const missing = query.error instanceof ApiRequestError && query.error.status === 404;
     return (
       <Container size="sm" py={64}>
-        <EmptyState
-          icon={<IconMoodSad />}
-          title={missing ? 'This listing is not available' : 'The listing could not be loaded'}
-          description={
-            missing ? 'It may have been sold, removed by the seller or hidden by a moderator.' : query.error.message
-          }
-        >
+        <EmptyState icon={<IconMoodSad />}>
+          <EmptyState.Title order={1}>
+            {missing ? 'This listing is not available' : 'The listing could not be loaded'}
+          </EmptyState.Title>
+          <EmptyState.Description>
+            {missing ? 'It may have been sold, removed by the seller or hidden by a moderator.' : query.error.message}
+          </EmptyState.Description>
           <Button component={Link} to="/browse">
             Browse accounts
           </Button>
@@ -66,17 +66,20 @@ export function Component() {
   const unavailable = l.status === 'sold' || l.status === 'reserved';
   const price = formatPrice(l.priceCents, l.currency);
   // The buyer's actions, shown in the price card and, on a phone, in the sticky bar.
+  const messageButton = (
+    <Button
+      component={Link}
+      to={`/chat?listing=${encodeURIComponent(l.id)}`}
+      size="md"
+      leftSection={<IconMessageCircle size={18} />}
+    >
+      Message the seller
+    </Button>
+  );
   const buyerActions = (
     <>
       <BuyNowButton listing={l} />
-      <Button
-        component={Link}
-        to={`/chat?listing=${encodeURIComponent(l.id)}`}
-        size="md"
-        leftSection={<IconMessageCircle size={18} />}
-      >
-        Message the seller
-      </Button>
+      {messageButton}
     </>
   );
   const ownerActions = (
@@ -205,7 +208,8 @@ export function Component() {
       <ListingActionBar
         price={price}
         note={unavailable ? LISTING_STATUS_LABELS[l.status] : l.negotiable ? 'Price negotiable' : undefined}
-        actions={l.isOwner ? ownerActions : buyerActions}
+        // A disabled "Buy now" and its reason would crowd the bar: its note, the price card or an alert above say why.
+        actions={l.isOwner ? ownerActions : buyBlocker(l) ? messageButton : buyerActions}
       />
       {!l.isOwner && <ReportDialog listingId={l.id} opened={reportOpen} onClose={report.close} />}
     </Container>

@@ -34,9 +34,17 @@ export function Component() {
   if (id && query.isError) {
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" title="The listing could not be loaded">
-          {query.error.message}
-        </Alert>
+        <Stack gap="lg">
+          <div>
+            <Anchor component={Link} to="/listing-management" size="sm">
+              ← My listings
+            </Anchor>
+            <Title order={1} mt={4}>
+              The listing could not be loaded
+            </Title>
+          </div>
+          <Alert color="red">{query.error.message}</Alert>
+        </Stack>
       </Container>
     );
   }

@@ -53,7 +53,7 @@ export function LedgerEntries() {
                     </Anchor>
                   )}
                 </Table.Td>
-                <Table.Td ta="right" c={e.availableCents < 0 ? 'red' : e.availableCents > 0 ? 'teal' : undefined}>
+                <Table.Td ta="right" c={e.availableCents < 0 ? 'red.9' : e.availableCents > 0 ? 'teal.9' : undefined}>
                   {signed(e.availableCents)}
                 </Table.Td>
                 <Table.Td ta="right">{signed(e.heldCents)}</Table.Td>

@@ -73,7 +73,13 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       </Button>
     ),
     can('confirm') && (
-      <Button key="confirm" color="green" leftSection={<IconCircleCheck size={18} />} onClick={askAccept}>
+      // Mantine's darkest green (green.9) is 4.4:1 under white text; the theme's green text colour is 6.6:1.
+      <Button
+        key="confirm"
+        color="var(--mantine-color-green-light-color)"
+        leftSection={<IconCircleCheck size={18} />}
+        onClick={askAccept}
+      >
         Accept the account
       </Button>
     ),

@@ -72,11 +72,11 @@ export function Component() {
     const hidden = query.error instanceof ApiRequestError && [403, 404].includes(query.error.status);
     return (
       <Container size="sm" py={64}>
-        <EmptyState
-          icon={<IconMoodSad />}
-          title={hidden ? 'Order not found' : 'The order could not be loaded'}
-          description={hidden ? 'It does not exist, or you are not its buyer or seller.' : query.error.message}
-        >
+        <EmptyState icon={<IconMoodSad />}>
+          <EmptyState.Title order={1}>{hidden ? 'Order not found' : 'The order could not be loaded'}</EmptyState.Title>
+          <EmptyState.Description>
+            {hidden ? 'It does not exist, or you are not its buyer or seller.' : query.error.message}
+          </EmptyState.Description>
           <Button component={Link} to="/orders">
             Your orders
           </Button>

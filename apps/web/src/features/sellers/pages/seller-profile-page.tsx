@@ -51,11 +51,13 @@ export function Component() {
     const missing = profile.error instanceof ApiRequestError && profile.error.status === 404;
     return (
       <Container size="sm" py={64}>
-        <EmptyState
-          icon={<IconMoodSad />}
-          title={missing ? 'Seller not found' : 'The profile could not be loaded'}
-          description={missing ? 'This member may have left Accountry.' : profile.error.message}
-        >
+        <EmptyState icon={<IconMoodSad />}>
+          <EmptyState.Title order={1}>
+            {missing ? 'Seller not found' : 'The profile could not be loaded'}
+          </EmptyState.Title>
+          <EmptyState.Description>
+            {missing ? 'This member may have left Accountry.' : profile.error.message}
+          </EmptyState.Description>
           <Button component={Link} to="/browse">
             Browse accounts
           </Button>
