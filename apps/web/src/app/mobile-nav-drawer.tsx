@@ -1,14 +1,16 @@
 import { NavLink as RouterNavLink } from 'react-router';
 import { Drawer, NavLink, Stack } from '@mantine/core';
 import { useSession } from '../lib/session';
+import { useMounted } from '../lib/use-mounted';
 import { visibleNavItems } from './site-header';
 
 /** The navigation drawer on small screens (loaded when the menu first opens). */
 export function MobileNavDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { user } = useSession();
   const items = visibleNavItems(user?.role, !!user);
+  const mounted = useMounted();
   return (
-    <Drawer opened={opened} onClose={onClose} title="Menu" size="xs" hiddenFrom="md">
+    <Drawer opened={opened && mounted} onClose={onClose} title="Menu" size="xs" hiddenFrom="md">
       <Stack gap={4} component="nav" aria-label="Mobile">
         {items.map((item) => (
           <NavLink key={item.to} component={RouterNavLink} to={item.to} label={item.label} onClick={onClose} />

@@ -4,6 +4,9 @@ import {
   MantineProvider,
   createTheme,
   type CSSVariablesResolver,
+  type DrawerProps,
+  type MenuProps,
+  type ModalProps,
   type NumberInputProps,
   type PasswordInputProps,
   type SelectProps,
@@ -29,6 +32,12 @@ const theme = createTheme({
     NumberInput: { defaultProps: { clampBehavior: 'none' } satisfies Partial<NumberInputProps> },
     // The show/hide button is a Tab stop like any other control.
     PasswordInput: { defaultProps: { visibilityToggleFocusable: true } satisfies Partial<PasswordInputProps> },
+    // Every dialog's and drawer's close (X) button has a name; a dialog may still pass its own closeButtonProps.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps> },
+    // Without the placeholder (a focusable role=presentation element that role=menu may not contain, axe
+    // "aria-required-children") an opened menu focuses its first item, as the WAI-ARIA menu button pattern does.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
     // A table that scrolls sideways on a phone must be reachable by keyboard to scroll it.
     TableScrollContainer: {
       defaultProps: {

@@ -1,4 +1,17 @@
-import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+  type SyntheticEvent,
+} from 'react';
 import { TextInput, type ComboboxItem, type SelectProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 
@@ -26,13 +39,81 @@ function selectedLabel({ value, defaultValue, data }: SelectProps) {
 type Reach = 'focus' | 'open';
 const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
+/** What the stand-in held when the real select replaced it: its caret and, in a searchable select, the typed text. */
+interface Handover {
+  typed: string | null;
+  start: number | null;
+  end: number | null;
+}
+
+/** Writes text into a React-controlled input as typing would, so the input's onChange sees it. */
+function typeInto(input: HTMLInputElement, text: string) {
+  // Through the element's own value property first: React then sees the typed text as a change, not as its last value.
+  input.value = '';
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Rendered beside the real select, so it runs when the real select is in the page: focus moves to it in the same
+ * commit that removed the focused stand-in (no moment on <body>), then the typed text and caret come back.
+ */
+function FocusHandover({
+  id,
+  handover,
+  onDone,
+}: {
+  id: string;
+  handover: RefObject<Handover | null>;
+  onDone: () => void;
+}) {
+  useLayoutEffect(() => {
+    const input = document.getElementById(id);
+    // Focus left the stand-in (its blur cleared the handover), or went somewhere else meanwhile: leave focus alone.
+    const active = document.activeElement;
+    if (!handover.current || !(input instanceof HTMLInputElement) || (active && active !== document.body)) {
+      handover.current = null;
+      return;
+    }
+    input.focus({ preventScroll: true });
+  }, [id, handover]);
+  // After the real select's own mount effects, which reset its search text to the chosen option's label.
+  useEffect(() => {
+    const held = handover.current;
+    handover.current = null;
+    const input = document.getElementById(id);
+    if (!held || !(input instanceof HTMLInputElement) || document.activeElement !== input) return;
+    if (held.typed !== null && !input.readOnly) typeInto(input, held.typed);
+    if (held.start !== null) input.setSelectionRange(held.start, held.end ?? held.start);
+    // A dropdown open from the start names its list only on the next render (aria-expanded, aria-controls).
+    onDone();
+  }, [id, handover, onDone]);
+  return null;
+}
+
 /**
  * Mantine's Select, loaded on first use. Until then a look-alike with the same role, name and value stands in; the
- * first focus, click or opening key swaps in the real one, focused, and open when it was clicked or opened by key.
+ * first focus, click or opening key loads the real one, and the stand-in stays (in a transition) until it is ready.
+ * The real one then takes over focus, caret and typed text only if the stand-in still has focus at that moment, and
+ * opens when the stand-in was clicked or opened by key.
  */
 export function Select(props: SelectProps) {
   const [reached, setReached] = useState<Reach | null>(null);
-  const reach = (how: Reach) => setReached((was) => (was === 'open' ? was : how));
+  const [focused, setFocused] = useState(false);
+  const [typed, setTyped] = useState<string | null>(null);
+  const [, setHandedOver] = useState(false);
+  const handedOver = useCallback(() => requestAnimationFrame(() => setHandedOver(true)), []);
+  const handover = useRef<Handover | null>(null);
+  const autoId = useId();
+  const id = props.id ?? autoId;
+  const reach = (how: Reach) => startTransition(() => setReached((was) => (was === 'open' ? was : how)));
+  const label = selectedLabel(props);
+  const remember = (e: SyntheticEvent<HTMLInputElement>, text?: string) => {
+    const input = e.currentTarget;
+    if (document.activeElement !== input) return;
+    const typedText = text ?? handover.current?.typed ?? null;
+    handover.current = { typed: typedText, start: input.selectionStart, end: input.selectionEnd };
+  };
   const standIn = (
     <TextInput
       role="combobox"
@@ -46,24 +127,42 @@ export function Select(props: SelectProps) {
       withAsterisk={props.withAsterisk ?? props.required}
       w={props.w}
       size={props.size}
-      value={selectedLabel(props)}
+      value={props.searchable ? (typed ?? label) : label}
       rightSection={<IconChevronDown size={16} />}
       rightSectionPointerEvents="none"
-      readOnly
+      readOnly={!props.searchable}
       disabled={props.disabled}
-      onFocus={() => reach('focus')}
+      onChange={(e) => {
+        setTyped(e.currentTarget.value);
+        remember(e, e.currentTarget.value);
+        reach('open');
+      }}
+      onFocus={(e) => {
+        setFocused(true);
+        remember(e);
+        reach('focus');
+      }}
+      onBlur={() => {
+        // As the real select does on blur, the field shows the chosen option again.
+        setFocused(false);
+        setTyped(null);
+        handover.current = null;
+      }}
+      onSelect={remember}
       onPointerDown={() => reach('open')}
       onKeyDown={(e: KeyboardEvent) => OPENING_KEYS.has(e.key) && reach('open')}
     />
   );
-  if (!loaded && reached === null) return standIn;
+  if (!loaded && reached === null) return <Suspense fallback={standIn}>{standIn}</Suspense>;
   return (
     <Suspense fallback={standIn}>
       <MantineSelect
         {...props}
-        autoFocus={reached !== null || props.autoFocus}
-        defaultDropdownOpened={reached === 'open' || props.defaultDropdownOpened}
+        id={id}
+        defaultSearchValue={typed ?? props.defaultSearchValue}
+        defaultDropdownOpened={(reached === 'open' && focused) || props.defaultDropdownOpened}
       />
+      {reached !== null && <FocusHandover id={id} handover={handover} onDone={handedOver} />}
     </Suspense>
   );
 }

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, Skeleton, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 
-/** One dashboard figure; the whole card links into its section. */
+/**
+ * One dashboard figure; the whole card links into its section. The link is named by its content (label, figure and
+ * hint lines), so a screen reader hears the hints too.
+ */
 export function StatCard({
   label,
   value,
@@ -19,21 +22,17 @@ export function StatCard({
   loading?: boolean;
 }) {
   return (
-    <Card
-      component={Link}
-      to={to}
-      withBorder
-      padding="md"
-      radius="md"
-      aria-label={`${label}: ${loading ? 'loading' : String(value)}`}
-    >
+    <Card component={Link} to={to} withBorder padding="md" radius="md" className="mantine-focus-auto">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
           <Text size="sm" c="dimmed">
             {label}
           </Text>
           {loading ? (
-            <Skeleton h={30} w={60} mt={4} />
+            <>
+              <Skeleton h={30} w={60} mt={4} />
+              <VisuallyHidden>loading</VisuallyHidden>
+            </>
           ) : (
             <Text fz={28} fw={700} lh={1.3}>
               {value}
@@ -45,7 +44,7 @@ export function StatCard({
             </Text>
           )}
         </div>
-        <ThemeIcon variant="light" size="lg" radius="md">
+        <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
           {icon}
         </ThemeIcon>
       </Group>

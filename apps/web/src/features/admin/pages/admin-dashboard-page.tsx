@@ -28,6 +28,8 @@ import { QueryState } from '../components/query-state';
 import { StatCard } from '../components/stat-card';
 
 const fmt = (n: number) => n.toLocaleString();
+/** "1 listing", "2 listings". */
+const count = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
 
 /** Figures from the traffic endpoints: shown as "—" with a hint when traffic is unavailable. */
 function useTrafficFigures() {
@@ -111,7 +113,12 @@ export function Component() {
               <StatCard
                 label="Open reports"
                 value={fmt(d.openReports.total)}
-                hint={`${fmt(d.openReports.listing.open)} listing · ${fmt(d.openReports.conversation.open)} conversation · ${fmt(d.openReports.user.open)} user · ${fmt(d.openReports.feedback.open)} rate-us`}
+                hint={[
+                  count(d.openReports.listing.open, 'listing'),
+                  count(d.openReports.conversation.open, 'conversation'),
+                  count(d.openReports.user.open, 'user'),
+                  `${fmt(d.openReports.feedback.open)} rate-us`,
+                ].join(' · ')}
                 to="/admin/reports"
                 icon={<IconFlag size={20} />}
               />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Drawer } from '@mantine/core';
+import { useMounted } from '../../../lib/use-mounted';
 
 /** The browse filters in a drawer on small screens. */
 export default function FiltersDrawer({
@@ -11,8 +12,9 @@ export default function FiltersDrawer({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const mounted = useMounted();
   return (
-    <Drawer opened={opened} onClose={onClose} title="Filters" position="right" size="sm" hiddenFrom="md">
+    <Drawer opened={opened && mounted} onClose={onClose} title="Filters" position="right" size="sm" hiddenFrom="md">
       {children}
       <Button fullWidth mt="md" onClick={onClose}>
         Show results

@@ -88,7 +88,14 @@ export function Component() {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {CATEGORIES.map((c) => (
-            <Card key={c.title} withBorder padding="lg" component={Link} to={`/browse?category=${c.category}`}>
+            <Card
+              key={c.title}
+              withBorder
+              padding="lg"
+              component={Link}
+              to={`/browse?category=${c.category}`}
+              className="mantine-focus-auto"
+            >
               <ThemeIcon size="xl" variant="light" mb="sm">
                 <c.icon />
               </ThemeIcon>
