@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PageSpinner } from '../components/ui/page-spinner';
@@ -41,6 +41,10 @@ export function AppLayout() {
         </Box>
       </main>
       <SiteFooter />
+      {/* Back and Forward return to where the page was left (keyed by history entry); new navigations start at the top.
+          Pages read their data from the query cache, so a page come back to is drawn at full length in the same commit
+          as the restore (/browse keeps every page of results it had loaded). */}
+      <ScrollRestoration />
     </div>
   );
 }

@@ -130,12 +130,24 @@ export function AnnouncementBanner() {
                   </ThemeIcon>
                 )}
                 <Stack gap={phone ? 0 : 2} style={{ minWidth: 0 }} aria-live="polite" aria-atomic="true">
-                  <Text fw={700} size="sm" lineClamp={phone ? 1 : undefined}>
+                  {/* Clamped to a line on a phone until the message is expanded, which shows the whole title too. */}
+                  <Text
+                    fw={700}
+                    size="sm"
+                    lineClamp={phone && !expanded ? 1 : undefined}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
                     {current?.title}
                   </Text>
                   {phone ? (
-                    // Tapping the clamped message shows all of it.
-                    <UnstyledButton aria-expanded={expanded} onClick={() => setExpanded((v) => !v)} fz="sm">
+                    // Tapping the clamped message shows all of it (and all of the title); at least 24 px tall to tap.
+                    <UnstyledButton
+                      aria-expanded={expanded}
+                      onClick={() => setExpanded((v) => !v)}
+                      fz="sm"
+                      mih={24}
+                      style={{ display: 'flex', alignItems: 'center', textAlign: 'start' }}
+                    >
                       <Text size="sm" lineClamp={expanded ? undefined : 1} style={{ overflowWrap: 'anywhere' }}>
                         {current?.message}
                       </Text>

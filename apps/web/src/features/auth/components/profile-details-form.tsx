@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileUpdateSchema, type MeResponse, type ProfileUpdate, type SessionUser } from '@accountry/shared/auth';
@@ -21,6 +22,13 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
     role: (isAdmin ? 'buyer' : user.role) as SelfRole,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  /** Shows the errors and takes the focus to the first field with one (where its message is read out), else to the
+   * message for the whole form. */
+  const showErrors = (next: Record<string, string>) => {
+    flushSync(() => setErrors(next));
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]')?.focus();
+  };
   const save = useMutation({
     mutationFn: (patch: ProfileUpdate) => authApi.updateProfile(patch),
     onSuccess: ({ user: updated }) => {
@@ -30,9 +38,9 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
       toast.success(ACCOUNT_MESSAGES.profileSaved);
     },
     onError: (err) => {
-      if (err instanceof ApiRequestError && Object.keys(err.fields).length) setErrors(err.fields);
+      if (err instanceof ApiRequestError && Object.keys(err.fields).length) showErrors(err.fields);
       else
-        setErrors({
+        showErrors({
           _:
             err instanceof ApiRequestError && err.status < 500 && err.status > 0
               ? err.message
@@ -40,6 +48,13 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
         });
     },
   });
+
+  // The button is disabled while saving, which drops the focus: give it back to the button once saved.
+  const submit = useRef<HTMLButtonElement>(null);
+  const saved = save.isSuccess;
+  useEffect(() => {
+    if (saved && (!document.activeElement || document.activeElement === document.body)) submit.current?.focus();
+  }, [saved]);
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -49,16 +64,16 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
       ...(isAdmin ? {} : { role: values.role }),
     };
     const parsed = profileUpdateSchema.safeParse(patch);
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (!parsed.success) return showErrors(zodFieldErrors(parsed.error));
     setErrors({});
     save.mutate(parsed.data);
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Profile details">
+    <form ref={form} onSubmit={onSubmit} noValidate aria-label="Profile details">
       <Stack>
         {errors._ && (
-          <Alert color="red" role="alert">
+          <Alert color="red" role="alert" tabIndex={-1} data-form-error>
             {errors._}
           </Alert>
         )}
@@ -100,7 +115,7 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
           />
         )}
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button ref={submit} type="submit" loading={save.isPending}>
             Save profile
           </Button>
         </Group>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -12,11 +13,18 @@ export function RequestResetForm() {
   const initial = (useLocation().state as { email?: string } | null)?.email ?? '';
   const [email, setEmail] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const done = useRef<HTMLDivElement>(null);
+  /** Shows the message at the field and takes the focus there, where the message is read out with it. */
+  const showError = (message: string) => {
+    flushSync(() => setError(message));
+    field.current?.focus();
+  };
   const request = useMutation({
     mutationFn: (address: string) => authApi.requestReset(address),
     onError: (err) => {
       const e = err instanceof ApiRequestError ? err : null;
-      setError(
+      showError(
         e && (e.status === 429 || e.status === 400 || e.status === 0)
           ? (e.fields.email ?? e.message)
           : AUTH_FALLBACK_MESSAGES.passwordReset,
@@ -24,11 +32,17 @@ export function RequestResetForm() {
     },
   });
 
+  // The button is disabled while sending, which drops the focus: take it to the answer once it shows.
+  const sent = request.isSuccess && !error;
+  useEffect(() => {
+    if (sent && (!document.activeElement || document.activeElement === document.body)) done.current?.focus();
+  }, [sent]);
+
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) return setError(parsed.error.issues[0].message);
+    if (!parsed.success) return showError(parsed.error.issues[0].message);
     request.mutate(parsed.data);
   };
 
@@ -38,12 +52,13 @@ export function RequestResetForm() {
         <Text size="sm">
           Enter the email address of your account and we will send you a link to choose a new password.
         </Text>
-        {request.isSuccess && !error && (
-          <Alert color="teal" role="status" title="Check your inbox">
-            {request.data.message}
+        {sent && (
+          <Alert ref={done} color="teal" role="status" title="Check your inbox" tabIndex={-1}>
+            {request.data?.message}
           </Alert>
         )}
         <TextInput
+          ref={field}
           label="Email"
           type="email"
           autoComplete="email"

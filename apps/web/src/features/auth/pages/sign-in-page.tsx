@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
@@ -27,6 +28,13 @@ export function Component() {
   const [values, setValues] = useState({ email: notice.email ?? '', password: '', remember: false });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+  /** Shows the field errors and takes the focus to the first field with one, where its message is read out. */
+  const showFieldErrors = (next: Record<string, string>) => {
+    flushSync(() => setErrors(next));
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  };
 
   const signIn = useMutation({
     mutationFn: (input: SignInInput) => authApi.signIn(input),
@@ -44,8 +52,13 @@ export function Component() {
         navigate('/verification-sent', { state: { email: input.email.trim().toLowerCase(), reason: 'unverified' } });
         return;
       }
-      setErrors(e.fields.email ? { email: e.fields.email } : {});
-      setFormError(e.fields.email ? null : signInMessageFor(e));
+      if (e.fields.email) return showFieldErrors({ email: e.fields.email });
+      setErrors({});
+      setFormError(signInMessageFor(e));
+      // The button is disabled while signing in, which drops the focus: put it in the password field, ready for
+      // another try, while the alert above is read out.
+      passwordField.current?.focus();
+      passwordField.current?.select();
     },
   });
 
@@ -56,14 +69,14 @@ export function Component() {
     e.preventDefault();
     setFormError(null);
     const parsed = signInInputSchema.safeParse(values);
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (!parsed.success) return showFieldErrors(zodFieldErrors(parsed.error));
     setErrors({});
     signIn.mutate(parsed.data);
   };
 
   return (
     <AuthCard title="Sign in" subtitle="Welcome back to Accountry">
-      <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+      <form ref={form} onSubmit={onSubmit} noValidate aria-label="Sign in">
         <Stack>
           {params.get('timeout') === 'true' && (
             <Alert color="yellow" icon={<IconClockHour4 size={18} />} title="Session ended" role="status">
@@ -98,6 +111,7 @@ export function Component() {
             error={errors.email}
           />
           <PasswordInput
+            ref={passwordField}
             label="Password"
             autoComplete="current-password"
             required
@@ -107,6 +121,8 @@ export function Component() {
               setValues((v) => ({ ...v, password }));
             }}
             error={errors.password}
+            // Mantine marks only a TextInput as invalid for assistive technology, not a PasswordInput.
+            aria-invalid={!!errors.password || undefined}
           />
           <Group justify="space-between">
             <Checkbox

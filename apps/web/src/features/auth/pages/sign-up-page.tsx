@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -26,6 +27,12 @@ export function Component() {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  /** Shows the field errors and takes the focus to the first field with one, where its message is read out. */
+  const showFieldErrors = (next: Record<string, string>) => {
+    flushSync(() => setErrors(next));
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  };
 
   const signUp = useMutation({
     mutationFn: (input: SignUpInput) => authApi.signUp(input),
@@ -35,12 +42,16 @@ export function Component() {
     },
     onError: (err) => {
       if (err instanceof ApiRequestError && Object.keys(err.fields).length) {
-        setErrors(err.fields);
         setFormError(null);
+        showFieldErrors(err.fields);
       } else {
-        setFormError(
-          err instanceof ApiRequestError && err.status !== 500 ? err.message : AUTH_FALLBACK_MESSAGES.signUp,
+        // The button is disabled while sending, which drops the focus: take it to the message (also an alert).
+        flushSync(() =>
+          setFormError(
+            err instanceof ApiRequestError && err.status !== 500 ? err.message : AUTH_FALLBACK_MESSAGES.signUp,
+          ),
         );
+        form.current?.querySelector<HTMLElement>('[data-form-error]')?.focus();
       }
     },
   });
@@ -62,17 +73,17 @@ export function Component() {
       displayName: values.displayName.trim() || undefined,
       phoneNumber: values.phoneNumber.trim() || undefined,
     });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (!parsed.success) return showFieldErrors(zodFieldErrors(parsed.error));
     setErrors({});
     signUp.mutate(parsed.data);
   };
 
   return (
     <AuthCard title="Create your account" subtitle="Buy and sell game, platform and social-media accounts">
-      <form onSubmit={onSubmit} noValidate aria-label="Sign up">
+      <form ref={form} onSubmit={onSubmit} noValidate aria-label="Sign up">
         <Stack>
           {formError && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" tabIndex={-1} data-form-error>
               {formError}
             </Alert>
           )}
@@ -92,6 +103,8 @@ export function Component() {
             value={values.password}
             onChange={set('password')}
             error={errors.password}
+            // Mantine marks only a TextInput as invalid for assistive technology, not a PasswordInput.
+            aria-invalid={!!errors.password || undefined}
             aria-describedby="password-rules"
           />
           <PasswordChecklist password={values.password} id="password-rules" />

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import {
   Button,
   Container,
@@ -31,6 +32,18 @@ export function Component() {
   const { user } = useSession();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  /** Shows the field errors and takes the focus to the first field with one, where its message is read out. */
+  const showFieldErrors = (next: Record<string, string>) => {
+    flushSync(() => setErrors(next));
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    // For the stars (none chosen), the first star: the group's name and message are read as focus enters it.
+    const target =
+      first?.getAttribute('role') === 'radiogroup'
+        ? first.querySelector<HTMLElement>('input[type="radio"]:not([value="0"])')
+        : first;
+    target?.focus();
+  };
   const submit = useMutation({
     mutationFn: (input: FeedbackInput) => api('/api/feedback', { body: input }),
     onSuccess: () => {
@@ -39,7 +52,7 @@ export function Component() {
       setErrors({});
     },
     onError: (err) => {
-      if (err instanceof ApiRequestError && Object.keys(err.fields).length) setErrors(err.fields);
+      if (err instanceof ApiRequestError && Object.keys(err.fields).length) showFieldErrors(err.fields);
       else toast.error(err.message);
     },
   });
@@ -47,10 +60,19 @@ export function Component() {
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = feedbackInputSchema.safeParse({ ...values, email: user ? undefined : values.email });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (!parsed.success) return showFieldErrors(zodFieldErrors(parsed.error));
     setErrors({});
     submit.mutate(parsed.data);
   };
+  // The button is disabled while sending, which drops the focus: give it back to the button once sent or refused.
+  const button = useRef<HTMLButtonElement>(null);
+  const pending = submit.isPending;
+  const wasPending = useRef(false);
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (wasPending.current && !pending && lost) button.current?.focus();
+    wasPending.current = pending;
+  }, [pending]);
   const set = (k: keyof typeof empty) => (v: string | number | null) => setValues((s) => ({ ...s, [k]: v ?? '' }));
 
   return (
@@ -59,16 +81,27 @@ export function Component() {
       <Text c="dimmed" mb="lg">
         Tell us how Accountry is working for you, or report a problem with the platform.
       </Text>
-      <Paper withBorder p="lg" component="form" onSubmit={onSubmit} noValidate aria-label="Rate us">
+      <Paper ref={form} withBorder p="lg" component="form" onSubmit={onSubmit} noValidate aria-label="Rate us">
         <Stack>
-          <Input.Wrapper label="Your rating" required error={errors.rating} id="rating-label">
+          {/* The stars are radios: their root is the group, named by the label and described by the message. */}
+          <Input.Wrapper
+            label="Your rating"
+            required
+            error={errors.rating}
+            labelElement="div"
+            labelProps={{ id: 'rating-label' }}
+            errorProps={{ id: 'rating-error' }}
+          >
             <Rating
               value={values.rating}
               onChange={set('rating')}
               size="lg"
               getSymbolLabel={(i) => `${i} star${i === 1 ? '' : 's'}`}
+              role="radiogroup"
               aria-labelledby="rating-label"
-              aria-invalid={!!errors.rating}
+              aria-describedby={errors.rating ? 'rating-error' : undefined}
+              aria-invalid={!!errors.rating || undefined}
+              aria-required
             />
           </Input.Wrapper>
           <Select
@@ -99,7 +132,7 @@ export function Component() {
               error={errors.email}
             />
           )}
-          <Button type="submit" loading={submit.isPending}>
+          <Button ref={button} type="submit" loading={submit.isPending}>
             Send feedback
           </Button>
         </Stack>

@@ -32,6 +32,9 @@ const ActiveFilters = lazy(() => import('../components/active-filters').then((m)
 // The phone filter drawer (focus trap, scroll lock) loads the first time it opens.
 const FiltersDrawer = lazy(() => import('../components/filters-drawer'));
 
+/** Pages of results (24 each) that load by themselves as the end of the list nears; then only "Load more" goes on. */
+const AUTO_LOAD_PAGES = 4;
+
 function resultCount(total: number | null | undefined, capped: boolean) {
   if (total === null || total === undefined) return '';
   if (capped) return `${groupThousands(total)}+ accounts`;
@@ -57,12 +60,15 @@ export function Component() {
   const first = query.data?.pages[0];
   const active = activeFilterCount(params);
 
-  // Load the next page when the end of the list scrolls into view.
+  // Load the next page when the end of the list scrolls into view, for the first few pages only: past them the list
+  // stops growing by itself, so the footer below it can be reached; "Load more" goes on from there (and is the way for
+  // keyboards and screen readers all along).
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const autoLoad = (query.data?.pages.length ?? 0) < AUTO_LOAD_PAGES;
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    if (!el || !hasNextPage || !autoLoad || typeof IntersectionObserver === 'undefined') return;
     const io = new IntersectionObserver(
       (entries) => {
         if (entries[0].isIntersecting && !isFetchingNextPage) void fetchNextPage();
@@ -71,7 +77,22 @@ export function Component() {
     );
     io.observe(el);
     return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, autoLoad]);
+
+  // "Load more" is disabled while it loads, which would drop the focus: take it to the first of the new cards instead.
+  const results = useRef<HTMLDivElement>(null);
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  const loadMore = (e: React.MouseEvent<HTMLButtonElement>) => {
+    if (document.activeElement === e.currentTarget) setFocusFrom(items.length);
+    void fetchNextPage();
+  };
+  const count = items.length;
+  useEffect(() => {
+    if (focusFrom === null || count <= focusFrom) return;
+    setFocusFrom(null);
+    const card = results.current?.querySelectorAll('li')[focusFrom];
+    card?.querySelector<HTMLElement>('a[href]:not([tabindex="-1"])')?.focus();
+  }, [focusFrom, count]);
 
   const filterPanel = (
     <Suspense fallback={<Loader size="sm" aria-label="Loading filters" />}>
@@ -176,7 +197,7 @@ export function Component() {
                   <Button onClick={reset}>Clear search and filters</Button>
                 </EmptyState>
               ) : (
-                <Box style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+                <Box ref={results} style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
                   <ListingGrid
                     listings={items}
                     loading={query.isPending || isFetchingNextPage}
@@ -189,7 +210,7 @@ export function Component() {
               <div ref={sentinel} />
               {hasNextPage && (
                 <Center>
-                  <Button variant="default" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
+                  <Button variant="default" onClick={loadMore} loading={isFetchingNextPage}>
                     Load more
                   </Button>
                 </Center>

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   Alert,
   Anchor,
   Button,
+  Card,
   Center,
   Container,
   EmptyState,
@@ -18,7 +19,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconEyeOff, IconPlus, IconSearch, IconListDetails } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
@@ -46,6 +47,78 @@ const DONE: Record<SellerStatus, string> = {
   sold: 'Marked sold.',
 };
 
+/** A listing's thumbnail: 4:3, drawn small. */
+function Thumb({ l }: { l: OwnListingRow }) {
+  return (
+    <Image
+      src={l.thumbUrl}
+      alt=""
+      width={480}
+      height={360}
+      loading="lazy"
+      w={64}
+      h={48}
+      radius="sm"
+      fit="cover"
+      fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
+      style={{ flexShrink: 0 }}
+    />
+  );
+}
+
+/** The status badge, with a moderator's reason when hidden and a note when an order holds the listing. */
+function StatusCell({ l }: { l: OwnListingRow }) {
+  return (
+    <>
+      <Group gap={4} wrap="nowrap">
+        <StatusBadge status={l.status} />
+        {l.status === 'hidden' && (
+          <Tooltip label={`Reason: ${l.hiddenReason ?? 'not given'}`} multiline w={260}>
+            <IconEyeOff size={16} aria-label={`Hidden by a moderator. Reason: ${l.hiddenReason ?? 'not given'}`} />
+          </Tooltip>
+        )}
+      </Group>
+      {l.status === 'hidden' && (
+        <Text size="xs" c="red" maw={220} lineClamp={2}>
+          {l.hiddenReason}
+        </Text>
+      )}
+      {l.orderInProgress && (
+        <Text size="xs" c="dimmed">
+          Order in progress
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** The phone layout of a row: title, status and the actions button in view without scrolling sideways. */
+function ListingCard({ l, actions }: { l: OwnListingRow; actions: ReactNode }) {
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={l.title}>
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Thumb l={l} />
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Anchor component={Link} to={listingPath(l)} fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            {l.title}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {platformLabel(l.platform)} · {formatPrice(l.priceCents, l.currency)}
+          </Text>
+        </div>
+        {actions}
+      </Group>
+      <Stack gap={2} mt="xs" align="flex-start">
+        <StatusCell l={l} />
+      </Stack>
+      <Text size="xs" c="dimmed" mt={4}>
+        {l.viewCount.toLocaleString('en-US')} {l.viewCount === 1 ? 'view' : 'views'} · {l.favoriteCount}{' '}
+        {l.favoriteCount === 1 ? 'favorite' : 'favorites'} · Updated {formatDate(l.updatedAt)}
+      </Text>
+    </Card>
+  );
+}
+
 /** The seller's listings: status tabs, search, and every action with confirmation where it cannot be undone. */
 export function Component() {
   const client = useQueryClient();
@@ -63,6 +136,8 @@ export function Component() {
     getNextPageParam: (last) => last.nextCursor,
   });
   const rows = query.data?.pages.flatMap((p) => p.items) ?? [];
+  // Phones get one card per listing (as the admin lists do): a seven-column table would put the actions off-screen.
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const counts = query.data?.pages[0]?.counts;
 
   const done = (message: string) => {
@@ -114,6 +189,15 @@ export function Component() {
       confirmLabel: 'Delete listing',
       onConfirm: () => action.mutate({ kind: 'delete', id: l.id }),
     });
+
+  const actionsFor = (l: OwnListingRow) => (
+    <ListingRowActions
+      listing={l}
+      onStatus={(to) => onStatus(l, to)}
+      onDuplicate={() => action.mutate({ kind: 'duplicate', id: l.id })}
+      onDelete={() => onDelete(l)}
+    />
+  );
 
   return (
     <Container size="xl" py="xl">
@@ -167,6 +251,20 @@ export function Component() {
               </Button>
             )}
           </EmptyState>
+        ) : phone ? (
+          <Stack
+            component="ul"
+            gap="sm"
+            aria-label="My listings"
+            aria-busy={query.isPending}
+            style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          >
+            {rows.map((l) => (
+              <li key={l.id}>
+                <ListingCard l={l} actions={actionsFor(l)} />
+              </li>
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="sm" highlightOnHover aria-label="My listings" aria-busy={query.isPending}>
@@ -188,18 +286,7 @@ export function Component() {
                   <Table.Tr key={l.id}>
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
-                        <Image
-                          src={l.thumbUrl}
-                          alt=""
-                          width={480}
-                          height={360}
-                          loading="lazy"
-                          w={64}
-                          h={48}
-                          radius="sm"
-                          fit="cover"
-                          fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
-                        />
+                        <Thumb l={l} />
                         <div style={{ minWidth: 0 }}>
                           <Anchor component={Link} to={listingPath(l)} fw={600} lineClamp={1}>
                             {l.title}
@@ -211,40 +298,13 @@ export function Component() {
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <StatusBadge status={l.status} />
-                        {l.status === 'hidden' && (
-                          <Tooltip label={`Reason: ${l.hiddenReason ?? 'not given'}`} multiline w={260}>
-                            <IconEyeOff
-                              size={16}
-                              aria-label={`Hidden by a moderator. Reason: ${l.hiddenReason ?? 'not given'}`}
-                            />
-                          </Tooltip>
-                        )}
-                      </Group>
-                      {l.status === 'hidden' && (
-                        <Text size="xs" c="red" maw={220} lineClamp={2}>
-                          {l.hiddenReason}
-                        </Text>
-                      )}
-                      {l.orderInProgress && (
-                        <Text size="xs" c="dimmed">
-                          Order in progress
-                        </Text>
-                      )}
+                      <StatusCell l={l} />
                     </Table.Td>
                     <Table.Td ta="right">{formatPrice(l.priceCents, l.currency)}</Table.Td>
                     <Table.Td ta="right">{l.viewCount.toLocaleString('en-US')}</Table.Td>
                     <Table.Td ta="right">{l.favoriteCount}</Table.Td>
                     <Table.Td>{formatDate(l.updatedAt)}</Table.Td>
-                    <Table.Td>
-                      <ListingRowActions
-                        listing={l}
-                        onStatus={(to) => onStatus(l, to)}
-                        onDuplicate={() => action.mutate({ kind: 'duplicate', id: l.id })}
-                        onDelete={() => onDelete(l)}
-                      />
-                    </Table.Td>
+                    <Table.Td>{actionsFor(l)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Group, Menu, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Menu, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -52,7 +53,87 @@ function SortHeader({
   );
 }
 
-/** One page of announcements; column headers sort, each row has its actions in a menu. */
+/** The actions of one announcement, in a menu. */
+function RowActions({ n, onAction }: { n: Notification; onAction: (a: RowAction, n: Notification) => void }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${n.title}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onAction('edit', n)}>
+          Edit
+        </Menu.Item>
+        <Menu.Item leftSection={<IconChartBar size={16} />} onClick={() => onAction('metrics', n)}>
+          Metrics
+        </Menu.Item>
+        <Menu.Item leftSection={<IconSend size={16} />} onClick={() => onAction('send', n)}>
+          Send to users
+        </Menu.Item>
+        {n.status !== 'canceled' && (
+          <Menu.Item leftSection={<IconPlayerStop size={16} />} color="orange" onClick={() => onAction('recall', n)}>
+            Recall
+          </Menu.Item>
+        )}
+        <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={() => onAction('delete', n)}>
+          Delete
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+const SeverityBadge = ({ n }: { n: Notification }) => (
+  <Badge color={severityStyle(n.severity).color} variant="light" style={{ flexShrink: 0 }}>
+    {SEVERITY_LABELS[n.severity]}
+  </Badge>
+);
+const StatusBadge = ({ n }: { n: Notification }) => (
+  <Badge color={STATUS_COLORS[n.status]} variant="dot" style={{ flexShrink: 0 }}>
+    {STATUS_LABELS[n.status]}
+  </Badge>
+);
+
+/** The phone layout: one card per announcement, title, badges and actions in view without scrolling sideways. */
+function AnnouncementCards({
+  rows,
+  onAction,
+}: {
+  rows: Notification[];
+  onAction: (a: RowAction, n: Notification) => void;
+}) {
+  return (
+    <Stack component="ul" gap="sm" aria-label="Announcements" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {rows.map((n) => (
+        <li key={n.id}>
+          <Card withBorder padding="sm" component="article" aria-label={n.title}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Text fw={600} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {n.title}
+              </Text>
+              <RowActions n={n} onAction={onAction} />
+            </Group>
+            <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              {n.message}
+            </Text>
+            <Group gap="xs" mt="xs">
+              <SeverityBadge n={n} />
+              <StatusBadge n={n} />
+              <Text size="xs">{audienceOf(n)}</Text>
+            </Group>
+            <Text size="xs" c="dimmed" mt={4}>
+              Created {when(n.createdAt)} · Expires {when(n.expiresAt)}
+            </Text>
+          </Card>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** One page of announcements; column headers sort, each row has its actions in a menu (cards on a phone). */
 export function AnnouncementsTable({
   rows,
   filters,
@@ -64,6 +145,9 @@ export function AnnouncementsTable({
   onSort: (f: SortField) => void;
   onAction: (a: RowAction, n: Notification) => void;
 }) {
+  // A seven-column table would put the actions off a phone's screen; the filters above still sort.
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  if (phone) return <AnnouncementCards rows={rows} onAction={onAction} />;
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Announcements">
@@ -94,14 +178,10 @@ export function AnnouncementsTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={severityStyle(n.severity).color} variant="light">
-                  {SEVERITY_LABELS[n.severity]}
-                </Badge>
+                <SeverityBadge n={n} />
               </Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLORS[n.status]} variant="dot">
-                  {STATUS_LABELS[n.status]}
-                </Badge>
+                <StatusBadge n={n} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{audienceOf(n)}</Text>
@@ -113,36 +193,7 @@ export function AnnouncementsTable({
                 <Text size="sm">{when(n.createdAt)}</Text>
               </Table.Td>
               <Table.Td>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${n.title}`}>
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onAction('edit', n)}>
-                      Edit
-                    </Menu.Item>
-                    <Menu.Item leftSection={<IconChartBar size={16} />} onClick={() => onAction('metrics', n)}>
-                      Metrics
-                    </Menu.Item>
-                    <Menu.Item leftSection={<IconSend size={16} />} onClick={() => onAction('send', n)}>
-                      Send to users
-                    </Menu.Item>
-                    {n.status !== 'canceled' && (
-                      <Menu.Item
-                        leftSection={<IconPlayerStop size={16} />}
-                        color="orange"
-                        onClick={() => onAction('recall', n)}
-                      >
-                        Recall
-                      </Menu.Item>
-                    )}
-                    <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={() => onAction('delete', n)}>
-                      Delete
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <RowActions n={n} onAction={onAction} />
               </Table.Td>
             </Table.Tr>
           ))}
