@@ -14,7 +14,8 @@ import { createUser } from '../../apps/server/src/test/test-app';
 import type { Mailer } from '../../apps/server/src/email/mailer';
 import type { AuthUser } from '../../apps/server/src/plugins/auth';
 import { ordersContext } from '../../apps/server/src/features/orders/orders-context';
-import { buyNow, confirmOrder, deliverOrder, payOrder } from '../../apps/server/src/features/orders/orders.service';
+import { buyNow } from '../../apps/server/src/features/orders/buy-now.service';
+import { confirmOrder, deliverOrder, payOrder } from '../../apps/server/src/features/orders/orders.service';
 import { benchConfig, benchEngines, emit } from './support';
 
 const DEALS = { sqlite: 400, postgres: 200 } as const;

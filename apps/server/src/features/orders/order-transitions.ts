@@ -18,7 +18,8 @@ import { conflict, notFound } from '../../lib/app-error';
 import { ESCROW, PLATFORM_FEE, availableAccount, postLedgerOr409, type Move } from '../../lib/ledger';
 import type { OrdersContext } from './orders-context';
 import { postSystemMessage, type PostedSystemMessage } from '../chat/system-messages.service';
-import { ensureConversation, findOrder, insertHistory, moveHeldListing, updateOrderIf } from './orders.repository';
+import { ensureConversation, findOrder, insertHistory, updateOrderIf } from './orders.repository';
+import { moveHeldListing } from './order-listings.repository';
 import { afterTransition, closesPayment, refundKey, refundedBy } from './order-effects';
 import { queueMoveMails } from './order-mails';
 

@@ -74,58 +74,6 @@ export async function insertReveal(db: Database, orderId: string, userId: string
   await db.insertInto('credentialReveals').values({ id: newId(), orderId, userId, by, createdAt: now }).execute();
 }
 
-/** The listing moves with its order: reserved by a new order, sold at delivery, active again if the order ends early. */
-export async function setListingStatusIf(
-  db: Database,
-  listingId: string,
-  from: 'active' | 'reserved',
-  to: 'active' | 'reserved' | 'sold',
-  now: number,
-) {
-  const res = await db
-    .updateTable('listings')
-    .set({ status: to, updatedAt: now, ...(to === 'sold' ? { soldAt: now } : {}) })
-    .where('id', '=', listingId)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
-
-/**
- * The listing an order held moves with it (sold at delivery, available again when the order ends unpaid or canceled).
- * When an admin hid it meanwhile, the status it returns to when unhidden moves instead.
- */
-export async function moveHeldListing(db: Database, listingId: string, to: 'active' | 'sold', now: number) {
-  const soldAt = to === 'sold' ? { soldAt: now } : {};
-  if (await setListingStatusIf(db, listingId, 'reserved', to, now)) return true;
-  const hidden = await db
-    .updateTable('listings')
-    .set({ statusBeforeHidden: to, updatedAt: now, ...soldAt })
-    .where('id', '=', listingId)
-    .where('status', '=', 'hidden')
-    .where('statusBeforeHidden', '=', 'reserved')
-    .executeTakeFirst();
-  return Number(hidden.numUpdatedRows) === 1;
-}
-
-export async function findListingForOrder(db: Database, id: string) {
-  return db
-    .selectFrom('listings')
-    .select([
-      'id',
-      'sellerId',
-      'title',
-      'status',
-      'priceCents',
-      'currency',
-      'deliveryTime',
-      'protectionDays',
-      'deletedAt',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** Orders the buyer started and has not paid yet. */
 export async function unpaidOrderCount(db: Database, buyerId: string) {
   const row = await db
@@ -135,17 +83,6 @@ export async function unpaidOrderCount(db: Database, buyerId: string) {
     .where('status', '=', 'pending_payment')
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Whether the seller can take an order: not disabled, and not deleted (pending review). */
-export async function maySell(db: Database, sellerId: string) {
-  const row = await db
-    .selectFrom('users as u')
-    .leftJoin('deletedUsers as d', 'd.uid', 'u.id')
-    .select(['u.disabled', 'd.status as deletion'])
-    .where('u.id', '=', sellerId)
-    .executeTakeFirst();
-  return !!row && !row.disabled && row.deletion !== 'unresolved';
 }
 
 export async function findUserBrief(db: Database, id: string) {

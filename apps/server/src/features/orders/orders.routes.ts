@@ -21,8 +21,8 @@ import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
 import { ordersContext } from './orders-context';
 import { orderDetail, orderPage } from './order-views';
+import { buyNow } from './buy-now.service';
 import {
-  buyNow,
   cancelOrder,
   confirmOrder,
   deliverOrder,

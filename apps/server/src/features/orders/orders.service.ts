@@ -1,36 +1,14 @@
-import { ORDER_CHAT_MESSAGES, ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
-import {
-  DUE_RULES,
-  SELLER_ANSWER_MS,
-  canOpenDispute,
-  credentialsWithdrawn,
-  MAX_UNPAID_ORDERS,
-  type OrderActor,
-} from '@accountry/shared/order-state';
+import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import { SELLER_ANSWER_MS, canOpenDispute, credentialsWithdrawn, type OrderActor } from '@accountry/shared/order-state';
 import type { Credentials, DecisionInput } from '@accountry/shared/orders';
 import type { OrdersTable } from '../../db/schema';
-import { isUniqueViolation } from '../../db/errors';
-import { withKeyLocks } from '../../db/key-lock';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { newId } from '../../lib/ids';
-import { postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
 import type { OrdersContext } from './orders-context';
 import { applyTransition, moveOrder, type Actor } from './order-transitions';
 import { afterTransition } from './order-effects';
-import {
-  ensureConversation,
-  findListingForOrder,
-  findOrder,
-  insertHistory,
-  insertOrder,
-  insertReveal,
-  maySell,
-  setListingStatusIf,
-  unpaidOrderCount,
-  updateOrderIf,
-} from './orders.repository';
+import { findOrder, insertReveal, updateOrderIf } from './orders.repository';
 
 /** The viewer's side of an order, or a 404 that does not say whether the order exists. */
 export function sideOf(order: OrdersTable, user: AuthUser): 'buyer' | 'seller' | 'admin' {
@@ -44,92 +22,6 @@ export async function visibleOrder(ctx: OrdersContext, id: string, user: AuthUse
   const order = await findOrder(ctx.deps.db.db, id);
   if (!order) throw notFound(M.notFound);
   return { order, side: sideOf(order, user) };
-}
-
-async function assertMayStartOrders(ctx: OrdersContext, user: AuthUser) {
-  const deleted = await ctx.deps.db.db
-    .selectFrom('deletedUsers')
-    .select('uid')
-    .where('uid', '=', user.id)
-    .executeTakeFirst();
-  if (user.disabled || deleted) throw forbidden(M.accountDisabled);
-}
-
-/**
- * Buy now: one order for the listing's price; the listing is reserved, and the database allows one open order. The
- * buyer's unpaid orders are counted under their lock, so parallel requests cannot pass the limit together.
- */
-export async function buyNow(ctx: OrdersContext, user: AuthUser, listingId: string): Promise<OrdersTable> {
-  await assertMayStartOrders(ctx, user);
-  const now = ctx.deps.clock.now();
-  try {
-    const { order, notice } = await withKeyLocks(ctx.deps.db.db, [`unpaid-orders:${user.id}`], async (trx) => {
-      const listing = await findListingForOrder(trx, listingId);
-      if (!listing || listing.deletedAt) throw notFound('Listing not found');
-      if (listing.sellerId === user.id) throw badRequest(M.ownListing);
-      if (listing.status !== 'active' || !(await maySell(trx, listing.sellerId))) throw conflict(M.listingNotActive);
-      if ((await unpaidOrderCount(trx, user.id)) >= MAX_UNPAID_ORDERS) throw conflict(M.tooManyUnpaid);
-      if (!(await setListingStatusIf(trx, listing.id, 'active', 'reserved', now))) throw conflict(M.listingTaken);
-      const order: OrdersTable = {
-        id: newId(),
-        listingId: listing.id,
-        buyerId: user.id,
-        sellerId: listing.sellerId,
-        priceCents: listing.priceCents,
-        currency: listing.currency,
-        feeCents: null,
-        refundedCents: 0,
-        status: 'pending_payment',
-        provider: ctx.provider.name,
-        providerRef: null,
-        checkoutExpiryOwedAt: null,
-        deliveryTime: listing.deliveryTime,
-        protectionDays: listing.protectionDays ?? 14,
-        conversationId: await ensureConversation(trx, listing.id, user.id, listing.sellerId, now),
-        createdAt: now,
-        updatedAt: now,
-        paidAt: null,
-        deliveredAt: null,
-        protectionStartedAt: null,
-        completedAt: null,
-        dueAt: now + DUE_RULES.pending_payment!.after({ deliveryTime: 'instant', protectionDays: 0 }),
-        dueAction: 'expire',
-        reminderAt: null,
-        disputeReason: null,
-        disputeOpenedAt: null,
-        sellerAnswerDueAt: null,
-        pausedRemainingMs: null,
-        decisionOutcome: null,
-        decisionReason: null,
-        decidedBy: null,
-        decidedAt: null,
-        credentialsCipher: null,
-        credentialsEraseAt: null,
-        credentialsErasedAt: null,
-      };
-      await insertOrder(trx, order);
-      await insertHistory(trx, {
-        orderId: order.id,
-        fromStatus: null,
-        toStatus: 'pending_payment',
-        actorKind: 'buyer',
-        actorId: user.id,
-        reason: '',
-        createdAt: now,
-      });
-      const notice = await postSystemMessage(trx, {
-        conversationId: order.conversationId!,
-        body: ORDER_CHAT_MESSAGES.created,
-        now,
-      });
-      return { order, notice };
-    });
-    await publishSystemMessages(ctx.deps, [notice]);
-    return order;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(M.listingTaken);
-    throw err;
-  }
 }
 
 function only(side: 'buyer' | 'seller', order: OrdersTable, user: AuthUser) {

@@ -1,36 +1,33 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   Alert,
   Anchor,
   Button,
-  Card,
   Center,
   Container,
   EmptyState,
   Group,
-  Image,
   Stack,
   Table,
   Tabs,
   Text,
   TextInput,
   Title,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconEyeOff, IconPlus, IconSearch, IconListDetails } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconListDetails } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { STATUS_FILTERS, type OwnListingRow, type StatusFilter } from '@accountry/shared/listing-schemas';
 import type { SellerStatus } from '@accountry/shared/listings';
-import { StatusBadge } from '../../../components/listings/status-badge';
 import { formatDate, listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { toast } from '../../../lib/toast';
 import { deleteListing, duplicateListing, fetchMyListings, listingKeys, setListingStatus } from '../api/listings-api';
 import { ListingRowActions } from '../components/listing-row-actions';
 import { ConfirmDialog, type ConfirmRequest } from '../components/confirm-dialog';
+import { ListingCard, StatusCell, Thumb } from '../components/own-listing-parts';
 
 const TAB_LABELS: Record<StatusFilter, string> = {
   all: 'All',
@@ -46,78 +43,6 @@ const DONE: Record<SellerStatus, string> = {
   reserved: 'Marked reserved.',
   sold: 'Marked sold.',
 };
-
-/** A listing's thumbnail: 4:3, drawn small. */
-function Thumb({ l }: { l: OwnListingRow }) {
-  return (
-    <Image
-      src={l.thumbUrl}
-      alt=""
-      width={480}
-      height={360}
-      loading="lazy"
-      w={64}
-      h={48}
-      radius="sm"
-      fit="cover"
-      fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
-      style={{ flexShrink: 0 }}
-    />
-  );
-}
-
-/** The status badge, with a moderator's reason when hidden and a note when an order holds the listing. */
-function StatusCell({ l }: { l: OwnListingRow }) {
-  return (
-    <>
-      <Group gap={4} wrap="nowrap">
-        <StatusBadge status={l.status} />
-        {l.status === 'hidden' && (
-          <Tooltip label={`Reason: ${l.hiddenReason ?? 'not given'}`} multiline w={260}>
-            <IconEyeOff size={16} aria-label={`Hidden by a moderator. Reason: ${l.hiddenReason ?? 'not given'}`} />
-          </Tooltip>
-        )}
-      </Group>
-      {l.status === 'hidden' && (
-        <Text size="xs" c="red" maw={220} lineClamp={2}>
-          {l.hiddenReason}
-        </Text>
-      )}
-      {l.orderInProgress && (
-        <Text size="xs" c="dimmed">
-          Order in progress
-        </Text>
-      )}
-    </>
-  );
-}
-
-/** The phone layout of a row: title, status and the actions button in view without scrolling sideways. */
-function ListingCard({ l, actions }: { l: OwnListingRow; actions: ReactNode }) {
-  return (
-    <Card withBorder padding="sm" component="article" aria-label={l.title}>
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Thumb l={l} />
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <Anchor component={Link} to={listingPath(l)} fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-            {l.title}
-          </Anchor>
-          <Text size="xs" c="dimmed">
-            {platformLabel(l.platform)} · {formatPrice(l.priceCents, l.currency)}
-          </Text>
-        </div>
-        {actions}
-      </Group>
-      <Stack gap={2} mt="xs" align="flex-start">
-        <StatusCell l={l} />
-      </Stack>
-      <Text size="xs" c="dimmed" mt={4}>
-        {l.viewCount.toLocaleString('en-US')} {l.viewCount === 1 ? 'view' : 'views'} · {l.favoriteCount}{' '}
-        {l.favoriteCount === 1 ? 'favorite' : 'favorites'} · Updated {formatDate(l.updatedAt)}
-      </Text>
-    </Card>
-  );
-}
 
 /** The seller's listings: status tabs, search, and every action with confirmation where it cannot be undone. */
 export function Component() {

@@ -1,0 +1,66 @@
+import type { Database } from '../../db/database';
+
+/** What orders read and write of the listing they are about, and of its seller. */
+
+/** The listing moves with its order: reserved by a new order, sold at delivery, active again if the order ends early. */
+export async function setListingStatusIf(
+  db: Database,
+  listingId: string,
+  from: 'active' | 'reserved',
+  to: 'active' | 'reserved' | 'sold',
+  now: number,
+) {
+  const res = await db
+    .updateTable('listings')
+    .set({ status: to, updatedAt: now, ...(to === 'sold' ? { soldAt: now } : {}) })
+    .where('id', '=', listingId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * The listing an order held moves with it (sold at delivery, available again when the order ends unpaid or canceled).
+ * When an admin hid it meanwhile, the status it returns to when unhidden moves instead.
+ */
+export async function moveHeldListing(db: Database, listingId: string, to: 'active' | 'sold', now: number) {
+  const soldAt = to === 'sold' ? { soldAt: now } : {};
+  if (await setListingStatusIf(db, listingId, 'reserved', to, now)) return true;
+  const hidden = await db
+    .updateTable('listings')
+    .set({ statusBeforeHidden: to, updatedAt: now, ...soldAt })
+    .where('id', '=', listingId)
+    .where('status', '=', 'hidden')
+    .where('statusBeforeHidden', '=', 'reserved')
+    .executeTakeFirst();
+  return Number(hidden.numUpdatedRows) === 1;
+}
+
+export async function findListingForOrder(db: Database, id: string) {
+  return db
+    .selectFrom('listings')
+    .select([
+      'id',
+      'sellerId',
+      'title',
+      'status',
+      'priceCents',
+      'currency',
+      'deliveryTime',
+      'protectionDays',
+      'deletedAt',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Whether the seller can take an order: not disabled, and not deleted (pending review). */
+export async function maySell(db: Database, sellerId: string) {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('deletedUsers as d', 'd.uid', 'u.id')
+    .select(['u.disabled', 'd.status as deletion'])
+    .where('u.id', '=', sellerId)
+    .executeTakeFirst();
+  return !!row && !row.disabled && row.deletion !== 'unresolved';
+}
