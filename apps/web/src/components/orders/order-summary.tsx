@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DELIVERY_TIME_LABELS } from '@accountry/shared/listings';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { listingPath, sellerPath } from '../listings/listing-format';
+import { ListingThumb } from '../listings/listing-thumb';
 import { OrderStatusBadge } from './order-status-badge';
 import { formatOrderTime } from './order-format';
 import { protectionLabel } from './protection';
@@ -29,15 +30,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
   return (
     <Card withBorder component="section" aria-label="Order summary">
       <Group wrap="nowrap" align="flex-start">
-        <Image
-          src={order.thumbUrl}
-          alt=""
-          w={72}
-          h={54}
-          radius="sm"
-          fit="cover"
-          fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
-        />
+        <ListingThumb src={order.thumbUrl} w={72} />
         <Stack gap={4} miw={0}>
           <Anchor component={Link} to={listingPath({ id: order.listingId, sellerId: order.sellerId })} fw={600}>
             {order.listingTitle}

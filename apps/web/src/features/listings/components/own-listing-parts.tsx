@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Card, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import type { OwnListingRow } from '@accountry/shared/listing-schemas';
+import { ListingThumb } from '../../../components/listings/listing-thumb';
 import { StatusBadge } from '../../../components/listings/status-badge';
 import { formatDate, listingPath, platformLabel } from '../../../components/listings/listing-format';
 
@@ -11,21 +12,7 @@ import { formatDate, listingPath, platformLabel } from '../../../components/list
 
 /** A listing's thumbnail: 4:3, drawn small. */
 export function Thumb({ l }: { l: OwnListingRow }) {
-  return (
-    <Image
-      src={l.thumbUrl}
-      alt=""
-      width={480}
-      height={360}
-      loading="lazy"
-      w={64}
-      h={48}
-      radius="sm"
-      fit="cover"
-      fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
-      style={{ flexShrink: 0 }}
-    />
-  );
+  return <ListingThumb src={l.thumbUrl} w={64} />;
 }
 
 /** The status badge, with a moderator's reason when hidden and a note when an order holds the listing. */

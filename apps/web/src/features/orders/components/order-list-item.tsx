@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { Anchor, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DEFAULT_CURRENCY } from '@accountry/shared/listings';
 import type { OrderListItem } from '@accountry/shared/orders';
+import { ListingThumb } from '../../../components/listings/listing-thumb';
 import { OrderStatusBadge } from '../../../components/orders/order-status-badge';
 import { formatOrderTime, orderPagePath } from '../../../components/orders/order-format';
 import type { OrderSide } from '../api/orders-api';
@@ -12,19 +13,7 @@ export function OrderListItemCard({ order, side }: { order: OrderListItem; side:
   return (
     <Card component="li" withBorder padding="sm" radius="md">
       <Group wrap="nowrap" align="flex-start">
-        <Image
-          src={order.thumbUrl}
-          alt=""
-          width={480}
-          height={360}
-          loading="lazy"
-          w={80}
-          h={60}
-          radius="sm"
-          fit="cover"
-          fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
-          style={{ flexShrink: 0 }}
-        />
+        <ListingThumb src={order.thumbUrl} w={80} />
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Anchor component={Link} to={orderPagePath(order.id)} fw={600} lineClamp={2}>
             {order.listingTitle}
