@@ -22,9 +22,15 @@ test('wrong password, bad address and a lost connection each get their message',
   await page.goto('/signin');
   await signIn(page, 'not-an-address', 'whatever');
   await expect(page.getByText(MESSAGES.invalidEmail)).toBeVisible();
+  // The focus goes to the field in error, where a screen reader reads its message.
+  const email = page.getByRole('textbox', { name: 'Email' });
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription(MESSAGES.invalidEmail);
 
   await signIn(page, user.email, 'Wrong-Password-1');
   await expect(page.getByRole('alert')).toHaveText(MESSAGES.invalid);
+  // Ready for another try: the password field holds the focus while the alert is read out.
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeFocused();
   await signIn(page, `nobody-${Date.now()}@journey.test`, user.password);
   await expect(page.getByRole('alert')).toHaveText(MESSAGES.invalid);
 

@@ -46,6 +46,8 @@ test('a buyer buys an account, the seller delivers, the buyer reveals and accept
   await priceCard.getByRole('button', { name: 'Buy now' }).click();
   const buy = b.page.getByRole('dialog', { name: 'Buy this account?' });
   await expect(buy.getByText(/5-day protection period/)).toBeVisible();
+  // Its close button has a name a screen reader can say.
+  await expect(buy.getByRole('button', { name: 'Close' })).toBeVisible();
   await buy.getByRole('button', { name: 'Pay $99' }).click();
   await expect(b.page).toHaveURL(/\/orders\/[\w-]+$/);
   const orderUrl = b.page.url();

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileUpdateSchema, type MeResponse, type ProfileUpdate, type SessionUser } from '@accountry/shared/auth';
 import { ACCOUNT_MESSAGES, AUTH_FALLBACK_MESSAGES } from '@accountry/shared/auth-messages';
 import type { SelfRole } from '@accountry/shared/roles';
 import { ApiRequestError } from '../../../lib/api';
-import { zodFieldErrors } from '../../../lib/forms';
+import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
 import { SESSION_QUERY_KEY } from '../../../lib/session';
@@ -23,12 +22,7 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
-  /** Shows the errors and takes the focus to the first field with one (where its message is read out), else to the
-   * message for the whole form. */
-  const showErrors = (next: Record<string, string>) => {
-    flushSync(() => setErrors(next));
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]')?.focus();
-  };
+  const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
   const save = useMutation({
     mutationFn: (patch: ProfileUpdate) => authApi.updateProfile(patch),
     onSuccess: ({ user: updated }) => {

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
@@ -7,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { signInInputSchema, type SignInInput } from '@accountry/shared/auth';
 import { ACCOUNT_MESSAGES, AUTH_ERROR_CODES, signInMessageFor } from '@accountry/shared/auth-messages';
 import { ApiRequestError } from '../../../lib/api';
-import { zodFieldErrors } from '../../../lib/forms';
+import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -30,11 +29,7 @@ export function Component() {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
-  /** Shows the field errors and takes the focus to the first field with one, where its message is read out. */
-  const showFieldErrors = (next: Record<string, string>) => {
-    flushSync(() => setErrors(next));
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  };
+  const showFieldErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
 
   const signIn = useMutation({
     mutationFn: (input: SignInInput) => authApi.signIn(input),

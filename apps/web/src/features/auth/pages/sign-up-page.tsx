@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -9,7 +8,7 @@ import { signUpInputSchema, type SignUpInput } from '@accountry/shared/auth';
 import { AUTH_FALLBACK_MESSAGES } from '@accountry/shared/auth-messages';
 import type { SelfRole } from '@accountry/shared/roles';
 import { ApiRequestError } from '../../../lib/api';
-import { zodFieldErrors } from '../../../lib/forms';
+import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -28,11 +27,7 @@ export function Component() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  /** Shows the field errors and takes the focus to the first field with one, where its message is read out. */
-  const showFieldErrors = (next: Record<string, string>) => {
-    flushSync(() => setErrors(next));
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  };
+  const showFieldErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
 
   const signUp = useMutation({
     mutationFn: (input: SignUpInput) => authApi.signUp(input),
@@ -46,12 +41,11 @@ export function Component() {
         showFieldErrors(err.fields);
       } else {
         // The button is disabled while sending, which drops the focus: take it to the message (also an alert).
-        flushSync(() =>
+        focusFirstError(form.current, () =>
           setFormError(
             err instanceof ApiRequestError && err.status !== 500 ? err.message : AUTH_FALLBACK_MESSAGES.signUp,
           ),
         );
-        form.current?.querySelector<HTMLElement>('[data-form-error]')?.focus();
       }
     },
   });

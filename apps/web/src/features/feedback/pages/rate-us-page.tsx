@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import {
   Button,
   Container,
@@ -23,7 +22,7 @@ import {
 import { api, ApiRequestError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
-import { zodFieldErrors } from '../../../lib/forms';
+import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 
 const empty = { rating: 0, category: '', message: '', email: '' };
 
@@ -33,17 +32,7 @@ export function Component() {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
-  /** Shows the field errors and takes the focus to the first field with one, where its message is read out. */
-  const showFieldErrors = (next: Record<string, string>) => {
-    flushSync(() => setErrors(next));
-    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    // For the stars (none chosen), the first star: the group's name and message are read as focus enters it.
-    const target =
-      first?.getAttribute('role') === 'radiogroup'
-        ? first.querySelector<HTMLElement>('input[type="radio"]:not([value="0"])')
-        : first;
-    target?.focus();
-  };
+  const showFieldErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
   const submit = useMutation({
     mutationFn: (input: FeedbackInput) => api('/api/feedback', { body: input }),
     onSuccess: () => {
