@@ -18,7 +18,8 @@ export function useFilterParams<K extends string>(keys: readonly K[]) {
           else next.delete(key);
           return next;
         },
-        { replace: true },
+        // A filter changes the list below it, not the page: the scroll position stays (ScrollRestoration in layout).
+        { replace: true, preventScrollReset: true },
       );
     },
     [setParams, leavingPage],

@@ -136,7 +136,11 @@ export function Component() {
             New listing
           </Button>
         </Group>
-        <Tabs value={status} onChange={(v) => setSp(v && v !== 'all' ? { status: v } : {})} keepMounted={false}>
+        <Tabs
+          value={status}
+          onChange={(v) => setSp(v && v !== 'all' ? { status: v } : {}, { preventScrollReset: true })}
+          keepMounted={false}
+        >
           <Tabs.List style={{ flexWrap: 'wrap' }}>
             {STATUS_FILTERS.map((s) => (
               <Tabs.Tab key={s} value={s}>

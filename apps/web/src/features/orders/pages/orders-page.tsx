@@ -23,7 +23,8 @@ export function Component() {
     const q = new URLSearchParams();
     if (merged.side !== 'purchases') q.set('side', merged.side);
     if (merged.status !== 'all') q.set('status', merged.status);
-    setParams(q, { replace: true });
+    // A tab or filter changes the list below it: the scroll position stays (ScrollRestoration in layout).
+    setParams(q, { replace: true, preventScrollReset: true });
   };
   const query = useInfiniteQuery({
     queryKey: orderKeys.list(side, status),

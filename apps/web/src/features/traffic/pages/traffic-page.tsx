@@ -48,7 +48,8 @@ function usePeriodParams() {
           else p.delete(k);
         return p;
       },
-      { replace: true },
+      // A period or day changes the figures below, not the page: the scroll position stays.
+      { replace: true, preventScrollReset: true },
     );
   return { period, range, hourlyDate, update };
 }
