@@ -6,7 +6,6 @@ import type { OrdersTable } from '../../db/schema';
 import { queueMail } from '../../email/mail-outbox';
 import { escapeHtml } from '../../lib/html';
 import type { OrdersContext } from './orders-context';
-import { findUserBrief } from './orders.repository';
 
 type Side = 'buyer' | 'seller';
 
@@ -40,17 +39,23 @@ async function queueOrderMail(
   sides: Side[],
   now: number,
 ) {
-  const listing = await trx.selectFrom('listings').select('title').where('id', '=', order.listingId).executeTakeFirst();
-  const title = listing?.title ?? 'your order';
+  // One read for the listing's title and both addresses (a move queues its mails inside its transaction).
+  const to = await trx
+    .selectFrom('users as b')
+    .innerJoin('users as s', (j) => j.on('s.id', '=', order.sellerId))
+    .leftJoin('listings as l', (j) => j.on('l.id', '=', order.listingId))
+    .select(['l.title', 'b.email as buyer', 's.email as seller'])
+    .where('b.id', '=', order.buyerId)
+    .executeTakeFirst();
+  if (!to) return;
+  const title = to.title ?? 'your order';
   const url = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
   const about = `The order for "${title}" (${formatCents(order.priceCents)}):`;
   for (const side of sides) {
-    const user = await findUserBrief(trx, side === 'buyer' ? order.buyerId : order.sellerId);
-    if (!user) continue;
     await queueMail(
       trx,
       {
-        to: user.email,
+        to: to[side],
         subject: `${subject}: ${title}`,
         text: `${about}\n${line}\n\nOpen the order: ${url}`,
         html: `<p>${escapeHtml(about)}</p><p>${escapeHtml(line)}</p><p><a href="${escapeHtml(url)}">Open the order</a></p>`,

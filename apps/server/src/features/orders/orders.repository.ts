@@ -85,14 +85,6 @@ export async function unpaidOrderCount(db: Database, buyerId: string) {
   return Number(row.n);
 }
 
-export async function findUserBrief(db: Database, id: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'displayName', 'disabled'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** The conversation the order talks in: the buyer's existing one about the listing, or a new one. */
 export async function ensureConversation(
   db: Database,
