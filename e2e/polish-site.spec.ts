@@ -93,10 +93,21 @@ test('on a phone the listing keeps its price and "Message the seller" in view, a
 
   const bar = page.getByRole('region', { name: 'Price and actions' });
   await expect(bar.getByText(/^\$125/)).toBeInViewport();
-  await expect(bar.getByRole('link', { name: 'Message the seller' })).toBeInViewport();
+  // Both actions fit the screen whole, not cut at its edge.
+  await expect(bar.getByRole('link', { name: 'Message the seller' })).toBeInViewport({ ratio: 1 });
   // The footer is the page's contentinfo landmark (after main), holding the footer navigation.
-  await page.getByRole('contentinfo').getByRole('navigation', { name: 'Footer' }).scrollIntoViewIfNeeded();
+  const footer = page.getByRole('contentinfo').getByRole('navigation', { name: 'Footer' });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(bar.getByRole('link', { name: 'Message the seller' })).toBeInViewport();
+  // At the bottom of the page no footer link is under the bar: a tap lands on the link itself.
+  for (const link of await footer.getByRole('link').all()) {
+    const box = (await link.boundingBox())!;
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.textContent ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(hit).toBe(await link.textContent());
+  }
   await expect(page.getByRole('link', { name: 'Message the seller' })).toHaveCount(1);
 
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -109,6 +120,40 @@ test('on a phone the listing keeps its price and "Message the seller" in view, a
   await bar.getByRole('link', { name: 'Message the seller' }).click();
   await expect(page).toHaveURL(/\/chat\?listing=/);
   await context.close();
+});
+
+test('on a phone the menu gives the focus back to its button when it closes, the first time too', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  const burger = page.getByRole('button', { name: 'Open navigation' });
+  await burger.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'Close' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(burger).toBeFocused();
+  await context.close();
+});
+
+test('Back to /browse returns to where the list was left', async ({ page }) => {
+  await page.goto('/browse');
+  const cards = page.getByRole('main').getByRole('listitem');
+  await expect(cards.nth(20)).toBeVisible();
+  await cards.nth(20).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 200));
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left).toBeGreaterThan(1000);
+  await cards.nth(21).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/account\//);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/browse/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 100);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(left + 100);
 });
 
 test('a keyboard user can skip to the content and reach the password show/hide button', async ({ page }) => {
