@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { statusAfterUnhide } from '@accountry/shared/admin-listings';
 import type { ListingsTable } from '../../db/schema';
 import { adminListingQuery } from './admin-listings-list.repository';
 
@@ -50,14 +51,20 @@ export async function hideSellerListings(db: Database, sellerId: string, reason:
 }
 
 /** The seller's listings hidden with exactly this reason (the ones a deletion hid). */
-export async function sellerListingsHiddenFor(db: Database, sellerId: string, reason: string) {
-  return db
+/**
+ * Unhide every listing of a seller that carries `reason` (what `hideSellerListings` hid for an account), each back to
+ * the status it had; listings hidden for another reason stay hidden. Returns how many came back.
+ */
+export async function unhideSellerListings(db: Database, sellerId: string, reason: string, now: number) {
+  const rows = await db
     .selectFrom('listings')
     .select(['id', 'statusBeforeHidden'])
     .where('sellerId', '=', sellerId)
     .where('status', '=', 'hidden')
     .where('hiddenReason', '=', reason)
     .execute();
+  for (const l of rows) await unhideListing(db, l.id, statusAfterUnhide(l.statusBeforeHidden), now);
+  return rows.length;
 }
 
 /** Soft delete, as a seller's own delete does: the row stays for the conversations, favorites and reviews about it. */

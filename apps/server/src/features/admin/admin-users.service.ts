@@ -5,7 +5,6 @@ import {
   ACCOUNT_DISABLED_HIDDEN_REASON,
 } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
-import { statusAfterUnhide } from '@accountry/shared/admin-listings';
 import {
   USER_LISTINGS_SHOWN,
   userState,
@@ -22,7 +21,7 @@ import { recordAudit } from '../../lib/audit';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-users.repository';
 import * as list from './admin-users-list.repository';
-import { hideSellerListings, sellerListingsHiddenFor, unhideListing } from './admin-listings.repository';
+import { hideSellerListings, unhideSellerListings } from './admin-listings.repository';
 import { assertNotLastAdmin, assertNotSelf, assertStillAdmin, canChangeRoleTo } from './admin-permissions';
 import { invalidateSessions } from '../../sessions/session-cache';
 import { adminCursor } from './sql-helpers';
@@ -162,8 +161,7 @@ export async function enableUser(deps: AppDeps, actor: AuthUser, targetId: strin
     if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.deletedAccount);
     if (!target.disabled) throw conflict(ADMIN_MESSAGES.notDisabled);
     await repo.setDisabled(trx, targetId, false);
-    const listings = await sellerListingsHiddenFor(trx, targetId, ACCOUNT_DISABLED_HIDDEN_REASON);
-    for (const l of listings) await unhideListing(trx, l.id, statusAfterUnhide(l.statusBeforeHidden), now);
+    const restored = await unhideSellerListings(trx, targetId, ACCOUNT_DISABLED_HIDDEN_REASON, now);
     await recordAudit(
       trx,
       {
@@ -171,7 +169,7 @@ export async function enableUser(deps: AppDeps, actor: AuthUser, targetId: strin
         action: ADMIN_ACTIONS.userEnable,
         targetType: 'user',
         targetId,
-        details: { reason, restoredListings: listings.length },
+        details: { reason, restoredListings: restored },
       },
       now,
     );
@@ -209,8 +207,7 @@ export async function restoreUser(deps: AppDeps, actor: AuthUser, targetId: stri
   await changeUser(deps, actor, targetId, async (trx, { target, now }) => {
     if (!isDeleted(target)) throw conflict(ADMIN_MESSAGES.notDeleted);
     await repo.markRestored(trx, targetId, now);
-    const listings = await sellerListingsHiddenFor(trx, targetId, ACCOUNT_DELETED_HIDDEN_REASON);
-    for (const l of listings) await unhideListing(trx, l.id, statusAfterUnhide(l.statusBeforeHidden), now);
+    const restored = await unhideSellerListings(trx, targetId, ACCOUNT_DELETED_HIDDEN_REASON, now);
     await recordAudit(
       trx,
       {
@@ -218,7 +215,7 @@ export async function restoreUser(deps: AppDeps, actor: AuthUser, targetId: stri
         action: ADMIN_ACTIONS.userRestore,
         targetType: 'user',
         targetId,
-        details: { reason, restoredListings: listings.length },
+        details: { reason, restoredListings: restored },
       },
       now,
     );
