@@ -64,15 +64,15 @@ async function sendReminders(ctx: OrdersContext) {
   let sent = 0;
   for (const r of rows) {
     const claimed = await db.transaction().execute(async (trx) => {
-      const res = await trx
+      const order = await trx
         .updateTable('orders')
         .set({ reminderAt: null })
         .where('id', '=', r.id)
         .where('reminderAt', '=', r.reminderAt)
         .where('status', '=', 'delivered')
+        .returningAll()
         .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      const order = await trx.selectFrom('orders').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow();
+      if (!order) return false;
       await queueReminderMail(ctx, trx, order, now);
       return true;
     });
