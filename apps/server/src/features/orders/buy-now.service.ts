@@ -9,30 +9,22 @@ import { newId } from '../../lib/ids';
 import { postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
 import type { OrdersContext } from './orders-context';
 import { ensureConversation, insertHistory, insertOrder, unpaidOrderCount } from './orders.repository';
-import { findListingForOrder, maySell, setListingStatusIf } from './order-listings.repository';
-
-async function assertMayStartOrders(ctx: OrdersContext, user: AuthUser) {
-  const deleted = await ctx.deps.db.db
-    .selectFrom('deletedUsers')
-    .select('uid')
-    .where('uid', '=', user.id)
-    .executeTakeFirst();
-  if (user.disabled || deleted) throw forbidden(M.accountDisabled);
-}
+import { findListingForOrder, mayTrade, setListingStatusIf } from './order-listings.repository';
 
 /**
  * Buy now: one order for the listing's price; the listing is reserved, and the database allows one open order. The
  * buyer's unpaid orders are counted under their lock, so parallel requests cannot pass the limit together.
  */
 export async function buyNow(ctx: OrdersContext, user: AuthUser, listingId: string): Promise<OrdersTable> {
-  await assertMayStartOrders(ctx, user);
+  // A restored account trades again; one deleted and awaiting review, or disabled, does not.
+  if (user.disabled || !(await mayTrade(ctx.deps.db.db, user.id))) throw forbidden(M.accountDisabled);
   const now = ctx.deps.clock.now();
   try {
     const { order, notice } = await withKeyLocks(ctx.deps.db.db, [`unpaid-orders:${user.id}`], async (trx) => {
       const listing = await findListingForOrder(trx, listingId);
       if (!listing || listing.deletedAt) throw notFound('Listing not found');
       if (listing.sellerId === user.id) throw badRequest(M.ownListing);
-      if (listing.status !== 'active' || !(await maySell(trx, listing.sellerId))) throw conflict(M.listingNotActive);
+      if (listing.status !== 'active' || !(await mayTrade(trx, listing.sellerId))) throw conflict(M.listingNotActive);
       if ((await unpaidOrderCount(trx, user.id)) >= MAX_UNPAID_ORDERS) throw conflict(M.tooManyUnpaid);
       if (!(await setListingStatusIf(trx, listing.id, 'active', 'reserved', now))) throw conflict(M.listingTaken);
       const order: OrdersTable = {

@@ -54,13 +54,13 @@ export async function findListingForOrder(db: Database, id: string) {
     .executeTakeFirst();
 }
 
-/** Whether the seller can take an order: not disabled, and not deleted (pending review). */
-export async function maySell(db: Database, sellerId: string) {
+/** Whether the user can take part in a new order: not disabled, and not deleted (pending review); restored is fine. */
+export async function mayTrade(db: Database, userId: string) {
   const row = await db
     .selectFrom('users as u')
     .leftJoin('deletedUsers as d', 'd.uid', 'u.id')
     .select(['u.disabled', 'd.status as deletion'])
-    .where('u.id', '=', sellerId)
+    .where('u.id', '=', userId)
     .executeTakeFirst();
   return !!row && !row.disabled && row.deletion !== 'unresolved';
 }

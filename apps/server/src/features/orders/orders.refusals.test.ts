@@ -132,6 +132,21 @@ describe('refusals change nothing', () => {
       (await ctx.db.selectFrom('orders').selectAll().where('listingId', '=', deal.listing.id).execute()).length,
     ).toBe(0);
   });
+
+  it('an account deleted and then restored by an admin can buy again', async () => {
+    const deal = await arrangeDeal(ctx);
+    const a = await userWithSession(ctx, 'admin', { displayName: 'Ada Admin' });
+    const admin = { id: a.user.id, session: a.session };
+    expect(
+      (await call(ctx, admin, 'POST', `/api/admin/users/${deal.buyer.id}/delete`, { reason: 'spam' })).status,
+    ).toBe(200);
+    const refused = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id });
+    expect(refused.status).toBeGreaterThanOrEqual(401);
+    expect(refused.status).toBeLessThan(404);
+    expect((await call(ctx, admin, 'POST', `/api/admin/users/${deal.buyer.id}/restore`, {})).status).toBe(200);
+    const bought = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id });
+    expect(bought.status).toBe(201);
+  });
 });
 
 describe('payment webhooks', () => {
