@@ -1,0 +1,13 @@
+import { escapeHtml } from '../lib/html';
+
+/** Every mail's look: a heading, paragraphs, one button and a footer; the text part says the same in plain words. */
+export function mailLayout(title: string, lines: string[], link: { label: string; url: string }, footer: string) {
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1b1e">
+<h1 style="font-size:20px">${escapeHtml(title)}</h1>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#4c6ef5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>
+<p style="color:#666;font-size:13px">${escapeHtml(footer)}</p>
+</body></html>`;
+  const text = [title, '', ...lines, '', `${link.label}: ${link.url}`, '', footer].join('\n');
+  return { html, text };
+}
