@@ -81,3 +81,27 @@ test("an admin's role is not offered on the profile", async ({ page, context, ba
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByRole('button', { name: 'Account menu for Ada Renamed' })).toBeVisible();
 });
+
+test('a member turns unread-message e-mails off with the keyboard, and the choice is kept', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const user = createUser('seller', 'Mo Mailer');
+  await signInContext(context, baseURL!, user.id);
+  await page.goto('/profile');
+  const email = page.getByRole('region', { name: 'E-mail' });
+  const unread = email.getByRole('switch', { name: 'E-mail me about unread messages' });
+  await expect(unread).toBeChecked();
+  await expect(unread).toHaveAccessibleDescription(
+    'When a message waits unread for 10 minutes, we send one e-mail until you read it. The e-mail never contains ' +
+      'the message itself.',
+  );
+  await unread.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('E-mail preferences saved.')).toBeVisible();
+  await expect(unread).not.toBeChecked();
+  await page.reload();
+  await expect(unread).not.toBeChecked();
+  await expect(email.getByText('E-mail about your orders, payments and your account is always sent')).toBeVisible();
+});

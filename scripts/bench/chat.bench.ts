@@ -188,6 +188,8 @@ async function arrange(handle: DatabaseHandle) {
       sellerReadSeq: 0,
       buyerDeliveredSeq: 0,
       sellerDeliveredSeq: 0,
+      buyerMailedSeq: 0,
+      sellerMailedSeq: 0,
       lastMessagePreview: '',
       lastMessageAttachment: false,
       lastSenderId: null,

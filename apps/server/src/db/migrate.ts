@@ -22,6 +22,7 @@ import * as trigramPendingLists from './migrations/2026-11-25T0800-trigram-pendi
 import * as messagesSenderTime from './migrations/2026-11-26T0300-messages-sender-time';
 import * as adminListFilterIndexes from './migrations/2026-11-28T0400-admin-list-filter-indexes';
 import * as deletedUsersCreatedOrder from './migrations/2026-11-28T1400-deleted-users-created-order';
+import * as unreadMessageMail from './migrations/2026-11-29T1400-unread-message-mail';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0300-messages-sender-time': messagesSenderTime,
   '2026-11-28T0400-admin-list-filter-indexes': adminListFilterIndexes,
   '2026-11-28T1400-deleted-users-created-order': deletedUsersCreatedOrder,
+  '2026-11-29T1400-unread-message-mail': unreadMessageMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -171,6 +171,9 @@ export interface ConversationsTable {
   lastMessageAttachment: boolean;
   lastSenderId: string | null;
   lastMessageAt: number | null;
+  /** The last seq a "message waiting" mail covered for each side: no new mail until that side reads past it. */
+  buyerMailedSeq: number;
+  sellerMailedSeq: number;
 }
 
 export interface MessagesTable {
@@ -489,6 +492,14 @@ export interface StripeRefundsTable {
   sentAt: number | null;
 }
 
+/** A user's choice of optional mail; no row means the defaults (every mail on). */
+export interface EmailPreferencesTable {
+  userId: string;
+  /** A mail when a message waits unread (decision 163). */
+  unreadMessages: boolean;
+  updatedAt: number;
+}
+
 export interface DB {
   users: UsersTable;
   authTokens: AuthTokensTable;
@@ -529,6 +540,7 @@ export interface DB {
   ledgerEntries: LedgerEntriesTable;
   payouts: PayoutsTable;
   stripeRefunds: StripeRefundsTable;
+  emailPreferences: EmailPreferencesTable;
 }
 
 /** Every boolean column, by its camelCase name. Add new boolean columns here. */
@@ -545,4 +557,5 @@ export const BOOLEAN_COLUMNS = new Set<string>([
   'dismissed',
   'lastMessageAttachment',
   'isActive',
+  'unreadMessages',
 ]);

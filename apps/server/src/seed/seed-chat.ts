@@ -138,6 +138,8 @@ export async function seedChat({ db, clock, users, log }: SeedContext) {
         sellerReadSeq: readBy('seller'),
         buyerDeliveredSeq: last.seq,
         sellerDeliveredSeq: last.seq,
+        buyerMailedSeq: 0,
+        sellerMailedSeq: 0,
         lastMessagePreview: messagePreview(last.body),
         lastMessageAttachment: false,
         lastSenderId: last.senderId,

@@ -72,6 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
     CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
     ORDER_SWEEP_INTERVAL_MS: '0',
+    CHAT_MAIL_SWEEP_INTERVAL_MS: '0',
     ...env,
   });
   const app = await buildApp({ db: handle, mailer, clock, bus, config });
@@ -208,7 +209,12 @@ export async function userWithSession(
 export async function createPeerApp(ctx: TestContext, env: Record<string, string> = {}) {
   const handle = openDatabase(ctx.handle.url, { pgSchema: ctx.handle.pgSchema });
   const bus = handle.engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : ctx.bus;
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
+    CHAT_MAIL_SWEEP_INTERVAL_MS: '0',
+    ...env,
+  });
   const app = await buildApp({ db: handle, mailer: new CapturingMailer(), clock: ctx.clock, bus, config });
   await app.ready();
   return {

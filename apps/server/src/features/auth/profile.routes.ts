@@ -7,10 +7,12 @@ import { RATE_LIMITS } from './auth-policy';
 import { requireSignedIn, toSessionUser } from './session-user';
 import { changePassword, updateProfile } from './profile.service';
 import { noContent } from '../../lib/no-content';
+import { emailPreferencesSchema } from '@accountry/shared/email-preferences';
+import { getEmailPreferences, setEmailPreferences } from './email-preferences.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
-/** The signed-in user's own profile and password. */
+/** The signed-in user's own profile, password and e-mail preferences. */
 export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -29,6 +31,24 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { passwordHash: _hash, ...updated } = await updateProfile(deps, user, request.body);
         return { user: toSessionUser(updated) };
       },
+    );
+
+    app.get(
+      '/api/profile/email-preferences',
+      { schema: { tags: ['profile'], response: { 200: emailPreferencesSchema, 401: apiErrorSchema } } },
+      async (request) => getEmailPreferences(deps, requireSignedIn(request)),
+    );
+
+    app.put(
+      '/api/profile/email-preferences',
+      {
+        schema: {
+          tags: ['profile'],
+          body: emailPreferencesSchema,
+          response: { 200: emailPreferencesSchema, ...errors },
+        },
+      },
+      async (request) => setEmailPreferences(deps, requireSignedIn(request), request.body),
     );
 
     app.post(

@@ -17,6 +17,7 @@ import {
 import { apiErrorSchema } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../plugins/auth';
+import { startUnreadMailSweeper } from './unread-mail.service';
 import { createChatServices } from './chat.services';
 import { registerChatSocket } from './chat.socket';
 import { safetyRoutes } from './safety.routes';
@@ -42,8 +43,12 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       60 * 60 * 1000,
     );
     sweep.unref();
+    const stopMail = startUnreadMailSweeper(deps, deps.config.chatMailSweepIntervalMs, (err) =>
+      app.log.warn({ err }, 'unread message mail sweep failed'),
+    );
     deps.onClose.push(async () => {
       clearInterval(sweep);
+      await stopMail();
       await chat.presence.stop();
     });
 

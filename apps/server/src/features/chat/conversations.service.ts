@@ -86,6 +86,8 @@ export class ConversationsService {
       sellerReadSeq: 0,
       buyerDeliveredSeq: 0,
       sellerDeliveredSeq: 0,
+      buyerMailedSeq: 0,
+      sellerMailedSeq: 0,
       lastMessagePreview: '',
       lastMessageAttachment: false,
       lastSenderId: null,

@@ -107,6 +107,8 @@ export async function ensureConversation(
       sellerReadSeq: 0,
       buyerDeliveredSeq: 0,
       sellerDeliveredSeq: 0,
+      buyerMailedSeq: 0,
+      sellerMailedSeq: 0,
       lastMessagePreview: '',
       lastMessageAttachment: false,
       lastSenderId: null,

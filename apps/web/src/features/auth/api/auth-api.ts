@@ -7,6 +7,7 @@ import type {
   SignInInput,
   SignUpInput,
 } from '@accountry/shared/auth';
+import type { EmailPreferences } from '@accountry/shared/email-preferences';
 import { api } from '../../../lib/api';
 
 /** The account endpoints of our server. */
@@ -23,4 +24,7 @@ export const authApi = {
   sessions: () => api<{ sessions: SessionInfo[] }>('/api/auth/sessions'),
   updateProfile: (patch: ProfileUpdate) => api<{ user: SessionUser }>('/api/profile', { method: 'PATCH', body: patch }),
   changePassword: (input: ChangePasswordInput) => api<void>('/api/profile/password', { body: input }),
+  emailPreferences: () => api<EmailPreferences>('/api/profile/email-preferences'),
+  setEmailPreferences: (prefs: EmailPreferences) =>
+    api<EmailPreferences>('/api/profile/email-preferences', { method: 'PUT', body: prefs }),
 };

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { EmailPreferencesCard } from '../components/email-preferences-card';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ROLE_LABELS } from '../components/role-picker';
 import { SessionsCard } from '../components/sessions-card';
@@ -18,7 +19,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** /profile (signed in): profile details, password, signed-in devices. */
+/** /profile (signed in): profile details, balance and orders, e-mail, password, signed-in devices. */
 export function Component() {
   const { user } = useSession();
   if (!user) return <PageSpinner />;
@@ -55,6 +56,9 @@ export function Component() {
               Your orders
             </Button>
           </Group>
+        </Section>
+        <Section title="E-mail">
+          <EmailPreferencesCard />
         </Section>
         <Section title="Password">
           <ChangePasswordForm />

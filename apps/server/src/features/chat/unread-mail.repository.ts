@@ -1,0 +1,124 @@
+import type { Database } from '../../db/database';
+
+export type Side = 'buyer' | 'seller';
+
+/** A conversation the sweep looks at: its counters and both sides' read and mailed marks. */
+export interface QuietConversation {
+  id: string;
+  listingId: string;
+  buyerId: string;
+  sellerId: string;
+  lastSeq: number;
+  lastMessageAt: number;
+  buyerReadSeq: number;
+  sellerReadSeq: number;
+  buyerMailedSeq: number;
+  sellerMailedSeq: number;
+}
+
+/**
+ * Conversations whose last message falls in (after, until], in (lastMessageAt, id) order from the index, keeping only
+ * those where a side has unread messages and no notice waiting to be read.
+ */
+export function quietConversations(
+  db: Database,
+  after: { at: number; id: string },
+  until: number,
+  limit: number,
+): Promise<QuietConversation[]> {
+  return db
+    .selectFrom('conversations')
+    .select([
+      'id',
+      'listingId',
+      'buyerId',
+      'sellerId',
+      'lastSeq',
+      'buyerReadSeq',
+      'sellerReadSeq',
+      'buyerMailedSeq',
+      'sellerMailedSeq',
+    ])
+    .select((eb) => eb.fn.coalesce('lastMessageAt', eb.lit(0)).as('lastMessageAt'))
+    .where((eb) =>
+      eb.or([
+        eb('lastMessageAt', '>', after.at),
+        eb.and([eb('lastMessageAt', '=', after.at), eb('id', '>', after.id)]),
+      ]),
+    )
+    .where('lastMessageAt', '<=', until)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('lastSeq', '>', eb.ref('buyerReadSeq')), eb('buyerMailedSeq', '<=', eb.ref('buyerReadSeq'))]),
+        eb.and([eb('lastSeq', '>', eb.ref('sellerReadSeq')), eb('sellerMailedSeq', '<=', eb.ref('sellerReadSeq'))]),
+      ]),
+    )
+    .orderBy('lastMessageAt')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * What a notice to `readerId` needs, or undefined when none may go: the reader is disabled, deleted, unverified,
+ * turned these mails off or blocked the writer. `unread` counts the writer's messages after the reader's mark (order
+ * events have their own mail).
+ */
+export async function noticeFacts(
+  db: Database,
+  c: QuietConversation,
+  readerId: string,
+  writerId: string,
+  readSeq: number,
+) {
+  const row = await db
+    .selectFrom('users as r')
+    .innerJoin('users as w', (j) => j.on('w.id', '=', writerId))
+    .leftJoin('deletedUsers as d', 'd.uid', 'r.id')
+    .leftJoin('emailPreferences as p', 'p.userId', 'r.id')
+    .leftJoin('listings as l', (j) => j.on('l.id', '=', c.listingId))
+    .select(['r.email', 'r.disabled', 'r.emailVerified', 'd.status as deletion', 'p.unreadMessages'])
+    .select(['w.displayName as writerName', 'l.title'])
+    .select((eb) =>
+      eb
+        .selectFrom('messages as m')
+        .select((m) => m.fn.countAll<number>().as('n'))
+        .where('m.conversationId', '=', c.id)
+        .where('m.seq', '>', readSeq)
+        .where('m.kind', '=', 'user')
+        .where('m.senderId', '=', writerId)
+        .as('unread'),
+    )
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('userBlocks as b')
+            .select('b.blockerId')
+            .where('b.blockerId', '=', readerId)
+            .where('b.blockedId', '=', writerId),
+        )
+        .as('blocked'),
+    )
+    .where('r.id', '=', readerId)
+    .executeTakeFirst();
+  const unread = Number(row?.unread ?? 0);
+  if (!row || unread === 0 || row.disabled || !row.emailVerified || row.deletion === 'unresolved') return undefined;
+  if (row.unreadMessages === false || Boolean(row.blocked)) return undefined;
+  return { email: row.email, writerName: row.writerName, title: row.title ?? 'a listing', unread };
+}
+
+/** Record that a notice covers everything up to `lastSeq`, only if the side's marks are still the ones decided on. */
+export async function claimNotice(db: Database, c: QuietConversation, side: Side) {
+  const [read, mailed] =
+    side === 'buyer' ? (['buyerReadSeq', 'buyerMailedSeq'] as const) : (['sellerReadSeq', 'sellerMailedSeq'] as const);
+  const res = await db
+    .updateTable('conversations')
+    .set({ [mailed]: c.lastSeq })
+    .where('id', '=', c.id)
+    .where('lastSeq', '=', c.lastSeq)
+    .where(read, '=', c[read])
+    .where(mailed, '=', c[mailed])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

@@ -1,0 +1,79 @@
+import { UNREAD_MESSAGE_MAIL_DELAY_MINUTES } from '@accountry/shared/email-preferences';
+import type { AppDeps } from '../../app';
+import { queueMail } from '../../email/mail-outbox';
+import { unreadMessagesMail } from './unread-mail';
+import { claimNotice, noticeFacts, quietConversations, type QuietConversation } from './unread-mail.repository';
+
+const DELAY_MS = UNREAD_MESSAGE_MAIL_DELAY_MINUTES * 60_000;
+/** A process that starts looks this far back, for conversations that went quiet while no process was running. */
+const LOOKBACK_MS = 24 * 60 * 60_000;
+const BATCH = 200;
+
+/**
+ * Mail for messages that wait while their reader is away (decision 163). A conversation whose last message is ten
+ * minutes old with messages its reader has not read gets one mail to that reader, and no other until they read.
+ * Each process sweeps the conversations that went quiet since its last sweep, from an index, and never touches the
+ * chat's write path; a notice is claimed by a conditional update of the side's marks in the transaction that queues
+ * the mail, so several processes sweeping one database send each notice once.
+ */
+export class UnreadMailSweeper {
+  private after: { at: number; id: string };
+
+  constructor(private readonly deps: AppDeps) {
+    this.after = { at: deps.clock.now() - DELAY_MS - LOOKBACK_MS, id: '' };
+  }
+
+  /** Queue the notices that fell due; returns how many. */
+  async sweep(): Promise<number> {
+    const until = this.deps.clock.now() - DELAY_MS;
+    let queued = 0;
+    for (;;) {
+      const rows = await quietConversations(this.deps.db.db, this.after, until, BATCH);
+      for (const c of rows) queued += (await this.notify(c, 'buyer')) + (await this.notify(c, 'seller'));
+      const last = rows.at(-1);
+      if (rows.length < BATCH || !last) break;
+      this.after = { at: last.lastMessageAt, id: last.id };
+    }
+    // Rows at `until` itself may be looked at again next time; a second look finds them claimed or read.
+    this.after = { at: until, id: '' };
+    return queued;
+  }
+
+  private async notify(c: QuietConversation, side: 'buyer' | 'seller') {
+    const [readerId, writerId] = side === 'buyer' ? [c.buyerId, c.sellerId] : [c.sellerId, c.buyerId];
+    const read = side === 'buyer' ? c.buyerReadSeq : c.sellerReadSeq;
+    const mailed = side === 'buyer' ? c.buyerMailedSeq : c.sellerMailedSeq;
+    if (c.lastSeq <= read || mailed > read) return 0;
+    const now = this.deps.clock.now();
+    return this.deps.db.db.transaction().execute(async (trx) => {
+      const facts = await noticeFacts(trx, c, readerId, writerId, read);
+      if (!facts || !(await claimNotice(trx, c, side))) return 0;
+      const { email, ...about } = facts;
+      await queueMail(
+        trx,
+        unreadMessagesMail(this.deps.config.publicUrl, email, { conversationId: c.id, ...about }),
+        now,
+      );
+      return 1;
+    });
+  }
+}
+
+/** Sweep every interval until the app closes (never when the interval is 0: tests sweep by hand). */
+export function startUnreadMailSweeper(deps: AppDeps, intervalMs: number, onError: (err: unknown) => void) {
+  if (intervalMs <= 0) return async () => undefined;
+  const sweeper = new UnreadMailSweeper(deps);
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    // A sweep slower than the interval is not joined by another.
+    running ??= sweeper
+      .sweep()
+      .catch(onError)
+      .finally(() => (running = null));
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,61 @@
+import { Alert, Loader, Stack, Switch, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  EMAIL_PREFERENCE_MESSAGES,
+  UNREAD_MESSAGE_MAIL_DELAY_MINUTES,
+  type EmailPreferences,
+} from '@accountry/shared/email-preferences';
+import { ApiRequestError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { authApi } from '../api/auth-api';
+
+const KEY = ['email-preferences'];
+
+/** The mail a user may turn off; saved as soon as a switch moves, and put back if saving fails. */
+export function EmailPreferencesCard() {
+  const queryClient = useQueryClient();
+  const prefs = useQuery({ queryKey: KEY, queryFn: authApi.emailPreferences });
+  const save = useMutation({
+    mutationFn: authApi.setEmailPreferences,
+    onMutate: (next) => {
+      const before = queryClient.getQueryData<EmailPreferences>(KEY);
+      queryClient.setQueryData(KEY, next);
+      return { before };
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(KEY, saved);
+      toast.success(EMAIL_PREFERENCE_MESSAGES.saved);
+    },
+    onError: (err, _next, context) => {
+      queryClient.setQueryData(KEY, context?.before);
+      toast.error(
+        err instanceof ApiRequestError && err.status < 500 && err.status > 0
+          ? err.message
+          : EMAIL_PREFERENCE_MESSAGES.saveFailed,
+      );
+    },
+  });
+
+  if (prefs.isPending) return <Loader size="sm" aria-label="Loading your e-mail preferences" />;
+  if (prefs.isError)
+    return (
+      <Alert color="red" role="alert">
+        {prefs.error.message}
+      </Alert>
+    );
+  return (
+    <Stack gap="sm">
+      <Switch
+        label="E-mail me about unread messages"
+        description={`When a message waits unread for ${UNREAD_MESSAGE_MAIL_DELAY_MINUTES} minutes, we send one e-mail until you read it. The e-mail never contains the message itself.`}
+        checked={prefs.data.unreadMessages}
+        disabled={save.isPending}
+        onChange={(e) => save.mutate({ ...prefs.data, unreadMessages: e.currentTarget.checked })}
+      />
+      <Text size="sm" c="dimmed">
+        E-mail about your orders, payments and your account is always sent: it is how you learn what happened while you
+        were away.
+      </Text>
+    </Stack>
+  );
+}
