@@ -8,7 +8,7 @@ import { ApiRequestError } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
-import { PasswordChecklist } from './password-checklist';
+import { passwordChecklistProps } from './password-checklist';
 
 const empty = { currentPassword: '', newPassword: '', confirm: '' };
 
@@ -59,6 +59,8 @@ export function ChangePasswordForm() {
           value={values.currentPassword}
           onChange={set('currentPassword')}
           error={errors.currentPassword}
+          // Mantine's PasswordInput does not mark itself invalid for assistive technology: each one here says so.
+          aria-invalid={!!errors.currentPassword || undefined}
         />
         <PasswordInput
           label="New password"
@@ -67,9 +69,9 @@ export function ChangePasswordForm() {
           value={values.newPassword}
           onChange={set('newPassword')}
           error={errors.newPassword}
-          aria-describedby="change-password-rules"
+          aria-invalid={!!errors.newPassword || undefined}
+          {...passwordChecklistProps(values.newPassword, 'change-password-rules')}
         />
-        <PasswordChecklist password={values.newPassword} id="change-password-rules" />
         <PasswordInput
           label="Confirm new password"
           autoComplete="new-password"
@@ -77,6 +79,7 @@ export function ChangePasswordForm() {
           value={values.confirm}
           onChange={set('confirm')}
           error={errors.confirm}
+          aria-invalid={!!errors.confirm || undefined}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>

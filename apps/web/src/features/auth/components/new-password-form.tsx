@@ -7,7 +7,7 @@ import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import { ApiRequestError } from '../../../lib/api';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { authApi } from '../api/auth-api';
-import { PasswordChecklist } from './password-checklist';
+import { passwordChecklistProps } from './password-checklist';
 
 /** Opened from the reset mail: check the link, then set the new password (which signs out every device). */
 export function NewPasswordForm({ token }: { token: string }) {
@@ -70,9 +70,10 @@ export function NewPasswordForm({ token }: { token: string }) {
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={errors.password}
-          aria-describedby="new-password-rules"
+          // Mantine's PasswordInput does not mark itself invalid for assistive technology: each one here says so.
+          aria-invalid={!!errors.password || undefined}
+          {...passwordChecklistProps(password, 'new-password-rules')}
         />
-        <PasswordChecklist password={password} id="new-password-rules" />
         <PasswordInput
           label="Confirm new password"
           autoComplete="new-password"
@@ -80,6 +81,7 @@ export function NewPasswordForm({ token }: { token: string }) {
           value={confirm}
           onChange={(e) => setConfirm(e.currentTarget.value)}
           error={errors.confirm}
+          aria-invalid={!!errors.confirm || undefined}
         />
         <Button type="submit" loading={save.isPending} fullWidth>
           Set new password

@@ -1,28 +1,51 @@
-import { List, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
+import { List, ThemeIcon, VisuallyHidden, type PasswordInputProps } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { PASSWORD_CHECKS } from '@accountry/shared/account-rules';
 
-/** Live feedback on the new password against the rules the server applies. */
-export function PasswordChecklist({ password, id }: { password: string; id: string }) {
+/**
+ * Live feedback on the new password against the rules the server applies. The list is named by hidden text, not
+ * aria-label: read as the field's description, an aria-label would stand in for the items (only "Password
+ * requirements" would be heard), while a labelling element's text is read before them.
+ */
+export function PasswordChecklist({ password }: { password: string }) {
+  const labelId = useId();
   return (
-    <List id={id} size="sm" spacing={2} aria-label="Password requirements" mt={-6}>
-      {PASSWORD_CHECKS.map((c) => {
-        const ok = c.test(password);
-        return (
-          <List.Item
-            key={c.label}
-            icon={
-              <ThemeIcon color={ok ? 'teal' : 'gray'} size={16} radius="xl" variant={ok ? 'filled' : 'light'}>
-                {ok ? <IconCheck size={11} /> : <IconX size={11} />}
-              </ThemeIcon>
-            }
-            c={ok ? 'teal.8' : 'dimmed'}
-          >
-            {c.label}
-            <VisuallyHidden>{ok ? ' (met)' : ' (not met yet)'}</VisuallyHidden>
-          </List.Item>
-        );
-      })}
-    </List>
+    <>
+      <VisuallyHidden id={labelId}>Password requirements</VisuallyHidden>
+      <List size="sm" spacing={2} aria-labelledby={labelId} mt={4}>
+        {PASSWORD_CHECKS.map((c) => {
+          const ok = c.test(password);
+          return (
+            <List.Item
+              key={c.label}
+              icon={
+                <ThemeIcon color={ok ? 'teal' : 'gray'} size={16} radius="xl" variant={ok ? 'filled' : 'light'}>
+                  {ok ? <IconCheck size={11} /> : <IconX size={11} />}
+                </ThemeIcon>
+              }
+              c={ok ? 'teal.8' : 'dimmed'}
+            >
+              {c.label}
+              <VisuallyHidden>{ok ? ' (met)' : ' (not met yet)'}</VisuallyHidden>
+            </List.Item>
+          );
+        })}
+      </List>
+    </>
   );
+}
+
+/**
+ * Props for a PasswordInput that shows the checklist (with the given element id) under the field as its description.
+ * PasswordInput writes its own aria-describedby on the input, from the description and the error it renders, so the
+ * checklist is linked only as the description: the field is then read with the checklist and, when shown, the error.
+ * The description is a div (a list cannot sit in Mantine's default <p>) placed after the field and its error.
+ */
+export function passwordChecklistProps(password: string, id: string) {
+  return {
+    description: <PasswordChecklist password={password} />,
+    descriptionProps: { id, component: 'div' },
+    inputWrapperOrder: ['label', 'input', 'error', 'description'],
+  } satisfies Partial<PasswordInputProps>;
 }

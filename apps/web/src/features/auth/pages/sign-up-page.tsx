@@ -12,7 +12,7 @@ import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
-import { PasswordChecklist } from '../components/password-checklist';
+import { passwordChecklistProps } from '../components/password-checklist';
 import { RolePicker } from '../components/role-picker';
 import { useSession } from '../../../lib/session';
 import { rememberPendingEmail } from '../lib/pending-email';
@@ -99,9 +99,9 @@ export function Component() {
             error={errors.password}
             // Mantine marks only a TextInput as invalid for assistive technology, not a PasswordInput.
             aria-invalid={!!errors.password || undefined}
-            aria-describedby="password-rules"
+            // The checklist is the field's description: read with it, and with the error when there is one.
+            {...passwordChecklistProps(values.password, 'password-rules')}
           />
-          <PasswordChecklist password={values.password} id="password-rules" />
           <TextInput
             label="Display name"
             description={`Shown to other members. Leave empty to appear as "${DEFAULT_DISPLAY_NAME}".`}
