@@ -33,6 +33,20 @@ export async function updateProfile(deps: AppDeps, user: AuthUser, patch: Profil
 }
 
 /**
+ * The signed-in user proves they know their password before a change that needs it. Wrong guesses count toward the
+ * sign-in lock-out (a stolen session must not become a password oracle); `field` names the form field in the error.
+ */
+export async function confirmPassword(deps: AppDeps, user: AuthUser, password: string, ip: string, field: string) {
+  const db = deps.db.db;
+  const attempt = await claimSignInAttempt(db, user.email, ip, deps.clock.now());
+  if (!attempt) throw authErrors.tooManyAttempts();
+  const row = (await findUserById(db, user.id))!;
+  if (!(await verifyPassword(password, row.passwordHash)))
+    throw badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword, { [field]: ACCOUNT_MESSAGES.wrongCurrentPassword });
+  await releaseHits(db, attempt);
+}
+
+/**
  * Change the password knowing the current one. Wrong guesses count toward the sign-in lock-out (a stolen session
  * must not become a password oracle); on success every other session ends.
  */
@@ -45,12 +59,7 @@ export async function changePassword(
 ) {
   const db = deps.db.db;
   const now = deps.clock.now();
-  const attempt = await claimSignInAttempt(db, user.email, ip, now);
-  if (!attempt) throw authErrors.tooManyAttempts();
-  const row = (await findUserById(db, user.id))!;
-  if (!(await verifyPassword(input.currentPassword, row.passwordHash)))
-    throw badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword, { currentPassword: ACCOUNT_MESSAGES.wrongCurrentPassword });
-  await releaseHits(db, attempt);
+  await confirmPassword(deps, user, input.currentPassword, ip, 'currentPassword');
   if (input.currentPassword === input.newPassword)
     throw badRequest(ACCOUNT_MESSAGES.samePassword, { newPassword: ACCOUNT_MESSAGES.samePassword });
   if (passwordProblems(input.newPassword, user.email).includes(FIELD_MESSAGES.passwordContainsEmail)) {
