@@ -105,3 +105,37 @@ test('a member turns unread-message e-mails off with the keyboard, and the choic
   await expect(unread).not.toBeChecked();
   await expect(email.getByText('E-mail about your orders, payments and your account is always sent')).toBeVisible();
 });
+
+test('a member deletes their account after confirming with the password, and cannot sign in after', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const user = createUser('buyer', 'Dee Parting');
+  await signInContext(context, baseURL!, user.id);
+  await page.goto('/profile');
+  await page.getByRole('region', { name: 'Delete account' }).getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  const password = dialog.getByLabel('Your password');
+  await expect(password).toBeFocused();
+  await expect(dialog.getByText('Support can restore the account for 30 days.')).toBeVisible();
+  await password.fill('Not-My-Password-1');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText('Your current password is incorrect.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep my account' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('region', { name: 'Delete account' }).getByRole('button', { name: 'Delete my account' }).click();
+  await password.fill(user.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Your account was deleted. We are sorry to see you go.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/signin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    page.getByText('Your account has been deleted. Please contact support if you believe this is an error.'),
+  ).toBeVisible();
+});

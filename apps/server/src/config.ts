@@ -62,6 +62,8 @@ const envSchema = z.object({
   CHAT_SEND_PER_MINUTE: z.coerce.number().int().positive().optional(),
   // How often each process looks for messages waiting unread long enough to mail; 0: never (tests sweep by hand).
   CHAT_MAIL_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  // How often each process erases the accounts whose deletion passed its restore window; 0: never (tests erase by hand).
+  ACCOUNT_ERASE_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   // Orders (issue 11).
   PAYMENT_PROVIDER: z.enum(['balance', 'stripe']).default('balance'),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
@@ -201,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     privateUploadDir: path.resolve(root, e.PRIVATE_UPLOAD_DIR ?? `${uploadDir}-private`),
     chatSendPerMinute: e.CHAT_SEND_PER_MINUTE,
     chatMailSweepIntervalMs: e.CHAT_MAIL_SWEEP_INTERVAL_MS,
+    accountEraseIntervalMs: e.ACCOUNT_ERASE_INTERVAL_MS,
     orders: {
       paymentProvider: e.PAYMENT_PROVIDER,
       platformFeePercent: e.PLATFORM_FEE_PERCENT,

@@ -87,6 +87,9 @@ export const adminUserDetailSchema = adminUserSummarySchema.extend({
       deletedBy: z.string().nullable(),
       createdAt: z.number(),
       updatedAt: z.number(),
+      /** A member's own deletion: when their personal data is erased unless restored first. */
+      eraseAt: z.number().nullable(),
+      erasedAt: z.number().nullable(),
     })
     .nullable(),
   listings: z.array(adminUserListingSchema),

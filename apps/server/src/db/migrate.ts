@@ -23,6 +23,7 @@ import * as messagesSenderTime from './migrations/2026-11-26T0300-messages-sende
 import * as adminListFilterIndexes from './migrations/2026-11-28T0400-admin-list-filter-indexes';
 import * as deletedUsersCreatedOrder from './migrations/2026-11-28T1400-deleted-users-created-order';
 import * as unreadMessageMail from './migrations/2026-11-29T1400-unread-message-mail';
+import * as accountErasure from './migrations/2026-11-29T1500-account-erasure';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0400-admin-list-filter-indexes': adminListFilterIndexes,
   '2026-11-28T1400-deleted-users-created-order': deletedUsersCreatedOrder,
   '2026-11-29T1400-unread-message-mail': unreadMessageMail,
+  '2026-11-29T1500-account-erasure': accountErasure,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,3 +37,15 @@ export async function listingsWithOrderInProgress(db: Database, listingIds: read
 /** A write's condition on `listings`: no open order holds the row's listing. */
 export const noOrderInProgress = sql<boolean>`not exists (select 1 from orders o where o.listing_id = listings.id
   and o.status in (${sql.join(OPEN_STATES)}))`;
+
+/** Whether the user buys or sells in an order that has not ended (their account cannot close meanwhile). */
+export async function hasOrderInProgress(db: Database, userId: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where((eb) => eb.or([eb('buyerId', '=', userId), eb('sellerId', '=', userId)]))
+    .where('status', 'in', OPEN_STATES)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}

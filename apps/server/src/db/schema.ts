@@ -42,6 +42,10 @@ export interface DeletedUsersTable {
   deletedBy: string | null;
   createdAt: number;
   updatedAt: number;
+  /** A member's own deletion: when their personal data is erased unless restored first (decision 164). */
+  eraseAt: Generated<number | null>;
+  /** Set when it was erased; such an account cannot be restored. */
+  erasedAt: Generated<number | null>;
 }
 
 export interface MailOutboxTable {

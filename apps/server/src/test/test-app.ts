@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, scryptSync } from 'node:crypto';
@@ -73,6 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
     ORDER_SWEEP_INTERVAL_MS: '0',
     CHAT_MAIL_SWEEP_INTERVAL_MS: '0',
+    ACCOUNT_ERASE_INTERVAL_MS: '0',
     ...env,
   });
   const app = await buildApp({ db: handle, mailer, clock, bus, config });
@@ -142,7 +144,7 @@ export async function createUser(
 export async function insertDeletedUser(
   db: Database,
   user: Pick<UsersTable, 'id' | 'createdAt'>,
-  over: Partial<DeletedUsersTable> = {},
+  over: Partial<Insertable<DeletedUsersTable>> = {},
 ) {
   const now = over.createdAt ?? 0;
   await db
@@ -213,6 +215,7 @@ export async function createPeerApp(ctx: TestContext, env: Record<string, string
     NODE_ENV: 'test',
     WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
     CHAT_MAIL_SWEEP_INTERVAL_MS: '0',
+    ACCOUNT_ERASE_INTERVAL_MS: '0',
     ...env,
   });
   const app = await buildApp({ db: handle, mailer: new CapturingMailer(), clock: ctx.clock, bus, config });

@@ -30,7 +30,7 @@ describe.skipIf(testEngine !== 'sqlite')('admin list plans on SQLite', () => {
     }
     for (const uid of [...deleted].reverse()) {
       clock.advance(1000);
-      await markDeleted(handle.db, uid, { reason: 'Requested', deletedBy: 'admin', now: clock.now() });
+      await markDeleted(handle.db, uid, { reason: 'Requested', deletedBy: 'admin', now: clock.now(), eraseAt: null });
     }
     const seller = await createUser(arrange, { role: 'seller', displayName: 'Shop' });
     for (let i = 0; i < 30; i++) {

@@ -15,6 +15,8 @@ export async function findUser(db: Database, id: string) {
       'deletedUsers.deletedBy',
       'deletedUsers.createdAt as deletedAt',
       'deletedUsers.updatedAt as deletionUpdatedAt',
+      'deletedUsers.eraseAt',
+      'deletedUsers.erasedAt',
     ])
     .where('users.id', '=', id)
     .executeTakeFirst();
@@ -120,7 +122,7 @@ export async function deleteAllSessions(db: Database, userId: string) {
 export async function markDeleted(
   db: Database,
   uid: string,
-  input: { reason: string; deletedBy: string; now: number },
+  input: { reason: string; deletedBy: string; now: number; eraseAt: number | null },
 ) {
   const existing = await db.selectFrom('deletedUsers').select('uid').where('uid', '=', uid).executeTakeFirst();
   if (existing) {
@@ -132,6 +134,7 @@ export async function markDeleted(
         deletedBy: input.deletedBy,
         createdAt: input.now,
         updatedAt: input.now,
+        eraseAt: input.eraseAt,
       })
       .where('uid', '=', uid)
       .execute();
@@ -148,10 +151,15 @@ export async function markDeleted(
       deletedBy: input.deletedBy,
       createdAt: input.now,
       updatedAt: input.now,
+      eraseAt: input.eraseAt,
     })
     .execute();
 }
 
 export async function markRestored(db: Database, uid: string, now: number) {
-  await db.updateTable('deletedUsers').set({ status: 'resolved', updatedAt: now }).where('uid', '=', uid).execute();
+  await db
+    .updateTable('deletedUsers')
+    .set({ status: 'resolved', updatedAt: now, eraseAt: null })
+    .where('uid', '=', uid)
+    .execute();
 }

@@ -5,6 +5,7 @@ import {
   ACCOUNT_DISABLED_HIDDEN_REASON,
 } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
+import { ACCOUNT_DELETION_MESSAGES } from '@accountry/shared/account-deletion';
 import {
   USER_LISTINGS_SHOWN,
   userState,
@@ -72,6 +73,8 @@ export async function getUserDetail(deps: AppDeps, id: string): Promise<AdminUse
           deletedBy: row.deletedBy ?? null,
           createdAt: row.deletedAt ?? 0,
           updatedAt: row.deletionUpdatedAt ?? 0,
+          eraseAt: row.eraseAt ?? null,
+          erasedAt: row.erasedAt ?? null,
         }
       : null,
     listings: listings.items.map((l) => ({ ...l, deletedAt: l.deletedAt ?? null })),
@@ -183,29 +186,43 @@ export async function deleteUser(deps: AppDeps, actor: AuthUser, targetId: strin
   await changeUser(deps, actor, targetId, async (trx, { target, activeAdmins, now }) => {
     if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.alreadyDeleted);
     assertNotLastAdmin(activeAdmins, targetId);
-    await repo.markDeleted(trx, targetId, { reason, deletedBy: actor.id, now });
-    await repo.deleteAllSessions(trx, targetId);
-    const hidden = await hideSellerListings(trx, targetId, ACCOUNT_DELETED_HIDDEN_REASON, now);
-    await recordAudit(
-      trx,
-      {
-        actorId: actor.id,
-        action: ADMIN_ACTIONS.userDelete,
-        targetType: 'user',
-        targetId,
-        details: { reason, hiddenListings: hidden.length },
-      },
-      now,
-    );
+    await closeAccount(trx, { userId: targetId, actorId: actor.id, reason, now, eraseAt: null });
   });
   await deps.hub.endSessions({ userId: targetId, reason: SOCKET_CLOSE_REASONS.signedOut });
   return getUserDetail(deps, targetId);
+}
+
+/**
+ * Deletion, by an admin or by the member (`actorId` their own id): the account is treated as deleted (no sign-in, no
+ * trade), its sessions end and its listings are hidden, all in the caller's transaction; audited. `eraseAt`: when the
+ * member's personal data goes unless an admin restores the account first (decision 164).
+ */
+export async function closeAccount(
+  trx: Database,
+  input: { userId: string; actorId: string; reason: string; now: number; eraseAt: number | null },
+) {
+  const { userId, actorId, reason, now, eraseAt } = input;
+  await repo.markDeleted(trx, userId, { reason, deletedBy: actorId, now, eraseAt });
+  await repo.deleteAllSessions(trx, userId);
+  const hidden = await hideSellerListings(trx, userId, ACCOUNT_DELETED_HIDDEN_REASON, now);
+  await recordAudit(
+    trx,
+    {
+      actorId,
+      action: ADMIN_ACTIONS.userDelete,
+      targetType: 'user',
+      targetId: userId,
+      details: { reason, hiddenListings: hidden.length },
+    },
+    now,
+  );
 }
 
 /** Restore: the record becomes 'resolved' (sign-in works again) and the listings the deletion hid come back. */
 export async function restoreUser(deps: AppDeps, actor: AuthUser, targetId: string, reason = '') {
   await changeUser(deps, actor, targetId, async (trx, { target, now }) => {
     if (!isDeleted(target)) throw conflict(ADMIN_MESSAGES.notDeleted);
+    if (target.erasedAt !== null) throw conflict(ACCOUNT_DELETION_MESSAGES.erased);
     await repo.markRestored(trx, targetId, now);
     const restored = await unhideSellerListings(trx, targetId, ACCOUNT_DELETED_HIDDEN_REASON, now);
     await recordAudit(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
+import { startAccountEraser } from './account-erasure.service';
 import { adminAuditRoutes } from './admin-audit.routes';
 import { adminDashboardRoutes } from './admin-dashboard.routes';
 import { adminListingsRoutes } from './admin-listings.routes';
@@ -14,5 +15,9 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await app.register(adminListingsRoutes(deps));
     await app.register(adminReportsRoutes(deps));
     await app.register(adminAuditRoutes(deps));
+    const stopEraser = startAccountEraser(deps, deps.config.accountEraseIntervalMs, (err) =>
+      app.log.warn({ err }, 'account erasure failed'),
+    );
+    deps.onClose.push(stopEraser);
   };
 }

@@ -1,12 +1,12 @@
 import type { Mail } from '../../email/mailer';
-import { mailLayout as layout } from '../../email/mail-layout';
+import { mailLayout } from '../../email/mail-layout';
 
 export function verificationMail(publicUrl: string, to: string, displayName: string, token: string): Mail {
   const url = `${publicUrl}/verification-sent?token=${encodeURIComponent(token)}`;
   return {
     to,
     subject: 'Verify your email for Accountry',
-    ...layout(
+    ...mailLayout(
       `Welcome to Accountry, ${displayName}!`,
       [
         'Please confirm that this is your email address by opening the link below. The link works once and expires in 24 hours.',
@@ -22,7 +22,7 @@ export function passwordResetMail(publicUrl: string, to: string, token: string):
   return {
     to,
     subject: 'Reset your Accountry password',
-    ...layout(
+    ...mailLayout(
       'Reset your password',
       [
         'Someone asked to reset the password of your Accountry account. Open the link below to choose a new one. The link works once and expires in 1 hour.',
@@ -39,7 +39,7 @@ export function signUpAttemptMail(publicUrl: string, to: string): Mail {
   return {
     to,
     subject: 'Someone tried to sign up to Accountry with your email',
-    ...layout(
+    ...mailLayout(
       'You already have an Accountry account',
       [
         'Someone just tried to create a new Accountry account with this email address, which already has one.',
@@ -47,6 +47,27 @@ export function signUpAttemptMail(publicUrl: string, to: string): Mail {
       ],
       { label: 'Sign in to Accountry', url: `${publicUrl}/signin` },
       'If it was not you, you can ignore this email: nothing about your account has changed.',
+    ),
+  };
+}
+
+/** After a member deleted their own account: what happens next, and how to undo it. */
+export function accountDeletedMail(publicUrl: string, to: string, eraseAt: number): Mail {
+  const date = new Date(eraseAt).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  return {
+    to,
+    subject: 'Your Accountry account was deleted',
+    ...mailLayout(
+      'Your account was deleted',
+      [
+        'You deleted your Accountry account from your profile. You were signed out everywhere, your listings are no ' +
+          'longer shown, and nobody can sign in to the account.',
+        `On ${date} your e-mail address, name, phone number and password will be erased. Until then, support can ` +
+          'restore the account if you change your mind: reply to this e-mail or write to support.',
+        'Orders, payments and reviews stay on record, under "Former member", as the law and the other party need.',
+      ],
+      { label: 'Visit Accountry', url: publicUrl },
+      'If you did not delete your account, contact support at once: someone may know your password.',
     ),
   };
 }

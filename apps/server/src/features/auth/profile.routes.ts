@@ -7,12 +7,15 @@ import { RATE_LIMITS } from './auth-policy';
 import { requireSignedIn, toSessionUser } from './session-user';
 import { changePassword, updateProfile } from './profile.service';
 import { noContent } from '../../lib/no-content';
+import { clearSessionCookies } from '../../sessions/sessions.service';
 import { emailPreferencesSchema } from '@accountry/shared/email-preferences';
 import { getEmailPreferences, setEmailPreferences } from './email-preferences.service';
+import { deleteAccountInputSchema } from '@accountry/shared/account-deletion';
+import { deleteOwnAccount } from './account-deletion.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
-/** The signed-in user's own profile, password and e-mail preferences. */
+/** The signed-in user's own profile, password, e-mail preferences, and deleting the account. */
 export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -49,6 +52,23 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => setEmailPreferences(deps, requireSignedIn(request), request.body),
+    );
+
+    app.post(
+      '/api/profile/delete',
+      {
+        config: { rateLimit: RATE_LIMITS.password },
+        schema: {
+          tags: ['profile'],
+          body: deleteAccountInputSchema,
+          response: { 204: z.null(), 409: apiErrorSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await deleteOwnAccount(deps, requireSignedIn(request), request.body.password, request.ip);
+        clearSessionCookies(reply, deps.sessionSettings);
+        return noContent(reply);
+      },
     );
 
     app.post(

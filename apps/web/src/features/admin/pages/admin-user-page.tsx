@@ -76,6 +76,14 @@ export function Component() {
                     {u.deletion.reason ? ` — ${u.deletion.reason}` : ''}
                   </Field>
                 )}
+                {u.deletion?.eraseAt != null && (
+                  <Field label="Personal data erased">
+                    {formatDateTime(u.deletion.eraseAt)} unless restored before
+                  </Field>
+                )}
+                {u.deletion?.erasedAt != null && (
+                  <Field label="Personal data erased">{formatDateTime(u.deletion.erasedAt)}: cannot be restored</Field>
+                )}
               </SimpleGrid>
             </Card>
             <UserActions key={`${u.id}:${u.role}`} user={u} isSelf={me?.uid === u.id} />

@@ -24,6 +24,7 @@ export const authApi = {
   sessions: () => api<{ sessions: SessionInfo[] }>('/api/auth/sessions'),
   updateProfile: (patch: ProfileUpdate) => api<{ user: SessionUser }>('/api/profile', { method: 'PATCH', body: patch }),
   changePassword: (input: ChangePasswordInput) => api<void>('/api/profile/password', { body: input }),
+  deleteAccount: (password: string) => api<void>('/api/profile/delete', { body: { password } }),
   emailPreferences: () => api<EmailPreferences>('/api/profile/email-preferences'),
   setEmailPreferences: (prefs: EmailPreferences) =>
     api<EmailPreferences>('/api/profile/email-preferences', { method: 'PUT', body: prefs }),

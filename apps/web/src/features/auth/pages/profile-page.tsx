@@ -3,6 +3,7 @@ import { Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@man
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { EmailPreferencesCard } from '../components/email-preferences-card';
+import { DeleteAccountCard } from '../components/delete-account-card';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ROLE_LABELS } from '../components/role-picker';
 import { SessionsCard } from '../components/sessions-card';
@@ -19,7 +20,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** /profile (signed in): profile details, balance and orders, e-mail, password, signed-in devices. */
+/** /profile (signed in): profile details, balance and orders, e-mail, password, signed-in devices, deleting the account. */
 export function Component() {
   const { user } = useSession();
   if (!user) return <PageSpinner />;
@@ -66,6 +67,11 @@ export function Component() {
         <Section title="Signed-in devices">
           <SessionsCard />
         </Section>
+        {user.role !== 'admin' && (
+          <Section title="Delete account">
+            <DeleteAccountCard />
+          </Section>
+        )}
       </Stack>
     </Container>
   );

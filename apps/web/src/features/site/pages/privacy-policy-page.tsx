@@ -116,10 +116,12 @@ export function Component() {
 
         <Section title="Retention">
           <Text>
-            We keep your account data and content for as long as your account exists. When you delete your account we
-            delete or anonymise your personal data, except where we need to keep some of it for a limited time to handle
-            open reports, prevent abuse or meet legal obligations. Chat messages you sent may remain visible to the
-            member you sent them to. Usage data is kept only as long as needed for statistics.
+            We keep your account data and content for as long as your account exists. You can delete your account
+            yourself from your profile. For 30 days after that, support can still restore it; then we erase your e-mail
+            address, name, phone number and password, except where we need to keep some of it for a limited time to
+            handle open reports, prevent abuse or meet legal obligations. Orders, payments and reviews stay on record
+            under &ldquo;Former member&rdquo;. Chat messages you sent may remain visible to the member you sent them to.
+            Usage data is kept only as long as needed for statistics.
           </Text>
         </Section>
 
@@ -137,7 +139,9 @@ export function Component() {
           <List spacing="xs">
             <List.Item>give you access to the personal data we hold about you;</List.Item>
             <List.Item>correct data that is inaccurate or incomplete;</List.Item>
-            <List.Item>delete your account and personal data.</List.Item>
+            <List.Item>
+              delete your account and personal data (you can also do this yourself from your profile).
+            </List.Item>
           </List>
           <Text>
             To make a request, contact support at{' '}

@@ -1,0 +1,72 @@
+import type { AppDeps } from '../../app';
+
+const BATCH = 100;
+/** What an erased account shows where its name still appears (reviews, chats, orders). */
+export const ERASED_DISPLAY_NAME = 'Former member';
+
+/**
+ * Erase the personal data of members whose own deletion is past its restore window (decision 164): the address,
+ * name, phone number and password go, with their favorites, preferences and mailed links. What others need stays
+ * (orders, ledger, reviews, chats and listings, which show "Former member"). Each account is claimed by a conditional
+ * update of its deletion record, so several processes erase it once and a restore in between wins.
+ */
+export async function eraseDueAccounts(deps: AppDeps): Promise<number> {
+  const db = deps.db.db;
+  const now = deps.clock.now();
+  const due = await db
+    .selectFrom('deletedUsers')
+    .select(['uid', 'eraseAt'])
+    .where('eraseAt', '<=', now)
+    .where('status', '=', 'unresolved')
+    .limit(BATCH)
+    .execute();
+  let erased = 0;
+  for (const d of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('deletedUsers')
+        .set({ erasedAt: now, eraseAt: null, updatedAt: now })
+        .where('uid', '=', d.uid)
+        .where('eraseAt', '=', d.eraseAt)
+        .where('status', '=', 'unresolved')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      await trx
+        .updateTable('users')
+        .set({
+          email: `erased-${d.uid}@accountry.invalid`,
+          displayName: ERASED_DISPLAY_NAME,
+          phoneNumber: '',
+          passwordHash: '',
+          emailVerified: false,
+        })
+        .where('id', '=', d.uid)
+        .execute();
+      await trx.deleteFrom('favorites').where('userId', '=', d.uid).execute();
+      await trx.deleteFrom('emailPreferences').where('userId', '=', d.uid).execute();
+      await trx.deleteFrom('authTokens').where('userId', '=', d.uid).execute();
+      await trx.deleteFrom('sessions').where('userId', '=', d.uid).execute();
+      return true;
+    });
+    if (done) erased++;
+  }
+  return erased;
+}
+
+/** Erase at start (what fell due while no process ran) and then every interval; 0: never (tests erase by hand). */
+export function startAccountEraser(deps: AppDeps, intervalMs: number, onError: (err: unknown) => void) {
+  if (intervalMs <= 0) return async () => undefined;
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    running ??= eraseDueAccounts(deps)
+      .catch(onError)
+      .finally(() => (running = null));
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,36 @@
+import { ACCOUNT_DELETION_MESSAGES as M, ERASE_AFTER_DAYS } from '@accountry/shared/account-deletion';
+import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
+import type { AppDeps } from '../../app';
+import { hasOrderInProgress } from '../../db/order-facts';
+import { queueMail } from '../../email/mail-outbox';
+import { conflict, forbidden } from '../../lib/app-error';
+import { availableAccount, balanceOf, heldAccount } from '../../lib/ledger';
+import type { AuthUser } from '../../plugins/auth';
+import { invalidateSessions } from '../../sessions/session-cache';
+import { closeAccount } from '../admin/admin-users.service';
+import { accountDeletedMail } from './auth-mails';
+import { confirmPassword } from './profile.service';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * A member deletes their own account (decision 164), confirmed with their password: not while an order is in
+ * progress or money is in their wallet. The deletion is the one an admin makes (no sign-in, sessions ended, listings
+ * hidden), recorded as the member's, with a mail to the address; support can restore it for ERASE_AFTER_DAYS, then
+ * the personal data is erased.
+ */
+export async function deleteOwnAccount(deps: AppDeps, user: AuthUser, password: string, ip: string) {
+  if (user.role === 'admin') throw forbidden(M.adminAccount);
+  await confirmPassword(deps, user, password, ip, 'password');
+  const now = deps.clock.now();
+  const eraseAt = now + ERASE_AFTER_DAYS * DAY;
+  await deps.db.db.transaction().execute(async (trx) => {
+    if (await hasOrderInProgress(trx, user.id)) throw conflict(M.openOrders);
+    const money = (await balanceOf(trx, availableAccount(user.id))) + (await balanceOf(trx, heldAccount(user.id)));
+    if (money > 0) throw conflict(M.moneyInWallet(money));
+    await closeAccount(trx, { userId: user.id, actorId: user.id, reason: M.reason, now, eraseAt });
+    await queueMail(trx, accountDeletedMail(deps.config.publicUrl, user.email, eraseAt), now);
+  });
+  await invalidateSessions(deps, { userId: user.id });
+  await deps.hub.endSessions({ userId: user.id, reason: SOCKET_CLOSE_REASONS.signedOut });
+}
