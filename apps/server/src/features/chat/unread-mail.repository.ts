@@ -18,7 +18,8 @@ export interface QuietConversation {
 
 /**
  * Conversations whose last message falls in (after, until], in (lastMessageAt, id) order from the index, keeping only
- * those where a side has unread messages and no notice waiting to be read.
+ * those where a side has unread messages and no notice waiting to be read. The sort is the index's own order (the
+ * column, not an expression of it).
  */
 export function quietConversations(
   db: Database,
@@ -39,13 +40,8 @@ export function quietConversations(
       'buyerMailedSeq',
       'sellerMailedSeq',
     ])
-    .select((eb) => eb.fn.coalesce('lastMessageAt', eb.lit(0)).as('lastMessageAt'))
-    .where((eb) =>
-      eb.or([
-        eb('lastMessageAt', '>', after.at),
-        eb.and([eb('lastMessageAt', '=', after.at), eb('id', '>', after.id)]),
-      ]),
-    )
+    .select('lastMessageAt')
+    .where((eb) => eb(eb.refTuple('lastMessageAt', 'id'), '>', eb.tuple(after.at, after.id)))
     .where('lastMessageAt', '<=', until)
     .where((eb) =>
       eb.or([
@@ -56,6 +52,7 @@ export function quietConversations(
     .orderBy('lastMessageAt')
     .orderBy('id')
     .limit(limit)
+    .$narrowType<{ lastMessageAt: number }>()
     .execute();
 }
 
