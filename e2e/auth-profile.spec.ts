@@ -139,3 +139,33 @@ test('a member deletes their account after confirming with the password, and can
     page.getByText('Your account has been deleted. Please contact support if you believe this is an error.'),
   ).toBeVisible();
 });
+
+test('a member moves the account to a new e-mail address through the link mailed there', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const user = createUser('buyer', 'Cam Changer');
+  await signInContext(context, baseURL!, user.id);
+  await page.goto('/profile');
+  const form = page.getByRole('form', { name: 'Change e-mail address' });
+  const next = `moved.${user.email}`;
+  await form.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(form.getByRole('textbox', { name: 'New e-mail address' })).toBeFocused();
+  await form.getByRole('textbox', { name: 'New e-mail address' }).fill(next);
+  await form.getByLabel('Your password').fill(user.password);
+  await form.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    `We sent a link to ${next}. Open it within 24 hours to confirm your new address; until then, your current ` +
+      'address stays.',
+  );
+
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(next)}`);
+  const mail = page.getByRole('article').filter({ hasText: 'Confirm your new e-mail address for Accountry' });
+  await mail.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new e-mail address' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Your e-mail address was changed.');
+  await page.getByRole('link', { name: 'Back to your profile' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  await expect(page.getByText(next, { exact: true })).toBeVisible();
+});

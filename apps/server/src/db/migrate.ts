@@ -24,6 +24,7 @@ import * as adminListFilterIndexes from './migrations/2026-11-28T0400-admin-list
 import * as deletedUsersCreatedOrder from './migrations/2026-11-28T1400-deleted-users-created-order';
 import * as unreadMessageMail from './migrations/2026-11-29T1400-unread-message-mail';
 import * as accountErasure from './migrations/2026-11-29T1500-account-erasure';
+import * as emailChange from './migrations/2026-11-29T1600-email-change';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T1400-deleted-users-created-order': deletedUsersCreatedOrder,
   '2026-11-29T1400-unread-message-mail': unreadMessageMail,
   '2026-11-29T1500-account-erasure': accountErasure,
+  '2026-11-29T1600-email-change': emailChange,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -288,10 +288,12 @@ export interface AuthTokensTable {
   /** sha256 of the token in the mailed link. */
   id: string;
   userId: string;
-  purpose: 'verify_email' | 'reset_password';
+  purpose: 'verify_email' | 'reset_password' | 'change_email';
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
+  /** change_email: the address the link confirms (decision 165). */
+  newEmail: string | null;
 }
 
 export interface AuthThrottleTable {

@@ -71,3 +71,40 @@ export function accountDeletedMail(publicUrl: string, to: string, eraseAt: numbe
     ),
   };
 }
+
+/** To the new address: the link that makes it the account's address. */
+export function emailChangeMail(publicUrl: string, to: string, displayName: string, token: string): Mail {
+  return {
+    to,
+    subject: 'Confirm your new e-mail address for Accountry',
+    ...mailLayout(
+      `Confirm your new address, ${displayName}`,
+      [
+        'You asked to use this address for your Accountry account. Open the link below to confirm it. The link works ' +
+          'once and expires in 24 hours; until then, your account keeps its current address.',
+      ],
+      { label: 'Confirm my new address', url: `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}` },
+      'If you did not ask for this, ignore this e-mail: nothing changes.',
+    ),
+  };
+}
+
+/** To the current address, when a change is asked for and when it is made: the owner hears of it either way. */
+export function emailChangeNoticeMail(publicUrl: string, to: string, newEmail: string, done: boolean): Mail {
+  return {
+    to,
+    subject: done ? 'Your Accountry e-mail address was changed' : 'A change of your Accountry e-mail address',
+    ...mailLayout(
+      done ? 'Your e-mail address was changed' : 'Someone asked to change your e-mail address',
+      [
+        done
+          ? `Your Accountry account now uses ${newEmail}. Mail about your account goes there from now on.`
+          : `A change of your account's address to ${newEmail} was asked for. It happens only when that address ` +
+            'confirms it.',
+        'If this was not you, change your password at once and contact support.',
+      ],
+      { label: 'Open your profile', url: `${publicUrl}/profile` },
+      'You get this e-mail at the address your account used when this happened.',
+    ),
+  };
+}

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordSchema, profileResponseSchema, profileUpdateSchema } from '@accountry/shared/auth';
+import {
+  changePasswordSchema,
+  messageResponseSchema,
+  profileResponseSchema,
+  profileUpdateSchema,
+} from '@accountry/shared/auth';
 import { apiErrorSchema } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { RATE_LIMITS } from './auth-policy';
@@ -12,10 +17,12 @@ import { emailPreferencesSchema } from '@accountry/shared/email-preferences';
 import { getEmailPreferences, setEmailPreferences } from './email-preferences.service';
 import { deleteAccountInputSchema } from '@accountry/shared/account-deletion';
 import { deleteOwnAccount } from './account-deletion.service';
+import { emailChangeInputSchema } from '@accountry/shared/email-change';
+import { requestEmailChange } from './email-change.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
-/** The signed-in user's own profile, password, e-mail preferences, and deleting the account. */
+/** The signed-in user's own profile, address, password, e-mail preferences, and deleting the account. */
 export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -52,6 +59,19 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => setEmailPreferences(deps, requireSignedIn(request), request.body),
+    );
+
+    app.post(
+      '/api/profile/email',
+      {
+        config: { rateLimit: RATE_LIMITS.password },
+        schema: {
+          tags: ['profile'],
+          body: emailChangeInputSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => requestEmailChange(deps, requireSignedIn(request), request.body, request.ip),
     );
 
     app.post(

@@ -11,7 +11,14 @@ export const linkInvalid = () => new AppError(400, AUTH_ERROR_CODES.linkInvalid,
 export const linkExpired = () => new AppError(400, AUTH_ERROR_CODES.linkExpired, ACCOUNT_MESSAGES.linkExpired);
 
 /** Issue a single-use link token; only its hash is stored, so the table cannot be replayed. */
-export async function issueToken(db: Database, userId: string, purpose: TokenPurpose, now: number, ttlMs: number) {
+export async function issueToken(
+  db: Database,
+  userId: string,
+  purpose: TokenPurpose,
+  now: number,
+  ttlMs: number,
+  newEmail: string | null = null,
+) {
   const token = newToken();
   await insertToken(db, {
     id: hashToken(token),
@@ -20,6 +27,7 @@ export async function issueToken(db: Database, userId: string, purpose: TokenPur
     createdAt: now,
     expiresAt: now + ttlMs,
     usedAt: null,
+    newEmail,
   });
   // Links a week past expiry only make the table grow.
   await purgeTokensBefore(db, now - 7 * DAY);

@@ -4,10 +4,11 @@ import { apiErrorSchema } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { RATE_LIMITS } from './auth-policy';
 import { resendVerification, verifyEmail } from './verification.service';
+import { confirmEmailChange } from './email-change.service';
 
 const errors = { 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
-/** E-mail verification: use the mailed link; ask for a new one. */
+/** E-mail verification: use the mailed link; ask for a new one; confirm a new address. */
 export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -17,6 +18,20 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags: ['auth'], body: tokenInputSchema, response: { 200: emailResponseSchema, ...errors } },
       },
       async (request) => verifyEmail(deps, request.body.token),
+    );
+
+    // Opened from the mail on any device: the link's token is the proof, no sign-in needed.
+    app.post(
+      '/api/auth/confirm-email-change',
+      {
+        config: { rateLimit: RATE_LIMITS.verify },
+        schema: {
+          tags: ['auth'],
+          body: tokenInputSchema,
+          response: { 200: emailResponseSchema, 409: apiErrorSchema, ...errors },
+        },
+      },
+      async (request) => confirmEmailChange(deps, request.body.token),
     );
 
     app.post(

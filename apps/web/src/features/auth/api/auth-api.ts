@@ -8,6 +8,7 @@ import type {
   SignUpInput,
 } from '@accountry/shared/auth';
 import type { EmailPreferences } from '@accountry/shared/email-preferences';
+import type { EmailChangeInput } from '@accountry/shared/email-change';
 import { api } from '../../../lib/api';
 
 /** The account endpoints of our server. */
@@ -24,6 +25,8 @@ export const authApi = {
   sessions: () => api<{ sessions: SessionInfo[] }>('/api/auth/sessions'),
   updateProfile: (patch: ProfileUpdate) => api<{ user: SessionUser }>('/api/profile', { method: 'PATCH', body: patch }),
   changePassword: (input: ChangePasswordInput) => api<void>('/api/profile/password', { body: input }),
+  changeEmail: (input: EmailChangeInput) => api<{ message: string }>('/api/profile/email', { body: input }),
+  confirmEmailChange: (token: string) => api<{ email: string }>('/api/auth/confirm-email-change', { body: { token } }),
   deleteAccount: (password: string) => api<void>('/api/profile/delete', { body: { password } }),
   emailPreferences: () => api<EmailPreferences>('/api/profile/email-preferences'),
   setEmailPreferences: (prefs: EmailPreferences) =>

@@ -3,6 +3,7 @@ import { Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@man
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { EmailPreferencesCard } from '../components/email-preferences-card';
+import { ChangeEmailForm } from '../components/change-email-form';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ROLE_LABELS } from '../components/role-picker';
@@ -59,7 +60,10 @@ export function Component() {
           </Group>
         </Section>
         <Section title="E-mail">
-          <EmailPreferencesCard />
+          <Stack gap="xl">
+            <ChangeEmailForm />
+            <EmailPreferencesCard />
+          </Stack>
         </Section>
         <Section title="Password">
           <ChangePasswordForm />

@@ -1,0 +1,72 @@
+import { EMAIL_CHANGE_MESSAGES as M } from '@accountry/shared/email-change';
+import type { AppDeps } from '../../app';
+import { queueMail } from '../../email/mail-outbox';
+import { badRequest, conflict } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import { invalidateSessions } from '../../sessions/session-cache';
+import { AUTH_POLICY } from './auth-policy';
+import { emailChangeMail, emailChangeNoticeMail } from './auth-mails';
+import { claimMailSlot } from './mail-limit.service';
+import { confirmPassword } from './profile.service';
+import { retireUserTokens } from './tokens.repository';
+import { consumeToken, issueToken, linkInvalid } from './tokens.service';
+import { findUserByEmail, findUserById, isUniqueViolation, updateUser } from './users.repository';
+
+/**
+ * Ask to change the account's address (decision 165): the password confirms it, a link goes to the new address and
+ * a notice to the current one. The answer is the same when another account has the new address (no link goes then),
+ * so the form cannot be used to find out who is registered.
+ */
+export async function requestEmailChange(
+  deps: AppDeps,
+  user: AuthUser,
+  input: { email: string; password: string },
+  ip: string,
+) {
+  await confirmPassword(deps, user, input.password, ip, 'password');
+  if (input.email === user.email) throw badRequest(M.sameEmail, { email: M.sameEmail });
+  const db = deps.db.db;
+  const now = deps.clock.now();
+  await claimMailSlot(db, 'mail-change', input.email, now);
+  if (!(await findUserByEmail(db, input.email))) {
+    await db.transaction().execute(async (trx) => {
+      // One open change at a time: an earlier link stops working.
+      await retireUserTokens(trx, user.id, 'change_email', now);
+      const token = await issueToken(trx, user.id, 'change_email', now, AUTH_POLICY.verifyLinkTtlMs, input.email);
+      await queueMail(trx, emailChangeMail(deps.config.publicUrl, input.email, user.displayName, token), now);
+      await queueMail(trx, emailChangeNoticeMail(deps.config.publicUrl, user.email, input.email, false), now);
+    });
+    deps.mailWorker.kick();
+  }
+  return { message: M.sent(input.email) };
+}
+
+/**
+ * Use the link: the account takes the new address, verified (the link proved it), and every open link mailed to the
+ * old address stops working. 409 when another account took the address meanwhile; the link then stays unused.
+ */
+export async function confirmEmailChange(deps: AppDeps, token: string) {
+  const now = deps.clock.now();
+  let changed: { id: string; oldEmail: string; email: string };
+  try {
+    changed = await deps.db.db.transaction().execute(async (trx) => {
+      const row = await consumeToken(trx, token, 'change_email', now);
+      const found = await findUserById(trx, row.userId);
+      // A deleted account's address stays as it is (its erasure replaces it).
+      const user = found && (await findUserByEmail(trx, found.email));
+      if (!user || !row.newEmail || user.disabled || user.deletedStatus === 'unresolved') throw linkInvalid();
+      await updateUser(trx, user.id, { email: row.newEmail, emailVerified: true });
+      for (const purpose of ['change_email', 'reset_password', 'verify_email'] as const)
+        await retireUserTokens(trx, user.id, purpose, now);
+      await queueMail(trx, emailChangeNoticeMail(deps.config.publicUrl, user.email, row.newEmail, true), now);
+      return { id: user.id, oldEmail: user.email, email: row.newEmail };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(M.taken);
+    throw err;
+  }
+  deps.mailWorker.kick();
+  // The session carries the address: cached sessions must not keep the old one.
+  await invalidateSessions(deps, { userId: changed.id });
+  return { email: changed.email };
+}

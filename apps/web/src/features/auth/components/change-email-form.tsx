@@ -1,0 +1,75 @@
+import { useRef, useState } from 'react';
+import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { emailChangeInputSchema, type EmailChangeInput } from '@accountry/shared/email-change';
+import { ApiRequestError } from '../../../lib/api';
+import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
+import { authApi } from '../api/auth-api';
+
+const empty = { email: '', password: '' };
+
+/** Ask to move the account to another address: the link goes there, and nothing changes until it is opened. */
+export function ChangeEmailForm() {
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
+  const change = useMutation({
+    mutationFn: (input: EmailChangeInput) => authApi.changeEmail(input),
+    onSuccess: () => setValues(empty),
+    onError: (err) =>
+      showErrors(err instanceof ApiRequestError && Object.keys(err.fields).length ? err.fields : { _: err.message }),
+  });
+
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = emailChangeInputSchema.safeParse(values);
+    if (!parsed.success) return showErrors(zodFieldErrors(parsed.error));
+    setErrors({});
+    change.mutate(parsed.data);
+  };
+  const set = (k: keyof typeof empty) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [k]: value }));
+  };
+
+  return (
+    <form ref={form} onSubmit={onSubmit} noValidate aria-label="Change e-mail address">
+      <Stack>
+        {change.isSuccess && (
+          <Alert color="blue" role="status">
+            {change.data.message}
+          </Alert>
+        )}
+        {errors._ && (
+          <Alert color="red" role="alert" tabIndex={-1} data-form-error>
+            {errors._}
+          </Alert>
+        )}
+        <TextInput
+          label="New e-mail address"
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          error={errors.email}
+          onChange={set('email')}
+        />
+        <PasswordInput
+          label="Your password"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          error={errors.password}
+          aria-invalid={!!errors.password || undefined}
+          onChange={set('password')}
+        />
+        <Group>
+          <Button type="submit" loading={change.isPending}>
+            Send confirmation link
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './account-rules';
+
+/** POST /api/profile/email: the new address, confirmed with the current password (decision 165). */
+export const emailChangeInputSchema = z.strictObject({ email: emailSchema, password: passwordSchema });
+export type EmailChangeInput = z.input<typeof emailChangeInputSchema>;
+
+export const EMAIL_CHANGE_MESSAGES = {
+  sameEmail: 'That is already your e-mail address.',
+  /** The same answer whether or not another account has the address, so the form tells no one who is registered. */
+  sent: (email: string) =>
+    `We sent a link to ${email}. Open it within 24 hours to confirm your new address; until then, your current address stays.`,
+  changed: 'Your e-mail address was changed.',
+  taken: 'Another account uses that address now. Ask for a change to another address.',
+} as const;
