@@ -7,6 +7,9 @@ import {
   type AdminListingsPage,
 } from '@accountry/shared/admin-listings';
 import type { AppDeps } from '../../app';
+import type { Database } from '../../db/database';
+import { queueMailToUser } from '../../email/mail-to-user';
+import { moderationMail, type ModerationMove } from './moderation-mails';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { assertStateUnchanged } from '../../lib/state-change';
@@ -62,6 +65,19 @@ function notifySeller(deps: AppDeps, listing: AdminListing) {
   });
 }
 
+/** The seller hears of a moderator's move by mail too (the socket event reaches only an open page). */
+function mailSeller(
+  deps: AppDeps,
+  trx: Database,
+  listing: { sellerId: string; title: string },
+  move: ModerationMove,
+  reason: string,
+  now: number,
+) {
+  const url = deps.config.publicUrl;
+  return queueMailToUser(trx, listing.sellerId, (to) => moderationMail(url, to.email, move, listing, reason), now);
+}
+
 /** The listing, or 404; a deleted listing cannot be moderated any more. */
 async function liveListing(db: Parameters<typeof repo.findListing>[0], id: string) {
   const listing = await repo.findListing(db, id);
@@ -76,6 +92,7 @@ export async function hideListing(deps: AppDeps, actor: AuthUser, id: string, re
     if (listing.status === 'hidden') throw conflict(ADMIN_MESSAGES.alreadyHidden);
     const now = deps.clock.now();
     assertStateUnchanged(await repo.hideListing(trx, id, reason, now), ADMIN_MESSAGES.alreadyHidden);
+    await mailSeller(deps, trx, listing, 'hidden', reason, now);
     await recordAudit(
       trx,
       {
@@ -101,6 +118,7 @@ export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) 
     const now = deps.clock.now();
     const to = statusAfterUnhide(listing.statusBeforeHidden);
     assertStateUnchanged(await repo.unhideListing(trx, id, to, now), ADMIN_MESSAGES.notHidden);
+    await mailSeller(deps, trx, listing, 'shown', '', now);
     await recordAudit(
       trx,
       {
@@ -129,6 +147,7 @@ export async function deleteListing(deps: AppDeps, actor: AuthUser, id: string, 
     if (listing.deletedAt != null) throw conflict(ADMIN_MESSAGES.listingAlreadyDeleted);
     const now = deps.clock.now();
     assertStateUnchanged(await repo.markListingDeleted(trx, id, now), ADMIN_MESSAGES.listingAlreadyDeleted);
+    await mailSeller(deps, trx, listing, 'deleted', reason, now);
     await recordAudit(
       trx,
       {

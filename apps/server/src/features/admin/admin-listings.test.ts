@@ -97,6 +97,12 @@ describe('hide and unhide', () => {
     expect(
       (await inject('POST', `/api/admin/listings/${listing.id}/hide`, { reason: 'Again please' })).json().error.message,
     ).toBe(ADMIN_MESSAGES.alreadyHidden);
+    // The seller hears of it by mail, with the reason (once: the refused second hide sends nothing).
+    const hiddenMails = (await ctx.mailsTo(seller.email)).filter((m) => m.subject.includes(listing.title));
+    expect(hiddenMails.map((m) => m.subject)).toEqual([`Your listing was hidden: ${listing.title}`]);
+    expect(hiddenMails[0]!.text).toContain(
+      `"${listing.title}" is no longer shown to buyers.\nReason: Misleading screenshots`,
+    );
 
     ctx.clock.advance(1000);
     const shown = await inject('POST', `/api/admin/listings/${listing.id}/unhide`);
@@ -105,6 +111,7 @@ describe('hide and unhide', () => {
     expect((await inject('POST', `/api/admin/listings/${listing.id}/unhide`)).json().error.message).toBe(
       ADMIN_MESSAGES.notHidden,
     );
+    expect((await ctx.lastMail(seller.email))?.subject).toBe(`Your listing is shown again: ${listing.title}`);
     const audit = (await auditRows(ctx, listing.id)).map((e) => [e.actorId, e.action, JSON.parse(e.details)]);
     expect(audit).toEqual([
       [admin.id, 'listing.hide', { reason: 'Misleading screenshots', from: 'reserved' }],
@@ -158,6 +165,9 @@ describe('POST /api/admin/listings/:id/delete', () => {
       reason: 'Duplicate of another listing',
     });
     expect(res.statusCode).toBe(200);
+    const removed = await ctx.lastMail(seller.email);
+    expect(removed?.subject).toBe(`Your listing was removed: ${listing.title}`);
+    expect(removed?.text).toContain('Reason: Duplicate of another listing');
     expect(res.json()).toMatchObject({
       id: listing.id,
       deletedAt: ctx.clock.now(),

@@ -148,6 +148,9 @@ describe('wallet, payouts and credits', () => {
     const open = await call(ctx, admin, 'GET', '/api/admin/payouts?status=open');
     expect((open.body.items as Array<{ id: string }>).map((p) => p.id)).toContain(payoutId);
     await call(ctx, admin, 'POST', `/api/admin/payouts/${payoutId}/reject`, { reason: 'Wrong IBAN' });
+    const rejected = await ctx.lastMail(s.user.email);
+    expect(rejected?.subject).toBe('Your payout request of $150.00 was rejected');
+    expect(rejected?.text).toContain('Reason: Wrong IBAN\nThe $150.00 is back in your available balance.');
     expect((await call(ctx, seller, 'GET', '/api/wallet')).body).toMatchObject({
       availableCents: 20_000,
       heldCents: 0,
@@ -159,6 +162,7 @@ describe('wallet, payouts and credits', () => {
       (p) => p.status === 'open',
     )!.id;
     await call(ctx, admin, 'POST', `/api/admin/payouts/${secondId}/paid`);
+    expect((await ctx.lastMail(s.user.email))?.subject).toBe('Your payout of $200.00 was sent');
     expect((await call(ctx, seller, 'GET', '/api/wallet')).body).toMatchObject({ availableCents: 0, heldCents: 0 });
     // Every step happened in the same millisecond here, so compare the lines without their order.
     const lines = await call(ctx, seller, 'GET', '/api/wallet/entries');

@@ -4,6 +4,8 @@ import { OPEN_STATES } from '@accountry/shared/order-state';
 import type { Payout, PayoutStatus, Wallet } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
+import { queueMailToUser } from '../../email/mail-to-user';
+import { payoutDecidedMail } from './payout-mails';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -131,6 +133,13 @@ export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, p
         memo: reason,
         moves: [{ from: heldAccount(payout.userId), to, amountCents: payout.amountCents }],
       },
+      now,
+    );
+    const url = deps.config.publicUrl;
+    await queueMailToUser(
+      trx,
+      payout.userId,
+      (to) => payoutDecidedMail(url, to.email, payout.amountCents, paid, reason),
       now,
     );
     await recordAudit(

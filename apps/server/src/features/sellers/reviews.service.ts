@@ -11,6 +11,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { newId } from '../../lib/ids';
+import { queueMailToUser } from '../../email/mail-to-user';
+import { newReviewMail } from './review-mails';
 import { listingViewerFacts, type ListingViewerFacts } from '../../db/listing-viewer-facts';
 import { findReview, findReviewByBuyer, insertReview, sellerReviews, setReplyOnce } from './reviews.repository';
 
@@ -20,6 +22,7 @@ interface ReviewedListing {
   id: string;
   sellerId: string;
   status: string;
+  title: string;
 }
 
 /** Whether the viewer may review the seller for this listing (and the review they already wrote). */
@@ -55,18 +58,24 @@ export async function createReview(
   if (blocker === REVIEW_MESSAGES.own) throw forbidden(blocker);
   if (blocker) throw badRequest(blocker);
   const id = newId();
+  const now = deps.clock.now();
   try {
-    await insertReview(deps.db.db, {
-      id,
-      listingId: listing.id,
-      sellerId: listing.sellerId,
-      buyerId: buyer.id,
-      rating: input.rating,
-      comment: input.comment,
-      reply: null,
-      repliedAt: null,
-      createdAt: deps.clock.now(),
-      orderId,
+    await deps.db.db.transaction().execute(async (trx) => {
+      await insertReview(trx, {
+        id,
+        listingId: listing.id,
+        sellerId: listing.sellerId,
+        buyerId: buyer.id,
+        rating: input.rating,
+        comment: input.comment,
+        reply: null,
+        repliedAt: null,
+        createdAt: now,
+        orderId,
+      });
+      const about = { ...input, sellerId: listing.sellerId, buyerName: buyer.displayName, title: listing.title };
+      const url = deps.config.publicUrl;
+      await queueMailToUser(trx, listing.sellerId, (to) => newReviewMail(url, to.email, about), now);
     });
   } catch (err) {
     // Two submissions at once: the unique (listing, buyer) constraint keeps one.

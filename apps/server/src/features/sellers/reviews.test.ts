@@ -52,6 +52,14 @@ describe('reviews', () => {
       .execute();
     const res = await review(buyer.session, listing.id);
     expect(res.statusCode, res.body).toBe(201);
+    const sellerEmail = (await ctx.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', sellerId)
+      .executeTakeFirst())!.email;
+    const mail = await ctx.lastMail(sellerEmail);
+    expect(mail?.subject).toBe(`${buyer.user.displayName} reviewed your listing: ${listing.title}`);
+    expect(mail?.text).toContain(`5 of 5 stars for "${listing.title}".\n"Smooth handover, exactly as described."`);
     expect(res.json()).toMatchObject({
       listingId: listing.id,
       sellerId,

@@ -1,0 +1,50 @@
+import type { Mail } from '../../email/mailer';
+import { mailLayout } from '../../email/mail-layout';
+
+export type ModerationMove = 'hidden' | 'shown' | 'deleted';
+
+/** To the seller when a moderator hides, shows again or removes their listing: what happened and why. */
+export function moderationMail(
+  publicUrl: string,
+  to: string,
+  move: ModerationMove,
+  listing: { title: string },
+  reason: string,
+): Mail {
+  const { title } = listing;
+  const text = {
+    hidden: {
+      subject: `Your listing was hidden: ${title}`,
+      heading: 'A moderator hid your listing',
+      lines: [
+        `"${title}" is no longer shown to buyers.`,
+        `Reason: ${reason}`,
+        'Edit the listing to fix what the reason names. If you think this is a mistake, reply to this e-mail.',
+      ],
+    },
+    shown: {
+      subject: `Your listing is shown again: ${title}`,
+      heading: 'Your listing is shown again',
+      lines: [`A moderator made "${title}" visible to buyers again.`],
+    },
+    deleted: {
+      subject: `Your listing was removed: ${title}`,
+      heading: 'A moderator removed your listing',
+      lines: [
+        `"${title}" was removed from Accountry and is no longer shown anywhere.`,
+        ...(reason ? [`Reason: ${reason}`] : []),
+        'If you think this is a mistake, reply to this e-mail.',
+      ],
+    },
+  }[move];
+  return {
+    to,
+    subject: text.subject,
+    ...mailLayout(
+      text.heading,
+      text.lines,
+      { label: 'Open your listings', url: `${publicUrl}/listing-management` },
+      'You get this e-mail because you sell on Accountry.',
+    ),
+  };
+}
