@@ -30,6 +30,7 @@ import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { favoritesRoutes } from './features/favorites/favorites.routes';
+import { savedSearchesRoutes } from './features/saved-searches/saved-searches.routes';
 import { sellersRoutes } from './features/sellers/sellers.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
@@ -171,6 +172,7 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
   await app.register(feedbackRoutes(deps));
   await app.register(listingsRoutes(deps));
   await app.register(favoritesRoutes(deps));
+  await app.register(savedSearchesRoutes(deps));
   await app.register(sellersRoutes(deps));
   await app.register(announcementsRoutes(deps));
   await app.register(userAnnouncementsRoutes(deps));

@@ -64,6 +64,8 @@ const envSchema = z.object({
   CHAT_MAIL_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   // How often each process erases the accounts whose deletion passed its restore window; 0: never (tests erase by hand).
   ACCOUNT_ERASE_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  // How often each process mails saved searches' new listings (each search at most hourly); 0: never (tests by hand).
+  SAVED_SEARCH_ALERT_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   // Orders (issue 11).
   PAYMENT_PROVIDER: z.enum(['balance', 'stripe']).default('balance'),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
@@ -204,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     chatSendPerMinute: e.CHAT_SEND_PER_MINUTE,
     chatMailSweepIntervalMs: e.CHAT_MAIL_SWEEP_INTERVAL_MS,
     accountEraseIntervalMs: e.ACCOUNT_ERASE_INTERVAL_MS,
+    savedSearchAlertIntervalMs: e.SAVED_SEARCH_ALERT_INTERVAL_MS,
     orders: {
       paymentProvider: e.PAYMENT_PROVIDER,
       platformFeePercent: e.PLATFORM_FEE_PERCENT,

@@ -25,6 +25,7 @@ import * as deletedUsersCreatedOrder from './migrations/2026-11-28T1400-deleted-
 import * as unreadMessageMail from './migrations/2026-11-29T1400-unread-message-mail';
 import * as accountErasure from './migrations/2026-11-29T1500-account-erasure';
 import * as emailChange from './migrations/2026-11-29T1600-email-change';
+import * as savedSearches from './migrations/2026-11-29T1700-saved-searches';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T1400-unread-message-mail': unreadMessageMail,
   '2026-11-29T1500-account-erasure': accountErasure,
   '2026-11-29T1600-email-change': emailChange,
+  '2026-11-29T1700-saved-searches': savedSearches,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

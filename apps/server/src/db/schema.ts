@@ -506,6 +506,17 @@ export interface EmailPreferencesTable {
   updatedAt: number;
 }
 
+/** A member's saved /browse search (decision 167). */
+export interface SavedSearchesTable {
+  id: string;
+  userId: string;
+  /** The canonical /browse query string of its filters. */
+  query: string;
+  createdAt: number;
+  /** New listings published up to this time were looked for (and mailed). */
+  checkedAt: number;
+}
+
 export interface DB {
   users: UsersTable;
   authTokens: AuthTokensTable;
@@ -547,6 +558,7 @@ export interface DB {
   payouts: PayoutsTable;
   stripeRefunds: StripeRefundsTable;
   emailPreferences: EmailPreferencesTable;
+  savedSearches: SavedSearchesTable;
 }
 
 /** Every boolean column, by its camelCase name. Add new boolean columns here. */

@@ -75,6 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     ORDER_SWEEP_INTERVAL_MS: '0',
     CHAT_MAIL_SWEEP_INTERVAL_MS: '0',
     ACCOUNT_ERASE_INTERVAL_MS: '0',
+    SAVED_SEARCH_ALERT_INTERVAL_MS: '0',
     ...env,
   });
   const app = await buildApp({ db: handle, mailer, clock, bus, config });
@@ -216,6 +217,7 @@ export async function createPeerApp(ctx: TestContext, env: Record<string, string
     WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
     CHAT_MAIL_SWEEP_INTERVAL_MS: '0',
     ACCOUNT_ERASE_INTERVAL_MS: '0',
+    SAVED_SEARCH_ALERT_INTERVAL_MS: '0',
     ...env,
   });
   const app = await buildApp({ db: handle, mailer: new CapturingMailer(), clock: ctx.clock, bus, config });
@@ -228,4 +230,16 @@ export async function createPeerApp(ctx: TestContext, env: Record<string, string
       await handle.close();
     },
   };
+}
+
+/**
+ * What two server processes would run at the same time. On PostgreSQL they do; on SQLite both apps of a test share
+ * one thread, and a write waiting for the other connection's lock would block that thread (the driver is synchronous),
+ * so there they take turns.
+ */
+export async function asTwoProcesses<T>(runs: Array<() => Promise<T>>): Promise<T[]> {
+  if (testEngine === 'postgres') return Promise.all(runs.map((run) => run()));
+  const results: T[] = [];
+  for (const run of runs) results.push(await run());
+  return results;
 }

@@ -1,6 +1,6 @@
 import { HOME_SECTION_SIZE, SIMILAR_LISTINGS } from '@accountry/shared/listings';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
-import type { BrowseQuery, BrowseResponse, HomeListings } from '@accountry/shared/listing-browse';
+import type { BrowseFilters, BrowseQuery, BrowseResponse, HomeListings } from '@accountry/shared/listing-browse';
 import type { ListingCard } from '@accountry/shared/listing-schemas';
 import {
   listingDetailPageSchema,
@@ -111,6 +111,12 @@ export async function browseListings(
   const page = await catalogueCacheFor(deps).pages.get(pageKey, () => browsePage(deps, query));
   const favorites = await favoritesAmong(deps, page.items, viewer);
   return { key: replyKey(pageKey, favorites), build: async () => ({ ...page, items: marked(page.items, favorites) }) };
+}
+
+/** The newest live listings matching the filters, newest first (saved-search alerts, decision 167). */
+export async function newestMatching(deps: AppDeps, filters: BrowseFilters, limit: number): Promise<ListingCard[]> {
+  const page = await cardPage(deps, { scope: 'live', ...filters }, 'newest', undefined, limit);
+  return page.rows.map(toCard);
 }
 
 /** The home page's sections: the newest and the most viewed live listings. */

@@ -1,0 +1,70 @@
+import { SAVED_SEARCH_ALERT_HOURS, canonicalSearch, savedSearchLabel } from '@accountry/shared/saved-searches';
+import type { AppDeps } from '../../app';
+import { queueMailToUser } from '../../email/mail-to-user';
+import { newestMatching } from '../listings/listings.service';
+import { newListingsMail } from './saved-search-alerts';
+
+const EVERY_MS = SAVED_SEARCH_ALERT_HOURS * 60 * 60 * 1000;
+const BATCH = 100;
+/** Listings named in one mail; one more is read to know whether there were more. */
+const SHOWN = 5;
+
+/**
+ * Mail each saved search's new listings (decision 167): every search not checked for an hour is run for the newest
+ * live listings, those published since it was last checked (and not the member's own) go in one mail. Each search is
+ * claimed by a conditional update of `checked_at` in the transaction that queues its mail, so several processes send
+ * each alert once.
+ */
+export async function sendSavedSearchAlerts(deps: AppDeps): Promise<number> {
+  const db = deps.db.db;
+  const now = deps.clock.now();
+  const due = await db
+    .selectFrom('savedSearches')
+    .selectAll()
+    .where('checkedAt', '<=', now - EVERY_MS)
+    .orderBy('checkedAt')
+    .limit(BATCH)
+    .execute();
+  let mailed = 0;
+  for (const s of due) {
+    const canonical = canonicalSearch(Object.fromEntries(new URLSearchParams(s.query)));
+    const found =
+      'error' in canonical
+        ? []
+        : (await newestMatching(deps, canonical.filters, SHOWN + 1)).filter(
+            (l) => (l.publishedAt ?? 0) > s.checkedAt && l.sellerId !== s.userId,
+          );
+    const sent = await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('savedSearches')
+        .set({ checkedAt: now })
+        .where('id', '=', s.id)
+        .where('checkedAt', '=', s.checkedAt)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1 || found.length === 0 || 'error' in canonical) return false;
+      const search = { label: savedSearchLabel(canonical.filters), query: s.query };
+      const shown = found.slice(0, SHOWN);
+      const url = deps.config.publicUrl;
+      const build = (to: { email: string }) => newListingsMail(url, to.email, search, shown, found.length > SHOWN);
+      return queueMailToUser(trx, s.userId, build, now);
+    });
+    if (sent) mailed++;
+  }
+  return mailed;
+}
+
+/** Alert every interval until the app closes (0: never, tests alert by hand). */
+export function startSavedSearchAlerts(deps: AppDeps, intervalMs: number, onError: (err: unknown) => void) {
+  if (intervalMs <= 0) return async () => undefined;
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    running ??= sendSavedSearchAlerts(deps)
+      .catch(onError)
+      .finally(() => (running = null));
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,29 @@
+import { formatCents } from '@accountry/shared/wallet';
+import type { ListingCard } from '@accountry/shared/listing-schemas';
+import type { Mail } from '../../email/mailer';
+import { mailLayout } from '../../email/mail-layout';
+
+/** "3 new listings for your search": their titles and prices, and the search on /browse. */
+export function newListingsMail(
+  publicUrl: string,
+  to: string,
+  search: { label: string; query: string },
+  listings: ListingCard[],
+  more: boolean,
+): Mail {
+  const what = listings.length === 1 && !more ? 'A new listing' : `${listings.length}${more ? '+' : ''} new listings`;
+  return {
+    to,
+    subject: `${what} for your search ${search.label}`,
+    ...mailLayout(
+      `${what} for your search`,
+      [
+        search.label,
+        ...listings.map((l) => `${l.title}: ${formatCents(l.priceCents)}`),
+        ...(more ? ['More matched: see them all on Accountry.'] : []),
+      ],
+      { label: 'See the listings', url: `${publicUrl}/browse?${search.query}` },
+      `You saved this search on Accountry. To stop these e-mails, delete it: ${publicUrl}/saved-searches`,
+    ),
+  };
+}

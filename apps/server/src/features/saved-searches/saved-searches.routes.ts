@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@accountry/shared/api-error';
+import { savedSearchInputSchema, savedSearchListSchema, savedSearchSchema } from '@accountry/shared/saved-searches';
+import type { Role } from '@accountry/shared/roles';
+import type { AppDeps } from '../../app';
+import { requireRole } from '../../plugins/auth';
+import { noContent } from '../../lib/no-content';
+import { deleteSavedSearch, listSavedSearches, saveSearch } from './saved-searches.service';
+import { startSavedSearchAlerts } from './saved-search-alerts.service';
+
+const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const tags = ['saved searches'];
+
+/** /api/saved-searches: a member's saved /browse searches, each mailed when new listings match (decision 167). */
+export function savedSearchesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const stop = startSavedSearchAlerts(deps, deps.config.savedSearchAlertIntervalMs, (err) =>
+      app.log.warn({ err }, 'saved search alerts failed'),
+    );
+    deps.onClose.push(stop);
+
+    app.get(
+      '/api/saved-searches',
+      { schema: { tags, response: { 200: savedSearchListSchema, ...errors } } },
+      async (request) => listSavedSearches(deps, requireRole(request, MEMBERS)),
+    );
+
+    app.post(
+      '/api/saved-searches',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: (r) => r.user?.id ?? r.ip } },
+        schema: {
+          tags,
+          body: savedSearchInputSchema,
+          response: { 201: savedSearchSchema, 409: apiErrorSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await saveSearch(deps, requireRole(request, MEMBERS), request.body.query)),
+    );
+
+    app.delete(
+      '/api/saved-searches/:id',
+      { schema: { tags, params: z.object({ id: z.string().max(64) }), response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        await deleteSavedSearch(deps, requireRole(request, MEMBERS), request.params.id);
+        return noContent(reply);
+      },
+    );
+  };
+}

@@ -1,0 +1,68 @@
+import {
+  MAX_SAVED_SEARCHES,
+  SAVED_SEARCH_MESSAGES as M,
+  canonicalSearch,
+  savedSearchLabel,
+  type SavedSearch,
+} from '@accountry/shared/saved-searches';
+import type { AppDeps } from '../../app';
+import type { SavedSearchesTable } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { withKeyLocks } from '../../db/key-lock';
+import type { AuthUser } from '../../plugins/auth';
+import { isUniqueViolation } from '../../db/errors';
+
+/** The stored query, read back through the same rules (a filter that no longer validates drops out). */
+export function toSavedSearch(row: Pick<SavedSearchesTable, 'id' | 'query' | 'createdAt'>): SavedSearch {
+  const canonical = canonicalSearch(Object.fromEntries(new URLSearchParams(row.query)));
+  const filters = 'error' in canonical ? {} : canonical.filters;
+  return { id: row.id, query: row.query, label: savedSearchLabel(filters), createdAt: row.createdAt };
+}
+
+export async function listSavedSearches(deps: AppDeps, user: AuthUser) {
+  const rows = await deps.db.db
+    .selectFrom('savedSearches')
+    .select(['id', 'query', 'createdAt'])
+    .where('userId', '=', user.id)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id')
+    .execute();
+  return { items: rows.map(toSavedSearch) };
+}
+
+/**
+ * Save the /browse search (its filters; sort and paging do not matter for new listings). At most
+ * MAX_SAVED_SEARCHES per member, counted under their lock; the same search twice is refused. Alerts start from now.
+ */
+export async function saveSearch(deps: AppDeps, user: AuthUser, query: string): Promise<SavedSearch> {
+  const canonical = canonicalSearch(Object.fromEntries(new URLSearchParams(query)));
+  if ('error' in canonical) throw badRequest(canonical.error);
+  if (!canonical.query) throw badRequest(M.nothingToSave);
+  const now = deps.clock.now();
+  const row = { id: newId(), userId: user.id, query: canonical.query, createdAt: now, checkedAt: now };
+  try {
+    await withKeyLocks(deps.db.db, [`saved-searches:${user.id}`], async (trx) => {
+      const { n } = await trx
+        .selectFrom('savedSearches')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('userId', '=', user.id)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= MAX_SAVED_SEARCHES) throw conflict(M.tooMany);
+      await trx.insertInto('savedSearches').values(row).execute();
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(M.already);
+    throw err;
+  }
+  return toSavedSearch(row);
+}
+
+export async function deleteSavedSearch(deps: AppDeps, user: AuthUser, id: string) {
+  const res = await deps.db.db
+    .deleteFrom('savedSearches')
+    .where('id', '=', id)
+    .where('userId', '=', user.id)
+    .executeTakeFirst();
+  if (Number(res.numDeletedRows) !== 1) throw notFound(M.notFound);
+}

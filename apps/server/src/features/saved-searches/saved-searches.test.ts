@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asTwoProcesses, createPeerApp, userWithSession, type Session } from '../../test/test-app';
+import { createListingsTestApp, insertTestListing } from '../../test/listing-fixtures';
+import { sendSavedSearchAlerts } from './saved-search-alerts.service';
+
+let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+beforeAll(async () => {
+  ctx = await createListingsTestApp({ PUBLIC_URL: 'https://market.example' });
+});
+afterAll(() => ctx.close());
+
+const MIN = 60_000;
+const call = (s: Session | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: s?.headers ?? {}, ...(payload ? { payload } : {}) });
+const save = (s: Session, query: string) => call(s, 'POST', '/api/saved-searches', { query });
+
+describe('saved searches', () => {
+  it('are kept in canonical form, once each, up to ten, and only by their member', async () => {
+    const { session } = await userWithSession(ctx, 'buyer');
+    const res = await save(session, 'sort=price_asc&platform=steam&q=rare+skin&cursor=abc&maxPrice=5000');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      query: 'q=rare%20skin&platform=steam&maxPrice=5000',
+      label: '"rare skin" · Steam · up to $50.00',
+    });
+    const again = await save(session, 'maxPrice=5000&q=rare%20skin&platform=steam');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('You already saved this search.');
+
+    const nothing = await save(session, 'sort=newest');
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().error.message).toBe(
+      'Search for something or choose a filter first: an alert for every new listing would be too many.',
+    );
+    const bad = await save(session, 'minPrice=5000&maxPrice=100');
+    expect(bad.statusCode).toBe(400);
+
+    for (let i = 1; i < 10; i++) expect((await save(session, `minPrice=${i * 100}`)).statusCode).toBe(201);
+    const eleventh = await save(session, 'minPrice=99999');
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json().error.message).toBe('You can keep up to 10 saved searches. Delete one to save another.');
+
+    const list = (await call(session, 'GET', '/api/saved-searches')).json().items as Array<{ id: string }>;
+    expect(list).toHaveLength(10);
+    const other = await userWithSession(ctx, 'seller');
+    expect((await call(other.session, 'GET', '/api/saved-searches')).json().items).toEqual([]);
+    expect((await call(other.session, 'DELETE', `/api/saved-searches/${list[0]!.id}`)).statusCode).toBe(404);
+    expect((await call(session, 'DELETE', `/api/saved-searches/${list[0]!.id}`)).statusCode).toBe(204);
+    expect((await call(session, 'GET', '/api/saved-searches')).json().items).toHaveLength(9);
+    expect((await call(null, 'GET', '/api/saved-searches')).statusCode).toBe(401);
+  });
+
+  it('mail the listings published since the last look, at most hourly, never the member’s own, once', async () => {
+    const member = await userWithSession(ctx, 'both');
+    const seller = await userWithSession(ctx, 'seller');
+    await insertTestListing(ctx, seller.user.id, { platform: 'valorant', title: 'Old Valorant account' }, 0);
+    ctx.clock.advance(1000);
+    expect((await save(member.session, 'platform=valorant')).statusCode).toBe(201);
+    ctx.clock.advance(30 * MIN);
+    await insertTestListing(
+      ctx,
+      seller.user.id,
+      { platform: 'valorant', title: 'Radiant Valorant account', priceCents: 12_345 },
+      0,
+    );
+    await insertTestListing(ctx, member.user.id, { platform: 'valorant', title: 'My own Valorant account' }, 0);
+    await sendSavedSearchAlerts(ctx.deps);
+    expect(await ctx.mailsTo(member.user.email)).toHaveLength(0);
+    ctx.clock.advance(31 * MIN);
+
+    const peer = await createPeerApp(ctx);
+    try {
+      // Other cases' searches fall due too; the member's search is mailed once between the two.
+      await asTwoProcesses([() => sendSavedSearchAlerts(ctx.deps), () => sendSavedSearchAlerts(peer.app.deps)]);
+    } finally {
+      await peer.close();
+    }
+    const mails = await ctx.mailsTo(member.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('A new listing for your search Valorant');
+    expect(mails[0]!.text).toContain('Valorant\nRadiant Valorant account: $123.45\n');
+    expect(mails[0]!.text).not.toContain('Old Valorant account');
+    expect(mails[0]!.text).not.toContain('My own Valorant account');
+    expect(mails[0]!.text).toContain('See the listings: https://market.example/browse?platform=valorant');
+
+    ctx.clock.advance(61 * MIN);
+    await sendSavedSearchAlerts(ctx.deps);
+    expect(await ctx.mailsTo(member.user.email)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { browseQuerySchema, type BrowseFilters } from './listing-browse';
+import { CATEGORY_LABELS, PLATFORM_LABELS, REGION_LABELS } from './listings';
+import { formatCents } from './wallet';
+
+/** A member keeps at most this many searches (decision 167). */
+export const MAX_SAVED_SEARCHES = 10;
+/** New listings for a saved search are mailed at most this often. */
+export const SAVED_SEARCH_ALERT_HOURS = 1;
+
+/** POST /api/saved-searches: the /browse query string as the page shows it (sort and paging are ignored). */
+export const savedSearchInputSchema = z.strictObject({ query: z.string().max(1000) });
+
+export const savedSearchSchema = z.object({
+  id: z.string(),
+  /** The canonical /browse query string: the filters only, in a fixed order. */
+  query: z.string(),
+  label: z.string(),
+  createdAt: z.number(),
+});
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+export const savedSearchListSchema = z.object({ items: z.array(savedSearchSchema) });
+
+export const SAVED_SEARCH_MESSAGES = {
+  nothingToSave: 'Search for something or choose a filter first: an alert for every new listing would be too many.',
+  tooMany: `You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`,
+  already: 'You already saved this search.',
+  notFound: 'Saved search not found',
+  saved: 'Search saved. We will e-mail you when new listings match it.',
+  deleted: 'Saved search deleted.',
+} as const;
+
+const FILTER_ORDER = [
+  'q',
+  'category',
+  'platform',
+  'region',
+  'minPrice',
+  'maxPrice',
+  'minFollowers',
+  'minItems',
+  'minAgeMonths',
+  'verified',
+  'originalEmail',
+  'twoFactorRemovable',
+  'negotiable',
+  'sellerId',
+] as const;
+
+/**
+ * The filters of /browse query parameters, validated as /browse validates them, in canonical form: the same search
+ * always gives the same query string, whatever the order of its parameters. An error message when they are invalid.
+ */
+export function canonicalSearch(
+  raw: Record<string, string>,
+): { filters: BrowseFilters; query: string } | { error: string } {
+  const parsed = browseQuerySchema.safeParse(raw);
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Invalid search' };
+  const pairs: string[] = [];
+  const filters: Record<string, unknown> = {};
+  for (const key of FILTER_ORDER) {
+    const value = parsed.data[key];
+    if (value === undefined || value === '') continue;
+    filters[key] = value;
+    pairs.push(`${key}=${encodeURIComponent(String(value))}`);
+  }
+  return { filters: filters as BrowseFilters, query: pairs.join('&') };
+}
+
+/** How a saved search reads in a list and a mail: the words, then each filter. */
+export function savedSearchLabel(f: BrowseFilters): string {
+  const yes = (on: boolean | undefined, text: string) => (on === undefined ? [] : [on ? text : `not ${text}`]);
+  const parts = [
+    ...(f.q ? [`"${f.q}"`] : []),
+    ...(f.category ? [CATEGORY_LABELS[f.category]] : []),
+    ...(f.platform ? [PLATFORM_LABELS[f.platform]] : []),
+    ...(f.region ? [REGION_LABELS[f.region]] : []),
+    ...(f.minPrice !== undefined ? [`from ${formatCents(f.minPrice)}`] : []),
+    ...(f.maxPrice !== undefined ? [`up to ${formatCents(f.maxPrice)}`] : []),
+    ...(f.minFollowers !== undefined ? [`${f.minFollowers.toLocaleString('en-US')}+ followers`] : []),
+    ...(f.minItems !== undefined ? [`${f.minItems}+ items`] : []),
+    ...(f.minAgeMonths !== undefined ? [`${f.minAgeMonths}+ months old`] : []),
+    ...yes(f.verified, 'verified'),
+    ...yes(f.originalEmail, 'original e-mail'),
+    ...yes(f.twoFactorRemovable, '2FA removable'),
+    ...yes(f.negotiable, 'negotiable'),
+    ...(f.sellerId ? ['one seller'] : []),
+  ];
+  return parts.join(' · ');
+}
