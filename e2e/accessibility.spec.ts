@@ -71,6 +71,8 @@ for (const vp of VIEWPORTS) {
     await visit(page, `/account/${seller.id}/${listingId}`, h1(`Accessible Fortnite account ${vp.name}`));
     await visit(page, `/seller/${seller.id}`, h1(seller.displayName));
     await visit(page, '/favorites', h1('Favorites'));
+    await visit(page, '/saved-searches', h1('Saved searches'));
+    await visit(page, '/browse?platform=fortnite', h1('Browse accounts'));
     await visit(page, '/chat', h1('Messages'));
     await visit(page, '/profile', h1('Your profile'));
 

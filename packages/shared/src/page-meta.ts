@@ -42,6 +42,7 @@ const PRIVATE_PAGES: Array<[RegExp, string]> = [
   [/^\/account\/[^/]+\/[^/]+$/, 'Listing'],
   [/^\/seller\/[^/]+$/, 'Seller'],
   [/^\/favorites$/, 'Favorites'],
+  [/^\/saved-searches$/, 'Saved searches'],
   [/^\/listing-management$/, 'My listings'],
   [/^\/listing-management\/new$/, 'New listing'],
   [/^\/listing-management\/[^/]+\/edit$/, 'Edit listing'],

@@ -8,13 +8,15 @@ export const MAX_SAVED_SEARCHES = 10;
 /** New listings for a saved search are mailed at most this often. */
 export const SAVED_SEARCH_ALERT_HOURS = 1;
 
-/** POST /api/saved-searches: the /browse query string as the page shows it (sort and paging are ignored). */
+/** POST /api/saved-searches: the search as GET /api/listings takes it (sort and paging are ignored). */
 export const savedSearchInputSchema = z.strictObject({ query: z.string().max(1000) });
 
 export const savedSearchSchema = z.object({
   id: z.string(),
-  /** The canonical /browse query string: the filters only, in a fixed order. */
+  /** The canonical API query string (GET /api/listings): the filters only, in a fixed order. */
   query: z.string(),
+  /** The /browse page showing the search (its own parameters: prices in whole dollars). */
+  path: z.string(),
   label: z.string(),
   createdAt: z.number(),
 });
@@ -87,4 +89,29 @@ export function savedSearchLabel(f: BrowseFilters): string {
     ...(f.sellerId ? ['one seller'] : []),
   ];
   return parts.join(' · ');
+}
+
+/** The /browse page for the filters, in the page's own parameters (whole dollars, minAge, flags only when on). */
+export function browsePagePath(f: BrowseFilters): string {
+  const dollars = (cents: number | undefined) => (cents === undefined ? undefined : Math.floor(cents / 100));
+  const params: Array<[string, string | number | undefined]> = [
+    ['q', f.q],
+    ['category', f.category],
+    ['platform', f.platform],
+    ['region', f.region],
+    ['min', dollars(f.minPrice)],
+    ['max', dollars(f.maxPrice)],
+    ['minFollowers', f.minFollowers],
+    ['minItems', f.minItems],
+    ['minAge', f.minAgeMonths],
+    ['verified', f.verified ? 'true' : undefined],
+    ['originalEmail', f.originalEmail ? 'true' : undefined],
+    ['twoFactorRemovable', f.twoFactorRemovable ? 'true' : undefined],
+    ['negotiable', f.negotiable ? 'true' : undefined],
+  ];
+  const query = params
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
+  return query ? `/browse?${query}` : '/browse';
 }

@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
       page('/account/:userId/:id', () => import('../features/listings/pages/listing-detail-page'), SIGNED_IN),
       page('/seller/:sellerId', () => import('../features/sellers/pages/seller-profile-page'), SIGNED_IN),
       page('/favorites', () => import('../features/favorites/pages/favorites-page'), MEMBERS),
+      page('/saved-searches', () => import('../features/listings/pages/saved-searches-page'), MEMBERS),
       page('/listing-management', () => import('../features/listings/pages/listing-management-page'), SELLERS),
       page('/listing-management/new', () => import('../features/listings/pages/listing-editor-page'), SELLERS),
       page('/listing-management/:id/edit', () => import('../features/listings/pages/listing-editor-page'), SELLERS),

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
+import { IconBell, IconChevronDown, IconLogout, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
 import type { MeResponse } from '@accountry/shared/auth';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
 
-/** The signed-in user's menu in the header (profile, orders, wallet, sign out). */
+/** The signed-in user's menu in the header (profile, orders, wallet, saved searches, sign out). */
 export function UserMenu({ user }: { user: NonNullable<MeResponse['user']> }) {
   const signOut = useSignOut();
   return (
@@ -31,6 +31,11 @@ export function UserMenu({ user }: { user: NonNullable<MeResponse['user']> }) {
         <Menu.Item component={Link} to="/wallet" leftSection={<IconWallet size={16} />}>
           Wallet
         </Menu.Item>
+        {user.role !== 'admin' && (
+          <Menu.Item component={Link} to="/saved-searches" leftSection={<IconBell size={16} />}>
+            Saved searches
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => signOut.mutate(false)}>
           Sign out
         </Menu.Item>

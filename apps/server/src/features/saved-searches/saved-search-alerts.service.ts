@@ -1,4 +1,9 @@
-import { SAVED_SEARCH_ALERT_HOURS, canonicalSearch, savedSearchLabel } from '@accountry/shared/saved-searches';
+import {
+  SAVED_SEARCH_ALERT_HOURS,
+  browsePagePath,
+  canonicalSearch,
+  savedSearchLabel,
+} from '@accountry/shared/saved-searches';
 import type { AppDeps } from '../../app';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { newestMatching } from '../listings/listings.service';
@@ -42,7 +47,7 @@ export async function sendSavedSearchAlerts(deps: AppDeps): Promise<number> {
         .where('checkedAt', '=', s.checkedAt)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1 || found.length === 0 || 'error' in canonical) return false;
-      const search = { label: savedSearchLabel(canonical.filters), query: s.query };
+      const search = { label: savedSearchLabel(canonical.filters), path: browsePagePath(canonical.filters) };
       const shown = found.slice(0, SHOWN);
       const url = deps.config.publicUrl;
       const build = (to: { email: string }) => newListingsMail(url, to.email, search, shown, found.length > SHOWN);

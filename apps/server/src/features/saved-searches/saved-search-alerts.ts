@@ -7,7 +7,7 @@ import { mailLayout } from '../../email/mail-layout';
 export function newListingsMail(
   publicUrl: string,
   to: string,
-  search: { label: string; query: string },
+  search: { label: string; path: string },
   listings: ListingCard[],
   more: boolean,
 ): Mail {
@@ -22,7 +22,7 @@ export function newListingsMail(
         ...listings.map((l) => `${l.title}: ${formatCents(l.priceCents)}`),
         ...(more ? ['More matched: see them all on Accountry.'] : []),
       ],
-      { label: 'See the listings', url: `${publicUrl}/browse?${search.query}` },
+      { label: 'See the listings', url: `${publicUrl}${search.path}` },
       `You saved this search on Accountry. To stop these e-mails, delete it: ${publicUrl}/saved-searches`,
     ),
   };

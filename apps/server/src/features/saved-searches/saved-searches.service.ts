@@ -1,5 +1,6 @@
 import {
   MAX_SAVED_SEARCHES,
+  browsePagePath,
   SAVED_SEARCH_MESSAGES as M,
   canonicalSearch,
   savedSearchLabel,
@@ -17,7 +18,13 @@ import { isUniqueViolation } from '../../db/errors';
 export function toSavedSearch(row: Pick<SavedSearchesTable, 'id' | 'query' | 'createdAt'>): SavedSearch {
   const canonical = canonicalSearch(Object.fromEntries(new URLSearchParams(row.query)));
   const filters = 'error' in canonical ? {} : canonical.filters;
-  return { id: row.id, query: row.query, label: savedSearchLabel(filters), createdAt: row.createdAt };
+  return {
+    id: row.id,
+    query: row.query,
+    path: browsePagePath(filters),
+    label: savedSearchLabel(filters),
+    createdAt: row.createdAt,
+  };
 }
 
 export async function listSavedSearches(deps: AppDeps, user: AuthUser) {
@@ -32,7 +39,7 @@ export async function listSavedSearches(deps: AppDeps, user: AuthUser) {
 }
 
 /**
- * Save the /browse search (its filters; sort and paging do not matter for new listings). At most
+ * Save a browse search (its filters; sort and paging do not matter for new listings). At most
  * MAX_SAVED_SEARCHES per member, counted under their lock; the same search twice is refused. Alerts start from now.
  */
 export async function saveSearch(deps: AppDeps, user: AuthUser, query: string): Promise<SavedSearch> {

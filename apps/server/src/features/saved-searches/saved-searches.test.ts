@@ -21,6 +21,7 @@ describe('saved searches', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       query: 'q=rare%20skin&platform=steam&maxPrice=5000',
+      path: '/browse?q=rare%20skin&platform=steam&max=50',
       label: '"rare skin" · Steam · up to $50.00',
     });
     const again = await save(session, 'maxPrice=5000&q=rare%20skin&platform=steam');

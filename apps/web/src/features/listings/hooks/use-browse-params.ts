@@ -74,6 +74,15 @@ export function apiQuery(p: BrowseParams): Record<string, string | number | bool
   };
 }
 
+/** The API query of the search and filters alone (the sort does not matter for new listings), as a saved search. */
+export function savedSearchQuery(p: BrowseParams) {
+  const { sort: _sort, ...filters } = apiQuery(p);
+  return Object.entries(filters)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
+}
+
 /** How many filters (beyond search and sort) are set. */
 export function activeFilterCount(p: BrowseParams) {
   return TEXT.filter((k) => k !== 'q' && p[k]).length + FLAGS.filter((k) => p[k]).length;

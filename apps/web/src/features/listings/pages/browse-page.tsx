@@ -22,13 +22,18 @@ import { BROWSE_SORTS, BROWSE_SORT_LABELS, type BrowseSort } from '@accountry/sh
 import { groupThousands } from '@accountry/shared/listing-attributes';
 import { ListingGrid } from '../../../components/listings/listing-grid';
 import { Select } from '../../../components/ui/select';
-import { activeFilterCount, apiQuery, useBrowseParams } from '../hooks/use-browse-params';
+import { activeFilterCount, apiQuery, savedSearchQuery, useBrowseParams } from '../hooks/use-browse-params';
+import { useSession } from '../../../lib/session';
 import { browseQuery, priceRangeError } from '../api/browse-query';
 
 // The filter form (selects, checkboxes, number fields) loads beside the first page of results rather than before it.
 const BrowseFilters = lazy(() => import('../components/browse-filters').then((m) => ({ default: m.BrowseFilters })));
 // The removable pills appear only once a search or filter is set.
 const ActiveFilters = lazy(() => import('../components/active-filters').then((m) => ({ default: m.ActiveFilters })));
+// A member's "Save this search" loads only once a search or filter is set.
+const SaveSearchButton = lazy(() =>
+  import('../components/save-search-button').then((m) => ({ default: m.SaveSearchButton })),
+);
 // The phone filter drawer (focus trap, scroll lock) loads the first time it opens.
 const FiltersDrawer = lazy(() => import('../components/filters-drawer'));
 
@@ -44,6 +49,7 @@ function resultCount(total: number | null | undefined, capped: boolean) {
 /** Public browse: full-text search, filters and sort kept in the URL, keyset paging with infinite scroll. */
 export function Component() {
   const { params, update, clear, reset } = useBrowseParams();
+  const { user } = useSession();
   const [filtersOpen, filters] = useDisclosure(false);
   const [drawerWanted, setDrawerWanted] = useState(false);
   if (filtersOpen && !drawerWanted) setDrawerWanted(true);
@@ -175,6 +181,9 @@ export function Component() {
               {(params.q || active > 0) && (
                 <Suspense fallback={null}>
                   <ActiveFilters params={params} update={update} reset={reset} />
+                  {user && user.role !== 'admin' && !priceError && (
+                    <SaveSearchButton query={savedSearchQuery(params)} />
+                  )}
                 </Suspense>
               )}
               {priceError ? (

@@ -1,0 +1,11 @@
+import type { SavedSearch } from '@accountry/shared/saved-searches';
+import { api } from '../../../lib/api';
+
+export const SAVED_SEARCHES_KEY = ['saved-searches'];
+
+/** A member's saved /browse searches (decision 167). */
+export const savedSearchesApi = {
+  list: () => api<{ items: SavedSearch[] }>('/api/saved-searches'),
+  save: (query: string) => api<SavedSearch>('/api/saved-searches', { body: { query } }),
+  remove: (id: string) => api<void>(`/api/saved-searches/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+};

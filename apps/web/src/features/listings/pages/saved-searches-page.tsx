@@ -1,0 +1,93 @@
+import { Link } from 'react-router';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  EmptyState,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconBellOff, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAX_SAVED_SEARCHES, SAVED_SEARCH_ALERT_HOURS, SAVED_SEARCH_MESSAGES } from '@accountry/shared/saved-searches';
+import { toast } from '../../../lib/toast';
+import { SAVED_SEARCHES_KEY, savedSearchesApi } from '../api/saved-searches-api';
+
+/** /saved-searches (members): each saved search, a link to its results, and deleting it (which ends its mail). */
+export function Component() {
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: SAVED_SEARCHES_KEY, queryFn: savedSearchesApi.list });
+  const remove = useMutation({
+    mutationFn: savedSearchesApi.remove,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY });
+      toast.success(SAVED_SEARCH_MESSAGES.deleted);
+    },
+    onError: (err) => toast.error(err.message),
+  });
+
+  return (
+    <Container size="sm" py="xl">
+      <Stack>
+        <div>
+          <Title order={1}>Saved searches</Title>
+          <Text c="dimmed">
+            We e-mail you when new listings match a saved search, at most every {SAVED_SEARCH_ALERT_HOURS} hour. You can
+            keep up to {MAX_SAVED_SEARCHES}.
+          </Text>
+        </div>
+        {list.isPending && <Loader aria-label="Loading your saved searches" />}
+        {list.isError && (
+          <Alert color="red" role="alert">
+            {list.error.message}
+          </Alert>
+        )}
+        {list.data && list.data.items.length === 0 && (
+          <EmptyState
+            icon={<IconBellOff size={32} />}
+            title="No saved searches yet"
+            description="Search or filter on the browse page, then choose Save this search."
+          >
+            <Button component={Link} to="/browse">
+              Browse accounts
+            </Button>
+          </EmptyState>
+        )}
+        {list.data && list.data.items.length > 0 && (
+          <Stack component="ul" gap="sm" p={0} style={{ listStyle: 'none' }} aria-label="Your saved searches">
+            {list.data.items.map((s) => (
+              <Paper component="li" key={s.id} withBorder p="md" radius="md">
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <div style={{ minWidth: 0 }}>
+                    <Anchor component={Link} to={s.path} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {s.label}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      Saved {new Date(s.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+                    </Text>
+                  </div>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={`Delete saved search ${s.label}`}
+                    loading={remove.isPending && remove.variables === s.id}
+                    onClick={() => remove.mutate(s.id)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
+}
