@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import type { OrdersTable } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
+import { EXTERNAL, availableAccount, postLedger } from '../lib/ledger';
 
 /** An order row arranged directly (reviews and seller tests need orders without walking them through the API). */
 export async function insertOrderRow(
@@ -46,4 +47,17 @@ export async function insertOrderRow(
   };
   await ctx.db.insertInto('orders').values(row).execute();
   return row;
+}
+
+/** Put money on a user's available balance, as an admin credit would. */
+export async function fund(ctx: { db: Database; clock: Clock }, userId: string, amountCents: number) {
+  await ctx.db
+    .transaction()
+    .execute((trx) =>
+      postLedger(
+        trx,
+        { kind: 'credit', moves: [{ from: EXTERNAL, to: availableAccount(userId), amountCents }] },
+        ctx.clock.now(),
+      ),
+    );
 }

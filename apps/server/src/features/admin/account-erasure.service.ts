@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app';
+import { startPeriodicTask } from '../../lib/periodic-task';
 
 const BATCH = 100;
 /** What an erased account shows where its name still appears (reviews, chats, orders). */
@@ -55,18 +56,5 @@ export async function eraseDueAccounts(deps: AppDeps): Promise<number> {
 
 /** Erase at start (what fell due while no process ran) and then every interval; 0: never (tests erase by hand). */
 export function startAccountEraser(deps: AppDeps, intervalMs: number, onError: (err: unknown) => void) {
-  if (intervalMs <= 0) return async () => undefined;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    running ??= eraseDueAccounts(deps)
-      .catch(onError)
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicTask(intervalMs, () => eraseDueAccounts(deps), onError, { atStart: true });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTERNAL, availableAccount, postLedger } from '../../lib/ledger';
+import { fund } from '../../test/order-fixtures';
 import { insertTestListing } from '../../test/listing-fixtures';
 import { TEST_PASSWORD, createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { eraseDueAccounts } from '../admin/account-erasure.service';
@@ -18,18 +18,6 @@ const deleteAccount = (session: Session, password = TEST_PASSWORD) =>
 const deletion = (uid: string) =>
   ctx.db.selectFrom('deletedUsers').selectAll().where('uid', '=', uid).executeTakeFirst();
 const signIn = (email: string) => inject(null, 'POST', '/api/auth/signin', { email, password: TEST_PASSWORD });
-
-async function fund(userId: string, amountCents: number) {
-  await ctx.db
-    .transaction()
-    .execute((trx) =>
-      postLedger(
-        trx,
-        { kind: 'credit', moves: [{ from: EXTERNAL, to: availableAccount(userId), amountCents }] },
-        ctx.clock.now(),
-      ),
-    );
-}
 
 describe('a member deletes their own account', () => {
   it('with their password: signed out everywhere, no sign-in, listings hidden, a mail, erasure scheduled', async () => {
@@ -71,7 +59,7 @@ describe('a member deletes their own account', () => {
       'An admin account cannot be deleted from the profile. Ask another admin to delete it.',
     );
 
-    await fund(member.user.id, 5_000);
+    await fund(ctx, member.user.id, 5_000);
     const money = await deleteAccount(member.session);
     expect(money.statusCode).toBe(409);
     expect(money.json().error.message).toBe(

@@ -1,6 +1,7 @@
 import { UNREAD_MESSAGE_MAIL_DELAY_MINUTES } from '@accountry/shared/email-preferences';
 import type { AppDeps } from '../../app';
 import { queueMail } from '../../email/mail-outbox';
+import { startPeriodicTask } from '../../lib/periodic-task';
 import { unreadMessagesMail } from './unread-mail';
 import { claimNotice, noticeFacts, quietConversations, type QuietConversation } from './unread-mail.repository';
 
@@ -61,19 +62,6 @@ export class UnreadMailSweeper {
 
 /** Sweep every interval until the app closes (never when the interval is 0: tests sweep by hand). */
 export function startUnreadMailSweeper(deps: AppDeps, intervalMs: number, onError: (err: unknown) => void) {
-  if (intervalMs <= 0) return async () => undefined;
   const sweeper = new UnreadMailSweeper(deps);
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    // A sweep slower than the interval is not joined by another.
-    running ??= sweeper
-      .sweep()
-      .catch(onError)
-      .finally(() => (running = null));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicTask(intervalMs, () => sweeper.sweep(), onError);
 }

@@ -1,9 +1,12 @@
 import { expect } from 'vitest';
 import type { Role } from '@accountry/shared/roles';
 import type { ListingsTable } from '../../db/schema';
-import { EXTERNAL, availableAccount, checkLedger, postLedger } from '../../lib/ledger';
+import { checkLedger } from '../../lib/ledger';
 import { signInAs, userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { insertTestListing } from '../../test/listing-fixtures';
+import { fund } from '../../test/order-fixtures';
+
+export { fund };
 import { ordersContext } from './orders-context';
 import { sweepOrders } from './order-sweep';
 
@@ -21,19 +24,6 @@ export function insertListing(ctx: TestContext, sellerId: string, over: Partial<
     protectionDays: 5,
   };
   return insertTestListing(ctx, sellerId, { ...orderDefaults, ...over }, 0);
-}
-
-/** Put money on a user's available balance, as an admin credit would. */
-export async function fund(ctx: TestContext, userId: string, amountCents: number) {
-  await ctx.db
-    .transaction()
-    .execute((trx) =>
-      postLedger(
-        trx,
-        { kind: 'credit', moves: [{ from: EXTERNAL, to: availableAccount(userId), amountCents }] },
-        ctx.clock.now(),
-      ),
-    );
 }
 
 export interface Party {

@@ -6,6 +6,7 @@ import {
 } from '@accountry/shared/saved-searches';
 import type { AppDeps } from '../../app';
 import { queueMailToUser } from '../../email/mail-to-user';
+import { startPeriodicTask } from '../../lib/periodic-task';
 import { newestMatching } from '../listings/listings.service';
 import { newListingsMail } from './saved-search-alerts';
 
@@ -60,16 +61,5 @@ export async function sendSavedSearchAlerts(deps: AppDeps): Promise<number> {
 
 /** Alert every interval until the app closes (0: never, tests alert by hand). */
 export function startSavedSearchAlerts(deps: AppDeps, intervalMs: number, onError: (err: unknown) => void) {
-  if (intervalMs <= 0) return async () => undefined;
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= sendSavedSearchAlerts(deps)
-      .catch(onError)
-      .finally(() => (running = null));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicTask(intervalMs, () => sendSavedSearchAlerts(deps), onError);
 }
