@@ -4,7 +4,7 @@ import { formatCents } from '@accountry/shared/wallet';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 import { queueMail } from '../../email/mail-outbox';
-import { escapeHtml } from '../../lib/html';
+import { mailLayout } from '../../email/mail-layout';
 import type { OrdersContext } from './orders-context';
 
 type Side = 'buyer' | 'seller';
@@ -51,16 +51,11 @@ async function queueOrderMail(
   const title = to.title ?? 'your order';
   const url = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
   const about = `The order for "${title}" (${formatCents(order.priceCents)}):`;
-  for (const side of sides) {
-    await queueMail(
-      trx,
-      {
-        to: to[side],
-        subject: `${subject}: ${title}`,
-        text: `${about}\n${line}\n\nOpen the order: ${url}`,
-        html: `<p>${escapeHtml(about)}</p><p>${escapeHtml(line)}</p><p><a href="${escapeHtml(url)}">Open the order</a></p>`,
-      },
-      now,
-    );
-  }
+  const body = mailLayout(
+    subject,
+    [about, line],
+    { label: 'Open the order', url },
+    'You get this e-mail because you buy or sell in this order on Accountry.',
+  );
+  for (const side of sides) await queueMail(trx, { to: to[side], subject: `${subject}: ${title}`, ...body }, now);
 }
