@@ -101,6 +101,7 @@ test('a member turns unread-message e-mails off with the keyboard, and the choic
   await page.keyboard.press('Space');
   await expect(page.getByText('E-mail preferences saved.')).toBeVisible();
   await expect(unread).not.toBeChecked();
+  await expect(unread).toBeFocused();
   await page.reload();
   await expect(unread).not.toBeChecked();
   await expect(email.getByText('E-mail about your orders, payments and your account is always sent')).toBeVisible();
@@ -122,6 +123,7 @@ test('a member deletes their account after confirming with the password, and can
   await password.fill('Not-My-Password-1');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByText('Your current password is incorrect.')).toBeVisible();
+  await expect(password).toBeFocused();
   await dialog.getByRole('button', { name: 'Keep my account' }).click();
   await expect(dialog).toBeHidden();
 
@@ -155,6 +157,7 @@ test('a member moves the account to a new e-mail address through the link mailed
   await form.getByRole('textbox', { name: 'New e-mail address' }).fill(next);
   await form.getByLabel('Your password').fill(user.password);
   await form.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(form.getByRole('status')).toBeFocused();
   await expect(form.getByRole('status')).toHaveText(
     `We sent a link to ${next}. Open it within 24 hours to confirm your new address; until then, your current ` +
       'address stays.',

@@ -12,6 +12,7 @@ test('a member saves a search from /browse, finds it in the account menu, opens 
   await page.getByRole('button', { name: 'Save this search' }).click();
   await expect(page.getByText('Search saved. We will e-mail you when new listings match it.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Search saved' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Saved searches' })).toBeFocused();
 
   await page.getByRole('button', { name: 'Account menu for Sasha Saver' }).click();
   await page.getByRole('menuitem', { name: 'Saved searches' }).click();
@@ -25,4 +26,5 @@ test('a member saves a search from /browse, finds it in the account menu, opens 
   await saved.getByRole('button', { name: 'Delete saved search Valorant · up to $120.00' }).click();
   await expect(page.getByText('Saved search deleted.')).toBeVisible();
   await expect(page.getByText('No saved searches yet')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved searches' })).toBeFocused();
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { emailChangeInputSchema, type EmailChangeInput } from '@accountry/shared/email-change';
@@ -14,12 +14,19 @@ export function ChangeEmailForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
   const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
+  const sentNote = useRef<HTMLDivElement>(null);
   const change = useMutation({
     mutationFn: (input: EmailChangeInput) => authApi.changeEmail(input),
     onSuccess: () => setValues(empty),
     onError: (err) =>
       showErrors(err instanceof ApiRequestError && Object.keys(err.fields).length ? err.fields : { _: err.message }),
   });
+
+  // The button is disabled while sending, which drops the focus: it goes to the note that says what happens next.
+  const sent = change.isSuccess;
+  useEffect(() => {
+    if (sent) sentNote.current?.focus();
+  }, [sent]);
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -37,7 +44,7 @@ export function ChangeEmailForm() {
     <form ref={form} onSubmit={onSubmit} noValidate aria-label="Change e-mail address">
       <Stack>
         {change.isSuccess && (
-          <Alert color="blue" role="status">
+          <Alert color="blue" role="status" ref={sentNote} tabIndex={-1}>
             {change.data.message}
           </Alert>
         )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,8 @@ export function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ password?: string; _?: string }>({});
+  // The submit button is disabled while deleting, which drops the focus: a refusal puts it back on the password.
+  const passwordInput = useRef<HTMLInputElement>(null);
   const remove = useMutation({
     mutationFn: authApi.deleteAccount,
     onSuccess: () => {
@@ -21,10 +23,12 @@ export function DeleteAccountCard() {
       void navigate('/');
       toast.success(ACCOUNT_DELETION_MESSAGES.done);
     },
-    onError: (err) =>
+    onError: (err) => {
       setErrors(
         err instanceof ApiRequestError && err.fields.password ? { password: err.fields.password } : { _: err.message },
-      ),
+      );
+      passwordInput.current?.focus();
+    },
   });
   const close = () => {
     setOpen(false);
@@ -33,7 +37,10 @@ export function DeleteAccountCard() {
   };
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!password) return setErrors({ password: 'Enter your password to confirm.' });
+    if (!password) {
+      setErrors({ password: 'Enter your password to confirm.' });
+      return passwordInput.current?.focus();
+    }
     setErrors({});
     remove.mutate(password);
   };
@@ -68,6 +75,7 @@ export function DeleteAccountCard() {
               autoComplete="current-password"
               required
               data-autofocus
+              ref={passwordInput}
               value={password}
               error={errors.password}
               aria-invalid={!!errors.password || undefined}

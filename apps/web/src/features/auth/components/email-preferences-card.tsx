@@ -49,8 +49,10 @@ export function EmailPreferencesCard() {
         label="E-mail me about unread messages"
         description={`When a message waits unread for ${UNREAD_MESSAGE_MAIL_DELAY_MINUTES} minutes, we send one e-mail until you read it. The e-mail never contains the message itself.`}
         checked={prefs.data.unreadMessages}
-        disabled={save.isPending}
-        onChange={(e) => save.mutate({ ...prefs.data, unreadMessages: e.currentTarget.checked })}
+        // Not disabled while saving (that would drop the keyboard focus): a change made meanwhile waits its turn.
+        onChange={(e) => {
+          if (!save.isPending) save.mutate({ ...prefs.data, unreadMessages: e.currentTarget.checked });
+        }}
       />
       <Text size="sm" c="dimmed">
         E-mail about your orders, payments and your account is always sent: it is how you learn what happened while you

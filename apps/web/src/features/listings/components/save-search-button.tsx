@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconBellPlus, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,11 +10,14 @@ import { SAVED_SEARCHES_KEY, savedSearchesApi } from '../api/saved-searches-api'
 /** "Save this search": the current /browse filters, mailed when new listings match. */
 export function SaveSearchButton({ query }: { query: string }) {
   const queryClient = useQueryClient();
+  // The button is disabled once the search is saved, which drops the focus: it moves on to the saved searches.
+  const listLink = useRef<HTMLAnchorElement>(null);
   const save = useMutation({
     mutationFn: savedSearchesApi.save,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY });
       toast.success(SAVED_SEARCH_MESSAGES.saved);
+      listLink.current?.focus();
     },
     onError: (err) => toast.error(err.message),
   });
@@ -32,7 +36,7 @@ export function SaveSearchButton({ query }: { query: string }) {
         {savedThis ? 'Search saved' : 'Save this search'}
       </Button>
       <Text size="xs" c="dimmed">
-        <Anchor component={Link} to="/saved-searches" size="xs">
+        <Anchor component={Link} to="/saved-searches" size="xs" ref={listLink}>
           Saved searches
         </Anchor>
       </Text>

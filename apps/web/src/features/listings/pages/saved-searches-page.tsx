@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import {
   ActionIcon,
@@ -22,12 +23,15 @@ import { SAVED_SEARCHES_KEY, savedSearchesApi } from '../api/saved-searches-api'
 /** /saved-searches (members): each saved search, a link to its results, and deleting it (which ends its mail). */
 export function Component() {
   const queryClient = useQueryClient();
+  // The deleted row's button goes away with it: the focus goes to the page's heading, not to the page body.
+  const heading = useRef<HTMLHeadingElement>(null);
   const list = useQuery({ queryKey: SAVED_SEARCHES_KEY, queryFn: savedSearchesApi.list });
   const remove = useMutation({
     mutationFn: savedSearchesApi.remove,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY });
       toast.success(SAVED_SEARCH_MESSAGES.deleted);
+      heading.current?.focus();
     },
     onError: (err) => toast.error(err.message),
   });
@@ -36,7 +40,9 @@ export function Component() {
     <Container size="sm" py="xl">
       <Stack>
         <div>
-          <Title order={1}>Saved searches</Title>
+          <Title order={1} ref={heading} tabIndex={-1}>
+            Saved searches
+          </Title>
           <Text c="dimmed">
             We e-mail you when new listings match a saved search, at most every {SAVED_SEARCH_ALERT_HOURS} hour. You can
             keep up to {MAX_SAVED_SEARCHES}.
