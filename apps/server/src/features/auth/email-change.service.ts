@@ -14,8 +14,8 @@ import { findUserByEmail, findUserById, isUniqueViolation, updateUser } from './
 
 /**
  * Ask to change the account's address (decision 165): the password confirms it, a link goes to the new address and
- * a notice to the current one. The answer is the same when another account has the new address (no link goes then),
- * so the form cannot be used to find out who is registered.
+ * a notice to the current one. When another account has the new address only the link is left out: the answer, the
+ * notice and the retired earlier link are the same, so the form cannot be used to find out who is registered.
  */
 export async function requestEmailChange(
   deps: AppDeps,
@@ -28,16 +28,17 @@ export async function requestEmailChange(
   const db = deps.db.db;
   const now = deps.clock.now();
   await claimMailSlot(db, 'mail-change', input.email, now);
-  if (!(await findUserByEmail(db, input.email))) {
-    await db.transaction().execute(async (trx) => {
-      // One open change at a time: an earlier link stops working.
-      await retireUserTokens(trx, user.id, 'change_email', now);
-      const token = await issueToken(trx, user.id, 'change_email', now, AUTH_POLICY.verifyLinkTtlMs, input.email);
-      await queueMail(trx, emailChangeMail(deps.config.publicUrl, input.email, user.displayName, token), now);
-      await queueMail(trx, emailChangeNoticeMail(deps.config.publicUrl, user.email, input.email, false), now);
-    });
-    deps.mailWorker.kick();
-  }
+  const taken = !!(await findUserByEmail(db, input.email));
+  await db.transaction().execute(async (trx) => {
+    // One open change at a time: an earlier link stops working. All but the link itself happens whether or not the
+    // address is taken, so nothing the asker sees differs.
+    await retireUserTokens(trx, user.id, 'change_email', now);
+    await queueMail(trx, emailChangeNoticeMail(deps.config.publicUrl, user.email, input.email, false), now);
+    if (taken) return;
+    const token = await issueToken(trx, user.id, 'change_email', now, AUTH_POLICY.verifyLinkTtlMs, input.email);
+    await queueMail(trx, emailChangeMail(deps.config.publicUrl, input.email, user.displayName, token), now);
+  });
+  deps.mailWorker.kick();
   return { message: M.sent(input.email) };
 }
 

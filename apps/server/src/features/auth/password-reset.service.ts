@@ -10,7 +10,7 @@ import { claimMailSlot } from './mail-limit.service';
 import { hashPassword } from '../../lib/password';
 import { deleteUserSessions } from '../../sessions/sessions.repository';
 import { bucketFor, clearBucket } from './throttle.service';
-import { markTokenUsed, retireUserTokens } from './tokens.repository';
+import { markTokenUsed, retireAccountLinks } from './tokens.repository';
 import { issueToken, linkInvalid, peekToken } from './tokens.service';
 import { findUserByEmail, findUserById, updateUser } from './users.repository';
 
@@ -61,7 +61,7 @@ export async function confirmPasswordReset(
   await db.transaction().execute(async (trx) => {
     if (!(await markTokenUsed(trx, row.id, now))) throw linkInvalid();
     await updateUser(trx, user.id, { passwordHash, emailVerified: true });
-    await retireUserTokens(trx, user.id, 'reset_password', now);
+    await retireAccountLinks(trx, user.id, now);
     await deleteUserSessions(trx, user.id, kept);
   });
   await deps.hub.endSessions({ userId: user.id, exceptSessionId: kept, reason: SOCKET_CLOSE_REASONS.signedOut });

@@ -12,7 +12,7 @@ import { claimSignInAttempt } from './signin.service';
 import { releaseHits } from './throttle.service';
 import { invalidateSessions } from '../../sessions/session-cache';
 import { findUserById, updateUser } from './users.repository';
-import { retireUserTokens } from './tokens.repository';
+import { retireAccountLinks } from './tokens.repository';
 
 export interface ProfilePatch {
   displayName?: string;
@@ -69,8 +69,8 @@ export async function changePassword(
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { passwordHash });
     await deleteUserSessions(trx, user.id, sessionId);
-    // A reset link mailed before the change must not undo it.
-    await retireUserTokens(trx, user.id, 'reset_password', now);
+    // A reset link or an address change asked for before the change must not undo it.
+    await retireAccountLinks(trx, user.id, now);
   });
   await deps.hub.endSessions({
     userId: user.id,

@@ -36,3 +36,11 @@ export async function retireUserTokens(db: Database, userId: string, purpose: To
 export async function purgeTokensBefore(db: Database, before: number) {
   await db.deleteFrom('authTokens').where('expiresAt', '<', before).execute();
 }
+
+/**
+ * After the password changed (someone may have known it): every open link that would change the account (a reset, a
+ * new address) stops working. A verification link only proves the address, and stays.
+ */
+export async function retireAccountLinks(db: Database, userId: string, now: number) {
+  for (const purpose of ['reset_password', 'change_email'] as const) await retireUserTokens(db, userId, purpose, now);
+}
