@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { browseQuerySchema, type BrowseFilters } from './listing-browse';
+import { browseQuerySchema, searchTerms, type BrowseFilters } from './listing-browse';
 import { CATEGORY_LABELS, PLATFORM_LABELS, REGION_LABELS } from './listings';
 import { formatCents } from './wallet';
 
@@ -25,6 +25,7 @@ export const savedSearchListSchema = z.object({ items: z.array(savedSearchSchema
 
 export const SAVED_SEARCH_MESSAGES = {
   nothingToSave: 'Search for something or choose a filter first: an alert for every new listing would be too many.',
+  controlCharacters: 'Remove the control characters from the search.',
   tooMany: `You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`,
   already: 'You already saved this search.',
   notFound: 'Saved search not found',
@@ -46,23 +47,35 @@ const FILTER_ORDER = [
   'originalEmail',
   'twoFactorRemovable',
   'negotiable',
-  'sellerId',
 ] as const;
+
+// Line breaks, other control characters and bidirectional overrides would garble a label or a mail.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** Whether a filter value narrows the search: no words to search for, a flag that is off or a minimum of 0 do not. */
+function narrows(key: (typeof FILTER_ORDER)[number], value: unknown) {
+  if (value === undefined || value === '' || value === false) return false;
+  if (key === 'q') return searchTerms(String(value)).length > 0;
+  if (key.startsWith('min')) return Number(value) > 0;
+  return true;
+}
 
 /**
  * The filters of /browse query parameters, validated as /browse validates them, in canonical form: the same search
- * always gives the same query string, whatever the order of its parameters. An error message when they are invalid.
+ * always gives the same query string, whatever the order of its parameters, and only what narrows it is kept (a
+ * seller's own listings are not a browse search). An error message when they are invalid.
  */
 export function canonicalSearch(
   raw: Record<string, string>,
 ): { filters: BrowseFilters; query: string } | { error: string } {
+  if (Object.values(raw).some((v) => CONTROL.test(v))) return { error: SAVED_SEARCH_MESSAGES.controlCharacters };
   const parsed = browseQuerySchema.safeParse(raw);
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Invalid search' };
   const pairs: string[] = [];
   const filters: Record<string, unknown> = {};
   for (const key of FILTER_ORDER) {
     const value = parsed.data[key];
-    if (value === undefined || value === '') continue;
+    if (!narrows(key, value)) continue;
     filters[key] = value;
     pairs.push(`${key}=${encodeURIComponent(String(value))}`);
   }
@@ -71,7 +84,7 @@ export function canonicalSearch(
 
 /** How a saved search reads in a list and a mail: the words, then each filter. */
 export function savedSearchLabel(f: BrowseFilters): string {
-  const yes = (on: boolean | undefined, text: string) => (on === undefined ? [] : [on ? text : `not ${text}`]);
+  const yes = (on: boolean | undefined, text: string) => (on ? [text] : []);
   const parts = [
     ...(f.q ? [`"${f.q}"`] : []),
     ...(f.category ? [CATEGORY_LABELS[f.category]] : []),
@@ -86,7 +99,6 @@ export function savedSearchLabel(f: BrowseFilters): string {
     ...yes(f.originalEmail, 'original e-mail'),
     ...yes(f.twoFactorRemovable, '2FA removable'),
     ...yes(f.negotiable, 'negotiable'),
-    ...(f.sellerId ? ['one seller'] : []),
   ];
   return parts.join(' · ');
 }

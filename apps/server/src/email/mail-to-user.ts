@@ -4,21 +4,23 @@ import { queueMail } from './mail-outbox';
 
 /**
  * Queue a mail to a member, built from their current address and name, in the caller's transaction. A deleted
- * account gets none (its address is waiting to be erased); returns whether one was queued.
+ * account gets none (its address is waiting to be erased), nor does a disabled one with `activeOnly` (mail that is
+ * not about their money or listings); returns whether one was queued.
  */
 export async function queueMailToUser(
   db: Database,
   userId: string,
   build: (to: { email: string; displayName: string }) => Mail,
   now: number,
+  { activeOnly = false } = {},
 ) {
   const user = await db
     .selectFrom('users as u')
     .leftJoin('deletedUsers as d', 'd.uid', 'u.id')
-    .select(['u.email', 'u.displayName', 'd.status as deletion'])
+    .select(['u.email', 'u.displayName', 'u.disabled', 'd.status as deletion'])
     .where('u.id', '=', userId)
     .executeTakeFirst();
-  if (!user || user.deletion === 'unresolved') return false;
+  if (!user || user.deletion === 'unresolved' || (activeOnly && user.disabled)) return false;
   await queueMail(db, build(user), now);
   return true;
 }

@@ -7,8 +7,9 @@ export const ERASED_DISPLAY_NAME = 'Former member';
 
 /**
  * Erase the personal data of members whose own deletion is past its restore window (decision 164): the address,
- * name, phone number and password go, with their favorites, preferences and mailed links. What others need stays
- * (orders, ledger, reviews, chats and listings, which show "Former member"). Each account is claimed by a conditional
+ * name, phone number and password go, with their favorites, saved searches, preferences and mailed links, and their
+ * feedback loses who sent it. What others need stays (orders, ledger, reviews, chats and listings, which show
+ * "Former member"). Each account is claimed by a conditional
  * update of its deletion record, so several processes erase it once and a restore in between wins.
  */
 export async function eraseDueAccounts(deps: AppDeps): Promise<number> {
@@ -44,6 +45,9 @@ export async function eraseDueAccounts(deps: AppDeps): Promise<number> {
         .where('id', '=', d.uid)
         .execute();
       await trx.deleteFrom('favorites').where('userId', '=', d.uid).execute();
+      await trx.deleteFrom('savedSearches').where('userId', '=', d.uid).execute();
+      // Feedback is about the site: it stays, without who sent it.
+      await trx.updateTable('feedback').set({ userId: null, email: '' }).where('userId', '=', d.uid).execute();
       await trx.deleteFrom('emailPreferences').where('userId', '=', d.uid).execute();
       await trx.deleteFrom('authTokens').where('userId', '=', d.uid).execute();
       await trx.deleteFrom('sessions').where('userId', '=', d.uid).execute();

@@ -87,6 +87,25 @@ describe('erasure after the restore window', () => {
     const seller = await userWithSession(ctx, 'seller');
     const listing = await insertTestListing(ctx, seller.user.id, { status: 'active' }, 0);
     await ctx.db.insertInto('favorites').values({ userId: user.id, listingId: listing.id, createdAt: 1 }).execute();
+    await ctx.db
+      .insertInto('savedSearches')
+      .values({ id: `s-${user.id}`, userId: user.id, query: 'q=secret%20hobby', createdAt: 1, checkedAt: 1 })
+      .execute();
+    await ctx.db
+      .insertInto('feedback')
+      .values({
+        id: `f-${user.id}`,
+        userId: user.id,
+        email: user.email,
+        rating: 4,
+        category: 'other',
+        message: 'Nice site',
+        status: 'open',
+        note: '',
+        createdAt: 1,
+        updatedAt: 1,
+      })
+      .execute();
     expect((await deleteAccount(session)).statusCode).toBe(204);
 
     ctx.clock.advance(30 * DAY - 1);
@@ -107,6 +126,15 @@ describe('erasure after the restore window', () => {
       emailVerified: false,
     });
     expect(await ctx.db.selectFrom('favorites').selectAll().where('userId', '=', user.id).execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('savedSearches').selectAll().where('userId', '=', user.id).execute()).toEqual([]);
+    // The feedback stays (it is about the site), without who sent it.
+    expect(
+      await ctx.db
+        .selectFrom('feedback')
+        .select(['userId', 'email', 'message'])
+        .where('id', '=', `f-${user.id}`)
+        .execute(),
+    ).toEqual([{ userId: null, email: '', message: 'Nice site' }]);
     expect(await deletion(user.id)).toMatchObject({ erasedAt: ctx.clock.now(), eraseAt: null });
 
     const signUp = await inject(null, 'POST', '/api/auth/signup', {

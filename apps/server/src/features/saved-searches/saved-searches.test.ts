@@ -14,6 +14,27 @@ const call = (s: Session | null, method: 'GET' | 'POST' | 'DELETE', url: string,
   ctx.app.inject({ method, url, headers: s?.headers ?? {}, ...(payload ? { payload } : {}) });
 const save = (s: Session, query: string) => call(s, 'POST', '/api/saved-searches', { query });
 
+describe('what a saved search may hold', () => {
+  it('refuses control characters, and searches that would match every listing', async () => {
+    const { session } = await userWithSession(ctx, 'buyer');
+    for (const query of ['q=%00', 'q=a%0Ab', 'q=%E2%80%AEevil']) {
+      const res = await save(session, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.message).toBe('Remove the control characters from the search.');
+    }
+    for (const query of ['q=the', 'q=!!!', 'verified=false', 'minPrice=0', 'sellerId=abc', 'q=%20']) {
+      const res = await save(session, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.message).toBe(
+        'Search for something or choose a filter first: an alert for every new listing would be too many.',
+      );
+    }
+    const kept = await save(session, 'q=the+dragon&verified=false&minPrice=0&negotiable=true');
+    expect(kept.statusCode).toBe(201);
+    expect(kept.json()).toMatchObject({ query: 'q=the%20dragon&negotiable=true', label: '"the dragon" · negotiable' });
+  });
+});
+
 describe('saved searches', () => {
   it('are kept in canonical form, once each, up to ten, and only by their member', async () => {
     const { session } = await userWithSession(ctx, 'buyer');
@@ -87,5 +108,18 @@ describe('saved searches', () => {
     ctx.clock.advance(61 * MIN);
     await sendSavedSearchAlerts(ctx.deps);
     expect(await ctx.mailsTo(member.user.email)).toHaveLength(1);
+
+    // Disabled, the member is mailed nothing, and their search does not hold up the others.
+    await ctx.db.updateTable('users').set({ disabled: true }).where('id', '=', member.user.id).execute();
+    const other = await userWithSession(ctx, 'buyer');
+    expect((await save(other.session, 'platform=valorant&q=immortal')).statusCode).toBe(201);
+    ctx.clock.advance(30 * MIN);
+    await insertTestListing(ctx, seller.user.id, { platform: 'valorant', title: 'Immortal Valorant account' }, 0);
+    ctx.clock.advance(31 * MIN);
+    await sendSavedSearchAlerts(ctx.deps);
+    expect(await ctx.mailsTo(member.user.email)).toHaveLength(1);
+    expect((await ctx.mailsTo(other.user.email)).map((m) => m.subject)).toEqual([
+      'A new listing for your search "immortal" · Valorant',
+    ]);
   });
 });
