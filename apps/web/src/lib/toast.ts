@@ -19,7 +19,9 @@ const show = (data: NotificationData) => {
     wanted = true;
     for (const listener of listeners) listener();
   }
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show(data));
+  // The close button is named, as every other close button is (the theme cannot reach the notification's).
+  const named = { ...data, closeButtonProps: { 'aria-label': 'Close', ...data.closeButtonProps } };
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show(named));
 };
 
 export const toast = {

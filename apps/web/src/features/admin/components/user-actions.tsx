@@ -20,6 +20,7 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
     (u) => `${u.displayName}'s account is ${u.state}.`,
   );
   const deleted = user.state === 'deleted';
+  const erased = user.deletion?.erasedAt != null;
   const name = user.displayName;
 
   const askRole = () =>
@@ -88,7 +89,9 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
         </Group>
         {deleted && (
           <Text size="sm" c="dimmed">
-            Restore the account to change its role or sign-in.
+            {erased
+              ? "The account's personal data was erased: it cannot be restored."
+              : 'Restore the account to change its role or sign-in.'}
           </Text>
         )}
         <Group wrap="wrap">
@@ -103,17 +106,17 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
                 Disable account
               </Button>
             ))}
-          {deleted ? (
-            <Button variant="light" leftSection={<IconRestore size={16} />} onClick={askRestore}>
-              Restore account
-            </Button>
-          ) : (
-            !isSelf && (
-              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={askDelete}>
-                Delete account
-              </Button>
-            )
-          )}
+          {deleted
+            ? !erased && (
+                <Button variant="light" leftSection={<IconRestore size={16} />} onClick={askRestore}>
+                  Restore account
+                </Button>
+              )
+            : !isSelf && (
+                <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={askDelete}>
+                  Delete account
+                </Button>
+              )}
         </Group>
         {isSelf && (
           <Text size="sm" c="dimmed">

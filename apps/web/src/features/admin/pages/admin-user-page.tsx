@@ -82,7 +82,9 @@ export function Component() {
                   </Field>
                 )}
                 {u.deletion?.erasedAt != null && (
-                  <Field label="Personal data erased">{formatDateTime(u.deletion.erasedAt)}: cannot be restored</Field>
+                  <Field label="Personal data erased">
+                    {formatDateTime(u.deletion.erasedAt)} (the account cannot be restored)
+                  </Field>
                 )}
               </SimpleGrid>
             </Card>

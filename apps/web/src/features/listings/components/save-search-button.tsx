@@ -1,45 +1,57 @@
 import { useRef } from 'react';
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconBellPlus, IconCheck } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { SAVED_SEARCH_MESSAGES } from '@accountry/shared/saved-searches';
+import { SAVED_SEARCH_MESSAGES, canonicalSearch } from '@accountry/shared/saved-searches';
 import { toast } from '../../../lib/toast';
 import { SAVED_SEARCHES_KEY, savedSearchesApi } from '../api/saved-searches-api';
+
+/** The canonical form of the search, as the server keeps it, to know whether it is saved already. */
+function canonical(query: string) {
+  const c = canonicalSearch(Object.fromEntries(new URLSearchParams(query)));
+  return 'error' in c ? null : c.query;
+}
 
 /** "Save this search": the current /browse filters, mailed when new listings match. */
 export function SaveSearchButton({ query }: { query: string }) {
   const queryClient = useQueryClient();
-  // The button is disabled once the search is saved, which drops the focus: it moves on to the saved searches.
+  const saved = useQuery({ queryKey: SAVED_SEARCHES_KEY, queryFn: savedSearchesApi.list });
+  // Once saved, the button gives way to a note, and the focus moves on to the saved searches.
   const listLink = useRef<HTMLAnchorElement>(null);
   const save = useMutation({
     mutationFn: savedSearchesApi.save,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY });
+    onSuccess: async () => {
       toast.success(SAVED_SEARCH_MESSAGES.saved);
       listLink.current?.focus();
+      await queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY });
     },
     onError: (err) => toast.error(err.message),
   });
-  // A different search is a new thing to save.
-  const savedThis = save.isSuccess && save.variables === query;
+  const key = canonical(query);
+  // Only a search that narrows the results can be saved (the server refuses the rest).
+  if (!key) return null;
+  const isSaved = (save.isSuccess && save.variables === query) || !!saved.data?.items.some((s) => s.query === key);
   return (
     <Group gap="xs">
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={savedThis ? <IconCheck size={14} /> : <IconBellPlus size={14} />}
-        loading={save.isPending}
-        disabled={savedThis}
-        onClick={() => save.mutate(query)}
-      >
-        {savedThis ? 'Search saved' : 'Save this search'}
+      {isSaved ? (
+        <Button size="xs" variant="subtle" color="teal.9" leftSection={<IconCheck size={14} />} component="span">
+          Search saved
+        </Button>
+      ) : (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconBellPlus size={14} />}
+          loading={save.isPending}
+          onClick={() => save.mutate(query)}
+        >
+          Save this search
+        </Button>
+      )}
+      <Button size="xs" variant="subtle" component={Link} to="/saved-searches" ref={listLink}>
+        Saved searches
       </Button>
-      <Text size="xs" c="dimmed">
-        <Anchor component={Link} to="/saved-searches" size="xs" ref={listLink}>
-          Saved searches
-        </Anchor>
-      </Text>
     </Group>
   );
 }
