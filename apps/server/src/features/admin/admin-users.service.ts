@@ -25,6 +25,7 @@ import * as list from './admin-users-list.repository';
 import { hideSellerListings, unhideSellerListings } from './admin-listings.repository';
 import { assertNotLastAdmin, assertNotSelf, assertStillAdmin, canChangeRoleTo } from './admin-permissions';
 import { invalidateSessions } from '../../sessions/session-cache';
+import { accountLock, lockKeys } from '../../db/key-lock';
 import { adminCursor } from './sql-helpers';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
@@ -202,6 +203,10 @@ export async function closeAccount(
   input: { userId: string; actorId: string; reason: string; now: number; eraseAt: number | null },
 ) {
   const { userId, actorId, reason, now, eraseAt } = input;
+  // Under the account's lock, decided on the state it holds: a deletion made meanwhile is not written over.
+  await lockKeys(trx, [accountLock(userId)]);
+  const current = await trx.selectFrom('deletedUsers').select('status').where('uid', '=', userId).executeTakeFirst();
+  if (current?.status === 'unresolved') throw conflict(ADMIN_MESSAGES.alreadyDeleted);
   await repo.markDeleted(trx, userId, { reason, deletedBy: actorId, now, eraseAt });
   await repo.deleteAllSessions(trx, userId);
   const hidden = await hideSellerListings(trx, userId, ACCOUNT_DELETED_HIDDEN_REASON, now);

@@ -1,6 +1,7 @@
 import { ACCOUNT_DELETION_MESSAGES as M, ERASE_AFTER_DAYS } from '@accountry/shared/account-deletion';
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import type { AppDeps } from '../../app';
+import { accountLock, withKeyLocks } from '../../db/key-lock';
 import { hasOrderInProgress } from '../../db/order-facts';
 import { queueMail } from '../../email/mail-outbox';
 import { conflict, forbidden } from '../../lib/app-error';
@@ -24,7 +25,8 @@ export async function deleteOwnAccount(deps: AppDeps, user: AuthUser, password: 
   await confirmPassword(deps, user, password, ip, 'password');
   const now = deps.clock.now();
   const eraseAt = now + ERASE_AFTER_DAYS * DAY;
-  await deps.db.db.transaction().execute(async (trx) => {
+  // Under the account's lock, which buy-now also takes: an order cannot start between the check and the deletion.
+  await withKeyLocks(deps.db.db, [accountLock(user.id)], async (trx) => {
     if (await hasOrderInProgress(trx, user.id)) throw conflict(M.openOrders);
     const money = (await balanceOf(trx, availableAccount(user.id))) + (await balanceOf(trx, heldAccount(user.id)));
     if (money > 0) throw conflict(M.moneyInWallet(money));

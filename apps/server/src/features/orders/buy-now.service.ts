@@ -2,7 +2,7 @@ import { ORDER_CHAT_MESSAGES, ORDER_MESSAGES as M } from '@accountry/shared/orde
 import { DUE_RULES, MAX_UNPAID_ORDERS } from '@accountry/shared/order-state';
 import type { OrdersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
-import { withKeyLocks } from '../../db/key-lock';
+import { accountLock, withKeyLocks } from '../../db/key-lock';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
@@ -16,11 +16,15 @@ import { findListingForOrder, mayTrade, setListingStatusIf } from './order-listi
  * buyer's unpaid orders are counted under their lock, so parallel requests cannot pass the limit together.
  */
 export async function buyNow(ctx: OrdersContext, user: AuthUser, listingId: string): Promise<OrdersTable> {
-  // A restored account trades again; one deleted and awaiting review, or disabled, does not.
-  if (user.disabled || !(await mayTrade(ctx.deps.db.db, user.id))) throw forbidden(M.accountDisabled);
+  if (user.disabled) throw forbidden(M.accountDisabled);
   const now = ctx.deps.clock.now();
+  // The seller never changes: known before the locks, so both accounts' locks are taken (a deletion waits for them).
+  const seller = (await findListingForOrder(ctx.deps.db.db, listingId))?.sellerId ?? '';
+  const locks = [`unpaid-orders:${user.id}`, accountLock(user.id), accountLock(seller)];
   try {
-    const { order, notice } = await withKeyLocks(ctx.deps.db.db, [`unpaid-orders:${user.id}`], async (trx) => {
+    const { order, notice } = await withKeyLocks(ctx.deps.db.db, locks, async (trx) => {
+      // A restored account trades again; one deleted and awaiting review, or disabled, does not.
+      if (!(await mayTrade(trx, user.id))) throw forbidden(M.accountDisabled);
       const listing = await findListingForOrder(trx, listingId);
       if (!listing || listing.deletedAt) throw notFound('Listing not found');
       if (listing.sellerId === user.id) throw badRequest(M.ownListing);
