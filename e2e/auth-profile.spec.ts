@@ -117,7 +117,7 @@ test('a member deletes their account after confirming with the password, and can
   await page.goto('/profile');
   await page.getByRole('region', { name: 'Delete account' }).getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-  const password = dialog.getByLabel('Your password');
+  const password = dialog.getByLabel('Current password');
   await expect(password).toBeFocused();
   await expect(dialog.getByText('Support can restore the account for 30 days.')).toBeVisible();
   await password.fill('Not-My-Password-1');
@@ -155,7 +155,7 @@ test('a member moves the account to a new e-mail address through the link mailed
   await form.getByRole('button', { name: 'Send confirmation link' }).click();
   await expect(form.getByRole('textbox', { name: 'New e-mail address' })).toBeFocused();
   await form.getByRole('textbox', { name: 'New e-mail address' }).fill(next);
-  await form.getByLabel('Your password').fill(user.password);
+  await form.getByLabel('Current password').fill(user.password);
   await form.getByRole('button', { name: 'Send confirmation link' }).click();
   await expect(form.getByRole('status')).toBeFocused();
   await expect(form.getByRole('status')).toHaveText(

@@ -63,7 +63,7 @@ export function ChangeEmailForm() {
           onChange={set('email')}
         />
         <PasswordInput
-          label="Your password"
+          label="Current password"
           autoComplete="current-password"
           required
           value={values.password}

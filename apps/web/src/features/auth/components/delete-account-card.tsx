@@ -71,7 +71,7 @@ export function DeleteAccountCard() {
               </Alert>
             )}
             <PasswordInput
-              label="Your password"
+              label="Current password"
               autoComplete="current-password"
               required
               data-autofocus
