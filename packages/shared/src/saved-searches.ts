@@ -50,6 +50,7 @@ const FILTER_ORDER = [
 ] as const;
 
 // Line breaks, other control characters and bidirectional overrides would garble a label or a mail.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** Whether a filter value narrows the search: no words to search for, a flag that is off or a minimum of 0 do not. */
