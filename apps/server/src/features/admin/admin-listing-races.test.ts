@@ -1,21 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
-import { createTestApp, testEngine, userWithSession, type TestContext } from '../../test/test-app';
-import { Interleave } from '../../test/interleave';
+import type { DatabaseHandle } from '../../db/database';
+import { testEngine, userWithSession, type TestContext } from '../../test/test-app';
+import type { Interleave } from '../../test/interleave';
+import { createRaceTestApp } from '../../test/race-app';
 import { insertListing } from './admin-test-fixtures';
 import { deleteListing, hideListing } from './admin-listings.service';
 
-const interleave = new Interleave();
+let interleave: Interleave;
+let race: Awaited<ReturnType<typeof createRaceTestApp>>;
 let ctx: TestContext;
 let second: DatabaseHandle;
 beforeAll(async () => {
-  ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(interleave) });
-  second = openDatabase(ctx.handle.url, { pgSchema: ctx.handle.pgSchema });
+  race = await createRaceTestApp();
+  ({ ctx, second, interleave } = race);
 });
-afterAll(async () => {
-  await second.close();
-  await ctx.close();
-});
+afterAll(() => race.close());
 
 describe('listing status races', () => {
   it('a seller status change decided before an admin hid the listing answers 409 and leaves it hidden', async () => {

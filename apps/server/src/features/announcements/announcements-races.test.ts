@@ -1,22 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
-import { Interleave } from '../../test/interleave';
-import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
+import type { DatabaseHandle } from '../../db/database';
+import type { Interleave } from '../../test/interleave';
+import { createRaceTestApp } from '../../test/race-app';
+import { userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { ADMIN_BASE, createAnnouncement } from './announcements-test-helpers';
 
-const interleave = new Interleave();
+let interleave: Interleave;
+let race: Awaited<ReturnType<typeof createRaceTestApp>>;
 let ctx: TestContext;
 let second: DatabaseHandle;
 let admin: Session;
 beforeAll(async () => {
-  ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(interleave) });
-  second = openDatabase(ctx.handle.url, { pgSchema: ctx.handle.pgSchema });
+  race = await createRaceTestApp();
+  ({ ctx, second, interleave } = race);
   admin = (await userWithSession(ctx, 'admin')).session;
 });
-afterAll(async () => {
-  await second.close();
-  await ctx.close();
-});
+afterAll(() => race.close());
 
 describe('announcement changes decided on a stale read', () => {
   it('an edit that another admin’s recall overtook answers 409 and does not revive the announcement', async () => {

@@ -1,32 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
-import { Interleave } from '../../test/interleave';
+import type { DatabaseHandle } from '../../db/database';
+import type { Interleave } from '../../test/interleave';
+import { createRaceTestApp } from '../../test/race-app';
 import { insertTestListing } from '../../test/listing-fixtures';
-import {
-  TEST_PASSWORD,
-  createTestApp,
-  testEngine,
-  userWithSession,
-  type Session,
-  type TestContext,
-} from '../../test/test-app';
+import { TEST_PASSWORD, testEngine, userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { deleteUser } from '../admin/admin-users.service';
 import { deleteOwnAccount } from './account-deletion.service';
 
 // Races between connections: SQLite's one connection already runs one transaction at a time.
 const pg = testEngine === 'postgres';
-const interleave = new Interleave();
+let interleave: Interleave;
+let race: Awaited<ReturnType<typeof createRaceTestApp>>;
 let ctx: TestContext;
 let second: DatabaseHandle;
 beforeAll(async () => {
-  ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(interleave) });
-  second = openDatabase(ctx.handle.url, { pgSchema: ctx.handle.pgSchema });
+  race = await createRaceTestApp();
+  ({ ctx, second, interleave } = race);
 });
-afterAll(async () => {
-  await second.close();
-  await ctx.close();
-});
+afterAll(() => race.close());
 
 const post = (s: Session, url: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url, headers: s.headers, payload });

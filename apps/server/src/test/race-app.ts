@@ -1,0 +1,22 @@
+import { openDatabase } from '../db/database';
+import { Interleave } from './interleave';
+import { createTestApp } from './test-app';
+
+/**
+ * A test app for races: its queries can stop at a chosen table (`interleave.arm`) while other work runs on `second`,
+ * another connection to the same database, as another request or process would.
+ */
+export async function createRaceTestApp(env: Record<string, string> = {}) {
+  const interleave = new Interleave();
+  const ctx = await createTestApp(env, { wrapDb: (db) => db.withPlugin(interleave) });
+  const second = openDatabase(ctx.handle.url, { pgSchema: ctx.handle.pgSchema });
+  return {
+    ctx,
+    second,
+    interleave,
+    async close() {
+      await second.close();
+      await ctx.close();
+    },
+  };
+}
