@@ -6,6 +6,7 @@ export const ORDER_MESSAGES = {
   notFound: 'Order not found',
   ownListing: 'You cannot buy your own listing.',
   listingNotActive: 'This listing is not available for purchase.',
+  sellerGone: "The seller's account is no longer active, so this order cannot be paid. Cancel it; nothing was charged.",
   listingTaken: 'Someone else is already buying this listing.',
   accountDisabled: 'Your account cannot start orders.',
   notYourOrder: 'Only the buyer or the seller of this order can do this.',

@@ -133,6 +133,20 @@ describe('refusals change nothing', () => {
     ).toBe(0);
   });
 
+  it('paying an order whose seller was deleted or disabled since', async () => {
+    const deal = await arrangeDeal(ctx);
+    const started = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id });
+    expect(started.status).toBe(201);
+    const id = started.body.id as string;
+    await ctx.db.updateTable('users').set({ disabled: true }).where('id', '=', deal.seller.id).execute();
+    await expectRefused(
+      () => call(ctx, deal.buyer, 'POST', `/api/orders/${id}/pay`),
+      409,
+      "The seller's account is no longer active, so this order cannot be paid. Cancel it; nothing was charged.",
+      id,
+    );
+  });
+
   it('an account deleted and then restored by an admin can buy again', async () => {
     const deal = await arrangeDeal(ctx);
     const a = await userWithSession(ctx, 'admin', { displayName: 'Ada Admin' });

@@ -9,6 +9,7 @@ import type { OrdersContext } from './orders-context';
 import { applyTransition, moveOrder, type Actor } from './order-transitions';
 import { afterTransition } from './order-effects';
 import { findOrder, insertReveal, updateOrderIf } from './orders.repository';
+import { mayTrade } from './order-listings.repository';
 
 /** The viewer's side of an order, or a 404 that does not say whether the order exists. */
 export function sideOf(order: OrdersTable, user: AuthUser): 'buyer' | 'seller' | 'admin' {
@@ -44,6 +45,8 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
   if (!order) throw notFound(M.notFound);
   only('buyer', order, user);
   if (order.status !== 'pending_payment') throw conflict(order.paidAt ? M.alreadyPaid : M.notPayable);
+  // No money goes into escrow for a seller who can no longer deliver (disabled or deleted since the order began).
+  if (!(await mayTrade(db, order.sellerId))) throw conflict(M.sellerGone);
   const returnUrl = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
   const start = await ctx.provider.startPayment({ order, buyerEmail: user.email, returnUrl });
   const now = ctx.deps.clock.now();
