@@ -18,7 +18,15 @@ test('a member saves a search from /browse, finds it in the account menu, opens 
   await expect(page.getByText('Search saved', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save this search' })).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Account menu for Sasha Saver' }).click();
+  // By keyboard, Tab leaves the open menu back on its button, as Escape does.
+  const menuButton = page.getByRole('button', { name: 'Account menu for Sasha Saver' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  await menuButton.click();
   await page.getByRole('menuitem', { name: 'Saved searches' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Saved searches' })).toBeVisible();
   const saved = page.getByRole('list', { name: 'Your saved searches' });

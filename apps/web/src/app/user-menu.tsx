@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconChevronDown, IconLogout, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
@@ -7,10 +8,19 @@ import { useSignOut } from '../features/auth/hooks/use-sign-out';
 /** The signed-in user's menu in the header (profile, orders, wallet, saved searches, sign out). */
 export function UserMenu({ user }: { user: NonNullable<MeResponse['user']> }) {
   const signOut = useSignOut();
+  const [opened, setOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Tab leaves the menu as Escape does (the menu button pattern), back on its button, rather than cycling inside it.
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Tab') return;
+    e.preventDefault();
+    setOpened(false);
+    button.current?.focus();
+  };
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${user.displayName}`}>
+        <UnstyledButton ref={button} aria-label={`Account menu for ${user.displayName}`}>
           <Group gap={6} wrap="nowrap">
             <Avatar size="sm" color="indigo" name={user.displayName} />
             <Text size="sm" visibleFrom="sm">
@@ -20,7 +30,7 @@ export function UserMenu({ user }: { user: NonNullable<MeResponse['user']> }) {
           </Group>
         </UnstyledButton>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown onKeyDown={onKeyDown}>
         <Menu.Label>{user.email}</Menu.Label>
         <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
           Profile

@@ -18,11 +18,13 @@ import { IconBellOff, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_SAVED_SEARCHES, SAVED_SEARCH_ALERT_HOURS, SAVED_SEARCH_MESSAGES } from '@accountry/shared/saved-searches';
 import { toast } from '../../../lib/toast';
+import { useSession } from '../../../lib/session';
 import { SAVED_SEARCHES_KEY, savedSearchesApi } from '../api/saved-searches-api';
 
 /** /saved-searches (members): each saved search, a link to its results, and deleting it (which ends its mail). */
 export function Component() {
   const queryClient = useQueryClient();
+  const { user } = useSession();
   // The deleted row's button goes away with it: the focus goes to the page's heading, not to the page body.
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useQuery({ queryKey: SAVED_SEARCHES_KEY, queryFn: savedSearchesApi.list });
@@ -58,7 +60,11 @@ export function Component() {
           <EmptyState
             icon={<IconBellOff size={32} />}
             title="No saved searches yet"
-            description="Search or filter on the browse page, then choose Save this search."
+            description={
+              user?.role === 'admin'
+                ? 'Members save searches from the browse page; admin accounts are not offered it.'
+                : 'Search or filter on the browse page, then choose Save this search.'
+            }
           >
             <Button component={Link} to="/browse">
               Browse accounts
