@@ -10,7 +10,7 @@ import { claimMailSlot } from './mail-limit.service';
 import { confirmPassword } from './profile.service';
 import { retireUserTokens } from './tokens.repository';
 import { consumeToken, issueToken, linkInvalid } from './tokens.service';
-import { findUserByEmail, findUserById, isUniqueViolation, updateUser } from './users.repository';
+import { findUserByEmail, findUserWithDeletionById, isUniqueViolation, updateUser } from './users.repository';
 
 /**
  * Ask to change the account's address (decision 165): the password confirms it, a link goes to the new address and
@@ -48,19 +48,18 @@ export async function requestEmailChange(
  */
 export async function confirmEmailChange(deps: AppDeps, token: string) {
   const now = deps.clock.now();
-  let changed: { id: string; oldEmail: string; email: string };
+  let changed: { id: string; email: string };
   try {
     changed = await deps.db.db.transaction().execute(async (trx) => {
       const row = await consumeToken(trx, token, 'change_email', now);
-      const found = await findUserById(trx, row.userId);
+      const user = await findUserWithDeletionById(trx, row.userId);
       // A deleted account's address stays as it is (its erasure replaces it).
-      const user = found && (await findUserByEmail(trx, found.email));
       if (!user || !row.newEmail || user.disabled || user.deletedStatus === 'unresolved') throw linkInvalid();
       await updateUser(trx, user.id, { email: row.newEmail, emailVerified: true });
       for (const purpose of ['change_email', 'reset_password', 'verify_email'] as const)
         await retireUserTokens(trx, user.id, purpose, now);
       await queueMail(trx, emailChangeNoticeMail(deps.config.publicUrl, user.email, row.newEmail, true), now);
-      return { id: user.id, oldEmail: user.email, email: row.newEmail };
+      return { id: user.id, email: row.newEmail };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(M.taken);

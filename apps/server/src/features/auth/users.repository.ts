@@ -3,16 +3,25 @@ import type { UsersTable } from '../../db/schema';
 
 export type UserWithDeletion = UsersTable & { deletedStatus: string | null };
 
-export async function findUserByEmail(db: Database, email: string): Promise<UserWithDeletion | undefined> {
+async function findUserWithDeletion(
+  db: Database,
+  column: 'users.email' | 'users.id',
+  value: string,
+): Promise<UserWithDeletion | undefined> {
   const row = await db
     .selectFrom('users')
     .leftJoin('deletedUsers', 'deletedUsers.uid', 'users.id')
     .selectAll('users')
     .select('deletedUsers.status as deletedStatus')
-    .where('users.email', '=', email)
+    .where(column, '=', value)
     .executeTakeFirst();
   return row ? { ...row, deletedStatus: row.deletedStatus ?? null } : undefined;
 }
+
+export const findUserByEmail = (db: Database, email: string) => findUserWithDeletion(db, 'users.email', email);
+
+/** The user and whether their account is deleted, in one read. */
+export const findUserWithDeletionById = (db: Database, id: string) => findUserWithDeletion(db, 'users.id', id);
 
 export async function findUserById(db: Database, id: string): Promise<UsersTable | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
