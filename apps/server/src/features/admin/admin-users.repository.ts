@@ -118,41 +118,29 @@ export async function deleteAllSessions(db: Database, userId: string) {
   await db.deleteFrom('sessions').where('userId', '=', userId).execute();
 }
 
-/** Write (or reopen) the deleted-user record keyed by uid. */
+/** Write (or reopen) the deleted-user record keyed by uid, in one statement. */
 export async function markDeleted(
   db: Database,
   uid: string,
   input: { reason: string; deletedBy: string; now: number; eraseAt: number | null },
 ) {
-  const existing = await db.selectFrom('deletedUsers').select('uid').where('uid', '=', uid).executeTakeFirst();
-  if (existing) {
-    await db
-      .updateTable('deletedUsers')
-      .set({
-        status: 'unresolved',
-        reason: input.reason,
-        deletedBy: input.deletedBy,
-        createdAt: input.now,
-        updatedAt: input.now,
-        eraseAt: input.eraseAt,
-      })
-      .where('uid', '=', uid)
-      .execute();
-    return;
-  }
+  const deletion = {
+    status: 'unresolved' as const,
+    reason: input.reason,
+    deletedBy: input.deletedBy,
+    createdAt: input.now,
+    updatedAt: input.now,
+    eraseAt: input.eraseAt,
+  };
   await db
     .insertInto('deletedUsers')
     .values({
       uid,
       // The user's own creation time: the deleted users list in that order by an index of their own.
       userCreatedAt: db.selectFrom('users').select('createdAt').where('id', '=', uid),
-      status: 'unresolved',
-      reason: input.reason,
-      deletedBy: input.deletedBy,
-      createdAt: input.now,
-      updatedAt: input.now,
-      eraseAt: input.eraseAt,
+      ...deletion,
     })
+    .onConflict((oc) => oc.column('uid').doUpdateSet(deletion))
     .execute();
 }
 
