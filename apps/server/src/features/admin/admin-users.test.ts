@@ -103,6 +103,12 @@ describe('GET /api/admin/users', () => {
     expect((await ids('active')).sort()).toEqual([active.id, restored.id].sort());
     expect(await ids('disabled')).toEqual([disabled.id]);
     expect(await ids('deleted')).toEqual([deleted.id]);
+
+    // Deleted again after the restore: the one record reopens with the new reason.
+    const again = await inject('POST', `/api/admin/users/${restored.id}/delete`, { reason: 'Second offence' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().deletion).toMatchObject({ status: 'unresolved', reason: 'Second offence', eraseAt: null });
+    expect(await ids('deleted')).toEqual(expect.arrayContaining([deleted.id, restored.id]));
   });
 
   it('rejects unknown filter values and a malformed cursor with a clear 400', async () => {
