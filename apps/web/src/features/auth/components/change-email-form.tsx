@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { emailChangeInputSchema, type EmailChangeInput } from '@accountry/shared/email-change';
 import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { authApi } from '../api/auth-api';
+import { CurrentPasswordInput } from './current-password-input';
 
 const empty = { email: '', password: '' };
 
@@ -62,15 +63,7 @@ export function ChangeEmailForm() {
           error={errors.email}
           onChange={set('email')}
         />
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
-          required
-          value={values.password}
-          error={errors.password}
-          aria-invalid={!!errors.password || undefined}
-          onChange={set('password')}
-        />
+        <CurrentPasswordInput value={values.password} error={errors.password} onChange={set('password')} />
         <Group>
           <Button type="submit" loading={change.isPending}>
             Send confirmation link

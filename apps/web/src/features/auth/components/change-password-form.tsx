@@ -9,6 +9,7 @@ import { zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
 import { passwordChecklistProps } from './password-checklist';
+import { CurrentPasswordInput } from './current-password-input';
 
 const empty = { currentPassword: '', newPassword: '', confirm: '' };
 
@@ -52,15 +53,10 @@ export function ChangePasswordForm() {
             {errors._}
           </Alert>
         )}
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
-          required
+        <CurrentPasswordInput
           value={values.currentPassword}
           onChange={set('currentPassword')}
           error={errors.currentPassword}
-          // Mantine's PasswordInput does not mark itself invalid for assistive technology: each one here says so.
-          aria-invalid={!!errors.currentPassword || undefined}
         />
         <PasswordInput
           label="New password"
@@ -69,6 +65,7 @@ export function ChangePasswordForm() {
           value={values.newPassword}
           onChange={set('newPassword')}
           error={errors.newPassword}
+          // Mantine's PasswordInput does not mark itself invalid for assistive technology: each one here says so.
           aria-invalid={!!errors.newPassword || undefined}
           {...passwordChecklistProps(values.newPassword, 'change-password-rules')}
         />

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_DELETION_MESSAGES, ERASE_AFTER_DAYS } from '@accountry/shared/account-deletion';
 import { ApiRequestError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
+import { CurrentPasswordInput } from './current-password-input';
 
 /** Deleting one's own account: what it means, then a dialog that asks for the password before anything happens. */
 export function DeleteAccountCard() {
@@ -70,15 +71,11 @@ export function DeleteAccountCard() {
                 {errors._}
               </Alert>
             )}
-            <PasswordInput
-              label="Current password"
-              autoComplete="current-password"
-              required
+            <CurrentPasswordInput
               data-autofocus
               ref={passwordInput}
               value={password}
               error={errors.password}
-              aria-invalid={!!errors.password || undefined}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
             <Group justify="flex-end">
