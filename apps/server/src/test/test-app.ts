@@ -45,6 +45,8 @@ export interface TestContext {
   clock: ManualClock;
   mailer: CapturingMailer;
   bus: Bus;
+  /** The settings the test asked for (a peer app gets them too). */
+  env: Record<string, string>;
   /** Run the outbox worker until nothing is due, so queued mail reaches `mailer`. */
   deliverMail(): Promise<void>;
   /** Deliver what is due, then the last mail (to the address). */
@@ -57,6 +59,17 @@ export interface TestContext {
 /** One key per test run: credentials encrypted by one app are readable by a second app on the same database. */
 export const TEST_CREDENTIALS_KEY = randomBytes(32).toString('hex');
 
+/** Every test app's settings before its own: no background timers (tests sweep by hand), the run's credentials key. */
+const testEnv = () => ({
+  NODE_ENV: 'test',
+  WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
+  CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
+  ORDER_SWEEP_INTERVAL_MS: '0',
+  CHAT_MAIL_SWEEP_INTERVAL_MS: '0',
+  ACCOUNT_ERASE_INTERVAL_MS: '0',
+  SAVED_SEARCH_ALERT_INTERVAL_MS: '0',
+});
+
 export interface TestAppOptions {
   /** The database the app sees, e.g. with a plugin that lets a test interleave two requests at a chosen query. */
   wrapDb?: (db: DatabaseHandle['db']) => DatabaseHandle['db'];
@@ -68,16 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const clock = new ManualClock(Date.now());
   const mailer = new CapturingMailer();
   const bus = handle.engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : memoryBus();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
-    CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
-    ORDER_SWEEP_INTERVAL_MS: '0',
-    CHAT_MAIL_SWEEP_INTERVAL_MS: '0',
-    ACCOUNT_ERASE_INTERVAL_MS: '0',
-    SAVED_SEARCH_ALERT_INTERVAL_MS: '0',
-    ...env,
-  });
+  const config = loadConfig({ ...testEnv(), ...env });
   const app = await buildApp({ db: handle, mailer, clock, bus, config });
   const deps = app.deps;
   await app.ready();
@@ -92,6 +96,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     clock,
     mailer,
     bus,
+    env,
     deliverMail,
     async lastMail(to?: string) {
       await deliverMail();
@@ -212,14 +217,8 @@ export async function userWithSession(
 export async function createPeerApp(ctx: TestContext, env: Record<string, string> = {}) {
   const handle = openDatabase(ctx.handle.url, { pgSchema: ctx.handle.pgSchema });
   const bus = handle.engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : ctx.bus;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
-    CHAT_MAIL_SWEEP_INTERVAL_MS: '0',
-    ACCOUNT_ERASE_INTERVAL_MS: '0',
-    SAVED_SEARCH_ALERT_INTERVAL_MS: '0',
-    ...env,
-  });
+  // The same settings as the first process (a public URL in its mail, say), then the test's own for this one.
+  const config = loadConfig({ ...testEnv(), ...ctx.env, ...env });
   const app = await buildApp({ db: handle, mailer: new CapturingMailer(), clock: ctx.clock, bus, config });
   await app.ready();
   return {
