@@ -3,7 +3,10 @@ import path from 'node:path';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Credentials } from '@accountry/shared/orders';
 
-/** Decision 082: order credentials are sealed with AES-256-GCM; the stored text is "v1.<iv>.<tag>.<ciphertext>". */
+/**
+ * Decision 082: order credentials (and, decision 168, authenticator keys) are sealed with AES-256-GCM; the stored text
+ * is "v1.<iv>.<tag>.<ciphertext>".
+ */
 const VERSION = 'v1';
 
 export function parseKey(text: string): Buffer {
@@ -36,11 +39,20 @@ export class CredentialsCipher {
   constructor(private readonly key: Buffer) {}
 
   seal(credentials: Credentials, orderId: string): string {
+    // The order id is authenticated: sealed credentials cannot be moved to another order.
+    return this.sealText(JSON.stringify(credentials), orderId);
+  }
+
+  open(sealed: string, orderId: string): Credentials {
+    return JSON.parse(this.openText(sealed, orderId)) as Credentials;
+  }
+
+  /** Any secret text, bound to `context` (authenticated, not stored): it opens only with the same context. */
+  sealText(text: string, context: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    // The order id is authenticated: sealed credentials cannot be moved to another order.
-    cipher.setAAD(Buffer.from(orderId));
-    const body = Buffer.concat([cipher.update(JSON.stringify(credentials), 'utf8'), cipher.final()]);
+    cipher.setAAD(Buffer.from(context));
+    const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
     return [
       VERSION,
       iv.toString('base64url'),
@@ -49,13 +61,12 @@ export class CredentialsCipher {
     ].join('.');
   }
 
-  open(sealed: string, orderId: string): Credentials {
+  openText(sealed: string, context: string): string {
     const [version, iv, tag, body] = sealed.split('.');
-    if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('unknown credentials format');
+    if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('unknown sealed format');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(orderId));
+    decipher.setAAD(Buffer.from(context));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    const text = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-    return JSON.parse(text) as Credentials;
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
   }
 }

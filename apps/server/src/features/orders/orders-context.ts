@@ -1,6 +1,7 @@
 import { protectionMs } from '@accountry/shared/order-state';
 import type { AppDeps } from '../../app';
-import { CredentialsCipher, resolveCredentialsKey } from '../../lib/credentials-cipher';
+import type { CredentialsCipher } from '../../lib/credentials-cipher';
+import { appCipher } from '../../lib/app-cipher';
 import { balanceProvider } from './balance-provider';
 import { stripePaymentProvider } from './stripe-payment-provider';
 import type { PaymentProvider } from './payment-provider';
@@ -37,9 +38,7 @@ function createOrdersContext(deps: AppDeps): OrdersContext {
   return {
     deps,
     provider: factory(deps),
-    cipher: new CredentialsCipher(
-      resolveCredentialsKey(o.credentialsKey, deps.config.dataDir, deps.config.isProduction),
-    ),
+    cipher: appCipher(deps),
     feePercent: o.platformFeePercent,
     protectionMs: (days) =>
       o.protectionPeriodMs !== undefined && days > 0 ? o.protectionPeriodMs : protectionMs(days),
