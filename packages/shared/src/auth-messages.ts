@@ -1,4 +1,5 @@
 import { NETWORK_ERROR_MESSAGE } from './network-messages';
+import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
 
 /** Spec section 8, sign-in messages, to the letter. */
 export const SIGN_IN_MESSAGES = {
@@ -57,6 +58,8 @@ export const AUTH_ERROR_CODES = {
   linkExpired: 'LINK_EXPIRED',
   mailFailed: 'MAIL_FAILED',
   adminRoleLocked: 'ADMIN_ROLE_LOCKED',
+  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
+  twoFactorInvalid: 'TWO_FACTOR_INVALID',
 } as const;
 
 const SIGN_IN_BY_CODE: Record<string, string> = {
@@ -65,6 +68,8 @@ const SIGN_IN_BY_CODE: Record<string, string> = {
   [AUTH_ERROR_CODES.disabled]: SIGN_IN_MESSAGES.disabled,
   [AUTH_ERROR_CODES.deleted]: SIGN_IN_MESSAGES.deleted,
   [AUTH_ERROR_CODES.unverified]: SIGN_IN_MESSAGES.unverified,
+  [AUTH_ERROR_CODES.twoFactorRequired]: TWO_FACTOR_MESSAGES.codeRequired,
+  [AUTH_ERROR_CODES.twoFactorInvalid]: TWO_FACTOR_MESSAGES.codeInvalid,
 };
 
 /**

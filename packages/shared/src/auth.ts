@@ -10,6 +10,7 @@ import {
   passwordSchema,
   phoneNumberSchema,
 } from './account-rules';
+import { twoFactorCodeSchema } from './two-factor';
 import { ACCOUNT_MESSAGES } from './auth-messages';
 
 /** The signed-in user as the API returns it (never the password hash). */
@@ -39,6 +40,8 @@ export const signInInputSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
   remember: z.boolean({ error: 'Remember me must be true or false' }).optional(),
+  /** Asked for only when the account has two-factor sign-in on (decision 168). */
+  code: twoFactorCodeSchema.optional(),
 });
 export type SignInInput = z.input<typeof signInInputSchema>;
 

@@ -517,6 +517,24 @@ export interface SavedSearchesTable {
   checkedAt: number;
 }
 
+/** A member's authenticator key (decision 168); pending until `enabledAt` is set by a first code. */
+export interface TwoFactorTable {
+  userId: string;
+  /** Sealed by the app's cipher (lib/app-cipher.ts), bound to the user id. */
+  secret: string;
+  createdAt: number;
+  enabledAt: number | null;
+  /** The last TOTP time step a code was accepted for: a code never works twice. */
+  lastStep: number | null;
+}
+
+/** A one-time recovery code, as its SHA-256. */
+export interface RecoveryCodesTable {
+  userId: string;
+  codeHash: string;
+  usedAt: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   authTokens: AuthTokensTable;
@@ -559,6 +577,8 @@ export interface DB {
   stripeRefunds: StripeRefundsTable;
   emailPreferences: EmailPreferencesTable;
   savedSearches: SavedSearchesTable;
+  twoFactor: TwoFactorTable;
+  recoveryCodes: RecoveryCodesTable;
 }
 
 /** Every boolean column, by its camelCase name. Add new boolean columns here. */

@@ -4,6 +4,7 @@ import {
   AUTH_FALLBACK_MESSAGES,
   SIGN_IN_MESSAGES,
 } from '@accountry/shared/auth-messages';
+import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { AppError } from '../../lib/app-error';
 
 /** The auth errors, each with the code the client acts on and the message it shows. */
@@ -13,6 +14,11 @@ export const authErrors = {
   disabled: () => new AppError(403, AUTH_ERROR_CODES.disabled, SIGN_IN_MESSAGES.disabled),
   deleted: () => new AppError(403, AUTH_ERROR_CODES.deleted, SIGN_IN_MESSAGES.deleted),
   unverified: () => new AppError(403, AUTH_ERROR_CODES.unverified, SIGN_IN_MESSAGES.unverified),
+  twoFactorRequired: () => new AppError(401, AUTH_ERROR_CODES.twoFactorRequired, TWO_FACTOR_MESSAGES.codeRequired),
+  twoFactorInvalid: () =>
+    new AppError(401, AUTH_ERROR_CODES.twoFactorInvalid, TWO_FACTOR_MESSAGES.codeInvalid, {
+      code: TWO_FACTOR_MESSAGES.codeInvalid,
+    }),
   signInFailed: () => new AppError(500, AUTH_ERROR_CODES.signInFailed, SIGN_IN_MESSAGES.other),
   emailTaken: () =>
     new AppError(409, AUTH_ERROR_CODES.emailTaken, ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken }),

@@ -15,6 +15,7 @@ import { authErrors } from './auth-errors';
 import { dummyPasswordHash } from '../../lib/password';
 import { passwordResetRoutes } from './password-reset.routes';
 import { profileRoutes } from './profile.routes';
+import { twoFactorRoutes } from './two-factor.routes';
 import { requireSignedIn, toSessionUser } from './session-user';
 import {
   clearSessionCookies,
@@ -68,10 +69,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags: ['auth'], body: signInInputSchema, response: { 200: meResponseSchema, ...errors } },
       },
       async (request, reply) => {
-        const { email, password, remember = false } = request.body;
+        const { email, password, remember = false, code } = request.body;
         let user;
         try {
-          user = await checkSignIn(deps, { email, password }, request.ip);
+          user = await checkSignIn(deps, { email, password, code }, request.ip);
         } catch (err) {
           if (err instanceof AppError) throw err;
           request.log.error({ err }, 'sign-in failed');
@@ -129,5 +130,6 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await app.register(verificationRoutes(deps));
     await app.register(passwordResetRoutes(deps));
     await app.register(profileRoutes(deps));
+    await app.register(twoFactorRoutes(deps));
   };
 }

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { authErrors } from './auth-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { deleteUserSessions } from '../../sessions/sessions.repository';
-import { claimSignInAttempt } from './signin.service';
+import { claimSignInAttempt } from './signin-attempts';
 import { releaseHits } from './throttle.service';
 import { invalidateSessions } from '../../sessions/session-cache';
 import { findUserById, updateUser } from './users.repository';

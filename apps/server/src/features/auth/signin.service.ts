@@ -1,39 +1,21 @@
 import type { AppDeps } from '../../app';
-import type { Database } from '../../db/database';
-import { AUTH_POLICY } from './auth-policy';
 import { authErrors } from './auth-errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
-import { bucketFor, claimHits, clearBucket, hitCount, releaseHits } from './throttle.service';
+import { bucketFor, clearBucket, releaseHits } from './throttle.service';
+import { claimSignInAttempt, isLockedOut } from './signin-attempts';
+import { enabledKey, spendSecondFactor } from './two-factor.service';
 import { findUserByEmail } from './users.repository';
 
-/** Locked while the address or the IP has too many recent failures (checked before the password). */
-export async function isLockedOut(db: Database, email: string, ip: string, now: number) {
-  const w = AUTH_POLICY.failureWindowMs;
-  if ((await hitCount(db, bucketFor('signin-account', email), w, now)) >= AUTH_POLICY.accountFailures) return true;
-  return (await hitCount(db, bucketFor('signin-ip', ip), w, now)) >= AUTH_POLICY.ipFailures;
-}
-
 /**
- * Count the attempt as a failure before the ~100 ms password check, atomically with the lock-out check, so a burst
- * of parallel guesses is limited exactly like a sequence. Null when the address or the IP is locked.
+ * Check e-mail and password, then the second factor when it is on (decision 168), then the account's state. The state
+ * (deleted, disabled, unverified) is told only to someone who passed both; an unknown address costs the same hash as
+ * a known one.
  */
-export async function claimSignInAttempt(db: Database, email: string, ip: string, now: number) {
-  const windowMs = AUTH_POLICY.failureWindowMs;
-  return claimHits(
-    db,
-    [
-      { bucket: bucketFor('signin-account', email), limit: AUTH_POLICY.accountFailures, windowMs },
-      { bucket: bucketFor('signin-ip', ip), limit: AUTH_POLICY.ipFailures, windowMs },
-    ],
-    now,
-  );
-}
-
-/**
- * Check e-mail and password, then the account's state. The state (deleted, disabled, unverified) is told only to
- * someone who knew the password; an unknown address costs the same hash as a known one.
- */
-export async function checkSignIn(deps: AppDeps, input: { email: string; password: string }, ip: string) {
+export async function checkSignIn(
+  deps: AppDeps,
+  input: { email: string; password: string; code?: string },
+  ip: string,
+) {
   const db = deps.db.db;
   const now = deps.clock.now();
   const attempt = await claimSignInAttempt(db, input.email, ip, now);
@@ -44,6 +26,18 @@ export async function checkSignIn(deps: AppDeps, input: { email: string; passwor
     // The failure that reaches the limit already says so.
     if (await isLockedOut(db, input.email, ip, now)) throw authErrors.tooManyAttempts();
     throw authErrors.invalidCredentials();
+  }
+  const key = await enabledKey(db, user.id);
+  if (key) {
+    // Asking for the code is not a failure; a wrong code is one, and the failures clear only once both factors pass.
+    if (!input.code) {
+      await releaseHits(db, attempt);
+      throw authErrors.twoFactorRequired();
+    }
+    if (!(await spendSecondFactor(deps, key, input.code))) {
+      if (await isLockedOut(db, input.email, ip, now)) throw authErrors.tooManyAttempts();
+      throw authErrors.twoFactorInvalid();
+    }
   }
   await releaseHits(db, attempt);
   await clearBucket(db, bucketFor('signin-account', input.email));

@@ -1,0 +1,26 @@
+import type { Database } from '../../db/database';
+import { AUTH_POLICY } from './auth-policy';
+import { bucketFor, claimHits, hitCount } from './throttle.service';
+
+/** Locked while the address or the IP has too many recent failures (checked before the password). */
+export async function isLockedOut(db: Database, email: string, ip: string, now: number) {
+  const w = AUTH_POLICY.failureWindowMs;
+  if ((await hitCount(db, bucketFor('signin-account', email), w, now)) >= AUTH_POLICY.accountFailures) return true;
+  return (await hitCount(db, bucketFor('signin-ip', ip), w, now)) >= AUTH_POLICY.ipFailures;
+}
+
+/**
+ * Count the attempt as a failure before the ~100 ms password check, atomically with the lock-out check, so a burst
+ * of parallel guesses is limited exactly like a sequence. Null when the address or the IP is locked.
+ */
+export async function claimSignInAttempt(db: Database, email: string, ip: string, now: number) {
+  const windowMs = AUTH_POLICY.failureWindowMs;
+  return claimHits(
+    db,
+    [
+      { bucket: bucketFor('signin-account', email), limit: AUTH_POLICY.accountFailures, windowMs },
+      { bucket: bucketFor('signin-ip', ip), limit: AUTH_POLICY.ipFailures, windowMs },
+    ],
+    now,
+  );
+}

@@ -1,0 +1,57 @@
+import type { Mail } from '../../email/mailer';
+import { mailLayout } from '../../email/mail-layout';
+
+type Change = 'on' | 'off' | 'new-codes';
+
+const CHANGE_TEXT: Record<Change, { subject: string; title: string; line: string }> = {
+  on: {
+    subject: 'Two-factor sign-in is on for your Accountry account',
+    title: 'Two-factor sign-in is on',
+    line: 'Signing in to your account now takes your password and a code from your authenticator app.',
+  },
+  off: {
+    subject: 'Two-factor sign-in was turned off on your Accountry account',
+    title: 'Two-factor sign-in is off',
+    line: 'Signing in to your account now takes only your password.',
+  },
+  'new-codes': {
+    subject: 'New recovery codes for your Accountry account',
+    title: 'New recovery codes were made',
+    line: 'New recovery codes were made for your account. The earlier ones no longer work.',
+  },
+};
+
+/** To the owner whenever their second factor changes: a stolen session cannot change it unnoticed. */
+export function twoFactorChangedMail(publicUrl: string, to: string, change: Change): Mail {
+  const text = CHANGE_TEXT[change];
+  return {
+    to,
+    subject: text.subject,
+    ...mailLayout(
+      text.title,
+      [text.line, 'If this was not you, change your password at once and contact support.'],
+      { label: 'Open your profile', url: `${publicUrl}/profile` },
+      'You get this e-mail because it is about the security of your account.',
+    ),
+  };
+}
+
+/** A recovery code was spent signing in: the owner may have lost their phone, or someone else has the codes. */
+export function recoveryCodeUsedMail(publicUrl: string, to: string, left: number): Mail {
+  return {
+    to,
+    subject: 'A recovery code was used to sign in to Accountry',
+    ...mailLayout(
+      'A recovery code was used',
+      [
+        `Someone signed in to your account with a recovery code. ${left} of your recovery codes ${
+          left === 1 ? 'is' : 'are'
+        } left.`,
+        'If you lost your phone, set up two-factor sign-in again from your profile. If this was not you, change your ' +
+          'password at once, make new recovery codes and contact support.',
+      ],
+      { label: 'Open your profile', url: `${publicUrl}/profile` },
+      'You get this e-mail because it is about the security of your account.',
+    ),
+  };
+}

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  recoveryCodesSchema,
+  twoFactorDisableInputSchema,
+  twoFactorEnableInputSchema,
+  twoFactorPasswordInputSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '@accountry/shared/two-factor';
+import { apiErrorSchema } from '@accountry/shared/api-error';
+import type { AppDeps } from '../../app';
+import { noContent } from '../../lib/no-content';
+import { RATE_LIMITS } from './auth-policy';
+import { requireSignedIn } from './session-user';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  replaceRecoveryCodes,
+  startTwoFactorSetup,
+  twoFactorStatus,
+} from './two-factor.service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+const limited = { rateLimit: RATE_LIMITS.password };
+
+/** The signed-in user's two-factor sign-in (decision 168): status, set-up, turning it on and off, recovery codes. */
+export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/profile/two-factor',
+      { schema: { tags: ['profile'], response: { 200: twoFactorStatusSchema, 401: apiErrorSchema } } },
+      async (request) => twoFactorStatus(deps, requireSignedIn(request)),
+    );
+
+    app.post(
+      '/api/profile/two-factor/setup',
+      {
+        config: limited,
+        schema: {
+          tags: ['profile'],
+          body: twoFactorPasswordInputSchema,
+          response: { 200: twoFactorSetupSchema, ...errors },
+        },
+      },
+      async (request) => startTwoFactorSetup(deps, requireSignedIn(request), request.body.password, request.ip),
+    );
+
+    app.post(
+      '/api/profile/two-factor/enable',
+      {
+        config: limited,
+        schema: {
+          tags: ['profile'],
+          body: twoFactorEnableInputSchema,
+          response: { 200: recoveryCodesSchema, ...errors },
+        },
+      },
+      async (request) => enableTwoFactor(deps, requireSignedIn(request), request.body.code),
+    );
+
+    app.post(
+      '/api/profile/two-factor/disable',
+      {
+        config: limited,
+        schema: { tags: ['profile'], body: twoFactorDisableInputSchema, response: { 204: z.null(), ...errors } },
+      },
+      async (request, reply) => {
+        await disableTwoFactor(deps, requireSignedIn(request), request.body, request.ip);
+        return noContent(reply);
+      },
+    );
+
+    app.post(
+      '/api/profile/two-factor/recovery-codes',
+      {
+        config: limited,
+        schema: {
+          tags: ['profile'],
+          body: twoFactorPasswordInputSchema,
+          response: { 200: recoveryCodesSchema, ...errors },
+        },
+      },
+      async (request) => replaceRecoveryCodes(deps, requireSignedIn(request), request.body.password, request.ip),
+    );
+  };
+}

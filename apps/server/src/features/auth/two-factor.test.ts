@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
+import { post } from './auth-test-helpers';
+import { totpCode } from './two-factor-codes';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ PUBLIC_URL: 'https://market.example' });
+});
+afterAll(() => ctx.close());
+
+const STEP_MS = 30_000;
+const call = (session: Session, url: string, payload: object) =>
+  post(ctx, `/api/profile/two-factor${url}`, payload, { headers: session.headers });
+const status = async (session: Session) =>
+  (await ctx.app.inject({ method: 'GET', url: '/api/profile/two-factor', headers: session.headers })).json();
+const signIn = (email: string, code?: string, ip?: string) =>
+  post(ctx, '/api/auth/signin', { email, password: TEST_PASSWORD, ...(code !== undefined ? { code } : {}) }, { ip });
+/** The app's code a step later than any used so far (each step's code works once). */
+const nextCode = (key: string) => {
+  ctx.clock.advance(STEP_MS);
+  return totpCode(key, ctx.clock.now());
+};
+
+/** A member with two-factor sign-in on: their key and recovery codes. */
+async function memberWithTwoFactor() {
+  const { user, session } = await userWithSession(ctx, 'buyer');
+  const setup = await call(session, '/setup', { password: TEST_PASSWORD });
+  expect(setup.statusCode).toBe(200);
+  const { secret } = setup.json() as { secret: string; uri: string };
+  const enabled = await call(session, '/enable', { code: totpCode(secret, ctx.clock.now()) });
+  expect(enabled.statusCode).toBe(200);
+  return { user, session, key: secret, recoveryCodes: enabled.json().recoveryCodes as string[] };
+}
+
+describe('turning two-factor sign-in on', () => {
+  it('takes the password, shows a key, and is on only once a code from the app confirms it', async () => {
+    const { user, session } = await userWithSession(ctx, 'seller');
+    expect(await status(session)).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
+    const wrong = await call(session, '/setup', { password: 'Not-The-Password-1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ password: 'Your current password is incorrect.' });
+
+    const setup = await call(session, '/setup', { password: TEST_PASSWORD });
+    const { secret, uri } = setup.json() as { secret: string; uri: string };
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(uri).toContain('otpauth://totp/Accountry:');
+    expect(uri).toContain(`secret=${secret}`);
+    expect(uri).toContain('issuer=Accountry');
+    // Pending: sign-in still needs only the password.
+    expect((await status(session)).enabled).toBe(false);
+    expect((await signIn(user.email)).statusCode).toBe(200);
+    // The key is sealed at rest, bound to its owner.
+    const row = await ctx.db
+      .selectFrom('twoFactor')
+      .selectAll()
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.secret.startsWith('v1.')).toBe(true);
+    expect(row.secret).not.toContain(secret);
+
+    const bad = await call(session, '/enable', {
+      code: '000000' === totpCode(secret, ctx.clock.now()) ? '111111' : '000000',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({
+      code: 'That code is not right. Enter the current code from your authenticator app, or a recovery code.',
+    });
+    const on = await call(session, '/enable', { code: totpCode(secret, ctx.clock.now()) });
+    expect(on.statusCode).toBe(200);
+    const codes = on.json().recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expect(new Set(codes).size).toBe(10);
+    expect(await status(session)).toEqual({ enabled: true, enabledAt: ctx.clock.now(), recoveryCodesLeft: 10 });
+    const mail = await ctx.lastMail(user.email);
+    expect(mail?.subject).toBe('Two-factor sign-in is on for your Accountry account');
+    expect(mail?.text).toContain(
+      'Signing in to your account now takes your password and a code from your authenticator app.',
+    );
+    const stored = await ctx.db.selectFrom('recoveryCodes').select('codeHash').where('userId', '=', user.id).execute();
+    expect(stored.map((r) => r.codeHash)).not.toContain(codes[0]);
+  });
+
+  it('refuses a second set-up while on, and turning on without a set-up', async () => {
+    const { session } = await memberWithTwoFactor();
+    const again = await call(session, '/setup', { password: TEST_PASSWORD });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Two-factor sign-in is already on.');
+    const other = await userWithSession(ctx, 'buyer');
+    const none = await call(other.session, '/enable', { code: '123456' });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.message).toBe('Start the set-up again: the key it showed was replaced or removed.');
+  });
+
+  it('a newer set-up replaces the pending key: a code of the old one no longer turns it on', async () => {
+    const { session } = await userWithSession(ctx, 'buyer');
+    const first = (await call(session, '/setup', { password: TEST_PASSWORD })).json().secret as string;
+    const second = (await call(session, '/setup', { password: TEST_PASSWORD })).json().secret as string;
+    expect(second).not.toBe(first);
+    expect((await call(session, '/enable', { code: totpCode(first, ctx.clock.now()) })).statusCode).toBe(400);
+    expect((await call(session, '/enable', { code: totpCode(second, ctx.clock.now()) })).statusCode).toBe(200);
+  });
+});
+
+describe('signing in with two-factor sign-in on', () => {
+  it('asks for the code, refuses a wrong one, accepts the current one once', async () => {
+    const { user, key } = await memberWithTwoFactor();
+    const asked = await signIn(user.email);
+    expect(asked.statusCode).toBe(401);
+    expect(asked.json().error).toMatchObject({
+      code: 'TWO_FACTOR_REQUIRED',
+      message: 'Enter the 6-digit code from your authenticator app.',
+    });
+    expect(asked.cookies).toHaveLength(0);
+    // The code that turned it on was for this step: it does not work again.
+    const replay = await signIn(user.email, totpCode(key, ctx.clock.now()));
+    expect(replay.json().error.code).toBe('TWO_FACTOR_INVALID');
+    const wrong = await signIn(user.email, '12 34 56');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.message).toBe(
+      'That code is not right. Enter the current code from your authenticator app, or a recovery code.',
+    );
+    const code = nextCode(key);
+    const ok = await signIn(user.email, `${code.slice(0, 3)} ${code.slice(3)}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.uid).toBe(user.id);
+    expect((await signIn(user.email, code)).json().error.code).toBe('TWO_FACTOR_INVALID');
+    // A code of the step before is still accepted (a phone's clock drifts), unless that step was already used.
+    ctx.clock.advance(STEP_MS);
+    expect((await signIn(user.email, totpCode(key, ctx.clock.now() - STEP_MS))).statusCode).toBe(401);
+    ctx.clock.advance(STEP_MS);
+    expect((await signIn(user.email, totpCode(key, ctx.clock.now() - STEP_MS))).statusCode).toBe(200);
+    // Two steps late is too late.
+    ctx.clock.advance(3 * STEP_MS);
+    expect((await signIn(user.email, totpCode(key, ctx.clock.now() - 2 * STEP_MS))).statusCode).toBe(401);
+  });
+
+  it('a wrong password is told as before, without asking for the code', async () => {
+    const { user } = await memberWithTwoFactor();
+    const res = await post(ctx, '/api/auth/signin', { email: user.email, password: 'Not-The-Password-1' });
+    expect(res.json().error.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('wrong codes lock the account like wrong passwords, and asking for the code again does not reset the count', async () => {
+    const { user, key } = await memberWithTwoFactor();
+    for (let i = 0; i < 4; i++) {
+      expect((await signIn(user.email, '000000')).json().error.code).toBe('TWO_FACTOR_INVALID');
+      expect((await signIn(user.email)).json().error.code).toBe('TWO_FACTOR_REQUIRED');
+    }
+    const fifth = await signIn(user.email, '000000');
+    expect(fifth.statusCode).toBe(429);
+    expect((await signIn(user.email, nextCode(key))).statusCode).toBe(429);
+  });
+
+  it('a recovery code signs in once, in any case and spacing, and the owner is told how many are left', async () => {
+    const { user, recoveryCodes } = await memberWithTwoFactor();
+    const typed = ` ${recoveryCodes[3].toUpperCase().replace('-', ' ')} `;
+    const ok = await signIn(user.email, typed);
+    expect(ok.statusCode).toBe(200);
+    const mail = await ctx.lastMail(user.email);
+    expect(mail?.subject).toBe('A recovery code was used to sign in to Accountry');
+    expect(mail?.text).toContain(
+      'Someone signed in to your account with a recovery code. 9 of your recovery codes are left.',
+    );
+    expect((await signIn(user.email, recoveryCodes[3])).json().error.code).toBe('TWO_FACTOR_INVALID');
+    expect((await signIn(user.email, 'not-a-code')).json().error.code).toBe('TWO_FACTOR_INVALID');
+  });
+
+  it('two sign-ins with one code at the same moment: exactly one gets in', async () => {
+    const { user, key } = await memberWithTwoFactor();
+    const code = nextCode(key);
+    const results = await Promise.all([signIn(user.email, code), signIn(user.email, code), signIn(user.email, code)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401]);
+  });
+});
+
+describe('recovery codes and turning it off', () => {
+  it('new recovery codes take the password and retire the old ones', async () => {
+    const { user, session, recoveryCodes } = await memberWithTwoFactor();
+    const res = await call(session, '/recovery-codes', { password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json().recoveryCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect((await signIn(user.email, recoveryCodes[0])).json().error.code).toBe('TWO_FACTOR_INVALID');
+    expect((await signIn(user.email, fresh[0])).statusCode).toBe(200);
+    expect((await ctx.mailsTo(user.email)).map((m) => m.subject)).toContain(
+      'New recovery codes for your Accountry account',
+    );
+    const other = await userWithSession(ctx, 'buyer');
+    const off = await call(other.session, '/recovery-codes', { password: TEST_PASSWORD });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().error.message).toBe('Two-factor sign-in is not on.');
+  });
+
+  it('turning it off takes the password and a code; then the password alone signs in', async () => {
+    const { user, session, key, recoveryCodes } = await memberWithTwoFactor();
+    const noCode = await call(session, '/disable', { password: TEST_PASSWORD, code: '000000' });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().error.fields.code).toBeDefined();
+    const wrongPassword = await call(session, '/disable', { password: 'Not-The-Password-1', code: nextCode(key) });
+    expect(wrongPassword.json().error.fields).toEqual({ password: 'Your current password is incorrect.' });
+    expect((await status(session)).enabled).toBe(true);
+    const off = await call(session, '/disable', { password: TEST_PASSWORD, code: recoveryCodes[1] });
+    expect(off.statusCode).toBe(204);
+    expect(await status(session)).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
+    expect((await signIn(user.email)).statusCode).toBe(200);
+    expect((await ctx.lastMail(user.email))?.subject).toBe(
+      'Two-factor sign-in was turned off on your Accountry account',
+    );
+    const left = await ctx.db.selectFrom('recoveryCodes').select('codeHash').where('userId', '=', user.id).execute();
+    expect(left).toEqual([]);
+  });
+
+  it('every endpoint needs a session and checks its input', async () => {
+    const bodies = {
+      '/setup': { password: TEST_PASSWORD },
+      '/enable': { code: '123456' },
+      '/disable': { password: TEST_PASSWORD, code: '123456' },
+      '/recovery-codes': { password: TEST_PASSWORD },
+    };
+    for (const [url, body] of Object.entries(bodies)) {
+      expect((await post(ctx, `/api/profile/two-factor${url}`, body)).statusCode).toBe(401);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile/two-factor' })).statusCode).toBe(401);
+    const { session } = await userWithSession(ctx, 'buyer');
+    const long = await call(session, '/enable', { code: '1'.repeat(40) });
+    expect(long.statusCode).toBe(400);
+    const extra = await call(session, '/setup', { password: TEST_PASSWORD, secret: 'AAAA' });
+    expect(extra.statusCode).toBe(400);
+  });
+});

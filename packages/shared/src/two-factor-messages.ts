@@ -1,0 +1,13 @@
+/** Two-factor sign-in's messages (decision 168); apart from its schemas so the sign-in messages can use them. */
+export const TWO_FACTOR_MESSAGES = {
+  codeRequired: 'Enter the 6-digit code from your authenticator app.',
+  codeInvalid: 'That code is not right. Enter the current code from your authenticator app, or a recovery code.',
+  codeMissing: 'Enter the code.',
+  codeTooLong: 'That is longer than any code.',
+  alreadyOn: 'Two-factor sign-in is already on.',
+  notOn: 'Two-factor sign-in is not on.',
+  setupMissing: 'Start the set-up again: the key it showed was replaced or removed.',
+  turnedOn: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+  turnedOff: 'Two-factor sign-in is off.',
+  newCodes: 'New recovery codes were made. The old ones no longer work.',
+} as const;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { passwordSchema } from './account-rules';
+import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
+
+/** Two-factor sign-in with an authenticator app (decision 168): RFC 6238 codes, 6 digits every 30 seconds. */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+/** One-time codes for when the phone is lost, shown once when made. */
+export const RECOVERY_CODE_COUNT = 10;
+
+export { TWO_FACTOR_MESSAGES };
+
+/** A code as typed: the 6 digits (spaces allowed) or a recovery code (dashes allowed). */
+export const twoFactorCodeSchema = z
+  .string({ error: TWO_FACTOR_MESSAGES.codeMissing })
+  .trim()
+  .min(1, TWO_FACTOR_MESSAGES.codeMissing)
+  .max(32, TWO_FACTOR_MESSAGES.codeTooLong);
+
+/** GET /api/profile/two-factor */
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.number().nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** POST /api/profile/two-factor/setup and …/recovery-codes: the password confirms it. */
+export const twoFactorPasswordInputSchema = z.strictObject({ password: passwordSchema });
+
+/** The key to add to the app: as a QR code of `uri`, or typed in as `secret`. */
+export const twoFactorSetupSchema = z.object({ secret: z.string(), uri: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+/** POST /api/profile/two-factor/enable: a code from the app proves it holds the key. */
+export const twoFactorEnableInputSchema = z.strictObject({ code: twoFactorCodeSchema });
+
+/** POST /api/profile/two-factor/disable: the password and a code (or a recovery code). */
+export const twoFactorDisableInputSchema = z.strictObject({ password: passwordSchema, code: twoFactorCodeSchema });
+
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** The key in groups of four, easier to type into an app by hand. */
+export const groupedSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
