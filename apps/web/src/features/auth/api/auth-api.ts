@@ -9,6 +9,7 @@ import type {
 } from '@accountry/shared/auth';
 import type { EmailPreferences } from '@accountry/shared/email-preferences';
 import type { EmailChangeInput } from '@accountry/shared/email-change';
+import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@accountry/shared/two-factor';
 import { api } from '../../../lib/api';
 
 /** The account endpoints of our server. */
@@ -31,4 +32,11 @@ export const authApi = {
   emailPreferences: () => api<EmailPreferences>('/api/profile/email-preferences'),
   setEmailPreferences: (prefs: EmailPreferences) =>
     api<EmailPreferences>('/api/profile/email-preferences', { method: 'PUT', body: prefs }),
+  twoFactor: () => api<TwoFactorStatus>('/api/profile/two-factor'),
+  startTwoFactor: (password: string) => api<TwoFactorSetup>('/api/profile/two-factor/setup', { body: { password } }),
+  enableTwoFactor: (code: string) => api<RecoveryCodes>('/api/profile/two-factor/enable', { body: { code } }),
+  disableTwoFactor: (input: { password: string; code: string }) =>
+    api<void>('/api/profile/two-factor/disable', { body: input }),
+  newRecoveryCodes: (password: string) =>
+    api<RecoveryCodes>('/api/profile/two-factor/recovery-codes', { body: { password } }),
 };

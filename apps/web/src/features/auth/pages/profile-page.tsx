@@ -8,6 +8,7 @@ import { DeleteAccountCard } from '../components/delete-account-card';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ROLE_LABELS } from '../components/role-picker';
 import { SessionsCard } from '../components/sessions-card';
+import { TwoFactorCard } from '../components/two-factor/two-factor-card';
 import { useSession } from '../../../lib/session';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -21,7 +22,10 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** /profile (signed in): profile details, balance and orders, e-mail, password, signed-in devices, deleting the account. */
+/**
+ * /profile (signed in): profile details, balance and orders, e-mail, password, two-factor sign-in, signed-in devices,
+ * deleting the account.
+ */
 export function Component() {
   const { user } = useSession();
   if (!user) return <PageSpinner />;
@@ -67,6 +71,9 @@ export function Component() {
         </Section>
         <Section title="Password">
           <ChangePasswordForm />
+        </Section>
+        <Section title="Two-factor sign-in">
+          <TwoFactorCard />
         </Section>
         <Section title="Signed-in devices">
           <SessionsCard />

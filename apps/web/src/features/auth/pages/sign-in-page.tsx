@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { signInInputSchema, type SignInInput } from '@accountry/shared/auth';
 import { ACCOUNT_MESSAGES, AUTH_ERROR_CODES, signInMessageFor } from '@accountry/shared/auth-messages';
+import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { PageSpinner } from '../../../components/ui/page-spinner';
@@ -14,6 +15,7 @@ import { SESSION_QUERY_KEY, useSession } from '../../../lib/session';
 import { useReturnTo } from '../hooks/use-return-to';
 import { writeSharedActivity } from '../lib/activity-store';
 import { rememberPendingEmail } from '../lib/pending-email';
+import { SignInCodeStep } from '../components/two-factor/sign-in-code-step';
 
 /** /signin with the flags of spec section 2: returnTo, timeout=true, verificationSent=true. */
 export function Component() {
@@ -24,11 +26,18 @@ export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user, loading } = useSession();
-  const [values, setValues] = useState({ email: notice.email ?? '', password: '', remember: false });
+  const [values, setValues] = useState({ email: notice.email ?? '', password: '', remember: false, code: '' });
+  // Set once the server asks for the second factor (decision 168): the form then asks only for the code.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [recovery, setRecovery] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
+  const codeField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (codeAsked) codeField.current?.focus();
+  }, [codeAsked, recovery]);
   const showFieldErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
 
   const signIn = useMutation({
@@ -47,13 +56,23 @@ export function Component() {
         navigate('/verification-sent', { state: { email: input.email.trim().toLowerCase(), reason: 'unverified' } });
         return;
       }
+      if (e.code === AUTH_ERROR_CODES.twoFactorRequired) {
+        setErrors({});
+        return setCodeAsked(true);
+      }
+      if (e.code === AUTH_ERROR_CODES.twoFactorInvalid) {
+        setErrors({ code: e.message });
+        codeField.current?.focus();
+        return codeField.current?.select();
+      }
       if (e.fields.email) return showFieldErrors({ email: e.fields.email });
       setErrors({});
       setFormError(signInMessageFor(e));
-      // The button is disabled while signing in, which drops the focus: put it in the password field, ready for
+      // The button is disabled while signing in, which drops the focus: put it in the password (or code) field, ready for
       // another try, while the alert above is read out.
-      passwordField.current?.focus();
-      passwordField.current?.select();
+      const retry = (codeAsked ? codeField : passwordField).current;
+      retry?.focus();
+      retry?.select();
     },
   });
 
@@ -63,7 +82,9 @@ export function Component() {
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     setFormError(null);
-    const parsed = signInInputSchema.safeParse(values);
+    const { code, ...rest } = values;
+    if (codeAsked && !code.trim()) return showFieldErrors({ code: TWO_FACTOR_MESSAGES.codeMissing });
+    const parsed = signInInputSchema.safeParse(codeAsked ? { ...rest, code } : rest);
     if (!parsed.success) return showFieldErrors(zodFieldErrors(parsed.error));
     setErrors({});
     signIn.mutate(parsed.data);
@@ -93,46 +114,72 @@ export function Component() {
               {formError}
             </Alert>
           )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={(e) => {
-              const email = e.currentTarget.value;
-              setValues((v) => ({ ...v, email }));
-            }}
-            error={errors.email}
-          />
-          <PasswordInput
-            ref={passwordField}
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={values.password}
-            onChange={(e) => {
-              const password = e.currentTarget.value;
-              setValues((v) => ({ ...v, password }));
-            }}
-            error={errors.password}
-            // Mantine marks only a TextInput as invalid for assistive technology, not a PasswordInput.
-            aria-invalid={!!errors.password || undefined}
-          />
-          <Group justify="space-between">
-            <Checkbox
-              label="Remember me"
-              description="Stay signed in for 5 days on this device"
-              checked={values.remember}
-              onChange={(e) => {
-                const remember = e.currentTarget.checked;
-                setValues((v) => ({ ...v, remember }));
+          {codeAsked ? (
+            <SignInCodeStep
+              email={values.email}
+              code={values.code}
+              error={errors.code}
+              recovery={recovery}
+              inputRef={codeField}
+              onCodeChange={(code) => setValues((v) => ({ ...v, code }))}
+              onToggleRecovery={() => {
+                setRecovery((r) => !r);
+                setValues((v) => ({ ...v, code: '' }));
+                setErrors({});
+              }}
+              onCancel={() => {
+                // The step's controls go away: the focus goes to the address, to type another one.
+                setTimeout(() => form.current?.querySelector<HTMLInputElement>('input[type=email]')?.focus());
+                setCodeAsked(false);
+                setRecovery(false);
+                setValues((v) => ({ ...v, password: '', code: '' }));
+                setErrors({});
               }}
             />
-            <Anchor component={Link} to="/reset-password" state={{ email: values.email }} size="sm">
-              Forgot your password?
-            </Anchor>
-          </Group>
+          ) : (
+            <>
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                required
+                value={values.email}
+                onChange={(e) => {
+                  const email = e.currentTarget.value;
+                  setValues((v) => ({ ...v, email }));
+                }}
+                error={errors.email}
+              />
+              <PasswordInput
+                ref={passwordField}
+                label="Password"
+                autoComplete="current-password"
+                required
+                value={values.password}
+                onChange={(e) => {
+                  const password = e.currentTarget.value;
+                  setValues((v) => ({ ...v, password }));
+                }}
+                error={errors.password}
+                // Mantine marks only a TextInput as invalid for assistive technology, not a PasswordInput.
+                aria-invalid={!!errors.password || undefined}
+              />
+              <Group justify="space-between">
+                <Checkbox
+                  label="Remember me"
+                  description="Stay signed in for 5 days on this device"
+                  checked={values.remember}
+                  onChange={(e) => {
+                    const remember = e.currentTarget.checked;
+                    setValues((v) => ({ ...v, remember }));
+                  }}
+                />
+                <Anchor component={Link} to="/reset-password" state={{ email: values.email }} size="sm">
+                  Forgot your password?
+                </Anchor>
+              </Group>
+            </>
+          )}
           <Button type="submit" loading={signIn.isPending} fullWidth>
             Sign in
           </Button>

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
+import { preloadable } from '../../../../lib/preloadable';
+import { toast } from '../../../../lib/toast';
+import { authApi } from '../../api/auth-api';
+import { NewRecoveryCodesDialog } from './new-recovery-codes-dialog';
+import { TwoFactorOffDialog } from './two-factor-off-dialog';
+
+const KEY = ['two-factor'];
+// The QR code's encoder loads only for someone turning it on.
+const SetupDialog = preloadable(() => import('./two-factor-setup-dialog').then((m) => m.TwoFactorSetupDialog));
+/** Few enough codes left to suggest making new ones. */
+const FEW_CODES = 3;
+
+/** The profile's two-factor sign-in: whether it is on, and turning it on or off or making new recovery codes. */
+export function TwoFactorCard() {
+  const queryClient = useQueryClient();
+  const status = useQuery({ queryKey: KEY, queryFn: authApi.twoFactor });
+  const [dialog, setDialog] = useState<'setup' | 'off' | 'codes' | null>(null);
+  const closed = (changed: boolean) => {
+    if (dialog === 'setup' && changed) toast.success(TWO_FACTOR_MESSAGES.turnedOn);
+    if (dialog === 'codes' && changed) toast.success(TWO_FACTOR_MESSAGES.newCodes);
+    setDialog(null);
+    if (changed) void queryClient.invalidateQueries({ queryKey: KEY });
+  };
+
+  if (status.isPending) return <Loader size="sm" aria-label="Loading your two-factor sign-in" />;
+  if (status.isError)
+    return (
+      <Alert color="red" role="alert">
+        {status.error.message}
+      </Alert>
+    );
+  const s = status.data;
+  return (
+    <Stack gap="sm">
+      {s.enabled ? (
+        <>
+          <Group gap="xs">
+            <Badge color="teal" variant="light">
+              On
+            </Badge>
+            {s.enabledAt && (
+              <Text size="sm" c="dimmed">
+                since {new Date(s.enabledAt).toLocaleDateString(undefined, { dateStyle: 'long' })}
+              </Text>
+            )}
+          </Group>
+          <Text size="sm">Signing in takes your password and a code from your authenticator app.</Text>
+          <Text size="sm" c={s.recoveryCodesLeft <= FEW_CODES ? 'orange.8' : undefined}>
+            {s.recoveryCodesLeft} recovery {s.recoveryCodesLeft === 1 ? 'code' : 'codes'} left
+            {s.recoveryCodesLeft <= FEW_CODES ? ': make new ones before you run out.' : '.'}
+          </Text>
+          <Group>
+            <Button variant="light" onClick={() => setDialog('codes')}>
+              Make new recovery codes
+            </Button>
+            <Button color="red" variant="outline" onClick={() => setDialog('off')}>
+              Turn off
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <>
+          <Text size="sm">
+            Protect your account and your sales with a second step at sign-in: a 6-digit code from an authenticator app
+            on your phone. Someone who learns your password still cannot sign in.
+          </Text>
+          <Group>
+            <Button onClick={() => setDialog('setup')} onMouseEnter={() => void SetupDialog.preload()}>
+              Turn on two-factor sign-in
+            </Button>
+          </Group>
+        </>
+      )}
+      {dialog === 'setup' && <SetupDialog opened onClose={closed} />}
+      <TwoFactorOffDialog opened={dialog === 'off'} onClose={closed} />
+      <NewRecoveryCodesDialog opened={dialog === 'codes'} onClose={closed} />
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { createUser, signInContext } from './support/db';
+import { expectNoSeriousA11yViolations } from './support/axe';
+
+/** What the member's authenticator app shows for the key, `stepsAhead` time steps from now. */
+const appCode = (key: string, stepsAhead = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(key), timestamp: Date.now() + stepsAhead * 30_000 });
+
+async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.goto('/signin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+}
+
+test('a seller turns on two-factor sign-in, signs in with a code and a recovery code, then turns it off', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  // Three browsers sign in, with accessibility checks on the way.
+  test.setTimeout(120_000);
+  const user = createUser('seller', 'Tess Factor');
+  await signInContext(context, baseURL!, user.id);
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
+  await expect(dialog.getByRole('textbox', { name: 'Current password' })).toBeFocused();
+  await dialog.getByRole('textbox', { name: 'Current password' }).fill(user.password);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByRole('img', { name: 'QR code of your authenticator key' })).toBeVisible();
+  const codeField = dialog.getByRole('textbox', { name: 'Code from your authenticator app' });
+  await expect(codeField).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'two-factor set-up');
+  const key = (await dialog.locator('code').innerText()).replace(/\s+/g, '');
+  expect(key).toMatch(/^[A-Z2-7]{32}$/);
+
+  await codeField.fill(appCode(key) === '000000' ? '111111' : '000000');
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(
+    dialog.getByText('That code is not right. Enter the current code from your authenticator app, or a recovery code.'),
+  ).toBeVisible();
+  await codeField.fill(appCode(key));
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+
+  await expect(dialog.getByText('Save your recovery codes now')).toBeVisible();
+  const codes = await dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
+  expect(codes).toHaveLength(10);
+  const done = dialog.getByRole('button', { name: 'Done' });
+  await expect(done).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'I have stored these codes somewhere safe' }).check();
+  await done.click();
+  await expect(page.getByText('Two-factor sign-in is on. Keep your recovery codes somewhere safe.')).toBeVisible();
+  await expect(section.getByText('10 recovery codes left.')).toBeVisible();
+
+  // Another device: the password alone is not enough; a wrong code is refused, the app's next code lets them in.
+  const phone = await browser.newContext({ baseURL });
+  const other = await phone.newPage();
+  await signInWithPassword(other, user.email, user.password);
+  const code = other.getByRole('textbox', { name: 'Code from your authenticator app' });
+  await expect(code).toBeFocused();
+  await expectNoSeriousA11yViolations(other, 'sign-in code step');
+  await code.fill('12345x');
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await expect(other.getByText('That code is not right.', { exact: false })).toBeVisible();
+  await expect(code).toBeFocused();
+  // The code that turned it on was spent; the app's next one is accepted (a phone's clock may run ahead).
+  await code.fill(appCode(key, 1));
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await expect(other).toHaveURL(/\/$/);
+  await expect(other.getByRole('button', { name: 'Account menu for Tess Factor' })).toBeVisible();
+  await phone.close();
+
+  // A lost phone: a recovery code, once.
+  const laptop = await browser.newContext({ baseURL });
+  const third = await laptop.newPage();
+  await signInWithPassword(third, user.email, user.password);
+  await third.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+  const recovery = third.getByRole('textbox', { name: 'Recovery code' });
+  await expect(recovery).toBeFocused();
+  await recovery.fill(codes[0].toUpperCase());
+  await third.getByRole('button', { name: 'Sign in' }).click();
+  await expect(third).toHaveURL(/\/$/);
+  await laptop.close();
+
+  await page.reload();
+  await expect(section.getByText('9 recovery codes left.')).toBeVisible();
+  await section.getByRole('button', { name: 'Turn off' }).click();
+  const off = page.getByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+  await off.getByRole('textbox', { name: 'Current password' }).fill(user.password);
+  await off.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await off.getByRole('textbox', { name: 'Recovery code' }).fill(codes[0]);
+  await off.getByRole('button', { name: 'Turn off' }).click();
+  await expect(off.getByText('That code is not right.', { exact: false })).toBeVisible();
+  await off.getByRole('textbox', { name: 'Recovery code' }).fill(codes[1]);
+  await off.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByText('Two-factor sign-in is off.')).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible();
+});
