@@ -92,14 +92,29 @@ test('a seller turns on two-factor sign-in, signs in with a code and a recovery 
 
   await page.reload();
   await expect(section.getByText('9 recovery codes left.')).toBeVisible();
+  // New codes take the password and a second factor: here one of the old codes.
+  await section.getByRole('button', { name: 'Make new recovery codes' }).click();
+  const renew = page.getByRole('dialog', { name: 'New recovery codes' });
+  await renew.getByRole('textbox', { name: 'Current password' }).fill(user.password);
+  await renew.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await renew.getByRole('textbox', { name: 'Recovery code' }).fill(codes[2]);
+  await renew.getByRole('button', { name: 'Make new codes' }).click();
+  const fresh = await renew.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
+  expect(fresh).toHaveLength(10);
+  await renew.getByRole('checkbox', { name: 'I have stored these codes somewhere safe' }).check();
+  await renew.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('New recovery codes were made. The old ones no longer work.')).toBeVisible();
+  await expect(section.getByText('10 recovery codes left.')).toBeVisible();
+
   await section.getByRole('button', { name: 'Turn off' }).click();
   const off = page.getByRole('dialog', { name: 'Turn off two-factor sign-in?' });
   await off.getByRole('textbox', { name: 'Current password' }).fill(user.password);
   await off.getByRole('button', { name: 'Use a recovery code instead' }).click();
-  await off.getByRole('textbox', { name: 'Recovery code' }).fill(codes[0]);
+  await off.getByRole('textbox', { name: 'Recovery code' }).fill(codes[3]);
   await off.getByRole('button', { name: 'Turn off' }).click();
   await expect(off.getByText('That code is not right.', { exact: false })).toBeVisible();
-  await off.getByRole('textbox', { name: 'Recovery code' }).fill(codes[1]);
+  await expect(off.getByRole('textbox', { name: 'Recovery code' })).toBeFocused();
+  await off.getByRole('textbox', { name: 'Recovery code' }).fill(fresh[0]);
   await off.getByRole('button', { name: 'Turn off' }).click();
   await expect(page.getByText('Two-factor sign-in is off.')).toBeVisible();
   await expect(section.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible();

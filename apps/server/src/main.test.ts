@@ -7,7 +7,13 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-main-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+// Production keeps its own database: its CREDENTIALS_KEY is not the development key file's.
+const productionDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-main-production-'));
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(productionDir, { recursive: true, force: true });
+});
+const production = { NODE_ENV: 'production', DATA_DIR: productionDir, PUBLIC_URL: 'https://accountry.example' };
 
 // A server a failed assertion left running is stopped, so no test leaves a process behind.
 const started = new Set<ReturnType<typeof spawn>>();
@@ -69,11 +75,7 @@ describe('main.ts', () => {
   }, 60_000);
 
   it('in production without SMTP, warns that mail is not sent and offers no dev mailbox', async () => {
-    const server = start({
-      NODE_ENV: 'production',
-      CREDENTIALS_KEY: 'a'.repeat(64),
-      PUBLIC_URL: 'https://accountry.example',
-    });
+    const server = start({ ...production, CREDENTIALS_KEY: 'a'.repeat(64) });
     expect(await server.url).toBe('https://accountry.example');
     await expect
       .poll(() => warnings(server.output()))
@@ -81,6 +83,16 @@ describe('main.ts', () => {
     expect(server.output()).not.toContain('Dev mailbox');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('refuses to start with another CREDENTIALS_KEY than the one its database was first used with', async () => {
+    const first = start({ ...production, CREDENTIALS_KEY: 'a'.repeat(64) });
+    await first.url;
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const other = start({ ...production, CREDENTIALS_KEY: 'b'.repeat(64) });
+    await expect(other.url).rejects.toThrow('CREDENTIALS_KEY is not the key this database was first used with');
+    expect(await other.exited).toBe(1);
   }, 60_000);
 
   it('a stop signal the moment it starts listening still closes gracefully', async () => {

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { appCipher, checkCipherKey } from './lib/app-cipher';
 import { devMailboxMailer, smtpMailer } from './email/mailer';
 import { systemClock } from './lib/clock';
 import { memoryBus, postgresBus } from './realtime/bus';
@@ -38,6 +39,7 @@ async function main() {
     : devMailboxMailer(logger, devMailboxEnabled(config) ? '/dev/mailbox' : null);
 
   const app = await buildApp({ db: handle, mailer, clock: systemClock, bus, config, logger });
+  await checkCipherKey(handle.db, appCipher(app.deps));
   // Handlers first: a stop signal during the welcome below still finishes requests and flushes counts.
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -60,6 +60,7 @@ export const AUTH_ERROR_CODES = {
   adminRoleLocked: 'ADMIN_ROLE_LOCKED',
   twoFactorRequired: 'TWO_FACTOR_REQUIRED',
   twoFactorInvalid: 'TWO_FACTOR_INVALID',
+  twoFactorUnavailable: 'TWO_FACTOR_UNAVAILABLE',
 } as const;
 
 const SIGN_IN_BY_CODE: Record<string, string> = {
@@ -70,6 +71,7 @@ const SIGN_IN_BY_CODE: Record<string, string> = {
   [AUTH_ERROR_CODES.unverified]: SIGN_IN_MESSAGES.unverified,
   [AUTH_ERROR_CODES.twoFactorRequired]: TWO_FACTOR_MESSAGES.codeRequired,
   [AUTH_ERROR_CODES.twoFactorInvalid]: TWO_FACTOR_MESSAGES.codeInvalid,
+  [AUTH_ERROR_CODES.twoFactorUnavailable]: TWO_FACTOR_MESSAGES.unavailable,
 };
 
 /**

@@ -25,7 +25,10 @@ export const twoFactorStatusSchema = z.object({
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
-/** POST /api/profile/two-factor/setup and …/recovery-codes: the password confirms it. */
+/** A key shown by the set-up must be confirmed by a code within this time. */
+export const SETUP_VALID_MINUTES = 15;
+
+/** POST /api/profile/two-factor/setup: the password confirms it. */
 export const twoFactorPasswordInputSchema = z.strictObject({ password: passwordSchema });
 
 /** The key to add to the app: as a QR code of `uri`, or typed in as `secret`. */
@@ -35,8 +38,8 @@ export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 /** POST /api/profile/two-factor/enable: a code from the app proves it holds the key. */
 export const twoFactorEnableInputSchema = z.strictObject({ code: twoFactorCodeSchema });
 
-/** POST /api/profile/two-factor/disable: the password and a code (or a recovery code). */
-export const twoFactorDisableInputSchema = z.strictObject({ password: passwordSchema, code: twoFactorCodeSchema });
+/** POST /api/profile/two-factor/disable and …/recovery-codes: the password and a code (or a recovery code). */
+export const twoFactorConfirmInputSchema = z.strictObject({ password: passwordSchema, code: twoFactorCodeSchema });
 
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { Credentials } from '@accountry/shared/orders';
 
 /**
@@ -59,6 +59,15 @@ export class CredentialsCipher {
       cipher.getAuthTag().toString('base64url'),
       body.toString('base64url'),
     ].join('.');
+  }
+
+  /**
+   * A keyed hash of a secret that is only ever compared (recovery codes): a leaked table cannot be searched without
+   * the key. Each purpose has its own key, derived from the app's.
+   */
+  digest(text: string, purpose: string): string {
+    const key = Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), `accountry:${purpose}`, 32));
+    return createHmac('sha256', key).update(text).digest('base64url');
   }
 
   openText(sealed: string, context: string): string {

@@ -38,6 +38,7 @@ const errors = {
   403: apiErrorSchema,
   409: apiErrorSchema,
   429: apiErrorSchema,
+  503: apiErrorSchema,
 };
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {

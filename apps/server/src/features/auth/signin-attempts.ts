@@ -24,3 +24,26 @@ export async function claimSignInAttempt(db: Database, email: string, ip: string
     now,
   );
 }
+
+/**
+ * The wrong codes of an account's second factor are counted by its id, not its address, and cleared only by a right
+ * code: a password reset or a new address (which clear the password's count) must not buy more guesses (decision 168).
+ */
+export const codeFailuresBucket = (userId: string) => bucketFor('signin-code', userId);
+
+/** Count a second-factor attempt before checking it, with the IP's limit; null when either is reached. */
+export async function claimCodeAttempt(db: Database, userId: string, ip: string, now: number) {
+  const windowMs = AUTH_POLICY.failureWindowMs;
+  return claimHits(
+    db,
+    [
+      { bucket: codeFailuresBucket(userId), limit: AUTH_POLICY.accountFailures, windowMs },
+      { bucket: bucketFor('signin-ip', ip), limit: AUTH_POLICY.ipFailures, windowMs },
+    ],
+    now,
+  );
+}
+
+export async function codeFailures(db: Database, userId: string, now: number) {
+  return hitCount(db, codeFailuresBucket(userId), AUTH_POLICY.failureWindowMs, now);
+}

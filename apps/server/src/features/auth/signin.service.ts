@@ -3,7 +3,7 @@ import { authErrors } from './auth-errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import { bucketFor, clearBucket, releaseHits } from './throttle.service';
 import { claimSignInAttempt, isLockedOut } from './signin-attempts';
-import { enabledKey, spendSecondFactor } from './two-factor.service';
+import { enabledKey, requireSecondFactor } from './two-factor.service';
 import { findUserByEmail } from './users.repository';
 
 /**
@@ -27,20 +27,14 @@ export async function checkSignIn(
     if (await isLockedOut(db, input.email, ip, now)) throw authErrors.tooManyAttempts();
     throw authErrors.invalidCredentials();
   }
-  const key = await enabledKey(db, user.id);
-  if (key) {
-    // Asking for the code is not a failure; a wrong code is one, and the failures clear only once both factors pass.
-    if (!input.code) {
-      await releaseHits(db, attempt);
-      throw authErrors.twoFactorRequired();
-    }
-    if (!(await spendSecondFactor(deps, key, input.code))) {
-      if (await isLockedOut(db, input.email, ip, now)) throw authErrors.tooManyAttempts();
-      throw authErrors.twoFactorInvalid();
-    }
-  }
+  // The password was right: its failures clear. Wrong codes have their own count, which only a right code clears.
   await releaseHits(db, attempt);
   await clearBucket(db, bucketFor('signin-account', input.email));
+  const key = await enabledKey(db, user.id);
+  if (key) {
+    if (!input.code) throw authErrors.twoFactorRequired();
+    await requireSecondFactor(deps, key, input.code, ip, { signingIn: true, invalid: authErrors.twoFactorInvalid });
+  }
   if (user.deletedStatus === 'unresolved') throw authErrors.deleted();
   if (user.disabled) throw authErrors.disabled();
   if (!user.emailVerified) throw authErrors.unverified();

@@ -1,8 +1,8 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@accountry/shared/two-factor';
 
-/** The codes themselves (decision 168): TOTP per RFC 6238 through otpauth, and the recovery codes' form and hash. */
+/** The codes themselves (decision 168): TOTP per RFC 6238 through otpauth, and the recovery codes' form. */
 
 const ISSUER = 'Accountry';
 /** Codes of the step before and after are accepted too: phones' clocks drift. */
@@ -55,9 +55,8 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
-/** The stored form of a recovery code as typed (any case, dashes and spaces ignored), or null when it cannot be one. */
-export function recoveryCodeHash(typed: string): string | null {
+/** A recovery code as typed (any case, dashes and spaces ignored) in its stored form, or null when it cannot be one. */
+export function normalRecoveryCode(typed: string): string | null {
   const code = typed.toLowerCase().replace(/[\s-]+/g, '');
-  if (code.length !== CODE_LENGTH || [...code].some((c) => !ALPHABET.includes(c))) return null;
-  return createHash('sha256').update(code).digest('hex');
+  return code.length === CODE_LENGTH && [...code].every((c) => ALPHABET.includes(c)) ? code : null;
 }

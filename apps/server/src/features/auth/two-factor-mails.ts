@@ -55,3 +55,21 @@ export function recoveryCodeUsedMail(publicUrl: string, to: string, left: number
     ),
   };
 }
+
+/** The password was right and the code wrong: someone may know the password (once per lock-out window). */
+export function wrongCodeMail(publicUrl: string, to: string): Mail {
+  return {
+    to,
+    subject: 'Someone entered your Accountry password with a wrong code',
+    ...mailLayout(
+      'Your password was entered with a wrong code',
+      [
+        'Someone entered the right password for your account, then a wrong code from your authenticator app. ' +
+          'Two-factor sign-in kept them out.',
+        'If it was you, there is nothing to do. If not, someone knows your password: change it now.',
+      ],
+      { label: 'Change your password', url: `${publicUrl}/profile` },
+      'You get this e-mail because it is about the security of your account.',
+    ),
+  };
+}

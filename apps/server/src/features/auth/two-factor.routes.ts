@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   recoveryCodesSchema,
-  twoFactorDisableInputSchema,
+  twoFactorConfirmInputSchema,
   twoFactorEnableInputSchema,
   twoFactorPasswordInputSchema,
   twoFactorSetupSchema,
@@ -49,7 +49,11 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: twoFactorSetupSchema, ...errors },
         },
       },
-      async (request) => startTwoFactorSetup(deps, requireSignedIn(request), request.body.password, request.ip),
+      async (request, reply) => {
+        const setup = await startTwoFactorSetup(deps, requireSignedIn(request), request.body.password, request.ip);
+        // The key and the codes are secrets: no cache along the way keeps them.
+        return reply.header('cache-control', 'no-store').send(setup);
+      },
     );
 
     app.post(
@@ -62,14 +66,17 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: recoveryCodesSchema, ...errors },
         },
       },
-      async (request) => enableTwoFactor(deps, requireSignedIn(request), request.body.code),
+      async (request, reply) => {
+        const codes = await enableTwoFactor(deps, requireSignedIn(request), request.body.code, request.ip);
+        return reply.header('cache-control', 'no-store').send(codes);
+      },
     );
 
     app.post(
       '/api/profile/two-factor/disable',
       {
         config: limited,
-        schema: { tags: ['profile'], body: twoFactorDisableInputSchema, response: { 204: z.null(), ...errors } },
+        schema: { tags: ['profile'], body: twoFactorConfirmInputSchema, response: { 204: z.null(), ...errors } },
       },
       async (request, reply) => {
         await disableTwoFactor(deps, requireSignedIn(request), request.body, request.ip);
@@ -83,11 +90,14 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: limited,
         schema: {
           tags: ['profile'],
-          body: twoFactorPasswordInputSchema,
+          body: twoFactorConfirmInputSchema,
           response: { 200: recoveryCodesSchema, ...errors },
         },
       },
-      async (request) => replaceRecoveryCodes(deps, requireSignedIn(request), request.body.password, request.ip),
+      async (request, reply) => {
+        const codes = await replaceRecoveryCodes(deps, requireSignedIn(request), request.body, request.ip);
+        return reply.header('cache-control', 'no-store').send(codes);
+      },
     );
   };
 }

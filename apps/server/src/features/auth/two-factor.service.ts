@@ -1,16 +1,18 @@
-import { TWO_FACTOR_MESSAGES as M, type TwoFactorStatus } from '@accountry/shared/two-factor';
+import { SETUP_VALID_MINUTES, TWO_FACTOR_MESSAGES as M, type TwoFactorStatus } from '@accountry/shared/two-factor';
+import { AUTH_ERROR_CODES } from '@accountry/shared/auth-messages';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import type { TwoFactorTable } from '../../db/schema';
 import { withKeyLocks } from '../../db/key-lock';
 import { appCipher } from '../../lib/app-cipher';
-import { badRequest, conflict } from '../../lib/app-error';
+import { AppError, badRequest, conflict } from '../../lib/app-error';
 import { queueMailToUser } from '../../email/mail-to-user';
 import type { AuthUser } from '../../plugins/auth';
 import { confirmPassword } from './profile.service';
-import { claimSignInAttempt } from './signin-attempts';
 import { authErrors } from './auth-errors';
-import { releaseHits } from './throttle.service';
+import { AUTH_POLICY } from './auth-policy';
+import { claimCodeAttempt, codeFailures, codeFailuresBucket } from './signin-attempts';
+import { clearBucket, releaseHits } from './throttle.service';
 import * as repo from './two-factor.repository';
 import {
   acceptedStep,
@@ -18,17 +20,31 @@ import {
   looksLikeAppCode,
   newAuthenticatorKey,
   newRecoveryCodes,
-  recoveryCodeHash,
+  normalRecoveryCode,
 } from './two-factor-codes';
-import { recoveryCodeUsedMail, twoFactorChangedMail } from './two-factor-mails';
+import { recoveryCodeUsedMail, twoFactorChangedMail, wrongCodeMail } from './two-factor-mails';
 
 /** Turning it on, off or making new codes for one account never interleave. */
 const twoFactorLock = (userId: string) => `two-factor:${userId}`;
 const keyContext = (userId: string) => `two-factor:${userId}`;
+const SETUP_VALID_MS = SETUP_VALID_MINUTES * 60_000;
 
-const openKey = (deps: AppDeps, row: TwoFactorTable) => appCipher(deps).openText(row.secret, keyContext(row.userId));
+const codeHash = (deps: AppDeps, userId: string, code: string) =>
+  appCipher(deps).digest(`${userId}:${code}`, 'recovery-code');
 
 const invalidCode = () => badRequest(M.codeInvalid, { code: M.codeInvalid });
+
+/** The key of the account cannot be opened: CREDENTIALS_KEY changed. Recovery codes still work. */
+class KeyUnreadable extends Error {}
+
+function openKey(deps: AppDeps, row: TwoFactorTable) {
+  try {
+    return appCipher(deps).openText(row.secret, keyContext(row.userId));
+  } catch (err) {
+    deps.log.error({ err, userId: row.userId }, 'an authenticator key could not be opened');
+    throw new KeyUnreadable();
+  }
+}
 
 /** The account's key once it is on, or undefined (a pending set-up is not on). */
 export async function enabledKey(db: Database, userId: string) {
@@ -46,22 +62,57 @@ export async function twoFactorStatus(deps: AppDeps, user: AuthUser): Promise<Tw
   };
 }
 
-/**
- * Spend a second factor: a code of the app (each time step once) or an unused recovery code (whose owner then hears
- * how many are left). False when it is neither.
- */
-export async function spendSecondFactor(deps: AppDeps, row: TwoFactorTable, typed: string): Promise<boolean> {
+/** Spend a code of the app (each time step once) or an unused recovery code; false when it is neither. */
+async function spendSecondFactor(deps: AppDeps, row: TwoFactorTable, typed: string, signingIn: boolean) {
   const db = deps.db.db;
   const now = deps.clock.now();
   if (looksLikeAppCode(typed)) {
     const step = acceptedStep(openKey(deps, row), typed, now);
     return step !== null && (await repo.claimStep(db, row.userId, step));
   }
-  const hash = recoveryCodeHash(typed);
-  if (!hash || !(await repo.spendRecoveryCode(db, row.userId, hash, now))) return false;
-  const left = await repo.recoveryCodesLeft(db, row.userId);
-  await queueMailToUser(db, row.userId, (to) => recoveryCodeUsedMail(deps.config.publicUrl, to.email, left), now);
+  const code = normalRecoveryCode(typed);
+  if (!code || !(await repo.spendRecoveryCode(db, row.userId, codeHash(deps, row.userId, code), now))) return false;
+  // Turning it off or making new codes mails about that instead.
+  if (signingIn) {
+    const left = await repo.recoveryCodesLeft(db, row.userId);
+    await queueMailToUser(db, row.userId, (to) => recoveryCodeUsedMail(deps.config.publicUrl, to.email, left), now);
+  }
   return true;
+}
+
+/**
+ * Check a second factor under its own lock-out (five wrong codes an account in 15 minutes, counted by its id, cleared
+ * only by a right code) and the IP's. The first wrong code of a window tells the owner their password is known.
+ */
+export async function requireSecondFactor(
+  deps: AppDeps,
+  row: TwoFactorTable,
+  typed: string,
+  ip: string,
+  { signingIn, invalid }: { signingIn: boolean; invalid: () => AppError },
+) {
+  const db = deps.db.db;
+  const now = deps.clock.now();
+  const attempt = await claimCodeAttempt(db, row.userId, ip, now);
+  if (!attempt) throw authErrors.tooManyAttempts();
+  let spent: boolean;
+  try {
+    spent = await spendSecondFactor(deps, row, typed, signingIn);
+  } catch (err) {
+    if (!(err instanceof KeyUnreadable)) throw err;
+    await releaseHits(db, attempt);
+    throw new AppError(503, AUTH_ERROR_CODES.twoFactorUnavailable, M.unavailable);
+  }
+  if (spent) {
+    await releaseHits(db, attempt);
+    await clearBucket(db, codeFailuresBucket(row.userId));
+    return;
+  }
+  const failures = await codeFailures(db, row.userId, now);
+  if (failures === 1)
+    await queueMailToUser(db, row.userId, (to) => wrongCodeMail(deps.config.publicUrl, to.email), now);
+  if (failures >= AUTH_POLICY.accountFailures) throw authErrors.tooManyAttempts();
+  throw invalid();
 }
 
 /** A new key to add to the app; it is on only once a code from the app confirms it (`enableTwoFactor`). */
@@ -73,43 +124,53 @@ export async function startTwoFactorSetup(deps: AppDeps, user: AuthUser, passwor
   return { secret: key, uri: authenticatorUri(key, user.email) };
 }
 
-/** The first code from the app turns the pending key on; the recovery codes are returned this once. */
-export async function enableTwoFactor(deps: AppDeps, user: AuthUser, code: string) {
+/**
+ * The first code from the app turns the pending key on, within SETUP_VALID_MINUTES; the recovery codes are returned
+ * this once. Wrong codes count like any other second factor's.
+ */
+export async function enableTwoFactor(deps: AppDeps, user: AuthUser, code: string, ip: string) {
+  const db = deps.db.db;
   const now = deps.clock.now();
-  return withKeyLocks(deps.db.db, [twoFactorLock(user.id)], async (trx) => {
+  const attempt = await claimCodeAttempt(db, user.id, ip, now);
+  if (!attempt) throw authErrors.tooManyAttempts();
+  const result = await withKeyLocks(db, [twoFactorLock(user.id)], async (trx) => {
     const row = await repo.findTwoFactor(trx, user.id);
     if (row?.enabledAt != null) throw conflict(M.alreadyOn);
-    if (!row) throw conflict(M.setupMissing);
+    if (!row || row.createdAt + SETUP_VALID_MS < now) throw conflict(M.setupMissing);
     const step = acceptedStep(openKey(deps, row), code, now);
-    if (step === null) throw invalidCode();
+    if (step === null) return null;
     if (!(await repo.enableKey(trx, user.id, row.secret, step, now))) throw conflict(M.setupMissing);
-    const recoveryCodes = await storeNewRecoveryCodes(trx, user.id);
+    const recoveryCodes = await storeNewRecoveryCodes(deps, trx, user.id);
     await queueMailToUser(trx, user.id, (to) => twoFactorChangedMail(deps.config.publicUrl, to.email, 'on'), now);
     return { recoveryCodes };
   });
+  if (!result) throw invalidCode();
+  await releaseHits(db, attempt);
+  await clearBucket(db, codeFailuresBucket(user.id));
+  return result;
 }
 
-async function storeNewRecoveryCodes(trx: Database, userId: string) {
+async function storeNewRecoveryCodes(deps: AppDeps, trx: Database, userId: string) {
   const codes = newRecoveryCodes();
   await repo.replaceRecoveryCodes(
     trx,
     userId,
-    codes.map((c) => recoveryCodeHash(c)!),
+    codes.map((c) => codeHash(deps, userId, normalRecoveryCode(c)!)),
   );
   return codes;
 }
 
-/**
- * The signed-in user proves they hold the second factor too. Wrong codes count toward the sign-in lock-out like wrong
- * passwords, so a stolen session with the password cannot guess codes without limit.
- */
-async function confirmSecondFactor(deps: AppDeps, user: AuthUser, code: string, ip: string) {
+/** The signed-in user proves they hold the password and the second factor: a stolen session with a password is not enough. */
+async function confirmBothFactors(
+  deps: AppDeps,
+  user: AuthUser,
+  input: { password: string; code: string },
+  ip: string,
+) {
+  await confirmPassword(deps, user, input.password, ip, 'password');
   const row = await enabledKey(deps.db.db, user.id);
   if (!row) throw conflict(M.notOn);
-  const attempt = await claimSignInAttempt(deps.db.db, user.email, ip, deps.clock.now());
-  if (!attempt) throw authErrors.tooManyAttempts();
-  if (!(await spendSecondFactor(deps, row, code))) throw invalidCode();
-  await releaseHits(deps.db.db, attempt);
+  await requireSecondFactor(deps, row, input.code, ip, { signingIn: false, invalid: invalidCode });
 }
 
 /** Off again, with the password and a code (or a recovery code): the key and the codes are deleted. */
@@ -119,8 +180,7 @@ export async function disableTwoFactor(
   input: { password: string; code: string },
   ip: string,
 ) {
-  await confirmPassword(deps, user, input.password, ip, 'password');
-  await confirmSecondFactor(deps, user, input.code, ip);
+  await confirmBothFactors(deps, user, input, ip);
   const now = deps.clock.now();
   await withKeyLocks(deps.db.db, [twoFactorLock(user.id)], async (trx) => {
     if (!(await repo.deleteTwoFactor(trx, user.id))) return;
@@ -128,13 +188,18 @@ export async function disableTwoFactor(
   });
 }
 
-/** New recovery codes replace the old ones, with the password. */
-export async function replaceRecoveryCodes(deps: AppDeps, user: AuthUser, password: string, ip: string) {
-  await confirmPassword(deps, user, password, ip, 'password');
+/** New recovery codes replace the old ones, with the password and a code (or one of the old codes). */
+export async function replaceRecoveryCodes(
+  deps: AppDeps,
+  user: AuthUser,
+  input: { password: string; code: string },
+  ip: string,
+) {
+  await confirmBothFactors(deps, user, input, ip);
   const now = deps.clock.now();
   return withKeyLocks(deps.db.db, [twoFactorLock(user.id)], async (trx) => {
     if (!(await enabledKey(trx, user.id))) throw conflict(M.notOn);
-    const recoveryCodes = await storeNewRecoveryCodes(trx, user.id);
+    const recoveryCodes = await storeNewRecoveryCodes(deps, trx, user.id);
     await queueMailToUser(
       trx,
       user.id,

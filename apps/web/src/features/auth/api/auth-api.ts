@@ -37,6 +37,6 @@ export const authApi = {
   enableTwoFactor: (code: string) => api<RecoveryCodes>('/api/profile/two-factor/enable', { body: { code } }),
   disableTwoFactor: (input: { password: string; code: string }) =>
     api<void>('/api/profile/two-factor/disable', { body: input }),
-  newRecoveryCodes: (password: string) =>
-    api<RecoveryCodes>('/api/profile/two-factor/recovery-codes', { body: { password } }),
+  newRecoveryCodes: (input: { password: string; code: string }) =>
+    api<RecoveryCodes>('/api/profile/two-factor/recovery-codes', { body: input }),
 };

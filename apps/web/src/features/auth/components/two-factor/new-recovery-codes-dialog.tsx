@@ -1,38 +1,30 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { ApiRequestError } from '../../../../lib/api';
 import { authApi } from '../../api/auth-api';
-import { CurrentPasswordInput } from '../current-password-input';
+import { useBothFactors } from './both-factors-fields';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 
-/** New recovery codes in place of the old ones, with the password. */
+/** New recovery codes in place of the old ones, with the password and a code (or one of the old codes). */
 export function NewRecoveryCodesDialog({ opened, onClose }: { opened: boolean; onClose: (changed: boolean) => void }) {
-  const [password, setPassword] = useState('');
+  const form = useBothFactors();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [errors, setErrors] = useState<{ password?: string; _?: string }>({});
-  const field = useRef<HTMLInputElement>(null);
   const make = useMutation({
     mutationFn: authApi.newRecoveryCodes,
     onSuccess: (r) => setCodes(r.recoveryCodes),
-    onError: (err) => {
-      setErrors(
-        err instanceof ApiRequestError && err.fields.password ? { password: err.fields.password } : { _: err.message },
-      );
-      field.current?.focus();
-    },
+    onError: (err) => form.showError(err),
   });
+  // The codes and the password leave memory with the dialog: the form, the panel and the request's cache.
   const close = () => {
     const changed = codes !== null;
-    setPassword('');
+    form.reset();
+    make.reset();
     setCodes(null);
-    setErrors({});
     onClose(changed);
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!password) return (setErrors({ password: 'Enter your password to confirm.' }), field.current?.focus());
-    make.mutate(password);
+    if (form.validate()) make.mutate(form.values);
   };
 
   return (
@@ -51,18 +43,12 @@ export function NewRecoveryCodesDialog({ opened, onClose }: { opened: boolean; o
         <form onSubmit={submit} noValidate aria-label="Make new recovery codes">
           <Stack>
             <Text size="sm">New codes replace the ones you have: the old codes stop working.</Text>
-            {errors._ && (
+            {form.errors._ && (
               <Alert color="red" role="alert">
-                {errors._}
+                {form.errors._}
               </Alert>
             )}
-            <CurrentPasswordInput
-              data-autofocus
-              ref={field}
-              value={password}
-              error={errors.password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
+            {form.fields}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Cancel

@@ -13,7 +13,8 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
     const url = URL.createObjectURL(new Blob([`Accountry recovery codes\n\n${text}\n`], { type: 'text/plain' }));
     const a = Object.assign(document.createElement('a'), { href: url, download: 'accountry-recovery-codes.txt' });
     a.click();
-    URL.revokeObjectURL(url);
+    // Revoked once the download has started with it, not before.
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   return (
     <Stack>

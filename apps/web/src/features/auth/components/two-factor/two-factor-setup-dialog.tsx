@@ -47,8 +47,11 @@ export function TwoFactorSetupDialog({ opened, onClose }: { opened: boolean; onC
       field.current?.select();
     },
   });
+  // The key, the codes and the password leave memory with the dialog: its state and the requests' cache.
   const close = () => {
     const changed = codes !== null;
+    start.reset();
+    enable.reset();
     setPassword('');
     setCode('');
     setSetup(null);

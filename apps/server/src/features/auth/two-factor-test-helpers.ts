@@ -1,0 +1,31 @@
+import { expect } from 'vitest';
+import { TEST_PASSWORD, userWithSession, type Session, type TestContext } from '../../test/test-app';
+import { post } from './auth-test-helpers';
+import { totpCode } from './two-factor-codes';
+
+/** Helpers for the two-factor tests: the endpoints, and a member with it on. */
+
+export const STEP_MS = 30_000;
+
+export const twoFactorCall = (ctx: TestContext, session: Session, url: string, payload: object, ip?: string) =>
+  post(ctx, `/api/profile/two-factor${url}`, payload, { headers: session.headers, ip });
+
+export const signInWithCode = (ctx: TestContext, email: string, code?: string, ip?: string) =>
+  post(ctx, '/api/auth/signin', { email, password: TEST_PASSWORD, ...(code !== undefined ? { code } : {}) }, { ip });
+
+/** The app's code a step later than any used so far (each step's code works once). */
+export function nextCode(ctx: TestContext, key: string) {
+  ctx.clock.advance(STEP_MS);
+  return totpCode(key, ctx.clock.now());
+}
+
+/** A member with two-factor sign-in on: their key and recovery codes. */
+export async function memberWithTwoFactor(ctx: TestContext) {
+  const { user, session } = await userWithSession(ctx, 'buyer');
+  const setup = await twoFactorCall(ctx, session, '/setup', { password: TEST_PASSWORD });
+  expect(setup.statusCode).toBe(200);
+  const { secret } = setup.json() as { secret: string; uri: string };
+  const enabled = await twoFactorCall(ctx, session, '/enable', { code: totpCode(secret, ctx.clock.now()) });
+  expect(enabled.statusCode).toBe(200);
+  return { user, session, key: secret, recoveryCodes: enabled.json().recoveryCodes as string[] };
+}
