@@ -182,6 +182,35 @@ test('the shared select keeps the focus while the real select replaces its stand
   expect(await page.evaluate(() => (window as unknown as { focusLostFrames: number }).focusLostFrames)).toBe(0);
 });
 
+test('with a dialog or a drawer open, the page still has exactly one banner landmark', async ({ browser, baseURL }) => {
+  // A dialog's title bar is not a second page banner: screen readers list landmarks, and two banners mislead.
+  async function expectOneBanner(page: Page, dialog: Locator) {
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByRole('banner')).toHaveCount(1);
+  }
+
+  // A modal: reporting a listing.
+  const db = openE2eDb();
+  const listing = db
+    .prepare("select id, seller_id as sellerId from listings where status = 'active' order by created_at limit 1")
+    .get() as { id: string; sellerId: string };
+  db.close();
+  const buyer = await signedInPage(browser, baseURL!, createUser('buyer').id);
+  await buyer.goto(`/account/${listing.sellerId}/${listing.id}`);
+  await buyer.getByRole('button', { name: 'Report listing' }).click();
+  await expectOneBanner(buyer, buyer.getByRole('dialog', { name: 'Report this listing' }));
+  await buyer.context().close();
+
+  // A drawer: the navigation menu on a phone.
+  const context = await browser.newContext({ ...AT_REST, viewport: { width: 390, height: 844 } });
+  const phone = await context.newPage();
+  await phone.goto('/');
+  await phone.getByRole('button', { name: 'Open navigation' }).click();
+  await expectOneBanner(phone, phone.getByRole('dialog', { name: 'Menu' }));
+  await context.close();
+});
+
 test('on a phone, the actions of my listings and of the announcements stay on the screen', async ({
   browser,
   baseURL,

@@ -35,6 +35,10 @@ const theme = createTheme({
     // Every dialog's and drawer's close (X) button has a name; a dialog may still pass its own closeButtonProps.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps> },
+    // Mantine draws a dialog's or drawer's title bar as <header>, which inside role=dialog is a second page banner
+    // landmark to screen readers: a plain block instead (the title inside stays the dialog's heading and name).
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
     // Without the placeholder (a focusable role=presentation element that role=menu may not contain, axe
     // "aria-required-children") an opened menu focuses its first item, as the WAI-ARIA menu button pattern does.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
