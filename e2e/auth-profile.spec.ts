@@ -99,7 +99,7 @@ test('a member turns unread-message e-mails off with the keyboard, and the choic
   );
   await unread.focus();
   await page.keyboard.press('Space');
-  await expect(page.getByText('E-mail preferences saved.')).toBeVisible();
+  await expect(page.getByText('Email preferences saved.')).toBeVisible();
   await expect(unread).not.toBeChecked();
   await expect(unread).toBeFocused();
   await page.reload();
@@ -167,7 +167,7 @@ test('a member moves the account to a new e-mail address through the link mailed
   const mail = page.getByRole('article').filter({ hasText: 'Confirm your new e-mail address for Accountry' });
   await mail.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new e-mail address' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText('Your e-mail address was changed.');
+  await expect(page.getByRole('status')).toContainText('Your email address was changed.');
   await page.getByRole('link', { name: 'Back to your profile' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   await expect(page.getByText(next, { exact: true })).toBeVisible();

@@ -43,7 +43,7 @@ test('a seller lists an account with a screenshot; a buyer finds it by search an
   await sp.getByRole('textbox', { name: 'Price (USD)' }).fill('149');
   await sp.getByRole('textbox', { name: 'Level or rank' }).fill('Immortal 2');
   await sp.getByRole('textbox', { name: 'Items or skins' }).fill('87');
-  await sp.getByRole('checkbox', { name: 'Original e-mail included' }).check();
+  await sp.getByRole('checkbox', { name: 'Original email included' }).check();
   await sp
     .getByRole('textbox', { name: 'Description' })
     .fill('Main account since beta.\nEvery agent unlocked, 87 skins including a rare knife.');

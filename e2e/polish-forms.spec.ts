@@ -58,7 +58,7 @@ test('a seller cannot empty a required select by clicking it, sees price errors 
   await clickChosenOption(page, 'Category', 'Game account');
   await clickChosenOption(page, 'Platform or game', 'Valorant');
   await clickChosenOption(page, 'Region or server', 'Europe');
-  await clickChosenOption(page, 'Delivery method', 'Full access (login and original e-mail handed over)');
+  await clickChosenOption(page, 'Delivery method', 'Full access (login and original email handed over)');
   await clickChosenOption(page, 'Delivery time', 'Within 24 hours');
   await page.getByRole('textbox', { name: 'Description' }).fill('Main account since beta, two knives, all agents.');
 

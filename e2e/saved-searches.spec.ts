@@ -10,7 +10,7 @@ test('a member saves a search from /browse, finds it in the account menu, opens 
   await signInContext(context, baseURL!, user.id);
   await page.goto('/browse?platform=valorant&max=120&sort=price_asc');
   await page.getByRole('button', { name: 'Save this search' }).click();
-  await expect(page.getByText('Search saved. We will e-mail you when new listings match it.')).toBeVisible();
+  await expect(page.getByText('Search saved. We will email you when new listings match it.')).toBeVisible();
   await expect(page.getByText('Search saved', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Saved searches' })).toBeFocused();
   // Saved stays saved: the page does not offer it again, in any parameter order.

@@ -10,6 +10,6 @@ export const EMAIL_CHANGE_MESSAGES = {
   /** The same answer whether or not another account has the address, so the form tells no one who is registered. */
   sent: (email: string) =>
     `We sent a link to ${email}. Open it within 24 hours to confirm your new address; until then, your current address stays.`,
-  changed: 'Your e-mail address was changed.',
+  changed: 'Your email address was changed.',
   taken: 'Another account uses that address now. Ask for a change to another address.',
 } as const;

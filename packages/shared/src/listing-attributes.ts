@@ -27,7 +27,7 @@ export const CATEGORY_ATTRIBUTES: Record<ListingCategory, Partial<Record<Attribu
     itemsCount: { label: 'Items or skins' },
     accountAgeMonths: { label: 'Account age (months)' },
     verified: { label: 'Phone or ID verified' },
-    originalEmail: { label: 'Original e-mail included' },
+    originalEmail: { label: 'Original email included' },
     twoFactorRemovable: { label: 'Two-factor can be removed' },
   },
   social: {
@@ -35,13 +35,13 @@ export const CATEGORY_ATTRIBUTES: Record<ListingCategory, Partial<Record<Attribu
     engagementRate: { label: 'Engagement rate (%)', hint: 'Average interactions per post as a share of followers' },
     accountAgeMonths: { label: 'Account age (months)' },
     verified: { label: 'Verified badge' },
-    originalEmail: { label: 'Original e-mail included' },
+    originalEmail: { label: 'Original email included' },
     twoFactorRemovable: { label: 'Two-factor can be removed' },
   },
   streaming: {
     level: { label: 'Plan or tier', hint: 'e.g. Premium Family, 4K Ultra HD' },
     accountAgeMonths: { label: 'Account age (months)' },
-    originalEmail: { label: 'Original e-mail included' },
+    originalEmail: { label: 'Original email included' },
     twoFactorRemovable: { label: 'Two-factor can be removed' },
   },
   other: {
@@ -50,7 +50,7 @@ export const CATEGORY_ATTRIBUTES: Record<ListingCategory, Partial<Record<Attribu
     followers: { label: 'Followers' },
     accountAgeMonths: { label: 'Account age (months)' },
     verified: { label: 'Verified' },
-    originalEmail: { label: 'Original e-mail included' },
+    originalEmail: { label: 'Original email included' },
     twoFactorRemovable: { label: 'Two-factor can be removed' },
   },
 };

@@ -111,7 +111,7 @@ export const DEFAULT_CURRENCY: ListingCurrency = 'USD';
 export const DELIVERY_METHODS = ['full-access', 'login-details', 'platform-transfer', 'other'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
-  'full-access': 'Full access (login and original e-mail handed over)',
+  'full-access': 'Full access (login and original email handed over)',
   'login-details': 'Login details sent in chat',
   'platform-transfer': 'Official platform transfer',
   other: 'Other (described in the listing)',

@@ -34,7 +34,7 @@ const PUBLIC_PAGES: Record<string, Entry> = {
   '/signup': { title: 'Sign up', description: 'Create an Accountry account to buy or sell accounts.' },
   '/reset-password': { title: 'Reset your password' },
   '/verification-sent': { title: 'Check your inbox' },
-  '/confirm-email': { title: 'Confirm your new e-mail address' },
+  '/confirm-email': { title: 'Confirm your new email address' },
 };
 
 /** Pages behind sign-in: a title only (their content is never in a shared preview). */

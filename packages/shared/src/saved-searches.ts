@@ -29,7 +29,7 @@ export const SAVED_SEARCH_MESSAGES = {
   tooMany: `You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`,
   already: 'You already saved this search.',
   notFound: 'Saved search not found',
-  saved: 'Search saved. We will e-mail you when new listings match it.',
+  saved: 'Search saved. We will email you when new listings match it.',
   deleted: 'Saved search deleted.',
 } as const;
 
@@ -97,7 +97,7 @@ export function savedSearchLabel(f: BrowseFilters): string {
     ...(f.minItems !== undefined ? [`${f.minItems}+ items`] : []),
     ...(f.minAgeMonths !== undefined ? [`${f.minAgeMonths}+ months old`] : []),
     ...yes(f.verified, 'verified'),
-    ...yes(f.originalEmail, 'original e-mail'),
+    ...yes(f.originalEmail, 'original email'),
     ...yes(f.twoFactorRemovable, '2FA removable'),
     ...yes(f.negotiable, 'negotiable'),
   ];

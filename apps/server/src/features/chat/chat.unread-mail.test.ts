@@ -71,7 +71,7 @@ describe('a message that waits unread is mailed to its reader', () => {
         `Read and reply: https://market.example/chat?c=${id}`,
         '',
         'We send this when a message waits unread for 10 minutes, once until you read it. You can turn these ' +
-          'e-mails off in your profile: https://market.example/profile',
+          'emails off in your profile: https://market.example/profile',
       ].join('\n'),
     );
     expect(mail.html).toContain(`href="https://market.example/chat?c=${id}"`);
@@ -172,7 +172,7 @@ describe('e-mail preferences', () => {
       expect((await get()).json()).toEqual({ unreadMessages: false });
     }
     const malformed = await inject(session, 'PUT', '/api/profile/email-preferences', { unreadMessages: 'no' });
-    expect(malformed.json().error.message).toContain('Unread message e-mails must be on (true) or off (false)');
+    expect(malformed.json().error.message).toContain('Unread message emails must be on (true) or off (false)');
     const rows = await ctx.db.selectFrom('emailPreferences').selectAll().where('userId', '=', user.id).execute();
     expect(rows).toHaveLength(1);
   });

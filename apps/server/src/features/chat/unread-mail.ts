@@ -20,7 +20,7 @@ export function unreadMessagesMail(
       ],
       { label: 'Read and reply', url: `${publicUrl}/chat?c=${encodeURIComponent(n.conversationId)}` },
       `We send this when a message waits unread for ${UNREAD_MESSAGE_MAIL_DELAY_MINUTES} minutes, once until you ` +
-        `read it. You can turn these e-mails off in your profile: ${publicUrl}/profile`,
+        `read it. You can turn these emails off in your profile: ${publicUrl}/profile`,
     ),
   };
 }

@@ -23,7 +23,7 @@ export function newListingsMail(
         ...(more ? ['More matched: see them all on Accountry.'] : []),
       ],
       { label: 'See the listings', url: `${publicUrl}${search.path}` },
-      `You saved this search on Accountry. To stop these e-mails, delete it: ${publicUrl}/saved-searches`,
+      `You saved this search on Accountry. To stop these emails, delete it: ${publicUrl}/saved-searches`,
     ),
   };
 }

@@ -18,7 +18,7 @@ export function newReviewMail(
         'You can answer each review once, on your seller page. Your answer is public.',
       ],
       { label: 'Read and answer', url: `${publicUrl}/seller/${encodeURIComponent(review.sellerId)}` },
-      'You get this e-mail because you sell on Accountry.',
+      'You get this email because you sell on Accountry.',
     ),
   };
 }

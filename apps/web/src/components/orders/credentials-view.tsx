@@ -12,7 +12,7 @@ export interface CredentialValues {
 const LABELS: Record<keyof CredentialValues, string> = {
   login: 'Login',
   password: 'Password',
-  emailAccess: 'E-mail access',
+  emailAccess: 'Email access',
   recoveryCodes: 'Recovery codes',
   notes: 'Notes',
 };

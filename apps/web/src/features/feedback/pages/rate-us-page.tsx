@@ -114,7 +114,7 @@ export function Component() {
           />
           {!user && (
             <TextInput
-              label="E-mail (optional, if you would like a reply)"
+              label="Email (optional, if you would like a reply)"
               type="email"
               value={values.email}
               onChange={(e) => set('email')(e.currentTarget.value)}

@@ -23,7 +23,7 @@ export function ActiveFilters({
   if (params.minItems) pills.push([`${params.minItems}+ items`, { minItems: '' }]);
   if (params.minAge) pills.push([`${params.minAge}+ months old`, { minAge: '' }]);
   if (params.verified) pills.push(['Verified', { verified: false }]);
-  if (params.originalEmail) pills.push(['Original e-mail', { originalEmail: false }]);
+  if (params.originalEmail) pills.push(['Original email', { originalEmail: false }]);
   if (params.twoFactorRemovable) pills.push(['2FA removable', { twoFactorRemovable: false }]);
   if (params.negotiable) pills.push(['Negotiable', { negotiable: false }]);
   if (!pills.length) return null;

@@ -106,7 +106,7 @@ export function BrowseFilters({ params, update, clear, activeCount, priceError }
           onChange={(e) => update({ verified: e.currentTarget.checked })}
         />
         <Checkbox
-          label="Original e-mail included"
+          label="Original email included"
           checked={params.originalEmail}
           onChange={(e) => update({ originalEmail: e.currentTarget.checked })}
         />

@@ -29,7 +29,7 @@ export function SellerCard({ seller }: { seller: SellerSummary }) {
             </Badge>
             {seller.emailVerified && (
               <Badge size="sm" color="teal" variant="light" leftSection={<IconMailCheck size={12} />}>
-                E-mail verified
+                Email verified
               </Badge>
             )}
           </Group>

@@ -46,7 +46,7 @@ export function Component() {
             Saved searches
           </Title>
           <Text c="dimmed">
-            We e-mail you when new listings match a saved search, at most every {SAVED_SEARCH_ALERT_HOURS} hour. You can
+            We email you when new listings match a saved search, at most every {SAVED_SEARCH_ALERT_HOURS} hour. You can
             keep up to {MAX_SAVED_SEARCHES}.
           </Text>
         </div>

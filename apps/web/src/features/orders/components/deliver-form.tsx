@@ -54,7 +54,7 @@ export function DeliverForm({ order }: { order: OrderDetail }) {
       <Stack>
         <Text size="sm" c="dimmed">
           Fill in what the buyer needs to take over the account. They are encrypted and only the buyer can reveal them;
-          never send them in chat or by e-mail.
+          never send them in chat or by email.
         </Text>
         {formError && (
           <Alert color="red" role="alert">
@@ -78,8 +78,8 @@ export function DeliverForm({ order }: { order: OrderDetail }) {
           autoComplete="new-password"
         />
         <Textarea
-          label="E-mail access"
-          description="The original e-mail address and how to sign in to it"
+          label="Email access"
+          description="The original email address and how to sign in to it"
           autosize
           minRows={2}
           maxLength={MAX}

@@ -92,7 +92,7 @@ export function Component() {
                     <Badge variant="light">{ROLE_LABELS[p.role]}</Badge>
                     {p.emailVerified && (
                       <Badge color="teal" variant="light" leftSection={<IconMailCheck size={12} />}>
-                        E-mail verified
+                        Email verified
                       </Badge>
                     )}
                   </Group>

@@ -16,8 +16,8 @@ const values: { icon: ReactNode; title: string; text: string }[] = [
   },
   {
     icon: <IconMailCheck size={20} />,
-    title: 'Verified e-mail addresses',
-    text: 'Every member confirms their e-mail address before they can trade, which keeps throwaway and fake profiles to a minimum.',
+    title: 'Verified email addresses',
+    text: 'Every member confirms their email address before they can trade, which keeps throwaway and fake profiles to a minimum.',
   },
   {
     icon: <IconMessages size={20} />,
@@ -49,7 +49,7 @@ export function Component() {
           <Text>
             Trading accounts has long happened in forums, comment sections and private messages, where it is hard to
             tell who you are dealing with and easy to get scammed. We built Accountry to give that trade a proper home:
-            structured listings you can search and compare, profiles with a verified e-mail address and a public rating,
+            structured listings you can search and compare, profiles with a verified email address and a public rating,
             a chat that keeps the whole conversation in one place, and a team of admins who step in when something goes
             wrong.
           </Text>

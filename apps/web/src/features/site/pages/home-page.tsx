@@ -36,7 +36,7 @@ const PROMISES = [
   {
     icon: IconShieldCheck,
     title: 'Verified sellers',
-    text: 'Every member confirms their e-mail address, and admins moderate listings and reports.',
+    text: 'Every member confirms their email address, and admins moderate listings and reports.',
   },
   {
     icon: IconMessages,

@@ -7,14 +7,14 @@ type Step = { title: string; body: ReactNode };
 
 const buyingSteps: Step[] = [
   {
-    title: 'Create an account and verify your e-mail',
+    title: 'Create an account and verify your email',
     body: (
       <>
         <Anchor component={Link} to="/signup">
           Sign up
         </Anchor>{' '}
-        as a buyer (or as both buyer and seller) and confirm your e-mail address with the link we send you. Only
-        verified members can chat with sellers.
+        as a buyer (or as both buyer and seller) and confirm your email address with the link we send you. Only verified
+        members can chat with sellers.
       </>
     ),
   },
@@ -41,7 +41,7 @@ const buyingSteps: Step[] = [
   },
   {
     title: 'Pay and take over the account',
-    body: 'Pay and receive the credentials as agreed with the seller. Log in straight away, then change the password and the recovery e-mail (and phone number or two-factor settings, if any) so that only you control the account.',
+    body: 'Pay and receive the credentials as agreed with the seller. Log in straight away, then change the password and the recovery email (and phone number or two-factor settings, if any) so that only you control the account.',
   },
   {
     title: 'Leave a review',
@@ -57,7 +57,7 @@ const sellingSteps: Step[] = [
         <Anchor component={Link} to="/signup">
           Create an account
         </Anchor>{' '}
-        with the seller role, or choose both if you also want to buy, and verify your e-mail address.
+        with the seller role, or choose both if you also want to buy, and verify your email address.
       </>
     ),
   },
@@ -98,7 +98,7 @@ const faq = [
   },
   {
     q: 'What should I do right after receiving an account?',
-    a: 'Log in at once and change the password and the recovery e-mail address. If the account uses a phone number or two-factor authentication, move those to you as well. Then check that everything described in the listing is really there.',
+    a: 'Log in at once and change the password and the recovery email address. If the account uses a phone number or two-factor authentication, move those to you as well. Then check that everything described in the listing is really there.',
   },
   {
     q: 'What happens when I report a listing or a conversation?',

@@ -35,7 +35,7 @@ export function Component() {
         <Section title="What we collect">
           <Text fw={600}>Account data</Text>
           <List spacing="xs">
-            <List.Item>Your e-mail address, which you use to sign in and which we verify.</List.Item>
+            <List.Item>Your email address, which you use to sign in and which we verify.</List.Item>
             <List.Item>Your display name, shown to other members.</List.Item>
             <List.Item>Your phone number, if you provide one.</List.Item>
             <List.Item>Your role: buyer, seller or both (and admin for our moderators).</List.Item>
@@ -92,9 +92,9 @@ export function Component() {
 
         <Section title="How we use data">
           <List spacing="xs">
-            <List.Item>To create and run your account, sign you in and verify your e-mail address.</List.Item>
+            <List.Item>To create and run your account, sign you in and verify your email address.</List.Item>
             <List.Item>To show your listings, deliver your chat messages and publish your reviews.</List.Item>
-            <List.Item>To send you service e-mails, such as verification and security notices.</List.Item>
+            <List.Item>To send you service emails, such as verification and security notices.</List.Item>
             <List.Item>
               To keep the marketplace safe: investigating reports, preventing fraud and spam, and enforcing our terms.
             </List.Item>
@@ -106,7 +106,7 @@ export function Component() {
           <Text>
             We never sell your personal data. Other members only see what you choose to publish: your display name, your
             listings and the reviews you write or receive. Your chat messages are visible to the member you are talking
-            to. Your e-mail address and phone number are not shown to other members unless you share them yourself.
+            to. Your email address and phone number are not shown to other members unless you share them yourself.
           </Text>
           <Text>
             Our admins can access data where needed to moderate the marketplace and handle reports. We may disclose data
@@ -117,7 +117,7 @@ export function Component() {
         <Section title="Retention">
           <Text>
             We keep your account data and content for as long as your account exists. You can delete your account
-            yourself from your profile. For 30 days after that, support can still restore it; then we erase your e-mail
+            yourself from your profile. For 30 days after that, support can still restore it; then we erase your email
             address, name, phone number and password, except where we need to keep some of it for a limited time to
             handle open reports, prevent abuse or meet legal obligations. Orders, payments and reviews stay on record
             under &ldquo;Former member&rdquo;. Chat messages you sent may remain visible to the member you sent them to.
@@ -145,7 +145,7 @@ export function Component() {
           </List>
           <Text>
             To make a request, contact support at{' '}
-            <Anchor href="mailto:support@accountry.example">support@accountry.example</Anchor> from the e-mail address
+            <Anchor href="mailto:support@accountry.example">support@accountry.example</Anchor> from the email address
             linked to your account, and we will respond within a reasonable time. Depending on where you live, you may
             also have the right to complain to your data protection authority.
           </Text>

@@ -41,7 +41,7 @@ export function Component() {
               Each Accountry account belongs to one person. Do not share it or create accounts for others.
             </List.Item>
             <List.Item>The information you give us must be accurate and kept up to date.</List.Item>
-            <List.Item>You must verify your e-mail address before you can trade.</List.Item>
+            <List.Item>You must verify your email address before you can trade.</List.Item>
             <List.Item>
               You are responsible for keeping your password secret and for everything that happens under your account.
             </List.Item>

@@ -49,7 +49,7 @@ export function UserPicker({
   return (
     <MultiSelect
       label={fieldLabel}
-      placeholder={value.length ? undefined : 'Search by name, e-mail or id'}
+      placeholder={value.length ? undefined : 'Search by name, email or id'}
       description="Only these users will see the announcement."
       required
       searchable
