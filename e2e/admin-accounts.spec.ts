@@ -45,6 +45,8 @@ test('an admin disables one user, whose open session ends at once, and deletes a
   await adminPage.getByRole('button', { name: 'Disable account' }).click();
   const disableDialog = adminPage.getByRole('dialog', { name: 'Disable account' });
   await expect(disableDialog.getByText('signed out everywhere at once')).toBeVisible();
+  // The dialog says what happens to the account's open orders (decision 169): Dana has none.
+  await expect(disableDialog.getByText('They have no open orders.')).toBeVisible();
   await disableDialog.getByRole('textbox', { name: 'Reason (kept in the audit log)' }).fill('Chargeback fraud');
   await disableDialog.getByRole('button', { name: 'Disable account' }).click();
   await expect(disableDialog).toBeHidden();

@@ -75,6 +75,19 @@ export const adminUserReportSchema = z.object({
   createdAt: z.number(),
 });
 
+/**
+ * What disabling or deleting the account does to its open orders (decision 169): unpaid ones (as buyer or seller) and
+ * paid ones it sells are canceled, the paid ones refunded to their buyers; delivered, protected and disputed ones, and
+ * paid ones it buys, go on.
+ */
+export const adminUserOpenOrdersSchema = z.object({
+  canceled: z.number(),
+  refunded: z.number(),
+  refundCents: z.number(),
+  continuing: z.number(),
+});
+export type AdminUserOpenOrders = z.infer<typeof adminUserOpenOrdersSchema>;
+
 export const adminUserDetailSchema = adminUserSummarySchema.extend({
   phoneNumber: z.string(),
   profileComplete: z.boolean(),
@@ -95,6 +108,7 @@ export const adminUserDetailSchema = adminUserSummarySchema.extend({
   listings: z.array(adminUserListingSchema),
   listingCount: z.number(),
   reports: z.array(adminUserReportSchema),
+  openOrders: adminUserOpenOrdersSchema,
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

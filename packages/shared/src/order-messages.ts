@@ -87,6 +87,11 @@ export const ORDER_CHAT_MESSAGES = {
   partial_refund: (refundCents: number) =>
     `An admin decided the dispute: $${(refundCents / 100).toFixed(2)} is refunded to the buyer, the rest goes to the seller. The reason is on the order page.`,
   release: 'An admin decided the dispute in favour of the seller. The protection period resumes.',
+  seller_closed: "The seller's account is no longer active, so the order was canceled. Nothing was charged.",
+  seller_closedPaid:
+    "The seller's account is no longer active, so the order was canceled. The payment was refunded in full.",
+  buyer_closed:
+    "The buyer's account is no longer active, so the unpaid order was canceled. The listing is available again.",
 } as const;
 
 /** The system message for a move of an order from `from` (a partial refund names its amount). */
@@ -94,6 +99,7 @@ export function orderChatMessage(action: OrderAction, from: OrderState, refundCe
   const m = ORDER_CHAT_MESSAGES;
   if (action === 'partial_refund') return m.partial_refund(refundCents);
   if (action === 'cancel' && from === 'paid') return m.cancelPaid;
+  if (action === 'seller_closed' && from === 'paid') return m.seller_closedPaid;
   return m[action];
 }
 
@@ -111,7 +117,13 @@ export const ORDER_MAIL_SUBJECTS: Record<OrderAction, string> = {
   refund: 'The dispute has been decided',
   partial_refund: 'The dispute has been decided',
   release: 'The dispute has been decided',
+  seller_closed: 'Order canceled',
+  buyer_closed: 'Order canceled',
 };
+
+/** The order history's reason when an admin's closing of a party's account canceled the order (decision 169). */
+export const accountClosedReason = (side: 'buyer' | 'seller', how: 'disabled' | 'deleted') =>
+  `The ${side}'s account was ${how} by an admin.`;
 
 /** Mailed to the buyer alone, 12 hours before the inspection window ends. */
 export const AUTO_CONFIRM_REMINDER = {

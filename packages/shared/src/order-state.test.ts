@@ -34,6 +34,9 @@ const ALLOWED: Array<[OrderAction, OrderState, OrderActor, OrderState]> = [
   ['refund', 'disputed', 'admin', 'refunded'],
   ['partial_refund', 'disputed', 'admin', 'refunded'],
   ['release', 'disputed', 'admin', 'protection'],
+  ['seller_closed', 'pending_payment', 'admin', 'canceled'],
+  ['seller_closed', 'paid', 'admin', 'canceled'],
+  ['buyer_closed', 'pending_payment', 'admin', 'canceled'],
 ];
 
 describe('order state machine', () => {
@@ -66,6 +69,9 @@ describe('order state machine', () => {
     ['protection', 'buyer', ['dispute']],
     ['disputed', 'admin', ['refund', 'partial_refund', 'release']],
     ['disputed', 'seller', []],
+    // Closing an account cancels orders from the admin's user page, never from a button on the order page.
+    ['pending_payment', 'admin', []],
+    ['paid', 'admin', []],
   ] as Array<[OrderState, OrderActor, OrderAction[]]>)('in %s the %s may %j', (state, actor, actions) => {
     expect(availableActions(state, actor)).toEqual(actions);
   });

@@ -49,6 +49,8 @@ export const ORDER_ACTIONS = [
   'refund',
   'partial_refund',
   'release',
+  'seller_closed',
+  'buyer_closed',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -76,14 +78,21 @@ export const ORDER_TRANSITIONS: Record<OrderAction, OrderTransition> = {
   refund: { from: ['disputed'], to: 'refunded', by: ['admin'] },
   partial_refund: { from: ['disputed'], to: 'refunded', by: ['admin'] },
   release: { from: ['disputed'], to: 'protection', by: ['admin'] },
+  // An admin disabled or deleted a party's account (decision 169): what it can no longer finish ends with it.
+  seller_closed: { from: ['pending_payment', 'paid'], to: 'canceled', by: ['admin'] },
+  buyer_closed: { from: ['pending_payment'], to: 'canceled', by: ['admin'] },
 };
+
+/** The moves made when an admin closes an account, by the side the account has in the order (never a button). */
+export const ACCOUNT_CLOSED_ACTIONS = { seller: 'seller_closed', buyer: 'buyer_closed' } as const;
+const closedActions: readonly OrderAction[] = Object.values(ACCOUNT_CLOSED_ACTIONS);
 
 export const canTransition = (action: OrderAction, from: OrderState, actor: OrderActor) =>
   ORDER_TRANSITIONS[action].from.includes(from) && ORDER_TRANSITIONS[action].by.includes(actor);
 
 /** The actions a party may take on an order in a state (for the order page's buttons). */
 export function availableActions(state: OrderState, actor: OrderActor): OrderAction[] {
-  return ORDER_ACTIONS.filter((a) => canTransition(a, state, actor));
+  return ORDER_ACTIONS.filter((a) => !closedActions.includes(a) && canTransition(a, state, actor));
 }
 
 /** The listing's status after an order reaches a state, or null when the order leaves the listing as it is. */

@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../../app';
 import { requireAdmin } from '../../plugins/auth';
 import * as users from './admin-users.service';
+import { getUserDetail, listUsers } from './admin-user-detail.service';
 
 const params = z.object({ userId: z.string().min(1).max(64) });
 const errors = {
@@ -41,7 +42,7 @@ export function adminUsersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         requireAdmin(request);
-        return users.listUsers(deps, request.query);
+        return listUsers(deps, request.query);
       },
     );
 
@@ -50,7 +51,7 @@ export function adminUsersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags: ['admin'], params, response: { 200: adminUserDetailSchema, ...errors } } },
       async (request) => {
         requireAdmin(request);
-        return users.getUserDetail(deps, request.params.userId);
+        return getUserDetail(deps, request.params.userId);
       },
     );
 

@@ -6,14 +6,6 @@ import {
 } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
 import { ACCOUNT_DELETION_MESSAGES } from '@accountry/shared/account-deletion';
-import {
-  USER_LISTINGS_SHOWN,
-  userState,
-  type AdminUserDetail,
-  type AdminUserSummary,
-  type AdminUsersPage,
-  type AdminUsersFilter,
-} from '@accountry/shared/admin-users';
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
@@ -21,68 +13,12 @@ import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-users.repository';
-import * as list from './admin-users-list.repository';
 import { hideSellerListings, unhideSellerListings } from './admin-listings.repository';
 import { assertNotLastAdmin, assertNotSelf, assertStillAdmin, canChangeRoleTo } from './admin-permissions';
 import { invalidateSessions } from '../../sessions/session-cache';
 import { accountLock, lockKeys } from '../../db/key-lock';
-import { adminCursor } from './sql-helpers';
-
-type Row = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
-type SummaryRow = Pick<
-  Row,
-  'id' | 'email' | 'displayName' | 'role' | 'emailVerified' | 'disabled' | 'createdAt' | 'lastActive' | 'deletedStatus'
->;
-
-export function toSummary(r: SummaryRow): AdminUserSummary {
-  return {
-    id: r.id,
-    email: r.email,
-    displayName: r.displayName,
-    role: r.role,
-    emailVerified: r.emailVerified,
-    state: userState({ disabled: r.disabled, deletedStatus: r.deletedStatus }),
-    createdAt: r.createdAt,
-    lastActive: r.lastActive,
-  };
-}
-
-export async function listUsers(deps: AppDeps, input: AdminUsersFilter): Promise<AdminUsersPage> {
-  const page = await list.listUsers(deps.db.db, deps.db.engine, { ...input, cursor: adminCursor(input.cursor) });
-  return { items: page.items.map(toSummary), nextCursor: page.nextCursor };
-}
-
-export async function getUserDetail(deps: AppDeps, id: string): Promise<AdminUserDetail> {
-  const db = deps.db.db;
-  const row = await repo.findUser(db, id);
-  if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
-  const [activeSessions, listings, reports] = await Promise.all([
-    repo.countSessions(db, id),
-    repo.userListings(db, id, USER_LISTINGS_SHOWN),
-    repo.reportsAbout(db, id, 50),
-  ]);
-  return {
-    ...toSummary(row),
-    phoneNumber: row.phoneNumber,
-    profileComplete: row.profileComplete,
-    disabled: row.disabled,
-    activeSessions,
-    deletion: row.deletedStatus
-      ? {
-          status: row.deletedStatus,
-          reason: row.deletedReason ?? '',
-          deletedBy: row.deletedBy ?? null,
-          createdAt: row.deletedAt ?? 0,
-          updatedAt: row.deletionUpdatedAt ?? 0,
-          eraseAt: row.eraseAt ?? null,
-          erasedAt: row.erasedAt ?? null,
-        }
-      : null,
-    listings: listings.items.map((l) => ({ ...l, deletedAt: l.deletedAt ?? null })),
-    listingCount: listings.count,
-    reports,
-  };
-}
+import { cancelOrdersOfClosedAccount, lockClosingAccount, type ClosedOrders } from '../orders/account-closure.service';
+import { getUserDetail, type UserRow } from './admin-user-detail.service';
 
 /**
  * Run a change to a user under the admin lock: the actor must still be an active admin, the target must exist,
@@ -92,9 +28,12 @@ async function changeUser<T>(
   deps: AppDeps,
   actor: AuthUser,
   targetId: string,
-  fn: (trx: Database, ctx: { target: Row; activeAdmins: string[]; now: number }) => Promise<T>,
+  fn: (trx: Database, ctx: { target: UserRow; activeAdmins: string[]; now: number }) => Promise<T>,
+  opts: { closing?: boolean } = {},
 ): Promise<T> {
   const result = await deps.db.db.transaction().execute(async (trx) => {
+    // Closing the account cancels its open orders: their locks come first (see lockClosingAccount).
+    if (opts.closing) await lockClosingAccount(trx, targetId);
     await repo.lockAdminRows(trx, deps.db.engine, [actor.id, targetId]);
     const target = await repo.findUser(trx, targetId);
     if (!target) throw notFound(ADMIN_MESSAGES.userNotFound);
@@ -107,7 +46,7 @@ async function changeUser<T>(
   return result;
 }
 
-const isDeleted = (row: Row) => row.deletedStatus === 'unresolved';
+const isDeleted = (row: UserRow) => row.deletedStatus === 'unresolved';
 
 export async function changeRole(deps: AppDeps, actor: AuthUser, targetId: string, role: Role) {
   const before = await changeUser(deps, actor, targetId, async (trx, { target, activeAdmins, now }) => {
@@ -134,32 +73,48 @@ export async function changeRole(deps: AppDeps, actor: AuthUser, targetId: strin
   return getUserDetail(deps, targetId);
 }
 
+/** The audit details of the orders a closing canceled. */
+const ordersDetails = (orders: ClosedOrders) => ({ canceledOrders: orders.canceled, refundedOrders: orders.refunded });
+
+/** Disabling closes the account for now: no sign-in, listings hidden, its open orders canceled (decision 169). */
 export async function disableUser(deps: AppDeps, actor: AuthUser, targetId: string, reason = '') {
   assertNotSelf(actor.id, targetId, ADMIN_MESSAGES.selfDisable);
-  await changeUser(deps, actor, targetId, async (trx, { target, activeAdmins, now }) => {
-    if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.deletedAccount);
-    if (target.disabled) throw conflict(ADMIN_MESSAGES.alreadyDisabled);
-    assertNotLastAdmin(activeAdmins, targetId);
-    await repo.setDisabled(trx, targetId, true);
-    await repo.deleteAllSessions(trx, targetId);
-    // Nobody can buy from an account that cannot sign in to deliver.
-    const hidden = await hideSellerListings(trx, targetId, ACCOUNT_DISABLED_HIDDEN_REASON, now);
-    await recordAudit(
-      trx,
-      {
-        actorId: actor.id,
-        action: ADMIN_ACTIONS.userDisable,
-        targetType: 'user',
-        targetId,
-        details: { reason, hiddenListings: hidden.length },
-      },
-      now,
-    );
-  });
+  const orders = await changeUser(
+    deps,
+    actor,
+    targetId,
+    async (trx, { target, activeAdmins, now }) => {
+      if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.deletedAccount);
+      if (target.disabled) throw conflict(ADMIN_MESSAGES.alreadyDisabled);
+      assertNotLastAdmin(activeAdmins, targetId);
+      await repo.setDisabled(trx, targetId, true);
+      await repo.deleteAllSessions(trx, targetId);
+      // Nobody can buy from an account that cannot sign in to deliver; hidden first, so its canceled orders leave
+      // their listings hidden rather than for sale.
+      const hidden = await hideSellerListings(trx, targetId, ACCOUNT_DISABLED_HIDDEN_REASON, now);
+      const closed = { userId: targetId, actorId: actor.id, how: 'disabled' as const, now };
+      const orders = await cancelOrdersOfClosedAccount(deps, trx, closed);
+      await recordAudit(
+        trx,
+        {
+          actorId: actor.id,
+          action: ADMIN_ACTIONS.userDisable,
+          targetType: 'user',
+          targetId,
+          details: { reason, hiddenListings: hidden.length, ...ordersDetails(orders) },
+        },
+        now,
+      );
+      return orders;
+    },
+    { closing: true },
+  );
   await deps.hub.endSessions({ userId: targetId, reason: SOCKET_CLOSE_REASONS.signedOut });
+  await orders.settle();
   return getUserDetail(deps, targetId);
 }
 
+/** Enable: sign-in works again and the listings the disabling hid come back; canceled orders stay canceled. */
 export async function enableUser(deps: AppDeps, actor: AuthUser, targetId: string, reason = '') {
   await changeUser(deps, actor, targetId, async (trx, { target, now }) => {
     if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.deletedAccount);
@@ -181,26 +136,53 @@ export async function enableUser(deps: AppDeps, actor: AuthUser, targetId: strin
   return getUserDetail(deps, targetId);
 }
 
-/** Soft delete: sessions end, listings are hidden, and deleted_users(uid) says 'unresolved'; nothing is removed. */
+/**
+ * Soft delete: sessions end, listings are hidden, open orders are canceled (decision 169), and deleted_users(uid)
+ * says 'unresolved'; nothing is removed.
+ */
 export async function deleteUser(deps: AppDeps, actor: AuthUser, targetId: string, reason = '') {
   assertNotSelf(actor.id, targetId, ADMIN_MESSAGES.selfDelete);
-  await changeUser(deps, actor, targetId, async (trx, { target, activeAdmins, now }) => {
-    if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.alreadyDeleted);
-    assertNotLastAdmin(activeAdmins, targetId);
-    await closeAccount(trx, { userId: targetId, actorId: actor.id, reason, now, eraseAt: null });
-  });
+  const orders = await changeUser(
+    deps,
+    actor,
+    targetId,
+    async (trx, { target, activeAdmins, now }) => {
+      if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.alreadyDeleted);
+      assertNotLastAdmin(activeAdmins, targetId);
+      const closed = { userId: targetId, actorId: actor.id, how: 'deleted' as const, now };
+      return closeAccount(trx, {
+        userId: targetId,
+        actorId: actor.id,
+        reason,
+        now,
+        eraseAt: null,
+        closeOrders: () => cancelOrdersOfClosedAccount(deps, trx, closed),
+      });
+    },
+    { closing: true },
+  );
   await deps.hub.endSessions({ userId: targetId, reason: SOCKET_CLOSE_REASONS.signedOut });
+  await orders?.settle();
   return getUserDetail(deps, targetId);
 }
 
 /**
  * Deletion, by an admin or by the member (`actorId` their own id): the account is treated as deleted (no sign-in, no
  * trade), its sessions end and its listings are hidden, all in the caller's transaction; audited. `eraseAt`: when the
- * member's personal data goes unless an admin restores the account first (decision 164).
+ * member's personal data goes unless an admin restores the account first (decision 164). `closeOrders`: an admin's
+ * deletion cancels the open orders once the listings are hidden (a member's own is refused while any are open); what
+ * it canceled is returned.
  */
 export async function closeAccount(
   trx: Database,
-  input: { userId: string; actorId: string; reason: string; now: number; eraseAt: number | null },
+  input: {
+    userId: string;
+    actorId: string;
+    reason: string;
+    now: number;
+    eraseAt: number | null;
+    closeOrders?: () => Promise<ClosedOrders>;
+  },
 ) {
   const { userId, actorId, reason, now, eraseAt } = input;
   // Under the account's lock, decided on the state it holds: a deletion made meanwhile is not written over.
@@ -210,6 +192,7 @@ export async function closeAccount(
   await repo.markDeleted(trx, userId, { reason, deletedBy: actorId, now, eraseAt });
   await repo.deleteAllSessions(trx, userId);
   const hidden = await hideSellerListings(trx, userId, ACCOUNT_DELETED_HIDDEN_REASON, now);
+  const orders = input.closeOrders ? await input.closeOrders() : null;
   await recordAudit(
     trx,
     {
@@ -217,13 +200,17 @@ export async function closeAccount(
       action: ADMIN_ACTIONS.userDelete,
       targetType: 'user',
       targetId: userId,
-      details: { reason, hiddenListings: hidden.length },
+      details: { reason, hiddenListings: hidden.length, ...(orders ? ordersDetails(orders) : {}) },
     },
     now,
   );
+  return orders;
 }
 
-/** Restore: the record becomes 'resolved' (sign-in works again) and the listings the deletion hid come back. */
+/**
+ * Restore: the record becomes 'resolved' (sign-in works again) and the listings the deletion hid come back; the
+ * orders it canceled stay canceled (decision 169).
+ */
 export async function restoreUser(deps: AppDeps, actor: AuthUser, targetId: string, reason = '') {
   await changeUser(deps, actor, targetId, async (trx, { target, now }) => {
     if (!isDeleted(target)) throw conflict(ADMIN_MESSAGES.notDeleted);

@@ -251,7 +251,12 @@ describe('POST /api/admin/users/:userId/disable and /enable', () => {
     ).toBeNull();
     const [entry] = await auditRows(ctx, user.id);
     expect(entry).toMatchObject({ actorId: admin.id, action: 'user.disable' });
-    expect(JSON.parse(entry.details)).toEqual({ reason: 'Chargeback fraud', hiddenListings: 0 });
+    expect(JSON.parse(entry.details)).toEqual({
+      reason: 'Chargeback fraud',
+      hiddenListings: 0,
+      canceledOrders: 0,
+      refundedOrders: 0,
+    });
 
     const again = await inject('POST', `/api/admin/users/${user.id}/disable`, {});
     expect(again.statusCode).toBe(409);
@@ -373,7 +378,7 @@ describe('POST /api/admin/users/:userId/delete and /restore', () => {
 
     const actions = (await auditRows(ctx, seller.id)).map((e) => [e.action, JSON.parse(e.details)]);
     expect(actions).toEqual([
-      ['user.delete', { reason: 'Requested by the user', hiddenListings: 2 }],
+      ['user.delete', { reason: 'Requested by the user', hiddenListings: 2, canceledOrders: 0, refundedOrders: 0 }],
       ['user.restore', { reason: '', restoredListings: 2 }],
     ]);
     const notDeleted = await inject('POST', `/api/admin/users/${seller.id}/restore`, {});

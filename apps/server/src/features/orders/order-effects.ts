@@ -7,7 +7,8 @@ import type { Moved } from './order-transitions';
 /** What goes back to the buyer outside the ledger's own accounts when `action` moves `before` (0: nothing). */
 export function refundedBy(before: OrdersTable, action: OrderAction, refundCents: number) {
   if (action === 'refund' || action === 'partial_refund') return refundCents;
-  return (action === 'cancel' || action === 'auto_cancel') && before.status === 'paid' ? before.priceCents : 0;
+  const cancels = action === 'cancel' || action === 'auto_cancel' || action === 'seller_closed';
+  return cancels && before.status === 'paid' ? before.priceCents : 0;
 }
 
 /** Whether `action` leaves an unpaid order whose buyer had opened the provider's payment page (it must be closed). */

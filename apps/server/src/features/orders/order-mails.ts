@@ -8,6 +8,9 @@ import { mailLayout } from '../../email/mail-layout';
 import type { OrdersContext } from './orders-context';
 
 type Side = 'buyer' | 'seller';
+const BOTH: Side[] = ['buyer', 'seller'];
+/** An account an admin closed is not mailed about the orders its closing ended; the other party is (decision 169). */
+const MAILED_SIDES: Partial<Record<OrderAction, Side[]>> = { seller_closed: ['buyer'], buyer_closed: ['seller'] };
 
 /**
  * Both parties hear of every move by mail, in the move's own transaction: the outbox sends it after commit, retried,
@@ -22,7 +25,7 @@ export function queueMoveMails(
   now: number,
 ) {
   const line = orderChatMessage(action, before.status, after.refundedCents);
-  return queueOrderMail(ctx, trx, after, ORDER_MAIL_SUBJECTS[action], line, ['buyer', 'seller'], now);
+  return queueOrderMail(ctx, trx, after, ORDER_MAIL_SUBJECTS[action], line, MAILED_SIDES[action] ?? BOTH, now);
 }
 
 /** "Confirmed in 12 hours": the buyer's last call to open a dispute. */

@@ -73,6 +73,7 @@ function movesFor(ctx: OrdersContext, action: OrderAction, order: OrdersTable, r
       };
     case 'cancel':
     case 'auto_cancel':
+    case 'seller_closed':
       if (order.status !== 'paid') return null;
       return {
         kind: 'order_refund' as const,

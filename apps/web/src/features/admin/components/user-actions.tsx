@@ -5,6 +5,7 @@ import { ROLE_LABELS, type AdminUserDetail } from '@accountry/shared/admin-users
 import { ROLES, type Role } from '@accountry/shared/roles';
 import { adminApi, useAdminAction } from '../api/admin-api';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { closingOrdersText } from '../lib/closing-orders';
 
 /** Role, disable/enable and delete/restore for one user, each behind a confirmation. */
 export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) {
@@ -22,6 +23,8 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
   const deleted = user.state === 'deleted';
   const erased = user.deletion?.erasedAt != null;
   const name = user.displayName;
+  // Disabling and deleting cancel the open orders the account can no longer finish (decision 169): say how many.
+  const orders = closingOrdersText(user.openOrders);
 
   const askRole = () =>
     confirm.ask({
@@ -36,7 +39,12 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
   const askDisable = () =>
     confirm.ask({
       title: 'Disable account',
-      message: `${name} will be signed out everywhere at once and cannot sign in until the account is enabled again. Their listings are hidden until then (nobody can buy from an account that cannot deliver); listings already hidden by moderation stay hidden.`,
+      message: [
+        `${name} will be signed out everywhere at once and cannot sign in until the account is enabled again.`,
+        'Their listings are hidden until then (nobody can buy from an account that cannot deliver);',
+        'listings already hidden by moderation stay hidden.',
+        orders,
+      ].join(' '),
       confirmLabel: 'Disable account',
       danger: true,
       reason: { label: 'Reason (kept in the audit log)' },
@@ -45,14 +53,21 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
   const askEnable = () =>
     confirm.ask({
       title: 'Enable account',
-      message: `${name} will be able to sign in again, and the listings hidden by the disabling come back.`,
+      message: [
+        `${name} will be able to sign in again, and the listings hidden by the disabling come back.`,
+        'Orders canceled by the disabling stay canceled.',
+      ].join(' '),
       confirmLabel: 'Enable account',
       onConfirm: (reason) => act.mutateAsync({ action: 'enable', reason }),
     });
   const askDelete = () =>
     confirm.ask({
       title: 'Delete account',
-      message: `${name} will be signed out, their listings hidden, and sign-in will say the account was deleted. Conversations and history are kept, so the account can be restored.`,
+      message: [
+        `${name} will be signed out, their listings hidden, and sign-in will say the account was deleted.`,
+        'Conversations and history are kept, so the account can be restored.',
+        orders,
+      ].join(' '),
       confirmLabel: 'Delete account',
       danger: true,
       reason: { label: 'Reason (kept in the audit log)' },
@@ -61,7 +76,10 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
   const askRestore = () =>
     confirm.ask({
       title: 'Restore account',
-      message: `${name} will be able to sign in again, and the listings hidden by the deletion come back. Listings hidden by moderation stay hidden.`,
+      message: [
+        `${name} will be able to sign in again, and the listings hidden by the deletion come back.`,
+        'Listings hidden by moderation stay hidden. Orders canceled by the deletion stay canceled.',
+      ].join(' '),
       confirmLabel: 'Restore account',
       reason: { label: 'Reason (kept in the audit log)' },
       onConfirm: (reason) => act.mutateAsync({ action: 'restore', reason }),

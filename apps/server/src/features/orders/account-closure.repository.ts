@@ -1,0 +1,36 @@
+import { OPEN_STATES, ORDER_TRANSITIONS } from '@accountry/shared/order-state';
+import { engineOf, type Database } from '../../db/database';
+import type { OrdersTable } from '../../db/schema';
+
+const AS_SELLER = ORDER_TRANSITIONS.seller_closed.from;
+const AS_BUYER = ORDER_TRANSITIONS.buyer_closed.from;
+
+/**
+ * The orders closing the account cancels (decision 169), as the state machine says: the ones it sells that are unpaid
+ * or paid, the ones it buys that are unpaid. PostgreSQL locks them, so a payment in flight finishes first or waits.
+ */
+export async function ordersClosedWith(db: Database, userId: string): Promise<OrdersTable[]> {
+  const q = db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('sellerId', '=', userId), eb('status', 'in', AS_SELLER)]),
+        eb.and([eb('buyerId', '=', userId), eb('status', 'in', AS_BUYER)]),
+      ]),
+    )
+    .orderBy('id');
+  return engineOf(db) === 'postgres' ? q.forUpdate().execute() : q.execute();
+}
+
+/** The user's open orders on one side, by state, with their total price (at most one row per open state). */
+export async function openOrderTotals(db: Database, userId: string, side: 'buyerId' | 'sellerId') {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('priceCents').as('cents')])
+    .where(side, '=', userId)
+    .where('status', 'in', OPEN_STATES)
+    .groupBy('status')
+    .execute();
+  return rows.map((r) => ({ status: r.status, count: Number(r.n), cents: Number(r.cents) }));
+}
