@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { createUser, signInContext } from './support/db';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { postWithSession } from './support/session-api';
 
 /** What the member's authenticator app shows for the key, `stepsAhead` time steps from now. */
 const appCode = (key: string, stepsAhead = 0) =>
@@ -118,4 +119,47 @@ test('a seller turns on two-factor sign-in, signs in with a code and a recovery 
   await off.getByRole('button', { name: 'Turn off' }).click();
   await expect(page.getByText('Two-factor sign-in is off.')).toBeVisible();
   await expect(section.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible();
+});
+
+test('support turns off two-factor sign-in for a member who lost phone and codes, with a reason', async ({
+  browser,
+  baseURL,
+}) => {
+  const member = createUser('buyer', 'Lorna Lost');
+  const memberContext = await browser.newContext({ baseURL });
+  await signInContext(memberContext, baseURL!, member.id);
+  const setup = await postWithSession(memberContext, baseURL!, '/api/profile/two-factor/setup', {
+    password: member.password,
+  });
+  const { secret } = (await setup.json()) as { secret: string };
+  await postWithSession(memberContext, baseURL!, '/api/profile/two-factor/enable', { code: appCode(secret) });
+  await memberContext.close();
+
+  const admin = createUser('admin', 'Sam Support');
+  const adminContext = await browser.newContext({ baseURL });
+  await signInContext(adminContext, baseURL!, admin.id);
+  const page = await adminContext.newPage();
+  await page.goto(`/admin/users/${member.id}`);
+  await expect(page.getByText('Two-factor sign-in', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Turn off two-factor sign-in' });
+  await dialog.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+  await expect(dialog.getByText('Please give a reason')).toBeVisible();
+  await dialog
+    .getByRole('textbox', { name: 'How the member proved who they are (kept in the audit log)' })
+    .fill('Video call with photo ID');
+  await dialog.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+  await expect(page.getByText('Two-factor sign-in is off for Lorna Lost.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Turn off two-factor sign-in' })).toBeHidden();
+  await adminContext.close();
+
+  // The member signs in with the password alone.
+  const again = await browser.newContext({ baseURL });
+  const signIn = await again.newPage();
+  await signIn.goto('/signin');
+  await signIn.getByRole('textbox', { name: 'Email' }).fill(member.email);
+  await signIn.getByRole('textbox', { name: 'Password', exact: true }).fill(member.password);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signIn).toHaveURL(/\/$/);
+  await again.close();
 });

@@ -8,6 +8,7 @@ export const ADMIN_ACTIONS = {
   userEnable: 'user.enable',
   userDelete: 'user.delete',
   userRestore: 'user.restore',
+  userTwoFactorOff: 'user.two_factor_off',
   listingHide: 'listing.hide',
   listingUnhide: 'listing.unhide',
   listingDelete: 'listing.delete',

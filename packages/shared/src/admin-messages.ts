@@ -8,6 +8,7 @@ export const ADMIN_MESSAGES = {
   notAdminAnymore: 'You are no longer an admin.',
   selfDisable: 'You cannot disable your own account.',
   selfDelete: 'You cannot delete your own account.',
+  selfTwoFactor: 'Turn off your own two-factor sign-in from your profile.',
   alreadyDisabled: 'This account is already disabled.',
   notDisabled: 'This account is not disabled.',
   alreadyDeleted: 'This account is already deleted.',

@@ -93,6 +93,8 @@ export const adminUserDetailSchema = adminUserSummarySchema.extend({
   profileComplete: z.boolean(),
   disabled: z.boolean(),
   activeSessions: z.number(),
+  /** Two-factor sign-in is on (decision 168); support may turn it off for a member who lost their phone and codes. */
+  twoFactor: z.boolean(),
   deletion: z
     .object({
       status: z.enum(DELETED_USER_STATUSES),
@@ -119,3 +121,12 @@ export const userActionInputSchema = z.strictObject({
   reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
 });
 export type UserActionInput = z.infer<typeof userActionInputSchema>;
+
+/** Turning off a member's two-factor sign-in is only done after they proved who they are: the reason says how. */
+export const twoFactorOffInputSchema = z.strictObject({
+  reason: z
+    .string({ error: 'Say how the member proved who they are.' })
+    .trim()
+    .min(1, 'Say how the member proved who they are.')
+    .max(500, 'Keep the reason under 500 characters'),
+});

@@ -10,6 +10,7 @@ import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/app-error';
 import { openOrdersOf } from '../orders/account-closure.service';
+import { enabledKey } from '../auth/two-factor.service';
 import * as repo from './admin-users.repository';
 import * as list from './admin-users-list.repository';
 import { adminCursor } from './sql-helpers';
@@ -42,11 +43,12 @@ export async function getUserDetail(deps: AppDeps, id: string): Promise<AdminUse
   const db = deps.db.db;
   const row = await repo.findUser(db, id);
   if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
-  const [activeSessions, listings, reports, openOrders] = await Promise.all([
+  const [activeSessions, listings, reports, openOrders, twoFactor] = await Promise.all([
     repo.countSessions(db, id),
     repo.userListings(db, id, USER_LISTINGS_SHOWN),
     repo.reportsAbout(db, id, 50),
     openOrdersOf(db, id),
+    enabledKey(db, id),
   ]);
   return {
     ...toSummary(row),
@@ -54,6 +56,7 @@ export async function getUserDetail(deps: AppDeps, id: string): Promise<AdminUse
     profileComplete: row.profileComplete,
     disabled: row.disabled,
     activeSessions,
+    twoFactor: twoFactor !== undefined,
     deletion: row.deletedStatus
       ? {
           status: row.deletedStatus,

@@ -6,12 +6,14 @@ import {
   adminUsersPageSchema,
   adminUsersQuerySchema,
   changeRoleInputSchema,
+  twoFactorOffInputSchema,
   userActionInputSchema,
 } from '@accountry/shared/admin-users';
 import type { AppDeps } from '../../app';
 import { requireAdmin } from '../../plugins/auth';
 import * as users from './admin-users.service';
 import { getUserDetail, listUsers } from './admin-user-detail.service';
+import { turnOffTwoFactor } from './admin-two-factor.service';
 
 const params = z.object({ userId: z.string().min(1).max(64) });
 const errors = {
@@ -28,7 +30,7 @@ const action = {
   response: { 200: adminUserDetailSchema, ...errors },
 };
 
-/** /api/admin/users: search, detail, role, disable/enable, delete/restore. */
+/** /api/admin/users: search, detail, role, disable/enable, delete/restore, turning off two-factor sign-in. */
 export function adminUsersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -90,5 +92,14 @@ export function adminUsersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const actor = requireAdmin(request);
       return users.restoreUser(deps, actor, request.params.userId, request.body?.reason);
     });
+
+    app.post(
+      '/api/admin/users/:userId/two-factor/disable',
+      { schema: { ...action, body: twoFactorOffInputSchema } },
+      async (request) => {
+        const actor = requireAdmin(request);
+        return turnOffTwoFactor(deps, actor, request.params.userId, request.body.reason);
+      },
+    );
   };
 }

@@ -24,7 +24,7 @@ import { getUserDetail, type UserRow } from './admin-user-detail.service';
  * Run a change to a user under the admin lock: the actor must still be an active admin, the target must exist,
  * and `fn` sees the active admins as of the lock, so concurrent changes cannot remove the last one.
  */
-async function changeUser<T>(
+export async function changeUser<T>(
   deps: AppDeps,
   actor: AuthUser,
   targetId: string,
@@ -46,7 +46,7 @@ async function changeUser<T>(
   return result;
 }
 
-const isDeleted = (row: UserRow) => row.deletedStatus === 'unresolved';
+export const isDeleted = (row: UserRow) => row.deletedStatus === 'unresolved';
 
 export async function changeRole(deps: AppDeps, actor: AuthUser, targetId: string, role: Role) {
   const before = await changeUser(deps, actor, targetId, async (trx, { target, activeAdmins, now }) => {

@@ -1,7 +1,7 @@
 import type { Mail } from '../../email/mailer';
 import { mailLayout } from '../../email/mail-layout';
 
-type Change = 'on' | 'off' | 'new-codes';
+type Change = 'on' | 'off' | 'off-by-support' | 'new-codes';
 
 const CHANGE_TEXT: Record<Change, { subject: string; title: string; line: string }> = {
   on: {
@@ -13,6 +13,13 @@ const CHANGE_TEXT: Record<Change, { subject: string; title: string; line: string
     subject: 'Two-factor sign-in was turned off on your Accountry account',
     title: 'Two-factor sign-in is off',
     line: 'Signing in to your account now takes only your password.',
+  },
+  'off-by-support': {
+    subject: 'Support turned off two-factor sign-in on your Accountry account',
+    title: 'Support turned off two-factor sign-in',
+    line:
+      'As you asked, support turned off two-factor sign-in: signing in now takes only your password. Turn it on ' +
+      'again from your profile with your new phone.',
   },
   'new-codes': {
     subject: 'New recovery codes for your Accountry account',

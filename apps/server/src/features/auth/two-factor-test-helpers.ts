@@ -29,3 +29,8 @@ export async function memberWithTwoFactor(ctx: TestContext) {
   expect(enabled.statusCode).toBe(200);
   return { user, session, key: secret, recoveryCodes: enabled.json().recoveryCodes as string[] };
 }
+
+/** The mail with this subject to the address (mails queued at one clock time are not delivered in a set order). */
+export async function mailTo(ctx: TestContext, email: string, subject: string) {
+  return (await ctx.mailsTo(email)).find((m) => m.subject === subject);
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { freshIp, post, tokenFrom } from './auth-test-helpers';
 import { totpCode } from './two-factor-codes';
-import { memberWithTwoFactor, nextCode, signInWithCode, twoFactorCall } from './two-factor-test-helpers';
+import { mailTo, memberWithTwoFactor, nextCode, signInWithCode, twoFactorCall } from './two-factor-test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -43,7 +43,7 @@ describe('wrong codes', () => {
     const { user, key } = await memberWithTwoFactor(ctx);
     for (let i = 0; i < 4; i++) await signIn(user.email, '000000');
     await post(ctx, '/api/auth/password-reset/request', { email: user.email });
-    const token = tokenFrom(await ctx.lastMail(user.email), '/reset-password');
+    const token = tokenFrom(await mailTo(ctx, user.email, 'Reset your Accountry password'), '/reset-password');
     const reset = await post(ctx, '/api/auth/password-reset/confirm', { token, password: TEST_PASSWORD });
     expect(reset.statusCode).toBe(200);
     expect((await signIn(user.email, '000000')).statusCode).toBe(429);

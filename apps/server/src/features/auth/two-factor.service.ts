@@ -3,7 +3,7 @@ import { AUTH_ERROR_CODES } from '@accountry/shared/auth-messages';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import type { TwoFactorTable } from '../../db/schema';
-import { withKeyLocks } from '../../db/key-lock';
+import { lockKeys, withKeyLocks } from '../../db/key-lock';
 import { appCipher } from '../../lib/app-cipher';
 import { AppError, badRequest, conflict } from '../../lib/app-error';
 import { queueMailToUser } from '../../email/mail-to-user';
@@ -208,4 +208,22 @@ export async function replaceRecoveryCodes(
     );
     return { recoveryCodes };
   });
+}
+
+/**
+ * Support turns it off, in the admin's transaction, for a member who lost both phone and recovery codes and proved who
+ * they are another way; the member is mailed. False when it was not on.
+ */
+export async function removeTwoFactor(deps: AppDeps, trx: Database, userId: string, now: number) {
+  await lockKeys(trx, [twoFactorLock(userId)]);
+  if (!(await enabledKey(trx, userId))) return false;
+  await repo.deleteTwoFactor(trx, userId);
+  await clearBucket(trx, codeFailuresBucket(userId));
+  await queueMailToUser(
+    trx,
+    userId,
+    (to) => twoFactorChangedMail(deps.config.publicUrl, to.email, 'off-by-support'),
+    now,
+  );
+  return true;
 }

@@ -40,6 +40,8 @@ export const adminApi = {
     api<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: { role } }),
   userAction: (id: string, action: 'disable' | 'enable' | 'delete' | 'restore', reason?: string) =>
     api<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}/${action}`, { body: reason ? { reason } : {} }),
+  turnOffTwoFactor: (id: string, reason: string) =>
+    api<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}/two-factor/disable`, { body: { reason } }),
   listings: (p: Params) => api<Page<AdminListing>>(`/api/admin/listings${toQuery(p)}`),
   hideListing: (id: string, reason: string) =>
     api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/hide`, { body: { reason } }),

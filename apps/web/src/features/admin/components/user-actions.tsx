@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconCircleCheck, IconRestore, IconTrash } from '@tabler/icons-react';
+import { IconBan, IconCircleCheck, IconRestore, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { ROLE_LABELS, type AdminUserDetail } from '@accountry/shared/admin-users';
 import { ROLES, type Role } from '@accountry/shared/roles';
 import { adminApi, useAdminAction } from '../api/admin-api';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { closingOrdersText } from '../lib/closing-orders';
 
-/** Role, disable/enable and delete/restore for one user, each behind a confirmation. */
+/** Role, disable/enable, delete/restore and turning off two-factor sign-in for one user, each behind a confirmation. */
 export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) {
   const [role, setRole] = useState<Role>(user.role);
   const confirm = useConfirm();
@@ -19,6 +19,10 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
     ({ action, reason }: { action: 'disable' | 'enable' | 'delete' | 'restore'; reason: string }) =>
       adminApi.userAction(user.id, action, reason),
     (u) => `${u.displayName}'s account is ${u.state}.`,
+  );
+  const twoFactorOff = useAdminAction(
+    (reason: string) => adminApi.turnOffTwoFactor(user.id, reason),
+    (u) => `Two-factor sign-in is off for ${u.displayName}.`,
   );
   const deleted = user.state === 'deleted';
   const erased = user.deletion?.erasedAt != null;
@@ -85,6 +89,22 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
       onConfirm: (reason) => act.mutateAsync({ action: 'restore', reason }),
     });
 
+  const askTwoFactorOff = () =>
+    confirm.ask({
+      title: 'Turn off two-factor sign-in',
+      message: [
+        `${name} will sign in with the password alone and is told so by email.`,
+        'Do this only for a member who lost both their phone and their recovery codes and proved who they are.',
+      ].join(' '),
+      confirmLabel: 'Turn off two-factor sign-in',
+      danger: true,
+      reason: {
+        label: 'How the member proved who they are (kept in the audit log)',
+        required: true,
+      },
+      onConfirm: (reason) => twoFactorOff.mutateAsync(reason),
+    });
+
   return (
     <Card withBorder>
       <Title order={2} size="h4" mb="sm">
@@ -136,6 +156,13 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
                 </Button>
               )}
         </Group>
+        {user.twoFactor && !deleted && !isSelf && (
+          <Group>
+            <Button variant="light" color="red" leftSection={<IconShieldOff size={16} />} onClick={askTwoFactorOff}>
+              Turn off two-factor sign-in
+            </Button>
+          </Group>
+        )}
         {isSelf && (
           <Text size="sm" c="dimmed">
             This is your own account: another admin has to disable or delete it.

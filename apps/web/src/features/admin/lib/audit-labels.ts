@@ -3,6 +3,7 @@ import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
 const LABELS: Record<string, string> = {
   [ADMIN_ACTIONS.userRole]: 'Changed role',
   [ADMIN_ACTIONS.userDisable]: 'Disabled account',
+  [ADMIN_ACTIONS.userTwoFactorOff]: 'Turned off two-factor sign-in',
   [ADMIN_ACTIONS.userEnable]: 'Enabled account',
   [ADMIN_ACTIONS.userDelete]: 'Deleted account',
   [ADMIN_ACTIONS.userRestore]: 'Restored account',

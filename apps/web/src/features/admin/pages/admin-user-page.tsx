@@ -62,14 +62,15 @@ export function Component() {
                 Profile
               </Title>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-                <Field label="E-mail">{u.email}</Field>
+                <Field label="Email">{u.email}</Field>
                 <Field label="Phone">{u.phoneNumber || '—'}</Field>
-                <Field label="E-mail verified">{u.emailVerified ? 'Yes' : 'No'}</Field>
+                <Field label="Email verified">{u.emailVerified ? 'Yes' : 'No'}</Field>
                 <Field label="Joined">{formatDateTime(u.createdAt)}</Field>
                 <Field label="Last active">
                   {formatDateTime(u.lastActive)} ({formatAgo(u.lastActive)})
                 </Field>
                 <Field label="Signed-in sessions">{u.activeSessions}</Field>
+                <Field label="Two-factor sign-in">{u.twoFactor ? 'On' : 'Off'}</Field>
                 {u.deletion && (
                   <Field label={u.deletion.status === 'unresolved' ? 'Deleted' : 'Restored'}>
                     {formatDateTime(u.deletion.status === 'unresolved' ? u.deletion.createdAt : u.deletion.updatedAt)}
