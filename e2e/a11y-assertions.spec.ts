@@ -64,12 +64,12 @@ test('sign-up: the password is described by its checklist and error; focus goes 
   await expect(password).toBeVisible();
   await expectDescribedByChecklist(page, password);
 
-  // Nothing filled in: the e-mail is the first invalid field.
+  // Nothing filled in: the email is the first invalid field.
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(email).toBeFocused();
   await expect(email).toHaveAttribute('aria-invalid', 'true');
 
-  // A good address and a short password: the focus goes past the e-mail to the password, read with both.
+  // A good address and a short password: the focus goes past the email to the password, read with both.
   await email.fill(`a11y-${Date.now()}@journey.test`);
   await password.fill('short-1');
   await form.getByRole('button', { name: 'Create account' }).click();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
 import { createUser, signInContext, E2E_PASSWORD } from './support/db';
 
-/** Open a user's admin page from the Users section by searching their e-mail. */
+/** Open a user's admin page from the Users section by searching their email. */
 async function openUser(page: Page, email: string, name: string) {
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();

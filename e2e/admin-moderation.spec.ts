@@ -14,7 +14,7 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   const title = `Steam library ${Date.now().toString(36)}`;
   const listingId = createListing(seller.id, title);
   const conversationId = createConversation(listingId, buyer.id, seller.id, [
-    { from: buyer.id, body: 'Does it come with the original e-mail?' },
+    { from: buyer.id, body: 'Does it come with the original email?' },
     { from: seller.id, body: 'Send the money by bank transfer and I will tell you.' },
   ]);
   createReport(

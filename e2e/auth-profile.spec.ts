@@ -82,7 +82,7 @@ test("an admin's role is not offered on the profile", async ({ page, context, ba
   await expect(page.getByRole('button', { name: 'Account menu for Ada Renamed' })).toBeVisible();
 });
 
-test('a member turns unread-message e-mails off with the keyboard, and the choice is kept', async ({
+test('a member turns unread-message emails off with the keyboard, and the choice is kept', async ({
   page,
   context,
   baseURL,
@@ -90,11 +90,11 @@ test('a member turns unread-message e-mails off with the keyboard, and the choic
   const user = createUser('seller', 'Mo Mailer');
   await signInContext(context, baseURL!, user.id);
   await page.goto('/profile');
-  const email = page.getByRole('region', { name: 'E-mail' });
-  const unread = email.getByRole('switch', { name: 'E-mail me about unread messages' });
+  const email = page.getByRole('region', { name: 'Email' });
+  const unread = email.getByRole('switch', { name: 'Email me about unread messages' });
   await expect(unread).toBeChecked();
   await expect(unread).toHaveAccessibleDescription(
-    'When a message waits unread for 10 minutes, we send one e-mail until you read it. The e-mail never contains ' +
+    'When a message waits unread for 10 minutes, we send one email until you read it. The email never contains ' +
       'the message itself.',
   );
   await unread.focus();
@@ -104,7 +104,7 @@ test('a member turns unread-message e-mails off with the keyboard, and the choic
   await expect(unread).toBeFocused();
   await page.reload();
   await expect(unread).not.toBeChecked();
-  await expect(email.getByText('E-mail about your orders, payments and your account is always sent')).toBeVisible();
+  await expect(email.getByText('Email about your orders, payments and your account is always sent')).toBeVisible();
 });
 
 test('a member deletes their account after confirming with the password, and cannot sign in after', async ({
@@ -142,7 +142,7 @@ test('a member deletes their account after confirming with the password, and can
   ).toBeVisible();
 });
 
-test('a member moves the account to a new e-mail address through the link mailed there', async ({
+test('a member moves the account to a new email address through the link mailed there', async ({
   page,
   context,
   baseURL,
@@ -150,11 +150,11 @@ test('a member moves the account to a new e-mail address through the link mailed
   const user = createUser('buyer', 'Cam Changer');
   await signInContext(context, baseURL!, user.id);
   await page.goto('/profile');
-  const form = page.getByRole('form', { name: 'Change e-mail address' });
+  const form = page.getByRole('form', { name: 'Change email address' });
   const next = `moved.${user.email}`;
   await form.getByRole('button', { name: 'Send confirmation link' }).click();
-  await expect(form.getByRole('textbox', { name: 'New e-mail address' })).toBeFocused();
-  await form.getByRole('textbox', { name: 'New e-mail address' }).fill(next);
+  await expect(form.getByRole('textbox', { name: 'New email address' })).toBeFocused();
+  await form.getByRole('textbox', { name: 'New email address' }).fill(next);
   await form.getByLabel('Current password').fill(user.password);
   await form.getByRole('button', { name: 'Send confirmation link' }).click();
   await expect(form.getByRole('status')).toBeFocused();
@@ -164,9 +164,9 @@ test('a member moves the account to a new e-mail address through the link mailed
   );
 
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(next)}`);
-  const mail = page.getByRole('article').filter({ hasText: 'Confirm your new e-mail address for Accountry' });
+  const mail = page.getByRole('article').filter({ hasText: 'Confirm your new email address for Accountry' });
   await mail.getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new e-mail address' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new email address' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Your email address was changed.');
   await page.getByRole('link', { name: 'Back to your profile' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();

@@ -74,7 +74,7 @@ test('a seller manages listings by status, a buyer reviews the sold one and the 
   await expect(rate.getByText('Choose a rating from 1 to 5')).toBeVisible();
   await rate.getByRole('radio', { name: '5 stars' }).focus();
   await bp.keyboard.press('Space');
-  await rate.getByRole('textbox', { name: 'Your review' }).fill('Smooth handover, the e-mail was changed in minutes.');
+  await rate.getByRole('textbox', { name: 'Your review' }).fill('Smooth handover, the email was changed in minutes.');
   await rate.getByRole('button', { name: 'Publish review' }).click();
   await expect(bp.getByText('Thank you for your review!')).toBeVisible();
   await expect(bp.getByRole('region', { name: 'Your review' })).toContainText('Smooth handover');

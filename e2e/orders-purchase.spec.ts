@@ -89,7 +89,7 @@ test('a buyer buys an account, the seller delivers, the buyer reveals and accept
   const deliver = s.page.getByRole('form', { name: 'Deliver the credentials' });
   await deliver.getByRole('button', { name: 'Deliver the credentials' }).click();
   await expect(
-    deliver.getByText('Enter at least one of login, password, e-mail access, recovery codes or notes.'),
+    deliver.getByText('Enter at least one of login, password, email access, recovery codes or notes.'),
   ).toBeVisible();
   await deliver.getByRole('textbox', { name: 'Login' }).fill(`galaxy_${tag}`);
   await deliver.getByRole('textbox', { name: 'Password' }).fill('Nebula-Secret-42');

@@ -79,7 +79,7 @@ describe('main.ts', () => {
     expect(await server.url).toBe('https://accountry.example');
     await expect
       .poll(() => warnings(server.output()))
-      .toContain('SMTP_URL is not set: no e-mail is sent (verification, password resets, notices stay in the outbox)');
+      .toContain('SMTP_URL is not set: no email is sent (verification, password resets, notices stay in the outbox)');
     expect(server.output()).not.toContain('Dev mailbox');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

@@ -79,7 +79,7 @@ async function main() {
     if (!(await adminExists(handle.db)))
       logger.warn('No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com');
     if (config.isProduction && !config.smtpUrl)
-      logger.warn('SMTP_URL is not set: no e-mail is sent (verification, password resets, notices stay in the outbox)');
+      logger.warn('SMTP_URL is not set: no email is sent (verification, password resets, notices stay in the outbox)');
   }
 }
 

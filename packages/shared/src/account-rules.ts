@@ -98,7 +98,7 @@ export const passwordSchema = z
   .min(1, FIELD_MESSAGES.passwordRequired)
   .max(PASSWORD_MAX, FIELD_MESSAGES.passwordTooLong);
 
-/** A password being chosen: the strength rules (the e-mail rule is checked where the address is known). */
+/** A password being chosen: the strength rules (the email rule is checked where the address is known). */
 export const newPasswordSchema = z.string({ error: FIELD_MESSAGES.passwordRequired }).superRefine((pw, ctx) => {
   const first = passwordProblems(pw)[0];
   if (first) ctx.addIssue({ code: 'custom', message: first });

@@ -23,7 +23,7 @@ describe('spec section 8 sign-in messages', () => {
     ['disabled', { status: 403, code: AUTH_ERROR_CODES.disabled }, SIGN_IN_MESSAGES.disabled],
     ['deleted', { status: 403, code: AUTH_ERROR_CODES.deleted }, SIGN_IN_MESSAGES.deleted],
     ['unverified', { status: 403, code: AUTH_ERROR_CODES.unverified }, SIGN_IN_MESSAGES.unverified],
-    ['bad e-mail', { status: 400, code: 'VALIDATION_FAILED', fields: { email: 'x' } }, SIGN_IN_MESSAGES.invalidEmail],
+    ['bad email', { status: 400, code: 'VALIDATION_FAILED', fields: { email: 'x' } }, SIGN_IN_MESSAGES.invalidEmail],
     [
       'over-long password',
       { status: 400, code: 'VALIDATION_FAILED', fields: { password: 'x' } },

@@ -76,7 +76,7 @@ const SIGN_IN_BY_CODE: Record<string, string> = {
 
 /**
  * The sign-in message for a failed call: status 0 is a network failure, 429 is too many attempts
- * (also from the per-address rate limit), a bad e-mail field is the invalid-email message, anything else the fallback.
+ * (also from the per-address rate limit), a bad email field is the invalid-email message, anything else the fallback.
  */
 export function signInMessageFor(err: { status: number; code?: string; fields?: Record<string, string> }): string {
   if (err.status === 0) return SIGN_IN_MESSAGES.network;

@@ -6,7 +6,7 @@ export const emailChangeInputSchema = z.strictObject({ email: emailSchema, passw
 export type EmailChangeInput = z.input<typeof emailChangeInputSchema>;
 
 export const EMAIL_CHANGE_MESSAGES = {
-  sameEmail: 'That is already your e-mail address.',
+  sameEmail: 'That is already your email address.',
   /** The same answer whether or not another account has the address, so the form tells no one who is registered. */
   sent: (email: string) =>
     `We sent a link to ${email}. Open it within 24 hours to confirm your new address; until then, your current address stays.`,

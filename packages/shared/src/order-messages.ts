@@ -20,7 +20,7 @@ export const ORDER_MESSAGES = {
   disputeWindowClosed: 'The time to open a dispute for this order has passed.',
   disputeDecided: 'An admin has already decided a dispute about this order. The decision is final.',
   tooManyUnpaid: `You have ${MAX_UNPAID_ORDERS} unpaid orders. Pay or cancel one of them before starting another.`,
-  credentialsRequired: 'Enter at least one of login, password, e-mail access, recovery codes or notes.',
+  credentialsRequired: 'Enter at least one of login, password, email access, recovery codes or notes.',
   credentialsTooLong: 'Each credentials field holds at most 2000 characters.',
   credentialsNotAvailable: 'The credentials are not available for this order.',
   credentialsErased: 'The credentials were erased 30 days after the order completed.',

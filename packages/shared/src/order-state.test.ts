@@ -132,7 +132,7 @@ describe('due times', () => {
 describe('order inputs', () => {
   it('credentials need at least one field', () => {
     expect(credentialsSchema.safeParse({}).error?.issues[0]?.message).toBe(
-      'Enter at least one of login, password, e-mail access, recovery codes or notes.',
+      'Enter at least one of login, password, email access, recovery codes or notes.',
     );
     expect(credentialsSchema.safeParse({ login: '  ' }).success).toBe(false);
     expect(credentialsSchema.parse({ password: 'hunter2' }).password).toBe('hunter2');

@@ -18,7 +18,7 @@ describe('route guard (spec section 6)', () => {
       '/signin?returnTo=%2Fprofile%3Ftab%3Da%26b%3D1',
     ],
     ['signed out from an admin page', null, ADMIN, '/admin/users', '/signin?returnTo=%2Fadmin%2Fusers'],
-    ['unverified e-mail → verification-sent', u('buyer', false), SIGNED_IN, '/profile', '/verification-sent'],
+    ['unverified email → verification-sent', u('buyer', false), SIGNED_IN, '/profile', '/verification-sent'],
     ['unverified admin too', u('admin', false), ADMIN, '/admin', '/verification-sent'],
     ['buyer on listing management → home', u('buyer'), SELLERS, '/listing-management', '/'],
     ['seller on the admin area → home', u('seller'), ADMIN, '/admin', '/'],

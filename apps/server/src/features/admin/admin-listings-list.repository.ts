@@ -148,7 +148,7 @@ const listingPage = preparedQuery(filteredListings, { literals: [...LISTING_PAGE
 
 /**
  * A PostgreSQL search in one statement (sql-helpers.ts, decision 152): listings by title, the sellers whose name or
- * e-mail may match and their listings, then the page among those candidates (and the search as an id) when they are
+ * email may match and their listings, then the page among those candidates (and the search as an id) when they are
  * few, else the page found walking the created-at index.
  */
 const listingSearchPage = preparedQuery(

@@ -36,7 +36,7 @@ async function allPages(path: string) {
 }
 
 describe('admin search through trigram indexes', () => {
-  it('follows renames, new e-mail addresses and deletions', async () => {
+  it('follows renames, new email addresses and deletions', async () => {
     const tag = `ren${newId()
       .slice(0, 6)
       .toLowerCase()

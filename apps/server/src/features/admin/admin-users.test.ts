@@ -43,7 +43,7 @@ const sessionCount = async (userId: string) =>
   );
 
 describe('GET /api/admin/users', () => {
-  it('searches by e-mail or name, filters by role, verification and state, and pages by keyset', async () => {
+  it('searches by email or name, filters by role, verification and state, and pages by keyset', async () => {
     const tag = `zq${Date.now().toString(36)}`;
     const made = [];
     for (let i = 0; i < 5; i++) {

@@ -26,7 +26,7 @@ export async function adminExists(db: Database): Promise<boolean> {
  */
 export async function createAdmin(db: Database, clock: Clock, input: { email: string; password?: string }) {
   const email = emailSchema.safeParse(input.email);
-  if (!email.success) throw new FirstAdminError(email.error.issues[0]?.message ?? 'Invalid e-mail address');
+  if (!email.success) throw new FirstAdminError(email.error.issues[0]?.message ?? 'Invalid email address');
   const existing = await db
     .selectFrom('users')
     .select(['id', 'role'])

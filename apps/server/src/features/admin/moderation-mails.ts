@@ -19,7 +19,7 @@ export function moderationMail(
       lines: [
         `"${title}" is no longer shown to buyers.`,
         `Reason: ${reason}`,
-        'Edit the listing to fix what the reason names. If you think this is a mistake, reply to this e-mail.',
+        'Edit the listing to fix what the reason names. If you think this is a mistake, reply to this email.',
       ],
     },
     shown: {
@@ -33,7 +33,7 @@ export function moderationMail(
       lines: [
         `"${title}" was removed from Accountry and is no longer shown anywhere.`,
         ...(reason ? [`Reason: ${reason}`] : []),
-        'If you think this is a mistake, reply to this e-mail.',
+        'If you think this is a mistake, reply to this email.',
       ],
     },
   }[move];
@@ -44,7 +44,7 @@ export function moderationMail(
       text.heading,
       text.lines,
       { label: 'Open your listings', url: `${publicUrl}/listing-management` },
-      'You get this e-mail because you sell on Accountry.',
+      'You get this email because you sell on Accountry.',
     ),
   };
 }

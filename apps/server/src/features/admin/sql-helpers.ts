@@ -97,7 +97,7 @@ export async function trigramLookup(db: Database, engine: Engine, index: Trigram
 }
 
 /**
- * Keys of the rows whose text may contain the search, straight from a trigram index: users by e-mail or display name,
+ * Keys of the rows whose text may contain the search, straight from a trigram index: users by email or display name,
  * listings by title. The lookup and the limit may be values or a prepared query's placeholders.
  */
 export function trigramKeys(engine: Engine, index: TrigramIndex, lookup: TrigramLookup, limit: unknown) {

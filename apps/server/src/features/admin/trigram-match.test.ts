@@ -12,7 +12,7 @@ const wanted: string[] = [];
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await userWithSession(ctx, 'admin');
-  // "member" is in every e-mail; "0042x" only in the one searched for and in a decoy that lacks the whole search.
+  // "member" is in every email; "0042x" only in the one searched for and in a decoy that lacks the whole search.
   for (let i = 0; i < 200; i++) await createUser(ctx, { email: `member${String(i).padStart(4, '0')}@example.test` });
   wanted.push((await createUser(ctx, { email: 'member0042x@example.test' })).id);
   await createUser(ctx, { email: 'other0042x@example.test', displayName: 'Decoy member' });

@@ -3,7 +3,7 @@ import { containsNeedle, containsText } from '../../db/contains-text';
 
 const SEARCH_LIMIT = 20;
 
-/** Admins pick specific recipients by name, e-mail or id (a contains-match; LIKE wildcards are taken literally). */
+/** Admins pick specific recipients by name, email or id (a contains-match; LIKE wildcards are taken literally). */
 export async function searchUsers(db: Database, q: string) {
   const engine = engineOf(db);
   const needle = containsNeedle(engine, q);

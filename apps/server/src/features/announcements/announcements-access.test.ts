@@ -60,7 +60,7 @@ describe('authorisation (admin only, checked on the server)', () => {
     expect(noCsrf.json().error.code).toBe('CSRF_FAILED');
   });
 
-  it('lets an admin search users by name, e-mail or id, and look chosen ones up by id', async () => {
+  it('lets an admin search users by name, email or id, and look chosen ones up by id', async () => {
     const u = await createUser(ctx, { displayName: 'Zelda Quartermaine', role: 'seller' });
     const search = async (q: string) =>
       (await ctx.app.inject({ method: 'GET', url: `${ADMIN_BASE}/user-search?${q}`, headers: admin.headers })).json()

@@ -62,8 +62,8 @@ export function accountDeletedMail(publicUrl: string, to: string, eraseAt: numbe
       [
         'You deleted your Accountry account from your profile. You were signed out everywhere, your listings are no ' +
           'longer shown, and nobody can sign in to the account.',
-        `On ${date} your e-mail address, name, phone number and password will be erased. Until then, support can ` +
-          'restore the account if you change your mind: reply to this e-mail or write to support.',
+        `On ${date} your email address, name, phone number and password will be erased. Until then, support can ` +
+          'restore the account if you change your mind: reply to this email or write to support.',
         'Orders, payments and reviews stay on record, under "Former member", as the law and the other party need.',
       ],
       { label: 'Visit Accountry', url: publicUrl },
@@ -76,7 +76,7 @@ export function accountDeletedMail(publicUrl: string, to: string, eraseAt: numbe
 export function emailChangeMail(publicUrl: string, to: string, displayName: string, token: string): Mail {
   return {
     to,
-    subject: 'Confirm your new e-mail address for Accountry',
+    subject: 'Confirm your new email address for Accountry',
     ...mailLayout(
       `Confirm your new address, ${displayName}`,
       [
@@ -84,7 +84,7 @@ export function emailChangeMail(publicUrl: string, to: string, displayName: stri
           'once and expires in 24 hours; until then, your account keeps its current address.',
       ],
       { label: 'Confirm my new address', url: `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}` },
-      'If you did not ask for this, ignore this e-mail: nothing changes.',
+      'If you did not ask for this, ignore this email: nothing changes.',
     ),
   };
 }
@@ -93,9 +93,9 @@ export function emailChangeMail(publicUrl: string, to: string, displayName: stri
 export function emailChangeNoticeMail(publicUrl: string, to: string, newEmail: string, done: boolean): Mail {
   return {
     to,
-    subject: done ? 'Your Accountry e-mail address was changed' : 'A change of your Accountry e-mail address',
+    subject: done ? 'Your Accountry email address was changed' : 'A change of your Accountry email address',
     ...mailLayout(
-      done ? 'Your e-mail address was changed' : 'Someone asked to change your e-mail address',
+      done ? 'Your email address was changed' : 'Someone asked to change your email address',
       [
         done
           ? `Your Accountry account now uses ${newEmail}. Mail about your account goes there from now on.`
@@ -104,7 +104,7 @@ export function emailChangeNoticeMail(publicUrl: string, to: string, newEmail: s
         'If this was not you, change your password at once and contact support.',
       ],
       { label: 'Open your profile', url: `${publicUrl}/profile` },
-      'You get this e-mail at the address your account used when this happened.',
+      'You get this email at the address your account used when this happened.',
     ),
   };
 }

@@ -41,7 +41,7 @@ export async function signUpVia(ctx: TestContext, over: Record<string, unknown> 
   return { res, body: body as typeof body & { email: string; password: string } };
 }
 
-/** Sign up and verify, returning the e-mail and password of a ready account. */
+/** Sign up and verify, returning the email and password of a ready account. */
 export async function verifiedAccount(ctx: TestContext, over: Record<string, unknown> = {}) {
   const { res, body } = await signUpVia(ctx, over);
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);

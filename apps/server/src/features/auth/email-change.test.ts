@@ -24,7 +24,7 @@ const emailOf = async (id: string) =>
 const sent = (email: string) =>
   `We sent a link to ${email}. Open it within 24 hours to confirm your new address; until then, your current address stays.`;
 
-describe('changing the e-mail address', () => {
+describe('changing the email address', () => {
   it('takes effect only through the link mailed to the new address; the old address hears of both steps', async () => {
     const member = await userWithSession(ctx, 'buyer', { displayName: 'Cam Changer' });
     const next = uniqueEmail('next');
@@ -34,9 +34,9 @@ describe('changing the e-mail address', () => {
     expect(await emailOf(member.user.id)).toEqual({ email: member.user.email, emailVerified: true });
 
     const link = await ctx.lastMail(next);
-    expect(link?.subject).toBe('Confirm your new e-mail address for Accountry');
+    expect(link?.subject).toBe('Confirm your new email address for Accountry');
     const notice = await ctx.lastMail(member.user.email);
-    expect(notice?.subject).toBe('A change of your Accountry e-mail address');
+    expect(notice?.subject).toBe('A change of your Accountry email address');
     expect(notice?.text).toContain(`A change of your account's address to ${next} was asked for.`);
 
     const token = tokenFrom(link, '/confirm-email');
@@ -44,7 +44,7 @@ describe('changing the e-mail address', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ email: next });
     expect(await emailOf(member.user.id)).toEqual({ email: next, emailVerified: true });
-    expect((await ctx.lastMail(member.user.email))?.subject).toBe('Your Accountry e-mail address was changed');
+    expect((await ctx.lastMail(member.user.email))?.subject).toBe('Your Accountry email address was changed');
     // The session shows the new address at once, and the link works once.
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: member.session.headers });
     expect(me.json().user.email).toBe(next);
@@ -64,7 +64,7 @@ describe('changing the e-mail address', () => {
     expect(wrong.json().error.fields).toEqual({ password: 'Your current password is incorrect.' });
     const same = await ask(member, member.user.email);
     expect(same.statusCode).toBe(400);
-    expect(same.json().error.fields).toEqual({ email: 'That is already your e-mail address.' });
+    expect(same.json().error.fields).toEqual({ email: 'That is already your email address.' });
 
     const other = await createUser(ctx, { email: uniqueEmail('taken') });
     const taken = await ask(member, other.email);
@@ -168,7 +168,7 @@ describe('a pending change when the password changes', () => {
     await ask(member, taken.email);
     // The notice went to the asker both times, and the earlier link stopped both times.
     const notices = (await ctx.mailsTo(member.user.email)).map((m) => m.subject);
-    expect(notices).toEqual(['A change of your Accountry e-mail address', 'A change of your Accountry e-mail address']);
+    expect(notices).toEqual(['A change of your Accountry email address', 'A change of your Accountry email address']);
     expect((await confirm(firstToken)).statusCode).toBe(400);
   });
 });

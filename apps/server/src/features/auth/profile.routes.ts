@@ -22,7 +22,7 @@ import { requestEmailChange } from './email-change.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
-/** The signed-in user's own profile, address, password, e-mail preferences, and deleting the account. */
+/** The signed-in user's own profile, address, password, email preferences, and deleting the account. */
 export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -99,7 +99,7 @@ describe('PATCH /api/profile', () => {
     ['a huge name', { displayName: 'n'.repeat(1_000_000) }, null, null],
     ['a name of the wrong type', { displayName: null }, 'displayName', FIELD_MESSAGES.displayNameLength],
     ['a bad phone number', { phoneNumber: '12' }, 'phoneNumber', FIELD_MESSAGES.phoneInvalid],
-    ['an e-mail change (not offered)', { email: 'new@example.test' }, 'email', 'Unknown field: email'],
+    ['an email change (not offered)', { email: 'new@example.test' }, 'email', 'Unknown field: email'],
     ['a verified flag', { emailVerified: true }, 'emailVerified', 'Unknown field: emailVerified'],
     ['a body that is not an object', [1, 2], null, null],
   ])('refuses %s and changes nothing', async (_name, payload, field, message) => {

@@ -7,7 +7,7 @@ import { enabledKey, requireSecondFactor } from './two-factor.service';
 import { findUserByEmail } from './users.repository';
 
 /**
- * Check e-mail and password, then the second factor when it is on (decision 168), then the account's state. The state
+ * Check email and password, then the second factor when it is on (decision 168), then the account's state. The state
  * (deleted, disabled, unverified) is told only to someone who passed both; an unknown address costs the same hash as
  * a known one.
  */

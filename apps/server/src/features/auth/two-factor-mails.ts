@@ -38,7 +38,7 @@ export function twoFactorChangedMail(publicUrl: string, to: string, change: Chan
       text.title,
       [text.line, 'If this was not you, change your password at once and contact support.'],
       { label: 'Open your profile', url: `${publicUrl}/profile` },
-      'You get this e-mail because it is about the security of your account.',
+      'You get this email because it is about the security of your account.',
     ),
   };
 }
@@ -58,7 +58,7 @@ export function recoveryCodeUsedMail(publicUrl: string, to: string, left: number
           'password at once, make new recovery codes and contact support.',
       ],
       { label: 'Open your profile', url: `${publicUrl}/profile` },
-      'You get this e-mail because it is about the security of your account.',
+      'You get this email because it is about the security of your account.',
     ),
   };
 }
@@ -76,7 +76,7 @@ export function wrongCodeMail(publicUrl: string, to: string): Mail {
         'If it was you, there is nothing to do. If not, someone knows your password: change it now.',
       ],
       { label: 'Change your password', url: `${publicUrl}/profile` },
-      'You get this e-mail because it is about the security of your account.',
+      'You get this email because it is about the security of your account.',
     ),
   };
 }

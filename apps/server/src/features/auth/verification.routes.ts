@@ -8,7 +8,7 @@ import { confirmEmailChange } from './email-change.service';
 
 const errors = { 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
-/** E-mail verification: use the mailed link; ask for a new one; confirm a new address. */
+/** Email verification: use the mailed link; ask for a new one; confirm a new address. */
 export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

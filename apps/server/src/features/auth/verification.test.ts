@@ -17,7 +17,7 @@ const verify = (token: unknown) => post(ctx, '/api/auth/verify-email', { token }
 const resend = (email: unknown) => post(ctx, '/api/auth/resend-verification', { email });
 const mailsTo = (email: string) => ctx.mailsTo(email);
 
-describe('e-mail verification', () => {
+describe('email verification', () => {
   it('the mailed link verifies the address once; then sign-in works', async () => {
     const { body } = await signUpVia(ctx);
     const token = tokenFrom(await ctx.lastMail(body.email), '/verification-sent');

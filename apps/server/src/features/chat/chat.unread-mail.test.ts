@@ -157,7 +157,7 @@ describe('a message that waits unread is mailed to its reader', () => {
   });
 });
 
-describe('e-mail preferences', () => {
+describe('email preferences', () => {
   it('are on by default, saved whole, and refused with a clear message when malformed', async () => {
     const { user, session } = await userWithSession(ctx, 'buyer');
     const get = () => inject(session, 'GET', '/api/profile/email-preferences');

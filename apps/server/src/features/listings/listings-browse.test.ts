@@ -136,7 +136,7 @@ describe('GET /api/listings (browse)', () => {
     ['price range (minor units, inclusive)', '?minPrice=4000&maxPrice=30000', ['genshin', 'tiktok', 'spotify']],
     ['minimum followers', '?minFollowers=10000', ['insta']],
     ['verified', '?verified=true', ['valorant']],
-    ['original e-mail', '?originalEmail=true', ['valorant']],
+    ['original email', '?originalEmail=true', ['valorant']],
     ['search and filters together', '?q=valorant&region=north-america&maxPrice=5000', ['valorantCheap']],
     ['a seller', `?sellerId=SELLER2`, ['tiktok']],
     ['nothing matches', '?q=zzzzzz', []],

@@ -58,7 +58,7 @@ async function queueOrderMail(
     subject,
     [about, line],
     { label: 'Open the order', url },
-    'You get this e-mail because you buy or sell in this order on Accountry.',
+    'You get this email because you buy or sell in this order on Accountry.',
   );
   for (const side of sides) await queueMail(trx, { to: to[side], subject: `${subject}: ${title}`, ...body }, now);
 }

@@ -39,7 +39,7 @@ describe('an order from buy now to completion', () => {
     ).toEqual([deal.buyer.email, deal.seller.email].sort());
 
     const delivered = await call(ctx, deal.seller, 'POST', `/api/orders/${id}/deliver`, {
-      credentials: { login: 'valorant_king', password: 'S3cret-pass!', notes: 'Change the e-mail first' },
+      credentials: { login: 'valorant_king', password: 'S3cret-pass!', notes: 'Change the email first' },
     });
     expect(delivered.status).toBe(200);
     expect(delivered.body).toMatchObject({ status: 'delivered', credentials: { delivered: true, reveals: [] } });
@@ -61,7 +61,7 @@ describe('an order from buy now to completion', () => {
       password: 'S3cret-pass!',
       emailAccess: '',
       recoveryCodes: '',
-      notes: 'Change the e-mail first',
+      notes: 'Change the email first',
     });
     const sellerView = await call(ctx, deal.seller, 'GET', `/api/orders/${id}`);
     expect(sellerView.body.credentials).toMatchObject({ reveals: [{ by: 'buyer', at: ctx.clock.now() }] });

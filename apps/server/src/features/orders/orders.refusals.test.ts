@@ -80,7 +80,7 @@ describe('refusals change nothing', () => {
     await expectRefused(
       () => call(ctx, deal.seller, 'POST', `/api/orders/${paid}/deliver`, { credentials: { login: ' ' } }),
       400,
-      'Enter at least one of login, password, e-mail access, recovery codes or notes.',
+      'Enter at least one of login, password, email access, recovery codes or notes.',
       paid,
     );
     await call(ctx, deal.seller, 'POST', `/api/orders/${paid}/deliver`, { credentials: { login: 'x' } });

@@ -12,7 +12,7 @@ export function payoutDecidedMail(publicUrl: string, to: string, amountCents: nu
           'Your payout is on its way',
           [`We sent ${amount} to you. Depending on your bank, it arrives within a few working days.`],
           { label: 'Open your wallet', url: `${publicUrl}/wallet` },
-          'You get this e-mail because you asked for a payout on Accountry.',
+          'You get this email because you asked for a payout on Accountry.',
         ),
       }
     : {
@@ -21,10 +21,10 @@ export function payoutDecidedMail(publicUrl: string, to: string, amountCents: nu
           'Your payout request was rejected',
           [
             ...(reason ? [`Reason: ${reason}`] : []),
-            `The ${amount} is back in your available balance. You can ask for a payout again, or reply to this e-mail.`,
+            `The ${amount} is back in your available balance. You can ask for a payout again, or reply to this email.`,
           ],
           { label: 'Open your wallet', url: `${publicUrl}/wallet` },
-          'You get this e-mail because you asked for a payout on Accountry.',
+          'You get this email because you asked for a payout on Accountry.',
         ),
       };
   return { to, ...mail };

@@ -45,7 +45,7 @@ const COLUMNS: AdminColumn<AdminUserSummary>[] = [
       </Anchor>
     ),
   },
-  { header: 'E-mail', cell: (u) => u.email },
+  { header: 'Email', cell: (u) => u.email },
   { header: 'Role', cell: (u) => <RoleBadge role={u.role} /> },
   { header: 'State', cell: (u) => <UserStateBadge state={u.state} /> },
   { header: 'Verified', cell: (u) => (u.emailVerified ? 'Yes' : 'No') },
@@ -73,7 +73,7 @@ export function Component() {
         filterColumns={4}
         filters={
           <>
-            <SearchInput label="Search" placeholder="E-mail or name" value={values.q} onChange={(v) => set('q', v)} />
+            <SearchInput label="Search" placeholder="Email or name" value={values.q} onChange={(v) => set('q', v)} />
             <Select
               label="Role"
               placeholder="Any role"

@@ -42,7 +42,7 @@ export function ChangeEmailForm() {
   };
 
   return (
-    <form ref={form} onSubmit={onSubmit} noValidate aria-label="Change e-mail address">
+    <form ref={form} onSubmit={onSubmit} noValidate aria-label="Change email address">
       <Stack>
         {change.isSuccess && (
           <Alert color="blue" role="status" ref={sentNote} tabIndex={-1}>
@@ -55,7 +55,7 @@ export function ChangeEmailForm() {
           </Alert>
         )}
         <TextInput
-          label="New e-mail address"
+          label="New email address"
           type="email"
           autoComplete="email"
           required

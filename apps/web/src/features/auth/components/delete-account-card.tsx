@@ -61,8 +61,8 @@ export function DeleteAccountCard() {
               <List.Item>You are signed out everywhere and nobody can sign in to the account.</List.Item>
               <List.Item>Your listings are no longer shown.</List.Item>
               <List.Item>
-                Support can restore the account for {ERASE_AFTER_DAYS} days. Then your e-mail address, name, phone
-                number and password are erased.
+                Support can restore the account for {ERASE_AFTER_DAYS} days. Then your email address, name, phone number
+                and password are erased.
               </List.Item>
               <List.Item>Orders, payments and reviews stay on record, under &ldquo;Former member&rdquo;.</List.Item>
             </List>

@@ -36,7 +36,7 @@ export function EmailPreferencesCard() {
     },
   });
 
-  if (prefs.isPending) return <Loader size="sm" aria-label="Loading your e-mail preferences" />;
+  if (prefs.isPending) return <Loader size="sm" aria-label="Loading your email preferences" />;
   if (prefs.isError)
     return (
       <Alert color="red" role="alert">
@@ -46,8 +46,8 @@ export function EmailPreferencesCard() {
   return (
     <Stack gap="sm">
       <Switch
-        label="E-mail me about unread messages"
-        description={`When a message waits unread for ${UNREAD_MESSAGE_MAIL_DELAY_MINUTES} minutes, we send one e-mail until you read it. The e-mail never contains the message itself.`}
+        label="Email me about unread messages"
+        description={`When a message waits unread for ${UNREAD_MESSAGE_MAIL_DELAY_MINUTES} minutes, we send one email until you read it. The email never contains the message itself.`}
         checked={prefs.data.unreadMessages}
         // Not disabled while saving (that would drop the keyboard focus): a change made meanwhile waits its turn.
         onChange={(e) => {
@@ -55,7 +55,7 @@ export function EmailPreferencesCard() {
         }}
       />
       <Text size="sm" c="dimmed">
-        E-mail about your orders, payments and your account is always sent: it is how you learn what happened while you
+        Email about your orders, payments and your account is always sent: it is how you learn what happened while you
         were away.
       </Text>
     </Stack>

@@ -29,11 +29,11 @@ export function Component() {
   }, [token, mutate]);
 
   return (
-    <AuthCard title="Confirm your new e-mail address">
+    <AuthCard title="Confirm your new email address">
       {!token || confirm.isError ? (
         <Stack>
           <Alert color="red" role="alert" title="We could not change your address">
-            {confirm.error?.message ?? 'This link is incomplete. Open the link from the e-mail again.'}
+            {confirm.error?.message ?? 'This link is incomplete. Open the link from the email again.'}
           </Alert>
           <Text size="sm">You can ask for a new link on your profile.</Text>
           <Button component={Link} to="/profile" variant="light">

@@ -23,7 +23,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * /profile (signed in): profile details, balance and orders, e-mail, password, two-factor sign-in, signed-in devices,
+ * /profile (signed in): profile details, balance and orders, email, password, two-factor sign-in, signed-in devices,
  * deleting the account.
  */
 export function Component() {
@@ -63,7 +63,7 @@ export function Component() {
             </Button>
           </Group>
         </Section>
-        <Section title="E-mail">
+        <Section title="Email">
           <Stack gap="xl">
             <ChangeEmailForm />
             <EmailPreferencesCard />

@@ -19,7 +19,7 @@ import { rememberPendingEmail } from '../lib/pending-email';
 
 const empty = { email: '', password: '', displayName: '', phoneNumber: '', role: 'buyer' as SelfRole };
 
-/** /signup: e-mail, password and the profile (display name, phone, role); then the verification mail. */
+/** /signup: email, password and the profile (display name, phone, role); then the verification mail. */
 export function Component() {
   const navigate = useNavigate();
   const { user, loading } = useSession();

@@ -7,7 +7,7 @@ import { announcementKeys, announcementsApi } from '../../api';
 
 const label = (u: UserSearchResult) => `${u.displayName} (${u.email})`;
 
-/** Pick specific recipients by searching users on the server (name, e-mail or id). */
+/** Pick specific recipients by searching users on the server (name, email or id). */
 export function UserPicker({
   value,
   onChange,
@@ -55,7 +55,7 @@ export function UserPicker({
       searchable
       searchValue={search}
       onSearchChange={setSearch}
-      // The server already matched name, e-mail or id.
+      // The server already matched name, email or id.
       filter={({ options }) => options}
       data={data}
       value={value}
