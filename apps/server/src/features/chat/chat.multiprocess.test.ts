@@ -22,6 +22,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 const dbName = `accountry_chat_mp_${randomBytes(4).toString('hex')}`;
+// Processes sharing a database share its key, or the second one refuses to start (checkCipherKey).
+const credentialsKey = randomBytes(32).toString('hex');
 const dbUrl = (() => {
   if (!adminUrl) return '';
   const u = new URL(adminUrl);
@@ -74,6 +76,7 @@ async function startProcess(port: number) {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       DATA_DIR: path.join(os.tmpdir(), `${dbName}-${port}`),
+      CREDENTIALS_KEY: credentialsKey,
       WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
