@@ -181,6 +181,8 @@ export async function listingDetail(
   const privileged = isOwner || viewer.role === 'admin';
   const views = viewCounterFor(deps);
   if (!privileged && listing.status !== 'draft') views.record(id, viewer.id);
+  // Read with the view just counted, before any await: a flush meanwhile would move it out of the pending count.
+  const viewCount = listing.viewCount + views.pendingFor(id);
   // The viewer's favorite, review and latest order (kept until one of them changes; else one statement, on PostgreSQL
   // shared with the pages asked at the same time), next to the (usually cached) seller summary.
   const [facts, seller] = await Promise.all([
@@ -192,7 +194,7 @@ export async function listingDetail(
     page: core.page,
     viewer: {
       isFavorite: facts.favorite,
-      viewCount: listing.viewCount + views.pendingFor(id),
+      viewCount,
       isOwner,
       favoriteCount: privileged ? listing.favoriteCount : null,
       hiddenReason: privileged ? listing.hiddenReason : null,
