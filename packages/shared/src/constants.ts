@@ -12,6 +12,8 @@ export const DEFAULT_NOTIFICATION_PAGE_SIZE = 10;
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_COOKIE = 'csrf_token';
 export const SESSION_COOKIE = 'sid';
+/** A browser's long-lived random id, so a sign-in from a device the account has not used is mailed (decision 170). */
+export const DEVICE_COOKIE = 'device';
 /**
  * Over HTTPS (production) the cookies carry the __Host- prefix: the browser then insists on Secure, Path=/ and no
  * Domain, so no subdomain or plain-HTTP page can set or shadow them.

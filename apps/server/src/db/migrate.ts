@@ -27,6 +27,7 @@ import * as accountErasure from './migrations/2026-11-29T1500-account-erasure';
 import * as emailChange from './migrations/2026-11-29T1600-email-change';
 import * as savedSearches from './migrations/2026-11-29T1700-saved-searches';
 import * as twoFactor from './migrations/2026-11-29T1800-two-factor';
+import * as knownDevices from './migrations/2026-11-29T1900-known-devices';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T1600-email-change': emailChange,
   '2026-11-29T1700-saved-searches': savedSearches,
   '2026-11-29T1800-two-factor': twoFactor,
+  '2026-11-29T1900-known-devices': knownDevices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -535,6 +535,14 @@ export interface RecoveryCodesTable {
   usedAt: number | null;
 }
 
+/** A browser an account signed in from (decision 170): the hash of its device cookie. */
+export interface KnownDevicesTable {
+  userId: string;
+  deviceHash: string;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
 export interface DB {
   users: UsersTable;
   authTokens: AuthTokensTable;
@@ -579,6 +587,7 @@ export interface DB {
   savedSearches: SavedSearchesTable;
   twoFactor: TwoFactorTable;
   recoveryCodes: RecoveryCodesTable;
+  knownDevices: KnownDevicesTable;
 }
 
 /** Every boolean column, by its camelCase name. Add new boolean columns here. */

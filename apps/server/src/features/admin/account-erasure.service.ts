@@ -7,10 +7,10 @@ export const ERASED_DISPLAY_NAME = 'Former member';
 
 /**
  * Erase the personal data of members whose own deletion is past its restore window (decision 164): the address,
- * name, phone number and password go, with their favorites, saved searches, preferences, mailed links and
- * authenticator key, and their feedback loses who sent it. What others need stays (orders, ledger, reviews, chats and
- * listings, which show "Former member"). Each account is claimed by a conditional update of its deletion record, so
- * several processes erase it once and a restore in between wins.
+ * name, phone number and password go, with their favorites, saved searches, preferences, mailed links,
+ * authenticator key and known devices, and their feedback loses who sent it. What others need stays (orders, ledger,
+ * reviews, chats and listings, which show "Former member"). Each account is claimed by a conditional update of its
+ * deletion record, so several processes erase it once and a restore in between wins.
  */
 export async function eraseDueAccounts(deps: AppDeps): Promise<number> {
   const db = deps.db.db;
@@ -53,6 +53,7 @@ export async function eraseDueAccounts(deps: AppDeps): Promise<number> {
       await trx.deleteFrom('sessions').where('userId', '=', d.uid).execute();
       await trx.deleteFrom('recoveryCodes').where('userId', '=', d.uid).execute();
       await trx.deleteFrom('twoFactor').where('userId', '=', d.uid).execute();
+      await trx.deleteFrom('knownDevices').where('userId', '=', d.uid).execute();
       return true;
     });
     if (done) erased++;

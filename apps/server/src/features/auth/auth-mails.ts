@@ -108,3 +108,28 @@ export function emailChangeNoticeMail(publicUrl: string, to: string, newEmail: s
     ),
   };
 }
+
+/** A sign-in from a browser the account had not used (decision 170): the owner can tell whether it was them. */
+export function newDeviceMail(
+  publicUrl: string,
+  to: string,
+  device: { browser: string; type: string; ip: string; at: number },
+): Mail {
+  const when = new Date(device.at).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+  const browser = device.browser === 'Unknown' ? 'an unknown browser' : device.browser;
+  return {
+    to,
+    subject: 'New sign-in to your Accountry account',
+    ...mailLayout(
+      'A new sign-in to your account',
+      [
+        `Your account was signed in to from a browser it had not used before: ${browser} on a ${device.type}, from ` +
+          `the address ${device.ip}, on ${when} (UTC).`,
+        'If it was you, there is nothing to do. If not, change your password now, sign out everywhere from your ' +
+          'profile, and turn on two-factor sign-in.',
+      ],
+      { label: 'Open your profile', url: `${publicUrl}/profile` },
+      'You get this email because it is about the security of your account.',
+    ),
+  };
+}

@@ -16,6 +16,7 @@ import { dummyPasswordHash } from '../../lib/password';
 import { passwordResetRoutes } from './password-reset.routes';
 import { profileRoutes } from './profile.routes';
 import { twoFactorRoutes } from './two-factor.routes';
+import { recognizeDevice } from './known-devices';
 import { requireSignedIn, toSessionUser } from './session-user';
 import {
   clearSessionCookies,
@@ -88,6 +89,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           { userId: user.id, remember, userAgent: request.headers['user-agent'] ?? '', ip: request.ip, now },
           deps.sessionSettings,
         );
+        await recognizeDevice(deps, request, reply, user.id, now);
         const { passwordHash: _hash, deletedStatus: _deleted, ...authUser } = user;
         return {
           user: toSessionUser({ ...authUser, lastActive: now }),

@@ -63,6 +63,9 @@ export function SessionsCard() {
           </Table>
         </Table.ScrollContainer>
       )}
+      <Text size="sm" c="dimmed">
+        We email you when your account is signed in to from a browser it has not used before.
+      </Text>
       <Group justify="flex-end">
         <Button color="red" variant="light" onClick={confirm.open}>
           Sign out everywhere
