@@ -59,9 +59,9 @@ describe.each([
 
 describe('session cookies', () => {
   it.each([
-    ['development', {}, 'sid', 'csrf_token', undefined],
-    ['production', { NODE_ENV: 'production' }, '__Host-sid', '__Host-csrf_token', true],
-  ] as const)('in %s are %s and %s, Path=/ without a Domain', async (_name, env, session, csrf, secure) => {
+    ['development', {}, 'sid', 'csrf_token', 'device', undefined],
+    ['production', { NODE_ENV: 'production' }, '__Host-sid', '__Host-csrf_token', '__Host-device', true],
+  ] as const)('in %s are %s and %s, Path=/ without a Domain', async (_name, env, session, csrf, device, secure) => {
     const ctx = await createTestApp(env);
     try {
       const user = await createUser(ctx);
@@ -73,13 +73,16 @@ describe('session cookies', () => {
       });
       expect(res.statusCode).toBe(200);
       const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
-      expect(Object.keys(cookies).sort()).toEqual([csrf, session].sort());
-      for (const c of [cookies[session], cookies[csrf]]) {
+      expect(Object.keys(cookies).sort()).toEqual([csrf, device, session].sort());
+      for (const c of [cookies[session], cookies[csrf], cookies[device]]) {
         expect(c).toMatchObject({ path: '/', sameSite: 'Lax' });
         expect(c.domain).toBeUndefined();
         expect(c.secure).toBe(secure);
       }
       expect(cookies[session].httpOnly).toBe(true);
+      // The browser's id for new-sign-in mails (decision 170) is for the server alone, and lasts a year.
+      expect(cookies[device].httpOnly).toBe(true);
+      expect(cookies[device].expires!.getTime()).toBeGreaterThan(Date.now() + 300 * 24 * 60 * 60 * 1000);
       // The web client reads the CSRF cookie, so it must not be httpOnly; the session answers to its own name only.
       expect(cookies[csrf].httpOnly).toBeUndefined();
       const cookie = `${session}=${cookies[session].value}`;
