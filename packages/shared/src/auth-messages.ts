@@ -61,6 +61,7 @@ export const AUTH_ERROR_CODES = {
   twoFactorRequired: 'TWO_FACTOR_REQUIRED',
   twoFactorInvalid: 'TWO_FACTOR_INVALID',
   twoFactorUnavailable: 'TWO_FACTOR_UNAVAILABLE',
+  twoFactorLocked: 'TWO_FACTOR_LOCKED',
 } as const;
 
 const SIGN_IN_BY_CODE: Record<string, string> = {
@@ -72,6 +73,7 @@ const SIGN_IN_BY_CODE: Record<string, string> = {
   [AUTH_ERROR_CODES.twoFactorRequired]: TWO_FACTOR_MESSAGES.codeRequired,
   [AUTH_ERROR_CODES.twoFactorInvalid]: TWO_FACTOR_MESSAGES.codeInvalid,
   [AUTH_ERROR_CODES.twoFactorUnavailable]: TWO_FACTOR_MESSAGES.unavailable,
+  [AUTH_ERROR_CODES.twoFactorLocked]: TWO_FACTOR_MESSAGES.locked,
 };
 
 /**

@@ -11,7 +11,7 @@ import { apiErrorSchema } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../lib/app-error';
 import { RATE_LIMITS } from './auth-policy';
-import { authErrors } from './auth-errors';
+import { authErrorReplies, authErrors } from './auth-errors';
 import { dummyPasswordHash } from '../../lib/password';
 import { passwordResetRoutes } from './password-reset.routes';
 import { profileRoutes } from './profile.routes';
@@ -33,15 +33,6 @@ import { noContent } from '../../lib/no-content';
 
 export { toSessionUser } from './session-user';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-  503: apiErrorSchema,
-};
-
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Ready before the first unknown-address sign-in, so that one is not slower than the rest.
@@ -56,7 +47,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/signup',
       {
         config: { rateLimit: RATE_LIMITS.signUp },
-        schema: { tags: ['auth'], body: signUpInputSchema, response: { 201: signUpResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          body: signUpInputSchema,
+          response: { 201: signUpResponseSchema, ...authErrorReplies },
+        },
       },
       async (request, reply) => {
         const { email } = await signUp(deps, request.body, request.log);
@@ -68,7 +63,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/signin',
       {
         config: { rateLimit: { ...RATE_LIMITS.signIn, errorResponseBuilder: () => authErrors.tooManyAttempts() } },
-        schema: { tags: ['auth'], body: signInInputSchema, response: { 200: meResponseSchema, ...errors } },
+        schema: { tags: ['auth'], body: signInInputSchema, response: { 200: meResponseSchema, ...authErrorReplies } },
       },
       async (request, reply) => {
         const { email, password, remember = false, code } = request.body;

@@ -1,9 +1,9 @@
 import type { Mail } from '../../email/mailer';
 import { mailLayout } from '../../email/mail-layout';
 
-type Change = 'on' | 'off' | 'off-by-support' | 'new-codes';
+export type TwoFactorChange = 'on' | 'off' | 'off-by-support' | 'new-codes';
 
-const CHANGE_TEXT: Record<Change, { subject: string; title: string; line: string }> = {
+const CHANGE_TEXT: Record<TwoFactorChange, { subject: string; title: string; line: string }> = {
   on: {
     subject: 'Two-factor sign-in is on for your Accountry account',
     title: 'Two-factor sign-in is on',
@@ -29,7 +29,7 @@ const CHANGE_TEXT: Record<Change, { subject: string; title: string; line: string
 };
 
 /** To the owner whenever their second factor changes: a stolen session cannot change it unnoticed. */
-export function twoFactorChangedMail(publicUrl: string, to: string, change: Change): Mail {
+export function twoFactorChangedMail(publicUrl: string, to: string, change: TwoFactorChange): Mail {
   const text = CHANGE_TEXT[change];
   return {
     to,

@@ -23,9 +23,10 @@ describe('wrong codes', () => {
     }
     const fifth = await signIn(user.email, '000000');
     expect(fifth.statusCode).toBe(429);
-    expect(fifth.json().error.message).toBe(
-      'Too many failed login attempts. Please try again later or reset your password.',
-    );
+    expect(fifth.json().error).toMatchObject({
+      code: 'TWO_FACTOR_LOCKED',
+      message: 'Too many wrong codes. Wait 15 minutes, then try again.',
+    });
     expect((await signIn(user.email, nextCode(ctx, key))).statusCode).toBe(429);
     // The owner hears once that their password is known, not at every wrong code.
     const mails = (await ctx.mailsTo(user.email)).filter((m) => m.subject === WRONG_CODE_SUBJECT);
@@ -81,7 +82,7 @@ describe('the set-up and the stored secrets', () => {
     ctx.clock.advance(15 * 60_000 + 1);
     const late = await twoFactorCall(ctx, session, '/enable', { code: totpCode(setup.json().secret, ctx.clock.now()) });
     expect(late.statusCode).toBe(409);
-    expect(late.json().error.message).toBe('Start the set-up again: the key it showed has expired or was replaced.');
+    expect(late.json().error.message).toBe('Start again: the key shown has expired or was replaced.');
   });
 
   it('recovery codes are stored under a keyed hash, not a plain one', async () => {

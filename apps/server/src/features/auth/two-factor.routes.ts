@@ -12,6 +12,7 @@ import { apiErrorSchema } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { noContent } from '../../lib/no-content';
 import { RATE_LIMITS } from './auth-policy';
+import { authErrorReplies } from './auth-errors';
 import { requireSignedIn } from './session-user';
 import {
   disableTwoFactor,
@@ -21,13 +22,6 @@ import {
   twoFactorStatus,
 } from './two-factor.service';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
 const limited = { rateLimit: RATE_LIMITS.password };
 
 /** The signed-in user's two-factor sign-in (decision 168): status, set-up, turning it on and off, recovery codes. */
@@ -46,7 +40,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['profile'],
           body: twoFactorPasswordInputSchema,
-          response: { 200: twoFactorSetupSchema, ...errors },
+          response: { 200: twoFactorSetupSchema, ...authErrorReplies },
         },
       },
       async (request, reply) => {
@@ -63,7 +57,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['profile'],
           body: twoFactorEnableInputSchema,
-          response: { 200: recoveryCodesSchema, ...errors },
+          response: { 200: recoveryCodesSchema, ...authErrorReplies },
         },
       },
       async (request, reply) => {
@@ -76,7 +70,11 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/profile/two-factor/disable',
       {
         config: limited,
-        schema: { tags: ['profile'], body: twoFactorConfirmInputSchema, response: { 204: z.null(), ...errors } },
+        schema: {
+          tags: ['profile'],
+          body: twoFactorConfirmInputSchema,
+          response: { 204: z.null(), ...authErrorReplies },
+        },
       },
       async (request, reply) => {
         await disableTwoFactor(deps, requireSignedIn(request), request.body, request.ip);
@@ -91,7 +89,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['profile'],
           body: twoFactorConfirmInputSchema,
-          response: { 200: recoveryCodesSchema, ...errors },
+          response: { 200: recoveryCodesSchema, ...authErrorReplies },
         },
       },
       async (request, reply) => {

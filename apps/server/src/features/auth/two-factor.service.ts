@@ -22,7 +22,7 @@ import {
   newRecoveryCodes,
   normalRecoveryCode,
 } from './two-factor-codes';
-import { recoveryCodeUsedMail, twoFactorChangedMail, wrongCodeMail } from './two-factor-mails';
+import { recoveryCodeUsedMail, twoFactorChangedMail, wrongCodeMail, type TwoFactorChange } from './two-factor-mails';
 
 /** Turning it on, off or making new codes for one account never interleave. */
 const twoFactorLock = (userId: string) => `two-factor:${userId}`;
@@ -94,7 +94,7 @@ export async function requireSecondFactor(
   const db = deps.db.db;
   const now = deps.clock.now();
   const attempt = await claimCodeAttempt(db, row.userId, ip, now);
-  if (!attempt) throw authErrors.tooManyAttempts();
+  if (!attempt) throw authErrors.twoFactorLocked();
   let spent: boolean;
   try {
     spent = await spendSecondFactor(deps, row, typed, signingIn);
@@ -111,7 +111,7 @@ export async function requireSecondFactor(
   const failures = await codeFailures(db, row.userId, now);
   if (failures === 1)
     await queueMailToUser(db, row.userId, (to) => wrongCodeMail(deps.config.publicUrl, to.email), now);
-  if (failures >= AUTH_POLICY.accountFailures) throw authErrors.tooManyAttempts();
+  if (failures >= AUTH_POLICY.accountFailures) throw authErrors.twoFactorLocked();
   throw invalid();
 }
 
@@ -132,7 +132,7 @@ export async function enableTwoFactor(deps: AppDeps, user: AuthUser, code: strin
   const db = deps.db.db;
   const now = deps.clock.now();
   const attempt = await claimCodeAttempt(db, user.id, ip, now);
-  if (!attempt) throw authErrors.tooManyAttempts();
+  if (!attempt) throw authErrors.twoFactorLocked();
   const result = await withKeyLocks(db, [twoFactorLock(user.id)], async (trx) => {
     const row = await repo.findTwoFactor(trx, user.id);
     if (row?.enabledAt != null) throw conflict(M.alreadyOn);
@@ -141,10 +141,10 @@ export async function enableTwoFactor(deps: AppDeps, user: AuthUser, code: strin
     if (step === null) return null;
     if (!(await repo.enableKey(trx, user.id, row.secret, step, now))) throw conflict(M.setupMissing);
     const recoveryCodes = await storeNewRecoveryCodes(deps, trx, user.id);
-    await queueMailToUser(trx, user.id, (to) => twoFactorChangedMail(deps.config.publicUrl, to.email, 'on'), now);
+    await mailChange(deps, trx, user.id, 'on', now);
     return { recoveryCodes };
   });
-  if (!result) throw invalidCode();
+  if (!result) throw badRequest(M.setupCodeInvalid, { code: M.setupCodeInvalid });
   await releaseHits(db, attempt);
   await clearBucket(db, codeFailuresBucket(user.id));
   return result;
@@ -160,52 +160,45 @@ async function storeNewRecoveryCodes(deps: AppDeps, trx: Database, userId: strin
   return codes;
 }
 
-/** The signed-in user proves they hold the password and the second factor: a stolen session with a password is not enough. */
-async function confirmBothFactors(
-  deps: AppDeps,
-  user: AuthUser,
-  input: { password: string; code: string },
-  ip: string,
-) {
+type BothFactors = { password: string; code: string };
+
+/** The signed-in user proves they hold both factors: a stolen session and the password are not enough. */
+async function confirmBothFactors(deps: AppDeps, user: AuthUser, input: BothFactors, ip: string) {
   await confirmPassword(deps, user, input.password, ip, 'password');
   const row = await enabledKey(deps.db.db, user.id);
   if (!row) throw conflict(M.notOn);
   await requireSecondFactor(deps, row, input.code, ip, { signingIn: false, invalid: invalidCode });
 }
 
-/** Off again, with the password and a code (or a recovery code): the key and the codes are deleted. */
-export async function disableTwoFactor(
+/** After the password and a second factor: `fn` under the account's two-factor lock. */
+async function withBothFactors<T>(
   deps: AppDeps,
   user: AuthUser,
-  input: { password: string; code: string },
+  input: BothFactors,
   ip: string,
+  fn: (trx: Database, now: number) => Promise<T>,
 ) {
   await confirmBothFactors(deps, user, input, ip);
   const now = deps.clock.now();
-  await withKeyLocks(deps.db.db, [twoFactorLock(user.id)], async (trx) => {
-    if (!(await repo.deleteTwoFactor(trx, user.id))) return;
-    await queueMailToUser(trx, user.id, (to) => twoFactorChangedMail(deps.config.publicUrl, to.email, 'off'), now);
+  return withKeyLocks(deps.db.db, [twoFactorLock(user.id)], (trx) => fn(trx, now));
+}
+
+const mailChange = (deps: AppDeps, trx: Database, userId: string, change: TwoFactorChange, now: number) =>
+  queueMailToUser(trx, userId, (to) => twoFactorChangedMail(deps.config.publicUrl, to.email, change), now);
+
+/** Off again, with the password and a code (or a recovery code): the key and the codes are deleted. */
+export async function disableTwoFactor(deps: AppDeps, user: AuthUser, input: BothFactors, ip: string) {
+  await withBothFactors(deps, user, input, ip, async (trx, now) => {
+    if (await repo.deleteTwoFactor(trx, user.id)) await mailChange(deps, trx, user.id, 'off', now);
   });
 }
 
 /** New recovery codes replace the old ones, with the password and a code (or one of the old codes). */
-export async function replaceRecoveryCodes(
-  deps: AppDeps,
-  user: AuthUser,
-  input: { password: string; code: string },
-  ip: string,
-) {
-  await confirmBothFactors(deps, user, input, ip);
-  const now = deps.clock.now();
-  return withKeyLocks(deps.db.db, [twoFactorLock(user.id)], async (trx) => {
+export async function replaceRecoveryCodes(deps: AppDeps, user: AuthUser, input: BothFactors, ip: string) {
+  return withBothFactors(deps, user, input, ip, async (trx, now) => {
     if (!(await enabledKey(trx, user.id))) throw conflict(M.notOn);
     const recoveryCodes = await storeNewRecoveryCodes(deps, trx, user.id);
-    await queueMailToUser(
-      trx,
-      user.id,
-      (to) => twoFactorChangedMail(deps.config.publicUrl, to.email, 'new-codes'),
-      now,
-    );
+    await mailChange(deps, trx, user.id, 'new-codes', now);
     return { recoveryCodes };
   });
 }
@@ -219,11 +212,6 @@ export async function removeTwoFactor(deps: AppDeps, trx: Database, userId: stri
   if (!(await enabledKey(trx, userId))) return false;
   await repo.deleteTwoFactor(trx, userId);
   await clearBucket(trx, codeFailuresBucket(userId));
-  await queueMailToUser(
-    trx,
-    userId,
-    (to) => twoFactorChangedMail(deps.config.publicUrl, to.email, 'off-by-support'),
-    now,
-  );
+  await mailChange(deps, trx, userId, 'off-by-support', now);
   return true;
 }

@@ -55,7 +55,9 @@ describe('turning two-factor sign-in on', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({
-      code: 'That code is not right. Enter the current code from your authenticator app, or a recovery code.',
+      code:
+        'That code is not right. Enter the code the app shows now. If codes keep failing, check that your phone sets ' +
+        'its time automatically.',
     });
     const on = await call(session, '/enable', { code: totpCode(secret, ctx.clock.now()) });
     expect(on.statusCode).toBe(200);
@@ -80,7 +82,7 @@ describe('turning two-factor sign-in on', () => {
     const other = await userWithSession(ctx, 'buyer');
     const none = await call(other.session, '/enable', { code: '123456' });
     expect(none.statusCode).toBe(409);
-    expect(none.json().error.message).toBe('Start the set-up again: the key it showed has expired or was replaced.');
+    expect(none.json().error.message).toBe('Start again: the key shown has expired or was replaced.');
   });
 
   it('a newer set-up replaces the pending key: a code of the old one no longer turns it on', async () => {
@@ -109,7 +111,8 @@ describe('signing in with two-factor sign-in on', () => {
     const wrong = await signIn(user.email, '12 34 56');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.message).toBe(
-      'That code is not right. Enter the current code from your authenticator app, or a recovery code.',
+      'That code is not right. Enter the code your authenticator app shows now, or a recovery code. If codes keep ' +
+        'failing, check that your phone sets its time automatically.',
     );
     const code = nextCode(key);
     const ok = await signIn(user.email, `${code.slice(0, 3)} ${code.slice(3)}`);
@@ -160,7 +163,9 @@ describe('recovery codes and turning it off', () => {
     expect((await call(session, '/recovery-codes', { password: TEST_PASSWORD })).statusCode).toBe(400);
     const wrong = await call(session, '/recovery-codes', { password: TEST_PASSWORD, code: '000000' });
     expect(wrong.json().error.fields).toEqual({
-      code: 'That code is not right. Enter the current code from your authenticator app, or a recovery code.',
+      code:
+        'That code is not right. Enter the code your authenticator app shows now, or a recovery code. If codes keep ' +
+        'failing, check that your phone sets its time automatically.',
     });
     const res = await call(session, '/recovery-codes', { password: TEST_PASSWORD, code: nextCode(key) });
     expect(res.statusCode).toBe(200);
