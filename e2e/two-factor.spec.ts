@@ -44,7 +44,10 @@ test('a seller turns on two-factor sign-in, signs in with a code and a recovery 
   await codeField.fill(appCode(key) === '000000' ? '111111' : '000000');
   await dialog.getByRole('button', { name: 'Turn on' }).click();
   await expect(
-    dialog.getByText('That code is not right. Enter the current code from your authenticator app, or a recovery code.'),
+    dialog.getByText(
+      'That code is not right. Enter the code the app shows now. If codes keep failing, check that your phone sets ' +
+        'its time automatically.',
+    ),
   ).toBeVisible();
   await codeField.fill(appCode(key));
   await dialog.getByRole('button', { name: 'Turn on' }).click();
@@ -60,6 +63,8 @@ test('a seller turns on two-factor sign-in, signs in with a code and a recovery 
   await done.click();
   await expect(page.getByText('Two-factor sign-in is on. Keep your recovery codes somewhere safe.')).toBeVisible();
   await expect(section.getByText('10 recovery codes left.')).toBeVisible();
+  // The button that opened the dialog is gone: the focus goes to the card's first one, not to the page.
+  await expect(section.getByRole('button', { name: 'Make new recovery codes' })).toBeFocused();
 
   // Another device: the password alone is not enough; a wrong code is refused, the app's next code lets them in.
   const phone = await browser.newContext({ baseURL });
@@ -106,6 +111,7 @@ test('a seller turns on two-factor sign-in, signs in with a code and a recovery 
   await renew.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByText('New recovery codes were made. The old ones no longer work.')).toBeVisible();
   await expect(section.getByText('10 recovery codes left.')).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Make new recovery codes' })).toBeFocused();
 
   await section.getByRole('button', { name: 'Turn off' }).click();
   const off = page.getByRole('dialog', { name: 'Turn off two-factor sign-in?' });
@@ -118,7 +124,7 @@ test('a seller turns on two-factor sign-in, signs in with a code and a recovery 
   await off.getByRole('textbox', { name: 'Recovery code' }).fill(fresh[0]);
   await off.getByRole('button', { name: 'Turn off' }).click();
   await expect(page.getByText('Two-factor sign-in is off.')).toBeVisible();
-  await expect(section.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeFocused();
 });
 
 test('support turns off two-factor sign-in for a member who lost phone and codes, with a reason', async ({
@@ -145,12 +151,13 @@ test('support turns off two-factor sign-in for a member who lost phone and codes
   const dialog = page.getByRole('dialog', { name: 'Turn off two-factor sign-in' });
   await dialog.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
   await expect(dialog.getByText('Please give a reason')).toBeVisible();
-  await dialog
-    .getByRole('textbox', { name: 'How the member proved who they are (kept in the audit log)' })
-    .fill('Video call with photo ID');
+  const reason = dialog.getByRole('textbox', { name: 'How the member proved who they are (kept in the audit log)' });
+  await expect(reason).toBeFocused();
+  await reason.fill('Video call with photo ID');
   await dialog.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
   await expect(page.getByText('Two-factor sign-in is off for Lorna Lost.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Turn off two-factor sign-in' })).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Manage account' })).toBeFocused();
   await adminContext.close();
 
   // The member signs in with the password alone.

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { ApiRequestError } from '../../lib/api';
 
@@ -11,6 +12,8 @@ export interface ConfirmOptions {
   /** Ask for a reason: 'required' blocks confirming without one. */
   reason?: { label: string; description?: string; required?: boolean; minLength?: number; placeholder?: string };
   onConfirm: (reason: string) => Promise<unknown>;
+  /** Where the focus goes after closing when the button that opened the dialog is gone (the action removed it). */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /** Asks before a final or destructive action, optionally for a reason; stays open and shows the error if it fails. */
@@ -18,6 +21,10 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  // The options of the dialog being closed: they are gone by the time its closing transition ends.
+  const last = useRef(options);
+  if (options) last.current = options;
   const close = () => {
     if (busy) return;
     setReason('');
@@ -29,8 +36,9 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
     const trimmed = reason.trim();
     const min = options.reason?.minLength ?? 1;
     if (options.reason?.required && trimmed.length < min) {
-      setError(min > 1 ? `Please give a reason (at least ${min} characters)` : 'Please give a reason');
-      return;
+      // Drawn before the focus arrives, so the field is read out as invalid with its message.
+      flushSync(() => setError(min > 1 ? `Please give a reason (at least ${min} characters)` : 'Please give a reason'));
+      return reasonField.current?.focus();
     }
     setBusy(true);
     try {
@@ -45,12 +53,23 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
     }
   };
   return (
-    <Modal opened={!!options} onClose={close} title={options?.title} centered>
+    <Modal
+      opened={!!options}
+      onClose={close}
+      title={options?.title}
+      centered
+      onExitTransitionEnd={() => {
+        // The focus went back to the opening button, unless it is gone: then to where the page says.
+        if (!document.activeElement || document.activeElement === document.body)
+          last.current?.returnFocusTo?.()?.focus();
+      }}
+    >
       {options && (
         <Stack>
           {typeof options.message === 'string' ? <Text>{options.message}</Text> : options.message}
           {options.reason && (
             <Textarea
+              ref={reasonField}
               label={options.reason.label}
               description={options.reason.description}
               placeholder={options.reason.placeholder}

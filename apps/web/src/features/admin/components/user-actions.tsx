@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconCircleCheck, IconRestore, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { ROLE_LABELS, type AdminUserDetail } from '@accountry/shared/admin-users';
@@ -11,6 +11,7 @@ import { closingOrdersText } from '../lib/closing-orders';
 export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) {
   const [role, setRole] = useState<Role>(user.role);
   const confirm = useConfirm();
+  const heading = useRef<HTMLHeadingElement>(null);
   const changeRole = useAdminAction(
     (r: Role) => adminApi.setRole(user.id, r),
     (u) => `${u.displayName} is now ${ROLE_LABELS[u.role].toLowerCase()}.`,
@@ -103,11 +104,13 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
         required: true,
       },
       onConfirm: (reason) => twoFactorOff.mutateAsync(reason),
+      // Its button is gone once it is off.
+      returnFocusTo: () => heading.current,
     });
 
   return (
     <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="sm" ref={heading} tabIndex={-1}>
         Manage account
       </Title>
       <Stack>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
@@ -61,7 +62,8 @@ export function Component() {
         return setCodeAsked(true);
       }
       if (e.code === AUTH_ERROR_CODES.twoFactorInvalid) {
-        setErrors({ code: e.message });
+        // Drawn before the focus arrives, so the field is read out as invalid with its message.
+        flushSync(() => setErrors({ code: e.message }));
         codeField.current?.focus();
         return codeField.current?.select();
       }

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Anchor } from '@mantine/core';
+import { flushSync } from 'react-dom';
+import { Alert, Anchor } from '@mantine/core';
 import { ApiRequestError } from '../../../../lib/api';
 import { CurrentPasswordInput } from '../current-password-input';
 import { CodeInput } from './code-input';
@@ -14,9 +15,15 @@ export function useBothFactors() {
   const [errors, setErrors] = useState<BothFactorsErrors>({});
   const passwordField = useRef<HTMLInputElement>(null);
   const codeField = useRef<HTMLInputElement>(null);
+  // Drawn before the focus arrives, so the field is read out as invalid with its message; a wrong code is selected.
+  const show = (next: BothFactorsErrors, field: 'password' | 'code') => {
+    flushSync(() => setErrors(next));
+    const input = (field === 'password' ? passwordField : codeField).current;
+    input?.focus();
+    input?.select();
+  };
   return {
     values: { password, code },
-    errors,
     reset() {
       setPassword('');
       setCode('');
@@ -28,18 +35,23 @@ export function useBothFactors() {
       const next: BothFactorsErrors = {};
       if (!password) next.password = 'Enter your password to confirm.';
       if (!code.trim()) next.code = 'Enter the code.';
-      setErrors(next);
-      (next.password ? passwordField : codeField).current?.focus();
+      if (next.password || next.code) show(next, next.password ? 'password' : 'code');
       return !next.password && !next.code;
     },
     /** A refusal: on the field it names, or above the form; the focus goes where the fix is. */
     showError(err: Error) {
       const fields = err instanceof ApiRequestError ? err.fields : {};
-      setErrors(fields.password || fields.code ? { password: fields.password, code: fields.code } : { _: err.message });
-      (fields.password || !fields.code ? passwordField : codeField).current?.focus();
+      if (fields.password || fields.code)
+        show({ password: fields.password, code: fields.code }, fields.password ? 'password' : 'code');
+      else show({ _: err.message }, 'password');
     },
     fields: (
       <>
+        {errors._ && (
+          <Alert color="red" role="alert">
+            {errors._}
+          </Alert>
+        )}
         <CurrentPasswordInput
           data-autofocus
           ref={passwordField}
@@ -54,7 +66,20 @@ export function useBothFactors() {
           error={errors.code}
           onChange={(e) => setCode(e.currentTarget.value)}
         />
-        <Anchor component="button" type="button" size="sm" onClick={() => setRecovery((r) => !r)}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => {
+            // Another kind of code: the field starts empty under its new label, and the focus goes there.
+            flushSync(() => {
+              setRecovery((r) => !r);
+              setCode('');
+              setErrors(({ code: _code, ...rest }) => rest);
+            });
+            codeField.current?.focus();
+          }}
+        >
           {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
         </Anchor>
       </>

@@ -15,6 +15,8 @@ export function CodeInput({ recovery = false, ...props }: Omit<TextInputProps, '
       spellCheck={false}
       maxLength={32}
       required
+      // A wrong code is often typed again in the same field: its message is announced when it appears.
+      errorProps={{ role: 'alert' }}
       {...props}
     />
   );

@@ -1,12 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { authApi } from '../../api/auth-api';
 import { useBothFactors } from './both-factors-fields';
-import { RecoveryCodesPanel } from './recovery-codes-panel';
+import { CodesModal } from './recovery-codes-panel';
+
+interface Props {
+  opened: boolean;
+  onClose: (changed: boolean) => void;
+  onClosed?: () => void;
+}
 
 /** New recovery codes in place of the old ones, with the password and a code (or one of the old codes). */
-export function NewRecoveryCodesDialog({ opened, onClose }: { opened: boolean; onClose: (changed: boolean) => void }) {
+export function NewRecoveryCodesDialog({ opened, onClose, onClosed }: Props) {
   const form = useBothFactors();
   const [codes, setCodes] = useState<string[] | null>(null);
   const make = useMutation({
@@ -28,38 +34,28 @@ export function NewRecoveryCodesDialog({ opened, onClose }: { opened: boolean; o
   };
 
   return (
-    <Modal
+    <CodesModal
       opened={opened}
-      onClose={close}
       title="New recovery codes"
-      centered
-      closeOnClickOutside={!codes}
-      closeOnEscape={!codes}
-      withCloseButton={!codes}
+      codes={codes}
+      guarded={false}
+      onClose={close}
+      onClosed={onClosed}
     >
-      {codes ? (
-        <RecoveryCodesPanel codes={codes} onDone={close} />
-      ) : (
-        <form onSubmit={submit} noValidate aria-label="Make new recovery codes">
-          <Stack>
-            <Text size="sm">New codes replace the ones you have: the old codes stop working.</Text>
-            {form.errors._ && (
-              <Alert color="red" role="alert">
-                {form.errors._}
-              </Alert>
-            )}
-            {form.fields}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={make.isPending}>
-                Make new codes
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+      <form onSubmit={submit} noValidate aria-label="Make new recovery codes">
+        <Stack>
+          <Text size="sm">New codes replace the ones you have: the old codes stop working.</Text>
+          {form.fields}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={make.isPending}>
+              Make new codes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </CodesModal>
   );
 }

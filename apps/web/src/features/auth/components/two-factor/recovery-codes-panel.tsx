@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 
 /** Recovery codes, shown once: copy or download them, and say they are stored before leaving. */
@@ -62,5 +62,37 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+interface CodesModalProps {
+  opened: boolean;
+  title: string;
+  /** Shown instead of the form once made: then only Done closes the dialog. */
+  codes: string[] | null;
+  /** A stray click or Escape would lose what the dialog shows (a key, codes): only its buttons close it. */
+  guarded: boolean;
+  onClose: () => void;
+  /** After the dialog is gone: the caller puts the focus back (the button that opened it may be gone too). */
+  onClosed?: () => void;
+  children: React.ReactNode;
+}
+
+/** A dialog whose form ends on new recovery codes (turning on, or making new ones). */
+export function CodesModal({ opened, title, codes, guarded, onClose, onClosed, children }: CodesModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeOnClickOutside={!guarded && !codes}
+      closeOnEscape={!guarded && !codes}
+      withCloseButton={!codes}
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
+    >
+      {codes ? <RecoveryCodesPanel codes={codes} onDone={onClose} /> : children}
+    </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
@@ -19,11 +19,26 @@ export function TwoFactorCard() {
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: KEY, queryFn: authApi.twoFactor });
   const [dialog, setDialog] = useState<'setup' | 'off' | 'codes' | null>(null);
-  const closed = (changed: boolean) => {
+  // The set-up's code loads on first use and then stays, so its dialog can close with its transition.
+  const [setupLoaded, setSetupLoaded] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (which: 'setup' | 'off' | 'codes') => {
+    opener.current = document.activeElement as HTMLElement | null;
+    if (which === 'setup') setSetupLoaded(true);
+    setDialog(which);
+  };
+  const close = async (changed: boolean) => {
     if (dialog === 'setup' && changed) toast.success(TWO_FACTOR_MESSAGES.turnedOn);
     if (dialog === 'codes' && changed) toast.success(TWO_FACTOR_MESSAGES.newCodes);
+    // The card shows the new state before the dialog goes, so the focus has somewhere to return to.
+    if (changed) await queryClient.invalidateQueries({ queryKey: KEY });
     setDialog(null);
-    if (changed) void queryClient.invalidateQueries({ queryKey: KEY });
+  };
+  // Back to the button that opened the dialog, or when it is gone (turned on or off) to the card's first button.
+  const closed = () => {
+    const target = opener.current?.isConnected ? opener.current : root.current?.querySelector('button');
+    target?.focus();
   };
 
   if (status.isPending) return <Loader size="sm" aria-label="Loading your two-factor sign-in" />;
@@ -35,7 +50,7 @@ export function TwoFactorCard() {
     );
   const s = status.data;
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={root}>
       {s.enabled ? (
         <>
           <Group gap="xs">
@@ -54,10 +69,10 @@ export function TwoFactorCard() {
             {s.recoveryCodesLeft <= FEW_CODES ? ': make new ones before you run out.' : '.'}
           </Text>
           <Group>
-            <Button variant="light" onClick={() => setDialog('codes')}>
+            <Button variant="light" onClick={() => open('codes')}>
               Make new recovery codes
             </Button>
-            <Button color="red" variant="outline" onClick={() => setDialog('off')}>
+            <Button color="red" variant="outline" onClick={() => open('off')}>
               Turn off
             </Button>
           </Group>
@@ -69,15 +84,15 @@ export function TwoFactorCard() {
             on your phone. Someone who learns your password still cannot sign in.
           </Text>
           <Group>
-            <Button onClick={() => setDialog('setup')} onMouseEnter={() => void SetupDialog.preload()}>
+            <Button onClick={() => open('setup')} onMouseEnter={() => void SetupDialog.preload()}>
               Turn on two-factor sign-in
             </Button>
           </Group>
         </>
       )}
-      {dialog === 'setup' && <SetupDialog opened onClose={closed} />}
-      <TwoFactorOffDialog opened={dialog === 'off'} onClose={closed} />
-      <NewRecoveryCodesDialog opened={dialog === 'codes'} onClose={closed} />
+      {setupLoaded && <SetupDialog opened={dialog === 'setup'} onClose={close} onClosed={closed} />}
+      <TwoFactorOffDialog opened={dialog === 'off'} onClose={close} onClosed={closed} />
+      <NewRecoveryCodesDialog opened={dialog === 'codes'} onClose={close} onClosed={closed} />
     </Stack>
   );
 }

@@ -1,12 +1,18 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { toast } from '../../../../lib/toast';
 import { authApi } from '../../api/auth-api';
 import { useBothFactors } from './both-factors-fields';
 
+interface Props {
+  opened: boolean;
+  onClose: (changed: boolean) => void;
+  onClosed?: () => void;
+}
+
 /** Turning two-factor sign-in off: the password and a code from the app or a recovery code. */
-export function TwoFactorOffDialog({ opened, onClose }: { opened: boolean; onClose: (changed: boolean) => void }) {
+export function TwoFactorOffDialog({ opened, onClose, onClosed }: Props) {
   const form = useBothFactors();
   const off = useMutation({
     mutationFn: authApi.disableTwoFactor,
@@ -28,15 +34,17 @@ export function TwoFactorOffDialog({ opened, onClose }: { opened: boolean; onClo
   };
 
   return (
-    <Modal opened={opened} onClose={() => close()} title="Turn off two-factor sign-in?" centered>
+    <Modal
+      opened={opened}
+      onClose={() => close()}
+      title="Turn off two-factor sign-in?"
+      centered
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
+    >
       <form onSubmit={submit} noValidate aria-label="Turn off two-factor sign-in">
         <Stack>
           <Text size="sm">Signing in will take only your password. Your recovery codes stop working.</Text>
-          {form.errors._ && (
-            <Alert color="red" role="alert">
-              {form.errors._}
-            </Alert>
-          )}
           {form.fields}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => close()}>

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Alert, Anchor, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { groupedSecret, type TwoFactorSetup } from '@accountry/shared/two-factor';
 import { ApiRequestError } from '../../../../lib/api';
@@ -7,7 +8,7 @@ import { authApi } from '../../api/auth-api';
 import { CurrentPasswordInput } from '../current-password-input';
 import { CodeInput } from './code-input';
 import { QrCode } from './qr-code';
-import { RecoveryCodesPanel } from './recovery-codes-panel';
+import { CodesModal } from './recovery-codes-panel';
 
 type Errors = { password?: string; code?: string; _?: string };
 const errorsOf = (err: Error): Errors =>
@@ -15,36 +16,45 @@ const errorsOf = (err: Error): Errors =>
     ? { password: err.fields.password, code: err.fields.code }
     : { _: err.message };
 
+interface Props {
+  opened: boolean;
+  onClose: (changed: boolean) => void;
+  onClosed?: () => void;
+}
+
 /** Turning two-factor sign-in on: the password, then the key (QR code or typed), a first code, the recovery codes. */
-export function TwoFactorSetupDialog({ opened, onClose }: { opened: boolean; onClose: (changed: boolean) => void }) {
+export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const field = useRef<HTMLInputElement>(null);
-  // The password field gives way to the code field: the focus follows.
-  useEffect(() => {
-    if (setup) field.current?.focus();
-  }, [setup]);
+  // Drawn before the focus arrives, so the field is read out as invalid with its message.
+  const focusField = (next: Partial<{ errors: Errors; setup: TwoFactorSetup | null }>) => {
+    flushSync(() => {
+      if (next.errors) setErrors(next.errors);
+      if (next.setup !== undefined) setSetup(next.setup);
+    });
+    field.current?.focus();
+    field.current?.select();
+  };
   const start = useMutation({
     mutationFn: authApi.startTwoFactor,
-    onSuccess: (s) => {
-      setSetup(s);
-      setErrors({});
-    },
-    onError: (err) => {
-      setErrors(errorsOf(err));
-      field.current?.focus();
-    },
+    // The password field gives way to the code field: the focus follows.
+    onSuccess: (s) => focusField({ setup: s, errors: {} }),
+    onError: (err) => focusField({ errors: errorsOf(err) }),
   });
   const enable = useMutation({
     mutationFn: authApi.enableTwoFactor,
     onSuccess: (r) => setCodes(r.recoveryCodes),
     onError: (err) => {
-      setErrors(errorsOf(err));
-      field.current?.focus();
-      field.current?.select();
+      // An expired or replaced key: back to the password, to show a new one.
+      if (err instanceof ApiRequestError && err.status === 409) {
+        setCode('');
+        return focusField({ setup: null, errors: { _: err.message } });
+      }
+      focusField({ errors: errorsOf(err) });
     },
   });
   // The key, the codes and the password leave memory with the dialog: its state and the requests' cache.
@@ -62,88 +72,86 @@ export function TwoFactorSetupDialog({ opened, onClose }: { opened: boolean; onC
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!setup) {
-      if (!password) return (setErrors({ password: 'Enter your password to confirm.' }), field.current?.focus());
+      if (!password) return focusField({ errors: { password: 'Enter your password to confirm.' } });
       return start.mutate(password);
     }
-    if (!code.trim()) return (setErrors({ code: 'Enter the code.' }), field.current?.focus());
+    if (!code.trim()) return focusField({ errors: { code: 'Enter the code.' } });
     enable.mutate(code);
   };
 
   return (
-    <Modal
+    <CodesModal
       opened={opened}
-      onClose={close}
       title="Turn on two-factor sign-in"
-      centered
-      // The recovery codes are shown once: a stray click must not close them away.
-      closeOnClickOutside={!codes}
-      closeOnEscape={!codes}
-      withCloseButton={!codes}
+      codes={codes}
+      guarded={!!setup}
+      onClose={close}
+      onClosed={onClosed}
     >
-      {codes ? (
-        <RecoveryCodesPanel codes={codes} onDone={close} />
-      ) : (
-        <form onSubmit={submit} noValidate aria-label="Turn on two-factor sign-in">
-          <Stack>
-            {errors._ && (
-              <Alert color="red" role="alert">
-                {errors._}
-              </Alert>
-            )}
-            {!setup ? (
-              <>
-                <Text size="sm">Confirm it is you: enter your password.</Text>
-                <CurrentPasswordInput
-                  data-autofocus
-                  ref={field}
-                  value={password}
-                  error={errors.password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                />
-              </>
-            ) : (
-              <>
-                <Text size="sm">
-                  1. Scan this QR code with an authenticator app (such as Google Authenticator, Microsoft Authenticator,
-                  1Password or Aegis).
-                </Text>
-                <Group justify="center">
-                  <QrCode value={setup.uri} label="QR code of your authenticator key" />
-                </Group>
-                <Text size="sm">Can&apos;t scan it? Type this key into the app instead:</Text>
-                <Group gap="xs" wrap="nowrap">
-                  <Code fz="md" style={{ overflowWrap: 'anywhere' }}>
-                    {groupedSecret(setup.secret)}
-                  </Code>
-                  <CopyButton value={setup.secret}>
-                    {({ copied, copy }) => (
-                      <Button size="compact-sm" variant="subtle" onClick={copy}>
-                        {copied ? 'Copied' : 'Copy key'}
-                      </Button>
-                    )}
-                  </CopyButton>
-                </Group>
-                <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
-                <CodeInput
-                  data-autofocus
-                  ref={field}
-                  value={code}
-                  error={errors.code}
-                  onChange={(e) => setCode(e.currentTarget.value)}
-                />
-              </>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={start.isPending || enable.isPending}>
-                {setup ? 'Turn on' : 'Continue'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+      <form onSubmit={submit} noValidate aria-label="Turn on two-factor sign-in">
+        <Stack>
+          {errors._ && (
+            <Alert color="red" role="alert">
+              {errors._}
+            </Alert>
+          )}
+          {!setup ? (
+            <>
+              <Text size="sm">Confirm it is you: enter your password.</Text>
+              <CurrentPasswordInput
+                data-autofocus
+                ref={field}
+                value={password}
+                error={errors.password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+            </>
+          ) : (
+            <>
+              <Text size="sm">
+                Add your Accountry key to an authenticator app (such as Google Authenticator, Microsoft Authenticator,
+                1Password or Aegis): scan this QR code with it, or on this phone open the key in the app.
+              </Text>
+              <Group justify="center">
+                <QrCode value={setup.uri} label="QR code of your authenticator key" />
+              </Group>
+              <Group justify="center">
+                <Anchor href={setup.uri} size="sm">
+                  Open the key in your authenticator app
+                </Anchor>
+              </Group>
+              <Text size="sm">Or type this key into the app:</Text>
+              <Group gap="xs" align="center">
+                <Code fz="md" style={{ overflowWrap: 'anywhere', flex: '1 1 12rem', minWidth: 0 }}>
+                  {groupedSecret(setup.secret)}
+                </Code>
+                <CopyButton value={setup.secret}>
+                  {({ copied, copy }) => (
+                    <Button size="compact-sm" variant="subtle" onClick={copy} style={{ flexShrink: 0 }}>
+                      {copied ? 'Copied' : 'Copy key'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+              <CodeInput
+                ref={field}
+                value={code}
+                error={errors.code}
+                description="Then enter the 6-digit code the app shows for Accountry."
+                onChange={(e) => setCode(e.currentTarget.value)}
+              />
+            </>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={start.isPending || enable.isPending}>
+              {setup ? 'Turn on' : 'Continue'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </CodesModal>
   );
 }
