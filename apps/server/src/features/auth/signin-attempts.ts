@@ -9,21 +9,25 @@ export async function isLockedOut(db: Database, email: string, ip: string, now: 
   return (await hitCount(db, bucketFor('signin-ip', ip), w, now)) >= AUTH_POLICY.ipFailures;
 }
 
-/**
- * Count the attempt as a failure before the ~100 ms password check, atomically with the lock-out check, so a burst
- * of parallel guesses is limited exactly like a sequence. Null when the address or the IP is locked.
- */
-export async function claimSignInAttempt(db: Database, email: string, ip: string, now: number) {
+/** One attempt counted in the bucket of what is guessed at and in the IP's, atomically with their limits. */
+function claimAttempt(db: Database, bucket: string, ip: string, now: number) {
   const windowMs = AUTH_POLICY.failureWindowMs;
   return claimHits(
     db,
     [
-      { bucket: bucketFor('signin-account', email), limit: AUTH_POLICY.accountFailures, windowMs },
+      { bucket, limit: AUTH_POLICY.accountFailures, windowMs },
       { bucket: bucketFor('signin-ip', ip), limit: AUTH_POLICY.ipFailures, windowMs },
     ],
     now,
   );
 }
+
+/**
+ * Count the attempt as a failure before the ~100 ms password check, atomically with the lock-out check, so a burst
+ * of parallel guesses is limited exactly like a sequence. Null when the address or the IP is locked.
+ */
+export const claimSignInAttempt = (db: Database, email: string, ip: string, now: number) =>
+  claimAttempt(db, bucketFor('signin-account', email), ip, now);
 
 /**
  * The wrong codes of an account's second factor are counted by its id, not its address, and cleared only by a right
@@ -32,17 +36,8 @@ export async function claimSignInAttempt(db: Database, email: string, ip: string
 export const codeFailuresBucket = (userId: string) => bucketFor('signin-code', userId);
 
 /** Count a second-factor attempt before checking it, with the IP's limit; null when either is reached. */
-export async function claimCodeAttempt(db: Database, userId: string, ip: string, now: number) {
-  const windowMs = AUTH_POLICY.failureWindowMs;
-  return claimHits(
-    db,
-    [
-      { bucket: codeFailuresBucket(userId), limit: AUTH_POLICY.accountFailures, windowMs },
-      { bucket: bucketFor('signin-ip', ip), limit: AUTH_POLICY.ipFailures, windowMs },
-    ],
-    now,
-  );
-}
+export const claimCodeAttempt = (db: Database, userId: string, ip: string, now: number) =>
+  claimAttempt(db, codeFailuresBucket(userId), ip, now);
 
 export async function codeFailures(db: Database, userId: string, now: number) {
   return hitCount(db, codeFailuresBucket(userId), AUTH_POLICY.failureWindowMs, now);
