@@ -36,6 +36,9 @@ export function resolveCredentialsKey(configured: string | undefined, dataDir: s
 }
 
 export class CredentialsCipher {
+  /** The keys `digest` derives, once per purpose (ten recovery codes hash at a time). */
+  private readonly purposeKeys = new Map<string, Buffer>();
+
   constructor(private readonly key: Buffer) {}
 
   seal(credentials: Credentials, orderId: string): string {
@@ -66,7 +69,11 @@ export class CredentialsCipher {
    * the key. Each purpose has its own key, derived from the app's.
    */
   digest(text: string, purpose: string): string {
-    const key = Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), `accountry:${purpose}`, 32));
+    let key = this.purposeKeys.get(purpose);
+    if (!key) {
+      key = Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), `accountry:${purpose}`, 32));
+      this.purposeKeys.set(purpose, key);
+    }
     return createHmac('sha256', key).update(text).digest('base64url');
   }
 
