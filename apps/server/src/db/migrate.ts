@@ -28,6 +28,7 @@ import * as emailChange from './migrations/2026-11-29T1600-email-change';
 import * as savedSearches from './migrations/2026-11-29T1700-saved-searches';
 import * as twoFactor from './migrations/2026-11-29T1800-two-factor';
 import * as knownDevices from './migrations/2026-11-29T1900-known-devices';
+import * as passkeys from './migrations/2026-11-29T2000-passkeys';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T1700-saved-searches': savedSearches,
   '2026-11-29T1800-two-factor': twoFactor,
   '2026-11-29T1900-known-devices': knownDevices,
+  '2026-11-29T2000-passkeys': passkeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

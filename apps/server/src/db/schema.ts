@@ -543,6 +543,32 @@ export interface KnownDevicesTable {
   lastSeenAt: number;
 }
 
+/** A member's passkey (decision 171): a WebAuthn credential, by the id its authenticator gave it. */
+export interface PasskeysTable {
+  id: string;
+  userId: string;
+  /** base64url, as the browser sends it back at sign-in. */
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  /** The authenticator's signature counter; 0 for authenticators that keep none (most synced passkeys). */
+  counter: number;
+  /** JSON array of transport hints for the browser. */
+  transports: string;
+  synced: boolean;
+  name: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/** A WebAuthn challenge handed out and not yet used: registration (with its user) or sign-in (without). */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'signin';
+  userId: string | null;
+  expiresAt: number;
+}
+
 export interface DB {
   users: UsersTable;
   authTokens: AuthTokensTable;
@@ -588,6 +614,8 @@ export interface DB {
   twoFactor: TwoFactorTable;
   recoveryCodes: RecoveryCodesTable;
   knownDevices: KnownDevicesTable;
+  passkeys: PasskeysTable;
+  passkeyChallenges: PasskeyChallengesTable;
 }
 
 /** Every boolean column, by its camelCase name. Add new boolean columns here. */
@@ -605,4 +633,5 @@ export const BOOLEAN_COLUMNS = new Set<string>([
   'lastMessageAttachment',
   'isActive',
   'unreadMessages',
+  'synced',
 ]);

@@ -54,6 +54,8 @@ export async function eraseDueAccounts(deps: AppDeps): Promise<number> {
       await trx.deleteFrom('recoveryCodes').where('userId', '=', d.uid).execute();
       await trx.deleteFrom('twoFactor').where('userId', '=', d.uid).execute();
       await trx.deleteFrom('knownDevices').where('userId', '=', d.uid).execute();
+      await trx.deleteFrom('passkeys').where('userId', '=', d.uid).execute();
+      await trx.deleteFrom('passkeyChallenges').where('userId', '=', d.uid).execute();
       return true;
     });
     if (done) erased++;

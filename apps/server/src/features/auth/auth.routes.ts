@@ -9,24 +9,18 @@ import {
 } from '@accountry/shared/auth';
 import { apiErrorSchema } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
-import { AppError } from '../../lib/app-error';
 import { RATE_LIMITS } from './auth-policy';
 import { authErrorReplies, authErrors } from './auth-errors';
 import { dummyPasswordHash } from '../../lib/password';
 import { passwordResetRoutes } from './password-reset.routes';
 import { profileRoutes } from './profile.routes';
 import { twoFactorRoutes } from './two-factor.routes';
-import { recognizeDevice } from './known-devices';
 import { requireSignedIn, toSessionUser } from './session-user';
-import {
-  clearSessionCookies,
-  endSession,
-  endUserSessions,
-  startSession,
-  timeoutFor,
-} from '../../sessions/sessions.service';
+import { clearSessionCookies, endSession, endUserSessions, timeoutFor } from '../../sessions/sessions.service';
 import { listUserSessions } from '../../sessions/sessions.repository';
 import { checkSignIn } from './signin.service';
+import { checkingSignIn, startSignedInSession } from './signed-in-session';
+import { passkeyRoutes } from './passkeys.routes';
 import { signUp } from './signup.service';
 import { verificationRoutes } from './verification.routes';
 import { noContent } from '../../lib/no-content';
@@ -67,30 +61,8 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { email, password, remember = false, code } = request.body;
-        let user;
-        try {
-          user = await checkSignIn(deps, { email, password, code }, request.ip);
-        } catch (err) {
-          if (err instanceof AppError) throw err;
-          request.log.error({ err }, 'sign-in failed');
-          throw authErrors.signInFailed();
-        }
-        // Signing in replaces whatever session this browser had.
-        if (request.sessionId) await endSession(deps, request.sessionId);
-        const now = deps.clock.now();
-        await startSession(
-          deps.db.db,
-          reply,
-          { userId: user.id, remember, userAgent: request.headers['user-agent'] ?? '', ip: request.ip, now },
-          deps.sessionSettings,
-        );
-        await recognizeDevice(deps, request, reply, user.id, now);
-        const { passwordHash: _hash, deletedStatus: _deleted, ...authUser } = user;
-        return {
-          user: toSessionUser({ ...authUser, lastActive: now }),
-          timeoutMs: timeoutFor(remember, deps.sessionSettings),
-          remember,
-        };
+        const user = await checkingSignIn(request, () => checkSignIn(deps, { email, password, code }, request.ip));
+        return startSignedInSession(deps, request, reply, user, remember);
       },
     );
 
@@ -129,5 +101,6 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await app.register(passwordResetRoutes(deps));
     await app.register(profileRoutes(deps));
     await app.register(twoFactorRoutes(deps));
+    await app.register(passkeyRoutes(deps));
   };
 }

@@ -115,6 +115,17 @@ export async function requireSecondFactor(
   throw invalid();
 }
 
+/**
+ * When two-factor sign-in is on, a code (or a recovery code) must come with the password for what adds another way
+ * in (a passkey, decision 171): a stolen session and the password are not enough.
+ */
+export async function requireCodeIfOn(deps: AppDeps, user: AuthUser, code: string | undefined, ip: string) {
+  const row = await enabledKey(deps.db.db, user.id);
+  if (!row) return;
+  if (!code) throw badRequest(M.codeRequired, { code: M.codeRequired });
+  await requireSecondFactor(deps, row, code, ip, { signingIn: false, invalid: invalidCode });
+}
+
 /** A new key to add to the app; it is on only once a code from the app confirms it (`enableTwoFactor`). */
 export async function startTwoFactorSetup(deps: AppDeps, user: AuthUser, password: string, ip: string) {
   await confirmPassword(deps, user, password, ip, 'password');

@@ -1,0 +1,53 @@
+import type { AppDeps } from '../../app';
+import { PASSKEY_CHALLENGE_MINUTES } from '@accountry/shared/passkeys';
+import type { Database } from '../../db/database';
+import type { PasskeyChallengesTable } from '../../db/schema';
+import { passkeyErrors } from './passkey-errors';
+import { saveChallenge, spendChallenge } from './passkeys.repository';
+
+/** What every WebAuthn ceremony shares (decision 171): who we are to the browser, and one-time challenges. */
+
+export const CHALLENGE_MS = PASSKEY_CHALLENGE_MINUTES * 60_000;
+export const RP_NAME = 'Accountry';
+
+/** The site as the browser names it: the public URL's origin, and its host name as the relying party id. */
+export function relyingParty(deps: AppDeps) {
+  const url = new URL(deps.config.publicUrl);
+  return { origin: url.origin, rpId: url.hostname };
+}
+
+/** The id the authenticator keeps for the account: the user id's bytes, which say nothing about the person. */
+export const userHandleBytes = (userId: string) => new TextEncoder().encode(userId);
+export const userHandleOf = (userId: string) => Buffer.from(userId, 'utf8').toString('base64url');
+
+type Purpose = PasskeyChallengesTable['purpose'];
+
+export async function handOutChallenge(
+  db: Database,
+  challenge: string,
+  purpose: Purpose,
+  userId: string | null,
+  now: number,
+) {
+  await saveChallenge(db, { challenge, purpose, userId, expiresAt: now + CHALLENGE_MS }, now);
+}
+
+/** The challenge the browser signed, read from its client data; spent here, so a response works once. */
+export async function spendSignedChallenge(
+  db: Database,
+  clientDataJSON: string,
+  purpose: Purpose,
+  userId: string | null,
+  now: number,
+) {
+  let challenge: unknown;
+  try {
+    challenge = (JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown })
+      .challenge;
+  } catch {
+    throw passkeyErrors.notVerified();
+  }
+  if (typeof challenge !== 'string' || challenge.length > 200) throw passkeyErrors.notVerified();
+  if (!(await spendChallenge(db, challenge, purpose, userId, now))) throw passkeyErrors.expired();
+  return challenge;
+}

@@ -1,0 +1,76 @@
+import type { Database } from '../../db/database';
+import type { PasskeyChallengesTable, PasskeysTable } from '../../db/schema';
+
+export type PasskeyRow = PasskeysTable;
+
+export async function listPasskeys(db: Database, userId: string) {
+  return db
+    .selectFrom('passkeys')
+    .selectAll()
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function findPasskeyByCredential(db: Database, credentialId: string) {
+  return db.selectFrom('passkeys').selectAll().where('credentialId', '=', credentialId).executeTakeFirst();
+}
+
+export async function findOwnPasskey(db: Database, userId: string, id: string) {
+  return db.selectFrom('passkeys').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+}
+
+export async function insertPasskey(db: Database, row: PasskeyRow) {
+  await db.insertInto('passkeys').values(row).execute();
+}
+
+/** Record a sign-in, only if no other sign-in moved the counter since it was read (a cloned key would). */
+export async function markPasskeyUsed(db: Database, id: string, seenCounter: number, counter: number, now: number) {
+  const res = await db
+    .updateTable('passkeys')
+    .set({ counter, lastUsedAt: now })
+    .where('id', '=', id)
+    .where('counter', '=', seenCounter)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function renamePasskey(db: Database, userId: string, id: string, name: string) {
+  const res = await db
+    .updateTable('passkeys')
+    .set({ name })
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function deletePasskey(db: Database, userId: string, id: string) {
+  const res = await db.deleteFrom('passkeys').where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
+/** Hand out a challenge; the expired ones go at the same time, so unused ones do not pile up. */
+export async function saveChallenge(db: Database, row: PasskeyChallengesTable, now: number) {
+  await db.deleteFrom('passkeyChallenges').where('expiresAt', '<=', now).execute();
+  await db.insertInto('passkeyChallenges').values(row).execute();
+}
+
+/** Use a challenge: true for exactly one caller, while it has not expired and was handed out for this purpose. */
+export async function spendChallenge(
+  db: Database,
+  challenge: string,
+  purpose: PasskeyChallengesTable['purpose'],
+  userId: string | null,
+  now: number,
+) {
+  const res = await db
+    .deleteFrom('passkeyChallenges')
+    .where('challenge', '=', challenge)
+    .where('purpose', '=', purpose)
+    .where('expiresAt', '>', now)
+    .where((eb) => (userId === null ? eb('userId', 'is', null) : eb('userId', '=', userId)))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}

@@ -1,0 +1,143 @@
+import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import { MAX_PASSKEYS, PASSKEY_MESSAGES as M, type Passkey } from '@accountry/shared/passkeys';
+import type { AppDeps } from '../../app';
+import type { Database } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { withKeyLocks } from '../../db/key-lock';
+import { notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { queueMailToUser } from '../../email/mail-to-user';
+import type { AuthUser } from '../../plugins/auth';
+import { passkeyChangedMail, type PasskeyChange } from './passkey-mails';
+import { passkeyErrors } from './passkey-errors';
+import {
+  CHALLENGE_MS,
+  RP_NAME,
+  handOutChallenge,
+  relyingParty,
+  spendSignedChallenge,
+  userHandleBytes,
+} from './passkey-ceremony';
+import { confirmPassword } from './profile.service';
+import * as repo from './passkeys.repository';
+import { requireCodeIfOn } from './two-factor.service';
+
+/** A member's passkeys (decision 171): listing, adding with the password (and a code when that is on), renaming, removing. */
+
+/** Adding or removing one account's passkeys never interleave, so the count holds. */
+const passkeysLock = (userId: string) => `passkeys:${userId}`;
+
+export const toPasskey = (row: repo.PasskeyRow): Passkey => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.createdAt,
+  lastUsedAt: row.lastUsedAt,
+  synced: row.synced,
+});
+
+export async function listOwnPasskeys(deps: AppDeps, user: AuthUser) {
+  return { passkeys: (await repo.listPasskeys(deps.db.db, user.id)).map(toPasskey) };
+}
+
+const mailChange = (deps: AppDeps, db: Database, userId: string, change: PasskeyChange, name: string, now: number) =>
+  queueMailToUser(db, userId, (to) => passkeyChangedMail(deps.config.publicUrl, to.email, change, name), now);
+
+/** The browser's `create()` options, after the password and, when two-factor sign-in is on, a code. */
+export async function passkeyRegistrationOptions(
+  deps: AppDeps,
+  user: AuthUser,
+  input: { password: string; code?: string },
+  ip: string,
+) {
+  await confirmPassword(deps, user, input.password, ip, 'password');
+  await requireCodeIfOn(deps, user, input.code, ip);
+  const db = deps.db.db;
+  const existing = await repo.listPasskeys(db, user.id);
+  if (existing.length >= MAX_PASSKEYS) throw passkeyErrors.tooMany();
+  const { rpId } = relyingParty(deps);
+  const options = await generateRegistrationOptions({
+    rpName: RP_NAME,
+    rpID: rpId,
+    userName: user.email,
+    userDisplayName: user.displayName || user.email,
+    userID: userHandleBytes(user.id),
+    timeout: CHALLENGE_MS,
+    attestationType: 'none',
+    // The browser refuses an authenticator that already holds one of these, before the member does anything.
+    excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: JSON.parse(p.transports) as string[] })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+  });
+  await handOutChallenge(db, options.challenge, 'register', user.id, deps.clock.now());
+  return { options: options as unknown as Record<string, unknown> };
+}
+
+/** Check what the authenticator made against the challenge handed to this member, and keep its public key. */
+export async function addPasskey(
+  deps: AppDeps,
+  user: AuthUser,
+  input: { name: string; credential: RegistrationResponseJSON },
+) {
+  const db = deps.db.db;
+  const now = deps.clock.now();
+  const challenge = await spendSignedChallenge(db, input.credential.response.clientDataJSON, 'register', user.id, now);
+  const { origin, rpId } = relyingParty(deps);
+  let info;
+  try {
+    const result = await verifyRegistrationResponse({
+      response: input.credential,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpId,
+      requireUserVerification: true,
+    });
+    if (!result.verified) throw passkeyErrors.notVerified();
+    info = result.registrationInfo;
+  } catch (err) {
+    deps.log.info({ err: (err as Error).message, userId: user.id }, 'a passkey registration was refused');
+    throw passkeyErrors.notVerified();
+  }
+  const row: repo.PasskeyRow = {
+    id: newId(),
+    userId: user.id,
+    credentialId: info.credential.id,
+    publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+    counter: info.credential.counter,
+    transports: JSON.stringify(info.credential.transports ?? []),
+    synced: info.credentialBackedUp,
+    name: input.name,
+    createdAt: now,
+    lastUsedAt: null,
+  };
+  await withKeyLocks(db, [passkeysLock(user.id)], async (trx) => {
+    if ((await repo.listPasskeys(trx, user.id)).length >= MAX_PASSKEYS) throw passkeyErrors.tooMany();
+    if (await repo.findPasskeyByCredential(trx, row.credentialId)) throw passkeyErrors.alreadyAdded();
+    try {
+      await repo.insertPasskey(trx, row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw passkeyErrors.alreadyAdded();
+      throw err;
+    }
+    await mailChange(deps, trx, user.id, 'added', row.name, now);
+  });
+  return { passkey: toPasskey(row) };
+}
+
+export async function renameOwnPasskey(deps: AppDeps, user: AuthUser, id: string, name: string) {
+  const db = deps.db.db;
+  if (!(await repo.renamePasskey(db, user.id, id, name))) throw notFound(M.notFound);
+  return { passkey: toPasskey((await repo.findOwnPasskey(db, user.id, id))!) };
+}
+
+/** Removed with the password: a stolen session alone cannot take away the owner's way in. */
+export async function removeOwnPasskey(deps: AppDeps, user: AuthUser, id: string, password: string, ip: string) {
+  const db = deps.db.db;
+  if (!(await repo.findOwnPasskey(db, user.id, id))) throw notFound(M.notFound);
+  await confirmPassword(deps, user, password, ip, 'password');
+  const now = deps.clock.now();
+  await withKeyLocks(db, [passkeysLock(user.id)], async (trx) => {
+    const row = await repo.findOwnPasskey(trx, user.id, id);
+    if (!row || !(await repo.deletePasskey(trx, user.id, id))) throw notFound(M.notFound);
+    await mailChange(deps, trx, user.id, 'removed', row.name, now);
+  });
+}
