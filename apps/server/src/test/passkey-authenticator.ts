@@ -33,6 +33,8 @@ export interface CeremonyOverrides {
 export interface RegisterOverrides extends CeremonyOverrides {
   /** A counter that goes up on each use, like a security key; synced passkeys always report 0. */
   counting?: boolean;
+  /** The credential id's bytes, instead of 32 random ones (a malformed or another's id). */
+  rawId?: Buffer;
 }
 
 export interface AuthenticateOverrides extends CeremonyOverrides {
@@ -96,7 +98,7 @@ export class TestAuthenticator {
       throw domError('InvalidStateError', 'The authenticator already holds one of the excluded credentials');
     }
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const rawId = randomBytes(32);
+    const rawId = overrides.rawId ?? randomBytes(32);
     const credential: HeldCredential = {
       id: b64url(rawId),
       rpId,

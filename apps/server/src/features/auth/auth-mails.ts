@@ -126,7 +126,37 @@ export function newDeviceMail(
         `Your account was signed in to from a browser it had not used before: ${browser} on a ${device.type}, from ` +
           `the address ${device.ip}, on ${when} (UTC).`,
         'If it was you, there is nothing to do. If not, change your password now, sign out everywhere from your ' +
-          'profile, and turn on two-factor sign-in.',
+          'profile, remove any passkey you do not recognise, and turn on two-factor sign-in.',
+      ],
+      { label: 'Open your profile', url: `${publicUrl}/profile` },
+      'You get this email because it is about the security of your account.',
+    ),
+  };
+}
+
+/**
+ * The password was changed or reset. Passkeys still sign in after it (decision 171), so they are named: one added by
+ * someone who had the password is where the owner can see it.
+ */
+export function passwordChangedMail(publicUrl: string, to: string, how: 'changed' | 'reset', passkeys: string[]): Mail {
+  const n = passkeys.length;
+  const names = passkeys.map((name) => `“${name}”`).join(', ');
+  return {
+    to,
+    subject: 'Your Accountry password was changed',
+    ...mailLayout(
+      'Your password was changed',
+      [
+        how === 'reset'
+          ? 'The password of your account was reset from a link we emailed. Your other devices were signed out.'
+          : 'The password of your account was changed. Your other devices were signed out.',
+        ...(n
+          ? [
+              `Your account also signs in with ${n === 1 ? 'this passkey' : `these ${n} passkeys`}, which a new ` +
+                `password does not change: ${names}. Remove any you do not recognise from your profile.`,
+            ]
+          : []),
+        'If this was not you, reset your password at once from the sign-in page and contact support.',
       ],
       { label: 'Open your profile', url: `${publicUrl}/profile` },
       'You get this email because it is about the security of your account.',

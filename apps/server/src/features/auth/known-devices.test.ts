@@ -42,6 +42,7 @@ describe('a sign-in from a new browser', () => {
         '198.51.100.23, on',
     );
     expect(mail.text).toContain('If it was you, there is nothing to do. If not, change your password now');
+    expect(mail.text).toContain('remove any passkey you do not recognise, and turn on two-factor sign-in.');
     await signInFrom(user.email, phone);
     await signInFrom(user.email, laptop);
     expect(await newDeviceMails(user.email)).toHaveLength(1);

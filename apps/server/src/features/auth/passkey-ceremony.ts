@@ -20,6 +20,8 @@ export function relyingParty(deps: AppDeps) {
 export const userHandleBytes = (userId: string) => new TextEncoder().encode(userId);
 export const userHandleOf = (userId: string) => Buffer.from(userId, 'utf8').toString('base64url');
 
+const CHALLENGE_SHAPE = /^[A-Za-z0-9_-]{16,200}$/;
+
 type Purpose = PasskeyChallengesTable['purpose'];
 
 export async function handOutChallenge(
@@ -47,7 +49,8 @@ export async function spendSignedChallenge(
   } catch {
     throw passkeyErrors.notVerified();
   }
-  if (typeof challenge !== 'string' || challenge.length > 200) throw passkeyErrors.notVerified();
+  // Only the shape of a challenge we hand out reaches the database (a NUL, say, is an error on PostgreSQL).
+  if (typeof challenge !== 'string' || !CHALLENGE_SHAPE.test(challenge)) throw passkeyErrors.notVerified();
   if (!(await spendChallenge(db, challenge, purpose, userId, now))) throw passkeyErrors.expired();
   return challenge;
 }

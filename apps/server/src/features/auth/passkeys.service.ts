@@ -26,6 +26,7 @@ import { requireCodeIfOn } from './two-factor.service';
 /** A member's passkeys (decision 171): listing, adding with the password (and a code when that is on), renaming, removing. */
 
 /** Adding or removing one account's passkeys never interleave, so the count holds. */
+const MAX_CREDENTIAL_ID_BYTES = 1023;
 const passkeysLock = (userId: string) => `passkeys:${userId}`;
 
 export const toPasskey = (row: repo.PasskeyRow): Passkey => ({
@@ -97,10 +98,14 @@ export async function addPasskey(
     deps.log.info({ err: (err as Error).message, userId: user.id }, 'a passkey registration was refused');
     throw passkeyErrors.notVerified();
   }
+  // What the authenticator signed is what is kept: the id the browser names, within WebAuthn's 1023 bytes.
+  const credentialId = info.credential.id;
+  if (credentialId !== input.credential.id || Buffer.from(credentialId, 'base64url').length > MAX_CREDENTIAL_ID_BYTES)
+    throw passkeyErrors.notVerified();
   const row: repo.PasskeyRow = {
     id: newId(),
     userId: user.id,
-    credentialId: info.credential.id,
+    credentialId,
     publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
     counter: info.credential.counter,
     transports: JSON.stringify(info.credential.transports ?? []),
@@ -111,7 +116,13 @@ export async function addPasskey(
   };
   await withKeyLocks(db, [passkeysLock(user.id)], async (trx) => {
     if ((await repo.listPasskeys(trx, user.id)).length >= MAX_PASSKEYS) throw passkeyErrors.tooMany();
-    if (await repo.findPasskeyByCredential(trx, row.credentialId)) throw passkeyErrors.alreadyAdded();
+    const holder = await repo.findPasskeyByCredential(trx, row.credentialId);
+    if (holder?.userId === user.id) throw passkeyErrors.alreadyAdded();
+    // A real authenticator never makes an id another account holds: a copied one is refused without saying whose.
+    if (holder) {
+      deps.log.warn({ userId: user.id }, 'a passkey registration named a credential id another account holds');
+      throw passkeyErrors.notVerified();
+    }
     try {
       await repo.insertPasskey(trx, row);
     } catch (err) {

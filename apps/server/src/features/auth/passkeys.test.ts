@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TEST_PASSWORD,
@@ -291,6 +292,59 @@ function newAuthenticatorWithKey() {
   authenticator.register({ challenge: 'AAAA', rp: { id: 'market.example' }, user: { id: 'c29tZW9uZQ' } });
   return authenticator;
 }
+
+describe('malformed and borrowed credentials', () => {
+  const withChallenge = (clientDataJSON: string, challenge: string) => {
+    const data = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString());
+    return Buffer.from(JSON.stringify({ ...data, challenge })).toString('base64url');
+  };
+
+  it('refuses a challenge that is not one we could have made, before any lookup', async () => {
+    const { session } = await userWithSession(ctx, 'buyer');
+    const authenticator = newAuthenticator();
+    expect((await addPasskey(ctx, session, authenticator)).statusCode).toBe(201);
+    for (const challenge of ['\u0000', 'short', 'x'.repeat(201), 'not base64url!']) {
+      const credential = authenticator.authenticate(await signInOptions(ctx));
+      credential.response.clientDataJSON = withChallenge(credential.response.clientDataJSON, challenge);
+      const signIn = await post(ctx, '/api/auth/passkey', { credential });
+      expect(signIn.statusCode).toBe(400);
+      expect(signIn.json().error.code).toBe('PASSKEY_NOT_VERIFIED');
+      const made = newAuthenticator().register(await registrationOptions(ctx, session));
+      made.response.clientDataJSON = withChallenge(made.response.clientDataJSON, challenge);
+      const add = await passkeyPost(ctx, session, '', { name: 'Phone', credential: made });
+      expect(add.statusCode).toBe(400);
+      expect(add.json().error.code).toBe('PASSKEY_NOT_VERIFIED');
+    }
+  });
+
+  it('refuses a credential id longer than WebAuthn allows, or other than the one the browser names', async () => {
+    const { session } = await userWithSession(ctx, 'buyer');
+    const long = newAuthenticator().register(await registrationOptions(ctx, session), { rawId: randomBytes(1024) });
+    expect((await passkeyPost(ctx, session, '', { name: 'Key', credential: long })).json().error.code).toBe(
+      'PASSKEY_NOT_VERIFIED',
+    );
+    const renamed = newAuthenticator().register(await registrationOptions(ctx, session));
+    const other = { ...renamed, id: 'AAAA', rawId: 'AAAA' };
+    expect((await passkeyPost(ctx, session, '', { name: 'Key', credential: other })).json().error.code).toBe(
+      'PASSKEY_NOT_VERIFIED',
+    );
+    expect((await list(session.headers)).passkeys).toEqual([]);
+  });
+
+  it('does not tell a member that another account holds a credential id', async () => {
+    const owner = await userWithSession(ctx, 'buyer');
+    const authenticator = newAuthenticator();
+    expect((await addPasskey(ctx, owner.session, authenticator)).statusCode).toBe(201);
+    const [taken] = authenticator.credentialIds();
+    const { session } = await userWithSession(ctx, 'buyer');
+    const copy = newAuthenticator().register(await registrationOptions(ctx, session), {
+      rawId: Buffer.from(taken, 'base64url'),
+    });
+    const res = await passkeyPost(ctx, session, '', { name: 'Copy', credential: copy });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('PASSKEY_NOT_VERIFIED');
+  });
+});
 
 describe('passkeys under parallel requests', () => {
   it('signs in once when the same response is sent five times at once', async () => {

@@ -1,3 +1,4 @@
+import { queuePasswordChangedMail } from './password-changed';
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import { FIELD_MESSAGES, maskEmail, passwordProblems } from '@accountry/shared/account-rules';
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
@@ -63,6 +64,7 @@ export async function confirmPasswordReset(
     await updateUser(trx, user.id, { passwordHash, emailVerified: true });
     await retireAccountLinks(trx, user.id, now);
     await deleteUserSessions(trx, user.id, kept);
+    await queuePasswordChangedMail(deps, trx, user.id, 'reset', now);
   });
   await deps.hub.endSessions({ userId: user.id, exceptSessionId: kept, reason: SOCKET_CLOSE_REASONS.signedOut });
   await clearBucket(db, bucketFor('signin-account', user.email));

@@ -1,3 +1,4 @@
+import { queuePasswordChangedMail } from './password-changed';
 import { FIELD_MESSAGES, passwordProblems } from '@accountry/shared/account-rules';
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import type { SelfRole } from '@accountry/shared/roles';
@@ -71,6 +72,7 @@ export async function changePassword(
     await deleteUserSessions(trx, user.id, sessionId);
     // A reset link or an address change asked for before the change must not undo it.
     await retireAccountLinks(trx, user.id, now);
+    await queuePasswordChangedMail(deps, trx, user.id, 'changed', now);
   });
   await deps.hub.endSessions({
     userId: user.id,
