@@ -10,7 +10,13 @@ import type {
 import type { EmailPreferences } from '@accountry/shared/email-preferences';
 import type { EmailChangeInput } from '@accountry/shared/email-change';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@accountry/shared/two-factor';
+import { PASSKEY_ROUTES, type Passkey, type PasskeyList } from '@accountry/shared/passkeys';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { api } from '../../../lib/api';
+
+/** The options the server wrote for the browser's WebAuthn call, passed on as they are. */
+type PasskeyOptions = { options: Record<string, unknown> };
+const passkeyPath = (route: string, id: string) => route.replace(':id', encodeURIComponent(id));
 
 /** The account endpoints of our server. */
 export const authApi = {
@@ -39,4 +45,16 @@ export const authApi = {
     api<void>('/api/profile/two-factor/disable', { body: input }),
   newRecoveryCodes: (input: { password: string; code: string }) =>
     api<RecoveryCodes>('/api/profile/two-factor/recovery-codes', { body: input }),
+  passkeys: () => api<PasskeyList>(PASSKEY_ROUTES.list),
+  passkeyOptions: (input: { password: string; code?: string }) =>
+    api<PasskeyOptions>(PASSKEY_ROUTES.registrationOptions, { body: input }),
+  addPasskey: (input: { name: string; credential: RegistrationResponseJSON }) =>
+    api<{ passkey: Passkey }>(PASSKEY_ROUTES.list, { body: input }),
+  renamePasskey: (id: string, name: string) =>
+    api<{ passkey: Passkey }>(passkeyPath(PASSKEY_ROUTES.passkey, id), { method: 'PATCH', body: { name } }),
+  removePasskey: (id: string, password: string) =>
+    api<void>(passkeyPath(PASSKEY_ROUTES.remove, id), { body: { password } }),
+  passkeySignInOptions: () => api<PasskeyOptions>(PASSKEY_ROUTES.signInOptions, { body: {} }),
+  passkeySignIn: (input: { credential: AuthenticationResponseJSON; remember: boolean }) =>
+    api<MeResponse>(PASSKEY_ROUTES.signIn, { body: input }),
 };

@@ -9,6 +9,7 @@ import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ROLE_LABELS } from '../components/role-picker';
 import { SessionsCard } from '../components/sessions-card';
 import { TwoFactorCard } from '../components/two-factor/two-factor-card';
+import { PasskeysCard } from '../components/passkeys/passkeys-card';
 import { useSession } from '../../../lib/session';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -23,8 +24,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * /profile (signed in): profile details, balance and orders, email, password, two-factor sign-in, signed-in devices,
- * deleting the account.
+ * /profile (signed in): profile details, balance and orders, email, password, passkeys, two-factor sign-in, signed-in
+ * devices, deleting the account.
  */
 export function Component() {
   const { user } = useSession();
@@ -71,6 +72,9 @@ export function Component() {
         </Section>
         <Section title="Password">
           <ChangePasswordForm />
+        </Section>
+        <Section title="Passkeys">
+          <PasskeysCard />
         </Section>
         <Section title="Two-factor sign-in">
           <TwoFactorCard />

@@ -4,9 +4,10 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { signInInputSchema, type SignInInput } from '@accountry/shared/auth';
+import { signInInputSchema, type MeResponse, type SignInInput } from '@accountry/shared/auth';
 import { ACCOUNT_MESSAGES, AUTH_ERROR_CODES, signInMessageFor } from '@accountry/shared/auth-messages';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
+import { PASSKEY_ERROR_CODES } from '@accountry/shared/passkeys';
 import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { PageSpinner } from '../../../components/ui/page-spinner';
@@ -17,6 +18,8 @@ import { useReturnTo } from '../hooks/use-return-to';
 import { writeSharedActivity } from '../lib/activity-store';
 import { rememberPendingEmail } from '../lib/pending-email';
 import { SignInCodeStep } from '../components/two-factor/sign-in-code-step';
+import { PasskeySignInButton } from '../components/passkeys/passkey-sign-in-button';
+import { usePasskeySignIn } from '../components/passkeys/use-passkey-sign-in';
 
 /** /signin with the flags of spec section 2: returnTo, timeout=true, verificationSent=true. */
 export function Component() {
@@ -41,15 +44,17 @@ export function Component() {
   }, [codeAsked, recovery]);
   const showFieldErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
 
+  // Signed in, by password (and code) or by passkey.
+  const signedIn = (me: MeResponse) => {
+    writeSharedActivity(Date.now());
+    queryClient.setQueryData(SESSION_QUERY_KEY, me);
+    // Everything fetched while signed out may look different now.
+    void queryClient.invalidateQueries();
+    navigate(returnTo, { replace: true });
+  };
   const signIn = useMutation({
     mutationFn: (input: SignInInput) => authApi.signIn(input),
-    onSuccess: (me) => {
-      writeSharedActivity(Date.now());
-      queryClient.setQueryData(SESSION_QUERY_KEY, me);
-      // Everything fetched while signed out may look different now.
-      void queryClient.invalidateQueries();
-      navigate(returnTo, { replace: true });
-    },
+    onSuccess: signedIn,
     onError: (err, input) => {
       const e = err instanceof ApiRequestError ? err : new ApiRequestError(500, 'UNKNOWN', err.message);
       if (e.code === AUTH_ERROR_CODES.unverified) {
@@ -78,8 +83,24 @@ export function Component() {
     },
   });
 
+  const passkey = usePasskeySignIn({
+    onSignedIn: signedIn,
+    onFailed: (err, message) => {
+      if (err instanceof ApiRequestError && err.code === AUTH_ERROR_CODES.unverified) {
+        navigate('/verification-sent', { state: { reason: 'unverified' } });
+        return;
+      }
+      setErrors({});
+      setFormError(message);
+      // An unknown passkey's message says to sign in with the address and password: the focus goes there.
+      if (err instanceof ApiRequestError && err.code === PASSKEY_ERROR_CODES.unknown)
+        form.current?.querySelector<HTMLInputElement>('input[type=email]')?.focus();
+    },
+  });
+
   if (loading) return <PageSpinner label="Checking your session…" />;
-  if (user && !signIn.isPending && !signIn.isSuccess) return <Navigate to={returnTo} replace />;
+  const signingIn = signIn.isPending || signIn.isSuccess || passkey.isPending || passkey.isSuccess;
+  if (user && !signingIn) return <Navigate to={returnTo} replace />;
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -182,9 +203,20 @@ export function Component() {
               </Group>
             </>
           )}
-          <Button type="submit" loading={signIn.isPending} fullWidth>
+          <Button type="submit" loading={signIn.isPending} disabled={passkey.isPending} fullWidth>
             Sign in
           </Button>
+          {!codeAsked && (
+            <PasskeySignInButton
+              loading={passkey.isPending}
+              failed={passkey.isError}
+              onClick={() => {
+                setFormError(null);
+                setErrors({});
+                passkey.mutate(values.remember);
+              }}
+            />
+          )}
           <Text size="sm" ta="center">
             New to Accountry?{' '}
             <Anchor component={Link} to="/signup">

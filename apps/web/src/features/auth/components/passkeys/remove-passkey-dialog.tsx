@@ -1,0 +1,106 @@
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PASSKEY_MESSAGES, type Passkey } from '@accountry/shared/passkeys';
+import { ApiRequestError } from '../../../../lib/api';
+import { toast } from '../../../../lib/toast';
+import { authApi } from '../../api/auth-api';
+import { CurrentPasswordInput } from '../current-password-input';
+import { PASSKEYS_KEY } from './passkeys-key';
+
+interface Props {
+  opened: boolean;
+  passkey: Passkey | null;
+  onClose: () => void;
+  /** After the dialog is gone: the caller puts the focus back (the Remove button went with the passkey). */
+  onClosed?: () => void;
+}
+
+/**
+ * Removing a passkey, after the password: a stolen session alone cannot take away the owner's way in. Its own dialog,
+ * not ConfirmDialog, which asks for a reason in a text area but not for a password in a form that Enter submits.
+ */
+export function RemovePasskeyDialog({ opened, passkey, onClose, onClosed }: Props) {
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; _?: string }>({});
+  const field = useRef<HTMLInputElement>(null);
+  // Drawn before the focus arrives, so the field is read out as invalid with its message.
+  const showErrors = (next: { password?: string; _?: string }) => {
+    flushSync(() => setErrors(next));
+    field.current?.focus();
+    field.current?.select();
+  };
+  const remove = useMutation({
+    mutationFn: (input: { id: string; password: string }) => authApi.removePasskey(input.id, input.password),
+    onSuccess: async () => {
+      toast.success(PASSKEY_MESSAGES.removed);
+      await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+      close();
+    },
+    onError: (err) => {
+      // Removed meanwhile (from another device): the list catches up.
+      if (err instanceof ApiRequestError && err.status === 404) {
+        toast.error(err.message);
+        void queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+        return close();
+      }
+      showErrors(
+        err instanceof ApiRequestError && err.fields.password ? { password: err.fields.password } : { _: err.message },
+      );
+    },
+  });
+  const close = () => {
+    setPassword('');
+    setErrors({});
+    remove.reset();
+    onClose();
+  };
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!passkey) return;
+    if (!password) return showErrors({ password: 'Enter your password to confirm.' });
+    remove.mutate({ id: passkey.id, password });
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !remove.isPending && close()}
+      title="Remove this passkey?"
+      centered
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
+    >
+      <form onSubmit={submit} noValidate aria-label="Remove passkey">
+        <Stack>
+          <Text size="sm">
+            <strong style={{ overflowWrap: 'anywhere' }}>{passkey?.name}</strong> will no longer sign in to your
+            account. Your device or password manager may still show it: you can delete it there too.
+          </Text>
+          {errors._ && (
+            <Alert color="red" role="alert">
+              {errors._}
+            </Alert>
+          )}
+          <CurrentPasswordInput
+            data-autofocus
+            ref={field}
+            value={password}
+            error={errors.password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={remove.isPending}>
+              Keep it
+            </Button>
+            <Button type="submit" color="red" loading={remove.isPending}>
+              Remove passkey
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,111 @@
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Alert, Anchor, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { PASSKEY_NAME_MAX, passkeyNameSchema } from '@accountry/shared/passkeys';
+import { CurrentPasswordInput } from '../current-password-input';
+import { CodeInput } from '../two-factor/code-input';
+import { defaultPasskeyName } from './default-passkey-name';
+
+type Field = 'name' | 'password' | 'code';
+export type AddPasskeyErrors = Partial<Record<Field | '_', string>>;
+
+/** The add dialog's fields: a name, the password and, with two-factor sign-in on (`withCode`), a code. */
+export function useAddPasskeyForm(withCode: boolean) {
+  const [name, setName] = useState(defaultPasskeyName);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
+  const [errors, setErrors] = useState<AddPasskeyErrors>({});
+  const nameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const input = (field: Field) => ({ name: nameRef, password: passwordRef, code: codeRef })[field].current;
+  // Drawn before the focus arrives, so the field is read out as invalid with its message; a wrong value is selected.
+  const show = (next: AddPasskeyErrors, focus?: Field, clearCode = false) => {
+    flushSync(() => {
+      setErrors(next);
+      if (clearCode) setCode('');
+    });
+    if (!focus) return;
+    input(focus)?.focus();
+    input(focus)?.select();
+  };
+  return {
+    show,
+    reset() {
+      setName(defaultPasskeyName());
+      setPassword('');
+      setCode('');
+      setRecovery(false);
+      setErrors({});
+    },
+    /** The values to send, or null (and the focus on the first field to fix) when one is missing or too long. */
+    validate() {
+      const next: AddPasskeyErrors = {};
+      const parsedName = passkeyNameSchema.safeParse(name);
+      if (!parsedName.success) next.name = parsedName.error.issues[0].message;
+      if (!password) next.password = 'Enter your password to confirm.';
+      if (withCode && !code.trim()) next.code = 'Enter the code.';
+      const first = (['name', 'password', 'code'] as const).find((f) => next[f]);
+      if (first || !parsedName.success) {
+        show(next, first);
+        return null;
+      }
+      return { name: parsedName.data, password, ...(withCode ? { code } : {}) };
+    },
+    fields: (
+      <>
+        {errors._ && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {errors._}
+          </Alert>
+        )}
+        <TextInput
+          ref={nameRef}
+          label="Name"
+          description="To tell your passkeys apart, such as the device or password manager that keeps it."
+          required
+          maxLength={PASSKEY_NAME_MAX}
+          value={name}
+          error={errors.name}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
+        <CurrentPasswordInput
+          data-autofocus
+          ref={passwordRef}
+          value={password}
+          error={errors.password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+        {withCode && (
+          <>
+            <CodeInput
+              ref={codeRef}
+              recovery={recovery}
+              value={code}
+              error={errors.code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+            />
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                // Another kind of code: the field starts empty under its new label, and the focus goes there.
+                flushSync(() => {
+                  setRecovery((r) => !r);
+                  setCode('');
+                  setErrors(({ code: _code, ...rest }) => rest);
+                });
+                codeRef.current?.focus();
+              }}
+            >
+              {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+            </Anchor>
+          </>
+        )}
+      </>
+    ),
+  };
+}

@@ -1,0 +1,196 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { PASSKEY_MESSAGES } from '@accountry/shared/passkeys';
+import { createUser, signInContext } from './support/db';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { postWithSession } from './support/session-api';
+
+/** Chromium's virtual authenticator for the page: a device with a screen lock that the person always unlocks. */
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    /** Whether the person unlocks the device when asked; when not, the browser's request fails as if canceled. */
+    unlocks: (isUserVerified: boolean) => cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified }),
+  };
+}
+
+async function signOut(page: Page, displayName: string) {
+  await page.getByRole('button', { name: `Account menu for ${displayName}` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+}
+
+const mailSubjects = async (page: Page, to: string) => {
+  const res = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { mails: Array<{ subject: string }> }).mails.map((m) => m.subject);
+};
+
+test('a member adds a passkey, renames it, signs in with it and removes it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = createUser('buyer', 'Pia Passkey');
+  const authenticator = await addVirtualAuthenticator(page);
+
+  await page.goto('/signin?returnTo=%2Fprofile');
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await expect(
+    section.getByText('Sign in with your fingerprint, face or screen lock instead of your password.', { exact: false }),
+  ).toBeVisible();
+  await expect(section.getByRole('list', { name: 'Your passkeys' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'profile with no passkeys');
+
+  const add = section.getByRole('button', { name: 'Add a passkey' });
+  await add.click();
+  const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+  const password = dialog.getByRole('textbox', { name: 'Current password' });
+  await expect(password).toBeFocused();
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Chrome on Linux');
+  // No two-factor sign-in on this account: no code is asked for.
+  await expect(dialog.getByRole('textbox', { name: 'Code from your authenticator app' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'add-a-passkey dialog');
+
+  await password.fill('Not-My-Password-1');
+  await dialog.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(dialog.getByText('Your current password is incorrect.')).toBeVisible();
+  await expect(password).toBeFocused();
+
+  // The person does not unlock the device: the browser's request fails, and the dialog says so.
+  await authenticator.unlocks(false);
+  await password.fill(user.password);
+  await dialog.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.canceled);
+  await expect(password).toBeFocused();
+
+  await authenticator.unlocks(true);
+  await dialog.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(page.getByText(PASSKEY_MESSAGES.added)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+  const list = section.getByRole('list', { name: 'Your passkeys' });
+  const chrome = list.getByRole('listitem', { name: 'Chrome on Linux' });
+  await expect(chrome).toContainText('Never used');
+  await expect(chrome).toContainText('Added ');
+  await expect.poll(() => mailSubjects(page, user.email)).toContain('A passkey was added to your Accountry account');
+
+  // The same device cannot hold a second passkey for the account.
+  await add.click();
+  await password.fill(user.password);
+  await dialog.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.alreadyAdded);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  await chrome.getByRole('button', { name: 'Rename Chrome on Linux' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename passkey' });
+  const name = rename.getByRole('textbox', { name: 'Name' });
+  await expect(name).toBeFocused();
+  await name.fill(' ');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(rename.getByText(PASSKEY_MESSAGES.nameMissing)).toBeVisible();
+  await name.fill('Work laptop');
+  await name.press('Enter');
+  await expect(page.getByText(PASSKEY_MESSAGES.renamed)).toBeVisible();
+  const laptop = list.getByRole('listitem', { name: 'Work laptop' });
+  await expect(laptop.getByRole('button', { name: 'Rename Work laptop' })).toBeFocused();
+
+  // Signed out, the passkey signs in alone: no email, no password, and back to where the sign-in was asked from.
+  await signOut(page, user.displayName);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/signin\?returnTo=%2Fprofile$/);
+  await expectNoSeriousA11yViolations(page, 'sign-in with the passkey button');
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('button', { name: `Account menu for ${user.displayName}` })).toBeVisible();
+  await expect(laptop).toContainText('Last used ');
+  await expect(laptop).not.toContainText('Never used');
+
+  await laptop.getByRole('button', { name: 'Remove Work laptop' }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove this passkey?' });
+  const confirm = remove.getByRole('textbox', { name: 'Current password' });
+  await expect(confirm).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'remove-passkey dialog');
+  await confirm.fill('Not-My-Password-1');
+  await remove.getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(remove.getByText('Your current password is incorrect.')).toBeVisible();
+  await expect(confirm).toBeFocused();
+  await confirm.fill(user.password);
+  await remove.getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(page.getByText(PASSKEY_MESSAGES.removed)).toBeVisible();
+  await expect(list).toHaveCount(0);
+  // The Remove button went with the passkey: the focus goes to the card's add button, not to the page.
+  await expect(add).toBeFocused();
+  await expect
+    .poll(() => mailSubjects(page, user.email))
+    .toContain('A passkey was removed from your Accountry account');
+
+  // The device still holds the passkey, but the account no longer knows it.
+  await signOut(page, user.displayName);
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.unknown);
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+/** What the member's authenticator app shows for the key, `stepsAhead` time steps from now. */
+const appCode = (key: string, stepsAhead = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(key), timestamp: Date.now() + stepsAhead * 30_000 });
+
+test('with two-factor sign-in on, adding a passkey takes a code, and the passkey then signs in without one', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const user = createUser('seller', 'Tove Twofold');
+  await signInContext(context, baseURL!, user.id);
+  const setup = await postWithSession(context, baseURL!, '/api/profile/two-factor/setup', { password: user.password });
+  const { secret } = (await setup.json()) as { secret: string };
+  await postWithSession(context, baseURL!, '/api/profile/two-factor/enable', { code: appCode(secret) });
+  await addVirtualAuthenticator(page);
+
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+  await dialog.getByRole('textbox', { name: 'Current password' }).fill(user.password);
+  const code = dialog.getByRole('textbox', { name: 'Code from your authenticator app' });
+  await dialog.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(dialog.getByText('Enter the code.')).toBeVisible();
+  await expect(code).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'add-a-passkey dialog with a code');
+
+  // The code that turned it on was spent; a wrong one is refused, the app's next one is accepted.
+  await code.fill(appCode(secret, 1) === '000000' ? '111111' : '000000');
+  await dialog.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(dialog.getByText('That code is not right.', { exact: false })).toBeVisible();
+  await expect(code).toBeFocused();
+  await code.fill(appCode(secret, 1));
+  await dialog.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(page.getByText(PASSKEY_MESSAGES.added)).toBeVisible();
+  await expect(section.getByRole('listitem', { name: 'Chrome on Linux' })).toBeVisible();
+
+  await signOut(page, user.displayName);
+  await page.goto('/signin');
+  await page.getByRole('checkbox', { name: 'Remember me' }).check();
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: `Account menu for ${user.displayName}` })).toBeVisible();
+  // Remember me holds for a passkey too: a cookie that outlives the browser.
+  const sid = (await context.cookies()).find((c) => c.name === 'sid')!;
+  expect(sid.expires * 1000).toBeGreaterThan(Date.now() + 24 * 3600_000);
+});
