@@ -95,6 +95,8 @@ export const adminUserDetailSchema = adminUserSummarySchema.extend({
   activeSessions: z.number(),
   /** Two-factor sign-in is on (decision 168); support may turn it off for a member who lost their phone and codes. */
   twoFactor: z.boolean(),
+  /** Passkeys that sign in to the account (decision 171). */
+  passkeys: z.number().int(),
   deletion: z
     .object({
       status: z.enum(DELETED_USER_STATUSES),

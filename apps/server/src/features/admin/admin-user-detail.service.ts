@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/app-error';
 import { openOrdersOf } from '../orders/account-closure.service';
 import { enabledKey } from '../auth/two-factor.service';
+import { passkeyCount } from '../auth/passkeys.service';
 import * as repo from './admin-users.repository';
 import * as list from './admin-users-list.repository';
 import { adminCursor } from './sql-helpers';
@@ -43,12 +44,13 @@ export async function getUserDetail(deps: AppDeps, id: string): Promise<AdminUse
   const db = deps.db.db;
   const row = await repo.findUser(db, id);
   if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
-  const [activeSessions, listings, reports, openOrders, twoFactor] = await Promise.all([
+  const [activeSessions, listings, reports, openOrders, twoFactor, passkeys] = await Promise.all([
     repo.countSessions(db, id),
     repo.userListings(db, id, USER_LISTINGS_SHOWN),
     repo.reportsAbout(db, id, 50),
     openOrdersOf(db, id),
     enabledKey(db, id),
+    passkeyCount(db, id),
   ]);
   return {
     ...toSummary(row),
@@ -57,6 +59,7 @@ export async function getUserDetail(deps: AppDeps, id: string): Promise<AdminUse
     disabled: row.disabled,
     activeSessions,
     twoFactor: twoFactor !== undefined,
+    passkeys,
     deletion: row.deletedStatus
       ? {
           status: row.deletedStatus,

@@ -13,6 +13,15 @@ export async function listPasskeys(db: Database, userId: string) {
     .execute();
 }
 
+export async function countPasskeys(db: Database, userId: string) {
+  const row = await db
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function findPasskeyByCredential(db: Database, credentialId: string) {
   return db.selectFrom('passkeys').selectAll().where('credentialId', '=', credentialId).executeTakeFirst();
 }

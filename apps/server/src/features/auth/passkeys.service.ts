@@ -37,6 +37,9 @@ export const toPasskey = (row: repo.PasskeyRow): Passkey => ({
   synced: row.synced,
 });
 
+/** How many passkeys sign in to the account (the admin user page shows it). */
+export const passkeyCount = (db: Database, userId: string) => repo.countPasskeys(db, userId);
+
 export async function listOwnPasskeys(deps: AppDeps, user: AuthUser) {
   return { passkeys: (await repo.listPasskeys(deps.db.db, user.id)).map(toPasskey) };
 }

@@ -156,6 +156,21 @@ describe('adding a passkey', () => {
   });
 });
 
+describe('the admin user page', () => {
+  it('says how many passkeys sign in to the account', async () => {
+    const { user, session } = await userWithSession(ctx, 'buyer');
+    const admin = await userWithSession(ctx, 'admin');
+    const detail = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: `/api/admin/users/${user.id}`, headers: admin.session.headers })
+      ).json();
+    expect((await detail()).passkeys).toBe(0);
+    expect((await addPasskey(ctx, session, newAuthenticator())).statusCode).toBe(201);
+    expect((await addPasskey(ctx, session, newAuthenticator())).statusCode).toBe(201);
+    expect((await detail()).passkeys).toBe(2);
+  });
+});
+
 describe('renaming and removing a passkey', () => {
   it('renames with the session, removes with the password, mails the owner, and then it no longer signs in', async () => {
     const { user, session } = await userWithSession(ctx, 'buyer');

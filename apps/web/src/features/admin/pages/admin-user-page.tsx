@@ -71,6 +71,7 @@ export function Component() {
                 </Field>
                 <Field label="Signed-in sessions">{u.activeSessions}</Field>
                 <Field label="Two-factor sign-in">{u.twoFactor ? 'On' : 'Off'}</Field>
+                <Field label="Passkeys">{u.passkeys}</Field>
                 {u.deletion && (
                   <Field label={u.deletion.status === 'unresolved' ? 'Deleted' : 'Restored'}>
                     {formatDateTime(u.deletion.status === 'unresolved' ? u.deletion.createdAt : u.deletion.updatedAt)}
