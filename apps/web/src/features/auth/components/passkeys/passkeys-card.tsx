@@ -3,6 +3,7 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_PASSKEYS, PASSKEY_MESSAGES, type Passkey } from '@accountry/shared/passkeys';
+import { useFocusReturn } from '../../../../lib/use-focus-return';
 import { authApi } from '../../api/auth-api';
 import { AddPasskeyDialog } from './add-passkey-dialog';
 import { canUsePasskeys, loadPasskeyLibrary } from './passkey-ceremony';
@@ -21,20 +22,18 @@ export function PasskeysCard() {
   // Kept after the dialog closes, so its closing transition still shows the passkey it was about.
   const [target, setTarget] = useState<Passkey | null>(null);
   const root = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  // Back to the button that opened the dialog or, when it went with the passkey, to the add button (or the card's first).
+  const focus = useFocusReturn(
+    () =>
+      root.current?.querySelector<HTMLElement>('[data-passkey-add]') ??
+      root.current?.querySelector<HTMLElement>('button'),
+  );
   const open = (which: Dialog, passkey: Passkey | null = null) => {
-    opener.current = document.activeElement as HTMLElement | null;
+    focus.remember();
     setTarget(passkey);
     setDialog(which);
   };
-  // Back to the button that opened the dialog or, when it went with the passkey, to the add button (or the card's first).
-  const closed = () => {
-    const card = root.current;
-    const target = opener.current?.isConnected
-      ? opener.current
-      : (card?.querySelector<HTMLElement>('[data-passkey-add]') ?? card?.querySelector<HTMLElement>('button'));
-    target?.focus();
-  };
+  const closed = focus.restore;
   const close = () => setDialog(null);
 
   if (list.isPending) return <Loader size="sm" aria-label="Loading your passkeys" />;

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { preloadable } from '../../../../lib/preloadable';
 import { toast } from '../../../../lib/toast';
+import { useFocusReturn } from '../../../../lib/use-focus-return';
 import { authApi } from '../../api/auth-api';
 import { NewRecoveryCodesDialog } from './new-recovery-codes-dialog';
 import { TwoFactorOffDialog } from './two-factor-off-dialog';
@@ -22,9 +23,10 @@ export function TwoFactorCard() {
   // The set-up's code loads on first use and then stays, so its dialog can close with its transition.
   const [setupLoaded, setSetupLoaded] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  // Back to the button that opened the dialog, or when it is gone (turned on or off) to the card's first button.
+  const focus = useFocusReturn(() => root.current?.querySelector('button'));
   const open = (which: 'setup' | 'off' | 'codes') => {
-    opener.current = document.activeElement as HTMLElement | null;
+    focus.remember();
     if (which === 'setup') setSetupLoaded(true);
     setDialog(which);
   };
@@ -35,11 +37,7 @@ export function TwoFactorCard() {
     if (changed) await queryClient.invalidateQueries({ queryKey: KEY });
     setDialog(null);
   };
-  // Back to the button that opened the dialog, or when it is gone (turned on or off) to the card's first button.
-  const closed = () => {
-    const target = opener.current?.isConnected ? opener.current : root.current?.querySelector('button');
-    target?.focus();
-  };
+  const closed = focus.restore;
 
   if (status.isPending) return <Loader size="sm" aria-label="Loading your two-factor sign-in" />;
   if (status.isError)
