@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { createUser, openE2eDb, signInContext } from './support/db';
 import { holdRequests } from './support/hold-requests';
 import { waitForRest } from './support/page-rest';
+import { axeOn } from './support/axe';
 
 // These journeys share a busy machine: allow slow first loads rather than fail on them.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -268,7 +268,7 @@ test("the buyer's browse, listing, orders and wallet pages have no colour-contra
     await expect(page.getByRole('status', { name: 'Checking your session' })).toHaveCount(0);
     await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
     await waitForRest(page);
-    const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+    const { violations } = await (await axeOn(page)).withRules(['color-contrast']).analyze();
     const found = violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`));
     expect(found, `colour contrast on ${path}`).toEqual([]);
   }
