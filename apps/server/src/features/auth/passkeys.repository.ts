@@ -66,6 +66,11 @@ export async function saveChallenge(db: Database, row: PasskeyChallengesTable, n
   await db.insertInto('passkeyChallenges').values(row).execute();
 }
 
+/** A member's registration challenges not yet used: a newer one replaces them, so one confirmation adds one passkey. */
+export async function dropRegistrationChallenges(db: Database, userId: string) {
+  await db.deleteFrom('passkeyChallenges').where('userId', '=', userId).where('purpose', '=', 'register').execute();
+}
+
 /** Use a challenge: true for exactly one caller, while it has not expired and was handed out for this purpose. */
 export async function spendChallenge(
   db: Database,

@@ -72,7 +72,10 @@ export async function passkeyRegistrationOptions(
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: JSON.parse(p.transports) as string[] })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  await handOutChallenge(db, options.challenge, 'register', user.id, deps.clock.now());
+  await db.transaction().execute(async (trx) => {
+    await repo.dropRegistrationChallenges(trx, user.id);
+    await handOutChallenge(trx, options.challenge, 'register', user.id, deps.clock.now());
+  });
   return { options: options as unknown as Record<string, unknown> };
 }
 
