@@ -73,7 +73,10 @@ test('a member adds a passkey, renames it, signs in with it and removes it', asy
   await authenticator.unlocks(false);
   await password.fill(user.password);
   await dialog.getByRole('button', { name: 'Add passkey' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.canceled);
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The passkey request was canceled or timed out. Your password was accepted. Choose Add passkey to try your ' +
+      'browser’s steps again.',
+  );
   await expect(password).toBeFocused();
 
   await authenticator.unlocks(true);
@@ -113,6 +116,15 @@ test('a member adds a passkey, renames it, signs in with it and removes it', asy
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/signin\?returnTo=%2Fprofile$/);
   await expectNoSeriousA11yViolations(page, 'sign-in with the passkey button');
+  // Not unlocked (or no passkey on this device): the page says what to do instead, and the button is ready again.
+  await authenticator.unlocks(false);
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'No passkey was used. If you have not added one on this device, sign in with your email and password, then add ' +
+      'one from your profile.',
+  );
+  await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeFocused();
+  await authenticator.unlocks(true);
   await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('button', { name: `Account menu for ${user.displayName}` })).toBeVisible();

@@ -22,6 +22,11 @@ export const PASSKEY_MESSAGES = {
   renamed: 'Passkey renamed.',
   removed: 'Passkey removed.',
   canceled: 'The passkey request was canceled or timed out.',
+  noPasskeyUsed:
+    'No passkey was used. If you have not added one on this device, sign in with your email and password, then add ' +
+    'one from your profile.',
+  retryBrowser: 'Your password was accepted. Choose Add passkey to try your browser’s steps again.',
+  waiting: 'Waiting for your browser: finish the steps it shows.',
   unsupported: 'This browser cannot use passkeys.',
 } as const;
 

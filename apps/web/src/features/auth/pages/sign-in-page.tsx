@@ -20,6 +20,7 @@ import { rememberPendingEmail } from '../lib/pending-email';
 import { SignInCodeStep } from '../components/two-factor/sign-in-code-step';
 import { PasskeySignInButton } from '../components/passkeys/passkey-sign-in-button';
 import { usePasskeySignIn } from '../components/passkeys/use-passkey-sign-in';
+import { cancelPasskeyRequest } from '../components/passkeys/passkey-ceremony';
 
 /** /signin with the flags of spec section 2: returnTo, timeout=true, verificationSent=true. */
 export function Component() {
@@ -104,6 +105,8 @@ export function Component() {
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
+    // The password instead: a passkey request still in the browser's hands is stopped.
+    if (passkey.isPending) cancelPasskeyRequest();
     setFormError(null);
     const { code, ...rest } = values;
     if (codeAsked && !code.trim()) return showFieldErrors({ code: TWO_FACTOR_MESSAGES.codeMissing });
@@ -203,7 +206,7 @@ export function Component() {
               </Group>
             </>
           )}
-          <Button type="submit" loading={signIn.isPending} disabled={passkey.isPending} fullWidth>
+          <Button type="submit" loading={signIn.isPending} fullWidth>
             Sign in
           </Button>
           {!codeAsked && (

@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PASSKEY_MESSAGES } from '@accountry/shared/passkeys';
+import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '@accountry/shared/passkeys';
 import { ApiRequestError } from '../../../../lib/api';
 import { toast } from '../../../../lib/toast';
 import { authApi } from '../../api/auth-api';
-import { createPasskey } from './passkey-ceremony';
+import { PasskeyBrowserError, cancelPasskeyRequest, createPasskey, signalUnknownPasskey } from './passkey-ceremony';
 import { PASSKEYS_KEY } from './passkeys-key';
 import { useAddPasskeyForm } from './use-add-passkey-form';
+
+/** A confirmation is used again only well within the challenge's 5 minutes. */
+const KEEP_CONFIRMATION_MS = 4 * 60_000;
 
 interface Props {
   opened: boolean;
@@ -26,13 +29,32 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
   const withCode = !!twoFactor.data?.enabled || codeAsked;
   const form = useAddPasskeyForm(withCode);
   const [inBrowser, setInBrowser] = useState(false);
+  // The server's options once the password (and code) were accepted: a canceled browser step is tried again with them,
+  // since the code was spent and the challenge lives 5 minutes.
+  const confirmed = useRef<{ options: Record<string, unknown>; at: number } | null>(null);
+  // Set at the click, before the next render: a double click adds one passkey.
+  const busy = useRef(false);
+  const isOpen = useRef(opened);
+  isOpen.current = opened;
 
   const add = useMutation({
     mutationFn: async (input: { name: string; password: string; code?: string }) => {
-      const { options } = await authApi.passkeyOptions({ password: input.password, code: input.code });
+      if (!confirmed.current || Date.now() - confirmed.current.at > KEEP_CONFIRMATION_MS) {
+        const { options } = await authApi.passkeyOptions({ password: input.password, code: input.code });
+        confirmed.current = { options, at: Date.now() };
+      }
+      const { options } = confirmed.current;
       setInBrowser(true);
       const credential = await createPasskey(options).finally(() => setInBrowser(false));
-      return authApi.addPasskey({ name: input.name, credential });
+      // Sent once, whatever the answer: its challenge is spent.
+      confirmed.current = null;
+      try {
+        return await authApi.addPasskey({ name: input.name, credential });
+      } catch (err) {
+        // Not kept here: where the browser can, the device forgets the passkey it just made.
+        signalUnknownPasskey(options.rp && (options.rp as { id?: unknown }).id, credential.id);
+        throw err;
+      }
     },
     onSuccess: async () => {
       toast.success(PASSKEY_MESSAGES.added);
@@ -41,19 +63,34 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
       close();
     },
     onError: (err) => {
+      if (!isOpen.current) return; // Canceled by closing the dialog.
       const fields = err instanceof ApiRequestError ? err.fields : {};
       if (fields.name || fields.password || fields.code) {
         if (fields.code) setCodeAsked(true);
         const first = fields.name ? 'name' : fields.password ? 'password' : 'code';
         return form.show({ name: fields.name, password: fields.password, code: fields.code }, first);
       }
-      // Canceled in the browser, or refused after it. Past the password the code was used, so a retry takes a new one;
-      // the focus goes where the next try starts (the button is still disabled here), while the alert is read out.
-      form.show({ _: err.message }, withCode ? 'code' : 'password', withCode);
+      if (err instanceof ApiRequestError && err.code === PASSKEY_ERROR_CODES.tooMany) {
+        // Another tab filled the list: it shows why the add button is gone.
+        toast.error(err.message);
+        void queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+        return close();
+      }
+      // The browser's step failed with the confirmation still good: the next try goes straight back to it.
+      const retry = confirmed.current && err instanceof PasskeyBrowserError && err.reason === 'canceled';
+      const message = retry ? `${err.message} ${PASSKEY_MESSAGES.retryBrowser}` : err.message;
+      // Otherwise the code was used, so a retry takes a new one; the focus goes where the next try starts.
+      form.show({ _: message }, withCode && !confirmed.current ? 'code' : 'password', withCode && !confirmed.current);
+    },
+    onSettled: () => {
+      busy.current = false;
     },
   });
   // Nothing typed stays behind once the dialog is closed, in the form or in the request's cache.
   const close = () => {
+    isOpen.current = false;
+    if (inBrowser) cancelPasskeyRequest();
+    confirmed.current = null;
     form.reset();
     add.reset();
     setCodeAsked(false);
@@ -61,14 +98,18 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (busy.current) return;
     const values = form.validate();
-    if (values) add.mutate(values);
+    if (!values) return;
+    busy.current = true;
+    add.mutate(values);
   };
 
   return (
     <Modal
       opened={opened}
-      onClose={() => !add.isPending && close()}
+      // While the browser asks, closing stops its request too.
+      onClose={() => (!add.isPending || inBrowser) && close()}
       title="Add a passkey"
       centered
       returnFocus={!onClosed}
@@ -82,10 +123,10 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
           </Text>
           {form.fields}
           <Text size="sm" role="status">
-            {inBrowser ? 'Waiting for your browser: finish the steps it shows.' : ''}
+            {inBrowser ? PASSKEY_MESSAGES.waiting : ''}
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={add.isPending}>
+            <Button variant="default" onClick={close} disabled={add.isPending && !inBrowser}>
               Cancel
             </Button>
             <Button type="submit" loading={add.isPending}>

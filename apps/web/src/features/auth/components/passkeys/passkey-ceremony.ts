@@ -81,3 +81,10 @@ export function signalUnknownPasskey(rpId: unknown, credentialId: string) {
   if (typeof rpId !== 'string' || typeof signal !== 'function') return;
   signal.call(window.PublicKeyCredential, { rpId, credentialId }).catch(() => undefined);
 }
+
+/** Stop a passkey request the browser is still showing (its prompt closes; the request fails as canceled). */
+export function cancelPasskeyRequest() {
+  void loadPasskeyLibrary()
+    .then((lib) => lib.WebAuthnAbortService.cancelCeremony())
+    .catch(() => undefined);
+}

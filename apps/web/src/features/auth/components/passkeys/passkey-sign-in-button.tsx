@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Divider } from '@mantine/core';
+import { Button, Divider, Text } from '@mantine/core';
+import { PASSKEY_MESSAGES } from '@accountry/shared/passkeys';
 import { IconFingerprint } from '@tabler/icons-react';
 import { canUsePasskeys, loadPasskeyLibrary } from './passkey-ceremony';
 
@@ -41,6 +42,9 @@ export function PasskeySignInButton({ loading, failed, onClick }: Props) {
       >
         Use a passkey
       </Button>
+      <Text size="sm" c="dimmed" ta="center" role="status">
+        {loading ? PASSKEY_MESSAGES.waiting : ''}
+      </Text>
     </>
   );
 }

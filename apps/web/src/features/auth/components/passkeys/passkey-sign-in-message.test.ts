@@ -7,7 +7,17 @@ import { passkeySignInMessage } from './passkey-sign-in-message';
 
 describe('passkeySignInMessage', () => {
   it.each([
-    ['a canceled prompt', new PasskeyBrowserError('canceled', PASSKEY_MESSAGES.canceled), PASSKEY_MESSAGES.canceled],
+    [
+      'a canceled prompt, as when this device has no passkey',
+      new PasskeyBrowserError('canceled', PASSKEY_MESSAGES.canceled),
+      'No passkey was used. If you have not added one on this device, sign in with your email and password, then add ' +
+        'one from your profile.',
+    ],
+    [
+      'a browser without passkeys',
+      new PasskeyBrowserError('unsupported', PASSKEY_MESSAGES.unsupported),
+      'This browser cannot use passkeys.',
+    ],
     ['an unknown passkey', new ApiRequestError(401, 'PASSKEY_UNKNOWN', 'x'), PASSKEY_MESSAGES.unknown],
     ['an expired challenge', new ApiRequestError(400, 'PASSKEY_EXPIRED', 'x'), PASSKEY_MESSAGES.expired],
     ['a refused signature', new ApiRequestError(400, 'PASSKEY_NOT_VERIFIED', 'x'), PASSKEY_MESSAGES.notVerified],

@@ -11,7 +11,9 @@ const BY_CODE: Record<string, string> = {
 
 /** What the sign-in form says when a passkey did not sign in: the browser's cause, the passkey's, or the account's. */
 export function passkeySignInMessage(err: Error): string {
-  if (err instanceof PasskeyBrowserError) return err.message;
+  // Closing the browser's prompt is also what someone without a passkey here does: say what to do instead.
+  if (err instanceof PasskeyBrowserError)
+    return err.reason === 'canceled' ? PASSKEY_MESSAGES.noPasskeyUsed : err.message;
   if (!(err instanceof ApiRequestError)) return SIGN_IN_MESSAGES.other;
   return BY_CODE[err.code] ?? signInMessageFor(err);
 }

@@ -26,6 +26,8 @@ export function RemovePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ password?: string; _?: string }>({});
   const field = useRef<HTMLInputElement>(null);
+  // Set at the click, before the next render: a double click sends one request.
+  const busy = useRef(false);
   // Drawn before the focus arrives, so the field is read out as invalid with its message.
   const showErrors = (next: { password?: string; _?: string }) => {
     flushSync(() => setErrors(next));
@@ -59,9 +61,12 @@ export function RemovePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!passkey) return;
+    if (!passkey || busy.current) return;
     if (!password) return showErrors({ password: 'Enter your password to confirm.' });
-    remove.mutate({ id: passkey.id, password });
+    // A new try: the last one's message goes, so this one's is read out even when it is the same.
+    flushSync(() => setErrors({}));
+    busy.current = true;
+    remove.mutate({ id: passkey.id, password }, { onSettled: () => (busy.current = false) });
   };
 
   return (

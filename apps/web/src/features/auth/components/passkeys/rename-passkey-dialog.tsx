@@ -22,6 +22,8 @@ export function RenamePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
   const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   const field = useRef<HTMLInputElement>(null);
+  // Set at the click, before the next render: a double click sends one request.
+  const busy = useRef(false);
   const name = typed ?? passkey?.name ?? '';
   // Drawn before the focus arrives, so the field is read out as invalid with its message.
   const showError = (message: string) => {
@@ -54,11 +56,12 @@ export function RenamePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!passkey) return;
+    if (!passkey || busy.current) return;
     const parsed = passkeyNameSchema.safeParse(name);
     if (!parsed.success) return showError(parsed.error.issues[0].message);
     if (parsed.data === passkey.name) return close();
-    rename.mutate({ id: passkey.id, name: parsed.data });
+    busy.current = true;
+    rename.mutate({ id: passkey.id, name: parsed.data }, { onSettled: () => (busy.current = false) });
   };
 
   return (

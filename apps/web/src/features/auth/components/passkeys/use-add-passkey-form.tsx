@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Anchor, TextInput } from '@mantine/core';
+import { Alert, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { PASSKEY_NAME_MAX, passkeyNameSchema } from '@accountry/shared/passkeys';
 import { CurrentPasswordInput } from '../current-password-input';
-import { CodeInput } from '../two-factor/code-input';
+import { CodeWithRecoverySwitch } from '../two-factor/code-with-recovery-switch';
 import { defaultPasskeyName } from './default-passkey-name';
 
 type Field = 'name' | 'password' | 'code';
@@ -52,6 +52,8 @@ export function useAddPasskeyForm(withCode: boolean) {
         show(next, first);
         return null;
       }
+      // A new try: the last one's messages go, so this one's are read out even when they are the same.
+      flushSync(() => setErrors({}));
       return { name: parsedName.data, password, ...(withCode ? { code } : {}) };
     },
     fields: (
@@ -80,29 +82,18 @@ export function useAddPasskeyForm(withCode: boolean) {
         />
         {withCode && (
           <>
-            <CodeInput
-              ref={codeRef}
+            <CodeWithRecoverySwitch
+              inputRef={codeRef}
               recovery={recovery}
-              value={code}
+              code={code}
               error={errors.code}
-              onChange={(e) => setCode(e.currentTarget.value)}
-            />
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => {
-                // Another kind of code: the field starts empty under its new label, and the focus goes there.
-                flushSync(() => {
-                  setRecovery((r) => !r);
-                  setCode('');
-                  setErrors(({ code: _code, ...rest }) => rest);
-                });
-                codeRef.current?.focus();
+              onCodeChange={setCode}
+              onSwitch={() => {
+                setRecovery((r) => !r);
+                setCode('');
+                setErrors(({ code: _code, ...rest }) => rest);
               }}
-            >
-              {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
-            </Anchor>
+            />
           </>
         )}
       </>

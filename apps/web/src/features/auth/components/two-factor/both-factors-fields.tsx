@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Anchor } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { ApiRequestError } from '../../../../lib/api';
 import { CurrentPasswordInput } from '../current-password-input';
-import { CodeInput } from './code-input';
+import { CodeWithRecoverySwitch } from './code-with-recovery-switch';
 
 export type BothFactorsErrors = { password?: string; code?: string; _?: string };
 
@@ -59,29 +59,18 @@ export function useBothFactors() {
           error={errors.password}
           onChange={(e) => setPassword(e.currentTarget.value)}
         />
-        <CodeInput
-          ref={codeField}
+        <CodeWithRecoverySwitch
+          inputRef={codeField}
           recovery={recovery}
-          value={code}
+          code={code}
           error={errors.code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-        />
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={() => {
-            // Another kind of code: the field starts empty under its new label, and the focus goes there.
-            flushSync(() => {
-              setRecovery((r) => !r);
-              setCode('');
-              setErrors(({ code: _code, ...rest }) => rest);
-            });
-            codeField.current?.focus();
+          onCodeChange={setCode}
+          onSwitch={() => {
+            setRecovery((r) => !r);
+            setCode('');
+            setErrors(({ code: _code, ...rest }) => rest);
           }}
-        >
-          {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
-        </Anchor>
+        />
       </>
     ),
   };
