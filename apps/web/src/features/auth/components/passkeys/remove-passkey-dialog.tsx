@@ -1,13 +1,11 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PASSKEY_MESSAGES, type Passkey } from '@accountry/shared/passkeys';
 import { ApiRequestError } from '../../../../lib/api';
-import { toast } from '../../../../lib/toast';
 import { authApi } from '../../api/auth-api';
 import { CurrentPasswordInput } from '../current-password-input';
-import { PASSKEYS_KEY } from './passkeys-key';
+import { usePasskeyChange } from './use-passkey-change';
 
 interface Props {
   opened: boolean;
@@ -22,36 +20,23 @@ interface Props {
  * not ConfirmDialog, which asks for a reason in a text area but not for a password in a form that Enter submits.
  */
 export function RemovePasskeyDialog({ opened, passkey, onClose, onClosed }: Props) {
-  const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ password?: string; _?: string }>({});
   const field = useRef<HTMLInputElement>(null);
-  // Set at the click, before the next render: a double click sends one request.
-  const busy = useRef(false);
   // Drawn before the focus arrives, so the field is read out as invalid with its message.
   const showErrors = (next: { password?: string; _?: string }) => {
     flushSync(() => setErrors(next));
     field.current?.focus();
     field.current?.select();
   };
-  const remove = useMutation({
-    mutationFn: (input: { id: string; password: string }) => authApi.removePasskey(input.id, input.password),
-    onSuccess: async () => {
-      toast.success(PASSKEY_MESSAGES.removed);
-      await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
-      close();
-    },
-    onError: (err) => {
-      // Removed meanwhile (from another device): the list catches up.
-      if (err instanceof ApiRequestError && err.status === 404) {
-        toast.error(err.message);
-        void queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
-        return close();
-      }
+  const remove = usePasskeyChange({
+    send: (input: { id: string; password: string }) => authApi.removePasskey(input.id, input.password),
+    done: PASSKEY_MESSAGES.removed,
+    close: () => close(),
+    onRefused: (err) =>
       showErrors(
         err instanceof ApiRequestError && err.fields.password ? { password: err.fields.password } : { _: err.message },
-      );
-    },
+      ),
   });
   const close = () => {
     setPassword('');
@@ -61,12 +46,11 @@ export function RemovePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!passkey || busy.current) return;
+    if (!passkey) return;
     if (!password) return showErrors({ password: 'Enter your password to confirm.' });
     // A new try: the last one's message goes, so this one's is read out even when it is the same.
     flushSync(() => setErrors({}));
-    busy.current = true;
-    remove.mutate({ id: passkey.id, password }, { onSettled: () => (busy.current = false) });
+    remove.mutate({ id: passkey.id, password });
   };
 
   return (
