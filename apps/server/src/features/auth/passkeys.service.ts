@@ -121,7 +121,7 @@ export async function addPasskey(
     lastUsedAt: null,
   };
   await withKeyLocks(db, [passkeysLock(user.id)], async (trx) => {
-    if ((await repo.listPasskeys(trx, user.id)).length >= MAX_PASSKEYS) throw passkeyErrors.tooMany();
+    if ((await repo.countPasskeys(trx, user.id)) >= MAX_PASSKEYS) throw passkeyErrors.tooMany();
     const holder = await repo.findPasskeyByCredential(trx, row.credentialId);
     if (holder?.userId === user.id) throw passkeyErrors.alreadyAdded();
     // A real authenticator never makes an id another account holds: a copied one is refused without saying whose.
