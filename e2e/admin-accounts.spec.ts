@@ -68,6 +68,8 @@ test('an admin disables one user, whose open session ends at once, and deletes a
   await openUser(adminPage, deleted.email, deleted.displayName);
   await adminPage.getByRole('button', { name: 'Delete account' }).click();
   const deleteDialog = adminPage.getByRole('dialog', { name: 'Delete account' });
+  // The dialog has opened when the focus is in its reason field: Cancel is pressed on a dialog that is there.
+  await expect(deleteDialog.getByRole('textbox', { name: 'Reason (kept in the audit log)' })).toBeFocused();
   await deleteDialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(deleteDialog).toBeHidden();
   await expect(adminPage.getByRole('button', { name: 'Delete account' })).toBeVisible();
