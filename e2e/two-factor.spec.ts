@@ -113,6 +113,29 @@ test('a seller turns on two-factor sign-in, signs in with a code and a recovery 
   await expect(section.getByText('10 recovery codes left.')).toBeVisible();
   await expect(section.getByRole('button', { name: 'Make new recovery codes' })).toBeFocused();
 
+  // A new email address takes a code too (decision 172): without one the form asks for it, where it is typed.
+  const emailForm = page.getByRole('form', { name: 'Change email address' });
+  const newEmail = `moved-${user.email}`;
+  await emailForm.getByRole('textbox', { name: 'New email address' }).fill(newEmail);
+  await emailForm.getByRole('textbox', { name: 'Current password' }).fill(user.password);
+  await emailForm.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await emailForm.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(emailForm.getByRole('textbox', { name: 'Recovery code' })).toBeFocused();
+  await expect(emailForm.getByText('Enter the code.')).toBeVisible();
+  await emailForm.getByRole('textbox', { name: 'Recovery code' }).fill(fresh[1]);
+  await emailForm.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(emailForm.getByRole('status')).toHaveText(
+    `We sent a link to ${newEmail}. Open it within 24 hours to confirm your new address; until then, your current ` +
+      'address stays.',
+  );
+  await expect(section.getByText('9 recovery codes left.')).toBeVisible();
+  // So does deleting the account.
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const deletion = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(deletion.getByRole('textbox', { name: 'Code from your authenticator app' })).toBeVisible();
+  await deletion.getByRole('button', { name: 'Keep my account' }).click();
+  await expect(deletion).toBeHidden();
+
   await section.getByRole('button', { name: 'Turn off' }).click();
   const off = page.getByRole('dialog', { name: 'Turn off two-factor sign-in?' });
   await off.getByRole('textbox', { name: 'Current password' }).fill(user.password);

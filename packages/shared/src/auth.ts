@@ -10,6 +10,7 @@ import {
   passwordSchema,
   phoneNumberSchema,
 } from './account-rules';
+import { codeIfOnSchema } from './two-factor';
 import { twoFactorCodeSchema } from './two-factor';
 import { ACCOUNT_MESSAGES } from './auth-messages';
 
@@ -85,7 +86,12 @@ export const profileUpdateSchema = z.strictObject({
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
-export const changePasswordSchema = z.strictObject({ currentPassword: passwordSchema, newPassword: newPasswordSchema });
+/** POST /api/profile/password; with two-factor sign-in on, a code as well (decision 172). */
+export const changePasswordSchema = z.strictObject({
+  currentPassword: passwordSchema,
+  newPassword: newPasswordSchema,
+  code: codeIfOnSchema,
+});
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const profileResponseSchema = z.object({ user: sessionUserSchema });

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './account-rules';
+import { codeIfOnSchema } from './two-factor';
 
-/** POST /api/profile/email: the new address, confirmed with the current password (decision 165). */
-export const emailChangeInputSchema = z.strictObject({ email: emailSchema, password: passwordSchema });
+/**
+ * POST /api/profile/email: the new address, confirmed with the current password (decision 165) and, with two-factor
+ * sign-in on, a code (decision 172).
+ */
+export const emailChangeInputSchema = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  code: codeIfOnSchema,
+});
 export type EmailChangeInput = z.input<typeof emailChangeInputSchema>;
 
 export const EMAIL_CHANGE_MESSAGES = {

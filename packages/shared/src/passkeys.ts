@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema } from './account-rules';
-import { twoFactorCodeSchema } from './two-factor';
+import { codeIfOnSchema } from './two-factor';
 
 /** Passkeys (decision 171): WebAuthn credentials that sign a member in without the password or a code. */
 export const MAX_PASSKEYS = 10;
@@ -95,7 +95,7 @@ export const authenticationCredentialSchema = z.object({
 /** POST /api/profile/passkeys/options: the password, and a code when two-factor sign-in is on. */
 export const passkeyOptionsInputSchema = z.strictObject({
   password: passwordSchema,
-  code: twoFactorCodeSchema.optional(),
+  code: codeIfOnSchema,
 });
 
 /** The options for the browser's WebAuthn call, passed through as the server library wrote them. */

@@ -17,6 +17,12 @@ export const twoFactorCodeSchema = z
   .min(1, TWO_FACTOR_MESSAGES.codeMissing)
   .max(32, TWO_FACTOR_MESSAGES.codeTooLong);
 
+/**
+ * The code that must come with the password for a change that could take the account, when two-factor sign-in is on
+ * (decisions 171 and 172); ignored when it is off.
+ */
+export const codeIfOnSchema = twoFactorCodeSchema.optional();
+
 /** GET /api/profile/two-factor */
 export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),

@@ -40,7 +40,12 @@ describe.runIf(pg)('deleting an account while other requests run', () => {
     let deletion: Promise<string> | undefined;
     // Buy-now has read the listing and reserved it; the seller's deletion starts on another connection now.
     interleave.arm('conversations', async () => {
-      deletion = deleteOwnAccount({ ...ctx.deps, db: second }, seller.user, TEST_PASSWORD, '10.9.9.9').then(
+      deletion = deleteOwnAccount(
+        { ...ctx.deps, db: second },
+        seller.user,
+        { password: TEST_PASSWORD },
+        '10.9.9.9',
+      ).then(
         () => 'deleted',
         (e: Error) => e.message,
       );

@@ -1,6 +1,11 @@
-import { ACCOUNT_DELETION_MESSAGES as M, ERASE_AFTER_DAYS } from '@accountry/shared/account-deletion';
+import {
+  ACCOUNT_DELETION_MESSAGES as M,
+  ERASE_AFTER_DAYS,
+  type DeleteAccountInput,
+} from '@accountry/shared/account-deletion';
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import type { AppDeps } from '../../app';
+import type { Database } from '../../db/database';
 import { accountLock, withKeyLocks } from '../../db/key-lock';
 import { hasOrderInProgress } from '../../db/order-facts';
 import { queueMail } from '../../email/mail-outbox';
@@ -10,26 +15,35 @@ import type { AuthUser } from '../../plugins/auth';
 import { invalidateSessions } from '../../sessions/session-cache';
 import { closeAccount } from '../admin/admin-users.service';
 import { accountDeletedMail } from './auth-mails';
-import { confirmPassword } from './profile.service';
+import { confirmPassword } from './confirm-password';
+import { requireCodeIfOn } from './two-factor.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** Why the account cannot be deleted now, if it cannot: an order in progress, or money in the wallet. */
+async function refuseWhileInUse(db: Database, userId: string) {
+  if (await hasOrderInProgress(db, userId)) throw conflict(M.openOrders);
+  const money = (await balanceOf(db, availableAccount(userId))) + (await balanceOf(db, heldAccount(userId)));
+  if (money > 0) throw conflict(M.moneyInWallet(money));
+}
+
 /**
- * A member deletes their own account (decision 164), confirmed with their password: not while an order is in
- * progress or money is in their wallet. The deletion is the one an admin makes (no sign-in, sessions ended, listings
- * hidden), recorded as the member's, with a mail to the address; support can restore it for ERASE_AFTER_DAYS, then
- * the personal data is erased.
+ * A member deletes their own account (decision 164), confirmed with their password and, with two-factor sign-in on,
+ * a code (decision 172): not while an order is in progress or money is in their wallet. The deletion is the one an
+ * admin makes (no sign-in, sessions ended, listings hidden), recorded as the member's, with a mail to the address;
+ * support can restore it for ERASE_AFTER_DAYS, then the personal data is erased.
  */
-export async function deleteOwnAccount(deps: AppDeps, user: AuthUser, password: string, ip: string) {
+export async function deleteOwnAccount(deps: AppDeps, user: AuthUser, input: DeleteAccountInput, ip: string) {
   if (user.role === 'admin') throw forbidden(M.adminAccount);
-  await confirmPassword(deps, user, password, ip, 'password');
+  await confirmPassword(deps, user, input.password, ip, 'password');
+  // Checked before the code too, so a refusal does not spend a recovery code.
+  await refuseWhileInUse(deps.db.db, user.id);
+  await requireCodeIfOn(deps, user, input.code, ip);
   const now = deps.clock.now();
   const eraseAt = now + ERASE_AFTER_DAYS * DAY;
   // Under the account's lock, which buy-now also takes: an order cannot start between the check and the deletion.
   await withKeyLocks(deps.db.db, [accountLock(user.id)], async (trx) => {
-    if (await hasOrderInProgress(trx, user.id)) throw conflict(M.openOrders);
-    const money = (await balanceOf(trx, availableAccount(user.id))) + (await balanceOf(trx, heldAccount(user.id)));
-    if (money > 0) throw conflict(M.moneyInWallet(money));
+    await refuseWhileInUse(trx, user.id);
     await closeAccount(trx, { userId: user.id, actorId: user.id, reason: M.reason, now, eraseAt });
     await queueMail(trx, accountDeletedMail(deps.config.publicUrl, user.email, eraseAt), now);
   });

@@ -7,24 +7,28 @@ import { invalidateSessions } from '../../sessions/session-cache';
 import { AUTH_POLICY } from './auth-policy';
 import { emailChangeMail, emailChangeNoticeMail } from './auth-mails';
 import { claimMailSlot } from './mail-limit.service';
-import { confirmPassword } from './profile.service';
+import { confirmPassword } from './confirm-password';
 import { retireUserTokens } from './tokens.repository';
+import { requireCodeIfOn } from './two-factor.service';
 import { consumeToken, issueToken, linkInvalid } from './tokens.service';
 import { findUserByEmail, findUserWithDeletionById, isUniqueViolation, updateUser } from './users.repository';
 
 /**
- * Ask to change the account's address (decision 165): the password confirms it, a link goes to the new address and
+ * Ask to change the account's address (decision 165): the password (and with two-factor sign-in on a code, decision
+ * 172) confirms it, a link goes to the new address and
  * a notice to the current one. When another account has the new address only the link is left out: the answer, the
  * notice and the retired earlier link are the same, so the form cannot be used to find out who is registered.
  */
 export async function requestEmailChange(
   deps: AppDeps,
   user: AuthUser,
-  input: { email: string; password: string },
+  input: { email: string; password: string; code?: string },
   ip: string,
 ) {
   await confirmPassword(deps, user, input.password, ip, 'password');
   if (input.email === user.email) throw badRequest(M.sameEmail, { email: M.sameEmail });
+  // Last of the checks, so a refusal above does not spend a code.
+  await requireCodeIfOn(deps, user, input.code, ip);
   const db = deps.db.db;
   const now = deps.clock.now();
   await claimMailSlot(db, 'mail-change', input.email, now);

@@ -19,7 +19,7 @@ import {
   spendSignedChallenge,
   userHandleBytes,
 } from './passkey-ceremony';
-import { confirmPassword } from './profile.service';
+import { confirmPassword } from './confirm-password';
 import * as repo from './passkeys.repository';
 import { requireCodeIfOn } from './two-factor.service';
 

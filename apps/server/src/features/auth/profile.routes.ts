@@ -85,7 +85,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await deleteOwnAccount(deps, requireSignedIn(request), request.body.password, request.ip);
+        await deleteOwnAccount(deps, requireSignedIn(request), request.body, request.ip);
         clearSessionCookies(reply, deps.sessionSettings);
         return noContent(reply);
       },

@@ -7,10 +7,10 @@ import type { AppDeps } from '../../app';
 import { badRequest } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { authErrors } from './auth-errors';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword } from '../../lib/password';
 import { deleteUserSessions } from '../../sessions/sessions.repository';
-import { claimSignInAttempt } from './signin-attempts';
-import { releaseHits } from './throttle.service';
+import { confirmPassword } from './confirm-password';
+import { requireCodeIfOn } from './two-factor.service';
 import { invalidateSessions } from '../../sessions/session-cache';
 import { findUserById, updateUser } from './users.repository';
 import { retireAccountLinks } from './tokens.repository';
@@ -34,28 +34,15 @@ export async function updateProfile(deps: AppDeps, user: AuthUser, patch: Profil
 }
 
 /**
- * The signed-in user proves they know their password before a change that needs it. Wrong guesses count toward the
- * sign-in lock-out (a stolen session must not become a password oracle); `field` names the form field in the error.
- */
-export async function confirmPassword(deps: AppDeps, user: AuthUser, password: string, ip: string, field: string) {
-  const db = deps.db.db;
-  const attempt = await claimSignInAttempt(db, user.email, ip, deps.clock.now());
-  if (!attempt) throw authErrors.tooManyAttempts();
-  const row = (await findUserById(db, user.id))!;
-  if (!(await verifyPassword(password, row.passwordHash)))
-    throw badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword, { [field]: ACCOUNT_MESSAGES.wrongCurrentPassword });
-  await releaseHits(db, attempt);
-}
-
-/**
- * Change the password knowing the current one. Wrong guesses count toward the sign-in lock-out (a stolen session
- * must not become a password oracle); on success every other session ends.
+ * Change the password knowing the current one, and with two-factor sign-in on a code (decision 172). Wrong guesses
+ * count toward the sign-in lock-out (a stolen session must not become a password oracle); on success every other
+ * session ends.
  */
 export async function changePassword(
   deps: AppDeps,
   user: AuthUser,
   sessionId: string,
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword: string; newPassword: string; code?: string },
   ip: string,
 ) {
   const db = deps.db.db;
@@ -66,6 +53,8 @@ export async function changePassword(
   if (passwordProblems(input.newPassword, user.email).includes(FIELD_MESSAGES.passwordContainsEmail)) {
     throw badRequest(FIELD_MESSAGES.passwordContainsEmail, { newPassword: FIELD_MESSAGES.passwordContainsEmail });
   }
+  // Last of the checks, so a refused new password does not spend a code.
+  await requireCodeIfOn(deps, user, input.code, ip);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { passwordHash });

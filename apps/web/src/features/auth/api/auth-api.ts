@@ -9,6 +9,7 @@ import type {
 } from '@accountry/shared/auth';
 import type { EmailPreferences } from '@accountry/shared/email-preferences';
 import type { EmailChangeInput } from '@accountry/shared/email-change';
+import type { DeleteAccountInput } from '@accountry/shared/account-deletion';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@accountry/shared/two-factor';
 import { PASSKEY_ROUTES, type Passkey, type PasskeyList } from '@accountry/shared/passkeys';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
@@ -34,7 +35,7 @@ export const authApi = {
   changePassword: (input: ChangePasswordInput) => api<void>('/api/profile/password', { body: input }),
   changeEmail: (input: EmailChangeInput) => api<{ message: string }>('/api/profile/email', { body: input }),
   confirmEmailChange: (token: string) => api<{ email: string }>('/api/auth/confirm-email-change', { body: { token } }),
-  deleteAccount: (password: string) => api<void>('/api/profile/delete', { body: { password } }),
+  deleteAccount: (input: DeleteAccountInput) => api<void>('/api/profile/delete', { body: input }),
   emailPreferences: () => api<EmailPreferences>('/api/profile/email-preferences'),
   setEmailPreferences: (prefs: EmailPreferences) =>
     api<EmailPreferences>('/api/profile/email-preferences', { method: 'PUT', body: prefs }),

@@ -1,26 +1,41 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { emailChangeInputSchema, type EmailChangeInput } from '@accountry/shared/email-change';
 import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { authApi } from '../api/auth-api';
 import { CurrentPasswordInput } from './current-password-input';
+import { TWO_FACTOR_KEY } from './two-factor/two-factor-key';
+import { useCodeIfOn } from './two-factor/use-code-if-on';
 
 const empty = { email: '', password: '' };
 
-/** Ask to move the account to another address: the link goes there, and nothing changes until it is opened. */
+/**
+ * Ask to move the account to another address: the link goes there, and nothing changes until it is opened. With
+ * two-factor sign-in on, a code comes with the password.
+ */
 export function ChangeEmailForm() {
+  const queryClient = useQueryClient();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const code = useCodeIfOn(true);
   const form = useRef<HTMLFormElement>(null);
   const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
   const sentNote = useRef<HTMLDivElement>(null);
   const change = useMutation({
     mutationFn: (input: EmailChangeInput) => authApi.changeEmail(input),
-    onSuccess: () => setValues(empty),
-    onError: (err) =>
-      showErrors(err instanceof ApiRequestError && Object.keys(err.fields).length ? err.fields : { _: err.message }),
+    onSuccess: () => {
+      setValues(empty);
+      code.reset();
+      // A recovery code may have been used: the two-factor section counts them.
+      void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
+    },
+    onError: (err) => {
+      const fields = err instanceof ApiRequestError ? err.fields : {};
+      if (fields.code) code.noteAsked();
+      showErrors(Object.keys(fields).length ? fields : { _: err.message });
+    },
   });
 
   // The button is disabled while sending, which drops the focus: it goes to the note that says what happens next.
@@ -31,7 +46,7 @@ export function ChangeEmailForm() {
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = emailChangeInputSchema.safeParse(values);
+    const parsed = emailChangeInputSchema.safeParse({ ...values, code: code.value });
     if (!parsed.success) return showErrors(zodFieldErrors(parsed.error));
     setErrors({});
     change.mutate(parsed.data);
@@ -64,6 +79,7 @@ export function ChangeEmailForm() {
           onChange={set('email')}
         />
         <CurrentPasswordInput value={values.password} error={errors.password} onChange={set('password')} />
+        {code.field(errors.code, () => setErrors(({ code: _code, ...rest }) => rest))}
         <Group>
           <Button type="submit" loading={change.isPending}>
             Send confirmation link

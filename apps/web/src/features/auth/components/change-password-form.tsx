@@ -1,32 +1,45 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { changePasswordSchema, type ChangePasswordInput } from '@accountry/shared/auth';
 import { FIELD_MESSAGES } from '@accountry/shared/account-rules';
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import { ApiRequestError } from '../../../lib/api';
-import { zodFieldErrors } from '../../../lib/forms';
+import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
 import { passwordChecklistProps } from './password-checklist';
 import { CurrentPasswordInput } from './current-password-input';
+import { TWO_FACTOR_KEY } from './two-factor/two-factor-key';
+import { useCodeIfOn } from './two-factor/use-code-if-on';
 
 const empty = { currentPassword: '', newPassword: '', confirm: '' };
 
-/** Change the password knowing the current one; the other devices are signed out. */
+/**
+ * Change the password knowing the current one, and with two-factor sign-in on a code; the other devices are signed
+ * out. The focus goes to the first field to fix.
+ */
 export function ChangePasswordForm() {
   const queryClient = useQueryClient();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const code = useCodeIfOn(true);
+  const form = useRef<HTMLFormElement>(null);
+  const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
   const change = useMutation({
     mutationFn: (input: ChangePasswordInput) => authApi.changePassword(input),
     onSuccess: () => {
       setValues(empty);
+      code.reset();
       toast.success(ACCOUNT_MESSAGES.passwordChanged);
       void queryClient.invalidateQueries({ queryKey: ['auth-sessions'] });
+      void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
     },
-    onError: (err) =>
-      setErrors(err instanceof ApiRequestError && Object.keys(err.fields).length ? err.fields : { _: err.message }),
+    onError: (err) => {
+      const fields = err instanceof ApiRequestError ? err.fields : {};
+      if (fields.code) code.noteAsked();
+      showErrors(Object.keys(fields).length ? fields : { _: err.message });
+    },
   });
 
   const onSubmit = (e: React.FormEvent) => {
@@ -34,9 +47,10 @@ export function ChangePasswordForm() {
     const parsed = changePasswordSchema.safeParse({
       currentPassword: values.currentPassword,
       newPassword: values.newPassword,
+      code: code.value,
     });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
-    if (values.confirm !== values.newPassword) return setErrors({ confirm: FIELD_MESSAGES.passwordsDiffer });
+    if (!parsed.success) return showErrors(zodFieldErrors(parsed.error));
+    if (values.confirm !== values.newPassword) return showErrors({ confirm: FIELD_MESSAGES.passwordsDiffer });
     setErrors({});
     change.mutate(parsed.data);
   };
@@ -46,10 +60,10 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Change password">
+    <form ref={form} onSubmit={onSubmit} noValidate aria-label="Change password">
       <Stack>
         {errors._ && (
-          <Alert color="red" role="alert">
+          <Alert color="red" role="alert" tabIndex={-1} data-form-error>
             {errors._}
           </Alert>
         )}
@@ -78,6 +92,7 @@ export function ChangePasswordForm() {
           error={errors.confirm}
           aria-invalid={!!errors.confirm || undefined}
         />
+        {code.field(errors.code, () => setErrors(({ code: _code, ...rest }) => rest))}
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>
             Change password

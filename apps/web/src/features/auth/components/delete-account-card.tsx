@@ -3,20 +3,29 @@ import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_DELETION_MESSAGES, ERASE_AFTER_DAYS } from '@accountry/shared/account-deletion';
+import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { ApiRequestError } from '../../../lib/api';
+import { focusFirstError } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
 import { CurrentPasswordInput } from './current-password-input';
+import { TWO_FACTOR_KEY } from './two-factor/two-factor-key';
+import { useCodeIfOn } from './two-factor/use-code-if-on';
 
-/** Deleting one's own account: what it means, then a dialog that asks for the password before anything happens. */
+/**
+ * Deleting one's own account: what it means, then a dialog that asks for the password (and with two-factor sign-in on
+ * a code) before anything happens.
+ */
 export function DeleteAccountCard() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; _?: string }>({});
-  // The submit button is disabled while deleting, which drops the focus: a refusal puts it back on the password.
-  const passwordInput = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<{ password?: string; code?: string; _?: string }>({});
+  const code = useCodeIfOn(open);
+  const form = useRef<HTMLFormElement>(null);
+  // The submit button is disabled while deleting, which drops the focus: a refusal puts it where the fix is.
+  const showErrors = (next: typeof errors) => focusFirstError(form.current, () => setErrors(next));
   const remove = useMutation({
     mutationFn: authApi.deleteAccount,
     onSuccess: () => {
@@ -25,25 +34,30 @@ export function DeleteAccountCard() {
       toast.success(ACCOUNT_DELETION_MESSAGES.done);
     },
     onError: (err) => {
-      setErrors(
-        err instanceof ApiRequestError && err.fields.password ? { password: err.fields.password } : { _: err.message },
+      const fields = err instanceof ApiRequestError ? err.fields : {};
+      if (fields.code) code.noteAsked();
+      // A refusal for the wallet or an order: a recovery code was not spent, but the count is shown fresh.
+      void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
+      showErrors(
+        fields.password || fields.code ? { password: fields.password, code: fields.code } : { _: err.message },
       );
-      passwordInput.current?.focus();
     },
   });
   const close = () => {
     setOpen(false);
     setPassword('');
+    code.reset();
     setErrors({});
   };
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!password) {
-      setErrors({ password: 'Enter your password to confirm.' });
-      return passwordInput.current?.focus();
-    }
+    const next = {
+      password: password ? undefined : 'Enter your password to confirm.',
+      code: code.on && !code.value?.trim() ? TWO_FACTOR_MESSAGES.codeMissing : undefined,
+    };
+    if (next.password || next.code) return showErrors(next);
     setErrors({});
-    remove.mutate(password);
+    remove.mutate({ password, code: code.value });
   };
 
   return (
@@ -55,7 +69,7 @@ export function DeleteAccountCard() {
         </Button>
       </Group>
       <Modal opened={open} onClose={close} title="Delete your account?" centered>
-        <form onSubmit={onSubmit} noValidate aria-label="Delete your account">
+        <form ref={form} onSubmit={onSubmit} noValidate aria-label="Delete your account">
           <Stack>
             <List size="sm" spacing={4}>
               <List.Item>You are signed out everywhere and nobody can sign in to the account.</List.Item>
@@ -67,17 +81,17 @@ export function DeleteAccountCard() {
               <List.Item>Orders, payments and reviews stay on record, under &ldquo;Former member&rdquo;.</List.Item>
             </List>
             {errors._ && (
-              <Alert color="red" role="alert">
+              <Alert color="red" role="alert" tabIndex={-1} data-form-error>
                 {errors._}
               </Alert>
             )}
             <CurrentPasswordInput
               data-autofocus
-              ref={passwordInput}
               value={password}
               error={errors.password}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
+            {code.field(errors.code, () => setErrors(({ code: _code, ...rest }) => rest))}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Keep my account

@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '@accountry/shared/passkeys';
 import { ApiRequestError } from '../../../../lib/api';
 import { toast } from '../../../../lib/toast';
 import { authApi } from '../../api/auth-api';
 import { PasskeyBrowserError, cancelPasskeyRequest, createPasskey, signalUnknownPasskey } from './passkey-ceremony';
 import { PASSKEYS_KEY } from './passkeys-key';
+import { useCodeIfOn } from '../two-factor/use-code-if-on';
 import { useAddPasskeyForm } from './use-add-passkey-form';
 
 /** A confirmation is used again only well within the challenge's 5 minutes. */
@@ -22,12 +23,9 @@ interface Props {
 /** Adding a passkey: a name, the password (and a code with two-factor sign-in on), then the browser's own steps. */
 export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
   const queryClient = useQueryClient();
-  // The two-factor card's query: whether a code is asked for too.
-  const twoFactor = useQuery({ queryKey: ['two-factor'], queryFn: authApi.twoFactor, enabled: opened });
-  // Asked by the server though the status said off (turned on in another tab meanwhile).
-  const [codeAsked, setCodeAsked] = useState(false);
-  const withCode = !!twoFactor.data?.enabled || codeAsked;
-  const form = useAddPasskeyForm(withCode);
+  const code = useCodeIfOn(opened);
+  const withCode = code.on;
+  const form = useAddPasskeyForm(code);
   const [inBrowser, setInBrowser] = useState(false);
   // The server's options once the password (and code) were accepted: a canceled browser step is tried again with them,
   // since the code was spent and the challenge lives 5 minutes.
@@ -66,7 +64,7 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
       if (!isOpen.current) return; // Canceled by closing the dialog.
       const fields = err instanceof ApiRequestError ? err.fields : {};
       if (fields.name || fields.password || fields.code) {
-        if (fields.code) setCodeAsked(true);
+        if (fields.code) code.noteAsked();
         const first = fields.name ? 'name' : fields.password ? 'password' : 'code';
         return form.show({ name: fields.name, password: fields.password, code: fields.code }, first);
       }
@@ -93,7 +91,6 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
     confirmed.current = null;
     form.reset();
     add.reset();
-    setCodeAsked(false);
     onClose();
   };
   const submit = (e: React.FormEvent) => {

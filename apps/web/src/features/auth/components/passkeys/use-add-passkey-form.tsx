@@ -3,29 +3,27 @@ import { flushSync } from 'react-dom';
 import { Alert, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { PASSKEY_NAME_MAX, passkeyNameSchema } from '@accountry/shared/passkeys';
+import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { CurrentPasswordInput } from '../current-password-input';
-import { CodeWithRecoverySwitch } from '../two-factor/code-with-recovery-switch';
+import type { useCodeIfOn } from '../two-factor/use-code-if-on';
 import { defaultPasskeyName } from './default-passkey-name';
 
 type Field = 'name' | 'password' | 'code';
 export type AddPasskeyErrors = Partial<Record<Field | '_', string>>;
 
-/** The add dialog's fields: a name, the password and, with two-factor sign-in on (`withCode`), a code. */
-export function useAddPasskeyForm(withCode: boolean) {
+/** The add dialog's fields: a name, the password and, with two-factor sign-in on, the `code`. */
+export function useAddPasskeyForm(code: ReturnType<typeof useCodeIfOn>) {
   const [name, setName] = useState(defaultPasskeyName);
   const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [recovery, setRecovery] = useState(false);
   const [errors, setErrors] = useState<AddPasskeyErrors>({});
   const nameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const input = (field: Field) => ({ name: nameRef, password: passwordRef, code: codeRef })[field].current;
+  const input = (field: Field) => ({ name: nameRef, password: passwordRef, code: code.inputRef })[field].current;
   // Drawn before the focus arrives, so the field is read out as invalid with its message; a wrong value is selected.
   const show = (next: AddPasskeyErrors, focus?: Field, clearCode = false) => {
     flushSync(() => {
       setErrors(next);
-      if (clearCode) setCode('');
+      if (clearCode) code.clear();
     });
     if (!focus) return;
     input(focus)?.focus();
@@ -36,8 +34,7 @@ export function useAddPasskeyForm(withCode: boolean) {
     reset() {
       setName(defaultPasskeyName());
       setPassword('');
-      setCode('');
-      setRecovery(false);
+      code.reset();
       setErrors({});
     },
     /** The values to send, or null (and the focus on the first field to fix) when one is missing or too long. */
@@ -46,7 +43,7 @@ export function useAddPasskeyForm(withCode: boolean) {
       const parsedName = passkeyNameSchema.safeParse(name);
       if (!parsedName.success) next.name = parsedName.error.issues[0].message;
       if (!password) next.password = 'Enter your password to confirm.';
-      if (withCode && !code.trim()) next.code = 'Enter the code.';
+      if (code.on && !code.value?.trim()) next.code = TWO_FACTOR_MESSAGES.codeMissing;
       const first = (['name', 'password', 'code'] as const).find((f) => next[f]);
       if (first || !parsedName.success) {
         show(next, first);
@@ -54,7 +51,7 @@ export function useAddPasskeyForm(withCode: boolean) {
       }
       // A new try: the last one's messages go, so this one's are read out even when they are the same.
       flushSync(() => setErrors({}));
-      return { name: parsedName.data, password, ...(withCode ? { code } : {}) };
+      return { name: parsedName.data, password, code: code.value };
     },
     fields: (
       <>
@@ -80,22 +77,7 @@ export function useAddPasskeyForm(withCode: boolean) {
           error={errors.password}
           onChange={(e) => setPassword(e.currentTarget.value)}
         />
-        {withCode && (
-          <>
-            <CodeWithRecoverySwitch
-              inputRef={codeRef}
-              recovery={recovery}
-              code={code}
-              error={errors.code}
-              onCodeChange={setCode}
-              onSwitch={() => {
-                setRecovery((r) => !r);
-                setCode('');
-                setErrors(({ code: _code, ...rest }) => rest);
-              }}
-            />
-          </>
-        )}
+        {code.field(errors.code, () => setErrors(({ code: _code, ...rest }) => rest))}
       </>
     ),
   };

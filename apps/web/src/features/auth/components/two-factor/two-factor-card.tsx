@@ -8,8 +8,8 @@ import { useFocusReturn } from '../../../../lib/use-focus-return';
 import { authApi } from '../../api/auth-api';
 import { NewRecoveryCodesDialog } from './new-recovery-codes-dialog';
 import { TwoFactorOffDialog } from './two-factor-off-dialog';
+import { TWO_FACTOR_KEY } from './two-factor-key';
 
-const KEY = ['two-factor'];
 // The QR code's encoder loads only for someone turning it on.
 const SetupDialog = preloadable(() => import('./two-factor-setup-dialog').then((m) => m.TwoFactorSetupDialog));
 /** Few enough codes left to suggest making new ones. */
@@ -18,7 +18,7 @@ const FEW_CODES = 3;
 /** The profile's two-factor sign-in: whether it is on, and turning it on or off or making new recovery codes. */
 export function TwoFactorCard() {
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: KEY, queryFn: authApi.twoFactor });
+  const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: authApi.twoFactor });
   const [dialog, setDialog] = useState<'setup' | 'off' | 'codes' | null>(null);
   // The set-up's code loads on first use and then stays, so its dialog can close with its transition.
   const [setupLoaded, setSetupLoaded] = useState(false);
@@ -34,7 +34,7 @@ export function TwoFactorCard() {
     if (dialog === 'setup' && changed) toast.success(TWO_FACTOR_MESSAGES.turnedOn);
     if (dialog === 'codes' && changed) toast.success(TWO_FACTOR_MESSAGES.newCodes);
     // The card shows the new state before the dialog goes, so the focus has somewhere to return to.
-    if (changed) await queryClient.invalidateQueries({ queryKey: KEY });
+    if (changed) await queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
     setDialog(null);
   };
   const closed = focus.restore;
