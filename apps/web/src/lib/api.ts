@@ -1,5 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX } from '@accountry/shared/constants';
-import { NETWORK_ERROR_MESSAGE } from '@accountry/shared/network-messages';
+import { NETWORK_ERROR_MESSAGE, unexpectedReplyMessage } from '@accountry/shared/network-messages';
 
 /** An API failure with the server's { error: { code, message, fields } } shape. */
 export class ApiRequestError extends Error {
@@ -51,8 +51,8 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   return readResponse<T>(res);
 }
 
-/** The reply's JSON, or an ApiRequestError with the server's message. */
-async function readResponse<T>(res: Response): Promise<T> {
+/** The reply's JSON, or an ApiRequestError with the server's message (or ours, for a page without one). */
+export async function readResponse<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const data = await res.json().catch(() => null);
   if (!res.ok) {
@@ -60,7 +60,7 @@ async function readResponse<T>(res: Response): Promise<T> {
     throw new ApiRequestError(
       res.status,
       e?.code ?? 'UNKNOWN',
-      e?.message ?? `Request failed (${res.status})`,
+      e?.message ?? unexpectedReplyMessage(res.status),
       e?.fields ?? {},
     );
   }
