@@ -15,7 +15,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { invalidateSessions } from '../../sessions/session-cache';
 import { closeAccount } from '../admin/admin-users.service';
 import { accountDeletedMail } from './auth-mails';
-import { confirmPassword } from './confirm-password';
+import { confirmPassword } from './confirm-password.service';
 import { requireCodeIfOn } from './two-factor.service';
 
 const DAY = 24 * 60 * 60 * 1000;

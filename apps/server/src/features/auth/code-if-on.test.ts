@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fund } from '../../test/order-fixtures';
 import { TEST_PASSWORD, createTestApp, type Session, type TestContext } from '../../test/test-app';
 import { STRONG_PASSWORD, signInVia, uniqueEmail } from './auth-test-helpers';
-import { memberWithTwoFactor, nextCode } from './two-factor-test-helpers';
+import { memberWithTwoFactor, nextCode } from '../../test/two-factor-helpers';
 
 /**
  * With two-factor sign-in on, what could take the account from its owner (a new address, a new password, deleting it)

@@ -7,7 +7,7 @@ import { invalidateSessions } from '../../sessions/session-cache';
 import { AUTH_POLICY } from './auth-policy';
 import { emailChangeMail, emailChangeNoticeMail } from './auth-mails';
 import { claimMailSlot } from './mail-limit.service';
-import { confirmPassword } from './confirm-password';
+import { confirmPassword } from './confirm-password.service';
 import { retireUserTokens } from './tokens.repository';
 import { requireCodeIfOn } from './two-factor.service';
 import { consumeToken, issueToken, linkInvalid } from './tokens.service';

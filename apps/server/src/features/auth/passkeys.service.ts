@@ -19,7 +19,7 @@ import {
   spendSignedChallenge,
   userHandleBytes,
 } from './passkey-ceremony';
-import { confirmPassword } from './confirm-password';
+import { confirmPassword } from './confirm-password.service';
 import * as repo from './passkeys.repository';
 import { requireCodeIfOn } from './two-factor.service';
 

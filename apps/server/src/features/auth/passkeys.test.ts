@@ -18,7 +18,7 @@ import {
   signInWithPasskey,
 } from './passkeys-test-helpers';
 import { post } from './auth-test-helpers';
-import { mailTo, memberWithTwoFactor, nextCode } from './two-factor-test-helpers';
+import { mailTo, memberWithTwoFactor, nextCode } from '../../test/two-factor-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { post, tokenFrom } from './auth-test-helpers';
 import { PUBLIC_URL, addPasskey, newAuthenticator } from './passkeys-test-helpers';
-import { mailTo } from './two-factor-test-helpers';
+import { mailTo } from '../../test/two-factor-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {

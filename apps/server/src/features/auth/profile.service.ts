@@ -9,7 +9,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { authErrors } from './auth-errors';
 import { hashPassword } from '../../lib/password';
 import { deleteUserSessions } from '../../sessions/sessions.repository';
-import { confirmPassword } from './confirm-password';
+import { confirmPassword } from './confirm-password.service';
 import { requireCodeIfOn } from './two-factor.service';
 import { invalidateSessions } from '../../sessions/session-cache';
 import { findUserById, updateUser } from './users.repository';

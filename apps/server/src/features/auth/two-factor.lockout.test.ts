@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { freshIp, post, tokenFrom } from './auth-test-helpers';
 import { totpCode } from './two-factor-codes';
-import { mailTo, memberWithTwoFactor, nextCode, signInWithCode, twoFactorCall } from './two-factor-test-helpers';
+import { mailTo, memberWithTwoFactor, nextCode, signInWithCode, twoFactorCall } from '../../test/two-factor-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { appCipher } from '../../lib/app-cipher';
 import { AppError, badRequest, conflict } from '../../lib/app-error';
 import { queueMailToUser } from '../../email/mail-to-user';
 import type { AuthUser } from '../../plugins/auth';
-import { confirmPassword } from './confirm-password';
+import { confirmPassword } from './confirm-password.service';
 import { authErrors } from './auth-errors';
 import { AUTH_POLICY } from './auth-policy';
 import { claimCodeAttempt, codeFailures, codeFailuresBucket } from './signin-attempts';

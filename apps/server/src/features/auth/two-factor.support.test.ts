@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { post } from './auth-test-helpers';
-import { mailTo, memberWithTwoFactor, signInWithCode } from './two-factor-test-helpers';
+import { mailTo, memberWithTwoFactor, signInWithCode } from '../../test/two-factor-helpers';
 
 let ctx: TestContext;
 let admin: Session;

@@ -9,7 +9,7 @@ import {
   signInWithCode,
   twoFactorCall,
   mailTo,
-} from './two-factor-test-helpers';
+} from '../../test/two-factor-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -10,10 +10,11 @@ import type {
 import type { EmailPreferences } from '@accountry/shared/email-preferences';
 import type { EmailChangeInput } from '@accountry/shared/email-change';
 import type { DeleteAccountInput } from '@accountry/shared/account-deletion';
-import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@accountry/shared/two-factor';
+import type { RecoveryCodes, TwoFactorSetup } from '@accountry/shared/two-factor';
 import { PASSKEY_ROUTES, type Passkey, type PasskeyList } from '@accountry/shared/passkeys';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { api } from '../../../lib/api';
+import { fetchTwoFactorStatus } from '../../../components/confirm-identity/two-factor-key';
 
 /** The options the server wrote for the browser's WebAuthn call, passed on as they are. */
 type PasskeyOptions = { options: Record<string, unknown> };
@@ -39,7 +40,7 @@ export const authApi = {
   emailPreferences: () => api<EmailPreferences>('/api/profile/email-preferences'),
   setEmailPreferences: (prefs: EmailPreferences) =>
     api<EmailPreferences>('/api/profile/email-preferences', { method: 'PUT', body: prefs }),
-  twoFactor: () => api<TwoFactorStatus>('/api/profile/two-factor'),
+  twoFactor: fetchTwoFactorStatus,
   startTwoFactor: (password: string) => api<TwoFactorSetup>('/api/profile/two-factor/setup', { body: { password } }),
   enableTwoFactor: (code: string) => api<RecoveryCodes>('/api/profile/two-factor/enable', { body: { code } }),
   disableTwoFactor: (input: { password: string; code: string }) =>

@@ -5,9 +5,9 @@ import { emailChangeInputSchema, type EmailChangeInput } from '@accountry/shared
 import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { authApi } from '../api/auth-api';
-import { CurrentPasswordInput } from './current-password-input';
-import { TWO_FACTOR_KEY } from './two-factor/two-factor-key';
-import { useCodeIfOn } from './two-factor/use-code-if-on';
+import { CurrentPasswordInput } from '../../../components/confirm-identity/current-password-input';
+import { TWO_FACTOR_KEY } from '../../../components/confirm-identity/two-factor-key';
+import { useCodeIfOn } from '../../../components/confirm-identity/use-code-if-on';
 
 const empty = { email: '', password: '' };
 

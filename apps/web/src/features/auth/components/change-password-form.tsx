@@ -9,9 +9,9 @@ import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
 import { passwordChecklistProps } from './password-checklist';
-import { CurrentPasswordInput } from './current-password-input';
-import { TWO_FACTOR_KEY } from './two-factor/two-factor-key';
-import { useCodeIfOn } from './two-factor/use-code-if-on';
+import { CurrentPasswordInput } from '../../../components/confirm-identity/current-password-input';
+import { TWO_FACTOR_KEY } from '../../../components/confirm-identity/two-factor-key';
+import { useCodeIfOn } from '../../../components/confirm-identity/use-code-if-on';
 
 const empty = { currentPassword: '', newPassword: '', confirm: '' };
 

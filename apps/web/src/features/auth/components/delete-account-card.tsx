@@ -8,9 +8,9 @@ import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
-import { CurrentPasswordInput } from './current-password-input';
-import { TWO_FACTOR_KEY } from './two-factor/two-factor-key';
-import { useCodeIfOn } from './two-factor/use-code-if-on';
+import { CurrentPasswordInput } from '../../../components/confirm-identity/current-password-input';
+import { TWO_FACTOR_KEY } from '../../../components/confirm-identity/two-factor-key';
+import { useCodeIfOn } from '../../../components/confirm-identity/use-code-if-on';
 
 /**
  * Deleting one's own account: what it means, then a dialog that asks for the password (and with two-factor sign-in on

@@ -7,7 +7,7 @@ import { toast } from '../../../../lib/toast';
 import { authApi } from '../../api/auth-api';
 import { PasskeyBrowserError, cancelPasskeyRequest, createPasskey, signalUnknownPasskey } from './passkey-ceremony';
 import { PASSKEYS_KEY } from './passkeys-key';
-import { useCodeIfOn } from '../two-factor/use-code-if-on';
+import { useCodeIfOn } from '../../../../components/confirm-identity/use-code-if-on';
 import { useAddPasskeyForm } from './use-add-passkey-form';
 
 /** A confirmation is used again only well within the challenge's 5 minutes. */

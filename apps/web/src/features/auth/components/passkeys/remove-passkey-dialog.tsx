@@ -4,7 +4,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { PASSKEY_MESSAGES, type Passkey } from '@accountry/shared/passkeys';
 import { ApiRequestError } from '../../../../lib/api';
 import { authApi } from '../../api/auth-api';
-import { CurrentPasswordInput } from '../current-password-input';
+import { CurrentPasswordInput } from '../../../../components/confirm-identity/current-password-input';
 import { usePasskeyChange } from './use-passkey-change';
 
 interface Props {

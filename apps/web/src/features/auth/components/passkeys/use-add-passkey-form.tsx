@@ -4,8 +4,8 @@ import { Alert, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { PASSKEY_NAME_MAX, passkeyNameSchema } from '@accountry/shared/passkeys';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
-import { CurrentPasswordInput } from '../current-password-input';
-import type { useCodeIfOn } from '../two-factor/use-code-if-on';
+import { CurrentPasswordInput } from '../../../../components/confirm-identity/current-password-input';
+import type { useCodeIfOn } from '../../../../components/confirm-identity/use-code-if-on';
 import { defaultPasskeyName } from './default-passkey-name';
 
 type Field = 'name' | 'password' | 'code';

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert } from '@mantine/core';
 import { ApiRequestError } from '../../../../lib/api';
-import { CurrentPasswordInput } from '../current-password-input';
-import { CodeWithRecoverySwitch } from './code-with-recovery-switch';
+import { CurrentPasswordInput } from '../../../../components/confirm-identity/current-password-input';
+import { CodeWithRecoverySwitch } from '../../../../components/confirm-identity/code-with-recovery-switch';
 
 export type BothFactorsErrors = { password?: string; code?: string; _?: string };
 

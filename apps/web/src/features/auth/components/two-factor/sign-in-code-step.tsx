@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
-import { CodeInput } from './code-input';
+import { CodeInput } from '../../../../components/confirm-identity/code-input';
 
 interface Props {
   email: string;

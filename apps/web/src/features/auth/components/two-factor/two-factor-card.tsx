@@ -8,7 +8,7 @@ import { useFocusReturn } from '../../../../lib/use-focus-return';
 import { authApi } from '../../api/auth-api';
 import { NewRecoveryCodesDialog } from './new-recovery-codes-dialog';
 import { TwoFactorOffDialog } from './two-factor-off-dialog';
-import { TWO_FACTOR_KEY } from './two-factor-key';
+import { TWO_FACTOR_KEY } from '../../../../components/confirm-identity/two-factor-key';
 
 // The QR code's encoder loads only for someone turning it on.
 const SetupDialog = preloadable(() => import('./two-factor-setup-dialog').then((m) => m.TwoFactorSetupDialog));

@@ -5,8 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { groupedSecret, type TwoFactorSetup } from '@accountry/shared/two-factor';
 import { ApiRequestError } from '../../../../lib/api';
 import { authApi } from '../../api/auth-api';
-import { CurrentPasswordInput } from '../current-password-input';
-import { CodeInput } from './code-input';
+import { CurrentPasswordInput } from '../../../../components/confirm-identity/current-password-input';
+import { CodeInput } from '../../../../components/confirm-identity/code-input';
 import { QrCode } from './qr-code';
 import { CodesModal } from './recovery-codes-panel';
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { TEST_PASSWORD, userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { post } from './auth-test-helpers';
-import { totpCode } from './two-factor-codes';
+import { TEST_PASSWORD, userWithSession, type Session, type TestContext } from './test-app';
+import { post } from '../features/auth/auth-test-helpers';
+import { totpCode } from '../features/auth/two-factor-codes';
 
 /** Helpers for the two-factor tests: the endpoints, and a member with it on. */
 

@@ -1,15 +1,14 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { authApi } from '../../api/auth-api';
 import { CodeWithRecoverySwitch } from './code-with-recovery-switch';
-import { TWO_FACTOR_KEY } from './two-factor-key';
+import { TWO_FACTOR_KEY, fetchTwoFactorStatus } from './two-factor-key';
 
 /**
  * The code asked with the password for a change that could take the account, when two-factor sign-in is on
  * (decisions 171 and 172): whether to ask it, its field, and what to send. `active` while the form is in use.
  */
 export function useCodeIfOn(active: boolean) {
-  const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: authApi.twoFactor, enabled: active });
+  const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: fetchTwoFactorStatus, enabled: active });
   // The server asked though the status said off: turned on in another tab meanwhile.
   const [asked, setAsked] = useState(false);
   const [code, setCode] = useState('');
