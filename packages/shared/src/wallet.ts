@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WALLET_MESSAGES as M } from './order-messages';
+import { payoutDetailLineSchema } from './payout-methods';
 
 /** Balances, ledger lines, payouts and admin balance credits: route paths and schemas. */
 export const WALLET_ROUTES = {
@@ -51,6 +52,10 @@ export const payoutSchema = z.object({
   reason: z.string(),
   createdAt: z.number(),
   decidedAt: z.number().nullable(),
+  /** Where it goes, as kept when it was requested (decision 173): a summary, '' for payouts from before. */
+  destination: z.string(),
+  /** The whole details of an open payout, for the admins who send it; absent elsewhere, and once erased. */
+  destinationDetails: z.array(payoutDetailLineSchema).optional(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
 

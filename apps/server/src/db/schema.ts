@@ -482,6 +482,18 @@ export interface PayoutsTable {
   createdAt: number;
   decidedAt: number | null;
   decidedBy: string | null;
+  /** The payout details when it was requested (decision 173), sealed; null before them, and once erased. */
+  destination: string | null;
+  destinationSummary: Generated<string>;
+}
+
+/** Where a member's payouts go (decision 173): the details sealed for the member, and a summary to show. */
+export interface PayoutMethodsTable {
+  userId: string;
+  kind: 'paypal' | 'us_bank' | 'iban';
+  details: string;
+  summary: string;
+  changedAt: number;
 }
 
 /** A card refund owed through Stripe (decision 095): `pending` until Stripe confirms it, then `sent`. */
@@ -615,6 +627,7 @@ export interface DB {
   recoveryCodes: RecoveryCodesTable;
   knownDevices: KnownDevicesTable;
   passkeys: PasskeysTable;
+  payoutMethods: PayoutMethodsTable;
   passkeyChallenges: PasskeyChallengesTable;
 }
 

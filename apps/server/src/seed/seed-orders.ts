@@ -6,6 +6,8 @@ import type { CredentialsCipher } from '../lib/credentials-cipher';
 import { newId } from '../lib/ids';
 import { ESCROW, EXTERNAL, PLATFORM_FEE, availableAccount, heldAccount, postLedger, type Move } from '../lib/ledger';
 import type { SeedContext } from './seed-demo-data';
+import { payoutSummary } from '@accountry/shared/payout-methods';
+import { sealPayoutDetails } from '../features/orders/payout-methods.service';
 
 const HOUR = 3_600_000;
 const FEE_PERCENT = 5;
@@ -244,6 +246,22 @@ export async function seedOrders({ db, clock, users, log }: SeedContext, cipher:
     .where('id', '=', availableAccount(users.seller))
     .executeTakeFirst();
   const amount = Math.min(5_000, Number(sellerFunds?.balanceCents ?? 0));
+  // The demo seller's payout details (decision 173), set long enough ago for payouts.
+  const details = { kind: 'iban' as const, holder: 'Demo Seller', iban: 'DE89370400440532013000' };
+  const destination = {
+    destination: sealPayoutDetails(cipher, users.seller, details),
+    destinationSummary: payoutSummary(details),
+  };
+  await db
+    .insertInto('payoutMethods')
+    .values({
+      userId: users.seller,
+      kind: details.kind,
+      details: destination.destination,
+      summary: destination.destinationSummary,
+      changedAt: now - 10 * 24 * HOUR,
+    })
+    .execute();
   if (amount > 0) {
     await db
       .insertInto('payouts')
@@ -256,6 +274,7 @@ export async function seedOrders({ db, clock, users, log }: SeedContext, cipher:
         createdAt: now - 3 * HOUR,
         decidedAt: null,
         decidedBy: null,
+        ...destination,
       })
       .execute();
     await postLedger(

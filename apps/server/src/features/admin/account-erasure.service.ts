@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app';
 import { startPeriodicTask } from '../../lib/periodic-task';
+import { erasePayoutDetails } from '../orders/payout-methods.service';
 
 const BATCH = 100;
 /** What an erased account shows where its name still appears (reviews, chats, orders). */
@@ -8,7 +9,7 @@ export const ERASED_DISPLAY_NAME = 'Former member';
 /**
  * Erase the personal data of members whose own deletion is past its restore window (decision 164): the address,
  * name, phone number and password go, with their favorites, saved searches, preferences, mailed links,
- * authenticator key and known devices, and their feedback loses who sent it. What others need stays (orders, ledger,
+ * authenticator key, known devices, passkeys and payout details, and their feedback loses who sent it. What others need stays (orders, ledger,
  * reviews, chats and listings, which show "Former member"). Each account is claimed by a conditional update of its
  * deletion record, so several processes erase it once and a restore in between wins.
  */
@@ -56,6 +57,7 @@ export async function eraseDueAccounts(deps: AppDeps): Promise<number> {
       await trx.deleteFrom('knownDevices').where('userId', '=', d.uid).execute();
       await trx.deleteFrom('passkeys').where('userId', '=', d.uid).execute();
       await trx.deleteFrom('passkeyChallenges').where('userId', '=', d.uid).execute();
+      await erasePayoutDetails(trx, d.uid);
       return true;
     });
     if (done) erased++;

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Role } from '@accountry/shared/roles';
 import type { ListingsTable } from '../../db/schema';
 import { checkLedger } from '../../lib/ledger';
-import { signInAs, userWithSession, type Session, type TestContext } from '../../test/test-app';
+import { TEST_PASSWORD, signInAs, userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { insertTestListing } from '../../test/listing-fixtures';
 import { fund } from '../../test/order-fixtures';
 
@@ -47,13 +47,19 @@ export async function arrangeDeal(ctx: TestContext, listing: Partial<ListingsTab
 type Json = Record<string, unknown>;
 
 /** Call the API as a party; a fresh session each time, since tests move the clock past the inactivity timeout. */
-export async function call(ctx: TestContext, who: Party | null, method: 'GET' | 'POST', url: string, payload?: Json) {
+export async function call(
+  ctx: TestContext,
+  who: Party | null,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: Json,
+) {
   if (who) who.session = await signInAs(ctx, who.id);
   const res = await ctx.app.inject({
     method,
     url,
     headers: who ? who.session.headers : {},
-    ...(payload !== undefined ? { payload } : method === 'POST' ? { payload: {} } : {}),
+    ...(payload !== undefined ? { payload } : method !== 'GET' ? { payload: {} } : {}),
   });
   return { status: res.statusCode, body: res.json() as Json & { error?: { message: string } } };
 }
@@ -103,4 +109,16 @@ export async function orderUpTo(
   if (stage === 'delivered') return id;
   expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/confirm`)).status).toBe(200);
   return id;
+}
+
+/** An IBAN that passes its check, spaced as people type it. */
+export const TEST_IBAN = 'DE89 3704 0044 0532 0130 00';
+const HOLD_MS = 48 * 60 * 60 * 1000;
+
+/** Give the party payout details (decision 173) and let the 48 hours after a change pass, so payouts can be asked. */
+export async function withPayoutDetails(ctx: TestContext, who: Party) {
+  const details = { kind: 'iban', holder: 'Sam Seller', iban: TEST_IBAN };
+  const res = await call(ctx, who, 'PUT', '/api/wallet/payout-method', { details, password: TEST_PASSWORD });
+  if (res.status !== 200) throw new Error(`payout details refused: ${JSON.stringify(res.body)}`);
+  ctx.clock.advance(HOLD_MS);
 }

@@ -1,7 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { ESCROW, PLATFORM_FEE, availableAccount } from '../../lib/ledger';
-import { arrangeDeal, balance, call, expectLedgerHealthy, orderUpTo, sweep, type Party } from './orders-test-helpers';
+import {
+  arrangeDeal,
+  balance,
+  call,
+  expectLedgerHealthy,
+  orderUpTo,
+  sweep,
+  withPayoutDetails,
+  type Party,
+} from './orders-test-helpers';
 
 let ctx: TestContext;
 let admin: Party;
@@ -135,6 +144,7 @@ describe('wallet, payouts and credits', () => {
       reason: 'Bank transfer 2026-11-23',
     });
     expect(credit.body).toMatchObject({ availableCents: 20_000 });
+    await withPayoutDetails(ctx, seller);
     const tooMuch = await call(ctx, seller, 'POST', '/api/wallet/payouts', { amountCents: 20_001 });
     expect(tooMuch).toMatchObject({
       status: 409,

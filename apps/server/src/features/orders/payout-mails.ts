@@ -1,4 +1,5 @@
 import { formatCents } from '@accountry/shared/wallet';
+import { PAYOUT_DETAILS_HOLD_HOURS } from '@accountry/shared/payout-methods';
 import type { Mail } from '../../email/mailer';
 import { mailLayout } from '../../email/mail-layout';
 
@@ -28,4 +29,22 @@ export function payoutDecidedMail(publicUrl: string, to: string, amountCents: nu
         ),
       };
   return { to, ...mail };
+}
+
+/** To the owner whenever the payout details are set or changed (decision 173), so a change that was not theirs shows. */
+export function payoutDetailsChangedMail(publicUrl: string, to: string, summary: string) {
+  return {
+    to,
+    subject: 'Your Accountry payout details were changed',
+    ...mailLayout(
+      'Your payout details were changed',
+      [
+        `Payouts from your Accountry balance now go to: ${summary}.`,
+        `For your safety, payouts can be requested ${PAYOUT_DETAILS_HOLD_HOURS} hours after a change.`,
+        'If you did not make this change, change your password now and reply to this email: we will hold your payouts.',
+      ],
+      { label: 'Open your wallet', url: `${publicUrl}/wallet` },
+      'You get this email because the payout details of your Accountry account changed.',
+    ),
+  };
 }

@@ -7,16 +7,28 @@ import {
   walletEntriesPageSchema,
   walletSchema,
 } from '@accountry/shared/wallet';
+import {
+  PAYOUT_METHOD_ROUTE,
+  payoutMethodInputSchema,
+  payoutMethodReplySchema,
+} from '@accountry/shared/payout-methods';
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
 import { requestPayout, walletEntries, walletOf } from './wallet.service';
+import { payoutMethodOf, setPayoutMethod } from './payout-methods.service';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 const tags = ['wallet'];
 
-/** The signed-in user's balances and payouts. */
+/** The signed-in user's balances, payouts and payout details. */
 export function walletRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(R.wallet, { schema: { tags, response: { 200: walletSchema, ...errors } } }, async (request) =>
@@ -33,6 +45,19 @@ export function walletRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => walletEntries(deps, requireRole(request, MEMBERS).id, request.query.cursor),
+    );
+
+    app.get(
+      PAYOUT_METHOD_ROUTE,
+      { schema: { tags, response: { 200: payoutMethodReplySchema, ...errors } } },
+      async (request) => payoutMethodOf(deps, requireRole(request, MEMBERS).id),
+    );
+
+    app.put(
+      PAYOUT_METHOD_ROUTE,
+      // The password's guesses count toward the sign-in lock-out, as everywhere it is asked.
+      { schema: { tags, body: payoutMethodInputSchema, response: { 200: payoutMethodReplySchema, ...errors } } },
+      async (request) => setPayoutMethod(deps, requireRole(request, MEMBERS), request.body, request.ip),
     );
 
     app.post(

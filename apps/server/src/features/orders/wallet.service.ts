@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { payoutDecidedMail } from './payout-mails';
+import { destinationLines, payoutDestination } from './payout-methods.service';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -28,6 +29,8 @@ async function payoutRows(db: Database, f: { userId?: string; status?: PayoutSta
       'p.reason',
       'p.createdAt',
       'p.decidedAt',
+      'p.destinationSummary as destination',
+      'p.destination as sealedDestination',
     ]);
   if (f.userId) q = q.where('p.userId', '=', f.userId);
   if (f.status) q = q.where('p.status', '=', f.status);
@@ -71,17 +74,22 @@ export async function walletOf(deps: AppDeps, userId: string): Promise<Wallet> {
     inEscrowAsBuyerCents,
     inEscrowAsSellerCents,
     payoutMinimumCents: deps.config.orders.payoutMinimumCents,
-    payouts: payouts.slice(0, PAGE) as Payout[],
+    // The member sees where each went by its summary; the sealed details stay on the server.
+    payouts: payouts.slice(0, PAGE).map(({ sealedDestination: _sealed, ...p }) => p) as Payout[],
   };
 }
 
-/** A seller asks for their available balance (or part of it); the amount is held while the request is open. */
+/**
+ * A seller asks for their available balance (or part of it); the amount is held while the request is open, and the
+ * request keeps where it goes (decision 173).
+ */
 export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: number) {
   const min = deps.config.orders.payoutMinimumCents;
   if (amountCents < min) throw badRequest(W.payoutMinimum(min), { amountCents: W.payoutMinimum(min) });
   const now = deps.clock.now();
   const id = newId();
   await deps.db.db.transaction().execute(async (trx) => {
+    const destination = await payoutDestination(trx, user.id, now);
     await trx
       .insertInto('payouts')
       .values({
@@ -93,6 +101,7 @@ export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: 
         createdAt: now,
         decidedAt: null,
         decidedBy: null,
+        ...destination,
       })
       .execute();
     await postLedgerOr409(
@@ -193,12 +202,18 @@ export async function creditBalance(
   return walletOf(deps, userId);
 }
 
+/** Admin: payouts by status, an open one with its details for the admin who sends it. */
 export async function payoutsPage(deps: AppDeps, status: PayoutStatus, cursor: string | undefined) {
   const rows = await payoutRows(deps.db.db, { status, after: decodeCursor(cursor) });
   const page = rows.slice(0, PAGE);
   const last = page[page.length - 1];
   return {
-    items: page as Payout[],
+    items: page.map(({ sealedDestination, ...p }) => ({
+      ...p,
+      // Opened only for payouts still to send: a decided one needs no account number on the screen.
+      destinationDetails:
+        p.status === 'open' ? destinationLines(deps, { ...p, destination: sealedDestination }) : undefined,
+    })) as Payout[],
     nextCursor: rows.length > PAGE && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }

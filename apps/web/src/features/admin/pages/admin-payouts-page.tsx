@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import {
   Anchor,
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -18,6 +19,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminAction, useAdminList } from '../api/admin-api';
 import { AdminListTable, type AdminColumn } from '../components/admin-list-table';
+import { PayoutDestination } from '../components/payout-destination';
 import { formatDateTime } from '../lib/format';
 import { useFilterParams } from '../lib/use-filter-params';
 
@@ -83,6 +85,9 @@ function PayoutCard({ p, askPaid, askReject }: { p: Payout; askPaid: Ask; askRej
               {p.reason}
             </Text>
           )}
+          <Box mt={4}>
+            <PayoutDestination p={p} />
+          </Box>
         </div>
         <Decide p={p} askPaid={askPaid} askReject={askReject} />
       </Group>
@@ -95,6 +100,7 @@ function columns(askPaid: Ask, askReject: Ask): AdminColumn<Payout>[] {
     { header: 'Amount', cell: (p) => <Text fw={700}>{formatCents(p.amountCents)}</Text>, align: 'right' },
     { header: 'Status', cell: (p) => <StatusBadge p={p} /> },
     { header: 'Seller', cell: (p) => <Seller p={p} /> },
+    { header: 'To', cell: (p) => <PayoutDestination p={p} /> },
     { header: 'Requested', cell: (p) => formatDateTime(p.createdAt), nowrap: true },
     { header: 'Decided', cell: (p) => (p.decidedAt ? formatDateTime(p.decidedAt) : ''), nowrap: true },
     {
@@ -160,7 +166,7 @@ export function Component() {
         card={(p) => <PayoutCard p={p} askPaid={askPaid} askReject={askReject} />}
         emptyText={status === 'open' ? 'No payouts waiting.' : 'No payouts here.'}
         loadingLabel="Loading payouts…"
-        minWidth={900}
+        minWidth={1100}
         estimateRowHeight={53}
       />
       {confirm.dialog}

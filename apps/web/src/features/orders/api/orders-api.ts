@@ -10,6 +10,7 @@ import {
   type revealedCredentialsSchema,
 } from '@accountry/shared/orders';
 import { WALLET_ROUTES, type Wallet, type WalletEntry } from '@accountry/shared/wallet';
+import { PAYOUT_METHOD_ROUTE, type PayoutMethodInput, type PayoutMethodReply } from '@accountry/shared/payout-methods';
 import { api, toQuery } from '../../../lib/api';
 
 export type OrderSide = 'purchases' | 'sales';
@@ -22,6 +23,7 @@ export const orderKeys = {
   detail: (id: string) => ['orders', 'detail', id] as const,
   wallet: ['orders', 'wallet'] as const,
   entries: ['orders', 'wallet-entries'] as const,
+  payoutMethod: ['orders', 'payout-method'] as const,
 };
 
 const at = (route: string, id: string) => orderPath(route, { id });
@@ -42,4 +44,7 @@ export const ordersApi = {
   entries: (cursor: string | null) =>
     api<{ items: WalletEntry[]; nextCursor: string | null }>(`${WALLET_ROUTES.entries}${toQuery({ cursor })}`),
   requestPayout: (amountCents: number) => api<Wallet>(WALLET_ROUTES.payouts, { body: { amountCents } }),
+  payoutMethod: () => api<PayoutMethodReply>(PAYOUT_METHOD_ROUTE),
+  setPayoutMethod: (input: PayoutMethodInput) =>
+    api<PayoutMethodReply>(PAYOUT_METHOD_ROUTE, { method: 'PUT', body: input }),
 };

@@ -1,16 +1,29 @@
 import { useState } from 'react';
 import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
+import { PAYOUT_METHOD_MESSAGES, type PayoutMethod } from '@accountry/shared/payout-methods';
 import { formatCents, payoutRequestSchema, type Wallet } from '@accountry/shared/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatOrderTime } from '../../../components/orders/order-format';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
+import { useNow } from '../../../lib/use-now';
 import { orderKeys, ordersApi } from '../api/orders-api';
 
-/** Ask for a withdrawal of available balance; the amount is held until an admin pays or rejects it. */
-export function PayoutForm({ wallet }: { wallet: Wallet }) {
+interface Props {
+  wallet: Wallet;
+  /** The stored payout details: null when there are none, undefined while they load. */
+  method: PayoutMethod | null | undefined;
+}
+
+/**
+ * Ask for a withdrawal of available balance; the amount is held until an admin pays or rejects it. It needs payout
+ * details, and waits out their hold after a change.
+ */
+export function PayoutForm({ wallet, method }: Props) {
+  const now = useNow(60_000);
   const client = useQueryClient();
   const confirm = useConfirm();
   const [amount, setAmount] = useState<number | string>('');
@@ -25,6 +38,9 @@ export function PayoutForm({ wallet }: { wallet: Wallet }) {
   });
   const min = wallet.payoutMinimumCents;
   const tooLow = wallet.availableCents < min;
+  const missing = method === null;
+  const heldUntil = method && method.payoutsFrom > now ? method.payoutsFrom : null;
+  const blocked = tooLow || missing || heldUntil !== null;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -41,6 +57,9 @@ export function PayoutForm({ wallet }: { wallet: Wallet }) {
       onConfirm: () =>
         request.mutateAsync(cents).catch((err) => {
           if (err instanceof ApiRequestError) setError(err.fields.amountCents ?? err.message);
+          // Missing or held details (changed in another tab): the form shows why from the fresh details.
+          if (err instanceof ApiRequestError && err.status === 409)
+            void client.invalidateQueries({ queryKey: orderKeys.payoutMethod });
           throw err;
         }),
     });
@@ -59,13 +78,23 @@ export function PayoutForm({ wallet }: { wallet: Wallet }) {
             value={amount}
             onChange={setAmount}
             error={error}
-            disabled={tooLow}
+            disabled={blocked}
             w={240}
           />
-          <Button type="submit" mt={{ base: 0, xs: 46 }} disabled={tooLow}>
+          <Button type="submit" mt={{ base: 0, xs: 46 }} disabled={blocked}>
             Request payout
           </Button>
         </Group>
+        {missing && (
+          <Text size="sm" c="dimmed">
+            {PAYOUT_METHOD_MESSAGES.missing} Use &ldquo;Add payout details&rdquo; above.
+          </Text>
+        )}
+        {heldUntil !== null && (
+          <Text size="sm" c="dimmed">
+            {PAYOUT_METHOD_MESSAGES.onHold} You can request one from {formatOrderTime(heldUntil)}.
+          </Text>
+        )}
         {tooLow && (
           <Text size="sm" c="dimmed">
             You can request a payout once your available balance reaches {formatCents(min)}.

@@ -5,6 +5,7 @@ import { formatOrderTime } from '../../../components/orders/order-format';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { LedgerEntries } from '../components/ledger-entries';
+import { PayoutDetailsCard } from '../components/payout-details-card';
 import { PayoutForm } from '../components/payout-form';
 
 const PAYOUT_COLORS: Record<PayoutStatus, string> = { open: 'yellow', paid: 'green', rejected: 'red' };
@@ -28,12 +29,13 @@ function Figure({ label, cents, hint }: { label: string; cents: number; hint: st
 function PayoutHistory({ payouts }: { payouts: Payout[] }) {
   if (payouts.length === 0) return <Text c="dimmed">No payouts requested yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={520}>
       <Table aria-label="Payouts" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Requested</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>To</Table.Th>
             <Table.Th>Status</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -42,6 +44,8 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
             <Table.Tr key={p.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatOrderTime(p.createdAt)}</Table.Td>
               <Table.Td ta="right">{formatCents(p.amountCents)}</Table.Td>
+              {/* Payouts requested before payout details existed have no destination. */}
+              <Table.Td>{p.destination || '—'}</Table.Td>
               <Table.Td>
                 <Badge color={PAYOUT_COLORS[p.status]} variant="light">
                   {PAYOUT_STATUS_LABELS[p.status]}
@@ -63,6 +67,7 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
 /** /wallet: the balance, what is held, payouts and every ledger movement. */
 export function Component() {
   const query = useQuery({ queryKey: orderKeys.wallet, queryFn: ordersApi.wallet });
+  const payoutMethod = useQuery({ queryKey: orderKeys.payoutMethod, queryFn: ordersApi.payoutMethod });
   if (query.isPending) return <PageSpinner label="Loading your wallet…" />;
   return (
     <Container size="md" py="xl">
@@ -96,11 +101,17 @@ export function Component() {
                 hint="Paid to you when the protection period ends"
               />
             </SimpleGrid>
+            <Card withBorder component="section" aria-labelledby="payout-details-title">
+              <Title order={2} size="h4" mb="sm" id="payout-details-title">
+                Payout details
+              </Title>
+              <PayoutDetailsCard query={payoutMethod} />
+            </Card>
             <Card withBorder component="section" aria-labelledby="payout-title">
               <Title order={2} size="h4" mb="sm" id="payout-title">
                 Request a payout
               </Title>
-              <PayoutForm wallet={query.data} />
+              <PayoutForm wallet={query.data} method={payoutMethod.data?.method} />
             </Card>
             <Card withBorder component="section" aria-labelledby="payouts-title">
               <Title order={2} size="h4" mb="sm" id="payouts-title">

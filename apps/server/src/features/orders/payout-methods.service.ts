@@ -1,0 +1,108 @@
+import {
+  PAYOUT_DETAILS_HOLD_HOURS,
+  PAYOUT_METHOD_MESSAGES as M,
+  payoutDetailLines,
+  payoutDetailsSchema,
+  payoutSummary,
+  type PayoutDetails,
+  type PayoutMethodReply,
+} from '@accountry/shared/payout-methods';
+import type { AppDeps } from '../../app';
+import type { Database } from '../../db/database';
+import type { PayoutMethodsTable } from '../../db/schema';
+import { queueMailToUser } from '../../email/mail-to-user';
+import { appCipher } from '../../lib/app-cipher';
+import { conflict } from '../../lib/app-error';
+import type { CredentialsCipher } from '../../lib/credentials-cipher';
+import type { AuthUser } from '../../plugins/auth';
+import { confirmPassword } from '../auth/confirm-password.service';
+import { requireCodeIfOn } from '../auth/two-factor.service';
+import { payoutDetailsChangedMail } from './payout-mails';
+
+const HOLD_MS = PAYOUT_DETAILS_HOLD_HOURS * 60 * 60 * 1000;
+// Sealed for the member: details moved to another account's row cannot be opened there.
+const sealContext = (userId: string) => `payout-details:${userId}`;
+
+/** The details sealed for the member (the seed keeps the demo seller's this way too). */
+export const sealPayoutDetails = (cipher: CredentialsCipher, userId: string, details: PayoutDetails) =>
+  cipher.sealText(JSON.stringify(details), sealContext(userId));
+
+const findMethod = (db: Database, userId: string) =>
+  db.selectFrom('payoutMethods').selectAll().where('userId', '=', userId).executeTakeFirst();
+
+const toView = (row: PayoutMethodsTable) => ({
+  kind: row.kind,
+  summary: row.summary,
+  changedAt: row.changedAt,
+  payoutsFrom: row.changedAt + HOLD_MS,
+});
+
+/** The member's payout details as they see them: the summary, never the whole number. */
+export async function payoutMethodOf(deps: AppDeps, userId: string): Promise<PayoutMethodReply> {
+  const row = await findMethod(deps.db.db, userId);
+  return { method: row ? toView(row) : null };
+}
+
+/**
+ * Set or replace where the member's payouts go (decision 173), after the password and, with two-factor sign-in on, a
+ * code (decision 172). The owner is mailed, and payouts wait PAYOUT_DETAILS_HOLD_HOURS so they can stop a change that
+ * was not theirs.
+ */
+export async function setPayoutMethod(
+  deps: AppDeps,
+  user: AuthUser,
+  input: { details: PayoutDetails; password: string; code?: string },
+  ip: string,
+) {
+  await confirmPassword(deps, user, input.password, ip, 'password');
+  await requireCodeIfOn(deps, user, input.code, ip);
+  const now = deps.clock.now();
+  const row: PayoutMethodsTable = {
+    userId: user.id,
+    kind: input.details.kind,
+    details: sealPayoutDetails(appCipher(deps), user.id, input.details),
+    summary: payoutSummary(input.details),
+    changedAt: now,
+  };
+  await deps.db.db.transaction().execute(async (trx) => {
+    const { userId: _id, ...changed } = row;
+    await trx
+      .insertInto('payoutMethods')
+      .values(row)
+      .onConflict((oc) => oc.column('userId').doUpdateSet(changed))
+      .execute();
+    const url = deps.config.publicUrl;
+    await queueMailToUser(trx, user.id, (to) => payoutDetailsChangedMail(url, to.email, row.summary), now);
+  });
+  deps.mailWorker.kick();
+  return { method: toView(row) };
+}
+
+/**
+ * What a payout request keeps of the details, so a later change does not redirect it: 409 when there are none, or when
+ * they were set or changed within the hold.
+ */
+export async function payoutDestination(db: Database, userId: string, now: number) {
+  const row = await findMethod(db, userId);
+  if (!row) throw conflict(M.missing);
+  if (row.changedAt + HOLD_MS > now) throw conflict(M.onHold);
+  return { destination: row.details, destinationSummary: row.summary };
+}
+
+/** A payout's details for the admin who sends it; undefined before decision 173, once erased, or if unreadable. */
+export function destinationLines(deps: AppDeps, payout: { id: string; userId: string; destination: string | null }) {
+  if (!payout.destination) return undefined;
+  try {
+    const text = appCipher(deps).openText(payout.destination, sealContext(payout.userId));
+    return payoutDetailLines(payoutDetailsSchema.parse(JSON.parse(text)));
+  } catch (err) {
+    deps.log.error({ err, payoutId: payout.id }, "a payout's details could not be opened");
+    return undefined;
+  }
+}
+
+/** Erasing an account's personal data (decision 164) takes its payout details, kept and on its payouts. */
+export async function erasePayoutDetails(db: Database, userId: string) {
+  await db.deleteFrom('payoutMethods').where('userId', '=', userId).execute();
+  await db.updateTable('payouts').set({ destination: null }).where('userId', '=', userId).execute();
+}

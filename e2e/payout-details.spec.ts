@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { expect as baseExpect, test, type Browser } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { createUser, signInContext } from './support/db';
+import { creditBalance } from './support/orders';
+import { passPayoutHold } from './support/wallet';
+
+// The machine is shared: first page loads can take several seconds.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function signedInPage(browser: Browser, baseURL: string, userId: string) {
+  const context = await browser.newContext();
+  await signInContext(context, baseURL, userId);
+  return { context, page: await context.newPage() };
+}
+
+test('a seller adds IBAN payout details, waits out the hold, requests a payout, and the admin sees where to send it', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const seller = createUser('seller', `Ida Payee ${randomBytes(2).toString('hex')}`);
+  const admin = createUser('admin');
+  const a = await signedInPage(browser, baseURL!, admin.id);
+  await creditBalance(a.context, baseURL!, seller.id, 5_000);
+
+  // Without payout details there is nowhere to send the money: the request waits for them.
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  await s.page.goto('/wallet');
+  await expect(s.page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
+  const details = s.page.getByRole('region', { name: 'Payout details' });
+  const request = s.page.getByRole('form', { name: 'Request a payout' });
+  await expect(request.getByText('Add your payout details first, so we know where to send the money.')).toBeVisible();
+  await expect(request.getByRole('button', { name: 'Request payout' })).toBeDisabled();
+
+  // A mistyped IBAN is caught, with the field to fix focused; the dialog passes an accessibility check.
+  await details.getByRole('button', { name: 'Add payout details' }).click();
+  const dialog = s.page.getByRole('dialog', { name: 'Add payout details' });
+  await expect(
+    dialog.getByText(
+      'For your safety, payouts can be requested 48 hours after your payout details are added or changed, and we send an email to the address on your account each time they change.',
+    ),
+  ).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Bank account with an IBAN' }).check();
+  await dialog.getByRole('textbox', { name: 'Account holder' }).fill('Ida Payee');
+  const iban = dialog.getByRole('textbox', { name: 'IBAN' });
+  await iban.fill('DE89 3704 0044 0532 0130 01');
+  await dialog.getByLabel('Current password').fill(seller.password);
+  await dialog.getByRole('button', { name: 'Save payout details' }).click();
+  await expect(dialog.getByText('Enter a valid IBAN, such as DE89 3704 0044 0532 0130 00.')).toBeVisible();
+  await expect(iban).toBeFocused();
+  await expectNoSeriousA11yViolations(s.page, '/wallet with the payout details dialog open');
+
+  // The server checks the password: its refusal shows on the password field.
+  await iban.fill('DE89 3704 0044 0532 0130 00');
+  await dialog.getByLabel('Current password').fill('Not-the-password-1');
+  await dialog.getByRole('button', { name: 'Save payout details' }).click();
+  await expect(dialog.getByText('Your current password is incorrect.')).toBeVisible();
+  await expect(dialog.getByLabel('Current password')).toBeFocused();
+
+  await dialog.getByLabel('Current password').fill(seller.password);
+  await dialog.getByRole('button', { name: 'Save payout details' }).click();
+  await expect(s.page.getByText('Your payout details were saved.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(details.getByText('IBAN DE… ending 3000')).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Change payout details' })).toBeFocused();
+
+  // A change holds payouts for 48 hours, and the form says until when.
+  await expect(
+    request.getByText(
+      'Your payout details changed less than 48 hours ago. For your safety, payouts can be requested 48 hours after a change.',
+    ),
+  ).toBeVisible();
+  await expect(request.getByText(/You can request one from \d{1,2} \w{3} \d{4}, \d{2}:\d{2}\./)).toBeVisible();
+  await expect(request.getByRole('button', { name: 'Request payout' })).toBeDisabled();
+
+  // Two days later the seller requests a payout; it goes to the details as they were then.
+  passPayoutHold(seller.id);
+  await s.page.reload();
+  await request.getByRole('textbox', { name: 'Amount (USD)' }).fill('25');
+  await request.getByRole('button', { name: 'Request payout' }).click();
+  await s.page
+    .getByRole('dialog', { name: 'Request a payout?' })
+    .getByRole('button', { name: 'Request $25.00' })
+    .click();
+  await expect(s.page.getByText('Payout requested. An admin will send it and mark it paid.')).toBeVisible();
+  const history = s.page.getByRole('table', { name: 'Payouts' });
+  await expect(history.getByRole('row').nth(1)).toContainText('$25.00');
+  await expect(history.getByRole('row').nth(1)).toContainText('IBAN DE… ending 3000');
+
+  // The admin reads the whole details of the open payout, to send the money.
+  await a.page.goto('/admin/payouts');
+  const row = a.page.getByRole('table', { name: 'Payouts' }).getByRole('row').filter({ hasText: seller.displayName });
+  await expect(row.getByText('IBAN DE… ending 3000')).toBeVisible();
+  await expect(row.getByText('Account holder', { exact: true })).toBeVisible();
+  await expect(row.getByText('Ida Payee', { exact: true })).toBeVisible();
+  await expect(row.getByText('IBAN', { exact: true })).toBeVisible();
+  await expect(row.getByText('DE89 3704 0044 0532 0130 00', { exact: true })).toBeVisible();
+});
