@@ -1,3 +1,4 @@
+import { startPeriodicTask } from '../../lib/periodic-task';
 import type { OrderAction } from '@accountry/shared/order-state';
 import { AppError } from '../../lib/app-error';
 import type { OrdersContext } from './orders-context';
@@ -92,20 +93,9 @@ async function eraseCredentials(ctx: OrdersContext) {
   return Number(res.numUpdatedRows);
 }
 
-/** Sweep at start (what fell due while the server was down) and then every interval; stops with the app. */
-export function startOrderSweeper(ctx: OrdersContext, intervalMs: number, onError: (err: unknown) => void) {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = sweepOrders(ctx).catch(onError);
-  };
-  const timer = intervalMs > 0 ? setInterval(tick, intervalMs) : null;
-  timer?.unref();
-  tick();
-  return async () => {
-    stopped = true;
-    if (timer) clearInterval(timer);
-    await running;
-  };
-}
+/**
+ * Sweep at start (what fell due while the server was down) and then every interval, one run at a time; stops with
+ * the app. 0: never (tests sweep by hand).
+ */
+export const startOrderSweeper = (ctx: OrdersContext, intervalMs: number, onError: (err: unknown) => void) =>
+  startPeriodicTask(intervalMs, () => sweepOrders(ctx), onError, { atStart: true });

@@ -157,9 +157,10 @@ describe('an order from buy now to completion', () => {
     const deal = await arrangeDeal(ctx);
     const id = await orderUpTo(ctx, deal, 'pending_payment');
     ctx.clock.advance(D);
-    // A second app on the same database sweeps on start.
+    // A second app on the same database, sweeping as a server does (the tests' apps never sweep), sweeps on start.
     const { buildApp } = await import('../../app');
-    const other = await buildApp({ ...ctx.deps, db: ctx.handle });
+    const orders = { ...ctx.deps.config.orders, sweepIntervalMs: 60_000 };
+    const other = await buildApp({ ...ctx.deps, config: { ...ctx.deps.config, orders }, db: ctx.handle });
     await other.ready();
     await other.close().catch(() => undefined);
     const order = await ctx.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow();

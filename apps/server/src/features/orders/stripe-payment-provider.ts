@@ -20,6 +20,7 @@ import type {
   WebhookRequest,
 } from './payment-provider';
 import { STRIPE_MESSAGES } from './stripe-messages';
+import { startPeriodicTask } from '../../lib/periodic-task';
 import {
   findRefundOwed,
   insertRefundOwed,
@@ -261,11 +262,12 @@ export function stripePaymentProvider(deps: AppDeps): StripePaymentProvider {
     deps.db.db,
     deps.log,
   );
-  const every = deps.config.orders.sweepIntervalMs;
-  if (every > 0) {
-    const timer = setInterval(() => void provider.sendPendingRefunds().catch(() => undefined), every);
-    timer.unref();
-    deps.onClose.push(async () => clearInterval(timer));
-  }
+  // Refunds Stripe could not take at once are tried again on the order sweep's beat.
+  const stop = startPeriodicTask(
+    deps.config.orders.sweepIntervalMs,
+    () => provider.sendPendingRefunds(),
+    (err) => deps.log.error({ err }, 'pending Stripe refunds could not be sent'),
+  );
+  deps.onClose.push(stop);
   return provider;
 }

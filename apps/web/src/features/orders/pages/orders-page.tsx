@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, Center, Container, EmptyState, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Center, Container, EmptyState, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ORDER_STATE_LABELS, type OrderState } from '@accountry/shared/order-state';
@@ -7,6 +7,7 @@ import { ORDER_SIDES, ORDER_STATUS_FILTERS, type OrderStatusFilter } from '@acco
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { orderKeys, ordersApi, type OrderSide } from '../api/orders-api';
 import { OrderListItemCard } from '../components/order-list-item';
+import { LoadError } from '../components/load-error';
 
 const SIDE_LABELS: Record<OrderSide, string> = { purchases: 'Purchases', sales: 'Sales' };
 const statusLabel = (s: OrderStatusFilter) =>
@@ -61,14 +62,7 @@ export function Component() {
         {query.isPending ? (
           <PageSpinner label="Loading your orders…" />
         ) : query.isError ? (
-          <Alert color="red" title="Your orders could not be loaded" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{query.error.message}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError title="Your orders could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
         ) : items.length === 0 ? (
           <EmptyState
             icon={<IconReceipt />}

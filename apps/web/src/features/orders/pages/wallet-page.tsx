@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PAYOUT_STATUS_LABELS, formatCents, type Payout, type PayoutStatus } from '@accountry/shared/wallet';
 import { formatOrderTime } from '../../../components/orders/order-format';
@@ -7,6 +7,7 @@ import { orderKeys, ordersApi } from '../api/orders-api';
 import { LedgerEntries } from '../components/ledger-entries';
 import { PayoutDetailsCard } from '../components/payout-details-card';
 import { PayoutForm } from '../components/payout-form';
+import { LoadError } from '../components/load-error';
 
 const PAYOUT_COLORS: Record<PayoutStatus, string> = { open: 'yellow', paid: 'green', rejected: 'red' };
 
@@ -77,14 +78,7 @@ export function Component() {
           <Text c="dimmed">Your balance on Accountry: pay for orders with it and withdraw what you earn.</Text>
         </div>
         {query.isError ? (
-          <Alert color="red" title="Your wallet could not be loaded" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{query.error.message}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError title="Your wallet could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
