@@ -38,7 +38,7 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   const dialog = s.page.getByRole('dialog', { name: 'Add payout details' });
   await expect(
     dialog.getByText(
-      'For your safety, payouts can be requested 48 hours after your payout details are added or changed, and we send an email to the address on your account each time they change.',
+      'For your safety, payouts wait 48 hours after your payout details, email address or password change, and we send an email to the address on your account each time these details change.',
     ),
   ).toBeVisible();
   await dialog.getByRole('radio', { name: 'Bank account with an IBAN' }).check();
@@ -68,7 +68,7 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   // A change holds payouts for 48 hours, and the form says until when.
   await expect(
     request.getByText(
-      'Your payout details changed less than 48 hours ago. For your safety, payouts can be requested 48 hours after a change.',
+      'For your safety, payouts wait 48 hours after your payout details, email address or password change.',
     ),
   ).toBeVisible();
   await expect(request.getByText(/You can request one from \d{1,2} \w{3} \d{4}, \d{2}:\d{2}\./)).toBeVisible();

@@ -54,6 +54,7 @@ export const WALLET_MESSAGES = {
   payoutMinimum: (minCents: number) => `The smallest payout is $${(minCents / 100).toFixed(2)}.`,
   payoutTooLarge: 'A payout cannot be larger than your available balance.',
   payoutAmount: 'Enter a whole amount in cents.',
+  payoutAmountMissing: 'Enter the amount to withdraw.',
   payoutNotOpen: 'This payout has already been decided.',
   payoutNotFound: 'Payout not found',
   payoutRequested: 'Payout requested. An admin will send it and mark it paid.',

@@ -8,7 +8,10 @@ import { codeIfOnSchema } from './two-factor';
  */
 export const PAYOUT_METHOD_ROUTE = '/api/wallet/payout-method';
 
-/** Payouts wait this long after the details are set or changed, so the owner hears of a change in time to stop it. */
+/**
+ * Payouts wait this long after the details, the email address or the password are set or changed, so the owner hears
+ * of a change in time to stop it (a stolen session could otherwise move the mail about it to another address first).
+ */
 export const PAYOUT_DETAILS_HOLD_HOURS = 48;
 
 export const PAYOUT_METHOD_KINDS = ['paypal', 'us_bank', 'iban'] as const;
@@ -25,7 +28,7 @@ export const PAYOUT_METHOD_MESSAGES = {
   accountNumber: 'Enter the account number: 4 to 17 digits.',
   iban: 'Enter a valid IBAN, such as DE89 3704 0044 0532 0130 00.',
   missing: 'Add your payout details first, so we know where to send the money.',
-  onHold: `Your payout details changed less than ${PAYOUT_DETAILS_HOLD_HOURS} hours ago. For your safety, payouts can be requested ${PAYOUT_DETAILS_HOLD_HOURS} hours after a change.`,
+  onHold: `For your safety, payouts wait ${PAYOUT_DETAILS_HOLD_HOURS} hours after your payout details, email address or password change.`,
   saved: 'Your payout details were saved.',
 } as const;
 const M = PAYOUT_METHOD_MESSAGES;
@@ -47,7 +50,13 @@ export function isValidRoutingNumber(n: string) {
 }
 
 const compact = (s: string) => s.replace(/[\s-]/g, '').toUpperCase();
-const holderSchema = z.string({ error: M.holder }).trim().min(2, M.holder).max(100, M.holder);
+// Control and format characters (zero-width, text direction) could make a name read as another to the admin paying.
+const holderSchema = z
+  .string({ error: M.holder })
+  .trim()
+  .min(2, M.holder)
+  .max(100, M.holder)
+  .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s) && (s.match(/\p{L}/gu)?.length ?? 0) >= 2, M.holder);
 
 export const payoutDetailsSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('paypal'), email: emailSchema }),
@@ -94,17 +103,28 @@ export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
 export const payoutMethodReplySchema = z.object({ method: payoutMethodSchema.nullable() });
 export type PayoutMethodReply = z.infer<typeof payoutMethodReplySchema>;
 
-const last4 = (s: string) => s.slice(-4);
+const SUMMARY_PREFIXES = { paypal: 'PayPal', us_bank: 'US bank account', iban: 'IBAN' } as const;
 
-/** "PayPal j•••@example.com", "US bank account ending 6789", "IBAN DE… ending 3000". */
+/**
+ * "PayPal j•••@e•••.com", "US bank account ending 6789", "IBAN DE… ending 3000": enough to tell one's own apart, never
+ * a whole address (a personal domain names its owner) or most of a short account number.
+ */
 export function payoutSummary(d: PayoutDetails) {
   if (d.kind === 'paypal') {
     const [name, domain] = d.email.split('@');
-    return `PayPal ${name.slice(0, 1)}•••@${domain}`;
+    const dot = domain.lastIndexOf('.');
+    return `${SUMMARY_PREFIXES.paypal} ${name.slice(0, 1)}•••@${domain.slice(0, 1)}•••${domain.slice(dot)}`;
   }
-  if (d.kind === 'us_bank') return `US bank account ending ${last4(d.accountNumber)}`;
-  return `IBAN ${d.iban.slice(0, 2)}… ending ${last4(d.iban)}`;
+  if (d.kind === 'us_bank') {
+    const shown = d.accountNumber.length > 6 ? 4 : 2;
+    return `${SUMMARY_PREFIXES.us_bank} ending ${d.accountNumber.slice(-shown)}`;
+  }
+  return `${SUMMARY_PREFIXES.iban} ${d.iban.slice(0, 2)}… ending ${d.iban.slice(-4)}`;
 }
+
+/** What a summary keeps once the account's personal data is erased: the method alone. */
+export const erasedSummary = (summary: string) =>
+  Object.values(SUMMARY_PREFIXES).find((prefix) => summary.startsWith(prefix)) ?? '';
 
 /** The details as an admin reads them to send a payout. */
 export const payoutDetailLineSchema = z.object({ label: z.string(), value: z.string() });

@@ -494,6 +494,8 @@ export interface PayoutMethodsTable {
   details: string;
   summary: string;
   changedAt: number;
+  /** The hold: 48 hours after the details, the email address or the password last changed. */
+  payoutsFrom: number;
 }
 
 /** A card refund owed through Stripe (decision 095): `pending` until Stripe confirms it, then `sent`. */

@@ -260,6 +260,7 @@ export async function seedOrders({ db, clock, users, log }: SeedContext, cipher:
       details: destination.destination,
       summary: destination.destinationSummary,
       changedAt: now - 10 * 24 * HOUR,
+      payoutsFrom: now - 8 * 24 * HOUR,
     })
     .execute();
   if (amount > 0) {

@@ -52,6 +52,11 @@ describe('with two-factor sign-in on, a code is asked', () => {
     const byRecovery = { email: other, password: TEST_PASSWORD, code: recoveryCodes[0] };
     expect((await send(session, '/api/profile/email', byRecovery)).statusCode).toBe(200);
     expect(await recoveryLeft(session)).toBe(9);
+    // Asked again at once, the address's mail limit refuses it before the next recovery code is looked at.
+    const tooSoon = await send(session, '/api/profile/email', { ...byRecovery, code: recoveryCodes[1] });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(await recoveryLeft(session)).toBe(9);
+    ctx.clock.advance(60_000);
     expect((await send(session, '/api/profile/email', byRecovery)).statusCode).toBe(400);
   });
 

@@ -4,6 +4,7 @@ import { badRequest } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
 import type { AuthUser } from '../../plugins/auth';
 import { authErrors } from './auth-errors';
+import { RATE_LIMITS } from './auth-policy';
 import { claimSignInAttempt } from './signin-attempts';
 import { releaseHits } from './throttle.service';
 import { findUserById } from './users.repository';
@@ -21,3 +22,6 @@ export async function confirmPassword(deps: AppDeps, user: AuthUser, password: s
     throw badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword, { [field]: ACCOUNT_MESSAGES.wrongCurrentPassword });
   await releaseHits(db, attempt);
 }
+
+/** The per-address request limit of every route that confirms the password, for other features' routes too. */
+export const PASSWORD_CONFIRMATION_LIMIT = RATE_LIMITS.password;

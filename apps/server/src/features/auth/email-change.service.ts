@@ -6,10 +6,11 @@ import type { AuthUser } from '../../plugins/auth';
 import { invalidateSessions } from '../../sessions/session-cache';
 import { AUTH_POLICY } from './auth-policy';
 import { emailChangeMail, emailChangeNoticeMail } from './auth-mails';
-import { claimMailSlot } from './mail-limit.service';
+import { checkMailSlot, claimMailSlot } from './mail-limit.service';
 import { confirmPassword } from './confirm-password.service';
 import { retireUserTokens } from './tokens.repository';
 import { requireCodeIfOn } from './two-factor.service';
+import { holdPayouts } from '../orders/payout-hold.service';
 import { consumeToken, issueToken, linkInvalid } from './tokens.service';
 import { findUserByEmail, findUserWithDeletionById, isUniqueViolation, updateUser } from './users.repository';
 
@@ -27,9 +28,10 @@ export async function requestEmailChange(
 ) {
   await confirmPassword(deps, user, input.password, ip, 'password');
   if (input.email === user.email) throw badRequest(M.sameEmail, { email: M.sameEmail });
-  // Last of the checks, so a refusal above does not spend a code.
-  await requireCodeIfOn(deps, user, input.code, ip);
   const db = deps.db.db;
+  // The mail limit is looked at before the code, so its refusal does not spend one, and counted only after it.
+  await checkMailSlot(db, 'mail-change', input.email, deps.clock.now());
+  await requireCodeIfOn(deps, user, input.code, ip);
   const now = deps.clock.now();
   await claimMailSlot(db, 'mail-change', input.email, now);
   const taken = !!(await findUserByEmail(db, input.email));
@@ -60,6 +62,7 @@ export async function confirmEmailChange(deps: AppDeps, token: string) {
       // A deleted account's address stays as it is (its erasure replaces it).
       if (!user || !row.newEmail || user.disabled || user.deletedStatus === 'unresolved') throw linkInvalid();
       await updateUser(trx, user.id, { email: row.newEmail, emailVerified: true });
+      await holdPayouts(trx, user.id, now);
       for (const purpose of ['change_email', 'reset_password', 'verify_email'] as const)
         await retireUserTokens(trx, user.id, purpose, now);
       await queueMail(trx, emailChangeNoticeMail(deps.config.publicUrl, user.email, row.newEmail, true), now);

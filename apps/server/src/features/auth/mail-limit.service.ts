@@ -14,8 +14,13 @@ async function refusal(db: Database, kind: MailKind, email: string, now: number)
   const last = await lastHitAt(db, bucket);
   if (last !== null && now - last < AUTH_POLICY.mailCooldownMs) return ACCOUNT_MESSAGES.mailTooSoon;
   if ((await hitCount(db, bucket, HOUR, now)) >= AUTH_POLICY.mailsPerHour) return ACCOUNT_MESSAGES.mailTooMany;
-  await hit(db, [bucket], now);
   return null;
+}
+
+/** 429 when the address may not be mailed now, without counting a mail (for a check made before a code is spent). */
+export async function checkMailSlot(db: Database, kind: MailKind, email: string, now: number) {
+  const refused = await refusal(db, kind, email, now);
+  if (refused) throw tooManyRequests(refused);
 }
 
 /**
@@ -23,11 +28,13 @@ async function refusal(db: Database, kind: MailKind, email: string, now: number)
  * reveals nothing.
  */
 export async function claimMailSlot(db: Database, kind: MailKind, email: string, now: number) {
-  const refused = await refusal(db, kind, email, now);
-  if (refused) throw tooManyRequests(refused);
+  await checkMailSlot(db, kind, email, now);
+  await hit(db, [bucketFor(kind, email)], now);
 }
 
 /** The same limit where the caller must not learn of it: true when a mail may go out now. */
 export async function mayMail(db: Database, kind: MailKind, email: string, now: number) {
-  return (await refusal(db, kind, email, now)) === null;
+  if (await refusal(db, kind, email, now)) return false;
+  await hit(db, [bucketFor(kind, email)], now);
+  return true;
 }

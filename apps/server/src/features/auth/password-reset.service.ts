@@ -12,6 +12,7 @@ import { hashPassword } from '../../lib/password';
 import { deleteUserSessions } from '../../sessions/sessions.repository';
 import { bucketFor, clearBucket } from './throttle.service';
 import { markTokenUsed, retireAccountLinks } from './tokens.repository';
+import { holdPayouts } from '../orders/payout-hold.service';
 import { issueToken, linkInvalid, peekToken } from './tokens.service';
 import { findUserByEmail, findUserById, updateUser } from './users.repository';
 
@@ -63,6 +64,7 @@ export async function confirmPasswordReset(
     if (!(await markTokenUsed(trx, row.id, now))) throw linkInvalid();
     await updateUser(trx, user.id, { passwordHash, emailVerified: true });
     await retireAccountLinks(trx, user.id, now);
+    await holdPayouts(trx, user.id, now);
     await deleteUserSessions(trx, user.id, kept);
     await queuePasswordChangedMail(deps, trx, user.id, 'reset', now);
   });

@@ -14,6 +14,7 @@ import { requireCodeIfOn } from './two-factor.service';
 import { invalidateSessions } from '../../sessions/session-cache';
 import { findUserById, updateUser } from './users.repository';
 import { retireAccountLinks } from './tokens.repository';
+import { holdPayouts } from '../orders/payout-hold.service';
 
 export interface ProfilePatch {
   displayName?: string;
@@ -61,6 +62,7 @@ export async function changePassword(
     await deleteUserSessions(trx, user.id, sessionId);
     // A reset link or an address change asked for before the change must not undo it.
     await retireAccountLinks(trx, user.id, now);
+    await holdPayouts(trx, user.id, now);
     await queuePasswordChangedMail(deps, trx, user.id, 'changed', now);
   });
   await deps.hub.endSessions({

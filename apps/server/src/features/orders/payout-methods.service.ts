@@ -1,6 +1,6 @@
 import {
-  PAYOUT_DETAILS_HOLD_HOURS,
   PAYOUT_METHOD_MESSAGES as M,
+  erasedSummary,
   payoutDetailLines,
   payoutDetailsSchema,
   payoutSummary,
@@ -18,8 +18,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { confirmPassword } from '../auth/confirm-password.service';
 import { requireCodeIfOn } from '../auth/two-factor.service';
 import { payoutDetailsChangedMail } from './payout-mails';
+import { PAYOUT_HOLD_MS } from './payout-hold.service';
 
-const HOLD_MS = PAYOUT_DETAILS_HOLD_HOURS * 60 * 60 * 1000;
 // Sealed for the member: details moved to another account's row cannot be opened there.
 const sealContext = (userId: string) => `payout-details:${userId}`;
 
@@ -34,7 +34,7 @@ const toView = (row: PayoutMethodsTable) => ({
   kind: row.kind,
   summary: row.summary,
   changedAt: row.changedAt,
-  payoutsFrom: row.changedAt + HOLD_MS,
+  payoutsFrom: row.payoutsFrom,
 });
 
 /** The member's payout details as they see them: the summary, never the whole number. */
@@ -45,8 +45,8 @@ export async function payoutMethodOf(deps: AppDeps, userId: string): Promise<Pay
 
 /**
  * Set or replace where the member's payouts go (decision 173), after the password and, with two-factor sign-in on, a
- * code (decision 172). The owner is mailed, and payouts wait PAYOUT_DETAILS_HOLD_HOURS so they can stop a change that
- * was not theirs.
+ * code (decision 172). The owner is mailed, and payouts wait PAYOUT_HOLD_MS so they can stop a change that was not
+ * theirs.
  */
 export async function setPayoutMethod(
   deps: AppDeps,
@@ -63,6 +63,7 @@ export async function setPayoutMethod(
     details: sealPayoutDetails(appCipher(deps), user.id, input.details),
     summary: payoutSummary(input.details),
     changedAt: now,
+    payoutsFrom: now + PAYOUT_HOLD_MS,
   };
   await deps.db.db.transaction().execute(async (trx) => {
     const { userId: _id, ...changed } = row;
@@ -85,7 +86,7 @@ export async function setPayoutMethod(
 export async function payoutDestination(db: Database, userId: string, now: number) {
   const row = await findMethod(db, userId);
   if (!row) throw conflict(M.missing);
-  if (row.changedAt + HOLD_MS > now) throw conflict(M.onHold);
+  if (row.payoutsFrom > now) throw conflict(M.onHold);
   return { destination: row.details, destinationSummary: row.summary };
 }
 
@@ -101,8 +102,21 @@ export function destinationLines(deps: AppDeps, payout: { id: string; userId: st
   }
 }
 
-/** Erasing an account's personal data (decision 164) takes its payout details, kept and on its payouts. */
+/**
+ * Erasing an account's personal data (decision 164) takes its payout details, kept and on its payouts, whose summaries
+ * keep only the method.
+ */
 export async function erasePayoutDetails(db: Database, userId: string) {
   await db.deleteFrom('payoutMethods').where('userId', '=', userId).execute();
-  await db.updateTable('payouts').set({ destination: null }).where('userId', '=', userId).execute();
+  const payouts = await db
+    .selectFrom('payouts')
+    .select(['id', 'destinationSummary'])
+    .where('userId', '=', userId)
+    .execute();
+  for (const p of payouts)
+    await db
+      .updateTable('payouts')
+      .set({ destination: null, destinationSummary: erasedSummary(p.destinationSummary) })
+      .where('id', '=', p.id)
+      .execute();
 }

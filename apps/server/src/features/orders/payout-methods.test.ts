@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { TEST_PASSWORD, createTestApp, signInAs, userWithSession, type TestContext } from '../../test/test-app';
 import { memberWithTwoFactor, nextCode } from '../../test/two-factor-helpers';
 import { eraseDueAccounts } from '../admin/account-erasure.service';
-import { TEST_IBAN, call, fund, withPayoutDetails, type Party } from './orders-test-helpers';
+import { TEST_IBAN, call, fund, putPayoutDetails, withPayoutDetails, type Party } from './orders-test-helpers';
 
 /** Where payouts go (decision 173): sealed details, a summary, a hold after each change, and a copy on each payout. */
 let ctx: TestContext;
@@ -23,8 +23,7 @@ async function seller() {
   const s = await userWithSession(ctx, 'seller', { displayName: 'Sam Seller' });
   return { id: s.user.id, session: s.session, email: s.user.email };
 }
-const put = (who: Party, body: Record<string, unknown>) =>
-  call(ctx, who, 'PUT', ROUTE, { password: TEST_PASSWORD, ...body });
+const put = (who: Party, body: Record<string, unknown>) => putPayoutDetails(ctx, who, body);
 
 describe('payout details', () => {
   it('are kept sealed, shown as a summary, and mailed to the owner at each change', async () => {
@@ -45,7 +44,7 @@ describe('payout details', () => {
     expect(mail?.text).toContain('For your safety, payouts can be requested 48 hours after a change.');
 
     const paypal = await put(s, { details: { kind: 'paypal', email: 'Sam.Seller@Example.com' } });
-    expect(paypal.body).toMatchObject({ method: { kind: 'paypal', summary: 'PayPal s•••@example.com' } });
+    expect(paypal.body).toMatchObject({ method: { kind: 'paypal', summary: 'PayPal s•••@e•••.com' } });
     const bank = await put(s, { details: usBank });
     expect(bank.body).toMatchObject({ method: { kind: 'us_bank', summary: 'US bank account ending 6789' } });
     expect((await ctx.mailsTo(s.email)).filter((m) => m.subject.includes('payout details')).length).toBe(3);
@@ -97,7 +96,7 @@ describe('payout details', () => {
     const held = await call(ctx, s, 'POST', '/api/wallet/payouts', { amountCents: 10_000 });
     expect(held.status).toBe(409);
     expect(held.body.error?.message).toBe(
-      'Your payout details changed less than 48 hours ago. For your safety, payouts can be requested 48 hours after a change.',
+      'For your safety, payouts wait 48 hours after your payout details, email address or password change.',
     );
     expect((await call(ctx, s, 'GET', '/api/wallet')).body).toMatchObject({ availableCents: 30_000, payouts: [] });
     ctx.clock.advance(HOUR);
@@ -123,7 +122,7 @@ describe('payout details', () => {
     expect((await call(ctx, s, 'POST', '/api/wallet/payouts', { amountCents: 10_000 })).status).toBe(409);
   });
 
-  it('are erased with the account, from its payouts too', async () => {
+  it('are erased with the account, from its payouts too, which keep only the method', async () => {
     const s = await seller();
     await fund(ctx, s.id, 10_000);
     await withPayoutDetails(ctx, s);
@@ -146,10 +145,66 @@ describe('payout details', () => {
       .select(['destination', 'destinationSummary'])
       .where('id', '=', payout.id)
       .executeTakeFirstOrThrow();
-    expect(kept).toEqual({ destination: null, destinationSummary: 'IBAN DE… ending 3000' });
+    expect(kept).toEqual({ destination: null, destinationSummary: 'IBAN' });
     const paid = await call(ctx, admin, 'GET', '/api/admin/payouts?status=paid');
     const row = (paid.body.items as Array<Record<string, unknown>>).find((p) => p.id === payout.id);
-    expect(row).toMatchObject({ destination: 'IBAN DE… ending 3000' });
+    expect(row).toMatchObject({ destination: 'IBAN' });
     expect(row).not.toHaveProperty('destinationDetails');
+  });
+});
+
+describe('payout details against a stolen session', () => {
+  it('are changed at most 10 times in 10 minutes from one address, as every password confirmation', async () => {
+    const s = await seller();
+    const payload = { details: iban, password: TEST_PASSWORD };
+    const headers = s.session.headers;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await ctx.app.inject({ method: 'PUT', url: ROUTE, headers, payload, remoteAddress: '10.77.0.1' });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
+
+  it('wait 48 hours after the email address or the password changes too, so the owner hears of it in time', async () => {
+    const s = await seller();
+    await fund(ctx, s.id, 30_000);
+    await withPayoutDetails(ctx, s);
+    const moved = `moved.${s.id.slice(0, 8).toLowerCase()}@example.test`;
+    expect((await call(ctx, s, 'POST', '/api/profile/email', { email: moved, password: TEST_PASSWORD })).status).toBe(
+      200,
+    );
+    const link = (await ctx.lastMail(moved))?.text ?? '';
+    const token = /confirm-email\?token=([\w-]+)/.exec(link)?.[1];
+    expect((await call(ctx, null, 'POST', '/api/auth/confirm-email-change', { token })).status).toBe(200);
+    const changedAt = ctx.clock.now();
+    expect((await call(ctx, s, 'GET', ROUTE)).body).toMatchObject({ method: { payoutsFrom: changedAt + 48 * HOUR } });
+    const held = await call(ctx, s, 'POST', '/api/wallet/payouts', { amountCents: 10_000 });
+    expect(held.body.error?.message).toBe(
+      'For your safety, payouts wait 48 hours after your payout details, email address or password change.',
+    );
+    ctx.clock.advance(48 * HOUR);
+    const payload = { currentPassword: TEST_PASSWORD, newPassword: 'Tangerine-Comet-58' };
+    const { headers } = await signInAs(ctx, s.id);
+    const changed = await ctx.app.inject({ method: 'POST', url: '/api/profile/password', headers, payload });
+    expect(changed.statusCode).toBe(204);
+    expect((await call(ctx, s, 'POST', '/api/wallet/payouts', { amountCents: 10_000 })).status).toBe(409);
+    ctx.clock.advance(48 * HOUR);
+    expect((await call(ctx, s, 'POST', '/api/wallet/payouts', { amountCents: 10_000 })).status).toBe(201);
+  });
+
+  it('show no whole address or short number, and only the method once erased; refuse invisible names', async () => {
+    const s = await seller();
+    const paypal = await put(s, { details: { kind: 'paypal', email: 'john@johnsmith-family.com' } });
+    expect(paypal.body).toMatchObject({ method: { summary: 'PayPal j•••@j•••.com' } });
+    const short = await put(s, { details: { ...usBank, accountNumber: '1234' } });
+    expect(short.body).toMatchObject({ method: { summary: 'US bank account ending 34' } });
+    for (const holder of ['\u200b\u200b', '\u202Eevil\u202C', 'A\u00ad', '12']) {
+      const res = await put(s, { details: { ...iban, holder } });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({
+        fields: { 'details.holder': "Enter the account holder's name, 2 to 100 characters, as the bank has it." },
+      });
+    }
   });
 });

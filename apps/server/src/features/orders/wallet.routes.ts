@@ -17,6 +17,7 @@ import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
 import { requestPayout, walletEntries, walletOf } from './wallet.service';
 import { payoutMethodOf, setPayoutMethod } from './payout-methods.service';
+import { PASSWORD_CONFIRMATION_LIMIT } from '../auth/confirm-password.service';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
 const errors = {
@@ -55,8 +56,11 @@ export function walletRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put(
       PAYOUT_METHOD_ROUTE,
-      // The password's guesses count toward the sign-in lock-out, as everywhere it is asked.
-      { schema: { tags, body: payoutMethodInputSchema, response: { 200: payoutMethodReplySchema, ...errors } } },
+      {
+        // Each try costs a password hash and a mail: limited as every password confirmation is.
+        config: { rateLimit: PASSWORD_CONFIRMATION_LIMIT },
+        schema: { tags, body: payoutMethodInputSchema, response: { 200: payoutMethodReplySchema, ...errors } },
+      },
       async (request) => setPayoutMethod(deps, requireRole(request, MEMBERS), request.body, request.ip),
     );
 
