@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import {
   Anchor,
@@ -124,6 +125,9 @@ export function Component() {
   const status = (PAYOUT_STATUSES as readonly string[]).includes(values.status) ? values.status : 'open';
   const list = useAdminList(adminOrderKeys.payouts({ status }), (cursor) => adminOrdersApi.payouts({ status, cursor }));
   const confirm = useConfirm();
+  // A decided payout leaves the list with its buttons: the focus goes to the page's heading instead of being lost.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const returnFocusTo = () => heading.current;
   const markPaid = useAdminAction((id: string) => adminOrdersApi.markPaid(id), WALLET_MESSAGES.payoutPaid);
   const reject = useAdminAction(
     ({ id, reason }: { id: string; reason: string }) => adminOrdersApi.reject(id, reason),
@@ -137,6 +141,7 @@ export function Component() {
         'The held amount leaves their balance.',
       confirmLabel: 'Mark paid',
       onConfirm: () => markPaid.mutateAsync(p.id),
+      returnFocusTo,
     });
   const askReject = (p: Payout) =>
     confirm.ask({
@@ -146,11 +151,14 @@ export function Component() {
       danger: true,
       reason: { label: `Reason (${p.userName} sees it)`, required: true, minLength: 3 },
       onConfirm: (reason) => reject.mutateAsync({ id: p.id, reason }),
+      returnFocusTo,
     });
 
   return (
     <Stack>
-      <Title order={1}>Payouts</Title>
+      <Title order={1} ref={heading} tabIndex={-1}>
+        Payouts
+      </Title>
       <SegmentedControl
         aria-label="Status"
         value={status}

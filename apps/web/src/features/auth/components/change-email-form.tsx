@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { emailChangeInputSchema, type EmailChangeInput } from '@accountry/shared/email-change';
 import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { authApi } from '../api/auth-api';
 import { CurrentPasswordInput } from '../../../components/confirm-identity/current-password-input';
 import { TWO_FACTOR_KEY } from '../../../components/confirm-identity/two-factor-key';
@@ -20,6 +21,7 @@ export function ChangeEmailForm() {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const code = useCodeIfOn(true);
+  const sending = useOneAtATime();
   const form = useRef<HTMLFormElement>(null);
   const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
   const sentNote = useRef<HTMLDivElement>(null);
@@ -36,6 +38,7 @@ export function ChangeEmailForm() {
       if (fields.code) code.noteAsked();
       showErrors(Object.keys(fields).length ? fields : { _: err.message });
     },
+    onSettled: sending.done,
   });
 
   // The button is disabled while sending, which drops the focus: it goes to the note that says what happens next.
@@ -48,6 +51,7 @@ export function ChangeEmailForm() {
     e.preventDefault();
     const parsed = emailChangeInputSchema.safeParse({ ...values, code: code.value });
     if (!parsed.success) return showErrors(zodFieldErrors(parsed.error));
+    if (!sending.start()) return;
     setErrors({});
     change.mutate(parsed.data);
   };

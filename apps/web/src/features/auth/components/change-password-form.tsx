@@ -6,6 +6,7 @@ import { FIELD_MESSAGES } from '@accountry/shared/account-rules';
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
 import { passwordChecklistProps } from './password-checklist';
@@ -24,6 +25,7 @@ export function ChangePasswordForm() {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const code = useCodeIfOn(true);
+  const sending = useOneAtATime();
   const form = useRef<HTMLFormElement>(null);
   const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
   const change = useMutation({
@@ -40,6 +42,7 @@ export function ChangePasswordForm() {
       if (fields.code) code.noteAsked();
       showErrors(Object.keys(fields).length ? fields : { _: err.message });
     },
+    onSettled: sending.done,
   });
 
   const onSubmit = (e: React.FormEvent) => {
@@ -51,6 +54,7 @@ export function ChangePasswordForm() {
     });
     if (!parsed.success) return showErrors(zodFieldErrors(parsed.error));
     if (values.confirm !== values.newPassword) return showErrors({ confirm: FIELD_MESSAGES.passwordsDiffer });
+    if (!sending.start()) return;
     setErrors({});
     change.mutate(parsed.data);
   };

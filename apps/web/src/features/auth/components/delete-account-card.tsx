@@ -6,6 +6,7 @@ import { ACCOUNT_DELETION_MESSAGES, ERASE_AFTER_DAYS } from '@accountry/shared/a
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError } from '../../../lib/forms';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
 import { CurrentPasswordInput } from '../../../components/confirm-identity/current-password-input';
@@ -23,6 +24,7 @@ export function DeleteAccountCard() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ password?: string; code?: string; _?: string }>({});
   const code = useCodeIfOn(open);
+  const sending = useOneAtATime();
   const form = useRef<HTMLFormElement>(null);
   // The submit button is disabled while deleting, which drops the focus: a refusal puts it where the fix is.
   const showErrors = (next: typeof errors) => focusFirstError(form.current, () => setErrors(next));
@@ -42,8 +44,11 @@ export function DeleteAccountCard() {
         fields.password || fields.code ? { password: fields.password, code: fields.code } : { _: err.message },
       );
     },
+    onSettled: sending.done,
   });
+  // Not while the deletion is on its way: its answer must be seen.
   const close = () => {
+    if (remove.isPending) return;
     setOpen(false);
     setPassword('');
     code.reset();
@@ -56,6 +61,7 @@ export function DeleteAccountCard() {
       code: code.on && !code.value?.trim() ? TWO_FACTOR_MESSAGES.codeMissing : undefined,
     };
     if (next.password || next.code) return showErrors(next);
+    if (!sending.start()) return;
     setErrors({});
     remove.mutate({ password, code: code.value });
   };
@@ -68,7 +74,13 @@ export function DeleteAccountCard() {
           Delete my account
         </Button>
       </Group>
-      <Modal opened={open} onClose={close} title="Delete your account?" centered>
+      <Modal
+        opened={open}
+        onClose={close}
+        title="Delete your account?"
+        centered
+        closeButtonProps={{ disabled: remove.isPending }}
+      >
         <form ref={form} onSubmit={onSubmit} noValidate aria-label="Delete your account">
           <Stack>
             <List size="sm" spacing={4}>
@@ -93,7 +105,7 @@ export function DeleteAccountCard() {
             />
             {code.field(errors.code, () => setErrors(({ code: _code, ...rest }) => rest))}
             <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
+              <Button variant="default" onClick={close} disabled={remove.isPending}>
                 Keep my account
               </Button>
               <Button type="submit" color="red" loading={remove.isPending}>

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PayoutMethodReply } from '@accountry/shared/payout-methods';
 import { formatOrderTime } from '../../../components/orders/order-format';
 import { useFocusReturn } from '../../../lib/use-focus-return';
 import { PayoutDetailsDialog } from './payout-details-dialog';
+import { LoadError } from './load-error';
 
 /** The wallet's payout details: where payouts go, in summary, and the dialog to add or change them. */
 export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMethodReply> }) {
@@ -23,14 +24,11 @@ export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMetho
   if (query.isPending) return <Loader size="sm" aria-label="Loading your payout details" />;
   if (query.isError)
     return (
-      <Alert color="red" title="Your payout details could not be loaded" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError
+        title="Your payout details could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   const { method } = query.data;
   return (

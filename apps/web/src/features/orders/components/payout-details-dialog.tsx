@@ -14,6 +14,7 @@ import { useCodeIfOn } from '../../../components/confirm-identity/use-code-if-on
 import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import {
   EMPTY_PAYOUT_DETAILS,
@@ -46,6 +47,7 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const code = useCodeIfOn(opened);
+  const sending = useOneAtATime();
   const form = useRef<HTMLFormElement>(null);
   // The submit button is disabled while saving, which drops the focus: a refusal puts it where the fix is.
   const showErrors = (next: typeof errors) => focusFirstError(form.current, () => setErrors(next));
@@ -68,6 +70,7 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
       const unmatched = Object.keys(fields).every((key) => !FORM_FIELDS.has(key));
       showErrors(unmatched ? { _: err.message } : fields);
     },
+    onSettled: sending.done,
   });
 
   // Nothing typed stays behind once the dialog is closed.
@@ -87,6 +90,7 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
     ]);
     const parsed = payoutMethodInputSchema.safeParse({ details, password, code: code.value });
     if (!parsed.success) return showErrors(zodFieldErrors(parsed.error));
+    if (!sending.start()) return;
     setErrors({});
     save.mutate(parsed.data);
   };
@@ -105,8 +109,8 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
       <form ref={form} onSubmit={submit} noValidate aria-label={title}>
         <Stack>
           <Text size="sm">
-            For your safety, payouts can be requested {PAYOUT_DETAILS_HOLD_HOURS} hours after your payout details are
-            added or changed, and we send an email to the address on your account each time they change.
+            For your safety, payouts wait {PAYOUT_DETAILS_HOLD_HOURS} hours after your payout details, email address or
+            password change, and we send an email to the address on your account each time these details change.
           </Text>
           {errors._ && (
             <Alert color="red" role="alert" tabIndex={-1} data-form-error>

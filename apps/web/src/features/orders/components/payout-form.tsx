@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { PAYOUT_METHOD_MESSAGES, type PayoutMethod } from '@accountry/shared/payout-methods';
@@ -28,6 +29,12 @@ export function PayoutForm({ wallet, method }: Props) {
   const confirm = useConfirm();
   const [amount, setAmount] = useState<number | string>('');
   const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  // Drawn before the focus arrives, so the field is read out with its message.
+  const showError = (message: string) => {
+    flushSync(() => setError(message));
+    field.current?.focus();
+  };
   const request = useMutation({
     mutationFn: (cents: number) => ordersApi.requestPayout(cents),
     onSuccess: async () => {
@@ -40,15 +47,17 @@ export function PayoutForm({ wallet, method }: Props) {
   const tooLow = wallet.availableCents < min;
   const missing = method === null;
   const heldUntil = method && method.payoutsFrom > now ? method.payoutsFrom : null;
-  const blocked = tooLow || missing || heldUntil !== null;
+  // Also while the details load: a request now could only be refused.
+  const blocked = tooLow || missing || heldUntil !== null || method === undefined;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const cents = amount === '' ? NaN : Math.round(Number(amount) * 100);
+    if (amount === '') return showError(WALLET_MESSAGES.payoutAmountMissing);
+    const cents = Math.round(Number(amount) * 100);
     const parsed = payoutRequestSchema.safeParse({ amountCents: cents });
-    if (!parsed.success) return setError(zodFieldErrors(parsed.error).amountCents ?? WALLET_MESSAGES.payoutAmount);
-    if (cents < min) return setError(WALLET_MESSAGES.payoutMinimum(min));
-    if (cents > wallet.availableCents) return setError(WALLET_MESSAGES.payoutTooLarge);
+    if (!parsed.success) return showError(zodFieldErrors(parsed.error).amountCents ?? WALLET_MESSAGES.payoutAmount);
+    if (cents < min) return showError(WALLET_MESSAGES.payoutMinimum(min));
+    if (cents > wallet.availableCents) return showError(WALLET_MESSAGES.payoutTooLarge);
     setError(null);
     confirm.ask({
       title: 'Request a payout?',
@@ -77,7 +86,10 @@ export function PayoutForm({ wallet, method }: Props) {
             thousandSeparator=","
             value={amount}
             onChange={setAmount}
+            ref={field}
             error={error}
+            // A message after a try is read out when it appears.
+            errorProps={{ role: 'alert' }}
             disabled={blocked}
             w={240}
           />

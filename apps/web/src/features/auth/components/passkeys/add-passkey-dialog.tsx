@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '@accountry/shared/passkeys';
 import { ApiRequestError } from '../../../../lib/api';
 import { toast } from '../../../../lib/toast';
+import { useOneAtATime } from '../../../../lib/use-one-at-a-time';
 import { authApi } from '../../api/auth-api';
 import { PasskeyBrowserError, cancelPasskeyRequest, createPasskey, signalUnknownPasskey } from './passkey-ceremony';
 import { PASSKEYS_KEY } from './passkeys-key';
@@ -30,8 +31,8 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
   // The server's options once the password (and code) were accepted: a canceled browser step is tried again with them,
   // since the code was spent and the challenge lives 5 minutes.
   const confirmed = useRef<{ options: Record<string, unknown>; at: number } | null>(null);
-  // Set at the click, before the next render: a double click adds one passkey.
-  const busy = useRef(false);
+  // A double click adds one passkey.
+  const sending = useOneAtATime();
   const isOpen = useRef(opened);
   isOpen.current = opened;
 
@@ -80,9 +81,7 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
       // Otherwise the code was used, so a retry takes a new one; the focus goes where the next try starts.
       form.show({ _: message }, withCode && !confirmed.current ? 'code' : 'password', withCode && !confirmed.current);
     },
-    onSettled: () => {
-      busy.current = false;
-    },
+    onSettled: sending.done,
   });
   // Nothing typed stays behind once the dialog is closed, in the form or in the request's cache.
   const close = () => {
@@ -95,10 +94,8 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (busy.current) return;
     const values = form.validate();
-    if (!values) return;
-    busy.current = true;
+    if (!values || !sending.start()) return;
     add.mutate(values);
   };
 
