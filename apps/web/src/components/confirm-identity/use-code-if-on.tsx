@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { ApiRequestError } from '../../lib/api';
 import { CodeWithRecoverySwitch } from './code-with-recovery-switch';
 import { TWO_FACTOR_KEY, fetchTwoFactorStatus } from './two-factor-key';
 
@@ -20,8 +21,12 @@ export function useCodeIfOn(active: boolean) {
     inputRef,
     /** What goes in the request: the code when one is asked. */
     value: on ? code : undefined,
-    /** After a refusal that named the code: the field shows from now on. */
-    noteAsked: () => setAsked(true),
+    /** A refusal's messages by field; one naming the code shows the field from now on. */
+    fieldErrors(err: Error): Record<string, string> {
+      const fields = err instanceof ApiRequestError ? err.fields : {};
+      if (fields.code) setAsked(true);
+      return fields;
+    },
     /** A spent code cannot be used again. */
     clear: () => setCode(''),
     reset() {

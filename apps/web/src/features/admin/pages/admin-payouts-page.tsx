@@ -50,7 +50,7 @@ function Decide({ p, askPaid, askReject }: { p: Payout; askPaid: Ask; askReject:
         size="xs"
         leftSection={<IconCheck size={14} />}
         onClick={() => askPaid(p)}
-        aria-label={`Mark ${formatCents(p.amountCents)} to ${p.userName} as paid`}
+        aria-label={`Mark paid: ${formatCents(p.amountCents)} to ${p.userName}`}
       >
         Mark paid
       </Button>
@@ -60,7 +60,7 @@ function Decide({ p, askPaid, askReject }: { p: Payout; askPaid: Ask; askReject:
         color="red"
         leftSection={<IconX size={14} />}
         onClick={() => askReject(p)}
-        aria-label={`Reject ${formatCents(p.amountCents)} to ${p.userName}`}
+        aria-label={`Reject: ${formatCents(p.amountCents)} to ${p.userName}`}
       >
         Reject
       </Button>
@@ -99,7 +99,7 @@ function PayoutCard({ p, askPaid, askReject }: { p: Payout; askPaid: Ask; askRej
 function columns(askPaid: Ask, askReject: Ask): AdminColumn<Payout>[] {
   return [
     { header: 'Amount', cell: (p) => <Text fw={700}>{formatCents(p.amountCents)}</Text>, align: 'right' },
-    { header: 'Status', cell: (p) => <StatusBadge p={p} /> },
+    { header: 'Status', cell: (p) => <StatusBadge p={p} />, nowrap: true },
     { header: 'Seller', cell: (p) => <Seller p={p} /> },
     { header: 'To', cell: (p) => <PayoutDestination p={p} /> },
     { header: 'Requested', cell: (p) => formatDateTime(p.createdAt), nowrap: true },

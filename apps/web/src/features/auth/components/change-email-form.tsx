@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { emailChangeInputSchema, type EmailChangeInput } from '@accountry/shared/email-change';
-import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { authApi } from '../api/auth-api';
@@ -34,8 +33,7 @@ export function ChangeEmailForm() {
       void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
     },
     onError: (err) => {
-      const fields = err instanceof ApiRequestError ? err.fields : {};
-      if (fields.code) code.noteAsked();
+      const fields = code.fieldErrors(err);
       showErrors(Object.keys(fields).length ? fields : { _: err.message });
     },
     onSettled: sending.done,

@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { changePasswordSchema, type ChangePasswordInput } from '@accountry/shared/auth';
 import { FIELD_MESSAGES } from '@accountry/shared/account-rules';
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
-import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { toast } from '../../../lib/toast';
@@ -38,8 +37,7 @@ export function ChangePasswordForm() {
       void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
     },
     onError: (err) => {
-      const fields = err instanceof ApiRequestError ? err.fields : {};
-      if (fields.code) code.noteAsked();
+      const fields = code.fieldErrors(err);
       showErrors(Object.keys(fields).length ? fields : { _: err.message });
     },
     onSettled: sending.done,

@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_DELETION_MESSAGES, ERASE_AFTER_DAYS } from '@accountry/shared/account-deletion';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
-import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError } from '../../../lib/forms';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { toast } from '../../../lib/toast';
@@ -36,8 +35,7 @@ export function DeleteAccountCard() {
       toast.success(ACCOUNT_DELETION_MESSAGES.done);
     },
     onError: (err) => {
-      const fields = err instanceof ApiRequestError ? err.fields : {};
-      if (fields.code) code.noteAsked();
+      const fields = code.fieldErrors(err);
       // A refusal for the wallet or an order: a recovery code was not spent, but the count is shown fresh.
       void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
       showErrors(

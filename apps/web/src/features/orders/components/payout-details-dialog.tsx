@@ -11,7 +11,6 @@ import {
 import { CurrentPasswordInput } from '../../../components/confirm-identity/current-password-input';
 import { TWO_FACTOR_KEY } from '../../../components/confirm-identity/two-factor-key';
 import { useCodeIfOn } from '../../../components/confirm-identity/use-code-if-on';
-import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
@@ -65,8 +64,7 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
       close();
     },
     onError: (err) => {
-      const fields = err instanceof ApiRequestError ? err.fields : {};
-      if (fields.code) code.noteAsked();
+      const fields = code.fieldErrors(err);
       const unmatched = Object.keys(fields).every((key) => !FORM_FIELDS.has(key));
       showErrors(unmatched ? { _: err.message } : fields);
     },

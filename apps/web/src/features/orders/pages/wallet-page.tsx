@@ -30,14 +30,15 @@ function Figure({ label, cents, hint }: { label: string; cents: number; hint: st
 function PayoutHistory({ payouts }: { payouts: Payout[] }) {
   if (payouts.length === 0) return <Text c="dimmed">No payouts requested yet.</Text>;
   return (
+    // The status comes before where it went: on a phone the table scrolls sideways, and the status matters most.
     <Table.ScrollContainer minWidth={520}>
       <Table aria-label="Payouts" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Requested</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>To</Table.Th>
             <Table.Th>Status</Table.Th>
+            <Table.Th>To</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -45,8 +46,6 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
             <Table.Tr key={p.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatOrderTime(p.createdAt)}</Table.Td>
               <Table.Td ta="right">{formatCents(p.amountCents)}</Table.Td>
-              {/* Payouts requested before payout details existed have no destination. */}
-              <Table.Td>{p.destination || '—'}</Table.Td>
               <Table.Td>
                 <Badge color={PAYOUT_COLORS[p.status]} variant="light">
                   {PAYOUT_STATUS_LABELS[p.status]}
@@ -57,6 +56,8 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
                   </Text>
                 )}
               </Table.Td>
+              {/* Payouts requested before payout details existed have no destination. */}
+              <Table.Td>{p.destination || '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

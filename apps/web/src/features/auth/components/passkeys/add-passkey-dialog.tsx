@@ -63,9 +63,8 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
     },
     onError: (err) => {
       if (!isOpen.current) return; // Canceled by closing the dialog.
-      const fields = err instanceof ApiRequestError ? err.fields : {};
+      const fields = code.fieldErrors(err);
       if (fields.name || fields.password || fields.code) {
-        if (fields.code) code.noteAsked();
         const first = fields.name ? 'name' : fields.password ? 'password' : 'code';
         return form.show({ name: fields.name, password: fields.password, code: fields.code }, first);
       }
