@@ -9,9 +9,9 @@ export const ERASED_DISPLAY_NAME = 'Former member';
 /**
  * Erase the personal data of members whose own deletion is past its restore window (decision 164): the address,
  * name, phone number and password go, with their favorites, saved searches, preferences, mailed links,
- * authenticator key, known devices, passkeys and payout details, and their feedback loses who sent it. What others need stays (orders, ledger,
- * reviews, chats and listings, which show "Former member"). Each account is claimed by a conditional update of its
- * deletion record, so several processes erase it once and a restore in between wins.
+ * authenticator key, known devices, passkeys and payout details, and their feedback loses who sent it. What others
+ * need stays (orders, ledger, reviews, chats and listings, which show "Former member"). Each account is claimed by a
+ * conditional update of its deletion record, so several processes erase it once and a restore in between wins.
  */
 export async function eraseDueAccounts(deps: AppDeps): Promise<number> {
   const db = deps.db.db;

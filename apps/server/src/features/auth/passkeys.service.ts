@@ -23,7 +23,10 @@ import { confirmPassword } from './confirm-password.service';
 import * as repo from './passkeys.repository';
 import { requireCodeIfOn } from './two-factor.service';
 
-/** A member's passkeys (decision 171): listing, adding with the password (and a code when that is on), renaming, removing. */
+/**
+ * A member's passkeys (decision 171): listing, adding with the password (and a code when that is on), renaming,
+ * removing.
+ */
 
 /** Adding or removing one account's passkeys never interleave, so the count holds. */
 const MAX_CREDENTIAL_ID_BYTES = 1023;

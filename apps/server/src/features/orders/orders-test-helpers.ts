@@ -9,6 +9,7 @@ import { fund } from '../../test/order-fixtures';
 export { fund };
 import { ordersContext } from './orders-context';
 import { sweepOrders } from './order-sweep';
+import { PAYOUT_HOLD_MS } from './payout-hold.service';
 
 /** An active listing with no screenshots, inserted directly through the shared listing fixture. */
 export function insertListing(ctx: TestContext, sellerId: string, over: Partial<ListingsTable> = {}) {
@@ -113,7 +114,6 @@ export async function orderUpTo(
 
 /** An IBAN that passes its check, spaced as people type it. */
 export const TEST_IBAN = 'DE89 3704 0044 0532 0130 00';
-const HOLD_MS = 48 * 60 * 60 * 1000;
 
 let payoutIps = 0;
 
@@ -136,5 +136,5 @@ export async function withPayoutDetails(ctx: TestContext, who: Party) {
   const details = { kind: 'iban', holder: 'Sam Seller', iban: TEST_IBAN };
   const res = await putPayoutDetails(ctx, who, { details });
   if (res.status !== 200) throw new Error(`payout details refused: ${JSON.stringify(res.body)}`);
-  ctx.clock.advance(HOLD_MS);
+  ctx.clock.advance(PAYOUT_HOLD_MS);
 }
