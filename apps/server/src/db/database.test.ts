@@ -56,3 +56,24 @@ describe.runIf(testEngine === 'postgres')('migrations beside other schemas of th
     }
   });
 });
+
+// A scratch schema on an address with options of its own (tests add `synchronous_commit=off`): the address's options
+// used to replace the schema's search path, so every test file wrote into the database's default schema.
+describe.runIf(testEngine === 'postgres')('a schema on an address with options of its own', () => {
+  it('keeps both the address options and the schema', async () => {
+    const schema = `opts_${randomBytes(5).toString('hex')}`;
+    await sql`create schema ${sql.id(schema)}`.execute(handle.db);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('options', '-c statement_timeout=12345');
+    const own = openDatabase(url.toString(), { pgSchema: schema });
+    try {
+      const path = await sql<{ searchPath: string }>`show search_path`.execute(own.db);
+      expect(path.rows[0].searchPath).toBe(schema);
+      const timeout = await sql<{ statementTimeout: string }>`show statement_timeout`.execute(own.db);
+      expect(timeout.rows[0].statementTimeout).toBe('12345ms');
+    } finally {
+      await own.close();
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
+    }
+  });
+});

@@ -52,15 +52,26 @@ export function sqliteFile(url: string) {
 export const kyselyPlugins = (engine: Engine) =>
   engine === 'sqlite' ? [new CamelCaseRowsPlugin(), new BooleanColumnsPlugin()] : [new CamelCaseRowsPlugin()];
 
+/**
+ * A pool's address, with the schema as its search path. The address's own `?options=-c …` would replace a separate
+ * `options` setting (the parsed address wins), dropping the schema: both are joined into one.
+ */
+function pgConnection(url: string, pgSchema: string | undefined) {
+  if (!pgSchema) return { connectionString: url };
+  const parsed = new URL(url);
+  const own = parsed.searchParams.get('options');
+  parsed.searchParams.delete('options');
+  return {
+    connectionString: parsed.toString(),
+    options: [own, `-c search_path=${pgSchema}`].filter(Boolean).join(' '),
+  };
+}
+
 /** Open the database named by the URL: a SQLite file (WAL) or a PostgreSQL pool. */
 export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: number } = {}): DatabaseHandle {
   const writes = new WriteFeed();
   if (isPostgresUrl(url)) {
-    const pool = new (pgModule().Pool)({
-      connectionString: url,
-      max: opts.poolSize ?? 10,
-      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
-    });
+    const pool = new (pgModule().Pool)({ ...pgConnection(url, opts.pgSchema), max: opts.poolSize ?? 10 });
     const dialect = trackingDialect(new PostgresDialect({ pool: namingPool(pool) }), writes.report);
     const db = new Kysely<DB>({ dialect, plugins: kyselyPlugins('postgres') });
     return { db, engine: 'postgres', url, pgSchema: opts.pgSchema, writes, close: () => db.destroy() };
