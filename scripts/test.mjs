@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit + integration tests on SQLite, the same integration tests on PostgreSQL when
 // TEST_DATABASE_URL is set, and the Chromium journeys when Chromium is installed (required when CI=true).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 
 const ci = process.env.CI === 'true';
@@ -21,9 +22,36 @@ function step(name, cmd, args, env = {}) {
   return ok;
 }
 
-step('typecheck', 'npx', ['tsc', '-b']);
-step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-step('format', 'npx', ['prettier', '--check', '.']);
+/** Steps run at once, each printing its output when it ends so the logs do not interleave. */
+async function stepsAtOnce(steps) {
+  const runs = steps.map(
+    ([name, cmd, args]) =>
+      new Promise((resolve) => {
+        const started = Date.now();
+        const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+        const output = [];
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.on('error', (err) => output.push(Buffer.from(String(err))));
+        child.on('close', (status) => {
+          console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+          process.stdout.write(Buffer.concat(output));
+          const secs = ((Date.now() - started) / 1000).toFixed(1);
+          summary.push(`${status === 0 ? '✔' : '✘'} ${name} (${secs}s)`);
+          if (status !== 0) failures.push(name);
+          resolve();
+        });
+      }),
+  );
+  await Promise.all(runs);
+}
+
+// The three checks are single-threaded: side by side they take the typecheck's time, not the sum.
+await stepsAtOnce([
+  ['typecheck', 'npx', ['tsc', '-b']],
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['format', 'npx', ['prettier', '--check', '.']],
+]);
 step('unit + integration (SQLite)', 'npx', ['vitest', 'run'], { TEST_ENGINE: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
   step('integration (PostgreSQL)', 'npx', ['vitest', 'run', 'apps/server'], { TEST_ENGINE: 'postgres' });
