@@ -79,21 +79,62 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   await s.page.reload();
   await request.getByRole('textbox', { name: 'Amount (USD)' }).fill('25');
   await request.getByRole('button', { name: 'Request payout' }).click();
-  await s.page
-    .getByRole('dialog', { name: 'Request a payout?' })
-    .getByRole('button', { name: 'Request $25.00' })
-    .click();
+  const confirmation = s.page.getByRole('dialog', { name: 'Request a payout?' });
+  // The confirmation opens on Cancel: Enter straight away does not move money.
+  await expect(confirmation.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirmation.getByRole('button', { name: 'Request $25.00' }).click();
   await expect(s.page.getByText('Payout requested. An admin will send it and mark it paid.')).toBeVisible();
   const history = s.page.getByRole('table', { name: 'Payouts' });
   await expect(history.getByRole('row').nth(1)).toContainText('$25.00');
   await expect(history.getByRole('row').nth(1)).toContainText('IBAN DE… ending 3000');
 
-  // The admin reads the whole details of the open payout, to send the money.
+  // The admin asks for the whole details of the open payout when about to send the money (each showing is audited).
   await a.page.goto('/admin/payouts');
   const row = a.page.getByRole('table', { name: 'Payouts' }).getByRole('row').filter({ hasText: seller.displayName });
   await expect(row.getByText('IBAN DE… ending 3000')).toBeVisible();
+  await expect(row.getByText('DE89 3704 0044 0532 0130 00')).toHaveCount(0);
+  await row.getByRole('button', { name: `Show payout details of ${seller.displayName}` }).click();
+  const shown = row.getByRole('definition');
   await expect(row.getByText('Account holder', { exact: true })).toBeVisible();
-  await expect(row.getByText('Ida Payee', { exact: true })).toBeVisible();
-  await expect(row.getByText('IBAN', { exact: true })).toBeVisible();
-  await expect(row.getByText('DE89 3704 0044 0532 0130 00', { exact: true })).toBeVisible();
+  await expect(shown.getByText('Ida Payee', { exact: true })).toBeVisible();
+  await expect(shown.getByText('DE89 3704 0044 0532 0130 00', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Hide payout details of ${seller.displayName}` }).click();
+  await expect(row.getByText('DE89 3704 0044 0532 0130 00')).toHaveCount(0);
+  await a.page.goto('/admin/audit');
+  await expect(a.page.getByText('payout.details_reveal').first()).toBeVisible();
+
+  // The seller removes the details: new payouts wait for new ones; the open payout still goes where it was asked to.
+  await details.getByRole('button', { name: 'Change payout details' }).click();
+  const change = s.page.getByRole('dialog', { name: 'Change payout details' });
+  await expect(change.getByText('Payouts go to IBAN DE… ending 3000 now. The new details replace them.')).toBeVisible();
+  await change.getByRole('button', { name: 'Cancel' }).click();
+  await expect(change).toBeHidden();
+  await details.getByRole('button', { name: 'Remove payout details' }).click();
+  const removal = s.page.getByRole('dialog', { name: 'Remove your payout details?' });
+  await expect(
+    removal.getByText(
+      'Payouts will have nowhere to go until you add payout details again, and new details wait 48 hours. A payout you already requested still goes to IBAN DE… ending 3000.',
+    ),
+  ).toBeVisible();
+  await removal.getByRole('button', { name: 'Remove payout details' }).click();
+  await expect(removal.getByText('Enter your password to confirm.')).toBeVisible();
+  await expect(removal.getByLabel('Current password')).toBeFocused();
+  await removal.getByLabel('Current password').fill(seller.password);
+  await removal.getByRole('button', { name: 'Remove payout details' }).click();
+  await expect(s.page.getByText('Your payout details were removed.')).toBeVisible();
+  await expect(removal).toBeHidden();
+  await expect(details.getByRole('button', { name: 'Add payout details' })).toBeFocused();
+  await expect(request.getByText('Add your payout details first, so we know where to send the money.')).toBeVisible();
+  // Still reachable by Tab while it waits, and it says why.
+  const button = request.getByRole('button', { name: 'Request payout' });
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAccessibleDescription(/Add your payout details first/);
+
+  // On a phone the history is a list that fits the screen.
+  await s.page.setViewportSize({ width: 360, height: 740 });
+  const list = s.page.getByRole('list', { name: 'Payouts' });
+  await expect(list.getByRole('listitem').first()).toContainText('$25.00');
+  await expect(list.getByRole('listitem').first()).toContainText('To IBAN DE… ending 3000');
+  const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

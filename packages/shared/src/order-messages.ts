@@ -57,6 +57,9 @@ export const WALLET_MESSAGES = {
   payoutAmountMissing: 'Enter the amount to withdraw.',
   payoutNotOpen: 'This payout has already been decided.',
   payoutNotFound: 'Payout not found',
+  payoutDetailsDecided: 'This payout is decided, so its payout details are no longer shown.',
+  payoutDetailsNone:
+    'This payout has no payout details to show: it was requested before payout details existed, or the account was erased.',
   payoutRequested: 'Payout requested. An admin will send it and mark it paid.',
   payoutPaid: 'Payout marked as paid.',
   payoutRejected: 'Payout rejected; the amount is back in the available balance.',

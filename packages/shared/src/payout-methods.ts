@@ -30,6 +30,8 @@ export const PAYOUT_METHOD_MESSAGES = {
   missing: 'Add your payout details first, so we know where to send the money.',
   onHold: `For your safety, payouts wait ${PAYOUT_DETAILS_HOLD_HOURS} hours after your payout details, email address or password change.`,
   saved: 'Your payout details were saved.',
+  removed: 'Your payout details were removed.',
+  noneToRemove: 'You have no payout details to remove.',
 } as const;
 const M = PAYOUT_METHOD_MESSAGES;
 
@@ -90,6 +92,10 @@ export const payoutMethodInputSchema = z.strictObject({
   code: codeIfOnSchema,
 });
 export type PayoutMethodInput = z.input<typeof payoutMethodInputSchema>;
+
+/** DELETE /api/wallet/payout-method: the password and, with two-factor sign-in on, a code. */
+export const payoutMethodRemoveSchema = z.strictObject({ password: passwordSchema, code: codeIfOnSchema });
+export type PayoutMethodRemoveInput = z.input<typeof payoutMethodRemoveSchema>;
 
 /** What the member sees of the details: never the whole account number. */
 export const payoutMethodSchema = z.object({

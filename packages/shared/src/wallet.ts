@@ -10,6 +10,7 @@ export const WALLET_ROUTES = {
   adminPayouts: '/api/admin/payouts',
   adminPayoutPaid: '/api/admin/payouts/:id/paid',
   adminPayoutReject: '/api/admin/payouts/:id/reject',
+  adminPayoutDestination: '/api/admin/payouts/:id/destination',
   adminUserWallet: '/api/admin/users/:id/wallet',
   adminCredit: '/api/admin/users/:id/balance-credits',
 } as const;
@@ -54,8 +55,8 @@ export const payoutSchema = z.object({
   decidedAt: z.number().nullable(),
   /** Where it goes, as kept when it was requested (decision 173): a summary, '' for payouts from before. */
   destination: z.string(),
-  /** The whole details of an open payout, for the admins who send it; absent elsewhere, and once erased. */
-  destinationDetails: z.array(payoutDetailLineSchema).optional(),
+  /** For admins: an open payout's whole details can be asked for (decision 174); false once decided or erased. */
+  detailsKept: z.boolean().optional(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
@@ -101,6 +102,9 @@ export const adminPayoutsQuerySchema = z.object({
   cursor: z.string().max(300).optional(),
 });
 export const payoutsPageSchema = z.object({ items: z.array(payoutSchema), nextCursor: z.string().nullable() });
+/** POST /api/admin/payouts/:id/destination: an open payout's whole details, each showing audited (decision 174). */
+export const payoutDestinationSchema = z.object({ lines: z.array(payoutDetailLineSchema) });
+export type PayoutDestination = z.infer<typeof payoutDestinationSchema>;
 
 export const CREDIT_MAX_CENTS = 10_000_000;
 export const balanceCreditSchema = z.strictObject({

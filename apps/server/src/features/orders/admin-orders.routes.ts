@@ -15,6 +15,7 @@ import {
   WALLET_ROUTES as W,
   adminPayoutsQuerySchema,
   balanceCreditSchema,
+  payoutDestinationSchema,
   payoutRejectSchema,
   payoutsPageSchema,
   walletSchema,
@@ -26,6 +27,7 @@ import { orderDetail, orderPage } from './order-views';
 import { decideDispute, revealCredentials } from './orders.service';
 import { creditBalance, decidePayout, payoutsPage, walletOf } from './wallet.service';
 import { orderFigures } from './order-figures';
+import { showPayoutDestination } from './payout-destination.service';
 
 const errors = {
   400: apiErrorSchema,
@@ -87,6 +89,15 @@ export function adminOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         requireAdmin(request);
         return payoutsPage(deps, request.query.status, request.query.cursor);
+      },
+    );
+
+    app.post(
+      W.adminPayoutDestination,
+      { schema: { tags, params, response: { 200: payoutDestinationSchema, ...errors } } },
+      async (request, reply) => {
+        const destination = await showPayoutDestination(deps, requireAdmin(request), request.params.id);
+        return reply.header('cache-control', 'no-store').send(destination);
       },
     );
 

@@ -51,7 +51,7 @@ type Json = Record<string, unknown>;
 export async function call(
   ctx: TestContext,
   who: Party | null,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: Json,
 ) {
@@ -131,10 +131,13 @@ export async function putPayoutDetails(ctx: TestContext, who: Party, payload: Js
   return { status: res.statusCode, body: res.json() as Json & { error?: { message: string } } };
 }
 
-/** Give the party payout details (decision 173) and let the 48 hours after a change pass, so payouts can be asked. */
-export async function withPayoutDetails(ctx: TestContext, who: Party) {
+/**
+ * Give the party payout details (decision 173; a code when two-factor sign-in is on) and let the 48 hours after a
+ * change pass, so payouts can be asked.
+ */
+export async function withPayoutDetails(ctx: TestContext, who: Party, code?: string) {
   const details = { kind: 'iban', holder: 'Sam Seller', iban: TEST_IBAN };
-  const res = await putPayoutDetails(ctx, who, { details });
+  const res = await putPayoutDetails(ctx, who, { details, ...(code ? { code } : {}) });
   if (res.status !== 200) throw new Error(`payout details refused: ${JSON.stringify(res.body)}`);
   ctx.clock.advance(PAYOUT_HOLD_MS);
 }

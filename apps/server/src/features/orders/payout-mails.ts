@@ -48,3 +48,21 @@ export function payoutDetailsChangedMail(publicUrl: string, to: string, summary:
     ),
   };
 }
+
+/** To the owner when the payout details are removed (decision 174): a removal that was not theirs shows too. */
+export function payoutDetailsRemovedMail(publicUrl: string, to: string, summary: string) {
+  return {
+    to,
+    subject: 'Your Accountry payout details were removed',
+    ...mailLayout(
+      'Your payout details were removed',
+      [
+        `Payouts no longer go to: ${summary}. Add payout details again before you ask for a payout.`,
+        'A payout you asked for before keeps the details it was requested with.',
+        'If you did not make this change, change your password now and reply to this email.',
+      ],
+      { label: 'Open your wallet', url: `${publicUrl}/wallet` },
+      'You get this email because the payout details of your Accountry account changed.',
+    ),
+  };
+}

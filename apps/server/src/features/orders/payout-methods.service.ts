@@ -17,7 +17,7 @@ import type { CredentialsCipher } from '../../lib/credentials-cipher';
 import type { AuthUser } from '../../plugins/auth';
 import { confirmPassword } from '../auth/confirm-password.service';
 import { requireCodeIfOn } from '../auth/two-factor.service';
-import { payoutDetailsChangedMail } from './payout-mails';
+import { payoutDetailsChangedMail, payoutDetailsRemovedMail } from './payout-mails';
 import { PAYOUT_HOLD_MS } from './payout-hold.service';
 
 // Sealed for the member: details moved to another account's row cannot be opened there.
@@ -77,6 +77,36 @@ export async function setPayoutMethod(
   });
   deps.mailWorker.kick();
   return { method: toView(row) };
+}
+
+/**
+ * The member removes their details (decision 174), after the password and, with two-factor sign-in on, a code. Open
+ * payouts keep the copy they were requested with; the next payout needs new details, and with them a new hold.
+ */
+export async function removePayoutMethod(
+  deps: AppDeps,
+  user: AuthUser,
+  input: { password: string; code?: string },
+  ip: string,
+): Promise<PayoutMethodReply> {
+  await confirmPassword(deps, user, input.password, ip, 'password');
+  const stored = await findMethod(deps.db.db, user.id);
+  // Looked at before the code, so asking with nothing stored spends none (a recovery code is single-use).
+  if (!stored) throw conflict(M.noneToRemove);
+  await requireCodeIfOn(deps, user, input.code, ip);
+  const now = deps.clock.now();
+  await deps.db.db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('payoutMethods')
+      .where('userId', '=', user.id)
+      .returning('summary')
+      .executeTakeFirst();
+    if (!removed) throw conflict(M.noneToRemove);
+    const url = deps.config.publicUrl;
+    await queueMailToUser(trx, user.id, (to) => payoutDetailsRemovedMail(url, to.email, removed.summary), now);
+  });
+  deps.mailWorker.kick();
+  return { method: null };
 }
 
 /**

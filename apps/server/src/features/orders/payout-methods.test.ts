@@ -104,16 +104,17 @@ describe('payout details', () => {
     expect(asked.status).toBe(201);
     const mine = (asked.body.payouts as Array<Record<string, unknown>>)[0];
     expect(mine).toMatchObject({ destination: 'IBAN DE… ending 3000' });
-    expect(mine).not.toHaveProperty('destinationDetails');
+    expect(mine).not.toHaveProperty('detailsKept');
     expect(mine).not.toHaveProperty('sealedDestination');
 
     // A change afterwards (the owner's or not) does not redirect the open payout, and holds the next one.
     await put(s, { details: usBank });
     const admins = await call(ctx, admin, 'GET', '/api/admin/payouts?status=open');
     const open = (admins.body.items as Array<Record<string, unknown>>).find((p) => p.userId === s.id);
-    expect(open).toMatchObject({
-      destination: 'IBAN DE… ending 3000',
-      destinationDetails: [
+    expect(open).toMatchObject({ destination: 'IBAN DE… ending 3000', detailsKept: true });
+    const shown = await call(ctx, admin, 'POST', `/api/admin/payouts/${String(open?.id)}/destination`);
+    expect(shown.body).toEqual({
+      lines: [
         { label: 'Method', value: 'Bank account with an IBAN' },
         { label: 'Account holder', value: 'Sam Seller' },
         { label: 'IBAN', value: 'DE89 3704 0044 0532 0130 00' },
@@ -148,8 +149,7 @@ describe('payout details', () => {
     expect(kept).toEqual({ destination: null, destinationSummary: 'IBAN' });
     const paid = await call(ctx, admin, 'GET', '/api/admin/payouts?status=paid');
     const row = (paid.body.items as Array<Record<string, unknown>>).find((p) => p.id === payout.id);
-    expect(row).toMatchObject({ destination: 'IBAN' });
-    expect(row).not.toHaveProperty('destinationDetails');
+    expect(row).toMatchObject({ destination: 'IBAN', detailsKept: false });
   });
 });
 

@@ -10,13 +10,14 @@ import {
 import {
   PAYOUT_METHOD_ROUTE,
   payoutMethodInputSchema,
+  payoutMethodRemoveSchema,
   payoutMethodReplySchema,
 } from '@accountry/shared/payout-methods';
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
 import { requestPayout, walletEntries, walletOf } from './wallet.service';
-import { payoutMethodOf, setPayoutMethod } from './payout-methods.service';
+import { payoutMethodOf, removePayoutMethod, setPayoutMethod } from './payout-methods.service';
 import { PASSWORD_CONFIRMATION_LIMIT } from '../auth/confirm-password.service';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
@@ -62,6 +63,15 @@ export function walletRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: payoutMethodInputSchema, response: { 200: payoutMethodReplySchema, ...errors } },
       },
       async (request) => setPayoutMethod(deps, requireRole(request, MEMBERS), request.body, request.ip),
+    );
+
+    app.delete(
+      PAYOUT_METHOD_ROUTE,
+      {
+        config: { rateLimit: PASSWORD_CONFIRMATION_LIMIT },
+        schema: { tags, body: payoutMethodRemoveSchema, response: { 200: payoutMethodReplySchema, ...errors } },
+      },
+      async (request) => removePayoutMethod(deps, requireRole(request, MEMBERS), request.body, request.ip),
     );
 
     app.post(

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { payoutDecidedMail } from './payout-mails';
-import { destinationLines, payoutDestination } from './payout-methods.service';
+import { payoutDestination } from './payout-methods.service';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -202,7 +202,7 @@ export async function creditBalance(
   return walletOf(deps, userId);
 }
 
-/** Admin: payouts by status, an open one with its details for the admin who sends it. */
+/** Admin: payouts by status; an open one's whole details are asked for one at a time (payout-destination.service). */
 export async function payoutsPage(deps: AppDeps, status: PayoutStatus, cursor: string | undefined) {
   const rows = await payoutRows(deps.db.db, { status, after: decodeCursor(cursor) });
   const page = rows.slice(0, PAGE);
@@ -210,9 +210,7 @@ export async function payoutsPage(deps: AppDeps, status: PayoutStatus, cursor: s
   return {
     items: page.map(({ sealedDestination, ...p }) => ({
       ...p,
-      // Opened only for payouts still to send: a decided one needs no account number on the screen.
-      destinationDetails:
-        p.status === 'open' ? destinationLines(deps, { ...p, destination: sealedDestination }) : undefined,
+      detailsKept: p.status === 'open' && sealedDestination !== null,
     })) as Payout[],
     nextCursor: rows.length > PAGE && last ? encodeCursor(last.createdAt, last.id) : null,
   };

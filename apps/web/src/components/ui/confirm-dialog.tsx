@@ -89,7 +89,8 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
             </Text>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
+            {/* The first focus, unless a reason is asked: Enter straight away must not confirm a final action. */}
+            <Button variant="default" onClick={close} disabled={busy} data-autofocus={!options.reason || undefined}>
               Cancel
             </Button>
             <Button color={options.danger ? 'red' : undefined} onClick={confirm} loading={busy}>

@@ -6,7 +6,7 @@ import {
   type OrderDetail,
   type OrderListItem,
 } from '@accountry/shared/orders';
-import { WALLET_ROUTES, type Payout, type Wallet } from '@accountry/shared/wallet';
+import { WALLET_ROUTES, type Payout, type PayoutDestination, type Wallet } from '@accountry/shared/wallet';
 import { api, toQuery } from '../../../lib/api';
 
 type Params = Record<string, string | number | undefined>;
@@ -33,6 +33,8 @@ export const adminOrdersApi = {
     ),
   figures: () => api<AdminOrderFigures>(ORDER_ROUTES.adminFigures),
   payouts: (p: Params) => api<Page<Payout>>(`${WALLET_ROUTES.adminPayouts}${toQuery(p)}`),
+  payoutDestination: (id: string) =>
+    api<PayoutDestination>(at(WALLET_ROUTES.adminPayoutDestination, id), { method: 'POST', body: {} }),
   markPaid: (id: string) => api<{ ok: true }>(at(WALLET_ROUTES.adminPayoutPaid, id), { method: 'POST', body: {} }),
   reject: (id: string, reason: string) =>
     api<{ ok: true }>(at(WALLET_ROUTES.adminPayoutReject, id), { body: { reason } }),

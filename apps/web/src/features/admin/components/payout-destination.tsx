@@ -1,26 +1,36 @@
-import { Box, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Box, Button, Group, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import type { PayoutDetailLine } from '@accountry/shared/payout-methods';
 import type { Payout } from '@accountry/shared/wallet';
+import { adminOrdersApi } from '../api/admin-orders-api';
 
 /**
- * Where a payout goes: its summary, and for an open one the whole details the admin sends the money to (label, then
- * value, selectable to copy). Payouts from before payout details existed have none.
+ * Where a payout goes: its summary, and for an open one the whole details, asked for when the admin is about to send
+ * the money (each showing is audited, decision 174) and kept only while this row is on the screen.
  */
 export function PayoutDestination({ p }: { p: Payout }) {
+  const [lines, setLines] = useState<PayoutDetailLine[] | null>(null);
+  const show = useMutation({
+    mutationFn: () => adminOrdersApi.payoutDestination(p.id),
+    onSuccess: (reply) => setLines(reply.lines),
+  });
   if (!p.destination)
     return (
       <Text size="sm" c="dimmed">
         No payout details
       </Text>
     );
-  const lines = p.status === 'open' ? p.destinationDetails : undefined;
+  const open = p.status === 'open';
   return (
     <div>
       <Text size="sm" fw={500}>
         {p.destination}
       </Text>
-      {lines && (
+      {open && lines && (
         <Box
           component="dl"
+          aria-label={`Payout details of ${p.userName}`}
           style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 8, margin: '4px 0 0' }}
         >
           {lines.map((line) => (
@@ -28,7 +38,26 @@ export function PayoutDestination({ p }: { p: Payout }) {
           ))}
         </Box>
       )}
-      {p.status === 'open' && !lines && (
+      {open && p.detailsKept && (
+        <Group gap="xs" mt={4}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            loading={show.isPending}
+            onClick={() => (lines ? setLines(null) : show.mutate())}
+            aria-expanded={lines !== null}
+            aria-label={`${lines ? 'Hide' : 'Show'} payout details of ${p.userName}`}
+          >
+            {lines ? 'Hide details' : 'Show details'}
+          </Button>
+        </Group>
+      )}
+      {show.isError && (
+        <Text size="xs" c="red" role="alert">
+          {show.error.message}
+        </Text>
+      )}
+      {open && !p.detailsKept && (
         <Text size="xs" c="dimmed">
           The full details were erased with the account.
         </Text>

@@ -10,7 +10,12 @@ import {
   type revealedCredentialsSchema,
 } from '@accountry/shared/orders';
 import { WALLET_ROUTES, type Wallet, type WalletEntry } from '@accountry/shared/wallet';
-import { PAYOUT_METHOD_ROUTE, type PayoutMethodInput, type PayoutMethodReply } from '@accountry/shared/payout-methods';
+import {
+  PAYOUT_METHOD_ROUTE,
+  type PayoutMethodInput,
+  type PayoutMethodRemoveInput,
+  type PayoutMethodReply,
+} from '@accountry/shared/payout-methods';
 import { api, toQuery } from '../../../lib/api';
 
 export type OrderSide = 'purchases' | 'sales';
@@ -47,4 +52,6 @@ export const ordersApi = {
   payoutMethod: () => api<PayoutMethodReply>(PAYOUT_METHOD_ROUTE),
   setPayoutMethod: (input: PayoutMethodInput) =>
     api<PayoutMethodReply>(PAYOUT_METHOD_ROUTE, { method: 'PUT', body: input }),
+  removePayoutMethod: (input: PayoutMethodRemoveInput) =>
+    api<PayoutMethodReply>(PAYOUT_METHOD_ROUTE, { method: 'DELETE', body: input }),
 };

@@ -1,15 +1,25 @@
 import { useRef, useState } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { PayoutMethodReply } from '@accountry/shared/payout-methods';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import {
+  PAYOUT_DETAILS_HOLD_HOURS,
+  PAYOUT_METHOD_MESSAGES,
+  type PayoutMethodReply,
+} from '@accountry/shared/payout-methods';
+import { ConfirmIdentityDialog } from '../../../components/confirm-identity/confirm-identity-dialog';
 import { formatOrderTime } from '../../../components/orders/order-format';
+import { toast } from '../../../lib/toast';
 import { useFocusReturn } from '../../../lib/use-focus-return';
+import { orderKeys, ordersApi } from '../api/orders-api';
 import { PayoutDetailsDialog } from './payout-details-dialog';
 import { LoadError } from './load-error';
 
-/** The wallet's payout details: where payouts go, in summary, and the dialog to add or change them. */
+/** The wallet's payout details: where payouts go, in summary, and the dialogs to add, change or remove them. */
 export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMethodReply> }) {
+  const client = useQueryClient();
   const [opened, setOpened] = useState(false);
+  // The summary is kept for the dialog's closing: the removal empties the stored details first.
+  const [removal, setRemoval] = useState({ opened: false, summary: '' });
   // Each opening is a fresh form, on the method stored then.
   const [opening, setOpening] = useState(0);
   const root = useRef<HTMLDivElement>(null);
@@ -54,7 +64,38 @@ export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMetho
         >
           {method ? 'Change' : 'Add payout details'}
         </Button>
+        {method && (
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => {
+              focus.remember();
+              setRemoval({ opened: true, summary: method.summary });
+            }}
+            aria-label="Remove payout details"
+          >
+            Remove
+          </Button>
+        )}
       </Group>
+      <ConfirmIdentityDialog
+        opened={removal.opened}
+        title="Remove your payout details?"
+        confirmLabel="Remove payout details"
+        send={ordersApi.removePayoutMethod}
+        onDone={async (reply) => {
+          toast.success(PAYOUT_METHOD_MESSAGES.removed);
+          client.setQueryData(orderKeys.payoutMethod, reply);
+          await client.invalidateQueries({ queryKey: orderKeys.all });
+        }}
+        onClose={() => setRemoval((r) => ({ ...r, opened: false }))}
+        onClosed={focus.restore}
+      >
+        <Text size="sm">
+          Payouts will have nowhere to go until you add payout details again, and new details wait{' '}
+          {PAYOUT_DETAILS_HOLD_HOURS} hours. A payout you already requested still goes to {removal.summary}.
+        </Text>
+      </ConfirmIdentityDialog>
       <PayoutDetailsDialog
         key={opening}
         opened={opened}

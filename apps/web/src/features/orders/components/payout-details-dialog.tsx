@@ -106,6 +106,11 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
     >
       <form ref={form} onSubmit={submit} noValidate aria-label={title}>
         <Stack>
+          {method && (
+            <Text size="sm">
+              Payouts go to <strong>{method.summary}</strong> now. The new details replace them.
+            </Text>
+          )}
           <Text size="sm">
             For your safety, payouts wait {PAYOUT_DETAILS_HOLD_HOURS} hours after your payout details, email address or
             password change, and we send an email to the address on your account each time these details change.

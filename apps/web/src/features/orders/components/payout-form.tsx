@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
@@ -30,6 +30,7 @@ export function PayoutForm({ wallet, method }: Props) {
   const [amount, setAmount] = useState<number | string>('');
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
+  const whyBlocked = useId();
   // Drawn before the focus arrives, so the field is read out with its message.
   const showError = (message: string) => {
     flushSync(() => setError(message));
@@ -52,6 +53,7 @@ export function PayoutForm({ wallet, method }: Props) {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (blocked) return;
     if (amount === '') return showError(WALLET_MESSAGES.payoutAmountMissing);
     const cents = Math.round(Number(amount) * 100);
     const parsed = payoutRequestSchema.safeParse({ amountCents: cents });
@@ -93,25 +95,34 @@ export function PayoutForm({ wallet, method }: Props) {
             disabled={blocked}
             w={240}
           />
-          <Button type="submit" mt={{ base: 0, xs: 46 }} disabled={blocked}>
+          {/* Focusable while blocked, so the keyboard reaches it and a screen reader reads why it waits. */}
+          <Button
+            type="submit"
+            mt={{ base: 0, xs: 46 }}
+            data-disabled={blocked || undefined}
+            aria-disabled={blocked || undefined}
+            aria-describedby={blocked ? whyBlocked : undefined}
+          >
             Request payout
           </Button>
         </Group>
-        {missing && (
-          <Text size="sm" c="dimmed">
-            {PAYOUT_METHOD_MESSAGES.missing} Use &ldquo;Add payout details&rdquo; above.
-          </Text>
-        )}
-        {heldUntil !== null && (
-          <Text size="sm" c="dimmed">
-            {PAYOUT_METHOD_MESSAGES.onHold} You can request one from {formatOrderTime(heldUntil)}.
-          </Text>
-        )}
-        {tooLow && (
-          <Text size="sm" c="dimmed">
-            You can request a payout once your available balance reaches {formatCents(min)}.
-          </Text>
-        )}
+        <div id={whyBlocked}>
+          {missing && (
+            <Text size="sm" c="dimmed">
+              {PAYOUT_METHOD_MESSAGES.missing} Use &ldquo;Add payout details&rdquo; above.
+            </Text>
+          )}
+          {heldUntil !== null && (
+            <Text size="sm" c="dimmed">
+              {PAYOUT_METHOD_MESSAGES.onHold} You can request one from {formatOrderTime(heldUntil)}.
+            </Text>
+          )}
+          {tooLow && (
+            <Text size="sm" c="dimmed">
+              You can request a payout once your available balance reaches {formatCents(min)}.
+            </Text>
+          )}
+        </div>
       </Stack>
       {confirm.dialog}
     </form>

@@ -1,15 +1,13 @@
-import { Badge, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { PAYOUT_STATUS_LABELS, formatCents, type Payout, type PayoutStatus } from '@accountry/shared/wallet';
-import { formatOrderTime } from '../../../components/orders/order-format';
+import { formatCents } from '@accountry/shared/wallet';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { LedgerEntries } from '../components/ledger-entries';
 import { PayoutDetailsCard } from '../components/payout-details-card';
 import { PayoutForm } from '../components/payout-form';
+import { PayoutHistory } from '../components/payout-history';
 import { LoadError } from '../components/load-error';
-
-const PAYOUT_COLORS: Record<PayoutStatus, string> = { open: 'yellow', paid: 'green', rejected: 'red' };
 
 function Figure({ label, cents, hint }: { label: string; cents: number; hint: string }) {
   return (
@@ -24,45 +22,6 @@ function Figure({ label, cents, hint }: { label: string; cents: number; hint: st
         {hint}
       </Text>
     </Card>
-  );
-}
-
-function PayoutHistory({ payouts }: { payouts: Payout[] }) {
-  if (payouts.length === 0) return <Text c="dimmed">No payouts requested yet.</Text>;
-  return (
-    // The status comes before where it went: on a phone the table scrolls sideways, and the status matters most.
-    <Table.ScrollContainer minWidth={520}>
-      <Table aria-label="Payouts" verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Requested</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>To</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {payouts.map((p) => (
-            <Table.Tr key={p.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatOrderTime(p.createdAt)}</Table.Td>
-              <Table.Td ta="right">{formatCents(p.amountCents)}</Table.Td>
-              <Table.Td>
-                <Badge color={PAYOUT_COLORS[p.status]} variant="light">
-                  {PAYOUT_STATUS_LABELS[p.status]}
-                </Badge>
-                {p.reason && (
-                  <Text size="xs" c="dimmed">
-                    {p.reason}
-                  </Text>
-                )}
-              </Table.Td>
-              {/* Payouts requested before payout details existed have no destination. */}
-              <Table.Td>{p.destination || '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 

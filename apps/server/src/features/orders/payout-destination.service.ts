@@ -1,0 +1,34 @@
+import { WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
+import type { AppDeps } from '../../app';
+import { conflict, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { AuthUser } from '../../plugins/auth';
+import { destinationLines } from './payout-methods.service';
+
+/**
+ * An open payout's whole details, for the admin about to send it (decision 174). Each showing is in the audit log, so
+ * who read a member's account number, and when, can be told afterwards; a decided payout's are no longer shown.
+ */
+export async function showPayoutDestination(deps: AppDeps, admin: AuthUser, payoutId: string) {
+  const payout = await deps.db.db
+    .selectFrom('payouts')
+    .select(['id', 'userId', 'status', 'destination'])
+    .where('id', '=', payoutId)
+    .executeTakeFirst();
+  if (!payout) throw notFound(W.payoutNotFound);
+  if (payout.status !== 'open') throw conflict(W.payoutDetailsDecided);
+  const lines = destinationLines(deps, payout);
+  if (!lines) throw conflict(W.payoutDetailsNone);
+  await recordAudit(
+    deps.db.db,
+    {
+      actorId: admin.id,
+      action: 'payout.details_reveal',
+      targetType: 'user',
+      targetId: payout.userId,
+      details: { payoutId: payout.id },
+    },
+    deps.clock.now(),
+  );
+  return { lines };
+}
