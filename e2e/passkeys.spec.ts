@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { PASSKEY_MESSAGES } from '@accountry/shared/passkeys';
 import { createUser, signInContext } from './support/db';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { postWithSession } from './support/session-api';
+import { appCode, turnOnTwoFactor } from './support/two-factor';
 
 /** Chromium's virtual authenticator for the page: a device with a screen lock that the person always unlocks. */
 async function addVirtualAuthenticator(page: Page) {
@@ -159,10 +158,6 @@ test('a member adds a passkey, renames it, signs in with it and removes it', asy
   await expect(page).toHaveURL(/\/signin$/);
 });
 
-/** What the member's authenticator app shows for the key, `stepsAhead` time steps from now. */
-const appCode = (key: string, stepsAhead = 0) =>
-  TOTP.generate({ secret: Secret.fromBase32(key), timestamp: Date.now() + stepsAhead * 30_000 });
-
 test('with two-factor sign-in on, adding a passkey takes a code, and the passkey then signs in without one', async ({
   page,
   context,
@@ -170,9 +165,7 @@ test('with two-factor sign-in on, adding a passkey takes a code, and the passkey
 }) => {
   const user = createUser('seller', 'Tove Twofold');
   await signInContext(context, baseURL!, user.id);
-  const setup = await postWithSession(context, baseURL!, '/api/profile/two-factor/setup', { password: user.password });
-  const { secret } = (await setup.json()) as { secret: string };
-  await postWithSession(context, baseURL!, '/api/profile/two-factor/enable', { code: appCode(secret) });
+  const secret = await turnOnTwoFactor(context, baseURL!, user);
   await addVirtualAuthenticator(page);
 
   await page.goto('/profile');

@@ -1,12 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { createUser, signInContext } from './support/db';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { postWithSession } from './support/session-api';
-
-/** What the member's authenticator app shows for the key, `stepsAhead` time steps from now. */
-const appCode = (key: string, stepsAhead = 0) =>
-  TOTP.generate({ secret: Secret.fromBase32(key), timestamp: Date.now() + stepsAhead * 30_000 });
+import { appCode, mailedSetupCode, turnOnTwoFactor } from './support/two-factor';
 
 async function signInWithPassword(page: Page, email: string, password: string) {
   await page.goto('/signin');
@@ -40,6 +35,15 @@ test('a seller turns on two-factor sign-in, signs in with a code and a recovery 
   await expectNoSeriousA11yViolations(page, 'two-factor set-up');
   const key = (await dialog.locator('code').innerText()).replace(/\s+/g, '');
   expect(key).toMatch(/^[A-Z2-7]{32}$/);
+
+  // Turning it on also takes the code mailed to the account's address: the password alone is not enough.
+  const emailCodeField = dialog.getByRole('textbox', { name: 'Code from the email we sent you' });
+  await expect(dialog.getByText(`We sent it to ${user.email}. It works for 15 minutes.`)).toBeVisible();
+  await codeField.fill(appCode(key));
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(dialog.getByText('Enter the 6-digit code we emailed you.')).toBeVisible();
+  await expect(emailCodeField).toBeFocused();
+  await emailCodeField.fill(await mailedSetupCode(context.request, baseURL!, user.email));
 
   await codeField.fill(appCode(key) === '000000' ? '111111' : '000000');
   await dialog.getByRole('button', { name: 'Turn on' }).click();
@@ -157,11 +161,7 @@ test('support turns off two-factor sign-in for a member who lost phone and codes
   const member = createUser('buyer', 'Lorna Lost');
   const memberContext = await browser.newContext({ baseURL });
   await signInContext(memberContext, baseURL!, member.id);
-  const setup = await postWithSession(memberContext, baseURL!, '/api/profile/two-factor/setup', {
-    password: member.password,
-  });
-  const { secret } = (await setup.json()) as { secret: string };
-  await postWithSession(memberContext, baseURL!, '/api/profile/two-factor/enable', { code: appCode(secret) });
+  await turnOnTwoFactor(memberContext, baseURL!, member);
   await memberContext.close();
 
   const admin = createUser('admin', 'Sam Support');

@@ -37,12 +37,26 @@ export const SETUP_VALID_MINUTES = 15;
 /** POST /api/profile/two-factor/setup: the password confirms it. */
 export const twoFactorPasswordInputSchema = z.strictObject({ password: passwordSchema });
 
-/** The key to add to the app: as a QR code of `uri`, or typed in as `secret`. */
-export const twoFactorSetupSchema = z.object({ secret: z.string(), uri: z.string() });
+/**
+ * The key to add to the app: as a QR code of `uri`, or typed in as `secret`; and the address a code was mailed to, which
+ * turning it on also takes (decision 175).
+ */
+export const twoFactorSetupSchema = z.object({ secret: z.string(), uri: z.string(), emailedTo: z.string() });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
-/** POST /api/profile/two-factor/enable: a code from the app proves it holds the key. */
-export const twoFactorEnableInputSchema = z.strictObject({ code: twoFactorCodeSchema });
+/**
+ * POST /api/profile/two-factor/enable: a code from the app proves it holds the key, and the code mailed at the set-up
+ * that the account's mailbox is the member's (a stolen session and password alone cannot lock the owner out).
+ */
+export const twoFactorEnableInputSchema = z.strictObject({
+  code: twoFactorCodeSchema,
+  emailCode: z
+    .string({ error: TWO_FACTOR_MESSAGES.emailCodeMissing })
+    .trim()
+    .min(1, TWO_FACTOR_MESSAGES.emailCodeMissing)
+    .max(32, TWO_FACTOR_MESSAGES.codeTooLong),
+});
+export type TwoFactorEnableInput = z.input<typeof twoFactorEnableInputSchema>;
 
 /** POST /api/profile/two-factor/disable and …/recovery-codes: the password and a code (or a recovery code). */
 export const twoFactorConfirmInputSchema = z.strictObject({ password: passwordSchema, code: twoFactorCodeSchema });

@@ -540,6 +540,8 @@ export interface TwoFactorTable {
   enabledAt: number | null;
   /** The last TOTP time step a code was accepted for: a code never works twice. */
   lastStep: number | null;
+  /** A pending key's code mailed to the account's address, as a keyed digest; null once on (decision 175). */
+  emailCode: string | null;
 }
 
 /** A one-time recovery code, as its SHA-256. */

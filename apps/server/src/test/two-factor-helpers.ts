@@ -19,13 +19,25 @@ export function nextCode(ctx: TestContext, key: string) {
   return totpCode(key, ctx.clock.now());
 }
 
+/** The code the latest set-up mailed to the address (decision 175), from its subject. */
+export async function mailedSetupCode(ctx: TestContext, email: string) {
+  const mails = (await ctx.mailsTo(email)).filter((m) =>
+    m.subject.endsWith('your code to turn on two-factor sign-in at Accountry'),
+  );
+  const code = /^(\d{6}) /.exec(mails.at(-1)?.subject ?? '')?.[1];
+  if (!code) throw new Error(`no set-up code was mailed to ${email}`);
+  return code;
+}
+
 /** A member with two-factor sign-in on: their key and recovery codes. */
 export async function memberWithTwoFactor(ctx: TestContext) {
   const { user, session } = await userWithSession(ctx, 'buyer');
   const setup = await twoFactorCall(ctx, session, '/setup', { password: TEST_PASSWORD });
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json() as { secret: string; uri: string };
-  const enabled = await twoFactorCall(ctx, session, '/enable', { code: totpCode(secret, ctx.clock.now()) });
+  const emailCode = await mailedSetupCode(ctx, user.email);
+  const code = totpCode(secret, ctx.clock.now());
+  const enabled = await twoFactorCall(ctx, session, '/enable', { code, emailCode });
   expect(enabled.statusCode).toBe(200);
   return { user, session, key: secret, recoveryCodes: enabled.json().recoveryCodes as string[] };
 }

@@ -6,7 +6,7 @@ import { bucketFor, hit, hitCount, lastHitAt } from './throttle.service';
 
 const HOUR = 60 * 60 * 1000;
 
-type MailKind = 'mail-verify' | 'mail-reset' | 'mail-signup' | 'mail-change';
+type MailKind = 'mail-verify' | 'mail-reset' | 'mail-signup' | 'mail-change' | 'mail-two-factor';
 
 /** Why an address may not be mailed now (one a minute and five an hour per kind), or null when it may. */
 async function refusal(db: Database, kind: MailKind, email: string, now: number) {

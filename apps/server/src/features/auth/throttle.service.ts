@@ -9,7 +9,15 @@ import { countHits, deleteBucket, deleteHits, insertHits, latestHit, purgeHitsBe
  * Buckets are hashed: the table never holds an address or an IP in the clear.
  */
 export const bucketFor = (
-  kind: 'signin-account' | 'signin-ip' | 'signin-code' | 'mail-verify' | 'mail-reset' | 'mail-signup' | 'mail-change',
+  kind:
+    | 'signin-account'
+    | 'signin-ip'
+    | 'signin-code'
+    | 'mail-verify'
+    | 'mail-reset'
+    | 'mail-signup'
+    | 'mail-change'
+    | 'mail-two-factor',
   key: string,
 ) => hash('sha256', `${kind}:${key}`, 'base64url');
 

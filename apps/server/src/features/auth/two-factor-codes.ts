@@ -60,3 +60,9 @@ export function normalRecoveryCode(typed: string): string | null {
   const code = typed.toLowerCase().replace(/[\s-]+/g, '');
   return code.length === CODE_LENGTH && [...code].every((c) => ALPHABET.includes(c)) ? code : null;
 }
+
+/** The 6 digits mailed at a set-up (decision 175). */
+export const newEmailCode = () => String(randomInt(1_000_000)).padStart(6, '0');
+
+/** A typed mailed code in the form it was made: spaces and dashes left out. */
+export const normalEmailCode = (typed: string) => typed.replace(/[\s-]/g, '');

@@ -80,3 +80,25 @@ export function wrongCodeMail(publicUrl: string, to: string): Mail {
     ),
   };
 }
+
+/**
+ * The code that turning two-factor sign-in on takes (decision 175): whoever sets it up must read this mailbox, so a
+ * stolen session and password alone cannot lock the owner out with an app of their own.
+ */
+export function twoFactorSetupCodeMail(publicUrl: string, to: string, code: string, validMinutes: number): Mail {
+  return {
+    to,
+    subject: `${code} is your code to turn on two-factor sign-in at Accountry`,
+    ...mailLayout(
+      'Your code to turn on two-factor sign-in',
+      [
+        `Enter ${code} in the "Turn on two-factor sign-in" dialog, with the code from your authenticator app. It works ` +
+          `for ${validMinutes} minutes.`,
+        'If you did not ask for this, someone knows your password: change it now. Two-factor sign-in stays off ' +
+          'without this code.',
+      ],
+      { label: 'Open your profile', url: `${publicUrl}/profile` },
+      'You get this email because it is about the security of your account.',
+    ),
+  };
+}

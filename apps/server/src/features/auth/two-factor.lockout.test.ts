@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { freshIp, post, tokenFrom } from './auth-test-helpers';
 import { totpCode } from './two-factor-codes';
-import { mailTo, memberWithTwoFactor, nextCode, signInWithCode, twoFactorCall } from '../../test/two-factor-helpers';
+import {
+  mailTo,
+  mailedSetupCode,
+  memberWithTwoFactor,
+  nextCode,
+  signInWithCode,
+  twoFactorCall,
+} from '../../test/two-factor-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -64,13 +71,30 @@ describe('wrong codes', () => {
   });
 
   it('count at turning it on too', async () => {
-    const { session } = await userWithSession(ctx, 'buyer');
+    const { user, session } = await userWithSession(ctx, 'buyer');
     const { secret } = (await twoFactorCall(ctx, session, '/setup', { password: TEST_PASSWORD })).json();
+    const emailCode = await mailedSetupCode(ctx, user.email);
     const wrong = totpCode(secret, ctx.clock.now()) === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++)
-      expect((await twoFactorCall(ctx, session, '/enable', { code: wrong }, freshIp())).statusCode).toBe(400);
+      expect((await twoFactorCall(ctx, session, '/enable', { code: wrong, emailCode }, freshIp())).statusCode).toBe(
+        400,
+      );
     const code = totpCode(secret, ctx.clock.now());
-    expect((await twoFactorCall(ctx, session, '/enable', { code }, freshIp())).statusCode).toBe(429);
+    expect((await twoFactorCall(ctx, session, '/enable', { code, emailCode }, freshIp())).statusCode).toBe(429);
+  });
+
+  it('count the mailed code too, so its six digits cannot be guessed', async () => {
+    const { user, session } = await userWithSession(ctx, 'buyer');
+    const { secret } = (await twoFactorCall(ctx, session, '/setup', { password: TEST_PASSWORD })).json();
+    const emailCode = await mailedSetupCode(ctx, user.email);
+    const guesses = ['000000', '111111', '222222', '333333', '444444', '555555'].filter((g) => g !== emailCode);
+    for (const guess of guesses.slice(0, 5)) {
+      const code = totpCode(secret, ctx.clock.now());
+      const res = await twoFactorCall(ctx, session, '/enable', { code, emailCode: guess }, freshIp());
+      expect(res.statusCode).toBe(400);
+    }
+    const code = totpCode(secret, ctx.clock.now());
+    expect((await twoFactorCall(ctx, session, '/enable', { code, emailCode }, freshIp())).statusCode).toBe(429);
   });
 });
 
@@ -80,7 +104,10 @@ describe('the set-up and the stored secrets', () => {
     const setup = await twoFactorCall(ctx, session, '/setup', { password: TEST_PASSWORD });
     expect(setup.headers['cache-control']).toBe('no-store');
     ctx.clock.advance(15 * 60_000 + 1);
-    const late = await twoFactorCall(ctx, session, '/enable', { code: totpCode(setup.json().secret, ctx.clock.now()) });
+    const late = await twoFactorCall(ctx, session, '/enable', {
+      code: totpCode(setup.json().secret, ctx.clock.now()),
+      emailCode: '123456',
+    });
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe('Start again: the key shown has expired or was replaced.');
   });

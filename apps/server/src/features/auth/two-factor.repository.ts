@@ -6,14 +6,14 @@ export async function findTwoFactor(db: Database, userId: string): Promise<TwoFa
 }
 
 /** A new pending key replaces any earlier pending one; an enabled key is never replaced here. */
-export async function savePendingKey(db: Database, userId: string, secret: string, now: number) {
+export async function savePendingKey(db: Database, userId: string, secret: string, emailCode: string, now: number) {
   const res = await db
     .insertInto('twoFactor')
-    .values({ userId, secret, createdAt: now, enabledAt: null, lastStep: null })
+    .values({ userId, secret, createdAt: now, enabledAt: null, lastStep: null, emailCode })
     .onConflict((oc) =>
       oc
         .column('userId')
-        .doUpdateSet({ secret, createdAt: now, lastStep: null })
+        .doUpdateSet({ secret, createdAt: now, lastStep: null, emailCode })
         .where('twoFactor.enabledAt', 'is', null),
     )
     .executeTakeFirst();
@@ -24,7 +24,7 @@ export async function savePendingKey(db: Database, userId: string, secret: strin
 export async function enableKey(db: Database, userId: string, secret: string, step: number, now: number) {
   const res = await db
     .updateTable('twoFactor')
-    .set({ enabledAt: now, lastStep: step })
+    .set({ enabledAt: now, lastStep: step, emailCode: null })
     .where('userId', '=', userId)
     .where('secret', '=', secret)
     .where('enabledAt', 'is', null)

@@ -61,7 +61,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const codes = await enableTwoFactor(deps, requireSignedIn(request), request.body.code, request.ip);
+        const codes = await enableTwoFactor(deps, requireSignedIn(request), request.body, request.ip);
         return reply.header('cache-control', 'no-store').send(codes);
       },
     );

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { confirmPassword } from './confirm-password.service';
 import { authErrors } from './auth-errors';
 import { AUTH_POLICY } from './auth-policy';
+import { claimMailSlot } from './mail-limit.service';
 import { claimCodeAttempt, codeFailures, codeFailuresBucket } from './signin-attempts';
 import { clearBucket, releaseHits } from './throttle.service';
 import * as repo from './two-factor.repository';
@@ -23,6 +24,7 @@ import {
   normalRecoveryCode,
 } from './two-factor-codes';
 import { recoveryCodeUsedMail, twoFactorChangedMail, wrongCodeMail, type TwoFactorChange } from './two-factor-mails';
+import { emailCodeMatches, mailSetupEmailCode, newSetupEmailCode } from './two-factor-email-code';
 
 /** Turning it on, off or making new codes for one account never interleave. */
 const twoFactorLock = (userId: string) => `two-factor:${userId}`;
@@ -126,20 +128,37 @@ export async function requireCodeIfOn(deps: AppDeps, user: AuthUser, code: strin
   await requireSecondFactor(deps, row, code, ip, { signingIn: false, invalid: invalidCode });
 }
 
-/** A new key to add to the app; it is on only once a code from the app confirms it (`enableTwoFactor`). */
+/**
+ * A new key to add to the app, and a code mailed to the account's address (decision 175); the key is on only once a
+ * code from the app and the mailed code confirm it (`enableTwoFactor`).
+ */
 export async function startTwoFactorSetup(deps: AppDeps, user: AuthUser, password: string, ip: string) {
   await confirmPassword(deps, user, password, ip, 'password');
+  const db = deps.db.db;
+  if (await enabledKey(db, user.id)) throw conflict(M.alreadyOn);
+  const now = deps.clock.now();
+  await claimMailSlot(db, 'mail-two-factor', user.email, now);
   const key = newAuthenticatorKey();
   const sealed = appCipher(deps).sealText(key, keyContext(user.id));
-  if (!(await repo.savePendingKey(deps.db.db, user.id, sealed, deps.clock.now()))) throw conflict(M.alreadyOn);
-  return { secret: key, uri: authenticatorUri(key, user.email) };
+  const emailCode = newSetupEmailCode(deps, user.id);
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.savePendingKey(trx, user.id, sealed, emailCode.digest, now))) throw conflict(M.alreadyOn);
+    await mailSetupEmailCode(deps, trx, user.id, emailCode.code, now);
+  });
+  deps.mailWorker.kick();
+  return { secret: key, uri: authenticatorUri(key, user.email), emailedTo: user.email };
 }
 
 /**
- * The first code from the app turns the pending key on, within SETUP_VALID_MINUTES; the recovery codes are returned
- * this once. Wrong codes count like any other second factor's.
+ * The first code from the app and the mailed code turn the pending key on, within SETUP_VALID_MINUTES; the recovery
+ * codes are returned this once. Wrong codes of either kind count like any other second factor's.
  */
-export async function enableTwoFactor(deps: AppDeps, user: AuthUser, code: string, ip: string) {
+export async function enableTwoFactor(
+  deps: AppDeps,
+  user: AuthUser,
+  { code, emailCode }: { code: string; emailCode: string },
+  ip: string,
+) {
   const db = deps.db.db;
   const now = deps.clock.now();
   const attempt = await claimCodeAttempt(db, user.id, ip, now);
@@ -147,15 +166,24 @@ export async function enableTwoFactor(deps: AppDeps, user: AuthUser, code: strin
   const result = await withKeyLocks(db, [twoFactorLock(user.id)], async (trx) => {
     const row = await repo.findTwoFactor(trx, user.id);
     if (row?.enabledAt != null) throw conflict(M.alreadyOn);
-    if (!row || row.createdAt + SETUP_VALID_MS < now) throw conflict(M.setupMissing);
+    // A key pending from before mailed codes has none: it is set up again.
+    if (!row || !row.emailCode || row.createdAt + SETUP_VALID_MS < now) throw conflict(M.setupMissing);
     const step = acceptedStep(openKey(deps, row), code, now);
-    if (step === null) return null;
+    const mailed = emailCodeMatches(deps, row, emailCode);
+    if (step === null || !mailed) return { refused: { code: step === null, emailCode: !mailed } };
     if (!(await repo.enableKey(trx, user.id, row.secret, step, now))) throw conflict(M.setupMissing);
     const recoveryCodes = await storeNewRecoveryCodes(deps, trx, user.id);
     await mailChange(deps, trx, user.id, 'on', now);
     return { recoveryCodes };
   });
-  if (!result) throw badRequest(M.setupCodeInvalid, { code: M.setupCodeInvalid });
+  if (result.refused) {
+    const { refused } = result;
+    const fields = {
+      ...(refused.code ? { code: M.setupCodeInvalid } : {}),
+      ...(refused.emailCode ? { emailCode: M.emailCodeInvalid } : {}),
+    };
+    throw badRequest(Object.values(fields)[0], fields);
+  }
   await releaseHits(db, attempt);
   await clearBucket(db, codeFailuresBucket(user.id));
   return result;

@@ -9,6 +9,7 @@ import {
   signInWithCode,
   twoFactorCall,
   mailTo,
+  mailedSetupCode,
 } from '../../test/two-factor-helpers';
 
 let ctx: TestContext;
@@ -50,8 +51,10 @@ describe('turning two-factor sign-in on', () => {
     expect(row.secret.startsWith('v1.')).toBe(true);
     expect(row.secret).not.toContain(secret);
 
+    const emailCode = await mailedSetupCode(ctx, user.email);
     const bad = await call(session, '/enable', {
       code: '000000' === totpCode(secret, ctx.clock.now()) ? '111111' : '000000',
+      emailCode,
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({
@@ -59,7 +62,7 @@ describe('turning two-factor sign-in on', () => {
         'That code is not right. Enter the code the app shows now. If codes keep failing, check that your phone sets ' +
         'its time automatically.',
     });
-    const on = await call(session, '/enable', { code: totpCode(secret, ctx.clock.now()) });
+    const on = await call(session, '/enable', { code: totpCode(secret, ctx.clock.now()), emailCode });
     expect(on.statusCode).toBe(200);
     const codes = on.json().recoveryCodes as string[];
     expect(codes).toHaveLength(10);
@@ -80,18 +83,63 @@ describe('turning two-factor sign-in on', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('Two-factor sign-in is already on.');
     const other = await userWithSession(ctx, 'buyer');
-    const none = await call(other.session, '/enable', { code: '123456' });
+    const none = await call(other.session, '/enable', { code: '123456', emailCode: '123456' });
     expect(none.statusCode).toBe(409);
     expect(none.json().error.message).toBe('Start again: the key shown has expired or was replaced.');
   });
 
-  it('a newer set-up replaces the pending key: a code of the old one no longer turns it on', async () => {
-    const { session } = await userWithSession(ctx, 'buyer');
+  it('a newer set-up replaces the pending key and its mailed code: the old ones no longer turn it on', async () => {
+    const { user, session } = await userWithSession(ctx, 'buyer');
     const first = (await call(session, '/setup', { password: TEST_PASSWORD })).json().secret as string;
+    const firstMailed = await mailedSetupCode(ctx, user.email);
+    // One set-up mail a minute to an address.
+    const tooSoon = await call(session, '/setup', { password: TEST_PASSWORD });
+    expect(tooSoon.statusCode).toBe(429);
+    ctx.clock.advance(60_000);
     const second = (await call(session, '/setup', { password: TEST_PASSWORD })).json().secret as string;
+    const secondMailed = await mailedSetupCode(ctx, user.email);
     expect(second).not.toBe(first);
-    expect((await call(session, '/enable', { code: totpCode(first, ctx.clock.now()) })).statusCode).toBe(400);
-    expect((await call(session, '/enable', { code: totpCode(second, ctx.clock.now()) })).statusCode).toBe(200);
+    const oldKey = await call(session, '/enable', { code: totpCode(first, ctx.clock.now()), emailCode: secondMailed });
+    expect(oldKey.statusCode).toBe(400);
+    if (firstMailed !== secondMailed) {
+      const code = totpCode(second, ctx.clock.now());
+      const oldMail = await call(session, '/enable', { code, emailCode: firstMailed });
+      expect(oldMail.json().error.fields).toEqual({
+        emailCode: 'That is not the code we emailed. Use the code in the latest email, or start again for a new one.',
+      });
+    }
+    const on = await call(session, '/enable', { code: totpCode(second, ctx.clock.now()), emailCode: secondMailed });
+    expect(on.statusCode).toBe(200);
+  });
+
+  it('takes the code mailed to the address: a stolen session and the password alone cannot turn it on', async () => {
+    const { user, session } = await userWithSession(ctx, 'buyer');
+    const { secret } = (await call(session, '/setup', { password: TEST_PASSWORD })).json() as { secret: string };
+    const mail = (await ctx.mailsTo(user.email)).at(-1);
+    expect(mail?.subject).toMatch(/^\d{6} is your code to turn on two-factor sign-in at Accountry$/);
+    expect(mail?.text).toContain(
+      'If you did not ask for this, someone knows your password: change it now. Two-factor sign-in stays off without ' +
+        'this code.',
+    );
+    const missing = await call(session, '/enable', { code: totpCode(secret, ctx.clock.now()) });
+    expect(missing.json().error.fields).toEqual({ emailCode: 'Enter the 6-digit code we emailed you.' });
+    const mailed = await mailedSetupCode(ctx, user.email);
+    const guess = mailed === '000000' ? '000001' : '000000';
+    const guessed = await call(session, '/enable', { code: totpCode(secret, ctx.clock.now()), emailCode: guess });
+    expect(guessed.statusCode).toBe(400);
+    expect(guessed.json().error.fields).toEqual({
+      emailCode: 'That is not the code we emailed. Use the code in the latest email, or start again for a new one.',
+    });
+    expect((await status(session)).enabled).toBe(false);
+    const spaced = `${mailed.slice(0, 3)} ${mailed.slice(3)}`;
+    const on = await call(session, '/enable', { code: totpCode(secret, ctx.clock.now()), emailCode: spaced });
+    expect(on.statusCode).toBe(200);
+    const row = await ctx.db
+      .selectFrom('twoFactor')
+      .select('emailCode')
+      .where('userId', '=', user.id)
+      .executeTakeFirst();
+    expect(row?.emailCode).toBeNull();
   });
 });
 
@@ -203,7 +251,7 @@ describe('recovery codes and turning it off', () => {
   it('every endpoint needs a session and checks its input', async () => {
     const bodies = {
       '/setup': { password: TEST_PASSWORD },
-      '/enable': { code: '123456' },
+      '/enable': { code: '123456', emailCode: '123456' },
       '/disable': { password: TEST_PASSWORD, code: '123456' },
       '/recovery-codes': { password: TEST_PASSWORD, code: '123456' },
     };
@@ -212,7 +260,7 @@ describe('recovery codes and turning it off', () => {
     }
     expect((await ctx.app.inject({ method: 'GET', url: '/api/profile/two-factor' })).statusCode).toBe(401);
     const { session } = await userWithSession(ctx, 'buyer');
-    const long = await call(session, '/enable', { code: '1'.repeat(40) });
+    const long = await call(session, '/enable', { code: '1'.repeat(40), emailCode: '123456' });
     expect(long.statusCode).toBe(400);
     const extra = await call(session, '/setup', { password: TEST_PASSWORD, secret: 'AAAA' });
     expect(extra.statusCode).toBe(400);

@@ -12,9 +12,23 @@ const LABELS: Record<string, string> = {
   [ADMIN_ACTIONS.listingDelete]: 'Deleted listing',
   [ADMIN_ACTIONS.reportReview]: 'Reviewed report',
   [ADMIN_ACTIONS.feedbackReview]: 'Reviewed rate-us submission',
+  // Actions other features record, by the names they record them under.
+  'announcement.create': 'Created announcement',
+  'announcement.update': 'Edited announcement',
+  'announcement.delete': 'Deleted announcement',
+  'announcement.recall': 'Recalled announcement',
+  'announcement.send': 'Sent announcement',
+  'order.refund': 'Decided dispute: full refund',
+  'order.partial_refund': 'Decided dispute: partial refund',
+  'order.release': 'Decided dispute: paid the seller',
+  'order.credentials_reveal': 'Read order credentials',
+  'payout.paid': 'Marked payout paid',
+  'payout.reject': 'Rejected payout',
+  'payout.details_reveal': 'Showed payout details',
+  'balance.credit': 'Changed balance',
 };
 
-/** A readable name for an audit action; actions of other features show as recorded. */
+/** A readable name for an audit action; one without a label shows as recorded. */
 export const actionLabel = (action: string) => LABELS[action] ?? action;
 
 /** "from: buyer, to: seller" — the details object in one line. */

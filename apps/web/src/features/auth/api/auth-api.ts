@@ -10,7 +10,7 @@ import type {
 import type { EmailPreferences } from '@accountry/shared/email-preferences';
 import type { EmailChangeInput } from '@accountry/shared/email-change';
 import type { DeleteAccountInput } from '@accountry/shared/account-deletion';
-import type { RecoveryCodes, TwoFactorSetup } from '@accountry/shared/two-factor';
+import type { RecoveryCodes, TwoFactorEnableInput, TwoFactorSetup } from '@accountry/shared/two-factor';
 import { PASSKEY_ROUTES, type Passkey, type PasskeyList } from '@accountry/shared/passkeys';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { api } from '../../../lib/api';
@@ -42,7 +42,8 @@ export const authApi = {
     api<EmailPreferences>('/api/profile/email-preferences', { method: 'PUT', body: prefs }),
   twoFactor: fetchTwoFactorStatus,
   startTwoFactor: (password: string) => api<TwoFactorSetup>('/api/profile/two-factor/setup', { body: { password } }),
-  enableTwoFactor: (code: string) => api<RecoveryCodes>('/api/profile/two-factor/enable', { body: { code } }),
+  enableTwoFactor: (input: TwoFactorEnableInput) =>
+    api<RecoveryCodes>('/api/profile/two-factor/enable', { body: input }),
   disableTwoFactor: (input: { password: string; code: string }) =>
     api<void>('/api/profile/two-factor/disable', { body: input }),
   newRecoveryCodes: (input: { password: string; code: string }) =>

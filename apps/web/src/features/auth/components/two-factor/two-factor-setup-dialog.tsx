@@ -1,8 +1,13 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Anchor, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { groupedSecret, type TwoFactorSetup } from '@accountry/shared/two-factor';
+import {
+  SETUP_VALID_MINUTES,
+  TWO_FACTOR_MESSAGES,
+  groupedSecret,
+  type TwoFactorSetup,
+} from '@accountry/shared/two-factor';
 import { ApiRequestError } from '../../../../lib/api';
 import { authApi } from '../../api/auth-api';
 import { CurrentPasswordInput } from '../../../../components/confirm-identity/current-password-input';
@@ -10,10 +15,10 @@ import { CodeInput } from '../../../../components/confirm-identity/code-input';
 import { QrCode } from './qr-code';
 import { CodesModal } from './recovery-codes-panel';
 
-type Errors = { password?: string; code?: string; _?: string };
+type Errors = { password?: string; code?: string; emailCode?: string; _?: string };
 const errorsOf = (err: Error): Errors =>
-  err instanceof ApiRequestError && (err.fields.password || err.fields.code)
-    ? { password: err.fields.password, code: err.fields.code }
+  err instanceof ApiRequestError && (err.fields.password || err.fields.code || err.fields.emailCode)
+    ? { password: err.fields.password, code: err.fields.code, emailCode: err.fields.emailCode }
     : { _: err.message };
 
 interface Props {
@@ -22,22 +27,29 @@ interface Props {
   onClosed?: () => void;
 }
 
-/** Turning two-factor sign-in on: the password, then the key (QR code or typed), a first code, the recovery codes. */
+/**
+ * Turning two-factor sign-in on: the password, then the key (QR code or typed), a first code and the code mailed to the
+ * account's address (decision 175), then the recovery codes.
+ */
 export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [emailCode, setEmailCode] = useState('');
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const field = useRef<HTMLInputElement>(null);
+  const emailField = useRef<HTMLInputElement>(null);
   // Drawn before the focus arrives, so the field is read out as invalid with its message.
   const focusField = (next: Partial<{ errors: Errors; setup: TwoFactorSetup | null }>) => {
     flushSync(() => {
       if (next.errors) setErrors(next.errors);
       if (next.setup !== undefined) setSetup(next.setup);
     });
-    field.current?.focus();
-    field.current?.select();
+    // The mailed code's field when only it is wrong; else the first field of the step.
+    const target = next.errors?.emailCode && !next.errors.code ? emailField.current : field.current;
+    target?.focus();
+    target?.select();
   };
   const start = useMutation({
     mutationFn: authApi.startTwoFactor,
@@ -52,6 +64,7 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
       // An expired or replaced key: back to the password, to show a new one.
       if (err instanceof ApiRequestError && err.status === 409) {
         setCode('');
+        setEmailCode('');
         return focusField({ setup: null, errors: { _: err.message } });
       }
       focusField({ errors: errorsOf(err) });
@@ -64,6 +77,7 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
     enable.reset();
     setPassword('');
     setCode('');
+    setEmailCode('');
     setSetup(null);
     setCodes(null);
     setErrors({});
@@ -76,7 +90,8 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
       return start.mutate(password);
     }
     if (!code.trim()) return focusField({ errors: { code: 'Enter the code.' } });
-    enable.mutate(code);
+    if (!emailCode.trim()) return focusField({ errors: { emailCode: TWO_FACTOR_MESSAGES.emailCodeMissing } });
+    enable.mutate({ code, emailCode });
   };
 
   return (
@@ -139,6 +154,20 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
                 error={errors.code}
                 description="Then enter the 6-digit code the app shows for Accountry."
                 onChange={(e) => setCode(e.currentTarget.value)}
+              />
+              <TextInput
+                ref={emailField}
+                label="Code from the email we sent you"
+                description={`We sent it to ${setup.emailedTo}. It works for ${SETUP_VALID_MINUTES} minutes.`}
+                placeholder="123456"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={32}
+                required
+                value={emailCode}
+                error={errors.emailCode}
+                errorProps={{ role: 'alert' }}
+                onChange={(e) => setEmailCode(e.currentTarget.value)}
               />
             </>
           )}

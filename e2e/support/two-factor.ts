@@ -1,0 +1,32 @@
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { postWithSession } from './session-api';
+
+/** What the member's authenticator app shows for the key, `stepsAhead` time steps from now. */
+export const appCode = (key: string, stepsAhead = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(key), timestamp: Date.now() + stepsAhead * 30_000 });
+
+/** The code the latest two-factor set-up mailed to the address (decision 175), from the development mailbox. */
+export async function mailedSetupCode(request: APIRequestContext, baseURL: string, to: string) {
+  const res = await request.get(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const { mails } = (await res.json()) as { mails: Array<{ subject: string }> };
+  // Newest first.
+  const code = mails
+    .map((m) => /^(\d{6}) is your code to turn on two-factor sign-in/.exec(m.subject)?.[1])
+    .find(Boolean);
+  if (!code) throw new Error(`no two-factor set-up code was mailed to ${to}`);
+  return code;
+}
+
+/** Turn two-factor sign-in on through the API for the signed-in context; the key, for the app's codes. */
+export async function turnOnTwoFactor(
+  context: BrowserContext,
+  baseURL: string,
+  user: { email: string; password: string },
+) {
+  const setup = await postWithSession(context, baseURL, '/api/profile/two-factor/setup', { password: user.password });
+  const { secret } = (await setup.json()) as { secret: string };
+  const emailCode = await mailedSetupCode(context.request, baseURL, user.email);
+  await postWithSession(context, baseURL, '/api/profile/two-factor/enable', { code: appCode(secret), emailCode });
+  return secret;
+}
