@@ -21,6 +21,8 @@ async function addVirtualAuthenticator(page: Page) {
   return {
     /** Whether the person unlocks the device when asked; when not, the browser's request fails as if canceled. */
     unlocks: (isUserVerified: boolean) => cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified }),
+    /** Whether the person touches the device at once; when not, the browser's request waits for them. */
+    touches: (enabled: boolean) => cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled }),
   };
 }
 
@@ -198,4 +200,39 @@ test('with two-factor sign-in on, adding a passkey takes a code, and the passkey
   // Remember me holds for a passkey too: a cookie that outlives the browser.
   const sid = (await context.cookies()).find((c) => c.name === 'sid')!;
   expect(sid.expires * 1000).toBeGreaterThan(Date.now() + 24 * 3600_000);
+});
+
+test('a member cancels while the browser waits for the device, and the next try adds the passkey', async ({ page }) => {
+  const user = createUser('buyer', 'Cato Cancel');
+  const authenticator = await addVirtualAuthenticator(page);
+  await page.goto('/signin?returnTo=%2Fprofile');
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // The device is not touched: the browser's request waits, and Cancel stays usable while it does.
+  await authenticator.touches(false);
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  const add = section.getByRole('button', { name: 'Add a passkey' });
+  await add.click();
+  const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+  await dialog.getByRole('textbox', { name: 'Current password' }).fill(user.password);
+  await dialog.getByRole('button', { name: 'Add passkey' }).click();
+  const cancel = dialog.getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: 'Add passkey' })).toHaveAttribute('data-loading', 'true');
+  await cancel.click();
+  await expect(dialog).toBeHidden();
+  // Canceling is not an error, and nothing was added.
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(section.getByRole('list', { name: 'Your passkeys' })).toHaveCount(0);
+
+  // The canceled request does not block the next one.
+  await authenticator.touches(true);
+  await add.click();
+  await dialog.getByRole('textbox', { name: 'Current password' }).fill(user.password);
+  await dialog.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(page.getByText(PASSKEY_MESSAGES.added)).toBeVisible();
+  await expect(section.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem')).toHaveCount(1);
 });
