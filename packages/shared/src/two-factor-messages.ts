@@ -14,7 +14,7 @@ export const TWO_FACTOR_MESSAGES = {
   notOn: 'Two-factor sign-in is not on.',
   setupMissing: 'Start again: the key shown has expired or was replaced.',
   emailCodeMissing: 'Enter the 6-digit code we emailed you.',
-  emailCodeInvalid: 'That is not the code we emailed. Use the code in the latest email, or start again for a new one.',
+  emailCodeInvalid: 'That is not the code we emailed. Enter the code from the latest email we sent you.',
   unavailable: 'Codes from authenticator apps cannot be checked right now. Use a recovery code, or try again later.',
   turnedOn: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
   turnedOff: 'Two-factor sign-in is off.',

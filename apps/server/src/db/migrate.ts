@@ -31,6 +31,7 @@ import * as knownDevices from './migrations/2026-11-29T1900-known-devices';
 import * as passkeys from './migrations/2026-11-29T2000-passkeys';
 import * as payoutMethods from './migrations/2026-11-30T0100-payout-methods';
 import * as twoFactorEmailCode from './migrations/2026-11-30T0200-two-factor-email-code';
+import * as decidedPayoutsForgetDetails from './migrations/2026-11-30T0210-decided-payouts-forget-details';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T2000-passkeys': passkeys,
   '2026-11-30T0100-payout-methods': payoutMethods,
   '2026-11-30T0200-two-factor-email-code': twoFactorEmailCode,
+  '2026-11-30T0210-decided-payouts-forget-details': decidedPayoutsForgetDetails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

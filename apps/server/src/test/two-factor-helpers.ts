@@ -19,12 +19,12 @@ export function nextCode(ctx: TestContext, key: string) {
   return totpCode(key, ctx.clock.now());
 }
 
-/** The code the latest set-up mailed to the address (decision 175), from its subject. */
+/** The code the latest set-up mailed to the address (decision 175), from its text. */
 export async function mailedSetupCode(ctx: TestContext, email: string) {
-  const mails = (await ctx.mailsTo(email)).filter((m) =>
-    m.subject.endsWith('your code to turn on two-factor sign-in at Accountry'),
+  const mails = (await ctx.mailsTo(email)).filter(
+    (m) => m.subject === 'Your code to turn on two-factor sign-in at Accountry',
   );
-  const code = /^(\d{6}) /.exec(mails.at(-1)?.subject ?? '')?.[1];
+  const code = /Enter (\d{6}) in the/.exec(mails.at(-1)?.text ?? '')?.[1];
   if (!code) throw new Error(`no set-up code was mailed to ${email}`);
   return code;
 }

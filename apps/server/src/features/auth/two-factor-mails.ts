@@ -88,7 +88,8 @@ export function wrongCodeMail(publicUrl: string, to: string): Mail {
 export function twoFactorSetupCodeMail(publicUrl: string, to: string, code: string, validMinutes: number): Mail {
   return {
     to,
-    subject: `${code} is your code to turn on two-factor sign-in at Accountry`,
+    // Not in the subject: subjects are logged and shown on a locked phone's screen.
+    subject: 'Your code to turn on two-factor sign-in at Accountry',
     ...mailLayout(
       'Your code to turn on two-factor sign-in',
       [

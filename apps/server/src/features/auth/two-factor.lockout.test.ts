@@ -83,6 +83,30 @@ describe('wrong codes', () => {
     expect((await twoFactorCall(ctx, session, '/enable', { code, emailCode }, freshIp())).statusCode).toBe(429);
   });
 
+  it('are not counted when turning it on is refused as already on or not set up: a stolen session cannot lock the owner out', async () => {
+    const { user, session, key } = await memberWithTwoFactor(ctx);
+    for (let i = 0; i < 6; i++) {
+      const res = await twoFactorCall(ctx, session, '/enable', { code: '000000', emailCode: '000000' }, freshIp());
+      expect(res.json().error.message).toBe('Two-factor sign-in is already on.');
+    }
+    expect((await signIn(user.email, nextCode(ctx, key))).statusCode).toBe(200);
+    const other = await userWithSession(ctx, 'buyer');
+    for (let i = 0; i < 6; i++) {
+      const res = await twoFactorCall(
+        ctx,
+        other.session,
+        '/enable',
+        { code: '000000', emailCode: '000000' },
+        freshIp(),
+      );
+      expect(res.json().error.message).toBe('Start again: the key shown has expired or was replaced.');
+    }
+    const { secret } = (await twoFactorCall(ctx, other.session, '/setup', { password: TEST_PASSWORD })).json();
+    const emailCode = await mailedSetupCode(ctx, other.user.email);
+    const code = totpCode(secret, ctx.clock.now());
+    expect((await twoFactorCall(ctx, other.session, '/enable', { code, emailCode }, freshIp())).statusCode).toBe(200);
+  });
+
   it('count the mailed code too, so its six digits cannot be guessed', async () => {
     const { user, session } = await userWithSession(ctx, 'buyer');
     const { secret } = (await twoFactorCall(ctx, session, '/setup', { password: TEST_PASSWORD })).json();

@@ -105,7 +105,7 @@ describe('turning two-factor sign-in on', () => {
       const code = totpCode(second, ctx.clock.now());
       const oldMail = await call(session, '/enable', { code, emailCode: firstMailed });
       expect(oldMail.json().error.fields).toEqual({
-        emailCode: 'That is not the code we emailed. Use the code in the latest email, or start again for a new one.',
+        emailCode: 'That is not the code we emailed. Enter the code from the latest email we sent you.',
       });
     }
     const on = await call(session, '/enable', { code: totpCode(second, ctx.clock.now()), emailCode: secondMailed });
@@ -116,7 +116,10 @@ describe('turning two-factor sign-in on', () => {
     const { user, session } = await userWithSession(ctx, 'buyer');
     const { secret } = (await call(session, '/setup', { password: TEST_PASSWORD })).json() as { secret: string };
     const mail = (await ctx.mailsTo(user.email)).at(-1);
-    expect(mail?.subject).toMatch(/^\d{6} is your code to turn on two-factor sign-in at Accountry$/);
+    expect(mail?.subject).toBe('Your code to turn on two-factor sign-in at Accountry');
+    expect(mail?.text).toMatch(
+      /Enter \d{6} in the "Turn on two-factor sign-in" dialog, with the code from your authenticator app\. It works for 15 minutes\./,
+    );
     expect(mail?.text).toContain(
       'If you did not ask for this, someone knows your password: change it now. Two-factor sign-in stays off without ' +
         'this code.',
@@ -128,7 +131,7 @@ describe('turning two-factor sign-in on', () => {
     const guessed = await call(session, '/enable', { code: totpCode(secret, ctx.clock.now()), emailCode: guess });
     expect(guessed.statusCode).toBe(400);
     expect(guessed.json().error.fields).toEqual({
-      emailCode: 'That is not the code we emailed. Use the code in the latest email, or start again for a new one.',
+      emailCode: 'That is not the code we emailed. Enter the code from the latest email we sent you.',
     });
     expect((await status(session)).enabled).toBe(false);
     const spaced = `${mailed.slice(0, 3)} ${mailed.slice(3)}`;

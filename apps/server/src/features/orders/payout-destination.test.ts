@@ -84,6 +84,21 @@ describe("an open payout's details", () => {
       detailsKept: false,
     });
     expect(await reveals(id)).toEqual([]);
+    // A decided payout keeps where it went as a summary; the whole details are not kept.
+    const kept = await ctx.db
+      .selectFrom('payouts')
+      .select(['destination', 'destinationSummary'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ destination: null, destinationSummary: 'IBAN DE… ending 3000' });
+    const rejected = await openPayout();
+    await call(ctx, admin, 'POST', `/api/admin/payouts/${rejected.id}/reject`, { reason: 'Wrong account' });
+    const afterReject = await ctx.db
+      .selectFrom('payouts')
+      .select('destination')
+      .where('id', '=', rejected.id)
+      .executeTakeFirstOrThrow();
+    expect(afterReject.destination).toBeNull();
   });
 
   it('of a payout without any (asked before payout details existed) answer why, and record nothing', async () => {

@@ -127,7 +127,8 @@ export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, p
     if (!payout) throw notFound(W.payoutNotFound);
     const res = await trx
       .updateTable('payouts')
-      .set({ status: paid ? 'paid' : 'rejected', reason, decidedAt: now, decidedBy: admin.id })
+      // Decided, its whole details are needed no more: the summary says where it went (decision 174).
+      .set({ status: paid ? 'paid' : 'rejected', reason, decidedAt: now, decidedBy: admin.id, destination: null })
       .where('id', '=', id)
       .where('status', '=', 'open')
       .executeTakeFirst();
