@@ -93,12 +93,23 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   const row = a.page.getByRole('table', { name: 'Payouts' }).getByRole('row').filter({ hasText: seller.displayName });
   await expect(row.getByText('IBAN DE… ending 3000')).toBeVisible();
   await expect(row.getByText('DE89 3704 0044 0532 0130 00')).toHaveCount(0);
-  await row.getByRole('button', { name: `Show payout details of ${seller.displayName}` }).click();
+  // The status reads whole, not cut to "REQUE…".
+  const status = row.getByText('Requested', { exact: true });
+  const cut = await status.evaluate((label) => {
+    const text = document.createRange();
+    text.selectNodeContents(label);
+    return text.getBoundingClientRect().width - label.getBoundingClientRect().width;
+  });
+  expect(cut).toBeLessThan(0.5);
+  // By keyboard: the button keeps the focus while the details come, and after.
+  await row.getByRole('button', { name: `Show details of the payout to ${seller.displayName}` }).focus();
+  await a.page.keyboard.press('Enter');
   const shown = row.getByRole('definition');
   await expect(row.getByText('Account holder', { exact: true })).toBeVisible();
   await expect(shown.getByText('Ida Payee', { exact: true })).toBeVisible();
   await expect(shown.getByText('DE89 3704 0044 0532 0130 00', { exact: true })).toBeVisible();
-  await row.getByRole('button', { name: `Hide payout details of ${seller.displayName}` }).click();
+  await expect(row.getByRole('button', { name: `Hide details of the payout to ${seller.displayName}` })).toBeFocused();
+  await row.getByRole('button', { name: `Hide details of the payout to ${seller.displayName}` }).click();
   await expect(row.getByText('DE89 3704 0044 0532 0130 00')).toHaveCount(0);
   await a.page.goto('/admin/audit');
   const log = a.page.getByRole('table', { name: 'Audit log' });
@@ -109,16 +120,21 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   // The seller removes the details: new payouts wait for new ones; the open payout still goes where it was asked to.
   await details.getByRole('button', { name: 'Change payout details' }).click();
   const change = s.page.getByRole('dialog', { name: 'Change payout details' });
-  await expect(change.getByText('Payouts go to IBAN DE… ending 3000 now. The new details replace them.')).toBeVisible();
+  await expect(
+    change.getByText(
+      'Payouts go to IBAN DE… ending 3000 now. The new details replace them; a payout you already requested still goes there.',
+    ),
+  ).toBeVisible();
   await change.getByRole('button', { name: 'Cancel' }).click();
   await expect(change).toBeHidden();
   await details.getByRole('button', { name: 'Remove payout details' }).click();
   const removal = s.page.getByRole('dialog', { name: 'Remove your payout details?' });
   await expect(
     removal.getByText(
-      'Payouts will have nowhere to go until you add payout details again, and new details wait 48 hours. A payout you already requested still goes to IBAN DE… ending 3000.',
+      'Payouts will have nowhere to go until you add payout details again, and new details wait 48 hours. If you already requested a payout, it still goes to IBAN DE… ending 3000.',
     ),
   ).toBeVisible();
+  await expectNoSeriousA11yViolations(s.page, '/wallet with the remove payout details dialog open');
   await removal.getByRole('button', { name: 'Remove payout details' }).click();
   await expect(removal.getByText('Enter your password to confirm.')).toBeVisible();
   await expect(removal.getByLabel('Current password')).toBeFocused();

@@ -9,11 +9,10 @@ export const appCode = (key: string, stepsAhead = 0) =>
 /** The code the latest two-factor set-up mailed to the address (decision 175), from the development mailbox. */
 export async function mailedSetupCode(request: APIRequestContext, baseURL: string, to: string) {
   const res = await request.get(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-  const { mails } = (await res.json()) as { mails: Array<{ subject: string }> };
+  const { mails } = (await res.json()) as { mails: Array<{ subject: string; text: string }> };
   // Newest first.
-  const code = mails
-    .map((m) => /^(\d{6}) is your code to turn on two-factor sign-in/.exec(m.subject)?.[1])
-    .find(Boolean);
+  const mail = mails.find((m) => m.subject === 'Your code to turn on two-factor sign-in at Accountry');
+  const code = /Enter (\d{6}) in the/.exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error(`no two-factor set-up code was mailed to ${to}`);
   return code;
 }

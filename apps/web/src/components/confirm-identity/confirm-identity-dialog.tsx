@@ -86,7 +86,8 @@ export function ConfirmIdentityDialog<T>(props: Props<T>) {
       onClose={() => close()}
       title={title}
       centered
-      closeButtonProps={{ disabled: action.isPending }}
+      // Its own props replace the theme's, name included.
+      closeButtonProps={{ 'aria-label': 'Close', disabled: action.isPending }}
       returnFocus={!props.onClosed}
       onExitTransitionEnd={props.onClosed}
     >

@@ -22,6 +22,7 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const reasonField = useRef<HTMLTextAreaElement>(null);
+  const errorText = useRef<HTMLParagraphElement>(null);
   // The options of the dialog being closed: they are gone by the time its closing transition ends.
   const last = useRef(options);
   if (options) last.current = options;
@@ -48,8 +49,12 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
       setError(null);
       onClose();
     } catch (err) {
-      setBusy(false);
-      setError(err instanceof ApiRequestError ? (err.fields.reason ?? err.message) : (err as Error).message);
+      // The confirm button was disabled while busy, which dropped the focus: it goes to the message, drawn first.
+      flushSync(() => {
+        setBusy(false);
+        setError(err instanceof ApiRequestError ? (err.fields.reason ?? err.message) : (err as Error).message);
+      });
+      (options.reason ? reasonField.current : errorText.current)?.focus();
     }
   };
   return (
@@ -84,7 +89,7 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
             />
           )}
           {!options.reason && error && (
-            <Text c="red" size="sm" role="alert">
+            <Text c="red" size="sm" role="alert" ref={errorText} tabIndex={-1}>
               {error}
             </Text>
           )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Loader, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { PayoutDetailLine } from '@accountry/shared/payout-methods';
 import type { Payout } from '@accountry/shared/wallet';
@@ -22,11 +22,29 @@ export function PayoutDestination({ p }: { p: Payout }) {
       </Text>
     );
   const open = p.status === 'open';
+  const label = lines ? 'Hide details' : 'Show details';
   return (
     <div>
       <Text size="sm" fw={500}>
         {p.destination}
       </Text>
+      {open && p.detailsKept && (
+        <Group gap="xs" mt={4} wrap="nowrap">
+          {/* Not disabled while it asks, so the keyboard focus stays on it; the label starts with the visible words. */}
+          <Button
+            size="xs"
+            variant="subtle"
+            px={6}
+            onClick={() => (lines ? setLines(null) : !show.isPending && show.mutate())}
+            aria-expanded={lines !== null}
+            aria-busy={show.isPending || undefined}
+            aria-label={`${label} of the payout to ${p.userName}`}
+          >
+            {label}
+          </Button>
+          {show.isPending && <Loader size="xs" aria-hidden />}
+        </Group>
+      )}
       {open && lines && (
         <Box
           component="dl"
@@ -37,20 +55,6 @@ export function PayoutDestination({ p }: { p: Payout }) {
             <Line key={line.label} label={line.label} value={line.value} />
           ))}
         </Box>
-      )}
-      {open && p.detailsKept && (
-        <Group gap="xs" mt={4}>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            loading={show.isPending}
-            onClick={() => (lines ? setLines(null) : show.mutate())}
-            aria-expanded={lines !== null}
-            aria-label={`${lines ? 'Hide' : 'Show'} payout details of ${p.userName}`}
-          >
-            {lines ? 'Hide details' : 'Show details'}
-          </Button>
-        </Group>
       )}
       {show.isError && (
         <Text size="xs" c="red" role="alert">

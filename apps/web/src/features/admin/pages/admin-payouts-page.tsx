@@ -28,7 +28,12 @@ type Ask = (p: Payout) => void;
 
 function StatusBadge({ p }: { p: Payout }) {
   return (
-    <Badge variant="light" color={p.status === 'open' ? 'yellow' : p.status === 'paid' ? 'green' : 'red'}>
+    // Never narrower than its word: a badge's label may otherwise shrink to "REQUE…" in a crowded table row.
+    <Badge
+      variant="light"
+      color={p.status === 'open' ? 'yellow' : p.status === 'paid' ? 'green' : 'red'}
+      style={{ minWidth: 'max-content' }}
+    >
       {PAYOUT_STATUS_LABELS[p.status]}
     </Badge>
   );

@@ -93,7 +93,7 @@ export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMetho
       >
         <Text size="sm">
           Payouts will have nowhere to go until you add payout details again, and new details wait{' '}
-          {PAYOUT_DETAILS_HOLD_HOURS} hours. A payout you already requested still goes to {removal.summary}.
+          {PAYOUT_DETAILS_HOLD_HOURS} hours. If you already requested a payout, it still goes to {removal.summary}.
         </Text>
       </ConfirmIdentityDialog>
       <PayoutDetailsDialog

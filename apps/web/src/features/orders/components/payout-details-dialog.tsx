@@ -108,7 +108,8 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
         <Stack>
           {method && (
             <Text size="sm">
-              Payouts go to <strong>{method.summary}</strong> now. The new details replace them.
+              Payouts go to <strong>{method.summary}</strong> now. The new details replace them; a payout you already
+              requested still goes there.
             </Text>
           )}
           <Text size="sm">

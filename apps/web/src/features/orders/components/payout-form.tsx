@@ -67,8 +67,8 @@ export function PayoutForm({ wallet, method }: Props) {
       confirmLabel: `Request ${formatCents(cents)}`,
       onConfirm: () =>
         request.mutateAsync(cents).catch((err) => {
-          if (err instanceof ApiRequestError) setError(err.fields.amountCents ?? err.message);
-          // Missing or held details (changed in another tab): the form shows why from the fresh details.
+          // The dialog shows the message (once); missing or held details (changed in another tab): the form shows why
+          // from the fresh details.
           if (err instanceof ApiRequestError && err.status === 409)
             void client.invalidateQueries({ queryKey: orderKeys.payoutMethod });
           throw err;

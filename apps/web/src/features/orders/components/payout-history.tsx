@@ -29,7 +29,8 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
   if (payouts.length === 0) return <Text c="dimmed">No payouts requested yet.</Text>;
   if (phone)
     return (
-      <Stack component="ul" aria-label="Payouts" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+      // role="list": Safari drops a list's role when its bullets are hidden.
+      <Stack component="ul" role="list" aria-label="Payouts" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
         {payouts.map((p) => (
           <Card component="li" key={p.id} withBorder padding="xs">
             <Group justify="space-between" gap="xs">

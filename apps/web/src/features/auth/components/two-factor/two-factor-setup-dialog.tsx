@@ -89,8 +89,12 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
       if (!password) return focusField({ errors: { password: 'Enter your password to confirm.' } });
       return start.mutate(password);
     }
-    if (!code.trim()) return focusField({ errors: { code: 'Enter the code.' } });
-    if (!emailCode.trim()) return focusField({ errors: { emailCode: TWO_FACTOR_MESSAGES.emailCodeMissing } });
+    // Both fields are checked at once, so a member sees every fix to make before sending.
+    const missing = {
+      code: code.trim() ? undefined : TWO_FACTOR_MESSAGES.codeMissing,
+      emailCode: emailCode.trim() ? undefined : TWO_FACTOR_MESSAGES.emailCodeMissing,
+    };
+    if (missing.code || missing.emailCode) return focusField({ errors: missing });
     enable.mutate({ code, emailCode });
   };
 
@@ -150,6 +154,8 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
               </Group>
               <CodeInput
                 ref={field}
+                // A phone offers a code from its mail or messages to the first one-time-code field: that is the other.
+                autoComplete="off"
                 value={code}
                 error={errors.code}
                 description="Then enter the 6-digit code the app shows for Accountry."
@@ -172,7 +178,8 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
             </>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            {/* Not while turning on is on its way: its answer holds the recovery codes, shown once. */}
+            <Button variant="default" onClick={close} disabled={start.isPending || enable.isPending}>
               Cancel
             </Button>
             <Button type="submit" loading={start.isPending || enable.isPending}>
