@@ -26,6 +26,15 @@ async function addVirtualAuthenticator(page: Page) {
   };
 }
 
+/** Signs in with the password through the form, from the sign-in page a visit to /profile leads to. */
+async function signInToProfile(page: Page, user: { email: string; password: string }) {
+  await page.goto('/signin?returnTo=%2Fprofile');
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+}
+
 async function signOut(page: Page, displayName: string) {
   await page.getByRole('button', { name: `Account menu for ${displayName}` }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -42,11 +51,7 @@ test('a member adds a passkey, renames it, signs in with it and removes it', asy
   const user = createUser('buyer', 'Pia Passkey');
   const authenticator = await addVirtualAuthenticator(page);
 
-  await page.goto('/signin?returnTo=%2Fprofile');
-  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await signInToProfile(page, user);
 
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(
@@ -205,11 +210,7 @@ test('with two-factor sign-in on, adding a passkey takes a code, and the passkey
 test('a member cancels while the browser waits for the device, and the next try adds the passkey', async ({ page }) => {
   const user = createUser('buyer', 'Cato Cancel');
   const authenticator = await addVirtualAuthenticator(page);
-  await page.goto('/signin?returnTo=%2Fprofile');
-  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await signInToProfile(page, user);
 
   // The device is not touched: the browser's request waits, and Cancel stays usable while it does.
   await authenticator.touches(false);
