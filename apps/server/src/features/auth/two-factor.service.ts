@@ -175,8 +175,7 @@ export async function enableTwoFactor(
   if (!attempt) throw authErrors.twoFactorLocked();
   const result = await withKeyLocks(db, [twoFactorLock(user.id)], async (trx) => {
     const row = await repo.findTwoFactor(trx, user.id);
-    const refused = refusal(row);
-    if (refused || !row) throw refused;
+    if (!row || refusal(row)) throw refusal(row) ?? conflict(M.setupMissing);
     const step = acceptedStep(openKey(deps, row), code, now);
     const mailed = emailCodeMatches(deps, row, emailCode);
     if (step === null || !mailed) return { refused: { code: step === null, emailCode: !mailed } };
