@@ -2,11 +2,11 @@ import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import type { Database } from '../../db/database';
 import { tooManyRequests } from '../../lib/app-error';
 import { AUTH_POLICY } from './auth-policy';
-import { bucketFor, hit, hitCount, lastHitAt } from './throttle.service';
+import { bucketFor, hit, hitCount, lastHitAt, type BucketKind } from './throttle.service';
 
 const HOUR = 60 * 60 * 1000;
 
-type MailKind = 'mail-verify' | 'mail-reset' | 'mail-signup' | 'mail-change' | 'mail-two-factor';
+type MailKind = Extract<BucketKind, `mail-${string}`>;
 
 /** Why an address may not be mailed now (one a minute and five an hour per kind), or null when it may. */
 async function refusal(db: Database, kind: MailKind, email: string, now: number) {

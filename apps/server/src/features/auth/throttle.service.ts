@@ -8,18 +8,17 @@ import { countHits, deleteBucket, deleteHits, insertHits, latestHit, purgeHitsBe
  * Counters kept in the database, so lock-outs and mail limits hold across server processes and restarts.
  * Buckets are hashed: the table never holds an address or an IP in the clear.
  */
-export const bucketFor = (
-  kind:
-    | 'signin-account'
-    | 'signin-ip'
-    | 'signin-code'
-    | 'mail-verify'
-    | 'mail-reset'
-    | 'mail-signup'
-    | 'mail-change'
-    | 'mail-two-factor',
-  key: string,
-) => hash('sha256', `${kind}:${key}`, 'base64url');
+export type BucketKind =
+  | 'signin-account'
+  | 'signin-ip'
+  | 'signin-code'
+  | 'mail-verify'
+  | 'mail-reset'
+  | 'mail-signup'
+  | 'mail-change'
+  | 'mail-two-factor';
+
+export const bucketFor = (kind: BucketKind, key: string) => hash('sha256', `${kind}:${key}`, 'base64url');
 
 export async function hitCount(db: Database, bucket: string, windowMs: number, now: number) {
   return countHits(db, bucket, now - windowMs);

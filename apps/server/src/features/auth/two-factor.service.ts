@@ -163,19 +163,17 @@ export async function enableTwoFactor(
   const now = deps.clock.now();
   // Refusals that need no code are looked at before a code is counted: they are no guess, and counting them would let
   // a stolen session lock the owner's codes out. Looked at again under the lock.
-  const refusal = (row: TwoFactorTable | undefined) => {
-    if (row?.enabledAt != null) return conflict(M.alreadyOn);
+  const pendingKey = (row: TwoFactorTable | undefined) => {
+    if (row?.enabledAt != null) throw conflict(M.alreadyOn);
     // A key pending from before mailed codes has none: it is set up again.
-    if (!row || !row.emailCode || row.createdAt + SETUP_VALID_MS < now) return conflict(M.setupMissing);
-    return null;
+    if (!row || !row.emailCode || row.createdAt + SETUP_VALID_MS < now) throw conflict(M.setupMissing);
+    return row;
   };
-  const early = refusal(await repo.findTwoFactor(db, user.id));
-  if (early) throw early;
+  pendingKey(await repo.findTwoFactor(db, user.id));
   const attempt = await claimCodeAttempt(db, user.id, ip, now);
   if (!attempt) throw authErrors.twoFactorLocked();
   const result = await withKeyLocks(db, [twoFactorLock(user.id)], async (trx) => {
-    const row = await repo.findTwoFactor(trx, user.id);
-    if (!row || refusal(row)) throw refusal(row) ?? conflict(M.setupMissing);
+    const row = pendingKey(await repo.findTwoFactor(trx, user.id));
     const step = acceptedStep(openKey(deps, row), code, now);
     const mailed = emailCodeMatches(deps, row, emailCode);
     if (step === null || !mailed) return { refused: { code: step === null, emailCode: !mailed } };

@@ -21,14 +21,13 @@ export function PayoutDestination({ p }: { p: Payout }) {
         No payout details
       </Text>
     );
-  const open = p.status === 'open';
   const label = lines ? 'Hide details' : 'Show details';
   return (
     <div>
       <Text size="sm" fw={500}>
         {p.destination}
       </Text>
-      {open && p.detailsKept && (
+      {p.detailsKept && (
         <Group gap="xs" mt={4} wrap="nowrap">
           {/* Not disabled while it asks, so the keyboard focus stays on it; the label starts with the visible words. */}
           <Button
@@ -45,7 +44,7 @@ export function PayoutDestination({ p }: { p: Payout }) {
           {show.isPending && <Loader size="xs" aria-hidden />}
         </Group>
       )}
-      {open && lines && (
+      {lines && (
         <Box
           component="dl"
           aria-label={`Payout details of ${p.userName}`}
@@ -61,7 +60,7 @@ export function PayoutDestination({ p }: { p: Payout }) {
           {show.error.message}
         </Text>
       )}
-      {open && !p.detailsKept && (
+      {p.status === 'open' && !p.detailsKept && (
         <Text size="xs" c="dimmed">
           The full details were erased with the account.
         </Text>

@@ -1,21 +1,10 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { PAYOUT_STATUSES, PAYOUT_STATUS_LABELS, formatCents, type Payout } from '@accountry/shared/wallet';
+import { PayoutStatusBadge } from '../../../components/orders/payout-status-badge';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminAction, useAdminList } from '../api/admin-api';
@@ -25,19 +14,6 @@ import { formatDateTime } from '../lib/format';
 import { useFilterParams } from '../lib/use-filter-params';
 
 type Ask = (p: Payout) => void;
-
-function StatusBadge({ p }: { p: Payout }) {
-  return (
-    // Never narrower than its word: a badge's label may otherwise shrink to "REQUE…" in a crowded table row.
-    <Badge
-      variant="light"
-      color={p.status === 'open' ? 'yellow' : p.status === 'paid' ? 'green' : 'red'}
-      style={{ minWidth: 'max-content' }}
-    >
-      {PAYOUT_STATUS_LABELS[p.status]}
-    </Badge>
-  );
-}
 
 function Seller({ p }: { p: Payout }) {
   return (
@@ -80,7 +56,7 @@ function PayoutCard({ p, askPaid, askReject }: { p: Payout; askPaid: Ask; askRej
         <div>
           <Group gap="xs">
             <Text fw={700}>{formatCents(p.amountCents)}</Text>
-            <StatusBadge p={p} />
+            <PayoutStatusBadge status={p.status} />
           </Group>
           <Text size="sm">
             <Seller p={p} /> · requested {formatDateTime(p.createdAt)}
@@ -104,7 +80,7 @@ function PayoutCard({ p, askPaid, askReject }: { p: Payout; askPaid: Ask; askRej
 function columns(askPaid: Ask, askReject: Ask): AdminColumn<Payout>[] {
   return [
     { header: 'Amount', cell: (p) => <Text fw={700}>{formatCents(p.amountCents)}</Text>, align: 'right' },
-    { header: 'Status', cell: (p) => <StatusBadge p={p} />, nowrap: true },
+    { header: 'Status', cell: (p) => <PayoutStatusBadge status={p.status} />, nowrap: true },
     { header: 'Seller', cell: (p) => <Seller p={p} /> },
     { header: 'To', cell: (p) => <PayoutDestination p={p} /> },
     { header: 'Requested', cell: (p) => formatDateTime(p.createdAt), nowrap: true },

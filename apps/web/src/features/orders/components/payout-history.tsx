@@ -1,16 +1,13 @@
-import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { PAYOUT_STATUS_LABELS, formatCents, type Payout, type PayoutStatus } from '@accountry/shared/wallet';
+import { formatCents, type Payout } from '@accountry/shared/wallet';
 import { formatOrderTime } from '../../../components/orders/order-format';
-
-const PAYOUT_COLORS: Record<PayoutStatus, string> = { open: 'yellow', paid: 'green', rejected: 'red' };
+import { PayoutStatusBadge } from '../../../components/orders/payout-status-badge';
 
 function Status({ p }: { p: Payout }) {
   return (
     <>
-      <Badge color={PAYOUT_COLORS[p.status]} variant="light">
-        {PAYOUT_STATUS_LABELS[p.status]}
-      </Badge>
+      <PayoutStatusBadge status={p.status} />
       {p.reason && (
         <Text size="xs" c="dimmed">
           {p.reason}
