@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { createUser, signInContext } from './support/db';
 
 test('a member edits the profile, changes the password and signs out everywhere', async ({
@@ -171,4 +172,53 @@ test('a member moves the account to a new email address through the link mailed 
   await page.getByRole('link', { name: 'Back to your profile' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   await expect(page.getByText(next, { exact: true })).toBeVisible();
+});
+
+test('the address an account left gives it back, with a new password, through the link in its notice', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const user = createUser('buyer', 'Una Undo');
+  await signInContext(context, baseURL!, user.id);
+  const taker = `taker.${user.email}`;
+  await page.goto('/profile');
+  const form = page.getByRole('form', { name: 'Change email address' });
+  await form.getByRole('textbox', { name: 'New email address' }).fill(taker);
+  await form.getByLabel('Current password').fill(user.password);
+  await form.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(form.getByRole('status')).toContainText(`We sent a link to ${taker}.`);
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(taker)}`);
+  await page.getByRole('article').filter({ hasText: 'Confirm your new email address' }).getByRole('link').click();
+  await expect(page.getByRole('status')).toContainText('Your email address was changed.');
+
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
+  const notice = page.getByRole('article').filter({ hasText: 'Your Accountry email address was changed' });
+  await notice.getByRole('link', { name: /\/undo-email-change\?token=/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Undo the change of your email address' })).toBeVisible();
+  await expect(page.getByText(`Your account was moved to ${taker}.`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const undo = page.getByRole('form', { name: 'Undo the change of your email address' });
+  const fresh = 'Owner-Again-2026!';
+  await undo.getByRole('textbox', { name: 'New password', exact: true }).fill(fresh);
+  await undo.getByRole('textbox', { name: 'Confirm new password' }).fill('Something-Else-1');
+  await undo.getByRole('button', { name: 'Undo the change' }).click();
+  await expect(undo.getByText('The passwords do not match')).toBeVisible();
+  await undo.getByRole('textbox', { name: 'Confirm new password' }).fill(fresh);
+  await undo.getByRole('button', { name: 'Undo the change' }).click();
+
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(
+    page.getByRole('status').filter({
+      hasText: 'Your address is back, and everyone was signed out. Sign in with your new password.',
+    }),
+  ).toBeVisible();
+  const signIn = page.getByRole('form', { name: 'Sign in' });
+  await expect(signIn.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
+  await signIn.getByRole('textbox', { name: 'Password', exact: true }).fill(fresh);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu for Una Undo' })).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByText(user.email, { exact: true })).toBeVisible();
 });

@@ -56,6 +56,8 @@ export const WALLET_MESSAGES = {
   payoutAmount: 'Enter a whole amount in cents.',
   payoutAmountMissing: 'Enter the amount to withdraw.',
   payoutNotOpen: 'This payout has already been decided.',
+  /** An open payout's reason when the address it was asked from was given back (decision 177). */
+  payoutCanceledByUndo: "Canceled when the change of the account's email address was undone.",
   payoutNotFound: 'Payout not found',
   payoutDetailsDecided: 'This payout is decided, so its payout details are no longer shown.',
   payoutDetailsNone:

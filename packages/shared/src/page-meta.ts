@@ -35,6 +35,7 @@ const PUBLIC_PAGES: Record<string, Entry> = {
   '/reset-password': { title: 'Reset your password' },
   '/verification-sent': { title: 'Check your inbox' },
   '/confirm-email': { title: 'Confirm your new email address' },
+  '/undo-email-change': { title: 'Undo the change of your email address' },
 };
 
 /** Pages behind sign-in: a title only (their content is never in a shared preview). */

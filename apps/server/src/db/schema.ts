@@ -288,11 +288,11 @@ export interface AuthTokensTable {
   /** sha256 of the token in the mailed link. */
   id: string;
   userId: string;
-  purpose: 'verify_email' | 'reset_password' | 'change_email';
+  purpose: 'verify_email' | 'reset_password' | 'change_email' | 'undo_email_change';
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
-  /** change_email: the address the link confirms (decision 165). */
+  /** change_email: the address the link confirms (decision 165); undo_email_change: the one it gives back (177). */
   newEmail: string | null;
 }
 

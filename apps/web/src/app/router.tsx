@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
       page('/reset-password', () => import('../features/auth/pages/reset-password-page')),
       page('/verification-sent', () => import('../features/auth/pages/verification-sent-page')),
       page('/confirm-email', () => import('../features/auth/pages/confirm-email-page')),
+      page('/undo-email-change', () => import('../features/auth/pages/undo-email-change-page')),
       page('/profile', () => import('../features/auth/pages/profile-page'), SIGNED_IN),
       page('/orders', () => import('../features/orders/pages/orders-page'), SIGNED_IN),
       page('/orders/:id', () => import('../features/orders/pages/order-page'), SIGNED_IN),

@@ -89,8 +89,18 @@ export function emailChangeMail(publicUrl: string, to: string, displayName: stri
   };
 }
 
-/** To the current address, when a change is asked for and when it is made: the owner hears of it either way. */
-export function emailChangeNoticeMail(publicUrl: string, to: string, newEmail: string, done: boolean): Mail {
+/**
+ * To the current address, when a change is asked for and when it is made: the owner hears of it either way. A change
+ * made without a second factor carries the link that undoes it (decision 177).
+ */
+export function emailChangeNoticeMail(
+  publicUrl: string,
+  to: string,
+  newEmail: string,
+  done: boolean,
+  undoToken?: string,
+): Mail {
+  const undo = done && undoToken;
   return {
     to,
     subject: done ? 'Your Accountry email address was changed' : 'A change of your Accountry email address',
@@ -101,9 +111,14 @@ export function emailChangeNoticeMail(publicUrl: string, to: string, newEmail: s
           ? `Your Accountry account now uses ${newEmail}. Mail about your account goes there from now on.`
           : `A change of your account's address to ${newEmail} was asked for. It happens only when that address ` +
             'confirms it.',
-        'If this was not you, change your password at once and contact support.',
+        undo
+          ? 'If this was not you, undo the change within 7 days: the link below gives this address back to your ' +
+            'account, asks you for a new password and signs everyone out.'
+          : 'If this was not you, change your password at once and contact support.',
       ],
-      { label: 'Open your profile', url: `${publicUrl}/profile` },
+      undo
+        ? { label: 'Undo this change', url: `${publicUrl}/undo-email-change?token=${encodeURIComponent(undoToken)}` }
+        : { label: 'Open your profile', url: `${publicUrl}/profile` },
       'You get this email at the address your account used when this happened.',
     ),
   };

@@ -10,6 +10,8 @@ export const AUTH_POLICY = {
   failureWindowMs: 15 * MINUTE,
   verifyLinkTtlMs: 24 * HOUR,
   resetLinkTtlMs: 1 * HOUR,
+  /** How long the address an account left can give it back (decision 177). */
+  undoLinkTtlMs: 7 * 24 * HOUR,
   /** Mails of one kind per address: one a minute, five an hour. */
   mailCooldownMs: MINUTE,
   mailsPerHour: 5,

@@ -9,7 +9,7 @@ import { emailChangeMail, emailChangeNoticeMail } from './auth-mails';
 import { checkMailSlot, claimMailSlot } from './mail-limit.service';
 import { confirmPassword } from './confirm-password.service';
 import { retireUserTokens } from './tokens.repository';
-import { requireCodeIfOn } from './two-factor.service';
+import { enabledKey, requireCodeIfOn } from './two-factor.service';
 import { holdPayouts } from '../orders/payout-hold.service';
 import { consumeToken, issueToken, linkInvalid } from './tokens.service';
 import { findUserByEmail, findUserWithDeletionById, isUniqueViolation, updateUser } from './users.repository';
@@ -50,7 +50,7 @@ export async function requestEmailChange(
 
 /**
  * Use the link: the account takes the new address, verified (the link proved it), and every open link mailed to the
- * old address stops working. 409 when another account took the address meanwhile; the link then stays unused.
+ * old address stops working but the undo links of earlier changes. 409 when another account took the address meanwhile; the link then stays unused.
  */
 export async function confirmEmailChange(deps: AppDeps, token: string) {
   const now = deps.clock.now();
@@ -65,7 +65,12 @@ export async function confirmEmailChange(deps: AppDeps, token: string) {
       await holdPayouts(trx, user.id, now);
       for (const purpose of ['change_email', 'reset_password', 'verify_email'] as const)
         await retireUserTokens(trx, user.id, purpose, now);
-      await queueMail(trx, emailChangeNoticeMail(deps.config.publicUrl, user.email, row.newEmail, true), now);
+      // Made with the password alone, the move can be undone from the old address for a while (decision 177).
+      const undoToken = (await enabledKey(trx, user.id))
+        ? undefined
+        : await issueToken(trx, user.id, 'undo_email_change', now, AUTH_POLICY.undoLinkTtlMs, user.email);
+      const notice = emailChangeNoticeMail(deps.config.publicUrl, user.email, row.newEmail, true, undoToken);
+      await queueMail(trx, notice, now);
       return { id: user.id, email: row.newEmail };
     });
   } catch (err) {

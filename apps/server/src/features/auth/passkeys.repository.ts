@@ -60,6 +60,13 @@ export async function deletePasskey(db: Database, userId: string, id: string) {
   return Number(res.numDeletedRows) === 1;
 }
 
+/** Every passkey of the account, and any it was adding; the number removed. */
+export async function deleteUserPasskeys(db: Database, userId: string) {
+  await dropRegistrationChallenges(db, userId);
+  const res = await db.deleteFrom('passkeys').where('userId', '=', userId).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 /** Hand out a challenge; the expired ones go at the same time, so unused ones do not pile up. */
 export async function saveChallenge(db: Database, row: PasskeyChallengesTable, now: number) {
   await db.deleteFrom('passkeyChallenges').where('expiresAt', '<=', now).execute();

@@ -44,3 +44,18 @@ export async function purgeTokensBefore(db: Database, before: number) {
 export async function retireAccountLinks(db: Database, userId: string, now: number) {
   for (const purpose of ['reset_password', 'change_email'] as const) await retireUserTokens(db, userId, purpose, now);
 }
+
+/**
+ * Using an undo link (decision 177) retires those issued after it, for moves it undoes too; earlier ones stay, so the
+ * first address of a chain of changes can always get the account back.
+ */
+export async function retireLaterUndoLinks(db: Database, userId: string, since: number, now: number) {
+  await db
+    .updateTable('authTokens')
+    .set({ usedAt: now })
+    .where('userId', '=', userId)
+    .where('purpose', '=', 'undo_email_change')
+    .where('createdAt', '>=', since)
+    .where('usedAt', 'is', null)
+    .execute();
+}

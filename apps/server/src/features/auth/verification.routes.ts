@@ -1,14 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emailInputSchema, emailResponseSchema, messageResponseSchema, tokenInputSchema } from '@accountry/shared/auth';
+import {
+  emailInputSchema,
+  emailResponseSchema,
+  messageResponseSchema,
+  resetConfirmInputSchema,
+  tokenInputSchema,
+} from '@accountry/shared/auth';
+import { emailUndoStatusSchema } from '@accountry/shared/email-change';
 import { apiErrorSchema } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { RATE_LIMITS } from './auth-policy';
 import { resendVerification, verifyEmail } from './verification.service';
 import { confirmEmailChange } from './email-change.service';
+import { undoEmailChange, undoLinkStatus } from './email-change-undo.service';
 
 const errors = { 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
-/** Email verification: use the mailed link; ask for a new one; confirm a new address. */
+/** Email verification: use the mailed link; ask for a new one; confirm a new address, or undo it from the old one. */
 export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -32,6 +40,29 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => confirmEmailChange(deps, request.body.token),
+    );
+
+    // Opened from the notice a change sent the address it left (decision 177): the token and a new password.
+    app.post(
+      '/api/auth/undo-email-change/status',
+      {
+        config: { rateLimit: RATE_LIMITS.verify },
+        schema: { tags: ['auth'], body: tokenInputSchema, response: { 200: emailUndoStatusSchema, ...errors } },
+      },
+      async (request) => undoLinkStatus(deps, request.body.token),
+    );
+
+    app.post(
+      '/api/auth/undo-email-change',
+      {
+        config: { rateLimit: RATE_LIMITS.password },
+        schema: {
+          tags: ['auth'],
+          body: resetConfirmInputSchema,
+          response: { 200: emailResponseSchema, 409: apiErrorSchema, ...errors },
+        },
+      },
+      async (request) => undoEmailChange(deps, request.body.token, request.body.password),
     );
 
     app.post(

@@ -4,6 +4,7 @@ import { OPEN_STATES } from '@accountry/shared/order-state';
 import type { Payout, PayoutStatus, Wallet } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
+import { accountLock, lockKeys } from '../../db/key-lock';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { payoutDecidedMail } from './payout-mails';
 import { payoutDestination } from './payout-methods.service';
@@ -89,6 +90,8 @@ export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: 
   const now = deps.clock.now();
   const id = newId();
   await deps.db.db.transaction().execute(async (trx) => {
+    // An address given back stops the account's payouts under this lock (decision 177): none may slip in beside it.
+    await lockKeys(trx, [accountLock(user.id)]);
     const destination = await payoutDestination(trx, user.id, now);
     await trx
       .insertInto('payouts')

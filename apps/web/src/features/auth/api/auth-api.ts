@@ -8,7 +8,7 @@ import type {
   SignUpInput,
 } from '@accountry/shared/auth';
 import type { EmailPreferences } from '@accountry/shared/email-preferences';
-import type { EmailChangeInput } from '@accountry/shared/email-change';
+import type { EmailChangeInput, EmailUndoStatus } from '@accountry/shared/email-change';
 import type { DeleteAccountInput } from '@accountry/shared/account-deletion';
 import type { RecoveryCodes, TwoFactorEnableInput, TwoFactorSetup } from '@accountry/shared/two-factor';
 import { PASSKEY_ROUTES, type Passkey, type PasskeyList } from '@accountry/shared/passkeys';
@@ -36,6 +36,9 @@ export const authApi = {
   changePassword: (input: ChangePasswordInput) => api<void>('/api/profile/password', { body: input }),
   changeEmail: (input: EmailChangeInput) => api<{ message: string }>('/api/profile/email', { body: input }),
   confirmEmailChange: (token: string) => api<{ email: string }>('/api/auth/confirm-email-change', { body: { token } }),
+  undoEmailStatus: (token: string) => api<EmailUndoStatus>('/api/auth/undo-email-change/status', { body: { token } }),
+  undoEmailChange: (token: string, password: string) =>
+    api<{ email: string }>('/api/auth/undo-email-change', { body: { token, password } }),
   deleteAccount: (input: DeleteAccountInput) => api<void>('/api/profile/delete', { body: input }),
   emailPreferences: () => api<EmailPreferences>('/api/profile/email-preferences'),
   setEmailPreferences: (prefs: EmailPreferences) =>

@@ -1,0 +1,63 @@
+import type { Mail } from '../../email/mailer';
+import { mailLayout } from '../../email/mail-layout';
+
+/** What giving the address back took from the account, so its owner knows what to set up again. */
+export interface UndoneWith {
+  passkeys: number;
+  twoFactorOn: boolean;
+  payoutDetails: boolean;
+  payoutsCanceled: number;
+}
+
+function removedLines(w: UndoneWith) {
+  const lines: string[] = [];
+  if (w.passkeys) lines.push(`${w.passkeys === 1 ? 'Its passkey was' : `Its ${w.passkeys} passkeys were`} removed.`);
+  if (w.twoFactorOn)
+    lines.push(
+      'Two-factor sign-in was turned on after the change, and stays on: a mailbox alone can never turn it off. If ' +
+        'you did not turn it on, reply to this email and support will turn it off once you show the account is yours.',
+    );
+  if (w.payoutDetails) lines.push('Its payout details were removed: add yours again from your wallet.');
+  if (w.payoutsCanceled)
+    lines.push(
+      `${w.payoutsCanceled === 1 ? 'An open payout request was' : `${w.payoutsCanceled} open payout requests were`} ` +
+        'canceled, and the money is back in your available balance.',
+    );
+  return lines;
+}
+
+/** To the address given back (decision 177): the account is theirs again, and what was removed on the way. */
+export function emailChangeUndoneMail(publicUrl: string, to: string, undone: UndoneWith): Mail {
+  return {
+    to,
+    subject: 'Your Accountry account uses this address again',
+    ...mailLayout(
+      'The change of your email address was undone',
+      [
+        'Your Accountry account uses this address again, with the new password you chose. Everyone who was signed in ' +
+          'to it was signed out.',
+        ...removedLines(undone),
+        'Check your listings, orders and messages for anything you did not do, and tell support about it.',
+      ],
+      { label: 'Sign in', url: `${publicUrl}/signin` },
+      'You get this email because this address undid a change of its account.',
+    ),
+  };
+}
+
+/** To the address the account leaves: it no longer belongs to the account. */
+export function emailChangeUndoneNoticeMail(publicUrl: string, to: string): Mail {
+  return {
+    to,
+    subject: 'Your Accountry account no longer uses this address',
+    ...mailLayout(
+      'A change of address was undone',
+      [
+        'The address this Accountry account used before was given back to it, through the link we mailed there. ' +
+          'This address no longer signs in to the account, and its mail goes to the address it had before.',
+      ],
+      { label: 'Visit Accountry', url: publicUrl },
+      'If you need this address on Accountry, sign up with it or contact support.',
+    ),
+  };
+}

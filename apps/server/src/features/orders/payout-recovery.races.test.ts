@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DatabaseHandle } from '../../db/database';
+import { moveAddress } from '../../test/email-change-helpers';
+import type { Interleave } from '../../test/interleave';
+import { createRaceTestApp } from '../../test/race-app';
+import { testEngine, userWithSession, type TestContext } from '../../test/test-app';
+import { undoEmailChange } from '../auth/email-change-undo.service';
+import { call, fund, withPayoutDetails } from './orders-test-helpers';
+
+// Races between connections: SQLite's one connection already runs one transaction at a time.
+const pg = testEngine === 'postgres';
+let interleave: Interleave;
+let race: Awaited<ReturnType<typeof createRaceTestApp>>;
+let ctx: TestContext;
+let second: DatabaseHandle;
+beforeAll(async () => {
+  race = await createRaceTestApp({ PUBLIC_URL: 'https://market.example' });
+  ({ ctx, second, interleave } = race);
+});
+afterAll(() => race.close());
+
+describe.runIf(pg)('undoing an address change while a payout is asked for', () => {
+  it('leaves no open payout behind: the request waits for the undo or is canceled by it', async () => {
+    const s = await userWithSession(ctx, 'seller');
+    const seller = { id: s.user.id, session: s.session };
+    await fund(ctx, seller.id, 20_000);
+    const token = await moveAddress(ctx, s.session, s.user.id, `racer.${s.user.email}`);
+    await withPayoutDetails(ctx, seller);
+    let undone: Promise<string> | undefined;
+    // The payout request has read where the money would go; the owner's undo starts on another connection now.
+    interleave.arm('payout_methods', async () => {
+      undone = undoEmailChange({ ...ctx.deps, db: second }, token, 'Owner-Again-2026').then(
+        () => 'undone',
+        (e: Error) => e.message,
+      );
+      await sleep(300);
+    });
+    const asked = await call(ctx, seller, 'POST', '/api/wallet/payouts', { amountCents: 15_000 });
+    expect(asked.status).toBe(201);
+    expect(await undone).toBe('undone');
+    const open = await ctx.db
+      .selectFrom('payouts')
+      .select('id')
+      .where('userId', '=', seller.id)
+      .where('status', '=', 'open')
+      .execute();
+    expect(open).toEqual([]);
+    const method = await ctx.db.selectFrom('payoutMethods').select('userId').where('userId', '=', seller.id).execute();
+    expect(method).toEqual([]);
+  });
+});
