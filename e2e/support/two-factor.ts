@@ -1,5 +1,7 @@
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { createHash } from 'node:crypto';
+import { openE2eDb } from './db';
 import { postWithSession } from './session-api';
 
 /** What the member's authenticator app shows for the key, `stepsAhead` time steps from now. */
@@ -28,4 +30,12 @@ export async function turnOnTwoFactor(
   const emailCode = await mailedSetupCode(context.request, baseURL, user.email);
   await postWithSession(context, baseURL, '/api/profile/two-factor/enable', { code: appCode(secret), emailCode });
   return secret;
+}
+
+/** As if a minute had passed for the address's set-up mails: the mail limit forgets those it counted. */
+export function forgetSetupMails(email: string) {
+  const bucket = createHash('sha256').update(`mail-two-factor:${email}`).digest('base64url');
+  const db = openE2eDb();
+  db.prepare('delete from auth_throttle where bucket = ?').run(bucket);
+  db.close();
 }

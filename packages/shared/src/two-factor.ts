@@ -43,6 +43,8 @@ export const twoFactorPasswordInputSchema = z.strictObject({ password: passwordS
  */
 export const twoFactorSetupSchema = z.object({ secret: z.string(), uri: z.string(), emailedTo: z.string() });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+/** POST /api/profile/two-factor/setup/email-code: where the new code went. */
+export const twoFactorEmailedSchema = z.object({ emailedTo: z.string() });
 
 /**
  * POST /api/profile/two-factor/enable: a code from the app proves it holds the key, and the code mailed at the set-up

@@ -20,6 +20,18 @@ export async function savePendingKey(db: Database, userId: string, secret: strin
   return Number(res.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
+/** A new mailed code for the very pending key given; its set-up time starts again. False when it is no longer pending. */
+export async function replaceEmailCode(db: Database, userId: string, secret: string, emailCode: string, now: number) {
+  const res = await db
+    .updateTable('twoFactor')
+    .set({ emailCode, createdAt: now })
+    .where('userId', '=', userId)
+    .where('secret', '=', secret)
+    .where('enabledAt', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** Turn on the very key the code was checked against, if it is still the pending one. */
 export async function enableKey(db: Database, userId: string, secret: string, step: number, now: number) {
   const res = await db

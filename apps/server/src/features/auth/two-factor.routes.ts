@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   recoveryCodesSchema,
   twoFactorConfirmInputSchema,
+  twoFactorEmailedSchema,
   twoFactorEnableInputSchema,
   twoFactorPasswordInputSchema,
   twoFactorSetupSchema,
@@ -14,13 +15,8 @@ import { noContent } from '../../lib/no-content';
 import { RATE_LIMITS } from './auth-policy';
 import { authErrorReplies } from './auth-errors';
 import { requireSignedIn } from './session-user';
-import {
-  disableTwoFactor,
-  enableTwoFactor,
-  replaceRecoveryCodes,
-  startTwoFactorSetup,
-  twoFactorStatus,
-} from './two-factor.service';
+import { disableTwoFactor, enableTwoFactor, replaceRecoveryCodes, twoFactorStatus } from './two-factor.service';
+import { resendSetupEmailCode, startTwoFactorSetup } from './two-factor-setup.service';
 
 const limited = { rateLimit: RATE_LIMITS.password };
 
@@ -47,6 +43,19 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const setup = await startTwoFactorSetup(deps, requireSignedIn(request), request.body.password, request.ip);
         // The key and the codes are secrets: no cache along the way keeps them.
         return reply.header('cache-control', 'no-store').send(setup);
+      },
+    );
+
+    // The set-up's mailed code again, when its first mail is late or lost; counted by the set-up's mail limit.
+    app.post(
+      '/api/profile/two-factor/setup/email-code',
+      {
+        config: { rateLimit: RATE_LIMITS.mail },
+        schema: { tags: ['profile'], response: { 200: twoFactorEmailedSchema, ...authErrorReplies } },
+      },
+      async (request, reply) => {
+        const sent = await resendSetupEmailCode(deps, requireSignedIn(request));
+        return reply.header('cache-control', 'no-store').send(sent);
       },
     );
 

@@ -11,25 +11,18 @@ import type { AuthUser } from '../../plugins/auth';
 import { confirmPassword } from './confirm-password.service';
 import { authErrors } from './auth-errors';
 import { AUTH_POLICY } from './auth-policy';
-import { claimMailSlot } from './mail-limit.service';
 import { claimCodeAttempt, codeFailures, codeFailuresBucket } from './signin-attempts';
 import { clearBucket, releaseHits } from './throttle.service';
 import * as repo from './two-factor.repository';
-import {
-  acceptedStep,
-  authenticatorUri,
-  looksLikeAppCode,
-  newAuthenticatorKey,
-  newRecoveryCodes,
-  normalRecoveryCode,
-} from './two-factor-codes';
+import { acceptedStep, looksLikeAppCode, newRecoveryCodes, normalRecoveryCode } from './two-factor-codes';
 import { recoveryCodeUsedMail, twoFactorChangedMail, wrongCodeMail, type TwoFactorChange } from './two-factor-mails';
-import { emailCodeMatches, mailSetupEmailCode, newSetupEmailCode } from './two-factor-email-code';
+import { emailCodeMatches } from './two-factor-email-code';
 
 /** Turning it on, off or making new codes for one account never interleave. */
 const twoFactorLock = (userId: string) => `two-factor:${userId}`;
-const keyContext = (userId: string) => `two-factor:${userId}`;
-const SETUP_VALID_MS = SETUP_VALID_MINUTES * 60_000;
+/** What a sealed key is bound to: it opens for its own account only. */
+export const keyContext = (userId: string) => `two-factor:${userId}`;
+export const SETUP_VALID_MS = SETUP_VALID_MINUTES * 60_000;
 
 const codeHash = (deps: AppDeps, userId: string, code: string) =>
   appCipher(deps).digest(`${userId}:${code}`, 'recovery-code');
@@ -126,27 +119,6 @@ export async function requireCodeIfOn(deps: AppDeps, user: AuthUser, code: strin
   if (!row) return;
   if (!code) throw badRequest(M.codeRequired, { code: M.codeRequired });
   await requireSecondFactor(deps, row, code, ip, { signingIn: false, invalid: invalidCode });
-}
-
-/**
- * A new key to add to the app, and a code mailed to the account's address (decision 175); the key is on only once a
- * code from the app and the mailed code confirm it (`enableTwoFactor`).
- */
-export async function startTwoFactorSetup(deps: AppDeps, user: AuthUser, password: string, ip: string) {
-  await confirmPassword(deps, user, password, ip, 'password');
-  const db = deps.db.db;
-  if (await enabledKey(db, user.id)) throw conflict(M.alreadyOn);
-  const now = deps.clock.now();
-  await claimMailSlot(db, 'mail-two-factor', user.email, now);
-  const key = newAuthenticatorKey();
-  const sealed = appCipher(deps).sealText(key, keyContext(user.id));
-  const emailCode = newSetupEmailCode(deps, user.id);
-  await db.transaction().execute(async (trx) => {
-    if (!(await repo.savePendingKey(trx, user.id, sealed, emailCode.digest, now))) throw conflict(M.alreadyOn);
-    await mailSetupEmailCode(deps, trx, user.id, emailCode.code, now);
-  });
-  deps.mailWorker.kick();
-  return { secret: key, uri: authenticatorUri(key, user.email), emailedTo: user.email };
 }
 
 /**

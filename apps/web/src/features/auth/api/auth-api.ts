@@ -45,6 +45,8 @@ export const authApi = {
     api<EmailPreferences>('/api/profile/email-preferences', { method: 'PUT', body: prefs }),
   twoFactor: fetchTwoFactorStatus,
   startTwoFactor: (password: string) => api<TwoFactorSetup>('/api/profile/two-factor/setup', { body: { password } }),
+  resendTwoFactorEmailCode: () =>
+    api<{ emailedTo: string }>('/api/profile/two-factor/setup/email-code', { method: 'POST', body: {} }),
   enableTwoFactor: (input: TwoFactorEnableInput) =>
     api<RecoveryCodes>('/api/profile/two-factor/enable', { body: input }),
   disableTwoFactor: (input: { password: string; code: string }) =>

@@ -1,19 +1,15 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Anchor, Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import {
-  SETUP_VALID_MINUTES,
-  TWO_FACTOR_MESSAGES,
-  groupedSecret,
-  type TwoFactorSetup,
-} from '@accountry/shared/two-factor';
+import { TWO_FACTOR_MESSAGES, groupedSecret, type TwoFactorSetup } from '@accountry/shared/two-factor';
 import { ApiRequestError } from '../../../../lib/api';
 import { authApi } from '../../api/auth-api';
 import { CurrentPasswordInput } from '../../../../components/confirm-identity/current-password-input';
 import { CodeInput } from '../../../../components/confirm-identity/code-input';
 import { QrCode } from './qr-code';
 import { CodesModal } from './recovery-codes-panel';
+import { SetupEmailCodeField } from './setup-email-code-field';
 
 type Errors = { password?: string; code?: string; emailCode?: string; _?: string };
 const errorsOf = (err: Error): Errors =>
@@ -51,6 +47,12 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
     target?.focus();
     target?.select();
   };
+  // An expired or replaced key: back to the password, to show a new one.
+  const setupGone = (message: string) => {
+    setCode('');
+    setEmailCode('');
+    focusField({ setup: null, errors: { _: message } });
+  };
   const start = useMutation({
     mutationFn: authApi.startTwoFactor,
     // The password field gives way to the code field: the focus follows.
@@ -61,12 +63,7 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
     mutationFn: authApi.enableTwoFactor,
     onSuccess: (r) => setCodes(r.recoveryCodes),
     onError: (err) => {
-      // An expired or replaced key: back to the password, to show a new one.
-      if (err instanceof ApiRequestError && err.status === 409) {
-        setCode('');
-        setEmailCode('');
-        return focusField({ setup: null, errors: { _: err.message } });
-      }
+      if (err instanceof ApiRequestError && err.status === 409) return setupGone(err.message);
       focusField({ errors: errorsOf(err) });
     },
   });
@@ -161,19 +158,13 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
                 description="Then enter the 6-digit code the app shows for Accountry."
                 onChange={(e) => setCode(e.currentTarget.value)}
               />
-              <TextInput
+              <SetupEmailCodeField
                 ref={emailField}
-                label="Code from the email we sent you"
-                description={`We sent it to ${setup.emailedTo}. It works for ${SETUP_VALID_MINUTES} minutes.`}
-                placeholder="123456"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={32}
-                required
                 value={emailCode}
                 error={errors.emailCode}
-                errorProps={{ role: 'alert' }}
-                onChange={(e) => setEmailCode(e.currentTarget.value)}
+                emailedTo={setup.emailedTo}
+                onChange={setEmailCode}
+                onSetupGone={setupGone}
               />
             </>
           )}
