@@ -1,11 +1,11 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { EMAIL_CHANGE_MESSAGES } from '@accountry/shared/email-change';
-import { PageSpinner } from '../../../components/ui/page-spinner';
 import { SESSION_QUERY_KEY } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
+import { CheckedLink } from '../components/checked-link';
 import { ChoosePasswordForm } from '../components/choose-password-form';
 
 const SUPPORT_HINT = 'If someone else has your account, reply to the email we sent you and support will help.';
@@ -30,52 +30,43 @@ export function Component() {
 function UndoForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const status = useQuery({
-    queryKey: ['undo-email-link', token],
-    queryFn: () => authApi.undoEmailStatus(token),
-    retry: false,
-    staleTime: Infinity,
-  });
-
-  if (status.isPending) return <PageSpinner label="Checking your link…" />;
-  if (status.isError) {
-    return (
-      <Stack>
-        <Alert color="red" role="alert" title="This link cannot be used">
-          {status.error.message}
-        </Alert>
-        <Text size="sm">{SUPPORT_HINT}</Text>
-      </Stack>
-    );
-  }
-  const { restores, current, twoFactorOn } = status.data;
   return (
-    <Stack>
-      <Text size="sm">
-        Your account was moved to <strong>{current}</strong>. Undoing the change gives it back to{' '}
-        <strong>{restores}</strong> and signs everyone out. Passkeys and payout details are removed, and open payout
-        requests canceled: whoever moved the account may have set them up.
-      </Text>
-      {twoFactorOn && (
-        <Alert color="yellow" title="Two-factor sign-in stays on">
-          It was turned on after the change, and a mailbox alone cannot turn it off. If you did not turn it on, reply to
-          the email we sent you after this, and support will turn it off once you show the account is yours.
-        </Alert>
+    <CheckedLink
+      kind="undo-email-link"
+      token={token}
+      check={authApi.undoEmailStatus}
+      instead={<Text size="sm">{SUPPORT_HINT}</Text>}
+    >
+      {({ restores, current, twoFactorOn }) => (
+        <Stack>
+          <Text size="sm">
+            Your account was moved to <strong>{current}</strong>. Undoing the change gives it back to{' '}
+            <strong>{restores}</strong> and signs everyone out. Passkeys and payout details are removed, and open payout
+            requests canceled: whoever moved the account may have set them up.
+          </Text>
+          {twoFactorOn && (
+            <Alert color="yellow" title="Two-factor sign-in stays on">
+              It was turned on after the change, and a mailbox alone cannot turn it off. If you did not turn it on,
+              reply to the email we sent you after this, and support will turn it off once you show the account is
+              yours.
+            </Alert>
+          )}
+          <ChoosePasswordForm
+            name="Undo the change of your email address"
+            intro="Choose a new password: whoever changed the address knew the old one."
+            submitLabel="Undo the change"
+            submit={(password) => authApi.undoEmailChange(token, password)}
+            onSaved={(email) => {
+              // This browser's session, if it had one, ended with everyone else's.
+              void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+              navigate('/signin', { replace: true, state: { notice: EMAIL_CHANGE_MESSAGES.undone, email } });
+            }}
+          />
+          <Text size="xs" c="dimmed">
+            {SUPPORT_HINT}
+          </Text>
+        </Stack>
       )}
-      <ChoosePasswordForm
-        name="Undo the change of your email address"
-        intro="Choose a new password: whoever changed the address knew the old one."
-        submitLabel="Undo the change"
-        submit={(password) => authApi.undoEmailChange(token, password)}
-        onSaved={(email) => {
-          // This browser's session, if it had one, ended with everyone else's.
-          void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-          navigate('/signin', { replace: true, state: { notice: EMAIL_CHANGE_MESSAGES.undone, email } });
-        }}
-      />
-      <Text size="xs" c="dimmed">
-        {SUPPORT_HINT}
-      </Text>
-    </Stack>
+    </CheckedLink>
   );
 }
