@@ -196,7 +196,8 @@ test('the address an account left gives it back, with a new password, through th
   const notice = page.getByRole('article').filter({ hasText: 'Your Accountry email address was changed' });
   await notice.getByRole('link', { name: /\/undo-email-change\?token=/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Undo the change of your email address' })).toBeVisible();
-  await expect(page.getByText(`Your account was moved to ${taker}.`)).toBeVisible();
+  // The address the account uses now is masked: the old mailbox is not always the owner's.
+  await expect(page.getByText(`Your account was moved to ${taker[0]}•••@journey.test.`)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   const undo = page.getByRole('form', { name: 'Undo the change of your email address' });
@@ -204,16 +205,19 @@ test('the address an account left gives it back, with a new password, through th
   await undo.getByRole('textbox', { name: 'New password', exact: true }).fill(fresh);
   await undo.getByRole('textbox', { name: 'Confirm new password' }).fill('Something-Else-1');
   await undo.getByRole('button', { name: 'Undo the change' }).click();
+  // The field to fix takes the focus, so its message is read out.
+  await expect(undo.getByRole('textbox', { name: 'Confirm new password' })).toBeFocused();
   await expect(undo.getByText('The passwords do not match')).toBeVisible();
   await undo.getByRole('textbox', { name: 'Confirm new password' }).fill(fresh);
   await undo.getByRole('button', { name: 'Undo the change' }).click();
 
-  await expect(page).toHaveURL(/\/signin$/);
-  await expect(
-    page.getByRole('status').filter({
-      hasText: 'Your address is back, and everyone was signed out. Sign in with your new password.',
-    }),
-  ).toBeVisible();
+  const done = page.getByRole('status').filter({ hasText: 'The change was undone' });
+  await expect(done).toBeFocused();
+  await expect(done).toContainText(
+    'Your address is back, and everyone was signed out. Sign in with your new password. ' +
+      `Your account uses ${user.email} again.`,
+  );
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
   const signIn = page.getByRole('form', { name: 'Sign in' });
   await expect(signIn.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
   await signIn.getByRole('textbox', { name: 'Password', exact: true }).fill(fresh);

@@ -9,8 +9,11 @@ import {
   SESSION_COOKIE,
 } from '@accountry/shared/constants';
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
+import { AUTH_FALLBACK_MESSAGES } from '@accountry/shared/auth-messages';
 import type { AppDeps } from '../app';
 import type { Database } from '../db/database';
+import { accountLock, lockKeys } from '../db/key-lock';
+import { unauthorized } from '../lib/app-error';
 import { newToken } from '../lib/ids';
 import type { SessionCache } from './session-cache';
 import {
@@ -148,4 +151,23 @@ export async function sessionStates(db: Database, ids: string[], now: number, s:
     }
   }
   return states;
+}
+
+/**
+ * The first step of a write that adds a way into an account or moves its money (a password, an address, a passkey,
+ * two-factor sign-in, payout details): hold the account's lock and check the session that asked still exists. A change
+ * that ended every session under that lock (an address given back, decision 177) then cannot be outrun by a request
+ * already past its password check. 401 when the session is gone.
+ */
+export async function lockLiveSession(trx: Database, userId: string, sessionId: string | null) {
+  await lockKeys(trx, [accountLock(userId)]);
+  const live =
+    sessionId &&
+    (await trx
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', sessionId)
+      .where('userId', '=', userId)
+      .executeTakeFirst());
+  if (!live) throw unauthorized(AUTH_FALLBACK_MESSAGES.noUser);
 }

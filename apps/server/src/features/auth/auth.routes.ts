@@ -62,7 +62,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { email, password, remember = false, code } = request.body;
         const user = await checkingSignIn(request, () => checkSignIn(deps, { email, password, code }, request.ip));
-        return startSignedInSession(deps, request, reply, user, remember);
+        return startSignedInSession(deps, request, reply, user, remember, { passwordHash: user.passwordHash });
       },
     );
 

@@ -1,5 +1,5 @@
 import { EMAIL_CHANGE_MESSAGES as M, type EmailUndoStatus } from '@accountry/shared/email-change';
-import { FIELD_MESSAGES, passwordProblems } from '@accountry/shared/account-rules';
+import { FIELD_MESSAGES, maskEmail, passwordProblems } from '@accountry/shared/account-rules';
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
@@ -26,10 +26,13 @@ async function openUndoLink(db: Database, token: string, now: number) {
   return { row, user, restores: row.newEmail };
 }
 
-/** What the undo page shows before it asks for a new password. */
+/**
+ * What the undo page shows before it asks for a new password. The address the account uses now is masked: after later
+ * changes it is not one the old mailbox was told of, and that mailbox is not always the owner's.
+ */
 export async function undoLinkStatus(deps: AppDeps, token: string): Promise<EmailUndoStatus> {
   const { user, restores } = await openUndoLink(deps.db.db, token, deps.clock.now());
-  return { restores, current: user.email, twoFactorOn: !!(await enabledKey(deps.db.db, user.id)) };
+  return { restores, current: maskEmail(user.email), twoFactorOn: !!(await enabledKey(deps.db.db, user.id)) };
 }
 
 /**

@@ -50,7 +50,8 @@ describe('undoing a change of the email address', () => {
     expect(on.statusCode, on.body).toBe(200);
     ctx.clock.advance(STEP_MS);
 
-    expect((await status(token)).json()).toEqual({ restores: original, current: taker, twoFactorOn: true });
+    const masked = `${taker[0]}•••@${taker.split('@')[1]}`;
+    expect((await status(token)).json()).toEqual({ restores: original, current: masked, twoFactorOn: true });
     const done = await undo(token);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({ email: original });
@@ -168,6 +169,39 @@ describe('undoing a change of the email address', () => {
     expect((await accountOf(member.user.id)).email).toBe(next);
     expect((await me(member))?.email).toBe(next);
     expect((await status(token)).statusCode).toBe(200);
+  });
+
+  it('keeps the address for the undo while its link is open: no sign-up or other account can take it', async () => {
+    const member = await userWithSession(ctx, 'buyer');
+    const original = member.user.email;
+    const token = await move(member, uniqueEmail('moved'));
+
+    const signUp = await post(ctx, '/api/auth/signup', {
+      email: original,
+      password: 'Squatter-Pass-991',
+      displayName: 'Squat',
+      role: 'buyer',
+    });
+    expect(signUp.statusCode).toBe(201);
+    expect(await ctx.db.selectFrom('users').select('id').where('email', '=', original).execute()).toEqual([]);
+    const attempt = await mailTo(ctx, original, 'Someone tried to sign up to Accountry with your email');
+    expect(attempt).toBeDefined();
+
+    const other = await userWithSession(ctx, 'buyer');
+    const asked = await post(ctx, '/api/profile/email', { email: original, password: TEST_PASSWORD }, other.session);
+    expect(asked.statusCode).toBe(200);
+    expect((await ctx.mailsTo(original)).filter((m) => m.text.includes('/confirm-email?token='))).toEqual([]);
+
+    expect((await undo(token)).statusCode).toBe(200);
+    expect((await accountOf(member.user.id)).email).toBe(original);
+  });
+
+  it('lets the account itself move back to the address it left', async () => {
+    const member = await userWithSession(ctx, 'buyer');
+    const original = member.user.email;
+    await move(member, uniqueEmail('away'));
+    expect((await moveAddress(ctx, member.session, member.user.id, original)).length).toBeGreaterThan(20);
+    expect((await accountOf(member.user.id)).email).toBe(original);
   });
 
   it('does nothing for a disabled account, and answers a made-up token as an unknown link', async () => {

@@ -8,10 +8,12 @@ import { AUTH_POLICY } from './auth-policy';
 import { emailChangeMail, emailChangeNoticeMail } from './auth-mails';
 import { checkMailSlot, claimMailSlot } from './mail-limit.service';
 import { confirmPassword } from './confirm-password.service';
-import { retireUserTokens } from './tokens.repository';
+import { addressHeldForUndo, retireUserTokens } from './tokens.repository';
+import { accountLock, lockKeys } from '../../db/key-lock';
+import { lockLiveSession } from '../../sessions/sessions.service';
 import { enabledKey, requireCodeIfOn } from './two-factor.service';
 import { holdPayouts } from '../orders/payout-hold.service';
-import { consumeToken, issueToken, linkInvalid } from './tokens.service';
+import { consumeToken, issueToken, linkInvalid, peekToken } from './tokens.service';
 import { findUserByEmail, findUserWithDeletionById, isUniqueViolation, updateUser } from './users.repository';
 
 /**
@@ -23,6 +25,7 @@ import { findUserByEmail, findUserWithDeletionById, isUniqueViolation, updateUse
 export async function requestEmailChange(
   deps: AppDeps,
   user: AuthUser,
+  sessionId: string | null,
   input: { email: string; password: string; code?: string },
   ip: string,
 ) {
@@ -34,8 +37,11 @@ export async function requestEmailChange(
   await requireCodeIfOn(deps, user, input.code, ip);
   const now = deps.clock.now();
   await claimMailSlot(db, 'mail-change', input.email, now);
-  const taken = !!(await findUserByEmail(db, input.email));
   await db.transaction().execute(async (trx) => {
+    await lockLiveSession(trx, user.id, sessionId);
+    // An address another account may still take back (decision 177) counts as taken.
+    const taken =
+      !!(await findUserByEmail(trx, input.email)) || (await addressHeldForUndo(trx, input.email, now, user.id));
     // One open change at a time: an earlier link stops working. All but the link itself happens whether or not the
     // address is taken, so nothing the asker sees differs.
     await retireUserTokens(trx, user.id, 'change_email', now);
@@ -57,6 +63,9 @@ export async function confirmEmailChange(deps: AppDeps, token: string) {
   let changed: { id: string; email: string };
   try {
     changed = await deps.db.db.transaction().execute(async (trx) => {
+      // The account's lock first, as the undo takes it (decision 177): the two never wait on each other's rows.
+      const open = await peekToken(trx, token, 'change_email', now);
+      await lockKeys(trx, [accountLock(open.userId)]);
       const row = await consumeToken(trx, token, 'change_email', now);
       const user = await findUserWithDeletionById(trx, row.userId);
       // A deleted account's address stays as it is (its erasure replaces it).

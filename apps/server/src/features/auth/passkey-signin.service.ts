@@ -59,5 +59,5 @@ export async function checkPasskeySignIn(deps: AppDeps, credential: Authenticati
   if (!user || user.deletedStatus === 'unresolved') throw authErrors.deleted();
   if (user.disabled) throw authErrors.disabled();
   if (!user.emailVerified) throw authErrors.unverified();
-  return user;
+  return { user, passkeyId: passkey.id };
 }

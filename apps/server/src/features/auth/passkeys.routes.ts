@@ -64,7 +64,8 @@ export function passkeyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 201: z.object({ passkey: passkeySchema }), ...replies },
         },
       },
-      async (request, reply) => reply.status(201).send(await addPasskey(deps, requireSignedIn(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await addPasskey(deps, requireSignedIn(request), request.sessionId, request.body)),
     );
 
     app.patch(
@@ -106,8 +107,10 @@ export function passkeyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: passkeySignInInputSchema, response: { 200: meResponseSchema, ...replies } },
       },
       async (request, reply) => {
-        const user = await checkingSignIn(request, () => checkPasskeySignIn(deps, request.body.credential));
-        return startSignedInSession(deps, request, reply, user, request.body.remember ?? false);
+        const { user, passkeyId } = await checkingSignIn(request, () =>
+          checkPasskeySignIn(deps, request.body.credential),
+        );
+        return startSignedInSession(deps, request, reply, user, request.body.remember ?? false, { passkeyId });
       },
     );
   };

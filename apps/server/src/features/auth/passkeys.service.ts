@@ -22,6 +22,7 @@ import {
 import { confirmPassword } from './confirm-password.service';
 import * as repo from './passkeys.repository';
 import { requireCodeIfOn } from './two-factor.service';
+import { lockLiveSession } from '../../sessions/sessions.service';
 
 /**
  * A member's passkeys (decision 171): listing, adding with the password (and a code when that is on), renaming,
@@ -86,6 +87,7 @@ export async function passkeyRegistrationOptions(
 export async function addPasskey(
   deps: AppDeps,
   user: AuthUser,
+  sessionId: string | null,
   input: { name: string; credential: RegistrationResponseJSON },
 ) {
   const db = deps.db.db;
@@ -124,6 +126,7 @@ export async function addPasskey(
     lastUsedAt: null,
   };
   await withKeyLocks(db, [passkeysLock(user.id)], async (trx) => {
+    await lockLiveSession(trx, user.id, sessionId);
     if ((await repo.countPasskeys(trx, user.id)) >= MAX_PASSKEYS) throw passkeyErrors.tooMany();
     const holder = await repo.findPasskeyByCredential(trx, row.credentialId);
     if (holder?.userId === user.id) throw passkeyErrors.alreadyAdded();

@@ -9,6 +9,7 @@ import { queueMail } from '../../email/mail-outbox';
 import { passwordResetMail } from './auth-mails';
 import { claimMailSlot } from './mail-limit.service';
 import { hashPassword } from '../../lib/password';
+import { accountLock, lockKeys } from '../../db/key-lock';
 import { deleteUserSessions } from '../../sessions/sessions.repository';
 import { bucketFor, clearBucket } from './throttle.service';
 import { markTokenUsed, retireAccountLinks } from './tokens.repository';
@@ -24,6 +25,10 @@ export async function requestPasswordReset(deps: AppDeps, email: string) {
   const user = await findUserByEmail(db, email);
   if (user && user.deletedStatus !== 'unresolved') {
     await db.transaction().execute(async (trx) => {
+      // Under the account's lock the address is read again: an undo (decision 177) may have just taken it away.
+      await lockKeys(trx, [accountLock(user.id)]);
+      const still = await trx.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirst();
+      if (still?.email !== email) return;
       const token = await issueToken(trx, user.id, 'reset_password', now, AUTH_POLICY.resetLinkTtlMs);
       await queueMail(trx, passwordResetMail(deps.config.publicUrl, user.email, token), now);
     });
@@ -61,6 +66,8 @@ export async function confirmPasswordReset(
   const passwordHash = await hashPassword(password);
   const kept = keepSession.userId === user.id ? (keepSession.id ?? undefined) : undefined;
   await db.transaction().execute(async (trx) => {
+    // The account's lock first, as the undo takes it (decision 177): the two never wait on each other's rows.
+    await lockKeys(trx, [accountLock(user.id)]);
     if (!(await markTokenUsed(trx, row.id, now))) throw linkInvalid();
     await updateUser(trx, user.id, { passwordHash, emailVerified: true });
     await retireAccountLinks(trx, user.id, now);

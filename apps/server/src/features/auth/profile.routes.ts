@@ -71,7 +71,8 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: messageResponseSchema, ...errors },
         },
       },
-      async (request) => requestEmailChange(deps, requireSignedIn(request), request.body, request.ip),
+      async (request) =>
+        requestEmailChange(deps, requireSignedIn(request), request.sessionId, request.body, request.ip),
     );
 
     app.post(

@@ -15,6 +15,7 @@ import { invalidateSessions } from '../../sessions/session-cache';
 import { findUserById, updateUser } from './users.repository';
 import { retireAccountLinks } from './tokens.repository';
 import { holdPayouts } from '../orders/payout-hold.service';
+import { lockLiveSession } from '../../sessions/sessions.service';
 
 export interface ProfilePatch {
   displayName?: string;
@@ -58,6 +59,7 @@ export async function changePassword(
   await requireCodeIfOn(deps, user, input.code, ip);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
+    await lockLiveSession(trx, user.id, sessionId);
     await updateUser(trx, user.id, { passwordHash });
     await deleteUserSessions(trx, user.id, sessionId);
     // A reset link or an address change asked for before the change must not undo it.

@@ -2,8 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MeResponse } from '@accountry/shared/auth';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../lib/app-error';
+import type { Database } from '../../db/database';
+import { accountLock, lockKeys } from '../../db/key-lock';
 import { endSession, startSession, timeoutFor } from '../../sessions/sessions.service';
 import { authErrors } from './auth-errors';
+import { passkeyErrors } from './passkey-errors';
 import { recognizeDevice } from './known-devices';
 import { toSessionUser } from './session-user';
 import type { UserWithDeletion } from './users.repository';
@@ -19,6 +22,30 @@ export async function checkingSignIn<T>(request: FastifyRequest, check: () => Pr
   }
 }
 
+/** What a sign-in was checked against: the password hash it matched, or the passkey that signed. */
+export type SignInProof = { passwordHash: string } | { passkeyId: string };
+
+/**
+ * Whether the proof still holds, read under the account's lock: a change that shut ways in (an address given back,
+ * decision 177; a reset; a removed passkey) may have committed while the password hash was being checked.
+ */
+async function proofHolds(trx: Database, user: UserWithDeletion, proof: SignInProof) {
+  const now = await trx
+    .selectFrom('users')
+    .select(['passwordHash', 'email', 'disabled'])
+    .where('id', '=', user.id)
+    .executeTakeFirst();
+  if (!now || now.disabled || now.email !== user.email) return false;
+  if ('passwordHash' in proof) return now.passwordHash === proof.passwordHash;
+  const passkey = await trx
+    .selectFrom('passkeys')
+    .select('id')
+    .where('id', '=', proof.passkeyId)
+    .where('userId', '=', user.id)
+    .executeTakeFirst();
+  return !!passkey;
+}
+
 /** The session of a member who just proved who they are (password or passkey), and what the sign-in routes answer. */
 export async function startSignedInSession(
   deps: AppDeps,
@@ -26,16 +53,22 @@ export async function startSignedInSession(
   reply: FastifyReply,
   user: UserWithDeletion,
   remember: boolean,
+  proof: SignInProof,
 ): Promise<MeResponse> {
   // Signing in replaces whatever session this browser had.
   if (request.sessionId) await endSession(deps, request.sessionId);
   const now = deps.clock.now();
-  await startSession(
-    deps.db.db,
-    reply,
-    { userId: user.id, remember, userAgent: request.headers['user-agent'] ?? '', ip: request.ip, now },
-    deps.sessionSettings,
-  );
+  await deps.db.db.transaction().execute(async (trx) => {
+    await lockKeys(trx, [accountLock(user.id)]);
+    if (!(await proofHolds(trx, user, proof)))
+      throw 'passwordHash' in proof ? authErrors.invalidCredentials() : passkeyErrors.unknown();
+    await startSession(
+      trx,
+      reply,
+      { userId: user.id, remember, userAgent: request.headers['user-agent'] ?? '', ip: request.ip, now },
+      deps.sessionSettings,
+    );
+  });
   await recognizeDevice(deps, request, reply, user.id, now);
   const { passwordHash: _hash, deletedStatus: _deleted, ...authUser } = user;
   return {

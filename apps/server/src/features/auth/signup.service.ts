@@ -10,6 +10,7 @@ import { mayMail } from './mail-limit.service';
 import { hashPassword } from '../../lib/password';
 import { bucketFor, hit } from './throttle.service';
 import { issueToken } from './tokens.service';
+import { addressHeldForUndo } from './tokens.repository';
 import { findUserByEmail, insertUser, isUniqueViolation } from './users.repository';
 
 export interface SignUp {
@@ -29,7 +30,8 @@ export async function signUp(deps: AppDeps, input: SignUp, log: FastifyBaseLogge
   // Hashed either way, so a taken address answers in the same time as a new one.
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  if (await findUserByEmail(db, input.email)) {
+  // An address an undo link may give back (decision 177) is as good as taken.
+  if ((await findUserByEmail(db, input.email)) || (await addressHeldForUndo(db, input.email, now))) {
     await mailOwner(deps, input.email, now);
     return { email: input.email };
   }

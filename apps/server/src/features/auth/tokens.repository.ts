@@ -46,6 +46,22 @@ export async function retireAccountLinks(db: Database, userId: string, now: numb
 }
 
 /**
+ * Whether an open undo link (decision 177) may still give the address back to another account than `exceptUserId`:
+ * until it is used or expires, nobody else may sign up with the address or move to it, or the undo could be blocked.
+ */
+export async function addressHeldForUndo(db: Database, email: string, now: number, exceptUserId?: string) {
+  let q = db
+    .selectFrom('authTokens')
+    .select('id')
+    .where('newEmail', '=', email)
+    .where('purpose', '=', 'undo_email_change')
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now);
+  if (exceptUserId) q = q.where('userId', '!=', exceptUserId);
+  return !!(await q.executeTakeFirst());
+}
+
+/**
  * Using an undo link (decision 177) retires those issued after it, for moves it undoes too; earlier ones stay, so the
  * first address of a chain of changes can always get the account back.
  */

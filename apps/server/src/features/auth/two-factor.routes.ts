@@ -70,7 +70,13 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const codes = await enableTwoFactor(deps, requireSignedIn(request), request.body, request.ip);
+        const codes = await enableTwoFactor(
+          deps,
+          requireSignedIn(request),
+          request.sessionId,
+          request.body,
+          request.ip,
+        );
         return reply.header('cache-control', 'no-store').send(codes);
       },
     );

@@ -3,7 +3,8 @@ import { AUTH_ERROR_CODES } from '@accountry/shared/auth-messages';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import type { TwoFactorTable } from '../../db/schema';
-import { lockKeys, withKeyLocks } from '../../db/key-lock';
+import { accountLock, lockKeys, withKeyLocks } from '../../db/key-lock';
+import { lockLiveSession } from '../../sessions/sessions.service';
 import { appCipher } from '../../lib/app-cipher';
 import { AppError, badRequest, conflict } from '../../lib/app-error';
 import { queueMailToUser } from '../../email/mail-to-user';
@@ -128,6 +129,7 @@ export async function requireCodeIfOn(deps: AppDeps, user: AuthUser, code: strin
 export async function enableTwoFactor(
   deps: AppDeps,
   user: AuthUser,
+  sessionId: string | null,
   { code, emailCode }: { code: string; emailCode: string },
   ip: string,
 ) {
@@ -144,7 +146,8 @@ export async function enableTwoFactor(
   pendingKey(await repo.findTwoFactor(db, user.id));
   const attempt = await claimCodeAttempt(db, user.id, ip, now);
   if (!attempt) throw authErrors.twoFactorLocked();
-  const result = await withKeyLocks(db, [twoFactorLock(user.id)], async (trx) => {
+  const result = await withKeyLocks(db, [twoFactorLock(user.id), accountLock(user.id)], async (trx) => {
+    await lockLiveSession(trx, user.id, sessionId);
     const row = pendingKey(await repo.findTwoFactor(trx, user.id));
     const step = acceptedStep(openKey(deps, row), code, now);
     const mailed = emailCodeMatches(deps, row, emailCode);

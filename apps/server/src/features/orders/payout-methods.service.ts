@@ -19,6 +19,7 @@ import { confirmPassword } from '../auth/confirm-password.service';
 import { requireCodeIfOn } from '../auth/two-factor.service';
 import { payoutDetailsChangedMail, payoutDetailsRemovedMail } from './payout-mails';
 import { PAYOUT_HOLD_MS } from './payout-hold.service';
+import { lockLiveSession } from '../../sessions/sessions.service';
 
 // Sealed for the member: details moved to another account's row cannot be opened there.
 const sealContext = (userId: string) => `payout-details:${userId}`;
@@ -51,6 +52,7 @@ export async function payoutMethodOf(deps: AppDeps, userId: string): Promise<Pay
 export async function setPayoutMethod(
   deps: AppDeps,
   user: AuthUser,
+  sessionId: string | null,
   input: { details: PayoutDetails; password: string; code?: string },
   ip: string,
 ) {
@@ -66,6 +68,7 @@ export async function setPayoutMethod(
     payoutsFrom: now + PAYOUT_HOLD_MS,
   };
   await deps.db.db.transaction().execute(async (trx) => {
+    await lockLiveSession(trx, user.id, sessionId);
     const { userId: _id, ...changed } = row;
     await trx
       .insertInto('payoutMethods')

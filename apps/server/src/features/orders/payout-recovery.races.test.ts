@@ -4,9 +4,9 @@ import type { DatabaseHandle } from '../../db/database';
 import { moveAddress } from '../../test/email-change-helpers';
 import type { Interleave } from '../../test/interleave';
 import { createRaceTestApp } from '../../test/race-app';
-import { testEngine, userWithSession, type TestContext } from '../../test/test-app';
+import { TEST_PASSWORD, testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import { undoEmailChange } from '../auth/email-change-undo.service';
-import { call, fund, withPayoutDetails } from './orders-test-helpers';
+import { TEST_IBAN, call, fund, withPayoutDetails } from './orders-test-helpers';
 
 // Races between connections: SQLite's one connection already runs one transaction at a time.
 const pg = testEngine === 'postgres';
@@ -47,6 +47,26 @@ describe.runIf(pg)('undoing an address change while a payout is asked for', () =
       .execute();
     expect(open).toEqual([]);
     const method = await ctx.db.selectFrom('payoutMethods').select('userId').where('userId', '=', seller.id).execute();
+    expect(method).toEqual([]);
+  });
+
+  it('payout details set with the old session after the undo began are not kept', async () => {
+    const s = await userWithSession(ctx, 'seller');
+    const token = await moveAddress(ctx, s.session, s.user.id, `late.${s.user.email}`);
+    // The details' password is checked; the owner's undo runs before they are written.
+    interleave.arm('two_factor', async () => {
+      expect(await undoEmailChange({ ...ctx.deps, db: second }, token, 'Owner-Again-2026')).toEqual({
+        email: s.user.email,
+      });
+    });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/wallet/payout-method',
+      headers: s.session.headers,
+      payload: { details: { kind: 'iban', holder: 'Taker', iban: TEST_IBAN }, password: TEST_PASSWORD },
+    });
+    expect(put.statusCode).toBe(401);
+    const method = await ctx.db.selectFrom('payoutMethods').select('userId').where('userId', '=', s.user.id).execute();
     expect(method).toEqual([]);
   });
 });

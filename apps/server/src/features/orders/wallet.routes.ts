@@ -62,7 +62,8 @@ export function walletRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { rateLimit: PASSWORD_CONFIRMATION_LIMIT },
         schema: { tags, body: payoutMethodInputSchema, response: { 200: payoutMethodReplySchema, ...errors } },
       },
-      async (request) => setPayoutMethod(deps, requireRole(request, MEMBERS), request.body, request.ip),
+      async (request) =>
+        setPayoutMethod(deps, requireRole(request, MEMBERS), request.sessionId, request.body, request.ip),
     );
 
     app.delete(

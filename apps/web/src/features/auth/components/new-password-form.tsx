@@ -19,8 +19,9 @@ export function NewPasswordForm({ token }: { token: string }) {
         </Anchor>
       }
     >
-      {({ email }) => (
+      {({ email }, linkGone) => (
         <ChoosePasswordForm
+          onLinkGone={linkGone}
           name="Choose a new password"
           intro={
             <>

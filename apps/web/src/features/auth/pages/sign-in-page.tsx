@@ -27,6 +27,12 @@ export function Component() {
   const [params] = useSearchParams();
   const location = useLocation();
   const notice = (location.state as { notice?: string; email?: string } | null) ?? {};
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // A notice brought from another page (after a reset, say) was there before a live region could announce it: focused,
+  // it is read out.
+  useEffect(() => {
+    if (notice.notice) noticeRef.current?.focus();
+  }, [notice.notice]);
   const returnTo = useReturnTo();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -131,7 +137,7 @@ export function Component() {
             </Alert>
           )}
           {notice.notice && (
-            <Alert color="teal" icon={<IconInfoCircle size={18} />} role="status">
+            <Alert ref={noticeRef} tabIndex={-1} color="teal" icon={<IconInfoCircle size={18} />} role="status">
               {notice.notice}
             </Alert>
           )}
