@@ -32,6 +32,7 @@ import * as passkeys from './migrations/2026-11-29T2000-passkeys';
 import * as payoutMethods from './migrations/2026-11-30T0100-payout-methods';
 import * as twoFactorEmailCode from './migrations/2026-11-30T0200-two-factor-email-code';
 import * as decidedPayoutsForgetDetails from './migrations/2026-11-30T0210-decided-payouts-forget-details';
+import * as undoLinksByAddress from './migrations/2026-11-30T0300-undo-links-by-address';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0100-payout-methods': payoutMethods,
   '2026-11-30T0200-two-factor-email-code': twoFactorEmailCode,
   '2026-11-30T0210-decided-payouts-forget-details': decidedPayoutsForgetDetails,
+  '2026-11-30T0300-undo-links-by-address': undoLinksByAddress,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

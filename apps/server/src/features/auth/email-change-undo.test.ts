@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, createUser, createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import {
+  TEST_PASSWORD,
+  createUser,
+  createTestApp,
+  testEngine,
+  userWithSession,
+  type TestContext,
+} from '../../test/test-app';
+import { sqlitePlanOf } from '../../test/sqlite-plans';
+import { addressHeldForUndo } from './tokens.repository';
 import { moveAddress, undoAddressChange } from '../../test/email-change-helpers';
 import { STEP_MS, mailTo, mailedSetupCode, twoFactorCall } from '../../test/two-factor-helpers';
 import { STRONG_PASSWORD, post, signInVia, tokenFrom, uniqueEmail } from './auth-test-helpers';
@@ -194,6 +203,13 @@ describe('undoing a change of the email address', () => {
 
     expect((await undo(token)).statusCode).toBe(200);
     expect((await accountOf(member.user.id)).email).toBe(original);
+  });
+
+  it.runIf(testEngine === 'sqlite')('looks the kept address up through its index on every sign-up', async () => {
+    const { plan } = await sqlitePlanOf(ctx.handle.url, /from "auth_tokens"/, (db) =>
+      addressHeldForUndo(db, 'someone@example.test', ctx.clock.now()),
+    );
+    expect(plan).toContain('USING INDEX auth_tokens_new_email_idx');
   });
 
   it('lets the account itself move back to the address it left', async () => {
