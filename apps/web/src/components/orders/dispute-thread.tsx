@@ -10,7 +10,6 @@ import {
   FileButton,
   Group,
   Image,
-  Loader,
   Paper,
   Stack,
   Text,
@@ -33,6 +32,7 @@ import { api, ApiRequestError } from '../../lib/api';
 import { zodFieldErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { formatOrderTime } from './order-format';
+import { LoadingStatus } from '../ui/loading-status';
 
 const EVIDENCE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -171,7 +171,7 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
               <Group gap="xs" align="flex-start">
                 <Box pos="relative">
                   <Image src={evidence.preview} alt="Evidence to attach" h={96} w="auto" radius="sm" />
-                  {uploading && <Loader size="sm" pos="absolute" top={36} left={36} aria-label="Uploading image" />}
+                  {uploading && <LoadingStatus size="sm" pos="absolute" top={36} left={36} label="Uploading image" />}
                 </Box>
                 <CloseButton aria-label="Remove image" onClick={clearEvidence} />
               </Group>

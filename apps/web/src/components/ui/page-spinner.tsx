@@ -1,11 +1,11 @@
-import { Center, Loader, VisuallyHidden } from '@mantine/core';
+import { Center } from '@mantine/core';
+import { LoadingStatus } from './loading-status';
 
 /** Shown while the auth state or a lazily loaded page is loading; the label is what a screen reader hears. */
 export function PageSpinner({ label = 'Loading…' }: { label?: string }) {
   return (
-    <Center py={80} role="status" aria-live="polite" aria-label={label}>
-      <Loader aria-hidden />
-      <VisuallyHidden>{label}</VisuallyHidden>
+    <Center py={80}>
+      <LoadingStatus label={label} />
     </Center>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 
 /**
  * Loading, error (with retry) and empty states of an admin list or page; renders children when there is data. `page`
@@ -28,8 +29,8 @@ export function QueryState({
 }) {
   if (loading) {
     return (
-      <Center py="xl" role="status" aria-live="polite">
-        <Loader aria-label={label} />
+      <Center py="xl">
+        <LoadingStatus label={label} />
       </Center>
     );
   }

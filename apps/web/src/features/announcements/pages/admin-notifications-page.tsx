@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { DEFAULT_NOTIFICATION_PAGE_SIZE } from '@accountry/shared/constants';
 import type { Notification, SortField } from '@accountry/shared/announcements';
@@ -12,6 +12,7 @@ import { AnnouncementFormModal } from '../components/admin/announcement-form-mod
 import { AnnouncementMetricsModal } from '../components/admin/announcement-metrics-modal';
 import { ConfirmActionModal, type ConfirmKind } from '../components/admin/confirm-action-modal';
 import { SendToUsersModal } from '../components/admin/send-to-users-modal';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 
 const INITIAL: Filters = { sortField: 'createdAt', sortDirection: 'desc' };
 
@@ -86,7 +87,7 @@ export function Component() {
       <Paper withBorder>
         {list.isPending ? (
           <Center py="xl">
-            <Loader aria-label="Loading announcements" />
+            <LoadingStatus label="Loading announcements" />
           </Center>
         ) : list.isError ? (
           <Alert color="red" m="md" role="alert" title="Could not load announcements">

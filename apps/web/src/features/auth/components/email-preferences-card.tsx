@@ -1,4 +1,4 @@
-import { Alert, Loader, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   EMAIL_PREFERENCE_MESSAGES,
@@ -8,6 +8,7 @@ import {
 import { ApiRequestError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 
 const KEY = ['email-preferences'];
 
@@ -36,7 +37,7 @@ export function EmailPreferencesCard() {
     },
   });
 
-  if (prefs.isPending) return <Loader size="sm" aria-label="Loading your email preferences" />;
+  if (prefs.isPending) return <LoadingStatus size="sm" label="Loading your email preferences" />;
   if (prefs.isError)
     return (
       <Alert color="red" role="alert">

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { detectBrowser, detectDevice } from '@accountry/shared/traffic-detect';
 import { authApi } from '../api/auth-api';
 import { useSignOut } from '../hooks/use-sign-out';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 
 const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -15,7 +16,7 @@ export function SessionsCard() {
 
   return (
     <Stack>
-      {sessions.isPending && <Loader size="sm" aria-label="Loading your devices" />}
+      {sessions.isPending && <LoadingStatus size="sm" label="Loading your devices" />}
       {sessions.isError && (
         <Alert color="red" role="alert">
           {sessions.error.message}

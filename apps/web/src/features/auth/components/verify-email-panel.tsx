@@ -45,7 +45,8 @@ export function VerifyEmailPanel({ token }: { token: string }) {
   }
   return (
     <Stack align="center" py="md" role="status">
-      <Loader aria-label="Verifying your email" />
+      {/* The text beside it says what is happening. */}
+      <Loader aria-hidden />
       <Text>Verifying your email…</Text>
     </Stack>
   );

@@ -51,7 +51,8 @@ export function Component() {
         </Stack>
       ) : (
         <Stack align="center" py="md" role="status">
-          <Loader aria-label="Confirming your new address" />
+          {/* The text beside it says what is happening. */}
+          <Loader aria-hidden />
           <Text>Confirming your new address…</Text>
         </Stack>
       )}

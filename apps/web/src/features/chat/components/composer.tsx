@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Box, CloseButton, FileButton, Group, Image, Loader, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, CloseButton, FileButton, Group, Image, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import {
   CHAT_ATTACHMENT_MAX_BYTES,
@@ -11,6 +11,7 @@ import {
 } from '@accountry/shared/chat';
 import { toast } from '../../../lib/toast';
 import { chatApi } from '../api/chat-api';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 
 interface Props {
   conversationId: string;
@@ -95,7 +96,7 @@ export function Composer({ conversationId, onSend, onTyping }: Props) {
         <Group gap="xs" mb="xs" align="flex-start">
           <Box pos="relative">
             <Image src={attachment.preview} alt="Image to send" h={72} w="auto" radius="sm" />
-            {uploading && <Loader size="sm" pos="absolute" top={24} left={24} aria-label="Uploading image" />}
+            {uploading && <LoadingStatus size="sm" pos="absolute" top={24} left={24} label="Uploading image" />}
           </Box>
           <CloseButton aria-label="Remove image" onClick={clearAttachment} />
         </Group>

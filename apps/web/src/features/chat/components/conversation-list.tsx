@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Center, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { CHAT_SEARCH_MAX_LENGTH, type ConversationSummary } from '@accountry/sha
 import { useConversationList } from '../hooks/use-conversations';
 import { useNow } from '../../../lib/use-now';
 import { ConversationListItem } from './conversation-list-item';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 
 interface Props {
   userId: string;
@@ -40,7 +41,7 @@ export function ConversationList({ userId, activeId, active }: Props) {
         <Stack gap={2} p="xs" component="nav" aria-label="Conversations">
           {list.isPending && (
             <Center py="xl">
-              <Loader size="sm" aria-label="Loading conversations" />
+              <LoadingStatus size="sm" label="Loading conversations" />
             </Center>
           )}
           {list.isError && (

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Alert, Box, Button, Center, Divider, Loader, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Divider, Text } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
 import type { ChatMessage, ConversationCounters } from '@accountry/shared/chat';
 import { receiptFor } from '@accountry/shared/chat-rules';
@@ -10,6 +10,7 @@ import { toRows } from '../lib/message-rows';
 import { useHistoryScroll } from '../hooks/use-history-scroll';
 import { MessageBubble } from './message-bubble';
 import { SystemNotice } from './system-notice';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 
 interface Props {
   userId: string;
@@ -94,7 +95,7 @@ export function MessageList(p: Props) {
           )}
           {p.loading && (
             <Center py="xl">
-              <Loader size="sm" aria-label="Loading messages" />
+              <LoadingStatus size="sm" label="Loading messages" />
             </Center>
           )}
           {p.error && (

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Box, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconMessages } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { chatLive } from '../lib/chat-live';
 import { useFillHeight } from '../hooks/use-fill-height';
 import { ConversationList } from '../components/conversation-list';
 import { ConversationPane } from '../components/conversation-pane';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 
 /**
  * /chat: the conversation list beside the open conversation (one at a time on a phone).
@@ -62,7 +63,7 @@ export function Component() {
   if (listingId && (open.isPending || open.isIdle))
     pane = (
       <Center h="100%">
-        <Loader aria-label="Opening the conversation" />
+        <LoadingStatus label="Opening the conversation" />
       </Center>
     );
   else if (listingId && open.isError) {
@@ -79,7 +80,7 @@ export function Component() {
   } else if (activeId && active.isPending)
     pane = (
       <Center h="100%">
-        <Loader aria-label="Loading the conversation" />
+        <LoadingStatus label="Loading the conversation" />
       </Center>
     );
   else if (activeId && active.isError) {

@@ -9,7 +9,6 @@ import {
   EmptyState,
   Grid,
   Group,
-  Loader,
   Stack,
   Text,
   TextInput,
@@ -25,6 +24,7 @@ import { Select } from '../../../components/ui/select';
 import { activeFilterCount, apiQuery, savedSearchQuery, useBrowseParams } from '../hooks/use-browse-params';
 import { useSession } from '../../../lib/session';
 import { browseQuery, priceRangeError } from '../api/browse-query';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 
 // The filter form (selects, checkboxes, number fields) loads beside the first page of results rather than before it.
 const BrowseFilters = lazy(() => import('../components/browse-filters').then((m) => ({ default: m.BrowseFilters })));
@@ -101,7 +101,7 @@ export function Component() {
   }, [focusFrom, count]);
 
   const filterPanel = (
-    <Suspense fallback={<Loader size="sm" aria-label="Loading filters" />}>
+    <Suspense fallback={<LoadingStatus size="sm" label="Loading filters" />}>
       <BrowseFilters params={params} update={update} clear={clear} activeCount={active} priceError={priceError} />
     </Suspense>
   );
@@ -231,7 +231,7 @@ export function Component() {
               )}
               {query.isFetching && !query.isPending && !isFetchingNextPage && (
                 <Center>
-                  <Loader size="sm" aria-label="Updating results" />
+                  <LoadingStatus size="sm" label="Updating results" />
                 </Center>
               )}
             </Stack>

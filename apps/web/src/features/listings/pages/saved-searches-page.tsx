@@ -8,7 +8,6 @@ import {
   Container,
   EmptyState,
   Group,
-  Loader,
   Paper,
   Stack,
   Text,
@@ -20,6 +19,7 @@ import { MAX_SAVED_SEARCHES, SAVED_SEARCH_ALERT_HOURS, SAVED_SEARCH_MESSAGES } f
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
 import { SAVED_SEARCHES_KEY, savedSearchesApi } from '../api/saved-searches-api';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 
 /** /saved-searches (members): each saved search, a link to its results, and deleting it (which ends its mail). */
 export function Component() {
@@ -50,7 +50,7 @@ export function Component() {
             keep up to {MAX_SAVED_SEARCHES}.
           </Text>
         </div>
-        {list.isPending && <Loader aria-label="Loading your saved searches" />}
+        {list.isPending && <LoadingStatus label="Loading your saved searches" />}
         {list.isError && (
           <Alert color="red" role="alert">
             {list.error.message}

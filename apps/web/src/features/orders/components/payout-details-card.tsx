@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import {
   PAYOUT_DETAILS_HOLD_HOURS,
@@ -13,6 +13,7 @@ import { useFocusReturn } from '../../../lib/use-focus-return';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { PayoutDetailsDialog } from './payout-details-dialog';
 import { LoadError } from './load-error';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 
 /** The wallet's payout details: where payouts go, in summary, and the dialogs to add, change or remove them. */
 export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMethodReply> }) {
@@ -31,7 +32,7 @@ export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMetho
     setOpened(true);
   };
 
-  if (query.isPending) return <Loader size="sm" aria-label="Loading your payout details" />;
+  if (query.isPending) return <LoadingStatus size="sm" label="Loading your payout details" />;
   if (query.isError)
     return (
       <LoadError

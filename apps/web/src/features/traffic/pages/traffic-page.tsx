@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { trafficStatsQuerySchema, type TrafficStats, type TrafficStatsQuery } from '@accountry/shared/traffic';
 import { dayKey, TRAFFIC_PERIODS, type TrafficPeriod } from '@accountry/shared/traffic-period';
@@ -11,6 +11,7 @@ import { HeadlineFigures } from '../components/headline-figures';
 import { DailyChart, HourlyChart } from '../components/traffic-charts';
 import { TopPages } from '../components/top-pages';
 import { BreakdownTable } from '../components/breakdown-table';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 
 const NAME_LABELS: Record<string, string> = {
   direct: 'Direct (no referrer)',
@@ -111,7 +112,7 @@ export function Component() {
       />
       {stats.isPending && parsed.success && (
         <Center py="xl" role="status">
-          <Loader aria-label="Loading traffic statistics…" />
+          <LoadingStatus label="Loading traffic statistics…" />
         </Center>
       )}
       {s && (

@@ -1,6 +1,7 @@
-import { Alert, Center, Loader, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Center, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Notification, NotificationMetrics } from '@accountry/shared/announcements';
 import { useAnnouncementMetrics } from '../../hooks/use-admin-announcements';
+import { LoadingStatus } from '../../../../components/ui/loading-status';
 
 const FIGURES: Array<{ key: keyof NotificationMetrics; label: string; hint: string }> = [
   { key: 'audienceSize', label: 'Audience', hint: 'Users it targets now' },
@@ -33,7 +34,7 @@ export function AnnouncementMetricsModal({
     >
       {metrics.isPending ? (
         <Center py="lg">
-          <Loader aria-label="Loading metrics" />
+          <LoadingStatus label="Loading metrics" />
         </Center>
       ) : metrics.isError || !m ? (
         <Alert color="red" role="alert">

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_PASSKEYS, PASSKEY_MESSAGES, type Passkey } from '@accountry/shared/passkeys';
@@ -11,6 +11,7 @@ import { PasskeyList } from './passkey-list';
 import { PASSKEYS_KEY } from './passkeys-key';
 import { RemovePasskeyDialog } from './remove-passkey-dialog';
 import { RenamePasskeyDialog } from './rename-passkey-dialog';
+import { LoadingStatus } from '../../../../components/ui/loading-status';
 
 type Dialog = 'add' | 'rename' | 'remove';
 
@@ -36,7 +37,7 @@ export function PasskeysCard() {
   const closed = focus.restore;
   const close = () => setDialog(null);
 
-  if (list.isPending) return <Loader size="sm" aria-label="Loading your passkeys" />;
+  if (list.isPending) return <LoadingStatus size="sm" label="Loading your passkeys" />;
   if (list.isError)
     return (
       <Alert color="red" role="alert">

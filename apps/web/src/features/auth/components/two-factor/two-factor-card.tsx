@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { preloadable } from '../../../../lib/preloadable';
@@ -9,6 +9,7 @@ import { authApi } from '../../api/auth-api';
 import { NewRecoveryCodesDialog } from './new-recovery-codes-dialog';
 import { TwoFactorOffDialog } from './two-factor-off-dialog';
 import { TWO_FACTOR_KEY } from '../../../../components/confirm-identity/two-factor-key';
+import { LoadingStatus } from '../../../../components/ui/loading-status';
 
 // The QR code's encoder loads only for someone turning it on.
 const SetupDialog = preloadable(() => import('./two-factor-setup-dialog').then((m) => m.TwoFactorSetupDialog));
@@ -39,7 +40,7 @@ export function TwoFactorCard() {
   };
   const closed = focus.restore;
 
-  if (status.isPending) return <Loader size="sm" aria-label="Loading your two-factor sign-in" />;
+  if (status.isPending) return <LoadingStatus size="sm" label="Loading your two-factor sign-in" />;
   if (status.isError)
     return (
       <Alert color="red" role="alert">
