@@ -29,11 +29,13 @@ export async function changeUser<T>(
   actor: AuthUser,
   targetId: string,
   fn: (trx: Database, ctx: { target: UserRow; activeAdmins: string[]; now: number }) => Promise<T>,
-  opts: { closing?: boolean } = {},
+  opts: { closing?: boolean; lockFirst?: (trx: Database) => Promise<void> } = {},
 ): Promise<T> {
   const result = await deps.db.db.transaction().execute(async (trx) => {
     // Closing the account cancels its open orders: their locks come first (see lockClosingAccount).
     if (opts.closing) await lockClosingAccount(trx, targetId);
+    // Named locks the change takes are taken before the rows, as the member's own requests take them.
+    await opts.lockFirst?.(trx);
     await repo.lockAdminRows(trx, deps.db.engine, [actor.id, targetId]);
     const target = await repo.findUser(trx, targetId);
     if (!target) throw notFound(ADMIN_MESSAGES.userNotFound);

@@ -70,6 +70,8 @@ export async function confirmEmailChange(deps: AppDeps, token: string) {
       const user = await findUserWithDeletionById(trx, row.userId);
       // A deleted account's address stays as it is (its erasure replaces it).
       if (!user || !row.newEmail || user.disabled || user.deletedStatus === 'unresolved') throw linkInvalid();
+      // Kept for another account's undo link (decision 177) since this link was mailed: as taken as if it were used.
+      if (await addressHeldForUndo(trx, row.newEmail, now, user.id)) throw conflict(M.taken);
       await updateUser(trx, user.id, { email: row.newEmail, emailVerified: true });
       await holdPayouts(trx, user.id, now);
       for (const purpose of ['change_email', 'reset_password', 'verify_email'] as const)

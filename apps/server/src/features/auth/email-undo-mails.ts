@@ -61,3 +61,24 @@ export function emailChangeUndoneNoticeMail(publicUrl: string, to: string): Mail
     ),
   };
 }
+
+/** To an address kept for an undo link, when someone tries to sign up with it: why it cannot be used yet. */
+export function signUpHeldAddressMail(publicUrl: string, to: string, heldUntil: number): Mail {
+  const date = new Date(heldUntil).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  return {
+    to,
+    subject: 'Someone tried to sign up to Accountry with your email',
+    ...mailLayout(
+      'This address is kept for a while',
+      [
+        'Someone just tried to create a new Accountry account with this email address. An account moved away from ' +
+          `this address recently, and the address stays kept for it until ${date}, so that the link in the email ` +
+          '"Your Accountry email address was changed" can give it back.',
+        'If that account was yours and you did not move it, use that link. Otherwise, sign up with this address ' +
+          `after ${date}.`,
+      ],
+      { label: 'Visit Accountry', url: publicUrl },
+      'If it was not you, you can ignore this email.',
+    ),
+  };
+}

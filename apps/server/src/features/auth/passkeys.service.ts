@@ -4,7 +4,7 @@ import { MAX_PASSKEYS, PASSKEY_MESSAGES as M, type Passkey } from '@accountry/sh
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { withKeyLocks } from '../../db/key-lock';
+import { accountLock, withKeyLocks } from '../../db/key-lock';
 import { notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { queueMailToUser } from '../../email/mail-to-user';
@@ -125,7 +125,8 @@ export async function addPasskey(
     createdAt: now,
     lastUsedAt: null,
   };
-  await withKeyLocks(db, [passkeysLock(user.id)], async (trx) => {
+  // The account's lock before the passkeys' (sorted by withKeyLocks), as every other path takes it first.
+  await withKeyLocks(db, [accountLock(user.id), passkeysLock(user.id)], async (trx) => {
     await lockLiveSession(trx, user.id, sessionId);
     if ((await repo.countPasskeys(trx, user.id)) >= MAX_PASSKEYS) throw passkeyErrors.tooMany();
     const holder = await repo.findPasskeyByCredential(trx, row.credentialId);

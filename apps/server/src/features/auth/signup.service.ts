@@ -10,7 +10,9 @@ import { mayMail } from './mail-limit.service';
 import { hashPassword } from '../../lib/password';
 import { bucketFor, hit } from './throttle.service';
 import { issueToken } from './tokens.service';
-import { addressHeldForUndo } from './tokens.repository';
+import { undoHoldUntil } from './tokens.repository';
+import { signUpHeldAddressMail } from './email-undo-mails';
+import type { Mail } from '../../email/mailer';
 import { findUserByEmail, insertUser, isUniqueViolation } from './users.repository';
 
 export interface SignUp {
@@ -30,9 +32,14 @@ export async function signUp(deps: AppDeps, input: SignUp, log: FastifyBaseLogge
   // Hashed either way, so a taken address answers in the same time as a new one.
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  // An address an undo link may give back (decision 177) is as good as taken.
-  if ((await findUserByEmail(db, input.email)) || (await addressHeldForUndo(db, input.email, now))) {
-    await mailOwner(deps, input.email, now);
+  if (await findUserByEmail(db, input.email)) {
+    await mailOwner(deps, input.email, (url) => signUpAttemptMail(url, input.email), now);
+    return { email: input.email };
+  }
+  // An address an undo link may give back (decision 177) is as good as taken; its mail says why, and until when.
+  const heldUntil = await undoHoldUntil(db, input.email, now);
+  if (heldUntil !== undefined) {
+    await mailOwner(deps, input.email, (url) => signUpHeldAddressMail(url, input.email, heldUntil), now);
     return { email: input.email };
   }
   const id = newId();
@@ -60,7 +67,7 @@ export async function signUp(deps: AppDeps, input: SignUp, log: FastifyBaseLogge
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     log.info('sign-up raced another for the same address');
-    await mailOwner(deps, input.email, now);
+    await mailOwner(deps, input.email, (url) => signUpAttemptMail(url, input.email), now);
     return { email: input.email };
   }
   deps.mailWorker.kick();
@@ -68,8 +75,8 @@ export async function signUp(deps: AppDeps, input: SignUp, log: FastifyBaseLogge
 }
 
 /** Tell the owner someone tried to sign up with their address, at most as often as other account mail. */
-async function mailOwner(deps: AppDeps, email: string, now: number) {
+async function mailOwner(deps: AppDeps, email: string, mail: (publicUrl: string) => Mail, now: number) {
   if (!(await mayMail(deps.db.db, 'mail-signup', email, now))) return;
-  await queueMail(deps.db.db, signUpAttemptMail(deps.config.publicUrl, email), now);
+  await queueMail(deps.db.db, mail(deps.config.publicUrl), now);
   deps.mailWorker.kick();
 }

@@ -46,20 +46,24 @@ export async function retireAccountLinks(db: Database, userId: string, now: numb
 }
 
 /**
- * Whether an open undo link (decision 177) may still give the address back to another account than `exceptUserId`:
- * until it is used or expires, nobody else may sign up with the address or move to it, or the undo could be blocked.
+ * Until when an open undo link (decision 177) may still give the address back to another account than
+ * `exceptUserId`, or undefined: until it is used or expires, nobody else may sign up with the address or move to it,
+ * or the undo could be blocked. A disabled or deleted account's link keeps it too: support may restore the account.
  */
-export async function addressHeldForUndo(db: Database, email: string, now: number, exceptUserId?: string) {
+export async function undoHoldUntil(db: Database, email: string, now: number, exceptUserId?: string) {
   let q = db
     .selectFrom('authTokens')
-    .select('id')
+    .select('expiresAt')
     .where('newEmail', '=', email)
     .where('purpose', '=', 'undo_email_change')
     .where('usedAt', 'is', null)
     .where('expiresAt', '>', now);
   if (exceptUserId) q = q.where('userId', '!=', exceptUserId);
-  return !!(await q.executeTakeFirst());
+  return (await q.orderBy('expiresAt', 'desc').executeTakeFirst())?.expiresAt;
 }
+
+export const addressHeldForUndo = async (db: Database, email: string, now: number, exceptUserId?: string) =>
+  (await undoHoldUntil(db, email, now, exceptUserId)) !== undefined;
 
 /**
  * Using an undo link (decision 177) retires those issued after it, for moves it undoes too; earlier ones stay, so the

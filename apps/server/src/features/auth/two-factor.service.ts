@@ -21,6 +21,10 @@ import { emailCodeMatches } from './two-factor-email-code';
 
 /** Turning it on, off or making new codes for one account never interleave. */
 const twoFactorLock = (userId: string) => `two-factor:${userId}`;
+
+/** The locks turning it on holds (the account's, then its own), for a caller that must take them before row locks. */
+export const lockTwoFactorOf = (trx: Database, userId: string) =>
+  lockKeys(trx, [accountLock(userId), twoFactorLock(userId)]);
 /** What a sealed key is bound to: it opens for its own account only. */
 export const keyContext = (userId: string) => `two-factor:${userId}`;
 export const SETUP_VALID_MS = SETUP_VALID_MINUTES * 60_000;
