@@ -45,6 +45,9 @@ test('a member edits the profile, changes the password and signs out everywhere'
   await password.getByRole('textbox', { name: 'Current password' }).fill(user.password);
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password was changed. Your other devices were signed out.')).toBeVisible();
+  // The security activity shows the change at once (the browser sessions of this journey were made directly).
+  const activity = page.getByRole('list', { name: 'Security activity' });
+  await expect(activity.getByRole('listitem').first()).toContainText('Changed the password');
   await other.reload();
   await expect(other).toHaveURL(/\/signin\?returnTo=%2Fprofile$/);
 
@@ -53,6 +56,10 @@ test('a member edits the profile, changes the password and signs out everywhere'
   await other.getByRole('textbox', { name: 'Password', exact: true }).fill('Brand-New-Secret-9');
   await other.getByRole('button', { name: 'Sign in' }).click();
   await expect(other).toHaveURL(/\/profile$/);
+  // The sign-in is listed on the other device, with the browser it came from.
+  const sinceSignIn = other.getByRole('list', { name: 'Security activity' }).getByRole('listitem');
+  await expect(sinceSignIn.first()).toContainText('Signed in with the password');
+  await expect(sinceSignIn.first()).toContainText(/Chrome on a desktop · from /);
 
   const devices = page.getByRole('table', { name: 'Signed-in devices' });
   await page.reload();

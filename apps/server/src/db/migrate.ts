@@ -33,6 +33,7 @@ import * as payoutMethods from './migrations/2026-11-30T0100-payout-methods';
 import * as twoFactorEmailCode from './migrations/2026-11-30T0200-two-factor-email-code';
 import * as decidedPayoutsForgetDetails from './migrations/2026-11-30T0210-decided-payouts-forget-details';
 import * as undoLinksByAddress from './migrations/2026-11-30T0300-undo-links-by-address';
+import * as accountEvents from './migrations/2026-11-30T0400-account-events';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0200-two-factor-email-code': twoFactorEmailCode,
   '2026-11-30T0210-decided-payouts-forget-details': decidedPayoutsForgetDetails,
   '2026-11-30T0300-undo-links-by-address': undoLinksByAddress,
+  '2026-11-30T0400-account-events': accountEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { OrderAction, OrderActor, OrderState } from '@accountry/shared/order-state';
 import type { LedgerKind } from '@accountry/shared/wallet';
+import type { AccountEventKind } from '@accountry/shared/account-activity';
 
 /**
  * Table types as the code sees them (camelCase; the database uses snake_case).
@@ -296,6 +297,16 @@ export interface AuthTokensTable {
   newEmail: string | null;
 }
 
+/** A member's security activity (decision 178). */
+export interface AccountEventsTable {
+  id: string;
+  userId: string;
+  kind: AccountEventKind;
+  createdAt: number;
+  ip: string | null;
+  device: string | null;
+}
+
 export interface AuthThrottleTable {
   id: string;
   /** sha256 of what is counted (failed sign-ins of an address or an IP, mails asked for an address). */
@@ -589,6 +600,7 @@ export interface DB {
   users: UsersTable;
   authTokens: AuthTokensTable;
   authThrottle: AuthThrottleTable;
+  accountEvents: AccountEventsTable;
   sessions: SessionsTable;
   deletedUsers: DeletedUsersTable;
   mailOutbox: MailOutboxTable;

@@ -57,6 +57,8 @@ export async function eraseDueAccounts(deps: AppDeps): Promise<number> {
       await trx.deleteFrom('knownDevices').where('userId', '=', d.uid).execute();
       await trx.deleteFrom('passkeys').where('userId', '=', d.uid).execute();
       await trx.deleteFrom('passkeyChallenges').where('userId', '=', d.uid).execute();
+      // Addresses and browsers of sign-ins are personal data too (decision 178).
+      await trx.deleteFrom('accountEvents').where('userId', '=', d.uid).execute();
       await erasePayoutDetails(trx, d.uid);
       return true;
     });

@@ -16,7 +16,7 @@ import { passwordResetRoutes } from './password-reset.routes';
 import { profileRoutes } from './profile.routes';
 import { twoFactorRoutes } from './two-factor.routes';
 import { requireSignedIn, toSessionUser } from './session-user';
-import { clearSessionCookies, endSession, endUserSessions, timeoutFor } from '../../sessions/sessions.service';
+import { clearSessionCookies, endSession, timeoutFor } from '../../sessions/sessions.service';
 import { listUserSessions } from '../../sessions/sessions.repository';
 import { checkSignIn } from './signin.service';
 import { checkingSignIn, startSignedInSession } from './signed-in-session';
@@ -24,6 +24,7 @@ import { passkeyRoutes } from './passkeys.routes';
 import { signUp } from './signup.service';
 import { verificationRoutes } from './verification.routes';
 import { noContent } from '../../lib/no-content';
+import { signOutEverywhere } from './profile.service';
 
 export { toSessionUser } from './session-user';
 
@@ -80,8 +81,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/signout-everywhere',
       { schema: { tags: ['auth'], response: { 204: z.null(), 401: apiErrorSchema, 403: apiErrorSchema } } },
       async (request, reply) => {
-        const user = requireSignedIn(request);
-        await endUserSessions(deps, user.id);
+        await signOutEverywhere(deps, requireSignedIn(request), {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
         clearSessionCookies(reply, deps.sessionSettings);
         return noContent(reply);
       },

@@ -17,6 +17,7 @@ import { markTokenUsed, retireLaterUndoLinks, retireUserTokens } from './tokens.
 import { linkInvalid, peekToken } from './tokens.service';
 import { enabledKey } from './two-factor.service';
 import { findUserWithDeletionById, isUniqueViolation, updateUser } from './users.repository';
+import { recordAccountEvent } from '../../lib/account-events';
 
 /** The open undo link's row and account; a disabled or deleted account's link does nothing (support handles those). */
 async function openUndoLink(db: Database, token: string, now: number) {
@@ -59,6 +60,7 @@ export async function undoEmailChange(deps: AppDeps, token: string, password: st
       const { row, user } = await openUndoLink(trx, token, now);
       if (!(await markTokenUsed(trx, row.id, now))) throw linkInvalid();
       await updateUser(trx, user.id, { email: restores, emailVerified: true, passwordHash });
+      await recordAccountEvent(trx, user.id, 'email_change_undone', now);
       for (const purpose of ['change_email', 'reset_password', 'verify_email'] as const)
         await retireUserTokens(trx, user.id, purpose, now);
       await retireLaterUndoLinks(trx, user.id, row.createdAt, now);

@@ -15,6 +15,7 @@ import { enabledKey, requireCodeIfOn } from './two-factor.service';
 import { holdPayouts } from '../orders/payout-hold.service';
 import { consumeToken, issueToken, linkInvalid, peekToken } from './tokens.service';
 import { findUserByEmail, findUserWithDeletionById, isUniqueViolation, updateUser } from './users.repository';
+import { recordAccountEvent } from '../../lib/account-events';
 
 /**
  * Ask to change the account's address (decision 165): the password (and with two-factor sign-in on a code, decision
@@ -45,6 +46,7 @@ export async function requestEmailChange(
     // One open change at a time: an earlier link stops working. All but the link itself happens whether or not the
     // address is taken, so nothing the asker sees differs.
     await retireUserTokens(trx, user.id, 'change_email', now);
+    await recordAccountEvent(trx, user.id, 'email_change_asked', now, { ip });
     await queueMail(trx, emailChangeNoticeMail(deps.config.publicUrl, user.email, input.email, false), now);
     if (taken) return;
     const token = await issueToken(trx, user.id, 'change_email', now, AUTH_POLICY.verifyLinkTtlMs, input.email);
@@ -73,6 +75,7 @@ export async function confirmEmailChange(deps: AppDeps, token: string) {
       // Kept for another account's undo link (decision 177) since this link was mailed: as taken as if it were used.
       if (await addressHeldForUndo(trx, row.newEmail, now, user.id)) throw conflict(M.taken);
       await updateUser(trx, user.id, { email: row.newEmail, emailVerified: true });
+      await recordAccountEvent(trx, user.id, 'email_changed', now);
       await holdPayouts(trx, user.id, now);
       for (const purpose of ['change_email', 'reset_password', 'verify_email'] as const)
         await retireUserTokens(trx, user.id, purpose, now);

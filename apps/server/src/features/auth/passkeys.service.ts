@@ -23,6 +23,7 @@ import { confirmPassword } from './confirm-password.service';
 import * as repo from './passkeys.repository';
 import { requireCodeIfOn } from './two-factor.service';
 import { lockLiveSession } from '../../sessions/sessions.service';
+import { recordAccountEvent } from '../../lib/account-events';
 
 /**
  * A member's passkeys (decision 171): listing, adding with the password (and a code when that is on), renaming,
@@ -48,8 +49,18 @@ export async function listOwnPasskeys(deps: AppDeps, user: AuthUser) {
   return { passkeys: (await repo.listPasskeys(deps.db.db, user.id)).map(toPasskey) };
 }
 
-const mailChange = (deps: AppDeps, db: Database, userId: string, change: PasskeyChange, name: string, now: number) =>
-  queueMailToUser(db, userId, (to) => passkeyChangedMail(deps.config.publicUrl, to.email, change, name), now);
+/** Every change is mailed to the member and kept in their activity (decision 178). */
+async function mailChange(
+  deps: AppDeps,
+  db: Database,
+  userId: string,
+  change: PasskeyChange,
+  name: string,
+  now: number,
+) {
+  await recordAccountEvent(db, userId, change === 'added' ? 'passkey_added' : 'passkey_removed', now);
+  await queueMailToUser(db, userId, (to) => passkeyChangedMail(deps.config.publicUrl, to.email, change, name), now);
+}
 
 /** The browser's `create()` options, after the password and, when two-factor sign-in is on, a code. */
 export async function passkeyRegistrationOptions(

@@ -16,6 +16,7 @@ import { markTokenUsed, retireAccountLinks } from './tokens.repository';
 import { holdPayouts } from '../orders/payout-hold.service';
 import { issueToken, linkInvalid, peekToken } from './tokens.service';
 import { findUserByEmail, findUserById, updateUser } from './users.repository';
+import { recordAccountEvent } from '../../lib/account-events';
 
 /** Queue a reset link when the address has a (not deleted) account; the answer never tells which, nor waits. */
 export async function requestPasswordReset(deps: AppDeps, email: string) {
@@ -70,6 +71,7 @@ export async function confirmPasswordReset(
     await lockKeys(trx, [accountLock(user.id)]);
     if (!(await markTokenUsed(trx, row.id, now))) throw linkInvalid();
     await updateUser(trx, user.id, { passwordHash, emailVerified: true });
+    await recordAccountEvent(trx, user.id, 'password_reset', now);
     await retireAccountLinks(trx, user.id, now);
     await holdPayouts(trx, user.id, now);
     await deleteUserSessions(trx, user.id, kept);

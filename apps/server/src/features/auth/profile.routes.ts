@@ -19,6 +19,8 @@ import { deleteAccountInputSchema } from '@accountry/shared/account-deletion';
 import { deleteOwnAccount } from './account-deletion.service';
 import { emailChangeInputSchema } from '@accountry/shared/email-change';
 import { requestEmailChange } from './email-change.service';
+import { accountActivitySchema, accountActivityQuerySchema } from '@accountry/shared/account-activity';
+import { accountActivity } from './account-activity.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
@@ -41,6 +43,18 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { passwordHash: _hash, ...updated } = await updateProfile(deps, user, request.body);
         return { user: toSessionUser(updated) };
       },
+    );
+
+    app.get(
+      '/api/profile/activity',
+      {
+        schema: {
+          tags: ['profile'],
+          querystring: accountActivityQuerySchema,
+          response: { 200: accountActivitySchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        },
+      },
+      async (request) => accountActivity(deps, requireSignedIn(request), request.query.cursor),
     );
 
     app.get(

@@ -15,7 +15,8 @@ import { invalidateSessions } from '../../sessions/session-cache';
 import { findUserById, updateUser } from './users.repository';
 import { retireAccountLinks } from './tokens.repository';
 import { holdPayouts } from '../orders/payout-hold.service';
-import { lockLiveSession } from '../../sessions/sessions.service';
+import { recordAccountEvent, type EventOrigin } from '../../lib/account-events';
+import { endUserSessions, lockLiveSession } from '../../sessions/sessions.service';
 
 export interface ProfilePatch {
   displayName?: string;
@@ -60,6 +61,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await lockLiveSession(trx, user.id, sessionId);
+    await recordAccountEvent(trx, user.id, 'password_changed', now, { ip });
     await updateUser(trx, user.id, { passwordHash });
     await deleteUserSessions(trx, user.id, sessionId);
     // A reset link or an address change asked for before the change must not undo it.
@@ -72,4 +74,10 @@ export async function changePassword(
     exceptSessionId: sessionId,
     reason: SOCKET_CLOSE_REASONS.signedOut,
   });
+}
+
+/** Every session of the member ends, the asking one too (sockets close on every process); their activity records it. */
+export async function signOutEverywhere(deps: AppDeps, user: AuthUser, origin: EventOrigin) {
+  await endUserSessions(deps, user.id);
+  await recordAccountEvent(deps.db.db, user.id, 'signed_out_everywhere', deps.clock.now(), origin);
 }

@@ -10,6 +10,7 @@ import { passkeyErrors } from './passkey-errors';
 import { recognizeDevice } from './known-devices';
 import { toSessionUser } from './session-user';
 import type { UserWithDeletion } from './users.repository';
+import { recordAccountEvent } from '../../lib/account-events';
 
 /** Run a sign-in check; a failure that is not one of ours is logged and answered with the general message. */
 export async function checkingSignIn<T>(request: FastifyRequest, check: () => Promise<T>) {
@@ -62,6 +63,8 @@ export async function startSignedInSession(
     await lockKeys(trx, [accountLock(user.id)]);
     if (!(await proofHolds(trx, user, proof)))
       throw 'passwordHash' in proof ? authErrors.invalidCredentials() : passkeyErrors.unknown();
+    const origin = { ip: request.ip, userAgent: request.headers['user-agent'] };
+    await recordAccountEvent(trx, user.id, 'passwordHash' in proof ? 'signin' : 'signin_passkey', now, origin);
     await startSession(
       trx,
       reply,

@@ -18,6 +18,8 @@ import * as repo from './two-factor.repository';
 import { acceptedStep, looksLikeAppCode, newRecoveryCodes, normalRecoveryCode } from './two-factor-codes';
 import { recoveryCodeUsedMail, twoFactorChangedMail, wrongCodeMail, type TwoFactorChange } from './two-factor-mails';
 import { emailCodeMatches } from './two-factor-email-code';
+import { recordAccountEvent } from '../../lib/account-events';
+import type { AccountEventKind } from '@accountry/shared/account-activity';
 
 /** Turning it on, off or making new codes for one account never interleave. */
 const twoFactorLock = (userId: string) => `two-factor:${userId}`;
@@ -207,8 +209,18 @@ async function withBothFactors<T>(
   return withKeyLocks(deps.db.db, [twoFactorLock(user.id)], (trx) => fn(trx, now));
 }
 
-const mailChange = (deps: AppDeps, trx: Database, userId: string, change: TwoFactorChange, now: number) =>
-  queueMailToUser(trx, userId, (to) => twoFactorChangedMail(deps.config.publicUrl, to.email, change), now);
+const CHANGE_EVENTS = {
+  on: 'two_factor_on',
+  off: 'two_factor_off',
+  'off-by-support': 'two_factor_off_by_support',
+  'new-codes': 'recovery_codes_new',
+} as const satisfies Record<TwoFactorChange, AccountEventKind>;
+
+/** Every change is mailed to the member and kept in their activity (decision 178). */
+async function mailChange(deps: AppDeps, trx: Database, userId: string, change: TwoFactorChange, now: number) {
+  await recordAccountEvent(trx, userId, CHANGE_EVENTS[change], now);
+  await queueMailToUser(trx, userId, (to) => twoFactorChangedMail(deps.config.publicUrl, to.email, change), now);
+}
 
 /** Off again, with the password and a code (or a recovery code): the key and the codes are deleted. */
 export async function disableTwoFactor(deps: AppDeps, user: AuthUser, input: BothFactors, ip: string) {

@@ -20,6 +20,7 @@ import { requireCodeIfOn } from '../auth/two-factor.service';
 import { payoutDetailsChangedMail, payoutDetailsRemovedMail } from './payout-mails';
 import { PAYOUT_HOLD_MS } from './payout-hold.service';
 import { lockLiveSession } from '../../sessions/sessions.service';
+import { recordAccountEvent } from '../../lib/account-events';
 
 // Sealed for the member: details moved to another account's row cannot be opened there.
 const sealContext = (userId: string) => `payout-details:${userId}`;
@@ -76,6 +77,7 @@ export async function setPayoutMethod(
       .onConflict((oc) => oc.column('userId').doUpdateSet(changed))
       .execute();
     const url = deps.config.publicUrl;
+    await recordAccountEvent(trx, user.id, 'payout_details_changed', now, { ip });
     await queueMailToUser(trx, user.id, (to) => payoutDetailsChangedMail(url, to.email, row.summary), now);
   });
   deps.mailWorker.kick();
@@ -106,6 +108,7 @@ export async function removePayoutMethod(
       .executeTakeFirst();
     if (!removed) throw conflict(M.noneToRemove);
     const url = deps.config.publicUrl;
+    await recordAccountEvent(trx, user.id, 'payout_details_removed', now, { ip });
     await queueMailToUser(trx, user.id, (to) => payoutDetailsRemovedMail(url, to.email, removed.summary), now);
   });
   deps.mailWorker.kick();

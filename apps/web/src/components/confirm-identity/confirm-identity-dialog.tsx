@@ -5,8 +5,8 @@ import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { focusFirstError } from '../../lib/forms';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
 import { CurrentPasswordInput } from './current-password-input';
-import { TWO_FACTOR_KEY } from './two-factor-key';
 import { useCodeIfOn } from './use-code-if-on';
+import { refreshAccountSecurity } from './account-security-refresh';
 
 export interface IdentityProof {
   password: string;
@@ -57,7 +57,7 @@ export function ConfirmIdentityDialog<T>(props: Props<T>) {
     // A recovery code may have been spent: the count left is shown fresh.
     onSettled: () => {
       sending.done();
-      void client.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
+      void refreshAccountSecurity(client);
     },
   });
   // Not while the answer is on its way: it must be seen.

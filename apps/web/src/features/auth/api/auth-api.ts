@@ -8,6 +8,7 @@ import type {
   SignUpInput,
 } from '@accountry/shared/auth';
 import type { EmailPreferences } from '@accountry/shared/email-preferences';
+import type { AccountActivity } from '@accountry/shared/account-activity';
 import type { EmailChangeInput, EmailUndoStatus } from '@accountry/shared/email-change';
 import type { DeleteAccountInput } from '@accountry/shared/account-deletion';
 import type { RecoveryCodes, TwoFactorEnableInput, TwoFactorSetup } from '@accountry/shared/two-factor';
@@ -32,6 +33,8 @@ export const authApi = {
     api<{ email: string }>('/api/auth/password-reset/confirm', { body: { token, password } }),
   signOut: () => api<void>('/api/auth/signout', { method: 'POST' }),
   sessions: () => api<{ sessions: SessionInfo[] }>('/api/auth/sessions'),
+  activity: (cursor?: string) =>
+    api<AccountActivity>(`/api/profile/activity${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`),
   updateProfile: (patch: ProfileUpdate) => api<{ user: SessionUser }>('/api/profile', { method: 'PATCH', body: patch }),
   changePassword: (input: ChangePasswordInput) => api<void>('/api/profile/password', { body: input }),
   changeEmail: (input: EmailChangeInput) => api<{ message: string }>('/api/profile/email', { body: input }),

@@ -6,8 +6,8 @@ import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { authApi } from '../api/auth-api';
 import { CurrentPasswordInput } from '../../../components/confirm-identity/current-password-input';
-import { TWO_FACTOR_KEY } from '../../../components/confirm-identity/two-factor-key';
 import { useCodeIfOn } from '../../../components/confirm-identity/use-code-if-on';
+import { refreshAccountSecurity } from '../../../components/confirm-identity/account-security-refresh';
 
 const empty = { email: '', password: '' };
 
@@ -30,7 +30,7 @@ export function ChangeEmailForm() {
       setValues(empty);
       code.reset();
       // A recovery code may have been used: the two-factor section counts them.
-      void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
+      void refreshAccountSecurity(queryClient);
     },
     onError: (err) => {
       const fields = code.fieldErrors(err);

@@ -10,8 +10,8 @@ import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
 import { passwordChecklistProps } from './password-checklist';
 import { CurrentPasswordInput } from '../../../components/confirm-identity/current-password-input';
-import { TWO_FACTOR_KEY } from '../../../components/confirm-identity/two-factor-key';
 import { useCodeIfOn } from '../../../components/confirm-identity/use-code-if-on';
+import { refreshAccountSecurity } from '../../../components/confirm-identity/account-security-refresh';
 
 const empty = { currentPassword: '', newPassword: '', confirm: '' };
 
@@ -34,7 +34,7 @@ export function ChangePasswordForm() {
       code.reset();
       toast.success(ACCOUNT_MESSAGES.passwordChanged);
       void queryClient.invalidateQueries({ queryKey: ['auth-sessions'] });
-      void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
+      void refreshAccountSecurity(queryClient);
     },
     onError: (err) => {
       const fields = code.fieldErrors(err);

@@ -8,6 +8,7 @@ import { DeleteAccountCard } from '../components/delete-account-card';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ROLE_LABELS } from '../components/role-picker';
 import { SessionsCard } from '../components/sessions-card';
+import { SecurityActivityCard } from '../components/security-activity-card';
 import { TwoFactorCard } from '../components/two-factor/two-factor-card';
 import { PasskeysCard } from '../components/passkeys/passkeys-card';
 import { useSession } from '../../../lib/session';
@@ -25,7 +26,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /**
  * /profile (signed in): profile details, balance and orders, email, password, passkeys, two-factor sign-in, signed-in
- * devices, deleting the account.
+ * devices, security activity, deleting the account.
  */
 export function Component() {
   const { user } = useSession();
@@ -81,6 +82,9 @@ export function Component() {
         </Section>
         <Section title="Signed-in devices">
           <SessionsCard />
+        </Section>
+        <Section title="Security activity">
+          <SecurityActivityCard />
         </Section>
         {user.role !== 'admin' && (
           <Section title="Delete account">

@@ -9,7 +9,6 @@ import {
   type PayoutMethodKind,
 } from '@accountry/shared/payout-methods';
 import { CurrentPasswordInput } from '../../../components/confirm-identity/current-password-input';
-import { TWO_FACTOR_KEY } from '../../../components/confirm-identity/two-factor-key';
 import { useCodeIfOn } from '../../../components/confirm-identity/use-code-if-on';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
@@ -21,6 +20,7 @@ import {
   PayoutDetailFields,
   type PayoutDetailField,
 } from './payout-detail-fields';
+import { refreshAccountSecurity } from '../../../components/confirm-identity/account-security-refresh';
 
 /** The server's field keys this form has a field for; a refusal naming none of them shows as the form's message. */
 const FORM_FIELDS = new Set([
@@ -57,10 +57,7 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
       toast.success(PAYOUT_METHOD_MESSAGES.saved);
       client.setQueryData(orderKeys.payoutMethod, reply);
       // The wallet shows the new hold before the dialog goes; a recovery code may have been spent.
-      await Promise.all([
-        client.invalidateQueries({ queryKey: orderKeys.all }),
-        client.invalidateQueries({ queryKey: TWO_FACTOR_KEY }),
-      ]);
+      await Promise.all([client.invalidateQueries({ queryKey: orderKeys.all }), refreshAccountSecurity(client)]);
       close();
     },
     onError: (err) => {

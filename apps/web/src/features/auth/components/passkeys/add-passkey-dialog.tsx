@@ -10,6 +10,7 @@ import { PasskeyBrowserError, cancelPasskeyRequest, createPasskey, signalUnknown
 import { PASSKEYS_KEY } from './passkeys-key';
 import { useCodeIfOn } from '../../../../components/confirm-identity/use-code-if-on';
 import { useAddPasskeyForm } from './use-add-passkey-form';
+import { refreshAccountSecurity } from '../../../../components/confirm-identity/account-security-refresh';
 
 /** A confirmation is used again only well within the challenge's 5 minutes. */
 const KEEP_CONFIRMATION_MS = 4 * 60_000;
@@ -59,6 +60,7 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
       toast.success(PASSKEY_MESSAGES.added);
       // The list shows the new passkey before the dialog goes.
       await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+      void refreshAccountSecurity(queryClient);
       close();
     },
     onError: (err) => {

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../../lib/api';
 import { toast } from '../../../../lib/toast';
 import { PASSKEYS_KEY } from './passkeys-key';
+import { refreshAccountSecurity } from '../../../../components/confirm-identity/account-security-refresh';
 
 interface Options<I> {
   send: (input: I) => Promise<unknown>;
@@ -26,6 +27,7 @@ export function usePasskeyChange<I>({ send, done, close, onRefused }: Options<I>
     onSuccess: async () => {
       toast.success(done);
       await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+      void refreshAccountSecurity(queryClient);
       close();
     },
     onError: (err) => {

@@ -10,6 +10,7 @@ import { NewRecoveryCodesDialog } from './new-recovery-codes-dialog';
 import { TwoFactorOffDialog } from './two-factor-off-dialog';
 import { TWO_FACTOR_KEY } from '../../../../components/confirm-identity/two-factor-key';
 import { LoadingStatus } from '../../../../components/ui/loading-status';
+import { refreshAccountSecurity } from '../../../../components/confirm-identity/account-security-refresh';
 
 // The QR code's encoder loads only for someone turning it on.
 const SetupDialog = preloadable(() => import('./two-factor-setup-dialog').then((m) => m.TwoFactorSetupDialog));
@@ -35,7 +36,7 @@ export function TwoFactorCard() {
     if (dialog === 'setup' && changed) toast.success(TWO_FACTOR_MESSAGES.turnedOn);
     if (dialog === 'codes' && changed) toast.success(TWO_FACTOR_MESSAGES.newCodes);
     // The card shows the new state before the dialog goes, so the focus has somewhere to return to.
-    if (changed) await queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
+    if (changed) await refreshAccountSecurity(queryClient);
     setDialog(null);
   };
   const closed = focus.restore;

@@ -1,0 +1,41 @@
+import { ACCOUNT_EVENTS_KEPT_DAYS, type AccountEventKind } from '@accountry/shared/account-activity';
+import { detectBrowser, detectDevice } from '@accountry/shared/traffic-detect';
+import type { Database } from '../db/database';
+import { newId } from './ids';
+
+const KEPT_MS = ACCOUNT_EVENTS_KEPT_DAYS * 24 * 60 * 60 * 1000;
+
+/** Where a request came from, as far as the member's activity shows it. */
+export interface EventOrigin {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** "Chrome on a desktop", from a user agent; null when there is none to read. */
+function deviceOf(userAgent: string | undefined) {
+  if (!userAgent) return null;
+  const browser = detectBrowser(userAgent);
+  return `${browser === 'Unknown' ? 'An unknown browser' : browser} on a ${detectDevice(userAgent)}`;
+}
+
+/**
+ * Record one event of the member's security activity (decision 178), in the transaction of the change it describes;
+ * the member's events older than a year go at the same time, so the table never grows past a year of history.
+ */
+export async function recordAccountEvent(
+  db: Database,
+  userId: string,
+  kind: AccountEventKind,
+  now: number,
+  origin: EventOrigin = {},
+) {
+  await db
+    .insertInto('accountEvents')
+    .values({ id: newId(), userId, kind, createdAt: now, ip: origin.ip ?? null, device: deviceOf(origin.userAgent) })
+    .execute();
+  await db
+    .deleteFrom('accountEvents')
+    .where('userId', '=', userId)
+    .where('createdAt', '<', now - KEPT_MS)
+    .execute();
+}
