@@ -5,6 +5,7 @@ import { pageOf } from './admin-paging';
 export const ACCOUNT_EVENT_KINDS = [
   'signin',
   'signin_passkey',
+  'signin_recovery_code',
   'signed_out_everywhere',
   'password_changed',
   'password_reset',
@@ -25,12 +26,13 @@ export type AccountEventKind = (typeof ACCOUNT_EVENT_KINDS)[number];
 export const ACCOUNT_EVENT_LABELS: Record<AccountEventKind, string> = {
   signin: 'Signed in with the password',
   signin_passkey: 'Signed in with a passkey',
+  signin_recovery_code: 'Signed in with the password and a recovery code',
   signed_out_everywhere: 'Signed out on every device',
   password_changed: 'Changed the password',
   password_reset: 'Reset the password from an emailed link',
   email_change_asked: 'Asked to change the email address',
   email_changed: 'Changed the email address',
-  email_change_undone: 'Gave the email address back from the old one',
+  email_change_undone: 'Took the account back from the old email address',
   two_factor_on: 'Turned on two-factor sign-in',
   two_factor_off: 'Turned off two-factor sign-in',
   two_factor_off_by_support: 'Support turned off two-factor sign-in',

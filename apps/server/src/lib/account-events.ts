@@ -18,10 +18,7 @@ function deviceOf(userAgent: string | undefined) {
   return `${browser === 'Unknown' ? 'An unknown browser' : browser} on a ${detectDevice(userAgent)}`;
 }
 
-/**
- * Record one event of the member's security activity (decision 178), in the transaction of the change it describes;
- * the member's events older than a year go at the same time, so the table never grows past a year of history.
- */
+/** Record one event of the member's security activity (decision 178), in the transaction of the change it describes. */
 export async function recordAccountEvent(
   db: Database,
   userId: string,
@@ -33,9 +30,12 @@ export async function recordAccountEvent(
     .insertInto('accountEvents')
     .values({ id: newId(), userId, kind, createdAt: now, ip: origin.ip ?? null, device: deviceOf(origin.userAgent) })
     .execute();
-  await db
-    .deleteFrom('accountEvents')
-    .where('userId', '=', userId)
-    .where('createdAt', '<', now - KEPT_MS)
-    .execute();
+}
+
+/** The oldest time an event is still kept (and shown) at `now`. */
+export const accountEventsKeptSince = (now: number) => now - KEPT_MS;
+
+/** Events past a year go, addresses and browsers with them; run hourly with the erasure of deleted accounts. */
+export async function purgeOldAccountEvents(db: Database, now: number) {
+  await db.deleteFrom('accountEvents').where('createdAt', '<', accountEventsKeptSince(now)).execute();
 }

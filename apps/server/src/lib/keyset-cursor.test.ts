@@ -10,7 +10,9 @@ describe('keyset cursor', () => {
 
   it('answers anything else with a 400 naming the cursor, in the caller’s words', () => {
     const old = Buffer.from('1764000000123.abc').toString('base64url');
-    for (const bad of ['abc', '12.a', old, encodeCursor(1.5, 'x'), encodeCursor(INT32_MAX + 1, 'x')]) {
+    // An id with a NUL (PostgreSQL refuses it in text: a 500 before) or another control character.
+    const control = [encodeCursor(1, 'a\u0000b'), encodeCursor(1, 'a\nb')];
+    for (const bad of ['abc', '12.a', old, encodeCursor(1.5, 'x'), encodeCursor(INT32_MAX + 1, 'x'), ...control]) {
       let err: unknown;
       try {
         decodeCursor(bad, INT32_MAX, 'Invalid page cursor');

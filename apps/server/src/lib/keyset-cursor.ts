@@ -18,8 +18,9 @@ export function parseCursor(cursor: string, valueType: 'number' | 'string'): Key
     // Sort values are integer columns: anything else (1.5, 1e20, ±1e308) was not made by encodeCursor.
     const valueOk =
       valueType === 'number' ? Number.isSafeInteger(v?.[0]) : typeof v?.[0] === 'string' && v[0].length <= 1000;
-    if (Array.isArray(v) && v.length === 2 && valueOk && typeof v[1] === 'string' && v[1].length <= 64)
-      return [v[0], v[1]];
+    // Ids are printable: a control character (PostgreSQL refuses NUL in text) was not made by encodeCursor either.
+    const idOk = typeof v?.[1] === 'string' && v[1].length <= 64 && !/\p{Cc}/u.test(v[1]);
+    if (Array.isArray(v) && v.length === 2 && valueOk && idOk) return [v[0], v[1]];
   } catch {
     // Not base64url JSON: tampered with.
   }

@@ -18,6 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('account_events')
     .columns(['user_id', 'created_at', 'id'])
     .execute();
+  // The hourly purge of events past a year (account-erasure.service.ts) reads them by age.
+  await db.schema.createIndex('account_events_created_idx').on('account_events').column('created_at').execute();
 }
 
 export async function down(): Promise<void> {}

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import { erasePayoutDetails } from '../orders/payout-methods.service';
+import { purgeOldAccountEvents } from '../../lib/account-events';
 
 const BATCH = 100;
 /** What an erased account shows where its name still appears (reviews, chats, orders). */
@@ -9,13 +10,15 @@ export const ERASED_DISPLAY_NAME = 'Former member';
 /**
  * Erase the personal data of members whose own deletion is past its restore window (decision 164): the address,
  * name, phone number and password go, with their favorites, saved searches, preferences, mailed links,
- * authenticator key, known devices, passkeys and payout details, and their feedback loses who sent it. What others
- * need stays (orders, ledger, reviews, chats and listings, which show "Former member"). Each account is claimed by a
- * conditional update of its deletion record, so several processes erase it once and a restore in between wins.
+ * authenticator key, known devices, passkeys, payout details and security activity, and their feedback loses who sent
+ * it. What others need stays (orders, ledger, reviews, chats and listings, which show "Former member"). Each account is
+ * claimed by a conditional update of its deletion record, so several processes erase it once and a restore in between
+ * wins. Every member's security activity past a year goes in the same run (decision 178).
  */
 export async function eraseDueAccounts(deps: AppDeps): Promise<number> {
   const db = deps.db.db;
   const now = deps.clock.now();
+  await purgeOldAccountEvents(db, now);
   const due = await db
     .selectFrom('deletedUsers')
     .select(['uid', 'eraseAt'])

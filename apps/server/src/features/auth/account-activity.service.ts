@@ -2,6 +2,7 @@ import { ACCOUNT_ACTIVITY_PAGE, type AccountActivity } from '@accountry/shared/a
 import type { AppDeps } from '../../app';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthUser } from '../../plugins/auth';
+import { accountEventsKeptSince } from '../../lib/account-events';
 
 /** The member's own security activity (decision 178), newest first, a page at a time. */
 export async function accountActivity(
@@ -13,7 +14,9 @@ export async function accountActivity(
   let q = deps.db.db
     .selectFrom('accountEvents')
     .select(['id', 'kind', 'createdAt', 'ip', 'device'])
-    .where('userId', '=', user.id);
+    .where('userId', '=', user.id)
+    // Kept a year: what the hourly purge has not reached yet is not shown either.
+    .where('createdAt', '>=', accountEventsKeptSince(deps.clock.now()));
   if (after) {
     const [at, id] = after;
     q = q.where((eb) => eb.or([eb('createdAt', '<', at), eb.and([eb('createdAt', '=', at), eb('id', '<', id)])]));

@@ -3,6 +3,7 @@ import { TEST_PASSWORD, createTestApp, userWithSession, type Session, type TestC
 import { mailedSetupCode, nextCode, twoFactorCall } from '../../test/two-factor-helpers';
 import { STRONG_PASSWORD, post, sessionFrom, uniqueEmail } from './auth-test-helpers';
 import { addPasskey, newAuthenticator } from './passkeys-test-helpers';
+import { eraseDueAccounts } from '../admin/account-erasure.service';
 
 /** A member's security activity (decision 178): what happened to the ways into their account, and from where. */
 let ctx: TestContext;
@@ -72,6 +73,19 @@ describe('security activity', () => {
       'signin',
     ]);
     expect(items[0]).toMatchObject({ ip: '198.51.100.4', device: null });
+    // The member's own changes say where they came from too.
+    expect(items[2]).toMatchObject({ kind: 'passkey_added', ip: expect.any(String) });
+    expect(items[1]).toMatchObject({ kind: 'two_factor_on', ip: expect.any(String) });
+
+    // A sign-in with a recovery code says so.
+    ctx.clock.advance(1000);
+    const withRecovery = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: user.email, password: STRONG_PASSWORD, code: on.json().recoveryCodes[1] },
+    });
+    expect(withRecovery.statusCode, withRecovery.body).toBe(200);
+    expect((await kinds(session))[0]).toBe('signin_recovery_code');
 
     // Another member sees only their own.
     const other = await userWithSession(ctx, 'buyer');
@@ -94,6 +108,19 @@ describe('security activity', () => {
     const bad = await activity(session!, 'not-a-cursor');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('The page link has expired. Please start again from the first page.');
+  });
+
+  it('shows a year, and the hourly erasure run removes what is older', async () => {
+    const { user } = await userWithSession(ctx, 'buyer');
+    expect((await signIn(user.email)).statusCode).toBe(200);
+    ctx.clock.advance(366 * 24 * 60 * 60 * 1000);
+    const session = sessionFrom(await signIn(user.email));
+    const rows = () => ctx.db.selectFrom('accountEvents').select('id').where('userId', '=', user.id).execute();
+    // The year-old sign-in is not shown even before the purge reaches it.
+    expect(await kinds(session)).toEqual(['signin']);
+    expect(await rows()).toHaveLength(2);
+    await eraseDueAccounts(ctx.deps);
+    expect(await rows()).toHaveLength(1);
   });
 
   it('keeps a year, records signing out everywhere and an address change, and needs a session', async () => {

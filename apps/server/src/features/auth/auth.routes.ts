@@ -62,8 +62,13 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { email, password, remember = false, code } = request.body;
-        const user = await checkingSignIn(request, () => checkSignIn(deps, { email, password, code }, request.ip));
-        return startSignedInSession(deps, request, reply, user, remember, { passwordHash: user.passwordHash });
+        const { user, recoveryCode } = await checkingSignIn(request, () =>
+          checkSignIn(deps, { email, password, code }, request.ip),
+        );
+        return startSignedInSession(deps, request, reply, user, remember, {
+          passwordHash: user.passwordHash,
+          recoveryCode,
+        });
       },
     );
 

@@ -65,7 +65,9 @@ export function passkeyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await addPasskey(deps, requireSignedIn(request), request.sessionId, request.body)),
+        reply
+          .status(201)
+          .send(await addPasskey(deps, requireSignedIn(request), request.sessionId, request.body, request.ip)),
     );
 
     app.patch(

@@ -57,8 +57,9 @@ async function mailChange(
   change: PasskeyChange,
   name: string,
   now: number,
+  ip: string,
 ) {
-  await recordAccountEvent(db, userId, change === 'added' ? 'passkey_added' : 'passkey_removed', now);
+  await recordAccountEvent(db, userId, change === 'added' ? 'passkey_added' : 'passkey_removed', now, { ip });
   await queueMailToUser(db, userId, (to) => passkeyChangedMail(deps.config.publicUrl, to.email, change, name), now);
 }
 
@@ -100,6 +101,7 @@ export async function addPasskey(
   user: AuthUser,
   sessionId: string | null,
   input: { name: string; credential: RegistrationResponseJSON },
+  ip: string,
 ) {
   const db = deps.db.db;
   const now = deps.clock.now();
@@ -153,7 +155,7 @@ export async function addPasskey(
       if (isUniqueViolation(err)) throw passkeyErrors.alreadyAdded();
       throw err;
     }
-    await mailChange(deps, trx, user.id, 'added', row.name, now);
+    await mailChange(deps, trx, user.id, 'added', row.name, now, ip);
   });
   return { passkey: toPasskey(row) };
 }
@@ -173,6 +175,6 @@ export async function removeOwnPasskey(deps: AppDeps, user: AuthUser, id: string
   await withKeyLocks(db, [passkeysLock(user.id)], async (trx) => {
     const row = await repo.findOwnPasskey(trx, user.id, id);
     if (!row || !(await repo.deletePasskey(trx, user.id, id))) throw notFound(M.notFound);
-    await mailChange(deps, trx, user.id, 'removed', row.name, now);
+    await mailChange(deps, trx, user.id, 'removed', row.name, now, ip);
   });
 }

@@ -16,7 +16,7 @@ import { findUserById, updateUser } from './users.repository';
 import { retireAccountLinks } from './tokens.repository';
 import { holdPayouts } from '../orders/payout-hold.service';
 import { recordAccountEvent, type EventOrigin } from '../../lib/account-events';
-import { endUserSessions, lockLiveSession } from '../../sessions/sessions.service';
+import { lockLiveSession } from '../../sessions/sessions.service';
 
 export interface ProfilePatch {
   displayName?: string;
@@ -78,6 +78,9 @@ export async function changePassword(
 
 /** Every session of the member ends, the asking one too (sockets close on every process); their activity records it. */
 export async function signOutEverywhere(deps: AppDeps, user: AuthUser, origin: EventOrigin) {
-  await endUserSessions(deps, user.id);
-  await recordAccountEvent(deps.db.db, user.id, 'signed_out_everywhere', deps.clock.now(), origin);
+  await deps.db.db.transaction().execute(async (trx) => {
+    await deleteUserSessions(trx, user.id);
+    await recordAccountEvent(trx, user.id, 'signed_out_everywhere', deps.clock.now(), origin);
+  });
+  await deps.hub.endSessions({ userId: user.id, reason: SOCKET_CLOSE_REASONS.signedOut });
 }

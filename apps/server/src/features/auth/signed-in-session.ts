@@ -24,7 +24,10 @@ export async function checkingSignIn<T>(request: FastifyRequest, check: () => Pr
 }
 
 /** What a sign-in was checked against: the password hash it matched, or the passkey that signed. */
-export type SignInProof = { passwordHash: string } | { passkeyId: string };
+export type SignInProof = { passwordHash: string; recoveryCode: boolean } | { passkeyId: string };
+
+const signInEvent = (proof: SignInProof) =>
+  'passkeyId' in proof ? 'signin_passkey' : proof.recoveryCode ? 'signin_recovery_code' : 'signin';
 
 /**
  * Whether the proof still holds, read under the account's lock: a change that shut ways in (an address given back,
@@ -64,7 +67,7 @@ export async function startSignedInSession(
     if (!(await proofHolds(trx, user, proof)))
       throw 'passwordHash' in proof ? authErrors.invalidCredentials() : passkeyErrors.unknown();
     const origin = { ip: request.ip, userAgent: request.headers['user-agent'] };
-    await recordAccountEvent(trx, user.id, 'passwordHash' in proof ? 'signin' : 'signin_passkey', now, origin);
+    await recordAccountEvent(trx, user.id, signInEvent(proof), now, origin);
     await startSession(
       trx,
       reply,

@@ -4,6 +4,7 @@ import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import { bucketFor, clearBucket, releaseHits } from './throttle.service';
 import { claimSignInAttempt, isLockedOut } from './signin-attempts';
 import { enabledKey, requireSecondFactor } from './two-factor.service';
+import { looksLikeAppCode } from './two-factor-codes';
 import { findUserByEmail } from './users.repository';
 
 /**
@@ -38,5 +39,7 @@ export async function checkSignIn(
   if (user.deletedStatus === 'unresolved') throw authErrors.deleted();
   if (user.disabled) throw authErrors.disabled();
   if (!user.emailVerified) throw authErrors.unverified();
-  return user;
+  // Which second factor let them in, for the member's security activity (decision 178).
+  const recoveryCode = !!key && !looksLikeAppCode(input.code!);
+  return { user, recoveryCode };
 }

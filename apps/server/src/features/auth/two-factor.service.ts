@@ -18,7 +18,7 @@ import * as repo from './two-factor.repository';
 import { acceptedStep, looksLikeAppCode, newRecoveryCodes, normalRecoveryCode } from './two-factor-codes';
 import { recoveryCodeUsedMail, twoFactorChangedMail, wrongCodeMail, type TwoFactorChange } from './two-factor-mails';
 import { emailCodeMatches } from './two-factor-email-code';
-import { recordAccountEvent } from '../../lib/account-events';
+import { recordAccountEvent, type EventOrigin } from '../../lib/account-events';
 import type { AccountEventKind } from '@accountry/shared/account-activity';
 
 /** Turning it on, off or making new codes for one account never interleave. */
@@ -160,7 +160,7 @@ export async function enableTwoFactor(
     if (step === null || !mailed) return { refused: { code: step === null, emailCode: !mailed } };
     if (!(await repo.enableKey(trx, user.id, row.secret, step, now))) throw conflict(M.setupMissing);
     const recoveryCodes = await storeNewRecoveryCodes(deps, trx, user.id);
-    await mailChange(deps, trx, user.id, 'on', now);
+    await mailChange(deps, trx, user.id, 'on', now, { ip });
     return { recoveryCodes };
   });
   if (result.refused) {
@@ -217,15 +217,23 @@ const CHANGE_EVENTS = {
 } as const satisfies Record<TwoFactorChange, AccountEventKind>;
 
 /** Every change is mailed to the member and kept in their activity (decision 178). */
-async function mailChange(deps: AppDeps, trx: Database, userId: string, change: TwoFactorChange, now: number) {
-  await recordAccountEvent(trx, userId, CHANGE_EVENTS[change], now);
+async function mailChange(
+  deps: AppDeps,
+  trx: Database,
+  userId: string,
+  change: TwoFactorChange,
+  now: number,
+  // The member's own request, where it came from; none for support's.
+  origin: EventOrigin = {},
+) {
+  await recordAccountEvent(trx, userId, CHANGE_EVENTS[change], now, origin);
   await queueMailToUser(trx, userId, (to) => twoFactorChangedMail(deps.config.publicUrl, to.email, change), now);
 }
 
 /** Off again, with the password and a code (or a recovery code): the key and the codes are deleted. */
 export async function disableTwoFactor(deps: AppDeps, user: AuthUser, input: BothFactors, ip: string) {
   await withBothFactors(deps, user, input, ip, async (trx, now) => {
-    if (await repo.deleteTwoFactor(trx, user.id)) await mailChange(deps, trx, user.id, 'off', now);
+    if (await repo.deleteTwoFactor(trx, user.id)) await mailChange(deps, trx, user.id, 'off', now, { ip });
   });
 }
 
@@ -234,7 +242,7 @@ export async function replaceRecoveryCodes(deps: AppDeps, user: AuthUser, input:
   return withBothFactors(deps, user, input, ip, async (trx, now) => {
     if (!(await enabledKey(trx, user.id))) throw conflict(M.notOn);
     const recoveryCodes = await storeNewRecoveryCodes(deps, trx, user.id);
-    await mailChange(deps, trx, user.id, 'new-codes', now);
+    await mailChange(deps, trx, user.id, 'new-codes', now, { ip });
     return { recoveryCodes };
   });
 }

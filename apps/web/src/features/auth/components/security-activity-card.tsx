@@ -1,9 +1,10 @@
+import { useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ACCOUNT_EVENT_LABELS, type AccountEvent } from '@accountry/shared/account-activity';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import { authApi } from '../api/auth-api';
 import { ACCOUNT_ACTIVITY_KEY } from '../../../components/confirm-identity/account-security-refresh';
+import { authApi } from '../api/auth-api';
 
 const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -17,6 +18,8 @@ function where(e: AccountEvent) {
  * sign-in and payout details, newest first, so a member can tell whether all of it was them.
  */
 export function SecurityActivityCard() {
+  const list = useRef<HTMLDivElement>(null);
+  const [loaded, setLoaded] = useState('');
   const activity = useInfiniteQuery({
     queryKey: ACCOUNT_ACTIVITY_KEY,
     queryFn: ({ pageParam }) => authApi.activity(pageParam),
@@ -24,13 +27,24 @@ export function SecurityActivityCard() {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   if (activity.isPending) return <LoadingStatus size="sm" label="Loading your security activity" />;
-  if (activity.isError)
+  if (!activity.data)
     return (
       <Alert color="red" role="alert">
-        {activity.error.message}
+        {activity.error?.message}
       </Alert>
     );
   const events = activity.data.pages.flatMap((p) => p.items);
+  const showOlder = async () => {
+    if (activity.isFetchingNextPage) return;
+    const before = events.length;
+    setLoaded('');
+    const next = await activity.fetchNextPage();
+    if (next.isError) return;
+    const added = (next.data?.pages.flatMap((p) => p.items).length ?? before) - before;
+    setLoaded(`${added} older ${added === 1 ? 'event' : 'events'} loaded.`);
+    // The first new item takes the focus: the button may be gone, and the next Tab should not jump past the list.
+    list.current?.querySelectorAll<HTMLElement>('li')[before]?.focus();
+  };
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
@@ -40,9 +54,19 @@ export function SecurityActivityCard() {
       {events.length === 0 ? (
         <Text size="sm">Nothing yet.</Text>
       ) : (
-        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Security activity">
+        // role="list": Safari drops a list's role once its markers are hidden.
+        <Stack
+          ref={list}
+          component="ol"
+          role="list"
+          gap="xs"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Security activity"
+        >
           {events.map((e) => (
-            <li key={e.id}>
+            <li key={e.id} tabIndex={-1}>
               <Group justify="space-between" gap="xs" wrap="wrap">
                 <Text size="sm" fw={600}>
                   {ACCOUNT_EVENT_LABELS[e.kind]}
@@ -60,15 +84,19 @@ export function SecurityActivityCard() {
           ))}
         </Stack>
       )}
+      <Text size="sm" role="status" c="dimmed">
+        {activity.isFetchingNextPage ? 'Loading older activity…' : loaded}
+      </Text>
+      {activity.isFetchNextPageError && (
+        <Alert color="red" role="alert">
+          {activity.error?.message} Try again.
+        </Alert>
+      )}
       {activity.hasNextPage && (
         <Group>
           {/* Not disabled while loading: a disabled button would drop the keyboard's focus. */}
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => !activity.isFetchingNextPage && void activity.fetchNextPage()}
-          >
-            {activity.isFetchingNextPage ? 'Loading older activity…' : 'Show older activity'}
+          <Button variant="default" size="xs" onClick={() => void showOlder()}>
+            Show older activity
           </Button>
         </Group>
       )}
