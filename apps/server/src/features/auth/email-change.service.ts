@@ -58,7 +58,8 @@ export async function requestEmailChange(
 
 /**
  * Use the link: the account takes the new address, verified (the link proved it), and every open link mailed to the
- * old address stops working but the undo links of earlier changes. 409 when another account took the address meanwhile; the link then stays unused.
+ * old address stops working but the undo links of earlier changes. 409 when another account took the address
+ * meanwhile; the link then stays unused.
  */
 export async function confirmEmailChange(deps: AppDeps, token: string) {
   const now = deps.clock.now();

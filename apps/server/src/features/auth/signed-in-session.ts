@@ -9,7 +9,7 @@ import { authErrors } from './auth-errors';
 import { passkeyErrors } from './passkey-errors';
 import { recognizeDevice } from './known-devices';
 import { toSessionUser } from './session-user';
-import type { UserWithDeletion } from './users.repository';
+import { findUserWithDeletionById, type UserWithDeletion } from './users.repository';
 import { recordAccountEvent } from '../../lib/account-events';
 
 /** Run a sign-in check; a failure that is not one of ours is logged and answered with the general message. */
@@ -34,13 +34,10 @@ const signInEvent = (proof: SignInProof) =>
  * decision 177; a reset; a removed passkey) may have committed while the password hash was being checked.
  */
 async function proofHolds(trx: Database, user: UserWithDeletion, proof: SignInProof) {
-  const now = await trx
-    .selectFrom('users')
-    .select(['passwordHash', 'email', 'disabled'])
-    .where('id', '=', user.id)
-    .executeTakeFirst();
-  if (!now || now.disabled || now.email !== user.email) return false;
-  if ('passwordHash' in proof) return now.passwordHash === proof.passwordHash;
+  const current = await findUserWithDeletionById(trx, user.id);
+  if (!current || current.disabled || current.deletedStatus === 'unresolved' || current.email !== user.email)
+    return false;
+  if ('passwordHash' in proof) return current.passwordHash === proof.passwordHash;
   const passkey = await trx
     .selectFrom('passkeys')
     .select('id')
