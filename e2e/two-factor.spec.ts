@@ -205,6 +205,17 @@ test('support turns off two-factor sign-in for a member who lost phone and codes
   await expect(page.getByText('Two-factor sign-in is off for Lorna Lost.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Turn off two-factor sign-in' })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Manage account' })).toBeFocused();
+
+  // Support's look at the member's security activity: on request, and in the audit log.
+  const activity = page.getByRole('region', { name: 'Security activity' });
+  const show = activity.getByRole('button', { name: 'Show security activity' });
+  await show.click();
+  const events = activity.getByRole('list', { name: 'Security activity' }).getByRole('listitem');
+  await expect(events.first()).toContainText('Support turned off two-factor sign-in');
+  await expect(events.nth(1)).toContainText('Turned on two-factor sign-in');
+  await expect(activity.getByRole('button', { name: 'Hide security activity' })).toBeFocused();
+  await page.reload();
+  await expect(page.getByText('Read security activity')).toBeVisible();
   await adminContext.close();
 
   // The member signs in with the password alone.

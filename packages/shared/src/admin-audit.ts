@@ -9,6 +9,8 @@ export const ADMIN_ACTIONS = {
   userDelete: 'user.delete',
   userRestore: 'user.restore',
   userTwoFactorOff: 'user.two_factor_off',
+  /** Support read a member's security activity (their IP addresses among it, decision 178). */
+  userActivityView: 'user.activity_view',
   listingHide: 'listing.hide',
   listingUnhide: 'listing.unhide',
   listingDelete: 'listing.delete',

@@ -14,6 +14,8 @@ import { requireAdmin } from '../../plugins/auth';
 import * as users from './admin-users.service';
 import { getUserDetail, listUsers } from './admin-user-detail.service';
 import { turnOffTwoFactor } from './admin-two-factor.service';
+import { accountActivityQuerySchema, accountActivitySchema } from '@accountry/shared/account-activity';
+import { userActivity } from './admin-user-activity.service';
 
 const params = z.object({ userId: z.string().min(1).max(64) });
 const errors = {
@@ -55,6 +57,19 @@ export function adminUsersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         requireAdmin(request);
         return getUserDetail(deps, request.params.userId);
       },
+    );
+
+    app.get(
+      '/api/admin/users/:userId/activity',
+      {
+        schema: {
+          tags: ['admin'],
+          params,
+          querystring: accountActivityQuerySchema,
+          response: { 200: accountActivitySchema, ...errors },
+        },
+      },
+      async (request) => userActivity(deps, requireAdmin(request), request.params.userId, request.query.cursor),
     );
 
     app.put(

@@ -1,20 +1,19 @@
 import { ACCOUNT_ACTIVITY_PAGE, type AccountActivity } from '@accountry/shared/account-activity';
 import type { AppDeps } from '../../app';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
-import type { AuthUser } from '../../plugins/auth';
 import { accountEventsKeptSince } from '../../lib/account-events';
 
-/** The member's own security activity (decision 178), newest first, a page at a time. */
+/** A member's security activity (decision 178), newest first, a page at a time: their own, or support's look at it. */
 export async function accountActivity(
   deps: AppDeps,
-  user: AuthUser,
+  userId: string,
   cursor: string | undefined,
 ): Promise<AccountActivity> {
   const after = decodeCursor(cursor);
   let q = deps.db.db
     .selectFrom('accountEvents')
     .select(['id', 'kind', 'createdAt', 'ip', 'device'])
-    .where('userId', '=', user.id)
+    .where('userId', '=', userId)
     // Kept a year: what the hourly purge has not reached yet is not shown either.
     .where('createdAt', '>=', accountEventsKeptSince(deps.clock.now()));
   if (after) {

@@ -54,7 +54,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: accountActivitySchema, 400: apiErrorSchema, 401: apiErrorSchema },
         },
       },
-      async (request) => accountActivity(deps, requireSignedIn(request), request.query.cursor),
+      async (request) => accountActivity(deps, requireSignedIn(request).id, request.query.cursor),
     );
 
     app.get(

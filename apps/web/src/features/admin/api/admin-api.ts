@@ -13,6 +13,7 @@ import type { AdminUserDetail, AdminUserSummary } from '@accountry/shared/admin-
 import type { Role } from '@accountry/shared/roles';
 import { api, ApiRequestError, toQuery } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import type { AccountActivity } from '@accountry/shared/account-activity';
 
 type Params = Record<string, string | number | undefined>;
 type Page<T> = { items: T[]; nextCursor: string | null };
@@ -40,6 +41,8 @@ export const adminApi = {
     api<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: { role } }),
   userAction: (id: string, action: 'disable' | 'enable' | 'delete' | 'restore', reason?: string) =>
     api<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}/${action}`, { body: reason ? { reason } : {} }),
+  userActivity: (id: string, cursor?: string) =>
+    api<AccountActivity>(`/api/admin/users/${encodeURIComponent(id)}/activity${toQuery({ cursor })}`),
   turnOffTwoFactor: (id: string, reason: string) =>
     api<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}/two-factor/disable`, { body: { reason } }),
   listings: (p: Params) => api<Page<AdminListing>>(`/api/admin/listings${toQuery(p)}`),

@@ -4,6 +4,7 @@ const LABELS: Record<string, string> = {
   [ADMIN_ACTIONS.userRole]: 'Changed role',
   [ADMIN_ACTIONS.userDisable]: 'Disabled account',
   [ADMIN_ACTIONS.userTwoFactorOff]: 'Turned off two-factor sign-in',
+  [ADMIN_ACTIONS.userActivityView]: 'Read security activity',
   [ADMIN_ACTIONS.userEnable]: 'Enabled account',
   [ADMIN_ACTIONS.userDelete]: 'Deleted account',
   [ADMIN_ACTIONS.userRestore]: 'Restored account',

@@ -10,6 +10,7 @@ import { ListingStatusBadge, ReportStatusBadge, RoleBadge, UserStateBadge } from
 import { QueryState } from '../components/query-state';
 import { UserActions } from '../components/user-actions';
 import { AuditTrail } from '../components/audit-trail';
+import { UserActivity } from '../components/user-activity';
 import { BalanceCredit } from '../components/balance-credit';
 import { formatAgo, formatDateTime, formatPrice } from '../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
@@ -173,6 +174,7 @@ export function Component() {
                 </Stack>
               )}
             </Card>
+            <UserActivity userId={u.id} />
             <AuditTrail targetType="user" targetId={u.id} />
           </>
         )}

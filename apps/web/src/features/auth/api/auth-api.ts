@@ -14,7 +14,7 @@ import type { DeleteAccountInput } from '@accountry/shared/account-deletion';
 import type { RecoveryCodes, TwoFactorEnableInput, TwoFactorSetup } from '@accountry/shared/two-factor';
 import { PASSKEY_ROUTES, type Passkey, type PasskeyList } from '@accountry/shared/passkeys';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
-import { api } from '../../../lib/api';
+import { api, toQuery } from '../../../lib/api';
 import { fetchTwoFactorStatus } from '../../../components/confirm-identity/two-factor-key';
 
 /** The options the server wrote for the browser's WebAuthn call, passed on as they are. */
@@ -33,8 +33,7 @@ export const authApi = {
     api<{ email: string }>('/api/auth/password-reset/confirm', { body: { token, password } }),
   signOut: () => api<void>('/api/auth/signout', { method: 'POST' }),
   sessions: () => api<{ sessions: SessionInfo[] }>('/api/auth/sessions'),
-  activity: (cursor?: string) =>
-    api<AccountActivity>(`/api/profile/activity${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`),
+  activity: (cursor?: string) => api<AccountActivity>(`/api/profile/activity${toQuery({ cursor })}`),
   updateProfile: (patch: ProfileUpdate) => api<{ user: SessionUser }>('/api/profile', { method: 'PATCH', body: patch }),
   changePassword: (input: ChangePasswordInput) => api<void>('/api/profile/password', { body: input }),
   changeEmail: (input: EmailChangeInput) => api<{ message: string }>('/api/profile/email', { body: input }),

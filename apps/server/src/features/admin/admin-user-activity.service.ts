@@ -1,0 +1,24 @@
+import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
+import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
+import type { AppDeps } from '../../app';
+import { notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { AuthUser } from '../../plugins/auth';
+import { accountActivity } from '../auth/account-activity.service';
+import * as repo from './admin-users.repository';
+
+/**
+ * Support reads a member's security activity (decision 178) to help after a takeover: the addresses it holds are
+ * personal data, so the first page of each look is in the audit log.
+ */
+export async function userActivity(deps: AppDeps, admin: AuthUser, userId: string, cursor: string | undefined) {
+  if (!(await repo.findUser(deps.db.db, userId))) throw notFound(ADMIN_MESSAGES.userNotFound);
+  const page = await accountActivity(deps, userId, cursor);
+  if (!cursor)
+    await recordAudit(
+      deps.db.db,
+      { actorId: admin.id, action: ADMIN_ACTIONS.userActivityView, targetType: 'user', targetId: userId },
+      deps.clock.now(),
+    );
+  return page;
+}
