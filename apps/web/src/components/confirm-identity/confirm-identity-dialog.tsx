@@ -91,7 +91,8 @@ export function ConfirmIdentityDialog<T>(props: Props<T>) {
       returnFocus={!props.onClosed}
       onExitTransitionEnd={props.onClosed}
     >
-      <form ref={form} onSubmit={submit} noValidate aria-label={title}>
+      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
+      <form ref={form} onSubmit={submit} noValidate>
         <Stack>
           {props.children}
           {errors._ && (

@@ -101,7 +101,8 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
       returnFocus={false}
       onExitTransitionEnd={onClosed}
     >
-      <form ref={form} onSubmit={submit} noValidate aria-label={title}>
+      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
+      <form ref={form} onSubmit={submit} noValidate>
         <Stack>
           {method && (
             <Text size="sm">

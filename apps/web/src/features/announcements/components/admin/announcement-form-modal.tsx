@@ -85,7 +85,8 @@ export function AnnouncementFormModal({
       title={editing ? 'Edit announcement' : 'New announcement'}
       size="lg"
     >
-      <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit announcement' : 'New announcement'}>
+      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           {formError && (
             <Alert color="red" role="alert">

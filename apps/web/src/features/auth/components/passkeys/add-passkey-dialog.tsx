@@ -110,7 +110,8 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
       returnFocus={!onClosed}
       onExitTransitionEnd={onClosed}
     >
-      <form onSubmit={submit} noValidate aria-label="Add a passkey">
+      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
+      <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
             Confirm it is you, then follow your browser&rsquo;s steps: it may ask for your fingerprint, face or screen

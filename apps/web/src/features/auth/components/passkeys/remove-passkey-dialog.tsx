@@ -62,7 +62,8 @@ export function RemovePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
       returnFocus={!onClosed}
       onExitTransitionEnd={onClosed}
     >
-      <form onSubmit={submit} noValidate aria-label="Remove passkey">
+      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
+      <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
             <strong style={{ overflowWrap: 'anywhere' }}>{passkey?.name}</strong> will no longer sign in to your

@@ -56,7 +56,8 @@ export function RenamePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
       returnFocus={!onClosed}
       onExitTransitionEnd={onClosed}
     >
-      <form onSubmit={submit} noValidate aria-label="Rename passkey">
+      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
+      <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
             ref={field}

@@ -42,7 +42,8 @@ export function NewRecoveryCodesDialog({ opened, onClose, onClosed }: Props) {
       onClose={close}
       onClosed={onClosed}
     >
-      <form onSubmit={submit} noValidate aria-label="Make new recovery codes">
+      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
+      <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">New codes replace the ones you have: the old codes stop working.</Text>
           {form.fields}

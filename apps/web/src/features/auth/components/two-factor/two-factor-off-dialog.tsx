@@ -42,7 +42,8 @@ export function TwoFactorOffDialog({ opened, onClose, onClosed }: Props) {
       returnFocus={!onClosed}
       onExitTransitionEnd={onClosed}
     >
-      <form onSubmit={submit} noValidate aria-label="Turn off two-factor sign-in">
+      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
+      <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">Signing in will take only your password. Your recovery codes stop working.</Text>
           {form.fields}

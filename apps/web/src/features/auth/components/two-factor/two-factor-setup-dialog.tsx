@@ -104,7 +104,8 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
       onClose={close}
       onClosed={onClosed}
     >
-      <form onSubmit={submit} noValidate aria-label="Turn on two-factor sign-in">
+      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
+      <form onSubmit={submit} noValidate>
         <Stack>
           {errors._ && (
             <Alert color="red" role="alert">
