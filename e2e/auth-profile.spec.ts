@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { createUser, signInContext } from './support/db';
 
@@ -232,4 +233,46 @@ test('the address an account left gives it back, with a new password, through th
   await expect(page.getByRole('button', { name: 'Account menu for Una Undo' })).toBeVisible();
   await page.goto('/profile');
   await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+});
+
+test('a member downloads a copy of their data after confirming with the password, and is told by email', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const user = createUser('buyer', 'Dana Download');
+  await signInContext(context, baseURL!, user.id);
+  await page.goto('/profile');
+  const region = page.getByRole('region', { name: 'Your data' });
+  await expect(region.getByText('Your chats, with every message and attachment link.')).toBeVisible();
+  await region.getByRole('button', { name: 'Download your data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download your data?' });
+  const password = dialog.getByLabel('Current password');
+  await expect(password).toBeFocused();
+  await expect(
+    dialog.getByText('Account credentials handed over in orders: open the order to read them while they are kept.'),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the data download dialog');
+  await password.fill('Not-My-Password-1');
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(dialog.getByText('Your current password is incorrect.')).toBeVisible();
+  await expect(password).toBeFocused();
+
+  await password.fill(user.password);
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^accountry-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+  expect(file.account).toMatchObject({ email: user.email, displayName: 'Dana Download' });
+  await expect(page.getByText('Your data was downloaded.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('region', { name: 'Security activity' }).getByText("Downloaded a copy of the account's data"),
+  ).toBeVisible();
+
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
+  await expect(
+    page.getByRole('article').filter({ hasText: 'A copy of your Accountry data was downloaded' }),
+  ).toBeVisible();
 });

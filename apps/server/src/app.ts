@@ -31,6 +31,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { favoritesRoutes } from './features/favorites/favorites.routes';
 import { savedSearchesRoutes } from './features/saved-searches/saved-searches.routes';
+import { dataExportRoutes } from './features/data-export/data-export.routes';
 import { sellersRoutes } from './features/sellers/sellers.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
@@ -173,6 +174,7 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
   await app.register(listingsRoutes(deps));
   await app.register(favoritesRoutes(deps));
   await app.register(savedSearchesRoutes(deps));
+  await app.register(dataExportRoutes(deps));
   await app.register(sellersRoutes(deps));
   await app.register(announcementsRoutes(deps));
   await app.register(userAnnouncementsRoutes(deps));

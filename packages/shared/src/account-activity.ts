@@ -20,6 +20,7 @@ export const ACCOUNT_EVENT_KINDS = [
   'passkey_removed',
   'payout_details_changed',
   'payout_details_removed',
+  'data_exported',
 ] as const;
 export type AccountEventKind = (typeof ACCOUNT_EVENT_KINDS)[number];
 
@@ -41,6 +42,7 @@ export const ACCOUNT_EVENT_LABELS: Record<AccountEventKind, string> = {
   passkey_removed: 'Removed a passkey',
   payout_details_changed: 'Changed the payout details',
   payout_details_removed: 'Removed the payout details',
+  data_exported: "Downloaded a copy of the account's data",
 };
 
 /** How long an event is kept: a year of history is what a member looks back on after something odd. */

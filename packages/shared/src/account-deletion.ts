@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { passwordSchema } from './account-rules';
-import { codeIfOnSchema } from './two-factor';
+import { identityProofSchema } from './two-factor';
 import { formatCents } from './wallet';
 
 /** A member's own deletion can be undone by support this long; then their personal data is erased (decision 164). */
 export const ERASE_AFTER_DAYS = 30;
 
 /** POST /api/profile/delete: the current password confirms it, and a code with two-factor sign-in on (decision 172). */
-export const deleteAccountInputSchema = z.strictObject({ password: passwordSchema, code: codeIfOnSchema });
+export const deleteAccountInputSchema = identityProofSchema;
 export type DeleteAccountInput = z.input<typeof deleteAccountInputSchema>;
 
 export const ACCOUNT_DELETION_MESSAGES = {

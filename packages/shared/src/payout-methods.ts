@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './account-rules';
-import { codeIfOnSchema } from './two-factor';
+import { codeIfOnSchema, identityProofSchema } from './two-factor';
 
 /**
  * Where a member's payouts are sent (decision 173): PayPal, a bank account in the US, or one with an IBAN. The details
@@ -94,7 +94,7 @@ export const payoutMethodInputSchema = z.strictObject({
 export type PayoutMethodInput = z.input<typeof payoutMethodInputSchema>;
 
 /** DELETE /api/wallet/payout-method: the password and, with two-factor sign-in on, a code. */
-export const payoutMethodRemoveSchema = z.strictObject({ password: passwordSchema, code: codeIfOnSchema });
+export const payoutMethodRemoveSchema = identityProofSchema;
 export type PayoutMethodRemoveInput = z.input<typeof payoutMethodRemoveSchema>;
 
 /** What the member sees of the details: never the whole account number. */

@@ -23,6 +23,10 @@ export const twoFactorCodeSchema = z
  */
 export const codeIfOnSchema = twoFactorCodeSchema.optional();
 
+/** The password and, with two-factor sign-in on, a code: what an action that needs nothing else is confirmed with. */
+export const identityProofSchema = z.strictObject({ password: passwordSchema, code: codeIfOnSchema });
+export type IdentityProofInput = z.input<typeof identityProofSchema>;
+
 /** GET /api/profile/two-factor */
 export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),

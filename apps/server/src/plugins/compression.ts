@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { pipeline, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** API replies smaller than this go out as they are: compressing a few hundred bytes costs more than it saves. */
@@ -82,6 +83,21 @@ export function varyOnEncoding(reply: FastifyReply) {
   const vary = reply.getHeader('vary');
   if (!vary) reply.header('vary', 'accept-encoding');
   else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
+}
+
+/**
+ * A long JSON reply written as it is read (a member's data export, decision 179): compressed as a stream when the
+ * client accepts it; an error while reading ends the reply short, which the client sees as a failed download.
+ */
+export function sendJsonStream(request: FastifyRequest, reply: FastifyReply, body: Readable) {
+  reply.type('application/json; charset=utf-8');
+  varyOnEncoding(reply);
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(body);
+  const levels = LEVELS.perRequest;
+  const encoder = encoding === 'br' ? zlib.createBrotliCompress(levels.br) : zlib.createGzip(levels.gzip);
+  reply.header('content-encoding', encoding);
+  return reply.send(pipeline(body, encoder, () => {}));
 }
 
 /**

@@ -29,10 +29,26 @@ type Options = { method?: string; body?: unknown; signal?: AbortSignal; form?: F
 
 /** JSON fetch against our API; throws ApiRequestError with the server's message. */
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {
-  const method = opts.method ?? (opts.body !== undefined || opts.form || opts.file ? 'POST' : 'GET');
-  let res: Response;
+  return readResponse<T>(await send(path, opts));
+}
+
+/** A file the API answers with (a member's data export): its bytes and the name the server gave it. */
+export async function apiFile(path: string, opts: Options = {}): Promise<{ blob: Blob; fileName: string | null }> {
+  const res = await send(path, opts);
+  if (!res.ok) return readResponse(res);
+  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null;
   try {
-    res = await fetch(path, {
+    return { blob: await res.blob(), fileName };
+  } catch {
+    // The reply broke off part way: nothing usable arrived.
+    throw new ApiRequestError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
+  }
+}
+
+async function send(path: string, opts: Options) {
+  const method = opts.method ?? (opts.body !== undefined || opts.form || opts.file ? 'POST' : 'GET');
+  try {
+    return await fetch(path, {
       method,
       credentials: 'same-origin',
       signal: opts.signal,
@@ -48,7 +64,14 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiRequestError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
   }
-  return readResponse<T>(res);
+}
+
+/** Hand a file to the browser's downloads, as a link to it would. */
+export function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  Object.assign(document.createElement('a'), { href: url, download: fileName }).click();
+  // Revoked once the download has started with it, not before.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The reply's JSON, or an ApiRequestError with the server's message (or ours, for a page without one). */

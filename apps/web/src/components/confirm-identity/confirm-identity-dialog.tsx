@@ -19,6 +19,8 @@ interface Props<T> {
   /** What the action does, above the password. */
   children: ReactNode;
   confirmLabel: string;
+  /** Red unless the action destroys nothing. */
+  confirmColor?: string;
   cancelLabel?: string;
   /** Sends the proof with the action; a refusal naming `password` or `code` shows on that field. */
   send: (proof: IdentityProof) => Promise<T>;
@@ -29,7 +31,7 @@ interface Props<T> {
 }
 
 /**
- * A destructive change confirmed with the password and, with two-factor sign-in on, a code (decision 172): sent once
+ * An action confirmed with the password and, with two-factor sign-in on, a code (decision 172): sent once
  * however often it is clicked, not closable while its answer is on the way, and emptied when closed.
  */
 export function ConfirmIdentityDialog<T>(props: Props<T>) {
@@ -111,7 +113,7 @@ export function ConfirmIdentityDialog<T>(props: Props<T>) {
             <Button variant="default" onClick={() => close()} disabled={action.isPending}>
               {props.cancelLabel ?? 'Cancel'}
             </Button>
-            <Button type="submit" color="red" loading={action.isPending}>
+            <Button type="submit" color={props.confirmColor ?? 'red'} loading={action.isPending}>
               {confirmLabel}
             </Button>
           </Group>

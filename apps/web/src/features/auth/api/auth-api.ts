@@ -10,11 +10,12 @@ import type {
 import type { EmailPreferences } from '@accountry/shared/email-preferences';
 import type { AccountActivity } from '@accountry/shared/account-activity';
 import type { EmailChangeInput, EmailUndoStatus } from '@accountry/shared/email-change';
+import type { DataExportInput } from '@accountry/shared/data-export';
 import type { DeleteAccountInput } from '@accountry/shared/account-deletion';
 import type { RecoveryCodes, TwoFactorEnableInput, TwoFactorSetup } from '@accountry/shared/two-factor';
 import { PASSKEY_ROUTES, type Passkey, type PasskeyList } from '@accountry/shared/passkeys';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
-import { api, toQuery } from '../../../lib/api';
+import { api, apiFile, toQuery } from '../../../lib/api';
 import { fetchTwoFactorStatus } from '../../../components/confirm-identity/two-factor-key';
 
 /** The options the server wrote for the browser's WebAuthn call, passed on as they are. */
@@ -42,6 +43,7 @@ export const authApi = {
   undoEmailChange: (token: string, password: string) =>
     api<{ email: string }>('/api/auth/undo-email-change', { body: { token, password } }),
   deleteAccount: (input: DeleteAccountInput) => api<void>('/api/profile/delete', { body: input }),
+  downloadData: (input: DataExportInput) => apiFile('/api/profile/data-export', { body: input }),
   emailPreferences: () => api<EmailPreferences>('/api/profile/email-preferences'),
   setEmailPreferences: (prefs: EmailPreferences) =>
     api<EmailPreferences>('/api/profile/email-preferences', { method: 'PUT', body: prefs }),

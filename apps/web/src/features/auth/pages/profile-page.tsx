@@ -5,6 +5,7 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { EmailPreferencesCard } from '../components/email-preferences-card';
 import { ChangeEmailForm } from '../components/change-email-form';
 import { DeleteAccountCard } from '../components/delete-account-card';
+import { DataExportCard } from '../components/data-export-card';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ROLE_LABELS } from '../components/role-picker';
 import { SessionsCard } from '../components/sessions-card';
@@ -26,7 +27,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /**
  * /profile (signed in): profile details, balance and orders, email, password, passkeys, two-factor sign-in, signed-in
- * devices, security activity, deleting the account.
+ * devices, security activity, downloading one's data, deleting the account.
  */
 export function Component() {
   const { user } = useSession();
@@ -85,6 +86,9 @@ export function Component() {
         </Section>
         <Section title="Security activity">
           <SecurityActivityCard />
+        </Section>
+        <Section title="Your data">
+          <DataExportCard />
         </Section>
         {user.role !== 'admin' && (
           <Section title="Delete account">

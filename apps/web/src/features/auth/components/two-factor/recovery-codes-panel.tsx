@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import { saveFile } from '../../../../lib/api';
 
 /** Recovery codes, shown once: copy or download them, and say they are stored before leaving. */
 export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -9,13 +10,11 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
   const notice = useRef<HTMLDivElement>(null);
   useEffect(() => notice.current?.focus(), []);
   const text = codes.join('\n');
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([`Accountry recovery codes\n\n${text}\n`], { type: 'text/plain' }));
-    const a = Object.assign(document.createElement('a'), { href: url, download: 'accountry-recovery-codes.txt' });
-    a.click();
-    // Revoked once the download has started with it, not before.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const download = () =>
+    saveFile(
+      new Blob([`Accountry recovery codes\n\n${text}\n`], { type: 'text/plain' }),
+      'accountry-recovery-codes.txt',
+    );
   return (
     <Stack>
       <Alert ref={notice} tabIndex={-1} color="yellow" title="Save your recovery codes now">

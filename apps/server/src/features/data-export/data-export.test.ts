@@ -1,0 +1,237 @@
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  TEST_PASSWORD,
+  createTestApp,
+  signInAs,
+  userWithSession,
+  type Session,
+  type TestContext,
+} from '../../test/test-app';
+import { mailTo, memberWithTwoFactor, nextCode } from '../../test/two-factor-helpers';
+import { insertConversation } from '../../test/listing-fixtures';
+import { arrangeDeal, call, orderUpTo } from '../../test/deal-fixtures';
+import { newId } from '../../lib/ids';
+
+/** A member downloads a copy of the data kept about them (decision 179). */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ PUBLIC_URL: 'https://market.example' });
+});
+afterAll(() => ctx.close());
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+let lastIp = 0;
+// Each download from its own address, clear of the per-address limit of password confirmations.
+const download = (session: Session, payload: object, ip = `203.0.113.${++lastIp}`) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/profile/data-export',
+    payload,
+    headers: { ...session.headers, 'user-agent': FIREFOX },
+    remoteAddress: ip,
+  });
+const eventsOf = async (userId: string, kind: string) =>
+  (await ctx.db.selectFrom('accountEvents').selectAll().where('userId', '=', userId).execute()).filter(
+    (e) => e.kind === kind,
+  );
+const SUBJECT = 'A copy of your Accountry data was downloaded';
+
+describe('downloading your data', () => {
+  it("gives the buyer their account, chats, orders and wallet, but not credentials, secrets or others' data", async () => {
+    const deal = await arrangeDeal(ctx, { title: 'Diamond Valorant account' });
+    const orderId = await orderUpTo(ctx, deal, 'delivered');
+    expect((await call(ctx, deal.buyer, 'POST', '/api/favorites', { listingId: deal.listing.id })).status).toBe(201);
+    expect((await call(ctx, deal.buyer, 'POST', '/api/saved-searches', { query: 'q=valorant' })).status).toBe(201);
+    // Someone else's conversation stays out of the file.
+    const other = await userWithSession(ctx, 'buyer', { displayName: 'Olga Other' });
+    const otherChat = await insertConversation(ctx, deal.listing.id, other.user.id, deal.seller.id);
+
+    const res = await download(deal.buyer.session, { password: TEST_PASSWORD }, '198.51.100.23');
+    expect(res.statusCode, res.body).toBe(200);
+    const day = new Date(ctx.clock.now()).toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="accountry-data-${day}.json"`);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+
+    const file = res.json();
+    expect(file.format).toBe('accountry-data-export/1');
+    expect(file.exportedAt).toBe(new Date(ctx.clock.now()).toISOString());
+    expect(file.account).toMatchObject({
+      id: deal.buyer.id,
+      email: deal.buyer.email,
+      displayName: 'Bea Buyer',
+      role: 'buyer',
+      twoFactorSignIn: { on: false, since: null },
+      payoutDetails: null,
+    });
+    expect(file.account.signedInDevices.some((d: { thisDevice: boolean }) => d.thisDevice)).toBe(true);
+    expect(file.favorites).toEqual([
+      { listingId: deal.listing.id, title: 'Diamond Valorant account', addedAt: expect.any(String) },
+    ]);
+    expect(file.savedSearches).toEqual([{ search: '/browse?q=valorant', savedAt: expect.any(String) }]);
+    expect(file.listings).toEqual([]);
+
+    expect(file.orders).toHaveLength(1);
+    const order = file.orders[0];
+    expect(order).toMatchObject({
+      id: orderId,
+      youAre: 'buyer',
+      with: 'Sam Seller',
+      listing: { id: deal.listing.id, title: 'Diamond Valorant account' },
+      status: 'delivered',
+      dispute: null,
+    });
+    expect(order.history.map((h: { to: string }) => h.to)).toEqual(['pending_payment', 'paid', 'delivered']);
+    expect(order.history.map((h: { by: string }) => h.by)).toEqual(['you', 'you', 'Sam Seller']);
+
+    // The order's chat, with its order events, and only this member's conversations.
+    expect(file.conversations.map((c: { id: string }) => c.id)).not.toContain(otherChat);
+    expect(file.conversations).toHaveLength(1);
+    expect(file.conversations[0]).toMatchObject({ youAre: 'buyer', with: 'Sam Seller' });
+    expect(file.conversations[0].messages.length).toBeGreaterThan(0);
+    expect(file.conversations[0].messages.every((m: { from: string }) => m.from === 'Accountry')).toBe(true);
+
+    expect(file.wallet.entries.map((e: { kind: string }) => e.kind)).toContain('order_payment');
+    expect(file.wallet.availableCents + file.wallet.heldCents).toBeGreaterThan(0);
+
+    // Never the credentials handed over, the password hash or another member's address.
+    const hash = (
+      await ctx.db.selectFrom('users').select('passwordHash').where('id', '=', deal.buyer.id).execute()
+    )[0]!;
+    expect(res.body).not.toContain('S3cret-pass!');
+    expect(res.body).not.toContain('valorant_king');
+    expect(res.body).not.toContain(hash.passwordHash);
+    expect(res.body).not.toContain(deal.seller.email);
+    expect(res.body).not.toContain(other.user.email);
+    expect(file.notIncluded).toEqual([
+      'Account credentials handed over in orders: open the order to read them while they are kept.',
+      'Full payout account numbers: only their summary, as the wallet shows it.',
+      'Your password, two-factor key and recovery codes, which are kept only in a form nobody can read back.',
+    ]);
+
+    // Recorded in the security activity and mailed to the address.
+    const [event] = await eventsOf(deal.buyer.id, 'data_exported');
+    expect(event).toMatchObject({ ip: '198.51.100.23', device: 'Firefox on a desktop' });
+    expect(file.securityActivity).toContainEqual({
+      kind: 'data_exported',
+      at: new Date(ctx.clock.now()).toISOString(),
+      ip: '198.51.100.23',
+      device: 'Firefox on a desktop',
+    });
+    const mail = await mailTo(ctx, deal.buyer.email, SUBJECT);
+    expect(mail?.text).toContain('was downloaded from Firefox on a desktop, from the address 198.51.100.23');
+    expect(mail?.text).toContain('If not, someone knows your password');
+  });
+
+  it('gives the seller their listings with photos and the other side of their orders', async () => {
+    const deal = await arrangeDeal(ctx, { title: 'Level 80 WoW account' });
+    await ctx.db
+      .insertInto('listingImages')
+      .values({
+        id: newId(),
+        listingId: deal.listing.id,
+        position: 0,
+        url: '/uploads/listings/a.webp',
+        thumbUrl: '/uploads/listings/a-thumb.webp',
+        width: 800,
+        height: 600,
+        createdAt: ctx.clock.now(),
+      })
+      .execute();
+    await orderUpTo(ctx, deal, 'paid');
+    const res = await download(deal.seller.session, { password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const file = res.json();
+    expect(file.listings).toHaveLength(1);
+    expect(file.listings[0]).toMatchObject({
+      id: deal.listing.id,
+      title: 'Level 80 WoW account',
+      status: 'reserved',
+      photos: ['https://market.example/uploads/listings/a.webp'],
+    });
+    expect(file.orders[0]).toMatchObject({ youAre: 'seller', with: 'Bea Buyer', status: 'paid' });
+    expect(file.conversations[0]).toMatchObject({ youAre: 'seller', with: 'Bea Buyer' });
+  });
+
+  it('gives a long chat whole and in order', async () => {
+    const deal = await arrangeDeal(ctx);
+    const chat = await insertConversation(ctx, deal.listing.id, deal.buyer.id, deal.seller.id);
+    const rows = Array.from({ length: 1201 }, (_, i) => ({
+      id: newId(),
+      conversationId: chat,
+      seq: i + 1,
+      kind: 'user' as const,
+      senderId: i % 2 ? deal.seller.id : deal.buyer.id,
+      clientId: newId(),
+      body: `message ${i + 1}`,
+      attachmentId: null,
+      attachmentWidth: null,
+      attachmentHeight: null,
+      createdAt: ctx.clock.now() + i,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await ctx.db
+        .insertInto('messages')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const res = await download(await signInAs(ctx, deal.buyer.id), { password: TEST_PASSWORD });
+    const [conversation] = res.json().conversations;
+    expect(conversation.messages).toHaveLength(1201);
+    expect(conversation.messages.map((m: { text: string }) => m.text)).toEqual(rows.map((r) => r.body));
+    expect(conversation.messages.slice(0, 2).map((m: { from: string }) => m.from)).toEqual(['you', 'Sam Seller']);
+  });
+
+  it('streams the file compressed when the browser accepts it', async () => {
+    const { user, session } = await userWithSession(ctx, 'buyer');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/profile/data-export',
+      payload: { password: TEST_PASSWORD },
+      headers: { ...session.headers, 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString()).account.id).toBe(user.id);
+  });
+
+  it('refuses a wrong password, a missing session and a missing code, and changes nothing', async () => {
+    const { user, session } = await userWithSession(ctx, 'seller');
+    const wrong = await download(session, { password: 'Not-the-password-1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ password: 'Your current password is incorrect.' });
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/profile/data-export',
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await eventsOf(user.id, 'data_exported')).toEqual([]);
+    expect(await mailTo(ctx, user.email, SUBJECT)).toBeUndefined();
+
+    const member = await memberWithTwoFactor(ctx);
+    const noCode = await download(member.session, { password: TEST_PASSWORD });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().error.fields).toEqual({ code: 'Enter the 6-digit code from your authenticator app.' });
+    expect(await eventsOf(member.user.id, 'data_exported')).toEqual([]);
+    ctx.clock.advance(30_000);
+    const withCode = await download(member.session, { password: TEST_PASSWORD, code: nextCode(ctx, member.key) });
+    expect(withCode.statusCode, withCode.body).toBe(200);
+    expect(withCode.json().account.twoFactorSignIn).toEqual({
+      on: true,
+      since: expect.any(String),
+    });
+  });
+
+  it('allows five downloads in 24 hours', async () => {
+    const { user, session } = await userWithSession(ctx, 'buyer');
+    for (let i = 0; i < 5; i++) expect((await download(session, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    const sixth = await download(session, { password: TEST_PASSWORD });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error.message).toBe('You can download your data 5 times in 24 hours. Try again later.');
+    expect(await eventsOf(user.id, 'data_exported')).toHaveLength(5);
+    ctx.clock.advance(24 * 60 * 60 * 1000 + 1);
+    // The session timed out meanwhile: the same member signs in again.
+    expect((await download(await signInAs(ctx, user.id), { password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+});
