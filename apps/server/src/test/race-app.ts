@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase } from '../db/database';
 import { Interleave } from './interleave';
 import { createTestApp } from './test-app';
@@ -19,4 +20,16 @@ export async function createRaceTestApp(env: Record<string, string> = {}) {
       await ctx.close();
     },
   };
+}
+
+export type RaceTestApp = Awaited<ReturnType<typeof createRaceTestApp>>;
+
+/** A race app for the test file: made before its tests, handed to `take`, closed after them. */
+export function useRaceTestApp(take: (race: RaceTestApp) => void, env: Record<string, string> = {}) {
+  let race: RaceTestApp | undefined;
+  beforeAll(async () => {
+    race = await createRaceTestApp(env);
+    take(race);
+  });
+  afterAll(() => race?.close());
 }

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import type { Interleave } from '../../test/interleave';
-import { createRaceTestApp } from '../../test/race-app';
+import { useRaceTestApp } from '../../test/race-app';
 import { insertListing } from './admin-test-fixtures';
 import { deleteListing, hideListing } from './admin-listings.service';
 
 let interleave: Interleave;
-let race: Awaited<ReturnType<typeof createRaceTestApp>>;
 let ctx: TestContext;
 let second: DatabaseHandle;
-beforeAll(async () => {
-  race = await createRaceTestApp();
-  ({ ctx, second, interleave } = race);
-});
-afterAll(() => race.close());
+useRaceTestApp((race) => ({ ctx, second, interleave } = race));
 
 describe('listing status races', () => {
   it('a seller status change decided before an admin hid the listing answers 409 and leaves it hidden', async () => {

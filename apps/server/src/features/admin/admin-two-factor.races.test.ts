@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Interleave } from '../../test/interleave';
-import { createRaceTestApp } from '../../test/race-app';
+import { useRaceTestApp } from '../../test/race-app';
 import { TEST_PASSWORD, createPeerApp, testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import { mailedSetupCode, nextCode, twoFactorCall } from '../../test/two-factor-helpers';
 import { enableTwoFactor } from '../auth/two-factor.service';
@@ -9,13 +9,8 @@ import { enableTwoFactor } from '../auth/two-factor.service';
 // Races between connections: SQLite's one connection already runs one transaction at a time.
 const pg = testEngine === 'postgres';
 let interleave: Interleave;
-let race: Awaited<ReturnType<typeof createRaceTestApp>>;
 let ctx: TestContext;
-beforeAll(async () => {
-  race = await createRaceTestApp({ PUBLIC_URL: 'https://market.example' });
-  ({ ctx, interleave } = race);
-});
-afterAll(() => race.close());
+useRaceTestApp((race) => ({ ctx, interleave } = race), { PUBLIC_URL: 'https://market.example' });
 
 describe.runIf(pg)('support turning two-factor sign-in off while the member turns it on', () => {
   it('one waits for the other: it ends off, and neither request fails', async () => {

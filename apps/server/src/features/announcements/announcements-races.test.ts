@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import type { Interleave } from '../../test/interleave';
-import { createRaceTestApp } from '../../test/race-app';
+import { useRaceTestApp } from '../../test/race-app';
 import { userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { ADMIN_BASE, createAnnouncement } from './announcements-test-helpers';
 
 let interleave: Interleave;
-let race: Awaited<ReturnType<typeof createRaceTestApp>>;
 let ctx: TestContext;
 let second: DatabaseHandle;
 let admin: Session;
+useRaceTestApp((race) => ({ ctx, second, interleave } = race));
 beforeAll(async () => {
-  race = await createRaceTestApp();
-  ({ ctx, second, interleave } = race);
   admin = (await userWithSession(ctx, 'admin')).session;
 });
-afterAll(() => race.close());
 
 describe('announcement changes decided on a stale read', () => {
   it('an edit that another admin’s recall overtook answers 409 and does not revive the announcement', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DatabaseHandle } from '../../db/database';
 import type { Interleave } from '../../test/interleave';
-import { createRaceTestApp } from '../../test/race-app';
+import { useRaceTestApp } from '../../test/race-app';
 import { insertTestListing } from '../../test/listing-fixtures';
 import { TEST_PASSWORD, testEngine, userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { deleteUser } from '../admin/admin-users.service';
@@ -11,14 +11,9 @@ import { deleteOwnAccount } from './account-deletion.service';
 // Races between connections: SQLite's one connection already runs one transaction at a time.
 const pg = testEngine === 'postgres';
 let interleave: Interleave;
-let race: Awaited<ReturnType<typeof createRaceTestApp>>;
 let ctx: TestContext;
 let second: DatabaseHandle;
-beforeAll(async () => {
-  race = await createRaceTestApp();
-  ({ ctx, second, interleave } = race);
-});
-afterAll(() => race.close());
+useRaceTestApp((race) => ({ ctx, second, interleave } = race));
 
 const post = (s: Session, url: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url, headers: s.headers, payload });

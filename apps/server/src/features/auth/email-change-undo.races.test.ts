@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DatabaseHandle } from '../../db/database';
 import { moveAddress } from '../../test/email-change-helpers';
 import type { Interleave } from '../../test/interleave';
-import { createRaceTestApp } from '../../test/race-app';
+import { useRaceTestApp } from '../../test/race-app';
 import { TEST_PASSWORD, createPeerApp, testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import { undoEmailChange } from './email-change-undo.service';
 import { post, signInVia, tokenFrom, uniqueEmail } from './auth-test-helpers';
@@ -19,14 +19,9 @@ import { newAuthenticator, passkeyPost, registrationOptions, signInWithPasskey }
  */
 const pg = testEngine === 'postgres';
 let interleave: Interleave;
-let race: Awaited<ReturnType<typeof createRaceTestApp>>;
 let ctx: TestContext;
 let second: DatabaseHandle;
-beforeAll(async () => {
-  race = await createRaceTestApp({ PUBLIC_URL: 'https://market.example' });
-  ({ ctx, second, interleave } = race);
-});
-afterAll(() => race.close());
+useRaceTestApp((race) => ({ ctx, second, interleave } = race), { PUBLIC_URL: 'https://market.example' });
 
 const OWNER = 'Owner-Again-2026';
 const undo = (token: string) =>

@@ -13,7 +13,7 @@ import { stopPayoutsOfRecoveredAccount } from '../orders/payout-recovery.service
 import { emailChangeUndoneMail, emailChangeUndoneNoticeMail } from './email-undo-mails';
 import { deleteUserPasskeys } from './passkeys.repository';
 import { bucketFor, clearBucket } from './throttle.service';
-import { markTokenUsed, retireLaterUndoLinks, retireUserTokens } from './tokens.repository';
+import { markTokenUsed, retireUserTokens } from './tokens.repository';
 import { linkInvalid, peekToken } from './tokens.service';
 import { enabledKey } from './two-factor.service';
 import { findUserWithDeletionById, isUniqueViolation, updateUser } from './users.repository';
@@ -63,7 +63,9 @@ export async function undoEmailChange(deps: AppDeps, token: string, password: st
       await recordAccountEvent(trx, user.id, 'email_change_undone', now);
       for (const purpose of ['change_email', 'reset_password', 'verify_email'] as const)
         await retireUserTokens(trx, user.id, purpose, now);
-      await retireLaterUndoLinks(trx, user.id, row.createdAt, now);
+      // Undo links issued after this one go, for moves it undoes too; earlier ones stay, so the first address of a
+      // chain of changes can always get the account back.
+      await retireUserTokens(trx, user.id, 'undo_email_change', now, { since: row.createdAt });
       await deleteUserSessions(trx, user.id);
       const undone = {
         passkeys: await deleteUserPasskeys(trx, user.id),

@@ -22,15 +22,22 @@ export async function markTokenUsed(db: Database, id: string, now: number): Prom
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Retire every open link of the purpose for the user (after it served its purpose). */
-export async function retireUserTokens(db: Database, userId: string, purpose: TokenPurpose, now: number) {
-  await db
+/** Retire every open link of the purpose for the user (after it served its purpose), or those made `since` a time. */
+export async function retireUserTokens(
+  db: Database,
+  userId: string,
+  purpose: TokenPurpose,
+  now: number,
+  { since }: { since?: number } = {},
+) {
+  let q = db
     .updateTable('authTokens')
     .set({ usedAt: now })
     .where('userId', '=', userId)
     .where('purpose', '=', purpose)
-    .where('usedAt', 'is', null)
-    .execute();
+    .where('usedAt', 'is', null);
+  if (since !== undefined) q = q.where('createdAt', '>=', since);
+  await q.execute();
 }
 
 export async function purgeTokensBefore(db: Database, before: number) {
@@ -64,18 +71,3 @@ export async function undoHoldUntil(db: Database, email: string, now: number, ex
 
 export const addressHeldForUndo = async (db: Database, email: string, now: number, exceptUserId?: string) =>
   (await undoHoldUntil(db, email, now, exceptUserId)) !== undefined;
-
-/**
- * Using an undo link (decision 177) retires those issued after it, for moves it undoes too; earlier ones stay, so the
- * first address of a chain of changes can always get the account back.
- */
-export async function retireLaterUndoLinks(db: Database, userId: string, since: number, now: number) {
-  await db
-    .updateTable('authTokens')
-    .set({ usedAt: now })
-    .where('userId', '=', userId)
-    .where('purpose', '=', 'undo_email_change')
-    .where('createdAt', '>=', since)
-    .where('usedAt', 'is', null)
-    .execute();
-}

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import type { AppDeps } from '../../app';
 import { ESCROW, availableAccount } from '../../lib/ledger';
 import type { AuthUser } from '../../plugins/auth';
 import type { Interleave } from '../../test/interleave';
-import { createRaceTestApp } from '../../test/race-app';
+import { useRaceTestApp } from '../../test/race-app';
 import { asTwoProcesses, createPeerApp, createUser, signInAs, testEngine, type TestContext } from '../../test/test-app';
 import { disableUser } from '../admin/admin-users.service';
 import { ordersContext } from './orders-context';
@@ -15,19 +15,18 @@ import { ledgerOf, orderRow } from './account-closure-test-helpers';
 
 // Waiting on another connection's row lock needs two connections that really run at once: PostgreSQL.
 const pg = testEngine === 'postgres';
-let race: Awaited<ReturnType<typeof createRaceTestApp>>;
 let ctx: TestContext;
 let interleave: Interleave;
 let secondDeps: AppDeps;
 let admin: AuthUser;
-beforeAll(async () => {
-  race = await createRaceTestApp();
+useRaceTestApp((race) => {
   ({ ctx, interleave } = race);
   secondDeps = { ...ctx.deps, db: race.second };
+});
+beforeAll(async () => {
   admin = await createUser(ctx, { role: 'admin' });
 });
 afterEach(() => expectLedgerHealthy(ctx));
-afterAll(() => race.close());
 
 const REASON = 'Fraud: took payments and never delivered';
 const buyerOf = (deal: Awaited<ReturnType<typeof arrangeDeal>>) =>

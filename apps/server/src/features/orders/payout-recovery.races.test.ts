@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DatabaseHandle } from '../../db/database';
 import { moveAddress } from '../../test/email-change-helpers';
 import type { Interleave } from '../../test/interleave';
-import { createRaceTestApp } from '../../test/race-app';
+import { useRaceTestApp } from '../../test/race-app';
 import { TEST_PASSWORD, testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import { undoEmailChange } from '../auth/email-change-undo.service';
 import { TEST_IBAN, call, fund, withPayoutDetails } from './orders-test-helpers';
@@ -11,14 +11,9 @@ import { TEST_IBAN, call, fund, withPayoutDetails } from './orders-test-helpers'
 // Races between connections: SQLite's one connection already runs one transaction at a time.
 const pg = testEngine === 'postgres';
 let interleave: Interleave;
-let race: Awaited<ReturnType<typeof createRaceTestApp>>;
 let ctx: TestContext;
 let second: DatabaseHandle;
-beforeAll(async () => {
-  race = await createRaceTestApp({ PUBLIC_URL: 'https://market.example' });
-  ({ ctx, second, interleave } = race);
-});
-afterAll(() => race.close());
+useRaceTestApp((race) => ({ ctx, second, interleave } = race), { PUBLIC_URL: 'https://market.example' });
 
 describe.runIf(pg)('undoing an address change while a payout is asked for', () => {
   it('leaves no open payout behind: the request waits for the undo or is canceled by it', async () => {
