@@ -7,6 +7,7 @@ import { useOneAtATime } from '../../lib/use-one-at-a-time';
 import { CurrentPasswordInput } from './current-password-input';
 import { useCodeIfOn } from './use-code-if-on';
 import { refreshAccountSecurity } from './account-security-refresh';
+import { DialogForm } from '../ui/dialog-form';
 
 export interface IdentityProof {
   password: string;
@@ -93,8 +94,7 @@ export function ConfirmIdentityDialog<T>(props: Props<T>) {
       returnFocus={!props.onClosed}
       onExitTransitionEnd={props.onClosed}
     >
-      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
-      <form ref={form} onSubmit={submit} noValidate>
+      <DialogForm ref={form} onSubmit={submit}>
         <Stack>
           {props.children}
           {errors._ && (
@@ -118,7 +118,7 @@ export function ConfirmIdentityDialog<T>(props: Props<T>) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

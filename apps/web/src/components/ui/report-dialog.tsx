@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ApiRequestError } from '../../lib/api';
 import { zodFieldErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
+import { DialogForm } from './dialog-form';
 
 interface Props<T> {
   title: string;
@@ -65,7 +66,7 @@ export function ReportDialog<T>({
   };
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <Stack>
           {intro}
           <Radio.Group label="What is wrong?" value={reason} onChange={setReason} error={errors.reason} required>
@@ -94,7 +95,7 @@ export function ReportDialog<T>({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

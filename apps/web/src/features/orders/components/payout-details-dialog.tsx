@@ -21,6 +21,7 @@ import {
   type PayoutDetailField,
 } from './payout-detail-fields';
 import { refreshAccountSecurity } from '../../../components/confirm-identity/account-security-refresh';
+import { DialogForm } from '../../../components/ui/dialog-form';
 
 /** The server's field keys this form has a field for; a refusal naming none of them shows as the form's message. */
 const FORM_FIELDS = new Set([
@@ -101,8 +102,7 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
       returnFocus={false}
       onExitTransitionEnd={onClosed}
     >
-      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
-      <form ref={form} onSubmit={submit} noValidate>
+      <DialogForm ref={form} onSubmit={submit}>
         <Stack>
           {method && (
             <Text size="sm">
@@ -144,7 +144,7 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

@@ -26,6 +26,7 @@ import {
   type FormValues,
 } from './form-values';
 import { UserPicker } from './user-picker';
+import { DialogForm } from '../../../../components/ui/dialog-form';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((v) => ({ value: v, label: labels[v] }));
@@ -85,8 +86,7 @@ export function AnnouncementFormModal({
       title={editing ? 'Edit announcement' : 'New announcement'}
       size="lg"
     >
-      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
-      <form onSubmit={onSubmit} noValidate>
+      <DialogForm onSubmit={onSubmit}>
         <Stack gap="sm">
           {formError && (
             <Alert color="red" role="alert">
@@ -172,7 +172,7 @@ export function AnnouncementFormModal({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

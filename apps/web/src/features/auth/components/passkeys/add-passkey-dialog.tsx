@@ -11,6 +11,7 @@ import { PASSKEYS_KEY } from './passkeys-key';
 import { useCodeIfOn } from '../../../../components/confirm-identity/use-code-if-on';
 import { useAddPasskeyForm } from './use-add-passkey-form';
 import { refreshAccountSecurity } from '../../../../components/confirm-identity/account-security-refresh';
+import { DialogForm } from '../../../../components/ui/dialog-form';
 
 /** A confirmation is used again only well within the challenge's 5 minutes. */
 const KEEP_CONFIRMATION_MS = 4 * 60_000;
@@ -110,8 +111,7 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
       returnFocus={!onClosed}
       onExitTransitionEnd={onClosed}
     >
-      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <Stack>
           <Text size="sm">
             Confirm it is you, then follow your browser&rsquo;s steps: it may ask for your fingerprint, face or screen
@@ -130,7 +130,7 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

@@ -6,6 +6,7 @@ import { ApiRequestError } from '../../../../lib/api';
 import { authApi } from '../../api/auth-api';
 import { CurrentPasswordInput } from '../../../../components/confirm-identity/current-password-input';
 import { usePasskeyChange } from './use-passkey-change';
+import { DialogForm } from '../../../../components/ui/dialog-form';
 
 interface Props {
   opened: boolean;
@@ -62,8 +63,7 @@ export function RemovePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
       returnFocus={!onClosed}
       onExitTransitionEnd={onClosed}
     >
-      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <Stack>
           <Text size="sm">
             <strong style={{ overflowWrap: 'anywhere' }}>{passkey?.name}</strong> will no longer sign in to your
@@ -90,7 +90,7 @@ export function RemovePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

@@ -5,6 +5,7 @@ import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX, passkeyNameSchema, type Passkey } f
 import { ApiRequestError } from '../../../../lib/api';
 import { authApi } from '../../api/auth-api';
 import { usePasskeyChange } from './use-passkey-change';
+import { DialogForm } from '../../../../components/ui/dialog-form';
 
 interface Props {
   opened: boolean;
@@ -56,8 +57,7 @@ export function RenamePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
       returnFocus={!onClosed}
       onExitTransitionEnd={onClosed}
     >
-      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <Stack>
           <TextInput
             ref={field}
@@ -80,7 +80,7 @@ export function RenamePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { authApi } from '../../api/auth-api';
 import { useBothFactors } from './both-factors-fields';
 import { CodesModal } from './recovery-codes-panel';
+import { DialogForm } from '../../../../components/ui/dialog-form';
 
 interface Props {
   opened: boolean;
@@ -42,8 +43,7 @@ export function NewRecoveryCodesDialog({ opened, onClose, onClosed }: Props) {
       onClose={close}
       onClosed={onClosed}
     >
-      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <Stack>
           <Text size="sm">New codes replace the ones you have: the old codes stop working.</Text>
           {form.fields}
@@ -56,7 +56,7 @@ export function NewRecoveryCodesDialog({ opened, onClose, onClosed }: Props) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </CodesModal>
   );
 }

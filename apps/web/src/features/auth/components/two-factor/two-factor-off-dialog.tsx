@@ -4,6 +4,7 @@ import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { toast } from '../../../../lib/toast';
 import { authApi } from '../../api/auth-api';
 import { useBothFactors } from './both-factors-fields';
+import { DialogForm } from '../../../../components/ui/dialog-form';
 
 interface Props {
   opened: boolean;
@@ -42,8 +43,7 @@ export function TwoFactorOffDialog({ opened, onClose, onClosed }: Props) {
       returnFocus={!onClosed}
       onExitTransitionEnd={onClosed}
     >
-      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <Stack>
           <Text size="sm">Signing in will take only your password. Your recovery codes stop working.</Text>
           {form.fields}
@@ -56,7 +56,7 @@ export function TwoFactorOffDialog({ opened, onClose, onClosed }: Props) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

@@ -10,6 +10,7 @@ import { CodeInput } from '../../../../components/confirm-identity/code-input';
 import { QrCode } from './qr-code';
 import { CodesModal } from './recovery-codes-panel';
 import { SetupEmailCodeField } from './setup-email-code-field';
+import { DialogForm } from '../../../../components/ui/dialog-form';
 
 type Errors = { password?: string; code?: string; emailCode?: string; _?: string };
 const errorsOf = (err: Error): Errors =>
@@ -104,8 +105,7 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
       onClose={close}
       onClosed={onClosed}
     >
-      {/* Unnamed: a named form is a landmark that would repeat the dialog's own name. */}
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <Stack>
           {errors._ && (
             <Alert color="red" role="alert">
@@ -179,7 +179,7 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </CodesModal>
   );
 }
