@@ -35,7 +35,11 @@ export const protectionDaysSchema = z.union(
   PROTECTION_PERIODS.map((d) => z.literal(d)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]],
 );
 
-export const createOrderSchema = z.strictObject({ listingId: z.string().min(1).max(64) });
+/** `offerId`: an accepted offer of this buyer's, bought at its price (decision 180). */
+export const createOrderSchema = z.strictObject({
+  listingId: z.string().min(1).max(64),
+  offerId: z.string().min(1).max(64).optional(),
+});
 
 export const cancelOrderSchema = z.strictObject({
   reason: z.string().trim().max(500, M.cancelReason).optional().default(''),

@@ -34,6 +34,7 @@ import * as twoFactorEmailCode from './migrations/2026-11-30T0200-two-factor-ema
 import * as decidedPayoutsForgetDetails from './migrations/2026-11-30T0210-decided-payouts-forget-details';
 import * as undoLinksByAddress from './migrations/2026-11-30T0300-undo-links-by-address';
 import * as accountEvents from './migrations/2026-11-30T0400-account-events';
+import * as offers from './migrations/2026-11-30T0500-offers';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0210-decided-payouts-forget-details': decidedPayoutsForgetDetails,
   '2026-11-30T0300-undo-links-by-address': undoLinksByAddress,
   '2026-11-30T0400-account-events': accountEvents,
+  '2026-11-30T0500-offers': offers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { OrderAction, OrderActor, OrderState } from '@accountry/shared/order-state';
 import type { LedgerKind } from '@accountry/shared/wallet';
 import type { AccountEventKind } from '@accountry/shared/account-activity';
+import type { OfferStatus } from '@accountry/shared/offers';
 
 /**
  * Table types as the code sees them (camelCase; the database uses snake_case).
@@ -596,11 +597,28 @@ export interface PasskeyChallengesTable {
   expiresAt: number;
 }
 
+/** A buyer's offer on a negotiable listing (decision 180); `expiresAt` ends the answer or, once accepted, the purchase. */
+export interface OffersTable {
+  id: string;
+  listingId: string;
+  buyerId: string;
+  sellerId: string;
+  amountCents: number;
+  currency: string;
+  status: OfferStatus;
+  createdAt: number;
+  updatedAt: number;
+  expiresAt: number;
+  /** The order that used it. */
+  orderId: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   authTokens: AuthTokensTable;
   authThrottle: AuthThrottleTable;
   accountEvents: AccountEventsTable;
+  offers: OffersTable;
   sessions: SessionsTable;
   deletedUsers: DeletedUsersTable;
   mailOutbox: MailOutboxTable;

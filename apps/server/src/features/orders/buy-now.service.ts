@@ -10,12 +10,18 @@ import { postSystemMessage, publishSystemMessages } from '../chat/system-message
 import type { OrdersContext } from './orders-context';
 import { ensureConversation, insertHistory, insertOrder, unpaidOrderCount } from './orders.repository';
 import { findListingForOrder, mayTrade, setListingStatusIf } from './order-listings.repository';
+import { linkOfferToOrder, useAcceptedOffer } from './offers.service';
 
 /**
- * Buy now: one order for the listing's price; the listing is reserved, and the database allows one open order. The
+ * Buy now: one order for the listing's price (or an accepted offer's, decision 180); the listing is reserved, and the database allows one open order. The
  * buyer's unpaid orders are counted under their lock, so parallel requests cannot pass the limit together.
  */
-export async function buyNow(ctx: OrdersContext, user: AuthUser, listingId: string): Promise<OrdersTable> {
+export async function buyNow(
+  ctx: OrdersContext,
+  user: AuthUser,
+  listingId: string,
+  offerId?: string,
+): Promise<OrdersTable> {
   if (user.disabled) throw forbidden(M.accountDisabled);
   const now = ctx.deps.clock.now();
   // The seller never changes: known before the locks, so both accounts' locks are taken (a deletion waits for them).
@@ -30,13 +36,17 @@ export async function buyNow(ctx: OrdersContext, user: AuthUser, listingId: stri
       if (listing.sellerId === user.id) throw badRequest(M.ownListing);
       if (listing.status !== 'active' || !(await mayTrade(trx, listing.sellerId))) throw conflict(M.listingNotActive);
       if ((await unpaidOrderCount(trx, user.id)) >= MAX_UNPAID_ORDERS) throw conflict(M.tooManyUnpaid);
+      // An accepted offer is bought at its price, or at the listing's if the seller has since asked less.
+      const priceCents = offerId
+        ? Math.min(await useAcceptedOffer(trx, offerId, user.id, listing.id, now), listing.priceCents)
+        : listing.priceCents;
       if (!(await setListingStatusIf(trx, listing.id, 'active', 'reserved', now))) throw conflict(M.listingTaken);
       const order: OrdersTable = {
         id: newId(),
         listingId: listing.id,
         buyerId: user.id,
         sellerId: listing.sellerId,
-        priceCents: listing.priceCents,
+        priceCents,
         currency: listing.currency,
         feeCents: null,
         refundedCents: 0,
@@ -69,6 +79,7 @@ export async function buyNow(ctx: OrdersContext, user: AuthUser, listingId: stri
         credentialsErasedAt: null,
       };
       await insertOrder(trx, order);
+      if (offerId) await linkOfferToOrder(trx, offerId, order.id);
       await insertHistory(trx, {
         orderId: order.id,
         fromStatus: null,

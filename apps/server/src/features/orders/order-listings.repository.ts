@@ -49,6 +49,7 @@ export async function findListingForOrder(db: Database, id: string) {
       'deliveryTime',
       'protectionDays',
       'deletedAt',
+      'negotiable',
     ])
     .where('id', '=', id)
     .executeTakeFirst();

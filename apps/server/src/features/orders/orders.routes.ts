@@ -37,6 +37,7 @@ import { walletRoutes } from './wallet.routes';
 import { paymentWebhookRoutes } from './payment-webhook.routes';
 import { listStatements, postStatement } from './disputes.service';
 import { disputeEvidenceRoutes } from './dispute-evidence.routes';
+import { offersRoutes } from './offers.routes';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
 const errors = {
@@ -61,6 +62,7 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await app.register(walletRoutes(deps));
     await app.register(disputeEvidenceRoutes(ctx));
     await app.register(paymentWebhookRoutes(deps));
+    await app.register(offersRoutes(ctx));
 
     const view = async (id: string, user: Parameters<typeof sideOf>[1]) => {
       const { order, side } = await visibleOrder(ctx, id, user);
@@ -75,7 +77,7 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = requireRole(request, MEMBERS);
-        const order = await buyNow(ctx, user, request.body.listingId);
+        const order = await buyNow(ctx, user, request.body.listingId, request.body.offerId);
         return reply.status(201).send(await orderDetail(ctx, order, 'buyer'));
       },
     );

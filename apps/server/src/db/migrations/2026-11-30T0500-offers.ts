@@ -1,0 +1,41 @@
+import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
+
+/**
+ * Offers on negotiable listings (decision 180): a buyer offers a price, the seller accepts or declines, and an accepted
+ * offer is bought at its price once. One open offer per buyer and listing, held by a partial unique index.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
+  await db.schema
+    .createTable('offers')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('listing_id', 'text', (c) => c.notNull().references('listings.id'))
+    .addColumn('buyer_id', 'text', (c) => c.notNull().references('users.id'))
+    .addColumn('seller_id', 'text', (c) => c.notNull().references('users.id'))
+    .addColumn('amount_cents', 'bigint', (c) => c.notNull())
+    .addColumn('currency', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('updated_at', t.timestamp, (c) => c.notNull())
+    .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+    .addColumn('order_id', 'text')
+    .execute();
+  await db.schema
+    .createIndex('offers_open_idx')
+    .on('offers')
+    .columns(['listing_id', 'buyer_id'])
+    .unique()
+    .where(sql<boolean>`status in ('pending', 'accepted')`)
+    .execute();
+  // Each side's list, newest first, and a buyer's offers on one listing.
+  await db.schema.createIndex('offers_buyer_idx').on('offers').columns(['buyer_id', 'created_at', 'id']).execute();
+  await db.schema.createIndex('offers_seller_idx').on('offers').columns(['seller_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('offers_listing_buyer_idx')
+    .on('offers')
+    .columns(['listing_id', 'buyer_id', 'created_at'])
+    .execute();
+}
+
+export async function down(): Promise<void> {}

@@ -1,0 +1,60 @@
+import { formatPrice } from '@accountry/shared/listing-attributes';
+import { mailLayout } from '../../email/mail-layout';
+import type { Mail } from '../../email/mailer';
+
+interface OfferFacts {
+  title: string;
+  amountCents: number;
+  priceCents: number;
+  currency: string;
+}
+
+const until = (at: number) =>
+  new Date(at).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+/** The seller hears of a new offer (decision 180): it lapses unanswered after 48 hours. */
+export function offerMadeMail(publicUrl: string, to: string, o: OfferFacts & { buyerName: string; expiresAt: number }) {
+  const amount = formatPrice(o.amountCents, o.currency);
+  return {
+    to,
+    subject: `New offer on "${o.title}": ${amount}`,
+    ...mailLayout(
+      'You have a new offer',
+      [
+        `${o.buyerName} offers ${amount} for "${o.title}" (your price: ${formatPrice(o.priceCents, o.currency)}).`,
+        `Accept or decline it by ${until(o.expiresAt)} (UTC); after that it expires. If you accept, the buyer has ` +
+          '24 hours to buy at that price, and the listing stays on sale until someone buys it.',
+      ],
+      { label: 'Answer the offer', url: `${publicUrl}/offers` },
+      'You get this email because a buyer made an offer on your listing.',
+    ),
+  } satisfies Mail;
+}
+
+/** The buyer hears the seller's answer. */
+export function offerAnsweredMail(
+  publicUrl: string,
+  to: string,
+  o: OfferFacts & { accepted: boolean; listingUrl: string; expiresAt: number },
+) {
+  const amount = formatPrice(o.amountCents, o.currency);
+  return {
+    to,
+    subject: o.accepted ? `Your offer on "${o.title}" was accepted` : `Your offer on "${o.title}" was declined`,
+    ...mailLayout(
+      o.accepted ? 'Your offer was accepted' : 'Your offer was declined',
+      o.accepted
+        ? [
+            `The seller accepted your offer of ${amount} for "${o.title}".`,
+            `Buy it at that price by ${until(o.expiresAt)} (UTC). Until you do, the listing stays on sale to others.`,
+          ]
+        : [
+            `The seller declined your offer of ${amount} for "${o.title}" ` +
+              `(the price is ${formatPrice(o.priceCents, o.currency)}).`,
+            'You can make another offer, or ask the seller in the chat what price would work.',
+          ],
+      { label: 'Open the listing', url: `${publicUrl}${o.listingUrl}` },
+      'You get this email because you made an offer on this listing.',
+    ),
+  } satisfies Mail;
+}

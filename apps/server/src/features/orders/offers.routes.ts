@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@accountry/shared/api-error';
+import {
+  OFFER_ROUTES as R,
+  offerInputSchema,
+  offerSchema,
+  offersPageSchema,
+  offersQuerySchema,
+} from '@accountry/shared/offers';
+import type { Role } from '@accountry/shared/roles';
+import { requireRole } from '../../plugins/auth';
+import type { OrdersContext } from './orders-context';
+import { answerOffer, makeOffer, offersPage } from './offers.service';
+
+const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+const tags = ['offers'];
+const params = z.object({ id: z.string().min(1).max(64) });
+
+/** Offers on negotiable listings (decision 180): made by buyers, answered by sellers, bought through buy-now. */
+export function offersRoutes(ctx: OrdersContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      R.make,
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (r) => r.user?.id ?? r.ip } },
+        schema: { tags, params, body: offerInputSchema, response: { 201: offerSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const user = requireRole(request, MEMBERS);
+        return reply.status(201).send(await makeOffer(ctx, user, request.params.id, request.body.amountCents));
+      },
+    );
+
+    app.get(
+      R.list,
+      { schema: { tags, querystring: offersQuerySchema, response: { 200: offersPageSchema, ...errors } } },
+      async (request) => offersPage(ctx, requireRole(request, MEMBERS), request.query),
+    );
+
+    for (const [route, answer] of [
+      [R.accept, 'accept'],
+      [R.decline, 'decline'],
+      [R.withdraw, 'withdraw'],
+    ] as const)
+      app.post(route, { schema: { tags, params, response: { 200: offerSchema, ...errors } } }, async (request) =>
+        answerOffer(ctx, requireRole(request, MEMBERS), request.params.id, answer),
+      );
+  };
+}

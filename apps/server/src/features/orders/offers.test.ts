@@ -1,0 +1,175 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { availableAccount } from '../../lib/ledger';
+import { arrangeDeal, balance, call, expectLedgerHealthy, sweep, type Party } from './orders-test-helpers';
+
+/** Offers on negotiable listings (decision 180). */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ PUBLIC_URL: 'https://market.example' });
+});
+afterEach(() => expectLedgerHealthy(ctx));
+afterAll(() => ctx.close());
+
+const H = 3_600_000;
+const negotiable = () => arrangeDeal(ctx, { priceCents: 10_000, negotiable: true, title: 'Immortal Valorant account' });
+const offer = (who: Party, listingId: string, amountCents: number) =>
+  call(ctx, who, 'POST', `/api/listings/${listingId}/offers`, { amountCents });
+const answer = (who: Party, id: string, verb: 'accept' | 'decline' | 'withdraw') =>
+  call(ctx, who, 'POST', `/api/offers/${id}/${verb}`);
+const chatOf = async (listingId: string) =>
+  (
+    await ctx.db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversationId')
+      .select('m.body')
+      .where('c.listingId', '=', listingId)
+      .orderBy('m.seq')
+      .execute()
+  ).map((m) => m.body);
+const mailsTo = async (email: string) => (await ctx.mailsTo(email)).map((m) => m.subject);
+
+describe('offers', () => {
+  it('an accepted offer is bought at its price, once, and both sides hear of each step', async () => {
+    const deal = await negotiable();
+    const made = await offer(deal.buyer, deal.listing.id, 8_000);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({
+      status: 'pending',
+      amountCents: 8_000,
+      currency: 'USD',
+      buyerName: 'Bea Buyer',
+      sellerName: 'Sam Seller',
+      listing: { id: deal.listing.id, title: 'Immortal Valorant account', priceCents: 10_000, status: 'active' },
+      expiresAt: ctx.clock.now() + 48 * H,
+    });
+    const id = made.body.id as string;
+    expect(await mailsTo(deal.seller.email)).toContain('New offer on "Immortal Valorant account": $80');
+
+    // Only the seller answers; a stranger learns nothing of it.
+    expect((await answer(deal.buyer, id, 'accept')).status).toBe(403);
+    const stranger = await userWithSession(ctx, 'seller');
+    expect((await answer({ id: stranger.user.id, session: stranger.session }, id, 'accept')).status).toBe(404);
+
+    const accepted = await answer(deal.seller, id, 'accept');
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'accepted', expiresAt: ctx.clock.now() + 24 * H });
+    expect(await mailsTo(deal.buyer.email)).toContain('Your offer on "Immortal Valorant account" was accepted');
+    expect(await chatOf(deal.listing.id)).toEqual([
+      'The buyer offered $80 for this account. The seller has 48 hours to answer.',
+      'The seller accepted the offer of $80. The buyer has 24 hours to buy at that price.',
+    ]);
+
+    const order = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    expect(order.body).toMatchObject({ priceCents: 8_000, status: 'pending_payment' });
+    expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${order.body.id}/pay`)).status).toBe(200);
+    expect(await balance(ctx, availableAccount(deal.buyer.id))).toBe(50_000 - 8_000);
+    const mine = await call(ctx, deal.buyer, 'GET', `/api/offers?side=made&listingId=${deal.listing.id}`);
+    expect(mine.body.items).toMatchObject([{ id, status: 'used', orderId: order.body.id }]);
+  });
+
+  it('an offer is used once, only by its buyer, and an unpaid order gives it back', async () => {
+    const deal = await negotiable();
+    const id = (await offer(deal.buyer, deal.listing.id, 7_000)).body.id as string;
+    await answer(deal.seller, id, 'accept');
+    const other = await userWithSession(ctx, 'buyer');
+    const otherParty = { id: other.user.id, session: other.session };
+    const stolen = await call(ctx, otherParty, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
+    expect(stolen.status).toBe(403);
+    expect(stolen.body.error?.message).toBe('Only the buyer who made this offer can buy at its price.');
+
+    const first = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
+    expect(first.status).toBe(201);
+    // Canceled unpaid: the offer is the buyer's again, and buys at its price.
+    expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${first.body.id}/cancel`, {})).status).toBe(200);
+    const offers = await call(ctx, deal.buyer, 'GET', `/api/offers?side=made&listingId=${deal.listing.id}`);
+    expect(offers.body.items).toMatchObject([{ id, status: 'accepted', orderId: null }]);
+    const second = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
+    expect(second.status).toBe(201);
+    expect(second.body.priceCents).toBe(7_000);
+    await call(ctx, deal.buyer, 'POST', `/api/orders/${second.body.id}/pay`);
+    const again = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses offers the rules do not allow, and changes nothing', async () => {
+    const deal = await negotiable();
+    const fixed = await arrangeDeal(ctx, { priceCents: 10_000, negotiable: false });
+    const cases: Array<[Party, string, number, number, string]> = [
+      [fixed.buyer, fixed.listing.id, 8_000, 400, 'The seller does not take offers on this listing.'],
+      [deal.seller, deal.listing.id, 8_000, 400, 'You cannot make an offer on your own listing.'],
+      [deal.buyer, deal.listing.id, 4_999, 400, 'Offer at least $50, half the price.'],
+      [deal.buyer, deal.listing.id, 10_000, 400, 'Offer less than the price, or buy the account at its price.'],
+    ];
+    for (const [who, listingId, amount, status, message] of cases) {
+      const res = await offer(who, listingId, amount);
+      expect([res.status, res.body.error?.message]).toEqual([status, message]);
+    }
+    expect((await offer(deal.buyer, deal.listing.id, 80.5)).status).toBe(400);
+    expect((await offer(deal.buyer, 'no-such-listing', 8_000)).status).toBe(404);
+    expect(await ctx.db.selectFrom('offers').selectAll().where('listingId', '=', deal.listing.id).execute()).toEqual(
+      [],
+    );
+
+    expect((await offer(deal.buyer, deal.listing.id, 5_000)).status).toBe(201);
+    const twice = await offer(deal.buyer, deal.listing.id, 6_000);
+    expect([twice.status, twice.body.error?.message]).toEqual([
+      409,
+      'You already have an open offer on this listing. Withdraw it to make another.',
+    ]);
+  });
+
+  it('a withdrawn or declined offer cannot be answered again; three offers a day on one listing', async () => {
+    const deal = await negotiable();
+    const first = (await offer(deal.buyer, deal.listing.id, 6_000)).body.id as string;
+    expect((await answer(deal.buyer, first, 'withdraw')).body).toMatchObject({ status: 'withdrawn' });
+    const late = await answer(deal.seller, first, 'accept');
+    expect([late.status, late.body.error?.message]).toEqual([
+      409,
+      'This offer was already answered or withdrawn, or it expired.',
+    ]);
+    const second = (await offer(deal.buyer, deal.listing.id, 7_000)).body.id as string;
+    expect((await answer(deal.seller, second, 'decline')).body).toMatchObject({ status: 'declined' });
+    expect(await mailsTo(deal.buyer.email)).toContain('Your offer on "Immortal Valorant account" was declined');
+    expect((await answer(deal.buyer, second, 'withdraw')).status).toBe(409);
+    expect((await offer(deal.buyer, deal.listing.id, 7_500)).status).toBe(201);
+    const fourth = await offer(deal.buyer, deal.listing.id, 7_600);
+    expect([fourth.status, fourth.body.error?.message]).toEqual([
+      429,
+      'You can make 3 offers on a listing in 24 hours. Try again later.',
+    ]);
+  });
+
+  it('an unanswered offer expires after 48 hours, and an accepted one after 24, and a new one may follow', async () => {
+    const deal = await negotiable();
+    const id = (await offer(deal.buyer, deal.listing.id, 6_000)).body.id as string;
+    ctx.clock.advance(48 * H);
+    expect((await answer(deal.seller, id, 'accept')).status).toBe(409);
+    const listed = await call(ctx, deal.seller, 'GET', '/api/offers?side=received');
+    expect(listed.body.items.find((o: { id: string }) => o.id === id)).toMatchObject({ status: 'expired' });
+    const next = (await offer(deal.buyer, deal.listing.id, 6_500)).body.id as string;
+    await answer(deal.seller, next, 'accept');
+    ctx.clock.advance(24 * H);
+    await sweep(ctx);
+    const order = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: next });
+    expect([order.status, order.body.error?.message]).toEqual([
+      409,
+      'This offer can no longer be used: it was withdrawn or used, or it expired.',
+    ]);
+  });
+
+  it('a seller cannot accept while the listing is held by an order, and lists received offers newest first', async () => {
+    const deal = await negotiable();
+    const id = (await offer(deal.buyer, deal.listing.id, 9_000)).body.id as string;
+    const other = await userWithSession(ctx, 'buyer');
+    await call(ctx, { id: other.user.id, session: other.session }, 'POST', '/api/orders', {
+      listingId: deal.listing.id,
+    });
+    const held = await answer(deal.seller, id, 'accept');
+    expect([held.status, held.body.error?.message]).toEqual([409, 'This listing is not for sale right now.']);
+    const page = await call(ctx, deal.seller, 'GET', '/api/offers?side=received');
+    expect(page.body.items[0]).toMatchObject({ id, status: 'pending', listing: { status: 'reserved' } });
+    expect((await call(ctx, deal.seller, 'GET', '/api/offers?side=received&cursor=bad')).status).toBe(400);
+  });
+});

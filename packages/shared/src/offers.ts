@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { pageOf } from './admin-paging';
+import { formatPrice } from './listing-attributes';
+
+/**
+ * Offers on negotiable listings (decision 180). `pending` waits for the seller; `accepted` may be bought at its price
+ * once, by its buyer; the rest are closed. A pending or accepted offer past `expiresAt` reads as `expired`.
+ */
+export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'expired', 'used'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+export const OFFER_RULES = {
+  /** The seller answers within this; then the offer expires. */
+  answerHours: 48,
+  /** An accepted offer is bought within this, or it expires and the listing's price is the price again. */
+  buyHours: 24,
+  /** An offer is at least this share of the price: lower ones only cost the seller time. */
+  minPercent: 50,
+  /** Offers a buyer may make on one listing in 24 hours. */
+  perListingPerDay: 3,
+  /** Pending and accepted offers a buyer may have at once. */
+  maxOpen: 10,
+} as const;
+
+/** The lowest offer a price takes, in cents (rounded up to the cent). */
+export const lowestOffer = (priceCents: number) => Math.ceil((priceCents * OFFER_RULES.minPercent) / 100);
+
+export const OFFER_MESSAGES = {
+  notNegotiable: 'The seller does not take offers on this listing.',
+  ownListing: 'You cannot make an offer on your own listing.',
+  listingNotActive: 'This listing is not for sale right now.',
+  tooLow: (priceCents: number, currency: string) =>
+    `Offer at least ${formatPrice(lowestOffer(priceCents), currency)}, half the price.`,
+  notBelowPrice: 'Offer less than the price, or buy the account at its price.',
+  alreadyOpen: 'You already have an open offer on this listing. Withdraw it to make another.',
+  tooManyOnListing: `You can make ${OFFER_RULES.perListingPerDay} offers on a listing in 24 hours. Try again later.`,
+  tooManyOpen: `You have ${OFFER_RULES.maxOpen} open offers. Wait for answers, or withdraw one first.`,
+  notFound: 'Offer not found.',
+  notPending: 'This offer was already answered or withdrawn, or it expired.',
+  notUsable: 'This offer can no longer be used: it was withdrawn or used, or it expired.',
+  notYours: 'Only the buyer who made this offer can buy at its price.',
+  sent: 'Offer sent. The seller has 48 hours to answer.',
+  accepted: 'Offer accepted. The buyer has 24 hours to buy at that price.',
+  declined: 'Offer declined.',
+  withdrawn: 'Offer withdrawn.',
+} as const;
+
+/** The offer's events in its chat (system messages, decision 120). */
+export const OFFER_CHAT_MESSAGES = {
+  made: (amount: string) => `The buyer offered ${amount} for this account. The seller has 48 hours to answer.`,
+  accepted: (amount: string) =>
+    `The seller accepted the offer of ${amount}. The buyer has 24 hours to buy at that price.`,
+  declined: (amount: string) => `The seller declined the offer of ${amount}.`,
+  withdrawn: (amount: string) => `The buyer withdrew the offer of ${amount}.`,
+} as const;
+
+export const OFFER_ROUTES = {
+  make: '/api/listings/:id/offers',
+  list: '/api/offers',
+  accept: '/api/offers/:id/accept',
+  decline: '/api/offers/:id/decline',
+  withdraw: '/api/offers/:id/withdraw',
+} as const;
+
+export const offerPath = (route: string, id: string) => route.replace(':id', encodeURIComponent(id));
+
+/** POST /api/listings/:id/offers */
+export const offerInputSchema = z.strictObject({
+  amountCents: z
+    .number({ error: 'Enter the amount you offer.' })
+    .int('Enter the amount in whole cents.')
+    .positive('Enter the amount you offer.')
+    .max(100_000_000, 'Offer less than the price.'),
+});
+export type OfferInput = z.input<typeof offerInputSchema>;
+
+export const offerSchema = z.object({
+  id: z.string(),
+  listing: z.object({
+    id: z.string(),
+    sellerId: z.string(),
+    title: z.string(),
+    priceCents: z.number(),
+    status: z.string(),
+  }),
+  /** Both parties by their display name. */
+  buyerName: z.string(),
+  sellerName: z.string(),
+  amountCents: z.number(),
+  currency: z.string(),
+  status: z.enum(OFFER_STATUSES),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** When a pending offer's answer or an accepted offer's purchase is due. */
+  expiresAt: z.number(),
+  orderId: z.string().nullable(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+/** GET /api/offers?side=made|received&listingId=&cursor=: newest first. */
+export const offersQuerySchema = z.object({
+  side: z.enum(['made', 'received']),
+  listingId: z.string().min(1).max(64).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export const offersPageSchema = pageOf(offerSchema);
+export type OffersPage = z.infer<typeof offersPageSchema>;
+export const OFFERS_PAGE_SIZE = 20;
