@@ -24,6 +24,10 @@ function fieldsFrom(issues: Issue[]) {
 /** One error shape for every failure: { error: { code, message, fields? } }. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // The error replaces the body the handler meant to send (a file whose first bytes had not left yet): the headers
+    // that described that body go with it.
+    reply.removeHeader('content-encoding');
+    reply.removeHeader('content-disposition');
     if (err instanceof AppError) {
       return reply
         .status(err.statusCode)

@@ -70,8 +70,8 @@ async function send(path: string, opts: Options) {
 export function saveFile(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   Object.assign(document.createElement('a'), { href: url, download: fileName }).click();
-  // Revoked once the download has started with it, not before.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // Revoked once the browser has surely taken its copy: a large file can take it seconds to.
+  setTimeout(() => URL.revokeObjectURL(url), 40_000);
 }
 
 /** The reply's JSON, or an ApiRequestError with the server's message (or ours, for a page without one). */

@@ -6,6 +6,7 @@ import { requireUser } from '../../plugins/auth';
 import { sendJsonStream } from '../../plugins/compression';
 import { PASSWORD_CONFIRMATION_LIMIT } from '../auth/confirm-password.service';
 import { startDataExport } from './data-export.service';
+import { EXPORT_IDLE_MS } from './export-run';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
@@ -24,6 +25,7 @@ export function dataExportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const file = await startDataExport(deps, requireUser(request), request.sessionId, request.body, origin);
         reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
         reply.header('cache-control', 'no-store');
+        reply.raw.setTimeout(EXPORT_IDLE_MS, () => reply.raw.destroy());
         return sendJsonStream(request, reply, file.body);
       },
     );

@@ -16,6 +16,7 @@ import { lockLiveSession } from '../../sessions/sessions.service';
 import { confirmPassword } from '../auth/confirm-password.service';
 import { requireCodeIfOn } from '../auth/two-factor.service';
 import { exportDocument } from './export-document';
+import { exportRun } from './export-run';
 import { dataExportedMail } from './export-mails';
 
 const WINDOW_MS = DATA_EXPORT_WINDOW_HOURS * 60 * 60 * 1000;
@@ -63,6 +64,6 @@ export async function startDataExport(
       dataExportedMail(deps.config.publicUrl, to.email, now, origin.ip, origin.userAgent);
     await queueMailToUser(trx, user.id, mail, now);
   });
-  const request = { userId: user.id, sessionId, now, publicUrl: deps.config.publicUrl };
-  return { fileName: dataExportFileName(now), body: Readable.from(exportDocument(db, request)) };
+  const run = exportRun(db, { userId: user.id, sessionId, now, publicUrl: deps.config.publicUrl });
+  return { fileName: dataExportFileName(now), body: Readable.from(exportDocument(db, run)) };
 }

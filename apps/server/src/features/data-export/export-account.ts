@@ -1,10 +1,15 @@
 import type { Database } from '../../db/database';
 import { accountEventsKeptSince } from '../../lib/account-events';
 import { fullUrl, isoTime } from './export-values';
+import type { ExportRun } from './export-run';
 
 /** The account itself: who the member is, how they sign in (never the secrets), where they are signed in. */
-export async function accountSection(db: Database, userId: string, sessionId: string | null) {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+export async function accountSection(db: Database, { userId, sessionId }: ExportRun) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'emailVerified', 'displayName', 'phoneNumber', 'role', 'createdAt', 'lastActive'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const twoFactor = await db
     .selectFrom('twoFactor')
     .select('enabledAt')
@@ -62,23 +67,25 @@ export async function accountSection(db: Database, userId: string, sessionId: st
 }
 
 /** The security activity as the profile shows it: a year, oldest first. */
-export async function securityActivitySection(db: Database, userId: string, now: number) {
+export async function securityActivitySection(db: Database, { userId, now }: ExportRun) {
   const events = await db
     .selectFrom('accountEvents')
     .select(['kind', 'createdAt', 'ip', 'device'])
     .where('userId', '=', userId)
     .where('createdAt', '>=', accountEventsKeptSince(now))
+    .where('createdAt', '<=', now)
     .orderBy('createdAt')
     .execute();
   return events.map((e) => ({ kind: e.kind, at: isoTime(e.createdAt), ip: e.ip, device: e.device }));
 }
 
 /** Every listing the member made, deleted ones too (they stay for the orders and chats that name them). */
-export async function listingsSection(db: Database, userId: string, publicUrl: string) {
+export async function listingsSection(db: Database, { userId, now, publicUrl }: ExportRun) {
   const listings = await db
     .selectFrom('listings')
     .selectAll()
     .where('sellerId', '=', userId)
+    .where('createdAt', '<=', now)
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
@@ -91,7 +98,11 @@ export async function listingsSection(db: Database, userId: string, publicUrl: s
     .orderBy('i.position')
     .execute();
   const photos = new Map<string, string[]>();
-  for (const i of images) photos.set(i.listingId, [...(photos.get(i.listingId) ?? []), fullUrl(publicUrl, i.url)]);
+  for (const i of images) {
+    const list = photos.get(i.listingId) ?? [];
+    list.push(fullUrl(publicUrl, i.url));
+    photos.set(i.listingId, list);
+  }
   return listings.map((l) => ({
     id: l.id,
     title: l.title,

@@ -1,11 +1,17 @@
 import type { Database } from '../../db/database';
+import type { ExportRun } from './export-run';
+import { arrayOf, objectEndingWith, pages, type Chunks } from './export-json';
 import { isoTime, who } from './export-values';
 
-/** Messages read a page at a time: a long chat is never held whole while other requests wait for the database. */
+/** Messages read a page at a time: a long chat is never held whole, and other requests run between pages. */
 const MESSAGE_PAGE = 500;
 
 /** The member's conversations, oldest first, each with every message (order events included) in order. */
-export async function* conversationsSection(db: Database, userId: string, publicUrl: string) {
+export function conversationsSection(db: Database, r: ExportRun): Chunks {
+  return arrayOf(conversationsOf(db, r), (c) => objectEndingWith(c.head, 'messages', messagesOf(db, r, c)));
+}
+
+async function* conversationsOf(db: Database, r: ExportRun) {
   const conversations = await db
     .selectFrom('conversations as c')
     .innerJoin('listings as l', 'l.id', 'c.listingId')
@@ -21,48 +27,50 @@ export async function* conversationsSection(db: Database, userId: string, public
       's.displayName as sellerName',
       'c.createdAt',
     ])
-    .where((eb) => eb.or([eb('c.buyerId', '=', userId), eb('c.sellerId', '=', userId)]))
+    .where((eb) => eb.or([eb('c.buyerId', '=', r.userId), eb('c.sellerId', '=', r.userId)]))
+    .where('c.createdAt', '<=', r.now)
     .orderBy('c.createdAt')
     .orderBy('c.id')
     .execute();
   for (const c of conversations) {
-    const youAreBuyer = c.buyerId === userId;
+    await r.between();
+    const youAreBuyer = c.buyerId === r.userId;
     yield {
       id: c.id,
-      listing: { id: c.listingId, title: c.title },
-      youAre: youAreBuyer ? 'buyer' : 'seller',
-      with: youAreBuyer ? c.sellerName : c.buyerName,
-      startedAt: isoTime(c.createdAt),
-      messages: await messagesOf(db, c.id, userId, { [c.buyerId]: c.buyerName, [c.sellerId]: c.sellerName }, publicUrl),
+      names: { [c.buyerId]: c.buyerName, [c.sellerId]: c.sellerName },
+      head: {
+        id: c.id,
+        listing: { id: c.listingId, title: c.title },
+        youAre: youAreBuyer ? 'buyer' : 'seller',
+        with: youAreBuyer ? c.sellerName : c.buyerName,
+        startedAt: isoTime(c.createdAt),
+      },
     };
   }
 }
 
-async function messagesOf(
-  db: Database,
-  conversationId: string,
-  userId: string,
-  names: Record<string, string>,
-  publicUrl: string,
-) {
-  const out = [];
-  for (let after = 0; ;) {
-    const page = await db
-      .selectFrom('messages')
-      .select(['seq', 'kind', 'senderId', 'body', 'attachmentId', 'createdAt'])
-      .where('conversationId', '=', conversationId)
-      .where('seq', '>', after)
-      .orderBy('seq')
-      .limit(MESSAGE_PAGE)
-      .execute();
-    for (const m of page)
-      out.push({
-        from: m.kind === 'system' ? 'Accountry' : who(m.senderId, userId, names[m.senderId ?? ''] ?? null),
-        text: m.body,
-        attachment: m.attachmentId ? `${publicUrl}/api/chat/attachments/${m.attachmentId}` : null,
-        at: isoTime(m.createdAt),
-      });
-    if (page.length < MESSAGE_PAGE) return out;
-    after = page[page.length - 1]!.seq;
-  }
+function messagesOf(db: Database, r: ExportRun, c: { id: string; names: Record<string, string> }): Chunks {
+  const rows = pages(
+    (after: { seq: number } | undefined) =>
+      db
+        .selectFrom('messages')
+        .select(['seq', 'kind', 'senderId', 'body', 'attachmentId', 'createdAt'])
+        .where('conversationId', '=', c.id)
+        .where('seq', '>', after?.seq ?? 0)
+        // The data as of the download: nothing written while the file is on its way.
+        .where('createdAt', '<=', r.now)
+        .orderBy('seq')
+        .limit(MESSAGE_PAGE)
+        .execute(),
+    MESSAGE_PAGE,
+    r.between,
+  );
+  return arrayOf(rows, async function* (m) {
+    yield JSON.stringify({
+      from: m.kind === 'system' ? 'Accountry' : who(m.senderId, r.userId, c.names[m.senderId ?? ''] ?? null),
+      text: m.body,
+      attachment: m.attachmentId ? `${r.publicUrl}/api/chat/attachments/${m.attachmentId}` : null,
+      at: isoTime(m.createdAt),
+    });
+  });
 }

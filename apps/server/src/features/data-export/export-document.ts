@@ -2,6 +2,7 @@ import { DATA_EXPORT_FORMAT, DATA_EXPORT_LEFT_OUT } from '@accountry/shared/data
 import type { Database } from '../../db/database';
 import { accountSection, listingsSection, securityActivitySection } from './export-account';
 import { conversationsSection } from './export-chats';
+import { whole, type Chunks } from './export-json';
 import {
   blockedMembersSection,
   favoritesSection,
@@ -11,52 +12,34 @@ import {
   savedSearchesSection,
 } from './export-lists';
 import { ordersSection, walletSection } from './export-orders';
+import type { ExportRun } from './export-run';
 import { isoTime } from './export-values';
 
-export interface ExportRequest {
-  userId: string;
-  sessionId: string | null;
-  now: number;
-  publicUrl: string;
-}
-
-type Section = [name: string, value: () => Promise<unknown> | AsyncIterable<unknown>];
-
 /**
- * The member's data as one JSON document, written a part at a time (decision 179): the small sections whole, chats
- * and orders one conversation or order at a time, so a long history is never held in memory at once.
+ * The member's data as one JSON document, written as it is read (decision 179): the small sections whole, chats,
+ * orders and wallet entries an item or a page at a time, so a long history is never held in memory at once.
  */
-export async function* exportDocument(db: Database, r: ExportRequest): AsyncGenerator<string> {
-  const sections: Section[] = [
-    ['format', async () => DATA_EXPORT_FORMAT],
-    ['exportedAt', async () => isoTime(r.now)],
-    ['notIncluded', async () => DATA_EXPORT_LEFT_OUT],
-    ['account', () => accountSection(db, r.userId, r.sessionId)],
-    ['securityActivity', () => securityActivitySection(db, r.userId, r.now)],
-    ['listings', () => listingsSection(db, r.userId, r.publicUrl)],
-    ['favorites', () => favoritesSection(db, r.userId)],
-    ['savedSearches', () => savedSearchesSection(db, r.userId)],
-    ['conversations', () => conversationsSection(db, r.userId, r.publicUrl)],
-    ['orders', () => ordersSection(db, r.userId, r.publicUrl)],
-    ['reviews', () => reviewsSection(db, r.userId)],
-    ['wallet', () => walletSection(db, r.userId)],
-    ['reports', () => reportsSection(db, r.userId)],
-    ['feedback', () => feedbackSection(db, r.userId)],
-    ['blockedMembers', () => blockedMembersSection(db, r.userId)],
+export async function* exportDocument(db: Database, r: ExportRun): AsyncGenerator<string> {
+  const sections: Array<[name: string, value: () => Chunks]> = [
+    ['format', () => whole(DATA_EXPORT_FORMAT)],
+    ['exportedAt', () => whole(isoTime(r.now))],
+    ['notIncluded', () => whole(DATA_EXPORT_LEFT_OUT)],
+    ['account', () => whole(accountSection(db, r))],
+    ['securityActivity', () => whole(securityActivitySection(db, r))],
+    ['listings', () => whole(listingsSection(db, r))],
+    ['favorites', () => whole(favoritesSection(db, r))],
+    ['savedSearches', () => whole(savedSearchesSection(db, r))],
+    ['conversations', () => conversationsSection(db, r)],
+    ['orders', () => ordersSection(db, r)],
+    ['reviews', () => whole(reviewsSection(db, r))],
+    ['wallet', () => walletSection(db, r)],
+    ['reports', () => whole(reportsSection(db, r))],
+    ['feedback', () => whole(feedbackSection(db, r))],
+    ['blockedMembers', () => whole(blockedMembersSection(db, r))],
   ];
-  for (const [i, [name, read]] of sections.entries()) {
+  for (const [i, [name, value]] of sections.entries()) {
     yield `${i === 0 ? '{' : ','}\n${JSON.stringify(name)}:`;
-    const value = read();
-    if (!(Symbol.asyncIterator in value)) {
-      yield JSON.stringify(await value);
-      continue;
-    }
-    let first = true;
-    for await (const item of value) {
-      yield `${first ? '[' : ','}\n${JSON.stringify(item)}`;
-      first = false;
-    }
-    yield first ? '[]' : '\n]';
+    yield* value();
   }
   yield '\n}\n';
 }

@@ -1,42 +1,46 @@
 import type { Database } from '../../db/database';
 import { isoTime, who } from './export-values';
+import type { ExportRun } from './export-run';
 
 /** Favorites and saved searches: what the member keeps an eye on. */
-export async function favoritesSection(db: Database, userId: string) {
+export async function favoritesSection(db: Database, { userId, now }: ExportRun) {
   const rows = await db
     .selectFrom('favorites as f')
     .innerJoin('listings as l', 'l.id', 'f.listingId')
     .select(['f.listingId', 'l.title', 'f.createdAt'])
     .where('f.userId', '=', userId)
+    .where('f.createdAt', '<=', now)
     .orderBy('f.createdAt')
     .execute();
   return rows.map((f) => ({ listingId: f.listingId, title: f.title, addedAt: isoTime(f.createdAt) }));
 }
 
-export async function savedSearchesSection(db: Database, userId: string) {
+export async function savedSearchesSection(db: Database, { userId, now }: ExportRun) {
   const rows = await db
     .selectFrom('savedSearches')
     .select(['query', 'createdAt'])
     .where('userId', '=', userId)
+    .where('createdAt', '<=', now)
     .orderBy('createdAt')
     .execute();
   return rows.map((s) => ({ search: `/browse?${s.query}`, savedAt: isoTime(s.createdAt) }));
 }
 
 /** Members this one blocked in chat, by name. */
-export async function blockedMembersSection(db: Database, userId: string) {
+export async function blockedMembersSection(db: Database, { userId, now }: ExportRun) {
   const rows = await db
     .selectFrom('userBlocks as b')
     .innerJoin('users as u', 'u.id', 'b.blockedId')
     .select(['u.displayName', 'b.createdAt'])
     .where('b.blockerId', '=', userId)
+    .where('b.createdAt', '<=', now)
     .orderBy('b.createdAt')
     .execute();
   return rows.map((b) => ({ member: b.displayName, since: isoTime(b.createdAt) }));
 }
 
 /** Reviews the member wrote as a buyer and received as a seller, with the seller's reply. */
-export async function reviewsSection(db: Database, userId: string) {
+export async function reviewsSection(db: Database, { userId, now }: ExportRun) {
   const rows = await db
     .selectFrom('reviews as r')
     .innerJoin('listings as l', 'l.id', 'r.listingId')
@@ -56,6 +60,7 @@ export async function reviewsSection(db: Database, userId: string) {
       'r.createdAt',
     ])
     .where((eb) => eb.or([eb('r.buyerId', '=', userId), eb('r.sellerId', '=', userId)]))
+    .where('r.createdAt', '<=', now)
     .orderBy('r.createdAt')
     .execute();
   const shape = (r: (typeof rows)[number]) => ({
@@ -76,11 +81,12 @@ export async function reviewsSection(db: Database, userId: string) {
 }
 
 /** Reports of listings, chats or members the member sent, and feedback about the site. */
-export async function reportsSection(db: Database, userId: string) {
+export async function reportsSection(db: Database, { userId, now }: ExportRun) {
   const rows = await db
     .selectFrom('reports')
     .select(['targetType', 'targetId', 'reason', 'message', 'status', 'createdAt'])
     .where('reporterId', '=', userId)
+    .where('createdAt', '<=', now)
     .orderBy('createdAt')
     .execute();
   return rows.map((r) => ({
@@ -93,11 +99,12 @@ export async function reportsSection(db: Database, userId: string) {
   }));
 }
 
-export async function feedbackSection(db: Database, userId: string) {
+export async function feedbackSection(db: Database, { userId, now }: ExportRun) {
   const rows = await db
     .selectFrom('feedback')
     .select(['rating', 'category', 'message', 'status', 'createdAt'])
     .where('userId', '=', userId)
+    .where('createdAt', '<=', now)
     .orderBy('createdAt')
     .execute();
   return rows.map((f) => ({

@@ -1,29 +1,66 @@
 import type { Database } from '../../db/database';
+import type { OrdersTable } from '../../db/schema';
 import { availableAccount, heldAccount } from '../../lib/ledger';
 import { isoTime, who } from './export-values';
+import { arrayOf, objectEndingWith, pages, type Chunks } from './export-json';
+import type { ExportRun } from './export-run';
 
 /**
  * Orders bought and sold, each with its history and dispute. Credentials handed over are not in the file (decision
  * 179): a copy in a downloads folder would outlive the order's erasure of them.
  */
-export async function* ordersSection(db: Database, userId: string, publicUrl: string) {
+export function ordersSection(db: Database, r: ExportRun): Chunks {
+  return arrayOf(ordersOf(db, r));
+}
+
+async function* ordersOf(db: Database, r: ExportRun) {
+  const userId = r.userId;
   const orders = await db
     .selectFrom('orders as o')
     .innerJoin('listings as l', 'l.id', 'o.listingId')
     .innerJoin('users as b', 'b.id', 'o.buyerId')
     .innerJoin('users as s', 's.id', 'o.sellerId')
-    .selectAll('o')
-    .select(['l.title', 'b.displayName as buyerName', 's.displayName as sellerName'])
+    // Named columns only: the sealed credentials never leave the database for this.
+    .select([
+      'o.id',
+      'o.listingId',
+      'o.buyerId',
+      'o.sellerId',
+      'o.priceCents',
+      'o.currency',
+      'o.feeCents',
+      'o.refundedCents',
+      'o.status',
+      'o.provider',
+      'o.protectionDays',
+      'o.createdAt',
+      'o.paidAt',
+      'o.deliveredAt',
+      'o.protectionStartedAt',
+      'o.completedAt',
+      'o.credentialsErasedAt',
+      'o.disputeReason',
+      'o.disputeOpenedAt',
+      'o.decisionOutcome',
+      'o.decisionReason',
+      'o.decidedAt',
+      'l.title',
+      'b.displayName as buyerName',
+      's.displayName as sellerName',
+    ])
     .where((eb) => eb.or([eb('o.buyerId', '=', userId), eb('o.sellerId', '=', userId)]))
+    .where('o.createdAt', '<=', r.now)
     .orderBy('o.createdAt')
     .orderBy('o.id')
     .execute();
   for (const o of orders) {
+    await r.between();
     const names = { [o.buyerId]: o.buyerName, [o.sellerId]: o.sellerName };
     const history = await db
       .selectFrom('orderHistory')
       .select(['fromStatus', 'toStatus', 'actorKind', 'actorId', 'reason', 'createdAt'])
       .where('orderId', '=', o.id)
+      .where('createdAt', '<=', r.now)
       .orderBy('seq')
       .execute();
     yield {
@@ -48,28 +85,29 @@ export async function* ordersSection(db: Database, userId: string, publicUrl: st
         to: h.toStatus,
         by:
           h.actorKind === 'buyer' || h.actorKind === 'seller'
-            ? who(h.actorId, userId, names[h.actorId ?? ''])
+            ? who(h.actorId, userId, names[h.actorId ?? ''] ?? null)
             : h.actorKind,
         reason: h.reason,
         at: isoTime(h.createdAt),
       })),
-      dispute: o.disputeOpenedAt ? await disputeOf(db, o, userId, names, publicUrl) : null,
+      dispute: o.disputeOpenedAt ? await disputeOf(db, o, r, names) : null,
     };
   }
 }
 
-type OrderRow = { id: string; disputeReason: string | null; disputeOpenedAt: number | null } & {
-  decisionOutcome: string | null;
-  decisionReason: string | null;
-  decidedAt: number | null;
-};
+type OrderRow = Pick<
+  OrdersTable,
+  'id' | 'disputeReason' | 'disputeOpenedAt' | 'decisionOutcome' | 'decisionReason' | 'decidedAt'
+>;
 
 /** The dispute's case file: every statement and piece of evidence, both sides' and support's, as both sides see it. */
-async function disputeOf(db: Database, o: OrderRow, userId: string, names: Record<string, string>, publicUrl: string) {
+async function disputeOf(db: Database, o: OrderRow, r: ExportRun, names: Record<string, string>) {
+  const { userId, publicUrl } = r;
   const statements = await db
     .selectFrom('disputeStatements')
     .select(['authorId', 'authorRole', 'body', 'evidenceId', 'createdAt'])
     .where('orderId', '=', o.id)
+    .where('createdAt', '<=', r.now)
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
@@ -89,41 +127,28 @@ async function disputeOf(db: Database, o: OrderRow, userId: string, names: Recor
   };
 }
 
-/** The wallet: both balances, every entry on them with what it was for, and every payout asked for. */
-export async function walletSection(db: Database, userId: string) {
-  const accounts = { [availableAccount(userId)]: 'available', [heldAccount(userId)]: 'held' } as const;
+const ENTRY_PAGE = 1000;
+
+/** The wallet: both balances, every payout asked for, and every entry on them with what it was for, a page at a time. */
+export async function* walletSection(db: Database, r: ExportRun): Chunks {
+  const accounts = { [availableAccount(r.userId)]: 'available', [heldAccount(r.userId)]: 'held' } as const;
+  const ids = Object.keys(accounts);
   const balances = await db
     .selectFrom('ledgerAccounts')
     .select(['id', 'balanceCents'])
-    .where('id', 'in', Object.keys(accounts))
+    .where('id', 'in', ids)
     .execute();
   const balance = (id: string) => balances.find((b) => b.id === id)?.balanceCents ?? 0;
-  const entries = await db
-    .selectFrom('ledgerEntries as e')
-    .innerJoin('ledgerTransactions as t', 't.id', 'e.transactionId')
-    .select(['e.accountId', 'e.amountCents', 'e.createdAt', 't.kind', 't.memo', 't.orderId', 't.payoutId'])
-    .where('e.accountId', 'in', Object.keys(accounts))
-    .orderBy('e.createdAt')
-    .orderBy('e.id')
-    .execute();
   const payouts = await db
     .selectFrom('payouts')
     .select(['id', 'amountCents', 'status', 'reason', 'destinationSummary', 'createdAt', 'decidedAt'])
-    .where('userId', '=', userId)
+    .where('userId', '=', r.userId)
+    .where('createdAt', '<=', r.now)
     .orderBy('createdAt')
     .execute();
-  return {
-    availableCents: balance(availableAccount(userId)),
-    heldCents: balance(heldAccount(userId)),
-    entries: entries.map((e) => ({
-      balance: accounts[e.accountId as keyof typeof accounts],
-      amountCents: e.amountCents,
-      kind: e.kind,
-      memo: e.memo,
-      orderId: e.orderId,
-      payoutId: e.payoutId,
-      at: isoTime(e.createdAt),
-    })),
+  const head = {
+    availableCents: balance(availableAccount(r.userId)),
+    heldCents: balance(heldAccount(r.userId)),
     payouts: payouts.map((p) => ({
       id: p.id,
       amountCents: p.amountCents,
@@ -134,4 +159,39 @@ export async function walletSection(db: Database, userId: string) {
       decidedAt: isoTime(p.decidedAt),
     })),
   };
+  const entries = pages(
+    (after: { createdAt: number; id: string } | undefined) => {
+      let q = db
+        .selectFrom('ledgerEntries as e')
+        .innerJoin('ledgerTransactions as t', 't.id', 'e.transactionId')
+        .select(['e.id', 'e.accountId', 'e.amountCents', 'e.createdAt', 't.kind', 't.memo', 't.orderId', 't.payoutId'])
+        .where('e.accountId', 'in', ids)
+        .where('e.createdAt', '<=', r.now);
+      if (after)
+        q = q.where((eb) =>
+          eb.or([
+            eb('e.createdAt', '>', after.createdAt),
+            eb.and([eb('e.createdAt', '=', after.createdAt), eb('e.id', '>', after.id)]),
+          ]),
+        );
+      return q.orderBy('e.createdAt').orderBy('e.id').limit(ENTRY_PAGE).execute();
+    },
+    ENTRY_PAGE,
+    r.between,
+  );
+  yield* objectEndingWith(
+    head,
+    'entries',
+    arrayOf(entries, async function* (e) {
+      yield JSON.stringify({
+        balance: accounts[e.accountId as keyof typeof accounts],
+        amountCents: e.amountCents,
+        kind: e.kind,
+        memo: e.memo,
+        orderId: e.orderId,
+        payoutId: e.payoutId,
+        at: isoTime(e.createdAt),
+      });
+    }),
+  );
 }

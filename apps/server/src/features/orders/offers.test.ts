@@ -147,7 +147,7 @@ describe('offers', () => {
     ctx.clock.advance(48 * H);
     expect((await answer(deal.seller, id, 'accept')).status).toBe(409);
     const listed = await call(ctx, deal.seller, 'GET', '/api/offers?side=received');
-    expect(listed.body.items.find((o: { id: string }) => o.id === id)).toMatchObject({ status: 'expired' });
+    expect((listed.body.items as Array<{ id: string }>).find((o) => o.id === id)).toMatchObject({ status: 'expired' });
     const next = (await offer(deal.buyer, deal.listing.id, 6_500)).body.id as string;
     await answer(deal.seller, next, 'accept');
     ctx.clock.advance(24 * H);
@@ -169,7 +169,7 @@ describe('offers', () => {
     const held = await answer(deal.seller, id, 'accept');
     expect([held.status, held.body.error?.message]).toEqual([409, 'This listing is not for sale right now.']);
     const page = await call(ctx, deal.seller, 'GET', '/api/offers?side=received');
-    expect(page.body.items[0]).toMatchObject({ id, status: 'pending', listing: { status: 'reserved' } });
+    expect((page.body.items as unknown[])[0]).toMatchObject({ id, status: 'pending', listing: { status: 'reserved' } });
     expect((await call(ctx, deal.seller, 'GET', '/api/offers?side=received&cursor=bad')).status).toBe(400);
   });
 });
