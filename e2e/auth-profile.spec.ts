@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { holdRequests } from './support/hold-requests';
 import { createUser, signInContext } from './support/db';
 
 test('a member edits the profile, changes the password and signs out everywhere', async ({
@@ -260,19 +261,28 @@ test('a member downloads a copy of their data after confirming with the password
 
   await password.fill(user.password);
   const downloading = page.waitForEvent('download');
+  const release = await holdRequests(page, '**/api/profile/data-export');
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  // While the file is prepared the focus stays in the dialog, on the line that says so.
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Preparing your file. A long history can take a minute: keep this page open.',
+  );
+  await expect(dialog.getByRole('status')).toBeFocused();
+  release();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^accountry-data-\d{4}-\d{2}-\d{2}\.json$/);
   const file = JSON.parse(readFileSync((await download.path())!, 'utf8'));
   expect(file.account).toMatchObject({ email: user.email, displayName: 'Dana Download' });
-  await expect(page.getByText('Your data was downloaded.')).toBeVisible();
+  await expect(
+    page.getByText(`Your data is ready: your browser saves it as ${download.suggestedFilename()}.`),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(
-    page.getByRole('region', { name: 'Security activity' }).getByText("Downloaded a copy of the account's data"),
+    page.getByRole('region', { name: 'Security activity' }).getByText("Asked for a copy of the account's data"),
   ).toBeVisible();
 
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
   await expect(
-    page.getByRole('article').filter({ hasText: 'A copy of your Accountry data was downloaded' }),
+    page.getByRole('article').filter({ hasText: 'A copy of your Accountry data was requested' }),
   ).toBeVisible();
 });

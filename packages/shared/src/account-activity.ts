@@ -42,7 +42,7 @@ export const ACCOUNT_EVENT_LABELS: Record<AccountEventKind, string> = {
   passkey_removed: 'Removed a passkey',
   payout_details_changed: 'Changed the payout details',
   payout_details_removed: 'Removed the payout details',
-  data_exported: "Downloaded a copy of the account's data",
+  data_exported: "Asked for a copy of the account's data",
 };
 
 /** How long an event is kept: a year of history is what a member looks back on after something odd. */

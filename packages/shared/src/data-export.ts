@@ -18,7 +18,7 @@ export const dataExportFileName = (now: number) => `accountry-data-${new Date(no
 export const DATA_EXPORT_CONTENTS = [
   'Your account: email address, name, phone number, role, sign-in settings and signed-in devices',
   'Your security activity of the last year',
-  'Your listings with their photos, your favorites and saved searches',
+  'Your listings with links to their photos, your favorites and saved searches',
   'Your chats, with every message and attachment link',
   'Your orders, bought and sold, with their history and disputes',
   'Reviews you wrote and received, your wallet entries and payouts',
@@ -29,12 +29,13 @@ export const DATA_EXPORT_CONTENTS = [
 export const DATA_EXPORT_LEFT_OUT = [
   'Account credentials handed over in orders: open the order to read them while they are kept.',
   'Full payout account numbers: only their summary, as the wallet shows it.',
-  'Your password, two-factor key and recovery codes, which are kept only in a form nobody can read back.',
+  'Your password, two-factor key and recovery codes: they would let someone sign in as you, so they never leave ' +
+    'our servers.',
 ] as const;
 
 export const DATA_EXPORT_MESSAGES = {
   tooMany:
     `You can download your data ${DATA_EXPORTS_PER_WINDOW} times in ${DATA_EXPORT_WINDOW_HOURS} hours. ` +
     'Try again later.',
-  done: 'Your data was downloaded.',
+  done: (fileName: string) => `Your data is ready: your browser saves it as ${fileName}.`,
 } as const;

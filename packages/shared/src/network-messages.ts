@@ -3,6 +3,8 @@
  * importing it from auth-messages.ts would carry every auth message the sign-in and profile pages use.
  */
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your internet connection and try again.';
+/** A file whose reply broke off part way: nothing was saved. */
+export const DOWNLOAD_BROKE_OFF_MESSAGE = 'The download stopped before it finished, so no file was saved. Try again.';
 
 /**
  * A failed reply without the API's error body: a proxy's or load balancer's page while the server is down, restarting

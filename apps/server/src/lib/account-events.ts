@@ -12,7 +12,7 @@ export interface EventOrigin {
 }
 
 /** "Chrome on a desktop", from a user agent; null when there is none to read. */
-function deviceOf(userAgent: string | undefined) {
+export function deviceOf(userAgent: string | undefined) {
   if (!userAgent) return null;
   const browser = detectBrowser(userAgent);
   return `${browser === 'Unknown' ? 'An unknown browser' : browser} on a ${detectDevice(userAgent)}`;

@@ -1,5 +1,9 @@
 import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX } from '@accountry/shared/constants';
-import { NETWORK_ERROR_MESSAGE, unexpectedReplyMessage } from '@accountry/shared/network-messages';
+import {
+  DOWNLOAD_BROKE_OFF_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  unexpectedReplyMessage,
+} from '@accountry/shared/network-messages';
 
 /** An API failure with the server's { error: { code, message, fields } } shape. */
 export class ApiRequestError extends Error {
@@ -40,8 +44,7 @@ export async function apiFile(path: string, opts: Options = {}): Promise<{ blob:
   try {
     return { blob: await res.blob(), fileName };
   } catch {
-    // The reply broke off part way: nothing usable arrived.
-    throw new ApiRequestError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
+    throw new ApiRequestError(0, 'NETWORK', DOWNLOAD_BROKE_OFF_MESSAGE);
   }
 }
 

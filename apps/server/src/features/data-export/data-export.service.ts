@@ -14,7 +14,7 @@ import { tooManyRequests } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { lockLiveSession } from '../../sessions/sessions.service';
 import { confirmPassword } from '../auth/confirm-password.service';
-import { requireCodeIfOn } from '../auth/two-factor.service';
+import { enabledKey, requireCodeIfOn } from '../auth/two-factor.service';
 import { exportDocument } from './export-document';
 import { exportRun } from './export-run';
 import { dataExportedMail } from './export-mails';
@@ -60,8 +60,9 @@ export async function startDataExport(
     await lockLiveSession(trx, user.id, sessionId);
     await refuseOverLimit(trx, user.id, now);
     await recordAccountEvent(trx, user.id, 'data_exported', now, origin);
+    const twoFactorOn = !!(await enabledKey(trx, user.id));
     const mail = (to: { email: string }) =>
-      dataExportedMail(deps.config.publicUrl, to.email, now, origin.ip, origin.userAgent);
+      dataExportedMail(deps.config.publicUrl, to.email, now, { ...origin, twoFactorOn });
     await queueMailToUser(trx, user.id, mail, now);
   });
   const run = exportRun(db, { userId: user.id, sessionId, now, publicUrl: deps.config.publicUrl });

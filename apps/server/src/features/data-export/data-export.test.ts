@@ -35,7 +35,7 @@ const eventsOf = async (userId: string, kind: string) =>
   (await ctx.db.selectFrom('accountEvents').selectAll().where('userId', '=', userId).execute()).filter(
     (e) => e.kind === kind,
   );
-const SUBJECT = 'A copy of your Accountry data was downloaded';
+const SUBJECT = 'A copy of your Accountry data was requested';
 
 describe('downloading your data', () => {
   it("gives the buyer their account, chats, orders and wallet, but not credentials, secrets or others' data", async () => {
@@ -65,7 +65,9 @@ describe('downloading your data', () => {
       twoFactorSignIn: { on: false, since: null },
       payoutDetails: null,
     });
-    expect(file.account.signedInDevices.some((d: { thisDevice: boolean }) => d.thisDevice)).toBe(true);
+    expect(file.account.signedInDevices).toContainEqual(
+      expect.objectContaining({ usedForThisDownload: true, device: 'An unknown browser on a desktop' }),
+    );
     expect(file.favorites).toEqual([
       { listingId: deal.listing.id, title: 'Diamond Valorant account', addedAt: expect.any(String) },
     ]);
@@ -84,6 +86,9 @@ describe('downloading your data', () => {
     });
     expect(order.history.map((h: { to: string }) => h.to)).toEqual(['pending_payment', 'paid', 'delivered']);
     expect(order.history.map((h: { by: string }) => h.by)).toEqual(['you', 'you', 'Sam Seller']);
+    expect(order).toMatchObject({ statusLabel: 'Delivered, inspection', refundedCents: 0 });
+    // The site's fee is the seller's business, not a charge on the buyer's order.
+    expect(order).not.toHaveProperty('platformFeeCents');
 
     // The order's chat, with its order events, and only this member's conversations.
     expect(file.conversations.map((c: { id: string }) => c.id)).not.toContain(otherChat);
@@ -92,7 +97,13 @@ describe('downloading your data', () => {
     expect(file.conversations[0].messages.length).toBeGreaterThan(0);
     expect(file.conversations[0].messages.every((m: { from: string }) => m.from === 'Accountry')).toBe(true);
 
-    expect(file.wallet.entries.map((e: { kind: string }) => e.kind)).toContain('order_payment');
+    expect(file.wallet.entries).toContainEqual(
+      expect.objectContaining({ kind: 'order_payment', kindLabel: 'Order payment' }),
+    );
+    expect(file.wallet.currency).toBe('USD');
+    // Indented, with how to read it at the top.
+    expect(res.body.startsWith('{\n  "format": "accountry-data-export/1",\n')).toBe(true);
+    expect(file.about.times).toBe('Times are in UTC (ISO 8601, ending in Z).');
     expect(file.wallet.availableCents + file.wallet.heldCents).toBeGreaterThan(0);
 
     // Never the credentials handed over, the password hash or another member's address.
@@ -107,7 +118,8 @@ describe('downloading your data', () => {
     expect(file.notIncluded).toEqual([
       'Account credentials handed over in orders: open the order to read them while they are kept.',
       'Full payout account numbers: only their summary, as the wallet shows it.',
-      'Your password, two-factor key and recovery codes, which are kept only in a form nobody can read back.',
+      'Your password, two-factor key and recovery codes: they would let someone sign in as you, so they never leave ' +
+        'our servers.',
     ]);
 
     // Recorded in the security activity and mailed to the address.
@@ -115,13 +127,17 @@ describe('downloading your data', () => {
     expect(event).toMatchObject({ ip: '198.51.100.23', device: 'Firefox on a desktop' });
     expect(file.securityActivity).toContainEqual({
       kind: 'data_exported',
+      kindLabel: "Asked for a copy of the account's data",
       at: new Date(ctx.clock.now()).toISOString(),
       ip: '198.51.100.23',
       device: 'Firefox on a desktop',
     });
     const mail = await mailTo(ctx, deal.buyer.email, SUBJECT);
-    expect(mail?.text).toContain('was downloaded from Firefox on a desktop, from the address 198.51.100.23');
-    expect(mail?.text).toContain('If not, someone knows your password');
+    expect(mail?.text).toContain('from Firefox on a desktop, from the IP address 198.51.100.23');
+    expect(mail?.text).toContain(
+      'If not, someone knows your password: change it now, sign out everywhere from your profile, and turn on ' +
+        'two-factor sign-in.',
+    );
   });
 
   it('gives the seller their listings with photos and the other side of their orders', async () => {

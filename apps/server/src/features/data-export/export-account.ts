@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
-import { accountEventsKeptSince } from '../../lib/account-events';
+import { ACCOUNT_EVENT_LABELS } from '@accountry/shared/account-activity';
+import { accountEventsKeptSince, deviceOf } from '../../lib/account-events';
 import { fullUrl, isoTime } from './export-values';
 import type { ExportRun } from './export-run';
 
@@ -56,8 +57,9 @@ export async function accountSection(db: Database, { userId, sessionId }: Export
     emailPreferences: { unreadMessages: prefs?.unreadMessages ?? true },
     payoutDetails: payout ? { kind: payout.kind, summary: payout.summary, changedAt: isoTime(payout.changedAt) } : null,
     signedInDevices: sessions.map((s) => ({
-      thisDevice: s.id === sessionId,
-      browser: s.userAgent,
+      usedForThisDownload: s.id === sessionId,
+      device: deviceOf(s.userAgent),
+      userAgent: s.userAgent,
       ip: s.ip,
       rememberMe: s.remember,
       signedInAt: isoTime(s.createdAt),
@@ -76,7 +78,13 @@ export async function securityActivitySection(db: Database, { userId, now }: Exp
     .where('createdAt', '<=', now)
     .orderBy('createdAt')
     .execute();
-  return events.map((e) => ({ kind: e.kind, at: isoTime(e.createdAt), ip: e.ip, device: e.device }));
+  return events.map((e) => ({
+    kind: e.kind,
+    kindLabel: ACCOUNT_EVENT_LABELS[e.kind],
+    at: isoTime(e.createdAt),
+    ip: e.ip,
+    device: e.device,
+  }));
 }
 
 /** Every listing the member made, deleted ones too (they stay for the orders and chats that name them). */

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import type { ExportRun } from './export-run';
-import { arrayOf, objectEndingWith, pages, type Chunks } from './export-json';
+import { arrayOf, objectEndingWith, pages, whole, type Chunks } from './export-json';
 import { isoTime, who } from './export-values';
 
 /** Messages read a page at a time: a long chat is never held whole, and other requests run between pages. */
@@ -8,7 +8,9 @@ const MESSAGE_PAGE = 500;
 
 /** The member's conversations, oldest first, each with every message (order events included) in order. */
 export function conversationsSection(db: Database, r: ExportRun): Chunks {
-  return arrayOf(conversationsOf(db, r), (c) => objectEndingWith(c.head, 'messages', messagesOf(db, r, c)));
+  return arrayOf(conversationsOf(db, r), 1, (c, depth) =>
+    objectEndingWith(c.head, 'messages', depth, (inner) => messagesOf(db, r, c, inner)),
+  );
 }
 
 async function* conversationsOf(db: Database, r: ExportRun) {
@@ -49,7 +51,7 @@ async function* conversationsOf(db: Database, r: ExportRun) {
   }
 }
 
-function messagesOf(db: Database, r: ExportRun, c: { id: string; names: Record<string, string> }): Chunks {
+function messagesOf(db: Database, r: ExportRun, c: { id: string; names: Record<string, string> }, depth: number) {
   const rows = pages(
     (after: { seq: number } | undefined) =>
       db
@@ -65,12 +67,15 @@ function messagesOf(db: Database, r: ExportRun, c: { id: string; names: Record<s
     MESSAGE_PAGE,
     r.between,
   );
-  return arrayOf(rows, async function* (m) {
-    yield JSON.stringify({
-      from: m.kind === 'system' ? 'Accountry' : who(m.senderId, r.userId, c.names[m.senderId ?? ''] ?? null),
-      text: m.body,
-      attachment: m.attachmentId ? `${r.publicUrl}/api/chat/attachments/${m.attachmentId}` : null,
-      at: isoTime(m.createdAt),
-    });
-  });
+  return arrayOf(rows, depth, (m, at) =>
+    whole(
+      {
+        from: m.kind === 'system' ? 'Accountry' : who(m.senderId, r.userId, c.names[m.senderId ?? ''] ?? null),
+        text: m.body,
+        attachment: m.attachmentId ? `${r.publicUrl}/api/chat/attachments/${m.attachmentId}` : null,
+        at: isoTime(m.createdAt),
+      },
+      at,
+    ),
+  );
 }

@@ -1,28 +1,41 @@
-/** The document as pieces of JSON text, written as they are read (decision 179). */
+/** The document as pieces of JSON text, written as they are read (decision 179), indented two spaces a level. */
 export type Chunks = AsyncIterable<string>;
 
+const pad = (depth: number) => '  '.repeat(depth);
+/** A value as indented JSON, starting at `depth`: its inner lines carry the indent of where it sits. */
+const pretty = (value: unknown, depth: number) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${pad(depth)}`);
+
 /** A value read whole: a section or an item small enough to hold at once. */
-export async function* whole(value: unknown): Chunks {
-  yield JSON.stringify(await value);
+export async function* whole(value: unknown, depth = 1): Chunks {
+  yield pretty(await value, depth);
 }
 
-/** An array whose items arrive one at a time, each written by `write`. */
-export async function* arrayOf<T>(items: AsyncIterable<T>, write: (item: T) => Chunks = whole): Chunks {
+/** An array whose items arrive one at a time, each written by `write` one level in. */
+export async function* arrayOf<T>(
+  items: AsyncIterable<T>,
+  depth: number,
+  write: (item: T, depth: number) => Chunks = whole,
+): Chunks {
   let first = true;
   for await (const item of items) {
-    yield first ? '[\n' : ',\n';
+    yield `${first ? '[' : ','}\n${pad(depth + 1)}`;
     first = false;
-    yield* write(item);
+    yield* write(item, depth + 1);
   }
-  yield first ? '[]' : '\n]';
+  yield first ? '[]' : `\n${pad(depth)}]`;
 }
 
 /** An object whose last member (a conversation's messages, the wallet's entries) is written as it is read. */
-export async function* objectEndingWith(head: Record<string, unknown>, key: string, last: Chunks): Chunks {
-  const fields = JSON.stringify(head).slice(1, -1);
-  yield `{${fields}${fields ? ',' : ''}${JSON.stringify(key)}:`;
-  yield* last;
-  yield '}';
+export async function* objectEndingWith(
+  head: Record<string, unknown>,
+  key: string,
+  depth: number,
+  last: (depth: number) => Chunks,
+): Chunks {
+  const fields = pretty(head, depth).slice(0, -1).trimEnd();
+  yield `${fields}${fields === '{' ? '' : ','}\n${pad(depth + 1)}${JSON.stringify(key)}: `;
+  yield* last(depth + 1);
+  yield `\n${pad(depth)}}`;
 }
 
 /** Rows a page at a time, each page's rows one by one; `between` runs before each page after the first. */

@@ -1,16 +1,21 @@
+import { ORDER_STATE_LABELS } from '@accountry/shared/order-state';
+import { LEDGER_KIND_LABELS } from '@accountry/shared/wallet';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 import { availableAccount, heldAccount } from '../../lib/ledger';
 import { isoTime, who } from './export-values';
-import { arrayOf, objectEndingWith, pages, type Chunks } from './export-json';
+import { arrayOf, objectEndingWith, pages, whole, type Chunks } from './export-json';
 import type { ExportRun } from './export-run';
+
+/** Who moved an order when it was not one of its parties, as the file names them. */
+const PLATFORM_ACTORS = { admin: 'Accountry support', system: 'Accountry', provider: 'the payment provider' } as const;
 
 /**
  * Orders bought and sold, each with its history and dispute. Credentials handed over are not in the file (decision
  * 179): a copy in a downloads folder would outlive the order's erasure of them.
  */
 export function ordersSection(db: Database, r: ExportRun): Chunks {
-  return arrayOf(ordersOf(db, r));
+  return arrayOf(ordersOf(db, r), 1);
 }
 
 async function* ordersOf(db: Database, r: ExportRun) {
@@ -69,9 +74,11 @@ async function* ordersOf(db: Database, r: ExportRun) {
       with: o.buyerId === userId ? o.sellerName : o.buyerName,
       listing: { id: o.listingId, title: o.title },
       price: { cents: o.priceCents, currency: o.currency },
-      feeCents: o.feeCents,
+      // What the site kept of the price: the seller's business, not a charge to the buyer.
+      ...(o.sellerId === userId ? { platformFeeCents: o.feeCents } : {}),
       refundedCents: o.refundedCents,
       status: o.status,
+      statusLabel: ORDER_STATE_LABELS[o.status],
       paidWith: o.provider,
       protectionDays: o.protectionDays,
       createdAt: isoTime(o.createdAt),
@@ -86,7 +93,7 @@ async function* ordersOf(db: Database, r: ExportRun) {
         by:
           h.actorKind === 'buyer' || h.actorKind === 'seller'
             ? who(h.actorId, userId, names[h.actorId ?? ''] ?? null)
-            : h.actorKind,
+            : PLATFORM_ACTORS[h.actorKind],
         reason: h.reason,
         at: isoTime(h.createdAt),
       })),
@@ -119,7 +126,7 @@ async function disputeOf(db: Database, o: OrderRow, r: ExportRun, names: Record<
     decisionReason: o.decisionReason,
     decidedAt: isoTime(o.decidedAt),
     statements: statements.map((s) => ({
-      by: s.authorRole === 'admin' ? 'support' : who(s.authorId, userId, names[s.authorId]),
+      by: s.authorRole === 'admin' ? PLATFORM_ACTORS.admin : who(s.authorId, userId, names[s.authorId]),
       text: s.body,
       evidence: s.evidenceId ? evidenceUrl(s.evidenceId) : null,
       at: isoTime(s.createdAt),
@@ -147,6 +154,7 @@ export async function* walletSection(db: Database, r: ExportRun): Chunks {
     .orderBy('createdAt')
     .execute();
   const head = {
+    currency: 'USD',
     availableCents: balance(availableAccount(r.userId)),
     heldCents: balance(heldAccount(r.userId)),
     payouts: payouts.map((p) => ({
@@ -179,19 +187,21 @@ export async function* walletSection(db: Database, r: ExportRun): Chunks {
     ENTRY_PAGE,
     r.between,
   );
-  yield* objectEndingWith(
-    head,
-    'entries',
-    arrayOf(entries, async function* (e) {
-      yield JSON.stringify({
-        balance: accounts[e.accountId as keyof typeof accounts],
-        amountCents: e.amountCents,
-        kind: e.kind,
-        memo: e.memo,
-        orderId: e.orderId,
-        payoutId: e.payoutId,
-        at: isoTime(e.createdAt),
-      });
-    }),
+  yield* objectEndingWith(head, 'entries', 1, (depth) =>
+    arrayOf(entries, depth, (e, at) =>
+      whole(
+        {
+          balance: accounts[e.accountId as keyof typeof accounts],
+          amountCents: e.amountCents,
+          kind: e.kind,
+          kindLabel: LEDGER_KIND_LABELS[e.kind],
+          memo: e.memo,
+          orderId: e.orderId,
+          payoutId: e.payoutId,
+          at: isoTime(e.createdAt),
+        },
+        at,
+      ),
+    ),
   );
 }

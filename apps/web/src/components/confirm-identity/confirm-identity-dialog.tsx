@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { focusFirstError } from '../../lib/forms';
@@ -22,6 +22,8 @@ interface Props<T> {
   confirmLabel: string;
   /** Red unless the action destroys nothing. */
   confirmColor?: string;
+  /** What is happening while the answer is on its way (a long one says so). */
+  pendingText?: string;
   cancelLabel?: string;
   /** Sends the proof with the action; a refusal naming `password` or `code` shows on that field. */
   send: (proof: IdentityProof) => Promise<T>;
@@ -43,7 +45,9 @@ export function ConfirmIdentityDialog<T>(props: Props<T>) {
   const code = useCodeIfOn(opened);
   const sending = useOneAtATime();
   const form = useRef<HTMLFormElement>(null);
-  // The submit button is disabled while sending, which drops the focus: a refusal puts it where the fix is.
+  const pending = useRef<HTMLParagraphElement>(null);
+  // The submit button is disabled while sending, which drops the focus: it goes to the line saying what happens, and a
+  // refusal puts it where the fix is.
   const showErrors = (next: typeof errors) => focusFirstError(form.current, () => setErrors(next));
   const action = useMutation({
     mutationFn: send,
@@ -81,6 +85,7 @@ export function ConfirmIdentityDialog<T>(props: Props<T>) {
     if (!sending.start()) return;
     setErrors({});
     action.mutate({ password, code: code.value });
+    requestAnimationFrame(() => pending.current?.focus());
   };
 
   return (
@@ -109,6 +114,11 @@ export function ConfirmIdentityDialog<T>(props: Props<T>) {
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
           {code.field(errors.code, () => setErrors(({ code: _code, ...rest }) => rest))}
+          {action.isPending && (
+            <Text ref={pending} role="status" tabIndex={-1} size="sm" c="dimmed">
+              {props.pendingText ?? 'Checking…'}
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => close()} disabled={action.isPending}>
               {props.cancelLabel ?? 'Cancel'}

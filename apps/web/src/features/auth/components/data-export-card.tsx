@@ -10,6 +10,7 @@ import {
 import { ConfirmIdentityDialog } from '../../../components/confirm-identity/confirm-identity-dialog';
 import { saveFile } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { useSession } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
 
 /**
@@ -17,10 +18,13 @@ import { authApi } from '../api/auth-api';
  * two-factor sign-in on a code) before the download, which is mailed to the address.
  */
 export function DataExportCard() {
+  const { user } = useSession();
   const [open, setOpen] = useState(false);
   return (
     <Stack gap="sm">
-      <Text size="sm">Download a copy of the data we keep about you, as one JSON file. It holds:</Text>
+      <Text size="sm">
+        Download a copy of the data we keep about you, as one JSON file (plain text that other apps can read). It holds:
+      </Text>
       <List size="sm" spacing={4}>
         {DATA_EXPORT_CONTENTS.map((line) => (
           <List.Item key={line}>{line}.</List.Item>
@@ -36,16 +40,18 @@ export function DataExportCard() {
         title="Download your data?"
         confirmLabel="Download"
         confirmColor="blue"
+        pendingText="Preparing your file. A long history can take a minute: keep this page open."
         send={authApi.downloadData}
         onDone={({ blob, fileName }) => {
-          saveFile(blob, fileName ?? dataExportFileName(Date.now()));
-          toast.success(DATA_EXPORT_MESSAGES.done);
+          const name = fileName ?? dataExportFileName(Date.now());
+          saveFile(blob, name);
+          toast.success(DATA_EXPORT_MESSAGES.done(name));
         }}
         onClose={() => setOpen(false)}
       >
         <Text size="sm">
-          The file holds your chats, orders and personal details: keep it somewhere safe. We email your address when
-          your data is downloaded.
+          The file holds your chats, orders and personal details: keep it somewhere safe. We email {user?.email} each
+          time a copy of your data is asked for.
         </Text>
         <Text size="sm" fw={500}>
           Not in the file:

@@ -17,7 +17,10 @@ export function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   return (
     <Stack gap="sm">
-      <Text size="sm">You can delete your account when no order of yours is in progress and your wallet is empty.</Text>
+      <Text size="sm">
+        You can delete your account when no order of yours is in progress and your wallet is empty. To keep your chats
+        and order history, download your data first (above).
+      </Text>
       <Group>
         <Button color="red" variant="outline" onClick={() => setOpen(true)}>
           Delete my account

@@ -137,7 +137,10 @@ export function Component() {
         <Section title="Your rights">
           <Text>You can ask us to:</Text>
           <List spacing="xs">
-            <List.Item>give you access to the personal data we hold about you;</List.Item>
+            <List.Item>
+              give you access to the personal data we hold about you (you can also download a copy yourself from your
+              profile);
+            </List.Item>
             <List.Item>correct data that is inaccurate or incomplete;</List.Item>
             <List.Item>
               delete your account and personal data (you can also do this yourself from your profile).
