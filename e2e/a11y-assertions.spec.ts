@@ -261,6 +261,7 @@ test("the buyer's browse, listing, orders and wallet pages have no colour-contra
     ['/browse', 'Browse accounts'],
     [`/account/${listing.sellerId}/${listing.id}`, listing.title],
     ['/orders', 'Orders'],
+    ['/offers', 'Offers'],
     ['/wallet', 'Wallet'],
   ]) {
     await page.goto(path);

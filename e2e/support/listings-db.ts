@@ -6,7 +6,7 @@ const id = () => randomBytes(16).toString('base64url');
 /** A listing straight in the journey database (active, one demo screenshot), for journeys that are not about creating one. */
 export function insertListing(
   sellerId: string,
-  over: { title: string; status?: string; hiddenReason?: string; priceCents?: number },
+  over: { title: string; status?: string; hiddenReason?: string; priceCents?: number; negotiable?: boolean },
 ) {
   const db = openE2eDb();
   const listingId = id();
@@ -15,13 +15,14 @@ export function insertListing(
     `insert into listings (id, seller_id, title, category, platform, region, description, price_cents, currency, negotiable, level, items_count,
       account_age_months, verified, original_email, two_factor_removable, delivery_method, delivery_time, status, hidden_reason, status_before_hidden,
       view_count, favorite_count, created_at, updated_at, published_at)
-     values (?, ?, ?, 'game', 'fortnite', 'europe', ?, ?, 'USD', 0, 'Level 200', 80, 36, 0, 1, 1, 'full-access', 'instant', ?, ?, ?, 0, 0, ?, ?, ?)`,
+     values (?, ?, ?, 'game', 'fortnite', 'europe', ?, ?, 'USD', ?, 'Level 200', 80, 36, 0, 1, 1, 'full-access', 'instant', ?, ?, ?, 0, 0, ?, ?, ?)`,
   ).run(
     listingId,
     sellerId,
     over.title,
     'Stacked locker with rare skins.\nOriginal e-mail included.',
     over.priceCents ?? 9900,
+    over.negotiable ? 1 : 0,
     over.status ?? 'active',
     over.hiddenReason ?? null,
     over.hiddenReason ? 'active' : null,

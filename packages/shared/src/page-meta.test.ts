@@ -12,6 +12,7 @@ describe('pageMeta', () => {
     ['/listing-management/abc/edit', 'Edit listing · Accountry', false],
     ['/admin/reports/r1', 'Report · Admin · Accountry', false],
     ['/orders', 'Orders · Accountry', false],
+    ['/offers', 'Offers · Accountry', false],
     ['/orders/o1', 'Order · Accountry', false],
     ['/wallet', 'Wallet · Accountry', false],
     ['/admin/orders', 'Orders · Admin · Accountry', false],

@@ -50,6 +50,7 @@ const PRIVATE_PAGES: Array<[RegExp, string]> = [
   [/^\/chat$/, 'Messages'],
   [/^\/profile$/, 'Your profile'],
   [/^\/orders$/, 'Orders'],
+  [/^\/offers$/, 'Offers'],
   [/^\/orders\/[^/]+$/, 'Order'],
   [/^\/wallet$/, 'Wallet'],
   [/^\/admin$/, 'Admin dashboard'],

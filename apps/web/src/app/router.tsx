@@ -94,6 +94,7 @@ export const routes: RouteObject[] = [
       page('/undo-email-change', () => import('../features/auth/pages/undo-email-change-page')),
       page('/profile', () => import('../features/auth/pages/profile-page'), SIGNED_IN),
       page('/orders', () => import('../features/orders/pages/orders-page'), SIGNED_IN),
+      page('/offers', () => import('../features/orders/pages/offers-page'), MEMBERS),
       page('/orders/:id', () => import('../features/orders/pages/order-page'), SIGNED_IN),
       page('/wallet', () => import('../features/orders/pages/wallet-page'), SIGNED_IN),
       {

@@ -1,7 +1,15 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBell, IconChevronDown, IconLogout, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconChevronDown,
+  IconLogout,
+  IconCash,
+  IconReceipt,
+  IconUser,
+  IconWallet,
+} from '@tabler/icons-react';
 import type { MeResponse } from '@accountry/shared/auth';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
 
@@ -38,6 +46,11 @@ export function UserMenu({ user }: { user: NonNullable<MeResponse['user']> }) {
         <Menu.Item component={Link} to="/orders" leftSection={<IconReceipt size={16} />}>
           Orders
         </Menu.Item>
+        {user.role !== 'admin' && (
+          <Menu.Item component={Link} to="/offers" leftSection={<IconCash size={16} />}>
+            Offers
+          </Menu.Item>
+        )}
         <Menu.Item component={Link} to="/wallet" leftSection={<IconWallet size={16} />}>
           Wallet
         </Menu.Item>

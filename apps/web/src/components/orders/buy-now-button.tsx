@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
@@ -34,25 +34,39 @@ export function buyBlocker(l: Pick<BuyableListing, 'status' | 'isOwner'>): strin
   return null;
 }
 
-/** "Buy now": asks first, then creates the order and pays it (or goes to the payment page the provider gives). */
-export function BuyNowButton({ listing }: { listing: BuyableListing }) {
+/** An accepted offer to buy at (decision 180): its id and price. */
+export interface AcceptedOffer {
+  id: string;
+  amountCents: number;
+}
+
+/**
+ * "Buy now", or "Buy for" an accepted offer's price: asks first, then creates the order and pays it (or goes to the
+ * payment page the provider gives).
+ */
+export function BuyNowButton({ listing, offer }: { listing: BuyableListing; offer?: AcceptedOffer }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const blocker = buyBlocker(listing);
-  const price = formatPrice(listing.priceCents, listing.currency);
+  const blockerId = useId();
+  const price = formatPrice(
+    offer ? Math.min(offer.amountCents, listing.priceCents) : listing.priceCents,
+    listing.currency,
+  );
 
   const buy = async () => {
     setBusy(true);
     let order: OrderDetail;
     try {
-      order = await api<OrderDetail>(ORDER_ROUTES.create, { body: { listingId: listing.id } });
+      order = await api<OrderDetail>(ORDER_ROUTES.create, { body: { listingId: listing.id, offerId: offer?.id } });
     } catch (err) {
       setBusy(false);
       setOpen(false);
       toast.error((err as Error).message);
       void client.invalidateQueries({ queryKey: ['listing', listing.id] });
+      void client.invalidateQueries({ queryKey: ['offers'] });
       return;
     }
     try {
@@ -65,6 +79,7 @@ export function BuyNowButton({ listing }: { listing: BuyableListing }) {
     }
     void client.invalidateQueries({ queryKey: ['listing', listing.id] });
     void client.invalidateQueries({ queryKey: ['orders'] });
+    void client.invalidateQueries({ queryKey: ['offers'] });
     navigate(orderPagePath(order.id));
   };
 
@@ -74,13 +89,13 @@ export function BuyNowButton({ listing }: { listing: BuyableListing }) {
         size="md"
         leftSection={<IconShoppingCart size={18} />}
         disabled={!!blocker}
-        aria-describedby={blocker ? 'buy-now-blocker' : undefined}
+        aria-describedby={blocker ? blockerId : undefined}
         onClick={() => setOpen(true)}
       >
-        Buy now
+        {offer ? `Buy for ${price}` : 'Buy now'}
       </Button>
       {blocker && (
-        <Text id="buy-now-blocker" size="sm" c="dimmed">
+        <Text id={blockerId} size="sm" c="dimmed">
           {blocker}
         </Text>
       )}

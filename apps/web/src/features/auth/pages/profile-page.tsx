@@ -55,7 +55,7 @@ export function Component() {
         </Section>
         <Section title="Balance and orders">
           <Text size="sm" c="dimmed" mb="sm">
-            Your available balance, payouts and every order you bought or sold.
+            Your available balance, payouts, every order you bought or sold, and the offers you made or received.
           </Text>
           <Group>
             <Button component={Link} to="/wallet" variant="light">
@@ -64,6 +64,11 @@ export function Component() {
             <Button component={Link} to="/orders" variant="default">
               Your orders
             </Button>
+            {user.role !== 'admin' && (
+              <Button component={Link} to="/offers" variant="default">
+                Your offers
+              </Button>
+            )}
           </Group>
         </Section>
         <Section title="Email">

@@ -23,6 +23,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { FavoriteButton } from '../../../components/listings/favorite-button';
 import { StatusBadge } from '../../../components/listings/status-badge';
 import { BuyNowButton, buyBlocker } from '../../../components/orders/buy-now-button';
+import { OfferPanel } from '../../../components/orders/offer-panel';
 import { protectionLabel } from '../../../components/orders/protection';
 import { categoryLabel, listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { ApiRequestError } from '../../../lib/api';
@@ -181,6 +182,7 @@ export function Component() {
                   ) : (
                     <>
                       <Stack visibleFrom="md">{buyerActions}</Stack>
+                      <OfferPanel listing={l} />
                       <FavoriteButton
                         variant="button"
                         listingId={l.id}

@@ -1,0 +1,92 @@
+import { useRef, useState } from 'react';
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatPrice } from '@accountry/shared/listing-attributes';
+import { OFFER_MESSAGES, OFFER_RULES, lowestOffer } from '@accountry/shared/offers';
+import { toast } from '../../lib/toast';
+import { DialogForm } from '../ui/dialog-form';
+import { offerKeys, offersApi } from './offers-api';
+
+interface Props {
+  listing: { id: string; title: string; priceCents: number; currency: string };
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** "Make an offer": an amount between half the price and the price, checked here and again by the server. */
+export function MakeOfferDialog({ listing, opened, onClose }: Props) {
+  const client = useQueryClient();
+  const [amount, setAmount] = useState<number | string>('');
+  const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const lowest = lowestOffer(listing.priceCents);
+  const send = useMutation({
+    mutationFn: (cents: number) => offersApi.make(listing.id, cents),
+    onSuccess: () => {
+      toast.success(OFFER_MESSAGES.sent);
+      void client.invalidateQueries({ queryKey: offerKeys.all });
+      close();
+    },
+    onError: (err) => refuse(err.message),
+  });
+  const refuse = (message: string) => {
+    setError(message);
+    field.current?.focus();
+  };
+  const close = () => {
+    if (send.isPending) return;
+    setAmount('');
+    setError(null);
+    onClose();
+  };
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (send.isPending) return;
+    const cents = Math.round(Number(amount) * 100);
+    if (amount === '' || !Number.isFinite(cents) || cents <= 0) return refuse('Enter the amount you offer.');
+    if (cents < lowest) return refuse(OFFER_MESSAGES.tooLow(listing.priceCents, listing.currency));
+    if (cents >= listing.priceCents) return refuse(OFFER_MESSAGES.notBelowPrice);
+    setError(null);
+    send.mutate(cents);
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Make an offer" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <DialogForm onSubmit={submit}>
+        <Stack>
+          <Text size="sm">
+            The price of “{listing.title}” is {formatPrice(listing.priceCents, listing.currency)}. The seller has{' '}
+            {OFFER_RULES.answerHours} hours to answer; if they accept, you have {OFFER_RULES.buyHours} hours to buy at
+            your price.
+          </Text>
+          <NumberInput
+            ref={field}
+            data-autofocus
+            label="Your offer"
+            description={`At least ${formatPrice(lowest, listing.currency)}, half the price.`}
+            prefix={listing.currency === 'USD' ? '$' : undefined}
+            suffix={listing.currency === 'USD' ? undefined : ` ${listing.currency}`}
+            decimalScale={2}
+            min={0}
+            thousandSeparator=","
+            hideControls
+            inputMode="decimal"
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={send.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={send.isPending}>
+              Send offer
+            </Button>
+          </Group>
+        </Stack>
+      </DialogForm>
+    </Modal>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, Center, Container, EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconCash } from '@tabler/icons-react';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatPrice } from '@accountry/shared/listing-attributes';
+import { OFFER_MESSAGES, OFFER_RULES, type Offer } from '@accountry/shared/offers';
+import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { offerKeys, offersApi, type OfferAnswer, type OfferSide } from '../../../components/orders/offers-api';
+import { toast } from '../../../lib/toast';
+import { LoadError } from '../components/load-error';
+import { OfferListItem } from '../components/offer-list-item';
+
+const SIDES: Record<OfferSide, string> = { received: 'Received', made: 'Made' };
+const DONE: Record<OfferAnswer, string> = {
+  accept: OFFER_MESSAGES.accepted,
+  decline: OFFER_MESSAGES.declined,
+  withdraw: OFFER_MESSAGES.withdrawn,
+};
+
+/** /offers: offers received on one's negotiable listings and offers made on others', newest first (decision 180). */
+export function Component() {
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const side: OfferSide = params.get('side') === 'made' ? 'made' : 'received';
+  const [confirm, setConfirm] = useState<ConfirmOptions | null>(null);
+  const query = useInfiniteQuery({
+    queryKey: offerKeys.list(side),
+    queryFn: ({ pageParam }) => offersApi.list(side, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const answer = useMutation({
+    mutationFn: ({ offer, verb }: { offer: Offer; verb: OfferAnswer }) => offersApi.answer(offer.id, verb),
+    onSuccess: (_offer, { verb }) => toast.success(DONE[verb]),
+    onSettled: () => client.invalidateQueries({ queryKey: offerKeys.all }),
+  });
+  const ask = (offer: Offer, verb: OfferAnswer) => {
+    const amount = formatPrice(offer.amountCents, offer.currency);
+    const run = () => answer.mutateAsync({ offer, verb });
+    if (verb === 'accept')
+      return setConfirm({
+        title: 'Accept this offer?',
+        message: `${offer.buyerName} can then buy “${offer.listing.title}” for ${amount} within ${OFFER_RULES.buyHours} hours. Until someone buys it, the listing stays on sale at its price.`,
+        confirmLabel: `Accept ${amount}`,
+        onConfirm: run,
+      });
+    if (verb === 'decline')
+      return setConfirm({
+        title: 'Decline this offer?',
+        message: `${offer.buyerName} is told by email, and can make another offer.`,
+        confirmLabel: 'Decline offer',
+        danger: true,
+        onConfirm: run,
+      });
+    setConfirm({
+      title: 'Withdraw your offer?',
+      message: `The seller can no longer accept your offer of ${amount}${offer.status === 'accepted' ? ', and you can no longer buy at that price' : ''}.`,
+      confirmLabel: 'Withdraw offer',
+      danger: true,
+      onConfirm: run,
+    });
+  };
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Offers</Title>
+          <Text c="dimmed">
+            Prices offered on negotiable listings. A seller answers within {OFFER_RULES.answerHours} hours; an accepted
+            offer is bought within {OFFER_RULES.buyHours} hours.
+          </Text>
+        </div>
+        <Tabs
+          value={side}
+          onChange={(v) => v && setParams(v === 'made' ? { side: v } : {}, { replace: true, preventScrollReset: true })}
+        >
+          <Tabs.List>
+            {(Object.keys(SIDES) as OfferSide[]).map((s) => (
+              <Tabs.Tab key={s} value={s}>
+                {SIDES[s]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        {query.isPending ? (
+          <PageSpinner label="Loading your offers…" />
+        ) : query.isError ? (
+          <LoadError title="Your offers could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={<IconCash />}
+            title={side === 'received' ? 'No offers received yet' : 'No offers made yet'}
+            description={
+              side === 'received'
+                ? 'Buyers can make offers on listings marked "Price negotiable".'
+                : 'On a listing marked "Price negotiable", use "Make an offer" to propose your price.'
+            }
+          >
+            {side === 'made' && (
+              <Button component={Link} to="/browse?negotiable=true">
+                Browse negotiable accounts
+              </Button>
+            )}
+          </EmptyState>
+        ) : (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${SIDES[side]} offers`}>
+            {items.map((o) => (
+              <OfferListItem key={o.id} offer={o} side={side} busy={answer.isPending} onAnswer={ask} />
+            ))}
+          </Stack>
+        )}
+        {query.hasNextPage && (
+          <Center>
+            <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              Load more
+            </Button>
+          </Center>
+        )}
+      </Stack>
+      <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} />
+    </Container>
+  );
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { expect as baseExpect, test, type Browser } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { createUser, signInContext } from './support/db';
+import { insertListing } from './support/listings-db';
+import { creditBalance } from './support/orders';
+
+// The machine is shared: first page loads can take several seconds.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function signedInPage(browser: Browser, baseURL: string, userId: string) {
+  const context = await browser.newContext();
+  await signInContext(context, baseURL, userId);
+  return { context, page: await context.newPage() };
+}
+
+test('a buyer offers a lower price, the seller accepts it, and the buyer buys at that price', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Nia Negotiator ${tag}`);
+  const buyer = createUser('buyer', `Oli Offer ${tag}`);
+  const admin = createUser('admin');
+  const title = `Negotiable Fortnite account ${tag}`;
+  const listingId = insertListing(seller.id, { title, priceCents: 10_000, negotiable: true });
+  const a = await signedInPage(browser, baseURL!, admin.id);
+  await creditBalance(a.context, baseURL!, buyer.id, 20_000);
+
+  // The buyer offers too little, then $80.
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  const priceCard = b.page.getByRole('region', { name: 'Price' });
+  await priceCard.getByRole('button', { name: 'Make an offer' }).click();
+  const dialog = b.page.getByRole('dialog', { name: 'Make an offer' });
+  const amount = dialog.getByRole('textbox', { name: 'Your offer' });
+  await expect(amount).toBeFocused();
+  await expect(dialog.getByText('At least $50, half the price.')).toBeVisible();
+  await expectNoSeriousA11yViolations(b.page, 'the offer dialog');
+  await amount.fill('40');
+  await dialog.getByRole('button', { name: 'Send offer' }).click();
+  await expect(dialog.getByText('Offer at least $50, half the price.')).toBeVisible();
+  await expect(amount).toBeFocused();
+  await amount.fill('80');
+  await dialog.getByRole('button', { name: 'Send offer' }).click();
+  await expect(b.page.getByText('Offer sent. The seller has 48 hours to answer.')).toBeVisible();
+  await expect(priceCard.getByText(/Your offer of \$80 waits for the seller’s answer until/)).toBeVisible();
+
+  // The seller sees it on /offers and accepts after confirming.
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  await s.page.goto('/offers');
+  await expect(s.page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
+  const received = s.page
+    .getByRole('list', { name: 'Received offers' })
+    .getByRole('listitem')
+    .filter({ hasText: title });
+  await expect(received.getByText('Waiting for an answer')).toBeVisible();
+  await expect(received.getByText(`From ${buyer.displayName}`)).toBeVisible();
+  await expectNoSeriousA11yViolations(s.page, 'the offers page');
+  await received.getByRole('button', { name: 'Accept' }).click();
+  const confirm = s.page.getByRole('dialog', { name: 'Accept this offer?' });
+  await confirm.getByRole('button', { name: 'Accept $80' }).click();
+  await expect(s.page.getByText('Offer accepted. The buyer has 24 hours to buy at that price.')).toBeVisible();
+  await expect(received.getByText('Accepted', { exact: true })).toBeVisible();
+
+  // The buyer is told by email and buys at $80.
+  await b.page.goto(`/dev/mailbox?to=${encodeURIComponent(buyer.email)}`);
+  await expect(b.page.getByRole('article').filter({ hasText: `Your offer on "${title}" was accepted` })).toBeVisible();
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  await expect(priceCard.getByText('Your offer was accepted')).toBeVisible();
+  await priceCard.getByRole('button', { name: 'Buy for $80' }).click();
+  const buy = b.page.getByRole('dialog', { name: 'Buy this account?' });
+  await buy.getByRole('button', { name: 'Pay $80' }).click();
+  await expect(b.page).toHaveURL(/\/orders\/[\w-]+$/);
+  await expect(b.page.getByRole('region', { name: 'Order summary' }).getByText('$80')).toBeVisible();
+
+  // The offer shows as bought, with its order, on the buyer's list.
+  await b.page.goto('/offers?side=made');
+  const made = b.page.getByRole('list', { name: 'Made offers' }).getByRole('listitem').filter({ hasText: title });
+  await expect(made.getByText('Bought')).toBeVisible();
+  await expect(made.getByRole('link', { name: 'Open the order' })).toBeVisible();
+  for (const p of [a, b, s]) await p.context.close();
+});
