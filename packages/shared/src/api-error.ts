@@ -10,6 +10,10 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
+/** The error replies a route declares: the one error shape under each status it may answer with. */
+export const errorReplies = <const Status extends number>(...statuses: Status[]) =>
+  Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<Status, typeof apiErrorSchema>;
+
 export const ERROR_CODES = {
   badRequest: 'BAD_REQUEST',
   validation: 'VALIDATION_FAILED',

@@ -28,6 +28,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .where(sql<boolean>`status in ('pending', 'accepted')`)
     .execute();
+  // The offer an unpaid order gives back when it ends.
+  await db.schema
+    .createIndex('offers_order_idx')
+    .on('offers')
+    .column('order_id')
+    .where(sql.ref('order_id'), 'is not', null)
+    .execute();
   // Each side's list, newest first, and a buyer's offers on one listing.
   await db.schema.createIndex('offers_buyer_idx').on('offers').columns(['buyer_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('offers_seller_idx').on('offers').columns(['seller_id', 'created_at', 'id']).execute();

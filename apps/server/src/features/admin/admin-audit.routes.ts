@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import { adminAuditQuerySchema, auditFacetsSchema, auditPageSchema } from '@accountry/shared/admin-audit';
 import type { AppDeps } from '../../app';
 import { requireAdmin } from '../../plugins/auth';
 import { auditFacets, listAudit } from './admin-audit.repository';
 import { adminCursor } from './sql-helpers';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorReplies(400, 401, 403);
 
 function parseDetails(raw: string): Record<string, unknown> {
   try {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import {
   adminListingSchema,
   adminListingsPageSchema,
@@ -13,13 +13,7 @@ import { requireAdmin } from '../../plugins/auth';
 import * as listings from './admin-listings.service';
 
 const params = z.object({ listingId: z.string().min(1).max(64) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409);
 
 /** /api/admin/listings: every listing; hide and unhide with a reason the seller sees; delete (soft, decision 043). */
 export function adminListingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import {
   adminFeedbackPageSchema,
   adminFeedbackQuerySchema,
@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app';
 import { requireAdmin } from '../../plugins/auth';
 import * as reports from './admin-reports.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorReplies(400, 401, 403, 404);
 const reportParams = z.object({ reportId: z.string().min(1).max(64) });
 const feedbackParams = z.object({ feedbackId: z.string().min(1).max(64) });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import {
   adminUserDetailSchema,
   adminUsersPageSchema,
@@ -18,13 +18,7 @@ import { accountActivityQuerySchema, accountActivitySchema } from '@accountry/sh
 import { userActivity } from './admin-user-activity.service';
 
 const params = z.object({ userId: z.string().min(1).max(64) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409);
 const action = {
   tags: ['admin'],
   params,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NOTIFICATION_MESSAGES as M, userNotificationsSchema } from '@accountry/shared/announcements';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { dismiss, dismissAll, getUserNotifications, markRead, unreadCount } from './user-announcements.service';
@@ -9,7 +9,7 @@ import { noContent } from '../../lib/no-content';
 
 const BASE = '/api/announcements';
 const params = z.object({ id: z.string().min(1, M.userAndNotificationRequired) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorReplies(400, 401, 404);
 const tags = ['announcements'];
 
 /** The signed-in user's own announcements: read them, mark them read, dismiss them. */

@@ -6,12 +6,12 @@ import {
   resetConfirmInputSchema,
   tokenInputSchema,
 } from '@accountry/shared/auth';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { RATE_LIMITS } from './auth-policy';
 import { confirmPasswordReset, requestPasswordReset, resetLinkStatus } from './password-reset.service';
 
-const errors = { 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
+const errors = errorReplies(400, 429, 503);
 
 /** Password reset: ask for a link (never telling whether the address has an account), check it, use it. */
 export function passwordResetRoutes(deps: AppDeps): FastifyPluginAsyncZod {

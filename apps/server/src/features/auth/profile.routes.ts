@@ -6,7 +6,7 @@ import {
   profileResponseSchema,
   profileUpdateSchema,
 } from '@accountry/shared/auth';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { apiErrorSchema, errorReplies } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { RATE_LIMITS } from './auth-policy';
 import { requireSignedIn, toSessionUser } from './session-user';
@@ -22,7 +22,7 @@ import { requestEmailChange } from './email-change.service';
 import { accountActivitySchema, accountActivityQuerySchema } from '@accountry/shared/account-activity';
 import { accountActivity } from './account-activity.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorReplies(400, 401, 403, 429);
 
 /** The signed-in user's own profile, address, password, email preferences, and deleting the account. */
 export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -7,14 +7,14 @@ import {
   tokenInputSchema,
 } from '@accountry/shared/auth';
 import { emailUndoStatusSchema } from '@accountry/shared/email-change';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { apiErrorSchema, errorReplies } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { RATE_LIMITS } from './auth-policy';
 import { resendVerification, verifyEmail } from './verification.service';
 import { confirmEmailChange } from './email-change.service';
 import { undoEmailChange, undoLinkStatus } from './email-change-undo.service';
 
-const errors = { 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
+const errors = errorReplies(400, 429, 503);
 
 /** Email verification: use the mailed link; ask for a new one; confirm a new address, or undo it from the old one. */
 export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {

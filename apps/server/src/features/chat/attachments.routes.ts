@@ -6,21 +6,14 @@ import {
   chatAttachmentSchema,
   conversationParamsSchema,
 } from '@accountry/shared/chat';
-import { apiErrorSchema, ERROR_CODES } from '@accountry/shared/api-error';
+import { errorReplies, ERROR_CODES } from '@accountry/shared/api-error';
 import { requireUser } from '../../plugins/auth';
 import { acceptRawImageBodies } from '../../lib/images/upload-body';
 import { sendPrivateImage } from '../../lib/images/private-images';
 import type { ChatServices } from './chat.services';
 import { perUser } from './chat-rate-limits';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  413: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 413, 429);
 
 /**
  * Image attachments: the raw image is the request body (any declared type; the decoder decides), and images are

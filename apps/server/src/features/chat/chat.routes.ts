@@ -14,7 +14,7 @@ import {
   seqSchema,
   unreadSummarySchema,
 } from '@accountry/shared/chat';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { apiErrorSchema, errorReplies } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { startUnreadMailSweeper } from './unread-mail.service';
@@ -24,13 +24,7 @@ import { safetyRoutes } from './safety.routes';
 import { attachmentRoutes } from './attachments.routes';
 import { perUser } from './chat-rate-limits';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 429);
 
 /** /api/chat: conversations about listings between a buyer and a seller; live delivery over /api/ws. */
 export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {

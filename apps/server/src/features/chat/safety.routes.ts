@@ -7,20 +7,13 @@ import {
   reportConversationInputSchema,
   userParamsSchema,
 } from '@accountry/shared/chat';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import { requireUser } from '../../plugins/auth';
 import type { ChatServices } from './chat.services';
 import { perUser } from './chat-rate-limits';
 import { noContent } from '../../lib/no-content';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 429);
 
 /** Blocking users and reporting conversations. */
 export function safetyRoutes(chat: ChatServices): FastifyPluginAsyncZod {

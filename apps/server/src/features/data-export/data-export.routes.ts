@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import { dataExportInputSchema } from '@accountry/shared/data-export';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../plugins/auth';
@@ -8,7 +8,7 @@ import { PASSWORD_CONFIRMATION_LIMIT } from '../auth/confirm-password.service';
 import { startDataExport } from './data-export.service';
 import { EXPORT_IDLE_MS } from './export-run';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorReplies(400, 401, 403, 429);
 
 /** POST /api/profile/data-export: the member's data as a JSON file to save (decision 179). */
 export function dataExportRoutes(deps: AppDeps): FastifyPluginAsyncZod {

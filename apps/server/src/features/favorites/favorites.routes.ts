@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import { favoriteInputSchema, favoritesPageSchema, favoriteStateSchema } from '@accountry/shared/favorites';
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
@@ -8,7 +8,7 @@ import { requireRole } from '../../plugins/auth';
 import { favorite, listFavorites, unfavorite } from './favorites.service';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorReplies(400, 401, 403, 404);
 const tags = ['favorites'];
 
 /** Buyers, sellers and both keep favorites; /favorites lists them. */

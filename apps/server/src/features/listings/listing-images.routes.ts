@@ -4,7 +4,7 @@ import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, ERROR_CODES } from '@accountry/shared/api-error';
+import { errorReplies, ERROR_CODES } from '@accountry/shared/api-error';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import { MAX_IMAGE_BYTES } from '@accountry/shared/listings';
 import type { Role } from '@accountry/shared/roles';
@@ -21,15 +21,7 @@ import { noContent } from '../../lib/no-content';
 
 const SELLERS: Role[] = ['seller', 'both'];
 const tags = ['listing management'];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  413: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 413, 429);
 const tooLarge = () => new AppError(413, ERROR_CODES.payloadTooLarge, M.imageSize, { file: M.imageSize });
 const TYPES: Record<string, string> = {
   '.webp': 'image/webp',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import type { Role } from '@accountry/shared/roles';
 import {
   listingInputSchema,
@@ -24,14 +24,7 @@ import { noContent } from '../../lib/no-content';
 
 const SELLERS: Role[] = ['seller', 'both'];
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 429);
 const tags = ['listing management'];
 
 /** The seller's own listings: list, create, edit, status changes, duplicate, delete. Sellers (and both) only. */

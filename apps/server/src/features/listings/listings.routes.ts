@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { apiErrorSchema, errorReplies } from '@accountry/shared/api-error';
 import { browseQuerySchema, browseResponseSchema, homeListingsSchema } from '@accountry/shared/listing-browse';
 import { listingCardSchema } from '@accountry/shared/listing-schemas';
 import { listingDetailSchema, listingDetailViewerSchema, listingReportSchema } from '@accountry/shared/listing-detail';
@@ -16,13 +16,7 @@ import { jsonPartSerializer } from '../../plugins/reply-serializer';
 // The detail reply is the stored page (listings.service.ts) followed by these properties (decision 154).
 const writeDetailViewer = jsonPartSerializer(listingDetailViewerSchema, { method: 'GET', url: '/api/listings/:id' });
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409);
 
 /** Browse (public), home sections, account detail, similar listings and reports; management and images below. */
 export function listingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import {
   ORDER_ROUTES as R,
   ORDERS_PAGE_SIZE,
@@ -29,13 +29,7 @@ import { creditBalance, decidePayout, payoutsPage, walletOf } from './wallet.ser
 import { orderFigures } from './order-figures';
 import { showPayoutDestination } from './payout-destination.service';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409);
 const tags = ['admin'];
 const params = z.object({ id: z.string().min(1).max(64) });
 const ok = z.object({ ok: z.literal(true) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, ERROR_CODES } from '@accountry/shared/api-error';
+import { errorReplies, ERROR_CODES } from '@accountry/shared/api-error';
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { DISPUTE_EVIDENCE_MAX_BYTES, ORDER_ROUTES as R, evidenceUploadSchema } from '@accountry/shared/orders';
 import { requireUser } from '../../plugins/auth';
@@ -9,14 +9,7 @@ import { sendPrivateImage } from '../../lib/images/private-images';
 import type { OrdersContext } from './orders-context';
 import { openEvidence, uploadEvidence } from './dispute-evidence';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  413: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 413);
 const tags = ['orders'];
 const id = z.string().min(1).max(64);
 

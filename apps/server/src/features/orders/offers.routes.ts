@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import {
   OFFER_ROUTES as R,
   offerInputSchema,
@@ -14,14 +14,7 @@ import type { OrdersContext } from './orders-context';
 import { answerOffer, makeOffer, offersPage } from './offers.service';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 429);
 const tags = ['offers'];
 const params = z.object({ id: z.string().min(1).max(64) });
 

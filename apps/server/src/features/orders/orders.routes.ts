@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import {
   ORDER_ROUTES as R,
   ORDERS_PAGE_SIZE,
@@ -40,13 +40,7 @@ import { disputeEvidenceRoutes } from './dispute-evidence.routes';
 import { offersRoutes } from './offers.routes';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409);
 const tags = ['orders'];
 const params = z.object({ id: z.string().min(1).max(64) });
 const detail = { 200: orderDetailSchema, ...errors };

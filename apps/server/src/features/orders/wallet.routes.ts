@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import { z } from 'zod';
 import {
   WALLET_ROUTES as R,
@@ -21,13 +21,7 @@ import { payoutMethodOf, removePayoutMethod, setPayoutMethod } from './payout-me
 import { PASSWORD_CONFIRMATION_LIMIT } from '../auth/confirm-password.service';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 409, 429);
 const tags = ['wallet'];
 
 /** The signed-in user's balances, payouts and payout details. */

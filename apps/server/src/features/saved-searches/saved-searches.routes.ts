@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { apiErrorSchema, errorReplies } from '@accountry/shared/api-error';
 import { savedSearchInputSchema, savedSearchListSchema, savedSearchSchema } from '@accountry/shared/saved-searches';
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
@@ -10,7 +10,7 @@ import { deleteSavedSearch, listSavedSearches, saveSearch } from './saved-search
 import { startSavedSearchAlerts } from './saved-search-alerts.service';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorReplies(400, 401, 403, 404);
 const tags = ['saved searches'];
 
 /** /api/saved-searches: a member's saved /browse searches, each mailed when new listings match (decision 167). */

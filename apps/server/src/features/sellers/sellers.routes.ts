@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@accountry/shared/api-error';
+import { errorReplies } from '@accountry/shared/api-error';
 import { sellerProfileSchema } from '@accountry/shared/sellers';
 import { reviewInputSchema, reviewReplySchema, reviewSchema, reviewsPageSchema } from '@accountry/shared/reviews';
 import type { Role } from '@accountry/shared/roles';
@@ -12,13 +12,7 @@ import { createReview, listSellerReviews, replyToReview } from './reviews.servic
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
 const id = z.string().min(1).max(64);
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409);
 
 /** Seller profiles (signed in) and reviews: buyers of sold listings rate the seller, the seller answers once. */
 export function sellersRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -24,6 +24,7 @@ import { formatPrice } from '@accountry/shared/listing-attributes';
 import { api, toQuery } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { formatDate, listingPath, platformLabel } from '../../../components/listings/listing-format';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 const COLORS = { available: 'green', reserved: 'yellow', sold: 'blue', removed: 'gray' } as const;
 
@@ -161,13 +162,7 @@ export function Component() {
             </li>
           ))}
         </SimpleGrid>
-        {query.hasNextPage && (
-          <Center>
-            <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-              Load more
-            </Button>
-          </Center>
-        )}
+        <LoadMoreButton query={query} />
       </Stack>
     </Container>
   );

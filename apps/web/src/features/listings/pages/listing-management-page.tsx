@@ -4,7 +4,6 @@ import {
   Alert,
   Anchor,
   Button,
-  Center,
   Container,
   EmptyState,
   Group,
@@ -28,6 +27,7 @@ import { deleteListing, duplicateListing, fetchMyListings, listingKeys, setListi
 import { ListingRowActions } from '../components/listing-row-actions';
 import { ConfirmDialog, type ConfirmRequest } from '../components/confirm-dialog';
 import { ListingCard, StatusCell, Thumb } from '../components/own-listing-parts';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 const TAB_LABELS: Record<StatusFilter, string> = {
   all: 'All',
@@ -240,13 +240,7 @@ export function Component() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {query.hasNextPage && (
-          <Center>
-            <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-              Load more
-            </Button>
-          </Center>
-        )}
+        <LoadMoreButton query={query} />
       </Stack>
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} loading={action.isPending} />
     </Container>

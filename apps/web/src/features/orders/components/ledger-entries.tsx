@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Center, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LEDGER_KIND_LABELS, formatCents } from '@accountry/shared/wallet';
 import { formatOrderTime, orderPagePath } from '../../../components/orders/order-format';
 import { orderKeys, ordersApi } from '../api/orders-api';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 const signed = (cents: number) => (cents === 0 ? '—' : `${cents > 0 ? '+' : ''}${formatCents(cents)}`);
 
@@ -62,13 +63,7 @@ export function LedgerEntries() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {query.hasNextPage && (
-        <Center mt="sm">
-          <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            Load more
-          </Button>
-        </Center>
-      )}
+      <LoadMoreButton query={query} mt="sm" />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, Center, Container, EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Container, EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
@@ -11,6 +11,7 @@ import { offerKeys, offersApi, type OfferAnswer, type OfferSide } from '../../..
 import { toast } from '../../../lib/toast';
 import { LoadError } from '../components/load-error';
 import { OfferListItem } from '../components/offer-list-item';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 const SIDES: Record<OfferSide, string> = { received: 'Received', made: 'Made' };
 const DONE: Record<OfferAnswer, string> = {
@@ -113,13 +114,7 @@ export function Component() {
             ))}
           </Stack>
         )}
-        {query.hasNextPage && (
-          <Center>
-            <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-              Load more
-            </Button>
-          </Center>
-        )}
+        <LoadMoreButton query={query} />
       </Stack>
       <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} />
     </Container>

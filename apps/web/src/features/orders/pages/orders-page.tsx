@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { Button, Center, Container, EmptyState, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Container, EmptyState, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ORDER_STATE_LABELS, type OrderState } from '@accountry/shared/order-state';
@@ -8,6 +8,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { orderKeys, ordersApi, type OrderSide } from '../api/orders-api';
 import { OrderListItemCard } from '../components/order-list-item';
 import { LoadError } from '../components/load-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 const SIDE_LABELS: Record<OrderSide, string> = { purchases: 'Purchases', sales: 'Sales' };
 const statusLabel = (s: OrderStatusFilter) =>
@@ -88,13 +89,7 @@ export function Component() {
             ))}
           </Stack>
         )}
-        {query.hasNextPage && (
-          <Center>
-            <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-              Load more
-            </Button>
-          </Center>
-        )}
+        <LoadMoreButton query={query} />
       </Stack>
     </Container>
   );

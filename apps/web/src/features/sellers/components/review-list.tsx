@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Center, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { REVIEW_MESSAGES, reviewReplySchema, type Review, type ReviewsPage } from '@accountry/shared/reviews';
 import { api, ApiRequestError, toQuery } from '../../../lib/api';
@@ -7,6 +7,7 @@ import { zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../components/listings/listing-format';
 import { StarRating } from '../../../components/ui/star-rating';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 function ReplyForm({ review }: { review: Review }) {
   const client = useQueryClient();
@@ -92,13 +93,7 @@ export function ReviewList({ sellerId, canReply }: { sellerId: string; canReply:
           ) : null}
         </Card>
       ))}
-      {query.hasNextPage && (
-        <Center>
-          <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            More reviews
-          </Button>
-        </Center>
-      )}
+      <LoadMoreButton query={query} label="More reviews" />
     </Stack>
   );
 }
