@@ -277,7 +277,10 @@ test('650 messages: opens at the newest, follows new ones, keeps its place above
   await expect(log.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
   // 650 loaded, a window drawn; order notices stay centred notices, not bubbles.
   await expectAWindow(log);
-  await expect(log.getByRole('article', { name: /^Order update at / }).first()).toHaveAttribute('data-kind', 'system');
+  await expect(log.getByRole('article', { name: /^Update from Accountry at / }).first()).toHaveAttribute(
+    'data-kind',
+    'system',
+  );
 
   // End goes back to the newest, which is followed again: a new message comes into view, and so does one sent.
   await log.focus();

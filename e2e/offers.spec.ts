@@ -34,7 +34,7 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
   const priceCard = b.page.getByRole('region', { name: 'Price' });
   await priceCard.getByRole('button', { name: 'Make an offer' }).click();
   const dialog = b.page.getByRole('dialog', { name: 'Make an offer' });
-  const amount = dialog.getByRole('textbox', { name: 'Your offer' });
+  const amount = dialog.getByRole('textbox', { name: 'Your offer (USD)' });
   await expect(amount).toBeFocused();
   await expect(dialog.getByText('At least $50, half the price.')).toBeVisible();
   await expectNoSeriousA11yViolations(b.page, 'the offer dialog');
@@ -45,7 +45,11 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
   await amount.fill('80');
   await dialog.getByRole('button', { name: 'Send offer' }).click();
   await expect(b.page.getByText('Offer sent. The seller has 48 hours to answer.')).toBeVisible();
-  await expect(priceCard.getByText(/Your offer of \$80 waits for the seller’s answer until/)).toBeVisible();
+  await expect(
+    priceCard.getByText(/^Waiting for the seller: they have until .* to answer your offer of \$80\.$/),
+  ).toBeVisible();
+  // The dialog's button is gone: the focus is on what the panel says now.
+  await expect(priceCard.getByRole('group', { name: 'Your offer' })).toBeFocused();
 
   // The seller sees it on /offers and accepts after confirming.
   const s = await signedInPage(browser, baseURL!, seller.id);
@@ -66,9 +70,13 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
 
   // The buyer is told by email and buys at $80.
   await b.page.goto(`/dev/mailbox?to=${encodeURIComponent(buyer.email)}`);
-  await expect(b.page.getByRole('article').filter({ hasText: `Your offer on "${title}" was accepted` })).toBeVisible();
-  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  const mail = b.page.getByRole('article').filter({ hasText: `Your offer on "${title}" was accepted` });
+  // The mailbox shows the mail's link as its address: it opens the listing at the offer.
+  await mail.getByRole('link', { name: /#offer$/ }).click();
+  await expect(priceCard.getByRole('group', { name: 'Your offer' })).toBeFocused();
   await expect(priceCard.getByText('Your offer was accepted')).toBeVisible();
+  // "Buy now" became "Buy for" the offer's price: one way to buy, at the agreed price.
+  await expect(priceCard.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
   await priceCard.getByRole('button', { name: 'Buy for $80' }).click();
   const buy = b.page.getByRole('dialog', { name: 'Buy this account?' });
   await buy.getByRole('button', { name: 'Pay $80' }).click();
@@ -78,7 +86,7 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
   // The offer shows as bought, with its order, on the buyer's list.
   await b.page.goto('/offers?side=made');
   const made = b.page.getByRole('list', { name: 'Made offers' }).getByRole('listitem').filter({ hasText: title });
-  await expect(made.getByText('Bought')).toBeVisible();
+  await expect(made.getByText('Bought', { exact: true })).toBeVisible();
   await expect(made.getByRole('link', { name: 'Open the order' })).toBeVisible();
   for (const p of [a, b, s]) await p.context.close();
 });

@@ -80,7 +80,9 @@ test('a buyer buys an account, the seller delivers, the buyer reveals and accept
 
   // The order's conversation tells both sides what happened (system messages) and leads back to the order.
   await s.page.getByRole('link', { name: 'Open the conversation' }).click();
-  const notices = s.page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: /^Order update at / });
+  const notices = s.page
+    .getByRole('log', { name: 'Messages' })
+    .getByRole('article', { name: /^Update from Accountry at / });
   await expect(notices.filter({ hasText: 'The buyer has paid.' })).toBeVisible();
   await s.page.getByRole('link', { name: 'View order' }).click();
   await expect(s.page.getByRole('heading', { level: 1, name: `Sale: ${title}` })).toBeVisible();

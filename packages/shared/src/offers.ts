@@ -4,9 +4,9 @@ import { formatPrice } from './listing-attributes';
 
 /**
  * Offers on negotiable listings (decision 180). `pending` waits for the seller; `accepted` may be bought at its price
- * once, by its buyer; the rest are closed. A pending or accepted offer past `expiresAt` reads as `expired`.
+ * once, by its buyer; the rest are over (`closed`: the listing was sold to someone else, or an account was closed). A pending or accepted offer past `expiresAt` reads as `expired`.
  */
-export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'expired', 'used'] as const;
+export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'expired', 'used', 'closed'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export const OFFER_RULES = {
@@ -20,6 +20,9 @@ export const OFFER_RULES = {
   perListingPerDay: 3,
   /** Pending and accepted offers a buyer may have at once. */
   maxOpen: 10,
+  /** Offers a buyer may make in 24 hours: to one seller, and in all (each one mails its seller). */
+  perSellerPerDay: 5,
+  perDay: 20,
 } as const;
 
 /** The lowest offer a price takes, in cents (rounded up to the cent). */
@@ -35,10 +38,16 @@ export const OFFER_MESSAGES = {
   alreadyOpen: 'You already have an open offer on this listing. Withdraw it to make another.',
   tooManyOnListing: `You can make ${OFFER_RULES.perListingPerDay} offers on a listing in 24 hours. Try again later.`,
   tooManyOpen: `You have ${OFFER_RULES.maxOpen} open offers. Wait for answers, or withdraw one first.`,
+  tooManyToSeller: `You can make ${OFFER_RULES.perSellerPerDay} offers to one seller in 24 hours. Try again later.`,
+  tooManyToday: `You can make ${OFFER_RULES.perDay} offers in 24 hours. Try again later.`,
+  blocked: 'You cannot make offers to this seller.',
+  partyClosed: "This offer can no longer be accepted: the buyer's account is closed.",
   notFound: 'Offer not found.',
   notPending: 'This offer was already answered or withdrawn, or it expired.',
   notUsable: 'This offer can no longer be used: it was withdrawn or used, or it expired.',
   notYours: 'Only the buyer who made this offer can buy at its price.',
+  notSeller: 'Only the seller can answer this offer.',
+  notBuyer: 'Only the buyer who made this offer can withdraw it.',
   sent: 'Offer sent. The seller has 48 hours to answer.',
   accepted: 'Offer accepted. The buyer has 24 hours to buy at that price.',
   declined: 'Offer declined.',
@@ -52,6 +61,9 @@ export const OFFER_CHAT_MESSAGES = {
     `The seller accepted the offer of ${amount}. The buyer has 24 hours to buy at that price.`,
   declined: (amount: string) => `The seller declined the offer of ${amount}.`,
   withdrawn: (amount: string) => `The buyer withdrew the offer of ${amount}.`,
+  sold: (amount: string) => `The account was sold to another buyer: the offer of ${amount} is closed.`,
+  accountClosed: (amount: string, side: 'buyer' | 'seller') =>
+    `The offer of ${amount} is closed: the ${side}'s account was closed.`,
 } as const;
 
 export const OFFER_ROUTES = {

@@ -605,6 +605,9 @@ export interface OffersTable {
   sellerId: string;
   amountCents: number;
   currency: string;
+  /** The listing's title and price when the offer was made. */
+  listingTitle: string;
+  listingPriceCents: number;
   status: OfferStatus;
   createdAt: number;
   updatedAt: number;

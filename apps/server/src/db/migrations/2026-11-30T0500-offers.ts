@@ -15,6 +15,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('seller_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('amount_cents', 'bigint', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull())
+    // The listing as the buyer saw it: shown to them if the listing later leaves the site.
+    .addColumn('listing_title', 'text', (c) => c.notNull())
+    .addColumn('listing_price_cents', 'bigint', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())

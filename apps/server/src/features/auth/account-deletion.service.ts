@@ -17,6 +17,8 @@ import { closeAccount } from '../admin/admin-users.service';
 import { accountDeletedMail } from './auth-mails';
 import { confirmPassword } from './confirm-password.service';
 import { requireCodeIfOn } from './two-factor.service';
+import { closeOffers } from '../orders/offer-purchase.service';
+import { publishSystemMessages } from '../chat/system-messages.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -42,11 +44,14 @@ export async function deleteOwnAccount(deps: AppDeps, user: AuthUser, input: Del
   const now = deps.clock.now();
   const eraseAt = now + ERASE_AFTER_DAYS * DAY;
   // Under the account's lock, which buy-now also takes: an order cannot start between the check and the deletion.
-  await withKeyLocks(deps.db.db, [accountLock(user.id)], async (trx) => {
+  const offerNotices = await withKeyLocks(deps.db.db, [accountLock(user.id)], async (trx) => {
     await refuseWhileInUse(trx, user.id);
     await closeAccount(trx, { userId: user.id, actorId: user.id, reason: M.reason, now, eraseAt });
     await queueMail(trx, accountDeletedMail(deps.config.publicUrl, user.email, eraseAt), now);
+    // Its open offers, made or received, are over (decision 180); its orders were checked to be none in progress.
+    return closeOffers(trx, { userId: user.id }, now);
   });
+  await publishSystemMessages(deps, offerNotices);
   await invalidateSessions(deps, { userId: user.id });
   await deps.hub.endSessions({ userId: user.id, reason: SOCKET_CLOSE_REASONS.signedOut });
 }

@@ -2,10 +2,17 @@ import { CHAT_MESSAGES, type BlockedUsers, type ReportConversationInput } from '
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import { deleteBlock, insertBlock, selectBlocked, userExists } from './safety.repository';
+import { blocksBetween, deleteBlock, insertBlock, selectBlocked, userExists } from './safety.repository';
+import type { Database } from '../../db/database';
 import { findOpenReport, insertOpenReport } from '../../lib/reports';
 import type { ConversationsService } from './conversations.service';
 import type { ChatEvents } from './chat-events';
+
+/** Whether either of two members blocked the other: nothing of one reaches the other then (offers too). */
+export async function eitherBlocked(db: Database, a: string, b: string) {
+  const blocks = await blocksBetween(db, a, b);
+  return blocks.aBlockedB || blocks.bBlockedA;
+}
 
 /** Blocking people and reporting conversations to the moderators. */
 export class SafetyService {

@@ -9,6 +9,8 @@ import { openOrderTotals, ordersClosedWith } from './account-closure.repository'
 import { afterTransition, refundedBy } from './order-effects';
 import { applyTransition, type Moved } from './order-transitions';
 import { ordersContext } from './orders-context';
+import { publishSystemMessages } from '../chat/system-messages.service';
+import { closeOffers } from './offer-purchase.service';
 
 /** What an admin did to the account; the canceled orders' history says which. */
 export type ClosedHow = 'disabled' | 'deleted';
@@ -54,11 +56,14 @@ export async function cancelOrdersOfClosedAccount(
       moved: await applyTransition(ctx, trx, order, action, actor, { reason }, input.now),
     });
   }
+  // Its open offers, made or received, are over too (decision 180).
+  const offerNotices = await closeOffers(trx, { userId: input.userId }, input.now);
   return {
     canceled: done.length,
     refunded: done.filter((d) => refundedBy(d.before, d.action, 0) > 0).length,
     settle: async () => {
       for (const d of done) await afterTransition(ctx, d.before, d.moved, d.action);
+      await publishSystemMessages(deps, offerNotices);
     },
   };
 }

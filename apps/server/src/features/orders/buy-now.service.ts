@@ -10,7 +10,7 @@ import { postSystemMessage, publishSystemMessages } from '../chat/system-message
 import type { OrdersContext } from './orders-context';
 import { ensureConversation, insertHistory, insertOrder, unpaidOrderCount } from './orders.repository';
 import { findListingForOrder, mayTrade, setListingStatusIf } from './order-listings.repository';
-import { linkOfferToOrder, useAcceptedOffer } from './offers.service';
+import { linkOfferToOrder, useAcceptedOffer } from './offer-purchase.service';
 
 /**
  * Buy now: one order for the listing's price (or an accepted offer's, decision 180); the listing is reserved, and the database allows one open order. The
@@ -38,7 +38,7 @@ export async function buyNow(
       if ((await unpaidOrderCount(trx, user.id)) >= MAX_UNPAID_ORDERS) throw conflict(M.tooManyUnpaid);
       // An accepted offer is bought at its price, or at the listing's if the seller has since asked less.
       const priceCents = offerId
-        ? Math.min(await useAcceptedOffer(trx, offerId, user.id, listing.id, now), listing.priceCents)
+        ? Math.min(await useAcceptedOffer(trx, offerId, user.id, listing, now), listing.priceCents)
         : listing.priceCents;
       if (!(await setListingStatusIf(trx, listing.id, 'active', 'reserved', now))) throw conflict(M.listingTaken);
       const order: OrdersTable = {

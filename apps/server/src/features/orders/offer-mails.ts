@@ -58,3 +58,25 @@ export function offerAnsweredMail(
     ),
   } satisfies Mail;
 }
+
+/** The seller who accepted hears that the buyer withdrew: the sale they expected will not come. */
+export function offerWithdrawnMail(
+  publicUrl: string,
+  to: string,
+  o: { title: string; amountCents: number; currency: string; buyerName: string },
+) {
+  const amount = formatPrice(o.amountCents, o.currency);
+  return {
+    to,
+    subject: `An offer on "${o.title}" was withdrawn`,
+    ...mailLayout(
+      'An accepted offer was withdrawn',
+      [
+        `${o.buyerName} withdrew the offer of ${amount} for "${o.title}" that you accepted: they will not buy at that ` +
+          'price. The listing stays on sale at its own price.',
+      ],
+      { label: 'Open your offers', url: `${publicUrl}/offers` },
+      'You get this email because you accepted this offer.',
+    ),
+  } satisfies Mail;
+}

@@ -15,9 +15,9 @@ const offerRows = (db: Database) =>
     .selectAll('o')
     .select([
       'l.title',
-      'l.priceCents as listingPriceCents',
-      'l.status as listingStatus',
-      'l.deletedAt as listingDeletedAt',
+      'l.priceCents as livePriceCents',
+      'l.status as liveStatus',
+      'l.deletedAt as liveDeletedAt',
       'b.displayName as buyerName',
       's.displayName as sellerName',
     ]);
@@ -27,15 +27,20 @@ type OfferRow = NonNullable<Awaited<ReturnType<ReturnType<typeof offerRows>['exe
 export const effectiveStatus = (o: Pick<OffersTable, 'status' | 'expiresAt'>, now: number): OfferStatus =>
   OPEN.includes(o.status) && o.expiresAt <= now ? 'expired' : o.status;
 
-export function toOffer(r: OfferRow, now: number): Offer {
+/** A listing the site no longer shows its buyers: they see it as it was when they made the offer. */
+const goneFromSite = (r: OfferRow) => !!r.liveDeletedAt || r.liveStatus === 'draft' || r.liveStatus === 'hidden';
+
+/** The offer as `viewerId` sees it: its seller the listing as it is, its buyer as the site shows it. */
+export function toOffer(r: OfferRow, now: number, viewerId: string): Offer {
+  const asMade = viewerId !== r.sellerId && goneFromSite(r);
   return {
     id: r.id,
     listing: {
       id: r.listingId,
       sellerId: r.sellerId,
-      title: r.title,
-      priceCents: r.listingPriceCents,
-      status: r.listingDeletedAt ? 'deleted' : r.listingStatus,
+      title: asMade ? r.listingTitle : r.title,
+      priceCents: asMade ? r.listingPriceCents : r.livePriceCents,
+      status: asMade ? 'removed' : r.liveDeletedAt ? 'deleted' : r.liveStatus,
     },
     buyerName: r.buyerName,
     sellerName: r.sellerName,
@@ -106,19 +111,34 @@ export async function expireLapsedOffers(db: Database, buyerId: string, now: num
     .execute();
 }
 
-/** A buyer's open offers on any listing (after `expireLapsedOffers`), or those made on one listing since a time. */
+/**
+ * A buyer's open offers (after `expireLapsedOffers`), or the offers they made since a time, in all, to one seller or
+ * on one listing, whatever became of them.
+ */
 export async function countOffers(
   db: Database,
   buyerId: string,
-  q: { open: true } | { listingId: string; since: number },
+  q: { open: true } | { since: number; sellerId?: string; listingId?: string },
 ) {
   let rows = db
     .selectFrom('offers')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('buyerId', '=', buyerId);
-  rows =
-    'open' in q
-      ? rows.where('status', 'in', OPEN)
-      : rows.where('listingId', '=', q.listingId).where('createdAt', '>', q.since);
+  if ('open' in q) rows = rows.where('status', 'in', OPEN);
+  else {
+    rows = rows.where('createdAt', '>', q.since);
+    if (q.sellerId) rows = rows.where('sellerId', '=', q.sellerId);
+    if (q.listingId) rows = rows.where('listingId', '=', q.listingId);
+  }
   return Number((await rows.executeTakeFirstOrThrow()).n);
+}
+
+/** The open offers on a listing, or of an account on either side, to close (a sale to someone else, a closing). */
+export async function openOffersOf(db: Database, q: { listingId: string } | { userId: string }) {
+  let rows = db.selectFrom('offers').selectAll().where('status', 'in', OPEN);
+  rows =
+    'listingId' in q
+      ? rows.where('listingId', '=', q.listingId)
+      : rows.where((eb) => eb.or([eb('buyerId', '=', q.userId), eb('sellerId', '=', q.userId)]));
+  return rows.execute();
 }

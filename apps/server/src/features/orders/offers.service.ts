@@ -11,15 +11,16 @@ import {
 } from '@accountry/shared/offers';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { withKeyLocks } from '../../db/key-lock';
+import { accountLock, withKeyLocks } from '../../db/key-lock';
 import type { OffersTable } from '../../db/schema';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthUser } from '../../plugins/auth';
+import { eitherBlocked } from '../chat/safety.service';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
-import { offerAnsweredMail, offerMadeMail } from './offer-mails';
+import { offerAnsweredMail, offerMadeMail, offerWithdrawnMail } from './offer-mails';
 import {
   countOffers,
   expireLapsedOffers,
@@ -41,20 +42,29 @@ async function offerableListing(trx: Database, listingId: string, buyerId: strin
   const listing = await findListingForOrder(trx, listingId);
   if (!listing || listing.deletedAt) throw notFound('Listing not found');
   if (listing.sellerId === buyerId) throw badRequest(M.ownListing);
-  const negotiable = await trx
-    .selectFrom('listings')
-    .select('negotiable')
-    .where('id', '=', listingId)
-    .executeTakeFirst();
-  if (!negotiable?.negotiable) throw badRequest(M.notNegotiable);
+  if (!listing.negotiable) throw badRequest(M.notNegotiable);
   if (listing.status !== 'active' || !(await mayTrade(trx, listing.sellerId))) throw conflict(M.listingNotActive);
+  // As in the chat: a block keeps each side's offers and their mails from the other.
+  if (await eitherBlocked(trx, buyerId, listing.sellerId)) throw forbidden(M.blocked);
   return listing;
+}
+
+/** Each offer mails a seller: counted over 24 hours whatever became of it, so withdrawing does not free a mail. */
+async function refuseOverLimits(trx: Database, buyerId: string, sellerId: string, listingId: string, now: number) {
+  const since = now - 24 * HOUR;
+  if ((await countOffers(trx, buyerId, { since, listingId })) >= OFFER_RULES.perListingPerDay)
+    throw tooManyRequests(M.tooManyOnListing);
+  if ((await countOffers(trx, buyerId, { since, sellerId })) >= OFFER_RULES.perSellerPerDay)
+    throw tooManyRequests(M.tooManyToSeller);
+  if ((await countOffers(trx, buyerId, { since })) >= OFFER_RULES.perDay) throw tooManyRequests(M.tooManyToday);
+  await expireLapsedOffers(trx, buyerId, now);
+  if ((await countOffers(trx, buyerId, { open: true })) >= OFFER_RULES.maxOpen) throw conflict(M.tooManyOpen);
 }
 
 /**
  * A buyer offers a price for a negotiable listing (decision 180): at least half the price and below it, one open offer
- * per listing, three a day per listing and ten open at once, counted under the buyer's lock. The seller hears of it in
- * the listing's chat and by mail, and has 48 hours to answer.
+ * per listing, within the day's limits, counted under the buyer's lock. The seller hears of it in the listing's chat
+ * and by mail, and has 48 hours to answer.
  */
 export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: string, amountCents: number) {
   const { deps } = ctx;
@@ -69,11 +79,7 @@ export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: s
       if (amountCents < lowestOffer(listing.priceCents))
         throw badRequest(M.tooLow(listing.priceCents, listing.currency));
       if (amountCents >= listing.priceCents) throw badRequest(M.notBelowPrice);
-      await expireLapsedOffers(trx, user.id, now);
-      const since = now - 24 * HOUR;
-      if ((await countOffers(trx, user.id, { listingId, since })) >= OFFER_RULES.perListingPerDay)
-        throw tooManyRequests(M.tooManyOnListing);
-      if ((await countOffers(trx, user.id, { open: true })) >= OFFER_RULES.maxOpen) throw conflict(M.tooManyOpen);
+      await refuseOverLimits(trx, user.id, listing.sellerId, listingId, now);
       const offer: OffersTable = {
         id,
         listingId,
@@ -81,6 +87,8 @@ export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: s
         sellerId: listing.sellerId,
         amountCents,
         currency: listing.currency,
+        listingTitle: listing.title,
+        listingPriceCents: listing.priceCents,
         status: 'pending',
         createdAt: now,
         updatedAt: now,
@@ -100,58 +108,75 @@ export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: s
     throw err;
   }
   await publishSystemMessages(deps, [posted]);
-  return offerView(ctx, id);
+  return offerView(ctx, id, user.id);
 }
 
-async function offerView(ctx: OrdersContext, id: string): Promise<Offer> {
+async function offerView(ctx: OrdersContext, id: string, viewerId: string): Promise<Offer> {
   const row = await findOffer(ctx.deps.db.db, id);
   if (!row) throw notFound(M.notFound);
-  return toOffer(row, ctx.deps.clock.now());
-}
-
-/** The offer, when the user is its seller (`side` seller) or its buyer; a stranger learns nothing of it. */
-async function offerFor(db: Database, id: string, user: AuthUser, side: 'seller' | 'buyer') {
-  const row = await findOffer(db, id);
-  if (!row || (row.sellerId !== user.id && row.buyerId !== user.id)) throw notFound(M.notFound);
-  if ((side === 'seller' ? row.sellerId : row.buyerId) !== user.id) throw forbidden(M.notYours);
-  return row;
+  return toOffer(row, ctx.deps.clock.now(), viewerId);
 }
 
 type Answer = 'accept' | 'decline' | 'withdraw';
 
+/** The offer, when the user is the side that may give this answer; a stranger learns nothing of it. */
+async function offerFor(db: Database, id: string, user: AuthUser, answer: Answer) {
+  const row = await findOffer(db, id);
+  if (!row || (row.sellerId !== user.id && row.buyerId !== user.id)) throw notFound(M.notFound);
+  if (answer === 'withdraw' && row.buyerId !== user.id) throw forbidden(M.notBuyer);
+  if (answer !== 'withdraw' && row.sellerId !== user.id) throw forbidden(M.notSeller);
+  return row;
+}
+
 /**
  * The seller accepts or declines a pending offer, or the buyer withdraws an open one: each a write conditioned on the
- * status it moves from and on its time not being up (409 otherwise), told in the chat and, for answers, by mail.
+ * status it moves from and on its time not being up (409 otherwise), told in the chat and the other side's mail.
+ * Accepting runs under the seller's account lock, which buy-now takes too: the listing is still for sale when the
+ * offer is accepted, and both members can still trade.
  */
 export async function answerOffer(ctx: OrdersContext, user: AuthUser, id: string, answer: Answer): Promise<Offer> {
   const { deps } = ctx;
   const db = deps.db.db;
   const now = deps.clock.now();
-  const row = await offerFor(db, id, user, answer === 'withdraw' ? 'buyer' : 'seller');
+  const row = await offerFor(db, id, user, answer);
   const amount = formatPrice(row.amountCents, row.currency);
-  const posted = await db.transaction().execute(async (trx) => {
+  const chat = (trx: Database, body: string) =>
+    ensureConversation(trx, row.listingId, row.buyerId, row.sellerId, now).then((conversationId) =>
+      postSystemMessage(trx, { conversationId, body, now }),
+    );
+  const posted = await withKeyLocks(db, [accountLock(row.sellerId)], async (trx) => {
     if (answer === 'accept') {
       const listing = await findListingForOrder(trx, row.listingId);
-      if (!listing || listing.deletedAt || listing.status !== 'active') throw conflict(M.listingNotActive);
+      if (!listing || listing.deletedAt || listing.status !== 'active' || !(await mayTrade(trx, row.sellerId)))
+        throw conflict(M.listingNotActive);
+      if (!(await mayTrade(trx, row.buyerId))) throw conflict(M.partyClosed);
       const expiresAt = now + OFFER_RULES.buyHours * HOUR;
       if (!(await setOfferStatusIf(trx, id, ['pending'], 'accepted', now, { expiresAt }))) throw conflict(M.notPending);
       await mailAnswer(ctx, trx, row, { accepted: true, expiresAt, priceCents: listing.priceCents }, now);
-      return postSystemMessage(trx, { conversationId: await chatOf(trx, row, now), body: CHAT.accepted(amount), now });
+      return chat(trx, CHAT.accepted(amount));
     }
     if (answer === 'decline') {
       if (!(await setOfferStatusIf(trx, id, ['pending'], 'declined', now))) throw conflict(M.notPending);
-      await mailAnswer(ctx, trx, row, { accepted: false, expiresAt: now, priceCents: row.listingPriceCents }, now);
-      return postSystemMessage(trx, { conversationId: await chatOf(trx, row, now), body: CHAT.declined(amount), now });
+      await mailAnswer(ctx, trx, row, { accepted: false, expiresAt: now, priceCents: row.livePriceCents }, now);
+      return chat(trx, CHAT.declined(amount));
     }
     if (!(await setOfferStatusIf(trx, id, ['pending', 'accepted'], 'withdrawn', now))) throw conflict(M.notPending);
-    return postSystemMessage(trx, { conversationId: await chatOf(trx, row, now), body: CHAT.withdrawn(amount), now });
+    // A seller who accepted is waiting for a sale: they hear that it will not come.
+    if (row.status === 'accepted') {
+      const facts = {
+        title: row.title,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        buyerName: row.buyerName,
+      };
+      const mail = (to: { email: string }) => offerWithdrawnMail(deps.config.publicUrl, to.email, facts);
+      await queueMailToUser(trx, row.sellerId, mail, now);
+    }
+    return chat(trx, CHAT.withdrawn(amount));
   });
   await publishSystemMessages(deps, [posted]);
-  return offerView(ctx, id);
+  return offerView(ctx, id, user.id);
 }
-
-const chatOf = (trx: Database, o: OffersTable, now: number) =>
-  ensureConversation(trx, o.listingId, o.buyerId, o.sellerId, now);
 
 function mailAnswer(
   ctx: OrdersContext,
@@ -160,42 +185,8 @@ function mailAnswer(
   answer: { accepted: boolean; expiresAt: number; priceCents: number },
   now: number,
 ) {
-  const facts = { ...o, ...answer, listingUrl: listingUrl(o) };
+  const facts = { ...o, ...answer, listingUrl: `${listingUrl(o)}${answer.accepted ? '#offer' : ''}` };
   return queueMailToUser(trx, o.buyerId, (to) => offerAnsweredMail(ctx.deps.config.publicUrl, to.email, facts), now);
-}
-
-/**
- * Buying at an accepted offer's price, inside buy-now's transaction: only its buyer, on its listing, once, before it
- * expires. Returns the price to charge: the offer's, or the listing's if the seller has since asked less.
- */
-export async function useAcceptedOffer(
-  trx: Database,
-  offerId: string,
-  buyerId: string,
-  listingId: string,
-  now: number,
-) {
-  const offer = await trx.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst();
-  if (!offer || offer.listingId !== listingId) throw notFound(M.notFound);
-  if (offer.buyerId !== buyerId) throw forbidden(M.notYours);
-  if (!(await setOfferStatusIf(trx, offerId, ['accepted'], 'used', now))) throw conflict(M.notUsable);
-  return offer.amountCents;
-}
-
-/** An order that ends unpaid gives its offer back to its buyer, until the offer's own time is up. */
-export async function returnOfferOfUnpaidOrder(trx: Database, orderId: string, now: number) {
-  await trx
-    .updateTable('offers')
-    .set({ status: 'accepted', orderId: null, updatedAt: now })
-    .where('orderId', '=', orderId)
-    .where('status', '=', 'used')
-    .where('expiresAt', '>', now)
-    .execute();
-}
-
-/** Remember which order used the offer. */
-export async function linkOfferToOrder(trx: Database, offerId: string, orderId: string) {
-  await trx.updateTable('offers').set({ orderId }).where('id', '=', offerId).execute();
 }
 
 /** One side's offers, newest first, a page at a time. */
@@ -210,7 +201,7 @@ export async function offersPage(
   const last = page.at(-1);
   const now = ctx.deps.clock.now();
   return {
-    items: page.map((r) => toOffer(r, now)),
+    items: page.map((r) => toOffer(r, now, user.id)),
     nextCursor: rows.length > OFFERS_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }

@@ -20,7 +20,7 @@ import type { OrdersContext } from './orders-context';
 import { postSystemMessage, type PostedSystemMessage } from '../chat/system-messages.service';
 import { ensureConversation, findOrder, insertHistory, updateOrderIf } from './orders.repository';
 import { moveHeldListing } from './order-listings.repository';
-import { returnOfferOfUnpaidOrder } from './offers.service';
+import { closeOffers, returnOfferOfUnpaidOrder } from './offer-purchase.service';
 import { afterTransition, closesPayment, refundKey, refundedBy } from './order-effects';
 import { queueMoveMails } from './order-mails';
 
@@ -159,6 +159,8 @@ export async function applyTransition(
   const listingTo = listingStatusAfter(order.status, to);
   if (listingTo) await moveHeldListing(trx, order.listingId, listingTo, now);
   if (order.status === 'pending_payment' && to !== 'paid') await returnOfferOfUnpaidOrder(trx, order.id, now);
+  // Sold: other buyers' offers on it are over (their notices are read with the chat, not pushed live).
+  if (listingTo === 'sold') await closeOffers(trx, { listingId: order.listingId }, now);
   const money = movesFor(ctx, action, order, refundCents);
   if (money && money.moves.length > 0)
     await postLedgerOr409(trx, { ...money, orderId: order.id, actorId: actor.id }, now, M.insufficientBalance);

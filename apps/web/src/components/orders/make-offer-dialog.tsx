@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { flushSync } from 'react-dom';
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_MESSAGES, OFFER_RULES, lowestOffer } from '@accountry/shared/offers';
+import { ApiRequestError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { DialogForm } from '../ui/dialog-form';
 import { offerKeys, offersApi } from './offers-api';
@@ -11,13 +13,18 @@ interface Props {
   listing: { id: string; title: string; priceCents: number; currency: string };
   opened: boolean;
   onClose: () => void;
+  /** After the offer went: the button that opened the dialog is gone, the caller says where the focus goes. */
+  onSent: () => void;
 }
 
 /** "Make an offer": an amount between half the price and the price, checked here and again by the server. */
-export function MakeOfferDialog({ listing, opened, onClose }: Props) {
+export function MakeOfferDialog({ listing, opened, onClose, onSent }: Props) {
   const client = useQueryClient();
   const [amount, setAmount] = useState<number | string>('');
   const [error, setError] = useState<string | null>(null);
+  // Refusals that are not about the amount (limits, the network) are the form's, not the field's.
+  const [formError, setFormError] = useState<string | null>(null);
+  const alert = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const lowest = lowestOffer(listing.priceCents);
   const send = useMutation({
@@ -26,8 +33,15 @@ export function MakeOfferDialog({ listing, opened, onClose }: Props) {
       toast.success(OFFER_MESSAGES.sent);
       void client.invalidateQueries({ queryKey: offerKeys.all });
       close();
+      requestAnimationFrame(onSent);
     },
-    onError: (err) => refuse(err.message),
+    onError: (err) => {
+      if (err instanceof ApiRequestError && err.status === 400) return refuse(err.message);
+      // An offer made meanwhile (another tab) or a limit: the page learns what is true now.
+      void client.invalidateQueries({ queryKey: offerKeys.all });
+      flushSync(() => setFormError(err.message));
+      alert.current?.focus();
+    },
   });
   const refuse = (message: string) => {
     setError(message);
@@ -37,6 +51,7 @@ export function MakeOfferDialog({ listing, opened, onClose }: Props) {
     if (send.isPending) return;
     setAmount('');
     setError(null);
+    setFormError(null);
     onClose();
   };
   const submit = (e: React.FormEvent) => {
@@ -47,10 +62,18 @@ export function MakeOfferDialog({ listing, opened, onClose }: Props) {
     if (cents < lowest) return refuse(OFFER_MESSAGES.tooLow(listing.priceCents, listing.currency));
     if (cents >= listing.priceCents) return refuse(OFFER_MESSAGES.notBelowPrice);
     setError(null);
+    setFormError(null);
     send.mutate(cents);
   };
   return (
-    <Modal opened={opened} onClose={close} title="Make an offer" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Make an offer"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      returnFocus={!send.isSuccess}
+    >
       <DialogForm onSubmit={submit}>
         <Stack>
           <Text size="sm">
@@ -58,11 +81,17 @@ export function MakeOfferDialog({ listing, opened, onClose }: Props) {
             {OFFER_RULES.answerHours} hours to answer; if they accept, you have {OFFER_RULES.buyHours} hours to buy at
             your price.
           </Text>
+          {formError && (
+            <Alert ref={alert} color="red" role="alert" tabIndex={-1}>
+              {formError}
+            </Alert>
+          )}
           <NumberInput
             ref={field}
             data-autofocus
-            label="Your offer"
-            description={`At least ${formatPrice(lowest, listing.currency)}, half the price.`}
+            label={`Your offer (${listing.currency})`}
+            // The error says the same when it shows: a screen reader hears it once.
+            description={error ? undefined : `At least ${formatPrice(lowest, listing.currency)}, half the price.`}
             prefix={listing.currency === 'USD' ? '$' : undefined}
             suffix={listing.currency === 'USD' ? undefined : ` ${listing.currency}`}
             decimalScale={2}

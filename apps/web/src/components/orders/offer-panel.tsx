@@ -1,80 +1,154 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_MESSAGES, type Offer } from '@accountry/shared/offers';
 import { toast } from '../../lib/toast';
-import { BuyNowButton, type BuyableListing } from './buy-now-button';
+import { useSession } from '../../lib/session';
+import { ConfirmDialog, type ConfirmOptions } from '../ui/confirm-dialog';
+import type { BuyableListing } from './buy-now-button';
 import { MakeOfferDialog } from './make-offer-dialog';
 import { formatOrderTime } from './order-format';
 import { offerKeys, offersApi } from './offers-api';
+
+type OfferableListing = BuyableListing & { negotiable: boolean };
 
 const CLOSED_NOTES: Partial<Record<Offer['status'], string>> = {
   declined: 'The seller declined your last offer of',
   withdrawn: 'You withdrew your last offer of',
   expired: 'Your last offer expired:',
+  closed: 'Your last offer was closed:',
 };
 
 /**
- * A negotiable listing's offer, for a buyer (decision 180): make one, see it wait for the seller, withdraw it, or buy
- * at its price once accepted.
+ * The viewer's offer on a listing (decision 180), for the listing page: its latest offer there, whether one may be
+ * made now, and the "Make an offer" dialog. The page's main actions and the panel below them share it, so an accepted
+ * offer turns "Buy now" into "Buy for" its price everywhere on the page.
  */
-export function OfferPanel({ listing }: { listing: BuyableListing & { negotiable: boolean } }) {
-  const client = useQueryClient();
-  const [open, setOpen] = useState(false);
+export function useListingOffer(listing: OfferableListing | undefined) {
+  const { user } = useSession();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // Admins do not trade; a member asks whatever the listing says now, since an accepted offer outlives "negotiable".
+  const enabled = !!listing && !listing.isOwner && !!user && user.role !== 'admin';
   const query = useQuery({
-    queryKey: offerKeys.list('made', listing.id),
-    queryFn: () => offersApi.list('made', null, listing.id),
-    // Offers are made on negotiable listings only: other listing pages ask nothing more.
-    enabled: listing.negotiable && !listing.isOwner,
+    queryKey: offerKeys.list('made', listing?.id),
+    queryFn: () => offersApi.list('made', null, listing!.id),
+    enabled,
   });
+  const latest = query.data?.items[0];
+  const open = latest && (latest.status === 'pending' || latest.status === 'accepted') ? latest : undefined;
+  const canOffer = query.isSuccess && !open && !!listing?.negotiable && listing.status === 'active';
+  return {
+    enabled,
+    query,
+    latest,
+    accepted: open?.status === 'accepted' ? open : undefined,
+    canOffer,
+    openDialog: () => setDialogOpen(true),
+    dialog: listing && (
+      <MakeOfferDialog
+        listing={listing}
+        opened={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        onSent={() => document.getElementById('offer')?.focus()}
+      />
+    ),
+  };
+}
+
+export type ListingOffer = ReturnType<typeof useListingOffer>;
+
+/** "Make an offer", as the page's buttons are drawn. */
+export function MakeOfferButton({ offer, size }: { offer: ListingOffer; size?: string }) {
+  if (!offer.canOffer) return null;
+  return (
+    <Button variant="light" size={size} leftSection={<IconCash size={18} aria-hidden />} onClick={offer.openDialog}>
+      Make an offer
+    </Button>
+  );
+}
+
+/** Where the viewer's offer stands, under the listing's actions: waiting, accepted, or how the last one ended. */
+export function OfferPanel({ offer }: { offer: ListingOffer }) {
+  const client = useQueryClient();
+  const status = useRef<HTMLDivElement>(null);
+  const [confirm, setConfirm] = useState<ConfirmOptions | null>(null);
+  // Opened from "Buy for" on the offers page or a mail (#offer): the panel is where the page starts.
+  const loaded = offer.query.isSuccess;
+  useEffect(() => {
+    if (!loaded || window.location.hash !== '#offer') return;
+    status.current?.scrollIntoView({ block: 'center' });
+    status.current?.focus({ preventScroll: true });
+  }, [loaded]);
   const withdraw = useMutation({
     mutationFn: (id: string) => offersApi.answer(id, 'withdraw'),
     onSuccess: () => toast.success(OFFER_MESSAGES.withdrawn),
-    onError: (err) => toast.error(err.message),
     onSettled: () => client.invalidateQueries({ queryKey: offerKeys.all }),
   });
-  const latest = query.data?.items[0];
-  if (!latest && (!listing.negotiable || listing.isOwner || listing.status !== 'active')) return null;
+  if (!offer.enabled) return null;
+  if (offer.query.isPending) return null;
+  if (offer.query.isError)
+    return (
+      <Text size="sm" c="dimmed">
+        Your offers on this listing could not be loaded.{' '}
+        <Button variant="subtle" size="compact-sm" onClick={() => void offer.query.refetch()}>
+          Try again
+        </Button>
+      </Text>
+    );
+  const latest = offer.latest;
   const amount = latest && formatPrice(latest.amountCents, latest.currency);
+  const askWithdraw = (o: Offer) =>
+    setConfirm({
+      title: 'Withdraw your offer?',
+      message:
+        o.status === 'accepted'
+          ? `You can no longer buy at ${amount}; the seller is told by email.`
+          : `The seller can no longer accept your offer of ${amount}.`,
+      confirmLabel: 'Withdraw offer',
+      danger: true,
+      onConfirm: () => withdraw.mutateAsync(o.id),
+      // The panel changes under the dialog: the focus goes to what it says now.
+      returnFocusTo: () => status.current,
+    });
+  const dialogs = (
+    <>
+      {offer.dialog}
+      <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} />
+    </>
+  );
 
-  if (latest?.status === 'accepted')
+  if (latest?.status === 'accepted' || latest?.status === 'pending')
     return (
-      <Stack gap="xs">
-        <Alert color="teal" icon={<IconCash />} title="Your offer was accepted">
-          Buy at {amount} until {formatOrderTime(latest.expiresAt)}. Until then, the listing stays on sale to others.
-        </Alert>
-        <BuyNowButton listing={listing} offer={latest} />
-        <Button variant="subtle" color="gray" loading={withdraw.isPending} onClick={() => withdraw.mutate(latest.id)}>
+      <Stack gap="xs" ref={status} tabIndex={-1} role="group" aria-label="Your offer" id="offer">
+        {latest.status === 'accepted' ? (
+          <Alert color="teal" role="status" icon={<IconCash aria-hidden />} title="Your offer was accepted">
+            Buy for {amount} until {formatOrderTime(latest.expiresAt)}. Until then, the listing stays on sale to others.
+          </Alert>
+        ) : (
+          <Text size="sm">
+            Waiting for the seller: they have until {formatOrderTime(latest.expiresAt)} to answer your offer of {amount}
+            .
+          </Text>
+        )}
+        <Button variant="subtle" color="gray" onClick={() => askWithdraw(latest)}>
           Withdraw offer
         </Button>
+        {dialogs}
       </Stack>
     );
-  if (latest?.status === 'pending')
-    return (
-      <Stack gap="xs">
-        <Text size="sm" role="status">
-          Your offer of {amount} waits for the seller&rsquo;s answer until {formatOrderTime(latest.expiresAt)}.
-        </Text>
-        <Button variant="default" loading={withdraw.isPending} onClick={() => withdraw.mutate(latest.id)}>
-          Withdraw offer
-        </Button>
-      </Stack>
-    );
-  if (!listing.negotiable || listing.isOwner || listing.status !== 'active') return null;
   const note = latest && CLOSED_NOTES[latest.status];
+  const bought = latest?.status === 'used';
   return (
-    <Stack gap="xs">
-      {note && (
+    <Stack gap="xs" ref={status} tabIndex={-1} role="group" aria-label="Your offer" id="offer">
+      {(note || bought) && (
         <Text size="sm" c="dimmed">
-          {note} {amount}.
+          {bought ? `You bought this account for your offer of ${amount}.` : `${note} ${amount}.`}
         </Text>
       )}
-      <Button variant="light" leftSection={<IconCash size={18} aria-hidden />} onClick={() => setOpen(true)}>
-        Make an offer
-      </Button>
-      <MakeOfferDialog listing={listing} opened={open} onClose={() => setOpen(false)} />
+      <MakeOfferButton offer={offer} />
+      {dialogs}
     </Stack>
   );
 }

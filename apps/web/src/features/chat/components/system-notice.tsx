@@ -2,12 +2,12 @@ import { Box, Group, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { clockTime } from '../lib/chat-time';
 
-/** An order event in the conversation (decision 120): centered and quiet, from nobody, with no receipt or actions. */
+/** An order or offer event in the conversation (decisions 120, 180): centered and quiet, from nobody, with no receipt or actions. */
 export function SystemNotice({ body, createdAt }: { body: string; createdAt: number }) {
   return (
     <Box
       component="article"
-      aria-label={`Order update at ${clockTime(createdAt)}`}
+      aria-label={`Update from Accountry at ${clockTime(createdAt)}`}
       data-kind="system"
       style={{ alignSelf: 'center', maxWidth: 'min(90%, 520px)' }}
       my={4}

@@ -23,7 +23,8 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { FavoriteButton } from '../../../components/listings/favorite-button';
 import { StatusBadge } from '../../../components/listings/status-badge';
 import { BuyNowButton, buyBlocker } from '../../../components/orders/buy-now-button';
-import { OfferPanel } from '../../../components/orders/offer-panel';
+import { MakeOfferButton, OfferPanel, useListingOffer } from '../../../components/orders/offer-panel';
+import { formatOrderTime } from '../../../components/orders/order-format';
 import { protectionLabel } from '../../../components/orders/protection';
 import { categoryLabel, listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { ApiRequestError } from '../../../lib/api';
@@ -43,6 +44,7 @@ export function Component() {
   const [reportOpen, report] = useDisclosure(false);
   const query = useQuery({ queryKey: listingKeys.detail(id), queryFn: () => fetchListing(id) });
   usePageTitle(query.data?.title);
+  const offer = useListingOffer(query.data);
   if (query.isPending) return <PageSpinner label="Loading the listing…" />;
   if (query.isError) {
     const missing = query.error instanceof ApiRequestError && query.error.status === 404;
@@ -77,12 +79,28 @@ export function Component() {
       Message the seller
     </Button>
   );
+  // An accepted offer makes "Buy now" "Buy for" its price, here and in the phone's bar.
+  const buyButton = <BuyNowButton listing={l} offer={offer.accepted} />;
   const buyerActions = (
     <>
-      <BuyNowButton listing={l} />
+      {buyButton}
       {messageButton}
     </>
   );
+  // On a phone, a negotiable listing's bar offers "Make an offer" where "Message the seller" would be.
+  const barActions = offer.canOffer ? (
+    <>
+      {buyButton}
+      <MakeOfferButton offer={offer} size="md" />
+    </>
+  ) : (
+    buyerActions
+  );
+  const offerNote = offer.accepted
+    ? `Offer accepted: buy by ${formatOrderTime(offer.accepted.expiresAt)}`
+    : offer.latest?.status === 'pending'
+      ? `Your offer of ${formatPrice(offer.latest.amountCents, offer.latest.currency)} is waiting`
+      : undefined;
   const ownerActions = (
     <Button component={Link} to={`/listing-management/${l.id}/edit`} leftSection={<IconEdit size={18} />}>
       Edit listing
@@ -182,7 +200,7 @@ export function Component() {
                   ) : (
                     <>
                       <Stack visibleFrom="md">{buyerActions}</Stack>
-                      <OfferPanel listing={l} />
+                      <OfferPanel offer={offer} />
                       <FavoriteButton
                         variant="button"
                         listingId={l.id}
@@ -209,9 +227,11 @@ export function Component() {
       </Stack>
       <ListingActionBar
         price={price}
-        note={unavailable ? LISTING_STATUS_LABELS[l.status] : l.negotiable ? 'Price negotiable' : undefined}
+        note={
+          unavailable ? LISTING_STATUS_LABELS[l.status] : (offerNote ?? (l.negotiable ? 'Price negotiable' : undefined))
+        }
         // A disabled "Buy now" and its reason would crowd the bar: its note, the price card or an alert above say why.
-        actions={l.isOwner ? ownerActions : buyBlocker(l) ? messageButton : buyerActions}
+        actions={l.isOwner ? ownerActions : buyBlocker(l) ? messageButton : barActions}
       />
       {!l.isOwner && <ReportDialog listingId={l.id} opened={reportOpen} onClose={report.close} />}
     </Container>

@@ -12,9 +12,21 @@ const STATUS: Record<Offer['status'], { label: string; color: string }> = {
   withdrawn: { label: 'Withdrawn', color: 'gray' },
   expired: { label: 'Expired', color: 'gray' },
   used: { label: 'Bought', color: 'indigo' },
+  closed: { label: 'Closed', color: 'gray' },
+};
+
+/** When a closed offer ended, in words. */
+const ENDED: Partial<Record<Offer['status'], string>> = {
+  declined: 'declined',
+  withdrawn: 'withdrawn',
+  expired: 'expired',
+  used: 'bought',
+  closed: 'closed',
 };
 
 const listingPath = (o: Offer) => `/account/${o.listing.sellerId}/${o.listing.id}`;
+
+export const offerTitleId = (id: string) => `offer-${id}-title`;
 
 /** What is due next, in words, for an open offer. */
 function dueLine(o: Offer, side: OfferSide) {
@@ -35,18 +47,29 @@ export function OfferListItem(props: {
   const due = dueLine(o, side);
   const status = STATUS[o.status];
   const listingOpen = o.listing.status === 'active';
+  const ended = ENDED[o.status];
+  const titleId = offerTitleId(o.id);
+  const amount = formatPrice(o.amountCents, o.currency);
+  // Each row's buttons say whose offer they answer: a list of "Accept, Decline, Accept…" says nothing.
+  const about = `${titleId} ${titleId}-amount`;
   return (
     <Card component="li" withBorder padding="sm" radius="md">
       <Stack gap={6}>
-        <Anchor component={Link} to={listingPath(o)} fw={600} lineClamp={2}>
-          {o.listing.title}
-        </Anchor>
+        {o.listing.status === 'removed' ? (
+          <Text id={titleId} fw={600} lineClamp={2}>
+            {o.listing.title}
+          </Text>
+        ) : (
+          <Anchor id={titleId} component={Link} to={listingPath(o)} fw={600} lineClamp={2}>
+            {o.listing.title}
+          </Anchor>
+        )}
         <Group gap="xs">
           <Badge color={status.color} variant="light">
             {status.label}
           </Badge>
-          <Text size="sm" fw={700}>
-            {formatPrice(o.amountCents, o.currency)}
+          <Text size="sm" fw={700} id={`${titleId}-amount`}>
+            {amount}
           </Text>
           <Text size="sm" c="dimmed">
             (price {formatPrice(o.listing.priceCents, o.currency)})
@@ -55,30 +78,55 @@ export function OfferListItem(props: {
         <Text size="xs" c="dimmed">
           {side === 'made' ? `To ${o.sellerName}` : `From ${o.buyerName}`} · offered {formatOrderTime(o.createdAt)}
           {due && ` · ${due}`}
+          {ended && ` · ${ended} ${formatOrderTime(o.updatedAt)}`}
         </Text>
-        {(o.status === 'pending' || o.status === 'accepted') && !listingOpen && (
+        {o.listing.status === 'removed' && (
           <Text size="xs" c="dimmed">
-            The listing is not for sale right now.
+            The listing is no longer on the site.
+          </Text>
+        )}
+        {(o.status === 'pending' || o.status === 'accepted') && !listingOpen && o.listing.status !== 'removed' && (
+          <Text size="xs" c="dimmed">
+            {o.listing.status === 'reserved'
+              ? 'Reserved: another buyer is paying for it now.'
+              : 'The listing is not for sale right now.'}
           </Text>
         )}
         <Group gap="xs">
           {side === 'received' && o.status === 'pending' && (
             <>
-              <Button size="xs" disabled={busy || !listingOpen} onClick={() => onAnswer(o, 'accept')}>
+              <Button
+                size="xs"
+                disabled={busy || !listingOpen}
+                aria-describedby={about}
+                onClick={() => onAnswer(o, 'accept')}
+              >
                 Accept
               </Button>
-              <Button size="xs" variant="default" disabled={busy} onClick={() => onAnswer(o, 'decline')}>
+              <Button
+                size="xs"
+                variant="default"
+                disabled={busy}
+                aria-describedby={about}
+                onClick={() => onAnswer(o, 'decline')}
+              >
                 Decline
               </Button>
             </>
           )}
           {side === 'made' && o.status === 'accepted' && listingOpen && (
-            <Button size="xs" component={Link} to={listingPath(o)}>
-              Buy for {formatPrice(o.amountCents, o.currency)}
+            <Button size="xs" component={Link} to={`${listingPath(o)}#offer`} aria-describedby={titleId}>
+              Buy for {amount}
             </Button>
           )}
           {side === 'made' && (o.status === 'pending' || o.status === 'accepted') && (
-            <Button size="xs" variant="default" disabled={busy} onClick={() => onAnswer(o, 'withdraw')}>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={busy}
+              aria-describedby={about}
+              onClick={() => onAnswer(o, 'withdraw')}
+            >
               Withdraw
             </Button>
           )}

@@ -10,7 +10,8 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { offerKeys, offersApi, type OfferAnswer, type OfferSide } from '../../../components/orders/offers-api';
 import { toast } from '../../../lib/toast';
 import { LoadError } from '../components/load-error';
-import { OfferListItem } from '../components/offer-list-item';
+import { OfferListItem, offerTitleId } from '../components/offer-list-item';
+import { useSession } from '../../../lib/session';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 const SIDES: Record<OfferSide, string> = { received: 'Received', made: 'Made' };
@@ -24,7 +25,11 @@ const DONE: Record<OfferAnswer, string> = {
 export function Component() {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const side: OfferSide = params.get('side') === 'made' ? 'made' : 'received';
+  const { user } = useSession();
+  // A buyer's account receives none: it opens on what it made.
+  const defaultSide: OfferSide = user?.role === 'buyer' ? 'made' : 'received';
+  const asked = params.get('side');
+  const side: OfferSide = asked === 'made' || asked === 'received' ? asked : defaultSide;
   const [confirm, setConfirm] = useState<ConfirmOptions | null>(null);
   const query = useInfiniteQuery({
     queryKey: offerKeys.list(side),
@@ -40,12 +45,15 @@ export function Component() {
   const ask = (offer: Offer, verb: OfferAnswer) => {
     const amount = formatPrice(offer.amountCents, offer.currency);
     const run = () => answer.mutateAsync({ offer, verb });
+    // The row stays, its buttons change: the focus goes back to its title.
+    const returnFocusTo = () => document.getElementById(offerTitleId(offer.id));
     if (verb === 'accept')
       return setConfirm({
         title: 'Accept this offer?',
         message: `${offer.buyerName} can then buy “${offer.listing.title}” for ${amount} within ${OFFER_RULES.buyHours} hours. Until someone buys it, the listing stays on sale at its price.`,
         confirmLabel: `Accept ${amount}`,
         onConfirm: run,
+        returnFocusTo,
       });
     if (verb === 'decline')
       return setConfirm({
@@ -54,6 +62,7 @@ export function Component() {
         confirmLabel: 'Decline offer',
         danger: true,
         onConfirm: run,
+        returnFocusTo,
       });
     setConfirm({
       title: 'Withdraw your offer?',
@@ -61,6 +70,7 @@ export function Component() {
       confirmLabel: 'Withdraw offer',
       danger: true,
       onConfirm: run,
+      returnFocusTo,
     });
   };
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -75,10 +85,7 @@ export function Component() {
             offer is bought within {OFFER_RULES.buyHours} hours.
           </Text>
         </div>
-        <Tabs
-          value={side}
-          onChange={(v) => v && setParams(v === 'made' ? { side: v } : {}, { replace: true, preventScrollReset: true })}
-        >
+        <Tabs value={side} onChange={(v) => v && setParams({ side: v }, { replace: true, preventScrollReset: true })}>
           <Tabs.List>
             {(Object.keys(SIDES) as OfferSide[]).map((s) => (
               <Tabs.Tab key={s} value={s}>

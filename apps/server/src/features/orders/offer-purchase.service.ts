@@ -1,0 +1,61 @@
+import { formatPrice } from '@accountry/shared/listing-attributes';
+import { OFFER_CHAT_MESSAGES as CHAT, OFFER_MESSAGES as M } from '@accountry/shared/offers';
+import type { Database } from '../../db/database';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { postSystemMessage, type PostedSystemMessage } from '../chat/system-messages.service';
+import { openOffersOf, setOfferStatusIf } from './offers.repository';
+import { ensureConversation } from './orders.repository';
+
+/**
+ * Buying at an accepted offer's price, inside buy-now's transaction (decision 180): only its buyer, on its listing, in
+ * its currency, once, before it expires. Returns the offer's price.
+ */
+export async function useAcceptedOffer(
+  trx: Database,
+  offerId: string,
+  buyer: string,
+  listing: { id: string; currency: string },
+  now: number,
+) {
+  const offer = await trx.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst();
+  if (!offer || offer.listingId !== listing.id) throw notFound(M.notFound);
+  if (offer.buyerId !== buyer) throw forbidden(M.notYours);
+  if (offer.currency !== listing.currency) throw conflict(M.notUsable);
+  if (!(await setOfferStatusIf(trx, offerId, ['accepted'], 'used', now))) throw conflict(M.notUsable);
+  return offer.amountCents;
+}
+
+/** Remember which order used the offer. */
+export async function linkOfferToOrder(trx: Database, offerId: string, orderId: string) {
+  await trx.updateTable('offers').set({ orderId }).where('id', '=', offerId).execute();
+}
+
+/** An order that ends unpaid gives its offer back to its buyer until the offer's own time is up; after, it expired. */
+export async function returnOfferOfUnpaidOrder(trx: Database, orderId: string, now: number) {
+  const used = trx.updateTable('offers').where('orderId', '=', orderId).where('status', '=', 'used');
+  await used.set({ status: 'accepted', orderId: null, updatedAt: now }).where('expiresAt', '>', now).execute();
+  await used.set({ status: 'expired', orderId: null, updatedAt: now }).where('expiresAt', '<=', now).execute();
+}
+
+/**
+ * Close the open offers that can no longer be bought, each told in its chat: those on a listing sold to someone else,
+ * or those of an account being closed (decision 169). Returns the chat notices, to publish after the commit.
+ */
+export async function closeOffers(
+  trx: Database,
+  which: { listingId: string } | { userId: string },
+  now: number,
+): Promise<PostedSystemMessage[]> {
+  const posted: PostedSystemMessage[] = [];
+  for (const o of await openOffersOf(trx, which)) {
+    if (!(await setOfferStatusIf(trx, o.id, ['pending', 'accepted'], 'closed', now))) continue;
+    const amount = formatPrice(o.amountCents, o.currency);
+    const body =
+      'listingId' in which
+        ? CHAT.sold(amount)
+        : CHAT.accountClosed(amount, o.buyerId === which.userId ? 'buyer' : 'seller');
+    const conversationId = await ensureConversation(trx, o.listingId, o.buyerId, o.sellerId, now);
+    posted.push(await postSystemMessage(trx, { conversationId, body, now }));
+  }
+  return posted;
+}

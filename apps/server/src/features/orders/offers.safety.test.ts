@@ -1,0 +1,157 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, createTestApp, signInAs, userWithSession, type TestContext } from '../../test/test-app';
+import { arrangeDeal, call, expectLedgerHealthy, insertListing, orderUpTo, type Party } from './orders-test-helpers';
+import { adminAction } from './account-closure-test-helpers';
+
+/** Offers (decision 180) against blocks, floods, closed accounts, sales to others, and listings leaving the site. */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ PUBLIC_URL: 'https://market.example' });
+});
+afterEach(() => expectLedgerHealthy(ctx));
+afterAll(() => ctx.close());
+
+const H = 3_600_000;
+const negotiable = () => arrangeDeal(ctx, { priceCents: 10_000, negotiable: true, title: 'Immortal Valorant account' });
+const offer = (who: Party, listingId: string, amountCents: number) =>
+  call(ctx, who, 'POST', `/api/listings/${listingId}/offers`, { amountCents });
+const answer = (who: Party, id: string, verb: 'accept' | 'decline' | 'withdraw') =>
+  call(ctx, who, 'POST', `/api/offers/${id}/${verb}`);
+const offerMails = async (email: string) =>
+  (await ctx.mailsTo(email)).filter((m) => m.subject.startsWith('New offer on'));
+const made = async (who: Party, listingId?: string) =>
+  (await call(ctx, who, 'GET', `/api/offers?side=made${listingId ? `&listingId=${listingId}` : ''}`)).body
+    .items as Array<{ id: string; status: string; listing: { title: string; priceCents: number; status: string } }>;
+const chatOf = async (listingId: string, buyerId: string) =>
+  (
+    await ctx.db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversationId')
+      .select('m.body')
+      .where('c.listingId', '=', listingId)
+      .where('c.buyerId', '=', buyerId)
+      .orderBy('m.seq')
+      .execute()
+  ).map((m) => m.body);
+
+describe('offers and what surrounds them', () => {
+  it('a member blocked in the chat cannot reach the seller through offers either', async () => {
+    const deal = await negotiable();
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/blocks',
+      headers: deal.seller.session.headers,
+      payload: { userId: deal.buyer.id },
+    });
+    expect(blocked.statusCode).toBe(204);
+    const res = await offer(deal.buyer, deal.listing.id, 6_000);
+    expect([res.status, res.body.error?.message]).toEqual([403, 'You cannot make offers to this seller.']);
+    expect(await offerMails(deal.seller.email)).toEqual([]);
+  });
+
+  it('withdrawing does not free a mail: five offers to one seller in 24 hours', async () => {
+    const deal = await negotiable();
+    const listings = [deal.listing.id];
+    for (let i = 0; i < 4; i++)
+      listings.push((await insertListing(ctx, deal.seller.id, { priceCents: 10_000, negotiable: true })).id);
+    for (const listingId of listings) {
+      const res = await offer(deal.buyer, listingId, 6_000);
+      expect(res.status).toBe(201);
+      expect((await answer(deal.buyer, res.body.id as string, 'withdraw')).status).toBe(200);
+    }
+    const sixth = await offer(deal.buyer, deal.listing.id, 6_100);
+    expect([sixth.status, sixth.body.error?.message]).toEqual([
+      429,
+      'You can make 5 offers to one seller in 24 hours. Try again later.',
+    ]);
+    expect(await offerMails(deal.seller.email)).toHaveLength(5);
+  });
+
+  it('closing an account closes its open offers on both sides, told in their chats', async () => {
+    const admin = await userWithSession(ctx, 'admin');
+    const deal = await negotiable();
+    const id = (await offer(deal.buyer, deal.listing.id, 7_000)).body.id as string;
+    await answer(deal.seller, id, 'accept');
+    const other = await negotiable();
+    const pending = (await offer(other.buyer, other.listing.id, 7_000)).body.id as string;
+    await adminAction(ctx, admin.session, deal.seller.id, 'delete');
+    await adminAction(ctx, admin.session, other.buyer.id, 'disable');
+    expect((await made(deal.buyer))[0]).toMatchObject({ id, status: 'closed' });
+    expect(await chatOf(deal.listing.id, deal.buyer.id)).toContain(
+      "The offer of $70 is closed: the seller's account was closed.",
+    );
+    const row = await ctx.db.selectFrom('offers').select('status').where('id', '=', pending).executeTakeFirstOrThrow();
+    expect(row.status).toBe('closed');
+    expect((await answer(other.seller, pending, 'accept')).status).toBe(409);
+  });
+
+  it("a member's own deletion closes the offers on their listings", async () => {
+    const deal = await negotiable();
+    const id = (await offer(deal.buyer, deal.listing.id, 7_000)).body.id as string;
+    const deleted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/profile/delete',
+      headers: (await signInAs(ctx, deal.seller.id)).headers,
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await made(deal.buyer))[0]).toMatchObject({ id, status: 'closed' });
+  });
+
+  it("a sale to another buyer closes the listing's other open offers", async () => {
+    const deal = await negotiable();
+    const id = (await offer(deal.buyer, deal.listing.id, 7_000)).body.id as string;
+    const rival = await arrangeDeal(ctx);
+    const rivalDeal = { ...deal, buyer: rival.buyer };
+    await orderUpTo(ctx, rivalDeal, 'delivered');
+    expect((await made(deal.buyer))[0]).toMatchObject({ id, status: 'closed' });
+    expect(await chatOf(deal.listing.id, deal.buyer.id)).toContain(
+      'The account was sold to another buyer: the offer of $70 is closed.',
+    );
+  });
+
+  it('an order that ends unpaid after its offer lapsed leaves the offer expired, not bought', async () => {
+    const deal = await negotiable();
+    const id = (await offer(deal.buyer, deal.listing.id, 7_000)).body.id as string;
+    await answer(deal.seller, id, 'accept');
+    ctx.clock.advance(23.9 * H);
+    const order = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
+    expect(order.status).toBe(201);
+    ctx.clock.advance(0.2 * H);
+    expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${order.body.id}/cancel`, {})).status).toBe(200);
+    expect((await made(deal.buyer, deal.listing.id))[0]).toMatchObject({ id, status: 'expired' });
+  });
+
+  it('a buyer sees a listing that left the site as it was when they offered; its seller as it is', async () => {
+    const deal = await negotiable();
+    await offer(deal.buyer, deal.listing.id, 7_000);
+    await ctx.db
+      .updateTable('listings')
+      .set({ status: 'draft', title: 'Something else entirely', priceCents: 55_500 })
+      .where('id', '=', deal.listing.id)
+      .execute();
+    expect((await made(deal.buyer))[0]!.listing).toMatchObject({
+      title: 'Immortal Valorant account',
+      priceCents: 10_000,
+      status: 'removed',
+    });
+    const received = await call(ctx, deal.seller, 'GET', '/api/offers?side=received');
+    expect((received.body.items as Array<{ listing: object }>)[0]!.listing).toMatchObject({
+      title: 'Something else entirely',
+      status: 'draft',
+    });
+  });
+
+  it('each side gets its own refusal, and a seller hears when an accepted offer is withdrawn', async () => {
+    const deal = await negotiable();
+    const id = (await offer(deal.buyer, deal.listing.id, 7_000)).body.id as string;
+    const wrongSide = await answer(deal.buyer, id, 'accept');
+    expect([wrongSide.status, wrongSide.body.error?.message]).toEqual([403, 'Only the seller can answer this offer.']);
+    await answer(deal.seller, id, 'accept');
+    const sellerWithdraws = await answer(deal.seller, id, 'withdraw');
+    expect(sellerWithdraws.body.error?.message).toBe('Only the buyer who made this offer can withdraw it.');
+    expect((await answer(deal.buyer, id, 'withdraw')).status).toBe(200);
+    const mails = (await ctx.mailsTo(deal.seller.email)).map((m) => m.subject);
+    expect(mails).toContain('An offer on "Immortal Valorant account" was withdrawn');
+  });
+});
