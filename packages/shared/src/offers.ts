@@ -14,6 +14,8 @@ export const OFFER_RULES = {
   answerHours: 48,
   /** An accepted offer is bought within this, or it expires and the listing's price is the price again. */
   buyHours: 24,
+  /** The buyer is reminded this long before an accepted offer ends. */
+  reminderHours: 4,
   /** An offer is at least this share of the price: lower ones only cost the seller time. */
   minPercent: 50,
   /** Offers a buyer may make on one listing in 24 hours. */
@@ -61,6 +63,8 @@ export const OFFER_CHAT_MESSAGES = {
     `The seller accepted the offer of ${amount}. The buyer has 24 hours to buy at that price.`,
   declined: (amount: string) => `The seller declined the offer of ${amount}.`,
   withdrawn: (amount: string) => `The buyer withdrew the offer of ${amount}.`,
+  expiredUnanswered: (amount: string) => `The offer of ${amount} expired: the seller did not answer in 48 hours.`,
+  expiredUnbought: (amount: string) => `The offer of ${amount} expired: it was not bought within 24 hours.`,
   sold: (amount: string) => `The account was sold to another buyer: the offer of ${amount} is closed.`,
   accountClosed: (amount: string, side: 'buyer' | 'seller') =>
     `The offer of ${amount} is closed: the ${side}'s account was closed.`,

@@ -23,6 +23,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .addColumn('expires_at', t.timestamp, (c) => c.notNull())
     .addColumn('order_id', 'text')
+    // When to mail the buyer that an accepted offer is about to end; cleared once sent.
+    .addColumn('reminder_at', t.timestamp)
     .execute();
   await db.schema
     .createIndex('offers_open_idx')
@@ -30,6 +32,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['listing_id', 'buyer_id'])
     .unique()
     .where(sql<boolean>`status in ('pending', 'accepted')`)
+    .execute();
+  // The sweep: open offers by when they lapse, and reminders by when they are due.
+  await db.schema
+    .createIndex('offers_open_expiry_idx')
+    .on('offers')
+    .column('expires_at')
+    .where(sql<boolean>`status in ('pending', 'accepted')`)
+    .execute();
+  await db.schema
+    .createIndex('offers_reminder_idx')
+    .on('offers')
+    .column('reminder_at')
+    .where(sql.ref('reminder_at'), 'is not', null)
     .execute();
   // The offer an unpaid order gives back when it ends.
   await db.schema

@@ -80,3 +80,25 @@ export function offerWithdrawnMail(
     ),
   } satisfies Mail;
 }
+
+/** The buyer's accepted offer ends soon: the agreed price is theirs for a few hours more. */
+export function offerEndingMail(
+  publicUrl: string,
+  to: string,
+  o: { title: string; amountCents: number; currency: string; expiresAt: number; listingUrl: string },
+) {
+  const amount = formatPrice(o.amountCents, o.currency);
+  return {
+    to,
+    subject: `Your accepted offer on "${o.title}" ends soon`,
+    ...mailLayout(
+      'Your accepted offer ends soon',
+      [
+        `The seller accepted your offer of ${amount} for "${o.title}". Buy it at that price by ${until(o.expiresAt)} ` +
+          '(UTC); after that the offer expires and the listing is sold at its own price.',
+      ],
+      { label: 'Buy at your price', url: `${publicUrl}${o.listingUrl}` },
+      'You get this email because the seller accepted your offer.',
+    ),
+  } satisfies Mail;
+}

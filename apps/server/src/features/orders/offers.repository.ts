@@ -88,7 +88,7 @@ export async function setOfferStatusIf(
   from: OfferStatus[],
   to: OfferStatus,
   now: number,
-  patch: Partial<Pick<OffersTable, 'expiresAt' | 'orderId'>> = {},
+  patch: Partial<Pick<OffersTable, 'expiresAt' | 'orderId' | 'reminderAt'>> = {},
 ) {
   const res = await db
     .updateTable('offers')
@@ -100,15 +100,11 @@ export async function setOfferStatusIf(
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Mark a buyer's open offers whose time is up as expired, so the one-open-offer index lets a new one in. */
-export async function expireLapsedOffers(db: Database, buyerId: string, now: number) {
-  await db
-    .updateTable('offers')
-    .set({ status: 'expired', updatedAt: now })
-    .where('buyerId', '=', buyerId)
-    .where('status', 'in', OPEN)
-    .where('expiresAt', '<=', now)
-    .execute();
+/** Open offers whose time is up: a buyer's, or the next batch of all (by the open offers' expiry index). */
+export async function lapsedOffers(db: Database, which: { buyerId: string } | { limit: number }, now: number) {
+  let rows = db.selectFrom('offers').selectAll().where('status', 'in', OPEN).where('expiresAt', '<=', now);
+  rows = 'buyerId' in which ? rows.where('buyerId', '=', which.buyerId) : rows.orderBy('expiresAt').limit(which.limit);
+  return rows.execute();
 }
 
 /**

@@ -1,6 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, createTestApp, signInAs, userWithSession, type TestContext } from '../../test/test-app';
-import { arrangeDeal, call, expectLedgerHealthy, insertListing, orderUpTo, type Party } from './orders-test-helpers';
+import {
+  arrangeDeal,
+  call,
+  expectLedgerHealthy,
+  insertListing,
+  orderUpTo,
+  sweep,
+  type Party,
+} from './orders-test-helpers';
 import { adminAction } from './account-closure-test-helpers';
 
 /** Offers (decision 180) against blocks, floods, closed accounts, sales to others, and listings leaving the site. */
@@ -153,5 +161,39 @@ describe('offers and what surrounds them', () => {
     expect((await answer(deal.buyer, id, 'withdraw')).status).toBe(200);
     const mails = (await ctx.mailsTo(deal.seller.email)).map((m) => m.subject);
     expect(mails).toContain('An offer on "Immortal Valorant account" was withdrawn');
+  });
+});
+
+describe('offers over time', () => {
+  it('the sweep tells a lapsed offer in its chat once, and reminds the buyer before an accepted offer ends', async () => {
+    const deal = await negotiable();
+    const unanswered = (await offer(deal.buyer, deal.listing.id, 6_000)).body.id as string;
+    const other = await negotiable();
+    const accepted = (await offer(other.buyer, other.listing.id, 7_000)).body.id as string;
+    await answer(other.seller, accepted, 'accept');
+
+    const reminders = async () =>
+      (await ctx.mailsTo(other.buyer.email)).filter(
+        (m) => m.subject === 'Your accepted offer on "Immortal Valorant account" ends soon',
+      );
+    ctx.clock.advance(20 * H + 1);
+    await sweep(ctx);
+    await sweep(ctx);
+    expect(await reminders()).toHaveLength(1);
+    expect((await made(deal.buyer))[0]).toMatchObject({ id: unanswered, status: 'pending' });
+
+    ctx.clock.advance(28 * H);
+    await sweep(ctx);
+    await sweep(ctx);
+    expect(await chatOf(deal.listing.id, deal.buyer.id)).toContain(
+      'The offer of $60 expired: the seller did not answer in 48 hours.',
+    );
+    expect(await chatOf(other.listing.id, other.buyer.id)).toContain(
+      'The offer of $70 expired: it was not bought within 24 hours.',
+    );
+    expect((await made(deal.buyer))[0]).toMatchObject({ id: unanswered, status: 'expired' });
+    // Told once, however many sweeps ran.
+    const notices = (await chatOf(deal.listing.id, deal.buyer.id)).filter((b) => b.includes('expired'));
+    expect(notices).toHaveLength(1);
   });
 });

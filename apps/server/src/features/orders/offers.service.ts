@@ -21,15 +21,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { eitherBlocked } from '../chat/safety.service';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
 import { offerAnsweredMail, offerMadeMail, offerWithdrawnMail } from './offer-mails';
-import {
-  countOffers,
-  expireLapsedOffers,
-  findOffer,
-  insertOffer,
-  listOffers,
-  setOfferStatusIf,
-  toOffer,
-} from './offers.repository';
+import { expireLapsedOffers } from './offer-sweep';
+import { countOffers, findOffer, insertOffer, listOffers, setOfferStatusIf, toOffer } from './offers.repository';
 import { findListingForOrder, mayTrade } from './order-listings.repository';
 import { ensureConversation } from './orders.repository';
 import type { OrdersContext } from './orders-context';
@@ -57,8 +50,10 @@ async function refuseOverLimits(trx: Database, buyerId: string, sellerId: string
   if ((await countOffers(trx, buyerId, { since, sellerId })) >= OFFER_RULES.perSellerPerDay)
     throw tooManyRequests(M.tooManyToSeller);
   if ((await countOffers(trx, buyerId, { since })) >= OFFER_RULES.perDay) throw tooManyRequests(M.tooManyToday);
-  await expireLapsedOffers(trx, buyerId, now);
+  // Lapsed ones are over, told in their chats: they neither count nor block a new offer on their listing.
+  const lapsed = await expireLapsedOffers(trx, { buyerId }, now);
   if ((await countOffers(trx, buyerId, { open: true })) >= OFFER_RULES.maxOpen) throw conflict(M.tooManyOpen);
+  return lapsed;
 }
 
 /**
@@ -70,7 +65,7 @@ export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: s
   const { deps } = ctx;
   if (user.disabled) throw forbidden(ORDER_MESSAGES.accountDisabled);
   const now = deps.clock.now();
-  let posted: PostedSystemMessage;
+  let posted: PostedSystemMessage[];
   const id = newId();
   try {
     posted = await withKeyLocks(deps.db.db, [`offers:${user.id}`], async (trx) => {
@@ -79,7 +74,7 @@ export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: s
       if (amountCents < lowestOffer(listing.priceCents))
         throw badRequest(M.tooLow(listing.priceCents, listing.currency));
       if (amountCents >= listing.priceCents) throw badRequest(M.notBelowPrice);
-      await refuseOverLimits(trx, user.id, listing.sellerId, listingId, now);
+      const lapsed = await refuseOverLimits(trx, user.id, listing.sellerId, listingId, now);
       const offer: OffersTable = {
         id,
         listingId,
@@ -100,14 +95,14 @@ export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: s
       const amount = formatPrice(amountCents, listing.currency);
       const facts = { ...listing, amountCents, buyerName: user.displayName, expiresAt: offer.expiresAt };
       await queueMailToUser(trx, listing.sellerId, (to) => offerMadeMail(deps.config.publicUrl, to.email, facts), now);
-      return postSystemMessage(trx, { conversationId, body: CHAT.made(amount), now });
+      return [...lapsed, await postSystemMessage(trx, { conversationId, body: CHAT.made(amount), now })];
     });
   } catch (err) {
     // The one-open-offer index: a second request that passed the checks at the same time.
     if (isUniqueViolation(err)) throw conflict(M.alreadyOpen);
     throw err;
   }
-  await publishSystemMessages(deps, [posted]);
+  await publishSystemMessages(deps, posted);
   return offerView(ctx, id, user.id);
 }
 
@@ -151,7 +146,9 @@ export async function answerOffer(ctx: OrdersContext, user: AuthUser, id: string
         throw conflict(M.listingNotActive);
       if (!(await mayTrade(trx, row.buyerId))) throw conflict(M.partyClosed);
       const expiresAt = now + OFFER_RULES.buyHours * HOUR;
-      if (!(await setOfferStatusIf(trx, id, ['pending'], 'accepted', now, { expiresAt }))) throw conflict(M.notPending);
+      const reminderAt = expiresAt - OFFER_RULES.reminderHours * HOUR;
+      if (!(await setOfferStatusIf(trx, id, ['pending'], 'accepted', now, { expiresAt, reminderAt })))
+        throw conflict(M.notPending);
       await mailAnswer(ctx, trx, row, { accepted: true, expiresAt, priceCents: listing.priceCents }, now);
       return chat(trx, CHAT.accepted(amount));
     }

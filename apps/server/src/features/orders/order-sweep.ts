@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { OrdersContext } from './orders-context';
 import { moveOrder } from './order-transitions';
 import { queueReminderMail } from './order-mails';
+import { sweepOffers } from './offer-sweep';
 
 const BATCH = 100;
 
@@ -13,6 +14,8 @@ export interface SweepResult {
   erased: number;
   /** Payment pages of unpaid orders closed at the provider after an earlier attempt failed. */
   closed: number;
+  /** Offers that lapsed, and buyers reminded that their accepted offer ends soon (decision 180). */
+  offers: { expired: number; reminded: number };
 }
 
 /**
@@ -22,7 +25,7 @@ export interface SweepResult {
  */
 export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
   const db = ctx.deps.db.db;
-  const result: SweepResult = { moved: 0, reminded: 0, erased: 0, closed: 0 };
+  const result: SweepResult = { moved: 0, reminded: 0, erased: 0, closed: 0, offers: { expired: 0, reminded: 0 } };
   for (;;) {
     const now = ctx.deps.clock.now();
     const due = await db
@@ -49,6 +52,7 @@ export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
   result.reminded = await sendReminders(ctx);
   result.erased = await eraseCredentials(ctx);
   result.closed = await ctx.provider.closeOwedPayments();
+  result.offers = await sweepOffers(ctx);
   return result;
 }
 
