@@ -53,7 +53,11 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
 
   // The seller sees it on /offers and accepts after confirming.
   const s = await signedInPage(browser, baseURL!, seller.id);
-  await s.page.goto('/offers');
+  await s.page.goto(`/account/${seller.id}/${listingId}`);
+  await expect(
+    s.page.getByRole('region', { name: 'Price' }).getByText('An offer waits for your answer.'),
+  ).toBeVisible();
+  await s.page.getByRole('link', { name: 'Answer on the offers page' }).click();
   await expect(s.page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
   const received = s.page
     .getByRole('list', { name: 'Received offers' })

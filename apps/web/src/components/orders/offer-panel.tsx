@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
@@ -150,5 +151,24 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
       <MakeOfferButton offer={offer} />
       {dialogs}
     </Stack>
+  );
+}
+
+/** On the seller's own listing: how many offers on it wait for an answer, and where to answer them. */
+export function WaitingOffersNote({ listing }: { listing: { id: string; negotiable: boolean; isOwner: boolean } }) {
+  const query = useQuery({
+    queryKey: offerKeys.list('received', listing.id),
+    queryFn: () => offersApi.list('received', null, listing.id),
+    enabled: listing.isOwner && listing.negotiable,
+  });
+  const waiting = query.data?.items.filter((o) => o.status === 'pending').length ?? 0;
+  if (!waiting) return null;
+  return (
+    <Text size="sm">
+      {waiting === 1 ? 'An offer waits' : `${waiting}${query.data?.nextCursor ? '+' : ''} offers wait`} for your answer.{' '}
+      <Anchor component={Link} to="/offers">
+        Answer on the offers page
+      </Anchor>
+    </Text>
   );
 }

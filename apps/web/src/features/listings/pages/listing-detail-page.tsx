@@ -23,7 +23,12 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { FavoriteButton } from '../../../components/listings/favorite-button';
 import { StatusBadge } from '../../../components/listings/status-badge';
 import { BuyNowButton, buyBlocker } from '../../../components/orders/buy-now-button';
-import { MakeOfferButton, OfferPanel, useListingOffer } from '../../../components/orders/offer-panel';
+import {
+  MakeOfferButton,
+  OfferPanel,
+  WaitingOffersNote,
+  useListingOffer,
+} from '../../../components/orders/offer-panel';
 import { formatOrderTime } from '../../../components/orders/order-format';
 import { protectionLabel } from '../../../components/orders/protection';
 import { categoryLabel, listingPath, platformLabel } from '../../../components/listings/listing-format';
@@ -192,6 +197,7 @@ export function Component() {
                   {l.isOwner ? (
                     <>
                       <Stack visibleFrom="md">{ownerActions}</Stack>
+                      <WaitingOffersNote listing={l} />
                       <Text size="sm" c="dimmed">
                         Saved by {l.favoriteCount ?? 0} {l.favoriteCount === 1 ? 'member' : 'members'} ·{' '}
                         {l.viewCount.toLocaleString('en-US')} views
