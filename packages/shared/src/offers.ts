@@ -65,6 +65,7 @@ export const OFFER_CHAT_MESSAGES = {
   withdrawn: (amount: string) => `The buyer withdrew the offer of ${amount}.`,
   expiredUnanswered: (amount: string) => `The offer of ${amount} expired: the seller did not answer in 48 hours.`,
   expiredUnbought: (amount: string) => `The offer of ${amount} expired: it was not bought within 24 hours.`,
+  boughtAnyway: (amount: string) => `The buyer bought the account at another price: the offer of ${amount} is closed.`,
   sold: (amount: string) => `The account was sold to another buyer: the offer of ${amount} is closed.`,
   accountClosed: (amount: string, side: 'buyer' | 'seller') =>
     `The offer of ${amount} is closed: the ${side}'s account was closed.`,

@@ -8,6 +8,7 @@ export const ORDER_MESSAGES = {
   listingNotActive: 'This listing is not available for purchase.',
   sellerGone: "The seller's account is no longer active, so this order cannot be paid. Cancel it; nothing was charged.",
   listingTaken: 'Someone else is already buying this listing.',
+  priceChanged: 'The price changed while you were buying. Check the new price and buy again.',
   accountDisabled: 'Your account cannot start orders.',
   notYourOrder: 'Only the buyer or the seller of this order can do this.',
   onlyBuyer: 'Only the buyer of this order can do this.',

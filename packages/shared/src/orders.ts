@@ -35,11 +35,16 @@ export const protectionDaysSchema = z.union(
   PROTECTION_PERIODS.map((d) => z.literal(d)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]],
 );
 
-/** `offerId`: an accepted offer of this buyer's, bought at its price (decision 180). */
+/**
+ * `offerId`: an accepted offer of this buyer's, bought at its price (decision 180; without it, the buyer's accepted
+ * offer on the listing is used). `expectedPriceCents`: the price the buyer confirmed; another one is a 409.
+ */
 export const createOrderSchema = z.strictObject({
   listingId: z.string().min(1).max(64),
   offerId: z.string().min(1).max(64).optional(),
+  expectedPriceCents: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
 });
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
 export const cancelOrderSchema = z.strictObject({
   reason: z.string().trim().max(500, M.cancelReason).optional().default(''),

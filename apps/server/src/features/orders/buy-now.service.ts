@@ -1,5 +1,6 @@
 import { ORDER_CHAT_MESSAGES, ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { DUE_RULES, MAX_UNPAID_ORDERS } from '@accountry/shared/order-state';
+import type { CreateOrderInput } from '@accountry/shared/orders';
 import type { OrdersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { accountLock, withKeyLocks } from '../../db/key-lock';
@@ -10,7 +11,7 @@ import { postSystemMessage, publishSystemMessages } from '../chat/system-message
 import type { OrdersContext } from './orders-context';
 import { ensureConversation, insertHistory, insertOrder, unpaidOrderCount } from './orders.repository';
 import { findListingForOrder, mayTrade, setListingStatusIf } from './order-listings.repository';
-import { linkOfferToOrder, useAcceptedOffer } from './offer-purchase.service';
+import { acceptedOfferOf, linkOfferToOrder, useAcceptedOffer } from './offer-purchase.service';
 
 /**
  * Buy now: one order for the listing's price (or an accepted offer's, decision 180); the listing is reserved, and the database allows one open order. The
@@ -20,7 +21,7 @@ export async function buyNow(
   ctx: OrdersContext,
   user: AuthUser,
   listingId: string,
-  offerId?: string,
+  { offerId, expectedPriceCents }: Omit<CreateOrderInput, 'listingId'> = {},
 ): Promise<OrdersTable> {
   if (user.disabled) throw forbidden(M.accountDisabled);
   const now = ctx.deps.clock.now();
@@ -36,10 +37,13 @@ export async function buyNow(
       if (listing.sellerId === user.id) throw badRequest(M.ownListing);
       if (listing.status !== 'active' || !(await mayTrade(trx, listing.sellerId))) throw conflict(M.listingNotActive);
       if ((await unpaidOrderCount(trx, user.id)) >= MAX_UNPAID_ORDERS) throw conflict(M.tooManyUnpaid);
-      // An accepted offer is bought at its price, or at the listing's if the seller has since asked less.
-      const priceCents = offerId
-        ? Math.min(await useAcceptedOffer(trx, offerId, user.id, listing, now), listing.priceCents)
+      // An accepted offer is bought at its price, or at the listing's if the seller has since asked less; the buyer's
+      // accepted offer on the listing is used when none is named, so the agreed price is the one they pay.
+      const offer = offerId ?? (await acceptedOfferOf(trx, user.id, listing.id, now));
+      const priceCents = offer
+        ? Math.min(await useAcceptedOffer(trx, offer, user.id, listing, now), listing.priceCents)
         : listing.priceCents;
+      if (expectedPriceCents !== undefined && expectedPriceCents !== priceCents) throw conflict(M.priceChanged);
       if (!(await setListingStatusIf(trx, listing.id, 'active', 'reserved', now))) throw conflict(M.listingTaken);
       const order: OrdersTable = {
         id: newId(),
@@ -79,7 +83,7 @@ export async function buyNow(
         credentialsErasedAt: null,
       };
       await insertOrder(trx, order);
-      if (offerId) await linkOfferToOrder(trx, offerId, order.id);
+      if (offer) await linkOfferToOrder(trx, offer, order.id);
       await insertHistory(trx, {
         orderId: order.id,
         fromStatus: null,

@@ -25,6 +25,19 @@ export async function useAcceptedOffer(
   return offer.amountCents;
 }
 
+/** The buyer's accepted offer on the listing that can still be bought, if any. */
+export async function acceptedOfferOf(trx: Database, buyerId: string, listingId: string, now: number) {
+  const row = await trx
+    .selectFrom('offers')
+    .select('id')
+    .where('listingId', '=', listingId)
+    .where('buyerId', '=', buyerId)
+    .where('status', '=', 'accepted')
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** Remember which order used the offer. */
 export async function linkOfferToOrder(trx: Database, offerId: string, orderId: string) {
   await trx.updateTable('offers').set({ orderId }).where('id', '=', offerId).execute();
@@ -38,12 +51,13 @@ export async function returnOfferOfUnpaidOrder(trx: Database, orderId: string, n
 }
 
 /**
- * Close the open offers that can no longer be bought, each told in its chat: those on a listing sold to someone else,
- * or those of an account being closed (decision 169). Returns the chat notices, to publish after the commit.
+ * Close the open offers that can no longer be bought, each told in its chat: those on a listing sold (to someone else,
+ * or to the offer's own buyer at another price), or those of an account being closed (decision 169). Returns the
+ * chat notices, to publish after the commit.
  */
 export async function closeOffers(
   trx: Database,
-  which: { listingId: string } | { userId: string },
+  which: { listingId: string; soldTo: string } | { userId: string },
   now: number,
 ): Promise<PostedSystemMessage[]> {
   const posted: PostedSystemMessage[] = [];
@@ -52,7 +66,9 @@ export async function closeOffers(
     const amount = formatPrice(o.amountCents, o.currency);
     const body =
       'listingId' in which
-        ? CHAT.sold(amount)
+        ? o.buyerId === which.soldTo
+          ? CHAT.boughtAnyway(amount)
+          : CHAT.sold(amount)
         : CHAT.accountClosed(amount, o.buyerId === which.userId ? 'buyer' : 'seller');
     const conversationId = await ensureConversation(trx, o.listingId, o.buyerId, o.sellerId, now);
     posted.push(await postSystemMessage(trx, { conversationId, body, now }));

@@ -164,6 +164,36 @@ describe('offers and what surrounds them', () => {
   });
 });
 
+describe('buying when an offer was accepted', () => {
+  it('a plain order uses the accepted offer, and a price other than the one confirmed is refused', async () => {
+    const deal = await negotiable();
+    const id = (await offer(deal.buyer, deal.listing.id, 7_000)).body.id as string;
+    await answer(deal.seller, id, 'accept');
+    const stale = await call(ctx, deal.buyer, 'POST', '/api/orders', {
+      listingId: deal.listing.id,
+      expectedPriceCents: 10_000,
+    });
+    expect([stale.status, stale.body.error?.message]).toEqual([
+      409,
+      'The price changed while you were buying. Check the new price and buy again.',
+    ]);
+    expect((await made(deal.buyer, deal.listing.id))[0]).toMatchObject({ id, status: 'accepted' });
+    const order = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id });
+    expect(order.body).toMatchObject({ priceCents: 7_000 });
+    expect((await made(deal.buyer, deal.listing.id))[0]).toMatchObject({ id, status: 'used' });
+  });
+
+  it('a buyer who buys at the price instead has their own offer closed as such, not as sold to another', async () => {
+    const deal = await negotiable();
+    const id = (await offer(deal.buyer, deal.listing.id, 7_000)).body.id as string;
+    await orderUpTo(ctx, deal, 'delivered');
+    expect((await made(deal.buyer, deal.listing.id))[0]).toMatchObject({ id, status: 'closed' });
+    expect(await chatOf(deal.listing.id, deal.buyer.id)).toContain(
+      'The buyer bought the account at another price: the offer of $70 is closed.',
+    );
+  });
+});
+
 describe('offers over time', () => {
   it('the sweep tells a lapsed offer in its chat once, and reminds the buyer before an accepted offer ends', async () => {
     const deal = await negotiable();

@@ -68,7 +68,11 @@ export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: s
   let posted: PostedSystemMessage[];
   const id = newId();
   try {
-    posted = await withKeyLocks(deps.db.db, [`offers:${user.id}`], async (trx) => {
+    // Both members' account locks, as buy-now and closing an account take them: an offer is not written to or from an
+    // account being closed after its offers were closed.
+    const seller = (await findListingForOrder(deps.db.db, listingId))?.sellerId ?? '';
+    const locks = [`offers:${user.id}`, accountLock(user.id), accountLock(seller)];
+    posted = await withKeyLocks(deps.db.db, locks, async (trx) => {
       if (!(await mayTrade(trx, user.id))) throw forbidden(ORDER_MESSAGES.accountDisabled);
       const listing = await offerableListing(trx, listingId, user.id);
       if (amountCents < lowestOffer(listing.priceCents))
@@ -126,7 +130,7 @@ async function offerFor(db: Database, id: string, user: AuthUser, answer: Answer
 /**
  * The seller accepts or declines a pending offer, or the buyer withdraws an open one: each a write conditioned on the
  * status it moves from and on its time not being up (409 otherwise), told in the chat and the other side's mail.
- * Accepting runs under the seller's account lock, which buy-now takes too: the listing is still for sale when the
+ * Answers run under both members' account locks, which buy-now takes too: the listing is still for sale when the
  * offer is accepted, and both members can still trade.
  */
 export async function answerOffer(ctx: OrdersContext, user: AuthUser, id: string, answer: Answer): Promise<Offer> {
@@ -139,7 +143,9 @@ export async function answerOffer(ctx: OrdersContext, user: AuthUser, id: string
     ensureConversation(trx, row.listingId, row.buyerId, row.sellerId, now).then((conversationId) =>
       postSystemMessage(trx, { conversationId, body, now }),
     );
-  const posted = await withKeyLocks(db, [accountLock(row.sellerId)], async (trx) => {
+  // Both members' account locks, taken together as buy-now and closing an account take them: none of the three can
+  // wait on a row the other holds while holding what it needs.
+  const posted = await withKeyLocks(db, [accountLock(row.sellerId), accountLock(row.buyerId)], async (trx) => {
     if (answer === 'accept') {
       const listing = await findListingForOrder(trx, row.listingId);
       if (!listing || listing.deletedAt || listing.status !== 'active' || !(await mayTrade(trx, row.sellerId)))
@@ -157,9 +163,10 @@ export async function answerOffer(ctx: OrdersContext, user: AuthUser, id: string
       await mailAnswer(ctx, trx, row, { accepted: false, expiresAt: now, priceCents: row.livePriceCents }, now);
       return chat(trx, CHAT.declined(amount));
     }
-    if (!(await setOfferStatusIf(trx, id, ['pending', 'accepted'], 'withdrawn', now))) throw conflict(M.notPending);
-    // A seller who accepted is waiting for a sale: they hear that it will not come.
-    if (row.status === 'accepted') {
+    // Decided on the status the write left: a seller who accepted is waiting for a sale, and hears it will not come.
+    const wasAccepted = await setOfferStatusIf(trx, id, ['accepted'], 'withdrawn', now);
+    if (!wasAccepted && !(await setOfferStatusIf(trx, id, ['pending'], 'withdrawn', now))) throw conflict(M.notPending);
+    if (wasAccepted) {
       const facts = {
         title: row.title,
         amountCents: row.amountCents,

@@ -24,7 +24,7 @@ export const refundKey = (order: OrdersTable, cents: number) => `${order.id}:ref
  */
 export async function afterTransition(ctx: OrdersContext, before: OrdersTable, moved: Moved, action: OrderAction) {
   const after = moved.order;
-  await publishSystemMessages(ctx.deps, [moved.notice]);
+  await publishSystemMessages(ctx.deps, [moved.notice, ...(moved.others ?? [])]);
   const refunded = refundedBy(before, action, after.refundedCents);
   if (refunded > 0) await ctx.provider.sendRefund(refundKey(after, refunded));
   if (closesPayment(before, action)) await ctx.provider.closePayment(after.id);

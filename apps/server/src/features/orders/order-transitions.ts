@@ -33,6 +33,8 @@ export interface Actor {
 export interface Moved {
   order: OrdersTable;
   notice: PostedSystemMessage;
+  /** Other chats' notices the move caused (offers a sale closed), published with it. */
+  others?: PostedSystemMessage[];
 }
 
 export interface MoveOptions {
@@ -159,8 +161,9 @@ export async function applyTransition(
   const listingTo = listingStatusAfter(order.status, to);
   if (listingTo) await moveHeldListing(trx, order.listingId, listingTo, now);
   if (order.status === 'pending_payment' && to !== 'paid') await returnOfferOfUnpaidOrder(trx, order.id, now);
-  // Sold: other buyers' offers on it are over (their notices are read with the chat, not pushed live).
-  if (listingTo === 'sold') await closeOffers(trx, { listingId: order.listingId }, now);
+  // Sold: the offers on it are over.
+  const soldTo = order.buyerId;
+  const others = listingTo === 'sold' ? await closeOffers(trx, { listingId: order.listingId, soldTo }, now) : [];
   const money = movesFor(ctx, action, order, refundCents);
   if (money && money.moves.length > 0)
     await postLedgerOr409(trx, { ...money, orderId: order.id, actorId: actor.id }, now, M.insufficientBalance);
@@ -174,7 +177,7 @@ export async function applyTransition(
     body: orderChatMessage(action, order.status, refundCents),
     now,
   });
-  return { order: after, notice };
+  return { order: after, notice, others };
 }
 
 /**

@@ -71,7 +71,8 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = requireRole(request, MEMBERS);
-        const order = await buyNow(ctx, user, request.body.listingId, request.body.offerId);
+        const { listingId, ...terms } = request.body;
+        const order = await buyNow(ctx, user, listingId, terms);
         return reply.status(201).send(await orderDetail(ctx, order, 'buyer'));
       },
     );

@@ -6,7 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DELIVERY_TIME_LABELS, type DeliveryTime, type ListingStatus } from '@accountry/shared/listings';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
-import { ORDER_ROUTES, orderPath, type OrderDetail, type PayOrderResponse } from '@accountry/shared/orders';
+import {
+  ORDER_ROUTES,
+  orderPath,
+  type CreateOrderInput,
+  type OrderDetail,
+  type PayOrderResponse,
+} from '@accountry/shared/orders';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { orderPagePath } from './order-format';
@@ -51,16 +57,16 @@ export function BuyNowButton({ listing, offer }: { listing: BuyableListing; offe
   const [busy, setBusy] = useState(false);
   const blocker = buyBlocker(listing);
   const blockerId = useId();
-  const price = formatPrice(
-    offer ? Math.min(offer.amountCents, listing.priceCents) : listing.priceCents,
-    listing.currency,
-  );
+  const priceCents = offer ? Math.min(offer.amountCents, listing.priceCents) : listing.priceCents;
+  const price = formatPrice(priceCents, listing.currency);
 
   const buy = async () => {
     setBusy(true);
     let order: OrderDetail;
     try {
-      order = await api<OrderDetail>(ORDER_ROUTES.create, { body: { listingId: listing.id, offerId: offer?.id } });
+      // The price the buyer confirmed: another one (a change meanwhile) is refused rather than charged.
+      const body: CreateOrderInput = { listingId: listing.id, offerId: offer?.id, expectedPriceCents: priceCents };
+      order = await api<OrderDetail>(ORDER_ROUTES.create, { body });
     } catch (err) {
       setBusy(false);
       setOpen(false);

@@ -40,11 +40,16 @@ export function useListingOffer(listing: OfferableListing | undefined) {
   const latest = query.data?.items[0];
   const open = latest && (latest.status === 'pending' || latest.status === 'accepted') ? latest : undefined;
   const canOffer = query.isSuccess && !open && !!listing?.negotiable && listing.status === 'active';
+  // What "Buy for" charges: the offer, or the listing's price if the seller has since asked less.
+  const accepted = open?.status === 'accepted' ? open : undefined;
+  const buyPrice =
+    accepted && listing && formatPrice(Math.min(accepted.amountCents, listing.priceCents), accepted.currency);
   return {
     enabled,
     query,
     latest,
-    accepted: open?.status === 'accepted' ? open : undefined,
+    buyPrice,
+    accepted,
     canOffer,
     openDialog: () => setDialogOpen(true),
     dialog: listing && (
@@ -125,7 +130,8 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
       <Stack gap="xs" ref={status} tabIndex={-1} role="group" aria-label="Your offer" id="offer">
         {latest.status === 'accepted' ? (
           <Alert color="teal" role="status" icon={<IconCash aria-hidden />} title="Your offer was accepted">
-            Buy for {amount} until {formatOrderTime(latest.expiresAt)}. Until then, the listing stays on sale to others.
+            Buy for {offer.buyPrice} until {formatOrderTime(latest.expiresAt)}. Until then, the listing stays on sale to
+            others.
           </Alert>
         ) : (
           <Text size="sm">
@@ -145,7 +151,7 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
     <Stack gap="xs" ref={status} tabIndex={-1} role="group" aria-label="Your offer" id="offer">
       {(note || bought) && (
         <Text size="sm" c="dimmed">
-          {bought ? `You bought this account for your offer of ${amount}.` : `${note} ${amount}.`}
+          {bought ? `You bought this account after your offer of ${amount} was accepted.` : `${note} ${amount}.`}
         </Text>
       )}
       <MakeOfferButton offer={offer} />
