@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect as baseExpect, test } from '@playwright/test';
-import { createUser, signInContext } from './support/db';
+import { createUser, openE2eDb, signInContext } from './support/db';
 import { insertManyUsers } from './support/long-lists';
 
 // A long table pages in on scroll on a busy machine: allow the slow steps.
@@ -58,4 +58,28 @@ test('the admin users table renders a window of rows with a sticky header and lo
     await expect(table.getByRole('link', { name: `${prefix} 0001` })).toHaveCount(0);
   }
   await context.close();
+});
+
+test('"Load more" under favorites moves the focus to the first listing it added', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const member = createUser('buyer', `Fay Favorites ${randomBytes(2).toString('hex')}`);
+  const db = openE2eDb();
+  const listings = db
+    .prepare("select id from listings where status = 'active' and deleted_at is null order by created_at limit 30")
+    .all() as Array<{ id: string }>;
+  const insert = db.prepare('insert into favorites (user_id, listing_id, created_at) values (?, ?, ?)');
+  listings.forEach((l, i) => insert.run(member.id, l.id, Date.now() - i * 1000));
+  db.close();
+  await signInContext(context, baseURL!, member.id);
+  await page.goto('/favorites');
+  const list = page.getByRole('list', { name: 'Saved listings' });
+  await expect(list.getByRole('listitem')).toHaveCount(24);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(30);
+  // The button is gone with the last page: the focus is on the first new listing, where reading goes on.
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await expect(list.getByRole('listitem').nth(24).getByRole('link').first()).toBeFocused();
 });

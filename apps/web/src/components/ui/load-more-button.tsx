@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Button, Center, type CenterProps } from '@mantine/core';
 
 interface Pages {
@@ -6,16 +7,35 @@ interface Pages {
   fetchNextPage: () => Promise<unknown>;
 }
 
-/** "Load more" under a list read a page at a time; nothing once the last page is in. */
+/** The first of the items a page added to `list`: its first link or button, or the item itself. */
+function focusFirstNew(list: HTMLElement, before: number) {
+  const item = list.children[before] as HTMLElement | undefined;
+  if (!item) return;
+  const target = item.querySelector<HTMLElement>('a[href], button:not([disabled])') ?? item;
+  if (target === item && item.tabIndex < 0) item.setAttribute('tabindex', '-1');
+  target.focus();
+}
+
+/**
+ * "Load more" under a list read a page at a time; nothing once the last page is in. With `list` (the element whose
+ * children are the items), the focus then goes to the first new item: the button may be gone, and a keyboard or
+ * screen-reader user reads on from there.
+ */
 export function LoadMoreButton({
   query,
   label = 'Load more',
+  list,
   ...center
-}: { query: Pages; label?: string } & CenterProps) {
+}: { query: Pages; label?: string; list?: RefObject<HTMLElement | null> } & CenterProps) {
   if (!query.hasNextPage) return null;
+  const load = async () => {
+    const before = list?.current?.children.length ?? 0;
+    await query.fetchNextPage();
+    requestAnimationFrame(() => list?.current && focusFirstNew(list.current, before));
+  };
   return (
     <Center {...center}>
-      <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+      <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void load()}>
         {label}
       </Button>
     </Center>

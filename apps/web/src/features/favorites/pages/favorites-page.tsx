@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import {
   Alert,
@@ -116,6 +117,7 @@ export function Component() {
     onError: (err) => toast.error(err.message),
   });
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const list = useRef<HTMLDivElement>(null);
   const total = query.data?.pages[0]?.total;
   return (
     <Container size="md" py="xl">
@@ -146,6 +148,7 @@ export function Component() {
           </EmptyState>
         )}
         <SimpleGrid
+          ref={list}
           cols={1}
           spacing="sm"
           component="ul"
@@ -162,7 +165,7 @@ export function Component() {
             </li>
           ))}
         </SimpleGrid>
-        <LoadMoreButton query={query} />
+        <LoadMoreButton query={query} list={list} />
       </Stack>
     </Container>
   );

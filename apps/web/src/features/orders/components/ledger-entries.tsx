@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ export function LedgerEntries() {
     getNextPageParam: (last) => last.nextCursor,
   });
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const rows = useRef<HTMLTableSectionElement>(null);
   if (query.isPending)
     return (
       <Text c="dimmed" role="status">
@@ -37,7 +39,7 @@ export function LedgerEntries() {
               <Table.Th ta="right">Held</Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody ref={rows}>
             {items.map((e) => (
               <Table.Tr key={e.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatOrderTime(e.createdAt)}</Table.Td>
@@ -63,7 +65,7 @@ export function LedgerEntries() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <LoadMoreButton query={query} mt="sm" />
+      <LoadMoreButton query={query} list={rows} mt="sm" />
     </>
   );
 }

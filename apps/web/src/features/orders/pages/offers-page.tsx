@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Container, EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
@@ -74,6 +74,8 @@ export function Component() {
     });
   };
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  // A Stack drawn as a list: typed as the div it would be.
+  const list = useRef<HTMLDivElement>(null);
 
   return (
     <Container size="md" py="xl">
@@ -115,13 +117,21 @@ export function Component() {
             )}
           </EmptyState>
         ) : (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${SIDES[side]} offers`}>
+          <Stack
+            ref={list}
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={`${SIDES[side]} offers`}
+          >
             {items.map((o) => (
               <OfferListItem key={o.id} offer={o} side={side} busy={answer.isPending} onAnswer={ask} />
             ))}
           </Stack>
         )}
-        <LoadMoreButton query={query} />
+        <LoadMoreButton query={query} list={list} />
       </Stack>
       <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} />
     </Container>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Container, EmptyState, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
@@ -35,6 +36,8 @@ export function Component() {
     getNextPageParam: (last) => last.nextCursor,
   });
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  // A Stack drawn as a list: typed as the div it would be.
+  const list = useRef<HTMLDivElement>(null);
 
   return (
     <Container size="md" py="xl">
@@ -83,13 +86,21 @@ export function Component() {
             )}
           </EmptyState>
         ) : (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={SIDE_LABELS[side]}>
+          <Stack
+            ref={list}
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={SIDE_LABELS[side]}
+          >
             {items.map((o) => (
               <OrderListItemCard key={o.id} order={o} side={side} />
             ))}
           </Stack>
         )}
-        <LoadMoreButton query={query} />
+        <LoadMoreButton query={query} list={list} />
       </Stack>
     </Container>
   );
