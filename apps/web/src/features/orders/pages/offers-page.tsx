@@ -1,4 +1,4 @@
-import { useState, useRef } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Container, EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
@@ -6,13 +6,11 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_MESSAGES, OFFER_RULES, type Offer } from '@accountry/shared/offers';
 import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
-import { PageSpinner } from '../../../components/ui/page-spinner';
 import { offerKeys, offersApi, type OfferAnswer, type OfferSide } from '../../../components/orders/offers-api';
 import { toast } from '../../../lib/toast';
-import { LoadError } from '../components/load-error';
 import { OfferListItem, offerTitleId } from '../components/offer-list-item';
 import { useSession } from '../../../lib/session';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { PagedList } from '../components/paged-list';
 
 const SIDES: Record<OfferSide, string> = { received: 'Received', made: 'Made' };
 const DONE: Record<OfferAnswer, string> = {
@@ -73,9 +71,6 @@ export function Component() {
       returnFocusTo,
     });
   };
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
-  // A Stack drawn as a list: typed as the div it would be.
-  const list = useRef<HTMLDivElement>(null);
 
   return (
     <Container size="md" py="xl">
@@ -96,42 +91,31 @@ export function Component() {
             ))}
           </Tabs.List>
         </Tabs>
-        {query.isPending ? (
-          <PageSpinner label="Loading your offers…" />
-        ) : query.isError ? (
-          <LoadError title="Your offers could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-        ) : items.length === 0 ? (
-          <EmptyState
-            icon={<IconCash />}
-            title={side === 'received' ? 'No offers received yet' : 'No offers made yet'}
-            description={
-              side === 'received'
-                ? 'Buyers can make offers on listings marked "Price negotiable".'
-                : 'On a listing marked "Price negotiable", use "Make an offer" to propose your price.'
-            }
-          >
-            {side === 'made' && (
-              <Button component={Link} to="/browse?negotiable=true">
-                Browse negotiable accounts
-              </Button>
-            )}
-          </EmptyState>
-        ) : (
-          <Stack
-            ref={list}
-            component="ul"
-            gap="sm"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={`${SIDES[side]} offers`}
-          >
-            {items.map((o) => (
-              <OfferListItem key={o.id} offer={o} side={side} busy={answer.isPending} onAnswer={ask} />
-            ))}
-          </Stack>
-        )}
-        <LoadMoreButton query={query} list={list} />
+        <PagedList
+          query={query}
+          label={`${SIDES[side]} offers`}
+          loading="Loading your offers…"
+          failed="Your offers could not be loaded"
+          empty={
+            <EmptyState
+              icon={<IconCash />}
+              title={side === 'received' ? 'No offers received yet' : 'No offers made yet'}
+              description={
+                side === 'received'
+                  ? 'Buyers can make offers on listings marked "Price negotiable".'
+                  : 'On a listing marked "Price negotiable", use "Make an offer" to propose your price.'
+              }
+            >
+              {side === 'made' && (
+                <Button component={Link} to="/browse?negotiable=true">
+                  Browse negotiable accounts
+                </Button>
+              )}
+            </EmptyState>
+          }
+        >
+          {(o) => <OfferListItem key={o.id} offer={o} side={side} busy={answer.isPending} onAnswer={ask} />}
+        </PagedList>
       </Stack>
       <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} />
     </Container>

@@ -1,15 +1,12 @@
-import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Container, EmptyState, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ORDER_STATE_LABELS, type OrderState } from '@accountry/shared/order-state';
 import { ORDER_SIDES, ORDER_STATUS_FILTERS, type OrderStatusFilter } from '@accountry/shared/orders';
-import { PageSpinner } from '../../../components/ui/page-spinner';
 import { orderKeys, ordersApi, type OrderSide } from '../api/orders-api';
 import { OrderListItemCard } from '../components/order-list-item';
-import { LoadError } from '../components/load-error';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { PagedList } from '../components/paged-list';
 
 const SIDE_LABELS: Record<OrderSide, string> = { purchases: 'Purchases', sales: 'Sales' };
 const statusLabel = (s: OrderStatusFilter) =>
@@ -35,9 +32,6 @@ export function Component() {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
-  // A Stack drawn as a list: typed as the div it would be.
-  const list = useRef<HTMLDivElement>(null);
 
   return (
     <Container size="md" py="xl">
@@ -63,44 +57,33 @@ export function Component() {
           allowDeselect={false}
           maw={260}
         />
-        {query.isPending ? (
-          <PageSpinner label="Loading your orders…" />
-        ) : query.isError ? (
-          <LoadError title="Your orders could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-        ) : items.length === 0 ? (
-          <EmptyState
-            icon={<IconReceipt />}
-            title={status === 'all' ? `No ${SIDE_LABELS[side].toLowerCase()} yet` : 'No orders with this status'}
-            description={
-              status !== 'all'
-                ? 'Try another status.'
-                : side === 'purchases'
-                  ? 'When you buy an account, its order appears here.'
-                  : 'When someone buys one of your accounts, the order appears here.'
-            }
-          >
-            {status === 'all' && side === 'purchases' && (
-              <Button component={Link} to="/browse">
-                Browse accounts
-              </Button>
-            )}
-          </EmptyState>
-        ) : (
-          <Stack
-            ref={list}
-            component="ul"
-            gap="sm"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={SIDE_LABELS[side]}
-          >
-            {items.map((o) => (
-              <OrderListItemCard key={o.id} order={o} side={side} />
-            ))}
-          </Stack>
-        )}
-        <LoadMoreButton query={query} list={list} />
+        <PagedList
+          query={query}
+          label={SIDE_LABELS[side]}
+          loading="Loading your orders…"
+          failed="Your orders could not be loaded"
+          empty={
+            <EmptyState
+              icon={<IconReceipt />}
+              title={status === 'all' ? `No ${SIDE_LABELS[side].toLowerCase()} yet` : 'No orders with this status'}
+              description={
+                status !== 'all'
+                  ? 'Try another status.'
+                  : side === 'purchases'
+                    ? 'When you buy an account, its order appears here.'
+                    : 'When someone buys one of your accounts, the order appears here.'
+              }
+            >
+              {status === 'all' && side === 'purchases' && (
+                <Button component={Link} to="/browse">
+                  Browse accounts
+                </Button>
+              )}
+            </EmptyState>
+          }
+        >
+          {(o) => <OrderListItemCard key={o.id} order={o} side={side} />}
+        </PagedList>
       </Stack>
     </Container>
   );
