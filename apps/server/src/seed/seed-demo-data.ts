@@ -10,6 +10,7 @@ import { seedAnnouncements } from './seed-announcements';
 import { seedAdmin } from './seed-admin';
 import { seedTraffic } from './seed-traffic';
 import { seedOrders } from './seed-orders';
+import { seedOffers } from './seed-offers';
 
 export interface SeedContext {
   db: Database;
@@ -20,7 +21,7 @@ export interface SeedContext {
 
 /**
  * Feature seeders, run after the users in ascending `order`:
- * listings 10, chat 20, reviews/favorites 30, announcements 40, traffic 50, admin 60.
+ * listings 10, chat 20, reviews/favorites 30, orders 35, offers 37, announcements 40, traffic 50, admin 60.
  */
 const seeders: Array<{
   name: string;
@@ -31,6 +32,7 @@ const seeders: Array<{
   { name: 'chat', order: 20, run: seedChat },
   { name: 'favorites and reviews', order: 30, run: seedFavoritesReviews },
   { name: 'orders', order: 35, run: seedOrders },
+  { name: 'offers', order: 37, run: seedOffers },
   { name: 'announcements', order: 40, run: seedAnnouncements },
   { name: 'admin', order: 60, run: seedAdmin },
   { name: 'traffic', order: 50, run: seedTraffic },

@@ -9,6 +9,7 @@ import { seedUsers, type SeededUsers } from './seed-users';
 import { seedListings } from './seed-listings';
 import { seedFavoritesReviews } from './seed-favorites-reviews';
 import { seedOrders } from './seed-orders';
+import { seedOffers } from './seed-offers';
 
 let handle: DatabaseHandle;
 let users: SeededUsers;
@@ -22,6 +23,7 @@ beforeAll(async () => {
     await seedListings(ctx);
     await seedFavoritesReviews(ctx);
     await seedOrders(ctx, cipher);
+    await seedOffers(ctx);
   });
 });
 afterAll(() => handle.close());
@@ -64,5 +66,23 @@ describe('demo orders', () => {
     for (const o of orders.filter((o) => o.deliveredAt === null)) expect(o.credentialsCipher).toBeNull();
     // Past the 30-day retention (old reviewed orders) they are erased, as the sweep would have done.
     for (const o of orders.filter((o) => o.credentialsErasedAt !== null)) expect(o.credentialsCipher).toBeNull();
+  });
+
+  it('has an offer waiting for the demo seller, and one accepted and one declined for the demo buyer', async () => {
+    const offers = await handle.db
+      .selectFrom('offers')
+      .select(['buyerId', 'sellerId', 'status', 'amountCents', 'listingPriceCents'])
+      .execute();
+    expect(offers.map((o) => [o.status, o.buyerId === users.buyer]).sort()).toEqual(
+      [
+        ['accepted', true],
+        ['declined', true],
+        ['pending', false],
+      ].sort(),
+    );
+    for (const o of offers) {
+      expect(o.sellerId).toBe(users.seller);
+      expect(o.amountCents).toBeLessThan(o.listingPriceCents);
+    }
   });
 });
