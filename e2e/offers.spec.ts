@@ -78,6 +78,10 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
   // The mailbox shows the mail's link as its address: it opens the listing at the offer.
   await mail.getByRole('link', { name: /#offer$/ }).click();
   await expect(priceCard.getByRole('group', { name: 'Your offer' })).toBeFocused();
+  // So does "Buy for" on the offers page, whose paged list the listing page's own offer query must not be read as.
+  await b.page.goto('/offers?side=made');
+  await b.page.getByRole('list', { name: 'Made offers' }).getByRole('link', { name: 'Buy for $80' }).click();
+  await expect(priceCard.getByRole('group', { name: 'Your offer' })).toBeFocused();
   await expect(priceCard.getByText('Your offer was accepted')).toBeVisible();
   // "Buy now" became "Buy for" the offer's price: one way to buy, at the agreed price.
   await expect(priceCard.getByRole('button', { name: 'Buy now' })).toHaveCount(0);

@@ -33,7 +33,7 @@ export function useListingOffer(listing: OfferableListing | undefined) {
   // Admins do not trade; a member asks whatever the listing says now, since an accepted offer outlives "negotiable".
   const enabled = !!listing && !listing.isOwner && !!user && user.role !== 'admin';
   const query = useQuery({
-    queryKey: offerKeys.list('made', listing?.id),
+    queryKey: offerKeys.onListing('made', listing?.id ?? ''),
     queryFn: () => offersApi.list('made', null, listing!.id),
     enabled,
   });
@@ -163,7 +163,7 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
 /** On the seller's own listing: how many offers on it wait for an answer, and where to answer them. */
 export function WaitingOffersNote({ listing }: { listing: { id: string; negotiable: boolean; isOwner: boolean } }) {
   const query = useQuery({
-    queryKey: offerKeys.list('received', listing.id),
+    queryKey: offerKeys.onListing('received', listing.id),
     queryFn: () => offersApi.list('received', null, listing.id),
     enabled: listing.isOwner && listing.negotiable,
   });

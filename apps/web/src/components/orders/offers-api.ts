@@ -7,7 +7,10 @@ export type OfferAnswer = 'accept' | 'decline' | 'withdraw';
 /** Offers (decision 180): the listing page and the offers page share these calls and their cache keys. */
 export const offerKeys = {
   all: ['offers'] as const,
-  list: (side: OfferSide, listingId?: string) => ['offers', side, listingId ?? null] as const,
+  /** The offers page's paged list of one side. */
+  pages: (side: OfferSide) => ['offers', 'pages', side] as const,
+  /** One side's offers on one listing (a plain query: its own key, never the paged list's shape). */
+  onListing: (side: OfferSide, listingId: string) => ['offers', 'listing', side, listingId] as const,
 };
 
 export const offersApi = {

@@ -30,7 +30,7 @@ export function Component() {
   const side: OfferSide = asked === 'made' || asked === 'received' ? asked : defaultSide;
   const [confirm, setConfirm] = useState<ConfirmOptions | null>(null);
   const query = useInfiniteQuery({
-    queryKey: offerKeys.list(side),
+    queryKey: offerKeys.pages(side),
     queryFn: ({ pageParam }) => offersApi.list(side, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
