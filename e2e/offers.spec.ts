@@ -98,3 +98,53 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
   await expect(made.getByRole('link', { name: 'Open the order' })).toBeVisible();
   for (const p of [a, b, s]) await p.context.close();
 });
+
+test('a seller answers an offer with a price of their own; the buyer accepts it and buys at it', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Cy Counter ${tag}`);
+  const buyer = createUser('buyer', `Di Dealer ${tag}`);
+  const admin = createUser('admin');
+  const title = `Countered Fortnite account ${tag}`;
+  const listingId = insertListing(seller.id, { title, priceCents: 10_000, negotiable: true });
+  const a = await signedInPage(browser, baseURL!, admin.id);
+  await creditBalance(a.context, baseURL!, buyer.id, 20_000);
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  const priceCard = b.page.getByRole('region', { name: 'Price' });
+  await priceCard.getByRole('button', { name: 'Make an offer' }).click();
+  const dialog = b.page.getByRole('dialog', { name: 'Make an offer' });
+  await dialog.getByRole('textbox', { name: 'Your offer (USD)' }).fill('70');
+  await dialog.getByRole('button', { name: 'Send offer' }).click();
+  await expect(b.page.getByText('Offer sent. The seller has 48 hours to answer.')).toBeVisible();
+
+  // The seller names $85.
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  await s.page.goto('/offers');
+  const row = s.page.getByRole('list', { name: 'Received offers' }).getByRole('listitem').filter({ hasText: title });
+  await row.getByRole('button', { name: 'Name your price' }).click();
+  const counter = s.page.getByRole('dialog', { name: 'Name your price' });
+  const price = counter.getByRole('textbox', { name: 'Your price (USD)' });
+  await price.fill('100');
+  await counter.getByRole('button', { name: 'Send your price' }).click();
+  await expect(counter.getByText('Ask more than the offer of $70 and less than your price of $100.')).toBeVisible();
+  await price.fill('85');
+  await counter.getByRole('button', { name: 'Send your price' }).click();
+  await expect(s.page.getByText('Counter-offer sent. The buyer has 48 hours to answer.')).toBeVisible();
+  await expect(row.getByText('You asked $85.')).toBeVisible();
+  await expect(row.getByRole('link', { name: title })).toBeFocused();
+
+  // The buyer sees it on the listing, accepts it, and buys at $85.
+  await b.page.reload();
+  await expect(priceCard.getByText('The seller asks $85')).toBeVisible();
+  await priceCard.getByRole('button', { name: 'Accept $85' }).click();
+  await expect(b.page.getByText('Counter-offer accepted. You have 24 hours to buy at that price.')).toBeVisible();
+  await priceCard.getByRole('button', { name: 'Buy for $85' }).click();
+  await b.page.getByRole('dialog', { name: 'Buy this account?' }).getByRole('button', { name: 'Pay $85' }).click();
+  await expect(b.page).toHaveURL(/\/orders\/[\w-]+$/);
+  await expect(b.page.getByRole('region', { name: 'Order summary' }).getByText('$85')).toBeVisible();
+  for (const p of [a, b, s]) await p.context.close();
+});

@@ -3,10 +3,20 @@ import { pageOf } from './admin-paging';
 import { formatPrice } from './listing-attributes';
 
 /**
- * Offers on negotiable listings (decision 180). `pending` waits for the seller; `accepted` may be bought at its price
+ * Offers on negotiable listings (decision 180). `pending` waits for the seller; `countered` for the buyer's answer to
+ * the seller's price (`counterCents`); `accepted` may be bought at its price
  * once, by its buyer; the rest are over (`closed`: the listing was sold to someone else, or an account was closed). A pending or accepted offer past `expiresAt` reads as `expired`.
  */
-export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'expired', 'used', 'closed'] as const;
+export const OFFER_STATUSES = [
+  'pending',
+  'countered',
+  'accepted',
+  'declined',
+  'withdrawn',
+  'expired',
+  'used',
+  'closed',
+] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export const OFFER_RULES = {
@@ -49,6 +59,12 @@ export const OFFER_MESSAGES = {
   notUsable: 'This offer can no longer be used: it was withdrawn or used, or it expired.',
   notYours: 'Only the buyer who made this offer can buy at its price.',
   notSeller: 'Only the seller can answer this offer.',
+  counterBetween: (offerCents: number, priceCents: number, currency: string) =>
+    `Ask more than the offer of ${formatPrice(offerCents, currency)} and less than your price of ` +
+    `${formatPrice(priceCents, currency)}.`,
+  notCountered: 'This counter-offer was already answered, or it expired.',
+  countered: 'Counter-offer sent. The buyer has 48 hours to answer.',
+  counterAccepted: 'Counter-offer accepted. You have 24 hours to buy at that price.',
   notBuyer: 'Only the buyer who made this offer can withdraw it.',
   sent: 'Offer sent. The seller has 48 hours to answer.',
   accepted: 'Offer accepted. The buyer has 24 hours to buy at that price.',
@@ -61,6 +77,13 @@ export const OFFER_CHAT_MESSAGES = {
   made: (amount: string) => `The buyer offered ${amount} for this account. The seller has 48 hours to answer.`,
   accepted: (amount: string) =>
     `The seller accepted the offer of ${amount}. The buyer has 24 hours to buy at that price.`,
+  countered: (offer: string, counter: string) =>
+    `The seller answered the offer of ${offer} with ${counter}. The buyer has 48 hours to accept it.`,
+  counterAccepted: (amount: string) =>
+    `The buyer accepted the seller's price of ${amount}, and has 24 hours to buy at it.`,
+  counterDeclined: (amount: string) => `The buyer declined the seller's price of ${amount}.`,
+  expiredUncountered: (amount: string) =>
+    `The seller's price of ${amount} expired: the buyer did not answer in 48 hours.`,
   declined: (amount: string) => `The seller declined the offer of ${amount}.`,
   withdrawn: (amount: string) => `The buyer withdrew the offer of ${amount}.`,
   expiredUnanswered: (amount: string) => `The offer of ${amount} expired: the seller did not answer in 48 hours.`,
@@ -75,6 +98,8 @@ export const OFFER_ROUTES = {
   make: '/api/listings/:id/offers',
   list: '/api/offers',
   accept: '/api/offers/:id/accept',
+  counter: '/api/offers/:id/counter',
+  acceptCounter: '/api/offers/:id/accept-counter',
   decline: '/api/offers/:id/decline',
   withdraw: '/api/offers/:id/withdraw',
 } as const;
@@ -104,6 +129,8 @@ export const offerSchema = z.object({
   buyerName: z.string(),
   sellerName: z.string(),
   amountCents: z.number(),
+  /** The seller's price in answer, while `countered` (and after, for the record). */
+  counterCents: z.number().nullable(),
   currency: z.string(),
   status: z.enum(OFFER_STATUSES),
   createdAt: z.number(),

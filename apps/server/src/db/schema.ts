@@ -614,6 +614,8 @@ export interface OffersTable {
   expiresAt: number;
   /** The order that used it. */
   orderId: string | null;
+  /** The seller's price in answer (a counter-offer). */
+  counterCents?: number | null;
   /** When to mail the buyer that the accepted offer ends soon; cleared once sent. */
   reminderAt?: number | null;
 }

@@ -23,6 +23,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .addColumn('expires_at', t.timestamp, (c) => c.notNull())
     .addColumn('order_id', 'text')
+    // The seller's price in answer to the offer (a counter-offer).
+    .addColumn('counter_cents', 'bigint')
     // When to mail the buyer that an accepted offer is about to end; cleared once sent.
     .addColumn('reminder_at', t.timestamp)
     .execute();
@@ -31,14 +33,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('offers')
     .columns(['listing_id', 'buyer_id'])
     .unique()
-    .where(sql<boolean>`status in ('pending', 'accepted')`)
+    .where(sql<boolean>`status in ('pending', 'countered', 'accepted')`)
     .execute();
   // The sweep: open offers by when they lapse, and reminders by when they are due.
   await db.schema
     .createIndex('offers_open_expiry_idx')
     .on('offers')
     .column('expires_at')
-    .where(sql<boolean>`status in ('pending', 'accepted')`)
+    .where(sql<boolean>`status in ('pending', 'countered', 'accepted')`)
     .execute();
   await db.schema
     .createIndex('offers_reminder_idx')

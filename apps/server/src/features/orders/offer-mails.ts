@@ -102,3 +102,55 @@ export function offerEndingMail(
     ),
   } satisfies Mail;
 }
+
+/** The buyer hears the seller's price in answer to their offer: theirs to accept within 48 hours. */
+export function offerCounteredMail(
+  publicUrl: string,
+  to: string,
+  o: {
+    title: string;
+    amountCents: number;
+    counterCents: number;
+    currency: string;
+    expiresAt: number;
+    listingUrl: string;
+  },
+) {
+  const counter = formatPrice(o.counterCents, o.currency);
+  return {
+    to,
+    subject: `The seller of "${o.title}" answered your offer with ${counter}`,
+    ...mailLayout(
+      'The seller named a price',
+      [
+        `The seller answered your offer of ${formatPrice(o.amountCents, o.currency)} for "${o.title}" with ${counter}.`,
+        `Accept it by ${until(o.expiresAt)} (UTC) to buy at that price within 24 hours, or decline it; after that it ` +
+          'expires.',
+      ],
+      { label: 'Answer the seller', url: `${publicUrl}${o.listingUrl}` },
+      'You get this email because you made an offer on this listing.',
+    ),
+  } satisfies Mail;
+}
+
+/** The seller hears that the buyer accepted their price: a sale may follow within 24 hours. */
+export function counterAcceptedMail(
+  publicUrl: string,
+  to: string,
+  o: { title: string; amountCents: number; currency: string; buyerName: string },
+) {
+  const amount = formatPrice(o.amountCents, o.currency);
+  return {
+    to,
+    subject: `${o.buyerName} accepted your price of ${amount} for "${o.title}"`,
+    ...mailLayout(
+      'Your price was accepted',
+      [
+        `${o.buyerName} accepted your price of ${amount} for "${o.title}", and has 24 hours to buy at it. The listing ` +
+          'stays on sale at its own price until someone buys it.',
+      ],
+      { label: 'Open your offers', url: `${publicUrl}/offers` },
+      'You get this email because you answered an offer with a price.',
+    ),
+  } satisfies Mail;
+}

@@ -62,7 +62,7 @@ export async function closeOffers(
 ): Promise<PostedSystemMessage[]> {
   const posted: PostedSystemMessage[] = [];
   for (const o of await openOffersOf(trx, which)) {
-    if (!(await setOfferStatusIf(trx, o.id, ['pending', 'accepted'], 'closed', now))) continue;
+    if (!(await setOfferStatusIf(trx, o.id, ['pending', 'countered', 'accepted'], 'closed', now))) continue;
     const amount = formatPrice(o.amountCents, o.currency);
     const body =
       'listingId' in which

@@ -29,7 +29,12 @@ export async function expireLapsedOffers(
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue;
     const amount = formatPrice(o.amountCents, o.currency);
-    const body = o.status === 'pending' ? CHAT.expiredUnanswered(amount) : CHAT.expiredUnbought(amount);
+    const body =
+      o.status === 'pending'
+        ? CHAT.expiredUnanswered(amount)
+        : o.status === 'countered'
+          ? CHAT.expiredUncountered(formatPrice(o.counterCents ?? o.amountCents, o.currency))
+          : CHAT.expiredUnbought(amount);
     const conversationId = await ensureConversation(trx, o.listingId, o.buyerId, o.sellerId, now);
     posted.push(await postSystemMessage(trx, { conversationId, body, now }));
   }

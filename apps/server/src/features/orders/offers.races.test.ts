@@ -6,7 +6,7 @@ import { TEST_PASSWORD, signInAs, testEngine, userWithSession, type TestContext 
 import type { AuthUser } from '../../plugins/auth';
 import { arrangeDeal, call, fund, orderUpTo, type Party } from './orders-test-helpers';
 import { buyNow } from './buy-now.service';
-import { answerOffer } from './offers.service';
+import { answerOffer } from './offer-answers.service';
 import { ordersContext } from './orders-context';
 
 // Races between connections: SQLite's one connection already runs one transaction at a time.

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import type { OffersTable } from '../../db/schema';
 import type { Keyset } from '../../lib/keyset-cursor';
 
-const OPEN: OfferStatus[] = ['pending', 'accepted'];
+const OPEN: OfferStatus[] = ['pending', 'countered', 'accepted'];
 
 /** An offer with its listing and both parties' names, as both sides' lists and pages show it. */
 const offerRows = (db: Database) =>
@@ -45,6 +45,7 @@ export function toOffer(r: OfferRow, now: number, viewerId: string): Offer {
     buyerName: r.buyerName,
     sellerName: r.sellerName,
     amountCents: r.amountCents,
+    counterCents: r.counterCents ?? null,
     currency: r.currency,
     status: effectiveStatus(r, now),
     createdAt: r.createdAt,
@@ -88,7 +89,7 @@ export async function setOfferStatusIf(
   from: OfferStatus[],
   to: OfferStatus,
   now: number,
-  patch: Partial<Pick<OffersTable, 'expiresAt' | 'orderId' | 'reminderAt'>> = {},
+  patch: Partial<Pick<OffersTable, 'expiresAt' | 'orderId' | 'reminderAt' | 'counterCents' | 'amountCents'>> = {},
 ) {
   const res = await db
     .updateTable('offers')

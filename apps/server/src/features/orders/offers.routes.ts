@@ -11,7 +11,8 @@ import {
 import type { Role } from '@accountry/shared/roles';
 import { requireRole } from '../../plugins/auth';
 import type { OrdersContext } from './orders-context';
-import { answerOffer, makeOffer, offersPage } from './offers.service';
+import { makeOffer, offersPage } from './offers.service';
+import { answerOffer } from './offer-answers.service';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
 const errors = errorReplies(400, 401, 403, 404, 409, 429);
@@ -39,9 +40,17 @@ export function offersRoutes(ctx: OrdersContext): FastifyPluginAsyncZod {
       async (request) => offersPage(ctx, requireRole(request, MEMBERS), request.query),
     );
 
+    app.post(
+      R.counter,
+      { schema: { tags, params, body: offerInputSchema, response: { 200: offerSchema, ...errors } } },
+      async (request) =>
+        answerOffer(ctx, requireRole(request, MEMBERS), request.params.id, 'counter', request.body.amountCents),
+    );
+
     for (const [route, answer] of [
       [R.accept, 'accept'],
       [R.decline, 'decline'],
+      [R.acceptCounter, 'accept-counter'],
       [R.withdraw, 'withdraw'],
     ] as const)
       app.post(route, { schema: { tags, params, response: { 200: offerSchema, ...errors } } }, async (request) =>

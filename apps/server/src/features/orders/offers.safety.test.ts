@@ -201,6 +201,9 @@ describe('offers over time', () => {
     const other = await negotiable();
     const accepted = (await offer(other.buyer, other.listing.id, 7_000)).body.id as string;
     await answer(other.seller, accepted, 'accept');
+    const third = await negotiable();
+    const countered = (await offer(third.buyer, third.listing.id, 7_000)).body.id as string;
+    await call(ctx, third.seller, 'POST', `/api/offers/${countered}/counter`, { amountCents: 9_000 });
 
     const reminders = async () =>
       (await ctx.mailsTo(other.buyer.email)).filter(
@@ -222,6 +225,9 @@ describe('offers over time', () => {
       'The offer of $70 expired: it was not bought within 24 hours.',
     );
     expect((await made(deal.buyer))[0]).toMatchObject({ id: unanswered, status: 'expired' });
+    expect(await chatOf(third.listing.id, third.buyer.id)).toContain(
+      "The seller's price of $90 expired: the buyer did not answer in 48 hours.",
+    );
     // Told once, however many sweeps ran.
     const notices = (await chatOf(deal.listing.id, deal.buyer.id)).filter((b) => b.includes('expired'));
     expect(notices).toHaveLength(1);

@@ -20,15 +20,14 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthUser } from '../../plugins/auth';
 import { eitherBlocked } from '../chat/safety.service';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
-import { offerAnsweredMail, offerMadeMail, offerWithdrawnMail } from './offer-mails';
+import { offerMadeMail } from './offer-mails';
 import { expireLapsedOffers } from './offer-sweep';
-import { countOffers, findOffer, insertOffer, listOffers, setOfferStatusIf, toOffer } from './offers.repository';
+import { countOffers, findOffer, insertOffer, listOffers, toOffer } from './offers.repository';
 import { findListingForOrder, mayTrade } from './order-listings.repository';
 import { ensureConversation } from './orders.repository';
 import type { OrdersContext } from './orders-context';
 
 const HOUR = 60 * 60 * 1000;
-const listingUrl = (o: Pick<OffersTable, 'sellerId' | 'listingId'>) => `/account/${o.sellerId}/${o.listingId}`;
 
 /** A listing open to offers from this buyer now, or the reason it is not. */
 async function offerableListing(trx: Database, listingId: string, buyerId: string) {
@@ -110,87 +109,10 @@ export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: s
   return offerView(ctx, id, user.id);
 }
 
-async function offerView(ctx: OrdersContext, id: string, viewerId: string): Promise<Offer> {
+export async function offerView(ctx: OrdersContext, id: string, viewerId: string): Promise<Offer> {
   const row = await findOffer(ctx.deps.db.db, id);
   if (!row) throw notFound(M.notFound);
   return toOffer(row, ctx.deps.clock.now(), viewerId);
-}
-
-type Answer = 'accept' | 'decline' | 'withdraw';
-
-/** The offer, when the user is the side that may give this answer; a stranger learns nothing of it. */
-async function offerFor(db: Database, id: string, user: AuthUser, answer: Answer) {
-  const row = await findOffer(db, id);
-  if (!row || (row.sellerId !== user.id && row.buyerId !== user.id)) throw notFound(M.notFound);
-  if (answer === 'withdraw' && row.buyerId !== user.id) throw forbidden(M.notBuyer);
-  if (answer !== 'withdraw' && row.sellerId !== user.id) throw forbidden(M.notSeller);
-  return row;
-}
-
-/**
- * The seller accepts or declines a pending offer, or the buyer withdraws an open one: each a write conditioned on the
- * status it moves from and on its time not being up (409 otherwise), told in the chat and the other side's mail.
- * Answers run under both members' account locks, which buy-now takes too: the listing is still for sale when the
- * offer is accepted, and both members can still trade.
- */
-export async function answerOffer(ctx: OrdersContext, user: AuthUser, id: string, answer: Answer): Promise<Offer> {
-  const { deps } = ctx;
-  const db = deps.db.db;
-  const now = deps.clock.now();
-  const row = await offerFor(db, id, user, answer);
-  const amount = formatPrice(row.amountCents, row.currency);
-  const chat = (trx: Database, body: string) =>
-    ensureConversation(trx, row.listingId, row.buyerId, row.sellerId, now).then((conversationId) =>
-      postSystemMessage(trx, { conversationId, body, now }),
-    );
-  // Both members' account locks, taken together as buy-now and closing an account take them: none of the three can
-  // wait on a row the other holds while holding what it needs.
-  const posted = await withKeyLocks(db, [accountLock(row.sellerId), accountLock(row.buyerId)], async (trx) => {
-    if (answer === 'accept') {
-      const listing = await findListingForOrder(trx, row.listingId);
-      if (!listing || listing.deletedAt || listing.status !== 'active' || !(await mayTrade(trx, row.sellerId)))
-        throw conflict(M.listingNotActive);
-      if (!(await mayTrade(trx, row.buyerId))) throw conflict(M.partyClosed);
-      const expiresAt = now + OFFER_RULES.buyHours * HOUR;
-      const reminderAt = expiresAt - OFFER_RULES.reminderHours * HOUR;
-      if (!(await setOfferStatusIf(trx, id, ['pending'], 'accepted', now, { expiresAt, reminderAt })))
-        throw conflict(M.notPending);
-      await mailAnswer(ctx, trx, row, { accepted: true, expiresAt, priceCents: listing.priceCents }, now);
-      return chat(trx, CHAT.accepted(amount));
-    }
-    if (answer === 'decline') {
-      if (!(await setOfferStatusIf(trx, id, ['pending'], 'declined', now))) throw conflict(M.notPending);
-      await mailAnswer(ctx, trx, row, { accepted: false, expiresAt: now, priceCents: row.livePriceCents }, now);
-      return chat(trx, CHAT.declined(amount));
-    }
-    // Decided on the status the write left: a seller who accepted is waiting for a sale, and hears it will not come.
-    const wasAccepted = await setOfferStatusIf(trx, id, ['accepted'], 'withdrawn', now);
-    if (!wasAccepted && !(await setOfferStatusIf(trx, id, ['pending'], 'withdrawn', now))) throw conflict(M.notPending);
-    if (wasAccepted) {
-      const facts = {
-        title: row.title,
-        amountCents: row.amountCents,
-        currency: row.currency,
-        buyerName: row.buyerName,
-      };
-      const mail = (to: { email: string }) => offerWithdrawnMail(deps.config.publicUrl, to.email, facts);
-      await queueMailToUser(trx, row.sellerId, mail, now);
-    }
-    return chat(trx, CHAT.withdrawn(amount));
-  });
-  await publishSystemMessages(deps, [posted]);
-  return offerView(ctx, id, user.id);
-}
-
-function mailAnswer(
-  ctx: OrdersContext,
-  trx: Database,
-  o: OffersTable & { title: string },
-  answer: { accepted: boolean; expiresAt: number; priceCents: number },
-  now: number,
-) {
-  const facts = { ...o, ...answer, listingUrl: `${listingUrl(o)}${answer.accepted ? '#offer' : ''}` };
-  return queueMailToUser(trx, o.buyerId, (to) => offerAnsweredMail(ctx.deps.config.publicUrl, to.email, facts), now);
 }
 
 /** One side's offers, newest first, a page at a time. */

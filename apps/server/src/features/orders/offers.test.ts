@@ -172,4 +172,46 @@ describe('offers', () => {
     expect((page.body.items as unknown[])[0]).toMatchObject({ id, status: 'pending', listing: { status: 'reserved' } });
     expect((await call(ctx, deal.seller, 'GET', '/api/offers?side=received&cursor=bad')).status).toBe(400);
   });
+
+  it('the seller can answer with a price of their own, which the buyer accepts and buys at, or declines', async () => {
+    const deal = await negotiable();
+    const id = (await offer(deal.buyer, deal.listing.id, 7_000)).body.id as string;
+    const counter = (who: Party, amountCents: number) =>
+      call(ctx, who, 'POST', `/api/offers/${id}/counter`, { amountCents });
+    for (const bad of [7_000, 10_000, 6_000])
+      expect((await counter(deal.seller, bad)).body.error?.message).toBe(
+        'Ask more than the offer of $70 and less than your price of $100.',
+      );
+    expect((await counter(deal.buyer, 8_500)).status).toBe(403);
+    const countered = await counter(deal.seller, 8_500);
+    expect(countered.body).toMatchObject({ status: 'countered', amountCents: 7_000, counterCents: 8_500 });
+    expect(countered.body.expiresAt).toBe(ctx.clock.now() + 48 * H);
+    expect(await mailsTo(deal.buyer.email)).toContain(
+      'The seller of "Immortal Valorant account" answered your offer with $85',
+    );
+    // It is the buyer's turn now: the seller cannot accept or answer again.
+    expect((await answer(deal.seller, id, 'accept')).status).toBe(409);
+    expect((await call(ctx, deal.seller, 'POST', `/api/offers/${id}/accept-counter`)).status).toBe(403);
+
+    const agreed = await call(ctx, deal.buyer, 'POST', `/api/offers/${id}/accept-counter`);
+    expect(agreed.body).toMatchObject({ status: 'accepted', amountCents: 8_500, counterCents: 8_500 });
+    expect(await mailsTo(deal.seller.email)).toContain(
+      'Bea Buyer accepted your price of $85 for "Immortal Valorant account"',
+    );
+    expect((await call(ctx, deal.buyer, 'POST', `/api/offers/${id}/accept-counter`)).status).toBe(409);
+    const order = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id });
+    expect(order.body).toMatchObject({ priceCents: 8_500 });
+    expect(await chatOf(deal.listing.id)).toEqual([
+      'The buyer offered $70 for this account. The seller has 48 hours to answer.',
+      'The seller answered the offer of $70 with $85. The buyer has 48 hours to accept it.',
+      "The buyer accepted the seller's price of $85, and has 24 hours to buy at it.",
+      'Order created. Waiting for the buyer to pay.',
+    ]);
+
+    const other = await negotiable();
+    const second = (await offer(other.buyer, other.listing.id, 7_000)).body.id as string;
+    await call(ctx, other.seller, 'POST', `/api/offers/${second}/counter`, { amountCents: 9_000 });
+    expect((await answer(other.buyer, second, 'withdraw')).body).toMatchObject({ status: 'withdrawn' });
+    expect(await chatOf(other.listing.id)).toContain("The buyer declined the seller's price of $90.");
+  });
 });

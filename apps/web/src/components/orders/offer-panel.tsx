@@ -38,7 +38,10 @@ export function useListingOffer(listing: OfferableListing | undefined) {
     enabled,
   });
   const latest = query.data?.items[0];
-  const open = latest && (latest.status === 'pending' || latest.status === 'accepted') ? latest : undefined;
+  const open =
+    latest && (latest.status === 'pending' || latest.status === 'countered' || latest.status === 'accepted')
+      ? latest
+      : undefined;
   const canOffer = query.isSuccess && !open && !!listing?.negotiable && listing.status === 'active';
   // What "Buy for" charges: the offer, or the listing's price if the seller has since asked less.
   const accepted = open?.status === 'accepted' ? open : undefined;
@@ -92,6 +95,15 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
     onSuccess: () => toast.success(OFFER_MESSAGES.withdrawn),
     onSettled: () => client.invalidateQueries({ queryKey: offerKeys.all }),
   });
+  const acceptCounter = useMutation({
+    mutationFn: (id: string) => offersApi.answer(id, 'accept-counter'),
+    onSuccess: () => toast.success(OFFER_MESSAGES.counterAccepted),
+    onError: (err) => toast.error(err.message),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: offerKeys.all });
+      status.current?.focus();
+    },
+  });
   if (!offer.enabled) return null;
   if (offer.query.isPending) return null;
   if (offer.query.isError)
@@ -107,12 +119,14 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
   const amount = latest && formatPrice(latest.amountCents, latest.currency);
   const askWithdraw = (o: Offer) =>
     setConfirm({
-      title: 'Withdraw your offer?',
+      title: o.status === 'countered' ? "Decline the seller's price?" : 'Withdraw your offer?',
       message:
         o.status === 'accepted'
           ? `You can no longer buy at ${amount}; the seller is told by email.`
-          : `The seller can no longer accept your offer of ${amount}.`,
-      confirmLabel: 'Withdraw offer',
+          : o.status === 'countered'
+            ? 'The seller is told in the chat. You can make another offer.'
+            : `The seller can no longer accept your offer of ${amount}.`,
+      confirmLabel: o.status === 'countered' ? "Decline the seller's price" : 'Withdraw offer',
       danger: true,
       onConfirm: () => withdraw.mutateAsync(o.id),
       // The panel changes under the dialog: the focus goes to what it says now.
@@ -125,6 +139,24 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
     </>
   );
 
+  if (latest?.status === 'countered') {
+    const asked = formatPrice(latest.counterCents ?? latest.amountCents, latest.currency);
+    return (
+      <Stack gap="xs" ref={status} tabIndex={-1} role="group" aria-label="Your offer" id="offer">
+        <Alert color="blue" role="status" icon={<IconCash aria-hidden />} title={`The seller asks ${asked}`}>
+          They answered your offer of {amount} with {asked}. Accept it by {formatOrderTime(latest.expiresAt)} to buy at
+          that price within 24 hours.
+        </Alert>
+        <Button loading={acceptCounter.isPending} onClick={() => acceptCounter.mutate(latest.id)}>
+          Accept {asked}
+        </Button>
+        <Button variant="subtle" color="gray" onClick={() => askWithdraw(latest)}>
+          Decline
+        </Button>
+        {dialogs}
+      </Stack>
+    );
+  }
   if (latest?.status === 'accepted' || latest?.status === 'pending')
     return (
       <Stack gap="xs" ref={status} tabIndex={-1} role="group" aria-label="Your offer" id="offer">

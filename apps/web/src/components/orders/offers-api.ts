@@ -2,7 +2,7 @@ import { OFFER_ROUTES, offerPath, type Offer, type OffersPage } from '@accountry
 import { api, toQuery } from '../../lib/api';
 
 export type OfferSide = 'made' | 'received';
-export type OfferAnswer = 'accept' | 'decline' | 'withdraw';
+export type OfferAnswer = 'accept' | 'decline' | 'withdraw' | 'accept-counter';
 
 /** Offers (decision 180): the listing page and the offers page share these calls and their cache keys. */
 export const offerKeys = {
@@ -18,5 +18,8 @@ export const offersApi = {
     api<OffersPage>(`${OFFER_ROUTES.list}${toQuery({ side, listingId, cursor })}`),
   make: (listingId: string, amountCents: number) =>
     api<Offer>(offerPath(OFFER_ROUTES.make, listingId), { body: { amountCents } }),
-  answer: (id: string, answer: OfferAnswer) => api<Offer>(offerPath(OFFER_ROUTES[answer], id), { body: {} }),
+  answer: (id: string, answer: OfferAnswer) =>
+    api<Offer>(offerPath(OFFER_ROUTES[answer === 'accept-counter' ? 'acceptCounter' : answer], id), { body: {} }),
+  counter: (id: string, amountCents: number) =>
+    api<Offer>(offerPath(OFFER_ROUTES.counter, id), { body: { amountCents } }),
 };

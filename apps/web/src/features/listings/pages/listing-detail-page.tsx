@@ -105,7 +105,9 @@ export function Component() {
     ? `Offer accepted: buy by ${formatOrderTime(offer.accepted.expiresAt)}`
     : offer.latest?.status === 'pending'
       ? `Your offer of ${formatPrice(offer.latest.amountCents, offer.latest.currency)} is waiting`
-      : undefined;
+      : offer.latest?.status === 'countered'
+        ? `The seller asks ${formatPrice(offer.latest.counterCents ?? 0, offer.latest.currency)}`
+        : undefined;
   const ownerActions = (
     <Button component={Link} to={`/listing-management/${l.id}/edit`} leftSection={<IconEdit size={18} />}>
       Edit listing

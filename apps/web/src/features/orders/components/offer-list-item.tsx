@@ -7,6 +7,7 @@ import type { OfferAnswer, OfferSide } from '../../../components/orders/offers-a
 
 const STATUS: Record<Offer['status'], { label: string; color: string }> = {
   pending: { label: 'Waiting for an answer', color: 'yellow' },
+  countered: { label: 'Price named', color: 'blue' },
   accepted: { label: 'Accepted', color: 'teal' },
   declined: { label: 'Declined', color: 'gray' },
   withdrawn: { label: 'Withdrawn', color: 'gray' },
@@ -32,6 +33,7 @@ export const offerTitleId = (id: string) => `offer-${id}-title`;
 function dueLine(o: Offer, side: OfferSide) {
   const at = formatOrderTime(o.expiresAt);
   if (o.status === 'pending') return side === 'received' ? `Answer by ${at}` : `The seller answers by ${at}`;
+  if (o.status === 'countered') return side === 'made' ? `Answer by ${at}` : `The buyer answers by ${at}`;
   if (o.status === 'accepted') return side === 'made' ? `Buy by ${at}` : `The buyer can buy until ${at}`;
   return null;
 }
@@ -41,7 +43,7 @@ export function OfferListItem(props: {
   offer: Offer;
   side: OfferSide;
   busy: boolean;
-  onAnswer: (offer: Offer, answer: OfferAnswer) => void;
+  onAnswer: (offer: Offer, answer: OfferAnswer | 'counter') => void;
 }) {
   const { offer: o, side, busy, onAnswer } = props;
   const due = dueLine(o, side);
@@ -75,6 +77,11 @@ export function OfferListItem(props: {
             (price {formatPrice(o.listing.priceCents, o.currency)})
           </Text>
         </Group>
+        {o.status === 'countered' && o.counterCents !== null && (
+          <Text size="sm">
+            {side === 'made' ? 'The seller asks' : 'You asked'} {formatPrice(o.counterCents, o.currency)}.
+          </Text>
+        )}
         <Text size="xs" c="dimmed">
           {side === 'made' ? `To ${o.sellerName}` : `From ${o.buyerName}`} · offered {formatOrderTime(o.createdAt)}
           {due && ` · ${due}`}
@@ -112,14 +119,33 @@ export function OfferListItem(props: {
               >
                 Decline
               </Button>
+              <Button
+                size="xs"
+                variant="default"
+                disabled={busy || !listingOpen}
+                aria-describedby={about}
+                onClick={() => onAnswer(o, 'counter')}
+              >
+                Name your price
+              </Button>
             </>
+          )}
+          {side === 'made' && o.status === 'countered' && (
+            <Button
+              size="xs"
+              disabled={busy || !listingOpen}
+              aria-describedby={about}
+              onClick={() => onAnswer(o, 'accept-counter')}
+            >
+              Accept {formatPrice(o.counterCents ?? o.amountCents, o.currency)}
+            </Button>
           )}
           {side === 'made' && o.status === 'accepted' && listingOpen && (
             <Button size="xs" component={Link} to={`${listingPath(o)}#offer`} aria-describedby={titleId}>
               Buy for {amount}
             </Button>
           )}
-          {side === 'made' && (o.status === 'pending' || o.status === 'accepted') && (
+          {side === 'made' && (o.status === 'pending' || o.status === 'countered' || o.status === 'accepted') && (
             <Button
               size="xs"
               variant="default"
@@ -127,7 +153,7 @@ export function OfferListItem(props: {
               aria-describedby={about}
               onClick={() => onAnswer(o, 'withdraw')}
             >
-              Withdraw
+              {o.status === 'countered' ? 'Decline' : 'Withdraw'}
             </Button>
           )}
           {o.orderId && (

@@ -11,12 +11,14 @@ import { toast } from '../../../lib/toast';
 import { OfferListItem, offerTitleId } from '../components/offer-list-item';
 import { useSession } from '../../../lib/session';
 import { PagedList } from '../components/paged-list';
+import { CounterOfferDialog } from '../components/counter-offer-dialog';
 
 const SIDES: Record<OfferSide, string> = { received: 'Received', made: 'Made' };
 const DONE: Record<OfferAnswer, string> = {
   accept: OFFER_MESSAGES.accepted,
   decline: OFFER_MESSAGES.declined,
   withdraw: OFFER_MESSAGES.withdrawn,
+  'accept-counter': OFFER_MESSAGES.counterAccepted,
 };
 
 /** /offers: offers received on one's negotiable listings and offers made on others', newest first (decision 180). */
@@ -40,7 +42,9 @@ export function Component() {
     onSuccess: (_offer, { verb }) => toast.success(DONE[verb]),
     onSettled: () => client.invalidateQueries({ queryKey: offerKeys.all }),
   });
-  const ask = (offer: Offer, verb: OfferAnswer) => {
+  const [countering, setCountering] = useState<Offer | null>(null);
+  const ask = (offer: Offer, verb: OfferAnswer | 'counter') => {
+    if (verb === 'counter') return setCountering(offer);
     const amount = formatPrice(offer.amountCents, offer.currency);
     const run = () => answer.mutateAsync({ offer, verb });
     // The row stays, its buttons change: the focus goes back to its title.
@@ -53,11 +57,30 @@ export function Component() {
         onConfirm: run,
         returnFocusTo,
       });
+    if (verb === 'accept-counter') {
+      const asked = formatPrice(offer.counterCents ?? offer.amountCents, offer.currency);
+      return setConfirm({
+        title: "Accept the seller's price?",
+        message: `You can then buy “${offer.listing.title}” for ${asked} within ${OFFER_RULES.buyHours} hours, from its page.`,
+        confirmLabel: `Accept ${asked}`,
+        onConfirm: run,
+        returnFocusTo,
+      });
+    }
     if (verb === 'decline')
       return setConfirm({
         title: 'Decline this offer?',
         message: `${offer.buyerName} is told by email, and can make another offer.`,
         confirmLabel: 'Decline offer',
+        danger: true,
+        onConfirm: run,
+        returnFocusTo,
+      });
+    if (offer.status === 'countered')
+      return setConfirm({
+        title: "Decline the seller's price?",
+        message: 'The seller is told in the chat. You can make another offer.',
+        confirmLabel: "Decline the seller's price",
         danger: true,
         onConfirm: run,
         returnFocusTo,
@@ -118,6 +141,11 @@ export function Component() {
         </PagedList>
       </Stack>
       <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} />
+      <CounterOfferDialog
+        offer={countering}
+        onClose={() => setCountering(null)}
+        onSent={(o) => requestAnimationFrame(() => document.getElementById(offerTitleId(o.id))?.focus())}
+      />
     </Container>
   );
 }
