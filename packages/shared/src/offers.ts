@@ -30,7 +30,7 @@ export const OFFER_RULES = {
   minPercent: 50,
   /** Offers a buyer may make on one listing in 24 hours. */
   perListingPerDay: 3,
-  /** Pending and accepted offers a buyer may have at once. */
+  /** Open offers (pending, countered or accepted) a buyer may have at once. */
   maxOpen: 10,
   /** Offers a buyer may make in 24 hours: to one seller, and in all (each one mails its seller). */
   perSellerPerDay: 5,
@@ -63,6 +63,8 @@ export const OFFER_MESSAGES = {
     `Ask more than the offer of ${formatPrice(offerCents, currency)} and less than your price of ` +
     `${formatPrice(priceCents, currency)}.`,
   notCountered: 'This counter-offer was already answered, or it expired.',
+  noRoomToCounter: 'Your price is now at or below this offer: accept it, or decline it.',
+  blockedAnswer: 'One of you blocked the other: this offer can no longer be answered.',
   countered: 'Counter-offer sent. The buyer has 48 hours to answer.',
   counterAccepted: 'Counter-offer accepted. You have 24 hours to buy at that price.',
   notBuyer: 'Only the buyer who made this offer can withdraw it.',

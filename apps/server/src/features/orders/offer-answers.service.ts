@@ -7,6 +7,7 @@ import { queueMailToUser } from '../../email/mail-to-user';
 import type { Mail } from '../../email/mailer';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
+import { eitherBlocked } from '../chat/safety.service';
 import { postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
 import { counterAcceptedMail, offerAnsweredMail, offerCounteredMail, offerWithdrawnMail } from './offer-mails';
 import { findOffer, setOfferStatusIf } from './offers.repository';
@@ -32,12 +33,14 @@ async function offerFor(db: Database, id: string, user: AuthUser, answer: Answer
   return row;
 }
 
-/** The listing, still for sale, and both members still able to trade: what agreeing on a price needs. */
+/** The listing, still for sale, and both members still able to trade and talking: what agreeing on a price needs. */
 async function tradableListing(trx: Database, o: OffersTable) {
   const listing = await findListingForOrder(trx, o.listingId);
   if (!listing || listing.deletedAt || listing.status !== 'active' || !(await mayTrade(trx, o.sellerId)))
     throw conflict(M.listingNotActive);
   if (!(await mayTrade(trx, o.buyerId))) throw conflict(M.partyClosed);
+  // A block since the offer was made ends the negotiation, as it ends the chat.
+  if (await eitherBlocked(trx, o.buyerId, o.sellerId)) throw forbidden(M.blockedAnswer);
   return listing;
 }
 
@@ -58,18 +61,21 @@ export async function answerOffer(
   const { deps } = ctx;
   const db = deps.db.db;
   const now = deps.clock.now();
-  const row = await offerFor(db, id, user, answer);
-  const price = (cents: number) => formatPrice(cents, row.currency);
-  const amount = price(row.amountCents);
-  const chat = (trx: Database, body: string) =>
-    ensureConversation(trx, row.listingId, row.buyerId, row.sellerId, now).then((conversationId) =>
-      postSystemMessage(trx, { conversationId, body, now }),
-    );
+  // Who may answer is known before the locks (the parties never change); what the offer says is read under them.
+  const asked = await offerFor(db, id, user, answer);
   const mailTo = (trx: Database, userId: string, build: (to: string) => Mail) =>
     queueMailToUser(trx, userId, (to) => build(to.email), now);
   const bought = now + OFFER_RULES.buyHours * HOUR;
   const toBuy = { expiresAt: bought, reminderAt: bought - OFFER_RULES.reminderHours * HOUR };
-  const posted = await withKeyLocks(db, [accountLock(row.sellerId), accountLock(row.buyerId)], async (trx) => {
+  const posted = await withKeyLocks(db, [accountLock(asked.sellerId), accountLock(asked.buyerId)], async (trx) => {
+    // Every answer writes under these locks: this read is what the offer says now, not what it said before them.
+    const row = (await findOffer(trx, id))!;
+    const price = (cents: number) => formatPrice(cents, row.currency);
+    const amount = price(row.amountCents);
+    const chat = (body: string) =>
+      ensureConversation(trx, row.listingId, row.buyerId, row.sellerId, now).then((conversationId) =>
+        postSystemMessage(trx, { conversationId, body, now }),
+      );
     if (answer === 'accept') {
       const listing = await tradableListing(trx, row);
       if (!(await setOfferStatusIf(trx, id, ['pending'], 'accepted', now, toBuy))) throw conflict(M.notPending);
@@ -77,10 +83,11 @@ export async function answerOffer(
       await mailTo(trx, row.buyerId, (to) =>
         offerAnsweredMail(deps.config.publicUrl, to, { ...facts, listingUrl: listingUrl(row, '#offer') }),
       );
-      return chat(trx, CHAT.accepted(amount));
+      return chat(CHAT.accepted(amount));
     }
     if (answer === 'counter') {
       const listing = await tradableListing(trx, row);
+      if (listing.priceCents - row.amountCents < 2) throw conflict(M.noRoomToCounter);
       if (counterCents === undefined || counterCents <= row.amountCents || counterCents >= listing.priceCents)
         throw badRequest(M.counterBetween(row.amountCents, listing.priceCents, row.currency));
       const expiresAt = now + OFFER_RULES.answerHours * HOUR;
@@ -88,17 +95,18 @@ export async function answerOffer(
         throw conflict(M.notPending);
       const facts = { ...row, counterCents, expiresAt, listingUrl: listingUrl(row, '#offer') };
       await mailTo(trx, row.buyerId, (to) => offerCounteredMail(deps.config.publicUrl, to, facts));
-      return chat(trx, CHAT.countered(amount, price(counterCents)));
+      return chat(CHAT.countered(amount, price(counterCents)));
     }
     if (answer === 'accept-counter') {
       await tradableListing(trx, row);
-      const agreed = row.counterCents ?? row.amountCents;
+      const agreed = row.counterCents;
+      if (row.status !== 'countered' || agreed == null) throw conflict(M.notCountered);
       // The seller's price becomes the offer's: what buying at it charges.
       const patch = { ...toBuy, amountCents: agreed };
       if (!(await setOfferStatusIf(trx, id, ['countered'], 'accepted', now, patch))) throw conflict(M.notCountered);
       const facts = { ...row, amountCents: agreed };
       await mailTo(trx, row.sellerId, (to) => counterAcceptedMail(deps.config.publicUrl, to, facts));
-      return chat(trx, CHAT.counterAccepted(price(agreed)));
+      return chat(CHAT.counterAccepted(price(agreed)));
     }
     if (answer === 'decline') {
       if (!(await setOfferStatusIf(trx, id, ['pending'], 'declined', now))) throw conflict(M.notPending);
@@ -106,7 +114,7 @@ export async function answerOffer(
       await mailTo(trx, row.buyerId, (to) =>
         offerAnsweredMail(deps.config.publicUrl, to, { ...facts, listingUrl: listingUrl(row) }),
       );
-      return chat(trx, CHAT.declined(amount));
+      return chat(CHAT.declined(amount));
     }
     // A withdrawal, decided on the status its write left: a seller who accepted is waiting for a sale, and hears it
     // will not come; a seller who named a price hears the buyer's no in the chat.
@@ -118,11 +126,11 @@ export async function answerOffer(
         buyerName: row.buyerName,
       };
       await mailTo(trx, row.sellerId, (to) => offerWithdrawnMail(deps.config.publicUrl, to, facts));
-      return chat(trx, CHAT.withdrawn(amount));
+      return chat(CHAT.withdrawn(amount));
     }
     if (await setOfferStatusIf(trx, id, ['countered'], 'withdrawn', now))
-      return chat(trx, CHAT.counterDeclined(price(row.counterCents ?? row.amountCents)));
-    if (await setOfferStatusIf(trx, id, ['pending'], 'withdrawn', now)) return chat(trx, CHAT.withdrawn(amount));
+      return chat(CHAT.counterDeclined(price(row.counterCents!)));
+    if (await setOfferStatusIf(trx, id, ['pending'], 'withdrawn', now)) return chat(CHAT.withdrawn(amount));
     throw conflict(M.notPending);
   });
   await publishSystemMessages(deps, [posted]);

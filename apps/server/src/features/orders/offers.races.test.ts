@@ -135,3 +135,57 @@ describe.runIf(pg)('a withdrawal that crosses the acceptance', () => {
     expect(mails).toContain('An offer on "Crossed offer" was withdrawn');
   });
 });
+
+// The seller's counter commits after the buyer's answer read the offer and before it took the locks (both engines: the
+// answer's first read is outside any transaction).
+describe("the buyer's answer and the seller's counter crossing", () => {
+  const counterOnSecond = (deal: Awaited<ReturnType<typeof arrangeDeal>>, id: string) => () =>
+    answerOffer(ordersContext({ ...ctx.deps, db: second }), { id: deal.seller.id } as AuthUser, id, 'counter', 9_500);
+  const chat = async (listingId: string) =>
+    (
+      await ctx.db
+        .selectFrom('messages as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversationId')
+        .select('m.body')
+        .where('c.listingId', '=', listingId)
+        .orderBy('m.seq')
+        .execute()
+    ).map((m) => m.body);
+
+  it("accepting the seller's price accepts the price the seller named, never the buyer's own", async () => {
+    const deal = await arrangeDeal(ctx, { priceCents: 10_000, negotiable: true });
+    const id = (await offer(deal.buyer, deal.listing.id, 5_000)).body.id as string;
+    interleave.arm('offers', async () => void (await counterOnSecond(deal, id)()));
+    const accepted = await call(ctx, deal.buyer, 'POST', `/api/offers/${id}/accept-counter`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'accepted', amountCents: 9_500 });
+    const order = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id });
+    expect(order.body.priceCents).toBe(9_500);
+  });
+
+  it("declining names the seller's price that was declined", async () => {
+    const deal = await arrangeDeal(ctx, { priceCents: 10_000, negotiable: true });
+    const id = (await offer(deal.buyer, deal.listing.id, 5_000)).body.id as string;
+    interleave.arm('offers', async () => void (await counterOnSecond(deal, id)()));
+    expect((await call(ctx, deal.buyer, 'POST', `/api/offers/${id}/withdraw`)).status).toBe(200);
+    expect((await chat(deal.listing.id)).at(-1)).toBe("The buyer declined the seller's price of $95.");
+  });
+});
+
+describe.runIf(pg)('a buyer calling accept-counter again and again while the seller counters', () => {
+  it('never gets the offer accepted at its own amount', async () => {
+    for (let round = 0; round < 3; round++) {
+      const deal = await arrangeDeal(ctx, { priceCents: 10_000, negotiable: true });
+      const id = (await offer(deal.buyer, deal.listing.id, 5_000)).body.id as string;
+      const tries = Array.from({ length: 8 }, (_, i) =>
+        sleep(i * 3).then(() => call(ctx, deal.buyer, 'POST', `/api/offers/${id}/accept-counter`)),
+      );
+      await Promise.all([
+        call(ctx, deal.seller, 'POST', `/api/offers/${id}/counter`, { amountCents: 9_500 }),
+        ...tries,
+      ]);
+      const row = await ctx.db.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.status === 'accepted' && row.amountCents === 5_000).toBe(false);
+    }
+  });
+});

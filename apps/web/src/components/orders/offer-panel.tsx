@@ -161,7 +161,12 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
     return (
       <Stack gap="xs" ref={status} tabIndex={-1} role="group" aria-label="Your offer" id="offer">
         {latest.status === 'accepted' ? (
-          <Alert color="teal" role="status" icon={<IconCash aria-hidden />} title="Your offer was accepted">
+          <Alert
+            color="teal"
+            role="status"
+            icon={<IconCash aria-hidden />}
+            title={latest.counterCents !== null ? "You accepted the seller's price" : 'Your offer was accepted'}
+          >
             Buy for {offer.buyPrice} until {formatOrderTime(latest.expiresAt)}. Until then, the listing stays on sale to
             others.
           </Alert>
@@ -177,13 +182,15 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
         {dialogs}
       </Stack>
     );
-  const note = latest && CLOSED_NOTES[latest.status];
+  const declinedCounter = latest?.status === 'withdrawn' && latest.counterCents !== null;
+  const note = declinedCounter ? "You declined the seller's price of" : latest && CLOSED_NOTES[latest.status];
+  const noteAmount = declinedCounter ? formatPrice(latest.counterCents!, latest.currency) : amount;
   const bought = latest?.status === 'used';
   return (
     <Stack gap="xs" ref={status} tabIndex={-1} role="group" aria-label="Your offer" id="offer">
       {(note || bought) && (
         <Text size="sm" c="dimmed">
-          {bought ? `You bought this account after your offer of ${amount} was accepted.` : `${note} ${amount}.`}
+          {bought ? `You bought this account after your offer of ${amount} was accepted.` : `${note} ${noteAmount}.`}
         </Text>
       )}
       <MakeOfferButton offer={offer} />

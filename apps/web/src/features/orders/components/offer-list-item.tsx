@@ -92,13 +92,15 @@ export function OfferListItem(props: {
             The listing is no longer on the site.
           </Text>
         )}
-        {(o.status === 'pending' || o.status === 'accepted') && !listingOpen && o.listing.status !== 'removed' && (
-          <Text size="xs" c="dimmed">
-            {o.listing.status === 'reserved'
-              ? 'Reserved: another buyer is paying for it now.'
-              : 'The listing is not for sale right now.'}
-          </Text>
-        )}
+        {(o.status === 'pending' || o.status === 'countered' || o.status === 'accepted') &&
+          !listingOpen &&
+          o.listing.status !== 'removed' && (
+            <Text size="xs" c="dimmed">
+              {o.listing.status === 'reserved'
+                ? 'Reserved: another buyer is paying for it now.'
+                : 'The listing is not for sale right now.'}
+            </Text>
+          )}
         <Group gap="xs">
           {side === 'received' && o.status === 'pending' && (
             <>
