@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_MESSAGES, OFFER_RULES, lowestOffer } from '@accountry/shared/offers';
@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { DialogForm } from '../ui/dialog-form';
 import { offerKeys, offersApi } from './offers-api';
+import { MoneyInput } from '../ui/money-input';
 
 interface Props {
   listing: { id: string; title: string; priceCents: number; currency: string };
@@ -86,19 +87,13 @@ export function MakeOfferDialog({ listing, opened, onClose, onSent }: Props) {
               {formError}
             </Alert>
           )}
-          <NumberInput
+          <MoneyInput
+            currency={listing.currency}
             ref={field}
             data-autofocus
             label={`Your offer (${listing.currency})`}
             // The error says the same when it shows: a screen reader hears it once.
             description={error ? undefined : `At least ${formatPrice(lowest, listing.currency)}, half the price.`}
-            prefix={listing.currency === 'USD' ? '$' : undefined}
-            suffix={listing.currency === 'USD' ? undefined : ` ${listing.currency}`}
-            decimalScale={2}
-            min={0}
-            thousandSeparator=","
-            hideControls
-            inputMode="decimal"
             value={amount}
             onChange={(v) => {
               setAmount(v);

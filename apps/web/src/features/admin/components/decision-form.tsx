@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, NumberInput, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import {
@@ -14,6 +14,7 @@ import { ApiRequestError } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/forms';
 import { adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminAction } from '../api/admin-api';
+import { MoneyInput } from '../../../components/ui/money-input';
 
 /** The admin decides an open dispute: full refund, partial refund (amount) or release, with a reason both see. */
 export function DecisionForm({ order }: { order: OrderDetail }) {
@@ -79,14 +80,12 @@ export function DecisionForm({ order }: { order: OrderDetail }) {
             </Stack>
           </Radio.Group>
           {outcome === 'partial_refund' && (
-            <NumberInput
+            <MoneyInput
+              currency="USD"
               label="Refund amount (USD)"
               description={`At most the price, ${money(order.priceCents)}`}
               required
-              prefix="$"
-              decimalScale={2}
               allowNegative={false}
-              thousandSeparator=","
               value={amount}
               onChange={setAmount}
               error={errors.refundCents}

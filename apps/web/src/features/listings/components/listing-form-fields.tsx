@@ -1,4 +1,4 @@
-import { Group, NumberInput, Select, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, Select, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import {
   CATEGORY_LABELS,
   CATEGORY_PLATFORMS,
@@ -18,6 +18,7 @@ import {
 } from '@accountry/shared/listings';
 import { DEFAULT_PROTECTION_DAYS, PROTECTION_PERIODS } from '@accountry/shared/order-state';
 import { errorFor, type ListingFormState } from './listing-form-state';
+import { MoneyInput } from '../../../components/ui/money-input';
 
 const protectionOption = (d: number) => (d === 0 ? 'None' : `${d} days`);
 
@@ -84,12 +85,10 @@ export function ListingFormFields({ values, errors, set, disabled }: Props) {
         />
       </SimpleGrid>
       <Group align="flex-end" gap="lg">
-        <NumberInput
+        <MoneyInput
+          currency="USD"
           label="Price (USD)"
           required
-          prefix="$"
-          decimalScale={2}
-          thousandSeparator=","
           min={1}
           max={100000}
           value={values.price}

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_MESSAGES, OFFER_RULES, type Offer } from '@accountry/shared/offers';
 import { DialogForm } from '../../../components/ui/dialog-form';
 import { offerKeys, offersApi } from '../../../components/orders/offers-api';
 import { toast } from '../../../lib/toast';
+import { MoneyInput } from '../../../components/ui/money-input';
 
 /** The seller answers an offer with a price of their own: more than the offer, less than the listing's price. */
 export function CounterOfferDialog(props: { offer: Offer | null; onClose: () => void; onSent: (o: Offer) => void }) {
@@ -60,17 +61,12 @@ export function CounterOfferDialog(props: { offer: Offer | null; onClose: () => 
             Answer with your price: they have {OFFER_RULES.answerHours} hours to accept it, then {OFFER_RULES.buyHours}{' '}
             hours to buy at it.
           </Text>
-          <NumberInput
+          <MoneyInput
+            currency={offer.currency}
             ref={field}
             data-autofocus
             label={`Your price (${offer.currency})`}
             description={error ? undefined : between}
-            prefix={offer.currency === 'USD' ? '$' : undefined}
-            decimalScale={2}
-            min={0}
-            thousandSeparator=","
-            hideControls
-            inputMode="decimal"
             value={amount}
             onChange={(v) => {
               setAmount(v);

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { PAYOUT_METHOD_MESSAGES, type PayoutMethod } from '@accountry/shared/payout-methods';
 import { formatCents, payoutRequestSchema, type Wallet } from '@accountry/shared/wallet';
@@ -12,6 +12,7 @@ import { zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { useNow } from '../../../lib/use-now';
 import { orderKeys, ordersApi } from '../api/orders-api';
+import { MoneyInput } from '../../../components/ui/money-input';
 
 interface Props {
   wallet: Wallet;
@@ -79,13 +80,11 @@ export function PayoutForm({ wallet, method }: Props) {
     <form onSubmit={submit} noValidate aria-label="Request a payout">
       <Stack gap="xs">
         <Group align="flex-start" gap="sm">
-          <NumberInput
+          <MoneyInput
+            currency="USD"
             label="Amount (USD)"
             description={`Minimum ${formatCents(min)} · available ${formatCents(wallet.availableCents)}`}
-            prefix="$"
-            decimalScale={2}
             allowNegative={false}
-            thousandSeparator=","
             value={amount}
             onChange={setAmount}
             ref={field}
