@@ -14,24 +14,34 @@ async function signedInPage(browser: Browser, baseURL: string, userId: string) {
   return { context, page: await context.newPage() };
 }
 
+/** A seller's negotiable $100 listing and a funded buyer on its page, its price card at hand. */
+async function negotiableDeal(
+  browser: Browser,
+  baseURL: string,
+  names: { seller: string; buyer: string; title: string },
+) {
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `${names.seller} ${tag}`);
+  const buyer = createUser('buyer', `${names.buyer} ${tag}`);
+  const admin = createUser('admin');
+  const title = `${names.title} ${tag}`;
+  const listingId = insertListing(seller.id, { title, priceCents: 10_000, negotiable: true });
+  const a = await signedInPage(browser, baseURL, admin.id);
+  await creditBalance(a.context, baseURL, buyer.id, 20_000);
+  const b = await signedInPage(browser, baseURL, buyer.id);
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  return { seller, buyer, title, listingId, a, b, priceCard: b.page.getByRole('region', { name: 'Price' }) };
+}
+
 test('a buyer offers a lower price, the seller accepts it, and the buyer buys at that price', async ({
   browser,
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const tag = randomBytes(2).toString('hex');
-  const seller = createUser('seller', `Nia Negotiator ${tag}`);
-  const buyer = createUser('buyer', `Oli Offer ${tag}`);
-  const admin = createUser('admin');
-  const title = `Negotiable Fortnite account ${tag}`;
-  const listingId = insertListing(seller.id, { title, priceCents: 10_000, negotiable: true });
-  const a = await signedInPage(browser, baseURL!, admin.id);
-  await creditBalance(a.context, baseURL!, buyer.id, 20_000);
+  const names = { seller: 'Nia Negotiator', buyer: 'Oli Offer', title: 'Negotiable Fortnite account' };
+  const { seller, buyer, title, listingId, a, b, priceCard } = await negotiableDeal(browser, baseURL!, names);
 
   // The buyer offers too little, then $80.
-  const b = await signedInPage(browser, baseURL!, buyer.id);
-  await b.page.goto(`/account/${seller.id}/${listingId}`);
-  const priceCard = b.page.getByRole('region', { name: 'Price' });
   await priceCard.getByRole('button', { name: 'Make an offer' }).click();
   const dialog = b.page.getByRole('dialog', { name: 'Make an offer' });
   const amount = dialog.getByRole('textbox', { name: 'Your offer (USD)' });
@@ -104,17 +114,8 @@ test('a seller answers an offer with a price of their own; the buyer accepts it 
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const tag = randomBytes(2).toString('hex');
-  const seller = createUser('seller', `Cy Counter ${tag}`);
-  const buyer = createUser('buyer', `Di Dealer ${tag}`);
-  const admin = createUser('admin');
-  const title = `Countered Fortnite account ${tag}`;
-  const listingId = insertListing(seller.id, { title, priceCents: 10_000, negotiable: true });
-  const a = await signedInPage(browser, baseURL!, admin.id);
-  await creditBalance(a.context, baseURL!, buyer.id, 20_000);
-  const b = await signedInPage(browser, baseURL!, buyer.id);
-  await b.page.goto(`/account/${seller.id}/${listingId}`);
-  const priceCard = b.page.getByRole('region', { name: 'Price' });
+  const names = { seller: 'Cy Counter', buyer: 'Di Dealer', title: 'Countered Fortnite account' };
+  const { seller, title, a, b, priceCard } = await negotiableDeal(browser, baseURL!, names);
   await priceCard.getByRole('button', { name: 'Make an offer' }).click();
   const dialog = b.page.getByRole('dialog', { name: 'Make an offer' });
   await dialog.getByRole('textbox', { name: 'Your offer (USD)' }).fill('70');

@@ -1,0 +1,114 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { ApiRequestError } from '../../lib/api';
+import { DialogForm } from './dialog-form';
+import { MoneyInput } from './money-input';
+
+interface Props {
+  opened: boolean;
+  title: string;
+  /** What the amount is for, above the field. */
+  intro: ReactNode;
+  label: string;
+  /** The bounds, under the field while it shows no error. */
+  hint: string;
+  currency: string;
+  submitLabel: string;
+  /** Why this amount (in cents; null when none was typed) cannot be sent, or null. */
+  check: (cents: number | null) => string | null;
+  send: (cents: number) => Promise<unknown>;
+  onClose: () => void;
+  /** Sent: the dialog has closed, and the button that opened it may be gone: the caller says where the focus goes. */
+  onSent: () => void;
+  /** A refusal that is not about the amount (a limit, the other side acting first, the network). */
+  onFailed?: () => void;
+}
+
+/** An amount of money asked in a dialog (an offer, a counter-offer): checked as typed, then by the server. */
+export function AmountDialog(props: Props) {
+  const [amount, setAmount] = useState<number | string>('');
+  const [error, setError] = useState<string | null>(null);
+  // Refusals that are not about the amount are the form's, not the field's.
+  const [formError, setFormError] = useState<string | null>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const send = useMutation({
+    mutationFn: props.send,
+    onSuccess: () => {
+      close();
+      requestAnimationFrame(props.onSent);
+    },
+    onError: (err) => {
+      if (err instanceof ApiRequestError && err.status === 400) return refuse(err.message);
+      props.onFailed?.();
+      flushSync(() => setFormError(err.message));
+      alert.current?.focus();
+    },
+  });
+  const refuse = (message: string) => {
+    setError(message);
+    field.current?.focus();
+  };
+  const close = () => {
+    if (send.isPending) return;
+    setAmount('');
+    setError(null);
+    setFormError(null);
+    props.onClose();
+  };
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (send.isPending) return;
+    const cents = Math.round(Number(amount) * 100);
+    const refused = props.check(amount === '' || !Number.isFinite(cents) || cents <= 0 ? null : cents);
+    if (refused) return refuse(refused);
+    setError(null);
+    setFormError(null);
+    send.mutate(cents);
+  };
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={close}
+      title={props.title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      returnFocus={!send.isSuccess}
+    >
+      <DialogForm onSubmit={submit}>
+        <Stack>
+          <Text size="sm">{props.intro}</Text>
+          {formError && (
+            <Alert ref={alert} color="red" role="alert" tabIndex={-1}>
+              {formError}
+            </Alert>
+          )}
+          <MoneyInput
+            currency={props.currency}
+            ref={field}
+            data-autofocus
+            label={props.label}
+            // The error says the same when it shows: a screen reader hears it once.
+            description={error ? undefined : props.hint}
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={send.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={send.isPending}>
+              {props.submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </DialogForm>
+    </Modal>
+  );
+}
