@@ -20,7 +20,7 @@ export const DATA_EXPORT_CONTENTS = [
   'Your security activity of the last year',
   'Your listings with links to their photos, your favorites and saved searches',
   'Your chats, with every message and attachment link',
-  'Your orders, bought and sold, with their history and disputes',
+  'Your orders, bought and sold, with their history and disputes, and the offers you made and received',
   'Reviews you wrote and received, your wallet entries and payouts',
   'Reports and feedback you sent, and the members you blocked',
 ] as const;

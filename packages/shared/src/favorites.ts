@@ -15,6 +15,12 @@ export const FAVORITE_AVAILABILITY_LABELS: Record<FavoriteAvailability, string> 
   removed: 'No longer available',
 };
 
+/** A favorite's listing as its member may see it now: a draft, hidden or deleted listing is "removed", without details. */
+export function favoriteAvailability(status: string, deletedAt: number | null | undefined): FavoriteAvailability {
+  if (deletedAt != null || status === 'draft' || status === 'hidden') return 'removed';
+  return status === 'sold' ? 'sold' : status === 'reserved' ? 'reserved' : 'available';
+}
+
 export const favoriteItemSchema = z.object({
   listingId: z.string(),
   favoritedAt: z.number(),

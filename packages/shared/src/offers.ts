@@ -18,6 +18,22 @@ export const OFFER_STATUSES = [
   'closed',
 ] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
+/** The states in which an offer is still going: waiting for an answer, or accepted and not bought yet. */
+export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = ['pending', 'countered', 'accepted'];
+export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
+  pending: 'Waiting for an answer',
+  countered: 'Price named',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+  used: 'Bought',
+  closed: 'Closed',
+};
+
+/** An open offer past its time reads as expired, whether or not a write has marked it yet. */
+export const effectiveOfferStatus = (o: { status: OfferStatus; expiresAt: number }, now: number): OfferStatus =>
+  OPEN_OFFER_STATUSES.includes(o.status) && o.expiresAt <= now ? 'expired' : o.status;
 
 export const OFFER_RULES = {
   /** The seller answers within this; then the offer expires. */
@@ -92,6 +108,7 @@ export const OFFER_CHAT_MESSAGES = {
   expiredUnbought: (amount: string) => `The offer of ${amount} expired: it was not bought within 24 hours.`,
   boughtAnyway: (amount: string) => `The buyer bought the account at another price: the offer of ${amount} is closed.`,
   sold: (amount: string) => `The account was sold to another buyer: the offer of ${amount} is closed.`,
+  blocked: (amount: string) => `The offer of ${amount} is closed: one of you blocked the other.`,
   accountClosed: (amount: string, side: 'buyer' | 'seller') =>
     `The offer of ${amount} is closed: the ${side}'s account was closed.`,
 } as const;

@@ -11,7 +11,7 @@ import type { MessageStore } from './message-store';
 import { SafetyService } from './safety.service';
 import { AttachmentsService } from './attachments.service';
 import { sendLimit, type SendLimit } from './send-limit';
-import { blocksBetween } from './safety.repository';
+import { blocksBetween } from '../../db/member-blocks';
 
 export type ChatServices = ReturnType<typeof createChatServices>;
 

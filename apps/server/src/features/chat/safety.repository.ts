@@ -30,21 +30,6 @@ export async function selectBlocked(db: Db, blockerId: string) {
     .execute();
 }
 
-/** Which of the two has blocked the other. */
-export async function blocksBetween(db: Db, a: string, b: string) {
-  const rows = await db
-    .selectFrom('userBlocks')
-    .select(['blockerId'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blockerId', '=', a), eb('blockedId', '=', b)]),
-        eb.and([eb('blockerId', '=', b), eb('blockedId', '=', a)]),
-      ]),
-    )
-    .execute();
-  return { aBlockedB: rows.some((r) => r.blockerId === a), bBlockedA: rows.some((r) => r.blockerId === b) };
-}
-
 export async function userExists(db: Db, id: string) {
   return !!(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
 }

@@ -2,17 +2,11 @@ import { CHAT_MESSAGES, type BlockedUsers, type ReportConversationInput } from '
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import { blocksBetween, deleteBlock, insertBlock, selectBlocked, userExists } from './safety.repository';
-import type { Database } from '../../db/database';
+import { deleteBlock, insertBlock, selectBlocked, userExists } from './safety.repository';
 import { findOpenReport, insertOpenReport } from '../../lib/reports';
 import type { ConversationsService } from './conversations.service';
 import type { ChatEvents } from './chat-events';
-
-/** Whether either of two members blocked the other: nothing of one reaches the other then (offers too). */
-export async function eitherBlocked(db: Database, a: string, b: string) {
-  const blocks = await blocksBetween(db, a, b);
-  return blocks.aBlockedB || blocks.bBlockedA;
-}
+import { closeOffersOnBlock } from '../orders/offer-purchase.service';
 
 /** Blocking people and reporting conversations to the moderators. */
 export class SafetyService {
@@ -26,6 +20,8 @@ export class SafetyService {
     if (userId === user.id) throw badRequest(CHAT_MESSAGES.cannotBlockSelf, { userId: CHAT_MESSAGES.cannotBlockSelf });
     if (!(await userExists(this.deps.db.db, userId))) throw notFound(CHAT_MESSAGES.userNotFound);
     await insertBlock(this.deps.db.db, user.id, userId, this.deps.clock.now());
+    // Nothing of one reaches the other any more: a price they were agreeing on ends too.
+    await closeOffersOnBlock(this.deps, user.id, userId);
     await this.events.block({ blockerId: user.id, blockedId: userId, blocked: true });
   }
 

@@ -69,7 +69,13 @@ describe('downloading your data', () => {
       expect.objectContaining({ usedForThisDownload: true, device: 'An unknown browser on a desktop' }),
     );
     expect(file.favorites).toEqual([
-      { listingId: deal.listing.id, title: 'Diamond Valorant account', addedAt: expect.any(String) },
+      {
+        listingId: deal.listing.id,
+        title: 'Diamond Valorant account',
+        availability: 'sold',
+        availabilityLabel: 'Sold',
+        addedAt: expect.any(String),
+      },
     ]);
     expect(file.savedSearches).toEqual([{ search: '/browse?q=valorant', savedAt: expect.any(String) }]);
     expect(file.listings).toEqual([]);
@@ -170,6 +176,62 @@ describe('downloading your data', () => {
     });
     expect(file.orders[0]).toMatchObject({ youAre: 'seller', with: 'Bea Buyer', status: 'paid' });
     expect(file.conversations[0]).toMatchObject({ youAre: 'seller', with: 'Bea Buyer' });
+  });
+
+  it('gives offers made and received, and favorites taken off the site only as the site shows them', async () => {
+    const deal = await arrangeDeal(ctx, { title: 'Immortal Valorant account', priceCents: 10_000, negotiable: true });
+    expect((await call(ctx, deal.buyer, 'POST', '/api/favorites', { listingId: deal.listing.id })).status).toBe(201);
+    const made = await call(ctx, deal.buyer, 'POST', `/api/listings/${deal.listing.id}/offers`, { amountCents: 8_000 });
+    expect(made.status).toBe(201);
+    expect((await call(ctx, deal.seller, 'POST', `/api/offers/${made.body.id as string}/accept`)).status).toBe(200);
+    // The seller takes the listing back to a draft and renames it: the favorites page and the offer no longer show its
+    // title (the chat, where the two talk about it, does; so does the file's copy of that chat).
+    expect(
+      (await call(ctx, deal.seller, 'POST', `/api/listings/${deal.listing.id}/status`, { status: 'draft' })).status,
+    ).toBe(200);
+    await ctx.db
+      .updateTable('listings')
+      .set({ title: 'Private draft: relist for a friend' })
+      .where('id', '=', deal.listing.id)
+      .execute();
+    ctx.clock.advance(1000);
+
+    const res = await download(await signInAs(ctx, deal.buyer.id), { password: TEST_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    const file = res.json();
+    expect(JSON.stringify([file.favorites, file.offers])).not.toContain('Private draft');
+    expect(file.favorites).toEqual([
+      {
+        listingId: deal.listing.id,
+        title: null,
+        availability: 'removed',
+        availabilityLabel: 'No longer available',
+        addedAt: expect.any(String),
+      },
+    ]);
+    expect(file.offers).toEqual([
+      {
+        id: made.body.id,
+        youAre: 'buyer',
+        with: 'Sam Seller',
+        listing: { id: deal.listing.id, title: 'Immortal Valorant account', priceCents: 10_000 },
+        amountCents: 8_000,
+        counterCents: null,
+        currency: 'USD',
+        status: 'accepted',
+        statusLabel: 'Accepted',
+        madeAt: expect.any(String),
+        changedAt: expect.any(String),
+        dueAt: new Date(ctx.clock.now() - 1000 + 24 * 3_600_000).toISOString(),
+        orderId: null,
+      },
+    ]);
+
+    // The seller's copy holds the same offer from their side.
+    const sellers = (await download(await signInAs(ctx, deal.seller.id), { password: TEST_PASSWORD })).json();
+    expect(sellers.offers).toEqual([
+      expect.objectContaining({ youAre: 'seller', with: 'Bea Buyer', amountCents: 8_000 }),
+    ]);
   });
 
   it('gives a long chat whole and in order', async () => {

@@ -12,6 +12,7 @@ import {
   savedSearchesSection,
 } from './export-lists';
 import { ordersSection, walletSection } from './export-orders';
+import { offersSection } from './export-offers';
 import type { ExportRun } from './export-run';
 import { isoTime } from './export-values';
 
@@ -41,6 +42,7 @@ export async function* exportDocument(db: Database, r: ExportRun): AsyncGenerato
     ['savedSearches', () => whole(savedSearchesSection(db, r))],
     ['conversations', () => conversationsSection(db, r)],
     ['orders', () => ordersSection(db, r)],
+    ['offers', () => whole(offersSection(db, r))],
     ['reviews', () => whole(reviewsSection(db, r))],
     ['wallet', () => walletSection(db, r)],
     ['reports', () => whole(reportsSection(db, r))],

@@ -1,18 +1,32 @@
+import { FAVORITE_AVAILABILITY_LABELS, favoriteAvailability } from '@accountry/shared/favorites';
 import type { Database } from '../../db/database';
 import { isoTime, who } from './export-values';
 import type { ExportRun } from './export-run';
 
-/** Favorites and saved searches: what the member keeps an eye on. */
+/**
+ * Favorites and saved searches: what the member keeps an eye on. A favorite's listing is shown as the favorites page
+ * shows it: one taken off the site (a draft, hidden or deleted) keeps its place without its title, which is its
+ * seller's again.
+ */
 export async function favoritesSection(db: Database, { userId, now }: ExportRun) {
   const rows = await db
     .selectFrom('favorites as f')
     .innerJoin('listings as l', 'l.id', 'f.listingId')
-    .select(['f.listingId', 'l.title', 'f.createdAt'])
+    .select(['f.listingId', 'l.title', 'l.status', 'l.deletedAt', 'f.createdAt'])
     .where('f.userId', '=', userId)
     .where('f.createdAt', '<=', now)
     .orderBy('f.createdAt')
     .execute();
-  return rows.map((f) => ({ listingId: f.listingId, title: f.title, addedAt: isoTime(f.createdAt) }));
+  return rows.map((f) => {
+    const availability = favoriteAvailability(f.status, f.deletedAt);
+    return {
+      listingId: f.listingId,
+      title: availability === 'removed' ? null : f.title,
+      availability,
+      availabilityLabel: FAVORITE_AVAILABILITY_LABELS[availability],
+      addedAt: isoTime(f.createdAt),
+    };
+  });
 }
 
 export async function savedSearchesSection(db: Database, { userId, now }: ExportRun) {

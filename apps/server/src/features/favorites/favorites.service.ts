@@ -1,5 +1,5 @@
 import { LISTING_MESSAGES } from '@accountry/shared/listing-messages';
-import type { FavoriteAvailability, FavoriteItem, FavoritesPage } from '@accountry/shared/favorites';
+import { favoriteAvailability, type FavoriteItem, type FavoritesPage } from '@accountry/shared/favorites';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest } from '../../lib/app-error';
@@ -8,11 +8,6 @@ import { cardsByIds, visibleListing } from '../listings/listings.service';
 import { addFavorite, countFavorites, favoritesPage, removeFavorite } from './favorites.repository';
 
 const PAGE = 24;
-
-function availabilityOf(status: string, deletedAt: number | null | undefined): FavoriteAvailability {
-  if (deletedAt != null || status === 'draft' || status === 'hidden') return 'removed';
-  return status === 'sold' ? 'sold' : status === 'reserved' ? 'reserved' : 'available';
-}
 
 /** Favorite a listing the member can see and does not sell; favoriting twice changes nothing. */
 export async function favorite(deps: AppDeps, user: AuthUser, listingId: string) {
@@ -41,7 +36,7 @@ export async function listFavorites(deps: AppDeps, user: AuthUser, cursor: strin
   );
   const items: FavoriteItem[] = page.map((r) => {
     const l = listings.get(r.listingId);
-    const availability = l ? availabilityOf(l.status, l.deletedAt) : 'removed';
+    const availability = l ? favoriteAvailability(l.status, l.deletedAt) : 'removed';
     return {
       listingId: r.listingId,
       favoritedAt: r.createdAt,

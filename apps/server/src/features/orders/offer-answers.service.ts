@@ -7,7 +7,7 @@ import { queueMailToUser } from '../../email/mail-to-user';
 import type { Mail } from '../../email/mailer';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
-import { eitherBlocked } from '../chat/safety.service';
+import { eitherBlocked } from '../../db/member-blocks';
 import { postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
 import { counterAcceptedMail, offerAnsweredMail, offerCounteredMail, offerWithdrawnMail } from './offer-mails';
 import { findOffer, setOfferStatusIf } from './offers.repository';

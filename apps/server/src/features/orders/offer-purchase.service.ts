@@ -2,8 +2,11 @@ import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_CHAT_MESSAGES as CHAT, OFFER_MESSAGES as M } from '@accountry/shared/offers';
 import type { Database } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
-import { postSystemMessage, type PostedSystemMessage } from '../chat/system-messages.service';
-import { openOffersOf, setOfferStatusIf } from './offers.repository';
+import type { AppDeps } from '../../app';
+import { accountLock, withKeyLocks } from '../../db/key-lock';
+import { eitherBlocked } from '../../db/member-blocks';
+import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
+import { openOffersOf, setOfferStatusIf, type OffersToClose } from './offers.repository';
 import { ensureConversation } from './orders.repository';
 
 /**
@@ -21,6 +24,8 @@ export async function useAcceptedOffer(
   if (!offer || offer.listingId !== listing.id) throw notFound(M.notFound);
   if (offer.buyerId !== buyer) throw forbidden(M.notYours);
   if (offer.currency !== listing.currency) throw conflict(M.notUsable);
+  // A block committed while its closing of this offer waits for the locks this order holds.
+  if (await eitherBlocked(trx, offer.buyerId, offer.sellerId)) throw conflict(M.notUsable);
   if (!(await setOfferStatusIf(trx, offerId, ['accepted'], 'used', now))) throw conflict(M.notUsable);
   return offer.amountCents;
 }
@@ -29,13 +34,13 @@ export async function useAcceptedOffer(
 export async function acceptedOfferOf(trx: Database, buyerId: string, listingId: string, now: number) {
   const row = await trx
     .selectFrom('offers')
-    .select('id')
+    .select(['id', 'sellerId'])
     .where('listingId', '=', listingId)
     .where('buyerId', '=', buyerId)
     .where('status', '=', 'accepted')
     .where('expiresAt', '>', now)
     .executeTakeFirst();
-  return row?.id;
+  return row && !(await eitherBlocked(trx, buyerId, row.sellerId)) ? row.id : undefined;
 }
 
 /** Remember which order used the offer. */
@@ -52,26 +57,36 @@ export async function returnOfferOfUnpaidOrder(trx: Database, orderId: string, n
 
 /**
  * Close the open offers that can no longer be bought, each told in its chat: those on a listing sold (to someone else,
- * or to the offer's own buyer at another price), or those of an account being closed (decision 169). Returns the
- * chat notices, to publish after the commit.
+ * or to the offer's own buyer at another price), those of an account being closed (decision 169), or those between
+ * two members one of whom blocked the other. Returns the chat notices, to publish after the commit.
  */
-export async function closeOffers(
-  trx: Database,
-  which: { listingId: string; soldTo: string } | { userId: string },
-  now: number,
-): Promise<PostedSystemMessage[]> {
+export async function closeOffers(trx: Database, which: OffersToClose, now: number): Promise<PostedSystemMessage[]> {
   const posted: PostedSystemMessage[] = [];
   for (const o of await openOffersOf(trx, which)) {
     if (!(await setOfferStatusIf(trx, o.id, ['pending', 'countered', 'accepted'], 'closed', now))) continue;
     const amount = formatPrice(o.amountCents, o.currency);
     const body =
-      'listingId' in which
-        ? o.buyerId === which.soldTo
-          ? CHAT.boughtAnyway(amount)
-          : CHAT.sold(amount)
-        : CHAT.accountClosed(amount, o.buyerId === which.userId ? 'buyer' : 'seller');
+      'between' in which
+        ? CHAT.blocked(amount)
+        : 'listingId' in which
+          ? o.buyerId === which.soldTo
+            ? CHAT.boughtAnyway(amount)
+            : CHAT.sold(amount)
+          : CHAT.accountClosed(amount, o.buyerId === which.userId ? 'buyer' : 'seller');
     const conversationId = await ensureConversation(trx, o.listingId, o.buyerId, o.sellerId, now);
     posted.push(await postSystemMessage(trx, { conversationId, body, now }));
   }
   return posted;
+}
+
+/**
+ * A block ends the negotiation (decision 180): the open offers between the two, made either way, are closed under both
+ * members' account locks, as answers and orders take them, so none is accepted or bought at its price after it.
+ */
+export async function closeOffersOnBlock(deps: AppDeps, blockerId: string, blockedId: string) {
+  const locks = [accountLock(blockerId), accountLock(blockedId)];
+  const posted = await withKeyLocks(deps.db.db, locks, (trx) =>
+    closeOffers(trx, { between: [blockerId, blockedId] }, deps.clock.now()),
+  );
+  await publishSystemMessages(deps, posted);
 }

@@ -1,9 +1,12 @@
-import type { Offer, OfferStatus } from '@accountry/shared/offers';
+import {
+  OPEN_OFFER_STATUSES as OPEN,
+  effectiveOfferStatus,
+  type Offer,
+  type OfferStatus,
+} from '@accountry/shared/offers';
 import type { Database } from '../../db/database';
 import type { OffersTable } from '../../db/schema';
 import type { Keyset } from '../../lib/keyset-cursor';
-
-const OPEN: OfferStatus[] = ['pending', 'countered', 'accepted'];
 
 /** An offer with its listing and both parties' names, as both sides' lists and pages show it. */
 const offerRows = (db: Database) =>
@@ -22,10 +25,6 @@ const offerRows = (db: Database) =>
       's.displayName as sellerName',
     ]);
 type OfferRow = NonNullable<Awaited<ReturnType<ReturnType<typeof offerRows>['executeTakeFirst']>>>;
-
-/** An open offer past its time reads as expired, whether or not a write has marked it yet. */
-export const effectiveStatus = (o: Pick<OffersTable, 'status' | 'expiresAt'>, now: number): OfferStatus =>
-  OPEN.includes(o.status) && o.expiresAt <= now ? 'expired' : o.status;
 
 /** A listing the site no longer shows its buyers: they see it as it was when they made the offer. */
 const goneFromSite = (r: OfferRow) => !!r.liveDeletedAt || r.liveStatus === 'draft' || r.liveStatus === 'hidden';
@@ -47,7 +46,7 @@ export function toOffer(r: OfferRow, now: number, viewerId: string): Offer {
     amountCents: r.amountCents,
     counterCents: r.counterCents ?? null,
     currency: r.currency,
-    status: effectiveStatus(r, now),
+    status: effectiveOfferStatus(r, now),
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     expiresAt: r.expiresAt,
@@ -130,12 +129,22 @@ export async function countOffers(
   return Number((await rows.executeTakeFirstOrThrow()).n);
 }
 
-/** The open offers on a listing, or of an account on either side, to close (a sale to someone else, a closing). */
-export async function openOffersOf(db: Database, q: { listingId: string } | { userId: string }) {
-  let rows = db.selectFrom('offers').selectAll().where('status', 'in', OPEN);
-  rows =
-    'listingId' in q
-      ? rows.where('listingId', '=', q.listingId)
-      : rows.where((eb) => eb.or([eb('buyerId', '=', q.userId), eb('sellerId', '=', q.userId)]));
-  return rows.execute();
+/** Who the offers to close belong to: a listing sold, an account closing, or two members one of whom blocked the other. */
+export type OffersToClose = { listingId: string; soldTo: string } | { userId: string } | { between: [string, string] };
+
+/** The open offers on a listing, of an account on either side, or between two members either way, to close. */
+export async function openOffersOf(db: Database, q: OffersToClose) {
+  const rows = db.selectFrom('offers').selectAll().where('status', 'in', OPEN);
+  if ('listingId' in q) return rows.where('listingId', '=', q.listingId).execute();
+  if ('userId' in q)
+    return rows.where((eb) => eb.or([eb('buyerId', '=', q.userId), eb('sellerId', '=', q.userId)])).execute();
+  const [a, b] = q.between;
+  return rows
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('buyerId', '=', a), eb('sellerId', '=', b)]),
+        eb.and([eb('buyerId', '=', b), eb('sellerId', '=', a)]),
+      ]),
+    )
+    .execute();
 }

@@ -57,6 +57,49 @@ describe('offers and what surrounds them', () => {
     expect(await offerMails(deal.seller.email)).toEqual([]);
   });
 
+  it('a block ends the negotiation: open offers either way are closed, told in the chat, and not bought', async () => {
+    const deal = await negotiable();
+    const accepted = await offer(deal.buyer, deal.listing.id, 5_000);
+    expect((await answer(deal.seller, accepted.body.id as string, 'accept')).status).toBe(200);
+    // The seller also buys from the buyer: an offer the other way, still pending.
+    const other = await insertListing(ctx, deal.buyer.id, { negotiable: true, title: 'Radiant Valorant account' });
+    await ctx.db
+      .updateTable('users')
+      .set({ role: 'both' })
+      .where('id', 'in', [deal.buyer.id, deal.seller.id])
+      .execute();
+    const reverse = await offer(deal.seller, other.id, 6_000);
+    expect(reverse.status, JSON.stringify(reverse.body)).toBe(201);
+
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/blocks',
+      headers: (deal.seller.session = await signInAs(ctx, deal.seller.id)).headers,
+      payload: { userId: deal.buyer.id },
+    });
+    expect(blocked.statusCode).toBe(204);
+    const closed = 'The offer of $50 is closed: one of you blocked the other.';
+    expect((await made(deal.buyer)).map((o) => o.status)).toEqual(['closed']);
+    expect((await chatOf(deal.listing.id, deal.buyer.id)).at(-1)).toBe(closed);
+    expect((await chatOf(other.id, deal.seller.id)).at(-1)).toBe(
+      'The offer of $60 is closed: one of you blocked the other.',
+    );
+    // Neither the offer nor a plain order gets the agreed price any more.
+    const withOffer = await call(ctx, deal.buyer, 'POST', '/api/orders', {
+      listingId: deal.listing.id,
+      offerId: accepted.body.id as string,
+    });
+    expect(withOffer.status).toBe(409);
+    const plain = await call(ctx, deal.buyer, 'POST', '/api/orders', {
+      listingId: deal.listing.id,
+      expectedPriceCents: 5_000,
+    });
+    expect([plain.status, plain.body.error?.message]).toEqual([
+      409,
+      'The price changed while you were buying. Check the new price and buy again.',
+    ]);
+  });
+
   it('withdrawing does not free a mail: five offers to one seller in 24 hours', async () => {
     const deal = await negotiable();
     const listings = [deal.listing.id];

@@ -18,7 +18,7 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../.
 import { newId } from '../../lib/ids';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthUser } from '../../plugins/auth';
-import { eitherBlocked } from '../chat/safety.service';
+import { eitherBlocked } from '../../db/member-blocks';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
 import { offerMadeMail } from './offer-mails';
 import { expireLapsedOffers } from './offer-sweep';

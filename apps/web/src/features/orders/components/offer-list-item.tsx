@@ -1,19 +1,15 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { formatPrice } from '@accountry/shared/listing-attributes';
-import type { Offer } from '@accountry/shared/offers';
+import { OFFER_STATUS_LABELS, type Offer } from '@accountry/shared/offers';
 import { formatOrderTime, orderPagePath } from '../../../components/orders/order-format';
 import type { OfferAnswer, OfferSide } from '../../../components/orders/offers-api';
 
-const STATUS: Record<Offer['status'], { label: string; color: string }> = {
-  pending: { label: 'Waiting for an answer', color: 'yellow' },
-  countered: { label: 'Price named', color: 'blue' },
-  accepted: { label: 'Accepted', color: 'teal' },
-  declined: { label: 'Declined', color: 'gray' },
-  withdrawn: { label: 'Withdrawn', color: 'gray' },
-  expired: { label: 'Expired', color: 'gray' },
-  used: { label: 'Bought', color: 'indigo' },
-  closed: { label: 'Closed', color: 'gray' },
+const STATUS_COLORS: Partial<Record<Offer['status'], string>> = {
+  pending: 'yellow',
+  countered: 'blue',
+  accepted: 'teal',
+  used: 'indigo',
 };
 
 /** When a closed offer ended, in words. */
@@ -47,7 +43,7 @@ export function OfferListItem(props: {
 }) {
   const { offer: o, side, busy, onAnswer } = props;
   const due = dueLine(o, side);
-  const status = STATUS[o.status];
+  const status = { label: OFFER_STATUS_LABELS[o.status], color: STATUS_COLORS[o.status] ?? 'gray' };
   const listingOpen = o.listing.status === 'active';
   const ended = ENDED[o.status];
   const titleId = offerTitleId(o.id);
