@@ -55,6 +55,7 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
   await amount.fill('80');
   await dialog.getByRole('button', { name: 'Send offer' }).click();
   await expect(b.page.getByText('Offer sent. The seller has 48 hours to answer.')).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect(
     priceCard.getByText(/^Waiting for the seller: they have until .* to answer your offer of \$80\.$/),
   ).toBeVisible();
@@ -135,6 +136,7 @@ test('a seller answers an offer with a price of their own; the buyer accepts it 
   await price.fill('85');
   await counter.getByRole('button', { name: 'Send your price' }).click();
   await expect(s.page.getByText('Counter-offer sent. The buyer has 48 hours to answer.')).toBeVisible();
+  await expect(counter).toBeHidden();
   await expect(row.getByText('You asked $85.')).toBeVisible();
   await expect(row.getByRole('link', { name: title })).toBeFocused();
 

@@ -37,7 +37,9 @@ export function AmountDialog(props: Props) {
   const send = useMutation({
     mutationFn: props.send,
     onSuccess: () => {
-      close();
+      // Not close(): this render's `send` still reads as pending, and close() waits for it.
+      clear();
+      props.onClose();
       requestAnimationFrame(props.onSent);
     },
     onError: (err) => {
@@ -51,11 +53,14 @@ export function AmountDialog(props: Props) {
     setError(message);
     field.current?.focus();
   };
-  const close = () => {
-    if (send.isPending) return;
+  const clear = () => {
     setAmount('');
     setError(null);
     setFormError(null);
+  };
+  const close = () => {
+    if (send.isPending) return;
+    clear();
     props.onClose();
   };
   const submit = (e: React.FormEvent) => {
