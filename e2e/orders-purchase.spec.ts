@@ -69,12 +69,14 @@ test('a buyer buys an account, the seller delivers, the buyer reveals and accept
   ).toBeVisible();
   await expect(s.page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
 
-  // The listing is reserved for everyone else; the seller finds the sale under Orders › Sales.
+  // The listing is reserved for everyone else; the account menu counts the sale as waiting for the seller, and leads
+  // to it under Orders › Sales, filtered on what waits.
   await s.page.goto('/');
-  await s.page.getByRole('button', { name: `Account menu for ${seller.displayName}` }).click();
-  await s.page.getByRole('menuitem', { name: 'Orders' }).click();
-  await s.page.getByRole('tab', { name: 'Sales' }).click();
-  await expect(s.page).toHaveURL(/side=sales/);
+  await s.page.getByRole('button', { name: `Account menu for ${seller.displayName} (1 waiting for you)` }).click();
+  await s.page.getByRole('menuitem', { name: 'Orders (1 waiting for you)' }).click();
+  await expect(s.page).toHaveURL(/side=sales&status=waiting/);
+  await expect(s.page.getByRole('tab', { name: 'Sales (1 waiting for you)', selected: true })).toBeVisible();
+  await expect(s.page.getByRole('combobox', { name: 'Status' })).toHaveValue('Waiting for you');
   await s.page.getByRole('list', { name: 'Sales' }).getByRole('link', { name: title }).click();
   await expect(s.page.getByRole('heading', { level: 1, name: `Sale: ${title}` })).toBeVisible();
 
@@ -102,6 +104,13 @@ test('a buyer buys an account, the seller delivers, the buyer reveals and accept
     .click();
   await expect(s.page.getByText('Credentials delivered. The buyer has 72 hours to check the account.')).toBeVisible();
   await expect(s.page.getByText('The buyer has not viewed them yet.')).toBeVisible();
+  // Delivered, the sale waits for the seller no more; the purchase waits for its buyer's check.
+  await expect(
+    s.page.getByRole('button', { name: `Account menu for ${seller.displayName}`, exact: true }),
+  ).toBeVisible();
+  await expect(
+    b.page.getByRole('button', { name: `Account menu for ${buyer.displayName} (1 waiting for you)` }),
+  ).toBeVisible();
 
   // The buyer reveals them; the seller sees when.
   await b.page.reload();

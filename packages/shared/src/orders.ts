@@ -22,6 +22,7 @@ export const ORDER_ROUTES = {
   adminDecision: '/api/admin/orders/:id/decision',
   adminRevealCredentials: '/api/admin/orders/:id/credentials/reveal',
   adminFigures: '/api/admin/orders-figures',
+  waiting: '/api/orders/waiting',
 } as const;
 
 /** Fill ":id" style parameters of a route path. */
@@ -201,16 +202,31 @@ export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
 export const ORDER_SIDES = ['purchases', 'sales'] as const;
 export const ORDER_STATUS_FILTERS = ['all', 'open', ...ORDER_STATES] as const;
-export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+/** A member's own lists also filter on what waits for their move (decision 181). */
+export const MY_ORDER_FILTERS = ['all', 'waiting', 'open', ...ORDER_STATES] as const;
+export type OrderStatusFilter = (typeof MY_ORDER_FILTERS)[number];
 export const ORDERS_PAGE_SIZE = 20;
 
 export const myOrdersQuerySchema = z.object({
   side: z.enum(ORDER_SIDES).default('purchases'),
-  status: z.enum(ORDER_STATUS_FILTERS).default('all'),
+  status: z.enum(MY_ORDER_FILTERS).default('all'),
   cursor: z.string().max(300).optional(),
 });
 export const ordersPageSchema = z.object({ items: z.array(orderListItemSchema), nextCursor: z.string().nullable() });
 export type OrdersPage = z.infer<typeof ordersPageSchema>;
+
+/** GET /api/orders/waiting: what waits for the signed-in member's move (decision 181). */
+export const waitingCountsSchema = z.object({
+  /** Orders to pay, or to check and confirm. */
+  purchases: z.number().int(),
+  /** Orders to deliver. */
+  sales: z.number().int(),
+  /** Offers to answer. */
+  offersReceived: z.number().int(),
+  /** The seller's prices to answer, and accepted offers to buy. */
+  offersMade: z.number().int(),
+});
+export type WaitingCounts = z.infer<typeof waitingCountsSchema>;
 
 export const adminOrdersQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),

@@ -35,6 +35,7 @@ import * as decidedPayoutsForgetDetails from './migrations/2026-11-30T0210-decid
 import * as undoLinksByAddress from './migrations/2026-11-30T0300-undo-links-by-address';
 import * as accountEvents from './migrations/2026-11-30T0400-account-events';
 import * as offers from './migrations/2026-11-30T0500-offers';
+import * as waitingIndexes from './migrations/2026-11-30T0600-waiting-indexes';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0300-undo-links-by-address': undoLinksByAddress,
   '2026-11-30T0400-account-events': accountEvents,
   '2026-11-30T0500-offers': offers,
+  '2026-11-30T0600-waiting-indexes': waitingIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

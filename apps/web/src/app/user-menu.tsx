@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBell,
   IconChevronDown,
@@ -12,10 +12,28 @@ import {
 } from '@tabler/icons-react';
 import type { MeResponse } from '@accountry/shared/auth';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
+import { useWaitingCounts, useWaitingLive, waitingTotal } from '../components/orders/waiting';
+import { WaitingBadge } from '../components/orders/waiting-badge';
 
-/** The signed-in user's menu in the header (profile, orders, wallet, saved searches, sign out). */
+/**
+ * The signed-in user's menu in the header (profile, orders, offers, wallet, saved searches, sign out), with the count
+ * of what waits for their move on its button and on the items that lead to it (decision 181).
+ */
 export function UserMenu({ user }: { user: NonNullable<MeResponse['user']> }) {
   const signOut = useSignOut();
+  const member = user.role !== 'admin';
+  useWaitingLive(member);
+  const { data: waiting } = useWaitingCounts(member);
+  const total = waitingTotal(waiting);
+  const orders = (waiting?.purchases ?? 0) + (waiting?.sales ?? 0);
+  const offers = (waiting?.offersReceived ?? 0) + (waiting?.offersMade ?? 0);
+  // Each item opens on what waits: its filter, and the side that has some.
+  const ordersTo = !orders
+    ? '/orders'
+    : waiting?.purchases
+      ? '/orders?status=waiting'
+      : '/orders?side=sales&status=waiting';
+  const offersTo = offers && !waiting?.offersReceived ? '/offers?side=made' : '/offers';
   const [opened, setOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   // Tab leaves the menu as Escape does (the menu button pattern), back on its button, rather than cycling inside it.
@@ -28,9 +46,14 @@ export function UserMenu({ user }: { user: NonNullable<MeResponse['user']> }) {
   return (
     <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <UnstyledButton ref={button} aria-label={`Account menu for ${user.displayName}`}>
+        <UnstyledButton
+          ref={button}
+          aria-label={`Account menu for ${user.displayName}${total ? ` (${total} waiting for you)` : ''}`}
+        >
           <Group gap={6} wrap="nowrap">
-            <Avatar size="sm" color="indigo" name={user.displayName} />
+            <Indicator label={total > 99 ? '99+' : total} size={16} color="red.9" disabled={!total} offset={3}>
+              <Avatar size="sm" color="indigo" name={user.displayName} />
+            </Indicator>
             <Text size="sm" visibleFrom="sm">
               {user.displayName}
             </Text>
@@ -43,18 +66,28 @@ export function UserMenu({ user }: { user: NonNullable<MeResponse['user']> }) {
         <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
           Profile
         </Menu.Item>
-        <Menu.Item component={Link} to="/orders" leftSection={<IconReceipt size={16} />}>
+        <Menu.Item
+          component={Link}
+          to={ordersTo}
+          leftSection={<IconReceipt size={16} />}
+          rightSection={<WaitingBadge count={orders} />}
+        >
           Orders
         </Menu.Item>
-        {user.role !== 'admin' && (
-          <Menu.Item component={Link} to="/offers" leftSection={<IconCash size={16} />}>
+        {member && (
+          <Menu.Item
+            component={Link}
+            to={offersTo}
+            leftSection={<IconCash size={16} />}
+            rightSection={<WaitingBadge count={offers} />}
+          >
             Offers
           </Menu.Item>
         )}
         <Menu.Item component={Link} to="/wallet" leftSection={<IconWallet size={16} />}>
           Wallet
         </Menu.Item>
-        {user.role !== 'admin' && (
+        {member && (
           <Menu.Item component={Link} to="/saved-searches" leftSection={<IconBell size={16} />}>
             Saved searches
           </Menu.Item>

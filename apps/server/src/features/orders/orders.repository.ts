@@ -6,6 +6,7 @@ import { engineOf, type Database } from '../../db/database';
 import type { OrderHistoryTable, OrdersTable } from '../../db/schema';
 import type { Keyset } from '../../lib/keyset-cursor';
 import { newId } from '../../lib/ids';
+import { waitingOrders } from './waiting.repository';
 
 export async function findOrder(db: Database, id: string): Promise<OrdersTable | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -130,6 +131,8 @@ export interface OrderListFilter {
   sellerId?: string;
   status: OrderStatusFilter;
   q?: string;
+  /** The time the `waiting` filter compares deadlines with (the app's clock). */
+  now?: number;
   /** Admin list: open disputes first. */
   disputesFirst?: boolean;
   after?: Keyset;
@@ -169,7 +172,10 @@ export async function selectOrderRows(db: Database, f: OrderListFilter) {
     ]);
   if (f.buyerId) q = q.where('o.buyerId', '=', f.buyerId);
   if (f.sellerId) q = q.where('o.sellerId', '=', f.sellerId);
-  if (f.status === 'open') q = q.where('o.status', 'in', OPEN_STATES);
+  // One member's side: their sales when a seller is named, else their purchases ('' matches no one).
+  if (f.status === 'waiting')
+    q = q.where(waitingOrders(f.sellerId ? 'sales' : 'purchases', f.sellerId ?? f.buyerId ?? '', f.now ?? Date.now()));
+  else if (f.status === 'open') q = q.where('o.status', 'in', OPEN_STATES);
   else if (f.status !== 'all') q = q.where('o.status', '=', f.status);
   if (f.q) {
     const engine = engineOf(db);

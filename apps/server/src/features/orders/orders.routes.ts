@@ -15,6 +15,7 @@ import {
   revealedCredentialsSchema,
   disputeStatementsSchema,
   statementInputSchema,
+  waitingCountsSchema,
 } from '@accountry/shared/orders';
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
@@ -38,6 +39,7 @@ import { paymentWebhookRoutes } from './payment-webhook.routes';
 import { listStatements, postStatement } from './disputes.service';
 import { disputeEvidenceRoutes } from './dispute-evidence.routes';
 import { offersRoutes } from './offers.routes';
+import { countWaiting } from './waiting.repository';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
 const errors = errorReplies(400, 401, 403, 404, 409);
@@ -84,8 +86,12 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = requireRole(request, MEMBERS);
         const { side, status, cursor } = request.query;
         const mine = side === 'sales' ? { sellerId: user.id } : { buyerId: user.id };
-        return orderPage(ctx, { ...mine, status }, cursor, ORDERS_PAGE_SIZE);
+        return orderPage(ctx, { ...mine, status, now: ctx.deps.clock.now() }, cursor, ORDERS_PAGE_SIZE);
       },
+    );
+
+    app.get(R.waiting, { schema: { tags, response: { 200: waitingCountsSchema, ...errors } } }, async (request) =>
+      countWaiting(ctx.deps.db.db, requireRole(request, MEMBERS).id, ctx.deps.clock.now()),
     );
 
     app.get(R.detail, { schema: { tags, params, response: detail } }, async (request) =>

@@ -3,7 +3,7 @@ import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_MESSAGES, OFFER_RULES, lowestOffer } from '@accountry/shared/offers';
 import { toast } from '../../lib/toast';
 import { AmountDialog } from '../ui/amount-dialog';
-import { offerKeys, offersApi } from './offers-api';
+import { offersApi, refreshOffers } from './offers-api';
 
 interface Props {
   listing: { id: string; title: string; priceCents: number; currency: string };
@@ -18,7 +18,7 @@ export function MakeOfferDialog({ listing, opened, onClose, onSent }: Props) {
   const client = useQueryClient();
   const lowest = lowestOffer(listing.priceCents);
   // An offer made meanwhile (another tab) or a limit: the page learns what is true now.
-  const refresh = () => void client.invalidateQueries({ queryKey: offerKeys.all });
+  const refresh = () => void refreshOffers(client);
   return (
     <AmountDialog
       opened={opened}

@@ -11,7 +11,7 @@ import { ConfirmDialog, type ConfirmOptions } from '../ui/confirm-dialog';
 import type { BuyableListing } from './buy-now-button';
 import { MakeOfferDialog } from './make-offer-dialog';
 import { formatOrderTime } from './order-format';
-import { offerKeys, offersApi } from './offers-api';
+import { offerKeys, offersApi, refreshOffers } from './offers-api';
 
 type OfferableListing = BuyableListing & { negotiable: boolean };
 
@@ -93,14 +93,14 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
   const withdraw = useMutation({
     mutationFn: (id: string) => offersApi.answer(id, 'withdraw'),
     onSuccess: () => toast.success(OFFER_MESSAGES.withdrawn),
-    onSettled: () => client.invalidateQueries({ queryKey: offerKeys.all }),
+    onSettled: () => refreshOffers(client),
   });
   const acceptCounter = useMutation({
     mutationFn: (id: string) => offersApi.answer(id, 'accept-counter'),
     onSuccess: () => toast.success(OFFER_MESSAGES.counterAccepted),
     onError: (err) => toast.error(err.message),
     onSettled: async () => {
-      await client.invalidateQueries({ queryKey: offerKeys.all });
+      await refreshOffers(client);
       status.current?.focus();
     },
   });

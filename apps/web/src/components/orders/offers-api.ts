@@ -1,5 +1,7 @@
 import { OFFER_ROUTES, offerPath, type Offer, type OffersPage } from '@accountry/shared/offers';
+import type { QueryClient } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
+import { refreshWaiting } from './waiting';
 
 export type OfferSide = 'made' | 'received';
 export type OfferAnswer = 'accept' | 'decline' | 'withdraw' | 'accept-counter';
@@ -12,6 +14,10 @@ export const offerKeys = {
   /** One side's offers on one listing (a plain query: its own key, never the paged list's shape). */
   onListing: (side: OfferSide, listingId: string) => ['offers', 'listing', side, listingId] as const,
 };
+
+/** After an offer moved: every offer list, and the count of what waits in the account menu. */
+export const refreshOffers = (client: QueryClient) =>
+  Promise.all([client.invalidateQueries({ queryKey: offerKeys.all }), refreshWaiting(client)]);
 
 export const offersApi = {
   list: (side: OfferSide, cursor?: string | null, listingId?: string) =>

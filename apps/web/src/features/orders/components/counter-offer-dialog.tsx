@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_MESSAGES, OFFER_RULES, type Offer } from '@accountry/shared/offers';
-import { offerKeys, offersApi } from '../../../components/orders/offers-api';
+import { offersApi, refreshOffers } from '../../../components/orders/offers-api';
 import { AmountDialog } from '../../../components/ui/amount-dialog';
 import { toast } from '../../../lib/toast';
 
@@ -10,7 +10,7 @@ export function CounterOfferDialog(props: { offer: Offer | null; onClose: () => 
   const { offer, onClose, onSent } = props;
   const client = useQueryClient();
   // The buyer acted first (withdrew) or the listing moved: the list learns what is true now.
-  const refresh = () => void client.invalidateQueries({ queryKey: offerKeys.all });
+  const refresh = () => void refreshOffers(client);
   if (!offer) return null;
   const between = OFFER_MESSAGES.counterBetween(offer.amountCents, offer.listing.priceCents, offer.currency);
   return (

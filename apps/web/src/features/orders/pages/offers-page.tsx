@@ -6,12 +6,20 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_MESSAGES, OFFER_RULES, type Offer } from '@accountry/shared/offers';
 import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
-import { offerKeys, offersApi, type OfferAnswer, type OfferSide } from '../../../components/orders/offers-api';
+import {
+  offerKeys,
+  offersApi,
+  refreshOffers,
+  type OfferAnswer,
+  type OfferSide,
+} from '../../../components/orders/offers-api';
 import { toast } from '../../../lib/toast';
 import { OfferListItem, offerTitleId } from '../components/offer-list-item';
 import { useSession } from '../../../lib/session';
 import { PagedList } from '../components/paged-list';
 import { CounterOfferDialog } from '../components/counter-offer-dialog';
+import { useWaitingCounts } from '../../../components/orders/waiting';
+import { WaitingBadge } from '../../../components/orders/waiting-badge';
 
 const SIDES: Record<OfferSide, string> = { received: 'Received', made: 'Made' };
 const DONE: Record<OfferAnswer, string> = {
@@ -31,6 +39,11 @@ export function Component() {
   const asked = params.get('side');
   const side: OfferSide = asked === 'made' || asked === 'received' ? asked : defaultSide;
   const [confirm, setConfirm] = useState<ConfirmOptions | null>(null);
+  const { data: waiting } = useWaitingCounts();
+  const waitingOn: Record<OfferSide, number> = {
+    received: waiting?.offersReceived ?? 0,
+    made: waiting?.offersMade ?? 0,
+  };
   const query = useInfiniteQuery({
     queryKey: offerKeys.pages(side),
     queryFn: ({ pageParam }) => offersApi.list(side, pageParam),
@@ -40,7 +53,7 @@ export function Component() {
   const answer = useMutation({
     mutationFn: ({ offer, verb }: { offer: Offer; verb: OfferAnswer }) => offersApi.answer(offer.id, verb),
     onSuccess: (_offer, { verb }) => toast.success(DONE[verb]),
-    onSettled: () => client.invalidateQueries({ queryKey: offerKeys.all }),
+    onSettled: () => refreshOffers(client),
   });
   const [countering, setCountering] = useState<Offer | null>(null);
   const ask = (offer: Offer, verb: OfferAnswer | 'counter') => {
@@ -108,7 +121,7 @@ export function Component() {
         <Tabs value={side} onChange={(v) => v && setParams({ side: v }, { replace: true, preventScrollReset: true })}>
           <Tabs.List>
             {(Object.keys(SIDES) as OfferSide[]).map((s) => (
-              <Tabs.Tab key={s} value={s}>
+              <Tabs.Tab key={s} value={s} rightSection={<WaitingBadge count={waitingOn[s]} />}>
                 {SIDES[s]}
               </Tabs.Tab>
             ))}

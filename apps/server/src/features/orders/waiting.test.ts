@@ -1,0 +1,90 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { arrangeDeal, call, expectLedgerHealthy, insertListing, type Party } from './orders-test-helpers';
+
+/** What waits for a member's move: the counts in the account menu and the orders list's filter (decision 181). */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterEach(() => expectLedgerHealthy(ctx));
+afterAll(() => ctx.close());
+
+const MINUTE = 60_000;
+const waiting = async (who: Party) => {
+  const res = await call(ctx, who, 'GET', '/api/orders/waiting');
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+};
+const waitingIds = async (who: Party, side: 'purchases' | 'sales') => {
+  const res = await call(ctx, who, 'GET', `/api/orders?side=${side}&status=waiting`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.items as { id: string }[]).map((o) => o.id).sort();
+};
+const buy = async (buyer: Party, listingId: string) => {
+  const res = await call(ctx, buyer, 'POST', '/api/orders', { listingId });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as string;
+};
+const expectOk = async (p: ReturnType<typeof call>) => {
+  const res = await p;
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+};
+const none = { purchases: 0, sales: 0, offersReceived: 0, offersMade: 0 };
+
+describe('what waits for a member', () => {
+  it('counts the orders to pay, check and deliver and the offers to answer and buy, each on its side', async () => {
+    const { seller, buyer, listing } = await arrangeDeal(ctx, { priceCents: 10_000, negotiable: true });
+    const [toPay, toDeliver, toCheck] = await Promise.all(
+      ['Unpaid', 'Paid', 'Delivered'].map((title) => insertListing(ctx, seller.id, { title })),
+    );
+    expect(await waiting(buyer)).toEqual(none);
+    expect(await waiting(seller)).toEqual(none);
+
+    const unpaid = await buy(buyer, toPay!.id);
+    const paid = await buy(buyer, toDeliver!.id);
+    await expectOk(call(ctx, buyer, 'POST', `/api/orders/${paid}/pay`));
+    const delivered = await buy(buyer, toCheck!.id);
+    await expectOk(call(ctx, buyer, 'POST', `/api/orders/${delivered}/pay`));
+    await expectOk(
+      call(ctx, seller, 'POST', `/api/orders/${delivered}/deliver`, {
+        credentials: { login: 'ace', password: 'pw-1' },
+      }),
+    );
+    expect(await waiting(buyer)).toEqual({ ...none, purchases: 2 });
+    expect(await waiting(seller)).toEqual({ ...none, sales: 1 });
+    expect(await waitingIds(buyer, 'purchases')).toEqual([unpaid, delivered].sort());
+    expect(await waitingIds(seller, 'sales')).toEqual([paid]);
+    // The other side of the same orders waits for nothing.
+    expect(await waitingIds(buyer, 'sales')).toEqual([]);
+    expect(await waitingIds(seller, 'purchases')).toEqual([]);
+
+    // An offer waits for the seller; the seller's price in answer waits for the buyer, and so does buying it.
+    const made = await call(ctx, buyer, 'POST', `/api/listings/${listing.id}/offers`, { amountCents: 8_000 });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(await waiting(seller)).toEqual({ ...none, sales: 1, offersReceived: 1 });
+    await expectOk(call(ctx, seller, 'POST', `/api/offers/${made.body.id as string}/counter`, { amountCents: 9_000 }));
+    expect(await waiting(seller)).toEqual({ ...none, sales: 1 });
+    expect(await waiting(buyer)).toEqual({ ...none, purchases: 2, offersMade: 1 });
+    await expectOk(call(ctx, buyer, 'POST', `/api/offers/${made.body.id as string}/accept-counter`));
+    expect(await waiting(buyer)).toEqual({ ...none, purchases: 2, offersMade: 1 });
+
+    // A deadline that passed is no longer the member's to meet, before the sweep has moved the order.
+    ctx.clock.advance(20 * MINUTE);
+    expect(await waiting(buyer)).toEqual({ ...none, purchases: 1, offersMade: 1 });
+    expect(await waitingIds(buyer, 'purchases')).toEqual([delivered]);
+    ctx.clock.advance(24 * 60 * MINUTE);
+    expect(await waiting(buyer)).toEqual({ ...none, purchases: 1 });
+
+    // Nobody else sees any of it.
+    const stranger = await userWithSession(ctx, 'both');
+    expect(await waiting({ id: stranger.user.id, session: stranger.session })).toEqual(none);
+  });
+
+  it('answers the signed-in only', async () => {
+    const res = await call(ctx, null, 'GET', '/api/orders/waiting');
+    expect(res.status).toBe(401);
+    expect(res.body).not.toHaveProperty('purchases');
+  });
+});
