@@ -7,9 +7,11 @@ import { ListingThumb } from '../../../components/listings/listing-thumb';
 import { OrderStatusBadge } from '../../../components/orders/order-status-badge';
 import { formatOrderTime, orderPagePath } from '../../../components/orders/order-format';
 import type { OrderSide } from '../api/orders-api';
+import { nextStep } from './order-next-step';
 
-/** One order in the list: what, with whom, how much, where it stands; the title opens the order. */
+/** One order in the list: what, with whom, how much, where it stands and what comes next; the title opens it. */
 export function OrderListItemCard({ order, side }: { order: OrderListItem; side: OrderSide }) {
+  const next = nextStep(order, side);
   return (
     <Card component="li" withBorder padding="sm" radius="md">
       <Group wrap="nowrap" align="flex-start">
@@ -28,6 +30,16 @@ export function OrderListItemCard({ order, side }: { order: OrderListItem; side:
             {side === 'purchases' ? `From ${order.sellerName}` : `To ${order.buyerName}`} · ordered{' '}
             {formatOrderTime(order.createdAt)}
           </Text>
+          {next && (
+            <Text size="sm" c={next.yourTurn ? undefined : 'dimmed'}>
+              {next.yourTurn && (
+                <Text span fw={700}>
+                  Your turn:{' '}
+                </Text>
+              )}
+              {next.text}
+            </Text>
+          )}
         </Stack>
       </Group>
     </Card>

@@ -1,0 +1,36 @@
+import { WAITING_STATES, type OrderState } from '@accountry/shared/order-state';
+import type { OrderListItem } from '@accountry/shared/orders';
+import { formatOrderTime } from '../../../components/orders/order-format';
+import type { OrderSide } from '../api/orders-api';
+
+type Step = (other: string, by: string) => string;
+
+/** What happens next in an order, as its buyer and its seller read it in the list, with the time it is due. */
+const NEXT: Partial<Record<OrderState, Record<OrderSide, Step>>> = {
+  pending_payment: {
+    purchases: (_, by) => `Pay by ${by}, or the order expires.`,
+    sales: (other, by) => `${other} pays by ${by}, or the order expires.`,
+  },
+  paid: {
+    purchases: (other, by) => `${other} delivers the credentials by ${by}, or you are refunded.`,
+    sales: (_, by) => `Deliver the credentials by ${by}, or the order is canceled and refunded.`,
+  },
+  delivered: {
+    purchases: (_, by) => `Check the account, then accept it or open a dispute by ${by}.`,
+    sales: (other, by) => `${other} checks the account until ${by}.`,
+  },
+  protection: {
+    purchases: (_, by) => `You can open a dispute until ${by}.`,
+    sales: (_, by) => `You are paid on ${by}, unless the buyer opens a dispute.`,
+  },
+};
+
+/** The list's line for an order still going: whose move it is and by when; null once the order has ended. */
+export function nextStep(order: OrderListItem, side: OrderSide): { text: string; yourTurn: boolean } | null {
+  if (order.status === 'disputed') return { text: 'Support is deciding the dispute.', yourTurn: false };
+  const step = NEXT[order.status]?.[side];
+  if (!step || order.dueAt === null || order.dueAt <= Date.now()) return null;
+  const other = side === 'purchases' ? order.sellerName : order.buyerName;
+  const yourTurn = (WAITING_STATES[side] as readonly OrderState[]).includes(order.status);
+  return { text: step(other, formatOrderTime(order.dueAt)), yourTurn };
+}
