@@ -117,6 +117,12 @@ test('a seller answers an offer with a price of their own; the buyer accepts it 
   test.setTimeout(180_000);
   const names = { seller: 'Cy Counter', buyer: 'Di Dealer', title: 'Countered Fortnite account' };
   const { seller, title, a, b, priceCard } = await negotiableDeal(browser, baseURL!, names);
+  // On a phone, the bar holds "Buy now" and "Make an offer", and the chat beside them.
+  await b.page.setViewportSize({ width: 390, height: 844 });
+  const phoneBar = b.page.getByRole('region', { name: 'Price and actions' });
+  await expect(phoneBar.getByRole('button', { name: 'Make an offer' })).toBeVisible();
+  await expect(phoneBar.getByRole('link', { name: 'Message the seller' })).toBeVisible();
+  await b.page.setViewportSize({ width: 1280, height: 800 });
   await priceCard.getByRole('button', { name: 'Make an offer' }).click();
   const dialog = b.page.getByRole('dialog', { name: 'Make an offer' });
   await dialog.getByRole('textbox', { name: 'Your offer (USD)' }).fill('70');
@@ -127,24 +133,31 @@ test('a seller answers an offer with a price of their own; the buyer accepts it 
   const s = await signedInPage(browser, baseURL!, seller.id);
   await s.page.goto('/offers');
   const row = s.page.getByRole('list', { name: 'Received offers' }).getByRole('listitem').filter({ hasText: title });
-  await row.getByRole('button', { name: 'Name your price' }).click();
-  const counter = s.page.getByRole('dialog', { name: 'Name your price' });
+  await row.getByRole('button', { name: 'Counter-offer' }).click();
+  const counter = s.page.getByRole('dialog', { name: 'Make a counter-offer' });
   const price = counter.getByRole('textbox', { name: 'Your price (USD)' });
   await price.fill('100');
-  await counter.getByRole('button', { name: 'Send your price' }).click();
+  await counter.getByRole('button', { name: 'Send counter-offer' }).click();
   await expect(counter.getByText('Ask more than the offer of $70 and less than your price of $100.')).toBeVisible();
   await price.fill('85');
-  await counter.getByRole('button', { name: 'Send your price' }).click();
+  await counter.getByRole('button', { name: 'Send counter-offer' }).click();
   await expect(s.page.getByText('Counter-offer sent. The buyer has 48 hours to answer.')).toBeVisible();
   await expect(counter).toBeHidden();
   await expect(row.getByText('You asked $85.')).toBeVisible();
   await expect(row.getByRole('link', { name: title })).toBeFocused();
 
-  // The buyer sees it on the listing, accepts it, and buys at $85.
+  // The buyer sees it on the listing; on a phone the bar at the bottom leads with accepting it, beside the chat.
+  await b.page.setViewportSize({ width: 390, height: 844 });
   await b.page.reload();
-  await expect(priceCard.getByText('The seller asks $85')).toBeVisible();
-  await priceCard.getByRole('button', { name: 'Accept $85' }).click();
+  await expect(priceCard.getByRole('group', { name: 'Your offer' }).getByText('The seller asks $85')).toBeVisible();
+  const bar = b.page.getByRole('region', { name: 'Price and actions' });
+  await expect(bar.getByRole('link', { name: 'Message the seller' })).toBeVisible();
+  await bar.getByRole('button', { name: 'Accept $85' }).click();
   await expect(b.page.getByText('Counter-offer accepted. You have 24 hours to buy at that price.')).toBeVisible();
+  await expect(priceCard.getByRole('group', { name: 'Your offer' })).toBeFocused();
+  // Then it buys at $85, from the bar or the price card.
+  await expect(bar.getByRole('button', { name: 'Buy for $85' })).toBeVisible();
+  await b.page.setViewportSize({ width: 1280, height: 800 });
   await priceCard.getByRole('button', { name: 'Buy for $85' }).click();
   await b.page.getByRole('dialog', { name: 'Buy this account?' }).getByRole('button', { name: 'Pay $85' }).click();
   await expect(b.page).toHaveURL(/\/orders\/[\w-]+$/);

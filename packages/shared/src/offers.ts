@@ -22,7 +22,7 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = ['pending', 'countered', 'accepted'];
 export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
   pending: 'Waiting for an answer',
-  countered: 'Price named',
+  countered: 'Counter-offer made',
   accepted: 'Accepted',
   declined: 'Declined',
   withdrawn: 'Withdrawn',

@@ -29,6 +29,7 @@ const CLOSED_NOTES: Partial<Record<Offer['status'], string>> = {
  */
 export function useListingOffer(listing: OfferableListing | undefined) {
   const { user } = useSession();
+  const client = useQueryClient();
   const [dialogOpen, setDialogOpen] = useState(false);
   // Admins do not trade; a member asks whatever the listing says now, since an accepted offer outlives "negotiable".
   const enabled = !!listing && !listing.isOwner && !!user && user.role !== 'admin';
@@ -47,6 +48,16 @@ export function useListingOffer(listing: OfferableListing | undefined) {
   const accepted = open?.status === 'accepted' ? open : undefined;
   const buyPrice =
     accepted && listing && formatPrice(Math.min(accepted.amountCents, listing.priceCents), accepted.currency);
+  // The seller's price, accepted from the panel or the phone's bar: either way the panel then says what it means.
+  const acceptCounter = useMutation({
+    mutationFn: (id: string) => offersApi.answer(id, 'accept-counter'),
+    onSuccess: () => toast.success(OFFER_MESSAGES.counterAccepted),
+    onError: (err) => toast.error(err.message),
+    onSettled: async () => {
+      await refreshOffers(client);
+      document.getElementById('offer')?.focus();
+    },
+  });
   return {
     enabled,
     query,
@@ -54,6 +65,7 @@ export function useListingOffer(listing: OfferableListing | undefined) {
     buyPrice,
     accepted,
     canOffer,
+    acceptCounter,
     openDialog: () => setDialogOpen(true),
     dialog: listing && (
       <MakeOfferDialog
@@ -78,6 +90,18 @@ export function MakeOfferButton({ offer, size }: { offer: ListingOffer; size?: s
   );
 }
 
+/** "Accept" the seller's price, while the viewer's offer is answered with one. */
+export function AcceptCounterButton({ offer, size }: { offer: ListingOffer; size?: string }) {
+  const latest = offer.latest;
+  if (latest?.status !== 'countered') return null;
+  const asked = formatPrice(latest.counterCents ?? latest.amountCents, latest.currency);
+  return (
+    <Button size={size} loading={offer.acceptCounter.isPending} onClick={() => offer.acceptCounter.mutate(latest.id)}>
+      Accept {asked}
+    </Button>
+  );
+}
+
 /** Where the viewer's offer stands, under the listing's actions: waiting, accepted, or how the last one ended. */
 export function OfferPanel({ offer }: { offer: ListingOffer }) {
   const client = useQueryClient();
@@ -94,15 +118,6 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
     mutationFn: (id: string) => offersApi.answer(id, 'withdraw'),
     onSuccess: () => toast.success(OFFER_MESSAGES.withdrawn),
     onSettled: () => refreshOffers(client),
-  });
-  const acceptCounter = useMutation({
-    mutationFn: (id: string) => offersApi.answer(id, 'accept-counter'),
-    onSuccess: () => toast.success(OFFER_MESSAGES.counterAccepted),
-    onError: (err) => toast.error(err.message),
-    onSettled: async () => {
-      await refreshOffers(client);
-      status.current?.focus();
-    },
   });
   if (!offer.enabled) return null;
   if (offer.query.isPending) return null;
@@ -147,9 +162,7 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
           They answered your offer of {amount} with {asked}. Accept it by {formatOrderTime(latest.expiresAt)} to buy at
           that price within 24 hours.
         </Alert>
-        <Button loading={acceptCounter.isPending} onClick={() => acceptCounter.mutate(latest.id)}>
-          Accept {asked}
-        </Button>
+        <AcceptCounterButton offer={offer} />
         <Button variant="subtle" color="gray" onClick={() => askWithdraw(latest)}>
           Decline
         </Button>

@@ -1,5 +1,6 @@
 import { Link, Navigate, useParams } from 'react-router';
 import {
+  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -24,6 +25,7 @@ import { FavoriteButton } from '../../../components/listings/favorite-button';
 import { StatusBadge } from '../../../components/listings/status-badge';
 import { BuyNowButton, buyBlocker } from '../../../components/orders/buy-now-button';
 import {
+  AcceptCounterButton,
   MakeOfferButton,
   OfferPanel,
   WaitingOffersNote,
@@ -92,15 +94,35 @@ export function Component() {
       {messageButton}
     </>
   );
-  // On a phone, a negotiable listing's bar offers "Make an offer" where "Message the seller" would be.
-  const barActions = offer.canOffer ? (
-    <>
-      {buyButton}
-      <MakeOfferButton offer={offer} size="md" />
-    </>
-  ) : (
-    buyerActions
+  // On a phone the bar holds two buttons: for a negotiable listing "Make an offer" takes the second, and the chat an
+  // icon beside them; while the seller's price waits for an answer, accepting it is the first.
+  const messageIcon = (
+    <ActionIcon
+      component={Link}
+      to={`/chat?listing=${encodeURIComponent(l.id)}`}
+      size={42}
+      variant="default"
+      aria-label="Message the seller"
+      style={{ flex: '0 0 auto' }}
+    >
+      <IconMessageCircle size={20} />
+    </ActionIcon>
   );
+  const barActions =
+    offer.latest?.status === 'countered' ? (
+      <>
+        <AcceptCounterButton offer={offer} size="md" />
+        {messageButton}
+      </>
+    ) : offer.canOffer ? (
+      <>
+        {buyButton}
+        <MakeOfferButton offer={offer} size="md" />
+        {messageIcon}
+      </>
+    ) : (
+      buyerActions
+    );
   const offerNote = offer.accepted
     ? `Offer accepted: buy by ${formatOrderTime(offer.accepted.expiresAt)}`
     : offer.latest?.status === 'pending'

@@ -16,7 +16,7 @@ export function CounterOfferDialog(props: { offer: Offer | null; onClose: () => 
   return (
     <AmountDialog
       opened
-      title="Name your price"
+      title="Make a counter-offer"
       intro={
         <>
           {offer.buyerName} offers {formatPrice(offer.amountCents, offer.currency)} for “{offer.listing.title}”. Answer
@@ -27,7 +27,7 @@ export function CounterOfferDialog(props: { offer: Offer | null; onClose: () => 
       label={`Your price (${offer.currency})`}
       hint={between}
       currency={offer.currency}
-      submitLabel="Send your price"
+      submitLabel="Send counter-offer"
       check={(cents) =>
         cents !== null && cents > offer.amountCents && cents < offer.listing.priceCents ? null : between
       }

@@ -124,7 +124,7 @@ export function OfferListItem(props: {
                 aria-describedby={about}
                 onClick={() => onAnswer(o, 'counter')}
               >
-                Name your price
+                Counter-offer
               </Button>
             </>
           )}
