@@ -77,8 +77,11 @@ test('a buyer buys an account, the seller delivers, the buyer reveals and accept
   await expect(s.page).toHaveURL(/side=sales&status=waiting/);
   await expect(s.page.getByRole('tab', { name: 'Sales (1 waiting for you)', selected: true })).toBeVisible();
   await expect(s.page.getByRole('combobox', { name: 'Status' })).toHaveValue('Waiting for you');
-  await s.page.getByRole('list', { name: 'Sales' }).getByRole('link', { name: title }).click();
+  const sale = s.page.getByRole('list', { name: 'Sales' }).getByRole('listitem').filter({ hasText: title });
+  await expect(sale).toContainText(/Your turn: Deliver the credentials by .*, or the order is canceled and refunded\./);
+  await sale.getByRole('link', { name: title }).click();
   await expect(s.page.getByRole('heading', { level: 1, name: `Sale: ${title}` })).toBeVisible();
+  await expect(s.page.getByRole('timer')).toContainText('Deliver the credentials within');
 
   // The order's conversation tells both sides what happened (system messages) and leads back to the order.
   await s.page.getByRole('link', { name: 'Open the conversation' }).click();
@@ -115,8 +118,10 @@ test('a buyer buys an account, the seller delivers, the buyer reveals and accept
   // The buyer reveals them; the seller sees when.
   await b.page.reload();
   await expect(summary.getByText('Delivered, inspection')).toBeVisible();
-  await expect(b.page.getByRole('timer')).toContainText('Accepted automatically in');
+  await expect(b.page.getByRole('timer')).toContainText('Check the account, then accept it or open a dispute within');
   await b.page.getByRole('button', { name: 'Reveal' }).click();
+  // The button gives way to the credentials, and the focus goes to them.
+  await expect(b.page.getByRole('group', { name: 'The credentials' })).toBeFocused();
   const credentials = b.page.getByRole('region', { name: 'Credentials' });
   await expect(credentials.getByText(`galaxy_${tag}`)).toBeVisible();
   await expect(credentials.getByText('Nebula-Secret-42')).toBeVisible();

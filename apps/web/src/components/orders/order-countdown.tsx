@@ -5,8 +5,9 @@ import type { OrderAction } from '@accountry/shared/order-state';
 import { countdownTick, formatCountdown } from '../../lib/countdown';
 import { DUE_ACTION_LABELS, formatOrderTime } from './order-format';
 
-/** The lead-in for the order's next timer ("Accepted automatically in"). */
-export const dueLabel = (action: OrderAction) => DUE_ACTION_LABELS[action] ?? 'Next step in';
+/** The lead-in for the order's next timer, as its viewer reads it ("Pay within", "You are paid in"). */
+export const dueLabel = (action: OrderAction, viewer: 'buyer' | 'seller' | 'admin') =>
+  DUE_ACTION_LABELS[action]?.[viewer] ?? 'Next step in';
 
 /** Time left until a due time, redrawn every second in its last hour; once passed, says when it was due. */
 export function OrderCountdown({ dueAt, label, overdue }: { dueAt: number; label: string; overdue?: string }) {

@@ -73,7 +73,7 @@ export function Component() {
                   <OrderSummary order={order} />
                   {order.dueAt !== null && order.dueAction && (
                     <Card withBorder component="section" aria-label="What happens next">
-                      <OrderCountdown dueAt={order.dueAt} label={dueLabel(order.dueAction)} />
+                      <OrderCountdown dueAt={order.dueAt} label={dueLabel(order.dueAction, 'admin')} />
                     </Card>
                   )}
                   <AdminCredentials order={order} />

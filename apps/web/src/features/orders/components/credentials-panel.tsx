@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -13,7 +14,20 @@ import { DeliverForm } from './deliver-form';
 /** The buyer reveals what the seller delivered; the seller delivers them and sees when the buyer looked. */
 export function CredentialsPanel({ order }: { order: OrderDetail }) {
   const [shown, setShown] = useState<RevealedCredentials | null>(null);
-  const reveal = useMutation({ mutationFn: () => ordersApi.reveal(order.id), onSuccess: setShown });
+  // The button that was pressed gives way to what it shows (and back): the focus follows, so it is not lost.
+  const revealed = useRef<HTMLDivElement>(null);
+  const revealButton = useRef<HTMLButtonElement>(null);
+  const reveal = useMutation({
+    mutationFn: () => ordersApi.reveal(order.id),
+    onSuccess: (values) => {
+      flushSync(() => setShown(values));
+      revealed.current?.focus();
+    },
+  });
+  const hide = () => {
+    flushSync(() => setShown(null));
+    revealButton.current?.focus();
+  };
   const { delivered, erased, reveals } = order.credentials;
   const isBuyer = order.viewerRole === 'buyer';
   const isSeller = order.viewerRole === 'seller';
@@ -34,9 +48,9 @@ export function CredentialsPanel({ order }: { order: OrderDetail }) {
     );
   else if (isBuyer)
     body = shown ? (
-      <Stack>
+      <Stack ref={revealed} tabIndex={-1} role="group" aria-label="The credentials" style={{ outlineOffset: 4 }}>
         <CredentialsView values={shown} />
-        <Button variant="default" leftSection={<IconEyeOff size={18} />} onClick={() => setShown(null)} w="fit-content">
+        <Button variant="default" leftSection={<IconEyeOff size={18} />} onClick={hide} w="fit-content">
           Hide
         </Button>
       </Stack>
@@ -51,6 +65,7 @@ export function CredentialsPanel({ order }: { order: OrderDetail }) {
           </Alert>
         )}
         <Button
+          ref={revealButton}
           leftSection={<IconEye size={18} />}
           onClick={() => reveal.mutate()}
           loading={reveal.isPending}

@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCreditCard, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
@@ -108,7 +108,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           The listing is reserved for you while you pay.
         </Text>
       )}
-      {buttons}
+      <Group gap="xs">{buttons}</Group>
       {confirm.dialog}
     </Stack>
   );

@@ -104,27 +104,15 @@ export function Component() {
             again below while the order waits.
           </Alert>
         )}
+        {/* One order on every screen, for the eye and the keyboard alike: where the order stands and what comes next,
+            then the credentials and what to do with them, then the rest. Side by side from md, the summary first. */}
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
-            <Stack gap="lg">
-              <DisputeDecision order={order} />
-              <CredentialsPanel order={order} />
-              {dispute && <DisputeThread order={order} />}
-              {order.canReview && <OrderReviewForm order={order} />}
-              <Card withBorder component="section" aria-labelledby="history-title">
-                <Title order={2} size="h4" mb="md" id="history-title">
-                  History
-                </Title>
-                <OrderTimeline history={order.history} />
-              </Card>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+          <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="md">
               <OrderSummary order={order} />
               {order.dueAt !== null && order.dueAction && (
                 <Card withBorder component="section" aria-label="What happens next">
-                  <OrderCountdown dueAt={order.dueAt} label={dueLabel(order.dueAction)} />
+                  <OrderCountdown dueAt={order.dueAt} label={dueLabel(order.dueAction, order.viewerRole)} />
                 </Card>
               )}
               {dispute && order.status === 'disputed' && (
@@ -143,7 +131,6 @@ export function Component() {
                   />
                 </Card>
               )}
-              <OrderActions order={order} />
               {order.conversationId && (
                 <Group>
                   <Button
@@ -156,6 +143,21 @@ export function Component() {
                   </Button>
                 </Group>
               )}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="lg">
+              <DisputeDecision order={order} />
+              <CredentialsPanel order={order} />
+              <OrderActions order={order} />
+              {dispute && <DisputeThread order={order} />}
+              {order.canReview && <OrderReviewForm order={order} />}
+              <Card withBorder component="section" aria-labelledby="history-title">
+                <Title order={2} size="h4" mb="md" id="history-title">
+                  History
+                </Title>
+                <OrderTimeline history={order.history} />
+              </Card>
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderListItem } from '@accountry/shared/orders';
+import { formatOrderTime } from '../../../components/orders/order-format';
+import { nextStep } from './order-next-step';
+
+const due = Date.now() + 3_600_000;
+const order = (status: OrderListItem['status'], dueAt: number | null = due): OrderListItem => ({
+  id: 'o1',
+  listingId: 'l1',
+  listingTitle: 'Valorant account',
+  thumbUrl: null,
+  buyerId: 'b',
+  buyerName: 'Bea',
+  sellerId: 's',
+  sellerName: 'Sam',
+  priceCents: 9_900,
+  status,
+  createdAt: 0,
+  updatedAt: 0,
+  dueAt,
+});
+const at = formatOrderTime(due);
+
+describe('the orders list says what comes next', () => {
+  it('to the side whose move it is, as their turn', () => {
+    expect(nextStep(order('pending_payment'), 'purchases')).toEqual({
+      text: `Pay by ${at}, or the order expires.`,
+      yourTurn: true,
+    });
+    expect(nextStep(order('paid'), 'sales')).toEqual({
+      text: `Deliver the credentials by ${at}, or the order is canceled and refunded.`,
+      yourTurn: true,
+    });
+    expect(nextStep(order('delivered'), 'purchases')).toEqual({
+      text: `Check the account, then accept it or open a dispute by ${at}.`,
+      yourTurn: true,
+    });
+  });
+
+  it('to the other side, as what the other party does', () => {
+    expect(nextStep(order('pending_payment'), 'sales')).toEqual({
+      text: `Bea pays by ${at}, or the order expires.`,
+      yourTurn: false,
+    });
+    expect(nextStep(order('paid'), 'purchases')?.text).toBe(
+      `Sam delivers the credentials by ${at}, or you are refunded.`,
+    );
+    expect(nextStep(order('protection'), 'sales')?.text).toBe(
+      `You are paid on ${at}, unless the buyer opens a dispute.`,
+    );
+    expect(nextStep(order('disputed', null), 'purchases')).toEqual({
+      text: 'Support is deciding the dispute.',
+      yourTurn: false,
+    });
+  });
+
+  it('nothing once the order ended or its time is up', () => {
+    expect(nextStep(order('completed', null), 'purchases')).toBeNull();
+    expect(nextStep(order('paid', Date.now() - 1), 'sales')).toBeNull();
+  });
+});
