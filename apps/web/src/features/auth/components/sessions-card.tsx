@@ -22,8 +22,9 @@ export function SessionsCard() {
           {sessions.error.message}
         </Alert>
       )}
+      {/* Narrow enough for a phone: the dates wrap rather than hide the last column behind a sideways scroll. */}
       {sessions.data && (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={300}>
           <Table aria-label="Signed-in devices" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

@@ -122,7 +122,7 @@ export function Component() {
                     {dispute.reason}
                   </Text>
                   <Text size="sm" c="dimmed" mt="xs">
-                    The protection clock is paused while an admin decides.
+                    The protection clock is paused while an admin decides. You both get the decision by email and here.
                   </Text>
                   <OrderCountdown
                     dueAt={dispute.sellerAnswerDueAt}
