@@ -68,8 +68,13 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
   await expect(
     s.page.getByRole('region', { name: 'Price' }).getByText('An offer waits for your answer.'),
   ).toBeVisible();
-  await s.page.getByRole('link', { name: 'Answer on the offers page' }).click();
+  await expect(s.page.getByRole('link', { name: 'Answer on the offers page' })).toBeVisible();
+  // The account menu counts it, and leads to the offers that wait for the seller.
+  await s.page.getByRole('button', { name: `Account menu for ${seller.displayName} (1 waiting for you)` }).click();
+  await s.page.getByRole('menuitem', { name: 'Offers (1 waiting for you)' }).click();
   await expect(s.page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
+  await expect(s.page).toHaveURL(/side=received&status=waiting/);
+  await expect(s.page.getByRole('radio', { name: 'Waiting for you (1)' })).toBeChecked();
   const received = s.page
     .getByRole('list', { name: 'Received offers' })
     .getByRole('listitem')
@@ -81,6 +86,13 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
   const confirm = s.page.getByRole('dialog', { name: 'Accept this offer?' });
   await confirm.getByRole('button', { name: 'Accept $80' }).click();
   await expect(s.page.getByText('Offer accepted. The buyer has 24 hours to buy at that price.')).toBeVisible();
+  // Answered, it waits for the seller no more; it is with all the offers, accepted.
+  await expect(s.page.getByText('No offer waits for your answer.')).toBeVisible();
+  await expect(s.page.getByRole('heading', { level: 1, name: 'Offers' })).toBeFocused();
+  await expect(
+    s.page.getByRole('button', { name: `Account menu for ${seller.displayName}`, exact: true }),
+  ).toBeVisible();
+  await s.page.getByText('All offers').click();
   await expect(received.getByText('Accepted', { exact: true })).toBeVisible();
 
   // The buyer is told by email and buys at $80.

@@ -160,9 +160,11 @@ export const offerSchema = z.object({
 });
 export type Offer = z.infer<typeof offerSchema>;
 
-/** GET /api/offers?side=made|received&listingId=&cursor=: newest first. */
+/** GET /api/offers?side=made|received&status=all|waiting&listingId=&cursor=: newest first. */
 export const offersQuerySchema = z.object({
   side: z.enum(['made', 'received']),
+  /** `waiting`: only the offers that wait for the viewer's answer, or for them to buy (decision 181). */
+  status: z.enum(['all', 'waiting']).default('all'),
   listingId: z.string().min(1).max(64).optional(),
   cursor: z.string().max(200).optional(),
 });

@@ -33,7 +33,11 @@ export function UserMenu({ user }: { user: NonNullable<MeResponse['user']> }) {
     : waiting?.purchases
       ? '/orders?status=waiting'
       : '/orders?side=sales&status=waiting';
-  const offersTo = offers && !waiting?.offersReceived ? '/offers?side=made' : '/offers';
+  const offersTo = !offers
+    ? '/offers'
+    : waiting?.offersReceived
+      ? '/offers?side=received&status=waiting'
+      : '/offers?side=made&status=waiting';
   const [opened, setOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   // Tab leaves the menu as Escape does (the menu button pattern), back on its button, rather than cycling inside it.

@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../db/database';
 import type { OffersTable } from '../../db/schema';
 import type { Keyset } from '../../lib/keyset-cursor';
+import { waitingOffers } from './waiting.repository';
 
 /** An offer with its listing and both parties' names, as both sides' lists and pages show it. */
 const offerRows = (db: Database) =>
@@ -59,6 +60,8 @@ export const findOffer = (db: Database, id: string) => offerRows(db).where('o.id
 export interface OfferListQuery {
   userId: string;
   side: 'made' | 'received';
+  status: 'all' | 'waiting';
+  now: number;
   listingId?: string;
   after?: Keyset;
   limit: number;
@@ -68,6 +71,7 @@ export interface OfferListQuery {
 export async function listOffers(db: Database, q: OfferListQuery) {
   let rows = offerRows(db).where(q.side === 'made' ? 'o.buyerId' : 'o.sellerId', '=', q.userId);
   if (q.listingId) rows = rows.where('o.listingId', '=', q.listingId);
+  if (q.status === 'waiting') rows = rows.where(waitingOffers(q.side, q.userId, q.now));
   if (q.after) {
     const [at, id] = q.after;
     rows = rows.where((eb) =>

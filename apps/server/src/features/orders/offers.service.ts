@@ -119,13 +119,13 @@ export async function offerView(ctx: OrdersContext, id: string, viewerId: string
 export async function offersPage(
   ctx: OrdersContext,
   user: AuthUser,
-  q: { side: 'made' | 'received'; listingId?: string; cursor?: string },
+  q: { side: 'made' | 'received'; status: 'all' | 'waiting'; listingId?: string; cursor?: string },
 ): Promise<OffersPage> {
   const after = decodeCursor(q.cursor);
-  const rows = await listOffers(ctx.deps.db.db, { userId: user.id, ...q, after, limit: OFFERS_PAGE_SIZE + 1 });
+  const now = ctx.deps.clock.now();
+  const rows = await listOffers(ctx.deps.db.db, { userId: user.id, ...q, now, after, limit: OFFERS_PAGE_SIZE + 1 });
   const page = rows.slice(0, OFFERS_PAGE_SIZE);
   const last = page.at(-1);
-  const now = ctx.deps.clock.now();
   return {
     items: page.map((r) => toOffer(r, now, user.id)),
     nextCursor: rows.length > OFFERS_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,

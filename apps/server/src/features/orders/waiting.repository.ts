@@ -1,48 +1,50 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import { WAITING_STATES } from '@accountry/shared/order-state';
 import type { WaitingCounts } from '@accountry/shared/orders';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 
-type Side = keyof typeof WAITING_STATES;
+type OrderSide = keyof typeof WAITING_STATES;
+type OfferSide = 'made' | 'received';
+
+/** The offer states that wait for each side: a seller answers an offer; a buyer a counter-offer, or buys. */
+const WAITING_OFFER_STATES = { received: ['pending'], made: ['countered', 'accepted'] } as const;
+
+// Literals, not parameters: SQLite can then prove that the partial `*_waiting_idx` indexes apply.
+const states = (list: readonly string[]) => sql.join(list.map((s) => sql.lit(s)));
 
 /**
  * A condition on `orders as o`: the order waits for the member's move. On their side, in a state that asks for it, and
  * not past its deadline (the sweep moves those on its next round; they are no longer the member's to act on).
  */
-export const waitingOrders = (side: Side, userId: string, now: number) =>
-  sql<boolean>`(${sql.ref(side === 'purchases' ? 'o.buyer_id' : 'o.seller_id')} = ${userId}
-    and o.status in (${sql.join(WAITING_STATES[side].map((s) => sql.lit(s)))}) and (o.due_at is null or o.due_at > ${now}))`;
+export function waitingOrders(side: OrderSide, userId: string, now: number) {
+  const party = sql.ref(side === 'purchases' ? 'o.buyer_id' : 'o.seller_id');
+  return sql<boolean>`(${party} = ${userId} and o.status in (${states(WAITING_STATES[side])})
+    and (o.due_at is null or o.due_at > ${now}))`;
+}
 
-const countOrders = (eb: ExpressionBuilder<DB, never>, side: Side, userId: string, now: number) =>
+/** A condition on `offers as o`: the offer waits for the member's answer, or for them to buy it, in its time. */
+export function waitingOffers(side: OfferSide, userId: string, now: number) {
+  const party = sql.ref(side === 'made' ? 'o.buyer_id' : 'o.seller_id');
+  return sql<boolean>`(${party} = ${userId} and o.status in (${states(WAITING_OFFER_STATES[side])})
+    and o.expires_at > ${now})`;
+}
+
+// Either table as `o`, so that both conditions read the same alias.
+const countOf = (eb: ExpressionBuilder<DB, never>, table: 'orders' | 'offers', waits: RawBuilder<boolean>) =>
   eb
-    .selectFrom('orders as o')
-    .select((c) => c.fn.countAll<number>().as('n'))
-    .where(waitingOrders(side, userId, now));
+    .selectFrom(sql<Record<string, unknown>>`${sql.table(table)}`.as('o'))
+    .select(sql<number>`count(*)`.as('n'))
+    .where(waits);
 
-/**
- * What waits for the member's move, counted in one statement (one round trip on PostgreSQL). The states are literals,
- * not parameters, so that SQLite can prove the partial `*_waiting_idx` indexes apply.
- */
+/** What waits for the member's move, counted in one statement (one round trip on PostgreSQL). */
 export async function countWaiting(db: Database, userId: string, now: number): Promise<WaitingCounts> {
   const row = await db
     .selectNoFrom((eb) => [
-      countOrders(eb, 'purchases', userId, now).as('purchases'),
-      countOrders(eb, 'sales', userId, now).as('sales'),
-      eb
-        .selectFrom('offers')
-        .select((c) => c.fn.countAll<number>().as('n'))
-        .where('sellerId', '=', userId)
-        .where('status', '=', sql.lit('pending'))
-        .where('expiresAt', '>', now)
-        .as('offersReceived'),
-      eb
-        .selectFrom('offers')
-        .select((c) => c.fn.countAll<number>().as('n'))
-        .where('buyerId', '=', userId)
-        .where('status', 'in', [sql.lit('countered' as const), sql.lit('accepted' as const)])
-        .where('expiresAt', '>', now)
-        .as('offersMade'),
+      countOf(eb, 'orders', waitingOrders('purchases', userId, now)).as('purchases'),
+      countOf(eb, 'orders', waitingOrders('sales', userId, now)).as('sales'),
+      countOf(eb, 'offers', waitingOffers('received', userId, now)).as('offersReceived'),
+      countOf(eb, 'offers', waitingOffers('made', userId, now)).as('offersMade'),
     ])
     .executeTakeFirstOrThrow();
   return {

@@ -21,6 +21,11 @@ const waitingIds = async (who: Party, side: 'purchases' | 'sales') => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (res.body.items as { id: string }[]).map((o) => o.id).sort();
 };
+const waitingOffers = async (who: Party, side: 'made' | 'received') => {
+  const res = await call(ctx, who, 'GET', `/api/offers?side=${side}&status=waiting`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.items as { id: string }[]).map((o) => o.id);
+};
 const buy = async (buyer: Party, listingId: string) => {
   const res = await call(ctx, buyer, 'POST', '/api/orders', { listingId });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -34,7 +39,7 @@ const expectOk = async (p: ReturnType<typeof call>) => {
 const none = { purchases: 0, sales: 0, offersReceived: 0, offersMade: 0 };
 
 describe('what waits for a member', () => {
-  it('counts the orders to pay, check and deliver and the offers to answer and buy, each on its side', async () => {
+  it('counts the orders to pay, check and deliver and the offers to answer and buy, each on its side, and lists them', async () => {
     const { seller, buyer, listing } = await arrangeDeal(ctx, { priceCents: 10_000, negotiable: true });
     const [toPay, toDeliver, toCheck] = await Promise.all(
       ['Unpaid', 'Paid', 'Delivered'].map((title) => insertListing(ctx, seller.id, { title })),
@@ -64,9 +69,13 @@ describe('what waits for a member', () => {
     const made = await call(ctx, buyer, 'POST', `/api/listings/${listing.id}/offers`, { amountCents: 8_000 });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(await waiting(seller)).toEqual({ ...none, sales: 1, offersReceived: 1 });
+    expect(await waitingOffers(seller, 'received')).toEqual([made.body.id]);
+    expect(await waitingOffers(buyer, 'made')).toEqual([]);
     await expectOk(call(ctx, seller, 'POST', `/api/offers/${made.body.id as string}/counter`, { amountCents: 9_000 }));
     expect(await waiting(seller)).toEqual({ ...none, sales: 1 });
     expect(await waiting(buyer)).toEqual({ ...none, purchases: 2, offersMade: 1 });
+    expect(await waitingOffers(seller, 'received')).toEqual([]);
+    expect(await waitingOffers(buyer, 'made')).toEqual([made.body.id]);
     await expectOk(call(ctx, buyer, 'POST', `/api/offers/${made.body.id as string}/accept-counter`));
     expect(await waiting(buyer)).toEqual({ ...none, purchases: 2, offersMade: 1 });
 
@@ -76,6 +85,7 @@ describe('what waits for a member', () => {
     expect(await waitingIds(buyer, 'purchases')).toEqual([delivered]);
     ctx.clock.advance(24 * 60 * MINUTE);
     expect(await waiting(buyer)).toEqual({ ...none, purchases: 1 });
+    expect(await waitingOffers(buyer, 'made')).toEqual([]);
 
     // Nobody else sees any of it.
     const stranger = await userWithSession(ctx, 'both');

@@ -4,13 +4,14 @@ import { api, toQuery } from '../../lib/api';
 import { refreshWaiting } from './waiting';
 
 export type OfferSide = 'made' | 'received';
+export type OfferFilter = 'all' | 'waiting';
 export type OfferAnswer = 'accept' | 'decline' | 'withdraw' | 'accept-counter';
 
 /** Offers (decision 180): the listing page and the offers page share these calls and their cache keys. */
 export const offerKeys = {
   all: ['offers'] as const,
-  /** The offers page's paged list of one side. */
-  pages: (side: OfferSide) => ['offers', 'pages', side] as const,
+  /** The offers page's paged list of one side, all or only those waiting for the viewer. */
+  pages: (side: OfferSide, status: OfferFilter) => ['offers', 'pages', side, status] as const,
   /** One side's offers on one listing (a plain query: its own key, never the paged list's shape). */
   onListing: (side: OfferSide, listingId: string) => ['offers', 'listing', side, listingId] as const,
 };
@@ -20,8 +21,10 @@ export const refreshOffers = (client: QueryClient) =>
   Promise.all([client.invalidateQueries({ queryKey: offerKeys.all }), refreshWaiting(client)]);
 
 export const offersApi = {
-  list: (side: OfferSide, cursor?: string | null, listingId?: string) =>
-    api<OffersPage>(`${OFFER_ROUTES.list}${toQuery({ side, listingId, cursor })}`),
+  list: (side: OfferSide, cursor?: string | null, listingId?: string, status: OfferFilter = 'all') =>
+    api<OffersPage>(
+      `${OFFER_ROUTES.list}${toQuery({ side, status: status === 'all' ? undefined : status, listingId, cursor })}`,
+    ),
   make: (listingId: string, amountCents: number) =>
     api<Offer>(offerPath(OFFER_ROUTES.make, listingId), { body: { amountCents } }),
   answer: (id: string, answer: OfferAnswer) =>

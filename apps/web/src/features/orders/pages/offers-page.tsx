@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, Container, EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Container, EmptyState, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
@@ -11,6 +11,7 @@ import {
   offersApi,
   refreshOffers,
   type OfferAnswer,
+  type OfferFilter,
   type OfferSide,
 } from '../../../components/orders/offers-api';
 import { toast } from '../../../lib/toast';
@@ -38,6 +39,14 @@ export function Component() {
   const defaultSide: OfferSide = user?.role === 'buyer' ? 'made' : 'received';
   const asked = params.get('side');
   const side: OfferSide = asked === 'made' || asked === 'received' ? asked : defaultSide;
+  const filter: OfferFilter = params.get('status') === 'waiting' ? 'waiting' : 'all';
+  // A tab or filter changes the list below it; the other stays as it was.
+  const show = (next: { side?: OfferSide; status?: OfferFilter }) => {
+    const merged = { side, status: filter, ...next };
+    const q = new URLSearchParams({ side: merged.side });
+    if (merged.status === 'waiting') q.set('status', 'waiting');
+    setParams(q, { replace: true, preventScrollReset: true });
+  };
   const [confirm, setConfirm] = useState<ConfirmOptions | null>(null);
   const { data: waiting } = useWaitingCounts();
   const waitingOn: Record<OfferSide, number> = {
@@ -45,8 +54,8 @@ export function Component() {
     made: waiting?.offersMade ?? 0,
   };
   const query = useInfiniteQuery({
-    queryKey: offerKeys.pages(side),
-    queryFn: ({ pageParam }) => offersApi.list(side, pageParam),
+    queryKey: offerKeys.pages(side, filter),
+    queryFn: ({ pageParam }) => offersApi.list(side, pageParam, undefined, filter),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -56,12 +65,15 @@ export function Component() {
     onSettled: () => refreshOffers(client),
   });
   const [countering, setCountering] = useState<Offer | null>(null);
+  // Answered, a row stays with other buttons: the focus goes back to its title; in the waiting list it leaves the
+  // list, and the focus goes to the page's title.
+  const focusAfterAnswer = (offer: Offer) =>
+    document.getElementById(filter === 'waiting' ? 'offers-title' : offerTitleId(offer.id));
   const ask = (offer: Offer, verb: OfferAnswer | 'counter') => {
     if (verb === 'counter') return setCountering(offer);
     const amount = formatPrice(offer.amountCents, offer.currency);
     const run = () => answer.mutateAsync({ offer, verb });
-    // The row stays, its buttons change: the focus goes back to its title.
-    const returnFocusTo = () => document.getElementById(offerTitleId(offer.id));
+    const returnFocusTo = () => focusAfterAnswer(offer);
     if (verb === 'accept')
       return setConfirm({
         title: 'Accept this offer?',
@@ -112,13 +124,15 @@ export function Component() {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <div>
-          <Title order={1}>Offers</Title>
+          <Title order={1} id="offers-title" tabIndex={-1}>
+            Offers
+          </Title>
           <Text c="dimmed">
             Prices offered on negotiable listings. A seller answers within {OFFER_RULES.answerHours} hours; an accepted
             offer is bought within {OFFER_RULES.buyHours} hours.
           </Text>
         </div>
-        <Tabs value={side} onChange={(v) => v && setParams({ side: v }, { replace: true, preventScrollReset: true })}>
+        <Tabs value={side} onChange={(v) => v && show({ side: v as OfferSide })}>
           <Tabs.List>
             {(Object.keys(SIDES) as OfferSide[]).map((s) => (
               <Tabs.Tab key={s} value={s} rightSection={<WaitingBadge count={waitingOn[s]} />}>
@@ -127,6 +141,16 @@ export function Component() {
             ))}
           </Tabs.List>
         </Tabs>
+        <SegmentedControl
+          aria-label="Show"
+          value={filter}
+          onChange={(v) => show({ status: v as OfferFilter })}
+          data={[
+            { value: 'all', label: 'All offers' },
+            { value: 'waiting', label: `Waiting for you (${waitingOn[side]})` },
+          ]}
+          w="fit-content"
+        />
         <PagedList
           query={query}
           label={`${SIDES[side]} offers`}
@@ -135,14 +159,24 @@ export function Component() {
           empty={
             <EmptyState
               icon={<IconCash />}
-              title={side === 'received' ? 'No offers received yet' : 'No offers made yet'}
+              title={
+                filter === 'waiting'
+                  ? 'Nothing waits for you here'
+                  : side === 'received'
+                    ? 'No offers received yet'
+                    : 'No offers made yet'
+              }
               description={
-                side === 'received'
-                  ? 'Buyers can make offers on listings marked "Price negotiable".'
-                  : 'On a listing marked "Price negotiable", use "Make an offer" to propose your price.'
+                filter === 'waiting'
+                  ? side === 'received'
+                    ? 'No offer waits for your answer.'
+                    : 'No counter-offer waits for your answer, and no accepted offer for you to buy.'
+                  : side === 'received'
+                    ? 'Buyers can make offers on listings marked "Price negotiable".'
+                    : 'On a listing marked "Price negotiable", use "Make an offer" to propose your price.'
               }
             >
-              {side === 'made' && (
+              {side === 'made' && filter === 'all' && (
                 <Button component={Link} to="/browse?negotiable=true">
                   Browse negotiable accounts
                 </Button>
@@ -157,7 +191,7 @@ export function Component() {
       <CounterOfferDialog
         offer={countering}
         onClose={() => setCountering(null)}
-        onSent={(o) => requestAnimationFrame(() => document.getElementById(offerTitleId(o.id))?.focus())}
+        onSent={(o) => requestAnimationFrame(() => focusAfterAnswer(o)?.focus())}
       />
     </Container>
   );
