@@ -26,6 +26,6 @@ export async function afterTransition(ctx: OrdersContext, before: OrdersTable, m
   const after = moved.order;
   await publishSystemMessages(ctx.deps, [moved.notice, ...(moved.others ?? [])]);
   const refunded = refundedBy(before, action, after.refundedCents);
-  if (refunded > 0) await ctx.provider.sendRefund(refundKey(after, refunded));
-  if (closesPayment(before, action)) await ctx.provider.closePayment(after.id);
+  if (refunded > 0) await ctx.providerOf(before).sendRefund(refundKey(after, refunded));
+  if (closesPayment(before, action)) await ctx.providerOf(before).closePayment(after.id);
 }

@@ -42,8 +42,9 @@ export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
         await moveOrder(ctx, o.id, o.dueAction as OrderAction, { kind: 'system', id: null }, { claimDueAt: o.dueAt });
         movedThisRound++;
       } catch (err) {
-        // Another process (or the buyer) moved it first.
-        if (!(err instanceof AppError && err.statusCode === 409)) throw err;
+        // Another process (or the buyer) moved it first; any other failure is this order's alone: logged, the rest go on.
+        if (!(err instanceof AppError && err.statusCode === 409))
+          ctx.deps.log.error({ err, orderId: o.id }, 'order timer could not be applied; retried next sweep');
       }
     }
     result.moved += movedThisRound;

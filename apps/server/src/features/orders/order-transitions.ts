@@ -72,7 +72,7 @@ function movesFor(ctx: OrdersContext, action: OrderAction, order: OrdersTable, r
     case 'pay':
       return {
         kind: 'order_payment' as const,
-        moves: [{ from: ctx.provider.sourceAccount(order), to: ESCROW, amountCents: price }],
+        moves: [{ from: ctx.providerOf(order).sourceAccount(order), to: ESCROW, amountCents: price }],
       };
     case 'cancel':
     case 'auto_cancel':
@@ -80,18 +80,18 @@ function movesFor(ctx: OrdersContext, action: OrderAction, order: OrdersTable, r
       if (order.status !== 'paid') return null;
       return {
         kind: 'order_refund' as const,
-        moves: [{ from: ESCROW, to: ctx.provider.refundAccount(order), amountCents: price }],
+        moves: [{ from: ESCROW, to: ctx.providerOf(order).refundAccount(order), amountCents: price }],
       };
     case 'refund':
       return {
         kind: 'order_refund' as const,
-        moves: [{ from: ESCROW, to: ctx.provider.refundAccount(order), amountCents: price }],
+        moves: [{ from: ESCROW, to: ctx.providerOf(order).refundAccount(order), amountCents: price }],
       };
     case 'partial_refund':
       return {
         kind: 'order_refund' as const,
         moves: [
-          { from: ESCROW, to: ctx.provider.refundAccount(order), amountCents: refundCents },
+          { from: ESCROW, to: ctx.providerOf(order).refundAccount(order), amountCents: refundCents },
           ...payout(price - refundCents),
         ],
       };
@@ -169,8 +169,8 @@ export async function applyTransition(
     await postLedgerOr409(trx, { ...money, orderId: order.id, actorId: actor.id }, now, M.insufficientBalance);
   const after = { ...order, ...patch } as OrdersTable;
   const refunded = refundedBy(order, action, refundCents);
-  if (refunded > 0) await ctx.provider.oweRefund(trx, after, refunded, refundKey(after, refunded));
-  if (closesPayment(order, action)) await ctx.provider.owePaymentClose(trx, after);
+  if (refunded > 0) await ctx.providerOf(order).oweRefund(trx, after, refunded, refundKey(after, refunded));
+  if (closesPayment(order, action)) await ctx.providerOf(order).owePaymentClose(trx, after);
   await queueMoveMails(ctx, trx, order, after, action, now);
   const notice = await postSystemMessage(trx, {
     conversationId: after.conversationId!,

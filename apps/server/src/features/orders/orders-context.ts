@@ -14,6 +14,8 @@ export interface OrdersContext {
   feePercent: number;
   /** A listing's protection period in ms (PROTECTION_PERIOD_MS shortens it for journeys and demos). */
   protectionMs(days: number): number;
+  /** The provider an order was paid with (its `provider` column), which may not be the one configured now. */
+  providerOf(order: { provider: string }): PaymentProvider;
 }
 
 /** Providers other than `balance` register here (the Stripe provider lands separately). */
@@ -35,9 +37,12 @@ function createOrdersContext(deps: AppDeps): OrdersContext {
   const o = deps.config.orders;
   const factory = paymentProviderFactories[o.paymentProvider];
   if (!factory) throw new Error(`PAYMENT_PROVIDER=${o.paymentProvider} is not available in this build`);
+  const provider = factory(deps);
   return {
     deps,
-    provider: factory(deps),
+    provider,
+    providerOf: (order) =>
+      order.provider === provider.name ? provider : order.provider === 'balance' ? balanceProvider : provider,
     cipher: appCipher(deps),
     feePercent: o.platformFeePercent,
     protectionMs: (days) =>

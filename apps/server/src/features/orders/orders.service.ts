@@ -48,7 +48,7 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
   // No money goes into escrow for a seller who can no longer deliver (disabled or deleted since the order began).
   if (!(await mayTrade(db, order.sellerId))) throw conflict(M.sellerGone);
   const returnUrl = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
-  const start = await ctx.provider.startPayment({ order, buyerEmail: user.email, returnUrl });
+  const start = await ctx.providerOf(order).startPayment({ order, buyerEmail: user.email, returnUrl });
   const now = ctx.deps.clock.now();
   if (start.status === 'redirect') {
     const patch = { providerRef: start.providerRef, updatedAt: now };
