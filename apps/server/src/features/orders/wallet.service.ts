@@ -8,8 +8,9 @@ import { accountLock, lockKeys } from '../../db/key-lock';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { payoutDecidedMail } from './payout-mails';
 import { payoutDestination } from './payout-methods.service';
+import { mayTrade } from './order-listings.repository';
 import type { AuthUser } from '../../plugins/auth';
-import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { newId } from '../../lib/ids';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
@@ -92,6 +93,9 @@ export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: 
   await deps.db.db.transaction().execute(async (trx) => {
     // An address given back stops the account's payouts under this lock (decision 177): none may slip in beside it.
     await lockKeys(trx, [accountLock(user.id)]);
+    // Closing an account (disabled or deleted) takes this lock too: a request already past its session check waits
+    // for it, and then finds the account closed (decision 169).
+    if (!(await mayTrade(trx, user.id))) throw forbidden(W.payoutAccountClosed);
     const destination = await payoutDestination(trx, user.id, now);
     await trx
       .insertInto('payouts')
