@@ -16,6 +16,12 @@ function focusFirstNew(list: HTMLElement, before: number) {
   target.focus();
 }
 
+/** The page's rows reach the DOM with React's next render, which a busy tab may run after the next frame. */
+function focusWhenAdded(list: HTMLElement, before: number, framesLeft = 60) {
+  if (list.children.length > before) return focusFirstNew(list, before);
+  if (framesLeft > 0) requestAnimationFrame(() => focusWhenAdded(list, before, framesLeft - 1));
+}
+
 /**
  * "Load more" under a list read a page at a time; nothing once the last page is in. With `list` (the element whose
  * children are the items), the focus then goes to the first new item: the button may be gone, and a keyboard or
@@ -31,7 +37,7 @@ export function LoadMoreButton({
   const load = async () => {
     const before = list?.current?.children.length ?? 0;
     await query.fetchNextPage();
-    requestAnimationFrame(() => list?.current && focusFirstNew(list.current, before));
+    requestAnimationFrame(() => list?.current && focusWhenAdded(list.current, before));
   };
   return (
     <Center {...center}>
