@@ -3,8 +3,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { ACCOUNT_EVENT_LABELS, type AccountActivity, type AccountEvent } from '@accountry/shared/account-activity';
 import { LoadingStatus } from '../ui/loading-status';
-
-const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../lib/format-time';
 
 function where(e: AccountEvent) {
   const parts = [e.device, e.ip && `from ${e.ip}`].filter(Boolean);
@@ -76,7 +75,7 @@ export function ActivityList({ queryKey, fetchPage, loadingLabel }: ActivityList
                   {ACCOUNT_EVENT_LABELS[e.kind]}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {when(e.at)}
+                  {formatDateTime(e.at)}
                 </Text>
               </Group>
               {where(e) && (

@@ -53,6 +53,3 @@ export function timeAgo(ms: number, now = Date.now()): string {
   }
   return '';
 }
-
-export const formatDate = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });

@@ -2,7 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { IconGavel } from '@tabler/icons-react';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DECISION_LABELS, type OrderDetail } from '@accountry/shared/orders';
-import { formatOrderTime } from './order-format';
+import { formatDateTime } from '../../lib/format-time';
 
 /** The admin's decision on the dispute and the written reason, as both parties see it. */
 export function DisputeDecision({ order }: { order: OrderDetail }) {
@@ -24,7 +24,7 @@ export function DisputeDecision({ order }: { order: OrderDetail }) {
         {d.reason}
       </Text>
       <Text size="xs" c="dimmed" mt={4}>
-        Decided {formatOrderTime(d.decidedAt)}
+        Decided {formatDateTime(d.decidedAt)}
       </Text>
     </Alert>
   );

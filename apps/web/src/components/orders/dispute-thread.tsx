@@ -31,8 +31,9 @@ import {
 import { api, ApiRequestError } from '../../lib/api';
 import { zodFieldErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { formatOrderTime } from './order-format';
+
 import { LoadingStatus } from '../ui/loading-status';
+import { formatDateTime } from '../../lib/format-time';
 
 const EVIDENCE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -52,7 +53,7 @@ function Statement({ s }: { s: DisputeStatement }) {
           {ROLE_LABELS[s.authorRole]}
         </Badge>
         <Text size="xs" c="dimmed">
-          {formatOrderTime(s.createdAt)}
+          {formatDateTime(s.createdAt)}
         </Text>
       </Group>
       {s.body && (

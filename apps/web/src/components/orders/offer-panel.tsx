@@ -10,8 +10,9 @@ import { useSession } from '../../lib/session';
 import { ConfirmDialog, type ConfirmOptions } from '../ui/confirm-dialog';
 import type { BuyableListing } from './buy-now-button';
 import { MakeOfferDialog } from './make-offer-dialog';
-import { formatOrderTime } from './order-format';
+
 import { offerKeys, offersApi, refreshOffers } from './offers-api';
+import { formatDateTime } from '../../lib/format-time';
 
 type OfferableListing = BuyableListing & { negotiable: boolean };
 
@@ -159,7 +160,7 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
     return (
       <Stack gap="xs" ref={status} tabIndex={-1} role="group" aria-label="Your offer" id="offer">
         <Alert color="blue" role="status" icon={<IconCash aria-hidden />} title={`The seller asks ${asked}`}>
-          They answered your offer of {amount} with {asked}. Accept it by {formatOrderTime(latest.expiresAt)} to buy at
+          They answered your offer of {amount} with {asked}. Accept it by {formatDateTime(latest.expiresAt)} to buy at
           that price within 24 hours.
         </Alert>
         <AcceptCounterButton offer={offer} />
@@ -180,13 +181,12 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
             icon={<IconCash aria-hidden />}
             title={latest.counterCents !== null ? "You accepted the seller's price" : 'Your offer was accepted'}
           >
-            Buy for {offer.buyPrice} until {formatOrderTime(latest.expiresAt)}. Until then, the listing stays on sale to
+            Buy for {offer.buyPrice} until {formatDateTime(latest.expiresAt)}. Until then, the listing stays on sale to
             others.
           </Alert>
         ) : (
           <Text size="sm">
-            Waiting for the seller: they have until {formatOrderTime(latest.expiresAt)} to answer your offer of {amount}
-            .
+            Waiting for the seller: they have until {formatDateTime(latest.expiresAt)} to answer your offer of {amount}.
           </Text>
         )}
         <Button variant="subtle" color="gray" onClick={() => askWithdraw(latest)}>

@@ -3,7 +3,8 @@ import { Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import type { OrderAction } from '@accountry/shared/order-state';
 import { countdownTick, formatCountdown } from '../../lib/countdown';
-import { DUE_ACTION_LABELS, formatOrderTime } from './order-format';
+import { DUE_ACTION_LABELS } from './order-format';
+import { formatDateTime } from '../../lib/format-time';
 
 /** The lead-in for the order's next timer, as its viewer reads it ("Pay within", "You are paid in"). */
 export const dueLabel = (action: OrderAction, viewer: 'buyer' | 'seller' | 'admin') =>
@@ -19,7 +20,7 @@ export function OrderCountdown({ dueAt, label, overdue }: { dueAt: number; label
   }, [left]);
   const when = (
     <Text span size="sm" c="dimmed">
-      ({formatOrderTime(dueAt)})
+      ({formatDateTime(dueAt)})
     </Text>
   );
   return (

@@ -1,8 +1,4 @@
-import dayjs from 'dayjs';
 import type { OrderAction, OrderActor } from '@accountry/shared/order-state';
-
-/** "23 Nov 2026, 14:05" in the viewer's time zone. */
-export const formatOrderTime = (ms: number) => dayjs(ms).format('D MMM YYYY, HH:mm');
 
 export const orderPagePath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 

@@ -6,8 +6,9 @@ import type { OrderDetail } from '@accountry/shared/orders';
 import { listingPath, sellerPath } from '../listings/listing-format';
 import { ListingThumb } from '../listings/listing-thumb';
 import { OrderStatusBadge } from './order-status-badge';
-import { formatOrderTime } from './order-format';
+
 import { protectionLabel } from './protection';
+import { formatDateTime } from '../../lib/format-time';
 
 /** What was bought, from whom, for how much, and where the order stands. */
 export function OrderSummary({ order }: { order: OrderDetail }) {
@@ -21,7 +22,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
         {order.sellerName}
       </Anchor>,
     ],
-    ['Ordered', formatOrderTime(order.createdAt)],
+    ['Ordered', formatDateTime(order.createdAt)],
     ['Delivery time', DELIVERY_TIME_LABELS[order.deliveryTime]],
     ['Protection', protectionLabel(order.protectionDays)],
   ];

@@ -1,7 +1,8 @@
 import { Text, Timeline } from '@mantine/core';
 import { ORDER_STATE_LABELS } from '@accountry/shared/order-state';
 import type { OrderHistoryEntry } from '@accountry/shared/orders';
-import { ACTOR_LABELS, formatOrderTime } from './order-format';
+import { ACTOR_LABELS } from './order-format';
+import { formatDateTime } from '../../lib/format-time';
 
 /** The order's history, oldest first: every transition with who, when and why. */
 export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {
@@ -17,7 +18,7 @@ export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {
       {history.map((h) => (
         <Timeline.Item key={h.id} component="li" title={ORDER_STATE_LABELS[h.to]}>
           <Text size="sm" c="dimmed">
-            <time dateTime={new Date(h.at).toISOString()}>{formatOrderTime(h.at)}</time> ·{' '}
+            <time dateTime={new Date(h.at).toISOString()}>{formatDateTime(h.at)}</time> ·{' '}
             {h.actorName ? `${h.actorName} (${ACTOR_LABELS[h.actorKind].toLowerCase()})` : ACTOR_LABELS[h.actorKind]}
           </Text>
           {h.reason && (

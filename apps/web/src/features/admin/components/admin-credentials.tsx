@@ -3,9 +3,10 @@ import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { CredentialsView, type CredentialValues } from '../../../components/orders/credentials-view';
-import { formatOrderTime } from '../../../components/orders/order-format';
+
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { adminOrdersApi } from '../api/admin-orders-api';
+import { formatDateTime } from '../../../lib/format-time';
 
 /** While a dispute is open an admin may reveal the delivered credentials; every reveal is audited and listed. */
 export function AdminCredentials({ order }: { order: OrderDetail }) {
@@ -44,7 +45,7 @@ export function AdminCredentials({ order }: { order: OrderDetail }) {
           <List size="sm" aria-label="Credential views">
             {reveals.map((r) => (
               <List.Item key={`${r.by}-${r.at}`}>
-                {r.by === 'buyer' ? 'Buyer' : 'An admin'} viewed them at {formatOrderTime(r.at)}
+                {r.by === 'buyer' ? 'Buyer' : 'An admin'} viewed them at {formatDateTime(r.at)}
               </List.Item>
             ))}
           </List>

@@ -2,8 +2,9 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { adminApi, adminKeys } from '../api/admin-api';
 import { actionLabel, detailsText } from '../lib/audit-labels';
-import { formatDateTime } from '../lib/format';
+
 import { QueryState } from './query-state';
+import { formatDateTime } from '../../../lib/format-time';
 
 /** The latest admin actions on one target (a user's history on their page). */
 export function AuditTrail({ targetType, targetId }: { targetType: string; targetId: string }) {

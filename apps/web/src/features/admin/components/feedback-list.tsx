@@ -8,8 +8,9 @@ import { ReportStatusBadge } from './badges';
 import { LoadMore, QueryState } from './query-state';
 import { VirtualAdminCards } from './virtual-admin-cards';
 import { ReviewForm } from './review-form';
-import { formatDateTime } from '../lib/format';
+
 import { StarRating } from '../../../components/ui/star-rating';
+import { formatDateTime } from '../../../lib/format-time';
 
 const categoryLabel = (c: string) => FEEDBACK_CATEGORY_LABELS[c as keyof typeof FEEDBACK_CATEGORY_LABELS] ?? c;
 

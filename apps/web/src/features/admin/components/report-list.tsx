@@ -5,8 +5,9 @@ import { adminApi, adminKeys, useAdminList } from '../api/admin-api';
 import { ReportStatusBadge } from './badges';
 import { LoadMore, QueryState } from './query-state';
 import { VirtualAdminCards } from './virtual-admin-cards';
-import { formatDateTime } from '../lib/format';
+
 import { reportReasonLabel } from '../lib/report-labels';
+import { formatDateTime } from '../../../lib/format-time';
 
 /** One tab of reports (listing, conversation or user); each opens its detail page. */
 export function ReportList({ targetType, status }: { targetType: ReportTargetType; status: string }) {

@@ -1,6 +1,6 @@
 import { Box, Card, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { AdminReportDetail } from '@accountry/shared/admin-reports';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../lib/format-time';
 
 /** The reported conversation, oldest first; the seller's messages sit on the right. */
 export function ReportedMessages({ report }: { report: AdminReportDetail }) {

@@ -1,8 +1,4 @@
-import dayjs from 'dayjs';
-
-/** "23 Nov 2026, 14:05" in the admin's time zone. */
-export const formatDateTime = (ms: number) => dayjs(ms).format('D MMM YYYY, HH:mm');
-export const formatDate = (ms: number) => dayjs(ms).format('D MMM YYYY');
+import { formatDate } from '../../../lib/format-time';
 
 export function formatPrice(cents: number, currency: string) {
   return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);

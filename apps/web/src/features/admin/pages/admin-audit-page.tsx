@@ -5,8 +5,9 @@ import type { AuditEntryView } from '@accountry/shared/admin-audit';
 import { adminApi, adminKeys, useAdminList } from '../api/admin-api';
 import { AdminListTable, type AdminColumn } from '../components/admin-list-table';
 import { actionLabel, detailsText, targetLink } from '../lib/audit-labels';
-import { formatDateTime } from '../lib/format';
+
 import { compact, useFilterParams } from '../lib/use-filter-params';
+import { formatDateTime } from '../../../lib/format-time';
 
 /** What the action was on, by name (the id on hover); an id only when nothing carries a name. */
 function Target({ e }: { e: AuditEntryView }) {

@@ -13,8 +13,9 @@ import { useConfirm, type ConfirmOptions } from '../../../components/ui/confirm-
 import { ListingActions } from '../components/listing-actions';
 import { AdminListTable, type AdminColumn } from '../components/admin-list-table';
 import { SearchInput } from '../components/search-input';
-import { formatDate, formatPrice } from '../lib/format';
+import { formatPrice } from '../lib/format';
 import { compact, useFilterParams } from '../lib/use-filter-params';
+import { formatDate } from '../../../lib/format-time';
 
 const FILTERS = ['q', 'status', 'category', 'deleted', 'sellerId'] as const;
 

@@ -5,7 +5,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { DisputeDecision } from '../../../components/orders/dispute-decision';
 import { DisputeThread } from '../../../components/orders/dispute-thread';
 import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
-import { formatOrderTime } from '../../../components/orders/order-format';
+
 import { OrderSummary } from '../../../components/orders/order-summary';
 import { OrderTimeline } from '../../../components/orders/order-timeline';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
@@ -13,6 +13,7 @@ import { AdminCredentials } from '../components/admin-credentials';
 import { AuditTrail } from '../components/audit-trail';
 import { DecisionForm } from '../components/decision-form';
 import { QueryState } from '../components/query-state';
+import { formatDateTime } from '../../../lib/format-time';
 
 /** /admin/orders/:orderId: the whole order for an admin, and the dispute decision while one is open. */
 export function Component() {
@@ -44,7 +45,7 @@ export function Component() {
                 <Stack gap="lg">
                   {order.dispute && (
                     <Card withBorder component="section" aria-label="Dispute">
-                      <Text fw={600}>Dispute opened {formatOrderTime(order.dispute.openedAt)}</Text>
+                      <Text fw={600}>Dispute opened {formatDateTime(order.dispute.openedAt)}</Text>
                       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                         {order.dispute.reason}
                       </Text>

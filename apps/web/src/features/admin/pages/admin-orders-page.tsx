@@ -9,8 +9,9 @@ import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminList } from '../api/admin-api';
 import { AdminListTable, type AdminColumn } from '../components/admin-list-table';
 import { SearchInput } from '../components/search-input';
-import { formatDateTime } from '../lib/format';
+
 import { compact, useFilterParams } from '../lib/use-filter-params';
+import { formatDateTime } from '../../../lib/format-time';
 
 const FILTERS = ['q', 'status'] as const;
 const price = (o: OrderListItem) => formatPrice(o.priceCents, DEFAULT_CURRENCY);

@@ -8,8 +8,9 @@ import { ReportStatusBadge } from '../components/badges';
 import { QueryState } from '../components/query-state';
 import { ReportedMessages } from '../components/reported-messages';
 import { ReviewForm } from '../components/review-form';
-import { formatDateTime } from '../lib/format';
+
 import { reportReasonLabel } from '../lib/report-labels';
+import { formatDateTime } from '../../../lib/format-time';
 
 const TYPE_LABELS = { listing: 'Listing report', conversation: 'Conversation report', user: 'User report' } as const;
 

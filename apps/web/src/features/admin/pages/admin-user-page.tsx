@@ -12,8 +12,9 @@ import { UserActions } from '../components/user-actions';
 import { AuditTrail } from '../components/audit-trail';
 import { UserActivity } from '../components/user-activity';
 import { BalanceCredit } from '../components/balance-credit';
-import { formatAgo, formatDateTime, formatPrice } from '../lib/format';
+import { formatAgo, formatPrice } from '../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
+import { formatDateTime } from '../../../lib/format-time';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -6,8 +6,9 @@ import { adminApi, adminKeys, useAdminList } from '../api/admin-api';
 import { RoleBadge, UserStateBadge } from '../components/badges';
 import { AdminListTable, type AdminColumn } from '../components/admin-list-table';
 import { SearchInput } from '../components/search-input';
-import { formatAgo, formatDate } from '../lib/format';
+import { formatAgo } from '../lib/format';
 import { compact, useFilterParams } from '../lib/use-filter-params';
+import { formatDate } from '../../../lib/format-time';
 
 const FILTERS = ['q', 'role', 'verified', 'state'] as const;
 

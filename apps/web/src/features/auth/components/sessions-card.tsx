@@ -5,8 +5,7 @@ import { detectBrowser, detectDevice } from '@accountry/shared/traffic-detect';
 import { authApi } from '../api/auth-api';
 import { useSignOut } from '../hooks/use-sign-out';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-
-const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/format-time';
 
 /** The devices signed in to this account, and signing out of all of them (after a confirmation). */
 export function SessionsCard() {
@@ -54,10 +53,10 @@ export function SessionsCard() {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{when(s.createdAt)}</Text>
+                    <Text size="sm">{formatDateTime(s.createdAt)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{when(s.lastActive)}</Text>
+                    <Text size="sm">{formatDateTime(s.lastActive)}</Text>
                   </Table.Td>
                 </Table.Tr>
               ))}

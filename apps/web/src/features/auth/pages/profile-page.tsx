@@ -13,6 +13,7 @@ import { SecurityActivityCard } from '../components/security-activity-card';
 import { TwoFactorCard } from '../components/two-factor/two-factor-card';
 import { PasskeysCard } from '../components/passkeys/passkeys-card';
 import { useSession } from '../../../lib/session';
+import { formatLongDate } from '../../../lib/format-time';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -47,7 +48,7 @@ export function Component() {
             )}
           </Group>
           <Text size="sm" c="dimmed" mt={4}>
-            Member since {new Date(user.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}
+            Member since {formatLongDate(user.createdAt)}
           </Text>
         </div>
         <Section title="Profile details">

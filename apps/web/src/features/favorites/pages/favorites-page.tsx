@@ -24,8 +24,9 @@ import { FAVORITE_AVAILABILITY_LABELS, type FavoriteItem, type FavoritesPage } f
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { api, toQuery } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { formatDate, listingPath, platformLabel } from '../../../components/listings/listing-format';
+import { listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { formatDate } from '../../../lib/format-time';
 
 const COLORS = { available: 'green', reserved: 'yellow', sold: 'blue', removed: 'gray' } as const;
 

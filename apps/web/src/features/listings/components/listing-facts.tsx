@@ -8,8 +8,9 @@ import {
 } from '@accountry/shared/listing-attributes';
 import { DELIVERY_METHOD_LABELS, DELIVERY_TIME_LABELS } from '@accountry/shared/listings';
 import type { ListingDetail } from '@accountry/shared/listing-detail';
-import { categoryLabel, formatDate, platformLabel, regionLabel } from '../../../components/listings/listing-format';
+import { categoryLabel, platformLabel, regionLabel } from '../../../components/listings/listing-format';
 import { protectionLabel } from '../../../components/orders/protection';
+import { formatDate } from '../../../lib/format-time';
 
 function attributeValue(l: ListingDetail, key: (typeof ATTRIBUTE_KEYS)[number]): string | null {
   const v = l[key];

@@ -6,7 +6,8 @@ import { formatPrice } from '@accountry/shared/listing-attributes';
 import type { OwnListingRow } from '@accountry/shared/listing-schemas';
 import { ListingThumb } from '../../../components/listings/listing-thumb';
 import { StatusBadge } from '../../../components/listings/status-badge';
-import { formatDate, listingPath, platformLabel } from '../../../components/listings/listing-format';
+import { listingPath, platformLabel } from '../../../components/listings/listing-format';
+import { formatDate } from '../../../lib/format-time';
 
 /** The pieces of a row of the seller's listings, shared by the desktop table and the phone cards. */
 

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { Anchor, Avatar, Badge, Card, Group, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { formatActiveDay, formatRating, formatResponseTime, type SellerSummary } from '@accountry/shared/sellers';
-import { formatDate, sellerPath } from '../../../components/listings/listing-format';
+import { sellerPath } from '../../../components/listings/listing-format';
+import { formatDate } from '../../../lib/format-time';
 
 const ROLE_LABELS = { buyer: 'Buyer', seller: 'Seller', both: 'Buyer & seller', admin: 'Admin' } as const;
 

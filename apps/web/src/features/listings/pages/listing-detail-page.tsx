@@ -31,7 +31,7 @@ import {
   WaitingOffersNote,
   useListingOffer,
 } from '../../../components/orders/offer-panel';
-import { formatOrderTime } from '../../../components/orders/order-format';
+
 import { protectionLabel } from '../../../components/orders/protection';
 import { categoryLabel, listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { ApiRequestError } from '../../../lib/api';
@@ -44,6 +44,7 @@ import { ReviewBox } from '../components/review-box';
 import { SimilarListings } from '../components/similar-listings';
 import { ListingActionBar } from '../components/listing-action-bar';
 import { usePageTitle } from '../../../lib/page-title';
+import { formatDateTime } from '../../../lib/format-time';
 
 /** /account/{userId}/{id}: everything about one account for sale. */
 export function Component() {
@@ -124,7 +125,7 @@ export function Component() {
       buyerActions
     );
   const offerNote = offer.accepted
-    ? `Offer accepted: buy by ${formatOrderTime(offer.accepted.expiresAt)}`
+    ? `Offer accepted: buy by ${formatDateTime(offer.accepted.expiresAt)}`
     : offer.latest?.status === 'pending'
       ? `Your offer of ${formatPrice(offer.latest.amountCents, offer.latest.currency)} is waiting`
       : offer.latest?.status === 'countered'

@@ -21,13 +21,14 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { STATUS_FILTERS, type OwnListingRow, type StatusFilter } from '@accountry/shared/listing-schemas';
 import type { SellerStatus } from '@accountry/shared/listings';
-import { formatDate, listingPath, platformLabel } from '../../../components/listings/listing-format';
+import { listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { toast } from '../../../lib/toast';
 import { deleteListing, duplicateListing, fetchMyListings, listingKeys, setListingStatus } from '../api/listings-api';
 import { ListingRowActions } from '../components/listing-row-actions';
 import { ConfirmDialog, type ConfirmRequest } from '../components/confirm-dialog';
 import { ListingCard, StatusCell, Thumb } from '../components/own-listing-parts';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { formatDate } from '../../../lib/format-time';
 
 const TAB_LABELS: Record<StatusFilter, string> = {
   all: 'All',

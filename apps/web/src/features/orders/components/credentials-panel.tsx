@@ -7,9 +7,10 @@ import { ORDER_MESSAGES, credentialsViewedLine } from '@accountry/shared/order-m
 import { credentialsWithdrawn } from '@accountry/shared/order-state';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { CredentialsView } from '../../../components/orders/credentials-view';
-import { formatOrderTime } from '../../../components/orders/order-format';
+
 import { ordersApi, type RevealedCredentials } from '../api/orders-api';
 import { DeliverForm } from './deliver-form';
+import { formatDateTime } from '../../../lib/format-time';
 
 /** The buyer reveals what the seller delivered; the seller delivers them and sees when the buyer looked. */
 export function CredentialsPanel({ order }: { order: OrderDetail }) {
@@ -79,7 +80,7 @@ export function CredentialsPanel({ order }: { order: OrderDetail }) {
     const buyerViews = reveals.filter((r) => r.by === 'buyer');
     body = (
       <Stack gap="xs">
-        <Text size="sm">Delivered {order.deliveredAt ? formatOrderTime(order.deliveredAt) : ''}.</Text>
+        <Text size="sm">Delivered {order.deliveredAt ? formatDateTime(order.deliveredAt) : ''}.</Text>
         {buyerViews.length === 0 ? (
           <Text size="sm" c="dimmed">
             The buyer has not viewed them yet.
@@ -87,7 +88,7 @@ export function CredentialsPanel({ order }: { order: OrderDetail }) {
         ) : (
           <List size="sm" aria-label="Credential views">
             {buyerViews.map((r) => (
-              <List.Item key={r.at}>{credentialsViewedLine(formatOrderTime(r.at))}</List.Item>
+              <List.Item key={r.at}>{credentialsViewedLine(formatDateTime(r.at))}</List.Item>
             ))}
           </List>
         )}

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { Alert, Anchor, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LEDGER_KIND_LABELS, formatCents } from '@accountry/shared/wallet';
-import { formatOrderTime, orderPagePath } from '../../../components/orders/order-format';
+import { orderPagePath } from '../../../components/orders/order-format';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { formatDateTime } from '../../../lib/format-time';
 
 const signed = (cents: number) => (cents === 0 ? '—' : `${cents > 0 ? '+' : ''}${formatCents(cents)}`);
 
@@ -42,7 +43,7 @@ export function LedgerEntries() {
           <Table.Tbody ref={rows}>
             {items.map((e) => (
               <Table.Tr key={e.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatOrderTime(e.createdAt)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</Table.Td>
                 <Table.Td>
                   <Text size="sm">{LEDGER_KIND_LABELS[e.kind]}</Text>
                   {e.memo && (

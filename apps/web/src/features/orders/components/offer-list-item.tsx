@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_STATUS_LABELS, type Offer } from '@accountry/shared/offers';
-import { formatOrderTime, orderPagePath } from '../../../components/orders/order-format';
+import { orderPagePath } from '../../../components/orders/order-format';
 import type { OfferAnswer, OfferSide } from '../../../components/orders/offers-api';
+import { formatDateTime } from '../../../lib/format-time';
 
 const STATUS_COLORS: Partial<Record<Offer['status'], string>> = {
   pending: 'yellow',
@@ -27,7 +28,7 @@ export const offerTitleId = (id: string) => `offer-${id}-title`;
 
 /** What is due next, in words, for an open offer. */
 function dueLine(o: Offer, side: OfferSide) {
-  const at = formatOrderTime(o.expiresAt);
+  const at = formatDateTime(o.expiresAt);
   if (o.status === 'pending') return side === 'received' ? `Answer by ${at}` : `The seller answers by ${at}`;
   if (o.status === 'countered') return side === 'made' ? `Answer by ${at}` : `The buyer answers by ${at}`;
   if (o.status === 'accepted') return side === 'made' ? `Buy by ${at}` : `The buyer can buy until ${at}`;
@@ -79,9 +80,9 @@ export function OfferListItem(props: {
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          {side === 'made' ? `To ${o.sellerName}` : `From ${o.buyerName}`} · offered {formatOrderTime(o.createdAt)}
+          {side === 'made' ? `To ${o.sellerName}` : `From ${o.buyerName}`} · offered {formatDateTime(o.createdAt)}
           {due && ` · ${due}`}
-          {ended && ` · ${ended} ${formatOrderTime(o.updatedAt)}`}
+          {ended && ` · ${ended} ${formatDateTime(o.updatedAt)}`}
         </Text>
         {o.listing.status === 'removed' && (
           <Text size="xs" c="dimmed">

@@ -5,9 +5,10 @@ import { DEFAULT_CURRENCY } from '@accountry/shared/listings';
 import type { OrderListItem } from '@accountry/shared/orders';
 import { ListingThumb } from '../../../components/listings/listing-thumb';
 import { OrderStatusBadge } from '../../../components/orders/order-status-badge';
-import { formatOrderTime, orderPagePath } from '../../../components/orders/order-format';
+import { orderPagePath } from '../../../components/orders/order-format';
 import type { OrderSide } from '../api/orders-api';
 import { nextStep } from './order-next-step';
+import { formatDateTime } from '../../../lib/format-time';
 
 /** One order in the list: what, with whom, how much, where it stands and what comes next; the title opens it. */
 export function OrderListItemCard({ order, side }: { order: OrderListItem; side: OrderSide }) {
@@ -28,7 +29,7 @@ export function OrderListItemCard({ order, side }: { order: OrderListItem; side:
           </Group>
           <Text size="xs" c="dimmed">
             {side === 'purchases' ? `From ${order.sellerName}` : `To ${order.buyerName}`} · ordered{' '}
-            {formatOrderTime(order.createdAt)}
+            {formatDateTime(order.createdAt)}
           </Text>
           {next && (
             <Text size="sm" c={next.yourTurn ? undefined : 'dimmed'}>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderListItem } from '@accountry/shared/orders';
-import { formatOrderTime } from '../../../components/orders/order-format';
+
 import { nextStep } from './order-next-step';
+import { formatDateTime } from '../../../lib/format-time';
 
 const due = Date.now() + 3_600_000;
 const order = (status: OrderListItem['status'], dueAt: number | null = due): OrderListItem => ({
@@ -19,7 +20,7 @@ const order = (status: OrderListItem['status'], dueAt: number | null = due): Ord
   updatedAt: 0,
   dueAt,
 });
-const at = formatOrderTime(due);
+const at = formatDateTime(due);
 
 describe('the orders list says what comes next', () => {
   it('to the side whose move it is, as their turn', () => {

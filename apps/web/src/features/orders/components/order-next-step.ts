@@ -1,7 +1,8 @@
 import { WAITING_STATES, type OrderState } from '@accountry/shared/order-state';
 import type { OrderListItem } from '@accountry/shared/orders';
-import { formatOrderTime } from '../../../components/orders/order-format';
+
 import type { OrderSide } from '../api/orders-api';
+import { formatDateTime } from '../../../lib/format-time';
 
 type Step = (other: string, by: string) => string;
 
@@ -32,5 +33,5 @@ export function nextStep(order: OrderListItem, side: OrderSide): { text: string;
   if (!step || order.dueAt === null || order.dueAt <= Date.now()) return null;
   const other = side === 'purchases' ? order.sellerName : order.buyerName;
   const yourTurn = (WAITING_STATES[side] as readonly OrderState[]).includes(order.status);
-  return { text: step(other, formatOrderTime(order.dueAt)), yourTurn };
+  return { text: step(other, formatDateTime(order.dueAt)), yourTurn };
 }

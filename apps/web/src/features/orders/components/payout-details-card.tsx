@@ -7,13 +7,14 @@ import {
   type PayoutMethodReply,
 } from '@accountry/shared/payout-methods';
 import { ConfirmIdentityDialog } from '../../../components/confirm-identity/confirm-identity-dialog';
-import { formatOrderTime } from '../../../components/orders/order-format';
+
 import { toast } from '../../../lib/toast';
 import { useFocusReturn } from '../../../lib/use-focus-return';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { PayoutDetailsDialog } from './payout-details-dialog';
 import { LoadError } from './load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { formatDateTime } from '../../../lib/format-time';
 
 /** The wallet's payout details: where payouts go, in summary, and the dialogs to add, change or remove them. */
 export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMethodReply> }) {
@@ -48,7 +49,7 @@ export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMetho
         <div>
           <Text fw={600}>{method.summary}</Text>
           <Text size="sm" c="dimmed">
-            Last changed {formatOrderTime(method.changedAt)}
+            Last changed {formatDateTime(method.changedAt)}
           </Text>
         </div>
       ) : (

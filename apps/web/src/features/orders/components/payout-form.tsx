@@ -5,7 +5,7 @@ import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { PAYOUT_METHOD_MESSAGES, type PayoutMethod } from '@accountry/shared/payout-methods';
 import { formatCents, payoutRequestSchema, type Wallet } from '@accountry/shared/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatOrderTime } from '../../../components/orders/order-format';
+
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/forms';
@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toast';
 import { useNow } from '../../../lib/use-now';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { MoneyInput } from '../../../components/ui/money-input';
+import { formatDateTime } from '../../../lib/format-time';
 
 interface Props {
   wallet: Wallet;
@@ -113,7 +114,7 @@ export function PayoutForm({ wallet, method }: Props) {
           )}
           {heldUntil !== null && (
             <Text size="sm" c="dimmed">
-              {PAYOUT_METHOD_MESSAGES.onHold} You can request one from {formatOrderTime(heldUntil)}.
+              {PAYOUT_METHOD_MESSAGES.onHold} You can request one from {formatDateTime(heldUntil)}.
             </Text>
           )}
           {tooLow && (

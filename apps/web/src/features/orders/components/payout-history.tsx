@@ -1,8 +1,9 @@
 import { Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatCents, type Payout } from '@accountry/shared/wallet';
-import { formatOrderTime } from '../../../components/orders/order-format';
+
 import { PayoutStatusBadge } from '../../../components/orders/payout-status-badge';
+import { formatDateTime } from '../../../lib/format-time';
 
 function Status({ p }: { p: Payout }) {
   return (
@@ -36,7 +37,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
                 <Status p={p} />
               </div>
             </Group>
-            <Text size="sm">Requested {formatOrderTime(p.createdAt)}</Text>
+            <Text size="sm">Requested {formatDateTime(p.createdAt)}</Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               To {destinationOf(p)}
             </Text>
@@ -57,7 +58,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
       <Table.Tbody>
         {payouts.map((p) => (
           <Table.Tr key={p.id}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatOrderTime(p.createdAt)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.createdAt)}</Table.Td>
             <Table.Td ta="right">{formatCents(p.amountCents)}</Table.Td>
             <Table.Td>
               <Status p={p} />

@@ -22,11 +22,12 @@ import { formatActiveDay, formatResponseTime, type SellerProfile } from '@accoun
 import { api, ApiRequestError, toQuery } from '../../../lib/api';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ListingGrid } from '../../../components/listings/listing-grid';
-import { formatDate } from '../../../components/listings/listing-format';
+
 import { useSession } from '../../../lib/session';
 import { RatingSummary } from '../components/rating-summary';
 import { ReviewList } from '../components/review-list';
 import { usePageTitle } from '../../../lib/page-title';
+import { formatDate } from '../../../lib/format-time';
 
 const ROLE_LABELS = { buyer: 'Buyer', seller: 'Seller', both: 'Buyer & seller', admin: 'Admin' } as const;
 

@@ -10,7 +10,6 @@ import {
   IconSend,
   IconTrash,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import {
   AUDIENCE_LABELS,
   SEVERITY_LABELS,
@@ -20,9 +19,10 @@ import {
 } from '@accountry/shared/announcements';
 import { severityStyle } from '../severity-style';
 import { SORT_LABELS, type Filters } from './announcement-filters';
+import { formatDateTime } from '../../../../lib/format-time';
 
 const STATUS_COLORS = { active: 'green', draft: 'gray', expired: 'orange', canceled: 'red' } as const;
-const when = (t: number | null) => (t === null ? '—' : dayjs(t).format('D MMM YYYY, HH:mm'));
+const when = (t: number | null) => (t === null ? '—' : formatDateTime(t));
 const audienceOf = (n: Notification) =>
   Array.isArray(n.targetUsers)
     ? `${n.targetUsers.length} specific user${n.targetUsers.length === 1 ? '' : 's'}`

@@ -1,8 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import type { Passkey } from '@accountry/shared/passkeys';
-
-const day = (t: number) => new Date(t).toLocaleDateString(undefined, { dateStyle: 'medium' });
+import { formatDate } from '../../../../lib/format-time';
 
 interface Props {
   passkeys: Passkey[];
@@ -30,7 +29,8 @@ export function PasskeyList({ passkeys, onRename, onRemove }: Props) {
                 )}
               </Group>
               <Text size="xs" c="dimmed">
-                Added {day(p.createdAt)} · {p.lastUsedAt ? `Last used ${day(p.lastUsedAt)}` : 'Never used'}
+                Added {formatDate(p.createdAt)} ·{' '}
+                {p.lastUsedAt ? `Last used ${formatDate(p.lastUsedAt)}` : 'Never used'}
               </Text>
             </Stack>
             <Group gap="xs">

@@ -11,6 +11,7 @@ import { TwoFactorOffDialog } from './two-factor-off-dialog';
 import { TWO_FACTOR_KEY } from '../../../../components/confirm-identity/two-factor-key';
 import { LoadingStatus } from '../../../../components/ui/loading-status';
 import { refreshAccountSecurity } from '../../../../components/confirm-identity/account-security-refresh';
+import { formatLongDate } from '../../../../lib/format-time';
 
 // The QR code's encoder loads only for someone turning it on.
 const SetupDialog = preloadable(() => import('./two-factor-setup-dialog').then((m) => m.TwoFactorSetupDialog));
@@ -59,7 +60,7 @@ export function TwoFactorCard() {
             </Badge>
             {s.enabledAt && (
               <Text size="sm" c="dimmed">
-                since {new Date(s.enabledAt).toLocaleDateString(undefined, { dateStyle: 'long' })}
+                since {formatLongDate(s.enabledAt)}
               </Text>
             )}
           </Group>
