@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { identityProofSchema } from './two-factor';
+import { tryAgainIn } from './try-again';
 
 /** A member downloads a copy of the data kept about them (decision 179). */
 export const DATA_EXPORT_FORMAT = 'accountry-data-export/1';
@@ -34,8 +35,8 @@ export const DATA_EXPORT_LEFT_OUT = [
 ] as const;
 
 export const DATA_EXPORT_MESSAGES = {
-  tooMany:
+  tooMany: (waitMs: number) =>
     `You can download your data ${DATA_EXPORTS_PER_WINDOW} times in ${DATA_EXPORT_WINDOW_HOURS} hours. ` +
-    'Try again later.',
+    tryAgainIn(waitMs),
   done: (fileName: string) => `Your data is ready: your browser saves it as ${fileName}.`,
 } as const;

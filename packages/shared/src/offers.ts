@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './admin-paging';
 import { formatPrice } from './listing-attributes';
+import { tryAgainIn } from './try-again';
 
 /**
  * Offers on negotiable listings (decision 180). `pending` waits for the seller; `countered` for the buyer's answer to
@@ -64,10 +65,12 @@ export const OFFER_MESSAGES = {
     `Offer at least ${formatPrice(lowestOffer(priceCents), currency)}, half the price.`,
   notBelowPrice: 'Offer less than the price, or buy the account at its price.',
   alreadyOpen: 'You already have an open offer on this listing. Withdraw it to make another.',
-  tooManyOnListing: `You can make ${OFFER_RULES.perListingPerDay} offers on a listing in 24 hours. Try again later.`,
+  tooManyOnListing: (waitMs: number) =>
+    `You can make ${OFFER_RULES.perListingPerDay} offers on a listing in 24 hours. ${tryAgainIn(waitMs)}`,
   tooManyOpen: `You have ${OFFER_RULES.maxOpen} open offers. Wait for answers, or withdraw one first.`,
-  tooManyToSeller: `You can make ${OFFER_RULES.perSellerPerDay} offers to one seller in 24 hours. Try again later.`,
-  tooManyToday: `You can make ${OFFER_RULES.perDay} offers in 24 hours. Try again later.`,
+  tooManyToSeller: (waitMs: number) =>
+    `You can make ${OFFER_RULES.perSellerPerDay} offers to one seller in 24 hours. ${tryAgainIn(waitMs)}`,
+  tooManyToday: (waitMs: number) => `You can make ${OFFER_RULES.perDay} offers in 24 hours. ${tryAgainIn(waitMs)}`,
   blocked: 'You cannot make offers to this seller.',
   partyClosed: "This offer can no longer be accepted: the buyer's account is closed.",
   notFound: 'Offer not found.',

@@ -25,12 +25,14 @@ const WINDOW_MS = DATA_EXPORT_WINDOW_HOURS * 60 * 60 * 1000;
 async function refuseOverLimit(db: Database, userId: string, now: number) {
   const made = await db
     .selectFrom('accountEvents')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('createdAt').as('oldest')])
     .where('userId', '=', userId)
     .where('kind', '=', 'data_exported')
     .where('createdAt', '>', now - WINDOW_MS)
     .executeTakeFirstOrThrow();
-  if (Number(made.n) >= DATA_EXPORTS_PER_WINDOW) throw tooManyRequests(M.tooMany);
+  // The oldest download in the window frees its place when it leaves it.
+  if (Number(made.n) >= DATA_EXPORTS_PER_WINDOW)
+    throw tooManyRequests(M.tooMany(Number(made.oldest) + WINDOW_MS - now));
 }
 
 export interface ExportOrigin {

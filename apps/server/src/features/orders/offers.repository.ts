@@ -111,26 +111,32 @@ export async function lapsedOffers(db: Database, which: { buyerId: string } | { 
   return rows.execute();
 }
 
-/**
- * A buyer's open offers (after `expireLapsedOffers`), or the offers they made since a time, in all, to one seller or
- * on one listing, whatever became of them.
- */
-export async function countOffers(
+/** A buyer's open offers (after `expireLapsedOffers`). */
+export async function countOpenOffers(db: Database, buyerId: string) {
+  const row = await db
+    .selectFrom('offers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('buyerId', '=', buyerId)
+    .where('status', 'in', OPEN)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The offers a buyer made since a time, in all, to one seller or on one listing, whatever became of them. */
+export async function offersMadeSince(
   db: Database,
   buyerId: string,
-  q: { open: true } | { since: number; sellerId?: string; listingId?: string },
+  q: { since: number; sellerId?: string; listingId?: string },
 ) {
   let rows = db
     .selectFrom('offers')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('buyerId', '=', buyerId);
-  if ('open' in q) rows = rows.where('status', 'in', OPEN);
-  else {
-    rows = rows.where('createdAt', '>', q.since);
-    if (q.sellerId) rows = rows.where('sellerId', '=', q.sellerId);
-    if (q.listingId) rows = rows.where('listingId', '=', q.listingId);
-  }
-  return Number((await rows.executeTakeFirstOrThrow()).n);
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('createdAt').as('oldest')])
+    .where('buyerId', '=', buyerId)
+    .where('createdAt', '>', q.since);
+  if (q.sellerId) rows = rows.where('sellerId', '=', q.sellerId);
+  if (q.listingId) rows = rows.where('listingId', '=', q.listingId);
+  const row = await rows.executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldest: Number(row.oldest) };
 }
 
 /** Who the offers to close belong to: a listing sold, an account closing, or two members one of whom blocked the other. */

@@ -22,7 +22,7 @@ import { eitherBlocked } from '../../db/member-blocks';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
 import { offerMadeMail } from './offer-mails';
 import { expireLapsedOffers } from './offer-sweep';
-import { countOffers, findOffer, insertOffer, listOffers, toOffer } from './offers.repository';
+import { countOpenOffers, findOffer, insertOffer, listOffers, offersMadeSince, toOffer } from './offers.repository';
 import { findListingForOrder, mayTrade } from './order-listings.repository';
 import { ensureConversation } from './orders.repository';
 import type { OrdersContext } from './orders-context';
@@ -44,14 +44,19 @@ async function offerableListing(trx: Database, listingId: string, buyerId: strin
 /** Each offer mails a seller: counted over 24 hours whatever became of it, so withdrawing does not free a mail. */
 async function refuseOverLimits(trx: Database, buyerId: string, sellerId: string, listingId: string, now: number) {
   const since = now - 24 * HOUR;
-  if ((await countOffers(trx, buyerId, { since, listingId })) >= OFFER_RULES.perListingPerDay)
-    throw tooManyRequests(M.tooManyOnListing);
-  if ((await countOffers(trx, buyerId, { since, sellerId })) >= OFFER_RULES.perSellerPerDay)
-    throw tooManyRequests(M.tooManyToSeller);
-  if ((await countOffers(trx, buyerId, { since })) >= OFFER_RULES.perDay) throw tooManyRequests(M.tooManyToday);
+  const limits = [
+    [{ since, listingId }, OFFER_RULES.perListingPerDay, M.tooManyOnListing],
+    [{ since, sellerId }, OFFER_RULES.perSellerPerDay, M.tooManyToSeller],
+    [{ since }, OFFER_RULES.perDay, M.tooManyToday],
+  ] as const;
+  for (const [which, limit, message] of limits) {
+    const made = await offersMadeSince(trx, buyerId, which);
+    // The oldest offer in the window frees its place when it leaves it.
+    if (made.count >= limit) throw tooManyRequests(message(made.oldest + 24 * HOUR - now));
+  }
   // Lapsed ones are over, told in their chats: they neither count nor block a new offer on their listing.
   const lapsed = await expireLapsedOffers(trx, { buyerId }, now);
-  if ((await countOffers(trx, buyerId, { open: true })) >= OFFER_RULES.maxOpen) throw conflict(M.tooManyOpen);
+  if ((await countOpenOffers(trx, buyerId)) >= OFFER_RULES.maxOpen) throw conflict(M.tooManyOpen);
   return lapsed;
 }
 

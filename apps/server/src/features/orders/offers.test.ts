@@ -137,7 +137,7 @@ describe('offers', () => {
     const fourth = await offer(deal.buyer, deal.listing.id, 7_600);
     expect([fourth.status, fourth.body.error?.message]).toEqual([
       429,
-      'You can make 3 offers on a listing in 24 hours. Try again later.',
+      'You can make 3 offers on a listing in 24 hours. Try again in 24 hours.',
     ]);
   });
 
