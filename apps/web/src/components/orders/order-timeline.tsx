@@ -1,4 +1,5 @@
-import { Text, Timeline } from '@mantine/core';
+import { useId } from 'react';
+import { Card, Text, Timeline, Title } from '@mantine/core';
 import { ORDER_STATE_LABELS } from '@accountry/shared/order-state';
 import type { OrderHistoryEntry } from '@accountry/shared/orders';
 import { ACTOR_LABELS } from './order-format';
@@ -29,5 +30,18 @@ export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {
         </Timeline.Item>
       ))}
     </Timeline>
+  );
+}
+
+/** The order's history in its own titled card, as the member's and the admin's order pages show it. */
+export function OrderHistoryCard({ history }: { history: OrderHistoryEntry[] }) {
+  const titleId = useId();
+  return (
+    <Card withBorder component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" mb="md" id={titleId}>
+        History
+      </Title>
+      <OrderTimeline history={history} />
+    </Card>
   );
 }

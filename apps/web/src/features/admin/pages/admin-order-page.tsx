@@ -7,7 +7,7 @@ import { DisputeThread } from '../../../components/orders/dispute-thread';
 import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
 
 import { OrderSummary } from '../../../components/orders/order-summary';
-import { OrderTimeline } from '../../../components/orders/order-timeline';
+import { OrderHistoryCard } from '../../../components/orders/order-timeline';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { AdminCredentials } from '../components/admin-credentials';
 import { AuditTrail } from '../components/audit-trail';
@@ -61,12 +61,7 @@ export function Component() {
                   <DisputeDecision order={order} />
                   {order.status === 'disputed' && <DecisionForm order={order} />}
                   {order.dispute && <DisputeThread order={order} />}
-                  <Card withBorder component="section" aria-labelledby="admin-history-title">
-                    <Title order={2} size="h4" mb="md" id="admin-history-title">
-                      History
-                    </Title>
-                    <OrderTimeline history={order.history} />
-                  </Card>
+                  <OrderHistoryCard history={order.history} />
                 </Stack>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 5 }}>

@@ -21,7 +21,7 @@ import { DisputeDecision } from '../../../components/orders/dispute-decision';
 import { DisputeThread } from '../../../components/orders/dispute-thread';
 import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
 import { OrderSummary } from '../../../components/orders/order-summary';
-import { OrderTimeline } from '../../../components/orders/order-timeline';
+import { OrderHistoryCard } from '../../../components/orders/order-timeline';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ApiRequestError } from '../../../lib/api';
 import { forgetPayment, returnedFromPayment } from '../../../components/orders/payment-return';
@@ -152,12 +152,7 @@ export function Component() {
               <OrderActions order={order} />
               {dispute && <DisputeThread order={order} />}
               {order.canReview && <OrderReviewForm order={order} />}
-              <Card withBorder component="section" aria-labelledby="history-title">
-                <Title order={2} size="h4" mb="md" id="history-title">
-                  History
-                </Title>
-                <OrderTimeline history={order.history} />
-              </Card>
+              <OrderHistoryCard history={order.history} />
             </Stack>
           </Grid.Col>
         </Grid>
