@@ -112,7 +112,7 @@ export const DELIVERY_METHODS = ['full-access', 'login-details', 'platform-trans
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
   'full-access': 'Full access (login and original email handed over)',
-  'login-details': 'Login details sent in chat',
+  'login-details': 'Login details (on the order page)',
   'platform-transfer': 'Official platform transfer',
   other: 'Other (described in the listing)',
 };

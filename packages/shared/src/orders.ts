@@ -23,6 +23,7 @@ export const ORDER_ROUTES = {
   adminRevealCredentials: '/api/admin/orders/:id/credentials/reveal',
   adminFigures: '/api/admin/orders-figures',
   waiting: '/api/orders/waiting',
+  fees: '/api/fees',
 } as const;
 
 /** Fill ":id" style parameters of a route path. */
@@ -127,6 +128,11 @@ export const orderDetailSchema = z.object({
   currency: z.string(),
   /** Set at completion (or on a partial refund): what the platform kept. */
   feeCents: z.number().nullable(),
+  /**
+   * For the seller (and admins): what the sale pays them after the platform fee, and what it is expected to while the
+   * money is in escrow; null for the buyer and for an order that was never paid.
+   */
+  sellerReceivesCents: z.number().nullable(),
   refundedCents: z.number(),
   status: orderStateSchema,
   provider: z.string(),
@@ -214,6 +220,10 @@ export const myOrdersQuerySchema = z.object({
 });
 export const ordersPageSchema = z.object({ items: z.array(orderListItemSchema), nextCursor: z.string().nullable() });
 export type OrdersPage = z.infer<typeof ordersPageSchema>;
+
+/** GET /api/fees: what selling costs, for the listing editor and the site's pages. */
+export const feesSchema = z.object({ platformFeePercent: z.number() });
+export type Fees = z.infer<typeof feesSchema>;
 
 /** GET /api/orders/waiting: what waits for the signed-in member's move (decision 181). */
 export const waitingCountsSchema = z.object({

@@ -79,6 +79,8 @@ export const walletSchema = z.object({
   /** Paid for purchases not yet completed, or owed for sales in escrow (informational). */
   inEscrowAsBuyerCents: z.number(),
   inEscrowAsSellerCents: z.number(),
+  /** The share of a sale's price the platform keeps when it completes; the rest is the seller's. */
+  platformFeePercent: z.number(),
   payoutMinimumCents: z.number(),
   payouts: z.array(payoutSchema),
 });

@@ -31,7 +31,7 @@ export async function seedAnnouncements({ db, clock, users }: SeedContext) {
       targetUsers: 'seller',
       expiresAt: now + 30 * DAY,
       message:
-        'Mark a listing reserved while you finish a deal and sold once the account is handed over, so buyers are not left waiting. Please review your listings before the end of the month.',
+        'Answer offers within 48 hours and deliver the credentials of a paid order within the delivery time your listing promises, so buyers are not left waiting. Please review your listings before the end of the month.',
       createdAt: now - DAY,
       updatedAt: now - DAY,
     },

@@ -1,4 +1,10 @@
-import { availableActions, canOpenDispute, REVIEW_WINDOW_MS, type OrderAction } from '@accountry/shared/order-state';
+import {
+  availableActions,
+  canOpenDispute,
+  platformFeeCents,
+  REVIEW_WINDOW_MS,
+  type OrderAction,
+} from '@accountry/shared/order-state';
 import type { OrderDetail, OrderListItem, OrderStatusFilter } from '@accountry/shared/orders';
 import type { DeliveryTime } from '@accountry/shared/listings';
 import type { OrdersTable } from '../../db/schema';
@@ -11,6 +17,16 @@ function actionsFor(order: OrdersTable, side: 'buyer' | 'seller' | 'admin', now:
   return availableActions(order.status, side).filter(
     (a) => a !== 'dispute' || canOpenDispute(order.status, order.dueAt, now, order.decidedAt !== null),
   );
+}
+
+/** What the sale pays its seller: settled once the fee is taken, expected while the money waits in escrow. */
+function sellerReceives(ctx: OrdersContext, order: OrdersTable) {
+  if (order.paidAt === null) return null;
+  const kept = order.priceCents - order.refundedCents;
+  if (order.feeCents !== null) return kept - order.feeCents;
+  // Canceled or refunded before completion: the sale paid nothing.
+  if (order.status === 'canceled' || order.status === 'refunded') return 0;
+  return kept - platformFeeCents(kept, ctx.feePercent);
 }
 
 export async function orderDetail(
@@ -53,6 +69,7 @@ export async function orderDetail(
     priceCents: order.priceCents,
     currency: order.currency,
     feeCents: order.feeCents,
+    sellerReceivesCents: side === 'buyer' ? null : sellerReceives(ctx, order),
     refundedCents: order.refundedCents,
     status: order.status,
     provider: order.provider,

@@ -65,6 +65,10 @@ describe('an order from buy now to completion', () => {
     });
     const sellerView = await call(ctx, deal.seller, 'GET', `/api/orders/${id}`);
     expect(sellerView.body.credentials).toMatchObject({ reveals: [{ by: 'buyer', at: ctx.clock.now() }] });
+    // The seller sees what the sale will pay them after the platform fee; the buyer never sees it.
+    expect(sellerView.body.sellerReceivesCents).toBe(9_500);
+    expect((await call(ctx, deal.buyer, 'GET', `/api/orders/${id}`)).body.sellerReceivesCents).toBeNull();
+    expect((await call(ctx, null, 'GET', '/api/fees')).body).toEqual({ platformFeePercent: 5 });
     expect((await call(ctx, deal.seller, 'POST', `/api/orders/${id}/credentials/reveal`)).status).toBe(403);
 
     const confirmed = await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/confirm`);
@@ -76,6 +80,7 @@ describe('an order from buy now to completion', () => {
     const done = await call(ctx, deal.buyer, 'GET', `/api/orders/${id}`);
     expect(done.body).toMatchObject({ status: 'completed', feeCents: 500, canReview: true, dueAt: null });
     expect(await balance(ctx, availableAccount(deal.seller.id))).toBe(9_500);
+    expect((await call(ctx, deal.seller, 'GET', `/api/orders/${id}`)).body.sellerReceivesCents).toBe(9_500);
     expect((await balance(ctx, PLATFORM_FEE)) - feesBefore).toBe(500);
     expect((done.body.history as Array<{ to: string }>).map((h) => h.to)).toEqual([
       'pending_payment',

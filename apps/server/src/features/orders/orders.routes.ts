@@ -16,6 +16,7 @@ import {
   disputeStatementsSchema,
   statementInputSchema,
   waitingCountsSchema,
+  feesSchema,
 } from '@accountry/shared/orders';
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
@@ -89,6 +90,11 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return orderPage(ctx, { ...mine, status, now: ctx.deps.clock.now() }, cursor, ORDERS_PAGE_SIZE);
       },
     );
+
+    // Public: what selling costs is part of deciding to sell.
+    app.get(R.fees, { schema: { tags, response: { 200: feesSchema } } }, async () => ({
+      platformFeePercent: ctx.feePercent,
+    }));
 
     app.get(R.waiting, { schema: { tags, response: { 200: waitingCountsSchema, ...errors } } }, async (request) =>
       countWaiting(ctx.deps.db.db, requireRole(request, MEMBERS).id, ctx.deps.clock.now()),

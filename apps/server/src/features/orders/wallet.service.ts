@@ -75,6 +75,7 @@ export async function walletOf(deps: AppDeps, userId: string): Promise<Wallet> {
     heldCents,
     inEscrowAsBuyerCents,
     inEscrowAsSellerCents,
+    platformFeePercent: deps.config.orders.platformFeePercent,
     payoutMinimumCents: deps.config.orders.payoutMinimumCents,
     // The member sees where each went by its summary; the sealed details stay on the server.
     payouts: payouts.slice(0, PAGE).map(({ sealedDestination: _sealed, ...p }) => p) as Payout[],

@@ -28,6 +28,13 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
   ];
   if (order.refundedCents > 0) facts.push(['Refunded to the buyer', money(order.refundedCents)]);
   if (order.feeCents !== null && order.viewerRole !== 'buyer') facts.push(['Platform fee', money(order.feeCents)]);
+  if (order.sellerReceivesCents !== null)
+    facts.push([
+      order.viewerRole === 'seller' ? 'You receive' : 'The seller receives',
+      order.feeCents === null
+        ? `${money(order.sellerReceivesCents)}, after the platform fee`
+        : money(order.sellerReceivesCents),
+    ]);
   return (
     <Card withBorder component="section" aria-label="Order summary">
       <Group wrap="nowrap" align="flex-start">

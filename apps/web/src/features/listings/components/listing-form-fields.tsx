@@ -19,6 +19,16 @@ import {
 import { DEFAULT_PROTECTION_DAYS, PROTECTION_PERIODS } from '@accountry/shared/order-state';
 import { errorFor, type ListingFormState } from './listing-form-state';
 import { MoneyInput } from '../../../components/ui/money-input';
+import { afterFee, usePlatformFee } from '../../../components/orders/fees';
+import { formatPrice } from '@accountry/shared/listing-attributes';
+
+/** What the seller keeps of the price typed, so they price knowing it. */
+function feeNote(price: number | string, fee: number | undefined) {
+  if (fee === undefined) return undefined;
+  const cents = Math.round(Number(price) * 100);
+  if (!Number.isFinite(cents) || cents <= 0) return `Accountry keeps ${fee}% of the price when a sale completes.`;
+  return `You receive ${formatPrice(afterFee(cents, fee), 'USD')} after Accountry's ${fee}% fee.`;
+}
 
 const protectionOption = (d: number) => (d === 0 ? 'None' : `${d} days`);
 
@@ -33,6 +43,7 @@ interface Props {
 export function ListingFormFields({ values, errors, set, disabled }: Props) {
   const platforms = values.category ? CATEGORY_PLATFORMS[values.category] : [];
   const e = (k: keyof ListingFormState) => errorFor(errors, k);
+  const fee = usePlatformFee();
   return (
     <>
       <TextInput
@@ -93,6 +104,7 @@ export function ListingFormFields({ values, errors, set, disabled }: Props) {
           max={100000}
           value={values.price}
           onChange={(v) => set('price', v)}
+          description={feeNote(values.price, fee)}
           error={e('price')}
           disabled={disabled}
           w={200}

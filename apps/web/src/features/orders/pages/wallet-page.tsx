@@ -52,7 +52,7 @@ export function Component() {
               <Figure
                 label="In escrow for your sales"
                 cents={query.data.inEscrowAsSellerCents}
-                hint="Paid to you when the protection period ends"
+                hint={`Paid to you when the protection period ends, less the ${query.data.platformFeePercent}% platform fee`}
               />
             </SimpleGrid>
             <Card withBorder component="section" aria-labelledby="payout-details-title">

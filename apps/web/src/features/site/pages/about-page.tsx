@@ -108,12 +108,13 @@ export function Component() {
         </Stack>
 
         <Stack gap="sm">
-          <Title order={2}>A marketplace, not a middleman</Title>
+          <Title order={2}>A safe deal, every time</Title>
           <Text>
-            Accountry is the venue where buyers and sellers meet. The deal itself is between the two of you, which is
-            why we put so much weight on transparency, reputation and moderation. Before buying, check the rules of the
-            game or platform in question: some publishers do not allow accounts to be transferred. The How it works
-            guide and our terms of service explain the details.
+            The buyer pays Accountry, not the seller. We hold the money while the seller hands over the account, the
+            buyer checks it and the protection period runs, and only then pay the seller; if something goes wrong, an
+            admin decides the dispute. Before buying, check the rules of the game or platform in question: some
+            publishers do not allow accounts to be transferred. The How it works guide and our terms of service explain
+            the details.
           </Text>
         </Stack>
 

@@ -83,9 +83,11 @@ export function Component() {
 
         <Section title="Transactions between users">
           <Text>
-            Accountry is a venue. We do not own, inspect or sell the accounts listed, and we are not a party to any
-            transaction. When you agree on a deal, the contract is between the buyer and the seller, who are each
-            responsible for meeting their side of it.
+            We do not own, inspect or sell the accounts listed: the contract of each sale is between the buyer and the
+            seller, who are each responsible for meeting their side of it. We hold the buyer's payment in escrow until
+            the account is accepted and the protection period has ended, then pay the seller the price less our platform
+            fee; we refund the buyer when the seller does not deliver, and decide disputes between the two on what both
+            sides show us.
           </Text>
           <Text>
             Before buying or selling, check the rules of the game or platform concerned. Some publishers forbid account
