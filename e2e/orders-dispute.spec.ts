@@ -76,11 +76,22 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   await thread.getByRole('button', { name: 'Post statement' }).click();
   await expect(b.page.getByText('Statement posted.')).toBeVisible();
   await expect(thread.getByRole('list', { name: 'Statements' })).toContainText('the password is wrong');
+  // The dispute waits for the seller's answer: the account menu counts it, the page says so.
   await s.page.goto(`/orders/${orderId}`);
+  await expect(
+    s.page.getByRole('button', { name: `Account menu for ${seller.displayName} (1 waiting for you)` }),
+  ).toBeVisible();
+  await expect(s.page.getByRole('region', { name: 'Dispute', exact: true }).getByRole('timer')).toContainText(
+    'Answer with your side of it, and any evidence, within',
+  );
   const sellerThread = s.page.getByRole('region', { name: 'Dispute statements' });
   await sellerThread.getByRole('textbox', { name: 'Your statement' }).fill('I did not change anything after delivery.');
   await sellerThread.getByRole('button', { name: 'Post statement' }).click();
   await expect(sellerThread.getByRole('list', { name: 'Statements' }).getByRole('listitem')).toHaveCount(2);
+  await s.page.reload();
+  await expect(
+    s.page.getByRole('button', { name: `Account menu for ${seller.displayName}`, exact: true }),
+  ).toBeVisible();
   // The seller sees the buyer's evidence image, served privately to the order's parties.
   const evidence = sellerThread.getByRole('img', { name: `Evidence from ${buyer.displayName}` });
   await expect(evidence).toBeVisible();

@@ -82,6 +82,10 @@ test('a buyer buys an account, the seller delivers, the buyer reveals and accept
   await sale.getByRole('link', { name: title }).click();
   await expect(s.page.getByRole('heading', { level: 1, name: `Sale: ${title}` })).toBeVisible();
   await expect(s.page.getByRole('timer')).toContainText('Deliver the credentials within');
+  // What the sale pays the seller, after the platform fee (5% of $99).
+  await expect(
+    s.page.getByRole('region', { name: 'Order summary' }).getByText('$94.05, after the platform fee'),
+  ).toBeVisible();
 
   // The order's conversation tells both sides what happened (system messages) and leads back to the order.
   await s.page.getByRole('link', { name: 'Open the conversation' }).click();

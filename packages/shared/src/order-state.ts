@@ -19,10 +19,13 @@ export const FINAL_STATES: readonly OrderState[] = ['completed', 'canceled', 'ex
 /** States in which the order holds its listing: a second order for the listing is refused. */
 export const OPEN_STATES: readonly OrderState[] = ['pending_payment', 'paid', 'delivered', 'protection', 'disputed'];
 export const isFinalState = (s: OrderState) => FINAL_STATES.includes(s);
-/** States in which an order waits for a move of its buyer (pay, or check and confirm) or its seller (deliver). */
+/**
+ * States in which an order may wait for a move of its buyer (pay, or check and confirm) or its seller (deliver, or
+ * answer a dispute while the answer is due and not given).
+ */
 export const WAITING_STATES = {
   purchases: ['pending_payment', 'delivered'],
-  sales: ['paid'],
+  sales: ['paid', 'disputed'],
 } as const satisfies Record<string, readonly OrderState[]>;
 
 export const ORDER_STATE_LABELS: Record<OrderState, string> = {

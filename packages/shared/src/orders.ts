@@ -203,6 +203,10 @@ export const orderListItemSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   dueAt: z.number().nullable(),
+  /** While disputed: when the seller's answer is due. */
+  answerDueAt: z.number().nullable(),
+  /** Whether the order waits for a move of the member whose list it is in (decision 181). */
+  yourTurn: z.boolean(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

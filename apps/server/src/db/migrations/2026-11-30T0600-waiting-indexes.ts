@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   const partial = [
     ['orders_buyer_waiting_idx', 'orders', 'buyer_id', `status in ('pending_payment', 'delivered')`],
-    ['orders_seller_waiting_idx', 'orders', 'seller_id', `status = 'paid'`],
+    ['orders_seller_waiting_idx', 'orders', 'seller_id', `status in ('paid', 'disputed')`],
     ['offers_seller_waiting_idx', 'offers', 'seller_id', `status = 'pending'`],
     ['offers_buyer_waiting_idx', 'offers', 'buyer_id', `status in ('countered', 'accepted')`],
   ] as const;

@@ -154,6 +154,8 @@ export async function orderPage(
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     dueAt: r.dueAt,
+    answerDueAt: r.status === 'disputed' ? r.sellerAnswerDueAt : null,
+    yourTurn: Boolean(r.yourTurn),
   }));
   return { items, nextCursor: more && last ? encodeCursor(Number(last.sortKey), last.id) : null };
 }

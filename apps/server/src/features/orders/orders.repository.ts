@@ -161,6 +161,12 @@ export async function selectOrderRows(db: Database, f: OrderListFilter) {
       'o.createdAt',
       'o.updatedAt',
       'o.dueAt',
+      'o.sellerAnswerDueAt',
+      // Whether it waits for the member whose list this is (never in the admin's list).
+      (f.sellerId || f.buyerId
+        ? waitingOrders(f.sellerId ? 'sales' : 'purchases', f.sellerId ?? f.buyerId ?? '', f.now ?? Date.now())
+        : sql<boolean>`0 = 1`
+      ).as('yourTurn'),
       (eb) =>
         eb
           .selectFrom('listingImages as i')

@@ -15,12 +15,17 @@ const states = (list: readonly string[]) => sql.join(list.map((s) => sql.lit(s))
 
 /**
  * A condition on `orders as o`: the order waits for the member's move. On their side, in a state that asks for it, and
- * not past its deadline (the sweep moves those on its next round; they are no longer the member's to act on).
+ * not past its deadline (the sweep moves those on its next round; they are no longer the member's to act on). The
+ * states are matched first and whole, so that the partial indexes apply.
  */
 export function waitingOrders(side: OrderSide, userId: string, now: number) {
-  const party = sql.ref(side === 'purchases' ? 'o.buyer_id' : 'o.seller_id');
-  return sql<boolean>`(${party} = ${userId} and o.status in (${states(WAITING_STATES[side])})
-    and (o.due_at is null or o.due_at > ${now}))`;
+  const inTime = sql`(o.due_at is null or o.due_at > ${now})`;
+  if (side === 'purchases')
+    return sql<boolean>`(o.buyer_id = ${userId} and o.status in (${states(WAITING_STATES.purchases)}) and ${inTime})`;
+  // A dispute waits for its seller's answer until they post a statement or their time for it is up.
+  return sql<boolean>`(o.seller_id = ${userId} and o.status in (${states(WAITING_STATES.sales)})
+    and ((o.status = 'paid' and ${inTime}) or (o.status = 'disputed' and o.seller_answer_due_at > ${now}
+      and not exists (select 1 from dispute_statements d where d.order_id = o.id and d.author_role = 'seller'))))`;
 }
 
 /** A condition on `offers as o`: the offer waits for the member's answer, or for them to buy it, in its time. */

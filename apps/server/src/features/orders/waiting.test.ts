@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { arrangeDeal, call, expectLedgerHealthy, insertListing, type Party } from './orders-test-helpers';
+import { arrangeDeal, call, expectLedgerHealthy, insertListing, orderUpTo, type Party } from './orders-test-helpers';
 
 /** What waits for a member's move: the counts in the account menu and the orders list's filter (decision 181). */
 let ctx: TestContext;
@@ -90,6 +90,46 @@ describe('what waits for a member', () => {
     // Nobody else sees any of it.
     const stranger = await userWithSession(ctx, 'both');
     expect(await waiting({ id: stranger.user.id, session: stranger.session })).toEqual(none);
+  });
+
+  it("a dispute waits for its seller's answer until they give it, or their time for it is up", async () => {
+    const first = await arrangeDeal(ctx);
+    const answered = await orderUpTo(ctx, first, 'delivered');
+    const dispute = (id: string) =>
+      expectOk(
+        call(ctx, first.buyer, 'POST', `/api/orders/${id}/dispute`, { reason: 'The password was changed back.' }),
+      );
+    await dispute(answered);
+    const second = await insertListing(ctx, first.seller.id, { title: 'Second' });
+    const unanswered = await buy(first.buyer, second.id);
+    await expectOk(call(ctx, first.buyer, 'POST', `/api/orders/${unanswered}/pay`));
+    await expectOk(
+      call(ctx, first.seller, 'POST', `/api/orders/${unanswered}/deliver`, {
+        credentials: { login: 'x', password: 'y' },
+      }),
+    );
+    await dispute(unanswered);
+    expect(await waiting(first.seller)).toEqual({ ...none, sales: 2 });
+    expect(await waiting(first.buyer)).toEqual(none);
+    const listed = await call(ctx, first.seller, 'GET', '/api/orders?side=sales&status=waiting');
+    expect(listed.body.items).toHaveLength(2);
+    expect(listed.body.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: unanswered, yourTurn: true, answerDueAt: ctx.clock.now() + 24 * 60 * MINUTE }),
+        expect.objectContaining({ id: answered, yourTurn: true }),
+      ]),
+    );
+
+    const statement = await call(ctx, first.seller, 'POST', `/api/orders/${answered}/dispute/statements`, {
+      body: 'I did not touch it.',
+    });
+    expect(statement.status).toBe(201);
+    expect(await waitingIds(first.seller, 'sales')).toEqual([unanswered]);
+    ctx.clock.advance(24 * 60 * MINUTE);
+    expect(await waiting(first.seller)).toEqual(none);
+    // In the list, a dispute that waits for no one is support's.
+    const all = await call(ctx, first.seller, 'GET', '/api/orders?side=sales');
+    expect((all.body.items as Array<{ yourTurn: boolean }>).map((o) => o.yourTurn)).toEqual([false, false]);
   });
 
   it('answers the signed-in only', async () => {

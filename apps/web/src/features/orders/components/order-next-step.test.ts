@@ -5,7 +5,11 @@ import { nextStep } from './order-next-step';
 import { formatDateTime } from '../../../lib/format-time';
 
 const due = Date.now() + 3_600_000;
-const order = (status: OrderListItem['status'], dueAt: number | null = due): OrderListItem => ({
+const order = (
+  status: OrderListItem['status'],
+  dueAt: number | null = due,
+  over: Partial<OrderListItem> = {},
+): OrderListItem => ({
   id: 'o1',
   listingId: 'l1',
   listingTitle: 'Valorant account',
@@ -19,21 +23,29 @@ const order = (status: OrderListItem['status'], dueAt: number | null = due): Ord
   createdAt: 0,
   updatedAt: 0,
   dueAt,
+  answerDueAt: null,
+  // As the server answers for the side each test reads it from.
+  yourTurn: false,
+  ...over,
 });
 const at = formatDateTime(due);
 
 describe('the orders list says what comes next', () => {
   it('to the side whose move it is, as their turn', () => {
-    expect(nextStep(order('pending_payment'), 'purchases')).toEqual({
+    expect(nextStep(order('pending_payment', due, { yourTurn: true }), 'purchases')).toEqual({
       text: `Pay by ${at}, or the order expires.`,
       yourTurn: true,
     });
-    expect(nextStep(order('paid'), 'sales')).toEqual({
+    expect(nextStep(order('paid', due, { yourTurn: true }), 'sales')).toEqual({
       text: `Deliver the credentials by ${at}, or the order is canceled and refunded.`,
       yourTurn: true,
     });
-    expect(nextStep(order('delivered'), 'purchases')).toEqual({
+    expect(nextStep(order('delivered', due, { yourTurn: true }), 'purchases')).toEqual({
       text: `Check the account, then accept it or open a dispute by ${at}.`,
+      yourTurn: true,
+    });
+    expect(nextStep(order('disputed', null, { yourTurn: true, answerDueAt: due }), 'sales')).toEqual({
+      text: `Answer the dispute by ${at}.`,
       yourTurn: true,
     });
   });

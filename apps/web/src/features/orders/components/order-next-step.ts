@@ -1,4 +1,4 @@
-import { WAITING_STATES, type OrderState } from '@accountry/shared/order-state';
+import type { OrderState } from '@accountry/shared/order-state';
 import type { OrderListItem } from '@accountry/shared/orders';
 
 import type { OrderSide } from '../api/orders-api';
@@ -26,12 +26,17 @@ const NEXT: Partial<Record<OrderState, Record<OrderSide, Step>>> = {
   },
 };
 
-/** The list's line for an order still going: whose move it is and by when; null once the order has ended. */
+/**
+ * The list's line for an order still going: whose move it is (as the server counts it, decision 181) and by when; null
+ * once the order has ended.
+ */
 export function nextStep(order: OrderListItem, side: OrderSide): { text: string; yourTurn: boolean } | null {
-  if (order.status === 'disputed') return { text: 'Support is deciding the dispute.', yourTurn: false };
+  if (order.status === 'disputed')
+    return order.yourTurn && order.answerDueAt !== null
+      ? { text: `Answer the dispute by ${formatDateTime(order.answerDueAt)}.`, yourTurn: true }
+      : { text: 'Support is deciding the dispute.', yourTurn: false };
   const step = NEXT[order.status]?.[side];
   if (!step || order.dueAt === null || order.dueAt <= Date.now()) return null;
   const other = side === 'purchases' ? order.sellerName : order.buyerName;
-  const yourTurn = (WAITING_STATES[side] as readonly OrderState[]).includes(order.status);
-  return { text: step(other, formatDateTime(order.dueAt)), yourTurn };
+  return { text: step(other, formatDateTime(order.dueAt)), yourTurn: order.yourTurn };
 }

@@ -126,8 +126,12 @@ export function Component() {
                   </Text>
                   <OrderCountdown
                     dueAt={dispute.sellerAnswerDueAt}
-                    label="The seller is asked to answer within"
-                    overdue="The seller's answer was due"
+                    label={
+                      order.viewerRole === 'seller'
+                        ? 'Answer with your side of it, and any evidence, within'
+                        : 'The seller is asked to answer within'
+                    }
+                    overdue={order.viewerRole === 'seller' ? 'Your answer was due' : "The seller's answer was due"}
                   />
                 </Card>
               )}
