@@ -32,8 +32,21 @@ test('a seller lists an account with a screenshot; a buyer finds it by search an
   await sp.getByRole('button', { name: 'Publish' }).click();
   await expect(sp.getByText('Title is required')).toBeVisible();
   await expect(sp.getByText('Choose a category')).toBeVisible();
+  // The focus is on the first field to correct; correcting it takes its error away.
+  await expect(sp.getByRole('textbox', { name: 'Title' })).toBeFocused();
 
   await sp.getByRole('textbox', { name: 'Title' }).fill(title);
+  await expect(sp.getByText('Title is required')).toHaveCount(0);
+  await expect(sp.getByText('Choose a category')).toBeVisible();
+  // Leaving with work not saved asks first; staying keeps it.
+  await sp.getByRole('link', { name: '← My listings' }).click();
+  const leave = sp.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(
+    leave.getByText('Your changes to this listing are not saved. If you leave now, they are lost.'),
+  ).toBeVisible();
+  await leave.getByRole('button', { name: 'Cancel' }).click();
+  await expect(leave).toBeHidden();
+  await expect(sp.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
   await sp.getByRole('combobox', { name: 'Category' }).click();
   await sp.getByRole('option', { name: 'Game account' }).click();
   await sp.getByRole('combobox', { name: 'Platform or game' }).click();

@@ -100,5 +100,6 @@ export function inputFromForm(s: ListingFormState): ListingFormValues {
 }
 
 /** Server and schema errors use priceCents; the input is "price". */
-export const errorFor = (errors: Record<string, string>, field: keyof ListingFormState) =>
-  errors[field === 'price' ? 'priceCents' : field];
+/** The key of a field's error among the schema's (and the server's) `fields`. */
+export const errorKey = (field: keyof ListingFormState) => (field === 'price' ? 'priceCents' : field);
+export const errorFor = (errors: Record<string, string>, field: keyof ListingFormState) => errors[errorKey(field)];

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
@@ -6,10 +6,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listingInputSchema, type ListingImage, type OwnListing } from '@accountry/shared/listing-schemas';
 import { editBlocker } from '@accountry/shared/listing-rules';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { LeaveGuard } from '../../../components/ui/leave-guard';
 import { StatusBadge } from '../../../components/listings/status-badge';
 import { listingPath } from '../../../components/listings/listing-format';
 import { ApiRequestError } from '../../../lib/api';
-import { zodFieldErrors } from '../../../lib/forms';
+import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import {
   createListing,
@@ -21,7 +22,13 @@ import {
   updateListing,
 } from '../api/listings-api';
 import { useScreenshotUploads, type UploadState } from '../hooks/use-screenshot-uploads';
-import { EMPTY_FORM, formFromListing, inputFromForm, type ListingFormState } from '../components/listing-form-state';
+import {
+  EMPTY_FORM,
+  errorKey,
+  formFromListing,
+  inputFromForm,
+  type ListingFormState,
+} from '../components/listing-form-state';
 import { ListingFormFields } from '../components/listing-form-fields';
 import { AttributeFields } from '../components/attribute-fields';
 import { ScreenshotManager } from '../components/screenshot-manager';
@@ -62,8 +69,23 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [queued, setQueued] = useState<File[]>([]);
   const { uploads, upload, dismiss, busy } = useScreenshotUploads((location.state as EditorState)?.uploadFailures);
-  const set = <K extends keyof ListingFormState>(key: K, value: ListingFormState[K]) =>
+  const form = useRef<HTMLFormElement>(null);
+  // Unsaved work: the form changed, or screenshots wait to be uploaded with the first save.
+  const initial = useRef(values);
+  const leaving = useRef(false);
+  const dirty = queued.length > 0 || JSON.stringify(values) !== JSON.stringify(initial.current);
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const shouldBlock = useCallback(() => dirtyNow.current && !leaving.current, []);
+  // A field changed is a field to check again: its old error goes with the old value.
+  const set = <K extends keyof ListingFormState>(key: K, value: ListingFormState[K]) => {
     setValues((s) => ({ ...s, [key]: value }));
+    setErrors((e) => {
+      if (!(errorKey(key) in e)) return e;
+      const { [errorKey(key)]: _gone, ...rest } = e;
+      return rest;
+    });
+  };
   const images = listing?.images ?? [];
   const locked = listing ? editBlocker(listing.status, listing.orderInProgress) : null;
   const refresh = () => {
@@ -89,6 +111,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
       return { saved, publish };
     },
     onSuccess: ({ saved, publish }) => {
+      leaving.current = true;
       refresh();
       toast.success(publish ? 'Your listing is live.' : listing ? 'Changes saved.' : 'Draft saved.');
       navigate(listing && !publish ? listingPath(saved) : '/listing-management');
@@ -98,11 +121,13 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
       const savedId = (err as { savedId?: string }).savedId;
       if (!listing && savedId) {
         toast.error(`Your draft was saved, but: ${err.message}`);
+        leaving.current = true;
         const state: EditorState = { uploadFailures: (err as { uploadFailures?: UploadState[] }).uploadFailures };
         navigate(`/listing-management/${savedId}/edit`, { replace: true, state });
         return;
       }
-      if (err instanceof ApiRequestError && Object.keys(err.fields).length) setErrors(err.fields);
+      if (err instanceof ApiRequestError && Object.keys(err.fields).length)
+        focusFirstError(form.current, () => setErrors(err.fields));
       else toast.error(err.message);
     },
   });
@@ -110,7 +135,8 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
   const submit = (publish: boolean) => {
     const parsed = listingInputSchema.safeParse(inputFromForm(values));
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      // The focus goes to the first field to correct, where its message is read out.
+      focusFirstError(form.current, () => setErrors(zodFieldErrors(parsed.error)));
       toast.error('Please correct the highlighted fields.');
       return;
     }
@@ -140,6 +166,11 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
 
   return (
     <Container size="md" py="xl">
+      <LeaveGuard
+        shouldBlock={shouldBlock}
+        title="Leave without saving?"
+        message="Your changes to this listing are not saved. If you leave now, they are lost."
+      />
       <Stack gap="lg">
         <div>
           <Anchor component={Link} to="/listing-management" size="sm">
@@ -162,6 +193,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
           </Alert>
         )}
         <Paper
+          ref={form}
           withBorder
           p="lg"
           component="form"
