@@ -59,7 +59,9 @@ test('a buyer buys an account, the seller delivers, the buyer reveals and accept
 
   // While the order is open the listing moves only with it: the seller can view or copy it, not change it.
   await s.page.goto('/listing-management');
-  await expect(s.page.getByRole('row').filter({ hasText: title }).getByText('Order in progress')).toBeVisible();
+  await expect(
+    s.page.getByRole('row').filter({ hasText: title }).getByRole('link', { name: 'Order in progress' }),
+  ).toBeVisible();
   await s.page.getByRole('button', { name: `Actions for ${title}` }).click();
   await expect(s.page.getByRole('menu').getByRole('menuitem')).toHaveText(['View', 'Duplicate']);
   await s.page.keyboard.press('Escape');

@@ -157,6 +157,8 @@ export const ownListingSchema = z.object({
   soldAt: z.number().nullable(),
   /** An order holds the listing: it moves only with the order until the order ends. */
   orderInProgress: z.boolean(),
+  /** The order that holds the listing while one does (its seller opens it from here). */
+  openOrderId: z.string().nullable(),
 });
 export type OwnListing = z.infer<typeof ownListingSchema>;
 

@@ -22,16 +22,22 @@ export async function sellerOrderStats(db: Database, sellerId: string) {
   };
 }
 
-/** Which of these listings an order holds (an open order: a second one is refused, the seller may not change it). */
-export async function listingsWithOrderInProgress(db: Database, listingIds: readonly string[]): Promise<Set<string>> {
-  if (listingIds.length === 0) return new Set();
+/**
+ * Which of these listings an order holds, and which order (an open order: a second one is refused, the seller may not
+ * change the listing); at most one per listing, by `orders_listing_open_uq`.
+ */
+export async function listingsWithOrderInProgress(
+  db: Database,
+  listingIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (listingIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('orders')
-    .select('listingId')
+    .select(['listingId', 'id'])
     .where('listingId', 'in', listingIds)
     .where('status', 'in', OPEN_STATES)
     .execute();
-  return new Set(rows.map((r) => r.listingId));
+  return new Map(rows.map((r) => [r.listingId, r.id]));
 }
 
 /** A write's condition on `listings`: no open order holds the row's listing. */

@@ -34,7 +34,7 @@ import { cardPage } from './listings.service';
 const PAGE = 25;
 const conflictWith = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 
-export type ManagedListing = ListingRecord & { orderInProgress: boolean };
+export type ManagedListing = ListingRecord & { orderInProgress: boolean; openOrderId: string | null };
 
 /**
  * The listing if the user manages it, and whether an order holds it: 404 when it does not exist (or was deleted), 403
@@ -47,7 +47,8 @@ export async function managedListing(deps: AppDeps, user: AuthUser, id: string):
   ]);
   if (!listing || listing.deletedAt != null) throw notFound(M.notFound);
   if (!canManageListing(user, listing)) throw forbidden(M.notYours);
-  return { ...listing, orderInProgress: held.has(id) };
+  const openOrderId = held.get(id) ?? null;
+  return { ...listing, orderInProgress: openOrderId !== null, openOrderId };
 }
 
 export async function myListings(
@@ -69,13 +70,17 @@ export async function myListings(
     byStatus[c.status as StatusFilter] = Number(c.n);
     byStatus.all += Number(c.n);
   }
-  return { items: page.rows.map((r) => toOwnRow(r, held.has(r.id))), nextCursor: page.nextCursor, counts: byStatus };
+  return {
+    items: page.rows.map((r) => toOwnRow(r, held.get(r.id) ?? null)),
+    nextCursor: page.nextCursor,
+    counts: byStatus,
+  };
 }
 
 export async function ownListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
   const listing = await managedListing(deps, user, id);
   const [[row], images] = await Promise.all([listingRowsByIds(deps.db, [id]), listImages(deps.db.db, id)]);
-  return { ...toOwnRow(row, listing.orderInProgress), description: listing.description, images };
+  return { ...toOwnRow(row, listing.openOrderId), description: listing.description, images };
 }
 
 function fieldsOf(input: ListingInput) {
@@ -162,7 +167,7 @@ function freshDraft(now: number) {
 
 /** A new draft with the same details and screenshots, to sell a similar account quickly. */
 export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
-  const { orderInProgress: _held, ...listing } = await managedListing(deps, user, id);
+  const { orderInProgress: _held, openOrderId: _order, ...listing } = await managedListing(deps, user, id);
   await claimListingCreation(deps, user.id);
   const now = deps.clock.now();
   const copyId = newId();

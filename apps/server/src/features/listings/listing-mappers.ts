@@ -35,7 +35,7 @@ export function toCard(r: ListingRow): ListingCard {
 }
 
 /** A row as the seller's management table shows it. */
-export function toOwnRow(r: ListingRow, orderInProgress: boolean): OwnListingRow {
+export function toOwnRow(r: ListingRow, openOrderId: string | null): OwnListingRow {
   const { sellerName: _s, isFavorite: _f, imageCount: _i, ...card } = toCard(r);
   return {
     ...card,
@@ -45,6 +45,7 @@ export function toOwnRow(r: ListingRow, orderInProgress: boolean): OwnListingRow
     hiddenReason: r.hiddenReason,
     updatedAt: r.updatedAt,
     soldAt: r.soldAt,
-    orderInProgress,
+    orderInProgress: openOrderId !== null,
+    openOrderId,
   };
 }

@@ -4,7 +4,6 @@ import { IconArrowLeft, IconBan, IconCircleCheck, IconDotsVertical, IconFlag, Ic
 import type { ConversationSummary } from '@accountry/shared/chat';
 import { presenceLabel } from '../lib/chat-time';
 import { useNow } from '../../../lib/use-now';
-import { useMediaQuery } from '@mantine/hooks';
 
 interface Props {
   conversation: ConversationSummary;
@@ -21,8 +20,6 @@ const listingPath = (l: ConversationSummary['listing']) =>
 /** The other person (with online or last-seen status), the listing the conversation is about, and safety actions. */
 export function ConversationHeader({ conversation: c, otherTyping, onBack, onReport, onBlock, onUnblock }: Props) {
   const now = useNow();
-  // Below Mantine's xs breakpoint (36em), where the listing link beside the name is hidden.
-  const narrow = useMediaQuery('(max-width: 35.99em)');
   const status = otherTyping ? 'typing…' : presenceLabel(c.other.online, c.other.lastSeen, now);
   return (
     <Group px="md" py="sm" gap="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -41,6 +38,12 @@ export function ConversationHeader({ conversation: c, otherTyping, onBack, onRep
         <Text size="xs" c={c.other.online || otherTyping ? 'teal' : 'dimmed'}>
           {status || ' '}
         </Text>
+        {/* On a phone the listing has no room beside the name: its title goes under it, so a member talking about
+            two listings with one person knows which this is. */}
+        <Anchor component={Link} to={listingPath(c.listing)} size="xs" hiddenFrom="xs" display="block" truncate>
+          About: {c.listing.title}
+          {c.listing.status !== 'active' && ` (${c.listing.status})`}
+        </Anchor>
       </Box>
       <Anchor
         component={Link}
@@ -82,13 +85,6 @@ export function ConversationHeader({ conversation: c, otherTyping, onBack, onRep
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          {/* Rendered, not hidden by CSS, only where the header has no room for the listing: a hidden first item
-              leaves keyboard focus nowhere to go when the menu opens. */}
-          {narrow && (
-            <Menu.Item component={Link} to={listingPath(c.listing)}>
-              View listing
-            </Menu.Item>
-          )}
           {/* color="red" tints the hovered or focused item (red.2); the text is the theme's red text colour, 7.5:1 on
               white and 5.2:1 on that tint (the menu's own red.6 is 3.3:1 on white). */}
           {c.blockedByMe ? (

@@ -33,10 +33,10 @@ export function StatusCell({ l }: { l: OwnListingRow }) {
           {l.hiddenReason}
         </Text>
       )}
-      {l.orderInProgress && (
-        <Text size="xs" c="dimmed">
+      {l.openOrderId && (
+        <Anchor component={Link} to={`/orders/${encodeURIComponent(l.openOrderId)}`} size="xs">
           Order in progress
-        </Text>
+        </Anchor>
       )}
     </>
   );

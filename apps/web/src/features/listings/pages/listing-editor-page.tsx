@@ -189,7 +189,12 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
         )}
         {locked && (
           <Alert color="blue" title={listing?.orderInProgress ? 'An order is in progress' : 'This listing is sold'}>
-            {locked}
+            {locked}{' '}
+            {listing?.openOrderId && (
+              <Anchor component={Link} to={`/orders/${encodeURIComponent(listing.openOrderId)}`}>
+                Open the order
+              </Anchor>
+            )}
           </Alert>
         )}
         <Paper
