@@ -51,14 +51,20 @@ test('a seller manages listings by status, a buyer reviews the sold one and the 
 
   await sp.getByRole('tab', { name: 'Drafts (1)' }).click();
   await expect(sp).toHaveURL(/status=draft/);
-  await sp.getByRole('button', { name: `Actions for ${title}` }).click();
+  const actions = sp.getByRole('button', { name: `Actions for ${title}` });
+  await actions.click();
   await sp.getByRole('menuitem', { name: 'Delete' }).click();
-  await sp
-    .getByRole('dialog', { name: 'Delete this listing?' })
-    .getByRole('button', { name: 'Delete listing' })
-    .click();
+  const remove = sp.getByRole('dialog', { name: 'Delete this listing?' });
+  // Escape keeps the listing, and the focus goes back to the row's actions, not to the top of the page.
+  await sp.keyboard.press('Escape');
+  await expect(remove).toBeHidden();
+  await expect(actions).toBeFocused();
+  await actions.click();
+  await sp.getByRole('menuitem', { name: 'Delete' }).click();
+  await remove.getByRole('button', { name: 'Delete listing' }).click();
   await expect(sp.getByText('Listing deleted.')).toBeVisible();
   await expect(sp.getByText('No listings here')).toBeVisible();
+  await expect(sp.getByRole('heading', { level: 1, name: 'My listings' })).toBeFocused();
 
   // The buyer of its completed order rates the seller on the sold listing.
   const buyer = createUser('buyer');

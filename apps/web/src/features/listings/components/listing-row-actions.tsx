@@ -38,7 +38,12 @@ export function ListingRowActions({ listing, onStatus, onDuplicate, onDelete }: 
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${listing.title}`}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Actions for ${listing.title}`}
+          data-row-actions={listing.id}
+        >
           <IconDots size={18} />
         </ActionIcon>
       </Menu.Target>

@@ -25,7 +25,7 @@ import { listingPath, platformLabel } from '../../../components/listings/listing
 import { toast } from '../../../lib/toast';
 import { deleteListing, duplicateListing, fetchMyListings, listingKeys, setListingStatus } from '../api/listings-api';
 import { ListingRowActions } from '../components/listing-row-actions';
-import { ConfirmDialog, type ConfirmRequest } from '../components/confirm-dialog';
+import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { ListingCard, StatusCell, Thumb } from '../components/own-listing-parts';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { formatDate } from '../../../lib/format-time';
@@ -54,7 +54,7 @@ export function Component() {
     : 'all';
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
-  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmOptions | null>(null);
   const query = useInfiniteQuery({
     queryKey: listingKeys.mine(status, q),
     queryFn: ({ pageParam }) => fetchMyListings(status, q, pageParam),
@@ -68,7 +68,6 @@ export function Component() {
 
   const done = (message: string) => {
     toast.success(message);
-    setConfirm(null);
     void client.invalidateQueries({ queryKey: ['my-listings'] });
     void client.invalidateQueries({ queryKey: ['listings'] });
   };
@@ -81,46 +80,58 @@ export function Component() {
       return deleteListing(a.id).then(() => 'Listing deleted.');
     },
     onSuccess: done,
-    onError: (err) => {
-      setConfirm(null);
-      toast.error(err.message);
-    },
   });
+  // Without a dialog, a refusal is a toast; within one, the dialog shows it and stays open.
+  type Action = Parameters<typeof action.mutate>[0];
+  const act = (a: Action) => action.mutate(a, { onError: (err) => toast.error(err.message) });
+  const ask = (l: OwnListingRow, options: Omit<ConfirmOptions, 'onConfirm' | 'returnFocusTo'>, a: Action) =>
+    setConfirm({
+      ...options,
+      onConfirm: () => action.mutateAsync(a),
+      // Back on the row's actions (the menu item that asked is gone), or on the page's title once the row is.
+      returnFocusTo: () =>
+        document.querySelector<HTMLElement>(`[data-row-actions="${CSS.escape(l.id)}"]`) ??
+        document.getElementById('my-listings-title'),
+    });
 
   const onStatus = (l: OwnListingRow, to: SellerStatus) => {
     if (to === 'sold') {
-      return setConfirm({
-        title: 'Mark as sold?',
-        message: `“${l.title}” leaves the marketplace for good.`,
-        confirmLabel: 'Mark sold',
-        color: 'blue',
-        onConfirm: () => action.mutate({ kind: 'status', id: l.id, to }),
-      });
+      return ask(
+        l,
+        { title: 'Mark as sold?', message: `“${l.title}” leaves the marketplace for good.`, confirmLabel: 'Mark sold' },
+        { kind: 'status', id: l.id, to },
+      );
     }
     if (to === 'draft') {
-      return setConfirm({
-        title: 'Unpublish this listing?',
-        message: `“${l.title}” will no longer be visible to buyers until you publish it again.`,
-        confirmLabel: 'Unpublish',
-        color: 'orange',
-        onConfirm: () => action.mutate({ kind: 'status', id: l.id, to }),
-      });
+      return ask(
+        l,
+        {
+          title: 'Unpublish this listing?',
+          message: `“${l.title}” will no longer be visible to buyers until you publish it again.`,
+          confirmLabel: 'Unpublish',
+        },
+        { kind: 'status', id: l.id, to },
+      );
     }
-    action.mutate({ kind: 'status', id: l.id, to });
+    act({ kind: 'status', id: l.id, to });
   };
   const onDelete = (l: OwnListingRow) =>
-    setConfirm({
-      title: 'Delete this listing?',
-      message: `“${l.title}” will be removed from Accountry. This cannot be undone.`,
-      confirmLabel: 'Delete listing',
-      onConfirm: () => action.mutate({ kind: 'delete', id: l.id }),
-    });
+    ask(
+      l,
+      {
+        title: 'Delete this listing?',
+        message: `“${l.title}” will be removed from Accountry. This cannot be undone.`,
+        confirmLabel: 'Delete listing',
+        danger: true,
+      },
+      { kind: 'delete', id: l.id },
+    );
 
   const actionsFor = (l: OwnListingRow) => (
     <ListingRowActions
       listing={l}
       onStatus={(to) => onStatus(l, to)}
-      onDuplicate={() => action.mutate({ kind: 'duplicate', id: l.id })}
+      onDuplicate={() => act({ kind: 'duplicate', id: l.id })}
       onDelete={() => onDelete(l)}
     />
   );
@@ -130,7 +141,9 @@ export function Component() {
       <Stack gap="lg">
         <Group justify="space-between">
           <div>
-            <Title order={1}>My listings</Title>
+            <Title order={1} id="my-listings-title" tabIndex={-1}>
+              My listings
+            </Title>
             <Text c="dimmed">Create, publish and manage the accounts you sell.</Text>
           </div>
           <Button component={Link} to="/listing-management/new" leftSection={<IconPlus size={18} />}>
@@ -243,7 +256,7 @@ export function Component() {
         )}
         <LoadMoreButton query={query} />
       </Stack>
-      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} loading={action.isPending} />
+      <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} />
     </Container>
   );
 }
