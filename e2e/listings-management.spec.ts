@@ -36,6 +36,7 @@ test('a seller manages listings by status, a buyer reviews the sold one and the 
   await sp.getByRole('menuitem', { name: 'Duplicate' }).click();
   await expect(sp.getByText('Duplicated as a new draft.')).toBeVisible();
   await expect(sp.getByRole('tab', { name: 'Drafts (1)' })).toBeVisible();
+  await expect(sp.getByRole('row').filter({ hasText: `${title} (copy)` })).toBeVisible();
 
   // The copy is listed first; the reserved original is the one to sell.
   await row

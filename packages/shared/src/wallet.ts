@@ -38,7 +38,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   credit: 'Balance credit',
   order_payment: 'Order payment',
   order_refund: 'Order refund',
-  order_release: 'Sale paid out',
+  order_release: 'Sale completed: paid to your balance',
   payout_request: 'Payout requested',
   payout_paid: 'Payout sent',
   payout_rejected: 'Payout rejected',

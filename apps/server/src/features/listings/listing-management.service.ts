@@ -1,7 +1,7 @@
 import { DEFAULT_PROTECTION_DAYS } from '@accountry/shared/order-state';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import { deleteBlocker, editBlocker, statusChangeBlocker } from '@accountry/shared/listing-rules';
-import type { SellerStatus } from '@accountry/shared/listings';
+import { TITLE_MAX, type SellerStatus } from '@accountry/shared/listings';
 import {
   STATUS_FILTERS,
   type ListingInput,
@@ -165,6 +165,10 @@ function freshDraft(now: number) {
   };
 }
 
+const COPY_SUFFIX = ' (copy)';
+/** The copy's title: the original's, marked, cut to fit the longest title allowed. */
+const copyTitle = (title: string) => `${title.slice(0, TITLE_MAX - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
+
 /** A new draft with the same details and screenshots, to sell a similar account quickly. */
 export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
   const { orderInProgress: _held, openOrderId: _order, ...listing } = await managedListing(deps, user, id);
@@ -174,6 +178,8 @@ export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string
   await withListingRoom(deps, user.id, async (trx) => {
     await insertListing(trx, {
       ...listing,
+      // Two rows of the same title in My listings would not say which is the copy.
+      title: copyTitle(listing.title),
       id: copyId,
       ...freshDraft(now),
     });

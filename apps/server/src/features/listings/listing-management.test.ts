@@ -213,7 +213,7 @@ describe('duplicate and delete', () => {
     const copy = res.json();
     expect(copy.id).not.toBe(original.id);
     expect(copy).toMatchObject({
-      title: original.title,
+      title: `${original.title} (copy)`,
       priceCents: original.priceCents,
       status: 'draft',
       viewCount: 0,

@@ -12,7 +12,7 @@ export function SellerCard({ seller }: { seller: SellerSummary }) {
   const facts: Array<[string, string]> = [
     ['Member since', formatDate(seller.memberSince)],
     ['Active listings', String(seller.activeListings)],
-    ['Sold', String(seller.soldCount)],
+    ['Listings sold', String(seller.soldCount)],
     ['Response time', formatResponseTime(seller.responseTimeMinutes)],
     ['Last active', formatActiveDay(seller.lastActive, Date.now())],
   ];

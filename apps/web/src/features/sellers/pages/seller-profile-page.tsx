@@ -70,8 +70,8 @@ export function Component() {
   const items = listings.data?.pages.flatMap((pg) => pg.items) ?? [];
   const stats: Array<[string, string]> = [
     ['Active listings', String(p.activeListings)],
-    ['Sold', String(p.soldCount)],
-    ['Completed sales', String(p.completedSales)],
+    ['Listings sold', String(p.soldCount)],
+    ['Safe deals completed', String(p.completedSales)],
     ['Dispute rate', p.disputeRate === null ? '—' : `${Math.round(p.disputeRate * 100)}%`],
     ['Response time', formatResponseTime(p.responseTimeMinutes)],
     ['Member since', formatDate(p.memberSince)],
