@@ -1,6 +1,7 @@
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { mailLayout } from '../../email/mail-layout';
 import type { Mail } from '../../email/mailer';
+import { mailTime } from '../../email/mail-time';
 
 interface OfferFacts {
   title: string;
@@ -8,9 +9,6 @@ interface OfferFacts {
   priceCents: number;
   currency: string;
 }
-
-const until = (at: number) =>
-  new Date(at).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
 /** The seller hears of a new offer (decision 180): it lapses unanswered after 48 hours. */
 export function offerMadeMail(publicUrl: string, to: string, o: OfferFacts & { buyerName: string; expiresAt: number }) {
@@ -22,7 +20,7 @@ export function offerMadeMail(publicUrl: string, to: string, o: OfferFacts & { b
       'You have a new offer',
       [
         `${o.buyerName} offers ${amount} for "${o.title}" (your price: ${formatPrice(o.priceCents, o.currency)}).`,
-        `Accept or decline it by ${until(o.expiresAt)} (UTC); after that it expires. If you accept, the buyer has ` +
+        `Accept or decline it by ${mailTime(o.expiresAt)} (UTC); after that it expires. If you accept, the buyer has ` +
           '24 hours to buy at that price, and the listing stays on sale until someone buys it.',
       ],
       { label: 'Answer the offer', url: `${publicUrl}/offers` },
@@ -46,7 +44,7 @@ export function offerAnsweredMail(
       o.accepted
         ? [
             `The seller accepted your offer of ${amount} for "${o.title}".`,
-            `Buy it at that price by ${until(o.expiresAt)} (UTC). Until you do, the listing stays on sale to others.`,
+            `Buy it at that price by ${mailTime(o.expiresAt)} (UTC). Until you do, the listing stays on sale to others.`,
           ]
         : [
             `The seller declined your offer of ${amount} for "${o.title}" ` +
@@ -94,7 +92,7 @@ export function offerEndingMail(
     ...mailLayout(
       'Your accepted offer ends soon',
       [
-        `The seller accepted your offer of ${amount} for "${o.title}". Buy it at that price by ${until(o.expiresAt)} ` +
+        `The seller accepted your offer of ${amount} for "${o.title}". Buy it at that price by ${mailTime(o.expiresAt)} ` +
           '(UTC); after that the offer expires and the listing is sold at its own price.',
       ],
       { label: 'Buy at your price', url: `${publicUrl}${o.listingUrl}` },
@@ -124,7 +122,7 @@ export function offerCounteredMail(
       'The seller named a price',
       [
         `The seller answered your offer of ${formatPrice(o.amountCents, o.currency)} for "${o.title}" with ${counter}.`,
-        `Accept it by ${until(o.expiresAt)} (UTC) to buy at that price within 24 hours, or decline it; after that it ` +
+        `Accept it by ${mailTime(o.expiresAt)} (UTC) to buy at that price within 24 hours, or decline it; after that it ` +
           'expires.',
       ],
       { label: 'Answer the seller', url: `${publicUrl}${o.listingUrl}` },

@@ -6,6 +6,7 @@ import type { OrdersTable } from '../../db/schema';
 import { queueMail } from '../../email/mail-outbox';
 import { mailLayout } from '../../email/mail-layout';
 import type { OrdersContext } from './orders-context';
+import { nextForMail } from './order-mail-next';
 
 type Side = 'buyer' | 'seller';
 const BOTH: Side[] = ['buyer', 'seller'];
@@ -54,11 +55,14 @@ async function queueOrderMail(
   const title = to.title ?? 'your order';
   const url = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
   const about = `The order for "${title}" (${formatCents(order.priceCents)}):`;
-  const body = mailLayout(
-    subject,
-    [about, line],
-    { label: 'Open the order', url },
-    'You get this email because you buy or sell in this order on Accountry.',
-  );
-  for (const side of sides) await queueMail(trx, { to: to[side], subject: `${subject}: ${title}`, ...body }, now);
+  for (const side of sides) {
+    const next = nextForMail(order, side, ctx.feePercent);
+    const body = mailLayout(
+      subject,
+      next ? [about, line, next] : [about, line],
+      { label: 'Open the order', url },
+      'You get this email because you buy or sell in this order on Accountry.',
+    );
+    await queueMail(trx, { to: to[side], subject: `${subject}: ${title}`, ...body }, now);
+  }
 }

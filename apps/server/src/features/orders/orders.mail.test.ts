@@ -51,6 +51,43 @@ describe('order mails', () => {
     expect(queued.map((m) => m.to).sort()).toEqual([deal.buyer.email, deal.seller.email].sort());
   });
 
+  it('tell each side what they do next and by when, and the seller what the sale pays them', async () => {
+    const deal = await arrangeDeal(ctx, { priceCents: 10_000, deliveryTime: 'instant', protectionDays: 5 });
+    await ctx.deliverMail();
+    let from = ctx.mailer.sent.length;
+    const id = await orderUpTo(ctx, deal, 'paid');
+    const at = (ms: number) =>
+      new Date(ms).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' (UTC)';
+    const paidDue = ctx.clock.now() + 2 * H;
+    const paid = (await mailsSince(deal, from)).filter((m) => m.subject.startsWith('Order paid'));
+    expect(paid.find((m) => m.to === 'seller')?.text).toContain(
+      `Deliver the credentials on the order page by ${at(paidDue)}, or the order is canceled and the buyer ` +
+        'refunded. The sale pays you $95.00 after the platform fee.',
+    );
+    expect(paid.find((m) => m.to === 'buyer')?.text).toContain(
+      `The seller delivers the credentials by ${at(paidDue)}; if they do not, you are refunded.`,
+    );
+    expect(paid.find((m) => m.to === 'buyer')?.text).not.toContain('pays you');
+
+    from = ctx.mailer.sent.length;
+    await call(ctx, deal.seller, 'POST', `/api/orders/${id}/deliver`, { credentials: { login: 'ace' } });
+    const delivered = await mailsSince(deal, from);
+    expect(delivered.find((m) => m.to === 'buyer')?.text).toContain(
+      `Check the account, then accept it or open a dispute on the order page by ${at(ctx.clock.now() + 72 * H)}.`,
+    );
+    from = ctx.mailer.sent.length;
+    await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/confirm`);
+    const started = await mailsSince(deal, from);
+    expect(started.find((m) => m.to === 'seller')?.text).toContain(
+      `You are paid $95.00 on ${at(ctx.clock.now() + 5 * 24 * H)}, unless the buyer opens a dispute.`,
+    );
+    from = ctx.mailer.sent.length;
+    ctx.clock.advance(5 * 24 * H);
+    await sweep(ctx);
+    const completed = await mailsSince(deal, from);
+    expect(completed.find((m) => m.to === 'seller')?.text).toContain('$95.00 was added to your balance.');
+  });
+
   it('tell both parties when the buyer cancels a paid order', async () => {
     const deal = await arrangeDeal(ctx);
     const id = await orderUpTo(ctx, deal, 'paid');

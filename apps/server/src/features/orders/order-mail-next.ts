@@ -1,0 +1,46 @@
+import { platformFeeCents } from '@accountry/shared/order-state';
+import { formatCents } from '@accountry/shared/wallet';
+import type { OrdersTable } from '../../db/schema';
+import { mailTime } from '../../email/mail-time';
+
+type Side = 'buyer' | 'seller';
+
+/**
+ * What a party of an order does or can expect next, and by when, for the mail of the move that led there: each side
+ * reads its own line (the move's own line is the same for both). Null when nothing more is due.
+ */
+export function nextForMail(order: OrdersTable, side: Side, feePercent: number): string | null {
+  const kept = order.priceCents - order.refundedCents;
+  const pays = formatCents(kept - (order.feeCents ?? platformFeeCents(kept, feePercent)));
+  const by = order.dueAt === null ? null : `${mailTime(order.dueAt)} (UTC)`;
+  const seller = side === 'seller';
+  switch (order.status) {
+    case 'pending_payment':
+      return !seller && by ? `Pay by ${by}, or the order expires.` : null;
+    case 'paid':
+      return seller
+        ? `Deliver the credentials on the order page by ${by}, or the order is canceled and the buyer refunded. ` +
+            `The sale pays you ${pays} after the platform fee.`
+        : `The seller delivers the credentials by ${by}; if they do not, you are refunded.`;
+    case 'delivered':
+      return seller
+        ? `The buyer checks the account until ${by}.`
+        : `Check the account, then accept it or open a dispute on the order page by ${by}. If you do nothing, it is ` +
+            'accepted for you then.';
+    case 'protection':
+      return seller
+        ? `You are paid ${pays} on ${by}, unless the buyer opens a dispute.`
+        : `If you lose access to the account, you can open a dispute until ${by}.`;
+    case 'disputed': {
+      const answer = order.sellerAnswerDueAt === null ? null : `${mailTime(order.sellerAnswerDueAt)} (UTC)`;
+      if (!answer) return null;
+      return seller
+        ? `Give your side of it, with any evidence, on the order page by ${answer}; then an admin decides.`
+        : `The seller is asked to answer by ${answer}; then an admin decides. Add anything that helps on the order page.`;
+    }
+    case 'completed':
+      return seller ? `${pays} was added to your balance.` : null;
+    default:
+      return null;
+  }
+}
