@@ -65,6 +65,8 @@ test('a visitor signs up, verifies the email from the mailbox, signs in with rem
   expect(sid.expires * 1000).toBeGreaterThan(Date.now() + 4 * 24 * 3600_000);
 
   await accountMenu.click();
+  // A seller's menu also leads to the page buyers see of them.
+  await expect(page.getByRole('menuitem', { name: 'Your seller page' })).toHaveAttribute('href', /^\/seller\//);
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   await expect(page.getByLabel('Display name')).toHaveValue('Jo Journey');

@@ -7,6 +7,7 @@ import {
   maskEmail,
   newPasswordSchema,
   PASSWORD_CHECKS,
+  passwordChecksFor,
   passwordProblems,
   passwordSchema,
   phoneNumberSchema,
@@ -73,6 +74,19 @@ describe('new password rules', () => {
   it('the checklist follows the rules', () => {
     expect(PASSWORD_CHECKS.map((c) => c.test('Correct-Horse-42'))).toEqual([true, true, true]);
     expect(PASSWORD_CHECKS.map((c) => c.test('abc'))).toEqual([false, true, false]);
+    // With the address known, the list also says the password must not hold it, as the server refuses it.
+    const checks = passwordChecksFor('jordan.lee@example.com');
+    expect(checks.map((c) => c.label)).toEqual([
+      'At least 10 characters',
+      'A letter',
+      'A number or a symbol',
+      'Not your email address',
+    ]);
+    expect(checks.map((c) => c.test('Jordan.Lee-2026!'))).toEqual([true, true, true, false]);
+    expect(passwordProblems('Jordan.Lee-2026!', 'jordan.lee@example.com')).toContain(
+      'Password must not contain your email address',
+    );
+    expect(passwordChecksFor('al@example.com')).toHaveLength(3);
   });
 });
 

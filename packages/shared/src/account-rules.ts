@@ -69,9 +69,14 @@ export function passwordProblems(password: string, email?: string): string[] {
   if (!/[^\p{L}]/u.test(password)) problems.push(FIELD_MESSAGES.passwordNeedsOther);
   if (new Set(password).size < 5) problems.push(FIELD_MESSAGES.passwordTooSimple);
   if (COMMON_PASSWORDS.has(password.toLowerCase())) problems.push(FIELD_MESSAGES.passwordTooCommon);
-  const local = email?.split('@')[0]?.toLowerCase() ?? '';
-  if (local.length >= 4 && password.toLowerCase().includes(local)) problems.push(FIELD_MESSAGES.passwordContainsEmail);
+  if (containsEmail(password, email)) problems.push(FIELD_MESSAGES.passwordContainsEmail);
   return problems;
+}
+
+/** Whether the password holds the address's name part (four characters or more, any case). */
+function containsEmail(password: string, email: string | undefined) {
+  const local = email?.split('@')[0]?.toLowerCase() ?? '';
+  return local.length >= 4 && password.toLowerCase().includes(local);
 }
 
 /** The checklist shown under the new-password field. */
@@ -83,6 +88,12 @@ export const PASSWORD_CHECKS: Array<{ label: string; test: (pw: string) => boole
   { label: 'A letter', test: (pw) => /\p{L}/u.test(pw) },
   { label: 'A number or a symbol', test: (pw) => /[^\p{L}]/u.test(pw) },
 ];
+
+/** The checklist for an account whose address is known: the rules above, and not the address itself. */
+export const passwordChecksFor = (email: string | undefined) =>
+  email && email.split('@')[0]!.length >= 4
+    ? [...PASSWORD_CHECKS, { label: 'Not your email address', test: (pw: string) => !containsEmail(pw, email) }]
+    : PASSWORD_CHECKS;
 
 /** Trimmed and lower-cased, so one address is one account however it is typed. */
 export const emailSchema = z

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Avatar, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBell,
+  IconBuildingStore,
   IconChevronDown,
   IconLogout,
   IconCash,
@@ -12,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import type { MeResponse } from '@accountry/shared/auth';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
+import { sellerPath } from '../components/listings/listing-format';
 import { useWaitingCounts, useWaitingLive, waitingTotal } from '../components/orders/waiting';
 import { WaitingBadge } from '../components/orders/waiting-badge';
 
@@ -70,6 +72,11 @@ export function UserMenu({ user }: { user: NonNullable<MeResponse['user']> }) {
         <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
           Profile
         </Menu.Item>
+        {(user.role === 'seller' || user.role === 'both') && (
+          <Menu.Item component={Link} to={sellerPath(user.uid)} leftSection={<IconBuildingStore size={16} />}>
+            Your seller page
+          </Menu.Item>
+        )}
         <Menu.Item
           component={Link}
           to={ordersTo}

@@ -7,6 +7,7 @@ import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { toast } from '../../../lib/toast';
+import { useSession } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
 import { passwordChecklistProps } from './password-checklist';
 import { CurrentPasswordInput } from '../../../components/confirm-identity/current-password-input';
@@ -21,6 +22,7 @@ const empty = { currentPassword: '', newPassword: '', confirm: '' };
  */
 export function ChangePasswordForm() {
   const queryClient = useQueryClient();
+  const { user } = useSession();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const code = useCodeIfOn(true);
@@ -83,7 +85,7 @@ export function ChangePasswordForm() {
           error={errors.newPassword}
           // Mantine's PasswordInput does not mark itself invalid for assistive technology: each one here says so.
           aria-invalid={!!errors.newPassword || undefined}
-          {...passwordChecklistProps(values.newPassword, 'change-password-rules')}
+          {...passwordChecklistProps(values.newPassword, 'change-password-rules', user?.email)}
         />
         <PasswordInput
           label="Confirm new password"

@@ -1,20 +1,20 @@
 import { useId } from 'react';
 import { List, ThemeIcon, VisuallyHidden, type PasswordInputProps } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { PASSWORD_CHECKS } from '@accountry/shared/account-rules';
+import { passwordChecksFor } from '@accountry/shared/account-rules';
 
 /**
  * Live feedback on the new password against the rules the server applies. The list is named by hidden text, not
  * aria-label: read as the field's description, an aria-label would stand in for the items (only "Password
  * requirements" would be heard), while a labelling element's text is read before them.
  */
-export function PasswordChecklist({ password }: { password: string }) {
+export function PasswordChecklist({ password, email }: { password: string; email?: string }) {
   const labelId = useId();
   return (
     <>
       <VisuallyHidden id={labelId}>Password requirements</VisuallyHidden>
       <List size="sm" spacing={2} aria-labelledby={labelId} mt={4}>
-        {PASSWORD_CHECKS.map((c) => {
+        {passwordChecksFor(email).map((c) => {
           const ok = c.test(password);
           return (
             <List.Item
@@ -43,9 +43,9 @@ export function PasswordChecklist({ password }: { password: string }) {
  * checklist is linked only as the description: the field is then read with the checklist and, when shown, the error.
  * The description is a div (a list cannot sit in Mantine's default <p>) placed after the field and its error.
  */
-export function passwordChecklistProps(password: string, id: string) {
+export function passwordChecklistProps(password: string, id: string, email?: string) {
   return {
-    description: <PasswordChecklist password={password} />,
+    description: <PasswordChecklist password={password} email={email} />,
     descriptionProps: { id, component: 'div' },
     inputWrapperOrder: ['label', 'input', 'error', 'description'],
   } satisfies Partial<PasswordInputProps>;

@@ -100,7 +100,7 @@ export function Component() {
             // Mantine marks only a TextInput as invalid for assistive technology, not a PasswordInput.
             aria-invalid={!!errors.password || undefined}
             // The checklist is the field's description: read with it, and with the error when there is one.
-            {...passwordChecklistProps(values.password, 'password-rules')}
+            {...passwordChecklistProps(values.password, 'password-rules', values.email.trim() || undefined)}
           />
           <TextInput
             label="Display name"
