@@ -95,6 +95,15 @@ test('a seller cannot empty a required select by clicking it, sees price errors 
   await expect(screenshots.getByText('broken.png: Screenshots must be JPEG, PNG or WebP images.')).toBeVisible();
   await expect(screenshots.getByText('1 of 8')).toBeVisible();
   await expect(hint).toHaveCount(0);
+
+  // Removing a saved screenshot asks first; Cancel keeps it.
+  await screenshots.getByRole('button', { name: 'Remove screenshot 1' }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove this screenshot?' });
+  await remove.getByRole('button', { name: 'Cancel' }).click();
+  await expect(screenshots.getByText('1 of 8')).toBeVisible();
+  await screenshots.getByRole('button', { name: 'Remove screenshot 1' }).click();
+  await remove.getByRole('button', { name: 'Remove screenshot' }).click();
+  await expect(screenshots.getByText('0 of 8')).toBeVisible();
   await context.close();
 });
 

@@ -123,39 +123,43 @@ export function ScreenshotManager({
                 Cover
               </Badge>
             )}
-            <Group gap={4} pos="absolute" bottom={6} right={6}>
+            {/* Big enough for a finger, and the remove button away from the arrows. */}
+            <Tooltip label="Remove">
+              <ActionIcon
+                size="lg"
+                color="red"
+                variant="white"
+                pos="absolute"
+                top={6}
+                right={6}
+                aria-label={`Remove screenshot ${i + 1}`}
+                disabled={disabled}
+                onClick={() => onRemove(img)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Group gap={6} pos="absolute" bottom={6} right={6}>
               <Tooltip label="Move left">
                 <ActionIcon
-                  size="sm"
+                  size="lg"
                   variant="white"
                   aria-label={`Move screenshot ${i + 1} left`}
                   disabled={disabled || i === 0}
                   onClick={() => onMove(img, -1)}
                 >
-                  <IconArrowLeft size={14} />
+                  <IconArrowLeft size={18} />
                 </ActionIcon>
               </Tooltip>
               <Tooltip label="Move right">
                 <ActionIcon
-                  size="sm"
+                  size="lg"
                   variant="white"
                   aria-label={`Move screenshot ${i + 1} right`}
                   disabled={disabled || i === images.length - 1}
                   onClick={() => onMove(img, 1)}
                 >
-                  <IconArrowRight size={14} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Remove">
-                <ActionIcon
-                  size="sm"
-                  color="red"
-                  variant="white"
-                  aria-label={`Remove screenshot ${i + 1}`}
-                  disabled={disabled}
-                  onClick={() => onRemove(img)}
-                >
-                  <IconTrash size={14} />
+                  <IconArrowRight size={18} />
                 </ActionIcon>
               </Tooltip>
             </Group>

@@ -7,6 +7,7 @@ import { listingInputSchema, type ListingImage, type OwnListing } from '@account
 import { editBlocker } from '@accountry/shared/listing-rules';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
+import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { StatusBadge } from '../../../components/listings/status-badge';
 import { listingPath } from '../../../components/listings/listing-format';
 import { ApiRequestError } from '../../../lib/api';
@@ -68,6 +69,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
   const [values, setValues] = useState<ListingFormState>(listing ? formFromListing(listing) : EMPTY_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [queued, setQueued] = useState<File[]>([]);
+  const [confirm, setConfirm] = useState<ConfirmOptions | null>(null);
   const { uploads, upload, dismiss, busy } = useScreenshotUploads((location.state as EditorState)?.uploadFailures);
   const form = useRef<HTMLFormElement>(null);
   // Unsaved work: the form changed, or screenshots wait to be uploaded with the first save.
@@ -155,7 +157,6 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
       await reorderImages(listing!.id, ids);
     },
     onSuccess: refresh,
-    onError: (err) => toast.error(err.message),
   });
 
   const addFiles = (files: File[]) => {
@@ -166,6 +167,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
 
   return (
     <Container size="md" py="xl">
+      <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} />
       <LeaveGuard
         shouldBlock={shouldBlock}
         title="Leave without saving?"
@@ -237,8 +239,21 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
                 disabled={!!locked || imageAction.isPending}
                 onRemoveQueued={(i) => setQueued((q) => q.filter((_, j) => j !== i))}
                 onDismissUpload={dismiss}
-                onRemove={(img) => imageAction.mutate({ remove: img })}
-                onMove={(img, d) => imageAction.mutate({ move: [img, d] })}
+                onRemove={(img) =>
+                  setConfirm({
+                    title: 'Remove this screenshot?',
+                    message: `Screenshot ${images.indexOf(img) + 1} is deleted from the listing at once.`,
+                    confirmLabel: 'Remove screenshot',
+                    danger: true,
+                    onConfirm: () => imageAction.mutateAsync({ remove: img }),
+                    // Its buttons are gone with it: back to the screenshots' first control.
+                    returnFocusTo: () =>
+                      document.querySelector<HTMLElement>('section[aria-label="Screenshots"] button:not([disabled])'),
+                  })
+                }
+                onMove={(img, d) =>
+                  imageAction.mutate({ move: [img, d] }, { onError: (err) => toast.error(err.message) })
+                }
               />
               {isDraft && images.length + queued.length === 0 && (
                 <Text size="xs" c="dimmed" mt={4}>

@@ -30,7 +30,8 @@ export function LedgerEntries() {
   if (items.length === 0) return <Text c="dimmed">No balance movements yet.</Text>;
   return (
     <>
-      <Table.ScrollContainer minWidth={480}>
+      {/* Narrow enough for a phone: the dates wrap, so the amounts stay in view. */}
+      <Table.ScrollContainer minWidth={320}>
         <Table aria-label="Balance history" verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -43,7 +44,7 @@ export function LedgerEntries() {
           <Table.Tbody ref={rows}>
             {items.map((e) => (
               <Table.Tr key={e.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</Table.Td>
+                <Table.Td>{formatDateTime(e.createdAt)}</Table.Td>
                 <Table.Td>
                   <Text size="sm">{LEDGER_KIND_LABELS[e.kind]}</Text>
                   {e.memo && (
