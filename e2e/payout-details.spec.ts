@@ -88,6 +88,24 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   await expect(history.getByRole('row').nth(1)).toContainText('$25.00');
   await expect(history.getByRole('row').nth(1)).toContainText('IBAN DE… ending 3000');
 
+  // A second request, taken back before an admin decides it: the amount returns to the balance.
+  await request.getByRole('textbox', { name: 'Amount (USD)' }).fill('10');
+  await request.getByRole('button', { name: 'Request payout' }).click();
+  await s.page
+    .getByRole('dialog', { name: 'Request a payout?' })
+    .getByRole('button', { name: 'Request $10.00' })
+    .click();
+  await history.getByRole('button', { name: 'Cancel the payout request of $10.00' }).click();
+  await s.page
+    .getByRole('dialog', { name: 'Cancel this payout request?' })
+    .getByRole('button', { name: 'Cancel request' })
+    .click();
+  await expect(
+    s.page.getByText('Payout request canceled: the amount is back in your available balance.'),
+  ).toBeVisible();
+  await expect(history.getByRole('row').nth(1)).toContainText('Canceled');
+  await expect(history).toBeFocused();
+
   // The admin asks for the whole details of the open payout when about to send the money (each showing is audited).
   await a.page.goto('/admin/payouts');
   const row = a.page.getByRole('table', { name: 'Payouts' }).getByRole('row').filter({ hasText: seller.displayName });
@@ -152,8 +170,11 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   // On a phone the history is a list that fits the screen.
   await s.page.setViewportSize({ width: 360, height: 740 });
   const list = s.page.getByRole('list', { name: 'Payouts' });
-  await expect(list.getByRole('listitem').first()).toContainText('$25.00');
-  await expect(list.getByRole('listitem').first()).toContainText('To IBAN DE… ending 3000');
+  // Newest first: the canceled request, then the one the admin sent.
+  await expect(list.getByRole('listitem').first()).toContainText('$10.00');
+  await expect(list.getByRole('listitem').first()).toContainText('Canceled');
+  await expect(list.getByRole('listitem').nth(1)).toContainText('$25.00');
+  await expect(list.getByRole('listitem').nth(1)).toContainText('To IBAN DE… ending 3000');
   const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

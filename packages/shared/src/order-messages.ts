@@ -57,6 +57,7 @@ export const WALLET_MESSAGES = {
   payoutAmount: 'Enter a whole amount in cents.',
   payoutAmountMissing: 'Enter the amount to withdraw.',
   payoutNotOpen: 'This payout has already been decided.',
+  payoutCanceled: 'Payout request canceled: the amount is back in your available balance.',
   payoutAccountClosed: 'This account is closed: it can no longer ask for payouts.',
   /** An open payout's reason when the address it was asked from was given back (decision 177). */
   payoutCanceledByUndo: "Canceled when the change of the account's email address was undone.",

@@ -7,6 +7,7 @@ export const WALLET_ROUTES = {
   wallet: '/api/wallet',
   entries: '/api/wallet/entries',
   payouts: '/api/wallet/payouts',
+  cancelPayout: '/api/wallet/payouts/:id/cancel',
   adminPayouts: '/api/admin/payouts',
   adminPayoutPaid: '/api/admin/payouts/:id/paid',
   adminPayoutReject: '/api/admin/payouts/:id/reject',
@@ -15,12 +16,13 @@ export const WALLET_ROUTES = {
   adminCredit: '/api/admin/users/:id/balance-credits',
 } as const;
 
-export const PAYOUT_STATUSES = ['open', 'paid', 'rejected'] as const;
+export const PAYOUT_STATUSES = ['open', 'paid', 'rejected', 'canceled'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   open: 'Requested',
   paid: 'Paid',
   rejected: 'Rejected',
+  canceled: 'Canceled',
 };
 
 /** What a ledger transaction records, for the wallet's history lines. */
@@ -32,6 +34,7 @@ export const LEDGER_KINDS = [
   'payout_request',
   'payout_paid',
   'payout_rejected',
+  'payout_canceled',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -42,6 +45,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   payout_request: 'Payout requested',
   payout_paid: 'Payout sent',
   payout_rejected: 'Payout rejected',
+  payout_canceled: 'Payout request canceled',
 };
 
 export const payoutSchema = z.object({

@@ -489,7 +489,7 @@ export interface PayoutsTable {
   id: string;
   userId: string;
   amountCents: number;
-  status: 'open' | 'paid' | 'rejected';
+  status: 'open' | 'paid' | 'rejected' | 'canceled';
   reason: string;
   createdAt: number;
   decidedAt: number | null;

@@ -16,7 +16,7 @@ import {
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
-import { requestPayout, walletEntries, walletOf } from './wallet.service';
+import { cancelPayout, requestPayout, walletEntries, walletOf } from './wallet.service';
 import { payoutMethodOf, removePayoutMethod, setPayoutMethod } from './payout-methods.service';
 import { PASSWORD_CONFIRMATION_LIMIT } from '../auth/confirm-password.service';
 
@@ -67,6 +67,18 @@ export function walletRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: payoutMethodRemoveSchema, response: { 200: payoutMethodReplySchema, ...errors } },
       },
       async (request) => removePayoutMethod(deps, requireRole(request, MEMBERS), request.body, request.ip),
+    );
+
+    app.post(
+      R.cancelPayout,
+      {
+        schema: {
+          tags,
+          params: z.object({ id: z.string().min(1).max(64) }),
+          response: { 200: walletSchema, ...errors },
+        },
+      },
+      async (request) => cancelPayout(deps, requireRole(request, MEMBERS), request.params.id),
     );
 
     app.post(

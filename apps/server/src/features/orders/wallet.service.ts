@@ -127,6 +127,43 @@ export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: 
   return walletOf(deps, user.id);
 }
 
+/**
+ * The member takes back a payout request an admin has not decided: the amount returns from held to available. The
+ * move is conditioned on the payout still open, so it and an admin's decision cannot both happen.
+ */
+export async function cancelPayout(deps: AppDeps, user: AuthUser, id: string): Promise<Wallet> {
+  const now = deps.clock.now();
+  await deps.db.db.transaction().execute(async (trx) => {
+    await lockKeys(trx, [accountLock(user.id)]);
+    const payout = await trx
+      .selectFrom('payouts')
+      .select(['id', 'amountCents'])
+      .where('id', '=', id)
+      .where('userId', '=', user.id)
+      .executeTakeFirst();
+    if (!payout) throw notFound(W.payoutNotFound);
+    const res = await trx
+      .updateTable('payouts')
+      .set({ status: 'canceled', decidedAt: now, decidedBy: user.id, destination: null })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw conflict(W.payoutNotOpen);
+    await postLedger(
+      trx,
+      {
+        kind: 'payout_canceled',
+        payoutId: id,
+        actorId: user.id,
+        memo: '',
+        moves: [{ from: heldAccount(user.id), to: availableAccount(user.id), amountCents: payout.amountCents }],
+      },
+      now,
+    );
+  });
+  return walletOf(deps, user.id);
+}
+
 /** An admin marks a payout sent (the money leaves the platform) or rejects it (back to available); both audited. */
 export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, paid: boolean, reason = '') {
   const now = deps.clock.now();

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { PAYOUT_STATUS_LABELS, type PayoutStatus } from '@accountry/shared/wallet';
 
-const COLORS: Record<PayoutStatus, string> = { open: 'yellow', paid: 'green', rejected: 'red' };
+const COLORS: Record<PayoutStatus, string> = { open: 'yellow', paid: 'green', rejected: 'red', canceled: 'gray' };
 
 /** A payout's status, for the member's wallet and the admin payouts page alike. */
 export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {

@@ -49,6 +49,7 @@ export const ordersApi = {
   entries: (cursor: string | null) =>
     api<{ items: WalletEntry[]; nextCursor: string | null }>(`${WALLET_ROUTES.entries}${toQuery({ cursor })}`),
   requestPayout: (amountCents: number) => api<Wallet>(WALLET_ROUTES.payouts, { body: { amountCents } }),
+  cancelPayout: (id: string) => api<Wallet>(at(WALLET_ROUTES.cancelPayout, id), { body: {} }),
   payoutMethod: () => api<PayoutMethodReply>(PAYOUT_METHOD_ROUTE),
   setPayoutMethod: (input: PayoutMethodInput) =>
     api<PayoutMethodReply>(PAYOUT_METHOD_ROUTE, { method: 'PUT', body: input }),

@@ -1,11 +1,17 @@
-import { Card, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { formatCents, type Payout } from '@accountry/shared/wallet';
+import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
+import { toast } from '../../../lib/toast';
+import { orderKeys, ordersApi } from '../api/orders-api';
 
 import { PayoutStatusBadge } from '../../../components/orders/payout-status-badge';
 import { formatDateTime } from '../../../lib/format-time';
 
-function Status({ p }: { p: Payout }) {
+function Status({ p, onCancel }: { p: Payout; onCancel: (p: Payout) => void }) {
   return (
     <>
       <PayoutStatusBadge status={p.status} />
@@ -14,8 +20,39 @@ function Status({ p }: { p: Payout }) {
           {p.reason}
         </Text>
       )}
+      {p.status === 'open' && (
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          display="block"
+          onClick={() => onCancel(p)}
+          aria-label={`Cancel the payout request of ${formatCents(p.amountCents)}`}
+        >
+          Cancel request
+        </Button>
+      )}
     </>
   );
+}
+
+/** Asks before taking back a payout request; the amount returns to the available balance. */
+function useCancelPayout() {
+  const client = useQueryClient();
+  const [confirm, setConfirm] = useState<ConfirmOptions | null>(null);
+  const ask = (p: Payout) =>
+    setConfirm({
+      title: 'Cancel this payout request?',
+      message: `${formatCents(p.amountCents)} goes back to your available balance. You can ask for a payout again.`,
+      confirmLabel: 'Cancel request',
+      onConfirm: async () => {
+        await ordersApi.cancelPayout(p.id);
+        toast.success(WALLET_MESSAGES.payoutCanceled);
+        await client.invalidateQueries({ queryKey: orderKeys.all });
+      },
+      // The button is gone with the request: the focus goes to the list of payouts.
+      returnFocusTo: () => document.getElementById('payout-history'),
+    });
+  return { ask, dialog: <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} /> };
 }
 
 /** Payouts requested before payout details existed have no destination. */
@@ -24,49 +61,66 @@ const destinationOf = (p: Payout) => p.destination || '—';
 /** The member's payouts, newest first: a table, and on a phone a list that needs no sideways scrolling. */
 export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
   const phone = useMediaQuery('(max-width: 36em)');
+  const cancel = useCancelPayout();
   if (payouts.length === 0) return <Text c="dimmed">No payouts requested yet.</Text>;
   if (phone)
     return (
-      // role="list": Safari drops a list's role when its bullets are hidden.
-      <Stack component="ul" role="list" aria-label="Payouts" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-        {payouts.map((p) => (
-          <Card component="li" key={p.id} withBorder padding="xs">
-            <Group justify="space-between" gap="xs">
-              <Text fw={700}>{formatCents(p.amountCents)}</Text>
-              <div>
-                <Status p={p} />
-              </div>
-            </Group>
-            <Text size="sm">Requested {formatDateTime(p.createdAt)}</Text>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              To {destinationOf(p)}
-            </Text>
-          </Card>
-        ))}
-      </Stack>
+      <>
+        {/* role="list": Safari drops a list's role when its bullets are hidden. */}
+        <Stack
+          component="ul"
+          role="list"
+          aria-label="Payouts"
+          id="payout-history"
+          tabIndex={-1}
+          gap="xs"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
+          {payouts.map((p) => (
+            <Card component="li" key={p.id} withBorder padding="xs">
+              <Group justify="space-between" gap="xs">
+                <Text fw={700}>{formatCents(p.amountCents)}</Text>
+                <div>
+                  <Status p={p} onCancel={cancel.ask} />
+                </div>
+              </Group>
+              <Text size="sm">Requested {formatDateTime(p.createdAt)}</Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                To {destinationOf(p)}
+              </Text>
+            </Card>
+          ))}
+        </Stack>
+        {cancel.dialog}
+      </>
     );
   return (
-    <Table aria-label="Payouts" verticalSpacing="xs">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Requested</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>To</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {payouts.map((p) => (
-          <Table.Tr key={p.id}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.createdAt)}</Table.Td>
-            <Table.Td ta="right">{formatCents(p.amountCents)}</Table.Td>
-            <Table.Td>
-              <Status p={p} />
-            </Table.Td>
-            <Table.Td>{destinationOf(p)}</Table.Td>
+    <>
+      <Table aria-label="Payouts" id="payout-history" tabIndex={-1} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Requested</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>To</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {payouts.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.createdAt)}</Table.Td>
+              <Table.Td ta="right">{formatCents(p.amountCents)}</Table.Td>
+              <Table.Td>
+                <Status p={p} onCancel={cancel.ask} />
+              </Table.Td>
+              <Table.Td>{destinationOf(p)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {cancel.dialog}
+    </>
   );
 }

@@ -1,0 +1,61 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { availableAccount, heldAccount } from '../../lib/ledger';
+import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { balance, call, expectLedgerHealthy, fund, withPayoutDetails, type Party } from './orders-test-helpers';
+
+/** A member takes back a payout request no admin has decided yet. */
+let ctx: TestContext;
+let admin: Party;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const a = await userWithSession(ctx, 'admin');
+  admin = { id: a.user.id, session: a.session };
+});
+afterEach(() => expectLedgerHealthy(ctx));
+afterAll(() => ctx.close());
+
+async function sellerWithPayout(amountCents: number) {
+  const s = await userWithSession(ctx, 'seller');
+  const seller: Party = { id: s.user.id, session: s.session };
+  await fund(ctx, seller.id, 20_000);
+  await withPayoutDetails(ctx, seller);
+  const asked = await call(ctx, seller, 'POST', '/api/wallet/payouts', { amountCents });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+  const id = (asked.body.payouts as Array<{ id: string }>)[0]!.id;
+  return { seller, id };
+}
+
+describe('canceling a payout request', () => {
+  it('returns the amount to the available balance once, and the request can no longer be decided', async () => {
+    const { seller, id } = await sellerWithPayout(15_000);
+    expect(await balance(ctx, heldAccount(seller.id))).toBe(15_000);
+
+    const canceled = await call(ctx, seller, 'POST', `/api/wallet/payouts/${id}/cancel`);
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    expect(canceled.body).toMatchObject({ availableCents: 20_000, heldCents: 0 });
+    expect(canceled.body.payouts).toEqual([expect.objectContaining({ id, status: 'canceled' })]);
+    expect(await balance(ctx, availableAccount(seller.id))).toBe(20_000);
+    const entries = await call(ctx, seller, 'GET', '/api/wallet/entries');
+    expect((entries.body.items as Array<{ kind: string }>)[0]).toMatchObject({
+      kind: 'payout_canceled',
+      availableCents: 15_000,
+      heldCents: -15_000,
+    });
+
+    const again = await call(ctx, seller, 'POST', `/api/wallet/payouts/${id}/cancel`);
+    expect([again.status, again.body.error?.message]).toEqual([409, 'This payout has already been decided.']);
+    expect((await call(ctx, admin, 'POST', `/api/admin/payouts/${id}/paid`)).status).toBe(409);
+    expect(await balance(ctx, availableAccount(seller.id))).toBe(20_000);
+  });
+
+  it("is the member's own: another member learns nothing, and a decided payout stays decided", async () => {
+    const { seller, id } = await sellerWithPayout(5_000);
+    const o = await userWithSession(ctx, 'seller');
+    const other = await call(ctx, { id: o.user.id, session: o.session }, 'POST', `/api/wallet/payouts/${id}/cancel`);
+    expect(other.status).toBe(404);
+    expect((await call(ctx, admin, 'POST', `/api/admin/payouts/${id}/paid`)).status).toBe(200);
+    expect((await call(ctx, seller, 'POST', `/api/wallet/payouts/${id}/cancel`)).status).toBe(409);
+    expect(await balance(ctx, availableAccount(seller.id))).toBe(15_000);
+    expect(await balance(ctx, heldAccount(seller.id))).toBe(0);
+  });
+});
