@@ -76,6 +76,12 @@ export function Component() {
                 Sign up free
               </Button>
             )}
+            {/* A seller's next step from here: a new seller has nothing else to find on this page. */}
+            {(user?.role === 'seller' || user?.role === 'both') && (
+              <Button component={Link} to="/listing-management/new" size="md" variant="default">
+                List an account
+              </Button>
+            )}
             <Button component={Link} to="/how-it-works" size="md" variant="subtle">
               How it works
             </Button>
