@@ -30,6 +30,8 @@ describe('canceling a payout request', () => {
     const { seller, id } = await sellerWithPayout(15_000);
     expect(await balance(ctx, heldAccount(seller.id))).toBe(15_000);
 
+    // A moment later, so the balance history (newest first) has the cancellation on top.
+    ctx.clock.advance(1000);
     const canceled = await call(ctx, seller, 'POST', `/api/wallet/payouts/${id}/cancel`);
     expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
     expect(canceled.body).toMatchObject({ availableCents: 20_000, heldCents: 0 });
