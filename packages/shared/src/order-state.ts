@@ -189,3 +189,15 @@ export const credentialsWithdrawn = (order: { status: OrderState; refundedCents:
 
 /** The platform's fee on an amount, in whole cents (rounded half up). */
 export const platformFeeCents = (amountCents: number, percent: number) => Math.round((amountCents * percent) / 100);
+
+/**
+ * What a sale pays its seller: what the buyer kept paying (the price less any refund) less the platform's fee, the one
+ * taken once it is settled (`feeCents`), else the one the configured percentage will take.
+ */
+export const sellerShareCents = (
+  order: { priceCents: number; refundedCents: number; feeCents: number | null },
+  percent: number,
+) => {
+  const kept = order.priceCents - order.refundedCents;
+  return kept - (order.feeCents ?? platformFeeCents(kept, percent));
+};

@@ -1,4 +1,4 @@
-import { platformFeeCents } from '@accountry/shared/order-state';
+import { sellerShareCents } from '@accountry/shared/order-state';
 import { formatCents } from '@accountry/shared/wallet';
 import type { OrdersTable } from '../../db/schema';
 import { mailTime } from '../../email/mail-time';
@@ -10,8 +10,7 @@ type Side = 'buyer' | 'seller';
  * reads its own line (the move's own line is the same for both). Null when nothing more is due.
  */
 export function nextForMail(order: OrdersTable, side: Side, feePercent: number): string | null {
-  const kept = order.priceCents - order.refundedCents;
-  const pays = formatCents(kept - (order.feeCents ?? platformFeeCents(kept, feePercent)));
+  const pays = formatCents(sellerShareCents(order, feePercent));
   const by = order.dueAt === null ? null : `${mailTime(order.dueAt)} (UTC)`;
   const seller = side === 'seller';
   switch (order.status) {

@@ -1,8 +1,8 @@
 import {
   availableActions,
   canOpenDispute,
-  platformFeeCents,
   REVIEW_WINDOW_MS,
+  sellerShareCents,
   type OrderAction,
 } from '@accountry/shared/order-state';
 import type { OrderDetail, OrderListItem, OrderStatusFilter } from '@accountry/shared/orders';
@@ -22,11 +22,9 @@ function actionsFor(order: OrdersTable, side: 'buyer' | 'seller' | 'admin', now:
 /** What the sale pays its seller: settled once the fee is taken, expected while the money waits in escrow. */
 function sellerReceives(ctx: OrdersContext, order: OrdersTable) {
   if (order.paidAt === null) return null;
-  const kept = order.priceCents - order.refundedCents;
-  if (order.feeCents !== null) return kept - order.feeCents;
-  // Canceled or refunded before completion: the sale paid nothing.
-  if (order.status === 'canceled' || order.status === 'refunded') return 0;
-  return kept - platformFeeCents(kept, ctx.feePercent);
+  // Canceled or refunded in full before completion (no fee was taken): the sale paid nothing.
+  if (order.feeCents === null && (order.status === 'canceled' || order.status === 'refunded')) return 0;
+  return sellerShareCents(order, ctx.feePercent);
 }
 
 export async function orderDetail(

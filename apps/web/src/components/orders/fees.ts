@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { platformFeeCents } from '@accountry/shared/order-state';
 import { ORDER_ROUTES, type Fees } from '@accountry/shared/orders';
 import { api } from '../../lib/api';
 
@@ -12,6 +11,3 @@ export function usePlatformFee() {
   });
   return query.data?.platformFeePercent;
 }
-
-/** What a seller receives of a price, in cents, the fee rounded as the server rounds it. */
-export const afterFee = (cents: number, percent: number) => cents - platformFeeCents(cents, percent);

@@ -16,10 +16,10 @@ import {
   type ListingCategory,
   type Platform,
 } from '@accountry/shared/listings';
-import { DEFAULT_PROTECTION_DAYS, PROTECTION_PERIODS } from '@accountry/shared/order-state';
+import { DEFAULT_PROTECTION_DAYS, PROTECTION_PERIODS, sellerShareCents } from '@accountry/shared/order-state';
 import { errorFor, type ListingFormState } from './listing-form-state';
 import { MoneyInput } from '../../../components/ui/money-input';
-import { afterFee, usePlatformFee } from '../../../components/orders/fees';
+import { usePlatformFee } from '../../../components/orders/fees';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 
 /** What the seller keeps of the price typed, so they price knowing it. */
@@ -27,7 +27,8 @@ function feeNote(price: number | string, fee: number | undefined) {
   if (fee === undefined) return undefined;
   const cents = Math.round(Number(price) * 100);
   if (!Number.isFinite(cents) || cents <= 0) return `Accountry keeps ${fee}% of the price when a sale completes.`;
-  return `You receive ${formatPrice(afterFee(cents, fee), 'USD')} after Accountry's ${fee}% fee.`;
+  const share = sellerShareCents({ priceCents: cents, refundedCents: 0, feeCents: null }, fee);
+  return `You receive ${formatPrice(share, 'USD')} after Accountry's ${fee}% fee.`;
 }
 
 const protectionOption = (d: number) => (d === 0 ? 'None' : `${d} days`);
