@@ -141,6 +141,12 @@ export interface OrderListFilter {
 
 /** Order rows for lists, newest first (keyset on createdAt, id); never any credentials. */
 export async function selectOrderRows(db: Database, f: OrderListFilter) {
+  // Whether an order waits for the member whose list this is (one side: their sales when a seller is named, else their
+  // purchases); in the admin's list, for no one.
+  const member = f.sellerId ?? f.buyerId;
+  const waitsForMember = member
+    ? waitingOrders(f.sellerId ? 'sales' : 'purchases', member, f.now ?? Date.now())
+    : sql<boolean>`0 = 1`;
   // The admin list puts open disputes first: rank 0 for disputed, 1 otherwise, folded into the keyset value.
   const rank = f.disputesFirst ? sql<number>`case when o.status = 'disputed' then 1 else 0 end` : sql<number>`0`;
   let q = db
@@ -162,11 +168,7 @@ export async function selectOrderRows(db: Database, f: OrderListFilter) {
       'o.updatedAt',
       'o.dueAt',
       'o.sellerAnswerDueAt',
-      // Whether it waits for the member whose list this is (never in the admin's list).
-      (f.sellerId || f.buyerId
-        ? waitingOrders(f.sellerId ? 'sales' : 'purchases', f.sellerId ?? f.buyerId ?? '', f.now ?? Date.now())
-        : sql<boolean>`0 = 1`
-      ).as('yourTurn'),
+      waitsForMember.as('yourTurn'),
       (eb) =>
         eb
           .selectFrom('listingImages as i')
@@ -178,9 +180,7 @@ export async function selectOrderRows(db: Database, f: OrderListFilter) {
     ]);
   if (f.buyerId) q = q.where('o.buyerId', '=', f.buyerId);
   if (f.sellerId) q = q.where('o.sellerId', '=', f.sellerId);
-  // One member's side: their sales when a seller is named, else their purchases ('' matches no one).
-  if (f.status === 'waiting')
-    q = q.where(waitingOrders(f.sellerId ? 'sales' : 'purchases', f.sellerId ?? f.buyerId ?? '', f.now ?? Date.now()));
+  if (f.status === 'waiting') q = q.where(waitsForMember);
   else if (f.status === 'open') q = q.where('o.status', 'in', OPEN_STATES);
   else if (f.status !== 'all') q = q.where('o.status', '=', f.status);
   if (f.q) {
