@@ -128,38 +128,55 @@ export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: 
 }
 
 /**
- * The member takes back a payout request an admin has not decided: the amount returns from held to available. The
- * move is conditioned on the payout still open, so it and an admin's decision cannot both happen.
+ * An open payout reaches its end (paid, rejected, or canceled by its member) and its amount leaves the held balance:
+ * for the outside world, or back to available. Conditioned on the payout still open, so two ends never both happen.
  */
+async function endOpenPayout(
+  trx: Database,
+  payout: { id: string; userId: string; amountCents: number },
+  end: { status: 'paid' | 'rejected' | 'canceled'; by: string; reason: string },
+  now: number,
+) {
+  const res = await trx
+    .updateTable('payouts')
+    // Decided, its whole details are needed no more: the summary says where it went (decision 174).
+    .set({ status: end.status, reason: end.reason, decidedAt: now, decidedBy: end.by, destination: null })
+    .where('id', '=', payout.id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw conflict(W.payoutNotOpen);
+  await postLedger(
+    trx,
+    {
+      kind: `payout_${end.status}`,
+      payoutId: payout.id,
+      actorId: end.by,
+      memo: end.reason,
+      moves: [
+        {
+          from: heldAccount(payout.userId),
+          to: end.status === 'paid' ? EXTERNAL : availableAccount(payout.userId),
+          amountCents: payout.amountCents,
+        },
+      ],
+    },
+    now,
+  );
+}
+
+/** The member takes back a payout request an admin has not decided: the amount returns from held to available. */
 export async function cancelPayout(deps: AppDeps, user: AuthUser, id: string): Promise<Wallet> {
   const now = deps.clock.now();
   await deps.db.db.transaction().execute(async (trx) => {
     await lockKeys(trx, [accountLock(user.id)]);
     const payout = await trx
       .selectFrom('payouts')
-      .select(['id', 'amountCents'])
+      .select(['id', 'userId', 'amountCents'])
       .where('id', '=', id)
       .where('userId', '=', user.id)
       .executeTakeFirst();
     if (!payout) throw notFound(W.payoutNotFound);
-    const res = await trx
-      .updateTable('payouts')
-      .set({ status: 'canceled', decidedAt: now, decidedBy: user.id, destination: null })
-      .where('id', '=', id)
-      .where('status', '=', 'open')
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw conflict(W.payoutNotOpen);
-    await postLedger(
-      trx,
-      {
-        kind: 'payout_canceled',
-        payoutId: id,
-        actorId: user.id,
-        memo: '',
-        moves: [{ from: heldAccount(user.id), to: availableAccount(user.id), amountCents: payout.amountCents }],
-      },
-      now,
-    );
+    await endOpenPayout(trx, payout, { status: 'canceled', by: user.id, reason: '' }, now);
   });
   return walletOf(deps, user.id);
 }
@@ -170,26 +187,7 @@ export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, p
   await deps.db.db.transaction().execute(async (trx) => {
     const payout = await trx.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
     if (!payout) throw notFound(W.payoutNotFound);
-    const res = await trx
-      .updateTable('payouts')
-      // Decided, its whole details are needed no more: the summary says where it went (decision 174).
-      .set({ status: paid ? 'paid' : 'rejected', reason, decidedAt: now, decidedBy: admin.id, destination: null })
-      .where('id', '=', id)
-      .where('status', '=', 'open')
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw conflict(W.payoutNotOpen);
-    const to = paid ? EXTERNAL : availableAccount(payout.userId);
-    await postLedger(
-      trx,
-      {
-        kind: paid ? 'payout_paid' : 'payout_rejected',
-        payoutId: id,
-        actorId: admin.id,
-        memo: reason,
-        moves: [{ from: heldAccount(payout.userId), to, amountCents: payout.amountCents }],
-      },
-      now,
-    );
+    await endOpenPayout(trx, payout, { status: paid ? 'paid' : 'rejected', by: admin.id, reason }, now);
     const url = deps.config.publicUrl;
     await queueMailToUser(
       trx,
