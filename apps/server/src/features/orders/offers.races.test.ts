@@ -4,7 +4,7 @@ import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
 import { TEST_PASSWORD, signInAs, testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import type { AuthUser } from '../../plugins/auth';
-import { arrangeDeal, call, fund, orderUpTo, type Party } from './orders-test-helpers';
+import { arrangeDeal, call, fund, listingChat, orderUpTo, type Party } from './orders-test-helpers';
 import { buyNow } from './buy-now.service';
 import { answerOffer } from './offer-answers.service';
 import { ordersContext } from './orders-context';
@@ -141,16 +141,6 @@ describe.runIf(pg)('a withdrawal that crosses the acceptance', () => {
 describe("the buyer's answer and the seller's counter crossing", () => {
   const counterOnSecond = (deal: Awaited<ReturnType<typeof arrangeDeal>>, id: string) => () =>
     answerOffer(ordersContext({ ...ctx.deps, db: second }), { id: deal.seller.id } as AuthUser, id, 'counter', 9_500);
-  const chat = async (listingId: string) =>
-    (
-      await ctx.db
-        .selectFrom('messages as m')
-        .innerJoin('conversations as c', 'c.id', 'm.conversationId')
-        .select('m.body')
-        .where('c.listingId', '=', listingId)
-        .orderBy('m.seq')
-        .execute()
-    ).map((m) => m.body);
 
   it("accepting the seller's price accepts the price the seller named, never the buyer's own", async () => {
     const deal = await arrangeDeal(ctx, { priceCents: 10_000, negotiable: true });
@@ -168,7 +158,7 @@ describe("the buyer's answer and the seller's counter crossing", () => {
     const id = (await offer(deal.buyer, deal.listing.id, 5_000)).body.id as string;
     interleave.arm('offers', async () => void (await counterOnSecond(deal, id)()));
     expect((await call(ctx, deal.buyer, 'POST', `/api/offers/${id}/withdraw`)).status).toBe(200);
-    expect((await chat(deal.listing.id)).at(-1)).toBe("The buyer declined the seller's price of $95.");
+    expect((await listingChat(ctx, deal.listing.id)).at(-1)).toBe("The buyer declined the seller's price of $95.");
   });
 });
 

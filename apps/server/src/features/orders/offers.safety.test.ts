@@ -5,6 +5,7 @@ import {
   call,
   expectLedgerHealthy,
   insertListing,
+  listingChat,
   orderUpTo,
   sweep,
   type Party,
@@ -30,17 +31,7 @@ const offerMails = async (email: string) =>
 const made = async (who: Party, listingId?: string) =>
   (await call(ctx, who, 'GET', `/api/offers?side=made${listingId ? `&listingId=${listingId}` : ''}`)).body
     .items as Array<{ id: string; status: string; listing: { title: string; priceCents: number; status: string } }>;
-const chatOf = async (listingId: string, buyerId: string) =>
-  (
-    await ctx.db
-      .selectFrom('messages as m')
-      .innerJoin('conversations as c', 'c.id', 'm.conversationId')
-      .select('m.body')
-      .where('c.listingId', '=', listingId)
-      .where('c.buyerId', '=', buyerId)
-      .orderBy('m.seq')
-      .execute()
-  ).map((m) => m.body);
+const chatOf = (listingId: string, buyerId: string) => listingChat(ctx, listingId, buyerId);
 
 describe('offers and what surrounds them', () => {
   it('a member blocked in the chat cannot reach the seller through offers either', async () => {

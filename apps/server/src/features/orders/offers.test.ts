@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { availableAccount } from '../../lib/ledger';
-import { arrangeDeal, balance, call, expectLedgerHealthy, sweep, type Party } from './orders-test-helpers';
+import { arrangeDeal, balance, call, expectLedgerHealthy, listingChat, sweep, type Party } from './orders-test-helpers';
 
 /** Offers on negotiable listings (decision 180). */
 let ctx: TestContext;
@@ -17,16 +17,7 @@ const offer = (who: Party, listingId: string, amountCents: number) =>
   call(ctx, who, 'POST', `/api/listings/${listingId}/offers`, { amountCents });
 const answer = (who: Party, id: string, verb: 'accept' | 'decline' | 'withdraw') =>
   call(ctx, who, 'POST', `/api/offers/${id}/${verb}`);
-const chatOf = async (listingId: string) =>
-  (
-    await ctx.db
-      .selectFrom('messages as m')
-      .innerJoin('conversations as c', 'c.id', 'm.conversationId')
-      .select('m.body')
-      .where('c.listingId', '=', listingId)
-      .orderBy('m.seq')
-      .execute()
-  ).map((m) => m.body);
+const chatOf = (listingId: string) => listingChat(ctx, listingId);
 const mailsTo = async (email: string) => (await ctx.mailsTo(email)).map((m) => m.subject);
 
 describe('offers', () => {

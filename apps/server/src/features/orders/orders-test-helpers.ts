@@ -12,6 +12,17 @@ import { PAYOUT_HOLD_MS } from './payout-hold.service';
 
 export const sweep = (ctx: TestContext) => sweepOrders(ordersContext(ctx.deps));
 
+/** The messages of a listing's chat, oldest first, as their text (one buyer's conversation when a buyer is named). */
+export async function listingChat(ctx: TestContext, listingId: string, buyerId?: string) {
+  let q = ctx.db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversationId')
+    .select('m.body')
+    .where('c.listingId', '=', listingId);
+  if (buyerId) q = q.where('c.buyerId', '=', buyerId);
+  return (await q.orderBy('m.seq').execute()).map((m) => m.body);
+}
+
 /** A snapshot of every balance: refusals must leave it as it was. */
 export async function ledgerSnapshot(ctx: TestContext) {
   const accounts = await ctx.db.selectFrom('ledgerAccounts').select(['id', 'balanceCents']).orderBy('id').execute();
