@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
 
 interface Props {
-  /** Read when the member leaves, so a save that navigates away can switch it off just before. */
+  /** Read when the member leaves (the latest one given), so a save that navigates away can switch it off just before. */
   shouldBlock: () => boolean;
   title: string;
   message: string;
@@ -14,16 +14,22 @@ interface Props {
  * reloading the tab the browser's own question.
  */
 export function LeaveGuard({ shouldBlock, title, message }: Props) {
+  // The caller's latest answer, read by listeners registered once.
+  const latest = useRef(shouldBlock);
+  latest.current = shouldBlock;
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && shouldBlock(),
+    useCallback<BlockerFunction>(
+      ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && latest.current(),
+      [],
+    ),
   );
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (shouldBlock()) e.preventDefault();
+      if (latest.current()) e.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [shouldBlock]);
+  }, []);
   return (
     <ConfirmDialog
       options={

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
@@ -76,9 +76,6 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
   const initial = useRef(values);
   const leaving = useRef(false);
   const dirty = queued.length > 0 || JSON.stringify(values) !== JSON.stringify(initial.current);
-  const dirtyNow = useRef(dirty);
-  dirtyNow.current = dirty;
-  const shouldBlock = useCallback(() => dirtyNow.current && !leaving.current, []);
   // A field changed is a field to check again: its old error goes with the old value.
   const set = <K extends keyof ListingFormState>(key: K, value: ListingFormState[K]) => {
     setValues((s) => ({ ...s, [key]: value }));
@@ -169,7 +166,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
     <Container size="md" py="xl">
       <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} />
       <LeaveGuard
-        shouldBlock={shouldBlock}
+        shouldBlock={() => dirty && !leaving.current}
         title="Leave without saving?"
         message="Your changes to this listing are not saved. If you leave now, they are lost."
       />
