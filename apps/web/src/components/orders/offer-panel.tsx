@@ -10,7 +10,6 @@ import { useSession } from '../../lib/session';
 import { ConfirmDialog, type ConfirmOptions } from '../ui/confirm-dialog';
 import type { BuyableListing } from './buy-now-button';
 import { MakeOfferDialog } from './make-offer-dialog';
-
 import { offerKeys, offersApi, refreshOffers } from './offers-api';
 import { formatDateTime } from '../../lib/format-time';
 

@@ -6,7 +6,6 @@ import type { OrderDetail } from '@accountry/shared/orders';
 import { listingPath, sellerPath } from '../listings/listing-format';
 import { ListingThumb } from '../listings/listing-thumb';
 import { OrderStatusBadge } from './order-status-badge';
-
 import { protectionLabel } from './protection';
 import { formatDateTime } from '../../lib/format-time';
 

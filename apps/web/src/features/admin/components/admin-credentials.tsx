@@ -3,7 +3,6 @@ import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { CredentialsView, type CredentialValues } from '../../../components/orders/credentials-view';
-
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { adminOrdersApi } from '../api/admin-orders-api';
 import { formatDateTime } from '../../../lib/format-time';

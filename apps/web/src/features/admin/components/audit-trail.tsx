@@ -2,7 +2,6 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { adminApi, adminKeys } from '../api/admin-api';
 import { actionLabel, detailsText } from '../lib/audit-labels';
-
 import { QueryState } from './query-state';
 import { formatDateTime } from '../../../lib/format-time';
 

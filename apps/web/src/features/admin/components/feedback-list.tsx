@@ -8,7 +8,6 @@ import { ReportStatusBadge } from './badges';
 import { LoadMore, QueryState } from './query-state';
 import { VirtualAdminCards } from './virtual-admin-cards';
 import { ReviewForm } from './review-form';
-
 import { StarRating } from '../../../components/ui/star-rating';
 import { formatDateTime } from '../../../lib/format-time';
 

@@ -5,7 +5,6 @@ import { adminApi, adminKeys, useAdminList } from '../api/admin-api';
 import { ReportStatusBadge } from './badges';
 import { LoadMore, QueryState } from './query-state';
 import { VirtualAdminCards } from './virtual-admin-cards';
-
 import { reportReasonLabel } from '../lib/report-labels';
 import { formatDateTime } from '../../../lib/format-time';
 

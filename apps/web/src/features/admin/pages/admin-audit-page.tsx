@@ -5,7 +5,6 @@ import type { AuditEntryView } from '@accountry/shared/admin-audit';
 import { adminApi, adminKeys, useAdminList } from '../api/admin-api';
 import { AdminListTable, type AdminColumn } from '../components/admin-list-table';
 import { actionLabel, detailsText, targetLink } from '../lib/audit-labels';
-
 import { compact, useFilterParams } from '../lib/use-filter-params';
 import { formatDateTime } from '../../../lib/format-time';
 

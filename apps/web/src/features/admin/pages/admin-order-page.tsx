@@ -5,7 +5,6 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { DisputeDecision } from '../../../components/orders/dispute-decision';
 import { DisputeThread } from '../../../components/orders/dispute-thread';
 import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
-
 import { OrderSummary } from '../../../components/orders/order-summary';
 import { OrderHistoryCard } from '../../../components/orders/order-timeline';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';

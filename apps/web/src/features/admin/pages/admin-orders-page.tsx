@@ -9,7 +9,6 @@ import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminList } from '../api/admin-api';
 import { AdminListTable, type AdminColumn } from '../components/admin-list-table';
 import { SearchInput } from '../components/search-input';
-
 import { compact, useFilterParams } from '../lib/use-filter-params';
 import { formatDateTime } from '../../../lib/format-time';
 

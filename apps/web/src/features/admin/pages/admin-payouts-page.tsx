@@ -10,7 +10,6 @@ import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminAction, useAdminList } from '../api/admin-api';
 import { AdminListTable, type AdminColumn } from '../components/admin-list-table';
 import { PayoutDestination } from '../components/payout-destination';
-
 import { useFilterParams } from '../lib/use-filter-params';
 import { formatDateTime } from '../../../lib/format-time';
 

@@ -8,7 +8,6 @@ import { ReportStatusBadge } from '../components/badges';
 import { QueryState } from '../components/query-state';
 import { ReportedMessages } from '../components/reported-messages';
 import { ReviewForm } from '../components/review-form';
-
 import { reportReasonLabel } from '../lib/report-labels';
 import { formatDateTime } from '../../../lib/format-time';
 

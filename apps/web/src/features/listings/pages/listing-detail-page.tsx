@@ -31,7 +31,6 @@ import {
   WaitingOffersNote,
   useListingOffer,
 } from '../../../components/orders/offer-panel';
-
 import { protectionLabel } from '../../../components/orders/protection';
 import { categoryLabel, listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { ApiRequestError } from '../../../lib/api';

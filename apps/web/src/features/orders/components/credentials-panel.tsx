@@ -7,7 +7,6 @@ import { ORDER_MESSAGES, credentialsViewedLine } from '@accountry/shared/order-m
 import { credentialsWithdrawn } from '@accountry/shared/order-state';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { CredentialsView } from '../../../components/orders/credentials-view';
-
 import { ordersApi, type RevealedCredentials } from '../api/orders-api';
 import { DeliverForm } from './deliver-form';
 import { formatDateTime } from '../../../lib/format-time';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderListItem } from '@accountry/shared/orders';
-
 import { nextStep } from './order-next-step';
 import { formatDateTime } from '../../../lib/format-time';
 

@@ -7,7 +7,6 @@ import {
   type PayoutMethodReply,
 } from '@accountry/shared/payout-methods';
 import { ConfirmIdentityDialog } from '../../../components/confirm-identity/confirm-identity-dialog';
-
 import { toast } from '../../../lib/toast';
 import { useFocusReturn } from '../../../lib/use-focus-return';
 import { orderKeys, ordersApi } from '../api/orders-api';

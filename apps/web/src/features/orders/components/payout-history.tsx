@@ -7,7 +7,6 @@ import { formatCents, type Payout } from '@accountry/shared/wallet';
 import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { orderKeys, ordersApi } from '../api/orders-api';
-
 import { PayoutStatusBadge } from '../../../components/orders/payout-status-badge';
 import { formatDateTime } from '../../../lib/format-time';
 

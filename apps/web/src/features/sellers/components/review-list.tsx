@@ -5,7 +5,6 @@ import { REVIEW_MESSAGES, reviewReplySchema, type Review, type ReviewsPage } fro
 import { api, ApiRequestError, toQuery } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
-
 import { StarRating } from '../../../components/ui/star-rating';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { formatDate } from '../../../lib/format-time';

@@ -22,7 +22,6 @@ import { formatActiveDay, formatResponseTime, type SellerProfile } from '@accoun
 import { api, ApiRequestError, toQuery } from '../../../lib/api';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ListingGrid } from '../../../components/listings/listing-grid';
-
 import { useSession } from '../../../lib/session';
 import { RatingSummary } from '../components/rating-summary';
 import { ReviewList } from '../components/review-list';
