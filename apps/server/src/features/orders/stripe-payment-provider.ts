@@ -212,20 +212,32 @@ export class StripePaymentProvider implements PaymentProvider {
     return markExpirySettled(this.db, owed);
   }
 
-  private async send(owed: Pick<StripeRefundsTable, 'idempotencyKey' | 'orderId' | 'sessionId' | 'amountCents'>) {
+  /**
+   * A try whose answer was lost may have refunded: Stripe forgets the idempotency key after 24 hours, so a later retry
+   * looks for the refund by the key in its metadata before asking again (a partial refund would otherwise go twice).
+   */
+  private async refundAlreadyMade(intent: string, key: string): Promise<Stripe.Refund | undefined> {
+    for await (const refund of this.stripe.refunds.list({ payment_intent: intent, limit: 100 }))
+      if (refund.metadata?.refund_key === key) return refund;
+    return undefined;
+  }
+
+  private async send(owed: RefundToSend) {
     try {
       const session = await this.stripe.checkout.sessions.retrieve(owed.sessionId);
       const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!intent) throw new Error(`Checkout Session ${session.id} has no payment`);
-      const refund = await this.stripe.refunds.create(
-        {
-          payment_intent: intent,
-          amount: owed.amountCents,
-          reason: 'requested_by_customer',
-          metadata: { order_id: owed.orderId },
-        },
-        { idempotencyKey: `refund:${owed.idempotencyKey}` },
-      );
+      const refund =
+        (owed.attempts > 0 ? await this.refundAlreadyMade(intent, owed.idempotencyKey) : undefined) ??
+        (await this.stripe.refunds.create(
+          {
+            payment_intent: intent,
+            amount: owed.amountCents,
+            reason: 'requested_by_customer',
+            metadata: { order_id: owed.orderId, refund_key: owed.idempotencyKey },
+          },
+          { idempotencyKey: `refund:${owed.idempotencyKey}` },
+        ));
       await markRefundSent(this.db, owed.idempotencyKey, refund.id, this.clock.now());
       return true;
     } catch (err) {
@@ -243,6 +255,8 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 }
+
+type RefundToSend = Pick<StripeRefundsTable, 'idempotencyKey' | 'orderId' | 'sessionId' | 'amountCents' | 'attempts'>;
 
 /** What an operator needs from a failed Stripe request, and nothing the request carried (no key, no headers). */
 function stripeErrorSummary(err: unknown) {

@@ -48,7 +48,11 @@ describe('refunds through Stripe', () => {
     expect(res.statusCode).toBe(200);
     expect(await orderStatus(ctx, orderId)).toBe('canceled');
     expect(refundsFor(intent)).toEqual([
-      expect.objectContaining({ amount: 20_000, status: 'succeeded', metadata: { order_id: orderId } }),
+      expect.objectContaining({
+        amount: 20_000,
+        status: 'succeeded',
+        metadata: { order_id: orderId, refund_key: `${orderId}:refund:20000` },
+      }),
     ]);
     expect(await owed(orderId)).toEqual([expect.objectContaining({ status: 'sent', amountCents: 20_000 })]);
     // Escrow and the clearing account are back where they were: the money left by the way it came.
@@ -94,6 +98,33 @@ describe('refunds through Stripe', () => {
     expect(refundsFor(intent).map((r) => r.amount)).toEqual([2_500]);
     // Escrow is empty again; Stripe keeps what was not refunded (the seller's share and the fee, now ours to pay).
     expect(await escrowAndClearing(ctx)).toEqual({ escrow: before.escrow, clearing: before.clearing - 7_500 });
+  });
+
+  it('retries a partial refund whose answer was lost, after Stripe forgot its key, without refunding twice', async () => {
+    const { buyer, seller, orderId, intent } = await paidOrder(10_000);
+    await post(seller.session.headers, `/api/orders/${orderId}/deliver`, {
+      credentials: { login: 'player_two', password: 'Hunter-23' },
+    });
+    await post(buyer.session.headers, `/api/orders/${orderId}/dispute`, { reason: 'Half of the items are gone.' });
+    const admin = await userWithSession(ctx, 'admin');
+    // Stripe refunds, but the answer never arrives, on the first try and on the client's retries.
+    ctx.fake.loseAnswers('/v1/refunds', 3);
+    const decided = await post(admin.session.headers, `/api/admin/orders/${orderId}/decision`, {
+      outcome: 'partial_refund',
+      refundCents: 3_000,
+      reason: 'Half of the promised items were missing.',
+    });
+    expect(decided.statusCode).toBe(200);
+    expect(refundsFor(intent).map((r) => r.amount)).toEqual([3_000]);
+    expect(await owed(orderId)).toEqual([expect.objectContaining({ status: 'pending' })]);
+
+    // Stripe keeps idempotency keys for 24 hours; the sweep's retry comes after.
+    ctx.clock.advance(25 * 3600_000);
+    expect(await provider().sendPendingRefunds()).toBe(1);
+    expect(refundsFor(intent).map((r) => r.amount)).toEqual([3_000]);
+    expect(await owed(orderId)).toEqual([
+      expect.objectContaining({ status: 'sent', stripeRefundId: refundsFor(intent)[0]!.id }),
+    ]);
   });
 
   it('refunds at once a payment that arrives after the order expired, without touching the ledger', async () => {

@@ -191,4 +191,19 @@ export class FakeStripeResources {
     this.refunds.push(refund);
     return { status: 200, body: refund };
   }
+
+  /** Newest first, as Stripe lists; `payment_intent` filters, `limit` (1-100, default 10) pages. */
+  listRefunds(params: FormTree): FakeReply {
+    const intentId = formString(params.payment_intent);
+    const limit = params.limit === undefined ? 10 : toInteger(formString(params.limit));
+    if (limit === null || limit < 1 || limit > 100) return invalidInteger('limit');
+    const after = formString(params.starting_after);
+    let matches = this.refunds.filter((r) => !intentId || r.payment_intent === intentId).reverse();
+    if (after) matches = matches.slice(matches.findIndex((r) => r.id === after) + 1);
+    const data = matches.slice(0, limit);
+    return {
+      status: 200,
+      body: { object: 'list', data, has_more: matches.length > limit, url: '/v1/refunds' },
+    };
+  }
 }

@@ -119,6 +119,45 @@ describe('FakeStripe through the official stripe client', () => {
     });
   });
 
+  it('lists the refunds of a payment newest first, page by page', async () => {
+    const session = await stripe.checkout.sessions.create(sessionParams(900));
+    const intent = (fake.completeSession(session.id).data.object as Stripe.Checkout.Session).payment_intent as string;
+    for (const amount of [100, 200, 300])
+      await stripe.refunds.create({ payment_intent: intent, amount, metadata: { n: String(amount) } });
+    const listed: number[] = [];
+    for await (const refund of stripe.refunds.list({ payment_intent: intent, limit: 2 })) listed.push(refund.amount);
+    expect(listed).toEqual([300, 200, 100]);
+  });
+
+  it('carries out a request whose answer is lost, and forgets an idempotency key after 24 hours', async () => {
+    let now = Date.now();
+    const clocked = await FakeStripe.start({ apiKey, webhookSecret, now: () => now });
+    const client = new Stripe(apiKey, {
+      host: '127.0.0.1',
+      port: clocked.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    try {
+      const session = await client.checkout.sessions.create(sessionParams(1_000));
+      const paid = clocked.completeSession(session.id).data.object as Stripe.Checkout.Session;
+      const refund = { payment_intent: paid.payment_intent as string, amount: 400 };
+      // The client tries a closed connection once more even with retries off: both answers are lost.
+      clocked.loseAnswers('/v1/refunds', 2);
+      await expect(client.refunds.create(refund, { idempotencyKey: 'r1' })).rejects.toMatchObject({
+        type: 'StripeConnectionError',
+      });
+      expect(clocked.resources.refunds.map((r) => r.amount)).toEqual([400]);
+      await client.refunds.create(refund, { idempotencyKey: 'r1' });
+      expect(clocked.resources.refunds.map((r) => r.amount)).toEqual([400]);
+      now += 24 * 3600_000 + 1;
+      await client.refunds.create(refund, { idempotencyKey: 'r1' });
+      expect(clocked.resources.refunds.map((r) => r.amount)).toEqual([400, 400]);
+    } finally {
+      await clocked.close();
+    }
+  });
+
   const notOpen = (status: string) =>
     'Only Checkout Sessions with a status in ["open"] can be expired. ' +
     `This Checkout Session has a status of "${status}".`;

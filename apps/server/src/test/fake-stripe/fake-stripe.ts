@@ -5,6 +5,9 @@ import { FormBodyError, parseFormBody, type FormTree } from './form-body';
 import { FakeStripeResources, stripeError, stripeId, type FakeReply } from './fake-stripe-resources';
 import { checkoutPage } from './fake-checkout-page';
 
+/** Stripe forgets an idempotency key after 24 hours: a request with it then runs again. */
+const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 3600_000;
+
 export interface FakeStripeOptions {
   apiKey: string;
   webhookSecret: string;
@@ -44,8 +47,9 @@ export class FakeStripe {
   webhookUrl?: string;
   /** Runs before an API request is answered (what happens elsewhere while Stripe is working). */
   beforeAnswer?: (method: string, path: string) => Promise<void>;
-  private readonly idempotent = new Map<string, { fingerprint: string; reply: FakeReply }>();
+  private readonly idempotent = new Map<string, { fingerprint: string; reply: FakeReply; at: number }>();
   private failures: number[] = [];
+  private lostAnswers: { path: string; count: number } | null = null;
   private down = false;
   private readonly now: () => number;
 
@@ -80,6 +84,11 @@ export class FakeStripe {
   /** The next `count` API requests fail with `status` (Stripe's api_error), as during an incident. */
   failNext(count: number, status = 500) {
     this.failures.push(...Array<number>(count).fill(status));
+  }
+
+  /** The next `count` requests to `path` are carried out but their answers never arrive (a connection lost mid-reply). */
+  loseAnswers(path: string, count: number) {
+    this.lostAnswers = { path, count };
   }
 
   /** While down, connections are dropped before any answer, as when Stripe cannot be reached. */
@@ -146,6 +155,10 @@ export class FakeStripe {
     if (url.pathname.startsWith('/c/pay/')) return this.hostedPage(req.method ?? 'GET', url.pathname.slice(7), res);
     await this.beforeAnswer?.(req.method ?? 'GET', url.pathname);
     const reply = this.api(req, url, body);
+    if (this.lostAnswers?.path === url.pathname && this.lostAnswers.count > 0) {
+      this.lostAnswers.count--;
+      return req.socket.destroy();
+    }
     res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': stripeId('req') });
     res.end(JSON.stringify(reply.body));
   }
@@ -169,9 +182,10 @@ export class FakeStripe {
     const failure = this.failures.shift();
     if (failure) return stripeError(failure, 'api_error', 'An unknown error occurred');
     if (method !== 'POST' || !idempotencyKey) return this.route(method, url.pathname, params);
-    // Stripe replays the first answer for a repeated key and refuses the key with other parameters.
+    // Stripe replays the first answer for a repeated key and refuses the key with other parameters, for 24 hours.
     const fingerprint = `${method} ${url.pathname} ${body}`;
-    const seen = this.idempotent.get(idempotencyKey);
+    const remembered = this.idempotent.get(idempotencyKey);
+    const seen = remembered && this.now() - remembered.at < IDEMPOTENCY_KEY_LIFETIME_MS ? remembered : undefined;
     if (seen && seen.fingerprint !== fingerprint)
       return stripeError(
         400,
@@ -180,7 +194,7 @@ export class FakeStripe {
       );
     if (seen) return seen.reply;
     const reply = this.route(method, url.pathname, params);
-    if (reply.status < 500) this.idempotent.set(idempotencyKey, { fingerprint, reply });
+    if (reply.status < 500) this.idempotent.set(idempotencyKey, { fingerprint, reply, at: this.now() });
     return reply;
   }
 
@@ -190,6 +204,7 @@ export class FakeStripe {
     if (method === 'GET' && session && !session[2]) return this.resources.retrieveSession(session[1]);
     if (method === 'POST' && session?.[2]) return this.resources.expireSession(session[1]);
     if (method === 'POST' && path === '/v1/refunds') return this.resources.createRefund(params);
+    if (method === 'GET' && path === '/v1/refunds') return this.resources.listRefunds(params);
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
