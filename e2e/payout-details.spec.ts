@@ -129,6 +129,10 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   await expect(row.getByRole('button', { name: `Hide details of the payout to ${seller.displayName}` })).toBeFocused();
   await row.getByRole('button', { name: `Hide details of the payout to ${seller.displayName}` }).click();
   await expect(row.getByText('DE89 3704 0044 0532 0130 00')).toHaveCount(0);
+  // An admin's own balance is changed by another admin: their own user page offers no form for it.
+  await a.page.goto(`/admin/users/${admin.id}`);
+  await expect(a.page.getByText('You cannot change your own balance. Another admin has to.')).toBeVisible();
+  await expect(a.page.getByRole('button', { name: 'Update balance' })).toHaveCount(0);
   await a.page.goto('/admin/audit');
   const log = a.page.getByRole('table', { name: 'Audit log' });
   await expect(log.getByRole('row').filter({ hasText: 'Showed payout details' }).first()).toContainText(

@@ -5,6 +5,7 @@ export const ORDER_MESSAGES = {
   // Refusals
   notFound: 'Order not found',
   ownListing: 'You cannot buy your own listing.',
+  ownDisputeDecision: 'You cannot decide a dispute on your own order. Another admin has to.',
   listingNotActive: 'This listing is not available for purchase.',
   sellerGone: "The seller's account is no longer active, so this order cannot be paid. Cancel it; nothing was charged.",
   listingTaken: 'Someone else is already buying this listing.',
@@ -62,6 +63,9 @@ export const WALLET_MESSAGES = {
   /** An open payout's reason when the address it was asked from was given back (decision 177). */
   payoutCanceledByUndo: "Canceled when the change of the account's email address was undone.",
   payoutNotFound: 'Payout not found',
+  /** An admin does not decide their own money (a conflict of interest): another admin has to. */
+  ownPayoutDecision: 'You cannot decide your own payout request. Another admin has to.',
+  ownBalanceCredit: 'You cannot change your own balance. Another admin has to.',
   payoutDetailsDecided: 'This payout is decided, so its payout details are no longer shown.',
   payoutDetailsNone:
     'This payout has no payout details to show: it was requested before payout details existed, or the account was erased.',

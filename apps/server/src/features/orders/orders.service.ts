@@ -1,3 +1,4 @@
+import { isSelfAction } from '@accountry/shared/admin-rules';
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { SELLER_ANSWER_MS, canOpenDispute, credentialsWithdrawn, type OrderActor } from '@accountry/shared/order-state';
 import type { Credentials, DecisionInput } from '@accountry/shared/orders';
@@ -133,6 +134,8 @@ export async function decideDispute(ctx: OrdersContext, admin: AuthUser, id: str
     reason: input.reason,
     refundCents: input.refundCents,
     check: async (o, trx) => {
+      if (isSelfAction(admin.id, o.buyerId) || isSelfAction(admin.id, o.sellerId))
+        throw forbidden(M.ownDisputeDecision);
       if (o.status !== 'disputed') throw conflict(M.notDisputed);
       if (action === 'partial_refund' && (input.refundCents ?? 0) > o.priceCents) throw badRequest(M.refundTooLarge);
       await recordAudit(

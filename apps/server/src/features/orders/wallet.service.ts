@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { isSelfAction } from '@accountry/shared/admin-rules';
 import { WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
 import { OPEN_STATES } from '@accountry/shared/order-state';
 import type { Payout, PayoutStatus, Wallet } from '@accountry/shared/wallet';
@@ -187,6 +188,8 @@ export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, p
   await deps.db.db.transaction().execute(async (trx) => {
     const payout = await trx.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
     if (!payout) throw notFound(W.payoutNotFound);
+    if (isSelfAction(admin.id, payout.userId)) throw forbidden(W.ownPayoutDecision);
+    if (isSelfAction(admin.id, payout.userId)) throw forbidden(W.ownPayoutDecision);
     await endOpenPayout(trx, payout, { status: paid ? 'paid' : 'rejected', by: admin.id, reason }, now);
     const url = deps.config.publicUrl;
     await queueMailToUser(
@@ -218,6 +221,7 @@ export async function creditBalance(
   reason: string,
 ) {
   const now = deps.clock.now();
+  if (isSelfAction(admin.id, userId)) throw forbidden(W.ownBalanceCredit);
   const user = await deps.db.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   if (!user) throw notFound(W.userNotFound);
   await deps.db.db.transaction().execute(async (trx) => {

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { isSelfAction } from '@accountry/shared/admin-rules';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { balanceCreditSchema, formatCents } from '@accountry/shared/wallet';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/forms';
+import { useSession } from '../../../lib/session';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminAction } from '../api/admin-api';
 import { QueryState } from './query-state';
@@ -20,6 +22,7 @@ export function BalanceCredit({ userId, name }: { userId: string; name: string }
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const confirm = useConfirm();
+  const me = useSession().user?.uid;
   const credit = useAdminAction(
     ({ cents, why }: { cents: number; why: string }) => adminOrdersApi.credit(userId, cents, why),
     WALLET_MESSAGES.credited,
@@ -78,35 +81,41 @@ export function BalanceCredit({ userId, name }: { userId: string; name: string }
           </SimpleGrid>
         )}
       </QueryState>
-      <form onSubmit={submit} noValidate aria-label="Credit the balance">
-        <Stack gap="xs">
-          <Group align="flex-start" wrap="wrap">
-            <NumberInput
-              label="Amount (USD)"
-              description="Negative to correct"
-              prefix="$"
-              decimalScale={2}
-              thousandSeparator=","
-              value={amount}
-              onChange={setAmount}
-              error={errors.amountCents}
-              w={200}
-            />
-            <TextInput
-              label="Reason"
-              description="e.g. bank transfer reference"
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              error={errors.reason}
-              style={{ flex: 1, minWidth: 220 }}
-            />
-          </Group>
-          <Button type="submit" variant="light" w="fit-content">
-            Update balance
-          </Button>
-        </Stack>
-      </form>
+      {isSelfAction(me ?? '', userId) ? (
+        <Text size="sm" c="dimmed">
+          {WALLET_MESSAGES.ownBalanceCredit}
+        </Text>
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Credit the balance">
+          <Stack gap="xs">
+            <Group align="flex-start" wrap="wrap">
+              <NumberInput
+                label="Amount (USD)"
+                description="Negative to correct"
+                prefix="$"
+                decimalScale={2}
+                thousandSeparator=","
+                value={amount}
+                onChange={setAmount}
+                error={errors.amountCents}
+                w={200}
+              />
+              <TextInput
+                label="Reason"
+                description="e.g. bank transfer reference"
+                maxLength={500}
+                value={reason}
+                onChange={(e) => setReason(e.currentTarget.value)}
+                error={errors.reason}
+                style={{ flex: 1, minWidth: 220 }}
+              />
+            </Group>
+            <Button type="submit" variant="light" w="fit-content">
+              Update balance
+            </Button>
+          </Stack>
+        </form>
+      )}
       {confirm.dialog}
     </Card>
   );

@@ -1,7 +1,9 @@
 import { Link, useParams } from 'react-router';
-import { Anchor, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { isSelfAction } from '@accountry/shared/admin-rules';
+import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { DisputeDecision } from '../../../components/orders/dispute-decision';
 import { DisputeThread } from '../../../components/orders/dispute-thread';
 import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
@@ -13,12 +15,14 @@ import { AuditTrail } from '../components/audit-trail';
 import { DecisionForm } from '../components/decision-form';
 import { QueryState } from '../components/query-state';
 import { formatDateTime } from '../../../lib/format-time';
+import { useSession } from '../../../lib/session';
 
 /** /admin/orders/:orderId: the whole order for an admin, and the dispute decision while one is open. */
 export function Component() {
   const { orderId = '' } = useParams();
   const query = useQuery({ queryKey: adminOrderKeys.order(orderId), queryFn: () => adminOrdersApi.order(orderId) });
   const order = query.data;
+  const me = useSession().user?.uid;
   return (
     <Stack>
       <Anchor component={Link} to="/admin/orders" size="sm">
@@ -58,7 +62,14 @@ export function Component() {
                     </Card>
                   )}
                   <DisputeDecision order={order} />
-                  {order.status === 'disputed' && <DecisionForm order={order} />}
+                  {order.status === 'disputed' &&
+                    (isSelfAction(me ?? '', order.buyerId) || isSelfAction(me ?? '', order.sellerId) ? (
+                      <Alert color="yellow" title="Your own order">
+                        {ORDER_MESSAGES.ownDisputeDecision}
+                      </Alert>
+                    ) : (
+                      <DecisionForm order={order} />
+                    ))}
                   {order.dispute && <DisputeThread order={order} />}
                   <OrderHistoryCard history={order.history} />
                 </Stack>

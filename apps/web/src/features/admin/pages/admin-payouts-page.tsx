@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Box, Button, Card, Group, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { isSelfAction } from '@accountry/shared/admin-rules';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { PAYOUT_STATUSES, PAYOUT_STATUS_LABELS, formatCents, type Payout } from '@accountry/shared/wallet';
 import { PayoutStatusBadge } from '../../../components/orders/payout-status-badge';
@@ -12,6 +13,7 @@ import { AdminListTable, type AdminColumn } from '../components/admin-list-table
 import { PayoutDestination } from '../components/payout-destination';
 import { useFilterParams } from '../lib/use-filter-params';
 import { formatDateTime } from '../../../lib/format-time';
+import { useSession } from '../../../lib/session';
 
 type Ask = (p: Payout) => void;
 
@@ -24,7 +26,14 @@ function Seller({ p }: { p: Payout }) {
 }
 
 function Decide({ p, askPaid, askReject }: { p: Payout; askPaid: Ask; askReject: Ask }) {
+  const me = useSession().user?.uid;
   if (p.status !== 'open') return null;
+  if (isSelfAction(me ?? '', p.userId))
+    return (
+      <Text size="sm" c="dimmed" maw={220}>
+        {WALLET_MESSAGES.ownPayoutDecision}
+      </Text>
+    );
   return (
     <Group gap="xs" wrap="nowrap">
       <Button

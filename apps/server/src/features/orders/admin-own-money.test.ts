@@ -1,0 +1,115 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { availableAccount } from '../../lib/ledger';
+import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import {
+  arrangeDeal,
+  balance,
+  call,
+  expectLedgerHealthy,
+  fund,
+  ledgerSnapshot,
+  orderUpTo,
+  withPayoutDetails,
+  type Party,
+} from './orders-test-helpers';
+
+/** An admin who is a party to the money decides nothing about it: another admin has to. */
+let ctx: TestContext;
+let otherAdmin: Party;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const a = await userWithSession(ctx, 'admin');
+  otherAdmin = { id: a.user.id, session: a.session };
+});
+afterEach(() => expectLedgerHealthy(ctx));
+afterAll(() => ctx.close());
+
+const orderStatus = async (id: string) =>
+  (await ctx.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+describe('an admin and their own money', () => {
+  it('cannot decide the dispute on an order they bought; another admin can', async () => {
+    const deal = await arrangeDeal(ctx, {}, 'admin');
+    const id = await orderUpTo(ctx, deal, 'delivered');
+    const reason = 'The account was banned the day after delivery.';
+    expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute`, { reason })).status).toBe(200);
+    const before = await ledgerSnapshot(ctx);
+
+    const own = await call(ctx, deal.buyer, 'POST', `/api/admin/orders/${id}/decision`, {
+      outcome: 'refund',
+      reason: 'Refunding myself.',
+    });
+    expect(own).toMatchObject({
+      status: 403,
+      body: { error: { message: 'You cannot decide a dispute on your own order. Another admin has to.' } },
+    });
+    expect(await orderStatus(id)).toBe('disputed');
+    expect(await ledgerSnapshot(ctx)).toEqual(before);
+    const audited = await ctx.db.selectFrom('auditLog').select('id').where('targetId', '=', id).execute();
+    expect(audited).toEqual([]);
+
+    const decided = await call(ctx, otherAdmin, 'POST', `/api/admin/orders/${id}/decision`, {
+      outcome: 'refund',
+      reason: 'The ban came from the seller’s earlier cheating.',
+    });
+    expect(decided).toMatchObject({ status: 200, body: { status: 'refunded' } });
+  });
+
+  it('cannot decide the dispute on an order they sold either', async () => {
+    const deal = await arrangeDeal(ctx);
+    const a = await userWithSession(ctx, 'admin');
+    await ctx.db.updateTable('listings').set({ sellerId: a.user.id }).where('id', '=', deal.listing.id).execute();
+    const sellerAdmin: Party = { id: a.user.id, session: a.session };
+    const id = await orderUpTo(ctx, { ...deal, seller: { ...sellerAdmin, email: a.user.email } }, 'delivered');
+    const reason = 'The password does not work.';
+    expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute`, { reason })).status).toBe(200);
+    const own = await call(ctx, sellerAdmin, 'POST', `/api/admin/orders/${id}/decision`, {
+      outcome: 'release',
+      reason: 'It works for me.',
+    });
+    expect(own.status).toBe(403);
+    expect(await orderStatus(id)).toBe('disputed');
+  });
+
+  it('cannot pay out or reject their own payout request; another admin can', async () => {
+    const a = await userWithSession(ctx, 'admin');
+    const admin: Party = { id: a.user.id, session: a.session };
+    await fund(ctx, admin.id, 10_000);
+    await withPayoutDetails(ctx, admin);
+    const asked = await call(ctx, admin, 'POST', '/api/wallet/payouts', { amountCents: 4_000 });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const payoutId = (asked.body.payouts as Array<{ id: string }>)[0]!.id;
+
+    const paid = await call(ctx, admin, 'POST', `/api/admin/payouts/${payoutId}/paid`);
+    expect(paid).toMatchObject({
+      status: 403,
+      body: { error: { message: 'You cannot decide your own payout request. Another admin has to.' } },
+    });
+    const rejected = await call(ctx, admin, 'POST', `/api/admin/payouts/${payoutId}/reject`, { reason: 'Mine.' });
+    expect(rejected.status).toBe(403);
+    const payout = await ctx.db.selectFrom('payouts').select('status').where('id', '=', payoutId).executeTakeFirst();
+    expect(payout?.status).toBe('open');
+
+    expect((await call(ctx, otherAdmin, 'POST', `/api/admin/payouts/${payoutId}/paid`)).status).toBe(200);
+  });
+
+  it('cannot credit or debit their own balance', async () => {
+    const a = await userWithSession(ctx, 'admin');
+    const admin: Party = { id: a.user.id, session: a.session };
+    const own = await call(ctx, admin, 'POST', `/api/admin/users/${admin.id}/balance-credits`, {
+      amountCents: 100_000,
+      reason: 'Bank transfer received.',
+    });
+    expect(own).toMatchObject({
+      status: 403,
+      body: { error: { message: 'You cannot change your own balance. Another admin has to.' } },
+    });
+    expect(await balance(ctx, availableAccount(admin.id))).toBe(0);
+    const credited = await call(ctx, otherAdmin, 'POST', `/api/admin/users/${admin.id}/balance-credits`, {
+      amountCents: 100_000,
+      reason: 'Bank transfer received.',
+    });
+    expect(credited.status).toBe(200);
+    expect(await balance(ctx, availableAccount(admin.id))).toBe(100_000);
+  });
+});
