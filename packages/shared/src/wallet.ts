@@ -64,6 +64,18 @@ export const payoutSchema = z.object({
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
+/**
+ * A sale paid to its seller: the price, what went back to the buyer (a partial refund), the platform fee taken, and
+ * what reached the seller's balance (the shared `sellerShareCents`).
+ */
+export const saleSplitSchema = z.object({
+  priceCents: z.number(),
+  refundedCents: z.number(),
+  feeCents: z.number(),
+  paidCents: z.number(),
+});
+export type SaleSplit = z.infer<typeof saleSplitSchema>;
+
 export const walletEntrySchema = z.object({
   id: z.string(),
   kind: z.enum(LEDGER_KINDS),
@@ -71,10 +83,20 @@ export const walletEntrySchema = z.object({
   availableCents: z.number(),
   heldCents: z.number(),
   orderId: z.string().nullable(),
+  /** The title of the order's listing, as the order's page shows it (kept when the listing is deleted); null without. */
+  listingTitle: z.string().nullable(),
+  /** On the line that paid a sale to its seller: how the price was split (null on every other line). */
+  sale: saleSplitSchema.nullable(),
   memo: z.string(),
   createdAt: z.number(),
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
+
+/** A line's label: a partial refund's line for the seller is the rest of the sale reaching their balance. */
+export const walletEntryLabel = (entry: { kind: LedgerKind; sale: SaleSplit | null }) =>
+  entry.kind === 'order_refund' && entry.sale
+    ? 'Sale closed with a partial refund: the rest paid to your balance'
+    : LEDGER_KIND_LABELS[entry.kind];
 
 export const walletSchema = z.object({
   availableCents: z.number(),

@@ -263,39 +263,3 @@ export async function payoutsPage(deps: AppDeps, status: PayoutStatus, cursor: s
     nextCursor: rows.length > PAGE && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }
-
-/** The user's ledger lines, newest first: each transaction that moved their available or held balance. */
-export async function walletEntries(deps: AppDeps, userId: string, cursor: string | undefined) {
-  const avail = availableAccount(userId);
-  const held = heldAccount(userId);
-  const after = decodeCursor(cursor);
-  let q = deps.db.db
-    .selectFrom('ledgerEntries as e')
-    .innerJoin('ledgerTransactions as t', 't.id', 'e.transactionId')
-    .select([
-      't.id',
-      't.kind',
-      't.orderId',
-      't.memo',
-      't.createdAt',
-      sql<number>`sum(case when e.account_id = ${avail} then e.amount_cents else 0 end)`.as('availableCents'),
-      sql<number>`sum(case when e.account_id = ${held} then e.amount_cents else 0 end)`.as('heldCents'),
-    ])
-    .where('e.accountId', 'in', [avail, held])
-    .groupBy(['t.id', 't.kind', 't.orderId', 't.memo', 't.createdAt']);
-  if (after) {
-    const [at, id] = after;
-    q = q.where((eb) => eb.or([eb('t.createdAt', '<', at), eb.and([eb('t.createdAt', '=', at), eb('t.id', '<', id)])]));
-  }
-  const rows = await q
-    .orderBy('t.createdAt', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(PAGE + 1)
-    .execute();
-  const page = rows.slice(0, PAGE);
-  const last = page[page.length - 1];
-  return {
-    items: page.map((r) => ({ ...r, availableCents: Number(r.availableCents), heldCents: Number(r.heldCents) })),
-    nextCursor: rows.length > PAGE && last ? encodeCursor(last.createdAt, last.id) : null,
-  };
-}
