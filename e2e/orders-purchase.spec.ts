@@ -151,6 +151,14 @@ test('a buyer buys an account, the seller delivers, the buyer reveals and accept
   await s.page.goto('/wallet');
   await expect(s.page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
   await expect(s.page.getByLabel('Available balance: $94.05')).toBeVisible();
+  // Its balance history names the listing sold, links to the order and shows the fee taken from the price.
+  const saleLine = s.page
+    .getByRole('table', { name: 'Balance history' })
+    .getByRole('row')
+    .filter({ hasText: 'Sale completed: paid to your balance' });
+  await expect(saleLine.getByRole('link', { name: title })).toHaveAttribute('href', new URL(orderUrl).pathname);
+  await expect(saleLine.getByText('Sale price $99.00, platform fee $4.95, paid to your balance $94.05.')).toBeVisible();
+  await expect(saleLine).toContainText('+$94.05');
 
   // The buyer reviews the seller, once.
   await b.page.goto(orderUrl);

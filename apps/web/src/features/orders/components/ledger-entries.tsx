@@ -2,11 +2,12 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { LEDGER_KIND_LABELS, formatCents } from '@accountry/shared/wallet';
+import { formatCents, walletEntryLabel } from '@accountry/shared/wallet';
 import { orderPagePath } from '../../../components/orders/order-format';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { formatDateTime } from '../../../lib/format-time';
+import { saleSplitText } from './sale-split-text';
 
 const signed = (cents: number) => (cents === 0 ? '—' : `${cents > 0 ? '+' : ''}${formatCents(cents)}`);
 
@@ -46,16 +47,21 @@ export function LedgerEntries() {
               <Table.Tr key={e.id}>
                 <Table.Td>{formatDateTime(e.createdAt)}</Table.Td>
                 <Table.Td>
-                  <Text size="sm">{LEDGER_KIND_LABELS[e.kind]}</Text>
+                  <Text size="sm">{walletEntryLabel(e)}</Text>
+                  {e.orderId && (
+                    <Anchor component={Link} to={orderPagePath(e.orderId)} size="xs" display="block">
+                      {e.listingTitle ?? 'View order'}
+                    </Anchor>
+                  )}
+                  {e.sale && (
+                    <Text size="xs" c="dimmed">
+                      {saleSplitText(e.sale)}
+                    </Text>
+                  )}
                   {e.memo && (
                     <Text size="xs" c="dimmed">
                       {e.memo}
                     </Text>
-                  )}
-                  {e.orderId && (
-                    <Anchor component={Link} to={orderPagePath(e.orderId)} size="xs">
-                      View order
-                    </Anchor>
                   )}
                 </Table.Td>
                 <Table.Td ta="right" c={e.availableCents < 0 ? 'red.9' : e.availableCents > 0 ? 'teal.9' : undefined}>
