@@ -87,6 +87,10 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   const history = s.page.getByRole('table', { name: 'Payouts' });
   await expect(history.getByRole('row').nth(1)).toContainText('$25.00');
   await expect(history.getByRole('row').nth(1)).toContainText('IBAN DE… ending 3000');
+  // No review time is promised: the request says what happens next, and that it can still be taken back.
+  await expect(
+    history.getByRole('row').nth(1).getByText('Waiting for review by our team. You can cancel it until then.'),
+  ).toBeVisible();
 
   // A second request, taken back before an admin decides it: the amount returns to the balance.
   await request.getByRole('textbox', { name: 'Amount (USD)' }).fill('10');
@@ -104,6 +108,7 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
     s.page.getByText('Payout request canceled: the amount is back in your available balance.'),
   ).toBeVisible();
   await expect(history.getByRole('row').nth(1)).toContainText('Canceled');
+  await expect(history.getByRole('row').nth(1)).not.toContainText('Waiting for review');
   await expect(history).toBeFocused();
 
   // The admin asks for the whole details of the open payout when about to send the money (each showing is audited).

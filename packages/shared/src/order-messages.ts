@@ -70,6 +70,8 @@ export const WALLET_MESSAGES = {
   payoutDetailsNone:
     'This payout has no payout details to show: it was requested before payout details existed, or the account was erased.',
   payoutRequested: 'Payout requested. An admin will send it and mark it paid.',
+  /** Beside an open payout: no review time is promised, and the hold of decision 173 ended before it was requested. */
+  payoutWaiting: 'Waiting for review by our team. You can cancel it until then.',
   payoutPaid: 'Payout marked as paid.',
   payoutRejected: 'Payout rejected; the amount is back in the available balance.',
   rejectReason: 'Write a reason of 3 to 500 characters.',

@@ -20,6 +20,11 @@ function Status({ p, onCancel }: { p: Payout; onCancel: (p: Payout) => void }) {
         </Text>
       )}
       {p.status === 'open' && (
+        <Text size="xs" c="dimmed">
+          {WALLET_MESSAGES.payoutWaiting}
+        </Text>
+      )}
+      {p.status === 'open' && (
         <Button
           variant="subtle"
           size="compact-xs"
