@@ -1,3 +1,4 @@
+import { MAX_CREDENTIAL_CORRECTIONS } from './credentials-correction';
 import { MAX_UNPAID_ORDERS, type OrderAction, type OrderState } from './order-state';
 
 /** Every user-facing message of orders, wallet and payouts, written once (tests pin the literal text). */
@@ -27,6 +28,14 @@ export const ORDER_MESSAGES = {
   credentialsNotAvailable: 'The credentials are not available for this order.',
   credentialsErased: 'The credentials were erased 30 days after the order completed.',
   credentialsRefunded: 'The order was refunded in full, so its credentials are no longer shown.',
+  // Correcting delivered credentials (decision 182)
+  correctionClosed: 'The credentials can be corrected only while the buyer is checking the account.',
+  correctionRevealed:
+    'The buyer has already revealed the credentials, so they can no longer be corrected. Tell the buyer in the chat ' +
+    'what is wrong; if you cannot sort it out, the buyer can open a dispute.',
+  correctionLimit:
+    `The credentials have been corrected ${MAX_CREDENTIAL_CORRECTIONS} times, the most allowed. Tell the buyer in ` +
+    'the chat what is wrong; if you cannot sort it out, the buyer can open a dispute.',
   refundTooLarge: 'The refund cannot be larger than the price of the order.',
   refundAmount: 'Enter a refund amount of at least 1 cent.',
   decisionReason: 'Write a reason of 10 to 2000 characters; both parties will see it.',
@@ -45,6 +54,7 @@ export const ORDER_MESSAGES = {
   created: 'Order created. Pay within 15 minutes to keep the listing reserved.',
   paid: 'Payment received. The seller has been asked to deliver.',
   delivered: 'Credentials delivered. The buyer has 72 hours to check the account.',
+  corrected: 'Credentials corrected. The buyer has been told; the time to check the account is unchanged.',
   confirmed: 'Thank you! The protection period has started.',
   canceled: 'Order canceled. Any payment has been returned to your balance.',
   disputeOpened: 'Dispute opened. The seller has 24 hours to answer; an admin will decide.',
@@ -107,6 +117,9 @@ export const ORDER_CHAT_MESSAGES = {
     "The seller's account is no longer active, so the order was canceled. The payment was refunded in full.",
   buyer_closed:
     "The buyer's account is no longer active, so the unpaid order was canceled. The listing is available again.",
+  /** Not a move: the seller replaced the credentials before the buyer revealed them (decision 182). */
+  credentialsCorrected:
+    'The seller corrected the credentials on the order page. The time to check the account is unchanged.',
 } as const;
 
 /** The system message for a move of an order from `from` (a partial refund names its amount). */
@@ -135,6 +148,14 @@ export const ORDER_MAIL_SUBJECTS: Record<OrderAction, string> = {
   seller_closed: 'Order canceled',
   buyer_closed: 'Order canceled',
 };
+
+/** The buyer's mail when the seller corrected the credentials (its text is the chat message). */
+export const CREDENTIALS_CORRECTED_MAIL_SUBJECT = 'Credentials corrected';
+
+/** The order history's title and reason of a correction, which moves no state. */
+export const CREDENTIALS_CORRECTED_EVENT = 'Credentials corrected';
+export const credentialsCorrectedReason = (n: number) =>
+  `Correction ${n} of ${MAX_CREDENTIAL_CORRECTIONS}. The time to check the account is unchanged.`;
 
 /** The order history's reason when an admin's closing of a party's account canceled the order (decision 169). */
 export const accountClosedReason = (side: 'buyer' | 'seller', how: 'disabled' | 'deleted') =>

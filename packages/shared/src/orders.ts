@@ -14,6 +14,8 @@ export const ORDER_ROUTES = {
   confirm: '/api/orders/:id/confirm',
   dispute: '/api/orders/:id/dispute',
   revealCredentials: '/api/orders/:id/credentials/reveal',
+  /** The seller replaces delivered credentials the buyer has not revealed yet (decision 182). */
+  correctCredentials: '/api/orders/:id/credentials',
   statements: '/api/orders/:id/dispute/statements',
   evidence: '/api/orders/:id/dispute/evidence',
   evidenceImage: '/api/orders/:id/dispute/evidence/:evidenceId',
@@ -67,6 +69,8 @@ export type Credentials = z.infer<typeof credentialsSchema>;
 export type CredentialsInput = z.input<typeof credentialsSchema>;
 
 export const deliverOrderSchema = z.strictObject({ credentials: credentialsSchema });
+/** A correction hands over the whole set again, as a delivery does. */
+export const correctCredentialsSchema = deliverOrderSchema;
 
 export const openDisputeSchema = z.strictObject({
   reason: z.string({ error: M.disputeReason }).trim().min(10, M.disputeReason).max(2000, M.disputeReason),
@@ -98,8 +102,13 @@ export const decisionInputSchema = z
   });
 export type DecisionInput = z.infer<typeof decisionInputSchema>;
 
+/** History entries that move no state; null for a transition. */
+export const ORDER_HISTORY_EVENTS = ['credentials_corrected'] as const;
+export type OrderHistoryEvent = (typeof ORDER_HISTORY_EVENTS)[number];
+
 export const historyEntrySchema = z.object({
   id: z.string(),
+  event: z.enum(ORDER_HISTORY_EVENTS).nullable(),
   from: orderStateSchema.nullable(),
   to: orderStateSchema,
   actorKind: z.enum(ORDER_ACTORS),
@@ -172,6 +181,10 @@ export const orderDetailSchema = z.object({
     delivered: z.boolean(),
     erased: z.boolean(),
     reveals: z.array(credentialRevealSchema),
+    /** How often the seller replaced them (decision 182). */
+    corrections: z.number(),
+    /** For the seller: whether they may replace them now (before the buyer's first reveal, a few times). */
+    canCorrect: z.boolean(),
   }),
   canReview: z.boolean(),
 });

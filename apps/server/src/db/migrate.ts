@@ -36,6 +36,7 @@ import * as undoLinksByAddress from './migrations/2026-11-30T0300-undo-links-by-
 import * as accountEvents from './migrations/2026-11-30T0400-account-events';
 import * as offers from './migrations/2026-11-30T0500-offers';
 import * as waitingIndexes from './migrations/2026-11-30T0600-waiting-indexes';
+import * as credentialsCorrections from './migrations/2026-12-01T0100-credentials-corrections';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0400-account-events': accountEvents,
   '2026-11-30T0500-offers': offers,
   '2026-11-30T0600-waiting-indexes': waitingIndexes,
+  '2026-12-01T0100-credentials-corrections': credentialsCorrections,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

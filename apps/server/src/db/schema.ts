@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { OrderAction, OrderActor, OrderState } from '@accountry/shared/order-state';
 import type { LedgerKind } from '@accountry/shared/wallet';
 import type { AccountEventKind } from '@accountry/shared/account-activity';
+import type { OrderHistoryEvent } from '@accountry/shared/orders';
 import type { OfferStatus } from '@accountry/shared/offers';
 
 /**
@@ -413,6 +414,10 @@ export interface OrdersTable {
   credentialsCipher: string | null;
   credentialsEraseAt: number | null;
   credentialsErasedAt: number | null;
+  /** The buyer's first reveal: the seller can no longer correct the credentials (decision 182). */
+  credentialsRevealedAt: number | null;
+  /** How often the seller replaced the delivered credentials. */
+  credentialsCorrections: number;
 }
 
 export interface OrderHistoryTable {
@@ -425,6 +430,8 @@ export interface OrderHistoryTable {
   actorId: string | null;
   reason: string;
   createdAt: number;
+  /** An entry that moves no state (a correction of the credentials); null for a transition. */
+  event: OrderHistoryEvent | null;
 }
 
 export interface CredentialRevealsTable {

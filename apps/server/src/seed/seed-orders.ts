@@ -100,6 +100,8 @@ async function insertDemoOrder(db: Database, o: DemoOrder, now: number, cipher: 
     credentialsCipher: null,
     credentialsEraseAt: final ? at + 30 * 24 * HOUR : null,
     credentialsErasedAt: null,
+    credentialsRevealedAt: null,
+    credentialsCorrections: 0,
   };
   if (state === 'pending_payment') row.dueAt = now + 10 * 60_000;
   // Delivered or later: the credentials panel has something to reveal, until the retention ends as the sweep would.

@@ -43,6 +43,8 @@ export async function insertOrderRow(
     credentialsCipher: null,
     credentialsEraseAt: null,
     credentialsErasedAt: null,
+    credentialsRevealedAt: null,
+    credentialsCorrections: 0,
     ...o,
   };
   await ctx.db.insertInto('orders').values(row).execute();

@@ -81,6 +81,8 @@ export async function buyNow(
         credentialsCipher: null,
         credentialsEraseAt: null,
         credentialsErasedAt: null,
+        credentialsRevealedAt: null,
+        credentialsCorrections: 0,
       };
       await insertOrder(trx, order);
       if (offer) await linkOfferToOrder(trx, offer, order.id);

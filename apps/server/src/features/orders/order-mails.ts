@@ -1,4 +1,10 @@
-import { AUTO_CONFIRM_REMINDER, ORDER_MAIL_SUBJECTS, orderChatMessage } from '@accountry/shared/order-messages';
+import {
+  AUTO_CONFIRM_REMINDER,
+  CREDENTIALS_CORRECTED_MAIL_SUBJECT,
+  ORDER_CHAT_MESSAGES,
+  ORDER_MAIL_SUBJECTS,
+  orderChatMessage,
+} from '@accountry/shared/order-messages';
 import type { OrderAction } from '@accountry/shared/order-state';
 import { formatCents } from '@accountry/shared/wallet';
 import type { Database } from '../../db/database';
@@ -32,6 +38,12 @@ export function queueMoveMails(
 /** "Confirmed in 12 hours": the buyer's last call to open a dispute. */
 export function queueReminderMail(ctx: OrdersContext, trx: Database, order: OrdersTable, now: number) {
   return queueOrderMail(ctx, trx, order, AUTO_CONFIRM_REMINDER.subject, AUTO_CONFIRM_REMINDER.line, ['buyer'], now);
+}
+
+/** The seller corrected the credentials (decision 182): the buyer reveals the new ones, by the same deadline. */
+export function queueCorrectionMail(ctx: OrdersContext, trx: Database, order: OrdersTable, now: number) {
+  const line = ORDER_CHAT_MESSAGES.credentialsCorrected;
+  return queueOrderMail(ctx, trx, order, CREDENTIALS_CORRECTED_MAIL_SUBJECT, line, ['buyer'], now);
 }
 
 async function queueOrderMail(

@@ -5,6 +5,7 @@ import {
   sellerShareCents,
   type OrderAction,
 } from '@accountry/shared/order-state';
+import { correctionRefusal } from '@accountry/shared/credentials-correction';
 import type { OrderDetail, OrderListItem, OrderStatusFilter } from '@accountry/shared/orders';
 import type { DeliveryTime } from '@accountry/shared/listings';
 import type { OrdersTable } from '../../db/schema';
@@ -104,6 +105,7 @@ export async function orderDetail(
     actions: actionsFor(order, side, now),
     history: history.map((h) => ({
       id: h.id,
+      event: h.event ?? null,
       from: h.fromStatus,
       to: h.toStatus,
       actorKind: h.actorKind,
@@ -116,6 +118,8 @@ export async function orderDetail(
       delivered: order.deliveredAt !== null,
       erased: order.credentialsErasedAt !== null,
       reveals: reveals.map((r) => ({ by: r.by, at: r.createdAt })),
+      corrections: order.credentialsCorrections,
+      canCorrect: side === 'seller' && correctionRefusal(order, now) === null,
     },
     canReview:
       side === 'buyer' &&

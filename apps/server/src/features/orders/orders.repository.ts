@@ -31,7 +31,10 @@ export async function updateOrderIf(
 }
 
 /** Called after the order row moved, so its lock orders concurrent writers and seq stays gapless. */
-export async function insertHistory(db: Database, row: Omit<OrderHistoryTable, 'id' | 'seq'>) {
+export async function insertHistory(
+  db: Database,
+  row: Omit<OrderHistoryTable, 'id' | 'seq' | 'event'> & Partial<Pick<OrderHistoryTable, 'event'>>,
+) {
   const last = await db
     .selectFrom('orderHistory')
     .select((eb) => eb.fn.max('seq').as('seq'))
@@ -49,6 +52,7 @@ export async function historyOf(db: Database, orderId: string) {
     .leftJoin('users as u', 'u.id', 'h.actorId')
     .select([
       'h.id',
+      'h.event',
       'h.fromStatus',
       'h.toStatus',
       'h.actorKind',

@@ -5,6 +5,7 @@ import {
   ORDER_ROUTES as R,
   ORDERS_PAGE_SIZE,
   cancelOrderSchema,
+  correctCredentialsSchema,
   createOrderSchema,
   deliverOrderSchema,
   myOrdersQuerySchema,
@@ -41,6 +42,7 @@ import { listStatements, postStatement } from './disputes.service';
 import { disputeEvidenceRoutes } from './dispute-evidence.routes';
 import { offersRoutes } from './offers.routes';
 import { countWaiting } from './waiting.repository';
+import { correctCredentials } from './credentials-correction.service';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
 const errors = errorReplies(400, 401, 403, 404, 409);
@@ -125,6 +127,17 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       await deliverOrder(ctx, user, request.params.id, request.body.credentials);
       return view(request.params.id, user);
     });
+
+    // The seller replaces what they delivered, until the buyer first reveals it (decision 182).
+    app.post(
+      R.correctCredentials,
+      { schema: { tags, params, body: correctCredentialsSchema, response: detail } },
+      async (request) => {
+        const user = requireRole(request, MEMBERS);
+        await correctCredentials(ctx, user, request.params.id, request.body.credentials);
+        return view(request.params.id, user);
+      },
+    );
 
     app.post(R.confirm, { schema: { tags, params, response: detail } }, async (request) => {
       const user = requireRole(request, MEMBERS);

@@ -11,6 +11,7 @@ import { applyTransition, moveOrder, type Actor } from './order-transitions';
 import { afterTransition } from './order-effects';
 import { findOrder, insertReveal, updateOrderIf } from './orders.repository';
 import { mayTrade } from './order-listings.repository';
+import { sealedForReveal } from './order-credentials.repository';
 
 /** The viewer's side of an order, or a 404 that does not say whether the order exists. */
 export function sideOf(order: OrdersTable, user: AuthUser): 'buyer' | 'seller' | 'admin' {
@@ -26,7 +27,8 @@ export async function visibleOrder(ctx: OrdersContext, id: string, user: AuthUse
   return { order, side: sideOf(order, user) };
 }
 
-function only(side: 'buyer' | 'seller', order: OrdersTable, user: AuthUser) {
+/** Refuses anyone but the order's buyer (or seller): 403 to the other party and admins, 404 to anyone else. */
+export function only(side: 'buyer' | 'seller', order: OrdersTable, user: AuthUser) {
   const mine = side === 'buyer' ? order.buyerId === user.id : order.sellerId === user.id;
   if (mine) return;
   if (order.buyerId !== user.id && order.sellerId !== user.id && user.role !== 'admin') throw notFound(M.notFound);
@@ -174,8 +176,12 @@ export async function revealCredentials(ctx: OrdersContext, user: AuthUser, id: 
   }
   if (order.credentialsErasedAt) throw conflict(M.credentialsErased);
   if (!order.credentialsCipher) throw conflict(M.credentialsNotAvailable);
-  const credentials = ctx.cipher.open(order.credentialsCipher, order.id);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    // The buyer's first reveal is recorded on the order by the statement that reads what it shows (decision 182).
+    const sealed = asAdmin ? order : await sealedForReveal(trx, order.id, now);
+    if (sealed?.credentialsErasedAt) throw conflict(M.credentialsErased);
+    if (!sealed?.credentialsCipher) throw conflict(M.credentialsNotAvailable);
+    const credentials = ctx.cipher.open(sealed.credentialsCipher, order.id);
     await insertReveal(trx, order.id, user.id, asAdmin ? 'admin' : 'buyer', now);
     if (asAdmin)
       await recordAudit(
@@ -183,6 +189,6 @@ export async function revealCredentials(ctx: OrdersContext, user: AuthUser, id: 
         { actorId: user.id, action: 'order.credentials_reveal', targetType: 'order', targetId: order.id },
         now,
       );
+    return credentials;
   });
-  return credentials;
 }
