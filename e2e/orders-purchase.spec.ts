@@ -13,7 +13,7 @@ async function signedInPage(browser: Browser, baseURL: string, userId: string) {
   return { context, page: await context.newPage() };
 }
 
-test('a buyer buys an account, the seller delivers, the buyer reveals and accepts; after protection the seller is paid and the buyer reviews', async ({
+test('a buyer buys an account, the seller delivers and corrects a typo, the buyer reveals and accepts; after protection the seller is paid and the buyer reviews', async ({
   browser,
   baseURL,
 }) => {
@@ -121,18 +121,50 @@ test('a buyer buys an account, the seller delivers, the buyer reveals and accept
     b.page.getByRole('button', { name: `Account menu for ${buyer.displayName} (1 waiting for you)` }),
   ).toBeVisible();
 
-  // The buyer reveals them; the seller sees when.
+  // A typo in the password: before the buyer reveals them, the seller replaces them, after confirming.
+  const sellerCredentials = s.page.getByRole('region', { name: 'Credentials' });
+  await sellerCredentials.getByRole('button', { name: 'Correct the credentials' }).click();
+  const correction = s.page.getByRole('form', { name: 'Correct the credentials' });
+  await correction.getByRole('textbox', { name: 'Login' }).fill(`galaxy_${tag}`);
+  await correction.getByRole('textbox', { name: 'Password' }).fill('Nebula-Secret-43');
+  await correction.getByRole('button', { name: 'Replace the credentials' }).click();
+  const replace = s.page.getByRole('dialog', { name: 'Replace the credentials?' });
+  await expect(replace.getByText(/The time to check the account is not extended\./)).toBeVisible();
+  await replace.getByRole('button', { name: 'Replace them' }).click();
+  await expect(
+    s.page.getByText('Credentials corrected. The buyer has been told; the time to check the account is unchanged.'),
+  ).toBeVisible();
+  await expect(
+    sellerCredentials.getByText('Corrected once after delivery; the buyer sees only the latest.'),
+  ).toBeVisible();
+  await expect(sellerCredentials.getByRole('button', { name: 'Correct the credentials' })).toBeFocused();
+
+  // The buyer reveals them, the corrected ones, and sees the correction in the history; the seller sees when.
   await b.page.reload();
   await expect(summary.getByText('Delivered, inspection')).toBeVisible();
+  const correctedEntry = b.page
+    .getByRole('list', { name: 'Order history' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Credentials corrected' });
+  await expect(correctedEntry).toContainText('Correction 1 of 3. The time to check the account is unchanged.');
   await expect(b.page.getByRole('timer')).toContainText('Check the account, then accept it or open a dispute within');
   await b.page.getByRole('button', { name: 'Reveal' }).click();
   // The button gives way to the credentials, and the focus goes to them.
   await expect(b.page.getByRole('group', { name: 'The credentials' })).toBeFocused();
   const credentials = b.page.getByRole('region', { name: 'Credentials' });
   await expect(credentials.getByText(`galaxy_${tag}`)).toBeVisible();
-  await expect(credentials.getByText('Nebula-Secret-42')).toBeVisible();
+  await expect(credentials.getByText('Nebula-Secret-43')).toBeVisible();
+  await expect(credentials.getByText('Nebula-Secret-42')).toHaveCount(0);
   await s.page.reload();
   await expect(s.page.getByText(/^Buyer viewed the credentials at /)).toBeVisible();
+  // Revealed, they can no longer be corrected: the page says the chat is the way.
+  await expect(
+    sellerCredentials.getByText(
+      'The buyer has already revealed the credentials, so they can no longer be corrected. Tell the buyer in the ' +
+        'chat what is wrong; if you cannot sort it out, the buyer can open a dispute.',
+    ),
+  ).toBeVisible();
+  await expect(sellerCredentials.getByRole('button', { name: 'Correct the credentials' })).toHaveCount(0);
 
   // The buyer accepts the account; the protection period starts.
   await b.page.getByRole('button', { name: 'Accept the account' }).click();

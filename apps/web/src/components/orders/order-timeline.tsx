@@ -1,9 +1,14 @@
 import { useId } from 'react';
 import { Card, Text, Timeline, Title } from '@mantine/core';
+import { CREDENTIALS_CORRECTED_EVENT } from '@accountry/shared/order-messages';
 import { ORDER_STATE_LABELS } from '@accountry/shared/order-state';
 import type { OrderHistoryEntry } from '@accountry/shared/orders';
 import { ACTOR_LABELS } from './order-format';
 import { formatDateTime } from '../../lib/format-time';
+
+/** An entry's title: the state it reached, or what happened when it moved none (a correction, decision 182). */
+const titleOf = (h: OrderHistoryEntry) =>
+  h.event === 'credentials_corrected' ? CREDENTIALS_CORRECTED_EVENT : ORDER_STATE_LABELS[h.to];
 
 /** The order's history, oldest first: every transition with who, when and why. */
 export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {
@@ -17,7 +22,7 @@ export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {
       styles={{ root: { listStyle: 'none', paddingLeft: 0, margin: 0 } }}
     >
       {history.map((h) => (
-        <Timeline.Item key={h.id} component="li" title={ORDER_STATE_LABELS[h.to]}>
+        <Timeline.Item key={h.id} component="li" title={titleOf(h)}>
           <Text size="sm" c="dimmed">
             <time dateTime={new Date(h.at).toISOString()}>{formatDateTime(h.at)}</time> ·{' '}
             {h.actorName ? `${h.actorName} (${ACTOR_LABELS[h.actorKind].toLowerCase()})` : ACTOR_LABELS[h.actorKind]}

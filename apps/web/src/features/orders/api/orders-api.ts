@@ -41,6 +41,8 @@ export const ordersApi = {
   cancel: (id: string, reason: string) => api<OrderDetail>(at(ORDER_ROUTES.cancel, id), { body: { reason } }),
   deliver: (id: string, credentials: CredentialsInput) =>
     api<OrderDetail>(at(ORDER_ROUTES.deliver, id), { body: { credentials } }),
+  correct: (id: string, credentials: CredentialsInput) =>
+    api<OrderDetail>(at(ORDER_ROUTES.correctCredentials, id), { body: { credentials } }),
   confirm: (id: string) => api<OrderDetail>(at(ORDER_ROUTES.confirm, id), { method: 'POST', body: {} }),
   dispute: (id: string, reason: string) => api<OrderDetail>(at(ORDER_ROUTES.dispute, id), { body: { reason } }),
   reveal: (id: string) =>

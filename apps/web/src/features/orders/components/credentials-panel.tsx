@@ -1,15 +1,15 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { ORDER_MESSAGES, credentialsViewedLine } from '@accountry/shared/order-messages';
+import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { credentialsWithdrawn } from '@accountry/shared/order-state';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { CredentialsView } from '../../../components/orders/credentials-view';
 import { ordersApi, type RevealedCredentials } from '../api/orders-api';
 import { DeliverForm } from './deliver-form';
-import { formatDateTime } from '../../../lib/format-time';
+import { SellerCredentials } from './seller-credentials';
 
 /** The buyer reveals what the seller delivered; the seller delivers them and sees when the buyer looked. */
 export function CredentialsPanel({ order }: { order: OrderDetail }) {
@@ -28,7 +28,7 @@ export function CredentialsPanel({ order }: { order: OrderDetail }) {
     flushSync(() => setShown(null));
     revealButton.current?.focus();
   };
-  const { delivered, erased, reveals } = order.credentials;
+  const { delivered, erased, corrections } = order.credentials;
   const isBuyer = order.viewerRole === 'buyer';
   const isSeller = order.viewerRole === 'seller';
 
@@ -56,6 +56,9 @@ export function CredentialsPanel({ order }: { order: OrderDetail }) {
       </Stack>
     ) : (
       <Stack gap="xs">
+        {corrections > 0 && (
+          <Text size="sm">{order.sellerName} corrected them after delivering; you see only the latest.</Text>
+        )}
         <Text size="sm" c="dimmed">
           Reveal them somewhere private. The seller sees when you viewed them.
         </Text>
@@ -75,25 +78,7 @@ export function CredentialsPanel({ order }: { order: OrderDetail }) {
         </Button>
       </Stack>
     );
-  else {
-    const buyerViews = reveals.filter((r) => r.by === 'buyer');
-    body = (
-      <Stack gap="xs">
-        <Text size="sm">Delivered {order.deliveredAt ? formatDateTime(order.deliveredAt) : ''}.</Text>
-        {buyerViews.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            The buyer has not viewed them yet.
-          </Text>
-        ) : (
-          <List size="sm" aria-label="Credential views">
-            {buyerViews.map((r) => (
-              <List.Item key={r.at}>{credentialsViewedLine(formatDateTime(r.at))}</List.Item>
-            ))}
-          </List>
-        )}
-      </Stack>
-    );
-  }
+  else body = <SellerCredentials order={order} />;
   return (
     <Card withBorder component="section" aria-labelledby="credentials-title">
       <Group gap="xs" mb="sm">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
+import { MAX_CREDENTIAL_CORRECTIONS } from '@accountry/shared/credentials-correction';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { credentialsSchema, type CredentialsInput, type OrderDetail } from '@accountry/shared/orders';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -12,15 +13,31 @@ import { useOrderAction } from './use-order-action';
 const EMPTY: Required<CredentialsInput> = { login: '', password: '', emailAccess: '', recoveryCodes: '', notes: '' };
 const MAX = 2000;
 
-/** The seller hands over what the buyer needs; stored encrypted, shown only to the buyer. */
-export function DeliverForm({ order }: { order: OrderDetail }) {
+/** A correction's confirmation: the old set is gone, the deadline stays, and how many corrections are left. */
+function correctionMessage(order: OrderDetail) {
+  const left = MAX_CREDENTIAL_CORRECTIONS - order.credentials.corrections - 1;
+  return (
+    `${order.buyerName} will see only the new credentials when revealing them, and is told in the chat and by ` +
+    'email. The time to check the account is not extended. ' +
+    (left > 0
+      ? `You can correct them ${left === 1 ? 'once' : `${left} times`} more until the buyer reveals them.`
+      : 'This is the last correction you can make.')
+  );
+}
+
+/**
+ * The seller hands over what the buyer needs; stored encrypted, shown only to the buyer. With `onCancel`, it replaces
+ * what was delivered (a correction, decision 182), the whole set again.
+ */
+export function DeliverForm({ order, onCancel }: { order: OrderDetail; onCancel?: () => void }) {
+  const correcting = onCancel !== undefined;
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const confirm = useConfirm();
   const deliver = useOrderAction(
     order.id,
-    (c: CredentialsInput) => ordersApi.deliver(order.id, c),
-    ORDER_MESSAGES.delivered,
+    (c: CredentialsInput) => (correcting ? ordersApi.correct(order.id, c) : ordersApi.deliver(order.id, c)),
+    correcting ? ORDER_MESSAGES.corrected : ORDER_MESSAGES.delivered,
   );
   // Read the value during the event: currentTarget is gone by the time a state updater runs.
   const set = (k: keyof CredentialsInput) => (e: { currentTarget: { value: string } }) => {
@@ -33,28 +50,40 @@ export function DeliverForm({ order }: { order: OrderDetail }) {
     const parsed = credentialsSchema.safeParse(values);
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     setErrors({});
-    confirm.ask({
-      title: 'Deliver the credentials?',
-      message:
-        `${order.buyerName} will be able to reveal them on this page and has 72 hours to check the account. ` +
-        'You cannot change them afterwards.',
-      confirmLabel: 'Deliver',
-      onConfirm: () =>
-        deliver.mutateAsync(parsed.data).catch((err) => {
-          if (err instanceof ApiRequestError) setErrors(err.fields);
-          throw err;
-        }),
-    });
+    const send = () =>
+      deliver.mutateAsync(parsed.data).catch((err) => {
+        if (err instanceof ApiRequestError) setErrors(err.fields);
+        throw err;
+      });
+    confirm.ask(
+      correcting
+        ? {
+            title: 'Replace the credentials?',
+            message: correctionMessage(order),
+            confirmLabel: 'Replace them',
+            onConfirm: () => send().then(onCancel),
+          }
+        : {
+            title: 'Deliver the credentials?',
+            message:
+              `${order.buyerName} will be able to reveal them on this page and has 72 hours to check the account. ` +
+              'You can correct them until the buyer reveals them.',
+            confirmLabel: 'Deliver',
+            onConfirm: send,
+          },
+    );
   };
   const formError = errors._ ?? errors.credentials;
   const field = (k: keyof CredentialsInput) => errors[k] ?? errors[`credentials.${k}`];
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Deliver the credentials">
+    <form onSubmit={submit} noValidate aria-label={correcting ? 'Correct the credentials' : 'Deliver the credentials'}>
       <Stack>
         <Text size="sm" c="dimmed">
-          Fill in what the buyer needs to take over the account. They are encrypted and only the buyer can reveal them;
-          never send them in chat or by email.
+          {correcting
+            ? 'Fill in the whole set again: it replaces what you delivered. '
+            : 'Fill in what the buyer needs to take over the account. '}
+          They are encrypted and only the buyer can reveal them; never send them in chat or by email.
         </Text>
         {formError && (
           <Alert color="red" role="alert">
@@ -105,9 +134,16 @@ export function DeliverForm({ order }: { order: OrderDetail }) {
           onChange={set('notes')}
           error={field('notes')}
         />
-        <Button type="submit" leftSection={<IconSend size={18} />} w="fit-content">
-          Deliver the credentials
-        </Button>
+        <Group gap="xs">
+          <Button type="submit" leftSection={<IconSend size={18} />}>
+            {correcting ? 'Replace the credentials' : 'Deliver the credentials'}
+          </Button>
+          {correcting && (
+            <Button variant="default" onClick={onCancel}>
+              Keep the delivered ones
+            </Button>
+          )}
+        </Group>
       </Stack>
       {confirm.dialog}
     </form>
