@@ -25,6 +25,11 @@ export const listingDetailViewerSchema = z.object({
   favoriteCount: z.number().nullable(),
   hiddenReason: z.string().nullable(),
   seller: sellerSummarySchema,
+  /**
+   * A block between the viewer and the seller (decision 053), which refuses offers and orders between them: 'viewer'
+   * when the viewer blocked the seller (theirs to lift, so it comes first), 'seller' when only the seller did.
+   */
+  block: z.enum(['viewer', 'seller']).nullable(),
   review: z.object({
     /** Why the viewer may not review the seller for this listing, or null when they may. */
     blocker: z.string().nullable(),

@@ -40,14 +40,16 @@ it("answers a member's favorite, review and latest order for one listing, and no
     })
     .execute();
 
-  expect(await listingViewerFacts(ctx.db, listing.id, buyer.id)).toEqual({
+  const asked = (viewerId: string) => ({ listingId: listing.id, viewerId, sellerId: seller.id });
+  expect(await listingViewerFacts(ctx.db, asked(buyer.id))).toEqual({
     favorite: true,
     reviewId: 'review-of-buyer',
+    block: null,
     latestOrder: { id: latest.id, status: 'completed', refundedCents: 0, completedAt: now },
   });
-  const none = { favorite: false, reviewId: null, latestOrder: null };
-  expect(await listingViewerFacts(ctx.db, listing.id, other.id)).toEqual(none);
-  expect(await listingViewerFacts(ctx.db, listing.id, 'no-such-member')).toEqual(none);
+  const none = { favorite: false, reviewId: null, block: null, latestOrder: null };
+  expect(await listingViewerFacts(ctx.db, asked(other.id))).toEqual(none);
+  expect(await listingViewerFacts(ctx.db, asked('no-such-member'))).toEqual(none);
 });
 
 it('answers lookups asked together each with its own member’s facts, as one statement on PostgreSQL', async () => {
@@ -60,13 +62,31 @@ it('answers lookups asked together each with its own member’s facts, as one st
     .values({ userId: buyers[0].id, listingId: listings[1].id, createdAt: now })
     .execute();
   await insertOrderRow(ctx, { listingId: listings[0].id, buyerId: buyers[1].id, sellerId: seller.id, createdAt: now });
+  // The first buyer blocked the seller, and the seller the second buyer.
+  await ctx.db
+    .insertInto('userBlocks')
+    .values([
+      { blockerId: buyers[0].id, blockedId: seller.id, createdAt: now },
+      { blockerId: seller.id, blockedId: buyers[1].id, createdAt: now },
+    ])
+    .execute();
   const asked = [...buyers.map((b) => b.id), 'no-such-member', buyers[0].id].flatMap((viewerId) =>
-    listings.map((l) => ({ listingId: l.id, viewerId })),
+    listings.map((l) => ({ listingId: l.id, viewerId, sellerId: seller.id })),
   );
   const oneByOne = [];
-  for (const a of asked) oneByOne.push(await listingViewerFacts(ctx.db, a.listingId, a.viewerId));
+  for (const a of asked) oneByOne.push(await listingViewerFacts(ctx.db, a));
   expect(oneByOne.filter((f) => f.favorite)).toHaveLength(2);
   expect(oneByOne.filter((f) => f.latestOrder)).toHaveLength(1);
+  expect(oneByOne.map((f) => f.block)).toEqual([
+    'viewer',
+    'viewer',
+    'seller',
+    'seller',
+    null,
+    null,
+    'viewer',
+    'viewer',
+  ]);
   expect(await Promise.all(asked.map((a) => readViewerFacts(ctx.handle, a)))).toEqual(oneByOne);
   if (ctx.handle.engine === 'postgres') expect(await listingViewerFactsOfPairs(ctx.db, asked)).toEqual(oneByOne);
 });
@@ -77,8 +97,8 @@ it('takes the later of two orders made in the same millisecond, once, alone, ask
   const listing = await insertTestListing(ctx, seller.id);
   const parties = { listingId: listing.id, buyerId: buyer.id, sellerId: seller.id, createdAt: ctx.clock.now() };
   const ids = [(await insertOrderRow(ctx, parties)).id, (await insertOrderRow(ctx, parties)).id].sort();
-  const pair = { listingId: listing.id, viewerId: buyer.id };
-  expect((await listingViewerFacts(ctx.db, listing.id, buyer.id)).latestOrder?.id).toBe(ids[1]);
+  const pair = { listingId: listing.id, viewerId: buyer.id, sellerId: seller.id };
+  expect((await listingViewerFacts(ctx.db, pair)).latestOrder?.id).toBe(ids[1]);
   const [alone, beside] = await Promise.all([readViewerFacts(ctx.handle, pair), readViewerFacts(ctx.handle, pair)]);
   expect([alone.latestOrder?.id, beside.latestOrder?.id]).toEqual([ids[1], ids[1]]);
   if (ctx.handle.engine === 'postgres') {

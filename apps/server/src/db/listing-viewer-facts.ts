@@ -5,14 +5,17 @@ import { executeNamed } from './pg-statement-names';
 import { rowsTable } from './rows-table';
 import { preparedQuery } from './prepared-query';
 
-type AskedRow = { i: number; listingId: string; viewerId: string };
-/** The (listing, member) pairs a statement answers, as a derived table `a`; `i` is each pair's position. */
+type AskedRow = { i: number; listingId: string; viewerId: string; sellerId: string };
+/**
+ * The (listing, member) pairs a statement answers, with the listing's seller, as a derived table `a`; `i` is each
+ * pair's position.
+ */
 type AskedPairs = AliasedRawBuilder<AskedRow, 'a'>;
 
 /**
  * What each member of `a` has to do with the listing beside them, written once for one pair and for a batch: whether
- * it is among their favorites, the id of their review of it, and their latest order for it. A member who does not
- * exist gets no row.
+ * it is among their favorites, the id of their review of it, their latest order for it, and a block either way
+ * between them and its seller. A member who does not exist gets no row.
  */
 const factsOf = (db: Database, asked: AskedPairs) =>
   db
@@ -56,6 +59,25 @@ const factsOf = (db: Database, asked: AskedPairs) =>
         .whereRef('reviews.listingId', '=', 'a.listingId')
         .whereRef('reviews.buyerId', '=', 'a.viewerId')
         .as('reviewId'),
+      // Blocks are read here, not by the chat, so the page learns of one in the statement it runs anyway.
+      eb
+        .exists(
+          eb
+            .selectFrom('userBlocks as mine')
+            .select('mine.blockerId')
+            .whereRef('mine.blockerId', '=', 'a.viewerId')
+            .whereRef('mine.blockedId', '=', 'a.sellerId'),
+        )
+        .as('blockedSeller'),
+      eb
+        .exists(
+          eb
+            .selectFrom('userBlocks as theirs')
+            .select('theirs.blockerId')
+            .whereRef('theirs.blockerId', '=', 'a.sellerId')
+            .whereRef('theirs.blockedId', '=', 'a.viewerId'),
+        )
+        .as('blockedBySeller'),
       'o.id as orderId',
       'o.status as orderStatus',
       'o.refundedCents as orderRefundedCents',
@@ -66,19 +88,25 @@ const factsOf = (db: Database, asked: AskedPairs) =>
  * The facts of one pair, one statement (on PostgreSQL one round trip) where the listing page used to ask three; asked
  * on every listing page a member opens, so compiled once.
  */
-const viewerFacts = preparedQuery((db, a: { listingId: string; viewerId: string }) =>
-  factsOf(db, sql<AskedRow>`(select 0 as i, ${a.listingId} as listing_id, ${a.viewerId} as viewer_id)`.as('a')),
-);
+const viewerFacts = preparedQuery((db, a: Pair) => {
+  const asked = sql<AskedRow>`(select 0 as i, ${a.listingId} as listing_id, ${a.viewerId} as viewer_id,
+    ${a.sellerId} as seller_id)`;
+  return factsOf(db, asked.as('a'));
+});
 
 export interface ListingViewerFacts {
   favorite: boolean;
   reviewId: string | null;
+  /** Who blocked whom between the member and the seller: the member's own block first, as they can lift it. */
+  block: 'viewer' | 'seller' | null;
   latestOrder: { id: string; status: string; refundedCents: number; completedAt: number | null } | null;
 }
 
 interface FactsRow {
   favorite: unknown;
   reviewId: string | null;
+  blockedSeller: unknown;
+  blockedBySeller: unknown;
   orderId: string | null;
   orderStatus: string | null;
   orderRefundedCents: number | string | null;
@@ -88,6 +116,7 @@ interface FactsRow {
 const toFacts = (row: FactsRow | undefined): ListingViewerFacts => ({
   favorite: Boolean(row?.favorite),
   reviewId: row?.reviewId ?? null,
+  block: row?.blockedSeller ? 'viewer' : row?.blockedBySeller ? 'seller' : null,
   latestOrder: row?.orderId
     ? {
         id: row.orderId,
@@ -98,21 +127,21 @@ const toFacts = (row: FactsRow | undefined): ListingViewerFacts => ({
     : null,
 });
 
-/** The member's favorite, review and latest order for the listing (none of them for an unknown member). */
-export async function listingViewerFacts(
-  db: Database,
-  listingId: string,
-  viewerId: string,
-): Promise<ListingViewerFacts> {
-  return toFacts(await viewerFacts.takeFirst(db, { listingId, viewerId }));
-}
+/** A listing, the member looking at it, and its seller. */
+export type Pair = { listingId: string; viewerId: string; sellerId: string };
 
-type Pair = { listingId: string; viewerId: string };
+/**
+ * The member's favorite, review, latest order and block for the listing (none of them for an unknown member).
+ */
+export async function listingViewerFacts(db: Database, pair: Pair): Promise<ListingViewerFacts> {
+  return toFacts(await viewerFacts.takeFirst(db, pair));
+}
 
 /** The same facts for many (listing, member) pairs in one PostgreSQL statement, in the pairs' order. */
 export async function listingViewerFactsOfPairs(db: Database, pairs: Pair[]): Promise<ListingViewerFacts[]> {
-  const rows = pairs.map((p, i) => ({ i, listing_id: p.listingId, viewer_id: p.viewerId }));
-  const table = rowsTable('postgres', 'asked', { i: 'integer', listing_id: 'text', viewer_id: 'text' }, rows);
+  const rows = pairs.map((p, i) => ({ i, listing_id: p.listingId, viewer_id: p.viewerId, seller_id: p.sellerId }));
+  const columns = { i: 'integer', listing_id: 'text', viewer_id: 'text', seller_id: 'text' } as const;
+  const table = rowsTable('postgres', 'asked', columns, rows);
   const { rows: found } = await executeNamed(db, factsOf(db, sql<AskedRow>`(select * from ${table})`.as('a')));
   const byPosition = new Map(found.map((r) => [r.i, r]));
   return pairs.map((_, i) => toFacts(byPosition.get(i)));
@@ -122,7 +151,4 @@ export async function listingViewerFactsOfPairs(db: Database, pairs: Pair[]): Pr
  * The facts as a listing page asks them, outside any transaction. On PostgreSQL the pages asked while a statement is
  * in flight share the next (decision 155).
  */
-export const readViewerFacts = batchedOnPostgres(
-  (db, p: Pair) => listingViewerFacts(db, p.listingId, p.viewerId),
-  listingViewerFactsOfPairs,
-);
+export const readViewerFacts = batchedOnPostgres((db, p: Pair) => listingViewerFacts(db, p), listingViewerFactsOfPairs);

@@ -109,6 +109,41 @@ describe('GET /api/listings/:id (account detail)', () => {
     ).toBe(404);
   });
 
+  it('tells a member when a block stands between them and the seller, and whose it is; no one else', async () => {
+    const { id } = await insertTestListing(ctx, sellerId, { negotiable: true });
+    const blockedBySeller = await userWithSession(ctx, 'buyer');
+    const blockingSeller = await userWithSession(ctx, 'buyer');
+    const blocks = (session: Session, userId: string, method: 'POST' | 'DELETE') =>
+      ctx.app.inject({
+        method,
+        url: method === 'POST' ? '/api/chat/blocks' : `/api/chat/blocks/${userId}`,
+        headers: session.headers,
+        payload: method === 'POST' ? { userId } : undefined,
+      });
+    const blockOf = async (session: Session) => {
+      const res = await detail(id, session);
+      expect(res.statusCode).toBe(200);
+      return res.json().block;
+    };
+    const everyone = [blockedBySeller.session, blockingSeller.session, buyer, seller, admin];
+    // Seen once before any block, so a kept page must not hide the blocks that follow.
+    expect(await Promise.all(everyone.map(blockOf))).toEqual([null, null, null, null, null]);
+
+    expect((await blocks(seller, blockedBySeller.user.id, 'POST')).statusCode).toBe(204);
+    expect((await blocks(blockingSeller.session, sellerId, 'POST')).statusCode).toBe(204);
+    expect(await Promise.all(everyone.map(blockOf))).toEqual(['seller', 'viewer', null, null, null]);
+    // Both ways: the viewer's own block is the one they can lift, so it is the one they are told of.
+    expect((await blocks(seller, blockingSeller.user.id, 'POST')).statusCode).toBe(204);
+    expect(await blockOf(blockingSeller.session)).toBe('viewer');
+
+    // Lifting a block shows on the very next view.
+    expect((await blocks(blockingSeller.session, sellerId, 'DELETE')).statusCode).toBe(204);
+    expect(await blockOf(blockingSeller.session)).toBe('seller');
+    for (const member of [blockedBySeller, blockingSeller])
+      expect((await blocks(seller, member.user.id, 'DELETE')).statusCode).toBe(204);
+    expect(await Promise.all(everyone.map(blockOf))).toEqual([null, null, null, null, null]);
+  });
+
   it('sends one reply whatever encoding the browser takes, each viewer’s own fields in it', async () => {
     const { id } = await insertTestListing(ctx, sellerId, { description: 'Ünïcode ✓ '.repeat(150) }, 2);
     const as = (session: Session, encoding?: string) =>

@@ -183,10 +183,10 @@ export async function listingDetail(
   if (!privileged && listing.status !== 'draft') views.record(id, viewer.id);
   // Read with the view just counted, before any await: a flush meanwhile would move it out of the pending count.
   const viewCount = listing.viewCount + views.pendingFor(id);
-  // The viewer's favorite, review and latest order (kept until one of them changes; else one statement, on PostgreSQL
-  // shared with the pages asked at the same time), next to the (usually cached) seller summary.
+  // The viewer's favorite, review, latest order and block (kept until one of them changes; else one statement, on
+  // PostgreSQL shared with the pages asked at the same time), next to the (usually cached) seller summary.
   const [facts, seller] = await Promise.all([
-    cachedViewerFacts(deps, id, viewer.id),
+    cachedViewerFacts(deps, { listingId: id, viewerId: viewer.id, sellerId: listing.sellerId }),
     sellerSummary(deps, listing.sellerId, { allowDeleted: true }),
   ]);
   const review = await reviewState(deps, listing, viewer, facts);
@@ -199,6 +199,7 @@ export async function listingDetail(
       favoriteCount: privileged ? listing.favoriteCount : null,
       hiddenReason: privileged ? listing.hiddenReason : null,
       seller,
+      block: facts.block,
       review,
     },
   };

@@ -33,7 +33,8 @@ export async function reviewState(
   known?: ListingViewerFacts,
 ) {
   const db = deps.db.db;
-  const facts = known ?? (await listingViewerFacts(db, listing.id, viewer.id));
+  const facts =
+    known ?? (await listingViewerFacts(db, { listingId: listing.id, viewerId: viewer.id, sellerId: listing.sellerId }));
   const order = facts.latestOrder;
   // Most viewers have not reviewed the listing: the review itself is read only when there is one.
   const mine = facts.reviewId ? await findReview(db, facts.reviewId) : undefined;
