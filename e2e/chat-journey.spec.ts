@@ -3,16 +3,16 @@ import { expect, test, type Browser } from '@playwright/test';
 import { createUser, openE2eDb, signInContext } from './support/db';
 
 /** A listing for the journey's own seller, arranged directly: the journey is about chat, not listing management. */
-function insertListing(sellerId: string, title: string) {
+function insertListing(sellerId: string, title: string, negotiable = false) {
   const id = randomBytes(16).toString('base64url');
   const now = Date.now();
   const db = openE2eDb();
   db.prepare(
     `insert into listings (id, seller_id, title, category, platform, region, description, price_cents, currency, delivery_method, delivery_time,
-       status, created_at, updated_at, published_at)
+       negotiable, status, created_at, updated_at, published_at)
      values (?, ?, ?, 'game', 'valorant', 'europe', 'Immortal rank, 40 skins, original email included.', 15000, 'USD', 'full-access', 'instant',
-       'active', ?, ?, ?)`,
-  ).run(id, sellerId, title, now, now, now);
+       ?, 'active', ?, ?, ?)`,
+  ).run(id, sellerId, title, negotiable ? 1 : 0, now, now, now);
   db.close();
   return id;
 }
@@ -138,7 +138,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('a buyer scrolls back through a long history, finds the conversation by search, sends an image, reports and blocks, then unblocks', async ({
+test('a buyer scrolls back through a long history, finds the conversation by search, sends an image, reports and blocks, then unblocks; the listing page follows each block', async ({
   browser,
   baseURL,
 }) => {
@@ -146,7 +146,8 @@ test('a buyer scrolls back through a long history, finds the conversation by sea
   const seller = createUser('seller', `Nia Seller ${tag}`);
   const buyer = createUser('buyer', `Ole Buyer ${tag}`);
   const title = `Steam library with 300 games ${tag}`;
-  const conversationId = insertConversation(insertListing(seller.id, title), buyer.id, seller.id, 45);
+  const listingId = insertListing(seller.id, title, true);
+  const conversationId = insertConversation(listingId, buyer.id, seller.id, 45);
   const b = await signedInPage(browser, baseURL!, buyer.id);
 
   await b.page.goto('/chat');
@@ -193,8 +194,56 @@ test('a buyer scrolls back through a long history, finds the conversation by sea
   await expect(b.page.getByText('Thank you. Our moderators will review this conversation.')).toBeVisible();
   await expect(b.page.getByText('You blocked this user. Unblock them to send messages.')).toBeVisible();
   await expect(b.page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+
+  // The listing says so in place of buying and offering, on a phone's bar too, and lifts the block from there.
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  const priceCard = b.page.getByRole('region', { name: 'Price', exact: true });
+  const youBlocked = 'You blocked this seller. Unblock them to buy their accounts or make offers.';
+  await expect(priceCard.getByText(youBlocked)).toBeVisible();
+  await expect(priceCard.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
+  await expect(priceCard.getByRole('button', { name: 'Make an offer' })).toHaveCount(0);
+  await b.page.setViewportSize({ width: 390, height: 844 });
+  const phoneBar = b.page.getByRole('region', { name: 'Price and actions' });
+  await expect(phoneBar.getByText(youBlocked)).toBeVisible();
+  await expect(phoneBar.getByRole('button', { name: 'Unblock seller' })).toBeVisible();
+  await expect(phoneBar.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
+  await expect(phoneBar.getByRole('button', { name: 'Make an offer' })).toHaveCount(0);
+  await b.page.setViewportSize({ width: 1280, height: 800 });
+  await priceCard.getByRole('button', { name: 'Unblock seller' }).click();
+  await expect(b.page.getByText(`${seller.displayName} is unblocked.`)).toBeVisible();
+  await expect(priceCard.getByRole('button', { name: 'Buy now' })).toBeVisible();
+  await expect(priceCard.getByRole('button', { name: 'Make an offer' })).toBeVisible();
+  await expect(priceCard.getByText(youBlocked)).toHaveCount(0);
+
+  // Blocked again from the conversation, and unblocked there: the composer comes back.
+  await b.page.goto(`/chat?c=${conversationId}`);
+  await b.page.getByRole('button', { name: 'Conversation options' }).click();
+  await b.page.getByRole('menuitem', { name: `Block ${seller.displayName}` }).click();
+  await b.page
+    .getByRole('dialog', { name: `Block ${seller.displayName}?` })
+    .getByRole('button', { name: 'Block' })
+    .click();
+  await expect(b.page.getByText('You blocked this user. Unblock them to send messages.')).toBeVisible();
+  await expect(b.page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
   await b.page.getByRole('button', { name: 'Unblock' }).click();
   await expect(b.page.getByRole('textbox', { name: 'Message' })).toBeVisible();
 
+  // When the seller blocks the buyer, the listing says only that they can't buy, with nothing to lift.
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  await s.page.goto(`/chat?c=${conversationId}`);
+  await s.page.getByRole('button', { name: 'Conversation options' }).click();
+  await s.page.getByRole('menuitem', { name: `Block ${buyer.displayName}` }).click();
+  await s.page
+    .getByRole('dialog', { name: `Block ${buyer.displayName}?` })
+    .getByRole('button', { name: 'Block' })
+    .click();
+  await expect(s.page.getByText(`${buyer.displayName} is blocked.`)).toBeVisible();
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  await expect(priceCard.getByText("You can't buy this account or make offers to this seller.")).toBeVisible();
+  await expect(priceCard.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
+  await expect(priceCard.getByRole('button', { name: 'Make an offer' })).toHaveCount(0);
+  await expect(b.page.getByRole('button', { name: 'Unblock seller' })).toHaveCount(0);
+
+  await s.context.close();
   await b.context.close();
 });

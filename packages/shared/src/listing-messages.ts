@@ -51,6 +51,10 @@ export const LISTING_MESSAGES = {
   reportDuplicate: 'You have already reported this listing. Our team is looking into it.',
   reported: 'Thank you. Our moderators will review this listing.',
   favoriteOwn: 'You cannot favorite your own listing.',
+  // In place of a listing's buy and offer actions while a block stands between viewer and seller. The blocked member
+  // is not told that they were blocked (decision 053).
+  youBlockedSeller: 'You blocked this seller. Unblock them to buy their accounts or make offers.',
+  sellerUnavailable: "You can't buy this account or make offers to this seller.",
   deleted: 'Listing deleted',
   cursor: 'The page link has expired. Please start again from the first page.',
   priceRange: 'The minimum price cannot be above the maximum',

@@ -13,7 +13,8 @@ import { MakeOfferDialog } from './make-offer-dialog';
 import { offerKeys, offersApi, refreshOffers } from './offers-api';
 import { formatDateTime } from '../../lib/format-time';
 
-type OfferableListing = BuyableListing & { negotiable: boolean };
+/** `block`: one between the viewer and the seller (the listing page's), which refuses offers. */
+type OfferableListing = BuyableListing & { negotiable: boolean; block?: 'viewer' | 'seller' | null };
 
 const CLOSED_NOTES: Partial<Record<Offer['status'], string>> = {
   declined: 'The seller declined your last offer of',
@@ -43,7 +44,7 @@ export function useListingOffer(listing: OfferableListing | undefined) {
     latest && (latest.status === 'pending' || latest.status === 'countered' || latest.status === 'accepted')
       ? latest
       : undefined;
-  const canOffer = query.isSuccess && !open && !!listing?.negotiable && listing.status === 'active';
+  const canOffer = query.isSuccess && !open && !!listing?.negotiable && listing.status === 'active' && !listing.block;
   // What "Buy for" charges: the offer, or the listing's price if the seller has since asked less.
   const accepted = open?.status === 'accepted' ? open : undefined;
   const buyPrice =

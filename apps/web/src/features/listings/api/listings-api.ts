@@ -29,6 +29,9 @@ export const fetchSimilar = (id: string) =>
   api<{ items: ListingCard[] }>(`/api/listings/${encodeURIComponent(id)}/similar`);
 export const reportListing = (id: string, body: ListingReportInput) =>
   api<{ id: string }>(`/api/listings/${encodeURIComponent(id)}/report`, { body });
+/** Lifts the viewer's block of a seller: blocks are the chat's, and this is its route. */
+export const unblockSeller = (sellerId: string) =>
+  api<void>(`/api/chat/blocks/${encodeURIComponent(sellerId)}`, { method: 'DELETE' });
 
 export const fetchMyListings = (status: StatusFilter, q: string, cursor: string | null) =>
   api<MyListingsResponse>(`/api/my/listings${toQuery({ status, q, cursor })}`);

@@ -42,6 +42,7 @@ import { ReportDialog } from '../components/report-dialog';
 import { ReviewBox } from '../components/review-box';
 import { SimilarListings } from '../components/similar-listings';
 import { ListingActionBar } from '../components/listing-action-bar';
+import { SellerBlockNote, UnblockSellerButton, sellerBlockNote } from '../components/seller-block-note';
 import { usePageTitle } from '../../../lib/page-title';
 import { formatDateTime } from '../../../lib/format-time';
 
@@ -74,6 +75,8 @@ export function Component() {
   const l = query.data;
   if (l.sellerId !== userId) return <Navigate to={listingPath(l)} replace />;
   const unavailable = l.status === 'sold' || l.status === 'reserved';
+  // A block either way between the viewer and the seller: no buying or offers, said up front instead of refused later.
+  const block = l.isOwner ? null : l.block;
   const price = formatPrice(l.priceCents, l.currency);
   // The buyer's actions, shown in the price card and, on a phone, in the sticky bar.
   const messageButton = (
@@ -229,7 +232,17 @@ export function Component() {
                     </>
                   ) : (
                     <>
-                      <Stack visibleFrom="md">{buyerActions}</Stack>
+                      {block ? (
+                        <>
+                          <SellerBlockNote block={block} />
+                          <Stack visibleFrom="md">
+                            {block === 'viewer' && <UnblockSellerButton listing={l} />}
+                            {messageButton}
+                          </Stack>
+                        </>
+                      ) : (
+                        <Stack visibleFrom="md">{buyerActions}</Stack>
+                      )}
                       <OfferPanel offer={offer} />
                       <FavoriteButton
                         variant="button"
@@ -258,10 +271,27 @@ export function Component() {
       <ListingActionBar
         price={price}
         note={
-          unavailable ? LISTING_STATUS_LABELS[l.status] : (offerNote ?? (l.negotiable ? 'Price negotiable' : undefined))
+          unavailable
+            ? LISTING_STATUS_LABELS[l.status]
+            : block
+              ? sellerBlockNote(block)
+              : (offerNote ?? (l.negotiable ? 'Price negotiable' : undefined))
         }
         // A disabled "Buy now" and its reason would crowd the bar: its note, the price card or an alert above say why.
-        actions={l.isOwner ? ownerActions : buyBlocker(l) ? messageButton : barActions}
+        actions={
+          l.isOwner ? (
+            ownerActions
+          ) : block === 'viewer' ? (
+            <>
+              <UnblockSellerButton listing={l} size="md" />
+              {messageIcon}
+            </>
+          ) : block || buyBlocker(l) ? (
+            messageButton
+          ) : (
+            barActions
+          )
+        }
       />
       {!l.isOwner && <ReportDialog listingId={l.id} opened={reportOpen} onClose={report.close} />}
     </Container>
