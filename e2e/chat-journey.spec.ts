@@ -39,8 +39,13 @@ test('a buyer messages the seller from a listing; the seller sees the unread bad
   await s.page.goto('/browse');
   await expect(s.page.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
 
-  // The buyer opens the listing and presses its button.
+  // The buyer opens the listing, reads what "Instant" holds the seller to, and presses its button.
   await b.page.goto(`/account/${seller.id}/${listingId}`);
+  await expect(
+    b.page.getByText(
+      "Instant means the seller delivers the credentials as soon as you pay: if they haven't arrived within 2 hours, the order is canceled and you're refunded.",
+    ),
+  ).toBeVisible();
   await b.page.getByRole('link', { name: 'Message the seller' }).click();
   await expect(b.page).toHaveURL(/\/chat\?c=/);
   await expect(b.page.getByRole('heading', { name: seller.displayName })).toBeVisible();

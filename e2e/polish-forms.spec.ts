@@ -60,6 +60,17 @@ test('a seller cannot empty a required select by clicking it, sees price errors 
   await clickChosenOption(page, 'Region or server', 'Europe');
   await clickChosenOption(page, 'Delivery method', 'Full access (login and original email handed over)');
   await clickChosenOption(page, 'Delivery time', 'Within 24 hours');
+  // The delivery time says what it holds the seller to: the promised time and the hour of grace after it.
+  const deliveryTime = page.getByRole('combobox', { name: 'Delivery time' });
+  await expect(deliveryTime).toHaveAccessibleDescription(
+    "If the credentials haven't arrived within 25 hours of payment, the order is canceled and refunded.",
+  );
+  await deliveryTime.click();
+  await page.getByRole('option', { name: 'Instant', exact: true }).click();
+  await expect(deliveryTime).toHaveAccessibleDescription(
+    "Instant means you deliver the credentials as soon as the buyer pays: if they haven't arrived within 2 hours, the order is canceled and refunded.",
+  );
+  await clickChosenOption(page, 'Delivery time', 'Within 24 hours');
   await page.getByRole('textbox', { name: 'Description' }).fill('Main account since beta, two knives, all agents.');
 
   // What was typed stays, and the field says why it cannot be saved.

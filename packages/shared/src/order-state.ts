@@ -132,6 +132,12 @@ export const DELIVERY_TIME_MS: Record<DeliveryTime, number> = {
   'within-7d': 7 * DAY_MS,
 };
 
+/**
+ * How long a paid order waits for the credentials before it is canceled and refunded: the delivery time the listing
+ * promises, then the grace (an `instant` listing's order waits two hours).
+ */
+export const deliveryDeadlineMs = (deliveryTime: DeliveryTime) => DELIVERY_TIME_MS[deliveryTime] + DELIVERY_GRACE_MS;
+
 export const PROTECTION_PERIODS = [0, 5, 14, 30] as const;
 export type ProtectionDays = (typeof PROTECTION_PERIODS)[number];
 /** Social accounts are the easiest for an original owner to recover, so they are protected longest. */
@@ -158,7 +164,7 @@ export interface DueRule {
 }
 export const DUE_RULES: Partial<Record<OrderState, DueRule>> = {
   pending_payment: { action: 'expire', after: () => PAYMENT_WINDOW_MS },
-  paid: { action: 'auto_cancel', after: (o) => DELIVERY_TIME_MS[o.deliveryTime] + DELIVERY_GRACE_MS },
+  paid: { action: 'auto_cancel', after: (o) => deliveryDeadlineMs(o.deliveryTime) },
   delivered: { action: 'auto_confirm', after: () => INSPECTION_WINDOW_MS },
   protection: { action: 'complete', after: (o) => protectionMs(o.protectionDays) },
 };

@@ -17,6 +17,7 @@ import {
   type Platform,
 } from '@accountry/shared/listings';
 import { DEFAULT_PROTECTION_DAYS, PROTECTION_PERIODS, sellerShareCents } from '@accountry/shared/order-state';
+import { DELIVERY_DEADLINE_NOTES } from '@accountry/shared/delivery-deadline';
 import { errorFor, type ListingFormState } from './listing-form-state';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { usePlatformFee } from '../../../components/orders/fees';
@@ -131,6 +132,9 @@ export function ListingFormFields({ values, errors, set, disabled }: Props) {
         <Select
           label="Delivery time"
           required
+          // Below the field, so the two selects of the row stay level.
+          description={DELIVERY_DEADLINE_NOTES.seller(values.deliveryTime)}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={values.deliveryTime || null}
           error={e('deliveryTime')}
           disabled={disabled}

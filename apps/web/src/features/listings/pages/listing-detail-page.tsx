@@ -20,6 +20,7 @@ import { IconEdit, IconEyeOff, IconFlag, IconMessageCircle, IconMoodSad } from '
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DELIVERY_TIME_LABELS, LISTING_STATUS_LABELS } from '@accountry/shared/listings';
+import { DELIVERY_DEADLINE_NOTES } from '@accountry/shared/delivery-deadline';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { FavoriteButton } from '../../../components/listings/favorite-button';
 import { StatusBadge } from '../../../components/listings/status-badge';
@@ -215,6 +216,11 @@ export function Component() {
                 <Text size="sm" mt="xs">
                   Delivery: {DELIVERY_TIME_LABELS[l.deliveryTime].toLowerCase()} · {protectionLabel(l.protectionDays)}
                 </Text>
+                {!l.isOwner && (
+                  <Text size="xs" c="dimmed" mt={4}>
+                    {DELIVERY_DEADLINE_NOTES.buyer(l.deliveryTime)}
+                  </Text>
+                )}
                 {unavailable && (
                   <Text size="sm" c="dimmed" mt="xs">
                     This account is {LISTING_STATUS_LABELS[l.status].toLowerCase()}.
