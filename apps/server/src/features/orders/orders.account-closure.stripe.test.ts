@@ -54,7 +54,11 @@ describe('closing a seller who was paid by card', () => {
     expect([await orderStatus(ctx, paid), await orderStatus(ctx, unpaid)]).toEqual(['canceled', 'canceled']);
     const intent = ctx.fake.resources.sessions.get(paidSession)!.payment_intent!;
     expect(ctx.fake.resources.refunds.filter((r) => r.payment_intent === intent)).toEqual([
-      expect.objectContaining({ amount: 20_000, status: 'succeeded', metadata: { order_id: paid } }),
+      expect.objectContaining({
+        amount: 20_000,
+        status: 'succeeded',
+        metadata: { order_id: paid, refund_key: `${paid}:refund:20000` },
+      }),
     ]);
     expect(ctx.fake.resources.sessions.get(openSession)).toMatchObject({ status: 'expired', payment_status: 'unpaid' });
     // The money left by the way it came: escrow and the clearing account are where they were.
