@@ -7,6 +7,8 @@ export const ORDER_MESSAGES = {
   notFound: 'Order not found',
   ownListing: 'You cannot buy your own listing.',
   ownDisputeDecision: 'You cannot decide a dispute on your own order. Another admin has to.',
+  chargebackHold:
+    "This order is on hold while the buyer's bank reviews a chargeback. Nothing can change until it decides.",
   listingNotActive: 'This listing is not available for purchase.',
   sellerGone: "The seller's account is no longer active, so this order cannot be paid. Cancel it; nothing was charged.",
   listingTaken: 'Someone else is already buying this listing.',
@@ -120,6 +122,11 @@ export const ORDER_CHAT_MESSAGES = {
   /** Not a move: the seller replaced the credentials before the buyer revealed them (decision 182). */
   credentialsCorrected:
     'The seller corrected the credentials on the order page. The time to check the account is unchanged.',
+  chargeback_lost:
+    "The buyer's bank decided the chargeback for the buyer: the payment went back to the card, so the order is refunded.",
+  chargebackOpened:
+    "The buyer's bank opened a chargeback on this payment. The order is on hold until the bank decides; Accountry answers the bank with the order's records.",
+  chargebackWon: "The buyer's bank decided the chargeback for the seller. The order is no longer on hold.",
 } as const;
 
 /** The system message for a move of an order from `from` (a partial refund names its amount). */
@@ -147,6 +154,7 @@ export const ORDER_MAIL_SUBJECTS: Record<OrderAction, string> = {
   release: 'The dispute has been decided',
   seller_closed: 'Order canceled',
   buyer_closed: 'Order canceled',
+  chargeback_lost: 'Order refunded by the card issuer',
 };
 
 /** The buyer's mail when the seller corrected the credentials (its text is the chat message). */
@@ -154,8 +162,21 @@ export const CREDENTIALS_CORRECTED_MAIL_SUBJECT = 'Credentials corrected';
 
 /** The order history's title and reason of a correction, which moves no state. */
 export const CREDENTIALS_CORRECTED_EVENT = 'Credentials corrected';
+
+/** The order history's title of each entry that moves no state (decisions 182, 183). */
+export const ORDER_HISTORY_EVENT_TITLES = {
+  credentials_corrected: CREDENTIALS_CORRECTED_EVENT,
+  chargeback_opened: 'On hold: chargeback',
+  chargeback_won: 'Off hold: chargeback decided for the seller',
+} as const;
+
+/** The history's reason of a chargeback the bank opened: its amount and the reason the bank gave. */
+export const chargebackOpenedReason = (amountCents: number, reason: string) =>
+  `The buyer's bank disputes $${(amountCents / 100).toFixed(2)} of the payment (${reason}).`;
 export const credentialsCorrectedReason = (n: number) =>
   `Correction ${n} of ${MAX_CREDENTIAL_CORRECTIONS}. The time to check the account is unchanged.`;
+/** Mail subjects for a chargeback that does not move the order (decision 183). */
+export const CHARGEBACK_MAIL_SUBJECTS = { opened: 'A chargeback put the order on hold', won: 'The order is off hold' };
 
 /** The order history's reason when an admin's closing of a party's account canceled the order (decision 169). */
 export const accountClosedReason = (side: 'buyer' | 'seller', how: 'disabled' | 'deleted') =>

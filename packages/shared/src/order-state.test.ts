@@ -37,6 +37,10 @@ const ALLOWED: Array<[OrderAction, OrderState, OrderActor, OrderState]> = [
   ['seller_closed', 'pending_payment', 'admin', 'canceled'],
   ['seller_closed', 'paid', 'admin', 'canceled'],
   ['buyer_closed', 'pending_payment', 'admin', 'canceled'],
+  ['chargeback_lost', 'paid', 'provider', 'refunded'],
+  ['chargeback_lost', 'delivered', 'provider', 'refunded'],
+  ['chargeback_lost', 'protection', 'provider', 'refunded'],
+  ['chargeback_lost', 'disputed', 'provider', 'refunded'],
 ];
 
 describe('order state machine', () => {
@@ -83,6 +87,9 @@ describe('order state machine', () => {
     ['pending_payment', 'canceled', 'active'],
     ['paid', 'canceled', 'active'],
     ['disputed', 'refunded', null],
+    // A chargeback lost before delivery (decision 183): the account was never handed over.
+    ['paid', 'refunded', 'active'],
+    ['delivered', 'refunded', null],
     ['protection', 'completed', null],
   ] as Array<[OrderState, OrderState, string | null]>)('listing after %s → %s: %s', (from, to, status) => {
     expect(listingStatusAfter(from, to)).toBe(status);

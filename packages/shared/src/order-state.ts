@@ -59,6 +59,7 @@ export const ORDER_ACTIONS = [
   'release',
   'seller_closed',
   'buyer_closed',
+  'chargeback_lost',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -89,6 +90,8 @@ export const ORDER_TRANSITIONS: Record<OrderAction, OrderTransition> = {
   // An admin disabled or deleted a party's account (decision 169): what it can no longer finish ends with it.
   seller_closed: { from: ['pending_payment', 'paid'], to: 'canceled', by: ['admin'] },
   buyer_closed: { from: ['pending_payment'], to: 'canceled', by: ['admin'] },
+  // The card's bank took the payment back (decision 183): what escrow held for the order is gone with it.
+  chargeback_lost: { from: ['paid', 'delivered', 'protection', 'disputed'], to: 'refunded', by: ['provider'] },
 };
 
 /** The moves made when an admin closes an account, by the side the account has in the order (never a button). */
@@ -106,7 +109,8 @@ export function availableActions(state: OrderState, actor: OrderActor): OrderAct
 /** The listing's status after an order reaches a state, or null when the order leaves the listing as it is. */
 export function listingStatusAfter(from: OrderState, to: OrderState): 'active' | 'sold' | null {
   if (to === 'delivered') return 'sold';
-  if ((to === 'canceled' || to === 'expired') && (from === 'pending_payment' || from === 'paid')) return 'active';
+  const undelivered = from === 'pending_payment' || from === 'paid';
+  if ((to === 'canceled' || to === 'expired' || to === 'refunded') && undelivered) return 'active';
   return null;
 }
 

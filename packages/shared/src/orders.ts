@@ -103,7 +103,7 @@ export const decisionInputSchema = z
 export type DecisionInput = z.infer<typeof decisionInputSchema>;
 
 /** History entries that move no state; null for a transition. */
-export const ORDER_HISTORY_EVENTS = ['credentials_corrected'] as const;
+export const ORDER_HISTORY_EVENTS = ['credentials_corrected', 'chargeback_opened', 'chargeback_won'] as const;
 export type OrderHistoryEvent = (typeof ORDER_HISTORY_EVENTS)[number];
 
 export const historyEntrySchema = z.object({
@@ -172,6 +172,17 @@ export const orderDetailSchema = z.object({
       reason: z.string(),
       refundedCents: z.number(),
       decidedAt: z.number(),
+    })
+    .nullable(),
+  /** The latest chargeback of the card payment (decision 183); `held` while it stops every move of the order. */
+  chargeback: z
+    .object({
+      status: z.enum(['open', 'won', 'lost']),
+      amountCents: z.number(),
+      reason: z.string(),
+      openedAt: z.number(),
+      closedAt: z.number().nullable(),
+      held: z.boolean(),
     })
     .nullable(),
   viewerRole: z.enum(orderViewerRoles),

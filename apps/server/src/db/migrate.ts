@@ -37,6 +37,7 @@ import * as accountEvents from './migrations/2026-11-30T0400-account-events';
 import * as offers from './migrations/2026-11-30T0500-offers';
 import * as waitingIndexes from './migrations/2026-11-30T0600-waiting-indexes';
 import * as credentialsCorrections from './migrations/2026-12-01T0100-credentials-corrections';
+import * as chargebacks from './migrations/2026-12-01T0200-chargebacks';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0500-offers': offers,
   '2026-11-30T0600-waiting-indexes': waitingIndexes,
   '2026-12-01T0100-credentials-corrections': credentialsCorrections,
+  '2026-12-01T0200-chargebacks': chargebacks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -418,6 +418,8 @@ export interface OrdersTable {
   credentialsRevealedAt: number | null;
   /** How often the seller replaced the delivered credentials. */
   credentialsCorrections: number;
+  /** Since when an open chargeback holds the order (decision 183): no move but the bank's outcome; null otherwise. */
+  chargebackHoldSince: number | null;
 }
 
 export interface OrderHistoryTable {
@@ -518,6 +520,18 @@ export interface PayoutMethodsTable {
 }
 
 /** A card refund owed through Stripe (decision 095): `pending` until Stripe confirms it, then `sent`. */
+/** A card chargeback the payment provider reported (decision 183); the id is the provider's dispute id. */
+export interface ChargebacksTable {
+  id: string;
+  orderId: string;
+  amountCents: number;
+  reason: string;
+  status: 'open' | 'won' | 'lost';
+  orderStatusAtOpen: OrderState;
+  openedAt: number;
+  closedAt: number | null;
+}
+
 export interface StripeRefundsTable {
   idempotencyKey: string;
   orderId: string;
@@ -669,6 +683,7 @@ export interface DB {
   ledgerEntries: LedgerEntriesTable;
   payouts: PayoutsTable;
   stripeRefunds: StripeRefundsTable;
+  chargebacks: ChargebacksTable;
   emailPreferences: EmailPreferencesTable;
   savedSearches: SavedSearchesTable;
   twoFactor: TwoFactorTable;

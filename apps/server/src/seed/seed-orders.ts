@@ -102,6 +102,7 @@ async function insertDemoOrder(db: Database, o: DemoOrder, now: number, cipher: 
     credentialsErasedAt: null,
     credentialsRevealedAt: null,
     credentialsCorrections: 0,
+    chargebackHoldSince: null,
   };
   if (state === 'pending_payment') row.dueAt = now + 10 * 60_000;
   // Delivered or later: the credentials panel has something to reveal, until the retention ends as the sweep would.

@@ -45,6 +45,7 @@ export async function insertOrderRow(
     credentialsErasedAt: null,
     credentialsRevealedAt: null,
     credentialsCorrections: 0,
+    chargebackHoldSince: null,
     ...o,
   };
   await ctx.db.insertInto('orders').values(row).execute();

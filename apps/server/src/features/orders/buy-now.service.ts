@@ -83,6 +83,7 @@ export async function buyNow(
         credentialsErasedAt: null,
         credentialsRevealedAt: null,
         credentialsCorrections: 0,
+        chargebackHoldSince: null,
       };
       await insertOrder(trx, order);
       if (offer) await linkOfferToOrder(trx, offer, order.id);

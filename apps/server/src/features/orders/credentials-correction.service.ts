@@ -13,6 +13,7 @@ import { only } from './orders.service';
 
 /** 409 with what keeps the seller from correcting the credentials of the order as read. */
 function refuseCorrection(order: OrdersTable, now: number) {
+  if (order.chargebackHoldSince !== null) throw conflict(M.chargebackHold);
   const refusal = correctionRefusal(order, now);
   if (refusal) throw conflict(M[refusal]);
 }

@@ -50,6 +50,7 @@ export async function replaceCredentialsIf(
     .where((eb) => eb.or([eb('dueAt', 'is', null), eb('dueAt', '>', now)]))
     .where('credentialsRevealedAt', 'is', null)
     .where('credentialsCorrections', '<', MAX_CREDENTIAL_CORRECTIONS)
+    .where('chargebackHoldSince', 'is', null)
     .returning('credentialsCorrections')
     .executeTakeFirst();
   return row ? Number(row.credentialsCorrections) : null;

@@ -10,6 +10,8 @@ type Side = 'buyer' | 'seller';
  * reads its own line (the move's own line is the same for both). Null when nothing more is due.
  */
 export function nextForMail(order: OrdersTable, side: Side, feePercent: number): string | null {
+  // A chargeback holds the order (decision 183): nothing is due until the bank decides.
+  if (order.chargebackHoldSince !== null) return null;
   const pays = formatCents(sellerShareCents(order, feePercent));
   const by = order.dueAt === null ? null : `${mailTime(order.dueAt)} (UTC)`;
   const seller = side === 'seller';

@@ -46,6 +46,18 @@ export function queueCorrectionMail(ctx: OrdersContext, trx: Database, order: Or
   return queueOrderMail(ctx, trx, order, CREDENTIALS_CORRECTED_MAIL_SUBJECT, line, ['buyer'], now);
 }
 
+/** A chargeback put the order on hold, or the bank's decision for the seller took it off (decision 183). */
+export function queueChargebackMail(
+  ctx: OrdersContext,
+  trx: Database,
+  order: OrdersTable,
+  subject: string,
+  line: string,
+  now: number,
+) {
+  return queueOrderMail(ctx, trx, order, subject, line, ['buyer', 'seller'], now);
+}
+
 async function queueOrderMail(
   ctx: OrdersContext,
   trx: Database,

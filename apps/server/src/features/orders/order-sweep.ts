@@ -32,6 +32,8 @@ export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
       .selectFrom('orders')
       .select(['id', 'dueAt', 'dueAction'])
       .where('dueAt', '<=', now)
+      // Held by a chargeback (decision 183): its timers wait for the bank's decision.
+      .where('chargebackHoldSince', 'is', null)
       .orderBy('dueAt')
       .limit(BATCH)
       .execute();
@@ -65,6 +67,7 @@ async function sendReminders(ctx: OrdersContext) {
     .selectFrom('orders')
     .select(['id', 'reminderAt'])
     .where('reminderAt', '<=', now)
+    .where('chargebackHoldSince', 'is', null)
     .limit(BATCH)
     .execute();
   let sent = 0;

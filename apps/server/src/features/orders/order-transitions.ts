@@ -83,6 +83,7 @@ function movesFor(ctx: OrdersContext, action: OrderAction, order: OrdersTable, r
         moves: [{ from: ESCROW, to: ctx.providerOf(order).refundAccount(order), amountCents: price }],
       };
     case 'refund':
+    case 'chargeback_lost':
       return {
         kind: 'order_refund' as const,
         moves: [{ from: ESCROW, to: ctx.providerOf(order).refundAccount(order), amountCents: price }],
@@ -115,10 +116,11 @@ export async function applyTransition(
   opts: MoveOptions,
   now: number,
 ): Promise<Moved> {
+  if (order.chargebackHoldSince !== null) throw conflict(M.chargebackHold);
   if (!canTransition(action, order.status, actor.kind)) throw conflict(M.stateChanged);
   const to = ORDER_TRANSITIONS[action].to;
-  const refundCents =
-    action === 'refund' ? order.priceCents : action === 'partial_refund' ? (opts.refundCents ?? 0) : 0;
+  const refundsAll = action === 'refund' || action === 'chargeback_lost';
+  const refundCents = refundsAll ? order.priceCents : action === 'partial_refund' ? (opts.refundCents ?? 0) : 0;
   const fee =
     action === 'complete' || action === 'partial_refund'
       ? platformFeeCents(order.priceCents - refundCents, ctx.feePercent)

@@ -12,6 +12,7 @@ import type { OrdersTable } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { OrdersContext } from './orders-context';
 import { historyOf, revealsOf, selectOrderRows, type OrderListFilter } from './orders.repository';
+import { latestChargeback } from './chargebacks.repository';
 
 /** What the viewer may do now: the state machine's actions for their side, less windows that have closed. */
 function actionsFor(order: OrdersTable, side: 'buyer' | 'seller' | 'admin', now: number): OrderAction[] {
@@ -35,7 +36,7 @@ export async function orderDetail(
 ): Promise<OrderDetail> {
   const db = ctx.deps.db.db;
   const now = ctx.deps.clock.now();
-  const [info, history, reveals, review] = await Promise.all([
+  const [info, history, reveals, review, chargeback] = await Promise.all([
     db
       .selectFrom('listings as l')
       .innerJoin('users as b', (j) => j.on('b.id', '=', order.buyerId))
@@ -55,7 +56,9 @@ export async function orderDetail(
     historyOf(db, order.id),
     revealsOf(db, order.id),
     db.selectFrom('reviews').select('id').where('orderId', '=', order.id).executeTakeFirst(),
+    order.provider === 'balance' ? undefined : latestChargeback(db, order.id),
   ]);
+  const held = order.chargebackHoldSince !== null;
   return {
     id: order.id,
     listingId: order.listingId,
@@ -101,8 +104,9 @@ export async function orderDetail(
             decidedAt: order.decidedAt,
           }
         : null,
+    chargeback: chargeback ? { ...chargeback, held } : null,
     viewerRole: side,
-    actions: actionsFor(order, side, now),
+    actions: held ? [] : actionsFor(order, side, now),
     history: history.map((h) => ({
       id: h.id,
       event: h.event ?? null,
@@ -119,7 +123,7 @@ export async function orderDetail(
       erased: order.credentialsErasedAt !== null,
       reveals: reveals.map((r) => ({ by: r.by, at: r.createdAt })),
       corrections: order.credentialsCorrections,
-      canCorrect: side === 'seller' && correctionRefusal(order, now) === null,
+      canCorrect: side === 'seller' && !held && correctionRefusal(order, now) === null,
     },
     canReview:
       side === 'buyer' &&

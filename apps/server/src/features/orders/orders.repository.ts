@@ -24,7 +24,13 @@ export async function updateOrderIf(
   patch: Partial<OrdersTable>,
   dueAt?: number | null,
 ): Promise<boolean> {
-  let q = db.updateTable('orders').set(patch).where('id', '=', id).where('status', '=', from);
+  // A chargeback's hold (decision 183) stops every move until the bank decides.
+  let q = db
+    .updateTable('orders')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .where('chargebackHoldSince', 'is', null);
   if (dueAt !== undefined) q = dueAt === null ? q.where('dueAt', 'is', null) : q.where('dueAt', '=', dueAt);
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;

@@ -22,6 +22,21 @@ export interface ConfirmedPayment {
   amountCents: number;
 }
 
+/** The card's bank disputes a payment (a chargeback), or decided one (decision 183). */
+export interface ReportedChargeback {
+  /** The provider's id of the dispute: one chargeback row each. */
+  id: string;
+  orderId: string;
+  /** The payment it disputes (the order's providerRef), to check it is the order's own. */
+  providerRef: string;
+  amountCents: number;
+  reason: string;
+  status: 'open' | 'won' | 'lost';
+}
+
+/** What a verified webhook reports: a payment, or a chargeback opened or decided. */
+export type WebhookReport = ({ kind: 'payment' } & ConfirmedPayment) | ({ kind: 'chargeback' } & ReportedChargeback);
+
 export interface WebhookRequest {
   rawBody: Buffer;
   headers: Record<string, string | string[] | undefined>;
@@ -41,10 +56,10 @@ export interface PaymentProvider {
   /** The ledger account a refund goes to (mirrors sourceAccount). */
   refundAccount(order: OrdersTable): string;
   /**
-   * Verify a webhook and say which payment it confirms; null for events that confirm nothing.
-   * Throws an AppError (400) for a forged or malformed request.
+   * Verify a webhook and say which payment it confirms or which chargeback it reports; null for events that say
+   * neither. Throws an AppError (400) for a forged or malformed request.
    */
-  parseWebhook(request: WebhookRequest): Promise<ConfirmedPayment | null>;
+  parseWebhook(request: WebhookRequest): Promise<WebhookReport | null>;
   /**
    * Record a refund owed outside the ledger (e.g. back to the card) in the transaction of the refund itself, so a
    * crash after the commit cannot lose it. The idempotency key is stable per order and amount, so a retry never

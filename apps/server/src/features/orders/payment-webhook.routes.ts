@@ -8,17 +8,19 @@ import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { ordersContext } from './orders-context';
 import { findOrder } from './orders.repository';
 import { confirmPayment } from './orders.service';
+import { recordChargeback } from './chargebacks.service';
 
 const receivedSchema = z.object({
   received: z.literal(true),
-  outcome: z.enum(['paid', 'duplicate', 'refunded', 'ignored']),
+  outcome: z.enum(['paid', 'duplicate', 'refunded', 'ignored', 'opened', 'won', 'lost']),
 });
 const received = (outcome: z.infer<typeof receivedSchema>['outcome']) => ({ received: true as const, outcome });
 
 /**
  * Provider webhooks (decision 095): the body stays raw for signature checks (the provider verifies it in
  * parseWebhook). A confirmed payment moves its order to paid once; a replay answers 200 and changes nothing; an
- * unknown order is a 400; a payment for an order that can no longer be paid is refunded in full.
+ * unknown order is a 400; a payment for an order that can no longer be paid is refunded in full. A chargeback holds,
+ * frees or refunds its order (decision 183).
  */
 export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -43,6 +45,11 @@ export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!payment) return received('ignored');
         const order = await findOrder(deps.db.db, payment.orderId);
         if (!order || order.provider !== ctx.provider.name) throw badRequest(M.unknownPayment);
+        if (payment.kind === 'chargeback') {
+          const outcome = await recordChargeback(ctx, payment);
+          request.log.warn({ orderId: order.id, chargeback: payment.status, outcome }, 'card chargeback reported');
+          return received(outcome);
+        }
         try {
           await confirmPayment(ctx, payment.orderId, payment.amountCents, payment.providerRef);
           return received('paid');

@@ -13,10 +13,10 @@ import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import type { OrdersTable, StripeRefundsTable } from '../../db/schema';
 import type {
-  ConfirmedPayment,
   PaymentProvider,
   PaymentStart,
   PaymentStartResult,
+  WebhookReport,
   WebhookRequest,
 } from './payment-provider';
 import { STRIPE_MESSAGES } from './stripe-messages';
@@ -124,7 +124,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return STRIPE_CLEARING;
   }
 
-  async parseWebhook({ rawBody, headers }: WebhookRequest): Promise<ConfirmedPayment | null> {
+  async parseWebhook({ rawBody, headers }: WebhookRequest): Promise<WebhookReport | null> {
     const signature = headers['stripe-signature'];
     if (typeof signature !== 'string' || !signature) throw badRequest(STRIPE_MESSAGES.badSignature);
     let event: Stripe.Event;
@@ -141,6 +141,8 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch {
       throw badRequest(STRIPE_MESSAGES.badSignature);
     }
+    if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed')
+      return this.chargeback(event.data.object, event.type === 'charge.dispute.created');
     if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
       return null;
     const session = event.data.object;
@@ -149,7 +151,31 @@ export class StripePaymentProvider implements PaymentProvider {
     const orderId = session.client_reference_id ?? session.metadata?.order_id;
     if (!orderId) throw badRequest(ORDER_MESSAGES.unknownPayment);
     if (session.currency !== 'usd' || session.amount_total === null) throw badRequest(STRIPE_MESSAGES.amountMismatch);
-    return { orderId, providerRef: session.id, amountCents: session.amount_total };
+    return { kind: 'payment', orderId, providerRef: session.id, amountCents: session.amount_total };
+  }
+
+  /** A dispute names its PaymentIntent; the Checkout Session that made it names the order (decision 183). */
+  private async chargeback(dispute: Stripe.Dispute, opened: boolean): Promise<WebhookReport> {
+    const intent = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
+    if (!intent) throw badRequest(ORDER_MESSAGES.unknownPayment);
+    const sessions = await this.stripe.checkout.sessions
+      .list({ payment_intent: intent, limit: 1 })
+      .catch((err: unknown) => this.unavailable(err));
+    const session = sessions.data[0];
+    const orderId = session?.client_reference_id ?? session?.metadata?.order_id;
+    if (!session || !orderId) throw badRequest(ORDER_MESSAGES.unknownPayment);
+    // "warning_closed": an inquiry the bank closed without taking the money, as good as won.
+    const status = opened ? 'open' : dispute.status === 'lost' ? 'lost' : 'won';
+    const reason = dispute.reason.replaceAll('_', ' ');
+    return {
+      kind: 'chargeback',
+      id: dispute.id,
+      orderId,
+      providerRef: session.id,
+      amountCents: dispute.amount,
+      reason,
+      status,
+    };
   }
 
   /**

@@ -19,12 +19,14 @@ const states = (list: readonly string[]) => sql.join(list.map((s) => sql.lit(s))
  * states are matched first and whole, so that the partial indexes apply.
  */
 export function waitingOrders(side: OrderSide, userId: string, now: number) {
-  const inTime = sql`(o.due_at is null or o.due_at > ${now})`;
+  // An order a chargeback holds (decision 183) waits for the bank, not for its parties.
+  const inTime = sql`(o.due_at is null or o.due_at > ${now}) and o.chargeback_hold_since is null`;
   if (side === 'purchases')
     return sql<boolean>`(o.buyer_id = ${userId} and o.status in (${states(WAITING_STATES.purchases)}) and ${inTime})`;
   // A dispute waits for its seller's answer until they post a statement or their time for it is up.
   return sql<boolean>`(o.seller_id = ${userId} and o.status in (${states(WAITING_STATES.sales)})
-    and ((o.status = 'paid' and ${inTime}) or (o.status = 'disputed' and o.seller_answer_due_at > ${now}
+    and ((o.status = 'paid' and ${inTime}) or (o.status = 'disputed' and o.chargeback_hold_since is null
+      and o.seller_answer_due_at > ${now}
       and not exists (select 1 from dispute_statements d where d.order_id = o.id and d.author_role = 'seller'))))`;
 }
 

@@ -35,6 +35,20 @@ export interface FakeRefund {
   status: 'succeeded';
 }
 
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost' | 'warning_closed';
+  created: number;
+  livemode: false;
+  metadata: Record<string, string>;
+}
+
 interface FakePaymentIntent {
   id: string;
   amount: number;
@@ -67,6 +81,7 @@ const toInteger = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v)
 export class FakeStripeResources {
   readonly sessions = new Map<string, FakeCheckoutSession>();
   readonly refunds: FakeRefund[] = [];
+  readonly disputes = new Map<string, FakeDispute>();
   private readonly paymentIntents = new Map<string, FakePaymentIntent>();
 
   constructor(
@@ -122,6 +137,48 @@ export class FakeStripeResources {
     };
     this.sessions.set(id, session);
     return { status: 200, body: session };
+  }
+
+  /** Newest first; `payment_intent` finds the session that made a payment. */
+  listSessions(params: FormTree): FakeReply {
+    const intent = formString(params.payment_intent);
+    const limit = params.limit === undefined ? 10 : toInteger(formString(params.limit));
+    if (limit === null || limit < 1 || limit > 100) return invalidInteger('limit');
+    const matches = [...this.sessions.values()].filter((s) => !intent || s.payment_intent === intent).reverse();
+    const data = matches.slice(0, limit);
+    return {
+      status: 200,
+      body: { object: 'list', data, has_more: matches.length > limit, url: '/v1/checkout/sessions' },
+    };
+  }
+
+  /** The card's bank disputes the whole payment (a chargeback), as Stripe reports it. */
+  disputePayment(intentId: string, reason = 'fraudulent'): FakeDispute {
+    const intent = this.paymentIntents.get(intentId);
+    if (!intent) throw new Error(`No such payment_intent: '${intentId}'`);
+    const dispute: FakeDispute = {
+      id: stripeId('dp'),
+      object: 'dispute',
+      amount: intent.amount,
+      currency: intent.currency,
+      charge: stripeId('ch'),
+      payment_intent: intentId,
+      reason,
+      status: 'needs_response',
+      created: this.nowSeconds(),
+      livemode: false,
+      metadata: {},
+    };
+    this.disputes.set(dispute.id, dispute);
+    return dispute;
+  }
+
+  /** The bank decides the dispute. */
+  closeDispute(id: string, status: 'won' | 'lost' | 'warning_closed'): FakeDispute {
+    const dispute = this.disputes.get(id);
+    if (!dispute) throw new Error(`No such dispute: '${id}'`);
+    dispute.status = status;
+    return dispute;
   }
 
   retrieveSession(id: string): FakeReply {

@@ -115,6 +115,16 @@ export class FakeStripe {
     return this.event('checkout.session.completed', this.resources.completeSession(sessionId));
   }
 
+  /** The card's bank disputes the payment: the `charge.dispute.created` event, unsent. */
+  chargeback(intentId: string, reason?: string): FakeEvent {
+    return this.event('charge.dispute.created', this.resources.disputePayment(intentId, reason));
+  }
+
+  /** The bank decides: the `charge.dispute.closed` event, unsent. */
+  closeChargeback(disputeId: string, status: 'won' | 'lost' | 'warning_closed'): FakeEvent {
+    return this.event('charge.dispute.closed', this.resources.closeDispute(disputeId, status));
+  }
+
   /** Stripe's `Stripe-Signature` header: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload" keyed by the secret>. */
   sign(payload: string, secret = this.options.webhookSecret, timestamp = Math.floor(this.now() / 1000)) {
     const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
@@ -201,6 +211,7 @@ export class FakeStripe {
   private route(method: string, path: string, params: FormTree): FakeReply {
     const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (method === 'POST' && path === '/v1/checkout/sessions') return this.resources.createSession(params);
+    if (method === 'GET' && path === '/v1/checkout/sessions') return this.resources.listSessions(params);
     if (method === 'GET' && session && !session[2]) return this.resources.retrieveSession(session[1]);
     if (method === 'POST' && session?.[2]) return this.resources.expireSession(session[1]);
     if (method === 'POST' && path === '/v1/refunds') return this.resources.createRefund(params);

@@ -1,14 +1,13 @@
 import { useId } from 'react';
 import { Card, Text, Timeline, Title } from '@mantine/core';
-import { CREDENTIALS_CORRECTED_EVENT } from '@accountry/shared/order-messages';
+import { ORDER_HISTORY_EVENT_TITLES } from '@accountry/shared/order-messages';
 import { ORDER_STATE_LABELS } from '@accountry/shared/order-state';
 import type { OrderHistoryEntry } from '@accountry/shared/orders';
 import { ACTOR_LABELS } from './order-format';
 import { formatDateTime } from '../../lib/format-time';
 
-/** An entry's title: the state it reached, or what happened when it moved none (a correction, decision 182). */
-const titleOf = (h: OrderHistoryEntry) =>
-  h.event === 'credentials_corrected' ? CREDENTIALS_CORRECTED_EVENT : ORDER_STATE_LABELS[h.to];
+/** An entry's title: the state it reached, or what happened when it moved none (decisions 182, 183). */
+const titleOf = (h: OrderHistoryEntry) => (h.event ? ORDER_HISTORY_EVENT_TITLES[h.event] : ORDER_STATE_LABELS[h.to]);
 
 /** The order's history, oldest first: every transition with who, when and why. */
 export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {

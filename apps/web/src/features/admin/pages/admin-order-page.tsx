@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { isSelfAction } from '@accountry/shared/admin-rules';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
+import { ChargebackNotice } from '../../../components/orders/chargeback-notice';
 import { DisputeDecision } from '../../../components/orders/dispute-decision';
 import { DisputeThread } from '../../../components/orders/dispute-thread';
 import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
@@ -61,9 +62,14 @@ export function Component() {
                       )}
                     </Card>
                   )}
+                  <ChargebackNotice order={order} />
                   <DisputeDecision order={order} />
                   {order.status === 'disputed' &&
-                    (isSelfAction(me ?? '', order.buyerId) || isSelfAction(me ?? '', order.sellerId) ? (
+                    (order.chargeback?.held ? (
+                      <Alert color="yellow" title="On hold">
+                        {ORDER_MESSAGES.chargebackHold}
+                      </Alert>
+                    ) : isSelfAction(me ?? '', order.buyerId) || isSelfAction(me ?? '', order.sellerId) ? (
                       <Alert color="yellow" title="Your own order">
                         {ORDER_MESSAGES.ownDisputeDecision}
                       </Alert>
@@ -77,7 +83,7 @@ export function Component() {
               <Grid.Col span={{ base: 12, md: 5 }}>
                 <Stack gap="md">
                   <OrderSummary order={order} />
-                  {order.dueAt !== null && order.dueAction && (
+                  {order.dueAt !== null && order.dueAction && !order.chargeback?.held && (
                     <Card withBorder component="section" aria-label="What happens next">
                       <OrderCountdown dueAt={order.dueAt} label={dueLabel(order.dueAction, 'admin')} />
                     </Card>

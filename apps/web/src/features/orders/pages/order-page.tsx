@@ -17,6 +17,7 @@ import {
 import { IconMessageCircle, IconMoodSad } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { isFinalState } from '@accountry/shared/order-state';
+import { ChargebackNotice } from '../../../components/orders/chargeback-notice';
 import { DisputeDecision } from '../../../components/orders/dispute-decision';
 import { DisputeThread } from '../../../components/orders/dispute-thread';
 import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
@@ -110,7 +111,7 @@ export function Component() {
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="md">
               <OrderSummary order={order} />
-              {order.dueAt !== null && order.dueAction && (
+              {order.dueAt !== null && order.dueAction && !order.chargeback?.held && (
                 <Card withBorder component="section" aria-label="What happens next">
                   <OrderCountdown dueAt={order.dueAt} label={dueLabel(order.dueAction, order.viewerRole)} />
                 </Card>
@@ -151,6 +152,7 @@ export function Component() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="lg">
+              <ChargebackNotice order={order} />
               <DisputeDecision order={order} />
               <CredentialsPanel order={order} />
               <OrderActions order={order} />

@@ -1,0 +1,121 @@
+import {
+  CHARGEBACK_MAIL_SUBJECTS,
+  ORDER_CHAT_MESSAGES,
+  ORDER_MESSAGES as M,
+  chargebackOpenedReason,
+} from '@accountry/shared/order-messages';
+import type { OrderState } from '@accountry/shared/order-state';
+import type { Database } from '../../db/database';
+import type { OrdersTable } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/app-error';
+import type { OrdersContext } from './orders-context';
+import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
+import type { ReportedChargeback } from './payment-provider';
+import { ensureConversation, findOrder, insertHistory } from './orders.repository';
+import { insertChargeback, closeOpenChargeback, setChargebackHold } from './chargebacks.repository';
+import { applyTransition, type Moved } from './order-transitions';
+import { afterTransition } from './order-effects';
+import { queueChargebackMail } from './order-mails';
+
+/** The states in which escrow still holds the order's money: a chargeback holds the order there. */
+const HELD_STATES: readonly OrderState[] = ['paid', 'delivered', 'protection', 'disputed'];
+
+export type ChargebackOutcome = 'opened' | 'won' | 'lost' | 'duplicate';
+
+/** What a chargeback changed, to run once committed: a chat notice to publish, or the refund move's effects. */
+interface Applied {
+  notice?: PostedSystemMessage;
+  move?: { before: OrdersTable; moved: Moved };
+}
+
+/**
+ * The card's bank disputes an order's payment, or decided (decision 183). Opened: recorded, and an order whose money
+ * escrow still holds is put on hold (no move, no timer) with both parties told. Lost: the money went back to the card,
+ * so a held order is refunded from escrow without a refund of our own. Won: the hold lifts and the order goes on.
+ * Each report is applied once, whatever how often the provider repeats it.
+ */
+export async function recordChargeback(ctx: OrdersContext, report: ReportedChargeback): Promise<ChargebackOutcome> {
+  const now = ctx.deps.clock.now();
+  const done = await ctx.deps.db.db.transaction().execute(async (trx) => {
+    const order = await findOrder(trx, report.orderId);
+    if (!order || order.providerRef !== report.providerRef) throw badRequest(M.unknownPayment);
+    const { id, amountCents, reason } = report;
+    const row = { id, orderId: order.id, amountCents, reason, orderStatusAtOpen: order.status, openedAt: now };
+    if (report.status === 'open') {
+      if (!(await insertChargeback(trx, { ...row, status: 'open', closedAt: null }))) return null;
+      return { outcome: 'opened' as ChargebackOutcome, ...(await hold(ctx, trx, order, report, now)) };
+    }
+    // A decision whose opening never reached us is recorded closed; one already applied changes nothing.
+    const closed =
+      (await closeOpenChargeback(trx, report.id, report.status, now)) ||
+      (await insertChargeback(trx, { ...row, status: report.status, closedAt: now }));
+    if (!closed) return null;
+    return { outcome: report.status as ChargebackOutcome, ...(await release(ctx, trx, order, report.status, now)) };
+  });
+  if (!done) return 'duplicate';
+  if (done.move) await afterTransition(ctx, done.move.before, done.move.moved, 'chargeback_lost');
+  else if (done.notice) await publishSystemMessages(ctx.deps, [done.notice]);
+  return done.outcome;
+}
+
+/** Put the order on hold, conditioned on the state read (409 to the provider, who retries, if it moved meanwhile). */
+async function hold(
+  ctx: OrdersContext,
+  trx: Database,
+  order: OrdersTable,
+  report: ReportedChargeback,
+  now: number,
+): Promise<Applied> {
+  await insertHistory(trx, {
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: order.status,
+    actorKind: 'provider',
+    actorId: null,
+    reason: chargebackOpenedReason(report.amountCents, report.reason),
+    event: 'chargeback_opened',
+    createdAt: now,
+  });
+  if (!HELD_STATES.includes(order.status)) return {};
+  if (!(await setChargebackHold(trx, order, now))) throw conflict(M.stateChanged);
+  const held = { ...order, chargebackHoldSince: now };
+  await queueChargebackMail(ctx, trx, held, CHARGEBACK_MAIL_SUBJECTS.opened, ORDER_CHAT_MESSAGES.chargebackOpened, now);
+  return { notice: await notify(trx, order, ORDER_CHAT_MESSAGES.chargebackOpened, now) };
+}
+
+/** Lift the hold; a lost chargeback then refunds the held order (the bank already gave the buyer the money back). */
+async function release(
+  ctx: OrdersContext,
+  trx: Database,
+  order: OrdersTable,
+  status: 'won' | 'lost',
+  now: number,
+): Promise<Applied> {
+  if (order.chargebackHoldSince !== null && !(await setChargebackHold(trx, order, null)))
+    throw conflict(M.stateChanged);
+  const free = { ...order, chargebackHoldSince: null };
+  if (status === 'lost') {
+    if (!HELD_STATES.includes(order.status)) return {};
+    const moved = await applyTransition(ctx, trx, free, 'chargeback_lost', { kind: 'provider', id: null }, {}, now);
+    return { move: { before: free, moved } };
+  }
+  if (order.chargebackHoldSince === null) return {};
+  await insertHistory(trx, {
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: order.status,
+    actorKind: 'provider',
+    actorId: null,
+    reason: '',
+    event: 'chargeback_won',
+    createdAt: now,
+  });
+  await queueChargebackMail(ctx, trx, free, CHARGEBACK_MAIL_SUBJECTS.won, ORDER_CHAT_MESSAGES.chargebackWon, now);
+  return { notice: await notify(trx, order, ORDER_CHAT_MESSAGES.chargebackWon, now) };
+}
+
+async function notify(trx: Database, order: OrdersTable, body: string, now: number): Promise<PostedSystemMessage> {
+  const conversationId =
+    order.conversationId ?? (await ensureConversation(trx, order.listingId, order.buyerId, order.sellerId, now));
+  return postSystemMessage(trx, { conversationId, body, now });
+}

@@ -1,0 +1,38 @@
+import { expect as baseExpect, test, type Browser } from '@playwright/test';
+import { createUser, signInContext } from './support/db';
+import { insertListing } from './support/listings-db';
+import { insertHeldOrder } from './support/chargebacks-db';
+
+// The machine is shared: first page loads can take several seconds.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function signedInPage(browser: Browser, baseURL: string, userId: string) {
+  const context = await browser.newContext();
+  await signInContext(context, baseURL, userId);
+  return { context, page: await context.newPage() };
+}
+
+test('an order on hold for a chargeback says so to the buyer and the admin, and offers no move', async ({
+  browser,
+  baseURL,
+}) => {
+  const seller = createUser('seller');
+  const buyer = createUser('buyer');
+  const admin = createUser('admin');
+  const listingId = insertListing(seller.id, { title: 'Held Apex Legends account', priceCents: 12_000 });
+  const orderId = insertHeldOrder(listingId, buyer.id, seller.id, 12_000);
+
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await b.page.goto(`/orders/${orderId}`);
+  const notice = b.page.getByRole('region', { name: 'Chargeback under review' });
+  await expect(notice).toContainText("The buyer's bank disputed $120.00 of the card payment (product not received)");
+  await expect(notice).toContainText('The order is on hold until the bank decides: nothing can change');
+  await expect(b.page.getByRole('button', { name: /Accept the account/ })).toHaveCount(0);
+  await expect(b.page.getByRole('button', { name: /Open a dispute/ })).toHaveCount(0);
+  await expect(b.page.getByRole('region', { name: 'What happens next' })).toHaveCount(0);
+  await expect(b.page.getByText('On hold: chargeback')).toBeVisible();
+
+  const a = await signedInPage(browser, baseURL!, admin.id);
+  await a.page.goto(`/admin/orders/${orderId}`);
+  await expect(a.page.getByRole('region', { name: 'Chargeback under review' })).toBeVisible();
+});

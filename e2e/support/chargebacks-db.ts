@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { openE2eDb } from './db';
+
+const id = () => randomBytes(16).toString('base64url');
+
+/**
+ * A card-paid order the buyer is checking, on hold for a chargeback the bank has open (decision 183), straight in the
+ * journey database: the journeys run without Stripe, whose webhooks the integration tests cover.
+ */
+export function insertHeldOrder(listingId: string, buyerId: string, sellerId: string, priceCents: number) {
+  const db = openE2eDb();
+  const orderId = id();
+  const now = Date.now();
+  db.prepare(
+    `insert into orders (id, listing_id, buyer_id, seller_id, price_cents, currency, refunded_cents, status, provider,
+       provider_ref, delivery_time, protection_days, created_at, updated_at, paid_at, delivered_at, due_at, due_action,
+       chargeback_hold_since)
+     values (?, ?, ?, ?, ?, 'USD', 0, 'delivered', 'stripe', ?, 'instant', 5, ?, ?, ?, ?, ?, 'auto_confirm', ?)`,
+  ).run(
+    orderId,
+    listingId,
+    buyerId,
+    sellerId,
+    priceCents,
+    `cs_test_${id()}`,
+    now,
+    now,
+    now,
+    now,
+    now + 72 * 3.6e6,
+    now,
+  );
+  db.prepare(
+    `insert into chargebacks (id, order_id, amount_cents, reason, status, order_status_at_open, opened_at)
+     values (?, ?, ?, 'product not received', 'open', 'delivered', ?)`,
+  ).run(`dp_test_${id()}`, orderId, priceCents, now);
+  db.prepare(
+    `insert into order_history (id, order_id, seq, from_status, to_status, actor_kind, actor_id, reason, created_at, event)
+     values (?, ?, 1, 'delivered', 'delivered', 'provider', null, ?, ?, 'chargeback_opened')`,
+  ).run(id(), orderId, "The buyer's bank disputes the payment (product not received).", now);
+  db.close();
+  return orderId;
+}
