@@ -4,6 +4,7 @@ import type { CreateOrderInput } from '@accountry/shared/orders';
 import type { OrdersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { accountLock, withKeyLocks } from '../../db/key-lock';
+import { eitherBlocked } from '../../db/member-blocks';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
@@ -36,6 +37,9 @@ export async function buyNow(
       if (!listing || listing.deletedAt) throw notFound('Listing not found');
       if (listing.sellerId === user.id) throw badRequest(M.ownListing);
       if (listing.status !== 'active' || !(await mayTrade(trx, listing.sellerId))) throw conflict(M.listingNotActive);
+      // Either side's block refuses the purchase, at the price or an offer's. Read under the locks: a block committed
+      // while this order waited is seen; one after comes after the purchase (its closing of offers waits for it).
+      if (await eitherBlocked(trx, user.id, listing.sellerId)) throw forbidden(M.blocked);
       if ((await unpaidOrderCount(trx, user.id)) >= MAX_UNPAID_ORDERS) throw conflict(M.tooManyUnpaid);
       // An accepted offer is bought at its price, or at the listing's if the seller has since asked less; the buyer's
       // accepted offer on the listing is used when none is named, so the agreed price is the one they pay.

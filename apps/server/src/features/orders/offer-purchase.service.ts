@@ -4,14 +4,13 @@ import type { Database } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../app';
 import { accountLock, withKeyLocks } from '../../db/key-lock';
-import { eitherBlocked } from '../../db/member-blocks';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
 import { openOffersOf, setOfferStatusIf, type OffersToClose } from './offers.repository';
 import { ensureConversation } from './orders.repository';
 
 /**
  * Buying at an accepted offer's price, inside buy-now's transaction (decision 180): only its buyer, on its listing, in
- * its currency, once, before it expires. Returns the offer's price.
+ * its currency, once, before it expires. Returns the offer's price. Blocks are buy-now's to refuse, before this.
  */
 export async function useAcceptedOffer(
   trx: Database,
@@ -24,8 +23,6 @@ export async function useAcceptedOffer(
   if (!offer || offer.listingId !== listing.id) throw notFound(M.notFound);
   if (offer.buyerId !== buyer) throw forbidden(M.notYours);
   if (offer.currency !== listing.currency) throw conflict(M.notUsable);
-  // A block committed while its closing of this offer waits for the locks this order holds.
-  if (await eitherBlocked(trx, offer.buyerId, offer.sellerId)) throw conflict(M.notUsable);
   if (!(await setOfferStatusIf(trx, offerId, ['accepted'], 'used', now))) throw conflict(M.notUsable);
   return offer.amountCents;
 }
@@ -34,13 +31,13 @@ export async function useAcceptedOffer(
 export async function acceptedOfferOf(trx: Database, buyerId: string, listingId: string, now: number) {
   const row = await trx
     .selectFrom('offers')
-    .select(['id', 'sellerId'])
+    .select('id')
     .where('listingId', '=', listingId)
     .where('buyerId', '=', buyerId)
     .where('status', '=', 'accepted')
     .where('expiresAt', '>', now)
     .executeTakeFirst();
-  return row && !(await eitherBlocked(trx, buyerId, row.sellerId)) ? row.id : undefined;
+  return row?.id;
 }
 
 /** Remember which order used the offer. */
