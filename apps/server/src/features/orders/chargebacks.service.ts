@@ -5,6 +5,7 @@ import {
   chargebackOpenedReason,
 } from '@accountry/shared/order-messages';
 import type { OrderState } from '@accountry/shared/order-state';
+import type { OrderHistoryEvent } from '@accountry/shared/orders';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
@@ -66,16 +67,7 @@ async function hold(
   report: ReportedChargeback,
   now: number,
 ): Promise<Applied> {
-  await insertHistory(trx, {
-    orderId: order.id,
-    fromStatus: order.status,
-    toStatus: order.status,
-    actorKind: 'provider',
-    actorId: null,
-    reason: chargebackOpenedReason(report.amountCents, report.reason),
-    event: 'chargeback_opened',
-    createdAt: now,
-  });
+  await historyEvent(trx, order, 'chargeback_opened', chargebackOpenedReason(report.amountCents, report.reason), now);
   if (!HELD_STATES.includes(order.status)) return {};
   if (!(await setChargebackHold(trx, order, now))) throw conflict(M.stateChanged);
   const held = { ...order, chargebackHoldSince: now };
@@ -100,18 +92,24 @@ async function release(
     return { move: { before: free, moved } };
   }
   if (order.chargebackHoldSince === null) return {};
-  await insertHistory(trx, {
-    orderId: order.id,
-    fromStatus: order.status,
-    toStatus: order.status,
-    actorKind: 'provider',
-    actorId: null,
-    reason: '',
-    event: 'chargeback_won',
-    createdAt: now,
-  });
+  await historyEvent(trx, order, 'chargeback_won', '', now);
   await queueChargebackMail(ctx, trx, free, CHARGEBACK_MAIL_SUBJECTS.won, ORDER_CHAT_MESSAGES.chargebackWon, now);
   return { notice: await notify(trx, order, ORDER_CHAT_MESSAGES.chargebackWon, now) };
+}
+
+/** A history entry that moves no state, by the provider. */
+function historyEvent(trx: Database, order: OrdersTable, event: OrderHistoryEvent, reason: string, now: number) {
+  const state = order.status;
+  return insertHistory(trx, {
+    orderId: order.id,
+    fromStatus: state,
+    toStatus: state,
+    actorKind: 'provider',
+    actorId: null,
+    reason,
+    event,
+    createdAt: now,
+  });
 }
 
 async function notify(trx: Database, order: OrdersTable, body: string, now: number): Promise<PostedSystemMessage> {

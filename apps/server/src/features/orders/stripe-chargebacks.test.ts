@@ -3,12 +3,11 @@ import { INSPECTION_WINDOW_MS } from '@accountry/shared/order-state';
 import { signInAs, userWithSession } from '../../test/test-app';
 import { listingChat, sweep } from './orders-test-helpers';
 import {
-  checkoutCompleted,
+  cardPaidOrder,
   createStripeTestApp,
   escrowAndClearing,
   expectLedgerHolds,
   orderStatus,
-  pendingOrder,
   type StripeTestContext,
 } from './stripe-test-helpers';
 
@@ -22,13 +21,7 @@ afterEach(() => expectLedgerHolds(ctx));
 
 const HOLD = "This order is on hold while the buyer's bank reviews a chargeback. Nothing can change until it decides.";
 
-async function paidOrder(priceCents = 20_000) {
-  const deal = await pendingOrder(ctx, priceCents);
-  const { sessionId, event } = await checkoutCompleted(ctx, deal.buyer.session, deal.orderId);
-  expect((await ctx.fake.deliver(event)).status).toBe(200);
-  const intent = ctx.fake.resources.sessions.get(sessionId)!.payment_intent!;
-  return { ...deal, sessionId, intent };
-}
+const paidOrder = (priceCents?: number) => cardPaidOrder(ctx, priceCents);
 
 const post = (headers: Record<string, string>, url: string, payload: object = {}) =>
   ctx.app.inject({ method: 'POST', url, headers, payload });

@@ -7,6 +7,7 @@ import { ordersContext } from './orders-context';
 import { sweepOrders } from './order-sweep';
 import type { StripePaymentProvider } from './stripe-payment-provider';
 import {
+  cardPaidOrder,
   checkoutCompleted,
   createStripeTestApp,
   escrowAndClearing,
@@ -24,14 +25,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 afterEach(() => expectLedgerHolds(ctx));
 
-/** An order paid by card through Checkout and the signed webhook. */
-async function paidOrder(priceCents = 20_000) {
-  const deal = await pendingOrder(ctx, priceCents);
-  const { sessionId, event } = await checkoutCompleted(ctx, deal.buyer.session, deal.orderId);
-  expect((await ctx.fake.deliver(event)).status).toBe(200);
-  const intent = ctx.fake.resources.sessions.get(sessionId)!.payment_intent!;
-  return { ...deal, sessionId, intent };
-}
+const paidOrder = (priceCents?: number) => cardPaidOrder(ctx, priceCents);
 
 const post = (headers: Record<string, string>, url: string, payload: object = {}) =>
   ctx.app.inject({ method: 'POST', url, headers, payload });

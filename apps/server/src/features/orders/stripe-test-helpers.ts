@@ -68,6 +68,15 @@ export async function checkoutCompleted(ctx: StripeTestContext, session: Session
   return { sessionId, event: ctx.fake.completeSession(sessionId) };
 }
 
+/** An order paid by card through Checkout and the signed webhook, with its session and PaymentIntent. */
+export async function cardPaidOrder(ctx: StripeTestContext, priceCents = 20_000) {
+  const deal = await pendingOrder(ctx, priceCents);
+  const { sessionId, event } = await checkoutCompleted(ctx, deal.buyer.session, deal.orderId);
+  expect((await ctx.fake.deliver(event)).status).toBe(200);
+  const intent = ctx.fake.resources.sessions.get(sessionId)!.payment_intent!;
+  return { ...deal, sessionId, intent };
+}
+
 export async function orderStatus(ctx: TestContext, orderId: string) {
   const row = await ctx.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
   return row.status;
