@@ -1,12 +1,9 @@
 import type Stripe from 'stripe';
-import { lazyModule } from '../../lib/lazy-module';
-
-/** Loaded only when Stripe is the payment provider. */
-const stripeModule = lazyModule<typeof Stripe>('stripe');
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { AppError, badRequest } from '../../lib/app-error';
+import { STRIPE_MESSAGES } from './stripe-messages';
 import { STRIPE_CLEARING } from '../../lib/ledger';
 import type { Clock } from '../../lib/clock';
 import type { AppDeps } from '../../app';
@@ -19,7 +16,8 @@ import type {
   WebhookReport,
   WebhookRequest,
 } from './payment-provider';
-import { STRIPE_MESSAGES } from './stripe-messages';
+import { createStripeClient, stripeErrorSummary, stripeModule } from './stripe-client';
+import { paymentOrChargeback } from './stripe-webhook-report';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import {
   findRefundOwed,
@@ -36,32 +34,8 @@ import {
   type ExpiryOwed,
 } from './stripe-expiries.repository';
 
-export interface StripeSettings {
-  secretKey: string;
-  webhookSecret: string;
-  /** Another host for the API (the local fake); Stripe itself when absent. */
-  apiBase?: string;
-}
-
 /** Stripe keeps a Checkout Session open at least 30 minutes; ours closes soon after the 15-minute payment window. */
 const CHECKOUT_LIFETIME_MS = 45 * 60_000;
-
-export function createStripeClient(settings: StripeSettings): Stripe {
-  const base = settings.apiBase ? new URL(settings.apiBase) : null;
-  return new (stripeModule())(settings.secretKey, {
-    // Retries reuse the request's idempotency key, so a retried create or refund happens once.
-    maxNetworkRetries: 2,
-    timeout: 15_000,
-    telemetry: false,
-    ...(base
-      ? {
-          host: base.hostname,
-          port: base.port || (base.protocol === 'http:' ? 80 : 443),
-          protocol: base.protocol === 'http:' ? 'http' : 'https',
-        }
-      : {}),
-  });
-}
 
 /**
  * Stripe Checkout (decision 095): paying opens a hosted Checkout Session for the order's price; a signed
@@ -141,41 +115,7 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch {
       throw badRequest(STRIPE_MESSAGES.badSignature);
     }
-    if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed')
-      return this.chargeback(event.data.object, event.type === 'charge.dispute.created');
-    if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
-      return null;
-    const session = event.data.object;
-    // A delayed method (bank debit) completes the session unpaid; its async_payment_succeeded event pays it later.
-    if (session.payment_status !== 'paid') return null;
-    const orderId = session.client_reference_id ?? session.metadata?.order_id;
-    if (!orderId) throw badRequest(ORDER_MESSAGES.unknownPayment);
-    if (session.currency !== 'usd' || session.amount_total === null) throw badRequest(STRIPE_MESSAGES.amountMismatch);
-    return { kind: 'payment', orderId, providerRef: session.id, amountCents: session.amount_total };
-  }
-
-  /** A dispute names its PaymentIntent; the Checkout Session that made it names the order (decision 183). */
-  private async chargeback(dispute: Stripe.Dispute, opened: boolean): Promise<WebhookReport> {
-    const intent = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
-    if (!intent) throw badRequest(ORDER_MESSAGES.unknownPayment);
-    const sessions = await this.stripe.checkout.sessions
-      .list({ payment_intent: intent, limit: 1 })
-      .catch((err: unknown) => this.unavailable(err));
-    const session = sessions.data[0];
-    const orderId = session?.client_reference_id ?? session?.metadata?.order_id;
-    if (!session || !orderId) throw badRequest(ORDER_MESSAGES.unknownPayment);
-    // "warning_closed": an inquiry the bank closed without taking the money, as good as won.
-    const status = opened ? 'open' : dispute.status === 'lost' ? 'lost' : 'won';
-    const reason = dispute.reason.replaceAll('_', ' ');
-    return {
-      kind: 'chargeback',
-      id: dispute.id,
-      orderId,
-      providerRef: session.id,
-      amountCents: dispute.amount,
-      reason,
-      status,
-    };
+    return paymentOrChargeback(this.stripe, event, (err) => this.unavailable(err));
   }
 
   /**
@@ -283,13 +223,6 @@ export class StripePaymentProvider implements PaymentProvider {
 }
 
 type RefundToSend = Pick<StripeRefundsTable, 'idempotencyKey' | 'orderId' | 'sessionId' | 'amountCents' | 'attempts'>;
-
-/** What an operator needs from a failed Stripe request, and nothing the request carried (no key, no headers). */
-function stripeErrorSummary(err: unknown) {
-  if (!(err instanceof Error)) return { message: String(err) };
-  const { type, code, statusCode, requestId } = err as Partial<Stripe.errors.StripeError>;
-  return { type, code, statusCode, requestId, message: err.message };
-}
 
 /** The `stripe` entry of the provider factory: the client, and the retry of refunds owed on the sweep interval. */
 export function stripePaymentProvider(deps: AppDeps): StripePaymentProvider {

@@ -1,0 +1,54 @@
+import type Stripe from 'stripe';
+import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
+import { badRequest } from '../../lib/app-error';
+import type { WebhookReport } from './payment-provider';
+import { STRIPE_MESSAGES } from './stripe-messages';
+
+/**
+ * What a verified Stripe event reports: a Checkout Session paid (decision 095), a chargeback opened or decided
+ * (decision 183), or nothing we act on (null). `unavailable` turns a failed look-up into the caller's 503.
+ */
+export async function paymentOrChargeback(
+  stripe: Stripe,
+  event: Stripe.Event,
+  unavailable: (err: unknown) => never,
+): Promise<WebhookReport | null> {
+  if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed')
+    return chargeback(stripe, event.data.object, event.type === 'charge.dispute.created', unavailable);
+  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
+    return null;
+  const session = event.data.object;
+  // A delayed method (bank debit) completes the session unpaid; its async_payment_succeeded event pays it later.
+  if (session.payment_status !== 'paid') return null;
+  const orderId = session.client_reference_id ?? session.metadata?.order_id;
+  if (!orderId) throw badRequest(ORDER_MESSAGES.unknownPayment);
+  if (session.currency !== 'usd' || session.amount_total === null) throw badRequest(STRIPE_MESSAGES.amountMismatch);
+  return { kind: 'payment', orderId, providerRef: session.id, amountCents: session.amount_total };
+}
+
+/** A dispute names its PaymentIntent; the Checkout Session that made it names the order. */
+async function chargeback(
+  stripe: Stripe,
+  dispute: Stripe.Dispute,
+  opened: boolean,
+  unavailable: (err: unknown) => never,
+): Promise<WebhookReport> {
+  const intent = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
+  if (!intent) throw badRequest(ORDER_MESSAGES.unknownPayment);
+  const sessions = await stripe.checkout.sessions.list({ payment_intent: intent, limit: 1 }).catch(unavailable);
+  const session = sessions.data[0];
+  const orderId = session?.client_reference_id ?? session?.metadata?.order_id;
+  if (!session || !orderId) throw badRequest(ORDER_MESSAGES.unknownPayment);
+  // "warning_closed": an inquiry the bank closed without taking the money, as good as won.
+  const status = opened ? 'open' : dispute.status === 'lost' ? 'lost' : 'won';
+  const reason = dispute.reason.replaceAll('_', ' ');
+  return {
+    kind: 'chargeback',
+    id: dispute.id,
+    orderId,
+    providerRef: session.id,
+    amountCents: dispute.amount,
+    reason,
+    status,
+  };
+}
