@@ -25,14 +25,17 @@ test('an order on hold for a chargeback says so to the buyer and the admin, and 
   const b = await signedInPage(browser, baseURL!, buyer.id);
   await b.page.goto(`/orders/${orderId}`);
   const notice = b.page.getByRole('region', { name: 'Chargeback under review' });
-  await expect(notice).toContainText("The buyer's bank disputed $120.00 of the card payment (product not received)");
-  await expect(notice).toContainText('The order is on hold until the bank decides: nothing can change');
+  await expect(notice).toContainText('Your bank disputed $120.00 of the card payment on');
+  await expect(notice).toContainText('the cardholder says the account never arrived.');
+  await expect(notice).toContainText('While the bank reviews it the order is paused: no one can accept, dispute');
   await expect(b.page.getByRole('button', { name: /Accept the account/ })).toHaveCount(0);
   await expect(b.page.getByRole('button', { name: /Open a dispute/ })).toHaveCount(0);
   await expect(b.page.getByRole('region', { name: 'What happens next' })).toHaveCount(0);
   await expect(b.page.getByText('On hold: chargeback')).toBeVisible();
+  await expect(b.page.getByText('On hold', { exact: true })).toBeVisible();
 
   const a = await signedInPage(browser, baseURL!, admin.id);
   await a.page.goto(`/admin/orders/${orderId}`);
-  await expect(a.page.getByRole('region', { name: 'Chargeback under review' })).toBeVisible();
+  const seen = a.page.getByRole('region', { name: 'Chargeback under review' });
+  await expect(seen).toContainText("The buyer's bank disputed $120.00 of the card payment on");
 });

@@ -32,12 +32,17 @@ export function insertHeldOrder(listingId: string, buyerId: string, sellerId: st
   );
   db.prepare(
     `insert into chargebacks (id, order_id, amount_cents, reason, status, order_status_at_open, opened_at)
-     values (?, ?, ?, 'product not received', 'open', 'delivered', ?)`,
+     values (?, ?, ?, 'product_not_received', 'open', 'delivered', ?)`,
   ).run(`dp_test_${id()}`, orderId, priceCents, now);
   db.prepare(
     `insert into order_history (id, order_id, seq, from_status, to_status, actor_kind, actor_id, reason, created_at, event)
      values (?, ?, 1, 'delivered', 'delivered', 'provider', null, ?, ?, 'chargeback_opened')`,
-  ).run(id(), orderId, "The buyer's bank disputes the payment (product not received).", now);
+  ).run(
+    id(),
+    orderId,
+    "The buyer's bank disputes $120.00 of the payment: the cardholder says the account never arrived.",
+    now,
+  );
   db.close();
   return orderId;
 }

@@ -1,5 +1,6 @@
 import { MAX_CREDENTIAL_CORRECTIONS } from './credentials-correction';
 import { MAX_UNPAID_ORDERS, type OrderAction, type OrderState } from './order-state';
+import { chargebackReasonText } from './chargebacks';
 
 /** Every user-facing message of orders, wallet and payouts, written once (tests pin the literal text). */
 export const ORDER_MESSAGES = {
@@ -7,8 +8,10 @@ export const ORDER_MESSAGES = {
   notFound: 'Order not found',
   ownListing: 'You cannot buy your own listing.',
   ownDisputeDecision: 'You cannot decide a dispute on your own order. Another admin has to.',
+  ownOrderClosing: 'You are a party to an order this would cancel. Another admin has to.',
   chargebackHold:
     "This order is on hold while the buyer's bank reviews a chargeback. Nothing can change until it decides.",
+  decideAfterChargeback: 'You can decide this dispute once the bank has decided the chargeback.',
   listingNotActive: 'This listing is not available for purchase.',
   sellerGone: "The seller's account is no longer active, so this order cannot be paid. Cancel it; nothing was charged.",
   listingTaken: 'Someone else is already buying this listing.',
@@ -173,8 +176,8 @@ export const ORDER_HISTORY_EVENT_TITLES = {
 } as const;
 
 /** The history's reason of a chargeback the bank opened: its amount and the reason the bank gave. */
-export const chargebackOpenedReason = (amountCents: number, reason: string) =>
-  `The buyer's bank disputes $${(amountCents / 100).toFixed(2)} of the payment (${reason}).`;
+export const chargebackOpenedReason = (amountCents: number, reasonCode: string) =>
+  `The buyer's bank disputes $${(amountCents / 100).toFixed(2)} of the payment: ${chargebackReasonText(reasonCode)}.`;
 export const credentialsCorrectedReason = (n: number) =>
   `Correction ${n} of ${MAX_CREDENTIAL_CORRECTIONS}. The time to check the account is unchanged.`;
 /** Mail subjects for a chargeback that does not move the order (decision 183). */

@@ -231,6 +231,8 @@ export const orderListItemSchema = z.object({
   answerDueAt: z.number().nullable(),
   /** Whether the order waits for a move of the member whose list it is in (decision 181). */
   yourTurn: z.boolean(),
+  /** Whether a chargeback holds the order until the card's bank decides (decision 183). */
+  onHold: z.boolean(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
@@ -238,7 +240,9 @@ export const ORDER_SIDES = ['purchases', 'sales'] as const;
 export const ORDER_STATUS_FILTERS = ['all', 'open', ...ORDER_STATES] as const;
 /** A member's own lists also filter on what waits for their move (decision 181). */
 export const MY_ORDER_FILTERS = ['all', 'waiting', 'open', ...ORDER_STATES] as const;
-export type OrderStatusFilter = (typeof MY_ORDER_FILTERS)[number];
+/** The admin's list also finds every order a chargeback touched (decision 183). */
+export const ADMIN_ORDER_FILTERS = ['all', 'open', 'chargeback', ...ORDER_STATES] as const;
+export type OrderStatusFilter = (typeof MY_ORDER_FILTERS)[number] | (typeof ADMIN_ORDER_FILTERS)[number];
 export const ORDERS_PAGE_SIZE = 20;
 
 export const myOrdersQuerySchema = z.object({
@@ -268,7 +272,7 @@ export type WaitingCounts = z.infer<typeof waitingCountsSchema>;
 
 export const adminOrdersQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
-  status: z.enum(ORDER_STATUS_FILTERS).default('all'),
+  status: z.enum(ADMIN_ORDER_FILTERS).default('all'),
   cursor: z.string().max(300).optional(),
 });
 /** Admin list rows: open disputes first, then newest; never any credentials. */

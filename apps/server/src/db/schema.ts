@@ -530,6 +530,8 @@ export interface ChargebacksTable {
   orderStatusAtOpen: OrderState;
   openedAt: number;
   closedAt: number | null;
+  /** When the provider was last asked for a decision whose webhook may have been lost. */
+  checkedAt: number | null;
 }
 
 export interface StripeRefundsTable {

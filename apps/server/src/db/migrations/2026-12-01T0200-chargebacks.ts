@@ -14,6 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('order_status_at_open', 'text', (c) => c.notNull())
     .addColumn('opened_at', t.timestamp, (c) => c.notNull())
     .addColumn('closed_at', t.timestamp)
+    // When the provider was last asked for a decision whose webhook may have been lost.
+    .addColumn('checked_at', t.timestamp)
     .execute();
   await db.schema.createIndex('chargebacks_order_idx').on('chargebacks').column('order_id').execute();
   await sql`create index chargebacks_open_idx on chargebacks (opened_at) where status = 'open'`.execute(db);

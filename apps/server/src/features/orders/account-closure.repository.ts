@@ -19,6 +19,8 @@ export async function ordersClosedWith(db: Database, userId: string): Promise<Or
         eb.and([eb('buyerId', '=', userId), eb('status', 'in', AS_BUYER)]),
       ]),
     )
+    // A chargeback holds its order for the bank (decision 183): the closing leaves it, and the sweep ends it after.
+    .where('chargebackHoldSince', 'is', null)
     .orderBy('id');
   return engineOf(db) === 'postgres' ? q.forUpdate().execute() : q.execute();
 }

@@ -1,10 +1,12 @@
 import type { AdminUserOpenOrders } from '@accountry/shared/admin-users';
-import { accountClosedReason } from '@accountry/shared/order-messages';
+import { isSelfAction } from '@accountry/shared/admin-rules';
+import { ORDER_MESSAGES as M, accountClosedReason } from '@accountry/shared/order-messages';
 import { ACCOUNT_CLOSED_ACTIONS, ORDER_TRANSITIONS, type OrderAction } from '@accountry/shared/order-state';
 import type { AppDeps } from '../../app';
 import { engineOf, type Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
 import type { OrdersTable } from '../../db/schema';
+import { forbidden } from '../../lib/app-error';
 import { openOrderTotals, ordersClosedWith } from './account-closure.repository';
 import { afterTransition, refundedBy } from './order-effects';
 import { applyTransition, type Moved } from './order-transitions';
@@ -46,7 +48,11 @@ export async function cancelOrdersOfClosedAccount(
   const ctx = ordersContext(deps);
   const actor = { kind: 'admin' as const, id: input.actorId };
   const done: Array<{ before: OrdersTable; moved: Moved; action: OrderAction }> = [];
-  for (const order of await ordersClosedWith(trx, input.userId)) {
+  const closing = await ordersClosedWith(trx, input.userId);
+  // An admin does not refund themself or cancel their own sale by closing the other party (another admin has to).
+  if (closing.some((o) => isSelfAction(input.actorId, o.buyerId) || isSelfAction(input.actorId, o.sellerId)))
+    throw forbidden(M.ownOrderClosing);
+  for (const order of closing) {
     const side = order.sellerId === input.userId ? 'seller' : 'buyer';
     const action = ACCOUNT_CLOSED_ACTIONS[side];
     const reason = accountClosedReason(side, input.how);

@@ -71,6 +71,29 @@ describe('an admin and their own money', () => {
     expect(await orderStatus(id)).toBe('disputed');
   });
 
+  it('cannot refund their own paid order by closing its seller’s account', async () => {
+    const deal = await arrangeDeal(ctx, { priceCents: 30_000 }, 'admin');
+    const id = await orderUpTo(ctx, deal, 'paid');
+    const before = await ledgerSnapshot(ctx);
+    for (const how of ['disable', 'delete'])
+      expect(
+        await call(ctx, deal.buyer, 'POST', `/api/admin/users/${deal.seller.id}/${how}`, {
+          reason: 'Closing the seller of my own order.',
+        }),
+      ).toMatchObject({
+        status: 403,
+        body: { error: { message: 'You are a party to an order this would cancel. Another admin has to.' } },
+      });
+    expect(await orderStatus(id)).toBe('paid');
+    expect(await ledgerSnapshot(ctx)).toEqual(before);
+    const seller = await ctx.db
+      .selectFrom('users')
+      .select('disabled')
+      .where('id', '=', deal.seller.id)
+      .executeTakeFirst();
+    expect(seller?.disabled).toBe(false);
+  });
+
   it('cannot pay out or reject their own payout request; another admin can', async () => {
     const a = await userWithSession(ctx, 'admin');
     const admin: Party = { id: a.user.id, session: a.session };

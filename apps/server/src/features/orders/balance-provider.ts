@@ -25,4 +25,8 @@ export const balanceProvider: PaymentProvider = {
   async closeOwedPayments() {
     return 0;
   },
+  // A balance payment has no card behind it, so no bank can take it back.
+  async chargebackStatus() {
+    return 'open';
+  },
 };

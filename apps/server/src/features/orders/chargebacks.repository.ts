@@ -22,16 +22,47 @@ export async function closeOpenChargeback(db: Database, id: string, status: 'won
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Hold (since `since`) or free (null) the order, conditioned on its state and hold as read. */
-export async function setChargebackHold(db: Database, order: OrdersTable, since: number | null) {
+/**
+ * Write the order's hold, conditioned on its state and hold as read (and so take its row first, before the history's
+ * next entry is numbered): `since` holds it (the same value keeps it as it is); null frees it, and its deadlines move
+ * on by the time the hold took, so nobody loses time to the bank (decision 183).
+ */
+export async function setChargebackHold(db: Database, order: OrdersTable, since: number | null, now: number) {
+  const held = order.chargebackHoldSince === null ? 0 : Math.max(0, now - order.chargebackHoldSince);
   const res = await db
     .updateTable('orders')
-    .set({ chargebackHoldSince: since })
+    .set((eb) => ({
+      chargebackHoldSince: since,
+      ...(since === null && held > 0
+        ? {
+            dueAt: eb('dueAt', '+', held),
+            reminderAt: eb('reminderAt', '+', held),
+            sellerAnswerDueAt: eb('sellerAnswerDueAt', '+', held),
+          }
+        : {}),
+    }))
     .where('id', '=', order.id)
     .where('status', '=', order.status)
     .where('chargebackHoldSince', order.chargebackHoldSince === null ? 'is' : '=', order.chargebackHoldSince)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/** Open chargebacks the provider was not asked about for `everyMs`: their decision's webhook may have been lost. */
+export async function chargebacksToCheck(db: Database, now: number, everyMs: number, limit: number) {
+  return db
+    .selectFrom('chargebacks as c')
+    .innerJoin('orders as o', 'o.id', 'c.orderId')
+    .select(['c.id', 'c.orderId', 'c.amountCents', 'c.reason', 'o.provider', 'o.providerRef'])
+    .where('c.status', '=', 'open')
+    .where((eb) => eb(eb.fn.coalesce('c.checkedAt', 'c.openedAt'), '<=', now - everyMs))
+    .orderBy('c.openedAt')
+    .limit(limit)
+    .execute();
+}
+
+export async function markChargebackChecked(db: Database, id: string, now: number) {
+  await db.updateTable('chargebacks').set({ checkedAt: now }).where('id', '=', id).execute();
 }
 
 /** The order's latest chargeback, for its page. */

@@ -4,7 +4,7 @@ import {
   ORDER_MESSAGES as M,
   chargebackOpenedReason,
 } from '@accountry/shared/order-messages';
-import type { OrderState } from '@accountry/shared/order-state';
+import { DAY_MS, type OrderState } from '@accountry/shared/order-state';
 import type { OrderHistoryEvent } from '@accountry/shared/orders';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
@@ -13,7 +13,13 @@ import type { OrdersContext } from './orders-context';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
 import type { ReportedChargeback } from './payment-provider';
 import { ensureConversation, findOrder, insertHistory } from './orders.repository';
-import { insertChargeback, closeOpenChargeback, setChargebackHold } from './chargebacks.repository';
+import {
+  chargebacksToCheck,
+  closeOpenChargeback,
+  insertChargeback,
+  markChargebackChecked,
+  setChargebackHold,
+} from './chargebacks.repository';
 import { applyTransition, type Moved } from './order-transitions';
 import { afterTransition } from './order-effects';
 import { queueChargebackMail } from './order-mails';
@@ -41,7 +47,15 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
     const order = await findOrder(trx, report.orderId);
     if (!order || order.providerRef !== report.providerRef) throw badRequest(M.unknownPayment);
     const { id, amountCents, reason } = report;
-    const row = { id, orderId: order.id, amountCents, reason, orderStatusAtOpen: order.status, openedAt: now };
+    const row = {
+      id,
+      orderId: order.id,
+      amountCents,
+      reason,
+      orderStatusAtOpen: order.status,
+      openedAt: now,
+      checkedAt: null,
+    };
     if (report.status === 'open') {
       if (!(await insertChargeback(trx, { ...row, status: 'open', closedAt: null }))) return null;
       return { outcome: 'opened' as ChargebackOutcome, ...(await hold(ctx, trx, order, report, now)) };
@@ -67,9 +81,12 @@ async function hold(
   report: ReportedChargeback,
   now: number,
 ): Promise<Applied> {
+  const holds = HELD_STATES.includes(order.status);
+  // The row first (held, or kept as read): a move in between answers 409 and the provider tries again.
+  const since = holds ? now : order.chargebackHoldSince;
+  if (!(await setChargebackHold(trx, order, since, now))) throw conflict(M.stateChanged);
   await historyEvent(trx, order, 'chargeback_opened', chargebackOpenedReason(report.amountCents, report.reason), now);
-  if (!HELD_STATES.includes(order.status)) return {};
-  if (!(await setChargebackHold(trx, order, now))) throw conflict(M.stateChanged);
+  if (!holds) return {};
   const held = { ...order, chargebackHoldSince: now };
   await queueChargebackMail(ctx, trx, held, CHARGEBACK_MAIL_SUBJECTS.opened, ORDER_CHAT_MESSAGES.chargebackOpened, now);
   return { notice: await notify(trx, order, ORDER_CHAT_MESSAGES.chargebackOpened, now) };
@@ -83,9 +100,9 @@ async function release(
   status: 'won' | 'lost',
   now: number,
 ): Promise<Applied> {
-  if (order.chargebackHoldSince !== null && !(await setChargebackHold(trx, order, null)))
+  if (order.chargebackHoldSince !== null && !(await setChargebackHold(trx, order, null, now)))
     throw conflict(M.stateChanged);
-  const free = { ...order, chargebackHoldSince: null };
+  const free = (await findOrder(trx, order.id)) ?? order;
   if (status === 'lost') {
     if (!HELD_STATES.includes(order.status)) return {};
     const moved = await applyTransition(ctx, trx, free, 'chargeback_lost', { kind: 'provider', id: null }, {}, now);
@@ -116,4 +133,29 @@ async function notify(trx: Database, order: OrdersTable, body: string, now: numb
   const conversationId =
     order.conversationId ?? (await ensureConversation(trx, order.listingId, order.buyerId, order.sellerId, now));
   return postSystemMessage(trx, { conversationId, body, now });
+}
+
+/** How long an open chargeback waits between two questions to the provider about a decision we may have missed. */
+export const CHARGEBACK_CHECK_MS = DAY_MS;
+
+/**
+ * The sweep's safety net: a decision whose webhook never came (the endpoint down past the provider's retries) is
+ * asked of the provider once a day per open chargeback and applied, so no order stays on hold for good.
+ */
+export async function checkOpenChargebacks(ctx: OrdersContext): Promise<number> {
+  const db = ctx.deps.db.db;
+  const now = ctx.deps.clock.now();
+  let applied = 0;
+  for (const c of await chargebacksToCheck(db, now, CHARGEBACK_CHECK_MS, 20)) {
+    try {
+      const status = await ctx.providerOf(c).chargebackStatus(c.id);
+      await markChargebackChecked(db, c.id, now);
+      if (status === 'open') continue;
+      const report = { ...c, providerRef: c.providerRef ?? '', status };
+      if ((await recordChargeback(ctx, report)) !== 'duplicate') applied++;
+    } catch (err) {
+      ctx.deps.log.warn({ err, chargebackId: c.id }, 'chargeback could not be checked; asked again next sweep');
+    }
+  }
+  return applied;
 }

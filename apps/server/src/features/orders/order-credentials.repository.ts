@@ -12,13 +12,15 @@ export async function sealedForReveal(db: Database, orderId: string, now: number
     .set({ credentialsRevealedAt: now })
     .where('id', '=', orderId)
     .where('credentialsRevealedAt', 'is', null)
-    .returning(['credentialsCipher', 'credentialsErasedAt'])
+    // Held for a chargeback (decision 183): the first reveal, the one handover that cannot be undone, waits.
+    .where('chargebackHoldSince', 'is', null)
+    .returning(['credentialsCipher', 'credentialsErasedAt', 'chargebackHoldSince'])
     .executeTakeFirst();
   return (
     first ??
     db
       .selectFrom('orders')
-      .select(['credentialsCipher', 'credentialsErasedAt'])
+      .select(['credentialsCipher', 'credentialsErasedAt', 'chargebackHoldSince'])
       .where('id', '=', orderId)
       .executeTakeFirst()
   );

@@ -5,6 +5,7 @@ import type { OrdersContext } from './orders-context';
 import { moveOrder } from './order-transitions';
 import { queueReminderMail } from './order-mails';
 import { sweepOffers } from './offer-sweep';
+import { checkOpenChargebacks } from './chargebacks.service';
 
 const BATCH = 100;
 
@@ -16,6 +17,8 @@ export interface SweepResult {
   closed: number;
   /** Offers that lapsed, and buyers reminded that their accepted offer ends soon (decision 180). */
   offers: { expired: number; reminded: number };
+  /** Chargeback decisions whose webhook never came, asked of the provider and applied (decision 183). */
+  chargebacks: number;
 }
 
 /**
@@ -25,7 +28,14 @@ export interface SweepResult {
  */
 export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
   const db = ctx.deps.db.db;
-  const result: SweepResult = { moved: 0, reminded: 0, erased: 0, closed: 0, offers: { expired: 0, reminded: 0 } };
+  const result: SweepResult = {
+    moved: 0,
+    reminded: 0,
+    erased: 0,
+    closed: 0,
+    offers: { expired: 0, reminded: 0 },
+    chargebacks: 0,
+  };
   for (;;) {
     const now = ctx.deps.clock.now();
     const due = await db
@@ -56,6 +66,7 @@ export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
   result.erased = await eraseCredentials(ctx);
   result.closed = await ctx.provider.closeOwedPayments();
   result.offers = await sweepOffers(ctx);
+  result.chargebacks = await checkOpenChargebacks(ctx);
   return result;
 }
 

@@ -162,6 +162,7 @@ export async function orderPage(
     dueAt: r.dueAt,
     answerDueAt: r.status === 'disputed' ? r.sellerAnswerDueAt : null,
     yourTurn: Boolean(r.yourTurn),
+    onHold: r.chargebackHoldSince !== null,
   }));
   return { items, nextCursor: more && last ? encodeCursor(Number(last.sortKey), last.id) : null };
 }

@@ -68,3 +68,22 @@ describe('buy now across a block', () => {
     await expectRefused(deal, { expectedPriceCents: 7_000 });
   });
 });
+
+describe('paying across a block', () => {
+  it('refuses to pay an order once either member blocked the other, and nothing moves', async () => {
+    const deal = await arrangeDeal(ctx, { priceCents: 10_000 });
+    const made = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id });
+    expect(made.status).toBe(201);
+    expect(await block(deal.seller, deal.buyer.id)).toBe(204);
+    const before = await ledgerSnapshot(ctx);
+    const paid = await call(ctx, deal.buyer, 'POST', `/api/orders/${made.body.id as string}/pay`);
+    expect([paid.status, paid.body.error?.message]).toEqual(REFUSED);
+    const order = await ctx.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', made.body.id as string)
+      .execute();
+    expect(order).toEqual([{ status: 'pending_payment' }]);
+    expect(await ledgerSnapshot(ctx)).toEqual(before);
+  });
+});

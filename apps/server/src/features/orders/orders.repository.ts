@@ -178,6 +178,7 @@ export async function selectOrderRows(db: Database, f: OrderListFilter) {
       'o.updatedAt',
       'o.dueAt',
       'o.sellerAnswerDueAt',
+      'o.chargebackHoldSince',
       waitsForMember.as('yourTurn'),
       (eb) =>
         eb
@@ -192,6 +193,10 @@ export async function selectOrderRows(db: Database, f: OrderListFilter) {
   if (f.sellerId) q = q.where('o.sellerId', '=', f.sellerId);
   if (f.status === 'waiting') q = q.where(waitsForMember);
   else if (f.status === 'open') q = q.where('o.status', 'in', OPEN_STATES);
+  else if (f.status === 'chargeback')
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('chargebacks as c').select('c.id').whereRef('c.orderId', '=', 'o.id')),
+    );
   else if (f.status !== 'all') q = q.where('o.status', '=', f.status);
   if (f.q) {
     const engine = engineOf(db);

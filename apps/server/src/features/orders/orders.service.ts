@@ -12,6 +12,7 @@ import { afterTransition } from './order-effects';
 import { findOrder, insertReveal, updateOrderIf } from './orders.repository';
 import { mayTrade } from './order-listings.repository';
 import { sealedForReveal } from './order-credentials.repository';
+import { eitherBlocked } from '../../db/member-blocks';
 
 /** The viewer's side of an order, or a 404 that does not say whether the order exists. */
 export function sideOf(order: OrdersTable, user: AuthUser): 'buyer' | 'seller' | 'admin' {
@@ -50,6 +51,8 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
   if (order.status !== 'pending_payment') throw conflict(order.paidAt ? M.alreadyPaid : M.notPayable);
   // No money goes into escrow for a seller who can no longer deliver (disabled or deleted since the order began).
   if (!(await mayTrade(db, order.sellerId))) throw conflict(M.sellerGone);
+  // A block made since the order began: no money goes in for a deal either member has since refused.
+  if (await eitherBlocked(db, order.buyerId, order.sellerId)) throw forbidden(M.blocked);
   const returnUrl = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
   const start = await ctx.providerOf(order).startPayment({ order, buyerEmail: user.email, returnUrl });
   const now = ctx.deps.clock.now();
@@ -179,6 +182,7 @@ export async function revealCredentials(ctx: OrdersContext, user: AuthUser, id: 
   return db.transaction().execute(async (trx) => {
     // The buyer's first reveal is recorded on the order by the statement that reads what it shows (decision 182).
     const sealed = asAdmin ? order : await sealedForReveal(trx, order.id, now);
+    if (!asAdmin && sealed?.chargebackHoldSince != null) throw conflict(M.chargebackHold);
     if (sealed?.credentialsErasedAt) throw conflict(M.credentialsErased);
     if (!sealed?.credentialsCipher) throw conflict(M.credentialsNotAvailable);
     const credentials = ctx.cipher.open(sealed.credentialsCipher, order.id);

@@ -78,4 +78,6 @@ export interface PaymentProvider {
   closePayment(orderId: string): Promise<void>;
   /** Close every page still owed (the order sweep's retry); returns how many were settled. */
   closeOwedPayments(): Promise<number>;
+  /** Where a chargeback stands now, asked when its decision's webhook may have been lost (decision 183). */
+  chargebackStatus(id: string): Promise<ReportedChargeback['status']>;
 }

@@ -40,7 +40,7 @@ async function bankDecides(disputeId: string, status: 'won' | 'lost' | 'warning_
 }
 
 describe('chargebacks', () => {
-  it('hold a delivered order: no move and no timer until the bank decides for the seller, then it goes on', async () => {
+  it('hold a delivered order: no move and no timer until the bank decides for the seller, then it goes on in its time', async () => {
     const { buyer, seller, orderId, intent, listing } = await paidOrder();
     const delivered = await post(seller.session.headers, `/api/orders/${orderId}/deliver`, {
       credentials: { login: 'ace', password: 'Hunter-22' },
@@ -54,11 +54,11 @@ describe('chargebacks', () => {
     expect(held).toMatchObject({
       status: 'delivered',
       actions: [],
-      chargeback: { status: 'open', amountCents: 20_000, reason: 'product not received', held: true },
+      chargeback: { status: 'open', amountCents: 20_000, reason: 'product_not_received', held: true },
     });
     expect(held.history.at(-1)).toMatchObject({
       event: 'chargeback_opened',
-      reason: "The buyer's bank disputes $200.00 of the payment (product not received).",
+      reason: "The buyer's bank disputes $200.00 of the payment: the cardholder says the account never arrived.",
     });
     // Nothing waits for the buyer's move while the bank decides.
     const waiting = await ctx.app.inject({ method: 'GET', url: '/api/orders/waiting', headers: buyer.session.headers });
@@ -92,7 +92,10 @@ describe('chargebacks', () => {
     const freed = await detail((await signInAs(ctx, seller.user.id)).headers, orderId);
     expect(freed.chargeback).toMatchObject({ status: 'won', held: false });
     expect(freed.history.at(-1)).toMatchObject({ event: 'chargeback_won' });
-    // The inspection window ran out during the hold: the sweep now confirms the order for the buyer.
+    // The hold took the inspection window's time: the buyer gets it back, then the sweep confirms for them.
+    await sweep(ctx);
+    expect(await orderStatus(ctx, orderId)).toBe('delivered');
+    ctx.clock.advance(INSPECTION_WINDOW_MS);
     await sweep(ctx);
     expect(await orderStatus(ctx, orderId)).toBe('protection');
   });
@@ -164,5 +167,86 @@ describe('chargebacks', () => {
     const res = await ctx.fake.deliver(ctx.fake.chargeback(intent));
     expect(res.status).toBe(400);
     expect(await ctx.db.selectFrom('chargebacks').select('id').where('orderId', '=', 'nope').execute()).toEqual([]);
+  });
+});
+
+describe('chargebacks and the rest of the site', () => {
+  it('let an admin close the seller’s account: the held order stays for the bank to decide', async () => {
+    const { seller, orderId, intent } = await paidOrder(9_000);
+    await chargeback(intent);
+    const admin = await userWithSession(ctx, 'admin');
+    const res = await post(admin.session.headers, `/api/admin/users/${seller.user.id}/disable`, {
+      reason: 'Stolen accounts reported.',
+    });
+    expect(res.statusCode).toBe(200);
+    const user = await ctx.db
+      .selectFrom('users')
+      .select('disabled')
+      .where('id', '=', seller.user.id)
+      .executeTakeFirst();
+    expect(user?.disabled).toBe(true);
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
+  });
+
+  it('keep the buyer from revealing the credentials while the bank decides', async () => {
+    const { buyer, seller, orderId, intent } = await paidOrder(9_000);
+    await post(seller.session.headers, `/api/orders/${orderId}/deliver`, {
+      credentials: { login: 'ace', password: 'Hunter-22' },
+    });
+    await chargeback(intent);
+    const reveal = await post(buyer.session.headers, `/api/orders/${orderId}/credentials/reveal`);
+    expect(reveal.statusCode).toBe(409);
+    expect(reveal.json().error.message).toBe(HOLD);
+    expect(reveal.body).not.toContain('Hunter-22');
+  });
+
+  it('give the seller back the time the hold took when the bank decides for them', async () => {
+    const { seller, orderId, intent } = await paidOrder(9_000);
+    const disputeId = await chargeback(intent);
+    ctx.clock.advance(10 * 24 * 3_600_000);
+    await bankDecides(disputeId, 'won');
+    await sweep(ctx);
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
+    const delivered = await post((await signInAs(ctx, seller.user.id)).headers, `/api/orders/${orderId}/deliver`, {
+      credentials: { login: 'ace', password: 'Hunter-22' },
+    });
+    expect(delivered.statusCode).toBe(200);
+  });
+
+  it('ask Stripe for a decision whose webhook never came, so no order stays on hold for good', async () => {
+    const { orderId, intent } = await paidOrder(6_000);
+    const disputeId = await chargeback(intent);
+    // The bank decides, but the event never reaches us (the endpoint was down past Stripe's retries).
+    ctx.fake.resources.closeDispute(disputeId, 'lost');
+    await sweep(ctx);
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
+    ctx.clock.advance(2 * 24 * 3_600_000);
+    await sweep(ctx);
+    expect(await orderStatus(ctx, orderId)).toBe('refunded');
+  });
+
+  it('mark held orders in the lists, and the admin finds every order a chargeback touched', async () => {
+    const { buyer, orderId, intent } = await paidOrder(4_000);
+    await chargeback(intent);
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/orders?side=purchases',
+      headers: (await signInAs(ctx, buyer.user.id)).headers,
+    });
+    expect(mine.json().items).toEqual([expect.objectContaining({ id: orderId, onHold: true })]);
+    const admin = await userWithSession(ctx, 'admin');
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders?status=chargeback',
+      headers: admin.session.headers,
+    });
+    const ids = (listed.json().items as Array<{ id: string }>).map((o) => o.id);
+    expect(ids).toContain(orderId);
+    const withoutChargebacks = await ctx.db
+      .selectFrom('orders')
+      .select('id')
+      .where('id', 'not in', ctx.db.selectFrom('chargebacks').select('orderId'))
+      .execute();
+    expect(ids.some((id) => withoutChargebacks.some((o) => o.id === id))).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ import type {
   WebhookRequest,
 } from './payment-provider';
 import { createStripeClient, stripeErrorSummary, stripeModule } from './stripe-client';
-import { paymentOrChargeback } from './stripe-webhook-report';
+import { chargebackStatusOf, paymentOrChargeback } from './stripe-webhook-report';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import {
   findRefundOwed,
@@ -155,6 +155,11 @@ export class StripePaymentProvider implements PaymentProvider {
     let settled = 0;
     for (const owed of await pendingExpiries(this.db, limit)) if (await this.expire(owed)) settled++;
     return settled;
+  }
+
+  async chargebackStatus(id: string) {
+    const dispute = await this.stripe.disputes.retrieve(id);
+    return chargebackStatusOf(dispute);
   }
 
   /** Expire the session so it can no longer be paid; never throws (the cancel or expiry is already committed). */

@@ -39,9 +39,10 @@ async function chargeback(
   const session = sessions.data[0];
   const orderId = session?.client_reference_id ?? session?.metadata?.order_id;
   if (!session || !orderId) throw badRequest(ORDER_MESSAGES.unknownPayment);
-  // "warning_closed": an inquiry the bank closed without taking the money, as good as won.
+  // A closed dispute the bank did not decide for the buyer ("won", "warning_closed") frees the order.
   const status = opened ? 'open' : dispute.status === 'lost' ? 'lost' : 'won';
-  const reason = dispute.reason.replaceAll('_', ' ');
+  // Stripe's code ("product_not_received"), put in words where it is shown.
+  const reason = dispute.reason;
   return {
     kind: 'chargeback',
     id: dispute.id,
@@ -51,4 +52,10 @@ async function chargeback(
     reason,
     status,
   };
+}
+
+/** Where a dispute stands: open until the bank decides; "warning_closed" (an inquiry closed without taking the money) is as good as won. */
+export function chargebackStatusOf(dispute: Stripe.Dispute): 'open' | 'won' | 'lost' {
+  if (dispute.status === 'lost') return 'lost';
+  return dispute.status === 'won' || dispute.status === 'warning_closed' ? 'won' : 'open';
 }

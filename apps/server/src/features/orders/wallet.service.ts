@@ -189,7 +189,6 @@ export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, p
     const payout = await trx.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
     if (!payout) throw notFound(W.payoutNotFound);
     if (isSelfAction(admin.id, payout.userId)) throw forbidden(W.ownPayoutDecision);
-    if (isSelfAction(admin.id, payout.userId)) throw forbidden(W.ownPayoutDecision);
     await endOpenPayout(trx, payout, { status: paid ? 'paid' : 'rejected', by: admin.id, reason }, now);
     const url = deps.config.publicUrl;
     await queueMailToUser(

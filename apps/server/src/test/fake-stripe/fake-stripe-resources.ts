@@ -173,6 +173,11 @@ export class FakeStripeResources {
     return dispute;
   }
 
+  retrieveDispute(id: string): FakeReply {
+    const dispute = this.disputes.get(id);
+    return dispute ? { status: 200, body: dispute } : noSuch('dispute', id);
+  }
+
   /** The bank decides the dispute. */
   closeDispute(id: string, status: 'won' | 'lost' | 'warning_closed'): FakeDispute {
     const dispute = this.disputes.get(id);

@@ -216,6 +216,8 @@ export class FakeStripe {
     if (method === 'POST' && session?.[2]) return this.resources.expireSession(session[1]);
     if (method === 'POST' && path === '/v1/refunds') return this.resources.createRefund(params);
     if (method === 'GET' && path === '/v1/refunds') return this.resources.listRefunds(params);
+    const dispute = /^\/v1\/disputes\/([^/]+)$/.exec(path);
+    if (method === 'GET' && dispute) return this.resources.retrieveDispute(dispute[1]);
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 

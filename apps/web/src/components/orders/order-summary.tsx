@@ -43,7 +43,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
             {order.listingTitle}
           </Anchor>
           <Group gap="xs">
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} onHold={order.chargeback?.held} />
           </Group>
         </Stack>
       </Group>

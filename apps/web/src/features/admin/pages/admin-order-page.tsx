@@ -67,7 +67,7 @@ export function Component() {
                   {order.status === 'disputed' &&
                     (order.chargeback?.held ? (
                       <Alert color="yellow" title="On hold">
-                        {ORDER_MESSAGES.chargebackHold}
+                        {ORDER_MESSAGES.decideAfterChargeback}
                       </Alert>
                     ) : isSelfAction(me ?? '', order.buyerId) || isSelfAction(me ?? '', order.sellerId) ? (
                       <Alert color="yellow" title="Your own order">

@@ -3,7 +3,7 @@ import { Anchor, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DEFAULT_CURRENCY } from '@accountry/shared/listings';
 import { ORDER_STATE_LABELS, type OrderState } from '@accountry/shared/order-state';
-import { ORDER_STATUS_FILTERS, type OrderListItem } from '@accountry/shared/orders';
+import { ADMIN_ORDER_FILTERS, type OrderListItem } from '@accountry/shared/orders';
 import { OrderStatusBadge } from '../../../components/orders/order-status-badge';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminList } from '../api/admin-api';
@@ -15,7 +15,13 @@ import { formatDateTime } from '../../../lib/format-time';
 const FILTERS = ['q', 'status'] as const;
 const price = (o: OrderListItem) => formatPrice(o.priceCents, DEFAULT_CURRENCY);
 const statusLabel = (s: string) =>
-  s === 'all' ? 'Any status' : s === 'open' ? 'In progress' : ORDER_STATE_LABELS[s as OrderState];
+  s === 'all'
+    ? 'Any status'
+    : s === 'open'
+      ? 'In progress'
+      : s === 'chargeback'
+        ? 'Chargebacks'
+        : ORDER_STATE_LABELS[s as OrderState];
 
 function OrderCard({ order }: { order: OrderListItem }) {
   return (
@@ -24,7 +30,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
         {order.listingTitle}
       </Anchor>
       <Group gap="xs" mt={4}>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} onHold={order.onHold} />
         <Text size="sm" fw={600}>
           {price(order)}
         </Text>
@@ -45,7 +51,7 @@ const COLUMNS: AdminColumn<OrderListItem>[] = [
       </Anchor>
     ),
   },
-  { header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+  { header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} onHold={o.onHold} /> },
   { header: 'Price', cell: price, align: 'right' },
   {
     header: 'Buyer',
@@ -96,7 +102,7 @@ export function Component() {
             />
             <Select
               label="Status"
-              data={ORDER_STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) }))}
+              data={ADMIN_ORDER_FILTERS.map((s) => ({ value: s, label: statusLabel(s) }))}
               value={values.status || 'all'}
               onChange={(v) => set('status', v === 'all' ? null : v)}
               allowDeselect={false}

@@ -22,7 +22,7 @@ export function OrderListItemCard({ order, side }: { order: OrderListItem; side:
             {order.listingTitle}
           </Anchor>
           <Group gap="xs">
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} onHold={order.onHold} />
             <Text size="sm" fw={700}>
               {formatPrice(order.priceCents, DEFAULT_CURRENCY)}
             </Text>

@@ -25,6 +25,7 @@ const order = (
   answerDueAt: null,
   // As the server answers for the side each test reads it from.
   yourTurn: false,
+  onHold: false,
   ...over,
 });
 const at = formatDateTime(due);
