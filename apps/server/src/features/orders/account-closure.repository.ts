@@ -1,4 +1,5 @@
 import { OPEN_STATES, ORDER_TRANSITIONS } from '@accountry/shared/order-state';
+import { sql } from 'kysely';
 import { engineOf, type Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 
@@ -25,14 +26,28 @@ export async function ordersClosedWith(db: Database, userId: string): Promise<Or
   return engineOf(db) === 'postgres' ? q.forUpdate().execute() : q.execute();
 }
 
-/** The user's open orders on one side, by state, with their total price (at most one row per open state). */
+/**
+ * The user's open orders on one side, by state and whether a chargeback holds them (the closing leaves those), with
+ * their total price (at most two rows per open state).
+ */
 export async function openOrderTotals(db: Database, userId: string, side: 'buyerId' | 'sellerId') {
+  const held = sql<number>`case when chargeback_hold_since is null then 0 else 1 end`;
   const rows = await db
     .selectFrom('orders')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('priceCents').as('cents')])
+    .select([
+      'status',
+      held.as('held'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.sum<number>('priceCents').as('cents'),
+    ])
     .where(side, '=', userId)
     .where('status', 'in', OPEN_STATES)
-    .groupBy('status')
+    .groupBy(['status', held])
     .execute();
-  return rows.map((r) => ({ status: r.status, count: Number(r.n), cents: Number(r.cents) }));
+  return rows.map((r) => ({
+    status: r.status,
+    held: Number(r.held) === 1,
+    count: Number(r.n),
+    cents: Number(r.cents),
+  }));
 }

@@ -81,8 +81,8 @@ export async function openOrdersOf(db: Database, userId: string): Promise<AdminU
     openOrderTotals(db, userId, 'buyerId'),
   ]);
   const closing = [
-    ...selling.filter((r) => ORDER_TRANSITIONS.seller_closed.from.includes(r.status)),
-    ...buying.filter((r) => ORDER_TRANSITIONS.buyer_closed.from.includes(r.status)),
+    ...selling.filter((r) => !r.held && ORDER_TRANSITIONS.seller_closed.from.includes(r.status)),
+    ...buying.filter((r) => !r.held && ORDER_TRANSITIONS.buyer_closed.from.includes(r.status)),
   ];
   // Of the canceled orders only paid ones hold a buyer's money in escrow.
   const paid = closing.filter((r) => r.status === 'paid');

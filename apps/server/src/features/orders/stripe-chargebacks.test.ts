@@ -175,6 +175,13 @@ describe('chargebacks and the rest of the site', () => {
     const { seller, orderId, intent } = await paidOrder(9_000);
     await chargeback(intent);
     const admin = await userWithSession(ctx, 'admin');
+    // The confirmation counts the held order among those that go on, not those the closing cancels.
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${seller.user.id}`,
+      headers: admin.session.headers,
+    });
+    expect(page.json().openOrders).toMatchObject({ canceled: 0, refunded: 0, continuing: 1 });
     const res = await post(admin.session.headers, `/api/admin/users/${seller.user.id}/disable`, {
       reason: 'Stolen accounts reported.',
     });
