@@ -43,7 +43,7 @@ test('a buyer messages the seller from a listing; the seller sees the unread bad
   await b.page.goto(`/account/${seller.id}/${listingId}`);
   await expect(
     b.page.getByText(
-      "Instant means the seller delivers the credentials as soon as you pay: if they haven't arrived within 2 hours, the order is canceled and you're refunded.",
+      "The seller promises delivery as soon as you pay, within 1 hour. If nothing has arrived 2 hours after you pay (1 hour's grace), the order is canceled and you're refunded automatically.",
     ),
   ).toBeVisible();
   await b.page.getByRole('link', { name: 'Message the seller' }).click();

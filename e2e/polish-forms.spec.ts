@@ -63,12 +63,12 @@ test('a seller cannot empty a required select by clicking it, sees price errors 
   // The delivery time says what it holds the seller to: the promised time and the hour of grace after it.
   const deliveryTime = page.getByRole('combobox', { name: 'Delivery time' });
   await expect(deliveryTime).toHaveAccessibleDescription(
-    "If the credentials haven't arrived within 25 hours of payment, the order is canceled and refunded.",
+    "You promise delivery within 24 hours of payment; you have 1 hour's grace after that. If nothing has arrived 25 hours after payment, the order is canceled and the buyer is refunded automatically.",
   );
   await deliveryTime.click();
   await page.getByRole('option', { name: 'Instant', exact: true }).click();
   await expect(deliveryTime).toHaveAccessibleDescription(
-    "Instant means you deliver the credentials as soon as the buyer pays: if they haven't arrived within 2 hours, the order is canceled and refunded.",
+    "Instant means you deliver the credentials as soon as the buyer pays, within 1 hour; you have 1 hour's grace after that. If nothing has arrived 2 hours after payment, the order is canceled and the buyer is refunded automatically.",
   );
   await clickChosenOption(page, 'Delivery time', 'Within 24 hours');
   await page.getByRole('textbox', { name: 'Description' }).fill('Main account since beta, two knives, all agents.');

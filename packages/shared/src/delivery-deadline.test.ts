@@ -17,23 +17,23 @@ describe('DELIVERY_DEADLINE_NOTES', () => {
   it.each([
     [
       'instant',
-      "Instant means you deliver the credentials as soon as the buyer pays: if they haven't arrived within 2 hours, the order is canceled and refunded.",
-      "Instant means the seller delivers the credentials as soon as you pay: if they haven't arrived within 2 hours, the order is canceled and you're refunded.",
+      "Instant means you deliver the credentials as soon as the buyer pays, within 1 hour; you have 1 hour's grace after that. If nothing has arrived 2 hours after payment, the order is canceled and the buyer is refunded automatically.",
+      "The seller promises delivery as soon as you pay, within 1 hour. If nothing has arrived 2 hours after you pay (1 hour's grace), the order is canceled and you're refunded automatically.",
     ],
     [
       'within-1h',
-      "If the credentials haven't arrived within 2 hours of payment, the order is canceled and refunded.",
-      "If the credentials haven't arrived within 2 hours of your payment, the order is canceled and you're refunded.",
+      "You promise delivery within 1 hour of payment; you have 1 hour's grace after that. If nothing has arrived 2 hours after payment, the order is canceled and the buyer is refunded automatically.",
+      "The seller promises delivery within 1 hour. If nothing has arrived 2 hours after you pay (1 hour's grace), the order is canceled and you're refunded automatically.",
     ],
     [
       'within-24h',
-      "If the credentials haven't arrived within 25 hours of payment, the order is canceled and refunded.",
-      "If the credentials haven't arrived within 25 hours of your payment, the order is canceled and you're refunded.",
+      "You promise delivery within 24 hours of payment; you have 1 hour's grace after that. If nothing has arrived 25 hours after payment, the order is canceled and the buyer is refunded automatically.",
+      "The seller promises delivery within 24 hours. If nothing has arrived 25 hours after you pay (1 hour's grace), the order is canceled and you're refunded automatically.",
     ],
     [
       'within-3d',
-      "If the credentials haven't arrived within 3 days and 1 hour of payment, the order is canceled and refunded.",
-      "If the credentials haven't arrived within 3 days and 1 hour of your payment, the order is canceled and you're refunded.",
+      "You promise delivery within 3 days of payment; you have 1 hour's grace after that. If nothing has arrived 3 days and 1 hour after payment, the order is canceled and the buyer is refunded automatically.",
+      "The seller promises delivery within 3 days. If nothing has arrived 3 days and 1 hour after you pay (1 hour's grace), the order is canceled and you're refunded automatically.",
     ],
   ] as const)('tells the seller and the buyer what "%s" holds the seller to', (time, seller, buyer) => {
     expect(DELIVERY_DEADLINE_NOTES.seller(time)).toBe(seller);

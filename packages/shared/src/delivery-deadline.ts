@@ -1,5 +1,5 @@
 import { DELIVERY_TIMES, type DeliveryTime } from './listings';
-import { HOUR_MS, deliveryDeadlineMs } from './order-state';
+import { DELIVERY_GRACE_MS, DELIVERY_TIME_MS, HOUR_MS, deliveryDeadlineMs } from './order-state';
 
 const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
 
@@ -13,25 +13,34 @@ export function formatDeadline(ms: number): string {
 
 const isDeliveryTime = (t: string): t is DeliveryTime => (DELIVERY_TIMES as readonly string[]).includes(t);
 
+/** "1 hour's grace", "2 hours' grace". */
+function grace(): string {
+  const words = formatDeadline(DELIVERY_GRACE_MS);
+  return `${words}${words.endsWith('s') ? "'" : "'s"} grace`;
+}
+
 /**
  * What a listing's delivery time holds its seller to, in one sentence for the seller choosing it and one for the buyer
  * reading it: the order sweep cancels and refunds a paid order whose credentials have not arrived by then (the
- * promised time and the grace after it, `deliveryDeadlineMs`), so the figure is the sweep's own.
+ * promised time and the grace after it, `deliveryDeadlineMs`), so the figures are the sweep's own. The grace is
+ * named, so the later deadline does not read as a contradiction of the promise.
  */
 export const DELIVERY_DEADLINE_NOTES = {
   seller(t: string): string | undefined {
     if (!isDeliveryTime(t)) return undefined;
-    const late = `haven't arrived within ${formatDeadline(deliveryDeadlineMs(t))}`;
-    const canceled = 'the order is canceled and refunded.';
-    return t === 'instant'
-      ? `Instant means you deliver the credentials as soon as the buyer pays: if they ${late}, ${canceled}`
-      : `If the credentials ${late} of payment, ${canceled}`;
+    const promised = formatDeadline(DELIVERY_TIME_MS[t]);
+    const promise =
+      t === 'instant'
+        ? `Instant means you deliver the credentials as soon as the buyer pays, within ${promised}`
+        : `You promise delivery within ${promised} of payment`;
+    return `${promise}; you have ${grace()} after that. If nothing has arrived ${formatDeadline(deliveryDeadlineMs(t))} after payment, the order is canceled and the buyer is refunded automatically.`;
   },
   buyer(t: DeliveryTime): string {
-    const late = `haven't arrived within ${formatDeadline(deliveryDeadlineMs(t))}`;
-    const canceled = "the order is canceled and you're refunded.";
-    return t === 'instant'
-      ? `Instant means the seller delivers the credentials as soon as you pay: if they ${late}, ${canceled}`
-      : `If the credentials ${late} of your payment, ${canceled}`;
+    const promised = formatDeadline(DELIVERY_TIME_MS[t]);
+    const promise =
+      t === 'instant'
+        ? `The seller promises delivery as soon as you pay, within ${promised}`
+        : `The seller promises delivery within ${promised}`;
+    return `${promise}. If nothing has arrived ${formatDeadline(deliveryDeadlineMs(t))} after you pay (${grace()}), the order is canceled and you're refunded automatically.`;
   },
 };

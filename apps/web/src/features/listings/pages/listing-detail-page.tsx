@@ -216,7 +216,8 @@ export function Component() {
                 <Text size="sm" mt="xs">
                   Delivery: {DELIVERY_TIME_LABELS[l.deliveryTime].toLowerCase()} · {protectionLabel(l.protectionDays)}
                 </Text>
-                {!l.isOwner && (
+                {/* What the seller is held to, for someone who can buy now. */}
+                {l.status === 'active' && !l.isOwner && !block && (
                   <Text size="xs" c="dimmed" mt={4}>
                     {DELIVERY_DEADLINE_NOTES.buyer(l.deliveryTime)}
                   </Text>
