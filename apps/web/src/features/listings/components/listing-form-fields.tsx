@@ -119,7 +119,8 @@ export function ListingFormFields({ values, errors, set, disabled }: Props) {
           mb={8}
         />
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {/* Inputs level at the bottom: the delivery time's description sits above its input, as every field's does. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ alignItems: 'end' }}>
         <Select
           label="Delivery method"
           required
@@ -132,9 +133,7 @@ export function ListingFormFields({ values, errors, set, disabled }: Props) {
         <Select
           label="Delivery time"
           required
-          // Below the field, so the two selects of the row stay level.
           description={DELIVERY_DEADLINE_NOTES.seller(values.deliveryTime)}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={values.deliveryTime || null}
           error={e('deliveryTime')}
           disabled={disabled}
