@@ -207,16 +207,32 @@ test('a buyer scrolls back through a long history, finds the conversation by sea
   await expect(priceCard.getByText(youBlocked)).toBeVisible();
   await expect(priceCard.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
   await expect(priceCard.getByRole('button', { name: 'Make an offer' })).toHaveCount(0);
+  // Lifting the block is the one main action; nothing promises a price talk or a delivery that cannot happen.
+  await expect(priceCard.getByRole('button', { name: 'Unblock seller' })).toBeVisible();
+  await expect(priceCard.getByRole('link', { name: 'Message the seller' })).toBeVisible();
+  await expect(priceCard.getByText('Price negotiable', { exact: true })).toHaveCount(0);
+  await expect(priceCard.getByText(/^The seller promises delivery/)).toHaveCount(0);
   await b.page.setViewportSize({ width: 390, height: 844 });
   const phoneBar = b.page.getByRole('region', { name: 'Price and actions' });
   await expect(phoneBar.getByText(youBlocked)).toBeVisible();
+  // Once on a phone: in the bar, not again in the price card.
+  await expect(priceCard.getByText(youBlocked)).toBeHidden();
   await expect(phoneBar.getByRole('button', { name: 'Unblock seller' })).toBeVisible();
   await expect(phoneBar.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
   await expect(phoneBar.getByRole('button', { name: 'Make an offer' })).toHaveCount(0);
   await b.page.setViewportSize({ width: 1280, height: 800 });
-  await priceCard.getByRole('button', { name: 'Unblock seller' }).click();
+  // Asked first; from the keyboard, the focus lands on "Buy now" once it is back.
+  await priceCard.getByRole('button', { name: 'Unblock seller' }).focus();
+  await b.page.keyboard.press('Enter');
+  const unblockDialog = b.page.getByRole('dialog', { name: `Unblock ${seller.displayName}?` });
+  await expect(
+    unblockDialog.getByText('They will be able to message you and receive your offers again.'),
+  ).toBeVisible();
+  await unblockDialog.getByRole('button', { name: 'Unblock' }).press('Enter');
   await expect(b.page.getByText(`${seller.displayName} is unblocked.`)).toBeVisible();
   await expect(priceCard.getByRole('button', { name: 'Buy now' })).toBeVisible();
+  await expect(priceCard.getByRole('button', { name: 'Buy now' })).toBeFocused();
+  await expect(priceCard.getByText('Price negotiable', { exact: true })).toBeVisible();
   await expect(priceCard.getByRole('button', { name: 'Make an offer' })).toBeVisible();
   await expect(priceCard.getByText(youBlocked)).toHaveCount(0);
 
@@ -248,6 +264,7 @@ test('a buyer scrolls back through a long history, finds the conversation by sea
   await expect(priceCard.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
   await expect(priceCard.getByRole('button', { name: 'Make an offer' })).toHaveCount(0);
   await expect(b.page.getByRole('button', { name: 'Unblock seller' })).toHaveCount(0);
+  await expect(b.page.getByRole('link', { name: 'Message the seller' })).toHaveCount(0);
 
   await s.context.close();
   await b.context.close();

@@ -53,8 +53,13 @@ export const LISTING_MESSAGES = {
   favoriteOwn: 'You cannot favorite your own listing.',
   // In place of a listing's buy and offer actions while a block stands between viewer and seller. The blocked member
   // is not told that they were blocked (decision 053).
+  // Offers are named only on a negotiable listing, the only kind that takes them.
   youBlockedSeller: 'You blocked this seller. Unblock them to buy their accounts or make offers.',
+  youBlockedSellerNoOffers: 'You blocked this seller. Unblock them to buy their accounts.',
   sellerUnavailable: "You can't buy this account or make offers to this seller.",
+  sellerUnavailableNoOffers: "You can't buy this account from this seller.",
+  // Asked before the listing's "Unblock seller" lifts the block.
+  unblockSellerConfirm: 'They will be able to message you and receive your offers again.',
   deleted: 'Listing deleted',
   cursor: 'The page link has expired. Please start again from the first page.',
   priceRange: 'The minimum price cannot be above the maximum',

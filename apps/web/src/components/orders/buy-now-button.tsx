@@ -94,6 +94,8 @@ export function BuyNowButton({ listing, offer }: { listing: BuyableListing; offe
       <Button
         size="md"
         leftSection={<IconShoppingCart size={18} />}
+        // Found by the listing page, to take the focus back to after a change that brought buying back.
+        data-buy-now
         disabled={!!blocker}
         aria-describedby={blocker ? blockerId : undefined}
         onClick={() => setOpen(true)}

@@ -31,9 +31,9 @@ function useRoomAtTheBottom(bar: RefObject<HTMLElement | null>) {
 /**
  * On a phone the price card sits below the gallery and the description, so this bar keeps the price and the
  * main actions at the bottom of the screen: the price on its own line, then `actions` ("Buy now" and "Message the
- * seller", or the owner's "Edit listing") side by side, sharing the width.
+ * seller", or the owner's "Edit listing") side by side, sharing the width; none when a block leaves nothing to do.
  */
-export function ListingActionBar({ price, note, actions }: { price: string; note?: string; actions: ReactNode }) {
+export function ListingActionBar({ price, note, actions }: { price: string; note?: string; actions?: ReactNode }) {
   const ref = useRef<HTMLElement>(null);
   useRoomAtTheBottom(ref);
   return (
@@ -63,7 +63,7 @@ export function ListingActionBar({ price, note, actions }: { price: string; note
             </Text>
           )}
         </div>
-        <div className={css.actions}>{actions}</div>
+        {actions && <div className={css.actions}>{actions}</div>}
       </div>
     </Paper>
   );

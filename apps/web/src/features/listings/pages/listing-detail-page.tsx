@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import {
   ActionIcon,
@@ -22,6 +23,7 @@ import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DELIVERY_TIME_LABELS, LISTING_STATUS_LABELS } from '@accountry/shared/listings';
 import { DELIVERY_DEADLINE_NOTES } from '@accountry/shared/delivery-deadline';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { FavoriteButton } from '../../../components/listings/favorite-button';
 import { StatusBadge } from '../../../components/listings/status-badge';
 import { BuyNowButton, buyBlocker } from '../../../components/orders/buy-now-button';
@@ -54,6 +56,8 @@ export function Component() {
   const query = useQuery({ queryKey: listingKeys.detail(id), queryFn: () => fetchListing(id) });
   usePageTitle(query.data?.title);
   const offer = useListingOffer(query.data);
+  const confirm = useConfirm();
+  const priceCard = useRef<HTMLElement>(null);
   if (query.isPending) return <PageSpinner label="Loading the listing…" />;
   if (query.isError) {
     const missing = query.error instanceof ApiRequestError && query.error.status === 404;
@@ -90,6 +94,23 @@ export function Component() {
       Message the seller
     </Button>
   );
+  // While the viewer blocks the seller, lifting the block comes first: the chat would only say it cannot send.
+  const subtleMessageButton = (
+    <Button
+      component={Link}
+      to={`/chat?listing=${encodeURIComponent(l.id)}`}
+      variant="subtle"
+      leftSection={<IconMessageCircle size={18} />}
+    >
+      Message the seller
+    </Button>
+  );
+  // After unblocking, the "Buy now" on screen (the price card's, or on a phone the bar's) takes the focus.
+  const focusAfterUnblock = () =>
+    Array.from(document.querySelectorAll<HTMLButtonElement>('[data-buy-now]')).find(
+      (el) => !el.disabled && el.getClientRects().length > 0,
+    ) ?? priceCard.current;
+  const unblockProps = { listing: l, ask: confirm.ask, returnFocusTo: focusAfterUnblock };
   // An accepted offer makes "Buy now" "Buy for" its price, here and in the phone's bar.
   const buyButton = <BuyNowButton listing={l} offer={offer.accepted} />;
   const buyerActions = (
@@ -105,8 +126,8 @@ export function Component() {
       component={Link}
       to={`/chat?listing=${encodeURIComponent(l.id)}`}
       size={42}
-      variant="default"
       aria-label="Message the seller"
+      variant={block ? 'subtle' : 'default'}
       style={{ flex: '0 0 auto' }}
     >
       <IconMessageCircle size={20} />
@@ -199,13 +220,13 @@ export function Component() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
             <Stack gap="md" pos="sticky" top={80}>
-              <Card withBorder padding="lg" component="section" aria-label="Price">
+              <Card ref={priceCard} tabIndex={-1} withBorder padding="lg" component="section" aria-label="Price">
                 <Group justify="space-between" align="flex-start">
                   <div>
                     <Text fz={32} fw={800} lh={1}>
                       {price}
                     </Text>
-                    {l.negotiable && (
+                    {l.negotiable && !block && (
                       <Text size="sm" c="var(--mantine-color-teal-light-color)" mt={4}>
                         Price negotiable
                       </Text>
@@ -241,11 +262,14 @@ export function Component() {
                     <>
                       {block ? (
                         <>
-                          <SellerBlockNote block={block} />
-                          <Stack visibleFrom="md">
-                            {block === 'viewer' && <UnblockSellerButton listing={l} />}
-                            {messageButton}
-                          </Stack>
+                          {/* On a phone the bar says it, once. */}
+                          <SellerBlockNote block={block} negotiable={l.negotiable} visibleFrom="md" />
+                          {block === 'viewer' && (
+                            <Stack visibleFrom="md">
+                              <UnblockSellerButton {...unblockProps} />
+                              {subtleMessageButton}
+                            </Stack>
+                          )}
                         </>
                       ) : (
                         <Stack visibleFrom="md">{buyerActions}</Stack>
@@ -281,7 +305,7 @@ export function Component() {
           unavailable
             ? LISTING_STATUS_LABELS[l.status]
             : block
-              ? sellerBlockNote(block)
+              ? sellerBlockNote(block, l.negotiable)
               : (offerNote ?? (l.negotiable ? 'Price negotiable' : undefined))
         }
         // A disabled "Buy now" and its reason would crowd the bar: its note, the price card or an alert above say why.
@@ -290,10 +314,10 @@ export function Component() {
             ownerActions
           ) : block === 'viewer' ? (
             <>
-              <UnblockSellerButton listing={l} size="md" />
+              <UnblockSellerButton {...unblockProps} size="md" />
               {messageIcon}
             </>
-          ) : block || buyBlocker(l) ? (
+          ) : block ? undefined : buyBlocker(l) ? (
             messageButton
           ) : (
             barActions
@@ -301,6 +325,7 @@ export function Component() {
         }
       />
       {!l.isOwner && <ReportDialog listingId={l.id} opened={reportOpen} onClose={report.close} />}
+      {confirm.dialog}
     </Container>
   );
 }
