@@ -195,7 +195,7 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
     .getByRole('row')
     .filter({ hasText: 'Sale completed: paid to your balance' });
   await expect(saleLine.getByRole('link', { name: title })).toHaveAttribute('href', new URL(orderUrl).pathname);
-  await expect(saleLine.getByText('Sale price $99.00, platform fee $4.95, paid to your balance $94.05.')).toBeVisible();
+  await expect(saleLine.getByText('Sale price $99.00, platform fee $4.95, you received $94.05.')).toBeVisible();
   await expect(saleLine).toContainText('+$94.05');
 
   // The buyer reviews the seller, once.

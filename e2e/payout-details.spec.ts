@@ -184,6 +184,14 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   await expect(list.getByRole('listitem').first()).toContainText('Canceled');
   await expect(list.getByRole('listitem').nth(1)).toContainText('$25.00');
   await expect(list.getByRole('listitem').nth(1)).toContainText('To IBAN DE… ending 3000');
+  // So is the balance history: each line a card with its amount first, "Held" only where it moved.
+  const balance = s.page.getByRole('list', { name: 'Balance history' });
+  await expect(balance.getByRole('listitem').first()).toContainText('Payout request canceled');
+  await expect(balance.getByRole('listitem').first()).toContainText('Held -$10.00');
+  const credit = balance.getByRole('listitem').last();
+  await expect(credit).toContainText('+$50.00');
+  await expect(credit).toContainText('Balance credit');
+  await expect(credit).not.toContainText('Held');
   const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

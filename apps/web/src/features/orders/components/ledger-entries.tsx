@@ -1,17 +1,44 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { formatCents, walletEntryLabel } from '@accountry/shared/wallet';
+import { formatCents, walletEntryLabel, type WalletEntry } from '@accountry/shared/wallet';
 import { orderPagePath } from '../../../components/orders/order-format';
+import { usePlatformFee } from '../../../components/orders/fees';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { formatDateTime } from '../../../lib/format-time';
 import { saleSplitText } from './sale-split-text';
 
 const signed = (cents: number) => (cents === 0 ? '—' : `${cents > 0 ? '+' : ''}${formatCents(cents)}`);
+const amountColor = (cents: number) => (cents < 0 ? 'red.9' : cents > 0 ? 'teal.9' : undefined);
 
-/** Every movement of the user's balance, newest first, paged by cursor. */
+/** What a line was: its label, the order's listing, how a sale was split and any memo. */
+function EntryWhat({ e, feePercent }: { e: WalletEntry; feePercent: number | undefined }) {
+  return (
+    <>
+      <Text size="sm">{walletEntryLabel(e)}</Text>
+      {e.orderId && (
+        <Anchor component={Link} to={orderPagePath(e.orderId)} size="xs" display="block">
+          {e.listingTitle ?? 'View order'}
+        </Anchor>
+      )}
+      {e.sale && (
+        <Text size="xs" c="dimmed">
+          {saleSplitText(e.sale, feePercent)}
+        </Text>
+      )}
+      {e.memo && (
+        <Text size="xs" c="dimmed">
+          {e.memo}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** Every movement of the user's balance, newest first, paged by cursor: a table, and on a phone a list of cards. */
 export function LedgerEntries() {
   const query = useInfiniteQuery({
     queryKey: orderKeys.entries,
@@ -19,8 +46,12 @@ export function LedgerEntries() {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+  // Below Mantine's `sm` breakpoint four columns leave the label a word a line.
+  const phone = useMediaQuery('(max-width: 47.99em)');
+  const feePercent = usePlatformFee();
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const rows = useRef<HTMLTableSectionElement>(null);
+  const cards = useRef<HTMLDivElement>(null);
   if (query.isPending)
     return (
       <Text c="dimmed" role="status">
@@ -29,9 +60,41 @@ export function LedgerEntries() {
     );
   if (query.isError) return <Alert color="red">{query.error.message}</Alert>;
   if (items.length === 0) return <Text c="dimmed">No balance movements yet.</Text>;
+  if (phone)
+    return (
+      <>
+        {/* role="list": Safari drops a list's role when its bullets are hidden. */}
+        <Stack
+          component="ul"
+          role="list"
+          aria-label="Balance history"
+          ref={cards}
+          gap="xs"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
+          {items.map((e) => (
+            <Card component="li" key={e.id} withBorder padding="xs">
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+                <Text fw={700} c={amountColor(e.availableCents)}>
+                  {signed(e.availableCents)}
+                </Text>
+                <Text size="sm" c="dimmed" ta="right">
+                  {formatDateTime(e.createdAt)}
+                </Text>
+              </Group>
+              {/* Held moves only with payouts: most lines would show a bare dash. */}
+              {e.heldCents !== 0 && <Text size="sm">Held {signed(e.heldCents)}</Text>}
+              <EntryWhat e={e} feePercent={feePercent} />
+            </Card>
+          ))}
+        </Stack>
+        <LoadMoreButton query={query} list={cards} mt="sm" />
+      </>
+    );
   return (
     <>
-      {/* Narrow enough for a phone: the dates wrap, so the amounts stay in view. */}
       <Table.ScrollContainer minWidth={320}>
         <Table aria-label="Balance history" verticalSpacing="xs">
           <Table.Thead>
@@ -47,24 +110,9 @@ export function LedgerEntries() {
               <Table.Tr key={e.id}>
                 <Table.Td>{formatDateTime(e.createdAt)}</Table.Td>
                 <Table.Td>
-                  <Text size="sm">{walletEntryLabel(e)}</Text>
-                  {e.orderId && (
-                    <Anchor component={Link} to={orderPagePath(e.orderId)} size="xs" display="block">
-                      {e.listingTitle ?? 'View order'}
-                    </Anchor>
-                  )}
-                  {e.sale && (
-                    <Text size="xs" c="dimmed">
-                      {saleSplitText(e.sale)}
-                    </Text>
-                  )}
-                  {e.memo && (
-                    <Text size="xs" c="dimmed">
-                      {e.memo}
-                    </Text>
-                  )}
+                  <EntryWhat e={e} feePercent={feePercent} />
                 </Table.Td>
-                <Table.Td ta="right" c={e.availableCents < 0 ? 'red.9' : e.availableCents > 0 ? 'teal.9' : undefined}>
+                <Table.Td ta="right" c={amountColor(e.availableCents)}>
                   {signed(e.availableCents)}
                 </Table.Td>
                 <Table.Td ta="right">{signed(e.heldCents)}</Table.Td>
