@@ -180,6 +180,9 @@ export const chargebackOpenedReason = (amountCents: number, reasonCode: string) 
   `The buyer's bank disputes $${(amountCents / 100).toFixed(2)} of the payment: ${chargebackReasonText(reasonCode)}.`;
 export const credentialsCorrectedReason = (n: number) =>
   `Correction ${n} of ${MAX_CREDENTIAL_CORRECTIONS}. The time to check the account is unchanged.`;
+/** What the buyer's history says of a correction instead: how many the seller may make is the seller's business. */
+export const CREDENTIALS_CORRECTED_BUYER_REASON =
+  'The seller replaced the credentials before you revealed them. Your time to check the account is unchanged.';
 /** Mail subjects for a chargeback that does not move the order (decision 183). */
 export const CHARGEBACK_MAIL_SUBJECTS = { opened: 'A chargeback put the order on hold', won: 'The order is off hold' };
 

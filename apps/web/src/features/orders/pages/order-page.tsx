@@ -158,7 +158,7 @@ export function Component() {
               <OrderActions order={order} />
               {dispute && <DisputeThread order={order} />}
               {order.canReview && <OrderReviewForm order={order} />}
-              <OrderHistoryCard history={order.history} />
+              <OrderHistoryCard history={order.history} viewer={order.viewerRole} />
             </Stack>
           </Grid.Col>
         </Grid>
