@@ -129,8 +129,19 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
 
   // A typo in the password: before the buyer reveals them, the seller replaces them, after confirming.
   const sellerCredentials = s.page.getByRole('region', { name: 'Credentials' });
+  await expect(
+    sellerCredentials.getByText('A typo? You can replace them up to 3 more times, until the buyer reveals them.'),
+  ).toBeVisible();
   await sellerCredentials.getByRole('button', { name: 'Correct the credentials' }).click();
   const correction = s.page.getByRole('form', { name: 'Correct the credentials' });
+  // The form takes the focus, on its first field, and says the whole set is replaced.
+  await expect(correction.getByRole('textbox', { name: 'Login' })).toBeFocused();
+  await expect(
+    correction.getByText(
+      'Fill in every field again, including the ones that were right: the new set replaces the old one completely.',
+      { exact: false },
+    ),
+  ).toBeVisible();
   await correction.getByRole('textbox', { name: 'Login' }).fill(`galaxy_${tag}`);
   await correction.getByRole('textbox', { name: 'Password' }).fill('Nebula-Secret-43');
   await correction.getByRole('button', { name: 'Replace the credentials' }).click();
@@ -144,6 +155,13 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
     sellerCredentials.getByText('Corrected once after delivery; the buyer sees only the latest.'),
   ).toBeVisible();
   await expect(sellerCredentials.getByRole('button', { name: 'Correct the credentials' })).toBeFocused();
+  await expect(
+    sellerCredentials.getByText('A typo? You can replace them up to 2 more times, until the buyer reveals them.'),
+  ).toBeVisible();
+  // The seller starts a second correction, which the buyer's reveal will overtake.
+  await sellerCredentials.getByRole('button', { name: 'Correct the credentials' }).click();
+  await correction.getByRole('textbox', { name: 'Login' }).fill(`galaxy2_${tag}`);
+  await correction.getByRole('textbox', { name: 'Password' }).fill('Nebula-Secret-44');
 
   // The buyer reveals them, the corrected ones, and sees the correction in the history; the seller sees when.
   await b.page.reload();
@@ -152,7 +170,11 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
     .getByRole('list', { name: 'Order history' })
     .getByRole('listitem')
     .filter({ hasText: 'Credentials corrected' });
-  await expect(correctedEntry).toContainText('Correction 1 of 3. The time to check the account is unchanged.');
+  // The buyer is not told how many corrections the seller has left.
+  await expect(correctedEntry).toContainText(
+    'The seller replaced the credentials before you revealed them. Your time to check the account is unchanged.',
+  );
+  await expect(correctedEntry).not.toContainText('Correction 1 of 3');
   await expect(b.page.getByRole('timer')).toContainText('Check the account, then accept it or open a dispute within');
   await b.page.getByRole('button', { name: 'Reveal' }).click();
   // The button gives way to the credentials, and the focus goes to them.
@@ -161,7 +183,13 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
   await expect(credentials.getByText(`galaxy_${tag}`)).toBeVisible();
   await expect(credentials.getByText('Nebula-Secret-43')).toBeVisible();
   await expect(credentials.getByText('Nebula-Secret-42')).toHaveCount(0);
-  await s.page.reload();
+  // The seller's second correction comes too late: the dialog and the form close, and the card says why.
+  await correction.getByRole('button', { name: 'Replace the credentials' }).click();
+  await replace.getByRole('button', { name: 'Replace them' }).click();
+  await expect(replace).toBeHidden();
+  await expect(correction).toHaveCount(0);
+  // The focus stays in the card, on the summary that now says why.
+  await expect(sellerCredentials.locator(':focus')).toHaveCount(1);
   await expect(s.page.getByText(/^Buyer viewed the credentials at /)).toBeVisible();
   // Revealed, they can no longer be corrected: the page says the chat is the way.
   await expect(

@@ -43,6 +43,7 @@ export const ORDER_MESSAGES = {
   correctionLimit:
     `The credentials have been corrected ${MAX_CREDENTIAL_CORRECTIONS} times, the most allowed. Tell the buyer in ` +
     'the chat what is wrong; if you cannot sort it out, the buyer can open a dispute.',
+  correctionOnHold: "The credentials can't be corrected while the order is on hold for a chargeback.",
   refundTooLarge: 'The refund cannot be larger than the price of the order.',
   refundAmount: 'Enter a refund amount of at least 1 cent.',
   decisionReason: 'Write a reason of 10 to 2000 characters; both parties will see it.',

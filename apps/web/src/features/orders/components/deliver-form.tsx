@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { MAX_CREDENTIAL_CORRECTIONS } from '@accountry/shared/credentials-correction';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { credentialsSchema, type CredentialsInput, type OrderDetail } from '@accountry/shared/orders';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api';
 import { zodFieldErrors } from '../../../lib/forms';
-import { ordersApi } from '../api/orders-api';
+import { orderKeys, ordersApi } from '../api/orders-api';
+import { correctionsLeftText } from './corrections-left-text';
 import { useOrderAction } from './use-order-action';
 
 const EMPTY: Required<CredentialsInput> = { login: '', password: '', emailAccess: '', recoveryCodes: '', notes: '' };
@@ -20,17 +22,28 @@ function correctionMessage(order: OrderDetail) {
     `${order.buyerName} will see only the new credentials when revealing them, and is told in the chat and by ` +
     'email. The time to check the account is not extended. ' +
     (left > 0
-      ? `You can correct them ${left === 1 ? 'once' : `${left} times`} more until the buyer reveals them.`
+      ? `After this, you can replace them ${correctionsLeftText(left)}, until the buyer reveals them.`
       : 'This is the last correction you can make.')
   );
 }
 
 /**
  * The seller hands over what the buyer needs; stored encrypted, shown only to the buyer. With `onCancel`, it replaces
- * what was delivered (a correction, decision 182), the whole set again.
+ * what was delivered (a correction, decision 182), the whole set again; `onRefused` closes it when the server says no.
  */
-export function DeliverForm({ order, onCancel }: { order: OrderDetail; onCancel?: () => void }) {
+export function DeliverForm({
+  order,
+  onCancel,
+  onRefused,
+  firstField,
+}: {
+  order: OrderDetail;
+  onCancel?: () => void;
+  onRefused?: () => void;
+  firstField?: Ref<HTMLInputElement>;
+}) {
   const correcting = onCancel !== undefined;
+  const client = useQueryClient();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const confirm = useConfirm();
@@ -51,17 +64,27 @@ export function DeliverForm({ order, onCancel }: { order: OrderDetail; onCancel?
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     setErrors({});
     const send = () =>
-      deliver.mutateAsync(parsed.data).catch((err) => {
-        if (err instanceof ApiRequestError) setErrors(err.fields);
-        throw err;
-      });
+      deliver.mutateAsync(parsed.data).then(
+        () => true,
+        async (err: unknown) => {
+          // Revealed meanwhile, the last one used, the window closed or a chargeback: nothing to retry here. The dialog
+          // and the form close on the order as it now stands, whose card says why.
+          if (correcting && err instanceof ApiRequestError && err.status === 409) {
+            await client.refetchQueries({ queryKey: orderKeys.detail(order.id) });
+            (onRefused ?? onCancel)?.();
+            return false;
+          }
+          if (err instanceof ApiRequestError) setErrors(err.fields);
+          throw err;
+        },
+      );
     confirm.ask(
       correcting
         ? {
             title: 'Replace the credentials?',
             message: correctionMessage(order),
             confirmLabel: 'Replace them',
-            onConfirm: () => send().then(onCancel),
+            onConfirm: () => send().then((sent) => sent && onCancel()),
           }
         : {
             title: 'Deliver the credentials?',
@@ -81,7 +104,7 @@ export function DeliverForm({ order, onCancel }: { order: OrderDetail; onCancel?
       <Stack>
         <Text size="sm" c="dimmed">
           {correcting
-            ? 'Fill in the whole set again: it replaces what you delivered. '
+            ? 'Fill in every field again, including the ones that were right: the new set replaces the old one completely. '
             : 'Fill in what the buyer needs to take over the account. '}
           They are encrypted and only the buyer can reveal them; never send them in chat or by email.
         </Text>
@@ -91,6 +114,7 @@ export function DeliverForm({ order, onCancel }: { order: OrderDetail; onCancel?
           </Alert>
         )}
         <TextInput
+          ref={firstField}
           label="Login"
           maxLength={MAX}
           value={values.login}

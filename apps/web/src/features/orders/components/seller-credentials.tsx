@@ -6,6 +6,7 @@ import { MAX_CREDENTIAL_CORRECTIONS } from '@accountry/shared/credentials-correc
 import { ORDER_MESSAGES, credentialsViewedLine } from '@accountry/shared/order-messages';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { formatDateTime } from '../../../lib/format-time';
+import { correctionsLeftText } from './corrections-left-text';
 import { DeliverForm } from './deliver-form';
 
 /**
@@ -16,12 +17,23 @@ export function SellerCredentials({ order }: { order: OrderDetail }) {
   const [correcting, setCorrecting] = useState(false);
   const correctButton = useRef<HTMLButtonElement>(null);
   const summary = useRef<HTMLDivElement>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  // The form is drawn before the focus moves to its first field.
+  const open = () => {
+    flushSync(() => setCorrecting(true));
+    firstField.current?.focus();
+  };
   // The form gives way to the summary: the focus goes back to the button, or to the summary once it is gone.
   const close = () => {
     flushSync(() => setCorrecting(false));
     (correctButton.current ?? summary.current)?.focus();
   };
-  if (correcting) return <DeliverForm order={order} onCancel={close} />;
+  // Refused (the buyer has just revealed them, say): the button is about to go, the summary says why.
+  const refused = () => {
+    flushSync(() => setCorrecting(false));
+    summary.current?.focus();
+  };
+  if (correcting) return <DeliverForm order={order} onCancel={close} onRefused={refused} firstField={firstField} />;
 
   const { reveals, corrections, canCorrect } = order.credentials;
   const buyerViews = reveals.filter((r) => r.by === 'buyer');
@@ -50,13 +62,13 @@ export function SellerCredentials({ order }: { order: OrderDetail }) {
       {canCorrect ? (
         <>
           <Text size="sm" c="dimmed">
-            A typo? You can replace them until the buyer reveals them ({left === 1 ? 'once' : `${left} times`} more).
+            A typo? You can replace them {correctionsLeftText(left)}, until the buyer reveals them.
           </Text>
           <Button
             ref={correctButton}
             variant="default"
             leftSection={<IconPencil size={18} />}
-            onClick={() => setCorrecting(true)}
+            onClick={open}
             w="fit-content"
           >
             Correct the credentials
@@ -66,11 +78,13 @@ export function SellerCredentials({ order }: { order: OrderDetail }) {
         checking &&
         order.viewerRole === 'seller' && (
           <Text size="sm" c="dimmed">
-            {buyerViews.length > 0
-              ? ORDER_MESSAGES.correctionRevealed
-              : left <= 0
-                ? ORDER_MESSAGES.correctionLimit
-                : ORDER_MESSAGES.correctionClosed}
+            {order.chargeback?.held
+              ? ORDER_MESSAGES.correctionOnHold
+              : buyerViews.length > 0
+                ? ORDER_MESSAGES.correctionRevealed
+                : left <= 0
+                  ? ORDER_MESSAGES.correctionLimit
+                  : ORDER_MESSAGES.correctionClosed}
           </Text>
         )
       )}
