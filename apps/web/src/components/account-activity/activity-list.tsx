@@ -4,6 +4,7 @@ import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { ACCOUNT_EVENT_LABELS, type AccountActivity, type AccountEvent } from '@accountry/shared/account-activity';
 import { LoadingStatus } from '../ui/loading-status';
 import { formatDateTime } from '../../lib/format-time';
+import { PlainList } from '../ui/plain-list';
 
 function where(e: AccountEvent) {
   const parts = [e.device, e.ip && `from ${e.ip}`].filter(Boolean);
@@ -57,17 +58,7 @@ export function ActivityList({ queryKey, fetchPage, loadingLabel }: ActivityList
       {events.length === 0 ? (
         <Text size="sm">Nothing yet.</Text>
       ) : (
-        // role="list": Safari drops a list's role once its markers are hidden.
-        <Stack
-          ref={list}
-          component="ol"
-          role="list"
-          gap="xs"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Security activity"
-        >
+        <PlainList ref={list} ordered aria-label="Security activity">
           {events.map((e) => (
             <li key={e.id} tabIndex={-1}>
               <Group justify="space-between" gap="xs" wrap="wrap">
@@ -85,7 +76,7 @@ export function ActivityList({ queryKey, fetchPage, loadingLabel }: ActivityList
               )}
             </li>
           ))}
-        </Stack>
+        </PlainList>
       )}
       <Text size="sm" role="status" c="dimmed">
         {activity.isFetchingNextPage ? 'Loading older activity…' : loaded}

@@ -24,6 +24,7 @@ export function ListingGrid({
       spacing="md"
       verticalSpacing="md"
       component="ul"
+      role="list"
       aria-label={label}
       aria-busy={loading}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}

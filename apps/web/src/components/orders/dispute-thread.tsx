@@ -33,6 +33,7 @@ import { zodFieldErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { LoadingStatus } from '../ui/loading-status';
 import { formatDateTime } from '../../lib/format-time';
+import { PlainList } from '../ui/plain-list';
 
 const EVIDENCE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -148,11 +149,11 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
       ) : list.data.items.length === 0 ? (
         <Text c="dimmed">No statements yet.</Text>
       ) : (
-        <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Statements">
+        <PlainList ordered gap="sm" aria-label="Statements">
           {list.data.items.map((s) => (
             <Statement key={s.id} s={s} />
           ))}
-        </Stack>
+        </PlainList>
       )}
       {open && (
         <form onSubmit={submit} noValidate aria-label="Add a statement">

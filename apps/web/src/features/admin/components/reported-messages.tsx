@@ -1,6 +1,7 @@
-import { Box, Card, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Box, Card, Paper, ScrollArea, Text, Title } from '@mantine/core';
 import type { AdminReportDetail } from '@accountry/shared/admin-reports';
 import { formatDateTime } from '../../../lib/format-time';
+import { PlainList } from '../../../components/ui/plain-list';
 
 /** The reported conversation, oldest first; the seller's messages sit on the right. */
 export function ReportedMessages({ report }: { report: AdminReportDetail }) {
@@ -22,12 +23,7 @@ export function ReportedMessages({ report }: { report: AdminReportDetail }) {
         </Text>
       ) : (
         <ScrollArea.Autosize mah={520}>
-          <Stack
-            gap="xs"
-            component="ol"
-            aria-label="Reported messages"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
+          <PlainList ordered aria-label="Reported messages">
             {messages.map((m) => {
               const mine = m.senderId === sellerId;
               return (
@@ -46,7 +42,7 @@ export function ReportedMessages({ report }: { report: AdminReportDetail }) {
                 </Box>
               );
             })}
-          </Stack>
+          </PlainList>
         </ScrollArea.Autosize>
       )}
     </Card>

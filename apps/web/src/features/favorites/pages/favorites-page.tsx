@@ -153,6 +153,7 @@ export function Component() {
           cols={1}
           spacing="sm"
           component="ul"
+          role="list"
           aria-label="Saved listings"
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >

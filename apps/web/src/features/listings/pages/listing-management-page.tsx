@@ -29,6 +29,7 @@ import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confi
 import { ListingCard, StatusCell, Thumb } from '../components/own-listing-parts';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { formatDate } from '../../../lib/format-time';
+import { PlainList } from '../../../components/ui/plain-list';
 
 const TAB_LABELS: Record<StatusFilter, string> = {
   all: 'All',
@@ -195,19 +196,13 @@ export function Component() {
             )}
           </EmptyState>
         ) : phone ? (
-          <Stack
-            component="ul"
-            gap="sm"
-            aria-label="My listings"
-            aria-busy={query.isPending}
-            style={{ listStyle: 'none', margin: 0, padding: 0 }}
-          >
+          <PlainList gap="sm" aria-label="My listings" aria-busy={query.isPending}>
             {rows.map((l) => (
               <li key={l.id}>
                 <ListingCard l={l} actions={actionsFor(l)} />
               </li>
             ))}
-          </Stack>
+          </PlainList>
         ) : (
           <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="sm" highlightOnHover aria-label="My listings" aria-busy={query.isPending}>

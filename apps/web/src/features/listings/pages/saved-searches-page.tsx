@@ -20,6 +20,7 @@ import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
 import { SAVED_SEARCHES_KEY, savedSearchesApi } from '../api/saved-searches-api';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { PlainList } from '../../../components/ui/plain-list';
 
 /** /saved-searches (members): each saved search, a link to its results, and deleting it (which ends its mail). */
 export function Component() {
@@ -72,7 +73,7 @@ export function Component() {
           </EmptyState>
         )}
         {list.data && list.data.items.length > 0 && (
-          <Stack component="ul" gap="sm" p={0} style={{ listStyle: 'none' }} aria-label="Your saved searches">
+          <PlainList gap="sm" aria-label="Your saved searches">
             {list.data.items.map((s) => (
               <Paper component="li" key={s.id} withBorder p="md" radius="md">
                 <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -97,7 +98,7 @@ export function Component() {
                 </Group>
               </Paper>
             ))}
-          </Stack>
+          </PlainList>
         )}
       </Stack>
     </Container>

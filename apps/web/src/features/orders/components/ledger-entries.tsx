@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { formatCents, walletEntryLabel, type WalletEntry } from '@accountry/shared/wallet';
@@ -10,6 +10,7 @@ import { orderKeys, ordersApi } from '../api/orders-api';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { formatDateTime } from '../../../lib/format-time';
 import { saleSplitText } from './sale-split-text';
+import { PlainList } from '../../../components/ui/plain-list';
 
 const signed = (cents: number) => (cents === 0 ? '—' : `${cents > 0 ? '+' : ''}${formatCents(cents)}`);
 const amountColor = (cents: number) => (cents < 0 ? 'red.9' : cents > 0 ? 'teal.9' : undefined);
@@ -63,17 +64,7 @@ export function LedgerEntries() {
   if (phone)
     return (
       <>
-        {/* role="list": Safari drops a list's role when its bullets are hidden. */}
-        <Stack
-          component="ul"
-          role="list"
-          aria-label="Balance history"
-          ref={cards}
-          gap="xs"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-        >
+        <PlainList aria-label="Balance history" ref={cards}>
           {items.map((e) => (
             <Card component="li" key={e.id} withBorder padding="xs">
               <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
@@ -89,7 +80,7 @@ export function LedgerEntries() {
               <EntryWhat e={e} feePercent={feePercent} />
             </Card>
           ))}
-        </Stack>
+        </PlainList>
         <LoadMoreButton query={query} list={cards} mt="sm" />
       </>
     );

@@ -1,9 +1,9 @@
 import { useRef, type ReactNode } from 'react';
-import { Stack } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { LoadError } from './load-error';
+import { PlainList } from '../../../components/ui/plain-list';
 
 interface Props<T> {
   query: UseInfiniteQueryResult<InfiniteData<{ items: T[]; nextCursor: string | null }>>;
@@ -19,7 +19,6 @@ interface Props<T> {
 
 /** A list read a page at a time (orders, offers): loading, failure with a retry, empty, the items and "Load more". */
 export function PagedList<T>({ query, label, loading, failed, empty, children }: Props<T>) {
-  // A Stack drawn as a list: typed as the div it would be.
   const list = useRef<HTMLDivElement>(null);
   if (query.isPending) return <PageSpinner label={loading} />;
   if (query.isError) return <LoadError title={failed} error={query.error} onRetry={() => void query.refetch()} />;
@@ -27,9 +26,9 @@ export function PagedList<T>({ query, label, loading, failed, empty, children }:
   if (items.length === 0) return empty;
   return (
     <>
-      <Stack ref={list} component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+      <PlainList ref={list} gap="sm" aria-label={label}>
         {items.map(children)}
-      </Stack>
+      </PlainList>
       <LoadMoreButton query={query} list={list} />
     </>
   );

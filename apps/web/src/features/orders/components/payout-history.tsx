@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { PayoutStatusBadge } from '../../../components/orders/payout-status-badge';
 import { formatDateTime } from '../../../lib/format-time';
+import { PlainList } from '../../../components/ui/plain-list';
 
 function Status({ p, onCancel }: { p: Payout; onCancel: (p: Payout) => void }) {
   return (
@@ -70,18 +71,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
   if (phone)
     return (
       <>
-        {/* role="list": Safari drops a list's role when its bullets are hidden. */}
-        <Stack
-          component="ul"
-          role="list"
-          aria-label="Payouts"
-          id="payout-history"
-          tabIndex={-1}
-          gap="xs"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-        >
+        <PlainList aria-label="Payouts" id="payout-history" tabIndex={-1}>
           {payouts.map((p) => (
             <Card component="li" key={p.id} withBorder padding="xs">
               <Group justify="space-between" gap="xs">
@@ -96,7 +86,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
               </Text>
             </Card>
           ))}
-        </Stack>
+        </PlainList>
         {cancel.dialog}
       </>
     );

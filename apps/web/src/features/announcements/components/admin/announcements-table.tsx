@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Card, Group, Menu, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Menu, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowDown,
@@ -20,6 +20,7 @@ import {
 import { severityStyle } from '../severity-style';
 import { SORT_LABELS, type Filters } from './announcement-filters';
 import { formatDateTime } from '../../../../lib/format-time';
+import { PlainList } from '../../../../components/ui/plain-list';
 
 const STATUS_COLORS = { active: 'green', draft: 'gray', expired: 'orange', canceled: 'red' } as const;
 const when = (t: number | null) => (t === null ? '—' : formatDateTime(t));
@@ -105,7 +106,7 @@ function AnnouncementCards({
   onAction: (a: RowAction, n: Notification) => void;
 }) {
   return (
-    <Stack component="ul" gap="sm" aria-label="Announcements" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <PlainList gap="sm" aria-label="Announcements">
       {rows.map((n) => (
         <li key={n.id}>
           <Card withBorder padding="sm" component="article" aria-label={n.title}>
@@ -129,7 +130,7 @@ function AnnouncementCards({
           </Card>
         </li>
       ))}
-    </Stack>
+    </PlainList>
   );
 }
 

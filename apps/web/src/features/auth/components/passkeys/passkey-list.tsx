@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import type { Passkey } from '@accountry/shared/passkeys';
 import { formatDate } from '../../../../lib/format-time';
+import { PlainList } from '../../../../components/ui/plain-list';
 
 interface Props {
   passkeys: Passkey[];
@@ -12,7 +13,7 @@ interface Props {
 /** The account's passkeys, newest first, each with when it was added and last used. */
 export function PasskeyList({ passkeys, onRename, onRemove }: Props) {
   return (
-    <Stack component="ul" gap="xs" aria-label="Your passkeys" m={0} p={0} style={{ listStyle: 'none' }}>
+    <PlainList aria-label="Your passkeys">
       {passkeys.map((p) => (
         <Paper component="li" key={p.id} withBorder radius="sm" p="sm" aria-label={p.name}>
           <Group justify="space-between" gap="xs" wrap="wrap">
@@ -51,6 +52,6 @@ export function PasskeyList({ passkeys, onRename, onRemove }: Props) {
           </Group>
         </Paper>
       ))}
-    </Stack>
+    </PlainList>
   );
 }

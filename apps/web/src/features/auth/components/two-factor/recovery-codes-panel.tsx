@@ -25,6 +25,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
         cols={2}
         spacing="xs"
         component="ul"
+        role="list"
         aria-label="Recovery codes"
         style={{ listStyle: 'none', padding: 0 }}
       >
