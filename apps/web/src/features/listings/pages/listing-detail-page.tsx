@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -17,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconEdit, IconEyeOff, IconFlag, IconMessageCircle, IconMoodSad } from '@tabler/icons-react';
+import { IconEdit, IconEyeOff, IconFlag, IconMoodSad } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DELIVERY_TIME_LABELS, LISTING_STATUS_LABELS } from '@accountry/shared/listings';
@@ -26,14 +25,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { FavoriteButton } from '../../../components/listings/favorite-button';
 import { StatusBadge } from '../../../components/listings/status-badge';
-import { BuyNowButton, buyBlocker } from '../../../components/orders/buy-now-button';
-import {
-  AcceptCounterButton,
-  MakeOfferButton,
-  OfferPanel,
-  WaitingOffersNote,
-  useListingOffer,
-} from '../../../components/orders/offer-panel';
+import { OfferPanel, WaitingOffersNote, useListingOffer } from '../../../components/orders/offer-panel';
 import { protectionLabel } from '../../../components/orders/protection';
 import { categoryLabel, listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { ApiRequestError } from '../../../lib/api';
@@ -45,9 +37,8 @@ import { ReportDialog } from '../components/report-dialog';
 import { ReviewBox } from '../components/review-box';
 import { SimilarListings } from '../components/similar-listings';
 import { ListingActionBar } from '../components/listing-action-bar';
-import { SellerBlockNote, UnblockSellerButton, sellerBlockNote } from '../components/seller-block-note';
+import { buyerActions, listingBarNote } from '../components/listing-buyer-actions';
 import { usePageTitle } from '../../../lib/page-title';
-import { formatDateTime } from '../../../lib/format-time';
 
 /** /account/{userId}/{id}: everything about one account for sale. */
 export function Component() {
@@ -80,81 +71,9 @@ export function Component() {
   const l = query.data;
   if (l.sellerId !== userId) return <Navigate to={listingPath(l)} replace />;
   const unavailable = l.status === 'sold' || l.status === 'reserved';
-  // A block either way between the viewer and the seller: no buying or offers, said up front instead of refused later.
   const block = l.isOwner ? null : l.block;
   const price = formatPrice(l.priceCents, l.currency);
-  // The buyer's actions, shown in the price card and, on a phone, in the sticky bar.
-  const messageButton = (
-    <Button
-      component={Link}
-      to={`/chat?listing=${encodeURIComponent(l.id)}`}
-      size="md"
-      leftSection={<IconMessageCircle size={18} />}
-    >
-      Message the seller
-    </Button>
-  );
-  // While the viewer blocks the seller, lifting the block comes first: the chat would only say it cannot send.
-  const subtleMessageButton = (
-    <Button
-      component={Link}
-      to={`/chat?listing=${encodeURIComponent(l.id)}`}
-      variant="subtle"
-      leftSection={<IconMessageCircle size={18} />}
-    >
-      Message the seller
-    </Button>
-  );
-  // After unblocking, the "Buy now" on screen (the price card's, or on a phone the bar's) takes the focus.
-  const focusAfterUnblock = () =>
-    Array.from(document.querySelectorAll<HTMLButtonElement>('[data-buy-now]')).find(
-      (el) => !el.disabled && el.getClientRects().length > 0,
-    ) ?? priceCard.current;
-  const unblockProps = { listing: l, ask: confirm.ask, returnFocusTo: focusAfterUnblock };
-  // An accepted offer makes "Buy now" "Buy for" its price, here and in the phone's bar.
-  const buyButton = <BuyNowButton listing={l} offer={offer.accepted} />;
-  const buyerActions = (
-    <>
-      {buyButton}
-      {messageButton}
-    </>
-  );
-  // On a phone the bar holds two buttons: for a negotiable listing "Make an offer" takes the second, and the chat an
-  // icon beside them; while the seller's price waits for an answer, accepting it is the first.
-  const messageIcon = (
-    <ActionIcon
-      component={Link}
-      to={`/chat?listing=${encodeURIComponent(l.id)}`}
-      size={42}
-      aria-label="Message the seller"
-      variant={block ? 'subtle' : 'default'}
-      style={{ flex: '0 0 auto' }}
-    >
-      <IconMessageCircle size={20} />
-    </ActionIcon>
-  );
-  const barActions =
-    offer.latest?.status === 'countered' ? (
-      <>
-        <AcceptCounterButton offer={offer} size="md" />
-        {messageButton}
-      </>
-    ) : offer.canOffer ? (
-      <>
-        {buyButton}
-        <MakeOfferButton offer={offer} size="md" />
-        {messageIcon}
-      </>
-    ) : (
-      buyerActions
-    );
-  const offerNote = offer.accepted
-    ? `Offer accepted: buy by ${formatDateTime(offer.accepted.expiresAt)}`
-    : offer.latest?.status === 'pending'
-      ? `Your offer of ${formatPrice(offer.latest.amountCents, offer.latest.currency)} is waiting`
-      : offer.latest?.status === 'countered'
-        ? `The seller asks ${formatPrice(offer.latest.counterCents ?? 0, offer.latest.currency)}`
-        : undefined;
+  const buyer = l.isOwner ? null : buyerActions({ listing: l, offer, ask: confirm.ask, priceCard });
   const ownerActions = (
     <Button component={Link} to={`/listing-management/${l.id}/edit`} leftSection={<IconEdit size={18} />}>
       Edit listing
@@ -260,20 +179,7 @@ export function Component() {
                     </>
                   ) : (
                     <>
-                      {block ? (
-                        <>
-                          {/* On a phone the bar says it, once. */}
-                          <SellerBlockNote block={block} negotiable={l.negotiable} visibleFrom="md" />
-                          {block === 'viewer' && (
-                            <Stack visibleFrom="md">
-                              <UnblockSellerButton {...unblockProps} />
-                              {subtleMessageButton}
-                            </Stack>
-                          )}
-                        </>
-                      ) : (
-                        <Stack visibleFrom="md">{buyerActions}</Stack>
-                      )}
+                      {buyer?.card}
                       <OfferPanel offer={offer} />
                       <FavoriteButton
                         variant="button"
@@ -299,31 +205,7 @@ export function Component() {
         </Grid>
         <SimilarListings listingId={l.id} />
       </Stack>
-      <ListingActionBar
-        price={price}
-        note={
-          unavailable
-            ? LISTING_STATUS_LABELS[l.status]
-            : block
-              ? sellerBlockNote(block, l.negotiable)
-              : (offerNote ?? (l.negotiable ? 'Price negotiable' : undefined))
-        }
-        // A disabled "Buy now" and its reason would crowd the bar: its note, the price card or an alert above say why.
-        actions={
-          l.isOwner ? (
-            ownerActions
-          ) : block === 'viewer' ? (
-            <>
-              <UnblockSellerButton {...unblockProps} size="md" />
-              {messageIcon}
-            </>
-          ) : block ? undefined : buyBlocker(l) ? (
-            messageButton
-          ) : (
-            barActions
-          )
-        }
-      />
+      <ListingActionBar price={price} note={listingBarNote(l, offer)} actions={l.isOwner ? ownerActions : buyer?.bar} />
       {!l.isOwner && <ReportDialog listingId={l.id} opened={reportOpen} onClose={report.close} />}
       {confirm.dialog}
     </Container>
