@@ -118,7 +118,9 @@ test('on a phone the listing keeps its price and "Message the seller" in view, a
   // Header and banner together take well under a fifth of the screen.
   expect(headerBox.height + bannerBox.height).toBeLessThan(844 * 0.15);
   await bar.getByRole('link', { name: 'Message the seller' }).click();
-  await expect(page).toHaveURL(/\/chat\?listing=/);
+  // The chat opens the listing's conversation and puts its id in the address in place of the listing's.
+  await expect(page).toHaveURL(/\/chat\?c=/);
+  await expect(page.getByRole('link', { name: `About: ${title}` })).toBeVisible();
   await context.close();
 });
 
