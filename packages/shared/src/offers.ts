@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf } from './admin-paging';
 import { formatPrice } from './listing-attributes';
 import { tryAgainIn } from './try-again';
+import { messageBodySchema } from './chat';
 
 /**
  * Offers on negotiable listings (decision 180). `pending` waits for the seller; `countered` for the buyer's answer to
@@ -128,13 +129,15 @@ export const OFFER_ROUTES = {
 
 export const offerPath = (route: string, id: string) => route.replace(':id', encodeURIComponent(id));
 
-/** POST /api/listings/:id/offers */
+/** POST /api/listings/:id/offers, and a counter-offer's price. */
 export const offerInputSchema = z.strictObject({
   amountCents: z
     .number({ error: 'Enter the amount you offer.' })
     .int('Enter the amount in whole cents.')
     .positive('Enter the amount you offer.')
     .max(100_000_000, 'Offer less than the price.'),
+  /** Words sent with the price, posted in the listing's chat as the sender's own message (and quoted in the mail). */
+  note: messageBodySchema,
 });
 export type OfferInput = z.input<typeof offerInputSchema>;
 

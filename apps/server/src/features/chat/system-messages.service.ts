@@ -9,7 +9,7 @@ import { insertMessage } from './messages.repository';
 import { ChatEvents } from './chat-events';
 import { toMessage } from './messages.service';
 
-/** A system message stored in a transaction, to publish once that transaction has committed. */
+/** A message the server stored in a transaction, to publish once that transaction has committed. */
 export interface PostedSystemMessage {
   counters: ConversationCounters;
   message: ChatMessage;
@@ -19,14 +19,37 @@ export interface PostedSystemMessage {
  * Post a sender-less system message (an order event, decision 120) inside the caller's transaction: it takes the
  * next seq like any message, moves no read marker (both parties have news), and is never anyone's own message.
  */
-export async function postSystemMessage(
+export function postSystemMessage(trx: Database, input: { conversationId: string; body: string; now: number }) {
+  return post(trx, { ...input, sender: null });
+}
+
+/**
+ * An event's notice, then the member's own words sent with it if any (the note with an offer), inside the event's
+ * transaction: the note is a message like one sent in the chat, read by its sender, news to the other side.
+ */
+export async function postNoticeWithNote(
   trx: Database,
-  input: { conversationId: string; body: string; now: number },
+  input: { conversationId: string; body: string; now: number; note: string; sender: Sender },
+): Promise<PostedSystemMessage[]> {
+  const notice = await post(trx, { ...input, sender: null });
+  if (!input.note) return [notice];
+  return [notice, await post(trx, { ...input, body: input.note })];
+}
+
+interface Sender {
+  id: string;
+  side: 'buyer' | 'seller';
+}
+
+async function post(
+  trx: Database,
+  input: { conversationId: string; body: string; now: number; sender: Sender | null },
 ): Promise<PostedSystemMessage> {
+  const { sender } = input;
   const counters = await bumpForMessage(trx, {
     conversationId: input.conversationId,
-    side: null,
-    senderId: null,
+    side: sender?.side ?? null,
+    senderId: sender?.id ?? null,
     preview: messagePreview(input.body),
     attachment: false,
     now: input.now,
@@ -35,9 +58,9 @@ export async function postSystemMessage(
     id: newTimeOrderedId(input.now),
     conversationId: input.conversationId,
     seq: counters.lastSeq,
-    kind: 'system',
-    senderId: null,
-    clientId: `system:${newId()}`,
+    kind: sender ? 'user' : 'system',
+    senderId: sender?.id ?? null,
+    clientId: `${sender ? 'note' : 'system'}:${newId()}`,
     body: input.body,
     attachmentId: null,
     attachmentWidth: null,

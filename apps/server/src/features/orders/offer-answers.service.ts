@@ -8,7 +8,7 @@ import type { Mail } from '../../email/mailer';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { eitherBlocked } from '../../db/member-blocks';
-import { postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
+import { postNoticeWithNote, postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
 import { counterAcceptedMail, offerAnsweredMail, offerCounteredMail, offerWithdrawnMail } from './offer-mails';
 import { findOffer, setOfferStatusIf } from './offers.repository';
 import { offerView } from './offers.service';
@@ -57,6 +57,8 @@ export async function answerOffer(
   id: string,
   answer: Answer,
   counterCents?: number,
+  /** The seller's words with a counter-offer, posted as their own message after the notice. */
+  note = '',
 ): Promise<Offer> {
   const { deps } = ctx;
   const db = deps.db.db;
@@ -72,10 +74,10 @@ export async function answerOffer(
     const row = (await findOffer(trx, id))!;
     const price = (cents: number) => formatPrice(cents, row.currency);
     const amount = price(row.amountCents);
-    const chat = (body: string) =>
-      ensureConversation(trx, row.listingId, row.buyerId, row.sellerId, now).then((conversationId) =>
-        postSystemMessage(trx, { conversationId, body, now }),
-      );
+    const conversation = () => ensureConversation(trx, row.listingId, row.buyerId, row.sellerId, now);
+    const chat = async (body: string) => [
+      await postSystemMessage(trx, { conversationId: await conversation(), body, now }),
+    ];
     if (answer === 'accept') {
       const listing = await tradableListing(trx, row);
       if (!(await setOfferStatusIf(trx, id, ['pending'], 'accepted', now, toBuy))) throw conflict(M.notPending);
@@ -93,9 +95,11 @@ export async function answerOffer(
       const expiresAt = now + OFFER_RULES.answerHours * HOUR;
       if (!(await setOfferStatusIf(trx, id, ['pending'], 'countered', now, { expiresAt, counterCents })))
         throw conflict(M.notPending);
-      const facts = { ...row, counterCents, expiresAt, listingUrl: listingUrl(row, '#offer') };
+      const facts = { ...row, counterCents, expiresAt, listingUrl: listingUrl(row, '#offer'), note };
       await mailTo(trx, row.buyerId, (to) => offerCounteredMail(deps.config.publicUrl, to, facts));
-      return chat(CHAT.countered(amount, price(counterCents)));
+      const body = CHAT.countered(amount, price(counterCents));
+      const sender = { id: row.sellerId, side: 'seller' as const };
+      return postNoticeWithNote(trx, { conversationId: await conversation(), body, note, sender, now });
     }
     if (answer === 'accept-counter') {
       await tradableListing(trx, row);
@@ -133,6 +137,6 @@ export async function answerOffer(
     if (await setOfferStatusIf(trx, id, ['pending'], 'withdrawn', now)) return chat(CHAT.withdrawn(amount));
     throw conflict(M.notPending);
   });
-  await publishSystemMessages(deps, [posted]);
+  await publishSystemMessages(deps, posted);
   return offerView(ctx, id, user.id);
 }

@@ -3,6 +3,9 @@ import { mailLayout } from '../../email/mail-layout';
 import type { Mail } from '../../email/mailer';
 import { mailTime } from '../../email/mail-time';
 
+/** The words sent with a price, as written (the chat holds them too, where the answer can follow). */
+const quotedNote = (note: string) => (note ? [`They wrote: “${note}”`] : []);
+
 interface OfferFacts {
   title: string;
   amountCents: number;
@@ -11,7 +14,11 @@ interface OfferFacts {
 }
 
 /** The seller hears of a new offer (decision 180): it lapses unanswered after 48 hours. */
-export function offerMadeMail(publicUrl: string, to: string, o: OfferFacts & { buyerName: string; expiresAt: number }) {
+export function offerMadeMail(
+  publicUrl: string,
+  to: string,
+  o: OfferFacts & { buyerName: string; expiresAt: number; note: string },
+) {
   const amount = formatPrice(o.amountCents, o.currency);
   return {
     to,
@@ -20,6 +27,7 @@ export function offerMadeMail(publicUrl: string, to: string, o: OfferFacts & { b
       'You have a new offer',
       [
         `${o.buyerName} offers ${amount} for "${o.title}" (your price: ${formatPrice(o.priceCents, o.currency)}).`,
+        ...quotedNote(o.note),
         `Accept or decline it by ${mailTime(o.expiresAt)} (UTC); after that it expires. If you accept, the buyer has ` +
           '24 hours to buy at that price, and the listing stays on sale until someone buys it.',
       ],
@@ -112,6 +120,7 @@ export function offerCounteredMail(
     currency: string;
     expiresAt: number;
     listingUrl: string;
+    note: string;
   },
 ) {
   const counter = formatPrice(o.counterCents, o.currency);
@@ -122,6 +131,7 @@ export function offerCounteredMail(
       'The seller named a price',
       [
         `The seller answered your offer of ${formatPrice(o.amountCents, o.currency)} for "${o.title}" with ${counter}.`,
+        ...quotedNote(o.note),
         `Accept it by ${mailTime(o.expiresAt)} (UTC) to buy at that price within 24 hours, or decline it; after that it ` +
           'expires.',
       ],

@@ -30,7 +30,9 @@ export function offersRoutes(ctx: OrdersContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = requireRole(request, MEMBERS);
-        return reply.status(201).send(await makeOffer(ctx, user, request.params.id, request.body.amountCents));
+        return reply
+          .status(201)
+          .send(await makeOffer(ctx, user, request.params.id, request.body.amountCents, request.body.note));
       },
     );
 
@@ -44,7 +46,14 @@ export function offersRoutes(ctx: OrdersContext): FastifyPluginAsyncZod {
       R.counter,
       { schema: { tags, params, body: offerInputSchema, response: { 200: offerSchema, ...errors } } },
       async (request) =>
-        answerOffer(ctx, requireRole(request, MEMBERS), request.params.id, 'counter', request.body.amountCents),
+        answerOffer(
+          ctx,
+          requireRole(request, MEMBERS),
+          request.params.id,
+          'counter',
+          request.body.amountCents,
+          request.body.note,
+        ),
     );
 
     for (const [route, answer] of [

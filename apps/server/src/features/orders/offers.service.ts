@@ -19,7 +19,7 @@ import { newId } from '../../lib/ids';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthUser } from '../../plugins/auth';
 import { eitherBlocked } from '../../db/member-blocks';
-import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
+import { postNoticeWithNote, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
 import { offerMadeMail } from './offer-mails';
 import { expireLapsedOffers } from './offer-sweep';
 import { countOpenOffers, findOffer, insertOffer, listOffers, offersMadeSince, toOffer } from './offers.repository';
@@ -63,9 +63,9 @@ async function refuseOverLimits(trx: Database, buyerId: string, sellerId: string
 /**
  * A buyer offers a price for a negotiable listing (decision 180): at least half the price and below it, one open offer
  * per listing, within the day's limits, counted under the buyer's lock. The seller hears of it in the listing's chat
- * and by mail, and has 48 hours to answer.
+ * (with the buyer's note, if any, as their own message after it) and by mail, and has 48 hours to answer.
  */
-export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: string, amountCents: number) {
+export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: string, amountCents: number, note = '') {
   const { deps } = ctx;
   if (user.disabled) throw forbidden(ORDER_MESSAGES.accountDisabled);
   const now = deps.clock.now();
@@ -101,9 +101,13 @@ export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: s
       await insertOffer(trx, offer);
       const conversationId = await ensureConversation(trx, listingId, user.id, listing.sellerId, now);
       const amount = formatPrice(amountCents, listing.currency);
-      const facts = { ...listing, amountCents, buyerName: user.displayName, expiresAt: offer.expiresAt };
+      const facts = { ...listing, amountCents, buyerName: user.displayName, expiresAt: offer.expiresAt, note };
       await queueMailToUser(trx, listing.sellerId, (to) => offerMadeMail(deps.config.publicUrl, to.email, facts), now);
-      return [...lapsed, await postSystemMessage(trx, { conversationId, body: CHAT.made(amount), now })];
+      const sender = { id: user.id, side: 'buyer' as const };
+      return [
+        ...lapsed,
+        ...(await postNoticeWithNote(trx, { conversationId, body: CHAT.made(amount), note, sender, now })),
+      ];
     });
   } catch (err) {
     // The one-open-offer index: a second request that passed the checks at the same time.

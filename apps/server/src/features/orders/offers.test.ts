@@ -205,4 +205,67 @@ describe('offers', () => {
     expect((await answer(other.buyer, second, 'withdraw')).body).toMatchObject({ status: 'withdrawn' });
     expect(await chatOf(other.listing.id)).toContain("The buyer declined the seller's price of $90.");
   });
+
+  it("a note sent with an offer or a counter-offer is its sender's own chat message, and quoted in the mail", async () => {
+    const deal = await negotiable();
+    const url = `/api/listings/${deal.listing.id}/offers`;
+    // Too long: refused with the chat's own rule, and nothing is made or posted.
+    const long = await call(ctx, deal.buyer, 'POST', url, { amountCents: 8_000, note: 'x'.repeat(2001) });
+    expect(long.status).toBe(400);
+    expect(JSON.stringify(long.body)).toContain('Messages can be at most 2000 characters');
+    expect(await chatOf(deal.listing.id)).toEqual([]);
+
+    const note = '  Would you include the skins?\u0007 I can pay today.  ';
+    const made = await call(ctx, deal.buyer, 'POST', url, { amountCents: 8_000, note });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.id as string;
+    const countered = await call(ctx, deal.seller, 'POST', `/api/offers/${id}/counter`, {
+      amountCents: 9_000,
+      note: 'The skins are included.',
+    });
+    expect(countered.status, JSON.stringify(countered.body)).toBe(200);
+    const rows = await ctx.db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversationId')
+      .select(['m.body', 'm.kind', 'm.senderId'])
+      .where('c.listingId', '=', deal.listing.id)
+      .orderBy('m.seq')
+      .execute();
+    expect(rows).toEqual([
+      {
+        body: 'The buyer offered $80 for this account. The seller has 48 hours to answer.',
+        kind: 'system',
+        senderId: null,
+      },
+      { body: 'Would you include the skins? I can pay today.', kind: 'user', senderId: deal.buyer.id },
+      {
+        body: 'The seller answered the offer of $80 with $90. The buyer has 48 hours to accept it.',
+        kind: 'system',
+        senderId: null,
+      },
+      { body: 'The skins are included.', kind: 'user', senderId: deal.seller.id },
+    ]);
+    // Each note is read by its sender and news to the other side, as a message sent in the chat.
+    const c = await ctx.db
+      .selectFrom('conversations')
+      .select(['buyerReadSeq', 'sellerReadSeq', 'lastSeq', 'lastSenderId'])
+      .where('listingId', '=', deal.listing.id)
+      .executeTakeFirstOrThrow();
+    expect(c).toEqual({ buyerReadSeq: 2, sellerReadSeq: 4, lastSeq: 4, lastSenderId: deal.seller.id });
+
+    const [offerMail] = await ctx.mailsTo(deal.seller.email);
+    expect(offerMail!.text).toContain('They wrote: “Would you include the skins? I can pay today.”');
+    const [counterMail] = await ctx.mailsTo(deal.buyer.email);
+    expect(counterMail!.text).toContain('They wrote: “The skins are included.”');
+
+    // Blank words add nothing to the chat.
+    const other = await negotiable();
+    await call(ctx, other.buyer, 'POST', `/api/listings/${other.listing.id}/offers`, {
+      amountCents: 8_000,
+      note: ' \n ',
+    });
+    expect(await chatOf(other.listing.id)).toEqual([
+      'The buyer offered $80 for this account. The seller has 48 hours to answer.',
+    ]);
+  });
 });
