@@ -128,7 +128,7 @@ test('a seller answers an offer with a price of their own; the buyer accepts it 
 }) => {
   test.setTimeout(180_000);
   const names = { seller: 'Cy Counter', buyer: 'Di Dealer', title: 'Countered Fortnite account' };
-  const { seller, title, a, b, priceCard } = await negotiableDeal(browser, baseURL!, names);
+  const { seller, title, listingId, a, b, priceCard } = await negotiableDeal(browser, baseURL!, names);
   // On a phone, the bar holds "Buy now" and "Make an offer", and the chat beside them.
   await b.page.setViewportSize({ width: 390, height: 844 });
   const phoneBar = b.page.getByRole('region', { name: 'Price and actions' });
@@ -138,6 +138,7 @@ test('a seller answers an offer with a price of their own; the buyer accepts it 
   await priceCard.getByRole('button', { name: 'Make an offer' }).click();
   const dialog = b.page.getByRole('dialog', { name: 'Make an offer' });
   await dialog.getByRole('textbox', { name: 'Your offer (USD)' }).fill('70');
+  await dialog.getByRole('textbox', { name: 'Message to the seller' }).fill('Are the skins included?');
   await dialog.getByRole('button', { name: 'Send offer' }).click();
   await expect(b.page.getByText('Offer sent. The seller has 48 hours to answer.')).toBeVisible();
 
@@ -152,11 +153,19 @@ test('a seller answers an offer with a price of their own; the buyer accepts it 
   await counter.getByRole('button', { name: 'Send counter-offer' }).click();
   await expect(counter.getByText('Ask more than the offer of $70 and less than your price of $100.')).toBeVisible();
   await price.fill('85');
+  await counter.getByRole('textbox', { name: 'Message to the buyer' }).fill('Yes, every skin comes with it.');
   await counter.getByRole('button', { name: 'Send counter-offer' }).click();
   await expect(s.page.getByText('Counter-offer sent. The buyer has 48 hours to answer.')).toBeVisible();
   await expect(counter).toBeHidden();
   await expect(row.getByText('You asked $85.')).toBeVisible();
   await expect(row.getByRole('link', { name: title })).toBeFocused();
+
+  // Each note is its sender's own message in the listing's chat, after the notice of the price it came with.
+  await b.page.goto(`/chat?listing=${listingId}`);
+  const thread = b.page.getByRole('log');
+  await expect(thread.getByText('Are the skins included?')).toBeVisible();
+  await expect(thread.getByText('Yes, every skin comes with it.')).toBeVisible();
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
 
   // The buyer sees it on the listing; on a phone the bar at the bottom leads with accepting it, beside the chat.
   await b.page.setViewportSize({ width: 390, height: 844 });

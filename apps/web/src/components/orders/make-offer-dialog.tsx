@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_MESSAGES, OFFER_RULES, lowestOffer } from '@accountry/shared/offers';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@accountry/shared/chat';
 import { toast } from '../../lib/toast';
 import { AmountDialog } from '../ui/amount-dialog';
 import { offersApi, refreshOffers } from './offers-api';
@@ -43,8 +44,13 @@ export function MakeOfferDialog({ listing, opened, onClose, onSent }: Props) {
               ? OFFER_MESSAGES.notBelowPrice
               : null
       }
-      send={async (cents) => {
-        await offersApi.make(listing.id, cents);
+      note={{
+        label: 'Message to the seller',
+        placeholder: 'What you would like to ask or agree, e.g. what comes with the account',
+        max: CHAT_MESSAGE_MAX_LENGTH,
+      }}
+      send={async (cents, note) => {
+        await offersApi.make(listing.id, cents, note);
         toast.success(OFFER_MESSAGES.sent);
         refresh();
       }}

@@ -25,10 +25,10 @@ export const offersApi = {
     api<OffersPage>(
       `${OFFER_ROUTES.list}${toQuery({ side, status: status === 'all' ? undefined : status, listingId, cursor })}`,
     ),
-  make: (listingId: string, amountCents: number) =>
-    api<Offer>(offerPath(OFFER_ROUTES.make, listingId), { body: { amountCents } }),
+  make: (listingId: string, amountCents: number, note: string) =>
+    api<Offer>(offerPath(OFFER_ROUTES.make, listingId), { body: { amountCents, note } }),
   answer: (id: string, answer: OfferAnswer) =>
     api<Offer>(offerPath(OFFER_ROUTES[answer === 'accept-counter' ? 'acceptCounter' : answer], id), { body: {} }),
-  counter: (id: string, amountCents: number) =>
-    api<Offer>(offerPath(OFFER_ROUTES.counter, id), { body: { amountCents } }),
+  counter: (id: string, amountCents: number, note: string) =>
+    api<Offer>(offerPath(OFFER_ROUTES.counter, id), { body: { amountCents, note } }),
 };

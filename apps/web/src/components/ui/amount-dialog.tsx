@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ApiRequestError } from '../../lib/api';
 import { DialogForm } from './dialog-form';
@@ -18,7 +18,9 @@ interface Props {
   submitLabel: string;
   /** Why this amount (in cents; null when none was typed) cannot be sent, or null. */
   check: (cents: number | null) => string | null;
-  send: (cents: number) => Promise<unknown>;
+  /** Words the other side reads with the amount (optional for the user), up to `max` characters. */
+  note?: { label: string; placeholder: string; max: number };
+  send: (cents: number, note: string) => Promise<unknown>;
   onClose: () => void;
   /** Sent: the dialog has closed, and the button that opened it may be gone: the caller says where the focus goes. */
   onSent: () => void;
@@ -29,13 +31,16 @@ interface Props {
 /** An amount of money asked in a dialog (an offer, a counter-offer): checked as typed, then by the server. */
 export function AmountDialog(props: Props) {
   const [amount, setAmount] = useState<number | string>('');
+  const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [noteError, setNoteError] = useState<string | null>(null);
   // Refusals that are not about the amount are the form's, not the field's.
   const [formError, setFormError] = useState<string | null>(null);
   const alert = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
+  const noteField = useRef<HTMLTextAreaElement>(null);
   const send = useMutation({
-    mutationFn: props.send,
+    mutationFn: (cents: number) => props.send(cents, note),
     onSuccess: () => {
       // Not close(): this render's `send` still reads as pending, and close() waits for it.
       clear();
@@ -43,6 +48,10 @@ export function AmountDialog(props: Props) {
       requestAnimationFrame(props.onSent);
     },
     onError: (err) => {
+      if (err instanceof ApiRequestError && err.status === 400 && err.fields.note) {
+        setNoteError(err.fields.note);
+        return noteField.current?.focus();
+      }
       if (err instanceof ApiRequestError && err.status === 400) return refuse(err.message);
       props.onFailed?.();
       flushSync(() => setFormError(err.message));
@@ -55,7 +64,9 @@ export function AmountDialog(props: Props) {
   };
   const clear = () => {
     setAmount('');
+    setNote('');
     setError(null);
+    setNoteError(null);
     setFormError(null);
   };
   const close = () => {
@@ -70,6 +81,7 @@ export function AmountDialog(props: Props) {
     const refused = props.check(amount === '' || !Number.isFinite(cents) || cents <= 0 ? null : cents);
     if (refused) return refuse(refused);
     setError(null);
+    setNoteError(null);
     setFormError(null);
     send.mutate(cents);
   };
@@ -104,6 +116,24 @@ export function AmountDialog(props: Props) {
             }}
             error={error}
           />
+          {props.note && (
+            <Textarea
+              ref={noteField}
+              label={props.note.label}
+              placeholder={props.note.placeholder}
+              description={noteError ? undefined : `Optional. Up to ${props.note.max} characters.`}
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={props.note.max}
+              value={note}
+              onChange={(e) => {
+                setNote(e.currentTarget.value);
+                setNoteError(null);
+              }}
+              error={noteError}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={send.isPending}>
               Cancel

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_MESSAGES, OFFER_RULES, type Offer } from '@accountry/shared/offers';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@accountry/shared/chat';
 import { offersApi, refreshOffers } from '../../../components/orders/offers-api';
 import { AmountDialog } from '../../../components/ui/amount-dialog';
 import { toast } from '../../../lib/toast';
@@ -31,8 +32,13 @@ export function CounterOfferDialog(props: { offer: Offer | null; onClose: () => 
       check={(cents) =>
         cents !== null && cents > offer.amountCents && cents < offer.listing.priceCents ? null : between
       }
-      send={async (cents) => {
-        await offersApi.counter(offer.id, cents);
+      note={{
+        label: 'Message to the buyer',
+        placeholder: 'Why this price, or what comes with it',
+        max: CHAT_MESSAGE_MAX_LENGTH,
+      }}
+      send={async (cents, note) => {
+        await offersApi.counter(offer.id, cents, note);
         toast.success(OFFER_MESSAGES.countered);
         refresh();
       }}
