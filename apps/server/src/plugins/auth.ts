@@ -19,6 +19,8 @@ declare module 'fastify' {
     sessionRemember: boolean;
     /** The cookie named a session that ended for inactivity. */
     sessionExpired: boolean;
+    /** The socket hub's count of session ends before the session was read: a socket opened now checks it. */
+    sessionEndMark: number;
   }
 }
 
@@ -35,11 +37,13 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionRemember', false);
   app.decorateRequest('sessionExpired', false);
+  app.decorateRequest('sessionEndMark', 0);
 
   const sessionCookie = cookieName(SESSION_COOKIE, deps.sessionSettings.secureCookies);
   const resolveUser = async (request: FastifyRequest) => {
     const token = request.cookies[sessionCookie];
     if (!token) return;
+    request.sessionEndMark = deps.hub.sessionEndMark;
     const found = await resolveSession(deps.db.db, token, deps.clock.now(), deps.sessionSettings, deps.sessionCache);
     if (found.state === 'expired') {
       request.sessionExpired = true;

@@ -34,3 +34,34 @@ export function readSessionEnd(data: unknown): (SessionEnd & { origin?: string }
     origin: typeof d.origin === 'string' ? d.origin : undefined,
   };
 }
+
+/** How many applied session ends a process remembers for sockets still being opened (each is a few ids). */
+const REMEMBERED_ENDS = 1000;
+
+/**
+ * The session ends this process applied, counted, so that a socket whose session was read before an end and
+ * registered after it (its place taken meanwhile, an await) is closed too: the end found no socket to close then.
+ */
+export class RecentSessionEnds {
+  private readonly ends: SessionEnd[] = [];
+  private applied = 0;
+
+  /** The number of ends applied so far: taken before a request reads its session. */
+  get mark() {
+    return this.applied;
+  }
+
+  record(end: SessionEnd) {
+    this.ends.push(end);
+    if (this.ends.length > REMEMBERED_ENDS) this.ends.shift();
+    this.applied += 1;
+  }
+
+  /** The reason an end applied since `mark` ended this session, or null; too many since to tell counts as ended. */
+  endedSince(mark: number, sessionId: string | null, userId: string): SessionEnd['reason'] | null {
+    const since = this.applied - mark;
+    if (since <= 0) return null;
+    if (since > this.ends.length) return SOCKET_CLOSE_REASONS.signedOut;
+    return this.ends.slice(-since).find((end) => endsSession(end, sessionId, userId))?.reason ?? null;
+  }
+}

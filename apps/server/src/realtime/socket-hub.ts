@@ -1,3 +1,4 @@
+import type { Role } from '@accountry/shared/roles';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import type { WebSocket } from 'ws';
@@ -19,7 +20,7 @@ import { inSlices } from '../lib/in-slices';
 import type { Audience, Bus, BusEvent } from './bus';
 import { MessageBudget } from './message-budget';
 import { ConnectionRegistry } from './connection-registry';
-import { SESSION_ENDED, endsSession, readSessionEnd, type SessionEnd } from './session-ends';
+import { RecentSessionEnds, SESSION_ENDED, endsSession, readSessionEnd, type SessionEnd } from './session-ends';
 import type { SocketSlots } from './socket-slots';
 import { sendText } from './socket-writes';
 
@@ -29,7 +30,7 @@ export type SocketHandler<T extends ClientMessageType = ClientMessageType> = (
 ) => Promise<unknown> | unknown;
 
 /** Which of the given sessions are still active, and which expired (missing ones ended some other way). */
-export type SessionCheck = (sessionIds: string[]) => Promise<Map<string, 'active' | 'expired'>>;
+export type SessionCheck = (sessionIds: string[]) => Promise<Map<string, { state: 'active' | 'expired'; role: Role }>>;
 
 export interface SocketHubOptions {
   bus: Bus;
@@ -60,6 +61,7 @@ export class SocketHub {
   private readonly connectListeners: Array<(user: AuthUser, first: boolean) => void> = [];
   private readonly disconnectListeners: Array<(user: AuthUser, last: boolean) => void> = [];
   private readonly sessionEndListeners: Array<(end: SessionEnd) => void> = [];
+  private readonly recentEnds = new RecentSessionEnds();
   private readonly unsubscribe: Array<() => void>;
   private readonly timer: ReturnType<typeof setInterval>;
   readonly bus: Bus;
@@ -108,7 +110,7 @@ export class SocketHub {
    * Register a socket; false (and the socket closed) when the user already holds the most sockets allowed, counted
    * over every process when places are shared. A store failure falls back to this process's count.
    */
-  async add(user: AuthUser, sessionId: string | null, socket: WebSocket) {
+  async add(user: AuthUser, sessionId: string | null, socket: WebSocket, sessionEndMark: number) {
     const cap = SOCKET_LIMITS.socketsPerUser;
     const slotId = this.slots ? newId() : null;
     let placed = this.connections.countForUser(user.id) < cap;
@@ -126,6 +128,13 @@ export class SocketHub {
     // Closed while its place was being taken: give the place back.
     if (socket.readyState !== socket.OPEN) {
       if (slotId) this.release(slotId);
+      return false;
+    }
+    // Its session ended after the request read it and before now, when the end found no socket here to close.
+    const ended = this.recentEnds.endedSince(sessionEndMark, sessionId, user.id);
+    if (ended) {
+      if (slotId) this.release(slotId);
+      socket.close(SOCKET_CLOSE.sessionEnded, ended);
       return false;
     }
     const perSecond = this.options.messagesPerSecond ?? SOCKET_LIMITS.messagesPerSecond;
@@ -179,7 +188,13 @@ export class SocketHub {
     }
   }
 
+  /** How many session ends this process has applied: a request takes it before reading its session (see `add`). */
+  get sessionEndMark() {
+    return this.recentEnds.mark;
+  }
+
   private applySessionEnd(end: SessionEnd) {
+    this.recentEnds.record(end);
     const candidates = end.userId ? this.connections.forUser(end.userId) : this.connections.all();
     for (const conn of candidates) {
       if (!endsSession(end, conn.sessionId, conn.user.id)) continue;
@@ -279,8 +294,13 @@ export class SocketHub {
     const ids = [...new Set(this.connections.all().flatMap((c) => (c.sessionId ? [c.sessionId] : [])))];
     if (!ids.length) return;
     const states = await this.options.checkSessions(ids);
-    const expired = ids.filter((id) => states.get(id) === 'expired');
-    const gone = ids.filter((id) => !states.has(id));
+    const expired = ids.filter((id) => states.get(id)?.state === 'expired');
+    // A role changed without its event reaching here: the socket's user (and what it may receive) is out of date.
+    const changed = this.connections.all().flatMap((c) => {
+      const now = c.sessionId ? states.get(c.sessionId) : undefined;
+      return now && now.role !== c.user.role ? [c.sessionId!] : [];
+    });
+    const gone = [...ids.filter((id) => !states.has(id)), ...changed];
     if (expired.length) await this.endSessions({ sessionIds: expired, reason: SOCKET_CLOSE_REASONS.sessionExpired });
     if (gone.length) this.applySessionEnd({ sessionIds: gone, reason: SOCKET_CLOSE_REASONS.signedOut });
   }

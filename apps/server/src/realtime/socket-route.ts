@@ -31,7 +31,7 @@ export function registerSocketRoute(app: FastifyInstance, hub: SocketHub) {
     let waiting: string[] | null = [];
     socket.on('message', (raw) => (waiting ? waiting.push(raw.toString()) : void run(raw.toString())));
     hub
-      .add(user, request.sessionId, socket)
+      .add(user, request.sessionId, socket, request.sessionEndMark)
       .then((added) => {
         const queued = waiting ?? [];
         waiting = null;

@@ -132,4 +132,14 @@ describe('sockets end with their session', () => {
     await other.deps.hub.heartbeat();
     await expectClosed(there);
   });
+
+  it('a role changed without an event (a demoted admin) is noticed by the periodic check', async () => {
+    const { user, session } = await userWithSession(ctx, 'admin');
+    const there = await socketOn(other, session);
+    const stays = await socketOn(other, (await userWithSession(ctx, 'admin')).session);
+    await ctx.db.updateTable('users').set({ role: 'seller' }).where('id', '=', user.id).execute();
+    await other.deps.hub.heartbeat();
+    await expectClosed(there);
+    expect(stays.closed).toBeNull();
+  });
 });

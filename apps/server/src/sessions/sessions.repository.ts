@@ -88,6 +88,7 @@ export async function findSessionsActivity(db: Database, ids: string[]) {
       'sessions.lastActive',
       'sessions.remember',
       'users.disabled',
+      'users.role',
       'deletedUsers.status as deletedStatus',
     ])
     .where('sessions.id', 'in', ids)

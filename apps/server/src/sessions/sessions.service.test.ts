@@ -32,8 +32,8 @@ describe('sessionStates (the socket hub’s periodic check)', () => {
     expect(ids).toHaveLength(255);
 
     const states = await sessionStates(ctx.db, ids, ctx.clock.now(), ctx.deps.sessionSettings);
-    expect(activeIds.every((id) => states.get(id) === 'active')).toBe(true);
-    expect(idleIds.every((id) => states.get(id) === 'expired')).toBe(true);
+    expect(activeIds.every((id) => states.get(id)?.state === 'active')).toBe(true);
+    expect(idleIds.every((id) => states.get(id)?.state === 'expired')).toBe(true);
     // A disabled user's sessions and unknown ones are not active: the hub closes their sockets as signed out.
     expect([...disabledIds, ...unknown].some((id) => states.has(id))).toBe(false);
     expect(states.size).toBe(240);

@@ -1,3 +1,4 @@
+import type { Role } from '@accountry/shared/roles';
 import { hash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
@@ -139,15 +140,19 @@ export async function endUserSessions(deps: EndDeps, userId: string, exceptId?: 
 /** Sessions looked up per statement by the socket hub's check (500 at once held the event loop ~7 ms). */
 const SESSIONS_CHECKED_PER_TURN = 100;
 
-/** For the socket hub's periodic check: which sessions are still active, which have expired (the rest ended). */
+/**
+ * For the socket hub's periodic check: which sessions are still active, which have expired (the rest ended), and the
+ * role each one's user holds now.
+ */
 export async function sessionStates(db: Database, ids: string[], now: number, s: SessionSettings) {
-  const states = new Map<string, 'active' | 'expired'>();
+  const states = new Map<string, { state: 'active' | 'expired'; role: Role }>();
   for (let i = 0; i < ids.length; i += SESSIONS_CHECKED_PER_TURN) {
     // A SQLite statement holds the event loop while it runs: each batch gets its own turn.
     if (i) await nextTurn();
     for (const row of await findSessionsActivity(db, ids.slice(i, i + SESSIONS_CHECKED_PER_TURN))) {
       if (row.disabled || row.deletedStatus === 'unresolved') continue;
-      states.set(row.id, now - row.lastActive > timeoutFor(Boolean(row.remember), s) ? 'expired' : 'active');
+      const state = now - row.lastActive > timeoutFor(Boolean(row.remember), s) ? 'expired' : 'active';
+      states.set(row.id, { state, role: row.role });
     }
   }
   return states;
