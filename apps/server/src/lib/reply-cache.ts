@@ -25,12 +25,25 @@ export class ReplyCache {
     return this.replies.size;
   }
 
-  /** Send the reply stored under `key`, or build it with `produce` (serialised by the route's reply schema). */
-  async send(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) {
-    const stored = await this.replies.get(key, async () => ({
-      json: reply.serialize(await produce()) as string,
-      encoded: {},
-    }));
+  /** Taken before reading what a reply will be built from (see `send`). */
+  get version() {
+    return this.replies.version;
+  }
+
+  /**
+   * Send the reply stored under `key`, or build it with `produce` (serialised by the route's reply schema). `since`:
+   * the version taken before reading what `produce` uses, so a reply made of data an invalidation outdated meanwhile
+   * is sent but not stored.
+   */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    produce: () => Promise<unknown>,
+    since: number,
+  ) {
+    const build = async () => ({ json: reply.serialize(await produce()) as string, encoded: {} });
+    const stored = await this.replies.get(key, build, since);
     const encoding = storedJsonEncoding(request, reply, stored.json.length);
     if (!encoding) return reply.send(stored.json);
     const body = (stored.encoded[encoding] ??= compressJson(stored.json, encoding, 'stored'));

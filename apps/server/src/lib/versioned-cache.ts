@@ -9,7 +9,8 @@ export interface VersionedCacheOptions {
 /**
  * Values rebuilt only after `invalidate` (decision 145). A build that finds nothing (undefined) is not stored. A miss
  * builds the value once however many callers ask at the same moment; a value built while an invalidation happened is
- * returned but never stored, so a stored value is never older than the last invalidation.
+ * returned but never stored, so a stored value is never older than the last invalidation. A value built from data
+ * read before the build began (another cache's) passes the `version` taken before that read.
  */
 export class VersionedCache<T> {
   private generation = 0;
@@ -35,9 +36,14 @@ export class VersionedCache<T> {
     return this.entries.size;
   }
 
-  get(key: string, build: () => Promise<T>): Promise<T>;
-  get(key: string, build: () => Promise<T | undefined>): Promise<T | undefined>;
-  get(key: string, build: () => Promise<T | undefined>): Promise<T | undefined> {
+  /** Changes with every invalidation: taken before reading what a value will be built from. */
+  get version() {
+    return this.generation;
+  }
+
+  get(key: string, build: () => Promise<T>, since?: number): Promise<T>;
+  get(key: string, build: () => Promise<T | undefined>, since?: number): Promise<T | undefined>;
+  get(key: string, build: () => Promise<T | undefined>, since = this.generation): Promise<T | undefined> {
     const entry = this.entries.get(key);
     if (entry) {
       this.entries.delete(key);
@@ -46,13 +52,12 @@ export class VersionedCache<T> {
         return Promise.resolve(entry.value);
       }
     }
-    return this.build(key, build);
+    return this.build(key, build, since);
   }
 
-  private build(key: string, build: () => Promise<T | undefined>) {
+  private build(key: string, build: () => Promise<T | undefined>, generation: number) {
     const pending = this.building.get(key);
     if (pending) return pending;
-    const generation = this.generation;
     const building = this.building;
     const promise = build()
       .then((value) => {

@@ -35,7 +35,7 @@ export function listingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const page = await browseListings(deps, request.query, request.user);
-        return catalogueReplies.send(request, reply, page.key, page.build);
+        return catalogueReplies.send(request, reply, page.key, page.build, page.since);
       },
     );
 
@@ -44,7 +44,7 @@ export function listingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags: ['listings'], response: { 200: homeListingsSchema } } },
       async (request, reply) => {
         const home = await homeListings(deps, request.user);
-        return catalogueReplies.send(request, reply, home.key, home.build);
+        return catalogueReplies.send(request, reply, home.key, home.build, home.since);
       },
     );
 

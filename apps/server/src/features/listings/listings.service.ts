@@ -97,6 +97,8 @@ const marked = <T extends { id: string }>(cards: T[], favorites: Set<string>) =>
 export interface ViewerReply<T> {
   key: string;
   build: () => Promise<T>;
+  /** The reply cache's version before the page was read: a reply built from an outdated page is not stored. */
+  since: number;
 }
 
 const replyKey = (pageKey: string, favorites: Set<string>) => `${pageKey} favorites:${[...favorites].sort().join()}`;
@@ -108,9 +110,12 @@ export async function browseListings(
   viewer: Viewer,
 ): Promise<ViewerReply<BrowseResponse>> {
   const pageKey = `browse ${JSON.stringify(query)}`;
-  const page = await catalogueCacheFor(deps).pages.get(pageKey, () => browsePage(deps, query));
+  const cache = catalogueCacheFor(deps);
+  const since = cache.replies.version;
+  const page = await cache.pages.get(pageKey, () => browsePage(deps, query));
   const favorites = await favoritesAmong(deps, page.items, viewer);
-  return { key: replyKey(pageKey, favorites), build: async () => ({ ...page, items: marked(page.items, favorites) }) };
+  const build = async () => ({ ...page, items: marked(page.items, favorites) });
+  return { key: replyKey(pageKey, favorites), build, since };
 }
 
 /** The newest live listings matching the filters, newest first (saved-search alerts, decision 167). */
@@ -121,7 +126,9 @@ export async function newestMatching(deps: AppDeps, filters: BrowseFilters, limi
 
 /** The home page's sections: the newest and the most viewed live listings. */
 export async function homeListings(deps: AppDeps, viewer: Viewer): Promise<ViewerReply<HomeListings>> {
-  const home = await catalogueCacheFor(deps).home.get('home', async () => {
+  const cache = catalogueCacheFor(deps);
+  const since = cache.replies.version;
+  const home = await cache.home.get('home', async () => {
     const [recent, popular] = await Promise.all([
       cardPage(deps, { scope: 'live' }, 'newest', undefined, HOME_SECTION_SIZE),
       cardPage(deps, { scope: 'live' }, 'most_viewed', undefined, HOME_SECTION_SIZE),
@@ -132,6 +139,7 @@ export async function homeListings(deps: AppDeps, viewer: Viewer): Promise<Viewe
   return {
     key: replyKey('home', favorites),
     build: async () => ({ recent: marked(home.recent, favorites), popular: marked(home.popular, favorites) }),
+    since,
   };
 }
 
