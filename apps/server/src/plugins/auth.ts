@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE, cookieName } from '@accountry/shared/constants';
 import { hasRequiredRole, type Role } from '@accountry/shared/roles';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
@@ -40,7 +40,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('sessionEndMark', 0);
 
   const sessionCookie = cookieName(SESSION_COOKIE, deps.sessionSettings.secureCookies);
-  const resolveUser = async (request: FastifyRequest) => {
+  const resolveUser = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[sessionCookie];
     if (!token) return;
     request.sessionEndMark = deps.hub.sessionEndMark;
@@ -51,6 +51,8 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
       await deps.hub.endSessions({ sessionIds: [found.id], reason: SOCKET_CLOSE_REASONS.sessionExpired });
     }
     if (found.state !== 'active') return;
+    // The reply is this member's: no shared cache (a proxy, a CDN) may keep it for another. A route may set its own.
+    reply.header('cache-control', 'private, no-store');
     // The session lookup never reads the password hash, so the cached (frozen) user is used as it is, not copied.
     request.user = found.session.user;
     request.sessionId = found.session.id;

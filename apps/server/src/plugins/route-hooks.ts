@@ -1,7 +1,7 @@
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 type HookName = 'onRequest' | 'preValidation';
-type Hook = (request: FastifyRequest) => Promise<void>;
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 const placedByRoute = new WeakMap<RouteOptions, Record<HookName, number>>();
 
