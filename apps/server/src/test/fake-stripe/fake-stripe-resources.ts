@@ -1,5 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { stripeId } from './fake-stripe-ids';
 import { formList, formString, formStrings, type FormTree } from './form-body';
+import { FakeDisputes, type DisputeOptions, type FakeDispute } from './fake-stripe-disputes';
+
+export type { DisputeOptions, FakeDispute } from './fake-stripe-disputes';
 
 /** The subset of a Checkout Session that Stripe returns and our provider reads. */
 export interface FakeCheckoutSession {
@@ -35,20 +38,6 @@ export interface FakeRefund {
   status: 'succeeded';
 }
 
-export interface FakeDispute {
-  id: string;
-  object: 'dispute';
-  amount: number;
-  currency: string;
-  charge: string;
-  payment_intent: string;
-  reason: string;
-  status: 'needs_response' | 'under_review' | 'won' | 'lost' | 'warning_closed';
-  created: number;
-  livemode: false;
-  metadata: Record<string, string>;
-}
-
 interface FakePaymentIntent {
   id: string;
   amount: number;
@@ -61,7 +50,7 @@ export interface FakeReply {
   body: unknown;
 }
 
-export const stripeId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('base64url')}`;
+export { stripeId };
 
 /** Stripe's error body: { error: { type, code?, param?, message } }. */
 export function stripeError(status: number, type: string, message: string, code?: string, param?: string): FakeReply {
@@ -81,13 +70,19 @@ const toInteger = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v)
 export class FakeStripeResources {
   readonly sessions = new Map<string, FakeCheckoutSession>();
   readonly refunds: FakeRefund[] = [];
-  readonly disputes = new Map<string, FakeDispute>();
   private readonly paymentIntents = new Map<string, FakePaymentIntent>();
+  private readonly disputeBook: FakeDisputes;
 
   constructor(
     private readonly checkoutBase: () => string,
     private readonly nowSeconds: () => number,
-  ) {}
+  ) {
+    this.disputeBook = new FakeDisputes(nowSeconds);
+  }
+
+  get disputes() {
+    return this.disputeBook.all;
+  }
 
   createSession(params: FormTree): FakeReply {
     if (formString(params.mode) !== 'payment') return missing('mode');
@@ -152,25 +147,11 @@ export class FakeStripeResources {
     };
   }
 
-  /** The card's bank disputes the whole payment (a chargeback), as Stripe reports it. */
-  disputePayment(intentId: string, reason = 'fraudulent'): FakeDispute {
+  /** The card's bank disputes the payment (a chargeback), as Stripe reports it. */
+  disputePayment(intentId: string, options: DisputeOptions = {}): FakeDispute {
     const intent = this.paymentIntents.get(intentId);
     if (!intent) throw new Error(`No such payment_intent: '${intentId}'`);
-    const dispute: FakeDispute = {
-      id: stripeId('dp'),
-      object: 'dispute',
-      amount: intent.amount,
-      currency: intent.currency,
-      charge: stripeId('ch'),
-      payment_intent: intentId,
-      reason,
-      status: 'needs_response',
-      created: this.nowSeconds(),
-      livemode: false,
-      metadata: {},
-    };
-    this.disputes.set(dispute.id, dispute);
-    return dispute;
+    return this.disputeBook.open({ ...intent }, options);
   }
 
   retrieveDispute(id: string): FakeReply {
@@ -178,12 +159,9 @@ export class FakeStripeResources {
     return dispute ? { status: 200, body: dispute } : noSuch('dispute', id);
   }
 
-  /** The bank decides the dispute. */
-  closeDispute(id: string, status: 'won' | 'lost' | 'warning_closed'): FakeDispute {
-    const dispute = this.disputes.get(id);
-    if (!dispute) throw new Error(`No such dispute: '${id}'`);
-    dispute.status = status;
-    return dispute;
+  /** The bank decides the dispute (see FakeDisputes.close). */
+  closeDispute(id: string, status: 'won' | 'lost' | 'warning_closed', feeReturned = true): FakeDispute {
+    return this.disputeBook.close(id, status, feeReturned);
   }
 
   retrieveSession(id: string): FakeReply {

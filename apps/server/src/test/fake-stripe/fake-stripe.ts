@@ -2,7 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac } from 'node:crypto';
 import { FormBodyError, parseFormBody, type FormTree } from './form-body';
-import { FakeStripeResources, stripeError, stripeId, type FakeReply } from './fake-stripe-resources';
+import {
+  FakeStripeResources,
+  stripeError,
+  stripeId,
+  type DisputeOptions,
+  type FakeReply,
+} from './fake-stripe-resources';
 import { checkoutPage } from './fake-checkout-page';
 
 /** Stripe forgets an idempotency key after 24 hours: a request with it then runs again. */
@@ -115,14 +121,21 @@ export class FakeStripe {
     return this.event('checkout.session.completed', this.resources.completeSession(sessionId));
   }
 
-  /** The card's bank disputes the payment: the `charge.dispute.created` event, unsent. */
-  chargeback(intentId: string, reason?: string): FakeEvent {
-    return this.event('charge.dispute.created', this.resources.disputePayment(intentId, reason));
+  /** The card's bank disputes the payment: the `charge.dispute.created` event, unsent (the dispute as it is now). */
+  chargeback(intentId: string, options?: string | DisputeOptions): FakeEvent {
+    const dispute = this.resources.disputePayment(
+      intentId,
+      typeof options === 'string' ? { reason: options } : options,
+    );
+    return this.event('charge.dispute.created', structuredClone(dispute));
   }
 
-  /** The bank decides: the `charge.dispute.closed` event, unsent. */
-  closeChargeback(disputeId: string, status: 'won' | 'lost' | 'warning_closed'): FakeEvent {
-    return this.event('charge.dispute.closed', this.resources.closeDispute(disputeId, status));
+  /** The bank decides: the `charge.dispute.closed` event, unsent (the dispute as it is now). */
+  closeChargeback(disputeId: string, status: 'won' | 'lost' | 'warning_closed', feeReturned?: boolean): FakeEvent {
+    return this.event(
+      'charge.dispute.closed',
+      structuredClone(this.resources.closeDispute(disputeId, status, feeReturned)),
+    );
   }
 
   /** Stripe's `Stripe-Signature` header: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload" keyed by the secret>. */
