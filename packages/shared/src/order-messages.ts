@@ -135,10 +135,36 @@ export const ORDER_CHAT_MESSAGES = {
   chargebackWon: "The buyer's bank decided the chargeback for the seller. The order is no longer on hold.",
 } as const;
 
-/** The system message for a move of an order from `from` (a partial refund names its amount). */
-export function orderChatMessage(action: OrderAction, from: OrderState, refundCents = 0): string {
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * A lost chargeback the bank took only part of (decision 183): delivered, the rest goes to the seller as in a partial
+ * refund; never delivered, the rest goes to the buyer's Accountry balance (Stripe refunds nothing of a charged-back
+ * payment).
+ */
+export const CHARGEBACK_LOST_PARTLY = {
+  delivered: (bankCents: number) =>
+    `The buyer's bank decided the chargeback for the buyer: ${dollars(bankCents)} went back to the card and the rest of the payment goes to the seller, so the order is partly refunded.`,
+  undelivered: (bankCents: number, restCents: number) =>
+    `The buyer's bank decided the chargeback for the buyer: ${dollars(bankCents)} went back to the card and the other ${dollars(restCents)} to the buyer's Accountry balance, so the order is refunded in full.`,
+};
+
+/**
+ * The system message for a move of an order from `from` (a partial refund names its amount; a lost chargeback the
+ * bank took only part of names what it took, `bank`, out of the price).
+ */
+export function orderChatMessage(
+  action: OrderAction,
+  from: OrderState,
+  refundCents = 0,
+  bank?: { cents: number; priceCents: number },
+): string {
   const m = ORDER_CHAT_MESSAGES;
   if (action === 'partial_refund') return m.partial_refund(refundCents);
+  if (action === 'chargeback_lost' && bank && bank.cents < bank.priceCents)
+    return bank.cents < refundCents
+      ? CHARGEBACK_LOST_PARTLY.undelivered(bank.cents, refundCents - bank.cents)
+      : CHARGEBACK_LOST_PARTLY.delivered(bank.cents);
   if (action === 'cancel' && from === 'paid') return m.cancelPaid;
   if (action === 'seller_closed' && from === 'paid') return m.seller_closedPaid;
   return m[action];

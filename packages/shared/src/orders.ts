@@ -178,11 +178,14 @@ export const orderDetailSchema = z.object({
   chargeback: z
     .object({
       status: z.enum(['open', 'won', 'lost']),
+      /** What the bank disputes, at most the price (less than it for a partial chargeback). */
       amountCents: z.number(),
       reason: z.string(),
       openedAt: z.number(),
       closedAt: z.number().nullable(),
       held: z.boolean(),
+      /** For admins: Stripe's dispute fee the platform paid, and what Stripe gave back of it (null for the parties). */
+      fee: z.object({ chargedCents: z.number(), returnedCents: z.number() }).nullable(),
     })
     .nullable(),
   viewerRole: z.enum(orderViewerRoles),

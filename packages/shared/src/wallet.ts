@@ -35,6 +35,9 @@ export const LEDGER_KINDS = [
   'payout_paid',
   'payout_rejected',
   'payout_canceled',
+  // Stripe's fee for a chargeback, and its return: the platform's cost, never on a member's balance (decision 183).
+  'dispute_fee',
+  'dispute_fee_returned',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -46,6 +49,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   payout_paid: 'Payout sent',
   payout_rejected: 'Payout rejected',
   payout_canceled: 'Payout request canceled',
+  dispute_fee: 'Chargeback fee',
+  dispute_fee_returned: 'Chargeback fee returned',
 };
 
 export const payoutSchema = z.object({

@@ -38,6 +38,7 @@ import * as offers from './migrations/2026-11-30T0500-offers';
 import * as waitingIndexes from './migrations/2026-11-30T0600-waiting-indexes';
 import * as credentialsCorrections from './migrations/2026-12-01T0100-credentials-corrections';
 import * as chargebacks from './migrations/2026-12-01T0200-chargebacks';
+import * as chargebackFees from './migrations/2026-12-02T0100-chargeback-fees';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0600-waiting-indexes': waitingIndexes,
   '2026-12-01T0100-credentials-corrections': credentialsCorrections,
   '2026-12-01T0200-chargebacks': chargebacks,
+  '2026-12-02T0100-chargeback-fees': chargebackFees,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -532,6 +532,9 @@ export interface ChargebacksTable {
   closedAt: number | null;
   /** When the provider was last asked for a decision whose webhook may have been lost. */
   checkedAt: number | null;
+  /** Stripe's dispute fee booked as the platform's cost, and what was booked of its return (decision 183). */
+  feeCents: number;
+  feeReturnedCents: number;
 }
 
 export interface StripeRefundsTable {

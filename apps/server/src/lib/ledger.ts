@@ -12,7 +12,12 @@ export const PLATFORM_FEE = 'platform_fee';
 export const EXTERNAL = 'external';
 /** Card money held by Stripe (decision 095): outside the platform like `external`, kept apart to reconcile with it. */
 export const STRIPE_CLEARING = 'stripe_clearing';
-const OUTSIDE = new Set([EXTERNAL, STRIPE_CLEARING]);
+/**
+ * The platform's own costs paid to the outside, Stripe's dispute fees (decision 183): paid from the platform's funds
+ * outside the ledger, so it goes below zero like `external`; `-balance` is what they cost.
+ */
+export const PLATFORM_EXPENSE = 'platform_expense';
+const OUTSIDE = new Set([EXTERNAL, STRIPE_CLEARING, PLATFORM_EXPENSE]);
 export const availableAccount = (userId: string) => `u:${userId}:available`;
 export const heldAccount = (userId: string) => `u:${userId}:held`;
 

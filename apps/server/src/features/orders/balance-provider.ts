@@ -26,7 +26,7 @@ export const balanceProvider: PaymentProvider = {
     return 0;
   },
   // A balance payment has no card behind it, so no bank can take it back.
-  async chargebackStatus() {
-    return 'open';
+  async checkChargeback() {
+    return { status: 'open', fee: { chargedCents: 0, returnedCents: 0 } };
   },
 };

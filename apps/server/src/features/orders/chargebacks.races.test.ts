@@ -5,9 +5,10 @@ import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
 import { testEngine, type TestContext } from '../../test/test-app';
 import { ordersContext } from './orders-context';
-import { deliverOrder } from './orders.service';
+import { confirmPayment, deliverOrder } from './orders.service';
 import { recordChargeback } from './chargebacks.service';
 import { arrangeDeal, orderUpTo } from './orders-test-helpers';
+import type { ReportedChargeback } from './payment-provider';
 
 const pg = testEngine === 'postgres';
 let ctx: TestContext;
@@ -52,8 +53,10 @@ describe('a chargeback reported while the order moves', () => {
         orderId: id,
         providerRef: order.providerRef as string,
         amountCents: order.priceCents,
+        currency: 'USD',
         reason: 'fraudulent',
         status: 'open' as const,
+        fee: { chargedCents: 0, returnedCents: 0 },
       };
       expect(await recordChargeback(ordersContext(ctx.deps), report)).toBe('opened');
       expect(await delivery).toBe(409);
@@ -65,4 +68,60 @@ describe('a chargeback reported while the order moves', () => {
       expect(held).toEqual([{ status: 'paid', chargebackHoldSince: expect.any(Number) }]);
     },
   );
+});
+
+/** An order awaiting payment here while the provider already has it (its webhook not yet in), and its chargeback. */
+async function paidAtTheProvider() {
+  const deal = await arrangeDeal(ctx);
+  const id = await orderUpTo(ctx, deal, 'pending_payment');
+  await ctx.db
+    .updateTable('orders')
+    .set({ providerRef: `cs_${id}` })
+    .where('id', '=', id)
+    .execute();
+  const order = await ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const report: ReportedChargeback = {
+    id: `dp_${id}`,
+    orderId: id,
+    providerRef: `cs_${id}`,
+    amountCents: order.priceCents,
+    currency: 'USD',
+    reason: 'fraudulent',
+    status: 'open',
+    fee: { chargedCents: 0, returnedCents: 0 },
+  };
+  return { id, priceCents: order.priceCents, report };
+}
+
+const holdOf = (id: string) =>
+  ctx.db.selectFrom('orders').select(['status', 'chargebackHoldSince']).where('id', '=', id).execute();
+
+describe('a chargeback reported while its payment’s webhook lands', () => {
+  it.runIf(pg)('recorded first: the payment waits for it, then lands paid and held', async () => {
+    const { id, priceCents, report } = await paidAtTheProvider();
+    // The chargeback holds the order's row at its history entry; the payment waits for it, then must see it.
+    let payment: Promise<unknown> | undefined;
+    interleave.arm('order_history', async () => {
+      payment = confirmPayment(ordersContext(secondDeps), id, priceCents, report.providerRef);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(await recordChargeback(ordersContext(ctx.deps), report)).toBe('opened');
+    expect(await payment).toMatchObject({ status: 'paid', chargebackHoldSince: expect.any(Number) });
+    expect(await holdOf(id)).toEqual([{ status: 'paid', chargebackHoldSince: expect.any(Number) }]);
+  });
+
+  it.runIf(pg)('paid first: the chargeback is refused (409) and held when the provider tries again', async () => {
+    const { id, priceCents, report } = await paidAtTheProvider();
+    // The payment holds the row; the chargeback read the order unpaid, so it may not land on the paid one unheld.
+    let opening: Promise<unknown> | undefined;
+    interleave.arm('order_history', async () => {
+      opening = recordChargeback(ordersContext(secondDeps), report).catch((e: { statusCode?: number }) => e.statusCode);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await confirmPayment(ordersContext(ctx.deps), id, priceCents, report.providerRef);
+    expect(await opening).toBe(409);
+    expect(await ctx.db.selectFrom('chargebacks').select('id').where('orderId', '=', id).execute()).toEqual([]);
+    expect(await recordChargeback(ordersContext(ctx.deps), report)).toBe('opened');
+    expect(await holdOf(id)).toEqual([{ status: 'paid', chargebackHoldSince: expect.any(Number) }]);
+  });
 });

@@ -53,7 +53,7 @@ export async function chargebacksToCheck(db: Database, now: number, everyMs: num
   return db
     .selectFrom('chargebacks as c')
     .innerJoin('orders as o', 'o.id', 'c.orderId')
-    .select(['c.id', 'c.orderId', 'c.amountCents', 'c.reason', 'o.provider', 'o.providerRef'])
+    .select(['c.id', 'c.orderId', 'c.amountCents', 'c.reason', 'o.provider', 'o.providerRef', 'o.currency'])
     .where('c.status', '=', 'open')
     .where((eb) => eb(eb.fn.coalesce('c.checkedAt', 'c.openedAt'), '<=', now - everyMs))
     .orderBy('c.openedAt')
@@ -65,11 +65,44 @@ export async function markChargebackChecked(db: Database, id: string, now: numbe
   await db.updateTable('chargebacks').set({ checkedAt: now }).where('id', '=', id).execute();
 }
 
+/** Whether the bank has a chargeback open on the order (one that came before its payment's webhook). */
+export async function hasOpenChargeback(db: Database, orderId: string) {
+  const row = await db
+    .selectFrom('chargebacks')
+    .select('id')
+    .where('orderId', '=', orderId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+type Fees = Pick<ChargebacksTable, 'feeCents' | 'feeReturnedCents'>;
+
+export async function chargebackFees(db: Database, id: string): Promise<Fees> {
+  return db
+    .selectFrom('chargebacks')
+    .select(['feeCents', 'feeReturnedCents'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** Record what is booked of the dispute fee, conditioned on what was read: false when another report booked it. */
+export async function setChargebackFees(db: Database, id: string, read: Fees, next: Fees) {
+  const res = await db
+    .updateTable('chargebacks')
+    .set(next)
+    .where('id', '=', id)
+    .where('feeCents', '=', read.feeCents)
+    .where('feeReturnedCents', '=', read.feeReturnedCents)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** The order's latest chargeback, for its page. */
 export async function latestChargeback(db: Database, orderId: string) {
   return db
     .selectFrom('chargebacks')
-    .select(['status', 'amountCents', 'reason', 'openedAt', 'closedAt'])
+    .select(['status', 'amountCents', 'reason', 'openedAt', 'closedAt', 'feeCents', 'feeReturnedCents'])
     .where('orderId', '=', orderId)
     .orderBy('openedAt', 'desc')
     .orderBy('id', 'desc')

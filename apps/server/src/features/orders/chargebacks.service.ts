@@ -16,10 +16,12 @@ import { ensureConversation, findOrder, insertHistory } from './orders.repositor
 import {
   chargebacksToCheck,
   closeOpenChargeback,
+  hasOpenChargeback,
   insertChargeback,
   markChargebackChecked,
   setChargebackHold,
 } from './chargebacks.repository';
+import { bookDisputeFee } from './chargeback-fees';
 import { applyTransition, type Moved } from './order-transitions';
 import { afterTransition } from './order-effects';
 import { queueChargebackMail } from './order-mails';
@@ -37,16 +39,18 @@ interface Applied {
 
 /**
  * The card's bank disputes an order's payment, or decided (decision 183). Opened: recorded, and an order whose money
- * escrow still holds is put on hold (no move, no timer) with both parties told. Lost: the money went back to the card,
- * so a held order is refunded from escrow without a refund of our own. Won: the hold lifts and the order goes on.
- * Each report is applied once, whatever how often the provider repeats it.
+ * escrow still holds is put on hold (no move, no timer) with both parties told. Lost: what the bank took went back to
+ * the card, so a held order is refunded from escrow by that much without a refund of our own. Won: the hold lifts and
+ * the order goes on. The provider's dispute fee is booked as the platform's cost. Each report is applied once,
+ * whatever how often the provider repeats it.
  */
 export async function recordChargeback(ctx: OrdersContext, report: ReportedChargeback): Promise<ChargebackOutcome> {
   const now = ctx.deps.clock.now();
   const done = await ctx.deps.db.db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, report.orderId);
     if (!order || order.providerRef !== report.providerRef) throw badRequest(M.unknownPayment);
-    const { id, amountCents, reason } = report;
+    const amountCents = disputedCents(ctx, order, report);
+    const { id, reason } = report;
     const row = {
       id,
       orderId: order.id,
@@ -55,22 +59,43 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
       orderStatusAtOpen: order.status,
       openedAt: now,
       checkedAt: null,
+      feeCents: 0,
+      feeReturnedCents: 0,
     };
+    let applied: Applied & { outcome: ChargebackOutcome };
     if (report.status === 'open') {
       if (!(await insertChargeback(trx, { ...row, status: 'open', closedAt: null }))) return null;
-      return { outcome: 'opened' as ChargebackOutcome, ...(await hold(ctx, trx, order, report, now)) };
+      applied = { outcome: 'opened', ...(await hold(ctx, trx, order, { ...report, amountCents }, now)) };
+    } else {
+      // A decision whose opening never reached us is recorded closed; one already applied changes nothing.
+      const closed =
+        (await closeOpenChargeback(trx, report.id, report.status, now)) ||
+        (await insertChargeback(trx, { ...row, status: report.status, closedAt: now }));
+      if (!closed) return null;
+      applied = { outcome: report.status, ...(await release(ctx, trx, order, report.status, amountCents, now)) };
     }
-    // A decision whose opening never reached us is recorded closed; one already applied changes nothing.
-    const closed =
-      (await closeOpenChargeback(trx, report.id, report.status, now)) ||
-      (await insertChargeback(trx, { ...row, status: report.status, closedAt: now }));
-    if (!closed) return null;
-    return { outcome: report.status as ChargebackOutcome, ...(await release(ctx, trx, order, report.status, now)) };
+    await bookDisputeFee(ctx, trx, order, report, now);
+    return applied;
   });
   if (!done) return 'duplicate';
   if (done.move) await afterTransition(ctx, done.move.before, done.move.moved, 'chargeback_lost');
   else if (done.notice) await publishSystemMessages(ctx.deps, [done.notice]);
   return done.outcome;
+}
+
+/**
+ * What of the order's price the bank disputes. Stripe never disputes more than the charge in its own currency, so an
+ * amount above the price or in another currency is a report we cannot book as it says: it is taken as the whole
+ * price (nothing booked beyond what escrow holds), with a warning for the operators to reconcile with Stripe.
+ */
+function disputedCents(ctx: OrdersContext, order: OrdersTable, report: ReportedChargeback) {
+  const { amountCents, currency } = report;
+  if (currency === order.currency && amountCents > 0 && amountCents <= order.priceCents) return amountCents;
+  ctx.deps.log.warn(
+    { orderId: order.id, chargebackId: report.id, amountCents, currency, priceCents: order.priceCents },
+    'chargeback amount is not one of the order: taken as the whole price',
+  );
+  return order.priceCents;
 }
 
 /** Put the order on hold, conditioned on the state read (409 to the provider, who retries, if it moved meanwhile). */
@@ -98,6 +123,7 @@ async function release(
   trx: Database,
   order: OrdersTable,
   status: 'won' | 'lost',
+  amountCents: number,
   now: number,
 ): Promise<Applied> {
   if (order.chargebackHoldSince !== null && !(await setChargebackHold(trx, order, null, now)))
@@ -105,13 +131,31 @@ async function release(
   const free = (await findOrder(trx, order.id)) ?? order;
   if (status === 'lost') {
     if (!HELD_STATES.includes(order.status)) return {};
-    const moved = await applyTransition(ctx, trx, free, 'chargeback_lost', { kind: 'provider', id: null }, {}, now);
+    const by = { kind: 'provider' as const, id: null };
+    const moved = await applyTransition(ctx, trx, free, 'chargeback_lost', by, { chargebackCents: amountCents }, now);
     return { move: { before: free, moved } };
   }
   if (order.chargebackHoldSince === null) return {};
   await historyEvent(trx, order, 'chargeback_won', '', now);
   await queueChargebackMail(ctx, trx, free, CHARGEBACK_MAIL_SUBJECTS.won, ORDER_CHAT_MESSAGES.chargebackWon, now);
   return { notice: await notify(trx, order, ORDER_CHAT_MESSAGES.chargebackWon, now) };
+}
+
+/**
+ * A chargeback that came before its payment's webhook (the order still awaiting payment here): the payment lands
+ * held, in the payment's own transaction, so the seller cannot deliver while the bank reviews.
+ */
+export async function holdOnPayment(
+  ctx: OrdersContext,
+  trx: Database,
+  paid: OrdersTable,
+  now: number,
+): Promise<{ order: OrdersTable; notice?: PostedSystemMessage }> {
+  if (!(await hasOpenChargeback(trx, paid.id))) return { order: paid };
+  if (!(await setChargebackHold(trx, paid, now, now))) throw conflict(M.stateChanged);
+  const held = { ...paid, chargebackHoldSince: now };
+  await queueChargebackMail(ctx, trx, held, CHARGEBACK_MAIL_SUBJECTS.opened, ORDER_CHAT_MESSAGES.chargebackOpened, now);
+  return { order: held, notice: await notify(trx, held, ORDER_CHAT_MESSAGES.chargebackOpened, now) };
 }
 
 /** A history entry that moves no state, by the provider. */
@@ -148,10 +192,10 @@ export async function checkOpenChargebacks(ctx: OrdersContext): Promise<number> 
   let applied = 0;
   for (const c of await chargebacksToCheck(db, now, CHARGEBACK_CHECK_MS, 20)) {
     try {
-      const status = await ctx.providerOf(c).chargebackStatus(c.id);
+      const { status, fee } = await ctx.providerOf(c).checkChargeback(c.id);
       await markChargebackChecked(db, c.id, now);
       if (status === 'open') continue;
-      const report = { ...c, providerRef: c.providerRef ?? '', status };
+      const report = { ...c, providerRef: c.providerRef ?? '', status, fee };
       if ((await recordChargeback(ctx, report)) !== 'duplicate') applied++;
     } catch (err) {
       ctx.deps.log.warn({ err, chargebackId: c.id }, 'chargeback could not be checked; asked again next sweep');

@@ -3,7 +3,6 @@ import {
   CREDENTIALS_CORRECTED_MAIL_SUBJECT,
   ORDER_CHAT_MESSAGES,
   ORDER_MAIL_SUBJECTS,
-  orderChatMessage,
 } from '@accountry/shared/order-messages';
 import type { OrderAction } from '@accountry/shared/order-state';
 import { formatCents } from '@accountry/shared/wallet';
@@ -26,12 +25,11 @@ const MAILED_SIDES: Partial<Record<OrderAction, Side[]>> = { seller_closed: ['bu
 export function queueMoveMails(
   ctx: OrdersContext,
   trx: Database,
-  before: OrdersTable,
   after: OrdersTable,
   action: OrderAction,
+  line: string,
   now: number,
 ) {
-  const line = orderChatMessage(action, before.status, after.refundedCents);
   return queueOrderMail(ctx, trx, after, ORDER_MAIL_SUBJECTS[action], line, MAILED_SIDES[action] ?? BOTH, now);
 }
 

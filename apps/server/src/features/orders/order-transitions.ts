@@ -43,6 +43,8 @@ export interface MoveOptions {
   patch?: Partial<OrdersTable> | ((order: OrdersTable) => Partial<OrdersTable>);
   /** For a partial refund: what goes back to the buyer. */
   refundCents?: number;
+  /** For a lost chargeback: what the card's bank took back (the whole price unless given; decision 183). */
+  chargebackCents?: number;
   /** Timers claim with the due time they read, so two processes never apply one twice. */
   claimDueAt?: number | null;
 }
@@ -58,8 +60,21 @@ function nextDue(ctx: OrdersContext, to: OrdersTable['status'], order: OrdersTab
   return { dueAt, dueAction: rule.action };
 }
 
+/**
+ * What a move gives back to the buyer, and of it what the card's bank took (a lost chargeback, at most the price). A
+ * chargeback on an order never delivered gives the buyer the rest too; on one delivered, the rest is the seller's.
+ */
+function refundsOf(order: OrdersTable, action: OrderAction, opts: MoveOptions) {
+  const price = order.priceCents;
+  if (action === 'refund') return { refundCents: price, bankCents: 0 };
+  if (action === 'partial_refund') return { refundCents: opts.refundCents ?? 0, bankCents: 0 };
+  if (action !== 'chargeback_lost') return { refundCents: 0, bankCents: 0 };
+  const bankCents = Math.min(opts.chargebackCents ?? price, price);
+  return { refundCents: order.status === 'paid' ? price : bankCents, bankCents };
+}
+
 /** The ledger moves of a transition (empty when no money moves). */
-function movesFor(ctx: OrdersContext, action: OrderAction, order: OrdersTable, refundCents = 0) {
+function movesFor(ctx: OrdersContext, action: OrderAction, order: OrdersTable, refundCents = 0, bankCents = 0) {
   const price = order.priceCents;
   const payout = (amount: number): Move[] => {
     const fee = platformFeeCents(amount, ctx.feePercent);
@@ -83,10 +98,20 @@ function movesFor(ctx: OrdersContext, action: OrderAction, order: OrdersTable, r
         moves: [{ from: ESCROW, to: ctx.providerOf(order).refundAccount(order), amountCents: price }],
       };
     case 'refund':
-    case 'chargeback_lost':
       return {
         kind: 'order_refund' as const,
         moves: [{ from: ESCROW, to: ctx.providerOf(order).refundAccount(order), amountCents: price }],
+      };
+    case 'chargeback_lost':
+      // The bank's part went back to the card with the chargeback; the rest as `refundsOf` says.
+      return {
+        kind: 'order_refund' as const,
+        moves: [
+          { from: ESCROW, to: ctx.providerOf(order).refundAccount(order), amountCents: bankCents },
+          // Stripe refunds nothing of a charged-back payment: the buyer's rest goes to their balance.
+          { from: ESCROW, to: availableAccount(order.buyerId), amountCents: refundCents - bankCents },
+          ...payout(price - refundCents),
+        ].filter((m) => m.amountCents > 0),
       };
     case 'partial_refund':
       return {
@@ -119,12 +144,13 @@ export async function applyTransition(
   if (order.chargebackHoldSince !== null) throw conflict(M.chargebackHold);
   if (!canTransition(action, order.status, actor.kind)) throw conflict(M.stateChanged);
   const to = ORDER_TRANSITIONS[action].to;
-  const refundsAll = action === 'refund' || action === 'chargeback_lost';
-  const refundCents = refundsAll ? order.priceCents : action === 'partial_refund' ? (opts.refundCents ?? 0) : 0;
-  const fee =
-    action === 'complete' || action === 'partial_refund'
-      ? platformFeeCents(order.priceCents - refundCents, ctx.feePercent)
-      : null;
+  const { refundCents, bankCents } = refundsOf(order, action, opts);
+  // The seller is paid (less the fee) on completion and on the rest of a partial refund or chargeback.
+  const paysSeller =
+    action === 'complete' ||
+    action === 'partial_refund' ||
+    (action === 'chargeback_lost' && refundCents < order.priceCents);
+  const fee = paysSeller ? platformFeeCents(order.priceCents - refundCents, ctx.feePercent) : null;
   const closing = to === 'completed' || to === 'refunded';
   const due =
     action === 'release'
@@ -166,19 +192,17 @@ export async function applyTransition(
   // Sold: the offers on it are over.
   const soldTo = order.buyerId;
   const others = listingTo === 'sold' ? await closeOffers(trx, { listingId: order.listingId, soldTo }, now) : [];
-  const money = movesFor(ctx, action, order, refundCents);
+  const money = movesFor(ctx, action, order, refundCents, bankCents);
   if (money && money.moves.length > 0)
     await postLedgerOr409(trx, { ...money, orderId: order.id, actorId: actor.id }, now, M.insufficientBalance);
   const after = { ...order, ...patch } as OrdersTable;
   const refunded = refundedBy(order, action, refundCents);
   if (refunded > 0) await ctx.providerOf(order).oweRefund(trx, after, refunded, refundKey(after, refunded));
   if (closesPayment(order, action)) await ctx.providerOf(order).owePaymentClose(trx, after);
-  await queueMoveMails(ctx, trx, order, after, action, now);
-  const notice = await postSystemMessage(trx, {
-    conversationId: after.conversationId!,
-    body: orderChatMessage(action, order.status, refundCents),
-    now,
-  });
+  const bank = action === 'chargeback_lost' ? { cents: bankCents, priceCents: order.priceCents } : undefined;
+  const line = orderChatMessage(action, order.status, refundCents, bank);
+  await queueMoveMails(ctx, trx, after, action, line, now);
+  const notice = await postSystemMessage(trx, { conversationId: after.conversationId!, body: line, now });
   return { order: after, notice, others };
 }
 

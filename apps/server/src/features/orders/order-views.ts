@@ -29,6 +29,17 @@ function sellerReceives(ctx: OrdersContext, order: OrdersTable) {
   return sellerShareCents(order, ctx.feePercent);
 }
 
+/** The order's chargeback as its page shows it: the dispute fee is the platform's cost, for admins alone. */
+function chargebackView(
+  c: NonNullable<Awaited<ReturnType<typeof latestChargeback>>>,
+  held: boolean,
+  side: 'buyer' | 'seller' | 'admin',
+) {
+  const { feeCents, feeReturnedCents, ...shown } = c;
+  const fee = side === 'admin' ? { chargedCents: feeCents, returnedCents: feeReturnedCents } : null;
+  return { ...shown, held, fee };
+}
+
 export async function orderDetail(
   ctx: OrdersContext,
   order: OrdersTable,
@@ -104,7 +115,7 @@ export async function orderDetail(
             decidedAt: order.decidedAt,
           }
         : null,
-    chargeback: chargeback ? { ...chargeback, held } : null,
+    chargeback: chargeback ? chargebackView(chargeback, held, side) : null,
     viewerRole: side,
     actions: held ? [] : actionsFor(order, side, now),
     history: history.map((h) => ({

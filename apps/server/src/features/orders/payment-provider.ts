@@ -29,10 +29,23 @@ export interface ReportedChargeback {
   orderId: string;
   /** The payment it disputes (the order's providerRef), to check it is the order's own. */
   providerRef: string;
+  /** What the bank disputes, in `currency` (the service books at most the order's price, in the order's currency). */
   amountCents: number;
+  /** ISO code, upper case. */
+  currency: string;
   reason: string;
   status: 'open' | 'won' | 'lost';
+  /** The provider's fee for the dispute, and what it gave back of it (on a decision for the seller): cents. */
+  fee: ChargebackFee;
 }
+
+export interface ChargebackFee {
+  chargedCents: number;
+  returnedCents: number;
+}
+
+/** Where a chargeback stands now at the provider, asked when its decision's webhook may have been lost. */
+export type ChargebackCheck = Pick<ReportedChargeback, 'status' | 'fee'>;
 
 /** What a verified webhook reports: a payment, or a chargeback opened or decided. */
 export type WebhookReport = ({ kind: 'payment' } & ConfirmedPayment) | ({ kind: 'chargeback' } & ReportedChargeback);
@@ -79,5 +92,5 @@ export interface PaymentProvider {
   /** Close every page still owed (the order sweep's retry); returns how many were settled. */
   closeOwedPayments(): Promise<number>;
   /** Where a chargeback stands now, asked when its decision's webhook may have been lost (decision 183). */
-  chargebackStatus(id: string): Promise<ReportedChargeback['status']>;
+  checkChargeback(id: string): Promise<ChargebackCheck>;
 }

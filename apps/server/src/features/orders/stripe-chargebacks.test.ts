@@ -3,11 +3,15 @@ import { INSPECTION_WINDOW_MS } from '@accountry/shared/order-state';
 import { signInAs, userWithSession } from '../../test/test-app';
 import { listingChat, sweep } from './orders-test-helpers';
 import {
+  bankDecides as decides,
   cardPaidOrder,
+  checkoutCompleted,
   createStripeTestApp,
   escrowAndClearing,
   expectLedgerHolds,
+  openChargeback,
   orderStatus,
+  pendingOrder,
   type StripeTestContext,
 } from './stripe-test-helpers';
 
@@ -29,15 +33,8 @@ const detail = async (headers: Record<string, string>, id: string) =>
   (await ctx.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers })).json();
 
 /** The bank opens a chargeback on the payment; returns the dispute's id. */
-async function chargeback(intent: string) {
-  const event = ctx.fake.chargeback(intent, 'product_not_received');
-  expect(await ctx.fake.deliver(event)).toEqual({ status: 200, body: { received: true, outcome: 'opened' } });
-  return (event.data.object as { id: string }).id;
-}
-
-async function bankDecides(disputeId: string, status: 'won' | 'lost' | 'warning_closed') {
-  return ctx.fake.deliver(ctx.fake.closeChargeback(disputeId, status));
-}
+const chargeback = (intent: string) => openChargeback(ctx, intent);
+const bankDecides = (disputeId: string, status: 'won' | 'lost' | 'warning_closed') => decides(ctx, disputeId, status);
 
 describe('chargebacks', () => {
   it('hold a delivered order: no move and no timer until the bank decides for the seller, then it goes on in its time', async () => {
@@ -114,9 +111,10 @@ describe('chargebacks', () => {
     const order = await detail(buyer.session.headers, orderId);
     expect(order).toMatchObject({ status: 'refunded', refundedCents: 7_500, chargeback: { status: 'lost' } });
     expect(order.history.at(-1)).toMatchObject({ to: 'refunded', actorKind: 'provider' });
-    // The bank gave the money back: Stripe is asked for no refund, and escrow and clearing are where they began.
+    // The bank gave the money back: Stripe is asked for no refund, and escrow and clearing are where they began but
+    // for Stripe's $15.00 dispute fee, which the platform paid.
     expect(ctx.fake.resources.refunds.filter((r) => r.payment_intent === intent)).toEqual([]);
-    expect(await escrowAndClearing(ctx)).toEqual(before);
+    expect(await escrowAndClearing(ctx)).toEqual({ escrow: before.escrow, clearing: before.clearing + 1_500 });
     const l = await ctx.db.selectFrom('listings').select('status').where('id', '=', listing.id).executeTakeFirst();
     expect(l?.status).toBe('active');
     expect((await bankDecides(disputeId, 'lost')).body).toEqual({ received: true, outcome: 'duplicate' });
@@ -157,6 +155,32 @@ describe('chargebacks', () => {
     const admin = await userWithSession(ctx, 'admin');
     const seen = await detail(admin.session.headers, orderId);
     expect(seen).toMatchObject({ status: 'completed', chargeback: { status: 'lost', held: false } });
+  });
+
+  it('arriving before its payment’s webhook: the payment lands held, in the same transaction', async () => {
+    const { buyer, seller, orderId, listing } = await pendingOrder(ctx, 6_500);
+    const { sessionId, event } = await checkoutCompleted(ctx, buyer.session, orderId);
+    // Stripe has the payment; its webhook comes after the bank's chargeback.
+    await chargeback(ctx.fake.resources.sessions.get(sessionId)!.payment_intent!);
+    expect(await orderStatus(ctx, orderId)).toBe('pending_payment');
+    await ctx.deliverMail();
+    const sentBefore = ctx.mailer.sent.length;
+    expect((await ctx.fake.deliver(event)).body).toEqual({ received: true, outcome: 'paid' });
+
+    const held = await detail(seller.session.headers, orderId);
+    expect(held).toMatchObject({ status: 'paid', actions: [], chargeback: { status: 'open', held: true } });
+    const deliver = await post(seller.session.headers, `/api/orders/${orderId}/deliver`, {
+      credentials: { login: 'ace', password: 'Hunter-22' },
+    });
+    expect(deliver.statusCode).toBe(409);
+    expect(deliver.json().error.message).toBe(HOLD);
+    expect(await listingChat(ctx, listing.id, buyer.user.id)).toContain(
+      "The buyer's bank opened a chargeback on this payment. The order is on hold until the bank decides; " +
+        "Accountry answers the bank with the order's records.",
+    );
+    await ctx.deliverMail();
+    const told = ctx.mailer.sent.slice(sentBefore).filter((m) => m.subject.startsWith('A chargeback'));
+    expect(told.map((m) => m.to).sort()).toEqual([buyer.user.email, seller.user.email].sort());
   });
 
   it('refuses a chargeback on a payment no order of ours made', async () => {

@@ -17,7 +17,7 @@ import type {
   WebhookRequest,
 } from './payment-provider';
 import { createStripeClient, stripeErrorSummary, stripeModule } from './stripe-client';
-import { chargebackStatusOf, paymentOrChargeback } from './stripe-webhook-report';
+import { chargebackStatusOf, disputeFee, paymentOrChargeback } from './stripe-webhook-report';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import {
   findRefundOwed,
@@ -157,9 +157,9 @@ export class StripePaymentProvider implements PaymentProvider {
     return settled;
   }
 
-  async chargebackStatus(id: string) {
+  async checkChargeback(id: string) {
     const dispute = await this.stripe.disputes.retrieve(id);
-    return chargebackStatusOf(dispute);
+    return { status: chargebackStatusOf(dispute), fee: disputeFee(dispute) };
   }
 
   /** Expire the session so it can no longer be paid; never throws (the cancel or expiry is already committed). */

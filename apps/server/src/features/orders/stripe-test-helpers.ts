@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { checkLedger, balanceOf, ESCROW, STRIPE_CLEARING } from '../../lib/ledger';
+import { checkLedger, balanceOf, ESCROW, PLATFORM_EXPENSE, PLATFORM_FEE, STRIPE_CLEARING } from '../../lib/ledger';
 import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { FakeStripe } from '../../test/fake-stripe/fake-stripe';
+import type { DisputeOptions } from '../../test/fake-stripe/fake-stripe-resources';
 import { insertListing } from './orders-test-helpers';
 
 export const STRIPE_KEY = 'sk_test_accountry';
@@ -98,3 +99,26 @@ export const escrowAndClearing = async (ctx: TestContext) => ({
   escrow: await balanceOf(ctx.db, ESCROW),
   clearing: await balanceOf(ctx.db, STRIPE_CLEARING),
 });
+
+/** The platform's accounts: escrow, card money at Stripe, fees earned and the costs it paid (decision 183). */
+export const platformBalances = async (ctx: TestContext) => ({
+  ...(await escrowAndClearing(ctx)),
+  fees: await balanceOf(ctx.db, PLATFORM_FEE),
+  expenses: await balanceOf(ctx.db, PLATFORM_EXPENSE),
+});
+
+/** The card's bank opens a chargeback on the payment and Stripe's webhook reaches us; returns the dispute's id. */
+export async function openChargeback(ctx: StripeTestContext, intent: string, options: DisputeOptions = {}) {
+  const event = ctx.fake.chargeback(intent, { reason: 'product_not_received', ...options });
+  expect(await ctx.fake.deliver(event)).toEqual({ status: 200, body: { received: true, outcome: 'opened' } });
+  return (event.data.object as { id: string }).id;
+}
+
+export function bankDecides(
+  ctx: StripeTestContext,
+  disputeId: string,
+  status: 'won' | 'lost' | 'warning_closed',
+  feeReturned?: boolean,
+) {
+  return ctx.fake.deliver(ctx.fake.closeChargeback(disputeId, status, feeReturned));
+}

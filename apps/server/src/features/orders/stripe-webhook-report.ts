@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { badRequest } from '../../lib/app-error';
-import type { WebhookReport } from './payment-provider';
+import type { ChargebackFee, WebhookReport } from './payment-provider';
 import { STRIPE_MESSAGES } from './stripe-messages';
 
 /**
@@ -49,8 +49,22 @@ async function chargeback(
     orderId,
     providerRef: session.id,
     amountCents: dispute.amount,
+    currency: dispute.currency.toUpperCase(),
     reason,
     status,
+    fee: disputeFee(dispute),
+  };
+}
+
+/**
+ * Stripe's fee for a dispute, from its balance transactions: the withdrawal carries the fee, a reinstatement (a
+ * decision for the seller) a negative fee when Stripe gives it back. Only fees in the ledger's currency are booked.
+ */
+export function disputeFee(dispute: Stripe.Dispute): ChargebackFee {
+  const fees = (dispute.balance_transactions ?? []).filter((t) => t.currency === 'usd').map((t) => t.fee);
+  return {
+    chargedCents: fees.filter((f) => f > 0).reduce((a, f) => a + f, 0),
+    returnedCents: fees.filter((f) => f < 0).reduce((a, f) => a - f, 0),
   };
 }
 
