@@ -20,12 +20,15 @@ test('an order on hold for a chargeback says so to the buyer and the admin, and 
   const buyer = createUser('buyer');
   const admin = createUser('admin');
   const listingId = insertListing(seller.id, { title: 'Held Apex Legends account', priceCents: 12_000 });
-  const orderId = insertHeldOrder(listingId, buyer.id, seller.id, 12_000);
+  // The bank disputes part of the payment; Stripe charged the platform its fee.
+  const orderId = insertHeldOrder(listingId, buyer.id, seller.id, 12_000, { amountCents: 3_000, feeCents: 1_500 });
 
   const b = await signedInPage(browser, baseURL!, buyer.id);
   await b.page.goto(`/orders/${orderId}`);
   const notice = b.page.getByRole('region', { name: 'Chargeback under review' });
-  await expect(notice).toContainText('Your bank disputed $120.00 of the card payment on');
+  await expect(notice).toContainText('Your bank disputed $30.00 of the $120.00 card payment on');
+  // The fee is the platform's business.
+  await expect(notice).not.toContainText('dispute fee');
   await expect(notice).toContainText('the cardholder says the account never arrived.');
   await expect(notice).toContainText('While the bank reviews it the order is paused: no one can accept, dispute');
   await expect(b.page.getByRole('button', { name: /Accept the account/ })).toHaveCount(0);
@@ -37,5 +40,10 @@ test('an order on hold for a chargeback says so to the buyer and the admin, and 
   const a = await signedInPage(browser, baseURL!, admin.id);
   await a.page.goto(`/admin/orders/${orderId}`);
   const seen = a.page.getByRole('region', { name: 'Chargeback under review' });
-  await expect(seen).toContainText("The buyer's bank disputed $120.00 of the card payment on");
+  await expect(seen).toContainText("The buyer's bank disputed $30.00 of the $120.00 card payment on");
+  await expect(seen).toContainText(
+    "Stripe charged the platform a $15.00 dispute fee, booked as the platform's cost. It is not charged to the " +
+      'seller; if they should bear it, use a balance correction on',
+  );
+  await expect(seen.getByRole('link', { name: /user page/ })).toHaveAttribute('href', `/admin/users/${seller.id}`);
 });

@@ -7,7 +7,14 @@ const id = () => randomBytes(16).toString('base64url');
  * A card-paid order the buyer is checking, on hold for a chargeback the bank has open (decision 183), straight in the
  * journey database: the journeys run without Stripe, whose webhooks the integration tests cover.
  */
-export function insertHeldOrder(listingId: string, buyerId: string, sellerId: string, priceCents: number) {
+export function insertHeldOrder(
+  listingId: string,
+  buyerId: string,
+  sellerId: string,
+  priceCents: number,
+  // What the bank disputes (part of the price for a partial chargeback) and Stripe's fee for it.
+  dispute: { amountCents: number; feeCents: number } = { amountCents: priceCents, feeCents: 0 },
+) {
   const db = openE2eDb();
   const orderId = id();
   const now = Date.now();
@@ -31,16 +38,16 @@ export function insertHeldOrder(listingId: string, buyerId: string, sellerId: st
     now,
   );
   db.prepare(
-    `insert into chargebacks (id, order_id, amount_cents, reason, status, order_status_at_open, opened_at)
-     values (?, ?, ?, 'product_not_received', 'open', 'delivered', ?)`,
-  ).run(`dp_test_${id()}`, orderId, priceCents, now);
+    `insert into chargebacks (id, order_id, amount_cents, reason, status, order_status_at_open, opened_at, fee_cents)
+     values (?, ?, ?, 'product_not_received', 'open', 'delivered', ?, ?)`,
+  ).run(`dp_test_${id()}`, orderId, dispute.amountCents, now, dispute.feeCents);
   db.prepare(
     `insert into order_history (id, order_id, seq, from_status, to_status, actor_kind, actor_id, reason, created_at, event)
      values (?, ?, 1, 'delivered', 'delivered', 'provider', null, ?, ?, 'chargeback_opened')`,
   ).run(
     id(),
     orderId,
-    "The buyer's bank disputes $120.00 of the payment: the cardholder says the account never arrived.",
+    `The buyer's bank disputes $${(dispute.amountCents / 100).toFixed(2)} of the payment: the cardholder says the account never arrived.`,
     now,
   );
   db.close();

@@ -2,6 +2,12 @@ import { Link } from 'react-router';
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { chargebackReasonText } from '@accountry/shared/chargebacks';
+import {
+  DISPUTE_FEE_RECOVERY,
+  chargebackLostText,
+  disputeFeeText,
+  disputedPartText,
+} from '@accountry/shared/chargeback-notice';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { formatCents } from '@accountry/shared/wallet';
 import { formatDateTime } from '../../lib/format-time';
@@ -32,7 +38,7 @@ function Consequence({ order, c, amount }: { order: OrderDetail; c: Chargeback; 
   if (!settled)
     return c.status === 'lost' ? (
       <Text size="sm" mt={4}>
-        The payment went back to the card, so the order is refunded.
+        {chargebackLostText(order, c, order.viewerRole)}
       </Text>
     ) : null;
   if (order.viewerRole === 'seller' && c.status === 'lost')
@@ -43,11 +49,7 @@ function Consequence({ order, c, amount }: { order: OrderDetail; c: Chargeback; 
       </Text>
     );
   if (order.viewerRole !== 'admin') return null;
-  const seller = (
-    <Anchor component={Link} to={`/admin/users/${order.sellerId}`}>
-      {order.sellerName}&apos;s user page
-    </Anchor>
-  );
+  const seller = <SellerPage order={order} />;
   return (
     <Text size="sm" mt={4}>
       {c.status === 'lost' ? (
@@ -65,6 +67,31 @@ function Consequence({ order, c, amount }: { order: OrderDetail; c: Chargeback; 
   );
 }
 
+function SellerPage({ order }: { order: OrderDetail }) {
+  return (
+    <Anchor component={Link} to={`/admin/users/${order.sellerId}`}>
+      {order.sellerName}&apos;s user page
+    </Anchor>
+  );
+}
+
+/** For admins: Stripe's dispute fee, the platform's cost; while Stripe keeps it, how to charge it to the seller. */
+function DisputeFee({ order, fee }: { order: OrderDetail; fee: Chargeback['fee'] }) {
+  const text = fee && disputeFeeText(fee);
+  if (!fee || !text) return null;
+  return (
+    <Text size="sm" mt={4}>
+      {text}
+      {fee.returnedCents < fee.chargedCents && (
+        <>
+          {' '}
+          {DISPUTE_FEE_RECOVERY} <SellerPage order={order} />.
+        </>
+      )}
+    </Text>
+  );
+}
+
 /** The card's bank disputes the payment (decision 183): what it means for this order, for whoever reads it. */
 export function ChargebackNotice({ order }: { order: OrderDetail }) {
   const c = order.chargeback;
@@ -74,10 +101,11 @@ export function ChargebackNotice({ order }: { order: OrderDetail }) {
   return (
     <Alert icon={<IconBuildingBank />} color={c.status === 'won' ? 'teal' : 'orange'} title={titleOf(c)} role="region">
       <Text size="sm">
-        {whose} bank disputed {amount} of the card payment on {formatDateTime(c.openedAt)}:{' '}
+        {whose} bank disputed {disputedPartText(c.amountCents, order.priceCents)} on {formatDateTime(c.openedAt)}:{' '}
         {chargebackReasonText(c.reason)}.{c.closedAt !== null && ` It decided on ${formatDateTime(c.closedAt)}.`}
       </Text>
       <Consequence order={order} c={c} amount={amount} />
+      <DisputeFee order={order} fee={c.fee} />
     </Alert>
   );
 }
