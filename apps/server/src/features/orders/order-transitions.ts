@@ -17,7 +17,7 @@ import type { OrdersTable } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { ESCROW, PLATFORM_FEE, availableAccount, postLedgerOr409, type Move } from '../../lib/ledger';
 import type { OrdersContext } from './orders-context';
-import { postSystemMessage, type PostedSystemMessage } from '../chat/system-messages.service';
+import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
 import { ensureConversation, findOrder, insertHistory, updateOrderIf } from './orders.repository';
 import { moveHeldListing } from './order-listings.repository';
 import { closeOffers, returnOfferOfUnpaidOrder } from './offer-purchase.service';
@@ -215,15 +215,25 @@ export async function moveOrder(
   orderId: string,
   action: OrderAction,
   actor: Actor,
-  opts: MoveOptions & { check?: (order: OrdersTable, trx: Database) => void | Promise<void> } = {},
+  opts: MoveOptions & {
+    check?: (order: OrdersTable, trx: Database) => void | Promise<void>;
+    /** More in the move's transaction (a chargeback's hold on a payment): the order as it leaves, and a notice. */
+    then?: (
+      moved: OrdersTable,
+      trx: Database,
+      now: number,
+    ) => Promise<{ order: OrdersTable; notice?: PostedSystemMessage }>;
+  } = {},
 ): Promise<OrdersTable> {
   const now = ctx.deps.clock.now();
-  const { before, moved } = await ctx.deps.db.db.transaction().execute(async (trx) => {
+  const { before, moved, then } = await ctx.deps.db.db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, orderId);
     if (!order) throw notFound(M.notFound);
     await opts.check?.(order, trx);
-    return { before: order, moved: await applyTransition(ctx, trx, order, action, actor, opts, now) };
+    const moved = await applyTransition(ctx, trx, order, action, actor, opts, now);
+    return { before: order, moved, then: await opts.then?.(moved.order, trx, now) };
   });
   await afterTransition(ctx, before, moved, action);
-  return moved.order;
+  if (then?.notice) await publishSystemMessages(ctx.deps, [then.notice]);
+  return then?.order ?? moved.order;
 }

@@ -13,7 +13,6 @@ import { findOrder, insertReveal, updateOrderIf } from './orders.repository';
 import { mayTrade } from './order-listings.repository';
 import { sealedForReveal } from './order-credentials.repository';
 import { eitherBlocked } from '../../db/member-blocks';
-import { publishSystemMessages } from '../chat/system-messages.service';
 import { holdOnPayment } from './chargebacks.service';
 
 /** The viewer's side of an order, or a 404 that does not say whether the order exists. */
@@ -70,22 +69,25 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
   return { order: moved.order, redirectUrl: null };
 }
 
-/** A provider confirmed a payment (webhook): the order moves to paid once, whatever how often it is told. */
-export async function confirmPayment(ctx: OrdersContext, orderId: string, amountCents: number, providerRef: string) {
-  const now = ctx.deps.clock.now();
-  const { before, moved, held } = await ctx.deps.db.db.transaction().execute(async (trx) => {
-    const order = await findOrder(trx, orderId);
-    if (!order) throw notFound(M.notFound);
-    if (order.status !== 'pending_payment') throw conflict(M.alreadyPaid);
-    if (order.priceCents !== amountCents) throw badRequest(M.unknownPayment);
-    const patch = { paidAt: now, providerRef };
-    const moved = await applyTransition(ctx, trx, order, 'pay', { kind: 'provider', id: null }, { patch }, now);
-    // A chargeback the bank opened before this webhook came: the order is paid and held at once (decision 183).
-    return { before: order, moved, held: await holdOnPayment(ctx, trx, moved.order, now) };
-  });
-  await afterTransition(ctx, before, moved, 'pay');
-  if (held.notice) await publishSystemMessages(ctx.deps, [held.notice]);
-  return held.order;
+/**
+ * A provider confirmed a payment (webhook): the order moves to paid once, whatever how often it is told; a chargeback
+ * the bank opened before this webhook came holds it at once, in the same transaction (decision 183).
+ */
+export function confirmPayment(ctx: OrdersContext, orderId: string, amountCents: number, providerRef: string) {
+  return moveOrder(
+    ctx,
+    orderId,
+    'pay',
+    { kind: 'provider', id: null },
+    {
+      patch: { paidAt: ctx.deps.clock.now(), providerRef },
+      check: (o) => {
+        if (o.status !== 'pending_payment') throw conflict(M.alreadyPaid);
+        if (o.priceCents !== amountCents) throw badRequest(M.unknownPayment);
+      },
+      then: (paid, trx, now) => holdOnPayment(ctx, trx, paid, now),
+    },
+  );
 }
 
 export function cancelOrder(ctx: OrdersContext, user: AuthUser, id: string, reason: string) {
