@@ -1,22 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userWithSession, type Session } from '../../test/test-app';
 import { insertListing } from './orders-test-helpers';
 import {
   checkoutCompleted,
-  createStripeTestApp,
+  useStripeTestApp,
   escrowAndClearing,
-  expectLedgerHolds,
   orderStatus,
   pay,
   type StripeTestContext,
 } from './stripe-test-helpers';
 
 let ctx: StripeTestContext;
-beforeAll(async () => {
-  ctx = await createStripeTestApp();
-});
-afterAll(() => ctx.close());
-afterEach(() => expectLedgerHolds(ctx));
+useStripeTestApp((c) => (ctx = c));
 
 async function order(sellerId: string, buyer: Session, priceCents: number) {
   const listing = await insertListing(ctx, sellerId, { priceCents });

@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { availableAccount, balanceOf } from '../../lib/ledger';
 import { userWithSession } from '../../test/test-app';
 import { listingChat } from './orders-test-helpers';
 import {
   bankDecides,
   cardPaidOrder,
-  createStripeTestApp,
-  expectLedgerHolds,
+  useStripeTestApp,
   openChargeback,
   platformBalances,
   type StripeTestContext,
@@ -14,11 +13,7 @@ import {
 
 /** Decision 183: a chargeback books what the bank and Stripe took: part of the payment, and Stripe's dispute fee. */
 let ctx: StripeTestContext;
-beforeAll(async () => {
-  ctx = await createStripeTestApp();
-});
-afterAll(() => ctx.close());
-afterEach(() => expectLedgerHolds(ctx));
+useStripeTestApp((c) => (ctx = c));
 
 const FEE = 1500;
 

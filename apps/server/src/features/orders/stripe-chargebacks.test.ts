@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INSPECTION_WINDOW_MS } from '@accountry/shared/order-state';
 import { signInAs, userWithSession } from '../../test/test-app';
 import { listingChat, sweep } from './orders-test-helpers';
@@ -6,9 +6,8 @@ import {
   bankDecides as decides,
   cardPaidOrder,
   checkoutCompleted,
-  createStripeTestApp,
+  useStripeTestApp,
   escrowAndClearing,
-  expectLedgerHolds,
   openChargeback,
   orderStatus,
   pendingOrder,
@@ -17,11 +16,7 @@ import {
 
 /** Decision 183: the card's bank takes a payment back (a chargeback), reported by Stripe's signed webhooks. */
 let ctx: StripeTestContext;
-beforeAll(async () => {
-  ctx = await createStripeTestApp();
-});
-afterAll(() => ctx.close());
-afterEach(() => expectLedgerHolds(ctx));
+useStripeTestApp((c) => (ctx = c));
 
 const HOLD = "This order is on hold while the buyer's bank reviews a chargeback. Nothing can change until it decides.";
 

@@ -1,22 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_WINDOW_MS } from '@accountry/shared/order-state';
 import { ordersContext } from './orders-context';
 import { sweepOrders } from './order-sweep';
-import {
-  createStripeTestApp,
-  expectLedgerHolds,
-  orderStatus,
-  pay,
-  pendingOrder,
-  type StripeTestContext,
-} from './stripe-test-helpers';
+import { useStripeTestApp, orderStatus, pay, pendingOrder, type StripeTestContext } from './stripe-test-helpers';
 
 let ctx: StripeTestContext;
-beforeAll(async () => {
-  ctx = await createStripeTestApp();
-});
-afterAll(() => ctx.close());
-afterEach(() => expectLedgerHolds(ctx));
+useStripeTestApp((c) => (ctx = c));
 
 /** An order awaiting payment whose buyer pressed Pay: its Checkout Session is open at Stripe. */
 async function openCheckout(priceCents = 5_000) {

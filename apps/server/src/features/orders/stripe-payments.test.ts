@@ -1,11 +1,10 @@
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   STRIPE_KEY,
   checkoutCompleted,
-  createStripeTestApp,
+  useStripeTestApp,
   escrowAndClearing,
-  expectLedgerHolds,
   moneySnapshot,
   orderStatus,
   pay,
@@ -14,11 +13,7 @@ import {
 } from './stripe-test-helpers';
 
 let ctx: StripeTestContext;
-beforeAll(async () => {
-  ctx = await createStripeTestApp();
-});
-afterAll(() => ctx.close());
-afterEach(() => expectLedgerHolds(ctx));
+useStripeTestApp((c) => (ctx = c));
 
 const forgedSecret = 'whsec_not_the_endpoint_secret';
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_WINDOW_MS } from '@accountry/shared/order-state';
 import { userWithSession } from '../../test/test-app';
 import { applyTransition } from './order-transitions';
@@ -9,9 +9,8 @@ import type { StripePaymentProvider } from './stripe-payment-provider';
 import {
   cardPaidOrder,
   checkoutCompleted,
-  createStripeTestApp,
+  useStripeTestApp,
   escrowAndClearing,
-  expectLedgerHolds,
   moneySnapshot,
   orderStatus,
   pendingOrder,
@@ -19,11 +18,7 @@ import {
 } from './stripe-test-helpers';
 
 let ctx: StripeTestContext;
-beforeAll(async () => {
-  ctx = await createStripeTestApp();
-});
-afterAll(() => ctx.close());
-afterEach(() => expectLedgerHolds(ctx));
+useStripeTestApp((c) => (ctx = c));
 
 const paidOrder = (priceCents?: number) => cardPaidOrder(ctx, priceCents);
 

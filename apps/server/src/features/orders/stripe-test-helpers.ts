@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { checkLedger, balanceOf, ESCROW, PLATFORM_EXPENSE, PLATFORM_FEE, STRIPE_CLEARING } from '../../lib/ledger';
 import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { FakeStripe } from '../../test/fake-stripe/fake-stripe';
@@ -121,4 +121,15 @@ export function bankDecides(
   feeReturned?: boolean,
 ) {
   return ctx.fake.deliver(ctx.fake.closeChargeback(disputeId, status, feeReturned));
+}
+
+/** The Stripe app for the test file: made before its tests, handed to `take`, the ledger checked after each, closed. */
+export function useStripeTestApp(take: (ctx: StripeTestContext) => void) {
+  let ctx: StripeTestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createStripeTestApp();
+    take(ctx);
+  });
+  afterEach(() => expectLedgerHolds(ctx!));
+  afterAll(() => ctx?.close());
 }
