@@ -65,17 +65,6 @@ export async function markChargebackChecked(db: Database, id: string, now: numbe
   await db.updateTable('chargebacks').set({ checkedAt: now }).where('id', '=', id).execute();
 }
 
-/** Whether the bank has a chargeback open on the order (one that came before its payment's webhook). */
-export async function hasOpenChargeback(db: Database, orderId: string) {
-  const row = await db
-    .selectFrom('chargebacks')
-    .select('id')
-    .where('orderId', '=', orderId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 type Fees = Pick<ChargebacksTable, 'feeCents' | 'feeReturnedCents'>;
 
 export async function chargebackFees(db: Database, id: string): Promise<Fees> {
@@ -98,7 +87,7 @@ export async function setChargebackFees(db: Database, id: string, read: Fees, ne
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** The order's latest chargeback, for its page. */
+/** The order's latest chargeback, for its page and for a payment whose webhook came after it. */
 export async function latestChargeback(db: Database, orderId: string) {
   return db
     .selectFrom('chargebacks')

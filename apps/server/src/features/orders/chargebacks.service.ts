@@ -16,13 +16,13 @@ import { ensureConversation, findOrder, insertHistory } from './orders.repositor
 import {
   chargebacksToCheck,
   closeOpenChargeback,
-  hasOpenChargeback,
   insertChargeback,
+  latestChargeback,
   markChargebackChecked,
   setChargebackHold,
 } from './chargebacks.repository';
 import { bookDisputeFee } from './chargeback-fees';
-import { applyTransition, type Moved } from './order-transitions';
+import { applyTransition, type FollowUp } from './order-transitions';
 import { afterTransition } from './order-effects';
 import { queueChargebackMail } from './order-mails';
 
@@ -34,8 +34,10 @@ export type ChargebackOutcome = 'opened' | 'won' | 'lost' | 'duplicate';
 /** What a chargeback changed, to run once committed: a chat notice to publish, or the refund move's effects. */
 interface Applied {
   notice?: PostedSystemMessage;
-  move?: { before: OrdersTable; moved: Moved };
+  move?: FollowUp;
 }
+
+const PROVIDER = { kind: 'provider' as const, id: null };
 
 /**
  * The card's bank disputes an order's payment, or decided (decision 183). Opened: recorded, and an order whose money
@@ -78,7 +80,7 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
     return applied;
   });
   if (!done) return 'duplicate';
-  if (done.move) await afterTransition(ctx, done.move.before, done.move.moved, 'chargeback_lost');
+  if (done.move) await afterTransition(ctx, done.move.before, done.move.moved, done.move.action);
   else if (done.notice) await publishSystemMessages(ctx.deps, [done.notice]);
   return done.outcome;
 }
@@ -129,29 +131,38 @@ async function release(
   if (order.chargebackHoldSince !== null && !(await setChargebackHold(trx, order, null, now)))
     throw conflict(M.stateChanged);
   const free = (await findOrder(trx, order.id)) ?? order;
-  if (status === 'lost') {
-    if (!HELD_STATES.includes(order.status)) return {};
-    const by = { kind: 'provider' as const, id: null };
-    const moved = await applyTransition(ctx, trx, free, 'chargeback_lost', by, { chargebackCents: amountCents }, now);
-    return { move: { before: free, moved } };
-  }
+  if (status === 'lost')
+    return HELD_STATES.includes(order.status) ? { move: await lose(ctx, trx, free, amountCents, now) } : {};
   if (order.chargebackHoldSince === null) return {};
   await historyEvent(trx, order, 'chargeback_won', '', now);
   await queueChargebackMail(ctx, trx, free, CHARGEBACK_MAIL_SUBJECTS.won, ORDER_CHAT_MESSAGES.chargebackWon, now);
   return { notice: await notify(trx, order, ORDER_CHAT_MESSAGES.chargebackWon, now) };
 }
 
+/** The bank took `amountCents` back: escrow refunds the unheld order by it (and the rest as its state says). */
+async function lose(ctx: OrdersContext, trx: Database, order: OrdersTable, amountCents: number, now: number) {
+  const bank = { chargebackCents: amountCents };
+  const moved = await applyTransition(ctx, trx, order, 'chargeback_lost', PROVIDER, bank, now);
+  return { before: order, moved, action: 'chargeback_lost' as const };
+}
+
 /**
- * A chargeback that came before its payment's webhook (the order still awaiting payment here): the payment lands
- * held, in the payment's own transaction, so the seller cannot deliver while the bank reviews.
+ * A chargeback that came before its payment's webhook (the order still awaiting payment here), applied in the
+ * payment's own transaction: open, the payment lands held, so the seller cannot deliver while the bank reviews;
+ * already lost, the bank has the money back and the order is refunded at once; won, nothing changes.
  */
-export async function holdOnPayment(
+export async function chargebackOnPayment(
   ctx: OrdersContext,
   trx: Database,
   paid: OrdersTable,
   now: number,
-): Promise<{ order: OrdersTable; notice?: PostedSystemMessage }> {
-  if (!(await hasOpenChargeback(trx, paid.id))) return { order: paid };
+): Promise<{ order: OrdersTable; notice?: PostedSystemMessage; move?: FollowUp }> {
+  const chargeback = await latestChargeback(trx, paid.id);
+  if (chargeback?.status === 'lost') {
+    const move = await lose(ctx, trx, paid, chargeback.amountCents, now);
+    return { order: move.moved.order, move };
+  }
+  if (chargeback?.status !== 'open') return { order: paid };
   if (!(await setChargebackHold(trx, paid, now, now))) throw conflict(M.stateChanged);
   const held = { ...paid, chargebackHoldSince: now };
   await queueChargebackMail(ctx, trx, held, CHARGEBACK_MAIL_SUBJECTS.opened, ORDER_CHAT_MESSAGES.chargebackOpened, now);

@@ -37,6 +37,13 @@ export interface Moved {
   others?: PostedSystemMessage[];
 }
 
+/** A move made after another in its transaction (a lost chargeback after the payment), to follow up once committed. */
+export interface FollowUp {
+  before: OrdersTable;
+  moved: Moved;
+  action: OrderAction;
+}
+
 export interface MoveOptions {
   reason?: string;
   /** Extra columns to write with the move (delivery, dispute, decision fields), possibly from the order read. */
@@ -217,12 +224,12 @@ export async function moveOrder(
   actor: Actor,
   opts: MoveOptions & {
     check?: (order: OrdersTable, trx: Database) => void | Promise<void>;
-    /** More in the move's transaction (a chargeback's hold on a payment): the order as it leaves, and a notice. */
+    /** More in the move's transaction (a chargeback on a payment): the order as it leaves, a notice or a move. */
     then?: (
       moved: OrdersTable,
       trx: Database,
       now: number,
-    ) => Promise<{ order: OrdersTable; notice?: PostedSystemMessage }>;
+    ) => Promise<{ order: OrdersTable; notice?: PostedSystemMessage; move?: FollowUp }>;
   } = {},
 ): Promise<OrdersTable> {
   const now = ctx.deps.clock.now();
@@ -234,6 +241,7 @@ export async function moveOrder(
     return { before: order, moved, then: await opts.then?.(moved.order, trx, now) };
   });
   await afterTransition(ctx, before, moved, action);
+  if (then?.move) await afterTransition(ctx, then.move.before, then.move.moved, then.move.action);
   if (then?.notice) await publishSystemMessages(ctx.deps, [then.notice]);
   return then?.order ?? moved.order;
 }

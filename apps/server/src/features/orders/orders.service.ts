@@ -13,7 +13,7 @@ import { findOrder, insertReveal, updateOrderIf } from './orders.repository';
 import { mayTrade } from './order-listings.repository';
 import { sealedForReveal } from './order-credentials.repository';
 import { eitherBlocked } from '../../db/member-blocks';
-import { holdOnPayment } from './chargebacks.service';
+import { chargebackOnPayment } from './chargebacks.service';
 
 /** The viewer's side of an order, or a 404 that does not say whether the order exists. */
 export function sideOf(order: OrdersTable, user: AuthUser): 'buyer' | 'seller' | 'admin' {
@@ -71,7 +71,8 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
 
 /**
  * A provider confirmed a payment (webhook): the order moves to paid once, whatever how often it is told; a chargeback
- * the bank opened before this webhook came holds it at once, in the same transaction (decision 183).
+ * the bank opened before this webhook came holds it at once, in the same transaction, and one the bank already
+ * decided for the buyer refunds it (decision 183).
  */
 export function confirmPayment(ctx: OrdersContext, orderId: string, amountCents: number, providerRef: string) {
   return moveOrder(
@@ -85,7 +86,7 @@ export function confirmPayment(ctx: OrdersContext, orderId: string, amountCents:
         if (o.status !== 'pending_payment') throw conflict(M.alreadyPaid);
         if (o.priceCents !== amountCents) throw badRequest(M.unknownPayment);
       },
-      then: (paid, trx, now) => holdOnPayment(ctx, trx, paid, now),
+      then: (paid, trx, now) => chargebackOnPayment(ctx, trx, paid, now),
     },
   );
 }

@@ -5,12 +5,10 @@ import { listingChat, sweep } from './orders-test-helpers';
 import {
   bankDecides as decides,
   cardPaidOrder,
-  checkoutCompleted,
   useStripeTestApp,
   escrowAndClearing,
   openChargeback,
   orderStatus,
-  pendingOrder,
   type StripeTestContext,
 } from './stripe-test-helpers';
 
@@ -150,32 +148,6 @@ describe('chargebacks', () => {
     const admin = await userWithSession(ctx, 'admin');
     const seen = await detail(admin.session.headers, orderId);
     expect(seen).toMatchObject({ status: 'completed', chargeback: { status: 'lost', held: false } });
-  });
-
-  it('arriving before its payment’s webhook: the payment lands held, in the same transaction', async () => {
-    const { buyer, seller, orderId, listing } = await pendingOrder(ctx, 6_500);
-    const { sessionId, event } = await checkoutCompleted(ctx, buyer.session, orderId);
-    // Stripe has the payment; its webhook comes after the bank's chargeback.
-    await chargeback(ctx.fake.resources.sessions.get(sessionId)!.payment_intent!);
-    expect(await orderStatus(ctx, orderId)).toBe('pending_payment');
-    await ctx.deliverMail();
-    const sentBefore = ctx.mailer.sent.length;
-    expect((await ctx.fake.deliver(event)).body).toEqual({ received: true, outcome: 'paid' });
-
-    const held = await detail(seller.session.headers, orderId);
-    expect(held).toMatchObject({ status: 'paid', actions: [], chargeback: { status: 'open', held: true } });
-    const deliver = await post(seller.session.headers, `/api/orders/${orderId}/deliver`, {
-      credentials: { login: 'ace', password: 'Hunter-22' },
-    });
-    expect(deliver.statusCode).toBe(409);
-    expect(deliver.json().error.message).toBe(HOLD);
-    expect(await listingChat(ctx, listing.id, buyer.user.id)).toContain(
-      "The buyer's bank opened a chargeback on this payment. The order is on hold until the bank decides; " +
-        "Accountry answers the bank with the order's records.",
-    );
-    await ctx.deliverMail();
-    const told = ctx.mailer.sent.slice(sentBefore).filter((m) => m.subject.startsWith('A chargeback'));
-    expect(told.map((m) => m.to).sort()).toEqual([buyer.user.email, seller.user.email].sort());
   });
 
   it('refuses a chargeback on a payment no order of ours made', async () => {
