@@ -8,7 +8,7 @@ import { ordersContext } from './orders-context';
 import { confirmPayment, deliverOrder } from './orders.service';
 import { recordChargeback } from './chargebacks.service';
 import { arrangeDeal, orderUpTo } from './orders-test-helpers';
-import type { ReportedChargeback } from './payment-provider';
+import { holdOf, paidAtTheProvider } from './chargebacks-test-helpers';
 
 const pg = testEngine === 'postgres';
 let ctx: TestContext;
@@ -70,35 +70,9 @@ describe('a chargeback reported while the order moves', () => {
   );
 });
 
-/** An order awaiting payment here while the provider already has it (its webhook not yet in), and its chargeback. */
-async function paidAtTheProvider() {
-  const deal = await arrangeDeal(ctx);
-  const id = await orderUpTo(ctx, deal, 'pending_payment');
-  await ctx.db
-    .updateTable('orders')
-    .set({ providerRef: `cs_${id}` })
-    .where('id', '=', id)
-    .execute();
-  const order = await ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const report: ReportedChargeback = {
-    id: `dp_${id}`,
-    orderId: id,
-    providerRef: `cs_${id}`,
-    amountCents: order.priceCents,
-    currency: 'USD',
-    reason: 'fraudulent',
-    status: 'open',
-    fee: { chargedCents: 0, returnedCents: 0 },
-  };
-  return { id, priceCents: order.priceCents, report };
-}
-
-const holdOf = (id: string) =>
-  ctx.db.selectFrom('orders').select(['status', 'chargebackHoldSince']).where('id', '=', id).execute();
-
 describe('a chargeback reported while its payment’s webhook lands', () => {
   it.runIf(pg)('recorded first: the payment waits for it, then lands paid and held', async () => {
-    const { id, priceCents, report } = await paidAtTheProvider();
+    const { id, priceCents, report } = await paidAtTheProvider(ctx);
     // The chargeback holds the order's row at its history entry; the payment waits for it, then must see it.
     let payment: Promise<unknown> | undefined;
     interleave.arm('order_history', async () => {
@@ -107,11 +81,11 @@ describe('a chargeback reported while its payment’s webhook lands', () => {
     });
     expect(await recordChargeback(ordersContext(ctx.deps), report)).toBe('opened');
     expect(await payment).toMatchObject({ status: 'paid', chargebackHoldSince: expect.any(Number) });
-    expect(await holdOf(id)).toEqual([{ status: 'paid', chargebackHoldSince: expect.any(Number) }]);
+    expect(await holdOf(ctx, id)).toEqual([{ status: 'paid', chargebackHoldSince: expect.any(Number) }]);
   });
 
   it.runIf(pg)('paid first: the chargeback is refused (409) and held when the provider tries again', async () => {
-    const { id, priceCents, report } = await paidAtTheProvider();
+    const { id, priceCents, report } = await paidAtTheProvider(ctx);
     // The payment holds the row; the chargeback read the order unpaid, so it may not land on the paid one unheld.
     let opening: Promise<unknown> | undefined;
     interleave.arm('order_history', async () => {
@@ -122,6 +96,6 @@ describe('a chargeback reported while its payment’s webhook lands', () => {
     expect(await opening).toBe(409);
     expect(await ctx.db.selectFrom('chargebacks').select('id').where('orderId', '=', id).execute()).toEqual([]);
     expect(await recordChargeback(ordersContext(ctx.deps), report)).toBe('opened');
-    expect(await holdOf(id)).toEqual([{ status: 'paid', chargebackHoldSince: expect.any(Number) }]);
+    expect(await holdOf(ctx, id)).toEqual([{ status: 'paid', chargebackHoldSince: expect.any(Number) }]);
   });
 });

@@ -65,6 +65,12 @@ export async function markChargebackChecked(db: Database, id: string, now: numbe
   await db.updateTable('chargebacks').set({ checkedAt: now }).where('id', '=', id).execute();
 }
 
+/** The chargeback's status as now committed (a new statement sees an opening that committed meanwhile). */
+export async function chargebackStatus(db: Database, id: string) {
+  const row = await db.selectFrom('chargebacks').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status;
+}
+
 type Fees = Pick<ChargebacksTable, 'feeCents' | 'feeReturnedCents'>;
 
 export async function chargebackFees(db: Database, id: string): Promise<Fees> {

@@ -7,13 +7,14 @@ import {
 import { DAY_MS, type OrderState } from '@accountry/shared/order-state';
 import type { OrderHistoryEvent } from '@accountry/shared/orders';
 import type { Database } from '../../db/database';
-import type { OrdersTable } from '../../db/schema';
+import type { ChargebacksTable, OrdersTable } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { OrdersContext } from './orders-context';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
 import type { ReportedChargeback } from './payment-provider';
 import { ensureConversation, findOrder, insertHistory } from './orders.repository';
 import {
+  chargebackStatus,
   chargebacksToCheck,
   closeOpenChargeback,
   insertChargeback,
@@ -51,6 +52,9 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
   const done = await ctx.deps.db.db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, report.orderId);
     if (!order || order.providerRef !== report.providerRef) throw badRequest(M.unknownPayment);
+    // Every report takes the order's row first, as read: a payment, a move or another report of the dispute waits for
+    // it, or it waits for them and answers 409 (the provider retries), so no decision lands beside a hold unseen.
+    if (!(await setChargebackHold(trx, order, order.chargebackHoldSince, now))) throw conflict(M.stateChanged);
     const amountCents = disputedCents(ctx, order, report);
     const { id, reason } = report;
     const row = {
@@ -69,11 +73,7 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
       if (!(await insertChargeback(trx, { ...row, status: 'open', closedAt: null }))) return null;
       applied = { outcome: 'opened', ...(await hold(ctx, trx, order, { ...report, amountCents }, now)) };
     } else {
-      // A decision whose opening never reached us is recorded closed; one already applied changes nothing.
-      const closed =
-        (await closeOpenChargeback(trx, report.id, report.status, now)) ||
-        (await insertChargeback(trx, { ...row, status: report.status, closedAt: now }));
-      if (!closed) return null;
+      if (!(await closeChargeback(ctx, trx, row, report.status, now))) return null;
       applied = { outcome: report.status, ...(await release(ctx, trx, order, report.status, amountCents, now)) };
     }
     await bookDisputeFee(ctx, trx, order, report, now);
@@ -83,6 +83,28 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
   if (done.move) await afterTransition(ctx, done.move.before, done.move.moved, done.move.action);
   else if (done.notice) await publishSystemMessages(ctx.deps, [done.notice]);
   return done.outcome;
+}
+
+/**
+ * Close the chargeback with the bank's decision, or record it closed when its opening never reached us: false when
+ * it is already closed with this decision (a repeat). Neither closed nor inserted, the row exists: an opening that
+ * committed while the insert waited on it is open to a new statement and closed now; one closed otherwise is a 409.
+ */
+async function closeChargeback(
+  ctx: OrdersContext,
+  trx: Database,
+  row: Omit<ChargebacksTable, 'status' | 'closedAt'>,
+  status: 'won' | 'lost',
+  now: number,
+) {
+  if (await closeOpenChargeback(trx, row.id, status, now)) return true;
+  if (await insertChargeback(trx, { ...row, status, closedAt: now })) return true;
+  const found = await chargebackStatus(trx, row.id);
+  if (found === status) return false;
+  if (found === 'open' && (await closeOpenChargeback(trx, row.id, status, now))) return true;
+  if (found !== 'open')
+    ctx.deps.log.warn({ chargebackId: row.id, status, found }, 'chargeback decided otherwise before');
+  throw conflict(M.stateChanged);
 }
 
 /**
@@ -109,9 +131,8 @@ async function hold(
   now: number,
 ): Promise<Applied> {
   const holds = HELD_STATES.includes(order.status);
-  // The row first (held, or kept as read): a move in between answers 409 and the provider tries again.
-  const since = holds ? now : order.chargebackHoldSince;
-  if (!(await setChargebackHold(trx, order, since, now))) throw conflict(M.stateChanged);
+  // The report took the order's row as read (before the history numbers its entry): nothing moved it since.
+  if (holds && !(await setChargebackHold(trx, order, now, now))) throw conflict(M.stateChanged);
   await historyEvent(trx, order, 'chargeback_opened', chargebackOpenedReason(report.amountCents, report.reason), now);
   if (!holds) return {};
   const held = { ...order, chargebackHoldSince: now };

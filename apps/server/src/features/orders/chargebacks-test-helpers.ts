@@ -1,0 +1,44 @@
+import type { TestContext } from '../../test/test-app';
+import { arrangeDeal, orderUpTo } from './orders-test-helpers';
+import type { ReportedChargeback } from './payment-provider';
+
+/**
+ * A card order awaiting payment here while Stripe already has the money (its webhook not yet in), and the report of
+ * a chargeback on it, for the races between the two webhooks (decision 183).
+ */
+export async function paidAtTheProvider(ctx: TestContext) {
+  const deal = await arrangeDeal(ctx);
+  const id = await orderUpTo(ctx, deal, 'pending_payment');
+  await ctx.db
+    .updateTable('orders')
+    .set({ provider: 'stripe', providerRef: `cs_${id}` })
+    .where('id', '=', id)
+    .execute();
+  const order = await ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const report: ReportedChargeback = {
+    id: `dp_${id}`,
+    orderId: id,
+    providerRef: `cs_${id}`,
+    amountCents: order.priceCents,
+    currency: 'USD',
+    reason: 'fraudulent',
+    status: 'open',
+    fee: { chargedCents: 0, returnedCents: 0 },
+  };
+  return { deal, id, priceCents: order.priceCents, report };
+}
+
+/** The order's state and hold, as the tests compare them. */
+export const holdOf = (ctx: TestContext, id: string) =>
+  ctx.db.selectFrom('orders').select(['status', 'chargebackHoldSince']).where('id', '=', id).execute();
+
+/** The chargebacks recorded on the order, by status. */
+export const chargebacksOf = (ctx: TestContext, id: string) =>
+  ctx.db.selectFrom('chargebacks').select(['id', 'status']).where('orderId', '=', id).execute();
+
+/** Waits for `work` at most `ms`: it may have to wait for the transaction the interleaving stopped. */
+export const atMost = (work: Promise<unknown>, ms = 300) =>
+  Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms))]);
+
+/** The status code of a refusal, to compare with an outcome. */
+export const statusCodeOf = (e: { statusCode?: number }) => e.statusCode;
