@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Browser } from '@playwright/test';
 import { createUser, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
-import { insertHeldOrder } from './support/chargebacks-db';
+import { insertChargebackAfterPartialRefund, insertHeldOrder } from './support/chargebacks-db';
 
 // The machine is shared: first page loads can take several seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -46,4 +46,32 @@ test('an order on hold for a chargeback says so to the buyer and the admin, and 
       'seller; if they should bear it, use a balance correction on',
   );
   await expect(seen.getByRole('link', { name: /user page/ })).toHaveAttribute('href', `/admin/users/${seller.id}`);
+});
+
+test('a chargeback lost after a partial refund tells the admin to recover it from the seller', async ({
+  browser,
+  baseURL,
+}) => {
+  const seller = createUser('seller');
+  const buyer = createUser('buyer');
+  const admin = createUser('admin');
+  const listingId = insertListing(seller.id, { title: 'Refunded Fortnite account', priceCents: 20_000 });
+  // The seller was paid $142.50 of it before the bank took the other $150.00 back.
+  const orderId = insertChargebackAfterPartialRefund(listingId, buyer.id, seller.id, 20_000, 5_000, 15_000);
+
+  const a = await signedInPage(browser, baseURL!, admin.id);
+  await a.page.goto(`/admin/orders/${orderId}`);
+  const notice = a.page.getByRole('region', { name: 'Chargeback decided for the buyer' });
+  await expect(notice).toContainText(
+    'The seller was paid before the chargeback and the bank took $150.00 back: recover it with a balance correction on',
+  );
+  await expect(notice).not.toContainText('as in a partial refund');
+  await expect(notice.getByRole('link', { name: /user page/ })).toHaveAttribute('href', `/admin/users/${seller.id}`);
+
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  await s.page.goto(`/orders/${orderId}`);
+  await expect(s.page.getByRole('region', { name: 'Chargeback decided for the buyer' })).toContainText(
+    'You were paid for this order before the chargeback. The bank returned $150.00 to the buyer, so an admin will ' +
+      'take $150.00 back from your balance',
+  );
 });

@@ -53,3 +53,48 @@ export function insertHeldOrder(
   db.close();
   return orderId;
 }
+
+/**
+ * A card order an admin refunded in part (the seller paid the rest), whose buyer's bank then took `bankCents` back
+ * and decided for the buyer: settled before the chargeback, so only recorded (decision 183).
+ */
+export function insertChargebackAfterPartialRefund(
+  listingId: string,
+  buyerId: string,
+  sellerId: string,
+  priceCents: number,
+  refundedCents: number,
+  bankCents: number,
+) {
+  const db = openE2eDb();
+  const orderId = id();
+  const now = Date.now();
+  db.prepare(
+    `insert into orders (id, listing_id, buyer_id, seller_id, price_cents, currency, refunded_cents, fee_cents, status,
+       provider, provider_ref, delivery_time, protection_days, created_at, updated_at, paid_at, delivered_at,
+       completed_at, decision_outcome, decision_reason, decided_at)
+     values (?, ?, ?, ?, ?, 'USD', ?, ?, 'refunded', 'stripe', ?, 'instant', 5, ?, ?, ?, ?, ?, 'partial_refund',
+       'Half the items were missing.', ?)`,
+  ).run(
+    orderId,
+    listingId,
+    buyerId,
+    sellerId,
+    priceCents,
+    refundedCents,
+    Math.round((priceCents - refundedCents) * 0.05),
+    `cs_test_${id()}`,
+    now,
+    now,
+    now,
+    now,
+    now,
+    now,
+  );
+  db.prepare(
+    `insert into chargebacks (id, order_id, amount_cents, reason, status, order_status_at_open, opened_at, closed_at)
+     values (?, ?, ?, 'fraudulent', 'lost', 'refunded', ?, ?)`,
+  ).run(`dp_test_${id()}`, orderId, bankCents, now, now);
+  db.close();
+  return orderId;
+}

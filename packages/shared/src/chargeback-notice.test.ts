@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargebackLostText, disputeFeeText, disputedPartText } from './chargeback-notice';
+import { chargebackLostText, disputeFeeText, disputedPartText, settledChargebackText } from './chargeback-notice';
 
 describe('the chargeback notice', () => {
   it('names the price only when the bank disputes part of it', () => {
@@ -41,6 +41,61 @@ describe('the chargeback notice', () => {
     expect(chargebackLostText({ priceCents: 20_000, refundedCents: refunded }, { amountCents: bank }, viewer)).toBe(
       text,
     );
+  });
+
+  const completed = { status: 'completed', priceCents: 20_000, refundedCents: 0 } as const;
+  const partlyRefunded = { status: 'refunded', priceCents: 20_000, refundedCents: 5_000 } as const;
+  const refunded = { status: 'refunded', priceCents: 20_000, refundedCents: 20_000 } as const;
+  const canceled = { status: 'canceled', priceCents: 20_000, refundedCents: 0 } as const;
+  const settled = (status: 'open' | 'won' | 'lost', amountCents = 15_000) => ({
+    status,
+    amountCents,
+    settledBefore: true,
+  });
+
+  it.each([
+    ['completed', completed],
+    ['refunded in part', partlyRefunded],
+  ] as const)('tells admins to recover from the seller a chargeback on an order %s before it', (_, order) => {
+    expect(settledChargebackText(order, settled('open'), 'admin')).toEqual({
+      text: 'The seller was paid before the chargeback: if the bank decides for the buyer, recover $150.00 with a balance correction on',
+      recoverFrom: 'seller',
+    });
+    expect(settledChargebackText(order, settled('lost'), 'admin')).toEqual({
+      text: 'The seller was paid before the chargeback and the bank took $150.00 back: recover it with a balance correction on',
+      recoverFrom: 'seller',
+    });
+    expect(settledChargebackText(order, settled('lost'), 'seller')).toEqual({
+      text: 'You were paid for this order before the chargeback. The bank returned $150.00 to the buyer, so an admin will take $150.00 back from your balance; you will see it in your balance history.',
+      recoverFrom: null,
+    });
+    expect(settledChargebackText(order, settled('lost'), 'buyer')).toBeNull();
+    expect(settledChargebackText(order, settled('open'), 'seller')).toBeNull();
+  });
+
+  it.each([
+    ['refunded in full', refunded],
+    ['canceled after payment', canceled],
+  ] as const)('tells admins to recover from the buyer a chargeback on an order %s before it', (_, order) => {
+    expect(settledChargebackText(order, settled('open', 20_000), 'admin')).toEqual({
+      text: "The buyer's card was refunded before the chargeback: if the bank decides for the buyer as well, recover the $200.00 it returns with a balance correction on",
+      recoverFrom: 'buyer',
+    });
+    expect(settledChargebackText(order, settled('lost', 20_000), 'admin')).toEqual({
+      text: "The buyer's card was refunded before the chargeback and the bank returned $200.00 to it again: recover it with a balance correction on",
+      recoverFrom: 'buyer',
+    });
+    expect(settledChargebackText(order, settled('lost', 20_000), 'buyer')).toEqual({
+      text: 'Your card was refunded before the chargeback and the bank returned $200.00 to it again, so an admin will take $200.00 back from your balance; you will see it in your balance history.',
+      recoverFrom: null,
+    });
+    expect(settledChargebackText(order, settled('lost', 20_000), 'seller')).toBeNull();
+  });
+
+  it('says nothing of settling for a chargeback won, or on an order escrow still held', () => {
+    expect(settledChargebackText(completed, settled('won'), 'admin')).toBeNull();
+    // Refunded by the chargeback itself: the loss's own words (`chargebackLostText`) tell what happened.
+    expect(settledChargebackText(refunded, { ...settled('lost'), settledBefore: false }, 'admin')).toBeNull();
   });
 
   it("tells admins Stripe's fee, and whether Stripe gave it back", () => {

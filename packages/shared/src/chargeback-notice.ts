@@ -36,6 +36,56 @@ export function chargebackLostText(
   return `The bank returned ${formatCents(bank)} to ${card}; ${rest}.`;
 }
 
+/** An admin's words on a chargeback after the order was settled, before the link to the user page to correct. */
+const RECOVER = {
+  seller: {
+    open: (amount: string) =>
+      `The seller was paid before the chargeback: if the bank decides for the buyer, recover ${amount} with a ` +
+      'balance correction on',
+    lost: (amount: string) =>
+      `The seller was paid before the chargeback and the bank took ${amount} back: recover it with a balance ` +
+      'correction on',
+  },
+  buyer: {
+    open: (amount: string) =>
+      "The buyer's card was refunded before the chargeback: if the bank decides for the buyer as well, recover the " +
+      `${amount} it returns with a balance correction on`,
+    lost: (amount: string) =>
+      `The buyer's card was refunded before the chargeback and the bank returned ${amount} to it again: recover it ` +
+      'with a balance correction on',
+  },
+};
+
+/** What the party who will be asked to give it back reads of a lost chargeback on a settled order. */
+const TAKEN_BACK = {
+  seller: (amount: string) =>
+    `You were paid for this order before the chargeback. The bank returned ${amount} to the buyer, so an admin will ` +
+    `take ${amount} back from your balance; you will see it in your balance history.`,
+  buyer: (amount: string) =>
+    `Your card was refunded before the chargeback and the bank returned ${amount} to it again, so an admin will ` +
+    `take ${amount} back from your balance; you will see it in your balance history.`,
+};
+
+/**
+ * A chargeback on an order settled before it (`settledBefore`): escrow held none of the money, so what the bank takes
+ * is recovered by hand with a balance correction (decision 183): from the seller when they were paid any of it (the
+ * order completed, or refunded in part), else from the buyer (their card refunded in full, then charged back too).
+ * The words for the side reading it, and for admins whose user page they end on (the link follows); null when the
+ * order was not settled before it, or there is nothing to say.
+ */
+export function settledChargebackText(
+  order: Pick<OrderDetail, 'status' | 'priceCents' | 'refundedCents'>,
+  c: Pick<Chargeback, 'status' | 'amountCents' | 'settledBefore'>,
+  viewer: Viewer,
+): { text: string; recoverFrom: 'seller' | 'buyer' | null } | null {
+  if (!c.settledBefore || c.status === 'won') return null;
+  const amount = formatCents(c.amountCents);
+  const paid = order.status === 'completed' || (order.status === 'refunded' && order.refundedCents < order.priceCents);
+  const from = paid ? 'seller' : 'buyer';
+  if (viewer === 'admin') return { text: RECOVER[from][c.status](amount), recoverFrom: from };
+  return c.status === 'lost' && viewer === from ? { text: TAKEN_BACK[from](amount), recoverFrom: null } : null;
+}
+
 /** For admins: Stripe's dispute fee, a cost of the platform's; null when Stripe charged none. */
 export function disputeFeeText(fee: NonNullable<Chargeback['fee']>) {
   if (fee.chargedCents === 0) return null;

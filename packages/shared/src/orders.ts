@@ -184,6 +184,8 @@ export const orderDetailSchema = z.object({
       openedAt: z.number(),
       closedAt: z.number().nullable(),
       held: z.boolean(),
+      /** The order was settled in any part before it (the seller paid, or the card refunded): escrow held none of it. */
+      settledBefore: z.boolean(),
       /** For admins: Stripe's dispute fee the platform paid, and what Stripe gave back of it (null for the parties). */
       fee: z.object({ chargedCents: z.number(), returnedCents: z.number() }).nullable(),
     })

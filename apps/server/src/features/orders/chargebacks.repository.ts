@@ -97,7 +97,16 @@ export async function setChargebackFees(db: Database, id: string, read: Fees, ne
 export async function latestChargeback(db: Database, orderId: string) {
   return db
     .selectFrom('chargebacks')
-    .select(['status', 'amountCents', 'reason', 'openedAt', 'closedAt', 'feeCents', 'feeReturnedCents'])
+    .select([
+      'status',
+      'amountCents',
+      'reason',
+      'orderStatusAtOpen',
+      'openedAt',
+      'closedAt',
+      'feeCents',
+      'feeReturnedCents',
+    ])
     .where('orderId', '=', orderId)
     .orderBy('openedAt', 'desc')
     .orderBy('id', 'desc')

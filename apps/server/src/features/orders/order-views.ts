@@ -4,6 +4,7 @@ import {
   REVIEW_WINDOW_MS,
   sellerShareCents,
   type OrderAction,
+  type OrderState,
 } from '@accountry/shared/order-state';
 import { correctionRefusal } from '@accountry/shared/credentials-correction';
 import type { OrderDetail, OrderListItem, OrderStatusFilter } from '@accountry/shared/orders';
@@ -29,15 +30,22 @@ function sellerReceives(ctx: OrdersContext, order: OrdersTable) {
   return sellerShareCents(order, ctx.feePercent);
 }
 
-/** The order's chargeback as its page shows it: the dispute fee is the platform's cost, for admins alone. */
+/** The states a paid order is settled in, in any part: its money left escrow to the seller or back to the card. */
+const SETTLED: readonly OrderState[] = ['completed', 'refunded', 'canceled'];
+
+/**
+ * The order's chargeback as its page shows it: the dispute fee is the platform's cost, for admins alone. One on an
+ * order settled before it is recovered by hand (decision 183), so the page says so.
+ */
 function chargebackView(
   c: NonNullable<Awaited<ReturnType<typeof latestChargeback>>>,
-  held: boolean,
+  order: OrdersTable,
   side: 'buyer' | 'seller' | 'admin',
 ) {
-  const { feeCents, feeReturnedCents, ...shown } = c;
+  const { feeCents, feeReturnedCents, orderStatusAtOpen, ...shown } = c;
   const fee = side === 'admin' ? { chargedCents: feeCents, returnedCents: feeReturnedCents } : null;
-  return { ...shown, held, fee };
+  const settledBefore = order.paidAt !== null && SETTLED.includes(orderStatusAtOpen);
+  return { ...shown, held: order.chargebackHoldSince !== null, settledBefore, fee };
 }
 
 export async function orderDetail(
@@ -115,7 +123,7 @@ export async function orderDetail(
             decidedAt: order.decidedAt,
           }
         : null,
-    chargeback: chargeback ? chargebackView(chargeback, held, side) : null,
+    chargeback: chargeback ? chargebackView(chargeback, order, side) : null,
     viewerRole: side,
     actions: held ? [] : actionsFor(order, side, now),
     history: history.map((h) => ({

@@ -147,7 +147,10 @@ describe('chargebacks', () => {
     expect((await bankDecides(disputeId, 'lost')).body).toEqual({ received: true, outcome: 'lost' });
     const admin = await userWithSession(ctx, 'admin');
     const seen = await detail(admin.session.headers, orderId);
-    expect(seen).toMatchObject({ status: 'completed', chargeback: { status: 'lost', held: false } });
+    expect(seen).toMatchObject({
+      status: 'completed',
+      chargeback: { status: 'lost', held: false, settledBefore: true },
+    });
   });
 
   it('refuses a chargeback on a payment no order of ours made', async () => {

@@ -7,9 +7,9 @@ import {
   chargebackLostText,
   disputeFeeText,
   disputedPartText,
+  settledChargebackText,
 } from '@accountry/shared/chargeback-notice';
 import type { OrderDetail } from '@accountry/shared/orders';
-import { formatCents } from '@accountry/shared/wallet';
 import { formatDateTime } from '../../lib/format-time';
 
 type Chargeback = NonNullable<OrderDetail['chargeback']>;
@@ -20,8 +20,7 @@ function titleOf(c: Chargeback) {
 }
 
 /** What follows from the bank's review or decision, for the side reading it. */
-function Consequence({ order, c, amount }: { order: OrderDetail; c: Chargeback; amount: string }) {
-  const settled = order.status === 'completed';
+function Consequence({ order, c }: { order: OrderDetail; c: Chargeback }) {
   if (c.held)
     return (
       <Text size="sm" mt={4}>
@@ -29,48 +28,44 @@ function Consequence({ order, c, amount }: { order: OrderDetail; c: Chargeback; 
         hold takes is given back to its deadlines afterwards. Accountry answers the bank with the order&apos;s records.
       </Text>
     );
+  if (c.settledBefore) {
+    // Escrow held none of it: what the bank takes is recovered by hand, from whoever the order had paid.
+    const settled = settledChargebackText(order, c, order.viewerRole);
+    if (!settled) return null;
+    const from = settled.recoverFrom;
+    return (
+      <Text size="sm" mt={4}>
+        {settled.text}
+        {from && (
+          <>
+            {' '}
+            <UserPage
+              id={from === 'seller' ? order.sellerId : order.buyerId}
+              name={from === 'seller' ? order.sellerName : order.buyerName}
+            />
+            .
+          </>
+        )}
+      </Text>
+    );
+  }
   if (c.status === 'won')
     return (
       <Text size="sm" mt={4}>
         The order is no longer on hold and goes on; its deadlines moved on by the time the hold took.
       </Text>
     );
-  if (!settled)
-    return c.status === 'lost' ? (
-      <Text size="sm" mt={4}>
-        {chargebackLostText(order, c, order.viewerRole)}
-      </Text>
-    ) : null;
-  if (order.viewerRole === 'seller' && c.status === 'lost')
-    return (
-      <Text size="sm" mt={4}>
-        You were paid for this order before the chargeback. The bank returned {amount} to the buyer, so an admin will
-        take {amount} back from your balance; you will see it in your balance history.
-      </Text>
-    );
-  if (order.viewerRole !== 'admin') return null;
-  const seller = <SellerPage order={order} />;
-  return (
+  return c.status === 'lost' ? (
     <Text size="sm" mt={4}>
-      {c.status === 'lost' ? (
-        <>
-          The seller was paid before the chargeback and the bank took {amount} back: recover it with a balance
-          correction on {seller}.
-        </>
-      ) : (
-        <>
-          The seller was paid before the chargeback: if the bank decides for the buyer, recover {amount} with a balance
-          correction on {seller}.
-        </>
-      )}
+      {chargebackLostText(order, c, order.viewerRole)}
     </Text>
-  );
+  ) : null;
 }
 
-function SellerPage({ order }: { order: OrderDetail }) {
+function UserPage({ id, name }: { id: string; name: string }) {
   return (
-    <Anchor component={Link} to={`/admin/users/${order.sellerId}`}>
-      {order.sellerName}&apos;s user page
+    <Anchor component={Link} to={`/admin/users/${id}`}>
+      {name}&apos;s user page
     </Anchor>
   );
 }
@@ -85,7 +80,7 @@ function DisputeFee({ order, fee }: { order: OrderDetail; fee: Chargeback['fee']
       {fee.returnedCents < fee.chargedCents && (
         <>
           {' '}
-          {DISPUTE_FEE_RECOVERY} <SellerPage order={order} />.
+          {DISPUTE_FEE_RECOVERY} <UserPage id={order.sellerId} name={order.sellerName} />.
         </>
       )}
     </Text>
@@ -96,7 +91,6 @@ function DisputeFee({ order, fee }: { order: OrderDetail; fee: Chargeback['fee']
 export function ChargebackNotice({ order }: { order: OrderDetail }) {
   const c = order.chargeback;
   if (!c) return null;
-  const amount = formatCents(c.amountCents);
   const whose = order.viewerRole === 'buyer' ? 'Your' : "The buyer's";
   return (
     <Alert icon={<IconBuildingBank />} color={c.status === 'won' ? 'teal' : 'orange'} title={titleOf(c)} role="region">
@@ -104,7 +98,7 @@ export function ChargebackNotice({ order }: { order: OrderDetail }) {
         {whose} bank disputed {disputedPartText(c.amountCents, order.priceCents)} on {formatDateTime(c.openedAt)}:{' '}
         {chargebackReasonText(c.reason)}.{c.closedAt !== null && ` It decided on ${formatDateTime(c.closedAt)}.`}
       </Text>
-      <Consequence order={order} c={c} amount={amount} />
+      <Consequence order={order} c={c} />
       <DisputeFee order={order} fee={c.fee} />
     </Alert>
   );
