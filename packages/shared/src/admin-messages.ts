@@ -1,3 +1,5 @@
+import { formatCents } from './wallet';
+
 /** Messages of the admin area, written once; the server sends them and tests assert them to the letter. */
 export const ADMIN_MESSAGES = {
   userNotFound: 'User not found',
@@ -21,6 +23,17 @@ export const ADMIN_MESSAGES = {
   listingDeleted: 'This listing was deleted, so it cannot be hidden or shown again.',
   invalidCursor: 'Invalid page cursor',
   nothingToUpdate: 'Change the status or the note',
+  /** An admin's deletion is refused while the wallet holds money: a deleted account cannot ask for a payout. */
+  walletNotEmpty: (availableCents: number, heldCents: number) => {
+    const held = heldCents > 0 ? `${formatCents(heldCents)} held for a payout` : '';
+    const available = availableCents > 0 ? `${formatCents(availableCents)} available` : '';
+    const todo = [
+      heldCents > 0 ? 'pay or reject the open payout' : '',
+      availableCents > 0 ? 'have the member ask for a payout or correct the balance to $0.00' : '',
+    ];
+    const what = [available, held].filter(Boolean).join(' and ');
+    return `The wallet still holds ${what}, and a deleted account cannot ask for a payout. Before deleting it, ${todo.filter(Boolean).join(', and ')}.`;
+  },
 } as const;
 
 /**

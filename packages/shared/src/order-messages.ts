@@ -97,6 +97,10 @@ export const WALLET_MESSAGES = {
   creditReason: 'Write a reason of 3 to 500 characters; it is kept in the audit log.',
   creditNegative: 'This correction would make the balance negative.',
   credited: 'Balance updated.',
+  /** A deleted account takes no credit; a correction taking money out stays possible (decision 184). */
+  deletedAccountBalance: 'This account is deleted: its balance cannot be credited. Restore the account to credit it.',
+  creditDeletedAccount:
+    'This account is deleted: money cannot be added to it. Restore it first, or enter a negative correction.',
   userNotFound: 'User not found',
 } as const;
 

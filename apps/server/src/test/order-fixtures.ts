@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import type { OrdersTable } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
-import { EXTERNAL, availableAccount, postLedger } from '../lib/ledger';
+import { EXTERNAL, availableAccount, balanceOf, postLedger } from '../lib/ledger';
 
 /** An order row arranged directly (reviews and seller tests need orders without walking them through the API). */
 export async function insertOrderRow(
@@ -63,4 +63,17 @@ export async function fund(ctx: { db: Database; clock: Clock }, userId: string, 
         ctx.clock.now(),
       ),
     );
+}
+
+/** Take a user's whole available balance out, as an admin's correction would: an admin deletes only an empty wallet. */
+export async function emptyWallet(ctx: { db: Database; clock: Clock }, userId: string) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const amountCents = await balanceOf(trx, availableAccount(userId));
+    if (amountCents > 0)
+      await postLedger(
+        trx,
+        { kind: 'credit', moves: [{ from: availableAccount(userId), to: EXTERNAL, amountCents }] },
+        ctx.clock.now(),
+      );
+  });
 }

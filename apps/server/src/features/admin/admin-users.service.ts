@@ -19,6 +19,7 @@ import { invalidateSessions } from '../../sessions/session-cache';
 import { accountLock, lockKeys } from '../../db/key-lock';
 import { cancelOrdersOfClosedAccount, lockClosingAccount, type ClosedOrders } from '../orders/account-closure.service';
 import { getUserDetail, type UserRow } from './admin-user-detail.service';
+import { availableAccount, balanceOf, heldAccount } from '../../lib/ledger';
 
 /**
  * Run a change to a user under the admin lock: the actor must still be an active admin, the target must exist,
@@ -139,6 +140,17 @@ export async function enableUser(deps: AppDeps, actor: AuthUser, targetId: strin
 }
 
 /**
+ * A deleted account cannot ask for a payout, so money left in its wallet would wait for nobody (decision 184). Read
+ * under the account's lock, which a balance credit also takes.
+ */
+async function refuseWhileMoneyHeld(trx: Database, userId: string) {
+  await lockKeys(trx, [accountLock(userId)]);
+  const available = await balanceOf(trx, availableAccount(userId));
+  const held = await balanceOf(trx, heldAccount(userId));
+  if (available > 0 || held > 0) throw conflict(ADMIN_MESSAGES.walletNotEmpty(available, held));
+}
+
+/**
  * Soft delete: sessions end, listings are hidden, open orders are canceled (decision 169), and deleted_users(uid)
  * says 'unresolved'; nothing is removed.
  */
@@ -151,6 +163,7 @@ export async function deleteUser(deps: AppDeps, actor: AuthUser, targetId: strin
     async (trx, { target, activeAdmins, now }) => {
       if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.alreadyDeleted);
       assertNotLastAdmin(activeAdmins, targetId);
+      await refuseWhileMoneyHeld(trx, targetId);
       const closed = { userId: targetId, actorId: actor.id, how: 'deleted' as const, now };
       return closeAccount(trx, {
         userId: targetId,

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_CHAT_MESSAGES } from '@accountry/shared/order-messages';
+import { emptyWallet } from '../../test/order-fixtures';
 import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { arrangeDeal, expectLedgerHealthy, orderUpTo } from './orders-test-helpers';
 import { adminAction, sellerWithOpenOrders } from './account-closure-test-helpers';
@@ -63,6 +64,7 @@ describe('orders canceled because an admin closed an account', () => {
     const id = await orderUpTo(ctx, deal, 'pending_payment');
     await ctx.deliverMail();
     const from = ctx.mailer.sent.length;
+    await emptyWallet(ctx, deal.buyer.id);
     await adminAction(ctx, admin, deal.buyer.id, 'delete');
 
     const line =

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { emptyWallet } from '../../test/order-fixtures';
 import {
   arrangeDeal,
   call,
@@ -151,6 +152,7 @@ describe('refusals change nothing', () => {
     const deal = await arrangeDeal(ctx);
     const a = await userWithSession(ctx, 'admin', { displayName: 'Ada Admin' });
     const admin = { id: a.user.id, session: a.session };
+    await emptyWallet(ctx, deal.buyer.id);
     expect(
       (await call(ctx, admin, 'POST', `/api/admin/users/${deal.buyer.id}/delete`, { reason: 'spam' })).status,
     ).toBe(200);

@@ -224,6 +224,15 @@ export async function creditBalance(
   const user = await deps.db.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   if (!user) throw notFound(W.userNotFound);
   await deps.db.db.transaction().execute(async (trx) => {
+    // Under the account's lock, which an admin's deletion takes before it checks the wallet is empty (decision 184).
+    await lockKeys(trx, [accountLock(userId)]);
+    const deleted = await trx
+      .selectFrom('deletedUsers')
+      .select('uid')
+      .where('uid', '=', userId)
+      .where('status', '=', 'unresolved')
+      .executeTakeFirst();
+    if (deleted && amountCents > 0) throw conflict(W.creditDeletedAccount);
     const move =
       amountCents > 0
         ? { from: EXTERNAL, to: availableAccount(userId), amountCents }

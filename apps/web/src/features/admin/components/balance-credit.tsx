@@ -12,8 +12,11 @@ import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminAction } from '../api/admin-api';
 import { QueryState } from './query-state';
 
-/** A user's balance, and an audited credit (a bank transfer received) or correction (negative) with a reason. */
-export function BalanceCredit({ userId, name }: { userId: string; name: string }) {
+/**
+ * A user's balance, and an audited credit (a bank transfer received) or correction (negative) with a reason. A
+ * deleted account takes corrections only, and only while money is left to take out (decision 184).
+ */
+export function BalanceCredit({ userId, name, deleted }: { userId: string; name: string; deleted: boolean }) {
   const wallet = useQuery({
     queryKey: adminOrderKeys.userWallet(userId),
     queryFn: () => adminOrdersApi.userWallet(userId),
@@ -33,6 +36,7 @@ export function BalanceCredit({ userId, name }: { userId: string; name: string }
     const cents = amount === '' ? NaN : Math.round(Number(amount) * 100);
     const parsed = balanceCreditSchema.safeParse({ amountCents: cents, reason });
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (deleted && cents > 0) return setErrors({ amountCents: WALLET_MESSAGES.creditDeletedAccount });
     setErrors({});
     confirm.ask({
       title: cents > 0 ? 'Credit the balance?' : 'Correct the balance?',
@@ -85,13 +89,17 @@ export function BalanceCredit({ userId, name }: { userId: string; name: string }
         <Text size="sm" c="dimmed">
           {WALLET_MESSAGES.ownBalanceCredit}
         </Text>
+      ) : deleted && !wallet.data?.availableCents ? (
+        <Text size="sm" c="dimmed">
+          {WALLET_MESSAGES.deletedAccountBalance}
+        </Text>
       ) : (
         <form onSubmit={submit} noValidate aria-label="Credit the balance">
           <Stack gap="xs">
             <Group align="flex-start" wrap="wrap">
               <NumberInput
                 label="Amount (USD)"
-                description="Negative to correct"
+                description={deleted ? 'Negative: the account is deleted' : 'Negative to correct'}
                 prefix="$"
                 decimalScale={2}
                 thousandSeparator=","
@@ -111,7 +119,7 @@ export function BalanceCredit({ userId, name }: { userId: string; name: string }
               />
             </Group>
             <Button type="submit" variant="light" w="fit-content">
-              Update balance
+              {deleted ? 'Correct balance' : 'Update balance'}
             </Button>
           </Stack>
         </form>

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconCircleCheck, IconRestore, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { ROLE_LABELS, type AdminUserDetail } from '@accountry/shared/admin-users';
@@ -6,6 +7,8 @@ import { ROLES, type Role } from '@accountry/shared/roles';
 import { adminApi, useAdminAction } from '../api/admin-api';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { closingOrdersText } from '../lib/closing-orders';
+import { closingWalletText } from '../lib/closing-wallet';
+import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 
 /** Role, disable/enable, delete/restore and turning off two-factor sign-in for one user, each behind a confirmation. */
 export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) {
@@ -30,6 +33,13 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
   const name = user.displayName;
   // Disabling and deleting cancel the open orders the account can no longer finish (decision 169): say how many.
   const orders = closingOrdersText(user.openOrders);
+  // And its money: no deletion while the wallet holds any (decision 184). The balance card reads the same query.
+  const wallet = useQuery({
+    queryKey: adminOrderKeys.userWallet(user.id),
+    queryFn: () => adminOrdersApi.userWallet(user.id),
+  });
+  const money = wallet.data ? closingWalletText(wallet.data) : null;
+  const whyNoDelete = useId();
 
   const askRole = () =>
     confirm.ask({
@@ -72,6 +82,7 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
         `${name} will be signed out, their listings hidden, and sign-in will say the account was deleted.`,
         'Conversations and history are kept, so the account can be restored.',
         orders,
+        money?.text ?? '',
       ].join(' '),
       confirmLabel: 'Delete account',
       danger: true,
@@ -154,11 +165,25 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
                 </Button>
               )
             : !isSelf && (
-                <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={askDelete}>
+                // Focusable while blocked, so the keyboard reaches it and a screen reader reads why.
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => !money?.blocked && askDelete()}
+                  data-disabled={money?.blocked || undefined}
+                  aria-disabled={money?.blocked || undefined}
+                  aria-describedby={money?.blocked ? whyNoDelete : undefined}
+                >
                   Delete account
                 </Button>
               )}
         </Group>
+        {!deleted && !isSelf && money?.blocked && (
+          <Text size="sm" c="dimmed" id={whyNoDelete}>
+            {money.text}
+          </Text>
+        )}
         {user.twoFactor && !deleted && !isSelf && (
           <Group>
             <Button variant="light" color="red" leftSection={<IconShieldOff size={16} />} onClick={askTwoFactorOff}>
