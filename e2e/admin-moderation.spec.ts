@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createUser, signInContext } from './support/db';
 import { createConversation, createListing, createReport } from './support/admin-data';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -13,7 +14,10 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   const buyer = createUser('buyer', 'Careful Buyer');
   const title = `Steam library ${Date.now().toString(36)}`;
   const listingId = createListing(seller.id, title);
+  // A long conversation: the evidence is its newest message, below the fold of the scrolling area.
+  const earlier = Array.from({ length: 20 }, (_, i) => ({ from: buyer.id, body: `Earlier question ${i + 1}` }));
   const conversationId = createConversation(listingId, buyer.id, seller.id, [
+    ...earlier,
     { from: buyer.id, body: 'Does it come with the original email?' },
     { from: seller.id, body: 'Send the money by bank transfer and I will tell you.' },
   ]);
@@ -34,9 +38,18 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   await page.getByRole('link', { name: 'Asked to pay outside the site' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Asked to pay outside the site' })).toBeVisible();
   const messages = page.getByRole('list', { name: 'Reported messages' });
-  await expect(messages.getByRole('listitem')).toHaveCount(2);
-  await expect(messages.getByRole('listitem').nth(1)).toContainText('Send the money by bank transfer');
-  await expect(messages.getByRole('listitem').nth(1)).toContainText('Shady Seller');
+  await expect(messages.getByRole('listitem')).toHaveCount(22);
+  await expect(messages.getByRole('listitem').last()).toContainText('Send the money by bank transfer');
+  await expect(messages.getByRole('listitem').last()).toContainText('Shady Seller');
+  // It opens at the newest message, and the keyboard reaches and scrolls the named area.
+  const area = page.getByRole('region', { name: 'Reported messages, newest last' });
+  await area.focus();
+  await expect(area).toBeFocused();
+  await expect(messages.getByRole('listitem').last()).toBeInViewport();
+  await expect(messages.getByRole('listitem').first()).not.toBeInViewport();
+  await page.keyboard.press('Home');
+  await expect(messages.getByRole('listitem').first()).toBeInViewport();
+  await expectNoSeriousA11yViolations(page);
 
   const review = page.getByRole('form', { name: 'Review' });
   await review.getByRole('combobox', { name: 'Status' }).click();
