@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createUser, openE2eDb, signInContext } from './support/db';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 // Real browsers' user agents (headless Chromium names itself HeadlessChrome, which the tracker ignores as a bot).
 const CHROME_DESKTOP =
@@ -115,6 +116,15 @@ test('a visitor browses several pages; an admin sees the views and the visitor a
   await expect(adminPage.getByRole('group', { name: 'Page views' })).toContainText(/\d/);
   await choosePeriod(adminPage, 'Custom');
   await expect(adminPage.getByText('Pick the first and last day of the range.')).toBeVisible();
+  // The range field and its open calendar pass axe: named dialog, month buttons and clear button.
+  await expectNoSeriousA11yViolations(adminPage);
+  await adminPage.getByRole('button', { name: /Custom range \(UTC days\)/ }).click();
+  const calendar = adminPage.getByRole('dialog', { name: /Custom range \(UTC days\)/ });
+  await expect(calendar.getByRole('button', { name: 'Previous month' })).toBeVisible();
+  await expect(calendar.getByRole('button', { name: 'Next month' })).toBeVisible();
+  await expectNoSeriousA11yViolations(adminPage);
+  await adminPage.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
   await adminPage.goto('/admin/traffic?period=custom&from=2020-01-01&to=2020-01-07');
   await expect(adminPage.getByText('No page views in this period yet.').first()).toBeVisible();
 

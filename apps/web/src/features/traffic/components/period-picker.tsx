@@ -10,6 +10,8 @@ export const PERIOD_LABELS: Record<TrafficPeriod, string> = {
   custom: 'Custom',
 };
 
+const RANGE_ID = 'traffic-custom-range';
+
 /** Day, week, month, year, or a custom range of UTC days. */
 export function PeriodPicker({
   period,
@@ -36,10 +38,13 @@ export function PeriodPicker({
         data={(Object.keys(PERIOD_LABELS) as TrafficPeriod[]).map((value) => ({ value, label: PERIOD_LABELS[value] }))}
       />
       {period === 'custom' && (
+        // axe: a named calendar (its button shares the popover's id); no faint placeholder, outside days or red weekends.
         <DatePickerInput
           type="range"
+          id={RANGE_ID}
+          popoverProps={{ id: RANGE_ID }}
           label="Custom range (UTC days)"
-          placeholder="Pick the first and last day"
+          description="Pick the first and last day"
           value={range}
           onChange={(v) => onRange([v[0] ? String(v[0]) : null, v[1] ? String(v[1]) : null])}
           allowSingleDateInRange
@@ -48,6 +53,19 @@ export function PeriodPicker({
           valueFormat="MMM D, YYYY"
           miw={260}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the range' }}
+          ariaLabels={{
+            previousMonth: 'Previous month',
+            nextMonth: 'Next month',
+            previousYear: 'Previous year',
+            nextYear: 'Next year',
+            previousDecade: 'Previous decade',
+            nextDecade: 'Next decade',
+            monthLevelControl: 'Choose a month',
+            yearLevelControl: 'Choose a year',
+          }}
+          hideOutsideDates
+          weekendDays={[]}
         />
       )}
     </Group>
