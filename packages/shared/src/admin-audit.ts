@@ -37,7 +37,7 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
-  /** The user's name, the listing's or announcement's title; null for other targets or when it is gone. */
+  /** The user's name, the listing's or announcement's title, an order's listing's title; null for others or when gone. */
   targetName: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.number(),

@@ -35,9 +35,14 @@ const auditPage = preparedQuery(
       .leftJoin('announcements as targetAnnouncement', (j) =>
         j.onRef('targetAnnouncement.id', '=', 'auditLog.targetId').on('auditLog.targetType', '=', 'announcement'),
       )
+      // An order is named by its listing's title.
+      .leftJoin('orders as targetOrder', (j) =>
+        j.onRef('targetOrder.id', '=', 'auditLog.targetId').on('auditLog.targetType', '=', 'order'),
+      )
+      .leftJoin('listings as orderListing', 'orderListing.id', 'targetOrder.listingId')
       .select((eb) =>
         eb.fn
-          .coalesce('targetUser.displayName', 'targetListing.title', 'targetAnnouncement.title')
+          .coalesce('targetUser.displayName', 'targetListing.title', 'targetAnnouncement.title', 'orderListing.title')
           .$castTo<string | null>()
           .as('targetName'),
       )

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcCalendarStarts } from '@accountry/shared/admin-dashboard';
 import { createTestApp, createUser, userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { insertFeedback, insertListing, insertReport } from './admin-test-fixtures';
+import { insertOrderRow } from '../../test/order-fixtures';
+import { recordAudit } from '../../lib/audit';
 
 let ctx: TestContext;
 let admin: { id: string; displayName: string };
@@ -136,6 +138,17 @@ describe('GET /api/admin/audit', () => {
       targetType: 'listing',
       targetName: 'Named Valorant account',
     });
+    // An order is named by its listing's title.
+    const buyer = await createUser(ctx, { role: 'buyer' });
+    const order = await insertOrderRow(ctx, { listingId, buyerId: buyer.id, sellerId: seller.id });
+    await recordAudit(
+      ctx.db,
+      { actorId: admin.id, action: 'order.credentials_reveal', targetType: 'order', targetId: order.id },
+      ctx.clock.now(),
+    );
+    const orders = (await get('/api/admin/audit?targetType=order')).json().items as Array<Record<string, unknown>>;
+    expect(orders.find((e) => e.targetId === order.id)).toMatchObject({ targetName: 'Named Valorant account' });
+    await ctx.db.deleteFrom('orders').where('id', '=', order.id).execute();
     await ctx.db.deleteFrom('listings').where('id', '=', listingId).execute();
     const after = (await get('/api/admin/audit?targetType=listing')).json().items as Array<Record<string, unknown>>;
     expect(after.find((e) => e.targetId === listingId)).toMatchObject({ targetName: null });

@@ -1,7 +1,9 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { adminApi, adminKeys } from '../api/admin-api';
-import { actionLabel, detailsText } from '../lib/audit-labels';
+import { actionLabel } from '../lib/audit-labels';
+import { auditDetails } from '../lib/audit-details';
+import { AuditDetailsLine } from './audit-details-line';
 import { QueryState } from './query-state';
 import { formatDateTime } from '../../../lib/format-time';
 
@@ -29,11 +31,11 @@ export function AuditTrail({ targetType, targetId }: { targetType: string; targe
                 {formatDateTime(e.createdAt)}
               </Text>{' '}
               · {actionLabel(e.action)} by {e.actorName ?? e.actorId}
-              {detailsText(e.details) && (
-                <Text span c="dimmed">
-                  {' '}
-                  ({detailsText(e.details)})
-                </Text>
+              {auditDetails(e.action, e.details).length > 0 && (
+                <>
+                  {' — '}
+                  <AuditDetailsLine action={e.action} details={e.details} />
+                </>
               )}
             </Text>
           ))}

@@ -32,12 +32,20 @@ const LABELS: Record<string, string> = {
 /** A readable name for an audit action; one without a label shows as recorded. */
 export const actionLabel = (action: string) => LABELS[action] ?? action;
 
-/** "from: buyer, to: seller" — the details object in one line. */
-export function detailsText(details: Record<string, unknown>) {
-  return Object.entries(details)
-    .filter(([, v]) => v !== '' && v !== null && v !== undefined)
-    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-    .join(', ');
+const TARGET_TYPES: Record<string, string> = {
+  user: 'User',
+  listing: 'Listing',
+  order: 'Order',
+  report: 'Report',
+  feedback: 'Rate-us submission',
+  announcement: 'Announcement',
+};
+
+/** What an audit entry was on, in words: "Order: Steam account", or its kind alone when nothing names it. */
+export function targetText(targetType: string, targetName: string | null) {
+  const kind = TARGET_TYPES[targetType] ?? targetType;
+  if (targetName === null) return kind;
+  return targetType === 'user' || targetType === 'listing' ? targetName : `${kind}: ${targetName}`;
 }
 
 /** Where an audit target lives in the admin area, when it has a page. */

@@ -4,14 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { AuditEntryView } from '@accountry/shared/admin-audit';
 import { adminApi, adminKeys, useAdminList } from '../api/admin-api';
 import { AdminListTable, type AdminColumn } from '../components/admin-list-table';
-import { actionLabel, detailsText, targetLink } from '../lib/audit-labels';
+import { actionLabel, targetLink, targetText } from '../lib/audit-labels';
+import { AuditDetailsLine } from '../components/audit-details-line';
 import { compact, useFilterParams } from '../lib/use-filter-params';
 import { formatDateTime } from '../../../lib/format-time';
 
-/** What the action was on, by name (the id on hover); an id only when nothing carries a name. */
+/** What the action was on, by name (the id on hover); its kind alone when nothing carries a name. */
 function Target({ e }: { e: AuditEntryView }) {
   const to = targetLink(e.targetType, e.targetId);
-  const text = e.targetName ?? `${e.targetType} ${e.targetId}`;
+  const text = targetText(e.targetType, e.targetName);
   const title = `${e.targetType} ${e.targetId}`;
   return to ? (
     <Anchor component={Link} to={to} size="sm" title={title}>
@@ -42,11 +43,9 @@ function AuditCard({ e }: { e: AuditEntryView }) {
         {formatDateTime(e.createdAt)} · <Actor e={e} />
       </Text>
       <Target e={e} />
-      {detailsText(e.details) && (
-        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-          {detailsText(e.details)}
-        </Text>
-      )}
+      <div>
+        <AuditDetailsLine action={e.action} details={e.details} size="xs" />
+      </div>
     </Card>
   );
 }
@@ -58,11 +57,7 @@ const COLUMNS: AdminColumn<AuditEntryView>[] = [
   { header: 'On', cell: (e) => <Target e={e} /> },
   {
     header: 'Details',
-    cell: (e) => (
-      <Text size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
-        {detailsText(e.details)}
-      </Text>
-    ),
+    cell: (e) => <AuditDetailsLine action={e.action} details={e.details} />,
   },
 ];
 
@@ -82,7 +77,7 @@ export function Component() {
         rowKey={(e) => e.id}
         columns={COLUMNS}
         card={(e) => <AuditCard e={e} />}
-        emptyText="No admin actions match these filters."
+        emptyText={Object.keys(filters).length > 0 ? 'No admin actions match these filters.' : 'No admin actions yet.'}
         loadingLabel="Loading the audit log…"
         minWidth={800}
         filterLabel="Filter the audit log"

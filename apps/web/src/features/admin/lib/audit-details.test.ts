@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { auditDetails, auditDetailsText } from './audit-details';
+import { targetText } from './audit-labels';
+
+describe('auditDetails', () => {
+  it('shows money as money, roles and statuses by their labels, and leaves out counts of nothing', () => {
+    expect(auditDetailsText('balance.credit', { amountCents: 2550, reason: 'Bank transfer ref 123' })).toBe(
+      'Amount: $25.50 · Reason: Bank transfer ref 123',
+    );
+    expect(auditDetailsText('balance.credit', { amountCents: -2550, reason: 'Correction' })).toBe(
+      'Amount: −$25.50 · Reason: Correction',
+    );
+    expect(auditDetailsText('user.role', { from: 'buyer', to: 'both' })).toBe('Role: Buyer → Buyer and seller');
+    expect(auditDetailsText('report.review', { from: 'open', to: 'in_progress', note: 'Watching' })).toBe(
+      'Status: Open → In progress · Note: Watching',
+    );
+    expect(
+      auditDetailsText('user.delete', { reason: 'Spam', hiddenListings: 0, canceledOrders: 2, refundedOrders: 0 }),
+    ).toBe('Reason: Spam · Orders canceled: 2');
+    expect(auditDetailsText('listing.hide', { reason: 'Edited screenshots', from: 'active' })).toBe(
+      'Listing status: was Active · Reason: Edited screenshots',
+    );
+    expect(auditDetailsText('some.action', { someNewKey: 'x' })).toBe('Some new key: x');
+  });
+
+  it('shows a payout id only as a link to the payouts', () => {
+    expect(auditDetails('payout.paid', { payoutId: 'p1', amountCents: 15_000, reason: '' })).toEqual([
+      { label: 'Payout', text: 'in the payouts list', to: '/admin/payouts?status=paid' },
+      { label: 'Amount', text: '$150.00' },
+    ]);
+  });
+});
+
+describe('targetText', () => {
+  it('names what an entry was on, its kind alone when nothing names it', () => {
+    expect(targetText('user', 'Kai Player')).toBe('Kai Player');
+    expect(targetText('order', 'Steam account')).toBe('Order: Steam account');
+    expect(targetText('order', null)).toBe('Order');
+  });
+});
