@@ -82,14 +82,16 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
 
   await card.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Unhide' }).click();
-  await page.getByRole('dialog', { name: 'Unhide listing' }).getByRole('button', { name: 'Unhide listing' }).click();
+  const unhideDialog = page.getByRole('dialog', { name: 'Unhide listing' });
+  await expect(unhideDialog).toContainText(`“${title}” goes back on sale, visible to everyone as before.`);
+  await unhideDialog.getByRole('button', { name: 'Unhide listing' }).click();
   await expect(card).toContainText('Active');
   await expect(card).not.toContainText('Reason:');
 
   await card.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const deleteDialog = page.getByRole('dialog', { name: 'Delete listing' });
-  await expect(deleteDialog).toContainText('Its conversation stays readable.');
+  await expect(deleteDialog).toContainText('Its conversation stays readable. This cannot be undone.');
   await deleteDialog.getByRole('button', { name: 'Delete listing' }).click();
   await expect(deleteDialog).toBeHidden();
   await expect(card).toContainText('Deleted');

@@ -105,6 +105,11 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   await a.page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: title }).click();
   await expect(a.page.getByRole('heading', { level: 1, name: `Order: ${title}` })).toBeVisible();
   await expect(a.page.getByRole('list', { name: 'Statements' }).getByRole('listitem')).toHaveCount(2);
+  // The admin writes to both parties, not a party's statement.
+  await expect(a.page.getByRole('textbox', { name: 'Your note to both parties' })).toHaveAccessibleDescription(
+    'Ask either party for what you need to decide, or tell them what happens next; both see it. You can attach a ' +
+      'screenshot (JPEG, PNG or WebP, up to 5 MB).',
+  );
   const decide = a.page.getByRole('form', { name: 'Decide the dispute' });
   await decide.getByRole('radio', { name: 'Partial refund to the buyer' }).check();
   await decide.getByRole('textbox', { name: 'Refund amount (USD)' }).fill('500');

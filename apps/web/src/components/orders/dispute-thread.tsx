@@ -77,6 +77,12 @@ function Statement({ s }: { s: DisputeStatement }) {
   );
 }
 
+const PARTY_STATEMENT_HINT =
+  'Explain what happened and what you checked, so the admin can decide. You can attach a screenshot (JPEG, PNG or WebP, up to 5 MB).';
+// The admin decides: their words ask or tell the parties, who both read them.
+const ADMIN_NOTE_HINT =
+  'Ask either party for what you need to decide, or tell them what happens next; both see it. You can attach a screenshot (JPEG, PNG or WebP, up to 5 MB).';
+
 /** The dispute's thread: statements and evidence images from both sides and the admin, and the form to add one. */
 export function DisputeThread({ order }: { order: OrderDetail }) {
   const client = useQueryClient();
@@ -159,8 +165,8 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
         <form onSubmit={submit} noValidate aria-label="Add a statement">
           <Stack gap="xs" mt="md">
             <Textarea
-              label="Your statement"
-              description="Explain what happened and what you checked, so the admin can decide. You can attach a screenshot (JPEG, PNG or WebP, up to 5 MB)."
+              label={order.viewerRole === 'admin' ? 'Your note to both parties' : 'Your statement'}
+              description={order.viewerRole === 'admin' ? ADMIN_NOTE_HINT : PARTY_STATEMENT_HINT}
               autosize
               minRows={3}
               maxLength={2000}

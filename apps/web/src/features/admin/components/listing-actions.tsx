@@ -1,8 +1,17 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
-import { hideListingInputSchema, type AdminListing } from '@accountry/shared/admin-listings';
+import { hideListingInputSchema, statusAfterUnhide, type AdminListing } from '@accountry/shared/admin-listings';
+import type { ListingStatus } from '@accountry/shared/listings';
 import { adminApi, useAdminAction } from '../api/admin-api';
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
+
+/** Where an unhidden listing goes, by the status it had before it was hidden: in words, not the status's name. */
+const UNHIDDEN: Record<Exclude<ListingStatus, 'hidden'>, string> = {
+  active: 'goes back on sale, visible to everyone as before.',
+  reserved: 'is visible again, still reserved as before.',
+  sold: 'is visible again, still marked sold.',
+  draft: "goes back to its seller's drafts: only the seller sees it until they publish it.",
+};
 
 /** Hide (with a reason the seller sees), unhide and delete one listing, each through the page's confirmation dialog. */
 export function ListingActions({ listing, ask }: { listing: AdminListing; ask: (o: ConfirmOptions) => void }) {
@@ -41,7 +50,7 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
   const askUnhide = () =>
     ask({
       title: 'Unhide listing',
-      message: `${title} goes back to “${listing.statusBeforeHidden ?? 'draft'}” and is visible as before.`,
+      message: `${title} ${UNHIDDEN[statusAfterUnhide(listing.statusBeforeHidden)]}`,
       confirmLabel: 'Unhide listing',
       onConfirm: () => unhide.mutateAsync(undefined),
     });
@@ -54,7 +63,8 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
           ? 'Its conversation stays readable.'
           : listing.conversationCount > 1
             ? `Its ${listing.conversationCount} conversations stay readable.`
-            : ''),
+            : '') +
+        ' This cannot be undone.',
       confirmLabel: 'Delete listing',
       danger: true,
       reason: { label: 'Reason (kept in the audit log)' },

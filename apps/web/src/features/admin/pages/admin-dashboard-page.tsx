@@ -77,7 +77,8 @@ export function Component() {
               <StatCard
                 label="New sign-ups this week"
                 value={fmt(d.newSignupsThisWeek)}
-                hint="Since Monday"
+                // The list has no date filter: the hint says what the link opens.
+                hint="Since Monday · opens all users, newest first"
                 to="/admin/users"
                 icon={<IconUserPlus size={20} />}
               />
@@ -91,6 +92,7 @@ export function Component() {
               <StatCard
                 label="Listings sold this month"
                 value={fmt(d.listingsSoldThisMonth)}
+                hint="Since the 1st · opens every sold listing"
                 to="/admin/listings?status=sold"
                 icon={<IconShoppingCartCheck size={20} />}
               />

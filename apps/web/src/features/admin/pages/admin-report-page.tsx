@@ -44,6 +44,21 @@ function Person({
 function Target({ r }: { r: AdminReportDetail }) {
   const t = r.target;
   if (!t.exists) return <Text c="dimmed">{t.label}</Text>;
+  // A reported user is the target itself: named once, with a link, the address and the account's status.
+  if (r.targetType === 'user')
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Person label="Account" person={t.owner} />
+        {t.status && (
+          <div>
+            <Text size="xs" c="dimmed">
+              Status
+            </Text>
+            <Text size="sm">{t.status.charAt(0).toUpperCase() + t.status.slice(1)}</Text>
+          </div>
+        )}
+      </SimpleGrid>
+    );
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       <div>
@@ -68,7 +83,7 @@ function Target({ r }: { r: AdminReportDetail }) {
           </Anchor>
         )}
       </div>
-      <Person label={r.targetType === 'user' ? 'Reported user' : 'Seller'} person={t.owner} />
+      <Person label="Seller" person={t.owner} />
       {r.targetType === 'conversation' && <Person label="Buyer" person={t.other} />}
     </SimpleGrid>
   );

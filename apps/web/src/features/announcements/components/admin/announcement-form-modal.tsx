@@ -19,6 +19,8 @@ import { toast } from '../../../../lib/toast';
 import { useAnnouncementMutations } from '../../hooks/use-admin-announcements';
 import {
   EMPTY_FORM,
+  EXPIRY_PASSED_WARNING,
+  expiryPassed,
   formErrors,
   formErrorsFromServer,
   formFromNotification,
@@ -163,6 +165,11 @@ export function AnnouncementFormModal({
               error={errors.expiresTime}
             />
           </SimpleGrid>
+          {expiryPassed(values, Date.now()) && (
+            <Alert color="yellow" aria-live="polite">
+              {EXPIRY_PASSED_WARNING}
+            </Alert>
+          )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

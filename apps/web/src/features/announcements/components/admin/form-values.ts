@@ -68,6 +68,16 @@ export function inputFromForm(v: FormValues): NotificationInput {
   };
 }
 
+/** Whether an active announcement's expiry has already passed: it would be saved as Expired and shown to nobody. */
+export function expiryPassed(v: FormValues, now: number): boolean {
+  if (v.status !== 'active' || !v.expiresDate) return false;
+  const at = new Date(`${v.expiresDate}T${v.expiresTime || DEFAULT_EXPIRY_TIME}`).getTime();
+  return !Number.isNaN(at) && at <= now;
+}
+
+export const EXPIRY_PASSED_WARNING =
+  'This expiry has already passed: the announcement will be saved as Expired, and nobody will see it.';
+
 /** The spec messages for the form, keyed by its controls. */
 export function formErrors(v: FormValues): Record<string, string> {
   const f = notificationFieldErrors({
