@@ -42,6 +42,18 @@ test('an admin disables one user, whose open session ends at once, and deletes a
   await adminPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await openUser(adminPage, disabled.email, disabled.displayName);
+  // A balance update with no amount: the focus goes to the field to fix.
+  const credit = adminPage.getByRole('form', { name: 'Credit the balance' });
+  await credit.getByRole('button', { name: 'Update balance' }).click();
+  await expect(credit.getByRole('textbox', { name: 'Amount (USD)' })).toBeFocused();
+  // The role saved, Change role is disabled: the focus goes to the field showing the new role.
+  await adminPage.getByRole('combobox', { name: 'Role' }).click();
+  await adminPage.getByRole('option', { name: 'Buyer', exact: true }).click();
+  await adminPage.getByRole('button', { name: 'Change role' }).click();
+  await adminPage.getByRole('dialog', { name: 'Change role' }).getByRole('button', { name: 'Change role' }).click();
+  await expect(adminPage.getByText(`${disabled.displayName} is now buyer.`)).toBeVisible();
+  await expect(adminPage.getByRole('combobox', { name: 'Role' })).toBeFocused();
+  await expect(adminPage.getByRole('combobox', { name: 'Role' })).toHaveValue('Buyer');
   await adminPage.getByRole('button', { name: 'Disable account' }).click();
   const disableDialog = adminPage.getByRole('dialog', { name: 'Disable account' });
   await expect(disableDialog.getByText('signed out everywhere at once')).toBeVisible();

@@ -57,6 +57,8 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   await review.getByRole('textbox', { name: 'Note for the admins' }).fill('Warned the seller; watching the listing.');
   await review.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
+  // The form starts again with Save disabled: the focus is on its heading, not lost to the page.
+  await expect(page.getByRole('heading', { level: 2, name: 'Review' })).toBeFocused();
   await expect(page.getByText('In progress', { exact: true }).first()).toBeVisible();
 
   // The listing: hidden with a reason the seller sees, shown again, then deleted.
@@ -79,6 +81,8 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   await expect(hideDialog).toBeHidden();
   await expect(card).toContainText('Hidden by admin');
   await expect(card).toContainText('Reason: Asking buyers to pay outside the site.');
+  const actions = card.getByRole('button', { name: `Actions for ${title}` });
+  await expect(actions).toBeFocused();
 
   await card.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Unhide' }).click();
@@ -87,6 +91,7 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   await unhideDialog.getByRole('button', { name: 'Unhide listing' }).click();
   await expect(card).toContainText('Active');
   await expect(card).not.toContainText('Reason:');
+  await expect(actions).toBeFocused();
 
   await card.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
@@ -96,6 +101,13 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   await expect(deleteDialog).toBeHidden();
   await expect(card).toContainText('Deleted');
   await expect(card.getByRole('button', { name: `Actions for ${title}` })).toHaveCount(0);
+  // A deleted listing has no actions left: the focus is on its row.
+  await expect(page.locator(`[data-row-key="${listingId}"]`)).toBeFocused();
+
+  // The search box follows the address: the section's link clears both.
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Listings' }).click();
+  await expect(page).toHaveURL(/\/admin\/listings$/);
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
 
   // The report now shows the listing's conversation still there, and the audit log has every step.
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Audit log' }).click();

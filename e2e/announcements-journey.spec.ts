@@ -32,6 +32,8 @@ test('an admin warns sellers; a seller sees it at once, pages and dismisses; a b
   await form.getByRole('button', { name: 'Create announcement' }).click();
   await expect(form.getByText('Title is required')).toBeVisible();
   await expect(form.getByText('Message is required')).toBeVisible();
+  // The focus goes to the first field to fix, not left on the button.
+  await expect(form.getByRole('textbox', { name: 'Title' })).toBeFocused();
   await form.getByRole('textbox', { name: 'Title' }).fill(title);
   await form.getByRole('textbox', { name: 'Message' }).fill('Payouts sent this week arrive two days later than usual.');
   await form.getByRole('combobox', { name: 'Severity' }).click();
@@ -41,6 +43,14 @@ test('an admin warns sellers; a seller sees it at once, pages and dismisses; a b
   await form.getByRole('button', { name: 'Create announcement' }).click();
   await expect(admin.getByText('Announcement created')).toBeVisible();
   await expect(admin.getByRole('row', { name: new RegExp(title) })).toContainText('Sellers');
+  await expect(admin.getByRole('button', { name: 'New announcement' })).toBeFocused();
+  // Each dialog opened from a row's menu gives the focus back to that menu's button.
+  const actions = admin.getByRole('button', { name: `Actions for ${title}` });
+  await actions.click();
+  await admin.getByRole('menuitem', { name: 'Edit' }).click();
+  await admin.getByRole('dialog', { name: 'Edit announcement' }).getByRole('button', { name: 'Save changes' }).click();
+  await expect(admin.getByText('Announcement updated')).toBeVisible();
+  await expect(actions).toBeFocused();
 
   // The seller sees it within seconds without reloading: newest first, yellow warning, "1 of 3".
   const sb = banner(seller);
@@ -83,6 +93,7 @@ test('an admin warns sellers; a seller sees it at once, pages and dismisses; a b
   await expect(metrics.getByRole('listitem', { name: 'Read: 1', exact: true })).toBeVisible();
   await expect(metrics.getByRole('listitem', { name: 'Dismissed: 0', exact: true })).toBeVisible();
   await admin.keyboard.press('Escape');
+  await expect(actions).toBeFocused();
   // Another seller sees it and dismisses it: the metrics change.
   const seller2 = await signedInPage(browser, baseURL!, 'seller');
   await expect(banner(seller2).getByText(title)).toBeVisible();
@@ -99,7 +110,16 @@ test('an admin warns sellers; a seller sees it at once, pages and dismisses; a b
   await admin.getByRole('dialog', { name: 'Recall announcement?' }).getByRole('button', { name: 'Recall' }).click();
   await expect(admin.getByText('Announcement recalled')).toBeVisible();
   await expect(admin.getByRole('row', { name: new RegExp(title) })).toContainText('Canceled');
+  await expect(actions).toBeFocused();
   await expect(banner(seller).getByText(title)).toBeHidden();
   await expect(banner(seller).getByText('Welcome to Accountry')).toBeVisible();
   await expect(banner(seller).getByText(/of \d/)).toBeHidden();
+
+  // Deleted, its row is gone: the focus goes to the page's heading.
+  await actions.click();
+  await admin.getByRole('menuitem', { name: 'Delete' }).click();
+  await admin.getByRole('dialog', { name: 'Delete announcement?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(admin.getByText('Announcement deleted')).toBeVisible();
+  await expect(actions).toHaveCount(0);
+  await expect(admin.getByRole('heading', { level: 1, name: 'Announcements' })).toBeFocused();
 });

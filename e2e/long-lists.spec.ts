@@ -60,6 +60,33 @@ test('the admin users table renders a window of rows with a sticky header and lo
   await context.close();
 });
 
+test('"Load more" under an admin list moves the focus to the first row it added; the search box follows the address', async ({
+  browser,
+  baseURL,
+}) => {
+  const prefix = `More ${randomBytes(3).toString('hex')}`;
+  insertManyUsers(prefix, 30);
+  const admin = createUser('admin');
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  await signInContext(context, baseURL!, admin.id);
+  const page = await context.newPage();
+
+  await page.goto(`/admin/users?q=${encodeURIComponent(prefix)}`);
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('link', { name: `${prefix} 0001` })).toBeVisible();
+  // The 26th row is below the drawn window of the first page: it is scrolled to and focused.
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(table.getByRole('link', { name: `${prefix} 0026` })).toBeFocused();
+  await expect(page.getByText('30 results', { exact: true })).toBeVisible();
+
+  // The section's link clears the search from the address, and from the box.
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(prefix);
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  await context.close();
+});
+
 test('"Load more" under favorites moves the focus to the first listing it added', async ({
   page,
   context,

@@ -116,6 +116,7 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   await decide.getByRole('textbox', { name: 'Reason' }).fill('Sign-in logs show the seller changed the password.');
   await decide.getByRole('button', { name: 'Record decision' }).click();
   await expect(decide.getByText('The refund cannot be larger than the price of the order.')).toBeVisible();
+  await expect(decide.getByRole('textbox', { name: 'Refund amount (USD)' })).toBeFocused();
   await decide.getByRole('radio', { name: 'Full refund to the buyer' }).check();
   await decide.getByRole('button', { name: 'Record decision' }).click();
   await a.page
@@ -126,6 +127,8 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   await expect(a.page.getByRole('region', { name: 'Decision: Full refund to the buyer' })).toContainText(
     'Sign-in logs show the seller changed the password.',
   );
+  // The form went with the open dispute: the focus is on the decision that took its place.
+  await expect(a.page.getByRole('region', { name: 'Decision: Full refund to the buyer' })).toBeFocused();
 
   // The buyer sees the decision and the reason, and the whole price is back in the balance.
   await b.page.reload();

@@ -14,8 +14,10 @@ export function DisputeDecision({ order }: { order: OrderDetail }) {
       color={d.outcome === 'release' ? 'indigo' : 'orange'}
       title={`Decision: ${DECISION_LABELS[d.outcome]}`}
       component="section"
-      // A region named by its title ("Decision: …").
+      // A region named by its title ("Decision: …"); where the admin's focus goes once the decision is recorded.
       role="region"
+      id="dispute-decision"
+      tabIndex={-1}
     >
       {d.refundedCents > 0 && (
         <Text size="sm">Refunded {formatPrice(d.refundedCents, order.currency)} to the buyer.</Text>

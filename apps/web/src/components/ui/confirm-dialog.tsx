@@ -1,7 +1,8 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { ApiRequestError } from '../../lib/api';
+import { focusLost, openerOf, stillThere } from '../../lib/use-focus-return';
 
 export interface ConfirmOptions {
   title: string;
@@ -12,7 +13,7 @@ export interface ConfirmOptions {
   /** Ask for a reason: 'required' blocks confirming without one. */
   reason?: { label: string; description?: string; required?: boolean; minLength?: number; placeholder?: string };
   onConfirm: (reason: string) => Promise<unknown>;
-  /** Where the focus goes after closing when the button that opened the dialog is gone (the action removed it). */
+  /** Where the focus goes after closing when the button that opened the dialog is gone or disabled (the action did it). */
   returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
@@ -26,6 +27,24 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
   // The options of the dialog being closed: they are gone by the time its closing transition ends.
   const last = useRef(options);
   if (options) last.current = options;
+  // The control that opened it (a menu item's menu button), taken before the dialog moves the focus.
+  const opener = useRef<HTMLElement | null>(null);
+  const opened = !!options;
+  useLayoutEffect(() => {
+    if (opened) opener.current = openerOf(document.activeElement);
+  }, [opened]);
+  const returnFocus = () => {
+    const closed = last.current;
+    last.current = null;
+    if (focusLost()) (stillThere(opener.current) ?? closed?.returnFocusTo?.())?.focus();
+  };
+  // The action may take away the part of the page the dialog is in (a decided dispute's form): the focus goes on.
+  useEffect(
+    () => () => {
+      if (last.current) requestAnimationFrame(returnFocus);
+    },
+    [],
+  );
   const close = () => {
     if (busy) return;
     setReason('');
@@ -63,11 +82,8 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
       onClose={close}
       title={options?.title}
       centered
-      onExitTransitionEnd={() => {
-        // The focus went back to the opening button, unless it is gone: then to where the page says.
-        if (!document.activeElement || document.activeElement === document.body)
-          last.current?.returnFocusTo?.()?.focus();
-      }}
+      // Mantine gives the focus back to what had it, which a menu item or a disabled button cannot take.
+      onExitTransitionEnd={returnFocus}
     >
       {options && (
         <Stack>

@@ -7,19 +7,21 @@ interface Pages {
   fetchNextPage: () => Promise<unknown>;
 }
 
-/** The first of the items a page added to `list`: its first link or button, or the item itself. */
-function focusFirstNew(list: HTMLElement, before: number) {
-  const item = list.children[before] as HTMLElement | undefined;
-  if (!item) return;
+/** The first of the items a page added: its first link or button, or the item itself. */
+function focusItem(item: HTMLElement) {
   const target = item.querySelector<HTMLElement>('a[href], button:not([disabled])') ?? item;
   if (target === item && item.tabIndex < 0) item.setAttribute('tabindex', '-1');
   target.focus();
 }
 
-/** The page's rows reach the DOM with React's next render, which a busy tab may run after the next frame. */
-function focusWhenAdded(list: HTMLElement, before: number, framesLeft = 60) {
-  if (list.children.length > before) return focusFirstNew(list, before);
-  if (framesLeft > 0) requestAnimationFrame(() => focusWhenAdded(list, before, framesLeft - 1));
+/**
+ * Focuses the first new item once `find` finds it: a page's rows reach the DOM with React's next render, which a busy
+ * tab may run after the next frame (and a windowed list draws a row only once scrolled to).
+ */
+export function focusNewItem(find: () => Element | null | undefined, framesLeft = 60) {
+  const item = find();
+  if (item instanceof HTMLElement) return focusItem(item);
+  if (framesLeft > 0) requestAnimationFrame(() => focusNewItem(find, framesLeft - 1));
 }
 
 /**
@@ -37,7 +39,7 @@ export function LoadMoreButton({
   const load = async () => {
     const before = list?.current?.children.length ?? 0;
     await query.fetchNextPage();
-    requestAnimationFrame(() => list?.current && focusWhenAdded(list.current, before));
+    if (list) requestAnimationFrame(() => focusNewItem(() => list.current?.children[before]));
   };
   return (
     <Center {...center}>

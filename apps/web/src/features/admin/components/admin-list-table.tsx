@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { SimpleGrid } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { AdminColumn, AdminListPaging } from './admin-list-types';
+import type { AdminColumn, AdminListPaging, VirtualRows } from './admin-list-types';
 import { LoadMore, QueryState } from './query-state';
 import { VirtualAdminCards } from './virtual-admin-cards';
 import { VirtualAdminTable } from './virtual-admin-table';
@@ -36,6 +36,7 @@ interface Props<T> {
 export function AdminListTable<T>(p: Props<T>) {
   const phone = useMediaQuery('(max-width: 48em)');
   const { list } = p;
+  const rows = useRef<VirtualRows>(null);
   return (
     <>
       {p.filters && (
@@ -58,6 +59,7 @@ export function AdminListTable<T>(p: Props<T>) {
       >
         {phone && p.card ? (
           <VirtualAdminCards
+            handle={rows}
             label={p.label}
             list={list}
             card={p.card}
@@ -66,6 +68,7 @@ export function AdminListTable<T>(p: Props<T>) {
           />
         ) : (
           <VirtualAdminTable
+            handle={rows}
             label={p.label}
             list={list}
             columns={p.columns}
@@ -74,12 +77,7 @@ export function AdminListTable<T>(p: Props<T>) {
             estimateRowHeight={p.estimateRowHeight ?? 49}
           />
         )}
-        <LoadMore
-          hasMore={list.hasNextPage}
-          loading={list.isFetchingNextPage}
-          onLoad={() => list.fetchNextPage()}
-          count={list.items.length}
-        />
+        <LoadMore list={list} rows={rows} />
       </QueryState>
     </>
   );

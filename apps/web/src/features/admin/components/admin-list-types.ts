@@ -15,3 +15,8 @@ export interface AdminListPaging<T> {
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
 }
+
+/** What a windowed list lets "Load more" do: draw the row at `index` (scrolling to it) and focus it. */
+export interface VirtualRows {
+  focusRow: (index: number) => void;
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isSelfAction } from '@accountry/shared/admin-rules';
@@ -6,7 +6,7 @@ import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { balanceCreditSchema, formatCents } from '@accountry/shared/wallet';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api';
-import { zodFieldErrors } from '../../../lib/forms';
+import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminAction } from '../api/admin-api';
@@ -25,6 +25,7 @@ export function BalanceCredit({ userId, name, deleted }: { userId: string; name:
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const confirm = useConfirm();
+  const form = useRef<HTMLFormElement>(null);
   const me = useSession().user?.uid;
   const credit = useAdminAction(
     ({ cents, why }: { cents: number; why: string }) => adminOrdersApi.credit(userId, cents, why),
@@ -35,8 +36,9 @@ export function BalanceCredit({ userId, name, deleted }: { userId: string; name:
     e.preventDefault();
     const cents = amount === '' ? NaN : Math.round(Number(amount) * 100);
     const parsed = balanceCreditSchema.safeParse({ amountCents: cents, reason });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
-    if (deleted && cents > 0) return setErrors({ amountCents: WALLET_MESSAGES.creditDeletedAccount });
+    if (!parsed.success) return focusFirstError(form.current, () => setErrors(zodFieldErrors(parsed.error)));
+    if (deleted && cents > 0)
+      return focusFirstError(form.current, () => setErrors({ amountCents: WALLET_MESSAGES.creditDeletedAccount }));
     setErrors({});
     confirm.ask({
       title: cents > 0 ? 'Credit the balance?' : 'Correct the balance?',
@@ -94,7 +96,7 @@ export function BalanceCredit({ userId, name, deleted }: { userId: string; name:
           {WALLET_MESSAGES.deletedAccountBalance}
         </Text>
       ) : (
-        <form onSubmit={submit} noValidate aria-label="Credit the balance">
+        <form onSubmit={submit} noValidate aria-label="Credit the balance" ref={form}>
           <Stack gap="xs">
             <Group align="flex-start" wrap="wrap">
               <NumberInput

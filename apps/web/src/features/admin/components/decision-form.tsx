@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Card, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
@@ -11,7 +11,7 @@ import {
 } from '@accountry/shared/orders';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api';
-import { zodFieldErrors } from '../../../lib/forms';
+import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminAction } from '../api/admin-api';
 import { MoneyInput } from '../../../components/ui/money-input';
@@ -23,20 +23,23 @@ export function DecisionForm({ order }: { order: OrderDetail }) {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const confirm = useConfirm();
+  const form = useRef<HTMLFormElement>(null);
   const decide = useAdminAction(
     (input: Parameters<typeof adminOrdersApi.decide>[1]) => adminOrdersApi.decide(order.id, input),
     ORDER_MESSAGES.decided,
   );
   const money = (cents: number) => formatPrice(cents, order.currency);
 
+  // The focus goes to the first field to fix, where its message is read out.
+  const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!outcome) return setErrors({ outcome: 'Choose a decision' });
+    if (!outcome) return showErrors({ outcome: 'Choose a decision' });
     const refundCents = outcome === 'partial_refund' && amount !== '' ? Math.round(Number(amount) * 100) : undefined;
     const parsed = decisionInputSchema.safeParse({ outcome, refundCents, reason });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (!parsed.success) return showErrors(zodFieldErrors(parsed.error));
     if (refundCents !== undefined && refundCents > order.priceCents)
-      return setErrors({ refundCents: ORDER_MESSAGES.refundTooLarge });
+      return showErrors({ refundCents: ORDER_MESSAGES.refundTooLarge });
     setErrors({});
     const what =
       outcome === 'refund'
@@ -56,6 +59,8 @@ export function DecisionForm({ order }: { order: OrderDetail }) {
           if (err instanceof ApiRequestError) setErrors(err.fields);
           throw err;
         }),
+      // This form goes with the open dispute; the decision recorded takes its place.
+      returnFocusTo: () => document.getElementById('dispute-decision'),
     });
   };
 
@@ -64,7 +69,7 @@ export function DecisionForm({ order }: { order: OrderDetail }) {
       <Title order={2} size="h4" mb="sm" id="decision-title">
         Decide the dispute
       </Title>
-      <form onSubmit={submit} noValidate aria-label="Decide the dispute">
+      <form onSubmit={submit} noValidate aria-label="Decide the dispute" ref={form}>
         <Stack>
           <Radio.Group
             label="Decision"
@@ -75,7 +80,8 @@ export function DecisionForm({ order }: { order: OrderDetail }) {
           >
             <Stack gap="xs" mt="xs">
               {DECISION_OUTCOMES.map((o) => (
-                <Radio key={o} value={o} label={DECISION_LABELS[o]} />
+                // Marked invalid with the group, so the focus can go to the first choice.
+                <Radio key={o} value={o} label={DECISION_LABELS[o]} aria-invalid={!!errors.outcome || undefined} />
               ))}
             </Stack>
           </Radio.Group>

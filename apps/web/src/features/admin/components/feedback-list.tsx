@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Anchor, Badge, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { FEEDBACK_CATEGORY_LABELS } from '@accountry/shared/feedback';
@@ -7,6 +7,7 @@ import { adminApi, adminKeys, useAdminAction, useAdminList } from '../api/admin-
 import { ReportStatusBadge } from './badges';
 import { LoadMore, QueryState } from './query-state';
 import { VirtualAdminCards } from './virtual-admin-cards';
+import type { VirtualRows } from './admin-list-types';
 import { ReviewForm } from './review-form';
 import { StarRating } from '../../../components/ui/star-rating';
 import { formatDateTime } from '../../../lib/format-time';
@@ -17,6 +18,7 @@ const categoryLabel = (c: string) => FEEDBACK_CATEGORY_LABELS[c as keyof typeof 
 export function FeedbackList({ status }: { status: string }) {
   const params = status ? { status } : {};
   const list = useAdminList(adminKeys.feedback(params), (cursor) => adminApi.feedback({ ...params, cursor }));
+  const rows = useRef<VirtualRows>(null);
   const [open, setOpen] = useState<AdminFeedback | null>(null);
   const review = useAdminAction(
     ({ id, input }: { id: string; input: Parameters<typeof adminApi.reviewFeedback>[1] }) =>
@@ -34,6 +36,7 @@ export function FeedbackList({ status }: { status: string }) {
       label="Loading rate-us submissions…"
     >
       <VirtualAdminCards
+        handle={rows}
         label="Rate-us submissions"
         list={list}
         rowKey={(f) => f.id}
@@ -73,12 +76,7 @@ export function FeedbackList({ status }: { status: string }) {
           </Card>
         )}
       />
-      <LoadMore
-        hasMore={!!list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onLoad={() => list.fetchNextPage()}
-        count={list.items.length}
-      />
+      <LoadMore list={list} rows={rows} />
       <Modal opened={!!open} onClose={() => setOpen(null)} title="Review rate-us submission" centered>
         {open && (
           <Stack>

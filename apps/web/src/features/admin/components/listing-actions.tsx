@@ -4,6 +4,7 @@ import { hideListingInputSchema, statusAfterUnhide, type AdminListing } from '@a
 import type { ListingStatus } from '@accountry/shared/listings';
 import { adminApi, useAdminAction } from '../api/admin-api';
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
+import { rowByKey } from '../../../lib/use-focus-return';
 
 /** Where an unhidden listing goes, by the status it had before it was hidden: in words, not the status's name. */
 const UNHIDDEN: Record<Exclude<ListingStatus, 'hidden'>, string> = {
@@ -28,6 +29,8 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
   );
   const title = `“${listing.title}”`;
   const min = 3;
+  // The menu's button comes back unless the listing was deleted (no actions left): then its row.
+  const returnFocusTo = () => rowByKey(listing.id);
 
   const askHide = () =>
     ask({
@@ -46,6 +49,7 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
         if (!parsed.success) throw new Error(parsed.error.issues[0].message);
         return hide.mutateAsync(parsed.data.reason);
       },
+      returnFocusTo,
     });
   const askUnhide = () =>
     ask({
@@ -53,6 +57,7 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
       message: `${title} ${UNHIDDEN[statusAfterUnhide(listing.statusBeforeHidden)]}`,
       confirmLabel: 'Unhide listing',
       onConfirm: () => unhide.mutateAsync(undefined),
+      returnFocusTo,
     });
   const askDelete = () =>
     ask({
@@ -69,6 +74,7 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
       danger: true,
       reason: { label: 'Reason (kept in the audit log)' },
       onConfirm: (reason) => remove.mutateAsync(reason),
+      returnFocusTo,
     });
 
   return (

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Alert, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import type { AdminListPaging, VirtualRows } from './admin-list-types';
 
 /**
  * Loading, error (with retry) and empty states of an admin list or page; renders children when there is data. `page`
@@ -68,27 +69,25 @@ function QueryError({ error, onRetry, page }: { error: Error; onRetry?: () => vo
   );
 }
 
-/** The "Load more" button under a keyset-paged list. */
-export function LoadMore({
-  hasMore,
-  loading,
-  onLoad,
-  count,
-}: {
-  hasMore: boolean;
-  loading: boolean;
-  onLoad: () => void;
-  count: number;
-}) {
+/**
+ * The "Load more" button under a keyset-paged list, or the count once all is in. The focus then goes to the first new
+ * row (the button may be gone, and a keyboard or screen-reader user reads on from there).
+ */
+export function LoadMore({ list, rows }: { list: AdminListPaging<unknown>; rows: RefObject<VirtualRows | null> }) {
+  const load = async () => {
+    const before = list.items.length;
+    await list.fetchNextPage();
+    rows.current?.focusRow(before);
+  };
   return (
     <Center mt="md">
-      {hasMore ? (
-        <Button variant="default" onClick={onLoad} loading={loading}>
+      {list.hasNextPage ? (
+        <Button variant="default" onClick={() => void load()} loading={list.isFetchingNextPage}>
           Load more
         </Button>
       ) : (
         <Text size="sm" c="dimmed">
-          {count === 1 ? '1 result' : `${count} results`}
+          {list.items.length === 1 ? '1 result' : `${list.items.length} results`}
         </Text>
       )}
     </Center>

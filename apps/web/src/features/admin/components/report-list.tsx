@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Card, Group, Text } from '@mantine/core';
 import type { ReportTargetType } from '@accountry/shared/admin-reports';
@@ -5,6 +6,7 @@ import { adminApi, adminKeys, useAdminList } from '../api/admin-api';
 import { ReportStatusBadge } from './badges';
 import { LoadMore, QueryState } from './query-state';
 import { VirtualAdminCards } from './virtual-admin-cards';
+import type { VirtualRows } from './admin-list-types';
 import { reportReasonLabel } from '../lib/report-labels';
 import { formatDateTime } from '../../../lib/format-time';
 
@@ -12,6 +14,7 @@ import { formatDateTime } from '../../../lib/format-time';
 export function ReportList({ targetType, status }: { targetType: ReportTargetType; status: string }) {
   const params = { targetType, ...(status ? { status } : {}) };
   const list = useAdminList(adminKeys.reports(params), (cursor) => adminApi.reports({ ...params, cursor }));
+  const rows = useRef<VirtualRows>(null);
   return (
     <QueryState
       loading={list.isPending}
@@ -22,6 +25,7 @@ export function ReportList({ targetType, status }: { targetType: ReportTargetTyp
       label="Loading reports…"
     >
       <VirtualAdminCards
+        handle={rows}
         label="Reports"
         list={list}
         rowKey={(r) => r.id}
@@ -48,12 +52,7 @@ export function ReportList({ targetType, status }: { targetType: ReportTargetTyp
           </Card>
         )}
       />
-      <LoadMore
-        hasMore={!!list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onLoad={() => list.fetchNextPage()}
-        count={list.items.length}
-      />
+      <LoadMore list={list} rows={rows} />
     </QueryState>
   );
 }

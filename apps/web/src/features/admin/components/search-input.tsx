@@ -3,7 +3,7 @@ import { TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 
-/** A search box that reports its value 300 ms after typing stops. */
+/** A search box that reports its value 300 ms after typing stops, and shows the address's when that changes. */
 export function SearchInput({
   label,
   placeholder,
@@ -16,6 +16,12 @@ export function SearchInput({
   onChange: (v: string) => void;
 }) {
   const [text, setText] = useState(value);
+  // The address changed on its own (a section link cleared the search, Back): the box follows it.
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    if (value !== text.trim()) setText(value);
+  }
   const [debounced] = useDebouncedValue(text, 300);
   useEffect(() => {
     if (debounced.trim() !== value) onChange(debounced.trim());

@@ -12,9 +12,12 @@ import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 
 /** Role, disable/enable, delete/restore and turning off two-factor sign-in for one user, each behind a confirmation. */
 export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) {
-  const [role, setRole] = useState<Role>(user.role);
+  // The role picked but not yet saved; none once saved, so the field shows the account's role.
+  const [picked, setPicked] = useState<Role | null>(null);
+  const role = picked ?? user.role;
   const confirm = useConfirm();
   const heading = useRef<HTMLHeadingElement>(null);
+  const roleField = useRef<HTMLInputElement>(null);
   const changeRole = useAdminAction(
     (r: Role) => adminApi.setRole(user.id, r),
     (u) => `${u.displayName} is now ${ROLE_LABELS[u.role].toLowerCase()}.`,
@@ -49,7 +52,9 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
           ? `${name} will be able to manage every user, listing and report. Make them an admin?`
           : `Change ${name}'s role from ${ROLE_LABELS[user.role]} to ${ROLE_LABELS[role]}?`,
       confirmLabel: 'Change role',
-      onConfirm: () => changeRole.mutateAsync(role),
+      onConfirm: () => changeRole.mutateAsync(role).then(() => setPicked(null)),
+      // The button is disabled once the role is saved: the field shows the new one.
+      returnFocusTo: () => roleField.current,
     });
   const askDisable = () =>
     confirm.ask({
@@ -130,7 +135,8 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
             label="Role"
             data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
             value={role}
-            onChange={(v) => v && setRole(v as Role)}
+            ref={roleField}
+            onChange={(v) => v && setPicked(v as Role)}
             allowDeselect={false}
             disabled={deleted}
             w={220}

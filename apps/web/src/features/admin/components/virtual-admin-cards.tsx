@@ -1,19 +1,21 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ADMIN_OVERSCAN } from '../lib/list-window';
-import { useWindowPaging } from '../hooks/use-window-paging';
-import type { AdminListPaging } from './admin-list-types';
+import { useFocusRow, useWindowPaging } from '../hooks/use-window-paging';
+import type { AdminListPaging, VirtualRows } from './admin-list-types';
 
 interface Props<T> {
   label: string;
   list: AdminListPaging<T>;
   card: (row: T) => ReactNode;
   rowKey: (row: T) => string;
+  /** For "Load more" to focus the first row it added. */
+  handle?: Ref<VirtualRows>;
   estimateHeight: number;
 }
 
 /** The phone layout: one card per row in a list that scrolls with the page, keeping only the cards in view. */
-export function VirtualAdminCards<T>({ label, list, card, rowKey, estimateHeight }: Props<T>) {
+export function VirtualAdminCards<T>({ label, list, card, rowKey, estimateHeight, handle }: Props<T>) {
   const ul = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
@@ -35,6 +37,7 @@ export function VirtualAdminCards<T>({ label, list, card, rowKey, estimateHeight
     gap: 8,
   });
   const { rows, before, after } = useWindowPaging(virtualizer, list, offset);
+  useFocusRow(handle, virtualizer, ul);
 
   return (
     <ul
@@ -52,7 +55,7 @@ export function VirtualAdminCards<T>({ label, list, card, rowKey, estimateHeight
       }}
     >
       {rows.map((r) => (
-        <li key={r.key} data-index={r.index} ref={virtualizer.measureElement}>
+        <li key={r.key} data-index={r.index} data-row-key={r.key} ref={virtualizer.measureElement}>
           {card(items[r.index])}
         </li>
       ))}

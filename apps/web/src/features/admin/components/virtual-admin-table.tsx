@@ -1,15 +1,17 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { Table } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ADMIN_OVERSCAN, edgeOfKey } from '../lib/list-window';
-import { useWindowPaging } from '../hooks/use-window-paging';
-import type { AdminColumn, AdminListPaging } from './admin-list-types';
+import { useFocusRow, useWindowPaging } from '../hooks/use-window-paging';
+import type { AdminColumn, AdminListPaging, VirtualRows } from './admin-list-types';
 
 interface Props<T> {
   label: string;
   list: AdminListPaging<T>;
   columns: AdminColumn<T>[];
   rowKey: (row: T) => string;
+  /** For "Load more" to focus the first row it added. */
+  handle?: Ref<VirtualRows>;
   minWidth: number;
   estimateRowHeight: number;
 }
@@ -18,7 +20,7 @@ interface Props<T> {
  * A table that keeps only the rows in view (plus overscan) in the DOM, inside its own scroll box so the header can
  * stick; blank spacer rows stand in for the rest and aria-rowcount/aria-rowindex tell assistive tech where rows sit.
  */
-export function VirtualAdminTable<T>({ label, list, columns, rowKey, minWidth, estimateRowHeight }: Props<T>) {
+export function VirtualAdminTable<T>({ label, list, columns, rowKey, minWidth, estimateRowHeight, handle }: Props<T>) {
   const box = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLTableSectionElement>(null);
   // The rows start below the header row: the virtualizer places them (and scrolls to them) with that margin.
@@ -42,6 +44,7 @@ export function VirtualAdminTable<T>({ label, list, columns, rowKey, minWidth, e
     scrollMargin: headHeight,
   });
   const { rows, before, after } = useWindowPaging(virtualizer, list, headHeight);
+  useFocusRow(handle, virtualizer, box);
   const onKeyDown = (event: KeyboardEvent) => {
     const edge = edgeOfKey(event);
     if (!edge || isTextField(event.target)) return;
@@ -82,6 +85,7 @@ export function VirtualAdminTable<T>({ label, list, columns, rowKey, minWidth, e
               <Table.Tr
                 key={r.key}
                 data-index={r.index}
+                data-row-key={r.key}
                 ref={virtualizer.measureElement}
                 aria-rowindex={r.index + 2}
                 // Striped by position in the whole list: the spacer row would flip CSS nth-of-type stripes.

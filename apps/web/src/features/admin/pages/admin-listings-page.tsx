@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
@@ -139,17 +140,22 @@ export function Component() {
   const { values, set } = useFilterParams(FILTERS);
   const filters = compact(values);
   const confirm = useConfirm();
+  // A listing that left the list (a filter no longer matches it) takes the focus to the heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ask = (o: ConfirmOptions) => confirm.ask({ ...o, returnFocusTo: () => o.returnFocusTo?.() ?? heading.current });
   const list = useAdminList(adminKeys.listings(filters), (cursor) => adminApi.listings({ ...filters, cursor }));
 
   return (
     <Stack>
-      <Title order={1}>Listings</Title>
+      <Title order={1} ref={heading} tabIndex={-1}>
+        Listings
+      </Title>
       <AdminListTable
         label="Listings"
         list={list}
         rowKey={(l) => l.id}
-        columns={columns(confirm.ask)}
-        card={(l) => <ListingCard l={l} ask={confirm.ask} />}
+        columns={columns(ask)}
+        card={(l) => <ListingCard l={l} ask={ask} />}
         emptyText="No listings match these filters."
         loadingLabel="Loading listings…"
         minWidth={900}

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -95,6 +96,9 @@ export function Component() {
   const query = useQuery({ queryKey: adminKeys.report(reportId), queryFn: () => adminApi.report(reportId) });
   const review = useAdminAction((input: ReviewInput) => adminApi.reviewReport(reportId, input), 'Saved.');
   const r = query.data;
+  // Saved, the form starts again with its Save button disabled: the focus goes to its heading instead of the body.
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
+  const save = (input: ReviewInput) => review.mutateAsync(input).then(() => reviewHeading.current?.focus());
   return (
     <Stack>
       <Anchor component={Link} to={r ? `/admin/reports?tab=${r.targetType}` : '/admin/reports'} size="sm">
@@ -141,7 +145,7 @@ export function Component() {
             </Card>
             {r.targetType === 'conversation' && r.target.exists && <ReportedMessages report={r} />}
             <Card withBorder>
-              <Title order={2} size="h4" mb="sm">
+              <Title order={2} size="h4" mb="sm" ref={reviewHeading} tabIndex={-1}>
                 Review
               </Title>
               <ReviewForm
@@ -149,7 +153,7 @@ export function Component() {
                 status={r.status}
                 note={r.note}
                 saving={review.isPending}
-                onSave={(input) => review.mutateAsync(input)}
+                onSave={save}
               />
             </Card>
           </>

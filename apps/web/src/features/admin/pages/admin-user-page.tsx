@@ -92,7 +92,7 @@ export function Component() {
                 )}
               </SimpleGrid>
             </Card>
-            <UserActions key={`${u.id}:${u.role}`} user={u} isSelf={me?.uid === u.id} />
+            <UserActions key={u.id} user={u} isSelf={me?.uid === u.id} />
             <BalanceCredit userId={u.id} name={u.displayName} deleted={u.state === 'deleted'} />
             <Card withBorder>
               <Group justify="space-between" mb="sm">

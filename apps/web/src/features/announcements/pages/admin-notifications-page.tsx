@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { DEFAULT_NOTIFICATION_PAGE_SIZE } from '@accountry/shared/constants';
@@ -13,6 +13,7 @@ import { AnnouncementMetricsModal } from '../components/admin/announcement-metri
 import { ConfirmActionModal, type ConfirmKind } from '../components/admin/confirm-action-modal';
 import { SendToUsersModal } from '../components/admin/send-to-users-modal';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 
 const INITIAL: Filters = { sortField: 'createdAt', sortDirection: 'desc' };
 
@@ -33,6 +34,10 @@ export function Component() {
   const [sendFor, setSendFor] = useState<Notification | null>(null);
   const [confirm, setConfirm] = useState<{ kind: ConfirmKind; notification: Notification } | null>(null);
 
+  // After a dialog, back to the row's actions button, or to the heading once the row is gone.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focus = useFocusReturn(() => heading.current);
+
   const changeFilters = (f: Filters) => {
     setFilters(f);
     setCursors([]);
@@ -45,6 +50,7 @@ export function Component() {
     });
 
   const onAction = (action: RowAction, n: Notification) => {
+    focus.remember();
     if (action === 'edit') setForm({ opened: true, editing: n });
     else if (action === 'metrics') setMetricsFor(n);
     else if (action === 'send') setSendFor(n);
@@ -71,14 +77,20 @@ export function Component() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" ref={heading} tabIndex={-1}>
             Announcements
           </Title>
           <Text c="dimmed" size="sm">
             Banners shown at the top of every page to the users they target.
           </Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, editing: null })}>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => {
+            focus.remember();
+            setForm({ opened: true, editing: null });
+          }}
+        >
           New announcement
         </Button>
       </Group>
@@ -140,14 +152,20 @@ export function Component() {
         opened={form.opened}
         editing={form.editing}
         onClose={() => setForm({ opened: false, editing: null })}
+        onClosed={focus.restore}
       />
-      <AnnouncementMetricsModal notification={metricsFor} onClose={() => setMetricsFor(null)} />
-      <SendToUsersModal notification={sendFor} onClose={() => setSendFor(null)} />
+      <AnnouncementMetricsModal
+        notification={metricsFor}
+        onClose={() => setMetricsFor(null)}
+        onClosed={focus.restore}
+      />
+      <SendToUsersModal notification={sendFor} onClose={() => setSendFor(null)} onClosed={focus.restore} />
       <ConfirmActionModal
         target={confirm}
         loading={recall.isPending || remove.isPending}
         onConfirm={onConfirm}
         onClose={() => setConfirm(null)}
+        onClosed={focus.restore}
       />
     </Stack>
   );

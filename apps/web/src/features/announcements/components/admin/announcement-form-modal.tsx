@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import {
   AUDIENCE_FILTERS,
@@ -15,6 +15,7 @@ import {
   type Severity,
 } from '@accountry/shared/announcements';
 import { ApiRequestError } from '../../../../lib/api';
+import { focusFirstError } from '../../../../lib/forms';
 import { toast } from '../../../../lib/toast';
 import { useAnnouncementMutations } from '../../hooks/use-admin-announcements';
 import {
@@ -38,15 +39,19 @@ export function AnnouncementFormModal({
   opened,
   editing,
   onClose,
+  onClosed,
 }: {
   opened: boolean;
   editing: Notification | null;
   onClose: () => void;
+  /** Runs once it has closed, for the page to put the focus back (Mantine's own return cannot reach a menu item). */
+  onClosed?: () => void;
 }) {
   const { create, update } = useAnnouncementMutations();
   const [values, setValues] = useState<FormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (!opened) return;
@@ -64,9 +69,10 @@ export function AnnouncementFormModal({
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
     const local = formErrors(values);
-    setErrors(local);
     setFormError(null);
-    if (Object.keys(local).length) return;
+    // The focus goes to the first field to fix, where its message is read out.
+    if (Object.keys(local).length) return focusFirstError(form.current, () => setErrors(local));
+    setErrors({});
     try {
       const body = inputFromForm(values);
       if (editing) await update.mutateAsync({ id: editing.id, body });
@@ -74,9 +80,11 @@ export function AnnouncementFormModal({
       toast.success(editing ? 'Announcement updated' : 'Announcement created');
       onClose();
     } catch (err) {
-      if (err instanceof ApiRequestError && Object.keys(err.fields).length)
-        setErrors(formErrorsFromServer(err.fields, values.audience));
-      setFormError(err instanceof Error ? err.message : 'Something went wrong.');
+      focusFirstError(form.current, () => {
+        if (err instanceof ApiRequestError && Object.keys(err.fields).length)
+          setErrors(formErrorsFromServer(err.fields, values.audience));
+        setFormError(err instanceof Error ? err.message : 'Something went wrong.');
+      });
     }
   };
 
@@ -85,13 +93,15 @@ export function AnnouncementFormModal({
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
       title={editing ? 'Edit announcement' : 'New announcement'}
       size="lg"
     >
-      <DialogForm onSubmit={onSubmit}>
+      <DialogForm onSubmit={onSubmit} ref={form}>
         <Stack gap="sm">
           {formError && (
-            <Alert color="red" role="alert">
+            <Alert color="red" role="alert" data-form-error={!Object.keys(errors).length || undefined} tabIndex={-1}>
               {formError}
             </Alert>
           )}

@@ -18,9 +18,12 @@ const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / who
 export function AnnouncementMetricsModal({
   notification,
   onClose,
+  onClosed,
 }: {
   notification: Notification | null;
   onClose: () => void;
+  /** Runs once it has closed, for the page to put the focus back (Mantine's own return cannot reach a menu item). */
+  onClosed?: () => void;
 }) {
   const metrics = useAnnouncementMetrics(notification?.id ?? null);
   const m = metrics.data;
@@ -29,6 +32,8 @@ export function AnnouncementMetricsModal({
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened={!!notification}
       onClose={onClose}
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
       title={notification ? `Metrics: ${notification.title}` : 'Metrics'}
       size="lg"
     >

@@ -22,11 +22,14 @@ export function ConfirmActionModal({
   loading,
   onConfirm,
   onClose,
+  onClosed,
 }: {
   target: { kind: ConfirmKind; notification: Notification } | null;
   loading: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Runs once it has closed, for the page to put the focus back (Mantine's own return cannot reach a menu item). */
+  onClosed?: () => void;
 }) {
   const copy = target ? COPY[target.kind] : COPY.delete;
   return (
@@ -34,6 +37,8 @@ export function ConfirmActionModal({
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened={!!target}
       onClose={onClose}
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
       title={copy.title}
       size="sm"
     >

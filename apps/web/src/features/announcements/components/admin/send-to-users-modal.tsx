@@ -9,9 +9,12 @@ import { UserPicker } from './user-picker';
 export function SendToUsersModal({
   notification,
   onClose,
+  onClosed,
 }: {
   notification: Notification | null;
   onClose: () => void;
+  /** Runs once it has closed, for the page to put the focus back (Mantine's own return cannot reach a menu item). */
+  onClosed?: () => void;
 }) {
   const { send } = useAnnouncementMutations();
   const [userIds, setUserIds] = useState<string[]>([]);
@@ -39,6 +42,8 @@ export function SendToUsersModal({
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened={!!notification}
       onClose={onClose}
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
       title="Send to specific users"
       size="lg"
     >
