@@ -39,6 +39,7 @@ import * as waitingIndexes from './migrations/2026-11-30T0600-waiting-indexes';
 import * as credentialsCorrections from './migrations/2026-12-01T0100-credentials-corrections';
 import * as chargebacks from './migrations/2026-12-01T0200-chargebacks';
 import * as chargebackFees from './migrations/2026-12-02T0100-chargeback-fees';
+import * as adminWaitingIndex from './migrations/2026-12-03T0100-admin-waiting-index';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T0100-credentials-corrections': credentialsCorrections,
   '2026-12-01T0200-chargebacks': chargebacks,
   '2026-12-02T0100-chargeback-fees': chargebackFees,
+  '2026-12-03T0100-admin-waiting-index': adminWaitingIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,6 +6,7 @@ import { adminDashboardRoutes } from './admin-dashboard.routes';
 import { adminListingsRoutes } from './admin-listings.routes';
 import { adminReportsRoutes } from './admin-reports.routes';
 import { adminUsersRoutes } from './admin-users.routes';
+import { adminWaitingRoutes } from './admin-waiting.routes';
 
 /** Every /api/admin endpoint of the admin area (announcements and traffic register their own). */
 export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -15,6 +16,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await app.register(adminListingsRoutes(deps));
     await app.register(adminReportsRoutes(deps));
     await app.register(adminAuditRoutes(deps));
+    await app.register(adminWaitingRoutes(deps));
     const stopEraser = startAccountEraser(deps, deps.config.accountEraseIntervalMs, (err) =>
       app.log.warn({ err }, 'account erasure failed'),
     );

@@ -26,6 +26,7 @@ import { bookDisputeFee } from './chargeback-fees';
 import { applyTransition, type FollowUp } from './order-transitions';
 import { afterTransition } from './order-effects';
 import { queueChargebackMail } from './order-mails';
+import { queueChargebackAdminMail } from './admin-task-mails';
 
 /** The states in which escrow still holds the order's money: a chargeback holds the order there. */
 const HELD_STATES: readonly OrderState[] = ['paid', 'delivered', 'protection', 'disputed'];
@@ -71,6 +72,7 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
     let applied: Applied & { outcome: ChargebackOutcome };
     if (report.status === 'open') {
       if (!(await insertChargeback(trx, { ...row, status: 'open', closedAt: null }))) return null;
+      await queueChargebackAdminMail(trx, ctx.deps.config.publicUrl, order, row, now);
       applied = { outcome: 'opened', ...(await hold(ctx, trx, order, { ...report, amountCents }, now)) };
     } else {
       if (!(await closeChargeback(ctx, trx, row, report.status, now))) return null;

@@ -14,6 +14,7 @@ import { mayTrade } from './order-listings.repository';
 import { sealedForReveal } from './order-credentials.repository';
 import { eitherBlocked } from '../../db/member-blocks';
 import { chargebackOnPayment } from './chargebacks.service';
+import { queueDisputeAdminMail } from './admin-task-mails';
 
 /** The viewer's side of an order, or a 404 that does not say whether the order exists. */
 export function sideOf(order: OrdersTable, user: AuthUser): 'buyer' | 'seller' | 'admin' {
@@ -134,6 +135,11 @@ export function openDispute(ctx: OrdersContext, user: AuthUser, id: string, reas
       pausedRemainingMs:
         o.status === 'protection' && o.dueAt !== null ? Math.max(0, o.dueAt - now) : ctx.protectionMs(o.protectionDays),
     }),
+    // The dispute now waits for an admin's decision: they hear of it in the move's transaction (decision 184).
+    then: async (disputed, trx, at) => {
+      await queueDisputeAdminMail(trx, ctx.deps.config.publicUrl, disputed, at);
+      return { order: disputed };
+    },
   });
 }
 

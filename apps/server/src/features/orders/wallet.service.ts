@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
 import { queueMailToUser } from '../../email/mail-to-user';
+import { queuePayoutAdminMail } from './admin-task-mails';
 import { payoutDecidedMail } from './payout-mails';
 import { payoutDestination } from './payout-methods.service';
 import { mayTrade } from './order-listings.repository';
@@ -124,6 +125,7 @@ export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: 
       now,
       W.payoutTooLarge,
     );
+    await queuePayoutAdminMail(trx, deps.config.publicUrl, { userId: user.id, amountCents }, now);
   });
   return walletOf(deps, user.id);
 }

@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/database';
+import { createTestDatabase } from '../../test/test-app';
+import { sqlitePlanOf } from '../../test/sqlite-plans';
+import { adminWaitingQuery, countAdminWaiting } from './admin-waiting.repository';
+
+/** The admin's count runs on every admin page: each of its counts reads an index, never a table (decision 184). */
+describe('the plan of what waits for an admin', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(() => handle.close());
+
+  async function planLines() {
+    if (handle.engine === 'sqlite') {
+      const { plan, result } = await sqlitePlanOf(handle.url, /count\(\*\)/, (db) => countAdminWaiting(db));
+      expect(result.disputes).toBe(0);
+      return plan;
+    }
+    // PostgreSQL weighs its statistics (an empty table is read whole); without a sequential scan it shows an index.
+    const query = adminWaitingQuery(handle.db).compile();
+    expect(query.parameters).toEqual([]);
+    const rows = await handle.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return (await sql<{ 'QUERY PLAN': string }>`explain ${sql.raw(query.sql)}`.execute(trx)).rows;
+    });
+    return rows.map((r) => r['QUERY PLAN']).join(' | ');
+  }
+
+  it('counts the disputes on their partial index and the rest on their status indexes', async () => {
+    const plan = await planLines();
+    expect(plan).toContain('orders_admin_dispute_idx');
+    expect(plan).toContain('chargebacks_open_idx');
+    expect(plan).toMatch(/payouts_status_idx/);
+    // Either index of reports by kind: the status or the time after it (PostgreSQL's choice on so few rows).
+    expect(plan).toMatch(/(INDEX|using) reports_type_(status_)?created_idx/);
+    expect(plan).not.toMatch(/SCAN (orders|payouts|chargebacks|reports)\b(?! USING)|Seq Scan/);
+  });
+});

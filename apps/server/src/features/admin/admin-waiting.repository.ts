@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import type { AdminWaiting } from '@accountry/shared/admin-waiting';
+import type { Database } from '../../db/database';
+
+// Literals, not parameters: SQLite can then prove that the partial indexes apply (as in decision 181's counts).
+const counts = {
+  disputes: sql`select count(*) from orders where status = 'disputed' and chargeback_hold_since is null`,
+  payouts: sql`select count(*) from payouts where status = 'open'`,
+  chargebacks: sql`select count(*) from chargebacks where status = 'open'`,
+  listingReports: sql`select count(*) from reports where target_type = 'listing' and status = 'open'`,
+  conversationReports: sql`select count(*) from reports where target_type = 'conversation' and status = 'open'`,
+  userReports: sql`select count(*) from reports where target_type = 'user' and status = 'open'`,
+};
+
+/** The one statement of the count: each a scalar subquery on an index (one round trip on PostgreSQL). */
+export const adminWaitingQuery = (db: Database) =>
+  db.selectNoFrom(Object.entries(counts).map(([name, count]) => sql<number | string>`(${count})`.as(name)));
+
+/** What waits for an admin's action (decision 184), counted in one statement. */
+export async function countAdminWaiting(db: Database): Promise<AdminWaiting> {
+  const row = (await adminWaitingQuery(db).executeTakeFirstOrThrow()) as Record<keyof typeof counts, number | string>;
+  return {
+    disputes: Number(row.disputes),
+    payouts: Number(row.payouts),
+    chargebacks: Number(row.chargebacks),
+    reports: {
+      listing: Number(row.listingReports),
+      conversation: Number(row.conversationReports),
+      user: Number(row.userReports),
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { ADMIN_TASK_MAILS as T } from '@accountry/shared/admin-waiting';
+import { chargebackOpenedReason } from '@accountry/shared/order-messages';
+import { formatCents } from '@accountry/shared/wallet';
+import type { Database } from '../../db/database';
+import type { OrdersTable } from '../../db/schema';
+import { mailLayout } from '../../email/mail-layout';
+import { queueMailToAdmins } from '../../email/mail-to-admins';
+
+/**
+ * The admins hear of what waits for their decision (decision 184), in the transaction of the event that made it: a
+ * dispute opened, a payout requested, a chargeback opened. The order's parties (or the payout's member) are left
+ * out: an admin never decides their own money.
+ */
+type Task = keyof Omit<typeof T, 'footer'>;
+
+function queueTaskMail(
+  trx: Database,
+  task: Task,
+  subject: string,
+  line: string,
+  url: string,
+  except: string[],
+  now: number,
+) {
+  const body = mailLayout(T[task].heading, [line], { label: T[task].label, url }, T.footer);
+  return queueMailToAdmins(trx, (to) => ({ to: to.email, subject, ...body }), now, except);
+}
+
+const orderUrl = (publicUrl: string, id: string) => `${publicUrl}/admin/orders/${encodeURIComponent(id)}`;
+
+async function titleOf(trx: Database, order: OrdersTable) {
+  const row = await trx.selectFrom('listings').select('title').where('id', '=', order.listingId).executeTakeFirst();
+  return row?.title ?? 'an order';
+}
+
+export async function queueDisputeAdminMail(trx: Database, publicUrl: string, order: OrdersTable, now: number) {
+  const line = T.dispute.line(formatCents(order.priceCents), order.disputeReason ?? '');
+  const subject = T.dispute.subject(await titleOf(trx, order));
+  const url = orderUrl(publicUrl, order.id);
+  await queueTaskMail(trx, 'dispute', subject, line, url, [order.buyerId, order.sellerId], now);
+}
+
+export async function queueChargebackAdminMail(
+  trx: Database,
+  publicUrl: string,
+  order: OrdersTable,
+  chargeback: { amountCents: number; reason: string },
+  now: number,
+) {
+  const line = T.chargeback.line(chargebackOpenedReason(chargeback.amountCents, chargeback.reason));
+  const subject = T.chargeback.subject(await titleOf(trx, order));
+  const url = orderUrl(publicUrl, order.id);
+  await queueTaskMail(trx, 'chargeback', subject, line, url, [order.buyerId, order.sellerId], now);
+}
+
+export async function queuePayoutAdminMail(
+  trx: Database,
+  publicUrl: string,
+  payout: { userId: string; amountCents: number },
+  now: number,
+) {
+  const member = await trx.selectFrom('users').select('displayName').where('id', '=', payout.userId).executeTakeFirst();
+  const amount = formatCents(payout.amountCents);
+  const line = T.payout.line(member?.displayName ?? 'A member', amount);
+  await queueTaskMail(
+    trx,
+    'payout',
+    T.payout.subject(amount),
+    line,
+    `${publicUrl}/admin/payouts`,
+    [payout.userId],
+    now,
+  );
+}

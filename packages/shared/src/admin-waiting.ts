@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** GET /api/admin/waiting: what waits for an admin's action (decision 184). */
+export const ADMIN_WAITING_ROUTE = '/api/admin/waiting';
+
+export const adminWaitingSchema = z.object({
+  /** Disputed orders an admin may decide now (not held by a chargeback: the bank decides first). */
+  disputes: z.number().int(),
+  /** Payout requests to send or reject. */
+  payouts: z.number().int(),
+  /** Card chargebacks the bank has not decided yet. */
+  chargebacks: z.number().int(),
+  /** Open reports of listings, conversations (messages) and users; rate-us feedback is not a task. */
+  reports: z.object({ listing: z.number().int(), conversation: z.number().int(), user: z.number().int() }),
+});
+export type AdminWaiting = z.infer<typeof adminWaitingSchema>;
+
+export const adminWaitingReports = (w: AdminWaiting | undefined) =>
+  w ? w.reports.listing + w.reports.conversation + w.reports.user : 0;
+export const adminWaitingTotal = (w: AdminWaiting | undefined) =>
+  w ? w.disputes + w.payouts + w.chargebacks + adminWaitingReports(w) : 0;
+
+/** Where each count leads: the filtered list that holds the work. */
+export const ADMIN_WAITING_LINKS = {
+  disputes: '/admin/orders?status=disputed',
+  chargebacks: '/admin/orders?status=chargeback',
+  payouts: '/admin/payouts',
+  reports: (type: keyof AdminWaiting['reports']) => `/admin/reports?tab=${type}`,
+} as const;
+
+/** The words a screen reader hears beside a count ("Admin (3 waiting)"). */
+export const adminWaitingWords = (count: number) => `(${count} waiting)`;
+
+/** Mailed to every admin who may act (not a party, not disabled or deleted), in the event's transaction. */
+export const ADMIN_TASK_MAILS = {
+  dispute: {
+    subject: (title: string) => `A dispute waits for your decision: ${title}`,
+    heading: 'A dispute waits for a decision',
+    line: (price: string, reason: string) => `The buyer disputed the order (${price}). Their reason: ${reason}`,
+    label: 'Open the order',
+  },
+  payout: {
+    subject: (amount: string) => `A payout of ${amount} was requested`,
+    heading: 'A payout waits to be sent',
+    line: (name: string, amount: string) => `${name} asked for a payout of ${amount}. Send it or reject it.`,
+    label: 'Open the payouts',
+  },
+  chargeback: {
+    subject: (title: string) => `A chargeback was opened: ${title}`,
+    heading: 'A card chargeback was opened',
+    /** `opened` is the order history's own words (chargebackOpenedReason). */
+    line: (opened: string) => `${opened} Answer the bank from Stripe's dashboard with the order's records.`,
+    label: 'Open the order',
+  },
+  footer: 'You get this email because you are an admin on Accountry.',
+} as const;
