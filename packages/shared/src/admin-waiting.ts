@@ -28,9 +28,6 @@ export const ADMIN_WAITING_LINKS = {
   reports: (type: keyof AdminWaiting['reports']) => `/admin/reports?tab=${type}`,
 } as const;
 
-/** The words a screen reader hears beside a count ("Admin (3 waiting)"). */
-export const adminWaitingWords = (count: number) => `(${count} waiting)`;
-
 /** Mailed to every admin who may act (not a party, not disabled or deleted), in the event's transaction. */
 export const ADMIN_TASK_MAILS = {
   dispute: {

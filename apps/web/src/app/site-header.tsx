@@ -5,6 +5,8 @@ import { useSession } from '../lib/session';
 import { NAV_ITEMS, type NavItem } from './nav';
 import { HeaderExtras } from './header-extras';
 import { UserMenu } from './signed-in-widgets';
+import { useAdminTotal } from '../components/admin/admin-waiting';
+import { WaitingBadge } from '../components/orders/waiting-badge';
 
 export function visibleNavItems(role: Parameters<typeof hasRequiredRole>[0], signedIn: boolean): NavItem[] {
   return NAV_ITEMS.filter((i) => !i.roles || (signedIn && hasRequiredRole(role, i.roles)));
@@ -13,6 +15,8 @@ export function visibleNavItems(role: Parameters<typeof hasRequiredRole>[0], sig
 export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { user, loading } = useSession();
   const items = visibleNavItems(user?.role, !!user);
+  // The Admin link carries the count of what waits for an admin (decision 184).
+  const adminTotal = useAdminTotal(user?.role === 'admin');
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="lg" wrap="nowrap">
@@ -27,7 +31,14 @@ export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTo
         </Anchor>
         <Group gap="xs" visibleFrom="md" component="nav" aria-label="Main">
           {items.map((item) => (
-            <Button key={item.to} component={NavLink} to={item.to} variant="subtle" size="compact-md">
+            <Button
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              variant="subtle"
+              size="compact-md"
+              rightSection={item.to === '/admin' ? <WaitingBadge count={adminTotal} words="waiting" /> : undefined}
+            >
               {item.label}
             </Button>
           ))}

@@ -12,6 +12,8 @@ import {
   IconUsers,
   IconWallet,
 } from '@tabler/icons-react';
+import { adminSectionTasks, useAdminWaiting } from '../../../components/admin/admin-waiting';
+import { WaitingBadge } from '../../../components/orders/waiting-badge';
 
 export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Dashboard', icon: IconLayoutDashboard, end: true },
@@ -29,6 +31,8 @@ export const ADMIN_SECTIONS = [
 export function AdminLayout() {
   const nav = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
+  // Each section with work in it carries its count and opens on the list that holds the work (decision 184).
+  const tasks = adminSectionTasks(useAdminWaiting(true).data);
   // On a phone the tabs scroll sideways: bring the current one into view.
   useEffect(() => {
     nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -45,10 +49,11 @@ export function AdminLayout() {
             <NavLink
               key={s.to}
               component={RouterNavLink}
-              to={s.to}
+              to={tasks[s.to]?.count ? tasks[s.to]!.to : s.to}
               end={s.end}
               label={s.label}
               leftSection={<s.icon size={16} />}
+              rightSection={<WaitingBadge count={tasks[s.to]?.count ?? 0} words="waiting" />}
               style={{ width: 'auto', whiteSpace: 'nowrap', borderRadius: 8 }}
             />
           ))}

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  ADMIN_WAITING_LINKS as L,
+  ADMIN_WAITING_ROUTE,
+  adminWaitingReports,
+  adminWaitingTotal,
+  type AdminWaiting,
+} from '@accountry/shared/admin-waiting';
+import { api } from '../../lib/api';
+
+/** Under 'admin', so every admin action's refresh (useAdminAction invalidates ['admin']) recounts it too. */
+export const adminWaitingKey = ['admin', 'waiting'] as const;
+
+/** What waits for an admin's action (decision 184): disputes, payouts, chargebacks and open reports. */
+export function useAdminWaiting(enabled: boolean) {
+  return useQuery({
+    queryKey: adminWaitingKey,
+    queryFn: () => api<AdminWaiting>(ADMIN_WAITING_ROUTE),
+    enabled,
+    // No polling: back on the tab is when new work may have come in.
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** The admin orders list a count leads to: disputes to decide first, then chargebacks. */
+export const adminOrdersTo = (w: AdminWaiting | undefined) =>
+  w?.disputes ? L.disputes : w?.chargebacks ? L.chargebacks : '/admin/orders';
+
+/** The reports tab that has open reports. */
+export function adminReportsTo(w: AdminWaiting | undefined) {
+  const type = w && (['listing', 'conversation', 'user'] as const).find((t) => w.reports[t] > 0);
+  return type ? L.reports(type) : '/admin/reports';
+}
+
+/** Each admin section's count and the list it leads to; sections with no work to count are absent. */
+export function adminSectionTasks(w: AdminWaiting | undefined): Record<string, { count: number; to: string }> {
+  return {
+    '/admin/orders': { count: (w?.disputes ?? 0) + (w?.chargebacks ?? 0), to: adminOrdersTo(w) },
+    '/admin/payouts': { count: w?.payouts ?? 0, to: L.payouts },
+    '/admin/reports': { count: adminWaitingReports(w), to: adminReportsTo(w) },
+  };
+}
+
+/**
+ * The total the Admin link of the header and the phone menu carries; it opens the admin area, whose sections each
+ * carry their own count and lead to their list (as the account menu's button and items do, decision 181).
+ */
+export function useAdminTotal(isAdmin: boolean) {
+  return adminWaitingTotal(useAdminWaiting(isAdmin).data);
+}
