@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
+import { adminWaitingTotal } from '@accountry/shared/admin-waiting';
 import { createUser, signInContext, E2E_PASSWORD } from './support/db';
 
 /** Open a user's admin page from the Users section by searching their email. */
@@ -39,7 +40,11 @@ test('an admin disables one user, whose open session ends at once, and deletes a
 
   // The admin reaches the admin area from the header and disables the user.
   await adminPage.goto('/');
-  await adminPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  // The link carries the count of what waits for an admin (decision 184), in words a screen reader reads.
+  const total = adminWaitingTotal(await (await adminPage.request.get('/api/admin/waiting')).json());
+  const adminLink = adminPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' });
+  await expect(adminLink).toHaveAccessibleName(total ? `Admin (${total} waiting)` : 'Admin');
+  await adminLink.click();
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await openUser(adminPage, disabled.email, disabled.displayName);
   // A balance update with no amount: the focus goes to the field to fix.

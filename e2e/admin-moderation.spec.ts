@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { adminWaitingReports, adminWaitingTotal, type AdminWaiting } from '@accountry/shared/admin-waiting';
 import { createUser, signInContext } from './support/db';
 import { createConversation, createListing, createReport } from './support/admin-data';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -33,8 +34,24 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   await signInContext(context, baseURL!, admin.id);
   const page = await context.newPage();
 
-  await page.goto('/admin/reports?tab=conversation');
+  // What waits for an admin (decision 184): the phone menu's Admin link carries the total, the Reports section its
+  // open reports, and leads to them.
+  const waiting = (await (await page.request.get('/api/admin/waiting')).json()) as AdminWaiting;
+  const total = adminWaitingTotal(waiting);
+  const reports = adminWaitingReports(waiting);
+  expect(waiting.reports.conversation).toBeGreaterThanOrEqual(1);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page
+    .getByRole('navigation', { name: 'Mobile' })
+    .getByRole('link', { name: `Admin (${total} waiting)` })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const sections = page.getByRole('navigation', { name: 'Admin sections' });
+  await sections.getByRole('link', { name: `Reports (${reports} waiting)` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/reports\?tab=(listing|conversation)$/);
+  await page.getByRole('tab', { name: /^Conversations/ }).click();
   await page.getByRole('link', { name: 'Asked to pay outside the site' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Asked to pay outside the site' })).toBeVisible();
   const messages = page.getByRole('list', { name: 'Reported messages' });
@@ -60,6 +77,11 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   // The form starts again with Save disabled: the focus is on its heading, not lost to the page.
   await expect(page.getByRole('heading', { level: 2, name: 'Review' })).toBeFocused();
   await expect(page.getByText('In progress', { exact: true }).first()).toBeVisible();
+  // Taken up, the report no longer waits: the count follows the admin's own decision.
+  const left = reports - 1;
+  await expect(
+    sections.getByRole('link', left ? { name: `Reports (${left} waiting)` } : { name: 'Reports', exact: true }),
+  ).toBeVisible();
 
   // The listing: hidden with a reason the seller sees, shown again, then deleted.
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Listings' }).click();
