@@ -40,7 +40,7 @@ test('an admin disables one user, whose open session ends at once, and deletes a
 
   // The admin reaches the admin area from the header and disables the user.
   await adminPage.goto('/');
-  // The link carries the count of what waits for an admin (decision 184), in words a screen reader reads.
+  // The link carries the count of what waits for an admin (decision 186), in words a screen reader reads.
   const total = adminWaitingTotal(await (await adminPage.request.get('/api/admin/waiting')).json());
   const adminLink = adminPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' });
   await expect(adminLink).toHaveAccessibleName(total ? `Admin (${total} waiting)` : 'Admin');

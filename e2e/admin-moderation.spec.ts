@@ -34,7 +34,7 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   await signInContext(context, baseURL!, admin.id);
   const page = await context.newPage();
 
-  // What waits for an admin (decision 184): the phone menu's Admin link carries the total, the Reports section its
+  // What waits for an admin (decision 186): the phone menu's Admin link carries the total, the Reports section its
   // open reports, and leads to them.
   const waiting = (await (await page.request.get('/api/admin/waiting')).json()) as AdminWaiting;
   const total = adminWaitingTotal(waiting);

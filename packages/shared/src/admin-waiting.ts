@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/admin/waiting: what waits for an admin's action (decision 184). */
+/** GET /api/admin/waiting: what waits for an admin's action (decision 186). */
 export const ADMIN_WAITING_ROUTE = '/api/admin/waiting';
 
 export const adminWaitingSchema = z.object({

@@ -3,7 +3,7 @@ import type { Mail } from './mailer';
 import { queueMail } from './mail-outbox';
 
 /**
- * Queue a mail to every admin who may act on a task (decision 184), in the caller's transaction: none to a disabled
+ * Queue a mail to every admin who may act on a task (decision 186), in the caller's transaction: none to a disabled
  * or deleted admin, nor to the members `except` (an admin never decides their own money); returns how many.
  */
 export async function queueMailToAdmins(

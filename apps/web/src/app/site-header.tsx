@@ -15,7 +15,7 @@ export function visibleNavItems(role: Parameters<typeof hasRequiredRole>[0], sig
 export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { user, loading } = useSession();
   const items = visibleNavItems(user?.role, !!user);
-  // The Admin link carries the count of what waits for an admin (decision 184).
+  // The Admin link carries the count of what waits for an admin (decision 186).
   const adminTotal = useAdminTotal(user?.role === 'admin');
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">

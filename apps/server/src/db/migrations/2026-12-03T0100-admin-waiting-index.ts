@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * What waits for an admin (decision 184), counted on every admin page: the disputes, in a partial index of their own
+ * What waits for an admin (decision 186), counted on every admin page: the disputes, in a partial index of their own
  * (with the chargeback hold that keeps one from an admin), so the count reads those and never the history of orders. Payouts, reports and
  * chargebacks count on their existing status indexes.
  */

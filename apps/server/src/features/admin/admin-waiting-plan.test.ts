@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../test/test-app';
 import { sqlitePlanOf } from '../../test/sqlite-plans';
 import { adminWaitingQuery, countAdminWaiting } from './admin-waiting.repository';
 
-/** The admin's count runs on every admin page: each of its counts reads an index, never a table (decision 184). */
+/** The admin's count runs on every admin page: each of its counts reads an index, never a table (decision 186). */
 describe('the plan of what waits for an admin', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {

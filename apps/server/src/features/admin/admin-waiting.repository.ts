@@ -16,7 +16,7 @@ const counts = {
 export const adminWaitingQuery = (db: Database) =>
   db.selectNoFrom(Object.entries(counts).map(([name, count]) => sql<number | string>`(${count})`.as(name)));
 
-/** What waits for an admin's action (decision 184), counted in one statement. */
+/** What waits for an admin's action (decision 186), counted in one statement. */
 export async function countAdminWaiting(db: Database): Promise<AdminWaiting> {
   const row = (await adminWaitingQuery(db).executeTakeFirstOrThrow()) as Record<keyof typeof counts, number | string>;
   return {

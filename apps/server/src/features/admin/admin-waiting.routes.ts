@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app';
 import { requireAdmin } from '../../plugins/auth';
 import { countAdminWaiting } from './admin-waiting.repository';
 
-/** GET /api/admin/waiting: the counts on the Admin link and the admin sections (decision 184). */
+/** GET /api/admin/waiting: the counts on the Admin link and the admin sections (decision 186). */
 export function adminWaitingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -7,7 +7,7 @@ import { mailLayout } from '../../email/mail-layout';
 import { queueMailToAdmins } from '../../email/mail-to-admins';
 
 /**
- * The admins hear of what waits for their decision (decision 184), in the transaction of the event that made it: a
+ * The admins hear of what waits for their decision (decision 186), in the transaction of the event that made it: a
  * dispute opened, a payout requested, a chargeback opened. The order's parties (or the payout's member) are left
  * out: an admin never decides their own money.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { userWithSession } from '../../test/test-app';
 import { bankDecides, cardPaidOrder, useStripeTestApp, type StripeTestContext } from './stripe-test-helpers';
 
-/** Decision 184: a card chargeback waits for the admins (and a dispute it holds, for the bank). */
+/** Decision 186: a card chargeback waits for the admins (and a dispute it holds, for the bank). */
 let ctx: StripeTestContext;
 useStripeTestApp((c) => (ctx = c));
 

@@ -11,7 +11,7 @@ import {
   type Party,
 } from './orders-test-helpers';
 
-/** What waits for an admin's action: the counts on the Admin link and the mails that lead to it (decision 184). */
+/** What waits for an admin's action: the counts on the Admin link and the mails that lead to it (decision 186). */
 let ctx: TestContext;
 let admin: Party & { email: string };
 let other: Party & { email: string };
@@ -66,7 +66,10 @@ describe('what waits for an admin', () => {
     expect(await subjects(deal.buyer.email)).not.toContain('A dispute waits for your decision: Diamond rank');
 
     await expectOk(
-      call(ctx, admin, 'POST', `/api/admin/orders/${id}/decision`, { outcome: 'release', reason: 'The account works as described.' }),
+      call(ctx, admin, 'POST', `/api/admin/orders/${id}/decision`, {
+        outcome: 'release',
+        reason: 'The account works as described.',
+      }),
     );
     expect(await waiting()).toEqual(none);
   });
@@ -80,7 +83,10 @@ describe('what waits for an admin', () => {
     expect(await subjects(admin.email)).toContain(subject);
     expect(await waiting()).toEqual({ ...none, disputes: 1 });
     await expectOk(
-      call(ctx, other, 'POST', `/api/admin/orders/${id}/decision`, { outcome: 'refund', reason: 'The account was not as described.' }),
+      call(ctx, other, 'POST', `/api/admin/orders/${id}/decision`, {
+        outcome: 'refund',
+        reason: 'The account was not as described.',
+      }),
     );
     expect(await waiting()).toEqual(none);
   });

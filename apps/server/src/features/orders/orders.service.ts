@@ -135,7 +135,7 @@ export function openDispute(ctx: OrdersContext, user: AuthUser, id: string, reas
       pausedRemainingMs:
         o.status === 'protection' && o.dueAt !== null ? Math.max(0, o.dueAt - now) : ctx.protectionMs(o.protectionDays),
     }),
-    // The dispute now waits for an admin's decision: they hear of it in the move's transaction (decision 184).
+    // The dispute now waits for an admin's decision: they hear of it in the move's transaction (decision 186).
     then: async (disputed, trx, at) => {
       await queueDisputeAdminMail(trx, ctx.deps.config.publicUrl, disputed, at);
       return { order: disputed };

@@ -11,7 +11,7 @@ import { api } from '../../lib/api';
 /** Under 'admin', so every admin action's refresh (useAdminAction invalidates ['admin']) recounts it too. */
 export const adminWaitingKey = ['admin', 'waiting'] as const;
 
-/** What waits for an admin's action (decision 184): disputes, payouts, chargebacks and open reports. */
+/** What waits for an admin's action (decision 186): disputes, payouts, chargebacks and open reports. */
 export function useAdminWaiting(enabled: boolean) {
   return useQuery({
     queryKey: adminWaitingKey,

@@ -1,7 +1,7 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 
 /**
- * A count of what waits for the member (decision 181) or an admin (decision 184) beside a menu item or tab: a badge
+ * A count of what waits for the member (decision 181) or an admin (decision 186) beside a menu item or tab: a badge
  * to see, words to hear.
  */
 export function WaitingBadge({ count, words = 'waiting for you' }: { count: number; words?: string }) {

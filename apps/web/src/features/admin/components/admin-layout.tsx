@@ -31,7 +31,7 @@ export const ADMIN_SECTIONS = [
 export function AdminLayout() {
   const nav = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
-  // Each section with work in it carries its count and opens on the list that holds the work (decision 184).
+  // Each section with work in it carries its count and opens on the list that holds the work (decision 186).
   const tasks = adminSectionTasks(useAdminWaiting(true).data);
   // On a phone the tabs scroll sideways: bring the current one into view.
   useEffect(() => {
