@@ -48,6 +48,25 @@ export default tseslint.config(
       ],
     },
   },
+  // Journeys take `test` from e2e/support/test.ts, whose fixture closes the browser contexts each journey opens.
+  {
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/support/test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './support/test': it closes the browser contexts a journey opens.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Feature boundaries (decision 065): a server feature reaches another only through its *.service.ts; web features
   // never import each other; core modules never import features. app.ts, main.ts, seed/, test/ and the router compose.
   {

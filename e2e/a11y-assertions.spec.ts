@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { createUser, openE2eDb, signInContext } from './support/db';
 import { holdRequests } from './support/hold-requests';
 import { waitForRest } from './support/page-rest';
@@ -140,7 +141,6 @@ test('profile: focus goes to the first invalid detail; the new password is descr
   await change.getByRole('button', { name: 'Change password' }).click();
   await expectDescribedByChecklist(page, newPassword, 'Password must be at least 10 characters', true);
   await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
-  await page.context().close();
 });
 
 test('the shared select keeps the focus while the real select replaces its stand-in, and applies the choice', async ({
@@ -209,7 +209,6 @@ test('with a dialog or a drawer open, the page still has exactly one banner land
   await phone.goto('/');
   await phone.getByRole('button', { name: 'Open navigation' }).click();
   await expectOneBanner(phone, phone.getByRole('dialog', { name: 'Menu' }));
-  await context.close();
 });
 
 test('on a phone, the actions of my listings and of the announcements stay on the screen', async ({
@@ -243,7 +242,6 @@ test('on a phone, the actions of my listings and of the announcements stay on th
   const announcements = admin.getByRole('list', { name: 'Announcements' });
   await expect(announcements.getByRole('article').first()).toBeVisible();
   await expectActionsOnScreen(announcements);
-  await admin.context().close();
 });
 
 test("the buyer's browse, listing, orders and wallet pages have no colour-contrast violations", async ({
@@ -274,5 +272,4 @@ test("the buyer's browse, listing, orders and wallet pages have no colour-contra
     const found = violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`));
     expect(found, `colour contrast on ${path}`).toEqual([]);
   }
-  await page.context().close();
 });

@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { createUser, signInContext } from './support/db';
 import { insertConversation, insertListing } from './support/listings-db';

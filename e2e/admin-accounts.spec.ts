@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
 import { adminWaitingTotal } from '@accountry/shared/admin-waiting';
 import { createUser, signInContext, E2E_PASSWORD } from './support/db';
@@ -111,6 +112,4 @@ test('an admin disables one user, whose open session ends at once, and deletes a
   await expect(
     log.getByRole('row').filter({ hasText: 'Deleted account' }).filter({ hasText: 'Journey Admin' }),
   ).toHaveCount(1);
-
-  await Promise.all([adminContext.close(), userContext.close(), otherContext.close()]);
 });

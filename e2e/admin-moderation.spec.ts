@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { adminWaitingReports, adminWaitingTotal, type AdminWaiting } from '@accountry/shared/admin-waiting';
+import { expect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { createConversation, createListing, createReport } from './support/admin-data';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -138,5 +138,4 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
       page.locator('.mantine-Card-root').filter({ hasText: action }).filter({ hasText: 'Phone Admin' }).first(),
     ).toBeVisible();
   }
-  await context.close();
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { randomBytes } from 'node:crypto';
 import { createUser, signInContext, type E2eRole } from './support/db';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { startAuthServer, type AuthServer } from './support/auth-server';
 import { postWithSession } from './support/session-api';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -73,7 +74,6 @@ test('activity in one tab keeps the others alive; after the timeout without acti
   await expect(a.getByText('You were signed out after a period of inactivity. Please sign in again.')).toBeVisible();
   await expect(b.getByText('You were signed out after a period of inactivity. Please sign in again.')).toBeVisible();
   expect((await (await a.request.get('/api/auth/me')).json()).user).toBeNull();
-  await context.close();
 });
 
 test('a tab whose session another tab ended for inactivity goes to /signin?timeout=true as well', async ({
@@ -87,7 +87,6 @@ test('a tab whose session another tab ended for inactivity goes to /signin?timeo
   expect((await postWithSession(context, server.url, '/api/auth/signout')).status()).toBe(204);
   await expect(b).toHaveURL(/\/signin\?timeout=true$/);
   await expect(b.getByText('You were signed out after a period of inactivity. Please sign in again.')).toBeVisible();
-  await context.close();
 });
 
 test('the server ends an idle session on its own after the configured timeout', async ({ browser }) => {
@@ -107,5 +106,4 @@ test('the server ends an idle session on its own after the configured timeout', 
   const again = await context.newPage();
   await again.goto('/profile');
   await expect(again).toHaveURL(/\/signin\?returnTo=%2Fprofile$/);
-  await context.close();
 });

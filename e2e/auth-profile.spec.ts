@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { holdRequests } from './support/hold-requests';
@@ -78,7 +78,6 @@ test('a member edits the profile, changes the password and signs out everywhere'
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
   await other.reload();
   await expect(other).toHaveURL(/\/signin\?returnTo=%2Fprofile$/);
-  await otherDevice.close();
 });
 
 test("an admin's role is not offered on the profile", async ({ page, context, baseURL }) => {

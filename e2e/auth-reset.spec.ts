@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 
 test('a forgotten password is reset from the mailed link; other devices are signed out and the link works once', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('a visitor signs up, verifies the email from the mailbox, signs in with remember me, reaches a guarded page and signs out', async ({
   page,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createUser, openE2eDb, signInContext } from './support/db';
 
 /** A listing for the journey's own seller, arranged directly: the journey is about chat, not listing management. */
@@ -89,9 +90,6 @@ test('a buyer messages the seller from a listing; the seller sees the unread bad
   // Both parties see each other online.
   await expect(b.page.getByText('Online', { exact: true })).toBeVisible();
   await expect(s.page.getByText('Online', { exact: true })).toBeVisible();
-
-  await s.context.close();
-  await b.context.close();
 });
 
 /** A conversation with a long history, arranged directly, so the journey can scroll through pages of it. */
@@ -265,7 +263,4 @@ test('a buyer scrolls back through a long history, finds the conversation by sea
   await expect(priceCard.getByRole('button', { name: 'Make an offer' })).toHaveCount(0);
   await expect(b.page.getByRole('button', { name: 'Unblock seller' })).toHaveCount(0);
   await expect(b.page.getByRole('link', { name: 'Message the seller' })).toHaveCount(0);
-
-  await s.context.close();
-  await b.context.close();
 });

@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  expect as baseExpect,
-  test,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { postWithSession } from './support/session-api';
 import { createUser, openE2eDb, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
@@ -80,7 +74,7 @@ async function setUp(browser: Browser, baseURL: string, height: number) {
   const sellerContext = await browser.newContext();
   await signInContext(sellerContext, baseURL, seller.id);
   const page = await context.newPage();
-  return { context, sellerContext, page, conversationId };
+  return { sellerContext, page, conversationId };
 }
 
 async function sendAs(context: BrowserContext, baseURL: string, conversationId: string, body: string) {
@@ -219,7 +213,7 @@ test('650 messages: opens at the newest, follows new ones, keeps its place above
   browser,
   baseURL,
 }) => {
-  const { context, sellerContext, page, conversationId } = await setUp(browser, baseURL!, 800);
+  const { sellerContext, page, conversationId } = await setUp(browser, baseURL!, 800);
   const older = await holdNextOlderPage(page);
   await watchNewestFromOpen(page);
 
@@ -293,8 +287,6 @@ test('650 messages: opens at the newest, follows new ones, keeps its place above
   await page.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(log.getByText('Still there after 650 messages?')).toBeInViewport();
   await expectAWindow(log);
-  await sellerContext.close();
-  await context.close();
 });
 
 for (const older of ['after the newest page has settled', 'as soon as it can']) {
@@ -303,7 +295,7 @@ for (const older of ['after the newest page has settled', 'as soon as it can']) 
     baseURL,
   }) => {
     // The newest page does not fill a window this tall, so the first older page loads as soon as the list opens.
-    const { context, sellerContext, page, conversationId } = await setUp(browser, baseURL!, 2600);
+    const { sellerContext, page, conversationId } = await setUp(browser, baseURL!, 2600);
     const held = older.startsWith('after') ? await holdNextOlderPage(page) : null;
     await watchNewestFromOpen(page);
 
@@ -322,8 +314,6 @@ for (const older of ['after the newest page has settled', 'as soon as it can']) 
     await expect(log.getByText('Just checking in.', { exact: true })).toBeInViewport();
     await expect(page.getByRole('button', { name: 'New messages' })).toHaveCount(0);
     await expectNewestNeverLeft(page);
-    await sellerContext.close();
-    await context.close();
   });
 }
 
@@ -373,6 +363,4 @@ test('on a phone the conversation opens at the newest, and a touch scroll up is 
   await expectInPlace(log, reading);
   await page.getByRole('button', { name: 'New messages' }).tap();
   await expect(log.getByText('Did you see my offer?', { exact: true })).toBeInViewport();
-  await sellerContext.close();
-  await context.close();
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { insertCompletedOrder, insertListing } from './support/listings-db';
 
@@ -99,5 +99,4 @@ test('a seller manages listings by status, a buyer reviews the sold one and the 
   await expect(sp.getByText('Your answer is published.')).toBeVisible();
   await expect(review.getByText('Thanks, enjoy the account!')).toBeVisible();
   await expect(review.getByRole('button', { name: 'Publish answer' })).toHaveCount(0);
-  await sellerContext.close();
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { holdRequests } from './support/hold-requests';
 
@@ -139,7 +139,6 @@ test('a seller lists an account with a screenshot; a buyer finds it by search an
   await expect(saved).toBeVisible();
   await expect(saved.getByText('Available')).toBeVisible();
   await expect(saved.getByText('$149')).toBeVisible();
-  await buyerContext.close();
 });
 
 test('the first results of /browse are asked for while the page is still loading, and the page shows them', async ({

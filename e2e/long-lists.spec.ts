@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { createUser, openE2eDb, signInContext } from './support/db';
 import { insertManyUsers } from './support/long-lists';
 
@@ -57,7 +57,6 @@ test('the admin users table renders a window of rows with a sticky header and lo
     await expect(table.getByRole('link', { name: `${prefix} ${lastLoaded}` })).toBeInViewport();
     await expect(table.getByRole('link', { name: `${prefix} 0001` })).toHaveCount(0);
   }
-  await context.close();
 });
 
 test('"Load more" under an admin list moves the focus to the first row it added; the search box follows the address', async ({

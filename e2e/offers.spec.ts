@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect as baseExpect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { createUser, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
@@ -26,11 +27,13 @@ async function negotiableDeal(
   const admin = createUser('admin');
   const title = `${names.title} ${tag}`;
   const listingId = insertListing(seller.id, { title, priceCents: 10_000, negotiable: true });
-  const a = await signedInPage(browser, baseURL, admin.id);
-  await creditBalance(a.context, baseURL, buyer.id, 20_000);
+  // The admin acts only through the API: a signed-in context without a page.
+  const adminContext = await browser.newContext();
+  await signInContext(adminContext, baseURL, admin.id);
+  await creditBalance(adminContext, baseURL, buyer.id, 20_000);
   const b = await signedInPage(browser, baseURL, buyer.id);
   await b.page.goto(`/account/${seller.id}/${listingId}`);
-  return { seller, buyer, title, listingId, a, b, priceCard: b.page.getByRole('region', { name: 'Price' }) };
+  return { seller, buyer, title, listingId, b, priceCard: b.page.getByRole('region', { name: 'Price' }) };
 }
 
 test('a buyer offers a lower price, the seller accepts it, and the buyer buys at that price', async ({
@@ -39,7 +42,7 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
 }) => {
   test.setTimeout(180_000);
   const names = { seller: 'Nia Negotiator', buyer: 'Oli Offer', title: 'Negotiable Fortnite account' };
-  const { seller, buyer, title, listingId, a, b, priceCard } = await negotiableDeal(browser, baseURL!, names);
+  const { seller, buyer, title, listingId, b, priceCard } = await negotiableDeal(browser, baseURL!, names);
 
   // The buyer offers too little, then $80.
   await priceCard.getByRole('button', { name: 'Make an offer' }).click();
@@ -119,7 +122,6 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
   const made = b.page.getByRole('list', { name: 'Made offers' }).getByRole('listitem').filter({ hasText: title });
   await expect(made.getByText('Bought', { exact: true })).toBeVisible();
   await expect(made.getByRole('link', { name: 'Open the order' })).toBeVisible();
-  for (const p of [a, b, s]) await p.context.close();
 });
 
 test('a seller answers an offer with a price of their own; the buyer accepts it and buys at it', async ({
@@ -128,7 +130,7 @@ test('a seller answers an offer with a price of their own; the buyer accepts it 
 }) => {
   test.setTimeout(180_000);
   const names = { seller: 'Cy Counter', buyer: 'Di Dealer', title: 'Countered Fortnite account' };
-  const { seller, title, listingId, a, b, priceCard } = await negotiableDeal(browser, baseURL!, names);
+  const { seller, title, listingId, b, priceCard } = await negotiableDeal(browser, baseURL!, names);
   // On a phone, the bar holds "Buy now" and "Make an offer", and the chat beside them.
   await b.page.setViewportSize({ width: 390, height: 844 });
   const phoneBar = b.page.getByRole('region', { name: 'Price and actions' });
@@ -183,5 +185,4 @@ test('a seller answers an offer with a price of their own; the buyer accepts it 
   await b.page.getByRole('dialog', { name: 'Buy this account?' }).getByRole('button', { name: 'Pay $85' }).click();
   await expect(b.page).toHaveURL(/\/orders\/[\w-]+$/);
   await expect(b.page.getByRole('region', { name: 'Order summary' }).getByText('$85')).toBeVisible();
-  for (const p of [a, b, s]) await p.context.close();
 });

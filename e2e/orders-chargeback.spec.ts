@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
 import { insertChargebackAfterPartialRefund, insertHeldOrder } from './support/chargebacks-db';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect as baseExpect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
 import { creditBalance, deliverCredentials } from './support/orders';
@@ -140,6 +141,4 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   await b.page.goto('/wallet');
   await expect(b.page.getByLabel('Available balance: $150.00')).toBeVisible();
   await expect(b.page.getByLabel('In escrow for your purchases: $0.00')).toBeVisible();
-
-  for (const c of [a, b, s]) await c.context.close();
 });

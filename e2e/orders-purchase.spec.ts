@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect as baseExpect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
 import { creditBalance } from './support/orders';
@@ -40,8 +41,9 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
   await expect(s.page.getByText('Changes saved.')).toBeVisible();
 
   // An admin records the buyer's bank transfer.
-  const a = await signedInPage(browser, baseURL!, admin.id);
-  await creditBalance(a.context, baseURL!, buyer.id, 20_000);
+  const adminContext = await browser.newContext();
+  await signInContext(adminContext, baseURL!, admin.id);
+  await creditBalance(adminContext, baseURL!, buyer.id, 20_000);
 
   // The buyer sees price, delivery time and protection, and buys after confirming.
   const b = await signedInPage(browser, baseURL!, buyer.id);
@@ -237,6 +239,4 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
   await review.getByRole('button', { name: 'Publish review' }).click();
   await expect(b.page.getByText('Thank you for your review!')).toBeVisible();
   await expect(review).toHaveCount(0);
-
-  for (const c of [s, a, b]) await c.context.close();
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSKEY_MESSAGES } from '@accountry/shared/passkeys';
 import { createUser, signInContext } from './support/db';
 import { expectNoSeriousA11yViolations } from './support/axe';

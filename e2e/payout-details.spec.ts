@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect as baseExpect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { createUser, signInContext } from './support/db';
 import { creditBalance } from './support/orders';

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { createListing, createReport } from './support/admin-data';
 import { waitForRest } from './support/page-rest';
@@ -57,7 +57,6 @@ test('an admin picks a recipient and the list closes, reads reports by their lab
   await expect(target).toBeVisible();
   await expect(target).toHaveAttribute('title', `listing ${listingId}`);
   await expect(log.getByText(`listing ${listingId}`)).toHaveCount(0);
-  await context.close();
 });
 
 test('on a phone the admin tabs keep the current one in view, clear of the scrollbar', async ({ browser, baseURL }) => {
@@ -79,5 +78,4 @@ test('on a phone the admin tabs keep the current one in view, clear of the scrol
     [box.x + box.width / 2, box.y + box.height - 3],
   );
   expect(hit).toBe('Audit log');
-  await context.close();
 });

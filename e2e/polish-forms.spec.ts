@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 
 // These journeys share a busy machine: allow slow first loads rather than fail on them.
@@ -115,7 +116,6 @@ test('a seller cannot empty a required select by clicking it, sees price errors 
   await screenshots.getByRole('button', { name: 'Remove screenshot 1' }).click();
   await remove.getByRole('button', { name: 'Remove screenshot' }).click();
   await expect(screenshots.getByText('0 of 8')).toBeVisible();
-  await context.close();
 });
 
 test('the rate-us category keeps its choice when the chosen option is clicked again', async ({ page }) => {

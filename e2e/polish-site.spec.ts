@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
 import { holdRequests } from './support/hold-requests';
@@ -42,7 +42,6 @@ test('every route has its own title, and public pages carry a description and Op
   await bp.goto(`/account/${seller.id}/${listingId}`);
   await expect(bp.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(bp).toHaveTitle(`${title} · Accountry`);
-  await context.close();
 });
 
 test('the header waits for the session without offering Sign in, and toasts appear below it', async ({
@@ -73,7 +72,6 @@ test('the header waits for the session without offering Sign in, and toasts appe
   const headerBox = (await header.boundingBox())!;
   const toastBox = (await toast.boundingBox())!;
   expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
-  await context.close();
 });
 
 test('on a phone the listing keeps its price and "Message the seller" in view, and the banner stays compact', async ({
@@ -121,7 +119,6 @@ test('on a phone the listing keeps its price and "Message the seller" in view, a
   // The chat opens the listing's conversation and puts its id in the address in place of the listing's.
   await expect(page).toHaveURL(/\/chat\?c=/);
   await expect(page.getByRole('link', { name: `About: ${title}` })).toBeVisible();
-  await context.close();
 });
 
 test('on a phone the menu gives the focus back to its button when it closes, the first time too', async ({
@@ -139,7 +136,6 @@ test('on a phone the menu gives the focus back to its button when it closes, the
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(burger).toBeFocused();
-  await context.close();
 });
 
 test('Back to /browse returns to where the list was left', async ({ browser, baseURL }) => {
@@ -168,7 +164,6 @@ test('Back to /browse returns to where the list was left', async ({ browser, bas
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 100);
   await expect.poll(cardTop).toBeGreaterThan(seenAt - 100);
   expect(await cardTop()).toBeLessThan(seenAt + 100);
-  await context.close();
 });
 
 test('a keyboard user can skip to the content and reach the password show/hide button', async ({ page }) => {
@@ -214,6 +209,5 @@ for (const [device, viewport] of [
     const drawn = (await home.boundingBox())!;
     for (const side of ['x', 'y', 'width', 'height'] as const)
       expect(Math.abs(drawn[side] - early[side])).toBeLessThan(2);
-    await context.close();
   });
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('a visitor follows the navigation to every public page, rates the platform and lands home from an unknown path', async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 
 test('a member saves a search from /browse, finds it in the account menu, opens it and deletes it', async ({

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createUser, openE2eDb, signInContext } from './support/db';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
@@ -127,7 +128,4 @@ test('a visitor browses several pages; an admin sees the views and the visitor a
   await expect(calendar).toBeHidden();
   await adminPage.goto('/admin/traffic?period=custom&from=2020-01-01&to=2020-01-07');
   await expect(adminPage.getByText('No page views in this period yet.').first()).toBeVisible();
-
-  await visitorContext.close();
-  await adminContext.close();
 });

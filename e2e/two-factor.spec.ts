@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { appCode, forgetSetupMails, mailedSetupCode, turnOnTwoFactor } from './support/two-factor';
@@ -226,5 +227,4 @@ test('support turns off two-factor sign-in for a member who lost phone and codes
   await signIn.getByRole('textbox', { name: 'Password', exact: true }).fill(member.password);
   await signIn.getByRole('button', { name: 'Sign in' }).click();
   await expect(signIn).toHaveURL(/\/$/);
-  await again.close();
 });

@@ -1,0 +1,26 @@
+import { test as base } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+
+/**
+ * Playwright's `test`, for every journey: a browser context the journey opens itself (`browser.newContext()`, directly
+ * or in a helper such as a spec's `signedInPage`) is closed when the journey ends, passed or failed, as Playwright
+ * closes its own `context`. Left open, its pages kept their sockets, timers and renderers running in the one browser
+ * through every later journey. Contexts that already existed when the journey started are left alone.
+ */
+export const test = base.extend<{ closeJourneyContexts: void }>({
+  closeJourneyContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      // Closing saves a failed journey's trace and screenshots of the context, as for Playwright's own context.
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((c) => !before.has(c))
+          .map((c) => c.close()),
+      );
+    },
+    { auto: true, title: "close the journey's browser contexts" },
+  ],
+});
