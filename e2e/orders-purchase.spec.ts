@@ -29,14 +29,8 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
   // The seller gives the listing a 5-day protection period (the journey server shortens every period to seconds).
   const s = await signedInPage(browser, baseURL!, seller.id);
   await s.page.goto(`/listing-management/${listingId}/edit`);
-  // On a loaded machine the first click on this select can leave its list closed (the cause is not found yet: it
-  // shows only under load); the journey is about the order, so it clicks again until the list is open.
-  const fiveDays = s.page.getByRole('option', { name: '5 days' });
-  await expect(async () => {
-    await s.page.getByRole('combobox', { name: 'Protection period' }).click();
-    await expect(fiveDays).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 60_000 });
-  await fiveDays.click();
+  await s.page.getByRole('combobox', { name: 'Protection period' }).click();
+  await s.page.getByRole('option', { name: '5 days' }).click();
   await s.page.getByRole('button', { name: 'Save changes' }).click();
   await expect(s.page.getByText('Changes saved.')).toBeVisible();
 

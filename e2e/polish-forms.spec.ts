@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
+import { holdRequests } from './support/hold-requests';
+import { insertListing } from './support/listings-db';
 
 // These journeys share a busy machine: allow slow first loads rather than fail on them.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -121,4 +123,50 @@ test('a seller cannot empty a required select by clicking it, sees price errors 
 test('the rate-us category keeps its choice when the chosen option is clicked again', async ({ page }) => {
   await page.goto('/rate-us');
   await clickChosenOption(page, 'Category', 'Suggestion');
+});
+
+test('a select opened while the page still loads stays where it was, open, as the fee and the announcements arrive', async ({
+  browser,
+  baseURL,
+}) => {
+  const seller = createUser('seller');
+  const listingId = insertListing(seller.id, { title: 'Fortnite account edited on a slow phone' });
+  // Tall enough for the protection period's select to be in view from the first paint, with the page at its top.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  await signInContext(context, baseURL!, seller.id);
+  const page = await context.newPage();
+  // From the first frame, every distinct place on the screen where the select's field was drawn.
+  await page.addInitScript(() => {
+    const w = window as unknown as { protectionTops: number[] };
+    w.protectionTops = [];
+    const watch = () => {
+      const field = Array.from(document.querySelectorAll('input')).find((i) =>
+        i.labels?.[0]?.textContent?.startsWith('Protection period'),
+      );
+      const top = field && Math.round(field.getBoundingClientRect().top);
+      if (top !== undefined && !w.protectionTops.includes(top)) w.protectionTops.push(top);
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
+  // As on a slow connection: the fee answers only after the listing, the announcements only once the list is open.
+  const releaseFees = await holdRequests(page, '**/api/fees');
+  const releaseAnnouncements = await holdRequests(page, '**/api/announcements');
+  const listingAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/my/listings/${listingId}`);
+  await page.goto(`/listing-management/${listingId}/edit`);
+  await listingAnswered;
+  releaseFees();
+  const protection = page.getByRole('combobox', { name: 'Protection period' });
+  await protection.click();
+  const fiveDays = page.getByRole('option', { name: '5 days' });
+  await expect(fiveDays).toBeVisible();
+
+  // The seller's announcements come, and their banner above the page: the field stays put, its list open.
+  releaseAnnouncements();
+  await expect(page.getByRole('region', { name: 'Announcements' })).toBeVisible();
+  const tops = await page.evaluate(() => (window as unknown as { protectionTops: number[] }).protectionTops);
+  expect(tops).toHaveLength(1);
+  await expect(fiveDays).toBeVisible();
+  await fiveDays.click();
+  await expect(protection).toHaveValue('5 days');
 });

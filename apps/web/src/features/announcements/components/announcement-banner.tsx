@@ -23,6 +23,7 @@ import { useSession } from '../../../lib/session';
 import { announcementKeys, announcementsApi } from '../api';
 import { useMyAnnouncements } from '../hooks/use-my-announcements';
 import { severityStyle } from './severity-style';
+import { keepOpenPopupInPlace } from './keep-open-popup-in-place';
 
 /**
  * Site-wide announcements for signed-in users, at the top of every page (spec section 2): coloured by severity,
@@ -103,6 +104,7 @@ export function AnnouncementBanner() {
     <Transition mounted={shown && !!current} transition="slide-down" duration={200}>
       {(transitionStyle) => (
         <Box
+          ref={keepOpenPopupInPlace}
           component="section"
           role="region"
           aria-label="Announcements"

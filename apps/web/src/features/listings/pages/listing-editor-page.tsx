@@ -33,12 +33,17 @@ import {
 import { ListingFormFields } from '../components/listing-form-fields';
 import { AttributeFields } from '../components/attribute-fields';
 import { ScreenshotManager } from '../components/screenshot-manager';
+import { feesQuery } from '../../../components/orders/fees';
 
 /** /listing-management/new and /listing-management/:id/edit. */
 export function Component() {
   const { id } = useParams();
   const query = useQuery({ queryKey: listingKeys.own(id ?? ''), queryFn: () => fetchOwnListing(id!), enabled: !!id });
-  if (id && query.isPending) return <PageSpinner label="Loading your listing…" />;
+  // The price's note says what the seller keeps after the fee: the form shows with it, not moved down when it comes
+  // (a select opened meanwhile would be pushed down with its list, off the screen near its bottom edge).
+  const fees = useQuery(feesQuery);
+  if ((id && query.isPending) || fees.isPending)
+    return <PageSpinner label={id ? 'Loading your listing…' : undefined} />;
   if (id && query.isError) {
     return (
       <Container size="sm" py="xl">
