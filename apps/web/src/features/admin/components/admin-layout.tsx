@@ -33,10 +33,13 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   // Each section with work in it carries its count and opens on the list that holds the work (decision 186).
   const tasks = adminSectionTasks(useAdminWaiting(true).data);
-  // On a phone the tabs scroll sideways: bring the current one into view.
+  // On a phone the tabs scroll sideways: bring the current one into view, again once counts arrive and widen tabs.
+  const widths = Object.values(tasks)
+    .map((t) => t.count)
+    .join();
   useEffect(() => {
     nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
+  }, [pathname, widths]);
   return (
     <Container size="xl" py="md">
       <Title order={2} size="h4" c="dimmed" mb="xs">
