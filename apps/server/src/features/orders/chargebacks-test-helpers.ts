@@ -42,3 +42,20 @@ export const atMost = (work: Promise<unknown>, ms = 300) =>
 
 /** The status code of a refusal, to compare with an outcome. */
 export const statusCodeOf = (e: { statusCode?: number }) => e.statusCode;
+
+/** The order page, a delivery and a listing's status, for the chargeback tests (the app made before the tests). */
+export function orderCalls(app: () => TestContext) {
+  return {
+    detail: async (headers: Record<string, string>, id: string) =>
+      (await app().app.inject({ method: 'GET', url: `/api/orders/${id}`, headers })).json(),
+    deliver: (headers: Record<string, string>, id: string) =>
+      app().app.inject({
+        method: 'POST',
+        url: `/api/orders/${id}/deliver`,
+        headers,
+        payload: { credentials: { login: 'ace', password: 'Hunter-22' } },
+      }),
+    listingStatus: async (id: string) =>
+      (await app().db.selectFrom('listings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+  };
+}

@@ -11,6 +11,7 @@ import {
   useStripeTestApp,
   type StripeTestContext,
 } from './stripe-test-helpers';
+import { orderCalls } from './chargebacks-test-helpers';
 
 /** Decision 183: Stripe reports the chargeback, or even the bank's decision, before the payment's own webhook. */
 let ctx: StripeTestContext;
@@ -19,17 +20,7 @@ useStripeTestApp((c) => (ctx = c));
 const HOLD = "This order is on hold while the buyer's bank reviews a chargeback. Nothing can change until it decides.";
 const FEE = 1500;
 
-const detail = async (headers: Record<string, string>, id: string) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers })).json();
-const deliver = (headers: Record<string, string>, id: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/orders/${id}/deliver`,
-    headers,
-    payload: { credentials: { login: 'ace', password: 'Hunter-22' } },
-  });
-const listingStatus = async (id: string) =>
-  (await ctx.db.selectFrom('listings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const { detail, deliver, listingStatus } = orderCalls(() => ctx);
 
 /** An order Stripe has the money of, its payment's webhook held back until `paid` is delivered. */
 async function paidAtStripe(priceCents: number) {

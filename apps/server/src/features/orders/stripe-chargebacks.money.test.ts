@@ -10,6 +10,7 @@ import {
   platformBalances,
   type StripeTestContext,
 } from './stripe-test-helpers';
+import { orderCalls } from './chargebacks-test-helpers';
 
 /** Decision 183: a chargeback books what the bank and Stripe took: part of the payment, and Stripe's dispute fee. */
 let ctx: StripeTestContext;
@@ -17,17 +18,7 @@ useStripeTestApp((c) => (ctx = c));
 
 const FEE = 1500;
 
-const detail = async (headers: Record<string, string>, id: string) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers })).json();
-const deliver = (headers: Record<string, string>, id: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/orders/${id}/deliver`,
-    headers,
-    payload: { credentials: { login: 'ace', password: 'Hunter-22' } },
-  });
-const listingStatus = async (id: string) =>
-  (await ctx.db.selectFrom('listings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const { detail, deliver, listingStatus } = orderCalls(() => ctx);
 const feeTransactions = (orderId: string) =>
   ctx.db
     .selectFrom('ledgerTransactions')
