@@ -52,6 +52,8 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   await b.page.goto(`/orders/${orderId}`);
   const summary = b.page.getByRole('region', { name: 'Order summary' });
   await expect(summary.getByText('Delivered, inspection')).toBeVisible();
+  // The number support asks for.
+  await expect(summary.getByRole('definition').filter({ hasText: orderId })).toBeVisible();
   await b.page.getByRole('button', { name: 'Open a dispute' }).click();
   const open = b.page.getByRole('dialog', { name: 'Open a dispute' });
   await open.getByRole('button', { name: 'Open dispute' }).click();

@@ -145,6 +145,8 @@ export const orderDetailSchema = z.object({
   refundedCents: z.number(),
   status: orderStateSchema,
   provider: z.string(),
+  /** For admins: the provider's reference of the payment (a Stripe Checkout Session), to find it there; else null. */
+  paymentRef: z.string().nullable(),
   deliveryTime: z.enum(DELIVERY_TIMES),
   protectionDays: z.number(),
   conversationId: z.string().nullable(),

@@ -94,6 +94,7 @@ export async function orderDetail(
     refundedCents: order.refundedCents,
     status: order.status,
     provider: order.provider,
+    paymentRef: side === 'admin' ? order.providerRef : null,
     deliveryTime: order.deliveryTime as DeliveryTime,
     protectionDays: order.protectionDays,
     conversationId: order.conversationId,

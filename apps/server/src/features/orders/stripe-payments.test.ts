@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { userWithSession } from '../../test/test-app';
 import {
   STRIPE_KEY,
   checkoutCompleted,
@@ -44,6 +45,11 @@ describe('paying an order with Stripe Checkout', () => {
     const after = await escrowAndClearing(ctx);
     expect(after.escrow - before.escrow).toBe(12_345);
     expect(after.clearing - before.clearing).toBe(-12_345);
+    // Admins read the Checkout Session's id on the order, to find the payment at Stripe; the parties do not.
+    const admin = await userWithSession(ctx, 'admin');
+    const view = (headers: Record<string, string>) => ctx.app.inject({ url: `/api/orders/${orderId}`, headers });
+    expect((await view(admin.session.headers)).json().paymentRef).toBe(sessionId);
+    expect((await view(buyer.session.headers)).json().paymentRef).toBeNull();
   });
 
   it('returns the same Checkout Session when the buyer presses Pay again', async () => {

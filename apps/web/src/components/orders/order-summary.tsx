@@ -9,6 +9,8 @@ import { OrderStatusBadge } from './order-status-badge';
 import { protectionLabel } from './protection';
 import { formatDateTime } from '../../lib/format-time';
 
+const providerLabel = (provider: string) => (provider === 'stripe' ? 'Stripe' : 'Accountry balance');
+
 /** What was bought, from whom, for how much, and where the order stands. */
 export function OrderSummary({ order }: { order: OrderDetail }) {
   const money = (cents: number) => formatPrice(cents, order.currency);
@@ -24,7 +26,10 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
     ['Ordered', formatDateTime(order.createdAt)],
     ['Delivery time', DELIVERY_TIME_LABELS[order.deliveryTime]],
     ['Protection', protectionLabel(order.protectionDays)],
+    // What support asks for, and what an admin searches the orders by.
+    ['Order number', order.id],
   ];
+  if (order.paymentRef) facts.push([`Payment reference (${providerLabel(order.provider)})`, order.paymentRef]);
   if (order.refundedCents > 0) facts.push(['Refunded to the buyer', money(order.refundedCents)]);
   if (order.feeCents !== null && order.viewerRole !== 'buyer') facts.push(['Platform fee', money(order.feeCents)]);
   if (order.sellerReceivesCents !== null)
