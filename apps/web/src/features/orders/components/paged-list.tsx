@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/ui/load-error';
 import { PlainList } from '../../../components/ui/plain-list';
 
 interface Props<T> {

@@ -11,7 +11,7 @@ import { toast } from '../../../lib/toast';
 import { useFocusReturn } from '../../../lib/use-focus-return';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { PayoutDetailsDialog } from './payout-details-dialog';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { formatDateTime } from '../../../lib/format-time';
 

@@ -7,7 +7,7 @@ import { LedgerEntries } from '../components/ledger-entries';
 import { PayoutDetailsCard } from '../components/payout-details-card';
 import { PayoutForm } from '../components/payout-form';
 import { PayoutHistory } from '../components/payout-history';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '../../../components/ui/load-error';
 
 function Figure({ label, cents, hint }: { label: string; cents: number; hint: string }) {
   return (
