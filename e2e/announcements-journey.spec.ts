@@ -124,3 +124,25 @@ test('an admin warns sellers; a seller sees it at once, pages and dismisses; a b
   await expect(actions).toHaveCount(0);
   await expect(admin.getByRole('heading', { level: 1, name: 'Announcements' })).toBeFocused();
 });
+
+test('the announcement counts say when they could not be loaded, and load on "Try again"', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = createUser('admin');
+  const context = await browser.newContext();
+  await signInContext(context, baseURL!, admin.id);
+  const page = await context.newPage();
+  const stats = '**/api/admin/announcements/stats';
+  await page.route(stats, (route) =>
+    route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'The service is busy.' } } }),
+  );
+  await page.goto('/admin/notifications');
+  const alert = page.getByRole('alert').filter({ hasText: 'The announcement counts could not be loaded' });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  await page.unroute(stats);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Announcement counts' }).getByRole('listitem', { name: /^Total: \d+$/ }),
+  ).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { NotificationStats } from '@accountry/shared/announcements';
+import { LoadError } from '../../../../components/ui/load-error';
 import { useAnnouncementStats } from '../../hooks/use-admin-announcements';
 
 const CARDS: Array<{ key: keyof NotificationStats; label: string; color?: string }> = [
@@ -13,6 +14,15 @@ const CARDS: Array<{ key: keyof NotificationStats; label: string; color?: string
 /** Counts by status (spec section 3, "Notification stats"). */
 export function AnnouncementStatsCards() {
   const stats = useAnnouncementStats();
+  // Without this the cards would wait in their loading state for good: the table's "Try again" reloads only itself.
+  if (stats.isError)
+    return (
+      <LoadError
+        title="The announcement counts could not be loaded"
+        error={stats.error}
+        onRetry={() => void stats.refetch()}
+      />
+    );
   return (
     <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} role="list" aria-label="Announcement counts">
       {CARDS.map((c) => (
