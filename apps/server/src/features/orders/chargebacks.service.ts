@@ -134,12 +134,22 @@ async function hold(
 ): Promise<Applied> {
   const holds = HELD_STATES.includes(order.status);
   // The report took the order's row as read (before the history numbers its entry): nothing moved it since.
-  if (holds && !(await setChargebackHold(trx, order, now, now))) throw conflict(M.stateChanged);
+  const held = holds ? await holdNow(trx, order, now) : order;
   await historyEvent(trx, order, 'chargeback_opened', chargebackOpenedReason(report.amountCents, report.reason), now);
   if (!holds) return {};
-  const held = { ...order, chargebackHoldSince: now };
+  return { notice: await tellHeld(ctx, trx, held, now) };
+}
+
+/** The order on hold from now, conditioned on the state read (409 to the provider, who retries). */
+async function holdNow(trx: Database, order: OrdersTable, now: number): Promise<OrdersTable> {
+  if (!(await setChargebackHold(trx, order, now, now))) throw conflict(M.stateChanged);
+  return { ...order, chargebackHoldSince: now };
+}
+
+/** Both parties hear the order is on hold: a mail each, and a notice in its chat to publish once committed. */
+async function tellHeld(ctx: OrdersContext, trx: Database, held: OrdersTable, now: number) {
   await queueChargebackMail(ctx, trx, held, CHARGEBACK_MAIL_SUBJECTS.opened, ORDER_CHAT_MESSAGES.chargebackOpened, now);
-  return { notice: await notify(trx, order, ORDER_CHAT_MESSAGES.chargebackOpened, now) };
+  return notify(trx, held, ORDER_CHAT_MESSAGES.chargebackOpened, now);
 }
 
 /** Lift the hold; a lost chargeback then refunds the held order (the bank already gave the buyer the money back). */
@@ -186,10 +196,8 @@ export async function chargebackOnPayment(
     return { order: move.moved.order, move };
   }
   if (chargeback?.status !== 'open') return { order: paid };
-  if (!(await setChargebackHold(trx, paid, now, now))) throw conflict(M.stateChanged);
-  const held = { ...paid, chargebackHoldSince: now };
-  await queueChargebackMail(ctx, trx, held, CHARGEBACK_MAIL_SUBJECTS.opened, ORDER_CHAT_MESSAGES.chargebackOpened, now);
-  return { order: held, notice: await notify(trx, held, ORDER_CHAT_MESSAGES.chargebackOpened, now) };
+  const held = await holdNow(trx, paid, now);
+  return { order: held, notice: await tellHeld(ctx, trx, held, now) };
 }
 
 /** A history entry that moves no state, by the provider. */
