@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Browser } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
 import { createUser, openE2eDb, signInContext } from './support/db';
 import { insertManyUsers } from './support/long-lists';
@@ -7,20 +8,25 @@ import { insertManyUsers } from './support/long-lists';
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
 
+/** An admin on /admin/users searching `count` new users named `${word} …`, the first of them drawn. */
+async function adminSearchingUsers(browser: Browser, baseURL: string, word: string, count: number) {
+  const prefix = `${word} ${randomBytes(3).toString('hex')}`;
+  insertManyUsers(prefix, count);
+  const admin = createUser('admin');
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  await signInContext(context, baseURL, admin.id);
+  const page = await context.newPage();
+  await page.goto(`/admin/users?q=${encodeURIComponent(prefix)}`);
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('link', { name: `${prefix} 0001` })).toBeVisible();
+  return { prefix, page, table };
+}
+
 test('the admin users table renders a window of rows with a sticky header and loads the next page on scroll', async ({
   browser,
   baseURL,
 }) => {
-  const prefix = `Bulk ${randomBytes(3).toString('hex')}`;
-  insertManyUsers(prefix, 300);
-  const admin = createUser('admin');
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  await signInContext(context, baseURL!, admin.id);
-  const page = await context.newPage();
-
-  await page.goto(`/admin/users?q=${encodeURIComponent(prefix)}`);
-  const table = page.getByRole('table', { name: 'Users' });
-  await expect(table.getByRole('link', { name: `${prefix} 0001` })).toBeVisible();
+  const { prefix, page, table } = await adminSearchingUsers(browser, baseURL!, 'Bulk', 300);
   const scroller = page.getByRole('region', { name: 'Users, scrollable' });
   const rows = table.locator('tbody tr[aria-rowindex]');
   const header = table.getByRole('columnheader', { name: 'Name' });
@@ -63,16 +69,7 @@ test('"Load more" under an admin list moves the focus to the first row it added;
   browser,
   baseURL,
 }) => {
-  const prefix = `More ${randomBytes(3).toString('hex')}`;
-  insertManyUsers(prefix, 30);
-  const admin = createUser('admin');
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  await signInContext(context, baseURL!, admin.id);
-  const page = await context.newPage();
-
-  await page.goto(`/admin/users?q=${encodeURIComponent(prefix)}`);
-  const table = page.getByRole('table', { name: 'Users' });
-  await expect(table.getByRole('link', { name: `${prefix} 0001` })).toBeVisible();
+  const { prefix, page, table } = await adminSearchingUsers(browser, baseURL!, 'More', 30);
   // The 26th row is below the drawn window of the first page: it is scrolled to and focused.
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(table.getByRole('link', { name: `${prefix} 0026` })).toBeFocused();
@@ -83,7 +80,6 @@ test('"Load more" under an admin list moves the focus to the first row it added;
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
-  await context.close();
 });
 
 test('"Load more" under favorites moves the focus to the first listing it added', async ({
