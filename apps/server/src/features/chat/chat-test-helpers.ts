@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { ListingsTable } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -25,3 +26,14 @@ export function insertListing(
 }
 
 export const clientId = () => randomBytes(12).toString('base64url');
+
+/** The buyer opens the listing's conversation through the API, as the listing page does; its id. */
+export async function openConversation(app: FastifyInstance, buyerHeaders: Record<string, string>, listingId: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/chat/conversations',
+    payload: { listingId },
+    headers: buyerHeaders,
+  });
+  return res.json().conversation.id as string;
+}

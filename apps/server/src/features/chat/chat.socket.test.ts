@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENTS, CHAT_MESSAGES } from '@accountry/shared/chat';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { clientId, insertListing } from './chat-test-helpers';
+import { clientId, insertListing, openConversation } from './chat-test-helpers';
 import { injectSocket, type TestSocket } from '../../test/test-socket';
 
 let ctx: TestContext;
@@ -90,13 +90,7 @@ describe('chat over the socket (injectWS)', () => {
     const seller = await userWithSession(ctx, 'seller');
     const buyer = await userWithSession(ctx, 'buyer');
     const listing = await insertListing(ctx, seller.user.id);
-    const opened = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/chat/conversations',
-      payload: { listingId: listing.id },
-      headers: buyer.session.headers,
-    });
-    const conversationId: string = opened.json().conversation.id;
+    const conversationId = await openConversation(ctx.app, buyer.session.headers, listing.id);
     const buyerSocket = await socketFor(buyer.session.cookie);
     // The seller is offline while the buyer writes.
     await buyerSocket.request(CHAT_EVENTS.send, { conversationId, clientId: clientId(), body: 'Still there?' });

@@ -3,7 +3,7 @@ import { CHAT_EVENTS } from '@accountry/shared/chat';
 import { useRaceTestApp, type RaceTestApp } from '../../test/race-app';
 import { createPeerApp, signInAs, userWithSession } from '../../test/test-app';
 import { injectSocket, type TestSocket } from '../../test/test-socket';
-import { clientId, insertListing } from './chat-test-helpers';
+import { clientId, insertListing, openConversation } from './chat-test-helpers';
 
 // A socket whose upgrade read its session just before the session ended must not outlive it. The ending runs on a
 // second app (another process, its own connection) while the upgrade's session lookup has returned.
@@ -27,13 +27,7 @@ describe('a socket opened while its session ends', () => {
     const seller = await userWithSession(ctx, 'seller');
     const buyer = await userWithSession(ctx, 'buyer');
     const listing = await insertListing(ctx, seller.user.id);
-    const opened = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/chat/conversations',
-      payload: { listingId: listing.id },
-      headers: buyer.session.headers,
-    });
-    const conversationId: string = opened.json().conversation.id;
+    const conversationId = await openConversation(ctx.app, buyer.session.headers, listing.id);
     // A session this process has not cached, so the upgrade reads it.
     const tab = await signInAs(ctx, buyer.user.id);
     let disabled = 0;
