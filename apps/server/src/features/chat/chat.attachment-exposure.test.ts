@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { insertListing } from './chat-test-helpers';
+import { insertListing, openConversation } from './chat-test-helpers';
 
 let ctx: TestContext;
 const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-exposure-'));
@@ -25,18 +25,13 @@ async function privateAttachment() {
   const seller = await userWithSession(ctx, 'seller');
   const buyer = await userWithSession(ctx, 'buyer');
   const listing = await insertListing(ctx, seller.user.id);
-  const conversation = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/chat/conversations',
-    payload: { listingId: listing.id },
-    headers: buyer.session.headers,
-  });
+  const conversationId = await openConversation(ctx.app, buyer.session.headers, listing.id);
   const image = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0a0' } })
     .png()
     .toBuffer();
   const res = await ctx.app.inject({
     method: 'POST',
-    url: `/api/chat/conversations/${conversation.json().conversation.id}/attachments`,
+    url: `/api/chat/conversations/${conversationId}/attachments`,
     payload: image,
     headers: { ...buyer.session.headers, 'content-type': 'image/png' },
   });

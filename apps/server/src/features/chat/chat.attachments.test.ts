@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_MESSAGES } from '@accountry/shared/chat';
 import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { clientId, insertListing } from './chat-test-helpers';
+import { clientId, insertListing, openConversation } from './chat-test-helpers';
 
 let ctx: TestContext;
 const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-chat-uploads-'));
@@ -35,14 +35,7 @@ async function setup() {
   const seller = await userWithSession(ctx, 'seller');
   const buyer = await userWithSession(ctx, 'buyer');
   const listing = await insertListing(ctx, seller.user.id);
-  const conversationId: string = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/chat/conversations',
-      payload: { listingId: listing.id },
-      headers: buyer.session.headers,
-    })
-  ).json().conversation.id;
+  const conversationId = await openConversation(ctx.app, buyer.session.headers, listing.id);
   return { seller, buyer, conversationId };
 }
 

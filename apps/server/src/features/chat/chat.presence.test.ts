@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENTS } from '@accountry/shared/chat';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { clientId, insertListing } from './chat-test-helpers';
+import { clientId, insertListing, openConversation } from './chat-test-helpers';
 import { connectSocket, type TestSocket } from '../../test/test-socket';
 import { OFFLINE_GRACE_MS } from './presence.service';
 
@@ -31,14 +31,7 @@ describe('online and last-seen presence', () => {
     const seller = await userWithSession(ctx, 'seller');
     const buyer = await userWithSession(ctx, 'buyer');
     const listing = await insertListing(ctx, seller.user.id);
-    const conversationId = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/chat/conversations',
-        payload: { listingId: listing.id },
-        headers: buyer.session.headers,
-      })
-    ).json().conversation.id;
+    const conversationId = await openConversation(ctx.app, buyer.session.headers, listing.id);
     await ctx.app.inject({
       method: 'POST',
       url: `/api/chat/conversations/${conversationId}/messages`,

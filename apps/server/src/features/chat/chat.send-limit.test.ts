@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createPeerApp, createTestApp, testEngine, userWithSession, type TestContext } from '../../test/test-app';
-import { clientId, insertListing } from './chat-test-helpers';
+import { clientId, insertListing, openConversation } from './chat-test-helpers';
 
 /** Two server processes on one PostgreSQL database: a user's send allowance is one, wherever the sends land. */
 let ctx: TestContext;
@@ -20,13 +20,8 @@ async function buyerSending() {
   const seller = await userWithSession(ctx, 'seller');
   const buyer = await userWithSession(ctx, 'buyer');
   const listing = await insertListing(ctx, seller.user.id);
-  const open = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/chat/conversations',
-    payload: { listingId: listing.id },
-    headers: buyer.session.headers,
-  });
-  const url = `/api/chat/conversations/${open.json().conversation.id}/messages`;
+  const conversationId = await openConversation(ctx.app, buyer.session.headers, listing.id);
+  const url = `/api/chat/conversations/${conversationId}/messages`;
   return (app: FastifyInstance, body: string) =>
     app.inject({ method: 'POST', url, payload: { clientId: clientId(), body }, headers: buyer.session.headers });
 }

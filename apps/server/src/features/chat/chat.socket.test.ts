@@ -25,13 +25,7 @@ async function setup() {
   const seller = await userWithSession(ctx, 'seller', { displayName: 'Sam Seller' });
   const buyer = await userWithSession(ctx, 'buyer', { displayName: 'Bea Buyer' });
   const listing = await insertListing(ctx, seller.user.id);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/chat/conversations',
-    payload: { listingId: listing.id },
-    headers: buyer.session.headers,
-  });
-  const conversationId: string = res.json().conversation.id;
+  const conversationId = await openConversation(ctx.app, buyer.session.headers, listing.id);
   const buyerSocket = await socketFor(buyer.session.cookie);
   const sellerSocket = await socketFor(seller.session.cookie);
   return { seller, buyer, conversationId, buyerSocket, sellerSocket };
