@@ -91,6 +91,10 @@ export const WALLET_MESSAGES = {
   /** Beside an open payout: no review time is promised, and the hold of decision 173 ended before it was requested. */
   payoutWaiting: 'Waiting for review by our team. You can cancel it until then.',
   payoutPaid: 'Payout marked as paid.',
+  /** The transfer reference an admin records when marking a payout paid (decision 188). */
+  payoutReference: 'Enter the transfer reference, up to 100 characters.',
+  payoutReferenceChars:
+    'Use one line of printable characters for the transfer reference: no tabs or other control characters.',
   payoutRejected: 'Payout rejected; the amount is back in the available balance.',
   rejectReason: 'Write a reason of 3 to 500 characters.',
   creditAmount: 'Enter an amount between 1 cent and $100,000.00 (negative to correct).',

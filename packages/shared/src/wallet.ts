@@ -64,6 +64,8 @@ export const payoutSchema = z.object({
   decidedAt: z.number().nullable(),
   /** Where it goes, as kept when it was requested (decision 173): a summary, '' for payouts from before. */
   destination: z.string(),
+  /** What the admin recorded of the transfer when marking it paid (decision 188); '' for any other payout. */
+  reference: z.string(),
   /** For admins: an open payout's whole details can be asked for (decision 174); false once decided or erased. */
   detailsKept: z.boolean().optional(),
 });
@@ -128,6 +130,18 @@ export const payoutRequestSchema = z.strictObject({
 
 export const payoutRejectSchema = z.strictObject({
   reason: z.string({ error: M.rejectReason }).trim().min(3, M.rejectReason).max(500, M.rejectReason),
+});
+
+/** A bank transfer's reference, a PayPal transaction id: what the seller finds the payment by (decision 188). */
+export const PAYOUT_REFERENCE_MAX = 100;
+export const payoutPaidSchema = z.strictObject({
+  reference: z
+    .string({ error: M.payoutReference })
+    .trim()
+    .min(1, M.payoutReference)
+    .max(PAYOUT_REFERENCE_MAX, M.payoutReference)
+    // Control and format characters (line breaks, zero-width, text direction) would garble the list and the mail.
+    .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), M.payoutReferenceChars),
 });
 
 export const adminPayoutsQuerySchema = z.object({

@@ -40,6 +40,7 @@ import * as credentialsCorrections from './migrations/2026-12-01T0100-credential
 import * as chargebacks from './migrations/2026-12-01T0200-chargebacks';
 import * as chargebackFees from './migrations/2026-12-02T0100-chargeback-fees';
 import * as adminWaitingIndex from './migrations/2026-12-03T0100-admin-waiting-index';
+import * as payoutReference from './migrations/2026-12-04T0100-payout-reference';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T0200-chargebacks': chargebacks,
   '2026-12-02T0100-chargeback-fees': chargebackFees,
   '2026-12-03T0100-admin-waiting-index': adminWaitingIndex,
+  '2026-12-04T0100-payout-reference': payoutReference,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -506,6 +506,8 @@ export interface PayoutsTable {
   /** The payout details when it was requested (decision 173), sealed; null before them, and once erased. */
   destination: string | null;
   destinationSummary: Generated<string>;
+  /** The transfer's reference recorded when it was marked paid (decision 188); '' otherwise. */
+  reference: Generated<string>;
 }
 
 /** Where a member's payouts go (decision 173): the details sealed for the member, and a summary to show. */

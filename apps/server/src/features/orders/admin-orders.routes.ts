@@ -16,6 +16,7 @@ import {
   adminPayoutsQuerySchema,
   balanceCreditSchema,
   payoutDestinationSchema,
+  payoutPaidSchema,
   payoutRejectSchema,
   payoutsPageSchema,
   walletSchema,
@@ -95,16 +96,22 @@ export function adminOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(W.adminPayoutPaid, { schema: { tags, params, response: { 200: ok, ...errors } } }, async (request) => {
-      await decidePayout(deps, requireAdmin(request), request.params.id, true);
-      return { ok: true as const };
-    });
+    app.post(
+      W.adminPayoutPaid,
+      { schema: { tags, params, body: payoutPaidSchema, response: { 200: ok, ...errors } } },
+      async (request) => {
+        const { reference } = request.body;
+        await decidePayout(deps, requireAdmin(request), request.params.id, { paid: true, reference });
+        return { ok: true as const };
+      },
+    );
 
     app.post(
       W.adminPayoutReject,
       { schema: { tags, params, body: payoutRejectSchema, response: { 200: ok, ...errors } } },
       async (request) => {
-        await decidePayout(deps, requireAdmin(request), request.params.id, false, request.body.reason);
+        const { reason } = request.body;
+        await decidePayout(deps, requireAdmin(request), request.params.id, { paid: false, reason });
         return { ok: true as const };
       },
     );

@@ -8,6 +8,7 @@ import {
   expectLedgerHealthy,
   fund,
   ledgerSnapshot,
+  markPaid,
   orderUpTo,
   withPayoutDetails,
   type Party,
@@ -103,7 +104,7 @@ describe('an admin and their own money', () => {
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
     const payoutId = (asked.body.payouts as Array<{ id: string }>)[0]!.id;
 
-    const paid = await call(ctx, admin, 'POST', `/api/admin/payouts/${payoutId}/paid`);
+    const paid = await markPaid(ctx, admin, payoutId);
     expect(paid).toMatchObject({
       status: 403,
       body: { error: { message: 'You cannot decide your own payout request. Another admin has to.' } },
@@ -113,7 +114,7 @@ describe('an admin and their own money', () => {
     const payout = await ctx.db.selectFrom('payouts').select('status').where('id', '=', payoutId).executeTakeFirst();
     expect(payout?.status).toBe('open');
 
-    expect((await call(ctx, otherAdmin, 'POST', `/api/admin/payouts/${payoutId}/paid`)).status).toBe(200);
+    expect((await markPaid(ctx, otherAdmin, payoutId)).status).toBe(200);
   });
 
   it('cannot credit or debit their own balance', async () => {

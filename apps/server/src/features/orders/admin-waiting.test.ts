@@ -6,6 +6,7 @@ import {
   call,
   expectLedgerHealthy,
   fund,
+  markPaid,
   orderUpTo,
   withPayoutDetails,
   type Party,
@@ -111,7 +112,7 @@ describe('what waits for an admin', () => {
     for (const to of idle) expect(await subjects(to)).toEqual([]);
 
     const payoutId = (asked.body.payouts as Array<{ id: string }>)[0]!.id;
-    await expectOk(call(ctx, admin, 'POST', `/api/admin/payouts/${payoutId}/paid`));
+    await expectOk(markPaid(ctx, admin, payoutId));
     expect(await waiting()).toEqual(none);
   });
 

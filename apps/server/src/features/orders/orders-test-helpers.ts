@@ -4,7 +4,7 @@ import { TEST_PASSWORD, signInAs, type TestContext } from '../../test/test-app';
 import { fund } from '../../test/order-fixtures';
 
 export { fund };
-import type { Json, Party } from '../../test/deal-fixtures';
+import { call, type Json, type Party } from '../../test/deal-fixtures';
 export { arrangeDeal, call, insertListing, orderUpTo, type Party } from '../../test/deal-fixtures';
 import { ordersContext } from './orders-context';
 import { sweepOrders } from './order-sweep';
@@ -65,6 +65,10 @@ export async function putPayoutDetails(ctx: TestContext, who: Party, payload: Js
   });
   return { status: res.statusCode, body: res.json() as Json & { error?: { message: string } } };
 }
+
+/** An admin marks a payout paid with the transfer's reference the route asks for (decision 188). */
+export const markPaid = (ctx: TestContext, admin: Party, payoutId: string, reference = 'TRF-2026-0001') =>
+  call(ctx, admin, 'POST', `/api/admin/payouts/${payoutId}/paid`, { reference });
 
 /**
  * Give the party payout details (decision 173; a code when two-factor sign-in is on) and let the 48 hours after a

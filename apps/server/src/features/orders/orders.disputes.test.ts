@@ -7,6 +7,7 @@ import {
   balance,
   call,
   expectLedgerHealthy,
+  markPaid,
   orderUpTo,
   sweep,
   withPayoutDetails,
@@ -166,13 +167,13 @@ describe('wallet, payouts and credits', () => {
       availableCents: 20_000,
       heldCents: 0,
     });
-    const again = await call(ctx, admin, 'POST', `/api/admin/payouts/${payoutId}/paid`);
+    const again = await markPaid(ctx, admin, payoutId);
     expect(again.body.error?.message).toBe('This payout has already been decided.');
     const second = await call(ctx, seller, 'POST', '/api/wallet/payouts', { amountCents: 20_000 });
     const secondId = (second.body.payouts as Array<{ id: string; status: string }>).find(
       (p) => p.status === 'open',
     )!.id;
-    await call(ctx, admin, 'POST', `/api/admin/payouts/${secondId}/paid`);
+    await markPaid(ctx, admin, secondId);
     expect(await mailTo(ctx, s.user.email, 'Your payout of $200.00 was sent')).toBeDefined();
     expect((await call(ctx, seller, 'GET', '/api/wallet')).body).toMatchObject({ availableCents: 0, heldCents: 0 });
     // Every step happened in the same millisecond here, so compare the lines without their order.

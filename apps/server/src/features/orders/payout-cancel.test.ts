@@ -1,7 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { availableAccount, heldAccount } from '../../lib/ledger';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { balance, call, expectLedgerHealthy, fund, withPayoutDetails, type Party } from './orders-test-helpers';
+import {
+  balance,
+  call,
+  expectLedgerHealthy,
+  fund,
+  markPaid,
+  withPayoutDetails,
+  type Party,
+} from './orders-test-helpers';
 
 /** A member takes back a payout request no admin has decided yet. */
 let ctx: TestContext;
@@ -46,7 +54,7 @@ describe('canceling a payout request', () => {
 
     const again = await call(ctx, seller, 'POST', `/api/wallet/payouts/${id}/cancel`);
     expect([again.status, again.body.error?.message]).toEqual([409, 'This payout has already been decided.']);
-    expect((await call(ctx, admin, 'POST', `/api/admin/payouts/${id}/paid`)).status).toBe(409);
+    expect((await markPaid(ctx, admin, id)).status).toBe(409);
     expect(await balance(ctx, availableAccount(seller.id))).toBe(20_000);
   });
 
@@ -55,7 +63,7 @@ describe('canceling a payout request', () => {
     const o = await userWithSession(ctx, 'seller');
     const other = await call(ctx, { id: o.user.id, session: o.session }, 'POST', `/api/wallet/payouts/${id}/cancel`);
     expect(other.status).toBe(404);
-    expect((await call(ctx, admin, 'POST', `/api/admin/payouts/${id}/paid`)).status).toBe(200);
+    expect((await markPaid(ctx, admin, id)).status).toBe(200);
     expect((await call(ctx, seller, 'POST', `/api/wallet/payouts/${id}/cancel`)).status).toBe(409);
     expect(await balance(ctx, availableAccount(seller.id))).toBe(15_000);
     expect(await balance(ctx, heldAccount(seller.id))).toBe(0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAs, userWithSession, type TestContext } from '../../test/test-app';
-import { call, fund, withPayoutDetails, type Party } from './orders-test-helpers';
+import { call, fund, markPaid, withPayoutDetails, type Party } from './orders-test-helpers';
 
 /** An open payout's whole details are shown to an admin one payout at a time, each showing audited (decision 174). */
 let ctx: TestContext;
@@ -73,7 +73,7 @@ describe("an open payout's details", () => {
     const unknown = await call(ctx, admin, 'POST', '/api/admin/payouts/no-such-payout/destination');
     expect(unknown).toMatchObject({ status: 404, body: { error: { message: 'Payout not found' } } });
 
-    expect((await call(ctx, admin, 'POST', `/api/admin/payouts/${id}/paid`)).status).toBe(200);
+    expect((await markPaid(ctx, admin, id)).status).toBe(200);
     const decided = await call(ctx, admin, 'POST', `/api/admin/payouts/${id}/destination`);
     expect(decided).toMatchObject({
       status: 409,

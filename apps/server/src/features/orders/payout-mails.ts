@@ -3,15 +3,22 @@ import { PAYOUT_DETAILS_HOLD_HOURS } from '@accountry/shared/payout-methods';
 import type { Mail } from '../../email/mailer';
 import { mailLayout } from '../../email/mail-layout';
 
-/** To the member when an admin sends or rejects their payout. */
-export function payoutDecidedMail(publicUrl: string, to: string, amountCents: number, paid: boolean, reason: string) {
+/** Marked paid with the transfer's reference (decision 188), or rejected with the reason the member is told. */
+export type PayoutDecision = { paid: true; reference: string } | { paid: false; reason: string };
+
+/** To the member when an admin sends or rejects their payout; a sent one says the reference to find it by. */
+export function payoutDecidedMail(publicUrl: string, to: string, amountCents: number, decision: PayoutDecision) {
   const amount = formatCents(amountCents);
-  const mail: Omit<Mail, 'to'> = paid
+  const mail: Omit<Mail, 'to'> = decision.paid
     ? {
         subject: `Your payout of ${amount} was sent`,
         ...mailLayout(
           'Your payout is on its way',
-          [`We sent ${amount} to you. Depending on your bank, it arrives within a few working days.`],
+          [
+            `We sent ${amount} to you. Depending on your bank, it arrives within a few working days.`,
+            `Transfer reference: ${decision.reference}`,
+            'Look for this reference to find the payment in your bank or PayPal account.',
+          ],
           { label: 'Open your wallet', url: `${publicUrl}/wallet` },
           'You get this email because you asked for a payout on Accountry.',
         ),
@@ -21,7 +28,7 @@ export function payoutDecidedMail(publicUrl: string, to: string, amountCents: nu
         ...mailLayout(
           'Your payout request was rejected',
           [
-            ...(reason ? [`Reason: ${reason}`] : []),
+            ...(decision.reason ? [`Reason: ${decision.reason}`] : []),
             `The ${amount} is back in your available balance. You can ask for a payout again, or reply to this email.`,
           ],
           { label: 'Open your wallet', url: `${publicUrl}/wallet` },

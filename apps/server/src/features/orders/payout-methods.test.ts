@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, createTestApp, signInAs, userWithSession, type TestContext } from '../../test/test-app';
 import { memberWithTwoFactor, nextCode } from '../../test/two-factor-helpers';
 import { eraseDueAccounts } from '../admin/account-erasure.service';
-import { TEST_IBAN, call, fund, putPayoutDetails, withPayoutDetails, type Party } from './orders-test-helpers';
+import {
+  TEST_IBAN,
+  call,
+  fund,
+  markPaid,
+  putPayoutDetails,
+  withPayoutDetails,
+  type Party,
+} from './orders-test-helpers';
 
 /** Where payouts go (decision 173): sealed details, a summary, a hold after each change, and a copy on each payout. */
 let ctx: TestContext;
@@ -129,7 +137,7 @@ describe('payout details', () => {
     await withPayoutDetails(ctx, s);
     expect((await call(ctx, s, 'POST', '/api/wallet/payouts', { amountCents: 10_000 })).status).toBe(201);
     const payout = await ctx.db.selectFrom('payouts').select('id').where('userId', '=', s.id).executeTakeFirstOrThrow();
-    await call(ctx, admin, 'POST', `/api/admin/payouts/${payout.id}/paid`);
+    await markPaid(ctx, admin, payout.id);
     const payload = { password: TEST_PASSWORD };
     const deleted = await ctx.app.inject({
       method: 'POST',

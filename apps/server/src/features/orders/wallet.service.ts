@@ -8,7 +8,7 @@ import type { Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { queuePayoutAdminMail } from './admin-task-mails';
-import { payoutDecidedMail } from './payout-mails';
+import { payoutDecidedMail, type PayoutDecision } from './payout-mails';
 import { payoutDestination } from './payout-methods.service';
 import { mayTrade } from './order-listings.repository';
 import type { AuthUser } from '../../plugins/auth';
@@ -34,6 +34,7 @@ async function payoutRows(db: Database, f: { userId?: string; status?: PayoutSta
       'p.createdAt',
       'p.decidedAt',
       'p.destinationSummary as destination',
+      'p.reference',
       'p.destination as sealedDestination',
     ]);
   if (f.userId) q = q.where('p.userId', '=', f.userId);
@@ -137,13 +138,20 @@ export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: 
 async function endOpenPayout(
   trx: Database,
   payout: { id: string; userId: string; amountCents: number },
-  end: { status: 'paid' | 'rejected' | 'canceled'; by: string; reason: string },
+  end: { status: 'paid' | 'rejected' | 'canceled'; by: string; reason: string; reference?: string },
   now: number,
 ) {
   const res = await trx
     .updateTable('payouts')
     // Decided, its whole details are needed no more: the summary says where it went (decision 174).
-    .set({ status: end.status, reason: end.reason, decidedAt: now, decidedBy: end.by, destination: null })
+    .set({
+      status: end.status,
+      reason: end.reason,
+      reference: end.reference ?? '',
+      decidedAt: now,
+      decidedBy: end.by,
+      destination: null,
+    })
     .where('id', '=', payout.id)
     .where('status', '=', 'open')
     .executeTakeFirst();
@@ -185,18 +193,22 @@ export async function cancelPayout(deps: AppDeps, user: AuthUser, id: string): P
 }
 
 /** An admin marks a payout sent (the money leaves the platform) or rejects it (back to available); both audited. */
-export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, paid: boolean, reason = '') {
+export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, decision: PayoutDecision) {
   const now = deps.clock.now();
+  const { paid } = decision;
+  const reason = decision.paid ? '' : decision.reason;
+  const reference = decision.paid ? decision.reference : '';
   await deps.db.db.transaction().execute(async (trx) => {
     const payout = await trx.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
     if (!payout) throw notFound(W.payoutNotFound);
     if (isSelfAction(admin.id, payout.userId)) throw forbidden(W.ownPayoutDecision);
-    await endOpenPayout(trx, payout, { status: paid ? 'paid' : 'rejected', by: admin.id, reason }, now);
+    const status = paid ? 'paid' : 'rejected';
+    await endOpenPayout(trx, payout, { status, by: admin.id, reason, reference }, now);
     const url = deps.config.publicUrl;
     await queueMailToUser(
       trx,
       payout.userId,
-      (to) => payoutDecidedMail(url, to.email, payout.amountCents, paid, reason),
+      (to) => payoutDecidedMail(url, to.email, payout.amountCents, decision),
       now,
     );
     await recordAudit(
@@ -206,7 +218,7 @@ export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, p
         action: paid ? 'payout.paid' : 'payout.reject',
         targetType: 'user',
         targetId: payout.userId,
-        details: { payoutId: id, amountCents: payout.amountCents, reason },
+        details: { payoutId: id, amountCents: payout.amountCents, reason, ...(paid ? { reference } : {}) },
       },
       now,
     );
