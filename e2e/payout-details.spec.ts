@@ -15,7 +15,7 @@ async function signedInPage(browser: Browser, baseURL: string, userId: string) {
   return { context, page: await context.newPage() };
 }
 
-test('a seller adds IBAN payout details, waits out the hold, requests a payout, and the admin sees where to send it', async ({
+test('a seller adds IBAN payout details, waits out the hold, requests a payout, and the admin sends it with a reference', async ({
   browser,
   baseURL,
 }) => {
@@ -177,6 +177,53 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   await expect(button).toBeDisabled();
   await expect(button).toHaveAccessibleDescription(/Add your payout details first/);
 
+  // The admin sends the money and marks it paid with the transfer's reference, typed in the dialog and sent by Enter.
+  await a.page.goto('/admin/payouts');
+  const openRow = a.page
+    .getByRole('table', { name: 'Payouts' })
+    .getByRole('row')
+    .filter({ hasText: seller.displayName });
+  await openRow.getByRole('button', { name: `Mark paid: $25.00 to ${seller.displayName}` }).click();
+  const paying = a.page.getByRole('dialog', { name: 'Mark this payout as paid?' });
+  const reference = paying.getByRole('textbox', { name: 'Transfer reference' });
+  await expect(reference).toBeFocused();
+  await expect(reference).toHaveAccessibleDescription(
+    `The bank transfer's reference or the PayPal transaction ID. ${seller.displayName} sees it.`,
+  );
+  await a.page.keyboard.press('Enter');
+  await expect(paying.getByText('Enter the transfer reference, up to 100 characters.')).toBeVisible();
+  await expect(reference).toHaveAttribute('aria-invalid', 'true');
+  await expect(reference).toBeFocused();
+  // A zero-width space would hide in the seller's mail: refused before it is sent.
+  await reference.fill('SEPA-2026\u200b-0417');
+  await a.page.keyboard.press('Enter');
+  await expect(
+    paying.getByText(
+      'Use one line of printable characters for the transfer reference: no tabs or other control characters.',
+    ),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(a.page, '/admin/payouts with the mark paid dialog open');
+  await reference.fill(' SEPA-2026-0417 ');
+  await a.page.keyboard.press('Enter');
+  await expect(a.page.getByText('Payout marked as paid.')).toBeVisible();
+  await expect(paying).toBeHidden();
+  // The row left the open payouts with its button: the focus is on the page's heading (decision 185).
+  await expect(a.page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeFocused();
+  await a.page.goto('/admin/payouts?status=paid');
+  const paidRow = a.page
+    .getByRole('table', { name: 'Payouts' })
+    .getByRole('row')
+    .filter({ hasText: seller.displayName });
+  await expect(paidRow.getByText('Transfer reference: SEPA-2026-0417', { exact: true })).toBeVisible();
+  await a.page.goto('/admin/audit');
+  const marked = log.getByRole('row').filter({ hasText: 'Marked payout paid' }).filter({ hasText: seller.displayName });
+  await expect(marked).toContainText('Transfer reference: SEPA-2026-0417');
+  // The seller sees it beside the payout.
+  await s.page.reload();
+  const sent = history.getByRole('row').filter({ hasText: '$25.00' });
+  await expect(sent).toContainText('Paid');
+  await expect(sent.getByText('Transfer reference: SEPA-2026-0417', { exact: true })).toBeVisible();
+
   // On a phone the history is a list that fits the screen.
   await s.page.setViewportSize({ width: 360, height: 740 });
   const list = s.page.getByRole('list', { name: 'Payouts' });
@@ -185,10 +232,14 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   await expect(list.getByRole('listitem').first()).toContainText('Canceled');
   await expect(list.getByRole('listitem').nth(1)).toContainText('$25.00');
   await expect(list.getByRole('listitem').nth(1)).toContainText('To IBAN DE… ending 3000');
+  await expect(list.getByRole('listitem').nth(1)).toContainText('Transfer reference: SEPA-2026-0417');
   // So is the balance history: each line a card with its amount first, "Held" only where it moved.
   const balance = s.page.getByRole('list', { name: 'Balance history' });
-  await expect(balance.getByRole('listitem').first()).toContainText('Payout request canceled');
-  await expect(balance.getByRole('listitem').first()).toContainText('Held -$10.00');
+  // Newest first: the payout sent (it leaves the held balance only), then the request taken back.
+  await expect(balance.getByRole('listitem').first()).toContainText('Payout sent');
+  await expect(balance.getByRole('listitem').first()).toContainText('Held -$25.00');
+  await expect(balance.getByRole('listitem').nth(1)).toContainText('Payout request canceled');
+  await expect(balance.getByRole('listitem').nth(1)).toContainText('Held -$10.00');
   const credit = balance.getByRole('listitem').last();
   await expect(credit).toContainText('+$50.00');
   await expect(credit).toContainText('Balance credit');

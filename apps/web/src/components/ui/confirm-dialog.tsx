@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { flushSync } from 'react-dom';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { ApiRequestError } from '../../lib/api';
+import { DialogForm } from './dialog-form';
 import { focusLost, openerOf, stillThere } from '../../lib/use-focus-return';
 
 export interface ConfirmOptions {
@@ -11,10 +12,34 @@ export interface ConfirmOptions {
   /** Red for destructive actions. */
   danger?: boolean;
   /** Ask for a reason: 'required' blocks confirming without one. */
-  reason?: { label: string; description?: string; required?: boolean; minLength?: number; placeholder?: string };
+  reason?: ReasonField;
   onConfirm: (reason: string) => Promise<unknown>;
   /** Where the focus goes after closing when the button that opened the dialog is gone or disabled (the action did it). */
   returnFocusTo?: () => HTMLElement | null | undefined;
+}
+
+export interface ReasonField {
+  label: string;
+  description?: string;
+  required?: boolean;
+  minLength?: number;
+  placeholder?: string;
+  /** One line (a reference, an id), where Enter confirms; a reason otherwise takes a few lines. */
+  singleLine?: boolean;
+  /** 500 unless said. */
+  maxLength?: number;
+  /** What is wrong with the trimmed text (the shared schema's message), or null; instead of required and minLength. */
+  check?: (text: string) => string | null;
+  /** The request's field whose refusal shows on this one: 'reason' unless said. */
+  name?: string;
+}
+
+/** What stops the trimmed text from being sent, or null. */
+function problemOf(field: ReasonField, text: string) {
+  if (field.check) return field.check(text);
+  const min = field.minLength ?? 1;
+  if (!field.required || text.length >= min) return null;
+  return min > 1 ? `Please give a reason (at least ${min} characters)` : 'Please give a reason';
 }
 
 /** Asks before a final or destructive action, optionally for a reason; stays open and shows the error if it fails. */
@@ -22,7 +47,9 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const reasonArea = useRef<HTMLTextAreaElement>(null);
+  const reasonLine = useRef<HTMLInputElement>(null);
+  const focusReason = () => (reasonLine.current ?? reasonArea.current)?.focus();
   const errorText = useRef<HTMLParagraphElement>(null);
   // The options of the dialog being closed: they are gone by the time its closing transition ends.
   const last = useRef(options);
@@ -52,13 +79,13 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
     onClose();
   };
   const confirm = async () => {
-    if (!options) return;
+    if (!options || busy) return;
     const trimmed = reason.trim();
-    const min = options.reason?.minLength ?? 1;
-    if (options.reason?.required && trimmed.length < min) {
+    const problem = options.reason && problemOf(options.reason, trimmed);
+    if (problem) {
       // Drawn before the focus arrives, so the field is read out as invalid with its message.
-      flushSync(() => setError(min > 1 ? `Please give a reason (at least ${min} characters)` : 'Please give a reason'));
-      return reasonField.current?.focus();
+      flushSync(() => setError(problem));
+      return focusReason();
     }
     setBusy(true);
     try {
@@ -71,9 +98,11 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
       // The confirm button was disabled while busy, which dropped the focus: it goes to the message, drawn first.
       flushSync(() => {
         setBusy(false);
-        setError(err instanceof ApiRequestError ? (err.fields.reason ?? err.message) : (err as Error).message);
+        const field = options.reason?.name ?? 'reason';
+        setError(err instanceof ApiRequestError ? (err.fields[field] ?? err.message) : (err as Error).message);
       });
-      (options.reason ? reasonField.current : errorText.current)?.focus();
+      if (options.reason) focusReason();
+      else errorText.current?.focus();
     }
   };
   return (
@@ -86,41 +115,76 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
       onExitTransitionEnd={returnFocus}
     >
       {options && (
-        <Stack>
-          {typeof options.message === 'string' ? <Text>{options.message}</Text> : options.message}
-          {options.reason && (
-            <Textarea
-              ref={reasonField}
-              label={options.reason.label}
-              description={options.reason.description}
-              placeholder={options.reason.placeholder}
-              required={options.reason.required}
-              autosize
-              minRows={2}
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              error={error}
-              data-autofocus
-            />
-          )}
-          {!options.reason && error && (
-            <Text c="red" size="sm" role="alert" ref={errorText} tabIndex={-1}>
-              {error}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            {/* The first focus, unless a reason is asked: Enter straight away must not confirm a final action. */}
-            <Button variant="default" onClick={close} disabled={busy} data-autofocus={!options.reason || undefined}>
-              Cancel
-            </Button>
-            <Button color={options.danger ? 'red' : undefined} onClick={confirm} loading={busy}>
-              {options.confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
+        // A form, so that Enter in a one-line field confirms; buttons and a text area keep their own Enter.
+        <DialogForm
+          onSubmit={(e) => {
+            e.preventDefault();
+            void confirm();
+          }}
+        >
+          <Stack>
+            {typeof options.message === 'string' ? <Text>{options.message}</Text> : options.message}
+            {options.reason && (
+              <ReasonInput
+                field={options.reason}
+                value={reason}
+                onChange={setReason}
+                error={error}
+                lineRef={reasonLine}
+                areaRef={reasonArea}
+              />
+            )}
+            {!options.reason && error && (
+              <Text c="red" size="sm" role="alert" ref={errorText} tabIndex={-1}>
+                {error}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              {/* The first focus, unless a reason is asked: Enter straight away must not confirm a final action. */}
+              <Button variant="default" onClick={close} disabled={busy} data-autofocus={!options.reason || undefined}>
+                Cancel
+              </Button>
+              <Button type="submit" color={options.danger ? 'red' : undefined} loading={busy}>
+                {options.confirmLabel}
+              </Button>
+            </Group>
+          </Stack>
+        </DialogForm>
       )}
     </Modal>
+  );
+}
+
+/** The reason's field: a text area, or one line for a reference; focused when the dialog opens. */
+function ReasonInput(props: {
+  field: ReasonField;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  lineRef: Ref<HTMLInputElement>;
+  areaRef: Ref<HTMLTextAreaElement>;
+}) {
+  const { field } = props;
+  const common = {
+    label: field.label,
+    description: field.description,
+    placeholder: field.placeholder,
+    required: field.required,
+    maxLength: field.maxLength ?? 500,
+    value: props.value,
+    error: props.error,
+    'data-autofocus': true,
+  };
+  if (field.singleLine)
+    return <TextInput ref={props.lineRef} {...common} onChange={(e) => props.onChange(e.currentTarget.value)} />;
+  return (
+    <Textarea
+      ref={props.areaRef}
+      {...common}
+      autosize
+      minRows={2}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    />
   );
 }
 

@@ -23,10 +23,16 @@ describe('auditDetails', () => {
     expect(auditDetailsText('some.action', { someNewKey: 'x' })).toBe('Some new key: x');
   });
 
-  it('shows a payout id only as a link to the payouts', () => {
+  it("shows a payout id only as a link to the payouts, and a paid one's transfer reference", () => {
     expect(auditDetails('payout.paid', { payoutId: 'p1', amountCents: 15_000, reason: '' })).toEqual([
       { label: 'Payout', text: 'in the payouts list', to: '/admin/payouts?status=paid' },
       { label: 'Amount', text: '$150.00' },
+    ]);
+    const paid = { payoutId: 'p1', amountCents: 15_000, reason: '', reference: 'TRF-2026-0001' };
+    expect(auditDetails('payout.paid', paid)).toEqual([
+      { label: 'Payout', text: 'in the payouts list', to: '/admin/payouts?status=paid' },
+      { label: 'Amount', text: '$150.00' },
+      { label: 'Transfer reference', text: 'TRF-2026-0001' },
     ]);
   });
 });

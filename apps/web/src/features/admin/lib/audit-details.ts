@@ -37,6 +37,7 @@ const COUNTS: Record<string, string> = {
 const FIELDS: Record<string, { label: string; text: (v: unknown) => string }> = {
   reason: { label: 'Reason', text: String },
   note: { label: 'Note', text: String },
+  reference: { label: 'Transfer reference', text: String },
   amountCents: { label: 'Amount', text: money },
   refundCents: { label: 'Refund', text: money },
   title: { label: 'Title', text: String },

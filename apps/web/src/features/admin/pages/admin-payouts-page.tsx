@@ -4,7 +4,14 @@ import { Anchor, Box, Button, Card, Group, SegmentedControl, Stack, Text, Title,
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { isSelfAction } from '@accountry/shared/admin-rules';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
-import { PAYOUT_STATUSES, PAYOUT_STATUS_LABELS, formatCents, type Payout } from '@accountry/shared/wallet';
+import {
+  PAYOUT_STATUSES,
+  PAYOUT_STATUS_LABELS,
+  formatCents,
+  payoutPaidSchema,
+  type Payout,
+} from '@accountry/shared/wallet';
+import { PayoutReference } from '../../../components/orders/payout-reference';
 import { PayoutStatusBadge } from '../../../components/orders/payout-status-badge';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
@@ -16,6 +23,13 @@ import { formatDateTime } from '../../../lib/format-time';
 import { useSession } from '../../../lib/session';
 
 type Ask = (p: Payout) => void;
+
+/**
+ * The shared schema's message for a reference the server would refuse, shown on the field before sending. The field
+ * has no 100-character limit of its own: a pasted reference cut short without a word would be recorded wrong.
+ */
+const referenceProblem = (reference: string) =>
+  payoutPaidSchema.safeParse({ reference }).error?.issues[0]?.message ?? null;
 
 function Seller({ p }: { p: Payout }) {
   return (
@@ -78,6 +92,7 @@ function PayoutCard({ p, askPaid, askReject }: { p: Payout; askPaid: Ask; askRej
           )}
           <Box mt={4}>
             <PayoutDestination p={p} />
+            <PayoutReference p={p} />
           </Box>
         </div>
         <Decide p={p} askPaid={askPaid} askReject={askReject} />
@@ -91,7 +106,15 @@ function columns(askPaid: Ask, askReject: Ask): AdminColumn<Payout>[] {
     { header: 'Amount', cell: (p) => <Text fw={700}>{formatCents(p.amountCents)}</Text>, align: 'right' },
     { header: 'Status', cell: (p) => <PayoutStatusBadge status={p.status} />, nowrap: true },
     { header: 'Seller', cell: (p) => <Seller p={p} /> },
-    { header: 'To', cell: (p) => <PayoutDestination p={p} /> },
+    {
+      header: 'To',
+      cell: (p) => (
+        <>
+          <PayoutDestination p={p} />
+          <PayoutReference p={p} />
+        </>
+      ),
+    },
     { header: 'Requested', cell: (p) => formatDateTime(p.createdAt), nowrap: true },
     { header: 'Decided', cell: (p) => (p.decidedAt ? formatDateTime(p.decidedAt) : ''), nowrap: true },
     {
@@ -118,7 +141,10 @@ export function Component() {
   // A decided payout leaves the list with its buttons: the focus goes to the page's heading instead of being lost.
   const heading = useRef<HTMLHeadingElement>(null);
   const returnFocusTo = () => heading.current;
-  const markPaid = useAdminAction((id: string) => adminOrdersApi.markPaid(id), WALLET_MESSAGES.payoutPaid);
+  const markPaid = useAdminAction(
+    ({ id, reference }: { id: string; reference: string }) => adminOrdersApi.markPaid(id, reference),
+    WALLET_MESSAGES.payoutPaid,
+  );
   const reject = useAdminAction(
     ({ id, reason }: { id: string; reason: string }) => adminOrdersApi.reject(id, reason),
     WALLET_MESSAGES.payoutRejected,
@@ -130,7 +156,15 @@ export function Component() {
         `Only once you have sent ${formatCents(p.amountCents)} to ${p.userName}. ` +
         'The held amount leaves their balance.',
       confirmLabel: 'Mark paid',
-      onConfirm: () => markPaid.mutateAsync(p.id),
+      reason: {
+        label: 'Transfer reference',
+        description: `The bank transfer's reference or the PayPal transaction ID. ${p.userName} sees it.`,
+        required: true,
+        singleLine: true,
+        check: referenceProblem,
+        name: 'reference',
+      },
+      onConfirm: (reference) => markPaid.mutateAsync({ id: p.id, reference }),
       returnFocusTo,
     });
   const askReject = (p: Payout) =>

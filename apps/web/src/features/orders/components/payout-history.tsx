@@ -7,6 +7,7 @@ import { formatCents, type Payout } from '@accountry/shared/wallet';
 import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { orderKeys, ordersApi } from '../api/orders-api';
+import { PayoutReference } from '../../../components/orders/payout-reference';
 import { PayoutStatusBadge } from '../../../components/orders/payout-status-badge';
 import { formatDateTime } from '../../../lib/format-time';
 import { PlainList } from '../../../components/ui/plain-list';
@@ -84,6 +85,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 To {destinationOf(p)}
               </Text>
+              <PayoutReference p={p} />
             </Card>
           ))}
         </PlainList>
@@ -109,7 +111,10 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
               <Table.Td>
                 <Status p={p} onCancel={cancel.ask} />
               </Table.Td>
-              <Table.Td>{destinationOf(p)}</Table.Td>
+              <Table.Td>
+                {destinationOf(p)}
+                <PayoutReference p={p} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
