@@ -107,6 +107,7 @@ describe('downloading your data', () => {
       expect.objectContaining({ kind: 'order_payment', kindLabel: 'Order payment' }),
     );
     expect(file.wallet.currency).toBe('USD');
+    expect(file.wallet.payouts).toEqual([]);
     // Indented, with how to read it at the top.
     expect(res.body.startsWith('{\n  "format": "accountry-data-export/1",\n')).toBe(true);
     expect(file.about.times).toBe('Times are in UTC (ISO 8601, ending in Z).');
@@ -162,6 +163,13 @@ describe('downloading your data', () => {
       })
       .execute();
     await orderUpTo(ctx, deal, 'paid');
+    // A payout paid earlier, and the transfer's reference an admin recorded with it (decision 188).
+    const paidAt = ctx.clock.now();
+    const payout = { userId: deal.seller.id, amountCents: 5_000, reason: '', createdAt: paidAt, decidedAt: paidAt };
+    await ctx.db
+      .insertInto('payouts')
+      .values({ ...payout, id: newId(), status: 'paid', destinationSummary: 'IBAN ending 3000', reference: 'TRF-0042' })
+      .execute();
     // Fixtures date their listings a little ahead; the file holds what existed when it was asked for.
     ctx.clock.advance(1000);
     const res = await download(deal.seller.session, { password: TEST_PASSWORD });
@@ -176,6 +184,14 @@ describe('downloading your data', () => {
     });
     expect(file.orders[0]).toMatchObject({ youAre: 'seller', with: 'Bea Buyer', status: 'paid' });
     expect(file.conversations[0]).toMatchObject({ youAre: 'seller', with: 'Bea Buyer' });
+    expect(file.wallet.payouts).toEqual([
+      expect.objectContaining({
+        amountCents: 5_000,
+        status: 'paid',
+        to: 'IBAN ending 3000',
+        transferReference: 'TRF-0042',
+      }),
+    ]);
   });
 
   it('gives offers made and received, and favorites taken off the site only as the site shows them', async () => {

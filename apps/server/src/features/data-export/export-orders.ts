@@ -148,7 +148,7 @@ export async function* walletSection(db: Database, r: ExportRun): Chunks {
   const balance = (id: string) => balances.find((b) => b.id === id)?.balanceCents ?? 0;
   const payouts = await db
     .selectFrom('payouts')
-    .select(['id', 'amountCents', 'status', 'reason', 'destinationSummary', 'createdAt', 'decidedAt'])
+    .select(['id', 'amountCents', 'status', 'reason', 'reference', 'destinationSummary', 'createdAt', 'decidedAt'])
     .where('userId', '=', r.userId)
     .where('createdAt', '<=', r.now)
     .orderBy('createdAt')
@@ -163,6 +163,8 @@ export async function* walletSection(db: Database, r: ExportRun): Chunks {
       status: p.status,
       reason: p.reason,
       to: p.destinationSummary,
+      // The transfer's reference of a paid one (decision 188), to find it in the member's bank or PayPal account.
+      transferReference: p.reference || null,
       requestedAt: isoTime(p.createdAt),
       decidedAt: isoTime(p.decidedAt),
     })),
