@@ -58,11 +58,11 @@ describe('the chargeback notice', () => {
     ['refunded in part', partlyRefunded],
   ] as const)('tells admins to recover from the seller a chargeback on an order %s before it', (_, order) => {
     expect(settledChargebackText(order, settled('open'), 'admin')).toEqual({
-      text: 'The seller was paid before the chargeback: if the bank decides for the buyer, recover $150.00 with a balance correction on',
+      text: "The seller was paid before the chargeback: if the bank decides for the buyer, the $150.00 it took is recovered from the seller's balance here. Their balance is on",
       recoverFrom: 'seller',
     });
     expect(settledChargebackText(order, settled('lost'), 'admin')).toEqual({
-      text: 'The seller was paid before the chargeback and the bank took $150.00 back: recover it with a balance correction on',
+      text: "The seller was paid before the chargeback and the bank took $150.00 back: recover it from the seller's balance below. Their balance is on",
       recoverFrom: 'seller',
     });
     expect(settledChargebackText(order, settled('lost'), 'seller')).toEqual({
@@ -78,11 +78,11 @@ describe('the chargeback notice', () => {
     ['canceled after payment', canceled],
   ] as const)('tells admins to recover from the buyer a chargeback on an order %s before it', (_, order) => {
     expect(settledChargebackText(order, settled('open', 20_000), 'admin')).toEqual({
-      text: "The buyer's card was refunded before the chargeback: if the bank decides for the buyer as well, recover the $200.00 it returns with a balance correction on",
+      text: "The buyer's card was refunded before the chargeback: if the bank decides for the buyer as well, the $200.00 it returns is recovered from the buyer's balance here. Their balance is on",
       recoverFrom: 'buyer',
     });
     expect(settledChargebackText(order, settled('lost', 20_000), 'admin')).toEqual({
-      text: "The buyer's card was refunded before the chargeback and the bank returned $200.00 to it again: recover it with a balance correction on",
+      text: "The buyer's card was refunded before the chargeback and the bank returned $200.00 to it again: recover it from the buyer's balance below. Their balance is on",
       recoverFrom: 'buyer',
     });
     expect(settledChargebackText(order, settled('lost', 20_000), 'buyer')).toEqual({
@@ -90,6 +90,28 @@ describe('the chargeback notice', () => {
       recoverFrom: null,
     });
     expect(settledChargebackText(order, settled('lost', 20_000), 'seller')).toBeNull();
+  });
+
+  it('tells admins once it is recovered in full, with no link left to follow', () => {
+    const recovery = (recoveredCents: number) => ({
+      from: 'seller' as const,
+      takenCents: 15_000,
+      recoveredCents,
+      outstandingCents: 15_000 - recoveredCents,
+    });
+    expect(settledChargebackText(completed, { ...settled('lost'), recovery: recovery(15_000) }, 'admin')).toEqual({
+      text: "The seller was paid before the chargeback and the bank took $150.00 back; it was recovered from the seller's balance.",
+      recoverFrom: null,
+    });
+    expect(settledChargebackText(completed, { ...settled('lost'), recovery: recovery(5_000) }, 'admin')).toMatchObject({
+      recoverFrom: 'seller',
+    });
+    expect(
+      settledChargebackText(refunded, { ...settled('lost', 20_000), recovery: recovery(15_000) }, 'admin'),
+    ).toEqual({
+      text: "The buyer's card was refunded before the chargeback and the bank returned $200.00 to it again; it was recovered from the buyer's balance.",
+      recoverFrom: null,
+    });
   });
 
   it('says nothing of settling for a chargeback won, or on an order escrow still held', () => {

@@ -1,4 +1,5 @@
 import type { OrderDetail } from './orders';
+import { chargebackOwedBy } from './chargeback-recovery';
 import { formatCents } from './wallet';
 
 /** The words of the order page's chargeback notice (decision 183) that depend on amounts, for the side reading it. */
@@ -36,23 +37,32 @@ export function chargebackLostText(
   return `The bank returned ${formatCents(bank)} to ${card}; ${rest}.`;
 }
 
-/** An admin's words on a chargeback after the order was settled, before the link to the user page to correct. */
+/**
+ * An admin's words on a chargeback after the order was settled, before the link to the user page with the member's
+ * balance: what the bank took is recovered with the order page's "Recover chargeback" (decision 183).
+ */
 const RECOVER = {
   seller: {
     open: (amount: string) =>
-      `The seller was paid before the chargeback: if the bank decides for the buyer, recover ${amount} with a ` +
-      'balance correction on',
+      `The seller was paid before the chargeback: if the bank decides for the buyer, the ${amount} it took is ` +
+      "recovered from the seller's balance here. Their balance is on",
     lost: (amount: string) =>
-      `The seller was paid before the chargeback and the bank took ${amount} back: recover it with a balance ` +
-      'correction on',
+      `The seller was paid before the chargeback and the bank took ${amount} back: recover it from the seller's ` +
+      'balance below. Their balance is on',
+    recovered: (amount: string) =>
+      `The seller was paid before the chargeback and the bank took ${amount} back; it was recovered from the ` +
+      "seller's balance.",
   },
   buyer: {
     open: (amount: string) =>
-      "The buyer's card was refunded before the chargeback: if the bank decides for the buyer as well, recover the " +
-      `${amount} it returns with a balance correction on`,
+      "The buyer's card was refunded before the chargeback: if the bank decides for the buyer as well, the " +
+      `${amount} it returns is recovered from the buyer's balance here. Their balance is on`,
     lost: (amount: string) =>
       `The buyer's card was refunded before the chargeback and the bank returned ${amount} to it again: recover it ` +
-      'with a balance correction on',
+      "from the buyer's balance below. Their balance is on",
+    recovered: (amount: string) =>
+      `The buyer's card was refunded before the chargeback and the bank returned ${amount} to it again; it was ` +
+      "recovered from the buyer's balance.",
   },
 };
 
@@ -68,21 +78,25 @@ const TAKEN_BACK = {
 
 /**
  * A chargeback on an order settled before it (`settledBefore`): escrow held none of the money, so what the bank takes
- * is recovered by hand with a balance correction (decision 183): from the seller when they were paid any of it (the
- * order completed, or refunded in part), else from the buyer (their card refunded in full, then charged back too).
- * The words for the side reading it, and for admins whose user page they end on (the link follows); null when the
- * order was not settled before it, or there is nothing to say.
+ * is booked as owed to the platform and recovered by an admin (decision 183): from the seller when they were paid any
+ * of it (the order completed, or refunded in part), else from the buyer (their card refunded in full, then charged
+ * back too). The words for the side reading it, and for admins whose user page they end on (the link follows, until
+ * it is recovered in full); null when the order was not settled before it, or there is nothing to say.
  */
 export function settledChargebackText(
   order: Pick<OrderDetail, 'status' | 'priceCents' | 'refundedCents'>,
-  c: Pick<Chargeback, 'status' | 'amountCents' | 'settledBefore'>,
+  c: Pick<Chargeback, 'status' | 'amountCents' | 'settledBefore'> & { recovery?: Chargeback['recovery'] },
   viewer: Viewer,
 ): { text: string; recoverFrom: 'seller' | 'buyer' | null } | null {
   if (!c.settledBefore || c.status === 'won') return null;
   const amount = formatCents(c.amountCents);
-  const paid = order.status === 'completed' || (order.status === 'refunded' && order.refundedCents < order.priceCents);
-  const from = paid ? 'seller' : 'buyer';
-  if (viewer === 'admin') return { text: RECOVER[from][c.status](amount), recoverFrom: from };
+  const from = chargebackOwedBy(order);
+  if (viewer === 'admin') {
+    const done = c.status === 'lost' && c.recovery?.outstandingCents === 0 && c.recovery.recoveredCents > 0;
+    return done
+      ? { text: RECOVER[from].recovered(amount), recoverFrom: null }
+      : { text: RECOVER[from][c.status](amount), recoverFrom: from };
+  }
   return c.status === 'lost' && viewer === from ? { text: TAKEN_BACK[from](amount), recoverFrom: null } : null;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chargebackRecoveryViewSchema } from './chargeback-recovery';
 import { DELIVERY_TIMES } from './listings';
 import { ORDER_MESSAGES as M } from './order-messages';
 import { ORDER_ACTIONS, ORDER_ACTORS, ORDER_STATES, PROTECTION_PERIODS } from './order-state';
@@ -23,6 +24,8 @@ export const ORDER_ROUTES = {
   adminList: '/api/admin/orders',
   adminDecision: '/api/admin/orders/:id/decision',
   adminRevealCredentials: '/api/admin/orders/:id/credentials/reveal',
+  /** An admin takes back what the bank took of an order settled before its chargeback (decision 183). */
+  adminChargebackRecovery: '/api/admin/orders/:id/chargeback-recovery',
   adminFigures: '/api/admin/orders-figures',
   waiting: '/api/orders/waiting',
   fees: '/api/fees',
@@ -190,6 +193,8 @@ export const orderDetailSchema = z.object({
       settledBefore: z.boolean(),
       /** For admins: Stripe's dispute fee the platform paid, and what Stripe gave back of it (null for the parties). */
       fee: z.object({ chargedCents: z.number(), returnedCents: z.number() }).nullable(),
+      /** For admins, on an order settled before it: what the bank took, recovered and left (null otherwise). */
+      recovery: chargebackRecoveryViewSchema.nullable(),
     })
     .nullable(),
   viewerRole: z.enum(orderViewerRoles),

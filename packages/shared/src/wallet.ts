@@ -38,6 +38,11 @@ export const LEDGER_KINDS = [
   // Stripe's fee for a chargeback, and its return: the platform's cost, never on a member's balance (decision 183).
   'dispute_fee',
   'dispute_fee_returned',
+  // What the bank took of an order settled before its chargeback, Stripe's return of it, and an admin taking it back
+  // from the member who was paid it; only the last is on a member's balance (decision 183).
+  'chargeback_withdrawal',
+  'chargeback_reinstatement',
+  'chargeback_recovery',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -51,6 +56,9 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   payout_canceled: 'Payout request canceled',
   dispute_fee: 'Chargeback fee',
   dispute_fee_returned: 'Chargeback fee returned',
+  chargeback_withdrawal: 'Chargeback: taken by the bank',
+  chargeback_reinstatement: 'Chargeback: returned by the bank',
+  chargeback_recovery: 'Chargeback: taken back from your balance',
 };
 
 export const payoutSchema = z.object({

@@ -41,6 +41,7 @@ import * as chargebacks from './migrations/2026-12-01T0200-chargebacks';
 import * as chargebackFees from './migrations/2026-12-02T0100-chargeback-fees';
 import * as adminWaitingIndex from './migrations/2026-12-03T0100-admin-waiting-index';
 import * as payoutReference from './migrations/2026-12-04T0100-payout-reference';
+import * as chargebackRecovery from './migrations/2026-12-04T0200-chargeback-recovery';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02T0100-chargeback-fees': chargebackFees,
   '2026-12-03T0100-admin-waiting-index': adminWaitingIndex,
   '2026-12-04T0100-payout-reference': payoutReference,
+  '2026-12-04T0200-chargeback-recovery': chargebackRecovery,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -537,6 +537,13 @@ export interface ChargebacksTable {
   /** Stripe's dispute fee booked as the platform's cost, and what was booked of its return (decision 183). */
   feeCents: number;
   feeReturnedCents: number;
+  /**
+   * Of an order settled before the chargeback: what the bank took booked `chargeback_receivable → stripe_clearing`,
+   * what Stripe gave back booked the other way, and what admins recovered from a member's balance (decision 183).
+   */
+  withdrawnCents: number;
+  reinstatedCents: number;
+  recoveredCents: number;
 }
 
 export interface StripeRefundsTable {

@@ -17,7 +17,13 @@ export const STRIPE_CLEARING = 'stripe_clearing';
  * outside the ledger, so it goes below zero like `external`; `-balance` is what they cost.
  */
 export const PLATFORM_EXPENSE = 'platform_expense';
-const OUTSIDE = new Set([EXTERNAL, STRIPE_CLEARING, PLATFORM_EXPENSE]);
+/**
+ * Money to recover from chargebacks (decision 183): what the bank took of an order settled before it, owed back by
+ * the member it was paid to. A receivable, so below zero while owed (as `stripe_clearing` is while Stripe holds card
+ * money); kind `external` like `platform_expense`, the one kind allowed there. Recoveries bring it back to zero.
+ */
+export const CHARGEBACK_RECEIVABLE = 'chargeback_receivable';
+const OUTSIDE = new Set([EXTERNAL, STRIPE_CLEARING, PLATFORM_EXPENSE, CHARGEBACK_RECEIVABLE]);
 export const availableAccount = (userId: string) => `u:${userId}:available`;
 export const heldAccount = (userId: string) => `u:${userId}:held`;
 

@@ -11,6 +11,7 @@ import {
   orderDetailSchema,
   revealedCredentialsSchema,
 } from '@accountry/shared/orders';
+import { chargebackRecoverySchema } from '@accountry/shared/chargeback-recovery';
 import {
   WALLET_ROUTES as W,
   adminPayoutsQuerySchema,
@@ -29,13 +30,17 @@ import { decideDispute, revealCredentials } from './orders.service';
 import { creditBalance, decidePayout, payoutsPage, walletOf } from './wallet.service';
 import { orderFigures } from './order-figures';
 import { showPayoutDestination } from './payout-destination.service';
+import { recoverChargeback } from './chargeback-recovery.service';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 const tags = ['admin'];
 const params = z.object({ id: z.string().min(1).max(64) });
 const ok = z.object({ ok: z.literal(true) });
 
-/** Admin: orders (open disputes first), dispute decisions, payouts, balance credits and the money figures. */
+/**
+ * Admin: orders (open disputes first), dispute decisions, chargebacks recovered, payouts, balance credits and the
+ * money figures.
+ */
 export function adminOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const ctx = ordersContext(deps);
@@ -66,6 +71,16 @@ export function adminOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const credentials = await revealCredentials(ctx, requireAdmin(request), request.params.id, true);
         return reply.header('cache-control', 'no-store').send(credentials);
+      },
+    );
+
+    app.post(
+      R.adminChargebackRecovery,
+      { schema: { tags, params, body: chargebackRecoverySchema, response: { 200: orderDetailSchema, ...errors } } },
+      async (request) => {
+        const admin = requireAdmin(request);
+        const order = await recoverChargeback(ctx, admin, request.params.id, request.body.amountCents);
+        return orderDetail(ctx, order, 'admin');
       },
     );
 

@@ -27,6 +27,10 @@ export const balanceProvider: PaymentProvider = {
   },
   // A balance payment has no card behind it, so no bank can take it back.
   async checkChargeback() {
-    return { status: 'open', fee: { chargedCents: 0, returnedCents: 0 } };
+    return {
+      status: 'open',
+      fee: { chargedCents: 0, returnedCents: 0 },
+      funds: { withdrawnCents: 0, reinstatedCents: 0 },
+    };
   },
 };

@@ -5,7 +5,7 @@ import { conflict } from '../../lib/app-error';
 import { PLATFORM_EXPENSE, postLedger } from '../../lib/ledger';
 import type { OrdersContext } from './orders-context';
 import type { ReportedChargeback } from './payment-provider';
-import { chargebackFees, setChargebackFees } from './chargebacks.repository';
+import { chargebackBooked, setChargebackBooked } from './chargebacks.repository';
 
 /**
  * Book the provider's dispute fee as the platform's cost, and its return (decision 183): the chargeback row keeps what
@@ -20,7 +20,8 @@ export async function bookDisputeFee(
   report: ReportedChargeback,
   now: number,
 ) {
-  const read = await chargebackFees(trx, report.id);
+  const { feeCents, feeReturnedCents } = await chargebackBooked(trx, report.id);
+  const read = { feeCents, feeReturnedCents };
   const next = {
     feeCents: Math.max(read.feeCents, report.fee.chargedCents),
     feeReturnedCents: Math.max(read.feeReturnedCents, report.fee.returnedCents),
@@ -28,7 +29,7 @@ export async function bookDisputeFee(
   const charged = next.feeCents - read.feeCents;
   const returned = next.feeReturnedCents - read.feeReturnedCents;
   if (charged === 0 && returned === 0) return;
-  if (!(await setChargebackFees(trx, report.id, read, next))) throw conflict(M.stateChanged);
+  if (!(await setChargebackBooked(trx, report.id, read, next))) throw conflict(M.stateChanged);
   // The fee leaves through the provider's side of the ledger, where the bank's money went.
   const provider = ctx.providerOf(order).refundAccount(order);
   const posting = { orderId: order.id, actorId: null, memo: `Dispute ${report.id}` };

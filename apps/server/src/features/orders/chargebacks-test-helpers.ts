@@ -24,6 +24,7 @@ export async function paidAtTheProvider(ctx: TestContext) {
     reason: 'fraudulent',
     status: 'open',
     fee: { chargedCents: 0, returnedCents: 0 },
+    funds: { withdrawnCents: 0, reinstatedCents: 0 },
   };
   return { deal, id, priceCents: order.priceCents, report };
 }

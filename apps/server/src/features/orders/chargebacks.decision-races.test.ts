@@ -103,7 +103,8 @@ describe('the bank decides while its opening is being recorded', () => {
           status: 'open' as const,
         };
         const at = { orderStatusAtOpen: 'paid' as const, openedAt: 0, closedAt: null, checkedAt: null };
-        await insertChargeback(trx, { ...row, ...at, feeCents: 0, feeReturnedCents: 0 });
+        const booked = { feeCents: 0, feeReturnedCents: 0, withdrawnCents: 0, reinstatedCents: 0, recoveredCents: 0 };
+        await insertChargeback(trx, { ...row, ...at, ...booked });
         written();
         await new Promise<void>((resolve) => (commit = resolve));
       });

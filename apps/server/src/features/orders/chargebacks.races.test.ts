@@ -57,6 +57,7 @@ describe('a chargeback reported while the order moves', () => {
         reason: 'fraudulent',
         status: 'open' as const,
         fee: { chargedCents: 0, returnedCents: 0 },
+        funds: { withdrawnCents: 0, reinstatedCents: 0 },
       };
       expect(await recordChargeback(ordersContext(ctx.deps), report)).toBe('opened');
       expect(await delivery).toBe(409);

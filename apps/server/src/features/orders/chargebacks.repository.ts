@@ -71,33 +71,47 @@ export async function chargebackStatus(db: Database, id: string) {
   return row?.status;
 }
 
-type Fees = Pick<ChargebacksTable, 'feeCents' | 'feeReturnedCents'>;
+/** What a chargeback has booked: Stripe's fee and its return, and the bank's funds taken, given back and recovered. */
+type Booked = Pick<
+  ChargebacksTable,
+  'feeCents' | 'feeReturnedCents' | 'withdrawnCents' | 'reinstatedCents' | 'recoveredCents'
+>;
 
-export async function chargebackFees(db: Database, id: string): Promise<Fees> {
+/** What the chargeback booked, with what decides what it may book: its amount, status and the order's state at open. */
+export async function chargebackBooked(db: Database, id: string) {
   return db
     .selectFrom('chargebacks')
-    .select(['feeCents', 'feeReturnedCents'])
+    .select([
+      'amountCents',
+      'status',
+      'orderStatusAtOpen',
+      'feeCents',
+      'feeReturnedCents',
+      'withdrawnCents',
+      'reinstatedCents',
+      'recoveredCents',
+    ])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 }
 
-/** Record what is booked of the dispute fee, conditioned on what was read: false when another report booked it. */
-export async function setChargebackFees(db: Database, id: string, read: Fees, next: Fees) {
-  const res = await db
-    .updateTable('chargebacks')
-    .set(next)
-    .where('id', '=', id)
-    .where('feeCents', '=', read.feeCents)
-    .where('feeReturnedCents', '=', read.feeReturnedCents)
-    .executeTakeFirst();
+/**
+ * Record what is booked, conditioned on what was read (every column of `read`): false when another report or an admin
+ * booked meanwhile.
+ */
+export async function setChargebackBooked(db: Database, id: string, read: Partial<Booked>, next: Partial<Booked>) {
+  let update = db.updateTable('chargebacks').set(next).where('id', '=', id);
+  for (const [column, cents] of Object.entries(read)) update = update.where(column as keyof Booked, '=', cents);
+  const res = await update.executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** The order's latest chargeback, for its page and for a payment whose webhook came after it. */
+/** The order's latest chargeback, for its page, its recovery, and a payment whose webhook came after it. */
 export async function latestChargeback(db: Database, orderId: string) {
   return db
     .selectFrom('chargebacks')
     .select([
+      'id',
       'status',
       'amountCents',
       'reason',
@@ -106,6 +120,9 @@ export async function latestChargeback(db: Database, orderId: string) {
       'closedAt',
       'feeCents',
       'feeReturnedCents',
+      'withdrawnCents',
+      'reinstatedCents',
+      'recoveredCents',
     ])
     .where('orderId', '=', orderId)
     .orderBy('openedAt', 'desc')

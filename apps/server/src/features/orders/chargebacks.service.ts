@@ -23,6 +23,7 @@ import {
   setChargebackHold,
 } from './chargebacks.repository';
 import { bookDisputeFee } from './chargeback-fees';
+import { bookChargebackFunds } from './chargeback-funds';
 import { applyTransition, type FollowUp } from './order-transitions';
 import { afterTransition } from './order-effects';
 import { queueChargebackMail } from './order-mails';
@@ -45,8 +46,8 @@ const PROVIDER = { kind: 'provider' as const, id: null };
  * The card's bank disputes an order's payment, or decided (decision 183). Opened: recorded, and an order whose money
  * escrow still holds is put on hold (no move, no timer) with both parties told. Lost: what the bank took went back to
  * the card, so a held order is refunded from escrow by that much without a refund of our own. Won: the hold lifts and
- * the order goes on. The provider's dispute fee is booked as the platform's cost. Each report is applied once,
- * whatever how often the provider repeats it.
+ * the order goes on. The provider's dispute fee is booked as the platform's cost, and what the bank took of an order
+ * settled before it as owed to the platform. Each report is applied once, whatever how often the provider repeats it.
  */
 export async function recordChargeback(ctx: OrdersContext, report: ReportedChargeback): Promise<ChargebackOutcome> {
   const now = ctx.deps.clock.now();
@@ -68,6 +69,9 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
       checkedAt: null,
       feeCents: 0,
       feeReturnedCents: 0,
+      withdrawnCents: 0,
+      reinstatedCents: 0,
+      recoveredCents: 0,
     };
     let applied: Applied & { outcome: ChargebackOutcome };
     if (report.status === 'open') {
@@ -79,6 +83,7 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
       applied = { outcome: report.status, ...(await release(ctx, trx, order, report.status, amountCents, now)) };
     }
     await bookDisputeFee(ctx, trx, order, report, now);
+    await bookChargebackFunds(ctx, trx, order, report, now);
     return applied;
   });
   if (!done) return 'duplicate';
@@ -234,10 +239,10 @@ export async function checkOpenChargebacks(ctx: OrdersContext): Promise<number> 
   let applied = 0;
   for (const c of await chargebacksToCheck(db, now, CHARGEBACK_CHECK_MS, 20)) {
     try {
-      const { status, fee } = await ctx.providerOf(c).checkChargeback(c.id);
+      const { status, fee, funds } = await ctx.providerOf(c).checkChargeback(c.id);
       await markChargebackChecked(db, c.id, now);
       if (status === 'open') continue;
-      const report = { ...c, providerRef: c.providerRef ?? '', status, fee };
+      const report = { ...c, providerRef: c.providerRef ?? '', status, fee, funds };
       if ((await recordChargeback(ctx, report)) !== 'duplicate') applied++;
     } catch (err) {
       ctx.deps.log.warn({ err, chargebackId: c.id }, 'chargeback could not be checked; asked again next sweep');

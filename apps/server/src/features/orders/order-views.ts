@@ -4,8 +4,8 @@ import {
   REVIEW_WINDOW_MS,
   sellerShareCents,
   type OrderAction,
-  type OrderState,
 } from '@accountry/shared/order-state';
+import { chargebackOwedBy } from '@accountry/shared/chargeback-recovery';
 import { correctionRefusal } from '@accountry/shared/credentials-correction';
 import type { OrderDetail, OrderListItem, OrderStatusFilter } from '@accountry/shared/orders';
 import type { DeliveryTime } from '@accountry/shared/listings';
@@ -14,6 +14,7 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { OrdersContext } from './orders-context';
 import { historyOf, revealsOf, selectOrderRows, type OrderListFilter } from './orders.repository';
 import { latestChargeback } from './chargebacks.repository';
+import { settledBeforeChargeback } from './chargeback-funds';
 
 /** What the viewer may do now: the state machine's actions for their side, less windows that have closed. */
 function actionsFor(order: OrdersTable, side: 'buyer' | 'seller' | 'admin', now: number): OrderAction[] {
@@ -30,22 +31,33 @@ function sellerReceives(ctx: OrdersContext, order: OrdersTable) {
   return sellerShareCents(order, ctx.feePercent);
 }
 
-/** The states a paid order is settled in, in any part: its money left escrow to the seller or back to the card. */
-const SETTLED: readonly OrderState[] = ['completed', 'refunded', 'canceled'];
-
 /**
- * The order's chargeback as its page shows it: the dispute fee is the platform's cost, for admins alone. One on an
- * order settled before it is recovered by hand (decision 183), so the page says so.
+ * The order's chargeback as its page shows it: the dispute fee is the platform's cost, for admins alone. What the bank
+ * took of an order settled before it is owed to the platform and recovered by an admin (decision 183): admins see
+ * how much of it is left.
  */
 function chargebackView(
   c: NonNullable<Awaited<ReturnType<typeof latestChargeback>>>,
   order: OrdersTable,
   side: 'buyer' | 'seller' | 'admin',
 ) {
-  const { feeCents, feeReturnedCents, orderStatusAtOpen, ...shown } = c;
-  const fee = side === 'admin' ? { chargedCents: feeCents, returnedCents: feeReturnedCents } : null;
-  const settledBefore = order.paidAt !== null && SETTLED.includes(orderStatusAtOpen);
-  return { ...shown, held: order.chargebackHoldSince !== null, settledBefore, fee };
+  const { feeCents, feeReturnedCents, orderStatusAtOpen, withdrawnCents, reinstatedCents, recoveredCents } = c;
+  const shown = {
+    status: c.status,
+    amountCents: c.amountCents,
+    reason: c.reason,
+    openedAt: c.openedAt,
+    closedAt: c.closedAt,
+  };
+  const admin = side === 'admin';
+  const fee = admin ? { chargedCents: feeCents, returnedCents: feeReturnedCents } : null;
+  const settledBefore = settledBeforeChargeback(order, orderStatusAtOpen);
+  const takenCents = withdrawnCents - reinstatedCents;
+  const recovery =
+    admin && settledBefore
+      ? { from: chargebackOwedBy(order), takenCents, recoveredCents, outstandingCents: takenCents - recoveredCents }
+      : null;
+  return { ...shown, held: order.chargebackHoldSince !== null, settledBefore, fee, recovery };
 }
 
 export async function orderDetail(

@@ -37,6 +37,8 @@ export interface ReportedChargeback {
   status: 'open' | 'won' | 'lost';
   /** The provider's fee for the dispute, and what it gave back of it (on a decision for the seller): cents. */
   fee: ChargebackFee;
+  /** What the provider took from the platform's balance for the dispute, and what it gave back: cents. */
+  funds: ChargebackFunds;
 }
 
 export interface ChargebackFee {
@@ -44,8 +46,13 @@ export interface ChargebackFee {
   returnedCents: number;
 }
 
+export interface ChargebackFunds {
+  withdrawnCents: number;
+  reinstatedCents: number;
+}
+
 /** Where a chargeback stands now at the provider, asked when its decision's webhook may have been lost. */
-export type ChargebackCheck = Pick<ReportedChargeback, 'status' | 'fee'>;
+export type ChargebackCheck = Pick<ReportedChargeback, 'status' | 'fee' | 'funds'>;
 
 /** What a verified webhook reports: a payment, or a chargeback opened or decided. */
 export type WebhookReport = ({ kind: 'payment' } & ConfirmedPayment) | ({ kind: 'chargeback' } & ReportedChargeback);

@@ -77,6 +77,8 @@ describe('a chargeback before its payment’s webhook', () => {
       clearing: before.clearing + FEE,
       fees: before.fees,
       expenses: before.expenses - FEE,
+      // Escrow held the money: nothing is owed by a member.
+      receivable: before.receivable,
     });
     expect(await balanceOf(ctx.db, availableAccount(seller.user.id))).toBe(0);
     expect(await balanceOf(ctx.db, availableAccount(buyer.user.id))).toBe(0);

@@ -56,6 +56,8 @@ describe('a partial chargeback', () => {
       clearing: before.clearing - 20_000 + 5_000 + FEE,
       fees: before.fees + 750,
       expenses: before.expenses - FEE,
+      // Escrow held the money: nothing is owed by a member.
+      receivable: before.receivable,
     });
     expect(ctx.fake.resources.refunds.filter((r) => r.payment_intent === intent)).toEqual([]);
     // The account was handed over: the listing stays sold.
@@ -89,6 +91,8 @@ describe('a partial chargeback', () => {
       clearing: before.clearing - 8_000 + 3_000 + FEE,
       fees: before.fees,
       expenses: before.expenses - FEE,
+      // Escrow held the money: nothing is owed by a member.
+      receivable: before.receivable,
     });
     expect(ctx.fake.resources.refunds.filter((r) => r.payment_intent === intent)).toEqual([]);
     expect(await listingStatus(listing.id)).toBe('active');

@@ -5,15 +5,18 @@ import { userWithSession } from '../../test/test-app';
 import {
   bankDecides,
   cardPaidOrder,
+  clearingOf,
   openChargeback,
   platformBalances,
+  stripeHolds,
   useStripeTestApp,
   type StripeTestContext,
 } from './stripe-test-helpers';
 
 /**
  * Decision 183: a chargeback on an order settled in any part before it (the seller paid, or the card refunded) is
- * only recorded, escrow holding nothing of it; the order page tells an admin to recover what the bank took.
+ * recorded without a hold, escrow holding nothing of it: what the bank took is booked as owed to the platform, and the
+ * order page tells an admin to recover it.
  */
 let ctx: StripeTestContext;
 useStripeTestApp((c) => (ctx = c));
@@ -60,18 +63,29 @@ describe('a chargeback on an order settled before it', () => {
     });
     // Escrow gave out everything before the chargeback: the seller keeps what they were paid until an admin acts.
     expect(await balanceOf(ctx.db, availableAccount(seller.user.id))).toBe(14_250);
+    // What the bank took is owed to the platform, so the card money the ledger books is still what Stripe holds.
     expect(await platformBalances(ctx)).toEqual({
       ...before,
-      clearing: before.clearing + FEE,
+      clearing: before.clearing + 15_000 + FEE,
       expenses: before.expenses - FEE,
+      receivable: before.receivable - 15_000,
     });
+    expect(await clearingOf(ctx, orderId)).toBe(stripeHolds(ctx, intent, 20_000));
     // Before, the admin read "the rest of the payment went to the seller ... as in a partial refund" and no prompt.
     expect(settledChargebackText(order, order.chargeback, 'admin')).toEqual({
-      text: 'The seller was paid before the chargeback and the bank took $150.00 back: recover it with a balance correction on',
+      text:
+        "The seller was paid before the chargeback and the bank took $150.00 back: recover it from the seller's " +
+        'balance below. Their balance is on',
       recoverFrom: 'seller',
     });
+    expect(order.chargeback.recovery).toEqual({
+      from: 'seller',
+      takenCents: 15_000,
+      recoveredCents: 0,
+      outstandingCents: 15_000,
+    });
     const seen = await detail(seller.session.headers, orderId);
-    expect(seen.chargeback).toMatchObject({ settledBefore: true });
+    expect(seen.chargeback).toMatchObject({ settledBefore: true, recovery: null });
     expect(settledChargebackText(seen, seen.chargeback, 'seller')?.text).toBe(
       'You were paid for this order before the chargeback. The bank returned $150.00 to the buyer, so an admin will ' +
         'take $150.00 back from your balance; you will see it in your balance history.',
@@ -86,17 +100,22 @@ describe('a chargeback on an order settled before it', () => {
     expect(opened.chargeback).toMatchObject({ status: 'open', held: false, settledBefore: true });
     expect(settledChargebackText(opened, opened.chargeback, 'admin')).toEqual({
       text:
-        "The buyer's card was refunded before the chargeback: if the bank decides for the buyer as well, recover the " +
-        '$200.00 it returns with a balance correction on',
+        "The buyer's card was refunded before the chargeback: if the bank decides for the buyer as well, the " +
+        "$200.00 it returns is recovered from the buyer's balance here. Their balance is on",
       recoverFrom: 'buyer',
     });
     expect((await bankDecides(ctx, disputeId, 'lost')).body).toEqual({ received: true, outcome: 'lost' });
     const order = await detail(admin.session.headers, orderId);
-    expect(order).toMatchObject({ status: 'refunded', refundedCents: 20_000, chargeback: { status: 'lost' } });
+    expect(order).toMatchObject({
+      status: 'refunded',
+      refundedCents: 20_000,
+      chargeback: { status: 'lost', recovery: { from: 'buyer', outstandingCents: 20_000 } },
+    });
+    expect(await clearingOf(ctx, orderId)).toBe(stripeHolds(ctx, intent, 20_000));
     expect(settledChargebackText(order, order.chargeback, 'admin')).toEqual({
       text:
         "The buyer's card was refunded before the chargeback and the bank returned $200.00 to it again: recover it " +
-        'with a balance correction on',
+        "from the buyer's balance below. Their balance is on",
       recoverFrom: 'buyer',
     });
     const mine = await detail(buyer.session.headers, orderId);

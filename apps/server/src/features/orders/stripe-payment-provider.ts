@@ -17,7 +17,7 @@ import type {
   WebhookRequest,
 } from './payment-provider';
 import { createStripeClient, stripeErrorSummary, stripeModule } from './stripe-client';
-import { chargebackStatusOf, disputeFee, paymentOrChargeback } from './stripe-webhook-report';
+import { chargebackStatusOf, disputeFee, disputeFunds, paymentOrChargeback } from './stripe-webhook-report';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import {
   findRefundOwed,
@@ -159,7 +159,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async checkChargeback(id: string) {
     const dispute = await this.stripe.disputes.retrieve(id);
-    return { status: chargebackStatusOf(dispute), fee: disputeFee(dispute) };
+    return { status: chargebackStatusOf(dispute), fee: disputeFee(dispute), funds: disputeFunds(dispute) };
   }
 
   /** Expire the session so it can no longer be paid; never throws (the cancel or expiry is already committed). */

@@ -1,6 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { checkLedger, balanceOf, ESCROW, PLATFORM_EXPENSE, PLATFORM_FEE, STRIPE_CLEARING } from '../../lib/ledger';
+import {
+  checkLedger,
+  balanceOf,
+  CHARGEBACK_RECEIVABLE,
+  ESCROW,
+  PLATFORM_EXPENSE,
+  PLATFORM_FEE,
+  STRIPE_CLEARING,
+} from '../../lib/ledger';
 import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { FakeStripe } from '../../test/fake-stripe/fake-stripe';
 import type { DisputeOptions } from '../../test/fake-stripe/fake-stripe-resources';
@@ -100,12 +108,39 @@ export const escrowAndClearing = async (ctx: TestContext) => ({
   clearing: await balanceOf(ctx.db, STRIPE_CLEARING),
 });
 
-/** The platform's accounts: escrow, card money at Stripe, fees earned and the costs it paid (decision 183). */
+/**
+ * The platform's accounts: escrow, card money at Stripe, fees earned, the costs it paid and what chargebacks on
+ * settled orders left to recover (decision 183).
+ */
 export const platformBalances = async (ctx: TestContext) => ({
   ...(await escrowAndClearing(ctx)),
   fees: await balanceOf(ctx.db, PLATFORM_FEE),
   expenses: await balanceOf(ctx.db, PLATFORM_EXPENSE),
+  receivable: await balanceOf(ctx.db, CHARGEBACK_RECEIVABLE),
 });
+
+/**
+ * What Stripe holds of the order's card payment: the charge, less its refunds, less what its disputes took with their
+ * fees, plus what they gave back. The order's `stripe_clearing` entries should say the same, negated.
+ */
+export function stripeHolds(ctx: StripeTestContext, intent: string, chargedCents: number) {
+  const refunded = ctx.fake.resources.refunds.filter((r) => r.payment_intent === intent);
+  const disputes = [...ctx.fake.resources.disputes.values()].filter((d) => d.payment_intent === intent);
+  const disputed = disputes.flatMap((d) => d.balance_transactions).reduce((sum, t) => sum + t.net, 0);
+  return chargedCents - refunded.reduce((sum, r) => sum + r.amount, 0) + disputed;
+}
+
+/** The order's card money at Stripe as the ledger books it: its `stripe_clearing` entries, negated. */
+export async function clearingOf(ctx: TestContext, orderId: string) {
+  const entries = await ctx.db
+    .selectFrom('ledgerEntries as e')
+    .innerJoin('ledgerTransactions as t', 't.id', 'e.transactionId')
+    .select('e.amountCents')
+    .where('t.orderId', '=', orderId)
+    .where('e.accountId', '=', STRIPE_CLEARING)
+    .execute();
+  return -entries.reduce((sum, e) => sum + Number(e.amountCents), 0);
+}
 
 /** The card's bank opens a chargeback on the payment and Stripe's webhook reaches us; returns the dispute's id. */
 export async function openChargeback(ctx: StripeTestContext, intent: string, options: DisputeOptions = {}) {

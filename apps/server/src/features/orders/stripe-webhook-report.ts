@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { badRequest } from '../../lib/app-error';
-import type { ChargebackFee, WebhookReport } from './payment-provider';
+import type { ChargebackFee, ChargebackFunds, WebhookReport } from './payment-provider';
 import { STRIPE_MESSAGES } from './stripe-messages';
 
 /**
@@ -53,6 +53,7 @@ async function chargeback(
     reason,
     status,
     fee: disputeFee(dispute),
+    funds: disputeFunds(dispute),
   };
 }
 
@@ -65,6 +66,19 @@ export function disputeFee(dispute: Stripe.Dispute): ChargebackFee {
   return {
     chargedCents: fees.filter((f) => f > 0).reduce((a, f) => a + f, 0),
     returnedCents: fees.filter((f) => f < 0).reduce((a, f) => a - f, 0),
+  };
+}
+
+/**
+ * What a dispute took from the account's balance and gave back, from its balance transactions: the withdrawal's
+ * amount is negative, a reinstatement's (the bank decided for the seller) positive; the fee is apart. In the ledger's
+ * currency only, as the fee.
+ */
+export function disputeFunds(dispute: Stripe.Dispute): ChargebackFunds {
+  const amounts = (dispute.balance_transactions ?? []).filter((t) => t.currency === 'usd').map((t) => t.amount);
+  return {
+    withdrawnCents: amounts.filter((a) => a < 0).reduce((sum, a) => sum - a, 0),
+    reinstatedCents: amounts.filter((a) => a > 0).reduce((sum, a) => sum + a, 0),
   };
 }
 

@@ -1,0 +1,63 @@
+import { isSelfAction } from '@accountry/shared/admin-rules';
+import { CHARGEBACK_RECOVERY_MESSAGES as R, chargebackOwedBy } from '@accountry/shared/chargeback-recovery';
+import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import { accountLock, lockKeys } from '../../db/key-lock';
+import type { OrdersTable } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { CHARGEBACK_RECEIVABLE, availableAccount, postLedgerOr409 } from '../../lib/ledger';
+import type { AuthUser } from '../../plugins/auth';
+import type { OrdersContext } from './orders-context';
+import { findOrder } from './orders.repository';
+import { latestChargeback, setChargebackBooked } from './chargebacks.repository';
+import { settledBeforeChargeback } from './chargeback-funds';
+
+/**
+ * An admin takes back `amountCents` of what the bank took of an order settled before its lost chargeback (decision
+ * 183), from the available balance of the member it was paid to (`chargebackOwedBy`), into `chargeback_receivable`:
+ * audited, never more than is left (409), conditioned on what was read so two admins cannot both take the rest.
+ */
+export async function recoverChargeback(
+  ctx: OrdersContext,
+  admin: AuthUser,
+  orderId: string,
+  amountCents: number,
+): Promise<OrdersTable> {
+  const now = ctx.deps.clock.now();
+  return ctx.deps.db.db.transaction().execute(async (trx) => {
+    const order = await findOrder(trx, orderId);
+    if (!order) throw notFound(M.notFound);
+    const c = await latestChargeback(trx, order.id);
+    if (!c || c.status !== 'lost' || !settledBeforeChargeback(order, c.orderStatusAtOpen))
+      throw conflict(R.nothingToRecover);
+    const memberId = chargebackOwedBy(order) === 'seller' ? order.sellerId : order.buyerId;
+    if (isSelfAction(admin.id, memberId)) throw forbidden(R.ownBalance);
+    const left = c.withdrawnCents - c.reinstatedCents - c.recoveredCents;
+    if (left <= 0) throw conflict(R.alreadyRecovered);
+    if (amountCents > left) throw conflict(R.moreThanLeft);
+    // Under the account's lock, as every admin change to a balance (an admin's deletion checks the wallet under it).
+    await lockKeys(trx, [accountLock(memberId)]);
+    const read = {
+      withdrawnCents: c.withdrawnCents,
+      reinstatedCents: c.reinstatedCents,
+      recoveredCents: c.recoveredCents,
+    };
+    if (!(await setChargebackBooked(trx, c.id, read, { recoveredCents: c.recoveredCents + amountCents })))
+      throw conflict(M.stateChanged);
+    const move = { from: availableAccount(memberId), to: CHARGEBACK_RECEIVABLE, amountCents };
+    const posting = { kind: 'chargeback_recovery' as const, orderId, actorId: admin.id, memo: `Dispute ${c.id}` };
+    await postLedgerOr409(trx, { ...posting, moves: [move] }, now, R.balanceTooLow);
+    await recordAudit(
+      trx,
+      {
+        actorId: admin.id,
+        action: 'order.chargeback_recovery',
+        targetType: 'order',
+        targetId: order.id,
+        details: { chargebackId: c.id, memberId, amountCents },
+      },
+      now,
+    );
+    return order;
+  });
+}
