@@ -3,6 +3,8 @@ import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
 import { insertChargebackAfterPartialRefund, insertHeldOrder } from './support/chargebacks-db';
+import { creditBalance } from './support/orders';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 // The machine is shared: first page loads can take several seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -49,7 +51,7 @@ test('an order on hold for a chargeback says so to the buyer and the admin, and 
   await expect(seen.getByRole('link', { name: /user page/ })).toHaveAttribute('href', `/admin/users/${seller.id}`);
 });
 
-test('a chargeback lost after a partial refund tells the admin to recover it from the seller', async ({
+test('a chargeback lost after a partial refund is recovered from the seller by an admin', async ({
   browser,
   baseURL,
 }) => {
@@ -61,13 +63,49 @@ test('a chargeback lost after a partial refund tells the admin to recover it fro
   const orderId = insertChargebackAfterPartialRefund(listingId, buyer.id, seller.id, 20_000, 5_000, 15_000);
 
   const a = await signedInPage(browser, baseURL!, admin.id);
+  await creditBalance(a.context, baseURL!, seller.id, 14_250);
   await a.page.goto(`/admin/orders/${orderId}`);
   const notice = a.page.getByRole('region', { name: 'Chargeback decided for the buyer' });
   await expect(notice).toContainText(
-    'The seller was paid before the chargeback and the bank took $150.00 back: recover it with a balance correction on',
+    "The seller was paid before the chargeback and the bank took $150.00 back: recover it from the seller's " +
+      'balance below. Their balance is on',
   );
   await expect(notice).not.toContainText('as in a partial refund');
   await expect(notice.getByRole('link', { name: /user page/ })).toHaveAttribute('href', `/admin/users/${seller.id}`);
+
+  const recovery = a.page.getByRole('region', { name: 'Recover chargeback' });
+  await expect(recovery).toContainText('Left to recover$150.00');
+  await expect(recovery).toContainText(`${seller.displayName}'s available balance$142.50`);
+  await expectNoSeriousA11yViolations(a.page);
+  const amount = recovery.getByRole('textbox', { name: 'Amount to recover (USD)' });
+  await amount.fill('200');
+  await recovery.getByRole('button', { name: 'Recover chargeback' }).click();
+  await expect(recovery.getByText('That is more than is left to recover of this chargeback.')).toBeVisible();
+  await expect(amount).toBeFocused();
+  // More than the seller holds: the server refuses and the dialog says why.
+  await amount.fill('150');
+  await recovery.getByRole('button', { name: 'Recover chargeback' }).click();
+  const dialog = a.page.getByRole('dialog', { name: 'Recover chargeback?' });
+  await expect(dialog).toContainText(`Take $150.00 from ${seller.displayName}'s available balance`);
+  await dialog.getByRole('button', { name: 'Recover' }).click();
+  await expect(dialog).toContainText("The member's available balance is lower than that.");
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await amount.fill('142.50');
+  await recovery.getByRole('button', { name: 'Recover chargeback' }).click();
+  await dialog.getByRole('button', { name: 'Recover' }).click();
+  await expect(a.page.getByText('Chargeback recovered.')).toBeVisible();
+  await expect(recovery).toContainText('Recovered$142.50');
+  await expect(recovery).toContainText('Left to recover$7.50');
+  await expect(recovery).toContainText(`${seller.displayName}'s available balance$0.00`);
+  // The rest, once the seller has paid it in: the form goes, and the focus is on the card that says so.
+  await creditBalance(a.context, baseURL!, seller.id, 750);
+  await a.page.reload();
+  await amount.fill('7.50');
+  await recovery.getByRole('button', { name: 'Recover chargeback' }).click();
+  await dialog.getByRole('button', { name: 'Recover' }).click();
+  await expect(recovery).toContainText(`Recovered in full from ${seller.displayName}'s balance.`);
+  await expect(recovery.getByRole('heading', { name: 'Recover chargeback' })).toBeFocused();
+  await expect(notice).toContainText("it was recovered from the seller's balance.");
 
   const s = await signedInPage(browser, baseURL!, seller.id);
   await s.page.goto(`/orders/${orderId}`);
@@ -75,4 +113,8 @@ test('a chargeback lost after a partial refund tells the admin to recover it fro
     'You were paid for this order before the chargeback. The bank returned $150.00 to the buyer, so an admin will ' +
       'take $150.00 back from your balance',
   );
+  // The recovery is the admins' business; the seller sees the two amounts taken in their balance history.
+  await expect(s.page.getByRole('region', { name: 'Recover chargeback' })).toHaveCount(0);
+  await s.page.goto('/wallet');
+  await expect(s.page.getByText('Chargeback: taken back from your balance')).toHaveCount(2);
 });

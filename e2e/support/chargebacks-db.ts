@@ -56,7 +56,8 @@ export function insertHeldOrder(
 
 /**
  * A card order an admin refunded in part (the seller paid the rest), whose buyer's bank then took `bankCents` back
- * and decided for the buyer: settled before the chargeback, so only recorded (decision 183).
+ * and decided for the buyer: settled before the chargeback, so only recorded, and what the bank took booked as owed
+ * to the platform, `chargeback_receivable → stripe_clearing`, as the webhook books it (decision 183).
  */
 export function insertChargebackAfterPartialRefund(
   listingId: string,
@@ -91,10 +92,41 @@ export function insertChargebackAfterPartialRefund(
     now,
     now,
   );
+  const disputeId = `dp_test_${id()}`;
   db.prepare(
-    `insert into chargebacks (id, order_id, amount_cents, reason, status, order_status_at_open, opened_at, closed_at)
-     values (?, ?, ?, 'fraudulent', 'lost', 'refunded', ?, ?)`,
-  ).run(`dp_test_${id()}`, orderId, bankCents, now, now);
+    `insert into chargebacks (id, order_id, amount_cents, reason, status, order_status_at_open, opened_at, closed_at,
+       withdrawn_cents)
+     values (?, ?, ?, 'fraudulent', 'lost', 'refunded', ?, ?, ?)`,
+  ).run(disputeId, orderId, bankCents, now, now, bankCents);
+  bookWithdrawal(db, orderId, disputeId, bankCents, now);
   db.close();
   return orderId;
+}
+
+/** One balanced ledger transaction moving what the bank took from the receivable to the card money at Stripe. */
+function bookWithdrawal(
+  db: ReturnType<typeof openE2eDb>,
+  orderId: string,
+  disputeId: string,
+  cents: number,
+  now: number,
+) {
+  const transactionId = id();
+  const entries = [
+    ['chargeback_receivable', -cents],
+    ['stripe_clearing', cents],
+  ] as const;
+  for (const [account, delta] of entries)
+    db.prepare(
+      `insert into ledger_accounts (id, user_id, kind, balance_cents, updated_at) values (?, null, 'external', ?, ?)
+       on conflict (id) do update set balance_cents = balance_cents + excluded.balance_cents`,
+    ).run(account, delta, now);
+  db.prepare(
+    `insert into ledger_transactions (id, kind, order_id, payout_id, actor_id, memo, created_at)
+     values (?, 'chargeback_withdrawal', ?, null, null, ?, ?)`,
+  ).run(transactionId, orderId, `Dispute ${disputeId}`, now);
+  for (const [account, delta] of entries)
+    db.prepare(
+      'insert into ledger_entries (id, transaction_id, account_id, amount_cents, created_at) values (?, ?, ?, ?, ?)',
+    ).run(id(), transactionId, account, delta, now);
 }

@@ -31,6 +31,8 @@ export const adminOrdersApi = {
       at(ORDER_ROUTES.adminRevealCredentials, id),
       { method: 'POST', body: {} },
     ),
+  recoverChargeback: (id: string, amountCents: number) =>
+    api<OrderDetail>(at(ORDER_ROUTES.adminChargebackRecovery, id), { body: { amountCents } }),
   figures: () => api<AdminOrderFigures>(ORDER_ROUTES.adminFigures),
   payouts: (p: Params) => api<Page<Payout>>(`${WALLET_ROUTES.adminPayouts}${toQuery(p)}`),
   payoutDestination: (id: string) =>

@@ -35,6 +35,15 @@ describe('auditDetails', () => {
       { label: 'Transfer reference', text: 'TRF-2026-0001' },
     ]);
   });
+
+  it("names a recovered chargeback's dispute and links the member it was taken from", () => {
+    const details = { chargebackId: 'dp_1', memberId: 'u 1', amountCents: 5_000 };
+    expect(auditDetails('order.chargeback_recovery', details)).toEqual([
+      { label: 'Stripe dispute', text: 'dp_1' },
+      { label: 'Taken from', text: 'their user page', to: '/admin/users/u%201' },
+      { label: 'Amount', text: '$50.00' },
+    ]);
+  });
 });
 
 describe('targetText', () => {

@@ -41,6 +41,8 @@ const FIELDS: Record<string, { label: string; text: (v: unknown) => string }> = 
   amountCents: { label: 'Amount', text: money },
   refundCents: { label: 'Refund', text: money },
   title: { label: 'Title', text: String },
+  // Stripe's id of a chargeback's dispute, to find it in Stripe's dashboard (decision 183).
+  chargebackId: { label: 'Stripe dispute', text: String },
   severity: { label: 'Severity', text: named(SEVERITY_LABELS) },
   status: { label: 'Announcement status', text: named(STATUS_LABELS) },
   previousStatus: { label: 'Announcement status before', text: named(STATUS_LABELS) },
@@ -78,6 +80,12 @@ export function auditDetails(action: string, details: Record<string, unknown>): 
     } else if (key === 'payoutId') {
       const status = action === 'payout.reject' ? 'rejected' : 'paid';
       parts.push({ label: 'Payout', text: 'in the payouts list', to: `/admin/payouts?status=${status}` });
+    } else if (key === 'memberId') {
+      parts.push({
+        label: 'Taken from',
+        text: 'their user page',
+        to: `/admin/users/${encodeURIComponent(String(value))}`,
+      });
     } else if (key in FIELDS) parts.push({ label: FIELDS[key]!.label, text: FIELDS[key]!.text(value) });
     else parts.push({ label: words(key), text: typeof value === 'object' ? JSON.stringify(value) : String(value) });
   }

@@ -23,6 +23,7 @@ const LABELS: Record<string, string> = {
   'order.partial_refund': 'Decided dispute: partial refund',
   'order.release': 'Decided dispute: paid the seller',
   'order.credentials_reveal': 'Read order credentials',
+  'order.chargeback_recovery': 'Recovered chargeback',
   'payout.paid': 'Marked payout paid',
   'payout.reject': 'Rejected payout',
   'payout.details_reveal': 'Showed payout details',

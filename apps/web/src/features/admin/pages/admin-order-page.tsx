@@ -13,6 +13,7 @@ import { OrderHistoryCard } from '../../../components/orders/order-timeline';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { AdminCredentials } from '../components/admin-credentials';
 import { AuditTrail } from '../components/audit-trail';
+import { ChargebackRecovery } from '../components/chargeback-recovery';
 import { DecisionForm } from '../components/decision-form';
 import { QueryState } from '../components/query-state';
 import { formatDateTime } from '../../../lib/format-time';
@@ -63,6 +64,7 @@ export function Component() {
                     </Card>
                   )}
                   <ChargebackNotice order={order} />
+                  <ChargebackRecovery order={order} />
                   <DisputeDecision order={order} />
                   {order.status === 'disputed' &&
                     (order.chargeback?.held ? (
