@@ -134,7 +134,7 @@ describe('what the bank took of a settled order', () => {
     });
   });
 
-  it('won after the withdrawal is booked back when Stripe reinstates the funds, leaving nothing to recover', async () => {
+  it('won after the withdrawal is booked back as Stripe reinstates the funds: nothing to recover', async () => {
     const { orderId, intent, admin } = await completedOrder();
     const before = await platformBalances(ctx);
     const disputeId = await openChargeback(ctx, intent);
@@ -157,7 +157,7 @@ describe('what the bank took of a settled order', () => {
     expect((await recover(admin.session.headers, orderId, 100)).json().error.message).toBe(R.nothingToRecover);
   });
 
-  it('is not booked for an order escrow still held: its refund pays the bank, and nothing is left to recover', async () => {
+  it('is not booked for an order escrow still held: its refund pays the bank, nothing to recover', async () => {
     const { orderId, intent, buyer } = await cardPaidOrder(ctx, 6_000);
     const disputeId = await openChargeback(ctx, intent);
     await bankDecides(ctx, disputeId, 'lost');
@@ -223,7 +223,9 @@ describe('recovering a chargeback', () => {
     const order = rest.json();
     expect(order.chargeback.recovery).toMatchObject({ recoveredCents: PRICE, outstandingCents: 0 });
     expect(settledChargebackText(order, order.chargeback, 'admin')).toEqual({
-      text: "The seller was paid before the chargeback and the bank took $200.00 back; it was recovered from the seller's balance.",
+      text:
+        'The seller was paid before the chargeback and the bank took $200.00 back; it was recovered from the ' +
+        "seller's balance.",
       recoverFrom: null,
     });
     expect(await sellerAvailable(deal)).toBe(0);
