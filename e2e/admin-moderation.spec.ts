@@ -3,6 +3,7 @@ import { expect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { createConversation, createListing, createReport } from './support/admin-data';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { postWithSession } from './support/session-api';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -48,7 +49,19 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const sections = page.getByRole('navigation', { name: 'Admin sections' });
-  await sections.getByRole('link', { name: `Reports (${reports} waiting)` }).click();
+  await expect(sections.getByRole('link', { name: `Reports (${reports} waiting)` })).toBeVisible();
+  // A member reports another listing while the admin looks: the server tells the admin's tab, whose count rises
+  // without a reload (decision 188).
+  const reporter = await browser.newContext();
+  await signInContext(reporter, baseURL!, buyer.id);
+  const laterListing = createListing(seller.id, `Reported later ${Date.now().toString(36)}`);
+  await postWithSession(reporter, baseURL!, `/api/listings/${laterListing}/report`, {
+    reason: 'misleading',
+    message: 'The library is smaller than the photos show.',
+  });
+  await reporter.close();
+  const open = reports + 1;
+  await sections.getByRole('link', { name: `Reports (${open} waiting)` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/reports\?tab=(listing|conversation)$/);
   await page.getByRole('tab', { name: /^Conversations/ }).click();
@@ -78,7 +91,7 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   await expect(page.getByRole('heading', { level: 2, name: 'Review' })).toBeFocused();
   await expect(page.getByText('In progress', { exact: true }).first()).toBeVisible();
   // Taken up, the report no longer waits: the count follows the admin's own decision.
-  const left = reports - 1;
+  const left = open - 1;
   await expect(
     sections.getByRole('link', left ? { name: `Reports (${left} waiting)` } : { name: 'Reports', exact: true }),
   ).toBeVisible();

@@ -3,6 +3,12 @@ import { z } from 'zod';
 /** GET /api/admin/waiting: what waits for an admin's action (decision 186). */
 export const ADMIN_WAITING_ROUTE = '/api/admin/waiting';
 
+/**
+ * Pushed to admins' sockets when a count may have changed (decision 188), with no data: each tab asks the route again.
+ * A server process sends at most one a second.
+ */
+export const ADMIN_WAITING_CHANGED = 'admin.waiting';
+
 export const adminWaitingSchema = z.object({
   /** Disputed orders an admin may decide now (not held by a chargeback: the bank decides first). */
   disputes: z.number().int(),

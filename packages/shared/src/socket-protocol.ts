@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_WAITING_CHANGED } from './admin-waiting';
 import { ANNOUNCEMENTS_CHANGED } from './announcements';
 import { ERROR_CODES } from './api-error';
 import { SOCKET_EVENTS, SOCKET_MESSAGES } from './socket-constants';
@@ -119,6 +120,7 @@ export const serverEventSchemas = {
   [CHAT_EVENTS.presence]: z.object({ userId: z.string(), online: z.boolean(), lastSeen: z.number().nullable() }),
   [CHAT_EVENTS.block]: z.object({ blockerId: z.string(), blockedId: z.string(), blocked: z.boolean() }),
   [ANNOUNCEMENTS_CHANGED]: z.object({ id: z.string(), action: z.string() }),
+  [ADMIN_WAITING_CHANGED]: z.object({}),
   'listing.moderated': z.object({
     listingId: z.string(),
     status: z.string(),

@@ -5,7 +5,7 @@ import { useSession } from '../lib/session';
 import { NAV_ITEMS, type NavItem } from './nav';
 import { HeaderExtras } from './header-extras';
 import { UserMenu } from './signed-in-widgets';
-import { useAdminTotal } from '../components/admin/admin-waiting';
+import { useAdminTotal, useAdminWaitingLive } from '../components/admin/admin-waiting';
 import { WaitingBadge } from '../components/orders/waiting-badge';
 
 export function visibleNavItems(role: Parameters<typeof hasRequiredRole>[0], signedIn: boolean): NavItem[] {
@@ -17,6 +17,7 @@ export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTo
   const items = visibleNavItems(user?.role, !!user);
   // The Admin link carries the count of what waits for an admin (decision 186).
   const adminTotal = useAdminTotal(user?.role === 'admin');
+  useAdminWaitingLive(user?.role === 'admin');
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="lg" wrap="nowrap">

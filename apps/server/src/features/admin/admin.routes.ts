@@ -7,6 +7,7 @@ import { adminListingsRoutes } from './admin-listings.routes';
 import { adminReportsRoutes } from './admin-reports.routes';
 import { adminUsersRoutes } from './admin-users.routes';
 import { adminWaitingRoutes } from './admin-waiting.routes';
+import { startAdminWaitingPush } from './admin-waiting.socket';
 
 /** Every /api/admin endpoint of the admin area (announcements and traffic register their own). */
 export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -17,6 +18,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await app.register(adminReportsRoutes(deps));
     await app.register(adminAuditRoutes(deps));
     await app.register(adminWaitingRoutes(deps));
+    startAdminWaitingPush(deps);
     const stopEraser = startAccountEraser(deps, deps.config.accountEraseIntervalMs, (err) =>
       app.log.warn({ err }, 'account erasure failed'),
     );

@@ -1,5 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ADMIN_WAITING_CHANGED,
   ADMIN_WAITING_LINKS as L,
   ADMIN_WAITING_ROUTE,
   adminWaitingReports,
@@ -7,6 +9,7 @@ import {
   type AdminWaiting,
 } from '@accountry/shared/admin-waiting';
 import { api } from '../../lib/api';
+import { realtime } from '../../lib/realtime';
 
 /** Under 'admin', so every admin action's refresh (useAdminAction invalidates ['admin']) recounts it too. */
 export const adminWaitingKey = ['admin', 'waiting'] as const;
@@ -17,9 +20,35 @@ export function useAdminWaiting(enabled: boolean) {
     queryKey: adminWaitingKey,
     queryFn: () => api<AdminWaiting>(ADMIN_WAITING_ROUTE),
     enabled,
-    // No polling: back on the tab is when new work may have come in.
+    // No polling: the server says when new work came in (useAdminWaitingLive), and the tab asks when it is back.
     refetchOnWindowFocus: true,
   });
+}
+
+/** Pushes that arrive this close together (several server processes, say) cost one recount. */
+const RECOUNT_AFTER_MS = 200;
+
+/**
+ * Recounts when the server says what waits for admins changed (decision 188), and when the socket is back after a gap
+ * (pushes may have been missed). Mounted once, in the header; the other counts share its query.
+ */
+export function useAdminWaitingLive(isAdmin: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!isAdmin) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const recount = () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void client.invalidateQueries({ queryKey: adminWaitingKey });
+      }, RECOUNT_AFTER_MS);
+    };
+    const offs = [realtime.on(ADMIN_WAITING_CHANGED, recount), realtime.onResume(recount)];
+    return () => {
+      offs.forEach((off) => off());
+      clearTimeout(timer);
+    };
+  }, [client, isAdmin]);
 }
 
 /** The admin orders list a count leads to: disputes to decide first, then chargebacks. */
