@@ -102,6 +102,8 @@ test('a member turns unread-message emails off with the keyboard, and the choice
   const email = page.getByRole('region', { name: 'Email' });
   const unread = email.getByRole('switch', { name: 'Email me about unread messages' });
   await expect(unread).toBeChecked();
+  // The emails of work waiting for admins are an admin's choice only.
+  await expect(email.getByRole('switch')).toHaveCount(1);
   await expect(unread).toHaveAccessibleDescription(
     'When a message waits unread for 10 minutes, we send one email until you read it. The email never contains ' +
       'the message itself.',
@@ -114,6 +116,34 @@ test('a member turns unread-message emails off with the keyboard, and the choice
   await page.reload();
   await expect(unread).not.toBeChecked();
   await expect(email.getByText('Email about your orders, payments and your account is always sent')).toBeVisible();
+});
+
+test('an admin turns off the emails of work waiting for admins, and the choice is kept', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const admin = createUser('admin', 'Ada Quiet');
+  await signInContext(context, baseURL!, admin.id);
+  await page.goto('/profile');
+  const email = page.getByRole('region', { name: 'Email' });
+  const adminMail = email.getByRole('switch', { name: 'Email me when work waits for admins' });
+  const unread = email.getByRole('switch', { name: 'Email me about unread messages' });
+  await expect(adminMail).toBeChecked();
+  await expect(adminMail).toHaveAccessibleDescription(
+    'One email for each dispute to decide, payout request and card chargeback that is not your own. Reports are ' +
+      'only counted on the Admin link.',
+  );
+  await adminMail.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Email preferences saved.')).toBeVisible();
+  await expect(adminMail).not.toBeChecked();
+  await expect(adminMail).toBeFocused();
+  await expect(unread).toBeChecked();
+  await page.reload();
+  await expect(adminMail).not.toBeChecked();
+  await expect(unread).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('a member deletes their account after confirming with the password, and cannot sign in after', async ({

@@ -55,5 +55,7 @@ export const ADMIN_TASK_MAILS = {
     line: (opened: string) => `${opened} Answer the bank from Stripe's dashboard with the order's records.`,
     label: 'Open the order',
   },
-  footer: 'You get this email because you are an admin on Accountry.',
+  footer: (publicUrl: string) =>
+    'You get this email because you are an admin on Accountry. You can turn these emails off in your profile: ' +
+    `${publicUrl}/profile`,
 } as const;

@@ -3,13 +3,20 @@ import { z } from 'zod';
 /** A message still unread this long after the conversation went quiet is mailed to its reader (decision 163). */
 export const UNREAD_MESSAGE_MAIL_DELAY_MINUTES = 10;
 
-/** GET and PUT /api/profile/email-preferences: the mail a user may turn off (mail about their orders always goes). */
+/**
+ * GET and PUT /api/profile/email-preferences: the mail a user may turn off (mail about their orders always goes).
+ * `adminWaiting`, the mail to admins when a dispute, a payout request or a chargeback waits for them (decision 188),
+ * is an admin's only: GET gives it to admins, and a PUT that sets it is refused for anyone else. An admin's PUT
+ * without it leaves it as it was.
+ */
 export const emailPreferencesSchema = z.strictObject({
   unreadMessages: z.boolean({ error: 'Unread message emails must be on (true) or off (false)' }),
+  adminWaiting: z.boolean({ error: 'Admin task emails must be on (true) or off (false)' }).optional(),
 });
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 
 export const EMAIL_PREFERENCE_MESSAGES = {
   saved: 'Email preferences saved.',
   saveFailed: 'Could not save your email preferences. Please try again.',
+  adminOnly: 'Only admins get emails about work waiting for admins.',
 } as const;

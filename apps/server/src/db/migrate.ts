@@ -42,6 +42,7 @@ import * as chargebackFees from './migrations/2026-12-02T0100-chargeback-fees';
 import * as adminWaitingIndex from './migrations/2026-12-03T0100-admin-waiting-index';
 import * as payoutReference from './migrations/2026-12-04T0100-payout-reference';
 import * as chargebackRecovery from './migrations/2026-12-04T0200-chargeback-recovery';
+import * as adminTaskMailPreference from './migrations/2026-12-04T0300-admin-task-mail-preference';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-03T0100-admin-waiting-index': adminWaitingIndex,
   '2026-12-04T0100-payout-reference': payoutReference,
   '2026-12-04T0200-chargeback-recovery': chargebackRecovery,
+  '2026-12-04T0300-admin-task-mail-preference': adminTaskMailPreference,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -564,6 +564,8 @@ export interface EmailPreferencesTable {
   userId: string;
   /** A mail when a message waits unread (decision 163). */
   unreadMessages: boolean;
+  /** An admin's mail when a dispute, payout request or chargeback waits for admins (decision 188). */
+  adminWaiting: Generated<boolean>;
   updatedAt: number;
 }
 
@@ -723,5 +725,6 @@ export const BOOLEAN_COLUMNS = new Set<string>([
   'lastMessageAttachment',
   'isActive',
   'unreadMessages',
+  'adminWaiting',
   'synced',
 ]);

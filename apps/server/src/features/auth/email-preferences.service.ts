@@ -1,30 +1,46 @@
-import type { EmailPreferences } from '@accountry/shared/email-preferences';
+import { EMAIL_PREFERENCE_MESSAGES as M, type EmailPreferences } from '@accountry/shared/email-preferences';
 import type { AppDeps } from '../../app';
+import { forbidden } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 
+type Stored = Required<EmailPreferences>;
+
 /** Every optional mail is on until the user turns it off. */
-const DEFAULTS: EmailPreferences = { unreadMessages: true };
+const DEFAULTS: Stored = { unreadMessages: true, adminWaiting: true };
+
+/** What the user may choose: the admin task mail is an admin's only (decision 188). */
+const choicesOf = (user: AuthUser, prefs: Stored): EmailPreferences =>
+  user.role === 'admin' ? prefs : { unreadMessages: prefs.unreadMessages };
 
 export async function getEmailPreferences(deps: AppDeps, user: AuthUser): Promise<EmailPreferences> {
   const row = await deps.db.db
     .selectFrom('emailPreferences')
-    .select('unreadMessages')
+    .select(['unreadMessages', 'adminWaiting'])
     .where('userId', '=', user.id)
     .executeTakeFirst();
-  return row ? { unreadMessages: row.unreadMessages } : DEFAULTS;
+  return choicesOf(user, row ?? DEFAULTS);
 }
 
-/** The whole set, written in one statement (a repeat changes nothing). */
+/**
+ * The set, written in one statement (a repeat changes nothing). A member who sets the admin task mail is refused
+ * and nothing is saved; an admin who leaves it out keeps it as it was.
+ */
 export async function setEmailPreferences(
   deps: AppDeps,
   user: AuthUser,
   prefs: EmailPreferences,
 ): Promise<EmailPreferences> {
-  const now = deps.clock.now();
-  await deps.db.db
+  if (prefs.adminWaiting !== undefined && user.role !== 'admin') throw forbidden(M.adminOnly);
+  const set = {
+    unreadMessages: prefs.unreadMessages,
+    ...(prefs.adminWaiting === undefined ? {} : { adminWaiting: prefs.adminWaiting }),
+    updatedAt: deps.clock.now(),
+  };
+  const row = await deps.db.db
     .insertInto('emailPreferences')
-    .values({ userId: user.id, unreadMessages: prefs.unreadMessages, updatedAt: now })
-    .onConflict((oc) => oc.column('userId').doUpdateSet({ unreadMessages: prefs.unreadMessages, updatedAt: now }))
-    .execute();
-  return { unreadMessages: prefs.unreadMessages };
+    .values({ userId: user.id, ...set })
+    .onConflict((oc) => oc.column('userId').doUpdateSet(set))
+    .returning(['unreadMessages', 'adminWaiting'])
+    .executeTakeFirstOrThrow();
+  return choicesOf(user, row);
 }

@@ -177,6 +177,41 @@ describe('email preferences', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('give an admin the admin task mail, on by default, kept when a PUT leaves it out', async () => {
+    const { session } = await userWithSession(ctx, 'admin');
+    const get = () => inject(session, 'GET', '/api/profile/email-preferences');
+    expect((await get()).json()).toEqual({ unreadMessages: true, adminWaiting: true });
+    const off = await inject(session, 'PUT', '/api/profile/email-preferences', {
+      unreadMessages: true,
+      adminWaiting: false,
+    });
+    expect([off.statusCode, off.json()]).toEqual([200, { unreadMessages: true, adminWaiting: false }]);
+    const unreadOff = await inject(session, 'PUT', '/api/profile/email-preferences', { unreadMessages: false });
+    expect(unreadOff.json()).toEqual({ unreadMessages: false, adminWaiting: false });
+    const bad = await inject(session, 'PUT', '/api/profile/email-preferences', {
+      unreadMessages: true,
+      adminWaiting: 'yes',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('Admin task emails must be on (true) or off (false)');
+    expect((await get()).json()).toEqual({ unreadMessages: false, adminWaiting: false });
+  });
+
+  it('refuse a member who sets the admin task mail, and save nothing of that request', async () => {
+    const { user, session } = await userWithSession(ctx, 'both');
+    const res = await inject(session, 'PUT', '/api/profile/email-preferences', {
+      unreadMessages: false,
+      adminWaiting: true,
+    });
+    expect([res.statusCode, res.json().error.message]).toEqual([
+      403,
+      'Only admins get emails about work waiting for admins.',
+    ]);
+    expect((await inject(session, 'GET', '/api/profile/email-preferences')).json()).toEqual({ unreadMessages: true });
+    const rows = await ctx.db.selectFrom('emailPreferences').selectAll().where('userId', '=', user.id).execute();
+    expect(rows).toEqual([]);
+  });
+
   it('belong to the signed-in user only', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/profile/email-preferences' })).statusCode).toBe(401);
     const put = await ctx.app.inject({

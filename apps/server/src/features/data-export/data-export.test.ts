@@ -278,6 +278,22 @@ describe('downloading your data', () => {
     expect(conversation.messages.slice(0, 2).map((m: { from: string }) => m.from)).toEqual(['you', 'Sam Seller']);
   });
 
+  it("gives the email preferences a member may choose: an admin's include the admin task mail", async () => {
+    const member = await userWithSession(ctx, 'seller');
+    const admin = await userWithSession(ctx, 'admin');
+    const off = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/profile/email-preferences',
+      payload: { unreadMessages: true, adminWaiting: false },
+      headers: admin.session.headers,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const prefsOf = async (session: Session) =>
+      (await download(session, { password: TEST_PASSWORD })).json().account.emailPreferences;
+    expect(await prefsOf(member.session)).toEqual({ unreadMessages: true });
+    expect(await prefsOf(admin.session)).toEqual({ unreadMessages: true, adminWaiting: false });
+  });
+
   it('streams the file compressed when the browser accepts it', async () => {
     const { user, session } = await userWithSession(ctx, 'buyer');
     const res = await ctx.app.inject({

@@ -24,7 +24,7 @@ export async function accountSection(db: Database, { userId, sessionId }: Export
     .execute();
   const prefs = await db
     .selectFrom('emailPreferences')
-    .select('unreadMessages')
+    .select(['unreadMessages', 'adminWaiting'])
     .where('userId', '=', userId)
     .executeTakeFirst();
   const payout = await db
@@ -54,7 +54,11 @@ export async function accountSection(db: Database, { userId, sessionId }: Export
       addedAt: isoTime(p.createdAt),
       lastUsedAt: isoTime(p.lastUsedAt),
     })),
-    emailPreferences: { unreadMessages: prefs?.unreadMessages ?? true },
+    emailPreferences: {
+      unreadMessages: prefs?.unreadMessages ?? true,
+      // An admin's choice only (decision 188).
+      ...(user.role === 'admin' ? { adminWaiting: prefs?.adminWaiting ?? true } : {}),
+    },
     payoutDetails: payout ? { kind: payout.kind, summary: payout.summary, changedAt: isoTime(payout.changedAt) } : null,
     signedInDevices: sessions.map((s) => ({
       usedForThisDownload: s.id === sessionId,

@@ -15,6 +15,7 @@ type Task = keyof Omit<typeof T, 'footer'>;
 
 function queueTaskMail(
   trx: Database,
+  publicUrl: string,
   task: Task,
   subject: string,
   line: string,
@@ -22,7 +23,7 @@ function queueTaskMail(
   except: string[],
   now: number,
 ) {
-  const body = mailLayout(T[task].heading, [line], { label: T[task].label, url }, T.footer);
+  const body = mailLayout(T[task].heading, [line], { label: T[task].label, url }, T.footer(publicUrl));
   return queueMailToAdmins(trx, (to) => ({ to: to.email, subject, ...body }), now, except);
 }
 
@@ -37,7 +38,7 @@ export async function queueDisputeAdminMail(trx: Database, publicUrl: string, or
   const line = T.dispute.line(formatCents(order.priceCents), order.disputeReason ?? '');
   const subject = T.dispute.subject(await titleOf(trx, order));
   const url = orderUrl(publicUrl, order.id);
-  await queueTaskMail(trx, 'dispute', subject, line, url, [order.buyerId, order.sellerId], now);
+  await queueTaskMail(trx, publicUrl, 'dispute', subject, line, url, [order.buyerId, order.sellerId], now);
 }
 
 export async function queueChargebackAdminMail(
@@ -50,7 +51,7 @@ export async function queueChargebackAdminMail(
   const line = T.chargeback.line(chargebackOpenedReason(chargeback.amountCents, chargeback.reason));
   const subject = T.chargeback.subject(await titleOf(trx, order));
   const url = orderUrl(publicUrl, order.id);
-  await queueTaskMail(trx, 'chargeback', subject, line, url, [order.buyerId, order.sellerId], now);
+  await queueTaskMail(trx, publicUrl, 'chargeback', subject, line, url, [order.buyerId, order.sellerId], now);
 }
 
 export async function queuePayoutAdminMail(
@@ -64,6 +65,7 @@ export async function queuePayoutAdminMail(
   const line = T.payout.line(member?.displayName ?? 'A member', amount);
   await queueTaskMail(
     trx,
+    publicUrl,
     'payout',
     T.payout.subject(amount),
     line,

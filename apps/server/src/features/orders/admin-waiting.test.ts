@@ -60,7 +60,10 @@ describe('what waits for an admin', () => {
       expect(mails.map((m) => m.subject)).toEqual(['A dispute waits for your decision: Diamond rank']);
       expect(mails[0]!.text).toContain('The buyer disputed the order ($100.00). Their reason: The password was wrong.');
       expect(mails[0]!.text).toContain(`Open the order: ${URL}/admin/orders/${id}`);
-      expect(mails[0]!.text).toContain('You get this email because you are an admin on Accountry.');
+      expect(mails[0]!.text).toContain(
+        'You get this email because you are an admin on Accountry. You can turn these emails off in your profile: ' +
+          `${URL}/profile`,
+      );
     }
     for (const to of idle) expect(await subjects(to)).toEqual([]);
     // The parties hear of their dispute as they did; no admin mail reaches them.
@@ -153,6 +156,32 @@ describe('what waits for an admin', () => {
     expect(await waiting()).toEqual({ ...none, reports: { listing: 0, conversation: 0, user: 2 } });
     expect(await ctx.mailsTo(admin.email)).toHaveLength(before);
     await ctx.db.deleteFrom('reports').where('status', '=', 'open').execute();
+  });
+
+  it('mails no admin who turned these mails off, and still counts the work for them', async () => {
+    const off = await call(ctx, other, 'PUT', '/api/profile/email-preferences', {
+      unreadMessages: true,
+      adminWaiting: false,
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const deal = await arrangeDeal(ctx, { title: 'Quiet dispute' });
+    const id = await orderUpTo(ctx, deal, 'delivered');
+    await expectOk(call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute`, { reason: 'It does not work.' }));
+    const subject = 'A dispute waits for your decision: Quiet dispute';
+    expect(await subjects(admin.email)).toContain(subject);
+    expect(await subjects(other.email)).not.toContain(subject);
+    expect(await waiting(other)).toEqual({ ...none, disputes: 1 });
+
+    // Turned on again, the next task is mailed.
+    const on = await call(ctx, other, 'PUT', '/api/profile/email-preferences', {
+      unreadMessages: true,
+      adminWaiting: true,
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const next = await arrangeDeal(ctx, { title: 'Loud dispute' });
+    const nextId = await orderUpTo(ctx, next, 'delivered');
+    await expectOk(call(ctx, next.buyer, 'POST', `/api/orders/${nextId}/dispute`, { reason: 'It does not work.' }));
+    expect(await subjects(other.email)).toContain('A dispute waits for your decision: Loud dispute');
   });
 
   it('answers admins only', async () => {

@@ -11,6 +11,9 @@ import { authApi } from '../api/auth-api';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 
 const KEY = ['email-preferences'];
+const ADMIN_WAITING_MAIL_DESCRIPTION =
+  'One email for each dispute to decide, payout request and card chargeback that is not your own. Reports are only ' +
+  'counted on the Admin link.';
 
 /** The mail a user may turn off; saved as soon as a switch moves, and put back if saving fails. */
 export function EmailPreferencesCard() {
@@ -55,6 +58,17 @@ export function EmailPreferencesCard() {
           if (!save.isPending) save.mutate({ ...prefs.data, unreadMessages: e.currentTarget.checked });
         }}
       />
+      {/* The server gives this choice to admins only (decision 188). */}
+      {prefs.data.adminWaiting !== undefined && (
+        <Switch
+          label="Email me when work waits for admins"
+          description={ADMIN_WAITING_MAIL_DESCRIPTION}
+          checked={prefs.data.adminWaiting}
+          onChange={(e) => {
+            if (!save.isPending) save.mutate({ ...prefs.data, adminWaiting: e.currentTarget.checked });
+          }}
+        />
+      )}
       <Text size="sm" c="dimmed">
         Email about your orders, payments and your account is always sent: it is how you learn what happened while you
         were away.
