@@ -61,7 +61,9 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   });
   await reporter.close();
   const open = reports + 1;
-  await sections.getByRole('link', { name: `Reports (${open} waiting)` }).click();
+  const risen = sections.getByRole('link', { name: `Reports (${open} waiting)` });
+  await expect(risen).toBeVisible();
+  await risen.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/reports\?tab=(listing|conversation)$/);
   await page.getByRole('tab', { name: /^Conversations/ }).click();
