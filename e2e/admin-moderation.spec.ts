@@ -51,7 +51,7 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   const sections = page.getByRole('navigation', { name: 'Admin sections' });
   await expect(sections.getByRole('link', { name: `Reports (${reports} waiting)` })).toBeVisible();
   // A member reports another listing while the admin looks: the server tells the admin's tab, whose count rises
-  // without a reload (decision 188).
+  // without a reload (decision 189).
   const reporter = await browser.newContext();
   await signInContext(reporter, baseURL!, buyer.id);
   const laterListing = createListing(seller.id, `Reported later ${Date.now().toString(36)}`);

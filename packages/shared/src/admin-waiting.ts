@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const ADMIN_WAITING_ROUTE = '/api/admin/waiting';
 
 /**
- * Pushed to admins' sockets when a count may have changed (decision 188), with no data: each tab asks the route again.
+ * Pushed to admins' sockets when a count may have changed (decision 189), with no data: each tab asks the route again.
  * A server process sends at most one a second.
  */
 export const ADMIN_WAITING_CHANGED = 'admin.waiting';

@@ -5,7 +5,7 @@ export const UNREAD_MESSAGE_MAIL_DELAY_MINUTES = 10;
 
 /**
  * GET and PUT /api/profile/email-preferences: the mail a user may turn off (mail about their orders always goes).
- * `adminWaiting`, the mail to admins when a dispute, a payout request or a chargeback waits for them (decision 188),
+ * `adminWaiting`, the mail to admins when a dispute, a payout request or a chargeback waits for them (decision 189),
  * is an admin's only: GET gives it to admins, and a PUT that sets it is refused for anyone else. An admin's PUT
  * without it leaves it as it was.
  */

@@ -564,7 +564,7 @@ export interface EmailPreferencesTable {
   userId: string;
   /** A mail when a message waits unread (decision 163). */
   unreadMessages: boolean;
-  /** An admin's mail when a dispute, payout request or chargeback waits for admins (decision 188). */
+  /** An admin's mail when a dispute, payout request or chargeback waits for admins (decision 189). */
   adminWaiting: Generated<boolean>;
   updatedAt: number;
 }

@@ -4,7 +4,7 @@ import { queueMail } from './mail-outbox';
 
 /**
  * Queue a mail to every admin who may act on a task (decision 186), in the caller's transaction: none to a disabled
- * or deleted admin, to one who turned these mails off (decision 188), nor to the members `except` (an admin never
+ * or deleted admin, to one who turned these mails off (decision 189), nor to the members `except` (an admin never
  * decides their own money); returns how many.
  */
 export async function queueMailToAdmins(

@@ -7,7 +7,7 @@ import { insertReport } from './admin-test-fixtures';
 import { ADMIN_WAITING_PUSH_GAP_MS } from './admin-waiting.socket';
 
 /**
- * Admins' tabs hear that what waits for them may have changed (decision 188). The sockets are held by a second server
+ * Admins' tabs hear that what waits for them may have changed (decision 189). The sockets are held by a second server
  * process on the same database while the first one writes, so the event has to cross the bus to reach them.
  */
 let ctx: TestContext;

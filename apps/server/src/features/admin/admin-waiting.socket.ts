@@ -24,7 +24,7 @@ export function changesAdminWaiting(writes: TableWrites) {
 }
 
 /**
- * Tell every admin's open tabs, in every process (the bus), that what waits for them may have changed (decision 188):
+ * Tell every admin's open tabs, in every process (the bus), that what waits for them may have changed (decision 189):
  * after each committed write that could change a count, whichever feature made it. The hub sends it to sockets whose
  * user is an admin; a changed role ends the user's sockets, so a demoted admin hears no more.
  */

@@ -8,7 +8,7 @@ type Stored = Required<EmailPreferences>;
 /** Every optional mail is on until the user turns it off. */
 const DEFAULTS: Stored = { unreadMessages: true, adminWaiting: true };
 
-/** What the user may choose: the admin task mail is an admin's only (decision 188). */
+/** What the user may choose: the admin task mail is an admin's only (decision 189). */
 const choicesOf = (user: AuthUser, prefs: Stored): EmailPreferences =>
   user.role === 'admin' ? prefs : { unreadMessages: prefs.unreadMessages };
 

@@ -56,7 +56,7 @@ export async function accountSection(db: Database, { userId, sessionId }: Export
     })),
     emailPreferences: {
       unreadMessages: prefs?.unreadMessages ?? true,
-      // An admin's choice only (decision 188).
+      // An admin's choice only (decision 189).
       ...(user.role === 'admin' ? { adminWaiting: prefs?.adminWaiting ?? true } : {}),
     },
     payoutDetails: payout ? { kind: payout.kind, summary: payout.summary, changedAt: isoTime(payout.changedAt) } : null,

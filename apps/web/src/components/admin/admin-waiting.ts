@@ -29,7 +29,7 @@ export function useAdminWaiting(enabled: boolean) {
 const RECOUNT_AFTER_MS = 200;
 
 /**
- * Recounts when the server says what waits for admins changed (decision 188), and when the socket is back after a gap
+ * Recounts when the server says what waits for admins changed (decision 189), and when the socket is back after a gap
  * (pushes may have been missed). Mounted once, in the header; the other counts share its query.
  */
 export function useAdminWaitingLive(isAdmin: boolean) {

@@ -58,7 +58,7 @@ export function EmailPreferencesCard() {
           if (!save.isPending) save.mutate({ ...prefs.data, unreadMessages: e.currentTarget.checked });
         }}
       />
-      {/* The server gives this choice to admins only (decision 188). */}
+      {/* The server gives this choice to admins only (decision 189). */}
       {prefs.data.adminWaiting !== undefined && (
         <Switch
           label="Email me when work waits for admins"
