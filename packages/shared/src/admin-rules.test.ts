@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { removesLastAdmin, isSelfAction } from './admin-rules';
+import { removesLastAdmin, isPartyTo, isSelfAction } from './admin-rules';
 import { userState } from './admin-users';
 import { statusAfterUnhide } from './admin-listings';
 import { utcCalendarStarts } from './admin-dashboard';
@@ -19,6 +19,14 @@ describe('removesLastAdmin', () => {
   it('knows a self action', () => {
     expect(isSelfAction('a', 'a')).toBe(true);
     expect(isSelfAction('a', 'b')).toBe(false);
+  });
+  it.each([
+    ['a', ['a', 'b'], true],
+    ['b', ['a', 'b'], true],
+    ['c', ['a', 'b'], false],
+    ['a', [], false],
+  ] as const)('actor %s, parties %j → party %s', (actor, parties, expected) => {
+    expect(isPartyTo(actor, parties)).toBe(expected);
   });
 });
 

@@ -12,3 +12,11 @@ export function removesLastAdmin(activeAdminIds: readonly string[], targetId: st
 export function isSelfAction(actorId: string, targetId: string): boolean {
   return actorId === targetId;
 }
+
+/**
+ * An admin acting as admin is no party to what they act on (an order's buyer or seller, a payout's or balance's
+ * owner): a party goes by the member rules, and another admin does what only an admin may.
+ */
+export function isPartyTo(actorId: string, partyIds: readonly string[]): boolean {
+  return partyIds.some((id) => isSelfAction(actorId, id));
+}

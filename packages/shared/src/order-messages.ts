@@ -9,6 +9,7 @@ export const ORDER_MESSAGES = {
   ownListing: 'You cannot buy your own listing.',
   ownDisputeDecision: 'You cannot decide a dispute on your own order. Another admin has to.',
   ownOrderClosing: 'You are a party to an order this would cancel. Another admin has to.',
+  ownOrderReveal: 'You cannot reveal the credentials of your own order as an admin. Another admin has to.',
   chargebackHold:
     "This order is on hold while the buyer's bank reviews a chargeback. Nothing can change until it decides.",
   decideAfterChargeback: 'You can decide this dispute once the bank has decided the chargeback.',

@@ -1,18 +1,17 @@
 import type { AdminUserOpenOrders } from '@accountry/shared/admin-users';
-import { isSelfAction } from '@accountry/shared/admin-rules';
 import { ORDER_MESSAGES as M, accountClosedReason } from '@accountry/shared/order-messages';
 import { ACCOUNT_CLOSED_ACTIONS, ORDER_TRANSITIONS, type OrderAction } from '@accountry/shared/order-state';
 import type { AppDeps } from '../../app';
 import { engineOf, type Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
 import type { OrdersTable } from '../../db/schema';
-import { forbidden } from '../../lib/app-error';
 import { openOrderTotals, ordersClosedWith } from './account-closure.repository';
 import { afterTransition, refundedBy } from './order-effects';
 import { applyTransition, type Moved } from './order-transitions';
 import { ordersContext } from './orders-context';
 import { publishSystemMessages } from '../chat/system-messages.service';
 import { closeOffers } from './offer-purchase.service';
+import { assertNotParty, partiesOf } from './admin-not-party';
 
 /** What an admin did to the account; the canceled orders' history says which. */
 export type ClosedHow = 'disabled' | 'deleted';
@@ -50,8 +49,7 @@ export async function cancelOrdersOfClosedAccount(
   const done: Array<{ before: OrdersTable; moved: Moved; action: OrderAction }> = [];
   const closing = await ordersClosedWith(trx, input.userId);
   // An admin does not refund themself or cancel their own sale by closing the other party (another admin has to).
-  if (closing.some((o) => isSelfAction(input.actorId, o.buyerId) || isSelfAction(input.actorId, o.sellerId)))
-    throw forbidden(M.ownOrderClosing);
+  assertNotParty(input.actorId, closing.flatMap(partiesOf), M.ownOrderClosing);
   for (const order of closing) {
     const side = order.sellerId === input.userId ? 'seller' : 'buyer';
     const action = ACCOUNT_CLOSED_ACTIONS[side];

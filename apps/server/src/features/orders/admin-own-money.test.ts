@@ -72,6 +72,58 @@ describe('an admin and their own money', () => {
     expect(await orderStatus(id)).toBe('disputed');
   });
 
+  it('cannot reveal the credentials of an order they bought through the admin route, held or not', async () => {
+    const deal = await arrangeDeal(ctx, {}, 'admin');
+    const id = await orderUpTo(ctx, deal, 'delivered');
+    const reason = 'The owner took it back.';
+    expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute`, { reason })).status).toBe(200);
+    const refusal = {
+      status: 403,
+      body: {
+        error: { message: 'You cannot reveal the credentials of your own order as an admin. Another admin has to.' },
+      },
+    };
+    const asAdmin = await call(ctx, deal.buyer, 'POST', `/api/admin/orders/${id}/credentials/reveal`);
+    expect(asAdmin).toMatchObject(refusal);
+    expect(asAdmin.body).not.toHaveProperty('login');
+    // Not read, so not the buyer's first reveal either: the seller may still correct them (decision 182).
+    const order = () =>
+      ctx.db.selectFrom('orders').select('credentialsRevealedAt').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await order()).toEqual({ credentialsRevealedAt: null });
+
+    // Held for a chargeback: the buyer cannot read them, and the admin route is no way around it.
+    await ctx.db.updateTable('orders').set({ chargebackHoldSince: ctx.clock.now() }).where('id', '=', id).execute();
+    expect(await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/credentials/reveal`)).toMatchObject({
+      status: 409,
+      body: {
+        error: {
+          message:
+            "This order is on hold while the buyer's bank reviews a chargeback. Nothing can change until it decides.",
+        },
+      },
+    });
+    expect(await call(ctx, deal.buyer, 'POST', `/api/admin/orders/${id}/credentials/reveal`)).toMatchObject(refusal);
+    expect(await ctx.db.selectFrom('credentialReveals').select('id').where('orderId', '=', id).execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('auditLog').select('id').where('targetId', '=', id).execute()).toEqual([]);
+
+    const other = await call(ctx, otherAdmin, 'POST', `/api/admin/orders/${id}/credentials/reveal`);
+    expect(other).toMatchObject({ status: 200, body: { login: 'valorant_king' } });
+    expect(await order()).toEqual({ credentialsRevealedAt: null });
+  });
+
+  it('cannot reveal the credentials of an order they sold either', async () => {
+    const deal = await arrangeDeal(ctx);
+    const a = await userWithSession(ctx, 'admin');
+    await ctx.db.updateTable('listings').set({ sellerId: a.user.id }).where('id', '=', deal.listing.id).execute();
+    const sellerAdmin: Party = { id: a.user.id, session: a.session };
+    const id = await orderUpTo(ctx, { ...deal, seller: { ...sellerAdmin, email: a.user.email } }, 'delivered');
+    const reason = 'The password does not work.';
+    expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute`, { reason })).status).toBe(200);
+    const own = await call(ctx, sellerAdmin, 'POST', `/api/admin/orders/${id}/credentials/reveal`);
+    expect(own.status).toBe(403);
+    expect(own.body).not.toHaveProperty('login');
+  });
+
   it('cannot refund their own paid order by closing its seller’s account', async () => {
     const deal = await arrangeDeal(ctx, { priceCents: 30_000 }, 'admin');
     const id = await orderUpTo(ctx, deal, 'paid');

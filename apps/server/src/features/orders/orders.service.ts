@@ -1,4 +1,3 @@
-import { isSelfAction } from '@accountry/shared/admin-rules';
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { SELLER_ANSWER_MS, canOpenDispute, credentialsWithdrawn, type OrderActor } from '@accountry/shared/order-state';
 import type { Credentials, DecisionInput } from '@accountry/shared/orders';
@@ -15,6 +14,7 @@ import { sealedForReveal } from './order-credentials.repository';
 import { eitherBlocked } from '../../db/member-blocks';
 import { chargebackOnPayment } from './chargebacks.service';
 import { queueDisputeAdminMail } from './admin-task-mails';
+import { assertNotParty, partiesOf } from './admin-not-party';
 
 /** The viewer's side of an order, or a 404 that does not say whether the order exists. */
 export function sideOf(order: OrdersTable, user: AuthUser): 'buyer' | 'seller' | 'admin' {
@@ -151,8 +151,7 @@ export async function decideDispute(ctx: OrdersContext, admin: AuthUser, id: str
     reason: input.reason,
     refundCents: input.refundCents,
     check: async (o, trx) => {
-      if (isSelfAction(admin.id, o.buyerId) || isSelfAction(admin.id, o.sellerId))
-        throw forbidden(M.ownDisputeDecision);
+      assertNotParty(admin.id, partiesOf(o), M.ownDisputeDecision);
       if (o.status !== 'disputed') throw conflict(M.notDisputed);
       if (action === 'partial_refund' && (input.refundCents ?? 0) > o.priceCents) throw badRequest(M.refundTooLarge);
       await recordAudit(
@@ -177,13 +176,17 @@ export async function decideDispute(ctx: OrdersContext, admin: AuthUser, id: str
   return moved;
 }
 
-/** The buyer (after delivery) or an admin handling a dispute reads the credentials; every reveal is recorded. */
+/**
+ * The buyer (after delivery) or an admin handling a dispute reads the credentials; every reveal is recorded. An admin
+ * who bought or sold the order reads them only as its buyer, under the buyer's rules (hold, first reveal).
+ */
 export async function revealCredentials(ctx: OrdersContext, user: AuthUser, id: string, asAdmin: boolean) {
   const now = ctx.deps.clock.now();
   const db = ctx.deps.db.db;
   const order = await findOrder(db, id);
   if (!order) throw notFound(M.notFound);
   if (asAdmin) {
+    assertNotParty(user.id, partiesOf(order), M.ownOrderReveal);
     if (order.status !== 'disputed') throw conflict(M.notDisputed);
   } else {
     only('buyer', order, user);

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { isSelfAction } from '@accountry/shared/admin-rules';
 import { WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
 import { OPEN_STATES } from '@accountry/shared/order-state';
 import type { Payout, PayoutStatus, Wallet } from '@accountry/shared/wallet';
@@ -11,6 +10,7 @@ import { queuePayoutAdminMail } from './admin-task-mails';
 import { payoutDecidedMail, type PayoutDecision } from './payout-mails';
 import { payoutDestination } from './payout-methods.service';
 import { mayTrade } from './order-listings.repository';
+import { assertNotParty } from './admin-not-party';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -201,7 +201,7 @@ export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, d
   await deps.db.db.transaction().execute(async (trx) => {
     const payout = await trx.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
     if (!payout) throw notFound(W.payoutNotFound);
-    if (isSelfAction(admin.id, payout.userId)) throw forbidden(W.ownPayoutDecision);
+    assertNotParty(admin.id, [payout.userId], W.ownPayoutDecision);
     const status = paid ? 'paid' : 'rejected';
     await endOpenPayout(trx, payout, { status, by: admin.id, reason, reference }, now);
     const url = deps.config.publicUrl;
@@ -234,7 +234,7 @@ export async function creditBalance(
   reason: string,
 ) {
   const now = deps.clock.now();
-  if (isSelfAction(admin.id, userId)) throw forbidden(W.ownBalanceCredit);
+  assertNotParty(admin.id, [userId], W.ownBalanceCredit);
   const user = await deps.db.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   if (!user) throw notFound(W.userNotFound);
   await deps.db.db.transaction().execute(async (trx) => {

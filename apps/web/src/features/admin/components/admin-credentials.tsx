@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
+import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { CredentialsView, type CredentialValues } from '../../../components/orders/credentials-view';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { adminOrdersApi } from '../api/admin-orders-api';
 import { formatDateTime } from '../../../lib/format-time';
 
-/** While a dispute is open an admin may reveal the delivered credentials; every reveal is audited and listed. */
-export function AdminCredentials({ order }: { order: OrderDetail }) {
+/**
+ * While a dispute is open an admin may reveal the delivered credentials; every reveal is audited and listed. Not an
+ * admin who bought or sold the order (`own`): another admin has to.
+ */
+export function AdminCredentials({ order, own }: { order: OrderDetail; own: boolean }) {
   const [shown, setShown] = useState<CredentialValues | null>(null);
   const confirm = useConfirm();
   const { delivered, erased, reveals } = order.credentials;
@@ -31,6 +35,10 @@ export function AdminCredentials({ order }: { order: OrderDetail }) {
           <Text c="dimmed">Erased 30 days after completion.</Text>
         ) : shown ? (
           <CredentialsView values={shown} />
+        ) : order.status === 'disputed' && own ? (
+          <Text size="sm" c="dimmed">
+            {ORDER_MESSAGES.ownOrderReveal}
+          </Text>
         ) : order.status === 'disputed' ? (
           <Button variant="light" leftSection={<IconEye size={18} />} onClick={askReveal} w="fit-content">
             Reveal for this dispute

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { Alert, Anchor, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { isSelfAction } from '@accountry/shared/admin-rules';
+import { isPartyTo } from '@accountry/shared/admin-rules';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { ChargebackNotice } from '../../../components/orders/chargeback-notice';
 import { DisputeDecision } from '../../../components/orders/dispute-decision';
@@ -25,6 +25,8 @@ export function Component() {
   const query = useQuery({ queryKey: adminOrderKeys.order(orderId), queryFn: () => adminOrdersApi.order(orderId) });
   const order = query.data;
   const me = useSession().user?.uid;
+  // An admin who bought or sold the order acts on it only as a party (decision 188).
+  const own = !!order && isPartyTo(me ?? '', [order.buyerId, order.sellerId]);
   return (
     <Stack>
       <Anchor component={Link} to="/admin/orders" size="sm">
@@ -71,7 +73,7 @@ export function Component() {
                       <Alert color="yellow" title="On hold">
                         {ORDER_MESSAGES.decideAfterChargeback}
                       </Alert>
-                    ) : isSelfAction(me ?? '', order.buyerId) || isSelfAction(me ?? '', order.sellerId) ? (
+                    ) : own ? (
                       <Alert color="yellow" title="Your own order">
                         {ORDER_MESSAGES.ownDisputeDecision}
                       </Alert>
@@ -90,7 +92,7 @@ export function Component() {
                       <OrderCountdown dueAt={order.dueAt} label={dueLabel(order.dueAction, 'admin')} />
                     </Card>
                   )}
-                  <AdminCredentials order={order} />
+                  <AdminCredentials order={order} own={own} />
                   <Group gap="md">
                     <Anchor component={Link} to={`/admin/users/${order.buyerId}`} size="sm">
                       Buyer: {order.buyerName}
