@@ -2,6 +2,8 @@ import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_PER_PERSON, type EvidenceUpload } from '@accountry/shared/orders';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import type { AuthUser } from '../../plugins/auth';
+import type { Database } from '../../db/database';
+import { withKeyLocks } from '../../db/key-lock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { DISPLAY_VARIANT, reencodeImage } from '../../lib/images/image-processing';
@@ -12,9 +14,22 @@ import { evidenceUrl } from './disputes.service';
 
 const folder = (ctx: OrdersContext) => new PrivateImageFolder(ctx.deps.config.privateUploadDir, 'disputes');
 
+/** 409 once the uploader has attached DISPUTE_EVIDENCE_PER_PERSON images to this order. */
+async function assertEvidenceRoom(db: Database, orderId: string, uploaderId: string) {
+  const count = await db
+    .selectFrom('disputeEvidence')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('orderId', '=', orderId)
+    .where('uploaderId', '=', uploaderId)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= DISPUTE_EVIDENCE_PER_PERSON) throw conflict(M.evidenceLimit);
+}
+
 /**
  * Evidence images for an open dispute, from the buyer, the seller or an admin: checked and re-encoded by the core
- * image module and stored privately (never under a public folder). A statement then refers to it by id.
+ * image module and stored privately (never under a public folder). A statement then refers to it by id. The limit
+ * is checked before the image is read, then again under the uploader's lock with the insert, so parallel uploads
+ * cannot pass it together; a refused upload's file is removed.
  */
 export async function uploadEvidence(
   ctx: OrdersContext,
@@ -27,32 +42,34 @@ export async function uploadEvidence(
   if (bytes.length > DISPUTE_EVIDENCE_MAX_BYTES)
     throw new AppError(413, ERROR_CODES.payloadTooLarge, M.evidenceTooLarge);
   const db = ctx.deps.db.db;
-  const count = await db
-    .selectFrom('disputeEvidence')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('orderId', '=', orderId)
-    .where('uploaderId', '=', user.id)
-    .executeTakeFirstOrThrow();
-  if (Number(count.n) >= DISPUTE_EVIDENCE_PER_PERSON) throw conflict(M.evidenceLimit);
+  await assertEvidenceRoom(db, orderId, user.id);
   const { full } = await reencodeImage(bytes, { full: DISPLAY_VARIANT }, () =>
     badRequest(M.evidenceType, { file: M.evidenceType }),
   );
   const id = newId();
   const fileName = await folder(ctx).write(id, full.data);
-  await db
-    .insertInto('disputeEvidence')
-    .values({
-      id,
-      orderId,
-      uploaderId: user.id,
-      fileName,
-      contentType: 'image/webp',
-      width: full.width,
-      height: full.height,
-      bytes: full.data.length,
-      createdAt: ctx.deps.clock.now(),
-    })
-    .execute();
+  try {
+    await withKeyLocks(db, [`dispute-evidence:${orderId}:${user.id}`], async (trx) => {
+      await assertEvidenceRoom(trx, orderId, user.id);
+      await trx
+        .insertInto('disputeEvidence')
+        .values({
+          id,
+          orderId,
+          uploaderId: user.id,
+          fileName,
+          contentType: 'image/webp',
+          width: full.width,
+          height: full.height,
+          bytes: full.data.length,
+          createdAt: ctx.deps.clock.now(),
+        })
+        .execute();
+    });
+  } catch (err) {
+    await folder(ctx).remove(fileName);
+    throw err;
+  }
   return { id, url: evidenceUrl(orderId, id), width: full.width, height: full.height };
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DISPUTE_EVIDENCE_MAX_BYTES } from '@accountry/shared/orders';
+import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_PER_PERSON } from '@accountry/shared/orders';
 import { createTestApp, signInAs, userWithSession, type TestContext } from '../../test/test-app';
 import { arrangeDeal, call, expectLedgerHealthy, orderUpTo, type Party } from './orders-test-helpers';
 
@@ -122,6 +122,34 @@ describe('dispute evidence images', () => {
       body: { error: { message: 'Statements can be posted only while the dispute is open.' } },
     });
     expect(await ctx.db.selectFrom('disputeEvidence').select('id').where('orderId', '=', paid).execute()).toEqual([]);
+  });
+
+  it('keeps at most 10 images per person and order, also sent all at once, and no file of a refused one', async () => {
+    const { deal, id } = await disputed();
+    const privateDir = path.join(`${uploadDir}-private`, 'disputes');
+    const filesBefore = filesUnder(privateDir).length;
+    const image = await png();
+    deal.buyer.session = await signInAs(ctx, deal.buyer.id);
+    const answers = await Promise.all(
+      Array.from({ length: DISPUTE_EVIDENCE_PER_PERSON + 5 }, async () => {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/orders/${id}/dispute/evidence`,
+          payload: image,
+          headers: { ...deal.buyer.session.headers, 'content-type': 'image/png' },
+        });
+        return { status: res.statusCode, message: res.json().error?.message };
+      }),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(DISPUTE_EVIDENCE_PER_PERSON);
+    expect(answers.filter((a) => a.status !== 201)).toEqual(
+      Array(5).fill({ status: 409, message: 'You can attach at most 10 images to a dispute.' }),
+    );
+    const stored = await ctx.db.selectFrom('disputeEvidence').select('uploaderId').where('orderId', '=', id).execute();
+    expect(stored).toEqual(Array(DISPUTE_EVIDENCE_PER_PERSON).fill({ uploaderId: deal.buyer.id }));
+    expect(filesUnder(privateDir)).toHaveLength(filesBefore + DISPUTE_EVIDENCE_PER_PERSON);
+    // The limit is each person's: the seller still has all of theirs.
+    expect((await upload(deal.seller, id, image)).status).toBe(201);
   });
 
   it("refuses to attach someone else's upload to a statement", async () => {
