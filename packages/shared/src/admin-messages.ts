@@ -5,6 +5,8 @@ export const ADMIN_MESSAGES = {
   userNotFound: 'User not found',
   listingNotFound: 'Listing not found',
   reportNotFound: 'Report not found',
+  /** Reopening a resolved report would give its member two open reports of one target (one is allowed). */
+  reportOpenAgain: 'The same member has reported this again since, and that report is open. Review that one instead.',
   feedbackNotFound: 'Feedback not found',
   lastAdmin: 'This is the last admin account. Make another user an admin first.',
   notAdminAnymore: 'You are no longer an admin.',

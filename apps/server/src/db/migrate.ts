@@ -43,6 +43,7 @@ import * as adminWaitingIndex from './migrations/2026-12-03T0100-admin-waiting-i
 import * as payoutReference from './migrations/2026-12-04T0100-payout-reference';
 import * as chargebackRecovery from './migrations/2026-12-04T0200-chargeback-recovery';
 import * as adminTaskMailPreference from './migrations/2026-12-04T0300-admin-task-mail-preference';
+import * as oneOpenReport from './migrations/2026-12-04T0400-one-open-report';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-04T0100-payout-reference': payoutReference,
   '2026-12-04T0200-chargeback-recovery': chargebackRecovery,
   '2026-12-04T0300-admin-task-mail-preference': adminTaskMailPreference,
+  '2026-12-04T0400-one-open-report': oneOpenReport,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,32 +1,32 @@
 import type { Database } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
 import type { ReportsTable } from '../db/schema';
+import { conflict } from './app-error';
 import { newId } from './ids';
 
 type Target = Pick<ReportsTable, 'targetType' | 'targetId' | 'reporterId'>;
 
-/** The reporter's report of this target that moderators have not resolved yet, if any. */
-export async function findOpenReport(db: Database, t: Target) {
-  return db
-    .selectFrom('reports')
-    .select('id')
-    .where('targetType', '=', t.targetType)
-    .where('targetId', '=', t.targetId)
-    .where('reporterId', '=', t.reporterId)
-    .where('status', '!=', 'resolved')
-    .executeTakeFirst();
-}
-
-/** File a new open report for the moderators (the reports table is shared by every feature that can report). */
+/**
+ * File a new open report for the moderators (the reports table is shared by every feature that can report). One
+ * open report per member and target, held by the `reports_open_reporter_idx` partial unique index, so parallel
+ * requests cannot both file one: a second is refused with a 409 and the caller's `duplicate` message.
+ */
 export async function insertOpenReport(
   db: Database,
   input: Target & Pick<ReportsTable, 'reason' | 'message'>,
   now: number,
+  duplicate: string,
 ) {
   const id = newId();
-  await db
-    .insertInto('reports')
-    .values({ id, ...input, status: 'open', note: '', createdAt: now, updatedAt: now })
-    .execute();
+  try {
+    await db
+      .insertInto('reports')
+      .values({ id, ...input, status: 'open', note: '', createdAt: now, updatedAt: now })
+      .execute();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(duplicate);
+    throw err;
+  }
   return id;
 }
 

@@ -16,7 +16,8 @@ import {
 } from '@accountry/shared/admin-reports';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
-import { notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../db/errors';
+import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-reports.repository';
@@ -110,25 +111,33 @@ export async function getReport(deps: AppDeps, id: string): Promise<AdminReportD
   return { ...report, messages, moreMessages: rows.length > REPORTED_MESSAGES_LIMIT };
 }
 
-/** Set a report's status and/or note; recorded in the audit log with what changed. */
+/**
+ * Set a report's status and/or note; recorded in the audit log with what changed. Reopening a resolved report while
+ * its member has filed another open one of the same target is refused (409) by the one-open-report index.
+ */
 export async function reviewReport(deps: AppDeps, actor: AuthUser, id: string, input: ReviewInput) {
-  await deps.db.db.transaction().execute(async (trx) => {
-    const row = await repo.findReport(trx, id);
-    if (!row) throw notFound(ADMIN_MESSAGES.reportNotFound);
-    const now = deps.clock.now();
-    await repo.updateReport(trx, id, input, now);
-    await recordAudit(
-      trx,
-      {
-        actorId: actor.id,
-        action: ADMIN_ACTIONS.reportReview,
-        targetType: 'report',
-        targetId: id,
-        details: changes(row, input),
-      },
-      now,
-    );
-  });
+  try {
+    await deps.db.db.transaction().execute(async (trx) => {
+      const row = await repo.findReport(trx, id);
+      if (!row) throw notFound(ADMIN_MESSAGES.reportNotFound);
+      const now = deps.clock.now();
+      await repo.updateReport(trx, id, input, now);
+      await recordAudit(
+        trx,
+        {
+          actorId: actor.id,
+          action: ADMIN_ACTIONS.reportReview,
+          targetType: 'report',
+          targetId: id,
+          details: changes(row, input),
+        },
+        now,
+      );
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(ADMIN_MESSAGES.reportOpenAgain);
+    throw err;
+  }
   return getReport(deps, id);
 }
 

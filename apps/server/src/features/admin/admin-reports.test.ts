@@ -129,6 +129,28 @@ describe('reports of listings, conversations and users', () => {
     expect(counts.listing.open).toBe(2);
   });
 
+  it('does not reopen a report while the same member has another open one of the same target', async () => {
+    const reporter = await createUser(ctx);
+    const target = { targetType: 'user' as const, targetId: reporter.id, reporterId: reporter.id };
+    const old = await insertReport(ctx, { ...target, status: 'resolved' });
+    ctx.clock.advance(1000);
+    await insertReport(ctx, target);
+    for (const status of ['open', 'in_progress']) {
+      const res = await inject('PATCH', `/api/admin/reports/${old.id}`, { status });
+      expect([res.statusCode, res.json().error.message]).toEqual([
+        409,
+        'The same member has reported this again since, and that report is open. Review that one instead.',
+      ]);
+    }
+    const row = await ctx.db.selectFrom('reports').select('status').where('id', '=', old.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('resolved');
+    expect(await auditRows(ctx, old.id)).toEqual([]);
+    // A note on the resolved one is still fine.
+    expect((await inject('PATCH', `/api/admin/reports/${old.id}`, { note: 'Same as the new one.' })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('rejects bad review input and unknown reports', async () => {
     const reporter = await createUser(ctx);
     const report = await insertReport(ctx, { targetType: 'user', targetId: reporter.id, reporterId: reporter.id });

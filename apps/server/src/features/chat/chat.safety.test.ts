@@ -122,6 +122,26 @@ describe('reporting a conversation', () => {
     ).toBe(201);
   });
 
+  it('files one open report when the same member sends it several times at once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { buyer, conversationId } = await setup();
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const res = await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/report`, {
+            reason: 'scam',
+          });
+          return { status: res.statusCode, message: res.json().error?.message };
+        }),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+      expect(answers.filter((a) => a.status !== 201)).toEqual(
+        Array(5).fill({ status: 409, message: 'You have already reported this conversation.' }),
+      );
+      const rows = await ctx.db.selectFrom('reports').select('status').where('targetId', '=', conversationId).execute();
+      expect(rows).toEqual([{ status: 'open' }]);
+    }
+  });
+
   it('needs a reason', async () => {
     const { buyer, conversationId } = await setup();
     const res = await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/report`, {

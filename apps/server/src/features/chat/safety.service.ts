@@ -1,9 +1,9 @@
 import { CHAT_MESSAGES, type BlockedUsers, type ReportConversationInput } from '@accountry/shared/chat';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
-import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { badRequest, notFound } from '../../lib/app-error';
 import { deleteBlock, insertBlock, selectBlocked, userExists } from './safety.repository';
-import { findOpenReport, insertOpenReport } from '../../lib/reports';
+import { insertOpenReport } from '../../lib/reports';
 import type { ConversationsService } from './conversations.service';
 import type { ChatEvents } from './chat-events';
 import { closeOffersOnBlock } from '../orders/offer-purchase.service';
@@ -39,13 +39,14 @@ export class SafetyService {
   async report(user: AuthUser, conversationId: string, input: Required<ReportConversationInput>) {
     await this.conversations.requireParties(user, conversationId);
     const db = this.deps.db.db;
-    const target = { targetType: 'conversation' as const, targetId: conversationId, reporterId: user.id };
-    if (await findOpenReport(db, target)) throw conflict(CHAT_MESSAGES.alreadyReported);
-    const id = await insertOpenReport(
-      db,
-      { ...target, reason: input.reason, message: input.details },
-      this.deps.clock.now(),
-    );
+    const report = {
+      targetType: 'conversation' as const,
+      targetId: conversationId,
+      reporterId: user.id,
+      reason: input.reason,
+      message: input.details,
+    };
+    const id = await insertOpenReport(db, report, this.deps.clock.now(), CHAT_MESSAGES.alreadyReported);
     return { id, message: CHAT_MESSAGES.reportSent };
   }
 }

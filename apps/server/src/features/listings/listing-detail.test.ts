@@ -267,6 +267,31 @@ describe('POST /api/listings/:id/report', () => {
     expect(again.json().error.message).toBe(M.reportDuplicate);
   });
 
+  it('files one open report when the same member sends it several times at once', async () => {
+    // Rounds of parallel requests, each by a new member on a new listing (10 reports a member per 10 minutes).
+    for (let round = 0; round < 5; round++) {
+      const { id } = await insertTestListing(ctx, sellerId);
+      const reporter = (await userWithSession(ctx, 'buyer')).session;
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url: `/api/listings/${id}/report`,
+            headers: reporter.headers,
+            payload: { reason: 'scam', message: 'Sold twice.' },
+          });
+          return { status: res.statusCode, message: res.json().error?.message };
+        }),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+      expect(answers.filter((a) => a.status !== 201)).toEqual(
+        Array(5).fill({ status: 409, message: 'You have already reported this listing. Our team is looking into it.' }),
+      );
+      const rows = await ctx.db.selectFrom('reports').select('status').where('targetId', '=', id).execute();
+      expect(rows).toEqual([{ status: 'open' }]);
+    }
+  });
+
   it('refuses reports of one’s own listing and without a reason', async () => {
     const { id } = await insertTestListing(ctx, sellerId);
     const own = await ctx.app.inject({

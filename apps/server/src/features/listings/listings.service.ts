@@ -10,7 +10,7 @@ import {
 } from '@accountry/shared/listing-detail';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
-import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { badRequest, notFound } from '../../lib/app-error';
 import { decodeCursor, encodeCursor, INT32_MAX } from '../../lib/keyset-cursor';
 import { sellerSummary } from '../sellers/sellers.service';
 import { reviewState } from '../sellers/reviews.service';
@@ -29,7 +29,7 @@ import { favoriteIdsAmongCached } from './member-favorites-cache';
 import { catalogueCacheFor, type ListingDetailCore } from './catalogue-cache';
 import { SharedJsonHead } from '../../lib/json-parts';
 import { jsonPartSerializer } from '../../plugins/reply-serializer';
-import { findOpenReport, insertOpenReport } from '../../lib/reports';
+import { insertOpenReport } from '../../lib/reports';
 import { toCard } from './listing-mappers';
 import { viewCounterFor } from './listing-views';
 import { cachedViewerFacts } from './viewer-facts-cache';
@@ -239,15 +239,9 @@ async function similarCards(deps: AppDeps, listing: ListingRecord): Promise<List
 export async function reportListing(deps: AppDeps, id: string, reporter: AuthUser, input: ListingReport) {
   const listing = await visibleListing(deps, id, reporter);
   if (listing.sellerId === reporter.id) throw badRequest(M.reportOwn);
-  const target = { targetType: 'listing' as const, targetId: id, reporterId: reporter.id };
-  if (await findOpenReport(deps.db.db, target)) throw conflict(M.reportDuplicate);
-  return {
-    id: await insertOpenReport(
-      deps.db.db,
-      { ...target, reason: input.reason, message: input.message },
-      deps.clock.now(),
-    ),
-  };
+  const { reason, message } = input;
+  const report = { targetType: 'listing' as const, targetId: id, reporterId: reporter.id, reason, message };
+  return { id: await insertOpenReport(deps.db.db, report, deps.clock.now(), M.reportDuplicate) };
 }
 
 /** Cards by id, marked with the viewer's favorites, with the facts other features need to decide what to show. */

@@ -128,11 +128,13 @@ describe('what waits for an admin', () => {
     });
     expect(reported.status).toBe(201);
     const now = ctx.clock.now();
-    const report = (targetType: 'user' | 'conversation', status = 'open') => ({
+    // One open report per member and target: the second report of the seller is another member's.
+    const other = (await userWithSession(ctx, 'buyer')).user.id;
+    const report = (targetType: 'user' | 'conversation', status = 'open', reporterId = deal.buyer.id) => ({
       id: newId(),
       targetType,
       targetId: deal.seller.id,
-      reporterId: deal.buyer.id,
+      reporterId,
       reason: 'scam',
       message: '',
       status,
@@ -142,7 +144,7 @@ describe('what waits for an admin', () => {
     });
     await ctx.db
       .insertInto('reports')
-      .values([report('user'), report('user'), report('conversation', 'in_progress')] as never)
+      .values([report('user'), report('user', 'open', other), report('conversation', 'in_progress')] as never)
       .execute();
     expect(await waiting()).toEqual({ ...none, reports: { listing: 1, conversation: 0, user: 2 } });
 
