@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportsTable } from '../db/schema';
-import { DUPLICATE_REPORT_NOTE, up } from '../db/migrations/2026-12-04T0100-one-open-report';
+import { DUPLICATE_REPORT_NOTE, up } from '../db/migrations/2026-12-04T0400-one-open-report';
 import { createTestApp, createUser, type TestContext } from '../test/test-app';
 import { insertOpenReport } from './reports';
 

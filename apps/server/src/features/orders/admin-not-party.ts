@@ -4,7 +4,7 @@ import { forbidden } from '../../lib/app-error';
 /**
  * Every admin action on an order or its money: an admin who is a party to it (the order's buyer or seller, the
  * payout's or balance's owner) is refused with a 403 that says another admin has to; as a party they go by the
- * member rules (decision 188).
+ * member rules (decision 190).
  */
 export function assertNotParty(adminId: string, partyIds: readonly string[], message: string) {
   if (isPartyTo(adminId, partyIds)) throw forbidden(message);

@@ -25,7 +25,7 @@ export function Component() {
   const query = useQuery({ queryKey: adminOrderKeys.order(orderId), queryFn: () => adminOrdersApi.order(orderId) });
   const order = query.data;
   const me = useSession().user?.uid;
-  // An admin who bought or sold the order acts on it only as a party (decision 188).
+  // An admin who bought or sold the order acts on it only as a party (decision 190).
   const own = !!order && isPartyTo(me ?? '', [order.buyerId, order.sellerId]);
   return (
     <Stack>
