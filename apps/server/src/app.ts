@@ -16,6 +16,7 @@ import { registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRateLimit } from './plugins/rate-limit';
 import { createLimitStore } from './lib/create-limit-store';
+import { JSON_BODY_LIMIT } from './lib/body-limits';
 import type { LimitStore } from './lib/rate-limits';
 import { SessionCache } from './sessions/session-cache';
 import { registerSpa } from './plugins/spa';
@@ -80,7 +81,6 @@ declare module 'fastify' {
   }
 }
 
-const BODY_LIMIT = 1024 * 1024;
 /**
  * A client has this long to send a whole request (headers and body). Without it a connection that announces a body
  * and trickles it, or never sends it, stays open for good: enough of them use up the process's file descriptors.
@@ -98,7 +98,7 @@ const trustProxyOption = (trust: Config['trustProxy']) =>
 export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(input.logger ? { loggerInstance: input.logger } : { logger: false }),
-    bodyLimit: BODY_LIMIT,
+    bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: REQUEST_TIMEOUT_MS,
     // plugins/request-log.ts logs what matters, by route pattern; Fastify's lines would log every raw URL.
     logController: new LogController({ disableRequestLogging: true }),

@@ -57,7 +57,9 @@ export const cancelOrderSchema = z.strictObject({
   reason: z.string().trim().max(500, M.cancelReason).optional().default(''),
 });
 
-const credentialField = z.string().max(2000, M.credentialsTooLong).optional().default('');
+/** Characters each credentials field holds. */
+export const CREDENTIAL_FIELD_MAX = 2000;
+const credentialField = z.string().max(CREDENTIAL_FIELD_MAX, M.credentialsTooLong).optional().default('');
 /** What the seller hands over; every field optional but at least one filled in. */
 export const credentialsSchema = z
   .strictObject({

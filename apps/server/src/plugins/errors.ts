@@ -6,18 +6,37 @@ import { noteFailure } from './request-log';
 
 type Issue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
+/** Field problems a 400 names; past them it only counts. Naming every one let a 650 KB body buy a 2 MB reply. */
+export const MAX_LISTED_FIELDS = 10;
+const moreProblems = (n: number) => `${n} more ${n === 1 ? 'problem' : 'problems'} not listed.`;
+
+/** The first problems by field (an unknown field each on its own), and `_more` counting those left out. */
 function fieldsFrom(issues: Issue[]) {
   const fields: Record<string, string> = {};
+  const unlisted = new Set<string>();
+  let listed = 0;
+  let more = 0;
+  const note = (key: string, message: string) => {
+    if (fields[key] || unlisted.has(key)) return;
+    if (listed < MAX_LISTED_FIELDS) {
+      fields[key] = message;
+      listed++;
+    } else unlisted.add(key);
+  };
   for (const issue of issues) {
     const base = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
     const keys = (issue.params?.keys as string[] | undefined) ?? [];
     if (keys.length) {
-      for (const k of keys) fields[base ? `${base}.${k}` : k] = `Unknown field: ${k}`;
+      // An object's unknown keys are distinct: those past the list are counted, never turned into strings.
+      const shown = Math.max(0, Math.min(keys.length, MAX_LISTED_FIELDS - listed));
+      for (const k of keys.slice(0, shown)) note(base ? `${base}.${k}` : k, `Unknown field: ${k}`);
+      more += keys.length - shown;
       continue;
     }
-    const key = base || '_';
-    if (!fields[key]) fields[key] = issue.message ?? 'Invalid value';
+    note(base || '_', issue.message ?? 'Invalid value');
   }
+  more += unlisted.size;
+  if (more) fields._more = moreProblems(more);
   return fields;
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_MESSAGES as M } from '@accountry/shared/announcements';
+import { MAX_TARGET_USERS, MESSAGE_MAX, NOTIFICATION_MESSAGES as M, TITLE_MAX } from '@accountry/shared/announcements';
+import { newId } from '../../lib/ids';
+import { escapedJson } from '../../test/escaped-json';
 import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { ADMIN_BASE, auditActions, createAnnouncement } from './announcements-test-helpers';
 
@@ -51,6 +53,31 @@ describe('create', () => {
     }
     const specific = await createAnnouncement(ctx, admin, { title: 'Specific', targetUsers: ['u2', 'u1', 'u2'] });
     expect(specific.targetUsers).toEqual(['u1', 'u2']);
+  });
+
+  it('takes the longest title and message, escaped, for the most users at once, and sends to as many', async () => {
+    const userIds = Array.from({ length: MAX_TARGET_USERS }, () => newId());
+    const longest = { title: 'é'.repeat(TITLE_MAX), message: 'é'.repeat(MESSAGE_MAX) };
+    const payload = escapedJson({ ...longest, targetUsers: userIds });
+    // Over the 64 KB a route takes by default.
+    expect(payload.length).toBeGreaterThan(130_000);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: ADMIN_BASE,
+      payload,
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject(longest);
+    expect(created.json().targetUsers).toHaveLength(MAX_TARGET_USERS);
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: `${ADMIN_BASE}/${created.json().id}/send`,
+      payload: { userIds: userIds.slice().reverse() },
+      headers: admin.headers,
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().targetUsers).toHaveLength(MAX_TARGET_USERS);
   });
 
   it('builds expiresAt from a date plus an optional time in the admin’s zone, defaulting to 23:59:59', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  MAX_TARGET_USERS,
   NOTIFICATION_MESSAGES as M,
   notificationErrorSchema,
   notificationInputSchema,
@@ -35,6 +36,11 @@ const BASE = '/api/admin/announcements';
 const params = z.object({ id: z.string().min(1, M.idRequired) });
 const errors = { 400: notificationErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const tags = ['announcements (admin)'];
+/**
+ * A list of up to 5,000 user ids (22 characters, ~125 KB in JSON) with the longest title and message (~13 KB
+ * escaped): more than the default JSON limit, so these routes take up to twice that.
+ */
+const USER_LIST_BODY_LIMIT = 2 * (MAX_TARGET_USERS * 25 + 16 * 1024);
 
 /** Announcement management: admin only, enforced here on the server. */
 export function announcementsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -88,7 +94,10 @@ export function announcementsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       BASE,
-      { schema: { tags, body: notificationInputSchema.nullish(), response: { 201: notificationSchema, ...errors } } },
+      {
+        bodyLimit: USER_LIST_BODY_LIMIT,
+        schema: { tags, body: notificationInputSchema.nullish(), response: { 201: notificationSchema, ...errors } },
+      },
       async (request, reply) => {
         const admin = requireAdmin(request);
         return reply.status(201).send(await createNotification(deps, admin, request.body));
@@ -107,6 +116,7 @@ export function announcementsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       `${BASE}/:id`,
       {
+        bodyLimit: USER_LIST_BODY_LIMIT,
         schema: {
           tags,
           params,
@@ -141,7 +151,10 @@ export function announcementsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       `${BASE}/:id/send`,
-      { schema: { tags, params, body: sendToUsersSchema.nullish(), response: { 200: notificationSchema, ...errors } } },
+      {
+        bodyLimit: USER_LIST_BODY_LIMIT,
+        schema: { tags, params, body: sendToUsersSchema.nullish(), response: { 200: notificationSchema, ...errors } },
+      },
       async (request) => {
         const admin = requireAdmin(request);
         return sendToUsers(deps, admin, request.params.id, request.body?.userIds);

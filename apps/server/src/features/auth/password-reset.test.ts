@@ -132,7 +132,7 @@ describe('setting a new password from the link', () => {
     ['a weak password', 'short-1', 'password', FIELD_MESSAGES.passwordTooShort],
     ['a common password', 'Password123', 'password', FIELD_MESSAGES.passwordTooCommon],
     ['a password of the wrong type', 12345678901, 'password', FIELD_MESSAGES.passwordRequired],
-    ['a huge password', 'Abc-123-'.repeat(50_000), 'password', FIELD_MESSAGES.passwordTooLong],
+    ['a huge password', 'Abc-123-'.repeat(6_000), 'password', FIELD_MESSAGES.passwordTooLong],
   ])('refuses %s and keeps the link and the old password', async (_name, password, field, message) => {
     const user = await createUser(ctx);
     const before = await hashOf(user.id);

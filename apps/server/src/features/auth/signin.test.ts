@@ -79,7 +79,7 @@ describe('POST /api/auth/signin', () => {
   it.each([
     ['not an address', 'someone'],
     ['an address of the wrong type', 42],
-    ['a huge address', `${'a'.repeat(300_000)}@example.test`],
+    ['a huge address', `${'a'.repeat(50_000)}@example.test`],
   ])('refuses %s with the invalid-email message', async (_name, email) => {
     const res = await post(ctx, '/api/auth/signin', { email, password: 'whatever-1' });
     expect(res.statusCode).toBe(400);
@@ -90,7 +90,7 @@ describe('POST /api/auth/signin', () => {
   it.each([
     ['a missing password', { password: undefined }, 'password'],
     ['a password of the wrong type', { password: ['x'] }, 'password'],
-    ['a huge password', { password: 'x'.repeat(200_000) }, 'password'],
+    ['a huge password', { password: 'x'.repeat(50_000) }, 'password'],
     ['remember me of the wrong type', { remember: 'yes' }, 'remember'],
     ['an unknown field', { role: 'admin' }, 'role'],
   ])('refuses %s with a 400 naming the field', async (_name, over, field) => {

@@ -124,11 +124,11 @@ describe('POST /api/auth/signup', () => {
     ['role of the wrong type', { role: ['admin'] }, 'role', 'Role must be one of: buyer, seller, both'],
     ['invalid email', { email: 'not-an-email' }, 'email', SIGN_IN_MESSAGES.invalidEmail],
     ['email of the wrong type', { email: 12 }, 'email', SIGN_IN_MESSAGES.invalidEmail],
-    ['huge email', { email: `${'a'.repeat(100_000)}@example.test` }, 'email', SIGN_IN_MESSAGES.invalidEmail],
+    ['huge email', { email: `${'a'.repeat(50_000)}@example.test` }, 'email', SIGN_IN_MESSAGES.invalidEmail],
     ['short password', { password: 'Ab1-xyz' }, 'password', FIELD_MESSAGES.passwordTooShort],
     ['letters-only password', { password: 'OnlyLettersHere' }, 'password', FIELD_MESSAGES.passwordNeedsOther],
     ['common password', { password: 'Password123' }, 'password', FIELD_MESSAGES.passwordTooCommon],
-    ['huge password', { password: 'Abc-123-'.repeat(20_000) }, 'password', FIELD_MESSAGES.passwordTooLong],
+    ['huge password', { password: 'Abc-123-'.repeat(6_000) }, 'password', FIELD_MESSAGES.passwordTooLong],
     [
       'password holding the address',
       { email: 'jordan.lee@example.test', password: 'jordan.lee-2026!' },

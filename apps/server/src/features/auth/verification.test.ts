@@ -45,7 +45,7 @@ describe('email verification', () => {
   it.each([
     ['an unknown token', 'x'.repeat(43)],
     ['a short token', 'abc'],
-    ['a huge token', 'x'.repeat(100_000)],
+    ['a huge token', 'x'.repeat(50_000)],
     ['a token of the wrong type', 12345],
     ['no token', undefined],
   ])('refuses %s', async (_name, token) => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
+import { DESCRIPTION_MAX, TITLE_MAX } from '@accountry/shared/listings';
 import { userWithSession, type Session } from '../../test/test-app';
 import { createListingsTestApp, insertTestListing, listingInput } from '../../test/listing-fixtures';
+import { escapedJson } from '../../test/escaped-json';
 
 let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
 let seller: { user: { id: string }; session: Session };
@@ -120,6 +122,21 @@ describe('creating and editing', () => {
     const res = await call('POST', '/api/listings', seller.session, listingInput(over));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[field]).toBe(message);
+  });
+
+  it('takes the longest title and description with every character escaped', async () => {
+    // An emoji is two UTF-16 units, each written as a 6-byte escape: 30,000 bytes for the description alone.
+    const longest = { title: '🎮'.repeat(TITLE_MAX / 2), description: '🎮'.repeat(DESCRIPTION_MAX / 2) };
+    const payload = escapedJson(listingInput(longest));
+    expect(payload.length).toBeGreaterThan(30_000);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/listings',
+      payload,
+      headers: { ...seller.session.headers, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject(longest);
   });
 
   it('edits content but not a sold listing', async () => {

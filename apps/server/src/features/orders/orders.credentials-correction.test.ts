@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { CREDENTIAL_FIELD_MAX } from '@accountry/shared/orders';
+import { createTestApp, signInAs, userWithSession, type TestContext } from '../../test/test-app';
+import { escapedJson } from '../../test/escaped-json';
 import {
   arrangeDeal,
   call,
@@ -146,6 +148,33 @@ describe('correcting delivered credentials', () => {
       body: { error: { message: 'Order not found' } },
     });
     expect((await row(id)).credentialsCorrections).toBe(0);
+  });
+
+  it('takes the largest credentials, every character escaped, on delivery and on correction', async () => {
+    const deal = await arrangeDeal(ctx);
+    const id = await orderUpTo(ctx, deal, 'paid');
+    // Emoji are two UTF-16 units each, written as two 6-byte escapes: 12,000 bytes a full field.
+    const fullest = (emoji: string) =>
+      Object.fromEntries(
+        ['login', 'password', 'emailAccess', 'recoveryCodes', 'notes'].map((k) => [
+          k,
+          emoji.repeat(CREDENTIAL_FIELD_MAX / 2),
+        ]),
+      );
+    const hand = async (path: string, credentials: Record<string, string>) => {
+      const payload = escapedJson({ credentials });
+      expect(payload.length).toBeGreaterThan(60_000);
+      const seller = await signInAs(ctx, deal.seller.id);
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/orders/${id}/${path}`,
+        payload,
+        headers: { ...seller.headers, 'content-type': 'application/json' },
+      });
+    };
+    expect((await hand('deliver', fullest('😀'))).statusCode).toBe(200);
+    expect((await hand('credentials', fullest('🔑'))).statusCode).toBe(200);
+    expect((await reveal(deal, id)).body).toEqual(fullest('🔑'));
   });
 
   it('needs at least one field, as a delivery does', async () => {

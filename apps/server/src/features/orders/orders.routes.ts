@@ -4,8 +4,10 @@ import { errorReplies } from '@accountry/shared/api-error';
 import {
   ORDER_ROUTES as R,
   ORDERS_PAGE_SIZE,
+  CREDENTIAL_FIELD_MAX,
   cancelOrderSchema,
   correctCredentialsSchema,
+  credentialsSchema,
   createOrderSchema,
   deliverOrderSchema,
   myOrdersQuerySchema,
@@ -22,6 +24,7 @@ import {
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
+import { escapedJsonBytes } from '../../lib/body-limits';
 import { ordersContext } from './orders-context';
 import { orderDetail, orderPage } from './order-views';
 import { buyNow } from './buy-now.service';
@@ -49,6 +52,8 @@ const errors = errorReplies(400, 401, 403, 404, 409);
 const tags = ['orders'];
 const params = z.object({ id: z.string().min(1).max(64) });
 const detail = { 200: orderDetailSchema, ...errors };
+/** Five full credentials fields take 60,000 bytes with every character escaped: close to the default, so twice that. */
+const CREDENTIALS_BODY_LIMIT = 2 * escapedJsonBytes(Object.keys(credentialsSchema.shape).length * CREDENTIAL_FIELD_MAX);
 
 /** Orders for their buyer and seller (admins see every order); the timer sweep runs in every process. */
 export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -122,16 +127,20 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return view(request.params.id, user);
     });
 
-    app.post(R.deliver, { schema: { tags, params, body: deliverOrderSchema, response: detail } }, async (request) => {
-      const user = requireRole(request, MEMBERS);
-      await deliverOrder(ctx, user, request.params.id, request.body.credentials);
-      return view(request.params.id, user);
-    });
+    app.post(
+      R.deliver,
+      { bodyLimit: CREDENTIALS_BODY_LIMIT, schema: { tags, params, body: deliverOrderSchema, response: detail } },
+      async (request) => {
+        const user = requireRole(request, MEMBERS);
+        await deliverOrder(ctx, user, request.params.id, request.body.credentials);
+        return view(request.params.id, user);
+      },
+    );
 
     // The seller replaces what they delivered, until the buyer first reveals it (decision 182).
     app.post(
       R.correctCredentials,
-      { schema: { tags, params, body: correctCredentialsSchema, response: detail } },
+      { bodyLimit: CREDENTIALS_BODY_LIMIT, schema: { tags, params, body: correctCredentialsSchema, response: detail } },
       async (request) => {
         const user = requireRole(request, MEMBERS);
         await correctCredentials(ctx, user, request.params.id, request.body.credentials);
