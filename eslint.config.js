@@ -4,6 +4,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettierConfig from 'eslint-config-prettier';
 import boundaries from 'eslint-plugin-boundaries';
 
+const noSendNull = {
+  selector: "CallExpression[callee.property.name='send'][arguments.length=1][arguments.0.raw='null']",
+  message: 'Answer 204 with noContent(reply) (lib/no-content.ts), not send(null).',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -38,12 +43,20 @@ export default tseslint.config(
   // A 204 is sent by noContent (lib/no-content.ts): send(null) is serialised, hooked and stripped again (its comment).
   {
     files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', noSendNull] },
+  },
+  // Route limits are keyed in plugins/rate-limit.ts alone (the default, or perUser): by the client's address key, an
+  // IPv6 /64 as one (decision 189). A route's own keyGenerator could count raw addresses again.
+  {
+    files: ['apps/server/**/*.ts'],
+    ignores: ['apps/server/src/plugins/rate-limit.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        noSendNull,
         {
-          selector: "CallExpression[callee.property.name='send'][arguments.length=1][arguments.0.raw='null']",
-          message: 'Answer 204 with noContent(reply) (lib/no-content.ts), not send(null).',
+          selector: "Property[key.name='keyGenerator']",
+          message: 'Use the default route limit key or perUser (plugins/rate-limit.ts): they group IPv6 by /64.',
         },
       ],
     },

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import { clientAddressKey } from '../lib/client-address';
 import type { LimitStore, WindowCounter } from '../lib/rate-limits';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -30,11 +31,27 @@ function storeFor(limits: LimitStore, name = 'http') {
   return store;
 }
 
+/** A route limit's key by default: the client's address, an IPv6 /64 as one (`clientAddressKey`). */
+const byClientAddress = (request: FastifyRequest) => clientAddressKey(request.ip);
+
+/**
+ * A route limit counted per signed-in member, and per client address (its /64) for anyone else. The only other key a
+ * route may use (lint allows `keyGenerator` in this file alone): a new limit cannot count raw addresses.
+ */
+export const perUser = (max: number, timeWindow: string) => ({
+  rateLimit: {
+    max,
+    timeWindow,
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? byClientAddress(request),
+  },
+});
+
 /** Route limits are opt-in (`config.rateLimit` on a route), counted where every process sees them. */
 export async function registerRateLimit(app: FastifyInstance, limits: LimitStore) {
   const store = storeFor(limits);
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: byClientAddress,
     store: function Store() {
       return store;
     } as never,

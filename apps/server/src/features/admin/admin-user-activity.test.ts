@@ -43,4 +43,21 @@ describe("a member's security activity for support", () => {
     const missing = await read(admin, '/api/admin/users/no-such-user/activity');
     expect(missing.statusCode).toBe(404);
   });
+  it('shows support the whole address, an IPv6 one too (only limits count it by its /64)', async () => {
+    const admin = await userWithSession(ctx, 'admin');
+    const member = await userWithSession(ctx, 'buyer');
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: member.user.email, password: TEST_PASSWORD },
+      remoteAddress: '2001:db8:9:8:7:6:5:4',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${member.user.id}/activity`,
+      headers: admin.session.headers,
+    });
+    expect(res.json().items[0]).toMatchObject({ kind: 'signin', ip: '2001:db8:9:8:7:6:5:4' });
+  });
 });

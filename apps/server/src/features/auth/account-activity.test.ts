@@ -92,6 +92,21 @@ describe('security activity', () => {
     expect(await kinds(other.session)).toEqual([]);
   });
 
+  it('shows the whole address a sign-in came from, an IPv6 one too (only limits count it by its /64)', async () => {
+    const { user } = await userWithSession(ctx, 'buyer');
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '2001:db8:5:6:7:8:9:a',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect((await activity(sessionFrom(signedIn))).json().items[0]).toMatchObject({
+      kind: 'signin',
+      ip: '2001:db8:5:6:7:8:9:a',
+    });
+  });
+
   it('pages twenty at a time, and refuses a cursor that was tampered with', async () => {
     const { user } = await userWithSession(ctx, 'buyer');
     let session: Session | undefined;

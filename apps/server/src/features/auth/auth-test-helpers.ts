@@ -8,6 +8,10 @@ let ipCounter = 0;
 /** A fresh client address, so the per-IP request limits of one test never spill into another. */
 export const freshIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 
+let netCounter = 0;
+/** A fresh IPv6 /64 (one subscriber's network), as its first four groups: `${net}::1` is an address in it. */
+export const freshIpv6Net = () => `2001:db8:${(netCounter >> 16).toString(16)}:${(netCounter++ & 0xffff).toString(16)}`;
+
 export const STRONG_PASSWORD = 'Tangerine-Comet-58';
 
 let n = 0;

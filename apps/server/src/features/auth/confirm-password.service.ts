@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import type { AppDeps } from '../../app';
 import { badRequest } from '../../lib/app-error';
+import { clientAddressKey } from '../../lib/client-address';
 import { verifyPassword } from '../../lib/password';
 import type { AuthUser } from '../../plugins/auth';
 import { authErrors } from './auth-errors';
@@ -15,7 +16,7 @@ import { findUserById } from './users.repository';
  */
 export async function confirmPassword(deps: AppDeps, user: AuthUser, password: string, ip: string, field: string) {
   const db = deps.db.db;
-  const attempt = await claimSignInAttempt(db, user.email, ip, deps.clock.now());
+  const attempt = await claimSignInAttempt(db, user.email, clientAddressKey(ip), deps.clock.now());
   if (!attempt) throw authErrors.tooManyAttempts();
   const row = (await findUserById(db, user.id))!;
   if (!(await verifyPassword(password, row.passwordHash)))

@@ -3,6 +3,7 @@ import { createTestApp, createUser, type TestContext } from '../../test/test-app
 import { AUTH_POLICY } from './auth-policy';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { bucketFor } from './throttle.service';
+import { clientAddressKey } from '../../lib/client-address';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -70,7 +71,7 @@ describe('sign-in lock-out under parallel guesses', () => {
     const ipRows = await ctx.db
       .selectFrom('authThrottle')
       .select('id')
-      .where('bucket', '=', bucketFor('signin-ip', ip))
+      .where('bucket', '=', bucketFor('signin-ip', clientAddressKey(ip)))
       .execute();
     expect(ipRows).toHaveLength(0);
   });

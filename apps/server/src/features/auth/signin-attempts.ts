@@ -1,22 +1,26 @@
 import type { Database } from '../../db/database';
+import type { ClientAddressKey } from '../../lib/client-address';
 import { AUTH_POLICY } from './auth-policy';
 import { bucketFor, claimHits, hitCount } from './throttle.service';
 
-/** Locked while the address or the IP has too many recent failures (checked before the password). */
-export async function isLockedOut(db: Database, email: string, ip: string, now: number) {
+/**
+ * Locked while the address or the client's address (its IPv6 /64: `clientAddressKey`) has too many recent failures
+ * (checked before the password).
+ */
+export async function isLockedOut(db: Database, email: string, client: ClientAddressKey, now: number) {
   const w = AUTH_POLICY.failureWindowMs;
   if ((await hitCount(db, bucketFor('signin-account', email), w, now)) >= AUTH_POLICY.accountFailures) return true;
-  return (await hitCount(db, bucketFor('signin-ip', ip), w, now)) >= AUTH_POLICY.ipFailures;
+  return (await hitCount(db, bucketFor('signin-ip', client), w, now)) >= AUTH_POLICY.ipFailures;
 }
 
 /** One attempt counted in the bucket of what is guessed at and in the IP's, atomically with their limits. */
-function claimAttempt(db: Database, bucket: string, ip: string, now: number) {
+function claimAttempt(db: Database, bucket: string, client: ClientAddressKey, now: number) {
   const windowMs = AUTH_POLICY.failureWindowMs;
   return claimHits(
     db,
     [
       { bucket, limit: AUTH_POLICY.accountFailures, windowMs },
-      { bucket: bucketFor('signin-ip', ip), limit: AUTH_POLICY.ipFailures, windowMs },
+      { bucket: bucketFor('signin-ip', client), limit: AUTH_POLICY.ipFailures, windowMs },
     ],
     now,
   );
@@ -26,8 +30,8 @@ function claimAttempt(db: Database, bucket: string, ip: string, now: number) {
  * Count the attempt as a failure before the ~100 ms password check, atomically with the lock-out check, so a burst
  * of parallel guesses is limited exactly like a sequence. Null when the address or the IP is locked.
  */
-export const claimSignInAttempt = (db: Database, email: string, ip: string, now: number) =>
-  claimAttempt(db, bucketFor('signin-account', email), ip, now);
+export const claimSignInAttempt = (db: Database, email: string, client: ClientAddressKey, now: number) =>
+  claimAttempt(db, bucketFor('signin-account', email), client, now);
 
 /**
  * The wrong codes of an account's second factor are counted by its id, not its address, and cleared only by a right
@@ -36,8 +40,8 @@ export const claimSignInAttempt = (db: Database, email: string, ip: string, now:
 export const codeFailuresBucket = (userId: string) => bucketFor('signin-code', userId);
 
 /** Count a second-factor attempt before checking it, with the IP's limit; null when either is reached. */
-export const claimCodeAttempt = (db: Database, userId: string, ip: string, now: number) =>
-  claimAttempt(db, codeFailuresBucket(userId), ip, now);
+export const claimCodeAttempt = (db: Database, userId: string, client: ClientAddressKey, now: number) =>
+  claimAttempt(db, codeFailuresBucket(userId), client, now);
 
 export async function codeFailures(db: Database, userId: string, now: number) {
   return hitCount(db, codeFailuresBucket(userId), AUTH_POLICY.failureWindowMs, now);

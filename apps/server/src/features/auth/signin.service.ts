@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app';
 import { authErrors } from './auth-errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
+import { clientAddressKey } from '../../lib/client-address';
 import { bucketFor, clearBucket, releaseHits } from './throttle.service';
 import { claimSignInAttempt, isLockedOut } from './signin-attempts';
 import { enabledKey, requireSecondFactor } from './two-factor.service';
@@ -19,13 +20,14 @@ export async function checkSignIn(
 ) {
   const db = deps.db.db;
   const now = deps.clock.now();
-  const attempt = await claimSignInAttempt(db, input.email, ip, now);
+  const client = clientAddressKey(ip);
+  const attempt = await claimSignInAttempt(db, input.email, client, now);
   if (!attempt) throw authErrors.tooManyAttempts();
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok) {
     // The failure that reaches the limit already says so.
-    if (await isLockedOut(db, input.email, ip, now)) throw authErrors.tooManyAttempts();
+    if (await isLockedOut(db, input.email, client, now)) throw authErrors.tooManyAttempts();
     throw authErrors.invalidCredentials();
   }
   // The password was right: its failures clear. Wrong codes have their own count, which only a right code clears.

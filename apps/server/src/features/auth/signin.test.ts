@@ -4,7 +4,16 @@ import { INACTIVITY_TIMEOUT_MS, REMEMBER_ME_TIMEOUT_MS } from '@accountry/shared
 import { buildApp } from '../../app';
 import { createTestApp, createUser, insertDeletedUser, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { AUTH_POLICY } from './auth-policy';
-import { freshIp, post, sessionFrom, signInVia, signUpVia, STRONG_PASSWORD, uniqueEmail } from './auth-test-helpers';
+import {
+  freshIp,
+  freshIpv6Net,
+  post,
+  sessionFrom,
+  signInVia,
+  signUpVia,
+  STRONG_PASSWORD,
+  uniqueEmail,
+} from './auth-test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -185,6 +194,45 @@ describe('lock-out after repeated failures', () => {
     expect((await signInVia(ctx, user.email, TEST_PASSWORD, { ip: freshIp() })).statusCode).toBe(200);
   });
 
+  it('counts every address of one IPv6 /64 as one client address, however it is written', async () => {
+    const net = freshIpv6Net();
+    const [a, b, c, d] = net.split(':');
+    // One subscriber holds the whole /64: each failure from another address of it, written in another form.
+    const forms = (i: number) => {
+      const host = (i + 1).toString(16);
+      return [
+        `${net}::${host}`,
+        `${a}:${b.toUpperCase()}:0${c}:${d}:0:0:0:${host}`,
+        `${net}:ffff:ffff:ffff:${host}`,
+        `${net}::${host}%eth0`,
+      ][i % 4];
+    };
+    const targets = await Promise.all(Array.from({ length: AUTH_POLICY.ipFailures }, () => createUser(ctx)));
+    for (const [i, t] of targets.slice(0, -1).entries()) {
+      const res = await signInVia(ctx, t.email, 'Spray-Password-1', { ip: forms(i) });
+      expect(error(res).code).toBe('INVALID_CREDENTIALS');
+    }
+    const last = await signInVia(ctx, targets.at(-1)!.email, 'Spray-Password-1', { ip: `${net}::beef` });
+    expect(error(last).code).toBe('TOO_MANY_ATTEMPTS');
+    const user = await createUser(ctx);
+    expect(error(await signInVia(ctx, user.email, TEST_PASSWORD, { ip: `${net}::cafe` })).code).toBe(
+      'TOO_MANY_ATTEMPTS',
+    );
+    // The next /64 is another subscriber.
+    expect((await signInVia(ctx, user.email, TEST_PASSWORD, { ip: `${freshIpv6Net()}::1` })).statusCode).toBe(200);
+  });
+
+  it('counts an IPv4 address and its IPv4-mapped IPv6 form as one address', async () => {
+    const ip = freshIp();
+    const targets = await Promise.all(Array.from({ length: AUTH_POLICY.ipFailures }, () => createUser(ctx)));
+    for (const [i, t] of targets.slice(0, -1).entries()) {
+      const from = i % 2 ? ip : `::ffff:${ip}`;
+      expect(error(await signInVia(ctx, t.email, 'Spray-Password-1', { ip: from })).code).toBe('INVALID_CREDENTIALS');
+    }
+    const last = await signInVia(ctx, targets.at(-1)!.email, 'Spray-Password-1', { ip: `::FFFF:${ip}` });
+    expect(error(last).code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
   it('holds across server processes sharing the database', async () => {
     const user = await createUser(ctx);
     const second = await buildApp({
@@ -222,6 +270,22 @@ describe('lock-out after repeated failures', () => {
     for (let i = 0; i < 31; i++) last = await post(ctx, '/api/auth/signin', { email: 'bad', password: 'x' }, { ip });
     expect(last!.statusCode).toBe(429);
     expect(error(last!)).toEqual({ code: 'TOO_MANY_ATTEMPTS', message: SIGN_IN_MESSAGES.tooManyAttempts });
+  });
+  it('limits sign-in requests per IPv6 /64, not per address', async () => {
+    const net = freshIpv6Net();
+    let last;
+    for (let i = 0; i < 31; i++) {
+      last = await post(ctx, '/api/auth/signin', { email: 'bad', password: 'x' }, { ip: `${net}::${i.toString(16)}` });
+    }
+    expect(last!.statusCode).toBe(429);
+    expect(error(last!)).toEqual({ code: 'TOO_MANY_ATTEMPTS', message: SIGN_IN_MESSAGES.tooManyAttempts });
+    const elsewhere = await post(
+      ctx,
+      '/api/auth/signin',
+      { email: 'bad', password: 'x' },
+      { ip: `${freshIpv6Net()}::1` },
+    );
+    expect(elsewhere.statusCode).toBe(400);
   });
 });
 

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Database } from '../../db/database';
 import { withKeyLocks } from '../../db/key-lock';
+import type { ClientAddressKey } from '../../lib/client-address';
 import { AUTH_POLICY } from './auth-policy';
 import { countHits, deleteBucket, deleteHits, insertHits, latestHit, purgeHitsBefore } from './throttle.repository';
 
@@ -18,7 +19,11 @@ export type BucketKind =
   | 'mail-change'
   | 'mail-two-factor';
 
-export const bucketFor = (kind: BucketKind, key: string) => hash('sha256', `${kind}:${key}`, 'base64url');
+/** A client's bucket is keyed by its address's key (its IPv6 /64), never by the raw address. */
+type BucketKey<K extends BucketKind> = K extends 'signin-ip' ? ClientAddressKey : string;
+
+export const bucketFor = <K extends BucketKind>(kind: K, key: BucketKey<K>) =>
+  hash('sha256', `${kind}:${key}`, 'base64url');
 
 export async function hitCount(db: Database, bucket: string, windowMs: number, now: number) {
   return countHits(db, bucket, now - windowMs);

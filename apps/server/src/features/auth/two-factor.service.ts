@@ -7,6 +7,7 @@ import { accountLock, lockKeys, withKeyLocks } from '../../db/key-lock';
 import { lockLiveSession } from '../../sessions/sessions.service';
 import { appCipher } from '../../lib/app-cipher';
 import { AppError, badRequest, conflict } from '../../lib/app-error';
+import { clientAddressKey } from '../../lib/client-address';
 import { queueMailToUser } from '../../email/mail-to-user';
 import type { AuthUser } from '../../plugins/auth';
 import { confirmPassword } from './confirm-password.service';
@@ -95,7 +96,7 @@ export async function requireSecondFactor(
 ) {
   const db = deps.db.db;
   const now = deps.clock.now();
-  const attempt = await claimCodeAttempt(db, row.userId, ip, now);
+  const attempt = await claimCodeAttempt(db, row.userId, clientAddressKey(ip), now);
   if (!attempt) throw authErrors.twoFactorLocked();
   let spent: boolean;
   try {
@@ -150,7 +151,7 @@ export async function enableTwoFactor(
     return row;
   };
   pendingKey(await repo.findTwoFactor(db, user.id));
-  const attempt = await claimCodeAttempt(db, user.id, ip, now);
+  const attempt = await claimCodeAttempt(db, user.id, clientAddressKey(ip), now);
   if (!attempt) throw authErrors.twoFactorLocked();
   const result = await withKeyLocks(db, [twoFactorLock(user.id), accountLock(user.id)], async (trx) => {
     await lockLiveSession(trx, user.id, sessionId);

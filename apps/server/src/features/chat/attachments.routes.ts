@@ -11,7 +11,7 @@ import { requireUser } from '../../plugins/auth';
 import { acceptRawImageBodies } from '../../lib/images/upload-body';
 import { sendPrivateImage } from '../../lib/images/private-images';
 import type { ChatServices } from './chat.services';
-import { perUser } from './chat-rate-limits';
+import { perUser } from '../../plugins/rate-limit';
 
 const errors = errorReplies(400, 401, 403, 404, 413, 429);
 

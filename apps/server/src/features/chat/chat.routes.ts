@@ -22,7 +22,7 @@ import { createChatServices } from './chat.services';
 import { registerChatSocket } from './chat.socket';
 import { safetyRoutes } from './safety.routes';
 import { attachmentRoutes } from './attachments.routes';
-import { perUser } from './chat-rate-limits';
+import { perUser } from '../../plugins/rate-limit';
 
 const errors = errorReplies(400, 401, 403, 404, 429);
 

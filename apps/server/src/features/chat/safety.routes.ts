@@ -10,7 +10,7 @@ import {
 import { errorReplies } from '@accountry/shared/api-error';
 import { requireUser } from '../../plugins/auth';
 import type { ChatServices } from './chat.services';
-import { perUser } from './chat-rate-limits';
+import { perUser } from '../../plugins/rate-limit';
 import { noContent } from '../../lib/no-content';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 429);

@@ -11,6 +11,7 @@ import type { Role } from '@accountry/shared/roles';
 import { listingImageSchema } from '@accountry/shared/listing-schemas';
 import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
+import { perUser } from '../../plugins/rate-limit';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { createImageStore, LocalImageStore } from './image-store';
 import { ensureDemoImage, warmDemoImages } from './demo-images';
@@ -46,7 +47,7 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/listings/:id/images',
       {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (r) => r.user?.id ?? r.ip } },
+        config: perUser(60, '1 minute'),
         schema: {
           tags,
           params: z.object({ id: z.string().min(1).max(64) }),

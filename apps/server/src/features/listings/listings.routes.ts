@@ -6,6 +6,7 @@ import { listingCardSchema } from '@accountry/shared/listing-schemas';
 import { listingDetailSchema, listingDetailViewerSchema, listingReportSchema } from '@accountry/shared/listing-detail';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../plugins/auth';
+import { perUser } from '../../plugins/rate-limit';
 import { browseListings, homeListings, listingDetail, reportListing, similarListings } from './listings.service';
 import { listingManagementRoutes } from './listing-management.routes';
 import { listingImagesRoutes } from './listing-images.routes';
@@ -72,7 +73,7 @@ export function listingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/listings/:id/report',
       {
-        config: { rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: (r) => r.user?.id ?? r.ip } },
+        config: perUser(10, '10 minutes'),
         schema: {
           tags: ['listings'],
           params: idParams,

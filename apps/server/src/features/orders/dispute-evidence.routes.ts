@@ -4,6 +4,7 @@ import { errorReplies, ERROR_CODES } from '@accountry/shared/api-error';
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { DISPUTE_EVIDENCE_MAX_BYTES, ORDER_ROUTES as R, evidenceUploadSchema } from '@accountry/shared/orders';
 import { requireUser } from '../../plugins/auth';
+import { perUser } from '../../plugins/rate-limit';
 import { acceptRawImageBodies } from '../../lib/images/upload-body';
 import { sendPrivateImage } from '../../lib/images/private-images';
 import type { OrdersContext } from './orders-context';
@@ -23,7 +24,7 @@ export function disputeEvidenceRoutes(ctx: OrdersContext): FastifyPluginAsyncZod
       R.evidence,
       {
         bodyLimit: DISPUTE_EVIDENCE_MAX_BYTES,
-        config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: (r) => r.user?.id ?? r.ip } },
+        config: perUser(30, '10 minutes'),
         schema: { tags, params: z.object({ id }), response: { 201: evidenceUploadSchema, ...errors } },
       },
       async (request, reply) => {

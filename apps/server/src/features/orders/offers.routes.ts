@@ -10,6 +10,7 @@ import {
 } from '@accountry/shared/offers';
 import type { Role } from '@accountry/shared/roles';
 import { requireRole } from '../../plugins/auth';
+import { perUser } from '../../plugins/rate-limit';
 import type { OrdersContext } from './orders-context';
 import { makeOffer, offersPage } from './offers.service';
 import { answerOffer } from './offer-answers.service';
@@ -25,7 +26,7 @@ export function offersRoutes(ctx: OrdersContext): FastifyPluginAsyncZod {
     app.post(
       R.make,
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (r) => r.user?.id ?? r.ip } },
+        config: perUser(30, '1 minute'),
         schema: { tags, params, body: offerInputSchema, response: { 201: offerSchema, ...errors } },
       },
       async (request, reply) => {

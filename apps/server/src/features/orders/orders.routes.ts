@@ -24,6 +24,7 @@ import {
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
+import { perUser } from '../../plugins/rate-limit';
 import { escapedJsonBytes } from '../../lib/body-limits';
 import { ordersContext } from './orders-context';
 import { orderDetail, orderPage } from './order-views';
@@ -76,7 +77,7 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       R.create,
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (r) => r.user?.id ?? r.ip } },
+        config: perUser(30, '1 minute'),
         schema: { tags, body: createOrderSchema, response: { 201: orderDetailSchema, ...errors } },
       },
       async (request, reply) => {
@@ -179,7 +180,7 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       R.statements,
       {
-        config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: (r) => r.user?.id ?? r.ip } },
+        config: perUser(30, '10 minutes'),
         schema: { tags, params, body: statementInputSchema, response: { 201: disputeStatementsSchema, ...errors } },
       },
       async (request, reply) =>

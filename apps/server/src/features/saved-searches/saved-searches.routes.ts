@@ -5,6 +5,7 @@ import { savedSearchInputSchema, savedSearchListSchema, savedSearchSchema } from
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
+import { perUser } from '../../plugins/rate-limit';
 import { noContent } from '../../lib/no-content';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from './saved-searches.service';
 import { startSavedSearchAlerts } from './saved-search-alerts.service';
@@ -30,7 +31,7 @@ export function savedSearchesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/saved-searches',
       {
-        config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: (r) => r.user?.id ?? r.ip } },
+        config: perUser(30, '10 minutes'),
         schema: {
           tags,
           body: savedSearchInputSchema,

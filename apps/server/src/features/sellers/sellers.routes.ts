@@ -6,6 +6,7 @@ import { reviewInputSchema, reviewReplySchema, reviewSchema, reviewsPageSchema }
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import { requireRole, requireUser } from '../../plugins/auth';
+import { perUser } from '../../plugins/rate-limit';
 import { visibleListing } from '../listings/listings.service';
 import { sellerProfile } from './sellers.service';
 import { createReview, listSellerReviews, replyToReview } from './reviews.service';
@@ -45,7 +46,7 @@ export function sellersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/listings/:id/reviews',
       {
-        config: { rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: (r) => r.user?.id ?? r.ip } },
+        config: perUser(10, '10 minutes'),
         schema: {
           tags: ['sellers'],
           params: z.object({ id }),

@@ -257,6 +257,32 @@ describe('limits', () => {
     expect(later.statusCode).toBe(204);
   });
 
+  it('counts every address of one IPv6 /64, and an IPv4 address in either form, as one address', async () => {
+    ctx.clock.set(at('2031-05-05T10:00:00Z'));
+    for (const addressOf of [
+      (i: number) => `2001:db8:7:1::${(i + 1).toString(16)}`,
+      (i: number) => (i % 2 ? '203.0.113.9' : '::ffff:203.0.113.9'),
+    ]) {
+      let accepted = 0;
+      for (let i = 0; i < IP_NEW_VISITORS_PER_MINUTE + 10; i++) {
+        const res = await sendEvent(
+          ctx,
+          { type: 'page_view', visitorId: newVisitorId(), path: '/' },
+          { remoteAddress: addressOf(i) },
+        );
+        if (res.statusCode === 204) accepted++;
+        else expect(res.statusCode).toBe(429);
+      }
+      expect(accepted, addressOf(0)).toBe(IP_NEW_VISITORS_PER_MINUTE);
+    }
+    const nextNetwork = await sendEvent(
+      ctx,
+      { type: 'page_view', visitorId: newVisitorId(), path: '/' },
+      { remoteAddress: '2001:db8:7:2::1' },
+    );
+    expect(nextNetwork.statusCode).toBe(204);
+  });
+
   it(`keeps at most ${MAX_PATHS_PER_DAY} distinct paths a day and counts the rest under ${OTHER_KEY}`, async () => {
     ctx.clock.set(at('2031-05-03T10:00:00Z'));
     let visitor = newVisitorId();

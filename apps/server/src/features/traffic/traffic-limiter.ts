@@ -1,8 +1,12 @@
+import type { ClientAddressKey } from '../../lib/client-address';
 import type { LimitStore, WindowCounter } from '../../lib/rate-limits';
 
 /** Tracking events a visitor may send per minute: far above anyone clicking through pages, far below a script. */
 export const VISITOR_EVENTS_PER_MINUTE = 60;
-/** Per network address, so rotating visitor ids does not lift the limit; generous for offices behind one NAT. */
+/**
+ * Per network address (an IPv6 /64 counts as one), so rotating visitor ids does not lift the limit; generous for
+ * offices behind one NAT.
+ */
 export const IP_EVENTS_PER_MINUTE = 1200;
 /** New visitor ids one address may introduce per minute: rotating ids must not inflate the visitor counts. */
 export const IP_NEW_VISITORS_PER_MINUTE = 30;
@@ -35,11 +39,11 @@ export class TrafficLimits {
     );
   }
 
-  async allow(ip: string, visitorId: string): Promise<boolean> {
+  async allow(client: ClientAddressKey, visitorId: string): Promise<boolean> {
     // Both at once: when both leases run out together, their claims still cost one round trip.
-    const [visitor, address] = await Promise.all([this.visitors.hit(visitorId), this.ips.hit(ip)]);
+    const [visitor, address] = await Promise.all([this.visitors.hit(visitorId), this.ips.hit(client)]);
     if (!visitor.allowed || !address.allowed) return false;
     // The first event of a visitor id in this window counts against the address's new-visitor allowance.
-    return visitor.count > 1 || (await this.newVisitors.hit(ip)).allowed;
+    return visitor.count > 1 || (await this.newVisitors.hit(client)).allowed;
   }
 }

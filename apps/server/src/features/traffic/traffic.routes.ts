@@ -15,6 +15,7 @@ import {
 } from '@accountry/shared/traffic';
 import type { AppDeps } from '../../app';
 import { tooManyRequests } from '../../lib/app-error';
+import { clientAddressKey } from '../../lib/client-address';
 import { requireAdmin } from '../../plugins/auth';
 import { TrafficLimits } from './traffic-limiter';
 import { TrafficRecorder } from './traffic.service';
@@ -79,7 +80,7 @@ export function trafficRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           if (event.type !== 'session_end' && recorder.agent(visit.userAgent).bot) {
             return event.type === 'session_start' ? reply.status(200).send({ sessionId: null }) : noContent(reply);
           }
-          if (!(await limits.allow(request.ip, event.visitorId))) throw tooManyRequests();
+          if (!(await limits.allow(clientAddressKey(request.ip), event.visitorId))) throw tooManyRequests();
           switch (event.type) {
             case 'page_view':
               recorder.pageView(event, visit);
