@@ -46,7 +46,7 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', noSendNull] },
   },
   // Route limits are keyed in plugins/rate-limit.ts alone (the default, or perUser): by the client's address key, an
-  // IPv6 /64 as one (decision 189). A route's own keyGenerator could count raw addresses again.
+  // IPv6 /64 as one (decision 192). A route's own keyGenerator could count raw addresses again.
   {
     files: ['apps/server/**/*.ts'],
     ignores: ['apps/server/src/plugins/rate-limit.ts'],
