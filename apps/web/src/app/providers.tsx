@@ -29,7 +29,17 @@ const theme = createTheme({
     // Clicking the chosen option keeps it: a required select is never emptied by a click; optional ones are clearable.
     Select: { defaultProps: { allowDeselect: false } satisfies Partial<SelectProps> },
     // What was typed stays as typed ("-25", "0"), so the schema's field error explains it instead of a silent rewrite.
-    NumberInput: { defaultProps: { clampBehavior: 'none' } satisfies Partial<NumberInputProps> },
+    // No stepper arrows: stacked in the field they are 17 px tall, under the 24 px a finger needs (WCAG 2.5.8, decision
+    // 188); counts and amounts are typed, and the arrow keys still step.
+    NumberInput: {
+      defaultProps: { clampBehavior: 'none', hideControls: true } satisfies Partial<NumberInputProps>,
+    },
+    // A field's clear (×) button is at least 24 px square (WCAG 2.5.8): Mantine draws it 18 or 22 px in xs and sm fields.
+    InputClearButton: {
+      vars: (_theme: unknown, props: { size?: unknown }) => ({
+        root: { '--cb-size': props.size === 'xs' || props.size === 'sm' ? '1.5rem' : undefined },
+      }),
+    },
     // The show/hide button is a Tab stop like any other control.
     PasswordInput: { defaultProps: { visibilityToggleFocusable: true } satisfies Partial<PasswordInputProps> },
     // Every dialog's and drawer's close (X) button has a name; a dialog may still pass its own closeButtonProps.
