@@ -79,3 +79,41 @@ test('on a phone the admin tabs keep the current one in view, clear of the scrol
   );
   expect(hit).toBe('Audit log');
 });
+
+test('an admin page that could not load says why, with Try again, as its h1 where the heading needs data', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = createUser('admin');
+  const context = await browser.newContext();
+  await signInContext(context, baseURL!, admin.id);
+  const page = await context.newPage();
+
+  // A page whose heading comes with its data: the failure is the page's h1.
+  await page.goto('/admin/users/no-such-user');
+  await expect(page.getByRole('heading', { level: 1, name: 'Could not load the user' })).toBeVisible();
+  const notFound = page.getByRole('alert').filter({ hasText: 'User not found' });
+  await expect(notFound.getByRole('button', { name: 'Try again' })).toBeVisible();
+
+  // A list the server cannot answer for now: the alert is titled, and Try again loads it once it can.
+  const busy = { status: 503, json: { error: { code: 'UNAVAILABLE', message: 'The service is busy.' } } };
+  const users = (url: URL) => url.pathname === '/api/admin/users';
+  await page.route(users, (route) => route.fulfill(busy));
+  await page.goto('/admin/users');
+  const listAlert = page.getByRole('alert').filter({ hasText: 'Could not load this' });
+  await expect(listAlert).toContainText('The service is busy.');
+  await page.unroute(users);
+  await listAlert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('table', { name: 'Users' }).or(page.getByRole('list', { name: 'Users' }))).toBeVisible();
+
+  // The traffic statistics say so in the same alert.
+  const stats = (url: URL) => url.pathname === '/api/admin/traffic/stats';
+  await page.route(stats, (route) => route.fulfill(busy));
+  await page.goto('/admin/traffic');
+  const statsAlert = page.getByRole('alert').filter({ hasText: 'Could not load the statistics' });
+  await expect(statsAlert).toContainText('The service is busy.');
+  await page.unroute(stats);
+  await statsAlert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Daily page views' })).toBeVisible();
+  await expect(statsAlert).toHaveCount(0);
+});

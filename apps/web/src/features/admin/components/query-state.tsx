@@ -1,6 +1,7 @@
 import type { ReactNode, RefObject } from 'react';
-import { Alert, Button, Center, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
+import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import type { AdminListPaging, VirtualRows } from './admin-list-types';
 
@@ -35,7 +36,10 @@ export function QueryState({
       </Center>
     );
   }
-  if (error) return <QueryError error={error} onRetry={onRetry} page={page} />;
+  if (error) {
+    const title = page ? `Could not load ${page}` : 'Could not load this';
+    return <LoadError title={title} error={error} onRetry={onRetry} pageTitle={!!page} />;
+  }
   if (empty) {
     return (
       <Center py="xl">
@@ -47,26 +51,6 @@ export function QueryState({
     );
   }
   return <>{children}</>;
-}
-
-/** What failed, with the error and a retry; on a whole page, its h1. */
-function QueryError({ error, onRetry, page }: { error: Error; onRetry?: () => void; page?: string }) {
-  const title = page ? `Could not load ${page}` : 'Could not load this';
-  return (
-    <Stack gap="md">
-      {page && <Title order={1}>{title}</Title>}
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={page ? undefined : title} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{error.message}</Text>
-          {onRetry && (
-            <Button size="xs" variant="light" color="red" onClick={onRetry}>
-              Try again
-            </Button>
-          )}
-        </Stack>
-      </Alert>
-    </Stack>
-  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { DEFAULT_NOTIFICATION_PAGE_SIZE } from '@accountry/shared/constants';
 import type { Notification, SortField } from '@accountry/shared/announcements';
@@ -13,6 +13,7 @@ import { AnnouncementMetricsModal } from '../components/admin/announcement-metri
 import { ConfirmActionModal, type ConfirmKind } from '../components/admin/confirm-action-modal';
 import { SendToUsersModal } from '../components/admin/send-to-users-modal';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { LoadError } from '../../../components/ui/load-error';
 import { useFocusReturn } from '../../../lib/use-focus-return';
 
 const INITIAL: Filters = { sortField: 'createdAt', sortDirection: 'desc' };
@@ -102,12 +103,9 @@ export function Component() {
             <LoadingStatus label="Loading announcements" />
           </Center>
         ) : list.isError ? (
-          <Alert color="red" m="md" role="alert" title="Could not load announcements">
-            {list.error.message}{' '}
-            <Button size="compact-sm" variant="subtle" onClick={() => list.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <Box p="md">
+            <LoadError title="Could not load announcements" error={list.error} onRetry={() => void list.refetch()} />
+          </Box>
         ) : rows.length === 0 ? (
           <Center py="xl" px="md">
             <Text c="dimmed">

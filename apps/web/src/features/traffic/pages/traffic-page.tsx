@@ -1,8 +1,7 @@
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Center, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Center, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { trafficStatsQuerySchema, type TrafficStats, type TrafficStatsQuery } from '@accountry/shared/traffic';
 import { dayKey, TRAFFIC_PERIODS, type TrafficPeriod } from '@accountry/shared/traffic-period';
 import { useActiveUsers, useTrafficStats } from '../hooks/use-traffic';
@@ -11,6 +10,7 @@ import { HeadlineFigures } from '../components/headline-figures';
 import { DailyChart, HourlyChart } from '../components/traffic-charts';
 import { TopPages } from '../components/top-pages';
 import { BreakdownTable } from '../components/breakdown-table';
+import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 
 const NAME_LABELS: Record<string, string> = {
@@ -94,14 +94,7 @@ export function Component() {
         </Text>
       )}
       {stats.error && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load the statistics" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{stats.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => stats.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title="Could not load the statistics" error={stats.error} onRetry={() => void stats.refetch()} />
       )}
       <HeadlineFigures
         stats={s}
