@@ -16,11 +16,12 @@ async function viewsIn(table: Locator, name: RegExp) {
   return (await row.count()) ? number(await row.getByRole('cell').nth(1).textContent()) : 0;
 }
 
-async function activeUsers(page: Page) {
-  const figure = page.getByRole('group', { name: 'Active users now' });
-  const text = await figure.textContent();
-  return number(/Active users now([\d,]+)/.exec(text ?? '')?.[1] ?? '');
+/** The count an "Active users now" figure shows (the traffic page's group or the dashboard's card). */
+async function shownCount(figure: Locator) {
+  return number(/Active users now([\d,]+)/.exec((await figure.textContent()) ?? '')?.[1] ?? '');
 }
+
+const activeUsers = (page: Page) => shownCount(page.getByRole('group', { name: 'Active users now' }));
 
 /** Pick a period as a keyboard user would (the segmented control's radios are visually hidden). */
 async function choosePeriod(page: Page, name: string) {
@@ -128,4 +129,67 @@ test('a visitor browses several pages; an admin sees the views and the visitor a
   await expect(calendar).toBeHidden();
   await adminPage.goto('/admin/traffic?period=custom&from=2020-01-01&to=2020-01-07');
   await expect(adminPage.getByText('No page views in this period yet.').first()).toBeVisible();
+});
+
+/** Sessions the server counts as active now (spec: active, and seen in the last 5 minutes). */
+function activeSessionsInDb() {
+  const db = openE2eDb();
+  try {
+    const since = Date.now() - 5 * 60_000;
+    const row = db
+      .prepare('select count(*) as n from traffic_sessions where is_active = 1 and last_active >= ?')
+      .get(since) as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+}
+
+function sessionActive(id: string) {
+  const db = openE2eDb();
+  try {
+    const row = db.prepare('select is_active from traffic_sessions where id = ?').get(id) as
+      { is_active: number } | undefined;
+    return row?.is_active;
+  } finally {
+    db.close();
+  }
+}
+
+test('after a reload "Active users now" counts the admin\'s own visit at once, not at the next poll', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = createUser('admin');
+  const context = await browser.newContext({ userAgent: CHROME_DESKTOP });
+  await signInContext(context, baseURL!, admin.id);
+  const page = await context.newPage();
+  const figures = [
+    // The dashboard asks every minute, the traffic page every 10 seconds: both well after what is checked here.
+    { path: '/admin', figure: page.getByRole('link', { name: /^Active users now/ }) },
+    { path: '/admin/traffic?period=day', figure: page.getByRole('group', { name: 'Active users now' }) },
+  ];
+  for (const { path, figure } of figures) {
+    await page.goto(path);
+    await expect(figure).toContainText(/Active users now\d/);
+    const sessionId = await page.evaluate(() => sessionStorage.getItem('accountry.trafficSessionId'));
+    expect(sessionId).toBeTruthy();
+    await expect.poll(() => sessionActive(sessionId!)).toBe(1);
+
+    // The reload ends the tab's session as the page goes (pagehide); its next page view resumes it. That view is held
+    // until the end has landed, as a slow request would be: the count must wait for it rather than miss the admin.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/traffic/events', async (route) => {
+      if ((route.request().postDataJSON() as { type?: string } | null)?.type === 'page_view') await released;
+      await route.continue();
+    });
+    await page.reload();
+    await expect.poll(() => sessionActive(sessionId!)).toBe(0);
+    release();
+    await expect.poll(() => sessionActive(sessionId!)).toBe(1);
+    const expected = activeSessionsInDb();
+    await expect.poll(() => shownCount(figure), { timeout: 5_000 }).toBe(expected);
+    await page.unroute('**/api/traffic/events');
+  }
 });

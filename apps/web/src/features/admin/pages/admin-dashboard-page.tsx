@@ -15,12 +15,8 @@ import {
 import { localCalendarStarts } from '@accountry/shared/admin-dashboard';
 import { ROLE_LABELS } from '@accountry/shared/admin-users';
 import { ROLES } from '@accountry/shared/roles';
-import {
-  TRAFFIC_ACTIVE_USERS_PATH,
-  TRAFFIC_STATS_PATH,
-  type ActiveUsers,
-  type TrafficStats,
-} from '@accountry/shared/traffic';
+import { TRAFFIC_STATS_PATH, type TrafficStats } from '@accountry/shared/traffic';
+import { useActiveUsers } from '../../../components/admin/active-users';
 import { api } from '../../../lib/api';
 import { adminApi, adminKeys } from '../api/admin-api';
 import { OrderFigures } from '../components/order-figures';
@@ -33,12 +29,7 @@ const count = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1
 
 /** Figures from the traffic endpoints: shown as "—" with a hint when traffic is unavailable. */
 function useTrafficFigures() {
-  const active = useQuery({
-    queryKey: ['admin', 'traffic', 'active-users'],
-    queryFn: () => api<ActiveUsers>(TRAFFIC_ACTIVE_USERS_PATH),
-    refetchInterval: 60_000,
-    retry: false,
-  });
+  const active = useActiveUsers({ refetchInterval: 60_000, retry: false });
   const today = useQuery({
     queryKey: ['admin', 'traffic', 'day'],
     queryFn: () => api<TrafficStats>(`${TRAFFIC_STATS_PATH}?period=day`),

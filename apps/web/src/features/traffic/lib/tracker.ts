@@ -6,6 +6,7 @@ import {
   VISITOR_ID_STORAGE_KEY,
 } from '@accountry/shared/traffic-constants';
 import type { SessionStarted, TrafficEvent } from '@accountry/shared/traffic';
+import { notePageView } from '../../../lib/page-views';
 
 /**
  * Visitor tracking in the browser (spec sections 3, 4 and 7). The visitor id persists in localStorage, the session
@@ -76,13 +77,18 @@ function ensureSession(path: string): Promise<string | null> {
 }
 
 /** Record a page view for the path and move the tab's session on (lastActive, currentPath, pageViews + 1). */
-export async function trackPageView(path = currentPath()) {
-  try {
-    const sessionId = await ensureSession(path);
-    await post({ type: 'page_view', visitorId: visitorId(), sessionId, path, referrer: referrer() });
-  } catch (err) {
-    console.error('Could not record the page view', err);
-  }
+export function trackPageView(path = currentPath()): Promise<void> {
+  const sent = (async () => {
+    try {
+      const sessionId = await ensureSession(path);
+      await post({ type: 'page_view', visitorId: visitorId(), sessionId, path, referrer: referrer() });
+    } catch (err) {
+      console.error('Could not record the page view', err);
+    }
+  })();
+  // "Active users now" waits for it: after a reload it is what resumes this tab's session.
+  notePageView(sent);
+  return sent;
 }
 
 /** End the tab's session as the page goes away; sendBeacon survives the unload (its text body is parsed as JSON). */

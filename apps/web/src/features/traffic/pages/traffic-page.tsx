@@ -4,12 +4,13 @@ import { useSearchParams } from 'react-router';
 import { Center, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { trafficStatsQuerySchema, type TrafficStats, type TrafficStatsQuery } from '@accountry/shared/traffic';
 import { dayKey, TRAFFIC_PERIODS, type TrafficPeriod } from '@accountry/shared/traffic-period';
-import { useActiveUsers, useTrafficStats } from '../hooks/use-traffic';
+import { ACTIVE_USERS_REFRESH_MS, useTrafficStats } from '../hooks/use-traffic';
 import { PeriodPicker } from '../components/period-picker';
 import { HeadlineFigures } from '../components/headline-figures';
 import { DailyChart, HourlyChart } from '../components/traffic-charts';
 import { TopPages } from '../components/top-pages';
 import { BreakdownTable } from '../components/breakdown-table';
+import { useActiveUsers } from '../../../components/admin/active-users';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 
@@ -67,7 +68,7 @@ export function Component() {
   const incomplete = period === 'custom' && (!range[0] || !range[1]);
   const rangeError = !incomplete && !parsed.success ? parsed.error.issues[0]?.message : undefined;
   const stats = useTrafficStats(query, parsed.success);
-  const active = useActiveUsers();
+  const active = useActiveUsers({ refetchInterval: ACTIVE_USERS_REFRESH_MS });
   const s = stats.data;
 
   return (
