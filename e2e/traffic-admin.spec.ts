@@ -193,3 +193,83 @@ test('after a reload "Active users now" counts the admin\'s own visit at once, n
     await page.unroute('**/api/traffic/events');
   }
 });
+
+/** The UTC day `back` days before today, as the statistics key it (2026-03-05). */
+const dayBefore = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+const longDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** A table's body as text, row by row. */
+const bodyRows = (table: Locator) =>
+  table
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => Array.from(r.children, (c) => c.textContent?.trim() ?? '')));
+
+test('each traffic chart opens as a data table with a caption, headers and the seeded figures; axe passes', async ({
+  browser,
+  baseURL,
+}) => {
+  // Seeded days before today: nothing a journey does changes them.
+  const from = dayBefore(9);
+  const to = dayBefore(3);
+  const db = openE2eDb();
+  const days = Array.from({ length: 7 }, (_, i) => dayBefore(9 - i));
+  const daily = days.map((day) => {
+    const views = db.prepare('select total_page_views as n from traffic_days where day = ?').get(day) as
+      { n: number } | undefined;
+    const visitors = db.prepare('select count(*) as n from traffic_visitors where day = ?').get(day) as { n: number };
+    return [longDay(day), (views?.n ?? 0).toLocaleString('en-US'), visitors.n.toLocaleString('en-US')];
+  });
+  const hours = db.prepare('select hour, views from traffic_hours where day = ?').all(to) as {
+    hour: number;
+    views: number;
+  }[];
+  db.close();
+  const hourly = Array.from({ length: 24 }, (_, h) => [
+    `${String(h).padStart(2, '0')}:00`,
+    (hours.find((r) => r.hour === h)?.views ?? 0).toLocaleString('en-US'),
+  ]);
+  expect(
+    daily.some(([, views]) => views !== '0'),
+    'the demo data has views on these days',
+  ).toBe(true);
+
+  const admin = createUser('admin');
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  await signInContext(context, baseURL!, admin.id);
+  const page = await context.newPage();
+  await page.goto(`/admin/traffic?period=custom&from=${from}&to=${to}`);
+
+  const dailySection = page.getByRole('region', { name: 'Daily page views' });
+  const show = dailySection.getByRole('button', { name: 'Show data as table' });
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await expect(dailySection.getByRole('table')).toHaveCount(0);
+  await show.click();
+  const hide = dailySection.getByRole('button', { name: 'Hide data table' });
+  await expect(hide).toHaveAttribute('aria-expanded', 'true');
+  const dailyTable = dailySection.getByRole('table', { name: 'Page views and unique visitors per day (UTC)' });
+  await expect(dailyTable.getByRole('columnheader')).toHaveText(['Day', 'Page views', 'Unique visitors']);
+  await expect(dailyTable.getByRole('rowheader')).toHaveText(daily.map(([day]) => day));
+  expect(await bodyRows(dailyTable)).toEqual(daily);
+
+  const hourlySection = page.getByRole('region', { name: 'Views by hour (UTC)' });
+  await hourlySection.getByRole('button', { name: 'Show data as table' }).click();
+  const hourlyTable = hourlySection.getByRole('table', { name: `Page views by hour on ${longDay(to)} (UTC)` });
+  await expect(hourlyTable.getByRole('columnheader')).toHaveText(['Hour (UTC)', 'Page views']);
+  await expect(hourlyTable.getByRole('rowheader')).toHaveCount(24);
+  expect(await bodyRows(hourlyTable)).toEqual(hourly);
+
+  await expectNoSeriousA11yViolations(page);
+
+  await hide.click();
+  await expect(dailySection.getByRole('button', { name: 'Show data as table' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+  await expect(dailyTable).toBeHidden();
+});

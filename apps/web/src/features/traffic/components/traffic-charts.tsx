@@ -2,10 +2,11 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { Group, Paper, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import type { TrafficStats } from '@accountry/shared/traffic';
+import { longDate, shortDate } from '../lib/day-format';
+import { ChartDataTable } from './chart-data-table';
 import { EmptyState } from './empty-state';
 
-const shortDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /** Page views and unique visitors per day of the period. */
 export function DailyChart({ stats }: { stats: TrafficStats }) {
@@ -23,21 +24,29 @@ export function DailyChart({ stats }: { stats: TrafficStats }) {
       {empty ? (
         <EmptyState text="No page views in this period yet." />
       ) : (
-        <div role="img" aria-label={`Line chart of page views and unique visitors for ${stats.daily.length} days`}>
-          <LineChart
-            h={260}
-            data={data}
-            dataKey="date"
-            curveType="monotone"
-            withDots={data.length <= 31}
-            withLegend
-            series={[
-              { name: 'Page views', color: 'indigo.6' },
-              { name: 'Unique visitors', color: 'teal.6' },
-            ]}
-            valueFormatter={(v) => v.toLocaleString()}
+        <>
+          <div role="img" aria-label={`Line chart of page views and unique visitors for ${stats.daily.length} days`}>
+            <LineChart
+              h={260}
+              data={data}
+              dataKey="date"
+              curveType="monotone"
+              withDots={data.length <= 31}
+              withLegend
+              series={[
+                { name: 'Page views', color: 'indigo.6' },
+                { name: 'Unique visitors', color: 'teal.6' },
+              ]}
+              valueFormatter={(v) => v.toLocaleString()}
+            />
+          </div>
+          <ChartDataTable
+            caption="Page views and unique visitors per day (UTC)"
+            rowHeader="Day"
+            columns={['Page views', 'Unique visitors']}
+            rows={stats.daily.map((d) => ({ label: longDate(d.date), values: [d.pageViews, d.uniqueVisitors] }))}
           />
-        </div>
+        </>
       )}
     </Paper>
   );
@@ -54,7 +63,7 @@ export function HourlyChart({
   onDay: (day: string) => void;
 }) {
   const { date, views } = stats.hourly;
-  const data = views.map((n, hour) => ({ hour: `${String(hour).padStart(2, '0')}:00`, 'Page views': n }));
+  const data = views.map((n, hour) => ({ hour: hourLabel(hour), 'Page views': n }));
   const total = views.reduce((s, n) => s + n, 0);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="traffic-hourly-title">
@@ -88,6 +97,12 @@ export function HourlyChart({
           <Text size="xs" c="dimmed" mt="xs">
             {total.toLocaleString()} page views on {shortDate(date)}
           </Text>
+          <ChartDataTable
+            caption={`Page views by hour on ${longDate(date)} (UTC)`}
+            rowHeader="Hour (UTC)"
+            columns={['Page views']}
+            rows={views.map((n, hour) => ({ label: hourLabel(hour), values: [n] }))}
+          />
         </>
       )}
     </Paper>

@@ -10,6 +10,7 @@ import { HeadlineFigures } from '../components/headline-figures';
 import { DailyChart, HourlyChart } from '../components/traffic-charts';
 import { TopPages } from '../components/top-pages';
 import { BreakdownTable } from '../components/breakdown-table';
+import { longDate } from '../lib/day-format';
 import { useActiveUsers } from '../../../components/admin/active-users';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
@@ -25,14 +26,6 @@ const NAME_LABELS: Record<string, string> = {
 
 const rows = (items: TrafficStats['devices']) =>
   items.map((i) => ({ key: i.name, label: NAME_LABELS[i.name] ?? i.name, views: i.views }));
-
-const longDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /** The period, custom range and hourly day live in the address, so a view can be shared and survives reload. */
 function usePeriodParams() {
