@@ -1,6 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
-import { openE2eDb, signInContext } from './support/db';
+import { createListing, createReport } from './support/admin-data';
+import { createUser, openE2eDb, signInContext } from './support/db';
+import { postWithSession } from './support/session-api';
 import { waitForRest } from './support/page-rest';
 import { undersizedTargets } from './support/tap-targets';
 
@@ -115,7 +117,13 @@ test('admin pages: every tap target on a phone is 24×24 px or spaced as SC 2.5.
   baseURL,
 }) => {
   const { check, expectNoneFailing } = targetLog();
-  const admin = await phonePage(browser, baseURL!, demoUser('admin@accountry.test'));
+  const adminId = demoUser('admin@accountry.test');
+  const admin = await phonePage(browser, baseURL!, adminId);
+  // The lists' newest cards have a seller's link under a listing's, and the audit log's an admin's above a listing's.
+  const seller = createUser('seller', 'Audited Seller 7');
+  const listingId = createListing(seller.id, 'Reported Steam library 7');
+  createReport('listing', listingId, adminId, 'scam', 'Looks stolen.');
+  await postWithSession(admin.context(), baseURL!, `/api/admin/listings/${listingId}/hide`, { reason: 'Stolen.' });
   const disputed = one<{ id: string }>("select id from orders where status = 'disputed' limit 1").id;
   const report = one<{ id: string }>('select id from reports limit 1').id;
   for (const [path, title] of [

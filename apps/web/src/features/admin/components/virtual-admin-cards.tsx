@@ -3,6 +3,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ADMIN_OVERSCAN } from '../lib/list-window';
 import { useFocusRow, useWindowPaging } from '../hooks/use-window-paging';
 import type { AdminListPaging, VirtualRows } from './admin-list-types';
+import css from './virtual-admin-cards.module.css';
 
 interface Props<T> {
   label: string;
@@ -43,6 +44,7 @@ export function VirtualAdminCards<T>({ label, list, card, rowKey, estimateHeight
     <ul
       ref={ul}
       aria-label={label}
+      className={css.cards}
       style={{
         listStyle: 'none',
         margin: 0,
