@@ -30,7 +30,7 @@ const theme = createTheme({
     Select: { defaultProps: { allowDeselect: false } satisfies Partial<SelectProps> },
     // What was typed stays as typed ("-25", "0"), so the schema's field error explains it instead of a silent rewrite.
     // No stepper arrows: stacked in the field they are 17 px tall, under the 24 px a finger needs (WCAG 2.5.8, decision
-    // 188); counts and amounts are typed, and the arrow keys still step.
+    // 193); counts and amounts are typed, and the arrow keys still step.
     NumberInput: {
       defaultProps: { clampBehavior: 'none', hideControls: true } satisfies Partial<NumberInputProps>,
     },

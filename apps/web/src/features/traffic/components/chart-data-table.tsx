@@ -9,7 +9,7 @@ export interface ChartDataRow {
 }
 
 /**
- * A chart's numbers as a table, opened by "Show data as table" under the chart (decision 189): for screen readers the
+ * A chart's numbers as a table, opened by "Show data as table" under the chart (decision 194): for screen readers the
  * chart's text alternative, for everyone the exact figures the chart only shows on hover. It has a caption, a header
  * for each column and each row (the day or hour), and scrolls within itself past a screenful of rows.
  */
