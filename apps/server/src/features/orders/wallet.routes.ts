@@ -16,7 +16,8 @@ import {
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
-import { cancelPayout, requestPayout, walletOf } from './wallet.service';
+import { cancelPayout, requestPayout } from './payouts.service';
+import { walletOf } from './wallet.service';
 import { walletEntries } from './wallet-entries.service';
 import { payoutMethodOf, removePayoutMethod, setPayoutMethod } from './payout-methods.service';
 import { PASSWORD_CONFIRMATION_LIMIT } from '../auth/confirm-password.service';
