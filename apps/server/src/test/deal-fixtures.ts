@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Role } from '@accountry/shared/roles';
-import type { ListingsTable } from '../db/schema';
+import type { ListingsTable, UsersTable } from '../db/schema';
 import { signInAs, userWithSession, type Session, type TestContext } from './test-app';
 import { insertTestListing } from './listing-fixtures';
 import { fund } from './order-fixtures';
@@ -27,17 +27,19 @@ export interface Party {
   session: Session;
 }
 
+/** A new member with a session, as the party the calls act for (with their address, for their mail). */
+export async function partyWithSession(ctx: TestContext, role: Role = 'buyer', over: Partial<UsersTable> = {}) {
+  const u = await userWithSession(ctx, role, over);
+  return { id: u.user.id, session: u.session, email: u.user.email };
+}
+
 /** A seller with an active listing and a funded buyer. */
 export async function arrangeDeal(ctx: TestContext, listing: Partial<ListingsTable> = {}, buyerRole: Role = 'buyer') {
-  const s = await userWithSession(ctx, 'seller', { displayName: 'Sam Seller' });
-  const b = await userWithSession(ctx, buyerRole, { displayName: 'Bea Buyer' });
-  const row = await insertListing(ctx, s.user.id, listing);
-  await fund(ctx, b.user.id, 50_000);
-  return {
-    seller: { id: s.user.id, session: s.session, email: s.user.email },
-    buyer: { id: b.user.id, session: b.session, email: b.user.email },
-    listing: row,
-  };
+  const seller = await partyWithSession(ctx, 'seller', { displayName: 'Sam Seller' });
+  const buyer = await partyWithSession(ctx, buyerRole, { displayName: 'Bea Buyer' });
+  const row = await insertListing(ctx, seller.id, listing);
+  await fund(ctx, buyer.id, 50_000);
+  return { seller, buyer, listing: row };
 }
 
 export type Json = Record<string, unknown>;

@@ -6,6 +6,7 @@ import { NOTIFICATION_MESSAGES as M } from '@accountry/shared/announcements';
 import type { Role } from '@accountry/shared/roles';
 import { openDatabase } from '../../db/database';
 import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
+import { partyWithSession } from '../../test/deal-fixtures';
 import { ADMIN_BASE, createAnnouncement, myAnnouncements, titles, USER_BASE } from './announcements-test-helpers';
 import { dismiss, dismissAll, getUserNotifications, markRead, unreadCount } from './user-announcements.service';
 import { expireOverdueAnnouncements } from './announcements.service';
@@ -21,8 +22,7 @@ beforeAll(async () => {
     const { user, session } = await userWithSession(ctx, role);
     people[role] = { id: user.id, session };
   }
-  const c = await userWithSession(ctx, 'buyer');
-  chosen = { id: c.user.id, session: c.session };
+  chosen = await partyWithSession(ctx, 'buyer');
   for (const target of ['all', 'buyer', 'seller', 'both', 'admin'] as const)
     await createAnnouncement(ctx, admin, { title: `To ${target}`, targetUsers: target });
   await createAnnouncement(ctx, admin, { title: 'To chosen', targetUsers: [chosen.id, people.seller.id] });

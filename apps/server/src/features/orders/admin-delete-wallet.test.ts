@@ -2,23 +2,29 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { availableAccount, heldAccount } from '../../lib/ledger';
-import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { balance, call, expectLedgerHealthy, fund, withPayoutDetails, type Party } from './orders-test-helpers';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import {
+  balance,
+  call,
+  expectLedgerHealthy,
+  fund,
+  withPayoutDetails,
+  type Party,
+  partyWithSession,
+} from './orders-test-helpers';
 
 /** An admin's deletion and the wallet (decision 184): no deletion while money waits, no credit to a deleted account. */
 let ctx: TestContext;
 let admin: Party;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const a = await userWithSession(ctx, 'admin');
-  admin = { id: a.user.id, session: a.session };
+  admin = await partyWithSession(ctx, 'admin');
 });
 afterEach(() => expectLedgerHealthy(ctx));
 afterAll(() => ctx.close());
 
 async function member() {
-  const s = await userWithSession(ctx, 'seller');
-  return { id: s.user.id, session: s.session } as Party;
+  return partyWithSession(ctx, 'seller');
 }
 const deleted = async (id: string) =>
   (await ctx.db.selectFrom('deletedUsers').select('status').where('uid', '=', id).executeTakeFirst())?.status;

@@ -12,6 +12,7 @@ import {
   orderUpTo,
   withPayoutDetails,
   type Party,
+  partyWithSession,
 } from './orders-test-helpers';
 
 /** An admin who is a party to the money decides nothing about it: another admin has to. */
@@ -19,8 +20,7 @@ let ctx: TestContext;
 let otherAdmin: Party;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const a = await userWithSession(ctx, 'admin');
-  otherAdmin = { id: a.user.id, session: a.session };
+  otherAdmin = await partyWithSession(ctx, 'admin');
 });
 afterEach(() => expectLedgerHealthy(ctx));
 afterAll(() => ctx.close());
@@ -148,8 +148,7 @@ describe('an admin and their own money', () => {
   });
 
   it('cannot pay out or reject their own payout request; another admin can', async () => {
-    const a = await userWithSession(ctx, 'admin');
-    const admin: Party = { id: a.user.id, session: a.session };
+    const admin = await partyWithSession(ctx, 'admin');
     await fund(ctx, admin.id, 10_000);
     await withPayoutDetails(ctx, admin);
     const asked = await call(ctx, admin, 'POST', '/api/wallet/payouts', { amountCents: 4_000 });
@@ -170,8 +169,7 @@ describe('an admin and their own money', () => {
   });
 
   it('cannot credit or debit their own balance', async () => {
-    const a = await userWithSession(ctx, 'admin');
-    const admin: Party = { id: a.user.id, session: a.session };
+    const admin = await partyWithSession(ctx, 'admin');
     const own = await call(ctx, admin, 'POST', `/api/admin/users/${admin.id}/balance-credits`, {
       amountCents: 100_000,
       reason: 'Bank transfer received.',

@@ -10,6 +10,7 @@ import {
   orderUpTo,
   withPayoutDetails,
   type Party,
+  partyWithSession,
 } from './orders-test-helpers';
 
 /** What waits for an admin's action: the counts on the Admin link and the mails that lead to it (decision 186). */
@@ -96,8 +97,7 @@ describe('what waits for an admin', () => {
   });
 
   it('counts a payout request until it is decided, and mails every admin but the member who asked', async () => {
-    const s = await userWithSession(ctx, 'admin', { displayName: 'Ada Admin' });
-    const asking: Party = { id: s.user.id, session: s.session };
+    const asking = await partyWithSession(ctx, 'admin', { displayName: 'Ada Admin' });
     await fund(ctx, asking.id, 10_000);
     await withPayoutDetails(ctx, asking);
     const asked = await call(ctx, asking, 'POST', '/api/wallet/payouts', { amountCents: 4_000 });
@@ -105,7 +105,7 @@ describe('what waits for an admin', () => {
     expect(await waiting()).toEqual({ ...none, payouts: 1 });
 
     const subject = 'A payout of $40.00 was requested';
-    expect(await subjects(s.user.email)).not.toContain(subject);
+    expect(await subjects(asking.email)).not.toContain(subject);
     for (const to of [admin.email, other.email]) {
       const mails = (await ctx.mailsTo(to)).filter((m) => m.subject === subject);
       expect(mails).toHaveLength(1);

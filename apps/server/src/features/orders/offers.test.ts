@@ -1,7 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { availableAccount } from '../../lib/ledger';
-import { arrangeDeal, balance, call, expectLedgerHealthy, listingChat, sweep, type Party } from './orders-test-helpers';
+import {
+  arrangeDeal,
+  balance,
+  call,
+  expectLedgerHealthy,
+  listingChat,
+  sweep,
+  type Party,
+  partyWithSession,
+} from './orders-test-helpers';
 
 /** Offers on negotiable listings (decision 180). */
 let ctx: TestContext;
@@ -64,8 +73,7 @@ describe('offers', () => {
     const deal = await negotiable();
     const id = (await offer(deal.buyer, deal.listing.id, 7_000)).body.id as string;
     await answer(deal.seller, id, 'accept');
-    const other = await userWithSession(ctx, 'buyer');
-    const otherParty = { id: other.user.id, session: other.session };
+    const otherParty = await partyWithSession(ctx, 'buyer');
     const stolen = await call(ctx, otherParty, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
     expect(stolen.status).toBe(403);
     expect(stolen.body.error?.message).toBe('Only the buyer who made this offer can buy at its price.');

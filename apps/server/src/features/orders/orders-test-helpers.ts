@@ -4,8 +4,8 @@ import { TEST_PASSWORD, signInAs, type TestContext } from '../../test/test-app';
 import { fund } from '../../test/order-fixtures';
 
 export { fund };
-import { call, type Json, type Party } from '../../test/deal-fixtures';
-export { arrangeDeal, call, insertListing, orderUpTo, type Party } from '../../test/deal-fixtures';
+import { call, partyWithSession, type Json, type Party } from '../../test/deal-fixtures';
+export { arrangeDeal, call, insertListing, orderUpTo, partyWithSession, type Party } from '../../test/deal-fixtures';
 import { ordersContext } from './orders-context';
 import { sweepOrders } from './order-sweep';
 import { PAYOUT_HOLD_MS } from './payout-hold.service';
@@ -79,4 +79,15 @@ export async function withPayoutDetails(ctx: TestContext, who: Party, code?: str
   const res = await putPayoutDetails(ctx, who, { details, ...(code ? { code } : {}) });
   if (res.status !== 200) throw new Error(`payout details refused: ${JSON.stringify(res.body)}`);
   ctx.clock.advance(PAYOUT_HOLD_MS);
+}
+
+/** A new seller with $200.00 available and payout details, who asked for a payout of `amountCents`: its id. */
+export async function sellerWithOpenPayout(ctx: TestContext, amountCents: number) {
+  const seller = await partyWithSession(ctx, 'seller');
+  await fund(ctx, seller.id, 20_000);
+  await withPayoutDetails(ctx, seller);
+  const asked = await call(ctx, seller, 'POST', '/api/wallet/payouts', { amountCents });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+  const id = (asked.body.payouts as Array<{ id: string }>)[0]!.id;
+  return { seller, email: seller.email, id };
 }

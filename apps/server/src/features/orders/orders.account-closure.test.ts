@@ -2,7 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { platformFeeCents } from '@accountry/shared/order-state';
 import { ESCROW, availableAccount } from '../../lib/ledger';
 import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { arrangeDeal, balance, call, expectLedgerHealthy, orderUpTo, sweep } from './orders-test-helpers';
+import {
+  arrangeDeal,
+  balance,
+  call,
+  expectLedgerHealthy,
+  orderUpTo,
+  sweep,
+  partyWithSession,
+} from './orders-test-helpers';
 import {
   adminAction,
   anotherDeal,
@@ -17,8 +25,7 @@ let ctx: TestContext;
 let admin: { id: string; session: Session };
 beforeAll(async () => {
   ctx = await createTestApp();
-  const a = await userWithSession(ctx, 'admin');
-  admin = { id: a.user.id, session: a.session };
+  admin = await partyWithSession(ctx, 'admin');
 });
 afterEach(() => expectLedgerHealthy(ctx));
 afterAll(() => ctx.close());

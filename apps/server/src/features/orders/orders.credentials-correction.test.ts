@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_FIELD_MAX } from '@accountry/shared/orders';
-import { createTestApp, signInAs, userWithSession, type TestContext } from '../../test/test-app';
+import { createTestApp, signInAs, type TestContext } from '../../test/test-app';
 import { escapedJson } from '../../test/escaped-json';
 import {
   arrangeDeal,
@@ -10,14 +10,14 @@ import {
   orderUpTo,
   sweep,
   type Party,
+  partyWithSession,
 } from './orders-test-helpers';
 
 let ctx: TestContext;
 let stranger: Party;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const s = await userWithSession(ctx, 'both');
-  stranger = { id: s.user.id, session: s.session };
+  stranger = await partyWithSession(ctx, 'both');
 });
 afterEach(() => expectLedgerHealthy(ctx));
 afterAll(() => ctx.close());

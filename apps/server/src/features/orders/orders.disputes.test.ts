@@ -12,14 +12,14 @@ import {
   sweep,
   withPayoutDetails,
   type Party,
+  partyWithSession,
 } from './orders-test-helpers';
 
 let ctx: TestContext;
 let admin: Party;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const a = await userWithSession(ctx, 'admin', { displayName: 'Ada Admin' });
-  admin = { id: a.user.id, session: a.session };
+  admin = await partyWithSession(ctx, 'admin', { displayName: 'Ada Admin' });
 });
 afterEach(() => expectLedgerHealthy(ctx));
 afterAll(() => ctx.close());
@@ -139,8 +139,7 @@ describe('disputes', () => {
 
 describe('wallet, payouts and credits', () => {
   it('a seller withdraws; the amount is held, then paid or rejected; refusals change nothing', async () => {
-    const s = await userWithSession(ctx, 'seller');
-    const seller = { id: s.user.id, session: s.session };
+    const seller = await partyWithSession(ctx, 'seller');
     const credit = await call(ctx, admin, 'POST', `/api/admin/users/${seller.id}/balance-credits`, {
       amountCents: 20_000,
       reason: 'Bank transfer 2026-11-23',
@@ -161,7 +160,7 @@ describe('wallet, payouts and credits', () => {
     expect((open.body.items as Array<{ id: string }>).map((p) => p.id)).toContain(payoutId);
     await call(ctx, admin, 'POST', `/api/admin/payouts/${payoutId}/reject`, { reason: 'Wrong IBAN' });
     // By subject: the payout details' mail was queued earlier, and one batch is not delivered in a set order.
-    const rejected = await mailTo(ctx, s.user.email, 'Your payout request of $150.00 was rejected');
+    const rejected = await mailTo(ctx, seller.email, 'Your payout request of $150.00 was rejected');
     expect(rejected?.text).toContain('Reason: Wrong IBAN\nThe $150.00 is back in your available balance.');
     expect((await call(ctx, seller, 'GET', '/api/wallet')).body).toMatchObject({
       availableCents: 20_000,
@@ -174,7 +173,7 @@ describe('wallet, payouts and credits', () => {
       (p) => p.status === 'open',
     )!.id;
     await markPaid(ctx, admin, secondId);
-    expect(await mailTo(ctx, s.user.email, 'Your payout of $200.00 was sent')).toBeDefined();
+    expect(await mailTo(ctx, seller.email, 'Your payout of $200.00 was sent')).toBeDefined();
     expect((await call(ctx, seller, 'GET', '/api/wallet')).body).toMatchObject({ availableCents: 0, heldCents: 0 });
     // Every step happened in the same millisecond here, so compare the lines without their order.
     const lines = await call(ctx, seller, 'GET', '/api/wallet/entries');

@@ -4,16 +4,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_PER_PERSON } from '@accountry/shared/orders';
-import { createTestApp, signInAs, userWithSession, type TestContext } from '../../test/test-app';
-import { arrangeDeal, call, expectLedgerHealthy, orderUpTo, type Party } from './orders-test-helpers';
+import { createTestApp, signInAs, type TestContext } from '../../test/test-app';
+import { arrangeDeal, call, expectLedgerHealthy, orderUpTo, type Party, partyWithSession } from './orders-test-helpers';
 
 let ctx: TestContext;
 let admin: Party;
 const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-evidence-uploads-'));
 beforeAll(async () => {
   ctx = await createTestApp({ UPLOAD_DIR: uploadDir });
-  const a = await userWithSession(ctx, 'admin');
-  admin = { id: a.user.id, session: a.session };
+  admin = await partyWithSession(ctx, 'admin');
 });
 afterEach(() => expectLedgerHealthy(ctx));
 afterAll(async () => {
@@ -90,16 +89,14 @@ describe('dispute evidence images', () => {
       // Re-encoded: the metadata the phone wrote is gone.
       expect((await sharp(res.rawPayload).metadata()).exif).toBeUndefined();
     }
-    const s = await userWithSession(ctx, 'buyer');
-    const stranger = { id: s.user.id, session: s.session };
+    const stranger = await partyWithSession(ctx, 'buyer');
     expect((await fetchImage(stranger, up.body.url)).statusCode).toBe(404);
     expect((await fetchImage(null, up.body.url)).statusCode).toBe(401);
   });
 
   it('refuses strangers, anonymous uploads, a non-image, a too-large body and an order not in dispute', async () => {
     const { deal, id } = await disputed();
-    const s = await userWithSession(ctx, 'buyer');
-    const stranger = { id: s.user.id, session: s.session };
+    const stranger = await partyWithSession(ctx, 'buyer');
     expect(await upload(stranger, id, await png())).toMatchObject({
       status: 404,
       body: { error: { message: 'Order not found' } },

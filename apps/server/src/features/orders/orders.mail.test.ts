@@ -1,13 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { arrangeDeal, call, expectLedgerHealthy, orderUpTo, sweep, type Party } from './orders-test-helpers';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import {
+  arrangeDeal,
+  call,
+  expectLedgerHealthy,
+  orderUpTo,
+  sweep,
+  type Party,
+  partyWithSession,
+} from './orders-test-helpers';
 
 let ctx: TestContext;
 let admin: Party;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const a = await userWithSession(ctx, 'admin');
-  admin = { id: a.user.id, session: a.session };
+  admin = await partyWithSession(ctx, 'admin');
 });
 afterEach(() => expectLedgerHealthy(ctx));
 afterAll(() => ctx.close());

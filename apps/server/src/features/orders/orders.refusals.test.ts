@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { createTestApp, type TestContext } from '../../test/test-app';
 import { emptyWallet } from '../../test/order-fixtures';
 import {
   arrangeDeal,
@@ -9,6 +9,7 @@ import {
   ledgerSnapshot,
   orderUpTo,
   sweep,
+  partyWithSession,
 } from './orders-test-helpers';
 
 let ctx: TestContext;
@@ -102,8 +103,7 @@ describe('refusals change nothing', () => {
       'Only the buyer of this order can do this.',
       id,
     );
-    const stranger = await userWithSession(ctx, 'both');
-    const who = { id: stranger.user.id, session: stranger.session };
+    const who = await partyWithSession(ctx, 'both');
     await expectRefused(() => call(ctx, who, 'POST', `/api/orders/${id}/confirm`), 404, 'Order not found', id);
     expect((await call(ctx, who, 'GET', `/api/orders/${id}`)).status).toBe(404);
     expect((await call(ctx, who, 'POST', `/api/orders/${id}/credentials/reveal`)).status).toBe(404);
@@ -150,8 +150,7 @@ describe('refusals change nothing', () => {
 
   it('an account deleted and then restored by an admin can buy again', async () => {
     const deal = await arrangeDeal(ctx);
-    const a = await userWithSession(ctx, 'admin', { displayName: 'Ada Admin' });
-    const admin = { id: a.user.id, session: a.session };
+    const admin = await partyWithSession(ctx, 'admin', { displayName: 'Ada Admin' });
     await emptyWallet(ctx, deal.buyer.id);
     expect(
       (await call(ctx, admin, 'POST', `/api/admin/users/${deal.buyer.id}/delete`, { reason: 'spam' })).status,
@@ -186,8 +185,7 @@ describe('payment webhooks', () => {
 describe('races', () => {
   it('two buyers clicking buy now at once get one order and one clear 409', async () => {
     const deal = await arrangeDeal(ctx);
-    const other = await userWithSession(ctx, 'buyer');
-    const second = { id: other.user.id, session: other.session };
+    const second = await partyWithSession(ctx, 'buyer');
     const results = await Promise.all([
       call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id }),
       call(ctx, second, 'POST', '/api/orders', { listingId: deal.listing.id }),

@@ -5,10 +5,10 @@ import {
   balance,
   call,
   expectLedgerHealthy,
-  fund,
   markPaid,
-  withPayoutDetails,
   type Party,
+  partyWithSession,
+  sellerWithOpenPayout,
 } from './orders-test-helpers';
 
 /** A member takes back a payout request no admin has decided yet. */
@@ -16,26 +16,14 @@ let ctx: TestContext;
 let admin: Party;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const a = await userWithSession(ctx, 'admin');
-  admin = { id: a.user.id, session: a.session };
+  admin = await partyWithSession(ctx, 'admin');
 });
 afterEach(() => expectLedgerHealthy(ctx));
 afterAll(() => ctx.close());
 
-async function sellerWithPayout(amountCents: number) {
-  const s = await userWithSession(ctx, 'seller');
-  const seller: Party = { id: s.user.id, session: s.session };
-  await fund(ctx, seller.id, 20_000);
-  await withPayoutDetails(ctx, seller);
-  const asked = await call(ctx, seller, 'POST', '/api/wallet/payouts', { amountCents });
-  expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-  const id = (asked.body.payouts as Array<{ id: string }>)[0]!.id;
-  return { seller, id };
-}
-
 describe('canceling a payout request', () => {
   it('returns the amount to the available balance once, and the request can no longer be decided', async () => {
-    const { seller, id } = await sellerWithPayout(15_000);
+    const { seller, id } = await sellerWithOpenPayout(ctx, 15_000);
     expect(await balance(ctx, heldAccount(seller.id))).toBe(15_000);
 
     // A moment later, so the balance history (newest first) has the cancellation on top.
@@ -59,7 +47,7 @@ describe('canceling a payout request', () => {
   });
 
   it("is the member's own: another member learns nothing, and a decided payout stays decided", async () => {
-    const { seller, id } = await sellerWithPayout(5_000);
+    const { seller, id } = await sellerWithOpenPayout(ctx, 5_000);
     const o = await userWithSession(ctx, 'seller');
     const other = await call(ctx, { id: o.user.id, session: o.session }, 'POST', `/api/wallet/payouts/${id}/cancel`);
     expect(other.status).toBe(404);

@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAs, userWithSession, type TestContext } from '../../test/test-app';
-import { call, fund, markPaid, withPayoutDetails, type Party } from './orders-test-helpers';
+import { createTestApp, signInAs, type TestContext } from '../../test/test-app';
+import { call, fund, markPaid, withPayoutDetails, type Party, partyWithSession } from './orders-test-helpers';
 
 /** An open payout's whole details are shown to an admin one payout at a time, each showing audited (decision 174). */
 let ctx: TestContext;
 let admin: Party;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const a = await userWithSession(ctx, 'admin');
-  admin = { id: a.user.id, session: a.session };
+  admin = await partyWithSession(ctx, 'admin');
 });
 afterAll(() => ctx.close());
 
 async function openPayout() {
-  const s = await userWithSession(ctx, 'seller', { displayName: 'Sam Seller' });
-  const seller = { id: s.user.id, session: s.session };
+  const seller = await partyWithSession(ctx, 'seller', { displayName: 'Sam Seller' });
   await fund(ctx, seller.id, 20_000);
   await withPayoutDetails(ctx, seller);
   expect((await call(ctx, seller, 'POST', '/api/wallet/payouts', { amountCents: 10_000 })).status).toBe(201);

@@ -3,9 +3,9 @@ import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
-import { createUser, userWithSession, type TestContext } from '../../test/test-app';
+import { createUser, type TestContext } from '../../test/test-app';
 import { disableUser } from '../admin/admin-users.service';
-import { call, expectLedgerHealthy, fund, withPayoutDetails } from './orders-test-helpers';
+import { call, expectLedgerHealthy, fund, withPayoutDetails, partyWithSession } from './orders-test-helpers';
 
 let ctx: TestContext;
 let interleave: Interleave;
@@ -22,8 +22,7 @@ afterEach(() => expectLedgerHealthy(ctx));
 
 describe('a payout asked for while an admin disables the account', () => {
   it('is refused once the account is disabled: a disabled account cannot move its money toward a payout', async () => {
-    const s = await userWithSession(ctx, 'seller');
-    const seller = { id: s.user.id, session: s.session };
+    const seller = await partyWithSession(ctx, 'seller');
     await fund(ctx, seller.id, 20_000);
     await withPayoutDetails(ctx, seller);
     // The request's session was resolved (the account still active); the admin disables it before the request

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD as PASSWORD, createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { TEST_PASSWORD as PASSWORD, createTestApp, type TestContext } from '../../test/test-app';
 import { memberWithTwoFactor, nextCode } from '../../test/two-factor-helpers';
-import { call, fund, withPayoutDetails, type Party } from './orders-test-helpers';
+import { call, fund, withPayoutDetails, type Party, partyWithSession } from './orders-test-helpers';
 
 /** A member removes their payout details (decision 174); a payout asked for before keeps its own copy. */
 let ctx: TestContext;
 let admin: Party;
 beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: 'https://market.example' });
-  const a = await userWithSession(ctx, 'admin');
-  admin = { id: a.user.id, session: a.session };
+  admin = await partyWithSession(ctx, 'admin');
 });
 afterAll(() => ctx.close());
 
@@ -17,8 +16,7 @@ const ROUTE = '/api/wallet/payout-method';
 
 describe('removing payout details', () => {
   it('takes the password, mails the owner, stops new payouts and leaves an open one where it was going', async () => {
-    const s = await userWithSession(ctx, 'seller', { displayName: 'Sam Seller' });
-    const seller = { id: s.user.id, session: s.session };
+    const seller = await partyWithSession(ctx, 'seller', { displayName: 'Sam Seller' });
     const nothing = await call(ctx, seller, 'DELETE', ROUTE, { password: PASSWORD });
     expect(nothing).toMatchObject({
       status: 409,
@@ -37,7 +35,7 @@ describe('removing payout details', () => {
       body: { method: null },
     });
     expect((await call(ctx, seller, 'GET', ROUTE)).body).toEqual({ method: null });
-    const mail = (await ctx.mailsTo(s.user.email)).find(
+    const mail = (await ctx.mailsTo(seller.email)).find(
       (m) => m.subject === 'Your Accountry payout details were removed',
     );
     expect(mail?.text).toContain(

@@ -10,6 +10,7 @@ import {
   putPayoutDetails,
   withPayoutDetails,
   type Party,
+  partyWithSession,
 } from './orders-test-helpers';
 
 /** Where payouts go (decision 173): sealed details, a summary, a hold after each change, and a copy on each payout. */
@@ -17,8 +18,7 @@ let ctx: TestContext;
 let admin: Party;
 beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: 'https://market.example' });
-  const a = await userWithSession(ctx, 'admin');
-  admin = { id: a.user.id, session: a.session };
+  admin = await partyWithSession(ctx, 'admin');
 });
 afterAll(() => ctx.close());
 

@@ -6,7 +6,7 @@ import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
 import { TEST_PASSWORD, testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import { undoEmailChange } from '../auth/email-change-undo.service';
-import { TEST_IBAN, call, fund, withPayoutDetails } from './orders-test-helpers';
+import { TEST_IBAN, call, fund, withPayoutDetails, partyWithSession } from './orders-test-helpers';
 
 // Races between connections: SQLite's one connection already runs one transaction at a time.
 const pg = testEngine === 'postgres';
@@ -17,10 +17,9 @@ useRaceTestApp((race) => ({ ctx, second, interleave } = race), { PUBLIC_URL: 'ht
 
 describe.runIf(pg)('undoing an address change while a payout is asked for', () => {
   it('leaves no open payout behind: the request waits for the undo or is canceled by it', async () => {
-    const s = await userWithSession(ctx, 'seller');
-    const seller = { id: s.user.id, session: s.session };
+    const seller = await partyWithSession(ctx, 'seller');
     await fund(ctx, seller.id, 20_000);
-    const token = await moveAddress(ctx, s.session, s.user.id, `racer.${s.user.email}`);
+    const token = await moveAddress(ctx, seller.session, seller.id, `racer.${seller.email}`);
     await withPayoutDetails(ctx, seller);
     let undone: Promise<string> | undefined;
     // The payout request has read where the money would go; the owner's undo starts on another connection now.

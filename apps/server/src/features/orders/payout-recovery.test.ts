@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { createTestApp, type TestContext } from '../../test/test-app';
 import { moveAddress, undoAddressChange } from '../../test/email-change-helpers';
-import { call, fund, withPayoutDetails } from './orders-test-helpers';
+import { call, fund, withPayoutDetails, partyWithSession } from './orders-test-helpers';
 
 /** An address given back (decision 177) stops the payouts whoever moved the account may have set up. */
 let ctx: TestContext;
@@ -12,10 +12,9 @@ afterAll(() => ctx.close());
 
 describe('payouts when an address change is undone', () => {
   it('removes the payout details and returns every open payout to the available balance, in the ledger', async () => {
-    const s = await userWithSession(ctx, 'seller');
-    const seller = { id: s.user.id, session: s.session };
+    const seller = await partyWithSession(ctx, 'seller');
     await fund(ctx, seller.id, 30_000);
-    const token = await moveAddress(ctx, s.session, s.user.id, `taken.${s.user.email}`);
+    const token = await moveAddress(ctx, seller.session, seller.id, `taken.${seller.email}`);
     // The one who moved it sets their own details and, after the hold, asks for a payout.
     await withPayoutDetails(ctx, seller);
     expect((await call(ctx, seller, 'POST', '/api/wallet/payouts', { amountCents: 25_000 })).status).toBe(201);
@@ -53,7 +52,7 @@ describe('payouts when an address change is undone', () => {
       .execute();
     expect(entries).toHaveLength(1);
 
-    const mail = (await ctx.mailsTo(s.user.email)).find(
+    const mail = (await ctx.mailsTo(seller.email)).find(
       (m) => m.subject === 'Your Accountry account uses this address again',
     );
     expect(mail?.text).toContain('Its payout details were removed: add yours again from your wallet.');

@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { availableAccount, heldAccount } from '../../lib/ledger';
-import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { createTestApp, type TestContext } from '../../test/test-app';
 import { mailTo } from '../../test/two-factor-helpers';
 import {
   balance,
   call,
   expectLedgerHealthy,
-  fund,
   markPaid,
-  withPayoutDetails,
   type Party,
+  partyWithSession,
+  sellerWithOpenPayout,
 } from './orders-test-helpers';
 
 /** Marking a payout paid records the transfer's reference, shown to the admins and the member (decision 188). */
@@ -17,8 +17,7 @@ let ctx: TestContext;
 let admin: Party;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const a = await userWithSession(ctx, 'admin');
-  admin = { id: a.user.id, session: a.session };
+  admin = await partyWithSession(ctx, 'admin');
 });
 afterEach(() => expectLedgerHealthy(ctx));
 afterAll(() => ctx.close());
@@ -26,16 +25,7 @@ afterAll(() => ctx.close());
 const REQUIRED = 'Enter the transfer reference, up to 100 characters.';
 const CHARS = 'Use one line of printable characters for the transfer reference: no tabs or other control characters.';
 
-async function openPayout(amountCents = 12_345) {
-  const s = await userWithSession(ctx, 'seller');
-  const seller: Party = { id: s.user.id, session: s.session };
-  await fund(ctx, seller.id, 20_000);
-  await withPayoutDetails(ctx, seller);
-  const asked = await call(ctx, seller, 'POST', '/api/wallet/payouts', { amountCents });
-  expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-  const id = (asked.body.payouts as Array<{ id: string }>)[0]!.id;
-  return { seller, email: s.user.email, id };
-}
+const openPayout = (amountCents = 12_345) => sellerWithOpenPayout(ctx, amountCents);
 
 const stored = (id: string) =>
   ctx.db.selectFrom('payouts').select(['status', 'reference']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -94,8 +84,7 @@ describe('marking a payout paid with its transfer reference', () => {
     const theirs = await call(ctx, admin, 'GET', `/api/admin/users/${seller.id}/wallet`);
     expect(payoutIn(theirs.body.payouts, id)).toMatchObject({ reference: trimmed });
 
-    const o = await userWithSession(ctx, 'seller');
-    const other: Party = { id: o.user.id, session: o.session };
+    const other = await partyWithSession(ctx, 'seller');
     expect(JSON.stringify((await call(ctx, other, 'GET', '/api/wallet')).body)).not.toContain(trimmed);
     expect((await call(ctx, other, 'GET', '/api/admin/payouts?status=paid')).status).toBe(403);
     expect((await call(ctx, other, 'GET', `/api/admin/users/${seller.id}/wallet`)).status).toBe(403);
@@ -126,8 +115,7 @@ describe('marking a payout paid with its transfer reference', () => {
 
   it('lets one of two admins marking it paid at once win; the other gets 409', async () => {
     const { id } = await openPayout();
-    const b = await userWithSession(ctx, 'admin');
-    const other: Party = { id: b.user.id, session: b.session };
+    const other = await partyWithSession(ctx, 'admin');
     const results = await Promise.all([markPaid(ctx, admin, id, 'REF-A'), markPaid(ctx, other, id, 'REF-B')]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = results[0]!.status === 200 ? 'REF-A' : 'REF-B';

@@ -1,7 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCountingTestApp } from '../../test/statement-counter';
-import { userWithSession, type TestContext } from '../../test/test-app';
-import { arrangeDeal, call, expectLedgerHealthy, fund, orderUpTo, sweep } from './orders-test-helpers';
+import { type TestContext } from '../../test/test-app';
+import {
+  arrangeDeal,
+  call,
+  expectLedgerHealthy,
+  fund,
+  orderUpTo,
+  sweep,
+  partyWithSession,
+} from './orders-test-helpers';
 import { walletEntries } from './wallet-entries.service';
 
 /** The wallet's balance history names each order line's listing and shows how a sale's price was split. */
@@ -67,8 +75,7 @@ describe('the balance history of orders', () => {
   it("shows a partial refund's split to the seller, and the buyer's refund line names the listing", async () => {
     const deal = await arrangeDeal(ctx, { title: 'Level 120 Fortnite account' });
     const id = await orderUpTo(ctx, deal, 'delivered');
-    const a = await userWithSession(ctx, 'admin');
-    const admin = { id: a.user.id, session: a.session };
+    const admin = await partyWithSession(ctx, 'admin');
     const reason = 'Half of the skins are gone.';
     expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute`, { reason })).status).toBe(200);
     const decided = await call(ctx, admin, 'POST', `/api/admin/orders/${id}/decision`, {
