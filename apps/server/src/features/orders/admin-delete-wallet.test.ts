@@ -1,27 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { availableAccount, heldAccount } from '../../lib/ledger';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import type { TestContext } from '../../test/test-app';
 import {
   balance,
   call,
-  expectLedgerHealthy,
   fund,
   withPayoutDetails,
   type Party,
   partyWithSession,
+  useOrdersTestApp,
 } from './orders-test-helpers';
 
 /** An admin's deletion and the wallet (decision 184): no deletion while money waits, no credit to a deleted account. */
 let ctx: TestContext;
 let admin: Party;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await partyWithSession(ctx, 'admin');
+useOrdersTestApp((c, a) => {
+  [ctx, admin] = [c, a];
 });
-afterEach(() => expectLedgerHealthy(ctx));
-afterAll(() => ctx.close());
 
 async function member() {
   return partyWithSession(ctx, 'seller');

@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { checkLedger } from '../../lib/ledger';
-import { TEST_PASSWORD, signInAs, type TestContext } from '../../test/test-app';
+import { TEST_PASSWORD, createTestApp, signInAs, type TestContext } from '../../test/test-app';
 import { fund } from '../../test/order-fixtures';
 
 export { fund };
@@ -90,4 +90,15 @@ export async function sellerWithOpenPayout(ctx: TestContext, amountCents: number
   expect(asked.status, JSON.stringify(asked.body)).toBe(201);
   const id = (asked.body.payouts as Array<{ id: string }>)[0]!.id;
   return { seller, email: seller.email, id };
+}
+
+/** The file's app and an admin, the ledger checked after every test: the set-up most orders test files share. */
+export function useOrdersTestApp(take: (ctx: TestContext, admin: Party) => void) {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    take(ctx, await partyWithSession(ctx, 'admin'));
+  });
+  afterEach(() => expectLedgerHealthy(ctx!));
+  afterAll(() => ctx?.close());
 }

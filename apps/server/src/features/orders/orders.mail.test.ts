@@ -1,23 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/test-app';
-import {
-  arrangeDeal,
-  call,
-  expectLedgerHealthy,
-  orderUpTo,
-  sweep,
-  type Party,
-  partyWithSession,
-} from './orders-test-helpers';
+import { describe, expect, it } from 'vitest';
+import type { TestContext } from '../../test/test-app';
+import { arrangeDeal, call, orderUpTo, sweep, type Party, useOrdersTestApp } from './orders-test-helpers';
 
 let ctx: TestContext;
 let admin: Party;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await partyWithSession(ctx, 'admin');
+useOrdersTestApp((c, a) => {
+  [ctx, admin] = [c, a];
 });
-afterEach(() => expectLedgerHealthy(ctx));
-afterAll(() => ctx.close());
 
 const H = 3_600_000;
 type Deal = Awaited<ReturnType<typeof arrangeDeal>>;

@@ -1,25 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { availableAccount, heldAccount } from '../../lib/ledger';
-import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import {
-  balance,
-  call,
-  expectLedgerHealthy,
-  markPaid,
-  type Party,
-  partyWithSession,
-  sellerWithOpenPayout,
-} from './orders-test-helpers';
+import { userWithSession, type TestContext } from '../../test/test-app';
+import { balance, call, markPaid, type Party, sellerWithOpenPayout, useOrdersTestApp } from './orders-test-helpers';
 
 /** A member takes back a payout request no admin has decided yet. */
 let ctx: TestContext;
 let admin: Party;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await partyWithSession(ctx, 'admin');
+useOrdersTestApp((c, a) => {
+  [ctx, admin] = [c, a];
 });
-afterEach(() => expectLedgerHealthy(ctx));
-afterAll(() => ctx.close());
 
 describe('canceling a payout request', () => {
   it('returns the amount to the available balance once, and the request can no longer be decided', async () => {

@@ -1,26 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { availableAccount, heldAccount } from '../../lib/ledger';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import type { TestContext } from '../../test/test-app';
 import { mailTo } from '../../test/two-factor-helpers';
 import {
   balance,
   call,
-  expectLedgerHealthy,
   markPaid,
   type Party,
   partyWithSession,
   sellerWithOpenPayout,
+  useOrdersTestApp,
 } from './orders-test-helpers';
 
 /** Marking a payout paid records the transfer's reference, shown to the admins and the member (decision 188). */
 let ctx: TestContext;
 let admin: Party;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await partyWithSession(ctx, 'admin');
+useOrdersTestApp((c, a) => {
+  [ctx, admin] = [c, a];
 });
-afterEach(() => expectLedgerHealthy(ctx));
-afterAll(() => ctx.close());
 
 const REQUIRED = 'Enter the transfer reference, up to 100 characters.';
 const CHARS = 'Use one line of printable characters for the transfer reference: no tabs or other control characters.';

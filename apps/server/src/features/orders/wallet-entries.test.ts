@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCountingTestApp } from '../../test/statement-counter';
-import { type TestContext } from '../../test/test-app';
+import type { TestContext } from '../../test/test-app';
 import {
   arrangeDeal,
   call,
