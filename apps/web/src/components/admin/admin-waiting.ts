@@ -9,7 +9,6 @@ import {
   type AdminWaiting,
 } from '@accountry/shared/admin-waiting';
 import { api } from '../../lib/api';
-import { realtime } from '../../lib/realtime';
 
 /** Under 'admin', so every admin action's refresh (useAdminAction invalidates ['admin']) recounts it too. */
 export const adminWaitingKey = ['admin', 'waiting'] as const;
@@ -43,8 +42,14 @@ export function useAdminWaitingLive(isAdmin: boolean) {
         void client.invalidateQueries({ queryKey: adminWaitingKey });
       }, RECOUNT_AFTER_MS);
     };
-    const offs = [realtime.on(ADMIN_WAITING_CHANGED, recount), realtime.onResume(recount)];
+    let offs: Array<() => void> = [];
+    let gone = false;
+    // Loaded for admins only: the header is on every page, and a visitor's first page does not need the socket client.
+    void import('../../lib/realtime').then(({ realtime }) => {
+      if (!gone) offs = [realtime.on(ADMIN_WAITING_CHANGED, recount), realtime.onResume(recount)];
+    });
     return () => {
+      gone = true;
       offs.forEach((off) => off());
       clearTimeout(timer);
     };
