@@ -12,7 +12,7 @@ export const CHARGEBACK_RECOVERY_MESSAGES = {
   alreadyRecovered: 'This chargeback is already recovered in full.',
   moreThanLeft: 'That is more than is left to recover of this chargeback.',
   balanceTooLow: "The member's available balance is lower than that.",
-  ownBalance: 'You cannot recover a chargeback from your own balance. Another admin has to.',
+  ownOrder: 'You cannot recover a chargeback on your own order as an admin. Another admin has to.',
   recovered: 'Chargeback recovered.',
 } as const;
 

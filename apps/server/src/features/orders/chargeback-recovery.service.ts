@@ -1,9 +1,8 @@
-import { isSelfAction } from '@accountry/shared/admin-rules';
 import { CHARGEBACK_RECOVERY_MESSAGES as R, chargebackOwedBy } from '@accountry/shared/chargeback-recovery';
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { accountLock, lockKeys } from '../../db/key-lock';
 import type { OrdersTable } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { CHARGEBACK_RECEIVABLE, availableAccount, postLedgerOr409 } from '../../lib/ledger';
 import type { AuthUser } from '../../plugins/auth';
@@ -11,6 +10,7 @@ import type { OrdersContext } from './orders-context';
 import { findOrder } from './orders.repository';
 import { latestChargeback, setChargebackBooked } from './chargebacks.repository';
 import { settledBeforeChargeback } from './chargeback-funds';
+import { assertNotParty, partiesOf } from './admin-not-party';
 
 /**
  * An admin takes back `amountCents` of what the bank took of an order settled before its lost chargeback (decision
@@ -27,11 +27,12 @@ export async function recoverChargeback(
   return ctx.deps.db.db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, orderId);
     if (!order) throw notFound(M.notFound);
+    // The member owed is always a party; the other party, an admin, may not take from them either (decision 190).
+    assertNotParty(admin.id, partiesOf(order), R.ownOrder);
     const c = await latestChargeback(trx, order.id);
     if (!c || c.status !== 'lost' || !settledBeforeChargeback(order, c.orderStatusAtOpen))
       throw conflict(R.nothingToRecover);
     const memberId = chargebackOwedBy(order) === 'seller' ? order.sellerId : order.buyerId;
-    if (isSelfAction(admin.id, memberId)) throw forbidden(R.ownBalance);
     const left = c.withdrawnCents - c.reinstatedCents - c.recoveredCents;
     if (left <= 0) throw conflict(R.alreadyRecovered);
     if (amountCents > left) throw conflict(R.moreThanLeft);

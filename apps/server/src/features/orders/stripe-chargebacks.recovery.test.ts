@@ -285,7 +285,7 @@ describe('recovering a chargeback', () => {
     ]);
   });
 
-  it('is refused to members, to the admin it would take from, and for an amount that is not whole cents', async () => {
+  it('is refused to members, to an admin party to the order, and for an amount that is not whole cents', async () => {
     const deal = await lostOnCompleted();
     const { orderId, seller, buyer, admin } = deal;
     expect((await recover(buyer.session.headers, orderId, 100)).statusCode).toBe(403);
@@ -295,12 +295,32 @@ describe('recovering a chargeback', () => {
       expect(bad.json().error.message).toBe(R.amount);
     }
     expect((await recover(admin.session.headers, 'no-such-order', 100)).statusCode).toBe(404);
-    // The seller is an admin too: another admin has to take it from them.
-    await ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', seller.user.id).execute();
-    const own = await recover(seller.session.headers, orderId, 100);
-    expect(own.statusCode).toBe(403);
-    expect(own.json().error.message).toBe(R.ownBalance);
+    // The buyer who charged the card back is an admin too: they may not take it from the seller themselves (decision
+    // 190), and neither may the seller, from their own balance.
+    for (const party of [buyer, seller]) {
+      await ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', party.user.id).execute();
+      const own = await recover((await signInAs(ctx, party.user.id)).headers, orderId, 100);
+      expect(own.statusCode).toBe(403);
+      expect(own.json().error.message).toBe(
+        'You cannot recover a chargeback on your own order as an admin. Another admin has to.',
+      );
+    }
     expect(await sellerAvailable(deal)).toBe(19_000);
     expect((await detail(admin.session.headers, orderId)).chargeback.recovery.outstandingCents).toBe(PRICE);
+  });
+
+  it("is refused to the seller, an admin, of a canceled order whose buyer's card was refunded and charged back", async () => {
+    const deal = await cardPaidOrder(ctx, 9_000);
+    const { orderId, intent, buyer, seller } = deal;
+    const admin = await userWithSession(ctx, 'admin');
+    expect((await post(buyer.session.headers, `/api/orders/${orderId}/cancel`, { reason: '' })).statusCode).toBe(200);
+    await bankDecides(ctx, await openChargeback(ctx, intent), 'lost');
+    const credit = { amountCents: 9_000, reason: 'Bank transfer from the buyer' };
+    await post(admin.session.headers, `/api/admin/users/${buyer.user.id}/balance-credits`, credit);
+    await ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', seller.user.id).execute();
+    const own = await recover((await signInAs(ctx, seller.user.id)).headers, orderId, 9_000);
+    expect(own.statusCode).toBe(403);
+    expect(await balanceOf(ctx.db, availableAccount(buyer.user.id))).toBe(9_000);
+    expect((await recover(admin.session.headers, orderId, 9_000)).statusCode).toBe(200);
   });
 });

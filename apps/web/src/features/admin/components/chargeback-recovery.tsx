@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { isSelfAction } from '@accountry/shared/admin-rules';
+import { isPartyTo } from '@accountry/shared/admin-rules';
 import {
   CHARGEBACK_RECOVERY_MESSAGES as R,
   chargebackRecoverySchema,
@@ -116,9 +116,9 @@ function RecoveryCard({ order, recovery }: { order: OrderDetail; recovery: Charg
       </SimpleGrid>
       {left === 0 ? (
         <Text size="sm">Recovered in full from {member.name}&apos;s balance.</Text>
-      ) : isSelfAction(me ?? '', member.id) ? (
+      ) : isPartyTo(me ?? '', [order.buyerId, order.sellerId]) ? (
         <Text size="sm" c="dimmed">
-          {R.ownBalance}
+          {R.ownOrder}
         </Text>
       ) : (
         <form onSubmit={submit} noValidate aria-label="Recover chargeback" ref={form}>
