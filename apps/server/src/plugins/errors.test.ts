@@ -83,4 +83,18 @@ describe('a validation error', () => {
       fields: { html: 'Unknown field: html', admin: 'Unknown field: admin' },
     });
   });
+
+  it('names unknown fields called like what every object has (toString, constructor)', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/conversations/some-conversation/read',
+      payload: '{"seq":1,"toString":1,"constructor":2}',
+      headers: { ...buyer.headers, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      toString: 'Unknown field: toString',
+      constructor: 'Unknown field: constructor',
+    });
+  });
 });

@@ -12,23 +12,21 @@ const moreProblems = (n: number) => `${n} more ${n === 1 ? 'problem' : 'problems
 
 /** The first problems by field (an unknown field each on its own), and `_more` counting those left out. */
 function fieldsFrom(issues: Issue[]) {
-  const fields: Record<string, string> = {};
+  // A Map, not an object: a field called toString or constructor must not find the object's own members.
+  const fields = new Map<string, string>();
   const unlisted = new Set<string>();
-  let listed = 0;
   let more = 0;
   const note = (key: string, message: string) => {
-    if (fields[key] || unlisted.has(key)) return;
-    if (listed < MAX_LISTED_FIELDS) {
-      fields[key] = message;
-      listed++;
-    } else unlisted.add(key);
+    if (fields.has(key) || unlisted.has(key)) return;
+    if (fields.size < MAX_LISTED_FIELDS) fields.set(key, message);
+    else unlisted.add(key);
   };
   for (const issue of issues) {
     const base = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
     const keys = (issue.params?.keys as string[] | undefined) ?? [];
     if (keys.length) {
       // An object's unknown keys are distinct: those past the list are counted, never turned into strings.
-      const shown = Math.max(0, Math.min(keys.length, MAX_LISTED_FIELDS - listed));
+      const shown = Math.max(0, Math.min(keys.length, MAX_LISTED_FIELDS - fields.size));
       for (const k of keys.slice(0, shown)) note(base ? `${base}.${k}` : k, `Unknown field: ${k}`);
       more += keys.length - shown;
       continue;
@@ -36,8 +34,8 @@ function fieldsFrom(issues: Issue[]) {
     note(base || '_', issue.message ?? 'Invalid value');
   }
   more += unlisted.size;
-  if (more) fields._more = moreProblems(more);
-  return fields;
+  if (more) fields.set('_more', moreProblems(more));
+  return Object.fromEntries(fields);
 }
 
 /** One error shape for every failure: { error: { code, message, fields? } }. */
