@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CHARGEBACK_RECOVERY_MESSAGES as R } from '@accountry/shared/chargeback-recovery';
 import { settledChargebackText } from '@accountry/shared/chargeback-notice';
-import { DAY_MS } from '@accountry/shared/order-state';
 import { CHARGEBACK_RECEIVABLE, availableAccount, balanceOf, checkLedger } from '../../lib/ledger';
 import { signInAs, userWithSession } from '../../test/test-app';
-import { sweep } from './orders-test-helpers';
 import { orderCalls } from './chargebacks-test-helpers';
+import { completedCardOrder, decidedOnCompleted } from './settled-chargeback-test-helpers';
 import {
   bankDecides,
   cardPaidOrder,
@@ -27,7 +26,7 @@ useStripeTestApp((c) => (ctx = c));
 
 const FEE = 1500;
 const PRICE = 20_000;
-const { detail, deliver } = orderCalls(() => ctx);
+const { detail } = orderCalls(() => ctx);
 const post = (headers: Record<string, string>, url: string, payload: object = {}) =>
   ctx.app.inject({ method: 'POST', url, headers, payload });
 const recover = (headers: Record<string, string>, orderId: string, amountCents: unknown) =>
@@ -46,33 +45,9 @@ const receivableLines = (orderId: string) =>
     .orderBy('e.amountCents')
     .execute();
 
-/** A card order delivered, accepted and completed by the sweep: the seller was paid $190.00 of its $200.00. */
-async function completedOrder() {
-  const deal = await cardPaidOrder(ctx, PRICE);
-  expect((await deliver(deal.seller.session.headers, deal.orderId)).statusCode).toBe(200);
-  expect((await post(deal.buyer.session.headers, `/api/orders/${deal.orderId}/confirm`)).statusCode).toBe(200);
-  ctx.clock.advance(40 * DAY_MS);
-  await sweep(ctx);
-  expect(await orderStatus(ctx, deal.orderId)).toBe('completed');
-  // Their sessions ended while the weeks passed: both sign in again.
-  const again = async (p: typeof deal.buyer) => ({ user: p.user, session: await signInAs(ctx, p.user.id) });
-  return {
-    ...deal,
-    buyer: await again(deal.buyer),
-    seller: await again(deal.seller),
-    admin: await userWithSession(ctx, 'admin'),
-  };
-}
-
+const completedOrder = () => completedCardOrder(ctx, PRICE);
 /** A completed order whose chargeback the bank decided for the buyer. */
-async function lostOnCompleted() {
-  const deal = await completedOrder();
-  const disputeId = await openChargeback(ctx, deal.intent);
-  expect((await bankDecides(ctx, disputeId, 'lost')).body).toEqual({ received: true, outcome: 'lost' });
-  // An admin gets to it a little later.
-  ctx.clock.advance(60_000);
-  return { ...deal, disputeId };
-}
+const lostOnCompleted = () => decidedOnCompleted(ctx, PRICE);
 
 const sellerAvailable = (deal: { seller: { user: { id: string } } }) =>
   balanceOf(ctx.db, availableAccount(deal.seller.user.id));
