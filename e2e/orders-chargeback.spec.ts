@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import { ADMIN_WAITING_LINKS, type AdminWaiting } from '@accountry/shared/admin-waiting';
 import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
@@ -64,6 +65,17 @@ test('a chargeback lost after a partial refund is recovered from the seller by a
 
   const a = await signedInPage(browser, baseURL!, admin.id);
   await creditBalance(a.context, baseURL!, seller.id, 14_250);
+  // The money still to recover waits for the admins (decision 186): the Orders section counts it, and its filter
+  // lists the order.
+  const waiting = (await (await a.page.request.get('/api/admin/waiting')).json()) as AdminWaiting;
+  expect(waiting.chargebacksToRecover).toBeGreaterThanOrEqual(1);
+  await a.page.goto(ADMIN_WAITING_LINKS.chargebacksToRecover);
+  const sections = a.page.getByRole('navigation', { name: 'Admin sections' });
+  const ordersCount = waiting.disputes + waiting.chargebacks + waiting.chargebacksToRecover;
+  await expect(sections.getByRole('link', { name: `Orders (${ordersCount} waiting)` })).toBeVisible();
+  await expect(a.page.getByRole('combobox', { name: 'Status' })).toHaveValue('Chargebacks to recover');
+  const listed = a.page.locator(`a[href="/admin/orders/${orderId}"]`);
+  await expect(listed.first()).toBeVisible();
   await a.page.goto(`/admin/orders/${orderId}`);
   const notice = a.page.getByRole('region', { name: 'Chargeback decided for the buyer' });
   await expect(notice).toContainText(
@@ -106,6 +118,11 @@ test('a chargeback lost after a partial refund is recovered from the seller by a
   await expect(recovery).toContainText(`Recovered in full from ${seller.displayName}'s balance.`);
   await expect(recovery.getByRole('heading', { name: 'Recover chargeback' })).toBeFocused();
   await expect(notice).toContainText("it was recovered from the seller's balance.");
+  // Recovered in full, the order leaves the list of those to recover.
+  await a.page.goto(ADMIN_WAITING_LINKS.chargebacksToRecover);
+  const loaded = a.page.getByText('No orders match these filters.').or(a.page.getByRole('table', { name: 'Orders' }));
+  await expect(loaded).toBeVisible();
+  await expect(listed).toHaveCount(0);
 
   const s = await signedInPage(browser, baseURL!, seller.id);
   await s.page.goto(`/orders/${orderId}`);

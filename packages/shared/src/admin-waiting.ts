@@ -16,6 +16,8 @@ export const adminWaitingSchema = z.object({
   payouts: z.number().int(),
   /** Card chargebacks the bank has not decided yet. */
   chargebacks: z.number().int(),
+  /** Chargebacks the bank decided for the buyer on orders settled before them, with money still to recover. */
+  chargebacksToRecover: z.number().int(),
   /** Open reports of listings, conversations (messages) and users; rate-us feedback is not a task. */
   reports: z.object({ listing: z.number().int(), conversation: z.number().int(), user: z.number().int() }),
 });
@@ -24,12 +26,13 @@ export type AdminWaiting = z.infer<typeof adminWaitingSchema>;
 export const adminWaitingReports = (w: AdminWaiting | undefined) =>
   w ? w.reports.listing + w.reports.conversation + w.reports.user : 0;
 export const adminWaitingTotal = (w: AdminWaiting | undefined) =>
-  w ? w.disputes + w.payouts + w.chargebacks + adminWaitingReports(w) : 0;
+  w ? w.disputes + w.payouts + w.chargebacks + w.chargebacksToRecover + adminWaitingReports(w) : 0;
 
 /** Where each count leads: the filtered list that holds the work. */
 export const ADMIN_WAITING_LINKS = {
   disputes: '/admin/orders?status=disputed',
   chargebacks: '/admin/orders?status=chargeback',
+  chargebacksToRecover: '/admin/orders?status=chargeback_to_recover',
   payouts: '/admin/payouts',
   reports: (type: keyof AdminWaiting['reports']) => `/admin/reports?tab=${type}`,
 } as const;

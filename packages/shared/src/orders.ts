@@ -254,8 +254,11 @@ export const ORDER_SIDES = ['purchases', 'sales'] as const;
 export const ORDER_STATUS_FILTERS = ['all', 'open', ...ORDER_STATES] as const;
 /** A member's own lists also filter on what waits for their move (decision 181). */
 export const MY_ORDER_FILTERS = ['all', 'waiting', 'open', ...ORDER_STATES] as const;
-/** The admin's list also finds every order a chargeback touched (decision 183). */
-export const ADMIN_ORDER_FILTERS = ['all', 'open', 'chargeback', ...ORDER_STATES] as const;
+/**
+ * The admin's list also finds every order a chargeback touched, and those whose lost chargeback still has money to
+ * recover (decision 183).
+ */
+export const ADMIN_ORDER_FILTERS = ['all', 'open', 'chargeback', 'chargeback_to_recover', ...ORDER_STATES] as const;
 export type OrderStatusFilter = (typeof MY_ORDER_FILTERS)[number] | (typeof ADMIN_ORDER_FILTERS)[number];
 export const ORDERS_PAGE_SIZE = 20;
 

@@ -44,6 +44,7 @@ import * as payoutReference from './migrations/2026-12-04T0100-payout-reference'
 import * as chargebackRecovery from './migrations/2026-12-04T0200-chargeback-recovery';
 import * as adminTaskMailPreference from './migrations/2026-12-04T0300-admin-task-mail-preference';
 import * as oneOpenReport from './migrations/2026-12-04T0400-one-open-report';
+import * as chargebacksToRecoverIndex from './migrations/2026-12-04T0500-chargebacks-to-recover-index';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-04T0200-chargeback-recovery': chargebackRecovery,
   '2026-12-04T0300-admin-task-mail-preference': adminTaskMailPreference,
   '2026-12-04T0400-one-open-report': oneOpenReport,
+  '2026-12-04T0500-chargebacks-to-recover-index': chargebacksToRecoverIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -55,3 +55,12 @@ export async function hasOrderInProgress(db: Database, userId: string) {
     .executeTakeFirst();
   return !!row;
 }
+
+/**
+ * A chargeback with money still to recover (decision 183): lost, of an order settled before it (only those book a
+ * withdrawal), and not given back or recovered in full. Unqualified, it reads the innermost `chargebacks`; written as
+ * the condition of `chargebacks_to_recover_idx`, so both engines prove that index applies (the admin's count, decision
+ * 186, and the admin's orders filter).
+ */
+export const CHARGEBACK_TO_RECOVER = sql<boolean>`status = 'lost'
+  and withdrawn_cents > reinstated_cents + recovered_cents`;

@@ -29,10 +29,12 @@ describe('the plan of what waits for an admin', () => {
     return rows.map((r) => r['QUERY PLAN']).join(' | ');
   }
 
-  it('counts the disputes on their partial index and the rest on their status indexes', async () => {
+  it('counts the disputes and chargebacks to recover on their partial indexes, the rest on their status indexes', async () => {
     const plan = await planLines();
     expect(plan).toContain('orders_admin_dispute_idx');
     expect(plan).toContain('chargebacks_open_idx');
+    // Only the lost chargebacks with money left to recover: the count does not grow with those recovered or won.
+    expect(plan).toContain('chargebacks_to_recover_idx');
     expect(plan).toMatch(/payouts_status_idx/);
     // An index of reports by kind: the status or the time after it, or the index of unresolved reports only (decision
     // 053; PostgreSQL's choices on so few rows): none grows with the reports already resolved.

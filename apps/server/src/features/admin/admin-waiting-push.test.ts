@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_WAITING_CHANGED } from '@accountry/shared/admin-waiting';
 import { createPeerApp, createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { insertTestListing } from '../../test/listing-fixtures';
+import { insertOrderRow } from '../../test/order-fixtures';
+import { newId } from '../../lib/ids';
 import { injectSocket, type TestSocket } from '../../test/test-socket';
 import { insertReport } from './admin-test-fixtures';
 import { ADMIN_WAITING_PUSH_GAP_MS } from './admin-waiting.socket';
@@ -114,6 +116,45 @@ describe('the admin.waiting push', () => {
     await gapEnds();
     await settled(socket, admin.user.id);
     expect(pushes(socket)).toBe(2);
+  });
+
+  it("is sent when an admin recovers a lost chargeback's money, a write of that column alone", async () => {
+    const admin = await userWithSession(ctx, 'admin');
+    const buyer = await userWithSession(ctx, 'buyer');
+    const seller = await userWithSession(ctx, 'seller');
+    const listing = await insertTestListing(ctx, seller.user.id);
+    const order = await insertOrderRow(ctx, {
+      listingId: listing.id,
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+    });
+    const id = newId();
+    await ctx.db
+      .insertInto('chargebacks')
+      .values({
+        id,
+        orderId: order.id,
+        amountCents: order.priceCents,
+        reason: 'fraudulent',
+        status: 'lost',
+        orderStatusAtOpen: 'completed',
+        openedAt: ctx.clock.now(),
+        closedAt: ctx.clock.now(),
+        checkedAt: null,
+        feeCents: 0,
+        feeReturnedCents: 0,
+        withdrawnCents: order.priceCents,
+        reinstatedCents: 0,
+        recoveredCents: 0,
+      })
+      .execute();
+    await gapEnds();
+    const socket = await openOnPeer(admin.session.cookie);
+    // Written as the recovery writes it (decision 183): the chargeback leaves the count of those to recover.
+    await ctx.db.updateTable('chargebacks').set({ recoveredCents: order.priceCents }).where('id', '=', id).execute();
+    await socket.next(ADMIN_WAITING_CHANGED);
+    await settled(socket, admin.user.id);
+    expect(pushes(socket)).toBe(1);
   });
 
   it('is not sent for writes that change no count', async () => {

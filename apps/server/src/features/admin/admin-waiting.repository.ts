@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import type { AdminWaiting } from '@accountry/shared/admin-waiting';
 import type { Database } from '../../db/database';
+import { CHARGEBACK_TO_RECOVER } from '../../db/order-facts';
 
 // Literals, not parameters: SQLite can then prove that the partial indexes apply (as in decision 181's counts).
 const counts = {
   disputes: sql`select count(*) from orders where status = 'disputed' and chargeback_hold_since is null`,
   payouts: sql`select count(*) from payouts where status = 'open'`,
   chargebacks: sql`select count(*) from chargebacks where status = 'open'`,
+  chargebacksToRecover: sql`select count(*) from chargebacks where ${CHARGEBACK_TO_RECOVER}`,
   listingReports: sql`select count(*) from reports where target_type = 'listing' and status = 'open'`,
   conversationReports: sql`select count(*) from reports where target_type = 'conversation' and status = 'open'`,
   userReports: sql`select count(*) from reports where target_type = 'user' and status = 'open'`,
@@ -23,6 +25,7 @@ export async function countAdminWaiting(db: Database): Promise<AdminWaiting> {
     disputes: Number(row.disputes),
     payouts: Number(row.payouts),
     chargebacks: Number(row.chargebacks),
+    chargebacksToRecover: Number(row.chargebacksToRecover),
     reports: {
       listing: Number(row.listingReports),
       conversation: Number(row.conversationReports),

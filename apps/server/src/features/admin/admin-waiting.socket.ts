@@ -10,7 +10,7 @@ export const ADMIN_WAITING_PUSH_GAP_MS = 1000;
 const COUNTED: Record<string, readonly string[]> = {
   orders: ['status', 'chargeback_hold_since'],
   payouts: ['status'],
-  chargebacks: ['status'],
+  chargebacks: ['status', 'withdrawn_cents', 'reinstated_cents', 'recovered_cents'],
   reports: ['status', 'target_type'],
 };
 

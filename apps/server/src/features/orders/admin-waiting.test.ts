@@ -34,7 +34,13 @@ beforeAll(async () => {
 afterEach(() => expectLedgerHealthy(ctx));
 afterAll(() => ctx.close());
 
-const none = { disputes: 0, payouts: 0, chargebacks: 0, reports: { listing: 0, conversation: 0, user: 0 } };
+const none = {
+  disputes: 0,
+  payouts: 0,
+  chargebacks: 0,
+  chargebacksToRecover: 0,
+  reports: { listing: 0, conversation: 0, user: 0 },
+};
 const waiting = async (who: Party = admin) => {
   const res = await call(ctx, who, 'GET', '/api/admin/waiting');
   expect(res.status, JSON.stringify(res.body)).toBe(200);

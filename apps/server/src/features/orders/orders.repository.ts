@@ -3,6 +3,7 @@ import { containsNeedle, containsText } from '../../db/contains-text';
 import { OPEN_STATES, type OrderState } from '@accountry/shared/order-state';
 import type { OrderStatusFilter } from '@accountry/shared/orders';
 import { engineOf, type Database } from '../../db/database';
+import { CHARGEBACK_TO_RECOVER } from '../../db/order-facts';
 import type { OrderHistoryTable, OrdersTable } from '../../db/schema';
 import type { Keyset } from '../../lib/keyset-cursor';
 import { newId } from '../../lib/ids';
@@ -196,6 +197,12 @@ export async function selectOrderRows(db: Database, f: OrderListFilter) {
   else if (f.status === 'chargeback')
     q = q.where(({ exists, selectFrom }) =>
       exists(selectFrom('chargebacks as c').select('c.id').whereRef('c.orderId', '=', 'o.id')),
+    );
+  else if (f.status === 'chargeback_to_recover')
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('chargebacks as c').select('c.id').whereRef('c.orderId', '=', 'o.id').where(CHARGEBACK_TO_RECOVER),
+      ),
     );
   else if (f.status !== 'all') q = q.where('o.status', '=', f.status);
   if (f.q) {

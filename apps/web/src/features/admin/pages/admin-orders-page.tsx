@@ -14,14 +14,13 @@ import { formatDateTime } from '../../../lib/format-time';
 
 const FILTERS = ['q', 'status'] as const;
 const price = (o: OrderListItem) => formatPrice(o.priceCents, DEFAULT_CURRENCY);
-const statusLabel = (s: string) =>
-  s === 'all'
-    ? 'Any status'
-    : s === 'open'
-      ? 'In progress'
-      : s === 'chargeback'
-        ? 'Chargebacks'
-        : ORDER_STATE_LABELS[s as OrderState];
+const FILTER_LABELS: Partial<Record<string, string>> = {
+  all: 'Any status',
+  open: 'In progress',
+  chargeback: 'Chargebacks',
+  chargeback_to_recover: 'Chargebacks to recover',
+};
+const statusLabel = (s: string) => FILTER_LABELS[s] ?? ORDER_STATE_LABELS[s as OrderState];
 
 function OrderCard({ order }: { order: OrderListItem }) {
   return (
