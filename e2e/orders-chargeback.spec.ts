@@ -76,6 +76,9 @@ test('a chargeback lost after a partial refund is recovered from the seller by a
   await expect(a.page.getByRole('combobox', { name: 'Status' })).toHaveValue('Chargebacks to recover');
   const listed = a.page.locator(`a[href="/admin/orders/${orderId}"]`);
   await expect(listed.first()).toBeVisible();
+  // The row says how much is left to recover.
+  const row = a.page.getByRole('row').filter({ has: listed });
+  await expect(row).toContainText('Chargeback: $150.00 to recover');
   await a.page.goto(`/admin/orders/${orderId}`);
   const notice = a.page.getByRole('region', { name: 'Chargeback decided for the buyer' });
   await expect(notice).toContainText(

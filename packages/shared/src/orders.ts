@@ -292,8 +292,17 @@ export const adminOrdersQuerySchema = z.object({
   status: z.enum(ADMIN_ORDER_FILTERS).default('all'),
   cursor: z.string().max(300).optional(),
 });
+/**
+ * An admin list row: also what is left to recover of the order's latest chargeback when the bank decided it for the
+ * buyer after the order was settled (decision 183), null otherwise. Members' lists never carry it.
+ */
+export const adminOrderListItemSchema = orderListItemSchema.extend({ chargebackToRecoverCents: z.number().nullable() });
+export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
 /** Admin list rows: open disputes first, then newest; never any credentials. */
-export const adminOrdersPageSchema = ordersPageSchema;
+export const adminOrdersPageSchema = z.object({
+  items: z.array(adminOrderListItemSchema),
+  nextCursor: z.string().nullable(),
+});
 
 export const disputeStatementSchema = z.object({
   id: z.string(),

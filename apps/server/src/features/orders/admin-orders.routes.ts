@@ -25,7 +25,7 @@ import {
 import type { AppDeps } from '../../app';
 import { requireAdmin } from '../../plugins/auth';
 import { ordersContext } from './orders-context';
-import { orderDetail, orderPage } from './order-views';
+import { orderDetail, adminOrderPage } from './order-views';
 import { decideDispute, revealCredentials } from './orders.service';
 import { decidePayout } from './payouts.service';
 import { creditBalance, payoutsPage, walletOf } from './wallet.service';
@@ -52,7 +52,7 @@ export function adminOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         requireAdmin(request);
         const { q, status, cursor } = request.query;
-        return orderPage(ctx, { q: q || undefined, status, disputesFirst: true }, cursor, ORDERS_PAGE_SIZE);
+        return adminOrderPage(ctx, { q: q || undefined, status }, cursor, ORDERS_PAGE_SIZE);
       },
     );
 

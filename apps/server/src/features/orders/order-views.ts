@@ -7,7 +7,7 @@ import {
 } from '@accountry/shared/order-state';
 import { chargebackOwedBy } from '@accountry/shared/chargeback-recovery';
 import { correctionRefusal } from '@accountry/shared/credentials-correction';
-import type { OrderDetail, OrderListItem, OrderStatusFilter } from '@accountry/shared/orders';
+import type { AdminOrderListItem, OrderDetail, OrderListItem, OrderStatusFilter } from '@accountry/shared/orders';
 import type { DeliveryTime } from '@accountry/shared/listings';
 import type { OrdersTable } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
@@ -167,34 +167,55 @@ export async function orderDetail(
   };
 }
 
-/** A keyset page of orders for a list (the buyer's purchases, the seller's sales, or the admin list). */
-export async function orderPage(
-  ctx: OrdersContext,
-  filter: Omit<OrderListFilter, 'after' | 'limit'> & { status: OrderStatusFilter },
-  cursor: string | undefined,
-  limit: number,
-) {
+type ListFilter = Omit<OrderListFilter, 'after' | 'limit'> & { status: OrderStatusFilter };
+
+/** A keyset page of order rows, one statement, and the cursor after it. */
+async function rowsPage(ctx: OrdersContext, filter: ListFilter, cursor: string | undefined, limit: number) {
   const rows = await selectOrderRows(ctx.deps.db.db, { ...filter, after: decodeCursor(cursor), limit });
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  const items: OrderListItem[] = page.map((r) => ({
-    id: r.id,
-    listingId: r.listingId,
-    listingTitle: r.listingTitle,
-    thumbUrl: r.thumbUrl ?? null,
-    buyerId: r.buyerId,
-    buyerName: r.buyerName,
-    sellerId: r.sellerId,
-    sellerName: r.sellerName,
-    priceCents: r.priceCents,
-    status: r.status,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-    dueAt: r.dueAt,
-    answerDueAt: r.status === 'disputed' ? r.sellerAnswerDueAt : null,
-    yourTurn: Boolean(r.yourTurn),
-    onHold: r.chargebackHoldSince !== null,
+  return { page, nextCursor: more && last ? encodeCursor(Number(last.sortKey), last.id) : null };
+}
+
+type OrderRow = Awaited<ReturnType<typeof rowsPage>>['page'][number];
+const listItem = (r: OrderRow): OrderListItem => ({
+  id: r.id,
+  listingId: r.listingId,
+  listingTitle: r.listingTitle,
+  thumbUrl: r.thumbUrl ?? null,
+  buyerId: r.buyerId,
+  buyerName: r.buyerName,
+  sellerId: r.sellerId,
+  sellerName: r.sellerName,
+  priceCents: r.priceCents,
+  status: r.status,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+  dueAt: r.dueAt,
+  answerDueAt: r.status === 'disputed' ? r.sellerAnswerDueAt : null,
+  yourTurn: Boolean(r.yourTurn),
+  onHold: r.chargebackHoldSince !== null,
+});
+
+/** A keyset page of a member's orders (their purchases or their sales). */
+export async function orderPage(ctx: OrdersContext, filter: ListFilter, cursor: string | undefined, limit: number) {
+  const { page, nextCursor } = await rowsPage(ctx, filter, cursor, limit);
+  return { items: page.map(listItem), nextCursor };
+}
+
+/** A keyset page of the admin list: open disputes first, each with what is left to recover of its chargeback. */
+export async function adminOrderPage(
+  ctx: OrdersContext,
+  filter: Pick<ListFilter, 'q' | 'status'>,
+  cursor: string | undefined,
+  limit: number,
+) {
+  const all = { ...filter, disputesFirst: true, withToRecover: true };
+  const { page, nextCursor } = await rowsPage(ctx, all, cursor, limit);
+  const items: AdminOrderListItem[] = page.map((r) => ({
+    ...listItem(r),
+    chargebackToRecoverCents: r.toRecoverCents === null ? null : Number(r.toRecoverCents),
   }));
-  return { items, nextCursor: more && last ? encodeCursor(Number(last.sortKey), last.id) : null };
+  return { items, nextCursor };
 }

@@ -146,6 +146,8 @@ export interface OrderListFilter {
   now?: number;
   /** Admin list: open disputes first. */
   disputesFirst?: boolean;
+  /** Admin list: what is left to recover of each order's latest chargeback (decision 183). */
+  withToRecover?: boolean;
   after?: Keyset;
   limit: number;
 }
@@ -160,6 +162,13 @@ export async function selectOrderRows(db: Database, f: OrderListFilter) {
     : sql<boolean>`0 = 1`;
   // The admin list puts open disputes first: rank 0 for disputed, 1 otherwise, folded into the keyset value.
   const rank = f.disputesFirst ? sql<number>`case when o.status = 'disputed' then 1 else 0 end` : sql<number>`0`;
+  // Left to recover of the order's latest chargeback, the one a recovery takes from, when lost with money left; the
+  // members' lists leave it out.
+  const toRecover = f.withToRecover
+    ? sql<number | string | null>`(select case when ${CHARGEBACK_TO_RECOVER}
+        then withdrawn_cents - reinstated_cents - recovered_cents end
+        from chargebacks where order_id = o.id order by opened_at desc, id desc limit 1)`
+    : sql<null>`null`;
   let q = db
     .selectFrom('orders as o')
     .innerJoin('listings as l', 'l.id', 'o.listingId')
@@ -181,6 +190,7 @@ export async function selectOrderRows(db: Database, f: OrderListFilter) {
       'o.sellerAnswerDueAt',
       'o.chargebackHoldSince',
       waitsForMember.as('yourTurn'),
+      toRecover.as('toRecoverCents'),
       (eb) =>
         eb
           .selectFrom('listingImages as i')

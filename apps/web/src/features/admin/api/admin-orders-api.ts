@@ -2,9 +2,9 @@ import {
   ORDER_ROUTES,
   orderPath,
   type AdminOrderFigures,
+  type AdminOrderListItem,
   type DecisionInput,
   type OrderDetail,
-  type OrderListItem,
 } from '@accountry/shared/orders';
 import { WALLET_ROUTES, type Payout, type PayoutDestination, type Wallet } from '@accountry/shared/wallet';
 import { api, toQuery } from '../../../lib/api';
@@ -23,7 +23,7 @@ export const adminOrderKeys = {
 };
 
 export const adminOrdersApi = {
-  orders: (p: Params) => api<Page<OrderListItem>>(`${ORDER_ROUTES.adminList}${toQuery(p)}`),
+  orders: (p: Params) => api<Page<AdminOrderListItem>>(`${ORDER_ROUTES.adminList}${toQuery(p)}`),
   order: (id: string) => api<OrderDetail>(at(ORDER_ROUTES.detail, id)),
   decide: (id: string, input: DecisionInput) => api<OrderDetail>(at(ORDER_ROUTES.adminDecision, id), { body: input }),
   revealCredentials: (id: string) =>

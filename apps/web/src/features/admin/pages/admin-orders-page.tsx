@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { Anchor, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DEFAULT_CURRENCY } from '@accountry/shared/listings';
 import { ORDER_STATE_LABELS, type OrderState } from '@accountry/shared/order-state';
-import { ADMIN_ORDER_FILTERS, type OrderListItem } from '@accountry/shared/orders';
+import { ADMIN_ORDER_FILTERS, type AdminOrderListItem } from '@accountry/shared/orders';
+import { formatCents } from '@accountry/shared/wallet';
 import { OrderStatusBadge } from '../../../components/orders/order-status-badge';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminList } from '../api/admin-api';
@@ -13,7 +14,7 @@ import { compact, useFilterParams } from '../lib/use-filter-params';
 import { formatDateTime } from '../../../lib/format-time';
 
 const FILTERS = ['q', 'status'] as const;
-const price = (o: OrderListItem) => formatPrice(o.priceCents, DEFAULT_CURRENCY);
+const price = (o: AdminOrderListItem) => formatPrice(o.priceCents, DEFAULT_CURRENCY);
 const FILTER_LABELS: Partial<Record<string, string>> = {
   all: 'Any status',
   open: 'In progress',
@@ -22,14 +23,34 @@ const FILTER_LABELS: Partial<Record<string, string>> = {
 };
 const statusLabel = (s: string) => FILTER_LABELS[s] ?? ORDER_STATE_LABELS[s as OrderState];
 
-function OrderCard({ order }: { order: OrderListItem }) {
+/** What is left to recover of the order's lost chargeback (decision 183), so the list says why it waits. */
+function ToRecoverBadge({ order }: { order: AdminOrderListItem }) {
+  if (order.chargebackToRecoverCents === null) return null;
+  return (
+    <Badge color="red" variant="outline">
+      Chargeback: {formatCents(order.chargebackToRecoverCents)} to recover
+    </Badge>
+  );
+}
+
+/** The order's state, on hold or not, and what is left to recover of its chargeback. */
+function StatusBadges({ order }: { order: AdminOrderListItem }) {
+  return (
+    <>
+      <OrderStatusBadge status={order.status} onHold={order.onHold} />
+      <ToRecoverBadge order={order} />
+    </>
+  );
+}
+
+function OrderCard({ order }: { order: AdminOrderListItem }) {
   return (
     <Card withBorder padding="sm">
       <Anchor component={Link} to={`/admin/orders/${order.id}`} fw={600}>
         {order.listingTitle}
       </Anchor>
       <Group gap="xs" mt={4}>
-        <OrderStatusBadge status={order.status} onHold={order.onHold} />
+        <StatusBadges order={order} />
         <Text size="sm" fw={600}>
           {price(order)}
         </Text>
@@ -41,7 +62,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
   );
 }
 
-const COLUMNS: AdminColumn<OrderListItem>[] = [
+const COLUMNS: AdminColumn<AdminOrderListItem>[] = [
   {
     header: 'Listing',
     cell: (o) => (
@@ -50,7 +71,14 @@ const COLUMNS: AdminColumn<OrderListItem>[] = [
       </Anchor>
     ),
   },
-  { header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} onHold={o.onHold} /> },
+  {
+    header: 'Status',
+    cell: (o) => (
+      <Group gap={4}>
+        <StatusBadges order={o} />
+      </Group>
+    ),
+  },
   { header: 'Price', cell: price, align: 'right' },
   {
     header: 'Buyer',
