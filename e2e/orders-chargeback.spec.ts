@@ -93,29 +93,33 @@ test('a chargeback lost after a partial refund is recovered from the seller by a
   await expect(recovery).toContainText(`${seller.displayName}'s available balance$142.50`);
   await expectNoSeriousA11yViolations(a.page);
   const amount = recovery.getByRole('textbox', { name: 'Amount to recover (USD)' });
+  // The field offers what can be taken now: the lower of what is left and the seller's balance.
+  await expect(amount).toHaveValue('$142.50');
   await amount.fill('200');
   await recovery.getByRole('button', { name: 'Recover chargeback' }).click();
   await expect(recovery.getByText('That is more than is left to recover of this chargeback.')).toBeVisible();
   await expect(amount).toBeFocused();
-  // More than the seller holds: the server refuses and the dialog says why.
+  // More than the seller holds: refused on the field, before any dialog.
   await amount.fill('150');
   await recovery.getByRole('button', { name: 'Recover chargeback' }).click();
+  await expect(recovery.getByText("The member's available balance is lower than that.")).toBeVisible();
+  await expect(amount).toBeFocused();
   const dialog = a.page.getByRole('dialog', { name: 'Recover chargeback?' });
-  await expect(dialog).toContainText(`Take $150.00 from ${seller.displayName}'s available balance`);
-  await dialog.getByRole('button', { name: 'Recover' }).click();
-  await expect(dialog).toContainText("The member's available balance is lower than that.");
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
   await amount.fill('142.50');
   await recovery.getByRole('button', { name: 'Recover chargeback' }).click();
+  await expect(dialog).toContainText(`Take $142.50 from ${seller.displayName}'s available balance`);
   await dialog.getByRole('button', { name: 'Recover' }).click();
   await expect(a.page.getByText('Chargeback recovered.')).toBeVisible();
   await expect(recovery).toContainText('Recovered$142.50');
   await expect(recovery).toContainText('Left to recover$7.50');
   await expect(recovery).toContainText(`${seller.displayName}'s available balance$0.00`);
+  // Nothing can be taken from an empty balance: the field offers nothing.
+  await expect(amount).toHaveValue('');
   // The rest, once the seller has paid it in: the form goes, and the focus is on the card that says so.
   await creditBalance(a.context, baseURL!, seller.id, 750);
   await a.page.reload();
-  await amount.fill('7.50');
+  await expect(amount).toHaveValue('$7.50');
   await recovery.getByRole('button', { name: 'Recover chargeback' }).click();
   await dialog.getByRole('button', { name: 'Recover' }).click();
   await expect(recovery).toContainText(`Recovered in full from ${seller.displayName}'s balance.`);

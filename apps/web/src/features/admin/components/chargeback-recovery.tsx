@@ -35,7 +35,8 @@ function RecoveryCard({ order, recovery }: { order: OrderDetail; recovery: Charg
     queryKey: adminOrderKeys.userWallet(member.id),
     queryFn: () => adminOrdersApi.userWallet(member.id),
   });
-  const [amount, setAmount] = useState<number | string>('');
+  // Null until the admin types: the field offers what can be taken now, the lower of what is left and the balance.
+  const [typed, setTyped] = useState<number | string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const confirm = useConfirm();
   const form = useRef<HTMLFormElement>(null);
@@ -43,6 +44,9 @@ function RecoveryCard({ order, recovery }: { order: OrderDetail; recovery: Charg
   const me = useSession().user?.uid;
   const recover = useAdminAction((cents: number) => adminOrdersApi.recoverChargeback(order.id, cents), R.recovered);
   const left = recovery.outstandingCents;
+  const available = wallet.data?.availableCents;
+  const suggested = available !== undefined && available > 0 && left > 0 ? Math.min(left, available) : null;
+  const amount = typed ?? (suggested === null ? '' : (suggested / 100).toFixed(2));
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -52,7 +56,9 @@ function RecoveryCard({ order, recovery }: { order: OrderDetail; recovery: Charg
       ? zodFieldErrors(parsed.error)
       : cents > left
         ? { amountCents: R.moreThanLeft }
-        : null;
+        : available !== undefined && cents > available
+          ? { amountCents: R.balanceTooLow }
+          : null;
     if (problem) return focusFirstError(form.current, () => setErrors(problem));
     setErrors({});
     confirm.ask({
@@ -64,7 +70,8 @@ function RecoveryCard({ order, recovery }: { order: OrderDetail; recovery: Charg
       danger: true,
       onConfirm: () =>
         recover.mutateAsync(cents).then(
-          () => setAmount(''),
+          // The field offers again what the refreshed figures allow.
+          () => setTyped(null),
           (err) => {
             if (err instanceof ApiRequestError) setErrors(err.fields);
             throw err;
@@ -130,7 +137,7 @@ function RecoveryCard({ order, recovery }: { order: OrderDetail; recovery: Charg
               required
               allowNegative={false}
               value={amount}
-              onChange={setAmount}
+              onChange={setTyped}
               error={errors.amountCents}
               w={280}
             />
