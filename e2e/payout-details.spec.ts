@@ -188,12 +188,21 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   const reference = paying.getByRole('textbox', { name: 'Transfer reference' });
   await expect(reference).toBeFocused();
   await expect(reference).toHaveAccessibleDescription(
-    `The bank transfer's reference or the PayPal transaction ID. ${seller.displayName} sees it.`,
+    `The bank transfer's reference or the PayPal transaction ID. Up to 100 characters. ${seller.displayName} sees it.`,
   );
   await a.page.keyboard.press('Enter');
   await expect(paying.getByText('Enter the transfer reference, up to 100 characters.')).toBeVisible();
   await expect(reference).toHaveAttribute('aria-invalid', 'true');
   await expect(reference).toBeFocused();
+  // Typing takes the message away: it was about the text as it was.
+  await reference.pressSequentially('SEPA');
+  await expect(paying.getByText('Enter the transfer reference, up to 100 characters.')).toBeHidden();
+  await expect(reference).not.toHaveAttribute('aria-invalid', 'true');
+  // Too long has its own message, not the one for an empty field.
+  await reference.fill('R'.repeat(101));
+  await a.page.keyboard.press('Enter');
+  await expect(paying.getByText('A transfer reference holds at most 100 characters.')).toBeVisible();
+  await expect(reference).toHaveAttribute('aria-invalid', 'true');
   // A zero-width space would hide in the seller's mail: refused before it is sent.
   await reference.fill('SEPA-2026\u200b-0417');
   await a.page.keyboard.press('Enter');

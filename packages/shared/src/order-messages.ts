@@ -94,6 +94,7 @@ export const WALLET_MESSAGES = {
   payoutPaid: 'Payout marked as paid.',
   /** The transfer reference an admin records when marking a payout paid (decision 188). */
   payoutReference: 'Enter the transfer reference, up to 100 characters.',
+  payoutReferenceLong: 'A transfer reference holds at most 100 characters.',
   payoutReferenceChars:
     'Use one line of printable characters for the transfer reference: no tabs or other control characters.',
   payoutRejected: 'Payout rejected; the amount is back in the available balance.',

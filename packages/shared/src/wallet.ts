@@ -147,7 +147,7 @@ export const payoutPaidSchema = z.strictObject({
     .string({ error: M.payoutReference })
     .trim()
     .min(1, M.payoutReference)
-    .max(PAYOUT_REFERENCE_MAX, M.payoutReference)
+    .max(PAYOUT_REFERENCE_MAX, M.payoutReferenceLong)
     // Control and format characters (line breaks, zero-width, text direction) would garble the list and the mail.
     .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), M.payoutReferenceChars),
 });

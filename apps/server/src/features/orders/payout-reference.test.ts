@@ -20,6 +20,7 @@ useOrdersTestApp((c, a) => {
 });
 
 const REQUIRED = 'Enter the transfer reference, up to 100 characters.';
+const LONG = 'A transfer reference holds at most 100 characters.';
 const CHARS = 'Use one line of printable characters for the transfer reference: no tabs or other control characters.';
 
 const openPayout = (amountCents = 12_345) => sellerWithOpenPayout(ctx, amountCents);
@@ -43,7 +44,8 @@ describe('marking a payout paid with its transfer reference', () => {
       ['', REQUIRED],
       ['   ', REQUIRED],
       [42, REQUIRED],
-      ['R'.repeat(101), REQUIRED],
+      ['R'.repeat(101), LONG],
+      [` ${'R'.repeat(101)} `, LONG],
       ['TRF\t2026', CHARS],
       ['TRF\n2026', CHARS],
       ['TRF\u001b[31m', CHARS],

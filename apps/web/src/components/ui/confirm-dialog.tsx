@@ -128,7 +128,11 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
               <ReasonInput
                 field={options.reason}
                 value={reason}
-                onChange={setReason}
+                onChange={(text) => {
+                  setReason(text);
+                  // The message is about the text as it was: a corrected one is checked again when confirmed.
+                  setError(null);
+                }}
                 error={error}
                 lineRef={reasonLine}
                 areaRef={reasonArea}

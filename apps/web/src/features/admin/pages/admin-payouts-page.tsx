@@ -8,6 +8,7 @@ import {
   PAYOUT_STATUSES,
   PAYOUT_STATUS_LABELS,
   formatCents,
+  PAYOUT_REFERENCE_MAX,
   payoutPaidSchema,
   type Payout,
 } from '@accountry/shared/wallet';
@@ -158,7 +159,9 @@ export function Component() {
       confirmLabel: 'Mark paid',
       reason: {
         label: 'Transfer reference',
-        description: `The bank transfer's reference or the PayPal transaction ID. ${p.userName} sees it.`,
+        description:
+          `The bank transfer's reference or the PayPal transaction ID. ` +
+          `Up to ${PAYOUT_REFERENCE_MAX} characters. ${p.userName} sees it.`,
         required: true,
         singleLine: true,
         check: referenceProblem,
