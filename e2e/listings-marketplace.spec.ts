@@ -55,7 +55,11 @@ test('a seller lists an account with a screenshot; a buyer finds it by search an
   await sp.getByRole('option', { name: 'Europe', exact: true }).click();
   await sp.getByRole('textbox', { name: 'Price (USD)' }).fill('149');
   await sp.getByRole('textbox', { name: 'Level or rank' }).fill('Immortal 2');
-  await sp.getByRole('textbox', { name: 'Items or skins' }).fill('87');
+  // A whole number: a phone shows its digit keypad, not the decimal one.
+  const items = sp.getByRole('textbox', { name: 'Items or skins' });
+  await expect(items).toHaveAttribute('inputmode', 'numeric');
+  await items.fill('87');
+  await expect(sp.getByRole('textbox', { name: 'Account age (months)' })).toHaveAttribute('inputmode', 'numeric');
   await sp.getByRole('checkbox', { name: 'Original email included' }).check();
   await sp
     .getByRole('textbox', { name: 'Description' })

@@ -2,6 +2,7 @@ import { Checkbox, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/co
 import { CATEGORY_ATTRIBUTES, FLAG_ATTRIBUTES, type AttributeKey } from '@accountry/shared/listing-attributes';
 import type { ListingCategory } from '@accountry/shared/listings';
 import type { ListingFormState } from './listing-form-state';
+import { wholeDigits } from './commit-number-input';
 
 interface Props {
   category: ListingCategory;
@@ -38,22 +39,37 @@ export function AttributeFields({ category, values, errors, set, disabled }: Pro
               />
             );
           }
-          const k = key as 'itemsCount' | 'followers' | 'engagementRate' | 'accountAgeMonths';
+          if (key === 'engagementRate') {
+            return (
+              <NumberInput
+                key={key}
+                label={rule.label}
+                description={rule.hint}
+                required={rule.required}
+                value={values.engagementRate}
+                onChange={(v) => set('engagementRate', v)}
+                error={errors.engagementRate}
+                min={0}
+                max={100}
+                decimalScale={1}
+                suffix="%"
+                disabled={disabled}
+              />
+            );
+          }
+          const k = key as 'itemsCount' | 'followers' | 'accountAgeMonths';
+          // Whole numbers: a text input with the phone's digit keypad (NumberInput always asks for the decimal one).
           return (
-            <NumberInput
+            <TextInput
               key={key}
               label={rule.label}
               description={rule.hint}
               required={rule.required}
-              value={values[k]}
-              onChange={(v) => set(k, v)}
+              inputMode="numeric"
+              autoComplete="off"
+              value={String(values[k])}
+              onChange={(e) => set(k, wholeDigits(e.currentTarget.value))}
               error={errors[k]}
-              min={0}
-              max={k === 'engagementRate' ? 100 : undefined}
-              allowDecimal={k === 'engagementRate'}
-              decimalScale={k === 'engagementRate' ? 1 : 0}
-              thousandSeparator={k === 'engagementRate' ? undefined : ','}
-              suffix={k === 'engagementRate' ? '%' : undefined}
               disabled={disabled}
             />
           );

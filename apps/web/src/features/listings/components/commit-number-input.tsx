@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
 
+/** What a whole-number field keeps of the typed text: its digits, without leading zeros, at most 10 of them. */
+export const wholeDigits = (text: string) =>
+  text
+    .replace(/[^\d]/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 10);
+
 /**
  * A whole-number filter input that reports its value on blur or Enter, not on every keystroke (it drives the URL).
  * A plain text input with a numeric keyboard keeps NumberInput's weight out of the browse page.
@@ -22,10 +29,7 @@ export function CommitNumberInput({
     setDraft(value);
   }
   const commit = () => {
-    const digits = draft
-      .replace(/[^\d]/g, '')
-      .replace(/^0+(?=\d)/, '')
-      .slice(0, 10);
+    const digits = wholeDigits(draft);
     setDraft(digits);
     if (digits !== value) onCommit(digits);
   };
