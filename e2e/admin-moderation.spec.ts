@@ -42,7 +42,11 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   const reports = adminWaitingReports(waiting);
   expect(waiting.reports.conversation).toBeGreaterThanOrEqual(1);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Open navigation' }).click();
+  // The closed menu hides the Admin link: the burger shows the total and says it.
+  const burger = page.getByRole('button', { name: `Open navigation, ${total} waiting for admins` });
+  await expect(burger).toBeVisible();
+  await expect(burger.locator('xpath=..').getByText(total > 99 ? '99+' : String(total), { exact: true })).toBeVisible();
+  await burger.click();
   await page
     .getByRole('navigation', { name: 'Mobile' })
     .getByRole('link', { name: `Admin (${total} waiting)` })

@@ -1,12 +1,12 @@
 import { Link, NavLink } from 'react-router';
-import { Anchor, Burger, Button, Group, Image, Skeleton, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group, Image, Skeleton, Text } from '@mantine/core';
 import { hasRequiredRole } from '@accountry/shared/roles';
 import { useSession } from '../lib/session';
 import { NAV_ITEMS, type NavItem } from './nav';
 import { HeaderExtras } from './header-extras';
 import { UserMenu } from './signed-in-widgets';
 import { useAdminTotal, useAdminWaitingLive } from '../components/admin/admin-waiting';
-import { WaitingBadge } from '../components/orders/waiting-badge';
+import { WaitingBadge, WaitingCount } from '../components/orders/waiting-badge';
 
 export function visibleNavItems(role: Parameters<typeof hasRequiredRole>[0], signedIn: boolean): NavItem[] {
   return NAV_ITEMS.filter((i) => !i.roles || (signedIn && hasRequiredRole(role, i.roles)));
@@ -21,7 +21,25 @@ export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTo
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="lg" wrap="nowrap">
-        <Burger opened={menuOpen} onClick={onToggleMenu} hiddenFrom="md" size="sm" aria-label="Open navigation" />
+        {/* The menu hides the Admin link's count on a phone: the burger shows it and says it. */}
+        <Box pos="relative" hiddenFrom="md">
+          <Burger
+            opened={menuOpen}
+            onClick={onToggleMenu}
+            size="sm"
+            aria-label={adminTotal ? `Open navigation, ${adminTotal} waiting for admins` : 'Open navigation'}
+          />
+          {adminTotal > 0 && (
+            <WaitingCount
+              count={adminTotal}
+              size="xs"
+              pos="absolute"
+              top={-4}
+              right={-8}
+              style={{ pointerEvents: 'none' }}
+            />
+          )}
+        </Box>
         <Anchor component={Link} to="/" underline="never" aria-label="Accountry home">
           <Group gap={8} wrap="nowrap">
             <Image src="/logo.png" alt="" w={32} h={32} />
