@@ -248,6 +248,8 @@ test('each traffic chart opens as a data table with a caption, headers and the s
   const dailySection = page.getByRole('region', { name: 'Daily page views' });
   const show = dailySection.getByRole('button', { name: 'Show data as table' });
   await expect(show).toHaveAttribute('aria-expanded', 'false');
+  // Each chart's button is named after its table, so the two differ to a screen reader.
+  await expect(show).toHaveAccessibleName('Show data as table: Page views and unique visitors per day (UTC)');
   await expect(dailySection.getByRole('table')).toHaveCount(0);
   await show.click();
   const hide = dailySection.getByRole('button', { name: 'Hide data table' });
@@ -263,6 +265,10 @@ test('each traffic chart opens as a data table with a caption, headers and the s
   await expect(hourlyTable.getByRole('columnheader')).toHaveText(['Hour (UTC)', 'Page views']);
   await expect(hourlyTable.getByRole('rowheader')).toHaveCount(24);
   expect(await bodyRows(hourlyTable)).toEqual(hourly);
+  // Its scrolling box is a Tab stop, so it is a region named by the caption.
+  const hourlyBox = hourlySection.getByRole('region', { name: `Page views by hour on ${longDay(to)} (UTC)` });
+  await expect(hourlyBox).toHaveAttribute('tabindex', '0');
+  await expect(hourlyBox.getByRole('table')).toBeVisible();
 
   await expectNoSeriousA11yViolations(page);
 
