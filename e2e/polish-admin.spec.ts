@@ -2,6 +2,7 @@ import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { createListing, createReport } from './support/admin-data';
 import { waitForRest } from './support/page-rest';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 // These journeys share a busy machine: allow slow first loads rather than fail on them.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -95,16 +96,23 @@ test('an admin page that could not load says why, with Try again, as its h1 wher
   const notFound = page.getByRole('alert').filter({ hasText: 'User not found' });
   await expect(notFound.getByRole('button', { name: 'Try again' })).toBeVisible();
 
-  // A list the server cannot answer for now: the alert is titled, and Try again loads it once it can.
+  // A list the server cannot answer for now: the alert says what did not load, and Try again loads it once it can.
+  // The focus stays on the page: on the new alert's Try again while it still fails, then on the page's heading.
   const busy = { status: 503, json: { error: { code: 'UNAVAILABLE', message: 'The service is busy.' } } };
   const users = (url: URL) => url.pathname === '/api/admin/users';
   await page.route(users, (route) => route.fulfill(busy));
   await page.goto('/admin/users');
-  const listAlert = page.getByRole('alert').filter({ hasText: 'Could not load this' });
+  const listAlert = page.getByRole('alert').filter({ hasText: 'Could not load the users' });
   await expect(listAlert).toContainText('The service is busy.');
+  // Try again is a filled button, its contrast (against the alert too) checked by axe.
+  await expectNoSeriousA11yViolations(page);
+  await listAlert.getByRole('button', { name: 'Try again' }).press('Enter');
+  await expect(listAlert).toHaveCount(0);
+  await expect(listAlert.getByRole('button', { name: 'Try again' })).toBeFocused();
   await page.unroute(users);
-  await listAlert.getByRole('button', { name: 'Try again' }).click();
+  await listAlert.getByRole('button', { name: 'Try again' }).press('Enter');
   await expect(page.getByRole('table', { name: 'Users' }).or(page.getByRole('list', { name: 'Users' }))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeFocused();
 
   // The traffic statistics say so in the same alert.
   const stats = (url: URL) => url.pathname === '/api/admin/traffic/stats';
@@ -116,4 +124,5 @@ test('an admin page that could not load says why, with Try again, as its h1 wher
   await statsAlert.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Daily page views' })).toBeVisible();
   await expect(statsAlert).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Traffic' })).toBeFocused();
 });

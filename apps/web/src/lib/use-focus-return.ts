@@ -25,6 +25,13 @@ export function rowByKey(key: string): HTMLElement | null {
   return row;
 }
 
+/** The page's h1, made focusable: where the focus goes when what had it went away and nothing closer stands in. */
+export function pageHeading(): HTMLElement | null {
+  const h1 = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+  if (h1 && !h1.hasAttribute('tabindex')) h1.tabIndex = -1;
+  return h1;
+}
+
 /**
  * For a section whose dialogs may take away the button that opened them (turning a setting off, removing a row): call
  * `remember` when a dialog opens and `restore` once it has closed. The focus goes back to the opener (for a menu item,

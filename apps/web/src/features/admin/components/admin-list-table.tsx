@@ -53,6 +53,7 @@ export function AdminListTable<T>(p: Props<T>) {
         loading={list.isPending}
         error={list.error}
         onRetry={() => list.refetch()}
+        what={`the ${p.label.toLowerCase()}`}
         empty={list.items.length === 0}
         emptyText={p.emptyText}
         label={p.loadingLabel}

@@ -23,6 +23,7 @@ export function AuditTrail({ targetType, targetId }: { targetType: string; targe
         empty={items.length === 0}
         emptyText="No admin actions yet."
         onRetry={() => query.refetch()}
+        what="the admin actions"
       >
         <Stack gap={6}>
           {items.map((e) => (

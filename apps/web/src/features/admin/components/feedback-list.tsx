@@ -31,6 +31,7 @@ export function FeedbackList({ status }: { status: string }) {
       loading={list.isPending}
       error={list.error}
       onRetry={() => list.refetch()}
+      what="the rate-us submissions"
       empty={list.items.length === 0}
       emptyText="No rate-us submissions here."
       label="Loading rate-us submissions…"

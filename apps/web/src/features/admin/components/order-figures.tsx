@@ -15,7 +15,12 @@ export function OrderFigures() {
       <Title order={2} size="h4" id="order-figures-title">
         Orders and money
       </Title>
-      <QueryState loading={query.isPending} error={query.error} onRetry={() => query.refetch()} label="Loading…">
+      <QueryState
+        loading={query.isPending}
+        error={query.error}
+        onRetry={() => query.refetch()}
+        what="the order figures"
+      >
         {f && (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>

@@ -8,7 +8,8 @@ import type { AdminListPaging, VirtualRows } from './admin-list-types';
 /**
  * Loading, error (with retry) and empty states of an admin list or page; renders children when there is data. `page`
  * names what a whole page shows ("the order"), for a page whose h1 comes with its data: its failure is then the
- * page's h1 ("Could not load the order").
+ * page's h1 ("Could not load the order"). `what` names what a list or a section shows ("the users"), for the alert's
+ * title ("Could not load the users").
  */
 export function QueryState({
   loading,
@@ -19,14 +20,16 @@ export function QueryState({
   children,
   label = 'Loading…',
   page,
+  what,
 }: {
   loading: boolean;
   error: Error | null;
   empty?: boolean;
   emptyText?: string;
-  onRetry?: () => void;
+  onRetry?: () => unknown;
   label?: string;
   page?: string;
+  what?: string;
   children: ReactNode;
 }) {
   if (loading) {
@@ -37,7 +40,7 @@ export function QueryState({
     );
   }
   if (error) {
-    const title = page ? `Could not load ${page}` : 'Could not load this';
+    const title = `Could not load ${page ?? what ?? 'this'}`;
     return <LoadError title={title} error={error} onRetry={onRetry} pageTitle={!!page} />;
   }
   if (empty) {

@@ -20,6 +20,7 @@ export function ReportList({ targetType, status }: { targetType: ReportTargetTyp
       loading={list.isPending}
       error={list.error}
       onRetry={() => list.refetch()}
+      what="the reports"
       empty={list.items.length === 0}
       emptyText="No reports here."
       label="Loading reports…"

@@ -53,6 +53,7 @@ export function Component() {
         loading={dashboard.isPending}
         error={dashboard.error}
         onRetry={() => dashboard.refetch()}
+        what="the dashboard"
         label="Loading the dashboard…"
       >
         {d && (

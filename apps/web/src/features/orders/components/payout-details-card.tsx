@@ -35,11 +35,7 @@ export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMetho
   if (query.isPending) return <LoadingStatus size="sm" label="Loading your payout details" />;
   if (query.isError)
     return (
-      <LoadError
-        title="Your payout details could not be loaded"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
+      <LoadError title="Your payout details could not be loaded" error={query.error} onRetry={() => query.refetch()} />
     );
   const { method } = query.data;
   return (

@@ -88,7 +88,7 @@ export function Component() {
         </Text>
       )}
       {stats.error && (
-        <LoadError title="Could not load the statistics" error={stats.error} onRetry={() => void stats.refetch()} />
+        <LoadError title="Could not load the statistics" error={stats.error} onRetry={() => stats.refetch()} />
       )}
       <HeadlineFigures
         stats={s}

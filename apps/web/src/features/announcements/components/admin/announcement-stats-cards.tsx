@@ -20,7 +20,7 @@ export function AnnouncementStatsCards() {
       <LoadError
         title="The announcement counts could not be loaded"
         error={stats.error}
-        onRetry={() => void stats.refetch()}
+        onRetry={() => stats.refetch()}
       />
     );
   return (
