@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { availableAccount } from '../../lib/ledger';
-import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { createTestApp, type TestContext } from '../../test/test-app';
 import {
   arrangeDeal,
   balance,
@@ -27,6 +27,17 @@ afterAll(() => ctx.close());
 
 const orderStatus = async (id: string) =>
   (await ctx.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+/** An order an admin sold, delivered and disputed by its buyer: the admin is its seller. */
+async function disputedOrderSoldByAdmin() {
+  const deal = await arrangeDeal(ctx);
+  const sellerAdmin = await partyWithSession(ctx, 'admin');
+  await ctx.db.updateTable('listings').set({ sellerId: sellerAdmin.id }).where('id', '=', deal.listing.id).execute();
+  const id = await orderUpTo(ctx, { ...deal, seller: sellerAdmin }, 'delivered');
+  const reason = 'The password does not work.';
+  expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute`, { reason })).status).toBe(200);
+  return { id, sellerAdmin };
+}
 
 describe('an admin and their own money', () => {
   it('cannot decide the dispute on an order they bought; another admin can', async () => {
@@ -57,13 +68,7 @@ describe('an admin and their own money', () => {
   });
 
   it('cannot decide the dispute on an order they sold either', async () => {
-    const deal = await arrangeDeal(ctx);
-    const a = await userWithSession(ctx, 'admin');
-    await ctx.db.updateTable('listings').set({ sellerId: a.user.id }).where('id', '=', deal.listing.id).execute();
-    const sellerAdmin: Party = { id: a.user.id, session: a.session };
-    const id = await orderUpTo(ctx, { ...deal, seller: { ...sellerAdmin, email: a.user.email } }, 'delivered');
-    const reason = 'The password does not work.';
-    expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute`, { reason })).status).toBe(200);
+    const { id, sellerAdmin } = await disputedOrderSoldByAdmin();
     const own = await call(ctx, sellerAdmin, 'POST', `/api/admin/orders/${id}/decision`, {
       outcome: 'release',
       reason: 'It works for me.',
@@ -112,13 +117,7 @@ describe('an admin and their own money', () => {
   });
 
   it('cannot reveal the credentials of an order they sold either', async () => {
-    const deal = await arrangeDeal(ctx);
-    const a = await userWithSession(ctx, 'admin');
-    await ctx.db.updateTable('listings').set({ sellerId: a.user.id }).where('id', '=', deal.listing.id).execute();
-    const sellerAdmin: Party = { id: a.user.id, session: a.session };
-    const id = await orderUpTo(ctx, { ...deal, seller: { ...sellerAdmin, email: a.user.email } }, 'delivered');
-    const reason = 'The password does not work.';
-    expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute`, { reason })).status).toBe(200);
+    const { id, sellerAdmin } = await disputedOrderSoldByAdmin();
     const own = await call(ctx, sellerAdmin, 'POST', `/api/admin/orders/${id}/credentials/reveal`);
     expect(own.status).toBe(403);
     expect(own.body).not.toHaveProperty('login');
