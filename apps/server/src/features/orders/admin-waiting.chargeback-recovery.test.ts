@@ -3,6 +3,7 @@ import { ADMIN_WAITING_LINKS } from '@accountry/shared/admin-waiting';
 import { signInAs } from '../../test/test-app';
 import { openChargeback, useStripeTestApp, type StripeTestContext } from './stripe-test-helpers';
 import { completedCardOrder, decidedOnCompleted } from './settled-chargeback-test-helpers';
+import { orderCalls } from './chargebacks-test-helpers';
 
 /**
  * Decisions 183 and 186: a lost chargeback on an order settled before it waits for an admin while money is left to
@@ -13,8 +14,7 @@ useStripeTestApp((c) => (ctx = c));
 
 const PRICE = 20_000;
 const get = (headers: Record<string, string>, url: string) => ctx.app.inject({ method: 'GET', url, headers });
-const post = (headers: Record<string, string>, url: string, payload: object) =>
-  ctx.app.inject({ method: 'POST', url, headers, payload });
+const { post } = orderCalls(() => ctx);
 
 async function waiting(headers: Record<string, string>) {
   const res = await get(headers, '/api/admin/waiting');

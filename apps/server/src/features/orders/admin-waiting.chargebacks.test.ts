@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userWithSession } from '../../test/test-app';
 import { bankDecides, cardPaidOrder, useStripeTestApp, type StripeTestContext } from './stripe-test-helpers';
+import { orderCalls } from './chargebacks-test-helpers';
 
 /** Decision 186: a card chargeback waits for the admins (and a dispute it holds, for the bank). */
 let ctx: StripeTestContext;
@@ -11,8 +12,7 @@ const waiting = async (headers: Record<string, string>) => {
   expect(res.statusCode).toBe(200);
   return res.json();
 };
-const post = (headers: Record<string, string>, url: string, payload: object = {}) =>
-  ctx.app.inject({ method: 'POST', url, headers, payload });
+const { post } = orderCalls(() => ctx);
 
 describe('a chargeback for the admins', () => {
   it('counts while the bank decides, holds its dispute out of the disputes, and mails each admin once', async () => {

@@ -47,6 +47,8 @@ export const statusCodeOf = (e: { statusCode?: number }) => e.statusCode;
 /** The order page, a delivery and a listing's status, for the chargeback tests (the app made before the tests). */
 export function orderCalls(app: () => TestContext) {
   return {
+    post: (headers: Record<string, string>, url: string, payload: object = {}) =>
+      app().app.inject({ method: 'POST', url, headers, payload }),
     detail: async (headers: Record<string, string>, id: string) =>
       (await app().app.inject({ method: 'GET', url: `/api/orders/${id}`, headers })).json(),
     deliver: (headers: Record<string, string>, id: string) =>

@@ -26,9 +26,7 @@ useStripeTestApp((c) => (ctx = c));
 
 const FEE = 1500;
 const PRICE = 20_000;
-const { detail } = orderCalls(() => ctx);
-const post = (headers: Record<string, string>, url: string, payload: object = {}) =>
-  ctx.app.inject({ method: 'POST', url, headers, payload });
+const { detail, post } = orderCalls(() => ctx);
 const recover = (headers: Record<string, string>, orderId: string, amountCents: unknown) =>
   post(headers, `/api/admin/orders/${orderId}/chargeback-recovery`, { amountCents });
 

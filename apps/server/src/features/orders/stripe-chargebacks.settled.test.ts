@@ -12,6 +12,7 @@ import {
   useStripeTestApp,
   type StripeTestContext,
 } from './stripe-test-helpers';
+import { orderCalls } from './chargebacks-test-helpers';
 
 /**
  * Decision 183: a chargeback on an order settled in any part before it (the seller paid, or the card refunded) is
@@ -23,10 +24,7 @@ useStripeTestApp((c) => (ctx = c));
 
 const FEE = 1500;
 
-const post = (headers: Record<string, string>, url: string, payload: object = {}) =>
-  ctx.app.inject({ method: 'POST', url, headers, payload });
-const detail = async (headers: Record<string, string>, id: string) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers })).json();
+const { post, detail } = orderCalls(() => ctx);
 
 /** A card order delivered, disputed by its buyer and decided by an admin (`refundCents` of it back to the card). */
 async function decidedByAnAdmin(refundCents: number) {

@@ -11,6 +11,7 @@ import {
   orderStatus,
   type StripeTestContext,
 } from './stripe-test-helpers';
+import { orderCalls } from './chargebacks-test-helpers';
 
 /** Decision 183: the card's bank takes a payment back (a chargeback), reported by Stripe's signed webhooks. */
 let ctx: StripeTestContext;
@@ -20,10 +21,7 @@ const HOLD = "This order is on hold while the buyer's bank reviews a chargeback.
 
 const paidOrder = (priceCents?: number) => cardPaidOrder(ctx, priceCents);
 
-const post = (headers: Record<string, string>, url: string, payload: object = {}) =>
-  ctx.app.inject({ method: 'POST', url, headers, payload });
-const detail = async (headers: Record<string, string>, id: string) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers })).json();
+const { post, detail } = orderCalls(() => ctx);
 
 /** The bank opens a chargeback on the payment; returns the dispute's id. */
 const chargeback = (intent: string) => openChargeback(ctx, intent);

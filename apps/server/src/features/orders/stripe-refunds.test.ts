@@ -16,14 +16,14 @@ import {
   pendingOrder,
   type StripeTestContext,
 } from './stripe-test-helpers';
+import { orderCalls } from './chargebacks-test-helpers';
 
 let ctx: StripeTestContext;
 useStripeTestApp((c) => (ctx = c));
 
 const paidOrder = (priceCents?: number) => cardPaidOrder(ctx, priceCents);
 
-const post = (headers: Record<string, string>, url: string, payload: object = {}) =>
-  ctx.app.inject({ method: 'POST', url, headers, payload });
+const { post } = orderCalls(() => ctx);
 const refundsFor = (intent: string) => ctx.fake.resources.refunds.filter((r) => r.payment_intent === intent);
 const owed = (orderId: string) =>
   ctx.db.selectFrom('stripeRefunds').selectAll().where('orderId', '=', orderId).execute();
