@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from '@playwright/test';
 import { expect, test } from './support/test';
-import { createUser, openE2eDb, signInContext } from './support/db';
+import { createUser, openE2eDb, signedInPage } from './support/db';
 
 /** A listing for the journey's own seller, arranged directly: the journey is about chat, not listing management. */
 function insertListing(sellerId: string, title: string, negotiable = false) {
@@ -16,12 +15,6 @@ function insertListing(sellerId: string, title: string, negotiable = false) {
   ).run(id, sellerId, title, negotiable ? 1 : 0, now, now, now);
   db.close();
   return id;
-}
-
-async function signedInPage(browser: Browser, baseURL: string, userId: string) {
-  const context = await browser.newContext();
-  await signInContext(context, baseURL, userId);
-  return { context, page: await context.newPage() };
 }
 
 test('a buyer messages the seller from a listing; the seller sees the unread badge and replies; both see read receipts', async ({

@@ -2,18 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Browser } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { createUser, signInContext } from './support/db';
+import { createUser, signInContext, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
 import { creditBalance } from './support/orders';
 
 // The machine is shared: first page loads can take several seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function signedInPage(browser: Browser, baseURL: string, userId: string) {
-  const context = await browser.newContext();
-  await signInContext(context, baseURL, userId);
-  return { context, page: await context.newPage() };
-}
 
 /** A seller's negotiable $100 listing and a funded buyer on its page, its price card at hand. */
 async function negotiableDeal(

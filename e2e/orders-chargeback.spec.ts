@@ -1,7 +1,6 @@
-import type { Browser } from '@playwright/test';
 import { ADMIN_WAITING_LINKS, type AdminWaiting } from '@accountry/shared/admin-waiting';
 import { expect as baseExpect, test } from './support/test';
-import { createUser, signInContext } from './support/db';
+import { createUser, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
 import { insertChargebackAfterPartialRefund, insertHeldOrder } from './support/chargebacks-db';
 import { creditBalance } from './support/orders';
@@ -9,12 +8,6 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 
 // The machine is shared: first page loads can take several seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function signedInPage(browser: Browser, baseURL: string, userId: string) {
-  const context = await browser.newContext();
-  await signInContext(context, baseURL, userId);
-  return { context, page: await context.newPage() };
-}
 
 test('an order on hold for a chargeback says so to the buyer and the admin, and offers no move', async ({
   browser,

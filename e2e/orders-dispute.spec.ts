@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
-import { createUser, signInContext } from './support/db';
+import { createUser, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
 import { creditBalance, deliverCredentials } from './support/orders';
 
@@ -13,12 +12,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function signedInPage(browser: Browser, baseURL: string, userId: string) {
-  const context = await browser.newContext();
-  await signInContext(context, baseURL, userId);
-  return { context, page: await context.newPage() };
-}
 
 test('a buyer disputes a delivered account, both sides state their case, an admin refunds and the buyer has the money back', async ({
   browser,

@@ -1,18 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
-import { createUser, signInContext } from './support/db';
+import { createUser, signInContext, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
 import { creditBalance } from './support/orders';
 
 // The machine is shared: first page loads can take several seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function signedInPage(browser: Browser, baseURL: string, userId: string) {
-  const context = await browser.newContext();
-  await signInContext(context, baseURL, userId);
-  return { context, page: await context.newPage() };
-}
 
 test('a buyer buys an account, the seller delivers and corrects a typo, the buyer reveals and accepts; after protection the seller is paid and the buyer reviews', async ({
   browser,

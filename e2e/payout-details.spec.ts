@@ -1,19 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { createUser, signInContext } from './support/db';
+import { createUser, signedInPage } from './support/db';
 import { creditBalance } from './support/orders';
 import { passPayoutHold } from './support/wallet';
 
 // The machine is shared: first page loads can take several seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function signedInPage(browser: Browser, baseURL: string, userId: string) {
-  const context = await browser.newContext();
-  await signInContext(context, baseURL, userId);
-  return { context, page: await context.newPage() };
-}
 
 test('a seller adds IBAN payout details, waits out the hold, requests a payout, and the admin sends it with a reference', async ({
   browser,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import SQLite from 'better-sqlite3';
-import type { BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 
 /**
  * Direct access to the journey server's SQLite database, to arrange data a journey is not about
@@ -53,4 +53,11 @@ export async function signInContext(context: BrowserContext, baseURL: string, us
     { name: 'sid', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
     { name: 'csrf_token', value: csrf, url: baseURL, sameSite: 'Lax' },
   ]);
+}
+
+/** A new browser context signed in as the user, and a page in it. */
+export async function signedInPage(browser: Browser, baseURL: string, userId: string) {
+  const context = await browser.newContext();
+  await signInContext(context, baseURL, userId);
+  return { context, page: await context.newPage() };
 }
