@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { build } from 'esbuild';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './support/test';
+
+// LoadError on a page of its own (apps/web/src/components/ui/load-error.harness.tsx, bundled here as the app is built):
+// two sections whose alerts share a title, each with its own query of the same figures.
+const TITLE = 'Could not load the figures';
+type Fulfil = Parameters<Route['fulfill']>[0];
+const BUSY: Fulfil = { status: 503, json: { error: { code: 'UNAVAILABLE', message: 'The service is busy.' } } };
+
+let script: string;
+test.beforeAll(async () => {
+  const out = await build({
+    entryPoints: [path.resolve('apps/web/src/components/ui/load-error.harness.tsx')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  script = out.outputFiles[0].text;
+});
+
+/**
+ * The harness page. Its figures answer 503 until `answer` says otherwise, and each request waits for a `release()`:
+ * the journey sees the loading state whichever comes first, the release or the request.
+ */
+async function harness(page: Page) {
+  let reply: Fulfil = BUSY;
+  let permits = 0;
+  const waiting: Array<() => void> = [];
+  const html = '<!doctype html><html lang="en"><title>Figures</title><div id="root"></div>';
+  await page.route('**/harness/load-error', (route) =>
+    route.fulfill({ contentType: 'text/html', body: `${html}<script type="module" src="/harness/load.js"></script>` }),
+  );
+  await page.route('**/harness/load.js', (route) => route.fulfill({ contentType: 'text/javascript', body: script }));
+  await page.route('**/harness/figures', async (route) => {
+    if (permits > 0) permits--;
+    else await new Promise<void>((go) => waiting.push(go));
+    await route.fulfill(reply);
+  });
+  return {
+    answer: (r: Fulfil) => (reply = r),
+    release: () => {
+      const next = waiting.shift();
+      if (next) next();
+      else permits++;
+    },
+  };
+}
+
+test('Try again puts the focus on its own new alert, not on another of the same title, then on the h1', async ({
+  page,
+}) => {
+  const figures = await harness(page);
+  await page.goto('/harness/load-error');
+  const week = page.getByRole('region', { name: 'This week' });
+  const month = page.getByRole('region', { name: 'This month' });
+  await expect(page.getByRole('status', { name: 'Loading the figures…' })).toHaveCount(2);
+  figures.release();
+  await expect(page.getByRole('alert').filter({ hasText: TITLE })).toHaveCount(2);
+  await expect(month.getByRole('alert')).toContainText('The service is busy.');
+
+  // The second section's Try again: both sections reload (one set of figures) and fail again; the focus goes to the
+  // second section's new Try again, though the first section's alert, of the same title, comes back first.
+  await month.getByRole('button', { name: 'Try again' }).press('Enter');
+  await expect(page.getByRole('status', { name: 'Loading the figures…' })).toHaveCount(2);
+  figures.release();
+  await expect(page.getByRole('alert').filter({ hasText: TITLE })).toHaveCount(2);
+  await expect(month.getByRole('button', { name: 'Try again' })).toBeFocused();
+
+  // And the first section's, likewise.
+  await week.getByRole('button', { name: 'Try again' }).press('Enter');
+  await expect(page.getByRole('status', { name: 'Loading the figures…' })).toHaveCount(2);
+  figures.release();
+  await expect(page.getByRole('alert').filter({ hasText: TITLE })).toHaveCount(2);
+  await expect(week.getByRole('button', { name: 'Try again' })).toBeFocused();
+
+  // Once the figures load, the focus goes to the page's h1.
+  figures.answer({ json: { count: 7 } });
+  await week.getByRole('button', { name: 'Try again' }).press('Enter');
+  await expect(page.getByRole('status', { name: 'Loading the figures…' })).toHaveCount(2);
+  figures.release();
+  await expect(week).toContainText('7 figures');
+  await expect(month).toContainText('7 figures');
+  await expect(page.getByRole('heading', { level: 1, name: 'Figures' })).toBeFocused();
+});
