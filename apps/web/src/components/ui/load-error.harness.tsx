@@ -20,7 +20,7 @@ function Figures({ name }: { name: string }) {
   const query = useQuery({ queryKey: ['figures'], queryFn: figures });
   let body;
   if (query.isPending) body = <LoadingStatus label="Loading the figures…" />;
-  else if (query.isError) body = <LoadError title={TITLE} error={query.error} onRetry={() => query.refetch()} />;
+  else if (query.isError) body = <LoadError title={TITLE} error={query.error} refetch={query.refetch} />;
   else body = <Text>{`${query.data.count} figures`}</Text>;
   return (
     <section aria-label={name}>

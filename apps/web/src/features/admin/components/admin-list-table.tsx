@@ -11,7 +11,7 @@ export type { AdminColumn } from './admin-list-types';
 interface Props<T> {
   /** Names the table (and the phone list); the journeys and screen readers find it by this. */
   label: string;
-  list: AdminListPaging<T> & { isPending: boolean; error: Error | null; refetch: () => unknown };
+  list: AdminListPaging<T> & { isPending: boolean; error: Error | null; refetch: () => Promise<unknown> };
   rowKey: (row: T) => string;
   columns: AdminColumn<T>[];
   /** The phone layout of a row; without it phones get the table, scrolling sideways. */
@@ -52,7 +52,7 @@ export function AdminListTable<T>(p: Props<T>) {
       <QueryState
         loading={list.isPending}
         error={list.error}
-        onRetry={() => list.refetch()}
+        refetch={list.refetch}
         what={`the ${p.label.toLowerCase()}`}
         empty={list.items.length === 0}
         emptyText={p.emptyText}

@@ -22,7 +22,7 @@ export function AuditTrail({ targetType, targetId }: { targetType: string; targe
         error={query.error}
         empty={items.length === 0}
         emptyText="No admin actions yet."
-        onRetry={() => query.refetch()}
+        refetch={query.refetch}
         what="the admin actions"
       >
         <Stack gap={6}>

@@ -66,7 +66,7 @@ export function BalanceCredit({ userId, name, deleted }: { userId: string; name:
       <Title order={2} size="h4" mb="sm" id="balance-title">
         Balance
       </Title>
-      <QueryState loading={wallet.isPending} error={wallet.error} onRetry={() => wallet.refetch()} what="the balance">
+      <QueryState loading={wallet.isPending} error={wallet.error} refetch={wallet.refetch} what="the balance">
         {wallet.data && (
           <SimpleGrid cols={{ base: 2, md: 4 }} mb="md">
             {(

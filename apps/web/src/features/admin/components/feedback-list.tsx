@@ -30,7 +30,7 @@ export function FeedbackList({ status }: { status: string }) {
     <QueryState
       loading={list.isPending}
       error={list.error}
-      onRetry={() => list.refetch()}
+      refetch={list.refetch}
       what="the rate-us submissions"
       empty={list.items.length === 0}
       emptyText="No rate-us submissions here."

@@ -15,12 +15,7 @@ export function OrderFigures() {
       <Title order={2} size="h4" id="order-figures-title">
         Orders and money
       </Title>
-      <QueryState
-        loading={query.isPending}
-        error={query.error}
-        onRetry={() => query.refetch()}
-        what="the order figures"
-      >
+      <QueryState loading={query.isPending} error={query.error} refetch={query.refetch} what="the order figures">
         {f && (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>

@@ -16,7 +16,7 @@ export function QueryState({
   error,
   empty,
   emptyText,
-  onRetry,
+  refetch,
   children,
   label = 'Loading…',
   page,
@@ -26,7 +26,8 @@ export function QueryState({
   error: Error | null;
   empty?: boolean;
   emptyText?: string;
-  onRetry?: () => unknown;
+  /** The query's own `query.refetch` (LoadError knows the alert that comes back by it). */
+  refetch?: () => Promise<unknown>;
   label?: string;
   page?: string;
   what?: string;
@@ -41,7 +42,7 @@ export function QueryState({
   }
   if (error) {
     const title = `Could not load ${page ?? what ?? 'this'}`;
-    return <LoadError title={title} error={error} onRetry={onRetry} pageTitle={!!page} />;
+    return <LoadError title={title} error={error} refetch={refetch} pageTitle={!!page} />;
   }
   if (empty) {
     return (

@@ -19,7 +19,7 @@ export function ReportList({ targetType, status }: { targetType: ReportTargetTyp
     <QueryState
       loading={list.isPending}
       error={list.error}
-      onRetry={() => list.refetch()}
+      refetch={list.refetch}
       what="the reports"
       empty={list.items.length === 0}
       emptyText="No reports here."

@@ -52,7 +52,7 @@ export function Component() {
       <QueryState
         loading={dashboard.isPending}
         error={dashboard.error}
-        onRetry={() => dashboard.refetch()}
+        refetch={dashboard.refetch}
         what="the dashboard"
         label="Loading the dashboard…"
       >

@@ -38,7 +38,7 @@ export function Component() {
       <QueryState
         loading={query.isPending}
         error={query.error}
-        onRetry={() => query.refetch()}
+        refetch={query.refetch}
         label="Loading the order…"
         page="the order"
       >

@@ -110,7 +110,7 @@ export function Component() {
       <QueryState
         loading={query.isPending}
         error={query.error}
-        onRetry={() => query.refetch()}
+        refetch={query.refetch}
         label="Loading the report…"
         page="the report"
       >

@@ -48,7 +48,7 @@ export function Component() {
       <QueryState
         loading={query.isPending}
         error={query.error}
-        onRetry={() => query.refetch()}
+        refetch={query.refetch}
         label="Loading the user…"
         page="the user"
       >

@@ -104,7 +104,7 @@ export function Component() {
           </Center>
         ) : list.isError ? (
           <Box p="md">
-            <LoadError title="Could not load announcements" error={list.error} onRetry={() => list.refetch()} />
+            <LoadError title="Could not load announcements" error={list.error} refetch={list.refetch} />
           </Box>
         ) : rows.length === 0 ? (
           <Center py="xl" px="md">

@@ -21,7 +21,7 @@ interface Props<T> {
 export function PagedList<T>({ query, label, loading, failed, empty, children }: Props<T>) {
   const list = useRef<HTMLDivElement>(null);
   if (query.isPending) return <PageSpinner label={loading} />;
-  if (query.isError) return <LoadError title={failed} error={query.error} onRetry={() => query.refetch()} />;
+  if (query.isError) return <LoadError title={failed} error={query.error} refetch={query.refetch} />;
   const items = query.data.pages.flatMap((p) => p.items);
   if (items.length === 0) return empty;
   return (

@@ -34,9 +34,7 @@ export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMetho
 
   if (query.isPending) return <LoadingStatus size="sm" label="Loading your payout details" />;
   if (query.isError)
-    return (
-      <LoadError title="Your payout details could not be loaded" error={query.error} onRetry={() => query.refetch()} />
-    );
+    return <LoadError title="Your payout details could not be loaded" error={query.error} refetch={query.refetch} />;
   const { method } = query.data;
   return (
     <Stack gap="sm" ref={root}>

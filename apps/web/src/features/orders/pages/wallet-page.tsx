@@ -38,7 +38,7 @@ export function Component() {
           <Text c="dimmed">Your balance on Accountry: pay for orders with it and withdraw what you earn.</Text>
         </div>
         {query.isError ? (
-          <LoadError title="Your wallet could not be loaded" error={query.error} onRetry={() => query.refetch()} />
+          <LoadError title="Your wallet could not be loaded" error={query.error} refetch={query.refetch} />
         ) : (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2 }}>

@@ -87,9 +87,7 @@ export function Component() {
           Pick the first and last day of the range.
         </Text>
       )}
-      {stats.error && (
-        <LoadError title="Could not load the statistics" error={stats.error} onRetry={() => stats.refetch()} />
-      )}
+      {stats.error && <LoadError title="Could not load the statistics" error={stats.error} refetch={stats.refetch} />}
       <HeadlineFigures
         stats={s}
         loading={stats.isPending && parsed.success}

@@ -17,11 +17,7 @@ export function AnnouncementStatsCards() {
   // Without this the cards would wait in their loading state for good: the table's "Try again" reloads only itself.
   if (stats.isError)
     return (
-      <LoadError
-        title="The announcement counts could not be loaded"
-        error={stats.error}
-        onRetry={() => stats.refetch()}
-      />
+      <LoadError title="The announcement counts could not be loaded" error={stats.error} refetch={stats.refetch} />
     );
   return (
     <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} role="list" aria-label="Announcement counts">
