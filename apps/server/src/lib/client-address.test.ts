@@ -22,6 +22,43 @@ describe('clientAddressKey', () => {
   });
 
   it.each([
+    // 6to4 (2002::/16): the site's IPv4 address is the 32 bits after the prefix; the site's subnets and hosts follow.
+    '2002:cb00:7107::1',
+    '2002:CB00:7107:1::',
+    '2002:cb00:7107:ffff:aaaa:bbbb:cccc:dddd',
+    '2002:cb00:7107:0000:0000:0000:0000:0001',
+    '2002:cb00:7107::192.0.2.1',
+    '2002:cb00:7107::1%eth0',
+    '[2002:cb00:7107::1]',
+    // Teredo (2001:0::/32): the server's IPv4, flags, the port inverted, then the client's IPv4 inverted.
+    '2001:0:4136:e378:8000:63bf:34ff:8ef8',
+    '2001:0000:4136:E378:8000:63BF:34FF:8EF8',
+    '2001::4136:e378:8000:63bf:34ff:8ef8',
+    '2001:0:4136:e378:8000:63bf:52.255.142.248',
+    '2001:0:c000:201:0:f227:34ff:8ef8',
+    '[2001:0:4136:e378:8000:63bf:34ff:8ef8]',
+    '2001:0:4136:e378:8000:63bf:34ff:8ef8%teredo',
+  ])('counts %s as the IPv4 address of the client it tunnels', (ip) => {
+    expect(clientAddressKey(ip)).toBe('203.0.113.7');
+  });
+
+  it('reads the IPv4 address of 6to4 and Teredo byte by byte', () => {
+    // The RFC 4380 example: client 192.0.2.45 behind server 65.54.227.120, port 40000.
+    expect(clientAddressKey('2001:0:4136:e378:8000:63bf:3fff:fdd2')).toBe('192.0.2.45');
+    expect(clientAddressKey('2001::ffff:ffff')).toBe('0.0.0.0');
+    expect(clientAddressKey('2001::')).toBe('255.255.255.255');
+    expect(clientAddressKey('2002:102:304::')).toBe('1.2.3.4');
+    expect(clientAddressKey('2002::1')).toBe('0.0.0.0');
+  });
+
+  it('leaves the neighbours of 6to4 and Teredo cut to their /64', () => {
+    expect(clientAddressKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressKey('2001:1:4136:e378:8000:63bf:34ff:8ef8')).toBe('2001:1:4136:e378::/64');
+    expect(clientAddressKey('2003:cb00:7107:1::1')).toBe('2003:cb00:7107:1::/64');
+    expect(clientAddressKey('2000:cb00:7107:1::1')).toBe('2000:cb00:7107:1::/64');
+  });
+
+  it.each([
     '2001:db8:1:2::1',
     '2001:db8:1:2::ffff:1',
     '2001:0db8:0001:0002:0000:0000:0000:0001',

@@ -222,11 +222,21 @@ describe('lock-out after repeated failures', () => {
     expect((await signInVia(ctx, user.email, TEST_PASSWORD, { ip: `${freshIpv6Net()}::1` })).statusCode).toBe(200);
   });
 
-  it('counts an IPv4 address and its IPv4-mapped IPv6 form as one address', async () => {
+  it('counts an IPv4 address and the IPv6 forms that carry it (mapped, 6to4, Teredo) as one address', async () => {
     const ip = freshIp();
+    const [a, b, c, d] = ip.split('.').map(Number);
+    const [hi, lo] = [(a << 8) | b, (c << 8) | d];
+    const hex = (n: number) => n.toString(16);
+    const forms = [
+      ip,
+      `::ffff:${ip}`,
+      `2002:${hex(hi)}:${hex(lo)}:1::1`,
+      // Teredo writes the client's address inverted, behind its server's address and its port.
+      `2001:0:4136:e378:8000:63bf:${hex(hi ^ 0xffff)}:${hex(lo ^ 0xffff)}`,
+    ];
     const targets = await Promise.all(Array.from({ length: AUTH_POLICY.ipFailures }, () => createUser(ctx)));
     for (const [i, t] of targets.slice(0, -1).entries()) {
-      const from = i % 2 ? ip : `::ffff:${ip}`;
+      const from = forms[i % forms.length];
       expect(error(await signInVia(ctx, t.email, 'Spray-Password-1', { ip: from })).code).toBe('INVALID_CREDENTIALS');
     }
     const last = await signInVia(ctx, targets.at(-1)!.email, 'Spray-Password-1', { ip: `::FFFF:${ip}` });
