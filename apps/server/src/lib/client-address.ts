@@ -10,6 +10,10 @@ export type ClientAddressKey = string & { readonly [clientAddress]: true };
 const IPV4_MAPPED = [0, 0, 0, 0, 0, 0xffff];
 /** NAT64's well-known prefix 64:ff9b::/96: an IPv4 client translated for an IPv6-only server. */
 const NAT64 = [0x64, 0xff9b, 0, 0, 0, 0];
+/** 6to4's 2002::/16: the site's IPv4 address in the 32 bits after it (RFC 3056). */
+const SIX_TO_FOUR = [0x2002];
+/** Teredo's 2001:0::/32: the client's IPv4 address in the last 32 bits, every bit inverted (RFC 4380). */
+const TEREDO = [0x2001, 0];
 
 /** The eight 16-bit groups of a valid IPv6 address without zone id (an IPv4 tail gives the last two). */
 function groupsOf(ip: string): number[] {
@@ -27,11 +31,21 @@ function groupsOf(ip: string): number[] {
 }
 
 const startsWith = (groups: number[], prefix: number[]) => prefix.every((g, i) => groups[i] === g);
+const ipv4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}` as ClientAddressKey;
+
+/** The IPv4 client an IPv6 address carries (IPv4-mapped, NAT64, 6to4, Teredo), or null. */
+function carriedIpv4(groups: number[]): ClientAddressKey | null {
+  if (startsWith(groups, IPV4_MAPPED) || startsWith(groups, NAT64)) return ipv4(groups[6], groups[7]);
+  if (startsWith(groups, SIX_TO_FOUR)) return ipv4(groups[1], groups[2]);
+  if (startsWith(groups, TEREDO)) return ipv4(groups[6] ^ 0xffff, groups[7] ^ 0xffff);
+  return null;
+}
 
 /**
  * The key of a client address for limits and lock-outs: an IPv4 address as it is; one carried in IPv6 (IPv4-mapped
- * ::ffff:a.b.c.d, or NAT64) as that IPv4 address; any other IPv6 address cut to its /64, since a subscriber holds a
- * whole /64 and could otherwise take a fresh address for every attempt. However the address is written (compressed or
+ * ::ffff:a.b.c.d, NAT64, 6to4 or Teredo) as that IPv4 address, so a tunnelled client shares its IPv4 address's limits;
+ * any other IPv6 address cut to its /64, since a subscriber holds a whole /64 and could otherwise take a fresh address
+ * for every attempt. However the address is written (compressed or
  * not, upper case, a zone id, brackets), its key is the same. Anything else is its own key, in lower case.
  */
 export function clientAddressKey(ip: string): ClientAddressKey {
@@ -40,8 +54,8 @@ export function clientAddressKey(ip: string): ClientAddressKey {
   const address = bare.split('%')[0];
   if (!isIPv6(address)) return bare.toLowerCase() as ClientAddressKey;
   const groups = groupsOf(address);
-  if (startsWith(groups, IPV4_MAPPED) || startsWith(groups, NAT64))
-    return `${groups[6] >> 8}.${groups[6] & 255}.${groups[7] >> 8}.${groups[7] & 255}` as ClientAddressKey;
+  const carried = carriedIpv4(groups);
+  if (carried) return carried;
   return `${groups
     .slice(0, 4)
     .map((g) => g.toString(16))
