@@ -17,7 +17,8 @@ export interface UndersizedTarget {
  * - Inline: a link set inside a sentence (displayed inline, its block holding text that is no target's) is exempt.
  * Targets are links, buttons, form controls and elements with a widget role, disabled ones included (a finger still
  * lands there). A control drawn visually hidden (a segmented control's radio) is not one; its label, which takes the
- * tap, is. A target under something else (the page behind an open dialog's overlay) is not one either.
+ * tap, is. A target under something else (the page behind an open dialog's overlay), or whose centre is scrolled out of
+ * a scroll box (a virtual table's overscan rows, laid out over what follows the box), is not one either.
  */
 export function undersizedTargets(page: Page): Promise<UndersizedTarget[]> {
   return page.evaluate(() => {
@@ -41,7 +42,17 @@ export function undersizedTargets(page: Page): Promise<UndersizedTarget[]> {
     const modal = Array.from(document.querySelectorAll('[aria-modal="true"]')).find(
       (d) => d.getClientRects().length > 0,
     );
-    /** Drawn, on the page, and what a tap at its centre reaches (not covered by an overlay). */
+    /** The point is outside a box that clips `el` (a scroll box's rows scrolled out of it: a virtual list's overscan). */
+    const clippedAt = (el: Element, x: number, y: number) => {
+      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+        const s = getComputedStyle(box);
+        const r = box.getBoundingClientRect();
+        if (s.overflowY !== 'visible' && (y < r.top || y >= r.bottom)) return true;
+        if (s.overflowX !== 'visible' && (x < r.left || x >= r.right)) return true;
+      }
+      return false;
+    };
+    /** Drawn, on the page, and what a tap at its centre reaches (not covered by an overlay, not scrolled out of a box). */
     const tappable = (el: Element) => {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility !== 'visible') return false;
@@ -49,7 +60,9 @@ export function undersizedTargets(page: Page): Promise<UndersizedTarget[]> {
       if (r.bottom + scrollY <= 0 || r.right + scrollX <= 0) return false;
       const x = r.left + r.width / 2;
       const y = r.top + r.height / 2;
-      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return !modal || modal.contains(el);
+      // Below the window a tap is a page scroll away, as long as no box of its own hides it there.
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight)
+        return (!modal || modal.contains(el)) && !clippedAt(el, x, y);
       const hit = document.elementFromPoint(x, y);
       return !!hit && (el.contains(hit) || hit.contains(el));
     };
