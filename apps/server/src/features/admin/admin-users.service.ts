@@ -20,6 +20,7 @@ import { accountLock, lockKeys } from '../../db/key-lock';
 import { cancelOrdersOfClosedAccount, lockClosingAccount, type ClosedOrders } from '../orders/account-closure.service';
 import { getUserDetail, type UserRow } from './admin-user-detail.service';
 import { availableAccount, balanceOf, heldAccount } from '../../lib/ledger';
+import { queueAccountMail, roleMove } from './account-mails';
 
 /**
  * Run a change to a user under the admin lock: the actor must still be an active admin, the target must exist,
@@ -57,6 +58,8 @@ export async function changeRole(deps: AppDeps, actor: AuthUser, targetId: strin
     if (target.role === role) return target.role;
     canChangeRoleTo(activeAdmins, targetId, role);
     await repo.setRole(trx, targetId, role);
+    const move = roleMove(target.role, role);
+    if (move) await queueAccountMail(trx, deps.config.publicUrl, targetId, move, now);
     await recordAudit(
       trx,
       {
@@ -92,6 +95,7 @@ export async function disableUser(deps: AppDeps, actor: AuthUser, targetId: stri
       assertNotLastAdmin(activeAdmins, targetId);
       await repo.setDisabled(trx, targetId, true);
       await repo.deleteAllSessions(trx, targetId);
+      await queueAccountMail(trx, deps.config.publicUrl, targetId, 'disabled', now);
       // Nobody can buy from an account that cannot sign in to deliver; hidden first, so its canceled orders leave
       // their listings hidden rather than for sale.
       const hidden = await hideSellerListings(trx, targetId, ACCOUNT_DISABLED_HIDDEN_REASON, now);
@@ -123,6 +127,7 @@ export async function enableUser(deps: AppDeps, actor: AuthUser, targetId: strin
     if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.deletedAccount);
     if (!target.disabled) throw conflict(ADMIN_MESSAGES.notDisabled);
     await repo.setDisabled(trx, targetId, false);
+    await queueAccountMail(trx, deps.config.publicUrl, targetId, 'enabled', now);
     const restored = await unhideSellerListings(trx, targetId, ACCOUNT_DISABLED_HIDDEN_REASON, now);
     await recordAudit(
       trx,
@@ -164,6 +169,8 @@ export async function deleteUser(deps: AppDeps, actor: AuthUser, targetId: strin
       if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.alreadyDeleted);
       assertNotLastAdmin(activeAdmins, targetId);
       await refuseWhileMoneyHeld(trx, targetId);
+      // Before closeAccount marks it deleted, after which the account gets no mail.
+      await queueAccountMail(trx, deps.config.publicUrl, targetId, 'deleted', now);
       const closed = { userId: targetId, actorId: actor.id, how: 'deleted' as const, now };
       return closeAccount(trx, {
         userId: targetId,
@@ -231,6 +238,7 @@ export async function restoreUser(deps: AppDeps, actor: AuthUser, targetId: stri
     if (!isDeleted(target)) throw conflict(ADMIN_MESSAGES.notDeleted);
     if (target.erasedAt !== null) throw conflict(ACCOUNT_DELETION_MESSAGES.erased);
     await repo.markRestored(trx, targetId, now);
+    await queueAccountMail(trx, deps.config.publicUrl, targetId, 'restored', now);
     const restored = await unhideSellerListings(trx, targetId, ACCOUNT_DELETED_HIDDEN_REASON, now);
     await recordAudit(
       trx,
