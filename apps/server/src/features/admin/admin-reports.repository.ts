@@ -53,12 +53,15 @@ export async function updateReport(
   id: string,
   patch: Partial<Pick<ReportsTable, 'status' | 'note'>>,
   now: number,
+  /** The status the change was decided on: nothing is written once another admin moved it. */
+  fromStatus?: ReportsTable['status'],
 ) {
-  await db
+  let q = db
     .updateTable('reports')
     .set({ ...patch, updatedAt: now })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', id);
+  if (fromStatus !== undefined) q = q.where('status', '=', fromStatus);
+  return q.executeTakeFirst();
 }
 
 /** Reported listings, with their sellers. */

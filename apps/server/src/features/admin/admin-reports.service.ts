@@ -22,6 +22,8 @@ import { recordAudit } from '../../lib/audit';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-reports.repository';
 import { adminCursor } from './sql-helpers';
+import { assertStateUnchanged } from '../../lib/state-change';
+import { queueReportResolvedMail } from './report-mails';
 
 type Target = z.infer<typeof reportTargetSchema>;
 const missing = (label: string): Target => ({
@@ -121,7 +123,13 @@ export async function reviewReport(deps: AppDeps, actor: AuthUser, id: string, i
       const row = await repo.findReport(trx, id);
       if (!row) throw notFound(ADMIN_MESSAGES.reportNotFound);
       const now = deps.clock.now();
-      await repo.updateReport(trx, id, input, now);
+      const moves = input.status !== undefined && input.status !== row.status;
+      // A status move is written on the status read: two admins resolving at once mail the reporter once.
+      assertStateUnchanged(await repo.updateReport(trx, id, input, now, moves ? row.status : undefined));
+      if (moves && input.status === 'resolved' && row.reporterId !== actor.id) {
+        const [report] = await withTargets(trx, [row]);
+        await queueReportResolvedMail(trx, deps.config.publicUrl, report!, now);
+      }
       await recordAudit(
         trx,
         {
