@@ -11,6 +11,7 @@ import { findOrder } from './orders.repository';
 import { latestChargeback, setChargebackBooked } from './chargebacks.repository';
 import { settledBeforeChargeback } from './chargeback-funds';
 import { assertNotParty, partiesOf } from './admin-not-party';
+import { queueChargebackRecoveredMail } from './wallet-mails';
 
 /**
  * An admin takes back `amountCents` of what the bank took of an order settled before its lost chargeback (decision
@@ -59,6 +60,8 @@ export async function recoverChargeback(
       },
       now,
     );
+    const recovered = { memberId, orderId, listingId: order.listingId, amountCents, leftCents: left - amountCents };
+    await queueChargebackRecoveredMail(trx, ctx.deps.config.publicUrl, recovered, now);
     return order;
   });
 }

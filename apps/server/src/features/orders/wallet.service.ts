@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { EXTERNAL, availableAccount, balanceOf, heldAccount, postLedgerOr409 } from '../../lib/ledger';
+import { queueBalanceCreditMail } from './wallet-mails';
 
 const PAGE = 25;
 
@@ -122,6 +123,7 @@ export async function creditBalance(
       },
       now,
     );
+    await queueBalanceCreditMail(trx, deps.config.publicUrl, userId, amountCents, reason, now);
   });
   return walletOf(deps, userId);
 }
