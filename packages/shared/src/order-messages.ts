@@ -202,6 +202,14 @@ export const ORDER_MAIL_SUBJECTS: Record<OrderAction, string> = {
 /** The buyer's mail when the seller corrected the credentials (its text is the chat message). */
 export const CREDENTIALS_CORRECTED_MAIL_SUBJECT = 'Credentials corrected';
 
+/** The mail to the other party (both, for an admin's) of a new turn in a dispute's thread; what was said stays there. */
+export const DISPUTE_STATEMENT_MAIL = {
+  subject: 'New statement in the dispute',
+  line: (author: 'buyer' | 'seller' | 'admin') =>
+    `${{ buyer: 'The buyer', seller: 'The seller', admin: 'An Accountry admin' }[author]} added a statement to the ` +
+    'dispute. Read it, and answer if you need to, on the order page.',
+} as const;
+
 /** The order history's title and reason of a correction, which moves no state. */
 export const CREDENTIALS_CORRECTED_EVENT = 'Credentials corrected';
 

@@ -5,6 +5,7 @@ import { badRequest, conflict } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { OrdersContext } from './orders-context';
 import { visibleOrder } from './orders.service';
+import { queueStatementMail } from './order-mails';
 
 export const evidenceUrl = (orderId: string, id: string) =>
   `/api/orders/${encodeURIComponent(orderId)}/dispute/evidence/${encodeURIComponent(id)}`;
@@ -59,17 +60,30 @@ export async function postStatement(
       .executeTakeFirst();
     if (!evidence) throw badRequest(M.evidenceNotFound, { evidenceId: M.evidenceNotFound });
   }
-  await ctx.deps.db.db
-    .insertInto('disputeStatements')
-    .values({
-      id: newId(),
-      orderId,
-      authorId: user.id,
-      authorRole: side,
-      body: input.body,
-      evidenceId: input.evidenceId ?? null,
-      createdAt: ctx.deps.clock.now(),
-    })
-    .execute();
+  const now = ctx.deps.clock.now();
+  await ctx.deps.db.db.transaction().execute(async (trx) => {
+    // The other side hears of a new turn, not of every statement in it: the author's own follow-ups are not mailed.
+    const last = await trx
+      .selectFrom('disputeStatements')
+      .select('authorId')
+      .where('orderId', '=', orderId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    await trx
+      .insertInto('disputeStatements')
+      .values({
+        id: newId(),
+        orderId,
+        authorId: user.id,
+        authorRole: side,
+        body: input.body,
+        evidenceId: input.evidenceId ?? null,
+        createdAt: now,
+      })
+      .execute();
+    if (last?.authorId !== user.id) await queueStatementMail(ctx, trx, order, side, now);
+  });
   return listStatements(ctx, user, orderId);
 }

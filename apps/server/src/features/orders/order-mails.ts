@@ -1,6 +1,7 @@
 import {
   AUTO_CONFIRM_REMINDER,
   CREDENTIALS_CORRECTED_MAIL_SUBJECT,
+  DISPUTE_STATEMENT_MAIL,
   ORDER_CHAT_MESSAGES,
   ORDER_MAIL_SUBJECTS,
 } from '@accountry/shared/order-messages';
@@ -42,6 +43,19 @@ export function queueReminderMail(ctx: OrdersContext, trx: Database, order: Orde
 export function queueCorrectionMail(ctx: OrdersContext, trx: Database, order: OrdersTable, now: number) {
   const line = ORDER_CHAT_MESSAGES.credentialsCorrected;
   return queueOrderMail(ctx, trx, order, CREDENTIALS_CORRECTED_MAIL_SUBJECT, line, ['buyer'], now);
+}
+
+/** A new turn in the dispute's thread: the parties who did not write it hear of it (never what it says). */
+export function queueStatementMail(
+  ctx: OrdersContext,
+  trx: Database,
+  order: OrdersTable,
+  author: 'buyer' | 'seller' | 'admin',
+  now: number,
+) {
+  const sides = BOTH.filter((side) => side !== author);
+  const { subject, line } = DISPUTE_STATEMENT_MAIL;
+  return queueOrderMail(ctx, trx, order, subject, line(author), sides, now);
 }
 
 /** A chargeback put the order on hold, or the bank's decision for the seller took it off (decision 183). */
