@@ -34,7 +34,7 @@ async function mailsSince(from: number, ...to: string[]) {
 }
 
 describe('orders canceled because an admin closed an account', () => {
-  it("tell each buyer in the order's conversation and by mail; the closed seller is not mailed", async () => {
+  it("tell each buyer in the order's conversation and by mail; the closed seller hears of the account only", async () => {
     const { seller, unpaidDeal, paidDeal, unpaid, paid } = await sellerWithOpenOrders(ctx);
     await ctx.deliverMail();
     const from = ctx.mailer.sent.length;
@@ -49,6 +49,7 @@ describe('orders canceled because an admin closed an account', () => {
     const mails = await mailsSince(from, seller.email, unpaidDeal.buyer.email, paidDeal.buyer.email);
     expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual(
       [
+        [seller.email, 'Your Accountry account was suspended'],
         [unpaidDeal.buyer.email, `Order canceled: ${unpaidDeal.listing.title}`],
         [paidDeal.buyer.email, 'Order canceled: Gold-rank League account'],
       ].sort(),
@@ -59,7 +60,7 @@ describe('orders canceled because an admin closed an account', () => {
     expect(mails.find((m) => m.to === unpaidDeal.buyer.email)!.text).toContain(ORDER_CHAT_MESSAGES.seller_closed);
   });
 
-  it('tell the seller when the buyer was deleted; the closed buyer is not mailed', async () => {
+  it('tell the seller when the buyer was deleted; the closed buyer hears of the account only', async () => {
     const deal = await arrangeDeal(ctx);
     const id = await orderUpTo(ctx, deal, 'pending_payment');
     await ctx.deliverMail();
@@ -72,8 +73,11 @@ describe('orders canceled because an admin closed an account', () => {
     expect(ORDER_CHAT_MESSAGES.buyer_closed).toBe(line);
     expect(await notices(id)).toEqual(['Order created. Waiting for the buyer to pay.', line]);
     const mails = await mailsSince(from, deal.seller.email, deal.buyer.email);
-    expect(mails.map((m) => [m.to, m.subject])).toEqual([[deal.seller.email, `Order canceled: ${deal.listing.title}`]]);
-    expect(mails[0]!.text).toContain(line);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [deal.buyer.email, 'Your Accountry account was closed'],
+      [deal.seller.email, `Order canceled: ${deal.listing.title}`],
+    ]);
+    expect(mails[1]!.text).toContain(line);
   });
 
   it('are not offered as a move on the order page', async () => {
