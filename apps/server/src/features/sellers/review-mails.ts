@@ -22,3 +22,21 @@ export function newReviewMail(
     ),
   };
 }
+
+/** To the buyer when the seller answers their review: the answer (public), where it shows. */
+export function reviewAnsweredMail(
+  publicUrl: string,
+  to: string,
+  review: { sellerId: string; sellerName: string; title: string; reply: string },
+): Mail {
+  return {
+    to,
+    subject: `${review.sellerName} answered your review: ${review.title}`,
+    ...mailLayout(
+      `${review.sellerName} answered your review`,
+      [`About "${review.title}":`, `"${review.reply}"`, 'The answer is shown under your review on the seller page.'],
+      { label: 'Read the answer', url: `${publicUrl}/seller/${encodeURIComponent(review.sellerId)}` },
+      'You get this email because you reviewed a seller on Accountry.',
+    ),
+  };
+}

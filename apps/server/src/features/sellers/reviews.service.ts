@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { newId } from '../../lib/ids';
 import { queueMailToUser } from '../../email/mail-to-user';
-import { newReviewMail } from './review-mails';
+import { newReviewMail, reviewAnsweredMail } from './review-mails';
 import { listingViewerFacts, type ListingViewerFacts } from '../../db/listing-viewer-facts';
 import { findReview, findReviewByBuyer, insertReview, sellerReviews, setReplyOnce } from './reviews.repository';
 
@@ -93,8 +93,15 @@ export async function replyToReview(deps: AppDeps, reviewId: string, user: AuthU
   const blocker = replyBlocker(user.id, review);
   if (blocker === REVIEW_MESSAGES.replyNotYours) throw forbidden(blocker);
   if (blocker) throw conflict(blocker);
-  if (!(await setReplyOnce(deps.db.db, reviewId, reply, deps.clock.now())))
-    throw conflict(REVIEW_MESSAGES.alreadyReplied);
+  const now = deps.clock.now();
+  await deps.db.db.transaction().execute(async (trx) => {
+    if (!(await setReplyOnce(trx, reviewId, reply, now))) throw conflict(REVIEW_MESSAGES.alreadyReplied);
+    const about = { sellerId: review.sellerId, sellerName: user.displayName, title: review.listingTitle, reply };
+    const url = deps.config.publicUrl;
+    await queueMailToUser(trx, review.buyerId, (to) => reviewAnsweredMail(url, to.email, about), now, {
+      activeOnly: true,
+    });
+  });
   return (await findReview(deps.db.db, reviewId)) as Review;
 }
 

@@ -135,9 +135,9 @@ describe('reviews', () => {
     expect(res.json().error.fields[field]).toBe(message);
   });
 
-  it('lets the seller answer once, and nobody else', async () => {
+  it('lets the seller answer once, and nobody else; the reviewer hears of the answer', async () => {
     const buyer = await userWithSession(ctx, 'both');
-    const listing = await insertTestListing(ctx, sellerId, { status: 'sold' });
+    const listing = await insertTestListing(ctx, sellerId, { status: 'sold', title: 'Answered Steam account' });
     await insertOrderRow(ctx, { listingId: listing.id, buyerId: buyer.user.id, sellerId });
     const created = (
       await review(buyer.session, listing.id, { rating: 3, comment: 'Took a while, but it worked in the end.' })
@@ -152,6 +152,12 @@ describe('reviews', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(R.alreadyReplied);
     expect((await reply(seller, 'missing')).statusCode).toBe(404);
+    // One mail to the reviewer (the refused second answer sends none), none to the seller who answered.
+    const answered = (await ctx.mailsTo(buyer.user.email)).filter((m) => m.subject.includes('answered your review'));
+    expect(answered.map((m) => m.subject)).toEqual(['Nova Trades answered your review: Answered Steam account']);
+    expect(answered[0]!.text).toContain('"Thank you, enjoy the account!"');
+    expect(answered[0]!.text).toContain(`Read the answer: ${ctx.deps.config.publicUrl}/seller/${sellerId}`);
+    expect(ctx.mailer.sent.filter((m) => m.subject.includes('answered your review'))).toHaveLength(1);
   });
 });
 
