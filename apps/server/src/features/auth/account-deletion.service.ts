@@ -49,7 +49,7 @@ export async function deleteOwnAccount(deps: AppDeps, user: AuthUser, input: Del
     await closeAccount(trx, { userId: user.id, actorId: user.id, reason: M.reason, now, eraseAt });
     await queueMail(trx, accountDeletedMail(deps.config.publicUrl, user.email, eraseAt), now);
     // Its open offers, made or received, are over (decision 180); its orders were checked to be none in progress.
-    return closeOffers(trx, { userId: user.id }, now);
+    return closeOffers(trx, deps.config.publicUrl, { userId: user.id }, now);
   });
   await publishSystemMessages(deps, offerNotices);
   await invalidateSessions(deps, { userId: user.id });

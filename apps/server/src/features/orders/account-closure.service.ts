@@ -61,7 +61,7 @@ export async function cancelOrdersOfClosedAccount(
     });
   }
   // Its open offers, made or received, are over too (decision 180).
-  const offerNotices = await closeOffers(trx, { userId: input.userId }, input.now);
+  const offerNotices = await closeOffers(trx, deps.config.publicUrl, { userId: input.userId }, input.now);
   return {
     canceled: done.length,
     refunded: done.filter((d) => refundedBy(d.before, d.action, 0) > 0).length,

@@ -4,7 +4,7 @@ import { arrangeDeal, call, expectLedgerHealthy, orderUpTo, partyWithSession, ty
 
 /** A statement in a dispute is mailed to the order's other party (and both, for an admin's), never to its author. */
 let ctx: TestContext;
-let admin: Party;
+let admin: Awaited<ReturnType<typeof partyWithSession>>;
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await partyWithSession(ctx, 'admin', { displayName: 'Ada Admin' });

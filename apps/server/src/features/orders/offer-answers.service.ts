@@ -11,6 +11,7 @@ import { eitherBlocked } from '../../db/member-blocks';
 import { postNoticeWithNote, postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
 import { counterAcceptedMail, offerAnsweredMail, offerCounteredMail, offerWithdrawnMail } from './offer-mails';
 import { findOffer, setOfferStatusIf } from './offers.repository';
+import { queueOfferEndMail } from './offer-end-mails';
 import { offerView } from './offers.service';
 import { findListingForOrder, mayTrade } from './order-listings.repository';
 import { ensureConversation } from './orders.repository';
@@ -132,8 +133,11 @@ export async function answerOffer(
       await mailTo(trx, row.sellerId, (to) => offerWithdrawnMail(deps.config.publicUrl, to, facts));
       return chat(CHAT.withdrawn(amount));
     }
-    if (await setOfferStatusIf(trx, id, ['countered'], 'withdrawn', now))
+    if (await setOfferStatusIf(trx, id, ['countered'], 'withdrawn', now)) {
+      const end = { kind: 'counterDeclined' as const, buyerName: row.buyerName };
+      await queueOfferEndMail(trx, deps.config.publicUrl, row, end, now);
       return chat(CHAT.counterDeclined(price(row.counterCents!)));
+    }
     if (await setOfferStatusIf(trx, id, ['pending'], 'withdrawn', now)) return chat(CHAT.withdrawn(amount));
     throw conflict(M.notPending);
   });

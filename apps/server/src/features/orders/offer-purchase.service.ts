@@ -7,6 +7,7 @@ import { accountLock, withKeyLocks } from '../../db/key-lock';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
 import { openOffersOf, setOfferStatusIf, type OffersToClose } from './offers.repository';
 import { ensureConversation } from './orders.repository';
+import { queueOfferEndMail, type OfferEnd } from './offer-end-mails';
 
 /**
  * Buying at an accepted offer's price, inside buy-now's transaction (decision 180): only its buyer, on its listing, in
@@ -53,11 +54,26 @@ export async function returnOfferOfUnpaidOrder(trx: Database, orderId: string, n
 }
 
 /**
+ * Whom a closing leaves waiting, and why: the buyers of a listing sold to someone else, and the other side of a closed
+ * account. A block is told in the chat only (the blocked member is not told by mail), as is the buyer's own purchase.
+ */
+function endOf(o: { buyerId: string }, which: OffersToClose): OfferEnd | null {
+  if ('between' in which) return null;
+  if ('listingId' in which) return o.buyerId === which.soldTo ? null : { kind: 'sold' };
+  return { kind: 'accountClosed', closedSide: o.buyerId === which.userId ? 'buyer' : 'seller' };
+}
+
+/**
  * Close the open offers that can no longer be bought, each told in its chat: those on a listing sold (to someone else,
  * or to the offer's own buyer at another price), those of an account being closed (decision 169), or those between
  * two members one of whom blocked the other. Returns the chat notices, to publish after the commit.
  */
-export async function closeOffers(trx: Database, which: OffersToClose, now: number): Promise<PostedSystemMessage[]> {
+export async function closeOffers(
+  trx: Database,
+  publicUrl: string,
+  which: OffersToClose,
+  now: number,
+): Promise<PostedSystemMessage[]> {
   const posted: PostedSystemMessage[] = [];
   for (const o of await openOffersOf(trx, which)) {
     if (!(await setOfferStatusIf(trx, o.id, ['pending', 'countered', 'accepted'], 'closed', now))) continue;
@@ -72,6 +88,8 @@ export async function closeOffers(trx: Database, which: OffersToClose, now: numb
           : CHAT.accountClosed(amount, o.buyerId === which.userId ? 'buyer' : 'seller');
     const conversationId = await ensureConversation(trx, o.listingId, o.buyerId, o.sellerId, now);
     posted.push(await postSystemMessage(trx, { conversationId, body, now }));
+    const end = endOf(o, which);
+    if (end) await queueOfferEndMail(trx, publicUrl, o, end, now);
   }
   return posted;
 }
@@ -83,7 +101,7 @@ export async function closeOffers(trx: Database, which: OffersToClose, now: numb
 export async function closeOffersOnBlock(deps: AppDeps, blockerId: string, blockedId: string) {
   const locks = [accountLock(blockerId), accountLock(blockedId)];
   const posted = await withKeyLocks(deps.db.db, locks, (trx) =>
-    closeOffers(trx, { between: [blockerId, blockedId] }, deps.clock.now()),
+    closeOffers(trx, deps.config.publicUrl, { between: [blockerId, blockedId] }, deps.clock.now()),
   );
   await publishSystemMessages(deps, posted);
 }

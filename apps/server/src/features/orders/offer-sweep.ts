@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
 import { offerEndingMail } from './offer-mails';
+import { queueOfferEndMail } from './offer-end-mails';
 import { lapsedOffers } from './offers.repository';
 import { ensureConversation } from './orders.repository';
 import type { OrdersContext } from './orders-context';
@@ -16,6 +17,7 @@ const BATCH = 100;
  */
 export async function expireLapsedOffers(
   trx: Database,
+  publicUrl: string,
   which: { buyerId: string } | { limit: number },
   now: number,
 ): Promise<PostedSystemMessage[]> {
@@ -37,6 +39,7 @@ export async function expireLapsedOffers(
           : CHAT.expiredUnbought(amount);
     const conversationId = await ensureConversation(trx, o.listingId, o.buyerId, o.sellerId, now);
     posted.push(await postSystemMessage(trx, { conversationId, body, now }));
+    await queueOfferEndMail(trx, publicUrl, o, { kind: 'lapsed' }, now);
   }
   return posted;
 }
@@ -51,7 +54,9 @@ export async function sweepOffers(ctx: OrdersContext) {
   const now = deps.clock.now();
   let expired = 0;
   for (;;) {
-    const posted = await db.transaction().execute((trx) => expireLapsedOffers(trx, { limit: BATCH }, now));
+    const posted = await db
+      .transaction()
+      .execute((trx) => expireLapsedOffers(trx, deps.config.publicUrl, { limit: BATCH }, now));
     await publishSystemMessages(deps, posted);
     expired += posted.length;
     if (posted.length < BATCH) break;

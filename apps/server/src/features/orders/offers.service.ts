@@ -42,7 +42,14 @@ async function offerableListing(trx: Database, listingId: string, buyerId: strin
 }
 
 /** Each offer mails a seller: counted over 24 hours whatever became of it, so withdrawing does not free a mail. */
-async function refuseOverLimits(trx: Database, buyerId: string, sellerId: string, listingId: string, now: number) {
+async function refuseOverLimits(
+  trx: Database,
+  publicUrl: string,
+  buyerId: string,
+  sellerId: string,
+  listingId: string,
+  now: number,
+) {
   const since = now - 24 * HOUR;
   const limits = [
     [{ since, listingId }, OFFER_RULES.perListingPerDay, M.tooManyOnListing],
@@ -55,7 +62,7 @@ async function refuseOverLimits(trx: Database, buyerId: string, sellerId: string
     if (made.count >= limit) throw tooManyRequests(message(made.oldest + 24 * HOUR - now));
   }
   // Lapsed ones are over, told in their chats: they neither count nor block a new offer on their listing.
-  const lapsed = await expireLapsedOffers(trx, { buyerId }, now);
+  const lapsed = await expireLapsedOffers(trx, publicUrl, { buyerId }, now);
   if ((await countOpenOffers(trx, buyerId)) >= OFFER_RULES.maxOpen) throw conflict(M.tooManyOpen);
   return lapsed;
 }
@@ -82,7 +89,7 @@ export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: s
       if (amountCents < lowestOffer(listing.priceCents))
         throw badRequest(M.tooLow(listing.priceCents, listing.currency));
       if (amountCents >= listing.priceCents) throw badRequest(M.notBelowPrice);
-      const lapsed = await refuseOverLimits(trx, user.id, listing.sellerId, listingId, now);
+      const lapsed = await refuseOverLimits(trx, deps.config.publicUrl, user.id, listing.sellerId, listingId, now);
       const offer: OffersTable = {
         id,
         listingId,

@@ -198,7 +198,10 @@ export async function applyTransition(
   if (order.status === 'pending_payment' && to !== 'paid') await returnOfferOfUnpaidOrder(trx, order.id, now);
   // Sold: the offers on it are over.
   const soldTo = order.buyerId;
-  const others = listingTo === 'sold' ? await closeOffers(trx, { listingId: order.listingId, soldTo }, now) : [];
+  const others =
+    listingTo === 'sold'
+      ? await closeOffers(trx, ctx.deps.config.publicUrl, { listingId: order.listingId, soldTo }, now)
+      : [];
   const money = movesFor(ctx, action, order, refundCents, bankCents);
   if (money && money.moves.length > 0)
     await postLedgerOr409(trx, { ...money, orderId: order.id, actorId: actor.id }, now, M.insufficientBalance);
