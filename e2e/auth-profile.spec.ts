@@ -91,7 +91,7 @@ test("an admin's role is not offered on the profile", async ({ page, context, ba
   await expect(page.getByRole('button', { name: 'Account menu for Ada Renamed' })).toBeVisible();
 });
 
-test('a member turns unread-message emails off with the keyboard, and the choice is kept', async ({
+test('a member turns unread-message and price-drop emails off with the keyboard, and the choices are kept', async ({
   page,
   context,
   baseURL,
@@ -103,7 +103,7 @@ test('a member turns unread-message emails off with the keyboard, and the choice
   const unread = email.getByRole('switch', { name: 'Email me about unread messages' });
   await expect(unread).toBeChecked();
   // The emails of work waiting for admins are an admin's choice only.
-  await expect(email.getByRole('switch')).toHaveCount(1);
+  await expect(email.getByRole('switch')).toHaveCount(2);
   await expect(unread).toHaveAccessibleDescription(
     'When a message waits unread for 10 minutes, we send one email until you read it. The email never contains ' +
       'the message itself.',
@@ -116,6 +116,20 @@ test('a member turns unread-message emails off with the keyboard, and the choice
   await page.reload();
   await expect(unread).not.toBeChecked();
   await expect(email.getByText('Email about your orders, payments and your account is always sent')).toBeVisible();
+
+  // Price drops of favorites are a choice of their own (decision 196).
+  const drops = email.getByRole('switch', { name: 'Email me when a favorite gets cheaper' });
+  await expect(drops).toBeChecked();
+  await expect(drops).toHaveAccessibleDescription(
+    'When a listing in your favorites drops at least 5% below the price we last told you of.',
+  );
+  await drops.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Email preferences saved.').first()).toBeVisible();
+  await expect(drops).not.toBeChecked();
+  await page.reload();
+  await expect(drops).not.toBeChecked();
+  await expect(unread).not.toBeChecked();
 });
 
 test('an admin turns off the emails of work waiting for admins, and the choice is kept', async ({

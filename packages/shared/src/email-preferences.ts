@@ -12,8 +12,13 @@ export const UNREAD_MESSAGE_MAIL_DELAY_MINUTES = 10;
 export const emailPreferencesSchema = z.strictObject({
   unreadMessages: z.boolean({ error: 'Unread message emails must be on (true) or off (false)' }),
   adminWaiting: z.boolean({ error: 'Admin task emails must be on (true) or off (false)' }).optional(),
+  /** A mail when a favorite's price drops (decision 196); GET always gives it, a PUT without it leaves it as it was. */
+  priceDrops: z.boolean({ error: 'Price drop emails must be on (true) or off (false)' }).optional(),
 });
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+
+/** A favorite's price is mailed when it is at least this much below the price the member last heard of. */
+export const PRICE_DROP_MIN_PERCENT = 5;
 
 export const EMAIL_PREFERENCE_MESSAGES = {
   saved: 'Email preferences saved.',

@@ -45,6 +45,7 @@ import * as chargebackRecovery from './migrations/2026-12-04T0200-chargeback-rec
 import * as adminTaskMailPreference from './migrations/2026-12-04T0300-admin-task-mail-preference';
 import * as oneOpenReport from './migrations/2026-12-04T0400-one-open-report';
 import * as chargebacksToRecoverIndex from './migrations/2026-12-04T0500-chargebacks-to-recover-index';
+import * as priceDropMail from './migrations/2026-12-05T0100-price-drop-mail';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-04T0300-admin-task-mail-preference': adminTaskMailPreference,
   '2026-12-04T0400-one-open-report': oneOpenReport,
   '2026-12-04T0500-chargebacks-to-recover-index': chargebacksToRecoverIndex,
+  '2026-12-05T0100-price-drop-mail': priceDropMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -270,6 +270,8 @@ export interface FavoritesTable {
   userId: string;
   listingId: string;
   createdAt: number;
+  /** The price the member was last mailed about as a drop (decision 196); null until then. */
+  priceMailedCents: Generated<number | null>;
 }
 
 export interface ReviewsTable {
@@ -566,6 +568,8 @@ export interface EmailPreferencesTable {
   unreadMessages: boolean;
   /** An admin's mail when a dispute, payout request or chargeback waits for admins (decision 189). */
   adminWaiting: Generated<boolean>;
+  /** A mail when a favorite's price drops (decision 196). */
+  priceDrops: Generated<boolean>;
   updatedAt: number;
 }
 
@@ -712,6 +716,7 @@ export interface DB {
 
 /** Every boolean column, by its camelCase name. Add new boolean columns here. */
 export const BOOLEAN_COLUMNS = new Set<string>([
+  'priceDrops',
   'profileComplete',
   'emailVerified',
   'disabled',

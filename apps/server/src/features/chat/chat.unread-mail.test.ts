@@ -161,15 +161,15 @@ describe('email preferences', () => {
   it('are on by default, saved whole, and refused with a clear message when malformed', async () => {
     const { user, session } = await userWithSession(ctx, 'buyer');
     const get = () => inject(session, 'GET', '/api/profile/email-preferences');
-    expect((await get()).json()).toEqual({ unreadMessages: true });
+    expect((await get()).json()).toEqual({ unreadMessages: true, priceDrops: true });
     const off = await inject(session, 'PUT', '/api/profile/email-preferences', { unreadMessages: false });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ unreadMessages: false });
-    expect((await get()).json()).toEqual({ unreadMessages: false });
+    expect(off.json()).toEqual({ unreadMessages: false, priceDrops: true });
+    expect((await get()).json()).toEqual({ unreadMessages: false, priceDrops: true });
     for (const bad of [{ unreadMessages: 'no' }, {}, { unreadMessages: true, extra: 1 }]) {
       const res = await inject(session, 'PUT', '/api/profile/email-preferences', bad);
       expect(res.statusCode).toBe(400);
-      expect((await get()).json()).toEqual({ unreadMessages: false });
+      expect((await get()).json()).toEqual({ unreadMessages: false, priceDrops: true });
     }
     const malformed = await inject(session, 'PUT', '/api/profile/email-preferences', { unreadMessages: 'no' });
     expect(malformed.json().error.message).toContain('Unread message emails must be on (true) or off (false)');
@@ -180,21 +180,24 @@ describe('email preferences', () => {
   it('give an admin the admin task mail, on by default, kept when a PUT leaves it out', async () => {
     const { session } = await userWithSession(ctx, 'admin');
     const get = () => inject(session, 'GET', '/api/profile/email-preferences');
-    expect((await get()).json()).toEqual({ unreadMessages: true, adminWaiting: true });
+    expect((await get()).json()).toEqual({ unreadMessages: true, adminWaiting: true, priceDrops: true });
     const off = await inject(session, 'PUT', '/api/profile/email-preferences', {
       unreadMessages: true,
       adminWaiting: false,
     });
-    expect([off.statusCode, off.json()]).toEqual([200, { unreadMessages: true, adminWaiting: false }]);
+    expect([off.statusCode, off.json()]).toEqual([
+      200,
+      { unreadMessages: true, adminWaiting: false, priceDrops: true },
+    ]);
     const unreadOff = await inject(session, 'PUT', '/api/profile/email-preferences', { unreadMessages: false });
-    expect(unreadOff.json()).toEqual({ unreadMessages: false, adminWaiting: false });
+    expect(unreadOff.json()).toEqual({ unreadMessages: false, adminWaiting: false, priceDrops: true });
     const bad = await inject(session, 'PUT', '/api/profile/email-preferences', {
       unreadMessages: true,
       adminWaiting: 'yes',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain('Admin task emails must be on (true) or off (false)');
-    expect((await get()).json()).toEqual({ unreadMessages: false, adminWaiting: false });
+    expect((await get()).json()).toEqual({ unreadMessages: false, adminWaiting: false, priceDrops: true });
   });
 
   it('refuse a member who sets the admin task mail, and save nothing of that request', async () => {
@@ -207,7 +210,10 @@ describe('email preferences', () => {
       403,
       'Only admins get emails about work waiting for admins.',
     ]);
-    expect((await inject(session, 'GET', '/api/profile/email-preferences')).json()).toEqual({ unreadMessages: true });
+    expect((await inject(session, 'GET', '/api/profile/email-preferences')).json()).toEqual({
+      unreadMessages: true,
+      priceDrops: true,
+    });
     const rows = await ctx.db.selectFrom('emailPreferences').selectAll().where('userId', '=', user.id).execute();
     expect(rows).toEqual([]);
   });

@@ -290,8 +290,8 @@ describe('downloading your data', () => {
     expect(off.statusCode, off.body).toBe(200);
     const prefsOf = async (session: Session) =>
       (await download(session, { password: TEST_PASSWORD })).json().account.emailPreferences;
-    expect(await prefsOf(member.session)).toEqual({ unreadMessages: true });
-    expect(await prefsOf(admin.session)).toEqual({ unreadMessages: true, adminWaiting: false });
+    expect(await prefsOf(member.session)).toEqual({ unreadMessages: true, priceDrops: true });
+    expect(await prefsOf(admin.session)).toEqual({ unreadMessages: true, adminWaiting: false, priceDrops: true });
   });
 
   it('streams the file compressed when the browser accepts it', async () => {

@@ -24,7 +24,7 @@ export async function accountSection(db: Database, { userId, sessionId }: Export
     .execute();
   const prefs = await db
     .selectFrom('emailPreferences')
-    .select(['unreadMessages', 'adminWaiting'])
+    .select(['unreadMessages', 'adminWaiting', 'priceDrops'])
     .where('userId', '=', userId)
     .executeTakeFirst();
   const payout = await db
@@ -56,6 +56,7 @@ export async function accountSection(db: Database, { userId, sessionId }: Export
     })),
     emailPreferences: {
       unreadMessages: prefs?.unreadMessages ?? true,
+      priceDrops: prefs?.priceDrops ?? true,
       // An admin's choice only (decision 189).
       ...(user.role === 'admin' ? { adminWaiting: prefs?.adminWaiting ?? true } : {}),
     },

@@ -30,6 +30,7 @@ import {
 import { toOwnRow } from './listing-mappers';
 import { claimListingCreation, withListingRoom } from './seller-quotas';
 import { cardPage } from './listings.service';
+import { queuePriceDropMails } from './price-drop-mails';
 
 const PAGE = 25;
 const conflictWith = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
@@ -127,9 +128,15 @@ export async function editListing(deps: AppDeps, user: AuthUser, id: string, inp
   const listing = await managedListing(deps, user, id);
   const blocker = editBlocker(listing.status, listing.orderInProgress);
   if (blocker) throw conflictWith(blocker);
-  assertStateUnchanged(
-    await updateListing(deps.db.db, id, { ...fieldsOf(input), updatedAt: deps.clock.now() }, listing.status),
-  );
+  const now = deps.clock.now();
+  const fields = fieldsOf(input);
+  await deps.db.db.transaction().execute(async (trx) => {
+    assertStateUnchanged(await updateListing(trx, id, { ...fields, updatedAt: now }, listing.status));
+    // Only a listing for sale can be bought at its new price; a price in another currency is no drop.
+    if (listing.status !== 'active' || fields.currency !== listing.currency) return;
+    const dropped = { ...listing, oldCents: listing.priceCents, newCents: fields.priceCents };
+    await queuePriceDropMails(trx, deps.config.publicUrl, dropped, user.id, now);
+  });
   return ownListing(deps, user, id);
 }
 

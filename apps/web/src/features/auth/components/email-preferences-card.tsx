@@ -2,6 +2,7 @@ import { Alert, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   EMAIL_PREFERENCE_MESSAGES,
+  PRICE_DROP_MIN_PERCENT,
   UNREAD_MESSAGE_MAIL_DELAY_MINUTES,
   type EmailPreferences,
 } from '@accountry/shared/email-preferences';
@@ -56,6 +57,14 @@ export function EmailPreferencesCard() {
         // Not disabled while saving (that would drop the keyboard focus): a change made meanwhile waits its turn.
         onChange={(e) => {
           if (!save.isPending) save.mutate({ ...prefs.data, unreadMessages: e.currentTarget.checked });
+        }}
+      />
+      <Switch
+        label="Email me when a favorite gets cheaper"
+        description={`When a listing in your favorites drops at least ${PRICE_DROP_MIN_PERCENT}% below the price we last told you of.`}
+        checked={prefs.data.priceDrops ?? true}
+        onChange={(e) => {
+          if (!save.isPending) save.mutate({ ...prefs.data, priceDrops: e.currentTarget.checked });
         }}
       />
       {/* The server gives this choice to admins only (decision 189). */}
