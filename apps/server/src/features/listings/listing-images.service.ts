@@ -15,13 +15,10 @@ import {
   insertImage,
   listImages,
   setImagePositions,
-  updateListing,
-  type ListingRecord,
+  writeListingWithImages,
 } from './listings.repository';
 import { managedListing } from './listing-management.service';
 import { assertImageRoom, withImageRoom } from './seller-quotas';
-import { assertStateUnchanged } from '../../lib/state-change';
-import type { Database } from '../../db/database';
 
 const conflictWith = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 
@@ -30,14 +27,6 @@ async function editableListing(deps: AppDeps, user: AuthUser, listingId: string)
   const blocker = editBlocker(listing.status, listing.orderInProgress);
   if (blocker) throw conflictWith(blocker);
   return listing;
-}
-
-/**
- * Inside a screenshot change's transaction, first: marks the listing changed, only if it is as it was checked (no
- * order took it, no admin hid it meanwhile); 409 otherwise, and the change rolls back.
- */
-async function touchUnchanged(trx: Database, listingId: string, status: ListingRecord['status'], now: number) {
-  assertStateUnchanged(await updateListing(trx, listingId, { updatedAt: now }, status));
 }
 
 /** Check the listing can take another screenshot, and the seller has storage left, before the upload is read. */
@@ -67,11 +56,10 @@ export async function addImage(
   try {
     // Counted and inserted under the seller's lock: parallel uploads pass neither the count nor the storage quota.
     position = await withImageRoom(deps, listing.sellerId, async (trx) => {
-      const existing = await listImages(trx, listingId);
+      const existing = await writeListingWithImages(trx, listingId, { updatedAt: deps.clock.now() }, listing.status);
       if (existing.length >= MAX_LISTING_IMAGES) throw conflictWith(M.tooManyImages);
       await assertImageRoom(deps, trx, listing.sellerId, bytes);
       const next = existing.reduce((max, i) => Math.max(max, i.position + 1), 0);
-      await touchUnchanged(trx, listingId, listing.status, deps.clock.now());
       await insertImage(trx, { ...image, position: next, createdAt: deps.clock.now() });
       return next;
     });
@@ -91,11 +79,14 @@ export async function removeImage(
   imageId: string,
 ) {
   const listing = await editableListing(deps, user, listingId);
-  const images = await listImages(deps.db.db, listingId);
-  if (!images.some((i) => i.id === imageId)) throw notFound('Screenshot not found');
-  if (images.length === 1 && listing.status !== 'draft') throw conflictWith(M.lastImage);
+  const refuse = (images: Array<{ id: string }>) => {
+    if (!images.some((i) => i.id === imageId)) throw notFound('Screenshot not found');
+    if (images.length === 1 && listing.status !== 'draft') throw conflictWith(M.lastImage);
+  };
+  refuse(await listImages(deps.db.db, listingId));
   const removed = await deps.db.db.transaction().execute(async (trx) => {
-    await touchUnchanged(trx, listingId, listing.status, deps.clock.now());
+    // Decided again on the screenshots as they are now: two removals at once must not take a published one's last.
+    refuse(await writeListingWithImages(trx, listingId, { updatedAt: deps.clock.now() }, listing.status));
     return deleteImageRow(trx, listingId, imageId);
   });
   if (!removed) return;
@@ -112,12 +103,15 @@ export async function reorderImages(
   ids: string[],
 ): Promise<ListingImage[]> {
   const listing = await editableListing(deps, user, listingId);
-  const images = await listImages(deps.db.db, listingId);
-  const known = new Set(images.map((i) => i.id));
-  if (ids.length !== images.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id)))
-    throw badRequest(M.imageOrder, { ids: M.imageOrder });
+  const refuse = (images: Array<{ id: string }>) => {
+    const known = new Set(images.map((i) => i.id));
+    if (ids.length !== images.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id)))
+      throw badRequest(M.imageOrder, { ids: M.imageOrder });
+  };
+  refuse(await listImages(deps.db.db, listingId));
   await deps.db.db.transaction().execute(async (trx) => {
-    await touchUnchanged(trx, listingId, listing.status, deps.clock.now());
+    // The order names every screenshot there is now, not only those read before an upload or removal landed.
+    refuse(await writeListingWithImages(trx, listingId, { updatedAt: deps.clock.now() }, listing.status));
     await setImagePositions(trx, listingId, ids);
   });
   return listImages(deps.db.db, listingId);

@@ -25,6 +25,7 @@ import {
   listImages,
   statusCounts,
   updateListing,
+  writeListingWithImages,
   type ListingRecord,
 } from './listings.repository';
 import { toOwnRow } from './listing-mappers';
@@ -151,8 +152,14 @@ export async function changeStatus(deps: AppDeps, user: AuthUser, id: string, to
   // Publishing from a draft puts the listing at the top of "newest"; back from reserved it keeps its place.
   if (to === 'active' && listing.status === 'draft') patch.publishedAt = now;
   if (to === 'sold') patch.soldAt = now;
-  // Written only if the status is still the one checked above (an admin may have hidden it, an order taken it).
-  assertStateUnchanged(await updateListing(deps.db.db, id, patch, listing.status));
+  await deps.db.db.transaction().execute(async (trx) => {
+    // Written only if the status is still the one checked above (an admin may have hidden it, an order taken it),
+    // and decided again on the screenshots there are now (one removed meanwhile must not leave a published listing
+    // without any).
+    const images = await writeListingWithImages(trx, id, patch, listing.status);
+    const refusal = statusChangeBlocker(listing.status, to, images.length, false);
+    if (refusal) throw conflictWith(refusal);
+  });
   return ownListing(deps, user, id);
 }
 

@@ -5,6 +5,7 @@ import { executeNamed } from '../../db/pg-statement-names';
 import { preparedQuery } from '../../db/prepared-query';
 import { rowsTable } from '../../db/rows-table';
 import { batchedOnPostgres } from '../../lib/in-flight-batches';
+import { assertStateUnchanged } from '../../lib/state-change';
 import type { ListingImagesTable, ListingsTable } from '../../db/schema';
 
 export type ListingRecord = ListingsTable;
@@ -137,6 +138,21 @@ export function listImages(db: Database, listingId: string) {
     .where('listingId', '=', listingId)
     .orderBy('position')
     .execute();
+}
+
+/**
+ * Inside a transaction, first: the seller's write to the listing (`updateListing`, so only if it is as checked), then
+ * its screenshots as they are now. The write holds the listing's row, which every screenshot change writes first, so
+ * a rule on their count (a published listing keeps one) still holds at the commit. 409 when the listing moved on.
+ */
+export async function writeListingWithImages(
+  trx: Database,
+  id: string,
+  patch: Partial<ListingRecord>,
+  expectedStatus: ListingRecord['status'],
+) {
+  assertStateUnchanged(await updateListing(trx, id, patch, expectedStatus));
+  return listImages(trx, id);
 }
 
 export async function insertImage(db: Database, row: ListingImagesTable) {
