@@ -4,6 +4,8 @@ export const SOCKET_PATH = '/api/ws';
 export const SOCKET_LIMITS = {
   /** Larger frames close the socket (WebSocket close code 1009). */
   maxFrameBytes: 64 * 1024,
+  /** Frames waiting to leave for one socket: past this its peer is not reading, and the socket is cut off. */
+  maxBufferedBytes: 1024 * 1024,
   /** The server pings this often; a socket that misses this many pongs in a row is terminated. */
   heartbeatIntervalMs: 30_000,
   missedPongs: 2,

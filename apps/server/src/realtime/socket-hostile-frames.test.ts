@@ -68,6 +68,21 @@ describe('hostile socket frames', () => {
     expect((await fetch(`${http}/healthz`)).status).toBe(200);
   });
 
+  it('a client that floods frames and reads none of the answers is cut off; the server keeps answering', async () => {
+    const { user, session } = await userWithSession(ctx);
+    const socket = await connectSocket(ws, session.cookie);
+    sockets.push(socket);
+    await socket.next('hello');
+    // Every frame gets an error event back: far more than it costs to send, and never read by this client.
+    const tcp = (socket.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    tcp.pause();
+    for (let i = 0; i < 150_000; i++) socket.ws.send('1');
+    await expect.poll(() => ctx.deps.hub.isOnlineHere(user.id), { timeout: 20_000 }).toBe(false);
+    tcp.resume();
+    expect((await socket.whenClosed()).code).toBe(1006);
+    expect((await fetch(`${http}/healthz`)).status).toBe(200);
+  }, 30_000);
+
   it('a binary frame gets an error event', async () => {
     const { session } = await userWithSession(ctx);
     const socket = await connectSocket(ws, session.cookie);

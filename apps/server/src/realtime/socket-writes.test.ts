@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
+import { SOCKET_LIMITS } from '@accountry/shared/socket-protocol';
 import { sendText } from './socket-writes';
 
 const servers: WebSocketServer[] = [];
@@ -34,7 +35,7 @@ async function connectedPair() {
       original(...args);
     };
   }
-  return { server, received, counter };
+  return { server, client, received, counter };
 }
 
 it('sends the frames one socket gets within a turn of the event loop in one write, in order', async () => {
@@ -55,4 +56,15 @@ it('sends frames from later turns too, and nothing to a socket that closed', asy
   expect(counter.writes).toBe(2);
   server.terminate();
   expect(() => sendText(server, 'gone')).not.toThrow();
+});
+
+it('cuts off a peer that reads nothing once its unsent frames pass the limit, instead of holding them all', async () => {
+  const { server, client } = await connectedPair();
+  // The peer stops reading: everything sent to it stays in the server's memory.
+  (client as unknown as { _socket: Socket })._socket.pause();
+  const frame = 'x'.repeat(64 * 1024);
+  const frames = Math.ceil((4 * SOCKET_LIMITS.maxBufferedBytes) / frame.length);
+  for (let i = 0; i < frames; i++) sendText(server, frame);
+  expect(server.readyState).not.toBe(WebSocket.OPEN);
+  await new Promise((r) => (server.readyState === WebSocket.CLOSED ? r(null) : server.once('close', r)));
 });
