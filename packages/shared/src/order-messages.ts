@@ -1,6 +1,7 @@
 import { MAX_CREDENTIAL_CORRECTIONS } from './credentials-correction';
 import { MAX_UNPAID_ORDERS, type OrderAction, type OrderState } from './order-state';
 import { chargebackReasonText } from './chargebacks';
+import { tryAgainIn } from './try-again';
 
 /** Every user-facing message of orders, wallet and payouts, written once (tests pin the literal text). */
 export const ORDER_MESSAGES = {
@@ -71,9 +72,14 @@ export const ORDER_MESSAGES = {
   decided: 'Decision recorded. Both parties have been told.',
 } as const;
 
+/** Payout requests a member may make in 24 hours, canceled ones included: each one mails every admin. */
+export const PAYOUT_REQUESTS_PER_DAY = 5;
+
 export const WALLET_MESSAGES = {
   payoutMinimum: (minCents: number) => `The smallest payout is $${(minCents / 100).toFixed(2)}.`,
   payoutTooLarge: 'A payout cannot be larger than your available balance.',
+  payoutTooMany: (waitMs: number) =>
+    `You can ask for ${PAYOUT_REQUESTS_PER_DAY} payouts in 24 hours, canceled ones included. ${tryAgainIn(waitMs)}`,
   payoutAmount: 'Enter a whole amount in cents.',
   payoutAmountMissing: 'Enter the amount to withdraw.',
   payoutNotOpen: 'This payout has already been decided.',
