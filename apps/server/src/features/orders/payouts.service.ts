@@ -1,4 +1,4 @@
-import { WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
+import { PAYOUT_REQUESTS_PER_DAY, WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
 import type { Wallet } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
@@ -11,12 +11,31 @@ import { mayTrade } from './order-listings.repository';
 import { assertNotParty } from './admin-not-party';
 import { walletOf } from './wallet.service';
 import type { AuthUser } from '../../plugins/auth';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { newId } from '../../lib/ids';
 import { EXTERNAL, availableAccount, heldAccount, postLedger, postLedgerOr409 } from '../../lib/ledger';
 
 /** A payout's life: asked for by its member, then paid or rejected by an admin or canceled by the member. */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Each request mails every admin: counted over 24 hours whatever became of it, so canceling does not free a mail
+ * (decision 195). Read under the account's lock, which every request takes, so parallel requests cannot pass together.
+ */
+async function refuseOverDailyLimit(trx: Database, userId: string, now: number) {
+  const made = await trx
+    .selectFrom('payouts')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('createdAt').as('oldest')])
+    .where('userId', '=', userId)
+    .where('createdAt', '>', now - DAY_MS)
+    .executeTakeFirstOrThrow();
+  // The oldest request in the window frees its place when it leaves it.
+  if (Number(made.n) >= PAYOUT_REQUESTS_PER_DAY)
+    throw tooManyRequests(W.payoutTooMany(Number(made.oldest) + DAY_MS - now));
+}
+
 /**
  * A seller asks for their available balance (or part of it); the amount is held while the request is open, and the
  * request keeps where it goes (decision 173).
@@ -32,6 +51,7 @@ export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: 
     // Closing an account (disabled or deleted) takes this lock too: a request already past its session check waits
     // for it, and then finds the account closed (decision 169).
     if (!(await mayTrade(trx, user.id))) throw forbidden(W.payoutAccountClosed);
+    await refuseOverDailyLimit(trx, user.id, now);
     const destination = await payoutDestination(trx, user.id, now);
     await trx
       .insertInto('payouts')
