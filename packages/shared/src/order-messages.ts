@@ -1,5 +1,5 @@
 import { MAX_CREDENTIAL_CORRECTIONS } from './credentials-correction';
-import { MAX_UNPAID_ORDERS, type OrderAction, type OrderState } from './order-state';
+import { MAX_UNPAID_ORDERS, UNPAID_ORDERS_PER_SELLER_PER_DAY, type OrderAction, type OrderState } from './order-state';
 import { chargebackReasonText } from './chargebacks';
 import { tryAgainIn } from './try-again';
 
@@ -32,6 +32,9 @@ export const ORDER_MESSAGES = {
   disputeWindowClosed: 'The time to open a dispute for this order has passed.',
   disputeDecided: 'An admin has already decided a dispute about this order. The decision is final.',
   tooManyUnpaid: `You have ${MAX_UNPAID_ORDERS} unpaid orders. Pay or cancel one of them before starting another.`,
+  tooManyUnpaidWithSeller: (waitMs: number) =>
+    `You started ${UNPAID_ORDERS_PER_SELLER_PER_DAY} orders with this seller in 24 hours without paying them. ` +
+    tryAgainIn(waitMs),
   credentialsRequired: 'Enter at least one of login, password, email access, recovery codes or notes.',
   credentialsTooLong: 'Each credentials field holds at most 2000 characters.',
   credentialsNotAvailable: 'The credentials are not available for this order.',

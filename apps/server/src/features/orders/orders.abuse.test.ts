@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import { UNPAID_ORDERS_PER_SELLER_PER_DAY as PER_DAY } from '@accountry/shared/order-state';
 import type { TestContext } from '../../test/test-app';
 import { arrangeDeal, call, insertListing, orderUpTo, type Party, useOrdersTestApp } from './orders-test-helpers';
 
@@ -30,6 +32,35 @@ describe('holding listings without paying', () => {
 
     expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${orders[0]}/cancel`, {})).status).toBe(200);
     expect((await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: listings[3].id })).status).toBe(201);
+  });
+
+  it('stops a buyer starting and canceling orders with one seller over and over: each cancel mailed the seller', async () => {
+    const deal = await arrangeDeal(ctx, { priceCents: 1_000 });
+    const sellerMails = async () =>
+      (await ctx.db.selectFrom('mailOutbox').select('id').where('to', '=', deal.seller.email).execute()).length;
+    const before = await sellerMails();
+    for (let i = 0; i < PER_DAY; i++) {
+      const order = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id });
+      expect(order.status, JSON.stringify(order.body)).toBe(201);
+      expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${order.body.id}/cancel`, {})).status).toBe(200);
+      ctx.clock.advance(60_000);
+    }
+    expect(await sellerMails()).toBe(before + PER_DAY);
+    const refused = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id });
+    const wait = 24 * 3_600_000 - PER_DAY * 60_000;
+    expect([refused.status, refused.body.error?.message]).toEqual([429, M.tooManyUnpaidWithSeller(wait)]);
+    expect(M.tooManyUnpaidWithSeller(wait)).toBe(
+      `You started ${PER_DAY} orders with this seller in 24 hours without paying them. Try again in 24 hours.`,
+    );
+    expect(await listingStatus(deal.listing.id)).toBe('active');
+    expect(await sellerMails()).toBe(before + PER_DAY);
+    // Another seller's listing is not held back by it; and a day after the first, this seller's is not either.
+    const other = await arrangeDeal(ctx, { priceCents: 1_000 });
+    const elsewhere = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: other.listing.id });
+    expect(elsewhere.status).toBe(201);
+    expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${elsewhere.body.id}/cancel`, {})).status).toBe(200);
+    ctx.clock.advance(wait);
+    expect((await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id })).status).toBe(201);
   });
 
   it('counts only unpaid orders: paid ones do not hold the buyer back', async () => {
