@@ -1,16 +1,22 @@
 import { ORDER_CHAT_MESSAGES, ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
-import { DUE_RULES, MAX_UNPAID_ORDERS } from '@accountry/shared/order-state';
+import { DAY_MS, DUE_RULES, MAX_UNPAID_ORDERS, UNPAID_ORDERS_PER_SELLER_PER_DAY } from '@accountry/shared/order-state';
 import type { CreateOrderInput } from '@accountry/shared/orders';
 import type { OrdersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { accountLock, withKeyLocks } from '../../db/key-lock';
 import { eitherBlocked } from '../../db/member-blocks';
 import type { AuthUser } from '../../plugins/auth';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
 import type { OrdersContext } from './orders-context';
-import { ensureConversation, insertHistory, insertOrder, unpaidOrderCount } from './orders.repository';
+import {
+  ensureConversation,
+  insertHistory,
+  insertOrder,
+  unpaidOrderCount,
+  unpaidOrdersWithSellerSince,
+} from './orders.repository';
 import { findListingForOrder, mayTrade, setListingStatusIf } from './order-listings.repository';
 import { acceptedOfferOf, linkOfferToOrder, useAcceptedOffer } from './offer-purchase.service';
 
@@ -41,6 +47,10 @@ export async function buyNow(
       // while this order waited is seen; one after comes after the purchase (its closing of offers waits for it).
       if (await eitherBlocked(trx, user.id, listing.sellerId)) throw forbidden(M.blocked);
       if ((await unpaidOrderCount(trx, user.id)) >= MAX_UNPAID_ORDERS) throw conflict(M.tooManyUnpaid);
+      // Each unpaid order's end mails the seller: counted over 24 hours whatever became of it (decision 196).
+      const unpaid = await unpaidOrdersWithSellerSince(trx, user.id, listing.sellerId, now - DAY_MS);
+      if (unpaid.count >= UNPAID_ORDERS_PER_SELLER_PER_DAY)
+        throw tooManyRequests(M.tooManyUnpaidWithSeller(unpaid.oldest + DAY_MS - now));
       // An accepted offer is bought at its price, or at the listing's if the seller has since asked less; the buyer's
       // accepted offer on the listing is used when none is named, so the agreed price is the one they pay.
       const offer = offerId ?? (await acceptedOfferOf(trx, user.id, listing.id, now));

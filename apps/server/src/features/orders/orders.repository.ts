@@ -97,6 +97,19 @@ export async function unpaidOrderCount(db: Database, buyerId: string) {
   return Number(row.n);
 }
 
+/** The buyer's orders with this seller since `since` that were never paid (pending ones too), and the oldest's time. */
+export async function unpaidOrdersWithSellerSince(db: Database, buyerId: string, sellerId: string, since: number) {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('createdAt').as('oldest')])
+    .where('buyerId', '=', buyerId)
+    .where('createdAt', '>', since)
+    .where('sellerId', '=', sellerId)
+    .where('paidAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldest: Number(row.oldest) };
+}
+
 /** The conversation the order talks in: the buyer's existing one about the listing, or a new one. */
 export async function ensureConversation(
   db: Database,
