@@ -192,7 +192,7 @@ export const canOpenDispute = (state: OrderState, dueAt: number | null, now: num
 
 /** Orders a buyer may hold unpaid at once: each keeps a listing off the market for the payment window. */
 export const MAX_UNPAID_ORDERS = 3;
-/** Orders a buyer may start with one seller in 24 hours that go unpaid: each one's end mails the seller (decision 196). */
+/** Orders a buyer may start with one seller in 24 hours that go unpaid: each one's end mails the seller (decision 198). */
 export const UNPAID_ORDERS_PER_SELLER_PER_DAY = 10;
 
 /** After a full refund the buyer has their money back and no longer sees the credentials. */

@@ -47,7 +47,7 @@ export async function buyNow(
       // while this order waited is seen; one after comes after the purchase (its closing of offers waits for it).
       if (await eitherBlocked(trx, user.id, listing.sellerId)) throw forbidden(M.blocked);
       if ((await unpaidOrderCount(trx, user.id)) >= MAX_UNPAID_ORDERS) throw conflict(M.tooManyUnpaid);
-      // Each unpaid order's end mails the seller: counted over 24 hours whatever became of it (decision 196).
+      // Each unpaid order's end mails the seller: counted over 24 hours whatever became of it (decision 198).
       const unpaid = await unpaidOrdersWithSellerSince(trx, user.id, listing.sellerId, now - DAY_MS);
       if (unpaid.count >= UNPAID_ORDERS_PER_SELLER_PER_DAY)
         throw tooManyRequests(M.tooManyUnpaidWithSeller(unpaid.oldest + DAY_MS - now));

@@ -22,7 +22,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Each request mails every admin: counted over 24 hours whatever became of it, so canceling does not free a mail
- * (decision 195). Read under the account's lock, which every request takes, so parallel requests cannot pass together.
+ * (decision 197). Read under the account's lock, which every request takes, so parallel requests cannot pass together.
  */
 async function refuseOverDailyLimit(trx: Database, userId: string, now: number) {
   const made = await trx
