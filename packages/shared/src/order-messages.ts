@@ -106,6 +106,16 @@ export const WALLET_MESSAGES = {
   payoutReferenceLong: 'A transfer reference holds at most 100 characters.',
   payoutReferenceChars:
     'Use one line of printable characters for the transfer reference: no tabs or other control characters.',
+  payoutReferenceUsed: (amount: string, name: string) =>
+    `This transfer reference is already recorded on another payout (${amount} to ${name}). Check that it is right before recording it again.`,
+  /** Correcting a paid payout's reference (decision 188). */
+  payoutPreviousReference: 'Say which transfer reference you are correcting.',
+  payoutReferenceSame: 'That is the transfer reference already recorded. Change it to correct it.',
+  payoutReferenceNotPaid: 'Only the transfer reference of a paid payout can be corrected.',
+  payoutReferenceChanged:
+    'The transfer reference was corrected by someone else in the meantime. Reload the page to see it, then correct it again if needed.',
+  ownPayoutCorrection: 'You cannot correct the transfer reference of your own payout. Another admin has to.',
+  payoutReferenceCorrected: 'Transfer reference corrected.',
   payoutRejected: 'Payout rejected; the amount is back in the available balance.',
   rejectReason: 'Write a reason of 3 to 500 characters.',
   creditAmount: 'Enter an amount between 1 cent and $100,000.00 (negative to correct).',

@@ -11,6 +11,7 @@ export const WALLET_ROUTES = {
   adminPayouts: '/api/admin/payouts',
   adminPayoutPaid: '/api/admin/payouts/:id/paid',
   adminPayoutReject: '/api/admin/payouts/:id/reject',
+  adminPayoutReference: '/api/admin/payouts/:id/reference',
   adminPayoutDestination: '/api/admin/payouts/:id/destination',
   adminUserWallet: '/api/admin/users/:id/wallet',
   adminCredit: '/api/admin/users/:id/balance-credits',
@@ -142,15 +143,30 @@ export const payoutRejectSchema = z.strictObject({
 
 /** A bank transfer's reference, a PayPal transaction id: what the seller finds the payment by (decision 188). */
 export const PAYOUT_REFERENCE_MAX = 100;
-export const payoutPaidSchema = z.strictObject({
-  reference: z
-    .string({ error: M.payoutReference })
-    .trim()
-    .min(1, M.payoutReference)
-    .max(PAYOUT_REFERENCE_MAX, M.payoutReferenceLong)
-    // Control and format characters (line breaks, zero-width, text direction) would garble the list and the mail.
-    .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), M.payoutReferenceChars),
+const payoutReference = z
+  .string({ error: M.payoutReference })
+  .trim()
+  .min(1, M.payoutReference)
+  .max(PAYOUT_REFERENCE_MAX, M.payoutReferenceLong)
+  // Control and format characters (line breaks, zero-width, text direction) would garble the list and the mail.
+  .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), M.payoutReferenceChars);
+/** A reference already recorded on another payout is a 409 with this code, unless the request confirms it. */
+export const PAYOUT_REFERENCE_USED = 'PAYOUT_REFERENCE_USED';
+const allowDuplicateReference = z.boolean().optional();
+
+export const payoutPaidSchema = z.strictObject({ reference: payoutReference, allowDuplicateReference });
+/** A paid payout's reference corrected; `previousReference` is the one the admin saw, the write's condition. */
+export const payoutReferenceCorrectionSchema = z.strictObject({
+  reference: payoutReference,
+  previousReference: z
+    .string({ error: M.payoutPreviousReference })
+    .min(1, M.payoutPreviousReference)
+    .max(PAYOUT_REFERENCE_MAX, M.payoutPreviousReference),
+  allowDuplicateReference,
 });
+
+/** What two references are compared by: the same transfer, whatever the spaces around it or its letter case. */
+export const payoutReferenceKey = (reference: string) => reference.trim().toLowerCase();
 
 export const adminPayoutsQuerySchema = z.object({
   status: z.enum(PAYOUT_STATUSES).default('open'),

@@ -46,6 +46,7 @@ import * as adminTaskMailPreference from './migrations/2026-12-04T0300-admin-tas
 import * as oneOpenReport from './migrations/2026-12-04T0400-one-open-report';
 import * as chargebacksToRecoverIndex from './migrations/2026-12-04T0500-chargebacks-to-recover-index';
 import * as priceDropMail from './migrations/2026-12-05T0100-price-drop-mail';
+import * as payoutReferenceKey from './migrations/2026-12-05T0200-payout-reference-key';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-04T0400-one-open-report': oneOpenReport,
   '2026-12-04T0500-chargebacks-to-recover-index': chargebacksToRecoverIndex,
   '2026-12-05T0100-price-drop-mail': priceDropMail,
+  '2026-12-05T0200-payout-reference-key': payoutReferenceKey,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -510,6 +510,8 @@ export interface PayoutsTable {
   destinationSummary: Generated<string>;
   /** The transfer's reference recorded when it was marked paid (decision 188); '' otherwise. */
   reference: Generated<string>;
+  /** What references are compared by (`payoutReferenceKey`: trimmed, lower case), written with the reference. */
+  referenceKey: Generated<string>;
 }
 
 /** Where a member's payouts go (decision 173): the details sealed for the member, and a summary to show. */

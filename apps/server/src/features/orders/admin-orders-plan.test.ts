@@ -27,10 +27,11 @@ describe('the plan of the admin orders chargeback filters', () => {
     const buyer = await createUser(arrange, { role: 'buyer' });
     const listing = await insertTestListing(arrange, seller.id, { status: 'sold' }, 0);
     // Many orders, a few chargebacks, as on a live site: what PostgreSQL's statistics weigh.
-    const orders = [];
+    const orders: string[] = [];
     for (let i = 0; i < 300; i++) {
       arrange.clock.advance(60_000);
-      orders.push(await insertOrderRow(arrange, { listingId: listing.id, buyerId: buyer.id, sellerId: seller.id }));
+      const order = await insertOrderRow(arrange, { listingId: listing.id, buyerId: buyer.id, sellerId: seller.id });
+      orders.push(order.id);
     }
     const chargeback = (orderId: string, over: Partial<ChargebacksTable>) =>
       handle.db
@@ -53,7 +54,7 @@ describe('the plan of the admin orders chargeback filters', () => {
           ...over,
         })
         .execute();
-    const [toRecover, partlyRecovered, recovered, won, open] = [10, 50, 120, 200, 280].map((i) => orders[i]!.id);
+    const [toRecover, partlyRecovered, recovered, won, open] = [10, 50, 120, 200, 280].map((i) => orders[i]!);
     await chargeback(toRecover!, {});
     await chargeback(partlyRecovered!, { recoveredCents: 4_000 });
     await chargeback(recovered!, { recoveredCents: 10_000 });

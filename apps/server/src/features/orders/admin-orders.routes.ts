@@ -18,6 +18,7 @@ import {
   balanceCreditSchema,
   payoutDestinationSchema,
   payoutPaidSchema,
+  payoutReferenceCorrectionSchema,
   payoutRejectSchema,
   payoutsPageSchema,
   walletSchema,
@@ -28,6 +29,7 @@ import { ordersContext } from './orders-context';
 import { orderDetail, adminOrderPage } from './order-views';
 import { decideDispute, revealCredentials } from './orders.service';
 import { decidePayout } from './payouts.service';
+import { correctPayoutReference } from './payout-reference.service';
 import { creditBalance, payoutsPage, walletOf } from './wallet.service';
 import { orderFigures } from './order-figures';
 import { showPayoutDestination } from './payout-destination.service';
@@ -116,8 +118,18 @@ export function adminOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       W.adminPayoutPaid,
       { schema: { tags, params, body: payoutPaidSchema, response: { 200: ok, ...errors } } },
       async (request) => {
-        const { reference } = request.body;
-        await decidePayout(deps, requireAdmin(request), request.params.id, { paid: true, reference });
+        const { reference, allowDuplicateReference } = request.body;
+        const admin = requireAdmin(request);
+        await decidePayout(deps, admin, request.params.id, { paid: true, reference }, allowDuplicateReference);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      W.adminPayoutReference,
+      { schema: { tags, params, body: payoutReferenceCorrectionSchema, response: { 200: ok, ...errors } } },
+      async (request) => {
+        await correctPayoutReference(deps, requireAdmin(request), request.params.id, request.body);
         return { ok: true as const };
       },
     );

@@ -38,6 +38,33 @@ export function payoutDecidedMail(publicUrl: string, to: string, amountCents: nu
   return { to, ...mail };
 }
 
+/**
+ * To the member when an admin corrects the reference of their paid payout (decision 188): the mail that said it was
+ * sent gave them the wrong one to look for on their statement.
+ */
+export function payoutReferenceCorrectedMail(
+  publicUrl: string,
+  to: string,
+  amountCents: number,
+  change: { previousReference: string; reference: string },
+) {
+  const amount = formatCents(amountCents);
+  return {
+    to,
+    subject: `The transfer reference of your ${amount} payout was corrected`,
+    ...mailLayout(
+      'Your payout has a corrected transfer reference',
+      [
+        `The transfer reference we gave you for the ${amount} we sent you was wrong: it was ${change.previousReference}.`,
+        `Transfer reference: ${change.reference}`,
+        'Look for this reference to find the payment in your bank or PayPal account.',
+      ],
+      { label: 'Open your wallet', url: `${publicUrl}/wallet` },
+      'You get this email because you asked for a payout on Accountry.',
+    ),
+  };
+}
+
 /** To the owner whenever the payout details are set or changed (decision 173), so a change that was not theirs shows. */
 export function payoutDetailsChangedMail(publicUrl: string, to: string, summary: string) {
   return {

@@ -1,5 +1,5 @@
 import { PAYOUT_REQUESTS_PER_DAY, WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
-import type { Wallet } from '@accountry/shared/wallet';
+import { payoutReferenceKey, type Wallet } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
@@ -9,6 +9,7 @@ import { payoutDecidedMail, type PayoutDecision } from './payout-mails';
 import { payoutDestination } from './payout-methods.service';
 import { mayTrade } from './order-listings.repository';
 import { assertNotParty } from './admin-not-party';
+import { checkReferenceUnused } from './payout-reference.service';
 import { walletOf } from './wallet.service';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/app-error';
@@ -100,6 +101,7 @@ async function endOpenPayout(
       status: end.status,
       reason: end.reason,
       reference: end.reference ?? '',
+      referenceKey: payoutReferenceKey(end.reference ?? ''),
       decidedAt: now,
       decidedBy: end.by,
       destination: null,
@@ -144,8 +146,17 @@ export async function cancelPayout(deps: AppDeps, user: AuthUser, id: string): P
   return walletOf(deps, user.id);
 }
 
-/** An admin marks a payout sent (the money leaves the platform) or rejects it (back to available); both audited. */
-export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, decision: PayoutDecision) {
+/**
+ * An admin marks a payout sent (the money leaves the platform) or rejects it (back to available); both audited. A
+ * reference another payout has is a 409 unless `allowDuplicateReference` (decision 188).
+ */
+export async function decidePayout(
+  deps: AppDeps,
+  admin: AuthUser,
+  id: string,
+  decision: PayoutDecision,
+  allowDuplicateReference = false,
+) {
   const now = deps.clock.now();
   const { paid } = decision;
   const reason = decision.paid ? '' : decision.reason;
@@ -154,6 +165,9 @@ export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, d
     const payout = await trx.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
     if (!payout) throw notFound(W.payoutNotFound);
     assertNotParty(admin.id, [payout.userId], W.ownPayoutDecision);
+    // Decided already: said before any warning about the reference, which would not matter then.
+    if (payout.status !== 'open') throw conflict(W.payoutNotOpen);
+    const duplicate = paid && (await checkReferenceUnused(trx, id, reference, allowDuplicateReference));
     const status = paid ? 'paid' : 'rejected';
     await endOpenPayout(trx, payout, { status, by: admin.id, reason, reference }, now);
     const url = deps.config.publicUrl;
@@ -170,7 +184,13 @@ export async function decidePayout(deps: AppDeps, admin: AuthUser, id: string, d
         action: paid ? 'payout.paid' : 'payout.reject',
         targetType: 'user',
         targetId: payout.userId,
-        details: { payoutId: id, amountCents: payout.amountCents, reason, ...(paid ? { reference } : {}) },
+        details: {
+          payoutId: id,
+          amountCents: payout.amountCents,
+          reason,
+          ...(paid ? { reference } : {}),
+          ...(duplicate ? { duplicateReferenceConfirmed: true } : {}),
+        },
       },
       now,
     );
