@@ -111,7 +111,7 @@ export const WALLET_MESSAGES = {
   /** Correcting a paid payout's reference (decision 188). */
   payoutPreviousReference: 'Say which transfer reference you are correcting.',
   payoutReferenceSame: 'That is the transfer reference already recorded. Change it to correct it.',
-  payoutReferenceNotPaid: 'Only the transfer reference of a paid payout can be corrected.',
+  payoutReferenceNotPaid: 'Only a transfer reference recorded when a payout was marked paid can be corrected.',
   payoutReferenceChanged:
     'The transfer reference was corrected by someone else in the meantime. Reload the page to see it, then correct it again if needed.',
   ownPayoutCorrection: 'You cannot correct the transfer reference of your own payout. Another admin has to.',

@@ -169,12 +169,12 @@ describe('correcting the transfer reference of a paid payout', () => {
     expect(await corrections(id)).toHaveLength(1);
   });
 
-  it('is refused for a payout not paid, one not found, and to members', async () => {
+  it('is refused for a payout not paid or paid without a reference, one not found, and to members', async () => {
     const open = await sellerWithOpenPayout(ctx, 5_000);
     const notPaid = await correct(admin, open.id, { reference: 'REF-1', previousReference: 'REF-0' });
     expect([notPaid.status, notPaid.body.error?.message]).toEqual([
       409,
-      'Only the transfer reference of a paid payout can be corrected.',
+      'Only a transfer reference recorded when a payout was marked paid can be corrected.',
     ]);
     expect(await stored(open.id)).toEqual({ status: 'open', reference: '' });
     const rejected = await sellerWithOpenPayout(ctx, 5_000);
@@ -183,6 +183,13 @@ describe('correcting the transfer reference of a paid payout', () => {
     expect((await correct(admin, rejected.id, { reference: 'REF-1', previousReference: '' })).status).toBe(400);
     const late = await correct(admin, rejected.id, { reference: 'REF-1', previousReference: 'X' });
     expect([late.status, late.body.error?.message]).toEqual([409, notPaid.body.error?.message]);
+
+    // Paid before references were recorded: there is none to correct.
+    const before = await paidPayout('REF-B');
+    await ctx.db.updateTable('payouts').set({ reference: '', referenceKey: '' }).where('id', '=', before.id).execute();
+    const none = await correct(admin, before.id, { reference: 'REF-1', previousReference: 'REF-B' });
+    expect([none.status, none.body.error?.message]).toEqual([409, notPaid.body.error?.message]);
+    expect(await stored(before.id)).toEqual({ status: 'paid', reference: '' });
 
     const missing = await correct(admin, 'no-such-payout', { reference: 'REF-1', previousReference: 'REF-0' });
     expect([missing.status, missing.body.error?.message]).toEqual([404, 'Payout not found']);

@@ -57,7 +57,8 @@ export async function correctPayoutReference(deps: AppDeps, admin: AuthUser, id:
       .executeTakeFirst();
     if (!payout) throw notFound(W.payoutNotFound);
     assertNotParty(admin.id, [payout.userId], W.ownPayoutCorrection);
-    if (payout.status !== 'paid') throw conflict(W.payoutReferenceNotPaid);
+    // A payout paid before references were recorded has none to correct.
+    if (payout.status !== 'paid' || payout.reference === '') throw conflict(W.payoutReferenceNotPaid);
     if (reference === previousReference) throw badRequest(W.payoutReferenceSame, { reference: W.payoutReferenceSame });
     // Seen changed already: said before any warning about the new reference, which the admin may then not want.
     if (payout.reference !== previousReference) throw conflict(W.payoutReferenceChanged);

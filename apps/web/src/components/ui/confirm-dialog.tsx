@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { flushSync } from 'react-dom';
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { ApiRequestError } from '../../lib/api';
 import { DialogForm } from './dialog-form';
 import { focusLost, openerOf, stillThere } from '../../lib/use-focus-return';
@@ -13,7 +14,13 @@ export interface ConfirmOptions {
   danger?: boolean;
   /** Ask for a reason: 'required' blocks confirming without one. */
   reason?: ReasonField;
-  onConfirm: (reason: string) => Promise<unknown>;
+  /** `confirmed`: sent again after the server's warning (`warning`) was shown and confirmed past. */
+  onConfirm: (reason: string, confirmed: boolean) => Promise<unknown>;
+  /**
+   * A refusal that is a warning (its error code): its message is shown, and confirming again, under `confirmLabel`,
+   * sends with `confirmed`; changing the text takes it away, as the text is then checked anew.
+   */
+  warning?: { code: string; confirmLabel: string };
   /** Where the focus goes after closing when the button that opened the dialog is gone or disabled (the action did it). */
   returnFocusTo?: () => HTMLElement | null | undefined;
 }
@@ -32,6 +39,8 @@ export interface ReasonField {
   check?: (text: string) => string | null;
   /** The request's field whose refusal shows on this one: 'reason' unless said. */
   name?: string;
+  /** The text the field opens with (what is being corrected); empty unless said. */
+  initial?: string;
 }
 
 /** What stops the trimmed text from being sent, or null. */
@@ -46,7 +55,9 @@ function problemOf(field: ReasonField, text: string) {
 export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | null; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [warning, setWarning] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const warningText = useRef<HTMLDivElement>(null);
   const reasonArea = useRef<HTMLTextAreaElement>(null);
   const reasonLine = useRef<HTMLInputElement>(null);
   const focusReason = () => (reasonLine.current ?? reasonArea.current)?.focus();
@@ -59,6 +70,7 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
   const opened = !!options;
   useLayoutEffect(() => {
     if (opened) opener.current = openerOf(document.activeElement);
+    if (opened) setReason(last.current?.reason?.initial ?? '');
   }, [opened]);
   const returnFocus = () => {
     const closed = last.current;
@@ -76,6 +88,7 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
     if (busy) return;
     setReason('');
     setError(null);
+    setWarning(null);
     onClose();
   };
   const confirm = async () => {
@@ -89,19 +102,24 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
     }
     setBusy(true);
     try {
-      await options.onConfirm(trimmed);
+      await options.onConfirm(trimmed, warning !== null);
       setBusy(false);
       setReason('');
       setError(null);
+      setWarning(null);
       onClose();
     } catch (err) {
-      // The confirm button was disabled while busy, which dropped the focus: it goes to the message, drawn first.
+      const warned = !!options.warning && err instanceof ApiRequestError && err.code === options.warning.code;
+      // The confirm button was disabled while busy, which dropped the focus: it goes to the message, drawn first; a
+      // warning's is read before the way past it, so that a second Enter does not confirm it unread.
       flushSync(() => {
         setBusy(false);
         const field = options.reason?.name ?? 'reason';
-        setError(err instanceof ApiRequestError ? (err.fields[field] ?? err.message) : (err as Error).message);
+        if (warned) setWarning(err.message);
+        else setError(err instanceof ApiRequestError ? (err.fields[field] ?? err.message) : (err as Error).message);
       });
-      if (options.reason) focusReason();
+      if (warned) warningText.current?.focus();
+      else if (options.reason) focusReason();
       else errorText.current?.focus();
     }
   };
@@ -132,11 +150,23 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
                   setReason(text);
                   // The message is about the text as it was: a corrected one is checked again when confirmed.
                   setError(null);
+                  setWarning(null);
                 }}
                 error={error}
                 lineRef={reasonLine}
                 areaRef={reasonArea}
               />
+            )}
+            {warning && (
+              <Alert
+                ref={warningText}
+                color="yellow"
+                role="alert"
+                tabIndex={-1}
+                icon={<IconAlertTriangle aria-hidden />}
+              >
+                {warning}
+              </Alert>
             )}
             {!options.reason && error && (
               <Text c="red" size="sm" role="alert" ref={errorText} tabIndex={-1}>
@@ -149,7 +179,7 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
                 Cancel
               </Button>
               <Button type="submit" color={options.danger ? 'red' : undefined} loading={busy}>
-                {options.confirmLabel}
+                {warning && options.warning ? options.warning.confirmLabel : options.confirmLabel}
               </Button>
             </Group>
           </Stack>

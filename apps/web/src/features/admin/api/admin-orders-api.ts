@@ -37,8 +37,12 @@ export const adminOrdersApi = {
   payouts: (p: Params) => api<Page<Payout>>(`${WALLET_ROUTES.adminPayouts}${toQuery(p)}`),
   payoutDestination: (id: string) =>
     api<PayoutDestination>(at(WALLET_ROUTES.adminPayoutDestination, id), { method: 'POST', body: {} }),
-  markPaid: (id: string, reference: string) =>
-    api<{ ok: true }>(at(WALLET_ROUTES.adminPayoutPaid, id), { body: { reference } }),
+  markPaid: (id: string, reference: string, allowDuplicateReference: boolean) =>
+    api<{ ok: true }>(at(WALLET_ROUTES.adminPayoutPaid, id), { body: { reference, allowDuplicateReference } }),
+  correctReference: (
+    id: string,
+    body: { reference: string; previousReference: string; allowDuplicateReference: boolean },
+  ) => api<{ ok: true }>(at(WALLET_ROUTES.adminPayoutReference, id), { body }),
   reject: (id: string, reason: string) =>
     api<{ ok: true }>(at(WALLET_ROUTES.adminPayoutReject, id), { body: { reason } }),
   userWallet: (id: string) => api<Wallet>(at(WALLET_ROUTES.adminUserWallet, id)),

@@ -36,6 +36,25 @@ describe('auditDetails', () => {
     ]);
   });
 
+  it('shows a corrected reference before and after, and one recorded past the warning that another payout has it', () => {
+    const corrected = {
+      payoutId: 'p1',
+      amountCents: 15_000,
+      previousReference: 'TRF-2026-O001',
+      reference: 'TRF-2026-0001',
+      duplicateReferenceConfirmed: true,
+    };
+    expect(auditDetailsText('payout.reference_correct', corrected)).toBe(
+      'Payout: in the payouts list · Amount: $150.00 · Transfer reference before: TRF-2026-O001 · ' +
+        'Transfer reference: TRF-2026-0001 · Also on another payout: Recorded anyway',
+    );
+    expect(auditDetails('payout.reference_correct', corrected)[0]).toEqual({
+      label: 'Payout',
+      text: 'in the payouts list',
+      to: '/admin/payouts?status=paid',
+    });
+  });
+
   it("names a recovered chargeback's dispute and links the member it was taken from", () => {
     const details = { chargebackId: 'dp_1', memberId: 'u 1', amountCents: 5_000 };
     expect(auditDetails('order.chargeback_recovery', details)).toEqual([

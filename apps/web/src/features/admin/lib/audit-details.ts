@@ -38,6 +38,9 @@ const FIELDS: Record<string, { label: string; text: (v: unknown) => string }> = 
   reason: { label: 'Reason', text: String },
   note: { label: 'Note', text: String },
   reference: { label: 'Transfer reference', text: String },
+  previousReference: { label: 'Transfer reference before', text: String },
+  // The admin was warned that another payout has the reference, and recorded it anyway (decision 188).
+  duplicateReferenceConfirmed: { label: 'Also on another payout', text: () => 'Recorded anyway' },
   amountCents: { label: 'Amount', text: money },
   refundCents: { label: 'Refund', text: money },
   title: { label: 'Title', text: String },

@@ -25,6 +25,7 @@ const LABELS: Record<string, string> = {
   'order.credentials_reveal': 'Read order credentials',
   'order.chargeback_recovery': 'Recovered chargeback',
   'payout.paid': 'Marked payout paid',
+  'payout.reference_correct': 'Corrected transfer reference',
   'payout.reject': 'Rejected payout',
   'payout.details_reveal': 'Showed payout details',
   'balance.credit': 'Changed balance',
