@@ -185,9 +185,9 @@ describe('correcting the transfer reference of a paid payout', () => {
     expect([late.status, late.body.error?.message]).toEqual([409, notPaid.body.error?.message]);
 
     // Paid before references were recorded: there is none to correct.
-    const before = await paidPayout('REF-B');
+    const before = await paidPayout('REF-EARLY');
     await ctx.db.updateTable('payouts').set({ reference: '', referenceKey: '' }).where('id', '=', before.id).execute();
-    const none = await correct(admin, before.id, { reference: 'REF-1', previousReference: 'REF-B' });
+    const none = await correct(admin, before.id, { reference: 'REF-1', previousReference: 'REF-EARLY' });
     expect([none.status, none.body.error?.message]).toEqual([409, notPaid.body.error?.message]);
     expect(await stored(before.id)).toEqual({ status: 'paid', reference: '' });
 
