@@ -1,4 +1,4 @@
-import { useState, type Ref } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { credentialsSchema, type CredentialsInput, type OrderDetail } from '@accountry/shared/orders';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api';
-import { zodFieldErrors } from '../../../lib/forms';
+import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { correctionsLeftText } from './corrections-left-text';
 import { useOrderAction } from './use-order-action';
@@ -46,6 +46,9 @@ export function DeliverForm({
   const client = useQueryClient();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  // The message may sit above the screen on a phone: the focus goes to it, where it is seen and read out.
+  const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
   const confirm = useConfirm();
   const deliver = useOrderAction(
     order.id,
@@ -61,7 +64,7 @@ export function DeliverForm({
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = credentialsSchema.safeParse(values);
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (!parsed.success) return showErrors(zodFieldErrors(parsed.error));
     setErrors({});
     const send = () =>
       deliver.mutateAsync(parsed.data).then(
@@ -100,7 +103,12 @@ export function DeliverForm({
   const field = (k: keyof CredentialsInput) => errors[k] ?? errors[`credentials.${k}`];
 
   return (
-    <form onSubmit={submit} noValidate aria-label={correcting ? 'Correct the credentials' : 'Deliver the credentials'}>
+    <form
+      ref={form}
+      onSubmit={submit}
+      noValidate
+      aria-label={correcting ? 'Correct the credentials' : 'Deliver the credentials'}
+    >
       <Stack>
         <Text size="sm" c="dimmed">
           {correcting
@@ -109,7 +117,7 @@ export function DeliverForm({
           They are encrypted and only the buyer can reveal them; never send them in chat or by email.
         </Text>
         {formError && (
-          <Alert color="red" role="alert">
+          <Alert color="red" role="alert" tabIndex={-1} data-form-error>
             {formError}
           </Alert>
         )}
