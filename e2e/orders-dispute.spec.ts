@@ -65,12 +65,21 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
 
   // Both sides post a statement in the order's dispute thread.
   const thread = b.page.getByRole('region', { name: 'Dispute statements' });
-  await thread.getByRole('textbox', { name: 'Your statement' }).fill('Sign-in says the password is wrong since 10:00.');
-  await thread.locator('input[type="file"]').setInputFiles({ name: 'sign-in.png', mimeType: 'image/png', buffer: PNG });
+  const statement = thread.getByRole('textbox', { name: 'Your statement' });
+  await statement.fill('Sign-in says the password is wrong since 10:00.');
+  const evidenceFile = { name: 'sign-in.png', mimeType: 'image/png', buffer: PNG };
+  // A removed image takes its button away: the focus goes back to the statement.
+  await thread.locator('input[type="file"]').setInputFiles(evidenceFile);
+  await thread.getByRole('button', { name: 'Remove image' }).press('Enter');
+  await expect(thread.getByRole('img', { name: 'Evidence to attach' })).toHaveCount(0);
+  await expect(statement).toBeFocused();
+  await thread.locator('input[type="file"]').setInputFiles(evidenceFile);
   await expect(thread.getByRole('img', { name: 'Evidence to attach' })).toBeVisible();
   await expect(thread.getByRole('button', { name: 'Post statement' })).toBeEnabled();
   await thread.getByRole('button', { name: 'Post statement' }).click();
   await expect(b.page.getByText('Statement posted.')).toBeVisible();
+  // Posting disabled the button: the focus is back in the emptied field, not lost to the page.
+  await expect(statement).toBeFocused();
   await expect(thread.getByRole('list', { name: 'Statements' })).toContainText('the password is wrong');
   // The dispute waits for the seller's answer: the account menu counts it, the page says so.
   await s.page.goto(`/orders/${orderId}`);

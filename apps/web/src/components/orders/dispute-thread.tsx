@@ -93,6 +93,7 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
   const [error, setError] = useState<string | null>(null);
   const [evidence, setEvidence] = useState<Evidence | null>(null);
   const resetFile = useRef<() => void>(null);
+  const statement = useRef<HTMLTextAreaElement>(null);
   const open = order.status === 'disputed';
   const uploading = !!evidence && !evidence.uploaded;
   const evidenceId = evidence?.uploaded?.id ?? null;
@@ -101,6 +102,11 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
     if (evidence) URL.revokeObjectURL(evidence.preview);
     setEvidence(null);
     resetFile.current?.();
+  };
+  // The remove button goes with the image: the focus goes back to the statement instead of to the page's body.
+  const removeEvidence = () => {
+    clearEvidence();
+    statement.current?.focus();
   };
 
   const pick = async (file: File | null) => {
@@ -126,6 +132,8 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
     onSuccess: async () => {
       setBody('');
       clearEvidence();
+      // The button was disabled while posting, which dropped the focus: it goes back to the emptied field.
+      statement.current?.focus();
       toast.success(ORDER_MESSAGES.statementPosted);
       await client.invalidateQueries({ queryKey: key });
     },
@@ -165,6 +173,7 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
         <form onSubmit={submit} noValidate aria-label="Add a statement">
           <Stack gap="xs" mt="md">
             <Textarea
+              ref={statement}
               label={order.viewerRole === 'admin' ? 'Your note to both parties' : 'Your statement'}
               description={order.viewerRole === 'admin' ? ADMIN_NOTE_HINT : PARTY_STATEMENT_HINT}
               autosize
@@ -180,7 +189,7 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
                   <Image src={evidence.preview} alt="Evidence to attach" h={96} w="auto" radius="sm" />
                   {uploading && <LoadingStatus size="sm" pos="absolute" top={36} left={36} label="Uploading image" />}
                 </Box>
-                <CloseButton aria-label="Remove image" onClick={clearEvidence} />
+                <CloseButton aria-label="Remove image" onClick={removeEvidence} />
               </Group>
             )}
             <Group gap="xs">
