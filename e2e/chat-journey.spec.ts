@@ -166,10 +166,13 @@ test('a buyer scrolls back through a long history, finds the conversation by sea
   }).toPass();
   await expect(log.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
 
-  // An image goes with a caption.
-  await b.page
-    .locator('input[type="file"]')
-    .setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG });
+  // An image goes with a caption. Removing one keeps the focus in the composer (its button goes with the image).
+  const image = { name: 'screenshot.png', mimeType: 'image/png', buffer: PNG };
+  await b.page.locator('input[type="file"]').setInputFiles(image);
+  await b.page.getByRole('button', { name: 'Remove image' }).press('Enter');
+  await expect(b.page.getByRole('img', { name: 'Image to send' })).toHaveCount(0);
+  await expect(b.page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await b.page.locator('input[type="file"]').setInputFiles(image);
   await expect(b.page.getByRole('img', { name: 'Image to send' })).toBeVisible();
   await expect(b.page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await b.page.getByRole('textbox', { name: 'Message' }).fill('Here is my screenshot');

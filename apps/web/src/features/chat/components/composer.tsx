@@ -98,7 +98,14 @@ export function Composer({ conversationId, onSend, onTyping }: Props) {
             <Image src={attachment.preview} alt="Image to send" h={72} w="auto" radius="sm" />
             {uploading && <LoadingStatus size="sm" pos="absolute" top={24} left={24} label="Uploading image" />}
           </Box>
-          <CloseButton aria-label="Remove image" onClick={clearAttachment} />
+          <CloseButton
+            aria-label="Remove image"
+            onClick={() => {
+              clearAttachment();
+              // The button goes with the image: the focus goes back to the message, not to the page's body.
+              input.current?.focus();
+            }}
+          />
         </Group>
       )}
       <Group gap="xs" align="flex-end" wrap="nowrap">
