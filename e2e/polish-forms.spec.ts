@@ -110,14 +110,24 @@ test('a seller cannot empty a required select by clicking it, sees price errors 
   await expect(screenshots.getByText('1 of 8')).toBeVisible();
   await expect(hint).toHaveCount(0);
 
+  // Moving a screenshot by keyboard keeps the focus with it, though the arrows are disabled while the move is saved.
+  const second = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: 160, g: 40, b: 20 } },
+  })
+    .png()
+    .toBuffer();
+  await page.locator('input[type="file"]').setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: second });
+  await screenshots.getByRole('button', { name: 'Move screenshot 2 left' }).press('Enter');
+  await expect(screenshots.getByRole('button', { name: 'Move screenshot 1 right' })).toBeFocused();
+
   // Removing a saved screenshot asks first; Cancel keeps it.
   await screenshots.getByRole('button', { name: 'Remove screenshot 1' }).click();
   const remove = page.getByRole('dialog', { name: 'Remove this screenshot?' });
   await remove.getByRole('button', { name: 'Cancel' }).click();
-  await expect(screenshots.getByText('1 of 8')).toBeVisible();
+  await expect(screenshots.getByText('2 of 8')).toBeVisible();
   await screenshots.getByRole('button', { name: 'Remove screenshot 1' }).click();
   await remove.getByRole('button', { name: 'Remove screenshot' }).click();
-  await expect(screenshots.getByText('0 of 8')).toBeVisible();
+  await expect(screenshots.getByText('1 of 8')).toBeVisible();
 });
 
 test('the rate-us category keeps its choice when the chosen option is clicked again', async ({ page }) => {

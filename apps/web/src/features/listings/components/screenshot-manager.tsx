@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -19,6 +19,7 @@ import {
 import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { IMAGE_TYPES, MAX_LISTING_IMAGES } from '@accountry/shared/listings';
 import type { ListingImage } from '@accountry/shared/listing-schemas';
+import { focusLost } from '../../../lib/use-focus-return';
 import { fileProblem, type UploadState } from '../hooks/use-screenshot-uploads';
 
 interface Props {
@@ -71,6 +72,27 @@ export function ScreenshotManager({
   disabled,
 }: Props) {
   const [problems, setProblems] = useState<string[]>([]);
+  const grid = useRef<HTMLDivElement>(null);
+  // The buttons are disabled while a move is saved, which drops the focus: once saved, it follows the moved
+  // screenshot, to the same arrow, or the other one once it reached an end.
+  const [moved, setMoved] = useState<{ id: string; delta: number; saving: boolean } | null>(null);
+  useEffect(() => {
+    if (!moved) return;
+    if (disabled) {
+      if (!moved.saving) setMoved({ ...moved, saving: true });
+      return;
+    }
+    if (!moved.saving) return;
+    setMoved(null);
+    if (!focusLost()) return;
+    const arrows = [...(grid.current?.querySelectorAll<HTMLButtonElement>(`[data-move="${moved.id}"]`) ?? [])];
+    const enabled = arrows.filter((a) => !a.disabled);
+    (enabled.find((a) => a.dataset.delta === String(moved.delta)) ?? enabled[0])?.focus();
+  }, [moved, disabled, images]);
+  const move = (image: ListingImage, delta: number) => {
+    setMoved({ id: image.id, delta, saving: false });
+    onMove(image, delta);
+  };
   const room = MAX_LISTING_IMAGES - images.length - queued.length - uploads.filter((u) => !u.done).length;
   const pick = (files: File[]) => {
     const found: string[] = [];
@@ -112,7 +134,7 @@ export function ScreenshotManager({
           ))}
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+      <SimpleGrid ref={grid} cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
         {images.map((img, i) => (
           <Box key={img.id} pos="relative">
             <AspectRatio ratio={4 / 3}>
@@ -145,8 +167,10 @@ export function ScreenshotManager({
                   size="lg"
                   variant="white"
                   aria-label={`Move screenshot ${i + 1} left`}
+                  data-move={img.id}
+                  data-delta={-1}
                   disabled={disabled || i === 0}
-                  onClick={() => onMove(img, -1)}
+                  onClick={() => move(img, -1)}
                 >
                   <IconArrowLeft size={18} />
                 </ActionIcon>
@@ -156,8 +180,10 @@ export function ScreenshotManager({
                   size="lg"
                   variant="white"
                   aria-label={`Move screenshot ${i + 1} right`}
+                  data-move={img.id}
+                  data-delta={1}
                   disabled={disabled || i === images.length - 1}
-                  onClick={() => onMove(img, 1)}
+                  onClick={() => move(img, 1)}
                 >
                   <IconArrowRight size={18} />
                 </ActionIcon>

@@ -92,10 +92,12 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
   };
   const images = listing?.images ?? [];
   const locked = listing ? editBlocker(listing.status, listing.orderInProgress) : null;
-  const refresh = () => {
-    if (listing) void client.invalidateQueries({ queryKey: listingKeys.own(listing.id) });
-    void client.invalidateQueries({ queryKey: ['my-listings'] });
-  };
+  /** Loads the listing again; settles once the one on the screen is fresh. */
+  const refresh = () =>
+    Promise.all([
+      listing && client.invalidateQueries({ queryKey: listingKeys.own(listing.id) }),
+      client.invalidateQueries({ queryKey: ['my-listings'] }),
+    ]);
 
   const save = useMutation({
     mutationFn: async (publish: boolean) => {
@@ -158,6 +160,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
       ids.splice(from + delta, 0, img.id);
       await reorderImages(listing!.id, ids);
     },
+    // Pending until the listing is loaded again: a next move is worked out from the order on the screen.
     onSuccess: refresh,
   });
 
