@@ -186,7 +186,11 @@ test('a buyer scrolls back through a long history, finds the conversation by sea
   const dialog = b.page.getByRole('dialog', { name: 'Report this conversation' });
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(dialog.getByText('Choose a reason')).toBeVisible();
-  await dialog.getByRole('radio', { name: 'Scam or fraud attempt' }).check();
+  // The focus goes to the choice to make, marked invalid, rather than staying on the button.
+  const firstReason = dialog.getByRole('radio', { name: 'Scam or fraud attempt' });
+  await expect(firstReason).toBeFocused();
+  await expect(firstReason).toHaveAttribute('aria-invalid', 'true');
+  await firstReason.check();
   await dialog.getByRole('textbox', { name: 'Details (optional)' }).fill('Asked me to pay by gift card.');
   await dialog.getByRole('checkbox', { name: `Also block ${seller.displayName}` }).check();
   await dialog.getByRole('button', { name: 'Send report' }).click();

@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiRequestError } from '../../lib/api';
-import { zodFieldErrors } from '../../lib/forms';
+import { focusFirstError, zodFieldErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { DialogForm } from './dialog-form';
 
@@ -42,6 +42,9 @@ export function ReportDialog<T>({
   const [reason, setReason] = useState('');
   const [details, setDetails] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  // The focus goes to what to fix (the first reason, or the details), where its message is read out.
+  const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
   const mutation = useMutation({
     mutationFn: send,
     onSuccess: (result) => {
@@ -53,26 +56,27 @@ export function ReportDialog<T>({
       onClose();
     },
     onError: (err) => {
-      if (err instanceof ApiRequestError && Object.keys(err.fields).length) setErrors(err.fields);
+      if (err instanceof ApiRequestError && Object.keys(err.fields).length) showErrors(err.fields);
       else toast.error(err.message);
     },
   });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = schema.safeParse({ reason, [detailsField]: details });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (!parsed.success) return showErrors(zodFieldErrors(parsed.error));
     setErrors({});
     mutation.mutate(parsed.data);
   };
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
-      <DialogForm onSubmit={submit}>
+      <DialogForm ref={form} onSubmit={submit}>
         <Stack>
           {intro}
           <Radio.Group label="What is wrong?" value={reason} onChange={setReason} error={errors.reason} required>
             <Stack gap="xs" mt="xs">
               {reasons.map((r) => (
-                <Radio key={r.value} value={r.value} label={r.label} />
+                // Marked invalid with the group, so the focus can go to the first choice.
+                <Radio key={r.value} value={r.value} label={r.label} aria-invalid={!!errors.reason || undefined} />
               ))}
             </Stack>
           </Radio.Group>
