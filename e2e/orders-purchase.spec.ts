@@ -223,6 +223,11 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
   const review = b.page.getByRole('region', { name: `Rate ${seller.displayName}` });
   await review.getByRole('button', { name: 'Publish review' }).click();
   await expect(review.getByText('Choose a rating from 1 to 5')).toBeVisible();
+  // The stars are a group named and described by its label and message, marked invalid, and take the focus.
+  const stars = review.getByRole('radiogroup', { name: 'Your rating' });
+  await expect(stars).toHaveAttribute('aria-invalid', 'true');
+  await expect(stars).toHaveAccessibleDescription('Choose a rating from 1 to 5');
+  await expect(review.getByRole('radio', { name: '1 star', exact: true })).toBeFocused();
   await review.getByRole('radio', { name: '5 stars' }).focus();
   await b.page.keyboard.press('Space');
   await review.getByRole('textbox', { name: 'Your review' }).fill('Smooth handover, the login worked right away.');

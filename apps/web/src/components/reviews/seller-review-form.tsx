@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, Card, Input, Rating, Stack, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, reviewInputSchema, type Review } from '@accountry/shared/reviews';
 import { api, ApiRequestError } from '../../lib/api';
-import { zodFieldErrors } from '../../lib/forms';
+import { focusFirstError, zodFieldErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 
 interface SellerReviewFormProps {
@@ -21,6 +21,9 @@ export function SellerReviewForm({ listingId, header, section, ratingLabelId, on
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  // The focus goes to what to fix (the stars, or the review), where its message is read out.
+  const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
   const send = useMutation({
     mutationFn: (body: { rating: number; comment: string }) =>
       api<Review>(`/api/listings/${encodeURIComponent(listingId)}/reviews`, { body }),
@@ -29,29 +32,41 @@ export function SellerReviewForm({ listingId, header, section, ratingLabelId, on
       await onReviewed();
     },
     onError: (err) => {
-      if (err instanceof ApiRequestError && Object.keys(err.fields).length) setErrors(err.fields);
+      if (err instanceof ApiRequestError && Object.keys(err.fields).length) showErrors(err.fields);
       else toast.error(err.message);
     },
   });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = reviewInputSchema.safeParse({ rating, comment });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (!parsed.success) return showErrors(zodFieldErrors(parsed.error));
     setErrors({});
     send.mutate(parsed.data);
   };
   return (
     <Card withBorder component="section" {...section}>
-      <form onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate>
         <Stack>
           <div>{header}</div>
-          <Input.Wrapper label="Your rating" required error={errors.rating} id={ratingLabelId}>
+          {/* The stars are radios: their root is the group, named by the label and described by the message. */}
+          <Input.Wrapper
+            label="Your rating"
+            required
+            error={errors.rating}
+            labelElement="div"
+            labelProps={{ id: ratingLabelId }}
+            errorProps={{ id: `${ratingLabelId}-error` }}
+          >
             <Rating
               value={rating}
               onChange={setRating}
               size="lg"
               getSymbolLabel={(i) => `${i} star${i === 1 ? '' : 's'}`}
+              role="radiogroup"
               aria-labelledby={ratingLabelId}
+              aria-describedby={errors.rating ? `${ratingLabelId}-error` : undefined}
+              aria-invalid={!!errors.rating || undefined}
+              aria-required
             />
           </Input.Wrapper>
           <Textarea
