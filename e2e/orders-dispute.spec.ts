@@ -81,15 +81,26 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   // Posting disabled the button: the focus is back in the emptied field, not lost to the page.
   await expect(statement).toBeFocused();
   await expect(thread.getByRole('list', { name: 'Statements' })).toContainText('the password is wrong');
-  // The dispute waits for the seller's answer: the account menu counts it, the page says so.
+  // The statements that could not be loaded say so, with Try again, which loads them once the server answers.
+  const statements = (url: URL) => url.pathname === `/api/orders/${orderId}/dispute/statements`;
+  await s.page.route(statements, (route) =>
+    route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'The service is busy.' } } }),
+  );
   await s.page.goto(`/orders/${orderId}`);
+  const sellerThread = s.page.getByRole('region', { name: 'Dispute statements' });
+  const statementsAlert = sellerThread.getByRole('alert').filter({ hasText: 'The statements could not be loaded' });
+  await expect(statementsAlert).toContainText('The service is busy.');
+  await s.page.unroute(statements);
+  await statementsAlert.getByRole('button', { name: 'Try again' }).click();
+  await expect(sellerThread.getByRole('list', { name: 'Statements' }).getByRole('listitem')).toHaveCount(1);
+  await expect(statementsAlert).toHaveCount(0);
+  // The dispute waits for the seller's answer: the account menu counts it, the page says so.
   await expect(
     s.page.getByRole('button', { name: `Account menu for ${seller.displayName} (1 waiting for you)` }),
   ).toBeVisible();
   await expect(s.page.getByRole('region', { name: 'Dispute', exact: true }).getByRole('timer')).toContainText(
     'Answer with your side of it, and any evidence, within',
   );
-  const sellerThread = s.page.getByRole('region', { name: 'Dispute statements' });
   await sellerThread.getByRole('textbox', { name: 'Your statement' }).fill('I did not change anything after delivery.');
   await sellerThread.getByRole('button', { name: 'Post statement' }).click();
   await expect(sellerThread.getByRole('list', { name: 'Statements' }).getByRole('listitem')).toHaveCount(2);

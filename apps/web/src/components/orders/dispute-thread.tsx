@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import {
-  Alert,
   Anchor,
   Badge,
   Box,
@@ -31,6 +30,7 @@ import {
 import { api, ApiRequestError } from '../../lib/api';
 import { zodFieldErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
+import { LoadError } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { formatDateTime } from '../../lib/format-time';
 import { PlainList } from '../ui/plain-list';
@@ -159,7 +159,7 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
           Loading statements…
         </Text>
       ) : list.isError ? (
-        <Alert color="red">{list.error.message}</Alert>
+        <LoadError title="The statements could not be loaded" error={list.error} refetch={list.refetch} />
       ) : list.data.items.length === 0 ? (
         <Text c="dimmed">No statements yet.</Text>
       ) : (
