@@ -90,7 +90,14 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   const review = page.getByRole('form', { name: 'Review' });
   await review.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'In progress' }).click();
-  await review.getByRole('textbox', { name: 'Note for the admins' }).fill('Warned the seller; watching the listing.');
+  // A note too long (from a browser that does not stop the typing at the limit) is refused: the focus goes to it.
+  const note = review.getByRole('textbox', { name: 'Note for the admins' });
+  await note.evaluate((el) => el.removeAttribute('maxlength'));
+  await note.fill('x'.repeat(2001));
+  await review.getByRole('button', { name: 'Save' }).click();
+  await expect(review.getByText('Keep the note under 2000 characters')).toBeVisible();
+  await expect(note).toBeFocused();
+  await note.fill('Warned the seller; watching the listing.');
   await review.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   // The form starts again with Save disabled: the focus is on its heading, not lost to the page.

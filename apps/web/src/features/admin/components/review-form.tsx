@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
 import {
   REPORT_STATUSES,
@@ -8,7 +8,7 @@ import {
   type ReviewInput,
 } from '@accountry/shared/admin-reports';
 import { ApiRequestError } from '../../../lib/api';
-import { zodFieldErrors } from '../../../lib/forms';
+import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 
 /** Status and note of a report or rate-us submission. */
 export function ReviewForm({
@@ -25,6 +25,9 @@ export function ReviewForm({
   const [values, setValues] = useState({ status, note });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const changed = values.status !== status || values.note.trim() !== note;
+  const form = useRef<HTMLFormElement>(null);
+  // The focus goes to the first field to fix, where its message is read out.
+  const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -32,43 +35,45 @@ export function ReviewForm({
       ...(values.status !== status ? { status: values.status } : {}),
       ...(values.note.trim() !== note ? { note: values.note } : {}),
     });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (!parsed.success) return showErrors(zodFieldErrors(parsed.error));
     setErrors({});
     try {
       await onSave(parsed.data);
     } catch (err) {
-      if (err instanceof ApiRequestError) setErrors(err.fields);
+      if (err instanceof ApiRequestError) showErrors(err.fields);
     }
   };
 
   return (
-    <Stack component="form" onSubmit={submit} gap="sm" aria-label="Review">
-      <Select
-        label="Status"
-        data={REPORT_STATUSES.map((s) => ({ value: s, label: REPORT_STATUS_LABELS[s] }))}
-        value={values.status}
-        onChange={(v) => v && setValues((s) => ({ ...s, status: v as ReportStatus }))}
-        allowDeselect={false}
-        error={errors.status}
-        maw={240}
-      />
-      <Textarea
-        label="Note for the admins"
-        autosize
-        minRows={2}
-        maxLength={2000}
-        value={values.note}
-        onChange={(e) => {
-          const note = e.currentTarget.value;
-          setValues((s) => ({ ...s, note }));
-        }}
-        error={errors.note}
-      />
-      <Group>
-        <Button type="submit" loading={saving} disabled={!changed}>
-          Save
-        </Button>
-      </Group>
-    </Stack>
+    <form ref={form} onSubmit={submit} aria-label="Review">
+      <Stack gap="sm">
+        <Select
+          label="Status"
+          data={REPORT_STATUSES.map((s) => ({ value: s, label: REPORT_STATUS_LABELS[s] }))}
+          value={values.status}
+          onChange={(v) => v && setValues((s) => ({ ...s, status: v as ReportStatus }))}
+          allowDeselect={false}
+          error={errors.status}
+          maw={240}
+        />
+        <Textarea
+          label="Note for the admins"
+          autosize
+          minRows={2}
+          maxLength={2000}
+          value={values.note}
+          onChange={(e) => {
+            const note = e.currentTarget.value;
+            setValues((s) => ({ ...s, note }));
+          }}
+          error={errors.note}
+        />
+        <Group>
+          <Button type="submit" loading={saving} disabled={!changed}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
