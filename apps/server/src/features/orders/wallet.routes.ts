@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   WALLET_ROUTES as R,
   payoutRequestSchema,
+  payoutsPageSchema,
   walletEntriesPageSchema,
   walletSchema,
 } from '@accountry/shared/wallet';
@@ -17,7 +18,7 @@ import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
 import { cancelPayout, requestPayout } from './payouts.service';
-import { walletOf } from './wallet.service';
+import { ownPayoutsPage, walletOf } from './wallet.service';
 import { walletEntries } from './wallet-entries.service';
 import { payoutMethodOf, removePayoutMethod, setPayoutMethod } from './payout-methods.service';
 import { PASSWORD_CONFIRMATION_LIMIT } from '../auth/confirm-password.service';
@@ -43,6 +44,18 @@ export function walletRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => walletEntries(deps, requireRole(request, MEMBERS).id, request.query.cursor),
+    );
+
+    app.get(
+      R.payouts,
+      {
+        schema: {
+          tags,
+          querystring: z.object({ cursor: z.string().max(300).optional() }),
+          response: { 200: payoutsPageSchema, ...errors },
+        },
+      },
+      async (request) => ownPayoutsPage(deps, requireRole(request, MEMBERS).id, request.query.cursor),
     );
 
     app.get(

@@ -9,13 +9,16 @@ import { assertNotParty } from './admin-not-party';
 import type { AuthUser } from '../../plugins/auth';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { decodeCursor, encodeCursor, type Keyset } from '../../lib/keyset-cursor';
 import { EXTERNAL, availableAccount, balanceOf, heldAccount, postLedgerOr409 } from '../../lib/ledger';
 import { queueBalanceCreditMail } from './wallet-mails';
 
 const PAGE = 25;
 
-async function payoutRows(db: Database, f: { userId?: string; status?: PayoutStatus; after?: [number, string] }) {
+type PayoutFilter = { userId?: string; status?: PayoutStatus; after?: Keyset };
+
+/** Payouts newest first, of one member or in one status, after a keyset position: a page and one more. */
+export function payoutPageQuery(db: Database, f: PayoutFilter) {
   let q = db
     .selectFrom('payouts as p')
     .innerJoin('users as u', 'u.id', 'p.userId')
@@ -41,9 +44,15 @@ async function payoutRows(db: Database, f: { userId?: string; status?: PayoutSta
   return q
     .orderBy('p.createdAt', 'desc')
     .orderBy('p.id', 'desc')
-    .limit(PAGE + 1)
-    .execute();
+    .limit(PAGE + 1);
 }
+
+const payoutRows = (db: Database, f: PayoutFilter) => payoutPageQuery(db, f).execute();
+
+type PayoutRow = Awaited<ReturnType<typeof payoutRows>>[number];
+
+/** What the member sees of their payout: where it went by its summary; the sealed details stay on the server. */
+const memberPayout = ({ sealedDestination: _sealed, ...p }: PayoutRow) => p as Payout;
 
 async function escrowSum(db: Database, column: 'buyerId' | 'sellerId', userId: string) {
   const row = await db
@@ -75,8 +84,7 @@ export async function walletOf(deps: AppDeps, userId: string): Promise<Wallet> {
     inEscrowAsSellerCents,
     platformFeePercent: deps.config.orders.platformFeePercent,
     payoutMinimumCents: deps.config.orders.payoutMinimumCents,
-    // The member sees where each went by its summary; the sealed details stay on the server.
-    payouts: payouts.slice(0, PAGE).map(({ sealedDestination: _sealed, ...p }) => p) as Payout[],
+    payouts: payouts.slice(0, PAGE).map(memberPayout),
   };
 }
 
@@ -128,16 +136,27 @@ export async function creditBalance(
   return walletOf(deps, userId);
 }
 
-/** Admin: payouts by status; an open one's whole details are asked for one at a time (payout-destination.service). */
-export async function payoutsPage(deps: AppDeps, status: PayoutStatus, cursor: string | undefined) {
-  const rows = await payoutRows(deps.db.db, { status, after: decodeCursor(cursor) });
+/** A page of payout rows (one more read than shown) and the cursor to the next, if any. */
+function pageOf(rows: PayoutRow[], item: (row: PayoutRow) => Payout) {
   const page = rows.slice(0, PAGE);
   const last = page[page.length - 1];
   return {
-    items: page.map(({ sealedDestination, ...p }) => ({
-      ...p,
-      detailsKept: p.status === 'open' && sealedDestination !== null,
-    })) as Payout[],
+    items: page.map(item),
     nextCursor: rows.length > PAGE && last ? encodeCursor(last.createdAt, last.id) : null,
   };
+}
+
+/** Admin: payouts by status; an open one's whole details are asked for one at a time (payout-destination.service). */
+export async function payoutsPage(deps: AppDeps, status: PayoutStatus, cursor: string | undefined) {
+  const rows = await payoutRows(deps.db.db, { status, after: decodeCursor(cursor) });
+  return pageOf(rows, ({ sealedDestination, ...p }) => ({
+    ...(p as Payout),
+    detailsKept: p.status === 'open' && sealedDestination !== null,
+  }));
+}
+
+/** The member's own payouts, newest first, a page at a time on `payouts_user_idx` (the wallet holds the first). */
+export async function ownPayoutsPage(deps: AppDeps, userId: string, cursor: string | undefined) {
+  const rows = await payoutRows(deps.db.db, { userId, after: decodeCursor(cursor) });
+  return pageOf(rows, memberPayout);
 }
