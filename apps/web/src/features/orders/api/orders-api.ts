@@ -9,7 +9,7 @@ import {
   type PayOrderResponse,
   type revealedCredentialsSchema,
 } from '@accountry/shared/orders';
-import { WALLET_ROUTES, type Wallet, type WalletEntry } from '@accountry/shared/wallet';
+import { WALLET_ROUTES, type Payout, type Wallet, type WalletEntry } from '@accountry/shared/wallet';
 import {
   PAYOUT_METHOD_ROUTE,
   type PayoutMethodInput,
@@ -28,6 +28,7 @@ export const orderKeys = {
   detail: (id: string) => ['orders', 'detail', id] as const,
   wallet: ['orders', 'wallet'] as const,
   entries: ['orders', 'wallet-entries'] as const,
+  payouts: ['orders', 'wallet-payouts'] as const,
   payoutMethod: ['orders', 'payout-method'] as const,
 };
 
@@ -50,6 +51,8 @@ export const ordersApi = {
   wallet: () => api<Wallet>(WALLET_ROUTES.wallet),
   entries: (cursor: string | null) =>
     api<{ items: WalletEntry[]; nextCursor: string | null }>(`${WALLET_ROUTES.entries}${toQuery({ cursor })}`),
+  payouts: (cursor: string | null) =>
+    api<{ items: Payout[]; nextCursor: string | null }>(`${WALLET_ROUTES.payouts}${toQuery({ cursor })}`),
   requestPayout: (amountCents: number) => api<Wallet>(WALLET_ROUTES.payouts, { body: { amountCents } }),
   cancelPayout: (id: string) => api<Wallet>(at(WALLET_ROUTES.cancelPayout, id), { body: {} }),
   payoutMethod: () => api<PayoutMethodReply>(PAYOUT_METHOD_ROUTE),

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Card, Group, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { formatCents, type Payout } from '@accountry/shared/wallet';
 import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
@@ -11,6 +11,8 @@ import { PayoutReference } from '../../../components/orders/payout-reference';
 import { PayoutStatusBadge } from '../../../components/orders/payout-status-badge';
 import { formatDateTime } from '../../../lib/format-time';
 import { PlainList } from '../../../components/ui/plain-list';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { LoadError } from '../../../components/ui/load-error';
 
 function Status({ p, onCancel }: { p: Payout; onCancel: (p: Payout) => void }) {
   return (
@@ -64,15 +66,35 @@ function useCancelPayout() {
 /** Payouts requested before payout details existed have no destination. */
 const destinationOf = (p: Payout) => p.destination || '—';
 
-/** The member's payouts, newest first: a table, and on a phone a list that needs no sideways scrolling. */
-export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
+/**
+ * The member's payouts, newest first, paged by cursor as the balance history is: a table, and on a phone a list that
+ * needs no sideways scrolling.
+ */
+export function PayoutHistory() {
+  const query = useInfiniteQuery({
+    queryKey: orderKeys.payouts,
+    queryFn: ({ pageParam }) => ordersApi.payouts(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
   const phone = useMediaQuery('(max-width: 36em)');
   const cancel = useCancelPayout();
+  const rows = useRef<HTMLTableSectionElement>(null);
+  const cards = useRef<HTMLDivElement>(null);
+  if (query.isPending)
+    return (
+      <Text c="dimmed" role="status">
+        Loading your payouts…
+      </Text>
+    );
+  if (query.isError)
+    return <LoadError title="Your payouts could not be loaded" error={query.error} refetch={query.refetch} />;
+  const payouts = query.data.pages.flatMap((p) => p.items);
   if (payouts.length === 0) return <Text c="dimmed">No payouts requested yet.</Text>;
   if (phone)
     return (
       <>
-        <PlainList aria-label="Payouts" id="payout-history" tabIndex={-1}>
+        <PlainList aria-label="Payouts" id="payout-history" tabIndex={-1} ref={cards}>
           {payouts.map((p) => (
             <Card component="li" key={p.id} withBorder padding="xs">
               <Group justify="space-between" gap="xs">
@@ -89,6 +111,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
             </Card>
           ))}
         </PlainList>
+        <LoadMoreButton query={query} list={cards} mt="sm" />
         {cancel.dialog}
       </>
     );
@@ -103,7 +126,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
             <Table.Th>To</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody ref={rows}>
           {payouts.map((p) => (
             <Table.Tr key={p.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.createdAt)}</Table.Td>
@@ -119,6 +142,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
           ))}
         </Table.Tbody>
       </Table>
+      <LoadMoreButton query={query} list={rows} mt="sm" />
       {cancel.dialog}
     </>
   );

@@ -71,7 +71,7 @@ export function Component() {
               <Title order={2} size="h4" mb="sm" id="payouts-title">
                 Payout history
               </Title>
-              <PayoutHistory payouts={query.data.payouts} />
+              <PayoutHistory />
             </Card>
             <Card withBorder component="section" aria-labelledby="ledger-title">
               <Group justify="space-between" mb="sm">
