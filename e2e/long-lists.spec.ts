@@ -105,3 +105,33 @@ test('"Load more" under favorites moves the focus to the first listing it added'
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   await expect(list.getByRole('listitem').nth(24).getByRole('link').first()).toBeFocused();
 });
+
+test('"Load more" under the payout history moves the focus to the first payout it added', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const member = createUser('seller', `Pat Payouts ${randomBytes(2).toString('hex')}`);
+  const db = openE2eDb();
+  const insert = db.prepare(
+    "insert into payouts (id, user_id, amount_cents, status, created_at, decided_at) values (?, ?, ?, 'canceled', ?, ?)",
+  );
+  // 30 requests taken back, a minute apart: $10.00 the newest, $39.00 the oldest.
+  for (let i = 0; i < 30; i++) {
+    const at = Date.now() - (i + 1) * 60_000;
+    insert.run(`e2e-payout-${randomBytes(6).toString('hex')}`, member.id, 1_000 + i * 100, at, at + 1_000);
+  }
+  db.close();
+  await signInContext(context, baseURL!, member.id);
+  await page.goto('/wallet');
+  const rows = page.getByRole('table', { name: 'Payouts' }).locator('tbody tr');
+  await expect(rows).toHaveCount(25);
+  await expect(rows.first()).toContainText('$10.00');
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(rows).toHaveCount(30);
+  // The last page is in: the button is gone and the focus is on the first payout it added, the 26th newest.
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await expect(rows.nth(25)).toContainText('$35.00');
+  await expect(rows.nth(25)).toBeFocused();
+  await expect(rows.last()).toContainText('$39.00');
+});
