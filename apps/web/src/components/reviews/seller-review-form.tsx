@@ -1,10 +1,11 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Button, Card, Input, Rating, Stack, Textarea } from '@mantine/core';
+import { Button, Card, Stack, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, reviewInputSchema, type Review } from '@accountry/shared/reviews';
 import { api, ApiRequestError } from '../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
+import { StarRatingField } from '../ui/star-rating';
 
 interface SellerReviewFormProps {
   listingId: string;
@@ -48,27 +49,7 @@ export function SellerReviewForm({ listingId, header, section, ratingLabelId, on
       <form ref={form} onSubmit={submit} noValidate>
         <Stack>
           <div>{header}</div>
-          {/* The stars are radios: their root is the group, named by the label and described by the message. */}
-          <Input.Wrapper
-            label="Your rating"
-            required
-            error={errors.rating}
-            labelElement="div"
-            labelProps={{ id: ratingLabelId }}
-            errorProps={{ id: `${ratingLabelId}-error` }}
-          >
-            <Rating
-              value={rating}
-              onChange={setRating}
-              size="lg"
-              getSymbolLabel={(i) => `${i} star${i === 1 ? '' : 's'}`}
-              role="radiogroup"
-              aria-labelledby={ratingLabelId}
-              aria-describedby={errors.rating ? `${ratingLabelId}-error` : undefined}
-              aria-invalid={!!errors.rating || undefined}
-              aria-required
-            />
-          </Input.Wrapper>
+          <StarRatingField id={ratingLabelId} value={rating} onChange={setRating} error={errors.rating} />
           <Textarea
             label="Your review"
             required

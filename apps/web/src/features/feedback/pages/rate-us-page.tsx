@@ -1,17 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Button,
-  Container,
-  Paper,
-  Rating,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-  Input,
-} from '@mantine/core';
+import { Button, Container, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import {
   FEEDBACK_CATEGORIES,
@@ -23,6 +11,7 @@ import { api, ApiRequestError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
+import { StarRatingField } from '../../../components/ui/star-rating';
 
 const empty = { rating: 0, category: '', message: '', email: '' };
 
@@ -72,27 +61,7 @@ export function Component() {
       </Text>
       <Paper ref={form} withBorder p="lg" component="form" onSubmit={onSubmit} noValidate aria-label="Rate us">
         <Stack>
-          {/* The stars are radios: their root is the group, named by the label and described by the message. */}
-          <Input.Wrapper
-            label="Your rating"
-            required
-            error={errors.rating}
-            labelElement="div"
-            labelProps={{ id: 'rating-label' }}
-            errorProps={{ id: 'rating-error' }}
-          >
-            <Rating
-              value={values.rating}
-              onChange={set('rating')}
-              size="lg"
-              getSymbolLabel={(i) => `${i} star${i === 1 ? '' : 's'}`}
-              role="radiogroup"
-              aria-labelledby="rating-label"
-              aria-describedby={errors.rating ? 'rating-error' : undefined}
-              aria-invalid={!!errors.rating || undefined}
-              aria-required
-            />
-          </Input.Wrapper>
+          <StarRatingField id="rating-label" value={values.rating} onChange={set('rating')} error={errors.rating} />
           <Select
             label="Category"
             required
