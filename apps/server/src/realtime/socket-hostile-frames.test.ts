@@ -83,6 +83,27 @@ describe('hostile socket frames', () => {
     expect((await fetch(`${http}/healthz`)).status).toBe(200);
   }, 30_000);
 
+  it('a socket that sends more than a burst of frames before it has its place is closed, holding none', async () => {
+    const { session } = await userWithSession(ctx);
+    // The socket's place is slow to come (a slow database): every frame meanwhile waits for it.
+    const hub = ctx.deps.hub;
+    const add = hub.add.bind(hub);
+    let release = () => {};
+    const placed = new Promise<void>((resolve) => (release = resolve));
+    hub.add = async (...args: Parameters<typeof add>) => (await placed, add(...args));
+    try {
+      const socket = await connectSocket(ws, session.cookie);
+      sockets.push(socket);
+      for (let i = 0; i <= 60; i++) socket.ws.send('{"type":"chat.unread","ref":1,"data":{}}');
+      const closed = await socket.whenClosed();
+      expect([closed.code, closed.reason]).toEqual([1008, 'too many messages']);
+    } finally {
+      release();
+      hub.add = add;
+    }
+    expect((await fetch(`${http}/healthz`)).status).toBe(200);
+  });
+
   it('a binary frame gets an error event', async () => {
     const { session } = await userWithSession(ctx);
     const socket = await connectSocket(ws, session.cookie);
