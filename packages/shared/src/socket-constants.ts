@@ -22,6 +22,8 @@ export const SOCKET_CLOSE = {
   originRejected: 4003,
   tooManySockets: 4008,
   shuttingDown: 1001,
+  /** More frames than the message budget's burst before the socket had its place (a policy violation). */
+  tooManyMessages: 1008,
   /** The server could not register the socket (its database failed): the client reconnects as after any drop. */
   serverError: 1011,
 } as const;
@@ -34,6 +36,7 @@ export const SOCKET_CLOSE_REASONS = {
   serverError: 'server error',
   tooManySockets: 'too many connections for this user',
   shuttingDown: 'server shutting down',
+  tooManyMessages: 'too many messages',
 } as const;
 
 export const SOCKET_MESSAGES = {

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { SOCKET_CLOSE, SOCKET_CLOSE_REASONS, SOCKET_EVENTS, SOCKET_PATH } from '@accountry/shared/socket-protocol';
+import {
+  SOCKET_CLOSE,
+  SOCKET_CLOSE_REASONS,
+  SOCKET_EVENTS,
+  SOCKET_LIMITS,
+  SOCKET_PATH,
+} from '@accountry/shared/socket-protocol';
 import { send, type SocketHub } from './socket-hub';
 
 function originHost(origin: string) {
@@ -27,9 +33,15 @@ export function registerSocketRoute(app: FastifyInstance, hub: SocketHub) {
     const run = (raw: string) =>
       // handle() answers every failure itself; this catch only keeps a bug there from becoming an unhandled rejection.
       hub.handle(socket, raw).catch((err) => request.log.error({ err }, 'socket message failed'));
-    // Frames that arrive while the socket's place is being taken are handled, in order, once it has one.
+    // Frames that arrive while the socket's place is being taken are handled, in order, once it has one; past the
+    // budget's burst they would all be refused, and a slow database must not let a flood pile up: the socket closes.
     let waiting: string[] | null = [];
-    socket.on('message', (raw) => (waiting ? waiting.push(raw.toString()) : void run(raw.toString())));
+    const wait = (raw: string) => {
+      if (waiting!.length < SOCKET_LIMITS.messageBurst) return void waiting!.push(raw);
+      waiting = [];
+      socket.close(SOCKET_CLOSE.tooManyMessages, SOCKET_CLOSE_REASONS.tooManyMessages);
+    };
+    socket.on('message', (raw) => (waiting ? wait(raw.toString()) : void run(raw.toString())));
     hub
       .add(user, request.sessionId, socket, request.sessionEndMark)
       .then((added) => {
