@@ -11,6 +11,7 @@ import { PrivateImageFolder } from '../../lib/images/private-images';
 import type { OrdersContext } from './orders-context';
 import { visibleOrder } from './orders.service';
 import { evidenceUrl } from './disputes.service';
+import { holdOpenDispute } from './open-dispute';
 
 const folder = (ctx: OrdersContext) => new PrivateImageFolder(ctx.deps.config.privateUploadDir, 'disputes');
 
@@ -50,6 +51,7 @@ export async function uploadEvidence(
   const fileName = await folder(ctx).write(id, full.data);
   try {
     await withKeyLocks(db, [`dispute-evidence:${orderId}:${user.id}`], async (trx) => {
+      await holdOpenDispute(trx, orderId);
       await assertEvidenceRoom(trx, orderId, user.id);
       await trx
         .insertInto('disputeEvidence')

@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids';
 import type { OrdersContext } from './orders-context';
 import { visibleOrder } from './orders.service';
 import { queueStatementMail } from './order-mails';
+import { holdOpenDispute } from './open-dispute';
 
 export const evidenceUrl = (orderId: string, id: string) =>
   `/api/orders/${encodeURIComponent(orderId)}/dispute/evidence/${encodeURIComponent(id)}`;
@@ -62,6 +63,7 @@ export async function postStatement(
   }
   const now = ctx.deps.clock.now();
   await ctx.deps.db.db.transaction().execute(async (trx) => {
+    await holdOpenDispute(trx, orderId);
     // The other side hears of a new turn, not of every statement in it: the author's own follow-ups are not mailed.
     const last = await trx
       .selectFrom('disputeStatements')
