@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { recordAccountEvent } from '../../lib/account-events';
-import { tooManyRequests } from '../../lib/app-error';
+import { madeInWindow, refuseWhenWindowFull } from '../../lib/window-allowance';
 import type { AuthUser } from '../../plugins/auth';
 import { lockLiveSession } from '../../sessions/sessions.service';
 import { confirmPassword } from '../auth/confirm-password.service';
@@ -23,16 +23,14 @@ const WINDOW_MS = DATA_EXPORT_WINDOW_HOURS * 60 * 60 * 1000;
 
 /** The downloads are counted by their own events in the security activity: one record, one limit. */
 async function refuseOverLimit(db: Database, userId: string, now: number) {
-  const made = await db
-    .selectFrom('accountEvents')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('createdAt').as('oldest')])
-    .where('userId', '=', userId)
-    .where('kind', '=', 'data_exported')
-    .where('createdAt', '>', now - WINDOW_MS)
-    .executeTakeFirstOrThrow();
-  // The oldest download in the window frees its place when it leaves it.
-  if (Number(made.n) >= DATA_EXPORTS_PER_WINDOW)
-    throw tooManyRequests(M.tooMany(Number(made.oldest) + WINDOW_MS - now));
+  const made = await madeInWindow(
+    db
+      .selectFrom('accountEvents')
+      .where('userId', '=', userId)
+      .where('kind', '=', 'data_exported')
+      .where('createdAt', '>', now - WINDOW_MS),
+  );
+  refuseWhenWindowFull(made, { max: DATA_EXPORTS_PER_WINDOW, windowMs: WINDOW_MS }, now, M.tooMany);
 }
 
 export interface ExportOrigin {

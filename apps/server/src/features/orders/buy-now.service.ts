@@ -6,7 +6,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { accountLock, withKeyLocks } from '../../db/key-lock';
 import { eitherBlocked } from '../../db/member-blocks';
 import type { AuthUser } from '../../plugins/auth';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { refuseWhenWindowFull } from '../../lib/window-allowance';
 import { newId } from '../../lib/ids';
 import { postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
 import type { OrdersContext } from './orders-context';
@@ -49,8 +50,8 @@ export async function buyNow(
       if ((await unpaidOrderCount(trx, user.id)) >= MAX_UNPAID_ORDERS) throw conflict(M.tooManyUnpaid);
       // Each unpaid order's end mails the seller: counted over 24 hours whatever became of it (decision 198).
       const unpaid = await unpaidOrdersWithSellerSince(trx, user.id, listing.sellerId, now - DAY_MS);
-      if (unpaid.count >= UNPAID_ORDERS_PER_SELLER_PER_DAY)
-        throw tooManyRequests(M.tooManyUnpaidWithSeller(unpaid.oldest + DAY_MS - now));
+      const limit = { max: UNPAID_ORDERS_PER_SELLER_PER_DAY, windowMs: DAY_MS };
+      refuseWhenWindowFull(unpaid, limit, now, M.tooManyUnpaidWithSeller);
       // An accepted offer is bought at its price, or at the listing's if the seller has since asked less; the buyer's
       // accepted offer on the listing is used when none is named, so the agreed price is the one they pay.
       const offer = offerId ?? (await acceptedOfferOf(trx, user.id, listing.id, now));

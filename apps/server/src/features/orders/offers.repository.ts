@@ -8,6 +8,7 @@ import type { Database } from '../../db/database';
 import type { OffersTable } from '../../db/schema';
 import type { Keyset } from '../../lib/keyset-cursor';
 import { waitingOffers } from './waiting.repository';
+import { madeInWindow } from '../../lib/window-allowance';
 
 /** An offer with its listing and both parties' names, as both sides' lists and pages show it. */
 const offerRows = (db: Database) =>
@@ -128,15 +129,10 @@ export async function offersMadeSince(
   buyerId: string,
   q: { since: number; sellerId?: string; listingId?: string },
 ) {
-  let rows = db
-    .selectFrom('offers')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('createdAt').as('oldest')])
-    .where('buyerId', '=', buyerId)
-    .where('createdAt', '>', q.since);
+  let rows = db.selectFrom('offers').where('buyerId', '=', buyerId).where('createdAt', '>', q.since);
   if (q.sellerId) rows = rows.where('sellerId', '=', q.sellerId);
   if (q.listingId) rows = rows.where('listingId', '=', q.listingId);
-  const row = await rows.executeTakeFirstOrThrow();
-  return { count: Number(row.n), oldest: Number(row.oldest) };
+  return madeInWindow(rows);
 }
 
 /** Who the offers to close belong to: a listing sold, an account closing, or two members one of whom blocked the other. */

@@ -14,7 +14,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { accountLock, withKeyLocks } from '../../db/key-lock';
 import type { OffersTable } from '../../db/schema';
 import { queueMailToUser } from '../../email/mail-to-user';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { refuseWhenWindowFull } from '../../lib/window-allowance';
 import { newId } from '../../lib/ids';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthUser } from '../../plugins/auth';
@@ -58,8 +59,7 @@ async function refuseOverLimits(
   ] as const;
   for (const [which, limit, message] of limits) {
     const made = await offersMadeSince(trx, buyerId, which);
-    // The oldest offer in the window frees its place when it leaves it.
-    if (made.count >= limit) throw tooManyRequests(message(made.oldest + 24 * HOUR - now));
+    refuseWhenWindowFull(made, { max: limit, windowMs: 24 * HOUR }, now, message);
   }
   // Lapsed ones are over, told in their chats: they neither count nor block a new offer on their listing.
   const lapsed = await expireLapsedOffers(trx, publicUrl, { buyerId }, now);

@@ -8,6 +8,7 @@ import type { OrderHistoryTable, OrdersTable } from '../../db/schema';
 import type { Keyset } from '../../lib/keyset-cursor';
 import { newId } from '../../lib/ids';
 import { waitingOrders } from './waiting.repository';
+import { madeInWindow } from '../../lib/window-allowance';
 
 export async function findOrder(db: Database, id: string): Promise<OrdersTable | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -98,17 +99,15 @@ export async function unpaidOrderCount(db: Database, buyerId: string) {
 }
 
 /** The buyer's orders with this seller since `since` that were never paid (pending ones too), and the oldest's time. */
-export async function unpaidOrdersWithSellerSince(db: Database, buyerId: string, sellerId: string, since: number) {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('createdAt').as('oldest')])
-    .where('buyerId', '=', buyerId)
-    .where('createdAt', '>', since)
-    .where('sellerId', '=', sellerId)
-    .where('paidAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.n), oldest: Number(row.oldest) };
-}
+export const unpaidOrdersWithSellerSince = (db: Database, buyerId: string, sellerId: string, since: number) =>
+  madeInWindow(
+    db
+      .selectFrom('orders')
+      .where('buyerId', '=', buyerId)
+      .where('createdAt', '>', since)
+      .where('sellerId', '=', sellerId)
+      .where('paidAt', 'is', null),
+  );
 
 /** The conversation the order talks in: the buyer's existing one about the listing, or a new one. */
 export async function ensureConversation(

@@ -1,4 +1,5 @@
 import { PAYOUT_REQUESTS_PER_DAY, WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
+import { DAY_MS } from '@accountry/shared/order-state';
 import { payoutReferenceKey, type Wallet } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
@@ -12,29 +13,26 @@ import { assertNotParty } from './admin-not-party';
 import { checkReferenceUnused } from './payout-reference.service';
 import { walletOf } from './wallet.service';
 import type { AuthUser } from '../../plugins/auth';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { madeInWindow, refuseWhenWindowFull } from '../../lib/window-allowance';
 import { recordAudit } from '../../lib/audit';
 import { newId } from '../../lib/ids';
 import { EXTERNAL, availableAccount, heldAccount, postLedger, postLedgerOr409 } from '../../lib/ledger';
 
 /** A payout's life: asked for by its member, then paid or rejected by an admin or canceled by the member. */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * Each request mails every admin: counted over 24 hours whatever became of it, so canceling does not free a mail
  * (decision 197). Read under the account's lock, which every request takes, so parallel requests cannot pass together.
  */
 async function refuseOverDailyLimit(trx: Database, userId: string, now: number) {
-  const made = await trx
-    .selectFrom('payouts')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('createdAt').as('oldest')])
-    .where('userId', '=', userId)
-    .where('createdAt', '>', now - DAY_MS)
-    .executeTakeFirstOrThrow();
-  // The oldest request in the window frees its place when it leaves it.
-  if (Number(made.n) >= PAYOUT_REQUESTS_PER_DAY)
-    throw tooManyRequests(W.payoutTooMany(Number(made.oldest) + DAY_MS - now));
+  const made = await madeInWindow(
+    trx
+      .selectFrom('payouts')
+      .where('userId', '=', userId)
+      .where('createdAt', '>', now - DAY_MS),
+  );
+  refuseWhenWindowFull(made, { max: PAYOUT_REQUESTS_PER_DAY, windowMs: DAY_MS }, now, W.payoutTooMany);
 }
 
 /**
