@@ -14,6 +14,9 @@ export class ListingViewCounter {
   private pending = new Map<string, number>();
   private seen = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  /** The views a flush is writing: still counted until they commit, as a page cached before then lacks them. */
+  private inFlight = new Map<string, number>();
 
   constructor(private readonly deps: Pick<AppDeps, 'db' | 'clock' | 'log'>) {}
 
@@ -36,20 +39,33 @@ export class ListingViewCounter {
 
   /** Views not yet written for the listing (the detail page adds them so a viewer sees their own view). */
   pendingFor(listingId: string) {
-    return this.pending.get(listingId) ?? 0;
+    return (this.pending.get(listingId) ?? 0) + (this.inFlight.get(listingId) ?? 0);
   }
 
-  async flush() {
+  /**
+   * Writes what is pending. Writes go one after another, so a flush returns only once every view recorded before it
+   * is written, those a flush already writing took (the timer's) included: shutdown and readers rely on it.
+   */
+  flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    const next = this.writing.catch(() => undefined).then(() => this.writePending());
+    this.writing = next;
+    return next;
+  }
+
+  private async writePending() {
     if (!this.pending.size) return;
     const batch = this.pending;
     this.pending = new Map();
+    this.inFlight = batch;
     try {
       await addViewCounts(this.deps.db.db, batch);
     } catch (err) {
       for (const [id, n] of batch) this.pending.set(id, (this.pending.get(id) ?? 0) + n);
       throw err;
+    } finally {
+      this.inFlight = new Map();
     }
   }
 }
