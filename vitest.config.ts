@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests (packages/shared, pure web helpers) and server integration tests (apps/server) against a real database.
@@ -13,6 +14,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest leaves a core for itself (one worker on two cores), but its own process idles while files run and the
+    // PostgreSQL files wait on the database: at least two workers keep a two-core machine busy.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // Files share a worker's loaded modules: every file builds its own app and database, and re-importing the server
     // for each of ~100 files cost more time than all the SQLite tests themselves.
     isolate: false,
