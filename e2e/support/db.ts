@@ -46,8 +46,16 @@ export async function signInContext(context: BrowserContext, baseURL: string, us
   const now = Date.now();
   const db = openE2eDb();
   db.prepare(
-    `insert into sessions (id, user_id, remember, csrf_token, created_at, last_active, user_agent, ip) values (?, ?, ?, ?, ?, ?, 'journey', '127.0.0.1')`,
-  ).run(createHash('sha256').update(token).digest('base64url'), userId, remember ? 1 : 0, csrf, now, now);
+    `insert into sessions (id, public_id, user_id, remember, csrf_token, created_at, last_active, user_agent, ip) values (?, ?, ?, ?, ?, ?, ?, 'journey', '127.0.0.1')`,
+  ).run(
+    createHash('sha256').update(token).digest('base64url'),
+    randomBytes(16).toString('base64url'),
+    userId,
+    remember ? 1 : 0,
+    csrf,
+    now,
+    now,
+  );
   db.close();
   await context.addCookies([
     { name: 'sid', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },

@@ -79,6 +79,7 @@ async function benchEngine(
       tokens.push(token);
       return {
         id: hashToken(token),
+        publicId: randomBytes(16).toString('base64url'),
         userId: u.id,
         remember: false,
         csrfToken: 'x',

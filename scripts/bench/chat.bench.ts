@@ -135,6 +135,7 @@ async function arrange(handle: DatabaseHandle) {
       const token = randomBytes(24).toString('base64url');
       sessions.push({
         id: createHash('sha256').update(token).digest('base64url'),
+        publicId: randomBytes(16).toString('base64url'),
         userId: uid,
         remember: true,
         csrfToken: 'x',

@@ -98,6 +98,8 @@ export const profileResponseSchema = z.object({ user: sessionUserSchema });
 
 /** A signed-in device, for the profile's session list. */
 export const sessionInfoSchema = z.object({
+  /** The session's public id (decision 199), to sign that device out by: never its cookie or stored key. */
+  id: z.string(),
   current: z.boolean(),
   remember: z.boolean(),
   userAgent: z.string(),

@@ -47,6 +47,7 @@ import * as oneOpenReport from './migrations/2026-12-04T0400-one-open-report';
 import * as chargebacksToRecoverIndex from './migrations/2026-12-04T0500-chargebacks-to-recover-index';
 import * as priceDropMail from './migrations/2026-12-05T0100-price-drop-mail';
 import * as payoutReferenceKey from './migrations/2026-12-05T0200-payout-reference-key';
+import * as sessionPublicIds from './migrations/2026-12-06T0100-session-public-ids';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-04T0500-chargebacks-to-recover-index': chargebacksToRecoverIndex,
   '2026-12-05T0100-price-drop-mail': priceDropMail,
   '2026-12-05T0200-payout-reference-key': payoutReferenceKey,
+  '2026-12-06T0100-session-public-ids': sessionPublicIds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,6 +27,8 @@ export interface UsersTable {
 export interface SessionsTable {
   /** sha256 of the cookie token, so a leaked table cannot be replayed. */
   id: string;
+  /** Random, shown in the session list: what a member signs one device out by (decision 199). */
+  publicId: string;
   userId: string;
   remember: boolean;
   csrfToken: string;

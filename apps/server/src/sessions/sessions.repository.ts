@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import type { SessionsTable, UsersTable } from '../db/schema';
 
 /** A session with its member; the user is shared by every request the session cache answers, so it is frozen. */
-export type SessionWithUser = SessionsTable & {
+export type SessionWithUser = Omit<SessionsTable, 'publicId'> & {
   user: Readonly<Omit<UsersTable, 'passwordHash'>>;
   deletedStatus: string | null;
 };
@@ -105,7 +105,7 @@ export async function touchSession(db: Database, sessionId: string, userId: stri
 export async function listUserSessions(db: Database, userId: string) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'remember', 'userAgent', 'createdAt', 'lastActive'])
+    .select(['id', 'publicId', 'remember', 'userAgent', 'createdAt', 'lastActive'])
     .where('userId', '=', userId)
     .orderBy('lastActive', 'desc')
     .limit(50)

@@ -15,7 +15,7 @@ import type { AppDeps } from '../app';
 import type { Database } from '../db/database';
 import { accountLock, lockKeys } from '../db/key-lock';
 import { unauthorized } from '../lib/app-error';
-import { newToken } from '../lib/ids';
+import { newId, newToken } from '../lib/ids';
 import type { SessionCache } from './session-cache';
 import {
   deleteSession,
@@ -102,6 +102,7 @@ export async function startSession(
   const csrfToken = newToken(18);
   await insertSession(db, {
     id: hashToken(token),
+    publicId: newId(),
     userId: input.userId,
     remember: input.remember,
     csrfToken,

@@ -200,6 +200,7 @@ export async function signInAs(
     .insertInto('sessions')
     .values({
       id: hashToken(token),
+      publicId: newId(),
       userId,
       remember,
       csrfToken: csrf,

@@ -101,7 +101,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const user = requireSignedIn(request);
         const rows = await listUserSessions(deps.db.db, user.id);
-        return { sessions: rows.map(({ id, ...s }) => ({ ...s, current: id === request.sessionId })) };
+        // The stored id is the cookie's hash: it stays here, and the list names each session by its public id.
+        return {
+          sessions: rows.map(({ id, publicId, ...s }) => ({ ...s, id: publicId, current: id === request.sessionId })),
+        };
       },
     );
 

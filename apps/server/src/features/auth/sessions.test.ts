@@ -154,6 +154,8 @@ describe('GET /api/auth/sessions', () => {
     expect(list.filter((s: { current: boolean }) => s.current)).toEqual([
       expect.objectContaining({ current: true, remember: true }),
     ]);
-    expect(JSON.stringify(list)).not.toMatch(/"id"|csrf/i);
+    // Only the public id (decision 199): nothing that signs in, nor the key the cookie is looked up by.
+    expect(Object.keys(list[0]).sort()).toEqual(['createdAt', 'current', 'id', 'lastActive', 'remember', 'userAgent']);
+    expect(JSON.stringify(list)).not.toMatch(/csrf/i);
   });
 });
