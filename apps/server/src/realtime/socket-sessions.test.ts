@@ -73,6 +73,24 @@ describe('sockets end with their session', () => {
     expect(ended.some((e) => e.sessionIds?.length === 1 && e.reason === 'signed out')).toBe(true);
   });
 
+  it("signing out one device from another closes that device's sockets on every process, not the asker's", async () => {
+    const { user, session } = await userWithSession(ctx);
+    const phone = await signInAs(ctx, user.id);
+    const here = await socketOn(ctx.app, phone);
+    const there = await socketOn(other, phone);
+    const keeps = await socketOn(other, session);
+    const list = await ctx.app.inject({ url: '/api/auth/sessions', headers: { cookie: session.cookie } });
+    const phoneId = (list.json().sessions as Array<{ id: string; current: boolean }>).find((s) => !s.current)!.id;
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/sessions/${phoneId}`,
+      headers: session.headers,
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    await expectClosed(here, there);
+    expect(await keeps.request('chat.unread', {})).toMatchObject({ total: 0 });
+  });
+
   it('sign-out everywhere closes every socket of the user on every process', async () => {
     const { user, session } = await userWithSession(ctx);
     const second = await signInAs(ctx, user.id);

@@ -112,4 +112,26 @@ describe('the session cache', () => {
       if (bus !== ctx.bus) await bus.close();
     }
   });
+
+  it('forgets a device signed out from another on every server process', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const bus = ctx.handle.engine === 'postgres' ? await postgresBus(ctx.handle.url, ctx.handle.pgSchema) : ctx.bus;
+    const second = await buildApp({ db: ctx.handle, mailer: ctx.mailer, clock: ctx.clock, bus, config });
+    try {
+      const { user, headers } = await signedIn();
+      const phone = sessionFrom(await signInVia(ctx, user.email, TEST_PASSWORD));
+      // The phone's session sits in the other process's cache.
+      expect((await me(phone.cookie, second))?.uid).toBe(user.id);
+      const list = await ctx.app.inject({ url: '/api/auth/sessions', headers: { cookie: phone.cookie } });
+      const phoneId = (list.json().sessions as Array<{ id: string; current: boolean }>).find((s) => s.current)!.id;
+      const ended = await ctx.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${phoneId}`, headers });
+      expect(ended.statusCode, ended.body).toBe(204);
+      await expect.poll(() => me(phone.cookie, second)).toBeNull();
+      const next = await second.inject({ url: '/api/auth/sessions', headers: { cookie: phone.cookie } });
+      expect(next.statusCode).toBe(401);
+    } finally {
+      await second.close();
+      if (bus !== ctx.bus) await bus.close();
+    }
+  });
 });
