@@ -41,6 +41,8 @@ export const ACCOUNT_MESSAGES = {
   nothingToUpdate: 'Change at least one field to save.',
   adminRoleLocked: "An administrator's role cannot be changed from the profile.",
   signedOutEverywhere: 'You were signed out on every device.',
+  deviceNotFound: 'That device is not signed in to your account.',
+  currentDevice: 'This is the device you are using. To sign out here, use Sign out.',
   timedOut: 'You were signed out after a period of inactivity. Please sign in again.',
   verificationSent: 'We sent a verification link to your email. Open it, then sign in here.',
 } as const;
@@ -62,6 +64,7 @@ export const AUTH_ERROR_CODES = {
   twoFactorInvalid: 'TWO_FACTOR_INVALID',
   twoFactorUnavailable: 'TWO_FACTOR_UNAVAILABLE',
   twoFactorLocked: 'TWO_FACTOR_LOCKED',
+  currentSession: 'CURRENT_SESSION',
 } as const;
 
 const SIGN_IN_BY_CODE: Record<string, string> = {

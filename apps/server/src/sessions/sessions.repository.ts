@@ -111,3 +111,19 @@ export async function listUserSessions(db: Database, userId: string) {
     .limit(50)
     .execute();
 }
+
+/** The member's session with this public id (decision 199); never another member's. */
+export async function findUserSession(db: Database, userId: string, publicId: string) {
+  return db
+    .selectFrom('sessions')
+    .select('id')
+    .where('publicId', '=', publicId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Delete the member's session if it is still there; false when it was not (ended meanwhile). */
+export async function deleteUserSession(db: Database, userId: string, id: string) {
+  const result = await db.deleteFrom('sessions').where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

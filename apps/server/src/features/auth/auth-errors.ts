@@ -26,6 +26,7 @@ export const authErrors = {
     new AppError(409, AUTH_ERROR_CODES.emailTaken, ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken }),
   verificationMailFailed: () => new AppError(503, AUTH_ERROR_CODES.mailFailed, AUTH_FALLBACK_MESSAGES.verification),
   resetMailFailed: () => new AppError(503, AUTH_ERROR_CODES.mailFailed, AUTH_FALLBACK_MESSAGES.passwordReset),
+  currentSession: () => new AppError(400, AUTH_ERROR_CODES.currentSession, ACCOUNT_MESSAGES.currentDevice),
   adminRoleLocked: () =>
     new AppError(403, AUTH_ERROR_CODES.adminRoleLocked, ACCOUNT_MESSAGES.adminRoleLocked, {
       role: ACCOUNT_MESSAGES.adminRoleLocked,

@@ -8,6 +8,7 @@ import {
   signUpResponseSchema,
 } from '@accountry/shared/auth';
 import { apiErrorSchema } from '@accountry/shared/api-error';
+import { idParam } from '@accountry/shared/admin-paging';
 import type { AppDeps } from '../../app';
 import { RATE_LIMITS } from './auth-policy';
 import { authErrorReplies, authErrors } from './auth-errors';
@@ -25,6 +26,7 @@ import { signUp } from './signup.service';
 import { verificationRoutes } from './verification.routes';
 import { noContent } from '../../lib/no-content';
 import { signOutEverywhere } from './profile.service';
+import { endOtherSession } from './end-session.service';
 
 export { toSessionUser } from './session-user';
 
@@ -105,6 +107,28 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return {
           sessions: rows.map(({ id, publicId, ...s }) => ({ ...s, id: publicId, current: id === request.sessionId })),
         };
+      },
+    );
+
+    app.delete(
+      '/api/auth/sessions/:id',
+      {
+        schema: {
+          tags: ['auth'],
+          params: idParam('id'),
+          response: {
+            204: z.null(),
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            404: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const origin = { ip: request.ip, userAgent: request.headers['user-agent'] };
+        await endOtherSession(deps, requireSignedIn(request), request.sessionId, request.params.id, origin);
+        return noContent(reply);
       },
     );
 
