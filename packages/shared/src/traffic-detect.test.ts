@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  browserOnDevice,
   detectBrowser,
   detectDevice,
   isBotUserAgent,
@@ -132,6 +133,17 @@ describe('detectDevice and detectBrowser (spec section 9)', () => {
   it('treats a missing user agent as an unknown desktop browser', () => {
     expect(detectDevice(undefined)).toBe('desktop');
     expect(detectBrowser(null)).toBe('Unknown');
+  });
+});
+
+describe('browserOnDevice (how a signed-in device is named)', () => {
+  it.each<[keyof typeof UA, string]>([
+    ['chromeWindows', 'Chrome on a desktop'],
+    ['androidFirefox', 'Firefox on a mobile'],
+    ['ipadSafari', 'Safari on a tablet'],
+    ['empty', 'An unknown browser on a desktop'],
+  ])('%s → %s', (name, expected) => {
+    expect(browserOnDevice(UA[name])).toBe(expected);
   });
 });
 

@@ -45,6 +45,12 @@ export function detectBrowser(userAgent: string | null | undefined): Browser {
   return 'Unknown';
 }
 
+/** "Chrome on a desktop", "An unknown browser on a mobile": how the activity list and the device list name a browser. */
+export function browserOnDevice(userAgent: string): string {
+  const browser = detectBrowser(userAgent);
+  return `${browser === 'Unknown' ? 'An unknown browser' : browser} on a ${detectDevice(userAgent)}`;
+}
+
 const HOST = /^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$/;
 const IPV6 = /^\[[0-9a-f:.]+\]$/;
 

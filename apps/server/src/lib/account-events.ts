@@ -1,5 +1,5 @@
 import { ACCOUNT_EVENTS_KEPT_DAYS, type AccountEventKind } from '@accountry/shared/account-activity';
-import { detectBrowser, detectDevice } from '@accountry/shared/traffic-detect';
+import { browserOnDevice } from '@accountry/shared/traffic-detect';
 import type { Database } from '../db/database';
 import { newId } from './ids';
 
@@ -13,9 +13,7 @@ export interface EventOrigin {
 
 /** "Chrome on a desktop", from a user agent; null when there is none to read. */
 export function deviceOf(userAgent: string | undefined) {
-  if (!userAgent) return null;
-  const browser = detectBrowser(userAgent);
-  return `${browser === 'Unknown' ? 'An unknown browser' : browser} on a ${detectDevice(userAgent)}`;
+  return userAgent ? browserOnDevice(userAgent) : null;
 }
 
 /** Record one event of the member's security activity (decision 178), in the transaction of the change it describes. */
