@@ -34,6 +34,7 @@ export const authApi = {
     api<{ email: string }>('/api/auth/password-reset/confirm', { body: { token, password } }),
   signOut: () => api<void>('/api/auth/signout', { method: 'POST' }),
   sessions: () => api<{ sessions: SessionInfo[] }>('/api/auth/sessions'),
+  endSession: (id: string) => api<void>(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   activity: (cursor?: string) => api<AccountActivity>(`/api/profile/activity${toQuery({ cursor })}`),
   updateProfile: (patch: ProfileUpdate) => api<{ user: SessionUser }>('/api/profile', { method: 'PATCH', body: patch }),
   changePassword: (input: ChangePasswordInput) => api<void>('/api/profile/password', { body: input }),
