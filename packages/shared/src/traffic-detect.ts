@@ -45,7 +45,7 @@ export function detectBrowser(userAgent: string | null | undefined): Browser {
   return 'Unknown';
 }
 
-/** "Chrome on a desktop", "An unknown browser on a mobile": how the activity list and the device list name a browser. */
+/** "Chrome on a desktop", "An unknown browser on a mobile": how the activity and device lists name a browser. */
 export function browserOnDevice(userAgent: string): string {
   const browser = detectBrowser(userAgent);
   return `${browser === 'Unknown' ? 'An unknown browser' : browser} on a ${detectDevice(userAgent)}`;
