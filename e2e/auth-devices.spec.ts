@@ -1,4 +1,5 @@
 import { expect, test } from './support/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { holdRequests } from './support/hold-requests';
 import { createUser, signInContext } from './support/db';
 
@@ -12,6 +13,8 @@ test('a member signs out a lost phone from the profile, on a phone, and that pho
   browser,
   baseURL,
 }) => {
+  // Three browsers, a sign-in through the page and two accessibility scans: past the default minute on a busy machine.
+  test.setTimeout(120_000);
   const user = createUser('buyer', 'Dana Devices');
   await signInContext(context, baseURL!, user.id);
   // The lost phone signs in through the page, so its session records its browser.
@@ -33,8 +36,10 @@ test('a member signs out a lost phone from the profile, on a phone, and that pho
   const phoneButton = devices.getByRole('button', { name: /^Sign out Firefox on a mobile, signed in / });
   const laptopButton = devices.getByRole('button', { name: /^Sign out an unknown browser on a desktop, signed in / });
   const dialog = page.getByRole('dialog', { name: 'Sign out this device?' });
+  await expectNoSeriousA11yViolations(page, 'the signed-in devices');
   await phoneButton.click();
   await expect(dialog).toContainText('Firefox on a mobile, signed in');
+  await expectNoSeriousA11yViolations(page, 'the dialog signing out one device');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(phoneButton).toBeFocused();
