@@ -28,7 +28,7 @@ export async function requestPayouts(seller: BrowserContext, baseURL: string, us
   const ids: string[] = [];
   for (const amountCents of amounts) {
     const res = await sendWithSession(seller, baseURL, 'POST', '/api/wallet/payouts', { amountCents });
-    ids.push(((await res.json()) as { payouts: Array<{ id: string }> }).payouts[0]!.id);
+    ids.push(((await res.json()) as { id: string }).id);
   }
   return ids;
 }

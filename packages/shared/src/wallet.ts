@@ -114,6 +114,7 @@ export const walletEntryLabel = (entry: { kind: LedgerKind; sale: SaleSplit | nu
     ? 'Sale closed with a partial refund: the rest paid to your balance'
     : LEDGER_KIND_LABELS[entry.kind];
 
+/** A member's balances (GET /api/wallet); their payouts are paged by GET /api/wallet/payouts, the one list. */
 export const walletSchema = z.object({
   availableCents: z.number(),
   /** Held by open payout requests. */
@@ -124,7 +125,6 @@ export const walletSchema = z.object({
   /** The share of a sale's price the platform keeps when it completes; the rest is the seller's. */
   platformFeePercent: z.number(),
   payoutMinimumCents: z.number(),
-  payouts: z.array(payoutSchema),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 

@@ -88,7 +88,7 @@ export async function sellerWithOpenPayout(ctx: TestContext, amountCents: number
   await withPayoutDetails(ctx, seller);
   const asked = await call(ctx, seller, 'POST', '/api/wallet/payouts', { amountCents });
   expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-  const id = (asked.body.payouts as Array<{ id: string }>)[0]!.id;
+  const id = asked.body.id as string;
   return { seller, email: seller.email, id };
 }
 

@@ -106,11 +106,12 @@ describe('payout details', () => {
     expect(held.body.error?.message).toBe(
       'For your safety, payouts wait 48 hours after your payout details, email address or password change.',
     );
-    expect((await call(ctx, s, 'GET', '/api/wallet')).body).toMatchObject({ availableCents: 30_000, payouts: [] });
+    expect((await call(ctx, s, 'GET', '/api/wallet')).body).toMatchObject({ availableCents: 30_000 });
+    expect((await call(ctx, s, 'GET', '/api/wallet/payouts')).body).toEqual({ items: [], nextCursor: null });
     ctx.clock.advance(HOUR);
     const asked = await call(ctx, s, 'POST', '/api/wallet/payouts', { amountCents: 10_000 });
     expect(asked.status).toBe(201);
-    const mine = (asked.body.payouts as Array<Record<string, unknown>>)[0];
+    const mine = asked.body;
     expect(mine).toMatchObject({ destination: 'IBAN DE… ending 3000' });
     expect(mine).not.toHaveProperty('detailsKept');
     expect(mine).not.toHaveProperty('sealedDestination');

@@ -26,13 +26,9 @@ describe('payouts when an address change is undone', () => {
     expect((await undoAddressChange(ctx, token, 'Owner-Again-2026')).statusCode).toBe(200);
 
     expect((await call(ctx, seller, 'GET', '/api/wallet/payout-method')).body).toEqual({ method: null });
-    const wallet = (await call(ctx, seller, 'GET', '/api/wallet')).body as {
-      availableCents: number;
-      heldCents: number;
-      payouts: Array<{ status: string; reason: string }>;
-    };
-    expect(wallet).toMatchObject({ availableCents: 30_000, heldCents: 0 });
-    expect(wallet.payouts).toEqual([
+    const wallet = await call(ctx, seller, 'GET', '/api/wallet');
+    expect(wallet.body).toMatchObject({ availableCents: 30_000, heldCents: 0 });
+    expect((await call(ctx, seller, 'GET', '/api/wallet/payouts')).body.items).toEqual([
       expect.objectContaining({
         status: 'rejected',
         reason: "Canceled when the change of the account's email address was undone.",

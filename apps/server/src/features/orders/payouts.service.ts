@@ -1,6 +1,6 @@
 import { PAYOUT_REQUESTS_PER_DAY, WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
 import { DAY_MS } from '@accountry/shared/order-state';
-import { payoutReferenceKey, type Wallet } from '@accountry/shared/wallet';
+import { payoutReferenceKey, type Payout } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
@@ -11,7 +11,7 @@ import { payoutDestination } from './payout-methods.service';
 import { mayTrade } from './order-listings.repository';
 import { assertNotParty } from './admin-not-party';
 import { checkReferenceUnused } from './payout-reference.service';
-import { walletOf } from './wallet.service';
+import { ownPayout } from './wallet.service';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { madeInWindow, refuseWhenWindowFull } from '../../lib/window-allowance';
@@ -37,9 +37,9 @@ async function refuseOverDailyLimit(trx: Database, userId: string, now: number) 
 
 /**
  * A seller asks for their available balance (or part of it); the amount is held while the request is open, and the
- * request keeps where it goes (decision 173).
+ * request keeps where it goes (decision 173). The reply is the new payout.
  */
-export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: number) {
+export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: number): Promise<Payout> {
   const min = deps.config.orders.payoutMinimumCents;
   if (amountCents < min) throw badRequest(W.payoutMinimum(min), { amountCents: W.payoutMinimum(min) });
   const now = deps.clock.now();
@@ -79,7 +79,7 @@ export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: 
     );
     await queuePayoutAdminMail(trx, deps.config.publicUrl, { userId: user.id, amountCents }, now);
   });
-  return walletOf(deps, user.id);
+  return ownPayout(deps, user.id, id);
 }
 
 /**
@@ -127,8 +127,11 @@ async function endOpenPayout(
   );
 }
 
-/** The member takes back a payout request an admin has not decided: the amount returns from held to available. */
-export async function cancelPayout(deps: AppDeps, user: AuthUser, id: string): Promise<Wallet> {
+/**
+ * The member takes back a payout request an admin has not decided: the amount returns from held to available. The
+ * reply is the canceled payout.
+ */
+export async function cancelPayout(deps: AppDeps, user: AuthUser, id: string): Promise<Payout> {
   const now = deps.clock.now();
   await deps.db.db.transaction().execute(async (trx) => {
     await lockKeys(trx, [accountLock(user.id)]);
@@ -141,7 +144,7 @@ export async function cancelPayout(deps: AppDeps, user: AuthUser, id: string): P
     if (!payout) throw notFound(W.payoutNotFound);
     await endOpenPayout(trx, payout, { status: 'canceled', by: user.id, reason: '' }, now);
   });
-  return walletOf(deps, user.id);
+  return ownPayout(deps, user.id, id);
 }
 
 /**

@@ -12,7 +12,10 @@ import {
   withPayoutDetails,
 } from './orders-test-helpers';
 
-/** GET /api/wallet/payouts: the member's own payouts, newest first, a page of 25 at a time on the shared cursor. */
+/**
+ * GET /api/wallet/payouts: the member's own payouts, newest first, a page of 25 at a time on the shared cursor; the
+ * one list of them (the wallet carries balances only).
+ */
 let ctx: TestContext;
 let admin: Party;
 useOrdersTestApp((c, a) => {
@@ -41,7 +44,7 @@ async function ask(who: Party, amountCents: number) {
   ctx.clock.advance(5 * HOUR);
   const asked = await call(ctx, who, 'POST', '/api/wallet/payouts', { amountCents });
   expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-  return (asked.body.payouts as Array<{ id: string }>)[0]!.id;
+  return asked.body.id as string;
 }
 
 describe("a member's payouts, a page at a time", () => {
@@ -82,11 +85,9 @@ describe("a member's payouts, a page at a time", () => {
     expect(all[0]!.destination).toMatch(/^IBAN/);
     expect(all.some((p) => 'detailsKept' in p || 'sealedDestination' in p)).toBe(false);
 
-    // The other member's list is theirs alone, and the wallet's first page is the same as the list's.
+    // The other member's list is theirs alone.
     const theirs = (await payouts(other)).body as unknown as Page;
     expect(theirs.items.map((p) => p.userId)).toEqual([other.id, other.id, other.id]);
-    const wallet = await call(ctx, member, 'GET', '/api/wallet');
-    expect((wallet.body.payouts as Array<{ id: string }>).map((p) => p.id)).toEqual(mine.slice(0, 25));
   });
 
   it("a cursor from another member's list pages only one's own payouts", async () => {
@@ -98,6 +99,43 @@ describe("a member's payouts, a page at a time", () => {
     const far = encodeCursor(Number.MAX_SAFE_INTEGER, theirs);
     const page = (await payouts(member, far)).body as unknown as Page;
     expect(page.items.map((p) => p.id)).toEqual([own]);
+  });
+
+  it('is the one list of payouts: the wallet carries balances only, a request and a cancel reply with their payout', async () => {
+    const member = await payee();
+    ctx.clock.advance(5 * HOUR);
+    const asked = await call(ctx, member, 'POST', '/api/wallet/payouts', { amountCents: 4_200 });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const [listed] = ((await payouts(member)).body as unknown as Page).items;
+    expect(asked.body).toEqual({
+      id: listed!.id,
+      userId: member.id,
+      userName: expect.any(String),
+      amountCents: 4_200,
+      status: 'open',
+      reason: '',
+      createdAt: ctx.clock.now(),
+      decidedAt: null,
+      destination: expect.stringMatching(/^IBAN/),
+      reference: '',
+    });
+    const wallet = await call(ctx, member, 'GET', '/api/wallet');
+    expect(wallet.status).toBe(200);
+    expect(Object.keys(wallet.body).sort()).toEqual([
+      'availableCents',
+      'heldCents',
+      'inEscrowAsBuyerCents',
+      'inEscrowAsSellerCents',
+      'payoutMinimumCents',
+      'platformFeePercent',
+    ]);
+    expect(wallet.body).toMatchObject({ availableCents: 95_800, heldCents: 4_200 });
+
+    ctx.clock.advance(1_000);
+    const canceled = await call(ctx, member, 'POST', `/api/wallet/payouts/${listed!.id}/cancel`);
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    expect(canceled.body).toMatchObject({ id: listed!.id, status: 'canceled', decidedAt: ctx.clock.now() });
+    expect(canceled.body).not.toHaveProperty('payouts');
   });
 
   it('is refused signed out, with a 401', async () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   WALLET_ROUTES as R,
   payoutRequestSchema,
+  payoutSchema,
   payoutsPageSchema,
   walletEntriesPageSchema,
   walletSchema,
@@ -27,7 +28,7 @@ const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
 const errors = errorReplies(400, 401, 403, 409, 429);
 const tags = ['wallet'];
 
-/** The signed-in user's balances, payouts and payout details. */
+/** The signed-in user's balances, balance history, payouts and payout details. */
 export function walletRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(R.wallet, { schema: { tags, response: { 200: walletSchema, ...errors } } }, async (request) =>
@@ -90,7 +91,7 @@ export function walletRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           params: z.object({ id: z.string().min(1).max(64) }),
-          response: { 200: walletSchema, ...errors },
+          response: { 200: payoutSchema, ...errors },
         },
       },
       async (request) => cancelPayout(deps, requireRole(request, MEMBERS), request.params.id),
@@ -98,7 +99,7 @@ export function walletRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       R.payouts,
-      { schema: { tags, body: payoutRequestSchema, response: { 201: walletSchema, ...errors } } },
+      { schema: { tags, body: payoutRequestSchema, response: { 201: payoutSchema, ...errors } } },
       async (request, reply) =>
         reply.status(201).send(await requestPayout(deps, requireRole(request, MEMBERS), request.body.amountCents)),
     );

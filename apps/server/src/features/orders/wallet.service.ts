@@ -15,7 +15,7 @@ import { queueBalanceCreditMail } from './wallet-mails';
 
 const PAGE = 25;
 
-type PayoutFilter = { userId?: string; status?: PayoutStatus; after?: Keyset };
+type PayoutFilter = { userId?: string; id?: string; status?: PayoutStatus; after?: Keyset };
 
 /** Payouts newest first, of one member or in one status, after a keyset position: a page and one more. */
 export function payoutPageQuery(db: Database, f: PayoutFilter) {
@@ -36,6 +36,7 @@ export function payoutPageQuery(db: Database, f: PayoutFilter) {
       'p.destination as sealedDestination',
     ]);
   if (f.userId) q = q.where('p.userId', '=', f.userId);
+  if (f.id) q = q.where('p.id', '=', f.id);
   if (f.status) q = q.where('p.status', '=', f.status);
   if (f.after) {
     const [at, id] = f.after;
@@ -68,14 +69,14 @@ async function escrowSum(db: Database, column: 'buyerId' | 'sellerId', userId: s
   return Number(row.total);
 }
 
+/** The member's balances; their payouts are listed a page at a time by `ownPayoutsPage`, the one list of them. */
 export async function walletOf(deps: AppDeps, userId: string): Promise<Wallet> {
   const db = deps.db.db;
-  const [availableCents, heldCents, inEscrowAsBuyerCents, inEscrowAsSellerCents, payouts] = await Promise.all([
+  const [availableCents, heldCents, inEscrowAsBuyerCents, inEscrowAsSellerCents] = await Promise.all([
     balanceOf(db, availableAccount(userId)),
     balanceOf(db, heldAccount(userId)),
     escrowSum(db, 'buyerId', userId),
     escrowSum(db, 'sellerId', userId),
-    payoutRows(db, { userId }),
   ]);
   return {
     availableCents,
@@ -84,7 +85,6 @@ export async function walletOf(deps: AppDeps, userId: string): Promise<Wallet> {
     inEscrowAsSellerCents,
     platformFeePercent: deps.config.orders.platformFeePercent,
     payoutMinimumCents: deps.config.orders.payoutMinimumCents,
-    payouts: payouts.slice(0, PAGE).map(memberPayout),
   };
 }
 
@@ -155,7 +155,14 @@ export async function payoutsPage(deps: AppDeps, status: PayoutStatus, cursor: s
   }));
 }
 
-/** The member's own payouts, newest first, a page at a time on `payouts_user_idx` (the wallet holds the first). */
+/** One of the member's own payouts as the list shows it: the reply to its request and to its cancellation. */
+export async function ownPayout(deps: AppDeps, userId: string, id: string) {
+  const [row] = await payoutRows(deps.db.db, { userId, id });
+  if (!row) throw notFound(W.payoutNotFound);
+  return memberPayout(row);
+}
+
+/** The member's own payouts, newest first, a page at a time on `payouts_user_idx`. */
 export async function ownPayoutsPage(deps: AppDeps, userId: string, cursor: string | undefined) {
   const rows = await payoutRows(deps.db.db, { userId, after: decodeCursor(cursor) });
   return pageOf(rows, memberPayout);

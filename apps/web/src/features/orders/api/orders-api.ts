@@ -53,8 +53,9 @@ export const ordersApi = {
     api<{ items: WalletEntry[]; nextCursor: string | null }>(`${WALLET_ROUTES.entries}${toQuery({ cursor })}`),
   payouts: (cursor: string | null) =>
     api<{ items: Payout[]; nextCursor: string | null }>(`${WALLET_ROUTES.payouts}${toQuery({ cursor })}`),
-  requestPayout: (amountCents: number) => api<Wallet>(WALLET_ROUTES.payouts, { body: { amountCents } }),
-  cancelPayout: (id: string) => api<Wallet>(at(WALLET_ROUTES.cancelPayout, id), { body: {} }),
+  /** The new payout; the balances and the lists are fetched again (every order key is invalidated). */
+  requestPayout: (amountCents: number) => api<Payout>(WALLET_ROUTES.payouts, { body: { amountCents } }),
+  cancelPayout: (id: string) => api<Payout>(at(WALLET_ROUTES.cancelPayout, id), { body: {} }),
   payoutMethod: () => api<PayoutMethodReply>(PAYOUT_METHOD_ROUTE),
   setPayoutMethod: (input: PayoutMethodInput) =>
     api<PayoutMethodReply>(PAYOUT_METHOD_ROUTE, { method: 'PUT', body: input }),
