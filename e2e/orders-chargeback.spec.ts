@@ -133,5 +133,7 @@ test('a chargeback lost after a partial refund is recovered from the seller by a
   // The recovery is the admins' business; the seller sees the two amounts taken in their balance history.
   await expect(s.page.getByRole('region', { name: 'Recover chargeback' })).toHaveCount(0);
   await s.page.goto('/wallet');
-  await expect(s.page.getByText('Chargeback: taken back from your balance')).toHaveCount(2);
+  await expect(s.page.getByText('Chargeback recovery', { exact: true })).toHaveCount(2);
+  await expect(s.page.getByText('$142.50 taken from your available balance')).toBeVisible();
+  await expect(s.page.getByText('$7.50 taken from your available balance')).toBeVisible();
 });

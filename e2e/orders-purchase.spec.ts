@@ -213,8 +213,9 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
   const saleLine = s.page
     .getByRole('table', { name: 'Balance history' })
     .getByRole('row')
-    .filter({ hasText: 'Sale completed: paid to your balance' });
+    .filter({ hasText: 'Sale completed' });
   await expect(saleLine.getByRole('link', { name: title })).toHaveAttribute('href', new URL(orderUrl).pathname);
+  await expect(saleLine.getByText('$94.05 added to your available balance')).toBeVisible();
   await expect(saleLine.getByText('Sale price $99.00, platform fee $4.95, you received $94.05.')).toBeVisible();
   await expect(saleLine).toContainText('+$94.05');
 

@@ -235,17 +235,22 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   await expect(list.getByRole('listitem').nth(1)).toContainText('$25.00');
   await expect(list.getByRole('listitem').nth(1)).toContainText('To IBAN DE… ending 3000');
   await expect(list.getByRole('listitem').nth(1)).toContainText('Transfer reference: SEPA-2026-0417');
-  // So is the balance history: each line a card with its amount first, "Held" only where it moved.
+  // So is the balance history: each line a card that says in words where its money went (decision 200).
   const balance = s.page.getByRole('list', { name: 'Balance history' });
-  // Newest first: the payout sent (it leaves the held balance only), then the request taken back.
+  // Newest first: the payout sent (it leaves the held balance only), the request taken back, then the two requests.
   await expect(balance.getByRole('listitem').first()).toContainText('Payout sent');
-  await expect(balance.getByRole('listitem').first()).toContainText('Held -$25.00');
+  await expect(balance.getByRole('listitem').first()).toContainText('$25.00 sent to you from held');
   await expect(balance.getByRole('listitem').nth(1)).toContainText('Payout request canceled');
-  await expect(balance.getByRole('listitem').nth(1)).toContainText('Held -$10.00');
+  await expect(balance.getByRole('listitem').nth(1)).toContainText(
+    '$10.00 moved back from held to your available balance',
+  );
+  await expect(balance.getByRole('listitem').nth(2)).toContainText(
+    '$10.00 moved from your available balance to held for payouts',
+  );
   const credit = balance.getByRole('listitem').last();
-  await expect(credit).toContainText('+$50.00');
   await expect(credit).toContainText('Balance credit');
-  await expect(credit).not.toContainText('Held');
+  await expect(credit).toContainText('$50.00 added to your available balance');
+  await expect(credit).not.toContainText('held');
   const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -26,7 +26,7 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   canceled: 'Canceled',
 };
 
-/** What a ledger transaction records, for the wallet's history lines. */
+/** What a ledger transaction records; the wallet's history lines say it with `wallet-entry-text.ts`. */
 export const LEDGER_KINDS = [
   'credit',
   'order_payment',
@@ -50,7 +50,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   credit: 'Balance credit',
   order_payment: 'Order payment',
   order_refund: 'Order refund',
-  order_release: 'Sale completed: paid to your balance',
+  order_release: 'Sale completed',
   payout_request: 'Payout requested',
   payout_paid: 'Payout sent',
   payout_rejected: 'Payout rejected',
@@ -59,7 +59,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   dispute_fee_returned: 'Chargeback fee returned',
   chargeback_withdrawal: 'Chargeback: taken by the bank',
   chargeback_reinstatement: 'Chargeback: returned by the bank',
-  chargeback_recovery: 'Chargeback: taken back from your balance',
+  chargeback_recovery: 'Chargeback recovery',
 };
 
 export const payoutSchema = z.object({
@@ -107,12 +107,6 @@ export const walletEntrySchema = z.object({
   createdAt: z.number(),
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
-
-/** A line's label: a partial refund's line for the seller is the rest of the sale reaching their balance. */
-export const walletEntryLabel = (entry: { kind: LedgerKind; sale: SaleSplit | null }) =>
-  entry.kind === 'order_refund' && entry.sale
-    ? 'Sale closed with a partial refund: the rest paid to your balance'
-    : LEDGER_KIND_LABELS[entry.kind];
 
 /** A member's balances (GET /api/wallet); their payouts are paged by GET /api/wallet/payouts, the one list. */
 export const walletSchema = z.object({

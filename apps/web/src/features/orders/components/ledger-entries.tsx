@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Alert, Anchor, Card, Group, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { formatCents, walletEntryLabel, type WalletEntry } from '@accountry/shared/wallet';
+import { formatCents, type WalletEntry } from '@accountry/shared/wallet';
+import { walletEntryLabel, walletEntryMovement } from '@accountry/shared/wallet-entry-text';
 import { orderPagePath } from '../../../components/orders/order-format';
 import { usePlatformFee } from '../../../components/orders/fees';
 import { orderKeys, ordersApi } from '../api/orders-api';
@@ -14,12 +15,14 @@ import { PlainList } from '../../../components/ui/plain-list';
 
 const signed = (cents: number) => (cents === 0 ? '—' : `${cents > 0 ? '+' : ''}${formatCents(cents)}`);
 const amountColor = (cents: number) => (cents < 0 ? 'red.9' : cents > 0 ? 'teal.9' : undefined);
+// A date or an amount broken over two lines reads as two values.
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-/** What a line was: its label, the order's listing, how a sale was split and any memo. */
-function EntryWhat({ e, feePercent }: { e: WalletEntry; feePercent: number | undefined }) {
+/** What a line did to the money, in words, then the order's listing, how a sale was split and any memo. */
+function EntryDetails({ e, feePercent }: { e: WalletEntry; feePercent: number | undefined }) {
   return (
     <>
-      <Text size="sm">{walletEntryLabel(e)}</Text>
+      <Text size="sm">{walletEntryMovement(e)}</Text>
       {e.orderId && (
         <Anchor component={Link} to={orderPagePath(e.orderId)} size="xs" display="block">
           {e.listingTitle ?? 'View order'}
@@ -39,7 +42,10 @@ function EntryWhat({ e, feePercent }: { e: WalletEntry; feePercent: number | und
   );
 }
 
-/** Every movement of the user's balance, newest first, paged by cursor: a table, and on a phone a list of cards. */
+/**
+ * Every movement of the user's balance, newest first, paged by cursor: a table with the signed amounts per balance,
+ * and on a phone a list of cards; each line says in words where its money went (decision 200).
+ */
 export function LedgerEntries() {
   const query = useInfiniteQuery({
     queryKey: orderKeys.entries,
@@ -68,16 +74,12 @@ export function LedgerEntries() {
           {items.map((e) => (
             <Card component="li" key={e.id} withBorder padding="xs">
               <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
-                <Text fw={700} c={amountColor(e.availableCents)}>
-                  {signed(e.availableCents)}
-                </Text>
+                <Text fw={700}>{walletEntryLabel(e)}</Text>
                 <Text size="sm" c="dimmed" ta="right">
                   {formatDateTime(e.createdAt)}
                 </Text>
               </Group>
-              {/* Held moves only with payouts: most lines would show a bare dash. */}
-              {e.heldCents !== 0 && <Text size="sm">Held {signed(e.heldCents)}</Text>}
-              <EntryWhat e={e} feePercent={feePercent} />
+              <EntryDetails e={e} feePercent={feePercent} />
             </Card>
           ))}
         </PlainList>
@@ -99,14 +101,19 @@ export function LedgerEntries() {
           <Table.Tbody ref={rows}>
             {items.map((e) => (
               <Table.Tr key={e.id}>
-                <Table.Td>{formatDateTime(e.createdAt)}</Table.Td>
+                <Table.Td style={NO_WRAP}>{formatDateTime(e.createdAt)}</Table.Td>
                 <Table.Td>
-                  <EntryWhat e={e} feePercent={feePercent} />
+                  <Text size="sm" fw={600}>
+                    {walletEntryLabel(e)}
+                  </Text>
+                  <EntryDetails e={e} feePercent={feePercent} />
                 </Table.Td>
-                <Table.Td ta="right" c={amountColor(e.availableCents)}>
+                <Table.Td ta="right" c={amountColor(e.availableCents)} style={NO_WRAP}>
                   {signed(e.availableCents)}
                 </Table.Td>
-                <Table.Td ta="right">{signed(e.heldCents)}</Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>
+                  {signed(e.heldCents)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
