@@ -11,6 +11,12 @@ import { formatDateTime } from '../../lib/format-time';
 
 const providerLabel = (provider: string) => (provider === 'stripe' ? 'Stripe' : 'Accountry balance');
 
+/**
+ * Where the focus goes once an action on the order took away the button that was used (paid, accepted, disputed,
+ * canceled, reviewed): the summary, whose status says what the action did (decision 185).
+ */
+export const orderSummaryElement = () => document.getElementById('order-summary');
+
 /** What was bought, from whom, for how much, and where the order stands. */
 export function OrderSummary({ order }: { order: OrderDetail }) {
   const money = (cents: number) => formatPrice(cents, order.currency);
@@ -26,10 +32,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
     ['Ordered', formatDateTime(order.createdAt)],
     ['Delivery time', DELIVERY_TIME_LABELS[order.deliveryTime]],
     ['Protection', protectionLabel(order.protectionDays)],
-    // What support asks for, and what an admin searches the orders by.
-    ['Order number', order.id],
   ];
-  if (order.paymentRef) facts.push([`Payment reference (${providerLabel(order.provider)})`, order.paymentRef]);
   if (order.refundedCents > 0) facts.push(['Refunded to the buyer', money(order.refundedCents)]);
   if (order.feeCents !== null && order.viewerRole !== 'buyer') facts.push(['Platform fee', money(order.feeCents)]);
   if (order.sellerReceivesCents !== null)
@@ -39,8 +42,12 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
         ? `${money(order.sellerReceivesCents)}, after the platform fee`
         : money(order.sellerReceivesCents),
     ]);
+  // What support asks for, and what an admin searches the orders by: each on a whole line, so a phone's half of the
+  // width does not break it in two.
+  const references: Array<[string, string]> = [['Order number', order.id]];
+  if (order.paymentRef) references.push([`Payment reference (${providerLabel(order.provider)})`, order.paymentRef]);
   return (
-    <Card withBorder component="section" aria-label="Order summary">
+    <Card withBorder component="section" aria-label="Order summary" id="order-summary" tabIndex={-1}>
       <Group wrap="nowrap" align="flex-start">
         <ListingThumb src={order.thumbUrl} w={72} />
         <Stack gap={4} miw={0}>
@@ -53,8 +60,8 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
         </Stack>
       </Group>
       <SimpleGrid component="dl" cols={2} spacing="xs" verticalSpacing={6} mt="md" mb={0}>
-        {facts.map(([term, value]) => (
-          <div key={term}>
+        {[...facts, ...references].map(([term, value], i) => (
+          <div key={term} style={i >= facts.length ? { gridColumn: '1 / -1' } : undefined}>
             <Text component="dt" size="xs" c="dimmed">
               {term}
             </Text>

@@ -12,6 +12,9 @@ import { orderKeys, ordersApi } from '../api/orders-api';
 import { correctionsLeftText } from './corrections-left-text';
 import { useOrderAction } from './use-order-action';
 
+/** What the seller sees of delivered credentials: where the focus goes once the delivery took the form away. */
+export const CREDENTIALS_SUMMARY_ID = 'delivered-credentials';
+
 const EMPTY: Required<CredentialsInput> = { login: '', password: '', emailAccess: '', recoveryCodes: '', notes: '' };
 const MAX = 2000;
 
@@ -96,6 +99,7 @@ export function DeliverForm({
               'You can correct them until the buyer reveals them.',
             confirmLabel: 'Deliver',
             onConfirm: send,
+            returnFocusTo: () => document.getElementById(CREDENTIALS_SUMMARY_ID),
           },
     );
   };

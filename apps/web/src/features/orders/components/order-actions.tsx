@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import type { OrderDetail } from '@accountry/shared/orders';
+import { orderSummaryElement } from '../../../components/orders/order-summary';
 import { redirectToPayment } from '../../../components/orders/payment-return';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
@@ -20,6 +21,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
     onSuccess: async ({ order: next, redirectUrl }) => {
       if (redirectUrl) return redirectToPayment(id, redirectUrl);
       client.setQueryData(orderKeys.detail(id), next);
+      // The Pay button goes with the payment: the focus goes to where the order now stands.
+      orderSummaryElement()?.focus();
       toast.success(ORDER_MESSAGES.paid);
       await client.invalidateQueries({ queryKey: orderKeys.all });
     },
@@ -42,6 +45,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       danger: true,
       reason: { label: 'Reason (optional, the seller sees it)' },
       onConfirm: (reason) => cancel.mutateAsync(reason),
+      returnFocusTo: orderSummaryElement,
     });
   const askAccept = () =>
     confirm.ask({
@@ -54,6 +58,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           : 'Only accept once you have signed in and secured the account. The seller is paid right away.',
       confirmLabel: 'Accept the account',
       onConfirm: () => accept.mutateAsync(undefined),
+      returnFocusTo: orderSummaryElement,
     });
   const askDispute = () =>
     confirm.ask({
@@ -64,6 +69,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       danger: true,
       reason: { label: 'What is the problem?', required: true, minLength: 10 },
       onConfirm: (reason) => dispute.mutateAsync(reason),
+      returnFocusTo: orderSummaryElement,
     });
 
   const buttons = [

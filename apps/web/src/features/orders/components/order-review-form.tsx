@@ -1,7 +1,9 @@
 import { Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail } from '@accountry/shared/orders';
+import { orderSummaryElement } from '../../../components/orders/order-summary';
 import { SellerReviewForm } from '../../../components/reviews/seller-review-form';
+import { focusLost } from '../../../lib/use-focus-return';
 import { orderKeys } from '../api/orders-api';
 
 /** The buyer of a completed order rates the seller once (the server says when: `canReview`). */
@@ -25,6 +27,10 @@ export function OrderReviewForm({ order }: { order: OrderDetail }) {
       onReviewed={async () => {
         await client.invalidateQueries({ queryKey: orderKeys.detail(order.id) });
         void client.invalidateQueries({ queryKey: ['listing', order.listingId] });
+        // The form went with the review: the focus goes to the order rather than to the page's body.
+        requestAnimationFrame(() => {
+          if (focusLost()) orderSummaryElement()?.focus();
+        });
       }}
     />
   );

@@ -7,7 +7,7 @@ import { ORDER_MESSAGES, credentialsViewedLine } from '@accountry/shared/order-m
 import type { OrderDetail } from '@accountry/shared/orders';
 import { formatDateTime } from '../../../lib/format-time';
 import { correctionsLeftText } from './corrections-left-text';
-import { DeliverForm } from './deliver-form';
+import { CREDENTIALS_SUMMARY_ID, DeliverForm } from './deliver-form';
 
 /**
  * What the seller sees of delivered credentials: when the buyer viewed them, and while the buyer has not, a way to
@@ -40,7 +40,7 @@ export function SellerCredentials({ order }: { order: OrderDetail }) {
   const checking = order.status === 'delivered';
   const left = MAX_CREDENTIAL_CORRECTIONS - corrections;
   return (
-    <Stack gap="xs" ref={summary} tabIndex={-1} style={{ outlineOffset: 4 }}>
+    <Stack gap="xs" ref={summary} id={CREDENTIALS_SUMMARY_ID} tabIndex={-1} style={{ outlineOffset: 4 }}>
       <Text size="sm">Delivered {order.deliveredAt ? formatDateTime(order.deliveredAt) : ''}.</Text>
       {corrections > 0 && (
         <Text size="sm">
