@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button, Card, Group, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Table, Text, type ButtonProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
@@ -14,32 +14,32 @@ import { PlainList } from '../../../components/ui/plain-list';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadError } from '../../../components/ui/load-error';
 
-function Status({ p, onCancel }: { p: Payout; onCancel: (p: Payout) => void }) {
+/** Why a payout was rejected, or that an open one waits for the team's review. */
+function StatusNote({ p }: { p: Payout }) {
+  const note = p.reason || (p.status === 'open' ? WALLET_MESSAGES.payoutWaiting : '');
+  if (!note) return null;
   return (
-    <>
-      <PayoutStatusBadge status={p.status} />
-      {p.reason && (
-        <Text size="xs" c="dimmed">
-          {p.reason}
-        </Text>
-      )}
-      {p.status === 'open' && (
-        <Text size="xs" c="dimmed">
-          {WALLET_MESSAGES.payoutWaiting}
-        </Text>
-      )}
-      {p.status === 'open' && (
-        <Button
-          variant="subtle"
-          size="compact-xs"
-          display="block"
-          onClick={() => onCancel(p)}
-          aria-label={`Cancel the payout request of ${formatCents(p.amountCents)}`}
-        >
-          Cancel request
-        </Button>
-      )}
-    </>
+    <Text size="xs" c="dimmed">
+      {note}
+    </Text>
+  );
+}
+
+/** An open request's way back; `look` sizes it for the table or for a phone's card. */
+function CancelRequest({
+  payout: p,
+  onCancel,
+  ...look
+}: { payout: Payout; onCancel: (p: Payout) => void } & ButtonProps) {
+  if (p.status !== 'open') return null;
+  return (
+    <Button
+      {...look}
+      onClick={() => onCancel(p)}
+      aria-label={`Cancel the payout request of ${formatCents(p.amountCents)}`}
+    >
+      Cancel request
+    </Button>
   );
 }
 
@@ -97,17 +97,18 @@ export function PayoutHistory() {
         <PlainList aria-label="Payouts" id="payout-history" tabIndex={-1} ref={cards}>
           {payouts.map((p) => (
             <Card component="li" key={p.id} withBorder padding="xs">
-              <Group justify="space-between" gap="xs">
+              <Group justify="space-between" gap="xs" wrap="nowrap">
                 <Text fw={700}>{formatCents(p.amountCents)}</Text>
-                <div>
-                  <Status p={p} onCancel={cancel.ask} />
-                </div>
+                <PayoutStatusBadge status={p.status} />
               </Group>
+              <StatusNote p={p} />
               <Text size="sm">Requested {formatDateTime(p.createdAt)}</Text>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 To {destinationOf(p)}
               </Text>
               <PayoutReference p={p} />
+              {/* Last, a whole button wide enough for a thumb, rather than a link-sized one beside the amount. */}
+              <CancelRequest payout={p} onCancel={cancel.ask} variant="default" size="xs" mt="xs" />
             </Card>
           ))}
         </PlainList>
@@ -132,7 +133,9 @@ export function PayoutHistory() {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.createdAt)}</Table.Td>
               <Table.Td ta="right">{formatCents(p.amountCents)}</Table.Td>
               <Table.Td>
-                <Status p={p} onCancel={cancel.ask} />
+                <PayoutStatusBadge status={p.status} />
+                <StatusNote p={p} />
+                <CancelRequest payout={p} onCancel={cancel.ask} variant="subtle" size="compact-xs" display="block" />
               </Table.Td>
               <Table.Td>
                 {destinationOf(p)}
