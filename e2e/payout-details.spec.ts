@@ -235,7 +235,7 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   await expect(list.getByRole('listitem').nth(1)).toContainText('$25.00');
   await expect(list.getByRole('listitem').nth(1)).toContainText('To IBAN DE… ending 3000');
   await expect(list.getByRole('listitem').nth(1)).toContainText('Transfer reference: SEPA-2026-0417');
-  // So is the balance history: each line a card that says in words where its money went (decision 200).
+  // So is the balance history: each line a card that says in words where its money went (decision 201).
   const balance = s.page.getByRole('list', { name: 'Balance history' });
   // Newest first: the payout sent (it leaves the held balance only), the request taken back, then the two requests.
   await expect(balance.getByRole('listitem').first()).toContainText('Payout sent');

@@ -44,7 +44,7 @@ function EntryDetails({ e, feePercent }: { e: WalletEntry; feePercent: number | 
 
 /**
  * Every movement of the user's balance, newest first, paged by cursor: a table with the signed amounts per balance,
- * and on a phone a list of cards; each line says in words where its money went (decision 200).
+ * and on a phone a list of cards; each line says in words where its money went (decision 201).
  */
 export function LedgerEntries() {
   const query = useInfiniteQuery({
