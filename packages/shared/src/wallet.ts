@@ -108,11 +108,27 @@ export const walletEntrySchema = z.object({
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
 
+/**
+ * Money kept from payouts while a chargeback on an order settled before it is open or lost and not yet recovered
+ * (decision 199): the bank's disputed amount while open, what is left to recover once lost.
+ */
+export const chargebackHoldSchema = z.object({
+  orderId: z.string(),
+  listingTitle: z.string(),
+  status: z.enum(['open', 'lost']),
+  heldCents: z.number(),
+});
+export type ChargebackHold = z.infer<typeof chargebackHoldSchema>;
+
 /** A member's balances (GET /api/wallet); their payouts are paged by GET /api/wallet/payouts, the one list. */
 export const walletSchema = z.object({
   availableCents: z.number(),
   /** Held by open payout requests. */
   heldCents: z.number(),
+  /** Kept back from payouts for chargebacks (decision 199), and what a payout may take now: available less that. */
+  chargebackHolds: z.array(chargebackHoldSchema),
+  chargebackHeldCents: z.number(),
+  payableCents: z.number(),
   /** Paid for purchases not yet completed, or owed for sales in escrow (informational). */
   inEscrowAsBuyerCents: z.number(),
   inEscrowAsSellerCents: z.number(),
@@ -148,7 +164,17 @@ const payoutReference = z
 export const PAYOUT_REFERENCE_USED = 'PAYOUT_REFERENCE_USED';
 const allowDuplicateReference = z.boolean().optional();
 
-export const payoutPaidSchema = z.strictObject({ reference: payoutReference, allowDuplicateReference });
+/**
+ * Marking paid a payout whose member has less available than their chargebacks keep back is a 409 with this code,
+ * unless the request confirms it (decision 199).
+ */
+export const PAYOUT_CHARGEBACK_AT_STAKE = 'PAYOUT_CHARGEBACK_AT_STAKE';
+
+export const payoutPaidSchema = z.strictObject({
+  reference: payoutReference,
+  allowDuplicateReference,
+  allowChargebackAtStake: z.boolean().optional(),
+});
 /** A paid payout's reference corrected; `previousReference` is the one the admin saw, the write's condition. */
 export const payoutReferenceCorrectionSchema = z.strictObject({
   reference: payoutReference,

@@ -118,9 +118,9 @@ export function adminOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       W.adminPayoutPaid,
       { schema: { tags, params, body: payoutPaidSchema, response: { 200: ok, ...errors } } },
       async (request) => {
-        const { reference, allowDuplicateReference } = request.body;
+        const { reference, ...confirmations } = request.body;
         const admin = requireAdmin(request);
-        await decidePayout(deps, admin, request.params.id, { paid: true, reference }, allowDuplicateReference);
+        await decidePayout(deps, admin, request.params.id, { paid: true, reference }, confirmations);
         return { ok: true as const };
       },
     );

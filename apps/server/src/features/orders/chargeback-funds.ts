@@ -12,7 +12,7 @@ import { chargebackBooked, setChargebackBooked } from './chargebacks.repository'
 const SETTLED: readonly OrderState[] = ['completed', 'refunded', 'canceled'];
 
 /** Whether the order was settled in any part before its chargeback opened: escrow holds none of what the bank takes. */
-export const settledBeforeChargeback = (order: OrdersTable, orderStatusAtOpen: OrderState) =>
+export const settledBeforeChargeback = (order: Pick<OrdersTable, 'paidAt'>, orderStatusAtOpen: OrderState) =>
   order.paidAt !== null && SETTLED.includes(orderStatusAtOpen);
 
 /**

@@ -129,3 +129,43 @@ export async function latestChargeback(db: Database, orderId: string) {
     .orderBy('id', 'desc')
     .executeTakeFirst();
 }
+
+/**
+ * The chargebacks on a member's orders that may still take money back from a party (decision 199): open, or lost with
+ * something left to recover (`CHARGEBACK_TO_RECOVER`, qualified here), with what says whom and how much.
+ */
+export function chargebacksAtStakeFor(db: Database, userId: string) {
+  return db
+    .selectFrom('chargebacks as c')
+    .innerJoin('orders as o', 'o.id', 'c.orderId')
+    .innerJoin('listings as l', 'l.id', 'o.listingId')
+    .select([
+      'c.status',
+      'c.amountCents',
+      'c.orderStatusAtOpen',
+      'c.withdrawnCents',
+      'c.reinstatedCents',
+      'c.recoveredCents',
+      'o.id as orderId',
+      'o.status as orderStatus',
+      'o.priceCents',
+      'o.refundedCents',
+      'o.paidAt',
+      'o.buyerId',
+      'o.sellerId',
+      'l.title as listingTitle',
+    ])
+    .where((eb) => eb.or([eb('o.sellerId', '=', userId), eb('o.buyerId', '=', userId)]))
+    .where((eb) =>
+      eb.or([
+        eb('c.status', '=', 'open'),
+        eb.and([
+          eb('c.status', '=', 'lost'),
+          eb('c.withdrawnCents', '>', eb('c.reinstatedCents', '+', eb.ref('c.recoveredCents'))),
+        ]),
+      ]),
+    )
+    .orderBy('c.openedAt')
+    .orderBy('c.id')
+    .execute();
+}

@@ -11,6 +11,7 @@ import { payoutDestination } from './payout-methods.service';
 import { mayTrade } from './order-listings.repository';
 import { assertNotParty } from './admin-not-party';
 import { checkReferenceUnused } from './payout-reference.service';
+import { checkChargebacksCovered, refuseHeldForChargebacks } from './chargeback-holds';
 import { ownPayout } from './wallet.service';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
@@ -51,6 +52,7 @@ export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: 
     // for it, and then finds the account closed (decision 169).
     if (!(await mayTrade(trx, user.id))) throw forbidden(W.payoutAccountClosed);
     await refuseOverDailyLimit(trx, user.id, now);
+    await refuseHeldForChargebacks(trx, user.id, amountCents, min);
     const destination = await payoutDestination(trx, user.id, now);
     await trx
       .insertInto('payouts')
@@ -147,16 +149,23 @@ export async function cancelPayout(deps: AppDeps, user: AuthUser, id: string): P
   return ownPayout(deps, user.id, id);
 }
 
+/** The warnings an admin marking a payout paid has confirmed past (decisions 188, 199). */
+export interface PaidConfirmations {
+  allowDuplicateReference?: boolean;
+  allowChargebackAtStake?: boolean;
+}
+
 /**
  * An admin marks a payout sent (the money leaves the platform) or rejects it (back to available); both audited. A
- * reference another payout has is a 409 unless `allowDuplicateReference` (decision 188).
+ * reference another payout has is a 409 unless `allowDuplicateReference` (decision 188); so is a member's balance
+ * that no longer covers what chargebacks hold, unless `allowChargebackAtStake` (decision 199).
  */
 export async function decidePayout(
   deps: AppDeps,
   admin: AuthUser,
   id: string,
   decision: PayoutDecision,
-  allowDuplicateReference = false,
+  confirmations: PaidConfirmations = {},
 ) {
   const now = deps.clock.now();
   const { paid } = decision;
@@ -168,7 +177,9 @@ export async function decidePayout(
     assertNotParty(admin.id, [payout.userId], W.ownPayoutDecision);
     // Decided already: said before any warning about the reference, which would not matter then.
     if (payout.status !== 'open') throw conflict(W.payoutNotOpen);
-    const duplicate = paid && (await checkReferenceUnused(trx, id, reference, allowDuplicateReference));
+    // Whether to pay at all comes before what is recorded of it.
+    const atStake = paid && (await checkChargebacksCovered(trx, payout, !!confirmations.allowChargebackAtStake));
+    const duplicate = paid && (await checkReferenceUnused(trx, id, reference, !!confirmations.allowDuplicateReference));
     const status = paid ? 'paid' : 'rejected';
     await endOpenPayout(trx, payout, { status, by: admin.id, reason, reference }, now);
     const url = deps.config.publicUrl;
@@ -191,6 +202,7 @@ export async function decidePayout(
           reason,
           ...(paid ? { reference } : {}),
           ...(duplicate ? { duplicateReferenceConfirmed: true } : {}),
+          ...(atStake ? { chargebackHeldCents: atStake } : {}),
         },
       },
       now,

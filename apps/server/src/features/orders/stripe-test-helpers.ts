@@ -21,8 +21,13 @@ export interface StripeTestContext extends TestContext {
   fake: FakeStripe;
 }
 
-/** The app with PAYMENT_PROVIDER=stripe, listening on 127.0.0.1, and a fake Stripe that delivers webhooks to it. */
-export async function createStripeTestApp(): Promise<StripeTestContext> {
+/**
+ * The app with PAYMENT_PROVIDER=stripe, listening on 127.0.0.1, and a fake Stripe that delivers webhooks to it; `make`
+ * builds the app from its environment (a race app's, for races).
+ */
+export async function createStripeTestApp(
+  make: (env: Record<string, string>) => Promise<TestContext> = (env) => createTestApp(env),
+): Promise<StripeTestContext> {
   // The fake signs with the app's manual clock, which exists only once the app does.
   const time: { clock?: TestContext['clock'] } = {};
   const fake = await FakeStripe.start({
@@ -30,7 +35,7 @@ export async function createStripeTestApp(): Promise<StripeTestContext> {
     webhookSecret: STRIPE_WEBHOOK_SECRET,
     now: () => time.clock?.now() ?? Date.now(),
   });
-  const ctx = await createTestApp({
+  const ctx = await make({
     PAYMENT_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: STRIPE_KEY,
     STRIPE_WEBHOOK_SECRET,

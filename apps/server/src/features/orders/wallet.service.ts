@@ -12,6 +12,7 @@ import { recordAudit } from '../../lib/audit';
 import { decodeCursor, encodeCursor, type Keyset } from '../../lib/keyset-cursor';
 import { EXTERNAL, availableAccount, balanceOf, heldAccount, postLedgerOr409 } from '../../lib/ledger';
 import { queueBalanceCreditMail } from './wallet-mails';
+import { payoutAllowance } from './chargeback-holds';
 
 const PAGE = 25;
 
@@ -72,15 +73,18 @@ async function escrowSum(db: Database, column: 'buyerId' | 'sellerId', userId: s
 /** The member's balances; their payouts are listed a page at a time by `ownPayoutsPage`, the one list of them. */
 export async function walletOf(deps: AppDeps, userId: string): Promise<Wallet> {
   const db = deps.db.db;
-  const [availableCents, heldCents, inEscrowAsBuyerCents, inEscrowAsSellerCents] = await Promise.all([
-    balanceOf(db, availableAccount(userId)),
+  const [allowance, heldCents, inEscrowAsBuyerCents, inEscrowAsSellerCents] = await Promise.all([
+    payoutAllowance(db, userId),
     balanceOf(db, heldAccount(userId)),
     escrowSum(db, 'buyerId', userId),
     escrowSum(db, 'sellerId', userId),
   ]);
   return {
-    availableCents,
+    availableCents: allowance.availableCents,
     heldCents,
+    chargebackHolds: allowance.holds,
+    chargebackHeldCents: allowance.heldCents,
+    payableCents: allowance.payableCents,
     inEscrowAsBuyerCents,
     inEscrowAsSellerCents,
     platformFeePercent: deps.config.orders.platformFeePercent,

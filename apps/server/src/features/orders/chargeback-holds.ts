@@ -1,0 +1,78 @@
+import { chargebackOwedBy } from '@accountry/shared/chargeback-recovery';
+import { payoutAtStakeWarning, payoutHeldMessage } from '@accountry/shared/chargeback-holds';
+import { PAYOUT_CHARGEBACK_AT_STAKE, type ChargebackHold } from '@accountry/shared/wallet';
+import type { Database } from '../../db/database';
+import { accountLock, lockKeys } from '../../db/key-lock';
+import { AppError, conflict } from '../../lib/app-error';
+import { availableAccount, balanceOf } from '../../lib/ledger';
+import { chargebacksAtStakeFor } from './chargebacks.repository';
+import { settledBeforeChargeback } from './chargeback-funds';
+
+/**
+ * What chargebacks on orders settled before them keep from a member's payouts (decision 199): of each the member would
+ * owe (`chargebackOwedBy`), what the bank disputes while it is open, and what is left to recover once it is lost. An
+ * order escrow held is left out: its refund pays the bank from escrow, nothing is owed by anyone.
+ */
+export async function chargebackHoldsOf(db: Database, userId: string): Promise<ChargebackHold[]> {
+  const rows = await chargebacksAtStakeFor(db, userId);
+  return rows
+    .filter((c) => settledBeforeChargeback(c, c.orderStatusAtOpen))
+    .filter((c) => {
+      const order = { status: c.orderStatus, priceCents: c.priceCents, refundedCents: c.refundedCents };
+      return (chargebackOwedBy(order) === 'seller' ? c.sellerId : c.buyerId) === userId;
+    })
+    .map((c) => ({
+      orderId: c.orderId,
+      listingTitle: c.listingTitle,
+      status: c.status === 'open' ? ('open' as const) : ('lost' as const),
+      heldCents: c.status === 'open' ? c.amountCents : c.withdrawnCents - c.reinstatedCents - c.recoveredCents,
+    }));
+}
+
+/** The member's available balance, what chargebacks keep from it, and what a payout may take: the rest, if any. */
+export async function payoutAllowance(db: Database, userId: string) {
+  const [holds, availableCents] = await Promise.all([
+    chargebackHoldsOf(db, userId),
+    balanceOf(db, availableAccount(userId)),
+  ]);
+  const heldCents = holds.reduce((sum, h) => sum + h.heldCents, 0);
+  return { holds, heldCents, availableCents, payableCents: Math.max(0, availableCents - heldCents) };
+}
+
+/**
+ * A payout request may take only what chargebacks leave of the available balance (decision 199): a 409 naming what is
+ * held and why. Read under the account's lock, which an admin's recovery takes too, so neither reads the other halfway.
+ */
+export async function refuseHeldForChargebacks(
+  trx: Database,
+  userId: string,
+  amountCents: number,
+  minimumCents: number,
+) {
+  const { holds, payableCents } = await payoutAllowance(trx, userId);
+  if (holds.length === 0 || amountCents <= payableCents) return;
+  throw conflict(payoutHeldMessage(payableCents, minimumCents, holds));
+}
+
+/**
+ * Before an admin marks paid an open payout (asked for before a chargeback opened) whose member has less available
+ * than chargebacks hold: a 409 warning unless confirmed, as marking paid records money already sent. What was held when
+ * confirmed past (0 when nothing was short), for the audit log. Under the member's account lock.
+ */
+export async function checkChargebacksCovered(
+  trx: Database,
+  payout: { userId: string; amountCents: number },
+  confirmed: boolean,
+) {
+  await lockKeys(trx, [accountLock(payout.userId)]);
+  const { holds, heldCents, availableCents } = await payoutAllowance(trx, payout.userId);
+  if (heldCents <= availableCents) return 0;
+  if (confirmed) return heldCents;
+  const member = await trx
+    .selectFrom('users')
+    .select('displayName')
+    .where('id', '=', payout.userId)
+    .executeTakeFirstOrThrow();
+  const message = payoutAtStakeWarning(member.displayName, holds, availableCents, payout.amountCents);
+  throw new AppError(409, PAYOUT_CHARGEBACK_AT_STAKE, message);
+}
