@@ -77,6 +77,11 @@ export const payoutSchema = z.object({
   reference: z.string(),
   /** For admins: an open payout's whole details can be asked for (decision 174); false once decided or erased. */
   detailsKept: z.boolean().optional(),
+  /**
+   * For admins, on an open payout whose member has less available than chargebacks hold (decision 199): what they
+   * hold and what is available beside the payout, so it is seen before the money is sent.
+   */
+  chargebackAtStake: z.object({ heldCents: z.number(), availableCents: z.number() }).optional(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
 

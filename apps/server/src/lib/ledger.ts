@@ -128,6 +128,15 @@ export async function balanceOf(db: Database, accountId: string): Promise<number
   return Number(row?.balanceCents ?? 0);
 }
 
+/** Several accounts' balances in one statement: 0 for an account never posted to. */
+export async function balancesOf(db: Database, accountIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = accountIds.length
+    ? await db.selectFrom('ledgerAccounts').select(['id', 'balanceCents']).where('id', 'in', accountIds).execute()
+    : [];
+  const found = new Map(rows.map((r) => [r.id, Number(r.balanceCents)]));
+  return new Map(accountIds.map((id) => [id, found.get(id) ?? 0]));
+}
+
 /**
  * The ledger check (tests after each test, admin health figure): all entries sum to zero, every transaction is
  * balanced, every stored balance equals the sum of its entries, and no account but `external` is negative.

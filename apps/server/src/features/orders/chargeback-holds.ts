@@ -4,39 +4,58 @@ import { PAYOUT_CHARGEBACK_AT_STAKE, type ChargebackHold } from '@accountry/shar
 import type { Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
 import { AppError, conflict } from '../../lib/app-error';
-import { availableAccount, balanceOf } from '../../lib/ledger';
+import { availableAccount, balancesOf } from '../../lib/ledger';
 import { chargebacksAtStakeFor } from './chargebacks.repository';
 import { settledBeforeChargeback } from './chargeback-funds';
 
 /**
- * What chargebacks on orders settled before them keep from a member's payouts (decision 199): of each the member would
+ * What chargebacks on orders settled before them keep from each member's payouts (decision 199): of each a member would
  * owe (`chargebackOwedBy`), what the bank disputes while it is open, and what is left to recover once it is lost. An
  * order escrow held is left out: its refund pays the bank from escrow, nothing is owed by anyone.
  */
-export async function chargebackHoldsOf(db: Database, userId: string): Promise<ChargebackHold[]> {
-  const rows = await chargebacksAtStakeFor(db, userId);
-  return rows
-    .filter((c) => settledBeforeChargeback(c, c.orderStatusAtOpen))
-    .filter((c) => {
-      const order = { status: c.orderStatus, priceCents: c.priceCents, refundedCents: c.refundedCents };
-      return (chargebackOwedBy(order) === 'seller' ? c.sellerId : c.buyerId) === userId;
-    })
-    .map((c) => ({
+async function chargebackHoldsOf(db: Database, userIds: readonly string[]) {
+  const holds = new Map<string, ChargebackHold[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return holds;
+  for (const c of await chargebacksAtStakeFor(db, userIds)) {
+    if (!settledBeforeChargeback(c, c.orderStatusAtOpen)) continue;
+    const order = { status: c.orderStatus, priceCents: c.priceCents, refundedCents: c.refundedCents };
+    const owing = chargebackOwedBy(order) === 'seller' ? c.sellerId : c.buyerId;
+    holds.get(owing)?.push({
       orderId: c.orderId,
       listingTitle: c.listingTitle,
-      status: c.status === 'open' ? ('open' as const) : ('lost' as const),
+      status: c.status === 'open' ? 'open' : 'lost',
       heldCents: c.status === 'open' ? c.amountCents : c.withdrawnCents - c.reinstatedCents - c.recoveredCents,
-    }));
+    });
+  }
+  return holds;
 }
 
-/** The member's available balance, what chargebacks keep from it, and what a payout may take: the rest, if any. */
-export async function payoutAllowance(db: Database, userId: string) {
-  const [holds, availableCents] = await Promise.all([
-    chargebackHoldsOf(db, userId),
-    balanceOf(db, availableAccount(userId)),
+export interface PayoutAllowance {
+  holds: ChargebackHold[];
+  /** What the holds keep back, the available balance, and what a payout may take: the rest, if any. */
+  heldCents: number;
+  availableCents: number;
+  payableCents: number;
+}
+
+/** Each member's available balance and what chargebacks keep from it, in two statements whatever their number. */
+export async function payoutAllowances(db: Database, userIds: readonly string[]) {
+  const [holds, balances] = await Promise.all([
+    chargebackHoldsOf(db, userIds),
+    balancesOf(db, userIds.map(availableAccount)),
   ]);
-  const heldCents = holds.reduce((sum, h) => sum + h.heldCents, 0);
-  return { holds, heldCents, availableCents, payableCents: Math.max(0, availableCents - heldCents) };
+  return new Map(
+    userIds.map((id): [string, PayoutAllowance] => {
+      const own = holds.get(id) ?? [];
+      const heldCents = own.reduce((sum, h) => sum + h.heldCents, 0);
+      const availableCents = balances.get(availableAccount(id)) ?? 0;
+      return [id, { holds: own, heldCents, availableCents, payableCents: Math.max(0, availableCents - heldCents) }];
+    }),
+  );
+}
+
+export async function payoutAllowance(db: Database, userId: string): Promise<PayoutAllowance> {
+  return (await payoutAllowances(db, [userId])).get(userId)!;
 }
 
 /**

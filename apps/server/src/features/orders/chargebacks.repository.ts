@@ -131,10 +131,10 @@ export async function latestChargeback(db: Database, orderId: string) {
 }
 
 /**
- * The chargebacks on a member's orders that may still take money back from a party (decision 199): open, or lost with
- * something left to recover (`CHARGEBACK_TO_RECOVER`, qualified here), with what says whom and how much.
+ * The chargebacks on the members' orders that may still take money back from a party (decision 199): open, or lost
+ * with something left to recover (`CHARGEBACK_TO_RECOVER`, qualified here), with what says whom and how much.
  */
-export function chargebacksAtStakeFor(db: Database, userId: string) {
+export function chargebacksAtStakeFor(db: Database, userIds: readonly string[]) {
   return db
     .selectFrom('chargebacks as c')
     .innerJoin('orders as o', 'o.id', 'c.orderId')
@@ -155,7 +155,7 @@ export function chargebacksAtStakeFor(db: Database, userId: string) {
       'o.sellerId',
       'l.title as listingTitle',
     ])
-    .where((eb) => eb.or([eb('o.sellerId', '=', userId), eb('o.buyerId', '=', userId)]))
+    .where((eb) => eb.or([eb('o.sellerId', 'in', userIds), eb('o.buyerId', 'in', userIds)]))
     .where((eb) =>
       eb.or([
         eb('c.status', '=', 'open'),

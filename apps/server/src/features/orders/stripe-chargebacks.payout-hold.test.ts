@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Payout } from '@accountry/shared/wallet';
 import { availableAccount, balanceOf } from '../../lib/ledger';
 import { userWithSession, type Session } from '../../test/test-app';
 import { call, fund, markPaid, withPayoutDetails, type Party } from './orders-test-helpers';
@@ -59,6 +60,8 @@ describe('a chargeback on a sale already paid to the seller', () => {
     const rest = await askPayout(seller, 5_000);
     expect(rest.status).toBe(201);
     const payoutId = (rest.body.payouts as Array<{ id: string }>)[0]!.id;
+    const listed = (await call(ctx, admin, 'GET', '/api/admin/payouts?status=open')).body.items as Payout[];
+    expect(listed.find((p) => p.id === payoutId)).not.toHaveProperty('chargebackAtStake');
     expect((await markPaid(ctx, admin, payoutId)).status).toBe(200);
 
     await bankDecides(ctx, disputeId, 'lost');
@@ -117,6 +120,12 @@ describe('a chargeback on a sale already paid to the seller', () => {
     const firstId = idOf(first);
     const secondId = (second.body.payouts as Array<{ id: string }>).find((p) => p.id !== firstId)!.id;
     await openChargeback(ctx, deal.intent);
+    // The admins' list says so beside each, before anyone sends the money.
+    const listed = (await call(ctx, admin, 'GET', '/api/admin/payouts?status=open')).body.items as Payout[];
+    expect(listed.filter((p) => p.userId === seller.id).map((p) => p.chargebackAtStake)).toEqual([
+      { heldCents: PRICE, availableCents: 0 },
+      { heldCents: PRICE, availableCents: 0 },
+    ]);
 
     const warned = await markPaid(ctx, admin, firstId);
     expect(warned.status).toBe(409);

@@ -12,7 +12,7 @@ import { recordAudit } from '../../lib/audit';
 import { decodeCursor, encodeCursor, type Keyset } from '../../lib/keyset-cursor';
 import { EXTERNAL, availableAccount, balanceOf, heldAccount, postLedgerOr409 } from '../../lib/ledger';
 import { queueBalanceCreditMail } from './wallet-mails';
-import { payoutAllowance } from './chargeback-holds';
+import { payoutAllowance, payoutAllowances } from './chargeback-holds';
 
 const PAGE = 25;
 
@@ -153,10 +153,18 @@ function pageOf(rows: PayoutRow[], item: (row: PayoutRow) => Payout) {
 /** Admin: payouts by status; an open one's whole details are asked for one at a time (payout-destination.service). */
 export async function payoutsPage(deps: AppDeps, status: PayoutStatus, cursor: string | undefined) {
   const rows = await payoutRows(deps.db.db, { status, after: decodeCursor(cursor) });
-  return pageOf(rows, ({ sealedDestination, ...p }) => ({
-    ...(p as Payout),
-    detailsKept: p.status === 'open' && sealedDestination !== null,
-  }));
+  // An open payout's member whose balance no longer covers what chargebacks hold: said before the money is sent.
+  const members = status === 'open' ? [...new Set(rows.map((r) => r.userId))] : [];
+  const allowances = await payoutAllowances(deps.db.db, members);
+  return pageOf(rows, ({ sealedDestination, ...p }) => {
+    const a = allowances.get(p.userId);
+    const short = a && a.heldCents > a.availableCents;
+    return {
+      ...(p as Payout),
+      detailsKept: p.status === 'open' && sealedDestination !== null,
+      ...(short ? { chargebackAtStake: { heldCents: a.heldCents, availableCents: a.availableCents } } : {}),
+    };
+  });
 }
 
 /** One of the member's own payouts as the list shows it: the reply to its request and to its cancellation. */

@@ -55,6 +55,14 @@ describe('auditDetails', () => {
     });
   });
 
+  it('says a payout was marked paid past the warning that chargebacks held more than the balance', () => {
+    const paid = { payoutId: 'p1', amountCents: 9_000, reason: '', reference: 'TRF-1', chargebackHeldCents: 20_000 };
+    expect(auditDetailsText('payout.paid', paid)).toBe(
+      'Payout: in the payouts list · Amount: $90.00 · Transfer reference: TRF-1 · ' +
+        'Held for chargebacks: $200.00, marked paid anyway',
+    );
+  });
+
   it("names a recovered chargeback's dispute and links the member it was taken from", () => {
     const details = { chargebackId: 'dp_1', memberId: 'u 1', amountCents: 5_000 };
     expect(auditDetails('order.chargeback_recovery', details)).toEqual([
