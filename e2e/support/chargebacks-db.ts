@@ -103,6 +103,50 @@ export function insertChargebackAfterPartialRefund(
   return orderId;
 }
 
+/**
+ * A card order completed (its seller paid) whose buyer's bank then opened a chargeback of the whole price: settled
+ * before it, so only recorded, and what Stripe took booked as owed to the platform, as the webhook books it (decision
+ * 183). The seller's balance is the journey's to credit.
+ */
+export function insertChargebackOnCompletedOrder(
+  listingId: string,
+  buyerId: string,
+  sellerId: string,
+  priceCents: number,
+) {
+  const db = openE2eDb();
+  const orderId = id();
+  const now = Date.now();
+  db.prepare(
+    `insert into orders (id, listing_id, buyer_id, seller_id, price_cents, currency, refunded_cents, fee_cents, status,
+       provider, provider_ref, delivery_time, protection_days, created_at, updated_at, paid_at, delivered_at,
+       completed_at)
+     values (?, ?, ?, ?, ?, 'USD', 0, ?, 'completed', 'stripe', ?, 'instant', 5, ?, ?, ?, ?, ?)`,
+  ).run(
+    orderId,
+    listingId,
+    buyerId,
+    sellerId,
+    priceCents,
+    Math.round(priceCents * 0.05),
+    `cs_test_${id()}`,
+    now,
+    now,
+    now,
+    now,
+    now,
+  );
+  const disputeId = `dp_test_${id()}`;
+  db.prepare(
+    `insert into chargebacks (id, order_id, amount_cents, reason, status, order_status_at_open, opened_at,
+       withdrawn_cents)
+     values (?, ?, ?, 'fraudulent', 'open', 'completed', ?, ?)`,
+  ).run(disputeId, orderId, priceCents, now, priceCents);
+  bookWithdrawal(db, orderId, disputeId, priceCents, now);
+  db.close();
+  return orderId;
+}
+
 /** One balanced ledger transaction moving what the bank took from the receivable to the card money at Stripe. */
 function bookWithdrawal(
   db: ReturnType<typeof openE2eDb>,

@@ -180,6 +180,7 @@ export const payoutPaidSchema = z.strictObject({
   allowDuplicateReference,
   allowChargebackAtStake: z.boolean().optional(),
 });
+export type PayoutPaidInput = z.infer<typeof payoutPaidSchema>;
 /** A paid payout's reference corrected; `previousReference` is the one the admin saw, the write's condition. */
 export const payoutReferenceCorrectionSchema = z.strictObject({
   reference: payoutReference,

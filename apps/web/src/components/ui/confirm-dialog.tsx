@@ -14,13 +14,14 @@ export interface ConfirmOptions {
   danger?: boolean;
   /** Ask for a reason: 'required' blocks confirming without one. */
   reason?: ReasonField;
-  /** `confirmed`: sent again after the server's warning (`warning`) was shown and confirmed past. */
-  onConfirm: (reason: string, confirmed: boolean) => Promise<unknown>;
+  /** `confirmed`: the codes of the server's warnings (`warning`) shown and confirmed past, to send again with. */
+  onConfirm: (reason: string, confirmed: string[]) => Promise<unknown>;
   /**
-   * A refusal that is a warning (its error code): its message is shown, and confirming again, under `confirmLabel`,
-   * sends with `confirmed`; changing the text takes it away, as the text is then checked anew.
+   * Refusals that are warnings (their error codes): the message is shown, and confirming again, under `confirmLabel`,
+   * sends with its code among `confirmed`, so a second warning can follow the first; changing the text takes them
+   * away, as everything is then checked anew.
    */
-  warning?: { code: string; confirmLabel: string };
+  warning?: { codes: string[]; confirmLabel: string };
   /** Where the focus goes after closing when the button that opened the dialog is gone or disabled (the action did it). */
   returnFocusTo?: () => HTMLElement | null | undefined;
 }
@@ -55,7 +56,8 @@ function problemOf(field: ReasonField, text: string) {
 export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | null; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [warning, setWarning] = useState<string | null>(null);
+  const [warning, setWarning] = useState<{ code: string; message: string } | null>(null);
+  const [confirmedCodes, setConfirmedCodes] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const warningText = useRef<HTMLDivElement>(null);
   const reasonArea = useRef<HTMLTextAreaElement>(null);
@@ -89,6 +91,7 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
     setReason('');
     setError(null);
     setWarning(null);
+    setConfirmedCodes([]);
     onClose();
   };
   const confirm = async () => {
@@ -101,22 +104,30 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
       return focusReason();
     }
     setBusy(true);
+    const confirmed = warning ? [...confirmedCodes, warning.code] : confirmedCodes;
     try {
-      await options.onConfirm(trimmed, warning !== null);
+      await options.onConfirm(trimmed, confirmed);
       setBusy(false);
       setReason('');
       setError(null);
       setWarning(null);
+      setConfirmedCodes([]);
       onClose();
     } catch (err) {
-      const warned = !!options.warning && err instanceof ApiRequestError && err.code === options.warning.code;
+      const warned =
+        err instanceof ApiRequestError && options.warning?.codes.includes(err.code) && !confirmed.includes(err.code)
+          ? { code: err.code, message: err.message }
+          : null;
       // The confirm button was disabled while busy, which dropped the focus: it goes to the message, drawn first; a
       // warning's is read before the way past it, so that a second Enter does not confirm it unread.
       flushSync(() => {
         setBusy(false);
         const field = options.reason?.name ?? 'reason';
-        if (warned) setWarning(err.message);
-        else setError(err instanceof ApiRequestError ? (err.fields[field] ?? err.message) : (err as Error).message);
+        if (warned) {
+          // Those confirmed so far are sent again with the next confirmation.
+          setConfirmedCodes(confirmed);
+          setWarning(warned);
+        } else setError(err instanceof ApiRequestError ? (err.fields[field] ?? err.message) : (err as Error).message);
       });
       if (warned) warningText.current?.focus();
       else if (options.reason) focusReason();
@@ -151,6 +162,7 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
                   // The message is about the text as it was: a corrected one is checked again when confirmed.
                   setError(null);
                   setWarning(null);
+                  setConfirmedCodes([]);
                 }}
                 error={error}
                 lineRef={reasonLine}
@@ -165,7 +177,7 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
                 tabIndex={-1}
                 icon={<IconAlertTriangle aria-hidden />}
               >
-                {warning}
+                {warning.message}
               </Alert>
             )}
             {!options.reason && error && (

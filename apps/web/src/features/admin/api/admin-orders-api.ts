@@ -6,7 +6,13 @@ import {
   type DecisionInput,
   type OrderDetail,
 } from '@accountry/shared/orders';
-import { WALLET_ROUTES, type Payout, type PayoutDestination, type Wallet } from '@accountry/shared/wallet';
+import {
+  WALLET_ROUTES,
+  type Payout,
+  type PayoutDestination,
+  type PayoutPaidInput,
+  type Wallet,
+} from '@accountry/shared/wallet';
 import { api, toQuery } from '../../../lib/api';
 
 type Params = Record<string, string | number | undefined>;
@@ -37,8 +43,7 @@ export const adminOrdersApi = {
   payouts: (p: Params) => api<Page<Payout>>(`${WALLET_ROUTES.adminPayouts}${toQuery(p)}`),
   payoutDestination: (id: string) =>
     api<PayoutDestination>(at(WALLET_ROUTES.adminPayoutDestination, id), { method: 'POST', body: {} }),
-  markPaid: (id: string, reference: string, allowDuplicateReference: boolean) =>
-    api<{ ok: true }>(at(WALLET_ROUTES.adminPayoutPaid, id), { body: { reference, allowDuplicateReference } }),
+  markPaid: (id: string, body: PayoutPaidInput) => api<{ ok: true }>(at(WALLET_ROUTES.adminPayoutPaid, id), { body }),
   correctReference: (
     id: string,
     body: { reference: string; previousReference: string; allowDuplicateReference: boolean },

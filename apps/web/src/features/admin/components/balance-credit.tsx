@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isSelfAction } from '@accountry/shared/admin-rules';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { balanceCreditSchema, formatCents } from '@accountry/shared/wallet';
+import { ChargebackHoldsList } from '../../../components/orders/chargeback-holds-list';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
@@ -85,6 +86,14 @@ export function BalanceCredit({ userId, name, deleted }: { userId: string; name:
               </div>
             ))}
           </SimpleGrid>
+        )}
+        {!!wallet.data?.chargebackHolds.length && (
+          <Stack gap={4} mb="md">
+            <Text size="sm" fw={600}>
+              Held from payouts for chargebacks: {formatCents(wallet.data.chargebackHeldCents)}
+            </Text>
+            <ChargebackHoldsList holds={wallet.data.chargebackHolds} orderPath={(id) => `/admin/orders/${id}`} />
+          </Stack>
         )}
       </QueryState>
       {isSelfAction(me ?? '', userId) ? (

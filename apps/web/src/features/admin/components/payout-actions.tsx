@@ -3,8 +3,10 @@ import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { isSelfAction } from '@accountry/shared/admin-rules';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import {
+  PAYOUT_CHARGEBACK_AT_STAKE,
   PAYOUT_REFERENCE_MAX,
   PAYOUT_REFERENCE_USED,
+  type PayoutPaidInput,
   formatCents,
   payoutPaidSchema,
   type Payout,
@@ -46,8 +48,7 @@ const referenceField = (p: Payout, initial?: string) => ({
 export function usePayoutAsks(returnFocusTo: () => HTMLElement | null) {
   const confirm = useConfirm();
   const markPaid = useAdminAction(
-    (a: { id: string; reference: string; allowDuplicateReference: boolean }) =>
-      adminOrdersApi.markPaid(a.id, a.reference, a.allowDuplicateReference),
+    ({ id, ...body }: PayoutPaidInput & { id: string }) => adminOrdersApi.markPaid(id, body),
     WALLET_MESSAGES.payoutPaid,
   );
   const reject = useAdminAction(
@@ -68,10 +69,16 @@ export function usePayoutAsks(returnFocusTo: () => HTMLElement | null) {
           'The held amount leaves their balance.',
         confirmLabel: 'Mark paid',
         reason: referenceField(p),
-        // A reference another payout has: the server's warning, shown in the dialog, and confirmed past on purpose.
-        warning: { code: PAYOUT_REFERENCE_USED, confirmLabel: 'Mark paid anyway' },
+        // A member's balance no longer covering what chargebacks hold, a reference another payout has: the server's
+        // warnings, shown in the dialog one after the other, and confirmed past on purpose.
+        warning: { codes: [PAYOUT_CHARGEBACK_AT_STAKE, PAYOUT_REFERENCE_USED], confirmLabel: 'Mark paid anyway' },
         onConfirm: (reference, confirmed) =>
-          markPaid.mutateAsync({ id: p.id, reference, allowDuplicateReference: confirmed }),
+          markPaid.mutateAsync({
+            id: p.id,
+            reference,
+            allowChargebackAtStake: confirmed.includes(PAYOUT_CHARGEBACK_AT_STAKE),
+            allowDuplicateReference: confirmed.includes(PAYOUT_REFERENCE_USED),
+          }),
         returnFocusTo,
       }),
     reject: (p) =>
@@ -92,13 +99,13 @@ export function usePayoutAsks(returnFocusTo: () => HTMLElement | null) {
           `${p.reference}. ${p.userName} is emailed the corrected one.`,
         confirmLabel: 'Save reference',
         reason: referenceField(p, p.reference),
-        warning: { code: PAYOUT_REFERENCE_USED, confirmLabel: 'Save reference anyway' },
+        warning: { codes: [PAYOUT_REFERENCE_USED], confirmLabel: 'Save reference anyway' },
         onConfirm: (reference, confirmed) =>
           correct.mutateAsync({
             id: p.id,
             reference,
             previousReference: p.reference,
-            allowDuplicateReference: confirmed,
+            allowDuplicateReference: confirmed.includes(PAYOUT_REFERENCE_USED),
           }),
         returnFocusTo,
       }),

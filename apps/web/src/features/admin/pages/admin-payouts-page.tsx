@@ -9,6 +9,7 @@ import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { useAdminList } from '../api/admin-api';
 import { AdminListTable, type AdminColumn } from '../components/admin-list-table';
 import { PayoutActions, usePayoutAsks, type PayoutAsks } from '../components/payout-actions';
+import { PayoutAtStake } from '../components/payout-at-stake';
 import { PayoutDestination } from '../components/payout-destination';
 import { useFilterParams } from '../lib/use-filter-params';
 import { formatDateTime } from '../../../lib/format-time';
@@ -42,6 +43,7 @@ function PayoutCard({ p, asks }: { p: Payout; asks: PayoutAsks }) {
           <Box mt={4}>
             <PayoutDestination p={p} />
             <PayoutReference p={p} />
+            <PayoutAtStake p={p} />
           </Box>
         </div>
         <PayoutActions p={p} asks={asks} />
@@ -61,6 +63,7 @@ function columns(asks: PayoutAsks): AdminColumn<Payout>[] {
         <>
           <PayoutDestination p={p} />
           <PayoutReference p={p} />
+          <PayoutAtStake p={p} />
         </>
       ),
     },

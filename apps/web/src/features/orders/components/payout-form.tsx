@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { payoutHeldMessage } from '@accountry/shared/chargeback-holds';
 import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
 import { PAYOUT_METHOD_MESSAGES, type PayoutMethod } from '@accountry/shared/payout-methods';
 import { formatCents, payoutRequestSchema, type Wallet } from '@accountry/shared/wallet';
@@ -46,7 +47,10 @@ export function PayoutForm({ wallet, method }: Props) {
     },
   });
   const min = wallet.payoutMinimumCents;
-  const tooLow = wallet.availableCents < min;
+  // What chargebacks hold is kept from payouts (decision 199): the form offers, checks and explains the rest.
+  const holds = wallet.chargebackHolds;
+  const heldMessage = holds.length > 0 ? payoutHeldMessage(wallet.payableCents, min, holds) : null;
+  const tooLow = wallet.payableCents < min;
   const missing = method === null;
   const heldUntil = method && method.payoutsFrom > now ? method.payoutsFrom : null;
   // Also while the details load: a request now could only be refused.
@@ -60,7 +64,7 @@ export function PayoutForm({ wallet, method }: Props) {
     const parsed = payoutRequestSchema.safeParse({ amountCents: cents });
     if (!parsed.success) return showError(zodFieldErrors(parsed.error).amountCents ?? WALLET_MESSAGES.payoutAmount);
     if (cents < min) return showError(WALLET_MESSAGES.payoutMinimum(min));
-    if (cents > wallet.availableCents) return showError(WALLET_MESSAGES.payoutTooLarge);
+    if (cents > wallet.payableCents) return showError(heldMessage ?? WALLET_MESSAGES.payoutTooLarge);
     setError(null);
     confirm.ask({
       title: 'Request a payout?',
@@ -83,7 +87,12 @@ export function PayoutForm({ wallet, method }: Props) {
           <MoneyInput
             currency="USD"
             label="Amount (USD)"
-            description={`Minimum ${formatCents(min)} · available ${formatCents(wallet.availableCents)}`}
+            description={
+              heldMessage
+                ? `Minimum ${formatCents(min)} · up to ${formatCents(wallet.payableCents)}: ` +
+                  `${formatCents(wallet.chargebackHeldCents)} is held for chargebacks`
+                : `Minimum ${formatCents(min)} · available ${formatCents(wallet.availableCents)}`
+            }
             allowNegative={false}
             value={amount}
             onChange={setAmount}
@@ -118,7 +127,7 @@ export function PayoutForm({ wallet, method }: Props) {
           )}
           {tooLow && (
             <Text size="sm" c="dimmed">
-              You can request a payout once your available balance reaches {formatCents(min)}.
+              {heldMessage ?? `You can request a payout once your available balance reaches ${formatCents(min)}.`}
             </Text>
           )}
         </div>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatCents } from '@accountry/shared/wallet';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { orderKeys, ordersApi } from '../api/orders-api';
+import { ChargebackHoldsNotice } from '../components/chargeback-holds-notice';
 import { LedgerEntries } from '../components/ledger-entries';
 import { PayoutDetailsCard } from '../components/payout-details-card';
 import { PayoutForm } from '../components/payout-form';
@@ -42,7 +43,15 @@ export function Component() {
         ) : (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <Figure label="Available balance" cents={query.data.availableCents} hint="Ready to spend or withdraw" />
+              <Figure
+                label="Available balance"
+                cents={query.data.availableCents}
+                hint={
+                  query.data.chargebackHeldCents > 0
+                    ? `${formatCents(query.data.chargebackHeldCents)} held for chargebacks: ${formatCents(query.data.payableCents)} can be withdrawn`
+                    : 'Ready to spend or withdraw'
+                }
+              />
               <Figure label="Held for payouts" cents={query.data.heldCents} hint="Requested, waiting for an admin" />
               <Figure
                 label="In escrow for your purchases"
@@ -55,6 +64,7 @@ export function Component() {
                 hint={`Paid to you when the protection period ends, less the ${query.data.platformFeePercent}% platform fee`}
               />
             </SimpleGrid>
+            <ChargebackHoldsNotice wallet={query.data} />
             <Card withBorder component="section" aria-labelledby="payout-details-title">
               <Title order={2} size="h4" mb="sm" id="payout-details-title">
                 Payout details
