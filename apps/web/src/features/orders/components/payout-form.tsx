@@ -72,10 +72,12 @@ export function PayoutForm({ wallet, method }: Props) {
       confirmLabel: `Request ${formatCents(cents)}`,
       onConfirm: () =>
         request.mutateAsync(cents).catch((err) => {
-          // The dialog shows the message (once); missing or held details (changed in another tab): the form shows why
-          // from the fresh details.
-          if (err instanceof ApiRequestError && err.status === 409)
+          // The dialog shows the message (once); missing or held details (changed in another tab), or a chargeback
+          // that opened since the page loaded: the form shows why from the fresh details and wallet.
+          if (err instanceof ApiRequestError && err.status === 409) {
             void client.invalidateQueries({ queryKey: orderKeys.payoutMethod });
+            void client.invalidateQueries({ queryKey: orderKeys.wallet });
+          }
           throw err;
         }),
     });
