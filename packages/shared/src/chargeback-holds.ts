@@ -1,7 +1,7 @@
 import { formatCents, type ChargebackHold } from './wallet';
 
 /**
- * The words for money kept from payouts by chargebacks (decision 199), on the wallet page, in a refused payout request
+ * The words for money kept from payouts by chargebacks (decision 204), on the wallet page, in a refused payout request
  * and in the admin's warning before marking a payout paid. Neutral on who reads them: the member or an admin.
  */
 

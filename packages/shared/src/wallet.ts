@@ -78,7 +78,7 @@ export const payoutSchema = z.object({
   /** For admins: an open payout's whole details can be asked for (decision 174); false once decided or erased. */
   detailsKept: z.boolean().optional(),
   /**
-   * For admins, on an open payout whose member has less available than chargebacks hold (decision 199): what they
+   * For admins, on an open payout whose member has less available than chargebacks hold (decision 204): what they
    * hold and what is available beside the payout, so it is seen before the money is sent.
    */
   chargebackAtStake: z.object({ heldCents: z.number(), availableCents: z.number() }).optional(),
@@ -115,7 +115,7 @@ export type WalletEntry = z.infer<typeof walletEntrySchema>;
 
 /**
  * Money kept from payouts while a chargeback on an order settled before it is open or lost and not yet recovered
- * (decision 199): the bank's disputed amount while open, what is left to recover once lost.
+ * (decision 204): the bank's disputed amount while open, what is left to recover once lost.
  */
 export const chargebackHoldSchema = z.object({
   orderId: z.string(),
@@ -130,7 +130,7 @@ export const walletSchema = z.object({
   availableCents: z.number(),
   /** Held by open payout requests. */
   heldCents: z.number(),
-  /** Kept back from payouts for chargebacks (decision 199), and what a payout may take now: available less that. */
+  /** Kept back from payouts for chargebacks (decision 204), and what a payout may take now: available less that. */
   chargebackHolds: z.array(chargebackHoldSchema),
   chargebackHeldCents: z.number(),
   payableCents: z.number(),
@@ -171,7 +171,7 @@ const allowDuplicateReference = z.boolean().optional();
 
 /**
  * Marking paid a payout whose member has less available than their chargebacks keep back is a 409 with this code,
- * unless the request confirms it (decision 199).
+ * unless the request confirms it (decision 204).
  */
 export const PAYOUT_CHARGEBACK_AT_STAKE = 'PAYOUT_CHARGEBACK_AT_STAKE';
 

@@ -9,7 +9,7 @@ import { chargebacksAtStakeFor } from './chargebacks.repository';
 import { settledBeforeChargeback } from './chargeback-funds';
 
 /**
- * What chargebacks on orders settled before them keep from each member's payouts (decision 199): of each a member would
+ * What chargebacks on orders settled before them keep from each member's payouts (decision 204): of each a member would
  * owe (`chargebackOwedBy`), what the bank disputes while it is open, and what is left to recover once it is lost. An
  * order escrow held is left out: its refund pays the bank from escrow, nothing is owed by anyone.
  */
@@ -59,7 +59,7 @@ export async function payoutAllowance(db: Database, userId: string): Promise<Pay
 }
 
 /**
- * A payout request may take only what chargebacks leave of the available balance (decision 199): a 409 naming what is
+ * A payout request may take only what chargebacks leave of the available balance (decision 204): a 409 naming what is
  * held and why. Read under the account's lock, which an admin's recovery takes too, so neither reads the other halfway.
  */
 export async function refuseHeldForChargebacks(

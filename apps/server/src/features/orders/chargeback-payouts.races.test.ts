@@ -14,7 +14,7 @@ import { useStripeRaceTestApp } from './stripe-race-test-app';
 import type { StripeTestContext } from './stripe-test-helpers';
 
 /**
- * Decision 199: a payout request reads what chargebacks keep back under the member's account lock, which an admin's
+ * Decision 204: a payout request reads what chargebacks keep back under the member's account lock, which an admin's
  * recovery takes too, so a chargeback opening or a recovery beside it is either seen whole or comes after it.
  */
 const pg = testEngine === 'postgres';

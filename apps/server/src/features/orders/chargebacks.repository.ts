@@ -131,7 +131,7 @@ export async function latestChargeback(db: Database, orderId: string) {
 }
 
 /**
- * The chargebacks on the members' orders that may still take money back from a party (decision 199): open, or lost
+ * The chargebacks on the members' orders that may still take money back from a party (decision 204): open, or lost
  * with something left to recover (`CHARGEBACK_TO_RECOVER`, qualified here), with what says whom and how much.
  */
 export function chargebacksAtStakeFor(db: Database, userIds: readonly string[]) {

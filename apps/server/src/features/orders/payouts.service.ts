@@ -149,7 +149,7 @@ export async function cancelPayout(deps: AppDeps, user: AuthUser, id: string): P
   return ownPayout(deps, user.id, id);
 }
 
-/** The warnings an admin marking a payout paid has confirmed past (decisions 188, 199). */
+/** The warnings an admin marking a payout paid has confirmed past (decisions 188, 204). */
 export interface PaidConfirmations {
   allowDuplicateReference?: boolean;
   allowChargebackAtStake?: boolean;
@@ -158,7 +158,7 @@ export interface PaidConfirmations {
 /**
  * An admin marks a payout sent (the money leaves the platform) or rejects it (back to available); both audited. A
  * reference another payout has is a 409 unless `allowDuplicateReference` (decision 188); so is a member's balance
- * that no longer covers what chargebacks hold, unless `allowChargebackAtStake` (decision 199).
+ * that no longer covers what chargebacks hold, unless `allowChargebackAtStake` (decision 204).
  */
 export async function decidePayout(
   deps: AppDeps,

@@ -13,7 +13,7 @@ import {
 } from './stripe-test-helpers';
 
 /**
- * Decision 199: what a chargeback on a settled order may take back from a member is kept from their payouts while the
+ * Decision 204: what a chargeback on a settled order may take back from a member is kept from their payouts while the
  * bank decides and until an admin recovers it, so the platform is not left with nothing to recover from.
  */
 let ctx: StripeTestContext;

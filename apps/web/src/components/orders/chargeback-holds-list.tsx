@@ -4,7 +4,7 @@ import { chargebackHoldParts } from '@accountry/shared/chargeback-holds';
 import type { ChargebackHold } from '@accountry/shared/wallet';
 import { PlainList } from '../ui/plain-list';
 
-/** What each chargeback keeps from payouts and why, its order's title a link (decision 199): members' and admins'. */
+/** What each chargeback keeps from payouts and why, its order's title a link (decision 204): members' and admins'. */
 export function ChargebackHoldsList({
   holds,
   orderPath,

@@ -3,7 +3,7 @@ import { Anchor, Text } from '@mantine/core';
 import { formatCents, type Payout } from '@accountry/shared/wallet';
 
 /**
- * On an open payout whose member has less available than chargebacks hold (decision 199): said in the list, before
+ * On an open payout whose member has less available than chargebacks hold (decision 204): said in the list, before
  * anyone sends the money, with the member's page, where the wallet shows each chargeback.
  */
 export function PayoutAtStake({ p }: { p: Payout }) {

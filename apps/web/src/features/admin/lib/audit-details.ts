@@ -41,7 +41,7 @@ const FIELDS: Record<string, { label: string; text: (v: unknown) => string }> = 
   previousReference: { label: 'Transfer reference before', text: String },
   // The admin was warned that another payout has the reference, and recorded it anyway (decision 188).
   duplicateReferenceConfirmed: { label: 'Also on another payout', text: () => 'Recorded anyway' },
-  // The admin was warned that the member's balance no longer covered what chargebacks hold, and paid anyway (199).
+  // The admin was warned that the member's balance no longer covered what chargebacks hold, and paid anyway (204).
   chargebackHeldCents: { label: 'Held for chargebacks', text: (v) => `${money(v)}, marked paid anyway` },
   amountCents: { label: 'Amount', text: money },
   refundCents: { label: 'Refund', text: money },

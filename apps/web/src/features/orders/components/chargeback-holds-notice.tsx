@@ -5,7 +5,7 @@ import { ChargebackHoldsList } from '../../../components/orders/chargeback-holds
 import { orderPagePath } from '../../../components/orders/order-format';
 
 /**
- * On /wallet: what chargebacks keep from payouts and why, each with its order (decision 199). A region, not an alert:
+ * On /wallet: what chargebacks keep from payouts and why, each with its order (decision 204). A region, not an alert:
  * it is the page's state, read in its place.
  */
 export function ChargebackHoldsNotice({ wallet }: { wallet: Wallet }) {

@@ -47,7 +47,7 @@ export function PayoutForm({ wallet, method }: Props) {
     },
   });
   const min = wallet.payoutMinimumCents;
-  // What chargebacks hold is kept from payouts (decision 199): the form offers, checks and explains the rest.
+  // What chargebacks hold is kept from payouts (decision 204): the form offers, checks and explains the rest.
   const holds = wallet.chargebackHolds;
   const heldMessage = holds.length > 0 ? payoutHeldMessage(wallet.payableCents, min, holds) : null;
   const tooLow = wallet.payableCents < min;
