@@ -123,9 +123,12 @@ describe("a member's payouts, a page at a time", () => {
     expect(wallet.status).toBe(200);
     expect(Object.keys(wallet.body).sort()).toEqual([
       'availableCents',
+      'chargebackHeldCents',
+      'chargebackHolds',
       'heldCents',
       'inEscrowAsBuyerCents',
       'inEscrowAsSellerCents',
+      'payableCents',
       'payoutMinimumCents',
       'platformFeePercent',
     ]);
