@@ -25,6 +25,10 @@ export const ADMIN_MESSAGES = {
   listingDeleted: 'This listing was deleted, so it cannot be hidden or shown again.',
   invalidCursor: 'Invalid page cursor',
   nothingToUpdate: 'Change the status or the note',
+  /** A review's note written over one another admin saved after this admin opened it (409). */
+  noteChangedMeanwhile:
+    'Another admin changed this note in the meantime. Reload the note to see theirs before saving yours.',
+  noteSeenWithoutNote: 'Send the new note with the note it replaces',
   /** An admin's deletion is refused while the wallet holds money: a deleted account cannot ask for a payout. */
   walletNotEmpty: (availableCents: number, heldCents: number) => {
     const held = heldCents > 0 ? `${formatCents(heldCents)} held for a payout` : '';

@@ -96,15 +96,26 @@ export const adminFeedbackSchema = z.object({
 export type AdminFeedback = z.infer<typeof adminFeedbackSchema>;
 export const adminFeedbackPageSchema = pageOf(adminFeedbackSchema);
 
-/** Moderation of a report or a rate-us submission: its status and the admins' note. */
+const NOTE_TOO_LONG = 'Keep the note under 2000 characters';
+
+/**
+ * Moderation of a report or a rate-us submission: its status and the admins' note. `noteSeen` is the note the admin
+ * started from (our web app sends it with every note): the note is written only while it is still that one, so two
+ * admins editing at once do not silently lose one's note (409 instead).
+ */
 export const reviewInputSchema = z
   .strictObject({
     status: statusSchema.optional(),
-    note: z.string().trim().max(2000, 'Keep the note under 2000 characters').optional(),
+    note: z.string().trim().max(2000, NOTE_TOO_LONG).optional(),
+    noteSeen: z.string().max(2000, NOTE_TOO_LONG).optional(),
   })
   .refine((v) => v.status !== undefined || v.note !== undefined, {
     message: ADMIN_MESSAGES.nothingToUpdate,
     path: ['status'],
+  })
+  .refine((v) => v.noteSeen === undefined || v.note !== undefined, {
+    message: ADMIN_MESSAGES.noteSeenWithoutNote,
+    path: ['noteSeen'],
   });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
 

@@ -1,6 +1,6 @@
 import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database } from '../../db/database';
-import type { FeedbackTable, ReportsTable } from '../../db/schema';
+import type { ReportsTable } from '../../db/schema';
 import { afterCursor, toPage } from './sql-helpers';
 
 export interface ReportFilter {
@@ -48,20 +48,36 @@ export async function findReport(db: Database, id: string) {
   return reportQuery(db).where('reports.id', '=', id).executeTakeFirst();
 }
 
-export async function updateReport(
+/**
+ * What a review was decided on: the status read (when it moves the status) and the note the admin started from (when
+ * they said). Nothing is written once another admin moved the one or changed the other.
+ */
+export interface ReviewedFrom {
+  status?: ReportsTable['status'];
+  note?: string;
+}
+
+/** Set a report's or a rate-us submission's status and/or note, if it still stands where the review began. */
+export async function updateReview(
   db: Database,
+  table: 'reports' | 'feedback',
   id: string,
   patch: Partial<Pick<ReportsTable, 'status' | 'note'>>,
   now: number,
-  /** The status the change was decided on: nothing is written once another admin moved it. */
-  fromStatus?: ReportsTable['status'],
+  from: ReviewedFrom,
 ) {
   let q = db
-    .updateTable('reports')
+    .updateTable(table)
     .set({ ...patch, updatedAt: now })
     .where('id', '=', id);
-  if (fromStatus !== undefined) q = q.where('status', '=', fromStatus);
+  if (from.status !== undefined) q = q.where('status', '=', from.status);
+  if (from.note !== undefined) q = q.where('note', '=', from.note);
   return q.executeTakeFirst();
+}
+
+/** A report's or a rate-us submission's status and note as they now stand, to say why a review was refused. */
+export async function currentReview(db: Database, table: 'reports' | 'feedback', id: string) {
+  return db.selectFrom(table).select(['status', 'note']).where('id', '=', id).executeTakeFirst();
 }
 
 /** Reported listings, with their sellers. */
@@ -167,19 +183,6 @@ function feedbackQuery(db: Database) {
 
 export async function findFeedback(db: Database, id: string) {
   return feedbackQuery(db).where('feedback.id', '=', id).executeTakeFirst();
-}
-
-export async function updateFeedback(
-  db: Database,
-  id: string,
-  patch: Partial<Pick<FeedbackTable, 'status' | 'note'>>,
-  now: number,
-) {
-  await db
-    .updateTable('feedback')
-    .set({ ...patch, updatedAt: now })
-    .where('id', '=', id)
-    .execute();
 }
 
 /** Counts by type and status, for the tabs and the dashboard. */

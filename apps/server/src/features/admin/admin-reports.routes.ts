@@ -16,6 +16,7 @@ import { requireAdmin } from '../../plugins/auth';
 import * as reports from './admin-reports.service';
 
 const errors = errorReplies(400, 401, 403, 404);
+const reviewErrors = errorReplies(400, 401, 403, 404, 409);
 const reportParams = z.object({ reportId: z.string().min(1).max(64) });
 const feedbackParams = z.object({ feedbackId: z.string().min(1).max(64) });
 
@@ -62,7 +63,7 @@ export function adminReportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['admin'],
           params: reportParams,
           body: reviewInputSchema,
-          response: { 200: adminReportDetailSchema, ...errors },
+          response: { 200: adminReportDetailSchema, ...reviewErrors },
         },
       },
       async (request) => {
@@ -86,6 +87,15 @@ export function adminReportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
+    app.get(
+      '/api/admin/feedback/:feedbackId',
+      { schema: { tags: ['admin'], params: feedbackParams, response: { 200: adminFeedbackSchema, ...errors } } },
+      async (request) => {
+        requireAdmin(request);
+        return reports.getFeedback(deps, request.params.feedbackId);
+      },
+    );
+
     app.patch(
       '/api/admin/feedback/:feedbackId',
       {
@@ -93,7 +103,7 @@ export function adminReportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['admin'],
           params: feedbackParams,
           body: reviewInputSchema,
-          response: { 200: adminFeedbackSchema, ...errors },
+          response: { 200: adminFeedbackSchema, ...reviewErrors },
         },
       },
       async (request) => {

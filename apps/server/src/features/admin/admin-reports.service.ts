@@ -11,6 +11,7 @@ import {
   type AdminReportDetail,
   type AdminReportsFilter,
   type ReportCounts,
+  type ReportStatus,
   type ReviewInput,
   type reportTargetSchema,
 } from '@accountry/shared/admin-reports';
@@ -22,7 +23,7 @@ import { recordAudit } from '../../lib/audit';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-reports.repository';
 import { adminCursor } from './sql-helpers';
-import { assertStateUnchanged } from '../../lib/state-change';
+import { CHANGED_MEANWHILE } from '@accountry/shared/api-error';
 import { queueReportResolvedMail } from './report-mails';
 
 type Target = z.infer<typeof reportTargetSchema>;
@@ -114,18 +115,41 @@ export async function getReport(deps: AppDeps, id: string): Promise<AdminReportD
 }
 
 /**
+ * Write a review over the row as it was read: a status move on the status read, a note on the note the admin started
+ * from (`noteSeen`, when sent). When another admin changed either meanwhile, nothing is written and the 409 says which.
+ */
+async function writeReview(
+  trx: Database,
+  table: 'reports' | 'feedback',
+  row: { id: string; status: ReportStatus; note: string },
+  input: ReviewInput,
+  now: number,
+) {
+  const { noteSeen, ...patch } = input;
+  const moves = patch.status !== undefined && patch.status !== row.status;
+  const result = await repo.updateReview(trx, table, row.id, patch, now, {
+    status: moves ? row.status : undefined,
+    note: patch.note !== undefined ? noteSeen : undefined,
+  });
+  if (Number(result.numUpdatedRows) > 0) return moves;
+  const current = await repo.currentReview(trx, table, row.id);
+  const noteMoved = noteSeen !== undefined && current !== undefined && current.note !== noteSeen;
+  throw conflict(noteMoved ? ADMIN_MESSAGES.noteChangedMeanwhile : CHANGED_MEANWHILE);
+}
+
+/**
  * Set a report's status and/or note; recorded in the audit log with what changed. Reopening a resolved report while
- * its member has filed another open one of the same target is refused (409) by the one-open-report index.
+ * its member has filed another open one of the same target is refused (409) by the one-open-report index. The report
+ * is read before the transaction: every write in it is conditioned on what was read.
  */
 export async function reviewReport(deps: AppDeps, actor: AuthUser, id: string, input: ReviewInput) {
+  const row = await repo.findReport(deps.db.db, id);
+  if (!row) throw notFound(ADMIN_MESSAGES.reportNotFound);
   try {
     await deps.db.db.transaction().execute(async (trx) => {
-      const row = await repo.findReport(trx, id);
-      if (!row) throw notFound(ADMIN_MESSAGES.reportNotFound);
       const now = deps.clock.now();
-      const moves = input.status !== undefined && input.status !== row.status;
       // A status move is written on the status read: two admins resolving at once mail the reporter once.
-      assertStateUnchanged(await repo.updateReport(trx, id, input, now, moves ? row.status : undefined));
+      const moves = await writeReview(trx, 'reports', row, input, now);
       if (moves && input.status === 'resolved' && row.reporterId !== actor.id) {
         const [report] = await withTargets(trx, [row]);
         await queueReportResolvedMail(trx, deps.config.publicUrl, report!, now);
@@ -161,17 +185,23 @@ export async function listFeedback(deps: AppDeps, input: AdminFeedbackFilter) {
   return { items: page.items as AdminFeedback[], nextCursor: page.nextCursor };
 }
 
+export async function getFeedback(deps: AppDeps, id: string): Promise<AdminFeedback> {
+  const row = await repo.findFeedback(deps.db.db, id);
+  if (!row) throw notFound(ADMIN_MESSAGES.feedbackNotFound);
+  return row as AdminFeedback;
+}
+
+/** Set a rate-us submission's status and/or note, as a report's: read first, then written on what was read. */
 export async function reviewFeedback(
   deps: AppDeps,
   actor: AuthUser,
   id: string,
   input: ReviewInput,
 ): Promise<AdminFeedback> {
-  return deps.db.db.transaction().execute(async (trx) => {
-    const row = await repo.findFeedback(trx, id);
-    if (!row) throw notFound(ADMIN_MESSAGES.feedbackNotFound);
+  const row = await getFeedback(deps, id);
+  await deps.db.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
-    await repo.updateFeedback(trx, id, input, now);
+    await writeReview(trx, 'feedback', row, input, now);
     await recordAudit(
       trx,
       {
@@ -183,8 +213,8 @@ export async function reviewFeedback(
       },
       now,
     );
-    return (await repo.findFeedback(trx, id)) as AdminFeedback;
   });
+  return getFeedback(deps, id);
 }
 
 export async function reportCounts(deps: AppDeps): Promise<ReportCounts> {
