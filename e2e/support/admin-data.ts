@@ -53,3 +53,15 @@ export function createReport(
   db.close();
   return reportId;
 }
+
+/** A rate-us submission from a visitor, open and without a note. */
+export function createFeedback(message: string) {
+  const feedbackId = id();
+  const now = Date.now();
+  const db = openE2eDb();
+  db.prepare(
+    `insert into feedback (id, user_id, email, rating, category, message, status, note, created_at, updated_at) values (?, null, 'visitor@journey.test', 4, 'suggestion', ?, 'open', '', ?, ?)`,
+  ).run(feedbackId, message, now, now);
+  db.close();
+  return feedbackId;
+}

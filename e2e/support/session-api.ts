@@ -5,11 +5,11 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@accountry/shared/constants';
 export const postWithSession = (context: BrowserContext, baseURL: string, path: string, data?: unknown) =>
   sendWithSession(context, baseURL, 'POST', path, data);
 
-/** The same for any method that changes something (a PUT). */
+/** The same for any method that changes something (a PUT, a PATCH). */
 export async function sendWithSession(
   context: BrowserContext,
   baseURL: string,
-  method: 'POST' | 'PUT',
+  method: 'POST' | 'PUT' | 'PATCH',
   path: string,
   data?: unknown,
 ) {

@@ -58,6 +58,7 @@ export const adminApi = {
     api<AdminReportDetail>(`/api/admin/reports/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
   reportCounts: () => api<ReportCounts>('/api/admin/reports/counts'),
   feedback: (p: Params) => api<Page<AdminFeedback>>(`/api/admin/feedback${toQuery(p)}`),
+  feedbackItem: (id: string) => api<AdminFeedback>(`/api/admin/feedback/${encodeURIComponent(id)}`),
   reviewFeedback: (id: string, input: ReviewInput) =>
     api<AdminFeedback>(`/api/admin/feedback/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
   audit: (p: Params) => api<Page<AuditEntryView>>(`/api/admin/audit${toQuery(p)}`),
@@ -77,8 +78,15 @@ export function useAdminList<T>(key: QueryKey, fetchPage: (cursor: string | unde
   return { ...query, items: query.data?.pages.flatMap((p) => p.items) ?? [] };
 }
 
-/** An admin action: shows the outcome as a toast and refreshes every admin view (counts, lists, the log). */
-export function useAdminAction<I, O>(fn: (input: I) => Promise<O>, success: string | ((out: O) => string)) {
+/**
+ * An admin action: shows the outcome as a toast and refreshes every admin view (counts, lists, the log). `shownInForm`
+ * names the errors its form shows itself (besides field errors), which then get no toast.
+ */
+export function useAdminAction<I, O>(
+  fn: (input: I) => Promise<O>,
+  success: string | ((out: O) => string),
+  shownInForm: (err: Error) => boolean = () => false,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -88,7 +96,8 @@ export function useAdminAction<I, O>(fn: (input: I) => Promise<O>, success: stri
     },
     // Field errors show next to the field in the dialog; anything else as a toast.
     onError: (err) => {
-      if (!(err instanceof ApiRequestError && Object.keys(err.fields).length)) toast.error(err.message);
+      if (!(err instanceof ApiRequestError && Object.keys(err.fields).length) && !shownInForm(err))
+        toast.error(err.message);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Anchor, Badge, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { FEEDBACK_CATEGORY_LABELS } from '@accountry/shared/feedback';
 import type { AdminFeedback } from '@accountry/shared/admin-reports';
 import { adminApi, adminKeys, useAdminAction, useAdminList } from '../api/admin-api';
@@ -8,7 +9,7 @@ import { ReportStatusBadge } from './badges';
 import { LoadMore, QueryState } from './query-state';
 import { VirtualAdminCards } from './virtual-admin-cards';
 import type { VirtualRows } from './admin-list-types';
-import { ReviewForm } from './review-form';
+import { isStaleReview, ReviewForm } from './review-form';
 import { StarRating } from '../../../components/ui/star-rating';
 import { formatDateTime } from '../../../lib/format-time';
 
@@ -24,7 +25,16 @@ export function FeedbackList({ status }: { status: string }) {
     ({ id, input }: { id: string; input: Parameters<typeof adminApi.reviewFeedback>[1] }) =>
       adminApi.reviewFeedback(id, input),
     'Saved.',
+    isStaleReview,
   );
+  const queryClient = useQueryClient();
+  // The submission as now saved, shown in the open dialog; the list refreshes behind it.
+  const reload = async (id: string) => {
+    const fresh = await adminApi.feedbackItem(id);
+    setOpen(fresh);
+    void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    return fresh;
+  };
 
   return (
     <QueryState
@@ -85,13 +95,14 @@ export function FeedbackList({ status }: { status: string }) {
               {open.message}
             </Text>
             <ReviewForm
-              status={open.status}
-              note={open.note}
+              current={{ status: open.status, note: open.note }}
               saving={review.isPending}
               onSave={async (input) => {
-                await review.mutateAsync({ id: open.id, input });
+                const saved = await review.mutateAsync({ id: open.id, input });
                 setOpen(null);
+                return saved;
               }}
+              onReload={() => reload(open.id)}
             />
           </Stack>
         )}

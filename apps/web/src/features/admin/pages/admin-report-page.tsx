@@ -8,7 +8,7 @@ import { adminApi, adminKeys, useAdminAction } from '../api/admin-api';
 import { ReportStatusBadge } from '../components/badges';
 import { QueryState } from '../components/query-state';
 import { ReportedMessages } from '../components/reported-messages';
-import { ReviewForm } from '../components/review-form';
+import { isStaleReview, ReviewForm } from '../components/review-form';
 import { reportReasonLabel } from '../lib/report-labels';
 import { formatDateTime } from '../../../lib/format-time';
 
@@ -94,11 +94,23 @@ function Target({ r }: { r: AdminReportDetail }) {
 export function Component() {
   const { reportId = '' } = useParams();
   const query = useQuery({ queryKey: adminKeys.report(reportId), queryFn: () => adminApi.report(reportId) });
-  const review = useAdminAction((input: ReviewInput) => adminApi.reviewReport(reportId, input), 'Saved.');
+  const review = useAdminAction(
+    (input: ReviewInput) => adminApi.reviewReport(reportId, input),
+    'Saved.',
+    isStaleReview,
+  );
   const r = query.data;
   // Saved, the form starts again with its Save button disabled: the focus goes to its heading instead of the body.
   const reviewHeading = useRef<HTMLHeadingElement>(null);
-  const save = (input: ReviewInput) => review.mutateAsync(input).then(() => reviewHeading.current?.focus());
+  const save = async (input: ReviewInput) => {
+    const saved = await review.mutateAsync(input);
+    reviewHeading.current?.focus();
+    return { status: saved.status, note: saved.note };
+  };
+  const reload = async () => {
+    const { data } = await query.refetch({ throwOnError: true });
+    return { status: data!.status, note: data!.note };
+  };
   return (
     <Stack>
       <Anchor component={Link} to={r ? `/admin/reports?tab=${r.targetType}` : '/admin/reports'} size="sm">
@@ -149,11 +161,10 @@ export function Component() {
                 Review
               </Title>
               <ReviewForm
-                key={`${r.status}:${r.note}`}
-                status={r.status}
-                note={r.note}
+                current={{ status: r.status, note: r.note }}
                 saving={review.isPending}
                 onSave={save}
+                onReload={reload}
               />
             </Card>
           </>
