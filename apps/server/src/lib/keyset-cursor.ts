@@ -1,3 +1,4 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { LISTING_MESSAGES } from '@accountry/shared/listing-messages';
 import { badRequest } from './app-error';
 
@@ -43,4 +44,12 @@ export function decodeCursor(
   const keyset = parseCursor(cursor, 'number');
   if (keyset && Math.abs(keyset[0]) <= max) return keyset;
   throw badRequest(message, { cursor: message });
+}
+
+/**
+ * Rows after the cursor in (createdAt desc, id desc) order, as a row-value comparison: both engines seek the
+ * (created_at, id) index to the cursor, where the same condition spelt with OR made SQLite walk the rows before it.
+ */
+export function afterCursor(createdAtColumn: string, idColumn: string, [createdAt, id]: Keyset): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(createdAtColumn)}, ${sql.ref(idColumn)}) < (${createdAt}, ${id})`;
 }

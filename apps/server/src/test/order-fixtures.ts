@@ -4,13 +4,19 @@ import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
 import { EXTERNAL, availableAccount, balanceOf, postLedger } from '../lib/ledger';
 
+type OrderOf = Pick<OrdersTable, 'listingId' | 'buyerId' | 'sellerId'> & Partial<OrdersTable>;
+
 /** An order row arranged directly (reviews and seller tests need orders without walking them through the API). */
-export async function insertOrderRow(
-  ctx: { db: Database; clock: Clock },
-  o: Pick<OrdersTable, 'listingId' | 'buyerId' | 'sellerId'> & Partial<OrdersTable>,
-) {
+export async function insertOrderRow(ctx: { db: Database; clock: Clock }, o: OrderOf) {
+  const row = orderRowOf(ctx, o);
+  await ctx.db.insertInto('orders').values(row).execute();
+  return row;
+}
+
+/** The row `insertOrderRow` writes (a completed order, made now), for tests that insert many at once. */
+export function orderRowOf(ctx: { clock: Clock }, o: OrderOf): OrdersTable {
   const now = ctx.clock.now();
-  const row: OrdersTable = {
+  return {
     id: newId(),
     priceCents: 10_000,
     currency: 'USD',
@@ -48,8 +54,6 @@ export async function insertOrderRow(
     chargebackHoldSince: null,
     ...o,
   };
-  await ctx.db.insertInto('orders').values(row).execute();
-  return row;
 }
 
 /** Put money on a user's available balance, as an admin credit would. */

@@ -1,7 +1,7 @@
-import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
-import { afterCursor, pageArgs, pageLimit, toPage, type PageArgs } from './sql-helpers';
+import { afterCursor, type Keyset } from '../../lib/keyset-cursor';
+import { pageArgs, pageLimit, toPage, type PageArgs } from './sql-helpers';
 
 export interface AuditFilter {
   action?: string;

@@ -1,12 +1,11 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Keyset } from '../../lib/keyset-cursor';
+import { afterCursor, type Keyset } from '../../lib/keyset-cursor';
 import type { Database, Engine } from '../../db/database';
 import type { ListingsTable } from '../../db/schema';
 import { PLATFORMS } from '@accountry/shared/listings';
 import { preparedQuery } from '../../db/prepared-query';
 import { containsNeedle, containsText } from '../../db/contains-text';
 import {
-  afterCursor,
   asCte,
   CANDIDATE_LIMIT,
   FEW_MATCHES,

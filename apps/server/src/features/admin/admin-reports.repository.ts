@@ -1,7 +1,7 @@
-import type { Keyset } from '../../lib/keyset-cursor';
 import type { Database } from '../../db/database';
 import type { ReportsTable } from '../../db/schema';
-import { afterCursor, toPage } from './sql-helpers';
+import { afterCursor, type Keyset } from '../../lib/keyset-cursor';
+import { toPage } from './sql-helpers';
 
 export interface ReportFilter {
   targetType?: ReportsTable['targetType'];

@@ -1,12 +1,11 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Keyset } from '../../lib/keyset-cursor';
+import { afterCursor, type Keyset } from '../../lib/keyset-cursor';
 import type { Database } from '../../db/database';
 import type { Engine } from '../../db/database';
 import type { UsersTable } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
 import { containsNeedle, containsText } from '../../db/contains-text';
 import {
-  afterCursor,
   asCte,
   CANDIDATE_LIMIT,
   FEW_MATCHES,

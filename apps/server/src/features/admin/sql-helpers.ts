@@ -2,7 +2,6 @@ import {
   sql,
   type AliasedSelectQueryBuilder,
   type Compilable,
-  type Expression,
   type QueryCreator,
   type RawBuilder,
   type SqlBool,
@@ -24,14 +23,6 @@ const containsAll = (column: string, needles: unknown[]) =>
 /** The position in an admin list's cursor (the shared keyset cursor), or a 400 naming the cursor. */
 export const adminCursor = (cursor: string | undefined) =>
   decodeCursor(cursor, undefined, ADMIN_MESSAGES.invalidCursor);
-
-/**
- * Rows after the cursor in (createdAt desc, id desc) order, as a row-value comparison: both engines seek the
- * (created_at, id) index to the cursor, where the same condition spelt with OR made SQLite walk the rows before it.
- */
-export function afterCursor(createdAtColumn: string, idColumn: string, [createdAt, id]: Keyset): Expression<SqlBool> {
-  return sql<SqlBool>`(${sql.ref(createdAtColumn)}, ${sql.ref(idColumn)}) < (${createdAt}, ${id})`;
-}
 
 /**
  * The LIMIT of a page query, one row more than the page (`toPage`), written into the statement: the page size is one of

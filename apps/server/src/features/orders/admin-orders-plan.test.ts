@@ -8,7 +8,7 @@ import { insertTestListing } from '../../test/listing-fixtures';
 import { insertOrderRow } from '../../test/order-fixtures';
 import { createTestDatabase, createUser } from '../../test/test-app';
 import { sqlitePlanOf } from '../../test/sqlite-plans';
-import { orderRowsQuery, type OrderListFilter } from './orders.repository';
+import { orderRowsQuery, type OrderListFilter } from './order-rows.repository';
 
 type Filter = 'chargeback' | 'chargeback_to_recover';
 

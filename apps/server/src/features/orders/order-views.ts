@@ -12,7 +12,8 @@ import type { DeliveryTime } from '@accountry/shared/listings';
 import type { OrdersTable } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { OrdersContext } from './orders-context';
-import { historyOf, revealsOf, selectOrderRows, type OrderListFilter } from './orders.repository';
+import { historyOf, revealsOf } from './orders.repository';
+import { selectOrderRows, type OrderListFilter } from './order-rows.repository';
 import { latestChargeback } from './chargebacks.repository';
 import { settledBeforeChargeback } from './chargeback-funds';
 
