@@ -1,16 +1,39 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
-import type { ChargebacksTable } from '../../db/schema';
+import type { OrderStatusFilter } from '@accountry/shared/orders';
+import type { ChargebacksTable, OrdersTable } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
+import type { Keyset } from '../../lib/keyset-cursor';
 import { insertTestListing } from '../../test/listing-fixtures';
-import { insertOrderRow } from '../../test/order-fixtures';
+import { insertOrderRow, orderRowOf } from '../../test/order-fixtures';
 import { createTestDatabase, createUser } from '../../test/test-app';
 import { sqlitePlanOf } from '../../test/sqlite-plans';
 import { orderRowsQuery, type OrderListFilter } from './order-rows.repository';
 
 type Filter = 'chargeback' | 'chargeback_to_recover';
+
+/**
+ * The plan (lines joined by " | ") of a list page's statement, and its order ids. `seqScans: false` steers PostgreSQL
+ * off reading a few rows whole, which is as good as an index on so few.
+ */
+async function statementPlan(handle: DatabaseHandle, f: OrderListFilter, { seqScans }: { seqScans: boolean }) {
+  if (handle.engine === 'sqlite') {
+    const { plan, result } = await sqlitePlanOf(handle.url, /from "orders" as "o"/, (db) =>
+      orderRowsQuery(db, f).execute(),
+    );
+    return { plan, ids: result.map((r) => r.id) };
+  }
+  const query = orderRowsQuery(handle.db, f).compile();
+  const rows = await handle.db.transaction().execute(async (trx) => {
+    if (!seqScans) await sql`set local enable_seqscan = off`.execute(trx);
+    const explain = CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]);
+    return (await trx.executeQuery<{ 'QUERY PLAN': string }>(explain)).rows;
+  });
+  const ids = (await orderRowsQuery(handle.db, f).execute()).map((r) => r.id);
+  return { plan: rows.map((r) => r['QUERY PLAN']).join(' | '), ids };
+}
 
 /**
  * The admin orders list's chargeback filters (decision 183) start from the chargebacks, on their indexes, and reach
@@ -69,24 +92,7 @@ describe('the plan of the admin orders chargeback filters', () => {
   // As the admin list asks (adminOrderPage): disputes first, with what is left to recover.
   const filter = (status: Filter): OrderListFilter => ({ status, disputesFirst: true, withToRecover: true, limit: 20 });
 
-  /** The plan of the page's statement, and its order ids. */
-  async function planOf(f: OrderListFilter) {
-    if (handle.engine === 'sqlite') {
-      const { plan, result } = await sqlitePlanOf(handle.url, /from "orders" as "o"/, (db) =>
-        orderRowsQuery(db, f).execute(),
-      );
-      return { plan, ids: result.map((r) => r.id) };
-    }
-    const query = orderRowsQuery(handle.db, f).compile();
-    const rows = await handle.db.transaction().execute(async (trx) => {
-      // As for the admin's counts: the few chargebacks would be read whole otherwise, which is as good on so few.
-      await sql`set local enable_seqscan = off`.execute(trx);
-      const explain = CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]);
-      return (await trx.executeQuery<{ 'QUERY PLAN': string }>(explain)).rows;
-    });
-    const ids = (await orderRowsQuery(handle.db, f).execute()).map((r) => r.id);
-    return { plan: rows.map((r) => r['QUERY PLAN']).join(' | '), ids };
-  }
+  const planOf = (f: OrderListFilter) => statementPlan(handle, f, { seqScans: false });
 
   // An order is reached by its key (SQLite: a search on its primary key; PostgreSQL: an index condition on its id),
   // never by a walk of every order, whatever the index.
@@ -109,5 +115,137 @@ describe('the plan of the admin orders chargeback filters', () => {
     if (handle.engine === 'sqlite') expect(plan).toContain('chargebacks_order_idx');
     expect(plan).toMatch(byKey);
     expect(plan).not.toMatch(walk);
+  });
+});
+
+/**
+ * The admin list ("all" and each state) and the members' lists read a page from an index in created order: open
+ * disputes walk the status index, the rest the created-at index, and neither engine reads and sorts every order.
+ */
+describe('the plan of the orders lists, open disputes first', () => {
+  let handle: DatabaseHandle;
+  let buyerId = '';
+  const disputed: string[] = [];
+  const rest: string[] = [];
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    const arrange = { db: handle.db, clock: new ManualClock(Date.UTC(2026, 11, 5)) };
+    const seller = await createUser(arrange, { role: 'seller' });
+    const buyers = [await createUser(arrange), await createUser(arrange)];
+    buyerId = buyers[0]!.id;
+    const sold = await insertTestListing(arrange, seller.id, { status: 'sold' }, 0);
+    // A live site, as PostgreSQL's statistics see it: thousands of finished orders, a few open, a handful disputed,
+    // each open one holding a listing of its own.
+    const rows: OrdersTable[] = [];
+    for (let i = 0; i < 3000; i++) {
+      arrange.clock.advance(60_000);
+      const open = i % 500 === 7 ? 'disputed' : i % 500 === 9 ? 'paid' : null;
+      const listingId = open ? (await insertTestListing(arrange, seller.id, { status: 'reserved' }, 0)).id : sold.id;
+      const status = open ?? (['completed', 'canceled', 'refunded'] as const)[i % 3]!;
+      const row = orderRowOf(arrange, { listingId, buyerId: buyers[i % 2]!.id, sellerId: seller.id, status });
+      rows.push(row);
+      (status === 'disputed' ? disputed : rest).unshift(row.id);
+    }
+    for (let i = 0; i < rows.length; i += 200)
+      await handle.db
+        .insertInto('orders')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    if (handle.engine === 'postgres') await sql`analyze`.execute(handle.db);
+  });
+  afterAll(() => handle.close());
+
+  const admin = (status: OrderStatusFilter, after?: Keyset): OrderListFilter => ({
+    status,
+    disputesFirst: true,
+    withToRecover: true,
+    after,
+    limit: 20,
+  });
+  /**
+   * The page's plan, and whether it reads every order. SQLite plans by its rules, without statistics: a full scan of
+   * orders, or a temporary b-tree sorting the loop over orders (a sort of the union's two sides, or of one order's
+   * chargebacks, is none). PostgreSQL weighs its statistics, so what is pinned is what it does: the rows its plan read
+   * from orders (run with EXPLAIN ANALYZE), at most a few pages' worth where there are thousands.
+   */
+  async function pagePlan(f: OrderListFilter) {
+    const { plan, ids } = await statementPlan(handle, f, { seqScans: true });
+    if (handle.engine === 'postgres') return { plan, ids, everyOrder: (await ordersRead(f)) > 4 * (f.limit + 1) };
+    const query = orderRowsQuery(handle.db, f).compile();
+    const nodes = handle.sqlite!.prepare(`explain query plan ${query.sql}`).all(...query.parameters) as PlanNode[];
+    const sortsOrders = nodes.some(
+      (n) =>
+        n.detail.startsWith('USE TEMP B-TREE') &&
+        nodes.some((m) => m.parent === n.parent && /^(SCAN|SEARCH) o\b/.test(m.detail)),
+    );
+    return { plan, ids, everyOrder: sortsOrders || /SCAN o(?! USING)/.test(plan) };
+  }
+  type PlanNode = { id: number; parent: number; detail: string };
+
+  /** PostgreSQL: the rows the page's plan read from orders, kept or filtered out. */
+  async function ordersRead(f: OrderListFilter) {
+    const query = orderRowsQuery(handle.db, f).compile();
+    const explain = CompiledQuery.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]);
+    const [row] = (await handle.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PgNode }] }>(explain)).rows;
+    const read = (n: PgNode): number =>
+      (n['Relation Name'] === 'orders'
+        ? (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0)) * n['Actual Loops']
+        : 0) + (n.Plans ?? []).reduce((sum, child) => sum + read(child), 0);
+    return read(row!['QUERY PLAN'][0].Plan);
+  }
+  type PgNode = {
+    'Relation Name'?: string;
+    'Actual Rows': number;
+    'Actual Loops': number;
+    'Rows Removed by Filter'?: number;
+    Plans?: PgNode[];
+  };
+
+  it('"all" reads the open disputes and then the rest from the created-at index, newest first', async () => {
+    const { plan, ids, everyOrder } = await pagePlan(admin('all'));
+    // The page and one more, which says there is a next page.
+    expect(ids).toEqual([...disputed, ...rest].slice(0, 21));
+    expect(everyOrder).toBe(false);
+    if (handle.engine === 'sqlite') expect(plan).toMatch(/SEARCH o USING INDEX orders_status_idx \(status=\?\)/);
+    expect(plan).toMatch(
+      handle.engine === 'sqlite'
+        ? /SCAN o USING INDEX orders_created_idx/
+        : /Index Scan Backward using orders_created_idx on orders o/,
+    );
+  });
+
+  it('a page past the disputes reads only the rest, from the cursor on', async () => {
+    const last = rest[29]!;
+    const createdAt = Number(
+      (await handle.db.selectFrom('orders').select('createdAt').where('id', '=', last).executeTakeFirstOrThrow())
+        .createdAt,
+    );
+    const { plan, ids, everyOrder } = await pagePlan(admin('all', [createdAt, last]));
+    expect(ids).toEqual(rest.slice(30, 51));
+    expect(everyOrder).toBe(false);
+    expect(plan).toMatch(
+      handle.engine === 'sqlite'
+        ? /SEARCH o USING INDEX orders_created_idx \(\(created_at,id\)<\(\?,\?\)\)/
+        : /Index Scan Backward using orders_created_idx on orders o[^|]*\| +Index Cond: \(ROW\(created_at, id\) </,
+    );
+  });
+
+  it.each(['disputed', 'paid', 'completed'] as const)(
+    'the "%s" filter reads its orders newest first',
+    async (status) => {
+      const { plan, ids, everyOrder } = await pagePlan(admin(status));
+      if (status === 'disputed') expect(ids).toEqual(disputed);
+      else expect(ids.length).toBeGreaterThan(0);
+      expect(everyOrder).toBe(false);
+      if (handle.engine === 'sqlite') expect(plan).toMatch(/SEARCH o USING INDEX orders_status_idx \(status=\?\)/);
+    },
+  );
+
+  it("a member's purchases read theirs newest first", async () => {
+    const { plan, ids, everyOrder } = await pagePlan({ status: 'all', buyerId, limit: 20 });
+    expect(ids).toHaveLength(21);
+    expect(everyOrder).toBe(false);
+    if (handle.engine === 'sqlite') expect(plan).toMatch(/SEARCH o USING INDEX orders_buyer_idx \(buyer_id=\?\)/);
   });
 });
