@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { OPEN_STATES } from '@accountry/shared/order-state';
+import { OPEN_STATES, ORDER_STATES } from '@accountry/shared/order-state';
 import type { OrderStatusFilter } from '@accountry/shared/orders';
 import { containsNeedle, containsText } from '../../db/contains-text';
 import { engineOf, type Database } from '../../db/database';
 import { CHARGEBACK_TO_RECOVER } from '../../db/order-facts';
-import type { Keyset } from '../../lib/keyset-cursor';
+import { afterCursor, type Keyset } from '../../lib/keyset-cursor';
 import { waitingOrders } from './waiting.repository';
 
 export interface OrderListFilter {
@@ -22,16 +22,22 @@ export interface OrderListFilter {
   limit: number;
 }
 
-/** The statement of a list's order rows (its plan is pinned by the admin list's plan test). */
-export function orderRowsQuery(db: Database, f: OrderListFilter) {
+/**
+ * A row's keyset value (the cursor's): its created time, plus this for an open dispute in the admin list, so one
+ * number orders the disputes first, then the rest, each newest first.
+ */
+const DISPUTE_RANK = 1_000_000_000_000_000;
+type Rank = 0 | 1;
+const rankOf = (keyValue: number): Rank => (keyValue >= DISPUTE_RANK ? 1 : 0);
+
+/** The list's rows, filtered, in no order yet. */
+function filteredRows(db: Database, f: OrderListFilter) {
   // Whether an order waits for the member whose list this is (one side: their sales when a seller is named, else their
   // purchases); in the admin's list, for no one.
   const member = f.sellerId ?? f.buyerId;
   const waitsForMember = member
     ? waitingOrders(f.sellerId ? 'sales' : 'purchases', member, f.now ?? Date.now())
     : sql<boolean>`0 = 1`;
-  // The admin list puts open disputes first: rank 0 for disputed, 1 otherwise, folded into the keyset value.
-  const rank = f.disputesFirst ? sql<number>`case when o.status = 'disputed' then 1 else 0 end` : sql<number>`0`;
   // Left to recover of the order's latest chargeback, the one a recovery takes from, when lost with money left; the
   // members' lists leave it out.
   const toRecover = f.withToRecover
@@ -91,18 +97,62 @@ export function orderRowsQuery(db: Database, f: OrderListFilter) {
       eb.or([eb('o.id', '=', f.q!), ...columns.map((column) => containsText(engine, column, needle))]),
     );
   }
-  // Keyset value: rank * 1e15 + createdAt, so one numeric cursor orders disputes first, then newest.
-  const key = sql<number>`(${rank} * 1000000000000000 + o.created_at)`;
-  if (f.after) {
-    const [value, id] = f.after;
-    q = q.where((eb) => eb.or([eb(key, '<', value), eb.and([eb(key, '=', value), eb('o.id', '<', id)])]));
-  }
-  return q
-    .select(key.as('sortKey'))
-    .orderBy(key, 'desc')
-    .orderBy('o.id', 'desc')
-    .limit(f.limit + 1);
+  return q;
+}
+type Rows = ReturnType<typeof filteredRows>;
+
+/**
+ * A page of rows of one rank, newest first, after the cursor: read from an index in (created_at, id) order (the
+ * status's, the member's or the created-at index), so it stops after the page.
+ */
+function newestFirst(q: Rows, rank: Rank, after: Keyset | undefined, limit: number) {
+  if (after) q = q.where(afterCursor('o.createdAt', 'o.id', [after[0] - rank * DISPUTE_RANK, after[1]]));
+  const key = rank ? sql<number>`(${sql.lit(DISPUTE_RANK)} + o.created_at)` : sql<number>`o.created_at`;
+  return q.select(key.as('sortKey')).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').limit(limit);
 }
 
-/** Order rows for lists, newest first (keyset on createdAt, id); never any credentials. */
+/** The chargeback filters' few orders, found from the chargebacks: sorted whole, by their keyset value. */
+const fewRows = (f: OrderListFilter) => f.status === 'chargeback' || f.status === 'chargeback_to_recover';
+
+/** The one rank of every row of the list, when it has one: a member's list, or the admin's filter of one state. */
+function fixedRank(f: OrderListFilter): Rank | null {
+  if (!f.disputesFirst) return 0;
+  if (f.status === 'disputed') return 1;
+  return (ORDER_STATES as readonly string[]).includes(f.status) ? 0 : null;
+}
+
+/**
+ * The statement of a list's page of order rows, `limit` + 1 of them, with each row's keyset value (`sortKey`); its
+ * plans are pinned by `admin-orders-plan.test.ts`. The admin's list ("all", "open" and searches) puts open disputes
+ * first: the disputes and the rest are each read from an index, as the two sides of a UNION ALL; a cursor among the
+ * rest reads only the rest.
+ */
+export function orderRowsQuery(db: Database, f: OrderListFilter) {
+  const limit = f.limit + 1;
+  if (fewRows(f)) return sortedWhole(filteredRows(db, f), f.after, limit);
+  const rank = fixedRank(f);
+  if (rank !== null) return newestFirst(filteredRows(db, f), rank, f.after, limit);
+  const rest = () => filteredRows(db, f).where('o.status', '<>', 'disputed');
+  if (f.after && rankOf(f.after[0]) === 0) return newestFirst(rest(), 0, f.after, limit);
+  const disputes = newestFirst(filteredRows(db, f).where('o.status', '=', 'disputed'), 1, f.after, limit);
+  return db
+    .selectFrom(disputes.as('d'))
+    .selectAll()
+    .unionAll(db.selectFrom(newestFirst(rest(), 0, undefined, limit).as('r')).selectAll())
+    .orderBy('sortKey', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+}
+
+/** A page of rows sorted by their keyset value, disputes first: for the few rows of the chargeback filters. */
+function sortedWhole(q: Rows, after: Keyset | undefined, limit: number) {
+  const key = sql<number>`(case when o.status = 'disputed' then ${sql.lit(DISPUTE_RANK)} else 0 end + o.created_at)`;
+  if (after) {
+    const [value, id] = after;
+    q = q.where((eb) => eb.or([eb(key, '<', value), eb.and([eb(key, '=', value), eb('o.id', '<', id)])]));
+  }
+  return q.select(key.as('sortKey')).orderBy(key, 'desc').orderBy('o.id', 'desc').limit(limit);
+}
+
+/** Order rows for lists, newest first (keyset on the rank and createdAt, then id); never any credentials. */
 export const selectOrderRows = (db: Database, f: OrderListFilter) => orderRowsQuery(db, f).execute();
