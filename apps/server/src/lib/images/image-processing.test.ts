@@ -1,0 +1,42 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../app-error';
+import { slowJpeg } from '../../test/slow-jpeg';
+import { DISPLAY_VARIANT, reencodeImage } from './image-processing';
+
+const notAnImage = 'Attach a JPEG, PNG or WebP image.';
+
+/** What `reencodeImage` throws for `input`, or null when it re-encoded it. */
+async function refusal(input: Buffer, limits?: { timeoutSeconds: number }) {
+  const done = await reencodeImage(input, { full: DISPLAY_VARIANT }, notAnImage, limits).then(
+    () => null,
+    (err: unknown) => err,
+  );
+  return done instanceof AppError ? [done.statusCode, done.message, done.fields] : done;
+}
+
+describe('re-encoding an upload', () => {
+  it(
+    'refuses, as a 400 on the file, an image whose processing passes the time limit',
+    { timeout: 180_000 },
+    async () => {
+      // Seconds of decoding on any machine (the limit's smallest setting is one second), from 139 KB.
+      const input = slowJpeg();
+      expect(input.length).toBeLessThan(150_000);
+      const tooSlow =
+        'This image takes too long to process. Save it again as an ordinary JPEG, PNG or WebP, or try a smaller one.';
+      expect(await refusal(input, { timeoutSeconds: 1 })).toEqual([400, tooSlow, { file: tooSlow }]);
+    },
+  );
+
+  it('re-encodes an ordinary image within the limit, and refuses bytes that are not one with the caller’s message', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const { full } = await reencodeImage(png, { full: DISPLAY_VARIANT }, notAnImage);
+    expect([full.width, full.height, full.data.subarray(8, 12).toString('latin1')]).toEqual([64, 48, 'WEBP']);
+    expect(await refusal(Buffer.from('GIF89a not really'))).toEqual([400, notAnImage, { file: notAnImage }]);
+    const truncated = png.subarray(0, 40);
+    expect(await refusal(truncated)).toEqual([400, notAnImage, { file: notAnImage }]);
+  });
+});
