@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_MESSAGES, type ChatAttachment } from '@accountry/shared/chat';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import { newId } from '../../lib/ids';
 import { DISPLAY_VARIANT, reencodeImage } from '../../lib/images/image-processing';
@@ -99,8 +99,6 @@ const tooLarge = () => new AppError(413, ERROR_CODES.payloadTooLarge, CHAT_MESSA
 
 /** Checked and re-encoded by the core image module (magic bytes, a decode that agrees, WebP without metadata). */
 async function normalise(bytes: Buffer) {
-  const { full } = await reencodeImage(bytes, { full: DISPLAY_VARIANT }, () =>
-    badRequest(CHAT_MESSAGES.attachmentType, { file: CHAT_MESSAGES.attachmentType }),
-  );
+  const { full } = await reencodeImage(bytes, { full: DISPLAY_VARIANT }, CHAT_MESSAGES.attachmentType);
   return full;
 }

@@ -1,5 +1,4 @@
 import { LISTING_MESSAGES } from '@accountry/shared/listing-messages';
-import { badRequest } from '../../lib/app-error';
 import { DISPLAY_VARIANT, reencodeImage } from '../../lib/images/image-processing';
 
 export const FULL_SIZE = DISPLAY_VARIANT.width;
@@ -17,7 +16,7 @@ export async function processScreenshot(input: Buffer): Promise<ProcessedImage> 
   const { full, thumb } = await reencodeImage(
     input,
     { full: DISPLAY_VARIANT, thumb: { ...THUMB, fit: 'cover', quality: 72 } },
-    () => badRequest(LISTING_MESSAGES.imageType, { file: LISTING_MESSAGES.imageType }),
+    LISTING_MESSAGES.imageType,
   );
   return { full: full.data, thumb: thumb.data, width: full.width, height: full.height };
 }

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '@accountry/shared/api-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { Database } from '../../db/database';
 import { withKeyLocks } from '../../db/key-lock';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import { AppError, conflict, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { DISPLAY_VARIANT, reencodeImage } from '../../lib/images/image-processing';
 import { PrivateImageFolder } from '../../lib/images/private-images';
@@ -44,9 +44,7 @@ export async function uploadEvidence(
     throw new AppError(413, ERROR_CODES.payloadTooLarge, M.evidenceTooLarge);
   const db = ctx.deps.db.db;
   await assertEvidenceRoom(db, orderId, user.id);
-  const { full } = await reencodeImage(bytes, { full: DISPLAY_VARIANT }, () =>
-    badRequest(M.evidenceType, { file: M.evidenceType }),
-  );
+  const { full } = await reencodeImage(bytes, { full: DISPLAY_VARIANT }, M.evidenceType);
   const id = newId();
   const fileName = await folder(ctx).write(id, full.data);
   try {

@@ -1,5 +1,7 @@
 import type Sharp from 'sharp';
 import { availableParallelism } from 'node:os';
+import { IMAGE_MESSAGES } from '@accountry/shared/image-messages';
+import { badRequest } from '../app-error';
 import { lazyModule } from '../lazy-module';
 import { TaskGate } from '../task-gate';
 
@@ -9,6 +11,13 @@ const loadSharp = lazyModule<typeof Sharp>('sharp');
 
 /** Decoding stops past this many pixels (a decompression bomb is refused, not rendered). */
 const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Each rendition's processing stops after this long (sharp's `timeout`, whole seconds, counted from when libvips opens
+ * the input): a crafted image must not keep a decoder busy. The slowest ordinary upload measured, a 40 MP
+ * progressive JPEG, took 2.5 s on a loaded two-core machine (decision 121).
+ */
+const TIME_LIMIT_SECONDS = 10;
 
 /**
  * Images decoded at once per process: a small file can decode to 160 MB of pixels and seconds of CPU, so a burst of
@@ -44,30 +53,44 @@ export interface EncodedImage {
 /** The display size listings, chat images and dispute evidence share. */
 export const DISPLAY_VARIANT: ImageVariant = { width: 1600, height: 1600, fit: 'inside', quality: 82 };
 
+/** What bounds the processing of one upload; tests shorten the time limit. */
+export interface ImageLimits {
+  timeoutSeconds: number;
+}
+
 /**
  * Check an uploaded image by its magic bytes and by a full decode that must agree with them, then re-encode each
  * variant as WebP. Re-encoding drops metadata (EXIF location from phones) and anything hidden after the image data.
- * `reject` builds the caller's own "not an image" error.
+ * What is not such an image is refused with the caller's `notAnImage` message, one that takes too long to process with
+ * `IMAGE_MESSAGES.tooSlow`: a 400 on the `file` field either way.
  */
 export async function reencodeImage<K extends string>(
   input: Buffer,
   variants: Record<K, ImageVariant>,
-  reject: () => Error,
+  notAnImage: string,
+  limits: ImageLimits = { timeoutSeconds: TIME_LIMIT_SECONDS },
 ): Promise<Record<K, EncodedImage>> {
   const sniffed = sniffImageType(input);
-  if (!sniffed) throw reject();
-  return decoding.run(() => decodeAndEncode(input, sniffed, variants, reject));
+  if (!sniffed) throw refused(notAnImage);
+  return decoding.run(() => decodeAndEncode(input, sniffed, variants, notAnImage, limits));
 }
+
+const refused = (message: string) => badRequest(message, { file: message });
+
+/** sharp's error when processing passed its `timeout` ("timeout: 12% complete"). */
+const isTimeout = (err: unknown) => err instanceof Error && err.message.startsWith('timeout:');
 
 async function decodeAndEncode<K extends string>(
   input: Buffer,
   sniffed: ImageType,
   variants: Record<K, ImageVariant>,
-  reject: () => Error,
+  notAnImage: string,
+  limits: ImageLimits,
 ): Promise<Record<K, EncodedImage>> {
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  // The header only: nothing is decoded yet.
   const meta = await image.metadata().catch(() => null);
-  if (!meta || meta.format !== sniffed || !meta.width || !meta.height) throw reject();
+  if (!meta || meta.format !== sniffed || !meta.width || !meta.height) throw refused(notAnImage);
   try {
     const oriented = image.rotate();
     const out = {} as Record<K, EncodedImage>;
@@ -77,11 +100,12 @@ async function decodeAndEncode<K extends string>(
         .clone()
         .resize({ width: v.width, height: v.height, fit: v.fit, withoutEnlargement: v.fit === 'inside' })
         .webp({ quality: v.quality })
+        .timeout({ seconds: limits.timeoutSeconds })
         .toBuffer({ resolveWithObject: true });
       out[key] = { data, width: info.width, height: info.height };
     }
     return out;
-  } catch {
-    throw reject();
+  } catch (err) {
+    throw refused(isTimeout(err) ? IMAGE_MESSAGES.tooSlow : notAnImage);
   }
 }
