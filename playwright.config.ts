@@ -1,23 +1,24 @@
 import { defineConfig } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { e2eWorkers, serverDataDir, serverPort } from './e2e/support/servers';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-// A fresh database for every run, seeded with the demo data like a first `npm start`.
-// Workers inherit the environment, so they see the same directory as the server.
+// Fresh databases for every run, seeded with the demo data like a first `npm start`: one server and one database per
+// worker (decision 199), under this directory. Workers inherit the environment, so they see the same directory.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `accountry-e2e-${process.pid}-${Date.now()}`);
-const dataDir = process.env.E2E_DATA_DIR;
+const workers = e2eWorkers();
 
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // A spec file runs whole in one worker, against that worker's server.
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    // baseURL is the worker's own server, chosen in e2e/support/test.ts.
     // A failed journey keeps its trace (the page's DOM at every step) and a screenshot. The trace's screencast is off:
     // encoding its frames cost a third of the journeys' CPU on a 2-core machine.
     trace: { mode: 'retain-on-failure', screenshots: false },
@@ -35,17 +36,18 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
+    name: `server ${index}`,
     // The compiled server `npm run build` leaves beside the web build (the TypeScript loader costs CPU the browser needs).
     command: 'node --enable-source-maps apps/server/dist/main.js',
-    url: `http://localhost:${port}/readyz`,
+    url: `http://localhost:${serverPort(index)}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
+      PORT: String(serverPort(index)),
+      DATA_DIR: serverDataDir(index),
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       WEB_DIST: process.env.WEB_DIST ?? 'apps/web/dist',
@@ -53,5 +55,5 @@ export default defineConfig({
       PROTECTION_PERIOD_MS: '4000',
       ORDER_SWEEP_INTERVAL_MS: '1000',
     },
-  },
+  })),
 });

@@ -2,16 +2,14 @@ import path from 'node:path';
 import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import type { Browser, BrowserContext } from '@playwright/test';
+import { serverDataDir, workerServerIndex } from './servers';
 
 /**
- * Direct access to the journey server's SQLite database, to arrange data a journey is not about
- * (a verified user of some role, a signed-in browser) without driving unrelated pages.
+ * Direct access to the SQLite database of the worker's journey server (decision 199), to arrange data a journey is
+ * not about (a verified user of some role, a signed-in browser) without driving unrelated pages.
  */
-const dataDir = process.env.E2E_DATA_DIR;
-if (!dataDir) throw new Error('E2E_DATA_DIR is set by playwright.config.ts');
-
 export function openE2eDb(): SQLite.Database {
-  const db = new SQLite(path.join(dataDir!, 'accountry.db'));
+  const db = new SQLite(path.join(serverDataDir(workerServerIndex()), 'accountry.db'));
   db.pragma('busy_timeout = 5000');
   return db;
 }

@@ -1,4 +1,5 @@
 import { test as base } from '@playwright/test';
+import { serverUrl, workerServerIndex } from './servers';
 
 export { expect } from '@playwright/test';
 
@@ -7,8 +8,12 @@ export { expect } from '@playwright/test';
  * or in a helper such as a spec's `signedInPage`) is closed when the journey ends, passed or failed, as Playwright
  * closes its own `context`. Left open, its pages kept their sockets, timers and renderers running in the one browser
  * through every later journey. Contexts that already existed when the journey started are left alone.
+ * Its `baseURL` is the worker's own server (decision 199): a spec's relative URLs, `page`, `request` and the contexts
+ * it opens reach the server whose database `support/db.ts` opens.
  */
 export const test = base.extend<{ closeJourneyContexts: void }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
+  baseURL: async ({}, use) => use(serverUrl(workerServerIndex())),
   closeJourneyContexts: [
     async ({ browser }, use) => {
       const before = new Set(browser.contexts());
