@@ -1,5 +1,5 @@
 import { test as base } from '@playwright/test';
-import { serverUrl, workerServerIndex } from './servers';
+import { e2eWorkers, serverUrl, workerServerIndex } from './servers';
 
 export { expect } from '@playwright/test';
 
@@ -11,7 +11,7 @@ export { expect } from '@playwright/test';
  * Its `baseURL` is the worker's own server (decision 199): a spec's relative URLs, `page`, `request` and the contexts
  * it opens reach the server whose database `support/db.ts` opens.
  */
-export const test = base.extend<{ closeJourneyContexts: void }>({
+export const test = base.extend<{ closeJourneyContexts: void; timeForEachWorker: void }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
   baseURL: async ({}, use) => use(serverUrl(workerServerIndex())),
   closeJourneyContexts: [
@@ -27,5 +27,15 @@ export const test = base.extend<{ closeJourneyContexts: void }>({
       );
     },
     { auto: true, title: "close the journey's browser contexts" },
+  ],
+  // N workers share the machine's cores, so a journey's allowance (its file's or the config's) is N times as long: a
+  // hang still fails it, a journey slowed by the others does not (decision 199).
+  timeForEachWorker: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
+    async ({}, use, testInfo) => {
+      testInfo.setTimeout(testInfo.timeout * e2eWorkers());
+      await use();
+    },
+    { auto: true, title: "a journey's time for each worker sharing the machine" },
   ],
 });
