@@ -4,7 +4,7 @@ import path from 'node:path';
 import { e2eWorkers, serverDataDir, serverPort } from './e2e/support/servers';
 
 // Fresh databases for every run, seeded with the demo data like a first `npm start`: one server and one database per
-// worker (decision 199), under this directory. Workers inherit the environment, so they see the same directory.
+// worker (decision 207), under this directory. Workers inherit the environment, so they see the same directory.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `accountry-e2e-${process.pid}-${Date.now()}`);
 const workers = e2eWorkers();
 

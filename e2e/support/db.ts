@@ -5,7 +5,7 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { serverDataDir, workerServerIndex } from './servers';
 
 /**
- * Direct access to the SQLite database of the worker's journey server (decision 199), to arrange data a journey is
+ * Direct access to the SQLite database of the worker's journey server (decision 207), to arrange data a journey is
  * not about (a verified user of some role, a signed-in browser) without driving unrelated pages.
  */
 export function openE2eDb(): SQLite.Database {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * The journey servers: one per Playwright worker, each on its own port with its own seeded database (decision 199),
+ * The journey servers: one per Playwright worker, each on its own port with its own seeded database (decision 207),
  * so a journey that reads a site-wide figure (the admin "waiting" total, dashboard counts, traffic) sees only what the
  * journeys of its own worker wrote. Read from the environment when asked, never at import: the config runs in the
  * runner, which has no worker, and the workers inherit the variables it sets.

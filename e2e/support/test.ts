@@ -8,7 +8,7 @@ export { expect } from '@playwright/test';
  * or in a helper such as a spec's `signedInPage`) is closed when the journey ends, passed or failed, as Playwright
  * closes its own `context`. Left open, its pages kept their sockets, timers and renderers running in the one browser
  * through every later journey. Contexts that already existed when the journey started are left alone.
- * Its `baseURL` is the worker's own server (decision 199): a spec's relative URLs, `page`, `request` and the contexts
+ * Its `baseURL` is the worker's own server (decision 207): a spec's relative URLs, `page`, `request` and the contexts
  * it opens reach the server whose database `support/db.ts` opens.
  */
 export const test = base.extend<{ closeJourneyContexts: void; timeForEachWorker: void }>({
@@ -29,7 +29,7 @@ export const test = base.extend<{ closeJourneyContexts: void; timeForEachWorker:
     { auto: true, title: "close the journey's browser contexts" },
   ],
   // N workers share the machine's cores, so a journey's allowance (its file's or the config's) is N times as long: a
-  // hang still fails it, a journey slowed by the others does not (decision 199).
+  // hang still fails it, a journey slowed by the others does not (decision 207).
   timeForEachWorker: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
     async ({}, use, testInfo) => {
