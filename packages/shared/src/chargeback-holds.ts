@@ -39,6 +39,11 @@ export function payoutHeldMessage(payableCents: number, minimumCents: number, ho
     : `You cannot ask for a payout now: ${why}`;
 }
 
+/** Paying an order from the balance past what the chargebacks leave: how much may be spent, and why the rest is held. */
+export function purchaseHeldMessage(payableCents: number, holds: readonly ChargebackHold[]) {
+  return `You can pay at most ${formatCents(payableCents)} from your balance now: ${chargebackHoldsText(holds)}`;
+}
+
 /**
  * To the admin marking paid a payout whose member keeps less available than their chargebacks hold: marking paid
  * records money already sent, so it is a warning; rejecting instead keeps the amount in the member's balance.

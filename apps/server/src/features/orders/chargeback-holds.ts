@@ -1,5 +1,5 @@
 import { chargebackOwedBy } from '@accountry/shared/chargeback-recovery';
-import { payoutAtStakeWarning, payoutHeldMessage } from '@accountry/shared/chargeback-holds';
+import { payoutAtStakeWarning, payoutHeldMessage, purchaseHeldMessage } from '@accountry/shared/chargeback-holds';
 import { PAYOUT_CHARGEBACK_AT_STAKE, type ChargebackHold } from '@accountry/shared/wallet';
 import type { Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
@@ -71,6 +71,17 @@ export async function refuseHeldForChargebacks(
   const { holds, payableCents } = await payoutAllowance(trx, userId);
   if (holds.length === 0 || amountCents <= payableCents) return;
   throw conflict(payoutHeldMessage(payableCents, minimumCents, holds));
+}
+
+/**
+ * Paying an order from the balance spends what a payout would take (the seller paid may withdraw it), so it too may take
+ * only what chargebacks leave: a 409 naming what is held. Takes the account's lock first, as a payout request does.
+ */
+export async function refuseSpendingHeld(trx: Database, userId: string, amountCents: number) {
+  await lockKeys(trx, [accountLock(userId)]);
+  const { holds, payableCents } = await payoutAllowance(trx, userId);
+  if (holds.length === 0 || amountCents <= payableCents) return;
+  throw conflict(purchaseHeldMessage(payableCents, holds));
 }
 
 /**

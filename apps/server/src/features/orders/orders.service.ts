@@ -5,6 +5,7 @@ import type { OrdersTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { availableAccount } from '../../lib/ledger';
 import type { OrdersContext } from './orders-context';
 import { applyTransition, moveOrder, type Actor } from './order-transitions';
 import { afterTransition } from './order-effects';
@@ -13,6 +14,7 @@ import { mayTrade } from './order-listings.repository';
 import { sealedForReveal } from './order-credentials.repository';
 import { eitherBlocked } from '../../db/member-blocks';
 import { chargebackOnPayment } from './chargebacks.service';
+import { refuseSpendingHeld } from './chargeback-holds';
 import { queueDisputeAdminMail } from './admin-task-mails';
 import { assertNotParty, partiesOf } from './admin-not-party';
 
@@ -56,7 +58,8 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
   // A block made since the order began: no money goes in for a deal either member has since refused.
   if (await eitherBlocked(db, order.buyerId, order.sellerId)) throw forbidden(M.blocked);
   const returnUrl = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
-  const start = await ctx.providerOf(order).startPayment({ order, buyerEmail: user.email, returnUrl });
+  const provider = ctx.providerOf(order);
+  const start = await provider.startPayment({ order, buyerEmail: user.email, returnUrl });
   const now = ctx.deps.clock.now();
   if (start.status === 'redirect') {
     const patch = { providerRef: start.providerRef, updatedAt: now };
@@ -65,7 +68,12 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
   }
   const moved = await db
     .transaction()
-    .execute((trx) => applyTransition(ctx, trx, order, 'pay', actorOf('buyer', user), { patch: { paidAt: now } }, now));
+    .execute(async (trx) => {
+      // Paid from the buyer's balance: only what chargebacks leave of it (decision 204).
+      if (provider.sourceAccount(order) === availableAccount(order.buyerId))
+        await refuseSpendingHeld(trx, order.buyerId, order.priceCents);
+      return applyTransition(ctx, trx, order, 'pay', actorOf('buyer', user), { patch: { paidAt: now } }, now);
+    });
   await afterTransition(ctx, order, moved, 'pay');
   return { order: moved.order, redirectUrl: null };
 }
