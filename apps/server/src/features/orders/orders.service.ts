@@ -66,14 +66,12 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
     if (!(await updateOrderIf(db, order.id, 'pending_payment', patch))) throw conflict(M.stateChanged);
     return { order: { ...order, ...patch }, redirectUrl: start.url };
   }
-  const moved = await db
-    .transaction()
-    .execute(async (trx) => {
-      // Paid from the buyer's balance: only what chargebacks leave of it (decision 204).
-      if (provider.sourceAccount(order) === availableAccount(order.buyerId))
-        await refuseSpendingHeld(trx, order.buyerId, order.priceCents);
-      return applyTransition(ctx, trx, order, 'pay', actorOf('buyer', user), { patch: { paidAt: now } }, now);
-    });
+  const moved = await db.transaction().execute(async (trx) => {
+    // Paid from the buyer's balance: only what chargebacks leave of it (decision 204).
+    if (provider.sourceAccount(order) === availableAccount(order.buyerId))
+      await refuseSpendingHeld(trx, order.buyerId, order.priceCents);
+    return applyTransition(ctx, trx, order, 'pay', actorOf('buyer', user), { patch: { paidAt: now } }, now);
+  });
   await afterTransition(ctx, order, moved, 'pay');
   return { order: moved.order, redirectUrl: null };
 }
