@@ -14,10 +14,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Vitest leaves a core for itself (one worker on two cores), but its own process idles while files run: two SQLite
-    // workers keep a two-core machine busy. The PostgreSQL suite stays at Vitest's default: with two workers some files
-    // found their fresh schema gone while migrating it (not yet understood).
-    maxWorkers: process.env.TEST_ENGINE === 'postgres' ? undefined : Math.max(2, os.availableParallelism() - 1),
+    // Vitest leaves a core for itself (one worker on two cores), but its own process idles while files run: two workers
+    // keep a two-core machine busy. On PostgreSQL each file's scratch schema sits beside the other worker's.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // Files share a worker's loaded modules: every file builds its own app and database, and re-importing the server
     // for each of ~100 files cost more time than all the SQLite tests themselves.
     isolate: false,

@@ -54,6 +54,66 @@ export function insertHeldOrder(
   return orderId;
 }
 
+interface SettledCardOrder {
+  listingId: string;
+  buyerId: string;
+  sellerId: string;
+  priceCents: number;
+  /** What an admin's decision refunded the buyer: the order is then `refunded`, else `completed`. */
+  refundedCents?: number;
+}
+
+/** A card order settled (its seller paid what was not refunded, less the 5% fee) and the chargeback on it after. */
+function insertSettledCardOrder(
+  db: ReturnType<typeof openE2eDb>,
+  order: SettledCardOrder,
+  chargeback: { status: 'open' | 'lost'; amountCents: number },
+) {
+  const orderId = id();
+  const now = Date.now();
+  const refunded = order.refundedCents ?? 0;
+  const decision = refunded > 0 ? ['partial_refund', 'Half the items were missing.', now] : [null, null, null];
+  db.prepare(
+    `insert into orders (id, listing_id, buyer_id, seller_id, price_cents, currency, refunded_cents, fee_cents, status,
+       provider, provider_ref, delivery_time, protection_days, created_at, updated_at, paid_at, delivered_at,
+       completed_at, decision_outcome, decision_reason, decided_at)
+     values (?, ?, ?, ?, ?, 'USD', ?, ?, ?, 'stripe', ?, 'instant', 5, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    orderId,
+    order.listingId,
+    order.buyerId,
+    order.sellerId,
+    order.priceCents,
+    refunded,
+    Math.round((order.priceCents - refunded) * 0.05),
+    refunded > 0 ? 'refunded' : 'completed',
+    `cs_test_${id()}`,
+    now,
+    now,
+    now,
+    now,
+    now,
+    ...decision,
+  );
+  const disputeId = `dp_test_${id()}`;
+  db.prepare(
+    `insert into chargebacks (id, order_id, amount_cents, reason, status, order_status_at_open, opened_at, closed_at,
+       withdrawn_cents)
+     values (?, ?, ?, 'fraudulent', ?, ?, ?, ?, ?)`,
+  ).run(
+    disputeId,
+    orderId,
+    chargeback.amountCents,
+    chargeback.status,
+    refunded > 0 ? 'refunded' : 'completed',
+    now,
+    chargeback.status === 'open' ? null : now,
+    chargeback.amountCents,
+  );
+  bookWithdrawal(db, orderId, disputeId, chargeback.amountCents, now);
+  return orderId;
+}
+
 /**
  * A card order an admin refunded in part (the seller paid the rest), whose buyer's bank then took `bankCents` back
  * and decided for the buyer: settled before the chargeback, so only recorded, and what the bank took booked as owed
@@ -68,37 +128,8 @@ export function insertChargebackAfterPartialRefund(
   bankCents: number,
 ) {
   const db = openE2eDb();
-  const orderId = id();
-  const now = Date.now();
-  db.prepare(
-    `insert into orders (id, listing_id, buyer_id, seller_id, price_cents, currency, refunded_cents, fee_cents, status,
-       provider, provider_ref, delivery_time, protection_days, created_at, updated_at, paid_at, delivered_at,
-       completed_at, decision_outcome, decision_reason, decided_at)
-     values (?, ?, ?, ?, ?, 'USD', ?, ?, 'refunded', 'stripe', ?, 'instant', 5, ?, ?, ?, ?, ?, 'partial_refund',
-       'Half the items were missing.', ?)`,
-  ).run(
-    orderId,
-    listingId,
-    buyerId,
-    sellerId,
-    priceCents,
-    refundedCents,
-    Math.round((priceCents - refundedCents) * 0.05),
-    `cs_test_${id()}`,
-    now,
-    now,
-    now,
-    now,
-    now,
-    now,
-  );
-  const disputeId = `dp_test_${id()}`;
-  db.prepare(
-    `insert into chargebacks (id, order_id, amount_cents, reason, status, order_status_at_open, opened_at, closed_at,
-       withdrawn_cents)
-     values (?, ?, ?, 'fraudulent', 'lost', 'refunded', ?, ?, ?)`,
-  ).run(disputeId, orderId, bankCents, now, now, bankCents);
-  bookWithdrawal(db, orderId, disputeId, bankCents, now);
+  const order = { listingId, buyerId, sellerId, priceCents, refundedCents };
+  const orderId = insertSettledCardOrder(db, order, { status: 'lost', amountCents: bankCents });
   db.close();
   return orderId;
 }
@@ -115,34 +146,8 @@ export function insertChargebackOnCompletedOrder(
   priceCents: number,
 ) {
   const db = openE2eDb();
-  const orderId = id();
-  const now = Date.now();
-  db.prepare(
-    `insert into orders (id, listing_id, buyer_id, seller_id, price_cents, currency, refunded_cents, fee_cents, status,
-       provider, provider_ref, delivery_time, protection_days, created_at, updated_at, paid_at, delivered_at,
-       completed_at)
-     values (?, ?, ?, ?, ?, 'USD', 0, ?, 'completed', 'stripe', ?, 'instant', 5, ?, ?, ?, ?, ?)`,
-  ).run(
-    orderId,
-    listingId,
-    buyerId,
-    sellerId,
-    priceCents,
-    Math.round(priceCents * 0.05),
-    `cs_test_${id()}`,
-    now,
-    now,
-    now,
-    now,
-    now,
-  );
-  const disputeId = `dp_test_${id()}`;
-  db.prepare(
-    `insert into chargebacks (id, order_id, amount_cents, reason, status, order_status_at_open, opened_at,
-       withdrawn_cents)
-     values (?, ?, ?, 'fraudulent', 'open', 'completed', ?, ?)`,
-  ).run(disputeId, orderId, priceCents, now, priceCents);
-  bookWithdrawal(db, orderId, disputeId, priceCents, now);
+  const order = { listingId, buyerId, sellerId, priceCents };
+  const orderId = insertSettledCardOrder(db, order, { status: 'open', amountCents: priceCents });
   db.close();
   return orderId;
 }

@@ -3,13 +3,14 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type Pg from 'pg';
 import { lazyModule } from '../lib/lazy-module';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import { BooleanColumnsPlugin, bindableSqlite } from './sqlite-values';
 import { trackingDialect, WriteFeed } from './change-tracking';
 import type { DB } from './schema';
 import { sqliteUpkeep } from './sqlite-upkeep';
 import { namingPool } from './pg-statement-names';
 import { CamelCaseRowsPlugin } from './camel-case-rows';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Database = Kysely<DB>;
@@ -72,7 +73,7 @@ export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: 
   const writes = new WriteFeed();
   if (isPostgresUrl(url)) {
     const pool = new (pgModule().Pool)({ ...pgConnection(url, opts.pgSchema), max: opts.poolSize ?? 10 });
-    const dialect = trackingDialect(new PostgresDialect({ pool: namingPool(pool) }), writes.report);
+    const dialect = trackingDialect(new OwnSchemaPostgresDialect({ pool: namingPool(pool) }), writes.report);
     const db = new Kysely<DB>({ dialect, plugins: kyselyPlugins('postgres') });
     return { db, engine: 'postgres', url, pgSchema: opts.pgSchema, writes, close: () => db.destroy() };
   }
