@@ -80,6 +80,7 @@ const detail = {
     soldCount: 9,
     responseTimeMinutes: 12,
   },
+  block: null,
   review: { blocker: 'Only buyers of a completed order can review.', mine: null },
 };
 
