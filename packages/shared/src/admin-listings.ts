@@ -37,6 +37,8 @@ export const adminListingSchema = z.object({
   sellerName: z.string(),
   sellerEmail: z.string(),
   sellerDeleted: z.boolean(),
+  /** The seller's account is disabled: its listings stay hidden until it is enabled. */
+  sellerDisabled: z.boolean(),
   conversationCount: z.number(),
   openReportCount: z.number(),
   /** Set when the listing was deleted (by its seller or an admin): gone everywhere, kept for chats and favorites. */

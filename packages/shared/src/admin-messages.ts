@@ -21,6 +21,7 @@ export const ADMIN_MESSAGES = {
   alreadyHidden: 'This listing is already hidden.',
   notHidden: 'This listing is not hidden.',
   sellerDeleted: "The seller's account is deleted. Restore the account before showing this listing again.",
+  sellerDisabled: "The seller's account is disabled. Enable the account before showing this listing again.",
   listingAlreadyDeleted: 'This listing is already deleted.',
   listingDeleted: 'This listing was deleted, so it cannot be hidden or shown again.',
   invalidCursor: 'Invalid page cursor',

@@ -5,6 +5,7 @@ import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
 import { insertListing } from './admin-test-fixtures';
 import { deleteListing, hideListing } from './admin-listings.service';
+import { disableUser } from './admin-users.service';
 
 let interleave: Interleave;
 let ctx: TestContext;
@@ -78,6 +79,36 @@ describe('listing status races', () => {
         headers: admin.session.headers,
       });
       expect(res.statusCode).toBe(409);
+    },
+  );
+
+  it.skipIf(testEngine === 'sqlite')(
+    "an admin unhide that the seller's suspension overtook answers 409 and leaves the listing hidden",
+    async () => {
+      const seller = await userWithSession(ctx, 'seller');
+      const admin = await userWithSession(ctx, 'admin');
+      const other = await userWithSession(ctx, 'admin');
+      const listing = await insertListing(ctx, seller.user.id, {
+        status: 'hidden',
+        statusBeforeHidden: 'active',
+        hiddenReason: 'Check',
+      });
+      // The unhide has read the listing and its seller; another admin disables the seller before it writes.
+      interleave.arm('listings', async () => {
+        await disableUser({ ...ctx.deps, db: second }, other.user, seller.user.id);
+      });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/listings/${listing.id}/unhide`,
+        payload: {},
+        headers: admin.session.headers,
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(
+        "The seller's account is disabled. Enable the account before showing this listing again.",
+      );
+      const row = await ctx.db.selectFrom('listings').select('status').where('id', '=', listing.id).executeTakeFirst();
+      expect(row?.status).toBe('hidden');
     },
   );
 });

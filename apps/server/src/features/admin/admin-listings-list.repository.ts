@@ -58,6 +58,7 @@ export function adminListingQuery(db: Database) {
       'listings.deletedAt',
       'seller.displayName as sellerName',
       'seller.email as sellerEmail',
+      'seller.disabled as sellerDisabled',
       'deletedUsers.status as sellerDeletedStatus',
       eb
         .selectFrom('conversations')

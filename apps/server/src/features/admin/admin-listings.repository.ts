@@ -29,6 +29,42 @@ export async function unhideListing(db: Database, id: string, status: ListingsTa
     .executeTakeFirst();
 }
 
+/**
+ * Unhide one listing as an admin read it: still hidden with the status it goes back to, and its seller neither
+ * disabled nor deleted (nobody could buy from them, and enabling or restoring brings back only its own hiding).
+ */
+export async function unhideListingAsRead(
+  db: Database,
+  read: { id: string; sellerId: string; statusBeforeHidden: string | null },
+  now: number,
+) {
+  const res = await db
+    .updateTable('listings')
+    .set({
+      status: statusAfterUnhide(read.statusBeforeHidden),
+      statusBeforeHidden: null,
+      hiddenReason: null,
+      updatedAt: now,
+    })
+    .where('id', '=', read.id)
+    .where('status', '=', 'hidden')
+    .where('statusBeforeHidden', read.statusBeforeHidden === null ? 'is' : '=', read.statusBeforeHidden)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('users as u')
+            .leftJoin('deletedUsers as d', 'd.uid', 'u.id')
+            .select('u.id')
+            .where('u.id', '=', read.sellerId)
+            .where((w) => w.or([w('u.disabled', '=', true), w('d.status', '=', 'unresolved')])),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** Hide every listing of a seller that is neither hidden nor deleted, remembering each one's status; returns their ids. */
 export async function hideSellerListings(db: Database, sellerId: string, reason: string, now: number) {
   const rows = await db

@@ -13,6 +13,8 @@ import { moderationMail, type ModerationMove } from './moderation-mails';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { assertStateUnchanged } from '../../lib/state-change';
+import { accountLock, lockKeys } from '../../db/key-lock';
+import { CHANGED_MEANWHILE } from '@accountry/shared/api-error';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-listings.repository';
 import * as list from './admin-listings-list.repository';
@@ -36,6 +38,7 @@ function toAdminListing(r: Row): AdminListing {
     sellerName: r.sellerName,
     sellerEmail: r.sellerEmail,
     sellerDeleted: r.sellerDeletedStatus === 'unresolved',
+    sellerDisabled: !!r.sellerDisabled,
     conversationCount: Number(r.conversationCount ?? 0),
     openReportCount: Number(r.openReportCount ?? 0),
     deletedAt: r.deletedAt ?? null,
@@ -110,14 +113,28 @@ export async function hideListing(deps: AppDeps, actor: AuthUser, id: string, re
   return listing;
 }
 
+/** Why a listing as read cannot be shown again (409), if it cannot. */
+function refuseUnhide(listing: Row) {
+  if (listing.status !== 'hidden') throw conflict(ADMIN_MESSAGES.notHidden);
+  if (listing.sellerDeletedStatus === 'unresolved') throw conflict(ADMIN_MESSAGES.sellerDeleted);
+  if (listing.sellerDisabled) throw conflict(ADMIN_MESSAGES.sellerDisabled);
+}
+
+/**
+ * Read first, then written on what was read: still hidden with the same status to return to, and the seller still
+ * able to trade, under the seller's account lock, which disabling or deleting the account takes first.
+ */
 export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) {
+  const listing = await liveListing(deps.db.db, id);
+  refuseUnhide(listing);
   await deps.db.db.transaction().execute(async (trx) => {
-    const listing = await liveListing(trx, id);
-    if (listing.status !== 'hidden') throw conflict(ADMIN_MESSAGES.notHidden);
-    if (listing.sellerDeletedStatus === 'unresolved') throw conflict(ADMIN_MESSAGES.sellerDeleted);
+    await lockKeys(trx, [accountLock(listing.sellerId)]);
     const now = deps.clock.now();
-    const to = statusAfterUnhide(listing.statusBeforeHidden);
-    assertStateUnchanged(await repo.unhideListing(trx, id, to, now), ADMIN_MESSAGES.notHidden);
+    if (!(await repo.unhideListingAsRead(trx, listing, now))) {
+      // Say what changed meanwhile, or that something did.
+      refuseUnhide(await liveListing(trx, id));
+      throw conflict(CHANGED_MEANWHILE);
+    }
     await mailSeller(deps, trx, listing, 'shown', '', now);
     await recordAudit(
       trx,
@@ -126,14 +143,14 @@ export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) 
         action: ADMIN_ACTIONS.listingUnhide,
         targetType: 'listing',
         targetId: id,
-        details: { to, reason: listing.hiddenReason },
+        details: { to: statusAfterUnhide(listing.statusBeforeHidden), reason: listing.hiddenReason },
       },
       now,
     );
   });
-  const listing = await reload(deps, id);
-  notifySeller(deps, listing);
-  return listing;
+  const after = await reload(deps, id);
+  notifySeller(deps, after);
+  return after;
 }
 
 /**

@@ -128,6 +128,28 @@ describe('hide and unhide', () => {
     expect(res.json().error.message).toBe(ADMIN_MESSAGES.sellerDeleted);
   });
 
+  it("will not show a disabled seller's listing again, hidden by a moderator before the account was disabled", async () => {
+    const suspended = await createUser(ctx, { role: 'seller' });
+    const listing = await insertListing(ctx, suspended.id, { status: 'active' });
+    expect(
+      (await inject('POST', `/api/admin/listings/${listing.id}/hide`, { reason: 'Stolen account' })).statusCode,
+    ).toBe(200);
+    expect((await inject('POST', `/api/admin/users/${suspended.id}/disable`, {})).statusCode).toBe(200);
+    const res = await inject('POST', `/api/admin/listings/${listing.id}/unhide`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      "The seller's account is disabled. Enable the account before showing this listing again.",
+    );
+    expect(await row(listing.id)).toEqual({
+      status: 'hidden',
+      statusBeforeHidden: 'active',
+      hiddenReason: 'Stolen account',
+    });
+    // The admin list says why, so the Unhide action can be greyed out.
+    const listed = (await inject('GET', `/api/admin/listings?sellerId=${suspended.id}`)).json().items;
+    expect(listed.map((l: { sellerDisabled: boolean }) => l.sellerDisabled)).toEqual([true]);
+  });
+
   it('answers 404 for an unknown listing', async () => {
     for (const [url, body] of [
       ['hide', { reason: 'Spam listing' }],

@@ -86,7 +86,11 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
       </Menu.Target>
       <Menu.Dropdown>
         {listing.status === 'hidden' ? (
-          <Menu.Item leftSection={<IconEye size={16} />} onClick={askUnhide} disabled={listing.sellerDeleted}>
+          <Menu.Item
+            leftSection={<IconEye size={16} />}
+            onClick={askUnhide}
+            disabled={listing.sellerDeleted || listing.sellerDisabled}
+          >
             Unhide
           </Menu.Item>
         ) : (

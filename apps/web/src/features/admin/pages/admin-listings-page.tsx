@@ -79,6 +79,11 @@ function ListingCard({ l, ask }: { l: AdminListing; ask: (o: ConfirmOptions) => 
             Seller deleted
           </Text>
         )}
+        {!l.sellerDeleted && l.sellerDisabled && (
+          <Text size="xs" c="red">
+            Seller disabled
+          </Text>
+        )}
       </Group>
       {l.hiddenReason && (
         <Text size="sm" c="dimmed" mt={4}>
@@ -111,6 +116,11 @@ function columns(ask: (o: ConfirmOptions) => void): AdminColumn<AdminListing>[] 
           {l.sellerDeleted && (
             <Text size="xs" c="red">
               Account deleted
+            </Text>
+          )}
+          {!l.sellerDeleted && l.sellerDisabled && (
+            <Text size="xs" c="red">
+              Account disabled
             </Text>
           )}
         </>
