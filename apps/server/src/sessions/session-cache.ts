@@ -12,8 +12,8 @@ export type SessionTarget = { sessionId: string } | { userId: string };
 
 /**
  * Resolved sessions (with their user) for a few seconds, so a signed-in request does not join three tables; never an
- * admin's. Anything that ends a session or changes a user calls `invalidateSessions`, which forgets here at once and on every
- * other process through the bus. A lookup that started before a forget never stores its (maybe stale) result.
+ * admin's. Anything that ends a session or changes a user calls `invalidateSessions`, which forgets here at once and
+ * on every other process through the bus. A lookup that started before a forget never stores its (maybe stale) result.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { session: SessionWithUser; until: number }>();
