@@ -1,10 +1,20 @@
 import { MAX_CREDENTIAL_CORRECTIONS } from '@accountry/shared/credentials-correction';
 import type { Database } from '../../db/database';
 
+/** The columns a reveal decides on (state, refund, hold, erasure) and the sealed credentials it shows. */
+const REVEAL_COLUMNS = [
+  'status',
+  'refundedCents',
+  'priceCents',
+  'credentialsCipher',
+  'credentialsErasedAt',
+  'chargebackHoldSince',
+] as const;
+
 /**
  * The sealed credentials a buyer's reveal shows, read by the statement that records the first reveal: a correction
  * committed before it is what the buyer reads, and one after it finds the order revealed (decision 182). Later reveals
- * change nothing, so they only read.
+ * change nothing, so they only read. The caller checks the rules on the row returned, not on the order read before.
  */
 export async function sealedForReveal(db: Database, orderId: string, now: number) {
   const first = await db
@@ -14,17 +24,16 @@ export async function sealedForReveal(db: Database, orderId: string, now: number
     .where('credentialsRevealedAt', 'is', null)
     // Held for a chargeback (decision 183): the first reveal, the one handover that cannot be undone, waits.
     .where('chargebackHoldSince', 'is', null)
-    .returning(['credentialsCipher', 'credentialsErasedAt', 'chargebackHoldSince'])
+    // Refunded in full (`credentialsWithdrawn`) since the order was read: the buyer has their money back instead.
+    .where((eb) => eb.not(eb.and([eb('status', '=', 'refunded'), eb('refundedCents', '>=', eb.ref('priceCents'))])))
+    .returning(REVEAL_COLUMNS)
     .executeTakeFirst();
-  return (
-    first ??
-    db
-      .selectFrom('orders')
-      .select(['credentialsCipher', 'credentialsErasedAt', 'chargebackHoldSince'])
-      .where('id', '=', orderId)
-      .executeTakeFirst()
-  );
+  return first ?? sealedNow(db, orderId);
 }
+
+/** What a reveal decides on and shows, as committed now (a reveal's second look, or an admin's). */
+export const sealedNow = (db: Database, orderId: string) =>
+  db.selectFrom('orders').select(REVEAL_COLUMNS).where('id', '=', orderId).executeTakeFirst();
 
 /**
  * Replace the credentials only while the rule still holds, checked by the write itself: delivered, the inspection

@@ -11,7 +11,7 @@ import { applyTransition, moveOrder, type Actor } from './order-transitions';
 import { afterTransition } from './order-effects';
 import { findOrder, insertReveal, updateOrderIf } from './orders.repository';
 import { mayTrade } from './order-listings.repository';
-import { sealedForReveal } from './order-credentials.repository';
+import { sealedForReveal, sealedNow } from './order-credentials.repository';
 import { eitherBlocked } from '../../db/member-blocks';
 import { chargebackOnPayment } from './chargebacks.service';
 import { refuseSpendingHeld } from './chargeback-holds';
@@ -201,11 +201,15 @@ export async function revealCredentials(ctx: OrdersContext, user: AuthUser, id: 
   if (order.credentialsErasedAt) throw conflict(M.credentialsErased);
   if (!order.credentialsCipher) throw conflict(M.credentialsNotAvailable);
   return db.transaction().execute(async (trx) => {
-    // The buyer's first reveal is recorded on the order by the statement that reads what it shows (decision 182).
-    const sealed = asAdmin ? order : await sealedForReveal(trx, order.id, now);
-    if (!asAdmin && sealed?.chargebackHoldSince != null) throw conflict(M.chargebackHold);
-    if (sealed?.credentialsErasedAt) throw conflict(M.credentialsErased);
-    if (!sealed?.credentialsCipher) throw conflict(M.credentialsNotAvailable);
+    // The buyer's first reveal is recorded on the order by the statement that reads what it shows (decision 182), and
+    // the rules are checked again on that row: a decision or refund committed since the order was read is seen.
+    const sealed = asAdmin ? await sealedNow(trx, order.id) : await sealedForReveal(trx, order.id, now);
+    if (!sealed) throw notFound(M.notFound);
+    if (asAdmin && sealed.status !== 'disputed') throw conflict(M.notDisputed);
+    if (!asAdmin && credentialsWithdrawn(sealed)) throw conflict(M.credentialsRefunded);
+    if (!asAdmin && sealed.chargebackHoldSince !== null) throw conflict(M.chargebackHold);
+    if (sealed.credentialsErasedAt) throw conflict(M.credentialsErased);
+    if (!sealed.credentialsCipher) throw conflict(M.credentialsNotAvailable);
     const credentials = ctx.cipher.open(sealed.credentialsCipher, order.id);
     await insertReveal(trx, order.id, user.id, asAdmin ? 'admin' : 'buyer', now);
     if (asAdmin)
