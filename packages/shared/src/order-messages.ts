@@ -262,3 +262,6 @@ export const AUTO_CONFIRM_REMINDER = {
 
 /** Shown to the seller on the order page. */
 export const credentialsViewedLine = (when: string) => `Buyer viewed the credentials at ${when}`;
+/** Under the latest reveals an order's page lists (`REVEALS_SHOWN`): the ones before them, counted. */
+export const earlierRevealsLine = (n: number) =>
+  n === 1 ? '1 earlier view is not listed.' : `${n.toLocaleString('en-US')} earlier views are not listed.`;

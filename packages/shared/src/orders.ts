@@ -128,6 +128,9 @@ export const credentialRevealSchema = z.object({ by: z.enum(['buyer', 'admin']),
 
 export const orderViewerRoles = ['buyer', 'seller', 'admin'] as const;
 
+/** The reveals an order's page lists: the latest, with a count of those before them. */
+export const REVEALS_SHOWN = 20;
+
 /** Everything the order page shows; `actions` are what the viewer may do now. */
 export const orderDetailSchema = z.object({
   id: z.string(),
@@ -205,7 +208,10 @@ export const orderDetailSchema = z.object({
   credentials: z.object({
     delivered: z.boolean(),
     erased: z.boolean(),
+    /** The latest REVEALS_SHOWN reveals, oldest of them first. */
     reveals: z.array(credentialRevealSchema),
+    /** How many reveals came before those listed. */
+    earlierReveals: z.number(),
     /** How often the seller replaced them (decision 182). */
     corrections: z.number(),
     /** For the seller: whether they may replace them now (before the buyer's first reveal, a few times). */

@@ -48,6 +48,7 @@ import * as chargebacksToRecoverIndex from './migrations/2026-12-04T0500-chargeb
 import * as priceDropMail from './migrations/2026-12-05T0100-price-drop-mail';
 import * as payoutReferenceKey from './migrations/2026-12-05T0200-payout-reference-key';
 import * as sessionPublicIds from './migrations/2026-12-06T0100-session-public-ids';
+import * as credentialRevealsLatest from './migrations/2026-12-06T0200-credential-reveals-latest';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-05T0100-price-drop-mail': priceDropMail,
   '2026-12-05T0200-payout-reference-key': payoutReferenceKey,
   '2026-12-06T0100-session-public-ids': sessionPublicIds,
+  '2026-12-06T0200-credential-reveals-latest': credentialRevealsLatest,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

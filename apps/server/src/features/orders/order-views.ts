@@ -154,7 +154,8 @@ export async function orderDetail(
     credentials: {
       delivered: order.deliveredAt !== null,
       erased: order.credentialsErasedAt !== null,
-      reveals: reveals.map((r) => ({ by: r.by, at: r.createdAt })),
+      reveals: reveals.latest.map((r) => ({ by: r.by, at: r.createdAt })),
+      earlierReveals: reveals.earlier,
       corrections: order.credentialsCorrections,
       canCorrect: side === 'seller' && !held && correctionRefusal(order, now) === null,
     },

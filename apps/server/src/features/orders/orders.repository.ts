@@ -1,4 +1,5 @@
 import type { OrderState } from '@accountry/shared/order-state';
+import { REVEALS_SHOWN } from '@accountry/shared/orders';
 import type { Database } from '../../db/database';
 import type { OrderHistoryTable, OrdersTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -68,13 +69,24 @@ export async function historyOf(db: Database, orderId: string) {
     .execute();
 }
 
+/** The order's latest `REVEALS_SHOWN` reveals, oldest of them first, and how many came before them. */
 export async function revealsOf(db: Database, orderId: string) {
-  return db
-    .selectFrom('credentialReveals')
-    .select(['by', 'createdAt'])
-    .where('orderId', '=', orderId)
-    .orderBy('createdAt')
-    .execute();
+  const [latest, total] = await Promise.all([
+    db
+      .selectFrom('credentialReveals')
+      .select(['by', 'createdAt'])
+      .where('orderId', '=', orderId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(REVEALS_SHOWN)
+      .execute(),
+    db
+      .selectFrom('credentialReveals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('orderId', '=', orderId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { latest: latest.reverse(), earlier: Number(total.n) - latest.length };
 }
 
 export async function insertReveal(db: Database, orderId: string, userId: string, by: 'buyer' | 'admin', now: number) {

@@ -163,7 +163,11 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       R.revealCredentials,
-      { schema: { tags, params, response: { 200: revealedCredentialsSchema, ...errors } } },
+      {
+        // Every reveal is recorded and listed on the order page: a loop would grow both without end.
+        config: perUser(30, '10 minutes'),
+        schema: { tags, params, response: { 200: revealedCredentialsSchema, ...errors } },
+      },
       async (request, reply) => {
         const credentials = await revealCredentials(ctx, requireRole(request, MEMBERS), request.params.id, false);
         // Credentials are never cached by the browser or a proxy.

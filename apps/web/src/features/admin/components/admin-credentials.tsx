@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
+import { ORDER_MESSAGES, earlierRevealsLine } from '@accountry/shared/order-messages';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { CredentialsView, type CredentialValues } from '../../../components/orders/credentials-view';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -15,7 +15,7 @@ import { formatDateTime } from '../../../lib/format-time';
 export function AdminCredentials({ order, own }: { order: OrderDetail; own: boolean }) {
   const [shown, setShown] = useState<CredentialValues | null>(null);
   const confirm = useConfirm();
-  const { delivered, erased, reveals } = order.credentials;
+  const { delivered, erased, reveals, earlierReveals } = order.credentials;
   const askReveal = () =>
     confirm.ask({
       title: 'Reveal the credentials?',
@@ -56,6 +56,11 @@ export function AdminCredentials({ order, own }: { order: OrderDetail; own: bool
               </List.Item>
             ))}
           </List>
+        )}
+        {earlierReveals > 0 && (
+          <Text size="sm" c="dimmed">
+            {earlierRevealsLine(earlierReveals)}
+          </Text>
         )}
       </Stack>
       {confirm.dialog}

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { Button, List, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { MAX_CREDENTIAL_CORRECTIONS } from '@accountry/shared/credentials-correction';
-import { ORDER_MESSAGES, credentialsViewedLine } from '@accountry/shared/order-messages';
+import { ORDER_MESSAGES, credentialsViewedLine, earlierRevealsLine } from '@accountry/shared/order-messages';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { formatDateTime } from '../../../lib/format-time';
 import { correctionsLeftText } from './corrections-left-text';
@@ -35,7 +35,7 @@ export function SellerCredentials({ order }: { order: OrderDetail }) {
   };
   if (correcting) return <DeliverForm order={order} onCancel={close} onRefused={refused} firstField={firstField} />;
 
-  const { reveals, corrections, canCorrect } = order.credentials;
+  const { reveals, earlierReveals, corrections, canCorrect } = order.credentials;
   const buyerViews = reveals.filter((r) => r.by === 'buyer');
   const checking = order.status === 'delivered';
   const left = MAX_CREDENTIAL_CORRECTIONS - corrections;
@@ -48,16 +48,23 @@ export function SellerCredentials({ order }: { order: OrderDetail }) {
           latest.
         </Text>
       )}
-      {buyerViews.length === 0 ? (
+      {buyerViews.length === 0 && earlierReveals === 0 ? (
         <Text size="sm" c="dimmed">
           The buyer has not viewed them yet.
         </Text>
       ) : (
-        <List size="sm" aria-label="Credential views">
-          {buyerViews.map((r) => (
-            <List.Item key={r.at}>{credentialsViewedLine(formatDateTime(r.at))}</List.Item>
-          ))}
-        </List>
+        buyerViews.length > 0 && (
+          <List size="sm" aria-label="Credential views">
+            {buyerViews.map((r) => (
+              <List.Item key={r.at}>{credentialsViewedLine(formatDateTime(r.at))}</List.Item>
+            ))}
+          </List>
+        )
+      )}
+      {earlierReveals > 0 && (
+        <Text size="sm" c="dimmed">
+          {earlierRevealsLine(earlierReveals)}
+        </Text>
       )}
       {canCorrect ? (
         <>
