@@ -58,6 +58,7 @@ export const ORDER_MESSAGES = {
   evidenceType: 'Attach a JPEG, PNG or WebP image.',
   evidenceTooLarge: 'Evidence images can be at most 5 MB.',
   evidenceLimit: 'You can attach at most 10 images to a dispute.',
+  statementLimit: 'You can post at most 50 statements in a dispute.',
   evidenceNotFound: 'The attached image was not found. Please attach it again.',
   disputeReason: 'Describe the problem in 10 to 2000 characters.',
   cancelReason: 'A reason holds at most 500 characters.',

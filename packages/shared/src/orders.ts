@@ -325,6 +325,8 @@ export const disputeStatementsSchema = z.object({ items: z.array(disputeStatemen
 /** Dispute evidence: one image per upload, at most this many per person and order. */
 export const DISPUTE_EVIDENCE_MAX_BYTES = 5 * 1024 * 1024;
 export const DISPUTE_EVIDENCE_PER_PERSON = 10;
+/** Statements one person may post in one dispute: its whole thread is read on every post and look. */
+export const DISPUTE_STATEMENTS_PER_PERSON = 50;
 export const evidenceUploadSchema = z.object({
   id: z.string(),
   url: z.string(),

@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
-import type { DisputeStatement } from '@accountry/shared/orders';
+import { DISPUTE_STATEMENTS_PER_PERSON, type DisputeStatement } from '@accountry/shared/orders';
+import type { Database } from '../../db/database';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
@@ -42,7 +43,20 @@ export async function listStatements(ctx: OrdersContext, user: AuthUser, orderId
   return { items };
 }
 
-/** Both sides (and the deciding admin) post statements while the dispute is open. */
+async function statementsBy(db: Database, orderId: string, authorId: string) {
+  const row = await db
+    .selectFrom('disputeStatements')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('orderId', '=', orderId)
+    .where('authorId', '=', authorId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Both sides (and the deciding admin) post statements while the dispute is open, each at most
+ * DISPUTE_STATEMENTS_PER_PERSON: the whole thread is read on every post and look.
+ */
 export async function postStatement(
   ctx: OrdersContext,
   user: AuthUser,
@@ -64,6 +78,8 @@ export async function postStatement(
   const now = ctx.deps.clock.now();
   await ctx.deps.db.db.transaction().execute(async (trx) => {
     await holdOpenDispute(trx, orderId);
+    // Counted with the dispute held (its row locked on PostgreSQL), so parallel posts cannot pass the limit together.
+    if ((await statementsBy(trx, orderId, user.id)) >= DISPUTE_STATEMENTS_PER_PERSON) throw conflict(M.statementLimit);
     // The other side hears of a new turn, not of every statement in it: the author's own follow-ups are not mailed.
     const last = await trx
       .selectFrom('disputeStatements')
