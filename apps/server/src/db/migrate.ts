@@ -49,6 +49,7 @@ import * as priceDropMail from './migrations/2026-12-05T0100-price-drop-mail';
 import * as payoutReferenceKey from './migrations/2026-12-05T0200-payout-reference-key';
 import * as sessionPublicIds from './migrations/2026-12-06T0100-session-public-ids';
 import * as credentialRevealsLatest from './migrations/2026-12-06T0200-credential-reveals-latest';
+import * as listingImagesThumbUrlIndex from './migrations/2026-12-06T0300-listing-images-thumb-url-index';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-05T0200-payout-reference-key': payoutReferenceKey,
   '2026-12-06T0100-session-public-ids': sessionPublicIds,
   '2026-12-06T0200-credential-reveals-latest': credentialRevealsLatest,
+  '2026-12-06T0300-listing-images-thumb-url-index': listingImagesThumbUrlIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
