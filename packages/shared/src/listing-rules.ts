@@ -42,6 +42,14 @@ export function editBlocker(status: ListingStatus, orderInProgress: boolean): st
   return status === 'sold' ? M.soldFinal : null;
 }
 
+/**
+ * Why the seller may not copy the listing into a new draft, or null. A hidden listing's copy would be a draft the
+ * seller could publish at once, the content the admin withdrew back on sale without their review.
+ */
+export function duplicateBlocker(status: ListingStatus): string | null {
+  return status === 'hidden' ? M.hiddenDuplicate : null;
+}
+
 /** Why the seller may not delete the listing, or null. */
 export function deleteBlocker(orderInProgress: boolean): string | null {
   return orderInProgress ? M.orderInProgress : null;

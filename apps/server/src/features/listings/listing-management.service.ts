@@ -1,6 +1,6 @@
 import { DEFAULT_PROTECTION_DAYS } from '@accountry/shared/order-state';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
-import { deleteBlocker, editBlocker, statusChangeBlocker } from '@accountry/shared/listing-rules';
+import { deleteBlocker, duplicateBlocker, editBlocker, statusChangeBlocker } from '@accountry/shared/listing-rules';
 import { TITLE_MAX, type SellerStatus } from '@accountry/shared/listings';
 import {
   STATUS_FILTERS,
@@ -186,6 +186,8 @@ const copyTitle = (title: string) => `${title.slice(0, TITLE_MAX - COPY_SUFFIX.l
 /** A new draft with the same details and screenshots, to sell a similar account quickly. */
 export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
   const { orderInProgress: _held, openOrderId: _order, ...listing } = await managedListing(deps, user, id);
+  const blocker = duplicateBlocker(listing.status);
+  if (blocker) throw conflictWith(blocker);
   await claimListingCreation(deps, user.id);
   const now = deps.clock.now();
   const copyId = newId();

@@ -241,6 +241,24 @@ describe('duplicate and delete', () => {
     expect(copy.images).toHaveLength(2);
   });
 
+  it('will not copy a listing an admin hid into a draft the seller could publish', async () => {
+    const hidden = await insertTestListing(
+      ctx,
+      seller.user.id,
+      { status: 'hidden', hiddenReason: 'Stolen account', statusBeforeHidden: 'active' },
+      1,
+    );
+    const count = async () =>
+      (await ctx.db.selectFrom('listings').select('id').where('sellerId', '=', seller.user.id).execute()).length;
+    const before = await count();
+    const res = await call('POST', `/api/listings/${hidden.id}/duplicate`, seller.session);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      'An admin hid this listing, so it cannot be duplicated. Edit it to fix the problem; an admin will review it.',
+    );
+    expect(await count()).toBe(before);
+  });
+
   it('deletes after which nobody but admins sees it, and it leaves the seller’s list', async () => {
     const { id } = await insertTestListing(ctx, seller.user.id, { title: 'Soon deleted listing' });
     const res = await call('DELETE', `/api/listings/${id}`, seller.session);

@@ -12,7 +12,7 @@ import {
   IconCircleCheck,
   IconArrowBackUp,
 } from '@tabler/icons-react';
-import { allowedStatusChanges, deleteBlocker, editBlocker } from '@accountry/shared/listing-rules';
+import { allowedStatusChanges, deleteBlocker, duplicateBlocker, editBlocker } from '@accountry/shared/listing-rules';
 import type { OwnListingRow } from '@accountry/shared/listing-schemas';
 import type { SellerStatus } from '@accountry/shared/listings';
 import { listingPath } from '../../../components/listings/listing-format';
@@ -31,7 +31,10 @@ interface Props {
   onDelete: () => void;
 }
 
-/** What a seller can do with one listing, by its status (an order in progress leaves only viewing and copying). */
+/**
+ * What a seller can do with one listing, by its status (an order in progress leaves only viewing and copying; a hidden
+ * listing is edited, never copied).
+ */
 export function ListingRowActions({ listing, onStatus, onDuplicate, onDelete }: Props) {
   const changes = allowedStatusChanges(listing.status, listing.orderInProgress);
   const canDelete = !deleteBlocker(listing.orderInProgress);
@@ -69,9 +72,11 @@ export function ListingRowActions({ listing, onStatus, onDuplicate, onDelete }: 
             </Menu.Item>
           );
         })}
-        <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>
-          Duplicate
-        </Menu.Item>
+        {!duplicateBlocker(listing.status) && (
+          <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>
+            Duplicate
+          </Menu.Item>
+        )}
         {canDelete && <Menu.Divider />}
         {/* Red text at 7.5:1 on white and 5.2:1 on the red.2 tint of a hovered or focused item (red.6 is 3.3:1). */}
         {canDelete && (
