@@ -28,9 +28,9 @@ describe('the plan of the screenshot look-ups', () => {
     });
     const original = capture.getExecutor().executeQuery.bind(capture.getExecutor());
     Object.assign(capture.getExecutor(), {
-      executeQuery: (query: CompiledQuery, id: unknown) => {
+      executeQuery: (query: CompiledQuery) => {
         queries.push(query);
-        return original(query, id as never);
+        return original(query);
       },
     });
     await run(capture);
