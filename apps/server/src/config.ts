@@ -93,6 +93,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(500 * 1024 * 1024),
+  // Bytes of chat images one member may store in 24 hours, sent or not (decision 209).
+  CHAT_IMAGE_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   // Tracking events per address and minute; raised only by load benchmarks, which send from one address.
   TRAFFIC_IP_EVENTS_PER_MINUTE: z.coerce.number().int().positive().optional(),
   // Stripe payments (decision 095): PAYMENT_PROVIDER=stripe needs both secrets.
@@ -221,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       imageUploadsPerHour: e.IMAGE_UPLOADS_PER_HOUR,
       imageUploadsPerDay: e.IMAGE_UPLOADS_PER_DAY,
       imageBytesPerSeller: e.IMAGE_BYTES_PER_SELLER,
+      chatImageBytesPerDay: e.CHAT_IMAGE_BYTES_PER_DAY,
     },
     socketMessagesPerSecond: e.SOCKET_MESSAGES_PER_SECOND,
     socketHeartbeatMs: e.SOCKET_HEARTBEAT_MS,

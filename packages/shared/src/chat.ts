@@ -32,6 +32,8 @@ export const CHAT_MESSAGES = {
   attachmentType: 'Attach a JPEG, PNG or WebP image',
   attachmentTooLarge: 'Images can be at most 5 MB',
   attachmentNotFound: 'The attached image was not found. Please attach it again.',
+  imagesPerDay: (bytes: number) =>
+    `You can send at most ${(bytes / 1024 / 1024).toFixed(1)} MB of images a day. Try again later.`,
   alreadyReported: 'You have already reported this conversation.',
   reportSent: 'Thank you. Our moderators will review this conversation.',
   reasonRequired: 'Choose a reason',

@@ -50,6 +50,7 @@ import * as payoutReferenceKey from './migrations/2026-12-05T0200-payout-referen
 import * as sessionPublicIds from './migrations/2026-12-06T0100-session-public-ids';
 import * as credentialRevealsLatest from './migrations/2026-12-06T0200-credential-reveals-latest';
 import * as listingImagesThumbUrlIndex from './migrations/2026-12-06T0300-listing-images-thumb-url-index';
+import * as chatAttachmentsUploaderIndex from './migrations/2026-12-06T0400-chat-attachments-uploader-index';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06T0100-session-public-ids': sessionPublicIds,
   '2026-12-06T0200-credential-reveals-latest': credentialRevealsLatest,
   '2026-12-06T0300-listing-images-thumb-url-index': listingImagesThumbUrlIndex,
+  '2026-12-06T0400-chat-attachments-uploader-index': chatAttachmentsUploaderIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

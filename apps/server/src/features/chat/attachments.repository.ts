@@ -9,6 +9,17 @@ export async function findAttachment(db: Db, id: string) {
   return db.selectFrom('chatAttachments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The bytes of the images a member uploaded since the time, sent or not (read on their uploader and time index). */
+export async function uploadedBytesSince(db: Db, uploaderId: string, since: number) {
+  const row = await db
+    .selectFrom('chatAttachments')
+    .select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes'))
+    .where('uploaderId', '=', uploaderId)
+    .where('createdAt', '>', since)
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
 /** Tie an unsent upload of this sender in this conversation to their message; false when there is no such upload. */
 export async function claimAttachment(
   db: Db,

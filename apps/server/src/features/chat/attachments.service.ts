@@ -3,21 +3,29 @@ import path from 'node:path';
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_MESSAGES, type ChatAttachment } from '@accountry/shared/chat';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, notFound, tooManyRequests } from '../../lib/app-error';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import { newId } from '../../lib/ids';
 import { DISPLAY_VARIANT, reencodeImage } from '../../lib/images/image-processing';
 import { PrivateImageFolder } from '../../lib/images/private-images';
 import { hasReport } from '../../lib/reports';
 import { canViewAttachment } from './chat.policy';
-import { findConversation } from './conversations.repository';
-import { deleteAttachments, findAttachment, insertAttachment, selectUnsentBefore } from './attachments.repository';
+import { findConversation, type Db } from './conversations.repository';
+import { withKeyLocks } from '../../db/key-lock';
+import {
+  deleteAttachments,
+  findAttachment,
+  insertAttachment,
+  selectUnsentBefore,
+  uploadedBytesSince,
+} from './attachments.repository';
 import type { ConversationsService } from './conversations.service';
 import type { MessagesService } from './messages.service';
 import { attachmentUrl } from './messages.service';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** Uploads never sent with a message are removed after a day. */
-const UNSENT_TTL_MS = 24 * 60 * 60 * 1000;
+const UNSENT_TTL_MS = DAY_MS;
 
 /**
  * Chat images: checked by decoding (magic bytes and a real image), re-encoded to WebP without metadata
@@ -52,22 +60,43 @@ export class AttachmentsService {
     const parties = await this.conversations.requireParties(user, conversationId);
     await this.messages.assertCanSend(user.id, parties.buyerId === user.id ? parties.sellerId : parties.buyerId);
     if (bytes.length > CHAT_ATTACHMENT_MAX_BYTES) throw tooLarge();
+    // Refused before decoding when the day's allowance is already used up.
+    await this.assertImageRoom(this.deps.db.db, user.id, 0);
     const image = await normalise(bytes);
     const id = newId();
     const fileName = await this.files.write(id, image.data);
-    await insertAttachment(this.deps.db.db, {
-      id,
-      conversationId,
-      uploaderId: user.id,
-      fileName,
-      contentType: 'image/webp',
-      width: image.width,
-      height: image.height,
-      bytes: image.data.length,
-      messageId: null,
-      createdAt: this.deps.clock.now(),
-    });
+    try {
+      // Summed and inserted under the member's lock: uploads at once pass only while they fit together.
+      await withKeyLocks(this.deps.db.db, [`chat-images-of:${user.id}`], async (trx) => {
+        await this.assertImageRoom(trx, user.id, image.data.length);
+        await insertAttachment(trx, {
+          id,
+          conversationId,
+          uploaderId: user.id,
+          fileName,
+          contentType: 'image/webp',
+          width: image.width,
+          height: image.height,
+          bytes: image.data.length,
+          messageId: null,
+          createdAt: this.deps.clock.now(),
+        });
+      });
+    } catch (err) {
+      await this.files.remove(fileName).catch(() => undefined);
+      throw err;
+    }
     return { id, url: attachmentUrl(id), width: image.width, height: image.height };
+  }
+
+  /**
+   * 429 when the member's images of the last 24 hours, sent or not, plus `adding` bytes pass the daily allowance
+   * (decision 209): an image of noise is stored as 1-2 MB, and the upload rate alone let one account fill gigabytes.
+   */
+  private async assertImageRoom(db: Db, userId: string, adding: number) {
+    const max = this.deps.config.quotas.chatImageBytesPerDay;
+    const used = await uploadedBytesSince(db, userId, this.deps.clock.now() - DAY_MS);
+    if (used >= max || used + adding > max) throw tooManyRequests(CHAT_MESSAGES.imagesPerDay(max));
   }
 
   /** The stored file, for the conversation's parties and admins; 404 for anyone else. */
