@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { newId } from '../../lib/ids';
 import { insertListing, openConversation } from './chat-test-helpers';
 
 let ctx: TestContext;
@@ -93,6 +94,15 @@ describe('chat attachments stay private', () => {
     fs.writeFileSync(path.join(dir, 'shot.webp'), 'webp bytes');
     fs.writeFileSync(path.join(dir, 'notes.html'), '<script>alert(1)</script>');
     fs.writeFileSync(path.join(dir, '.hidden.webp'), 'hidden');
+    // Each named by a screenshot of the live listing, so what refuses the other files is the folder's serving rules.
+    for (const [i, file] of ['shot.webp', 'notes.html', '.hidden.webp', ''].entries()) {
+      const url = `/uploads/listings/${listing.id}/${file}`;
+      const row = { id: newId(), listingId: listing.id, position: i, url, thumbUrl: url, width: 1, height: 1 };
+      await ctx.db
+        .insertInto('listingImages')
+        .values({ ...row, createdAt: ctx.clock.now() })
+        .execute();
+    }
     const ok = await ctx.app.inject({ url: `/uploads/listings/${listing.id}/shot.webp` });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toBe('image/webp');

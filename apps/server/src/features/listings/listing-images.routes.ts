@@ -104,12 +104,13 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       }),
     );
 
-    // A deleted listing's screenshots are no longer served (unless a live duplicate shares the file).
+    // Only screenshots a listing that is not deleted shows are served: not a deleted listing's (unless a live
+    // duplicate shares the file), nor one its seller removed.
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/uploads/listings/')) return;
       const url = request.url.split('?')[0];
       const listingId = url.slice('/uploads/listings/'.length).split('/')[0];
-      if (!/^[\w-]{1,64}$/.test(listingId) || !(await imageUrlIsLive(deps.db.db, listingId, url))) throw notFound();
+      if (!/^[\w-]{1,64}$/.test(listingId) || !(await imageUrlIsLive(deps.db.db, url))) throw notFound();
     });
     // Stored screenshots: only the listings folder is public, and only image files in it. The folder exists from the
     // start (the first upload would make it), so a new install serves it without a warning.

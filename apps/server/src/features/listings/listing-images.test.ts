@@ -204,6 +204,31 @@ describe('serving files', () => {
     expect((await ctx.app.inject({ url: image.url })).statusCode).toBe(200);
   });
 
+  it('stops serving a screenshot its seller removed, though a deleted duplicate still names the file', async () => {
+    const { id } = await insertTestListing(ctx, seller.user.id, { status: 'draft', publishedAt: null }, 0);
+    const image = (await upload(id, multipart(await imageBytes('png'), 'a.png', 'image/png'))).json();
+    const copy = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${id}/duplicate`,
+      headers: seller.session.headers,
+    });
+    expect(copy.statusCode).toBe(201);
+    const gone = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/listings/${copy.json().id}`,
+      headers: seller.session.headers,
+    });
+    expect(gone.statusCode).toBe(204);
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/listings/${id}/images/${image.id}`,
+      headers: seller.session.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    // The listing in the path is still live, but no live listing shows the file any more.
+    for (const url of [image.url, image.thumbUrl]) expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
+  });
+
   it('generates the demo screenshots on first request', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/uploads/demo/demo-03-thumb.webp' });
     expect(res.statusCode).toBe(200);

@@ -214,16 +214,13 @@ export function statusCounts(db: Database, sellerId: string) {
     .execute();
 }
 
-/** Whether a stored screenshot URL belongs to a listing that is not deleted (duplicates share their files). */
-export async function imageUrlIsLive(db: Database, pathListingId: string, url: string): Promise<boolean> {
-  const own = await db
-    .selectFrom('listings')
-    .select('id')
-    .where('id', '=', pathListingId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  if (own) return true;
-  const other = await db
+/**
+ * Whether a listing that is not deleted shows the stored screenshot URL (duplicates share their files). Asked of the
+ * screenshots themselves, not of the listing in the path: a removed screenshot's file may stay while a deleted
+ * duplicate still names it, and must not be served for the live listing it was removed from.
+ */
+export async function imageUrlIsLive(db: Database, url: string): Promise<boolean> {
+  const shown = await db
     .selectFrom('listingImages')
     .innerJoin('listings', 'listings.id', 'listingImages.listingId')
     .select('listingImages.id')
@@ -231,7 +228,7 @@ export async function imageUrlIsLive(db: Database, pathListingId: string, url: s
     .where('listings.deletedAt', 'is', null)
     .limit(1)
     .executeTakeFirst();
-  return !!other;
+  return !!shown;
 }
 
 /** The seller's listings that are not deleted, whatever their status. */

@@ -46,7 +46,7 @@ describe('the plan of the screenshot look-ups', () => {
   }
 
   it.each([
-    ['serving a file of a made-up listing', (db: Database) => imageUrlIsLive(db, 'made-up', url)],
+    ['serving a file of a made-up listing', (db: Database) => imageUrlIsLive(db, url)],
     ['removing a file no other listing shows', (db: Database) => imageUrlInUse(db, url)],
   ])('%s seeks both URL columns on their indexes', async (_name, run) => {
     const plan = await planOf(/from "listing_images"/, run);
