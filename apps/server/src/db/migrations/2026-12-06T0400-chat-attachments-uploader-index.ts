@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** A member's chat images of the last day, whose bytes every upload sums (decision 208): on an index, not a scan. */
+/** A member's chat images of the last day, whose bytes every upload sums (decision 209): on an index, not a scan. */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('chat_attachments_uploader_idx')
