@@ -1,8 +1,10 @@
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import type { Database } from '../../db/database';
+import { withKeyLocks } from '../../db/key-lock';
 import { tooManyRequests } from '../../lib/app-error';
 import { AUTH_POLICY } from './auth-policy';
-import { bucketFor, hit, hitCount, lastHitAt, type BucketKind } from './throttle.service';
+import { bucketFor, hitCount, lastHitAt, purgeOldHits, type BucketKind } from './throttle.service';
+import { insertHits } from './throttle.repository';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -17,6 +19,21 @@ async function refusal(db: Database, kind: MailKind, email: string, now: number)
   return null;
 }
 
+/**
+ * Look at the limit and count the mail as one step under the bucket's lock: requests sent at once (from many client
+ * addresses) are limited exactly as a sequence, not each let through by a look taken before the others counted.
+ */
+async function claim(db: Database, kind: MailKind, email: string, now: number) {
+  const bucket = bucketFor(kind, email);
+  const refused = await withKeyLocks(db, [bucket], async (trx) => {
+    const why = await refusal(trx, kind, email, now);
+    if (!why) await insertHits(trx, [bucket], now);
+    return why;
+  });
+  if (!refused) await purgeOldHits(db, now);
+  return refused;
+}
+
 /** 429 when the address may not be mailed now, without counting a mail (for a check made before a code is spent). */
 export async function checkMailSlot(db: Database, kind: MailKind, email: string, now: number) {
   const refused = await refusal(db, kind, email, now);
@@ -28,13 +45,11 @@ export async function checkMailSlot(db: Database, kind: MailKind, email: string,
  * reveals nothing.
  */
 export async function claimMailSlot(db: Database, kind: MailKind, email: string, now: number) {
-  await checkMailSlot(db, kind, email, now);
-  await hit(db, [bucketFor(kind, email)], now);
+  const refused = await claim(db, kind, email, now);
+  if (refused) throw tooManyRequests(refused);
 }
 
 /** The same limit where the caller must not learn of it: true when a mail may go out now. */
 export async function mayMail(db: Database, kind: MailKind, email: string, now: number) {
-  if (await refusal(db, kind, email, now)) return false;
-  await hit(db, [bucketFor(kind, email)], now);
-  return true;
+  return !(await claim(db, kind, email, now));
 }

@@ -33,10 +33,13 @@ export async function lastHitAt(db: Database, bucket: string) {
   return latestHit(db, bucket);
 }
 
+/** Drop events too old to matter. */
+export const purgeOldHits = (db: Database, now: number) => purgeHitsBefore(db, now - AUTH_POLICY.throttleRetentionMs);
+
 /** Count one event in each bucket and drop events too old to matter. */
 export async function hit(db: Database, buckets: string[], now: number) {
   await insertHits(db, buckets, now);
-  await purgeHitsBefore(db, now - AUTH_POLICY.throttleRetentionMs);
+  await purgeOldHits(db, now);
 }
 
 export interface BucketLimit {
@@ -70,7 +73,7 @@ export async function claimHits(db: Database, limits: BucketLimit[], now: number
       );
     },
   );
-  if (claimed) await purgeHitsBefore(db, now - AUTH_POLICY.throttleRetentionMs);
+  if (claimed) await purgeOldHits(db, now);
   return claimed;
 }
 
