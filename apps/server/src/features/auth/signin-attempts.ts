@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import type { ClientAddressKey } from '../../lib/client-address';
 import { AUTH_POLICY } from './auth-policy';
-import { bucketFor, claimHits, hitCount } from './throttle.service';
+import { bucketFor, claimHits, clearBucket, hitCount } from './throttle.service';
 
 /**
  * Locked while the address or the client's address (its IPv6 /64: `clientAddressKey`) has too many recent failures
@@ -45,4 +45,24 @@ export const claimCodeAttempt = (db: Database, userId: string, client: ClientAdd
 
 export async function codeFailures(db: Database, userId: string, now: number) {
   return hitCount(db, codeFailuresBucket(userId), AUTH_POLICY.failureWindowMs, now);
+}
+
+/** The owner's one mail about a wrong code in a window of wrong codes, counted apart from the codes themselves. */
+const wrongCodeNoticeBucket = (userId: string) => bucketFor('signin-code-notice', userId);
+
+/**
+ * Whether this wrong code is the one of its window the owner is mailed about, claimed under the bucket's lock: wrong
+ * codes sent at once each saw the others counted and none mailed, which kept a password guessed right a secret.
+ */
+export const claimWrongCodeNotice = async (db: Database, userId: string, now: number) =>
+  !!(await claimHits(
+    db,
+    [{ bucket: wrongCodeNoticeBucket(userId), limit: 1, windowMs: AUTH_POLICY.failureWindowMs }],
+    now,
+  ));
+
+/** A right code (or support turning it off) forgives the wrong ones; the next wrong code is mailed about again. */
+export async function clearCodeFailures(db: Database, userId: string) {
+  await clearBucket(db, codeFailuresBucket(userId));
+  await clearBucket(db, wrongCodeNoticeBucket(userId));
 }

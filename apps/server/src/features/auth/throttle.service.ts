@@ -13,6 +13,7 @@ export type BucketKind =
   | 'signin-account'
   | 'signin-ip'
   | 'signin-code'
+  | 'signin-code-notice'
   | 'mail-verify'
   | 'mail-reset'
   | 'mail-signup'

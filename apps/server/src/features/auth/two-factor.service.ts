@@ -13,8 +13,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { confirmPassword } from './confirm-password.service';
 import { authErrors } from './auth-errors';
 import { AUTH_POLICY } from './auth-policy';
-import { claimCodeAttempt, codeFailures, codeFailuresBucket } from './signin-attempts';
-import { clearBucket, releaseHits } from './throttle.service';
+import { claimCodeAttempt, claimWrongCodeNotice, clearCodeFailures, codeFailures } from './signin-attempts';
+import { releaseHits } from './throttle.service';
 import * as repo from './two-factor.repository';
 import { acceptedStep, looksLikeAppCode, newRecoveryCodes, normalRecoveryCode } from './two-factor-codes';
 import { recoveryCodeUsedMail, twoFactorChangedMail, wrongCodeMail, type TwoFactorChange } from './two-factor-mails';
@@ -108,13 +108,12 @@ export async function requireSecondFactor(
   }
   if (spent) {
     await releaseHits(db, attempt);
-    await clearBucket(db, codeFailuresBucket(row.userId));
+    await clearCodeFailures(db, row.userId);
     return;
   }
-  const failures = await codeFailures(db, row.userId, now);
-  if (failures === 1)
+  if (await claimWrongCodeNotice(db, row.userId, now))
     await queueMailToUser(db, row.userId, (to) => wrongCodeMail(deps.config.publicUrl, to.email), now);
-  if (failures >= AUTH_POLICY.accountFailures) throw authErrors.twoFactorLocked();
+  if ((await codeFailures(db, row.userId, now)) >= AUTH_POLICY.accountFailures) throw authErrors.twoFactorLocked();
   throw invalid();
 }
 
@@ -173,7 +172,7 @@ export async function enableTwoFactor(
     throw badRequest(Object.values(fields)[0], fields);
   }
   await releaseHits(db, attempt);
-  await clearBucket(db, codeFailuresBucket(user.id));
+  await clearCodeFailures(db, user.id);
   return result;
 }
 
@@ -256,7 +255,7 @@ export async function removeTwoFactor(deps: AppDeps, trx: Database, userId: stri
   await lockKeys(trx, [twoFactorLock(userId)]);
   if (!(await enabledKey(trx, userId))) return false;
   await repo.deleteTwoFactor(trx, userId);
-  await clearBucket(trx, codeFailuresBucket(userId));
+  await clearCodeFailures(trx, userId);
   await mailChange(deps, trx, userId, 'off-by-support', now);
   return true;
 }
