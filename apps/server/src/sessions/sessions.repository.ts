@@ -1,5 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/database';
-import type { SessionsTable, UsersTable } from '../db/schema';
+import type { DB, SessionsTable, UsersTable } from '../db/schema';
 
 /** A session with its member; the user is shared by every request the session cache answers, so it is frozen. */
 export type SessionWithUser = Omit<SessionsTable, 'publicId'> & {
@@ -102,11 +103,38 @@ export async function touchSession(db: Database, sessionId: string, userId: stri
   });
 }
 
-export async function listUserSessions(db: Database, userId: string) {
+/** The last activity a session may have had and still be live: one for browser sessions, one for remembered ones. */
+export interface LiveSince {
+  browser: number;
+  remember: number;
+}
+
+/** A session not yet past its inactivity timeout (each kind has its own). */
+export const isLive = (eb: ExpressionBuilder<DB, 'sessions'>, since: LiveSince) =>
+  eb.or([
+    eb.and([eb('sessions.remember', '=', false), eb('sessions.lastActive', '>=', since.browser)]),
+    eb.and([eb('sessions.remember', '=', true), eb('sessions.lastActive', '>=', since.remember)]),
+  ]);
+
+/**
+ * Delete the member's sessions past their inactivity timeout. Their rows are otherwise deleted only when their cookie
+ * comes back, and a closed browser's never does: each sign-in would leave one more for ever.
+ */
+export async function deleteIdleUserSessions(db: Database, userId: string, since: LiveSince) {
+  await db
+    .deleteFrom('sessions')
+    .where('userId', '=', userId)
+    .where((eb) => eb.not(isLive(eb, since)))
+    .execute();
+}
+
+/** The member's live sessions, most recently used first: one past its timeout signs in nowhere. */
+export async function listUserSessions(db: Database, userId: string, since: LiveSince) {
   return db
     .selectFrom('sessions')
     .select(['id', 'publicId', 'remember', 'userAgent', 'createdAt', 'lastActive'])
     .where('userId', '=', userId)
+    .where((eb) => isLive(eb, since))
     .orderBy('lastActive', 'desc')
     .limit(50)
     .execute();

@@ -18,12 +18,14 @@ import { unauthorized } from '../lib/app-error';
 import { newId, newToken } from '../lib/ids';
 import type { SessionCache } from './session-cache';
 import {
+  deleteIdleUserSessions,
   deleteSession,
   deleteUserSessions,
   findSessionWithUser,
   findSessionsActivity,
   insertSession,
   touchSession,
+  type LiveSince,
   type SessionWithUser,
 } from './sessions.repository';
 
@@ -39,6 +41,12 @@ export const hashToken = (token: string) => hash('sha256', token, 'base64url');
 export function timeoutFor(remember: boolean, s: SessionSettings) {
   return remember ? (s.rememberTimeoutMs ?? REMEMBER_ME_TIMEOUT_MS) : (s.sessionTimeoutMs ?? INACTIVITY_TIMEOUT_MS);
 }
+
+/** The oldest last activity a live session may have now, per kind (`resolveSession` ends one idle longer). */
+export const liveSince = (s: SessionSettings, now: number): LiveSince => ({
+  browser: now - timeoutFor(false, s),
+  remember: now - timeoutFor(true, s),
+});
 
 export type SessionLookup =
   { state: 'none' } | { state: 'expired'; id: string } | { state: 'active'; session: SessionWithUser };
@@ -100,6 +108,8 @@ export async function startSession(
 ) {
   const token = newToken();
   const csrfToken = newToken(18);
+  // The member's sessions that ended for inactivity go as a new one starts: their cookies may never come back.
+  await deleteIdleUserSessions(db, input.userId, liveSince(s, input.now));
   await insertSession(db, {
     id: hashToken(token),
     publicId: newId(),

@@ -17,7 +17,7 @@ import { passwordResetRoutes } from './password-reset.routes';
 import { profileRoutes } from './profile.routes';
 import { twoFactorRoutes } from './two-factor.routes';
 import { requireSignedIn, toSessionUser } from './session-user';
-import { clearSessionCookies, endSession, timeoutFor } from '../../sessions/sessions.service';
+import { clearSessionCookies, endSession, liveSince, timeoutFor } from '../../sessions/sessions.service';
 import { listUserSessions } from '../../sessions/sessions.repository';
 import { checkSignIn } from './signin.service';
 import { checkingSignIn, startSignedInSession } from './signed-in-session';
@@ -102,7 +102,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags: ['auth'], response: { 200: sessionListSchema, 401: apiErrorSchema } } },
       async (request) => {
         const user = requireSignedIn(request);
-        const rows = await listUserSessions(deps.db.db, user.id);
+        const rows = await listUserSessions(deps.db.db, user.id, liveSince(deps.sessionSettings, deps.clock.now()));
         // The stored id is the cookie's hash: it stays here, and the list names each session by its public id.
         return {
           sessions: rows.map(({ id, publicId, ...s }) => ({ ...s, id: publicId, current: id === request.sessionId })),

@@ -158,4 +158,23 @@ describe('GET /api/auth/sessions', () => {
     expect(Object.keys(list[0]).sort()).toEqual(['createdAt', 'current', 'id', 'lastActive', 'remember', 'userAgent']);
     expect(JSON.stringify(list)).not.toMatch(/csrf/i);
   });
+
+  it('leaves out a device whose session ended for inactivity, and the next sign-in deletes its row', async () => {
+    const user = await createUser(ctx);
+    await signInVia(ctx, user.email, TEST_PASSWORD);
+    const kept = sessionFrom(await signInVia(ctx, user.email, TEST_PASSWORD, { remember: true }));
+    // The browser session's cookie is gone (its browser closed): nothing ever asks with it again.
+    ctx.clock.advance(INACTIVITY_TIMEOUT_MS + 1);
+    const res = await ctx.app.inject({ url: '/api/auth/sessions', headers: { cookie: kept.cookie } });
+    expect(res.json().sessions).toEqual([expect.objectContaining({ current: true, remember: true })]);
+    await signInVia(ctx, user.email, TEST_PASSWORD);
+    expect(await sessionCount(user.id)).toBe(2);
+    // A remembered session lasts its own, longer timeout.
+    ctx.clock.advance(INACTIVITY_TIMEOUT_MS + 1);
+    await signInVia(ctx, user.email, TEST_PASSWORD);
+    expect(await sessionCount(user.id)).toBe(2);
+    ctx.clock.advance(REMEMBER_ME_TIMEOUT_MS + 1);
+    await signInVia(ctx, user.email, TEST_PASSWORD);
+    expect(await sessionCount(user.id)).toBe(1);
+  });
 });

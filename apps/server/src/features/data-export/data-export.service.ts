@@ -12,7 +12,7 @@ import { queueMailToUser } from '../../email/mail-to-user';
 import { recordAccountEvent } from '../../lib/account-events';
 import { madeInWindow, refuseWhenWindowFull } from '../../lib/window-allowance';
 import type { AuthUser } from '../../plugins/auth';
-import { lockLiveSession } from '../../sessions/sessions.service';
+import { liveSince, lockLiveSession } from '../../sessions/sessions.service';
 import { confirmPassword } from '../auth/confirm-password.service';
 import { enabledKey, requireCodeIfOn } from '../auth/two-factor.service';
 import { exportDocument } from './export-document';
@@ -65,6 +65,12 @@ export async function startDataExport(
       dataExportedMail(deps.config.publicUrl, to.email, now, { ...origin, twoFactorOn });
     await queueMailToUser(trx, user.id, mail, now);
   });
-  const run = exportRun(db, { userId: user.id, sessionId, now, publicUrl: deps.config.publicUrl });
+  const run = exportRun(db, {
+    userId: user.id,
+    sessionId,
+    now,
+    publicUrl: deps.config.publicUrl,
+    liveSince: liveSince(deps.sessionSettings, now),
+  });
   return { fileName: dataExportFileName(now), body: Readable.from(exportDocument(db, run)) };
 }

@@ -12,6 +12,7 @@ import { mailTo, memberWithTwoFactor, nextCode } from '../../test/two-factor-hel
 import { insertConversation } from '../../test/listing-fixtures';
 import { arrangeDeal, call, orderUpTo } from '../../test/deal-fixtures';
 import { newId } from '../../lib/ids';
+import { INACTIVITY_TIMEOUT_MS } from '@accountry/shared/constants';
 
 /** A member downloads a copy of the data kept about them (decision 179). */
 let ctx: TestContext;
@@ -292,6 +293,17 @@ describe('downloading your data', () => {
       (await download(session, { password: TEST_PASSWORD })).json().account.emailPreferences;
     expect(await prefsOf(member.session)).toEqual({ unreadMessages: true, priceDrops: true });
     expect(await prefsOf(admin.session)).toEqual({ unreadMessages: true, adminWaiting: false, priceDrops: true });
+  });
+
+  it('lists only the devices still signed in: a session idle past its timeout signs in nowhere', async () => {
+    const { user } = await userWithSession(ctx, 'buyer');
+    const remembered = await signInAs(ctx, user.id, true);
+    ctx.clock.advance(INACTIVITY_TIMEOUT_MS + 1);
+    const res = await download(remembered, { password: TEST_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().account.signedInDevices).toEqual([
+      expect.objectContaining({ usedForThisDownload: true, rememberMe: true }),
+    ]);
   });
 
   it('streams the file compressed when the browser accepts it', async () => {

@@ -3,9 +3,10 @@ import { ACCOUNT_EVENT_LABELS } from '@accountry/shared/account-activity';
 import { accountEventsKeptSince, deviceOf } from '../../lib/account-events';
 import { fullUrl, isoTime } from './export-values';
 import type { ExportRun } from './export-run';
+import { isLive } from '../../sessions/sessions.repository';
 
 /** The account itself: who the member is, how they sign in (never the secrets), where they are signed in. */
-export async function accountSection(db: Database, { userId, sessionId }: ExportRun) {
+export async function accountSection(db: Database, { userId, sessionId, liveSince }: ExportRun) {
   const user = await db
     .selectFrom('users')
     .select(['id', 'email', 'emailVerified', 'displayName', 'phoneNumber', 'role', 'createdAt', 'lastActive'])
@@ -36,6 +37,7 @@ export async function accountSection(db: Database, { userId, sessionId }: Export
     .selectFrom('sessions')
     .select(['id', 'createdAt', 'lastActive', 'userAgent', 'ip', 'remember'])
     .where('userId', '=', userId)
+    .where((eb) => isLive(eb, liveSince))
     .orderBy('createdAt')
     .execute();
   return {

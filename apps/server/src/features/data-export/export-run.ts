@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Database } from '../../db/database';
+import type { LiveSince } from '../../sessions/sessions.repository';
 
 /** An export longer than this ends short: a download held open must not read on for ever. */
 export const EXPORT_MAX_MS = 10 * 60 * 1000;
@@ -12,6 +13,8 @@ export interface ExportRun {
   sessionId: string | null;
   now: number;
   publicUrl: string;
+  /** Sessions idle since before these ended for inactivity: the file lists only the devices still signed in. */
+  liveSince: LiveSince;
   /**
    * Between pages and items: other requests get their turn, and the file ends short once the asking session is gone
    * (signed out everywhere, the password changed or reset, the address change undone) or the time is up.
