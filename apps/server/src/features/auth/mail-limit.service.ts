@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { withKeyLocks } from '../../db/key-lock';
 import { tooManyRequests } from '../../lib/app-error';
 import { AUTH_POLICY } from './auth-policy';
+import { mailboxOf } from './mailbox-key';
 import { bucketFor, hitCount, lastHitAt, purgeOldHits, type BucketKind } from './throttle.service';
 import { insertHits } from './throttle.repository';
 
@@ -10,9 +11,12 @@ const HOUR = 60 * 60 * 1000;
 
 type MailKind = Extract<BucketKind, `mail-${string}`>;
 
-/** Why an address may not be mailed now (one a minute and five an hour per kind), or null when it may. */
+/** The count of one kind of mail to the inbox the address reaches (`mailboxOf`), whichever form it is written in. */
+const mailBucket = (kind: MailKind, email: string) => bucketFor(kind, mailboxOf(email));
+
+/** Why an address may not be mailed now (one a minute and five an hour per kind and inbox), or null when it may. */
 async function refusal(db: Database, kind: MailKind, email: string, now: number) {
-  const bucket = bucketFor(kind, email);
+  const bucket = mailBucket(kind, email);
   const last = await lastHitAt(db, bucket);
   if (last !== null && now - last < AUTH_POLICY.mailCooldownMs) return ACCOUNT_MESSAGES.mailTooSoon;
   if ((await hitCount(db, bucket, HOUR, now)) >= AUTH_POLICY.mailsPerHour) return ACCOUNT_MESSAGES.mailTooMany;
@@ -24,7 +28,7 @@ async function refusal(db: Database, kind: MailKind, email: string, now: number)
  * addresses) are limited exactly as a sequence, not each let through by a look taken before the others counted.
  */
 async function claim(db: Database, kind: MailKind, email: string, now: number) {
-  const bucket = bucketFor(kind, email);
+  const bucket = mailBucket(kind, email);
   const refused = await withKeyLocks(db, [bucket], async (trx) => {
     const why = await refusal(trx, kind, email, now);
     if (!why) await insertHits(trx, [bucket], now);

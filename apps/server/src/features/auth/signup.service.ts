@@ -8,7 +8,6 @@ import { AUTH_POLICY } from './auth-policy';
 import { signUpAttemptMail, verificationMail } from './auth-mails';
 import { mayMail } from './mail-limit.service';
 import { hashPassword } from '../../lib/password';
-import { bucketFor, hit } from './throttle.service';
 import { issueToken } from './tokens.service';
 import { undoHoldUntil } from './tokens.repository';
 import { signUpHeldAddressMail } from './email-undo-mails';
@@ -42,6 +41,9 @@ export async function signUp(deps: AppDeps, input: SignUp, log: FastifyBaseLogge
     await mailOwner(deps, input.email, (url) => signUpHeldAddressMail(url, input.email, heldUntil), now);
     return { email: input.email };
   }
+  // The first mail counts toward the resend limit, and is sent only within it: sign-ups with forms of one inbox's
+  // address ("name+1@", "name+2@") must not flood it. The account is made either way, and the answer is the same.
+  const mailNow = await mayMail(db, 'mail-verify', input.email, now);
   const id = newId();
   const displayName = input.displayName ?? DEFAULT_DISPLAY_NAME;
   try {
@@ -59,10 +61,8 @@ export async function signUp(deps: AppDeps, input: SignUp, log: FastifyBaseLogge
         emailVerified: false,
         disabled: false,
       });
-      // The first mail counts toward the resend limit.
-      await hit(trx, [bucketFor('mail-verify', input.email)], now);
       const token = await issueToken(trx, id, 'verify_email', now, AUTH_POLICY.verifyLinkTtlMs);
-      await queueMail(trx, verificationMail(deps.config.publicUrl, input.email, displayName, token), now);
+      if (mailNow) await queueMail(trx, verificationMail(deps.config.publicUrl, input.email, displayName, token), now);
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
