@@ -60,4 +60,15 @@ describe('mail to one mailbox under many forms of its address', () => {
       expect(res.json().error.message).toBe(ACCOUNT_MESSAGES.mailTooSoon);
     }
   });
+
+  it('a sign-up counts toward the new-link limit whether or not the address was taken, so the limit tells nothing', async () => {
+    const taken = (await createUser(ctx, { email: uniqueEmail('taken') })).email;
+    const free = uniqueEmail('free');
+    const statuses = [];
+    for (const email of [taken, free]) {
+      expect((await signUpVia(ctx, { email })).res.statusCode).toBe(201);
+      statuses.push((await post(ctx, '/api/auth/resend-verification', { email })).statusCode);
+    }
+    expect(statuses).toEqual([429, 429]);
+  });
 });

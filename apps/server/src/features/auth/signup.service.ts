@@ -31,6 +31,10 @@ export async function signUp(deps: AppDeps, input: SignUp, log: FastifyBaseLogge
   // Hashed either way, so a taken address answers in the same time as a new one.
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
+  // The verification mail's slot, claimed whether or not the address is taken: a taken one's count left alone told a
+  // stranger asking for a new link next that it was. It counts toward the resend limit, and the mail is sent only
+  // within it: sign-ups with forms of one inbox's address ("name+1@", "name+2@") must not flood it.
+  const mailNow = await mayMail(db, 'mail-verify', input.email, now);
   if (await findUserByEmail(db, input.email)) {
     await mailOwner(deps, input.email, (url) => signUpAttemptMail(url, input.email), now);
     return { email: input.email };
@@ -41,9 +45,6 @@ export async function signUp(deps: AppDeps, input: SignUp, log: FastifyBaseLogge
     await mailOwner(deps, input.email, (url) => signUpHeldAddressMail(url, input.email, heldUntil), now);
     return { email: input.email };
   }
-  // The first mail counts toward the resend limit, and is sent only within it: sign-ups with forms of one inbox's
-  // address ("name+1@", "name+2@") must not flood it. The account is made either way, and the answer is the same.
-  const mailNow = await mayMail(db, 'mail-verify', input.email, now);
   const id = newId();
   const displayName = input.displayName ?? DEFAULT_DISPLAY_NAME;
   try {
