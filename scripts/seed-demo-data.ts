@@ -8,6 +8,7 @@ import { demoCipher, seedDemoData } from '../apps/server/src/seed/seed-demo-data
 const config = loadConfig();
 const handle = openDatabase(config.databaseUrl);
 await migrateToLatest(handle.db);
-const seeded = await seedDemoData(handle.db, systemClock, demoCipher(config), (m) => console.log(m));
+const production = config.isProduction;
+const seeded = await seedDemoData(handle.db, systemClock, demoCipher(config), (m) => console.log(m), { production });
 console.log(seeded ? 'Demo data seeded.' : 'The database already holds demo data; nothing to do.');
 await handle.close();

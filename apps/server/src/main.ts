@@ -31,7 +31,9 @@ async function main() {
   const handle = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(handle.db);
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-  if (config.seed && (await seedDemoData(handle.db, systemClock, demoCipher(config), (m) => logger.info(m))))
+  const seedLog = (m: string) => logger.info(m);
+  const production = config.isProduction;
+  if (config.seed && (await seedDemoData(handle.db, systemClock, demoCipher(config), seedLog, { production })))
     logger.info('demo data seeded');
   const bus = handle.engine === 'postgres' ? await postgresBus(handle.url, 'public', { log: logger }) : memoryBus();
   const mailer = config.smtpUrl

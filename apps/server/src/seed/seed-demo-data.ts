@@ -59,6 +59,7 @@ export async function seedDemoData(
   clock: Clock,
   cipher: CredentialsCipher,
   log: (msg: string) => void = () => undefined,
+  { production = false } = {},
 ) {
   if (await isSeeded(db)) return false;
   try {
@@ -67,7 +68,7 @@ export async function seedDemoData(
         .insertInto('appMeta')
         .values({ key: SEEDED_KEY, value: String(clock.now()) })
         .execute();
-      const users = await seedUsers(trx, clock);
+      const users = await seedUsers(trx, clock, production);
       for (const s of [...seeders].sort((a, b) => a.order - b.order)) {
         log(`seeding ${s.name}…`);
         await s.run({ db: trx, clock, users, log }, cipher);

@@ -1,13 +1,16 @@
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
-import { newId } from '../lib/ids';
+import { newId, newToken } from '../lib/ids';
 import { hashPassword } from '../lib/password';
 import { DEMO_USERS } from './demo-users';
 
 export type SeededUsers = Record<string, string>;
 
-/** The demo sign-ins; returns their ids by key for the other seeders. */
-export async function seedUsers(db: Database, clock: Clock): Promise<SeededUsers> {
+/**
+ * The demo sign-ins; returns their ids by key for the other seeders. On a production server the demo admin gets a
+ * password nobody knows: the published one would hand anyone the whole site (the first admin is `npm run create-admin`).
+ */
+export async function seedUsers(db: Database, clock: Clock, production = false): Promise<SeededUsers> {
   const ids: SeededUsers = {};
   const day = 24 * 60 * 60 * 1000;
   for (const [i, u] of DEMO_USERS.entries()) {
@@ -19,7 +22,7 @@ export async function seedUsers(db: Database, clock: Clock): Promise<SeededUsers
       .values({
         id,
         email: u.email,
-        passwordHash: await hashPassword(u.password),
+        passwordHash: await hashPassword(production && u.role === 'admin' ? newToken() : u.password),
         displayName: u.displayName,
         phoneNumber: u.phoneNumber,
         role: u.role,
