@@ -6,9 +6,12 @@ import type { ReportedChargeback } from './payment-provider';
  * A card order awaiting payment here while Stripe already has the money (its webhook not yet in), and the report of
  * a chargeback on it, for the races between the two webhooks (decision 183).
  */
-export async function paidAtTheProvider(ctx: TestContext) {
+export const paidAtTheProvider = (ctx: TestContext) => cardOrderWithChargeback(ctx, 'pending_payment');
+
+/** A deal's order taken up to a stage, made a card order, and the report of a chargeback of its whole price. */
+export async function cardOrderWithChargeback(ctx: TestContext, stage: Parameters<typeof orderUpTo>[2]) {
   const deal = await arrangeDeal(ctx);
-  const id = await orderUpTo(ctx, deal, 'pending_payment');
+  const id = await orderUpTo(ctx, deal, stage);
   await ctx.db
     .updateTable('orders')
     .set({ provider: 'stripe', providerRef: `cs_${id}` })

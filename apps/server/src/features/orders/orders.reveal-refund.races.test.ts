@@ -8,7 +8,7 @@ import type { TestContext } from '../../test/test-app';
 import { ordersContext } from './orders-context';
 import { decideDispute, openDispute, revealCredentials } from './orders.service';
 import { recordChargeback } from './chargebacks.service';
-import type { ReportedChargeback } from './payment-provider';
+import { cardOrderWithChargeback } from './chargebacks-test-helpers';
 import { arrangeDeal, expectLedgerHealthy, orderUpTo, partyWithSession } from './orders-test-helpers';
 
 /**
@@ -68,27 +68,8 @@ describe('a reveal racing a full refund', () => {
   });
 
   it('the bank’s refund of a held order committed after the reveal read it: the credentials stay unshown', async () => {
-    const deal = await arrangeDeal(ctx);
-    const id = await orderUpTo(ctx, deal, 'delivered');
+    const { deal, id, report } = await cardOrderWithChargeback(ctx, 'delivered');
     const buyer = await userOf(deal.buyer.id);
-    // A card order: the provider's reference is what the chargeback names.
-    await ctx.db
-      .updateTable('orders')
-      .set({ provider: 'stripe', providerRef: `cs_${id}` })
-      .where('id', '=', id)
-      .execute();
-    const order = await ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const report: ReportedChargeback = {
-      id: `dp_${id}`,
-      orderId: id,
-      providerRef: `cs_${id}`,
-      amountCents: order.priceCents,
-      currency: 'USD',
-      reason: 'fraudulent',
-      status: 'open',
-      fee: { chargedCents: 0, returnedCents: 0 },
-      funds: { withdrawnCents: 0, reinstatedCents: 0 },
-    };
     expect(await recordChargeback(ordersContext(ctx.deps), report)).toBe('opened');
     // Held: the first reveal waits for the bank.
     expect(await outcome(revealCredentials(ordersContext(ctx.deps), buyer, id, false))).toBe(M.chargebackHold);
