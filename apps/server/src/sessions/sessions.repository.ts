@@ -128,6 +128,27 @@ export async function deleteIdleUserSessions(db: Database, userId: string, since
     .execute();
 }
 
+/**
+ * Delete the member's sessions past the `keep` most recently used, returning their ids (their sockets and cached
+ * lookups are the caller's to end). Sign-ins are limited per client address, not per account: without a cap a member
+ * signing in from many addresses would add rows, and rows to every sign-in's clean-up, without end.
+ */
+export async function deleteSessionsBeyond(db: Database, userId: string, keep: number) {
+  const beyond = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('userId', '=', userId)
+    .orderBy('lastActive', 'desc')
+    .orderBy('createdAt', 'desc')
+    .offset(keep)
+    .limit(1000)
+    .execute();
+  if (beyond.length === 0) return [];
+  const ids = beyond.map((r) => r.id);
+  await db.deleteFrom('sessions').where('userId', '=', userId).where('id', 'in', ids).execute();
+  return ids;
+}
+
 /** The member's live sessions, most recently used first: one past its timeout signs in nowhere. */
 export async function listUserSessions(db: Database, userId: string, since: LiveSince) {
   return db

@@ -19,6 +19,7 @@ import { newId, newToken } from '../lib/ids';
 import type { SessionCache } from './session-cache';
 import {
   deleteIdleUserSessions,
+  deleteSessionsBeyond,
   deleteSession,
   deleteUserSessions,
   findSessionWithUser,
@@ -100,6 +101,9 @@ export function cookieOptions(remember: boolean, s: SessionSettings, now: number
   };
 }
 
+/** Live sessions a member may hold; a sign-in past it signs out the least recently used (decision 014). */
+export const MAX_SESSIONS_PER_MEMBER = 50;
+
 export async function startSession(
   db: Database,
   reply: FastifyReply,
@@ -121,11 +125,13 @@ export async function startSession(
     userAgent: input.userAgent.slice(0, 300),
     ip: input.ip,
   });
+  // The least recently used past the cap go: the caller ends their sockets and cached lookups once this commits.
+  const endedSessionIds = await deleteSessionsBeyond(db, input.userId, MAX_SESSIONS_PER_MEMBER);
   await db.updateTable('users').set({ lastActive: input.now }).where('id', '=', input.userId).execute();
   const opts = cookieOptions(input.remember, s, input.now);
   reply.setCookie(cookieName(SESSION_COOKIE, s.secureCookies), token, opts);
   reply.setCookie(cookieName(CSRF_COOKIE, s.secureCookies), csrfToken, { ...opts, httpOnly: false });
-  return { token, csrfToken };
+  return { token, csrfToken, endedSessionIds };
 }
 
 export function clearSessionCookies(reply: FastifyReply, s: SessionSettings) {

@@ -177,4 +177,24 @@ describe('GET /api/auth/sessions', () => {
     await signInVia(ctx, user.email, TEST_PASSWORD);
     expect(await sessionCount(user.id)).toBe(1);
   });
+  it('keeps the 50 most recently used sessions of a member: a 51st sign-in signs the least recent out', async () => {
+    const user = await createUser(ctx);
+    const oldest = await signInAs(ctx, user.id, true);
+    ctx.clock.advance(60_000);
+    const others = [];
+    for (let i = 0; i < 48; i++) others.push(await signInAs(ctx, user.id, true));
+    // The oldest is used again (its last activity is written at most twice a minute): the least recently used is now
+    // one of the others.
+    ctx.clock.advance(60_000);
+    expect((await me(oldest.cookie)).json().user.uid).toBe(user.id);
+    ctx.clock.advance(60_000);
+    await signInVia(ctx, user.email, TEST_PASSWORD);
+    expect(await sessionCount(user.id)).toBe(50);
+    await signInVia(ctx, user.email, TEST_PASSWORD);
+    expect(await sessionCount(user.id)).toBe(50);
+    expect((await me(oldest.cookie)).json().user.uid).toBe(user.id);
+    const signedOut = [];
+    for (const s of others) if ((await me(s.cookie)).json().user === null) signedOut.push(s);
+    expect(signedOut).toHaveLength(1);
+  });
 });

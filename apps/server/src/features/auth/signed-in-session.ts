@@ -1,3 +1,4 @@
+import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MeResponse } from '@accountry/shared/auth';
 import type { AppDeps } from '../../app';
@@ -59,19 +60,22 @@ export async function startSignedInSession(
   // Signing in replaces whatever session this browser had.
   if (request.sessionId) await endSession(deps, request.sessionId);
   const now = deps.clock.now();
-  await deps.db.db.transaction().execute(async (trx) => {
+  const { endedSessionIds } = await deps.db.db.transaction().execute(async (trx) => {
     await lockKeys(trx, [accountLock(user.id)]);
     if (!(await proofHolds(trx, user, proof)))
       throw 'passwordHash' in proof ? authErrors.invalidCredentials() : passkeyErrors.unknown();
     const origin = { ip: request.ip, userAgent: request.headers['user-agent'] };
     await recordAccountEvent(trx, user.id, signInEvent(proof), now, origin);
-    await startSession(
+    return startSession(
       trx,
       reply,
       { userId: user.id, remember, userAgent: request.headers['user-agent'] ?? '', ip: request.ip, now },
       deps.sessionSettings,
     );
   });
+  // Past the cap, the least recently used sessions were signed out: their sockets close on every process.
+  if (endedSessionIds.length > 0)
+    await deps.hub.endSessions({ sessionIds: endedSessionIds, reason: SOCKET_CLOSE_REASONS.signedOut });
   await recognizeDevice(deps, request, reply, user.id, now);
   const { passwordHash: _hash, deletedStatus: _deleted, ...authUser } = user;
   return {
