@@ -24,7 +24,6 @@ export const CHAT_MESSAGES = {
   bodyTooLong: `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`,
   conversationNotFound: 'Conversation not found',
   listingNotFound: 'Listing not found',
-  listingUnavailable: 'This listing is not available for messages.',
   ownListing: "You can't message yourself about your own listing.",
   youBlocked: 'You blocked this user. Unblock them to send messages.',
   cannotMessage: "You can't send messages in this conversation.",

@@ -21,15 +21,18 @@ export function canViewAttachment(
 
 export type ChatListing = { id: string; sellerId: string; status: string; deletedAt?: number | null };
 
-/** Why the user may not start a conversation about this listing, or null when they may. */
+/**
+ * Why the user may not start a conversation about this listing, or null when they may. A draft (private to its seller)
+ * and a hidden listing (withdrawn by moderation) are answered exactly as a missing one: an id must not tell anyone
+ * else that they exist. A buyer already in a conversation about it is answered before this (the service).
+ */
 export function cannotStartConversation(
   user: Pick<AuthUser, 'id'>,
   listing: ChatListing | undefined,
 ): { status: number; message: string } | null {
   if (!listing || listing.deletedAt) return { status: 404, message: CHAT_MESSAGES.listingNotFound };
   if (listing.sellerId === user.id) return { status: 400, message: CHAT_MESSAGES.ownListing };
-  // Drafts are private to the seller and hidden listings are withdrawn by moderation.
   if (listing.status === 'draft' || listing.status === 'hidden')
-    return { status: 404, message: CHAT_MESSAGES.listingUnavailable };
+    return { status: 404, message: CHAT_MESSAGES.listingNotFound };
   return null;
 }

@@ -43,26 +43,30 @@ describe('opening a conversation from a listing', () => {
     expect(again.json()).toMatchObject({ created: false, conversation: { id: conversationId } });
   });
 
-  it('refuses the seller’s own listing, hidden, draft, deleted and unknown listings', async () => {
+  it('refuses the seller’s own listing, and answers hidden, draft and deleted listings as unknown ones', async () => {
     const seller = await userWithSession(ctx, 'both');
     const other = await userWithSession(ctx, 'buyer');
     const own = await insertListing(ctx, seller.user.id);
     const res = await inject(seller.session, 'POST', '/api/chat/conversations', { listingId: own.id });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(CHAT_MESSAGES.ownListing);
-    for (const over of [{ status: 'hidden' as const }, { status: 'draft' as const }]) {
-      const l = await insertListing(ctx, seller.user.id, over);
-      const r = await inject(other.session, 'POST', '/api/chat/conversations', { listingId: l.id });
-      expect(r.statusCode).toBe(404);
-      expect(r.json().error.message).toBe(CHAT_MESSAGES.listingUnavailable);
-    }
-    const deleted = await insertListing(ctx, seller.user.id, { deletedAt: ctx.clock.now() });
-    expect(
-      (await inject(other.session, 'POST', '/api/chat/conversations', { listingId: deleted.id })).json().error.message,
-    ).toBe(CHAT_MESSAGES.listingNotFound);
     const unknown = await inject(other.session, 'POST', '/api/chat/conversations', { listingId: 'nope' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe(CHAT_MESSAGES.listingNotFound);
+    // Anyone with an id must not learn that a withdrawn or unpublished listing exists.
+    for (const over of [{ status: 'hidden' as const }, { status: 'draft' as const }, { deletedAt: ctx.clock.now() }]) {
+      const l = await insertListing(ctx, seller.user.id, over);
+      const r = await inject(other.session, 'POST', '/api/chat/conversations', { listingId: l.id });
+      expect({ status: r.statusCode, body: r.json() }).toEqual({ status: unknown.statusCode, body: unknown.json() });
+    }
+  });
+
+  it('still opens a buyer’s own conversation about a listing hidden since', async () => {
+    const { buyer, listing, conversationId } = await setup();
+    await ctx.db.updateTable('listings').set({ status: 'hidden' }).where('id', '=', listing.id).execute();
+    const again = await inject(buyer.session, 'POST', '/api/chat/conversations', { listingId: listing.id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ created: false, conversation: { id: conversationId } });
   });
 
   it('requires a session and the CSRF token', async () => {
