@@ -73,6 +73,16 @@ export function versionedCachePerApp<T>(
   };
 }
 
+/**
+ * Whether a write changed the listings table beyond its favorite count, which no cached reply shows (a listing's
+ * seller reads it fresh): a member toggling favorites must not empty every visitor's catalogue and seller cards.
+ */
+export function changesListings(writes: TableWrites) {
+  const listings = writes.get('listings');
+  if (listings === undefined) return false;
+  return listings === null || [...listings].some((column) => column !== 'favorite_count');
+}
+
 /** Whether a write changed the users table beyond the activity stamp every signed-in request writes. */
 export function changesUsers(writes: TableWrites) {
   const users = writes.get('users');

@@ -5,12 +5,16 @@ import type { LimitStore, WindowCounter } from '../lib/rate-limits';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
+/** Counters by name and limit, per limit store: routes of one group count in one (a memory store's too). */
+const countersOf = new WeakMap<LimitStore, Map<string, WindowCounter>>();
+
 /** @fastify/rate-limit counting in the app's limit store, so route limits hold across server processes. */
 function storeFor(limits: LimitStore, name = 'http') {
-  const counters = new Map<string, WindowCounter>();
+  let counters = countersOf.get(limits);
+  if (!counters) countersOf.set(limits, (counters = new Map()));
   const store: FastifyRateLimitStore = {
     incr(key: string, callback: Callback, timeWindow: number, max: number) {
-      const id = `${timeWindow}:${max}`;
+      const id = `${name}\n${timeWindow}:${max}`;
       let counter = counters.get(id);
       if (!counter) counters.set(id, (counter = limits.counter({ name, max, windowMs: timeWindow })));
       counter.hit(key).then(
@@ -36,13 +40,15 @@ const byClientAddress = (request: FastifyRequest) => clientAddressKey(request.ip
 
 /**
  * A route limit counted per signed-in member, and per client address (its /64) for anyone else. The only other key a
- * route may use (lint allows `keyGenerator` in this file alone): a new limit cannot count raw addresses.
+ * route may use (lint allows `keyGenerator` in this file alone): a new limit cannot count raw addresses. Routes
+ * declaring the same `group` (and the same max and window) share one count.
  */
-export const perUser = (max: number, timeWindow: string) => ({
+export const perUser = (max: number, timeWindow: string, group?: string) => ({
   rateLimit: {
     max,
     timeWindow,
     keyGenerator: (request: FastifyRequest) => request.user?.id ?? byClientAddress(request),
+    ...(group ? { groupId: group } : {}),
   },
 });
 

@@ -5,11 +5,16 @@ import { favoriteInputSchema, favoritesPageSchema, favoriteStateSchema } from '@
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
+import { perUser } from '../../plugins/rate-limit';
 import { favorite, listFavorites, unfavorite } from './favorites.service';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
-const errors = errorReplies(400, 401, 403, 404);
+const errors = errorReplies(400, 401, 403, 404, 429);
 const tags = ['favorites'];
+
+/** Favorite writes (adding and removing together) a member may make in 10 minutes: each clears members' kept sets. */
+export const FAVORITE_WRITES_PER_WINDOW = 100;
+const writeLimit = perUser(FAVORITE_WRITES_PER_WINDOW, '10 minutes', 'favorites.writes');
 
 /** Buyers, sellers and both keep favorites; /favorites lists them. */
 export function favoritesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -28,7 +33,10 @@ export function favoritesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/favorites',
-      { schema: { tags, body: favoriteInputSchema, response: { 201: favoriteStateSchema, ...errors } } },
+      {
+        config: writeLimit,
+        schema: { tags, body: favoriteInputSchema, response: { 201: favoriteStateSchema, ...errors } },
+      },
       async (request, reply) =>
         reply.status(201).send(await favorite(deps, requireRole(request, MEMBERS), request.body.listingId)),
     );
@@ -36,6 +44,7 @@ export function favoritesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       '/api/favorites/:listingId',
       {
+        config: writeLimit,
         schema: {
           tags,
           params: z.object({ listingId: z.string().min(1).max(64) }),

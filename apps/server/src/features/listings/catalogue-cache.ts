@@ -2,7 +2,7 @@ import type { BrowseResponse, HomeListings } from '@accountry/shared/listing-bro
 import type { ListingCard } from '@accountry/shared/listing-schemas';
 import type { AppDeps } from '../../app';
 import type { TableWrites } from '../../db/change-tracking';
-import { changesUsers, invalidateOnWrites } from '../../lib/invalidate-on-writes';
+import { changesListings, changesUsers, invalidateOnWrites } from '../../lib/invalidate-on-writes';
 import type { SharedJsonHead } from '../../lib/json-parts';
 import { ReplyCache } from '../../lib/reply-cache';
 import { VersionedCache } from '../../lib/versioned-cache';
@@ -10,14 +10,18 @@ import type { ListingRecord } from './listings.repository';
 
 /** What a listing's page shows the same to everyone, built once: the listing record and the page's JSON. */
 export interface ListingDetailCore {
+  /** Its favorite count may be out of date: favorites do not clear the cache (`changesCatalogue`). */
   listing: ListingRecord;
   /** The page's viewer-independent properties, serialised and compressed once (lib/json-parts.ts). */
   page: SharedJsonHead;
 }
 
-/** Whether a committed write can change a card, a listing page or a browse page (cards name their sellers). */
+/**
+ * Whether a committed write can change a card, a listing page or a browse page (cards name their sellers). A favorite
+ * changes only the listing's favorite count, which none of them shows.
+ */
 export const changesCatalogue = (writes: TableWrites) =>
-  writes.has('listings') || writes.has('listing_images') || changesUsers(writes);
+  changesListings(writes) || writes.has('listing_images') || changesUsers(writes);
 
 export interface CatalogueCache {
   /** Anonymous browse, search and home replies, serialised and compressed. */

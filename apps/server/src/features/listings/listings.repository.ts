@@ -49,6 +49,12 @@ export function findListing(db: Database, id: string): Promise<ListingRecord | u
   return db.selectFrom('listings').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
+/** How many members keep the listing among their favorites, as of now (the cached listing page leaves it out). */
+export async function listingFavoriteCount(db: Database, id: string) {
+  const row = await db.selectFrom('listings').select('favoriteCount').where('id', '=', id).executeTakeFirst();
+  return row?.favoriteCount ?? 0;
+}
+
 // Every signed-in browse page and listing page asks this: compiled once (db/prepared-query.ts).
 const favoriteRowsAmong = preparedQuery((db, a: { userId: string; listingIds: string[] }) =>
   db.selectFrom('favorites').select('listingId').where('userId', '=', a.userId).where('listingId', 'in', a.listingIds),

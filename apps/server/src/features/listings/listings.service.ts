@@ -24,7 +24,7 @@ import {
   type SearchSort,
   type TextMatch,
 } from './listing-search.repository';
-import { findListing, listImages, type ListingRecord } from './listings.repository';
+import { findListing, listImages, listingFavoriteCount, type ListingRecord } from './listings.repository';
 import { favoriteIdsAmongCached } from './member-favorites-cache';
 import { catalogueCacheFor, type ListingDetailCore } from './catalogue-cache';
 import { SharedJsonHead } from '../../lib/json-parts';
@@ -193,9 +193,11 @@ export async function listingDetail(
   const viewCount = listing.viewCount + views.pendingFor(id);
   // The viewer's favorite, review, latest order and block (kept until one of them changes; else one statement, on
   // PostgreSQL shared with the pages asked at the same time), next to the (usually cached) seller summary.
-  const [facts, seller] = await Promise.all([
+  // Its seller and admins see the favorite count, read now: favorites do not clear the cached page (decision 145).
+  const [facts, seller, favoriteCount] = await Promise.all([
     cachedViewerFacts(deps, { listingId: id, viewerId: viewer.id, sellerId: listing.sellerId }),
     sellerSummary(deps, listing.sellerId, { allowDeleted: true }),
+    privileged ? listingFavoriteCount(deps.db.db, id) : null,
   ]);
   const review = await reviewState(deps, listing, viewer, facts);
   return {
@@ -204,7 +206,7 @@ export async function listingDetail(
       isFavorite: facts.favorite,
       viewCount,
       isOwner,
-      favoriteCount: privileged ? listing.favoriteCount : null,
+      favoriteCount,
       hiddenReason: privileged ? listing.hiddenReason : null,
       seller,
       block: facts.block,

@@ -1,13 +1,13 @@
 import type { SellerSummary } from '@accountry/shared/sellers';
 import type { TableWrites } from '../../db/change-tracking';
-import { changesUsers, versionedCachePerApp } from '../../lib/invalidate-on-writes';
+import { changesListings, changesUsers, versionedCachePerApp } from '../../lib/invalidate-on-writes';
 
 /**
  * What the seller card on every listing page is computed from, but messages: a response time is a median over the
  * latest conversations, and rebuilding every card on each chat message would keep none. It ages out with the card.
  */
 export const changesSellerCards = (writes: TableWrites) =>
-  writes.has('reviews') || writes.has('listings') || writes.has('orders') || changesUsers(writes);
+  writes.has('reviews') || changesListings(writes) || writes.has('orders') || changesUsers(writes);
 
 /** How long a card may be served, at most: bounds how old its response time and last-active day can be. */
 export const SELLER_CARD_MAX_AGE_MS = 60_000;
