@@ -51,6 +51,7 @@ import * as sessionPublicIds from './migrations/2026-12-06T0100-session-public-i
 import * as credentialRevealsLatest from './migrations/2026-12-06T0200-credential-reveals-latest';
 import * as listingImagesThumbUrlIndex from './migrations/2026-12-06T0300-listing-images-thumb-url-index';
 import * as chatAttachmentsUploaderIndex from './migrations/2026-12-06T0400-chat-attachments-uploader-index';
+import * as messagesConversationSenderIndex from './migrations/2026-12-06T0500-messages-conversation-sender-index';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06T0200-credential-reveals-latest': credentialRevealsLatest,
   '2026-12-06T0300-listing-images-thumb-url-index': listingImagesThumbUrlIndex,
   '2026-12-06T0400-chat-attachments-uploader-index': chatAttachmentsUploaderIndex,
+  '2026-12-06T0500-messages-conversation-sender-index': messagesConversationSenderIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

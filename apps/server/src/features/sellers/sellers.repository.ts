@@ -46,17 +46,23 @@ export async function sellerListingCounts(db: Database, sellerId: string) {
   return { active: n('active'), sold: n('sold') };
 }
 
-/** When buyers first wrote and when the seller first answered, in the seller's latest conversations. */
-export function firstMessageTimes(db: Database, sellerId: string, conversations: number) {
+/**
+ * When buyers first wrote and when the seller first answered, in the seller's latest conversations: each side's first
+ * message is one entry of messages_conversation_sender_idx, however long the chat.
+ */
+export function firstMessageTimesQuery(db: Database, sellerId: string, conversations: number) {
   const first = (side: 'buyerId' | 'sellerId') =>
-    sql<
-      number | null
-    >`(select min(m.created_at) from messages m where m.conversation_id = conversations.id and m.sender_id = ${sql.ref(`conversations.${side}`)})`;
+    sql<number | null>`(select m.created_at from messages m
+      where m.conversation_id = conversations.id and m.sender_id = ${sql.ref(`conversations.${side}`)}
+      order by m.created_at limit 1)`;
   return db
     .selectFrom('conversations')
     .select([first('buyerId').as('asked'), first('sellerId').as('answered')])
     .where('sellerId', '=', sellerId)
     .orderBy('updatedAt', 'desc')
-    .limit(conversations)
-    .execute();
+    .limit(conversations);
+}
+
+export function firstMessageTimes(db: Database, sellerId: string, conversations: number) {
+  return firstMessageTimesQuery(db, sellerId, conversations).execute();
 }
