@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { statusAfterUnhide } from '@accountry/shared/admin-listings';
+import { LISTING_STATUSES } from '@accountry/shared/listings';
 import type { ListingsTable } from '../../db/schema';
 import { adminListingQuery } from './admin-listings-list.repository';
 
@@ -86,21 +87,26 @@ export async function hideSellerListings(db: Database, sellerId: string, reason:
   return rows.map((r) => r.id);
 }
 
-/** The seller's listings hidden with exactly this reason (the ones a deletion hid). */
+/** The status a hidden row goes back to, read from the row as written (what `statusAfterUnhide` says, in SQL). */
+const statusAfterUnhideSql = sql<ListingsTable['status']>`case when status_before_hidden in (${sql.join(
+  LISTING_STATUSES.filter((s) => s !== 'hidden').map((s) => sql.lit(s)),
+)}) then status_before_hidden else 'draft' end`;
+
 /**
  * Unhide every listing of a seller that carries `reason` (what `hideSellerListings` hid for an account), each back to
- * the status it had; listings hidden for another reason stay hidden. Returns how many came back.
+ * the status it had; listings hidden for another reason stay hidden. Returns how many came back. One statement that
+ * reads the status to return to from the row it writes: an order that ended meanwhile moved that status (decision
+ * 161), and PostgreSQL re-reads a row a concurrent transaction changed before writing it, so the order's move holds.
  */
 export async function unhideSellerListings(db: Database, sellerId: string, reason: string, now: number) {
-  const rows = await db
-    .selectFrom('listings')
-    .select(['id', 'statusBeforeHidden'])
+  const res = await db
+    .updateTable('listings')
+    .set({ status: statusAfterUnhideSql, statusBeforeHidden: null, hiddenReason: null, updatedAt: now })
     .where('sellerId', '=', sellerId)
     .where('status', '=', 'hidden')
     .where('hiddenReason', '=', reason)
-    .execute();
-  for (const l of rows) await unhideListing(db, l.id, statusAfterUnhide(l.statusBeforeHidden), now);
-  return rows.length;
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }
 
 /** Soft delete, as a seller's own delete does: the row stays for the conversations, favorites and reviews about it. */

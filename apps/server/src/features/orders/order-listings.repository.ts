@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import type { ListingStatus } from '@accountry/shared/listings';
 import type { Database } from '../../db/database';
 
 /** What orders read and write of the listing they are about, and of its seller. */
@@ -21,19 +23,27 @@ export async function setListingStatusIf(
 
 /**
  * The listing an order held moves with it (sold at delivery, available again when the order ends unpaid or canceled).
- * When an admin hid it meanwhile, the status it returns to when unhidden moves instead.
+ * When an admin hid it meanwhile, the status it returns to when unhidden moves instead. One statement on the row as
+ * it is when written: an unhide landing between two statements would bring back 'reserved' with the order gone.
  */
 export async function moveHeldListing(db: Database, listingId: string, to: 'active' | 'sold', now: number) {
-  const soldAt = to === 'sold' ? { soldAt: now } : {};
-  if (await setListingStatusIf(db, listingId, 'reserved', to, now)) return true;
-  const hidden = await db
+  const res = await db
     .updateTable('listings')
-    .set({ statusBeforeHidden: to, updatedAt: now, ...soldAt })
+    .set({
+      status: sql<ListingStatus>`case when status = 'reserved' then ${to} else status end`,
+      statusBeforeHidden: sql<string | null>`case when status = 'hidden' then ${to} else status_before_hidden end`,
+      updatedAt: now,
+      ...(to === 'sold' ? { soldAt: now } : {}),
+    })
     .where('id', '=', listingId)
-    .where('status', '=', 'hidden')
-    .where('statusBeforeHidden', '=', 'reserved')
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'reserved'),
+        eb.and([eb('status', '=', 'hidden'), eb('statusBeforeHidden', '=', 'reserved')]),
+      ]),
+    )
     .executeTakeFirst();
-  return Number(hidden.numUpdatedRows) === 1;
+  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function findListingForOrder(db: Database, id: string) {
