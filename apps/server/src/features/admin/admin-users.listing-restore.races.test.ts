@@ -7,8 +7,7 @@ import { testEngine, userWithSession, type TestContext } from '../../test/test-a
 import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
 import { insertOrderRow } from '../../test/order-fixtures';
-import { moveOrder } from '../orders/order-transitions';
-import { ordersContext } from '../orders/orders-context';
+import { expireUnpaidOrder } from '../../test/order-moves';
 import { insertConversation, insertListing } from './admin-test-fixtures';
 import { enableUser } from './admin-users.service';
 
@@ -46,8 +45,7 @@ async function disabledSellerWithHeldListing() {
   return { seller, admin, listing, order };
 }
 
-const expireOrder = (deps: TestContext['deps'], orderId: string, dueAt: number | null) =>
-  moveOrder(ordersContext(deps), orderId, 'expire', { kind: 'system', id: null }, { claimDueAt: dueAt });
+const expireOrder = expireUnpaidOrder;
 
 /** Until a statement of this test's database waits for a row lock another transaction holds. */
 async function waitForLockWait() {
