@@ -52,6 +52,7 @@ import * as credentialRevealsLatest from './migrations/2026-12-06T0200-credentia
 import * as listingImagesThumbUrlIndex from './migrations/2026-12-06T0300-listing-images-thumb-url-index';
 import * as chatAttachmentsUploaderIndex from './migrations/2026-12-06T0400-chat-attachments-uploader-index';
 import * as messagesConversationSenderIndex from './migrations/2026-12-06T0500-messages-conversation-sender-index';
+import * as stripeRefundRetries from './migrations/2026-12-06T0600-stripe-refund-retries';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06T0300-listing-images-thumb-url-index': listingImagesThumbUrlIndex,
   '2026-12-06T0400-chat-attachments-uploader-index': chatAttachmentsUploaderIndex,
   '2026-12-06T0500-messages-conversation-sender-index': messagesConversationSenderIndex,
+  '2026-12-06T0600-stripe-refund-retries': stripeRefundRetries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

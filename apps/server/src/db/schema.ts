@@ -557,12 +557,15 @@ export interface StripeRefundsTable {
   orderId: string;
   sessionId: string;
   amountCents: number;
-  status: 'pending' | 'sent';
+  /** refused: Stripe will not take it (the charge disputed, say); it waits for an admin, not for a retry. */
+  status: 'pending' | 'sent' | 'refused';
   stripeRefundId: string | null;
   attempts: number;
   lastError: string | null;
   createdAt: number;
   sentAt: number | null;
+  /** When the retry may send it next: its creation, then later after each failed attempt (decision 095). */
+  nextAttemptAt: number;
 }
 
 /** A user's choice of optional mail; no row means the defaults (every mail on). */

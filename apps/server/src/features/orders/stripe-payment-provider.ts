@@ -20,11 +20,13 @@ import { createStripeClient, stripeErrorSummary, stripeModule } from './stripe-c
 import { chargebackStatusOf, disputeFee, disputeFunds, paymentOrChargeback } from './stripe-webhook-report';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import {
+  claimRefund,
+  dueRefunds,
   findRefundOwed,
   insertRefundOwed,
   markRefundFailed,
+  markRefundRefused,
   markRefundSent,
-  pendingRefunds,
 } from './stripe-refunds.repository';
 import {
   findExpiryOwed,
@@ -36,6 +38,13 @@ import {
 
 /** Stripe keeps a Checkout Session open at least 30 minutes; ours closes soon after the 15-minute payment window. */
 const CHECKOUT_LIFETIME_MS = 45 * 60_000;
+/** A refund that failed waits a minute, then twice as long after each failure, up to six hours between tries. */
+const RETRY_FIRST_MS = 60_000;
+const RETRY_MAX_MS = 6 * 3600_000;
+export const refundRetryDelay = (attempts: number) =>
+  Math.min(RETRY_FIRST_MS * 2 ** Math.min(attempts, 20), RETRY_MAX_MS);
+/** A retry's claim on a refund: long past one try, after which another sweep may take it (a crash mid-try). */
+const CLAIM_MS = 5 * 60_000;
 
 /**
  * Stripe Checkout (decision 095): paying opens a hosted Checkout Session for the order's price; a signed
@@ -49,7 +58,7 @@ export class StripePaymentProvider implements PaymentProvider {
     private readonly webhookSecret: string,
     private readonly clock: Clock,
     private readonly db: Database,
-    private readonly logger?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+    private readonly logger?: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>,
   ) {}
 
   /** Stripe is down or refused our request: logged for operators; the buyer sees one calm message. */
@@ -130,13 +139,23 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async sendRefund(idempotencyKey: string): Promise<void> {
     const owed = await findRefundOwed(this.db, idempotencyKey);
-    if (owed?.status === 'pending') await this.send(owed);
+    // The first try, right after the commit: if it fails, the sweep's next retry takes it at once.
+    if (owed?.status === 'pending') await this.send(owed, owed.nextAttemptAt);
   }
 
-  /** Send every refund still owed (the retry after an outage); returns how many Stripe accepted. */
+  /**
+   * Send the refunds owed whose time has come (the retry after an outage), the longest due first; a failed one is put
+   * back behind the others, so failing refunds cannot keep the rest waiting. Returns how many Stripe accepted.
+   */
   async sendPendingRefunds(limit = 50): Promise<number> {
     let sent = 0;
-    for (const owed of await pendingRefunds(this.db, limit)) if (await this.send(owed)) sent++;
+    const now = this.clock.now();
+    for (const owed of await dueRefunds(this.db, now, limit))
+      if (
+        (await claimRefund(this.db, owed, now + CLAIM_MS)) &&
+        (await this.send(owed, now + refundRetryDelay(owed.attempts)))
+      )
+        sent++;
     return sent;
   }
 
@@ -193,7 +212,8 @@ export class StripePaymentProvider implements PaymentProvider {
     return undefined;
   }
 
-  private async send(owed: RefundToSend) {
+  /** Send one refund; if it fails for now, it is tried again no sooner than `retryAt`. */
+  private async send(owed: RefundToSend, retryAt: number) {
     try {
       const session = await this.stripe.checkout.sessions.retrieve(owed.sessionId);
       const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
@@ -217,11 +237,21 @@ export class StripePaymentProvider implements PaymentProvider {
         await markRefundSent(this.db, owed.idempotencyKey, null, this.clock.now());
         return true;
       }
+      const error = err instanceof Error ? err.message : String(err);
+      // Stripe refuses the refund itself (the charge disputed, say): asking again would not change its answer.
+      if (err instanceof stripeModule().errors.StripeInvalidRequestError) {
+        if (await markRefundRefused(this.db, owed.idempotencyKey, error))
+          this.logger?.error(
+            { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
+            'Stripe refused a refund; it waits for an admin',
+          );
+        return false;
+      }
       this.logger?.warn(
         { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
         'Stripe refund not sent yet; it will be retried',
       );
-      await markRefundFailed(this.db, owed.idempotencyKey, err instanceof Error ? err.message : String(err));
+      await markRefundFailed(this.db, owed.idempotencyKey, error, retryAt);
       return false;
     }
   }

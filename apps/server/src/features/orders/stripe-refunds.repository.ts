@@ -8,7 +8,15 @@ export async function insertRefundOwed(
 ) {
   await db
     .insertInto('stripeRefunds')
-    .values({ ...row, status: 'pending', stripeRefundId: null, attempts: 0, lastError: null, sentAt: null })
+    .values({
+      ...row,
+      status: 'pending',
+      stripeRefundId: null,
+      attempts: 0,
+      lastError: null,
+      sentAt: null,
+      nextAttemptAt: row.createdAt,
+    })
     .onConflict((oc) => oc.column('idempotencyKey').doNothing())
     .execute();
 }
@@ -17,14 +25,35 @@ export async function findRefundOwed(db: Database, key: string) {
   return db.selectFrom('stripeRefunds').selectAll().where('idempotencyKey', '=', key).executeTakeFirst();
 }
 
-export async function pendingRefunds(db: Database, limit: number) {
+/** The pending refunds whose time has come, the longest due first (on `stripe_refunds_due_idx`). */
+export async function dueRefunds(db: Database, now: number, limit: number) {
   return db
     .selectFrom('stripeRefunds')
     .selectAll()
     .where('status', '=', 'pending')
-    .orderBy('createdAt')
+    .where('nextAttemptAt', '<=', now)
+    .orderBy('nextAttemptAt')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Take a due refund for one try: its next attempt moves to `until`, on the time read, so a sweep of another process
+ * that read it too skips it (the idempotency key would keep a second send from refunding twice anyway).
+ */
+export async function claimRefund(
+  db: Database,
+  owed: { idempotencyKey: string; nextAttemptAt: number },
+  until: number,
+) {
+  const res = await db
+    .updateTable('stripeRefunds')
+    .set({ nextAttemptAt: until })
+    .where('idempotencyKey', '=', owed.idempotencyKey)
+    .where('status', '=', 'pending')
+    .where('nextAttemptAt', '=', owed.nextAttemptAt)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function markRefundSent(db: Database, key: string, stripeRefundId: string | null, now: number) {
@@ -36,11 +65,23 @@ export async function markRefundSent(db: Database, key: string, stripeRefundId: 
     .execute();
 }
 
-export async function markRefundFailed(db: Database, key: string, error: string) {
+/** A try failed: counted, its error kept, and the next one no sooner than `nextAttemptAt`. */
+export async function markRefundFailed(db: Database, key: string, error: string, nextAttemptAt: number) {
   await db
     .updateTable('stripeRefunds')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), lastError: error.slice(0, 500) }))
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), lastError: error.slice(0, 500), nextAttemptAt }))
     .where('idempotencyKey', '=', key)
     .where('status', '=', 'pending')
     .execute();
+}
+
+/** Stripe refused it for good: it leaves the retry and waits for an admin (the buyer is owed it another way). */
+export async function markRefundRefused(db: Database, key: string, error: string) {
+  const res = await db
+    .updateTable('stripeRefunds')
+    .set((eb) => ({ status: 'refused', attempts: eb('attempts', '+', 1), lastError: error.slice(0, 500) }))
+    .where('idempotencyKey', '=', key)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

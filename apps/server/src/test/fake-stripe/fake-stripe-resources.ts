@@ -71,6 +71,8 @@ export class FakeStripeResources {
   readonly sessions = new Map<string, FakeCheckoutSession>();
   readonly refunds: FakeRefund[] = [];
   private readonly paymentIntents = new Map<string, FakePaymentIntent>();
+  /** Payments Stripe will not refund (charged back, say), with the error code it answers. */
+  private readonly refusedRefunds = new Map<string, string>();
   private readonly disputeBook: FakeDisputes;
 
   constructor(
@@ -198,6 +200,14 @@ export class FakeStripeResources {
     if (!intentId) return missing('payment_intent');
     const intent = this.paymentIntents.get(intentId);
     if (!intent) return noSuch('payment_intent', intentId, 'payment_intent');
+    const refused = this.refusedRefunds.get(intentId);
+    if (refused)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Charge for PaymentIntent ${intentId} cannot be refunded.`,
+        refused,
+      );
     const remaining = intent.amount - intent.amountRefunded;
     if (remaining === 0)
       return stripeError(
@@ -230,6 +240,11 @@ export class FakeStripeResources {
     };
     this.refunds.push(refund);
     return { status: 200, body: refund };
+  }
+
+  /** From now on every refund of this payment is refused, as Stripe refuses one of a charge disputed by the bank. */
+  refuseRefunds(intentId: string, code = 'charge_disputed') {
+    this.refusedRefunds.set(intentId, code);
   }
 
   /** Newest first, as Stripe lists; `payment_intent` filters, `limit` (1-100, default 10) pages. */

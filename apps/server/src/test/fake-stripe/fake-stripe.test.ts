@@ -119,6 +119,17 @@ describe('FakeStripe through the official stripe client', () => {
     });
   });
 
+  it('refuses every refund of a payment it was told to refuse, with the code given', async () => {
+    const session = await stripe.checkout.sessions.create(sessionParams(2_000));
+    const paid = fake.completeSession(session.id).data.object as Stripe.Checkout.Session;
+    fake.resources.refuseRefunds(paid.payment_intent as string);
+    await expect(stripe.refunds.create({ payment_intent: paid.payment_intent as string })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'charge_disputed',
+    });
+    expect(fake.resources.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toEqual([]);
+  });
+
   it('lists the refunds of a payment newest first, page by page', async () => {
     const session = await stripe.checkout.sessions.create(sessionParams(900));
     const intent = (fake.completeSession(session.id).data.object as Stripe.Checkout.Session).payment_intent as string;
