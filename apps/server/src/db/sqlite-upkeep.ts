@@ -91,12 +91,15 @@ parentPort.on('message', async (m) => {
     db?.close();
   } else if (m.type === 'checkpoint') {
     checkpointAll();
+  } else if (m.type === 'hold-timed') {
+    timedHeld = m.held;
   } else if (m.type === 'merge') {
     await mergeAll();
   }
   parentPort.postMessage({ id: m.id });
 });
-setInterval(checkpointAll, workerData.intervalMs);
+let timedHeld = false;
+setInterval(() => timedHeld || checkpointAll(), workerData.intervalMs);
 setInterval(mergeAll, workerData.mergeEveryMs);
 `;
 
@@ -150,6 +153,11 @@ class SqliteUpkeep {
     return this.worker !== undefined;
   }
 
+  /** Tests: hold the passes the worker runs every 100 ms (or let them go again); `checkpointNow` still runs one. */
+  holdTimedPassesForTest(held: boolean): Promise<void> {
+    return this.send({ type: 'hold-timed', held });
+  }
+
   /** Tests: what a crash of the worker looks like to the connections it served. */
   async crashForTest() {
     await this.worker?.terminate();
@@ -184,7 +192,7 @@ class SqliteUpkeep {
     }
   }
 
-  private send(message: { type: string; file?: string }): Promise<void> {
+  private send(message: { type: string; file?: string; held?: boolean }): Promise<void> {
     const worker = this.start();
     const id = this.nextId++;
     return new Promise((resolve) => {
