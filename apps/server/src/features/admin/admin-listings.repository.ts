@@ -20,16 +20,6 @@ export async function hideListing(db: Database, id: string, reason: string, now:
     .executeTakeFirst();
 }
 
-/** Unhide a listing that is still hidden. */
-export async function unhideListing(db: Database, id: string, status: ListingsTable['status'], now: number) {
-  return db
-    .updateTable('listings')
-    .set({ status, statusBeforeHidden: null, hiddenReason: null, updatedAt: now })
-    .where('id', '=', id)
-    .where('status', '=', 'hidden')
-    .executeTakeFirst();
-}
-
 /**
  * Unhide one listing as an admin read it: still hidden with the status it goes back to, and its seller neither
  * disabled nor deleted (nobody could buy from them, and enabling or restoring brings back only its own hiding).
