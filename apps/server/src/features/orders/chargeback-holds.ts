@@ -68,9 +68,19 @@ export async function refuseHeldForChargebacks(
   amountCents: number,
   minimumCents: number,
 ) {
+  await refusePastHolds(trx, userId, amountCents, (payable, holds) => payoutHeldMessage(payable, minimumCents, holds));
+}
+
+/** A 409 in the caller's words when `amountCents` is more than chargebacks leave of the member's available balance. */
+async function refusePastHolds(
+  trx: Database,
+  userId: string,
+  amountCents: number,
+  words: (payableCents: number, holds: ChargebackHold[]) => string,
+) {
   const { holds, payableCents } = await payoutAllowance(trx, userId);
   if (holds.length === 0 || amountCents <= payableCents) return;
-  throw conflict(payoutHeldMessage(payableCents, minimumCents, holds));
+  throw conflict(words(payableCents, holds));
 }
 
 /**
@@ -79,9 +89,7 @@ export async function refuseHeldForChargebacks(
  */
 export async function refuseSpendingHeld(trx: Database, userId: string, amountCents: number) {
   await lockKeys(trx, [accountLock(userId)]);
-  const { holds, payableCents } = await payoutAllowance(trx, userId);
-  if (holds.length === 0 || amountCents <= payableCents) return;
-  throw conflict(purchaseHeldMessage(payableCents, holds));
+  await refusePastHolds(trx, userId, amountCents, purchaseHeldMessage);
 }
 
 /**
