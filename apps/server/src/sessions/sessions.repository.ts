@@ -128,6 +128,9 @@ export async function deleteIdleUserSessions(db: Database, userId: string, since
     .execute();
 }
 
+/** Live sessions a member may hold; a sign-in past it signs out the least recently used (decision 014). */
+export const MAX_SESSIONS_PER_MEMBER = 50;
+
 /**
  * Delete the member's sessions past the `keep` most recently used, returning their ids (their sockets and cached
  * lookups are the caller's to end). Sign-ins are limited per client address, not per account: without a cap a member
@@ -157,7 +160,7 @@ export async function listUserSessions(db: Database, userId: string, since: Live
     .where('userId', '=', userId)
     .where((eb) => isLive(eb, since))
     .orderBy('lastActive', 'desc')
-    .limit(50)
+    .limit(MAX_SESSIONS_PER_MEMBER)
     .execute();
 }
 

@@ -20,6 +20,7 @@ import type { SessionCache } from './session-cache';
 import {
   deleteIdleUserSessions,
   deleteSessionsBeyond,
+  MAX_SESSIONS_PER_MEMBER,
   deleteSession,
   deleteUserSessions,
   findSessionWithUser,
@@ -100,9 +101,6 @@ export function cookieOptions(remember: boolean, s: SessionSettings, now: number
     ...(remember ? { expires: new Date(now + timeoutFor(true, s)) } : {}),
   };
 }
-
-/** Live sessions a member may hold; a sign-in past it signs out the least recently used (decision 014). */
-export const MAX_SESSIONS_PER_MEMBER = 50;
 
 export async function startSession(
   db: Database,
