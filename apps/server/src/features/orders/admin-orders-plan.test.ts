@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgAnalyzedPlan, rowsReadFrom } from '../../test/postgres-plans';
 import type { DatabaseHandle } from '../../db/database';
 import type { OrderStatusFilter } from '@accountry/shared/orders';
 import type { ChargebacksTable, OrdersTable } from '../../db/schema';
@@ -185,22 +186,8 @@ describe('the plan of the orders lists, open disputes first', () => {
 
   /** PostgreSQL: the rows the page's plan read from orders, kept or filtered out. */
   async function ordersRead(f: OrderListFilter) {
-    const query = orderRowsQuery(handle.db, f).compile();
-    const explain = CompiledQuery.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]);
-    const [row] = (await handle.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PgNode }] }>(explain)).rows;
-    const read = (n: PgNode): number =>
-      (n['Relation Name'] === 'orders'
-        ? (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0)) * n['Actual Loops']
-        : 0) + (n.Plans ?? []).reduce((sum, child) => sum + read(child), 0);
-    return read(row!['QUERY PLAN'][0].Plan);
+    return rowsReadFrom(await pgAnalyzedPlan(handle.db, orderRowsQuery(handle.db, f)), 'orders');
   }
-  type PgNode = {
-    'Relation Name'?: string;
-    'Actual Rows': number;
-    'Actual Loops': number;
-    'Rows Removed by Filter'?: number;
-    Plans?: PgNode[];
-  };
 
   it('"all" reads the open disputes and then the rest from the created-at index, newest first', async () => {
     const { plan, ids, everyOrder } = await pagePlan(admin('all'));

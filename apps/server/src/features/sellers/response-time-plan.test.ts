@@ -1,5 +1,6 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgAnalyzedPlan, rowsReadFrom } from '../../test/postgres-plans';
 import type { DatabaseHandle } from '../../db/database';
 import type { MessagesTable } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
@@ -77,24 +78,9 @@ describe('the plan of a seller’s response time', () => {
         );
       return;
     }
-    const compiled = query().compile();
-    const explain = CompiledQuery.raw(`explain (analyze, format json) ${compiled.sql}`, [...compiled.parameters]);
-    const [row] = (await handle.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PgNode }] }>(explain)).rows;
-    const plan = row!['QUERY PLAN'][0].Plan;
+    const plan = await pgAnalyzedPlan(handle.db, query());
     // Every message row the plan read, kept or filtered out, over all its loops.
-    const read = (n: PgNode): number =>
-      (n['Relation Name'] === 'messages'
-        ? (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0)) * n['Actual Loops']
-        : 0) + (n.Plans ?? []).reduce((sum, child) => sum + read(child), 0);
-    expect(read(plan)).toBeLessThanOrEqual(2 * SAMPLE);
+    expect(rowsReadFrom(plan, 'messages')).toBeLessThanOrEqual(2 * SAMPLE);
     expect(JSON.stringify(plan)).toContain('messages_conversation_sender_idx');
   });
 });
-
-type PgNode = {
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PgNode[];
-};
