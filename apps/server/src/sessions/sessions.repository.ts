@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB, SessionsTable, UsersTable } from '../db/schema';
+import { preparedQuery } from '../db/prepared-query';
 
 /** A session with its member; the user is shared by every request the session cache answers, so it is frozen. */
 export type SessionWithUser = Omit<SessionsTable, 'publicId'> & {
@@ -8,8 +9,9 @@ export type SessionWithUser = Omit<SessionsTable, 'publicId'> & {
   deletedStatus: string | null;
 };
 
-export async function findSessionWithUser(db: Database, id: string): Promise<SessionWithUser | undefined> {
-  const row = await db
+/** Every uncached signed-in request (and every admin request) runs it: built once, and prepared on PostgreSQL. */
+const sessionWithUser = preparedQuery((db, a: { id: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .leftJoin('deletedUsers', 'deletedUsers.uid', 'users.id')
@@ -34,8 +36,11 @@ export async function findSessionWithUser(db: Database, id: string): Promise<Ses
       'users.disabled',
       'deletedUsers.status as deletedStatus',
     ])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+    .where('sessions.id', '=', a.id),
+);
+
+export async function findSessionWithUser(db: Database, id: string): Promise<SessionWithUser | undefined> {
+  const row = await sessionWithUser.takeFirst(db, { id });
   if (!row) return undefined;
   return {
     // The alias hides the column from the SQLite boolean mapping, so coerce here.
