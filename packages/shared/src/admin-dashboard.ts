@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from './durations';
 
 /**
  * Start of the week (Monday 00:00) and month in UTC; the browser sends its local boundaries instead,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_DEADLINE_NOTES, formatDeadline } from './delivery-deadline';
-import { HOUR_MS } from './order-state';
+import { HOUR_MS } from './durations';
 
 describe('formatDeadline', () => {
   it.each([

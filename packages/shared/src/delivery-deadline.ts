@@ -1,5 +1,6 @@
 import { DELIVERY_TIMES, type DeliveryTime } from './listings';
-import { DELIVERY_GRACE_MS, DELIVERY_TIME_MS, HOUR_MS, deliveryDeadlineMs } from './order-state';
+import { DELIVERY_GRACE_MS, DELIVERY_TIME_MS, deliveryDeadlineMs } from './order-state';
+import { HOUR_MS } from './durations';
 
 const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
 

@@ -1,4 +1,5 @@
 import type { DeliveryTime, ListingCategory } from './listings';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from './durations';
 
 /** The order state machine (issue 11), written once: the server is the only one that moves it. */
 
@@ -115,10 +116,6 @@ export function listingStatusAfter(from: OrderState, to: OrderState): 'active' |
 }
 
 // Due-time rules.
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
-
 export const PAYMENT_WINDOW_MS = 15 * MINUTE_MS;
 export const DELIVERY_GRACE_MS = HOUR_MS;
 export const INSPECTION_WINDOW_MS = 72 * HOUR_MS;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './roles';
+import { DAY_MS } from './durations';
 
 /** The seller as buyers see them next to a listing and on their profile. */
 export const sellerSummarySchema = z.object({
@@ -42,8 +43,6 @@ export function formatResponseTime(minutes: number | null): string {
   if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h`;
   return `${Math.round(minutes / 1440)} days`;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What others may know of a member's last activity: the day, not the moment. */
 export const lastActiveDay = (ms: number) => ms - (ms % DAY_MS);

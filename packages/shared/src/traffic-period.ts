@@ -1,6 +1,5 @@
 /** Calendar days for traffic statistics: UTC days keyed YYYY-MM-DD (spec section 3). */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from './durations';
 
 export const TRAFFIC_PERIODS = ['day', 'week', 'month', 'year', 'custom'] as const;
 export type TrafficPeriod = (typeof TRAFFIC_PERIODS)[number];

@@ -1,8 +1,7 @@
 import { newId } from '../lib/ids';
 import { insertAnnouncement, type NewAnnouncement } from '../features/announcements/announcements.repository';
 import type { SeedContext } from './seed-demo-data';
-
-const DAY = 86_400_000;
+import { DAY_MS } from '@accountry/shared/durations';
 
 /** Demo announcements: one for everyone, a warning for sellers, an expired one and a draft; a few read/dismiss states. */
 export async function seedAnnouncements({ db, clock, users }: SeedContext) {
@@ -19,8 +18,8 @@ export async function seedAnnouncements({ db, clock, users }: SeedContext) {
       expiresAt: null,
       message:
         'Talk to the seller in chat before you buy, and change the password and recovery e-mail as soon as you receive an account.',
-      createdAt: now - 3 * DAY,
-      updatedAt: now - 3 * DAY,
+      createdAt: now - 3 * DAY_MS,
+      updatedAt: now - 3 * DAY_MS,
     },
     {
       ...base,
@@ -29,11 +28,11 @@ export async function seedAnnouncements({ db, clock, users }: SeedContext) {
       severity: 'warning',
       status: 'active',
       targetUsers: 'seller',
-      expiresAt: now + 30 * DAY,
+      expiresAt: now + 30 * DAY_MS,
       message:
         'Answer offers within 48 hours and deliver the credentials of a paid order within the delivery time your listing promises, so buyers are not left waiting. Please review your listings before the end of the month.',
-      createdAt: now - DAY,
-      updatedAt: now - DAY,
+      createdAt: now - DAY_MS,
+      updatedAt: now - DAY_MS,
     },
     {
       ...base,
@@ -42,10 +41,10 @@ export async function seedAnnouncements({ db, clock, users }: SeedContext) {
       severity: 'info',
       status: 'expired',
       targetUsers: 'all',
-      expiresAt: now - 2 * DAY,
+      expiresAt: now - 2 * DAY_MS,
       message: 'Chat and search were unavailable for about 30 minutes while we upgraded our servers.',
-      createdAt: now - 6 * DAY,
-      updatedAt: now - 2 * DAY,
+      createdAt: now - 6 * DAY_MS,
+      updatedAt: now - 2 * DAY_MS,
     },
     {
       ...base,
@@ -73,9 +72,9 @@ export async function seedAnnouncements({ db, clock, users }: SeedContext) {
         userId: s.userId,
         notificationId: welcome.id,
         read: s.read,
-        readAt: now - DAY,
+        readAt: now - DAY_MS,
         dismissed: s.dismissed,
-        dismissedAt: s.dismissed ? now - DAY : null,
+        dismissedAt: s.dismissed ? now - DAY_MS : null,
       })
       .execute();
   }

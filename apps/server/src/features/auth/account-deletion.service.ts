@@ -19,8 +19,7 @@ import { confirmPassword } from './confirm-password.service';
 import { requireCodeIfOn } from './two-factor.service';
 import { closeOffers } from '../orders/offer-purchase.service';
 import { publishSystemMessages } from '../chat/system-messages.service';
-
-const DAY = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@accountry/shared/durations';
 
 /** Why the account cannot be deleted now, if it cannot: an order in progress, or money in the wallet. */
 async function refuseWhileInUse(db: Database, userId: string) {
@@ -42,7 +41,7 @@ export async function deleteOwnAccount(deps: AppDeps, user: AuthUser, input: Del
   await refuseWhileInUse(deps.db.db, user.id);
   await requireCodeIfOn(deps, user, input.code, ip);
   const now = deps.clock.now();
-  const eraseAt = now + ERASE_AFTER_DAYS * DAY;
+  const eraseAt = now + ERASE_AFTER_DAYS * DAY_MS;
   // Under the account's lock, which buy-now also takes: an order cannot start between the check and the deletion.
   const offerNotices = await withKeyLocks(deps.db.db, [accountLock(user.id)], async (trx) => {
     await refuseWhileInUse(trx, user.id);

@@ -4,8 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { newToken } from '../../lib/ids';
 import { hashToken } from '../../sessions/sessions.service';
 import { findToken, insertToken, markTokenUsed, purgeTokensBefore, type TokenPurpose } from './tokens.repository';
-
-const DAY = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@accountry/shared/durations';
 
 export const linkInvalid = () => new AppError(400, AUTH_ERROR_CODES.linkInvalid, ACCOUNT_MESSAGES.linkInvalid);
 export const linkExpired = () => new AppError(400, AUTH_ERROR_CODES.linkExpired, ACCOUNT_MESSAGES.linkExpired);
@@ -30,7 +29,7 @@ export async function issueToken(
     newEmail,
   });
   // Links a week past expiry only make the table grow.
-  await purgeTokensBefore(db, now - 7 * DAY);
+  await purgeTokensBefore(db, now - 7 * DAY_MS);
   return token;
 }
 

@@ -22,8 +22,8 @@ import {
 import type { ConversationsService } from './conversations.service';
 import type { MessagesService } from './messages.service';
 import { attachmentUrl } from './messages.service';
+import { DAY_MS } from '@accountry/shared/durations';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Uploads never sent with a message are removed after a day. */
 const UNSENT_TTL_MS = DAY_MS;
 

@@ -7,9 +7,7 @@ import { withKeyLocks } from '../../db/key-lock';
 import type { DB } from '../../db/schema';
 import type { Transaction } from 'kysely';
 import { countLiveListings, storedImageBytes } from './listings.repository';
-
-const HOUR_MS = 3600_000;
-const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS } from '@accountry/shared/durations';
 
 interface Rates {
   creations: WindowCounter;

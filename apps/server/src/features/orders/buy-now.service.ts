@@ -1,5 +1,6 @@
 import { ORDER_CHAT_MESSAGES, ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
-import { DAY_MS, DUE_RULES, MAX_UNPAID_ORDERS, UNPAID_ORDERS_PER_SELLER_PER_DAY } from '@accountry/shared/order-state';
+import { DUE_RULES, MAX_UNPAID_ORDERS, UNPAID_ORDERS_PER_SELLER_PER_DAY } from '@accountry/shared/order-state';
+import { DAY_MS } from '@accountry/shared/durations';
 import type { CreateOrderInput } from '@accountry/shared/orders';
 import type { OrdersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';

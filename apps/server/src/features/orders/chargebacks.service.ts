@@ -4,7 +4,8 @@ import {
   ORDER_MESSAGES as M,
   chargebackOpenedReason,
 } from '@accountry/shared/order-messages';
-import { DAY_MS, type OrderState } from '@accountry/shared/order-state';
+import type { OrderState } from '@accountry/shared/order-state';
+import { DAY_MS } from '@accountry/shared/durations';
 import type { OrderHistoryEvent } from '@accountry/shared/orders';
 import type { Database } from '../../db/database';
 import type { ChargebacksTable, OrdersTable } from '../../db/schema';

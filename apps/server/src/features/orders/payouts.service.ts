@@ -1,5 +1,5 @@
 import { PAYOUT_REQUESTS_PER_DAY, WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
-import { DAY_MS } from '@accountry/shared/order-state';
+import { DAY_MS } from '@accountry/shared/durations';
 import { payoutReferenceKey, type Payout } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { DAY_MS } from '@accountry/shared/order-state';
+import { DAY_MS } from '@accountry/shared/durations';
 import { signInAs, userWithSession } from '../../test/test-app';
 import { sweep } from './orders-test-helpers';
 import { orderCalls } from './chargebacks-test-helpers';

@@ -14,12 +14,12 @@ import { newId } from '../../lib/ids';
 import { TrafficBatch } from './traffic-batch';
 import { writeTrafficBatch } from './traffic-write.repository';
 import { applyDailyCaps, DailyKeys } from './traffic-caps';
+import { HOUR_MS } from '@accountry/shared/durations';
 
 export const FLUSH_INTERVAL_MS = 1000;
 /** Pending rows kept while the database refuses writes; past this the oldest batch is dropped (and logged). */
 export const MAX_PENDING_ROWS = 500_000;
 const MAX_CACHED_AGENTS = 1000;
-const HOUR_MS = 60 * 60 * 1000;
 const MAX_REMEMBERED_VISITORS = 200_000;
 
 export interface Visit {
