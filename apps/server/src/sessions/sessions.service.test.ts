@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INACTIVITY_TIMEOUT_MS } from '@accountry/shared/constants';
-import { createTestApp, createUser, signInAs, type TestContext } from '../test/test-app';
+import { sql } from 'kysely';
+import { createTestApp, createUser, signInAs, testEngine, type TestContext } from '../test/test-app';
 import { sessionStates } from './sessions.service';
+import { findSessionWithUser } from './sessions.repository';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -37,5 +39,28 @@ describe('sessionStates (the socket hub’s periodic check)', () => {
     // A disabled user's sessions and unknown ones are not active: the hub closes their sockets as signed out.
     expect([...disabledIds, ...unknown].some((id) => states.has(id))).toBe(false);
     expect(states.size).toBe(240);
+  });
+});
+
+describe('the session lookup', () => {
+  // Every admin request and every uncached member request runs it: planned once per connection, not per request.
+  it.runIf(testEngine === 'postgres')('is a statement PostgreSQL prepares once per connection', async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    await signInAs(ctx, admin.id);
+    const { id } = await ctx.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('userId', '=', admin.id)
+      .executeTakeFirstOrThrow();
+    await ctx.db.connection().execute(async (connection) => {
+      const kept = async () =>
+        (
+          await sql<{ name: string }>`select name from pg_prepared_statements
+            where statement like '%from "sessions" inner join "users"%'`.execute(connection)
+        ).rows.map((r) => r.name);
+      expect(await kept()).toEqual([]);
+      for (let i = 0; i < 3; i++) expect((await findSessionWithUser(connection, id))?.user.role).toBe('admin');
+      expect(await kept()).toEqual([expect.stringMatching(/^hot_[0-9a-f]{24}$/)]);
+    });
   });
 });
