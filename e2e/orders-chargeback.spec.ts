@@ -1,4 +1,4 @@
-import { ADMIN_WAITING_LINKS, type AdminWaiting } from '@accountry/shared/admin-waiting';
+import { ADMIN_WAITING_LINKS, adminWaitingOrders, type AdminWaiting } from '@accountry/shared/admin-waiting';
 import { expect as baseExpect, test } from './support/test';
 import { createUser, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
@@ -64,7 +64,7 @@ test('a chargeback lost after a partial refund is recovered from the seller by a
   expect(waiting.chargebacksToRecover).toBeGreaterThanOrEqual(1);
   await a.page.goto(ADMIN_WAITING_LINKS.chargebacksToRecover);
   const sections = a.page.getByRole('navigation', { name: 'Admin sections' });
-  const ordersCount = waiting.disputes + waiting.chargebacks + waiting.chargebacksToRecover;
+  const ordersCount = adminWaitingOrders(waiting);
   await expect(sections.getByRole('link', { name: `Orders (${ordersCount} waiting)` })).toBeVisible();
   await expect(a.page.getByRole('combobox', { name: 'Status' })).toHaveValue('Chargebacks to recover');
   const listed = a.page.locator(`a[href="/admin/orders/${orderId}"]`);

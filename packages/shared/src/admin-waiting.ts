@@ -18,6 +18,8 @@ export const adminWaitingSchema = z.object({
   chargebacks: z.number().int(),
   /** Chargebacks the bank decided for the buyer on orders settled before them, with money still to recover. */
   chargebacksToRecover: z.number().int(),
+  /** Card refunds Stripe refused for good (decision 095): the buyer is owed them until an admin settles each. */
+  refusedRefunds: z.number().int(),
   /** Open reports of listings, conversations (messages) and users; rate-us feedback is not a task. */
   reports: z.object({ listing: z.number().int(), conversation: z.number().int(), user: z.number().int() }),
 });
@@ -25,14 +27,18 @@ export type AdminWaiting = z.infer<typeof adminWaitingSchema>;
 
 export const adminWaitingReports = (w: AdminWaiting | undefined) =>
   w ? w.reports.listing + w.reports.conversation + w.reports.user : 0;
+/** The Orders section's count: disputes, chargebacks open or to recover, and refunds Stripe refused. */
+export const adminWaitingOrders = (w: AdminWaiting | undefined) =>
+  w ? w.disputes + w.chargebacks + w.chargebacksToRecover + w.refusedRefunds : 0;
 export const adminWaitingTotal = (w: AdminWaiting | undefined) =>
-  w ? w.disputes + w.payouts + w.chargebacks + w.chargebacksToRecover + adminWaitingReports(w) : 0;
+  w ? adminWaitingOrders(w) + w.payouts + adminWaitingReports(w) : 0;
 
 /** Where each count leads: the filtered list that holds the work. */
 export const ADMIN_WAITING_LINKS = {
   disputes: '/admin/orders?status=disputed',
   chargebacks: '/admin/orders?status=chargeback',
   chargebacksToRecover: '/admin/orders?status=chargeback_to_recover',
+  refusedRefunds: '/admin/orders?status=refund_refused',
   payouts: '/admin/payouts',
   reports: (type: keyof AdminWaiting['reports']) => `/admin/reports?tab=${type}`,
 } as const;
@@ -56,6 +62,14 @@ export const ADMIN_TASK_MAILS = {
     heading: 'A card chargeback was opened',
     /** `opened` is the order history's own words (chargebackOpenedReason). */
     line: (opened: string) => `${opened} Answer the bank from Stripe's dashboard with the order's records.`,
+    label: 'Open the order',
+  },
+  refusedRefund: {
+    subject: (title: string) => `Stripe refused a refund: ${title}`,
+    heading: 'A card refund waits for an admin',
+    line: (amount: string, error: string) =>
+      `Stripe refused to refund ${amount} to the buyer's card and will not be asked again. Its answer: ${error} ` +
+      'The buyer is still owed the money: retry the refund at Stripe, or record how it was paid back.',
     label: 'Open the order',
   },
   footer: (publicUrl: string) =>

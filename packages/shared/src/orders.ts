@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chargebackRecoveryViewSchema } from './chargeback-recovery';
+import { cardRefundSchema } from './refused-refunds';
 import { DELIVERY_TIMES } from './listings';
 import { ORDER_MESSAGES as M } from './order-messages';
 import { ORDER_ACTIONS, ORDER_ACTORS, ORDER_STATES, PROTECTION_PERIODS } from './order-state';
@@ -26,6 +27,9 @@ export const ORDER_ROUTES = {
   adminRevealCredentials: '/api/admin/orders/:id/credentials/reveal',
   /** An admin takes back what the bank took of an order settled before its chargeback (decision 183). */
   adminChargebackRecovery: '/api/admin/orders/:id/chargeback-recovery',
+  /** An admin sends a card refund Stripe refused back to Stripe, or records it paid back another way (decision 095). */
+  adminRefundRetry: '/api/admin/orders/:id/refund-retry',
+  adminRefundSettlement: '/api/admin/orders/:id/refund-settlement',
   adminFigures: '/api/admin/orders-figures',
   waiting: '/api/orders/waiting',
   fees: '/api/fees',
@@ -202,6 +206,8 @@ export const orderDetailSchema = z.object({
       recovery: chargebackRecoveryViewSchema.nullable(),
     })
     .nullable(),
+  /** For admins: the card refunds owed through Stripe, and how each stands (decision 095); null for the parties. */
+  cardRefunds: z.array(cardRefundSchema).nullable(),
   viewerRole: z.enum(orderViewerRoles),
   actions: z.array(orderActionSchema),
   history: z.array(historyEntrySchema),
@@ -261,10 +267,17 @@ export const ORDER_STATUS_FILTERS = ['all', 'open', ...ORDER_STATES] as const;
 /** A member's own lists also filter on what waits for their move (decision 181). */
 export const MY_ORDER_FILTERS = ['all', 'waiting', 'open', ...ORDER_STATES] as const;
 /**
- * The admin's list also finds every order a chargeback touched, and those whose lost chargeback still has money to
- * recover (decision 183).
+ * The admin's list also finds every order a chargeback touched, those whose lost chargeback still has money to
+ * recover (decision 183), and those with a card refund Stripe refused (decision 095).
  */
-export const ADMIN_ORDER_FILTERS = ['all', 'open', 'chargeback', 'chargeback_to_recover', ...ORDER_STATES] as const;
+export const ADMIN_ORDER_FILTERS = [
+  'all',
+  'open',
+  'chargeback',
+  'chargeback_to_recover',
+  'refund_refused',
+  ...ORDER_STATES,
+] as const;
 export type OrderStatusFilter = (typeof MY_ORDER_FILTERS)[number] | (typeof ADMIN_ORDER_FILTERS)[number];
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -300,9 +313,13 @@ export const adminOrdersQuerySchema = z.object({
 });
 /**
  * An admin list row: also what is left to recover of the order's latest chargeback when the bank decided it for the
- * buyer after the order was settled (decision 183), null otherwise. Members' lists never carry it.
+ * buyer after the order was settled (decision 183), and what Stripe refused to refund to the card with its latest
+ * message (decision 095), null otherwise. Members' lists never carry them.
  */
-export const adminOrderListItemSchema = orderListItemSchema.extend({ chargebackToRecoverCents: z.number().nullable() });
+export const adminOrderListItemSchema = orderListItemSchema.extend({
+  chargebackToRecoverCents: z.number().nullable(),
+  refusedRefund: z.object({ amountCents: z.number(), stripeError: z.string() }).nullable(),
+});
 export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
 /** Admin list rows: open disputes first, then newest; never any credentials. */
 export const adminOrdersPageSchema = z.object({

@@ -44,6 +44,8 @@ export const LEDGER_KINDS = [
   'chargeback_withdrawal',
   'chargeback_reinstatement',
   'chargeback_recovery',
+  // A card refund Stripe refused, paid back another way or by the bank's chargeback (decision 095): no member's balance.
+  'refund_outside_stripe',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -60,6 +62,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   chargeback_withdrawal: 'Chargeback: taken by the bank',
   chargeback_reinstatement: 'Chargeback: returned by the bank',
   chargeback_recovery: 'Chargeback recovery',
+  refund_outside_stripe: 'Refund paid outside Stripe',
 };
 
 export const payoutSchema = z.object({

@@ -53,6 +53,7 @@ import * as listingImagesThumbUrlIndex from './migrations/2026-12-06T0300-listin
 import * as chatAttachmentsUploaderIndex from './migrations/2026-12-06T0400-chat-attachments-uploader-index';
 import * as messagesConversationSenderIndex from './migrations/2026-12-06T0500-messages-conversation-sender-index';
 import * as stripeRefundRetries from './migrations/2026-12-06T0600-stripe-refund-retries';
+import * as refusedRefundsSettled from './migrations/2026-12-06T0700-refused-refunds-settled';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06T0400-chat-attachments-uploader-index': chatAttachmentsUploaderIndex,
   '2026-12-06T0500-messages-conversation-sender-index': messagesConversationSenderIndex,
   '2026-12-06T0600-stripe-refund-retries': stripeRefundRetries,
+  '2026-12-06T0700-refused-refunds-settled': refusedRefundsSettled,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -557,8 +557,11 @@ export interface StripeRefundsTable {
   orderId: string;
   sessionId: string;
   amountCents: number;
-  /** refused: Stripe will not take it (the charge disputed, say); it waits for an admin, not for a retry. */
-  status: 'pending' | 'sent' | 'refused';
+  /**
+   * refused: Stripe will not take it (the charge disputed, say); it waits for an admin, not for a retry, who sends it
+   * back to `pending` or records it `settled`: paid back outside Stripe (decision 095).
+   */
+  status: 'pending' | 'sent' | 'refused' | 'settled';
   stripeRefundId: string | null;
   attempts: number;
   lastError: string | null;
@@ -566,6 +569,14 @@ export interface StripeRefundsTable {
   sentAt: number | null;
   /** When the retry may send it next: its creation, then later after each failed attempt (decision 095). */
   nextAttemptAt: number;
+  /** How often an admin sent it to Stripe again after a refusal: each retry asks under an idempotency key of its own. */
+  adminRetries: number;
+  /** Settled outside Stripe: when, by which admin, and how the buyer was paid back (their words). */
+  settledAt: number | null;
+  settledBy: string | null;
+  settledReference: string | null;
+  /** Of the amount, what the buyer's bank had returned in a chargeback decided for them (the rest the platform paid). */
+  coveredByChargebackCents: number;
 }
 
 /** A user's choice of optional mail; no row means the defaults (every mail on). */

@@ -29,16 +29,18 @@ describe('the plan of what waits for an admin', () => {
     return rows.map((r) => r['QUERY PLAN']).join(' | ');
   }
 
-  it('counts the disputes and chargebacks to recover on their partial indexes, the rest on their status indexes', async () => {
+  it('counts the disputes, chargebacks to recover and refused refunds on partial indexes, the rest on status indexes', async () => {
     const plan = await planLines();
     expect(plan).toContain('orders_admin_dispute_idx');
     expect(plan).toContain('chargebacks_open_idx');
     // Only the lost chargebacks with money left to recover: the count does not grow with those recovered or won.
     expect(plan).toContain('chargebacks_to_recover_idx');
+    // Only the card refunds Stripe refused: not the many sent (decision 095).
+    expect(plan).toContain('stripe_refunds_refused_idx');
     expect(plan).toMatch(/payouts_status_idx/);
     // An index of reports by kind: the status or the time after it, or the index of unresolved reports only (decision
     // 053; PostgreSQL's choices on so few rows): none grows with the reports already resolved.
     expect(plan).toMatch(/(INDEX|using) (reports_type_(status_)?created_idx|reports_open_reporter_idx)/);
-    expect(plan).not.toMatch(/SCAN (orders|payouts|chargebacks|reports)\b(?! USING)|Seq Scan/);
+    expect(plan).not.toMatch(/SCAN (orders|payouts|chargebacks|reports|stripe_refunds)\b(?! USING)|Seq Scan/);
   });
 });

@@ -9,6 +9,7 @@ const counts = {
   payouts: sql`select count(*) from payouts where status = 'open'`,
   chargebacks: sql`select count(*) from chargebacks where status = 'open'`,
   chargebacksToRecover: sql`select count(*) from chargebacks where ${CHARGEBACK_TO_RECOVER}`,
+  refusedRefunds: sql`select count(*) from stripe_refunds where status = 'refused'`,
   listingReports: sql`select count(*) from reports where target_type = 'listing' and status = 'open'`,
   conversationReports: sql`select count(*) from reports where target_type = 'conversation' and status = 'open'`,
   userReports: sql`select count(*) from reports where target_type = 'user' and status = 'open'`,
@@ -26,6 +27,7 @@ export async function countAdminWaiting(db: Database): Promise<AdminWaiting> {
     payouts: Number(row.payouts),
     chargebacks: Number(row.chargebacks),
     chargebacksToRecover: Number(row.chargebacksToRecover),
+    refusedRefunds: Number(row.refusedRefunds),
     reports: {
       listing: Number(row.listingReports),
       conversation: Number(row.conversationReports),

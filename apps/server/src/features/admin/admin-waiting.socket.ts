@@ -12,6 +12,7 @@ const COUNTED: Record<string, readonly string[]> = {
   payouts: ['status'],
   chargebacks: ['status', 'withdrawn_cents', 'reinstated_cents', 'recovered_cents'],
   reports: ['status', 'target_type'],
+  stripe_refunds: ['status'],
 };
 
 /** Whether a committed write may have changed what waits for admins (an insert or delete sets every column). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgAnalyzedPlan, rowsReadFrom } from '../../test/postgres-plans';
 import type { DatabaseHandle } from '../../db/database';
 import type { OrderStatusFilter } from '@accountry/shared/orders';
-import type { ChargebacksTable, OrdersTable } from '../../db/schema';
+import type { ChargebacksTable, OrdersTable, StripeRefundsTable } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { Keyset } from '../../lib/keyset-cursor';
@@ -13,7 +13,7 @@ import { createTestDatabase, createUser } from '../../test/test-app';
 import { sqlitePlanOf } from '../../test/sqlite-plans';
 import { orderRowsQuery, type OrderListFilter } from './order-rows.repository';
 
-type Filter = 'chargeback' | 'chargeback_to_recover';
+type Filter = 'chargeback' | 'chargeback_to_recover' | 'refund_refused';
 
 /**
  * The plan (lines joined by " | ") of a list page's statement, and its order ids. `seqScans: false` steers PostgreSQL
@@ -38,11 +38,12 @@ async function statementPlan(handle: DatabaseHandle, f: OrderListFilter, { seqSc
 
 /**
  * The admin orders list's chargeback filters (decision 183) start from the chargebacks, on their indexes, and reach
- * each order by its key: the page never walks the history of orders to find the few a chargeback touched.
+ * each order by its key: the page never walks the history of orders to find the few a chargeback touched. So does the
+ * filter of refunds Stripe refused (decision 095), from the refunds.
  */
-describe('the plan of the admin orders chargeback filters', () => {
+describe('the plan of the admin orders chargeback and refused-refund filters', () => {
   let handle: DatabaseHandle;
-  const listed: Record<Filter, string[]> = { chargeback: [], chargeback_to_recover: [] };
+  const listed: Record<Filter, string[]> = { chargeback: [], chargeback_to_recover: [], refund_refused: [] };
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -86,12 +87,48 @@ describe('the plan of the admin orders chargeback filters', () => {
     await chargeback(open!, { status: 'open', closedAt: null });
     listed.chargeback = [open!, won!, recovered!, partlyRecovered!, toRecover!];
     listed.chargeback_to_recover = [partlyRecovered!, toRecover!];
+    // A few card refunds Stripe refused among those sent and settled (decision 095).
+    const refund = (orderId: string, status: StripeRefundsTable['status']) =>
+      handle.db
+        .insertInto('stripeRefunds')
+        .values({
+          idempotencyKey: `${orderId}:refund:10000`,
+          orderId,
+          sessionId: `cs_${orderId}`,
+          amountCents: 10_000,
+          status,
+          stripeRefundId: null,
+          attempts: 1,
+          lastError: status === 'sent' ? null : 'Charge cannot be refunded.',
+          createdAt: arrange.clock.now(),
+          sentAt: null,
+          nextAttemptAt: arrange.clock.now(),
+          adminRetries: 0,
+          settledAt: null,
+          settledBy: null,
+          settledReference: null,
+          coveredByChargebackCents: 0,
+        })
+        .execute();
+    const [refusedOld, sent, settled, refusedNew] = [30, 60, 90, 150].map((i) => orders[i]!);
+    for (let i = 0; i < 300; i += 3) if (![30, 60, 90, 150].includes(i)) await refund(orders[i]!, 'sent');
+    await refund(refusedOld!, 'refused');
+    await refund(sent!, 'sent');
+    await refund(settled!, 'settled');
+    await refund(refusedNew!, 'refused');
+    listed.refund_refused = [refusedNew!, refusedOld!];
     if (handle.engine === 'postgres') await sql`analyze`.execute(handle.db);
   });
   afterAll(() => handle.close());
 
   // As the admin list asks (adminOrderPage): disputes first, with what is left to recover.
-  const filter = (status: Filter): OrderListFilter => ({ status, disputesFirst: true, withToRecover: true, limit: 20 });
+  const filter = (status: Filter): OrderListFilter => ({
+    status,
+    disputesFirst: true,
+    withToRecover: true,
+    withRefusedRefunds: true,
+    limit: 20,
+  });
 
   const planOf = (f: OrderListFilter) => statementPlan(handle, f, { seqScans: false });
 
@@ -105,6 +142,14 @@ describe('the plan of the admin orders chargeback filters', () => {
     const { plan, ids } = await planOf(filter('chargeback_to_recover'));
     expect(ids).toEqual(listed.chargeback_to_recover);
     expect(plan).toContain('chargebacks_to_recover_idx');
+    expect(plan).toMatch(byKey);
+    expect(plan).not.toMatch(walk);
+  });
+
+  it('lists the orders with a refund Stripe refused from its partial index, each order by its key', async () => {
+    const { plan, ids } = await planOf(filter('refund_refused'));
+    expect(ids).toEqual(listed.refund_refused);
+    expect(plan).toContain('stripe_refunds_refused_idx');
     expect(plan).toMatch(byKey);
     expect(plan).not.toMatch(walk);
   });
@@ -161,6 +206,7 @@ describe('the plan of the orders lists, open disputes first', () => {
     status,
     disputesFirst: true,
     withToRecover: true,
+    withRefusedRefunds: true,
     after,
     limit: 20,
   });

@@ -12,6 +12,7 @@ import {
   revealedCredentialsSchema,
 } from '@accountry/shared/orders';
 import { chargebackRecoverySchema } from '@accountry/shared/chargeback-recovery';
+import { refundRetrySchema, refundSettlementSchema } from '@accountry/shared/refused-refunds';
 import {
   WALLET_ROUTES as W,
   adminPayoutsQuerySchema,
@@ -34,6 +35,7 @@ import { creditBalance, payoutsPage, walletOf } from './wallet.service';
 import { orderFigures } from './order-figures';
 import { showPayoutDestination } from './payout-destination.service';
 import { recoverChargeback } from './chargeback-recovery.service';
+import { retryRefusedRefund, settleRefundOutsideStripe } from './refused-refunds.service';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 const tags = ['admin'];
@@ -41,8 +43,8 @@ const params = z.object({ id: z.string().min(1).max(64) });
 const ok = z.object({ ok: z.literal(true) });
 
 /**
- * Admin: orders (open disputes first), dispute decisions, chargebacks recovered, payouts, balance credits and the
- * money figures.
+ * Admin: orders (open disputes first), dispute decisions, chargebacks recovered, card refunds Stripe refused settled,
+ * payouts, balance credits and the money figures.
  */
 export function adminOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -83,6 +85,27 @@ export function adminOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const admin = requireAdmin(request);
         const order = await recoverChargeback(ctx, admin, request.params.id, request.body.amountCents);
+        return orderDetail(ctx, order, 'admin');
+      },
+    );
+
+    app.post(
+      R.adminRefundRetry,
+      { schema: { tags, params, body: refundRetrySchema, response: { 200: orderDetailSchema, ...errors } } },
+      async (request) => {
+        const admin = requireAdmin(request);
+        const order = await retryRefusedRefund(ctx, admin, request.params.id, request.body.refundKey);
+        return orderDetail(ctx, order, 'admin');
+      },
+    );
+
+    app.post(
+      R.adminRefundSettlement,
+      { schema: { tags, params, body: refundSettlementSchema, response: { 200: orderDetailSchema, ...errors } } },
+      async (request) => {
+        const admin = requireAdmin(request);
+        const { refundKey, reference } = request.body;
+        const order = await settleRefundOutsideStripe(ctx, admin, request.params.id, refundKey, reference);
         return orderDetail(ctx, order, 'admin');
       },
     );

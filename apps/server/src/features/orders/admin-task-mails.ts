@@ -8,7 +8,7 @@ import { queueMailToAdmins } from '../../email/mail-to-admins';
 
 /**
  * The admins hear of what waits for their decision (decision 186), in the transaction of the event that made it: a
- * dispute opened, a payout requested, a chargeback opened. The order's parties (or the payout's member) are left
+ * dispute opened, a payout requested, a chargeback opened, a card refund Stripe refused. The order's parties (or the payout's member) are left
  * out: an admin never decides their own money.
  */
 type Task = keyof Omit<typeof T, 'footer'>;
@@ -73,4 +73,19 @@ export async function queuePayoutAdminMail(
     [payout.userId],
     now,
   );
+}
+
+/** Stripe refused a card refund for good (decision 095): the buyer is owed it until an admin settles it. */
+export async function queueRefusedRefundAdminMail(
+  trx: Database,
+  publicUrl: string,
+  refund: { orderId: string; amountCents: number; error: string },
+  now: number,
+) {
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', refund.orderId).executeTakeFirst();
+  if (!order) return;
+  const line = T.refusedRefund.line(formatCents(refund.amountCents), refund.error);
+  const subject = T.refusedRefund.subject(await titleOf(trx, order));
+  const url = orderUrl(publicUrl, order.id);
+  await queueTaskMail(trx, publicUrl, 'refusedRefund', subject, line, url, [order.buyerId, order.sellerId], now);
 }

@@ -39,6 +39,7 @@ const none = {
   payouts: 0,
   chargebacks: 0,
   chargebacksToRecover: 0,
+  refusedRefunds: 0,
   reports: { listing: 0, conversation: 0, user: 0 },
 };
 const waiting = async (who: Party = admin) => {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { OPEN_STATES, ORDER_STATES } from '@accountry/shared/order-state';
 import type { OrderStatusFilter } from '@accountry/shared/orders';
 import { containsNeedle, containsText } from '../../db/contains-text';
@@ -18,6 +18,8 @@ export interface OrderListFilter {
   disputesFirst?: boolean;
   /** Admin list: what is left to recover of each order's latest chargeback (decision 183). */
   withToRecover?: boolean;
+  /** Admin list: what Stripe refused to refund of each order, with its latest message (decision 095). */
+  withRefusedRefunds?: boolean;
   after?: Keyset;
   limit: number;
 }
@@ -27,6 +29,8 @@ export interface OrderListFilter {
  * number orders the disputes first, then the rest, each newest first.
  */
 const DISPUTE_RANK = 1_000_000_000_000_000;
+/** A card refund Stripe refused, waiting for an admin (decision 095): `stripe_refunds_refused_idx`'s condition. */
+const REFUSED = sql<boolean>`status = 'refused'`;
 type Rank = 0 | 1;
 const rankOf = (keyValue: number): Rank => (keyValue >= DISPUTE_RANK ? 1 : 0);
 
@@ -45,6 +49,14 @@ function filteredRows(db: Database, f: OrderListFilter) {
         then withdrawn_cents - reinstated_cents - recovered_cents end
         from chargebacks where order_id = o.id order by opened_at desc, id desc limit 1)`
     : sql<null>`null`;
+  // The card refunds Stripe refused, on their partial index (the state a literal, so SQLite can prove it applies).
+  const refused = <T>(pick: RawBuilder<unknown>) =>
+    f.withRefusedRefunds
+      ? sql<T | null>`(select ${pick} from stripe_refunds where order_id = o.id and ${REFUSED})`
+      : sql<null>`null`;
+  const refusedCents = refused<number | string>(sql`sum(amount_cents)`);
+  // One refusal's words: Stripe gives every refund of one charge the same reason.
+  const refusedError = refused<string>(sql`max(last_error)`);
   let q = db
     .selectFrom('orders as o')
     .innerJoin('listings as l', 'l.id', 'o.listingId')
@@ -67,6 +79,8 @@ function filteredRows(db: Database, f: OrderListFilter) {
       'o.chargebackHoldSince',
       waitsForMember.as('yourTurn'),
       toRecover.as('toRecoverCents'),
+      refusedCents.as('refusedRefundCents'),
+      refusedError.as('refusedRefundError'),
       (eb) =>
         eb
           .selectFrom('listingImages as i')
@@ -88,6 +102,8 @@ function filteredRows(db: Database, f: OrderListFilter) {
     q = q.where('o.id', 'in', ({ selectFrom }) =>
       selectFrom('chargebacks').select('orderId').where(CHARGEBACK_TO_RECOVER),
     );
+  else if (f.status === 'refund_refused')
+    q = q.where('o.id', 'in', ({ selectFrom }) => selectFrom('stripeRefunds').select('orderId').where(REFUSED));
   else if (f.status !== 'all') q = q.where('o.status', '=', f.status);
   if (f.q) {
     const engine = engineOf(db);
@@ -111,8 +127,9 @@ function newestFirst(q: Rows, rank: Rank, after: Keyset | undefined, limit: numb
   return q.select(key.as('sortKey')).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').limit(limit);
 }
 
-/** The chargeback filters' few orders, found from the chargebacks: sorted whole, by their keyset value. */
-const fewRows = (f: OrderListFilter) => f.status === 'chargeback' || f.status === 'chargeback_to_recover';
+/** The chargeback and refused-refund filters' few orders, found from those rows: sorted whole, by their keyset value. */
+const fewRows = (f: OrderListFilter) =>
+  f.status === 'chargeback' || f.status === 'chargeback_to_recover' || f.status === 'refund_refused';
 
 /** The one rank of every row of the list, when it has one: a member's list, or the admin's filter of one state. */
 function fixedRank(f: OrderListFilter): Rank | null {

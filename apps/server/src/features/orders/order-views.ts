@@ -16,6 +16,8 @@ import { historyOf, revealsOf } from './orders.repository';
 import { selectOrderRows, type OrderListFilter } from './order-rows.repository';
 import { latestChargeback } from './chargebacks.repository';
 import { settledBeforeChargeback } from './chargeback-funds';
+import { refundsOfOrder } from './stripe-refunds.repository';
+import { cardRefundView } from './card-refund-view';
 
 /** What the viewer may do now: the state machine's actions for their side, less windows that have closed. */
 function actionsFor(order: OrdersTable, side: 'buyer' | 'seller' | 'admin', now: number): OrderAction[] {
@@ -68,7 +70,7 @@ export async function orderDetail(
 ): Promise<OrderDetail> {
   const db = ctx.deps.db.db;
   const now = ctx.deps.clock.now();
-  const [info, history, reveals, review, chargeback] = await Promise.all([
+  const [info, history, reveals, review, chargeback, refunds] = await Promise.all([
     db
       .selectFrom('listings as l')
       .innerJoin('users as b', (j) => j.on('b.id', '=', order.buyerId))
@@ -89,6 +91,7 @@ export async function orderDetail(
     revealsOf(db, order.id),
     db.selectFrom('reviews').select('id').where('orderId', '=', order.id).executeTakeFirst(),
     order.provider === 'balance' ? undefined : latestChargeback(db, order.id),
+    side === 'admin' && order.provider !== 'balance' ? refundsOfOrder(db, order.id) : undefined,
   ]);
   const held = order.chargebackHoldSince !== null;
   return {
@@ -138,6 +141,7 @@ export async function orderDetail(
           }
         : null,
     chargeback: chargeback ? chargebackView(chargeback, order, side) : null,
+    cardRefunds: side === 'admin' ? (refunds ?? []).map(cardRefundView) : null,
     viewerRole: side,
     actions: held ? [] : actionsFor(order, side, now),
     history: history.map((h) => ({
@@ -206,18 +210,25 @@ export async function orderPage(ctx: OrdersContext, filter: ListFilter, cursor: 
   return { items: page.map(listItem), nextCursor };
 }
 
-/** A keyset page of the admin list: open disputes first, each with what is left to recover of its chargeback. */
+/**
+ * A keyset page of the admin list: open disputes first, each with what is left to recover of its chargeback and what
+ * Stripe refused to refund of it.
+ */
 export async function adminOrderPage(
   ctx: OrdersContext,
   filter: Pick<ListFilter, 'q' | 'status'>,
   cursor: string | undefined,
   limit: number,
 ) {
-  const all = { ...filter, disputesFirst: true, withToRecover: true };
+  const all = { ...filter, disputesFirst: true, withToRecover: true, withRefusedRefunds: true };
   const { page, nextCursor } = await rowsPage(ctx, all, cursor, limit);
   const items: AdminOrderListItem[] = page.map((r) => ({
     ...listItem(r),
     chargebackToRecoverCents: r.toRecoverCents === null ? null : Number(r.toRecoverCents),
+    refusedRefund:
+      r.refusedRefundCents === null
+        ? null
+        : { amountCents: Number(r.refusedRefundCents), stripeError: r.refusedRefundError ?? '' },
   }));
   return { items, nextCursor };
 }

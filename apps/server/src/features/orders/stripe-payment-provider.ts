@@ -19,6 +19,7 @@ import type {
 import { createStripeClient, stripeErrorSummary, stripeModule } from './stripe-client';
 import { chargebackStatusOf, disputeFee, disputeFunds, paymentOrChargeback } from './stripe-webhook-report';
 import { startPeriodicTask } from '../../lib/periodic-task';
+import { queueRefusedRefundAdminMail } from './admin-task-mails';
 import {
   claimRefund,
   dueRefunds,
@@ -59,6 +60,8 @@ export class StripePaymentProvider implements PaymentProvider {
     private readonly clock: Clock,
     private readonly db: Database,
     private readonly logger?: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>,
+    /** Where admins open an order, in the mail that tells them of a refund Stripe refused. */
+    private readonly publicUrl = '',
   ) {}
 
   /** Stripe is down or refused our request: logged for operators; the buyer sees one calm message. */
@@ -202,6 +205,16 @@ export class StripePaymentProvider implements PaymentProvider {
     return markExpirySettled(this.db, owed);
   }
 
+  /** Set a refund aside for an admin, who is mailed in the same transaction (decision 186); false if not pending. */
+  private refuse(owed: RefundToSend, error: string) {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await markRefundRefused(trx, owed.idempotencyKey, error))) return false;
+      const refused = { orderId: owed.orderId, amountCents: owed.amountCents, error: error.slice(0, 500) };
+      await queueRefusedRefundAdminMail(trx, this.publicUrl, refused, this.clock.now());
+      return true;
+    });
+  }
+
   /**
    * A try whose answer was lost may have refunded: Stripe forgets the idempotency key after 24 hours, so a later retry
    * looks for the refund by the key in its metadata before asking again (a partial refund would otherwise go twice).
@@ -227,7 +240,7 @@ export class StripePaymentProvider implements PaymentProvider {
             reason: 'requested_by_customer',
             metadata: { order_id: owed.orderId, refund_key: owed.idempotencyKey },
           },
-          { idempotencyKey: `refund:${owed.idempotencyKey}` },
+          { idempotencyKey: stripeRefundKey(owed) },
         ));
       await markRefundSent(this.db, owed.idempotencyKey, refund.id, this.clock.now());
       return true;
@@ -240,7 +253,7 @@ export class StripePaymentProvider implements PaymentProvider {
       const error = err instanceof Error ? err.message : String(err);
       // Stripe refuses the refund itself (the charge disputed, say): asking again would not change its answer.
       if (err instanceof stripeModule().errors.StripeInvalidRequestError) {
-        if (await markRefundRefused(this.db, owed.idempotencyKey, error))
+        if (await this.refuse(owed, error))
           this.logger?.error(
             { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
             'Stripe refused a refund; it waits for an admin',
@@ -257,7 +270,18 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 }
 
-type RefundToSend = Pick<StripeRefundsTable, 'idempotencyKey' | 'orderId' | 'sessionId' | 'amountCents' | 'attempts'>;
+type RefundToSend = Pick<
+  StripeRefundsTable,
+  'idempotencyKey' | 'orderId' | 'sessionId' | 'amountCents' | 'attempts' | 'adminRetries'
+>;
+
+/**
+ * The key Stripe's refund request carries. Stripe answers a repeated key with its first answer for 24 hours, a refusal
+ * too, so each admin's retry of a refused refund asks under a key of its own; the look-up by `refund_key` in the
+ * metadata before it (the refusal counted an attempt) keeps a refund made under an earlier key from going twice.
+ */
+const stripeRefundKey = (owed: RefundToSend) =>
+  owed.adminRetries > 0 ? `refund:${owed.idempotencyKey}:retry-${owed.adminRetries}` : `refund:${owed.idempotencyKey}`;
 
 /** The `stripe` entry of the provider factory: the client, and the retry of refunds owed on the sweep interval. */
 export function stripePaymentProvider(deps: AppDeps): StripePaymentProvider {
@@ -269,6 +293,7 @@ export function stripePaymentProvider(deps: AppDeps): StripePaymentProvider {
     deps.clock,
     deps.db.db,
     deps.log,
+    deps.config.publicUrl,
   );
   // Refunds Stripe could not take at once are tried again on the order sweep's beat.
   const stop = startPeriodicTask(

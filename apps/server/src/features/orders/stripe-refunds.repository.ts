@@ -16,6 +16,11 @@ export async function insertRefundOwed(
       lastError: null,
       sentAt: null,
       nextAttemptAt: row.createdAt,
+      adminRetries: 0,
+      settledAt: null,
+      settledBy: null,
+      settledReference: null,
+      coveredByChargebackCents: 0,
     })
     .onConflict((oc) => oc.column('idempotencyKey').doNothing())
     .execute();
@@ -84,4 +89,46 @@ export async function markRefundRefused(db: Database, key: string, error: string
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * An admin sends a refused refund back to the retry, due at once and counted (Stripe would replay its refusal to the
+ * key it was refused under); false when it is no longer refused.
+ */
+export async function reopenRefusedRefund(db: Database, key: string, now: number) {
+  const res = await db
+    .updateTable('stripeRefunds')
+    .set((eb) => ({ status: 'pending', nextAttemptAt: now, adminRetries: eb('adminRetries', '+', 1) }))
+    .where('idempotencyKey', '=', key)
+    .where('status', '=', 'refused')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** An admin records a refused refund as paid back outside Stripe; false when it is no longer refused. */
+export async function settleRefusedRefund(
+  db: Database,
+  key: string,
+  settled: Pick<StripeRefundsTable, 'settledAt' | 'settledBy' | 'settledReference' | 'coveredByChargebackCents'>,
+) {
+  const res = await db
+    .updateTable('stripeRefunds')
+    .set({ status: 'settled', ...settled })
+    .where('idempotencyKey', '=', key)
+    .where('status', '=', 'refused')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The card refunds an order owes or owed, oldest first, with the name of the admin who settled one. */
+export async function refundsOfOrder(db: Database, orderId: string) {
+  return db
+    .selectFrom('stripeRefunds as r')
+    .leftJoin('users as u', 'u.id', 'r.settledBy')
+    .selectAll('r')
+    .select('u.displayName as settledByName')
+    .where('r.orderId', '=', orderId)
+    .orderBy('r.createdAt')
+    .orderBy('r.idempotencyKey')
+    .execute();
 }

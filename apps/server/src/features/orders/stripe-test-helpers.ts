@@ -144,7 +144,8 @@ export async function clearingOf(ctx: TestContext, orderId: string) {
     .where('t.orderId', '=', orderId)
     .where('e.accountId', '=', STRIPE_CLEARING)
     .execute();
-  return -entries.reduce((sum, e) => sum + Number(e.amountCents), 0);
+  // 0 - sum, not -sum: an order whose card money is all back compares equal to 0, not -0.
+  return 0 - entries.reduce((sum, e) => sum + Number(e.amountCents), 0);
 }
 
 /** The card's bank opens a chargeback on the payment and Stripe's webhook reaches us; returns the dispute's id. */

@@ -247,6 +247,11 @@ export class FakeStripeResources {
     this.refusedRefunds.set(intentId, code);
   }
 
+  /** Refunds of this payment are taken again (the bank decided its chargeback for the seller, say). */
+  allowRefunds(intentId: string) {
+    this.refusedRefunds.delete(intentId);
+  }
+
   /** Newest first, as Stripe lists; `payment_intent` filters, `limit` (1-100, default 10) pages. */
   listRefunds(params: FormTree): FakeReply {
     const intentId = formString(params.payment_intent);

@@ -4,6 +4,7 @@ import {
   ADMIN_WAITING_CHANGED,
   ADMIN_WAITING_LINKS as L,
   ADMIN_WAITING_ROUTE,
+  adminWaitingOrders,
   adminWaitingReports,
   adminWaitingTotal,
   type AdminWaiting,
@@ -13,7 +14,10 @@ import { api } from '../../lib/api';
 /** Under 'admin', so every admin action's refresh (useAdminAction invalidates ['admin']) recounts it too. */
 export const adminWaitingKey = ['admin', 'waiting'] as const;
 
-/** What waits for an admin's action (decision 186): disputes, payouts, chargebacks (open or to recover), reports. */
+/**
+ * What waits for an admin's action (decision 186): disputes, payouts, chargebacks (open or to recover), card refunds
+ * Stripe refused, reports.
+ */
 export function useAdminWaiting(enabled: boolean) {
   return useQuery({
     queryKey: adminWaitingKey,
@@ -56,15 +60,20 @@ export function useAdminWaitingLive(isAdmin: boolean) {
   }, [client, isAdmin]);
 }
 
-/** The admin orders list a count leads to: disputes to decide first, then chargebacks, then those to recover. */
+/**
+ * The admin orders list a count leads to: disputes to decide first, then chargebacks, then refunds Stripe refused (a
+ * buyer waits for that money), then chargebacks to recover.
+ */
 export const adminOrdersTo = (w: AdminWaiting | undefined) =>
   w?.disputes
     ? L.disputes
     : w?.chargebacks
       ? L.chargebacks
-      : w?.chargebacksToRecover
-        ? L.chargebacksToRecover
-        : '/admin/orders';
+      : w?.refusedRefunds
+        ? L.refusedRefunds
+        : w?.chargebacksToRecover
+          ? L.chargebacksToRecover
+          : '/admin/orders';
 
 /** The reports tab that has open reports. */
 export function adminReportsTo(w: AdminWaiting | undefined) {
@@ -75,10 +84,7 @@ export function adminReportsTo(w: AdminWaiting | undefined) {
 /** Each admin section's count and the list it leads to; sections with no work to count are absent. */
 export function adminSectionTasks(w: AdminWaiting | undefined): Record<string, { count: number; to: string }> {
   return {
-    '/admin/orders': {
-      count: (w?.disputes ?? 0) + (w?.chargebacks ?? 0) + (w?.chargebacksToRecover ?? 0),
-      to: adminOrdersTo(w),
-    },
+    '/admin/orders': { count: adminWaitingOrders(w), to: adminOrdersTo(w) },
     '/admin/payouts': { count: w?.payouts ?? 0, to: L.payouts },
     '/admin/reports': { count: adminWaitingReports(w), to: adminReportsTo(w) },
   };

@@ -1,0 +1,121 @@
+import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import { REFUSED_REFUND_MESSAGES as R, refundCoveredByChargeback } from '@accountry/shared/refused-refunds';
+import type { Database } from '../../db/database';
+import type { OrdersTable, StripeRefundsTable } from '../../db/schema';
+import { conflict, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { CHARGEBACK_RECEIVABLE, EXTERNAL, STRIPE_CLEARING, postLedger } from '../../lib/ledger';
+import type { AuthUser } from '../../plugins/auth';
+import type { OrdersContext } from './orders-context';
+import { findOrder } from './orders.repository';
+import { latestChargeback, setChargebackBooked } from './chargebacks.repository';
+import { settledBeforeChargeback } from './chargeback-funds';
+import { assertNotParty, partiesOf } from './admin-not-party';
+import { findRefundOwed, reopenRefusedRefund, settleRefusedRefund } from './stripe-refunds.repository';
+import { queueRefundSettledMail } from './refund-settled-mail';
+
+/**
+ * The order and the refund of it an admin settles (decision 095): 404 when it is not that order's, 403 for an admin
+ * who is a party (decision 190), 409 once it is no longer refused, or while a chargeback is open on the order (the
+ * bank decides whether the buyer gets the money back; Stripe refuses the refund of a disputed charge meanwhile).
+ */
+async function refusedRefundOf(trx: Database, admin: AuthUser, orderId: string, key: string) {
+  const order = await findOrder(trx, orderId);
+  if (!order) throw notFound(M.notFound);
+  assertNotParty(admin.id, partiesOf(order), R.ownOrder);
+  const refund = await findRefundOwed(trx, key);
+  if (!refund || refund.orderId !== order.id) throw notFound(R.unknown);
+  if (refund.status !== 'refused') throw conflict(R.notRefused);
+  const chargeback = await latestChargeback(trx, order.id);
+  if (chargeback?.status === 'open') throw conflict(R.chargebackOpen);
+  return { order, refund, chargeback };
+}
+
+const auditDetails = (refund: StripeRefundsTable) => ({
+  refundKey: refund.idempotencyKey,
+  amountCents: refund.amountCents,
+  stripeError: refund.lastError,
+});
+
+/**
+ * An admin sends a refused refund to Stripe again (the bank decided the dispute for the seller, say), with its own
+ * idempotency key: written on the state read (`refused`), audited, then sent after the commit, as a cancel's refund
+ * is. Stripe taking it, refusing it again or being unreachable is where the refund then stands; the ledger booked it
+ * when it was owed.
+ */
+export async function retryRefusedRefund(
+  ctx: OrdersContext,
+  admin: AuthUser,
+  orderId: string,
+  key: string,
+): Promise<OrdersTable> {
+  const now = ctx.deps.clock.now();
+  const order = await ctx.deps.db.db.transaction().execute(async (trx) => {
+    const { order, refund } = await refusedRefundOf(trx, admin, orderId, key);
+    if (!(await reopenRefusedRefund(trx, key, now))) throw conflict(R.notRefused);
+    const entry = { actorId: admin.id, action: 'order.refund_retry', targetType: 'order', targetId: order.id };
+    await recordAudit(trx, { ...entry, details: auditDetails(refund) }, now);
+    return order;
+  });
+  await ctx.providerOf(order).sendRefund(key);
+  return order;
+}
+
+/**
+ * An admin records a refused refund as paid back outside Stripe, with how (`reference`), in one transaction written
+ * on the state read. The refund's own move (`escrow → stripe_clearing`) was booked when it was owed, as if the card
+ * got it; Stripe still holds that money, so it leaves `stripe_clearing` now: what the buyer's bank already returned in
+ * a lost chargeback of the order settles that much of what the chargeback left to recover (`→ chargeback_receivable`,
+ * counted as recovered), the rest the platform paid from its own money (`→ external`). Audited, and the buyer mailed.
+ */
+export async function settleRefundOutsideStripe(
+  ctx: OrdersContext,
+  admin: AuthUser,
+  orderId: string,
+  key: string,
+  reference: string,
+): Promise<OrdersTable> {
+  const now = ctx.deps.clock.now();
+  return ctx.deps.db.db.transaction().execute(async (trx) => {
+    const { order, refund, chargeback: c } = await refusedRefundOf(trx, admin, orderId, key);
+    const booked = c && {
+      withdrawnCents: c.withdrawnCents,
+      reinstatedCents: c.reinstatedCents,
+      recoveredCents: c.recoveredCents,
+    };
+    const outstanding = booked ? booked.withdrawnCents - booked.reinstatedCents - booked.recoveredCents : 0;
+    const settledBefore = !!c && settledBeforeChargeback(order, c.orderStatusAtOpen);
+    const covered = refundCoveredByChargeback(
+      refund.amountCents,
+      c ? { ...c, settledBefore, outstandingCents: outstanding } : null,
+    );
+    const settled = {
+      settledAt: now,
+      settledBy: admin.id,
+      settledReference: reference,
+      coveredByChargebackCents: covered,
+    };
+    if (!(await settleRefusedRefund(trx, key, settled))) throw conflict(R.notRefused);
+    if (c && booked && covered > 0) {
+      const recoveredCents = booked.recoveredCents + covered;
+      if (!(await setChargebackBooked(trx, c.id, booked, { recoveredCents }))) throw conflict(M.stateChanged);
+    }
+    // Stripe's account, not the order's provider now: the refund was owed through Stripe whatever is configured.
+    const moves = [
+      { from: STRIPE_CLEARING, to: CHARGEBACK_RECEIVABLE, amountCents: covered },
+      { from: STRIPE_CLEARING, to: EXTERNAL, amountCents: refund.amountCents - covered },
+    ].filter((m) => m.amountCents > 0);
+    const posting = { kind: 'refund_outside_stripe' as const, orderId, actorId: admin.id, memo: `Refund ${key}` };
+    await postLedger(trx, { ...posting, moves }, now);
+    const details = {
+      ...auditDetails(refund),
+      settlementReference: reference,
+      ...(covered > 0 ? { coveredByChargebackCents: covered, chargebackId: c?.id } : {}),
+    };
+    const entry = { actorId: admin.id, action: 'order.refund_settle', targetType: 'order', targetId: order.id };
+    await recordAudit(trx, { ...entry, details }, now);
+    const mailed = { amountCents: refund.amountCents, coveredCents: covered, reference };
+    await queueRefundSettledMail(trx, ctx.deps.config.publicUrl, order, mailed, now);
+    return order;
+  });
+}
