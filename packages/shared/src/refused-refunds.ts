@@ -18,7 +18,7 @@ export const REFUSED_REFUND_MESSAGES = {
   ownOrder: 'You cannot settle a refund of your own order as an admin. Another admin has to.',
   /** What the retry's answer says, by where the refund stands once Stripe answered. */
   retrySent: 'Stripe took the refund: it is on its way to the card.',
-  retryPending: 'Stripe could not be reached: the refund will be tried again in a minute.',
+  retryPending: 'Stripe did not take it yet: the refund stays owed and is tried again by itself.',
   retryRefused: 'Stripe refused the refund again.',
   settled: 'Refund recorded as paid back outside Stripe.',
 } as const;

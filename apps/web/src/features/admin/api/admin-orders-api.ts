@@ -39,6 +39,10 @@ export const adminOrdersApi = {
     ),
   recoverChargeback: (id: string, amountCents: number) =>
     api<OrderDetail>(at(ORDER_ROUTES.adminChargebackRecovery, id), { body: { amountCents } }),
+  retryRefund: (id: string, refundKey: string) =>
+    api<OrderDetail>(at(ORDER_ROUTES.adminRefundRetry, id), { body: { refundKey } }),
+  settleRefund: (id: string, refundKey: string, reference: string) =>
+    api<OrderDetail>(at(ORDER_ROUTES.adminRefundSettlement, id), { body: { refundKey, reference } }),
   figures: () => api<AdminOrderFigures>(ORDER_ROUTES.adminFigures),
   payouts: (p: Params) => api<Page<Payout>>(`${WALLET_ROUTES.adminPayouts}${toQuery(p)}`),
   payoutDestination: (id: string) =>

@@ -55,6 +55,22 @@ describe('auditDetails', () => {
     });
   });
 
+  it("says which card refund Stripe refused, in Stripe's words, and how an admin recorded it paid back", () => {
+    const settled = {
+      refundKey: 'o1:refund:8000',
+      amountCents: 8_000,
+      stripeError: 'Charge for PaymentIntent pi_1 cannot be refunded.',
+      settlementReference: 'Chargeback lost: the bank returned it',
+      coveredByChargebackCents: 8_000,
+      chargebackId: 'dp_1',
+    };
+    expect(auditDetailsText('order.refund_settle', settled)).toBe(
+      "Card refund: o1:refund:8000 · Amount: $80.00 · Stripe's answer: Charge for PaymentIntent pi_1 cannot be " +
+        "refunded. · Paid back: Chargeback lost: the bank returned it · Returned by the bank's chargeback: $80.00 · " +
+        'Stripe dispute: dp_1',
+    );
+  });
+
   it('says a payout was marked paid past the warning that chargebacks held more than the balance', () => {
     const paid = { payoutId: 'p1', amountCents: 9_000, reason: '', reference: 'TRF-1', chargebackHeldCents: 20_000 };
     expect(auditDetailsText('payout.paid', paid)).toBe(

@@ -48,6 +48,11 @@ const FIELDS: Record<string, { label: string; text: (v: unknown) => string }> = 
   title: { label: 'Title', text: String },
   // Stripe's id of a chargeback's dispute, to find it in Stripe's dashboard (decision 183).
   chargebackId: { label: 'Stripe dispute', text: String },
+  // A card refund Stripe refused and an admin settled (decision 095): which, Stripe's words, and how it was paid back.
+  refundKey: { label: 'Card refund', text: String },
+  stripeError: { label: "Stripe's answer", text: String },
+  settlementReference: { label: 'Paid back', text: String },
+  coveredByChargebackCents: { label: "Returned by the bank's chargeback", text: money },
   severity: { label: 'Severity', text: named(SEVERITY_LABELS) },
   status: { label: 'Announcement status', text: named(STATUS_LABELS) },
   previousStatus: { label: 'Announcement status before', text: named(STATUS_LABELS) },

@@ -24,6 +24,8 @@ const LABELS: Record<string, string> = {
   'order.release': 'Decided dispute: paid the seller',
   'order.credentials_reveal': 'Read order credentials',
   'order.chargeback_recovery': 'Recovered chargeback',
+  'order.refund_retry': 'Retried card refund at Stripe',
+  'order.refund_settle': 'Recorded card refund as paid back',
   'payout.paid': 'Marked payout paid',
   'payout.reference_correct': 'Corrected transfer reference',
   'payout.reject': 'Rejected payout',

@@ -14,6 +14,7 @@ import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { AdminCredentials } from '../components/admin-credentials';
 import { AuditTrail } from '../components/audit-trail';
 import { ChargebackRecovery } from '../components/chargeback-recovery';
+import { CardRefunds } from '../components/card-refunds';
 import { DecisionForm } from '../components/decision-form';
 import { QueryState } from '../components/query-state';
 import { formatDateTime } from '../../../lib/format-time';
@@ -67,6 +68,7 @@ export function Component() {
                   )}
                   <ChargebackNotice order={order} />
                   <ChargebackRecovery order={order} />
+                  <CardRefunds order={order} />
                   <DisputeDecision order={order} />
                   {order.status === 'disputed' &&
                     (order.chargeback?.held ? (

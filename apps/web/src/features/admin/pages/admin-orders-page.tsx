@@ -20,6 +20,7 @@ const FILTER_LABELS: Partial<Record<string, string>> = {
   open: 'In progress',
   chargeback: 'Chargebacks',
   chargeback_to_recover: 'Chargebacks to recover',
+  refund_refused: 'Refunds refused by Stripe',
 };
 const statusLabel = (s: string) => FILTER_LABELS[s] ?? ORDER_STATE_LABELS[s as OrderState];
 
@@ -33,12 +34,33 @@ function ToRecoverBadge({ order }: { order: AdminOrderListItem }) {
   );
 }
 
-/** The order's state, on hold or not, and what is left to recover of its chargeback. */
+/** A card refund Stripe refused (decision 095): the buyer waits for it until an admin settles it on the order. */
+function RefusedRefundBadge({ order }: { order: AdminOrderListItem }) {
+  if (order.refusedRefund === null) return null;
+  return (
+    <Badge color="red" variant="outline">
+      Refund refused: {formatCents(order.refusedRefund.amountCents)}
+    </Badge>
+  );
+}
+
+/** Stripe's words for the refusal, under the badges. */
+function RefusedRefundReason({ order }: { order: AdminOrderListItem }) {
+  if (!order.refusedRefund?.stripeError) return null;
+  return (
+    <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
+      Stripe: {order.refusedRefund.stripeError}
+    </Text>
+  );
+}
+
+/** The order's state, on hold or not, what is left to recover of its chargeback, and a refund Stripe refused. */
 function StatusBadges({ order }: { order: AdminOrderListItem }) {
   return (
     <>
       <OrderStatusBadge status={order.status} onHold={order.onHold} />
       <ToRecoverBadge order={order} />
+      <RefusedRefundBadge order={order} />
     </>
   );
 }
@@ -55,6 +77,7 @@ function OrderCard({ order }: { order: AdminOrderListItem }) {
           {price(order)}
         </Text>
       </Group>
+      <RefusedRefundReason order={order} />
       <Text size="xs" c="dimmed" mt={4}>
         {order.buyerName} bought from {order.sellerName} · {formatDateTime(order.createdAt)}
       </Text>
@@ -74,9 +97,12 @@ const COLUMNS: AdminColumn<AdminOrderListItem>[] = [
   {
     header: 'Status',
     cell: (o) => (
-      <Group gap={4}>
-        <StatusBadges order={o} />
-      </Group>
+      <>
+        <Group gap={4}>
+          <StatusBadges order={o} />
+        </Group>
+        <RefusedRefundReason order={o} />
+      </>
     ),
   },
   { header: 'Price', cell: price, align: 'right' },
@@ -117,7 +143,11 @@ export function Component() {
         rowKey={(o) => o.id}
         columns={COLUMNS}
         card={(o) => <OrderCard order={o} />}
-        emptyText="No orders match these filters."
+        emptyText={
+          values.status === 'refund_refused'
+            ? 'No card refund waits: Stripe took every refund, or an admin settled it.'
+            : 'No orders match these filters.'
+        }
         loadingLabel="Loading orders…"
         filters={
           <>
