@@ -157,6 +157,47 @@ describe('the admin.waiting push', () => {
     expect(pushes(socket)).toBe(1);
   });
 
+  it('is sent when Stripe refuses a card refund for good, a write of its status alone', async () => {
+    const admin = await userWithSession(ctx, 'admin');
+    const buyer = await userWithSession(ctx, 'buyer');
+    const seller = await userWithSession(ctx, 'seller');
+    const listing = await insertTestListing(ctx, seller.user.id);
+    const order = await insertOrderRow(ctx, {
+      listingId: listing.id,
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+    });
+    const key = `${order.id}:refund:${order.priceCents}`;
+    await ctx.db
+      .insertInto('stripeRefunds')
+      .values({
+        idempotencyKey: key,
+        orderId: order.id,
+        sessionId: `cs_${order.id}`,
+        amountCents: order.priceCents,
+        status: 'pending',
+        stripeRefundId: null,
+        attempts: 0,
+        lastError: null,
+        createdAt: ctx.clock.now(),
+        sentAt: null,
+        nextAttemptAt: ctx.clock.now(),
+        adminRetries: 0,
+        settledAt: null,
+        settledBy: null,
+        settledReference: null,
+        coveredByChargebackCents: 0,
+      })
+      .execute();
+    await gapEnds();
+    const socket = await openOnPeer(admin.session.cookie);
+    // Written as the provider writes it (decision 095): the refund now waits for an admin.
+    await ctx.db.updateTable('stripeRefunds').set({ status: 'refused' }).where('idempotencyKey', '=', key).execute();
+    await socket.next(ADMIN_WAITING_CHANGED);
+    await settled(socket, admin.user.id);
+    expect(pushes(socket)).toBe(1);
+  });
+
   it('is not sent for writes that change no count', async () => {
     await gapEnds();
     const admin = await userWithSession(ctx, 'admin');
