@@ -31,6 +31,27 @@ async function refusedRefundOf(trx: Database, admin: AuthUser, orderId: string, 
   return { order, refund, chargeback };
 }
 
+/**
+ * What of a refund the buyer's bank already returned in a chargeback it decided for them on the order (settled before
+ * it, decision 183), and the chargeback's booked amounts as read, the condition of its write.
+ */
+function chargebackCover(order: OrdersTable, c: Awaited<ReturnType<typeof latestChargeback>>, amountCents: number) {
+  const booked = {
+    withdrawnCents: c?.withdrawnCents ?? 0,
+    reinstatedCents: c?.reinstatedCents ?? 0,
+    recoveredCents: c?.recoveredCents ?? 0,
+  };
+  const outstandingCents = booked.withdrawnCents - booked.reinstatedCents - booked.recoveredCents;
+  const covered = c
+    ? refundCoveredByChargeback(amountCents, {
+        status: c.status,
+        settledBefore: settledBeforeChargeback(order, c.orderStatusAtOpen),
+        outstandingCents,
+      })
+    : 0;
+  return { covered, booked };
+}
+
 const auditDetails = (refund: StripeRefundsTable) => ({
   refundKey: refund.idempotencyKey,
   amountCents: refund.amountCents,
@@ -78,17 +99,7 @@ export async function settleRefundOutsideStripe(
   const now = ctx.deps.clock.now();
   return ctx.deps.db.db.transaction().execute(async (trx) => {
     const { order, refund, chargeback: c } = await refusedRefundOf(trx, admin, orderId, key);
-    const booked = c && {
-      withdrawnCents: c.withdrawnCents,
-      reinstatedCents: c.reinstatedCents,
-      recoveredCents: c.recoveredCents,
-    };
-    const outstanding = booked ? booked.withdrawnCents - booked.reinstatedCents - booked.recoveredCents : 0;
-    const settledBefore = !!c && settledBeforeChargeback(order, c.orderStatusAtOpen);
-    const covered = refundCoveredByChargeback(
-      refund.amountCents,
-      c ? { ...c, settledBefore, outstandingCents: outstanding } : null,
-    );
+    const { covered, booked } = chargebackCover(order, c, refund.amountCents);
     const settled = {
       settledAt: now,
       settledBy: admin.id,
@@ -96,7 +107,7 @@ export async function settleRefundOutsideStripe(
       coveredByChargebackCents: covered,
     };
     if (!(await settleRefusedRefund(trx, key, settled))) throw conflict(R.notRefused);
-    if (c && booked && covered > 0) {
+    if (c && covered > 0) {
       const recoveredCents = booked.recoveredCents + covered;
       if (!(await setChargebackBooked(trx, c.id, booked, { recoveredCents }))) throw conflict(M.stateChanged);
     }

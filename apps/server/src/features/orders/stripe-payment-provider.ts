@@ -8,7 +8,7 @@ import { STRIPE_CLEARING } from '../../lib/ledger';
 import type { Clock } from '../../lib/clock';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
-import type { OrdersTable, StripeRefundsTable } from '../../db/schema';
+import type { OrdersTable } from '../../db/schema';
 import type {
   PaymentProvider,
   PaymentStart,
@@ -19,16 +19,8 @@ import type {
 import { createStripeClient, stripeErrorSummary, stripeModule } from './stripe-client';
 import { chargebackStatusOf, disputeFee, disputeFunds, paymentOrChargeback } from './stripe-webhook-report';
 import { startPeriodicTask } from '../../lib/periodic-task';
-import { queueRefusedRefundAdminMail } from './admin-task-mails';
-import {
-  claimRefund,
-  dueRefunds,
-  findRefundOwed,
-  insertRefundOwed,
-  markRefundFailed,
-  markRefundRefused,
-  markRefundSent,
-} from './stripe-refunds.repository';
+import { StripeRefundSender } from './stripe-refund-sender';
+import { claimRefund, dueRefunds, findRefundOwed, insertRefundOwed } from './stripe-refunds.repository';
 import {
   findExpiryOwed,
   insertExpiryOwed,
@@ -61,8 +53,13 @@ export class StripePaymentProvider implements PaymentProvider {
     private readonly db: Database,
     private readonly logger?: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>,
     /** Where admins open an order, in the mail that tells them of a refund Stripe refused. */
-    private readonly publicUrl = '',
-  ) {}
+    publicUrl = '',
+  ) {
+    this.refunds = new StripeRefundSender(stripe, clock, db, logger, publicUrl);
+  }
+
+  /** Sends the refunds owed, one try each. */
+  private readonly refunds: StripeRefundSender;
 
   /** Stripe is down or refused our request: logged for operators; the buyer sees one calm message. */
   private unavailable(err: unknown): never {
@@ -143,7 +140,7 @@ export class StripePaymentProvider implements PaymentProvider {
   async sendRefund(idempotencyKey: string): Promise<void> {
     const owed = await findRefundOwed(this.db, idempotencyKey);
     // The first try, right after the commit: if it fails, the sweep's next retry takes it at once.
-    if (owed?.status === 'pending') await this.send(owed, owed.nextAttemptAt);
+    if (owed?.status === 'pending') await this.refunds.send(owed, owed.nextAttemptAt);
   }
 
   /**
@@ -156,7 +153,7 @@ export class StripePaymentProvider implements PaymentProvider {
     for (const owed of await dueRefunds(this.db, now, limit))
       if (
         (await claimRefund(this.db, owed, now + CLAIM_MS)) &&
-        (await this.send(owed, now + refundRetryDelay(owed.attempts)))
+        (await this.refunds.send(owed, now + refundRetryDelay(owed.attempts)))
       )
         sent++;
     return sent;
@@ -204,84 +201,7 @@ export class StripePaymentProvider implements PaymentProvider {
     }
     return markExpirySettled(this.db, owed);
   }
-
-  /** Set a refund aside for an admin, who is mailed in the same transaction (decision 186); false if not pending. */
-  private refuse(owed: RefundToSend, error: string) {
-    return this.db.transaction().execute(async (trx) => {
-      if (!(await markRefundRefused(trx, owed.idempotencyKey, error))) return false;
-      const refused = { orderId: owed.orderId, amountCents: owed.amountCents, error: error.slice(0, 500) };
-      await queueRefusedRefundAdminMail(trx, this.publicUrl, refused, this.clock.now());
-      return true;
-    });
-  }
-
-  /**
-   * A try whose answer was lost may have refunded: Stripe forgets the idempotency key after 24 hours, so a later retry
-   * looks for the refund by the key in its metadata before asking again (a partial refund would otherwise go twice).
-   */
-  private async refundAlreadyMade(intent: string, key: string): Promise<Stripe.Refund | undefined> {
-    for await (const refund of this.stripe.refunds.list({ payment_intent: intent, limit: 100 }))
-      if (refund.metadata?.refund_key === key) return refund;
-    return undefined;
-  }
-
-  /** Send one refund; if it fails for now, it is tried again no sooner than `retryAt`. */
-  private async send(owed: RefundToSend, retryAt: number) {
-    try {
-      const session = await this.stripe.checkout.sessions.retrieve(owed.sessionId);
-      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-      if (!intent) throw new Error(`Checkout Session ${session.id} has no payment`);
-      const refund =
-        (owed.attempts > 0 ? await this.refundAlreadyMade(intent, owed.idempotencyKey) : undefined) ??
-        (await this.stripe.refunds.create(
-          {
-            payment_intent: intent,
-            amount: owed.amountCents,
-            reason: 'requested_by_customer',
-            metadata: { order_id: owed.orderId, refund_key: owed.idempotencyKey },
-          },
-          { idempotencyKey: stripeRefundKey(owed) },
-        ));
-      await markRefundSent(this.db, owed.idempotencyKey, refund.id, this.clock.now());
-      return true;
-    } catch (err) {
-      // Asked again after Stripe forgot the idempotency key (24 h): the money is already back.
-      if (err instanceof stripeModule().errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
-        await markRefundSent(this.db, owed.idempotencyKey, null, this.clock.now());
-        return true;
-      }
-      const error = err instanceof Error ? err.message : String(err);
-      // Stripe refuses the refund itself (the charge disputed, say): asking again would not change its answer.
-      if (err instanceof stripeModule().errors.StripeInvalidRequestError) {
-        if (await this.refuse(owed, error))
-          this.logger?.error(
-            { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
-            'Stripe refused a refund; it waits for an admin',
-          );
-        return false;
-      }
-      this.logger?.warn(
-        { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
-        'Stripe refund not sent yet; it will be retried',
-      );
-      await markRefundFailed(this.db, owed.idempotencyKey, error, retryAt);
-      return false;
-    }
-  }
 }
-
-type RefundToSend = Pick<
-  StripeRefundsTable,
-  'idempotencyKey' | 'orderId' | 'sessionId' | 'amountCents' | 'attempts' | 'adminRetries'
->;
-
-/**
- * The key Stripe's refund request carries. Stripe answers a repeated key with its first answer for 24 hours, a refusal
- * too, so each admin's retry of a refused refund asks under a key of its own; the look-up by `refund_key` in the
- * metadata before it (the refusal counted an attempt) keeps a refund made under an earlier key from going twice.
- */
-const stripeRefundKey = (owed: RefundToSend) =>
-  owed.adminRetries > 0 ? `refund:${owed.idempotencyKey}:retry-${owed.adminRetries}` : `refund:${owed.idempotencyKey}`;
 
 /** The `stripe` entry of the provider factory: the client, and the retry of refunds owed on the sweep interval. */
 export function stripePaymentProvider(deps: AppDeps): StripePaymentProvider {

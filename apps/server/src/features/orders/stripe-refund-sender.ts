@@ -1,0 +1,99 @@
+import type Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock';
+import type { Database } from '../../db/database';
+import type { StripeRefundsTable } from '../../db/schema';
+import { stripeErrorSummary, stripeModule } from './stripe-client';
+import { queueRefusedRefundAdminMail } from './admin-task-mails';
+import { markRefundFailed, markRefundRefused, markRefundSent } from './stripe-refunds.repository';
+
+export type RefundToSend = Pick<
+  StripeRefundsTable,
+  'idempotencyKey' | 'orderId' | 'sessionId' | 'amountCents' | 'attempts' | 'adminRetries'
+>;
+
+/**
+ * The key Stripe's refund request carries. Stripe answers a repeated key with its first answer for 24 hours, a refusal
+ * too, so each admin's retry of a refused refund asks under a key of its own; the look-up by `refund_key` in the
+ * metadata before it (the refusal counted an attempt) keeps a refund made under an earlier key from going twice.
+ */
+const stripeRefundKey = (owed: RefundToSend) =>
+  owed.adminRetries > 0 ? `refund:${owed.idempotencyKey}:retry-${owed.adminRetries}` : `refund:${owed.idempotencyKey}`;
+
+/**
+ * One try of a card refund owed through Stripe (decision 095): sent, failed for now (tried again later), or refused
+ * for good (set aside for an admin). The provider decides when; this says how.
+ */
+export class StripeRefundSender {
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly clock: Clock,
+    private readonly db: Database,
+    private readonly logger: Pick<FastifyBaseLogger, 'warn' | 'error'> | undefined,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** Set a refund aside for an admin, who is mailed in the same transaction (decision 186); false if not pending. */
+  private refuse(owed: RefundToSend, error: string) {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await markRefundRefused(trx, owed.idempotencyKey, error))) return false;
+      const refused = { orderId: owed.orderId, amountCents: owed.amountCents, error: error.slice(0, 500) };
+      await queueRefusedRefundAdminMail(trx, this.publicUrl, refused, this.clock.now());
+      return true;
+    });
+  }
+
+  /**
+   * A try whose answer was lost may have refunded: Stripe forgets the idempotency key after 24 hours, so a later retry
+   * looks for the refund by the key in its metadata before asking again (a partial refund would otherwise go twice).
+   */
+  private async refundAlreadyMade(intent: string, key: string): Promise<Stripe.Refund | undefined> {
+    for await (const refund of this.stripe.refunds.list({ payment_intent: intent, limit: 100 }))
+      if (refund.metadata?.refund_key === key) return refund;
+    return undefined;
+  }
+
+  /** Send one refund; if it fails for now, it is tried again no sooner than `retryAt`. */
+  async send(owed: RefundToSend, retryAt: number) {
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(owed.sessionId);
+      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new Error(`Checkout Session ${session.id} has no payment`);
+      const refund =
+        (owed.attempts > 0 ? await this.refundAlreadyMade(intent, owed.idempotencyKey) : undefined) ??
+        (await this.stripe.refunds.create(
+          {
+            payment_intent: intent,
+            amount: owed.amountCents,
+            reason: 'requested_by_customer',
+            metadata: { order_id: owed.orderId, refund_key: owed.idempotencyKey },
+          },
+          { idempotencyKey: stripeRefundKey(owed) },
+        ));
+      await markRefundSent(this.db, owed.idempotencyKey, refund.id, this.clock.now());
+      return true;
+    } catch (err) {
+      // Asked again after Stripe forgot the idempotency key (24 h): the money is already back.
+      if (err instanceof stripeModule().errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
+        await markRefundSent(this.db, owed.idempotencyKey, null, this.clock.now());
+        return true;
+      }
+      const error = err instanceof Error ? err.message : String(err);
+      // Stripe refuses the refund itself (the charge disputed, say): asking again would not change its answer.
+      if (err instanceof stripeModule().errors.StripeInvalidRequestError) {
+        if (await this.refuse(owed, error))
+          this.logger?.error(
+            { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
+            'Stripe refused a refund; it waits for an admin',
+          );
+        return false;
+      }
+      this.logger?.warn(
+        { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
+        'Stripe refund not sent yet; it will be retried',
+      );
+      await markRefundFailed(this.db, owed.idempotencyKey, error, retryAt);
+      return false;
+    }
+  }
+}
