@@ -114,7 +114,11 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       R.pay,
-      { schema: { tags, params, response: { 200: payOrderResponseSchema, ...errors } } },
+      {
+        // A card order's every press asks Stripe, whose limits are the whole platform's: a loop would use them up.
+        config: perUser(30, '1 minute'),
+        schema: { tags, params, response: { 200: payOrderResponseSchema, ...errors } },
+      },
       async (request) => {
         const user = requireRole(request, MEMBERS);
         const { redirectUrl } = await payOrder(ctx, user, request.params.id);
