@@ -18,6 +18,8 @@ export const ORDER_MESSAGES = {
   sellerGone: "The seller's account is no longer active, so this order cannot be paid. Cancel it; nothing was charged.",
   listingTaken: 'Someone else is already buying this listing.',
   priceChanged: 'The price changed while you were buying. Check the new price and buy again.',
+  termsChanged:
+    'The seller changed the delivery time or the protection period while you were buying. Check them and buy again.',
   /** A block either way between buyer and seller; as in the chat, it does not say who blocked whom (decision 053). */
   blocked: 'You cannot buy from this seller.',
   accountDisabled: 'Your account cannot start orders.',

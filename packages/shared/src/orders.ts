@@ -48,12 +48,15 @@ export const protectionDaysSchema = z.union(
 
 /**
  * `offerId`: an accepted offer of this buyer's, bought at its price (decision 180; without it, the buyer's accepted
- * offer on the listing is used). `expectedPriceCents`: the price the buyer confirmed; another one is a 409.
+ * offer on the listing is used). `expectedPriceCents`, `expectedDeliveryTime`, `expectedProtectionDays`: the terms the
+ * buyer confirmed; another one is a 409.
  */
 export const createOrderSchema = z.strictObject({
   listingId: z.string().min(1).max(64),
   offerId: z.string().min(1).max(64).optional(),
   expectedPriceCents: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+  expectedDeliveryTime: z.enum(DELIVERY_TIMES).optional(),
+  expectedProtectionDays: protectionDaysSchema.optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 

@@ -22,6 +22,18 @@ import {
 import { findListingForOrder, mayTrade, setListingStatusIf } from './order-listings.repository';
 import { acceptedOfferOf, linkOfferToOrder, useAcceptedOffer } from './offer-purchase.service';
 
+/** The order binds what the buyer confirmed: a price or term changed since is a 409, not an order on other terms. */
+function refuseChangedTerms(
+  expected: Pick<CreateOrderInput, 'expectedPriceCents' | 'expectedDeliveryTime' | 'expectedProtectionDays'>,
+  terms: { priceCents: number; deliveryTime: string; protectionDays: number },
+) {
+  const differs = (seen: unknown, now: unknown) => seen !== undefined && seen !== now;
+  if (differs(expected.expectedPriceCents, terms.priceCents)) throw conflict(M.priceChanged);
+  const { expectedDeliveryTime: delivery, expectedProtectionDays: protection } = expected;
+  if (differs(delivery, terms.deliveryTime) || differs(protection, terms.protectionDays))
+    throw conflict(M.termsChanged);
+}
+
 /**
  * Buy now: one order for the listing's price (or an accepted offer's, decision 180); the listing is reserved, and the database allows one open order. The
  * buyer's unpaid orders are counted under their lock, so parallel requests cannot pass the limit together.
@@ -30,7 +42,7 @@ export async function buyNow(
   ctx: OrdersContext,
   user: AuthUser,
   listingId: string,
-  { offerId, expectedPriceCents }: Omit<CreateOrderInput, 'listingId'> = {},
+  { offerId, ...expected }: Omit<CreateOrderInput, 'listingId'> = {},
 ): Promise<OrdersTable> {
   if (user.disabled) throw forbidden(M.accountDisabled);
   const now = ctx.deps.clock.now();
@@ -59,7 +71,8 @@ export async function buyNow(
       const priceCents = offer
         ? Math.min(await useAcceptedOffer(trx, offer, user.id, listing, now), listing.priceCents)
         : listing.priceCents;
-      if (expectedPriceCents !== undefined && expectedPriceCents !== priceCents) throw conflict(M.priceChanged);
+      const protectionDays = listing.protectionDays ?? 14;
+      refuseChangedTerms(expected, { priceCents, deliveryTime: listing.deliveryTime, protectionDays });
       if (!(await setListingStatusIf(trx, listing.id, 'active', 'reserved', now))) throw conflict(M.listingTaken);
       const order: OrdersTable = {
         id: newId(),
@@ -75,7 +88,7 @@ export async function buyNow(
         providerRef: null,
         checkoutExpiryOwedAt: null,
         deliveryTime: listing.deliveryTime,
-        protectionDays: listing.protectionDays ?? 14,
+        protectionDays,
         conversationId: await ensureConversation(trx, listing.id, user.id, listing.sellerId, now),
         createdAt: now,
         updatedAt: now,

@@ -64,8 +64,14 @@ export function BuyNowButton({ listing, offer }: { listing: BuyableListing; offe
     setBusy(true);
     let order: OrderDetail;
     try {
-      // The price the buyer confirmed: another one (a change meanwhile) is refused rather than charged.
-      const body: CreateOrderInput = { listingId: listing.id, offerId: offer?.id, expectedPriceCents: priceCents };
+      // The terms the buyer confirmed: others (a change meanwhile) are refused rather than charged.
+      const body: CreateOrderInput = {
+        listingId: listing.id,
+        offerId: offer?.id,
+        expectedPriceCents: priceCents,
+        expectedDeliveryTime: listing.deliveryTime,
+        expectedProtectionDays: listing.protectionDays,
+      };
       order = await api<OrderDetail>(ORDER_ROUTES.create, { body });
     } catch (err) {
       setBusy(false);
