@@ -17,6 +17,7 @@ export const ORDER_MESSAGES = {
   listingNotActive: 'This listing is not available for purchase.',
   sellerGone: "The seller's account is no longer active, so this order cannot be paid. Cancel it; nothing was charged.",
   listingTaken: 'Someone else is already buying this listing.',
+  listingGone: 'This listing was taken off the site, so this order cannot be paid. Cancel it; nothing was charged.',
   priceChanged: 'The price changed while you were buying. Check the new price and buy again.',
   termsChanged:
     'The seller changed the delivery time or the protection period while you were buying. Check them and buy again.',

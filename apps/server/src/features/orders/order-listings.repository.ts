@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { ListingStatus } from '@accountry/shared/listings';
-import type { Database } from '../../db/database';
+import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import { engineOf, type Database } from '../../db/database';
+import { conflict } from '../../lib/app-error';
 
 /** What orders read and write of the listing they are about, and of its seller. */
 
@@ -74,4 +76,16 @@ export async function mayTrade(db: Database, userId: string) {
     .where('u.id', '=', userId)
     .executeTakeFirst();
   return !!row && !row.disabled && row.deletion !== 'unresolved';
+}
+
+/**
+ * A payment's check that moderation has not taken the order's listing off the site, or 409: no money goes in for it.
+ * `hidden` counts too unless told otherwise (a deletion is final, a hide may be undone). In a payment's transaction
+ * PostgreSQL locks the listing's row (after the order's, as every move takes them), so a hide or delete waits for a
+ * payment that read it.
+ */
+export async function refuseListingOffSite(trx: Database, listingId: string, { hidden = true } = {}) {
+  let q = trx.selectFrom('listings').select('id').where('id', '=', listingId).where('deletedAt', 'is', null);
+  if (hidden) q = q.where('status', '<>', 'hidden');
+  if (!(await (engineOf(trx) === 'postgres' ? q.forUpdate() : q).executeTakeFirst())) throw conflict(M.listingGone);
 }

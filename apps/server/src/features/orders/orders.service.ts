@@ -10,7 +10,7 @@ import type { OrdersContext } from './orders-context';
 import { applyTransition, moveOrder, type Actor } from './order-transitions';
 import { afterTransition } from './order-effects';
 import { findOrder, insertReveal, updateOrderIf } from './orders.repository';
-import { mayTrade } from './order-listings.repository';
+import { mayTrade, refuseListingOffSite } from './order-listings.repository';
 import { sealedForReveal, sealedNow } from './order-credentials.repository';
 import { eitherBlocked } from '../../db/member-blocks';
 import { chargebackOnPayment } from './chargebacks.service';
@@ -53,6 +53,8 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
   if (!order) throw notFound(M.notFound);
   only('buyer', order, user);
   if (order.status !== 'pending_payment') throw conflict(order.paidAt ? M.alreadyPaid : M.notPayable);
+  // No money goes in for a listing moderation took off the site meanwhile (checked again where it is written).
+  await refuseListingOffSite(db, order.listingId);
   // No money goes into escrow for a seller who can no longer deliver (disabled or deleted since the order began).
   if (!(await mayTrade(db, order.sellerId))) throw conflict(M.sellerGone);
   // A block made since the order began: no money goes in for a deal either member has since refused.
@@ -70,7 +72,10 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
     // Paid from the buyer's balance: only what chargebacks leave of it (decision 204).
     if (provider.sourceAccount(order) === availableAccount(order.buyerId))
       await refuseSpendingHeld(trx, order.buyerId, order.priceCents);
-    return applyTransition(ctx, trx, order, 'pay', actorOf('buyer', user), { patch: { paidAt: now } }, now);
+    const paid = await applyTransition(ctx, trx, order, 'pay', actorOf('buyer', user), { patch: { paidAt: now } }, now);
+    // After the order's row, as every move takes the order's row before its listing's.
+    await refuseListingOffSite(trx, order.listingId);
+    return paid;
   });
   await afterTransition(ctx, order, moved, 'pay');
   return { order: moved.order, redirectUrl: null };
@@ -93,7 +98,12 @@ export function confirmPayment(ctx: OrdersContext, orderId: string, amountCents:
         if (o.status !== 'pending_payment') throw conflict(M.alreadyPaid);
         if (o.priceCents !== amountCents) throw badRequest(M.unknownPayment);
       },
-      then: (paid, trx, now) => chargebackOnPayment(ctx, trx, paid, now),
+      then: async (paid, trx, now) => {
+        // Deleted since the page opened: a 409, so the webhook refunds the payment at once. Not a hide, which an admin
+        // may undo: the order, still unpaid, would then take a replay of this payment after its refund.
+        await refuseListingOffSite(trx, paid.listingId, { hidden: false });
+        return chargebackOnPayment(ctx, trx, paid, now);
+      },
     },
   );
 }
