@@ -30,6 +30,7 @@ export const ORDER_MESSAGES = {
   stateChanged: 'This order has changed in the meantime. Reload the page to see where it stands.',
   alreadyPaid: 'This order is already paid.',
   alreadyDelivered: 'The credentials have already been delivered.',
+  deliveryClosed: 'The time to deliver this order has passed, so it will be canceled and the buyer refunded.',
   notPayable: 'This order can no longer be paid.',
   insufficientBalance: 'Your balance is too low to pay this order.',
   disputeWindowClosed: 'The time to open a dispute for this order has passed.',

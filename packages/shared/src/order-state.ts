@@ -181,6 +181,12 @@ export function dueAtFor(
 }
 
 /**
+ * Whether the order's timer has fallen due (its payment window or delivery deadline passed): what the timer does is
+ * what happens now, even before the sweep applies it, so a party's move that would change that outcome is refused.
+ */
+export const pastDue = (order: { dueAt: number | null }, now: number) => order.dueAt !== null && now >= order.dueAt;
+
+/**
  * A dispute may be opened during inspection (before auto-confirm) or during protection, once: after an admin decided
  * one (a release back into protection), the decision is final.
  */

@@ -1,6 +1,7 @@
 import {
   availableActions,
   canOpenDispute,
+  pastDue,
   REVIEW_WINDOW_MS,
   sellerShareCents,
   type OrderAction,
@@ -21,9 +22,11 @@ import { cardRefundView } from './card-refund-view';
 
 /** What the viewer may do now: the state machine's actions for their side, less windows that have closed. */
 function actionsFor(order: OrdersTable, side: 'buyer' | 'seller' | 'admin', now: number): OrderAction[] {
-  return availableActions(order.status, side).filter(
-    (a) => a !== 'dispute' || canOpenDispute(order.status, order.dueAt, now, order.decidedAt !== null),
-  );
+  return availableActions(order.status, side).filter((a) => {
+    if (a === 'dispute') return canOpenDispute(order.status, order.dueAt, now, order.decidedAt !== null);
+    // Past the payment window or the delivery deadline, the sweep's next round ends the order.
+    return (a !== 'pay' && a !== 'deliver') || !pastDue(order, now);
+  });
 }
 
 /** What the sale pays its seller: settled once the fee is taken, expected while the money waits in escrow. */

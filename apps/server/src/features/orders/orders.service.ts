@@ -1,5 +1,11 @@
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
-import { SELLER_ANSWER_MS, canOpenDispute, credentialsWithdrawn, type OrderActor } from '@accountry/shared/order-state';
+import {
+  SELLER_ANSWER_MS,
+  canOpenDispute,
+  credentialsWithdrawn,
+  pastDue,
+  type OrderActor,
+} from '@accountry/shared/order-state';
 import type { Credentials, DecisionInput } from '@accountry/shared/orders';
 import type { OrdersTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
@@ -53,6 +59,8 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
   if (!order) throw notFound(M.notFound);
   only('buyer', order, user);
   if (order.status !== 'pending_payment') throw conflict(order.paidAt ? M.alreadyPaid : M.notPayable);
+  // The payment window has closed: the order expires on the sweep's next round, whatever is pressed meanwhile.
+  if (pastDue(order, ctx.deps.clock.now())) throw conflict(M.notPayable);
   // No money goes in for a listing moderation took off the site meanwhile (checked again where it is written).
   await refuseListingOffSite(db, order.listingId);
   // No money goes into escrow for a seller who can no longer deliver (disabled or deleted since the order began).
@@ -122,6 +130,8 @@ export function deliverOrder(ctx: OrdersContext, user: AuthUser, id: string, cre
     check: (o) => {
       only('seller', o, user);
       if (o.deliveredAt) throw conflict(M.alreadyDelivered);
+      // Past the deadline the buyer was told the order is canceled and refunded: the sweep's next round does it.
+      if (o.status === 'paid' && pastDue(o, now)) throw conflict(M.deliveryClosed);
     },
   });
 }
