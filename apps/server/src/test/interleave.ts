@@ -1,4 +1,10 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryId,
+  RootOperationNode,
+} from 'kysely';
 
 /**
  * Runs `between` once, after the first select (or, when asked, update) touching `table` returned and before the
@@ -6,17 +12,18 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
  */
 export class Interleave implements KyselyPlugin {
   private armed: { table: string; between: () => Promise<void>; kind: string } | null = null;
-  private readonly hits = new WeakSet<QueryId>();
+  // Every statement as compiled: a prepared one (db/prepared-query.ts) compiles once and runs with the same query id.
+  private readonly compiled = new WeakMap<QueryId, RootOperationNode>();
   arm(table: string, between: () => Promise<void>, statement: 'select' | 'update' = 'select') {
     this.armed = { table, between, kind: statement === 'select' ? 'SelectQueryNode' : 'UpdateQueryNode' };
   }
   transformQuery({ node, queryId }: PluginTransformQueryArgs) {
-    if (this.armed && node.kind === this.armed.kind && JSON.stringify(node).includes(`"${this.armed.table}"`))
-      this.hits.add(queryId);
+    this.compiled.set(queryId, node);
     return node;
   }
   async transformResult({ result, queryId }: PluginTransformResultArgs) {
-    if (this.armed && this.hits.has(queryId)) {
+    const node = this.armed && this.compiled.get(queryId);
+    if (this.armed && node && node.kind === this.armed.kind && JSON.stringify(node).includes(`"${this.armed.table}"`)) {
       const { between } = this.armed;
       this.armed = null;
       await between();
