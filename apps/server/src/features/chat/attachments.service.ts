@@ -21,7 +21,7 @@ import {
 } from './attachments.repository';
 import type { ConversationsService } from './conversations.service';
 import type { MessagesService } from './messages.service';
-import { attachmentUrl } from './messages.service';
+import { attachmentUrl } from './chat-message';
 import { DAY_MS } from '@accountry/shared/durations';
 
 /** Uploads never sent with a message are removed after a day. */

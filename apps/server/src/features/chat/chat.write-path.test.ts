@@ -8,7 +8,7 @@ import type { BusEvent } from '../../realtime/bus';
 import { clientId, insertListing } from './chat-test-helpers';
 import { ChatEvents } from './chat-events';
 import { createMessageStore } from './chat.services';
-import { toMessage } from './messages.service';
+import { toMessage } from './chat-message';
 import { sendLimit } from './send-limit';
 import type { MessageStore, NewMessage } from './message-store';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,6 +1,8 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database';
 import type { ConversationsTable, DB } from '../../db/schema';
+import { sendAllowed } from './safety.repository';
+import type { SendLimit } from './send-limit';
 
 /** The database or a transaction on it. */
 export type Db = Database;
@@ -48,12 +50,8 @@ export async function insertConversation(db: Db, row: ConversationsTable) {
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/**
- * Number the next message: one UPDATE takes the row lock (PostgreSQL) or the write lock (SQLite), so seqs never collide.
- * Sending moves the sender's own read and delivered markers to their message; a system message (side null) moves
- * none: it is unread news for both parties (decision 120).
- */
-export async function bumpForMessage(
+/** The numbering UPDATE of the next message, to which callers add their conditions. */
+function bump(
   trx: Db,
   input: {
     conversationId: string;
@@ -80,9 +78,31 @@ export async function bumpForMessage(
       lastMessageAt: input.now,
       updatedAt: input.now,
     }))
-    .where('id', '=', input.conversationId)
+    .where('id', '=', input.conversationId);
+}
+
+/**
+ * Number the next message: one UPDATE takes the row lock (PostgreSQL) or the write lock (SQLite), so seqs never collide.
+ * Sending moves the sender's own read and delivered markers to their message; a system message (side null) moves
+ * none: it is unread news for both parties (decision 120).
+ */
+export async function bumpForMessage(trx: Db, input: Parameters<typeof bump>[1]) {
+  return bump(trx, input).returning(COUNTER_COLUMNS).executeTakeFirstOrThrow();
+}
+
+/**
+ * Number a member's message only while its send checks still hold (recipient active, no block either way, sender under
+ * the limit), as the hot path's statement does (decision 130); undefined when they no longer do.
+ */
+export async function bumpForSend(
+  trx: Db,
+  input: Parameters<typeof bump>[1] & { senderId: string; side: 'buyer' | 'seller' },
+  checks: { recipientId: string; limit: SendLimit },
+) {
+  return bump(trx, input)
+    .where((eb) => sendAllowed(eb, { ...checks, senderId: input.senderId, now: input.now }))
     .returning(COUNTER_COLUMNS)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 const least = (a: unknown, b: unknown) => sql<number>`case when ${a} < ${b} then ${a} else ${b} end`;

@@ -1,17 +1,12 @@
-import {
-  CHAT_MESSAGES,
-  type ChatMessage,
-  type MessagePage,
-  type SendResult,
-  type UnreadSummary,
-} from '@accountry/shared/chat';
+import { CHAT_MESSAGES, type MessagePage, type SendResult, type UnreadSummary } from '@accountry/shared/chat';
 import { messagePreview } from '@accountry/shared/chat-rules';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import type { MessagesTable } from '../../db/schema';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../../lib/app-error';
+import { CHANGED_MEANWHILE } from '@accountry/shared/api-error';
 import { newTimeOrderedId } from '../../lib/ids';
-import { advanceRead, bumpForMessage, deliverAll, unreadByConversation } from './conversations.repository';
+import { advanceRead, bumpForSend, deliverAll, unreadByConversation } from './conversations.repository';
 import { findByClientId, insertMessage, isUniqueViolation, selectAfter, selectBefore } from './messages.repository';
 import { claimAttachment, findAttachment } from './attachments.repository';
 import { sendChecks } from './safety.repository';
@@ -19,31 +14,11 @@ import type { ConversationsService } from './conversations.service';
 import type { ChatEvents } from './chat-events';
 import type { SendLimit } from './send-limit';
 import type { MessageStore } from './message-store';
-
-export const attachmentUrl = (id: string) => `/api/chat/attachments/${id}`;
-
-export function toMessage(row: MessagesTable): ChatMessage {
-  return {
-    id: row.id,
-    conversationId: row.conversationId,
-    seq: row.seq,
-    kind: row.kind,
-    senderId: row.senderId,
-    clientId: row.clientId,
-    body: row.body,
-    attachment: row.attachmentId
-      ? {
-          id: row.attachmentId,
-          url: attachmentUrl(row.attachmentId),
-          width: row.attachmentWidth ?? 0,
-          height: row.attachmentHeight ?? 0,
-        }
-      : null,
-    createdAt: row.createdAt,
-  };
-}
+import { toMessage } from './chat-message';
 
 class AttachmentTaken extends Error {}
+/** A send check that passed when read no longer held when the message was numbered. */
+class SendRefused extends Error {}
 
 function refuseBlocked(checks: {
   senderBlockedRecipient: boolean;
@@ -148,14 +123,19 @@ export class MessagesService {
     let counters;
     try {
       ({ row, counters } = await db.transaction().execute(async (trx) => {
-        const counters = await bumpForMessage(trx, {
-          conversationId,
-          side,
-          senderId: user.id,
-          preview: messagePreview(input.body),
-          attachment: !!attachment,
-          now,
-        });
+        const counters = await bumpForSend(
+          trx,
+          {
+            conversationId,
+            side,
+            senderId: user.id,
+            preview: messagePreview(input.body),
+            attachment: !!attachment,
+            now,
+          },
+          { recipientId, limit: this.limit },
+        );
+        if (!counters) throw new SendRefused();
         const row: MessagesTable = {
           id,
           conversationId,
@@ -180,6 +160,8 @@ export class MessagesService {
     } catch (err) {
       if (err instanceof AttachmentTaken)
         throw badRequest(CHAT_MESSAGES.attachmentNotFound, { attachmentId: CHAT_MESSAGES.attachmentNotFound });
+      // A block, a closed account or the limit landed after the look-up: read again, refused in its own words.
+      if (err instanceof SendRefused) throw await this.refusalNow(user.id, recipientId, now);
       // The same message sent twice at once (two connections): the loser answers with the winner's row.
       if (isUniqueViolation(err)) {
         const winner = await findByClientId(db, user.id, input.clientId);
@@ -190,6 +172,14 @@ export class MessagesService {
     const message = toMessage(row);
     await this.events.message(counters, message);
     return { message, duplicate: false };
+  }
+
+  private async refusalNow(senderId: string, recipientId: string, now: number) {
+    const checks = await sendChecks(this.deps.db.db, senderId, recipientId, '', { limit: this.limit, now });
+    if (!checks.underLimit) return tooManyRequests(CHAT_MESSAGES.rateLimited);
+    refuseBlocked(checks);
+    // Whatever refused it has passed again already: the member sends once more.
+    return conflict(CHANGED_MEANWHILE);
   }
 
   private duplicate(row: MessagesTable, conversationId: string): SendResult {

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { Db } from './conversations.repository';
 import { underSendLimit, type SendLimit } from './send-limit';
 
@@ -89,4 +90,34 @@ export async function sendChecks(
     recipientGone: !row || row.disabled || row.status === 'unresolved',
     underLimit: Boolean(row?.underLimit),
   };
+}
+
+/**
+ * The send checks as a condition of the write that numbers a member's message: the recipient's account active, no
+ * block either way, the sender under the send limit. Read in the write itself, nothing can land between them.
+ */
+export function sendAllowed(
+  eb: ExpressionBuilder<DB, 'conversations'>,
+  a: { senderId: string; recipientId: string; limit: SendLimit; now: number },
+) {
+  const blocks = (blockerId: string, blockedId: string) =>
+    eb
+      .selectFrom('userBlocks')
+      .select('blockerId')
+      .where('blockerId', '=', blockerId)
+      .where('blockedId', '=', blockedId);
+  return eb.and([
+    eb.exists(
+      eb
+        .selectFrom('users as u')
+        .leftJoin('deletedUsers as d', 'd.uid', 'u.id')
+        .select('u.id')
+        .where('u.id', '=', a.recipientId)
+        .where('u.disabled', '=', false)
+        .where((w) => w.or([w('d.status', 'is', null), w('d.status', '!=', 'unresolved')])),
+    ),
+    eb.not(eb.exists(blocks(a.senderId, a.recipientId))),
+    eb.not(eb.exists(blocks(a.recipientId, a.senderId))),
+    underSendLimit(a.limit, sql`${a.senderId}`, (ms) => sql`${a.now - ms}`),
+  ]);
 }

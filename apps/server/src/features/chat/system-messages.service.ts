@@ -7,7 +7,7 @@ import { newId, newTimeOrderedId } from '../../lib/ids';
 import { bumpForMessage } from './conversations.repository';
 import { insertMessage } from './messages.repository';
 import { ChatEvents } from './chat-events';
-import { toMessage } from './messages.service';
+import { toMessage } from './chat-message';
 
 /** A message the server stored in a transaction, to publish once that transaction has committed. */
 export interface PostedSystemMessage {
