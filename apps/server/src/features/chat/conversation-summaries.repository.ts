@@ -3,7 +3,16 @@ import { containsNeedle, containsText } from '../../db/contains-text';
 import { engineOf } from '../../db/database';
 import type { Db } from './conversations.repository';
 
-type SummaryOptions = { q?: string; cursor?: { updatedAt: number; id: string }; limit: number; id?: string };
+type SummaryOptions = {
+  q?: string;
+  cursor?: { updatedAt: number; id: string };
+  limit: number;
+  id?: string;
+  /** Only these conversations (a search's slice of the list). */
+  ids?: string[];
+  /** The text of each conversation's newest this many messages is searched (all of them when not given). */
+  newestMessages?: number;
+};
 
 /** The rows behind the conversation list (and one conversation): newest activity first, keyset-paged. */
 export async function selectSummaries(db: Db, userId: string, opts: SummaryOptions) {
@@ -65,6 +74,8 @@ export async function selectSummaries(db: Db, userId: string, opts: SummaryOptio
 
   if (opts.id) {
     query = query.where('c.id', '=', opts.id);
+  } else if (opts.ids) {
+    query = query.where('c.id', 'in', opts.ids.length ? opts.ids : ['']);
   } else {
     // Conversations opened but never written in stay out of both lists.
     query = query.where('c.lastSeq', '>', 0);
@@ -83,21 +94,40 @@ export async function selectSummaries(db: Db, userId: string, opts: SummaryOptio
             .selectFrom('messages as m')
             .select(sql`1`.as('one'))
             .whereRef('m.conversationId', '=', 'c.id')
+            .$if(opts.newestMessages !== undefined, (m) =>
+              m.where('m.seq', '>', sql<number>`${sql.ref('c.lastSeq')} - ${opts.newestMessages}`),
+            )
             .where(contains('m.body')),
         ),
       ]),
     );
   }
-  if (opts.cursor) {
-    const { updatedAt, id } = opts.cursor;
-    query = query.where((eb) =>
-      eb.or([eb('c.updatedAt', '<', updatedAt), eb.and([eb('c.updatedAt', '=', updatedAt), eb('c.id', '<', id)])]),
-    );
-  }
+  if (opts.cursor) query = query.where((eb) => afterListCursor(eb, opts.cursor!));
   return query.orderBy('c.updatedAt', 'desc').orderBy('c.id', 'desc').limit(opts.limit).execute();
 }
 
 export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+/** The member's written-in conversations after the cursor, in list order: where a search looks next. */
+export async function conversationWindow(
+  db: Db,
+  userId: string,
+  cursor: { updatedAt: number; id: string } | undefined,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('conversations as c')
+    .select(['c.id', 'c.updatedAt', 'c.lastSeq'])
+    .where((eb) => eb.or([eb('c.buyerId', '=', userId), eb('c.sellerId', '=', userId)]))
+    .where('c.lastSeq', '>', 0);
+  if (cursor) query = query.where((eb) => afterListCursor(eb, cursor));
+  return query.orderBy('c.updatedAt', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+}
+
+/** Rows after the cursor in list order (newest activity first). */
+function afterListCursor(eb: ExpressionBuilder<any, any>, { updatedAt, id }: { updatedAt: number; id: string }) {
+  return eb.or([eb('c.updatedAt', '<', updatedAt), eb.and([eb('c.updatedAt', '=', updatedAt), eb('c.id', '<', id)])]);
+}
 
 function blockBetween(eb: ExpressionBuilder<any, any>, blocker: string, blocked: string) {
   return eb

@@ -15,6 +15,7 @@ import {
   insertConversation,
 } from './conversations.repository';
 import { selectSummaries, type SummaryRow } from './conversation-summaries.repository';
+import { searchConversations } from './conversation-search.service';
 import type { ChatEvents } from './chat-events';
 import type { ChatPresence } from './presence.service';
 
@@ -109,11 +110,16 @@ export class ConversationsService {
     // Loading the list brings every message to this device: the senders see "delivered".
     for (const c of await deliverAll(db, user.id))
       void this.events.receipt(c, c.buyerId === user.id ? c.sellerId : c.buyerId);
-    const rows = await selectSummaries(db, user.id, {
-      q: query.q || undefined,
-      cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
-      limit: query.limit + 1,
-    });
+    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    if (query.q) {
+      // A search looks through a bounded part of the list per request and says where to go on (decision 210).
+      const found = await searchConversations(db, user.id, query.q, cursor, query.limit);
+      return {
+        conversations: found.rows.map((r) => this.toSummary(r, user.id)),
+        nextCursor: found.next && encodeCursor(found.next),
+      };
+    }
+    const rows = await selectSummaries(db, user.id, { cursor, limit: query.limit + 1 });
     const page = rows.slice(0, query.limit);
     return {
       conversations: page.map((r) => this.toSummary(r, user.id)),

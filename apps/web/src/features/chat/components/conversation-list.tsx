@@ -56,7 +56,10 @@ export function ConversationList({ userId, activeId, active }: Props) {
             conversations.length === 0 &&
             (q ? (
               <Text c="dimmed" size="sm" ta="center" py="lg">
-                No conversations match “{q}”.
+                {/* A search looks through the latest conversations first; the button goes on with older ones. */}
+                {list.hasNextPage
+                  ? `No match for “${q}” in your latest conversations.`
+                  : `No conversations match “${q}”.`}
               </Text>
             ) : (
               <Stack align="center" gap="xs" py="xl" px="md">
@@ -80,7 +83,7 @@ export function ConversationList({ userId, activeId, active }: Props) {
                 loading={list.isFetchingNextPage}
                 onClick={() => void list.fetchNextPage()}
               >
-                Show more conversations
+                {q ? 'Search older conversations' : 'Show more conversations'}
               </Button>
             </Center>
           )}
