@@ -1,4 +1,6 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from './database';
+import type { DB } from './schema';
 
 // Blocks are the chat's (its routes make and lift them), but what a block stops reaches further: offers between
 // the two end with it too. The look-ups live here, where every feature may read them.
@@ -22,4 +24,25 @@ export async function blocksBetween(db: Database, a: string, b: string) {
 export async function eitherBlocked(db: Database, a: string, b: string) {
   const blocks = await blocksBetween(db, a, b);
   return blocks.aBlockedB || blocks.bBlockedA;
+}
+
+/** A condition: no block either way between the member and the member in `otherColumn` (a query's own column). */
+export function noBlockBetween(
+  eb: ExpressionBuilder<DB, keyof DB>,
+  memberId: string,
+  otherColumn: Expression<string>,
+): Expression<SqlBool> {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('userBlocks as ub')
+        .select('ub.blockerId')
+        .where((b) =>
+          b.or([
+            b.and([b('ub.blockerId', '=', memberId), b('ub.blockedId', '=', otherColumn)]),
+            b.and([b('ub.blockerId', '=', otherColumn), b('ub.blockedId', '=', memberId)]),
+          ]),
+        ),
+    ),
+  );
 }

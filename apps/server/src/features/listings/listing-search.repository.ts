@@ -3,6 +3,7 @@ import { RESULT_COUNT_CAP } from '@accountry/shared/listings';
 import { searchTerms, type BrowseFilters, type BrowseSort } from '@accountry/shared/listing-browse';
 import type { ListingStatus } from '@accountry/shared/listings';
 import type { DatabaseHandle } from '../../db/database';
+import { noBlockBetween } from '../../db/member-blocks';
 import type { Keyset } from '../../lib/keyset-cursor';
 
 /** Where to look: live listings (browse, profiles, similar), or all of one seller's listings (management). */
@@ -11,6 +12,8 @@ export interface ListingSearch extends Partial<BrowseFilters> {
   sellerId?: string;
   status?: ListingStatus;
   excludeId?: string;
+  /** Leave out this member's own listings and those of sellers in a block with them, either way (their alerts). */
+  notSeenBy?: string;
 }
 
 export type SearchSort = BrowseSort | 'created';
@@ -115,6 +118,12 @@ export function filteredListings(handle: DatabaseHandle, s: ListingSearch, text:
   else if (s.status) q = q.where('listings.status', '=', s.status);
   if (s.sellerId) q = q.where('listings.sellerId', '=', s.sellerId);
   if (s.excludeId) q = q.where('listings.id', '!=', s.excludeId);
+  if (s.notSeenBy) {
+    const member = s.notSeenBy;
+    q = q
+      .where('listings.sellerId', '!=', member)
+      .where((eb) => noBlockBetween(eb, member, eb.ref('listings.sellerId')));
+  }
   if (s.category) q = q.where('listings.category', '=', s.category);
   if (s.platform) q = q.where('listings.platform', '=', s.platform);
   if (s.region) q = q.where('listings.region', '=', s.region);

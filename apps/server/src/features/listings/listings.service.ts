@@ -118,9 +118,14 @@ export async function browseListings(
   return { key: replyKey(pageKey, favorites), build, since };
 }
 
-/** The newest live listings matching the filters, newest first (saved-search alerts, decision 167). */
-export async function newestMatching(deps: AppDeps, filters: BrowseFilters, limit: number): Promise<ListingCard[]> {
-  const page = await cardPage(deps, { scope: 'live', ...filters }, 'newest', undefined, limit);
+/** The newest live listings matching the filters that a member may be told of (saved-search alerts, decision 167). */
+export async function newestMatching(
+  deps: AppDeps,
+  filters: BrowseFilters,
+  limit: number,
+  memberId: string,
+): Promise<ListingCard[]> {
+  const page = await cardPage(deps, { scope: 'live', ...filters, notSeenBy: memberId }, 'newest', undefined, limit);
   return page.rows.map(toCard);
 }
 

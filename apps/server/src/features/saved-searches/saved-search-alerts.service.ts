@@ -51,8 +51,8 @@ async function alertOne(deps: AppDeps, s: SavedSearchesTable, now: number) {
   const found =
     'error' in canonical
       ? []
-      : (await newestMatching(deps, canonical.filters, SHOWN + 1)).filter(
-          (l) => (l.publishedAt ?? 0) > s.checkedAt && l.sellerId !== s.userId,
+      : (await newestMatching(deps, canonical.filters, SHOWN + 1, s.userId)).filter(
+          (l) => (l.publishedAt ?? 0) > s.checkedAt,
         );
   return deps.db.db.transaction().execute(async (trx) => {
     const claimed = await trx

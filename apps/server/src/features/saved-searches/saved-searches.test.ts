@@ -122,4 +122,26 @@ describe('saved searches', () => {
       'A new listing for your search "immortal" · Valorant',
     ]);
   });
+
+  it('never name a listing of a seller the member blocked or who blocked the member, however many they publish', async () => {
+    const member = await userWithSession(ctx, 'buyer');
+    const [blocked, blocking, other] = await Promise.all([1, 2, 3].map(() => userWithSession(ctx, 'seller')));
+    const block = (blockerId: string, blockedId: string) =>
+      ctx.db.insertInto('userBlocks').values({ blockerId, blockedId, createdAt: ctx.clock.now() }).execute();
+    await block(member.user.id, blocked.user.id);
+    await block(blocking.user.id, member.user.id);
+    expect((await save(member.session, 'platform=valorant&q=ascendant')).statusCode).toBe(201);
+    ctx.clock.advance(30 * MIN);
+    const listing = (sellerId: string, title: string) =>
+      insertTestListing(ctx, sellerId, { platform: 'valorant', title }, 0).then(() => ctx.clock.advance(1000));
+    await listing(other.user.id, 'Ascendant Valorant account');
+    for (let i = 0; i < 6; i++) await listing(blocked.user.id, `Ascendant smurf ${i}`);
+    for (let i = 0; i < 6; i++) await listing(blocking.user.id, `Ascendant main ${i}`);
+    ctx.clock.advance(31 * MIN);
+    await sendSavedSearchAlerts(ctx.deps);
+    const mails = await ctx.mailsTo(member.user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['A new listing for your search "ascendant" · Valorant']);
+    expect(mails[0]!.text).toContain('Ascendant Valorant account: $');
+    expect(mails[0]!.text).not.toMatch(/smurf|main/);
+  });
 });
