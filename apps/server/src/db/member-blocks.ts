@@ -1,6 +1,5 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from './database';
-import type { DB } from './schema';
 
 // Blocks are the chat's (its routes make and lift them), but what a block stops reaches further: offers between
 // the two end with it too. The look-ups live here, where every feature may read them.
@@ -28,7 +27,8 @@ export async function eitherBlocked(db: Database, a: string, b: string) {
 
 /** A condition: no block either way between the member and the member in `otherColumn` (a query's own column). */
 export function noBlockBetween(
-  eb: ExpressionBuilder<DB, keyof DB>,
+  // Any query's builder (aliases included): the condition reads user_blocks alone.
+  eb: ExpressionBuilder<any, any>,
   memberId: string,
   otherColumn: Expression<string>,
 ): Expression<SqlBool> {

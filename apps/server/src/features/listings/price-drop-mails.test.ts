@@ -85,6 +85,19 @@ describe('price drops of favorites', () => {
     expect(await dropMails(on.user.email)).toHaveLength(1);
   });
 
+  it('never reach a member in a block with the seller, either way', async () => {
+    const [blocker, blocked, fan] = await Promise.all([1, 2, 3].map(() => userWithSession(ctx, 'buyer')));
+    const id = await favoritedListing(blocker, blocked, fan);
+    const block = (blockerId: string, blockedId: string) =>
+      ctx.db.insertInto('userBlocks').values({ blockerId, blockedId, createdAt: ctx.clock.now() }).execute();
+    await block(blocker.user.id, seller.user.id);
+    await block(seller.user.id, blocked.user.id);
+    expect((await edit(id, 15_000)).statusCode).toBe(200);
+    expect(await dropMails(blocker.user.email)).toEqual([]);
+    expect(await dropMails(blocked.user.email)).toEqual([]);
+    expect(await dropMails(fan.user.email)).toHaveLength(1);
+  });
+
   it('refuse a malformed choice with a clear message and change nothing', async () => {
     const m = await userWithSession(ctx, 'buyer');
     const bad = await ctx.app.inject({

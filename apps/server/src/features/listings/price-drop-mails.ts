@@ -1,6 +1,7 @@
 import { PRICE_DROP_MIN_PERCENT } from '@accountry/shared/email-preferences';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import type { Database } from '../../db/database';
+import { noBlockBetween } from '../../db/member-blocks';
 import { mailLayout } from '../../email/mail-layout';
 import { queueMail } from '../../email/mail-outbox';
 
@@ -18,8 +19,9 @@ const worthMail = (cents: number, heard: number) => cents * 100 <= heard * (100 
 
 /**
  * The members who favorited a listing for sale hear that its price dropped (decision 196), in the edit's transaction:
- * those who turned these mails off, cannot use their account (disabled, deleted, unverified) or made the change do
- * not, nor does anyone whose last mailed price it is not at least PRICE_DROP_MIN_PERCENT below. Returns how many.
+ * those who turned these mails off, cannot use their account (disabled, deleted, unverified), made the change or are
+ * in a block with the seller do not, nor does anyone whose last mailed price it is not at least PRICE_DROP_MIN_PERCENT
+ * below. Returns how many.
  */
 export async function queuePriceDropMails(trx: Database, publicUrl: string, l: Dropped, actorId: string, now: number) {
   if (l.newCents >= l.oldCents) return 0;
@@ -33,6 +35,8 @@ export async function queuePriceDropMails(trx: Database, publicUrl: string, l: D
     .where('u.id', 'not in', [l.sellerId, actorId])
     .where('u.disabled', '=', false)
     .where('u.emailVerified', '=', true)
+    // A block stops everything of one reaching the other, either way (decision 053).
+    .where((eb) => noBlockBetween(eb, l.sellerId, eb.ref('u.id')))
     .orderBy('u.id')
     .execute();
   const to = fans.filter(
