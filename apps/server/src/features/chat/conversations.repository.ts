@@ -126,37 +126,60 @@ export async function advanceRead(db: Db, conversationId: string, side: 'buyer' 
     .executeTakeFirst();
 }
 
-/** Everything the user has been sent is now on their device: move their delivered markers to the last message. */
+/**
+ * How many of a member's conversations, on each side, the unread summary and its delivered marks read: those with the
+ * latest activity. Others' messages can give a member any number of conversations; a new message brings one back.
+ */
+export const UNREAD_WINDOW = 500;
+
+/**
+ * The member's latest conversations on one side: those updated since the window's oldest, a range of the (side,
+ * updated_at) index (one reading the window's ids and looking each up again may scan the table on PostgreSQL).
+ */
+function latest(side: 'buyerId' | 'sellerId', userId: string) {
+  return (eb: ExpressionBuilder<DB, 'conversations'>) => {
+    const edge = eb
+      .selectFrom('conversations as w')
+      .select('w.updatedAt')
+      .where(side === 'buyerId' ? 'w.buyerId' : 'w.sellerId', '=', userId)
+      .orderBy('w.updatedAt', 'desc')
+      .limit(1)
+      .offset(UNREAD_WINDOW - 1);
+    return eb.and([eb(side, '=', userId), eb('updatedAt', '>=', eb.fn.coalesce(edge, sql.lit(0)))]);
+  };
+}
+
+/** Everything the user has been sent in their latest conversations is now on their device: delivered markers move. */
 export async function deliverAll(db: Db, userId: string) {
   const buyer = await db
     .updateTable('conversations')
     .set((eb) => ({ buyerDeliveredSeq: eb.ref('lastSeq') }))
-    .where('buyerId', '=', userId)
+    .where(latest('buyerId', userId))
     .where('buyerDeliveredSeq', '<', sql.ref<number>('lastSeq'))
     .returning(COUNTER_COLUMNS)
     .execute();
   const seller = await db
     .updateTable('conversations')
     .set((eb) => ({ sellerDeliveredSeq: eb.ref('lastSeq') }))
-    .where('sellerId', '=', userId)
+    .where(latest('sellerId', userId))
     .where('sellerDeliveredSeq', '<', sql.ref<number>('lastSeq'))
     .returning(COUNTER_COLUMNS)
     .execute();
   return [...buyer, ...seller];
 }
 
-/** Conversations with unread messages for the user, with how many. */
+/** The user's latest conversations with unread messages, with how many. */
 export async function unreadByConversation(db: Db, userId: string) {
   const asBuyer = await db
     .selectFrom('conversations')
     .select(['id', sql<number>`last_seq - buyer_read_seq`.as('unread')])
-    .where('buyerId', '=', userId)
+    .where(latest('buyerId', userId))
     .where('buyerReadSeq', '<', sql.ref<number>('lastSeq'))
     .execute();
   const asSeller = await db
     .selectFrom('conversations')
     .select(['id', sql<number>`last_seq - seller_read_seq`.as('unread')])
-    .where('sellerId', '=', userId)
+    .where(latest('sellerId', userId))
     .where('sellerReadSeq', '<', sql.ref<number>('lastSeq'))
     .execute();
   return [...asBuyer, ...asSeller].map((r) => ({ id: r.id, unread: Number(r.unread) }));
