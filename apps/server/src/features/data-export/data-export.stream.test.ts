@@ -1,11 +1,12 @@
 import http from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { insertConversation } from '../../test/listing-fixtures';
 import { insertListing } from '../../test/deal-fixtures';
+import { orderRowOf } from '../../test/order-fixtures';
 import { newId } from '../../lib/ids';
 
 /** Makes the next read of `table` fail, as a database error part way through the export would. */
@@ -23,12 +24,29 @@ class FailOn implements KyselyPlugin {
   }
 }
 
+/** The most rows one read of a table brought back while `watching` names it. */
+class LargestRead implements KyselyPlugin {
+  watching: string | null = null;
+  largest = 0;
+  private readonly reads = new WeakSet<QueryId>();
+  transformQuery({ node, queryId }: PluginTransformQueryArgs) {
+    if (this.watching && node.kind === 'SelectQueryNode' && JSON.stringify(node).includes(`"${this.watching}"`))
+      this.reads.add(queryId);
+    return node;
+  }
+  async transformResult({ result, queryId }: PluginTransformResultArgs) {
+    if (this.reads.has(queryId)) this.largest = Math.max(this.largest, result.rows.length);
+    return result;
+  }
+}
+
 /** A data export on its way (decision 179): held open, ended by the owner, or failing part way. */
 const fail = new FailOn();
+const reads = new LargestRead();
 let ctx: TestContext;
 let port: number;
 beforeAll(async () => {
-  ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(fail) });
+  ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(fail).withPlugin(reads) });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   port = (ctx.app.server.address() as AddressInfo).port;
 });
@@ -131,5 +149,38 @@ describe('a data export on its way', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['content-disposition']).toBeUndefined();
     expect(res.json().error.message).toBe('Something went wrong. Please try again.');
+  });
+
+  it('reads a member with hundreds of conversations and orders a page of them at a time, and gives them all', async () => {
+    const seller = await userWithSession(ctx, 'seller');
+    const member = await userWithSession(ctx, 'buyer');
+    const orders = [];
+    for (let i = 0; i < 401; i++) {
+      const listing = await insertListing(ctx, seller.user.id);
+      await insertConversation(ctx, listing.id, member.user.id, seller.user.id);
+      orders.push(orderRowOf(ctx, { listingId: listing.id, buyerId: member.user.id, sellerId: seller.user.id }));
+    }
+    for (let i = 0; i < orders.length; i += 100)
+      await ctx.db
+        .insertInto('orders')
+        .values(orders.slice(i, i + 100))
+        .execute();
+    const largest: Record<string, number> = {};
+    for (const table of ['conversations', 'orders']) {
+      reads.watching = table;
+      reads.largest = 0;
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/profile/data-export',
+        payload: { password: TEST_PASSWORD },
+        headers: member.session.headers,
+        remoteAddress: `198.51.100.${table.length}`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()[table]).toHaveLength(401);
+      largest[table] = reads.largest;
+    }
+    reads.watching = null;
+    expect(largest).toEqual({ conversations: 200, orders: 200 });
   });
 });

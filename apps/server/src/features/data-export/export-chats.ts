@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import type { ExportRun } from './export-run';
 import { arrayOf, objectEndingWith, pages, whole, type Chunks } from './export-json';
-import { isoTime, who } from './export-values';
+import { isoTime, laterThan, who } from './export-values';
 
 /** Messages read a page at a time: a long chat is never held whole, and other requests run between pages. */
 const MESSAGE_PAGE = 500;
@@ -13,28 +13,38 @@ export function conversationsSection(db: Database, r: ExportRun): Chunks {
   );
 }
 
+/** Conversations read a page at a time too: a member may have any number of them. */
+const CONVERSATION_PAGE = 200;
+
 async function* conversationsOf(db: Database, r: ExportRun) {
-  const conversations = await db
-    .selectFrom('conversations as c')
-    .innerJoin('listings as l', 'l.id', 'c.listingId')
-    .innerJoin('users as b', 'b.id', 'c.buyerId')
-    .innerJoin('users as s', 's.id', 'c.sellerId')
-    .select([
-      'c.id',
-      'c.listingId',
-      'l.title',
-      'c.buyerId',
-      'c.sellerId',
-      'b.displayName as buyerName',
-      's.displayName as sellerName',
-      'c.createdAt',
-    ])
-    .where((eb) => eb.or([eb('c.buyerId', '=', r.userId), eb('c.sellerId', '=', r.userId)]))
-    .where('c.createdAt', '<=', r.now)
-    .orderBy('c.createdAt')
-    .orderBy('c.id')
-    .execute();
-  for (const c of conversations) {
+  const conversations = pages(
+    (after: { createdAt: number; id: string } | undefined) =>
+      db
+        .selectFrom('conversations as c')
+        .innerJoin('listings as l', 'l.id', 'c.listingId')
+        .innerJoin('users as b', 'b.id', 'c.buyerId')
+        .innerJoin('users as s', 's.id', 'c.sellerId')
+        .select([
+          'c.id',
+          'c.listingId',
+          'l.title',
+          'c.buyerId',
+          'c.sellerId',
+          'b.displayName as buyerName',
+          's.displayName as sellerName',
+          'c.createdAt',
+        ])
+        .where((eb) => eb.or([eb('c.buyerId', '=', r.userId), eb('c.sellerId', '=', r.userId)]))
+        .where('c.createdAt', '<=', r.now)
+        .$if(!!after, (q) => q.where(laterThan('c.createdAt', 'c.id', after!)))
+        .orderBy('c.createdAt')
+        .orderBy('c.id')
+        .limit(CONVERSATION_PAGE)
+        .execute(),
+    CONVERSATION_PAGE,
+    r.between,
+  );
+  for await (const c of conversations) {
     await r.between();
     const youAreBuyer = c.buyerId === r.userId;
     yield {

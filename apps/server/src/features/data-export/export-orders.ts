@@ -3,7 +3,7 @@ import { LEDGER_KIND_LABELS } from '@accountry/shared/wallet';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 import { availableAccount, heldAccount } from '../../lib/ledger';
-import { isoTime, who } from './export-values';
+import { isoTime, laterThan, who } from './export-values';
 import { arrayOf, objectEndingWith, pages, whole, type Chunks } from './export-json';
 import type { ExportRun } from './export-run';
 
@@ -18,47 +18,57 @@ export function ordersSection(db: Database, r: ExportRun): Chunks {
   return arrayOf(ordersOf(db, r), 1);
 }
 
+/** Orders read a page at a time: a member may have any number of them. */
+const ORDER_PAGE = 200;
+
 async function* ordersOf(db: Database, r: ExportRun) {
   const userId = r.userId;
-  const orders = await db
-    .selectFrom('orders as o')
-    .innerJoin('listings as l', 'l.id', 'o.listingId')
-    .innerJoin('users as b', 'b.id', 'o.buyerId')
-    .innerJoin('users as s', 's.id', 'o.sellerId')
-    // Named columns only: the sealed credentials never leave the database for this.
-    .select([
-      'o.id',
-      'o.listingId',
-      'o.buyerId',
-      'o.sellerId',
-      'o.priceCents',
-      'o.currency',
-      'o.feeCents',
-      'o.refundedCents',
-      'o.status',
-      'o.provider',
-      'o.protectionDays',
-      'o.createdAt',
-      'o.paidAt',
-      'o.deliveredAt',
-      'o.protectionStartedAt',
-      'o.completedAt',
-      'o.credentialsErasedAt',
-      'o.disputeReason',
-      'o.disputeOpenedAt',
-      'o.decisionOutcome',
-      'o.decisionReason',
-      'o.decidedAt',
-      'l.title',
-      'b.displayName as buyerName',
-      's.displayName as sellerName',
-    ])
-    .where((eb) => eb.or([eb('o.buyerId', '=', userId), eb('o.sellerId', '=', userId)]))
-    .where('o.createdAt', '<=', r.now)
-    .orderBy('o.createdAt')
-    .orderBy('o.id')
-    .execute();
-  for (const o of orders) {
+  const orders = pages(
+    (after: { createdAt: number; id: string } | undefined) =>
+      db
+        .selectFrom('orders as o')
+        .innerJoin('listings as l', 'l.id', 'o.listingId')
+        .innerJoin('users as b', 'b.id', 'o.buyerId')
+        .innerJoin('users as s', 's.id', 'o.sellerId')
+        // Named columns only: the sealed credentials never leave the database for this.
+        .select([
+          'o.id',
+          'o.listingId',
+          'o.buyerId',
+          'o.sellerId',
+          'o.priceCents',
+          'o.currency',
+          'o.feeCents',
+          'o.refundedCents',
+          'o.status',
+          'o.provider',
+          'o.protectionDays',
+          'o.createdAt',
+          'o.paidAt',
+          'o.deliveredAt',
+          'o.protectionStartedAt',
+          'o.completedAt',
+          'o.credentialsErasedAt',
+          'o.disputeReason',
+          'o.disputeOpenedAt',
+          'o.decisionOutcome',
+          'o.decisionReason',
+          'o.decidedAt',
+          'l.title',
+          'b.displayName as buyerName',
+          's.displayName as sellerName',
+        ])
+        .where((eb) => eb.or([eb('o.buyerId', '=', userId), eb('o.sellerId', '=', userId)]))
+        .where('o.createdAt', '<=', r.now)
+        .$if(!!after, (q) => q.where(laterThan('o.createdAt', 'o.id', after!)))
+        .orderBy('o.createdAt')
+        .orderBy('o.id')
+        .limit(ORDER_PAGE)
+        .execute(),
+    ORDER_PAGE,
+    r.between,
+  );
+  for await (const o of orders) {
     await r.between();
     const names = { [o.buyerId]: o.buyerName, [o.sellerId]: o.sellerName };
     const history = await db
@@ -177,13 +187,7 @@ export async function* walletSection(db: Database, r: ExportRun): Chunks {
         .select(['e.id', 'e.accountId', 'e.amountCents', 'e.createdAt', 't.kind', 't.memo', 't.orderId', 't.payoutId'])
         .where('e.accountId', 'in', ids)
         .where('e.createdAt', '<=', r.now);
-      if (after)
-        q = q.where((eb) =>
-          eb.or([
-            eb('e.createdAt', '>', after.createdAt),
-            eb.and([eb('e.createdAt', '=', after.createdAt), eb('e.id', '>', after.id)]),
-          ]),
-        );
+      if (after) q = q.where(laterThan('e.createdAt', 'e.id', after));
       return q.orderBy('e.createdAt').orderBy('e.id').limit(ENTRY_PAGE).execute();
     },
     ENTRY_PAGE,
