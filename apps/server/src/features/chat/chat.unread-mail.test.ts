@@ -132,6 +132,22 @@ describe('a message that waits unread is mailed to its reader', () => {
     }
   });
 
+  it('not about a writer who since blocked the reader, or whose account was closed: there is no replying', async () => {
+    const cases: Array<(c: Awaited<ReturnType<typeof setup>>) => Promise<unknown>> = [
+      (c) => inject(c.buyer.session, 'POST', '/api/chat/blocks', { userId: c.seller.user.id }),
+      (c) => ctx.db.updateTable('users').set({ disabled: true }).where('id', '=', c.buyer.user.id).execute(),
+      (c) => insertDeletedUser(ctx.db, c.buyer.user),
+    ];
+    for (const arrange of cases) {
+      const c = await setup();
+      await send(c.buyer, c.id, 'Hello');
+      await arrange(c);
+      ctx.clock.advance(10 * MIN);
+      expect(await c.sweeper.sweep()).toBe(0);
+      expect(await mailsTo(c.seller)).toHaveLength(0);
+    }
+  });
+
   it('once when two processes sweep the same database', async () => {
     const { seller, buyer, id } = await setup();
     const peer = await createPeerApp(ctx);

@@ -57,9 +57,9 @@ export function quietConversations(
 }
 
 /**
- * What a notice to `readerId` needs, or undefined when none may go: the reader is disabled, deleted, unverified,
- * turned these mails off or blocked the writer. `unread` counts the writer's messages after the reader's mark (order
- * events have their own mail).
+ * What a notice to `readerId` needs, or undefined when none may go: the reader is disabled, deleted, unverified or
+ * turned these mails off, a block stands between the two either way, or the writer's account was closed. `unread`
+ * counts the writer's messages after the reader's mark (order events have their own mail).
  */
 export async function noticeFacts(
   db: Database,
@@ -72,10 +72,11 @@ export async function noticeFacts(
     .selectFrom('users as r')
     .innerJoin('users as w', (j) => j.on('w.id', '=', writerId))
     .leftJoin('deletedUsers as d', 'd.uid', 'r.id')
+    .leftJoin('deletedUsers as wd', 'wd.uid', 'w.id')
     .leftJoin('emailPreferences as p', 'p.userId', 'r.id')
     .leftJoin('listings as l', (j) => j.on('l.id', '=', c.listingId))
     .select(['r.email', 'r.disabled', 'r.emailVerified', 'd.status as deletion', 'p.unreadMessages'])
-    .select(['w.displayName as writerName', 'l.title'])
+    .select(['w.displayName as writerName', 'w.disabled as writerDisabled', 'wd.status as writerDeletion', 'l.title'])
     .select((eb) =>
       eb
         .selectFrom('messages as m')
@@ -92,8 +93,12 @@ export async function noticeFacts(
           eb
             .selectFrom('userBlocks as b')
             .select('b.blockerId')
-            .where('b.blockerId', '=', readerId)
-            .where('b.blockedId', '=', writerId),
+            .where((b) =>
+              b.or([
+                b.and([b('b.blockerId', '=', readerId), b('b.blockedId', '=', writerId)]),
+                b.and([b('b.blockerId', '=', writerId), b('b.blockedId', '=', readerId)]),
+              ]),
+            ),
         )
         .as('blocked'),
     )
@@ -102,6 +107,8 @@ export async function noticeFacts(
   const unread = Number(row?.unread ?? 0);
   if (!row || unread === 0 || row.disabled || !row.emailVerified || row.deletion === 'unresolved') return undefined;
   if (row.unreadMessages === false || Boolean(row.blocked)) return undefined;
+  // A writer in a block with the reader, or whose account was closed, cannot be answered: the mail asks for a reply.
+  if (row.writerDisabled || row.writerDeletion === 'unresolved') return undefined;
   return { email: row.email, writerName: row.writerName, title: row.title ?? 'a listing', unread };
 }
 
