@@ -61,6 +61,26 @@ export default tseslint.config(
       ],
     },
   },
+  // Every dialog and drawer is built by components/ui/app-modal.tsx (decision 210): described by what it asks, not by
+  // its whole body, and giving the focus back to what opened it.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/ui/app-modal.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['Modal', 'Drawer'],
+              message: 'Build dialogs with AppModal and drawers with AppDrawer (components/ui/app-modal.tsx).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Journeys take `test` from e2e/support/test.ts, whose fixture closes the browser contexts each journey opens.
   {
     files: ['e2e/**/*.ts'],

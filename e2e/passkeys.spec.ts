@@ -66,6 +66,11 @@ test('a member adds a passkey, renames it, signs in with it and removes it', asy
   const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
   const password = dialog.getByRole('textbox', { name: 'Current password' });
   await expect(password).toBeFocused();
+  // Read out with what it asks, not with its fields and buttons.
+  await expect(dialog).toHaveAccessibleDescription(
+    'Confirm it is you, then follow your browser’s steps: it may ask for your fingerprint, face or screen lock, or ' +
+      'offer to keep the passkey on your phone or a security key.',
+  );
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Chrome on Linux');
   // No two-factor sign-in on this account: no code is asked for.
   await expect(dialog.getByRole('textbox', { name: 'Code from your authenticator app' })).toHaveCount(0);
@@ -104,14 +109,20 @@ test('a member adds a passkey, renames it, signs in with it and removes it', asy
   await expect(dialog.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.alreadyAdded);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(add).toBeFocused();
 
   await chrome.getByRole('button', { name: 'Rename Chrome on Linux' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename passkey' });
   const name = rename.getByRole('textbox', { name: 'Name' });
   await expect(name).toBeFocused();
+  await expect(rename).toHaveAccessibleDescription(
+    'A name tells your passkeys apart, such as the device or password manager that keeps it.',
+  );
   await name.fill(' ');
   await rename.getByRole('button', { name: 'Save name' }).click();
   await expect(rename.getByText(PASSKEY_MESSAGES.nameMissing)).toBeVisible();
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAccessibleDescription(PASSKEY_MESSAGES.nameMissing);
   await name.fill('Work laptop');
   await name.press('Enter');
   await expect(page.getByText(PASSKEY_MESSAGES.renamed)).toBeVisible();
@@ -142,6 +153,10 @@ test('a member adds a passkey, renames it, signs in with it and removes it', asy
   const remove = page.getByRole('dialog', { name: 'Remove this passkey?' });
   const confirm = remove.getByRole('textbox', { name: 'Current password' });
   await expect(confirm).toBeFocused();
+  await expect(remove).toHaveAccessibleDescription(
+    'Work laptop will no longer sign in to your account. Your device or password manager may still show it: you ' +
+      'can delete it there too.',
+  );
   await expectNoSeriousA11yViolations(page, 'remove-passkey dialog');
   await confirm.fill('Not-My-Password-1');
   await remove.getByRole('button', { name: 'Remove passkey' }).click();

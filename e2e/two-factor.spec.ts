@@ -24,13 +24,32 @@ test('a seller turns on two-factor sign-in, signs in with a code and a recovery 
   await signInContext(context, baseURL!, user.id);
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
-  await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const turnOn = section.getByRole('button', { name: 'Turn on two-factor sign-in' });
+  await turnOn.click();
 
+  // Each step of the dialog is read out with what it asks (its description), not with its fields and buttons.
   const dialog = page.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
-  await expect(dialog.getByRole('textbox', { name: 'Current password' })).toBeFocused();
-  await dialog.getByRole('textbox', { name: 'Current password' }).fill(user.password);
+  await expect(dialog).toHaveAccessibleDescription('Confirm it is you: enter your password.');
+  const password = dialog.getByRole('textbox', { name: 'Current password' });
+  await expect(password).toBeFocused();
+  // Closed by the keyboard, the dialog gives the focus back to the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(turnOn).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(password).toBeFocused();
+  // A wrong password: the focus stays in the field, which is read with what is wrong.
+  await password.fill('Not-My-Password-1');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(password).toHaveAccessibleDescription('Your current password is incorrect.');
+  await expect(password).toBeFocused();
+  await password.fill(user.password);
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByRole('img', { name: 'QR code of your authenticator key' })).toBeVisible();
+  await expect(dialog).toHaveAccessibleDescription(
+    'Add your Accountry key to an authenticator app (such as Google Authenticator, Microsoft Authenticator, ' +
+      '1Password or Aegis): scan this QR code with it, or on this phone open the key in the app.',
+  );
   const codeField = dialog.getByRole('textbox', { name: 'Code from your authenticator app' });
   await expect(codeField).toBeFocused();
   await expectNoSeriousA11yViolations(page, 'two-factor set-up');
@@ -79,7 +98,14 @@ test('a seller turns on two-factor sign-in, signs in with a code and a recovery 
   await codeField.fill(appCode(key));
   await dialog.getByRole('button', { name: 'Turn on' }).click();
 
-  await expect(dialog.getByText('Save your recovery codes now')).toBeVisible();
+  // The form gives way to the codes: the notice that replaced it has the focus, and names what the dialog asks now.
+  const notice = dialog.getByRole('alert', { name: 'Save your recovery codes now' });
+  await expect(notice).toBeFocused();
+  await expect(notice).toHaveAccessibleDescription(
+    'If you lose your phone, each of these codes signs you in once in place of a code from the app. They are shown ' +
+      'only this time.',
+  );
+  await expect(dialog).toHaveAccessibleDescription('Save your recovery codes now');
   const codes = await dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
   expect(codes).toHaveLength(10);
   const done = dialog.getByRole('button', { name: 'Done' });
@@ -128,6 +154,8 @@ test('a seller turns on two-factor sign-in, signs in with a code and a recovery 
   // New codes take the password and a second factor: here one of the old codes.
   await section.getByRole('button', { name: 'Make new recovery codes' }).click();
   const renew = page.getByRole('dialog', { name: 'New recovery codes' });
+  await expect(renew).toHaveAccessibleDescription('New codes replace the ones you have: the old codes stop working.');
+  await expect(renew.getByRole('textbox', { name: 'Current password' })).toBeFocused();
   await renew.getByRole('textbox', { name: 'Current password' }).fill(user.password);
   await renew.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await renew.getByRole('textbox', { name: 'Recovery code' }).fill(codes[2]);
@@ -167,6 +195,9 @@ test('a seller turns on two-factor sign-in, signs in with a code and a recovery 
 
   await section.getByRole('button', { name: 'Turn off' }).click();
   const off = page.getByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+  await expect(off).toHaveAccessibleDescription(
+    'Signing in will take only your password. Your recovery codes stop working.',
+  );
   await off.getByRole('textbox', { name: 'Current password' }).fill(user.password);
   await off.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await off.getByRole('textbox', { name: 'Recovery code' }).fill(codes[3]);

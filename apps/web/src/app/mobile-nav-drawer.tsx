@@ -1,5 +1,6 @@
 import { NavLink as RouterNavLink } from 'react-router';
-import { Drawer, NavLink, Stack } from '@mantine/core';
+import { NavLink, Stack } from '@mantine/core';
+import { AppDrawer } from '../components/ui/app-modal';
 import { useSession } from '../lib/session';
 import { useMounted } from '../lib/use-mounted';
 import { visibleNavItems } from './site-header';
@@ -13,7 +14,7 @@ export function MobileNavDrawer({ opened, onClose }: { opened: boolean; onClose:
   const mounted = useMounted();
   const adminTotal = useAdminTotal(user?.role === 'admin');
   return (
-    <Drawer opened={opened && mounted} onClose={onClose} title="Menu" size="xs" hiddenFrom="md">
+    <AppDrawer opened={opened && mounted} onClose={onClose} title="Menu" size="xs" hiddenFrom="md">
       <Stack gap={4} component="nav" aria-label="Mobile">
         {items.map((item) => (
           <NavLink
@@ -27,6 +28,6 @@ export function MobileNavDrawer({ opened, onClose }: { opened: boolean; onClose:
         ))}
         {!user && <NavLink component={RouterNavLink} to="/signup" label="Sign up" onClick={onClose} />}
       </Stack>
-    </Drawer>
+    </AppDrawer>
   );
 }

@@ -4,9 +4,7 @@ import {
   MantineProvider,
   createTheme,
   type CSSVariablesResolver,
-  type DrawerProps,
   type MenuProps,
-  type ModalProps,
   type NumberInputProps,
   type PasswordInputProps,
   type SelectProps,
@@ -42,9 +40,6 @@ const theme = createTheme({
     },
     // The show/hide button is a Tab stop like any other control.
     PasswordInput: { defaultProps: { visibilityToggleFocusable: true } satisfies Partial<PasswordInputProps> },
-    // Every dialog's and drawer's close (X) button has a name; a dialog may still pass its own closeButtonProps.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps> },
     // Mantine draws a dialog's or drawer's title bar as <header>, which inside role=dialog is a second page banner
     // landmark to screen readers: a plain block instead (the title inside stays the dialog's heading and name).
     ModalHeader: { defaultProps: { component: 'div' } },

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { focusFirstError } from '../../lib/forms';
@@ -7,6 +7,7 @@ import { useOneAtATime } from '../../lib/use-one-at-a-time';
 import { CurrentPasswordInput } from './current-password-input';
 import { useCodeIfOn } from './use-code-if-on';
 import { refreshAccountSecurity } from './account-security-refresh';
+import { AppModal } from '../ui/app-modal';
 import { DialogForm } from '../ui/dialog-form';
 
 export interface IdentityProof {
@@ -17,7 +18,7 @@ export interface IdentityProof {
 interface Props<T> {
   opened: boolean;
   title: string;
-  /** What the action does, above the password. */
+  /** What the action does, above the password: the dialog's description. */
   children: ReactNode;
   confirmLabel: string;
   /** Red unless the action destroys nothing. */
@@ -29,8 +30,8 @@ interface Props<T> {
   send: (proof: IdentityProof) => Promise<T>;
   onDone: (reply: T) => void | Promise<void>;
   onClose: () => void;
-  /** After the dialog is gone: the caller puts the focus back. */
-  onClosed?: () => void;
+  /** Where the focus goes after closing when the button that opened the dialog is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /**
@@ -89,19 +90,17 @@ export function ConfirmIdentityDialog<T>(props: Props<T>) {
   };
 
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={() => close()}
       title={title}
+      description={<Stack gap="sm">{props.children}</Stack>}
       centered
-      // Its own props replace the theme's, name included.
-      closeButtonProps={{ 'aria-label': 'Close', disabled: action.isPending }}
-      returnFocus={!props.onClosed}
-      onExitTransitionEnd={props.onClosed}
+      closeButtonProps={{ disabled: action.isPending }}
+      returnFocusTo={props.returnFocusTo}
     >
       <DialogForm ref={form} onSubmit={submit}>
         <Stack>
-          {props.children}
           {errors._ && (
             <Alert color="red" role="alert" tabIndex={-1} data-form-error>
               {errors._}
@@ -129,6 +128,6 @@ export function ConfirmIdentityDialog<T>(props: Props<T>) {
           </Group>
         </Stack>
       </DialogForm>
-    </Modal>
+    </AppModal>
   );
 }

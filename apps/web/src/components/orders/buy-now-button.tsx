@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
@@ -17,6 +17,7 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { orderPagePath } from './order-format';
 import { redirectToPayment } from './payment-return';
+import { AppModal } from '../ui/app-modal';
 
 export interface BuyableListing {
   id: string;
@@ -113,8 +114,11 @@ export function BuyNowButton({ listing, offer }: { listing: BuyableListing; offe
           {blocker}
         </Text>
       )}
-      <Modal opened={open} onClose={() => !busy && setOpen(false)} title="Buy this account?" centered>
-        <Stack>
+      <AppModal
+        opened={open}
+        onClose={() => !busy && setOpen(false)}
+        title="Buy this account?"
+        description={
           <Text>
             You pay <strong>{price}</strong> for “{listing.title}” now. Accountry holds the money: the seller delivers
             the login {deliveryPhrase(listing.deliveryTime)} and you have 72 hours to check the account.{' '}
@@ -123,16 +127,19 @@ export function BuyNowButton({ listing, offer }: { listing: BuyableListing; offe
                 'in which you can still open a dispute.'
               : 'The seller is paid as soon as you accept it.'}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button onClick={buy} loading={busy}>
-              Pay {price}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        }
+        centered
+      >
+        <Group justify="flex-end">
+          {/* The first focus, as in every confirmation: Enter straight away does not pay. */}
+          <Button variant="default" onClick={() => setOpen(false)} disabled={busy} data-autofocus>
+            Cancel
+          </Button>
+          <Button onClick={buy} loading={busy}>
+            Pay {price}
+          </Button>
+        </Group>
+      </AppModal>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ApiRequestError } from '../../lib/api';
+import { AppModal } from './app-modal';
 import { DialogForm } from './dialog-form';
 import { MoneyInput } from './money-input';
 
@@ -86,17 +87,15 @@ export function AmountDialog(props: Props) {
     send.mutate(cents);
   };
   return (
-    <Modal
+    <AppModal
       opened={props.opened}
       onClose={close}
       title={props.title}
+      description={<Text size="sm">{props.intro}</Text>}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      returnFocus={!send.isSuccess}
     >
       <DialogForm onSubmit={submit}>
         <Stack>
-          <Text size="sm">{props.intro}</Text>
           {formError && (
             <Alert ref={alert} color="red" role="alert" tabIndex={-1}>
               {formError}
@@ -144,6 +143,6 @@ export function AmountDialog(props: Props) {
           </Group>
         </Stack>
       </DialogForm>
-    </Modal>
+    </AppModal>
   );
 }

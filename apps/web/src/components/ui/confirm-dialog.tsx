@@ -1,10 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ApiRequestError } from '../../lib/api';
+import { AppModal } from './app-modal';
 import { DialogForm } from './dialog-form';
-import { focusLost, openerOf, stillThere } from '../../lib/use-focus-return';
 
 export interface ConfirmOptions {
   title: string;
@@ -64,28 +64,14 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
   const reasonLine = useRef<HTMLInputElement>(null);
   const focusReason = () => (reasonLine.current ?? reasonArea.current)?.focus();
   const errorText = useRef<HTMLParagraphElement>(null);
-  // The options of the dialog being closed: they are gone by the time its closing transition ends.
+  // The options of the dialog being closed: its words stay while it fades, and say where the focus goes after.
   const last = useRef(options);
   if (options) last.current = options;
-  // The control that opened it (a menu item's menu button), taken before the dialog moves the focus.
-  const opener = useRef<HTMLElement | null>(null);
+  const shown = options ?? last.current;
   const opened = !!options;
   useLayoutEffect(() => {
-    if (opened) opener.current = openerOf(document.activeElement);
     if (opened) setReason(last.current?.reason?.initial ?? '');
   }, [opened]);
-  const returnFocus = () => {
-    const closed = last.current;
-    last.current = null;
-    if (focusLost()) (stillThere(opener.current) ?? closed?.returnFocusTo?.())?.focus();
-  };
-  // The action may take away the part of the page the dialog is in (a decided dispute's form): the focus goes on.
-  useEffect(
-    () => () => {
-      if (last.current) requestAnimationFrame(returnFocus);
-    },
-    [],
-  );
   const close = () => {
     if (busy) return;
     setReason('');
@@ -135,13 +121,13 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
     }
   };
   return (
-    <Modal
-      opened={!!options}
+    <AppModal
+      opened={opened}
       onClose={close}
-      title={options?.title}
+      title={shown?.title}
+      description={typeof shown?.message === 'string' ? <Text>{shown.message}</Text> : shown?.message}
       centered
-      // Mantine gives the focus back to what had it, which a menu item or a disabled button cannot take.
-      onExitTransitionEnd={returnFocus}
+      returnFocusTo={() => last.current?.returnFocusTo?.()}
     >
       {options && (
         // A form, so that Enter in a one-line field confirms; buttons and a text area keep their own Enter.
@@ -152,7 +138,6 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
           }}
         >
           <Stack>
-            {typeof options.message === 'string' ? <Text>{options.message}</Text> : options.message}
             {options.reason && (
               <ReasonInput
                 field={options.reason}
@@ -197,7 +182,7 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
           </Stack>
         </DialogForm>
       )}
-    </Modal>
+    </AppModal>
   );
 }
 

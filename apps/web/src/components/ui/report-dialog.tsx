@@ -1,10 +1,11 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Radio, Stack, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiRequestError } from '../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
+import { AppModal } from './app-modal';
 import { DialogForm } from './dialog-form';
 
 interface Props<T> {
@@ -18,7 +19,8 @@ interface Props<T> {
   schema: z.ZodType<T>;
   send: (input: T) => Promise<{ message?: string } | unknown>;
   successMessage: string;
-  intro?: ReactNode;
+  /** What the report does, and who learns of it: the dialog's description. */
+  intro: ReactNode;
   /** Extra controls below the details (e.g. "also block"). */
   children?: ReactNode;
   onSent?: () => void;
@@ -68,10 +70,9 @@ export function ReportDialog<T>({
     mutation.mutate(parsed.data);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <AppModal opened={opened} onClose={onClose} title={title} description={intro}>
       <DialogForm ref={form} onSubmit={submit}>
         <Stack>
-          {intro}
           <Radio.Group label="What is wrong?" value={reason} onChange={setReason} error={errors.reason} required>
             <Stack gap="xs" mt="xs">
               {reasons.map((r) => (
@@ -100,6 +101,6 @@ export function ReportDialog<T>({
           </Group>
         </Stack>
       </DialogForm>
-    </Modal>
+    </AppModal>
   );
 }

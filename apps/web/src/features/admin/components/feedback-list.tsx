@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Anchor, Badge, Card, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FEEDBACK_CATEGORY_LABELS } from '@accountry/shared/feedback';
@@ -11,6 +11,7 @@ import { VirtualAdminCards } from './virtual-admin-cards';
 import type { VirtualRows } from './admin-list-types';
 import { isStaleReview, ReviewForm } from './review-form';
 import { StarRating } from '../../../components/ui/star-rating';
+import { AppModal } from '../../../components/ui/app-modal';
 import { formatDateTime } from '../../../lib/format-time';
 
 const categoryLabel = (c: string) => FEEDBACK_CATEGORY_LABELS[c as keyof typeof FEEDBACK_CATEGORY_LABELS] ?? c;
@@ -88,25 +89,33 @@ export function FeedbackList({ status }: { status: string }) {
         )}
       />
       <LoadMore list={list} rows={rows} />
-      <Modal opened={!!open} onClose={() => setOpen(null)} title="Review rate-us submission" centered>
-        {open && (
-          <Stack>
+      <AppModal
+        opened={!!open}
+        onClose={() => setOpen(null)}
+        title="Review rate-us submission"
+        // What the member wrote: what the review is about.
+        description={
+          open && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {open.message}
             </Text>
-            <ReviewForm
-              current={{ status: open.status, note: open.note }}
-              saving={review.isPending}
-              onSave={async (input) => {
-                const saved = await review.mutateAsync({ id: open.id, input });
-                setOpen(null);
-                return saved;
-              }}
-              onReload={() => reload(open.id)}
-            />
-          </Stack>
+          )
+        }
+        centered
+      >
+        {open && (
+          <ReviewForm
+            current={{ status: open.status, note: open.note }}
+            saving={review.isPending}
+            onSave={async (input) => {
+              const saved = await review.mutateAsync({ id: open.id, input });
+              setOpen(null);
+              return saved;
+            }}
+            onReload={() => reload(open.id)}
+          />
         )}
-      </Modal>
+      </AppModal>
     </QueryState>
   );
 }

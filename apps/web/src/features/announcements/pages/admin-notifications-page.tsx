@@ -14,7 +14,6 @@ import { ConfirmActionModal, type ConfirmKind } from '../components/admin/confir
 import { SendToUsersModal } from '../components/admin/send-to-users-modal';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { LoadError } from '../../../components/ui/load-error';
-import { useFocusReturn } from '../../../lib/use-focus-return';
 
 const INITIAL: Filters = { sortField: 'createdAt', sortDirection: 'desc' };
 
@@ -37,7 +36,7 @@ export function Component() {
 
   // After a dialog, back to the row's actions button, or to the heading once the row is gone.
   const heading = useRef<HTMLHeadingElement>(null);
-  const focus = useFocusReturn(() => heading.current);
+  const returnFocusTo = () => heading.current;
 
   const changeFilters = (f: Filters) => {
     setFilters(f);
@@ -51,7 +50,6 @@ export function Component() {
     });
 
   const onAction = (action: RowAction, n: Notification) => {
-    focus.remember();
     if (action === 'edit') setForm({ opened: true, editing: n });
     else if (action === 'metrics') setMetricsFor(n);
     else if (action === 'send') setSendFor(n);
@@ -85,13 +83,7 @@ export function Component() {
             Banners shown at the top of every page to the users they target.
           </Text>
         </div>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => {
-            focus.remember();
-            setForm({ opened: true, editing: null });
-          }}
-        >
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, editing: null })}>
           New announcement
         </Button>
       </Group>
@@ -150,20 +142,20 @@ export function Component() {
         opened={form.opened}
         editing={form.editing}
         onClose={() => setForm({ opened: false, editing: null })}
-        onClosed={focus.restore}
+        returnFocusTo={returnFocusTo}
       />
       <AnnouncementMetricsModal
         notification={metricsFor}
         onClose={() => setMetricsFor(null)}
-        onClosed={focus.restore}
+        returnFocusTo={returnFocusTo}
       />
-      <SendToUsersModal notification={sendFor} onClose={() => setSendFor(null)} onClosed={focus.restore} />
+      <SendToUsersModal notification={sendFor} onClose={() => setSendFor(null)} returnFocusTo={returnFocusTo} />
       <ConfirmActionModal
         target={confirm}
         loading={recall.isPending || remove.isPending}
         onConfirm={onConfirm}
         onClose={() => setConfirm(null)}
-        onClosed={focus.restore}
+        returnFocusTo={returnFocusTo}
       />
     </Stack>
   );

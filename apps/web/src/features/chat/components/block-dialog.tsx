@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
+import { AppModal } from '../../../components/ui/app-modal';
 
 interface Props {
   otherName: string;
@@ -11,21 +12,24 @@ interface Props {
 /** Blocking is confirmed first: it stops messages both ways and hides online status. */
 export function BlockDialog({ otherName, opened, loading, onClose, onConfirm }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`Block ${otherName}?`}>
-      <Stack>
-        <Text size="sm">
-          {otherName} will no longer be able to message you, and neither of you will see the other&apos;s online status.
-          You can unblock them later from this conversation.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={loading} onClick={onConfirm}>
-            Block
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title={`Block ${otherName}?`}
+      description={
+        `${otherName} will no longer be able to message you, and neither of you will see the other's online status. ` +
+        'You can unblock them later from this conversation.'
+      }
+    >
+      <Group justify="flex-end">
+        {/* The first focus, as in every confirmation: Enter straight away does not block. */}
+        <Button variant="default" onClick={onClose} data-autofocus>
+          Cancel
+        </Button>
+        <Button color="red" loading={loading} onClick={onConfirm}>
+          Block
+        </Button>
+      </Group>
+    </AppModal>
   );
 }

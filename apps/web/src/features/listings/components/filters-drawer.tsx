@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Drawer } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { AppDrawer } from '../../../components/ui/app-modal';
 import { useMounted } from '../../../lib/use-mounted';
 
 /** The browse filters in a drawer on small screens. */
@@ -14,11 +15,11 @@ export default function FiltersDrawer({
 }) {
   const mounted = useMounted();
   return (
-    <Drawer opened={opened && mounted} onClose={onClose} title="Filters" position="right" size="sm" hiddenFrom="md">
+    <AppDrawer opened={opened && mounted} onClose={onClose} title="Filters" position="right" size="sm" hiddenFrom="md">
       {children}
       <Button fullWidth mt="md" onClick={onClose}>
         Show results
       </Button>
-    </Drawer>
+    </AppDrawer>
   );
 }

@@ -26,6 +26,7 @@ export function ReportDialog({
       schema={listingReportSchema}
       send={(input) => reportListing(listingId, input)}
       successMessage={LISTING_MESSAGES.reported}
+      intro="Our moderators will review this listing. The seller is not told who reported it."
     />
   );
 }

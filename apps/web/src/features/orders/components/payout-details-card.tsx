@@ -8,7 +8,6 @@ import {
 } from '@accountry/shared/payout-methods';
 import { ConfirmIdentityDialog } from '../../../components/confirm-identity/confirm-identity-dialog';
 import { toast } from '../../../lib/toast';
-import { useFocusReturn } from '../../../lib/use-focus-return';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { PayoutDetailsDialog } from './payout-details-dialog';
 import { LoadError } from '../../../components/ui/load-error';
@@ -24,10 +23,9 @@ export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMetho
   // Each opening is a fresh form, on the method stored then.
   const [opening, setOpening] = useState(0);
   const root = useRef<HTMLDivElement>(null);
-  // The button's name changes once details are saved: the focus still goes back to it.
-  const focus = useFocusReturn(() => root.current?.querySelector('button'));
+  // The button's name changes once details are saved: the focus still goes back to it, or to the first once removed.
+  const returnFocusTo = () => root.current?.querySelector('button');
   const open = () => {
-    focus.remember();
     setOpening((n) => n + 1);
     setOpened(true);
   };
@@ -63,10 +61,7 @@ export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMetho
           <Button
             variant="subtle"
             color="red"
-            onClick={() => {
-              focus.remember();
-              setRemoval({ opened: true, summary: method.summary });
-            }}
+            onClick={() => setRemoval({ opened: true, summary: method.summary })}
             aria-label="Remove payout details"
           >
             Remove
@@ -84,7 +79,7 @@ export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMetho
           await client.invalidateQueries({ queryKey: orderKeys.all });
         }}
         onClose={() => setRemoval((r) => ({ ...r, opened: false }))}
-        onClosed={focus.restore}
+        returnFocusTo={returnFocusTo}
       >
         <Text size="sm">
           Payouts will have nowhere to go until you add payout details again, and new details wait{' '}
@@ -96,7 +91,7 @@ export function PayoutDetailsCard({ query }: { query: UseQueryResult<PayoutMetho
         opened={opened}
         method={method}
         onClose={() => setOpened(false)}
-        onClosed={focus.restore}
+        returnFocusTo={returnFocusTo}
       />
     </Stack>
   );

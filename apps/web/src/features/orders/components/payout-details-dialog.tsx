@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   PAYOUT_DETAILS_HOLD_HOURS,
@@ -21,6 +21,7 @@ import {
   type PayoutDetailField,
 } from './payout-detail-fields';
 import { refreshAccountSecurity } from '../../../components/confirm-identity/account-security-refresh';
+import { AppModal } from '../../../components/ui/app-modal';
 import { DialogForm } from '../../../components/ui/dialog-form';
 
 /** The server's field keys this form has a field for; a refusal naming none of them shows as the form's message. */
@@ -35,12 +36,12 @@ interface Props {
   /** The details stored now: the dialog starts on their method. */
   method: PayoutMethod | null;
   onClose: () => void;
-  /** After the dialog is gone: the caller puts the focus back. */
-  onClosed: () => void;
+  /** Where the focus goes after closing when the button that opened the dialog is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /** Adding or changing where payouts go, confirmed with the password (and a code with two-factor sign-in on). */
-export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props) {
+export function PayoutDetailsDialog({ opened, method, onClose, returnFocusTo }: Props) {
   const client = useQueryClient();
   const [kind, setKind] = useState<PayoutMethodKind>(method?.kind ?? 'paypal');
   const [values, setValues] = useState(EMPTY_PAYOUT_DETAILS);
@@ -94,16 +95,12 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
   const title = method ? 'Change payout details' : 'Add payout details';
 
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={() => !save.isPending && close()}
       title={title}
-      centered
-      returnFocus={false}
-      onExitTransitionEnd={onClosed}
-    >
-      <DialogForm ref={form} onSubmit={submit}>
-        <Stack>
+      description={
+        <Stack gap="md">
           {method && (
             <Text size="sm">
               Payouts go to <strong>{method.summary}</strong> now. The new details replace them; a payout you already
@@ -114,6 +111,13 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
             For your safety, payouts wait {PAYOUT_DETAILS_HOLD_HOURS} hours after your payout details, email address or
             password change, and we send an email to the address on your account each time these details change.
           </Text>
+        </Stack>
+      }
+      centered
+      returnFocusTo={returnFocusTo}
+    >
+      <DialogForm ref={form} onSubmit={submit}>
+        <Stack>
           {errors._ && (
             <Alert color="red" role="alert" tabIndex={-1} data-form-error>
               {errors._}
@@ -145,6 +149,6 @@ export function PayoutDetailsDialog({ opened, method, onClose, onClosed }: Props
           </Group>
         </Stack>
       </DialogForm>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import {
   AUDIENCE_FILTERS,
   AUDIENCE_LABELS,
@@ -30,6 +30,7 @@ import {
 } from './form-values';
 import { UserPicker } from './user-picker';
 import { DialogForm } from '../../../../components/ui/dialog-form';
+import { AppModal } from '../../../../components/ui/app-modal';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((v) => ({ value: v, label: labels[v] }));
@@ -39,13 +40,13 @@ export function AnnouncementFormModal({
   opened,
   editing,
   onClose,
-  onClosed,
+  returnFocusTo,
 }: {
   opened: boolean;
   editing: Notification | null;
   onClose: () => void;
-  /** Runs once it has closed, for the page to put the focus back (Mantine's own return cannot reach a menu item). */
-  onClosed?: () => void;
+  /** Where the focus goes after closing when the row's actions button is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }) {
   const { create, update } = useAnnouncementMutations();
   const [values, setValues] = useState<FormValues>(EMPTY_FORM);
@@ -89,13 +90,12 @@ export function AnnouncementFormModal({
   };
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <AppModal
       opened={opened}
       onClose={onClose}
-      returnFocus={!onClosed}
-      onExitTransitionEnd={onClosed}
+      returnFocusTo={returnFocusTo}
       title={editing ? 'Edit announcement' : 'New announcement'}
+      description="A banner at the top of every page for its audience, until it expires or you recall it."
       size="lg"
     >
       <DialogForm onSubmit={onSubmit} ref={form}>
@@ -190,6 +190,6 @@ export function AnnouncementFormModal({
           </Group>
         </Stack>
       </DialogForm>
-    </Modal>
+    </AppModal>
   );
 }

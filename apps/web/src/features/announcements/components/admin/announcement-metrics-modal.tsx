@@ -1,7 +1,8 @@
-import { Alert, Center, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Center, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Notification, NotificationMetrics } from '@accountry/shared/announcements';
 import { useAnnouncementMetrics } from '../../hooks/use-admin-announcements';
 import { LoadingStatus } from '../../../../components/ui/loading-status';
+import { AppModal } from '../../../../components/ui/app-modal';
 
 const FIGURES: Array<{ key: keyof NotificationMetrics; label: string; hint: string }> = [
   { key: 'audienceSize', label: 'Audience', hint: 'Users it targets now' },
@@ -18,23 +19,22 @@ const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / who
 export function AnnouncementMetricsModal({
   notification,
   onClose,
-  onClosed,
+  returnFocusTo,
 }: {
   notification: Notification | null;
   onClose: () => void;
-  /** Runs once it has closed, for the page to put the focus back (Mantine's own return cannot reach a menu item). */
-  onClosed?: () => void;
+  /** Where the focus goes after closing when the row's actions button is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }) {
   const metrics = useAnnouncementMetrics(notification?.id ?? null);
   const m = metrics.data;
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <AppModal
       opened={!!notification}
       onClose={onClose}
-      returnFocus={!onClosed}
-      onExitTransitionEnd={onClosed}
+      returnFocusTo={returnFocusTo}
       title={notification ? `Metrics: ${notification.title}` : 'Metrics'}
+      description="How many members the announcement reached, and how many of them read or dismissed it."
       size="lg"
     >
       {metrics.isPending ? (
@@ -77,6 +77,6 @@ export function AnnouncementMetricsModal({
           </Stack>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

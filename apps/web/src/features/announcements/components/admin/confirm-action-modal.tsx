@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Notification } from '@accountry/shared/announcements';
+import { AppModal } from '../../../../components/ui/app-modal';
 
 export type ConfirmKind = 'recall' | 'delete';
 
@@ -22,42 +23,40 @@ export function ConfirmActionModal({
   loading,
   onConfirm,
   onClose,
-  onClosed,
+  returnFocusTo,
 }: {
   target: { kind: ConfirmKind; notification: Notification } | null;
   loading: boolean;
   onConfirm: () => void;
   onClose: () => void;
-  /** Runs once it has closed, for the page to put the focus back (Mantine's own return cannot reach a menu item). */
-  onClosed?: () => void;
+  /** Where the focus goes after closing when the row's actions button is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }) {
   const copy = target ? COPY[target.kind] : COPY.delete;
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <AppModal
       opened={!!target}
       onClose={onClose}
-      returnFocus={!onClosed}
-      onExitTransitionEnd={onClosed}
+      returnFocusTo={returnFocusTo}
       title={copy.title}
-      size="sm"
-    >
-      <Stack>
-        <Text size="sm">
-          <Text span fw={600}>
+      description={
+        <Stack>
+          <Text size="sm" fw={600}>
             {target?.notification.title}
           </Text>
-        </Text>
-        <Text size="sm">{copy.body}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={loading}>
-            {copy.button}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+          <Text size="sm">{copy.body}</Text>
+        </Stack>
+      }
+      size="sm"
+    >
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={loading}>
+          {copy.button}
+        </Button>
+      </Group>
+    </AppModal>
   );
 }

@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { NOTIFICATION_MESSAGES, type Notification } from '@accountry/shared/announcements';
 import { toast } from '../../../../lib/toast';
 import { useAnnouncementMutations } from '../../hooks/use-admin-announcements';
 import { UserPicker } from './user-picker';
+import { AppModal } from '../../../../components/ui/app-modal';
 
 /** Send an announcement to specific users: its audience becomes exactly the chosen users. */
 export function SendToUsersModal({
   notification,
   onClose,
-  onClosed,
+  returnFocusTo,
 }: {
   notification: Notification | null;
   onClose: () => void;
-  /** Runs once it has closed, for the page to put the focus back (Mantine's own return cannot reach a menu item). */
-  onClosed?: () => void;
+  /** Where the focus goes after closing when the row's actions button is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }) {
   const { send } = useAnnouncementMutations();
   const [userIds, setUserIds] = useState<string[]>([]);
@@ -38,20 +39,20 @@ export function SendToUsersModal({
   };
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <AppModal
       opened={!!notification}
       onClose={onClose}
-      returnFocus={!onClosed}
-      onExitTransitionEnd={onClosed}
+      returnFocusTo={returnFocusTo}
       title="Send to specific users"
-      size="lg"
-    >
-      <Stack>
+      description={
         <Text size="sm">
           “{notification?.title}” will be shown only to the users you choose
           {notification?.status === 'active' ? '' : ' once it is active'}.
         </Text>
+      }
+      size="lg"
+    >
+      <Stack>
         <UserPicker value={userIds} onChange={setUserIds} error={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -62,6 +63,6 @@ export function SendToUsersModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES } from '@accountry/shared/passkeys';
 import { ApiRequestError } from '../../../../lib/api';
@@ -11,6 +11,7 @@ import { PASSKEYS_KEY } from './passkeys-key';
 import { useCodeIfOn } from '../../../../components/confirm-identity/use-code-if-on';
 import { useAddPasskeyForm } from './use-add-passkey-form';
 import { refreshAccountSecurity } from '../../../../components/confirm-identity/account-security-refresh';
+import { AppModal } from '../../../../components/ui/app-modal';
 import { DialogForm } from '../../../../components/ui/dialog-form';
 
 /** A confirmation is used again only well within the challenge's 5 minutes. */
@@ -19,12 +20,12 @@ const KEEP_CONFIRMATION_MS = 4 * 60_000;
 interface Props {
   opened: boolean;
   onClose: () => void;
-  /** After the dialog is gone: the caller puts the focus back. */
-  onClosed?: () => void;
+  /** Where the focus goes after closing when the add button is gone (the list is full). */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /** Adding a passkey: a name, the password (and a code with two-factor sign-in on), then the browser's own steps. */
-export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
+export function AddPasskeyDialog({ opened, onClose, returnFocusTo }: Props) {
   const queryClient = useQueryClient();
   const code = useCodeIfOn(opened);
   const withCode = code.on;
@@ -102,21 +103,20 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
   };
 
   return (
-    <Modal
+    <AppModal
       opened={opened}
       // While the browser asks, closing stops its request too.
       onClose={() => (!add.isPending || inBrowser) && close()}
       title="Add a passkey"
+      description={
+        'Confirm it is you, then follow your browser’s steps: it may ask for your fingerprint, face or screen lock, ' +
+        'or offer to keep the passkey on your phone or a security key.'
+      }
       centered
-      returnFocus={!onClosed}
-      onExitTransitionEnd={onClosed}
+      returnFocusTo={returnFocusTo}
     >
       <DialogForm onSubmit={submit}>
         <Stack>
-          <Text size="sm">
-            Confirm it is you, then follow your browser&rsquo;s steps: it may ask for your fingerprint, face or screen
-            lock, or offer to keep the passkey on your phone or a security key.
-          </Text>
           {form.fields}
           <Text size="sm" role="status">
             {inBrowser ? PASSKEY_MESSAGES.waiting : ''}
@@ -131,6 +131,6 @@ export function AddPasskeyDialog({ opened, onClose, onClosed }: Props) {
           </Group>
         </Stack>
       </DialogForm>
-    </Modal>
+    </AppModal>
   );
 }

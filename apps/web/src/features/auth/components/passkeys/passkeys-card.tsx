@@ -3,7 +3,6 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_PASSKEYS, PASSKEY_MESSAGES, type Passkey } from '@accountry/shared/passkeys';
-import { useFocusReturn } from '../../../../lib/use-focus-return';
 import { authApi } from '../../api/auth-api';
 import { AddPasskeyDialog } from './add-passkey-dialog';
 import { canUsePasskeys, loadPasskeyLibrary } from './passkey-ceremony';
@@ -24,17 +23,13 @@ export function PasskeysCard() {
   const [target, setTarget] = useState<Passkey | null>(null);
   const root = useRef<HTMLDivElement>(null);
   // Back to the button that opened the dialog or, when it went with the passkey, to the add button (or the card's first).
-  const focus = useFocusReturn(
-    () =>
-      root.current?.querySelector<HTMLElement>('[data-passkey-add]') ??
-      root.current?.querySelector<HTMLElement>('button'),
-  );
+  const returnFocusTo = () =>
+    root.current?.querySelector<HTMLElement>('[data-passkey-add]') ??
+    root.current?.querySelector<HTMLElement>('button');
   const open = (which: Dialog, passkey: Passkey | null = null) => {
-    focus.remember();
     setTarget(passkey);
     setDialog(which);
   };
-  const closed = focus.restore;
   const close = () => setDialog(null);
 
   if (list.isPending) return <LoadingStatus size="sm" label="Loading your passkeys" />;
@@ -83,9 +78,19 @@ export function PasskeysCard() {
           </Button>
         </Group>
       )}
-      <AddPasskeyDialog opened={dialog === 'add'} onClose={close} onClosed={closed} />
-      <RenamePasskeyDialog opened={dialog === 'rename'} passkey={target} onClose={close} onClosed={closed} />
-      <RemovePasskeyDialog opened={dialog === 'remove'} passkey={target} onClose={close} onClosed={closed} />
+      <AddPasskeyDialog opened={dialog === 'add'} onClose={close} returnFocusTo={returnFocusTo} />
+      <RenamePasskeyDialog
+        opened={dialog === 'rename'}
+        passkey={target}
+        onClose={close}
+        returnFocusTo={returnFocusTo}
+      />
+      <RemovePasskeyDialog
+        opened={dialog === 'remove'}
+        passkey={target}
+        onClose={close}
+        returnFocusTo={returnFocusTo}
+      />
     </Stack>
   );
 }

@@ -1,26 +1,27 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { PASSKEY_MESSAGES, type Passkey } from '@accountry/shared/passkeys';
 import { ApiRequestError } from '../../../../lib/api';
 import { authApi } from '../../api/auth-api';
 import { CurrentPasswordInput } from '../../../../components/confirm-identity/current-password-input';
 import { usePasskeyChange } from './use-passkey-change';
+import { AppModal } from '../../../../components/ui/app-modal';
 import { DialogForm } from '../../../../components/ui/dialog-form';
 
 interface Props {
   opened: boolean;
   passkey: Passkey | null;
   onClose: () => void;
-  /** After the dialog is gone: the caller puts the focus back (the Remove button went with the passkey). */
-  onClosed?: () => void;
+  /** Where the focus goes after closing when the Remove button went with the passkey. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /**
  * Removing a passkey, after the password: a stolen session alone cannot take away the owner's way in. Its own dialog,
  * not ConfirmDialog, which asks for a reason in a text area but not for a password in a form that Enter submits.
  */
-export function RemovePasskeyDialog({ opened, passkey, onClose, onClosed }: Props) {
+export function RemovePasskeyDialog({ opened, passkey, onClose, returnFocusTo }: Props) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ password?: string; _?: string }>({});
   const field = useRef<HTMLInputElement>(null);
@@ -55,20 +56,21 @@ export function RemovePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
   };
 
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={() => !remove.isPending && close()}
       title="Remove this passkey?"
+      description={
+        <Text size="sm">
+          <strong style={{ overflowWrap: 'anywhere' }}>{passkey?.name}</strong> will no longer sign in to your account.
+          Your device or password manager may still show it: you can delete it there too.
+        </Text>
+      }
       centered
-      returnFocus={!onClosed}
-      onExitTransitionEnd={onClosed}
+      returnFocusTo={returnFocusTo}
     >
       <DialogForm onSubmit={submit}>
         <Stack>
-          <Text size="sm">
-            <strong style={{ overflowWrap: 'anywhere' }}>{passkey?.name}</strong> will no longer sign in to your
-            account. Your device or password manager may still show it: you can delete it there too.
-          </Text>
           {errors._ && (
             <Alert color="red" role="alert">
               {errors._}
@@ -91,6 +93,6 @@ export function RemovePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
           </Group>
         </Stack>
       </DialogForm>
-    </Modal>
+    </AppModal>
   );
 }

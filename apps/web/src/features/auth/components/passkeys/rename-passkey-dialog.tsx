@@ -1,21 +1,22 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX, passkeyNameSchema, type Passkey } from '@accountry/shared/passkeys';
 import { ApiRequestError } from '../../../../lib/api';
 import { authApi } from '../../api/auth-api';
 import { usePasskeyChange } from './use-passkey-change';
+import { AppModal } from '../../../../components/ui/app-modal';
 import { DialogForm } from '../../../../components/ui/dialog-form';
 
 interface Props {
   opened: boolean;
   passkey: Passkey | null;
   onClose: () => void;
-  onClosed?: () => void;
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /** A new name for a passkey, so the member can tell which device or password manager keeps it. */
-export function RenamePasskeyDialog({ opened, passkey, onClose, onClosed }: Props) {
+export function RenamePasskeyDialog({ opened, passkey, onClose, returnFocusTo }: Props) {
   // Null until typed in: the field starts with the passkey's name.
   const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -49,13 +50,13 @@ export function RenamePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
   };
 
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={close}
       title="Rename passkey"
+      description="A name tells your passkeys apart, such as the device or password manager that keeps it."
       centered
-      returnFocus={!onClosed}
-      onExitTransitionEnd={onClosed}
+      returnFocusTo={returnFocusTo}
     >
       <DialogForm onSubmit={submit}>
         <Stack>
@@ -81,6 +82,6 @@ export function RenamePasskeyDialog({ opened, passkey, onClose, onClosed }: Prop
           </Group>
         </Stack>
       </DialogForm>
-    </Modal>
+    </AppModal>
   );
 }

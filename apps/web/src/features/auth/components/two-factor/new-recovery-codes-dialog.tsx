@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { authApi } from '../../api/auth-api';
 import { useBothFactors } from './both-factors-fields';
@@ -9,11 +9,11 @@ import { DialogForm } from '../../../../components/ui/dialog-form';
 interface Props {
   opened: boolean;
   onClose: (changed: boolean) => void;
-  onClosed?: () => void;
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /** New recovery codes in place of the old ones, with the password and a code (or one of the old codes). */
-export function NewRecoveryCodesDialog({ opened, onClose, onClosed }: Props) {
+export function NewRecoveryCodesDialog({ opened, onClose, returnFocusTo }: Props) {
   const form = useBothFactors();
   const [codes, setCodes] = useState<string[] | null>(null);
   const make = useMutation({
@@ -38,14 +38,14 @@ export function NewRecoveryCodesDialog({ opened, onClose, onClosed }: Props) {
     <CodesModal
       opened={opened}
       title="New recovery codes"
+      description="New codes replace the ones you have: the old codes stop working."
       codes={codes}
       guarded={false}
       onClose={close}
-      onClosed={onClosed}
+      returnFocusTo={returnFocusTo}
     >
       <DialogForm onSubmit={submit}>
         <Stack>
-          <Text size="sm">New codes replace the ones you have: the old codes stop working.</Text>
           {form.fields}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -1,14 +1,24 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Checkbox, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { saveFile } from '../../../../lib/api';
+import { AppModal } from '../../../../components/ui/app-modal';
+
+/** What the dialog says once the codes are made: it takes the focus from the form it replaced, and is read out. */
+function CodesNotice() {
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => notice.current?.focus(), []);
+  return (
+    <Alert ref={notice} tabIndex={-1} color="yellow" title="Save your recovery codes now">
+      If you lose your phone, each of these codes signs you in once in place of a code from the app. They are shown only
+      this time.
+    </Alert>
+  );
+}
 
 /** Recovery codes, shown once: copy or download them, and say they are stored before leaving. */
 export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [stored, setStored] = useState(false);
-  // The form that asked for them is gone: the focus moves to what replaced it, and a screen reader reads it.
-  const notice = useRef<HTMLDivElement>(null);
-  useEffect(() => notice.current?.focus(), []);
   const text = codes.join('\n');
   const download = () =>
     saveFile(
@@ -17,10 +27,6 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
     );
   return (
     <Stack>
-      <Alert ref={notice} tabIndex={-1} color="yellow" title="Save your recovery codes now">
-        If you lose your phone, each of these codes signs you in once in place of a code from the app. They are shown
-        only this time.
-      </Alert>
       <SimpleGrid
         cols={2}
         spacing="xs"
@@ -68,31 +74,34 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
 interface CodesModalProps {
   opened: boolean;
   title: string;
+  /** What the form asks (the dialog's description until the codes replace the form). */
+  description: ReactNode;
   /** Shown instead of the form once made: then only Done closes the dialog. */
   codes: string[] | null;
   /** A stray click or Escape would lose what the dialog shows (a key, codes): only its buttons close it. */
   guarded: boolean;
   onClose: () => void;
-  /** After the dialog is gone: the caller puts the focus back (the button that opened it may be gone too). */
-  onClosed?: () => void;
-  children: React.ReactNode;
+  /** Where the focus goes after closing when the button that opened the dialog is gone (turned on or off). */
+  returnFocusTo?: () => HTMLElement | null | undefined;
+  children: ReactNode;
 }
 
 /** A dialog whose form ends on new recovery codes (turning on, or making new ones). */
-export function CodesModal({ opened, title, codes, guarded, onClose, onClosed, children }: CodesModalProps) {
+export function CodesModal(props: CodesModalProps) {
+  const { opened, title, description, codes, guarded, onClose, returnFocusTo, children } = props;
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       title={title}
+      description={codes ? <CodesNotice /> : description}
       centered
       closeOnClickOutside={!guarded && !codes}
       closeOnEscape={!guarded && !codes}
       withCloseButton={!codes}
-      returnFocus={!onClosed}
-      onExitTransitionEnd={onClosed}
+      returnFocusTo={returnFocusTo}
     >
       {codes ? <RecoveryCodesPanel codes={codes} onDone={onClose} /> : children}
-    </Modal>
+    </AppModal>
   );
 }

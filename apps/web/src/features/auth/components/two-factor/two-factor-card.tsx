@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { preloadable } from '../../../../lib/preloadable';
 import { toast } from '../../../../lib/toast';
-import { useFocusReturn } from '../../../../lib/use-focus-return';
 import { authApi } from '../../api/auth-api';
 import { NewRecoveryCodesDialog } from './new-recovery-codes-dialog';
 import { TwoFactorOffDialog } from './two-factor-off-dialog';
@@ -26,10 +25,9 @@ export function TwoFactorCard() {
   // The set-up's code loads on first use and then stays, so its dialog can close with its transition.
   const [setupLoaded, setSetupLoaded] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  // Back to the button that opened the dialog, or when it is gone (turned on or off) to the card's first button.
-  const focus = useFocusReturn(() => root.current?.querySelector('button'));
+  // Back to the button that opened the dialog, or when it is gone (turned on or off) to the button that took its place.
+  const returnFocusTo = () => root.current?.querySelector('button');
   const open = (which: 'setup' | 'off' | 'codes') => {
-    focus.remember();
     if (which === 'setup') setSetupLoaded(true);
     setDialog(which);
   };
@@ -40,7 +38,6 @@ export function TwoFactorCard() {
     if (changed) await refreshAccountSecurity(queryClient);
     setDialog(null);
   };
-  const closed = focus.restore;
 
   if (status.isPending) return <LoadingStatus size="sm" label="Loading your two-factor sign-in" />;
   if (status.isError)
@@ -91,9 +88,9 @@ export function TwoFactorCard() {
           </Group>
         </>
       )}
-      {setupLoaded && <SetupDialog opened={dialog === 'setup'} onClose={close} onClosed={closed} />}
-      <TwoFactorOffDialog opened={dialog === 'off'} onClose={close} onClosed={closed} />
-      <NewRecoveryCodesDialog opened={dialog === 'codes'} onClose={close} onClosed={closed} />
+      {setupLoaded && <SetupDialog opened={dialog === 'setup'} onClose={close} returnFocusTo={returnFocusTo} />}
+      <TwoFactorOffDialog opened={dialog === 'off'} onClose={close} returnFocusTo={returnFocusTo} />
+      <NewRecoveryCodesDialog opened={dialog === 'codes'} onClose={close} returnFocusTo={returnFocusTo} />
     </Stack>
   );
 }

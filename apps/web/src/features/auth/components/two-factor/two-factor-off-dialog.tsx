@@ -1,19 +1,20 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { toast } from '../../../../lib/toast';
 import { authApi } from '../../api/auth-api';
 import { useBothFactors } from './both-factors-fields';
+import { AppModal } from '../../../../components/ui/app-modal';
 import { DialogForm } from '../../../../components/ui/dialog-form';
 
 interface Props {
   opened: boolean;
   onClose: (changed: boolean) => void;
-  onClosed?: () => void;
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /** Turning two-factor sign-in off: the password and a code from the app or a recovery code. */
-export function TwoFactorOffDialog({ opened, onClose, onClosed }: Props) {
+export function TwoFactorOffDialog({ opened, onClose, returnFocusTo }: Props) {
   const form = useBothFactors();
   const off = useMutation({
     mutationFn: authApi.disableTwoFactor,
@@ -35,17 +36,16 @@ export function TwoFactorOffDialog({ opened, onClose, onClosed }: Props) {
   };
 
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={() => close()}
       title="Turn off two-factor sign-in?"
+      description="Signing in will take only your password. Your recovery codes stop working."
       centered
-      returnFocus={!onClosed}
-      onExitTransitionEnd={onClosed}
+      returnFocusTo={returnFocusTo}
     >
       <DialogForm onSubmit={submit}>
         <Stack>
-          <Text size="sm">Signing in will take only your password. Your recovery codes stop working.</Text>
           {form.fields}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => close()}>
@@ -57,6 +57,6 @@ export function TwoFactorOffDialog({ opened, onClose, onClosed }: Props) {
           </Group>
         </Stack>
       </DialogForm>
-    </Modal>
+    </AppModal>
   );
 }

@@ -21,14 +21,14 @@ const errorsOf = (err: Error): Errors =>
 interface Props {
   opened: boolean;
   onClose: (changed: boolean) => void;
-  onClosed?: () => void;
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /**
  * Turning two-factor sign-in on: the password, then the key (QR code or typed), a first code and the code mailed to the
  * account's address (decision 175), then the recovery codes.
  */
-export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
+export function TwoFactorSetupDialog({ opened, onClose, returnFocusTo }: Props) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [emailCode, setEmailCode] = useState('');
@@ -100,10 +100,16 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
     <CodesModal
       opened={opened}
       title="Turn on two-factor sign-in"
+      description={
+        setup
+          ? 'Add your Accountry key to an authenticator app (such as Google Authenticator, Microsoft Authenticator, ' +
+            '1Password or Aegis): scan this QR code with it, or on this phone open the key in the app.'
+          : 'Confirm it is you: enter your password.'
+      }
       codes={codes}
       guarded={!!setup}
       onClose={close}
-      onClosed={onClosed}
+      returnFocusTo={returnFocusTo}
     >
       <DialogForm onSubmit={submit}>
         <Stack>
@@ -113,22 +119,15 @@ export function TwoFactorSetupDialog({ opened, onClose, onClosed }: Props) {
             </Alert>
           )}
           {!setup ? (
-            <>
-              <Text size="sm">Confirm it is you: enter your password.</Text>
-              <CurrentPasswordInput
-                data-autofocus
-                ref={field}
-                value={password}
-                error={errors.password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
-            </>
+            <CurrentPasswordInput
+              data-autofocus
+              ref={field}
+              value={password}
+              error={errors.password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
           ) : (
             <>
-              <Text size="sm">
-                Add your Accountry key to an authenticator app (such as Google Authenticator, Microsoft Authenticator,
-                1Password or Aegis): scan this QR code with it, or on this phone open the key in the app.
-              </Text>
               <Group justify="center">
                 <QrCode value={setup.uri} label="QR code of your authenticator key" />
               </Group>
