@@ -18,6 +18,7 @@ import { toast } from '../../lib/toast';
 import { orderPagePath } from './order-format';
 import { redirectToPayment } from './payment-return';
 import { AppModal } from '../ui/app-modal';
+import { ARRIVED_PAID } from './order-summary';
 
 export interface BuyableListing {
   id: string;
@@ -93,7 +94,8 @@ export function BuyNowButton({ listing, offer }: { listing: BuyableListing; offe
     void client.invalidateQueries({ queryKey: ['listing', listing.id] });
     void client.invalidateQueries({ queryKey: ['orders'] });
     void client.invalidateQueries({ queryKey: ['offers'] });
-    navigate(orderPagePath(order.id));
+    // Paid: the order page takes the focus to its summary, as after paying there (decision 203).
+    navigate(orderPagePath(order.id), { state: ARRIVED_PAID });
   };
 
   return (

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import {
   Anchor,
   Badge,
@@ -109,6 +110,12 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
     statement.current?.focus();
   };
 
+  // A refusal of the statement: drawn before the focus arrives, so the field is read out as invalid with its message.
+  const refuse = (message: string) => {
+    flushSync(() => setError(message));
+    statement.current?.focus();
+  };
+
   const pick = async (file: File | null) => {
     if (!file) return;
     if (!EVIDENCE_TYPES.includes(file.type)) return setError(ORDER_MESSAGES.evidenceType);
@@ -137,14 +144,14 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
       toast.success(ORDER_MESSAGES.statementPosted);
       await client.invalidateQueries({ queryKey: key });
     },
-    onError: (err) => setError(err instanceof ApiRequestError ? (err.fields.body ?? err.message) : err.message),
+    // The button was disabled while posting: the focus goes back to the field, which says what went wrong.
+    onError: (err) => refuse(err instanceof ApiRequestError ? (err.fields.body ?? err.message) : err.message),
   });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (uploading) return;
     const parsed = statementInputSchema.safeParse({ body, evidenceId });
-    if (!parsed.success)
-      return setError(Object.values(zodFieldErrors(parsed.error))[0] ?? ORDER_MESSAGES.statementBody);
+    if (!parsed.success) return refuse(Object.values(zodFieldErrors(parsed.error))[0] ?? ORDER_MESSAGES.statementBody);
     setError(null);
     post.mutate();
   };
@@ -182,6 +189,8 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
               value={body}
               onChange={(e) => setBody(e.currentTarget.value)}
               error={error}
+              // An image refused as it is picked leaves the focus on the attach button: its message is read out.
+              errorProps={{ role: 'alert' }}
             />
             {evidence && (
               <Group gap="xs" align="flex-start">

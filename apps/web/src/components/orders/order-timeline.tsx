@@ -7,7 +7,8 @@ import { ACTOR_LABELS } from './order-format';
 import { formatDateTime } from '../../lib/format-time';
 
 /** An entry's title: the state it reached, or what happened when it moved none (decisions 182, 183). */
-const titleOf = (h: OrderHistoryEntry) => (h.event ? ORDER_HISTORY_EVENT_TITLES[h.event] : ORDER_STATE_LABELS[h.to]);
+export const historyTitle = (h: OrderHistoryEntry) =>
+  h.event ? ORDER_HISTORY_EVENT_TITLES[h.event] : ORDER_STATE_LABELS[h.to];
 type Viewer = OrderDetail['viewerRole'];
 /** The buyer is not told how many corrections the seller has left (the server's reason counts them). */
 const reasonOf = (h: OrderHistoryEntry, viewer: Viewer | undefined) =>
@@ -27,7 +28,7 @@ export function OrderTimeline({ history, viewer }: { history: OrderHistoryEntry[
       {history.map((h) => {
         const reason = reasonOf(h, viewer);
         return (
-          <Timeline.Item key={h.id} component="li" title={titleOf(h)}>
+          <Timeline.Item key={h.id} component="li" title={historyTitle(h)}>
             <Text size="sm" c="dimmed">
               <time dateTime={new Date(h.at).toISOString()}>{formatDateTime(h.at)}</time> ·{' '}
               {h.actorName ? `${h.actorName} (${ACTOR_LABELS[h.actorKind].toLowerCase()})` : ACTOR_LABELS[h.actorKind]}

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   Alert,
   Anchor,
@@ -15,13 +15,15 @@ import {
   Title,
 } from '@mantine/core';
 import { IconMessageCircle, IconMoodSad } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isFinalState } from '@accountry/shared/order-state';
 import { ChargebackNotice } from '../../../components/orders/chargeback-notice';
 import { DisputeDecision } from '../../../components/orders/dispute-decision';
 import { DisputeThread } from '../../../components/orders/dispute-thread';
 import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
-import { OrderSummary } from '../../../components/orders/order-summary';
+import { ARRIVED_PAID, OrderSummary, orderSummaryElement } from '../../../components/orders/order-summary';
+import { OrderUpdates } from '../../../components/orders/order-updates';
+import { focusLost } from '../../../lib/use-focus-return';
 import { OrderHistoryCard } from '../../../components/orders/order-timeline';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ApiRequestError } from '../../../lib/api';
@@ -48,6 +50,25 @@ function usePaymentReturn(id: string) {
   return { waiting, settle };
 }
 
+/**
+ * Arrived here by paying elsewhere (the listing's Buy now): once the order shows, the focus goes to its summary, as after
+ * paying on this page (decision 203), rather than staying lost with the dialog that sent it here.
+ */
+function useFocusSummaryOnArrival(shown: boolean) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const done = useRef(false);
+  const arrivedPaid = (location.state as typeof ARRIVED_PAID | null)?.focus === ARRIVED_PAID.focus;
+  useEffect(() => {
+    if (!shown || !arrivedPaid || done.current) return;
+    done.current = true;
+    if (focusLost()) orderSummaryElement()?.focus();
+    // Not again on a reload of this entry.
+    const { pathname, search, hash } = location;
+    void navigate({ pathname, search, hash }, { replace: true, state: null });
+  }, [shown, arrivedPaid, navigate, location]);
+}
+
 /** /orders/:id: where the deal stands, what happens next and when, and what the viewer can do now. */
 export function Component() {
   const { id = '' } = useParams();
@@ -63,6 +84,9 @@ export function Component() {
       return payment.waiting && status === 'pending_payment' ? 2000 : 10_000;
     },
   });
+  const client = useQueryClient();
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: orderKeys.detail(id) }), [client, id]);
+  useFocusSummaryOnArrival(!!query.data);
   const status = query.data?.status;
   const { waiting, settle } = payment;
   useEffect(() => {
@@ -99,6 +123,7 @@ export function Component() {
         <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
           {order.viewerRole === 'seller' ? 'Sale' : 'Purchase'}: {order.listingTitle}
         </Title>
+        <OrderUpdates order={order} refresh={refresh} />
         {payment.waiting && order.status === 'pending_payment' && (
           <Alert color="blue" role="status" title="Checking your payment">
             This page updates as soon as the payment provider confirms it. If you canceled the payment, you can pay
