@@ -129,6 +129,8 @@ export function Composer({ conversationId, onSend, onTyping }: Props) {
           maxLength={CHAT_MESSAGE_MAX_LENGTH}
           value={text}
           error={error}
+          // The focus stays in the field (Enter sends): the message is read out as it appears.
+          errorProps={{ role: 'alert' }}
           onChange={(e) => {
             setText(e.currentTarget.value);
             if (error) setError(null);

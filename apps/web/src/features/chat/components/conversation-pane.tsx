@@ -1,8 +1,10 @@
+import { useRef } from 'react';
 import { Alert, Box, Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CHAT_MESSAGES, type ConversationSummary } from '@accountry/shared/chat';
 import { toast } from '../../../lib/toast';
+import { focusLost } from '../../../lib/use-focus-return';
 import { chatApi, chatKeys } from '../api/chat-api';
 import { useMessages } from '../hooks/use-messages';
 import { useMarkRead } from '../hooks/use-mark-read';
@@ -10,6 +12,7 @@ import { useOtherTyping, useTypingSignal } from '../hooks/use-typing';
 import { outbox } from '../lib/outbox';
 import { BlockDialog } from './block-dialog';
 import { Composer } from './composer';
+import { IncomingAnnouncer } from './incoming-announcer';
 import { ConversationHeader } from './conversation-header';
 import { MessageList } from './message-list';
 import { ReportConversationDialog } from './report-conversation-dialog';
@@ -44,17 +47,22 @@ export function ConversationPane({
     },
     onError: (err) => toast.error(err.message),
   });
+  const pane = useRef<HTMLDivElement>(null);
   const unblockMutation = useMutation({
     mutationFn: () => chatApi.unblock(c.other.id),
-    onSuccess: () => {
+    onSuccess: async () => {
       toast.success(`${c.other.displayName} is unblocked.`);
-      void refresh();
+      await refresh();
+      // The Unblock button went with the notice: the focus goes to the message field that took its place.
+      requestAnimationFrame(() => {
+        if (focusLost()) pane.current?.querySelector<HTMLElement>('textarea')?.focus();
+      });
     },
     onError: (err) => toast.error(err.message),
   });
 
   return (
-    <Box h="100%" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+    <Box ref={pane} h="100%" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
       <ConversationHeader
         conversation={c}
         otherTyping={otherTyping}
@@ -76,6 +84,7 @@ export function ConversationPane({
         otherTyping={otherTyping}
         onLoadOlder={m.loadOlder}
       />
+      <IncomingAnnouncer messages={m.messages} loading={m.loading} userId={userId} otherName={c.other.displayName} />
       {c.canSend ? (
         <Composer
           key={c.id}

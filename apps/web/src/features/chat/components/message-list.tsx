@@ -81,7 +81,9 @@ export function MessageList(p: Props) {
         style={{ overflowY: 'auto', overflowAnchor: 'none' }}
         role="log"
         aria-label="Messages"
-        aria-live="polite"
+        // Rows are drawn as the list scrolls, and older pages go in above: new messages are read out by the pane's
+        // announcer instead, once each (decision 210).
+        aria-live="off"
         tabIndex={0}
       >
         <div ref={content}>
