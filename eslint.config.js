@@ -61,7 +61,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Every dialog and drawer is built by components/ui/app-modal.tsx (decision 210): described by what it asks, not by
+  // Every dialog and drawer is built by components/ui/app-modal.tsx (decision 211): described by what it asks, not by
   // its whole body, and giving the focus back to what opened it.
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -13,7 +13,7 @@ function byWhom(h: OrderHistoryEntry) {
 }
 
 /**
- * The order page follows the order as others move it (decision 210): each move posts a notice in the order's chat,
+ * The order page follows the order as others move it (decision 211): each move posts a notice in the order's chat,
  * which reaches the page over the socket, and is then read out. The viewer's own moves are not: their toast says so.
  */
 export function OrderUpdates({ order, refresh }: { order: OrderDetail; refresh: () => void }) {

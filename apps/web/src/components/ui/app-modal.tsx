@@ -6,7 +6,7 @@ import classes from './app-modal.module.css';
 type Target = HTMLElement | null | undefined;
 
 /**
- * Where the focus goes once a dialog has gone (decision 210): back to what opened it (a menu item's menu button) while
+ * Where the focus goes once a dialog has gone (decision 211): back to what opened it (a menu item's menu button) while
  * that is on the page and enabled, else to `fallback()`; also when the dialog is unmounted while open.
  */
 function useDialogFocusReturn(opened: boolean, fallback?: () => Target, onClosed?: () => void) {

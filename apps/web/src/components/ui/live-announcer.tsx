@@ -5,7 +5,7 @@ import { VisuallyHidden } from '@mantine/core';
 const KEEP = 5;
 
 /**
- * What changes on a page while the member waits on it (decision 210), to be read out once each by a screen reader:
+ * What changes on a page while the member waits on it (decision 211), to be read out once each by a screen reader:
  * `announce(text)` adds a line to the `LiveAnnouncer` given `lines`.
  */
 export function useLiveAnnouncer() {

@@ -9,7 +9,7 @@ function spoken(m: ChatMessage, otherName: string) {
 }
 
 /**
- * Reads out each message that arrives while the conversation is open (decision 210): the other person's and the order
+ * Reads out each message that arrives while the conversation is open (decision 211): the other person's and the order
  * notices, not the member's own, not the history as it loads or as older pages go in above.
  */
 export function IncomingAnnouncer(props: {

@@ -82,7 +82,7 @@ export function MessageList(p: Props) {
         role="log"
         aria-label="Messages"
         // Rows are drawn as the list scrolls, and older pages go in above: new messages are read out by the pane's
-        // announcer instead, once each (decision 210).
+        // announcer instead, once each (decision 211).
         aria-live="off"
         tabIndex={0}
       >
