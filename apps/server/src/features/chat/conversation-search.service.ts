@@ -3,7 +3,7 @@ import type { Db } from './conversations.repository';
 import { conversationWindow, selectSummaries, type SummaryRow } from './conversation-summaries.repository';
 
 /**
- * What one search of the conversation list looks through (decision 210). Message text grows without bound (the send
+ * What one search of the conversation list looks through (decision 212). Message text grows without bound (the send
  * limit lets two accounts store tens of thousands of long messages a day), so a request reads each conversation's
  * newest messages only, and, newest conversations first, at most so many conversations and messages; its page then
  * ends with a cursor from which the next request goes on.

@@ -112,7 +112,7 @@ export class ConversationsService {
       void this.events.receipt(c, c.buyerId === user.id ? c.sellerId : c.buyerId);
     const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (query.q) {
-      // A search looks through a bounded part of the list per request and says where to go on (decision 210).
+      // A search looks through a bounded part of the list per request and says where to go on (decision 212).
       const found = await searchConversations(db, user.id, query.q, cursor, query.limit);
       return {
         conversations: found.rows.map((r) => this.toSummary(r, user.id)),
