@@ -10,6 +10,13 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 // The machine is shared: first page loads can take several seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
+// A 1×1 PNG: the screenshot attached to a statement or a message.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+const image = { name: 'screenshot.png', mimeType: 'image/png', buffer: PNG };
+
 /**
  * A signed-in page at rest for axe: the app honours reduced motion, so a toast is not caught mid-fade (which reads as a
  * contrast failure).
@@ -98,10 +105,25 @@ test('an order by keyboard: each dialog says what it asks, the focus never falls
   await expect(statement).toHaveAttribute('aria-invalid', 'true');
   await expect(statement).toHaveAccessibleDescription(/^Write 1 to 2000 characters or attach an image\. Explain/);
   await statement.fill('Sign-in says the password is wrong.');
+  // An image picked from the attach button disables it: the focus goes on to the statement, not to the page.
+  await thread.getByRole('button', { name: 'Attach an image' }).focus();
+  await thread.locator('input[type="file"]').setInputFiles(image);
+  await expect(thread.getByRole('img', { name: 'Evidence to attach' })).toBeVisible();
+  await expect(statement).toBeFocused();
+  await expect(thread.getByRole('button', { name: 'Post statement' })).toBeEnabled();
   await enter(b.page, thread.getByRole('button', { name: 'Post statement' }));
   await expect(b.page.getByText('Statement posted.')).toBeVisible();
   await expect(statement).toBeFocused();
   await expectNoSeriousA11yViolations(b.page, 'a disputed order, for its buyer');
+
+  // Paying for more than the balance holds: the refusal is said, and the Pay button has the focus for another try.
+  const dearId = insertListing(seller.id, { title: `Dear keyboard account ${tag}`, priceCents: 15_000 });
+  const dear = await postWithSession(b.context, baseURL!, '/api/orders', { listingId: dearId });
+  await b.page.goto(`/orders/${((await dear.json()) as { id: string }).id}`);
+  const pay = b.page.getByRole('button', { name: 'Pay $150' });
+  await enter(b.page, pay);
+  await expect(b.page.getByText('Your balance is too low to pay this order.')).toBeVisible();
+  await expect(pay).toBeFocused();
 });
 
 test('chat by keyboard: new messages and order updates are read out once, errors with the field, dialogs give the focus back', async ({
@@ -137,6 +159,13 @@ test('chat by keyboard: new messages and order updates are read out once, errors
   await sellerComposer.press('Enter');
   await expect(s.page.getByRole('alert').filter({ hasText: 'Write a message or attach an image' })).toBeVisible();
   await expect(sellerComposer).toHaveAccessibleDescription('Write a message or attach an image');
+  await expect(sellerComposer).toBeFocused();
+  // An image picked from the attach button disables it: the focus goes on to the message, to send it with.
+  await s.page.getByRole('button', { name: 'Attach an image' }).focus();
+  await s.page.locator('form input[type="file"]').setInputFiles(image);
+  await expect(s.page.getByRole('img', { name: 'Image to send' })).toBeVisible();
+  await expect(sellerComposer).toBeFocused();
+  await s.page.getByRole('button', { name: 'Remove image' }).press('Enter');
   await expect(sellerComposer).toBeFocused();
 
   // The buyer writes and buys while the seller has the conversation open: both are read out to the seller.

@@ -16,6 +16,9 @@ export function stillThere(el: Target): HTMLElement | null {
 /** The focus went nowhere (to the page's body): a closed dialog's opener or an action's button went away. */
 export const focusLost = () => !document.activeElement || document.activeElement === document.body;
 
+/** The focus is lost or about to be: a control just disabled keeps it until the browser next draws, then drops it. */
+export const focusLeaving = () => focusLost() || !!document.activeElement?.matches(':disabled');
+
 // The element that last took the focus, kept after it is removed.
 let lastFocused: Element | null = null;
 document.addEventListener('focusin', (e) => (lastFocused = e.target as Element), true);

@@ -18,7 +18,7 @@ import { toast } from '../../lib/toast';
 import { orderPagePath } from './order-format';
 import { redirectToPayment } from './payment-return';
 import { AppModal } from '../ui/app-modal';
-import { ARRIVED_PAID } from './order-summary';
+import { ARRIVED_BUYING } from './order-summary';
 
 export interface BuyableListing {
   id: string;
@@ -94,8 +94,8 @@ export function BuyNowButton({ listing, offer }: { listing: BuyableListing; offe
     void client.invalidateQueries({ queryKey: ['listing', listing.id] });
     void client.invalidateQueries({ queryKey: ['orders'] });
     void client.invalidateQueries({ queryKey: ['offers'] });
-    // Paid: the order page takes the focus to its summary, as after paying there (decision 203).
-    navigate(orderPagePath(order.id), { state: ARRIVED_PAID });
+    // Paid or waiting for payment: the order page takes the focus to its summary, as after paying there (decision 203).
+    navigate(orderPagePath(order.id), { state: ARRIVED_BUYING });
   };
 
   return (

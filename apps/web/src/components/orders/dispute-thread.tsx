@@ -31,6 +31,7 @@ import {
 import { api, ApiRequestError } from '../../lib/api';
 import { zodFieldErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
+import { focusLeaving } from '../../lib/use-focus-return';
 import { LoadError } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { formatDateTime } from '../../lib/format-time';
@@ -122,7 +123,9 @@ export function DisputeThread({ order }: { order: OrderDetail }) {
     if (file.size > DISPUTE_EVIDENCE_MAX_BYTES) return setError(ORDER_MESSAGES.evidenceTooLarge);
     setError(null);
     const preview = URL.createObjectURL(file);
-    setEvidence({ preview, uploaded: null });
+    flushSync(() => setEvidence({ preview, uploaded: null }));
+    // The attach button is disabled while an image is attached, which drops the focus: it goes to the statement.
+    if (focusLeaving()) statement.current?.focus();
     try {
       const uploaded = await api<EvidenceUpload>(orderPath(ORDER_ROUTES.evidence, { id: order.id }), { file });
       setEvidence((e) => (e?.preview === preview ? { preview, uploaded } : e));

@@ -17,8 +17,8 @@ const providerLabel = (provider: string) => (provider === 'stripe' ? 'Stripe' : 
  */
 export const orderSummaryElement = () => document.getElementById('order-summary');
 
-/** The order page's navigation state after paying from elsewhere (the listing's Buy now): the summary takes the focus. */
-export const ARRIVED_PAID = { focus: 'order-summary' } as const;
+/** The order page's navigation state after buying elsewhere (the listing's Buy now): the summary takes the focus. */
+export const ARRIVED_BUYING = { focus: 'order-summary' } as const;
 
 /** What was bought, from whom, for how much, and where the order stands. */
 export function OrderSummary({ order }: { order: OrderDetail }) {

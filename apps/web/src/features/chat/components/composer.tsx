@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { ActionIcon, Box, CloseButton, FileButton, Group, Image, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import {
@@ -10,6 +11,7 @@ import {
   type ChatAttachment,
 } from '@accountry/shared/chat';
 import { toast } from '../../../lib/toast';
+import { focusLeaving } from '../../../lib/use-focus-return';
 import { chatApi } from '../api/chat-api';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 
@@ -49,7 +51,9 @@ export function Composer({ conversationId, onSend, onTyping }: Props) {
     if (file.size > CHAT_ATTACHMENT_MAX_BYTES) return setError(CHAT_MESSAGES.attachmentTooLarge);
     setError(null);
     const preview = URL.createObjectURL(file);
-    setAttachment({ preview, uploaded: null });
+    flushSync(() => setAttachment({ preview, uploaded: null }));
+    // The attach button is disabled while an image is attached, which drops the focus: it goes to the message.
+    if (focusLeaving()) input.current?.focus();
     try {
       const uploaded = await chatApi.upload(conversationId, file);
       setAttachment((a) => (a?.preview === preview ? { preview, uploaded } : a));

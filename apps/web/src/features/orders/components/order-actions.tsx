@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCreditCard, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { orderSummaryElement } from '../../../components/orders/order-summary';
 import { redirectToPayment } from '../../../components/orders/payment-return';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
+import { focusLost } from '../../../lib/use-focus-return';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { useOrderAction } from './use-order-action';
 
@@ -16,6 +18,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   const client = useQueryClient();
   const confirm = useConfirm();
   const id = order.id;
+  const payButton = useRef<HTMLButtonElement>(null);
   const pay = useMutation({
     mutationFn: () => ordersApi.pay(id),
     onSuccess: async ({ order: next, redirectUrl }) => {
@@ -28,6 +31,10 @@ export function OrderActions({ order }: { order: OrderDetail }) {
     },
     onError: (err) => toast.error(err.message),
   });
+  // The button was disabled while paying, which dropped the focus: once it is drawn enabled, it takes it back.
+  useEffect(() => {
+    if (pay.isError && focusLost()) payButton.current?.focus();
+  }, [pay.isError]);
   const cancel = useOrderAction(id, (reason: string) => ordersApi.cancel(id, reason), ORDER_MESSAGES.canceled);
   const accept = useOrderAction(id, () => ordersApi.confirm(id), ORDER_MESSAGES.confirmed);
   const dispute = useOrderAction(id, (reason: string) => ordersApi.dispute(id, reason), ORDER_MESSAGES.disputeOpened);
@@ -74,7 +81,13 @@ export function OrderActions({ order }: { order: OrderDetail }) {
 
   const buttons = [
     can('pay') && (
-      <Button key="pay" leftSection={<IconCreditCard size={18} />} loading={pay.isPending} onClick={() => pay.mutate()}>
+      <Button
+        key="pay"
+        ref={payButton}
+        leftSection={<IconCreditCard size={18} />}
+        loading={pay.isPending}
+        onClick={() => pay.mutate()}
+      >
         Pay {price}
       </Button>
     ),

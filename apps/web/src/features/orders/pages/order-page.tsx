@@ -21,7 +21,7 @@ import { ChargebackNotice } from '../../../components/orders/chargeback-notice';
 import { DisputeDecision } from '../../../components/orders/dispute-decision';
 import { DisputeThread } from '../../../components/orders/dispute-thread';
 import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
-import { ARRIVED_PAID, OrderSummary, orderSummaryElement } from '../../../components/orders/order-summary';
+import { ARRIVED_BUYING, OrderSummary, orderSummaryElement } from '../../../components/orders/order-summary';
 import { OrderUpdates } from '../../../components/orders/order-updates';
 import { focusLost } from '../../../lib/use-focus-return';
 import { OrderHistoryCard } from '../../../components/orders/order-timeline';
@@ -51,22 +51,22 @@ function usePaymentReturn(id: string) {
 }
 
 /**
- * Arrived here by paying elsewhere (the listing's Buy now): once the order shows, the focus goes to its summary, as after
+ * Arrived here by buying elsewhere (the listing's Buy now): once the order shows, the focus goes to its summary, as after
  * paying on this page (decision 203), rather than staying lost with the dialog that sent it here.
  */
 function useFocusSummaryOnArrival(shown: boolean) {
   const location = useLocation();
   const navigate = useNavigate();
   const done = useRef(false);
-  const arrivedPaid = (location.state as typeof ARRIVED_PAID | null)?.focus === ARRIVED_PAID.focus;
+  const arrivedBuying = (location.state as typeof ARRIVED_BUYING | null)?.focus === ARRIVED_BUYING.focus;
   useEffect(() => {
-    if (!shown || !arrivedPaid || done.current) return;
+    if (!shown || !arrivedBuying || done.current) return;
     done.current = true;
     if (focusLost()) orderSummaryElement()?.focus();
     // Not again on a reload of this entry.
     const { pathname, search, hash } = location;
     void navigate({ pathname, search, hash }, { replace: true, state: null });
-  }, [shown, arrivedPaid, navigate, location]);
+  }, [shown, arrivedBuying, navigate, location]);
 }
 
 /** /orders/:id: where the deal stands, what happens next and when, and what the viewer can do now. */
