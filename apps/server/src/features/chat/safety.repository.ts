@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
+import { noBlockBetween } from '../../db/member-blocks';
 import type { Db } from './conversations.repository';
 import { underSendLimit, type SendLimit } from './send-limit';
 
@@ -100,12 +101,6 @@ export function sendAllowed(
   eb: ExpressionBuilder<DB, 'conversations'>,
   a: { senderId: string; recipientId: string; limit: SendLimit; now: number },
 ) {
-  const blocks = (blockerId: string, blockedId: string) =>
-    eb
-      .selectFrom('userBlocks')
-      .select('blockerId')
-      .where('blockerId', '=', blockerId)
-      .where('blockedId', '=', blockedId);
   return eb.and([
     eb.exists(
       eb
@@ -116,8 +111,7 @@ export function sendAllowed(
         .where('u.disabled', '=', false)
         .where((w) => w.or([w('d.status', 'is', null), w('d.status', '!=', 'unresolved')])),
     ),
-    eb.not(eb.exists(blocks(a.senderId, a.recipientId))),
-    eb.not(eb.exists(blocks(a.recipientId, a.senderId))),
+    noBlockBetween(eb, a.senderId, sql<string>`${a.recipientId}`),
     underSendLimit(a.limit, sql`${a.senderId}`, (ms) => sql`${a.now - ms}`),
   ]);
 }
