@@ -31,7 +31,7 @@ import {
 import { api, ApiRequestError } from '../../lib/api';
 import { zodFieldErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { focusLeaving } from '../../lib/use-focus-return';
+import { focusLeaving } from '../../lib/focus-targets';
 import { LoadError } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { formatDateTime } from '../../lib/format-time';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Box, Drawer, Modal, Text, type DrawerRootProps, type ModalRootProps } from '@mantine/core';
-import { focusLost, focusedNowOrLast, openerOf, stillThere } from '../../lib/use-focus-return';
+import { focusLost, focusedNowOrLast, openerOf, stillThere } from '../../lib/focus-targets';
 import classes from './app-modal.module.css';
 
 type Target = HTMLElement | null | undefined;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { focusLost, pageHeading } from '../../lib/use-focus-return';
+import { focusLost, pageHeading } from '../../lib/focus-targets';
 
 /**
  * The queries whose "Try again" was pressed, until they settle: the alert itself goes while loading, and the alert that

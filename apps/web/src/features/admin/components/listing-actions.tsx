@@ -4,7 +4,7 @@ import { hideListingInputSchema, statusAfterUnhide, type AdminListing } from '@a
 import type { ListingStatus } from '@accountry/shared/listings';
 import { adminApi, useAdminAction } from '../api/admin-api';
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
-import { rowByKey } from '../../../lib/use-focus-return';
+import { rowByKey } from '../../../lib/focus-targets';
 
 /** Where an unhidden listing goes, by the status it had before it was hidden: in words, not the status's name. */
 const UNHIDDEN: Record<Exclude<ListingStatus, 'hidden'>, string> = {

@@ -11,7 +11,7 @@ import {
   type ChatAttachment,
 } from '@accountry/shared/chat';
 import { toast } from '../../../lib/toast';
-import { focusLeaving } from '../../../lib/use-focus-return';
+import { focusLeaving } from '../../../lib/focus-targets';
 import { chatApi } from '../api/chat-api';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 

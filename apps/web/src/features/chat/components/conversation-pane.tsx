@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CHAT_MESSAGES, type ConversationSummary } from '@accountry/shared/chat';
 import { toast } from '../../../lib/toast';
-import { focusLost } from '../../../lib/use-focus-return';
+import { focusLost } from '../../../lib/focus-targets';
 import { chatApi, chatKeys } from '../api/chat-api';
 import { useMessages } from '../hooks/use-messages';
 import { useMarkRead } from '../hooks/use-mark-read';

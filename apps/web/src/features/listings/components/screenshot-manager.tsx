@@ -19,7 +19,7 @@ import {
 import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { IMAGE_TYPES, MAX_LISTING_IMAGES } from '@accountry/shared/listings';
 import type { ListingImage } from '@accountry/shared/listing-schemas';
-import { focusLost } from '../../../lib/use-focus-return';
+import { focusLost } from '../../../lib/focus-targets';
 import { fileProblem, type UploadState } from '../hooks/use-screenshot-uploads';
 
 interface Props {

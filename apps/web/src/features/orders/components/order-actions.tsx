@@ -9,7 +9,7 @@ import { orderSummaryElement } from '../../../components/orders/order-summary';
 import { redirectToPayment } from '../../../components/orders/payment-return';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
-import { focusLost } from '../../../lib/use-focus-return';
+import { focusLost } from '../../../lib/focus-targets';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { useOrderAction } from './use-order-action';
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { orderSummaryElement } from '../../../components/orders/order-summary';
 import { SellerReviewForm } from '../../../components/reviews/seller-review-form';
-import { focusLost } from '../../../lib/use-focus-return';
+import { focusLost } from '../../../lib/focus-targets';
 import { orderKeys } from '../api/orders-api';
 
 /** The buyer of a completed order rates the seller once (the server says when: `canReview`). */

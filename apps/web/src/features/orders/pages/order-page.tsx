@@ -23,7 +23,7 @@ import { DisputeThread } from '../../../components/orders/dispute-thread';
 import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
 import { ARRIVED_BUYING, OrderSummary, orderSummaryElement } from '../../../components/orders/order-summary';
 import { OrderUpdates } from '../../../components/orders/order-updates';
-import { focusLost } from '../../../lib/use-focus-return';
+import { focusLost } from '../../../lib/focus-targets';
 import { OrderHistoryCard } from '../../../components/orders/order-timeline';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ApiRequestError } from '../../../lib/api';
