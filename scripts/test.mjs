@@ -4,12 +4,38 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const ci = process.env.CI === 'true';
 const chromium =
   process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 const failures = [];
 const summary = [];
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-test-'));
+
+/** Vitest arguments that also write a JSON report, so the summary can name each failed test. */
+function vitestArgs(name, args) {
+  const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  return [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+}
+
+/** The failed tests of a Vitest JSON report, one line each with the first line of the error. */
+function failedTests(name) {
+  const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  if (!fs.existsSync(file)) return [];
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return report.testResults.flatMap((result) => {
+    const where = path.relative(process.cwd(), result.name);
+    const failed = result.assertionResults.filter((t) => t.status === 'failed');
+    // A file that fails before its tests run (an import or a hook) has no failed test but a message of its own.
+    if (!failed.length && result.status === 'failed') return [`  ${where}: ${firstLine(result.message)}`];
+    return failed.map((t) => `  ${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  });
+}
+
+const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim()) ?? '';
 
 function step(name, cmd, args, env = {}) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
@@ -19,6 +45,7 @@ function step(name, cmd, args, env = {}) {
   const ok = r.status === 0;
   summary.push(`${ok ? '✔' : '✘'} ${name} (${secs}s)`);
   if (!ok) failures.push(name);
+  if (!ok) summary.push(...failedTests(name));
   return ok;
 }
 
@@ -52,9 +79,11 @@ await stepsAtOnce([
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['format', 'npx', ['prettier', '--check', '.']],
 ]);
-step('unit + integration (SQLite)', 'npx', ['vitest', 'run'], { TEST_ENGINE: 'sqlite' });
+const sqliteStep = 'unit + integration (SQLite)';
+step(sqliteStep, 'npx', vitestArgs(sqliteStep, ['vitest', 'run']), { TEST_ENGINE: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
-  step('integration (PostgreSQL)', 'npx', ['vitest', 'run', 'apps/server'], { TEST_ENGINE: 'postgres' });
+  const postgresStep = 'integration (PostgreSQL)';
+  step(postgresStep, 'npx', vitestArgs(postgresStep, ['vitest', 'run', 'apps/server']), { TEST_ENGINE: 'postgres' });
 } else {
   summary.push('- integration (PostgreSQL) skipped: TEST_DATABASE_URL is not set');
 }
