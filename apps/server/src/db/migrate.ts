@@ -54,6 +54,7 @@ import * as chatAttachmentsUploaderIndex from './migrations/2026-12-06T0400-chat
 import * as messagesConversationSenderIndex from './migrations/2026-12-06T0500-messages-conversation-sender-index';
 import * as stripeRefundRetries from './migrations/2026-12-06T0600-stripe-refund-retries';
 import * as refusedRefundsSettled from './migrations/2026-12-06T0700-refused-refunds-settled';
+import * as mailQueuePosition from './migrations/2026-12-06T0800-mail-queue-position';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06T0500-messages-conversation-sender-index': messagesConversationSenderIndex,
   '2026-12-06T0600-stripe-refund-retries': stripeRefundRetries,
   '2026-12-06T0700-refused-refunds-settled': refusedRefundsSettled,
+  '2026-12-06T0800-mail-queue-position': mailQueuePosition,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -60,6 +60,8 @@ export interface MailOutboxTable {
   text: string;
   html: string;
   createdAt: number;
+  /** Orders the mails one process queued in the same millisecond (decision 213). */
+  queuePosition: Generated<number>;
   /** pending → sending (claimed by one worker) → sent, or failed after the last retry. */
   status: Generated<MailStatus>;
   attempts: Generated<number>;

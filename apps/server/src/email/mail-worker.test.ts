@@ -59,6 +59,30 @@ describe('the mail outbox worker', () => {
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 
+  it("delivers one address's mails in the order they were queued, even when queued in one transaction", async () => {
+    // An order canceled and its refund, queued together: the cancellation must not arrive after the refund.
+    const subjects = Array.from({ length: 6 }, (_, i) => `Step ${i + 1}`);
+    await handle.db.transaction().execute(async (trx) => {
+      for (const subject of subjects) {
+        await queueMail(trx, { ...mail(1), subject }, clock.now());
+        await queueMail(trx, { ...mail(2), subject }, clock.now());
+      }
+    });
+    // Earlier mails take longer to hand over, so mails sent side by side would arrive in reverse.
+    const arrived: Mail[] = [];
+    const slowFirst: Mailer = {
+      async send(m) {
+        await new Promise((resolve) => setTimeout(resolve, (7 - Number(m.subject.slice(5))) * 4));
+        arrived.push(m);
+      },
+    };
+    const worker = new MailWorker(handle.db, slowFirst, clock, log);
+    while ((await worker.runOnce()) > 0);
+    for (const to of [mail(1).to, mail(2).to]) {
+      expect(arrived.filter((m) => m.to === to).map((m) => m.subject)).toEqual(subjects);
+    }
+  });
+
   it('retries a failed mail with exponential backoff, then marks it failed', async () => {
     const id = await queueMail(handle.db, mail(1), clock.now());
     const failing = new FailingMailer();

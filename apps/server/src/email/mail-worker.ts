@@ -76,16 +76,25 @@ export class MailWorker {
     const now = this.clock.now();
     const due = await this.db
       .selectFrom('mailOutbox')
-      .select(['id', 'attempts'])
+      .select(['id', 'attempts', 'to'])
       .where('status', 'in', ['pending', 'sending'])
       .where('nextAttemptAt', '<=', now)
       .orderBy('nextAttemptAt')
+      .orderBy('createdAt')
+      .orderBy('queuePosition')
       .limit(MAIL_RETRY.batch)
       .execute();
     const claimed = (await Promise.all(due.map(async (row) => ((await this.claim(row, now)) ? row : null)))).filter(
       (row) => row !== null,
     );
-    await Promise.all(claimed.map((row) => this.deliver(row.id, row.attempts + 1)));
+    // Addresses side by side; one address's mails one after another, in queue order (decision 213).
+    const byAddress = new Map<string, typeof claimed>();
+    for (const row of claimed) byAddress.set(row.to, [...(byAddress.get(row.to) ?? []), row]);
+    await Promise.all(
+      [...byAddress.values()].map(async (rows) => {
+        for (const row of rows) await this.deliver(row.id, row.attempts + 1);
+      }),
+    );
     await this.purge(now);
     return claimed.length;
   }
