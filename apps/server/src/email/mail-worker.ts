@@ -2,14 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
 import type { Mailer } from './mailer';
+import { HOUR_MS, MINUTE_MS } from '@accountry/shared/durations';
 
 export const MAIL_RETRY = {
   /** Attempts before a mail is marked failed (the delays below add up to about two and a half hours). */
   maxAttempts: 10,
   firstDelayMs: 15_000,
-  maxDelayMs: 60 * 60_000,
+  maxDelayMs: HOUR_MS,
   /** How long a claim lasts: a worker that dies mid-send leaves the mail to another after this. */
-  leaseMs: 2 * 60_000,
+  leaseMs: 2 * MINUTE_MS,
   batch: 10,
   pollMs: 1000,
 };
@@ -138,7 +139,7 @@ export class MailWorker {
 
   private async purge(now: number) {
     const keep = this.options.purgeSentAfterMs;
-    if (keep === undefined || now - this.lastPurge < 10 * 60_000) return;
+    if (keep === undefined || now - this.lastPurge < 10 * MINUTE_MS) return;
     this.lastPurge = now;
     await this.db
       .deleteFrom('mailOutbox')

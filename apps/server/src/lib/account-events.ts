@@ -2,8 +2,9 @@ import { ACCOUNT_EVENTS_KEPT_DAYS, type AccountEventKind } from '@accountry/shar
 import { browserOnDevice } from '@accountry/shared/traffic-detect';
 import type { Database } from '../db/database';
 import { newId } from './ids';
+import { DAY_MS } from '@accountry/shared/durations';
 
-const KEPT_MS = ACCOUNT_EVENTS_KEPT_DAYS * 24 * 60 * 60 * 1000;
+const KEPT_MS = ACCOUNT_EVENTS_KEPT_DAYS * DAY_MS;
 
 /** Where a request came from, as far as the member's activity shows it. */
 export interface EventOrigin {

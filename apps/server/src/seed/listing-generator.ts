@@ -17,6 +17,7 @@ import {
   OTHER_TITLES,
   PLATFORM_NAMES,
 } from './listing-vocabulary';
+import { DAY_MS, MINUTE_MS } from '@accountry/shared/durations';
 
 type Draft = Pick<
   ListingsTable,
@@ -179,7 +180,6 @@ export function generateListings(opts: {
   const r = seededRandom(opts.seed ?? 2026);
   const newId = idSource(opts.count * (1 + (opts.maxImages ?? 5)));
   const out: GeneratedListing[] = [];
-  const day = 24 * 60 * 60 * 1000;
   for (let i = 0; i < opts.count; i++) {
     let roll = r.next();
     const category = CATEGORY_WEIGHTS.find(([, w]) => (roll -= w) < 0)?.[0] ?? 'game';
@@ -199,7 +199,7 @@ export function generateListings(opts: {
           : category === 'streaming'
             ? streamingListing(r, platform)
             : otherListing(r);
-    const createdAt = opts.now - Math.floor(r.next() * 120 * day);
+    const createdAt = opts.now - Math.floor(r.next() * 120 * DAY_MS);
     const s = opts.statuses === false ? 1 : r.next();
     const status = s < 0.04 ? 'draft' : s < 0.08 ? 'reserved' : s < 0.14 ? 'sold' : 'active';
     const id = newId();
@@ -225,8 +225,8 @@ export function generateListings(opts: {
       favoriteCount: 0,
       createdAt,
       updatedAt: createdAt,
-      publishedAt: status === 'draft' ? null : createdAt + r.int(1, 60) * 60_000,
-      soldAt: status === 'sold' ? Math.min(opts.now, createdAt + r.int(1, 20) * day) : null,
+      publishedAt: status === 'draft' ? null : createdAt + r.int(1, 60) * MINUTE_MS,
+      soldAt: status === 'sold' ? Math.min(opts.now, createdAt + r.int(1, 20) * DAY_MS) : null,
       deletedAt: null,
     };
     const shots = r.int(1, opts.maxImages ?? 5);

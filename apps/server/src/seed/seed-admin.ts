@@ -1,7 +1,6 @@
 import type { SeedContext } from './seed-demo-data';
 import { newId } from '../lib/ids';
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from '@accountry/shared/durations';
 
 /** A few open reports and rate-us submissions, so the admin area has something to moderate on first start. */
 export async function seedAdmin({ db, clock, users, log }: SeedContext) {
@@ -49,7 +48,7 @@ export async function seedAdmin({ db, clock, users, log }: SeedContext) {
     },
   ];
   for (const f of feedback) {
-    const at = now - f.at * HOUR;
+    const at = now - f.at * HOUR_MS;
     await db
       .insertInto('feedback')
       .values({
@@ -127,7 +126,7 @@ export async function seedAdmin({ db, clock, users, log }: SeedContext) {
     at: 12,
   });
   for (const r of reports) {
-    const at = now - r.at * HOUR;
+    const at = now - r.at * HOUR_MS;
     await db
       .insertInto('reports')
       .values({

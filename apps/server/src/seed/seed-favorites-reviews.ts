@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { SeedContext } from './seed-demo-data';
 import { newId } from '../lib/ids';
 import { seededRandom } from './seeded-random';
+import { HOUR_MS } from '@accountry/shared/durations';
 
 const COMMENTS: Array<[number, string]> = [
   [5, 'Smooth handover, everything exactly as described. Changed the e-mail within minutes.'],
@@ -21,7 +22,6 @@ const REPLIES = [
 export async function seedFavoritesReviews({ db, clock, users, log }: SeedContext) {
   const r = seededRandom(30);
   const now = clock.now();
-  const hour = 3_600_000;
   const live = await db
     .selectFrom('listings')
     .select(['id', 'sellerId'])
@@ -43,7 +43,7 @@ export async function seedFavoritesReviews({ db, clock, users, log }: SeedContex
     for (const [i, l] of picks.entries()) {
       await db
         .insertInto('favorites')
-        .values({ userId, listingId: l.id, createdAt: now - i * hour })
+        .values({ userId, listingId: l.id, createdAt: now - i * HOUR_MS })
         .onConflict((oc) => oc.doNothing())
         .execute();
       favorites++;
@@ -60,7 +60,7 @@ export async function seedFavoritesReviews({ db, clock, users, log }: SeedContex
   for (const l of sold.slice(0, 2)) {
     await db
       .insertInto('favorites')
-      .values({ userId: users.buyer, listingId: l.id, createdAt: now - 200 * hour })
+      .values({ userId: users.buyer, listingId: l.id, createdAt: now - 200 * HOUR_MS })
       .onConflict((oc) => oc.doNothing())
       .execute();
     favorites++;
@@ -72,7 +72,7 @@ export async function seedFavoritesReviews({ db, clock, users, log }: SeedContex
   for (const [i, l] of sold.entries()) {
     const buyerId = i % 3 === 0 ? users.buyer2 : i % 3 === 1 ? users.buyer : users.both;
     if (buyerId === l.sellerId) continue;
-    const at = Math.min(now, (l.soldAt ?? now) + 2 * hour);
+    const at = Math.min(now, (l.soldAt ?? now) + 2 * HOUR_MS);
     // The chat seeder may already have a conversation for this pair; reviews only need one to exist.
     await db
       .insertInto('conversations')
@@ -81,7 +81,7 @@ export async function seedFavoritesReviews({ db, clock, users, log }: SeedContex
         listingId: l.id,
         buyerId,
         sellerId: l.sellerId,
-        createdAt: at - 24 * hour,
+        createdAt: at - 24 * HOUR_MS,
         updatedAt: at,
       } as never)
       .onConflict((oc) => oc.columns(['listingId', 'buyerId']).doNothing())
@@ -98,7 +98,7 @@ export async function seedFavoritesReviews({ db, clock, users, log }: SeedContex
         rating,
         comment,
         reply: replied ? REPLIES[i % REPLIES.length] : null,
-        repliedAt: replied ? at + hour : null,
+        repliedAt: replied ? at + HOUR_MS : null,
         createdAt: at,
       })
       .onConflict((oc) => oc.columns(['listingId', 'buyerId']).doNothing())

@@ -8,8 +8,8 @@ import { ESCROW, EXTERNAL, PLATFORM_FEE, availableAccount, heldAccount, postLedg
 import type { SeedContext } from './seed-demo-data';
 import { payoutSummary } from '@accountry/shared/payout-methods';
 import { sealPayoutDetails } from '../features/orders/payout-methods.service';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@accountry/shared/durations';
 
-const HOUR = 3_600_000;
 const FEE_PERCENT = 5;
 const DEMO_FUNDS = 200_000;
 
@@ -49,7 +49,7 @@ function demoCredentials(n: string) {
 async function insertDemoOrder(db: Database, o: DemoOrder, now: number, cipher: CredentialsCipher) {
   const { listing, buyerId, state, at } = o;
   const path = PATHS[state];
-  const step = 2 * HOUR;
+  const step = 2 * HOUR_MS;
   const start = at - (path.length - 1) * step;
   const when = (s: OrderState) => (path.includes(s) ? start + path.indexOf(s) * step : null);
   const price = listing.priceCents;
@@ -59,7 +59,7 @@ async function insertDemoOrder(db: Database, o: DemoOrder, now: number, cipher: 
   const dueAt = rule
     ? at +
       rule.after({ deliveryTime: listing.deliveryTime as DeliveryTime, protectionDays }) -
-      (state === 'pending_payment' ? 5 * 60_000 : 0)
+      (state === 'pending_payment' ? 5 * MINUTE_MS : 0)
     : null;
   const final = state === 'completed' || state === 'refunded';
   const row: OrdersTable = {
@@ -84,27 +84,27 @@ async function insertDemoOrder(db: Database, o: DemoOrder, now: number, cipher: 
     deliveredAt: when('delivered'),
     protectionStartedAt: when('protection'),
     completedAt: final ? at : null,
-    dueAt: state === 'pending_payment' ? Math.max(dueAt ?? now, now + 10 * 60_000) : dueAt,
+    dueAt: state === 'pending_payment' ? Math.max(dueAt ?? now, now + 10 * MINUTE_MS) : dueAt,
     dueAction: rule?.action ?? null,
     reminderAt: null,
     disputeReason: path.includes('disputed')
       ? 'The original owner recovered the account two days after delivery.'
       : null,
     disputeOpenedAt: when('disputed'),
-    sellerAnswerDueAt: path.includes('disputed') ? when('disputed')! + 24 * HOUR : null,
-    pausedRemainingMs: path.includes('disputed') ? protectionDays * 24 * HOUR : null,
+    sellerAnswerDueAt: path.includes('disputed') ? when('disputed')! + DAY_MS : null,
+    pausedRemainingMs: path.includes('disputed') ? protectionDays * DAY_MS : null,
     decisionOutcome: state === 'refunded' ? 'refund' : null,
     decisionReason: state === 'refunded' ? 'The seller could not show the account was handed over intact.' : null,
     decidedBy: null,
     decidedAt: state === 'refunded' ? at : null,
     credentialsCipher: null,
-    credentialsEraseAt: final ? at + 30 * 24 * HOUR : null,
+    credentialsEraseAt: final ? at + 30 * DAY_MS : null,
     credentialsErasedAt: null,
     credentialsRevealedAt: null,
     credentialsCorrections: 0,
     chargebackHoldSince: null,
   };
-  if (state === 'pending_payment') row.dueAt = now + 10 * 60_000;
+  if (state === 'pending_payment') row.dueAt = now + 10 * MINUTE_MS;
   // Delivered or later: the credentials panel has something to reveal, until the retention ends as the sweep would.
   if (row.deliveredAt !== null) {
     if (row.credentialsEraseAt !== null && row.credentialsEraseAt <= now)
@@ -168,7 +168,7 @@ export async function seedOrders({ db, clock, users, log }: SeedContext, cipher:
         memo: 'Demo funds',
         moves: [{ from: EXTERNAL, to: availableAccount(users[key]), amountCents: DEMO_FUNDS }],
       },
-      now - 30 * 24 * HOUR,
+      now - 30 * DAY_MS,
     );
 
   const reviews = await db
@@ -194,11 +194,11 @@ export async function seedOrders({ db, clock, users, log }: SeedContext, cipher:
         memo: 'Demo funds',
         moves: [{ from: EXTERNAL, to: availableAccount(r.buyerId), amountCents: r.priceCents }],
       },
-      r.createdAt - 20 * HOUR,
+      r.createdAt - 20 * HOUR_MS,
     );
     const order = await insertDemoOrder(
       db,
-      { listing: { ...r, id: r.listingId }, buyerId: r.buyerId, state: 'completed', at: r.createdAt - HOUR },
+      { listing: { ...r, id: r.listingId }, buyerId: r.buyerId, state: 'completed', at: r.createdAt - HOUR_MS },
       now,
       cipher,
     );
@@ -228,7 +228,7 @@ export async function seedOrders({ db, clock, users, log }: SeedContext, cipher:
   for (const [i, [state, buyer, hoursAgo]] of plan.entries()) {
     const listing = listings[i];
     if (!listing) break;
-    await insertDemoOrder(db, { listing, buyerId: users[buyer], state, at: now - hoursAgo * HOUR }, now, cipher);
+    await insertDemoOrder(db, { listing, buyerId: users[buyer], state, at: now - hoursAgo * HOUR_MS }, now, cipher);
     const status =
       state === 'pending_payment' || state === 'paid'
         ? 'reserved'
@@ -237,7 +237,7 @@ export async function seedOrders({ db, clock, users, log }: SeedContext, cipher:
           : 'sold';
     await db
       .updateTable('listings')
-      .set({ status, soldAt: status === 'sold' ? now - hoursAgo * HOUR : null })
+      .set({ status, soldAt: status === 'sold' ? now - hoursAgo * HOUR_MS : null })
       .where('id', '=', listing.id)
       .execute();
   }
@@ -262,8 +262,8 @@ export async function seedOrders({ db, clock, users, log }: SeedContext, cipher:
       kind: details.kind,
       details: destination.destination,
       summary: destination.destinationSummary,
-      changedAt: now - 10 * 24 * HOUR,
-      payoutsFrom: now - 8 * 24 * HOUR,
+      changedAt: now - 10 * 24 * HOUR_MS,
+      payoutsFrom: now - 8 * 24 * HOUR_MS,
     })
     .execute();
   if (amount > 0) {
@@ -275,7 +275,7 @@ export async function seedOrders({ db, clock, users, log }: SeedContext, cipher:
         amountCents: amount,
         status: 'open',
         reason: '',
-        createdAt: now - 3 * HOUR,
+        createdAt: now - 3 * HOUR_MS,
         decidedAt: null,
         decidedBy: null,
         ...destination,
@@ -289,7 +289,7 @@ export async function seedOrders({ db, clock, users, log }: SeedContext, cipher:
         actorId: users.seller,
         moves: [{ from: availableAccount(users.seller), to: heldAccount(users.seller), amountCents: amount }],
       },
-      now - 3 * HOUR,
+      now - 3 * HOUR_MS,
     );
   }
   log(`orders: ${reviews.length + plan.length} orders, ${amount > 0 ? 1 : 0} pending payout`);

@@ -3,6 +3,7 @@ import type { Clock } from '../lib/clock';
 import { newId, newToken } from '../lib/ids';
 import { hashPassword } from '../lib/password';
 import { DEMO_USERS } from './demo-users';
+import { DAY_MS } from '@accountry/shared/durations';
 
 export type SeededUsers = Record<string, string>;
 
@@ -12,11 +13,10 @@ export type SeededUsers = Record<string, string>;
  */
 export async function seedUsers(db: Database, clock: Clock, production = false): Promise<SeededUsers> {
   const ids: SeededUsers = {};
-  const day = 24 * 60 * 60 * 1000;
   for (const [i, u] of DEMO_USERS.entries()) {
     const id = newId();
     ids[u.key] = id;
-    const createdAt = clock.now() - (400 - i * 30) * day;
+    const createdAt = clock.now() - (400 - i * 30) * DAY_MS;
     await db
       .insertInto('users')
       .values({

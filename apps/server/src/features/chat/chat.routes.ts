@@ -23,6 +23,7 @@ import { registerChatSocket } from './chat.socket';
 import { safetyRoutes } from './safety.routes';
 import { attachmentRoutes } from './attachments.routes';
 import { perUser } from '../../plugins/rate-limit';
+import { HOUR_MS } from '@accountry/shared/durations';
 
 const errors = errorReplies(400, 401, 403, 404, 429);
 
@@ -34,7 +35,7 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     registerChatSocket(deps.hub, chat);
     const sweep = setInterval(
       () => void chat.attachments.sweepUnsent().catch((err) => app.log.warn({ err }, 'chat upload sweep failed')),
-      60 * 60 * 1000,
+      HOUR_MS,
     );
     sweep.unref();
     const stopMail = startUnreadMailSweeper(deps, deps.config.chatMailSweepIntervalMs, (err) =>

@@ -4,10 +4,11 @@ import { queueMail } from '../../email/mail-outbox';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import { unreadMessagesMail } from './unread-mail';
 import { claimNotice, noticeFacts, quietConversations, type QuietConversation } from './unread-mail.repository';
+import { DAY_MS, MINUTE_MS } from '@accountry/shared/durations';
 
-const DELAY_MS = UNREAD_MESSAGE_MAIL_DELAY_MINUTES * 60_000;
+const DELAY_MS = UNREAD_MESSAGE_MAIL_DELAY_MINUTES * MINUTE_MS;
 /** A process that starts looks this far back, for conversations that went quiet while no process was running. */
-const LOOKBACK_MS = 24 * 60 * 60_000;
+const LOOKBACK_MS = DAY_MS;
 const BATCH = 200;
 
 /**

@@ -18,8 +18,9 @@ import { enabledKey, requireCodeIfOn } from '../auth/two-factor.service';
 import { exportDocument } from './export-document';
 import { exportRun } from './export-run';
 import { dataExportedMail } from './export-mails';
+import { HOUR_MS } from '@accountry/shared/durations';
 
-const WINDOW_MS = DATA_EXPORT_WINDOW_HOURS * 60 * 60 * 1000;
+const WINDOW_MS = DATA_EXPORT_WINDOW_HOURS * HOUR_MS;
 
 /** The downloads are counted by their own events in the security activity: one record, one limit. */
 async function refuseOverLimit(db: Database, userId: string, now: number) {

@@ -10,8 +10,9 @@ import { queueMailToUser } from '../../email/mail-to-user';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import { newestMatching } from '../listings/listings.service';
 import { newListingsMail } from './saved-search-alerts';
+import { HOUR_MS } from '@accountry/shared/durations';
 
-const EVERY_MS = SAVED_SEARCH_ALERT_HOURS * 60 * 60 * 1000;
+const EVERY_MS = SAVED_SEARCH_ALERT_HOURS * HOUR_MS;
 const BATCH = 100;
 /** Listings named in one mail; one more is read to know whether there were more. */
 const SHOWN = 5;
