@@ -1,3 +1,5 @@
+import { HOUR_MS } from '@accountry/shared/durations';
+
 /** Whole units left until a due time, largest two units only, so a countdown reads "2 days 4 h" or "3 min 5 s". */
 export function formatCountdown(msLeft: number): string {
   if (msLeft <= 0) return 'any moment now';
@@ -14,5 +16,5 @@ export function formatCountdown(msLeft: number): string {
 
 /** How often a countdown needs to redraw: every second in its last hour, else every 30 seconds. */
 export function countdownTick(msLeft: number): number {
-  return msLeft <= 3_600_000 ? 1000 : 30_000;
+  return msLeft <= HOUR_MS ? 1000 : 30_000;
 }

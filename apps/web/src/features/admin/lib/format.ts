@@ -1,3 +1,4 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@accountry/shared/durations';
 import { formatDate } from '../../../lib/format-time';
 
 export function formatPrice(cents: number, currency: string) {
@@ -7,8 +8,8 @@ export function formatPrice(cents: number, currency: string) {
 /** "just now", "5 min ago", "3 h ago", else the date. */
 export function formatAgo(ms: number, now = Date.now()) {
   const diff = now - ms;
-  if (diff < 60_000) return 'just now';
-  if (diff < 3_600_000) return `${Math.floor(diff / 60_000)} min ago`;
-  if (diff < 86_400_000) return `${Math.floor(diff / 3_600_000)} h ago`;
+  if (diff < MINUTE_MS) return 'just now';
+  if (diff < HOUR_MS) return `${Math.floor(diff / MINUTE_MS)} min ago`;
+  if (diff < DAY_MS) return `${Math.floor(diff / HOUR_MS)} h ago`;
   return formatDate(ms);
 }
