@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, createTestApp, createUser, userWithSession, type TestContext } from '../../test/test-app';
 import { tokenFrom, uniqueEmail } from './auth-test-helpers';
+import { mailedSetupCode, twoFactorCall } from '../../test/two-factor-helpers';
+import { totpCode } from './two-factor-codes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -170,5 +172,25 @@ describe('a pending change when the password changes', () => {
     const notices = (await ctx.mailsTo(member.user.email)).map((m) => m.subject);
     expect(notices).toEqual(['A change of your Accountry email address', 'A change of your Accountry email address']);
     expect((await confirm(firstToken)).statusCode).toBe(400);
+  });
+});
+
+describe('a pending change when two-factor sign-in is turned on', () => {
+  it('stops working: it was asked with the password alone, and with two-factor on no undo link would follow', async () => {
+    const member = await userWithSession(ctx, 'buyer');
+    const attacker = uniqueEmail('attacker');
+    await ask(member, attacker);
+    const token = tokenFrom(await ctx.lastMail(attacker), '/confirm-email');
+    // The owner, warned by the notice, turns on two-factor sign-in.
+    const setup = await twoFactorCall(ctx, member.session, '/setup', { password: TEST_PASSWORD });
+    expect(setup.statusCode).toBe(200);
+    const code = totpCode(setup.json().secret, ctx.clock.now());
+    const emailCode = await mailedSetupCode(ctx, member.user.email);
+    expect((await twoFactorCall(ctx, member.session, '/enable', { code, emailCode })).statusCode).toBe(200);
+
+    const late = await confirm(token);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.message).toBe('This link is invalid or has already been used.');
+    expect((await emailOf(member.user.id)).email).toBe(member.user.email);
   });
 });

@@ -45,8 +45,9 @@ export async function purgeTokensBefore(db: Database, before: number) {
 }
 
 /**
- * After the password changed (someone may have known it): every open link that would change the account (a reset, a
- * new address) stops working. A verification link only proves the address, and stays.
+ * After the password changed (someone may have known it), or two-factor sign-in was turned on (a change now asks a
+ * code): every open link that would change the account (a reset, a new address) stops working. A verification link
+ * only proves the address, and stays.
  */
 export async function retireAccountLinks(db: Database, userId: string, now: number) {
   for (const purpose of ['reset_password', 'change_email'] as const) await retireUserTokens(db, userId, purpose, now);

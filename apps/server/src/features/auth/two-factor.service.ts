@@ -16,6 +16,7 @@ import { AUTH_POLICY } from './auth-policy';
 import { claimCodeAttempt, claimWrongCodeNotice, clearCodeFailures, codeFailures } from './signin-attempts';
 import { releaseHits } from './throttle.service';
 import * as repo from './two-factor.repository';
+import { retireAccountLinks } from './tokens.repository';
 import { acceptedStep, looksLikeAppCode, newRecoveryCodes, normalRecoveryCode } from './two-factor-codes';
 import { recoveryCodeUsedMail, twoFactorChangedMail, wrongCodeMail, type TwoFactorChange } from './two-factor-mails';
 import { emailCodeMatches } from './two-factor-email-code';
@@ -160,6 +161,8 @@ export async function enableTwoFactor(
     if (step === null || !mailed) return { refused: { code: step === null, emailCode: !mailed } };
     if (!(await repo.enableKey(trx, user.id, row.secret, step, now))) throw conflict(M.setupMissing);
     const recoveryCodes = await storeNewRecoveryCodes(deps, trx, user.id);
+    // A reset or a new address asked for with the password alone would skip what changes now ask (decision 172).
+    await retireAccountLinks(trx, user.id, now);
     await mailChange(deps, trx, user.id, 'on', now, { ip });
     return { recoveryCodes };
   });
