@@ -9,16 +9,16 @@ import * as repo from './admin-users.repository';
 
 /**
  * Support reads a member's security activity (decision 178) to help after a takeover: the addresses it holds are
- * personal data, so the first page of each look is in the audit log.
+ * personal data, so every page read is in the audit log (the cursor is the caller's to write: one made up reads the
+ * newest page as well as no cursor does).
  */
 export async function userActivity(deps: AppDeps, admin: AuthUser, userId: string, cursor: string | undefined) {
   if (!(await repo.findUser(deps.db.db, userId))) throw notFound(ADMIN_MESSAGES.userNotFound);
   const page = await accountActivity(deps, userId, cursor);
-  if (!cursor)
-    await recordAudit(
-      deps.db.db,
-      { actorId: admin.id, action: ADMIN_ACTIONS.userActivityView, targetType: 'user', targetId: userId },
-      deps.clock.now(),
-    );
+  await recordAudit(
+    deps.db.db,
+    { actorId: admin.id, action: ADMIN_ACTIONS.userActivityView, targetType: 'user', targetId: userId },
+    deps.clock.now(),
+  );
   return page;
 }
