@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { LedgerKind } from '@accountry/shared/wallet';
-import type { Database } from '../db/database';
+import { engineOf, type Database } from '../db/database';
 import type { LedgerAccountsTable } from '../db/schema';
 import { conflict } from './app-error';
 import { newId } from './ids';
@@ -107,6 +107,24 @@ export async function postLedger(trx: Database, posting: LedgerPosting, now: num
     )
     .execute();
   return transactionId;
+}
+
+/**
+ * Take the ledger accounts a transaction will post to before its first posting, in the id order `postLedger` takes
+ * them. A transaction that posts more than once (a chargeback's refund, Stripe's fee, the bank's funds) would otherwise
+ * hold an account while it waits for one that sorts before it, and deadlock with another doing it the other way round.
+ * Locks the rows `postLedger` updates (not the key, so entries may still reference them); an account not made yet is
+ * made by its first posting. PostgreSQL only: SQLite runs one write transaction at a time.
+ */
+export async function lockLedgerAccounts(trx: Database, accountIds: readonly string[]) {
+  if (engineOf(trx) !== 'postgres' || accountIds.length === 0) return;
+  await trx
+    .selectFrom('ledgerAccounts')
+    .select('id')
+    .where('id', 'in', [...new Set(accountIds)])
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
 }
 
 /** Run a posting, turning a shortfall into the given 409 message. */

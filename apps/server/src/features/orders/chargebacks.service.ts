@@ -4,7 +4,6 @@ import {
   ORDER_MESSAGES as M,
   chargebackOpenedReason,
 } from '@accountry/shared/order-messages';
-import type { OrderState } from '@accountry/shared/order-state';
 import { DAY_MS } from '@accountry/shared/durations';
 import type { OrderHistoryEvent } from '@accountry/shared/orders';
 import type { Database } from '../../db/database';
@@ -25,13 +24,11 @@ import {
 } from './chargebacks.repository';
 import { bookDisputeFee } from './chargeback-fees';
 import { bookChargebackFunds } from './chargeback-funds';
+import { HELD_STATES, lockChargebackAccounts } from './chargeback-accounts';
 import { applyTransition, type FollowUp } from './order-transitions';
 import { afterTransition } from './order-effects';
 import { queueChargebackMail } from './order-mails';
 import { queueChargebackAdminMail } from './admin-task-mails';
-
-/** The states in which escrow still holds the order's money: a chargeback holds the order there. */
-const HELD_STATES: readonly OrderState[] = ['paid', 'delivered', 'protection', 'disputed'];
 
 export type ChargebackOutcome = 'opened' | 'won' | 'lost' | 'duplicate';
 
@@ -74,15 +71,19 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
       reinstatedCents: 0,
       recoveredCents: 0,
     };
+    const { status } = report;
+    const written =
+      status === 'open'
+        ? await insertChargeback(trx, { ...row, status, closedAt: null })
+        : await closeChargeback(ctx, trx, row, status, now);
+    if (!written) return null;
+    // Order, chargeback, then every ledger account the report may post to at once, in the ledger's order.
+    await lockChargebackAccounts(ctx, trx, order, report);
     let applied: Applied & { outcome: ChargebackOutcome };
-    if (report.status === 'open') {
-      if (!(await insertChargeback(trx, { ...row, status: 'open', closedAt: null }))) return null;
+    if (status === 'open') {
       await queueChargebackAdminMail(trx, ctx.deps.config.publicUrl, order, row, now);
       applied = { outcome: 'opened', ...(await hold(ctx, trx, order, { ...report, amountCents }, now)) };
-    } else {
-      if (!(await closeChargeback(ctx, trx, row, report.status, now))) return null;
-      applied = { outcome: report.status, ...(await release(ctx, trx, order, report.status, amountCents, now)) };
-    }
+    } else applied = { outcome: status, ...(await release(ctx, trx, order, status, amountCents, now)) };
     await bookDisputeFee(ctx, trx, order, report, now);
     await bookChargebackFunds(ctx, trx, order, report, now);
     return applied;
