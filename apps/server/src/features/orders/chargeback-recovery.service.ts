@@ -1,6 +1,6 @@
 import { CHARGEBACK_RECOVERY_MESSAGES as R, chargebackOwedBy } from '@accountry/shared/chargeback-recovery';
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
-import { accountLock, lockKeys } from '../../db/key-lock';
+import { lockActingAdmin } from '../../db/acting-admin';
 import type { OrdersTable } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -37,8 +37,9 @@ export async function recoverChargeback(
     const left = c.withdrawnCents - c.reinstatedCents - c.recoveredCents;
     if (left <= 0) throw conflict(R.alreadyRecovered);
     if (amountCents > left) throw conflict(R.moreThanLeft);
-    // Under the account's lock, as every admin change to a balance (an admin's deletion checks the wallet under it).
-    await lockKeys(trx, [accountLock(memberId)]);
+    // Under the account's lock, as every admin change to a balance (an admin's deletion checks the wallet under it),
+    // by an admin who still is one.
+    await lockActingAdmin(trx, admin.id, [memberId]);
     const read = {
       withdrawnCents: c.withdrawnCents,
       reinstatedCents: c.reinstatedCents,

@@ -12,6 +12,7 @@ import {
   type OrderAction,
   type OrderActor,
 } from '@accountry/shared/order-state';
+import { lockActingAdmin } from '../../db/acting-admin';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
@@ -237,6 +238,8 @@ export async function moveOrder(
 ): Promise<OrdersTable> {
   const now = ctx.deps.clock.now();
   const { before, moved, then } = await ctx.deps.db.db.transaction().execute(async (trx) => {
+    // An admin's move (a dispute decided) is refused if their role was taken away since the request's guard.
+    if (actor.kind === 'admin' && actor.id) await lockActingAdmin(trx, actor.id);
     const order = await findOrder(trx, orderId);
     if (!order) throw notFound(M.notFound);
     await opts.check?.(order, trx);

@@ -3,6 +3,7 @@ import { PAYOUT_REFERENCE_USED, formatCents, payoutReferenceKey } from '@account
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { lockKeys } from '../../db/key-lock';
+import { lockActingAdmin } from '../../db/acting-admin';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -57,6 +58,7 @@ export async function correctPayoutReference(deps: AppDeps, admin: AuthUser, id:
       .executeTakeFirst();
     if (!payout) throw notFound(W.payoutNotFound);
     assertNotParty(admin.id, [payout.userId], W.ownPayoutCorrection);
+    await lockActingAdmin(trx, admin.id);
     // A payout paid before references were recorded has none to correct.
     if (payout.status !== 'paid' || payout.reference === '') throw conflict(W.payoutReferenceNotPaid);
     if (reference === previousReference) throw badRequest(W.payoutReferenceSame, { reference: W.payoutReferenceSame });

@@ -4,6 +4,7 @@ import { payoutReferenceKey, type Payout } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
+import { lockActingAdmin } from '../../db/acting-admin';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { queuePayoutAdminMail } from './admin-task-mails';
 import { payoutDecidedMail, type PayoutDecision } from './payout-mails';
@@ -175,6 +176,7 @@ export async function decidePayout(
     const payout = await trx.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
     if (!payout) throw notFound(W.payoutNotFound);
     assertNotParty(admin.id, [payout.userId], W.ownPayoutDecision);
+    await lockActingAdmin(trx, admin.id, [payout.userId]);
     // Decided already: said before any warning about the reference, which would not matter then.
     if (payout.status !== 'open') throw conflict(W.payoutNotOpen);
     // Whether to pay at all comes before what is recorded of it.

@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { REFUSED_REFUND_MESSAGES as R, refundCoveredByChargeback } from '@accountry/shared/refused-refunds';
+import { lockActingAdmin } from '../../db/acting-admin';
 import type { Database } from '../../db/database';
 import type { OrdersTable, StripeRefundsTable } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
@@ -20,6 +21,7 @@ import { queueRefundSettledMail } from './refund-settled-mail';
  * bank decides whether the buyer gets the money back; Stripe refuses the refund of a disputed charge meanwhile).
  */
 async function refusedRefundOf(trx: Database, admin: AuthUser, orderId: string, key: string) {
+  await lockActingAdmin(trx, admin.id);
   const order = await findOrder(trx, orderId);
   if (!order) throw notFound(M.notFound);
   assertNotParty(admin.id, partiesOf(order), R.ownOrder);

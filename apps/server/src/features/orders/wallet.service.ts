@@ -4,7 +4,7 @@ import { OPEN_STATES } from '@accountry/shared/order-state';
 import type { Payout, PayoutStatus, Wallet } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
-import { accountLock, lockKeys } from '../../db/key-lock';
+import { lockActingAdmin } from '../../db/acting-admin';
 import { assertNotParty } from './admin-not-party';
 import type { AuthUser } from '../../plugins/auth';
 import { conflict, notFound } from '../../lib/app-error';
@@ -105,8 +105,9 @@ export async function creditBalance(
   const user = await deps.db.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   if (!user) throw notFound(W.userNotFound);
   await deps.db.db.transaction().execute(async (trx) => {
-    // Under the account's lock, which an admin's deletion takes before it checks the wallet is empty (decision 184).
-    await lockKeys(trx, [accountLock(userId)]);
+    // Under the account's lock, which an admin's deletion takes before it checks the wallet is empty (decision 184), by
+    // an admin who still is one.
+    await lockActingAdmin(trx, admin.id, [userId]);
     const deleted = await trx
       .selectFrom('deletedUsers')
       .select('uid')
