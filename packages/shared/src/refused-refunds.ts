@@ -75,15 +75,20 @@ export const cardRefundSchema = z.object({
 export type CardRefund = z.infer<typeof cardRefundSchema>;
 
 /**
- * How much of a refund Stripe refused the buyer's bank returned already, in a chargeback it decided for them on an
- * order settled before it: at most what is left to recover of that chargeback (decision 183). That part needs no
- * payment of the platform's, and is no longer owed back by the member the chargeback would be recovered from.
+ * How much of a refund Stripe refused the buyer's bank returned already, in a chargeback it decided for them (decision
+ * 183). That part needs no payment of the platform's. On an order paid here and settled before the chargeback, at most
+ * what is left to recover of it: the member it would be recovered from no longer owes it. On an order never paid here
+ * (a payment after it could no longer be paid, refunded at once and never booked, decision 095), at most what the bank
+ * took: the chargeback booked nothing to recover, and that part is booked nowhere.
  */
 export function refundCoveredByChargeback(
   amountCents: number,
-  chargeback: { status: string; settledBefore: boolean; outstandingCents: number } | null,
+  chargeback: { status: string; settledBefore: boolean; outstandingCents: number; amountCents: number } | null,
+  orderPaid: boolean,
 ) {
-  if (!chargeback || chargeback.status !== 'lost' || !chargeback.settledBefore) return 0;
+  if (!chargeback || chargeback.status !== 'lost') return 0;
+  if (!orderPaid) return Math.max(0, Math.min(amountCents, chargeback.amountCents));
+  if (!chargeback.settledBefore) return 0;
   return Math.max(0, Math.min(amountCents, chargeback.outstandingCents));
 }
 

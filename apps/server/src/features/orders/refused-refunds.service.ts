@@ -34,8 +34,10 @@ async function refusedRefundOf(trx: Database, admin: AuthUser, orderId: string, 
 }
 
 /**
- * What of a refund the buyer's bank already returned in a chargeback it decided for them on the order (settled before
- * it, decision 183), and the chargeback's booked amounts as read, the condition of its write.
+ * What of a refund the buyer's bank already returned in a chargeback it decided for them on the order (decision 183),
+ * whether that part settles what the chargeback left to recover (an order paid here and settled before it: the
+ * chargeback booked the bank's funds as owed) or is booked nowhere (an order never paid here: neither the late payment
+ * nor what the bank took of it was booked), and the chargeback's booked amounts as read, the condition of its write.
  */
 function chargebackCover(order: OrdersTable, c: Awaited<ReturnType<typeof latestChargeback>>, amountCents: number) {
   const booked = {
@@ -44,14 +46,20 @@ function chargebackCover(order: OrdersTable, c: Awaited<ReturnType<typeof latest
     recoveredCents: c?.recoveredCents ?? 0,
   };
   const outstandingCents = booked.withdrawnCents - booked.reinstatedCents - booked.recoveredCents;
+  const orderPaid = order.paidAt !== null;
   const covered = c
-    ? refundCoveredByChargeback(amountCents, {
-        status: c.status,
-        settledBefore: settledBeforeChargeback(order, c.orderStatusAtOpen),
-        outstandingCents,
-      })
+    ? refundCoveredByChargeback(
+        amountCents,
+        {
+          status: c.status,
+          settledBefore: settledBeforeChargeback(order, c.orderStatusAtOpen),
+          outstandingCents,
+          amountCents: c.amountCents,
+        },
+        orderPaid,
+      )
     : 0;
-  return { covered, booked };
+  return { covered, recovered: orderPaid ? covered : 0, booked };
 }
 
 const auditDetails = (refund: StripeRefundsTable) => ({
@@ -89,7 +97,9 @@ export async function retryRefusedRefund(
  * on the state read. The refund's own move (`escrow → stripe_clearing`) was booked when it was owed, as if the card
  * got it; Stripe still holds that money, so it leaves `stripe_clearing` now: what the buyer's bank already returned in
  * a lost chargeback of the order settles that much of what the chargeback left to recover (`→ chargeback_receivable`,
- * counted as recovered), the rest the platform paid from its own money (`→ external`). Audited, and the buyer mailed.
+ * counted as recovered), the rest the platform paid from its own money (`→ external`). A refund of a payment after its
+ * order could no longer be paid was never booked: what the bank returned of it is booked nowhere, and only the rest
+ * leaves `stripe_clearing`, for what Stripe kept of it. Audited, and the buyer mailed.
  */
 export async function settleRefundOutsideStripe(
   ctx: OrdersContext,
@@ -101,7 +111,7 @@ export async function settleRefundOutsideStripe(
   const now = ctx.deps.clock.now();
   return ctx.deps.db.db.transaction().execute(async (trx) => {
     const { order, refund, chargeback: c } = await refusedRefundOf(trx, admin, orderId, key);
-    const { covered, booked } = chargebackCover(order, c, refund.amountCents);
+    const { covered, recovered, booked } = chargebackCover(order, c, refund.amountCents);
     const settled = {
       settledAt: now,
       settledBy: admin.id,
@@ -109,17 +119,18 @@ export async function settleRefundOutsideStripe(
       coveredByChargebackCents: covered,
     };
     if (!(await settleRefusedRefund(trx, key, settled))) throw conflict(R.notRefused);
-    if (c && covered > 0) {
-      const recoveredCents = booked.recoveredCents + covered;
+    if (c && recovered > 0) {
+      const recoveredCents = booked.recoveredCents + recovered;
       if (!(await setChargebackBooked(trx, c.id, booked, { recoveredCents }))) throw conflict(M.stateChanged);
     }
-    // Stripe's account, not the order's provider now: the refund was owed through Stripe whatever is configured.
+    // Stripe's account, not the order's provider now: the refund was owed through Stripe whatever is configured. What
+    // the bank returned of a payment never booked leaves nothing to book: the bank took it from what Stripe kept.
     const moves = [
-      { from: STRIPE_CLEARING, to: CHARGEBACK_RECEIVABLE, amountCents: covered },
+      { from: STRIPE_CLEARING, to: CHARGEBACK_RECEIVABLE, amountCents: recovered },
       { from: STRIPE_CLEARING, to: EXTERNAL, amountCents: refund.amountCents - covered },
     ].filter((m) => m.amountCents > 0);
     const posting = { kind: 'refund_outside_stripe' as const, orderId, actorId: admin.id, memo: `Refund ${key}` };
-    await postLedger(trx, { ...posting, moves }, now);
+    if (moves.length > 0) await postLedger(trx, { ...posting, moves }, now);
     const details = {
       ...auditDetails(refund),
       settlementReference: reference,

@@ -29,20 +29,32 @@ const referenceProblem = (reference: string) =>
 
 /**
  * What recording it as paid back means for this order: the buyer's bank may have returned the payment already, in a
- * chargeback it decided for them (decision 183), which settles that much of it.
+ * chargeback it decided for them (decision 183), which settles that much of it. On an order never paid here (a late
+ * payment refunded at once, decision 095) nothing was booked of it, so nothing is left to recover either.
  */
 function settleMessage(order: OrderDetail, refund: CardRefund) {
   const c = order.chargeback;
   const amount = formatCents(refund.amountCents);
+  const paid = order.paidAt !== null;
   const covered = refundCoveredByChargeback(
     refund.amountCents,
-    c && { status: c.status, settledBefore: c.settledBefore, outstandingCents: c.recovery?.outstandingCents ?? 0 },
+    c && {
+      status: c.status,
+      settledBefore: c.settledBefore,
+      outstandingCents: c.recovery?.outstandingCents ?? 0,
+      amountCents: c.amountCents,
+    },
+    paid,
   );
   const mailed = `${order.buyerName} is emailed how it was paid back.`;
   if (covered === refund.amountCents)
     return (
       `${order.buyerName}'s bank already returned the payment to them in the chargeback it decided for them: that ` +
-      `settles this refund of ${amount}, and ${formatCents(covered)} less is left to recover of the chargeback. ${mailed}`
+      `settles this refund of ${amount}` +
+      (paid
+        ? `, and ${formatCents(covered)} less is left to recover of the chargeback. `
+        : ', and the platform pays nothing of it. ') +
+      mailed
     );
   if (covered > 0)
     return (
