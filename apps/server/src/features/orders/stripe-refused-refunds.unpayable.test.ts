@@ -48,7 +48,7 @@ async function lateRefundRefusedAndDisputed(disputedCents = PRICE) {
 }
 
 describe('a refused refund of a payment made after its order could no longer be paid, charged back', () => {
-  it('the bank returned all of it: settled with nothing booked, and the ledger still says what Stripe holds', async () => {
+  it('the bank returned all of it: settled, nothing booked, and the ledger still says what Stripe holds', async () => {
     const deal = await lateRefundRefusedAndDisputed();
     const headers = deal.admin.session.headers;
     // Stripe got the payment and the bank took it back: it holds none of it (less its dispute fee), as the ledger says.
