@@ -184,7 +184,7 @@ describe('formatting', () => {
 
 describe('review rule (decision 081)', () => {
   const D = 24 * 3_600_000;
-  const done = { status: 'completed', refundedCents: 0, completedAt: 1_000 };
+  const done = { status: 'completed', refundedCents: 0, completedAt: 1_000, chargedBack: false };
   const ok = { isSeller: false, order: done, alreadyReviewed: false, now: 1_000 + 29 * D };
   it.each([
     ['the buyer of a completed order within 30 days', ok, null],
@@ -200,6 +200,11 @@ describe('review rule (decision 081)', () => {
       'a partly refunded order',
       { ...ok, order: { ...done, refundedCents: 10 } },
       'A refunded order cannot be reviewed.',
+    ],
+    [
+      'an order whose payment the bank reversed for the buyer',
+      { ...ok, order: { ...done, chargedBack: true } },
+      'Your bank reversed the payment of this order, so it cannot be reviewed.',
     ],
     ['after 30 days', { ...ok, now: 1_000 + 30 * D }, 'Reviews can be written within 30 days of the order completing.'],
     ['a second review', { ...ok, alreadyReviewed: true }, 'You have already reviewed the seller for this listing.'],

@@ -15,6 +15,7 @@ export const REVIEW_MESSAGES = {
   noOrder: 'Only the buyer of a completed order can review the seller.',
   notCompleted: 'You can review the seller once your order is completed.',
   refunded: 'A refunded order cannot be reviewed.',
+  chargedBack: 'Your bank reversed the payment of this order, so it cannot be reviewed.',
   windowClosed: 'Reviews can be written within 30 days of the order completing.',
   already: 'You have already reviewed the seller for this listing.',
   notFound: 'Review not found',
@@ -67,19 +68,27 @@ export type ReviewsPage = z.infer<typeof reviewsPageSchema>;
 export interface ReviewFacts {
   isSeller: boolean;
   /** The viewer's latest order for the listing, or null when they never ordered it. */
-  order: { status: string; refundedCents: number; completedAt: number | null } | null;
+  order: {
+    status: string;
+    refundedCents: number;
+    completedAt: number | null;
+    /** A chargeback the card's bank decided for the buyer reversed its payment (decision 183). */
+    chargedBack: boolean;
+  } | null;
   alreadyReviewed: boolean;
   now: number;
 }
 
 /**
  * The review rule (decision 081, replacing decision 047's): only the buyer of a completed, not refunded order may
- * rate the seller, once per order, within 30 days of completion. Returns the reason they may not, or null.
+ * rate the seller, once per order, within 30 days of completion; a payment the buyer's bank reversed counts as
+ * refunded (decision 183). Returns the reason they may not, or null.
  */
 export function reviewBlocker(f: ReviewFacts): string | null {
   if (f.isSeller) return REVIEW_MESSAGES.own;
   if (f.alreadyReviewed) return REVIEW_MESSAGES.already;
   if (!f.order) return REVIEW_MESSAGES.noOrder;
+  if (f.order.chargedBack) return REVIEW_MESSAGES.chargedBack;
   if (f.order.status === 'refunded' || f.order.refundedCents > 0) return REVIEW_MESSAGES.refunded;
   if (f.order.status !== 'completed' || f.order.completedAt === null) return REVIEW_MESSAGES.notCompleted;
   if (f.now >= f.order.completedAt + REVIEW_WINDOW_MS) return REVIEW_MESSAGES.windowClosed;

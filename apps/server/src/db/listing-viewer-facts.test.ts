@@ -45,7 +45,7 @@ it("answers a member's favorite, review and latest order for one listing, and no
     favorite: true,
     reviewId: 'review-of-buyer',
     block: null,
-    latestOrder: { id: latest.id, status: 'completed', refundedCents: 0, completedAt: now },
+    latestOrder: { id: latest.id, status: 'completed', refundedCents: 0, completedAt: now, chargedBack: false },
   });
   const none = { favorite: false, reviewId: null, block: null, latestOrder: null };
   expect(await listingViewerFacts(ctx.db, asked(other.id))).toEqual(none);

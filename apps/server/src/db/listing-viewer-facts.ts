@@ -14,8 +14,9 @@ type AskedPairs = AliasedRawBuilder<AskedRow, 'a'>;
 
 /**
  * What each member of `a` has to do with the listing beside them, written once for one pair and for a batch: whether
- * it is among their favorites, the id of their review of it, their latest order for it, and a block either way
- * between them and its seller. A member who does not exist gets no row.
+ * it is among their favorites, the id of their review of it, their latest order for it (and whether a chargeback the
+ * bank decided for the buyer reversed its payment), and a block either way between them and its seller. A member who
+ * does not exist gets no row.
  */
 const factsOf = (db: Database, asked: AskedPairs) =>
   db
@@ -78,6 +79,16 @@ const factsOf = (db: Database, asked: AskedPairs) =>
             .whereRef('theirs.blockedId', '=', 'a.viewerId'),
         )
         .as('blockedBySeller'),
+      // On chargebacks_order_idx: a few rows at most per order, none for almost every one.
+      eb
+        .exists(
+          eb
+            .selectFrom('chargebacks as c')
+            .select('c.id')
+            .whereRef('c.orderId', '=', 'o.id')
+            .where('c.status', '=', 'lost'),
+        )
+        .as('orderChargedBack'),
       'o.id as orderId',
       'o.status as orderStatus',
       'o.refundedCents as orderRefundedCents',
@@ -99,7 +110,13 @@ export interface ListingViewerFacts {
   reviewId: string | null;
   /** Who blocked whom between the member and the seller: the member's own block first, as they can lift it. */
   block: 'viewer' | 'seller' | null;
-  latestOrder: { id: string; status: string; refundedCents: number; completedAt: number | null } | null;
+  latestOrder: {
+    id: string;
+    status: string;
+    refundedCents: number;
+    completedAt: number | null;
+    chargedBack: boolean;
+  } | null;
 }
 
 interface FactsRow {
@@ -111,6 +128,7 @@ interface FactsRow {
   orderStatus: string | null;
   orderRefundedCents: number | string | null;
   orderCompletedAt: number | string | null;
+  orderChargedBack: unknown;
 }
 
 const toFacts = (row: FactsRow | undefined): ListingViewerFacts => ({
@@ -123,6 +141,7 @@ const toFacts = (row: FactsRow | undefined): ListingViewerFacts => ({
         status: row.orderStatus!,
         refundedCents: Number(row.orderRefundedCents),
         completedAt: row.orderCompletedAt == null ? null : Number(row.orderCompletedAt),
+        chargedBack: Boolean(row.orderChargedBack),
       }
     : null,
 });

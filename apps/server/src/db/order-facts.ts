@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { OPEN_STATES } from '@accountry/shared/order-state';
-import type { Database } from './database';
+import { engineOf, type Database } from './database';
 
 /** Order facts other features read (seller profiles, listing management) without reaching into the orders feature. */
 
@@ -64,3 +64,20 @@ export async function hasOrderInProgress(db: Database, userId: string) {
  */
 export const CHARGEBACK_TO_RECOVER = sql<boolean>`status = 'lost'
   and withdrawn_cents > reinstated_cents + recovered_cents`;
+
+/**
+ * In a review's transaction: whether a chargeback the bank decided for the buyer reversed the order's payment
+ * (decision 183). PostgreSQL locks the order's row first, as every chargeback report takes it first, so a decision
+ * and a review never pass each other unseen; SQLite writes one transaction at a time.
+ */
+export async function lockOrderChargedBack(trx: Database, orderId: string) {
+  if (engineOf(trx) === 'postgres')
+    await trx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().execute();
+  const lost = await trx
+    .selectFrom('chargebacks')
+    .select('id')
+    .where('orderId', '=', orderId)
+    .where('status', '=', 'lost')
+    .executeTakeFirst();
+  return !!lost;
+}

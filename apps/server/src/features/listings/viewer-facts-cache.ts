@@ -4,11 +4,15 @@ import { readViewerFacts, type ListingViewerFacts, type Pair } from '../../db/li
 import { versionedCachePerApp } from '../../lib/invalidate-on-writes';
 
 /**
- * Whether a committed write can change what a member has to do with a listing: a favorite, a review, an order or a
- * block between them and its seller.
+ * Whether a committed write can change what a member has to do with a listing: a favorite, a review, an order (or a
+ * chargeback of its payment) or a block between them and its seller.
  */
 export const changesViewerFacts = (writes: TableWrites) =>
-  writes.has('favorites') || writes.has('reviews') || writes.has('orders') || writes.has('user_blocks');
+  writes.has('favorites') ||
+  writes.has('reviews') ||
+  writes.has('orders') ||
+  writes.has('chargebacks') ||
+  writes.has('user_blocks');
 
 /** Pairs kept: a few hundred bytes each. */
 const MAX_PAIRS = 10_000;

@@ -11,6 +11,7 @@ import type { ChargebacksTable, OrdersTable } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { OrdersContext } from './orders-context';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
+import { withdrawReviewOfOrder } from '../sellers/reviews.service';
 import type { ReportedChargeback } from './payment-provider';
 import { ensureConversation, findOrder, insertHistory } from './orders.repository';
 import {
@@ -159,7 +160,10 @@ async function tellHeld(ctx: OrdersContext, trx: Database, held: OrdersTable, no
   return notify(trx, held, ORDER_CHAT_MESSAGES.chargebackOpened, now);
 }
 
-/** Lift the hold; a lost chargeback then refunds the held order (the bank already gave the buyer the money back). */
+/**
+ * Lift the hold; a lost chargeback then refunds the held order (the bank already gave the buyer the money back), and
+ * withdraws the buyer's review of a completed one: the deal is reversed, as a refunded one is never reviewed.
+ */
 async function release(
   ctx: OrdersContext,
   trx: Database,
@@ -171,6 +175,8 @@ async function release(
   if (order.chargebackHoldSince !== null && !(await setChargebackHold(trx, order, null, now)))
     throw conflict(M.stateChanged);
   const free = (await findOrder(trx, order.id)) ?? order;
+  if (status === 'lost' && (await withdrawReviewOfOrder(trx, order.id)))
+    ctx.deps.log.info({ orderId: order.id }, 'review withdrawn: the bank decided the chargeback for the buyer');
   if (status === 'lost')
     return HELD_STATES.includes(order.status) ? { move: await lose(ctx, trx, free, amountCents, now) } : {};
   if (order.chargebackHoldSince === null) return {};

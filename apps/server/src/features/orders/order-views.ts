@@ -2,11 +2,11 @@ import {
   availableActions,
   canOpenDispute,
   pastDue,
-  REVIEW_WINDOW_MS,
   sellerShareCents,
   type OrderAction,
 } from '@accountry/shared/order-state';
 import { chargebackOwedBy } from '@accountry/shared/chargeback-recovery';
+import { reviewBlocker } from '@accountry/shared/reviews';
 import { correctionRefusal } from '@accountry/shared/credentials-correction';
 import type { AdminOrderListItem, OrderDetail, OrderListItem, OrderStatusFilter } from '@accountry/shared/orders';
 import type { DeliveryTime } from '@accountry/shared/listings';
@@ -166,13 +166,15 @@ export async function orderDetail(
       corrections: order.credentialsCorrections,
       canCorrect: side === 'seller' && !held && correctionRefusal(order, now) === null,
     },
+    // The listing page's review rule, on this order: a chargeback won by the buyer counts as a refund (decision 183).
     canReview:
       side === 'buyer' &&
-      order.status === 'completed' &&
-      order.refundedCents === 0 &&
-      !review &&
-      order.completedAt !== null &&
-      now < order.completedAt + REVIEW_WINDOW_MS,
+      reviewBlocker({
+        isSeller: false,
+        order: { ...order, chargedBack: chargeback?.status === 'lost' },
+        alreadyReviewed: !!review,
+        now,
+      }) === null,
   };
 }
 

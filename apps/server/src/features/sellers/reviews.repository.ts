@@ -50,6 +50,12 @@ export async function insertReview(db: Database, row: ReviewsTable) {
   await db.insertInto('reviews').values(row).execute();
 }
 
+/** Delete the review of an order, if there is one; returns how many went (none or one). */
+export async function deleteReviewOfOrder(db: Database, orderId: string) {
+  const res = await db.deleteFrom('reviews').where('orderId', '=', orderId).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 /** Set the reply only if there is none yet; returns whether this call set it. */
 export async function setReplyOnce(db: Database, id: string, reply: string, now: number) {
   const res = await db

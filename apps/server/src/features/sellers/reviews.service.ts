@@ -14,7 +14,16 @@ import { newId } from '../../lib/ids';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { newReviewMail, reviewAnsweredMail } from './review-mails';
 import { listingViewerFacts, type ListingViewerFacts } from '../../db/listing-viewer-facts';
-import { findReview, findReviewByBuyer, insertReview, sellerReviews, setReplyOnce } from './reviews.repository';
+import { lockOrderChargedBack } from '../../db/order-facts';
+import type { Database } from '../../db/database';
+import {
+  deleteReviewOfOrder,
+  findReview,
+  findReviewByBuyer,
+  insertReview,
+  sellerReviews,
+  setReplyOnce,
+} from './reviews.repository';
 
 const PAGE = 10;
 
@@ -55,13 +64,15 @@ export async function createReview(
   input: ReviewInput,
 ): Promise<Review> {
   const { blocker, orderId } = await reviewState(deps, listing, buyer);
-  if (blocker === REVIEW_MESSAGES.already) throw conflict(blocker);
+  if (blocker === REVIEW_MESSAGES.already || blocker === REVIEW_MESSAGES.chargedBack) throw conflict(blocker);
   if (blocker === REVIEW_MESSAGES.own) throw forbidden(blocker);
   if (blocker) throw badRequest(blocker);
   const id = newId();
   const now = deps.clock.now();
   try {
     await deps.db.db.transaction().execute(async (trx) => {
+      // The bank may have decided for the buyer since the facts were read: the review lands before that or not at all.
+      if (orderId && (await lockOrderChargedBack(trx, orderId))) throw conflict(REVIEW_MESSAGES.chargedBack);
       await insertReview(trx, {
         id,
         listingId: listing.id,
@@ -103,6 +114,14 @@ export async function replyToReview(deps: AppDeps, reviewId: string, user: AuthU
     });
   });
   return (await findReview(deps.db.db, reviewId)) as Review;
+}
+
+/**
+ * In the transaction of a chargeback the bank decided for the buyer: the deal is reversed, so the buyer's review of
+ * it, if any, leaves the seller's profile and rating (decision 183). Returns whether there was one.
+ */
+export async function withdrawReviewOfOrder(trx: Database, orderId: string): Promise<boolean> {
+  return (await deleteReviewOfOrder(trx, orderId)) > 0;
 }
 
 export async function listSellerReviews(
