@@ -104,6 +104,13 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   await sellerThread.getByRole('textbox', { name: 'Your statement' }).fill('I did not change anything after delivery.');
   await sellerThread.getByRole('button', { name: 'Post statement' }).click();
   await expect(sellerThread.getByRole('list', { name: 'Statements' }).getByRole('listitem')).toHaveCount(2);
+  // The buyer's open page shows the seller's statement without a reload, and reads it out (decision 211).
+  const buyerStatements = thread.getByRole('list', { name: 'Statements' });
+  await expect(buyerStatements.getByRole('listitem')).toHaveCount(2);
+  await expect(buyerStatements).toContainText('I did not change anything after delivery.');
+  await expect(b.page.getByRole('log', { name: 'Order updates' })).toHaveText(
+    `New statement in the dispute (${seller.displayName}, seller).`,
+  );
   await s.page.reload();
   await expect(
     s.page.getByRole('button', { name: `Account menu for ${seller.displayName}`, exact: true }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_WAITING_CHANGED } from './admin-waiting';
 import { ANNOUNCEMENTS_CHANGED } from './announcements';
 import { ERROR_CODES } from './api-error';
+import { ORDER_EVENTS } from './order-events';
 import { SOCKET_EVENTS, SOCKET_MESSAGES } from './socket-constants';
 import {
   CHAT_EVENTS,
@@ -121,6 +122,7 @@ export const serverEventSchemas = {
   [CHAT_EVENTS.block]: z.object({ blockerId: z.string(), blockedId: z.string(), blocked: z.boolean() }),
   [ANNOUNCEMENTS_CHANGED]: z.object({ id: z.string(), action: z.string() }),
   [ADMIN_WAITING_CHANGED]: z.object({}),
+  [ORDER_EVENTS.updated]: z.object({ orderId: z.string() }),
   'listing.moderated': z.object({
     listingId: z.string(),
     status: z.string(),

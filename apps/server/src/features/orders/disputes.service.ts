@@ -8,6 +8,7 @@ import type { OrdersContext } from './orders-context';
 import { visibleOrder } from './orders.service';
 import { queueStatementMail } from './order-mails';
 import { holdOpenDispute } from './open-dispute';
+import { publishOrderUpdated } from './order-events';
 
 export const evidenceUrl = (orderId: string, id: string) =>
   `/api/orders/${encodeURIComponent(orderId)}/dispute/evidence/${encodeURIComponent(id)}`;
@@ -55,7 +56,8 @@ async function statementsBy(db: Database, orderId: string, authorId: string) {
 
 /**
  * Both sides (and the deciding admin) post statements while the dispute is open, each at most
- * DISPUTE_STATEMENTS_PER_PERSON: the whole thread is read on every post and look.
+ * DISPUTE_STATEMENTS_PER_PERSON: the whole thread is read on every post and look. Once committed, the order's open
+ * pages hear of it over the socket.
  */
 export async function postStatement(
   ctx: OrdersContext,
@@ -103,5 +105,7 @@ export async function postStatement(
       .execute();
     if (last?.authorId !== user.id) await queueStatementMail(ctx, trx, order, side, now);
   });
+  // The other side's and the admins' open pages show it at once (decision 211).
+  await publishOrderUpdated(ctx.deps, order);
   return listStatements(ctx, user, orderId);
 }

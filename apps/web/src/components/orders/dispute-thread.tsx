@@ -36,6 +36,7 @@ import { LoadError } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { formatDateTime } from '../../lib/format-time';
 import { PlainList } from '../ui/plain-list';
+import { statementsQuery } from './dispute-statements';
 
 const EVIDENCE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -89,8 +90,9 @@ const ADMIN_NOTE_HINT =
 export function DisputeThread({ order }: { order: OrderDetail }) {
   const client = useQueryClient();
   const path = orderPath(ORDER_ROUTES.statements, { id: order.id });
-  const key = ['orders', 'statements', order.id];
-  const list = useQuery({ queryKey: key, queryFn: () => api<{ items: DisputeStatement[] }>(path) });
+  const statements = statementsQuery(order.id);
+  const key = statements.queryKey;
+  const list = useQuery(statements);
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [evidence, setEvidence] = useState<Evidence | null>(null);

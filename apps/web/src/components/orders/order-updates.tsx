@@ -1,10 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_EVENTS, type ChatMessageEvent } from '@accountry/shared/chat';
-import type { OrderDetail, OrderHistoryEntry } from '@accountry/shared/orders';
+import { ORDER_EVENTS, type OrderUpdatedEvent } from '@accountry/shared/order-events';
+import type { DisputeStatement, OrderDetail, OrderHistoryEntry } from '@accountry/shared/orders';
 import { realtime } from '../../lib/realtime';
+import { useSession } from '../../lib/session';
 import { LiveAnnouncer, useLiveAnnouncer } from '../ui/live-announcer';
 import { ACTOR_LABELS } from './order-format';
 import { historyTitle } from './order-timeline';
+import { statementsQuery } from './dispute-statements';
 
 /** Who moved the order, as the update says it: a name and a side, or the provider; the clock goes unnamed. */
 function byWhom(h: OrderHistoryEntry) {
@@ -12,38 +16,79 @@ function byWhom(h: OrderHistoryEntry) {
   return h.actorKind === 'system' ? '' : ` (${ACTOR_LABELS[h.actorKind]})`;
 }
 
+/** A new statement in the dispute as it is read out: "New statement in the dispute (Kai, seller)." */
+function statementNews(s: DisputeStatement) {
+  const what = s.evidenceUrl ? 'New statement in the dispute, with an image' : 'New statement in the dispute';
+  return `${what} (${s.authorName}, ${ACTOR_LABELS[s.authorRole].toLowerCase()}).`;
+}
+
+/** Reads out once each item that was not in the list as first shown and that `isNews` accepts. */
+function useNewItems<T extends { id: string }>(
+  items: T[] | undefined,
+  isNews: (item: T) => boolean,
+  say: (item: T) => void,
+) {
+  const seen = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!items) return;
+    if (!seen.current) {
+      seen.current = new Set(items.map((i) => i.id));
+      return;
+    }
+    for (const item of items) {
+      if (seen.current.has(item.id)) continue;
+      seen.current.add(item.id);
+      if (isNews(item)) say(item);
+    }
+  }, [items, isNews, say]);
+}
+
 /**
  * The order page follows the order as others move it (decision 211): each move posts a notice in the order's chat,
- * which reaches the page over the socket, and is then read out. The viewer's own moves are not: their toast says so.
+ * and each dispute statement an order update, which reach the page over the socket; both are then read out. The
+ * viewer's own moves and statements are not: their toast or the thread says so.
  */
 export function OrderUpdates({ order, refresh }: { order: OrderDetail; refresh: () => void }) {
   const { announce, lines } = useLiveAnnouncer();
-  const { conversationId } = order;
+  const client = useQueryClient();
+  const me = useSession().user?.uid;
+  const { conversationId, id } = order;
   useEffect(() => {
-    if (!conversationId) return;
+    const statements = () => void client.invalidateQueries({ queryKey: statementsQuery(id).queryKey });
     const offs = [
-      realtime.on(
-        CHAT_EVENTS.message,
-        (e: ChatMessageEvent) =>
-          e.message.kind === 'system' && e.message.conversationId === conversationId && refresh(),
-      ),
-      realtime.onResume(refresh),
+      realtime.on(ORDER_EVENTS.updated, (e: OrderUpdatedEvent) => {
+        if (e.orderId !== id) return;
+        refresh();
+        statements();
+      }),
+      realtime.onResume(() => {
+        refresh();
+        statements();
+      }),
     ];
+    if (conversationId)
+      offs.push(
+        realtime.on(
+          CHAT_EVENTS.message,
+          (e: ChatMessageEvent) =>
+            e.message.kind === 'system' && e.message.conversationId === conversationId && refresh(),
+        ),
+      );
     return () => offs.forEach((off) => off());
-  }, [conversationId, refresh]);
+  }, [id, conversationId, refresh, client]);
 
-  // The history as first shown is not news; each entry after it is read out once.
-  const seen = useRef<Set<string> | null>(null);
-  useEffect(() => {
-    if (!seen.current) {
-      seen.current = new Set(order.history.map((h) => h.id));
-      return;
-    }
-    for (const h of order.history) {
-      if (seen.current.has(h.id)) continue;
-      seen.current.add(h.id);
-      if (h.actorKind !== order.viewerRole) announce(`Order update: ${historyTitle(h)}${byWhom(h)}.`);
-    }
-  }, [order.history, order.viewerRole, announce]);
+  // The history and the thread as first shown are not news; each entry after them is read out once.
+  const { viewerRole } = order;
+  useNewItems(
+    order.history,
+    useCallback((h: OrderHistoryEntry) => h.actorKind !== viewerRole, [viewerRole]),
+    useCallback((h: OrderHistoryEntry) => announce(`Order update: ${historyTitle(h)}${byWhom(h)}.`), [announce]),
+  );
+  const thread = useQuery({ ...statementsQuery(id), enabled: order.dispute !== null });
+  useNewItems(
+    thread.data?.items,
+    useCallback((s: DisputeStatement) => s.authorId !== me, [me]),
+    useCallback((s: DisputeStatement) => announce(statementNews(s)), [announce]),
+  );
   return <LiveAnnouncer label="Order updates" lines={lines} />;
 }

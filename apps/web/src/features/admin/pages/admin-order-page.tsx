@@ -1,6 +1,7 @@
+import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Anchor, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { isPartyTo } from '@accountry/shared/admin-rules';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
@@ -10,6 +11,7 @@ import { DisputeThread } from '../../../components/orders/dispute-thread';
 import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
 import { OrderSummary } from '../../../components/orders/order-summary';
 import { OrderHistoryCard } from '../../../components/orders/order-timeline';
+import { OrderUpdates } from '../../../components/orders/order-updates';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
 import { AdminCredentials } from '../components/admin-credentials';
 import { AuditTrail } from '../components/audit-trail';
@@ -25,6 +27,11 @@ export function Component() {
   const { orderId = '' } = useParams();
   const query = useQuery({ queryKey: adminOrderKeys.order(orderId), queryFn: () => adminOrdersApi.order(orderId) });
   const order = query.data;
+  const client = useQueryClient();
+  const refresh = useCallback(
+    () => void client.invalidateQueries({ queryKey: adminOrderKeys.order(orderId) }),
+    [client, orderId],
+  );
   const me = useSession().user?.uid;
   // An admin who bought or sold the order acts on it only as a party (decision 190).
   const own = !!order && isPartyTo(me ?? '', [order.buyerId, order.sellerId]);
@@ -48,6 +55,7 @@ export function Component() {
             <Title order={1} style={{ overflowWrap: 'anywhere' }}>
               Order: {order.listingTitle}
             </Title>
+            <OrderUpdates order={order} refresh={refresh} />
             <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 7 }}>
                 <Stack gap="lg">

@@ -1,0 +1,18 @@
+import { ORDER_EVENTS, type OrderUpdatedEvent } from '@accountry/shared/order-events';
+import type { AppDeps } from '../../app';
+
+/**
+ * Tell the open pages of the order that it changed, once the change committed: its buyer and seller and admins, the
+ * only members who may read it. A failed publish is logged: the pages catch up when they are next fetched.
+ */
+export async function publishOrderUpdated(
+  deps: Pick<AppDeps, 'hub' | 'log'>,
+  order: { id: string; buyerId: string; sellerId: string },
+) {
+  const data: OrderUpdatedEvent = { orderId: order.id };
+  try {
+    await deps.hub.publish({ userIds: [order.buyerId, order.sellerId], roles: ['admin'] }, ORDER_EVENTS.updated, data);
+  } catch (err) {
+    deps.log.warn({ err, orderId: order.id }, 'order update not published; pages catch up when fetched again');
+  }
+}
