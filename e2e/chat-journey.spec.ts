@@ -243,9 +243,31 @@ test('a buyer scrolls back through a long history, finds the conversation by sea
     .getByRole('button', { name: 'Block' })
     .click();
   await expect(b.page.getByText('You blocked this user. Unblock them to send messages.')).toBeVisible();
-  await expect(b.page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
-  await b.page.getByRole('button', { name: 'Unblock' }).click();
-  await expect(b.page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  const message = b.page.getByRole('textbox', { name: 'Message' });
+  await expect(message).toHaveCount(0);
+  // From the keyboard: the Unblock button goes with the notice, and the focus to the message field in its place.
+  await b.page.getByRole('button', { name: 'Unblock', exact: true }).press('Enter');
+  await expect(b.page.getByText(`${seller.displayName} is unblocked.`).last()).toBeVisible();
+  await expect(message).toBeVisible();
+  await expect(message).toBeFocused();
+  // Blocked and unblocked from the conversation's menu: the focus stays on the menu's button, which now offers Block.
+  const options = b.page.getByRole('button', { name: 'Conversation options' });
+  await options.click();
+  await b.page.getByRole('menuitem', { name: `Block ${seller.displayName}` }).click();
+  await b.page
+    .getByRole('dialog', { name: `Block ${seller.displayName}?` })
+    .getByRole('button', { name: 'Block' })
+    .click();
+  await expect(message).toHaveCount(0);
+  await expect(options).toBeFocused();
+  await options.press('Enter');
+  await b.page.getByRole('menuitem', { name: `Unblock ${seller.displayName}` }).press('Enter');
+  await expect(message).toBeVisible();
+  await expect(options).toBeFocused();
+  await options.press('Enter');
+  await expect(b.page.getByRole('menuitem', { name: `Block ${seller.displayName}` })).toBeVisible();
+  await b.page.keyboard.press('Escape');
+  await expect(options).toBeFocused();
 
   // When the seller blocks the buyer, the listing says only that they can't buy, with nothing to lift.
   const s = await signedInPage(browser, baseURL!, seller.id);

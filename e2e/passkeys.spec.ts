@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { PASSKEY_MESSAGES } from '@accountry/shared/passkeys';
-import { createUser, signInContext } from './support/db';
+import { MAX_PASSKEYS, PASSKEY_MESSAGES, PASSKEY_ROUTES } from '@accountry/shared/passkeys';
+import { createUser, openE2eDb, signInContext } from './support/db';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { appCode, turnOnTwoFactor } from './support/two-factor';
 
@@ -252,4 +253,74 @@ test('a member cancels while the browser waits for the device, and the next try 
   await dialog.getByRole('button', { name: 'Add passkey' }).click();
   await expect(page.getByText(PASSKEY_MESSAGES.added)).toBeVisible();
   await expect(section.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem')).toHaveCount(1);
+});
+
+/** Passkeys the member already has, written straight to the database: the journey is not about adding them. */
+function givePasskeys(userId: string, names: string[]) {
+  const db = openE2eDb();
+  const insert = db.prepare(
+    `insert into passkeys (id, user_id, credential_id, public_key, counter, transports, synced, name, created_at)
+     values (?, ?, ?, 'unused', 0, '[]', 0, ?, ?)`,
+  );
+  const now = Date.now();
+  const ids = names.map((name, i) => {
+    const id = randomBytes(12).toString('base64url');
+    insert.run(id, userId, randomBytes(16).toString('base64url'), name, now - (names.length - i) * 60_000);
+    return id;
+  });
+  db.close();
+  return ids;
+}
+
+test('with the most passkeys an account may have, the card says so, and removing one brings back the add button with the focus', async ({
+  page,
+  baseURL,
+}) => {
+  const user = createUser('buyer', 'Max Passkeys');
+  const names = Array.from({ length: MAX_PASSKEYS }, (_, i) => `Key ${i + 1}`);
+  const ids = givePasskeys(user.id, names);
+  await signInContext(page.context(), baseURL!, user.id);
+  await page.goto('/profile');
+
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  const list = section.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem');
+  await expect(list).toHaveCount(MAX_PASSKEYS);
+  // In place of the add button, what to do first.
+  await expect(section.getByText(PASSKEY_MESSAGES.tooMany)).toBeVisible();
+  const add = section.getByRole('button', { name: 'Add a passkey' });
+  await expect(add).toHaveCount(0);
+
+  // Removed on another device while this dialog was open: the dialog closes with the list caught up, and the focus,
+  // whose Remove button went with the passkey, goes to the add button now back rather than to the page.
+  await section.getByRole('button', { name: `Remove Key ${MAX_PASSKEYS}` }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove this passkey?' });
+  await remove.getByRole('textbox', { name: 'Current password' }).fill(user.password);
+  const db = openE2eDb();
+  db.prepare('delete from passkeys where id = ?').run(ids[MAX_PASSKEYS - 1]);
+  db.close();
+  // The list answers slowly, as a busy server does: the dialog waits for it rather than closing on the stale list.
+  const listUrl = (url: URL) => url.pathname === PASSKEY_ROUTES.list;
+  await page.route(listUrl, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await remove.getByRole('button', { name: 'Remove passkey' }).press('Enter');
+  await expect(page.getByText(PASSKEY_MESSAGES.notFound)).toBeVisible();
+  await expect(remove).toHaveCount(0);
+  await expect(list).toHaveCount(MAX_PASSKEYS - 1);
+  await expect(section.getByText(PASSKEY_MESSAGES.tooMany)).toHaveCount(0);
+  await expect(add).toBeFocused();
+  await page.unroute(listUrl);
+
+  // Back at the most, and one removed here: the same.
+  givePasskeys(user.id, [`Key ${MAX_PASSKEYS + 1}`]);
+  await page.reload();
+  await expect(section.getByText(PASSKEY_MESSAGES.tooMany)).toBeVisible();
+  await section.getByRole('button', { name: `Remove Key ${MAX_PASSKEYS + 1}` }).click();
+  await remove.getByRole('textbox', { name: 'Current password' }).fill(user.password);
+  await remove.getByRole('button', { name: 'Remove passkey' }).press('Enter');
+  await expect(page.getByText(PASSKEY_MESSAGES.removed)).toBeVisible();
+  await expect(list).toHaveCount(MAX_PASSKEYS - 1);
+  await expect(section.getByText(PASSKEY_MESSAGES.tooMany)).toHaveCount(0);
+  await expect(add).toBeFocused();
 });

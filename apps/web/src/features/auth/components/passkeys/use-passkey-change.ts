@@ -30,10 +30,11 @@ export function usePasskeyChange<I>({ send, done, close, onRefused }: Options<I>
       void refreshAccountSecurity(queryClient);
       close();
     },
-    onError: (err) => {
+    onError: async (err) => {
       if (err instanceof ApiRequestError && err.status === 404) {
         toast.error(err.message);
-        void queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+        // Caught up first, as after a change: the focus then skips the opener that went with the passkey.
+        await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
         return close();
       }
       onRefused(err);
