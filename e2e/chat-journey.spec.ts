@@ -245,13 +245,15 @@ test('a buyer scrolls back through a long history, finds the conversation by sea
   await expect(b.page.getByText('You blocked this user. Unblock them to send messages.')).toBeVisible();
   const message = b.page.getByRole('textbox', { name: 'Message' });
   await expect(message).toHaveCount(0);
+  // The block dialog gave the focus back to the menu's button, which offers Unblock now.
+  const options = b.page.getByRole('button', { name: 'Conversation options' });
+  await expect(options).toBeFocused();
   // From the keyboard: the Unblock button goes with the notice, and the focus to the message field in its place.
   await b.page.getByRole('button', { name: 'Unblock', exact: true }).press('Enter');
   await expect(b.page.getByText(`${seller.displayName} is unblocked.`).last()).toBeVisible();
   await expect(message).toBeVisible();
   await expect(message).toBeFocused();
   // Blocked and unblocked from the conversation's menu: the focus stays on the menu's button, which now offers Block.
-  const options = b.page.getByRole('button', { name: 'Conversation options' });
   await options.click();
   await b.page.getByRole('menuitem', { name: `Block ${seller.displayName}` }).click();
   await b.page

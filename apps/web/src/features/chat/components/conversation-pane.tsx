@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Box, Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -48,18 +48,23 @@ export function ConversationPane({
     onError: (err) => toast.error(err.message),
   });
   const pane = useRef<HTMLDivElement>(null);
+  // Set by an unblock until the composer is back: the Unblock button goes with the notice, so the focus goes to the
+  // message field that takes its place, once drawn (the refetch's render may come after the next frame).
+  const focusComposer = useRef(false);
   const unblockMutation = useMutation({
     mutationFn: () => chatApi.unblock(c.other.id),
     onSuccess: async () => {
       toast.success(`${c.other.displayName} is unblocked.`);
+      focusComposer.current = true;
       await refresh();
-      // The Unblock button went with the notice: the focus goes to the message field that took its place.
-      requestAnimationFrame(() => {
-        if (focusLost()) pane.current?.querySelector<HTMLElement>('textarea')?.focus();
-      });
     },
     onError: (err) => toast.error(err.message),
   });
+  useEffect(() => {
+    if (!c.canSend || !focusComposer.current) return;
+    focusComposer.current = false;
+    if (focusLost()) pane.current?.querySelector<HTMLElement>('textarea')?.focus();
+  }, [c.canSend]);
 
   return (
     <Box ref={pane} h="100%" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
