@@ -62,7 +62,7 @@ export class AttachmentsService {
     if (bytes.length > CHAT_ATTACHMENT_MAX_BYTES) throw tooLarge();
     // Refused before decoding when the day's allowance is already used up.
     await this.assertImageRoom(this.deps.db.db, user.id, 0);
-    const image = await normalise(bytes);
+    const image = await normalise(bytes, user.id);
     const id = newId();
     const fileName = await this.files.write(id, image.data);
     try {
@@ -127,7 +127,7 @@ export class AttachmentsService {
 const tooLarge = () => new AppError(413, ERROR_CODES.payloadTooLarge, CHAT_MESSAGES.attachmentTooLarge);
 
 /** Checked and re-encoded by the core image module (magic bytes, a decode that agrees, WebP without metadata). */
-async function normalise(bytes: Buffer) {
-  const { full } = await reencodeImage(bytes, { full: DISPLAY_VARIANT }, CHAT_MESSAGES.attachmentType);
+async function normalise(bytes: Buffer, uploaderId: string) {
+  const { full } = await reencodeImage(bytes, { full: DISPLAY_VARIANT }, CHAT_MESSAGES.attachmentType, uploaderId);
   return full;
 }

@@ -12,11 +12,12 @@ export interface ProcessedImage {
 }
 
 /** A listing screenshot: checked and re-encoded by the core image module, as a display size and a thumbnail. */
-export async function processScreenshot(input: Buffer): Promise<ProcessedImage> {
+export async function processScreenshot(input: Buffer, sellerId: string): Promise<ProcessedImage> {
   const { full, thumb } = await reencodeImage(
     input,
     { full: DISPLAY_VARIANT, thumb: { ...THUMB, fit: 'cover', quality: 72 } },
     LISTING_MESSAGES.imageType,
+    sellerId,
   );
   return { full: full.data, thumb: thumb.data, width: full.width, height: full.height };
 }

@@ -46,7 +46,7 @@ export async function addImage(
   upload: Buffer,
 ): Promise<ListingImage> {
   const listing = await assertCanAddImage(deps, user, listingId);
-  const processed = await processScreenshot(upload);
+  const processed = await processScreenshot(upload, user.id);
   const id = newId();
   const url = await store.put(`listings/${listingId}/${id}.webp`, processed.full, 'image/webp');
   const thumbUrl = await store.put(`listings/${listingId}/${id}-thumb.webp`, processed.thumb, 'image/webp');

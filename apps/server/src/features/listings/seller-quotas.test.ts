@@ -17,7 +17,7 @@ let stored = 0;
 
 beforeAll(async () => {
   image = await imageBytes('png', 640, 480);
-  const processed = await processScreenshot(image);
+  const processed = await processScreenshot(image, 'seller-1');
   stored = processed.full.length + processed.thumb.length;
   ctx = await createListingsTestApp({
     LISTINGS_PER_SELLER: '4',

@@ -10,7 +10,7 @@ import { sendPrivateImage } from '../../lib/images/private-images';
 import type { OrdersContext } from './orders-context';
 import { openEvidence, uploadEvidence } from './dispute-evidence';
 
-const errors = errorReplies(400, 401, 403, 404, 409, 413);
+const errors = errorReplies(400, 401, 403, 404, 409, 413, 429);
 const tags = ['orders'];
 const id = z.string().min(1).max(64);
 

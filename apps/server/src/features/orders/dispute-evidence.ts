@@ -44,7 +44,7 @@ export async function uploadEvidence(
     throw new AppError(413, ERROR_CODES.payloadTooLarge, M.evidenceTooLarge);
   const db = ctx.deps.db.db;
   await assertEvidenceRoom(db, orderId, user.id);
-  const { full } = await reencodeImage(bytes, { full: DISPLAY_VARIANT }, M.evidenceType);
+  const { full } = await reencodeImage(bytes, { full: DISPLAY_VARIANT }, M.evidenceType, user.id);
   const id = newId();
   const fileName = await folder(ctx).write(id, full.data);
   try {

@@ -8,7 +8,7 @@ const notAnImage = 'Attach a JPEG, PNG or WebP image.';
 
 /** What `reencodeImage` throws for `input`, or null when it re-encoded it. */
 async function refusal(input: Buffer, limits?: { timeoutSeconds: number }) {
-  const done = await reencodeImage(input, { full: DISPLAY_VARIANT }, notAnImage, limits).then(
+  const done = await reencodeImage(input, { full: DISPLAY_VARIANT }, notAnImage, 'member-1', limits).then(
     () => null,
     (err: unknown) => err,
   );
@@ -33,10 +33,24 @@ describe('re-encoding an upload', () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } })
       .png()
       .toBuffer();
-    const { full } = await reencodeImage(png, { full: DISPLAY_VARIANT }, notAnImage);
+    const { full } = await reencodeImage(png, { full: DISPLAY_VARIANT }, notAnImage, 'member-1');
     expect([full.width, full.height, full.data.subarray(8, 12).toString('latin1')]).toEqual([64, 48, 'WEBP']);
     expect(await refusal(Buffer.from('GIF89a not really'))).toEqual([400, notAnImage, { file: notAnImage }]);
     const truncated = png.subarray(0, 40);
     expect(await refusal(truncated)).toEqual([400, notAnImage, { file: notAnImage }]);
+  });
+
+  it('refuses a member’s fifth image at once as a 429 on the file, but not another member’s', async () => {
+    const png = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const encode = (member: string) => reencodeImage(png, { full: DISPLAY_VARIANT }, notAnImage, member);
+    const busy = 'Your other images are still being processed. Send this one again in a moment.';
+    const settled = await Promise.allSettled([...Array.from({ length: 5 }, () => encode('mallory')), encode('alice')]);
+    const statuses = settled.map((s) => s.status);
+    expect(statuses).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const fifth = settled[4].status === 'rejected' ? (settled[4].reason as AppError) : null;
+    expect([fifth?.statusCode, fifth?.message, fifth?.fields]).toEqual([429, busy, { file: busy }]);
+    expect((await encode('mallory')).full.width).toBe(1600);
   });
 });

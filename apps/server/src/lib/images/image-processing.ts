@@ -1,9 +1,10 @@
 import type Sharp from 'sharp';
 import { availableParallelism } from 'node:os';
 import { IMAGE_MESSAGES } from '@accountry/shared/image-messages';
-import { badRequest } from '../app-error';
+import { ERROR_CODES } from '@accountry/shared/api-error';
+import { AppError, badRequest } from '../app-error';
 import { lazyModule } from '../lazy-module';
-import { TaskGate } from '../task-gate';
+import { TaskGate, TaskGateFullError } from '../task-gate';
 
 // Loaded on first use: importing sharp costs start-up time (decision 128).
 const sharp = (...args: Parameters<typeof Sharp>) => loadSharp()(...args);
@@ -21,9 +22,14 @@ const TIME_LIMIT_SECONDS = 10;
 
 /**
  * Images decoded at once per process: a small file can decode to 160 MB of pixels and seconds of CPU, so a burst of
- * uploads queues here instead of taking every core and growing memory with each request.
+ * uploads queues here instead of taking every core and growing memory with each request. Uploaders take turns, and
+ * each has at most four images (and their bytes) in it: a crafted JPEG holds the decoder for half a minute, and one
+ * member's stream of them must not make everyone else's uploads wait behind it.
  */
-const decoding = new TaskGate(Math.max(1, Math.min(2, availableParallelism() - 1)));
+export const IMAGES_IN_PROCESSING_PER_MEMBER = 4;
+const decoding = new TaskGate(Math.max(1, Math.min(2, availableParallelism() - 1)), {
+  perMember: IMAGES_IN_PROCESSING_PER_MEMBER,
+});
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
 
@@ -62,18 +68,27 @@ export interface ImageLimits {
  * Check an uploaded image by its magic bytes and by a full decode that must agree with them, then re-encode each
  * variant as WebP. Re-encoding drops metadata (EXIF location from phones) and anything hidden after the image data.
  * What is not such an image is refused with the caller's `notAnImage` message, one that takes too long to process with
- * `IMAGE_MESSAGES.tooSlow`: a 400 on the `file` field either way.
+ * `IMAGE_MESSAGES.tooSlow`: a 400 on the `file` field either way. `uploaderId` is whose turn it waits for; a fifth
+ * image of theirs while four are processed is a 429 (`IMAGE_MESSAGES.busy`).
  */
 export async function reencodeImage<K extends string>(
   input: Buffer,
   variants: Record<K, ImageVariant>,
   notAnImage: string,
+  uploaderId: string,
   limits: ImageLimits = { timeoutSeconds: TIME_LIMIT_SECONDS },
 ): Promise<Record<K, EncodedImage>> {
   const sniffed = sniffImageType(input);
   if (!sniffed) throw refused(notAnImage);
-  return decoding.run(() => decodeAndEncode(input, sniffed, variants, notAnImage, limits));
+  try {
+    return await decoding.run(() => decodeAndEncode(input, sniffed, variants, notAnImage, limits), uploaderId);
+  } catch (err) {
+    if (err instanceof TaskGateFullError) throw busy();
+    throw err;
+  }
 }
+
+const busy = () => new AppError(429, ERROR_CODES.tooManyRequests, IMAGE_MESSAGES.busy, { file: IMAGE_MESSAGES.busy });
 
 const refused = (message: string) => badRequest(message, { file: message });
 
