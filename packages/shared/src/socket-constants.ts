@@ -22,7 +22,10 @@ export const SOCKET_CLOSE = {
   originRejected: 4003,
   tooManySockets: 4008,
   shuttingDown: 1001,
-  /** More frames than the message budget's burst before the socket had its place (a policy violation). */
+  /**
+   * More frames than the message budget's burst before the socket had its place, or more than a burst sent on after
+   * the budget refused them (a policy violation).
+   */
   tooManyMessages: 1008,
   /** The server could not register the socket (its database failed): the client reconnects as after any drop. */
   serverError: 1011,

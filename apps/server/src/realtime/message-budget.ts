@@ -2,6 +2,8 @@
 export class MessageBudget {
   private tokens: number;
   private at: number;
+  /** Frames refused since the last one that was taken. */
+  refusedInARow = 0;
 
   constructor(
     private readonly burst: number,
@@ -18,8 +20,12 @@ export class MessageBudget {
       this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.perSecond);
       this.at = now;
     }
-    if (this.tokens < 1) return false;
+    if (this.tokens < 1) {
+      this.refusedInARow++;
+      return false;
+    }
     this.tokens -= 1;
+    this.refusedInARow = 0;
     return true;
   }
 }

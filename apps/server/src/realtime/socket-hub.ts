@@ -215,10 +215,16 @@ export class SocketHub {
   async handle(socket: WebSocket, raw: string) {
     const conn = this.connections.get(socket);
     if (!conn) return;
-    const frame = parseClientFrame(raw);
     // Every frame spends the budget, invalid ones too, so a flood of garbage is refused like any other flood.
-    if (!conn.budget.take(this.options.clock.now()))
-      return this.error(socket, frame.ref, SOCKET_MESSAGES.tooMany, ERROR_CODES.tooManyRequests);
+    const allowed = conn.budget.take(this.options.clock.now());
+    // A client that sends on past a burst of refusals is flooding: each refusal costs a parse and an answer, without
+    // end while it reads them. Forgotten at once, so the frames still in flight cost nothing.
+    if (!allowed && conn.budget.refusedInARow > SOCKET_LIMITS.messageBurst) {
+      this.remove(socket);
+      return socket.close(SOCKET_CLOSE.tooManyMessages, SOCKET_CLOSE_REASONS.tooManyMessages);
+    }
+    const frame = parseClientFrame(raw);
+    if (!allowed) return this.error(socket, frame.ref, SOCKET_MESSAGES.tooMany, ERROR_CODES.tooManyRequests);
     if (!frame.ok) return this.error(socket, frame.ref, frame.message, frame.code, frame.fields);
     const handler = this.handlers.get(frame.type);
     if (!handler) return this.error(socket, frame.ref, SOCKET_MESSAGES.unknownType, ERROR_CODES.validation);
