@@ -14,6 +14,13 @@ const loadSharp = lazyModule<typeof Sharp>('sharp');
 const MAX_INPUT_PIXELS = 40_000_000;
 
 /**
+ * Neither side may be longer, read from the header before anything is decoded: the pixel limit alone let a 511 KB PNG
+ * of 13,000,000 × 3 pixels take 1.9 GB of memory to shrink (a whole 40 MP image at most 170 MB), and a 1 × 39,000,000
+ * one the whole time limit. A long scrolling screenshot is well inside it.
+ */
+export const MAX_IMAGE_SIDE = 20_000;
+
+/**
  * Each rendition's processing stops after this long (sharp's `timeout`, whole seconds, counted from when libvips opens
  * the input): a crafted image must not keep a decoder busy. The slowest ordinary upload measured, a 40 MP
  * progressive JPEG, took 2.5 s on a loaded two-core machine (decision 121).
@@ -106,6 +113,7 @@ async function decodeAndEncode<K extends string>(
   // The header only: nothing is decoded yet.
   const meta = await image.metadata().catch(() => null);
   if (!meta || meta.format !== sniffed || !meta.width || !meta.height) throw refused(notAnImage);
+  if (meta.width > MAX_IMAGE_SIDE || meta.height > MAX_IMAGE_SIDE) throw refused(IMAGE_MESSAGES.tooLarge);
   try {
     const oriented = image.rotate();
     const out = {} as Record<K, EncodedImage>;
