@@ -1,4 +1,4 @@
-import type { ListingStatus, SellerStatus } from './listings';
+import { PUBLIC_STATUSES, type ListingStatus, type SellerStatus } from './listings';
 import { LISTING_MESSAGES as M } from './listing-messages';
 
 /** Status changes a seller may make; sold is final and hidden belongs to admins (decision 043). */
@@ -53,4 +53,12 @@ export function duplicateBlocker(status: ListingStatus): string | null {
 /** Why the seller may not delete the listing, or null. */
 export function deleteBlocker(orderInProgress: boolean): string | null {
   return orderInProgress ? M.orderInProgress : null;
+}
+
+/**
+ * Whether everyone may see the listing (active, reserved or sold, not deleted). Anyone but its seller (and admins)
+ * is answered about any other listing exactly as about a missing one: an id must not tell that it exists.
+ */
+export function isPublicListing(listing: { status: string; deletedAt?: number | null }): boolean {
+  return listing.deletedAt == null && (PUBLIC_STATUSES as readonly string[]).includes(listing.status);
 }

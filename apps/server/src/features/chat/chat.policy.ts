@@ -1,6 +1,7 @@
 import type { AuthUser } from '../../plugins/auth';
 import type { ConversationsTable } from '../../db/schema';
 import { CHAT_MESSAGES } from '@accountry/shared/chat';
+import { isPublicListing } from '@accountry/shared/listing-rules';
 
 /** Only the buyer and the seller of a conversation read or write it; admins read reported ones from the admin area. */
 export function isParticipant(
@@ -32,7 +33,6 @@ export function cannotStartConversation(
 ): { status: number; message: string } | null {
   if (!listing || listing.deletedAt) return { status: 404, message: CHAT_MESSAGES.listingNotFound };
   if (listing.sellerId === user.id) return { status: 400, message: CHAT_MESSAGES.ownListing };
-  if (listing.status === 'draft' || listing.status === 'hidden')
-    return { status: 404, message: CHAT_MESSAGES.listingNotFound };
+  if (!isPublicListing(listing)) return { status: 404, message: CHAT_MESSAGES.listingNotFound };
   return null;
 }

@@ -1,4 +1,5 @@
-import { PUBLIC_STATUSES, type ListingStatus } from '@accountry/shared/listings';
+import type { ListingStatus } from '@accountry/shared/listings';
+import { isPublicListing } from '@accountry/shared/listing-rules';
 import type { AuthUser } from '../../plugins/auth';
 
 interface Owned {
@@ -19,6 +20,6 @@ export function canManageListing(user: Pick<AuthUser, 'id'>, listing: Pick<Owned
 export function canViewListing(user: Pick<AuthUser, 'id' | 'role'> | null, listing: Owned): boolean {
   if (user?.role === 'admin') return true;
   if (listing.deletedAt != null) return false;
-  if (PUBLIC_STATUSES.includes(listing.status)) return true;
+  if (isPublicListing(listing)) return true;
   return !!user && user.id === listing.sellerId;
 }

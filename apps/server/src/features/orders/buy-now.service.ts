@@ -2,6 +2,7 @@ import { ORDER_CHAT_MESSAGES, ORDER_MESSAGES as M } from '@accountry/shared/orde
 import { DUE_RULES, MAX_UNPAID_ORDERS, UNPAID_ORDERS_PER_SELLER_PER_DAY } from '@accountry/shared/order-state';
 import { DAY_MS } from '@accountry/shared/durations';
 import type { CreateOrderInput } from '@accountry/shared/orders';
+import { isPublicListing } from '@accountry/shared/listing-rules';
 import type { OrdersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { accountLock, withKeyLocks } from '../../db/key-lock';
@@ -56,6 +57,8 @@ export async function buyNow(
       const listing = await findListingForOrder(trx, listingId);
       if (!listing || listing.deletedAt) throw notFound('Listing not found');
       if (listing.sellerId === user.id) throw badRequest(M.ownListing);
+      // A draft or hidden listing is answered as a missing one, as everywhere a member names a listing by id.
+      if (!isPublicListing(listing)) throw notFound('Listing not found');
       if (listing.status !== 'active' || !(await mayTrade(trx, listing.sellerId))) throw conflict(M.listingNotActive);
       // Either side's block refuses the purchase, at the price or an offer's. Read under the locks: a block committed
       // while this order waited is seen; one after comes after the purchase (its closing of offers waits for it).

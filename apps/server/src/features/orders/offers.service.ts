@@ -1,4 +1,5 @@
 import { formatPrice } from '@accountry/shared/listing-attributes';
+import { isPublicListing } from '@accountry/shared/listing-rules';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import {
   OFFER_CHAT_MESSAGES as CHAT,
@@ -35,6 +36,8 @@ async function offerableListing(trx: Database, listingId: string, buyerId: strin
   const listing = await findListingForOrder(trx, listingId);
   if (!listing || listing.deletedAt) throw notFound('Listing not found');
   if (listing.sellerId === buyerId) throw badRequest(M.ownListing);
+  // A draft or hidden listing is answered as a missing one, before any of its terms.
+  if (!isPublicListing(listing)) throw notFound('Listing not found');
   if (!listing.negotiable) throw badRequest(M.notNegotiable);
   if (listing.status !== 'active' || !(await mayTrade(trx, listing.sellerId))) throw conflict(M.listingNotActive);
   // As in the chat: a block keeps each side's offers and their mails from the other.

@@ -30,6 +30,24 @@ const chatOf = (listingId: string) => listingChat(ctx, listingId);
 const mailsTo = async (email: string) => (await ctx.mailsTo(email)).map((m) => m.subject);
 
 describe('offers', () => {
+  it('a draft or hidden listing is answered as a missing one: neither its existence nor its terms show', async () => {
+    for (const [status, isNegotiable] of [
+      ['draft', true],
+      ['hidden', true],
+      ['hidden', false],
+    ] as const) {
+      const deal = await arrangeDeal(ctx, { status, negotiable: isNegotiable });
+      const made = await offer(deal.buyer, deal.listing.id, 8_000);
+      expect([made.status, made.body.error?.message], `${status}, negotiable: ${isNegotiable}`).toEqual([
+        404,
+        'Listing not found',
+      ]);
+    }
+    const deal = await negotiable();
+    const missing = await offer(deal.buyer, 'no-such-listing', 8_000);
+    expect([missing.status, missing.body.error?.message]).toEqual([404, 'Listing not found']);
+  });
+
   it('an accepted offer is bought at its price, once, and both sides hear of each step', async () => {
     const deal = await negotiable();
     const made = await offer(deal.buyer, deal.listing.id, 8_000);

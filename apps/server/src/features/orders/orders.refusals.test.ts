@@ -49,11 +49,28 @@ describe('refusals change nothing', () => {
   });
 
   it('a listing that is not active', async () => {
-    const deal = await arrangeDeal(ctx, { status: 'draft' });
+    const deal = await arrangeDeal(ctx, { status: 'sold' });
     await expectRefused(
       () => call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id }),
       409,
       'This listing is not available for purchase.',
+    );
+  });
+
+  it('a draft or hidden listing, answered as a missing one: its id does not tell that it exists', async () => {
+    for (const status of ['draft', 'hidden'] as const) {
+      const deal = await arrangeDeal(ctx, { status });
+      await expectRefused(
+        () => call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id }),
+        404,
+        'Listing not found',
+      );
+    }
+    const deal = await arrangeDeal(ctx);
+    await expectRefused(
+      () => call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: 'no-such-listing' }),
+      404,
+      'Listing not found',
     );
   });
 
