@@ -30,10 +30,10 @@ const TIME_LIMIT_SECONDS = 10;
 /**
  * Images decoded at once per process: a small file can decode to 160 MB of pixels and seconds of CPU, so a burst of
  * uploads queues here instead of taking every core and growing memory with each request. Uploaders take turns, and
- * each has at most four images (and their bytes) in it: a crafted JPEG holds the decoder for half a minute, and one
+ * each has at most sixteen images (and their bytes) in it: a crafted JPEG holds the decoder for half a minute, and one
  * member's stream of them must not make everyone else's uploads wait behind it.
  */
-export const IMAGES_IN_PROCESSING_PER_MEMBER = 4;
+export const IMAGES_IN_PROCESSING_PER_MEMBER = 16;
 const decoding = new TaskGate(Math.max(1, Math.min(2, availableParallelism() - 1)), {
   perMember: IMAGES_IN_PROCESSING_PER_MEMBER,
 });
@@ -75,8 +75,8 @@ export interface ImageLimits {
  * Check an uploaded image by its magic bytes and by a full decode that must agree with them, then re-encode each
  * variant as WebP. Re-encoding drops metadata (EXIF location from phones) and anything hidden after the image data.
  * What is not such an image is refused with the caller's `notAnImage` message, one that takes too long to process with
- * `IMAGE_MESSAGES.tooSlow`: a 400 on the `file` field either way. `uploaderId` is whose turn it waits for; a fifth
- * image of theirs while four are processed is a 429 (`IMAGE_MESSAGES.busy`).
+ * `IMAGE_MESSAGES.tooSlow`: a 400 on the `file` field either way. `uploaderId` is whose turn it waits for; a 17th
+ * image of theirs while 16 are processed is a 429 (`IMAGE_MESSAGES.busy`).
  */
 export async function reencodeImage<K extends string>(
   input: Buffer,
