@@ -50,7 +50,8 @@ export const reviewReplySchema = z.strictObject({
 export const reviewSchema = z.object({
   id: z.string(),
   listingId: z.string(),
-  listingTitle: z.string(),
+  /** Null in a seller's public list when the admins have since withdrawn (hidden) the listing. */
+  listingTitle: z.string().nullable(),
   sellerId: z.string(),
   buyerId: z.string(),
   buyerName: z.string(),

@@ -35,9 +35,9 @@ export function findReviewByBuyer(db: Database, listingId: string, buyerId: stri
   return reviewByBuyer.takeFirst(db, { listingId, buyerId });
 }
 
-/** The seller's reviews, newest first, keyset-paged on (createdAt, id). */
+/** The seller's reviews, newest first, keyset-paged on (createdAt, id), with their listing's status now. */
 export function sellerReviews(db: Database, sellerId: string, after: [number, string] | undefined, limit: number) {
-  let q = reviewQuery(db).where('reviews.sellerId', '=', sellerId);
+  let q = reviewQuery(db).select('listings.status as listingStatus').where('reviews.sellerId', '=', sellerId);
   if (after) q = q.where((eb) => eb(eb.refTuple('reviews.createdAt', 'reviews.id'), '<', eb.tuple(after[0], after[1])));
   return q
     .orderBy('reviews.createdAt', 'desc')

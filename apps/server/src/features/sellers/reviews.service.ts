@@ -130,7 +130,10 @@ export async function listSellerReviews(
   cursor: string | undefined,
 ): Promise<ReviewsPage> {
   const rows = await sellerReviews(deps.db.db, sellerId, decodeCursor(cursor), PAGE);
-  const items = rows.slice(0, PAGE) as Review[];
+  // A listing the admins withdrew is only its seller's and admins' to see (decision 043): the list omits its title.
+  const items: Review[] = rows
+    .slice(0, PAGE)
+    .map(({ listingStatus, ...r }) => ({ ...r, listingTitle: listingStatus === 'hidden' ? null : r.listingTitle }));
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > PAGE && last ? encodeCursor(last.createdAt, last.id) : null };
 }

@@ -198,6 +198,36 @@ describe('seller profile', () => {
     expect(reviews.json().items.map((r: { rating: number }) => r.rating)).toEqual([4, 4, 5]);
   });
 
+  it('leaves out the title of a listing the admins withdrew (hidden): it is no longer public', async () => {
+    const buyer = await userWithSession(ctx, 'buyer');
+    const listing = await insertTestListing(ctx, sellerId, {
+      status: 'sold',
+      soldAt: ctx.clock.now(),
+      title: 'Withdrawn account title',
+    });
+    await insertOrderRow(ctx, {
+      listingId: listing.id,
+      buyerId: buyer.user.id,
+      sellerId,
+      status: 'completed',
+      completedAt: ctx.clock.now(),
+    });
+    const written = await review(buyer.session, listing.id);
+    expect(written.statusCode, written.body).toBe(201);
+    const titleShown = async () => {
+      const page = await ctx.app.inject({ url: `/api/sellers/${sellerId}/reviews`, headers: buyer.session.headers });
+      const items = page.json().items as Array<{ id: string; listingTitle: string | null }>;
+      return items.find((r) => r.id === written.json().id)?.listingTitle;
+    };
+    expect(await titleShown()).toBe('Withdrawn account title');
+    await ctx.db
+      .updateTable('listings')
+      .set({ status: 'hidden', statusBeforeHidden: 'sold', hiddenReason: 'Breaks the rules' })
+      .where('id', '=', listing.id)
+      .execute();
+    expect(await titleShown()).toBeNull();
+  });
+
   it('derives the response time from chats once there are a few', async () => {
     const s = await createUser(ctx, { role: 'seller' });
     const viewer = await userWithSession(ctx, 'buyer');

@@ -78,9 +78,11 @@ export function ReviewList({ sellerId, canReply }: { sellerId: string; canReply:
               {formatDate(r.createdAt)}
             </Text>
           </Group>
-          <Text size="xs" c="dimmed" mt={2}>
-            Bought: {r.listingTitle}
-          </Text>
+          {r.listingTitle !== null && (
+            <Text size="xs" c="dimmed" mt={2}>
+              Bought: {r.listingTitle}
+            </Text>
+          )}
           <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
             {r.comment}
           </Text>
