@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../app-error';
 import { slowJpeg } from '../../test/slow-jpeg';
 import { DISPLAY_VARIANT, reencodeImage } from './image-processing';
+import { jpegScanCount } from './jpeg-scans';
 
 const notAnImage = 'Attach a JPEG, PNG or WebP image.';
 
 /** What `reencodeImage` throws for `input`, or null when it re-encoded it. */
-async function refusal(input: Buffer, limits?: { timeoutSeconds: number }) {
+async function refusal(input: Buffer, limits?: { timeoutSeconds: number; maxJpegScans?: number }) {
   const done = await reencodeImage(input, { full: DISPLAY_VARIANT }, notAnImage, 'member-1', limits).then(
     () => null,
     (err: unknown) => err,
@@ -20,12 +21,17 @@ describe('re-encoding an upload', () => {
     'refuses, as a 400 on the file, an image whose processing passes the time limit',
     { timeout: 180_000 },
     async () => {
-      // Seconds of decoding on any machine (the limit's smallest setting is one second), from 139 KB.
+      // Seconds of decoding on any machine (the limit's smallest setting is one second), from 139 KB; its scans are
+      // let through here, so the time limit is what stops it.
       const input = slowJpeg();
       expect(input.length).toBeLessThan(150_000);
       const tooSlow =
         'This image takes too long to process. Save it again as an ordinary JPEG, PNG or WebP, or try a smaller one.';
-      expect(await refusal(input, { timeoutSeconds: 1 })).toEqual([400, tooSlow, { file: tooSlow }]);
+      expect(await refusal(input, { timeoutSeconds: 1, maxJpegScans: Infinity })).toEqual([
+        400,
+        tooSlow,
+        { file: tooSlow },
+      ]);
     },
   );
 
@@ -74,4 +80,39 @@ describe('re-encoding an upload', () => {
     const { full } = await reencodeImage(await png(20_000, 2), { full: DISPLAY_VARIANT }, notAnImage, 'member-1');
     expect(full.width).toBe(1600);
   });
+
+  it(
+    'refuses a JPEG of more scans than encoders write before decoding it, and takes ordinary progressive ones',
+    { timeout: 180_000 },
+    async () => {
+      // 883 scans, each a pass over every block: half a minute of reading, which the time limit cannot stop.
+      const tooSlow =
+        'This image takes too long to process. Save it again as an ordinary JPEG, PNG or WebP, or try a smaller one.';
+      const started = Date.now();
+      expect(await refusal(slowJpeg())).toEqual([400, tooSlow, { file: tooSlow }]);
+      expect(Date.now() - started).toBeLessThan(2000);
+      const photo = sharp({
+        create: {
+          width: 800,
+          height: 600,
+          channels: 3,
+          background: '#000',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      });
+      const scans = [photo.clone().jpeg(), photo.clone().jpeg({ progressive: true })].map(async (j) =>
+        jpegScanCount(await j.toBuffer()),
+      );
+      expect([jpegScanCount(slowJpeg()), ...(await Promise.all(scans))]).toEqual([883, 1, 10]);
+      for (const jpeg of [
+        await photo.clone().jpeg({ progressive: true }).toBuffer(),
+        await photo.clone().jpeg({ progressive: true, mozjpeg: true }).toBuffer(),
+        await photo.clone().jpeg({ progressive: true, optimiseScans: true }).toBuffer(),
+        await photo.clone().withMetadata({ orientation: 6 }).jpeg({ progressive: true }).toBuffer(),
+      ]) {
+        const { full } = await reencodeImage(jpeg, { full: DISPLAY_VARIANT }, notAnImage, 'member-1');
+        expect(full.width).toBeGreaterThan(0);
+      }
+    },
+  );
 });

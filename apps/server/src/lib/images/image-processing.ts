@@ -5,6 +5,7 @@ import { ERROR_CODES } from '@accountry/shared/api-error';
 import { AppError, badRequest } from '../app-error';
 import { lazyModule } from '../lazy-module';
 import { TaskGate, TaskGateFullError } from '../task-gate';
+import { jpegScanCount } from './jpeg-scans';
 
 // Loaded on first use: importing sharp costs start-up time (decision 128).
 const sharp = (...args: Parameters<typeof Sharp>) => loadSharp()(...args);
@@ -26,6 +27,13 @@ export const MAX_IMAGE_SIDE = 20_000;
  * progressive JPEG, took 2.5 s on a loaded two-core machine (decision 121).
  */
 const TIME_LIMIT_SECONDS = 10;
+
+/**
+ * Scans a JPEG may hold. Every scan is a pass over all of the image's blocks, and the decoder reads them all before
+ * the first row comes out, where the time limit cannot stop it: 883 one-coefficient scans of 40 MP took half a
+ * minute (`test/slow-jpeg.ts`). Encoders write about ten (libjpeg's progressive script, mozjpeg's optimised scans).
+ */
+export const MAX_JPEG_SCANS = 100;
 
 /**
  * Images decoded at once per process: a small file can decode to 160 MB of pixels and seconds of CPU, so a burst of
@@ -69,6 +77,8 @@ export const DISPLAY_VARIANT: ImageVariant = { width: 1600, height: 1600, fit: '
 /** What bounds the processing of one upload; tests shorten the time limit. */
 export interface ImageLimits {
   timeoutSeconds: number;
+  /** MAX_JPEG_SCANS unless told (a test of the time limit lifts it). */
+  maxJpegScans?: number;
 }
 
 /**
@@ -87,6 +97,8 @@ export async function reencodeImage<K extends string>(
 ): Promise<Record<K, EncodedImage>> {
   const sniffed = sniffImageType(input);
   if (!sniffed) throw refused(notAnImage);
+  if (sniffed === 'jpeg' && jpegScanCount(input) > (limits.maxJpegScans ?? MAX_JPEG_SCANS))
+    throw refused(IMAGE_MESSAGES.tooSlow);
   try {
     return await decoding.run(() => decodeAndEncode(input, sniffed, variants, notAnImage, limits), uploaderId);
   } catch (err) {
