@@ -1,6 +1,12 @@
 import { DEFAULT_PROTECTION_DAYS } from '@accountry/shared/order-state';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
-import { deleteBlocker, duplicateBlocker, editBlocker, statusChangeBlocker } from '@accountry/shared/listing-rules';
+import {
+  deleteBlocker,
+  duplicateBlocker,
+  editBlocker,
+  isPublicListing,
+  statusChangeBlocker,
+} from '@accountry/shared/listing-rules';
 import { TITLE_MAX, type SellerStatus } from '@accountry/shared/listings';
 import {
   STATUS_FILTERS,
@@ -39,8 +45,9 @@ const conflictWith = (message: string) => new AppError(409, ERROR_CODES.conflict
 export type ManagedListing = ListingRecord & { orderInProgress: boolean; openOrderId: string | null };
 
 /**
- * The listing if the user manages it, and whether an order holds it: 404 when it does not exist (or was deleted), 403
- * when it is someone else's.
+ * The listing if the user manages it, and whether an order holds it: 404 when it does not exist (or was deleted) and
+ * when it is someone else's draft or hidden listing (its id must not tell that it exists), 403 when it is someone
+ * else's published one.
  */
 export async function managedListing(deps: AppDeps, user: AuthUser, id: string): Promise<ManagedListing> {
   const [listing, held] = await Promise.all([
@@ -48,7 +55,7 @@ export async function managedListing(deps: AppDeps, user: AuthUser, id: string):
     listingsWithOrderInProgress(deps.db.db, [id]),
   ]);
   if (!listing || listing.deletedAt != null) throw notFound(M.notFound);
-  if (!canManageListing(user, listing)) throw forbidden(M.notYours);
+  if (!canManageListing(user, listing)) throw isPublicListing(listing) ? forbidden(M.notYours) : notFound(M.notFound);
   const openOrderId = held.get(id) ?? null;
   return { ...listing, orderInProgress: openOrderId !== null, openOrderId };
 }

@@ -66,6 +66,32 @@ describe('listing management permissions', () => {
   });
 });
 
+describe('another seller’s unpublished listing', () => {
+  it('is answered as a missing one on every management endpoint: its id does not tell that it exists', async () => {
+    for (const status of ['draft', 'hidden'] as const) {
+      const { id } = await insertTestListing(ctx, seller.user.id, { status, title: 'Not out yet' });
+      for (const [method, url, body] of [
+        ['GET', `/api/my/listings/${id}`],
+        ['PUT', `/api/listings/${id}`, listingInput()],
+        ['POST', `/api/listings/${id}/status`, { status: 'active' }],
+        ['POST', `/api/listings/${id}/duplicate`],
+        ['DELETE', `/api/listings/${id}`],
+        ['DELETE', `/api/listings/${id}/images/x`],
+        ['PUT', `/api/listings/${id}/images/order`, { ids: [] }],
+      ] as Array<[Parameters<typeof call>[0], string, object?]>) {
+        const res = await call(method, url, other.session, body);
+        expect([res.statusCode, res.json().error.message], `${status}: ${method} ${url}`).toEqual([404, M.notFound]);
+      }
+      const row = await ctx.db
+        .selectFrom('listings')
+        .select(['title', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      expect(row).toEqual({ title: 'Not out yet', status });
+    }
+  });
+});
+
 describe('creating and editing', () => {
   it('creates a draft from valid input and lists it with counts per status', async () => {
     const s = await userWithSession(ctx, 'seller');
