@@ -118,14 +118,18 @@ export async function browseListings(
   return { key: replyKey(pageKey, favorites), build, since };
 }
 
-/** The newest live listings matching the filters that a member may be told of (saved-search alerts, decision 167). */
+/**
+ * The newest live listings matching the filters that a member may be told of (saved-search alerts, decision 167);
+ * without a member, of every seller (whether anything at all is new).
+ */
 export async function newestMatching(
   deps: AppDeps,
   filters: BrowseFilters,
   limit: number,
-  memberId: string,
+  memberId?: string,
 ): Promise<ListingCard[]> {
-  const page = await cardPage(deps, { scope: 'live', ...filters, notSeenBy: memberId }, 'newest', undefined, limit);
+  const search: ListingSearch = { scope: 'live', ...filters, ...(memberId ? { notSeenBy: memberId } : {}) };
+  const page = await cardPage(deps, search, 'newest', undefined, limit);
   return page.rows.map(toCard);
 }
 

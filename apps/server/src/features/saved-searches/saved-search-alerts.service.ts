@@ -1,9 +1,11 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   SAVED_SEARCH_ALERT_HOURS,
   browsePagePath,
   canonicalSearch,
   savedSearchLabel,
 } from '@accountry/shared/saved-searches';
+import type { BrowseFilters } from '@accountry/shared/listing-browse';
 import type { AppDeps } from '../../app';
 import type { SavedSearchesTable } from '../../db/schema';
 import { queueMailToUser } from '../../email/mail-to-user';
@@ -13,48 +15,85 @@ import { newListingsMail } from './saved-search-alerts';
 import { HOUR_MS } from '@accountry/shared/durations';
 
 const EVERY_MS = SAVED_SEARCH_ALERT_HOURS * HOUR_MS;
+/** Searches read at a time; the event loop gets a turn between batches. */
 const BATCH = 100;
 /** Listings named in one mail; one more is read to know whether there were more. */
 const SHOWN = 5;
 
+/** One sweep's time, and the newest publication per canonical query, asked once a sweep however many saved it. */
+interface Sweep {
+  now: number;
+  newest: Map<string, Promise<number>>;
+}
+
 /**
  * Mail each saved search's new listings (decision 167): every search not checked for an hour is run for the newest
- * live listings, those published since it was last checked (and not the member's own) go in one mail. Each search is
- * claimed by a conditional update of `checked_at` in the transaction that queues its mail, so several processes send
- * each alert once.
+ * live listings, those published since it was last checked (and not the member's own) go in one mail. One sweep works
+ * through every due search, a batch at a time. A search whose query has nothing published since it was checked (one
+ * query per distinct search a sweep) is moved on with the others of its batch; the rest are claimed one by one by a
+ * conditional update of `checked_at` in the transaction that queues the mail, so several processes send each alert
+ * once.
  */
 export async function sendSavedSearchAlerts(deps: AppDeps): Promise<number> {
+  const sweep: Sweep = { now: deps.clock.now(), newest: new Map() };
+  let mailed = 0;
+  for (;;) {
+    // Each search read leaves the due set (moved on here or by another process), so the next batch is the next one.
+    const due = await deps.db.db
+      .selectFrom('savedSearches')
+      .selectAll()
+      .where('checkedAt', '<=', sweep.now - EVERY_MS)
+      .orderBy('checkedAt')
+      .limit(BATCH)
+      .execute();
+    mailed += await alertBatch(deps, due, sweep);
+    if (due.length < BATCH) return mailed;
+    await nextTurn();
+  }
+}
+
+/** One batch: mailed searches one by one, those with nothing new (or no longer valid) moved on together. */
+async function alertBatch(deps: AppDeps, due: SavedSearchesTable[], sweep: Sweep) {
   const db = deps.db.db;
-  const now = deps.clock.now();
-  const due = await db
-    .selectFrom('savedSearches')
-    .selectAll()
-    .where('checkedAt', '<=', now - EVERY_MS)
-    .orderBy('checkedAt')
-    .limit(BATCH)
-    .execute();
+  const quiet: string[] = [];
   let mailed = 0;
   for (const s of due) {
     try {
-      if (await alertOne(deps, s, now)) mailed++;
+      const canonical = canonicalSearch(Object.fromEntries(new URLSearchParams(s.query)));
+      if ('error' in canonical || (await newestPublished(deps, sweep, s.query, canonical.filters)) <= s.checkedAt)
+        quiet.push(s.id);
+      else if (await alertOne(deps, s, canonical.filters, sweep.now)) mailed++;
     } catch (err) {
       // One search that fails must not hold up the others (it would be first in every later sweep): move it on.
       deps.log.warn({ err, savedSearchId: s.id }, 'saved search alert failed');
-      await db.updateTable('savedSearches').set({ checkedAt: now }).where('id', '=', s.id).execute();
+      await db.updateTable('savedSearches').set({ checkedAt: sweep.now }).where('id', '=', s.id).execute();
     }
   }
+  if (quiet.length > 0)
+    await db
+      .updateTable('savedSearches')
+      .set({ checkedAt: sweep.now })
+      .where('id', 'in', quiet)
+      .where('checkedAt', '<=', sweep.now - EVERY_MS)
+      .execute();
   return mailed;
 }
 
-/** One search: its new listings in one mail, claimed with the move of `checked_at`; whether a mail was queued. */
-async function alertOne(deps: AppDeps, s: SavedSearchesTable, now: number) {
-  const canonical = canonicalSearch(Object.fromEntries(new URLSearchParams(s.query)));
-  const found =
-    'error' in canonical
-      ? []
-      : (await newestMatching(deps, canonical.filters, SHOWN + 1, s.userId)).filter(
-          (l) => (l.publishedAt ?? 0) > s.checkedAt,
-        );
+/** When the newest live listing matching the search was published (0: none), asked once per query a sweep. */
+function newestPublished(deps: AppDeps, sweep: Sweep, query: string, filters: BrowseFilters) {
+  let newest = sweep.newest.get(query);
+  if (!newest) {
+    newest = newestMatching(deps, filters, 1).then((l) => l[0]?.publishedAt ?? 0);
+    sweep.newest.set(query, newest);
+  }
+  return newest;
+}
+
+/** One search with something new: its new listings in one mail, claimed with the move of `checked_at`. */
+async function alertOne(deps: AppDeps, s: SavedSearchesTable, filters: BrowseFilters, now: number) {
+  const found = (await newestMatching(deps, filters, SHOWN + 1, s.userId)).filter(
+    (l) => (l.publishedAt ?? 0) > s.checkedAt,
+  );
   return deps.db.db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('savedSearches')
@@ -62,8 +101,8 @@ async function alertOne(deps: AppDeps, s: SavedSearchesTable, now: number) {
       .where('id', '=', s.id)
       .where('checkedAt', '=', s.checkedAt)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1 || found.length === 0 || 'error' in canonical) return false;
-    const search = { label: savedSearchLabel(canonical.filters), path: browsePagePath(canonical.filters) };
+    if (Number(claimed.numUpdatedRows) !== 1 || found.length === 0) return false;
+    const search = { label: savedSearchLabel(filters), path: browsePagePath(filters) };
     const shown = found.slice(0, SHOWN);
     const url = deps.config.publicUrl;
     const build = (to: { email: string }) => newListingsMail(url, to.email, search, shown, found.length > SHOWN);
