@@ -4,14 +4,21 @@ import { createTestDatabase, insertDeletedUser } from '../test/test-app';
 import type { DatabaseHandle } from './database';
 import type { TableWrites } from './change-tracking';
 import { newId } from '../lib/ids';
+import type { WriteKeys } from './write-keys';
+import { insertTestListing } from '../test/listing-fixtures';
+import { ManualClock } from '../lib/clock';
 
 let handle: DatabaseHandle;
 const reports: TableWrites[] = [];
+const keyReports: WriteKeys[] = [];
 const reported = () => reports.map((w) => Object.fromEntries([...w].map(([t, c]) => [t, c && [...c].sort()])));
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  handle.writes.onWrite((w) => reports.push(w));
+  handle.writes.onWrite((w, k) => {
+    reports.push(w);
+    keyReports.push(k);
+  });
 });
 afterAll(() => handle.close());
 
@@ -99,5 +106,44 @@ describe('committed writes are reported by table', () => {
     stop();
     await handle.db.insertInto('users').values(user()).execute();
     expect(reported()).toEqual([{ users: null }, { users: null }]);
+  });
+});
+
+describe('writes of a keyed table are reported with the keys of the rows they touched', () => {
+  const keysReported = () =>
+    keyReports.map((k) => Object.fromEntries([...k].map(([t, keys]) => [t, keys && [...keys].sort()])));
+
+  it('names the members whose favorites a write touched, and everyone when it cannot tell', async () => {
+    const [a, b] = [user('A' + newId()), user('B' + newId())];
+    await handle.db.insertInto('users').values([a, b]).execute();
+    const listing = await insertTestListing({ db: handle.db, clock: new ManualClock(1) }, a.id);
+    keyReports.length = 0;
+    const row = (userId: string) => ({ userId, listingId: listing.id, createdAt: 1 });
+    await handle.db.insertInto('favorites').values(row(a.id)).execute();
+    await handle.db.transaction().execute(async (trx) => {
+      await trx.insertInto('favorites').values(row(b.id)).execute();
+      await trx.updateTable('listings').set({ favoriteCount: 2 }).where('id', '=', listing.id).execute();
+    });
+    await handle.db
+      .deleteFrom('favorites')
+      .where('listingId', '=', listing.id)
+      .where('userId', 'in', [a.id, b.id])
+      .execute();
+    await handle.db
+      .insertInto('favorites')
+      .values([row(a.id), row(b.id)])
+      .execute();
+    await handle.db.updateTable('favorites').set({ priceMailedCents: 5 }).where('listingId', '=', listing.id).execute();
+    await sql`delete from favorites where user_id = ${a.id}`.execute(handle.db);
+    await handle.db.deleteFrom('favorites').where('userId', '=', b.id).execute();
+    expect(keysReported()).toEqual([
+      { favorites: [a.id] },
+      { favorites: [b.id] },
+      { favorites: [a.id, b.id].sort() },
+      { favorites: [a.id, b.id].sort() },
+      { favorites: null },
+      { favorites: null },
+      { favorites: [b.id] },
+    ]);
   });
 });

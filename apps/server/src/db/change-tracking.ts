@@ -10,10 +10,12 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
+import { KEYED_TABLES, writtenKeys, type WriteKeys } from './write-keys';
 
 /** Tables a committed write changed, each with the columns it set, or null when any column may have changed. */
 export type TableWrites = Map<string, Set<string> | null>;
-export type WriteListener = (writes: TableWrites) => void;
+/** A committed write's tables, and for the keyed ones (db/write-keys.ts) the keys of the rows it touched. */
+export type WriteListener = (writes: TableWrites, keys: WriteKeys) => void;
 
 const WRITE_TARGET =
   /\b(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi;
@@ -49,6 +51,24 @@ export function tablesWritten(compiled: CompiledQuery): TableWrites | null {
 const changedNothing = (writes: TableWrites, result: QueryResult<unknown>) =>
   writes.size === 1 && result.numAffectedRows === 0n;
 
+/** The keys of the rows a statement touched in each keyed table it wrote (any, when it wrote several tables). */
+function keysWritten(compiled: CompiledQuery, writes: TableWrites): WriteKeys {
+  const keys: WriteKeys = new Map();
+  for (const table of writes.keys()) {
+    const column = KEYED_TABLES.get(table);
+    if (column) keys.set(table, writes.size === 1 ? writtenKeys(compiled, column) : null);
+  }
+  return keys;
+}
+
+function mergeKeys(into: WriteKeys, from: WriteKeys) {
+  for (const [table, keys] of from) {
+    const had = into.get(table);
+    if (had === null || keys === null) into.set(table, null);
+    else into.set(table, new Set([...(had ?? []), ...keys]));
+  }
+}
+
 function merge(into: TableWrites, from: TableWrites) {
   for (const [table, columns] of from) {
     const had = into.get(table);
@@ -61,6 +81,7 @@ function merge(into: TableWrites, from: TableWrites) {
 class TrackedConnection implements DatabaseConnection {
   inTransaction = false;
   pending: TableWrites = new Map();
+  pendingKeys: WriteKeys = new Map();
   constructor(
     readonly inner: DatabaseConnection,
     private readonly report: WriteListener,
@@ -70,8 +91,11 @@ class TrackedConnection implements DatabaseConnection {
     const result = await this.inner.executeQuery<R>(compiled);
     const writes = tablesWritten(compiled);
     if (writes && !changedNothing(writes, result)) {
-      if (this.inTransaction) merge(this.pending, writes);
-      else this.report(writes);
+      const keys = keysWritten(compiled, writes);
+      if (this.inTransaction) {
+        merge(this.pending, writes);
+        mergeKeys(this.pendingKeys, keys);
+      } else this.report(writes, keys);
     }
     return result;
   }
@@ -123,14 +147,16 @@ class TrackingDriver implements Driver {
     } finally {
       t.inTransaction = false;
     }
-    const writes = t.pending;
+    const [writes, keys] = [t.pending, t.pendingKeys];
     t.pending = new Map();
-    if (writes.size) this.report(writes);
+    t.pendingKeys = new Map();
+    if (writes.size) this.report(writes, keys);
   }
   async rollbackTransaction(c: DatabaseConnection) {
     const t = tracked(c);
     t.inTransaction = false;
     t.pending = new Map();
+    t.pendingKeys = new Map();
     await this.inner.rollbackTransaction(t.inner);
   }
   releaseConnection(c: DatabaseConnection) {
@@ -158,10 +184,10 @@ export function trackingDialect(inner: Dialect, report: WriteListener): Dialect 
 export class WriteFeed {
   private readonly listeners = new Set<WriteListener>();
   constructor(private readonly logError: (err: unknown) => void = (err) => console.error('write listener', err)) {}
-  readonly report: WriteListener = (writes) => {
+  readonly report: WriteListener = (writes, keys) => {
     for (const listener of this.listeners) {
       try {
-        listener(writes);
+        listener(writes, keys);
       } catch (err) {
         this.logError(err);
       }

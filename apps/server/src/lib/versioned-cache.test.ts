@@ -29,6 +29,20 @@ describe('VersionedCache (decision 145)', () => {
     expect(await cache.get('k', async () => 'after the change')).toBe('after the change');
   });
 
+  it('forgets one key, and a build of it under way, keeping the other keys', async () => {
+    const cache = new VersionedCache<string>();
+    await cache.get('other', async () => 'kept');
+    const slow = deferred<string>();
+    const pending = cache.get('k', () => slow.promise);
+    cache.invalidateKey('k');
+    slow.resolve('before the change');
+    expect(await pending).toBe('before the change');
+    expect(await cache.get('k', async () => 'after the change')).toBe('after the change');
+    cache.invalidateKey('k');
+    expect(await cache.get('other', async () => 'rebuilt')).toBe('kept');
+    expect(await cache.get('k', async () => 'again')).toBe('again');
+  });
+
   it('does not store a value made of data read before an invalidation, whenever its own build began', async () => {
     const cache = new VersionedCache<string>();
     const since = cache.version;

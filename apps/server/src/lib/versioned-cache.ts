@@ -16,6 +16,8 @@ export class VersionedCache<T> {
   private generation = 0;
   private entries = new Map<string, { value: T; storedAt: number }>();
   private building = new Map<string, Promise<T | undefined>>();
+  /** Builds under way when their key was invalidated: returned, never stored. */
+  private readonly dropped = new WeakSet<Promise<T | undefined>>();
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
@@ -30,6 +32,14 @@ export class VersionedCache<T> {
     this.generation++;
     this.entries = new Map();
     this.building = new Map();
+  }
+
+  /** Forget one key's value, and any value being built for it (an invalidation of one member's entry). */
+  invalidateKey(key: string) {
+    this.entries.delete(key);
+    const pending = this.building.get(key);
+    if (pending) this.dropped.add(pending);
+    this.building.delete(key);
   }
 
   get size() {
@@ -61,7 +71,7 @@ export class VersionedCache<T> {
     const building = this.building;
     const promise = build()
       .then((value) => {
-        if (value !== undefined && generation === this.generation) {
+        if (value !== undefined && generation === this.generation && !this.dropped.has(promise)) {
           if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
           this.entries.set(key, { value, storedAt: this.now() });
         }

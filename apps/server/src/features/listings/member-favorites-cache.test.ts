@@ -64,6 +64,31 @@ it('another server process on the same database marks a favorite added here', as
   }
 });
 
+it('keeps every other member’s favorites when one member changes theirs, here and in another process', async () => {
+  const { id } = await insertTestListing(ctx, sellerId);
+  const other = await signInAs(ctx, (await createUser(ctx, { role: 'buyer' })).id);
+  const peer = await createPeerApp(ctx);
+  try {
+    await browse(buyer);
+    await browse(other);
+    expect((await browse(buyer, peer.app)).favorite(id)).toBe(false);
+    expect((await browse(other)).statements).toBe(0);
+    await setFavorite(id, true);
+    expect((await browse(buyer)).favorite(id)).toBe(true);
+    // The other member's ids are still kept: their page runs no statement.
+    const others = await browse(other);
+    expect(others.statements).toBe(0);
+    expect(others.favorite(id)).toBe(false);
+    await expect.poll(async () => (await browse(buyer, peer.app)).favorite(id), { timeout: 5_000 }).toBe(true);
+    await setFavorite(id, false);
+    expect((await browse(buyer)).favorite(id)).toBe(false);
+    expect((await browse(other)).statements).toBe(0);
+    await expect.poll(async () => (await browse(buyer, peer.app)).favorite(id), { timeout: 5_000 }).toBe(false);
+  } finally {
+    await peer.close();
+  }
+});
+
 it('marks the favorites of a member with more than are kept, as the database has them', async () => {
   const collectorId = (await createUser(ctx, { role: 'buyer' })).id;
   const collector = await signInAs(ctx, collectorId);

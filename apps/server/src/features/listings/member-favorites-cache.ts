@@ -1,10 +1,19 @@
 import type { AppDeps } from '../../app';
 import type { TableWrites } from '../../db/change-tracking';
-import { versionedCachePerApp } from '../../lib/invalidate-on-writes';
+import type { WriteKeys } from '../../db/write-keys';
+import { keyedCachePerApp, type ClearedKeys } from '../../lib/invalidate-on-writes';
 import { memberFavoriteIds, readFavoriteIdsAmong } from './listings.repository';
 
-/** Whether a committed write can change anyone's favorites. */
-export const changesFavorites = (writes: TableWrites) => writes.has('favorites');
+/**
+ * Whose favorite ids a committed write can change: the members it names, everyone (null) when it could touch any
+ * member's rows, nobody (undefined) when it only noted a price-drop mail (decision 157).
+ */
+export function favoritesChangedFor(writes: TableWrites, keys: WriteKeys): ClearedKeys | undefined {
+  const columns = writes.get('favorites');
+  if (columns === undefined || (columns !== null && [...columns].every((c) => c === 'price_mailed_cents')))
+    return undefined;
+  return keys.get('favorites') ?? null;
+}
 
 /** Members kept, each with the ids of their favorites: at most 5,000 × 100 ids, a few tens of megabytes. */
 const MAX_MEMBERS = 5_000;
@@ -12,14 +21,14 @@ const MAX_MEMBERS = 5_000;
 export const MAX_KEPT_FAVORITES = 100;
 
 /** A member's favorite listing ids, or null when they have more than are kept. */
-const cacheFor = versionedCachePerApp<ReadonlySet<string> | null>('listings.member-favorites', changesFavorites, {
+const cacheFor = keyedCachePerApp<ReadonlySet<string> | null>('listings.member-favorites', favoritesChangedFor, {
   maxEntries: MAX_MEMBERS,
 });
 
 /**
  * Which of these listings the member keeps among their favorites, from their favorites kept in memory until a
- * committed write to favorites here or in another process (decision 157): every signed-in browse, search and home page
- * asks this, and a member's favorites change far less often than they open pages.
+ * committed write to the member's favorites here or in another process (decision 157): every signed-in browse, search
+ * and home page asks this, and a member's favorites change far less often than they open pages.
  */
 export async function favoriteIdsAmongCached(
   deps: Pick<AppDeps, 'db' | 'bus' | 'onClose' | 'log'>,
