@@ -28,6 +28,7 @@ import { bookChargebackFunds } from './chargeback-funds';
 import { HELD_STATES, lockChargebackAccounts } from './chargeback-accounts';
 import { applyTransition, type FollowUp } from './order-transitions';
 import { afterTransition } from './order-effects';
+import { publishOrderUpdated } from './order-events';
 import { queueChargebackMail } from './order-mails';
 import { queueChargebackAdminMail } from './admin-task-mails';
 
@@ -87,11 +88,15 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
     } else applied = { outcome: status, ...(await release(ctx, trx, order, status, amountCents, now)) };
     await bookDisputeFee(ctx, trx, order, report, now);
     await bookChargebackFunds(ctx, trx, order, report, now);
-    return applied;
+    return { ...applied, order };
   });
   if (!done) return 'duplicate';
   if (done.move) await afterTransition(ctx, done.move.before, done.move.moved, done.move.action);
-  else if (done.notice) await publishSystemMessages(ctx.deps, [done.notice]);
+  else {
+    if (done.notice) await publishSystemMessages(ctx.deps, [done.notice]);
+    // A hold, its lifting or a history entry: the order's open pages follow it as they follow a move.
+    await publishOrderUpdated(ctx.deps, done.order);
+  }
   return done.outcome;
 }
 

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { conflict, notFound } from '../../lib/app-error';
 import type { OrdersContext } from './orders-context';
 import { postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
+import { publishOrderUpdated } from './order-events';
 import { ensureConversation, findOrder, insertHistory } from './orders.repository';
 import { replaceCredentialsIf } from './order-credentials.repository';
 import { queueCorrectionMail } from './order-mails';
@@ -54,4 +55,5 @@ export async function correctCredentials(ctx: OrdersContext, user: AuthUser, id:
     return postSystemMessage(trx, { conversationId, body: ORDER_CHAT_MESSAGES.credentialsCorrected, now });
   });
   await publishSystemMessages(ctx.deps, [notice]);
+  await publishOrderUpdated(ctx.deps, order);
 }

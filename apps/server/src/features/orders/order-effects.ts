@@ -3,6 +3,7 @@ import type { OrdersTable } from '../../db/schema';
 import type { OrdersContext } from './orders-context';
 import { publishSystemMessages } from '../chat/system-messages.service';
 import type { Moved } from './order-transitions';
+import { publishOrderUpdated } from './order-events';
 
 /** What goes back to the buyer outside the ledger's own accounts when `action` moves `before` (0: nothing). */
 export function refundedBy(before: OrdersTable, action: OrderAction, refundCents: number) {
@@ -19,12 +20,20 @@ export function closesPayment(before: OrdersTable, action: OrderAction) {
 export const refundKey = (order: OrdersTable, cents: number) => `${order.id}:refund:${cents}`;
 
 /**
- * What follows a committed move: its chat message goes out live, the refund owed is sent, the payment page left open
- * is closed (the parties' mails were queued with the move).
+ * What follows a committed move: its chat message goes out live, the order's open pages hear it changed (decision
+ * 211), the refund owed is sent, the payment page left open is closed (the parties' mails were queued with the move).
+ * `announce` is false for a move followed by another of the same order in its transaction: the last one tells.
  */
-export async function afterTransition(ctx: OrdersContext, before: OrdersTable, moved: Moved, action: OrderAction) {
+export async function afterTransition(
+  ctx: OrdersContext,
+  before: OrdersTable,
+  moved: Moved,
+  action: OrderAction,
+  announce = true,
+) {
   const after = moved.order;
   await publishSystemMessages(ctx.deps, [moved.notice, ...(moved.others ?? [])]);
+  if (announce) await publishOrderUpdated(ctx.deps, after);
   const refunded = refundedBy(before, action, after.refundedCents);
   if (refunded > 0) await ctx.providerOf(before).sendRefund(refundKey(after, refunded));
   if (closesPayment(before, action)) await ctx.providerOf(before).closePayment(after.id);

@@ -246,7 +246,7 @@ export async function moveOrder(
     const moved = await applyTransition(ctx, trx, order, action, actor, opts, now);
     return { before: order, moved, then: await opts.then?.(moved.order, trx, now) };
   });
-  await afterTransition(ctx, before, moved, action);
+  await afterTransition(ctx, before, moved, action, !then?.move);
   if (then?.move) await afterTransition(ctx, then.move.before, then.move.moved, then.move.action);
   if (then?.notice) await publishSystemMessages(ctx.deps, [then.notice]);
   return then?.order ?? moved.order;

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHAT_EVENTS, type ChatMessageEvent } from '@accountry/shared/chat';
 import { ORDER_EVENTS, type OrderUpdatedEvent } from '@accountry/shared/order-events';
 import type { DisputeStatement, OrderDetail, OrderHistoryEntry } from '@accountry/shared/orders';
 import { realtime } from '../../lib/realtime';
@@ -44,38 +43,27 @@ function useNewItems<T extends { id: string }>(
 }
 
 /**
- * The order page follows the order as others move it (decision 211): each move posts a notice in the order's chat,
- * and each dispute statement an order update, which reach the page over the socket; both are then read out. The
- * viewer's own moves and statements are not: their toast or the thread says so.
+ * The order page follows the order as others change it (decision 211): every committed move, hold or statement sends
+ * one order update over the socket, to its parties and admins alike, and the page refetches on it (the chat's notices
+ * of the same moves are left to the chat, so a move is fetched and read out once). New history entries and statements
+ * are then read out, except the viewer's own: their toast or the thread says so.
  */
 export function OrderUpdates({ order, refresh }: { order: OrderDetail; refresh: () => void }) {
   const { announce, lines } = useLiveAnnouncer();
   const client = useQueryClient();
   const me = useSession().user?.uid;
-  const { conversationId, id } = order;
+  const { id } = order;
   useEffect(() => {
-    const statements = () => void client.invalidateQueries({ queryKey: statementsQuery(id).queryKey });
+    const refetch = () => {
+      refresh();
+      void client.invalidateQueries({ queryKey: statementsQuery(id).queryKey });
+    };
     const offs = [
-      realtime.on(ORDER_EVENTS.updated, (e: OrderUpdatedEvent) => {
-        if (e.orderId !== id) return;
-        refresh();
-        statements();
-      }),
-      realtime.onResume(() => {
-        refresh();
-        statements();
-      }),
+      realtime.on(ORDER_EVENTS.updated, (e: OrderUpdatedEvent) => e.orderId === id && refetch()),
+      realtime.onResume(refetch),
     ];
-    if (conversationId)
-      offs.push(
-        realtime.on(
-          CHAT_EVENTS.message,
-          (e: ChatMessageEvent) =>
-            e.message.kind === 'system' && e.message.conversationId === conversationId && refresh(),
-        ),
-      );
     return () => offs.forEach((off) => off());
-  }, [id, conversationId, refresh, client]);
+  }, [id, refresh, client]);
 
   // The history and the thread as first shown are not news; each entry after them is read out once.
   const { viewerRole } = order;
