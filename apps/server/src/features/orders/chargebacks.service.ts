@@ -180,7 +180,7 @@ async function release(
   if (order.chargebackHoldSince !== null && !(await setChargebackHold(trx, order, null, now)))
     throw conflict(M.stateChanged);
   const free = (await findOrder(trx, order.id)) ?? order;
-  if (status === 'lost' && (await withdrawReviewOfOrder(trx, order.id)))
+  if (status === 'lost' && (await withdrawReviewOfOrder(trx, ctx.deps.config.publicUrl, order.id, now)))
     ctx.deps.log.info({ orderId: order.id }, 'review withdrawn: the bank decided the chargeback for the buyer');
   if (status === 'lost')
     return HELD_STATES.includes(order.status) ? { move: await lose(ctx, trx, free, amountCents, now) } : {};

@@ -56,6 +56,38 @@ describe('reviews of an order charged back', () => {
     expect((await detail(buyer.session.headers, orderId)).canReview).toBe(false);
   });
 
+  it('the buyer whose review was withdrawn is mailed why, once; nobody else is', async () => {
+    const { buyer, seller, listing, orderId, intent } = await completedCardOrder(ctx, 20_000);
+    expect((await writeReview(buyer.session, listing.id)).statusCode).toBe(201);
+    const disputeId = await openChargeback(ctx, intent);
+    const before = (await ctx.mailsTo(buyer.user.email)).length;
+    expect((await bankDecides(ctx, disputeId, 'lost')).body).toEqual({ received: true, outcome: 'lost' });
+    // The provider repeats its report: nothing more is withdrawn, nothing more is mailed.
+    expect((await bankDecides(ctx, disputeId, 'lost')).body).toEqual({ received: true, outcome: 'duplicate' });
+
+    const removed = (await ctx.mailsTo(buyer.user.email))
+      .slice(before)
+      .filter((m) => m.subject === `Your review was removed: ${listing.title}`);
+    expect(removed).toHaveLength(1);
+    expect(removed[0]!.text).toBe(
+      [
+        'Your review was removed',
+        '',
+        `Your bank reversed your payment for "${listing.title}" when it decided the chargeback for you, so the ` +
+          'order counts as refunded.',
+        'A refunded order is not reviewed: your review is no longer shown on the seller’s page nor counted in ' +
+          'their rating.',
+        '',
+        `Open the order: ${ctx.deps.config.publicUrl}/orders/${orderId}`,
+        '',
+        'You get this email because you reviewed a seller on Accountry.',
+      ].join('\n'),
+    );
+    expect((await ctx.mailsTo(seller.user.email)).some((m) => m.subject.startsWith('Your review was removed'))).toBe(
+      false,
+    );
+  });
+
   it('a chargeback decided for the seller leaves the review, and the right to write one', async () => {
     const { buyer, listing, orderId } = await decidedOnCompleted(ctx, 20_000, 'won');
     expect((await detail(buyer.session.headers, orderId)).canReview).toBe(true);

@@ -40,3 +40,22 @@ export function reviewAnsweredMail(
     ),
   };
 }
+
+/** To the buyer whose review a chargeback decided for them withdrew (decision 183): why it no longer shows. */
+export function reviewWithdrawnMail(publicUrl: string, to: string, review: { orderId: string; title: string }): Mail {
+  return {
+    to,
+    subject: `Your review was removed: ${review.title}`,
+    ...mailLayout(
+      'Your review was removed',
+      [
+        `Your bank reversed your payment for "${review.title}" when it decided the chargeback for you, so the order ` +
+          'counts as refunded.',
+        'A refunded order is not reviewed: your review is no longer shown on the seller’s page nor counted in their ' +
+          'rating.',
+      ],
+      { label: 'Open the order', url: `${publicUrl}/orders/${encodeURIComponent(review.orderId)}` },
+      'You get this email because you reviewed a seller on Accountry.',
+    ),
+  };
+}

@@ -50,10 +50,17 @@ export async function insertReview(db: Database, row: ReviewsTable) {
   await db.insertInto('reviews').values(row).execute();
 }
 
-/** Delete the review of an order, if there is one; returns how many went (none or one). */
+/** Delete the review of an order, if there is one; returns its buyer and listing's title (undefined: none). */
 export async function deleteReviewOfOrder(db: Database, orderId: string) {
-  const res = await db.deleteFrom('reviews').where('orderId', '=', orderId).executeTakeFirst();
-  return Number(res.numDeletedRows);
+  const review = await db
+    .selectFrom('reviews')
+    .innerJoin('listings', 'listings.id', 'reviews.listingId')
+    .select(['reviews.id', 'reviews.buyerId', 'listings.title'])
+    .where('reviews.orderId', '=', orderId)
+    .executeTakeFirst();
+  if (!review) return undefined;
+  const res = await db.deleteFrom('reviews').where('id', '=', review.id).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1 ? review : undefined;
 }
 
 /** Set the reply only if there is none yet; returns whether this call set it. */

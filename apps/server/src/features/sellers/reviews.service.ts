@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { newId } from '../../lib/ids';
 import { queueMailToUser } from '../../email/mail-to-user';
-import { newReviewMail, reviewAnsweredMail } from './review-mails';
+import { newReviewMail, reviewAnsweredMail, reviewWithdrawnMail } from './review-mails';
 import { listingViewerFacts, type ListingViewerFacts } from '../../db/listing-viewer-facts';
 import { lockOrderChargedBack } from '../../db/order-facts';
 import type { Database } from '../../db/database';
@@ -118,10 +118,20 @@ export async function replyToReview(deps: AppDeps, reviewId: string, user: AuthU
 
 /**
  * In the transaction of a chargeback the bank decided for the buyer: the deal is reversed, so the buyer's review of
- * it, if any, leaves the seller's profile and rating (decision 183). Returns whether there was one.
+ * it, if any, leaves the seller's profile and rating, and the buyer is mailed why (decisions 183, 195). Returns
+ * whether there was one.
  */
-export async function withdrawReviewOfOrder(trx: Database, orderId: string): Promise<boolean> {
-  return (await deleteReviewOfOrder(trx, orderId)) > 0;
+export async function withdrawReviewOfOrder(
+  trx: Database,
+  publicUrl: string,
+  orderId: string,
+  now: number,
+): Promise<boolean> {
+  const review = await deleteReviewOfOrder(trx, orderId);
+  if (!review) return false;
+  const mail = (to: { email: string }) => reviewWithdrawnMail(publicUrl, to.email, { orderId, title: review.title });
+  await queueMailToUser(trx, review.buyerId, mail, now, { activeOnly: true });
+  return true;
 }
 
 export async function listSellerReviews(
