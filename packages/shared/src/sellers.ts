@@ -22,7 +22,7 @@ export type SellerSummary = z.infer<typeof sellerSummarySchema>;
 export const sellerProfileSchema = sellerSummarySchema.extend({
   /** Number of reviews per star, index 0 = 1 star. */
   ratingBreakdown: z.array(z.number()).length(5),
-  /** Orders that reached `completed`. */
+  /** Orders that reached `completed`, less those whose payment the buyer's bank reversed (decision 183). */
   completedSales: z.number(),
   /** Share (0–1) of paid orders that saw a dispute; null before the first paid order. */
   disputeRate: z.number().nullable(),

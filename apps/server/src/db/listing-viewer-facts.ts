@@ -4,6 +4,7 @@ import type { Database } from './database';
 import { executeNamed } from './pg-statement-names';
 import { rowsTable } from './rows-table';
 import { preparedQuery } from './prepared-query';
+import { orderChargedBack } from './order-facts';
 
 type AskedRow = { i: number; listingId: string; viewerId: string; sellerId: string };
 /**
@@ -79,16 +80,7 @@ const factsOf = (db: Database, asked: AskedPairs) =>
             .whereRef('theirs.blockedId', '=', 'a.viewerId'),
         )
         .as('blockedBySeller'),
-      // On chargebacks_order_idx: a few rows at most per order, none for almost every one.
-      eb
-        .exists(
-          eb
-            .selectFrom('chargebacks as c')
-            .select('c.id')
-            .whereRef('c.orderId', '=', 'o.id')
-            .where('c.status', '=', 'lost'),
-        )
-        .as('orderChargedBack'),
+      orderChargedBack(eb.ref('o.id')).as('orderChargedBack'),
       'o.id as orderId',
       'o.status as orderStatus',
       'o.refundedCents as orderRefundedCents',

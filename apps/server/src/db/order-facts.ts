@@ -1,15 +1,27 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import { OPEN_STATES } from '@accountry/shared/order-state';
 import { engineOf, type Database } from './database';
 
 /** Order facts other features read (seller profiles, listing management) without reaching into the orders feature. */
 
-/** Completed sales and the share of the seller's ended-after-payment orders that were disputed. */
+/**
+ * Whether a chargeback the bank decided for the buyer reversed the order's payment (decision 183): the deal counts as
+ * refunded, so the order is neither reviewed nor counted among its seller's completed sales. On
+ * `chargebacks_order_idx`: a few rows at most per order, none for almost every one.
+ */
+export const orderChargedBack = (orderId: Expression<string | null>) =>
+  sql<boolean>`exists (select 1 from ${sql.table('chargebacks')} cb where cb.order_id = ${orderId} and cb.status = 'lost')`;
+
+/**
+ * Completed sales (less those charged back, as their reviews are) and the share of the seller's ended-after-payment
+ * orders that were disputed.
+ */
 export async function sellerOrderStats(db: Database, sellerId: string) {
+  const sold = sql<boolean>`status = 'completed' and not ${orderChargedBack(sql.ref('orders.id'))}`;
   const row = await db
     .selectFrom('orders')
     .select([
-      sql<number>`coalesce(sum(case when status = 'completed' then 1 else 0 end), 0)`.as('completed'),
+      sql<number>`coalesce(sum(case when ${sold} then 1 else 0 end), 0)`.as('completed'),
       sql<number>`coalesce(sum(case when dispute_opened_at is not null then 1 else 0 end), 0)`.as('disputed'),
       sql<number>`coalesce(sum(case when paid_at is not null then 1 else 0 end), 0)`.as('paid'),
     ])
@@ -74,10 +86,10 @@ export async function lockOrderChargedBack(trx: Database, orderId: string) {
   if (engineOf(trx) === 'postgres')
     await trx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().execute();
   const lost = await trx
-    .selectFrom('chargebacks')
+    .selectFrom('orders')
     .select('id')
-    .where('orderId', '=', orderId)
-    .where('status', '=', 'lost')
+    .where('id', '=', orderId)
+    .where(orderChargedBack(sql.ref('orders.id')))
     .executeTakeFirst();
   return !!lost;
 }

@@ -88,6 +88,23 @@ describe('reviews of an order charged back', () => {
     );
   });
 
+  it('an order whose payment the bank reversed leaves the seller’s completed sales, as its review leaves the rating', async () => {
+    const { buyer, seller, intent } = await completedCardOrder(ctx, 20_000);
+    expect((await get(buyer.session, `/api/sellers/${seller.user.id}`)).completedSales).toBe(1);
+
+    const disputeId = await openChargeback(ctx, intent);
+    // Open, the bank may yet decide for the seller: the sale still counts.
+    expect((await get(buyer.session, `/api/sellers/${seller.user.id}`)).completedSales).toBe(1);
+    expect((await bankDecides(ctx, disputeId, 'lost')).body).toEqual({ received: true, outcome: 'lost' });
+
+    expect((await get(buyer.session, `/api/sellers/${seller.user.id}`)).completedSales).toBe(0);
+  });
+
+  it('a chargeback decided for the seller leaves the sale counted', async () => {
+    const { buyer, seller } = await decidedOnCompleted(ctx, 20_000, 'won');
+    expect((await get(buyer.session, `/api/sellers/${seller.user.id}`)).completedSales).toBe(1);
+  });
+
   it('a chargeback decided for the seller leaves the review, and the right to write one', async () => {
     const { buyer, listing, orderId } = await decidedOnCompleted(ctx, 20_000, 'won');
     expect((await detail(buyer.session.headers, orderId)).canReview).toBe(true);
