@@ -276,4 +276,37 @@ describe('seller profile', () => {
         .statusCode,
     ).toBe(404);
   });
+
+  it('answers a deleted, unknown or non-selling member’s reviews as their profile: 404 "Seller not found"', async () => {
+    const viewer = await userWithSession(ctx, 'buyer');
+    const gone = await createUser(ctx, { role: 'seller' });
+    const listing = await insertTestListing(ctx, gone.id, { status: 'sold', soldAt: ctx.clock.now() });
+    const buyer = await createUser(ctx, { role: 'buyer' });
+    await ctx.db
+      .insertInto('reviews')
+      .values({
+        id: `gone-review-${gone.id}`,
+        listingId: listing.id,
+        sellerId: gone.id,
+        buyerId: buyer.id,
+        rating: 2,
+        comment: 'Slow to answer.',
+        reply: null,
+        repliedAt: null,
+        createdAt: ctx.clock.now(),
+      })
+      .execute();
+    const reviewsOf = (id: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/sellers/${id}/reviews`, headers: viewer.session.headers });
+    expect((await reviewsOf(gone.id)).json().items).toHaveLength(1);
+    await insertDeletedUser(ctx.db, gone);
+    const nonSeller = await createUser(ctx, { role: 'buyer' });
+    for (const id of [gone.id, 'nobody', nonSeller.id]) {
+      const res = await reviewsOf(id);
+      expect({ status: res.statusCode, message: res.json().error?.message }, id).toEqual({
+        status: 404,
+        message: 'Seller not found',
+      });
+    }
+  });
 });

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../app';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { perUser } from '../../plugins/rate-limit';
 import { visibleListing } from '../listings/listings.service';
-import { sellerProfile } from './sellers.service';
+import { sellerProfile, visibleSeller } from './sellers.service';
 import { createReview, listSellerReviews, replyToReview } from './reviews.service';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
@@ -39,6 +39,8 @@ export function sellersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         requireUser(request);
+        // Answered as the profile is: no reviews of a page that does not exist (a deleted member, a buyer).
+        await visibleSeller(deps, request.params.id, { sellersOnly: true });
         return listSellerReviews(deps, request.params.id, request.query.cursor);
       },
     );

@@ -29,18 +29,28 @@ async function ratingOf(deps: AppDeps, sellerId: string) {
 }
 
 /**
- * The seller card and profile header, or 404 for unknown and deleted members. A listing's own page may still show a
- * deleted seller's card (only its seller and admins can see such a listing: it is hidden).
+ * The member behind a seller's page, or 404 for unknown and deleted members (a listing's own page may still show a
+ * deleted seller's card: only its seller and admins can see such a listing, it is hidden) and, with `sellersOnly`,
+ * for members who do not sell: a seller's page must not reveal buyers' or admins' activity.
  */
+export async function visibleSeller(
+  deps: AppDeps,
+  sellerId: string,
+  opts: { allowDeleted?: boolean; sellersOnly?: boolean } = {},
+) {
+  const user = await findSeller(deps.db.db, sellerId);
+  if (!user || (user.deletedUid && !opts.allowDeleted)) throw notFound(SELLER_MESSAGES.notFound);
+  if (opts.sellersOnly && user.role !== 'seller' && user.role !== 'both') throw notFound(SELLER_MESSAGES.notFound);
+  return user;
+}
+
+/** The seller card and profile header, of a member `visibleSeller` lets be seen. */
 export async function sellerProfile(
   deps: AppDeps,
   sellerId: string,
   opts: { allowDeleted?: boolean; sellersOnly?: boolean } = {},
 ): Promise<SellerProfile> {
-  const user = await findSeller(deps.db.db, sellerId);
-  if (!user || (user.deletedUid && !opts.allowDeleted)) throw notFound(SELLER_MESSAGES.notFound);
-  // A profile page exists only for members who sell: it must not reveal buyers' or admins' activity.
-  if (opts.sellersOnly && user.role !== 'seller' && user.role !== 'both') throw notFound(SELLER_MESSAGES.notFound);
+  const user = await visibleSeller(deps, sellerId, opts);
   const [rating, counts, responseTime, orderStats] = await Promise.all([
     ratingOf(deps, sellerId),
     sellerListingCounts(deps.db.db, sellerId),
