@@ -39,9 +39,19 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   await expect(b.page.getByLabel('Available balance: $30.00')).toBeVisible();
   await expect(b.page.getByLabel('In escrow for your purchases: $120.00')).toBeVisible();
 
+  // An admin has the order open while the parties move it: each move shows and is read out without a reload
+  // (decision 211), though admins are in none of the order's chats.
+  await a.page.goto(`/admin/orders/${orderId}`);
+  const adminSummary = a.page.getByRole('region', { name: 'Order summary' });
+  await expect(adminSummary.getByText('Paid, awaiting delivery')).toBeVisible();
+  const adminUpdates = a.page.getByRole('log', { name: 'Order updates' });
+  await expect(adminUpdates).toBeEmpty();
+
   // The seller delivers (not what this journey is about), and the buyer finds the login does not work.
   const s = await signedInPage(browser, baseURL!, seller.id);
   await deliverCredentials(s.context, baseURL!, orderId, `radiant_${tag}`);
+  await expect(adminSummary.getByText('Delivered, inspection')).toBeVisible();
+  await expect(adminUpdates).toHaveText(`Order update: Delivered, inspection (${seller.displayName}, seller).`);
   await b.page.goto(`/orders/${orderId}`);
   const summary = b.page.getByRole('region', { name: 'Order summary' });
   await expect(summary.getByText('Delivered, inspection')).toBeVisible();
@@ -62,6 +72,10 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   await expect(b.page.getByRole('region', { name: 'Dispute', exact: true }).getByRole('timer')).toContainText(
     'The seller is asked to answer within',
   );
+  await expect(a.page.getByRole('region', { name: 'Dispute', exact: true })).toContainText(
+    'The password was changed before I could sign in.',
+  );
+  await expect(adminUpdates).toContainText(`Order update: Disputed (${buyer.displayName}, buyer).`);
 
   // Both sides post a statement in the order's dispute thread.
   const thread = b.page.getByRole('region', { name: 'Dispute statements' });
