@@ -12,6 +12,7 @@ import { latestChargeback, setChargebackBooked } from './chargebacks.repository'
 import { settledBeforeChargeback } from './chargeback-funds';
 import { assertNotParty, partiesOf } from './admin-not-party';
 import { queueChargebackRecoveredMail } from './wallet-mails';
+import { publishOrderUpdated } from './order-events';
 
 /**
  * An admin takes back `amountCents` of what the bank took of an order settled before its lost chargeback (decision
@@ -25,7 +26,7 @@ export async function recoverChargeback(
   amountCents: number,
 ): Promise<OrdersTable> {
   const now = ctx.deps.clock.now();
-  return ctx.deps.db.db.transaction().execute(async (trx) => {
+  const recoveredOf = await ctx.deps.db.db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, orderId);
     if (!order) throw notFound(M.notFound);
     // The member owed is always a party; the other party, an admin, may not take from them either (decision 190).
@@ -65,4 +66,6 @@ export async function recoverChargeback(
     await queueChargebackRecoveredMail(trx, ctx.deps.config.publicUrl, recovered, now);
     return order;
   });
+  await publishOrderUpdated(ctx.deps, recoveredOf);
+  return recoveredOf;
 }

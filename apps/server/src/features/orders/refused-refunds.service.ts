@@ -14,6 +14,7 @@ import { settledBeforeChargeback } from './chargeback-funds';
 import { assertNotParty, partiesOf } from './admin-not-party';
 import { findRefundOwed, reopenRefusedRefund, settleRefusedRefund } from './stripe-refunds.repository';
 import { queueRefundSettledMail } from './refund-settled-mail';
+import { publishOrderUpdated } from './order-events';
 
 /**
  * The order and the refund of it an admin settles (decision 095): 404 when it is not that order's, 403 for an admin
@@ -88,6 +89,7 @@ export async function retryRefusedRefund(
     await recordAudit(trx, { ...entry, details: auditDetails(refund) }, now);
     return order;
   });
+  await publishOrderUpdated(ctx.deps, order);
   await ctx.providerOf(order).sendRefund(key);
   return order;
 }
@@ -109,7 +111,7 @@ export async function settleRefundOutsideStripe(
   reference: string,
 ): Promise<OrdersTable> {
   const now = ctx.deps.clock.now();
-  return ctx.deps.db.db.transaction().execute(async (trx) => {
+  const settledOn = await ctx.deps.db.db.transaction().execute(async (trx) => {
     const { order, refund, chargeback: c } = await refusedRefundOf(trx, admin, orderId, key);
     const { covered, recovered, booked } = chargebackCover(order, c, refund.amountCents);
     const settled = {
@@ -142,4 +144,6 @@ export async function settleRefundOutsideStripe(
     await queueRefundSettledMail(trx, ctx.deps.config.publicUrl, order, mailed, now);
     return order;
   });
+  await publishOrderUpdated(ctx.deps, settledOn);
+  return settledOn;
 }
