@@ -10,7 +10,8 @@ import { engineOf, type Database } from './database';
  * `chargebacks_order_idx`: a few rows at most per order, none for almost every one.
  */
 export const orderChargedBack = (orderId: Expression<string | null>) =>
-  sql<boolean>`exists (select 1 from ${sql.table('chargebacks')} cb where cb.order_id = ${orderId} and cb.status = 'lost')`;
+  sql<boolean>`exists (select 1 from ${sql.table('chargebacks')} cb
+    where cb.order_id = ${orderId} and cb.status = 'lost')`;
 
 /**
  * Completed sales (less those charged back, as their reviews are) and the share of the seller's ended-after-payment

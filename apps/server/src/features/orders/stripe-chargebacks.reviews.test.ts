@@ -88,7 +88,7 @@ describe('reviews of an order charged back', () => {
     );
   });
 
-  it('an order whose payment the bank reversed leaves the seller’s completed sales, as its review leaves the rating', async () => {
+  it('an order whose payment the bank reversed leaves the completed sales, as its review the rating', async () => {
     const { buyer, seller, intent } = await completedCardOrder(ctx, 20_000);
     expect((await get(buyer.session, `/api/sellers/${seller.user.id}`)).completedSales).toBe(1);
 

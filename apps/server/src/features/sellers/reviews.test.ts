@@ -277,7 +277,7 @@ describe('seller profile', () => {
     ).toBe(404);
   });
 
-  it('answers a deleted, unknown or non-selling member’s reviews as their profile: 404 "Seller not found"', async () => {
+  it('answers the reviews of a deleted, unknown or non-seller as their profile: 404 "Seller not found"', async () => {
     const viewer = await userWithSession(ctx, 'buyer');
     const gone = await createUser(ctx, { role: 'seller' });
     const listing = await insertTestListing(ctx, gone.id, { status: 'sold', soldAt: ctx.clock.now() });

@@ -4,8 +4,9 @@ import { changesListings, changesUsers, versionedCachePerApp } from '../../lib/i
 
 /**
  * What the seller card on every listing page is computed from (a chargeback decided for the buyer takes its order out
- * of the completed sales, as the withdrawn review out of the rating; decision 183), but messages: a response time is a median over the
- * latest conversations, and rebuilding every card on each chat message would keep none. It ages out with the card.
+ * of the completed sales, as the withdrawn review out of the rating; decision 183), but messages: a response time is a
+ * median over the latest conversations, and rebuilding every card on each chat message would keep none. It ages out
+ * with the card.
  */
 export const changesSellerCards = (writes: TableWrites) =>
   writes.has('reviews') ||
