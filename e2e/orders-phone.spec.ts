@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { OrderDetail as Order } from '@accountry/shared/orders';
 import type { Locator } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext, signedInPage } from './support/db';
@@ -17,13 +18,21 @@ async function overlap(a: Locator, b: Locator) {
   return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
 }
 
-/** A toast on a phone lies over the site's header, inside its height, and covers nothing of the page below it. */
+/**
+ * A toast on a phone comes to rest over the site's header, inside its height, and covers nothing of the page below it;
+ * then it is closed, so the next step's toast is not stacked under it.
+ */
 async function expectOverTheHeader(toast: Locator, header: Locator, ...uncovered: Locator[]) {
   await expect(toast).toBeVisible();
-  const [t, h] = [(await toast.boundingBox())!, (await header.boundingBox())!];
-  expect(t.y).toBeGreaterThanOrEqual(h.y);
-  expect(t.y + t.height).toBeLessThanOrEqual(h.y + h.height);
+  // It slides in: where it is while the animation runs is not where it stays.
+  const inside = async () => {
+    const [t, h] = [(await toast.boundingBox())!, (await header.boundingBox())!];
+    return t.y >= h.y && t.y + t.height <= h.y + h.height;
+  };
+  await expect.poll(inside).toBe(true);
   for (const part of uncovered) expect(await overlap(toast, part)).toBe(false);
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toHaveCount(0);
 }
 
 test('on a phone, toasts after an order action lie over the header and the focus goes to what changed; the wallet says where its money went', async ({
@@ -94,8 +103,12 @@ test('on a phone, toasts after an order action lie over the header and the focus
     .getByRole('dialog', { name: `Block ${buyer.displayName}?` })
     .getByRole('button', { name: 'Block' })
     .click();
-  // One toast at a time: the next would stack below it, over the page.
-  await expect(s.page.getByRole('alert').filter({ hasText: `${buyer.displayName} is blocked.` })).toHaveCount(0);
+  // One toast at a time: the next would stack below it, over the page. The block's own toast is waited for first, so
+  // its absence is not read before the answer arrived.
+  const blocked = s.page.getByRole('alert').filter({ hasText: `${buyer.displayName} is blocked.` });
+  await expect(blocked).toBeVisible();
+  await blocked.getByRole('button', { name: 'Close' }).click();
+  await expect(blocked).toHaveCount(0);
   await s.page.getByRole('button', { name: 'Unblock' }).click();
   const composer = s.page.getByRole('textbox', { name: 'Message' });
   await expect(composer).toBeVisible();
@@ -105,6 +118,12 @@ test('on a phone, toasts after an order action lie over the header and the focus
   // A payout on a phone: the toast leaves the form's button alone, and the balance history says in words that the
   // amount was set aside, not gained, and then given back.
   await requestPayouts(s.context, baseURL!, seller.id, []);
+  // The sale completes when its short protection period ends: its entry comes first once, not between the steps below.
+  await expect
+    .poll(
+      async () => ((await (await s.context.request.get(`${baseURL}/api/orders/${orderId}`)).json()) as Order).status,
+    )
+    .toBe('completed');
   await s.page.goto('/wallet');
   const request = s.page.getByRole('form', { name: 'Request a payout' });
   await request.getByRole('textbox', { name: 'Amount (USD)' }).fill('50');
