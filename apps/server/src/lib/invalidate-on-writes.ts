@@ -97,20 +97,30 @@ export function versionedCachePerApp<T>(
   return keyedCachePerApp(name, (writes) => (matches(writes) ? null : undefined), options);
 }
 
-/** The same, with only the keys each write clears (`keysOf`) forgotten, here and in the other processes. */
+/** The cache key of one of a key's several entries (a member's facts for one listing), cleared with the key. */
+export const entryOfKey = (key: string, part: string) => `${key}\n${part}`;
+
+/**
+ * The same, with only the keys each write clears (`keysOf`) forgotten, here and in the other processes. With
+ * `entriesPerKey: 'many'` the cache's keys are `entryOfKey(key, part)`, and a cleared key forgets all its entries.
+ */
 export function keyedCachePerApp<T>(
   name: string,
   keysOf: KeysCleared,
-  options: VersionedCacheOptions,
+  options: VersionedCacheOptions & { entriesPerKey?: 'one' | 'many' },
 ): (deps: CacheDeps) => VersionedCache<T> {
   const caches = new WeakMap<object, VersionedCache<T>>();
+  const forget =
+    options.entriesPerKey === 'many'
+      ? (cache: VersionedCache<T>, key: string) => cache.invalidateKeysStartingWith(entryOfKey(key, ''))
+      : (cache: VersionedCache<T>, key: string) => cache.invalidateKey(key);
   return (deps) => {
     let cache = caches.get(deps);
     if (!cache) {
       const created = new VersionedCache<T>(options);
       invalidateKeysOnWrites(deps, name, keysOf, (keys) => {
         if (keys === null) created.invalidate();
-        else for (const key of keys) created.invalidateKey(key);
+        else for (const key of keys) forget(created, key);
       });
       caches.set(deps, (cache = created));
     }

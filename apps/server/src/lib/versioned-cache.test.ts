@@ -43,6 +43,20 @@ describe('VersionedCache (decision 145)', () => {
     expect(await cache.get('k', async () => 'again')).toBe('again');
   });
 
+  it('forgets the keys beginning with a prefix, and builds of them under way, keeping the others', async () => {
+    const cache = new VersionedCache<string>();
+    await cache.get('a\n1', async () => 'a1');
+    await cache.get('ab\n1', async () => 'kept');
+    const slow = deferred<string>();
+    const pending = cache.get('a\n2', () => slow.promise);
+    cache.invalidateKeysStartingWith('a\n');
+    slow.resolve('before the change');
+    expect(await pending).toBe('before the change');
+    expect(await cache.get('a\n1', async () => 'after')).toBe('after');
+    expect(await cache.get('a\n2', async () => 'after')).toBe('after');
+    expect(await cache.get('ab\n1', async () => 'rebuilt')).toBe('kept');
+  });
+
   it('does not store a value made of data read before an invalidation, whenever its own build began', async () => {
     const cache = new VersionedCache<string>();
     const since = cache.version;

@@ -42,6 +42,13 @@ export class VersionedCache<T> {
     this.building.delete(key);
   }
 
+  /** Forget every value whose key begins with `prefix`, and any being built (one member's entries of many). */
+  invalidateKeysStartingWith(prefix: string) {
+    for (const key of new Set([...this.entries.keys(), ...this.building.keys()])) {
+      if (key.startsWith(prefix)) this.invalidateKey(key);
+    }
+  }
+
   get size() {
     return this.entries.size;
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ListingDetail } from '@accountry/shared/listing-detail';
-import { createPeerApp, type Session, type TestContext } from '../../test/test-app';
+import { createPeerApp, createUser, signInAs, type Session, type TestContext } from '../../test/test-app';
 import { insertTestListing } from '../../test/listing-fixtures';
 import { insertOrderRow } from '../../test/order-fixtures';
 import { countingAppWithBuyer } from '../../test/statement-counter';
@@ -16,9 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const detail = async (listingId: string, app = ctx.app) => {
+const detail = async (listingId: string, app = ctx.app, member = buyer) => {
   const before = statements.count;
-  const res = await app.inject({ url: `/api/listings/${listingId}`, headers: buyer.headers });
+  const res = await app.inject({ url: `/api/listings/${listingId}`, headers: member.headers });
   expect(res.statusCode).toBe(200);
   return { body: res.json<ListingDetail>(), statements: statements.count - before };
 };
@@ -83,6 +83,31 @@ it('another server process on the same database shows a favorite added here', as
     await addFavorite(id);
     // The announcement travels by NOTIFY on PostgreSQL: allow it a moment to arrive.
     await expect.poll(async () => (await detail(id, peer.app)).body.isFavorite, { timeout: 5_000 }).toBe(true);
+  } finally {
+    await peer.close();
+  }
+});
+
+it('keeps every other member’s facts when one member changes a favorite, here and in another process', async () => {
+  const { id } = await insertTestListing(ctx, sellerId);
+  const other = await signInAs(ctx, (await createUser(ctx, { role: 'buyer' })).id);
+  const peer = await createPeerApp(ctx);
+  try {
+    await detail(id, ctx.app, other);
+    expect((await detail(id, peer.app)).body.isFavorite).toBe(false);
+    expect((await detail(id, ctx.app, other)).statements).toBe(0);
+    await addFavorite(id);
+    expect((await detail(id)).body.isFavorite).toBe(true);
+    // The other member's facts for the same listing are still kept: their page runs no statement.
+    const others = await detail(id, ctx.app, other);
+    expect(others.statements).toBe(0);
+    expect(others.body.isFavorite).toBe(false);
+    await expect.poll(async () => (await detail(id, peer.app)).body.isFavorite, { timeout: 5_000 }).toBe(true);
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/favorites/${id}`, headers: buyer.headers });
+    expect(removed.statusCode).toBeLessThan(300);
+    expect((await detail(id)).body.isFavorite).toBe(false);
+    expect((await detail(id, ctx.app, other)).statements).toBe(0);
+    await expect.poll(async () => (await detail(id, peer.app)).body.isFavorite, { timeout: 5_000 }).toBe(false);
   } finally {
     await peer.close();
   }
