@@ -16,3 +16,20 @@ export async function publishOrderUpdated(
     deps.log.warn({ err, orderId: order.id }, 'order update not published; pages catch up when fetched again');
   }
 }
+
+/**
+ * The same for an order known by its id only (the background refund sender): its parties are read first. Never
+ * throws: the change it reports is committed.
+ */
+export async function publishOrderUpdatedOf(deps: Pick<AppDeps, 'db' | 'hub' | 'log'>, orderId: string) {
+  try {
+    const order = await deps.db.db
+      .selectFrom('orders')
+      .select(['id', 'buyerId', 'sellerId'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    if (order) await publishOrderUpdated(deps, order);
+  } catch (err) {
+    deps.log.warn({ err, orderId }, 'order update not published; pages catch up when fetched again');
+  }
+}

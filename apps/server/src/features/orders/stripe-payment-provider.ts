@@ -19,6 +19,7 @@ import type {
 import { createStripeClient, stripeErrorSummary, stripeModule } from './stripe-client';
 import { chargebackStatusOf, disputeFee, disputeFunds, paymentOrChargeback } from './stripe-webhook-report';
 import { startPeriodicTask } from '../../lib/periodic-task';
+import { publishOrderUpdatedOf } from './order-events';
 import { StripeRefundSender } from './stripe-refund-sender';
 import { claimRefund, dueRefunds, findRefundOwed, insertRefundOwed } from './stripe-refunds.repository';
 import {
@@ -51,11 +52,13 @@ export class StripePaymentProvider implements PaymentProvider {
     private readonly webhookSecret: string,
     private readonly clock: Clock,
     private readonly db: Database,
+    /** Tells an order's open pages it changed: a refund sent, refused or failed after the order's commit. */
+    orderChanged: (orderId: string) => Promise<void>,
     private readonly logger?: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>,
     /** Where admins open an order, in the mail that tells them of a refund Stripe refused. */
     publicUrl = '',
   ) {
-    this.refunds = new StripeRefundSender(stripe, clock, db, logger, publicUrl);
+    this.refunds = new StripeRefundSender(stripe, clock, db, orderChanged, logger, publicUrl);
   }
 
   /** Sends the refunds owed, one try each. */
@@ -212,6 +215,7 @@ export function stripePaymentProvider(deps: AppDeps): StripePaymentProvider {
     settings.webhookSecret,
     deps.clock,
     deps.db.db,
+    (orderId) => publishOrderUpdatedOf(deps, orderId),
     deps.log,
     deps.config.publicUrl,
   );

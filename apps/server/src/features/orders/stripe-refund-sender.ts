@@ -29,6 +29,8 @@ export class StripeRefundSender {
     private readonly stripe: Stripe,
     private readonly clock: Clock,
     private readonly db: Database,
+    /** Tells the order's open pages (`publishOrderUpdatedOf`) that a try changed its refund. */
+    private readonly orderChanged: (orderId: string) => Promise<void>,
     private readonly logger: Pick<FastifyBaseLogger, 'warn' | 'error'> | undefined,
     private readonly publicUrl: string,
   ) {}
@@ -53,8 +55,18 @@ export class StripeRefundSender {
     return undefined;
   }
 
-  /** Send one refund; if it fails for now, it is tried again no sooner than `retryAt`. */
+  /**
+   * Send one refund; if it fails for now, it is tried again no sooner than `retryAt`. Whatever the try recorded (sent,
+   * refused, failed for now) is published to the order's open pages after it committed (decision 211).
+   */
   async send(owed: RefundToSend, retryAt: number) {
+    const { sent, recorded } = await this.attempt(owed, retryAt);
+    if (recorded) await this.orderChanged(owed.orderId);
+    return sent;
+  }
+
+  /** One try, and whether it recorded its outcome on the refund (false when another try got there first). */
+  private async attempt(owed: RefundToSend, retryAt: number): Promise<{ sent: boolean; recorded: boolean }> {
     try {
       const session = await this.stripe.checkout.sessions.retrieve(owed.sessionId);
       const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
@@ -70,30 +82,28 @@ export class StripeRefundSender {
           },
           { idempotencyKey: stripeRefundKey(owed) },
         ));
-      await markRefundSent(this.db, owed.idempotencyKey, refund.id, this.clock.now());
-      return true;
+      return { sent: true, recorded: await markRefundSent(this.db, owed.idempotencyKey, refund.id, this.clock.now()) };
     } catch (err) {
       // Asked again after Stripe forgot the idempotency key (24 h): the money is already back.
       if (err instanceof stripeModule().errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
-        await markRefundSent(this.db, owed.idempotencyKey, null, this.clock.now());
-        return true;
+        return { sent: true, recorded: await markRefundSent(this.db, owed.idempotencyKey, null, this.clock.now()) };
       }
       const error = err instanceof Error ? err.message : String(err);
       // Stripe refuses the refund itself (the charge disputed, say): asking again would not change its answer.
       if (err instanceof stripeModule().errors.StripeInvalidRequestError) {
-        if (await this.refuse(owed, error))
+        const refused = await this.refuse(owed, error);
+        if (refused)
           this.logger?.error(
             { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
             'Stripe refused a refund; it waits for an admin',
           );
-        return false;
+        return { sent: false, recorded: refused };
       }
       this.logger?.warn(
         { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
         'Stripe refund not sent yet; it will be retried',
       );
-      await markRefundFailed(this.db, owed.idempotencyKey, error, retryAt);
-      return false;
+      return { sent: false, recorded: await markRefundFailed(this.db, owed.idempotencyKey, error, retryAt) };
     }
   }
 }

@@ -61,23 +61,26 @@ export async function claimRefund(
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Stripe took it; false when it was no longer pending (another try recorded it first). */
 export async function markRefundSent(db: Database, key: string, stripeRefundId: string | null, now: number) {
-  await db
+  const res = await db
     .updateTable('stripeRefunds')
     .set((eb) => ({ status: 'sent', stripeRefundId, sentAt: now, attempts: eb('attempts', '+', 1), lastError: null }))
     .where('idempotencyKey', '=', key)
     .where('status', '=', 'pending')
-    .execute();
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
-/** A try failed: counted, its error kept, and the next one no sooner than `nextAttemptAt`. */
+/** A try failed: counted, its error kept, and the next one no sooner than `nextAttemptAt`; false if not pending. */
 export async function markRefundFailed(db: Database, key: string, error: string, nextAttemptAt: number) {
-  await db
+  const res = await db
     .updateTable('stripeRefunds')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), lastError: error.slice(0, 500), nextAttemptAt }))
     .where('idempotencyKey', '=', key)
     .where('status', '=', 'pending')
-    .execute();
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 /** Stripe refused it for good: it leaves the retry and waits for an admin (the buyer is owed it another way). */
