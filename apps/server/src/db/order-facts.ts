@@ -80,17 +80,14 @@ export const CHARGEBACK_TO_RECOVER = sql<boolean>`status = 'lost'
 
 /**
  * In a review's transaction: whether a chargeback the bank decided for the buyer reversed the order's payment
- * (decision 183). PostgreSQL locks the order's row first, as every chargeback report takes it first, so a decision
- * and a review never pass each other unseen; SQLite writes one transaction at a time.
+ * (decision 183), read in the statement that takes the order's row on PostgreSQL, as every chargeback report takes it
+ * first, so a decision and a review never pass each other unseen; SQLite writes one transaction at a time.
  */
 export async function lockOrderChargedBack(trx: Database, orderId: string) {
-  if (engineOf(trx) === 'postgres')
-    await trx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().execute();
-  const lost = await trx
+  const read = trx
     .selectFrom('orders')
-    .select('id')
-    .where('id', '=', orderId)
-    .where(orderChargedBack(sql.ref('orders.id')))
-    .executeTakeFirst();
-  return !!lost;
+    .select(orderChargedBack(sql.ref('orders.id')).as('lost'))
+    .where('id', '=', orderId);
+  const row = await (engineOf(trx) === 'postgres' ? read.forUpdate() : read).executeTakeFirst();
+  return Boolean(row?.lost);
 }
