@@ -2,13 +2,12 @@ import { ORDER_CHAT_MESSAGES, ORDER_MESSAGES as M } from '@accountry/shared/orde
 import { DUE_RULES, MAX_UNPAID_ORDERS, UNPAID_ORDERS_PER_SELLER_PER_DAY } from '@accountry/shared/order-state';
 import { DAY_MS } from '@accountry/shared/durations';
 import type { CreateOrderInput } from '@accountry/shared/orders';
-import { isPublicListing } from '@accountry/shared/listing-rules';
 import type { OrdersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { accountLock, withKeyLocks } from '../../db/key-lock';
 import { eitherBlocked } from '../../db/member-blocks';
 import type { AuthUser } from '../../plugins/auth';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { conflict, forbidden } from '../../lib/app-error';
 import { refuseWhenWindowFull } from '../../lib/window-allowance';
 import { newId } from '../../lib/ids';
 import { postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
@@ -20,7 +19,7 @@ import {
   unpaidOrderCount,
   unpaidOrdersWithSellerSince,
 } from './orders.repository';
-import { findListingForOrder, mayTrade, setListingStatusIf } from './order-listings.repository';
+import { findListingForOrder, listingForBuyer, mayTrade, setListingStatusIf } from './order-listings.repository';
 import { acceptedOfferOf, linkOfferToOrder, useAcceptedOffer } from './offer-purchase.service';
 
 /** The order binds what the buyer confirmed: a price or term changed since is a 409, not an order on other terms. */
@@ -54,11 +53,7 @@ export async function buyNow(
     const { order, notice } = await withKeyLocks(ctx.deps.db.db, locks, async (trx) => {
       // A restored account trades again; one deleted and awaiting review, or disabled, does not.
       if (!(await mayTrade(trx, user.id))) throw forbidden(M.accountDisabled);
-      const listing = await findListingForOrder(trx, listingId);
-      if (!listing || listing.deletedAt) throw notFound('Listing not found');
-      if (listing.sellerId === user.id) throw badRequest(M.ownListing);
-      // A draft or hidden listing is answered as a missing one, as everywhere a member names a listing by id.
-      if (!isPublicListing(listing)) throw notFound('Listing not found');
+      const listing = await listingForBuyer(trx, listingId, user.id, M.ownListing);
       if (listing.status !== 'active' || !(await mayTrade(trx, listing.sellerId))) throw conflict(M.listingNotActive);
       // Either side's block refuses the purchase, at the price or an offer's. Read under the locks: a block committed
       // while this order waited is seen; one after comes after the purchase (its closing of offers waits for it).

@@ -1,5 +1,4 @@
 import { formatPrice } from '@accountry/shared/listing-attributes';
-import { isPublicListing } from '@accountry/shared/listing-rules';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import {
   OFFER_CHAT_MESSAGES as CHAT,
@@ -25,7 +24,7 @@ import { postNoticeWithNote, publishSystemMessages, type PostedSystemMessage } f
 import { offerMadeMail } from './offer-mails';
 import { expireLapsedOffers } from './offer-sweep';
 import { countOpenOffers, findOffer, insertOffer, listOffers, offersMadeSince, toOffer } from './offers.repository';
-import { findListingForOrder, mayTrade } from './order-listings.repository';
+import { findListingForOrder, listingForBuyer, mayTrade } from './order-listings.repository';
 import { ensureConversation } from './orders.repository';
 import type { OrdersContext } from './orders-context';
 
@@ -33,11 +32,7 @@ const HOUR = 60 * 60 * 1000;
 
 /** A listing open to offers from this buyer now, or the reason it is not. */
 async function offerableListing(trx: Database, listingId: string, buyerId: string) {
-  const listing = await findListingForOrder(trx, listingId);
-  if (!listing || listing.deletedAt) throw notFound('Listing not found');
-  if (listing.sellerId === buyerId) throw badRequest(M.ownListing);
-  // A draft or hidden listing is answered as a missing one, before any of its terms.
-  if (!isPublicListing(listing)) throw notFound('Listing not found');
+  const listing = await listingForBuyer(trx, listingId, buyerId, M.ownListing);
   if (!listing.negotiable) throw badRequest(M.notNegotiable);
   if (listing.status !== 'active' || !(await mayTrade(trx, listing.sellerId))) throw conflict(M.listingNotActive);
   // As in the chat: a block keeps each side's offers and their mails from the other.

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import type { ListingStatus } from '@accountry/shared/listings';
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import { LISTING_MESSAGES } from '@accountry/shared/listing-messages';
+import { isPublicListing } from '@accountry/shared/listing-rules';
 import { engineOf, type Database } from '../../db/database';
-import { conflict } from '../../lib/app-error';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 
 /** What orders read and write of the listing they are about, and of its seller. */
 
@@ -65,6 +67,18 @@ export async function findListingForOrder(db: Database, id: string) {
     ])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * The listing a member names to buy or make an offer on: 404 when it is missing or deleted, and when it is a draft or
+ * hidden (its id must not tell that it exists, nor any of its terms); `ownListing` (400) when it is their own.
+ */
+export async function listingForBuyer(db: Database, listingId: string, buyerId: string, ownListing: string) {
+  const listing = await findListingForOrder(db, listingId);
+  if (!listing || listing.deletedAt) throw notFound(LISTING_MESSAGES.notFound);
+  if (listing.sellerId === buyerId) throw badRequest(ownListing);
+  if (!isPublicListing(listing)) throw notFound(LISTING_MESSAGES.notFound);
+  return listing;
 }
 
 /** Whether the user can take part in a new order: not disabled, and not deleted (pending review); restored is fine. */
