@@ -60,8 +60,7 @@ async function alertBatch(deps: AppDeps, due: SavedSearchesTable[], sweep: Sweep
   for (const s of due) {
     try {
       const canonical = canonicalSearch(Object.fromEntries(new URLSearchParams(s.query)));
-      if ('error' in canonical || (await newestPublished(deps, sweep, s.query, canonical.filters)) <= s.checkedAt)
-        quiet.push(s.id);
+      if ('error' in canonical || (await newestPublished(deps, sweep, canonical)) <= s.checkedAt) quiet.push(s.id);
       else if (await alertOne(deps, s, canonical.filters, sweep.now)) mailed++;
     } catch (err) {
       // One search that fails must not hold up the others (it would be first in every later sweep): move it on.
@@ -79,12 +78,12 @@ async function alertBatch(deps: AppDeps, due: SavedSearchesTable[], sweep: Sweep
   return mailed;
 }
 
-/** When the newest live listing matching the search was published (0: none), asked once per query a sweep. */
-function newestPublished(deps: AppDeps, sweep: Sweep, query: string, filters: BrowseFilters) {
-  let newest = sweep.newest.get(query);
+/** When the newest live listing matching the search was published (0: none), asked once per canonical query a sweep. */
+function newestPublished(deps: AppDeps, sweep: Sweep, search: { filters: BrowseFilters; query: string }) {
+  let newest = sweep.newest.get(search.query);
   if (!newest) {
-    newest = newestMatching(deps, filters, 1).then((l) => l[0]?.publishedAt ?? 0);
-    sweep.newest.set(query, newest);
+    newest = newestMatching(deps, search.filters, 1).then((l) => l[0]?.publishedAt ?? 0);
+    sweep.newest.set(search.query, newest);
   }
   return newest;
 }
