@@ -2,11 +2,11 @@ import { CompiledQuery } from 'kysely';
 import type { Database } from '../db/database';
 import { prepareOnServer } from '../db/pg-statement-names';
 import { InFlightBatches } from './in-flight-batches';
-import { HOUR_MS } from '@accountry/shared/durations';
+import { HOUR_MS, MINUTE_MS } from '@accountry/shared/durations';
 
 /** Rows past their expiry are deleted this long after it, about every `CLEAN_EVERY_MS` by each process. */
 const CLEAN_AFTER_MS = HOUR_MS;
-const CLEAN_EVERY_MS = 5 * 60 * 1000;
+const CLEAN_EVERY_MS = 5 * MINUTE_MS;
 
 interface Hit {
   key: string;

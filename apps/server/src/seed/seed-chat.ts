@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import type { MessagesTable } from '../db/schema';
 import { newId } from '../lib/ids';
 import { messagePreview } from '@accountry/shared/chat-rules';
+import { HOUR_MS, MINUTE_MS } from '@accountry/shared/durations';
 
 type Line = ['buyer' | 'seller', string];
 interface Script {
@@ -14,9 +15,6 @@ interface Script {
   /** How many of the last messages the recipient has not read yet. */
   unreadAtEnd: number;
 }
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 async function activeListing(db: Database, sellerId: string, skip: number) {
   return db
@@ -103,7 +101,7 @@ export async function seedChat({ db, clock, users, log }: SeedContext) {
     used.set(script.seller, skip + 1);
     const listing = await activeListing(db, script.seller, skip);
     if (!listing) continue;
-    const start = clock.now() - script.startedHoursAgo * HOUR;
+    const start = clock.now() - script.startedHoursAgo * HOUR_MS;
     const id = newId();
     const rows: MessagesTable[] = script.lines.map(([side, body], i) => ({
       id: newId(),
@@ -116,7 +114,7 @@ export async function seedChat({ db, clock, users, log }: SeedContext) {
       attachmentId: null,
       attachmentWidth: null,
       attachmentHeight: null,
-      createdAt: start + i * 7 * MINUTE,
+      createdAt: start + i * 7 * MINUTE_MS,
     }));
     const last = rows[rows.length - 1];
     const lastSide = script.lines[script.lines.length - 1][0];

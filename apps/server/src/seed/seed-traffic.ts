@@ -4,10 +4,9 @@ import { UNKNOWN_LOCATION } from '@accountry/shared/traffic';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import type { SeedContext } from './seed-demo-data';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@accountry/shared/durations';
 
 const DAYS = 90;
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 /** A fixed-seed generator, so every first start tells the same plausible story. */
 function random(seed: number) {
@@ -128,7 +127,7 @@ export async function seedTraffic({ db, clock, log }: SeedContext) {
       day,
       totalPageViews: total,
       createdAt: start,
-      updatedAt: back === 0 ? now : start + 24 * HOUR - 1,
+      updatedAt: back === 0 ? now : start + DAY_MS - 1,
     });
     hourViews.forEach((views, hour) => views && rows.hours.push({ day, hour, views }));
     for (const [path, views] of spread(rand, total, paths))
@@ -157,11 +156,11 @@ export async function seedTraffic({ db, clock, log }: SeedContext) {
           HOUR_WEIGHTS.slice(0, lastHour + 1).map((w, h): [string, number] => [String(h), w]),
         ),
       );
-      const startTime = start + hour * HOUR + Math.floor(rand() * HOUR);
+      const startTime = start + hour * HOUR_MS + Math.floor(rand() * HOUR_MS);
       const minutes = Math.floor(-Math.log(1 - rand()) * 4);
-      const endTime = startTime + minutes * MINUTE + Math.floor(rand() * MINUTE);
+      const endTime = startTime + minutes * MINUTE_MS + Math.floor(rand() * MINUTE_MS);
       // Sessions still open now are the live visitors'; the demo history has none.
-      if (endTime > now - 10 * MINUTE) continue;
+      if (endTime > now - 10 * MINUTE_MS) continue;
       const entryPath = pick(rand, paths);
       const exitPath = rand() < 0.5 ? entryPath : pick(rand, paths);
       rows.sessions.push({
@@ -180,7 +179,7 @@ export async function seedTraffic({ db, clock, log }: SeedContext) {
         country: UNKNOWN_LOCATION,
         city: UNKNOWN_LOCATION,
         endTime,
-        duration: Math.floor((endTime - startTime) / MINUTE),
+        duration: Math.floor((endTime - startTime) / MINUTE_MS),
         exitPath,
       });
     }

@@ -1,22 +1,22 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@accountry/shared/durations';
+
 /** Limits of the account flows (decision record 012). Not in the spec, so chosen here and documented. */
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 export const AUTH_POLICY = {
   /** Failed sign-ins per address before it is locked, and the window they are counted in (the lock lasts as long). */
   accountFailures: 5,
   /** Failed sign-ins from one IP (any address) before that IP is locked. */
   ipFailures: 20,
-  failureWindowMs: 15 * MINUTE,
-  verifyLinkTtlMs: 24 * HOUR,
-  resetLinkTtlMs: 1 * HOUR,
+  failureWindowMs: 15 * MINUTE_MS,
+  verifyLinkTtlMs: DAY_MS,
+  resetLinkTtlMs: 1 * HOUR_MS,
   /** How long the address an account left can give it back (decision 177). */
-  undoLinkTtlMs: 7 * 24 * HOUR,
+  undoLinkTtlMs: 7 * DAY_MS,
   /** Mails of one kind per address: one a minute, five an hour. */
-  mailCooldownMs: MINUTE,
+  mailCooldownMs: MINUTE_MS,
   mailsPerHour: 5,
   /** Throttle rows older than this are never counted again and are purged. */
-  throttleRetentionMs: 24 * HOUR,
+  throttleRetentionMs: DAY_MS,
 } as const;
 
 /** Per-IP request limits (in memory, per process) in front of the database counters. */

@@ -6,8 +6,9 @@ import { queueMailToUser } from '../../email/mail-to-user';
 import { newToken } from '../../lib/ids';
 import { hashToken } from '../../sessions/sessions.service';
 import { newDeviceMail } from './auth-mails';
+import { DAY_MS } from '@accountry/shared/durations';
 
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const YEAR_MS = 365 * DAY_MS;
 /** Devices remembered per account; the longest unused is forgotten first. */
 const MAX_DEVICES = 20;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -6,8 +6,7 @@ import { AUTH_POLICY } from './auth-policy';
 import { mailboxOf } from './mailbox-key';
 import { bucketFor, hitCount, lastHitAt, purgeOldHits, type BucketKind } from './throttle.service';
 import { insertHits } from './throttle.repository';
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from '@accountry/shared/durations';
 
 type MailKind = Extract<BucketKind, `mail-${string}`>;
 
@@ -19,7 +18,7 @@ async function refusal(db: Database, kind: MailKind, email: string, now: number)
   const bucket = mailBucket(kind, email);
   const last = await lastHitAt(db, bucket);
   if (last !== null && now - last < AUTH_POLICY.mailCooldownMs) return ACCOUNT_MESSAGES.mailTooSoon;
-  if ((await hitCount(db, bucket, HOUR, now)) >= AUTH_POLICY.mailsPerHour) return ACCOUNT_MESSAGES.mailTooMany;
+  if ((await hitCount(db, bucket, HOUR_MS, now)) >= AUTH_POLICY.mailsPerHour) return ACCOUNT_MESSAGES.mailTooMany;
   return null;
 }
 

@@ -16,8 +16,8 @@ import { offerView } from './offers.service';
 import { findListingForOrder, mayTrade } from './order-listings.repository';
 import { ensureConversation } from './orders.repository';
 import type { OrdersContext } from './orders-context';
+import { HOUR_MS } from '@accountry/shared/durations';
 
-const HOUR = 60 * 60 * 1000;
 /** Who gives each answer: the seller to an offer, the buyer to the seller's price or to their own offer. */
 const BY_BUYER = { accept: false, decline: false, counter: false, 'accept-counter': true, withdraw: true } as const;
 export type Answer = keyof typeof BY_BUYER;
@@ -68,8 +68,8 @@ export async function answerOffer(
   const asked = await offerFor(db, id, user, answer);
   const mailTo = (trx: Database, userId: string, build: (to: string) => Mail) =>
     queueMailToUser(trx, userId, (to) => build(to.email), now);
-  const bought = now + OFFER_RULES.buyHours * HOUR;
-  const toBuy = { expiresAt: bought, reminderAt: bought - OFFER_RULES.reminderHours * HOUR };
+  const bought = now + OFFER_RULES.buyHours * HOUR_MS;
+  const toBuy = { expiresAt: bought, reminderAt: bought - OFFER_RULES.reminderHours * HOUR_MS };
   const posted = await withKeyLocks(db, [accountLock(asked.sellerId), accountLock(asked.buyerId)], async (trx) => {
     // Every answer writes under these locks: this read is what the offer says now, not what it said before them.
     const row = (await findOffer(trx, id))!;
@@ -93,7 +93,7 @@ export async function answerOffer(
       if (listing.priceCents - row.amountCents < 2) throw conflict(M.noRoomToCounter);
       if (counterCents === undefined || counterCents <= row.amountCents || counterCents >= listing.priceCents)
         throw badRequest(M.counterBetween(row.amountCents, listing.priceCents, row.currency));
-      const expiresAt = now + OFFER_RULES.answerHours * HOUR;
+      const expiresAt = now + OFFER_RULES.answerHours * HOUR_MS;
       if (!(await setOfferStatusIf(trx, id, ['pending'], 'countered', now, { expiresAt, counterCents })))
         throw conflict(M.notPending);
       const facts = { ...row, counterCents, expiresAt, listingUrl: listingUrl(row, '#offer'), note };

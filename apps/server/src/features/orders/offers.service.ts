@@ -27,8 +27,7 @@ import { countOpenOffers, findOffer, insertOffer, listOffers, offersMadeSince, t
 import { findListingForOrder, listingForBuyer, mayTrade } from './order-listings.repository';
 import { ensureConversation } from './orders.repository';
 import type { OrdersContext } from './orders-context';
-
-const HOUR = 60 * 60 * 1000;
+import { DAY_MS, HOUR_MS } from '@accountry/shared/durations';
 
 /** A listing open to offers from this buyer now, or the reason it is not. */
 async function offerableListing(trx: Database, listingId: string, buyerId: string) {
@@ -49,7 +48,7 @@ async function refuseOverLimits(
   listingId: string,
   now: number,
 ) {
-  const since = now - 24 * HOUR;
+  const since = now - DAY_MS;
   const limits = [
     [{ since, listingId }, OFFER_RULES.perListingPerDay, M.tooManyOnListing],
     [{ since, sellerId }, OFFER_RULES.perSellerPerDay, M.tooManyToSeller],
@@ -57,7 +56,7 @@ async function refuseOverLimits(
   ] as const;
   for (const [which, limit, message] of limits) {
     const made = await offersMadeSince(trx, buyerId, which);
-    refuseWhenWindowFull(made, { max: limit, windowMs: 24 * HOUR }, now, message);
+    refuseWhenWindowFull(made, { max: limit, windowMs: DAY_MS }, now, message);
   }
   // Lapsed ones are over, told in their chats: they neither count nor block a new offer on their listing.
   const lapsed = await expireLapsedOffers(trx, publicUrl, { buyerId }, now);
@@ -100,7 +99,7 @@ export async function makeOffer(ctx: OrdersContext, user: AuthUser, listingId: s
         status: 'pending',
         createdAt: now,
         updatedAt: now,
-        expiresAt: now + OFFER_RULES.answerHours * HOUR,
+        expiresAt: now + OFFER_RULES.answerHours * HOUR_MS,
         orderId: null,
       };
       await insertOffer(trx, offer);

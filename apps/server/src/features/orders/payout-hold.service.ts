@@ -1,7 +1,8 @@
 import { PAYOUT_DETAILS_HOLD_HOURS } from '@accountry/shared/payout-methods';
 import type { Database } from '../../db/database';
+import { HOUR_MS } from '@accountry/shared/durations';
 
-export const PAYOUT_HOLD_MS = PAYOUT_DETAILS_HOLD_HOURS * 60 * 60 * 1000;
+export const PAYOUT_HOLD_MS = PAYOUT_DETAILS_HOLD_HOURS * HOUR_MS;
 
 /**
  * A new email address or password holds the account's payouts as a change of their details does (decision 173): with
