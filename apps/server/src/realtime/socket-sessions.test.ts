@@ -16,7 +16,7 @@ import {
   type Session,
   type TestContext,
 } from '../test/test-app';
-import { injectSocket, type TestSocket } from '../test/test-socket';
+import { OpenSockets, type TestSocket } from '../test/test-socket';
 
 /**
  * Sockets belong to the session that opened them: whichever way a session ends, its sockets close at once, on this
@@ -26,7 +26,7 @@ let ctx: TestContext;
 let other: FastifyInstance;
 let otherBus: Bus | null = null;
 const ended: SessionEnd[] = [];
-const open: TestSocket[] = [];
+const opened = new OpenSockets();
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -38,18 +38,13 @@ beforeAll(async () => {
   other.deps.hub.onSessionsEnded((end) => ended.push(end));
 });
 afterAll(async () => {
-  for (const s of open) await s.close();
+  await opened.closeAll();
   await other.close();
   await otherBus?.close();
   await ctx.close();
 });
 
-async function socketOn(app: FastifyInstance, session: Session) {
-  const s = await injectSocket(app, session.cookie);
-  open.push(s);
-  await s.next('hello');
-  return s;
-}
+const socketOn = (app: FastifyInstance, session: Session) => opened.inject(app, session.cookie);
 
 /** Both the socket here and the one on the other process close as signed out. */
 async function expectClosed(...sockets: TestSocket[]) {

@@ -98,3 +98,20 @@ export async function injectSocket(
   await app.injectWS('/api/ws', { headers: { cookie } }, { onInit: (ws) => (client = new TestSocket(ws)) });
   return client!;
 }
+
+/** The sockets a test file opens, each handed out once its hello arrived, and closed together after the file. */
+export class OpenSockets {
+  private readonly open: TestSocket[] = [];
+
+  /** `injectSocket`, past its hello. */
+  async inject(app: Parameters<typeof injectSocket>[0], cookie: string) {
+    const s = await injectSocket(app, cookie);
+    this.open.push(s);
+    await s.next('hello');
+    return s;
+  }
+
+  async closeAll() {
+    for (const s of this.open.splice(0)) await s.close();
+  }
+}

@@ -2,24 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENTS, CHAT_MESSAGES } from '@accountry/shared/chat';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { clientId, insertListing, openConversation } from './chat-test-helpers';
-import { injectSocket, type TestSocket } from '../../test/test-socket';
+import { injectSocket, OpenSockets } from '../../test/test-socket';
 
 let ctx: TestContext;
-const open: TestSocket[] = [];
+const opened = new OpenSockets();
 beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(async () => {
-  for (const s of open) await s.close();
+  await opened.closeAll();
   await ctx.close();
 });
 
-async function socketFor(cookie: string) {
-  const s = await injectSocket(ctx.app, cookie);
-  open.push(s);
-  await s.next('hello');
-  return s;
-}
+const socketFor = (cookie: string) => opened.inject(ctx.app, cookie);
 
 async function setup() {
   const seller = await userWithSession(ctx, 'seller', { displayName: 'Sam Seller' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_EVENTS } from '@accountry/shared/order-events';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { injectSocket, type TestSocket } from '../../test/test-socket';
+import { OpenSockets } from '../../test/test-socket';
 import { arrangeDeal, call, orderUpTo, partyWithSession, type Party } from './orders-test-helpers';
 
 /**
@@ -9,21 +9,16 @@ import { arrangeDeal, call, orderUpTo, partyWithSession, type Party } from './or
  * seller and admins hear the order changed; nobody else does, and the event says no more than which order.
  */
 let ctx: TestContext;
-const open: TestSocket[] = [];
+const opened = new OpenSockets();
 beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(async () => {
-  for (const s of open) await s.close();
+  await opened.closeAll();
   await ctx.close();
 });
 
-async function socketOf(who: Party) {
-  const s = await injectSocket(ctx.app, who.session.cookie);
-  open.push(s);
-  await s.next('hello');
-  return s;
-}
+const socketOf = (who: Party) => opened.inject(ctx.app, who.session.cookie);
 
 async function disputed() {
   const deal = await arrangeDeal(ctx);

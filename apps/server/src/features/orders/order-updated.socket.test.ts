@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_EVENTS } from '@accountry/shared/order-events';
 import { deliveryDeadlineMs } from '@accountry/shared/order-state';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { injectSocket, type TestSocket } from '../../test/test-socket';
+import { OpenSockets } from '../../test/test-socket';
 import { arrangeDeal, call, orderUpTo, partyWithSession, sweep, type Party } from './orders-test-helpers';
 
 /**
@@ -11,21 +11,16 @@ import { arrangeDeal, call, orderUpTo, partyWithSession, sweep, type Party } fro
  * chat; nobody else does.
  */
 let ctx: TestContext;
-const open: TestSocket[] = [];
+const opened = new OpenSockets();
 beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(async () => {
-  for (const s of open) await s.close();
+  await opened.closeAll();
   await ctx.close();
 });
 
-async function socketOf(who: Party) {
-  const s = await injectSocket(ctx.app, who.session.cookie);
-  open.push(s);
-  await s.next('hello');
-  return s;
-}
+const socketOf = (who: Party) => opened.inject(ctx.app, who.session.cookie);
 
 /** Published to the same process at the same time: a stranger's socket would have it by now. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
