@@ -53,7 +53,8 @@ export async function buyNow(
     const { order, notice } = await withKeyLocks(ctx.deps.db.db, locks, async (trx) => {
       // A restored account trades again; one deleted and awaiting review, or disabled, does not.
       if (!(await mayTrade(trx, user.id))) throw forbidden(M.accountDisabled);
-      const listing = await listingForBuyer(trx, listingId, user.id, M.ownListing);
+      // The row is taken as read: the price and terms the order copies stay the listing's until it commits.
+      const listing = await listingForBuyer(trx, listingId, user.id, M.ownListing, { lock: true });
       if (listing.status !== 'active' || !(await mayTrade(trx, listing.sellerId))) throw conflict(M.listingNotActive);
       // Either side's block refuses the purchase, at the price or an offer's. Read under the locks: a block committed
       // while this order waited is seen; one after comes after the purchase (its closing of offers waits for it).

@@ -50,8 +50,12 @@ export async function moveHeldListing(db: Database, listingId: string, to: 'acti
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function findListingForOrder(db: Database, id: string) {
-  return db
+/**
+ * The listing an order or offer decides on. `lock` (in a transaction, PostgreSQL) takes its row as it is read, so a
+ * seller's edit or deletion waits for what is decided on this read and then finds the listing held (decision 215).
+ */
+export async function findListingForOrder(db: Database, id: string, { lock = false } = {}) {
+  const q = db
     .selectFrom('listings')
     .select([
       'id',
@@ -65,16 +69,22 @@ export async function findListingForOrder(db: Database, id: string) {
       'deletedAt',
       'negotiable',
     ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  return (lock && engineOf(db) === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
 }
 
 /**
  * The listing a member names to buy or make an offer on: 404 when it is missing or deleted, and when it is a draft or
  * hidden (its id must not tell that it exists, nor any of its terms); `ownListing` (400) when it is their own.
  */
-export async function listingForBuyer(db: Database, listingId: string, buyerId: string, ownListing: string) {
-  const listing = await findListingForOrder(db, listingId);
+export async function listingForBuyer(
+  db: Database,
+  listingId: string,
+  buyerId: string,
+  ownListing: string,
+  opts: { lock?: boolean } = {},
+) {
+  const listing = await findListingForOrder(db, listingId, opts);
   if (!listing || listing.deletedAt) throw notFound(LISTING_MESSAGES.notFound);
   if (listing.sellerId === buyerId) throw badRequest(ownListing);
   if (!isPublicListing(listing)) throw notFound(LISTING_MESSAGES.notFound);
