@@ -8,6 +8,7 @@ import {
   sanitizeTrafficPath,
   type Browser,
   type DeviceType,
+  USER_AGENT_READ,
 } from './traffic-detect';
 
 describe('sanitizeTrafficPath (spec section 7: / . [ ] # $ * become _)', () => {
@@ -133,6 +134,23 @@ describe('detectDevice and detectBrowser (spec section 9)', () => {
   it('treats a missing user agent as an unknown desktop browser', () => {
     expect(detectDevice(undefined)).toBe('desktop');
     expect(detectBrowser(null)).toBe('Unknown');
+  });
+});
+
+describe('only the start of a user agent is read', () => {
+  // Real ones are a few hundred characters; a header may be 16 KB, and the rules' scans must not grow with it.
+  const padding = 'x'.repeat(USER_AGENT_READ);
+
+  it('decides the device, the browser and the bot rule from the first USER_AGENT_READ characters', () => {
+    expect(detectDevice(`Mozilla/5.0 (X11; Linux x86_64) ${padding} iPad`)).toBe('desktop');
+    expect(detectDevice(`w3m/0.5.3 ${padding} iPhone`)).toBe('desktop');
+    expect(detectBrowser(`w3m/0.5.3 ${padding} Firefox/130.0`)).toBe('Unknown');
+    expect(isBotUserAgent(`Mozilla/5.0 (X11; Linux x86_64) ${padding} Googlebot/2.1`)).toBe(false);
+  });
+
+  it('reads a real user agent whole', () => {
+    expect(UA.androidChrome.length).toBeLessThan(USER_AGENT_READ);
+    expect(detectDevice(`${UA.androidTablet} ${padding} Mobi`)).toBe('tablet');
   });
 });
 

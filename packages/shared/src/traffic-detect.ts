@@ -17,13 +17,20 @@ export function sanitizeTrafficPath(path: string): string {
   return path.replace(/[/.[\]#$*]/g, '_');
 }
 
+/**
+ * How much of a user agent the rules read. Real ones are a few hundred characters; a header may be 16 KB, and the
+ * tablet rule's look-ahead scans to the end from every "android", so a longer text took ~15 ms of the event loop.
+ */
+export const USER_AGENT_READ = 1024;
+const readOf = (userAgent: string | null | undefined) => (userAgent ?? '').slice(0, USER_AGENT_READ);
+
 // Tablets first: iPad and Android tablets also carry "Mobile"-like tokens; Android without "Mobi" is a tablet.
 const TABLET = /(tablet|ipad|playbook|silk)|(android(?!.*mobi))/i;
 const MOBILE =
   /mobi|iphone|ipod|android|blackberry|iemobile|windows phone|kindle|silk-accelerated|(hpw|web)os|opera m(obi|ini)/i;
 
 export function detectDevice(userAgent: string | null | undefined): DeviceType {
-  const ua = userAgent ?? '';
+  const ua = readOf(userAgent);
   if (TABLET.test(ua)) return 'tablet';
   if (MOBILE.test(ua)) return 'mobile';
   return 'desktop';
@@ -40,7 +47,7 @@ const BROWSER_RULES: Array<[Browser, RegExp]> = [
 ];
 
 export function detectBrowser(userAgent: string | null | undefined): Browser {
-  const ua = userAgent ?? '';
+  const ua = readOf(userAgent);
   for (const [name, re] of BROWSER_RULES) if (re.test(ua)) return name;
   return 'Unknown';
 }
@@ -86,6 +93,6 @@ const BOT =
   /bot[/_;-]|bot$|crawl|spider|slurp|mediapartners|facebookexternalhit|whatsapp|embedly|headless|phantomjs|lighthouse|pingdom|uptime|curl\/|wget\/|python|go-http-client|^java\/|okhttp|axios\/|node-fetch|undici|libwww|httpclient|scrapy/i;
 
 export function isBotUserAgent(userAgent: string | null | undefined): boolean {
-  const ua = (userAgent ?? '').trim();
+  const ua = readOf(userAgent).trim();
   return ua.length === 0 || BOT.test(ua);
 }
