@@ -1,4 +1,5 @@
 /** Pure chat rules shared by the server and the web app. */
+import { plainText } from './plain-text';
 
 export interface SeqCounters {
   buyerId: string;
@@ -53,15 +54,9 @@ export function receiptFor(c: SeqCounters, senderId: string, seq: number): Recei
   return 'sent';
 }
 
-// Control characters (other than tab and newline) and bidi overrides never belong in a chat message.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-
 /** Normalise line endings, drop control and bidi-override characters, cap blank lines, trim. */
 export function sanitizeMessageBody(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(CONTROL, '')
+  return plainText(text)
     .replace(/\n{4,}/g, '\n\n\n')
     .trim();
 }

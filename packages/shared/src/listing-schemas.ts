@@ -20,6 +20,7 @@ import {
 import { ATTRIBUTE_KEYS, CATEGORY_ATTRIBUTES, FLAG_ATTRIBUTES, attributeApplies } from './listing-attributes';
 import { LISTING_MESSAGES as M } from './listing-messages';
 import { PROTECTION_PERIODS } from './order-state';
+import { plainText } from './plain-text';
 
 /** 0, 5, 14 or 30 days; when left out, the category's default applies (DEFAULT_PROTECTION_DAYS). */
 const protectionDaysInput = z
@@ -27,11 +28,7 @@ const protectionDaysInput = z
   .refine((d) => (PROTECTION_PERIODS as readonly number[]).includes(d), M.protectionDays)
   .optional();
 
-// Plain text only: one kind of line break, no control characters.
-const cleanText = (s: string) =>
-  // eslint-disable-next-line no-control-regex
-  s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
-const cleanLine = (s: string) => cleanText(s).replace(/\s+/g, ' ');
+const cleanLine = (s: string) => plainText(s).replace(/\s+/g, ' ');
 const count = (max: number, message: string = M.wholeNumber) =>
   z.number({ error: message }).int(message).min(0, message).max(max, message).nullable().optional();
 
@@ -50,7 +47,7 @@ export const listingInputSchema = z
     region: z.enum(REGIONS, { error: M.region }),
     description: z
       .string({ error: M.descriptionLength })
-      .overwrite(cleanText)
+      .overwrite(plainText)
       .trim()
       .min(DESCRIPTION_MIN, M.descriptionLength)
       .max(DESCRIPTION_MAX, M.descriptionLength),

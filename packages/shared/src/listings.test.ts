@@ -110,6 +110,19 @@ describe('listing input', () => {
     expect(r.level).toBeNull();
     expect(r.currency).toBe('USD');
   });
+
+  it('drops bidi overrides, isolates and C1 controls, which made a title or description read as something else', () => {
+    const r = listingInputSchema.parse({
+      ...game,
+      // Shown right to left, the title's end read "only $5.0" on a listing priced otherwise.
+      title: 'Steam level 50 \u202E0.5$ ylno',
+      description: 'Full access\u2066 with the\u0085 original email\u2069 and \u202Dphone',
+      level: '\u202B50\u202C',
+    });
+    expect(r.title).toBe('Steam level 50 0.5$ ylno');
+    expect(r.description).toBe('Full access with the original email and phone');
+    expect(r.level).toBe('50');
+  });
 });
 
 describe('browse query and search terms', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REVIEW_WINDOW_MS } from './order-state';
+import { plainText } from './plain-text';
 
 export const REVIEW_COMMENT_MIN = 10;
 export const REVIEW_COMMENT_MAX = 1000;
@@ -33,6 +34,7 @@ export const reviewInputSchema = z.strictObject({
     .max(5, REVIEW_MESSAGES.rating),
   comment: z
     .string({ error: REVIEW_MESSAGES.comment })
+    .overwrite(plainText)
     .trim()
     .min(REVIEW_COMMENT_MIN, REVIEW_MESSAGES.comment)
     .max(REVIEW_COMMENT_MAX, REVIEW_MESSAGES.comment),
@@ -42,6 +44,7 @@ export type ReviewInput = z.infer<typeof reviewInputSchema>;
 export const reviewReplySchema = z.strictObject({
   reply: z
     .string({ error: REVIEW_MESSAGES.reply })
+    .overwrite(plainText)
     .trim()
     .min(2, REVIEW_MESSAGES.reply)
     .max(REVIEW_REPLY_MAX, REVIEW_MESSAGES.reply),
