@@ -25,3 +25,25 @@ export const EMAIL_PREFERENCE_MESSAGES = {
   saveFailed: 'Could not save your email preferences. Please try again.',
   adminOnly: 'Only admins get emails about work waiting for admins.',
 } as const;
+
+/** GET and POST /api/email/unsubscribe?token=… (decision 216): the mail a link stops, in words. */
+export const unsubscribeReplySchema = z.object({
+  topic: z.enum(['unreadMessages', 'priceDrops', 'adminWaiting', 'savedSearch']),
+  /** "emails about unread messages", "new listing alerts for your saved search …". */
+  mail: z.string(),
+});
+export type UnsubscribeReply = z.infer<typeof unsubscribeReplySchema>;
+export const unsubscribeQuerySchema = z.object({
+  token: z.string({ error: 'The unsubscribe link is incomplete.' }).max(600, 'The unsubscribe link is not valid.'),
+});
+
+export const UNSUBSCRIBE_MESSAGES = {
+  unreadMessages: 'emails about unread messages',
+  priceDrops: "emails when a favorite's price drops",
+  adminWaiting: 'emails about work waiting for admins',
+  savedSearch: (label: string) => `new listing emails for your saved search ${label}`,
+  invalid: 'This unsubscribe link is not valid. You can choose which emails you get in your profile.',
+  searchGone: 'This saved search was deleted, so it sends no more emails.',
+  done: (mail: string) => `You are unsubscribed. You will no longer get ${mail}.`,
+  failed: 'Could not unsubscribe you. Please try again.',
+} as const;

@@ -19,9 +19,15 @@ export const savedSearchSchema = z.object({
   path: z.string(),
   label: z.string(),
   createdAt: z.number(),
+  /** Whether new listings are mailed (decision 216). */
+  alerts: z.boolean(),
 });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
 export const savedSearchListSchema = z.object({ items: z.array(savedSearchSchema) });
+/** PATCH /api/saved-searches/:id: turn a search's email alerts on or off (on again: new listings from then on). */
+export const savedSearchAlertsSchema = z.strictObject({
+  alerts: z.boolean({ error: 'Alerts must be on (true) or off (false)' }),
+});
 
 export const SAVED_SEARCH_MESSAGES = {
   nothingToSave: 'Search for something or choose a filter first: an alert for every new listing would be too many.',
@@ -31,6 +37,8 @@ export const SAVED_SEARCH_MESSAGES = {
   notFound: 'Saved search not found',
   saved: 'Search saved. We will email you when new listings match it.',
   deleted: 'Saved search deleted.',
+  alertsOn: 'Email alerts are on for this search.',
+  alertsOff: 'Email alerts are off for this search.',
 } as const;
 
 const FILTER_ORDER = [

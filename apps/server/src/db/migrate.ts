@@ -55,6 +55,7 @@ import * as messagesConversationSenderIndex from './migrations/2026-12-06T0500-m
 import * as stripeRefundRetries from './migrations/2026-12-06T0600-stripe-refund-retries';
 import * as refusedRefundsSettled from './migrations/2026-12-06T0700-refused-refunds-settled';
 import * as mailQueuePosition from './migrations/2026-12-06T0800-mail-queue-position';
+import * as mailUnsubscribe from './migrations/2026-12-07T0100-mail-unsubscribe';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06T0600-stripe-refund-retries': stripeRefundRetries,
   '2026-12-06T0700-refused-refunds-settled': refusedRefundsSettled,
   '2026-12-06T0800-mail-queue-position': mailQueuePosition,
+  '2026-12-07T0100-mail-unsubscribe': mailUnsubscribe,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -59,6 +59,8 @@ export interface MailOutboxTable {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers as JSON (List-Unsubscribe, decision 216), or null. */
+  headers: string | null;
   createdAt: number;
   /** Orders the mails one process queued in the same millisecond (decision 213). */
   queuePosition: Generated<number>;
@@ -602,6 +604,8 @@ export interface SavedSearchesTable {
   createdAt: number;
   /** New listings published up to this time were looked for (and mailed). */
   checkedAt: number;
+  /** Whether new listings are mailed; off from the mail's Unsubscribe link or the saved searches page (decision 216). */
+  alerts: Generated<boolean>;
 }
 
 /** A member's authenticator key (decision 168); pending until `enabledAt` is set by a first code. */
@@ -752,4 +756,5 @@ export const BOOLEAN_COLUMNS = new Set<string>([
   'unreadMessages',
   'adminWaiting',
   'synced',
+  'alerts',
 ]);

@@ -18,6 +18,7 @@ export async function queueMail(db: Database, mail: Mail, now: number) {
     .values({
       id,
       ...mail,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
       createdAt: now,
       queuePosition: lastPosition,
       status: 'pending',

@@ -9,7 +9,7 @@ import { queueMail } from './mail-outbox';
  */
 export async function queueMailToAdmins(
   db: Database,
-  build: (to: { email: string; displayName: string }) => Mail,
+  build: (to: { id: string; email: string; displayName: string }) => Mail,
   now: number,
   except: readonly string[],
 ) {

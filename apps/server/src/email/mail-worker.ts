@@ -113,11 +113,12 @@ export class MailWorker {
   }
 
   private async deliver(id: string, attempt: number) {
-    const mail = await this.db
+    const { headers, ...row } = await this.db
       .selectFrom('mailOutbox')
-      .select(['to', 'subject', 'text', 'html'])
+      .select(['to', 'subject', 'text', 'html', 'headers'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
+    const mail = { ...row, ...(headers ? { headers: JSON.parse(headers) as Record<string, string> } : {}) };
     const mine = this.db.updateTable('mailOutbox').where('id', '=', id).where('attempts', '=', attempt);
     try {
       await this.transport.send(mail);

@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe); the transport adds its own. */
+  headers?: Record<string, string>;
 }
 
 /** How a mail leaves the machine. Features never call it: they queue mail in the outbox (mail-outbox.ts). */

@@ -11,6 +11,11 @@ import { ManualClock } from '../lib/clock';
 import { memoryBus } from '../realtime/bus';
 import { createTestDatabase, createUser } from '../test/test-app';
 import { smtpMailer } from './mailer';
+import { queueMail } from './mail-outbox';
+import { mailLayout } from './mail-layout';
+import { unsubscribeLinks } from './unsubscribe-links';
+
+const LINK = { label: 'Open', url: 'https://market.example/x' };
 
 /** A local SMTP server standing in for the real one: it records what it accepts, or refuses while `failing`. */
 async function fakeSmtp() {
@@ -82,6 +87,28 @@ describe('mail over SMTP', () => {
     const mail = smtp.state.received.at(-1)!;
     expect(mail).toMatchObject({ from: 'no-reply@accountry.test', to: ['direct@example.test'] });
     expect(mail.body).toContain('Subject: Hello over SMTP');
+  });
+
+  it('carries the List-Unsubscribe headers of a queued mail to the SMTP server', async () => {
+    const user = await createUser({ db: handle.db, clock });
+    const link = unsubscribeLinks(app.deps)({ userId: user.id, topic: 'priceDrops' });
+    await queueMail(
+      handle.db,
+      {
+        to: user.email,
+        subject: 'Cheaper now',
+        ...mailLayout('Cheaper', ['Line'], LINK, 'Why', { unsubscribe: link }),
+      },
+      clock.now(),
+    );
+    expect(await app.deps.mailWorker.runOnce()).toBe(1);
+    const delivered = smtp.state.received.find((m) => m.to.includes(user.email))!;
+    // Header lines may be folded: unfold before reading them.
+    const headers = delivered.body.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const url = /^List-Unsubscribe: <([^>]+)>$/m.exec(headers)?.[1]?.replace(/\s+/g, '');
+    expect(url).toBe(link.headers['List-Unsubscribe']!.slice(1, -1));
+    expect(url).toMatch(/^http.*\/api\/email\/unsubscribe\?token=[\w.%-]+$/);
   });
 
   it('with a failing mail server, reset requests answer 200 alike and the worker retries until it is back', async () => {

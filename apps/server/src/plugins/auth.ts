@@ -27,9 +27,10 @@ declare module 'fastify' {
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Endpoints fed by navigator.sendBeacon, which cannot send headers (they act only on the visitor's own tracking data),
- * and payment webhooks, which carry the provider's signature instead of a session.
+ * payment webhooks, which carry the provider's signature instead of a session, and the one-click unsubscribe a mail
+ * app posts, whose link carries a keyed token (decision 216).
  */
-const CSRF_EXEMPT = [/^\/api\/traffic\//, /^\/api\/payments\/[^/]+\/webhook$/];
+const CSRF_EXEMPT = [/^\/api\/traffic\//, /^\/api\/payments\/[^/]+\/webhook$/, /^\/api\/email\/unsubscribe$/];
 
 /** Resolve the session cookie on every API route; enforce CSRF for cookie-authenticated writes. */
 export function registerAuth(app: FastifyInstance, deps: AppDeps) {

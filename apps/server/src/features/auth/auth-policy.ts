@@ -26,4 +26,5 @@ export const RATE_LIMITS = {
   mail: { max: 20, timeWindow: '10 minutes' },
   verify: { max: 30, timeWindow: '10 minutes' },
   password: { max: 10, timeWindow: '10 minutes' },
+  oneClickUnsubscribe: { max: 300, timeWindow: '1 minute' },
 } as const;

@@ -24,6 +24,7 @@ import { checkingSignIn, startSignedInSession } from './signed-in-session';
 import { passkeyRoutes } from './passkeys.routes';
 import { signUp } from './signup.service';
 import { verificationRoutes } from './verification.routes';
+import { emailUnsubscribeRoutes } from './email-unsubscribe.routes';
 import { noContent } from '../../lib/no-content';
 import { signOutEverywhere } from './profile.service';
 import { endOtherSession } from './end-session.service';
@@ -133,6 +134,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     await app.register(verificationRoutes(deps));
+    await app.register(emailUnsubscribeRoutes(deps));
     await app.register(passwordResetRoutes(deps));
     await app.register(profileRoutes(deps));
     await app.register(twoFactorRoutes(deps));

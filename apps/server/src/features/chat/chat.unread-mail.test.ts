@@ -10,6 +10,7 @@ import {
 } from '../../test/test-app';
 import { clientId, insertListing } from './chat-test-helpers';
 import { UnreadMailSweeper } from './unread-mail.service';
+import { unsubscribeLinks } from '../../email/unsubscribe-links';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -60,6 +61,7 @@ describe('a message that waits unread is mailed to its reader', () => {
     const mails = await mailsTo(seller);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
+    const unsubscribe = unsubscribeLinks(ctx.deps)({ userId: seller.user.id, topic: 'unreadMessages' });
     expect(mail.subject).toBe('Bea Buyer sent you 2 messages on Accountry');
     expect(mail.text).toBe(
       [
@@ -72,8 +74,11 @@ describe('a message that waits unread is mailed to its reader', () => {
         '',
         'We send this when a message waits unread for 10 minutes, once until you read it. You can turn these ' +
           'emails off in your profile: https://market.example/profile',
+        `Unsubscribe: ${unsubscribe.pageUrl}`,
       ].join('\n'),
     );
+    expect(unsubscribe.pageUrl).toMatch(/^https:\/\/market\.example\/unsubscribe\?token=[\w.%-]+$/);
+    expect(mail.headers).toEqual(unsubscribe.headers);
     expect(mail.html).toContain(`href="https://market.example/chat?c=${id}"`);
     expect(`${mail.text}${mail.html}`).not.toContain('1234');
     expect(await mailsTo(buyer)).toHaveLength(0);

@@ -1,6 +1,7 @@
 import { UNREAD_MESSAGE_MAIL_DELAY_MINUTES } from '@accountry/shared/email-preferences';
 import type { AppDeps } from '../../app';
 import { queueMail } from '../../email/mail-outbox';
+import { unsubscribeLinks, type UnsubscribeLinks } from '../../email/unsubscribe-links';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import { unreadMessagesMail } from './unread-mail';
 import { claimNotice, noticeFacts, quietConversations, type QuietConversation } from './unread-mail.repository';
@@ -20,9 +21,11 @@ const BATCH = 200;
  */
 export class UnreadMailSweeper {
   private after: { at: number; id: string };
+  private readonly unsubscribe: UnsubscribeLinks;
 
   constructor(private readonly deps: AppDeps) {
     this.after = { at: deps.clock.now() - DELAY_MS - LOOKBACK_MS, id: '' };
+    this.unsubscribe = unsubscribeLinks(deps);
   }
 
   /** Queue the notices that fell due; returns how many. */
@@ -53,7 +56,12 @@ export class UnreadMailSweeper {
       const { email, ...about } = facts;
       await queueMail(
         trx,
-        unreadMessagesMail(this.deps.config.publicUrl, email, { conversationId: c.id, ...about }),
+        unreadMessagesMail(
+          this.deps.config.publicUrl,
+          email,
+          { conversationId: c.id, ...about },
+          this.unsubscribe({ userId: readerId, topic: 'unreadMessages' }),
+        ),
         now,
       );
       return 1;

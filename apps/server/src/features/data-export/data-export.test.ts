@@ -78,7 +78,9 @@ describe('downloading your data', () => {
         addedAt: expect.any(String),
       },
     ]);
-    expect(file.savedSearches).toEqual([{ search: '/browse?q=valorant', savedAt: expect.any(String) }]);
+    expect(file.savedSearches).toEqual([
+      { search: '/browse?q=valorant', savedAt: expect.any(String), emailAlerts: true },
+    ]);
     expect(file.listings).toEqual([]);
 
     expect(file.orders).toHaveLength(1);

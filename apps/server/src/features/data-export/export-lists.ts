@@ -32,12 +32,16 @@ export async function favoritesSection(db: Database, { userId, now }: ExportRun)
 export async function savedSearchesSection(db: Database, { userId, now }: ExportRun) {
   const rows = await db
     .selectFrom('savedSearches')
-    .select(['query', 'createdAt'])
+    .select(['query', 'createdAt', 'alerts'])
     .where('userId', '=', userId)
     .where('createdAt', '<=', now)
     .orderBy('createdAt')
     .execute();
-  return rows.map((s) => ({ search: `/browse?${s.query}`, savedAt: isoTime(s.createdAt) }));
+  return rows.map((s) => ({
+    search: `/browse?${s.query}`,
+    savedAt: isoTime(s.createdAt),
+    emailAlerts: Boolean(s.alerts),
+  }));
 }
 
 /** Members this one blocked in chat, by name. */

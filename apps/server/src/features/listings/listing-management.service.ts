@@ -1,3 +1,4 @@
+import { mailLinks } from '../../email/unsubscribe-links';
 import { DEFAULT_PROTECTION_DAYS } from '@accountry/shared/order-state';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import {
@@ -143,7 +144,7 @@ export async function editListing(deps: AppDeps, user: AuthUser, id: string, inp
     // Only a listing for sale can be bought at its new price; a price in another currency is no drop.
     if (listing.status !== 'active' || fields.currency !== listing.currency) return;
     const dropped = { ...listing, oldCents: listing.priceCents, newCents: fields.priceCents };
-    await queuePriceDropMails(trx, deps.config.publicUrl, dropped, user.id, now);
+    await queuePriceDropMails(trx, mailLinks(deps), dropped, user.id, now);
   });
   return ownListing(deps, user, id);
 }

@@ -47,6 +47,30 @@ describe('price drops of favorites', () => {
     expect(mails[0]!.text).toContain(`"${TITLE}" now costs $175 (it was $200).`);
     expect(mails[0]!.text).toContain(`Open the listing: ${ctx.deps.config.publicUrl}/account/${seller.user.id}/${id}`);
     expect(mails[0]!.html).toContain('A favorite of yours is cheaper');
+    // Each member's own Unsubscribe link: one click from the mail app stops these mails for them.
+    const oneClick = /^<https?:\/\/[^/]+(\/api\/email\/unsubscribe\?token=\S+)>$/.exec(
+      mails[0]!.headers?.['List-Unsubscribe'] ?? '',
+    )?.[1];
+    expect(mails[0]!.text).toMatch(/\nUnsubscribe: https?:\/\/\S+\/unsubscribe\?token=\S+$/);
+    const off = await ctx.app.inject({
+      method: 'POST',
+      url: oneClick!,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(off.json()).toEqual({ topic: 'priceDrops', mail: "emails when a favorite's price drops" });
+    const prefs = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/email-preferences',
+      headers: fan.session.headers,
+    });
+    expect(prefs.json()).toEqual({ unreadMessages: true, priceDrops: false });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/profile/email-preferences',
+      headers: fan.session.headers,
+      payload: { unreadMessages: true, priceDrops: true },
+    });
 
     // Less than 5% below the price last mailed, a rise, and the same price again: no mail.
     for (const cents of [17_000, 19_000, 17_000]) expect((await edit(id, cents)).statusCode).toBe(200);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { noBlockBetween } from '../../db/member-blocks';
 import { mailLayout } from '../../email/mail-layout';
 import { queueMail } from '../../email/mail-outbox';
+import type { MailLinks } from '../../email/unsubscribe-links';
 
 interface Dropped {
   id: string;
@@ -23,7 +24,7 @@ const worthMail = (cents: number, heard: number) => cents * 100 <= heard * (100 
  * in a block with the seller do not, nor does anyone whose last mailed price it is not at least PRICE_DROP_MIN_PERCENT
  * below. Returns how many.
  */
-export async function queuePriceDropMails(trx: Database, publicUrl: string, l: Dropped, actorId: string, now: number) {
+export async function queuePriceDropMails(trx: Database, links: MailLinks, l: Dropped, actorId: string, now: number) {
   if (l.newCents >= l.oldCents) return 0;
   const fans = await trx
     .selectFrom('favorites as f')
@@ -45,15 +46,18 @@ export async function queuePriceDropMails(trx: Database, publicUrl: string, l: D
   );
   if (to.length === 0) return 0;
   const price = formatPrice(l.newCents, l.currency);
-  const body = mailLayout(
-    'A favorite of yours is cheaper',
-    [`"${l.title}" now costs ${price} (it was ${formatPrice(l.oldCents, l.currency)}).`],
-    { label: 'Open the listing', url: `${publicUrl}/account/${l.sellerId}/${l.id}` },
-    `You get this email because you saved this listing to your favorites. You can turn these emails off in your ` +
-      `profile: ${publicUrl}/profile`,
-  );
+  const { publicUrl } = links;
+  const body = (userId: string) =>
+    mailLayout(
+      'A favorite of yours is cheaper',
+      [`"${l.title}" now costs ${price} (it was ${formatPrice(l.oldCents, l.currency)}).`],
+      { label: 'Open the listing', url: `${publicUrl}/account/${l.sellerId}/${l.id}` },
+      `You get this email because you saved this listing to your favorites. You can turn these emails off in your ` +
+        `profile: ${publicUrl}/profile`,
+      { unsubscribe: links.unsubscribe({ userId, topic: 'priceDrops' }) },
+    );
   const subject = `Price drop: ${l.title} now ${price}`;
-  for (const f of to) await queueMail(trx, { to: f.email, subject, ...body }, now);
+  for (const f of to) await queueMail(trx, { to: f.email, subject, ...body(f.id) }, now);
   await trx
     .updateTable('favorites')
     .set({ priceMailedCents: l.newCents })

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 import { mailLayout } from '../../email/mail-layout';
 import { queueMailToAdmins } from '../../email/mail-to-admins';
+import type { MailLinks } from '../../email/unsubscribe-links';
 
 /**
  * The admins hear of what waits for their decision (decision 186), in the transaction of the event that made it: a
@@ -15,7 +16,7 @@ type Task = keyof Omit<typeof T, 'footer'>;
 
 function queueTaskMail(
   trx: Database,
-  publicUrl: string,
+  links: MailLinks,
   task: Task,
   subject: string,
   line: string,
@@ -23,8 +24,14 @@ function queueTaskMail(
   except: string[],
   now: number,
 ) {
-  const body = mailLayout(T[task].heading, [line], { label: T[task].label, url }, T.footer(publicUrl));
-  return queueMailToAdmins(trx, (to) => ({ to: to.email, subject, ...body }), now, except);
+  const build = (to: { id: string; email: string }) => ({
+    to: to.email,
+    subject,
+    ...mailLayout(T[task].heading, [line], { label: T[task].label, url }, T.footer(links.publicUrl), {
+      unsubscribe: links.unsubscribe({ userId: to.id, topic: 'adminWaiting' }),
+    }),
+  });
+  return queueMailToAdmins(trx, build, now, except);
 }
 
 const orderUrl = (publicUrl: string, id: string) => `${publicUrl}/admin/orders/${encodeURIComponent(id)}`;
@@ -34,29 +41,29 @@ async function titleOf(trx: Database, order: OrdersTable) {
   return row?.title ?? 'an order';
 }
 
-export async function queueDisputeAdminMail(trx: Database, publicUrl: string, order: OrdersTable, now: number) {
+export async function queueDisputeAdminMail(trx: Database, links: MailLinks, order: OrdersTable, now: number) {
   const line = T.dispute.line(formatCents(order.priceCents), order.disputeReason ?? '');
   const subject = T.dispute.subject(await titleOf(trx, order));
-  const url = orderUrl(publicUrl, order.id);
-  await queueTaskMail(trx, publicUrl, 'dispute', subject, line, url, [order.buyerId, order.sellerId], now);
+  const url = orderUrl(links.publicUrl, order.id);
+  await queueTaskMail(trx, links, 'dispute', subject, line, url, [order.buyerId, order.sellerId], now);
 }
 
 export async function queueChargebackAdminMail(
   trx: Database,
-  publicUrl: string,
+  links: MailLinks,
   order: OrdersTable,
   chargeback: { amountCents: number; reason: string },
   now: number,
 ) {
   const line = T.chargeback.line(chargebackOpenedReason(chargeback.amountCents, chargeback.reason));
   const subject = T.chargeback.subject(await titleOf(trx, order));
-  const url = orderUrl(publicUrl, order.id);
-  await queueTaskMail(trx, publicUrl, 'chargeback', subject, line, url, [order.buyerId, order.sellerId], now);
+  const url = orderUrl(links.publicUrl, order.id);
+  await queueTaskMail(trx, links, 'chargeback', subject, line, url, [order.buyerId, order.sellerId], now);
 }
 
 export async function queuePayoutAdminMail(
   trx: Database,
-  publicUrl: string,
+  links: MailLinks,
   payout: { userId: string; amountCents: number },
   now: number,
 ) {
@@ -65,11 +72,11 @@ export async function queuePayoutAdminMail(
   const line = T.payout.line(member?.displayName ?? 'A member', amount);
   await queueTaskMail(
     trx,
-    publicUrl,
+    links,
     'payout',
     T.payout.subject(amount),
     line,
-    `${publicUrl}/admin/payouts`,
+    `${links.publicUrl}/admin/payouts`,
     [payout.userId],
     now,
   );
@@ -78,7 +85,7 @@ export async function queuePayoutAdminMail(
 /** Stripe refused a card refund for good (decision 095): the buyer is owed it until an admin settles it. */
 export async function queueRefusedRefundAdminMail(
   trx: Database,
-  publicUrl: string,
+  links: MailLinks,
   refund: { orderId: string; amountCents: number; error: string },
   now: number,
 ) {
@@ -86,6 +93,6 @@ export async function queueRefusedRefundAdminMail(
   if (!order) return;
   const line = T.refusedRefund.line(formatCents(refund.amountCents), refund.error);
   const subject = T.refusedRefund.subject(await titleOf(trx, order));
-  const url = orderUrl(publicUrl, order.id);
-  await queueTaskMail(trx, publicUrl, 'refusedRefund', subject, line, url, [order.buyerId, order.sellerId], now);
+  const url = orderUrl(links.publicUrl, order.id);
+  await queueTaskMail(trx, links, 'refusedRefund', subject, line, url, [order.buyerId, order.sellerId], now);
 }

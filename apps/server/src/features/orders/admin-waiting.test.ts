@@ -72,6 +72,7 @@ describe('what waits for an admin', () => {
         'You get this email because you are an admin on Accountry. You can turn these emails off in your profile: ' +
           `${URL}/profile`,
       );
+      expect(mails[0]!.headers?.['List-Unsubscribe']).toMatch(/^<.*\/api\/email\/unsubscribe\?token=.+>$/);
     }
     for (const to of idle) expect(await subjects(to)).toEqual([]);
     // The parties hear of their dispute as they did; no admin mail reaches them.

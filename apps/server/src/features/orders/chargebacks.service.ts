@@ -1,3 +1,4 @@
+import { mailLinks } from '../../email/unsubscribe-links';
 import {
   CHARGEBACK_MAIL_SUBJECTS,
   ORDER_CHAT_MESSAGES,
@@ -83,7 +84,7 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
     await lockChargebackAccounts(ctx, trx, order, report);
     let applied: Applied & { outcome: ChargebackOutcome };
     if (status === 'open') {
-      await queueChargebackAdminMail(trx, ctx.deps.config.publicUrl, order, row, now);
+      await queueChargebackAdminMail(trx, mailLinks(ctx.deps), order, row, now);
       applied = { outcome: 'opened', ...(await hold(ctx, trx, order, { ...report, amountCents }, now)) };
     } else applied = { outcome: status, ...(await release(ctx, trx, order, status, amountCents, now)) };
     await bookDisputeFee(ctx, trx, order, report, now);

@@ -1,3 +1,4 @@
+import { mailLinks } from '../../email/unsubscribe-links';
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import {
   SELLER_ANSWER_MS,
@@ -163,7 +164,7 @@ export function openDispute(ctx: OrdersContext, user: AuthUser, id: string, reas
     }),
     // The dispute now waits for an admin's decision: they hear of it in the move's transaction (decision 186).
     then: async (disputed, trx, at) => {
-      await queueDisputeAdminMail(trx, ctx.deps.config.publicUrl, disputed, at);
+      await queueDisputeAdminMail(trx, mailLinks(ctx.deps), disputed, at);
       return { order: disputed };
     },
   });

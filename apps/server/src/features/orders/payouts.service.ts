@@ -1,3 +1,4 @@
+import { mailLinks } from '../../email/unsubscribe-links';
 import { PAYOUT_REQUESTS_PER_DAY, WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
 import { DAY_MS } from '@accountry/shared/durations';
 import { payoutReferenceKey, type Payout } from '@accountry/shared/wallet';
@@ -80,7 +81,7 @@ export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: 
       now,
       W.payoutTooLarge,
     );
-    await queuePayoutAdminMail(trx, deps.config.publicUrl, { userId: user.id, amountCents }, now);
+    await queuePayoutAdminMail(trx, mailLinks(deps), { userId: user.id, amountCents }, now);
   });
   return ownPayout(deps, user.id, id);
 }

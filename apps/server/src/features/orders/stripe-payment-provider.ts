@@ -1,3 +1,4 @@
+import { mailLinks, type MailLinks } from '../../email/unsubscribe-links';
 import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES } from '@accountry/shared/api-error';
@@ -54,11 +55,11 @@ export class StripePaymentProvider implements PaymentProvider {
     private readonly db: Database,
     /** Tells an order's open pages it changed: a refund sent, refused or failed after the order's commit. */
     orderChanged: (orderId: string) => Promise<void>,
-    private readonly logger?: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>,
+    private readonly logger: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'> | undefined,
     /** Where admins open an order, in the mail that tells them of a refund Stripe refused. */
-    publicUrl = '',
+    links: MailLinks,
   ) {
-    this.refunds = new StripeRefundSender(stripe, clock, db, orderChanged, logger, publicUrl);
+    this.refunds = new StripeRefundSender(stripe, clock, db, orderChanged, logger, links);
   }
 
   /** Sends the refunds owed, one try each. */
@@ -217,7 +218,7 @@ export function stripePaymentProvider(deps: AppDeps): StripePaymentProvider {
     deps.db.db,
     (orderId) => publishOrderUpdatedOf(deps, orderId),
     deps.log,
-    deps.config.publicUrl,
+    mailLinks(deps),
   );
   // Refunds Stripe could not take at once are tried again on the order sweep's beat.
   const stop = startPeriodicTask(

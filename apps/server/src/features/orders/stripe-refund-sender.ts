@@ -1,3 +1,4 @@
+import type { MailLinks } from '../../email/unsubscribe-links';
 import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
@@ -32,7 +33,7 @@ export class StripeRefundSender {
     /** Tells the order's open pages (`publishOrderUpdatedOf`) that a try changed its refund. */
     private readonly orderChanged: (orderId: string) => Promise<void>,
     private readonly logger: Pick<FastifyBaseLogger, 'warn' | 'error'> | undefined,
-    private readonly publicUrl: string,
+    private readonly links: MailLinks,
   ) {}
 
   /** Set a refund aside for an admin, who is mailed in the same transaction (decision 186); false if not pending. */
@@ -40,7 +41,7 @@ export class StripeRefundSender {
     return this.db.transaction().execute(async (trx) => {
       if (!(await markRefundRefused(trx, owed.idempotencyKey, error))) return false;
       const refused = { orderId: owed.orderId, amountCents: owed.amountCents, error: error.slice(0, 500) };
-      await queueRefusedRefundAdminMail(trx, this.publicUrl, refused, this.clock.now());
+      await queueRefusedRefundAdminMail(trx, this.links, refused, this.clock.now());
       return true;
     });
   }

@@ -7,8 +7,10 @@ import {
 } from '@accountry/shared/saved-searches';
 import type { BrowseFilters } from '@accountry/shared/listing-browse';
 import type { AppDeps } from '../../app';
+import type { Selectable } from 'kysely';
 import type { SavedSearchesTable } from '../../db/schema';
 import { queueMailToUser } from '../../email/mail-to-user';
+import { unsubscribeLinks } from '../../email/unsubscribe-links';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import { newestMatching } from '../listings/listings.service';
 import { newListingsMail } from './saved-search-alerts';
@@ -42,6 +44,7 @@ export async function sendSavedSearchAlerts(deps: AppDeps): Promise<number> {
     const due = await deps.db.db
       .selectFrom('savedSearches')
       .selectAll()
+      .where('alerts', '=', true)
       .where('checkedAt', '<=', sweep.now - EVERY_MS)
       .orderBy('checkedAt')
       .limit(BATCH)
@@ -53,7 +56,7 @@ export async function sendSavedSearchAlerts(deps: AppDeps): Promise<number> {
 }
 
 /** One batch: mailed searches one by one, those with nothing new (or no longer valid) moved on together. */
-async function alertBatch(deps: AppDeps, due: SavedSearchesTable[], sweep: Sweep) {
+async function alertBatch(deps: AppDeps, due: Array<Selectable<SavedSearchesTable>>, sweep: Sweep) {
   const db = deps.db.db;
   const quiet: string[] = [];
   let mailed = 0;
@@ -89,22 +92,26 @@ function newestPublished(deps: AppDeps, sweep: Sweep, search: { filters: BrowseF
 }
 
 /** One search with something new: its new listings in one mail, claimed with the move of `checked_at`. */
-async function alertOne(deps: AppDeps, s: SavedSearchesTable, filters: BrowseFilters, now: number) {
+async function alertOne(deps: AppDeps, s: Selectable<SavedSearchesTable>, filters: BrowseFilters, now: number) {
   const found = (await newestMatching(deps, filters, SHOWN + 1, s.userId)).filter(
     (l) => (l.publishedAt ?? 0) > s.checkedAt,
   );
   return deps.db.db.transaction().execute(async (trx) => {
+    // Alerts turned off since the batch was read: the claim fails and nothing is mailed.
     const claimed = await trx
       .updateTable('savedSearches')
       .set({ checkedAt: now })
       .where('id', '=', s.id)
       .where('checkedAt', '=', s.checkedAt)
+      .where('alerts', '=', true)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1 || found.length === 0) return false;
     const search = { label: savedSearchLabel(filters), path: browsePagePath(filters) };
     const shown = found.slice(0, SHOWN);
     const url = deps.config.publicUrl;
-    const build = (to: { email: string }) => newListingsMail(url, to.email, search, shown, found.length > SHOWN);
+    const unsubscribe = unsubscribeLinks(deps)({ userId: s.userId, topic: 'savedSearch', savedSearchId: s.id });
+    const build = (to: { email: string }) =>
+      newListingsMail(url, to.email, search, shown, found.length > SHOWN, unsubscribe);
     // A disabled member's search moves on without a mail.
     return queueMailToUser(trx, s.userId, build, now, { activeOnly: true });
   });

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, errorReplies } from '@accountry/shared/api-error';
-import { savedSearchInputSchema, savedSearchListSchema, savedSearchSchema } from '@accountry/shared/saved-searches';
+import {
+  SAVED_SEARCH_MESSAGES,
+  savedSearchAlertsSchema,
+  savedSearchInputSchema,
+  savedSearchListSchema,
+  savedSearchSchema,
+} from '@accountry/shared/saved-searches';
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';
 import { perUser } from '../../plugins/rate-limit';
 import { noContent } from '../../lib/no-content';
-import { deleteSavedSearch, listSavedSearches, saveSearch } from './saved-searches.service';
+import { notFound } from '../../lib/app-error';
+import { deleteSavedSearch, listSavedSearches, saveSearch, setSavedSearchAlerts } from './saved-searches.service';
 import { startSavedSearchAlerts } from './saved-search-alerts.service';
 
 const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
@@ -40,6 +47,25 @@ export function savedSearchesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) =>
         reply.status(201).send(await saveSearch(deps, requireRole(request, MEMBERS), request.body.query)),
+    );
+
+    app.patch(
+      '/api/saved-searches/:id',
+      {
+        config: perUser(60, '10 minutes'),
+        schema: {
+          tags,
+          params: z.object({ id: z.string().max(64) }),
+          body: savedSearchAlertsSchema,
+          response: { 200: savedSearchSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = requireRole(request, MEMBERS);
+        const search = await setSavedSearchAlerts(deps, user.id, request.params.id, request.body.alerts);
+        if (!search) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
+        return search;
+      },
     );
 
     app.delete(

@@ -7,6 +7,7 @@ import {
   type SavedSearch,
 } from '@accountry/shared/saved-searches';
 import type { AppDeps } from '../../app';
+import type { Selectable } from 'kysely';
 import type { SavedSearchesTable } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
@@ -15,7 +16,9 @@ import type { AuthUser } from '../../plugins/auth';
 import { isUniqueViolation } from '../../db/errors';
 
 /** The stored query, read back through the same rules (a filter that no longer validates drops out). */
-export function toSavedSearch(row: Pick<SavedSearchesTable, 'id' | 'query' | 'createdAt'>): SavedSearch {
+export function toSavedSearch(
+  row: Pick<Selectable<SavedSearchesTable>, 'id' | 'query' | 'createdAt' | 'alerts'>,
+): SavedSearch {
   const canonical = canonicalSearch(Object.fromEntries(new URLSearchParams(row.query)));
   const filters = 'error' in canonical ? {} : canonical.filters;
   return {
@@ -24,13 +27,14 @@ export function toSavedSearch(row: Pick<SavedSearchesTable, 'id' | 'query' | 'cr
     path: browsePagePath(filters),
     label: savedSearchLabel(filters),
     createdAt: row.createdAt,
+    alerts: Boolean(row.alerts),
   };
 }
 
 export async function listSavedSearches(deps: AppDeps, user: AuthUser) {
   const rows = await deps.db.db
     .selectFrom('savedSearches')
-    .select(['id', 'query', 'createdAt'])
+    .select(['id', 'query', 'createdAt', 'alerts'])
     .where('userId', '=', user.id)
     .orderBy('createdAt', 'desc')
     .orderBy('id')
@@ -62,7 +66,40 @@ export async function saveSearch(deps: AppDeps, user: AuthUser, query: string): 
     if (isUniqueViolation(err)) throw conflict(M.already);
     throw err;
   }
-  return toSavedSearch(row);
+  return toSavedSearch({ ...row, alerts: true });
+}
+
+/** A member's saved search, or null. */
+export async function savedSearchOf(deps: AppDeps, userId: string, id: string) {
+  const row = await deps.db.db
+    .selectFrom('savedSearches')
+    .select(['id', 'query', 'createdAt', 'alerts'])
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row ? toSavedSearch(row) : null;
+}
+
+/**
+ * Turn a member's saved search's alerts on or off (decision 216), from the saved searches page or a mail's
+ * Unsubscribe link; on again, only listings published from now on are mailed. Null when the member has no such search.
+ */
+export async function setSavedSearchAlerts(deps: AppDeps, userId: string, id: string, alerts: boolean) {
+  const now = deps.clock.now();
+  const row = await deps.db.db
+    .updateTable('savedSearches')
+    .set((eb) => ({
+      alerts,
+      // Turned on again: from now. Left on (or off): as it was, so a repeat changes nothing.
+      checkedAt: alerts
+        ? eb.case().when('alerts', '=', false).then(now).else(eb.ref('checkedAt')).end()
+        : eb.ref('checkedAt'),
+    }))
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .returning(['id', 'query', 'createdAt', 'alerts'])
+    .executeTakeFirst();
+  return row ? toSavedSearch(row) : null;
 }
 
 export async function deleteSavedSearch(deps: AppDeps, user: AuthUser, id: string) {

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const MIN = 60_000;
-const call = (s: Session | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+const call = (s: Session | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: s?.headers ?? {}, ...(payload ? { payload } : {}) });
 const save = (s: Session, query: string) => call(s, 'POST', '/api/saved-searches', { query });
 
@@ -121,6 +121,66 @@ describe('saved searches', () => {
     expect((await ctx.mailsTo(other.user.email)).map((m) => m.subject)).toEqual([
       'A new listing for your search "immortal" · Valorant',
     ]);
+  });
+
+  it('stop while their alerts are off (from the mail or the page) and, on again, mail only what is new from then', async () => {
+    const member = await userWithSession(ctx, 'buyer');
+    const seller = await userWithSession(ctx, 'seller');
+    const search = (await save(member.session, 'platform=valorant&q=alerts')).json();
+    expect(search.alerts).toBe(true);
+    const publish = (title: string) => insertTestListing(ctx, seller.user.id, { platform: 'valorant', title }, 0);
+    const hourLater = async () => {
+      ctx.clock.advance(61 * MIN);
+      await sendSavedSearchAlerts(ctx.deps);
+      return (await ctx.mailsTo(member.user.email)).map((m) => m.subject);
+    };
+    await publish('First alerts account');
+    expect(await hourLater()).toEqual(['A new listing for your search "alerts" · Valorant']);
+
+    // The mail's Unsubscribe link and its one-click headers name this search.
+    const mail = (await ctx.mailsTo(member.user.email))[0]!;
+    const pageUrl = /^Unsubscribe: (\S+)$/m.exec(mail.text)?.[1];
+    expect(pageUrl).toMatch(/^https:\/\/market\.example\/unsubscribe\?token=/);
+    expect(mail.html).toContain('>Unsubscribe</a>');
+    const token = new URL(pageUrl!).searchParams.get('token')!;
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': `<https://market.example/api/email/unsubscribe?token=${encodeURIComponent(token)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    const off = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/email/unsubscribe?token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(off.statusCode, off.body).toBe(200);
+
+    await publish('Second alerts account');
+    expect(await hourLater()).toHaveLength(1);
+
+    // On again from the page: what was published while off is not mailed, what comes after is.
+    const on = await call(member.session, 'PATCH', `/api/saved-searches/${search.id}`, { alerts: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ id: search.id, alerts: true });
+    expect(await hourLater()).toHaveLength(1);
+    await publish('Third alerts account');
+    expect(await hourLater()).toHaveLength(2);
+    expect((await ctx.mailsTo(member.user.email))[1]!.text).toContain('Third alerts account');
+    expect((await ctx.mailsTo(member.user.email))[1]!.text).not.toContain('Second alerts account');
+
+    // Off from the page; only its member may switch it, and only to on or off.
+    const stranger = await userWithSession(ctx, 'buyer');
+    const theirs = await call(stranger.session, 'PATCH', `/api/saved-searches/${search.id}`, { alerts: false });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error.message).toBe('Saved search not found');
+    const bad = await call(member.session, 'PATCH', `/api/saved-searches/${search.id}`, { alerts: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Alerts must be on (true) or off (false)');
+    expect((await call(null, 'PATCH', `/api/saved-searches/${search.id}`, { alerts: false })).statusCode).toBe(401);
+    const paged = await call(member.session, 'PATCH', `/api/saved-searches/${search.id}`, { alerts: false });
+    expect(paged.json()).toMatchObject({ alerts: false });
+    await publish('Fourth alerts account');
+    expect(await hourLater()).toHaveLength(2);
   });
 
   it('never name a listing of a seller the member blocked or who blocked the member, however many they publish', async () => {
