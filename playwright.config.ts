@@ -54,6 +54,8 @@ export default defineConfig({
       // Orders: a protection period of seconds and a sweep every second, so a journey sees an order complete.
       PROTECTION_PERIOD_MS: '4000',
       ORDER_SWEEP_INTERVAL_MS: '1000',
+      // Saved-search alerts looked for every second, so a journey gets one (each search still at most hourly).
+      SAVED_SEARCH_ALERT_INTERVAL_MS: '1000',
     },
   })),
 });

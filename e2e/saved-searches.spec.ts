@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
-import { createUser, signInContext } from './support/db';
+import { createUser, openE2eDb, signInContext } from './support/db';
+import { insertListing } from './support/listings-db';
 
 test('a member saves a search from /browse, finds it in the account menu, opens it and deletes it', async ({
   page,
@@ -39,4 +40,61 @@ test('a member saves a search from /browse, finds it in the account menu, opens 
   await expect(page.getByText('Saved search deleted.')).toBeVisible();
   await expect(page.getByText('No saved searches yet')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Saved searches' })).toBeFocused();
+});
+
+test('an alert mail unsubscribes from its search in one click; the page turns the alerts back on', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const user = createUser('buyer', 'Ulla Unsub');
+  const seller = createUser('seller', 'Sel Alerts');
+  await signInContext(context, baseURL!, user.id);
+  await page.goto('/browse?platform=fortnite&q=lighthouse');
+  await page.getByRole('button', { name: 'Save this search' }).click();
+  await expect(page.getByText('Search saved', { exact: true })).toBeVisible();
+  // As if saved two hours ago: the next sweep looks for what was published since.
+  const db = openE2eDb();
+  db.prepare('update saved_searches set checked_at = ? where user_id = ?').run(Date.now() - 2 * 3600_000, user.id);
+  db.close();
+  insertListing(seller.id, { title: 'Lighthouse Fortnite account' });
+
+  let text = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await context.request.get(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(user.email)}`);
+        const { mails } = (await res.json()) as { mails: Array<{ subject: string; text: string }> };
+        text = mails.find((m) => m.subject.startsWith('A new listing for your search'))?.text ?? '';
+        return text;
+      },
+      { timeout: 15_000 },
+    )
+    .toContain('Lighthouse Fortnite account');
+  const link = /^Unsubscribe: (\S+)$/m.exec(text)?.[1];
+  expect(link).toMatch(/\/unsubscribe\?token=/);
+
+  // A fresh browser, as from a mail app: no sign-in needed, and opening the link changes nothing by itself.
+  const mailApp = await page.context().browser()!.newContext({ baseURL });
+  const outside = await mailApp.newPage();
+  await outside.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(outside.getByRole('heading', { level: 1, name: 'Unsubscribe' })).toBeVisible();
+  await expect(outside.getByText('Stop getting new listing emails for your saved search')).toBeVisible();
+  await outside.getByRole('button', { name: 'Unsubscribe' }).click();
+  const done = outside.getByRole('status').filter({ hasText: 'Unsubscribed' });
+  await expect(done).toContainText(
+    'You are unsubscribed. You will no longer get new listing emails for your saved search "lighthouse" · Fortnite.',
+  );
+  await expect(done).toBeFocused();
+  await mailApp.close();
+
+  await page.goto('/saved-searches');
+  const toggle = page.getByRole('switch', { name: 'Email me new listings for "lighthouse" · Fortnite' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Email alerts are on for this search.')).toBeVisible();
+  await expect(toggle).toBeChecked();
+  await page.reload();
+  await expect(toggle).toBeChecked();
 });

@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
       page('/verification-sent', () => import('../features/auth/pages/verification-sent-page')),
       page('/confirm-email', () => import('../features/auth/pages/confirm-email-page')),
       page('/undo-email-change', () => import('../features/auth/pages/undo-email-change-page')),
+      page('/unsubscribe', () => import('../features/auth/pages/unsubscribe-page')),
       page('/profile', () => import('../features/auth/pages/profile-page'), SIGNED_IN),
       page('/orders', () => import('../features/orders/pages/orders-page'), SIGNED_IN),
       page('/offers', () => import('../features/orders/pages/offers-page'), MEMBERS),

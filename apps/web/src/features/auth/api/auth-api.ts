@@ -7,7 +7,7 @@ import type {
   SignInInput,
   SignUpInput,
 } from '@accountry/shared/auth';
-import type { EmailPreferences } from '@accountry/shared/email-preferences';
+import type { EmailPreferences, UnsubscribeReply } from '@accountry/shared/email-preferences';
 import type { AccountActivity } from '@accountry/shared/account-activity';
 import type { EmailChangeInput, EmailUndoStatus } from '@accountry/shared/email-change';
 import type { DataExportInput } from '@accountry/shared/data-export';
@@ -48,6 +48,10 @@ export const authApi = {
   emailPreferences: () => api<EmailPreferences>('/api/profile/email-preferences'),
   setEmailPreferences: (prefs: EmailPreferences) =>
     api<EmailPreferences>('/api/profile/email-preferences', { method: 'PUT', body: prefs }),
+  unsubscribeStatus: (token: string) => api<UnsubscribeReply>('/api/email/unsubscribe/status', { body: { token } }),
+  // The List-Unsubscribe URL itself (decision 216): the token in the query, as a mail app posts it.
+  unsubscribe: (token: string) =>
+    api<UnsubscribeReply>(`/api/email/unsubscribe${toQuery({ token })}`, { method: 'POST' }),
   twoFactor: fetchTwoFactorStatus,
   startTwoFactor: (password: string) => api<TwoFactorSetup>('/api/profile/two-factor/setup', { body: { password } }),
   resendTwoFactorEmailCode: () =>

@@ -7,5 +7,7 @@ export const SAVED_SEARCHES_KEY = ['saved-searches'];
 export const savedSearchesApi = {
   list: () => api<{ items: SavedSearch[] }>('/api/saved-searches'),
   save: (query: string) => api<SavedSearch>('/api/saved-searches', { body: { query } }),
+  setAlerts: ({ id, alerts }: { id: string; alerts: boolean }) =>
+    api<SavedSearch>(`/api/saved-searches/${encodeURIComponent(id)}`, { method: 'PATCH', body: { alerts } }),
   remove: (id: string) => api<void>(`/api/saved-searches/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 };

@@ -10,19 +10,28 @@ import {
   Group,
   Paper,
   Stack,
+  Switch,
   Text,
   Title,
 } from '@mantine/core';
 import { IconBellOff, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_SAVED_SEARCHES, SAVED_SEARCH_ALERT_HOURS, SAVED_SEARCH_MESSAGES } from '@accountry/shared/saved-searches';
+import {
+  MAX_SAVED_SEARCHES,
+  SAVED_SEARCH_ALERT_HOURS,
+  SAVED_SEARCH_MESSAGES,
+  type SavedSearch,
+} from '@accountry/shared/saved-searches';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
 import { SAVED_SEARCHES_KEY, savedSearchesApi } from '../api/saved-searches-api';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { PlainList } from '../../../components/ui/plain-list';
 
-/** /saved-searches (members): each saved search, a link to its results, and deleting it (which ends its mail). */
+/**
+ * /saved-searches (members): each saved search, a link to its results, its email alerts on or off (decision 216),
+ * and deleting it.
+ */
 export function Component() {
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -38,6 +47,16 @@ export function Component() {
     },
     onError: (err) => toast.error(err.message),
   });
+  const alerts = useMutation({
+    mutationFn: savedSearchesApi.setAlerts,
+    onSuccess: (saved) => {
+      queryClient.setQueryData<{ items: SavedSearch[] }>(SAVED_SEARCHES_KEY, (old) =>
+        old ? { items: old.items.map((s) => (s.id === saved.id ? saved : s)) } : old,
+      );
+      toast.success(saved.alerts ? SAVED_SEARCH_MESSAGES.alertsOn : SAVED_SEARCH_MESSAGES.alertsOff);
+    },
+    onError: (err) => toast.error(err.message),
+  });
 
   return (
     <Container size="sm" py="xl">
@@ -47,8 +66,8 @@ export function Component() {
             Saved searches
           </Title>
           <Text c="dimmed">
-            We email you when new listings match a saved search, at most every {SAVED_SEARCH_ALERT_HOURS} hour. You can
-            keep up to {MAX_SAVED_SEARCHES}.
+            We email you when new listings match a saved search whose alerts are on, at most every{' '}
+            {SAVED_SEARCH_ALERT_HOURS} hour. You can keep up to {MAX_SAVED_SEARCHES}.
           </Text>
         </div>
         {list.isPending && <LoadingStatus label="Loading your saved searches" />}
@@ -84,6 +103,15 @@ export function Component() {
                     <Text size="xs" c="dimmed">
                       Saved {new Date(s.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
                     </Text>
+                    <Switch
+                      mt="xs"
+                      size="sm"
+                      label="Email me new listings"
+                      aria-label={`Email me new listings for ${s.label}`}
+                      checked={alerts.isPending && alerts.variables.id === s.id ? alerts.variables.alerts : s.alerts}
+                      disabled={alerts.isPending && alerts.variables.id === s.id}
+                      onChange={(e) => alerts.mutate({ id: s.id, alerts: e.currentTarget.checked })}
+                    />
                   </div>
                   <ActionIcon
                     variant="subtle"
