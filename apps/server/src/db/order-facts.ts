@@ -91,3 +91,19 @@ export async function lockOrderChargedBack(trx: Database, orderId: string) {
   const row = await (engineOf(trx) === 'postgres' ? read.forUpdate() : read).executeTakeFirst();
   return Boolean(row?.lost);
 }
+
+/**
+ * Whether the member bought or sold one of these listings in an order of any state: the order pages show its
+ * screenshot to both parties whatever became of the listing (decision 215). On `orders_listing_buyer_idx`.
+ */
+export async function isOrderPartyOf(db: Database, listingIds: readonly string[], userId: string) {
+  if (listingIds.length === 0) return false;
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('listingId', 'in', listingIds)
+    .where((eb) => eb.or([eb('buyerId', '=', userId), eb('sellerId', '=', userId)]))
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}

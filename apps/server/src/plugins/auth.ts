@@ -75,6 +75,17 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   });
 }
 
+/**
+ * The member the session cookie names, for a path outside the API that reads no session on its own (a screenshot
+ * only some may see, decision 215): nothing is refused or sent here, an ended or missing session is no one.
+ */
+export async function sessionUserOf(deps: AppDeps, request: FastifyRequest): Promise<AuthUser | null> {
+  const token = request.cookies[cookieName(SESSION_COOKIE, deps.sessionSettings.secureCookies)];
+  if (!token) return null;
+  const found = await resolveSession(deps.db.db, token, deps.clock.now(), deps.sessionSettings, deps.sessionCache);
+  return found.state === 'active' ? found.session.user : null;
+}
+
 /** The signed-in user, or 401. */
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) {

@@ -41,6 +41,7 @@ export async function selectSummaries(db: Db, userId: string, opts: SummaryOptio
       'c.lastMessageAt',
       'l.title as listingTitle',
       'l.status as listingStatus',
+      'l.deletedAt as listingDeletedAt',
       'l.sellerId as listingSellerId',
       'b.displayName as buyerName',
       'b.lastActive as buyerLastActive',

@@ -1,5 +1,6 @@
 import { CHAT_MESSAGES, type ConversationList, type ConversationSummary } from '@accountry/shared/chat';
 import { unreadFor } from '@accountry/shared/chat-rules';
+import { isPublicListing } from '@accountry/shared/listing-rules';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import type { ConversationsTable } from '../../db/schema';
@@ -21,6 +22,15 @@ import type { ChatPresence } from './presence.service';
 
 type Parties = Pick<ConversationsTable, 'id' | 'buyerId' | 'sellerId'>;
 const PARTY_CACHE_MAX = 10_000;
+
+/**
+ * The listing's picture is shown as its screenshots are served (decision 215): to the buyer while the listing is
+ * public, to the seller while it is not deleted; otherwise the file would answer 404.
+ */
+function listingPictureShown(row: SummaryRow, role: 'buyer' | 'seller') {
+  const listing = { status: row.listingStatus, deletedAt: row.listingDeletedAt };
+  return isPublicListing(listing) || (role === 'seller' && listing.deletedAt == null);
+}
 
 export function encodeCursor(row: { updatedAt: number; id: string }) {
   return `${row.updatedAt}.${row.id}`;
@@ -166,7 +176,7 @@ export class ConversationsService {
         sellerId: row.listingSellerId,
         title: row.listingTitle,
         status: row.listingStatus,
-        thumbUrl: row.thumbUrl ?? null,
+        thumbUrl: listingPictureShown(row, role) ? (row.thumbUrl ?? null) : null,
       },
       orderId: row.orderId ?? null,
       // Blocks hide presence both ways.

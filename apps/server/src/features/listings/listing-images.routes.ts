@@ -15,7 +15,7 @@ import { perUser } from '../../plugins/rate-limit';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { createImageStore, LocalImageStore } from './image-store';
 import { ensureDemoImage, warmDemoImages } from './demo-images';
-import { imageUrlIsLive } from './listings.repository';
+import { screenshotAccess } from './screenshot-access';
 import { addImage, assertCanAddImage, removeImage, reorderImages } from './listing-images.service';
 import { claimImageUpload } from './seller-quotas';
 import { noContent } from '../../lib/no-content';
@@ -24,6 +24,12 @@ const SELLERS: Role[] = ['seller', 'both'];
 const tags = ['listing management'];
 const errors = errorReplies(400, 401, 403, 404, 409, 413, 429);
 const tooLarge = () => new AppError(413, ERROR_CODES.payloadTooLarge, M.imageSize, { file: M.imageSize });
+/**
+ * Keys are unique ids, so a stored file never changes: a browser keeps a public one for a year. A shared cache (a
+ * proxy, a CDN) asks again after 5 minutes, so a listing hidden since stops being served from one by then (decision 215).
+ */
+const PUBLIC_SCREENSHOT = 'public, max-age=31536000, s-maxage=300, immutable';
+const PRIVATE_SCREENSHOT = 'private, no-store';
 const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.png': 'image/png',
@@ -104,13 +110,16 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       }),
     );
 
-    // Only screenshots a listing that is not deleted shows are served: not a deleted listing's (unless a live
-    // duplicate shares the file), nor one its seller removed.
-    app.addHook('onRequest', async (request) => {
+    // A screenshot is served as the listings that show it are (decision 215): a public one to everyone and to any
+    // cache; any other only to those who may see it, and never kept by a shared cache, nor is its 404.
+    app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/uploads/listings/')) return;
+      reply.header('cache-control', PRIVATE_SCREENSHOT);
       const url = request.url.split('?')[0];
       const listingId = url.slice('/uploads/listings/'.length).split('/')[0];
-      if (!/^[\w-]{1,64}$/.test(listingId) || !(await imageUrlIsLive(deps.db.db, url))) throw notFound();
+      const access = /^[\w-]{1,64}$/.test(listingId) ? await screenshotAccess(deps, request, url) : null;
+      if (!access) throw notFound();
+      if (access === 'public') reply.header('cache-control', PUBLIC_SCREENSHOT);
     });
     // Stored screenshots: only the listings folder is public, and only image files in it. The folder exists from the
     // start (the first upload would make it), so a new install serves it without a warning.
@@ -128,8 +137,6 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       setHeaders: (reply, file) => {
         reply.header('content-type', TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
         reply.header('x-content-type-options', 'nosniff');
-        // Keys are unique ids: a stored file never changes.
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
     app.get('/uploads/demo/:file', async (request, reply) => {

@@ -221,20 +221,17 @@ export function statusCounts(db: Database, sellerId: string) {
 }
 
 /**
- * Whether a listing that is not deleted shows the stored screenshot URL (duplicates share their files). Asked of the
- * screenshots themselves, not of the listing in the path: a removed screenshot's file may stay while a deleted
- * duplicate still names it, and must not be served for the live listing it was removed from.
+ * The listings that show the stored screenshot URL (duplicates share their files), deleted ones too, with what decides
+ * who may see them. Asked of the screenshots themselves, not of the listing in the path: a removed screenshot's file
+ * may stay while a duplicate still names it, and must not be served for the listing it was removed from.
  */
-export async function imageUrlIsLive(db: Database, url: string): Promise<boolean> {
-  const shown = await db
+export async function listingsShowingImage(db: Database, url: string) {
+  return db
     .selectFrom('listingImages')
     .innerJoin('listings', 'listings.id', 'listingImages.listingId')
-    .select('listingImages.id')
+    .select(['listings.id', 'listings.sellerId', 'listings.status', 'listings.deletedAt'])
     .where((eb) => eb.or([eb('listingImages.url', '=', url), eb('listingImages.thumbUrl', '=', url)]))
-    .where('listings.deletedAt', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return !!shown;
+    .execute();
 }
 
 /** The seller's listings that are not deleted, whatever their status. */

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/test-app';
 import { sqlitePlanOf } from '../../test/sqlite-plans';
-import { imageUrlInUse, imageUrlIsLive } from './listings.repository';
+import { imageUrlInUse, listingsShowingImage } from './listings.repository';
 
 /**
  * Anyone may ask for `/uploads/listings/<any id>/<any name>.webp`, and a made-up or deleted listing's path asks which
- * live listing shows the file, by its display or thumbnail URL: both on an index, never by reading every screenshot.
+ * listing shows the file, by its display or thumbnail URL: both on an index, never by reading every screenshot.
  */
 describe('the plan of the screenshot look-ups', () => {
   let handle: DatabaseHandle;
@@ -46,7 +46,7 @@ describe('the plan of the screenshot look-ups', () => {
   }
 
   it.each([
-    ['serving a file of a made-up listing', (db: Database) => imageUrlIsLive(db, url)],
+    ['serving a file of a made-up listing', (db: Database) => listingsShowingImage(db, url)],
     ['removing a file no other listing shows', (db: Database) => imageUrlInUse(db, url)],
   ])('%s seeks both URL columns on their indexes', async (_name, run) => {
     const plan = await planOf(/from "listing_images"/, run);
