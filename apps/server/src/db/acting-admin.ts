@@ -1,18 +1,66 @@
-import { forbidden } from '../lib/app-error';
+import type { Transaction } from 'kysely';
+import { CHANGED_MEANWHILE } from '@accountry/shared/api-error';
+import { conflict, forbidden } from '../lib/app-error';
 import { engineOf, type Database } from './database';
 import { accountLock, lockKeys } from './key-lock';
+import type { DB } from './schema';
+
+/** The transactions that read their acting admin's row again, and whose: `recordAudit` asks it of every admin action. */
+const reread = new WeakMap<Database, string>();
 
 /**
- * The first locks of an admin's action on money, in its transaction: the accounts of the members whose balance it
- * changes, then the acting admin's own row, read again. The guard read the role when the request began; an admin whose
- * role another admin took away since is refused with the guard's 403 and nothing is written. On PostgreSQL the row is
+ * The first locks of an admin's action, in its transaction: the accounts of the members whose balance it changes,
+ * then the acting admin's own row, read again. The guard read the role when the request began; an admin whose role
+ * another admin took away since is refused with the guard's 403 and nothing is written. On PostgreSQL the row is
  * read `FOR SHARE`: a role change (which takes the admin rows `FOR UPDATE`, after the account of a member it closes)
  * waits for this transaction to end, or this read waits for the change and sees it. SQLite runs one write transaction
- * at a time: the read sees a change committed before it, and one committed after it fails this transaction's write.
+ * at a time: the read sees a change committed before it, and one committed after it fails this transaction's first
+ * write as stale, which `adminTransaction` answers (decisions 214, 216).
  */
 export async function lockActingAdmin(trx: Database, adminId: string, memberIds: readonly string[] = []) {
   await lockKeys(trx, memberIds.map(accountLock));
-  const row = trx.selectFrom('users').select(['role', 'disabled']).where('id', '=', adminId);
+  // Named, so the statement is told apart in logs and by the tests that stop right after it.
+  const row = trx.selectFrom('users as actingAdmin').select(['role', 'disabled']).where('id', '=', adminId);
   const admin = await (engineOf(trx) === 'postgres' ? row.forShare() : row).executeTakeFirst();
   if (admin?.role !== 'admin' || admin.disabled) throw forbidden();
+  reread.set(trx, adminId);
+}
+
+/** Whether the transaction read this admin's row again (`lockActingAdmin`) before acting for them. */
+export const actingAdminReread = (trx: Database, adminId: string) => reread.get(trx) === adminId;
+
+/**
+ * Every admin write runs here (decision 216): one transaction whose first locks are `lockFirst`'s (named locks and
+ * rows a closing takes before the admin rows), then `lockActingAdmin`'s, then `fn` (`recordAudit` refuses an entry of
+ * a transaction that did not read its admin again). On SQLite a write committed by
+ * another connection after the transaction's first read fails its first write as stale (`SQLITE_BUSY_SNAPSHOT`):
+ * nothing was written, and the answer is the guard's 403 if that write took the admin's role away, else a 409.
+ */
+export async function adminTransaction<T>(
+  db: Database,
+  adminId: string,
+  fn: (trx: Transaction<DB>) => Promise<T>,
+  opts: {
+    memberIds?: readonly string[];
+    lockFirst?: (trx: Transaction<DB>) => Promise<void>;
+    /** `fn` calls `lockActingAdmin` itself once it read whose accounts to lock first (a payout's member, say). */
+    rereadLater?: true;
+  } = {},
+): Promise<T> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await opts.lockFirst?.(trx);
+      if (!opts.rereadLater) await lockActingAdmin(trx, adminId, opts.memberIds);
+      return fn(trx);
+    });
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'SQLITE_BUSY_SNAPSHOT') throw err;
+    const admin = await db
+      .selectFrom('users')
+      .select(['role', 'disabled'])
+      .where('id', '=', adminId)
+      .executeTakeFirst();
+    if (admin?.role !== 'admin' || admin.disabled) throw forbidden();
+    throw conflict(CHANGED_MEANWHILE);
+  }
 }

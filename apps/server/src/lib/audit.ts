@@ -1,3 +1,4 @@
+import { actingAdminReread } from '../db/acting-admin';
 import type { Database } from '../db/database';
 import { newId } from './ids';
 
@@ -8,10 +9,17 @@ export interface AuditEntry {
   targetType: string;
   targetId: string;
   details?: Record<string, unknown>;
+  /** The member acting on their own account (deleting it, decision 164), not an admin: no role to read again. */
+  byMember?: boolean;
 }
 
-/** Record an admin action; call it inside the same transaction as the change it describes. */
+/**
+ * Record an admin action, inside the same transaction as the change it describes: one `adminTransaction` opened for
+ * that admin, which read their role again (decision 216). Any other is a programming error, refused before it writes.
+ */
 export async function recordAudit(db: Database, entry: AuditEntry, now: number) {
+  if (!entry.byMember && !actingAdminReread(db, entry.actorId))
+    throw new Error(`${entry.action} is audited outside an adminTransaction of its admin (decision 216)`);
   await db
     .insertInto('auditLog')
     .values({

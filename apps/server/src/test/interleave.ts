@@ -17,6 +17,10 @@ export class Interleave implements KyselyPlugin {
   arm(table: string, between: () => Promise<void>, statement: 'select' | 'update' = 'select') {
     this.armed = { table, between, kind: statement === 'select' ? 'SelectQueryNode' : 'UpdateQueryNode' };
   }
+  /** Forget what was armed and did not run, so it cannot run in the next test. */
+  disarm() {
+    this.armed = null;
+  }
   transformQuery({ node, queryId }: PluginTransformQueryArgs) {
     this.compiled.set(queryId, node);
     return node;

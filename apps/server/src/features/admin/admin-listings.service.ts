@@ -12,8 +12,8 @@ import { queueMailToUser } from '../../email/mail-to-user';
 import { moderationMail, type ModerationMove } from './moderation-mails';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { adminTransaction } from '../../db/acting-admin';
 import { assertStateUnchanged } from '../../lib/state-change';
-import { accountLock, lockKeys } from '../../db/key-lock';
 import { CHANGED_MEANWHILE } from '@accountry/shared/api-error';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-listings.repository';
@@ -90,7 +90,7 @@ async function liveListing(db: Parameters<typeof repo.findListing>[0], id: strin
 }
 
 export async function hideListing(deps: AppDeps, actor: AuthUser, id: string, reason: string) {
-  await deps.db.db.transaction().execute(async (trx) => {
+  await adminTransaction(deps.db.db, actor.id, async (trx) => {
     const listing = await liveListing(trx, id);
     if (listing.status === 'hidden') throw conflict(ADMIN_MESSAGES.alreadyHidden);
     const now = deps.clock.now();
@@ -127,27 +127,32 @@ function refuseUnhide(listing: Row) {
 export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) {
   const listing = await liveListing(deps.db.db, id);
   refuseUnhide(listing);
-  await deps.db.db.transaction().execute(async (trx) => {
-    await lockKeys(trx, [accountLock(listing.sellerId)]);
-    const now = deps.clock.now();
-    if (!(await repo.unhideListingAsRead(trx, listing, now))) {
-      // Say what changed meanwhile, or that something did.
-      refuseUnhide(await liveListing(trx, id));
-      throw conflict(CHANGED_MEANWHILE);
-    }
-    await mailSeller(deps, trx, listing, 'shown', '', now);
-    await recordAudit(
-      trx,
-      {
-        actorId: actor.id,
-        action: ADMIN_ACTIONS.listingUnhide,
-        targetType: 'listing',
-        targetId: id,
-        details: { to: statusAfterUnhide(listing.statusBeforeHidden), reason: listing.hiddenReason },
-      },
-      now,
-    );
-  });
+  await adminTransaction(
+    deps.db.db,
+    actor.id,
+    async (trx) => {
+      const now = deps.clock.now();
+      if (!(await repo.unhideListingAsRead(trx, listing, now))) {
+        // Say what changed meanwhile, or that something did.
+        refuseUnhide(await liveListing(trx, id));
+        throw conflict(CHANGED_MEANWHILE);
+      }
+      await mailSeller(deps, trx, listing, 'shown', '', now);
+      await recordAudit(
+        trx,
+        {
+          actorId: actor.id,
+          action: ADMIN_ACTIONS.listingUnhide,
+          targetType: 'listing',
+          targetId: id,
+          details: { to: statusAfterUnhide(listing.statusBeforeHidden), reason: listing.hiddenReason },
+        },
+        now,
+      );
+    },
+    // Under the seller's account lock, which disabling or deleting the account takes first.
+    { memberIds: [listing.sellerId] },
+  );
   const after = await reload(deps, id);
   notifySeller(deps, after);
   return after;
@@ -158,7 +163,7 @@ export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) 
  * no conversation, favorite or review ever points nowhere.
  */
 export async function deleteListing(deps: AppDeps, actor: AuthUser, id: string, reason = '') {
-  await deps.db.db.transaction().execute(async (trx) => {
+  await adminTransaction(deps.db.db, actor.id, async (trx) => {
     const listing = await repo.findListing(trx, id);
     if (!listing) throw notFound(ADMIN_MESSAGES.listingNotFound);
     if (listing.deletedAt != null) throw conflict(ADMIN_MESSAGES.listingAlreadyDeleted);

@@ -4,6 +4,7 @@ import { createTestApp, createUser, userWithSession, type Session, type TestCont
 import { insertFeedback, insertListing, insertReport } from './admin-test-fixtures';
 import { insertOrderRow } from '../../test/order-fixtures';
 import { recordAudit } from '../../lib/audit';
+import { adminTransaction } from '../../db/acting-admin';
 
 let ctx: TestContext;
 let admin: { id: string; displayName: string };
@@ -141,10 +142,12 @@ describe('GET /api/admin/audit', () => {
     // An order is named by its listing's title.
     const buyer = await createUser(ctx, { role: 'buyer' });
     const order = await insertOrderRow(ctx, { listingId, buyerId: buyer.id, sellerId: seller.id });
-    await recordAudit(
-      ctx.db,
-      { actorId: admin.id, action: 'order.credentials_reveal', targetType: 'order', targetId: order.id },
-      ctx.clock.now(),
+    await adminTransaction(ctx.db, admin.id, (trx) =>
+      recordAudit(
+        trx,
+        { actorId: admin.id, action: 'order.credentials_reveal', targetType: 'order', targetId: order.id },
+        ctx.clock.now(),
+      ),
     );
     const orders = (await get('/api/admin/audit?targetType=order')).json().items as Array<Record<string, unknown>>;
     expect(orders.find((e) => e.targetId === order.id)).toMatchObject({ targetName: 'Named Valorant account' });

@@ -20,6 +20,7 @@ import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { adminTransaction } from '../../db/acting-admin';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-reports.repository';
 import { adminCursor } from './sql-helpers';
@@ -146,7 +147,7 @@ export async function reviewReport(deps: AppDeps, actor: AuthUser, id: string, i
   const row = await repo.findReport(deps.db.db, id);
   if (!row) throw notFound(ADMIN_MESSAGES.reportNotFound);
   try {
-    await deps.db.db.transaction().execute(async (trx) => {
+    await adminTransaction(deps.db.db, actor.id, async (trx) => {
       const now = deps.clock.now();
       // A status move is written on the status read: two admins resolving at once mail the reporter once.
       const moves = await writeReview(trx, 'reports', row, input, now);
@@ -199,7 +200,7 @@ export async function reviewFeedback(
   input: ReviewInput,
 ): Promise<AdminFeedback> {
   const row = await getFeedback(deps, id);
-  await deps.db.db.transaction().execute(async (trx) => {
+  await adminTransaction(deps.db.db, actor.id, async (trx) => {
     const now = deps.clock.now();
     await writeReview(trx, 'feedback', row, input, now);
     await recordAudit(

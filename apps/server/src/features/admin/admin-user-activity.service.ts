@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { adminTransaction } from '../../db/acting-admin';
 import type { AuthUser } from '../../plugins/auth';
 import { accountActivity } from '../auth/account-activity.service';
 import * as repo from './admin-users.repository';
@@ -15,10 +16,12 @@ import * as repo from './admin-users.repository';
 export async function userActivity(deps: AppDeps, admin: AuthUser, userId: string, cursor: string | undefined) {
   if (!(await repo.findUser(deps.db.db, userId))) throw notFound(ADMIN_MESSAGES.userNotFound);
   const page = await accountActivity(deps, userId, cursor);
-  await recordAudit(
-    deps.db.db,
-    { actorId: admin.id, action: ADMIN_ACTIONS.userActivityView, targetType: 'user', targetId: userId },
-    deps.clock.now(),
+  await adminTransaction(deps.db.db, admin.id, (trx) =>
+    recordAudit(
+      trx,
+      { actorId: admin.id, action: ADMIN_ACTIONS.userActivityView, targetType: 'user', targetId: userId },
+      deps.clock.now(),
+    ),
   );
   return page;
 }

@@ -17,6 +17,7 @@ import { hideSellerListings, unhideSellerListings } from './admin-listings.repos
 import { assertNotLastAdmin, assertNotSelf, assertStillAdmin, canChangeRoleTo } from './admin-permissions';
 import { invalidateSessions } from '../../sessions/session-cache';
 import { accountLock, lockKeys } from '../../db/key-lock';
+import { adminTransaction } from '../../db/acting-admin';
 import { cancelOrdersOfClosedAccount, lockClosingAccount, type ClosedOrders } from '../orders/account-closure.service';
 import { getUserDetail, type UserRow } from './admin-user-detail.service';
 import { availableAccount, balanceOf, heldAccount } from '../../lib/ledger';
@@ -33,18 +34,26 @@ export async function changeUser<T>(
   fn: (trx: Database, ctx: { target: UserRow; activeAdmins: string[]; now: number }) => Promise<T>,
   opts: { closing?: boolean; lockFirst?: (trx: Database) => Promise<void> } = {},
 ): Promise<T> {
-  const result = await deps.db.db.transaction().execute(async (trx) => {
+  const lockFirst = async (trx: Database) => {
     // Closing the account cancels its open orders: their locks come first (see lockClosingAccount).
     if (opts.closing) await lockClosingAccount(trx, targetId);
     // Named locks the change takes are taken before the rows, as the member's own requests take them.
     await opts.lockFirst?.(trx);
+    // The admin rows, then the acting admin's re-read (which this lock already serialises with any role change).
     await repo.lockAdminRows(trx, deps.db.engine, [actor.id, targetId]);
-    const target = await repo.findUser(trx, targetId);
-    if (!target) throw notFound(ADMIN_MESSAGES.userNotFound);
-    const activeAdmins = await repo.activeAdminIds(trx);
-    assertStillAdmin(activeAdmins, actor.id);
-    return fn(trx, { target, activeAdmins, now: deps.clock.now() });
-  });
+  };
+  const result = await adminTransaction(
+    deps.db.db,
+    actor.id,
+    async (trx) => {
+      const target = await repo.findUser(trx, targetId);
+      if (!target) throw notFound(ADMIN_MESSAGES.userNotFound);
+      const activeAdmins = await repo.activeAdminIds(trx);
+      assertStillAdmin(activeAdmins, actor.id);
+      return fn(trx, { target, activeAdmins, now: deps.clock.now() });
+    },
+    { lockFirst },
+  );
   // Role, disabled and deletion are read with the session on every request: cached sessions must not outlive them.
   await invalidateSessions(deps, { userId: targetId });
   return result;
@@ -223,6 +232,7 @@ export async function closeAccount(
       targetType: 'user',
       targetId: userId,
       details: { reason, hiddenListings: hidden.length, ...(orders ? ordersDetails(orders) : {}) },
+      byMember: actorId === userId,
     },
     now,
   );

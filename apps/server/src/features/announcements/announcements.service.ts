@@ -14,6 +14,7 @@ import type { Database } from '../../db/database';
 import { badRequest, notFound } from '../../lib/app-error';
 import { assertStateUnchanged } from '../../lib/state-change';
 import { recordAudit } from '../../lib/audit';
+import { adminTransaction } from '../../db/acting-admin';
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import { resolveCreate, resolveUpdate, resolveUserIds, type ResolvedNotification } from './announcement-input';
@@ -68,7 +69,7 @@ export async function createNotification(deps: AppDeps, actor: AuthUser, input: 
   const now = deps.clock.now();
   const data = resolveCreate(input, now);
   const id = newId();
-  await deps.db.db.transaction().execute(async (trx) => {
+  await adminTransaction(deps.db.db, actor.id, async (trx) => {
     await insertAnnouncement(trx, {
       id,
       ...data,
@@ -107,7 +108,7 @@ export async function updateNotification(
   const now = deps.clock.now();
   const before = await existing(deps.db.db, id);
   const data = resolveUpdate(before, input, now);
-  await deps.db.db.transaction().execute(async (trx) => {
+  await adminTransaction(deps.db.db, actor.id, async (trx) => {
     assertStateUnchanged(await updateAnnouncement(trx, before.id, { ...data, updatedAt: now }, before));
     await recordAudit(
       trx,
@@ -129,7 +130,7 @@ export async function updateNotification(
 export async function deleteNotification(deps: AppDeps, actor: AuthUser, id: string | undefined) {
   const now = deps.clock.now();
   const before = await existing(deps.db.db, id);
-  await deps.db.db.transaction().execute(async (trx) => {
+  await adminTransaction(deps.db.db, actor.id, async (trx) => {
     assertStateUnchanged(await deleteAnnouncement(trx, before.id), M.notFound);
     await recordAudit(
       trx,
@@ -150,7 +151,7 @@ export async function deleteNotification(deps: AppDeps, actor: AuthUser, id: str
 export async function recallNotification(deps: AppDeps, actor: AuthUser, id: string | undefined) {
   const now = deps.clock.now();
   const before = await existing(deps.db.db, id);
-  await deps.db.db.transaction().execute(async (trx) => {
+  await adminTransaction(deps.db.db, actor.id, async (trx) => {
     assertStateUnchanged(
       await updateAnnouncement(trx, before.id, { status: 'canceled', recalledAt: now, updatedAt: now }, before),
     );
@@ -176,7 +177,7 @@ export async function sendToUsers(deps: AppDeps, actor: AuthUser, id: string | u
   const now = deps.clock.now();
   const before = await existing(deps.db.db, id);
   const ids = resolveUserIds(userIds);
-  await deps.db.db.transaction().execute(async (trx) => {
+  await adminTransaction(deps.db.db, actor.id, async (trx) => {
     assertStateUnchanged(await updateAnnouncement(trx, before.id, { targetUsers: ids, updatedAt: now }, before));
     await recordAudit(
       trx,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_ROUTES, orderPath } from '@accountry/shared/orders';
 import type { AppDeps } from '../../app';
+import type { DatabaseHandle } from '../../db/database';
+import { actAsDemotedAdmin } from '../../test/admin-demotion';
 import type { AuthUser } from '../../plugins/auth';
 import type { Interleave } from '../../test/interleave';
 import { signInAs, testEngine, userWithSession } from '../../test/test-app';
@@ -19,8 +21,9 @@ import { cardPaidOrder, type StripeTestContext } from './stripe-test-helpers';
 let ctx: StripeTestContext;
 let interleave: Interleave;
 let secondDeps: AppDeps;
+let second: DatabaseHandle;
 useStripeRaceTestApp((race) => {
-  ({ ctx, interleave } = race);
+  ({ ctx, interleave, second } = race);
   secondDeps = { ...ctx.deps, db: race.second };
 });
 
@@ -146,6 +149,20 @@ describe('an admin demoted while their money action runs', () => {
         status: 403,
         message: FORBIDDEN,
       });
+      const after = await moneyState(ctx);
+      expect({ ...after, audits: after.audits - 1 }).toEqual(before);
+    });
+  }
+});
+
+describe('an admin demoted between their money action’s re-read of the role and its first write', () => {
+  // SQLite fails the action's first write as stale (decision 216); PostgreSQL's re-read holds the row, as above.
+  for (const [name, arrange] of Object.entries(actions)) {
+    it.runIf(!pg)(`${name}: answered as the guard’s 403, not a 500, and nothing moves`, async () => {
+      const request = await arrange();
+      const before = await moneyState(ctx);
+      const outcome = await actAsDemotedAdmin({ ctx, interleave, second }, request, 'after the re-read');
+      expect(outcome).toEqual({ status: 403, message: FORBIDDEN });
       const after = await moneyState(ctx);
       expect({ ...after, audits: after.audits - 1 }).toEqual(before);
     });

@@ -12,7 +12,8 @@ import {
   type OrderAction,
   type OrderActor,
 } from '@accountry/shared/order-state';
-import { lockActingAdmin } from '../../db/acting-admin';
+
+import { adminTransaction } from '../../db/acting-admin';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
@@ -237,15 +238,19 @@ export async function moveOrder(
   } = {},
 ): Promise<OrdersTable> {
   const now = ctx.deps.clock.now();
-  const { before, moved, then } = await ctx.deps.db.db.transaction().execute(async (trx) => {
-    // An admin's move (a dispute decided) is refused if their role was taken away since the request's guard.
-    if (actor.kind === 'admin' && actor.id) await lockActingAdmin(trx, actor.id);
+  const move = async (trx: Database) => {
     const order = await findOrder(trx, orderId);
     if (!order) throw notFound(M.notFound);
     await opts.check?.(order, trx);
     const moved = await applyTransition(ctx, trx, order, action, actor, opts, now);
     return { before: order, moved, then: await opts.then?.(moved.order, trx, now) };
-  });
+  };
+  const db = ctx.deps.db.db;
+  // An admin's move (a dispute decided) is refused if their role was taken away since the request's guard.
+  const { before, moved, then } =
+    actor.kind === 'admin' && actor.id
+      ? await adminTransaction(db, actor.id, move)
+      : await db.transaction().execute(move);
   await afterTransition(ctx, before, moved, action, !then?.move);
   if (then?.move) await afterTransition(ctx, then.move.before, then.move.moved, then.move.action);
   if (then?.notice) await publishSystemMessages(ctx.deps, [then.notice]);

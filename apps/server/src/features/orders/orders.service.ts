@@ -8,10 +8,12 @@ import {
   type OrderActor,
 } from '@accountry/shared/order-state';
 import type { Credentials, DecisionInput } from '@accountry/shared/orders';
+import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { adminTransaction } from '../../db/acting-admin';
 import { availableAccount } from '../../lib/ledger';
 import type { OrdersContext } from './orders-context';
 import { applyTransition, moveOrder, type Actor } from './order-transitions';
@@ -221,7 +223,7 @@ export async function revealCredentials(ctx: OrdersContext, user: AuthUser, id: 
   }
   if (order.credentialsErasedAt) throw conflict(M.credentialsErased);
   if (!order.credentialsCipher) throw conflict(M.credentialsNotAvailable);
-  return db.transaction().execute(async (trx) => {
+  const reveal = async (trx: Database) => {
     // The buyer's first reveal is recorded on the order by the statement that reads what it shows (decision 182), and
     // the rules are checked again on that row: a decision or refund committed since the order was read is seen.
     const sealed = asAdmin ? await sealedNow(trx, order.id) : await sealedForReveal(trx, order.id, now);
@@ -240,5 +242,7 @@ export async function revealCredentials(ctx: OrdersContext, user: AuthUser, id: 
         now,
       );
     return credentials;
-  });
+  };
+  // An admin's reveal reads their role again in its transaction (decision 216).
+  return asAdmin ? adminTransaction(db, user.id, reveal) : db.transaction().execute(reveal);
 }

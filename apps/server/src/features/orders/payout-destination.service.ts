@@ -2,6 +2,7 @@ import { WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
 import type { AppDeps } from '../../app';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { adminTransaction } from '../../db/acting-admin';
 import type { AuthUser } from '../../plugins/auth';
 import { destinationLines } from './payout-methods.service';
 
@@ -19,16 +20,18 @@ export async function showPayoutDestination(deps: AppDeps, admin: AuthUser, payo
   if (payout.status !== 'open') throw conflict(W.payoutDetailsDecided);
   const lines = destinationLines(deps, payout);
   if (!lines) throw conflict(W.payoutDetailsNone);
-  await recordAudit(
-    deps.db.db,
-    {
-      actorId: admin.id,
-      action: 'payout.details_reveal',
-      targetType: 'user',
-      targetId: payout.userId,
-      details: { payoutId: payout.id },
-    },
-    deps.clock.now(),
+  await adminTransaction(deps.db.db, admin.id, (trx) =>
+    recordAudit(
+      trx,
+      {
+        actorId: admin.id,
+        action: 'payout.details_reveal',
+        targetType: 'user',
+        targetId: payout.userId,
+        details: { payoutId: payout.id },
+      },
+      deps.clock.now(),
+    ),
   );
   return { lines };
 }

@@ -3,7 +3,7 @@ import { PAYOUT_REFERENCE_USED, formatCents, payoutReferenceKey } from '@account
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { lockKeys } from '../../db/key-lock';
-import { lockActingAdmin } from '../../db/acting-admin';
+import { adminTransaction } from '../../db/acting-admin';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -50,7 +50,7 @@ export interface ReferenceCorrection {
 export async function correctPayoutReference(deps: AppDeps, admin: AuthUser, id: string, input: ReferenceCorrection) {
   const now = deps.clock.now();
   const { reference, previousReference } = input;
-  await deps.db.db.transaction().execute(async (trx) => {
+  await adminTransaction(deps.db.db, admin.id, async (trx) => {
     const payout = await trx
       .selectFrom('payouts')
       .select(['userId', 'amountCents', 'status', 'reference'])
@@ -58,7 +58,6 @@ export async function correctPayoutReference(deps: AppDeps, admin: AuthUser, id:
       .executeTakeFirst();
     if (!payout) throw notFound(W.payoutNotFound);
     assertNotParty(admin.id, [payout.userId], W.ownPayoutCorrection);
-    await lockActingAdmin(trx, admin.id);
     // A payout paid before references were recorded has none to correct.
     if (payout.status !== 'paid' || payout.reference === '') throw conflict(W.payoutReferenceNotPaid);
     if (reference === previousReference) throw badRequest(W.payoutReferenceSame, { reference: W.payoutReferenceSame });

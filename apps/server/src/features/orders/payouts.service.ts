@@ -5,7 +5,7 @@ import { payoutReferenceKey, type Payout } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
-import { lockActingAdmin } from '../../db/acting-admin';
+import { adminTransaction, lockActingAdmin } from '../../db/acting-admin';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { queuePayoutAdminMail } from './admin-task-mails';
 import { payoutDecidedMail, type PayoutDecision } from './payout-mails';
@@ -173,42 +173,49 @@ export async function decidePayout(
   const { paid } = decision;
   const reason = decision.paid ? '' : decision.reason;
   const reference = decision.paid ? decision.reference : '';
-  await deps.db.db.transaction().execute(async (trx) => {
-    const payout = await trx.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!payout) throw notFound(W.payoutNotFound);
-    assertNotParty(admin.id, [payout.userId], W.ownPayoutDecision);
-    await lockActingAdmin(trx, admin.id, [payout.userId]);
-    // Decided already: said before any warning about the reference, which would not matter then.
-    if (payout.status !== 'open') throw conflict(W.payoutNotOpen);
-    // Whether to pay at all comes before what is recorded of it.
-    const atStake = paid && (await checkChargebacksCovered(trx, payout, !!confirmations.allowChargebackAtStake));
-    const duplicate = paid && (await checkReferenceUnused(trx, id, reference, !!confirmations.allowDuplicateReference));
-    const status = paid ? 'paid' : 'rejected';
-    await endOpenPayout(trx, payout, { status, by: admin.id, reason, reference }, now);
-    const url = deps.config.publicUrl;
-    await queueMailToUser(
-      trx,
-      payout.userId,
-      (to) => payoutDecidedMail(url, to.email, payout.amountCents, decision),
-      now,
-    );
-    await recordAudit(
-      trx,
-      {
-        actorId: admin.id,
-        action: paid ? 'payout.paid' : 'payout.reject',
-        targetType: 'user',
-        targetId: payout.userId,
-        details: {
-          payoutId: id,
-          amountCents: payout.amountCents,
-          reason,
-          ...(paid ? { reference } : {}),
-          ...(duplicate ? { duplicateReferenceConfirmed: true } : {}),
-          ...(atStake ? { chargebackHeldCents: atStake } : {}),
+  await adminTransaction(
+    deps.db.db,
+    admin.id,
+    async (trx) => {
+      const payout = await trx.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!payout) throw notFound(W.payoutNotFound);
+      assertNotParty(admin.id, [payout.userId], W.ownPayoutDecision);
+      await lockActingAdmin(trx, admin.id, [payout.userId]);
+      // Decided already: said before any warning about the reference, which would not matter then.
+      if (payout.status !== 'open') throw conflict(W.payoutNotOpen);
+      // Whether to pay at all comes before what is recorded of it.
+      const atStake = paid && (await checkChargebacksCovered(trx, payout, !!confirmations.allowChargebackAtStake));
+      const duplicate =
+        paid && (await checkReferenceUnused(trx, id, reference, !!confirmations.allowDuplicateReference));
+      const status = paid ? 'paid' : 'rejected';
+      await endOpenPayout(trx, payout, { status, by: admin.id, reason, reference }, now);
+      const url = deps.config.publicUrl;
+      await queueMailToUser(
+        trx,
+        payout.userId,
+        (to) => payoutDecidedMail(url, to.email, payout.amountCents, decision),
+        now,
+      );
+      await recordAudit(
+        trx,
+        {
+          actorId: admin.id,
+          action: paid ? 'payout.paid' : 'payout.reject',
+          targetType: 'user',
+          targetId: payout.userId,
+          details: {
+            payoutId: id,
+            amountCents: payout.amountCents,
+            reason,
+            ...(paid ? { reference } : {}),
+            ...(duplicate ? { duplicateReferenceConfirmed: true } : {}),
+            ...(atStake ? { chargebackHeldCents: atStake } : {}),
+          },
         },
-      },
-      now,
-    );
-  });
+        now,
+      );
+    },
+    // The payout's member, read first, has their account locked before the admin's row (decision 214).
+    { rereadLater: true },
+  );
 }

@@ -1,6 +1,6 @@
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { REFUSED_REFUND_MESSAGES as R, refundCoveredByChargeback } from '@accountry/shared/refused-refunds';
-import { lockActingAdmin } from '../../db/acting-admin';
+import { adminTransaction } from '../../db/acting-admin';
 import type { Database } from '../../db/database';
 import type { OrdersTable, StripeRefundsTable } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
@@ -22,7 +22,6 @@ import { publishOrderUpdated } from './order-events';
  * bank decides whether the buyer gets the money back; Stripe refuses the refund of a disputed charge meanwhile).
  */
 async function refusedRefundOf(trx: Database, admin: AuthUser, orderId: string, key: string) {
-  await lockActingAdmin(trx, admin.id);
   const order = await findOrder(trx, orderId);
   if (!order) throw notFound(M.notFound);
   assertNotParty(admin.id, partiesOf(order), R.ownOrder);
@@ -82,7 +81,7 @@ export async function retryRefusedRefund(
   key: string,
 ): Promise<OrdersTable> {
   const now = ctx.deps.clock.now();
-  const order = await ctx.deps.db.db.transaction().execute(async (trx) => {
+  const order = await adminTransaction(ctx.deps.db.db, admin.id, async (trx) => {
     const { order, refund } = await refusedRefundOf(trx, admin, orderId, key);
     if (!(await reopenRefusedRefund(trx, key, now))) throw conflict(R.notRefused);
     const entry = { actorId: admin.id, action: 'order.refund_retry', targetType: 'order', targetId: order.id };
@@ -111,7 +110,7 @@ export async function settleRefundOutsideStripe(
   reference: string,
 ): Promise<OrdersTable> {
   const now = ctx.deps.clock.now();
-  const settledOn = await ctx.deps.db.db.transaction().execute(async (trx) => {
+  const settledOn = await adminTransaction(ctx.deps.db.db, admin.id, async (trx) => {
     const { order, refund, chargeback: c } = await refusedRefundOf(trx, admin, orderId, key);
     const { covered, recovered, booked } = chargebackCover(order, c, refund.amountCents);
     const settled = {

@@ -4,7 +4,7 @@ import { OPEN_STATES } from '@accountry/shared/order-state';
 import type { Payout, PayoutStatus, Wallet } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
-import { lockActingAdmin } from '../../db/acting-admin';
+import { adminTransaction } from '../../db/acting-admin';
 import { assertNotParty } from './admin-not-party';
 import type { AuthUser } from '../../plugins/auth';
 import { conflict, notFound } from '../../lib/app-error';
@@ -104,40 +104,44 @@ export async function creditBalance(
   assertNotParty(admin.id, [userId], W.ownBalanceCredit);
   const user = await deps.db.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   if (!user) throw notFound(W.userNotFound);
-  await deps.db.db.transaction().execute(async (trx) => {
-    // Under the account's lock, which an admin's deletion takes before it checks the wallet is empty (decision 184), by
-    // an admin who still is one.
-    await lockActingAdmin(trx, admin.id, [userId]);
-    const deleted = await trx
-      .selectFrom('deletedUsers')
-      .select('uid')
-      .where('uid', '=', userId)
-      .where('status', '=', 'unresolved')
-      .executeTakeFirst();
-    if (deleted && amountCents > 0) throw conflict(W.creditDeletedAccount);
-    const move =
-      amountCents > 0
-        ? { from: EXTERNAL, to: availableAccount(userId), amountCents }
-        : { from: availableAccount(userId), to: EXTERNAL, amountCents: -amountCents };
-    await postLedgerOr409(
-      trx,
-      { kind: 'credit', actorId: admin.id, memo: reason, moves: [move] },
-      now,
-      W.creditNegative,
-    );
-    await recordAudit(
-      trx,
-      {
-        actorId: admin.id,
-        action: 'balance.credit',
-        targetType: 'user',
-        targetId: userId,
-        details: { amountCents, reason },
-      },
-      now,
-    );
-    await queueBalanceCreditMail(trx, deps.config.publicUrl, userId, amountCents, reason, now);
-  });
+  // Under the account's lock, which an admin's deletion takes before it checks the wallet is empty (decision 184), by
+  // an admin who still is one.
+  await adminTransaction(
+    deps.db.db,
+    admin.id,
+    async (trx) => {
+      const deleted = await trx
+        .selectFrom('deletedUsers')
+        .select('uid')
+        .where('uid', '=', userId)
+        .where('status', '=', 'unresolved')
+        .executeTakeFirst();
+      if (deleted && amountCents > 0) throw conflict(W.creditDeletedAccount);
+      const move =
+        amountCents > 0
+          ? { from: EXTERNAL, to: availableAccount(userId), amountCents }
+          : { from: availableAccount(userId), to: EXTERNAL, amountCents: -amountCents };
+      await postLedgerOr409(
+        trx,
+        { kind: 'credit', actorId: admin.id, memo: reason, moves: [move] },
+        now,
+        W.creditNegative,
+      );
+      await recordAudit(
+        trx,
+        {
+          actorId: admin.id,
+          action: 'balance.credit',
+          targetType: 'user',
+          targetId: userId,
+          details: { amountCents, reason },
+        },
+        now,
+      );
+      await queueBalanceCreditMail(trx, deps.config.publicUrl, userId, amountCents, reason, now);
+    },
+    { memberIds: [userId] },
+  );
   return walletOf(deps, userId);
 }
 
