@@ -15,7 +15,7 @@ const reread = new WeakMap<Database, string>();
  * read `FOR SHARE`: a role change (which takes the admin rows `FOR UPDATE`, after the account of a member it closes)
  * waits for this transaction to end, or this read waits for the change and sees it. SQLite runs one write transaction
  * at a time: the read sees a change committed before it, and one committed after it fails this transaction's first
- * write as stale, which `adminTransaction` answers (decisions 214, 216).
+ * write as stale, which `adminTransaction` answers (decisions 214, 219).
  */
 export async function lockActingAdmin(trx: Database, adminId: string, memberIds: readonly string[] = []) {
   await lockKeys(trx, memberIds.map(accountLock));
@@ -30,7 +30,7 @@ export async function lockActingAdmin(trx: Database, adminId: string, memberIds:
 export const actingAdminReread = (trx: Database, adminId: string) => reread.get(trx) === adminId;
 
 /**
- * Every admin write runs here (decision 216): one transaction whose first locks are `lockFirst`'s (named locks and
+ * Every admin write runs here (decision 219): one transaction whose first locks are `lockFirst`'s (named locks and
  * rows a closing takes before the admin rows), then `lockActingAdmin`'s, then `fn` (`recordAudit` refuses an entry of
  * a transaction that did not read its admin again). On SQLite a write committed by
  * another connection after the transaction's first read fails its first write as stale (`SQLITE_BUSY_SNAPSHOT`):

@@ -94,7 +94,7 @@ export async function lockOrderChargedBack(trx: Database, orderId: string) {
 
 /**
  * Whether the member bought or sold one of these listings in an order of any state: the order pages show its
- * screenshot to both parties whatever became of the listing (decision 215). On `orders_listing_buyer_idx`.
+ * screenshot to both parties whatever became of the listing (decision 218). On `orders_listing_buyer_idx`.
  */
 export async function isOrderPartyOf(db: Database, listingIds: readonly string[], userId: string) {
   if (listingIds.length === 0) return false;

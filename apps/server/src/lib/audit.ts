@@ -15,11 +15,11 @@ export interface AuditEntry {
 
 /**
  * Record an admin action, inside the same transaction as the change it describes: one `adminTransaction` opened for
- * that admin, which read their role again (decision 216). Any other is a programming error, refused before it writes.
+ * that admin, which read their role again (decision 219). Any other is a programming error, refused before it writes.
  */
 export async function recordAudit(db: Database, entry: AuditEntry, now: number) {
   if (!entry.byMember && !actingAdminReread(db, entry.actorId))
-    throw new Error(`${entry.action} is audited outside an adminTransaction of its admin (decision 216)`);
+    throw new Error(`${entry.action} is audited outside an adminTransaction of its admin (decision 219)`);
   await db
     .insertInto('auditLog')
     .values({

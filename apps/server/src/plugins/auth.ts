@@ -77,7 +77,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
 
 /**
  * The member the session cookie names, for a path outside the API that reads no session on its own (a screenshot
- * only some may see, decision 215): nothing is refused or sent here, an ended or missing session is no one.
+ * only some may see, decision 218): nothing is refused or sent here, an ended or missing session is no one.
  */
 export async function sessionUserOf(deps: AppDeps, request: FastifyRequest): Promise<AuthUser | null> {
   const token = request.cookies[cookieName(SESSION_COOKIE, deps.sessionSettings.secureCookies)];

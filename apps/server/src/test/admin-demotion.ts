@@ -16,7 +16,7 @@ export interface AdminRequest {
 
 /**
  * When another admin's demotion of the acting admin commits: after the request's guard read the session (the action
- * has not begun), after the action's transaction read the acting admin's row again (decision 216's window, where
+ * has not begun), after the action's transaction read the acting admin's row again (decision 219's window, where
  * SQLite then fails the action's first write as stale), or, on PostgreSQL, while the demotion holds the admin rows as
  * the request comes (its guard still reads the role as committed; its re-read waits for the demotion).
  */

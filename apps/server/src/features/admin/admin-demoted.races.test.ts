@@ -8,7 +8,7 @@ import { testEngine, userWithSession, type TestContext } from '../../test/test-a
 import { insertFeedback, insertListing, insertReport } from './admin-test-fixtures';
 
 /**
- * Every admin write re-reads the acting admin's role in its transaction (decision 216), not only those that move
+ * Every admin write re-reads the acting admin's role in its transaction (decision 219), not only those that move
  * money (decision 214): one whose role another admin took away after the request's guard passed is refused with the
  * guard's 403, and nothing the action would write is written.
  */

@@ -22,7 +22,7 @@ async function thumbsSeen(conversationId: string, sessions: Record<string, { hea
 }
 
 describe('the listing picture in a conversation', () => {
-  it('is shown to the buyer only while the listing is public, as its screenshots are served (decision 215)', async () => {
+  it('is shown to the buyer only while the listing is public, as its screenshots are served (decision 218)', async () => {
     const seller = await userWithSession(ctx, 'seller');
     const buyer = await userWithSession(ctx, 'buyer');
     const listing = await insertListing(ctx, seller.user.id);

@@ -24,7 +24,7 @@ type Parties = Pick<ConversationsTable, 'id' | 'buyerId' | 'sellerId'>;
 const PARTY_CACHE_MAX = 10_000;
 
 /**
- * The listing's picture is shown as its screenshots are served (decision 215): to the buyer while the listing is
+ * The listing's picture is shown as its screenshots are served (decision 218): to the buyer while the listing is
  * public, to the seller while it is not deleted; otherwise the file would answer 404.
  */
 function listingPictureShown(row: SummaryRow, role: 'buyer' | 'seller') {

@@ -5,7 +5,7 @@ import { insertOrderRow } from '../../test/order-fixtures';
 
 /**
  * A screenshot is served as its listing is shown: to everyone while the listing is public (and kept by any cache),
- * else only to those who may still see the listing, never kept by a shared cache (decision 215).
+ * else only to those who may still see the listing, never kept by a shared cache (decision 218).
  */
 let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
 type Member = { user: { id: string }; session: Session };

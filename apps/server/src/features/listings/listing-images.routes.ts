@@ -26,7 +26,7 @@ const errors = errorReplies(400, 401, 403, 404, 409, 413, 429);
 const tooLarge = () => new AppError(413, ERROR_CODES.payloadTooLarge, M.imageSize, { file: M.imageSize });
 /**
  * Keys are unique ids, so a stored file never changes: a browser keeps a public one for a year. A shared cache (a
- * proxy, a CDN) asks again after 5 minutes, so a listing hidden since stops being served from one by then (decision 215).
+ * proxy, a CDN) asks again after 5 minutes, so a listing hidden since stops being served from one by then (decision 218).
  */
 const PUBLIC_SCREENSHOT = 'public, max-age=31536000, s-maxage=300, immutable';
 const PRIVATE_SCREENSHOT = 'private, no-store';
@@ -110,7 +110,7 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       }),
     );
 
-    // A screenshot is served as the listings that show it are (decision 215): a public one to everyone and to any
+    // A screenshot is served as the listings that show it are (decision 218): a public one to everyone and to any
     // cache; any other only to those who may see it, and never kept by a shared cache, nor is its 404.
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/uploads/listings/')) return;

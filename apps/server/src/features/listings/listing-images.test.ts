@@ -35,7 +35,7 @@ describe('screenshot upload', () => {
     const image = res.json();
     expect(image).toMatchObject({ position: 0, width: 1600, height: 800 });
     expect(image.url).toMatch(new RegExp(`^/uploads/listings/${id}/[\\w-]+\\.webp$`));
-    // A draft's: its seller, whose editor shows it, is served it (decision 215).
+    // A draft's: its seller, whose editor shows it, is served it (decision 218).
     const file = await ctx.app.inject({ method: 'GET', url: image.url, headers: { cookie: seller.session.cookie } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
@@ -202,7 +202,7 @@ describe('serving files', () => {
     }
     for (const url of [goneImage.url, goneImage.thumbUrl])
       expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
-    // The live duplicate is a draft: its seller sees the file it shares, others do not (decision 215).
+    // The live duplicate is a draft: its seller sees the file it shares, others do not (decision 218).
     expect((await ctx.app.inject({ url: image.url, headers: { cookie: seller.session.cookie } })).statusCode).toBe(200);
     expect((await ctx.app.inject({ url: image.url })).statusCode).toBe(404);
   });

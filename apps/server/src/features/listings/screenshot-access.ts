@@ -10,7 +10,7 @@ import { canViewListing } from './listing-permissions';
 export type ScreenshotAccess = 'public' | 'private' | null;
 
 /**
- * A screenshot is served as the listings that show it are (decision 215): to everyone while one of them is public;
+ * A screenshot is served as the listings that show it are (decision 218): to everyone while one of them is public;
  * otherwise only to those who may see one of them (its seller, admins) or who bought or sold one of them, whose order
  * pages show it. Read from the database on every request, so a listing hidden a moment ago is no longer served.
  */

@@ -9,7 +9,7 @@ import { arrangeDeal, call, orderUpTo, sellerWithOpenPayout } from './orders-tes
 
 /**
  * What an admin is shown on request and the audit log records (the sealed credentials of a disputed order, an open
- * payout's destination) is shown only to an admin who still is one when the record is written (decision 216).
+ * payout's destination) is shown only to an admin who still is one when the record is written (decision 219).
  */
 let race: { ctx: TestContext; interleave: Interleave; second: DatabaseHandle };
 useRaceTestApp((r) => {

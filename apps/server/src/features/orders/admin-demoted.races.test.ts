@@ -156,7 +156,7 @@ describe('an admin demoted while their money action runs', () => {
 });
 
 describe('an admin demoted between their money action’s re-read of the role and its first write', () => {
-  // SQLite fails the action's first write as stale (decision 216); PostgreSQL's re-read holds the row, as above.
+  // SQLite fails the action's first write as stale (decision 219); PostgreSQL's re-read holds the row, as above.
   for (const [name, arrange] of Object.entries(actions)) {
     it.runIf(!pg)(`${name}: answered as the guard’s 403, not a 500, and nothing moves`, async () => {
       const request = await arrange();

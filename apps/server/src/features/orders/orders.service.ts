@@ -243,6 +243,6 @@ export async function revealCredentials(ctx: OrdersContext, user: AuthUser, id: 
       );
     return credentials;
   };
-  // An admin's reveal reads their role again in its transaction (decision 216).
+  // An admin's reveal reads their role again in its transaction (decision 219).
   return asAdmin ? adminTransaction(db, user.id, reveal) : db.transaction().execute(reveal);
 }
