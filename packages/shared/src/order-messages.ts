@@ -29,6 +29,8 @@ export const ORDER_MESSAGES = {
   onlySeller: 'Only the seller of this order can do this.',
   stateChanged: 'This order has changed in the meantime. Reload the page to see where it stands.',
   alreadyPaid: 'This order is already paid.',
+  /** Paid at Stripe, its confirmation (the webhook) not here yet: Pay opens no second payment page meanwhile. */
+  paymentConfirming: 'Your payment was received and is being confirmed. This page updates as soon as it is.',
   alreadyDelivered: 'The credentials have already been delivered.',
   deliveryClosed: 'The time to deliver this order has passed, so it will be canceled and the buyer refunded.',
   notPayable: 'This order can no longer be paid.',

@@ -53,7 +53,7 @@ const actorOf = (kind: OrderActor, user: AuthUser): Actor => ({ kind, id: user.i
 
 /**
  * Pay an order: `balance` pays at once in one transaction; other providers answer with a page to go to. The
- * provider is asked first, outside any transaction (Stripe makes one session per order, so asking again is safe);
+ * provider is asked first, outside any transaction (Stripe reuses the order's open session, so asking again is safe);
  * the order is then written only if it is still awaiting payment (409 otherwise).
  */
 export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {

@@ -18,6 +18,7 @@ import type {
   WebhookRequest,
 } from './payment-provider';
 import { createStripeClient, stripeErrorSummary, stripeModule } from './stripe-client';
+import { checkoutSessionFor } from './stripe-checkout';
 import { chargebackStatusOf, disputeFee, disputeFunds, paymentOrChargeback } from './stripe-webhook-report';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import { publishOrderUpdatedOf } from './order-events';
@@ -31,8 +32,6 @@ import {
   type ExpiryOwed,
 } from './stripe-expiries.repository';
 
-/** Stripe keeps a Checkout Session open at least 30 minutes; ours closes soon after the 15-minute payment window. */
-const CHECKOUT_LIFETIME_MS = 45 * 60_000;
 /** A refund that failed waits a minute, then twice as long after each failure, up to six hours between tries. */
 const RETRY_FIRST_MS = 60_000;
 const RETRY_MAX_MS = 6 * 3600_000;
@@ -72,33 +71,8 @@ export class StripePaymentProvider implements PaymentProvider {
     throw new AppError(503, ERROR_CODES.unavailable, ORDER_MESSAGES.providerUnavailable);
   }
 
-  async startPayment({ order, buyerEmail, returnUrl }: PaymentStart): Promise<PaymentStartResult> {
-    const session = await this.stripe.checkout.sessions
-      .create(
-        {
-          mode: 'payment',
-          client_reference_id: order.id,
-          metadata: { order_id: order.id },
-          payment_intent_data: { metadata: { order_id: order.id } },
-          customer_email: buyerEmail,
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: order.currency.toLowerCase(),
-                unit_amount: order.priceCents,
-                product_data: { name: `Accountry order ${order.id}` },
-              },
-            },
-          ],
-          success_url: returnUrl,
-          cancel_url: returnUrl,
-          expires_at: Math.floor((order.createdAt + CHECKOUT_LIFETIME_MS) / 1000),
-        },
-        // One session per order: paying twice returns the session Stripe already made.
-        { idempotencyKey: `checkout:${order.id}` },
-      )
-      .catch((err: unknown) => this.unavailable(err));
+  async startPayment(start: PaymentStart): Promise<PaymentStartResult> {
+    const session = await checkoutSessionFor(this.stripe, start, (err) => this.unavailable(err));
     if (!session.url) throw new AppError(409, 'conflict', ORDER_MESSAGES.notPayable);
     return { status: 'redirect', url: session.url, providerRef: session.id };
   }

@@ -102,6 +102,14 @@ describe('FakeStripe through the official stripe client', () => {
     });
   });
 
+  it('replays the first answer as it was sent, not the object as it is now', async () => {
+    const first = await stripe.checkout.sessions.create(sessionParams(600), { idempotencyKey: 'k-snapshot' });
+    fake.completeSession(first.id);
+    const replay = await stripe.checkout.sessions.create(sessionParams(600), { idempotencyKey: 'k-snapshot' });
+    expect(replay).toMatchObject({ id: first.id, status: 'open', url: first.url });
+    expect(await stripe.checkout.sessions.retrieve(first.id)).toMatchObject({ status: 'complete', url: null });
+  });
+
   it('refunds a paid session once, up to its amount', async () => {
     const session = await stripe.checkout.sessions.create(sessionParams(2_000));
     const event = fake.completeSession(session.id);

@@ -217,7 +217,9 @@ export class FakeStripe {
       );
     if (seen) return seen.reply;
     const reply = this.route(method, url.pathname, params);
-    if (reply.status < 500) this.idempotent.set(idempotencyKey, { fingerprint, reply, at: this.now() });
+    // Stripe saves the answer it sent: a replay does not show what became of the object since.
+    const saved = { status: reply.status, body: structuredClone(reply.body) };
+    if (reply.status < 500) this.idempotent.set(idempotencyKey, { fingerprint, reply: saved, at: this.now() });
     return reply;
   }
 
