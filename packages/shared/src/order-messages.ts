@@ -3,6 +3,9 @@ import { MAX_UNPAID_ORDERS, UNPAID_ORDERS_PER_SELLER_PER_DAY, type OrderAction, 
 import { chargebackReasonText } from './chargebacks';
 import { tryAgainIn } from './try-again';
 
+/** An admin's reveals of delivered credentials, over all orders: each one audited, and bounded like the buyer's. */
+export const ADMIN_REVEALS = { max: 30, minutes: 10 } as const;
+
 /** Every user-facing message of orders, wallet and payouts, written once (tests pin the literal text). */
 export const ORDER_MESSAGES = {
   // Refusals
@@ -11,6 +14,9 @@ export const ORDER_MESSAGES = {
   ownDisputeDecision: 'You cannot decide a dispute on your own order. Another admin has to.',
   ownOrderClosing: 'You are a party to an order this would cancel. Another admin has to.',
   ownOrderReveal: 'You cannot reveal the credentials of your own order as an admin. Another admin has to.',
+  adminRevealsTooMany: (waitMs: number) =>
+    `An admin can reveal order credentials ${ADMIN_REVEALS.max} times in ${ADMIN_REVEALS.minutes} minutes. ` +
+    tryAgainIn(waitMs),
   chargebackHold:
     "This order is on hold while the buyer's bank reviews a chargeback. Nothing can change until it decides.",
   decideAfterChargeback: 'You can decide this dispute once the bank has decided the chargeback.',

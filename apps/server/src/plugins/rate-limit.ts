@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import { tooManyRequests } from '../lib/app-error';
 import { clientAddressKey } from '../lib/client-address';
 import type { LimitStore, WindowCounter } from '../lib/rate-limits';
 
@@ -41,14 +42,22 @@ const byClientAddress = (request: FastifyRequest) => clientAddressKey(request.ip
 /**
  * A route limit counted per signed-in member, and per client address (its /64) for anyone else. The only other key a
  * route may use (lint allows `keyGenerator` in this file alone): a new limit cannot count raw addresses. Routes
- * declaring the same `group` (and the same max and window) share one count.
+ * declaring the same `group` (and the same max and window) share one count; `message` words the 429 from the time
+ * left until the window lets the member in again (the generic "Too many requests" otherwise).
  */
-export const perUser = (max: number, timeWindow: string, group?: string) => ({
+export const perUser = (
+  max: number,
+  timeWindow: string,
+  { group, message }: { group?: string; message?: (waitMs: number) => string } = {},
+) => ({
   rateLimit: {
     max,
     timeWindow,
     keyGenerator: (request: FastifyRequest) => request.user?.id ?? byClientAddress(request),
     ...(group ? { groupId: group } : {}),
+    ...(message
+      ? { errorResponseBuilder: (_: FastifyRequest, c: { ttl: number }) => tooManyRequests(message(c.ttl)) }
+      : {}),
   },
 });
 

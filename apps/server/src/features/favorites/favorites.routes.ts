@@ -14,7 +14,7 @@ const tags = ['favorites'];
 
 /** Favorite writes (adding and removing together) a member may make in 10 minutes: each clears members' kept sets. */
 export const FAVORITE_WRITES_PER_WINDOW = 100;
-const writeLimit = perUser(FAVORITE_WRITES_PER_WINDOW, '10 minutes', 'favorites.writes');
+const writeLimit = perUser(FAVORITE_WRITES_PER_WINDOW, '10 minutes', { group: 'favorites.writes' });
 
 /** Buyers, sellers and both keep favorites; /favorites lists them. */
 export function favoritesRoutes(deps: AppDeps): FastifyPluginAsyncZod {

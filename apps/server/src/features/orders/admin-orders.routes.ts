@@ -11,6 +11,7 @@ import {
   orderDetailSchema,
   revealedCredentialsSchema,
 } from '@accountry/shared/orders';
+import { ADMIN_REVEALS, ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { chargebackRecoverySchema } from '@accountry/shared/chargeback-recovery';
 import { refundRetrySchema, refundSettlementSchema } from '@accountry/shared/refused-refunds';
 import {
@@ -26,6 +27,7 @@ import {
 } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import { requireAdmin } from '../../plugins/auth';
+import { perUser } from '../../plugins/rate-limit';
 import { ordersContext } from './orders-context';
 import { orderDetail, adminOrderPage } from './order-views';
 import { decideDispute, revealCredentials } from './orders.service';
@@ -72,7 +74,11 @@ export function adminOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       R.adminRevealCredentials,
-      { schema: { tags, params, response: { 200: revealedCredentialsSchema, ...errors } } },
+      {
+        // Each reveal shows an account's credentials, audited: a script on an admin's session could take them all.
+        config: perUser(ADMIN_REVEALS.max, `${ADMIN_REVEALS.minutes} minutes`, { message: M.adminRevealsTooMany }),
+        schema: { tags, params, response: { 200: revealedCredentialsSchema, ...errors } },
+      },
       async (request, reply) => {
         const credentials = await revealCredentials(ctx, requireAdmin(request), request.params.id, true);
         return reply.header('cache-control', 'no-store').send(credentials);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REVEALS_SHOWN } from '@accountry/shared/orders';
 import { newId } from '../../lib/ids';
 import type { TestContext } from '../../test/test-app';
-import { arrangeDeal, call, orderUpTo, useOrdersTestApp, type Party } from './orders-test-helpers';
+import { arrangeDeal, call, orderUpTo, partyWithSession, useOrdersTestApp, type Party } from './orders-test-helpers';
 
 /**
  * Every reveal of the credentials is recorded and shown on the order page (to the seller, when the buyer looked; to
@@ -79,5 +79,55 @@ describe('a buyer revealing the credentials over and over', () => {
     expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/credentials/reveal`)).status).toBe(200);
     const page = await call(ctx, deal.seller, 'GET', `/api/orders/${id}`);
     expect(page.body.credentials).toMatchObject({ reveals: [{ by: 'buyer', at: ctx.clock.now() }], earlierReveals: 0 });
+  });
+});
+
+describe('an admin revealing credentials over and over', () => {
+  const WINDOW = 10 * 60_000;
+  /** A delivered order its buyer disputed: the only kind an admin may reveal the credentials of. */
+  async function disputedOrder() {
+    const deal = await arrangeDeal(ctx);
+    const id = await orderUpTo(ctx, deal, 'delivered');
+    const res = await call(ctx, deal.buyer, 'POST', `/api/orders/${id}/dispute`, { reason: 'It does not work.' });
+    expect(res.status).toBe(200);
+    return id;
+  }
+  const adminReveal = (who: Party, id: string) => call(ctx, who, 'POST', `/api/admin/orders/${id}/credentials/reveal`);
+  const auditedReveals = async (actorId: string) =>
+    (
+      await ctx.db
+        .selectFrom('auditLog')
+        .select('id')
+        .where('actorId', '=', actorId)
+        .where('action', '=', 'order.credentials_reveal')
+        .execute()
+    ).length;
+
+  it('is refused past 30 reveals in 10 minutes on any orders (429, saying when), none refused recorded', async () => {
+    const orders = [await disputedOrder(), await disputedOrder()];
+    // Limits count in windows of the clock (10 minutes each): starting at one's beginning, the wait is all of it.
+    ctx.clock.advance(WINDOW - (ctx.clock.now() % WINDOW));
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await adminReveal(admin, orders[i % 2])).status);
+    expect(statuses).toEqual([...Array(30).fill(200), 429]);
+    const refused = await adminReveal(admin, orders[0]);
+    expect([refused.status, refused.body.error?.message]).toEqual([
+      429,
+      'An admin can reveal order credentials 30 times in 10 minutes. Try again in 10 minutes.',
+    ]);
+    expect(await auditedReveals(admin.id)).toBe(30);
+    const recorded = await ctx.db
+      .selectFrom('credentialReveals')
+      .select('id')
+      .where('userId', '=', admin.id)
+      .where('orderId', 'in', orders)
+      .execute();
+    expect(recorded).toHaveLength(30);
+    // Counted per admin: another admin looks at the same order meanwhile.
+    const other = await partyWithSession(ctx, 'admin');
+    expect((await adminReveal(other, orders[0])).status).toBe(200);
+    // Ten minutes on, the first admin may look again.
+    ctx.clock.advance(WINDOW);
+    expect((await adminReveal(admin, orders[1])).status).toBe(200);
   });
 });
