@@ -3,10 +3,20 @@ import { openE2eDb } from './db';
 
 const id = () => randomBytes(16).toString('base64url');
 
-/** A listing straight in the journey database (active, one demo screenshot), for journeys that are not about creating one. */
+/**
+ * A listing straight in the journey database (active, one demo screenshot unless `screenshots` is false), for journeys
+ * that are not about creating one.
+ */
 export function insertListing(
   sellerId: string,
-  over: { title: string; status?: string; hiddenReason?: string; priceCents?: number; negotiable?: boolean },
+  over: {
+    title: string;
+    status?: string;
+    hiddenReason?: string;
+    priceCents?: number;
+    negotiable?: boolean;
+    screenshots?: boolean;
+  },
 ) {
   const db = openE2eDb();
   const listingId = id();
@@ -30,9 +40,10 @@ export function insertListing(
     now,
     now,
   );
-  db.prepare(
-    `insert into listing_images (id, listing_id, position, url, thumb_url, width, height, created_at) values (?, ?, 0, ?, ?, 1280, 720, ?)`,
-  ).run(id(), listingId, '/uploads/demo/demo-05.webp', '/uploads/demo/demo-05-thumb.webp', now);
+  if (over.screenshots !== false)
+    db.prepare(
+      `insert into listing_images (id, listing_id, position, url, thumb_url, width, height, created_at) values (?, ?, 0, ?, ?, 1280, 720, ?)`,
+    ).run(id(), listingId, '/uploads/demo/demo-05.webp', '/uploads/demo/demo-05-thumb.webp', now);
   db.close();
   return listingId;
 }

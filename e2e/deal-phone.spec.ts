@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import type { Locator } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
+import { createUser, signedInPage } from './support/db';
+import { insertListing } from './support/listings-db';
+import { postWithSession } from './support/session-api';
+
+// The machine is shared: first page loads can take several seconds.
+const expect = baseExpect.configure({ timeout: 20_000 });
+const PHONE = { width: 390, height: 844 };
+
+/** Every image in the part has loaded and drawn something: none is the browser's broken-image box. */
+async function expectNoBrokenImages(part: Locator) {
+  const images = part.locator('img');
+  await expect.poll(() => images.evaluateAll((all) => all.every((i) => (i as HTMLImageElement).complete))).toBe(true);
+  const broken = await images.evaluateAll((all) => all.filter((i) => (i as HTMLImageElement).naturalWidth === 0));
+  expect(broken).toHaveLength(0);
+}
+
+test('on a phone, an order of a listing without screenshots shows no broken image', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Nell Noshots ${tag}`);
+  const buyer = createUser('buyer', `Otto Order ${tag}`);
+  const title = `Rocket League account without screenshots ${tag}`;
+  const listingId = insertListing(seller.id, { title, priceCents: 2500, screenshots: false });
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  await b.page.setViewportSize(PHONE);
+  await s.page.setViewportSize(PHONE);
+  const ordered = await postWithSession(b.context, baseURL!, '/api/orders', { listingId });
+  const orderId = ((await ordered.json()) as { id: string }).id;
+
+  // The seller waits for the payment.
+  await s.page.goto(`/orders/${orderId}`);
+  const sellerSummary = s.page.getByRole('region', { name: 'Order summary' });
+  await expect(sellerSummary.getByText('Awaiting payment')).toBeVisible();
+  await expectNoBrokenImages(sellerSummary);
+  // Nor in the seller's own listings.
+  await s.page.goto('/listing-management');
+  await expect(s.page.getByRole('article', { name: title })).toBeVisible();
+  await expectNoBrokenImages(s.page.getByRole('article', { name: title }));
+
+  // The buyer thinks better of it and cancels before paying.
+  await b.page.goto(`/orders/${orderId}`);
+  const summary = b.page.getByRole('region', { name: 'Order summary' });
+  await expectNoBrokenImages(summary);
+  await b.page.getByRole('button', { name: 'Cancel order' }).click();
+  await b.page
+    .getByRole('dialog', { name: 'Cancel this order?' })
+    .getByRole('button', { name: 'Cancel order' })
+    .click();
+  await expect(summary.getByText('Canceled')).toBeVisible();
+
+  await b.page.goto('/orders');
+  const item = b.page.getByRole('list', { name: 'Purchases' }).getByRole('listitem').filter({ hasText: title });
+  await expect(item.getByText('Canceled')).toBeVisible();
+  await expectNoBrokenImages(item);
+});
