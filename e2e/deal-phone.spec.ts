@@ -17,7 +17,10 @@ async function expectNoBrokenImages(part: Locator) {
   expect(broken).toHaveLength(0);
 }
 
-test('on a phone, an order of a listing without screenshots shows no broken image', async ({ browser, baseURL }) => {
+test('on a phone, an order of a listing without screenshots shows no broken image, and once canceled it promises no credentials', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const tag = randomBytes(2).toString('hex');
   const seller = createUser('seller', `Nell Noshots ${tag}`);
@@ -31,11 +34,14 @@ test('on a phone, an order of a listing without screenshots shows no broken imag
   const ordered = await postWithSession(b.context, baseURL!, '/api/orders', { listingId });
   const orderId = ((await ordered.json()) as { id: string }).id;
 
-  // The seller waits for the payment.
+  // The seller waits for the payment: the credentials card says when delivering comes, not that nothing came.
   await s.page.goto(`/orders/${orderId}`);
   const sellerSummary = s.page.getByRole('region', { name: 'Order summary' });
   await expect(sellerSummary.getByText('Awaiting payment')).toBeVisible();
   await expectNoBrokenImages(sellerSummary);
+  await expect(s.page.getByRole('region', { name: 'Credentials' })).toContainText(
+    'Once the buyer has paid, you deliver the login here.',
+  );
   // Nor in the seller's own listings.
   await s.page.goto('/listing-management');
   await expect(s.page.getByRole('article', { name: title })).toBeVisible();
@@ -51,6 +57,10 @@ test('on a phone, an order of a listing without screenshots shows no broken imag
     .getByRole('button', { name: 'Cancel order' })
     .click();
   await expect(summary.getByText('Canceled')).toBeVisible();
+  // Canceled, the order will never bring credentials: the card does not say the seller has not delivered them "yet".
+  const credentials = b.page.getByRole('region', { name: 'Credentials' });
+  await expect(credentials).toContainText('No credentials were delivered for this order.');
+  await expect(credentials).not.toContainText('yet');
 
   await b.page.goto('/orders');
   const item = b.page.getByRole('list', { name: 'Purchases' }).getByRole('listitem').filter({ hasText: title });

@@ -4,12 +4,22 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
-import { credentialsWithdrawn } from '@accountry/shared/order-state';
+import { credentialsWithdrawn, isFinalState } from '@accountry/shared/order-state';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { CredentialsView } from '../../../components/orders/credentials-view';
 import { ordersApi, type RevealedCredentials } from '../api/orders-api';
 import { DeliverForm } from './deliver-form';
 import { SellerCredentials } from './seller-credentials';
+
+/** What the card says while nothing was delivered: what comes when, or, once the order is over, that none came. */
+function notDeliveredText({ status, viewerRole: role, sellerName }: OrderDetail) {
+  if (isFinalState(status)) return 'No credentials were delivered for this order.';
+  if (status === 'pending_payment') {
+    if (role === 'buyer') return 'Once you have paid, the seller delivers the login here.';
+    return `Once the buyer has paid, ${role === 'seller' ? 'you deliver' : 'the seller delivers'} the login here.`;
+  }
+  return role === 'buyer' ? `${sellerName} has not delivered the credentials yet.` : 'No credentials delivered yet.';
+}
 
 /** The buyer reveals what the seller delivered; the seller delivers them and sees when the buyer looked. */
 export function CredentialsPanel({ order }: { order: OrderDetail }) {
@@ -36,16 +46,7 @@ export function CredentialsPanel({ order }: { order: OrderDetail }) {
   if (isSeller && order.actions.includes('deliver')) body = <DeliverForm order={order} />;
   else if (erased) body = <Text c="dimmed">{ORDER_MESSAGES.credentialsErased}</Text>;
   else if (isBuyer && credentialsWithdrawn(order)) body = <Text c="dimmed">{ORDER_MESSAGES.credentialsRefunded}</Text>;
-  else if (!delivered)
-    body = (
-      <Text c="dimmed">
-        {isBuyer
-          ? order.status === 'pending_payment'
-            ? 'Once you have paid, the seller delivers the login here.'
-            : `${order.sellerName} has not delivered the credentials yet.`
-          : 'No credentials were delivered for this order.'}
-      </Text>
-    );
+  else if (!delivered) body = <Text c="dimmed">{notDeliveredText(order)}</Text>;
   else if (isBuyer)
     body = shown ? (
       <Stack ref={revealed} tabIndex={-1} role="group" aria-label="The credentials" style={{ outlineOffset: 4 }}>
