@@ -4,6 +4,7 @@ import { expect as baseExpect, test } from './support/test';
 import { createUser, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
 import { postWithSession } from './support/session-api';
+import { startStripeServer } from './support/stripe-server';
 
 // The machine is shared: first page loads can take several seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -66,4 +67,34 @@ test('on a phone, an order of a listing without screenshots shows no broken imag
   const item = b.page.getByRole('list', { name: 'Purchases' }).getByRole('listitem').filter({ hasText: title });
   await expect(item.getByText('Canceled')).toBeVisible();
   await expectNoBrokenImages(item);
+});
+
+test('on a phone, back from paying by card the buyer is told the payment went through, with the focus on the order', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stripe = await startStripeServer();
+  try {
+    const seller = stripe.createUser('seller');
+    const buyer = stripe.createUser('buyer');
+    const listingId = stripe.insertListing(seller.id, 'Card-paid Fortnite account');
+    const context = await browser.newContext({ viewport: PHONE });
+    await stripe.signIn(context, buyer.id);
+    const page = await context.newPage();
+    await page.goto(`${stripe.url}/account/${seller.id}/${listingId}`);
+    await page.getByRole('region', { name: 'Price and actions' }).getByRole('button', { name: 'Buy now' }).click();
+    await page.getByRole('dialog', { name: 'Buy this account?' }).getByRole('button', { name: 'Pay $30' }).click();
+
+    // Stripe's page (the local fake's): the buyer pays and comes back to the order.
+    await page.getByRole('button', { name: 'Pay 30.00 USD' }).click();
+    await expect(page).toHaveURL(/\/orders\/[\w-]+$/);
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary.getByText('Paid, awaiting delivery')).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Payment received. The seller has been asked to deliver.' }),
+    ).toBeVisible();
+    await expect(summary).toBeFocused();
+  } finally {
+    await stripe.stop();
+  }
 });

@@ -17,6 +17,7 @@ import {
 import { IconMessageCircle, IconMoodSad } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isFinalState } from '@accountry/shared/order-state';
+import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { ChargebackNotice } from '../../../components/orders/chargeback-notice';
 import { DisputeDecision } from '../../../components/orders/dispute-decision';
 import { DisputeThread } from '../../../components/orders/dispute-thread';
@@ -24,6 +25,7 @@ import { OrderCountdown, dueLabel } from '../../../components/orders/order-count
 import { ARRIVED_BUYING, OrderSummary, orderSummaryElement } from '../../../components/orders/order-summary';
 import { OrderUpdates } from '../../../components/orders/order-updates';
 import { focusLost } from '../../../lib/focus-targets';
+import { toast } from '../../../lib/toast';
 import { OrderHistoryCard } from '../../../components/orders/order-timeline';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ApiRequestError } from '../../../lib/api';
@@ -90,7 +92,13 @@ export function Component() {
   const status = query.data?.status;
   const { waiting, settle } = payment;
   useEffect(() => {
-    if (waiting && status && status !== 'pending_payment') settle();
+    if (!waiting || !status || status === 'pending_payment') return;
+    settle();
+    // Paid at the provider's page: said as paying from the balance says it, with the focus on where the order stands.
+    if (status === 'paid') {
+      toast.success(ORDER_MESSAGES.paid);
+      if (focusLost()) orderSummaryElement()?.focus();
+    }
   }, [waiting, status, settle]);
   if (query.isPending) return <PageSpinner label="Loading the order…" />;
   if (query.isError) {
