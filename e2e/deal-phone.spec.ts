@@ -98,3 +98,31 @@ test('on a phone, back from paying by card the buyer is told the payment went th
     await stripe.stop();
   }
 });
+
+test('on a phone, the price bar with "Buy now" is read and tabbed to before the price card, not after the similar accounts', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Tab Seller ${tag}`);
+  const buyer = createUser('buyer', `Tab Buyer ${tag}`);
+  const listingId = insertListing(seller.id, { title: `Keyboard phone account ${tag}`, negotiable: true });
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await b.page.setViewportSize(PHONE);
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  const bar = b.page.getByRole('region', { name: 'Price and actions' });
+  await expect(bar.getByRole('button', { name: 'Buy now' })).toBeVisible();
+  // After the screenshots and the text about the account (nothing to tab to), the next stop is buying.
+  await b.page.getByRole('link', { name: 'Open the screenshot at full size' }).focus();
+  await b.page.keyboard.press('Tab');
+  await expect(bar.getByRole('button', { name: 'Buy now' })).toBeFocused();
+  // A screen reader reads the bar before the price card and before the other listings.
+  const order = await b.page.evaluate(() => {
+    const named = (name: string) => document.querySelector(`section[aria-label="${name}"]`)!;
+    const before = (a: Element, z: Element) => !!(a.compareDocumentPosition(z) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const barEl = named('Price and actions');
+    return { beforeCard: before(barEl, named('Price')), beforeSimilar: before(barEl, named('Similar listings')) };
+  });
+  expect(order).toEqual({ beforeCard: true, beforeSimilar: true });
+});

@@ -138,6 +138,13 @@ export function Component() {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+            {/* The phone's bar, fixed at the bottom of the screen: read and tabbed to here, after the account and
+                before the price card, not after the similar accounts at the end of the page. */}
+            <ListingActionBar
+              price={price}
+              note={listingBarNote(l, offer)}
+              actions={l.isOwner ? ownerActions : buyer?.bar}
+            />
             <Stack gap="md" pos="sticky" top={80}>
               <Card ref={priceCard} tabIndex={-1} withBorder padding="lg" component="section" aria-label="Price">
                 <Group justify="space-between" align="flex-start">
@@ -205,7 +212,6 @@ export function Component() {
         </Grid>
         <SimilarListings listingId={l.id} />
       </Stack>
-      <ListingActionBar price={price} note={listingBarNote(l, offer)} actions={l.isOwner ? ownerActions : buyer?.bar} />
       {!l.isOwner && <ReportDialog listingId={l.id} opened={reportOpen} onClose={report.close} />}
       {confirm.dialog}
     </Container>
