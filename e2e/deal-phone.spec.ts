@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
-import { createUser, signedInPage } from './support/db';
+import { createUser, signInContext, signedInPage } from './support/db';
+import { creditBalance } from './support/orders';
 import { insertListing } from './support/listings-db';
 import { postWithSession } from './support/session-api';
 import { startStripeServer } from './support/stripe-server';
@@ -125,4 +126,38 @@ test('on a phone, the price bar with "Buy now" is read and tabbed to before the 
     return { beforeCard: before(barEl, named('Price')), beforeSimilar: before(barEl, named('Similar listings')) };
   });
   expect(order).toEqual({ beforeCard: true, beforeSimilar: true });
+});
+
+test('on a phone, paying with too little on the balance says so beside the Pay button, with what the balance holds, once however often it is pressed', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Rich Seller ${tag}`);
+  const buyer = createUser('buyer', `Short Buyer ${tag}`);
+  const admin = createUser('admin');
+  const listingId = insertListing(seller.id, { title: `Dear phone account ${tag}`, priceCents: 4500 });
+  const adminContext = await browser.newContext();
+  await signInContext(adminContext, baseURL!, admin.id);
+  await creditBalance(adminContext, baseURL!, buyer.id, 1250);
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await b.page.setViewportSize(PHONE);
+  const ordered = await postWithSession(b.context, baseURL!, '/api/orders', { listingId });
+  await b.page.goto(`/orders/${((await ordered.json()) as { id: string }).id}`);
+
+  const actions = b.page.getByRole('region', { name: 'Order actions' });
+  const pay = actions.getByRole('button', { name: 'Pay $45' });
+  await pay.click();
+  // It stays with the button it answers (a toast is gone in three seconds), and says how far the balance falls short.
+  const refusal = actions.getByRole('alert');
+  await expect(refusal).toContainText('Your balance is too low to pay this order.');
+  await expect(refusal).toContainText('You have $12.50 available; this order costs $45.');
+  await expect(refusal.getByRole('link', { name: 'Your wallet' })).toHaveAttribute('href', '/wallet');
+  await expect(pay).toBeFocused();
+  // Pressed again: still the one message, nothing stacked over the page.
+  await pay.click();
+  await expect(pay).toBeFocused();
+  await expect(b.page.getByText('Your balance is too low to pay this order.')).toHaveCount(1);
+  await expect(b.page.getByRole('alert').filter({ hasText: 'Your balance is too low' })).toHaveCount(1);
 });

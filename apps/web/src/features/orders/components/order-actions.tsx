@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast';
 import { focusLost } from '../../../lib/focus-targets';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { useOrderAction } from './use-order-action';
+import { PayRefusal } from './pay-refusal';
 
 /** The buttons for what the viewer may do now (the server lists them); each final step asks first. */
 export function OrderActions({ order }: { order: OrderDetail }) {
@@ -29,7 +30,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       toast.success(ORDER_MESSAGES.paid);
       await client.invalidateQueries({ queryKey: orderKeys.all });
     },
-    onError: (err) => toast.error(err.message),
+    // Said beside the button (PayRefusal), with the balance it fell short of, fetched again for this try.
+    onError: () => void client.invalidateQueries({ queryKey: orderKeys.wallet }),
   });
   // The button was disabled while paying, which dropped the focus: once it is drawn enabled, it takes it back.
   useEffect(() => {
@@ -127,6 +129,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           The listing is reserved for you while you pay.
         </Text>
       )}
+      {can('pay') && pay.isError && <PayRefusal error={pay.error} order={order} />}
       <Group gap="xs">{buttons}</Group>
       {confirm.dialog}
     </Stack>

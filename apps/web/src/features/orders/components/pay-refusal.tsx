@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { Alert, Anchor, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatPrice } from '@accountry/shared/listing-attributes';
+import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
+import type { OrderDetail } from '@accountry/shared/orders';
+import { orderKeys, ordersApi } from '../api/orders-api';
+
+/**
+ * Why paying was refused, beside the Pay button until the next try (a toast is gone in three seconds and a second one
+ * stacks over the page); for a balance too low, what it holds against the price, and the way to the wallet.
+ */
+export function PayRefusal({ error, order }: { error: Error; order: OrderDetail }) {
+  const short = error.message === ORDER_MESSAGES.insufficientBalance;
+  const wallet = useQuery({ queryKey: orderKeys.wallet, queryFn: ordersApi.wallet, enabled: short });
+  const money = (cents: number) => formatPrice(cents, order.currency);
+  return (
+    <Alert color="red" role="alert">
+      <Text size="sm">{error.message}</Text>
+      {short && (
+        <Text size="sm">
+          {wallet.data &&
+            `You have ${money(wallet.data.availableCents)} available; this order costs ${money(order.priceCents)}. `}
+          <Anchor component={Link} to="/wallet" inherit>
+            Your wallet
+          </Anchor>
+        </Text>
+      )}
+    </Alert>
+  );
+}
