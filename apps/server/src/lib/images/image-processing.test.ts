@@ -68,26 +68,31 @@ describe('re-encoding an upload', () => {
     },
   );
 
-  it('refuses an image wider or taller than 20,000 pixels from its header, as a 400 on the file', async () => {
-    // A 13,000,000 × 3 PNG of 511 KB took 1.9 GB of memory to refuse after decoding: the side is checked first.
-    const png = (width: number, height: number) =>
-      sharp({ create: { width, height, channels: 3, background: '#0a0' } })
-        .png()
-        .toBuffer();
-    const tooLarge = 'This image is too large: each side can be at most 20,000 pixels.';
-    for (const [width, height] of [
-      [20_001, 1],
-      [1, 20_001],
-      [13_000_000, 3],
-    ])
-      expect(await refusal(await png(width, height)), `${width}×${height}`).toEqual([
-        400,
-        tooLarge,
-        { file: tooLarge },
-      ]);
-    const { full } = await reencodeImage(await png(20_000, 2), { full: DISPLAY_VARIANT }, notAnImage, 'member-1');
-    expect(full.width).toBe(1600);
-  });
+  // Making the 13-megapixel-wide PNG takes seconds of the test's own time, more on a busy machine.
+  it(
+    'refuses an image wider or taller than 20,000 pixels from its header, as a 400 on the file',
+    { timeout: 120_000 },
+    async () => {
+      // A 13,000,000 × 3 PNG of 511 KB took 1.9 GB of memory to refuse after decoding: the side is checked first.
+      const png = (width: number, height: number) =>
+        sharp({ create: { width, height, channels: 3, background: '#0a0' } })
+          .png()
+          .toBuffer();
+      const tooLarge = 'This image is too large: each side can be at most 20,000 pixels.';
+      for (const [width, height] of [
+        [20_001, 1],
+        [1, 20_001],
+        [13_000_000, 3],
+      ])
+        expect(await refusal(await png(width, height)), `${width}×${height}`).toEqual([
+          400,
+          tooLarge,
+          { file: tooLarge },
+        ]);
+      const { full } = await reencodeImage(await png(20_000, 2), { full: DISPLAY_VARIANT }, notAnImage, 'member-1');
+      expect(full.width).toBe(1600);
+    },
+  );
 
   it(
     'refuses a JPEG of more scans than encoders write before decoding it, and takes ordinary progressive ones',
