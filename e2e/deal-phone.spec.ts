@@ -161,3 +161,39 @@ test('on a phone, paying with too little on the balance says so beside the Pay b
   await expect(b.page.getByText('Your balance is too low to pay this order.')).toHaveCount(1);
   await expect(b.page.getByRole('alert').filter({ hasText: 'Your balance is too low' })).toHaveCount(1);
 });
+
+test('on a phone, "Buy now" refused for too little on the balance lands on the order with the refusal beside the Pay button', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Dear Seller ${tag}`);
+  const buyer = createUser('buyer', `Hasty Buyer ${tag}`);
+  const admin = createUser('admin');
+  const listingId = insertListing(seller.id, { title: `Dearer phone account ${tag}`, priceCents: 4500 });
+  const adminContext = await browser.newContext();
+  await signInContext(adminContext, baseURL!, admin.id);
+  await creditBalance(adminContext, baseURL!, buyer.id, 1250);
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await b.page.setViewportSize(PHONE);
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  await b.page.getByRole('region', { name: 'Price and actions' }).getByRole('button', { name: 'Buy now' }).click();
+  await b.page.getByRole('dialog', { name: 'Buy this account?' }).getByRole('button', { name: 'Pay $45' }).click();
+
+  // The order waits for payment, and its page says why the first try was refused as it says its own refusals.
+  await expect(b.page).toHaveURL(/\/orders\/[\w-]+$/);
+  const actions = b.page.getByRole('region', { name: 'Order actions' });
+  const refusal = actions.getByRole('alert');
+  await expect(refusal).toContainText('Your balance is too low to pay this order.');
+  await expect(refusal).toContainText('You have $12.50 available; this order costs $45.');
+  await expect(refusal.getByRole('link', { name: 'Your wallet' })).toHaveAttribute('href', '/wallet');
+  const pay = actions.getByRole('button', { name: 'Pay $45' });
+  await expect(pay).toBeFocused();
+  await expect(b.page.getByText('Your balance is too low to pay this order.')).toHaveCount(1);
+  // Pressed again here: the same one message, from this try.
+  await pay.click();
+  await expect(pay).toBeFocused();
+  await expect(refusal).toContainText('You have $12.50 available; this order costs $45.');
+  await expect(b.page.getByText('Your balance is too low to pay this order.')).toHaveCount(1);
+});

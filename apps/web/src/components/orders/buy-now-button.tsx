@@ -18,7 +18,7 @@ import { toast } from '../../lib/toast';
 import { orderPagePath } from './order-format';
 import { redirectToPayment } from './payment-return';
 import { AppModal } from '../ui/app-modal';
-import { ARRIVED_BUYING } from './order-summary';
+import { ARRIVED_BUYING, arrivedRefused, type ArrivedBuying } from './order-summary';
 
 export interface BuyableListing {
   id: string;
@@ -83,19 +83,20 @@ export function BuyNowButton({ listing, offer }: { listing: BuyableListing; offe
       void client.invalidateQueries({ queryKey: ['offers'] });
       return;
     }
+    let arrival: ArrivedBuying = ARRIVED_BUYING;
     try {
       const paid = await api<PayOrderResponse>(orderPath(ORDER_ROUTES.pay, { id: order.id }), { body: {} });
       if (paid.redirectUrl) return redirectToPayment(order.id, paid.redirectUrl);
       toast.success(ORDER_MESSAGES.paid);
     } catch (err) {
-      // The order exists and waits for payment: its page says how long and offers to pay again.
-      toast.error((err as Error).message);
+      // The order exists and waits for payment: its page says why beside its Pay button, how long, and pays again.
+      arrival = arrivedRefused((err as Error).message);
     }
     void client.invalidateQueries({ queryKey: ['listing', listing.id] });
     void client.invalidateQueries({ queryKey: ['orders'] });
     void client.invalidateQueries({ queryKey: ['offers'] });
-    // Paid or waiting for payment: the order page takes the focus to its summary, as after paying there (decision 203).
-    navigate(orderPagePath(order.id), { state: ARRIVED_BUYING });
+    // Paid or waiting for payment: the order page takes the focus as after paying there (decision 203).
+    navigate(orderPagePath(order.id), { state: arrival });
   };
 
   return (

@@ -20,6 +20,13 @@ export const orderSummaryElement = () => document.getElementById('order-summary'
 /** The order page's navigation state after buying elsewhere (the listing's Buy now): the summary takes the focus. */
 export const ARRIVED_BUYING = { focus: 'order-summary' } as const;
 
+/**
+ * The same when paying was refused there: the order page says why beside its Pay button, as after a refusal of its
+ * own, and that button takes the focus.
+ */
+export const arrivedRefused = (message: string) => ({ ...ARRIVED_BUYING, payRefused: message });
+export type ArrivedBuying = typeof ARRIVED_BUYING & { payRefused?: string };
+
 /** What was bought, from whom, for how much, and where the order stands. */
 export function OrderSummary({ order }: { order: OrderDetail }) {
   const money = (cents: number) => formatPrice(cents, order.currency);

@@ -14,8 +14,11 @@ import { orderKeys, ordersApi } from '../api/orders-api';
 import { useOrderAction } from './use-order-action';
 import { PayRefusal } from './pay-refusal';
 
-/** The buttons for what the viewer may do now (the server lists them); each final step asks first. */
-export function OrderActions({ order }: { order: OrderDetail }) {
+/**
+ * The buttons for what the viewer may do now (the server lists them); each final step asks first. `refusedBefore`: why
+ * paying was refused before this page (the listing's Buy now), said as this page's own refusals until the next try.
+ */
+export function OrderActions({ order, refusedBefore }: { order: OrderDetail; refusedBefore?: string }) {
   const client = useQueryClient();
   const confirm = useConfirm();
   const id = order.id;
@@ -33,10 +36,11 @@ export function OrderActions({ order }: { order: OrderDetail }) {
     // Said beside the button (PayRefusal), with the balance it fell short of, fetched again for this try.
     onError: () => void client.invalidateQueries({ queryKey: orderKeys.wallet }),
   });
+  const refusal = pay.isError ? pay.error.message : pay.isIdle ? refusedBefore : undefined;
   // The button was disabled while paying, which dropped the focus: once it is drawn enabled, it takes it back.
   useEffect(() => {
-    if (pay.isError && focusLost()) payButton.current?.focus();
-  }, [pay.isError]);
+    if (refusal !== undefined && focusLost()) payButton.current?.focus();
+  }, [refusal]);
   const cancel = useOrderAction(id, (reason: string) => ordersApi.cancel(id, reason), ORDER_MESSAGES.canceled);
   const accept = useOrderAction(id, () => ordersApi.confirm(id), ORDER_MESSAGES.confirmed);
   const dispute = useOrderAction(id, (reason: string) => ordersApi.dispute(id, reason), ORDER_MESSAGES.disputeOpened);
@@ -129,7 +133,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           The listing is reserved for you while you pay.
         </Text>
       )}
-      {can('pay') && pay.isError && <PayRefusal error={pay.error} order={order} />}
+      {can('pay') && refusal !== undefined && <PayRefusal message={refusal} order={order} />}
       <Group gap="xs">{buttons}</Group>
       {confirm.dialog}
     </Stack>

@@ -10,13 +10,13 @@ import { orderKeys, ordersApi } from '../api/orders-api';
  * Why paying was refused, beside the Pay button until the next try (a toast is gone in three seconds and a second one
  * stacks over the page); for a balance too low, what it holds against the price, and the way to the wallet.
  */
-export function PayRefusal({ error, order }: { error: Error; order: OrderDetail }) {
-  const short = error.message === ORDER_MESSAGES.insufficientBalance;
+export function PayRefusal({ message, order }: { message: string; order: OrderDetail }) {
+  const short = message === ORDER_MESSAGES.insufficientBalance;
   const wallet = useQuery({ queryKey: orderKeys.wallet, queryFn: ordersApi.wallet, enabled: short });
   const money = (cents: number) => formatPrice(cents, order.currency);
   return (
     <Alert color="red" role="alert">
-      <Text size="sm">{error.message}</Text>
+      <Text size="sm">{message}</Text>
       {short && (
         <Text size="sm">
           {wallet.data &&

@@ -22,7 +22,12 @@ import { ChargebackNotice } from '../../../components/orders/chargeback-notice';
 import { DisputeDecision } from '../../../components/orders/dispute-decision';
 import { DisputeThread } from '../../../components/orders/dispute-thread';
 import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
-import { ARRIVED_BUYING, OrderSummary, orderSummaryElement } from '../../../components/orders/order-summary';
+import {
+  ARRIVED_BUYING,
+  OrderSummary,
+  orderSummaryElement,
+  type ArrivedBuying,
+} from '../../../components/orders/order-summary';
 import { OrderUpdates } from '../../../components/orders/order-updates';
 import { focusLost } from '../../../lib/focus-targets';
 import { toast } from '../../../lib/toast';
@@ -54,13 +59,17 @@ function usePaymentReturn(id: string) {
 
 /**
  * Arrived here by buying elsewhere (the listing's Buy now): once the order shows, the focus goes to its summary, as after
- * paying on this page (decision 203), rather than staying lost with the dialog that sent it here.
+ * paying on this page (decision 203), rather than staying lost with the dialog that sent it here. Returns why paying was
+ * refused there, if it was, for the Pay button to say (which then takes the focus first).
  */
-function useFocusSummaryOnArrival(shown: boolean) {
+function useArrivalFromBuying(id: string, shown: boolean) {
   const location = useLocation();
   const navigate = useNavigate();
   const done = useRef(false);
-  const arrivedBuying = (location.state as typeof ARRIVED_BUYING | null)?.focus === ARRIVED_BUYING.focus;
+  const state = location.state as ArrivedBuying | null;
+  const arrivedBuying = state?.focus === ARRIVED_BUYING.focus;
+  // Kept past the state's removal below, for this order only.
+  const [refused] = useState(() => ({ id, message: arrivedBuying ? state.payRefused : undefined }));
   useEffect(() => {
     if (!shown || !arrivedBuying || done.current) return;
     done.current = true;
@@ -69,6 +78,7 @@ function useFocusSummaryOnArrival(shown: boolean) {
     const { pathname, search, hash } = location;
     void navigate({ pathname, search, hash }, { replace: true, state: null });
   }, [shown, arrivedBuying, navigate, location]);
+  return refused.id === id ? refused.message : undefined;
 }
 
 /** /orders/:id: where the deal stands, what happens next and when, and what the viewer can do now. */
@@ -88,7 +98,7 @@ export function Component() {
   });
   const client = useQueryClient();
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: orderKeys.detail(id) }), [client, id]);
-  useFocusSummaryOnArrival(!!query.data);
+  const refusedBefore = useArrivalFromBuying(id, !!query.data);
   const status = query.data?.status;
   const { waiting, settle } = payment;
   useEffect(() => {
@@ -188,7 +198,7 @@ export function Component() {
               <ChargebackNotice order={order} />
               <DisputeDecision order={order} />
               <CredentialsPanel order={order} />
-              <OrderActions order={order} />
+              <OrderActions order={order} refusedBefore={refusedBefore} />
               {dispute && <DisputeThread order={order} />}
               {order.canReview && <OrderReviewForm order={order} />}
               <OrderHistoryCard history={order.history} viewer={order.viewerRole} />
