@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext, signedInPage } from './support/db';
-import { creditBalance } from './support/orders';
+import { creditBalance, deliverCredentials } from './support/orders';
 import { insertListing } from './support/listings-db';
 import { postWithSession } from './support/session-api';
 import { startStripeServer } from './support/stripe-server';
@@ -95,6 +95,46 @@ test('on a phone, back from paying by card the buyer is told the payment went th
       page.getByRole('alert').filter({ hasText: 'Payment received. The seller has been asked to deliver.' }),
     ).toBeVisible();
     await expect(summary).toBeFocused();
+  } finally {
+    await stripe.stop();
+  }
+});
+
+test('on a phone, a card payment confirmed while the buyer waits on the order is said once, not again as an order update', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stripe = await startStripeServer();
+  try {
+    const seller = stripe.createUser('seller');
+    const buyer = stripe.createUser('buyer');
+    const listingId = stripe.insertListing(seller.id, 'Late-confirmed Fortnite account');
+    const context = await browser.newContext({ viewport: PHONE });
+    await stripe.signIn(context, buyer.id);
+    const page = await context.newPage();
+    await page.goto(`${stripe.url}/account/${seller.id}/${listingId}`);
+    const release = stripe.holdWebhooks();
+    await page.getByRole('region', { name: 'Price and actions' }).getByRole('button', { name: 'Buy now' }).click();
+    await page.getByRole('dialog', { name: 'Buy this account?' }).getByRole('button', { name: 'Pay $30' }).click();
+    await page.getByRole('button', { name: 'Pay 30.00 USD' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Checking your payment' })).toBeVisible();
+
+    // Stripe's confirmation arrives while the buyer is on the order: the payment message says it.
+    await release();
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary.getByText('Paid, awaiting delivery')).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Payment received. The seller has been asked to deliver.' }),
+    ).toBeVisible();
+    // The seller's delivery is the next thing the live line reads, and the only one: the payment was not read twice.
+    const sellerContext = await browser.newContext();
+    await stripe.signIn(sellerContext, seller.id);
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    await deliverCredentials(sellerContext, stripe.url, orderId, 'late-login');
+    await expect(summary.getByText('Delivered, inspection')).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Order updates' }).locator('p')).toHaveText([
+      /^Order update: Delivered, inspection \(.+, seller\)\.$/,
+    ]);
   } finally {
     await stripe.stop();
   }

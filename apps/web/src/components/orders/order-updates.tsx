@@ -46,9 +46,18 @@ function useNewItems<T extends { id: string }>(
  * The order page follows the order as others change it (decision 211): every committed move, hold or statement sends
  * one order update over the socket, to its parties and admins alike, and the page refetches on it (the chat's notices
  * of the same moves are left to the chat, so a move is fetched and read out once). New history entries and statements
- * are then read out, except the viewer's own: their toast or the thread says so.
+ * are then read out, except the viewer's own: their toast or the thread says so. `paying`: the viewer waits for the
+ * provider to confirm their own payment, which the page says itself, so its confirmation is theirs too.
  */
-export function OrderUpdates({ order, refresh }: { order: OrderDetail; refresh: () => void }) {
+export function OrderUpdates({
+  order,
+  refresh,
+  paying = false,
+}: {
+  order: OrderDetail;
+  refresh: () => void;
+  paying?: boolean;
+}) {
   const { announce, lines } = useLiveAnnouncer();
   const client = useQueryClient();
   const me = useSession().user?.uid;
@@ -69,7 +78,11 @@ export function OrderUpdates({ order, refresh }: { order: OrderDetail; refresh: 
   const { viewerRole } = order;
   useNewItems(
     order.history,
-    useCallback((h: OrderHistoryEntry) => h.actorKind !== viewerRole, [viewerRole]),
+    useCallback(
+      (h: OrderHistoryEntry) =>
+        h.actorKind !== viewerRole && !(paying && h.from === 'pending_payment' && h.to === 'paid'),
+      [viewerRole, paying],
+    ),
     useCallback((h: OrderHistoryEntry) => announce(`Order update: ${historyTitle(h)}${byWhom(h)}.`), [announce]),
   );
   const thread = useQuery({ ...statementsQuery(id), enabled: order.dispute !== null });

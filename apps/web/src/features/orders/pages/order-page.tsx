@@ -141,7 +141,7 @@ export function Component() {
         <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
           {order.viewerRole === 'seller' ? 'Sale' : 'Purchase'}: {order.listingTitle}
         </Title>
-        <OrderUpdates order={order} refresh={refresh} />
+        <OrderUpdates order={order} refresh={refresh} paying={payment.waiting} />
         {payment.waiting && order.status === 'pending_payment' && (
           <Alert color="blue" role="status" title="Checking your payment">
             This page updates as soon as the payment provider confirms it. If you canceled the payment, you can pay
