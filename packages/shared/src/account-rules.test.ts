@@ -119,6 +119,10 @@ describe('display name', () => {
     ['markup', '<b>Bold</b>', FIELD_MESSAGES.displayNameChars],
     ['starts with a symbol', '-dash', FIELD_MESSAGES.displayNameChars],
     ['emoji', 'Cool 😎', FIELD_MESSAGES.displayNameChars],
+    ['a right-to-left override', 'Ann\u202Enimda', FIELD_MESSAGES.displayNameChars],
+    ['a bidi isolate', 'Ann \u2066Admin\u2069', FIELD_MESSAGES.displayNameChars],
+    ['a C1 control', 'Ann\u0085Lee', FIELD_MESSAGES.displayNameChars],
+    ['a C0 control', 'Ann\u0007Lee', FIELD_MESSAGES.displayNameChars],
     ['a number type', 42, FIELD_MESSAGES.displayNameLength],
   ])('refuses %s', (_name, input, message) => {
     expect(firstError(displayNameSchema.safeParse(input))).toBe(message);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorSchema, pageLimitSchema, pageOf, searchSchema } from './admin-paging';
 import { LISTING_CATEGORIES, LISTING_STATUSES, type ListingStatus } from './listings';
+import { plainText } from './plain-text';
 
 /** The status a listing returns to when an admin unhides it; a listing hidden without one goes back to draft. */
 export function statusAfterUnhide(statusBeforeHidden: string | null | undefined): Exclude<ListingStatus, 'hidden'> {
@@ -54,6 +55,7 @@ export type AdminListingsPage = z.infer<typeof adminListingsPageSchema>;
 export const hideListingInputSchema = z.strictObject({
   reason: z
     .string({ error: 'Reason is required' })
+    .overwrite(plainText)
     .trim()
     .min(3, 'Please give the seller a reason (at least 3 characters)')
     .max(500, 'Keep the reason under 500 characters'),
@@ -62,5 +64,5 @@ export type HideListingInput = z.infer<typeof hideListingInputSchema>;
 
 /** Optional reason for deleting a listing, kept in the audit log. */
 export const deleteListingInputSchema = z.strictObject({
-  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
+  reason: z.string().overwrite(plainText).trim().max(500, 'Keep the reason under 500 characters').optional(),
 });

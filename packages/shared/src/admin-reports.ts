@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_MESSAGES } from './admin-messages';
 import { cursorSchema, pageLimitSchema, pageOf } from './admin-paging';
+import { plainText } from './plain-text';
 
 export const REPORT_STATUSES = ['open', 'in_progress', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -106,7 +107,7 @@ const NOTE_TOO_LONG = 'Keep the note under 2000 characters';
 export const reviewInputSchema = z
   .strictObject({
     status: statusSchema.optional(),
-    note: z.string().trim().max(2000, NOTE_TOO_LONG).optional(),
+    note: z.string().overwrite(plainText).trim().max(2000, NOTE_TOO_LONG).optional(),
     noteSeen: z.string().max(2000, NOTE_TOO_LONG).optional(),
   })
   .refine((v) => v.status !== undefined || v.note !== undefined, {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from './roles';
 import { roleSchema } from './role-schemas';
 import { cursorSchema, pageLimitSchema, pageOf, searchSchema } from './admin-paging';
+import { plainText } from './plain-text';
 
 /** What an account can do now: deletion wins over disabling. */
 export const USER_STATES = ['active', 'disabled', 'deleted'] as const;
@@ -120,7 +121,7 @@ export const changeRoleInputSchema = z.strictObject({ role: roleSchema });
 
 /** Optional reason for disable, delete and restore, kept in the audit log. */
 export const userActionInputSchema = z.strictObject({
-  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
+  reason: z.string().overwrite(plainText).trim().max(500, 'Keep the reason under 500 characters').optional(),
 });
 export type UserActionInput = z.infer<typeof userActionInputSchema>;
 
@@ -128,6 +129,7 @@ export type UserActionInput = z.infer<typeof userActionInputSchema>;
 export const twoFactorOffInputSchema = z.strictObject({
   reason: z
     .string({ error: 'Say how the member proved who they are.' })
+    .overwrite(plainText)
     .trim()
     .min(1, 'Say how the member proved who they are.')
     .max(500, 'Keep the reason under 500 characters'),

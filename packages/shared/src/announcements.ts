@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './api-error';
+import { plainText } from './plain-text';
 
 /** Site-wide announcements ("notifications" in the spec): values, defaults and messages of spec sections 3–9. */
 export const SEVERITIES = ['info', 'warning', 'success', 'error'] as const;
@@ -103,8 +104,12 @@ export type Notification = z.infer<typeof notificationSchema>;
  * completed by expiresTime (default 23:59:59) in the admin's time zone (timeZoneOffset, minutes as Date#getTimezoneOffset).
  */
 export const notificationInputSchema = z.strictObject({
-  title: z.string().max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`).optional(),
-  message: z.string().max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`).optional(),
+  title: z.string().overwrite(plainText).max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`).optional(),
+  message: z
+    .string()
+    .overwrite(plainText)
+    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`)
+    .optional(),
   severity: z.string().optional(),
   status: z.string().optional(),
   targetUsers: z.unknown().optional(),

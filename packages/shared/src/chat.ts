@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sanitizeMessageBody } from './chat-rules';
+import { plainText } from './plain-text';
 
 /** Chat limits, written once for the composer, the routes and the socket handlers. */
 /** Sequence numbers are 32-bit integer columns: nothing above this is a real message. */
@@ -109,6 +110,7 @@ export const reportConversationInputSchema = z.strictObject({
   reason: z.enum(CHAT_REPORT_REASONS, { error: CHAT_MESSAGES.reasonRequired }),
   details: z
     .string()
+    .overwrite(plainText)
     .trim()
     .max(CHAT_REPORT_DETAILS_MAX_LENGTH, `Please keep the details under ${CHAT_REPORT_DETAILS_MAX_LENGTH} characters`)
     .default(''),

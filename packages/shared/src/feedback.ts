@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text';
 
 /** The rate-us form: rate the platform and report problems with it. */
 export const FEEDBACK_CATEGORIES = ['general', 'bug', 'safety', 'payments', 'suggestion', 'other'] as const;
@@ -20,6 +21,7 @@ export const feedbackInputSchema = z.strictObject({
   category: z.enum(FEEDBACK_CATEGORIES, { error: 'Choose a category' }),
   message: z
     .string({ error: 'Message is required' })
+    .overwrite(plainText)
     .trim()
     .min(10, 'Please write at least 10 characters')
     .max(2000, 'Please keep the message under 2000 characters'),

@@ -4,6 +4,7 @@ import { DELIVERY_METHODS, DELIVERY_TIMES } from './listings';
 import { sellerSummarySchema } from './sellers';
 import { reviewSchema } from './reviews';
 import { LISTING_MESSAGES as M } from './listing-messages';
+import { plainText } from './plain-text';
 
 /** What the account detail page shows every viewer the same: the listing's card without the viewer's fields. */
 export const listingDetailPageSchema = listingCardSchema.omit({ isFavorite: true, viewCount: true }).extend({
@@ -55,7 +56,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 
 export const listingReportSchema = z.strictObject({
   reason: z.enum(REPORT_REASONS, { error: M.reportReason }),
-  message: z.string().trim().max(1000, M.reportMessage).default(''),
+  message: z.string().overwrite(plainText).trim().max(1000, M.reportMessage).default(''),
 });
 export type ListingReportInput = z.input<typeof listingReportSchema>;
 export type ListingReport = z.infer<typeof listingReportSchema>;

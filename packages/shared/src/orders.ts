@@ -4,6 +4,7 @@ import { cardRefundSchema } from './refused-refunds';
 import { DELIVERY_TIMES } from './listings';
 import { ORDER_MESSAGES as M } from './order-messages';
 import { ORDER_ACTIONS, ORDER_ACTORS, ORDER_STATES, PROTECTION_PERIODS } from './order-state';
+import { plainText } from './plain-text';
 
 /** Orders API: route paths and the zod schemas of every request and response. */
 export const ORDER_ROUTES = {
@@ -61,12 +62,19 @@ export const createOrderSchema = z.strictObject({
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
 export const cancelOrderSchema = z.strictObject({
-  reason: z.string().trim().max(500, M.cancelReason).optional().default(''),
+  reason: z.string().overwrite(plainText).trim().max(500, M.cancelReason).optional().default(''),
 });
 
 /** Characters each credentials field holds. */
 export const CREDENTIAL_FIELD_MAX = 2000;
 const credentialField = z.string().max(CREDENTIAL_FIELD_MAX, M.credentialsTooLong).optional().default('');
+// The notes are words for the buyer; the other fields are secrets handed over exactly as typed.
+const credentialNotes = z
+  .string()
+  .overwrite(plainText)
+  .max(CREDENTIAL_FIELD_MAX, M.credentialsTooLong)
+  .optional()
+  .default('');
 /** What the seller hands over; every field optional but at least one filled in. */
 export const credentialsSchema = z
   .strictObject({
@@ -74,7 +82,7 @@ export const credentialsSchema = z
     password: credentialField,
     emailAccess: credentialField,
     recoveryCodes: credentialField,
-    notes: credentialField,
+    notes: credentialNotes,
   })
   .refine((c) => Object.values(c).some((v) => v.trim() !== ''), { message: M.credentialsRequired });
 export type Credentials = z.infer<typeof credentialsSchema>;
@@ -85,12 +93,17 @@ export const deliverOrderSchema = z.strictObject({ credentials: credentialsSchem
 export const correctCredentialsSchema = deliverOrderSchema;
 
 export const openDisputeSchema = z.strictObject({
-  reason: z.string({ error: M.disputeReason }).trim().min(10, M.disputeReason).max(2000, M.disputeReason),
+  reason: z
+    .string({ error: M.disputeReason })
+    .overwrite(plainText)
+    .trim()
+    .min(10, M.disputeReason)
+    .max(2000, M.disputeReason),
 });
 
 export const statementInputSchema = z
   .strictObject({
-    body: z.string().trim().max(2000, M.statementBody).default(''),
+    body: z.string().overwrite(plainText).trim().max(2000, M.statementBody).default(''),
     evidenceId: z.string().min(1).max(64).nullable().optional(),
   })
   .refine((s) => s.body !== '' || !!s.evidenceId, { message: M.statementBody, path: ['body'] });
@@ -106,7 +119,12 @@ export const decisionInputSchema = z
   .strictObject({
     outcome: z.enum(DECISION_OUTCOMES),
     refundCents: z.number({ error: M.refundAmount }).int(M.refundAmount).min(1, M.refundAmount).optional(),
-    reason: z.string({ error: M.decisionReason }).trim().min(10, M.decisionReason).max(2000, M.decisionReason),
+    reason: z
+      .string({ error: M.decisionReason })
+      .overwrite(plainText)
+      .trim()
+      .min(10, M.decisionReason)
+      .max(2000, M.decisionReason),
   })
   .refine((d) => d.outcome !== 'partial_refund' || d.refundCents !== undefined, {
     message: M.refundAmount,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passwordSchema } from './account-rules';
 import { codeIfOnSchema } from './two-factor';
+import { plainText } from './plain-text';
 
 /** Passkeys (decision 171): WebAuthn credentials that sign a member in without the password or a code. */
 export const MAX_PASSKEYS = 10;
@@ -50,6 +51,7 @@ export const PASSKEY_ROUTES = {
 
 export const passkeyNameSchema = z
   .string({ error: PASSKEY_MESSAGES.nameMissing })
+  .overwrite(plainText)
   .trim()
   .min(1, PASSKEY_MESSAGES.nameMissing)
   .max(PASSKEY_NAME_MAX, PASSKEY_MESSAGES.nameTooLong);

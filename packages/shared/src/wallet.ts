@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WALLET_MESSAGES as M } from './order-messages';
 import { payoutDetailLineSchema } from './payout-methods';
+import { plainText } from './plain-text';
 
 /** Balances, ledger lines, payouts and admin balance credits: route paths and schemas. */
 export const WALLET_ROUTES = {
@@ -156,7 +157,12 @@ export const payoutRequestSchema = z.strictObject({
 });
 
 export const payoutRejectSchema = z.strictObject({
-  reason: z.string({ error: M.rejectReason }).trim().min(3, M.rejectReason).max(500, M.rejectReason),
+  reason: z
+    .string({ error: M.rejectReason })
+    .overwrite(plainText)
+    .trim()
+    .min(3, M.rejectReason)
+    .max(500, M.rejectReason),
 });
 
 /** A bank transfer's reference, a PayPal transaction id: what the seller finds the payment by (decision 188). */
@@ -214,7 +220,12 @@ export const balanceCreditSchema = z.strictObject({
     .min(-CREDIT_MAX_CENTS, M.creditAmount)
     .max(CREDIT_MAX_CENTS, M.creditAmount)
     .refine((v) => v !== 0, M.creditAmount),
-  reason: z.string({ error: M.creditReason }).trim().min(3, M.creditReason).max(500, M.creditReason),
+  reason: z
+    .string({ error: M.creditReason })
+    .overwrite(plainText)
+    .trim()
+    .min(3, M.creditReason)
+    .max(500, M.creditReason),
 });
 
 /** "$12.34" */

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { deleteListingInputSchema, hideListingInputSchema } from './admin-listings';
+import { reviewInputSchema as moderationInputSchema } from './admin-reports';
+import { twoFactorOffInputSchema, userActionInputSchema } from './admin-users';
+import { notificationInputSchema } from './announcements';
+import { reportConversationInputSchema } from './chat';
+import { feedbackInputSchema } from './feedback';
+import { listingReportSchema } from './listing-detail';
+import {
+  cancelOrderSchema,
+  decisionInputSchema,
+  deliverOrderSchema,
+  openDisputeSchema,
+  statementInputSchema,
+} from './orders';
+import { passkeyNameSchema } from './passkeys';
+import { balanceCreditSchema, payoutRejectSchema } from './wallet';
+
+// Each hidden family once: a right-to-left override and its pop, an isolate, a C0 bell, a C1 next-line, a CR LF.
+const DIRTY = 'Paid \u202Edesu ton\u202C in \u2066full\u2069\u0007 twice\u0085\r\nsee';
+const CLEAN = 'Paid desu ton in full twice\nsee';
+
+const cases: [string, z.ZodType, Record<string, unknown>, (out: never) => unknown][] = [
+  ['a dispute reason', openDisputeSchema, { reason: DIRTY }, (o: { reason: string }) => o.reason],
+  ['a dispute statement', statementInputSchema, { body: DIRTY }, (o: { body: string }) => o.body],
+  ['a cancel reason', cancelOrderSchema, { reason: DIRTY }, (o: { reason: string }) => o.reason],
+  [
+    'an admin decision reason',
+    decisionInputSchema,
+    { outcome: 'release', reason: DIRTY },
+    (o: { reason: string }) => o.reason,
+  ],
+  [
+    'the notes handed over with credentials',
+    deliverOrderSchema,
+    { credentials: { notes: DIRTY } },
+    (o: { credentials: { notes: string } }) => o.credentials.notes,
+  ],
+  [
+    'a listing report message',
+    listingReportSchema,
+    { reason: 'scam', message: DIRTY },
+    (o: { message: string }) => o.message,
+  ],
+  [
+    'a conversation report',
+    reportConversationInputSchema,
+    { reason: 'spam', details: DIRTY },
+    (o: { details: string }) => o.details,
+  ],
+  [
+    'rate-us feedback',
+    feedbackInputSchema,
+    { rating: 4, category: 'bug', message: DIRTY },
+    (o: { message: string }) => o.message,
+  ],
+  ['an announcement title', notificationInputSchema, { title: DIRTY }, (o: { title: string }) => o.title],
+  ['an announcement body', notificationInputSchema, { message: DIRTY }, (o: { message: string }) => o.message],
+  ['an admin note on a report', moderationInputSchema, { note: DIRTY }, (o: { note: string }) => o.note],
+  ['a reason for a user action', userActionInputSchema, { reason: DIRTY }, (o: { reason: string }) => o.reason],
+  ['a two-factor reset reason', twoFactorOffInputSchema, { reason: DIRTY }, (o: { reason: string }) => o.reason],
+  ['a reason for hiding a listing', hideListingInputSchema, { reason: DIRTY }, (o: { reason: string }) => o.reason],
+  ['a reason for deleting a listing', deleteListingInputSchema, { reason: DIRTY }, (o: { reason: string }) => o.reason],
+  ['a payout rejection reason', payoutRejectSchema, { reason: DIRTY }, (o: { reason: string }) => o.reason],
+  [
+    'a balance credit reason',
+    balanceCreditSchema,
+    { amountCents: 100, reason: DIRTY },
+    (o: { reason: string }) => o.reason,
+  ],
+];
+
+describe('free text members and admins write', () => {
+  it.each(cases)('drops bidi controls and control characters from %s', (_name, schema, input, field) => {
+    expect(field(schema.parse(input) as never)).toBe(CLEAN);
+  });
+
+  it('drops them from a passkey name', () => {
+    expect(passkeyNameSchema.parse(' \u202EPhone\u202C of Ann\u0085 ')).toBe('Phone of Ann');
+  });
+
+  it('counts the length after dropping them, with the same messages', () => {
+    const hidden = '\u202E'.repeat(2000);
+    expect(openDisputeSchema.safeParse({ reason: `Not as described${hidden}` }).success).toBe(true);
+    const onlyHidden = openDisputeSchema.safeParse({ reason: `\u202E${'\u0085'.repeat(20)}` });
+    expect(onlyHidden.error?.issues[0]?.message).toBe('Describe the problem in 10 to 2000 characters.');
+  });
+
+  it('keeps what the admin started a note from as sent, so an older note still matches', () => {
+    const seen = moderationInputSchema.parse({ note: 'new', noteSeen: 'old\u0007' });
+    expect(seen.noteSeen).toBe('old\u0007');
+  });
+});
