@@ -12,3 +12,11 @@ export function isLocalRequest(request: FastifyRequest): boolean {
   if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
   return isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip);
 }
+
+const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
+
+/**
+ * A Host header naming this machine (any port: the web dev server's proxy passes its own on). A page of another site
+ * whose name was re-pointed at 127.0.0.1 (DNS rebinding) reaches loopback, but its requests still carry its own name.
+ */
+export const isLoopbackHost = (host: string | undefined) => host !== undefined && LOOPBACK_HOST.test(host);

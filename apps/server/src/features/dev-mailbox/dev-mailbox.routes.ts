@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/app-error';
-import { isLocalRequest } from '../../lib/net';
+import { isLocalRequest, isLoopbackHost } from '../../lib/net';
 import { listOutbox } from './dev-mailbox.repository';
 import { linksIn, renderMailbox } from './mailbox-page';
 
@@ -28,9 +28,9 @@ export const devMailboxEnabled = (config: AppDeps['config']) => !config.isProduc
 export function devMailboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     if (!devMailboxEnabled(deps.config)) return;
-    // The outbox holds live reset links: only a browser on this machine may read it.
+    // The outbox holds live reset links: only a browser on this machine, at a page of this machine, may read it.
     app.addHook('onRequest', async (request) => {
-      if (!isLocalRequest(request)) throw notFound();
+      if (!isLocalRequest(request) || !isLoopbackHost(request.headers.host)) throw notFound();
     });
 
     app.get('/dev/mailbox', { schema: { hide: true, querystring: query } }, async (request, reply) => {

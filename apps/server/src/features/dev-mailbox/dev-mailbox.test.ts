@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueMail } from '../../email/mail-outbox';
+import { isLoopbackHost } from '../../lib/net';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -70,6 +71,34 @@ describe('development mailbox', () => {
     }
     expect((await ctx.app.inject({ url: '/api/dev/mailbox', remoteAddress: '::1' })).statusCode).toBe(200);
   });
+
+  it.each([
+    'rebind.attacker.example:3000',
+    'rebind.attacker.example',
+    'localhost.attacker.example:3000',
+    '127.0.0.1.nip.io:3000',
+    'localhost:3000.attacker.example',
+    'localhost:',
+  ])('answers 404 on this machine to a page at %j, as a DNS-rebinding page would be', async (host) => {
+    for (const url of ['/dev/mailbox', '/api/dev/mailbox']) {
+      const res = await ctx.app.inject({ url, remoteAddress: '127.0.0.1', headers: { host } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('@example.test');
+    }
+  });
+
+  it('takes no request without a Host (the test client always sends one)', () => {
+    expect(isLoopbackHost(undefined)).toBe(false);
+    expect(isLoopbackHost('')).toBe(false);
+  });
+
+  it.each(['localhost', 'localhost:3000', 'LocalHost:5173', '127.0.0.1:3000', '[::1]:3000', '[::1]'])(
+    'answers at %j',
+    async (host) => {
+      const res = await ctx.app.inject({ url: '/api/dev/mailbox', remoteAddress: '127.0.0.1', headers: { host } });
+      expect(res.statusCode).toBe(200);
+    },
+  );
 
   it.each([
     ['production', { NODE_ENV: 'production' }],
