@@ -45,3 +45,13 @@ export async function setEmailPreferences(
     .executeTakeFirstOrThrow();
   return choicesOf(user, row);
 }
+
+/** Turn one optional mail off for a member, keeping their other choices (decision 216); a repeat changes nothing. */
+export async function turnEmailOff(deps: AppDeps, userId: string, mail: keyof Stored) {
+  const off = { [mail]: false, updatedAt: deps.clock.now() };
+  await deps.db.db
+    .insertInto('emailPreferences')
+    .values({ userId, ...DEFAULTS, ...off })
+    .onConflict((oc) => oc.column('userId').doUpdateSet(off))
+    .execute();
+}

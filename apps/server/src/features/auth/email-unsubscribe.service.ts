@@ -4,6 +4,7 @@ import { readUnsubscribeToken, type UnsubscribeSubject } from '../../email/unsub
 import { appCipher } from '../../lib/app-cipher';
 import { notFound } from '../../lib/app-error';
 import { setSavedSearchAlerts, savedSearchOf } from '../saved-searches/saved-searches.service';
+import { turnEmailOff } from './email-preferences.service';
 
 /** The member a link speaks for, if their account is still there; 404 for anything else, changing nothing. */
 async function subjectOf(deps: AppDeps, token: string): Promise<UnsubscribeSubject> {
@@ -39,12 +40,6 @@ export async function unsubscribe(deps: AppDeps, token: string): Promise<Unsubsc
     if (!search) throw notFound(M.searchGone);
     return { topic: 'savedSearch', mail: M.savedSearch(search.label) };
   }
-  const now = deps.clock.now();
-  const off = { [subject.topic]: false, updatedAt: now };
-  await deps.db.db
-    .insertInto('emailPreferences')
-    .values({ userId: subject.userId, unreadMessages: true, ...off })
-    .onConflict((oc) => oc.column('userId').doUpdateSet(off))
-    .execute();
+  await turnEmailOff(deps, subject.userId, subject.topic);
   return { topic: subject.topic, mail: M[subject.topic] };
 }
