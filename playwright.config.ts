@@ -8,6 +8,15 @@ import { e2eWorkers, serverDataDir, serverPort } from './e2e/support/servers';
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `accountry-e2e-${process.pid}-${Date.now()}`);
 const workers = e2eWorkers();
 
+const TRACE_MODES = ['off', 'on', 'retain-on-failure', 'retain-on-first-failure'] as const;
+/** E2E_TRACE: whether journeys record a Playwright trace; off by default. */
+function traceMode(): (typeof TRACE_MODES)[number] {
+  const mode = process.env.E2E_TRACE ?? 'off';
+  const known = TRACE_MODES.find((m) => m === mode);
+  if (!known) throw new Error(`E2E_TRACE must be one of ${TRACE_MODES.join(', ')}, not "${mode}"`);
+  return known;
+}
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
@@ -19,9 +28,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     // baseURL is the worker's own server, chosen in e2e/support/test.ts.
-    // A failed journey keeps its trace (the page's DOM at every step) and a screenshot. The trace's screencast is off:
-    // encoding its frames cost a third of the journeys' CPU on a 2-core machine.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed journey keeps a screenshot and its page's accessibility snapshot (error-context.md). Recording a trace
+    // of every journey (the DOM at every step) cost a fifth of the journeys' CPU on a 2-core machine, so it is off
+    // unless asked for: E2E_TRACE=retain-on-failure (or on) when investigating. Its screencast stays off (a third).
+    trace: { mode: traceMode(), screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
