@@ -12,6 +12,33 @@ const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).u
 /** RFC 3986 encoding as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
 const rfc3986 = (s: string) =>
   encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const amzDateOf = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+const canonicalUri = (url: URL) =>
+  url.pathname
+    .split('/')
+    .map((seg) => rfc3986(decodeURIComponent(seg)))
+    .join('/');
+const canonicalQuery = (params: Iterable<[string, string]>) =>
+  [...params]
+    .map(([k, v]) => [rfc3986(k), rfc3986(v)])
+    .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+
+/** The scope and signature of a canonical request, as both the header and the query-string forms sign it. */
+function sign(creds: SigV4Credentials, amzDate: string, canonicalRequest: string) {
+  const day = amzDate.slice(0, 8);
+  const service = creds.service ?? 's3';
+  const scope = `${day}/${creds.region}/${service}/aws4_request`;
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
+  const key = hmac(hmac(hmac(hmac(`AWS4${creds.secretAccessKey}`, day), creds.region), service), 'aws4_request');
+  return { scope, signature: createHmac('sha256', key).update(stringToSign).digest('hex') };
+}
 
 /**
  * AWS Signature Version 4 for one request (header-based, as S3 and compatible stores accept).
@@ -23,12 +50,7 @@ export function signV4(
   date: Date,
 ): Record<string, string> {
   const url = new URL(req.url);
-  const service = creds.service ?? 's3';
-  const amzDate = date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  const day = amzDate.slice(0, 8);
+  const amzDate = amzDateOf(date);
   const payloadHash = req.payloadHash ?? sha256Hex(req.body ?? '');
   const headers: Record<string, string> = {
     ...req.headers,
@@ -42,30 +64,53 @@ export function signV4(
   const lower = Object.fromEntries(
     Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v).trim().replace(/\s+/g, ' ')]),
   );
-  const canonicalUri = url.pathname
-    .split('/')
-    .map((seg) => rfc3986(decodeURIComponent(seg)))
-    .join('/');
-  const canonicalQuery = [...url.searchParams.entries()]
-    .map(([k, v]) => [rfc3986(k), rfc3986(v)])
-    .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&');
   const signedHeaders = names.join(';');
   const canonicalRequest = [
     req.method,
-    canonicalUri,
-    canonicalQuery,
+    canonicalUri(url),
+    canonicalQuery(url.searchParams.entries()),
     names.map((n) => `${n}:${lower[n]}\n`).join(''),
     signedHeaders,
     payloadHash,
   ].join('\n');
-  const scope = `${day}/${creds.region}/${service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-  const key = hmac(hmac(hmac(hmac(`AWS4${creds.secretAccessKey}`, day), creds.region), service), 'aws4_request');
-  const signature = createHmac('sha256', key).update(stringToSign).digest('hex');
+  const { scope, signature } = sign(creds, amzDate, canonicalRequest);
   return {
     ...headers,
     authorization: `AWS4-HMAC-SHA256 Credential=${creds.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
   };
+}
+
+/**
+ * A presigned URL (SigV4 in the query string): anyone holding it may make this one request, with no other credentials,
+ * until `expiresSeconds` after `date`. Only the host header is signed and the payload is not, as S3 expects for a
+ * browser's GET. Extra query parameters (e.g. response-cache-control) are signed with the rest, so they cannot be
+ * changed.
+ */
+export function presignV4(
+  req: { method: string; url: string; expiresSeconds: number; query?: Record<string, string> },
+  creds: SigV4Credentials,
+  date: Date,
+): string {
+  const url = new URL(req.url);
+  const amzDate = amzDateOf(date);
+  const service = creds.service ?? 's3';
+  const params: Record<string, string> = {
+    ...req.query,
+    'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+    'X-Amz-Credential': `${creds.accessKeyId}/${amzDate.slice(0, 8)}/${creds.region}/${service}/aws4_request`,
+    'X-Amz-Date': amzDate,
+    'X-Amz-Expires': String(req.expiresSeconds),
+    'X-Amz-SignedHeaders': 'host',
+  };
+  const query = canonicalQuery(Object.entries(params));
+  const canonicalRequest = [
+    req.method,
+    canonicalUri(url),
+    query,
+    `host:${url.host}\n`,
+    'host',
+    'UNSIGNED-PAYLOAD',
+  ].join('\n');
+  const { signature } = sign(creds, amzDate, canonicalRequest);
+  return `${url.origin}${canonicalUri(url)}?${query}&X-Amz-Signature=${signature}`;
 }
