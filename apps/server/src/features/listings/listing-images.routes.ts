@@ -15,7 +15,9 @@ import { perUser } from '../../plugins/rate-limit';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { createImageStore, LocalImageStore } from './image-store';
 import { ensureDemoImage, warmDemoImages } from './demo-images';
-import { screenshotAccess } from './screenshot-access';
+import { screenshotAccess, type ScreenshotAccess } from './screenshot-access';
+import { PRIVATE_SCREENSHOT, PUBLIC_SCREENSHOT, screenshotRedirect } from './screenshot-caching';
+import { S3ImageStore } from './s3-image-store';
 import { addImage, assertCanAddImage, removeImage, reorderImages } from './listing-images.service';
 import { claimImageUpload } from './seller-quotas';
 import { noContent } from '../../lib/no-content';
@@ -24,12 +26,6 @@ const SELLERS: Role[] = ['seller', 'both'];
 const tags = ['listing management'];
 const errors = errorReplies(400, 401, 403, 404, 409, 413, 429);
 const tooLarge = () => new AppError(413, ERROR_CODES.payloadTooLarge, M.imageSize, { file: M.imageSize });
-/**
- * Keys are unique ids, so a stored file never changes: a browser keeps a public one for a year. A shared cache (a
- * proxy, a CDN) asks again after 5 minutes, so a listing hidden since stops being served from one by then (decision 218).
- */
-const PUBLIC_SCREENSHOT = 'public, max-age=31536000, s-maxage=300, immutable';
-const PRIVATE_SCREENSHOT = 'private, no-store';
 const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.png': 'image/png',
@@ -111,7 +107,9 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     // A screenshot is served as the listings that show it are (decision 218): a public one to everyone and to any
-    // cache; any other only to those who may see it, and never kept by a shared cache, nor is its 404.
+    // cache; any other only to those who may see it, and never kept by a shared cache, nor is its 404. Whichever store
+    // holds it: the app hands out only its own URLs (decision 220).
+    const allowed = new WeakMap<object, NonNullable<ScreenshotAccess>>();
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/uploads/listings/')) return;
       reply.header('cache-control', PRIVATE_SCREENSHOT);
@@ -119,26 +117,38 @@ export function listingImagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const listingId = url.slice('/uploads/listings/'.length).split('/')[0];
       const access = /^[\w-]{1,64}$/.test(listingId) ? await screenshotAccess(deps, request, url) : null;
       if (!access) throw notFound();
+      allowed.set(request, access);
       if (access === 'public') reply.header('cache-control', PUBLIC_SCREENSHOT);
     });
-    // Stored screenshots: only the listings folder is public, and only image files in it. The folder exists from the
-    // start (the first upload would make it), so a new install serves it without a warning.
-    const listingsDir = path.join(deps.config.uploadDir, 'listings');
-    await fs.promises.mkdir(listingsDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: listingsDir,
-      prefix: '/uploads/listings/',
-      decorateReply: false,
-      index: false,
-      list: false,
-      dotfiles: 'deny',
-      cacheControl: false,
-      allowedPath: (pathName) => isImagePath(pathName),
-      setHeaders: (reply, file) => {
-        reply.header('content-type', TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
-        reply.header('x-content-type-options', 'nosniff');
-      },
-    });
+    if (store instanceof S3ImageStore) {
+      // The bucket is private: the asker, checked above, is sent to a presigned URL that expires.
+      app.get('/uploads/listings/*', { schema: { hide: true } }, async (request, reply) => {
+        const key = request.url.split('?')[0].slice('/uploads/'.length);
+        const access = allowed.get(request);
+        if (!access || !isImagePath(key.slice('listings/'.length))) throw notFound();
+        const { location, cacheControl } = screenshotRedirect(store, key, access, deps.clock.now());
+        return reply.header('cache-control', cacheControl).redirect(location, 302);
+      });
+    } else {
+      // Stored screenshots: only the listings folder is public, and only image files in it. The folder exists from
+      // the start (the first upload would make it), so a new install serves it without a warning.
+      const listingsDir = path.join(deps.config.uploadDir, 'listings');
+      await fs.promises.mkdir(listingsDir, { recursive: true });
+      await app.register(fastifyStatic, {
+        root: listingsDir,
+        prefix: '/uploads/listings/',
+        decorateReply: false,
+        index: false,
+        list: false,
+        dotfiles: 'deny',
+        cacheControl: false,
+        allowedPath: (pathName) => isImagePath(pathName),
+        setHeaders: (reply, file) => {
+          reply.header('content-type', TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+          reply.header('x-content-type-options', 'nosniff');
+        },
+      });
+    }
     app.get('/uploads/demo/:file', async (request, reply) => {
       const { file } = request.params as { file: string };
       if (!(await ensureDemoImage(path.join(deps.config.uploadDir, 'demo'), file))) throw notFound();

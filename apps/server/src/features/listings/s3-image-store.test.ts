@@ -53,10 +53,10 @@ describe('S3ImageStore against an S3-compatible endpoint', () => {
   });
   afterAll(() => s3.close());
 
-  it('PUTs signed objects path-style and returns their public URL, and deletes them', async () => {
+  it('PUTs signed objects path-style and returns the app’s URL for them, and deletes them by it', async () => {
     const store = new S3ImageStore({ endpoint: s3.endpoint, ...KEYS });
     const url = await store.put('listings/l1/i1.webp', Buffer.from('webp-bytes'), 'image/webp');
-    expect(url).toBe(`${s3.endpoint}/shots/listings/l1/i1.webp`);
+    expect(url).toBe('/uploads/listings/l1/i1.webp');
     const put = s3.received[0];
     expect(put).toMatchObject({ method: 'PUT', url: '/shots/listings/l1/i1.webp', status: 200 });
     expect(put.body.toString()).toBe('webp-bytes');
