@@ -56,6 +56,7 @@ import * as stripeRefundRetries from './migrations/2026-12-06T0600-stripe-refund
 import * as refusedRefundsSettled from './migrations/2026-12-06T0700-refused-refunds-settled';
 import * as mailQueuePosition from './migrations/2026-12-06T0800-mail-queue-position';
 import * as mailUnsubscribe from './migrations/2026-12-07T0100-mail-unsubscribe';
+import * as screenshotUrlsOfTheApp from './migrations/2026-12-08T0100-screenshot-urls-of-the-app';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06T0700-refused-refunds-settled': refusedRefundsSettled,
   '2026-12-06T0800-mail-queue-position': mailQueuePosition,
   '2026-12-07T0100-mail-unsubscribe': mailUnsubscribe,
+  '2026-12-08T0100-screenshot-urls-of-the-app': screenshotUrlsOfTheApp,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
