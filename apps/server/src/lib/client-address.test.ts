@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressKey } from './client-address';
+import { clientAddressKey, networkKeyOf } from './client-address';
 
 describe('clientAddressKey', () => {
   it('keeps an IPv4 address as it is', () => {
@@ -91,5 +91,23 @@ describe('clientAddressKey', () => {
     expect(clientAddressKey('Unknown')).toBe('unknown');
     expect(clientAddressKey('2001:db8::1::2')).toBe('2001:db8::1::2');
     expect(clientAddressKey('')).toBe('');
+  });
+});
+
+describe('networkKeyOf', () => {
+  it('gives the /48 of an IPv6 client, however its address was written', () => {
+    for (const ip of ['2001:db8:1:2::1', '2001:DB8:1:ffff::1', '2001:0db8:0001:0000::1', '[2001:db8:1:2::1%eth0]']) {
+      expect(networkKeyOf(clientAddressKey(ip))).toBe('2001:db8:1::/48');
+    }
+    expect(networkKeyOf(clientAddressKey('2001:db8::1'))).toBe('2001:db8:0::/48');
+    expect(networkKeyOf(clientAddressKey('2001:db8:2:2::1'))).toBe('2001:db8:2::/48');
+  });
+
+  it('has none for an IPv4 client, one tunnelled or mapped, a member id or what is not an address', () => {
+    for (const ip of ['203.0.113.7', '::ffff:203.0.113.7', '64:ff9b::cb00:7107', '2002:cb00:7107:1::1', 'unknown']) {
+      expect(networkKeyOf(clientAddressKey(ip))).toBeNull();
+    }
+    expect(networkKeyOf('Xk3_9aZ-q0hT2mN8vB1cLw')).toBeNull();
+    expect(networkKeyOf('2001:db8:1::/48')).toBeNull();
   });
 });

@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { openDatabase } from '../db/database';
 import { createPeerApp, createTestApp, testEngine, type TestContext } from '../test/test-app';
 import { ManualClock } from './clock';
-import { memoryLimitStore } from './rate-limits';
+import { clientAddressKey } from './client-address';
+import { MAX_MEMORY_KEYS, memoryLimitStore, perAddressCounter } from './rate-limits';
 import { postgresLimitStore } from './postgres-limit-store';
 import { PostgresLimitBatches } from './postgres-limit-batches';
 
@@ -23,6 +24,25 @@ describe('the in-memory window counter (single-process SQLite mode)', () => {
     expect((await counter.hit('a')).allowed).toBe(false);
     clock.advance(1);
     expect(await counter.hit('a')).toEqual({ allowed: true, count: 1, msBeforeReset: 60_000 });
+  });
+});
+
+describe('a per-address limit in memory, 200,000 keys a window', () => {
+  it('leaves a new client its first request after 200,000 fresh /64s from 2,499 /48s at 10 an address', async () => {
+    expect(MAX_MEMORY_KEYS).toBe(200_000);
+    const clock = new ManualClock(Date.UTC(2026, 10, 24, 3, 0, 0));
+    const limit = { name: 'reset', max: 10, windowMs: 10 * 60_000 };
+    const counter = perAddressCounter(limit, (l) => memoryLimitStore(clock).counter(l));
+    const hit = async (ip: string) => (await counter.hit(clientAddressKey(ip))).allowed;
+    // 200,000 requests, each from a fresh /64: as many as fill the window, from the /48s of 2001:db8::/32.
+    let allowed = 0;
+    for (let i = 0; i < MAX_MEMORY_KEYS; i++) {
+      if (await hit(`2001:db8:${(i % 2_499).toString(16)}:${Math.floor(i / 2_499).toString(16)}::1`)) allowed++;
+    }
+    // Each /48 was let in 8 · 10 times, then refused before its /64 was counted.
+    expect(allowed).toBe(2_499 * 80);
+    expect(await hit('2001:db9:1:2::3')).toBe(true);
+    expect(await hit('203.0.113.9')).toBe(true);
   });
 });
 
@@ -96,6 +116,18 @@ describe.each(stores)('limits shared by two server processes through $store', ({
     for (let i = 0; i < 22; i++) codes.push((await signUp(i % 2 ? peer.app : ctx.app)).statusCode);
     expect(codes.slice(0, 20).every((c) => c === 400)).toBe(true);
     expect(codes.slice(20)).toEqual([429, 429]);
+  });
+
+  it('refuses an IPv6 /48 past eight times a route’s allowance in all processes, not its neighbour', async () => {
+    // Feedback: 10 in 10 minutes per address, so 80 per /48; an empty body is refused after it is counted.
+    const network = `2001:db8:${randomBytes(2).toString('hex')}`;
+    const feedback = (app: FastifyInstance, ip: string) =>
+      app.inject({ method: 'POST', url: '/api/feedback', payload: {}, remoteAddress: ip }).then((r) => r.statusCode);
+    const codes: number[] = [];
+    for (let i = 0; i < 82; i++) codes.push(await feedback(shared && i % 2 ? peer.app : ctx.app, `${network}:${i}::1`));
+    expect(codes).toEqual([...Array(80).fill(400), 429, 429]);
+    const neighbour = `2001:db9:${randomBytes(2).toString('hex')}:1::1`;
+    expect(await feedback(shared ? peer.app : ctx.app, neighbour)).toBe(400);
   });
 
   it.runIf(shared)('the per-visitor traffic limit does not double with two processes', async () => {

@@ -1,3 +1,4 @@
+import { networkKeyOf } from './client-address';
 import type { Clock } from './clock';
 
 /** A fixed window: at most `max` hits per key in each `windowMs`, windows aligned to the app clock. */
@@ -43,15 +44,42 @@ export interface LimitStore {
 /** Keys tracked per window by a memory counter; past it new keys are refused until the window turns. */
 export const MAX_MEMORY_KEYS = 200_000;
 
+/** How many times the allowance of one address a whole IPv6 /48 gets under a per-address limit (decision 220). */
+export const NETWORK_ALLOWANCE = 8;
+
+/**
+ * A limit per client address (`clientAddressKey`). An IPv6 client is counted under its /48 as well as its /64, the
+ * /48 first and with NETWORK_ALLOWANCE times the allowance: a /48 past it is refused before its /64 is counted, so one
+ * /48 adds at most NETWORK_ALLOWANCE · max + 1 keys to a window however many of its 65,536 /64s it sends from, and
+ * cannot fill a memory counter's window (decision 220). Any other key (IPv4, a member's id) is counted once.
+ */
+export function perAddressCounter(
+  limit: WindowLimit,
+  counterFor: (limit: WindowLimit) => WindowCounter,
+): WindowCounter {
+  const address = counterFor(limit);
+  const network = counterFor({ ...limit, name: `${limit.name}/48`, max: limit.max * NETWORK_ALLOWANCE });
+  return {
+    async hit(key) {
+      const net = networkKeyOf(key);
+      if (net !== null) {
+        const hit = await network.hit(net);
+        if (!hit.allowed) return { allowed: false, count: limit.max + 1, msBeforeReset: hit.msBeforeReset };
+      }
+      return address.hit(key);
+    },
+  };
+}
+
 /**
  * Per process, in memory: the single-process SQLite mode, and the fallback of a shared store that fails.
- * A hit costs a Map lookup.
+ * A hit costs a Map lookup. `maxKeys` is lowered only by tests, which cannot send 200,000 requests quickly.
  */
-export function memoryLimitStore(clock: Clock): LimitStore {
+export function memoryLimitStore(clock: Clock, maxKeys = MAX_MEMORY_KEYS): LimitStore {
   return {
     kind: 'memory',
-    counter: (limit) => memoryCounter(clock, limit),
-    leasedCounter: (limit) => memoryCounter(clock, limit),
+    counter: (limit) => memoryCounter(clock, limit, maxKeys),
+    leasedCounter: (limit) => memoryCounter(clock, limit, maxKeys),
     writes: 0,
     statements: 0,
     ready: async () => {},
@@ -59,7 +87,11 @@ export function memoryLimitStore(clock: Clock): LimitStore {
   };
 }
 
-function memoryCounter(clock: Clock, limit: WindowLimit): WindowCounter & { hitNow(key: string): Hit } {
+function memoryCounter(
+  clock: Clock,
+  limit: WindowLimit,
+  maxKeys: number,
+): WindowCounter & { hitNow(key: string): Hit } {
   let window = -1;
   let counts = new Map<string, number>();
   const hitNow = (key: string): Hit => {
@@ -71,8 +103,7 @@ function memoryCounter(clock: Clock, limit: WindowLimit): WindowCounter & { hitN
     }
     const msBeforeReset = (w + 1) * limit.windowMs - now;
     const seen = counts.get(key);
-    if (seen === undefined && counts.size >= MAX_MEMORY_KEYS)
-      return { allowed: false, count: limit.max + 1, msBeforeReset };
+    if (seen === undefined && counts.size >= maxKeys) return { allowed: false, count: limit.max + 1, msBeforeReset };
     // Counting stops just past the limit, which is all a caller can learn.
     const count = Math.min((seen ?? 0) + 1, limit.max + 1);
     counts.set(key, count);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { tooManyRequests } from '../lib/app-error';
 import { clientAddressKey } from '../lib/client-address';
-import type { LimitStore, WindowCounter } from '../lib/rate-limits';
+import { perAddressCounter, type LimitStore, type WindowCounter } from '../lib/rate-limits';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -17,7 +17,11 @@ function storeFor(limits: LimitStore, name = 'http') {
     incr(key: string, callback: Callback, timeWindow: number, max: number) {
       const id = `${name}\n${timeWindow}:${max}`;
       let counter = counters.get(id);
-      if (!counter) counters.set(id, (counter = limits.counter({ name, max, windowMs: timeWindow })));
+      // A client address's /64 also counts under its /48 (decision 220); a member's id counts alone.
+      if (!counter) {
+        counter = perAddressCounter({ name, max, windowMs: timeWindow }, (limit) => limits.counter(limit));
+        counters.set(id, counter);
+      }
       counter.hit(key).then(
         (hit) => callback(null, { current: hit.count, ttl: hit.msBeforeReset }),
         (err: Error) => callback(err),

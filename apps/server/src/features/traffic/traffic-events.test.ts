@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAFFIC_MESSAGES } from '@accountry/shared/traffic';
 import { trafficRecorderOf } from './traffic.routes';
+import { NETWORK_ALLOWANCE } from '../../lib/rate-limits';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { IP_EVENTS_PER_MINUTE, IP_NEW_VISITORS_PER_MINUTE, VISITOR_EVENTS_PER_MINUTE } from './traffic-limiter';
 import { MAX_PATHS_PER_DAY, OTHER_KEY } from './traffic-caps';
@@ -281,6 +282,28 @@ describe('limits', () => {
       { remoteAddress: '2001:db8:7:2::1' },
     );
     expect(nextNetwork.statusCode).toBe(204);
+  });
+
+  it(`lets one IPv6 /48 introduce ${NETWORK_ALLOWANCE} times an address's new visitors, however many /64s`, async () => {
+    ctx.clock.set(at('2031-04-30T10:00:00Z'));
+    const allowance = NETWORK_ALLOWANCE * IP_NEW_VISITORS_PER_MINUTE;
+    let accepted = 0;
+    for (let i = 0; i < allowance + 10; i++) {
+      const res = await sendEvent(
+        ctx,
+        { type: 'page_view', visitorId: newVisitorId(), path: '/' },
+        { remoteAddress: `2001:db8:8:${i.toString(16)}::1` },
+      );
+      if (res.statusCode === 204) accepted++;
+      else expect(res.statusCode).toBe(429);
+    }
+    expect(accepted).toBe(allowance);
+    const neighbour = await sendEvent(
+      ctx,
+      { type: 'page_view', visitorId: newVisitorId(), path: '/' },
+      { remoteAddress: '2001:db8:9:1::1' },
+    );
+    expect(neighbour.statusCode).toBe(204);
   });
 
   it(`keeps at most ${MAX_PATHS_PER_DAY} distinct paths a day and counts the rest under ${OTHER_KEY}`, async () => {

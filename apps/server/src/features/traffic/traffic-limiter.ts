@@ -1,5 +1,5 @@
 import type { ClientAddressKey } from '../../lib/client-address';
-import type { LimitStore, WindowCounter } from '../../lib/rate-limits';
+import { perAddressCounter, type LimitStore, type WindowCounter } from '../../lib/rate-limits';
 
 /** Tracking events a visitor may send per minute: far above anyone clicking through pages, far below a script. */
 export const VISITOR_EVENTS_PER_MINUTE = 60;
@@ -30,9 +30,12 @@ export class TrafficLimits {
   constructor(limits: LimitStore, ipEventsPerMinute = IP_EVENTS_PER_MINUTE) {
     const perMinute = (name: string, max: number, lease: number) =>
       limits.leasedCounter({ name, max, windowMs: WINDOW_MS }, lease);
+    // An IPv6 address's /64 also counts under its /48 (decision 220).
+    const perAddress = (name: string, max: number, lease: number) =>
+      perAddressCounter({ name, max, windowMs: WINDOW_MS }, (limit) => limits.leasedCounter(limit, lease));
     this.visitors = perMinute('traffic-visitor', VISITOR_EVENTS_PER_MINUTE, TRAFFIC_LEASES.visitor);
-    this.ips = perMinute('traffic-ip', ipEventsPerMinute, TRAFFIC_LEASES.ip);
-    this.newVisitors = perMinute(
+    this.ips = perAddress('traffic-ip', ipEventsPerMinute, TRAFFIC_LEASES.ip);
+    this.newVisitors = perAddress(
       'traffic-ip-new-visitors',
       Math.max(IP_NEW_VISITORS_PER_MINUTE, ipEventsPerMinute / 40),
       TRAFFIC_LEASES.newVisitors,
