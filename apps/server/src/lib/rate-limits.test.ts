@@ -9,6 +9,7 @@ import { clientAddressKey } from './client-address';
 import { MAX_MEMORY_KEYS, memoryLimitStore, perAddressCounter } from './rate-limits';
 import { postgresLimitStore } from './postgres-limit-store';
 import { PostgresLimitBatches } from './postgres-limit-batches';
+import { sharedLimitStore } from './shared-limit-store';
 
 describe('the in-memory window counter (single-process SQLite mode)', () => {
   it('allows max hits per key in a window and starts again when the clock reaches the next one', async () => {
@@ -43,6 +44,39 @@ describe('a per-address limit in memory, 200,000 keys a window', () => {
     expect(allowed).toBe(2_499 * 80);
     expect(await hit('2001:db9:1:2::3')).toBe(true);
     expect(await hit('203.0.113.9')).toBe(true);
+  });
+});
+
+describe('leases held by a shared store', () => {
+  it('are held for at most 200,000 keys a window; a key past them counts in the store hit by hit', async () => {
+    // A store kept in a Map stands for PostgreSQL or Redis: what matters is what the process holds.
+    const counts = new Map<string, number>();
+    const add = (limit: { max: number }) => async (key: string, points: number) => {
+      const count = (counts.get(key) ?? 0) + points;
+      counts.set(key, count);
+      return { count, refused: count > limit.max };
+    };
+    const log = { error: () => undefined } as unknown as FastifyBaseLogger;
+    const store = sharedLimitStore('redis', add, new ManualClock(Date.UTC(2026, 10, 24, 3, 0, 0)), log, async () => {});
+    const counter = store.leasedCounter({ name: 'visitor', max: 6, windowMs: 60_000 }, 3);
+    for (let i = 0; i < MAX_MEMORY_KEYS; i++) await counter.hit(`k${i}`);
+    expect(store.writes).toBe(MAX_MEMORY_KEYS);
+    // A key already holding a lease spends it from memory.
+    expect((await counter.hit('k0')).count).toBe(2);
+    expect(store.writes).toBe(MAX_MEMORY_KEYS);
+    // A new one gets no lease: each hit is a write, and the limit holds exactly.
+    const fresh = [];
+    for (let i = 0; i < 7; i++) fresh.push(await counter.hit('fresh'));
+    expect(fresh.map((h) => [h.allowed, h.count])).toEqual([
+      [true, 1],
+      [true, 2],
+      [true, 3],
+      [true, 4],
+      [true, 5],
+      [true, 6],
+      [false, 7],
+    ]);
+    expect(store.writes).toBe(MAX_MEMORY_KEYS + 7);
   });
 });
 

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
-import { memoryLimitStore, type LimitStore, type WindowLimit } from './rate-limits';
+import { MAX_MEMORY_KEYS, memoryLimitStore, type LimitStore, type WindowLimit } from './rate-limits';
 
 /** Store keys stay short (the PostgreSQL column holds 255): long ones are hashed. */
 const storeKey = (key: string, window: number) =>
@@ -72,7 +72,8 @@ export function sharedLimitStore(
     leasedCounter(limit, lease) {
       const add = adderFor(limit);
       const local = fallback.counter(limit);
-      // This window's leases per key: hits left, the store count they end at, and whether the store is used up.
+      // This window's leases per key, for at most MAX_MEMORY_KEYS keys: hits left, the store count they end at, and
+      // whether the store is used up.
       let current = -1;
       let leases = new Map<string, { left: number; top: number; last: boolean }>();
       const claims = new Map<string, Promise<boolean>>();
@@ -100,6 +101,13 @@ export function sharedLimitStore(
             }
             // The store's count only grows in a window: once a claim reached max, nobody has more to hand out.
             if (held?.last) return { allowed: false, count: limit.max + 1, msBeforeReset };
+            // No room for another key's lease this window: it counts in the store hit by hit, so a flood of keys
+            // costs statements, not memory, and refuses nobody (decision 220).
+            if (!held && leases.size >= MAX_MEMORY_KEYS) {
+              const res = await consume(add, limit, storeKey(key, w), 1);
+              if (res === null) return local.hit(key);
+              return { allowed: !res.refused, count: res.count, msBeforeReset };
+            }
             // Concurrent hits on one key share one claim.
             let pending = claims.get(key);
             if (!pending) {
