@@ -234,6 +234,21 @@ describe('limits', () => {
     expect(elsewhere.statusCode).toBe(204);
   });
 
+  it('does not count the visitor id of an event that its address refuses', async () => {
+    ctx.clock.set(at('2031-04-29T10:00:00Z'));
+    const event = (visitorId: string, remoteAddress: string) =>
+      sendEvent(ctx, { type: 'page_view', visitorId, path: '/' }, { remoteAddress }).then((r) => r.statusCode);
+    // One address spends its events on its 30 new visitor ids; an event under a fresh id is then refused.
+    const visitors = Array.from({ length: IP_NEW_VISITORS_PER_MINUTE }, () => newVisitorId());
+    for (let i = 0; i < IP_EVENTS_PER_MINUTE; i++) await event(visitors[i % visitors.length], '203.0.113.20');
+    const fresh = newVisitorId();
+    expect(await event(fresh, '203.0.113.20')).toBe(429);
+    // The id is still new where it comes next: it takes the last of that address's new-visitor allowance.
+    for (let i = 1; i < IP_NEW_VISITORS_PER_MINUTE; i++) expect(await event(newVisitorId(), '203.0.113.21')).toBe(204);
+    expect(await event(fresh, '203.0.113.21')).toBe(204);
+    expect(await event(newVisitorId(), '203.0.113.21')).toBe(429);
+  });
+
   it(`lets one address introduce ${IP_NEW_VISITORS_PER_MINUTE} new visitor ids a minute, loopback included`, async () => {
     ctx.clock.set(at('2031-05-04T10:00:00Z'));
     for (const remoteAddress of ['203.0.113.8', '127.0.0.1']) {
