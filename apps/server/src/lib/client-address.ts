@@ -68,7 +68,7 @@ const SIXTY_FOUR_KEY = /^([0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}):[0-9a-f]{1,
 /**
  * The IPv6 network a client key lies in, its /48 (`2001:db8:1::/48`), for a key that `clientAddressKey` cut to a /64;
  * null for an IPv4 client and for any other key (a member's id never has a colon). A /48 is what one site is given,
- * and a free tunnel broker hands one out: 65,536 /64s, each a fresh key (decision 220).
+ * and a free tunnel broker hands one out: 65,536 /64s, each a fresh key (decision 221).
  */
 export function networkKeyOf(key: string): string | null {
   const match = SIXTY_FOUR_KEY.exec(key);

@@ -44,14 +44,14 @@ export interface LimitStore {
 /** Keys tracked per window by a memory counter; past it new keys are refused until the window turns. */
 export const MAX_MEMORY_KEYS = 200_000;
 
-/** How many times the allowance of one address a whole IPv6 /48 gets under a per-address limit (decision 220). */
+/** How many times the allowance of one address a whole IPv6 /48 gets under a per-address limit (decision 221). */
 export const NETWORK_ALLOWANCE = 8;
 
 /**
  * A limit per client address (`clientAddressKey`). An IPv6 client is counted under its /48 as well as its /64, the
  * /48 first and with NETWORK_ALLOWANCE times the allowance: a /48 past it is refused before its /64 is counted, so one
  * /48 adds at most NETWORK_ALLOWANCE · max + 1 keys to a window however many of its 65,536 /64s it sends from, and
- * cannot fill a memory counter's window (decision 220). Any other key (IPv4, a member's id) is counted once.
+ * cannot fill a memory counter's window (decision 221). Any other key (IPv4, a member's id) is counted once.
  */
 export function perAddressCounter(
   limit: WindowLimit,

@@ -102,7 +102,7 @@ export function sharedLimitStore(
             // The store's count only grows in a window: once a claim reached max, nobody has more to hand out.
             if (held?.last) return { allowed: false, count: limit.max + 1, msBeforeReset };
             // No room for another key's lease this window: it counts in the store hit by hit, so a flood of keys
-            // costs statements, not memory, and refuses nobody (decision 220).
+            // costs statements, not memory, and refuses nobody (decision 221).
             if (!held && leases.size >= MAX_MEMORY_KEYS) {
               const res = await consume(add, limit, storeKey(key, w), 1);
               if (res === null) return local.hit(key);

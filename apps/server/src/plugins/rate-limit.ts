@@ -17,7 +17,7 @@ function storeFor(limits: LimitStore, name = 'http') {
     incr(key: string, callback: Callback, timeWindow: number, max: number) {
       const id = `${name}\n${timeWindow}:${max}`;
       let counter = counters.get(id);
-      // A client address's /64 also counts under its /48 (decision 220); a member's id counts alone.
+      // A client address's /64 also counts under its /48 (decision 221); a member's id counts alone.
       if (!counter) {
         counter = perAddressCounter({ name, max, windowMs: timeWindow }, (limit) => limits.counter(limit));
         counters.set(id, counter);

@@ -30,7 +30,7 @@ export class TrafficLimits {
   constructor(limits: LimitStore, ipEventsPerMinute = IP_EVENTS_PER_MINUTE) {
     const perMinute = (name: string, max: number, lease: number) =>
       limits.leasedCounter({ name, max, windowMs: WINDOW_MS }, lease);
-    // An IPv6 address's /64 also counts under its /48 (decision 220).
+    // An IPv6 address's /64 also counts under its /48 (decision 221).
     const perAddress = (name: string, max: number, lease: number) =>
       perAddressCounter({ name, max, windowMs: WINDOW_MS }, (limit) => limits.leasedCounter(limit, lease));
     this.visitors = perMinute('traffic-visitor', VISITOR_EVENTS_PER_MINUTE, TRAFFIC_LEASES.visitor);
@@ -44,7 +44,7 @@ export class TrafficLimits {
 
   async allow(client: ClientAddressKey, visitorId: string): Promise<boolean> {
     // The address first: an event it refuses leaves its visitor id uncounted, so one address adds at most its own
-    // allowance of made-up ids to a window, not one per request (decision 220).
+    // allowance of made-up ids to a window, not one per request (decision 221).
     if (!(await this.ips.hit(client)).allowed) return false;
     const visitor = await this.visitors.hit(visitorId);
     if (!visitor.allowed) return false;
