@@ -101,6 +101,9 @@ export const WALLET_MESSAGES = {
   payoutNotOpen: 'This payout has already been decided.',
   payoutCanceled: 'Payout request canceled: the amount is back in your available balance.',
   payoutAccountClosed: 'This account is closed: it can no longer ask for payouts.',
+  /** A buyer-only member keeps no payout details and asks for no payout; switching the role opens both. */
+  payoutSellersOnly:
+    'Payouts are for sellers. To withdraw your balance, change your role to Seller or Both in your profile.',
   /** An open payout's reason when the address it was asked from was given back (decision 177). */
   payoutCanceledByUndo: "Canceled when the change of the account's email address was undone.",
   payoutNotFound: 'Payout not found',

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Role } from '@accountry/shared/roles';
 import { TEST_PASSWORD, userWithSession, type Session, type TestContext } from './test-app';
 import { post } from '../features/auth/auth-test-helpers';
 import { totpCode } from '../features/auth/two-factor-codes';
@@ -30,8 +31,8 @@ export async function mailedSetupCode(ctx: TestContext, email: string) {
 }
 
 /** A member with two-factor sign-in on: their key and recovery codes. */
-export async function memberWithTwoFactor(ctx: TestContext) {
-  const { user, session } = await userWithSession(ctx, 'buyer');
+export async function memberWithTwoFactor(ctx: TestContext, role: Role = 'buyer') {
+  const { user, session } = await userWithSession(ctx, role);
   const setup = await twoFactorCall(ctx, session, '/setup', { password: TEST_PASSWORD });
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json() as { secret: string; uri: string };

@@ -56,7 +56,7 @@ describe('removing payout details', () => {
   });
 
   it('takes a code with two-factor sign-in on, and spends none when there is nothing to remove', async () => {
-    const m = await memberWithTwoFactor(ctx);
+    const m = await memberWithTwoFactor(ctx, 'seller');
     const member = { id: m.user.id, session: m.session };
     const nothing = await call(ctx, member, 'DELETE', ROUTE, { password: PASSWORD, code: m.recoveryCodes[0] });
     expect(nothing.body.error?.message).toBe('You have no payout details to remove.');

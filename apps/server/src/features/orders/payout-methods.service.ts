@@ -21,6 +21,7 @@ import { payoutDetailsChangedMail, payoutDetailsRemovedMail } from './payout-mai
 import { PAYOUT_HOLD_MS } from './payout-hold.service';
 import { lockLiveSession } from '../../sessions/sessions.service';
 import { recordAccountEvent } from '../../lib/account-events';
+import { assertMayTakePayouts } from './payout-role';
 
 // Sealed for the member: details moved to another account's row cannot be opened there.
 const sealContext = (userId: string) => `payout-details:${userId}`;
@@ -57,6 +58,8 @@ export async function setPayoutMethod(
   input: { details: PayoutDetails; password: string; code?: string },
   ip: string,
 ) {
+  // Before the password: a buyer's try spends none of their confirmation attempts.
+  assertMayTakePayouts(user);
   await confirmPassword(deps, user, input.password, ip, 'password');
   await requireCodeIfOn(deps, user, input.code, ip);
   const now = deps.clock.now();

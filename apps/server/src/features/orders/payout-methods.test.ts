@@ -83,7 +83,7 @@ describe('payout details', () => {
     expect(wrong.body.error).toMatchObject({ fields: { password: 'Your current password is incorrect.' } });
     expect((await call(ctx, s, 'GET', ROUTE)).body).toEqual({ method: null });
 
-    const m = await memberWithTwoFactor(ctx);
+    const m = await memberWithTwoFactor(ctx, 'seller');
     const member = { id: m.user.id, session: m.session };
     const none = await put(member, { details: iban });
     expect(none.body.error).toMatchObject({ fields: { code: 'Enter the 6-digit code from your authenticator app.' } });

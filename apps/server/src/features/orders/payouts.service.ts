@@ -15,6 +15,7 @@ import { assertNotParty } from './admin-not-party';
 import { checkReferenceUnused } from './payout-reference.service';
 import { checkChargebacksCovered, refuseHeldForChargebacks } from './chargeback-holds';
 import { ownPayout } from './wallet.service';
+import { assertMayTakePayouts } from './payout-role';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { madeInWindow, refuseWhenWindowFull } from '../../lib/window-allowance';
@@ -43,6 +44,7 @@ async function refuseOverDailyLimit(trx: Database, userId: string, now: number) 
  * request keeps where it goes (decision 173). The reply is the new payout.
  */
 export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: number): Promise<Payout> {
+  assertMayTakePayouts(user);
   const min = deps.config.orders.payoutMinimumCents;
   if (amountCents < min) throw badRequest(W.payoutMinimum(min), { amountCents: W.payoutMinimum(min) });
   const now = deps.clock.now();

@@ -172,8 +172,9 @@ describe('a chargeback on a card payment refunded in full before it (the buyer o
     const buyer = partyOf(deal.buyer);
     const seller = partyOf(deal.seller);
     expect((await call(ctx, buyer, 'POST', `/api/orders/${orderId}/cancel`, { reason: '' })).status).toBe(200);
+    // A buyer who sells too (payouts are a seller's), with money of their own from a sale or a transfer.
+    await ctx.db.updateTable('users').set({ role: 'both' }).where('id', '=', buyer.id).execute();
     await withPayoutDetails(ctx, buyer);
-    // Money of their own, from a sale or a transfer.
     await fund(ctx, buyer.id, 12_000);
     const disputeId = await openChargeback(ctx, intent);
 
