@@ -237,3 +237,26 @@ test('on a phone, "Buy now" refused for too little on the balance lands on the o
   await expect(refusal).toContainText('You have $12.50 available; this order costs $45.');
   await expect(b.page.getByText('Your balance is too low to pay this order.')).toHaveCount(1);
 });
+
+test('on a phone, a long seller name on the listing page wraps whole in the seller card instead of being cut', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // 40 characters, the longest a display name may be, its first word wider than the card.
+  const name = `Wolfeschlegelsteinhausenbergerdorff ${randomBytes(2).toString('hex')}`;
+  const seller = createUser('seller', name);
+  const buyer = createUser('buyer');
+  const listingId = insertListing(seller.id, { title: `Long-named seller's account ${name.slice(-4)}` });
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await b.page.setViewportSize(PHONE);
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  const card = b.page.getByRole('region', { name: 'About the seller' });
+  const link = card.getByRole('link', { name });
+  await expect(link).toBeVisible();
+  // None of it is hidden: the link is as wide as its text, and within the card.
+  expect(await link.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const [l, c] = [(await link.boundingBox())!, (await card.boundingBox())!];
+  expect(l.x + l.width).toBeLessThanOrEqual(c.x + c.width);
+  expect(await b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});

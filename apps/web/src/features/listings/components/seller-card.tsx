@@ -21,7 +21,8 @@ export function SellerCard({ seller }: { seller: SellerSummary }) {
       <Group wrap="nowrap">
         <Avatar size="lg" color="indigo" name={seller.displayName} />
         <Stack gap={2} miw={0}>
-          <Anchor component={Link} to={sellerPath(seller.id)} fw={700} truncate>
+          {/* Wrapped, never cut: a phone's card is narrower than the longest name (40 characters, maybe one word). */}
+          <Anchor component={Link} to={sellerPath(seller.id)} fw={700} style={{ overflowWrap: 'anywhere' }}>
             {seller.displayName}
           </Anchor>
           <Group gap={6}>
