@@ -144,6 +144,8 @@ export const walletSchema = z.object({
   /** The share of a sale's price the platform keeps when it completes; the rest is the seller's. */
   platformFeePercent: z.number(),
   payoutMinimumCents: z.number(),
+  /** Orders are paid from the balance (PAYMENT_PROVIDER=balance): it is topped up by a bank transfer; by card, not. */
+  paysFromBalance: z.boolean(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 

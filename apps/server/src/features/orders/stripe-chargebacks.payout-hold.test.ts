@@ -186,6 +186,8 @@ describe('a chargeback on a card payment refunded in full before it (the buyer o
     expect(await walletOf(buyer)).toMatchObject({
       chargebackHolds: [{ orderId, listingTitle: TITLE, status: 'open', heldCents: 9_000 }],
       payableCents: 3_000,
+      // Orders are paid by card here: the wallet offers no bank-transfer top-up.
+      paysFromBalance: false,
     });
     expect(await walletOf(seller)).toMatchObject({ chargebackHolds: [], chargebackHeldCents: 0 });
 

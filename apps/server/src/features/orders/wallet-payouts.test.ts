@@ -130,9 +130,10 @@ describe("a member's payouts, a page at a time", () => {
       'inEscrowAsSellerCents',
       'payableCents',
       'payoutMinimumCents',
+      'paysFromBalance',
       'platformFeePercent',
     ]);
-    expect(wallet.body).toMatchObject({ availableCents: 95_800, heldCents: 4_200 });
+    expect(wallet.body).toMatchObject({ availableCents: 95_800, heldCents: 4_200, paysFromBalance: true });
 
     ctx.clock.advance(1_000);
     const canceled = await call(ctx, member, 'POST', `/api/wallet/payouts/${listed!.id}/cancel`);

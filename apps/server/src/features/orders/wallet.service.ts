@@ -89,6 +89,7 @@ export async function walletOf(deps: AppDeps, userId: string): Promise<Wallet> {
     inEscrowAsSellerCents,
     platformFeePercent: deps.config.orders.platformFeePercent,
     payoutMinimumCents: deps.config.orders.payoutMinimumCents,
+    paysFromBalance: deps.config.orders.paymentProvider === 'balance',
   };
 }
 
