@@ -188,6 +188,11 @@ test('on a phone, paying with too little on the balance says so beside the Pay b
 
   const actions = b.page.getByRole('region', { name: 'Order actions' });
   const pay = actions.getByRole('button', { name: 'Pay $45' });
+  // Before any press the page says what paying would meet, from the balance it reads; no alert, nothing was pressed.
+  const ahead = actions.getByRole('status').filter({ hasText: 'Your balance is too low to pay this order.' });
+  await expect(ahead).toContainText('You have $12.50 available; this order costs $45.');
+  await expect(ahead.getByRole('link', { name: 'Your wallet' })).toHaveAttribute('href', '/wallet');
+  await expect(actions.getByRole('alert')).toHaveCount(0);
   await pay.click();
   // It stays with the button it answers (a toast is gone in three seconds), and says how far the balance falls short.
   const refusal = actions.getByRole('alert');
@@ -200,6 +205,18 @@ test('on a phone, paying with too little on the balance says so beside the Pay b
   await expect(pay).toBeFocused();
   await expect(b.page.getByText('Your balance is too low to pay this order.')).toHaveCount(1);
   await expect(b.page.getByRole('alert').filter({ hasText: 'Your balance is too low' })).toHaveCount(1);
+
+  // Topped up, the reloaded page says nothing of a short balance once it has read it, and paying goes through.
+  await creditBalance(adminContext, baseURL!, buyer.id, 3250);
+  const walletRead = b.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/wallet' && r.ok());
+  await b.page.reload();
+  await walletRead;
+  await expect(pay).toBeVisible();
+  await expect(b.page.getByText('Your balance is too low to pay this order.')).toHaveCount(0);
+  await pay.click();
+  await expect(
+    b.page.getByRole('region', { name: 'Order summary' }).getByText('Paid, awaiting delivery'),
+  ).toBeVisible();
 });
 
 test('on a phone, "Buy now" refused for too little on the balance lands on the order with the refusal beside the Pay button', async ({
@@ -235,6 +252,13 @@ test('on a phone, "Buy now" refused for too little on the balance lands on the o
   await pay.click();
   await expect(pay).toBeFocused();
   await expect(refusal).toContainText('You have $12.50 available; this order costs $45.');
+  await expect(b.page.getByText('Your balance is too low to pay this order.')).toHaveCount(1);
+
+  // Reloaded, the carried refusal is gone, but the order still waits and the balance still falls short: said again.
+  await b.page.reload();
+  const ahead = actions.getByRole('status').filter({ hasText: 'Your balance is too low to pay this order.' });
+  await expect(ahead).toContainText('You have $12.50 available; this order costs $45.');
+  await expect(ahead.getByRole('link', { name: 'Your wallet' })).toHaveAttribute('href', '/wallet');
   await expect(b.page.getByText('Your balance is too low to pay this order.')).toHaveCount(1);
 });
 

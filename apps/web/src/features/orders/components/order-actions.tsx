@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCreditCard, IconX } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import type { OrderDetail } from '@accountry/shared/orders';
@@ -13,6 +13,14 @@ import { focusLost } from '../../../lib/focus-targets';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { useOrderAction } from './use-order-action';
 import { PayRefusal } from './pay-refusal';
+import { payShortfall } from './pay-shortfall';
+
+/** For the buyer of an order paid from the balance, while it may be paid: why paying now would be refused, if so. */
+function usePayShortfall(order: OrderDetail, ahead: boolean) {
+  const fromBalance = order.viewerRole === 'buyer' && order.provider === 'balance' && order.actions.includes('pay');
+  const wallet = useQuery({ queryKey: orderKeys.wallet, queryFn: ordersApi.wallet, enabled: fromBalance });
+  return ahead && fromBalance && wallet.data ? payShortfall(wallet.data, order.priceCents) : undefined;
+}
 
 /**
  * The buttons for what the viewer may do now (the server lists them); each final step asks first. `refusedBefore`: why
@@ -36,11 +44,14 @@ export function OrderActions({ order, refusedBefore }: { order: OrderDetail; ref
     // Said beside the button (PayRefusal), with the balance it fell short of, fetched again for this try.
     onError: () => void client.invalidateQueries({ queryKey: orderKeys.wallet }),
   });
-  const refusal = pay.isError ? pay.error.message : pay.isIdle ? refusedBefore : undefined;
+  const refused = pay.isError ? pay.error.message : pay.isIdle ? refusedBefore : undefined;
   // The button was disabled while paying, which dropped the focus: once it is drawn enabled, it takes it back.
   useEffect(() => {
-    if (refusal !== undefined && focusLost()) payButton.current?.focus();
-  }, [refusal]);
+    if (refused !== undefined && focusLost()) payButton.current?.focus();
+  }, [refused]);
+  // Before any press (a reload forgets the last one's refusal): what the balance would say to paying now.
+  const shortfall = usePayShortfall(order, pay.isIdle && refused === undefined);
+  const refusal = refused ?? shortfall;
   const cancel = useOrderAction(id, (reason: string) => ordersApi.cancel(id, reason), ORDER_MESSAGES.canceled);
   const accept = useOrderAction(id, () => ordersApi.confirm(id), ORDER_MESSAGES.confirmed);
   const dispute = useOrderAction(id, (reason: string) => ordersApi.dispute(id, reason), ORDER_MESSAGES.disputeOpened);
@@ -133,7 +144,9 @@ export function OrderActions({ order, refusedBefore }: { order: OrderDetail; ref
           The listing is reserved for you while you pay.
         </Text>
       )}
-      {can('pay') && refusal !== undefined && <PayRefusal message={refusal} order={order} />}
+      {can('pay') && refusal !== undefined && (
+        <PayRefusal message={refusal} order={order} answer={refused !== undefined} />
+      )}
       <Group gap="xs">{buttons}</Group>
       {confirm.dialog}
     </Stack>

@@ -8,14 +8,15 @@ import { orderKeys, ordersApi } from '../api/orders-api';
 
 /**
  * Why paying was refused, beside the Pay button until the next try (a toast is gone in three seconds and a second one
- * stacks over the page); for a balance too low, what it holds against the price, and the way to the wallet.
+ * stacks over the page); for a balance too low, what it holds against the price, and the way to the wallet. `answer`:
+ * it answers a press (an alert); otherwise the page says ahead what a press would meet, which it does not shout.
  */
-export function PayRefusal({ message, order }: { message: string; order: OrderDetail }) {
+export function PayRefusal({ message, order, answer }: { message: string; order: OrderDetail; answer: boolean }) {
   const short = message === ORDER_MESSAGES.insufficientBalance;
   const wallet = useQuery({ queryKey: orderKeys.wallet, queryFn: ordersApi.wallet, enabled: short });
   const money = (cents: number) => formatPrice(cents, order.currency);
   return (
-    <Alert color="red" role="alert">
+    <Alert color="red" role={answer ? 'alert' : 'status'}>
       <Text size="sm">{message}</Text>
       {short && (
         <Text size="sm">
