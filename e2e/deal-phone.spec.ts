@@ -284,3 +284,73 @@ test('on a phone, a long seller name on the listing page wraps whole in the sell
   expect(l.x + l.width).toBeLessThanOrEqual(c.x + c.width);
   expect(await b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
+
+test('on a phone, an unpaid order says until when the listing is held, what happens then and how to top up; nearly over is said once', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Clock Seller ${tag}`);
+  const buyer = createUser('buyer', `Clock Buyer ${tag}`);
+  const listingId = insertListing(seller.id, { title: `Timed phone account ${tag}`, priceCents: 4500 });
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await b.page.setViewportSize(PHONE);
+  // The page's clock, which the journey moves on to the end of the 15 minutes the order holds the listing.
+  await b.context.clock.install();
+  const ordered = await postWithSession(b.context, baseURL!, '/api/orders', { listingId });
+  await b.page.goto(`/orders/${((await ordered.json()) as { id: string }).id}`);
+
+  const actions = b.page.getByRole('region', { name: 'Order actions' });
+  const left = actions.getByText(/^The listing is reserved for you until \d+ \w+ \d{4}, \d\d:\d\d \(14 min left\)\./);
+  await expect(left).toContainText(
+    'If the order is not paid by then, it expires and the listing is offered to others again.',
+  );
+  // The time left is redrawn, but from no live region: a screen reader is not read it again at each change.
+  expect(await left.evaluate((el) => !el.closest('[aria-live], [role=status], [role=alert], [role=log]'))).toBe(true);
+  const nearlyOver = 'Less than 5 minutes left to pay this order.';
+  await expect(actions.getByText(nearlyOver)).toHaveCount(0);
+
+  // Ten minutes on: said in words with an icon, not by colour alone, and once in the live region.
+  await b.context.clock.fastForward('10:00');
+  await expect(
+    actions.getByText(/^Less than 5 minutes left to pay\. The listing is reserved .+ \(4 min left\)/),
+  ).toBeVisible();
+  await expect(actions.getByRole('status').filter({ hasText: nearlyOver })).toHaveCount(1);
+  await b.context.clock.fastForward('05:00');
+  await expect(
+    actions.getByText('The time to pay has run out: the order expires and the listing is offered to others again.'),
+  ).toBeVisible();
+  await expect(actions.getByRole('status').filter({ hasText: 'The time to pay this order has run out.' })).toHaveCount(
+    1,
+  );
+
+  // Paid from the balance: the way to add to it is beside Pay, and leads to the wallet's top-up, in view.
+  await expect(actions).toContainText('You pay from your available balance.');
+  await actions.getByRole('link', { name: 'Top up your balance' }).click();
+  await expect(b.page).toHaveURL(/\/wallet#top-up$/);
+  const topUp = b.page.getByRole('region', { name: 'Top up your balance' });
+  await expect(topUp).toBeFocused();
+  await expect(topUp).toBeInViewport();
+  await expect(topUp).toContainText('Orders are paid from your available balance.');
+  await expect(topUp).toContainText(
+    "To add money, email support@accountry.example from your account's email address with the amount: we reply " +
+      'with the bank details for a transfer. When it arrives, an admin adds it to your available balance and we ' +
+      'email you; the line shows in your balance history.',
+  );
+  await expect(topUp.getByRole('link', { name: 'support@accountry.example' })).toHaveAttribute(
+    'href',
+    'mailto:support@accountry.example',
+  );
+  // A buyer's wallet: the balance, its top-up and history, and none of a seller's payout parts.
+  await expect(b.page.getByRole('heading', { level: 2, name: 'Balance history' })).toBeVisible();
+  for (const seller of ['Payout details', 'Request a payout', 'Payout history'])
+    await expect(b.page.getByRole('heading', { name: seller })).toHaveCount(0);
+  await expect(b.page.getByLabel('Held for payouts: $0.00')).toHaveCount(0);
+  await expect(
+    b.page.getByText(
+      'Payouts are for sellers. To withdraw your balance, change your role to Seller or Both in your profile.',
+    ),
+  ).toBeVisible();
+  await expect(b.page.getByRole('link', { name: 'Your profile' })).toHaveAttribute('href', '/profile');
+});

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCreditCard, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
@@ -14,6 +14,7 @@ import { orderKeys, ordersApi } from '../api/orders-api';
 import { useOrderAction } from './use-order-action';
 import { PayRefusal } from './pay-refusal';
 import { payShortfall } from './pay-shortfall';
+import { PaymentWindow } from './payment-window';
 
 /** For the buyer of an order paid from the balance, while it may be paid: why paying now would be refused, if so. */
 function usePayShortfall(order: OrderDetail, ahead: boolean) {
@@ -139,11 +140,7 @@ export function OrderActions({ order, refusedBefore }: { order: OrderDetail; ref
   if (buttons.length === 0) return null;
   return (
     <Stack gap="xs" component="section" aria-label="Order actions">
-      {can('pay') && order.viewerRole === 'buyer' && (
-        <Text size="sm" c="dimmed">
-          The listing is reserved for you while you pay.
-        </Text>
-      )}
+      {can('pay') && order.viewerRole === 'buyer' && <PaymentWindow order={order} />}
       {can('pay') && refusal !== undefined && (
         <PayRefusal message={refusal} order={order} answer={refused !== undefined} />
       )}
