@@ -7,7 +7,7 @@ import { SUPPORT_EMAIL, WALLET_TEXT as T } from './wallet-view';
 export const TOP_UP_ID = 'top-up';
 
 /**
- * How money gets onto the balance (decision 220): a bank transfer an admin records, asked for by e-mail; nothing to do
+ * How money gets onto the balance (decision 222): a bank transfer an admin records, asked for by e-mail; nothing to do
  * when orders are paid by card. Opened at #top-up, the page starts here: scrolled to, with the focus.
  */
 export function TopUpCard({ paysFromBalance }: { paysFromBalance: boolean }) {

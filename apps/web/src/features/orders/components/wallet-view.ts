@@ -22,7 +22,7 @@ export const WALLET_TEXT = {
 export const walletIntro = (role: Role) => (canSell(role) ? WALLET_TEXT.introSeller : WALLET_TEXT.introBuyer);
 
 /**
- * What the wallet shows its member (decision 220): a seller (seller or both) everything, payouts included; a buyer
+ * What the wallet shows its member (decision 222): a seller (seller or both) everything, payouts included; a buyer
  * only what buying needs (the balance, its top-up and history), and of the payout parts only what a former seller's
  * request left: the amount it holds and the request, which can still be canceled.
  */
