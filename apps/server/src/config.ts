@@ -66,6 +66,8 @@ const envSchema = z.object({
   ACCOUNT_ERASE_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   // How often each process mails saved searches' new listings (each search at most hourly); 0: never (tests by hand).
   SAVED_SEARCH_ALERT_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
+  // How long after a listing page's first unwritten view the views are written; 0: only on shutdown and by hand (tests).
+  LISTING_VIEW_FLUSH_MS: z.coerce.number().int().min(0).default(1000),
   // Orders (issue 11).
   PAYMENT_PROVIDER: z.enum(['balance', 'stripe']).default('balance'),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     chatMailSweepIntervalMs: e.CHAT_MAIL_SWEEP_INTERVAL_MS,
     accountEraseIntervalMs: e.ACCOUNT_ERASE_INTERVAL_MS,
     savedSearchAlertIntervalMs: e.SAVED_SEARCH_ALERT_INTERVAL_MS,
+    listingViewFlushMs: e.LISTING_VIEW_FLUSH_MS,
     orders: {
       paymentProvider: e.PAYMENT_PROVIDER,
       platformFeePercent: e.PLATFORM_FEE_PERCENT,

@@ -20,15 +20,15 @@ export function statementCounter() {
 }
 
 /** A test app whose database counts the statements it runs (the caches' tests count what a request runs). */
-export async function createCountingTestApp() {
+export async function createCountingTestApp(env: Record<string, string> = {}) {
   const statements = statementCounter();
-  const ctx = await createTestApp({}, { wrapDb: (db) => db.withPlugin(statements.plugin) });
+  const ctx = await createTestApp(env, { wrapDb: (db) => db.withPlugin(statements.plugin) });
   return { ctx, statements };
 }
 
 /** The same, with a seller and a signed-in buyer. */
-export async function countingAppWithBuyer() {
-  const { ctx, statements } = await createCountingTestApp();
+export async function countingAppWithBuyer(env: Record<string, string> = {}) {
+  const { ctx, statements } = await createCountingTestApp(env);
   const sellerId = (await createUser(ctx, { role: 'seller' })).id;
   const buyerId = (await createUser(ctx, { role: 'buyer' })).id;
   return { ctx, statements, sellerId, buyerId, buyer: await signInAs(ctx, buyerId) };

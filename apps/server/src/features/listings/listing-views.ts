@@ -4,11 +4,10 @@ import { addViewCounts } from './listings.repository';
 /** A viewer counts once per listing in this window, so reloading a page does not inflate its views. */
 export const VIEW_DEDUPE_MS = 30 * 60 * 1000;
 const MAX_REMEMBERED = 50_000;
-const FLUSH_MS = 1000;
 
 /**
- * Detail-page views, counted in memory and written as one increment per listing about once a second (and on
- * shutdown), so a popular listing never turns every view into a write on its row (decision 044).
+ * Detail-page views, counted in memory and written as one increment per listing about once a second
+ * (`LISTING_VIEW_FLUSH_MS`) and on shutdown, so a popular listing never turns every view into a write on its row (decision 044).
  */
 export class ListingViewCounter {
   private pending = new Map<string, number>();
@@ -18,7 +17,7 @@ export class ListingViewCounter {
   /** The views a flush is writing: still counted until they commit, as a page cached before then lacks them. */
   private inFlight = new Map<string, number>();
 
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'clock' | 'log'>) {}
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'config'>) {}
 
   record(listingId: string, viewerId: string) {
     const key = `${viewerId}:${listingId}`;
@@ -30,10 +29,12 @@ export class ListingViewCounter {
     // Maps keep insertion order: drop the oldest viewers first.
     if (this.seen.size > MAX_REMEMBERED) this.seen.delete(this.seen.keys().next().value!);
     this.pending.set(listingId, (this.pending.get(listingId) ?? 0) + 1);
+    const flushMs = this.deps.config.listingViewFlushMs;
+    if (flushMs === 0) return;
     this.timer ??= setTimeout(
       () =>
         void this.flush().catch((err) => this.deps.log.error({ err }, 'listing view flush failed; kept for the next')),
-      FLUSH_MS,
+      flushMs,
     );
   }
 
