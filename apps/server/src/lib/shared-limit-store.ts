@@ -1,7 +1,14 @@
 import { hash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
-import { MAX_MEMORY_KEYS, memoryLimitStore, type LimitStore, type WindowLimit } from './rate-limits';
+import {
+  MAX_MEMORY_KEYS,
+  memoryLimitStore,
+  type Hit,
+  type LimitStore,
+  type WindowCounter,
+  type WindowLimit,
+} from './rate-limits';
 
 /** Store keys stay short (the PostgreSQL column holds 255): long ones are hashed. */
 const storeKey = (key: string, window: number) =>
@@ -47,6 +54,13 @@ export function sharedLimitStore(
     }
   };
   const adderFor = (limit: WindowLimit) => make(limit, Math.ceil(limit.windowMs / 1000) + 60);
+  /** One hit counted in the store, or in this process's memory (`local`) while the store fails. */
+  const hitInStore = async (add: AddPoints, local: WindowCounter, limit: WindowLimit, key: string): Promise<Hit> => {
+    const { w, msBeforeReset } = window(limit);
+    const res = await consume(add, limit, storeKey(key, w), 1);
+    if (res === null) return local.hit(key);
+    return { allowed: !res.refused, count: res.count, msBeforeReset };
+  };
   return {
     kind,
     close,
@@ -60,14 +74,7 @@ export function sharedLimitStore(
     counter(limit) {
       const add = adderFor(limit);
       const local = fallback.counter(limit);
-      return {
-        async hit(key) {
-          const { w, msBeforeReset } = window(limit);
-          const res = await consume(add, limit, storeKey(key, w), 1);
-          if (res === null) return local.hit(key);
-          return { allowed: !res.refused, count: res.count, msBeforeReset };
-        },
-      };
+      return { hit: (key) => hitInStore(add, local, limit, key) };
     },
     leasedCounter(limit, lease) {
       const add = adderFor(limit);
@@ -103,11 +110,7 @@ export function sharedLimitStore(
             if (held?.last) return { allowed: false, count: limit.max + 1, msBeforeReset };
             // No room for another key's lease this window: it counts in the store hit by hit, so a flood of keys
             // costs statements, not memory, and refuses nobody (decision 221).
-            if (!held && leases.size >= MAX_MEMORY_KEYS) {
-              const res = await consume(add, limit, storeKey(key, w), 1);
-              if (res === null) return local.hit(key);
-              return { allowed: !res.refused, count: res.count, msBeforeReset };
-            }
+            if (!held && leases.size >= MAX_MEMORY_KEYS) return hitInStore(add, local, limit, key);
             // Concurrent hits on one key share one claim.
             let pending = claims.get(key);
             if (!pending) {
