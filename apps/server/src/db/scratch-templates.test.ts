@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine } from '../test/test-app';
 import { openDatabase, type DatabaseHandle } from './database';
 import { migrateToLatest } from './migrate';
-import { pgTemplateScript, runOnServer } from './scratch-templates';
+import { migrateNewSchema, pgTemplateScript, runOnServer } from './scratch-templates';
 
 /** What the schema holds, with its own name written as `<schema>`, to compare a copied scratch with a migrated one. */
 async function shapeOf(handle: DatabaseHandle) {
@@ -65,9 +65,8 @@ async function migratedDatabase(): Promise<DatabaseHandle> {
   }
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `migrated_${randomBytes(5).toString('hex')}`;
-  await runOnServer(url, `create schema ${schema}`);
+  await migrateNewSchema(url, schema);
   const handle = openDatabase(url, { pgSchema: schema, poolSize: 2 });
-  await migrateToLatest(handle.db);
   return {
     ...handle,
     close: async () => {

@@ -70,12 +70,17 @@ function libpqUrl(url: string) {
   return parsed.toString();
 }
 
+/** Create `schema` in the database at `url` and run every migration in it, as production migrates. */
+export async function migrateNewSchema(url: string, schema: string) {
+  await runOnServer(url, `create schema ${schema}`);
+  const handle = openDatabase(url, { pgSchema: schema, poolSize: 1 });
+  await migrateToLatest(handle.db).finally(() => handle.close());
+}
+
 async function dumpMigratedSchema(url: string) {
   const schema = `template_${randomBytes(5).toString('hex')}`;
-  await runOnServer(url, `create schema ${schema}`);
   try {
-    const handle = openDatabase(url, { pgSchema: schema, poolSize: 1 });
-    await migrateToLatest(handle.db).finally(() => handle.close());
+    await migrateNewSchema(url, schema);
     const args = ['--dbname', libpqUrl(url), '--schema', schema, '--no-owner', '--no-privileges', '--inserts'];
     const { stdout } = await promisify(execFile)('pg_dump', args, { maxBuffer: 64 * 1024 * 1024 });
     if (!stdout.includes(`CREATE SCHEMA ${schema};`)) throw new Error('pg_dump wrote no schema');
@@ -94,7 +99,5 @@ async function dumpMigratedSchema(url: string) {
 export async function createMigratedSchema(url: string, schema: string) {
   const script = await pgTemplateScript(url);
   if (script) return runOnServer(url, script.replaceAll(TEMPLATE_NAME, schema));
-  await runOnServer(url, `create schema ${schema}`);
-  const handle = openDatabase(url, { pgSchema: schema, poolSize: 1 });
-  await migrateToLatest(handle.db).finally(() => handle.close());
+  await migrateNewSchema(url, schema);
 }

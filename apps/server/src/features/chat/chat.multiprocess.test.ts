@@ -4,10 +4,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENTS } from '@accountry/shared/chat';
 import { openDatabase, type DatabaseHandle } from '../../db/database';
+import { runOnServer } from '../../db/scratch-templates';
 import { ManualClock } from '../../lib/clock';
 import { testEngine, userWithSession } from '../../test/test-app';
 import { clientId, insertListing } from './chat-test-helpers';
@@ -35,15 +35,7 @@ const children: ChildProcess[] = [];
 const sockets: TestSocket[] = [];
 let handle: DatabaseHandle | undefined;
 
-async function adminQuery(sql: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+const adminQuery = (sql: string) => runOnServer(adminUrl, sql);
 
 /** Distinct free ports: all are held open until each is known, then released for the servers. */
 async function freePorts(n: number): Promise<number[]> {
