@@ -30,11 +30,15 @@ const canonicalQuery = (params: Iterable<[string, string]>) =>
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
 
+/** The credential scope of a request signed at `amzDate`: its day, region and service. */
+const scopeOf = (creds: SigV4Credentials, amzDate: string) =>
+  `${amzDate.slice(0, 8)}/${creds.region}/${creds.service ?? 's3'}/aws4_request`;
+
 /** The scope and signature of a canonical request, as both the header and the query-string forms sign it. */
 function sign(creds: SigV4Credentials, amzDate: string, canonicalRequest: string) {
   const day = amzDate.slice(0, 8);
   const service = creds.service ?? 's3';
-  const scope = `${day}/${creds.region}/${service}/aws4_request`;
+  const scope = scopeOf(creds, amzDate);
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
   const key = hmac(hmac(hmac(hmac(`AWS4${creds.secretAccessKey}`, day), creds.region), service), 'aws4_request');
   return { scope, signature: createHmac('sha256', key).update(stringToSign).digest('hex') };
@@ -93,11 +97,10 @@ export function presignV4(
 ): string {
   const url = new URL(req.url);
   const amzDate = amzDateOf(date);
-  const service = creds.service ?? 's3';
   const params: Record<string, string> = {
     ...req.query,
     'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
-    'X-Amz-Credential': `${creds.accessKeyId}/${amzDate.slice(0, 8)}/${creds.region}/${service}/aws4_request`,
+    'X-Amz-Credential': `${creds.accessKeyId}/${scopeOf(creds, amzDate)}`,
     'X-Amz-Date': amzDate,
     'X-Amz-Expires': String(req.expiresSeconds),
     'X-Amz-SignedHeaders': 'host',
