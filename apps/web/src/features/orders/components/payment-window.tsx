@@ -26,28 +26,24 @@ export function PaymentWindow({ order }: { order: OrderDetail }) {
     return () => clearTimeout(timer);
   }, [left]);
   const stage = left === null ? 'open' : paymentStage(left);
+  const StageIcon = stage === 'open' ? IconClock : IconAlertTriangle;
   return (
     <Stack gap={4}>
-      {left === null ? (
+      {dueAt === null || left === null ? (
         <Text size="sm">The listing is reserved for you while you pay.</Text>
-      ) : stage === 'closed' ? (
-        <Group gap={6} wrap="nowrap" align="flex-start">
-          <IconAlertTriangle size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-          <Text size="sm" fw={700}>
-            {T.closed}
-          </Text>
-        </Group>
       ) : (
         <Group gap={6} wrap="nowrap" align="flex-start">
-          {stage === 'closing' ? (
-            <IconAlertTriangle size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <StageIcon size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          {stage === 'closed' ? (
+            <Text size="sm" fw={700}>
+              {T.closed}
+            </Text>
           ) : (
-            <IconClock size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="sm">
+              {stage === 'closing' && <strong>{T.closing} </strong>}
+              {T.reserved(formatDateTime(dueAt), minutesLeftText(left))} {T.runsOut}
+            </Text>
           )}
-          <Text size="sm">
-            {stage === 'closing' && <strong>{T.closing} </strong>}
-            {T.reserved(formatDateTime(dueAt ?? now), minutesLeftText(left))} {T.runsOut}
-          </Text>
         </Group>
       )}
       {order.provider === 'balance' && (
