@@ -20,3 +20,6 @@ export const DEVICE_COOKIE = 'device';
  */
 export const HOST_COOKIE_PREFIX = '__Host-';
 export const cookieName = (name: string, secure: boolean) => (secure ? `${HOST_COOKIE_PREFIX}${name}` : name);
+
+/** The site's support address: the terms, the privacy policy and the wallet's top-up send members to it. */
+export const SUPPORT_EMAIL = 'support@accountry.example';

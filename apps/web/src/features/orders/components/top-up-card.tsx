@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Anchor, Card, Text, Title } from '@mantine/core';
-import { SUPPORT_EMAIL, WALLET_TEXT as T } from './wallet-view';
+import { SUPPORT_EMAIL } from '@accountry/shared/constants';
+import { WALLET_TEXT as T } from './wallet-view';
 
 /** The wallet's section at #top-up, where an unpaid order's "Top up your balance" leads. */
 export const TOP_UP_ID = 'top-up';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Wallet } from '@accountry/shared/wallet';
-import { SUPPORT_EMAIL, WALLET_TEXT, walletIntro, walletView } from './wallet-view';
+import { SUPPORT_EMAIL } from '@accountry/shared/constants';
+import { WALLET_TEXT, walletIntro, walletView } from './wallet-view';
 
 const wallet = (over: Partial<Wallet> = {}): Wallet => ({
   availableCents: 1_250,

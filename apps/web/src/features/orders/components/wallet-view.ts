@@ -1,9 +1,6 @@
 import { canSell, type Role } from '@accountry/shared/roles';
 import { formatCents, type Wallet } from '@accountry/shared/wallet';
 
-/** The e-mail address the wallet sends a member to for a bank transfer's details (the site's support address). */
-export const SUPPORT_EMAIL = 'support@accountry.example';
-
 export const WALLET_TEXT = {
   introSeller: 'Your balance on Accountry: pay for orders with it and withdraw what you earn.',
   introBuyer: 'Your balance on Accountry: pay for orders with it.',

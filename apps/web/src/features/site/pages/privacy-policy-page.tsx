@@ -1,5 +1,6 @@
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SUPPORT_EMAIL } from '@accountry/shared/constants';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -147,10 +148,9 @@ export function Component() {
             </List.Item>
           </List>
           <Text>
-            To make a request, contact support at{' '}
-            <Anchor href="mailto:support@accountry.example">support@accountry.example</Anchor> from the email address
-            linked to your account, and we will respond within a reasonable time. Depending on where you live, you may
-            also have the right to complain to your data protection authority.
+            To make a request, contact support at <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor> from
+            the email address linked to your account, and we will respond within a reasonable time. Depending on where
+            you live, you may also have the right to complain to your data protection authority.
           </Text>
         </Section>
 

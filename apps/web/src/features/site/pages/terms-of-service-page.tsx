@@ -1,5 +1,6 @@
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SUPPORT_EMAIL } from '@accountry/shared/constants';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -135,8 +136,7 @@ export function Component() {
 
         <Section title="Contact">
           <Text>
-            Questions about these terms? Write to{' '}
-            <Anchor href="mailto:support@accountry.example">support@accountry.example</Anchor>.
+            Questions about these terms? Write to <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>.
           </Text>
         </Section>
       </Stack>
