@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { holdRequests } from './support/hold-requests';
 import { createUser, signInContext } from './support/db';
+import { creditBalance } from './support/orders';
 
 test('a member edits the profile, changes the password and signs out everywhere', async ({
   page,
@@ -192,6 +193,47 @@ test('a member deletes their account after confirming with the password, and can
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(
     page.getByText('Your account has been deleted. Please contact support if you believe this is an error.'),
+  ).toBeVisible();
+});
+
+test('a buyer with money in the wallet is told how to withdraw it before deleting; as a seller, to ask for a payout', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  const user = createUser('buyer', 'Mo Money');
+  const admin = await browser.newContext();
+  await signInContext(admin, baseURL!, createUser('admin').id);
+  await creditBalance(admin, baseURL!, user.id, 5_000);
+  await admin.close();
+  await signInContext(context, baseURL!, user.id);
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Delete account' });
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  const tryDeleting = async () => {
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByLabel('Current password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  };
+  // A buyer asks for no payout: the refusal names the way that is open to them.
+  await tryDeleting();
+  await expect(
+    dialog.getByText(
+      'Your wallet holds $50.00. To withdraw it, change your role to Seller or Both in your profile and request a ' +
+        'payout, or contact support, before deleting your account.',
+    ),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep my account' }).click();
+  await expect(dialog).toBeHidden();
+
+  const details = page.getByRole('form', { name: 'Profile details' });
+  await details.getByRole('radio', { name: /^Seller/ }).check();
+  await details.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Your profile was saved.')).toBeVisible();
+  await tryDeleting();
+  await expect(
+    dialog.getByText('Your wallet holds $50.00. Request a payout, or contact support, before deleting your account.'),
   ).toBeVisible();
 });
 

@@ -21,11 +21,14 @@ import { closeOffers } from '../orders/offer-purchase.service';
 import { publishSystemMessages } from '../chat/system-messages.service';
 import { DAY_MS } from '@accountry/shared/durations';
 
-/** Why the account cannot be deleted now, if it cannot: an order in progress, or money in the wallet. */
-async function refuseWhileInUse(db: Database, userId: string) {
-  if (await hasOrderInProgress(db, userId)) throw conflict(M.openOrders);
-  const money = (await balanceOf(db, availableAccount(userId))) + (await balanceOf(db, heldAccount(userId)));
-  if (money > 0) throw conflict(M.moneyInWallet(money));
+/**
+ * Why the account cannot be deleted now, if it cannot: an order in progress, or money in the wallet (with what the
+ * member's role lets them do about it).
+ */
+async function refuseWhileInUse(db: Database, user: Pick<AuthUser, 'id' | 'role'>) {
+  if (await hasOrderInProgress(db, user.id)) throw conflict(M.openOrders);
+  const money = (await balanceOf(db, availableAccount(user.id))) + (await balanceOf(db, heldAccount(user.id)));
+  if (money > 0) throw conflict(M.moneyInWallet(money, user.role));
 }
 
 /**
@@ -38,13 +41,13 @@ export async function deleteOwnAccount(deps: AppDeps, user: AuthUser, input: Del
   if (user.role === 'admin') throw forbidden(M.adminAccount);
   await confirmPassword(deps, user, input.password, ip, 'password');
   // Checked before the code too, so a refusal does not spend a recovery code.
-  await refuseWhileInUse(deps.db.db, user.id);
+  await refuseWhileInUse(deps.db.db, user);
   await requireCodeIfOn(deps, user, input.code, ip);
   const now = deps.clock.now();
   const eraseAt = now + ERASE_AFTER_DAYS * DAY_MS;
   // Under the account's lock, which buy-now also takes: an order cannot start between the check and the deletion.
   const offerNotices = await withKeyLocks(deps.db.db, [accountLock(user.id)], async (trx) => {
-    await refuseWhileInUse(trx, user.id);
+    await refuseWhileInUse(trx, user);
     await closeAccount(trx, { userId: user.id, actorId: user.id, reason: M.reason, now, eraseAt });
     await queueMail(trx, accountDeletedMail(deps.config.publicUrl, user.email, eraseAt), now);
     // Its open offers, made or received, are over (decision 180); its orders were checked to be none in progress.

@@ -59,12 +59,24 @@ describe('a member deletes their own account', () => {
       'An admin account cannot be deleted from the profile. Ask another admin to delete it.',
     );
 
+    // Told what they can do with it: a buyer-only member asks for no payout until they sell (decision 222).
     await fund(ctx, member.user.id, 5_000);
     const money = await deleteAccount(member.session);
     expect(money.statusCode).toBe(409);
     expect(money.json().error.message).toBe(
-      'Your wallet holds $50.00. Request a payout, or contact support, before deleting your account.',
+      'Your wallet holds $50.00. To withdraw it, change your role to Seller or Both in your profile and request a ' +
+        'payout, or contact support, before deleting your account.',
     );
+    for (const role of ['seller', 'both'] as const) {
+      const selling = await userWithSession(ctx, role);
+      await fund(ctx, selling.user.id, 2_500);
+      const refused = await deleteAccount(selling.session);
+      expect([refused.statusCode, refused.json().error.message]).toEqual([
+        409,
+        'Your wallet holds $25.00. Request a payout, or contact support, before deleting your account.',
+      ]);
+      expect(await deletion(selling.user.id)).toBeUndefined();
+    }
 
     const seller = await userWithSession(ctx, 'seller');
     const listing = await insertTestListing(ctx, seller.user.id, { status: 'active' }, 0);

@@ -100,7 +100,8 @@ describe('with two-factor sign-in on, a code is asked', () => {
     const money = await send(session, '/api/profile/delete', { password: TEST_PASSWORD, code: recoveryCodes[0] });
     expect(money.statusCode).toBe(409);
     expect(money.json().error.message).toBe(
-      'Your wallet holds $25.00. Request a payout, or contact support, before deleting your account.',
+      'Your wallet holds $25.00. To withdraw it, change your role to Seller or Both in your profile and request a ' +
+        'payout, or contact support, before deleting your account.',
     );
     expect(await recoveryLeft(session)).toBe(10);
     const deletion = await ctx.db.selectFrom('deletedUsers').select('uid').where('uid', '=', user.id).execute();
