@@ -21,7 +21,7 @@ import { payoutDetailsChangedMail, payoutDetailsRemovedMail } from './payout-mai
 import { PAYOUT_HOLD_MS } from './payout-hold.service';
 import { lockLiveSession } from '../../sessions/sessions.service';
 import { recordAccountEvent } from '../../lib/account-events';
-import { assertMayTakePayouts } from './payout-role';
+import { assertMayTakePayouts, payoutTransaction } from './payout-role';
 
 // Sealed for the member: details moved to another account's row cannot be opened there.
 const sealContext = (userId: string) => `payout-details:${userId}`;
@@ -71,7 +71,8 @@ export async function setPayoutMethod(
     changedAt: now,
     payoutsFrom: now + PAYOUT_HOLD_MS,
   };
-  await deps.db.db.transaction().execute(async (trx) => {
+  // The role read again as it writes: a member who switched to buyer since the session was read stores nothing.
+  await payoutTransaction(deps.db.db, user.id, async (trx) => {
     await lockLiveSession(trx, user.id, sessionId);
     const { userId: _id, ...changed } = row;
     await trx

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { availableAccount, heldAccount } from '../../lib/ledger';
-import { TEST_PASSWORD, type TestContext } from '../../test/test-app';
+import { TEST_PASSWORD, signInAs, type TestContext } from '../../test/test-app';
 import { fund } from '../../test/order-fixtures';
 import {
   TEST_IBAN,
   balance,
   call,
+  ledgerSnapshot,
   partyWithSession,
   putPayoutDetails,
   sellerWithOpenPayout,
@@ -25,6 +26,8 @@ useOrdersTestApp((c) => {
 const SELLERS_ONLY =
   'Payouts are for sellers. To withdraw your balance, change your role to Seller or Both in your profile.';
 const details = { kind: 'iban', holder: 'Bea Buyer', iban: TEST_IBAN };
+const payoutMethodRow = (userId: string) =>
+  ctx.db.selectFrom('payoutMethods').selectAll().where('userId', '=', userId).executeTakeFirst();
 
 describe('payouts for a buyer-only member', () => {
   it('refuses payout details and a payout request, with the way to withdraw, writing nothing', async () => {
@@ -40,6 +43,36 @@ describe('payouts for a buyer-only member', () => {
     expect(await balance(ctx, availableAccount(buyer.id))).toBe(20_000);
     expect(await balance(ctx, heldAccount(buyer.id))).toBe(0);
     expect(await ctx.mailsTo(buyer.email)).toEqual([]);
+  });
+
+  it('refuses a seller who switched to buyer while their session still says seller, writing nothing', async () => {
+    const seller = await partyWithSession(ctx, 'seller');
+    await fund(ctx, seller.id, 20_000);
+    await withPayoutDetails(ctx, seller);
+    // The session is resolved and held for a few seconds (decision 102); the role changes under it, as on another
+    // process whose forget has not arrived yet.
+    const { headers } = await signInAs(ctx, seller.id);
+    const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, headers, payload, remoteAddress: '10.89.0.1' });
+    expect((await send('GET', '/api/wallet')).statusCode).toBe(200);
+    await ctx.db.updateTable('users').set({ role: 'buyer' }).where('id', '=', seller.id).execute();
+    expect((await send('GET', '/api/auth/me')).json().user.role).toBe('seller');
+    const ledger = await ledgerSnapshot(ctx);
+    const method = await payoutMethodRow(seller.id);
+    const mails = (await ctx.mailsTo(seller.email)).length;
+
+    const asked = await send('POST', '/api/wallet/payouts', { amountCents: 5_000 });
+    expect([asked.statusCode, asked.json().error?.message]).toEqual([403, SELLERS_ONLY]);
+    const changed = await send('PUT', '/api/wallet/payout-method', {
+      password: TEST_PASSWORD,
+      details: { ...details, holder: 'Someone Else' },
+    });
+    expect([changed.statusCode, changed.json().error?.message]).toEqual([403, SELLERS_ONLY]);
+
+    expect(await ctx.db.selectFrom('payouts').select('id').where('userId', '=', seller.id).execute()).toEqual([]);
+    expect(await ledgerSnapshot(ctx)).toEqual(ledger);
+    expect(await payoutMethodRow(seller.id)).toEqual(method);
+    expect(await ctx.mailsTo(seller.email)).toHaveLength(mails);
   });
 
   it('lets a member who buys and sells set payout details and ask for a payout', async () => {

@@ -15,7 +15,7 @@ import { assertNotParty } from './admin-not-party';
 import { checkReferenceUnused } from './payout-reference.service';
 import { checkChargebacksCovered, refuseHeldForChargebacks } from './chargeback-holds';
 import { ownPayout } from './wallet.service';
-import { assertMayTakePayouts } from './payout-role';
+import { assertMayTakePayouts, payoutTransaction } from './payout-role';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { madeInWindow, refuseWhenWindowFull } from '../../lib/window-allowance';
@@ -49,9 +49,9 @@ export async function requestPayout(deps: AppDeps, user: AuthUser, amountCents: 
   if (amountCents < min) throw badRequest(W.payoutMinimum(min), { amountCents: W.payoutMinimum(min) });
   const now = deps.clock.now();
   const id = newId();
-  await deps.db.db.transaction().execute(async (trx) => {
-    // An address given back stops the account's payouts under this lock (decision 177): none may slip in beside it.
-    await lockKeys(trx, [accountLock(user.id)]);
+  // Under the account's lock, with the role read again: an address given back stops the account's payouts under this
+  // lock (decision 177), so none may slip in beside it, and a member who switched to buyer meanwhile asks for none.
+  await payoutTransaction(deps.db.db, user.id, async (trx) => {
     // Closing an account (disabled or deleted) takes this lock too: a request already past its session check waits
     // for it, and then finds the account closed (decision 169).
     if (!(await mayTrade(trx, user.id))) throw forbidden(W.payoutAccountClosed);
