@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { expect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { holdRequests } from './support/hold-requests';
+import { insertListing } from './support/listings-db';
 
 test('a seller lists an account with a screenshot; a buyer finds it by search and filter, opens it and keeps it in favorites', async ({
   browser,
@@ -174,4 +175,37 @@ test('the first results of /browse are asked for while the page is still loading
   await expect(page).toHaveURL(/q=steam/);
   await expect(box).toHaveValue('steam');
   await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+});
+
+test('a long seller name on a listing card is shown whole, wrapped within the card, on a phone and on a desktop', async ({
+  browser,
+  baseURL,
+}) => {
+  // 40 characters, the longest a display name may be, its first word wider than the card's footer.
+  const tag = randomBytes(2).toString('hex');
+  const name = `Wolfeschlegelsteinhausenbergerdorff ${tag}`;
+  const seller = createUser('seller', name);
+  const word = `Quokka${randomBytes(3).toString('hex')}`;
+  const title = `${word} account of a long-named seller`;
+  insertListing(seller.id, { title, priceCents: 12_500 });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signInContext(context, baseURL!, createUser('buyer').id);
+  const page = await context.newPage();
+  await page.goto(`/browse?q=${word}`);
+  const card = page.getByRole('list', { name: 'Search results' }).getByRole('article', { name: title });
+  const shownName = card.getByText(name, { exact: true });
+  for (const viewport of [null, { width: 1280, height: 800 }]) {
+    if (viewport) await page.setViewportSize(viewport);
+    await expect(shownName).toBeVisible();
+    // None of it is cut: the element is as wide as its text, within the card, beside a price shown whole too.
+    expect(
+      await shownName.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight),
+    ).toBe(true);
+    const [s, c] = [(await shownName.boundingBox())!, (await card.boundingBox())!];
+    expect(s.x).toBeGreaterThanOrEqual(c.x);
+    expect(s.x + s.width).toBeLessThanOrEqual(c.x + c.width);
+    await expect(card.getByText('$125', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  }
+  await context.close();
 });

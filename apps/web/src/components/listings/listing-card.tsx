@@ -69,7 +69,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
           </div>
         )}
         <div className={css.footer}>
-          <div>
+          <div className={css.priceBlock}>
             <p className={css.price}>{formatPrice(listing.priceCents, listing.currency)}</p>
             {listing.negotiable && <p className={`${css.small} ${css.negotiable}`}>Negotiable</p>}
           </div>
@@ -77,7 +77,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
             {listing.verified && (
               <IconRosetteDiscountCheck size={16} color="var(--mantine-color-blue-6)" aria-label="Verified" />
             )}
-            <p className={`${css.small} ${css.dimmed} ${css.truncate} ${css.sellerName}`}>{listing.sellerName}</p>
+            <p className={`${css.small} ${css.dimmed} ${css.sellerName}`}>{listing.sellerName}</p>
           </div>
         </div>
       </div>
