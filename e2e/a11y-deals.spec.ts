@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
+import { expectDeadlineOnce } from './support/order-page';
 import { creditBalance, deliverCredentials } from './support/orders';
 import { postWithSession } from './support/session-api';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -120,6 +121,7 @@ test('an order by keyboard: each dialog says what it asks, the focus never falls
   const dearId = insertListing(seller.id, { title: `Dear keyboard account ${tag}`, priceCents: 15_000 });
   const dear = await postWithSession(b.context, baseURL!, '/api/orders', { listingId: dearId });
   await b.page.goto(`/orders/${((await dear.json()) as { id: string }).id}`);
+  await expectDeadlineOnce(b.page);
   const pay = b.page.getByRole('button', { name: 'Pay $150' });
   await enter(b.page, pay);
   await expect(b.page.getByText('Your balance is too low to pay this order.')).toBeVisible();

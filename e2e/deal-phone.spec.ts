@@ -4,6 +4,7 @@ import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext, signedInPage } from './support/db';
 import { creditBalance, deliverCredentials } from './support/orders';
 import { insertListing } from './support/listings-db';
+import { expectDeadlineOnce } from './support/order-page';
 import { postWithSession } from './support/session-api';
 import { startStripeServer } from './support/stripe-server';
 
@@ -41,6 +42,9 @@ test('on a phone, an order of a listing without screenshots shows no broken imag
   const sellerSummary = s.page.getByRole('region', { name: 'Order summary' });
   await expect(sellerSummary.getByText('Awaiting payment')).toBeVisible();
   await expectNoBrokenImages(sellerSummary);
+  // The seller's one countdown is the page's: the buyer's payment window is not theirs.
+  await expect(s.page.getByRole('timer')).toHaveText(/^Expires unpaid in /);
+  await expect(s.page.getByText(/reserved for you until/)).toHaveCount(0);
   await expect(s.page.getByRole('region', { name: 'Credentials' })).toContainText(
     'Once the buyer has paid, you deliver the login here.',
   );
@@ -51,6 +55,7 @@ test('on a phone, an order of a listing without screenshots shows no broken imag
 
   // The buyer thinks better of it and cancels before paying.
   await b.page.goto(`/orders/${orderId}`);
+  await expectDeadlineOnce(b.page);
   const summary = b.page.getByRole('region', { name: 'Order summary' });
   await expectNoBrokenImages(summary);
   await b.page.getByRole('button', { name: 'Cancel order' }).click();
@@ -185,6 +190,7 @@ test('on a phone, paying with too little on the balance says so beside the Pay b
   await b.page.setViewportSize(PHONE);
   const ordered = await postWithSession(b.context, baseURL!, '/api/orders', { listingId });
   await b.page.goto(`/orders/${((await ordered.json()) as { id: string }).id}`);
+  await expectDeadlineOnce(b.page);
 
   const actions = b.page.getByRole('region', { name: 'Order actions' });
   const pay = actions.getByRole('button', { name: 'Pay $45' });
@@ -240,6 +246,7 @@ test('on a phone, "Buy now" refused for too little on the balance lands on the o
 
   // The order waits for payment, and its page says why the first try was refused as it says its own refusals.
   await expect(b.page).toHaveURL(/\/orders\/[\w-]+$/);
+  await expectDeadlineOnce(b.page);
   const actions = b.page.getByRole('region', { name: 'Order actions' });
   const refusal = actions.getByRole('alert');
   await expect(refusal).toContainText('Your balance is too low to pay this order.');
@@ -310,6 +317,8 @@ test('on a phone, an unpaid order says until when the listing is held, what happ
   expect(await left.evaluate((el) => !el.closest('[aria-live], [role=status], [role=alert], [role=log]'))).toBe(true);
   const nearlyOver = 'Less than 5 minutes left to pay this order.';
   await expect(actions.getByText(nearlyOver)).toHaveCount(0);
+  // Said once: no countdown to the same time beside the order summary.
+  await expectDeadlineOnce(b.page);
 
   // Ten minutes on: said in words with an icon, not by colour alone, and once in the live region.
   await b.context.clock.fastForward('10:00');
@@ -317,6 +326,7 @@ test('on a phone, an unpaid order says until when the listing is held, what happ
     actions.getByText(/^Less than 5 minutes left to pay\. The listing is reserved .+ \(4 min left\)/),
   ).toBeVisible();
   await expect(actions.getByRole('status').filter({ hasText: nearlyOver })).toHaveCount(1);
+  await expectDeadlineOnce(b.page);
   await b.context.clock.fastForward('05:00');
   await expect(
     actions.getByText('The time to pay has run out: the order expires and the listing is offered to others again.'),

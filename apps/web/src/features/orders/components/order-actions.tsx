@@ -15,6 +15,7 @@ import { useOrderAction } from './use-order-action';
 import { PayRefusal } from './pay-refusal';
 import { payShortfall } from './pay-shortfall';
 import { PaymentWindow } from './payment-window';
+import { showsPaymentWindow } from './payment-window-text';
 
 /** For the buyer of an order paid from the balance, while it may be paid: why paying now would be refused, if so. */
 function usePayShortfall(order: OrderDetail, ahead: boolean) {
@@ -140,7 +141,7 @@ export function OrderActions({ order, refusedBefore }: { order: OrderDetail; ref
   if (buttons.length === 0) return null;
   return (
     <Stack gap="xs" component="section" aria-label="Order actions">
-      {can('pay') && order.viewerRole === 'buyer' && <PaymentWindow order={order} />}
+      {showsPaymentWindow(order) && <PaymentWindow order={order} />}
       {can('pay') && refusal !== undefined && (
         <PayRefusal message={refusal} order={order} answer={refused !== undefined} />
       )}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_WINDOW_TEXT as T, minutesLeftText, nextPaymentRedrawMs, paymentStage } from './payment-window-text';
+import {
+  PAYMENT_WINDOW_TEXT as T,
+  minutesLeftText,
+  nextPaymentRedrawMs,
+  paymentStage,
+  showsPaymentWindow,
+} from './payment-window-text';
 
 const MIN = 60_000;
 
@@ -50,5 +56,17 @@ describe('the time left to pay an order', () => {
       closing: 'Less than 5 minutes left to pay this order.',
       closed: 'The time to pay this order has run out.',
     });
+  });
+});
+
+describe('where an order says its deadline', () => {
+  it.each([
+    ['buyer', ['pay', 'cancel'], true],
+    ['seller', ['cancel'], false],
+    ['admin', [], false],
+    ['buyer', ['cancel'], false],
+    ['buyer', ['confirm', 'dispute'], false],
+  ] as const)('for the %s who may %j: beside Pay instead of the countdown, %s', (viewerRole, actions, shown) => {
+    expect(showsPaymentWindow({ viewerRole, actions: [...actions] })).toBe(shown);
   });
 });

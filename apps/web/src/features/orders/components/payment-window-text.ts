@@ -1,9 +1,17 @@
 import { MINUTE_MS } from '@accountry/shared/durations';
+import type { OrderDetail } from '@accountry/shared/orders';
 
 /** From this much time left, the buyer is told the time to pay is nearly over (and a screen reader says so once). */
 export const CLOSING_SOON_MS = 5 * MINUTE_MS;
 
 export type PaymentStage = 'open' | 'closing' | 'closed';
+
+/**
+ * Whether the order shows its buyer the payment window beside Pay: while they may pay it. The window then says the one
+ * deadline, so the page's own countdown to the same time stays away (shown and read out once).
+ */
+export const showsPaymentWindow = (order: Pick<OrderDetail, 'actions' | 'viewerRole'>) =>
+  order.viewerRole === 'buyer' && order.actions.includes('pay');
 
 export const paymentStage = (msLeft: number): PaymentStage =>
   msLeft <= 0 ? 'closed' : msLeft <= CLOSING_SOON_MS ? 'closing' : 'open';

@@ -38,6 +38,7 @@ import { forgetPayment, returnedFromPayment } from '../../../components/orders/p
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { CredentialsPanel } from '../components/credentials-panel';
 import { OrderActions } from '../components/order-actions';
+import { showsPaymentWindow } from '../components/payment-window-text';
 import { OrderReviewForm } from '../components/order-review-form';
 
 /**
@@ -154,7 +155,8 @@ export function Component() {
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="md">
               <OrderSummary order={order} />
-              {order.dueAt !== null && order.dueAction && !order.chargeback?.held && (
+              {/* An unpaid order's buyer reads its deadline beside Pay (the payment window), not twice. */}
+              {order.dueAt !== null && order.dueAction && !order.chargeback?.held && !showsPaymentWindow(order) && (
                 <Card withBorder component="section" aria-label="What happens next">
                   <OrderCountdown dueAt={order.dueAt} label={dueLabel(order.dueAction, order.viewerRole)} />
                 </Card>
