@@ -100,3 +100,39 @@ test('a seller manages listings by status, a buyer reviews the sold one and the 
   await expect(review.getByText('Thanks, enjoy the account!')).toBeVisible();
   await expect(review.getByRole('button', { name: 'Publish answer' })).toHaveCount(0);
 });
+
+test('on a phone, a seller at the listing limit reads why the new listing was not saved beside its buttons, with the focus there', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const seller = createUser('seller');
+  for (let i = 0; i < 200; i++) insertListing(seller.id, { title: `Full shelf listing ${i}`, status: 'draft' });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signInContext(context, baseURL!, seller.id);
+  const page = await context.newPage();
+  await page.goto('/listing-management/new');
+  const pick = async (label: string, option: string) => {
+    await page.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  await page.getByRole('textbox', { name: 'Title' }).fill('One listing too many');
+  await pick('Category', 'Game account');
+  await pick('Platform or game', 'Valorant');
+  await pick('Region or server', 'Europe');
+  await page.getByRole('textbox', { name: 'Price (USD)' }).fill('149');
+  await page
+    .getByRole('textbox', { name: 'Description' })
+    .fill('Immortal 2 peak with 45 skins, original email included.');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+
+  // Said in the form beside the buttons the seller pressed, where it stays: not a toast gone in three seconds at the
+  // top of a long form, with the focus dropped to the page.
+  const refusal = page.getByRole('form', { name: 'Listing details' }).getByRole('alert');
+  await expect(refusal).toHaveText(
+    'You can have at most 200 listings. Delete listings you no longer need to add new ones.',
+  );
+  await expect(refusal).toBeFocused();
+  await expect(refusal).toBeInViewport();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('One listing too many');
+});

@@ -33,6 +33,7 @@ import {
 import { ListingFormFields } from '../components/listing-form-fields';
 import { AttributeFields } from '../components/attribute-fields';
 import { ScreenshotManager } from '../components/screenshot-manager';
+import { SaveRefusal } from '../components/save-refusal';
 import { feesQuery } from '../../../components/orders/fees';
 
 /** /listing-management/new and /listing-management/:id/edit. */
@@ -75,6 +76,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [queued, setQueued] = useState<File[]>([]);
   const [confirm, setConfirm] = useState<ConfirmOptions | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const { uploads, upload, dismiss, busy } = useScreenshotUploads((location.state as EditorState)?.uploadFailures);
   const form = useRef<HTMLFormElement>(null);
   // Unsaved work: the form changed, or screenshots wait to be uploaded with the first save.
@@ -134,7 +136,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
       }
       if (err instanceof ApiRequestError && Object.keys(err.fields).length)
         focusFirstError(form.current, () => setErrors(err.fields));
-      else toast.error(err.message);
+      else setRefusal(err.message);
     },
   });
 
@@ -147,6 +149,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
       return;
     }
     setErrors({});
+    setRefusal(null);
     save.mutate(publish);
   };
 
@@ -266,6 +269,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
                 </Text>
               )}
             </section>
+            {refusal && <SaveRefusal message={refusal} />}
             {!locked && (
               <Group justify="flex-end">
                 <Button variant="default" component={Link} to="/listing-management">
