@@ -1,6 +1,7 @@
 import { expect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { insertCompletedOrder, insertListing } from './support/listings-db';
+import { postWithSession } from './support/session-api';
 
 test('a seller manages listings by status, a buyer reviews the sold one and the seller answers on their profile', async ({
   browser,
@@ -135,4 +136,32 @@ test('on a phone, a seller at the listing limit reads why the new listing was no
   await expect(refusal).toBeFocused();
   await expect(refusal).toBeInViewport();
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('One listing too many');
+});
+
+test('on a phone, the review count on a seller profile leads past the listings to the reviews', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const seller = createUser('seller');
+  const buyer = createUser('buyer');
+  for (let i = 0; i < 12; i++) insertListing(seller.id, { title: `Shelf listing ${i}` });
+  const sold = insertListing(seller.id, { title: 'Reviewed Fortnite account', status: 'sold' });
+  insertCompletedOrder(sold, buyer.id, seller.id);
+  const buyerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signInContext(buyerContext, baseURL!, buyer.id);
+  const review = { rating: 5, comment: 'Quick handover, everything as described.' };
+  expect((await postWithSession(buyerContext, baseURL!, `/api/listings/${sold}/reviews`, review)).status()).toBe(201);
+
+  const page = await buyerContext.newPage();
+  await page.goto(`/seller/${seller.id}`);
+  await expect(page.getByRole('article', { name: 'Shelf listing 0' })).toBeVisible();
+  const reviews = page.getByRole('heading', { level: 2, name: 'Reviews' });
+  await expect(reviews).not.toBeInViewport();
+  // A dozen listings, one under the other on a phone, stand between the rating and the reviews: the count leads there.
+  await page.getByRole('link', { name: '1 review' }).click();
+  await expect(reviews).toBeInViewport();
+  await expect(reviews).toBeFocused();
+  await expect(page.getByRole('article', { name: `Review by ${buyer.displayName}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/seller/${seller.id}$`));
 });

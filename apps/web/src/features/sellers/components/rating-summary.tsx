@@ -1,16 +1,29 @@
-import { Group, Progress, Rating, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Progress, Rating, Stack, Text } from '@mantine/core';
 import { formatRating } from '@accountry/shared/sellers';
 
-/** Average stars and how many reviews gave each. */
+/**
+ * Average stars and how many reviews gave each. With `reviewsHeadingId`, the count leads to the reviews' heading: on a
+ * phone the seller's listings, one under the other, stand between the two.
+ */
 export function RatingSummary({
   average,
   count,
   breakdown,
+  reviewsHeadingId,
 }: {
   average: number | null;
   count: number;
   breakdown: number[];
+  reviewsHeadingId?: string;
 }) {
+  const label = `${count} ${count === 1 ? 'review' : 'reviews'}`;
+  const showReviews = (e: React.MouseEvent) => {
+    // Scrolled to and focused here: a fragment would go through the router, which would scroll back to the top.
+    e.preventDefault();
+    const heading = document.getElementById(reviewsHeadingId!);
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+  };
   return (
     <Group align="flex-start" gap="xl" wrap="wrap">
       <Stack gap={2} align="center">
@@ -18,9 +31,15 @@ export function RatingSummary({
           {average === null ? '—' : formatRating(average)}
         </Text>
         <Rating value={average ?? 0} fractions={10} readOnly aria-hidden />
-        <Text size="sm" c="dimmed">
-          {count} {count === 1 ? 'review' : 'reviews'}
-        </Text>
+        {reviewsHeadingId && count > 0 ? (
+          <Anchor href={`#${reviewsHeadingId}`} size="sm" onClick={showReviews}>
+            {label}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+        )}
       </Stack>
       <Stack gap={4} style={{ flex: 1, minWidth: 200 }} aria-label="Reviews by stars">
         {[5, 4, 3, 2, 1].map((star) => (

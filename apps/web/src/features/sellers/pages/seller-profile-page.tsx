@@ -112,7 +112,12 @@ export function Component() {
               </SimpleGrid>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <RatingSummary average={p.rating.average} count={p.rating.count} breakdown={p.ratingBreakdown} />
+              <RatingSummary
+                average={p.rating.average}
+                count={p.rating.count}
+                breakdown={p.ratingBreakdown}
+                reviewsHeadingId="seller-reviews"
+              />
             </Grid.Col>
           </Grid>
         </Card>
@@ -144,7 +149,7 @@ export function Component() {
           )}
         </section>
         <section aria-label="Reviews">
-          <Title order={2} mb="md">
+          <Title order={2} mb="md" id="seller-reviews" tabIndex={-1}>
             Reviews
           </Title>
           <ReviewList sellerId={p.id} canReply={user?.uid === p.id} />
