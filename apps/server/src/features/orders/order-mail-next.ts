@@ -1,4 +1,4 @@
-import { sellerShareCents } from '@accountry/shared/order-state';
+import { REVIEW_WINDOW_MS, sellerShareCents } from '@accountry/shared/order-state';
 import { formatCents } from '@accountry/shared/wallet';
 import type { OrdersTable } from '../../db/schema';
 import { mailTime } from '../../email/mail-time';
@@ -40,7 +40,11 @@ export function nextForMail(order: OrdersTable, side: Side, feePercent: number):
         : `The seller is asked to answer by ${answer}; then an admin decides. Add anything that helps on the order page.`;
     }
     case 'completed':
-      return seller ? `${pays} was added to your balance.` : null;
+      if (seller) return `${pays} was added to your balance.`;
+      // The buyer was away for the protection period: the review they may now write (none after a refund) is news.
+      return order.completedAt === null || order.refundedCents > 0
+        ? null
+        : `You can now rate the seller on the order page, until ${mailTime(order.completedAt + REVIEW_WINDOW_MS)} (UTC).`;
     default:
       return null;
   }

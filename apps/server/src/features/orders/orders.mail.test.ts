@@ -82,6 +82,11 @@ describe('order mails', () => {
     await sweep(ctx);
     const completed = await mailsSince(deal, from);
     expect(completed.find((m) => m.to === 'seller')?.text).toContain('$95.00 was added to your balance.');
+    // The buyer, away for the protection period, learns that they can now rate the seller, and until when.
+    expect(completed.find((m) => m.to === 'buyer')?.text).toContain(
+      `You can now rate the seller on the order page, until ${at(ctx.clock.now() + 30 * 24 * H)}.`,
+    );
+    expect(completed.find((m) => m.to === 'seller')?.text).not.toContain('rate the seller');
   });
 
   it('tell both parties when the buyer cancels a paid order', async () => {
