@@ -58,3 +58,27 @@ export const DEMO_USERS: Array<{
     phoneNumber: '+49 30 901820',
   },
 ];
+
+/**
+ * Shops that hold most of the demo catalogue. The demo sellers above keep a shop's worth each, well under the
+ * per-seller listing quota, so whoever tries the demo as a seller can list an account. Nobody signs in as a shop:
+ * its password is random and never printed.
+ */
+export const CATALOGUE_SELLERS: Array<{ key: string; email: string; displayName: string }> = [
+  'Pixel Vault',
+  'LevelUp Accounts',
+  'Rare Skins Co',
+  'North Star Trading',
+  'GG Market',
+  'Quest Depot',
+  'Legendary Loot',
+  'Stream Deals',
+  'Social Boost',
+  'Arcade Exchange',
+  'Mythic Accounts',
+  'Lucky Drop',
+].map((displayName, i) => ({
+  key: `shop${i + 1}`,
+  email: `${displayName.toLowerCase().replace(/\W+/g, '')}@accountry.test`,
+  displayName,
+}));

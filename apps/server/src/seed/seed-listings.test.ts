@@ -8,6 +8,7 @@ import { seedUsers, type SeededUsers } from './seed-users';
 import { DEMO_LISTING_COUNT, seedListings } from './seed-listings';
 import { seedFavoritesReviews } from './seed-favorites-reviews';
 import { generateListings } from './listing-generator';
+import { CATALOGUE_SELLERS } from './demo-users';
 
 let handle: DatabaseHandle;
 let users: SeededUsers;
@@ -31,7 +32,8 @@ describe('demo listings, favorites and reviews', () => {
     expect(rows.length).toBeGreaterThanOrEqual(2000);
     expect(new Set(rows.map((r) => r.category))).toEqual(new Set(LISTING_CATEGORIES));
     expect(new Set(rows.map((r) => r.platform))).toEqual(new Set(PLATFORMS));
-    expect(new Set(rows.map((r) => r.sellerId))).toEqual(new Set([users.seller, users.seller2, users.both]));
+    const shops = CATALOGUE_SELLERS.map((s) => users[s.key]);
+    expect(new Set(rows.map((r) => r.sellerId))).toEqual(new Set([users.seller, users.seller2, users.both, ...shops]));
     expect(rows.filter((r) => r.status === 'hidden')).toHaveLength(2);
     const bare = await db
       .selectFrom('listings')

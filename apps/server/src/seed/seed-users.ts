@@ -2,13 +2,13 @@ import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { newId, newToken } from '../lib/ids';
 import { hashPassword } from '../lib/password';
-import { DEMO_USERS } from './demo-users';
+import { CATALOGUE_SELLERS, DEMO_USERS } from './demo-users';
 import { DAY_MS } from '@accountry/shared/durations';
 
 export type SeededUsers = Record<string, string>;
 
 /**
- * The demo sign-ins; returns their ids by key for the other seeders. On a production server the demo admin gets a
+ * The demo sign-ins and the catalogue's shops; returns their ids by key for the other seeders. On a production server the demo admin gets a
  * password nobody knows: the published one would hand anyone the whole site (the first admin is `npm run create-admin`).
  */
 export async function seedUsers(db: Database, clock: Clock, production = false): Promise<SeededUsers> {
@@ -28,6 +28,28 @@ export async function seedUsers(db: Database, clock: Clock, production = false):
         role: u.role,
         createdAt,
         lastActive: clock.now() - i * 3600_000,
+        profileComplete: true,
+        emailVerified: true,
+        disabled: false,
+      })
+      .execute();
+  }
+  // One hash of a random password serves every shop: nobody knows it, and hashing is slow by design.
+  const shopPasswordHash = await hashPassword(newToken());
+  for (const [i, shop] of CATALOGUE_SELLERS.entries()) {
+    const id = newId();
+    ids[shop.key] = id;
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        email: shop.email,
+        passwordHash: shopPasswordHash,
+        displayName: shop.displayName,
+        phoneNumber: '',
+        role: 'seller',
+        createdAt: clock.now() - (700 - i * 40) * DAY_MS,
+        lastActive: clock.now() - (i + 1) * 5 * 3600_000,
         profileComplete: true,
         emailVerified: true,
         disabled: false,
