@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { createListing, createReport } from './support/admin-data';
@@ -125,4 +126,41 @@ test('an admin page that could not load says why, with Try again, as its h1 wher
   await expect(page.getByRole('heading', { name: 'Daily page views' })).toBeVisible();
   await expect(statsAlert).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Traffic' })).toBeFocused();
+});
+
+test("on a phone a user's page shows each listing's status and each report about them whole, in words", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = createUser('admin');
+  const seller = createUser('seller', 'Phone Checked Seller');
+  const title = `Steam library with a long title to wrap on a phone ${Date.now() % 10_000}`;
+  const listingId = createListing(seller.id, title);
+  createReport('listing', listingId, admin.id, 'stolen', 'Recovered by its first owner.');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signInContext(context, baseURL!, admin.id);
+  const page = await context.newPage();
+  await page.goto(`/admin/users/${seller.id}`);
+
+  // Each text sits inside its card and none is cut with an ellipsis.
+  const shownWhole = async (card: Locator, text: Locator) => {
+    await text.scrollIntoViewIfNeeded();
+    const [t, c] = [(await text.boundingBox())!, (await card.boundingBox())!];
+    expect(t.x).toBeGreaterThanOrEqual(c.x);
+    expect(t.x + t.width).toBeLessThanOrEqual(c.x + c.width);
+    expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  };
+  const listings = page.getByRole('region', { name: 'Listings (1)' });
+  const row = listings.getByRole('listitem').filter({ hasText: title });
+  await shownWhole(listings, row.getByRole('link', { name: title }));
+  await shownWhole(listings, row.getByText('Active', { exact: true }));
+  await shownWhole(listings, row.getByText('$45.00'));
+
+  // A report reads by the reason the reporter chose and what was reported, not by their codes.
+  const reports = page.getByRole('region', { name: 'Reports about this user' });
+  const report = reports.getByRole('listitem').filter({ hasText: 'Stolen or hacked account' });
+  await shownWhole(reports, report.getByRole('link', { name: 'Stolen or hacked account' }));
+  await shownWhole(reports, report.getByText('Open', { exact: true }));
+  await shownWhole(reports, report.getByText('Listing report', { exact: true }));
+  await expect(reports.getByText('stolen', { exact: true })).toHaveCount(0);
 });

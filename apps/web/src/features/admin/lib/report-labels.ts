@@ -11,3 +11,12 @@ const LABELS: Partial<Record<ReportTargetType, Record<string, string>>> = {
 export function reportReasonLabel(targetType: ReportTargetType, reason: string): string {
   return LABELS[targetType]?.[reason] ?? reason;
 }
+
+const TYPE_LABELS: Record<ReportTargetType, string> = {
+  listing: 'Listing report',
+  conversation: 'Conversation report',
+  user: 'User report',
+};
+
+/** What a report is about, in words ("Listing report"); an unknown type shows as stored. */
+export const reportTypeLabel = (targetType: ReportTargetType): string => TYPE_LABELS[targetType] ?? targetType;

@@ -9,10 +9,8 @@ import { ReportStatusBadge } from '../components/badges';
 import { QueryState } from '../components/query-state';
 import { ReportedMessages } from '../components/reported-messages';
 import { isStaleReview, ReviewForm } from '../components/review-form';
-import { reportReasonLabel } from '../lib/report-labels';
+import { reportReasonLabel, reportTypeLabel } from '../lib/report-labels';
 import { formatDateTime } from '../../../lib/format-time';
-
-const TYPE_LABELS = { listing: 'Listing report', conversation: 'Conversation report', user: 'User report' } as const;
 
 function Person({
   label,
@@ -131,7 +129,7 @@ export function Component() {
             <Group gap="sm">
               <Title order={1}>{reportReasonLabel(r.targetType, r.reason)}</Title>
               <Badge variant="outline" color="gray">
-                {TYPE_LABELS[r.targetType]}
+                {reportTypeLabel(r.targetType)}
               </Badge>
               <ReportStatusBadge status={r.status} />
             </Group>

@@ -1,18 +1,17 @@
 import { Link, useParams } from 'react-router';
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { ListingStatus } from '@accountry/shared/listings';
-import type { ReportStatus } from '@accountry/shared/admin-reports';
 import { useSession } from '../../../lib/session';
 import { adminApi, adminKeys } from '../api/admin-api';
-import { ListingStatusBadge, ReportStatusBadge, RoleBadge, UserStateBadge } from '../components/badges';
+import { RoleBadge, UserStateBadge } from '../components/badges';
 import { QueryState } from '../components/query-state';
 import { UserActions } from '../components/user-actions';
 import { AuditTrail } from '../components/audit-trail';
+import { UserListingsCard, UserReportsCard } from '../components/user-detail-cards';
 import { UserActivity } from '../components/user-activity';
 import { BalanceCredit } from '../components/balance-credit';
-import { formatAgo, formatPrice } from '../lib/format';
+import { formatAgo } from '../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
 import { formatDateTime } from '../../../lib/format-time';
 
@@ -94,87 +93,8 @@ export function Component() {
             </Card>
             <UserActions key={u.id} user={u} isSelf={me?.uid === u.id} />
             <BalanceCredit userId={u.id} name={u.displayName} deleted={u.state === 'deleted'} />
-            <Card withBorder>
-              <Group justify="space-between" mb="sm">
-                <Title order={2} size="h4">
-                  Listings ({u.listingCount})
-                </Title>
-                {u.listingCount > 0 && (
-                  <Anchor component={Link} to={`/admin/listings?sellerId=${u.id}`} size="sm">
-                    Moderate all {u.listingCount} listings
-                  </Anchor>
-                )}
-              </Group>
-              {u.listingCount > u.listings.length && (
-                <Text size="sm" c="dimmed" mb="xs">
-                  The {u.listings.length} newest:
-                </Text>
-              )}
-              {u.listings.length === 0 ? (
-                <Text c="dimmed" size="sm">
-                  No listings.
-                </Text>
-              ) : (
-                <Table.ScrollContainer minWidth={480}>
-                  <Table aria-label="Listings of this user">
-                    <Table.Tbody>
-                      {u.listings.map((l) => (
-                        <Table.Tr key={l.id}>
-                          <Table.Td>
-                            {l.deletedAt != null ? (
-                              <Text size="sm" c="dimmed" td="line-through">
-                                {l.title}
-                              </Text>
-                            ) : (
-                              <Anchor component={Link} to={`/account/${u.id}/${l.id}`}>
-                                {l.title}
-                              </Anchor>
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            <ListingStatusBadge status={l.status as ListingStatus} />
-                            {l.deletedAt != null && (
-                              <Text size="xs" c="dimmed">
-                                Deleted
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td>{formatPrice(l.priceCents, l.currency)}</Table.Td>
-                          <Table.Td>{l.hiddenReason ?? ''}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
-            </Card>
-            <Card withBorder>
-              <Title order={2} size="h4" mb="sm">
-                Reports about this user
-              </Title>
-              {u.reports.length === 0 ? (
-                <Text c="dimmed" size="sm">
-                  No reports.
-                </Text>
-              ) : (
-                <Stack gap="xs">
-                  {u.reports.map((r) => (
-                    <Group key={r.id} gap="sm" wrap="nowrap">
-                      <ReportStatusBadge status={r.status as ReportStatus} />
-                      <Badge variant="outline" color="gray">
-                        {r.targetType}
-                      </Badge>
-                      <Anchor component={Link} to={`/admin/reports/${r.id}`} size="sm">
-                        {r.reason}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(r.createdAt)}
-                      </Text>
-                    </Group>
-                  ))}
-                </Stack>
-              )}
-            </Card>
+            <UserListingsCard user={u} />
+            <UserReportsCard reports={u.reports} />
             <UserActivity userId={u.id} />
             <AuditTrail targetType="user" targetId={u.id} />
           </>
