@@ -113,3 +113,19 @@ test('signing up with an address that already has an account looks the same, and
   await expect(note).toHaveCount(1);
   await expect(note.getByRole('link', { name: /\/signin$/ })).toBeVisible();
 });
+
+test('on a phone a long address wraps inside the note that the mail was sent', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const email = `a.rather.long.mailbox.name.${Date.now()}@subdomain.journey-example.test`;
+  await page.goto('/signup');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Journey-Signup-77');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  const note = page.getByRole('status').filter({ hasText: 'We sent an email to' });
+  await expect(note).toContainText(email);
+  const [address, box] = [(await note.getByText(email).boundingBox())!, (await note.boundingBox())!];
+  expect(address.x + address.width).toBeLessThanOrEqual(box.x + box.width);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth)).toBe(true);
+});

@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import { authApi } from '../api/auth-api';
 import { CheckedLink } from './checked-link';
 import { ChoosePasswordForm } from './choose-password-form';
+import { EmailAddress } from './email-address';
 
 /** Opened from the reset mail: check the link, then set the new password (which signs out every device). */
 export function NewPasswordForm({ token }: { token: string }) {
@@ -25,7 +26,7 @@ export function NewPasswordForm({ token }: { token: string }) {
           name="Choose a new password"
           intro={
             <>
-              Choose a new password for <strong>{email}</strong>. You will be signed out on every device.
+              Choose a new password for <EmailAddress email={email} />. You will be signed out on every device.
             </>
           }
           submitLabel="Set new password"

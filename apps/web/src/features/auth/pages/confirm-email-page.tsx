@@ -7,6 +7,7 @@ import { EMAIL_CHANGE_MESSAGES } from '@accountry/shared/email-change';
 import { SESSION_QUERY_KEY, useSession } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
+import { EmailAddress } from '../components/email-address';
 
 /** /confirm-email?token=: opened from the mail sent to a new address; uses the link once (decision 165). */
 export function Component() {
@@ -43,7 +44,7 @@ export function Component() {
       ) : confirm.isSuccess ? (
         <Stack>
           <Alert color="teal" icon={<IconCircleCheck size={18} />} title="Address changed" role="status">
-            {EMAIL_CHANGE_MESSAGES.changed} Your account now uses <strong>{confirm.data.email}</strong>.
+            {EMAIL_CHANGE_MESSAGES.changed} Your account now uses <EmailAddress email={confirm.data.email} />.
           </Alert>
           <Button component={Link} to={user ? '/profile' : '/signin'} state={{ email: confirm.data.email }}>
             {user ? 'Back to your profile' : 'Sign in'}

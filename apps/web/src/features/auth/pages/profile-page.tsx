@@ -39,7 +39,9 @@ export function Component() {
         <div>
           <Title order={1}>Your profile</Title>
           <Group gap="xs" mt={6}>
-            <Text c="dimmed">{user.email}</Text>
+            <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </Text>
             <Badge variant="light">{ROLE_LABELS[user.role].split(':')[0]}</Badge>
             {user.emailVerified && (
               <Badge color="teal" variant="light">

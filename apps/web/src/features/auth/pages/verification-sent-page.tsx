@@ -3,6 +3,7 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
 import { AuthCard } from '../components/auth-card';
+import { EmailAddress } from '../components/email-address';
 import { ResendVerificationForm } from '../components/resend-verification-form';
 import { VerifyEmailPanel } from '../components/verify-email-panel';
 import { pendingEmail } from '../lib/pending-email';
@@ -34,15 +35,15 @@ export function Component() {
         {state.reason === 'signup' ? (
           // Sign-up answers alike for a taken address (its owner gets a note instead), so this says no more.
           <Alert color="blue" icon={<IconMailForward size={18} />} role="status">
-            We sent an email to {email ? <strong>{email}</strong> : 'the address you entered'}. Open the link in it to
-            activate your new account; it works once and expires in 24 hours. If the address already has an account, the
-            email tells you how to sign in instead.
+            We sent an email to {email ? <EmailAddress email={email} /> : 'the address you entered'}. Open the link in
+            it to activate your new account; it works once and expires in 24 hours. If the address already has an
+            account, the email tells you how to sign in instead.
           </Alert>
         ) : (
           <Alert color="blue" icon={<IconMailForward size={18} />} role="status">
             {email ? (
               <>
-                We sent a verification link to <strong>{email}</strong>.
+                We sent a verification link to <EmailAddress email={email} />.
               </>
             ) : (
               'We sent a verification link to your email address.'

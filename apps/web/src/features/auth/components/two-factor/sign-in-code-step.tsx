@@ -3,6 +3,7 @@ import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { CodeInput } from '../../../../components/confirm-identity/code-input';
+import { EmailAddress } from '../email-address';
 
 interface Props {
   email: string;
@@ -25,7 +26,7 @@ export function SignInCodeStep({ email, code, error, recovery, inputRef, ...on }
           : TWO_FACTOR_MESSAGES.codeRequired}
       </Alert>
       <Text size="sm">
-        Signing in as <strong>{email}</strong>
+        Signing in as <EmailAddress email={email} />
       </Text>
       <CodeInput
         ref={inputRef}
