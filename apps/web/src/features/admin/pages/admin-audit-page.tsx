@@ -43,9 +43,10 @@ function AuditCard({ e }: { e: AuditEntryView }) {
         {formatDateTime(e.createdAt)} · <Actor e={e} />
       </Text>
       <Target e={e} />
-      <div>
+      {/* Small type in a small-type block: its wrapped lines are not spaced for body text. */}
+      <Text size="xs" component="div">
         <AuditDetailsLine action={e.action} details={e.details} size="xs" />
-      </div>
+      </Text>
     </Card>
   );
 }
