@@ -92,6 +92,36 @@ test("an admin's role is not offered on the profile", async ({ page, context, ba
   await expect(page.getByRole('button', { name: 'Account menu for Ada Renamed' })).toBeVisible();
 });
 
+test('a name that claims to be staff is refused as it is typed; one from before the rule stays', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const reserved = 'Display name must not look like Accountry or its staff (such as admin, moderator or support)';
+  await page.goto('/signup');
+  await page.getByRole('textbox', { name: 'Display name' }).fill('Accountry Supp0rt');
+  await expect(page.getByText(reserved)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Display name' }).fill('Sam Reyes');
+  await expect(page.getByText(reserved)).toBeHidden();
+
+  const user = createUser('seller', 'Support Sam');
+  await signInContext(context, baseURL!, user.id);
+  await page.goto('/profile');
+  const details = page.getByRole('form', { name: 'Profile details' });
+  await expect(details.getByText(reserved)).toBeHidden();
+  await details.getByRole('textbox', { name: 'Phone number' }).fill('+44 20 7946 0001');
+  await details.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Your profile was saved.')).toBeVisible();
+  const name = details.getByRole('textbox', { name: 'Display name' });
+  await name.fill('Аdmin Team');
+  await expect(details.getByText(reserved)).toBeVisible();
+  await expect(name).toHaveAccessibleDescription(reserved);
+  await name.fill('Sam Reyes');
+  await expect(details.getByText(reserved)).toBeHidden();
+  await details.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu for Sam Reyes' })).toBeVisible();
+});
+
 test('a member turns unread-message and price-drop emails off with the keyboard, and the choices are kept', async ({
   page,
   context,

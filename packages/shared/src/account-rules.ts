@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SIGN_IN_MESSAGES } from './auth-messages';
+import { isReservedDisplayName } from './reserved-names';
 
 /** Field rules for accounts (decision record 010). */
 export const EMAIL_MAX = 254;
@@ -24,6 +25,7 @@ export const FIELD_MESSAGES = {
   passwordsDiffer: 'The passwords do not match',
   displayNameLength: `Display name must be ${DISPLAY_NAME_MIN} to ${DISPLAY_NAME_MAX} characters`,
   displayNameChars: "Display name may use letters, numbers, spaces and . _ - ' only",
+  displayNameReserved: 'Display name must not look like Accountry or its staff (such as admin, moderator or support)',
   phoneInvalid: `Enter a valid phone number: ${PHONE_DIGITS_MIN} to ${PHONE_DIGITS_MAX} digits, optionally starting with +`,
 } as const;
 
@@ -117,14 +119,15 @@ export const newPasswordSchema = z.string({ error: FIELD_MESSAGES.passwordRequir
 
 const DISPLAY_NAME_RE = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} ._'-]*$/u;
 
-/** Trimmed, inner runs of whitespace collapsed to one space. */
+/** Trimmed, inner runs of whitespace collapsed to one space; never a name that claims to be the site's (decision 224). */
 export const displayNameSchema = z
   .string({ error: FIELD_MESSAGES.displayNameLength })
   .trim()
   .overwrite((v) => v.replace(/\s+/g, ' '))
   .min(DISPLAY_NAME_MIN, FIELD_MESSAGES.displayNameLength)
   .max(DISPLAY_NAME_MAX, FIELD_MESSAGES.displayNameLength)
-  .regex(DISPLAY_NAME_RE, FIELD_MESSAGES.displayNameChars);
+  .regex(DISPLAY_NAME_RE, FIELD_MESSAGES.displayNameChars)
+  .refine((v) => !isReservedDisplayName(v), FIELD_MESSAGES.displayNameReserved);
 
 const PHONE_RE = /^\+?[\d(][\d ()\-.]*$/;
 

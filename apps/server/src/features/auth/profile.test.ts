@@ -89,8 +89,8 @@ describe('PATCH /api/profile', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toMatchObject({ code: 'ADMIN_ROLE_LOCKED', message: ACCOUNT_MESSAGES.adminRoleLocked });
     expect(await row(user.id)).toMatchObject({ role: 'admin', displayName: 'Test User' });
-    const ok = await patch(session.headers, { displayName: 'Ada Admin' });
-    expect(ok.json().user).toMatchObject({ role: 'admin', displayName: 'Ada Admin' });
+    const ok = await patch(session.headers, { displayName: 'Ada Lovelace' });
+    expect(ok.json().user).toMatchObject({ role: 'admin', displayName: 'Ada Lovelace' });
   });
 
   it.each([

@@ -140,6 +140,9 @@ describe('POST /api/auth/signup', () => {
     ['one-letter display name', { displayName: 'X' }, 'displayName', FIELD_MESSAGES.displayNameLength],
     ['huge display name', { displayName: 'x'.repeat(50_000) }, 'displayName', FIELD_MESSAGES.displayNameLength],
     ['markup in the display name', { displayName: '<img src=x>' }, 'displayName', FIELD_MESSAGES.displayNameChars],
+    ['a staff name', { displayName: 'Accountry support' }, 'displayName', FIELD_MESSAGES.displayNameReserved],
+    ['a disguised staff name', { displayName: 'Аdm1n Tеam' }, 'displayName', FIELD_MESSAGES.displayNameReserved],
+    ['a zero-width space in the name', { displayName: 'Ann\u200BLee' }, 'displayName', FIELD_MESSAGES.displayNameChars],
     [
       'display name of the wrong type',
       { displayName: { first: 'A' } },

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FIELD_MESSAGES } from '@accountry/shared/account-rules';
+import { isReservedDisplayName } from '@accountry/shared/reserved-names';
 import { profileUpdateSchema, type MeResponse, type ProfileUpdate, type SessionUser } from '@accountry/shared/auth';
 import { ACCOUNT_MESSAGES, AUTH_FALLBACK_MESSAGES } from '@accountry/shared/auth-messages';
 import type { SelfRole } from '@accountry/shared/roles';
@@ -53,7 +55,8 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     const patch: ProfileUpdate = {
-      displayName: values.displayName,
+      // Only a changed name is sent: a name from before the staff-name rule stays while other fields change.
+      ...(values.displayName === user.displayName ? {} : { displayName: values.displayName }),
       phoneNumber: values.phoneNumber,
       ...(isAdmin ? {} : { role: values.role }),
     };
@@ -81,7 +84,13 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
             const displayName = e.currentTarget.value;
             setValues((v) => ({ ...v, displayName }));
           }}
-          error={errors.displayName}
+          // A name that claims to be staff is said as it is typed, not only when saved.
+          error={
+            errors.displayName ??
+            (values.displayName !== user.displayName && isReservedDisplayName(values.displayName)
+              ? FIELD_MESSAGES.displayNameReserved
+              : undefined)
+          }
         />
         <TextInput
           label="Phone number"
