@@ -16,6 +16,7 @@ import {
 } from './orders';
 import { passkeyNameSchema } from './passkeys';
 import { balanceCreditSchema, payoutRejectSchema } from './wallet';
+import { plainText } from './plain-text';
 
 // Each hidden family once: a right-to-left override and its pop, an isolate, a C0 bell, a C1 next-line, a CR LF.
 const DIRTY = 'Paid \u202Edesu ton\u202C in \u2066full\u2069\u0007 twice\u0085\r\nsee';
@@ -90,5 +91,42 @@ describe('free text members and admins write', () => {
   it('keeps what the admin started a note from as sent, so an older note still matches', () => {
     const seen = moderationInputSchema.parse({ note: 'new', noteSeen: 'old\u0007' });
     expect(seen.noteSeen).toBe('old\u0007');
+  });
+});
+
+describe('invisible characters (decision 225)', () => {
+  const FLAG_ENGLAND = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+  const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
+
+  it.each([
+    ['a zero-width space', 'ad\u200Bmin', 'admin'],
+    ['a word joiner', 'ad\u2060min', 'admin'],
+    ['invisible operators and separator', 'a\u2061d\u2062m\u2063i\u2064n', 'admin'],
+    ['a byte-order mark inside', 'ad\uFEFFmin', 'admin'],
+    ['a byte-order mark at the start', '\uFEFFadmin', 'admin'],
+    ['a soft hyphen', 'ad\u00ADmin', 'admin'],
+    ['a Mongolian vowel separator', 'ad\u180Emin', 'admin'],
+    ['deprecated format characters', 'ad\u206Amin\u206F', 'admin'],
+    ['tag characters spelling hidden text', 'pay \u{E0070}\u{E0061}\u{E0079}outside', 'pay outside'],
+    ['a cancel tag alone', 'ad\u{E007F}min', 'admin'],
+    ['a flag whose tags are not a subdivision', '\u{1F3F4}\u{E0020}\u{E0021}\u{E007F}', '\u{1F3F4}'],
+    ['a left-to-right mark between letters', 'ad\u200Emin', 'admin'],
+    ['marks between every letter', 'a\u200Ed\u200Fm\u200Ei\u200Fn', 'admin'],
+    ['a right-to-left mark between letters', 'ad\u200Fmin', 'admin'],
+    ['an Arabic letter mark between digits', '10\u061C0', '100'],
+    ['a run of direction marks', 'שלום\u200F\u200F\u200E\u200F!', 'שלום\u200F!'],
+  ])('drops %s', (_what, input, out) => {
+    expect(plainText(input)).toBe(out);
+  });
+
+  it.each([
+    ['an emoji joined by zero-width joiners', `Family ${FAMILY} account`],
+    ['a subdivision flag', `Based in ${FLAG_ENGLAND} England`],
+    ['a zero-width non-joiner in Persian', 'می\u200Cخواهم'],
+    ['a zero-width joiner in Devanagari', 'क्\u200Dष'],
+    ['a right-to-left mark after a Hebrew word and before punctuation', 'שלום\u200F! price 5'],
+    ['a left-to-right mark before a number in Arabic text', 'السعر \u200E$50'],
+  ])('keeps %s', (_what, input) => {
+    expect(plainText(input)).toBe(input);
   });
 });
