@@ -12,7 +12,8 @@ import { deleteUserSessions } from '../../sessions/sessions.repository';
 import { confirmPassword } from './confirm-password.service';
 import { requireCodeIfOn } from './two-factor.service';
 import { invalidateSessions } from '../../sessions/session-cache';
-import { findUserById, updateUser } from './users.repository';
+import { findUserById, updateOwnProfile, updateUser } from './users.repository';
+import { assertStateUnchanged } from '../../lib/state-change';
 import { retireAccountLinks } from './tokens.repository';
 import { holdPayouts } from '../orders/payout-hold.service';
 import { recordAccountEvent, type EventOrigin } from '../../lib/account-events';
@@ -31,8 +32,12 @@ export async function updateProfile(deps: AppDeps, user: AuthUser, patch: Profil
   const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as ProfilePatch;
   if (Object.keys(set).length === 0) throw badRequest(ACCOUNT_MESSAGES.nothingToUpdate);
   if (set.role !== undefined && !canChangeOwnRole(user)) throw authErrors.adminRoleLocked();
-  await updateUser(deps.db.db, user.id, set);
+  // The session's role may be seconds old (decision 102): a role change holds only if the role is still the one
+  // decided on, so it never undoes an admin's change made meanwhile (409, nothing written).
+  const written = await updateOwnProfile(deps.db.db, user.id, set.role === undefined ? undefined : user.role, set);
+  // Refused or not, the held session reads the row again, so the reload the 409 asks for shows the new role.
   await invalidateSessions(deps, { userId: user.id });
+  assertStateUnchanged(written);
   return (await findUserById(deps.db.db, user.id))!;
 }
 

@@ -39,6 +39,18 @@ export async function updateUser(db: Database, id: string, set: Partial<Omit<Use
   await db.updateTable('users').set(set).where('id', '=', id).execute();
 }
 
+/** The member's own change, with the role they changed it from in the condition when it changes the role. */
+export async function updateOwnProfile(
+  db: Database,
+  id: string,
+  roleSeen: UsersTable['role'] | undefined,
+  set: Partial<Pick<UsersTable, 'displayName' | 'phoneNumber' | 'role'>>,
+) {
+  let update = db.updateTable('users').set(set).where('id', '=', id);
+  if (roleSeen !== undefined) update = update.where('role', '=', roleSeen);
+  return update.executeTakeFirst();
+}
+
 /** A duplicate key on either engine (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE / PRIMARYKEY). */
 export function isUniqueViolation(err: unknown) {
   const code = (err as { code?: string } | null)?.code;
