@@ -62,6 +62,8 @@ const envSchema = z.object({
   CHAT_SEND_PER_MINUTE: z.coerce.number().int().positive().optional(),
   // How often each process looks for messages waiting unread long enough to mail; 0: never (tests sweep by hand).
   CHAT_MAIL_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  // How often each process mails the reset links asked of a process that stopped before it could; 0: never (tests).
+  RESET_REQUEST_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   // How often each process erases the accounts whose deletion passed its restore window; 0: never (tests erase by hand).
   ACCOUNT_ERASE_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   // How often each process mails saved searches' new listings (each search at most hourly); 0: never (tests by hand).
@@ -214,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     chatSendPerMinute: e.CHAT_SEND_PER_MINUTE,
     chatMailSweepIntervalMs: e.CHAT_MAIL_SWEEP_INTERVAL_MS,
     accountEraseIntervalMs: e.ACCOUNT_ERASE_INTERVAL_MS,
+    resetRequestSweepIntervalMs: e.RESET_REQUEST_SWEEP_INTERVAL_MS,
     savedSearchAlertIntervalMs: e.SAVED_SEARCH_ALERT_INTERVAL_MS,
     listingViewFlushMs: e.LISTING_VIEW_FLUSH_MS,
     orders: {

@@ -57,6 +57,7 @@ import * as refusedRefundsSettled from './migrations/2026-12-06T0700-refused-ref
 import * as mailQueuePosition from './migrations/2026-12-06T0800-mail-queue-position';
 import * as mailUnsubscribe from './migrations/2026-12-07T0100-mail-unsubscribe';
 import * as screenshotUrlsOfTheApp from './migrations/2026-12-08T0100-screenshot-urls-of-the-app';
+import * as passwordResetRequests from './migrations/2026-12-09T0100-password-reset-requests';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06T0800-mail-queue-position': mailQueuePosition,
   '2026-12-07T0100-mail-unsubscribe': mailUnsubscribe,
   '2026-12-08T0100-screenshot-urls-of-the-app': screenshotUrlsOfTheApp,
+  '2026-12-09T0100-password-reset-requests': passwordResetRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -324,6 +324,13 @@ export interface AuthThrottleTable {
   createdAt: number;
 }
 
+/** A password-reset link asked for an address, kept until it is made and mailed, or found to have no account. */
+export interface PasswordResetRequestsTable {
+  id: string;
+  email: string;
+  createdAt: number;
+}
+
 /** Traffic (spec section 3): the daily record as counter tables keyed by UTC day (YYYY-MM-DD). */
 export interface TrafficDaysTable {
   day: string;
@@ -689,6 +696,7 @@ export interface DB {
   users: UsersTable;
   authTokens: AuthTokensTable;
   authThrottle: AuthThrottleTable;
+  passwordResetRequests: PasswordResetRequestsTable;
   accountEvents: AccountEventsTable;
   offers: OffersTable;
   sessions: SessionsTable;

@@ -14,6 +14,7 @@ import { smtpMailer } from './mailer';
 import { queueMail } from './mail-outbox';
 import { mailLayout } from './mail-layout';
 import { unsubscribeLinks } from './unsubscribe-links';
+import { settleAfterReplies } from '../lib/after-reply';
 
 const LINK = { label: 'Open', url: 'https://market.example/x' };
 
@@ -119,6 +120,8 @@ describe('mail over SMTP', () => {
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
     expect(known.json()).toEqual(unknown.json());
     expect(known.body).toBe(unknown.body);
+    // The link is made and queued after the reply (decision 227).
+    await settleAfterReplies(app.deps);
 
     expect(await app.deps.mailWorker.runOnce()).toBe(1);
     const failed = await outboxRow(user.email);

@@ -14,6 +14,8 @@ import { ManualClock } from '../lib/clock';
 import { newId, newToken } from '../lib/ids';
 import { memoryBus, postgresBus, type Bus } from '../realtime/bus';
 import { hashToken } from '../sessions/sessions.service';
+import { processResetRequests } from '../features/auth/reset-requests.service';
+import { settleAfterReplies } from '../lib/after-reply';
 import type { DeletedUsersTable, UsersTable } from '../db/schema';
 
 /** The engine under test: PostgreSQL when TEST_ENGINE=postgres (with TEST_DATABASE_URL), else SQLite. */
@@ -80,6 +82,7 @@ const testEnv = () => ({
   ORDER_SWEEP_INTERVAL_MS: '0',
   CHAT_MAIL_SWEEP_INTERVAL_MS: '0',
   ACCOUNT_ERASE_INTERVAL_MS: '0',
+  RESET_REQUEST_SWEEP_INTERVAL_MS: '0',
   SAVED_SEARCH_ALERT_INTERVAL_MS: '0',
 });
 
@@ -99,6 +102,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const deps = app.deps;
   await app.ready();
   const deliverMail = async () => {
+    // Reset links are made after their replies (decision 227): the ones asked so far are mailed first.
+    await settleAfterReplies(deps);
+    await processResetRequests(deps);
     while ((await deps.mailWorker.runOnce()) > 0);
   };
   return {

@@ -10,19 +10,28 @@ import { errorReplies } from '@accountry/shared/api-error';
 import type { AppDeps } from '../../app';
 import { RATE_LIMITS } from './auth-policy';
 import { confirmPasswordReset, requestPasswordReset, resetLinkStatus } from './password-reset.service';
+import { startResetRequestSweep } from './reset-requests.service';
+import { settleAfterReplies } from '../../lib/after-reply';
 
 const errors = errorReplies(400, 429, 503);
 
 /** Password reset: ask for a link (never telling whether the address has an account), check it, use it. */
 export function passwordResetRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const onError = (err: unknown) => app.log.warn({ err }, 'password reset request failed');
+    const stopSweep = startResetRequestSweep(deps, deps.config.resetRequestSweepIntervalMs, onError);
+    app.addHook('onClose', async () => {
+      await stopSweep();
+      await settleAfterReplies(deps);
+    });
+
     app.post(
       '/api/auth/password-reset/request',
       {
         config: { rateLimit: RATE_LIMITS.mail },
         schema: { tags: ['auth'], body: emailInputSchema, response: { 200: messageResponseSchema, ...errors } },
       },
-      async (request) => requestPasswordReset(deps, request.body.email),
+      async (request) => requestPasswordReset(deps, request.body.email, onError),
     );
 
     app.post(

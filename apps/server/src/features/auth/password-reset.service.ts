@@ -4,9 +4,6 @@ import { FIELD_MESSAGES, maskEmail, passwordProblems } from '@accountry/shared/a
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import type { AppDeps } from '../../app';
 import { badRequest } from '../../lib/app-error';
-import { AUTH_POLICY } from './auth-policy';
-import { queueMail } from '../../email/mail-outbox';
-import { passwordResetMail } from './auth-mails';
 import { claimMailSlot } from './mail-limit.service';
 import { hashPassword } from '../../lib/password';
 import { accountLock, lockKeys } from '../../db/key-lock';
@@ -14,27 +11,23 @@ import { deleteUserSessions } from '../../sessions/sessions.repository';
 import { bucketFor, clearBucket } from './throttle.service';
 import { markTokenUsed, retireAccountLinks } from './tokens.repository';
 import { holdPayouts } from '../orders/payout-hold.service';
-import { issueToken, linkInvalid, peekToken } from './tokens.service';
-import { findUserByEmail, findUserById, updateUser } from './users.repository';
+import { linkInvalid, peekToken } from './tokens.service';
+import { findUserById, updateUser } from './users.repository';
+import { insertResetRequest } from './reset-requests.repository';
+import { afterResetRequest } from './reset-requests.service';
 import { recordAccountEvent } from '../../lib/account-events';
 
-/** Queue a reset link when the address has a (not deleted) account; the answer never tells which, nor waits. */
-export async function requestPasswordReset(deps: AppDeps, email: string) {
+/**
+ * Keep the request for the address, whatever it is, and answer: the same statements for an address with an account
+ * and one without, so neither the answer nor its time tells which (decision 227). The link is made and mailed after
+ * the reply from the kept request (`processResetRequests`), or by the sweep if this process stops first.
+ */
+export async function requestPasswordReset(deps: AppDeps, email: string, onError: (err: unknown) => void) {
   const db = deps.db.db;
   const now = deps.clock.now();
   await claimMailSlot(db, 'mail-reset', email, now);
-  const user = await findUserByEmail(db, email);
-  if (user && user.deletedStatus !== 'unresolved') {
-    await db.transaction().execute(async (trx) => {
-      // Under the account's lock the address is read again: an undo (decision 177) may have just taken it away.
-      await lockKeys(trx, [accountLock(user.id)]);
-      const still = await trx.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirst();
-      if (still?.email !== email) return;
-      const token = await issueToken(trx, user.id, 'reset_password', now, AUTH_POLICY.resetLinkTtlMs);
-      await queueMail(trx, passwordResetMail(deps.config.publicUrl, user.email, token), now);
-    });
-    deps.mailWorker.kick();
-  }
+  await insertResetRequest(db, email, now);
+  afterResetRequest(deps, onError);
   return { message: ACCOUNT_MESSAGES.resetRequested };
 }
 

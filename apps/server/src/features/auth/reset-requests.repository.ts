@@ -1,0 +1,24 @@
+import type { Database } from '../../db/database';
+import { newId } from '../../lib/ids';
+
+/** Keep a reset request as asked, whether or not the address has an account. */
+export async function insertResetRequest(db: Database, email: string, now: number) {
+  await db.insertInto('passwordResetRequests').values({ id: newId(), email, createdAt: now }).execute();
+}
+
+/** The oldest requests not yet worked on. */
+export async function pendingResetRequests(db: Database, limit: number) {
+  return db
+    .selectFrom('passwordResetRequests')
+    .select(['id', 'email'])
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Take a request for this transaction: false when another process took it first. */
+export async function takeResetRequest(db: Database, id: string) {
+  const res = await db.deleteFrom('passwordResetRequests').where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}

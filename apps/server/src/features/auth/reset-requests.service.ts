@@ -1,0 +1,54 @@
+import type { AppDeps } from '../../app';
+import { accountLock, lockKeys } from '../../db/key-lock';
+import { queueMail } from '../../email/mail-outbox';
+import { afterReply } from '../../lib/after-reply';
+import { startPeriodicTask } from '../../lib/periodic-task';
+import { AUTH_POLICY } from './auth-policy';
+import { passwordResetMail } from './auth-mails';
+import { pendingResetRequests, takeResetRequest } from './reset-requests.repository';
+import { issueToken } from './tokens.service';
+import { findUserByEmail } from './users.repository';
+
+const BATCH = 50;
+
+/**
+ * Work on the reset requests kept before their replies (decision 227): for an address with a (not deleted) account,
+ * a link and its mail in the transaction that takes the request; for any other, the request is only taken. Safe to
+ * run at once in several places: each request is taken by one transaction, and one that fails stays for the next run.
+ */
+export async function processResetRequests(deps: AppDeps) {
+  const db = deps.db.db;
+  let mailed = 0;
+  for (;;) {
+    const batch = await pendingResetRequests(db, BATCH);
+    for (const request of batch) {
+      const now = deps.clock.now();
+      const user = await findUserByEmail(db, request.email);
+      const account = user && user.deletedStatus !== 'unresolved' ? user : undefined;
+      const sent = await db.transaction().execute(async (trx) => {
+        if (account) await lockKeys(trx, [accountLock(account.id)]);
+        if (!(await takeResetRequest(trx, request.id)) || !account) return false;
+        // Under the account's lock the address is read again: an undo (decision 177) may have just taken it away.
+        const still = await trx.selectFrom('users').select('email').where('id', '=', account.id).executeTakeFirst();
+        if (still?.email !== request.email) return false;
+        const token = await issueToken(trx, account.id, 'reset_password', now, AUTH_POLICY.resetLinkTtlMs);
+        await queueMail(trx, passwordResetMail(deps.config.publicUrl, account.email, token), now);
+        return true;
+      });
+      if (sent) mailed++;
+    }
+    if (batch.length < BATCH) break;
+  }
+  if (mailed) deps.mailWorker.kick();
+  return mailed;
+}
+
+/** Right after a reply, outside it: the request just kept, and any a stopped process left. */
+export function afterResetRequest(deps: AppDeps, onError: (err: unknown) => void) {
+  afterReply(deps, () => processResetRequests(deps), onError);
+}
+
+/** At start (requests a stopped process answered but never worked on) and then every interval; 0: never. */
+export function startResetRequestSweep(deps: AppDeps, intervalMs: number, onError: (err: unknown) => void) {
+  return startPeriodicTask(intervalMs, () => processResetRequests(deps), onError, { atStart: true });
+}
