@@ -21,6 +21,9 @@ test('a seller manages listings by status, a buyer reviews the sold one and the 
   const sp = await sellerContext.newPage();
   await sp.goto('/listing-management');
   await expect(sp.getByRole('tab', { name: 'All (2)' })).toBeVisible();
+  // Beside "New listing", how many of the server's limit the seller has; no warning while there is room.
+  await expect(sp.getByRole('link', { name: 'New listing' })).toHaveAccessibleDescription('2 of 200 listings');
+  await expect(sp.getByText('You have reached your listing limit')).toHaveCount(0);
   await expect(sp.getByText('Screenshots look edited')).toBeVisible();
   await sp.getByRole('button', { name: 'Actions for Fortnite account hidden by a moderator' }).click();
   await expect(sp.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
@@ -112,7 +115,15 @@ test('on a phone, a seller at the listing limit reads why the new listing was no
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await signInContext(context, baseURL!, seller.id);
   const page = await context.newPage();
-  await page.goto('/listing-management/new');
+  // Told on their listings, before they fill a form, how many they have and what to do.
+  await page.goto('/listing-management');
+  const newListing = page.getByRole('link', { name: 'New listing' });
+  await expect(newListing).toHaveAccessibleDescription('200 of 200 listings');
+  await expect(page.getByText('You have reached your listing limit')).toBeInViewport();
+  await expect(
+    page.getByText('You can have at most 200 listings. Delete listings you no longer need to add new ones.'),
+  ).toBeInViewport();
+  await newListing.click();
   const pick = async (label: string, option: string) => {
     await page.getByRole('combobox', { name: label }).click();
     await page.getByRole('option', { name: option, exact: true }).click();

@@ -171,6 +171,8 @@ export const myListingsResponseSchema = z.object({
   items: z.array(ownListingSchema.omit({ description: true, images: true })),
   nextCursor: z.string().nullable(),
   counts: z.record(z.enum(STATUS_FILTERS), z.number()),
+  /** How many listings (of any status, `counts.all`) the seller may have: the server's quota. */
+  listingLimit: z.number().int(),
 });
 export type MyListingsResponse = z.infer<typeof myListingsResponseSchema>;
 export type OwnListingRow = MyListingsResponse['items'][number];

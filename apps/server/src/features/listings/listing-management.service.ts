@@ -84,6 +84,7 @@ export async function myListings(
     items: page.rows.map((r) => toOwnRow(r, held.get(r.id) ?? null)),
     nextCursor: page.nextCursor,
     counts: byStatus,
+    listingLimit: deps.config.quotas.listingsPerSeller,
   };
 }
 

@@ -78,6 +78,9 @@ describe('listings per seller', () => {
     });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error.message).toBe(TOTAL);
+    // The seller's list says the limit beside the count it applies to, so the page can tell them before a form.
+    const mine = await ctx.app.inject({ method: 'GET', url: '/api/my/listings', headers: session.headers });
+    expect(mine.json()).toMatchObject({ counts: { all: 4 }, listingLimit: 4 });
     await ctx.app.inject({ method: 'DELETE', url: `/api/listings/${ids[1]}`, headers: session.headers });
     expect((await create(session)).statusCode).toBe(201);
     expect(await liveListings(user.id)).toBe(4);

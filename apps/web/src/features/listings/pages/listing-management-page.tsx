@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconListDetails } from '@tabler/icons-react';
+import { IconSearch, IconListDetails } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { STATUS_FILTERS, type OwnListingRow, type StatusFilter } from '@accountry/shared/listing-schemas';
@@ -30,6 +30,7 @@ import { ListingCard, StatusCell, Thumb } from '../components/own-listing-parts'
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { formatDate } from '../../../lib/format-time';
 import { PlainList } from '../../../components/ui/plain-list';
+import { ListingLimitNote, NewListingButton } from '../components/listing-quota';
 
 const TAB_LABELS: Record<StatusFilter, string> = {
   all: 'All',
@@ -66,6 +67,7 @@ export function Component() {
   // Phones get one card per listing (as the admin lists do): a seven-column table would put the actions off-screen.
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const counts = query.data?.pages[0]?.counts;
+  const limit = query.data?.pages[0]?.listingLimit;
 
   const done = (message: string) => {
     toast.success(message);
@@ -147,10 +149,9 @@ export function Component() {
             </Title>
             <Text c="dimmed">Create, publish and manage the accounts you sell.</Text>
           </div>
-          <Button component={Link} to="/listing-management/new" leftSection={<IconPlus size={18} />}>
-            New listing
-          </Button>
+          <NewListingButton count={counts?.all} limit={limit} />
         </Group>
+        <ListingLimitNote count={counts?.all} limit={limit} />
         <Tabs
           value={status}
           onChange={(v) => setSp(v && v !== 'all' ? { status: v } : {}, { preventScrollReset: true })}
