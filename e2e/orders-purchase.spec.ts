@@ -206,6 +206,10 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
     .click();
   await expect(b.page.getByText('Thank you! The protection period has started.')).toBeVisible();
   await expect(summary.getByText('Protection period')).toBeVisible();
+  // What comes next includes the review, from the end of the protection period for 30 days.
+  await expect(b.page.getByRole('region', { name: 'What happens next' })).toContainText(
+    'When the protection period ends, you can rate the seller on this page until',
+  );
 
   // The shortened protection period ends and the sweep completes the order; the page follows by itself.
   await expect(summary.getByText('Completed')).toBeVisible({ timeout: 30_000 });

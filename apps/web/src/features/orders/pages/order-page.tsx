@@ -22,6 +22,7 @@ import { ChargebackNotice } from '../../../components/orders/chargeback-notice';
 import { DisputeDecision } from '../../../components/orders/dispute-decision';
 import { DisputeThread } from '../../../components/orders/dispute-thread';
 import { OrderCountdown, dueLabel } from '../../../components/orders/order-countdown';
+import { reviewAfterProtectionText } from '../components/review-after-protection';
 import {
   ARRIVED_BUYING,
   OrderSummary,
@@ -159,6 +160,11 @@ export function Component() {
               {order.dueAt !== null && order.dueAction && !order.chargeback?.held && !showsPaymentWindow(order) && (
                 <Card withBorder component="section" aria-label="What happens next">
                   <OrderCountdown dueAt={order.dueAt} label={dueLabel(order.dueAction, order.viewerRole)} />
+                  {reviewAfterProtectionText(order) && (
+                    <Text size="sm" c="dimmed" mt="xs">
+                      {reviewAfterProtectionText(order)}
+                    </Text>
+                  )}
                 </Card>
               )}
               {dispute && order.status === 'disputed' && (
