@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { createUser, signInContext, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
 import { creditBalance } from './support/orders';
+import { postWithSession } from './support/session-api';
 
 // The machine is shared: first page loads can take several seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -179,4 +180,34 @@ test('a seller answers an offer with a price of their own; the buyer accepts it 
   await b.page.getByRole('dialog', { name: 'Buy this account?' }).getByRole('button', { name: 'Pay $85' }).click();
   await expect(b.page).toHaveURL(/\/orders\/[\w-]+$/);
   await expect(b.page.getByRole('region', { name: 'Order summary' }).getByText('$85')).toBeVisible();
+});
+
+test('on a phone, an offer reads its amount beside the listing price; a buyer-only account has no received offers tab', async ({
+  browser,
+  baseURL,
+}) => {
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Pia Pricey ${tag}`);
+  const buyer = createUser('buyer', `Bo Bidder ${tag}`);
+  const title = `Dear Valorant account ${tag}`;
+  const listingId = insertListing(seller.id, { title, priceCents: 101_500, negotiable: true });
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await postWithSession(b.context, baseURL!, `/api/listings/${listingId}/offers`, { amountCents: 90_000 });
+
+  // A buyer's account receives no offers: only what it made, without a tab it can never use.
+  await b.page.setViewportSize({ width: 390, height: 844 });
+  await b.page.goto('/offers');
+  await expect(b.page.getByRole('list', { name: 'Made offers' }).getByRole('listitem')).toHaveCount(1);
+  await expect(b.page.getByRole('tab')).toHaveCount(0);
+
+  // A seller keeps both; on the card the offer and the price it is against stay on one line.
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  await s.page.setViewportSize({ width: 390, height: 844 });
+  await s.page.goto('/offers');
+  await expect(s.page.getByRole('tab', { name: 'Received' })).toBeVisible();
+  await expect(s.page.getByRole('tab', { name: 'Made' })).toBeVisible();
+  const card = s.page.getByRole('list', { name: 'Received offers' }).getByRole('listitem').filter({ hasText: title });
+  const amount = await card.getByText('$900', { exact: true }).boundingBox();
+  const price = await card.getByText('(price $1,015)').boundingBox();
+  expect(Math.abs(amount!.y + amount!.height / 2 - (price!.y + price!.height / 2))).toBeLessThan(4);
 });

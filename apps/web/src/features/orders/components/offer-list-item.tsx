@@ -67,11 +67,14 @@ export function OfferListItem(props: {
           <Badge color={status.color} variant="light">
             {status.label}
           </Badge>
-          <Text size="sm" fw={700} id={`${titleId}-amount`}>
-            {amount}
-          </Text>
-          <Text size="sm" c="dimmed">
-            (price {formatPrice(o.listing.priceCents, o.currency)})
+          {/* The offer and the price it is against wrap together, under the status on a phone, never apart. */}
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            <Text span fw={700} id={`${titleId}-amount`} inherit>
+              {amount}
+            </Text>{' '}
+            <Text span c="dimmed" inherit>
+              (price {formatPrice(o.listing.priceCents, o.currency)})
+            </Text>
           </Text>
         </Group>
         {o.status === 'countered' && o.counterCents !== null && (

@@ -35,10 +35,10 @@ export function Component() {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const { user } = useSession();
-  // A buyer's account receives none: it opens on what it made.
-  const defaultSide: OfferSide = user?.role === 'buyer' ? 'made' : 'received';
+  // A buyer's account receives none: it shows what it made, without a "Received" tab it could never use.
+  const buyerOnly = user?.role === 'buyer';
   const asked = params.get('side');
-  const side: OfferSide = asked === 'made' || asked === 'received' ? asked : defaultSide;
+  const side: OfferSide = buyerOnly ? 'made' : asked === 'made' || asked === 'received' ? asked : 'received';
   const filter: OfferFilter = params.get('status') === 'waiting' ? 'waiting' : 'all';
   // A tab or filter changes the list below it; the other stays as it was.
   const show = (next: { side?: OfferSide; status?: OfferFilter }) => {
@@ -132,15 +132,17 @@ export function Component() {
             offer is bought within {OFFER_RULES.buyHours} hours.
           </Text>
         </div>
-        <Tabs value={side} onChange={(v) => v && show({ side: v as OfferSide })}>
-          <Tabs.List>
-            {(Object.keys(SIDES) as OfferSide[]).map((s) => (
-              <Tabs.Tab key={s} value={s} rightSection={<WaitingBadge count={waitingOn[s]} />}>
-                {SIDES[s]}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        {!buyerOnly && (
+          <Tabs value={side} onChange={(v) => v && show({ side: v as OfferSide })}>
+            <Tabs.List>
+              {(Object.keys(SIDES) as OfferSide[]).map((s) => (
+                <Tabs.Tab key={s} value={s} rightSection={<WaitingBadge count={waitingOn[s]} />}>
+                  {SIDES[s]}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+        )}
         <SegmentedControl
           aria-label="Show"
           value={filter}
