@@ -128,7 +128,30 @@ test('on a phone, a seller at the listing limit reads why the new listing was no
     await page.getByRole('combobox', { name: label }).click();
     await page.getByRole('option', { name: option, exact: true }).click();
   };
-  await page.getByRole('textbox', { name: 'Title' }).fill('One listing too many');
+  // On a phone the form shows itself whole: the title's example is not cut, nor is the chosen delivery method,
+  // whose options wrap; Publish leads on a row of its own, then Save draft and Cancel side by side.
+  const title = page.getByRole('textbox', { name: 'Title' });
+  const fitsPlaceholder = await title.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return ctx.measureText(input.placeholder).width <= room;
+  });
+  expect(fitsPlaceholder).toBe(true);
+  const method = 'Full access (login and original email handed over)';
+  await page.getByRole('combobox', { name: 'Delivery method' }).click();
+  const option = page.getByRole('option', { name: method, exact: true });
+  expect(await option.evaluate((o) => o.scrollWidth <= o.clientWidth)).toBe(true);
+  await option.click();
+  await expect(page.getByRole('form', { name: 'Listing details' }).getByText(method, { exact: true })).toBeVisible();
+  const box = async (name: string) => (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+  const [publish, draft] = [await box('Publish'), await box('Save draft')];
+  const cancel = (await page.getByRole('link', { name: 'Cancel' }).boundingBox())!;
+  expect(publish.y + publish.height).toBeLessThanOrEqual(draft.y);
+  expect(Math.abs(draft.y - cancel.y)).toBeLessThan(2);
+  expect(publish.width).toBeGreaterThan(draft.width + cancel.width);
+  await title.fill('One listing too many');
   await pick('Category', 'Game account');
   await pick('Platform or game', 'Valorant');
   await pick('Region or server', 'Europe');

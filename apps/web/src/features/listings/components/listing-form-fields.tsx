@@ -13,6 +13,7 @@ import {
   REGION_LABELS,
   TITLE_MAX,
   platformFitsCategory,
+  type DeliveryMethod,
   type ListingCategory,
   type Platform,
 } from '@accountry/shared/listings';
@@ -52,7 +53,7 @@ export function ListingFormFields({ values, errors, set, disabled }: Props) {
         label="Title"
         required
         maxLength={TITLE_MAX}
-        placeholder="e.g. Immortal Valorant account with 120 skins"
+        placeholder="e.g. Immortal Valorant, 120 skins"
         value={values.title}
         onChange={(ev) => set('title', ev.currentTarget.value)}
         error={e('title')}
@@ -121,15 +122,23 @@ export function ListingFormFields({ values, errors, set, disabled }: Props) {
       </Group>
       {/* Inputs level at the bottom: the delivery time's description sits above its input, as every field's does. */}
       <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ alignItems: 'end' }}>
-        <Select
-          label="Delivery method"
-          required
-          value={values.deliveryMethod || null}
-          error={e('deliveryMethod')}
-          disabled={disabled}
-          data={DELIVERY_METHODS.map((d) => ({ value: d, label: DELIVERY_METHOD_LABELS[d] }))}
-          onChange={(v) => set('deliveryMethod', v ?? '')}
-        />
+        <div>
+          <Select
+            label="Delivery method"
+            required
+            value={values.deliveryMethod || null}
+            error={e('deliveryMethod')}
+            disabled={disabled}
+            data={DELIVERY_METHODS.map((d) => ({ value: d, label: DELIVERY_METHOD_LABELS[d] }))}
+            onChange={(v) => set('deliveryMethod', v ?? '')}
+          />
+          {/* A phone's field cuts the longer methods: the chosen one is shown whole under it (the field reads it). */}
+          {values.deliveryMethod && (
+            <Text size="xs" c="dimmed" mt={4} hiddenFrom="sm" aria-hidden>
+              {DELIVERY_METHOD_LABELS[values.deliveryMethod as DeliveryMethod]}
+            </Text>
+          )}
+        </div>
         <Select
           label="Delivery time"
           required

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listingInputSchema, type ListingImage, type OwnListing } from '@accountry/shared/listing-schemas';
@@ -34,6 +34,7 @@ import { ListingFormFields } from '../components/listing-form-fields';
 import { AttributeFields } from '../components/attribute-fields';
 import { ScreenshotManager } from '../components/screenshot-manager';
 import { SaveRefusal } from '../components/save-refusal';
+import { EditorButtons } from '../components/editor-buttons';
 import { feesQuery } from '../../../components/orders/fees';
 
 /** /listing-management/new and /listing-management/:id/edit. */
@@ -271,24 +272,13 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
             </section>
             {refusal && <SaveRefusal message={refusal} />}
             {!locked && (
-              <Group justify="flex-end">
-                <Button variant="default" component={Link} to="/listing-management">
-                  Cancel
-                </Button>
-                <Button
-                  type="submit"
-                  variant={isDraft ? 'default' : 'filled'}
-                  loading={save.isPending && !save.variables}
-                  disabled={busy}
-                >
-                  {listing ? 'Save changes' : 'Save draft'}
-                </Button>
-                {isDraft && (
-                  <Button onClick={() => submit(true)} loading={save.isPending && save.variables} disabled={busy}>
-                    {listing ? 'Save and publish' : 'Publish'}
-                  </Button>
-                )}
-              </Group>
+              <EditorButtons
+                existing={!!listing}
+                isDraft={isDraft}
+                saving={save.isPending ? (save.variables ? 'publish' : 'save') : null}
+                busy={busy}
+                onPublish={() => submit(true)}
+              />
             )}
           </Stack>
         </Paper>
