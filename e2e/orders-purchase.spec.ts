@@ -54,6 +54,9 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
   const orderUrl = b.page.url();
   const summary = b.page.getByRole('region', { name: 'Order summary' });
   await expect(summary.getByText('Paid, awaiting delivery')).toBeVisible();
+  // Each party reads the other by name, linked where there is a profile to show, and themselves as plain text.
+  await expect(summary.getByRole('link', { name: seller.displayName })).toBeVisible();
+  await expect(summary.getByRole('link', { name: buyer.displayName })).toHaveCount(0);
   await expect(b.page.getByRole('timer')).toContainText('Canceled and refunded unless delivered in');
   await expect(b.page.getByText(`${seller.displayName} has not delivered the credentials yet.`)).toBeVisible();
   await expect(b.page.getByRole('list', { name: 'Order history' }).getByRole('listitem')).toHaveCount(2);
@@ -89,6 +92,9 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
   await expect(
     s.page.getByRole('region', { name: 'Order summary' }).getByText('$94.05, after the platform fee'),
   ).toBeVisible();
+  const sellerSummary = s.page.getByRole('region', { name: 'Order summary' });
+  await expect(sellerSummary.getByText(seller.displayName, { exact: true })).toBeVisible();
+  await expect(sellerSummary.getByRole('link', { name: seller.displayName })).toHaveCount(0);
 
   // The order's conversation tells both sides what happened (system messages) and leads back to the order.
   await s.page.getByRole('link', { name: 'Open the conversation' }).click();

@@ -35,9 +35,14 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
     ['Buyer', order.buyerName],
     [
       'Seller',
-      <Anchor key="seller" component={Link} to={sellerPath(order.sellerId)}>
-        {order.sellerName}
-      </Anchor>,
+      // The other party is linked to their profile; the seller reads their own name as plain text, as the buyer does.
+      order.viewerRole === 'seller' ? (
+        order.sellerName
+      ) : (
+        <Anchor key="seller" component={Link} to={sellerPath(order.sellerId)}>
+          {order.sellerName}
+        </Anchor>
+      ),
     ],
     ['Ordered', formatDateTime(order.createdAt)],
     ['Delivery time', DELIVERY_TIME_LABELS[order.deliveryTime]],
