@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from './support/test';
-import { createUser, signInContext } from './support/db';
+import { createUser, openE2eDb, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
 import { holdRequests } from './support/hold-requests';
 
@@ -211,3 +211,25 @@ for (const [device, viewport] of [
       expect(Math.abs(drawn[side] - early[side])).toBeLessThan(2);
   });
 }
+
+test('on a phone the footer links and the balance history links are at least 24 px tall', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  // The demo seller's balance history has sales, each linking to its order.
+  const sellerId = openE2eDb().prepare('select id from users where email = ?').pluck().get('seller@accountry.test');
+  await signInContext(context, baseURL!, String(sellerId));
+  const page = await context.newPage();
+  await page.goto('/wallet');
+  const history = page.getByRole('list', { name: 'Balance history' });
+  await expect(history.getByRole('link').first()).toBeVisible();
+  const heights = async (links: import('@playwright/test').Locator) =>
+    links.evaluateAll((els) => els.map((el) => [el.textContent, Math.round(el.getBoundingClientRect().height)]));
+  for (const [text, height] of await heights(history.getByRole('link')))
+    expect(height, `balance history link "${text}"`).toBeGreaterThanOrEqual(24);
+  const footer = page.getByRole('navigation', { name: 'Footer' }).getByRole('link');
+  await expect(footer.first()).toBeVisible();
+  for (const [text, height] of await heights(footer))
+    expect(height, `footer link "${text}"`).toBeGreaterThanOrEqual(24);
+});

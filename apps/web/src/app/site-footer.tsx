@@ -12,7 +12,7 @@ export function SiteFooter() {
           </Text>
           <Group gap="md" component="nav" aria-label="Footer">
             {FOOTER_LINKS.map((l) => (
-              <Anchor key={l.to} component={Link} to={l.to} size="sm" c="dimmed">
+              <Anchor key={l.to} component={Link} to={l.to} size="sm" c="dimmed" className="tap-height">
                 {l.label}
               </Anchor>
             ))}

@@ -24,7 +24,7 @@ function EntryDetails({ e, feePercent }: { e: WalletEntry; feePercent: number | 
     <>
       <Text size="sm">{walletEntryMovement(e)}</Text>
       {e.orderId && (
-        <Anchor component={Link} to={orderPagePath(e.orderId)} size="xs" display="block">
+        <Anchor component={Link} to={orderPagePath(e.orderId)} size="xs" display="flex" className="tap-height">
           {e.listingTitle ?? 'View order'}
         </Anchor>
       )}
