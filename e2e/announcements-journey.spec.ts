@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { randomBytes } from 'node:crypto';
 import { createUser, signInContext, type E2eRole } from './support/db';
+import { postWithSession } from './support/session-api';
 
 async function signedInPage(browser: Browser, baseURL: string, role: E2eRole, path = '/'): Promise<Page> {
   const user = createUser(role);
@@ -145,4 +146,66 @@ test('the announcement counts say when they could not be loaded, and load on "Tr
   await expect(
     page.getByRole('list', { name: 'Announcement counts' }).getByRole('listitem', { name: /^Total: \d+$/ }),
   ).toBeVisible();
+});
+
+test('on a phone a long announcement is cut to a line or two with "Show more", which shows all of it', async ({
+  browser,
+  baseURL,
+}) => {
+  const buyer = createUser('buyer');
+  const tag = randomBytes(3).toString('hex');
+  const admin = await browser.newContext();
+  await signInContext(admin, baseURL!, createUser('admin').id);
+  const announce = (title: string, message: string) =>
+    postWithSession(admin, baseURL!, '/api/admin/announcements', { title, message, targetUsers: [buyer.id] });
+  const shortTitle = `Short ${tag}`;
+  await announce(shortTitle, 'Back soon.');
+  const title = `Scheduled maintenance of payments and payouts this weekend ${tag}`;
+  const ending = 'Thank you for your patience while we make payments faster.';
+  const message =
+    'Card payments and payouts pause on Saturday from 22:00 to 23:30 UTC while the payment provider is upgraded. ' +
+    'Orders placed before then are not affected, and their protection periods are extended by the pause. ' +
+    ending;
+  await announce(title, message);
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 768 },
+  ]) {
+    const context = await browser.newContext({ viewport });
+    await signInContext(context, baseURL!, buyer.id);
+    const page = await context.newPage();
+    await page.goto('/how-it-works');
+    const b = banner(page);
+    await expect(b.getByText(title)).toBeVisible();
+    const more = b.getByRole('button', { name: 'Show more' });
+    // Whether a text is cut where it ends: its box is shorter than its content.
+    const cut = (text: string) => b.getByText(text).evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+    // A screen reader hears the whole announcement, cut on the screen or not.
+    expect(await b.ariaSnapshot()).toContain(ending);
+    if (viewport.width > 400) {
+      await expect(more).toHaveCount(0);
+      expect(await cut(message)).toBe(false);
+      expect(await cut(title)).toBe(false);
+      continue;
+    }
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(await cut(message)).toBe(true);
+    // By keyboard: Enter shows all of the title and the message, Space cuts them again.
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const less = b.getByRole('button', { name: 'Show less' });
+    await expect(less).toHaveAttribute('aria-expanded', 'true');
+    await expect(less).toBeFocused();
+    expect(await cut(message)).toBe(false);
+    expect(await cut(title)).toBe(false);
+    await expect(b.getByText(ending, { exact: false })).toBeInViewport();
+    await page.keyboard.press('Space');
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(more).toBeFocused();
+    // A short one, shown whole, offers no button.
+    await b.getByRole('button', { name: 'Next announcement' }).click();
+    await expect(b.getByText(shortTitle)).toBeVisible();
+    await expect(b.getByRole('button', { name: /^Show (more|less)$/ })).toHaveCount(0);
+  }
 });

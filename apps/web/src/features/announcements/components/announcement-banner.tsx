@@ -1,16 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Transition,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Paper, Text, ThemeIcon, Transition } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,6 +13,7 @@ import { announcementKeys, announcementsApi } from '../api';
 import { useMyAnnouncements } from '../hooks/use-my-announcements';
 import { severityStyle } from './severity-style';
 import { keepOpenPopupInPlace } from './keep-open-popup-in-place';
+import { BannerText } from './banner-text';
 
 /**
  * Site-wide announcements for signed-in users, at the top of every page (spec section 2): coloured by severity,
@@ -96,9 +86,11 @@ export function AnnouncementBanner() {
     else if (e.key === 'ArrowRight') go(index + 1);
   };
 
-  // On a phone the banner is one compact block (message clamped, icon-only buttons) that scrolls away with the page.
+  // On a phone the banner is one compact block (text cut to a line, icon-only buttons) that scrolls away with the page.
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  const [expanded, setExpanded] = useState(false);
+  // A phone's "Show more" holds for the announcement it was pressed on; paging to another shows that one cut.
+  const [expandedId, setExpandedId] = useState<string | null>(null);
+  const expanded = phone && !!current && expandedId === current.id;
   const style = severityStyle(current?.severity ?? 'info');
   return (
     <Transition mounted={shown && !!current} transition="slide-down" duration={200}>
@@ -124,42 +116,26 @@ export function AnnouncementBanner() {
             style={{ borderBottom: `3px solid var(--mantine-color-${style.color}-filled)` }}
             data-severity={current?.severity}
           >
-            <Group justify="space-between" align="center" gap={phone ? 4 : 'sm'} wrap={phone ? 'nowrap' : 'wrap'}>
+            <Group
+              justify="space-between"
+              align="center"
+              gap={phone ? 4 : 'sm'}
+              wrap={phone && !expanded ? 'nowrap' : 'wrap'}
+            >
               <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: '1 1 320px', minWidth: 0 }}>
                 {!phone && (
                   <ThemeIcon color={style.color} variant="filled" radius="xl" size="md" aria-hidden>
                     <style.Icon size={18} />
                   </ThemeIcon>
                 )}
-                <Stack gap={phone ? 0 : 2} style={{ minWidth: 0 }} aria-live="polite" aria-atomic="true">
-                  {/* Clamped to a line on a phone until the message is expanded, which shows the whole title too. */}
-                  <Text
-                    fw={700}
-                    size="sm"
-                    lineClamp={phone && !expanded ? 1 : undefined}
-                    style={{ overflowWrap: 'anywhere' }}
-                  >
-                    {current?.title}
-                  </Text>
-                  {phone ? (
-                    // Tapping the clamped message shows all of it (and all of the title); at least 24 px tall to tap.
-                    <UnstyledButton
-                      aria-expanded={expanded}
-                      onClick={() => setExpanded((v) => !v)}
-                      fz="sm"
-                      mih={24}
-                      style={{ display: 'flex', alignItems: 'center', textAlign: 'start' }}
-                    >
-                      <Text size="sm" lineClamp={expanded ? undefined : 1} style={{ overflowWrap: 'anywhere' }}>
-                        {current?.message}
-                      </Text>
-                    </UnstyledButton>
-                  ) : (
-                    <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                      {current?.message}
-                    </Text>
-                  )}
-                </Stack>
+                <BannerText
+                  id={current?.id}
+                  title={current?.title}
+                  message={current?.message}
+                  phone={phone}
+                  expanded={expanded}
+                  onToggle={() => setExpandedId(expanded ? null : (current?.id ?? null))}
+                />
               </Group>
               {phone ? (
                 <Group gap={2} wrap="nowrap">
