@@ -82,6 +82,38 @@ test('on a phone the admin tabs keep the current one in view, clear of the scrol
   expect(hit).toBe('Audit log');
 });
 
+test('on a phone and a desktop every admin section and its waiting count is in view, without scrolling sideways', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = createUser('admin');
+  const seller = createUser('seller');
+  createReport('listing', createListing(seller.id, `Tab count listing ${Date.now() % 10_000}`), admin.id, 'stolen', '');
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 768 },
+  ]) {
+    const context = await browser.newContext({ viewport });
+    await signInContext(context, baseURL!, admin.id);
+    const page = await context.newPage();
+    await page.goto('/admin');
+    const sections = page.getByRole('navigation', { name: 'Admin sections' });
+    // The open report is counted on the Reports tab, which a phone shows with the others.
+    const reports = sections.getByRole('link', { name: /^Reports \(\d+ waiting\)$/ });
+    await expect(reports).toBeVisible();
+    await waitForRest(page);
+    const links = await sections.getByRole('link').all();
+    expect(links).toHaveLength(9);
+    for (const link of links) await expect(link).toBeInViewport({ ratio: 1 });
+    await expect(reports.getByText(/^\d+$/)).toBeInViewport({ ratio: 1 });
+    // A desktop keeps them in one row.
+    if (viewport.width > 1000) {
+      const tops = await Promise.all(links.map(async (l) => (await l.boundingBox())!.y));
+      expect(new Set(tops).size).toBe(1);
+    }
+  }
+});
+
 test('an admin page that could not load says why, with Try again, as its h1 where the heading needs data', async ({
   browser,
   baseURL,

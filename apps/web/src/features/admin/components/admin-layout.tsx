@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
-import { Container, Group, NavLink, ScrollArea, Title } from '@mantine/core';
+import { NavLink as RouterNavLink, Outlet } from 'react-router';
+import { Container, Group, NavLink, Title } from '@mantine/core';
 import {
   IconBell,
   IconChartLine,
@@ -14,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { adminSectionTasks, useAdminWaiting } from '../../../components/admin/admin-waiting';
 import { WaitingBadge } from '../../../components/orders/waiting-badge';
+import classes from './admin-layout.module.css';
 
 export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Dashboard', icon: IconLayoutDashboard, end: true },
@@ -27,41 +27,34 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/audit', label: 'Audit log', icon: IconHistory },
 ];
 
-/** Frame of every /admin page: section navigation (scrolls sideways on a phone) above the page. */
+/**
+ * Frame of every /admin page: section navigation above the page. The tabs wrap rather than scroll sideways, so a phone
+ * shows every section and its waiting count (three rows there; one on a desktop).
+ */
 export function AdminLayout() {
-  const nav = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
   // Each section with work in it carries its count and opens on the list that holds the work (decision 186).
   const tasks = adminSectionTasks(useAdminWaiting(true).data);
-  // On a phone the tabs scroll sideways: bring the current one into view, again once counts arrive and widen tabs.
-  const widths = Object.values(tasks)
-    .map((t) => t.count)
-    .join();
-  useEffect(() => {
-    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname, widths]);
   return (
     <Container size="xl" py="md">
       <Title order={2} size="h4" c="dimmed" mb="xs">
         Admin
       </Title>
-      {/* The scrollbar sits below the tabs (offset), shown only while scrolling. */}
-      <ScrollArea type="scroll" scrollbars="x" offsetScrollbars="x" scrollbarSize={6} mb="md">
-        <Group gap={4} wrap="nowrap" component="nav" aria-label="Admin sections" ref={nav}>
-          {ADMIN_SECTIONS.map((s) => (
-            <NavLink
-              key={s.to}
-              component={RouterNavLink}
-              to={tasks[s.to]?.count ? tasks[s.to]!.to : s.to}
-              end={s.end}
-              label={s.label}
-              leftSection={<s.icon size={16} />}
-              rightSection={<WaitingBadge count={tasks[s.to]?.count ?? 0} words="waiting" />}
-              style={{ width: 'auto', whiteSpace: 'nowrap', borderRadius: 8 }}
-            />
-          ))}
-        </Group>
-      </ScrollArea>
+      <Group gap={4} component="nav" aria-label="Admin sections" mb="md">
+        {ADMIN_SECTIONS.map((s) => (
+          <NavLink
+            key={s.to}
+            component={RouterNavLink}
+            to={tasks[s.to]?.count ? tasks[s.to]!.to : s.to}
+            end={s.end}
+            label={s.label}
+            leftSection={<s.icon size={16} />}
+            // Only with a count: an empty section would still take its margin.
+            rightSection={tasks[s.to]?.count ? <WaitingBadge count={tasks[s.to]!.count} words="waiting" /> : undefined}
+            classNames={{ root: classes.tab, section: classes.section }}
+            style={{ width: 'auto', whiteSpace: 'nowrap', borderRadius: 8 }}
+          />
+        ))}
+      </Group>
       <Outlet />
     </Container>
   );
