@@ -8,11 +8,12 @@ import {
   IconFlag,
   IconListCheck,
   IconMessageReport,
+  IconMessageStar,
   IconShoppingCartCheck,
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
-import { localCalendarStarts } from '@accountry/shared/admin-dashboard';
+import { localCalendarStarts, type Dashboard } from '@accountry/shared/admin-dashboard';
 import { ROLE_LABELS } from '@accountry/shared/admin-users';
 import { ROLES } from '@accountry/shared/roles';
 import { TRAFFIC_STATS_PATH, type TrafficStats } from '@accountry/shared/traffic';
@@ -26,6 +27,22 @@ import { StatCard } from '../components/stat-card';
 const fmt = (n: number) => n.toLocaleString();
 /** "1 listing", "2 listings". */
 const count = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
+
+type OpenReports = Dashboard['openReports'];
+const REPORT_KINDS = ['listing', 'conversation', 'user'] as const;
+
+/**
+ * Reports of listings, conversations and users, the tasks the Reports tab counts (decision 186); rate-us feedback is
+ * not one, and has its own figure. The link opens the first kind with open reports, as the tab does.
+ */
+function reportFigures(o: OpenReports) {
+  const first = REPORT_KINDS.find((k) => o[k].open > 0) ?? 'listing';
+  return {
+    open: REPORT_KINDS.reduce((n, k) => n + o[k].open, 0),
+    inProgress: REPORT_KINDS.reduce((n, k) => n + o[k].in_progress, 0),
+    to: `/admin/reports?tab=${first}`,
+  };
+}
 
 /** Figures from the traffic endpoints: shown as "—" with a hint when traffic is unavailable. */
 function useTrafficFigures() {
@@ -44,6 +61,7 @@ export function Component() {
   const dashboard = useQuery({ queryKey: adminKeys.dashboard(starts), queryFn: () => adminApi.dashboard(starts) });
   const { active, today } = useTrafficFigures();
   const d = dashboard.data;
+  const reports = d ? reportFigures(d.openReports) : { open: 0, inProgress: 0, to: '/admin/reports' };
   const unavailable = 'Traffic statistics are unavailable right now';
 
   return (
@@ -106,26 +124,27 @@ export function Component() {
               />
               <StatCard
                 label="Open reports"
-                value={fmt(d.openReports.total)}
+                value={fmt(reports.open)}
                 hint={[
                   count(d.openReports.listing.open, 'listing'),
                   count(d.openReports.conversation.open, 'conversation'),
                   count(d.openReports.user.open, 'user'),
-                  `${fmt(d.openReports.feedback.open)} rate-us`,
                 ].join(' · ')}
-                to="/admin/reports"
+                to={reports.to}
                 icon={<IconFlag size={20} />}
               />
               <StatCard
                 label="Reports in progress"
-                value={fmt(
-                  d.openReports.listing.in_progress +
-                    d.openReports.conversation.in_progress +
-                    d.openReports.user.in_progress +
-                    d.openReports.feedback.in_progress,
-                )}
-                to="/admin/reports"
+                value={fmt(reports.inProgress)}
+                to={reports.to}
                 icon={<IconMessageReport size={20} />}
+              />
+              <StatCard
+                label="Rate-us feedback"
+                value={fmt(d.openReports.feedback.open)}
+                hint={`${fmt(d.openReports.feedback.in_progress)} in progress · not counted in open reports`}
+                to="/admin/reports?tab=feedback"
+                icon={<IconMessageStar size={20} />}
               />
             </SimpleGrid>
             <OrderFigures />
