@@ -98,21 +98,24 @@ test('a seller turns on two-factor sign-in, signs in with a code and a recovery 
   await codeField.fill(appCode(key));
   await dialog.getByRole('button', { name: 'Turn on' }).click();
 
-  // The form gives way to the codes: the notice that replaced it has the focus, and names what the dialog asks now.
-  const notice = dialog.getByRole('alert', { name: 'Save your recovery codes now' });
+  // The form gives way to the codes: the dialog's title says two-factor is on, the notice that replaced the form has
+  // the focus and names what the dialog asks now.
+  await expect(dialog).toHaveCount(0);
+  const codesDialog = page.getByRole('dialog', { name: 'Two-factor sign-in is on' });
+  const notice = codesDialog.getByRole('alert', { name: 'Save your recovery codes now' });
   await expect(notice).toBeFocused();
   await expect(notice).toHaveAccessibleDescription(
     'If you lose your phone, each of these codes signs you in once in place of a code from the app. They are shown ' +
       'only this time.',
   );
-  await expect(dialog).toHaveAccessibleDescription('Save your recovery codes now');
-  const codes = await dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
+  await expect(codesDialog).toHaveAccessibleDescription('Save your recovery codes now');
+  const codes = await codesDialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
   expect(codes).toHaveLength(10);
-  const done = dialog.getByRole('button', { name: 'Done' });
+  const done = codesDialog.getByRole('button', { name: 'Done' });
   await expect(done).toBeDisabled();
   await page.keyboard.press('Escape');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('checkbox', { name: 'I have stored these codes somewhere safe' }).check();
+  await expect(codesDialog).toBeVisible();
+  await codesDialog.getByRole('checkbox', { name: 'I have stored these codes somewhere safe' }).check();
   await done.click();
   await expect(page.getByText('Two-factor sign-in is on. Keep your recovery codes somewhere safe.')).toBeVisible();
   await expect(section.getByText('10 recovery codes left.')).toBeVisible();

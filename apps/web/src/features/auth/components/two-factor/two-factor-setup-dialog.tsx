@@ -99,7 +99,8 @@ export function TwoFactorSetupDialog({ opened, onClose, returnFocusTo }: Props) 
   return (
     <CodesModal
       opened={opened}
-      title="Turn on two-factor sign-in"
+      // Once on, the dialog is about the recovery codes: its title says what happened, its notice what to do.
+      title={codes ? 'Two-factor sign-in is on' : 'Turn on two-factor sign-in'}
       description={
         setup
           ? 'Add your Accountry key to an authenticator app (such as Google Authenticator, Microsoft Authenticator, ' +
