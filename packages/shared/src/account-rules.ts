@@ -119,7 +119,7 @@ export const newPasswordSchema = z.string({ error: FIELD_MESSAGES.passwordRequir
 
 const DISPLAY_NAME_RE = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} ._'-]*$/u;
 
-/** Trimmed, inner runs of whitespace collapsed to one space; never a name that claims to be the site's (decision 224). */
+/** Trimmed, inner runs of whitespace collapsed to one space; never a name claiming to be the site's (decision 224). */
 export const displayNameSchema = z
   .string({ error: FIELD_MESSAGES.displayNameLength })
   .trim()

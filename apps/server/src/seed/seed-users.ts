@@ -8,8 +8,9 @@ import { DAY_MS } from '@accountry/shared/durations';
 export type SeededUsers = Record<string, string>;
 
 /**
- * The demo sign-ins and the catalogue's shops; returns their ids by key for the other seeders. On a production server the demo admin gets a
- * password nobody knows: the published one would hand anyone the whole site (the first admin is `npm run create-admin`).
+ * The demo sign-ins and the catalogue's shops; returns their ids by key for the other seeders. On a production server
+ * the demo admin gets a password nobody knows: the published one would hand anyone the whole site (the first admin is
+ * `npm run create-admin`).
  */
 export async function seedUsers(db: Database, clock: Clock, production = false): Promise<SeededUsers> {
   const ids: SeededUsers = {};

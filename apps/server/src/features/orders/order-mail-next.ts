@@ -39,12 +39,13 @@ export function nextForMail(order: OrdersTable, side: Side, feePercent: number):
         ? `Give your side of it, with any evidence, on the order page by ${answer}; then an admin decides.`
         : `The seller is asked to answer by ${answer}; then an admin decides. Add anything that helps on the order page.`;
     }
-    case 'completed':
+    case 'completed': {
       if (seller) return `${pays} was added to your balance.`;
       // The buyer was away for the protection period: the review they may now write (none after a refund) is news.
-      return order.completedAt === null || order.refundedCents > 0
-        ? null
-        : `You can now rate the seller on the order page, until ${mailTime(order.completedAt + REVIEW_WINDOW_MS)} (UTC).`;
+      if (order.completedAt === null || order.refundedCents > 0) return null;
+      const until = mailTime(order.completedAt + REVIEW_WINDOW_MS);
+      return `You can now rate the seller on the order page, until ${until} (UTC).`;
+    }
     default:
       return null;
   }

@@ -15,7 +15,8 @@ interface Props {
 
 /**
  * An announcement's title and message. On a phone each is cut to a line to keep the banner small; when that cuts
- * either, a chevron button ("Show more", a disclosure) shows both whole. The cut is visual only: a screen reader reads all.
+ * either, a chevron button ("Show more", a disclosure) shows both whole. The cut is visual only: a screen reader reads
+ * all.
  */
 export function BannerText({ id, title, message, phone, expanded, onToggle }: Props) {
   const textId = useId();
@@ -48,7 +49,8 @@ export function BannerText({ id, title, message, phone, expanded, onToggle }: Pr
         </Text>
       </Stack>
       {phone && cut && (
-        // Beside the text rather than under it, so the banner stays two lines tall; Enter and Space work as on any button.
+        // Beside the text rather than under it, so the banner stays two lines tall; Enter and Space work as on any
+        // button.
         <ActionIcon
           variant="default"
           aria-label={expanded ? 'Show less' : 'Show more'}
