@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
-import { CHANGED_MEANWHILE } from '@accountry/shared/api-error';
-import { conflict, forbidden } from '../lib/app-error';
+import { forbidden } from '../lib/app-error';
 import { engineOf, type Database } from './database';
 import { accountLock, lockKeys } from './key-lock';
+import { rightsTransaction } from './rights-transaction';
 import type { DB } from './schema';
 
 /** The transactions that read their acting admin's row again, and whose: `recordAudit` asks it of every admin action. */
@@ -47,20 +47,20 @@ export async function adminTransaction<T>(
     rereadLater?: true;
   } = {},
 ): Promise<T> {
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return rightsTransaction(
+    db,
+    async (trx) => {
       await opts.lockFirst?.(trx);
       if (!opts.rereadLater) await lockActingAdmin(trx, adminId, opts.memberIds);
       return fn(trx);
-    });
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== 'SQLITE_BUSY_SNAPSHOT') throw err;
-    const admin = await db
-      .selectFrom('users')
-      .select(['role', 'disabled'])
-      .where('id', '=', adminId)
-      .executeTakeFirst();
-    if (admin?.role !== 'admin' || admin.disabled) throw forbidden();
-    throw conflict(CHANGED_MEANWHILE);
-  }
+    },
+    async () => {
+      const admin = await db
+        .selectFrom('users')
+        .select(['role', 'disabled'])
+        .where('id', '=', adminId)
+        .executeTakeFirst();
+      if (admin?.role !== 'admin' || admin.disabled) throw forbidden();
+    },
+  );
 }

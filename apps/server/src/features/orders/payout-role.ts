@@ -1,12 +1,12 @@
 import type { Transaction } from 'kysely';
-import { CHANGED_MEANWHILE } from '@accountry/shared/api-error';
 import { WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
 import { ROLES, canSell } from '@accountry/shared/roles';
 import type { Role } from '@accountry/shared/roles';
 import { engineOf, type Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
 import type { DB } from '../../db/schema';
-import { conflict, forbidden } from '../../lib/app-error';
+import { rightsTransaction } from '../../db/rights-transaction';
+import { forbidden } from '../../lib/app-error';
 
 /** The roles that take payouts, as the re-read's condition. */
 const PAYOUT_ROLES = ROLES.filter(canSell);
@@ -42,16 +42,14 @@ async function lockPayoutRole(trx: Database, userId: string) {
  * and nothing is written. On SQLite a write committed by another connection after the re-read fails the first write
  * as stale (`SQLITE_BUSY_SNAPSHOT`): the role is read again, and a role gone gives the 403, anything else a 409.
  */
-export async function payoutTransaction<T>(db: Database, userId: string, fn: (trx: Transaction<DB>) => Promise<T>) {
-  try {
-    return await db.transaction().execute(async (trx) => {
+export function payoutTransaction<T>(db: Database, userId: string, fn: (trx: Transaction<DB>) => Promise<T>) {
+  return rightsTransaction(
+    db,
+    async (trx) => {
       await lockKeys(trx, [accountLock(userId)]);
       await lockPayoutRole(trx, userId);
       return fn(trx);
-    });
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== 'SQLITE_BUSY_SNAPSHOT') throw err;
-    await lockPayoutRole(db, userId);
-    throw conflict(CHANGED_MEANWHILE);
-  }
+    },
+    () => lockPayoutRole(db, userId),
+  );
 }
