@@ -20,14 +20,13 @@ import { recordAccountEvent } from '../../lib/account-events';
 /**
  * Keep the request for the address, whatever it is, and answer: the same statements for an address with an account
  * and one without, so neither the answer nor its time tells which (decision 227). The link is made and mailed after
- * the reply from the kept request (`processResetRequests`), or by the sweep if this process stops first.
+ * the reply from the kept request (`afterResetRequest`), or by the sweep if this process stops first.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string, onError: (err: unknown) => void) {
   const db = deps.db.db;
   const now = deps.clock.now();
   await claimMailSlot(db, 'mail-reset', email, now);
-  await insertResetRequest(db, email, now);
-  afterResetRequest(deps, onError);
+  afterResetRequest(deps, await insertResetRequest(db, email, now), onError);
   return { message: ACCOUNT_MESSAGES.resetRequested };
 }
 

@@ -1,9 +1,19 @@
 import type { Database } from '../../db/database';
 import { newId } from '../../lib/ids';
 
+export interface ResetRequest {
+  id: string;
+  email: string;
+}
+
 /** Keep a reset request as asked, whether or not the address has an account. */
-export async function insertResetRequest(db: Database, email: string, now: number) {
-  await db.insertInto('passwordResetRequests').values({ id: newId(), email, createdAt: now }).execute();
+export async function insertResetRequest(db: Database, email: string, now: number): Promise<ResetRequest> {
+  const request = { id: newId(), email };
+  await db
+    .insertInto('passwordResetRequests')
+    .values({ ...request, createdAt: now })
+    .execute();
+  return request;
 }
 
 /** The oldest requests not yet worked on. */

@@ -5,47 +5,56 @@ import { afterReply } from '../../lib/after-reply';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import { AUTH_POLICY } from './auth-policy';
 import { passwordResetMail } from './auth-mails';
-import { pendingResetRequests, takeResetRequest } from './reset-requests.repository';
+import { pendingResetRequests, takeResetRequest, type ResetRequest } from './reset-requests.repository';
 import { issueToken } from './tokens.service';
 import { findUserByEmail } from './users.repository';
 
 const BATCH = 50;
 
 /**
- * Work on the reset requests kept before their replies (decision 227): for an address with a (not deleted) account,
- * a link and its mail in the transaction that takes the request; for any other, the request is only taken. Safe to
- * run at once in several places: each request is taken by one transaction, and one that fails stays for the next run.
+ * Work on one reset request kept before its reply (decision 227): for an address with a (not deleted) account, a link
+ * and its mail in the transaction that takes the request; for any other, the request is only taken. Safe to run at
+ * once in several places: the request is taken by one transaction, and one that fails stays for the sweep. Whether a
+ * mail was queued.
  */
-export async function processResetRequests(deps: AppDeps) {
+async function workOnResetRequest(deps: AppDeps, request: ResetRequest) {
   const db = deps.db.db;
+  const now = deps.clock.now();
+  const user = await findUserByEmail(db, request.email);
+  const account = user && user.deletedStatus !== 'unresolved' ? user : undefined;
+  return db.transaction().execute(async (trx) => {
+    if (account) await lockKeys(trx, [accountLock(account.id)]);
+    if (!(await takeResetRequest(trx, request.id)) || !account) return false;
+    // Under the account's lock the address is read again: an undo (decision 177) may have just taken it away.
+    const still = await trx.selectFrom('users').select('email').where('id', '=', account.id).executeTakeFirst();
+    if (still?.email !== request.email) return false;
+    const token = await issueToken(trx, account.id, 'reset_password', now, AUTH_POLICY.resetLinkTtlMs);
+    await queueMail(trx, passwordResetMail(deps.config.publicUrl, account.email, token), now);
+    return true;
+  });
+}
+
+/** Every request still kept (those a stopped process answered but never worked on), oldest first. */
+export async function processResetRequests(deps: AppDeps) {
   let mailed = 0;
   for (;;) {
-    const batch = await pendingResetRequests(db, BATCH);
-    for (const request of batch) {
-      const now = deps.clock.now();
-      const user = await findUserByEmail(db, request.email);
-      const account = user && user.deletedStatus !== 'unresolved' ? user : undefined;
-      const sent = await db.transaction().execute(async (trx) => {
-        if (account) await lockKeys(trx, [accountLock(account.id)]);
-        if (!(await takeResetRequest(trx, request.id)) || !account) return false;
-        // Under the account's lock the address is read again: an undo (decision 177) may have just taken it away.
-        const still = await trx.selectFrom('users').select('email').where('id', '=', account.id).executeTakeFirst();
-        if (still?.email !== request.email) return false;
-        const token = await issueToken(trx, account.id, 'reset_password', now, AUTH_POLICY.resetLinkTtlMs);
-        await queueMail(trx, passwordResetMail(deps.config.publicUrl, account.email, token), now);
-        return true;
-      });
-      if (sent) mailed++;
-    }
+    const batch = await pendingResetRequests(deps.db.db, BATCH);
+    for (const request of batch) if (await workOnResetRequest(deps, request)) mailed++;
     if (batch.length < BATCH) break;
   }
   if (mailed) deps.mailWorker.kick();
   return mailed;
 }
 
-/** Right after a reply, outside it: the request just kept, and any a stopped process left. */
-export function afterResetRequest(deps: AppDeps, onError: (err: unknown) => void) {
-  afterReply(deps, () => processResetRequests(deps), onError);
+/** Right after the reply, outside it: the request just kept (what a stopped process left is the sweep's). */
+export function afterResetRequest(deps: AppDeps, request: ResetRequest, onError: (err: unknown) => void) {
+  afterReply(
+    deps,
+    async () => {
+      if (await workOnResetRequest(deps, request)) deps.mailWorker.kick();
+    },
+    onError,
+  );
 }
 
 /** At start (requests a stopped process answered but never worked on) and then every interval; 0: never. */
