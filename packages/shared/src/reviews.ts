@@ -83,6 +83,9 @@ export interface ReviewFacts {
   now: number;
 }
 
+/** When the buyer's time to review an order completed at `completedAt` ends (decision 081). */
+export const reviewWindowEnd = (completedAt: number) => completedAt + REVIEW_WINDOW_MS;
+
 /**
  * The review rule (decision 081, replacing decision 047's): only the buyer of a completed, not refunded order may
  * rate the seller, once per order, within 30 days of completion; a payment the buyer's bank reversed counts as
@@ -95,7 +98,7 @@ export function reviewBlocker(f: ReviewFacts): string | null {
   if (f.order.chargedBack) return REVIEW_MESSAGES.chargedBack;
   if (f.order.status === 'refunded' || f.order.refundedCents > 0) return REVIEW_MESSAGES.refunded;
   if (f.order.status !== 'completed' || f.order.completedAt === null) return REVIEW_MESSAGES.notCompleted;
-  if (f.now >= f.order.completedAt + REVIEW_WINDOW_MS) return REVIEW_MESSAGES.windowClosed;
+  if (f.now >= reviewWindowEnd(f.order.completedAt)) return REVIEW_MESSAGES.windowClosed;
   return null;
 }
 

@@ -1,4 +1,5 @@
-import { REVIEW_WINDOW_MS, sellerShareCents } from '@accountry/shared/order-state';
+import { sellerShareCents } from '@accountry/shared/order-state';
+import { reviewWindowEnd } from '@accountry/shared/reviews';
 import { formatCents } from '@accountry/shared/wallet';
 import type { OrdersTable } from '../../db/schema';
 import { mailTime } from '../../email/mail-time';
@@ -43,7 +44,7 @@ export function nextForMail(order: OrdersTable, side: Side, feePercent: number):
       if (seller) return `${pays} was added to your balance.`;
       // The buyer was away for the protection period: the review they may now write (none after a refund) is news.
       if (order.completedAt === null || order.refundedCents > 0) return null;
-      const until = mailTime(order.completedAt + REVIEW_WINDOW_MS);
+      const until = mailTime(reviewWindowEnd(order.completedAt));
       return `You can now rate the seller on the order page, until ${until} (UTC).`;
     }
     default:

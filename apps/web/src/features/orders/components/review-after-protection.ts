@@ -1,4 +1,4 @@
-import { REVIEW_WINDOW_MS } from '@accountry/shared/order-state';
+import { reviewWindowEnd } from '@accountry/shared/reviews';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { formatDateTime } from '../../../lib/format-time';
 
@@ -11,6 +11,7 @@ export function reviewAfterProtectionText(
 ): string | null {
   if (order.viewerRole !== 'buyer' || order.status !== 'protection' || order.refundedCents > 0) return null;
   if (order.dueAction !== 'complete' || order.dueAt === null) return null;
-  const until = formatDateTime(order.dueAt + REVIEW_WINDOW_MS);
+  // The order completes when the protection period ends (its due time).
+  const until = formatDateTime(reviewWindowEnd(order.dueAt));
   return `When the protection period ends, you can rate the seller on this page until ${until}.`;
 }

@@ -131,6 +131,7 @@ export function Component() {
   }
   const order = query.data;
   const dispute = order.dispute;
+  const reviewLater = reviewAfterProtectionText(order);
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
@@ -160,9 +161,9 @@ export function Component() {
               {order.dueAt !== null && order.dueAction && !order.chargeback?.held && !showsPaymentWindow(order) && (
                 <Card withBorder component="section" aria-label="What happens next">
                   <OrderCountdown dueAt={order.dueAt} label={dueLabel(order.dueAction, order.viewerRole)} />
-                  {reviewAfterProtectionText(order) && (
+                  {reviewLater && (
                     <Text size="sm" c="dimmed" mt="xs">
-                      {reviewAfterProtectionText(order)}
+                      {reviewLater}
                     </Text>
                   )}
                 </Card>
