@@ -25,6 +25,9 @@ export const adminWaitingSchema = z.object({
 });
 export type AdminWaiting = z.infer<typeof adminWaitingSchema>;
 
+/** The kinds of report that are an admin's task, in the order the Reports tab lists them. */
+export const WAITING_REPORT_KINDS = ['listing', 'conversation', 'user'] as const;
+
 export const adminWaitingReports = (w: AdminWaiting | undefined) =>
   w ? w.reports.listing + w.reports.conversation + w.reports.user : 0;
 /** The Orders section's count: disputes, chargebacks open or to recover, and refunds Stripe refused. */

@@ -4,6 +4,7 @@ import {
   ADMIN_WAITING_CHANGED,
   ADMIN_WAITING_LINKS as L,
   ADMIN_WAITING_ROUTE,
+  WAITING_REPORT_KINDS,
   adminWaitingOrders,
   adminWaitingReports,
   adminWaitingTotal,
@@ -77,7 +78,7 @@ export const adminOrdersTo = (w: AdminWaiting | undefined) =>
 
 /** The reports tab that has open reports. */
 export function adminReportsTo(w: AdminWaiting | undefined) {
-  const type = w && (['listing', 'conversation', 'user'] as const).find((t) => w.reports[t] > 0);
+  const type = w && WAITING_REPORT_KINDS.find((t) => w.reports[t] > 0);
   return type ? L.reports(type) : '/admin/reports';
 }
 

@@ -15,6 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { localCalendarStarts, type Dashboard } from '@accountry/shared/admin-dashboard';
 import { ROLE_LABELS } from '@accountry/shared/admin-users';
+import { ADMIN_WAITING_LINKS, WAITING_REPORT_KINDS } from '@accountry/shared/admin-waiting';
 import { ROLES } from '@accountry/shared/roles';
 import { TRAFFIC_STATS_PATH, type TrafficStats } from '@accountry/shared/traffic';
 import { useActiveUsers } from '../../../components/admin/active-users';
@@ -29,18 +30,17 @@ const fmt = (n: number) => n.toLocaleString();
 const count = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
 
 type OpenReports = Dashboard['openReports'];
-const REPORT_KINDS = ['listing', 'conversation', 'user'] as const;
 
 /**
  * Reports of listings, conversations and users, the tasks the Reports tab counts (decision 186); rate-us feedback is
  * not one, and has its own figure. The link opens the first kind with open reports, as the tab does.
  */
 function reportFigures(o: OpenReports) {
-  const first = REPORT_KINDS.find((k) => o[k].open > 0) ?? 'listing';
+  const first = WAITING_REPORT_KINDS.find((k) => o[k].open > 0) ?? 'listing';
   return {
-    open: REPORT_KINDS.reduce((n, k) => n + o[k].open, 0),
-    inProgress: REPORT_KINDS.reduce((n, k) => n + o[k].in_progress, 0),
-    to: `/admin/reports?tab=${first}`,
+    open: WAITING_REPORT_KINDS.reduce((n, k) => n + o[k].open, 0),
+    inProgress: WAITING_REPORT_KINDS.reduce((n, k) => n + o[k].in_progress, 0),
+    to: ADMIN_WAITING_LINKS.reports(first),
   };
 }
 
