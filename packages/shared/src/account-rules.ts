@@ -119,6 +119,10 @@ export const newPasswordSchema = z.string({ error: FIELD_MESSAGES.passwordRequir
 
 const DISPLAY_NAME_RE = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} ._'-]*$/u;
 
+/** A form's live word on a name that claims to be the site's or its staff's (decision 224), as it is typed. */
+export const reservedNameProblem = (name: string) =>
+  isReservedDisplayName(name) ? FIELD_MESSAGES.displayNameReserved : undefined;
+
 /** Trimmed, inner runs of whitespace collapsed to one space; never a name claiming to be the site's (decision 224). */
 export const displayNameSchema = z
   .string({ error: FIELD_MESSAGES.displayNameLength })

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FIELD_MESSAGES } from '@accountry/shared/account-rules';
-import { isReservedDisplayName } from '@accountry/shared/reserved-names';
+import { reservedNameProblem } from '@accountry/shared/account-rules';
 import { profileUpdateSchema, type MeResponse, type ProfileUpdate, type SessionUser } from '@accountry/shared/auth';
 import { ACCOUNT_MESSAGES, AUTH_FALLBACK_MESSAGES } from '@accountry/shared/auth-messages';
 import type { SelfRole } from '@accountry/shared/roles';
@@ -87,9 +86,7 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
           // A name that claims to be staff is said as it is typed, not only when saved.
           error={
             errors.displayName ??
-            (values.displayName !== user.displayName && isReservedDisplayName(values.displayName)
-              ? FIELD_MESSAGES.displayNameReserved
-              : undefined)
+            (values.displayName === user.displayName ? undefined : reservedNameProblem(values.displayName))
           }
         />
         <TextInput

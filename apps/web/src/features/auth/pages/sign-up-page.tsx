@@ -3,8 +3,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { DEFAULT_DISPLAY_NAME, FIELD_MESSAGES } from '@accountry/shared/account-rules';
-import { isReservedDisplayName } from '@accountry/shared/reserved-names';
+import { DEFAULT_DISPLAY_NAME, reservedNameProblem } from '@accountry/shared/account-rules';
 import { signUpInputSchema, type SignUpInput } from '@accountry/shared/auth';
 import { AUTH_FALLBACK_MESSAGES } from '@accountry/shared/auth-messages';
 import type { SelfRole } from '@accountry/shared/roles';
@@ -111,10 +110,7 @@ export function Component() {
             value={values.displayName}
             onChange={set('displayName')}
             // A name that claims to be staff is said as it is typed, not only when sent.
-            error={
-              errors.displayName ??
-              (isReservedDisplayName(values.displayName) ? FIELD_MESSAGES.displayNameReserved : undefined)
-            }
+            error={errors.displayName ?? reservedNameProblem(values.displayName)}
           />
           <TextInput
             label="Phone number"
