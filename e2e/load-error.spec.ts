@@ -2,6 +2,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/test';
+import { createUser, signInContext } from './support/db';
+import { insertListing } from './support/listings-db';
 
 // LoadError on a page of its own (apps/web/src/components/ui/load-error.harness.tsx, bundled here as the app is built):
 // two sections whose alerts share a title, each with its own query of the same figures.
@@ -86,4 +88,35 @@ test('Try again puts the focus on its own new alert, not on another of the same 
   await expect(week).toContainText('7 figures');
   await expect(month).toContainText('7 figures');
   await expect(page.getByRole('heading', { level: 1, name: 'Figures' })).toBeFocused();
+});
+
+test('a listing whose page failed to load offers Try again, which shows it; a page of nothing says so and leads on', async ({
+  browser,
+  baseURL,
+}) => {
+  const seller = createUser('seller');
+  const title = `Retried Valorant account ${Date.now()}`;
+  const listingId = insertListing(seller.id, { title });
+  const context = await browser.newContext();
+  await signInContext(context, baseURL!, createUser('buyer').id);
+  const page = await context.newPage();
+  const detail = `**/api/listings/${listingId}`;
+  await page.route(detail, (route) => route.fulfill(BUSY));
+  await page.goto(`/account/${seller.id}/${listingId}`);
+  // The app asks twice more by itself before it says so.
+  await expect(page.getByRole('heading', { level: 1, name: 'The listing could not be loaded' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('alert')).toContainText('The service is busy.');
+  await page.unroute(detail);
+  await page.getByRole('button', { name: 'Try again' }).press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeFocused();
+
+  // Not there: an end, said so, with the way on and nothing to try again.
+  await page.goto(`/account/${seller.id}/${listingId.slice(0, -4)}zzzz`);
+  await expect(page.getByRole('heading', { level: 1, name: 'This listing is not available' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse accounts' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await page.goto(`/seller/${seller.id.slice(0, -4)}zzzz`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Seller not found' })).toBeVisible();
 });

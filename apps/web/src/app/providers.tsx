@@ -11,7 +11,7 @@ import {
   type TableScrollContainerProps,
 } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiRequestError } from '../lib/api';
+import { mayPass } from '../lib/api';
 import { toastsShown } from '../lib/toast';
 
 const theme = createTheme({
@@ -80,7 +80,7 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       // Client errors will not get better by retrying.
-      retry: (count, err) => !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500) && count < 2,
+      retry: (count, err) => mayPass(err) && count < 2,
     },
   },
 });

@@ -17,6 +17,9 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** A failure the same request may get past: the network's or the server's own, not a refusal (4xx). */
+export const mayPass = (err: unknown) => !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500);
+
 export function readCookie(name: string) {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;

@@ -12,6 +12,8 @@ import { useFillHeight } from '../hooks/use-fill-height';
 import { ConversationList } from '../components/conversation-list';
 import { ConversationPane } from '../components/conversation-pane';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { LoadError } from '../../../components/ui/load-error';
+import { mayPass } from '../../../lib/api';
 
 /**
  * /chat: the conversation list beside the open conversation (one at a time on a phone).
@@ -86,9 +88,13 @@ export function Component() {
   else if (activeId && active.isError) {
     pane = (
       <Center h="100%" p="md">
-        <Alert color="red" title="Conversation not available" maw={420}>
-          {active.error.message}
-        </Alert>
+        <Box maw={420}>
+          <LoadError
+            title="Conversation not available"
+            error={active.error}
+            refetch={mayPass(active.error) ? active.refetch : undefined}
+          />
+        </Box>
       </Center>
     );
   } else if (active.data) {

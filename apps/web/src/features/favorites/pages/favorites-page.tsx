@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import {
-  Alert,
   Anchor,
   AspectRatio,
   Badge,
@@ -26,6 +25,7 @@ import { api, toQuery } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { LoadError } from '../../../components/ui/load-error';
 import { formatDate } from '../../../lib/format-time';
 
 const COLORS = { available: 'green', reserved: 'yellow', sold: 'blue', removed: 'gray' } as const;
@@ -133,9 +133,7 @@ export function Component() {
           )}
         </div>
         {query.isError && (
-          <Alert color="red" title="Your favorites could not be loaded">
-            {query.error.message}
-          </Alert>
+          <LoadError title="Your favorites could not be loaded" error={query.error} refetch={query.refetch} />
         )}
         {!query.isPending && !query.isError && items.length === 0 && (
           <EmptyState

@@ -8,7 +8,6 @@ import {
   Button,
   Card,
   Container,
-  EmptyState,
   Grid,
   Group,
   Stack,
@@ -16,19 +15,19 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconEdit, IconEyeOff, IconFlag, IconMoodSad } from '@tabler/icons-react';
+import { IconEdit, IconEyeOff, IconFlag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DELIVERY_TIME_LABELS, LISTING_STATUS_LABELS } from '@accountry/shared/listings';
 import { DELIVERY_DEADLINE_NOTES } from '@accountry/shared/delivery-deadline';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { PageLoadFailure } from '../../../components/ui/page-load-failure';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { FavoriteButton } from '../../../components/listings/favorite-button';
 import { StatusBadge } from '../../../components/listings/status-badge';
 import { OfferPanel, WaitingOffersNote, useListingOffer } from '../../../components/orders/offer-panel';
 import { protectionLabel } from '../../../components/orders/protection';
 import { categoryLabel, listingPath, platformLabel } from '../../../components/listings/listing-format';
-import { ApiRequestError } from '../../../lib/api';
 import { fetchListing, listingKeys } from '../api/listings-api';
 import { Gallery } from '../components/gallery';
 import { ListingFacts } from '../components/listing-facts';
@@ -51,21 +50,18 @@ export function Component() {
   const priceCard = useRef<HTMLElement>(null);
   if (query.isPending) return <PageSpinner label="Loading the listing…" />;
   if (query.isError) {
-    const missing = query.error instanceof ApiRequestError && query.error.status === 404;
     return (
-      <Container size="sm" py={64}>
-        <EmptyState icon={<IconMoodSad />}>
-          <EmptyState.Title order={1}>
-            {missing ? 'This listing is not available' : 'The listing could not be loaded'}
-          </EmptyState.Title>
-          <EmptyState.Description>
-            {missing ? 'It may have been sold, removed by the seller or hidden by a moderator.' : query.error.message}
-          </EmptyState.Description>
-          <Button component={Link} to="/browse">
-            Browse accounts
-          </Button>
-        </EmptyState>
-      </Container>
+      <PageLoadFailure
+        error={query.error}
+        refetch={query.refetch}
+        failedTitle="The listing could not be loaded"
+        missing={{
+          title: 'This listing is not available',
+          description: 'It may have been sold, removed by the seller or hidden by a moderator.',
+          to: '/browse',
+          action: 'Browse accounts',
+        }}
+      />
     );
   }
   const l = query.data;

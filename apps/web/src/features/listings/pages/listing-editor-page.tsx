@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listingInputSchema, type ListingImage, type OwnListing } from '@accountry/shared/listing-schemas';
 import { editBlocker } from '@accountry/shared/listing-rules';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { LoadError } from '../../../components/ui/load-error';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
 import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { StatusBadge } from '../../../components/listings/status-badge';
@@ -54,11 +55,8 @@ export function Component() {
             <Anchor component={Link} to="/listing-management" size="sm">
               ← My listings
             </Anchor>
-            <Title order={1} mt={4}>
-              The listing could not be loaded
-            </Title>
           </div>
-          <Alert color="red">{query.error.message}</Alert>
+          <LoadError title="The listing could not be loaded" error={query.error} refetch={query.refetch} pageTitle />
         </Stack>
       </Container>
     );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
-  Alert,
   Anchor,
   Button,
   Container,
@@ -26,6 +25,7 @@ import { toast } from '../../../lib/toast';
 import { deleteListing, duplicateListing, fetchMyListings, listingKeys, setListingStatus } from '../api/listings-api';
 import { ListingRowActions } from '../components/listing-row-actions';
 import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
+import { LoadError } from '../../../components/ui/load-error';
 import { ListingCard, StatusCell, Thumb } from '../components/own-listing-parts';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { formatDate } from '../../../lib/format-time';
@@ -176,9 +176,7 @@ export function Component() {
           type="search"
         />
         {query.isError && (
-          <Alert color="red" title="Your listings could not be loaded">
-            {query.error.message}
-          </Alert>
+          <LoadError title="Your listings could not be loaded" error={query.error} refetch={query.refetch} />
         )}
         {!query.isPending && !query.isError && rows.length === 0 ? (
           <EmptyState

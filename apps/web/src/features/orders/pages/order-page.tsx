@@ -1,20 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Card,
-  Container,
-  EmptyState,
-  Grid,
-  Group,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconMessageCircle, IconMoodSad } from '@tabler/icons-react';
+import { Alert, Anchor, Breadcrumbs, Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isFinalState } from '@accountry/shared/order-state';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
@@ -35,6 +22,7 @@ import { toast } from '../../../lib/toast';
 import { OrderHistoryCard } from '../../../components/orders/order-timeline';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ApiRequestError } from '../../../lib/api';
+import { PageLoadFailure } from '../../../components/ui/page-load-failure';
 import { forgetPayment, returnedFromPayment } from '../../../components/orders/payment-return';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { CredentialsPanel } from '../components/credentials-panel';
@@ -114,19 +102,19 @@ export function Component() {
   }, [waiting, status, settle]);
   if (query.isPending) return <PageSpinner label="Loading the order…" />;
   if (query.isError) {
-    const hidden = query.error instanceof ApiRequestError && [403, 404].includes(query.error.status);
     return (
-      <Container size="sm" py={64}>
-        <EmptyState icon={<IconMoodSad />}>
-          <EmptyState.Title order={1}>{hidden ? 'Order not found' : 'The order could not be loaded'}</EmptyState.Title>
-          <EmptyState.Description>
-            {hidden ? 'It does not exist, or you are not its buyer or seller.' : query.error.message}
-          </EmptyState.Description>
-          <Button component={Link} to="/orders">
-            Your orders
-          </Button>
-        </EmptyState>
-      </Container>
+      <PageLoadFailure
+        error={query.error}
+        refetch={query.refetch}
+        failedTitle="The order could not be loaded"
+        missing={{
+          title: 'Order not found',
+          description: 'It does not exist, or you are not its buyer or seller.',
+          to: '/orders',
+          action: 'Your orders',
+        }}
+        missingStatuses={[403, 404]}
+      />
     );
   }
   const order = query.data;

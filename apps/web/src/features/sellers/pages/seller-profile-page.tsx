@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   Alert,
   Avatar,
@@ -7,7 +7,6 @@ import {
   Card,
   Center,
   Container,
-  EmptyState,
   Grid,
   Group,
   SimpleGrid,
@@ -15,11 +14,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconMailCheck, IconMoodSad } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { BrowseResponse } from '@accountry/shared/listing-browse';
 import { formatActiveDay, formatResponseTime, type SellerProfile } from '@accountry/shared/sellers';
-import { api, ApiRequestError, toQuery } from '../../../lib/api';
+import { api, toQuery } from '../../../lib/api';
+import { PageLoadFailure } from '../../../components/ui/page-load-failure';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ListingGrid } from '../../../components/listings/listing-grid';
 import { useSession } from '../../../lib/session';
@@ -48,21 +48,18 @@ export function Component() {
   usePageTitle(profile.data?.displayName);
   if (profile.isPending) return <PageSpinner label="Loading the seller…" />;
   if (profile.isError) {
-    const missing = profile.error instanceof ApiRequestError && profile.error.status === 404;
     return (
-      <Container size="sm" py={64}>
-        <EmptyState icon={<IconMoodSad />}>
-          <EmptyState.Title order={1}>
-            {missing ? 'Seller not found' : 'The profile could not be loaded'}
-          </EmptyState.Title>
-          <EmptyState.Description>
-            {missing ? 'This member may have left Accountry.' : profile.error.message}
-          </EmptyState.Description>
-          <Button component={Link} to="/browse">
-            Browse accounts
-          </Button>
-        </EmptyState>
-      </Container>
+      <PageLoadFailure
+        error={profile.error}
+        refetch={profile.refetch}
+        failedTitle="The profile could not be loaded"
+        missing={{
+          title: 'Seller not found',
+          description: 'This member may have left Accountry.',
+          to: '/browse',
+          action: 'Browse accounts',
+        }}
+      />
     );
   }
   const p = profile.data;
