@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
 import { forbidden } from '../lib/app-error';
-import { engineOf, type Database } from './database';
+import type { Database } from './database';
 import { accountLock, lockKeys } from './key-lock';
 import { rightsTransaction } from './rights-transaction';
+import { forShareOnPostgres } from './row-locks';
 import type { DB } from './schema';
 
 /** The transactions that read their acting admin's row again, and whose: `recordAudit` asks it of every admin action. */
@@ -21,7 +22,7 @@ export async function lockActingAdmin(trx: Database, adminId: string, memberIds:
   await lockKeys(trx, memberIds.map(accountLock));
   // Named, so the statement is told apart in logs and by the tests that stop right after it.
   const row = trx.selectFrom('users as actingAdmin').select(['role', 'disabled']).where('id', '=', adminId);
-  const admin = await (engineOf(trx) === 'postgres' ? row.forShare() : row).executeTakeFirst();
+  const admin = await forShareOnPostgres(trx, row).executeTakeFirst();
   if (admin?.role !== 'admin' || admin.disabled) throw forbidden();
   reread.set(trx, adminId);
 }

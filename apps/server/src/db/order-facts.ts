@@ -1,6 +1,7 @@
 import { sql, type Expression } from 'kysely';
 import { OPEN_STATES } from '@accountry/shared/order-state';
-import { engineOf, type Database } from './database';
+import type { Database } from './database';
+import { forUpdateOnPostgres } from './row-locks';
 
 /** Order facts other features read (seller profiles, listing management) without reaching into the orders feature. */
 
@@ -88,7 +89,7 @@ export async function lockOrderChargedBack(trx: Database, orderId: string) {
     .selectFrom('orders')
     .select(orderChargedBack(sql.ref('orders.id')).as('lost'))
     .where('id', '=', orderId);
-  const row = await (engineOf(trx) === 'postgres' ? read.forUpdate() : read).executeTakeFirst();
+  const row = await forUpdateOnPostgres(trx, read).executeTakeFirst();
   return Boolean(row?.lost);
 }
 

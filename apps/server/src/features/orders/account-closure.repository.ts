@@ -1,6 +1,7 @@
 import { OPEN_STATES, ORDER_TRANSITIONS } from '@accountry/shared/order-state';
 import { sql } from 'kysely';
-import { engineOf, type Database } from '../../db/database';
+import type { Database } from '../../db/database';
+import { forUpdateOnPostgres } from '../../db/row-locks';
 import type { OrdersTable } from '../../db/schema';
 
 const AS_SELLER = ORDER_TRANSITIONS.seller_closed.from;
@@ -23,7 +24,7 @@ export async function ordersClosedWith(db: Database, userId: string): Promise<Or
     // A chargeback holds its order for the bank (decision 183): the closing leaves it, and the sweep ends it after.
     .where('chargebackHoldSince', 'is', null)
     .orderBy('id');
-  return engineOf(db) === 'postgres' ? q.forUpdate().execute() : q.execute();
+  return forUpdateOnPostgres(db, q).execute();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
-import { engineOf, type Database } from '../../db/database';
+import type { Database } from '../../db/database';
+import { forUpdateOnPostgres } from '../../db/row-locks';
 import { conflict } from '../../lib/app-error';
 
 /**
@@ -8,6 +9,6 @@ import { conflict } from '../../lib/app-error';
  */
 export async function holdOpenDispute(trx: Database, orderId: string) {
   const q = trx.selectFrom('orders').select('id').where('id', '=', orderId).where('status', '=', 'disputed');
-  const open = await (engineOf(trx) === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+  const open = await forUpdateOnPostgres(trx, q).executeTakeFirst();
   if (!open) throw conflict(M.statementClosed);
 }

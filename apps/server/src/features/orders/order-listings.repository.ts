@@ -3,7 +3,8 @@ import type { ListingStatus } from '@accountry/shared/listings';
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { LISTING_MESSAGES } from '@accountry/shared/listing-messages';
 import { isPublicListing } from '@accountry/shared/listing-rules';
-import { engineOf, type Database } from '../../db/database';
+import type { Database } from '../../db/database';
+import { forUpdateOnPostgres } from '../../db/row-locks';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 
 /** What orders read and write of the listing they are about, and of its seller. */
@@ -70,7 +71,7 @@ export async function findListingForOrder(db: Database, id: string, { lock = fal
       'negotiable',
     ])
     .where('id', '=', id);
-  return (lock && engineOf(db) === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+  return (lock ? forUpdateOnPostgres(db, q) : q).executeTakeFirst();
 }
 
 /**
@@ -111,5 +112,5 @@ export async function mayTrade(db: Database, userId: string) {
 export async function refuseListingOffSite(trx: Database, listingId: string, { hidden = true } = {}) {
   let q = trx.selectFrom('listings').select('id').where('id', '=', listingId).where('deletedAt', 'is', null);
   if (hidden) q = q.where('status', '<>', 'hidden');
-  if (!(await (engineOf(trx) === 'postgres' ? q.forUpdate() : q).executeTakeFirst())) throw conflict(M.listingGone);
+  if (!(await forUpdateOnPostgres(trx, q).executeTakeFirst())) throw conflict(M.listingGone);
 }

@@ -2,10 +2,11 @@ import type { Transaction } from 'kysely';
 import { WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
 import { ROLES, canSell } from '@accountry/shared/roles';
 import type { Role } from '@accountry/shared/roles';
-import { engineOf, type Database } from '../../db/database';
+import type { Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
 import type { DB } from '../../db/schema';
 import { rightsTransaction } from '../../db/rights-transaction';
+import { forShareOnPostgres } from '../../db/row-locks';
 import { forbidden } from '../../lib/app-error';
 
 /** The roles that take payouts, as the re-read's condition. */
@@ -32,8 +33,7 @@ async function lockPayoutRole(trx: Database, userId: string) {
     .select('id')
     .where('id', '=', userId)
     .where('role', 'in', PAYOUT_ROLES);
-  if (!(await (engineOf(trx) === 'postgres' ? row.forShare() : row).executeTakeFirst()))
-    throw forbidden(W.payoutSellersOnly);
+  if (!(await forShareOnPostgres(trx, row).executeTakeFirst())) throw forbidden(W.payoutSellersOnly);
 }
 
 /**
