@@ -3,6 +3,7 @@ import { FIELD_MESSAGES, maskEmail, passwordProblems } from '@accountry/shared/a
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { accountLock, lockKeys } from '../../db/key-lock';
 import { queueMail } from '../../email/mail-outbox';
 import { badRequest, conflict } from '../../lib/app-error';
@@ -16,7 +17,7 @@ import { bucketFor, clearBucket } from './throttle.service';
 import { markTokenUsed, retireUserTokens } from './tokens.repository';
 import { linkInvalid, peekToken } from './tokens.service';
 import { enabledKey } from './two-factor.service';
-import { findUserWithDeletionById, isUniqueViolation, updateUser } from './users.repository';
+import { findUserWithDeletionById, updateUser } from './users.repository';
 import { recordAccountEvent } from '../../lib/account-events';
 
 /** The open undo link's row and account; a disabled or deleted account's link does nothing (support handles those). */

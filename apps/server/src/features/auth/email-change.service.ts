@@ -1,5 +1,6 @@
 import { EMAIL_CHANGE_MESSAGES as M } from '@accountry/shared/email-change';
 import type { AppDeps } from '../../app';
+import { isUniqueViolation } from '../../db/errors';
 import { queueMail } from '../../email/mail-outbox';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
@@ -14,7 +15,7 @@ import { lockLiveSession } from '../../sessions/sessions.service';
 import { enabledKey, requireCodeIfOn } from './two-factor.service';
 import { holdPayouts } from '../orders/payout-hold.service';
 import { consumeToken, issueToken, linkInvalid, peekToken } from './tokens.service';
-import { findUserByEmail, findUserWithDeletionById, isUniqueViolation, updateUser } from './users.repository';
+import { findUserByEmail, findUserWithDeletionById, updateUser } from './users.repository';
 import { recordAccountEvent } from '../../lib/account-events';
 
 /**

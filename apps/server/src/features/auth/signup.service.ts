@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_DISPLAY_NAME } from '@accountry/shared/account-rules';
 import type { SelfRole } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
+import { isUniqueViolation } from '../../db/errors';
 import { queueMail } from '../../email/mail-outbox';
 import { newId } from '../../lib/ids';
 import { AUTH_POLICY } from './auth-policy';
@@ -12,7 +13,7 @@ import { issueToken } from './tokens.service';
 import { undoHoldUntil } from './tokens.repository';
 import { signUpHeldAddressMail } from './email-undo-mails';
 import type { Mail } from '../../email/mailer';
-import { findUserByEmail, insertUser, isUniqueViolation } from './users.repository';
+import { findUserByEmail, insertUser } from './users.repository';
 
 export interface SignUp {
   email: string;

@@ -50,9 +50,3 @@ export async function updateOwnProfile(
   if (roleSeen !== undefined) update = update.where('role', '=', roleSeen);
   return update.executeTakeFirst();
 }
-
-/** A duplicate key on either engine (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE / PRIMARYKEY). */
-export function isUniqueViolation(err: unknown) {
-  const code = (err as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
