@@ -185,7 +185,10 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
   await app.register(adminOrdersRoutes(deps));
   registerSocketRoute(app, hub);
 
-  await registerSpa(app, input.config.webDist, (html, urlPath) => withPageHead(html, urlPath, input.config.publicUrl));
+  await registerSpa(app, input.config.webDist, {
+    transformIndex: (html, urlPath) => withPageHead(html, urlPath, input.config.publicUrl),
+    followRebuilds: input.config.env === 'development',
+  });
 
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {

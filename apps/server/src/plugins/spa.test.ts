@@ -89,9 +89,10 @@ describe('static web build', () => {
 
   it('lets a pure hook rewrite index.html for one page', async () => {
     const app = Fastify();
-    await registerSpa(app, dist, (html, urlPath) =>
-      html.replace('<title>Accountry</title>', `<title>Accountry ${urlPath}</title>`),
-    );
+    await registerSpa(app, dist, {
+      transformIndex: (html, urlPath) =>
+        html.replace('<title>Accountry</title>', `<title>Accountry ${urlPath}</title>`),
+    });
     const res = await get('/browse?q=x', 'gzip', app);
     expect(decoded(res)).toContain('<title>Accountry /browse</title>');
     await app.close();

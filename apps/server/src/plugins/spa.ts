@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import { isApiPath } from './route-hooks';
@@ -32,34 +32,74 @@ export function acceptedEncoding(header: string | string[] | undefined): Encodin
   return 'identity';
 }
 
-/**
- * Serve the built web app: hashed assets with a year of immutable caching and their build-time .br/.gz files when
- * the client accepts them; any unknown non-API GET gets index.html (held in memory, compressed once) so deep links
- * load. `transformIndex` lets a page carry its own title and meta tags; its output is compressed per request.
- */
-export async function registerSpa(app: FastifyInstance, webDist: string, transformIndex?: IndexHtmlHook) {
-  const indexFile = path.join(webDist, 'index.html');
-  const hasBuild = fs.existsSync(indexFile);
-  const html = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
-  const index: Encoded = {
+/** index.html as read, with its brotli and gzip forms (compressed once) and what its file was when read. */
+interface IndexCopy {
+  html: string;
+  encoded: Encoded;
+  stamp: string;
+}
+
+/** What tells a rewritten file from the one read: its modification time and size; '' when there is none. */
+function fileStamp(file: string) {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat ? `${stat.mtimeMs}:${stat.size}` : '';
+}
+
+function readIndex(file: string): IndexCopy {
+  const stamp = fileStamp(file);
+  const html = stamp ? fs.readFileSync(file, 'utf8') : '';
+  const encoded = {
     identity: encodeAs(html, 'identity', 11),
     br: encodeAs(html, 'br', 11),
     gzip: encodeAs(html, 'gzip', 11),
   };
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        // Hashed assets never change; everything else (index.html, logo) must be revalidated.
-        reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
+  return { html, encoded, stamp };
+}
+
+export interface SpaOptions {
+  /** Lets a page carry its own title and meta tags; its output is compressed per request. */
+  transformIndex?: IndexHtmlHook;
+  /**
+   * Development only: `npm start`'s server keeps running while `scripts/build.mjs` replaces the build, whose new
+   * index.html names new hashed scripts. index.html is read again when its file changed, and a path under assets/
+   * that the listing at start did not see is looked up on disk.
+   */
+  followRebuilds?: boolean;
+}
+
+/**
+ * Serve the built web app: hashed assets with a year of immutable caching and their build-time .br/.gz files when
+ * the client accepts them; any unknown non-API GET gets index.html (held in memory, compressed once) so deep links
+ * load. Outside development, index.html and the list of files are read once, at start.
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string, opts: SpaOptions = {}) {
+  const { transformIndex, followRebuilds = false } = opts;
+  const indexFile = path.join(webDist, 'index.html');
+  let index = readIndex(indexFile);
+  const hasBuild = index.stamp !== '';
+  const currentIndex = () => {
+    if (!followRebuilds) return index;
+    const stamp = fileStamp(indexFile);
+    // While Vite rebuilds, the folder is empty for a while: the old copy until the new file is there.
+    if (stamp && stamp !== index.stamp) index = readIndex(indexFile);
+    return index;
+  };
+  const served = {
+    index: false,
+    preCompressed: true,
+    setHeaders(reply: FastifyReply, filePath: string) {
+      // Hashed assets never change; everything else (index.html, logo) must be revalidated.
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  } as const;
+  if (hasBuild) await app.register(fastifyStatic, { ...served, root: webDist, wildcard: false });
+  // A rebuild's new hashed files, which the listing at start did not see: the files listed keep their own routes.
+  if (hasBuild && followRebuilds) {
+    const assets = { root: path.join(webDist, 'assets'), prefix: '/assets/', wildcard: true, decorateReply: false };
+    await app.register(fastifyStatic, { ...served, ...assets });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
@@ -68,12 +108,13 @@ export async function registerSpa(app: FastifyInstance, webDist: string, transfo
         .status(404)
         .send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${url}` } });
     }
+    const { html, encoded } = currentIndex();
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
-      .send(transformIndex ? encodeAs(transformIndex(html, url), encoding, 5) : index[encoding]);
+      .send(transformIndex ? encodeAs(transformIndex(html, url), encoding, 5) : encoded[encoding]);
   });
 }
