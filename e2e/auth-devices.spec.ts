@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { holdRequests } from './support/hold-requests';
@@ -33,6 +34,7 @@ test('a member signs out a lost phone from the profile, on a phone, and that pho
   await expect(devices.getByRole('row')).toHaveCount(4);
   // Every device but this one has its own button, named for it.
   await expect(devices.getByRole('button', { name: /^Sign out/ })).toHaveCount(2);
+  await expectStackedDevices(devices);
   const phoneButton = devices.getByRole('button', { name: /^Sign out Firefox on a mobile, signed in / });
   const laptopButton = devices.getByRole('button', { name: /^Sign out an unknown browser on a desktop, signed in / });
   const dialog = page.getByRole('dialog', { name: 'Sign out this device?' });
@@ -89,3 +91,30 @@ test('a member signs out a lost phone from the profile, on a phone, and that pho
   await expect(devices.getByText('This device')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });
+
+/**
+ * On a phone each device is one item rather than three columns: its dates under its name and its Sign out, each date on
+ * one line after its label (in columns each wrapped onto three lines).
+ */
+async function expectStackedDevices(devices: Locator) {
+  const rows = devices.getByRole('row').filter({ has: devices.page().getByRole('cell') });
+  for (const row of await rows.all()) {
+    const cells = row.getByRole('cell');
+    const device = (await cells.first().boundingBox())!;
+    for (const [i, label] of [
+      [1, 'Signed in'],
+      [2, 'Last active'],
+    ] as const) {
+      const date = cells.nth(i);
+      await expect(date).toHaveText(new RegExp(`^${label} \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}$`));
+      const box = (await date.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(device.y + device.height - 1);
+      expect(box.x).toBeCloseTo(device.x, 0);
+      const lines = await date.getByRole('paragraph').evaluate((el) => {
+        const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
+        return Math.round(el.getBoundingClientRect().height / lineHeight);
+      });
+      expect(lines, `${label} on one line`).toBe(1);
+    }
+  }
+}

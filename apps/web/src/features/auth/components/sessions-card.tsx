@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { formatDateTime } from '../../../lib/format-time';
+import css from './sessions-card.module.css';
 
 /**
  * The devices signed in to this account: each other one can be signed out on its own (decision 199), and all of them
@@ -36,24 +37,22 @@ export function SessionsCard() {
       {sessions.isError && (
         <LoadError title="Your devices could not be loaded" error={sessions.error} refetch={sessions.refetch} />
       )}
-      {/* Narrow enough for a phone: the dates wrap rather than hide the last column behind a sideways scroll. */}
+      {/* On a phone each row is laid out as a stacked item (sessions-card.module.css); the roles keep it a table. */}
       {sessions.data && (
-        <Table.ScrollContainer minWidth={300}>
-          <Table aria-label="Signed-in devices" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Device</Table.Th>
-                <Table.Th>Signed in</Table.Th>
-                <Table.Th>Last active</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.sessions.map((s) => (
-                <SessionRow key={s.id} session={s} onEnd={() => endSession(s)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Table aria-label="Signed-in devices" verticalSpacing="xs" className={css.table} role="table">
+          <Table.Thead className={css.head} role="rowgroup">
+            <Table.Tr role="row">
+              <Table.Th role="columnheader">Device</Table.Th>
+              <Table.Th role="columnheader">Signed in</Table.Th>
+              <Table.Th role="columnheader">Last active</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody role="rowgroup">
+            {sessions.data.sessions.map((s) => (
+              <SessionRow key={s.id} session={s} onEnd={() => endSession(s)} />
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
       <Text size="sm" c="dimmed">
         We email you when your account is signed in to from a browser it has not used before. Sign out a device you do
@@ -69,12 +68,12 @@ export function SessionsCard() {
   );
 }
 
-/** One device; any but this one has its own "Sign out", under its name so the row fits a phone. */
+/** One device; any but this one has its own "Sign out", under its name (beside it on a phone). */
 function SessionRow({ session: s, onEnd }: { session: SessionInfo; onEnd: () => void }) {
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Stack gap={6} align="flex-start">
+    <Table.Tr className={css.row} role="row">
+      <Table.Td className={css.cell} role="cell">
+        <Stack gap={6} align="flex-start" className={css.device}>
           <Group gap={6}>
             <Text size="sm">
               {detectBrowser(s.userAgent)} · {detectDevice(s.userAgent)}
@@ -104,12 +103,22 @@ function SessionRow({ session: s, onEnd }: { session: SessionInfo; onEnd: () => 
           )}
         </Stack>
       </Table.Td>
-      <Table.Td>
-        <Text size="sm">{formatDateTime(s.createdAt)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{formatDateTime(s.lastActive)}</Text>
-      </Table.Td>
+      <DateCell label="Signed in" at={s.createdAt} />
+      <DateCell label="Last active" at={s.lastActive} />
     </Table.Tr>
+  );
+}
+
+/** A date with, on a phone where no column header is in sight, its label before it (the header names it aloud). */
+function DateCell({ label, at }: { label: string; at: number }) {
+  return (
+    <Table.Td className={css.cell} role="cell">
+      <Text size="sm">
+        <Text span inherit c="dimmed" className={css.label} aria-hidden>
+          {label}{' '}
+        </Text>
+        {formatDateTime(at)}
+      </Text>
+    </Table.Td>
   );
 }
