@@ -59,6 +59,15 @@ test('an admin picks a recipient and the list closes, reads reports by their lab
   await expect(target).toBeVisible();
   await expect(target).toHaveAttribute('title', `listing ${listingId}`);
   await expect(log.getByText(`listing ${listingId}`)).toHaveCount(0);
+  // The acting admin's name and what they acted on are targets of at least 24×24 px (WCAG 2.2 SC 2.5.8).
+  for (const [name, link] of [
+    ['the admin', row.getByRole('link', { name: admin.displayName })],
+    ['the listing', target],
+  ] as const) {
+    const box = (await link.boundingBox())!;
+    expect(box.width, name).toBeGreaterThanOrEqual(24);
+    expect(box.height, name).toBeGreaterThanOrEqual(24);
+  }
 });
 
 test('on a phone the admin tabs keep the current one in view, clear of the scrollbar', async ({ browser, baseURL }) => {
