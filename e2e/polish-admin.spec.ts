@@ -173,7 +173,7 @@ test('an admin page that could not load says why, with Try again, as its h1 wher
   await expect(page.getByRole('heading', { level: 1, name: 'Traffic' })).toBeFocused();
 });
 
-test("on a phone a user's page shows each listing's status and each report about them whole, in words", async ({
+test("a user's page: each listing and report whole on a phone, in words; prices in a column on a desktop", async ({
   browser,
   baseURL,
 }) => {
@@ -181,6 +181,11 @@ test("on a phone a user's page shows each listing's status and each report about
   const seller = createUser('seller', 'Phone Checked Seller');
   const title = `Steam library with a long title to wrap on a phone ${Date.now() % 10_000}`;
   const listingId = createListing(seller.id, title);
+  // Prices of different widths, and the dearest a listing may have.
+  const prices = ['$45.00', '$5.00', '$1,250.00', '$100,000.00'];
+  createListing(seller.id, 'A cheap Steam account', 500);
+  createListing(seller.id, 'A dear Steam account', 125_000);
+  createListing(seller.id, 'The dearest Steam account', 10_000_000);
   createReport('listing', listingId, admin.id, 'stolen', 'Recovered by its first owner.');
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await signInContext(context, baseURL!, admin.id);
@@ -195,11 +200,11 @@ test("on a phone a user's page shows each listing's status and each report about
     expect(t.x + t.width).toBeLessThanOrEqual(c.x + c.width);
     expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   };
-  const listings = page.getByRole('region', { name: 'Listings (1)' });
+  const listings = page.getByRole('region', { name: 'Listings (4)' });
   const row = listings.getByRole('listitem').filter({ hasText: title });
   await shownWhole(listings, row.getByRole('link', { name: title }));
   await shownWhole(listings, row.getByText('Active', { exact: true }));
-  await shownWhole(listings, row.getByText('$45.00'));
+  for (const price of prices) await shownWhole(listings, listings.getByText(price, { exact: true }));
 
   // A report reads by the reason the reporter chose and what was reported, not by their codes.
   const reports = page.getByRole('region', { name: 'Reports about this user' });
@@ -208,4 +213,15 @@ test("on a phone a user's page shows each listing's status and each report about
   await shownWhole(reports, report.getByText('Open', { exact: true }));
   await shownWhole(reports, report.getByText('Listing report', { exact: true }));
   await expect(reports.getByText('stolen', { exact: true })).toHaveCount(0);
+
+  // On a desktop the prices stand in one column, right-aligned, with digits of one width.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const boxes = await Promise.all(
+    prices.map(async (p) => (await listings.getByText(p, { exact: true }).boundingBox())!),
+  );
+  for (const box of boxes) {
+    expect(box.x + box.width).toBeCloseTo(boxes[0].x + boxes[0].width, 0);
+    expect(box.x).toBeCloseTo(boxes[0].x, 0);
+  }
+  await expect(listings.getByText(prices[0], { exact: true })).toHaveCSS('font-variant-numeric', 'tabular-nums');
 });

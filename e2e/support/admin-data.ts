@@ -4,14 +4,14 @@ import { openE2eDb } from './db';
 /** Rows the admin journeys moderate (a listing, a conversation with messages, reports), written straight to the database. */
 const id = () => randomBytes(16).toString('base64url');
 
-export function createListing(sellerId: string, title: string) {
+export function createListing(sellerId: string, title: string, priceCents = 4500) {
   const listingId = id();
   const now = Date.now();
   const db = openE2eDb();
   db.prepare(
     `insert into listings (id, seller_id, title, category, platform, region, description, price_cents, status, created_at, updated_at, published_at)
-     values (?, ?, ?, 'game', 'steam', 'europe', 'A Steam account with a large library of games.', 4500, 'active', ?, ?, ?)`,
-  ).run(listingId, sellerId, title, now, now, now);
+     values (?, ?, ?, 'game', 'steam', 'europe', 'A Steam account with a large library of games.', ?, 'active', ?, ?, ?)`,
+  ).run(listingId, sellerId, title, priceCents, now, now, now);
   db.close();
   return listingId;
 }

@@ -12,6 +12,11 @@ import { formatDateTime } from '../../../lib/format-time';
 // Rows that wrap on a phone instead of a table scrolled sideways, whose status and price fell off the card's edge.
 const rowList = { listStyle: 'none', padding: 0, margin: 0 } as const;
 const rowItem = { borderTop: '1px solid var(--mantine-color-default-border)', paddingBlock: 8 } as const;
+/**
+ * Where a row has room for one line (from sm), its price is right-aligned in a column this wide, which holds the
+ * dearest price a listing may have ($100,000.00); on a phone the price follows its status where the row wraps.
+ */
+const PRICE_COLUMN = '6rem';
 
 /** A card read as a region by its heading. */
 function TitledCard({ title, aside, children }: { title: string; aside?: React.ReactNode; children: React.ReactNode }) {
@@ -77,7 +82,9 @@ export function UserListingsCard({ user: u }: { user: AdminUserDetail }) {
                       Deleted
                     </Text>
                   )}
-                  <Text size="sm">{formatPrice(l.priceCents, l.currency)}</Text>
+                  <Text size="sm" ta="right" miw={{ sm: PRICE_COLUMN }} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatPrice(l.priceCents, l.currency)}
+                  </Text>
                 </Group>
               </Group>
               {l.hiddenReason && (
