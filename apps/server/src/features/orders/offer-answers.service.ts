@@ -10,7 +10,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { eitherBlocked } from '../../db/member-blocks';
 import { postNoticeWithNote, postSystemMessage, publishSystemMessages } from '../chat/system-messages.service';
 import { counterAcceptedMail, offerAnsweredMail, offerCounteredMail, offerWithdrawnMail } from './offer-mails';
-import { findOffer, setOfferStatusIf } from './offers.repository';
+import { findOffer, listingAsSeenBy, setOfferStatusIf } from './offers.repository';
 import { queueOfferEndMail } from './offer-end-mails';
 import { offerView } from './offers.service';
 import { findListingForOrder, mayTrade } from './order-listings.repository';
@@ -115,9 +115,12 @@ export async function answerOffer(
     }
     if (answer === 'decline') {
       if (!(await setOfferStatusIf(trx, id, ['pending'], 'declined', now))) throw conflict(M.notPending);
-      const facts = { ...row, accepted: false, expiresAt: now, priceCents: row.livePriceCents };
+      // A decline needs no listing on sale: the buyer reads of the listing only what their offers page shows them.
+      const seen = listingAsSeenBy(row, row.buyerId);
+      const removed = seen.status === 'removed';
+      const facts = { ...row, accepted: false, expiresAt: now, title: seen.title, priceCents: seen.priceCents };
       await mailTo(trx, row.buyerId, (to) =>
-        offerAnsweredMail(deps.config.publicUrl, to, { ...facts, listingUrl: listingUrl(row) }),
+        offerAnsweredMail(deps.config.publicUrl, to, { ...facts, removed, listingUrl: listingUrl(row) }),
       );
       return chat(CHAT.declined(amount));
     }

@@ -37,13 +37,17 @@ export function offerMadeMail(
   } satisfies Mail;
 }
 
-/** The buyer hears the seller's answer. */
+/**
+ * The buyer hears the seller's answer. A decline may come after the listing left the site (`removed`): it is then
+ * named as the buyer offered on it, and the link is to their offers, not to a page they can no longer open.
+ */
 export function offerAnsweredMail(
   publicUrl: string,
   to: string,
-  o: OfferFacts & { accepted: boolean; listingUrl: string; expiresAt: number },
+  o: OfferFacts & { accepted: boolean; listingUrl: string; expiresAt: number; removed?: boolean },
 ) {
   const amount = formatPrice(o.amountCents, o.currency);
+  const price = formatPrice(o.priceCents, o.currency);
   return {
     to,
     subject: o.accepted ? `Your offer on "${o.title}" was accepted` : `Your offer on "${o.title}" was declined`,
@@ -54,12 +58,18 @@ export function offerAnsweredMail(
             `The seller accepted your offer of ${amount} for "${o.title}".`,
             `Buy it at that price by ${mailTime(o.expiresAt)} (UTC). Until you do, the listing stays on sale to others.`,
           ]
-        : [
-            `The seller declined your offer of ${amount} for "${o.title}" ` +
-              `(the price is ${formatPrice(o.priceCents, o.currency)}).`,
-            'You can make another offer, or ask the seller in the chat what price would work.',
-          ],
-      { label: 'Open the listing', url: `${publicUrl}${o.listingUrl}` },
+        : o.removed
+          ? [
+              `The seller declined your offer of ${amount} for "${o.title}" (the price was ${price}).`,
+              'The listing is no longer on the site.',
+            ]
+          : [
+              `The seller declined your offer of ${amount} for "${o.title}" (the price is ${price}).`,
+              'You can make another offer, or ask the seller in the chat what price would work.',
+            ],
+      o.removed
+        ? { label: 'Open your offers', url: `${publicUrl}/offers` }
+        : { label: 'Open the listing', url: `${publicUrl}${o.listingUrl}` },
       'You get this email because you made an offer on this listing.',
     ),
   } satisfies Mail;

@@ -31,18 +31,26 @@ type OfferRow = NonNullable<Awaited<ReturnType<ReturnType<typeof offerRows>['exe
 /** A listing the site no longer shows its buyers: they see it as it was when they made the offer. */
 const goneFromSite = (r: OfferRow) => !!r.liveDeletedAt || r.liveStatus === 'draft' || r.liveStatus === 'hidden';
 
-/** The offer as `viewerId` sees it: its seller the listing as it is, its buyer as the site shows it. */
-export function toOffer(r: OfferRow, now: number, viewerId: string): Offer {
+/**
+ * The offer's listing as `viewerId` sees it: its seller as it is, its buyer as the site shows it (one that left the
+ * site as it was when they offered, `removed`). The offers pages and the mails to the buyer both name it so.
+ */
+export function listingAsSeenBy(r: OfferRow, viewerId: string): Offer['listing'] {
   const asMade = viewerId !== r.sellerId && goneFromSite(r);
   return {
+    id: r.listingId,
+    sellerId: r.sellerId,
+    title: asMade ? r.listingTitle : r.title,
+    priceCents: asMade ? r.listingPriceCents : r.livePriceCents,
+    status: asMade ? 'removed' : r.liveDeletedAt ? 'deleted' : r.liveStatus,
+  };
+}
+
+/** The offer as `viewerId` sees it. */
+export function toOffer(r: OfferRow, now: number, viewerId: string): Offer {
+  return {
     id: r.id,
-    listing: {
-      id: r.listingId,
-      sellerId: r.sellerId,
-      title: asMade ? r.listingTitle : r.title,
-      priceCents: asMade ? r.listingPriceCents : r.livePriceCents,
-      status: asMade ? 'removed' : r.liveDeletedAt ? 'deleted' : r.liveStatus,
-    },
+    listing: listingAsSeenBy(r, viewerId),
     buyerName: r.buyerName,
     sellerName: r.sellerName,
     amountCents: r.amountCents,

@@ -183,6 +183,26 @@ describe('offers and what surrounds them', () => {
     });
   });
 
+  it('a decline after the listing left the site mails the buyer the listing as they offered on it', async () => {
+    const deal = await negotiable();
+    const id = (await offer(deal.buyer, deal.listing.id, 7_000)).body.id as string;
+    await ctx.db
+      .updateTable('listings')
+      .set({ status: 'draft', title: 'Private: sold elsewhere for cash', priceCents: 55_500 })
+      .where('id', '=', deal.listing.id)
+      .execute();
+    expect((await answer(deal.seller, id, 'decline')).status).toBe(200);
+    const mail = (await ctx.mailsTo(deal.buyer.email)).find((m) => m.subject.includes('was declined'));
+    expect(mail?.subject).toBe('Your offer on "Immortal Valorant account" was declined');
+    for (const part of [mail!.subject, mail!.text, mail!.html]) {
+      expect(part).not.toContain('Private: sold elsewhere');
+      expect(part).not.toContain('$555');
+      expect(part).not.toContain(`/account/${deal.seller.id}/${deal.listing.id}`);
+    }
+    expect(mail!.text).toContain('(the price was $100)');
+    expect(mail!.text).toContain('https://market.example/offers');
+  });
+
   it('each side gets its own refusal, and a seller hears when an accepted offer is withdrawn', async () => {
     const deal = await negotiable();
     const id = (await offer(deal.buyer, deal.listing.id, 7_000)).body.id as string;
