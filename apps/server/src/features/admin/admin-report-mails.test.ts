@@ -49,6 +49,31 @@ describe('the member who reported hears that an admin resolved it', () => {
     expect(await ctx.mailsTo(admin.email)).toEqual([]);
   });
 
+  it('a listing no longer on the site is not named as it is now, nor linked: it is its seller’s again', async () => {
+    for (const gone of [{ status: 'hidden' as const }, { status: 'draft' as const }, { deletedAt: 1 }]) {
+      const seller = await createUser(ctx, { role: 'seller' });
+      const listing = await insertListing(ctx, seller.id, { title: 'Reported Apex account' });
+      const { user: reporter, session } = await userWithSession(ctx);
+      const filed = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/listings/${listing.id}/report`,
+        headers: session.headers,
+        payload: { reason: 'stolen' },
+      });
+      expect(filed.statusCode).toBe(201);
+      const renamed = { ...gone, title: 'Relisted privately for $900' };
+      await ctx.db.updateTable('listings').set(renamed).where('id', '=', listing.id).execute();
+      expect((await review(filed.json().id, { status: 'resolved' })).statusCode).toBe(200);
+      const mail = await ctx.lastMail(reporter.email);
+      expect(mail?.subject, JSON.stringify(gone)).toBe('Your report was reviewed: your report');
+      for (const part of [mail!.text, mail!.html]) {
+        expect(part).toContain('the listing you reported');
+        expect(part).not.toContain('Relisted privately');
+        expect(part).not.toContain(`/account/${seller.id}/${listing.id}`);
+      }
+    }
+  });
+
   it('a conversation report links to the conversation', async () => {
     const seller = await createUser(ctx, { role: 'seller' });
     const listing = await insertListing(ctx, seller.id, { title: 'Chat about a Steam account' });
