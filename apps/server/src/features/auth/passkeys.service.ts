@@ -161,9 +161,13 @@ export async function addPasskey(
 }
 
 export async function renameOwnPasskey(deps: AppDeps, user: AuthUser, id: string, name: string) {
-  const db = deps.db.db;
-  if (!(await repo.renamePasskey(db, user.id, id, name))) throw notFound(M.notFound);
-  return { passkey: toPasskey((await repo.findOwnPasskey(db, user.id, id))!) };
+  // Read back in the renaming transaction: a removal committed just after it would leave nothing to read.
+  const passkey = await deps.db.db.transaction().execute(async (trx) => {
+    if (!(await repo.renamePasskey(trx, user.id, id, name))) return undefined;
+    return repo.findOwnPasskey(trx, user.id, id);
+  });
+  if (!passkey) throw notFound(M.notFound);
+  return { passkey: toPasskey(passkey) };
 }
 
 /** Removed with the password: a stolen session alone cannot take away the owner's way in. */

@@ -70,7 +70,8 @@ export async function createReview(
   const id = newId();
   const now = deps.clock.now();
   try {
-    await deps.db.db.transaction().execute(async (trx) => {
+    // Read back in its own transaction: a chargeback committed just after it withdraws the review.
+    return await deps.db.db.transaction().execute(async (trx) => {
       // The bank may have decided for the buyer since the facts were read: the review lands before that or not at all.
       if (orderId && (await lockOrderChargedBack(trx, orderId))) throw conflict(REVIEW_MESSAGES.chargedBack);
       await insertReview(trx, {
@@ -88,13 +89,13 @@ export async function createReview(
       const about = { ...input, sellerId: listing.sellerId, buyerName: buyer.displayName, title: listing.title };
       const url = deps.config.publicUrl;
       await queueMailToUser(trx, listing.sellerId, (to) => newReviewMail(url, to.email, about), now);
+      return (await findReview(trx, id))!;
     });
   } catch (err) {
     // Two submissions at once: the unique (listing, buyer) constraint keeps one.
     if (await findReviewByBuyer(deps.db.db, listing.id, buyer.id)) throw conflict(REVIEW_MESSAGES.already);
     throw err;
   }
-  return (await findReview(deps.db.db, id)) as Review;
 }
 
 /** The seller answers a review once. */
@@ -105,15 +106,16 @@ export async function replyToReview(deps: AppDeps, reviewId: string, user: AuthU
   if (blocker === REVIEW_MESSAGES.replyNotYours) throw forbidden(blocker);
   if (blocker) throw conflict(blocker);
   const now = deps.clock.now();
-  await deps.db.db.transaction().execute(async (trx) => {
+  return deps.db.db.transaction().execute(async (trx) => {
     if (!(await setReplyOnce(trx, reviewId, reply, now))) throw conflict(REVIEW_MESSAGES.alreadyReplied);
     const about = { sellerId: review.sellerId, sellerName: user.displayName, title: review.listingTitle, reply };
     const url = deps.config.publicUrl;
     await queueMailToUser(trx, review.buyerId, (to) => reviewAnsweredMail(url, to.email, about), now, {
       activeOnly: true,
     });
+    // Read back in the same transaction: a chargeback committed just after it withdraws the review.
+    return (await findReview(trx, reviewId))!;
   });
-  return (await findReview(deps.db.db, reviewId)) as Review;
 }
 
 /**
