@@ -1,21 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Container,
-  EmptyState,
-  Grid,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Box, Button, Center, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconSearch, IconMoodEmpty } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { BROWSE_SORTS, BROWSE_SORT_LABELS, type BrowseSort } from '@accountry/shared/listing-browse-rules';
 import { groupThousands } from '@accountry/shared/listing-attributes';
@@ -25,6 +11,7 @@ import { activeFilterCount, apiQuery, savedSearchQuery, useBrowseParams } from '
 import { useSession } from '../../../lib/session';
 import { browseQuery, priceRangeError } from '../api/browse-query';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import css from './browse-page.module.css';
 
 // The filter form (selects, checkboxes, number fields) loads beside the first page of results rather than before it.
 const BrowseFilters = lazy(() => import('../components/browse-filters').then((m) => ({ default: m.BrowseFilters })));
@@ -36,6 +23,8 @@ const SaveSearchButton = lazy(() =>
 );
 // The phone filter drawer (focus trap, scroll lock) loads the first time it opens.
 const FiltersDrawer = lazy(() => import('../components/filters-drawer'));
+// Loaded when a search finds nothing: most visits never show it.
+const NoMatches = lazy(() => import('../components/no-matches'));
 
 /** Pages of results (24 each) that load by themselves as the end of the list nears; then only "Load more" goes on. */
 const AUTO_LOAD_PAGES = 4;
@@ -136,13 +125,14 @@ export function Component() {
           />
           <Button type="submit">Search</Button>
         </Group>
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
+        {/* A CSS grid, not Mantine's Grid: the layout needs no script, and every visitor's first download is smaller. */}
+        <div className={css.layout}>
+          <div className={css.filters}>
             <Box component="aside" aria-label="Filter listings" pos="sticky" top={80}>
               {filterPanel}
             </Box>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 9 }}>
+          </div>
+          <div>
             <Stack gap="md">
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Text fw={600} aria-live="polite" role="status">
@@ -198,13 +188,9 @@ export function Component() {
                   </Button>
                 </Alert>
               ) : !query.isPending && items.length === 0 ? (
-                <EmptyState
-                  icon={<IconMoodEmpty />}
-                  title="No accounts match your search"
-                  description="Try other words, widen the price range or remove a filter."
-                >
-                  <Button onClick={reset}>Clear search and filters</Button>
-                </EmptyState>
+                <Suspense fallback={null}>
+                  <NoMatches onClear={reset} />
+                </Suspense>
               ) : (
                 <Box ref={results} style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
                   <ListingGrid
@@ -235,8 +221,8 @@ export function Component() {
                 </Center>
               )}
             </Stack>
-          </Grid.Col>
-        </Grid>
+          </div>
+        </div>
       </Stack>
       {drawerWanted && (
         <Suspense fallback={null}>
