@@ -90,6 +90,7 @@ export async function listingTargets(db: Database, ids: string[]) {
       'listings.id',
       'listings.title',
       'listings.status',
+      'listings.deletedAt',
       'listings.sellerId',
       'seller.displayName as sellerName',
       'seller.email as sellerEmail',

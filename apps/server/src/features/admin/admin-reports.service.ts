@@ -52,7 +52,8 @@ async function withTargets(db: Database, rows: repo.ReportRow[]): Promise<AdminR
       label: l.title,
       owner: { id: l.sellerId, displayName: l.sellerName, email: l.sellerEmail },
       other: null,
-      status: l.status,
+      // A deleted listing keeps the status it had; to the admin it is deleted.
+      status: l.deletedAt === null ? l.status : 'deleted',
       listingId: l.id,
     });
   }

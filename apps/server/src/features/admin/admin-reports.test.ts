@@ -166,6 +166,16 @@ describe('reports of listings, conversations and users', () => {
       ADMIN_MESSAGES.reportNotFound,
     );
   });
+
+  it('says a reported listing its seller or an admin deleted is deleted, not the status it had', async () => {
+    const seller = await createUser(ctx, { role: 'seller' });
+    const buyer = await createUser(ctx);
+    const listing = await insertListing(ctx, seller.id, { title: 'Deleted after the report' });
+    const report = await insertReport(ctx, { targetType: 'listing', targetId: listing.id, reporterId: buyer.id });
+    await ctx.db.updateTable('listings').set({ deletedAt: ctx.clock.now() }).where('id', '=', listing.id).execute();
+    const detail = (await inject('GET', `/api/admin/reports/${report.id}`)).json();
+    expect(detail.target).toMatchObject({ exists: true, label: 'Deleted after the report', status: 'deleted' });
+  });
 });
 
 describe('rate-us submissions', () => {
