@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
-import { createUser, signInContext } from './support/db';
+import { createUser, openE2eDb, signInContext } from './support/db';
 import { createListing, createReport } from './support/admin-data';
 import { waitForRest } from './support/page-rest';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -42,6 +42,17 @@ test('an admin picks a recipient and the list closes, reads reports by their lab
   await expect(page.getByRole('link', { name: 'stolen', exact: true })).toHaveCount(0);
   await page.goto(`/admin/reports/${reportId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Stolen or hacked account' })).toBeVisible();
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  // A reported listing deleted since is named, said to be deleted, and not linked to a page that is gone.
+  const deletedTitle = `Deleted Steam library ${Date.now() % 10_000}`;
+  const deletedId = createListing(seller.id, deletedTitle);
+  const db = openE2eDb();
+  db.prepare('update listings set deleted_at = ? where id = ?').run(Date.now(), deletedId);
+  db.close();
+  await page.goto(`/admin/reports/${createReport('listing', deletedId, admin.id, 'scam')}`);
+  await expect(page.getByText(deletedTitle)).toBeVisible();
+  await expect(page.getByText('Status: deleted')).toBeVisible();
+  await expect(page.getByRole('link', { name: deletedTitle })).toHaveCount(0);
 
   // Hide the listing and disable the seller; the audit log names both, linked, with the id on hover.
   await page.goto('/admin/listings');

@@ -64,7 +64,8 @@ function Target({ r }: { r: AdminReportDetail }) {
         <Text size="xs" c="dimmed">
           {r.targetType === 'listing' ? 'Listing' : r.targetType === 'conversation' ? 'Conversation' : 'User'}
         </Text>
-        {t.listingId && t.owner ? (
+        {/* A deleted listing has no page to open; its status below says why. */}
+        {t.listingId && t.owner && t.status !== 'deleted' ? (
           <Anchor component={Link} to={`/account/${t.owner.id}/${t.listingId}`} size="sm">
             {t.label}
           </Anchor>
