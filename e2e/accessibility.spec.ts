@@ -42,7 +42,9 @@ async function signedIn(
 }
 
 // Each test walks many pages and runs axe on each.
-test.describe.configure({ timeout: 240_000 });
+// The longest walks of the run, each independent of the others: spread over the workers instead of one file in one
+// worker, which left the other idle at the run's end (a third of its time on a slow two-core machine).
+test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
 for (const vp of VIEWPORTS) {
   test(`public pages have no serious accessibility violations (${vp.name})`, async ({ browser }) => {

@@ -8,7 +8,9 @@ import { undersizedTargets } from './support/tap-targets';
 
 // A busy machine may load a page slowly; that is not what this journey checks.
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 240_000 });
+// The longest walks of the run, each independent of the others: spread over the workers instead of one file in one
+// worker, which left the other idle at the run's end (a third of its time on a slow two-core machine).
+test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
 /**
  * A phone (where a finger lands) and a desktop (where a mouse, a pen or a touch screen does): WCAG 2.2 SC 2.5.8 holds at
