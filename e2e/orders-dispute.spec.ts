@@ -31,8 +31,14 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   // The buyer buys; $120 of $150 is in escrow.
   const b = await signedInPage(browser, baseURL!, buyer.id);
   await b.page.goto(`/account/${seller.id}/${listingId}`);
-  await b.page.getByRole('region', { name: 'Price' }).getByRole('button', { name: 'Buy now' }).click();
-  await b.page.getByRole('dialog', { name: 'Buy this account?' }).getByRole('button', { name: 'Pay $120' }).click();
+  const buyDialog = b.page.getByRole('dialog', { name: 'Buy this account?' });
+  // Once in a clean-clone run on a loaded machine the first click opened nothing (the page was still settling) and
+  // the journey waited out its time: a person clicks again, and the dialog must then open.
+  await expect(async () => {
+    await b.page.getByRole('region', { name: 'Price' }).getByRole('button', { name: 'Buy now' }).click();
+    await expect(buyDialog).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+  await buyDialog.getByRole('button', { name: 'Pay $120' }).click();
   await expect(b.page).toHaveURL(/\/orders\/[\w-]+$/);
   const orderId = b.page.url().split('/').pop()!;
   await b.page.goto('/wallet');
