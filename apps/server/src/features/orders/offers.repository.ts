@@ -4,6 +4,7 @@ import {
   type Offer,
   type OfferStatus,
 } from '@accountry/shared/offers';
+import { isPublicListing } from '@accountry/shared/listing-rules';
 import type { Database } from '../../db/database';
 import type { OffersTable } from '../../db/schema';
 import type { Keyset } from '../../lib/keyset-cursor';
@@ -29,7 +30,7 @@ const offerRows = (db: Database) =>
 type OfferRow = NonNullable<Awaited<ReturnType<ReturnType<typeof offerRows>['executeTakeFirst']>>>;
 
 /** A listing the site no longer shows its buyers: they see it as it was when they made the offer. */
-const goneFromSite = (r: OfferRow) => !!r.liveDeletedAt || r.liveStatus === 'draft' || r.liveStatus === 'hidden';
+const goneFromSite = (r: OfferRow) => !isPublicListing({ status: r.liveStatus, deletedAt: r.liveDeletedAt });
 
 /**
  * The offer's listing as `viewerId` sees it: its seller as it is, its buyer as the site shows it (one that left the
