@@ -58,6 +58,7 @@ import * as mailQueuePosition from './migrations/2026-12-06T0800-mail-queue-posi
 import * as mailUnsubscribe from './migrations/2026-12-07T0100-mail-unsubscribe';
 import * as screenshotUrlsOfTheApp from './migrations/2026-12-08T0100-screenshot-urls-of-the-app';
 import * as passwordResetRequests from './migrations/2026-12-09T0100-password-reset-requests';
+import * as conversationFirstMessages from './migrations/2026-12-10T0100-conversation-first-messages';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -119,6 +120,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-07T0100-mail-unsubscribe': mailUnsubscribe,
   '2026-12-08T0100-screenshot-urls-of-the-app': screenshotUrlsOfTheApp,
   '2026-12-09T0100-password-reset-requests': passwordResetRequests,
+  '2026-12-10T0100-conversation-first-messages': conversationFirstMessages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -184,6 +184,9 @@ export interface ConversationsTable {
   lastMessageAttachment: boolean;
   lastSenderId: string | null;
   lastMessageAt: number | null;
+  /** When each side sent its first message, set as it is numbered: a seller's response time reads these. */
+  buyerFirstMessageAt: number | null;
+  sellerFirstMessageAt: number | null;
   /** The last seq a "message waiting" mail covered for each side: no new mail until that side reads past it. */
   buyerMailedSeq: number;
   sellerMailedSeq: number;

@@ -117,6 +117,7 @@ export async function seedChat({ db, clock, users, log }: SeedContext) {
       createdAt: start + i * 7 * MINUTE_MS,
     }));
     const last = rows[rows.length - 1];
+    const firstBy = (senderId: string) => rows.find((r) => r.senderId === senderId)?.createdAt ?? null;
     const lastSide = script.lines[script.lines.length - 1][0];
     // Each side has read up to its own latest message; the recipient of the last ones may be behind.
     const lastBy = (side: 'buyer' | 'seller') => Math.max(0, ...script.lines.map(([s], i) => (s === side ? i + 1 : 0)));
@@ -142,6 +143,8 @@ export async function seedChat({ db, clock, users, log }: SeedContext) {
         lastMessageAttachment: false,
         lastSenderId: last.senderId,
         lastMessageAt: last.createdAt,
+        buyerFirstMessageAt: firstBy(script.buyer),
+        sellerFirstMessageAt: firstBy(script.seller),
       })
       .execute();
     await db.insertInto('messages').values(rows).execute();

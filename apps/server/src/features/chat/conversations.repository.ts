@@ -68,9 +68,17 @@ function bump(
     .set((eb) => ({
       lastSeq: next(eb),
       ...(input.side === 'buyer'
-        ? { buyerReadSeq: next(eb), buyerDeliveredSeq: next(eb) }
+        ? {
+            buyerReadSeq: next(eb),
+            buyerDeliveredSeq: next(eb),
+            buyerFirstMessageAt: eb.fn.coalesce('buyerFirstMessageAt', eb.val(input.now)),
+          }
         : input.side === 'seller'
-          ? { sellerReadSeq: next(eb), sellerDeliveredSeq: next(eb) }
+          ? {
+              sellerReadSeq: next(eb),
+              sellerDeliveredSeq: next(eb),
+              sellerFirstMessageAt: eb.fn.coalesce('sellerFirstMessageAt', eb.val(input.now)),
+            }
           : {}),
       lastMessagePreview: input.preview,
       lastMessageAttachment: input.attachment,
@@ -83,8 +91,9 @@ function bump(
 
 /**
  * Number the next message: one UPDATE takes the row lock (PostgreSQL) or the write lock (SQLite), so seqs never collide.
- * Sending moves the sender's own read and delivered markers to their message; a system message (side null) moves
- * none: it is unread news for both parties (decision 120).
+ * Sending moves the sender's own read and delivered markers to their message and, the first time, keeps when their
+ * side first wrote (decision 228); a system message (side null) moves none: it is unread news for both parties
+ * (decision 120).
  */
 export async function bumpForMessage(trx: Db, input: Parameters<typeof bump>[1]) {
   return bump(trx, input).returning(COUNTER_COLUMNS).executeTakeFirstOrThrow();

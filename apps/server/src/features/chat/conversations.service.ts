@@ -103,6 +103,8 @@ export class ConversationsService {
       lastMessageAttachment: false,
       lastSenderId: null,
       lastMessageAt: null,
+      buyerFirstMessageAt: null,
+      sellerFirstMessageAt: null,
     });
     const row = await findConversationFor(db, listingId, user.id);
     return { conversation: await this.get(user, row!.id), created };

@@ -67,7 +67,11 @@ export const sendOneStatement = (channel: string | undefined, limit: SendLimit) 
           seller_read_seq = case when ${m.side}::text = 'seller' then ${NEXT_SEQ} else c.seller_read_seq end,
           seller_delivered_seq = case when ${m.side}::text = 'seller' then ${NEXT_SEQ} else c.seller_delivered_seq end,
           last_message_preview = ${m.preview}, last_message_attachment = false, last_sender_id = ${m.senderId},
-          last_message_at = ${m.now}::bigint, updated_at = ${m.now}::bigint
+          last_message_at = ${m.now}::bigint, updated_at = ${m.now}::bigint,
+          buyer_first_message_at = coalesce(c.buyer_first_message_at,
+            case when ${m.side}::text = 'buyer' then ${m.now}::bigint end),
+          seller_first_message_at = coalesce(c.seller_first_message_at,
+            case when ${m.side}::text = 'seller' then ${m.now}::bigint end)
         where c.id = ${m.conversationId}
           and exists (select 1 from users u left join deleted_users d on d.uid = u.id
             where u.id = ${m.recipientId} and not u.disabled and d.status is distinct from 'unresolved')
@@ -146,7 +150,9 @@ export const sendManyStatement = (channel: string | undefined, limit: SendLimit)
           seller_read_seq = case when a.side = 'seller' then ${NEXT_SEQ} else c.seller_read_seq end,
           seller_delivered_seq = case when a.side = 'seller' then ${NEXT_SEQ} else c.seller_delivered_seq end,
           last_message_preview = a.preview, last_message_attachment = false, last_sender_id = a.sender_id,
-          last_message_at = a.now, updated_at = a.now
+          last_message_at = a.now, updated_at = a.now,
+          buyer_first_message_at = coalesce(c.buyer_first_message_at, case when a.side = 'buyer' then a.now end),
+          seller_first_message_at = coalesce(c.seller_first_message_at, case when a.side = 'seller' then a.now end)
         from allowed a where c.id = a.conversation_id and ${LOCKED_FIRST}
         returning ${RETURNING_COUNTERS}, a.id as "messageId", a.sender_id as "senderId",
           a.client_id as "clientId", a.body, a.event_body as "eventBody", a.now as "createdAt", a.truncated, a.ord

@@ -49,14 +49,17 @@ export class SqliteMessageStore implements MessageStore {
       commit: raw.prepare('commit'),
       rollback: raw.prepare('rollback'),
       // Numbers the message under the write lock when every send check passes (recipient active, no block either way,
-      // client id not stored yet, sender under the send limit); sending moves the sender's own read and delivered markers.
+      // client id not stored yet, sender under the send limit); sending moves the sender's own read and delivered markers
+      // and, the first time, keeps when the sender's side first wrote (decision 228).
       bump: raw.prepare(`update conversations set last_seq = last_seq + 1,
         buyer_read_seq = case when @side = 'buyer' then last_seq + 1 else buyer_read_seq end,
         buyer_delivered_seq = case when @side = 'buyer' then last_seq + 1 else buyer_delivered_seq end,
         seller_read_seq = case when @side = 'seller' then last_seq + 1 else seller_read_seq end,
         seller_delivered_seq = case when @side = 'seller' then last_seq + 1 else seller_delivered_seq end,
         last_message_preview = @preview, last_message_attachment = 0, last_sender_id = @senderId,
-        last_message_at = @now, updated_at = @now
+        last_message_at = @now, updated_at = @now,
+        buyer_first_message_at = coalesce(buyer_first_message_at, case when @side = 'buyer' then @now end),
+        seller_first_message_at = coalesce(seller_first_message_at, case when @side = 'seller' then @now end)
         where id = @conversationId
           and exists (select 1 from users u left join deleted_users d on d.uid = u.id
             where u.id = @recipientId and u.disabled = 0 and d.status is not 'unresolved')

@@ -229,39 +229,37 @@ describe('seller profile', () => {
   });
 
   it('derives the response time from chats once there are a few', async () => {
-    const s = await createUser(ctx, { role: 'seller' });
+    const s = await userWithSession(ctx, 'seller');
     const viewer = await userWithSession(ctx, 'buyer');
+    const profile = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: `/api/sellers/${s.user.id}`, headers: viewer.session.headers })
+      ).json().responseTimeMinutes;
+    const send = (headers: Record<string, string>, conversationId: string, body: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/chat/conversations/${conversationId}/messages`,
+        payload: { clientId: `${conversationId}-${body}`, body },
+        headers,
+      });
     for (const minutes of [5, 10, 60]) {
-      const b = await createUser(ctx, { role: 'buyer' });
-      const l = await insertTestListing(ctx, s.id);
-      const c = await insertConversation(ctx, l.id, b.id, s.id);
-      const t = ctx.clock.now();
-      await ctx.db
-        .insertInto('messages')
-        .values([
-          {
-            id: `${c}-1`,
-            conversationId: c,
-            seq: 1,
-            senderId: b.id,
-            clientId: `${c}-1`,
-            body: 'Hi',
-            createdAt: t,
-          } as never,
-          {
-            id: `${c}-2`,
-            conversationId: c,
-            seq: 2,
-            senderId: s.id,
-            clientId: `${c}-2`,
-            body: 'Hello',
-            createdAt: t + minutes * 60_000,
-          } as never,
-        ])
-        .execute();
+      expect(await profile()).toBeNull();
+      const b = await userWithSession(ctx, 'buyer');
+      const l = await insertTestListing(ctx, s.user.id);
+      const open = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/chat/conversations',
+        payload: { listingId: l.id },
+        headers: b.session.headers,
+      });
+      const c = open.json().conversation.id as string;
+      await send(b.session.headers, c, 'Hi');
+      ctx.clock.advance(minutes * 60_000);
+      await send(s.session.headers, c, 'Hello');
+      ctx.clock.advance(60_000);
+      await send(b.session.headers, c, 'Thanks');
     }
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/sellers/${s.id}`, headers: viewer.session.headers });
-    expect(res.json().responseTimeMinutes).toBe(10);
+    expect(await profile()).toBe(10);
   });
 
   it('answers 404 for unknown and deleted members', async () => {

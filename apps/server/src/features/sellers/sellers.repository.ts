@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
 /** The member behind a seller profile; deleted accounts (status 'unresolved') are not shown. */
@@ -47,17 +46,13 @@ export async function sellerListingCounts(db: Database, sellerId: string) {
 }
 
 /**
- * When buyers first wrote and when the seller first answered, in the seller's latest conversations: each side's first
- * message is one entry of messages_conversation_sender_idx, however long the chat.
+ * When buyers first wrote and when the seller first answered, in the seller's latest conversations: kept on each
+ * conversation as its messages are stored (decision 228), so no message is read however long the chat.
  */
 export function firstMessageTimesQuery(db: Database, sellerId: string, conversations: number) {
-  const first = (side: 'buyerId' | 'sellerId') =>
-    sql<number | null>`(select m.created_at from messages m
-      where m.conversation_id = conversations.id and m.sender_id = ${sql.ref(`conversations.${side}`)}
-      order by m.created_at limit 1)`;
   return db
     .selectFrom('conversations')
-    .select([first('buyerId').as('asked'), first('sellerId').as('answered')])
+    .select(['buyerFirstMessageAt as asked', 'sellerFirstMessageAt as answered'])
     .where('sellerId', '=', sellerId)
     .orderBy('updatedAt', 'desc')
     .limit(conversations);
