@@ -84,11 +84,14 @@ export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: 
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  const releaseCheckpoints = file === ':memory:' ? async () => {} : sqliteUpkeep.attach(path.resolve(file), raw);
   const db = new Kysely<DB>({
     dialect: trackingDialect(new SqliteDialect({ database: bindableSqlite(raw) }), writes.report),
     plugins: kyselyPlugins('sqlite'),
   });
+  // Kysely runs every statement on its one connection in turn: holding it keeps the app's writes back.
+  const holdWrites = (work: () => Promise<void>) => db.connection().execute(work);
+  const releaseCheckpoints =
+    file === ':memory:' ? async () => {} : sqliteUpkeep.attach(path.resolve(file), raw, holdWrites);
   const close = async () => {
     await releaseCheckpoints();
     await db.destroy();

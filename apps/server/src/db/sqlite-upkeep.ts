@@ -1,14 +1,18 @@
 import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
+import { WORKER_SOURCE } from './sqlite-upkeep-worker';
 
 /** SQLite's own default, restored on a connection whose checkpoint worker has gone. */
 const AUTO_CHECKPOINT_PAGES = 1000;
 /** A WAL file is cut back to this after each reset, so a burst of writes does not leave it large for ever. */
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 const INTERVAL_MS = 100;
-/** A log this long (4 KiB pages: 16 MiB), though copied by the worker, is finished by the writer so it rewinds. */
+/** A log this long (4 KiB pages: 16 MiB) is copied to its end while the app's writes wait, so it rewinds. */
 const FINISH_ABOVE_FRAMES = 4096;
+/** The app's writes wait at most this long for the worker's final pass; then its connection finishes the copy. */
+const FINAL_PASS_TIMEOUT_MS = 1000;
 /** Full-text indexes are looked at this often, and merged when they hold more segments than MERGE_ABOVE_SEGMENTS. */
 const MERGE_EVERY_MS = 10 * 60_000;
 /**
@@ -19,93 +23,18 @@ const MERGE_ABOVE_SEGMENTS = 4;
 /** Pages written per merge step: about a millisecond of the write lock (7 ms the longest seen after the first). */
 const MERGE_STEP_PAGES = 8;
 
-// Plain script (eval): the worker needs no build step under tsx, vitest or the compiled server alike.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const open = new Map();
-const merging = new Map();
-function checkpointAll() {
-  for (const [file, db] of open) {
-    try {
-      const [{ log }] = db.pragma('wal_checkpoint(PASSIVE)');
-      if (log >= workerData.finishAboveFrames) parentPort.postMessage({ finish: file });
-    } catch {}
-  }
-}
-const { setImmediate: nextTurn, setTimeout: pause } = require('node:timers/promises');
-const quoted = (name) => '"' + name.replace(/"/g, '""') + '"';
-// FTS5's incremental optimize: a 'merge' step with a negative page count puts every segment on one level, then positive
-// steps merge them until one changes fewer than two rows (nothing left to merge). Each step is its own short write.
-async function mergeIndex(db, table, live) {
-  const name = quoted(table);
-  const segments = db.prepare('select count(distinct segid) from ' + quoted(table + '_idx')).pluck().get();
-  if (segments <= workerData.mergeAboveSegments) return;
-  const step = db.prepare('insert into ' + name + ' (' + name + ', rank) values (\\'merge\\', ?)');
-  const changes = db.prepare('select total_changes()').pluck();
-  let pages = -workerData.mergeStepPages;
-  for (let busy = 0; live() && busy < 1000; await nextTurn()) {
-    const before = changes.get();
-    try {
-      step.run(pages);
-    } catch (err) {
-      if (err.code !== 'SQLITE_BUSY') throw err;
-      busy += 1; // the server is writing: its write goes first
-      await pause(5);
-      continue;
-    }
-    if (changes.get() - before < 2) return;
-    pages = workerData.mergeStepPages;
-  }
-}
-async function mergeFile(file) {
-  const db = open.get(file);
-  if (!db) return;
-  const tables = db
-    .prepare("select name from sqlite_schema where type = 'table' and sql like 'create virtual table%using fts5%'")
-    .pluck()
-    .all();
-  const live = () => open.get(file) === db;
-  for (const table of tables) {
-    if (!live()) return;
-    try { await mergeIndex(db, table, live); } catch {} // one index failing does not keep the others unmerged
-  }
-}
-function mergeAll() {
-  return Promise.all([...open.keys()].map((file) => {
-    // A failed pass leaves the indexes as they are (they still answer); the next pass tries again.
-    if (!merging.has(file)) merging.set(file, mergeFile(file).catch(() => {}).finally(() => merging.delete(file)));
-    return merging.get(file);
-  }));
-}
-parentPort.on('message', async (m) => {
-  if (m.type === 'attach') {
-    const db = new Database(m.file, { fileMustExist: true });
-    db.pragma('busy_timeout = 0');
-    db.pragma('wal_autocheckpoint = 0');
-    open.set(m.file, db);
-  } else if (m.type === 'detach') {
-    const db = open.get(m.file);
-    open.delete(m.file);
-    await merging.get(m.file);
-    db?.close();
-  } else if (m.type === 'checkpoint') {
-    checkpointAll();
-  } else if (m.type === 'hold-timed') {
-    timedHeld = m.held;
-  } else if (m.type === 'merge') {
-    await mergeAll();
-  }
-  parentPort.postMessage({ id: m.id });
-});
-let timedHeld = false;
-setInterval(() => timedHeld || checkpointAll(), workerData.intervalMs);
-setInterval(mergeAll, workerData.mergeEveryMs);
-`;
+/** Runs `work` while the app's writes on this connection wait (Kysely's hold on its one SQLite connection). */
+export type HoldWrites = (work: () => Promise<void>) => Promise<void>;
 
 interface Attached {
   connection: SQLite.Database;
+  holdWrites: HoldWrites;
   count: number;
+  finishing: boolean;
+}
+
+interface Reply {
+  copied?: boolean;
 }
 
 /**
@@ -118,15 +47,18 @@ interface Attached {
 class SqliteUpkeep {
   private worker: Worker | undefined;
   private readonly files = new Map<string, Attached>();
-  private readonly pending = new Map<number, () => void>();
+  private readonly pending = new Map<number, (reply: Reply) => void>();
   private nextId = 0;
 
-  /** Hands the connection's checkpoints to the worker; the function returned takes them back (await before close). */
-  attach(file: string, connection: SQLite.Database): () => Promise<void> {
+  /**
+   * Hands the connection's checkpoints to the worker; the function returned takes them back (await before close).
+   * `holdWrites` keeps the app's writes back while the worker finishes a long log's copy.
+   */
+  attach(file: string, connection: SQLite.Database, holdWrites: HoldWrites = (work) => work()): () => Promise<void> {
     const attached = this.files.get(file);
     if (attached) attached.count += 1;
     else {
-      this.files.set(file, { connection, count: 1 });
+      this.files.set(file, { connection, holdWrites, count: 1, finishing: false });
       connection.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
       connection.pragma('wal_autocheckpoint = 0');
       void this.send({ type: 'attach', file });
@@ -140,13 +72,13 @@ class SqliteUpkeep {
   }
 
   /** Runs one checkpoint pass now and resolves when it is done (tests, and callers about to copy the file). */
-  checkpointNow(): Promise<void> {
-    return this.worker ? this.send({ type: 'checkpoint' }) : Promise.resolve();
+  async checkpointNow(): Promise<void> {
+    if (this.worker) await this.send({ type: 'checkpoint' });
   }
 
   /** Merges every full-text index that needs it now and resolves when done (tests; benches after seeding). */
-  mergeSearchIndexesNow(): Promise<void> {
-    return this.worker ? this.send({ type: 'merge' }) : Promise.resolve();
+  async mergeSearchIndexesNow(): Promise<void> {
+    if (this.worker) await this.send({ type: 'merge' });
   }
 
   get running() {
@@ -154,8 +86,8 @@ class SqliteUpkeep {
   }
 
   /** Tests: hold the passes the worker runs every 100 ms (or let them go again); `checkpointNow` still runs one. */
-  holdTimedPassesForTest(held: boolean): Promise<void> {
-    return this.send({ type: 'hold-timed', held });
+  async holdTimedPassesForTest(held: boolean): Promise<void> {
+    await this.send({ type: 'hold-timed', held });
   }
 
   /** Tests: what a crash of the worker looks like to the connections it served. */
@@ -164,13 +96,31 @@ class SqliteUpkeep {
   }
 
   /**
-   * The writer's own checkpoint of the frames written since the worker's pass. Under steady writes the worker never
-   * catches up with the log's end, and SQLite rewinds the log only when a write begins on a fully copied log: without
-   * this the log grew by hundreds of megabytes under load, and every page read searched all of its index.
+   * Under steady writes the worker's passes never catch up with the log's end, and SQLite rewinds the log only when a
+   * write begins on a fully copied one: without this it grew by hundreds of megabytes under load, and every page read
+   * searched all of its index. The app's writes wait on its connection while the worker copies the last frames and
+   * SQLite syncs the file (the event loop goes on meanwhile); only if someone else wrote during that pass (another
+   * process) does the connection copy the rest itself, on the event loop.
    */
-  private finish(file: string) {
-    const connection = this.files.get(file)?.connection;
-    if (!connection?.open || connection.inTransaction) return; // the next pass asks again
+  private async finish(file: string) {
+    const attached = this.files.get(file);
+    if (!attached || attached.finishing) return;
+    attached.finishing = true;
+    try {
+      await attached.holdWrites(async () => {
+        const timeout = sleep(FINAL_PASS_TIMEOUT_MS, { copied: false }, { ref: false });
+        const { copied } = await Promise.race([this.send({ type: 'final-pass', file }), timeout]);
+        if (!copied) this.checkpointOn(attached.connection);
+      });
+    } catch {
+      // The connection closed meanwhile: nothing is left to finish.
+    } finally {
+      attached.finishing = false;
+    }
+  }
+
+  private checkpointOn(connection: SQLite.Database) {
+    if (!connection.open || connection.inTransaction) return; // the next pass asks again
     try {
       connection.pragma('wal_checkpoint(PASSIVE)');
     } catch {
@@ -192,7 +142,7 @@ class SqliteUpkeep {
     }
   }
 
-  private send(message: { type: string; file?: string; held?: boolean }): Promise<void> {
+  private send(message: { type: string; file?: string; held?: boolean }): Promise<Reply> {
     const worker = this.start();
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -216,16 +166,16 @@ class SqliteUpkeep {
       },
     });
     worker.unref(); // an open database must not keep a finished process alive
-    worker.on('message', (m: { id: number; finish?: string }) => {
-      if (m.finish !== undefined) return this.finish(m.finish);
-      this.pending.get(m.id)?.();
+    worker.on('message', (m: Reply & { id: number; finish?: string }) => {
+      if (m.finish !== undefined) return void this.finish(m.finish);
+      this.pending.get(m.id)?.(m);
       this.pending.delete(m.id);
     });
     worker.on('error', () => undefined); // the exit below follows and restores the connections
     worker.on('exit', () => {
       if (this.worker !== worker) return;
       this.worker = undefined;
-      for (const resolve of this.pending.values()) resolve();
+      for (const resolve of this.pending.values()) resolve({});
       this.pending.clear();
       // Nobody checkpoints in the background any more: each connection goes back to SQLite's own schedule.
       for (const { connection } of this.files.values())
