@@ -23,7 +23,7 @@ interface Follow {
   lastTop: number;
   /** The position last given to the virtualizer. */
   reported: number | null;
-  /** The reader (not the list) moved the box within the last SCROLL_IDLE_MS. */
+  /** The reader (not the list) moved the box, and that scroll has not ended yet. */
   scrolling: boolean;
   idle: ReturnType<typeof setTimeout> | undefined;
   touchY: number | null;
@@ -31,7 +31,14 @@ interface Follow {
   last: string | undefined;
 }
 
+/**
+ * A scroll the reader started (smooth, for Home or a wheel notch) lasts until the browser's `scrollend`; where there is
+ * none, until no scroll event came for SCROLL_IDLE_MS. A busy device can space a smooth scroll's events further apart
+ * than that: taken for its end, the list put the view back at its anchor and stopped Home short of the top. With
+ * `scrollend` the timer only stands in for an end that never comes.
+ */
 const SCROLL_IDLE_MS = 150;
+const SCROLL_END_FALLBACK_MS = 1000;
 const never = () => false;
 const noScroll = () => undefined;
 
@@ -212,15 +219,9 @@ export function useHistoryScroll({ keys, lastIsMine, estimateSize, overscan }: O
     const sizes = new ResizeObserver(() => flushSync(settle));
     sizes.observe(el);
     if (content.current) sizes.observe(content.current);
-
-    const reachUp = () => {
-      if (followAfterReachingUp(f.following, el)) return;
-      if (f.following) {
-        f.following = false;
-        captureAnchor();
-      }
-    };
-    const onScroll = () => {
+    const idleAfter = 'onscrollend' in el ? SCROLL_END_FALLBACK_MS : SCROLL_IDLE_MS;
+    /** Follows or anchors where the box is now; whether it moved since the list last placed it or saw it. */
+    const notePosition = () => {
       const was = f.following;
       // Not where the list last put it: the reader (or the browser for them) moved it.
       const moved = Math.abs(el.scrollTop - f.lastTop) >= 1;
@@ -232,14 +233,34 @@ export function useHistoryScroll({ keys, lastIsMine, estimateSize, overscan }: O
       } else {
         captureAnchor();
       }
-      if (moved) {
-        f.scrolling = true;
-        clearTimeout(f.idle);
-        f.idle = setTimeout(() => {
-          f.scrolling = false;
-          flushSync(() => report(true));
-        }, SCROLL_IDLE_MS);
+      return moved;
+    };
+    const scrollGoesOn = () => {
+      f.scrolling = true;
+      clearTimeout(f.idle);
+      f.idle = setTimeout(scrollEnded, idleAfter);
+    };
+    const scrollEnded = () => {
+      clearTimeout(f.idle);
+      if (!f.scrolling) return;
+      // A smooth scroll's last frames can reach the box with no scroll event of their own (a busy device): the
+      // reader stopped here, not at the last position an event reported.
+      notePosition();
+      f.scrolling = false;
+      flushSync(() => report(true));
+    };
+
+    const reachUp = () => {
+      if (followAfterReachingUp(f.following, el)) return;
+      if (f.following) {
+        f.following = false;
+        captureAnchor();
       }
+      // The box may move before its first scroll event: a render meanwhile must not take it for the list's own place.
+      scrollGoesOn();
+    };
+    const onScroll = () => {
+      if (notePosition()) scrollGoesOn();
       flushSync(() => report());
     };
     const onWheel = (e: WheelEvent) => {
@@ -266,6 +287,7 @@ export function useHistoryScroll({ keys, lastIsMine, estimateSize, overscan }: O
     };
     const passive = { passive: true } as const;
     el.addEventListener('scroll', onScroll, passive);
+    el.addEventListener('scrollend', scrollEnded, passive);
     el.addEventListener('wheel', onWheel, passive);
     el.addEventListener('keydown', onKey);
     el.addEventListener('touchstart', onTouchStart, passive);
@@ -276,6 +298,7 @@ export function useHistoryScroll({ keys, lastIsMine, estimateSize, overscan }: O
       sizes.disconnect();
       clearTimeout(f.idle);
       el.removeEventListener('scroll', onScroll);
+      el.removeEventListener('scrollend', scrollEnded);
       el.removeEventListener('wheel', onWheel);
       el.removeEventListener('keydown', onKey);
       el.removeEventListener('touchstart', onTouchStart);
