@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../test/test-app';
 import { insertOrderRow } from '../test/order-fixtures';
-import { createListingsTestApp, insertTestListing } from '../test/listing-fixtures';
+import { createTestAppWithUploads, insertTestListing } from '../test/listing-fixtures';
 import { listingViewerFacts, listingViewerFactsOfPairs, readViewerFacts } from './listing-viewer-facts';
 
-let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let ctx: Awaited<ReturnType<typeof createTestAppWithUploads>>;
 beforeAll(async () => {
-  ctx = await createListingsTestApp();
+  ctx = await createTestAppWithUploads();
 });
 afterAll(() => ctx.close());
 

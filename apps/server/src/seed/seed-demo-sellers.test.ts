@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../test/test-app';
-import { createListingsTestApp, imageBytes, listingInput, multipart } from '../test/listing-fixtures';
+import { createTestAppWithUploads, imageBytes, listingInput, multipart } from '../test/listing-fixtures';
 import { DEMO_USERS } from './demo-users';
 import { demoCipher, seedDemoData } from './seed-demo-data';
 
@@ -8,9 +8,9 @@ import { demoCipher, seedDemoData } from './seed-demo-data';
  * Someone trying the demo as a seller signs in with a printed seller account and lists an account: the demo data
  * must leave those sellers room under the default per-seller quotas (listings, screenshot storage).
  */
-let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let ctx: Awaited<ReturnType<typeof createTestAppWithUploads>>;
 beforeAll(async () => {
-  ctx = await createListingsTestApp();
+  ctx = await createTestAppWithUploads();
   await seedDemoData(ctx.db, ctx.clock, demoCipher(ctx.deps.config));
 }, 120_000);
 afterAll(() => ctx.close());

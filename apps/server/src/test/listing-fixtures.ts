@@ -11,7 +11,7 @@ import { demoImageUrls } from '../features/listings/demo-images';
 import { viewCounterFor } from '../features/listings/listing-views';
 
 /** A test app whose uploads go to a temporary folder, removed on close. */
-export async function createListingsTestApp(
+export async function createTestAppWithUploads(
   env: Record<string, string> = {},
 ): Promise<TestContext & { uploadDir: string }> {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-uploads-'));

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { ListingsTable } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { insertTestListing } from '../../test/listing-fixtures';
+import { userWithSession, type Session, type TestContext } from '../../test/test-app';
+import { openConversation } from '../../test/chat-api';
+
+export { openConversation };
 
 /** A listing row arranged directly, without screenshots: chat tests are not about listing management. */
 export function insertListing(
@@ -27,13 +30,26 @@ export function insertListing(
 
 export const clientId = () => randomBytes(12).toString('base64url');
 
-/** The buyer opens the listing's conversation through the API, as the listing page does; its id. */
-export async function openConversation(app: FastifyInstance, buyerHeaders: Record<string, string>, listingId: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/chat/conversations',
-    payload: { listingId },
-    headers: buyerHeaders,
-  });
-  return res.json().conversation.id as string;
+/** A new seller and buyer, a listing of the seller's, and the conversation the buyer opened about it. */
+export async function pairWithConversation(ctx: TestContext) {
+  const seller = await userWithSession(ctx, 'seller');
+  const buyer = await userWithSession(ctx, 'buyer');
+  const listing = await insertListing(ctx, seller.user.id);
+  const conversationId = await openConversation(ctx.app, buyer.session.headers, listing.id);
+  return { seller, buyer, conversationId };
 }
+
+/** An image uploaded for the member's next message in the conversation, as the composer sends it; the reply. */
+export const uploadAttachment = (
+  ctx: TestContext,
+  session: Session,
+  conversationId: string,
+  body: Buffer,
+  type = 'image/png',
+) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/chat/conversations/${conversationId}/attachments`,
+    payload: body,
+    headers: { ...session.headers, 'content-type': type },
+  });

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { clientId, insertListing, openConversation } from './chat-test-helpers';
+import { type Session, type TestContext } from '../../test/test-app';
+import { createTestAppWithUploads } from '../../test/listing-fixtures';
+import { clientId, pairWithConversation, uploadAttachment } from './chat-test-helpers';
 
 /**
  * An image of noise barely compresses: fitted into 1600×1600 it is stored as 1-2 MB of WebP. Thirty uploads every ten
@@ -15,16 +15,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const ALLOWANCE = 1_000_000;
 const MESSAGE = 'You can send at most 1.0 MB of images a day. Try again later.';
 
-let ctx: TestContext;
-const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-chat-quota-'));
+let ctx: TestContext & { uploadDir: string };
 beforeAll(async () => {
-  ctx = await createTestApp({ UPLOAD_DIR: uploadDir, CHAT_IMAGE_BYTES_PER_DAY: String(ALLOWANCE) });
+  ctx = await createTestAppWithUploads({ CHAT_IMAGE_BYTES_PER_DAY: String(ALLOWANCE) });
 });
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(uploadDir, { recursive: true, force: true });
-  fs.rmSync(`${uploadDir}-private`, { recursive: true, force: true });
-});
+afterAll(() => ctx.close());
 
 /** About 700 KB once stored: one fits the allowance, two do not. */
 const noise = () => {
@@ -35,22 +30,11 @@ const noise = () => {
 };
 
 const upload = (session: Session, conversationId: string, body: Buffer) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/chat/conversations/${conversationId}/attachments`,
-    payload: body,
-    headers: { ...session.headers, 'content-type': 'image/png' },
-  });
+  uploadAttachment(ctx, session, conversationId, body);
 
-async function setup() {
-  const seller = await userWithSession(ctx, 'seller');
-  const buyer = await userWithSession(ctx, 'buyer');
-  const listing = await insertListing(ctx, seller.user.id);
-  const conversationId = await openConversation(ctx.app, buyer.session.headers, listing.id);
-  return { seller, buyer, conversationId };
-}
+const setup = () => pairWithConversation(ctx);
 
-const storedFiles = () => fs.readdirSync(path.join(`${uploadDir}-private`, 'chat'));
+const storedFiles = () => fs.readdirSync(path.join(`${ctx.uploadDir}-private`, 'chat'));
 const rowsOf = async (uploaderId: string) =>
   ctx.db.selectFrom('chatAttachments').select(['id', 'bytes']).where('uploaderId', '=', uploaderId).execute();
 

@@ -1,22 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_MESSAGES } from '@accountry/shared/chat';
-import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { clientId, insertListing, openConversation } from './chat-test-helpers';
+import { userWithSession, type Session, type TestContext } from '../../test/test-app';
+import { createTestAppWithUploads } from '../../test/listing-fixtures';
+import { clientId, pairWithConversation, uploadAttachment } from './chat-test-helpers';
 
-let ctx: TestContext;
-const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-chat-uploads-'));
+let ctx: TestContext & { uploadDir: string };
 beforeAll(async () => {
-  ctx = await createTestApp({ UPLOAD_DIR: uploadDir });
+  ctx = await createTestAppWithUploads();
 });
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(uploadDir, { recursive: true, force: true });
-  fs.rmSync(`${uploadDir}-private`, { recursive: true, force: true });
-});
+afterAll(() => ctx.close());
 
 const png = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })
@@ -24,20 +19,9 @@ const png = () =>
     .toBuffer();
 
 const upload = (session: Session, conversationId: string, body: Buffer, type = 'image/png') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/chat/conversations/${conversationId}/attachments`,
-    payload: body,
-    headers: { ...session.headers, 'content-type': type },
-  });
+  uploadAttachment(ctx, session, conversationId, body, type);
 
-async function setup() {
-  const seller = await userWithSession(ctx, 'seller');
-  const buyer = await userWithSession(ctx, 'buyer');
-  const listing = await insertListing(ctx, seller.user.id);
-  const conversationId = await openConversation(ctx.app, buyer.session.headers, listing.id);
-  return { seller, buyer, conversationId };
-}
+const setup = () => pairWithConversation(ctx);
 
 describe('image attachments', () => {
   it('stores an image, sends it with a message, and shows it only to the two parties and admins of a report', async () => {

@@ -1,33 +1,20 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { clientId, insertListing, openConversation } from './chat-test-helpers';
+import { userWithSession, type Session, type TestContext } from '../../test/test-app';
+import { createTestAppWithUploads } from '../../test/listing-fixtures';
+import { clientId, pairWithConversation, uploadAttachment } from './chat-test-helpers';
 import { postNoticeWithNote, postSystemMessage } from './system-messages.service';
 
-let ctx: TestContext;
-const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-first-messages-'));
+let ctx: TestContext & { uploadDir: string };
 beforeAll(async () => {
-  ctx = await createTestApp({ UPLOAD_DIR: uploadDir });
+  ctx = await createTestAppWithUploads();
 });
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(uploadDir, { recursive: true, force: true });
-  fs.rmSync(`${uploadDir}-private`, { recursive: true, force: true });
-});
+afterAll(() => ctx.close());
 
 type Party = Awaited<ReturnType<typeof userWithSession>>;
 const MINUTE = 60_000;
 
-async function setup() {
-  const seller = await userWithSession(ctx, 'seller');
-  const buyer = await userWithSession(ctx, 'buyer');
-  const listing = await insertListing(ctx, seller.user.id);
-  const conversationId = await openConversation(ctx.app, buyer.session.headers, listing.id);
-  return { seller, buyer, conversationId };
-}
+const setup = () => pairWithConversation(ctx);
 
 const send = (p: Party, conversationId: string, payload: object) =>
   ctx.app.inject({
@@ -41,13 +28,7 @@ const upload = async (session: Session, conversationId: string) => {
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0a0' } })
     .png()
     .toBuffer();
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/chat/conversations/${conversationId}/attachments`,
-    payload: png,
-    headers: { ...session.headers, 'content-type': 'image/png' },
-  });
-  return res.json().attachment.id as string;
+  return (await uploadAttachment(ctx, session, conversationId, png)).json().attachment.id as string;
 };
 
 const firstTimes = (conversationId: string) =>

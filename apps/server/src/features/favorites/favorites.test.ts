@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import type { FavoritesPage } from '@accountry/shared/favorites';
 import { createUser, signInAs, userWithSession, type Session } from '../../test/test-app';
-import { createListingsTestApp, insertTestListing } from '../../test/listing-fixtures';
+import { createTestAppWithUploads, insertTestListing } from '../../test/listing-fixtures';
 
-let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let ctx: Awaited<ReturnType<typeof createTestAppWithUploads>>;
 let sellerId: string;
 let seller: Session;
 
 beforeAll(async () => {
-  ctx = await createListingsTestApp();
+  ctx = await createTestAppWithUploads();
   sellerId = (await createUser(ctx, { role: 'seller' })).id;
   seller = await signInAs(ctx, sellerId);
 });

@@ -4,17 +4,17 @@ import { listingDetailSchema } from '@accountry/shared/listing-detail';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import { REVIEW_MESSAGES } from '@accountry/shared/reviews';
 import { createUser, insertDeletedUser, signInAs, userWithSession, type Session } from '../../test/test-app';
-import { createListingsTestApp, flushViews, insertTestListing } from '../../test/listing-fixtures';
+import { createTestAppWithUploads, flushViews, insertTestListing } from '../../test/listing-fixtures';
 import { VIEW_DEDUPE_MS } from './listing-views';
 
-let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let ctx: Awaited<ReturnType<typeof createTestAppWithUploads>>;
 let sellerId: string;
 let seller: Session;
 let buyer: Session;
 let admin: Session;
 
 beforeAll(async () => {
-  ctx = await createListingsTestApp();
+  ctx = await createTestAppWithUploads();
   sellerId = (await createUser(ctx, { role: 'seller', displayName: 'Sam Seller' })).id;
   seller = await signInAs(ctx, sellerId);
   buyer = (await userWithSession(ctx, 'buyer')).session;

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithSession, type Session } from '../../test/test-app';
-import { createListingsTestApp, imageBytes, insertTestListing, multipart } from '../../test/listing-fixtures';
+import { createTestAppWithUploads, imageBytes, insertTestListing, multipart } from '../../test/listing-fixtures';
 import { insertOrderRow } from '../../test/order-fixtures';
 
 /**
  * A screenshot is served as its listing is shown: to everyone while the listing is public (and kept by any cache),
  * else only to those who may still see the listing, never kept by a shared cache (decision 218).
  */
-let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let ctx: Awaited<ReturnType<typeof createTestAppWithUploads>>;
 type Member = { user: { id: string }; session: Session };
 let seller: Member;
 let admin: Member;
 let stranger: Member;
 
 beforeAll(async () => {
-  ctx = await createListingsTestApp();
+  ctx = await createTestAppWithUploads();
   seller = await userWithSession(ctx, 'seller');
   admin = await userWithSession(ctx, 'admin');
   stranger = await userWithSession(ctx, 'buyer');

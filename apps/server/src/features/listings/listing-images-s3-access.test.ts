@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithSession, type Session } from '../../test/test-app';
-import { createListingsTestApp, imageBytes, insertTestListing, multipart } from '../../test/listing-fixtures';
+import { createTestAppWithUploads, imageBytes, insertTestListing, multipart } from '../../test/listing-fixtures';
 import { insertOrderRow } from '../../test/order-fixtures';
 import { startFakeS3 } from '../../test/fake-s3';
 
@@ -9,7 +9,7 @@ import { startFakeS3 } from '../../test/fake-s3';
  * the app hands out its own /uploads URL, checks who asks, and answers with a redirect to a presigned URL of a
  * private bucket that expires; nothing reaches a screenshot straight from the bucket.
  */
-type Ctx = Awaited<ReturnType<typeof createListingsTestApp>>;
+type Ctx = Awaited<ReturnType<typeof createTestAppWithUploads>>;
 type Member = { user: { id: string }; session: Session };
 const KEYS = { bucket: 'shots', accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret', region: 'eu-central-1' };
 
@@ -21,7 +21,7 @@ const PRIVATE = 'private, no-store';
 async function s3App(publicRead = false) {
   const shared: { ctx?: Ctx } = {};
   const s3 = await startFakeS3({ ...KEYS, publicRead, now: () => shared.ctx!.clock.now() });
-  const ctx = await createListingsTestApp({
+  const ctx = await createTestAppWithUploads({
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: KEYS.bucket,
     S3_ACCESS_KEY_ID: KEYS.accessKeyId,

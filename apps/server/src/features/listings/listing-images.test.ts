@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from '@accountry/shared/listings';
 import { userWithSession, type Session } from '../../test/test-app';
-import { createListingsTestApp, imageBytes, insertTestListing, multipart } from '../../test/listing-fixtures';
+import { createTestAppWithUploads, imageBytes, insertTestListing, multipart } from '../../test/listing-fixtures';
 
-let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let ctx: Awaited<ReturnType<typeof createTestAppWithUploads>>;
 let seller: { user: { id: string }; session: Session };
 
 beforeAll(async () => {
-  ctx = await createListingsTestApp();
+  ctx = await createTestAppWithUploads();
   seller = await userWithSession(ctx, 'seller');
 });
 afterAll(() => ctx.close());

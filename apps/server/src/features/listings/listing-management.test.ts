@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import { DESCRIPTION_MAX, TITLE_MAX } from '@accountry/shared/listings';
 import { userWithSession, type Session } from '../../test/test-app';
-import { createListingsTestApp, insertTestListing, listingInput } from '../../test/listing-fixtures';
+import { createTestAppWithUploads, insertTestListing, listingInput } from '../../test/listing-fixtures';
 import { escapedJson } from '../../test/escaped-json';
 
-let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let ctx: Awaited<ReturnType<typeof createTestAppWithUploads>>;
 let seller: { user: { id: string }; session: Session };
 let other: { user: { id: string }; session: Session };
 let buyer: { user: { id: string }; session: Session };
 
 beforeAll(async () => {
-  ctx = await createListingsTestApp();
+  ctx = await createTestAppWithUploads();
   seller = await userWithSession(ctx, 'seller');
   other = await userWithSession(ctx, 'both');
   buyer = await userWithSession(ctx, 'buyer');

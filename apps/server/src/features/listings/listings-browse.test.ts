@@ -2,18 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES } from '@accountry/shared/listing-messages';
 import type { BrowseResponse } from '@accountry/shared/listing-browse';
 import { createUser, signInAs, type Session } from '../../test/test-app';
-import { createListingsTestApp, insertTestListing } from '../../test/listing-fixtures';
+import { createTestAppWithUploads, insertTestListing } from '../../test/listing-fixtures';
 import { countListings, matchSearch, matchText, searchListingRows } from './listing-search.repository';
 import { favoriteIdsOfMany } from './listings.repository';
 
-let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let ctx: Awaited<ReturnType<typeof createTestAppWithUploads>>;
 let sellerId: string;
 let otherSellerId: string;
 let buyer: Session;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  ctx = await createListingsTestApp();
+  ctx = await createTestAppWithUploads();
   sellerId = (await createUser(ctx, { role: 'seller', displayName: 'Sam Seller' })).id;
   otherSellerId = (await createUser(ctx, { role: 'both' })).id;
   buyer = await signInAs(ctx, (await createUser(ctx, { role: 'buyer' })).id);

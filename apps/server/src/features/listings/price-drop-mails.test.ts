@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithSession, type Session } from '../../test/test-app';
-import { createListingsTestApp, listingInput } from '../../test/listing-fixtures';
+import { createTestAppWithUploads, listingInput } from '../../test/listing-fixtures';
 
 /** A member who favorited a listing hears when its price drops (decision 196), unless they turned it off. */
-let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let ctx: Awaited<ReturnType<typeof createTestAppWithUploads>>;
 type Member = Awaited<ReturnType<typeof userWithSession>>;
 let seller: Member;
 
 beforeAll(async () => {
-  ctx = await createListingsTestApp();
+  ctx = await createTestAppWithUploads();
   seller = await userWithSession(ctx, 'seller');
 });
 afterAll(() => ctx.close());

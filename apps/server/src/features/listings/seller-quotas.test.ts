@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, userWithSession, type Session } from '../../test/test-app';
 import {
-  createListingsTestApp,
+  createTestAppWithUploads,
   imageBytes,
   insertTestListing,
   listingInput,
@@ -10,7 +10,7 @@ import {
 import { processScreenshot } from './image-processing';
 
 /** Per-seller quotas (issue 12, item 10): counted atomically, so a parallel burst cannot pass them. */
-let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let ctx: Awaited<ReturnType<typeof createTestAppWithUploads>>;
 let image: Buffer;
 /** Bytes one upload of `image` stores (display image and thumbnail). */
 let stored = 0;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   image = await imageBytes('png', 640, 480);
   const processed = await processScreenshot(image, 'seller-1');
   stored = processed.full.length + processed.thumb.length;
-  ctx = await createListingsTestApp({
+  ctx = await createTestAppWithUploads({
     LISTINGS_PER_SELLER: '4',
     LISTING_CREATIONS_PER_DAY: '6',
     IMAGE_UPLOADS_PER_HOUR: '4',

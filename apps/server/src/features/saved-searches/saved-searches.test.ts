@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asTwoProcesses, createPeerApp, userWithSession, type Session } from '../../test/test-app';
-import { createListingsTestApp, insertTestListing } from '../../test/listing-fixtures';
+import { createTestAppWithUploads, insertTestListing } from '../../test/listing-fixtures';
 import { sendSavedSearchAlerts } from './saved-search-alerts.service';
 
-let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let ctx: Awaited<ReturnType<typeof createTestAppWithUploads>>;
 beforeAll(async () => {
-  ctx = await createListingsTestApp({ PUBLIC_URL: 'https://market.example' });
+  ctx = await createTestAppWithUploads({ PUBLIC_URL: 'https://market.example' });
 });
 afterAll(() => ctx.close());
 

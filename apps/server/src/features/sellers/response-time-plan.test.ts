@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgAnalyzedPlan, type PgPlanNode } from '../../test/postgres-plans';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { sqlitePlanOf } from '../../test/sqlite-plans';
+import { openConversation, sendTextMessage } from '../../test/chat-api';
 import { insertTestListing } from '../../test/listing-fixtures';
 import { firstMessageTimesQuery } from './sellers.repository';
 
@@ -27,22 +27,11 @@ describe('the plan of a seller’s response time', () => {
     sellerId = seller.user.id;
     const listing = await insertTestListing(ctx, sellerId);
     const send = (headers: Record<string, string>, conversationId: string, body: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/chat/conversations/${conversationId}/messages`,
-        payload: { clientId: randomBytes(12).toString('base64url'), body },
-        headers,
-      });
+      sendTextMessage(ctx.app, headers, conversationId, body);
     for (let c = 0; c < CONVERSATIONS; c++) {
       ctx.clock.advance(3_600_000);
       const buyer = await userWithSession(ctx, 'buyer');
-      const open = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/chat/conversations',
-        payload: { listingId: listing.id },
-        headers: buyer.session.headers,
-      });
-      const id = open.json().conversation.id as string;
+      const id = await openConversation(ctx.app, buyer.session.headers, listing.id);
       const asked = ctx.clock.now();
       // The buyer asks twice, the seller answers c + 1 minutes after the first question, and they go on.
       await send(buyer.session.headers, id, 'Still there?');

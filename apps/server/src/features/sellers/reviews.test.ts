@@ -1,16 +1,17 @@
+import { openConversation, sendTextMessage } from '../../test/chat-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES as R } from '@accountry/shared/reviews';
 import type { SellerProfile } from '@accountry/shared/sellers';
 import { createUser, insertDeletedUser, signInAs, userWithSession, type Session } from '../../test/test-app';
 import { insertOrderRow } from '../../test/order-fixtures';
-import { createListingsTestApp, insertConversation, insertTestListing } from '../../test/listing-fixtures';
+import { createTestAppWithUploads, insertConversation, insertTestListing } from '../../test/listing-fixtures';
 
-let ctx: Awaited<ReturnType<typeof createListingsTestApp>>;
+let ctx: Awaited<ReturnType<typeof createTestAppWithUploads>>;
 let sellerId: string;
 let seller: Session;
 
 beforeAll(async () => {
-  ctx = await createListingsTestApp();
+  ctx = await createTestAppWithUploads();
   sellerId = (await createUser(ctx, { role: 'seller', displayName: 'Nova Trades' })).id;
   seller = await signInAs(ctx, sellerId);
 });
@@ -236,23 +237,12 @@ describe('seller profile', () => {
         await ctx.app.inject({ method: 'GET', url: `/api/sellers/${s.user.id}`, headers: viewer.session.headers })
       ).json().responseTimeMinutes;
     const send = (headers: Record<string, string>, conversationId: string, body: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/chat/conversations/${conversationId}/messages`,
-        payload: { clientId: `${conversationId}-${body}`, body },
-        headers,
-      });
+      sendTextMessage(ctx.app, headers, conversationId, body);
     for (const minutes of [5, 10, 60]) {
       expect(await profile()).toBeNull();
       const b = await userWithSession(ctx, 'buyer');
       const l = await insertTestListing(ctx, s.user.id);
-      const open = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/chat/conversations',
-        payload: { listingId: l.id },
-        headers: b.session.headers,
-      });
-      const c = open.json().conversation.id as string;
+      const c = await openConversation(ctx.app, b.session.headers, l.id);
       await send(b.session.headers, c, 'Hi');
       ctx.clock.advance(minutes * 60_000);
       await send(s.session.headers, c, 'Hello');
