@@ -54,7 +54,7 @@ class SqliteUpkeep {
    * Hands the connection's checkpoints to the worker; the function returned takes them back (await before close).
    * `holdWrites` keeps the app's writes back while the worker finishes a long log's copy.
    */
-  attach(file: string, connection: SQLite.Database, holdWrites: HoldWrites = (work) => work()): () => Promise<void> {
+  attach(file: string, connection: SQLite.Database, holdWrites: HoldWrites): () => Promise<void> {
     const attached = this.files.get(file);
     if (attached) attached.count += 1;
     else {

@@ -6,8 +6,6 @@ import { insertTestListing } from '../../test/listing-fixtures';
 import { userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { openConversation } from '../../test/chat-api';
 
-export { openConversation };
-
 /** A listing row arranged directly, without screenshots: chat tests are not about listing management. */
 export function insertListing(
   ctx: { db: Database; clock: Clock },

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { newId } from '../../lib/ids';
-import { insertListing, openConversation } from './chat-test-helpers';
+import { insertListing, pairWithConversation, uploadAttachment } from './chat-test-helpers';
 
 let ctx: TestContext;
 const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-exposure-'));
@@ -23,19 +23,11 @@ afterAll(async () => {
 });
 
 async function privateAttachment() {
-  const seller = await userWithSession(ctx, 'seller');
-  const buyer = await userWithSession(ctx, 'buyer');
-  const listing = await insertListing(ctx, seller.user.id);
-  const conversationId = await openConversation(ctx.app, buyer.session.headers, listing.id);
+  const { buyer, conversationId } = await pairWithConversation(ctx);
   const image = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0a0' } })
     .png()
     .toBuffer();
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/chat/conversations/${conversationId}/attachments`,
-    payload: image,
-    headers: { ...buyer.session.headers, 'content-type': 'image/png' },
-  });
+  const res = await uploadAttachment(ctx, buyer.session, conversationId, image);
   expect(res.statusCode).toBe(201);
   return { id: res.json().attachment.id as string, buyer };
 }

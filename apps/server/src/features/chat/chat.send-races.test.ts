@@ -8,7 +8,8 @@ import type { DatabaseHandle } from '../../db/database';
 import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
 import { userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { clientId, insertListing, openConversation } from './chat-test-helpers';
+import { openConversation } from '../../test/chat-api';
+import { clientId, insertListing } from './chat-test-helpers';
 
 /**
  * A message with an image takes the careful path: its checks are read first, then it is numbered and stored. What
