@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pagePreloadsPlugin } from './build/page-preloads';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -56,7 +58,7 @@ const COMMON_UI = new RegExp(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), pagePreloadsPlugin(fileURLToPath(new URL('./src', import.meta.url))), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

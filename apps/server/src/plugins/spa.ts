@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import { isApiPath } from './route-hooks';
+import { readPagePreloads, withPagePreloads } from './page-preloads';
 
 /** Rewrites index.html for one page (its <title> and meta tags); pure: the same input gives the same page. */
 export type IndexHtmlHook = (html: string, urlPath: string) => string;
@@ -32,11 +33,15 @@ export function acceptedEncoding(header: string | string[] | undefined): Encodin
   return 'identity';
 }
 
-/** index.html as read, with its brotli and gzip forms (compressed once) and what its file was when read. */
+/**
+ * index.html as read, with its brotli and gzip forms (compressed once), what its file was when read, and the files
+ * each page loads first, which the same build wrote beside it.
+ */
 interface IndexCopy {
   html: string;
   encoded: Encoded;
   stamp: string;
+  pages: ReturnType<typeof readPagePreloads>;
 }
 
 /** What tells a rewritten file from the one read: its modification time and size; '' when there is none. */
@@ -53,7 +58,7 @@ function readIndex(file: string): IndexCopy {
     br: encodeAs(html, 'br', 11),
     gzip: encodeAs(html, 'gzip', 11),
   };
-  return { html, encoded, stamp };
+  return { html, encoded, stamp, pages: readPagePreloads(path.dirname(file)) };
 }
 
 export interface SpaOptions {
@@ -108,13 +113,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string, opts: S
         .status(404)
         .send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${url}` } });
     }
-    const { html, encoded } = currentIndex();
+    const { html, encoded, pages } = currentIndex();
+    const page = withPagePreloads(transformIndex ? transformIndex(html, url) : html, url, pages);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
-      .send(transformIndex ? encodeAs(transformIndex(html, url), encoding, 5) : encoded[encoding]);
+      .send(page === html ? encoded[encoding] : encodeAs(page, encoding, 5));
   });
 }

@@ -6,8 +6,20 @@ import { RequireAuth } from '../features/auth/components/require-auth';
 import { AppLayout } from './layout';
 import { FramePlaceholder } from './frame-placeholder';
 import { queryClient } from './providers';
+import { ADMIN_LAYOUT, ADMIN_PAGE_ROUTES, PAGE_ROUTES, type PageRoute } from './page-routes';
 
 type PageModule = { Component: ComponentType };
+type Prefetch = (client: QueryClient, url: URL) => void;
+
+// Every page module and the few first-data modules, each loaded on the first visit of its page (page-routes.ts).
+const pageModules = import.meta.glob<PageModule>('../features/*/pages/*-page.tsx');
+const dataModules = import.meta.glob<Prefetch>('../features/*/api/*-query.ts', { import: 'prefetchPage' });
+
+function loadOf<T>(modules: Record<string, () => Promise<T>>, module: string): () => Promise<T> {
+  const load = modules[`../${module}`];
+  if (!load) throw new Error(`page-routes.ts names ${module}, which is not a page or data module`);
+  return load;
+}
 
 /** A lazily loaded page, behind the route guard when roles (or [] for any signed-in user) are given. */
 function page(path: string, load: () => Promise<PageModule>, guard?: readonly Role[]): RouteObject {
@@ -27,8 +39,6 @@ function page(path: string, load: () => Promise<PageModule>, guard?: readonly Ro
   };
 }
 
-type Prefetch = (client: QueryClient, url: URL) => void;
-
 /**
  * A public page whose first data is asked for as its code starts to load: React Router runs a route's own loader
  * beside its lazy code, so the data arrives with the code rather than after the page's first render (the prefetch is
@@ -39,9 +49,10 @@ function pageWithData(
   path: string,
   load: () => Promise<PageModule>,
   loadPrefetch: () => Promise<Prefetch>,
+  guard?: readonly Role[],
 ): RouteObject {
   return {
-    ...page(path, load),
+    ...page(path, load, guard),
     loader: async ({ request }) => {
       (await loadPrefetch())(queryClient, new URL(request.url));
       return null;
@@ -50,16 +61,20 @@ function pageWithData(
   };
 }
 
+function routeOf({ path, page: module, roles, data }: PageRoute): RouteObject {
+  const load = loadOf(pageModules, module);
+  return data ? pageWithData(path, load, loadOf(dataModules, data), roles) : page(path, load, roles);
+}
+
 /** A page inside the admin frame (path relative to /admin; '' for the dashboard). */
-export function adminPage(path: string, load: () => Promise<PageModule>): RouteObject {
-  const route = page(path, load);
+function adminPage({ path, page: module }: Pick<PageRoute, 'path' | 'page'>): RouteObject {
+  const route = page(path, loadOf(pageModules, module));
   return path === '' ? { index: true, lazy: route.lazy } : route;
 }
 
-const SIGNED_IN: Role[] = [];
-const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
-const SELLERS: Role[] = ['seller', 'both'];
 const ADMIN: Role[] = ['admin'];
+const layoutModules = import.meta.glob<{ AdminLayout: ComponentType }>('../features/admin/components/admin-layout.tsx');
+const adminLayout = loadOf(layoutModules, ADMIN_LAYOUT);
 
 /** Every route of spec section 2. */
 export const routes: RouteObject[] = [
@@ -67,43 +82,12 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     hydrateFallbackElement: <FramePlaceholder />,
     children: [
-      page('/', () => import('../features/site/pages/home-page')),
-      page('/about', () => import('../features/site/pages/about-page')),
-      page('/how-it-works', () => import('../features/site/pages/how-it-works-page')),
-      page('/privacy-policy', () => import('../features/site/pages/privacy-policy-page')),
-      page('/terms-of-service', () => import('../features/site/pages/terms-of-service-page')),
-      page('/rate-us', () => import('../features/feedback/pages/rate-us-page')),
-      pageWithData(
-        '/browse',
-        () => import('../features/listings/pages/browse-page'),
-        async () => (await import('../features/listings/api/browse-query')).prefetchBrowse,
-      ),
-      page('/account/:userId/:id', () => import('../features/listings/pages/listing-detail-page'), SIGNED_IN),
-      page('/seller/:sellerId', () => import('../features/sellers/pages/seller-profile-page'), SIGNED_IN),
-      page('/favorites', () => import('../features/favorites/pages/favorites-page'), MEMBERS),
-      page('/saved-searches', () => import('../features/listings/pages/saved-searches-page'), MEMBERS),
-      page('/listing-management', () => import('../features/listings/pages/listing-management-page'), SELLERS),
-      page('/listing-management/new', () => import('../features/listings/pages/listing-editor-page'), SELLERS),
-      page('/listing-management/:id/edit', () => import('../features/listings/pages/listing-editor-page'), SELLERS),
-      page('/chat', () => import('../features/chat/pages/chat-page'), SIGNED_IN),
-      page('/signin', () => import('../features/auth/pages/sign-in-page')),
-      page('/signup', () => import('../features/auth/pages/sign-up-page')),
-      page('/reset-password', () => import('../features/auth/pages/reset-password-page')),
-      page('/verification-sent', () => import('../features/auth/pages/verification-sent-page')),
-      page('/confirm-email', () => import('../features/auth/pages/confirm-email-page')),
-      page('/undo-email-change', () => import('../features/auth/pages/undo-email-change-page')),
-      page('/unsubscribe', () => import('../features/auth/pages/unsubscribe-page')),
-      page('/profile', () => import('../features/auth/pages/profile-page'), SIGNED_IN),
-      page('/orders', () => import('../features/orders/pages/orders-page'), SIGNED_IN),
-      page('/offers', () => import('../features/orders/pages/offers-page'), MEMBERS),
-      page('/orders/:id', () => import('../features/orders/pages/order-page'), SIGNED_IN),
-      page('/wallet', () => import('../features/orders/pages/wallet-page'), SIGNED_IN),
+      ...PAGE_ROUTES.map(routeOf),
       {
         // Only admin reaches /admin/*; each admin page is a child route here.
         path: '/admin',
-        // Loaded on the first admin visit, so the admin frame never weighs on a public page's download.
         lazy: async () => {
-          const { AdminLayout } = await import('../features/admin/components/admin-layout');
+          const { AdminLayout } = await adminLayout();
           return {
             Component: () => (
               <RequireAuth roles={ADMIN}>
@@ -112,28 +96,12 @@ export const routes: RouteObject[] = [
             ),
           };
         },
-        children: [
-          adminPage('', () => import('../features/admin/pages/admin-dashboard-page')),
-          adminPage('users', () => import('../features/admin/pages/admin-users-page')),
-          adminPage('users/:userId', () => import('../features/admin/pages/admin-user-page')),
-          adminPage('listings', () => import('../features/admin/pages/admin-listings-page')),
-          adminPage('reports', () => import('../features/admin/pages/admin-reports-page')),
-          adminPage('reports/:reportId', () => import('../features/admin/pages/admin-report-page')),
-          adminPage('orders', () => import('../features/admin/pages/admin-orders-page')),
-          adminPage('orders/:orderId', () => import('../features/admin/pages/admin-order-page')),
-          adminPage('payouts', () => import('../features/admin/pages/admin-payouts-page')),
-          adminPage('audit', () => import('../features/admin/pages/admin-audit-page')),
-          adminPage('notifications', () => import('../features/announcements/pages/admin-notifications-page')),
-          adminPage('traffic', () => import('../features/traffic/pages/traffic-page')),
-        ],
+        children: ADMIN_PAGE_ROUTES.map(adminPage),
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];
-
-// Role lists used by the feature routes added above; kept here so every guard reads the same way.
-export const ROUTE_ROLES = { SIGNED_IN, MEMBERS, SELLERS, ADMIN };
 
 const router = createBrowserRouter(routes);
 

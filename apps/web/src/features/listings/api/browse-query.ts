@@ -22,7 +22,7 @@ export const priceRangeError = (q: BrowseQuery) =>
  * Asks for the first page of results for a /browse URL at once: the router calls it as the page's code starts to load,
  * so the results arrive beside the code instead of after the page's first render.
  */
-export function prefetchBrowse(client: QueryClient, url: URL) {
+export function prefetchPage(client: QueryClient, url: URL) {
   const q = apiQuery(readParams(url.searchParams));
   if (!priceRangeError(q)) void client.prefetchInfiniteQuery(browseQuery(q));
 }

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { registerSpa } from './spa';
+
+// A web build as Vite leaves it, with the list of the files each page loads first (decision 229).
+const INDEX = '<!doctype html><html><head><title>Accountry</title></head><body><div id="root"></div></body></html>';
+const dirs: string[] = [];
+
+function build(preloads?: unknown) {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-preloads-'));
+  dirs.push(dist);
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  if (preloads !== undefined) fs.writeFileSync(path.join(dist, 'page-preloads.json'), JSON.stringify(preloads));
+  return dist;
+}
+
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+async function pageAt(dist: string, url: string, encoding = 'br') {
+  const app = Fastify();
+  await registerSpa(app, dist, {
+    transformIndex: (html, urlPath) => html.replace('<title>Accountry</title>', `<title>${urlPath}</title>`),
+  });
+  const res = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+  await app.close();
+  expect(res.statusCode).toBe(200);
+  const encoded = res.headers['content-encoding'];
+  if (encoded === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString();
+  return (encoded === 'gzip' ? zlib.gunzipSync(res.rawPayload) : res.rawPayload).toString();
+}
+
+const PAGES = {
+  pages: [
+    {
+      path: '/browse',
+      scripts: ['assets/browse-page-a1.js', 'assets/ui-b2.js'],
+      styles: ['assets/browse-page-c3.css'],
+    },
+    { path: '/account/:userId/:id', scripts: ['assets/listing-detail-page-d4.js'], styles: [] },
+    { path: '/', scripts: ['assets/home-page-e5.js'], styles: [] },
+  ],
+};
+
+describe('page preloads in index.html', () => {
+  it("names the page's scripts and styles in its head, after the page's own head tags", async () => {
+    const html = await pageAt(build(PAGES), '/browse?q=steam');
+    expect(html).toContain(
+      '<title>/browse</title>' +
+        '<link rel="modulepreload" crossorigin href="/assets/browse-page-a1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/ui-b2.js">' +
+        '<link rel="preload" as="style" crossorigin href="/assets/browse-page-c3.css"></head>',
+    );
+    expect(html).not.toContain('home-page');
+  });
+
+  it('matches a route with parameters one path segment each, and a trailing slash', async () => {
+    const dist = build(PAGES);
+    expect(await pageAt(dist, '/account/u1/l2')).toContain('href="/assets/listing-detail-page-d4.js"');
+    expect(await pageAt(dist, '/browse/', 'gzip')).toContain('href="/assets/browse-page-a1.js"');
+    expect(await pageAt(dist, '/account/u1/l2/more')).not.toContain('modulepreload');
+    expect(await pageAt(dist, '/')).toContain('href="/assets/home-page-e5.js"');
+  });
+
+  it('leaves the page as it was for a path no page has, and when the build wrote no list', async () => {
+    expect(await pageAt(build(PAGES), '/nowhere')).toBe(INDEX.replace('Accountry', '/nowhere'));
+    expect(await pageAt(build(), '/browse')).toBe(INDEX.replace('Accountry', '/browse'));
+    expect(await pageAt(build('not a list'), '/browse')).toBe(INDEX.replace('Accountry', '/browse'));
+  });
+
+  it('puts only built file names in the HTML', async () => {
+    const html = await pageAt(
+      build({
+        pages: [
+          {
+            path: '/browse',
+            scripts: ['assets/x.js"><script>alert(1)</script>', '../secret.js', 'https://elsewhere.example/x.js', 7],
+            styles: ['assets/ok-1.css', 'assets/no.html'],
+          },
+          { path: 'browse', scripts: ['assets/relative-path.js'], styles: [] },
+        ],
+      }),
+      '/browse',
+    );
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/ok-1.css"></head>');
+    expect(html).not.toMatch(/script>alert|secret|elsewhere|no\.html|relative-path|modulepreload/);
+  });
+});
