@@ -263,7 +263,8 @@ export async function run() {
         baseline: 'static_page_first_paint',
         baselineValue: Number(median(paints).toFixed(1)),
         browseFirstPaintMs: Number(median(vs.map((v) => v.firstPaintMs)).toFixed(1)),
-        // Where the time goes: until the results arrive (code, request, server), then drawing them.
+        // Where the time goes: until the results arrive (asked for by index.html itself, decision 229), then until they
+        // are drawn (the page's code arriving and running, then React).
         resultsArrivedMs: Number(median(vs.map((v) => v.resultsMs)).toFixed(1)),
         drawnAfterResultsMs: Number(median(vs.map((v) => v.firstCardMs - v.resultsMs)).toFixed(1)),
         runs: RUNS,

@@ -27,22 +27,29 @@ describe('page preloads written by the build', () => {
       {
         path: '/browse',
         modules: ['features/listings/api/browse-query.ts', 'features/listings/pages/browse-page.tsx'],
+        fetches: ['/api/listings'],
       },
-      { path: '/', modules: ['features/site/pages/home-page.tsx'] },
+      { path: '/', modules: ['features/site/pages/home-page.tsx'], fetches: [] },
     ];
     expect(pagePreloads(chunks, src, pages)).toEqual([
       {
         path: '/browse',
         scripts: ['assets/browse-query.js', 'assets/ui.js', 'assets/browse-page.js', 'assets/grid.js'],
         styles: ['assets/grid.css'],
+        fetches: ['/api/listings'],
       },
-      { path: '/', scripts: ['assets/home-page.js', 'assets/grid.js', 'assets/ui.js'], styles: ['assets/grid.css'] },
+      {
+        path: '/',
+        scripts: ['assets/home-page.js', 'assets/grid.js', 'assets/ui.js'],
+        styles: ['assets/grid.css'],
+        fetches: [],
+      },
     ]);
   });
 
   it('fails the build when the route table names a module no chunk holds', () => {
     expect(() =>
-      pagePreloads(chunks, src, [{ path: '/gone', modules: ['features/gone/pages/gone-page.tsx'] }]),
+      pagePreloads(chunks, src, [{ path: '/gone', modules: ['features/gone/pages/gone-page.tsx'], fetches: [] }]),
     ).toThrow('page-routes.ts names features/gone/pages/gone-page.tsx, which no chunk of the build holds');
   });
 

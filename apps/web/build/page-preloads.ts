@@ -5,12 +5,16 @@ import { ADMIN_LAYOUT, ADMIN_PAGE_ROUTES, PAGE_ROUTES } from '../src/app/page-ro
 /** The file the build writes beside index.html, read by the server (decision 229). */
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
-/** One page's files that index.html does not already load: its scripts (modulepreload) and styles (preload). */
+/**
+ * One page's files that index.html does not already load, its scripts (modulepreload) and styles (preload), and the
+ * request for its first data when its URL has no query.
+ */
 export interface PagePreload {
   /** A route path as the router reads it: `/account/:userId/:id`. */
   path: string;
   scripts: string[];
   styles: string[];
+  fetches: string[];
 }
 
 /** What the build knows of one output chunk. */
@@ -29,10 +33,15 @@ export interface BuiltChunk {
  * admin frame before an admin page.
  */
 export function pageModules() {
-  const pages = PAGE_ROUTES.map((r) => ({ path: r.path, modules: r.data ? [r.data, r.page] : [r.page] }));
+  const pages = PAGE_ROUTES.map((r) => ({
+    path: r.path,
+    modules: r.data ? [r.data, r.page] : [r.page],
+    fetches: r.firstData ? [r.firstData] : [],
+  }));
   const admin = ADMIN_PAGE_ROUTES.map((r) => ({
     path: r.path ? `/admin/${r.path}` : '/admin',
     modules: [ADMIN_LAYOUT, r.page],
+    fetches: [],
   }));
   return [...pages, ...admin];
 }
@@ -44,7 +53,7 @@ export function pageModules() {
 export function pagePreloads(
   chunks: readonly BuiltChunk[],
   srcDir: string,
-  pages: ReadonlyArray<{ path: string; modules: string[] }> = pageModules(),
+  pages: ReadonlyArray<{ path: string; modules: string[]; fetches: string[] }> = pageModules(),
 ): PagePreload[] {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (start: readonly BuiltChunk[]) => {
@@ -65,12 +74,13 @@ export function pagePreloads(
     if (!chunk) throw new Error(`page-routes.ts names ${module}, which no chunk of the build holds`);
     return chunk;
   };
-  return pages.map(({ path: routePath, modules }) => {
+  return pages.map(({ path: routePath, modules, fetches }) => {
     const own = closure(modules.map(holding)).filter((c) => !loadedFiles.has(c.fileName));
     return {
       path: routePath,
       scripts: own.map((c) => c.fileName),
       styles: [...new Set(own.flatMap((c) => c.css))].filter((f) => !loadedFiles.has(f)),
+      fetches,
     };
   });
 }

@@ -39,6 +39,7 @@ const PAGES = {
       path: '/browse',
       scripts: ['assets/browse-page-a1.js', 'assets/ui-b2.js'],
       styles: ['assets/browse-page-c3.css'],
+      fetches: ['/api/listings'],
     },
     { path: '/account/:userId/:id', scripts: ['assets/listing-detail-page-d4.js'], styles: [] },
     { path: '/', scripts: ['assets/home-page-e5.js'], styles: [] },
@@ -46,15 +47,24 @@ const PAGES = {
 };
 
 describe('page preloads in index.html', () => {
-  it("names the page's scripts and styles in its head, after the page's own head tags", async () => {
-    const html = await pageAt(build(PAGES), '/browse?q=steam');
+  it("names the page's first data request, scripts and styles in its head, after the page's own head tags", async () => {
+    const html = await pageAt(build(PAGES), '/browse');
     expect(html).toContain(
       '<title>/browse</title>' +
+        '<link rel="preload" as="fetch" crossorigin href="/api/listings">' +
         '<link rel="modulepreload" crossorigin href="/assets/browse-page-a1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/ui-b2.js">' +
         '<link rel="preload" as="style" crossorigin href="/assets/browse-page-c3.css"></head>',
     );
     expect(html).not.toContain('home-page');
+  });
+
+  it('names no data request when the URL has a query: the page then asks for another one', async () => {
+    const html = await pageAt(build(PAGES), '/browse?q=steam');
+    expect(html).toContain(
+      '<title>/browse</title><link rel="modulepreload" crossorigin href="/assets/browse-page-a1.js">',
+    );
+    expect(html).not.toContain('as="fetch"');
   });
 
   it('matches a route with parameters one path segment each, and a trailing slash', async () => {
@@ -79,6 +89,7 @@ describe('page preloads in index.html', () => {
             path: '/browse',
             scripts: ['assets/x.js"><script>alert(1)</script>', '../secret.js', 'https://elsewhere.example/x.js', 7],
             styles: ['assets/ok-1.css', 'assets/no.html'],
+            fetches: ['https://elsewhere.example/api/x', '/api/x?y=1', '/api/x"><script>alert(1)</script>', '/nope'],
           },
           { path: 'browse', scripts: ['assets/relative-path.js'], styles: [] },
         ],
@@ -86,6 +97,6 @@ describe('page preloads in index.html', () => {
       '/browse',
     );
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/ok-1.css"></head>');
-    expect(html).not.toMatch(/script>alert|secret|elsewhere|no\.html|relative-path|modulepreload/);
+    expect(html).not.toMatch(/script>alert|secret|elsewhere|no\.html|relative-path|modulepreload|as="fetch"/);
   });
 });

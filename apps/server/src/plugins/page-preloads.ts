@@ -4,10 +4,14 @@ import path from 'node:path';
 /** Written by the web build beside index.html (apps/web/build/page-preloads.ts, decision 229). */
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
-/** A route's path pattern and the link tags naming the files its page loads first. */
+/**
+ * A route's path pattern, the link tags naming the files its page loads first, and those naming the request for its
+ * first data, which the page sends only when its URL has no query.
+ */
 interface PageLinks {
   pattern: RegExp;
   tags: string;
+  dataTags: string;
 }
 
 /** A built file's name as the build writes it; anything else in the file is ignored rather than put in the HTML. */
@@ -21,8 +25,11 @@ function routePattern(routePath: string) {
   return new RegExp(`^${parts.join('/')}$`);
 }
 
-const assets = (value: unknown) =>
-  Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string' && ASSET.test(f)) : [];
+/** An API path without a query, as the build writes it. */
+const API_PATH = /^\/api\/[\w/-]+$/;
+
+const named = (value: unknown, form: RegExp) =>
+  Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string' && form.test(f)) : [];
 
 /** The pages of a build, or none when the build wrote no list (an older build, or none yet). */
 export function readPagePreloads(webDist: string): PageLinks[] {
@@ -34,22 +41,26 @@ export function readPagePreloads(webDist: string): PageLinks[] {
   }
   const pages = (parsed as { pages?: unknown } | null)?.pages;
   if (!Array.isArray(pages)) return [];
-  return pages.flatMap((page: { path?: unknown; scripts?: unknown; styles?: unknown }) => {
+  return pages.flatMap((page: { path?: unknown; scripts?: unknown; styles?: unknown; fetches?: unknown }) => {
     if (typeof page?.path !== 'string' || !page.path.startsWith('/')) return [];
     const tags = [
-      ...assets(page.scripts).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-      ...assets(page.styles).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
-    ];
-    return tags.length ? [{ pattern: routePattern(page.path), tags: tags.join('') }] : [];
+      ...named(page.scripts, ASSET).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+      ...named(page.styles, ASSET).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+    ].join('');
+    // `crossorigin` (same-origin credentials) is what the app's fetch sends: the browser then uses the preload.
+    const dataTags = named(page.fetches, API_PATH)
+      .map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`)
+      .join('');
+    return tags || dataTags ? [{ pattern: routePattern(page.path), tags, dataTags }] : [];
   });
 }
 
 /**
- * index.html naming the files of the page at `pathname`, so the browser fetches them beside the entry script instead
- * of after it has run; unchanged for a path no page has.
+ * index.html naming the files of the page at `pathname` and, for a URL without a query, its first data request first,
+ * so the browser asks for them beside the entry script instead of after it has run; unchanged for a path no page has.
  */
-export function withPagePreloads(html: string, pathname: string, pages: readonly PageLinks[]): string {
+export function withPagePreloads(html: string, pathname: string, hasQuery: boolean, pages: readonly PageLinks[]) {
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const page = pages.find((p) => p.pattern.test(route));
-  return page ? html.replace('</head>', `${page.tags}</head>`) : html;
+  return page ? html.replace('</head>', `${hasQuery ? '' : page.dataTags}${page.tags}</head>`) : html;
 }

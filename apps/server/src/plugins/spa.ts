@@ -107,14 +107,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string, opts: S
     await app.register(fastifyStatic, { ...served, ...assets });
   }
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
+    const [url, query] = request.url.split('?');
     if (isApiPath(url) || request.method !== 'GET' || !hasBuild) {
       return reply
         .status(404)
         .send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${url}` } });
     }
     const { html, encoded, pages } = currentIndex();
-    const page = withPagePreloads(transformIndex ? transformIndex(html, url) : html, url, pages);
+    const page = withPagePreloads(transformIndex ? transformIndex(html, url) : html, url, !!query, pages);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply

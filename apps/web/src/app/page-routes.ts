@@ -13,6 +13,8 @@ export interface PageRoute {
   roles?: readonly Role[];
   /** A module under features/<feature>/api/ whose `prefetchPage` asks for the page's first data beside its code. */
   data?: string;
+  /** The request that module sends first when the page's URL has no query: index.html asks for it (decision 229). */
+  firstData?: string;
 }
 
 const SIGNED_IN: Role[] = [];
@@ -26,7 +28,12 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/privacy-policy', page: 'features/site/pages/privacy-policy-page.tsx' },
   { path: '/terms-of-service', page: 'features/site/pages/terms-of-service-page.tsx' },
   { path: '/rate-us', page: 'features/feedback/pages/rate-us-page.tsx' },
-  { path: '/browse', page: 'features/listings/pages/browse-page.tsx', data: 'features/listings/api/browse-query.ts' },
+  {
+    path: '/browse',
+    page: 'features/listings/pages/browse-page.tsx',
+    data: 'features/listings/api/browse-query.ts',
+    firstData: '/api/listings',
+  },
   { path: '/account/:userId/:id', page: 'features/listings/pages/listing-detail-page.tsx', roles: SIGNED_IN },
   { path: '/seller/:sellerId', page: 'features/sellers/pages/seller-profile-page.tsx', roles: SIGNED_IN },
   { path: '/favorites', page: 'features/favorites/pages/favorites-page.tsx', roles: MEMBERS },

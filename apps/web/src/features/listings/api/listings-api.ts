@@ -19,11 +19,11 @@ export const listingKeys = {
   own: (id: string) => ['own-listing', id] as const,
 };
 
-export const fetchBrowse = (
-  q: Record<string, string | number | boolean | undefined>,
-  cursor: string | null,
-  signal?: AbortSignal,
-) => api<BrowseResponse>(`/api/listings${toQuery({ ...q, cursor })}`, { signal });
+type BrowseApiQuery = Record<string, string | number | boolean | undefined>;
+/** The request for one page of /browse results. */
+export const browseUrl = (q: BrowseApiQuery, cursor: string | null) => `/api/listings${toQuery({ ...q, cursor })}`;
+export const fetchBrowse = (q: BrowseApiQuery, cursor: string | null, signal?: AbortSignal) =>
+  api<BrowseResponse>(browseUrl(q, cursor), { signal });
 export const fetchListing = (id: string) => api<ListingDetail>(`/api/listings/${encodeURIComponent(id)}`);
 export const fetchSimilar = (id: string) =>
   api<{ items: ListingCard[] }>(`/api/listings/${encodeURIComponent(id)}/similar`);

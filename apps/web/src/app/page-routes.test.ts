@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { apiQuery, readParams } from '../features/listings/hooks/use-browse-params';
+import { browseUrl } from '../features/listings/api/listings-api';
+import { PAGE_ROUTES } from './page-routes';
+
+describe('the first data index.html asks for', () => {
+  it('is the request /browse sends for its first results when its URL has no query', () => {
+    const browse = PAGE_ROUTES.find((r) => r.path === '/browse');
+    expect(browse?.firstData).toBe('/api/listings');
+    expect(browseUrl(apiQuery(readParams(new URLSearchParams())), null)).toBe(browse?.firstData);
+    // With a query the page asks for another request, which index.html does not name.
+    expect(browseUrl(apiQuery(readParams(new URLSearchParams('q=steam'))), null)).toBe('/api/listings?q=steam');
+  });
+});
