@@ -28,3 +28,32 @@ test('a first visit to /browse downloads at most 150 kB of JavaScript, compresse
   // Every file of some size is sent compressed (a file is sent as it is only where compressing would not shrink it).
   expect(sent.filter((s) => s.bytes > 1_000 && s.encoding === 'identity')).toEqual([]);
 });
+
+// Decision 229: the server names a page's files and its first data in its HTML, from the list the build wrote, and
+// the page then uses what was preloaded rather than asking again.
+for (const { path, data, pageFile, shown } of [
+  { path: '/browse', data: '/api/listings', pageFile: /\/browse-page-[\w-]+\.js$/, shown: 'Search results' },
+  { path: '/', data: '/api/listings/home', pageFile: /\/home-page-[\w-]+\.js$/, shown: 'Just listed' },
+]) {
+  test(`${path}'s HTML names its files and first data, and the page asks for none of them twice`, async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const html = await (await page.goto(path))!.text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloaded.filter((f) => pageFile.test(f))).toHaveLength(1);
+    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${data}">`);
+    await expect(
+      page
+        .getByRole(path === '/' ? 'region' : 'list', { name: shown })
+        .getByRole('article')
+        .first(),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((p) => p === data)).toHaveLength(1);
+    for (const file of preloaded)
+      expect(
+        requested.filter((p) => p === file),
+        file,
+      ).toHaveLength(1);
+  });
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiQuery, readParams } from '../features/listings/hooks/use-browse-params';
 import { browseUrl } from '../features/listings/api/listings-api';
+import { HOME_LISTINGS_URL } from '../components/listings/home-listings-query';
 import { PAGE_ROUTES } from './page-routes';
 
 describe('the first data index.html asks for', () => {
@@ -10,5 +11,10 @@ describe('the first data index.html asks for', () => {
     expect(browseUrl(apiQuery(readParams(new URLSearchParams())), null)).toBe(browse?.firstData);
     // With a query the page asks for another request, which index.html does not name.
     expect(browseUrl(apiQuery(readParams(new URLSearchParams('q=steam'))), null)).toBe('/api/listings?q=steam');
+  });
+
+  it("is the home page's sections", () => {
+    expect(PAGE_ROUTES.find((r) => r.path === '/')?.firstData).toBe(HOME_LISTINGS_URL);
+    expect(HOME_LISTINGS_URL).toBe('/api/listings/home');
   });
 });

@@ -22,7 +22,12 @@ const MEMBERS: Role[] = ['buyer', 'seller', 'both'];
 const SELLERS: Role[] = ['seller', 'both'];
 
 export const PAGE_ROUTES: PageRoute[] = [
-  { path: '/', page: 'features/site/pages/home-page.tsx' },
+  {
+    path: '/',
+    page: 'features/site/pages/home-page.tsx',
+    data: 'features/site/api/home-query.ts',
+    firstData: '/api/listings/home',
+  },
   { path: '/about', page: 'features/site/pages/about-page.tsx' },
   { path: '/how-it-works', page: 'features/site/pages/how-it-works-page.tsx' },
   { path: '/privacy-policy', page: 'features/site/pages/privacy-policy-page.tsx' },

@@ -1,15 +1,14 @@
 import { Link } from 'react-router';
 import { Alert, Button, Container, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { HomeListings as Sections } from '@accountry/shared/listing-browse';
-import { api } from '../../lib/api';
 import { ListingGrid } from './listing-grid';
+import { homeListingsQuery } from './home-listings-query';
 
 const COLS = { base: 1, xs: 2, md: 4 };
 
 /** The home page's "Just listed" and "Popular right now" sections. */
 export function HomeListings() {
-  const query = useQuery({ queryKey: ['listings', 'home'], queryFn: () => api<Sections>('/api/listings/home') });
+  const query = useQuery(homeListingsQuery);
   if (query.isError)
     return (
       <Container size="lg" pb={48}>
