@@ -108,8 +108,14 @@ class SqliteUpkeep {
     attached.finishing = true;
     try {
       await attached.holdWrites(async () => {
-        const timeout = sleep(FINAL_PASS_TIMEOUT_MS, { copied: false }, { ref: false });
-        const { copied } = await Promise.race([this.send({ type: 'final-pass', file }), timeout]);
+        // The timer goes with the answer: a finish leaves none behind.
+        const waited = new AbortController();
+        const timeout = sleep(FINAL_PASS_TIMEOUT_MS, { copied: false }, { ref: false, signal: waited.signal }).catch(
+          () => ({ copied: false }),
+        );
+        const { copied } = await Promise.race([this.send({ type: 'final-pass', file }), timeout]).finally(() =>
+          waited.abort(),
+        );
         if (!copied) this.checkpointOn(attached.connection);
       });
     } catch {
