@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
+/** A fresh client id, as the chat page gives every message it sends (sending it again stores nothing new). */
+export const clientId = () => randomBytes(12).toString('base64url');
+
 /** The buyer opens the listing's conversation through the API, as the listing page does; its id. */
 export async function openConversation(app: FastifyInstance, buyerHeaders: Record<string, string>, listingId: string) {
   const res = await app.inject({
@@ -22,6 +25,6 @@ export const sendTextMessage = (
   app.inject({
     method: 'POST',
     url: `/api/chat/conversations/${conversationId}/messages`,
-    payload: { clientId: randomBytes(12).toString('base64url'), body },
+    payload: { clientId: clientId(), body },
     headers,
   });

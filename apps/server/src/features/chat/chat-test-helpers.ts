@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database';
 import type { ListingsTable } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -25,8 +24,6 @@ export function insertListing(
   };
   return insertTestListing(ctx, sellerId, { ...wow, ...over }, 0);
 }
-
-export const clientId = () => randomBytes(12).toString('base64url');
 
 /** A new seller and buyer, a listing of the seller's, and the conversation the buyer opened about it. */
 export async function pairWithConversation(ctx: TestContext) {

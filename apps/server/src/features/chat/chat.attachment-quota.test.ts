@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, type TestContext } from '../../test/test-app';
 import { createTestAppWithUploads } from '../../test/listing-fixtures';
-import { clientId, pairWithConversation, uploadAttachment } from './chat-test-helpers';
+import { pairWithConversation, uploadAttachment } from './chat-test-helpers';
+import { clientId } from '../../test/chat-api';
 
 /**
  * An image of noise barely compresses: fitted into 1600×1600 it is stored as 1-2 MB of WebP. Thirty uploads every ten

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_MESSAGES } from '@accountry/shared/chat';
 import { userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { createTestAppWithUploads } from '../../test/listing-fixtures';
-import { clientId, pairWithConversation, uploadAttachment } from './chat-test-helpers';
+import { pairWithConversation, uploadAttachment } from './chat-test-helpers';
+import { clientId } from '../../test/chat-api';
 
 let ctx: TestContext & { uploadDir: string };
 beforeAll(async () => {

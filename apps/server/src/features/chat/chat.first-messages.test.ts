@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { createTestAppWithUploads } from '../../test/listing-fixtures';
-import { clientId, pairWithConversation, uploadAttachment } from './chat-test-helpers';
+import { pairWithConversation, uploadAttachment } from './chat-test-helpers';
+import { clientId } from '../../test/chat-api';
 import { postNoticeWithNote, postSystemMessage } from './system-messages.service';
 
 let ctx: TestContext & { uploadDir: string };

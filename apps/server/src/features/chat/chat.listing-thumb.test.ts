@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
 import { newId } from '../../lib/ids';
-import { clientId, insertListing } from './chat-test-helpers';
+import { insertListing } from './chat-test-helpers';
+import { clientId } from '../../test/chat-api';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENTS } from '@accountry/shared/chat';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { openConversation } from '../../test/chat-api';
-import { clientId, insertListing } from './chat-test-helpers';
+import { clientId, openConversation } from '../../test/chat-api';
+import { insertListing } from './chat-test-helpers';
 import { connectSocket, type TestSocket } from '../../test/test-socket';
 import { OFFLINE_GRACE_MS } from './presence.service';
 

@@ -4,7 +4,8 @@ import { CHAT_EVENTS, type ChatMessage } from '@accountry/shared/chat';
 import { buildApp } from '../../app';
 import { memoryBus, postgresBus, type Bus } from '../../realtime/bus';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { clientId, insertListing } from './chat-test-helpers';
+import { insertListing } from './chat-test-helpers';
+import { clientId } from '../../test/chat-api';
 import { connectSocket, type TestSocket } from '../../test/test-socket';
 
 /** Real `ws` clients against a listening server: the network path a browser takes, including drops and restarts. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENTS, CHAT_MESSAGES } from '@accountry/shared/chat';
 import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { clientId, insertListing } from './chat-test-helpers';
+import { insertListing } from './chat-test-helpers';
+import { clientId } from '../../test/chat-api';
 import { injectSocket, type TestSocket } from '../../test/test-socket';
 
 let ctx: TestContext;

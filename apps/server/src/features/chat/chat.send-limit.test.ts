@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createPeerApp, createTestApp, testEngine, userWithSession, type TestContext } from '../../test/test-app';
-import { openConversation } from '../../test/chat-api';
-import { clientId, insertListing } from './chat-test-helpers';
+import { clientId, openConversation } from '../../test/chat-api';
+import { insertListing } from './chat-test-helpers';
 
 /** Two server processes on one PostgreSQL database: a user's send allowance is one, wherever the sends land. */
 let ctx: TestContext;

@@ -8,8 +8,8 @@ import type { DatabaseHandle } from '../../db/database';
 import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
 import { userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { openConversation } from '../../test/chat-api';
-import { clientId, insertListing } from './chat-test-helpers';
+import { clientId, openConversation } from '../../test/chat-api';
+import { insertListing } from './chat-test-helpers';
 
 /**
  * A message with an image takes the careful path: its checks are read first, then it is numbered and stored. What

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENTS, CHAT_MESSAGES } from '@accountry/shared/chat';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { openConversation } from '../../test/chat-api';
-import { clientId, insertListing } from './chat-test-helpers';
+import { clientId, openConversation } from '../../test/chat-api';
+import { insertListing } from './chat-test-helpers';
 import { injectSocket, OpenSockets } from '../../test/test-socket';
 
 let ctx: TestContext;

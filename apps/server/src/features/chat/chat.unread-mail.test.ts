@@ -8,7 +8,8 @@ import {
   type Session,
   type TestContext,
 } from '../../test/test-app';
-import { clientId, insertListing } from './chat-test-helpers';
+import { insertListing } from './chat-test-helpers';
+import { clientId } from '../../test/chat-api';
 import { UnreadMailSweeper } from './unread-mail.service';
 import { unsubscribeLinks } from '../../email/unsubscribe-links';
 

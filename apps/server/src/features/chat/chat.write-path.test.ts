@@ -5,7 +5,8 @@ import { createPeerApp, createTestApp, testEngine, userWithSession, type TestCon
 import { newId } from '../../lib/ids';
 import { isUniqueViolation } from '../../db/errors';
 import type { BusEvent } from '../../realtime/bus';
-import { clientId, insertListing } from './chat-test-helpers';
+import { insertListing } from './chat-test-helpers';
+import { clientId } from '../../test/chat-api';
 import { ChatEvents } from './chat-events';
 import { createMessageStore } from './chat.services';
 import { toMessage } from './chat-message';

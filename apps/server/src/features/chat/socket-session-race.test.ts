@@ -3,8 +3,8 @@ import { CHAT_EVENTS } from '@accountry/shared/chat';
 import { useRaceTestApp, type RaceTestApp } from '../../test/race-app';
 import { createPeerApp, signInAs, userWithSession } from '../../test/test-app';
 import { injectSocket, type TestSocket } from '../../test/test-socket';
-import { openConversation } from '../../test/chat-api';
-import { clientId, insertListing } from './chat-test-helpers';
+import { clientId, openConversation } from '../../test/chat-api';
+import { insertListing } from './chat-test-helpers';
 
 // A socket whose upgrade read its session just before the session ended must not outlive it. The ending runs on a
 // second app (another process, its own connection) while the upgrade's session lookup has returned.
