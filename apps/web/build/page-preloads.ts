@@ -2,7 +2,10 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { ADMIN_LAYOUT, ADMIN_PAGE_ROUTES, PAGE_ROUTES } from '../src/app/page-routes';
 
-/** The file the build writes beside index.html, read by the server (decision 229). */
+/**
+ * The file the build writes beside index.html, read by the server (decision 229), which names it too: Vite loads this
+ * config with Node, which cannot import the shared package's TypeScript. The preload journey fails if they differ.
+ */
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
 /**

@@ -63,6 +63,8 @@ export const PAGE_ROUTES: PageRoute[] = [
 
 /** The admin frame, loaded on the first admin visit so it never weighs on a public page's download. */
 export const ADMIN_LAYOUT = 'features/admin/components/admin-layout.tsx';
+/** Who may see the admin frame and every page inside it. */
+export const ADMIN_ROLES: readonly Role[] = ['admin'];
 
 /** The pages inside the admin frame (paths under /admin; '' for the dashboard); only admins reach them. */
 export const ADMIN_PAGE_ROUTES: Array<Pick<PageRoute, 'path' | 'page'>> = [

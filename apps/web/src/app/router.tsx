@@ -6,7 +6,7 @@ import { RequireAuth } from '../features/auth/components/require-auth';
 import { AppLayout } from './layout';
 import { FramePlaceholder } from './frame-placeholder';
 import { queryClient } from './providers';
-import { ADMIN_LAYOUT, ADMIN_PAGE_ROUTES, PAGE_ROUTES, type PageRoute } from './page-routes';
+import { ADMIN_LAYOUT, ADMIN_PAGE_ROUTES, ADMIN_ROLES, PAGE_ROUTES, type PageRoute } from './page-routes';
 
 type PageModule = { Component: ComponentType };
 type Prefetch = (client: QueryClient, url: URL) => void;
@@ -17,7 +17,7 @@ const dataModules = import.meta.glob<Prefetch>('../features/*/api/*-query.ts', {
 
 function loadOf<T>(modules: Record<string, () => Promise<T>>, module: string): () => Promise<T> {
   const load = modules[`../${module}`];
-  if (!load) throw new Error(`page-routes.ts names ${module}, which is not a page or data module`);
+  if (!load) throw new Error(`page-routes.ts names ${module}, which is not a module the router loads`);
   return load;
 }
 
@@ -72,7 +72,6 @@ function adminPage({ path, page: module }: Pick<PageRoute, 'path' | 'page'>): Ro
   return path === '' ? { index: true, lazy: route.lazy } : route;
 }
 
-const ADMIN: Role[] = ['admin'];
 const layoutModules = import.meta.glob<{ AdminLayout: ComponentType }>('../features/admin/components/admin-layout.tsx');
 const adminLayout = loadOf(layoutModules, ADMIN_LAYOUT);
 
@@ -90,7 +89,7 @@ export const routes: RouteObject[] = [
           const { AdminLayout } = await adminLayout();
           return {
             Component: () => (
-              <RequireAuth roles={ADMIN}>
+              <RequireAuth roles={ADMIN_ROLES}>
                 <AdminLayout />
               </RequireAuth>
             ),
