@@ -10,6 +10,7 @@ import type { DB } from './schema';
 import { sqliteUpkeep } from './sqlite-upkeep';
 import { namingPool } from './pg-statement-names';
 import { CamelCaseRowsPlugin } from './camel-case-rows';
+import { StatusLiteralsPlugin } from './status-literals';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -49,9 +50,14 @@ export function sqliteFile(url: string) {
   return url.replace(/^(sqlite:|file:)(\/\/)?/, '');
 }
 
-/** The plugins every Kysely instance of an engine runs: camelCase names, and SQLite's 0/1 read back as booleans. */
+/**
+ * The plugins every Kysely instance of an engine runs: camelCase names, statuses written into the statement, and
+ * SQLite's 0/1 read back as booleans.
+ */
 export const kyselyPlugins = (engine: Engine) =>
-  engine === 'sqlite' ? [new CamelCaseRowsPlugin(), new BooleanColumnsPlugin()] : [new CamelCaseRowsPlugin()];
+  engine === 'sqlite'
+    ? [new CamelCaseRowsPlugin(), new StatusLiteralsPlugin(), new BooleanColumnsPlugin()]
+    : [new CamelCaseRowsPlugin(), new StatusLiteralsPlugin()];
 
 /**
  * A pool's address, with the schema as its search path. The address's own `?options=-c …` would replace a separate
