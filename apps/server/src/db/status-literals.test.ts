@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-app';
+import { createTestDatabase, createUser, insertDeletedUser } from '../test/test-app';
+import { ManualClock } from '../lib/clock';
 import type { DatabaseHandle } from './database';
 import { preparedQuery } from './prepared-query';
 
@@ -7,31 +8,14 @@ let handle: DatabaseHandle;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  await handle.db
-    .insertInto('users')
-    .values(
-      ['a', 'b', 'c'].map((id, i) => ({
-        id,
-        email: `${id}@example.test`,
-        passwordHash: 'x',
-        displayName: `Member ${id}`,
-        phoneNumber: '',
-        role: 'buyer' as const,
-        createdAt: i,
-        lastActive: i,
-        profileComplete: true,
-        emailVerified: true,
-        disabled: false,
-      })),
-    )
-    .execute();
-  await handle.db
-    .insertInto('deletedUsers')
-    .values([
-      { uid: 'a', userCreatedAt: 0, status: 'unresolved', reason: '', deletedBy: 'c', createdAt: 1, updatedAt: 1 },
-      { uid: 'b', userCreatedAt: 1, status: 'resolved', reason: '', deletedBy: 'c', createdAt: 2, updatedAt: 2 },
-    ])
-    .execute();
+  const ctx = { db: handle.db, clock: new ManualClock(0) };
+  const [a, b] = [
+    await createUser(ctx, { id: 'a' }),
+    await createUser(ctx, { id: 'b' }),
+    await createUser(ctx, { id: 'c' }),
+  ];
+  await insertDeletedUser(handle.db, a, { status: 'unresolved' });
+  await insertDeletedUser(handle.db, b, { status: 'resolved' });
 });
 afterAll(() => handle.close());
 
