@@ -60,7 +60,7 @@ type Listed = (typeof WORDS)[number];
 const everyStatusListed: [StatusWord] extends [Listed] ? true : { missing: Exclude<StatusWord, Listed> } = true;
 void everyStatusListed;
 
-export const STATUS_WORDS: ReadonlySet<string> = new Set(WORDS);
+const STATUS_WORDS: ReadonlySet<string> = new Set(WORDS);
 
 const isStatusColumn = (node: OperationNode) => {
   const column = ReferenceNode.is(node) ? node.column : node;

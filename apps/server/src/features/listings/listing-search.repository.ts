@@ -108,13 +108,13 @@ export async function matchText(
 /** The listings matching the search, before any sort, paging or columns. */
 export function filteredListings(handle: DatabaseHandle, s: ListingSearch, text: TextMatch | null) {
   let q = handle.db.selectFrom('listings').where('listings.deletedAt', 'is', null);
-  // A literal status lets SQLite use the partial "live" indexes; with few matches "+status" keeps it off them, on the
-  // search key or the followers index instead.
+  // The status is written into the statement (db/status-literals.ts), so SQLite may use the partial "live" indexes;
+  // with few matches "+status" keeps it off them, on the search key or the followers index instead.
   if (s.scope === 'live')
     q =
       text?.few && handle.engine === 'sqlite'
         ? q.where(sql<SqlBool>`+listings.status = 'active'`)
-        : q.where('listings.status', '=', sql.lit('active'));
+        : q.where('listings.status', '=', 'active');
   else if (s.status) q = q.where('listings.status', '=', s.status);
   if (s.sellerId) q = q.where('listings.sellerId', '=', s.sellerId);
   if (s.excludeId) q = q.where('listings.id', '!=', s.excludeId);
