@@ -2,6 +2,7 @@
 // Input (a JSON file named by argv[2]): sockets to open and pairs that ping-pong messages. Output: one JSON line with the result.
 import fs from 'node:fs';
 import WebSocket from 'ws';
+import { SOCKET_EVENTS } from '@accountry/shared/socket-constants';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 interface Pair {
@@ -69,14 +70,17 @@ function connect(userId: string) {
   return new Promise<void>((resolve, reject) => {
     const url = input.mode === 'chat' ? input.url : `${input.url}?u=${encodeURIComponent(userId)}`;
     const ws = new WebSocket(url, input.mode === 'chat' ? { headers: { cookie: input.cookies[userId] } } : {});
-    ws.on('open', () => {
+    const ready = () => {
       sockets.set(userId, ws);
       resolve();
-    });
+    };
+    // The relay forwards from the start; the server delivers a user's events once it said hello, as the web app waits.
+    if (input.mode === 'relay') ws.on('open', ready);
     ws.on('error', reject);
     ws.on('message', (raw) => {
       const msg = JSON.parse(raw.toString());
       if (input.mode === 'relay') return received(userId, msg.clientId, msg.from);
+      if (msg.type === SOCKET_EVENTS.hello) return ready();
       if (msg.type === 'chat.message')
         received(
           userId,

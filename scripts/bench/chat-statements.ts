@@ -5,9 +5,11 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { CHAT_EVENTS } from '@accountry/shared/chat';
+import { SOCKET_EVENTS } from '@accountry/shared/socket-protocol';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const MESSAGES = 60;
+const RECEIPT_TIMEOUT_MS = 10_000;
 
 type Counted = { fn: string; target: { [k: string]: unknown } };
 type Kind = 'begin' | 'end' | 'write' | 'read';
@@ -73,10 +75,16 @@ export async function statementsPerMessage(
   pair: { a: string; b: string; conversationId: string },
   cookies: Record<string, string>,
 ) {
+  // Open once the server says so (hello), as the web app does: until then events may reach the socket's user without it.
   const open = (user: string) =>
     new Promise<WebSocket>((resolve, reject) => {
       const ws = new WebSocket(url, { headers: { cookie: cookies[user] } });
-      ws.once('open', () => resolve(ws));
+      const hello = (raw: WebSocket.RawData) => {
+        if (JSON.parse(raw.toString()).type !== SOCKET_EVENTS.hello) return;
+        ws.off('message', hello);
+        resolve(ws);
+      };
+      ws.on('message', hello);
       ws.once('error', reject);
     });
   const [a, b] = [await open(pair.a), await open(pair.b)];
@@ -101,8 +109,17 @@ export async function statementsPerMessage(
         }),
       );
   });
-  const until = async (done: () => boolean) => {
-    while (!done()) await new Promise<void>((r) => (wake = r));
+  // A receipt that never comes fails the bench instead of stopping it.
+  const until = async (done: () => boolean, what: string) => {
+    const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
+    while (!done()) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`chat bench: no receipt for ${what} within ${RECEIPT_TIMEOUT_MS / 1000} s`);
+      await new Promise<void>((r) => {
+        const timer = setTimeout(r, left);
+        wake = () => (clearTimeout(timer), r());
+      });
+    }
   };
   const sendOne = async (i: number) => {
     const startSeq = delivered;
@@ -113,7 +130,7 @@ export async function statementsPerMessage(
         data: { conversationId: pair.conversationId, clientId: `count-${i}-${Date.now()}`, body: `count ${i}` },
       }),
     );
-    await until(() => delivered > startSeq);
+    await until(() => delivered > startSeq, `message ${i}`);
   };
   await sendOne(0);
   frames = 0;
