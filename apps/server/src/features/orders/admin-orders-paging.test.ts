@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatusFilter } from '@accountry/shared/orders';
+import type { OrderStatusFilter } from '@accountry/shared/order-lists';
 import type { OrderState } from '@accountry/shared/order-state';
 import { insertTestListing } from '../../test/listing-fixtures';
 import { insertOrderRow } from '../../test/order-fixtures';

@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgAnalyzedPlan, rowsReadFrom } from '../../test/postgres-plans';
 import type { DatabaseHandle } from '../../db/database';
-import type { OrderStatusFilter } from '@accountry/shared/orders';
+import type { OrderStatusFilter } from '@accountry/shared/order-lists';
 import type { ChargebacksTable, OrdersTable, StripeRefundsTable } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';

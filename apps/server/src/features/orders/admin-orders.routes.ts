@@ -3,14 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '@accountry/shared/api-error';
 import {
   ORDER_ROUTES as R,
-  ORDERS_PAGE_SIZE,
   adminOrderFiguresSchema,
-  adminOrdersPageSchema,
-  adminOrdersQuerySchema,
   decisionInputSchema,
   orderDetailSchema,
   revealedCredentialsSchema,
 } from '@accountry/shared/orders';
+import { ORDERS_PAGE_SIZE, adminOrdersPageSchema, adminOrdersQuerySchema } from '@accountry/shared/order-lists';
 import { ADMIN_REVEALS, ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { chargebackRecoverySchema } from '@accountry/shared/chargeback-recovery';
 import { refundRetrySchema, refundSettlementSchema } from '@accountry/shared/refused-refunds';

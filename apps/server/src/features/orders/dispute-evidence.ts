@@ -1,5 +1,9 @@
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
-import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_PER_PERSON, type EvidenceUpload } from '@accountry/shared/orders';
+import {
+  DISPUTE_EVIDENCE_MAX_BYTES,
+  DISPUTE_EVIDENCE_PER_PERSON,
+  type EvidenceUpload,
+} from '@accountry/shared/disputes';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { Database } from '../../db/database';

@@ -1,5 +1,5 @@
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
-import { DISPUTE_STATEMENTS_PER_PERSON, type DisputeStatement } from '@accountry/shared/orders';
+import { DISPUTE_STATEMENTS_PER_PERSON, type DisputeStatement } from '@accountry/shared/disputes';
 import type { Database } from '../../db/database';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict } from '../../lib/app-error';

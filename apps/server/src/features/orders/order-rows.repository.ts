@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { OPEN_STATES, ORDER_STATES } from '@accountry/shared/order-state';
-import type { OrderStatusFilter } from '@accountry/shared/orders';
+import type { OrderStatusFilter } from '@accountry/shared/order-lists';
 import { containsNeedle, containsText } from '../../db/contains-text';
 import { engineOf, type Database } from '../../db/database';
 import { CHARGEBACK_TO_RECOVER } from '../../db/order-facts';

@@ -8,7 +8,8 @@ import {
 import { chargebackOwedBy } from '@accountry/shared/chargeback-recovery';
 import { reviewBlocker } from '@accountry/shared/reviews';
 import { correctionRefusal } from '@accountry/shared/credentials-correction';
-import type { AdminOrderListItem, OrderDetail, OrderListItem, OrderStatusFilter } from '@accountry/shared/orders';
+import type { OrderDetail } from '@accountry/shared/orders';
+import type { AdminOrderListItem, OrderListItem, OrderStatusFilter } from '@accountry/shared/order-lists';
 import type { DeliveryTime } from '@accountry/shared/listings';
 import type { OrdersTable } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';

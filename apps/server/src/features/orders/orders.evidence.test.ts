@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_PER_PERSON } from '@accountry/shared/orders';
+import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_PER_PERSON } from '@accountry/shared/disputes';
 import { createTestApp, signInAs, type TestContext } from '../../test/test-app';
 import { arrangeDeal, call, expectLedgerHealthy, orderUpTo, type Party, partyWithSession } from './orders-test-helpers';
 

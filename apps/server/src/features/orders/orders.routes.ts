@@ -3,24 +3,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '@accountry/shared/api-error';
 import {
   ORDER_ROUTES as R,
-  ORDERS_PAGE_SIZE,
   CREDENTIAL_FIELD_MAX,
   cancelOrderSchema,
   correctCredentialsSchema,
   credentialsSchema,
   createOrderSchema,
   deliverOrderSchema,
-  myOrdersQuerySchema,
   openDisputeSchema,
   orderDetailSchema,
-  ordersPageSchema,
   payOrderResponseSchema,
   revealedCredentialsSchema,
-  disputeStatementsSchema,
   statementInputSchema,
-  waitingCountsSchema,
   feesSchema,
 } from '@accountry/shared/orders';
+import {
+  ORDERS_PAGE_SIZE,
+  myOrdersQuerySchema,
+  ordersPageSchema,
+  waitingCountsSchema,
+} from '@accountry/shared/order-lists';
+import { disputeStatementsSchema } from '@accountry/shared/disputes';
 import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import { requireRole } from '../../plugins/auth';

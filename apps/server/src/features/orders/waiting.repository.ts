@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import { WAITING_STATES } from '@accountry/shared/order-state';
-import type { WaitingCounts } from '@accountry/shared/orders';
+import type { WaitingCounts } from '@accountry/shared/order-lists';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ORDER_ROUTES, orderPath, type DisputeStatement } from '@accountry/shared/orders';
+import { ORDER_ROUTES, orderPath } from '@accountry/shared/orders';
+import { type DisputeStatement } from '@accountry/shared/disputes';
 import { api } from '../../lib/api';
 
 /** An order's dispute thread, as the thread shows it and the order page's updates read it out. */

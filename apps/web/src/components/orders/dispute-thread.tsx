@@ -19,15 +19,8 @@ import {
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
-import {
-  DISPUTE_EVIDENCE_MAX_BYTES,
-  ORDER_ROUTES,
-  orderPath,
-  type EvidenceUpload,
-  statementInputSchema,
-  type DisputeStatement,
-  type OrderDetail,
-} from '@accountry/shared/orders';
+import { ORDER_ROUTES, orderPath, statementInputSchema, type OrderDetail } from '@accountry/shared/orders';
+import { DISPUTE_EVIDENCE_MAX_BYTES, type EvidenceUpload, type DisputeStatement } from '@accountry/shared/disputes';
 import { api, ApiRequestError } from '../../lib/api';
 import { zodFieldErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_EVENTS, type OrderUpdatedEvent } from '@accountry/shared/order-events';
-import type { DisputeStatement, OrderDetail, OrderHistoryEntry } from '@accountry/shared/orders';
+import type { OrderDetail, OrderHistoryEntry } from '@accountry/shared/orders';
+import type { DisputeStatement } from '@accountry/shared/disputes';
 import { realtime } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { LiveAnnouncer, useLiveAnnouncer } from '../ui/live-announcer';

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CHAT_EVENTS, type ChatMessageEvent } from '@accountry/shared/chat';
-import { ORDER_ROUTES, type WaitingCounts } from '@accountry/shared/orders';
+import { ORDER_ROUTES } from '@accountry/shared/orders';
+import { type WaitingCounts } from '@accountry/shared/order-lists';
 import { api } from '../../lib/api';
 import { realtime } from '../../lib/realtime';
 

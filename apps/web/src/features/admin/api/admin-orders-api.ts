@@ -2,10 +2,10 @@ import {
   ORDER_ROUTES,
   orderPath,
   type AdminOrderFigures,
-  type AdminOrderListItem,
   type DecisionInput,
   type OrderDetail,
 } from '@accountry/shared/orders';
+import { type AdminOrderListItem } from '@accountry/shared/order-lists';
 import {
   WALLET_ROUTES,
   type Payout,

@@ -3,7 +3,7 @@ import { Anchor, Badge, Card, Group, Select, Stack, Text, Title } from '@mantine
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DEFAULT_CURRENCY } from '@accountry/shared/listings';
 import { ORDER_STATE_LABELS, type OrderState } from '@accountry/shared/order-state';
-import { ADMIN_ORDER_FILTERS, type AdminOrderListItem } from '@accountry/shared/orders';
+import { ADMIN_ORDER_FILTERS, type AdminOrderListItem } from '@accountry/shared/order-lists';
 import { formatCents } from '@accountry/shared/wallet';
 import { OrderStatusBadge } from '../../../components/orders/order-status-badge';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';

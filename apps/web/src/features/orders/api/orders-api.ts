@@ -4,11 +4,10 @@ import {
   orderPath,
   type CredentialsInput,
   type OrderDetail,
-  type OrdersPage,
-  type OrderStatusFilter,
   type PayOrderResponse,
   type revealedCredentialsSchema,
 } from '@accountry/shared/orders';
+import { type OrdersPage, type OrderStatusFilter } from '@accountry/shared/order-lists';
 import { WALLET_ROUTES, type Payout, type Wallet, type WalletEntry } from '@accountry/shared/wallet';
 import {
   PAYOUT_METHOD_ROUTE,

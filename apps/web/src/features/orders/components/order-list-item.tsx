@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DEFAULT_CURRENCY } from '@accountry/shared/listings';
-import type { OrderListItem } from '@accountry/shared/orders';
+import type { OrderListItem } from '@accountry/shared/order-lists';
 import { ListingThumb } from '../../../components/listings/listing-thumb';
 import { OrderStatusBadge } from '../../../components/orders/order-status-badge';
 import { orderPagePath } from '../../../components/orders/order-format';

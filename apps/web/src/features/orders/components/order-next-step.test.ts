@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderListItem } from '@accountry/shared/orders';
+import type { OrderListItem } from '@accountry/shared/order-lists';
 import { nextStep } from './order-next-step';
 import { formatDateTime } from '../../../lib/format-time';
 

@@ -1,5 +1,5 @@
 import type { OrderState } from '@accountry/shared/order-state';
-import type { OrderListItem } from '@accountry/shared/orders';
+import type { OrderListItem } from '@accountry/shared/order-lists';
 import type { OrderSide } from '../api/orders-api';
 import { formatDateTime } from '../../../lib/format-time';
 

@@ -3,7 +3,7 @@ import { Button, Container, EmptyState, Select, Stack, Tabs, Text, Title } from 
 import { IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ORDER_STATE_LABELS, type OrderState } from '@accountry/shared/order-state';
-import { MY_ORDER_FILTERS, ORDER_SIDES, type OrderStatusFilter } from '@accountry/shared/orders';
+import { MY_ORDER_FILTERS, ORDER_SIDES, type OrderStatusFilter } from '@accountry/shared/order-lists';
 import { orderKeys, ordersApi, type OrderSide } from '../api/orders-api';
 import { OrderListItemCard } from '../components/order-list-item';
 import { PagedList } from '../components/paged-list';
