@@ -59,6 +59,7 @@ import * as mailUnsubscribe from './migrations/2026-12-07T0100-mail-unsubscribe'
 import * as screenshotUrlsOfTheApp from './migrations/2026-12-08T0100-screenshot-urls-of-the-app';
 import * as passwordResetRequests from './migrations/2026-12-09T0100-password-reset-requests';
 import * as conversationFirstMessages from './migrations/2026-12-10T0100-conversation-first-messages';
+import * as checkoutRequests from './migrations/2026-12-11T0100-checkout-requests';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -121,6 +122,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08T0100-screenshot-urls-of-the-app': screenshotUrlsOfTheApp,
   '2026-12-09T0100-password-reset-requests': passwordResetRequests,
   '2026-12-10T0100-conversation-first-messages': conversationFirstMessages,
+  '2026-12-11T0100-checkout-requests': checkoutRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -334,6 +334,14 @@ export interface PasswordResetRequestsTable {
   createdAt: number;
 }
 
+/** A Checkout Session create's parameters as first sent under its idempotency key (decision 231), kept a day. */
+export interface CheckoutRequestsTable {
+  idempotencyKey: string;
+  /** The parameters as JSON, in the order they were sent. */
+  params: string;
+  createdAt: number;
+}
+
 /** Traffic (spec section 3): the daily record as counter tables keyed by UTC day (YYYY-MM-DD). */
 export interface TrafficDaysTable {
   day: string;
@@ -729,6 +737,7 @@ export interface DB {
   trafficVisitors: TrafficVisitorsTable;
   trafficSessions: TrafficSessionsTable;
   orders: OrdersTable;
+  checkoutRequests: CheckoutRequestsTable;
   orderHistory: OrderHistoryTable;
   credentialReveals: CredentialRevealsTable;
   disputeStatements: DisputeStatementsTable;

@@ -11,11 +11,13 @@ const CHECKOUT_LIFETIME_MS = 45 * 60_000;
  * The Checkout Session to send the buyer to (decision 217). The order's earlier session is fetched and reused while it
  * is open, whatever changed since (the buyer's address): Stripe refuses a key sent again with other parameters. A new
  * session replaces only one that expired or that Stripe no longer knows, under a key naming it, so no two different
- * requests share a key and an order has at most one session open.
+ * requests share a key and an order has at most one session open; each key is sent only with its first parameters.
  */
 export async function checkoutSessionFor(
   stripe: Stripe,
   start: PaymentStart,
+  /** The parameters a key was first sent with (decision 231): a key whose answer was lost is sent again as it was. */
+  firstParams: (idempotencyKey: string, params: Stripe.Checkout.SessionCreateParams) => Promise<typeof params>,
   unavailable: (err: unknown) => never,
 ): Promise<Stripe.Checkout.Session> {
   const { order } = start;
@@ -24,7 +26,8 @@ export async function checkoutSessionFor(
   // Paid, its webhook not here yet (or a delayed method under way): a second session could take the money twice.
   if (earlier?.status === 'complete') throw conflict(ORDER_MESSAGES.paymentConfirming);
   const idempotencyKey = order.providerRef ? `checkout:${order.id}:after:${order.providerRef}` : `checkout:${order.id}`;
-  return stripe.checkout.sessions.create(sessionParams(start), { idempotencyKey }).catch(unavailable);
+  const params = await firstParams(idempotencyKey, sessionParams(start));
+  return stripe.checkout.sessions.create(params, { idempotencyKey }).catch(unavailable);
 }
 
 /** The order's earlier session, or null when Stripe does not know it (nothing to reuse). */

@@ -19,6 +19,7 @@ import type {
 } from './payment-provider';
 import { createStripeClient, stripeErrorSummary, stripeModule } from './stripe-client';
 import { checkoutSessionFor } from './stripe-checkout';
+import { firstParamsOf, forgetCheckoutRequests } from './checkout-requests.repository';
 import { chargebackStatusOf, disputeFee, disputeFunds, paymentOrChargeback } from './stripe-webhook-report';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import { publishOrderUpdatedOf } from './order-events';
@@ -39,6 +40,8 @@ export const refundRetryDelay = (attempts: number) =>
   Math.min(RETRY_FIRST_MS * 2 ** Math.min(attempts, 20), RETRY_MAX_MS);
 /** A retry's claim on a refund: long past one try, after which another sweep may take it (a crash mid-try). */
 const CLAIM_MS = 5 * 60_000;
+/** How long Stripe holds an idempotency key to the parameters it was first sent with. */
+const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 3600_000;
 
 /**
  * Stripe Checkout (decision 095): paying opens a hosted Checkout Session for the order's price; a signed
@@ -72,7 +75,12 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async startPayment(start: PaymentStart): Promise<PaymentStartResult> {
-    const session = await checkoutSessionFor(this.stripe, start, (err) => this.unavailable(err));
+    const session = await checkoutSessionFor(
+      this.stripe,
+      start,
+      (key, params) => firstParamsOf(this.db, key, params, this.clock.now()),
+      (err) => this.unavailable(err),
+    );
     if (!session.url) throw new AppError(409, 'conflict', ORDER_MESSAGES.notPayable);
     return { status: 'redirect', url: session.url, providerRef: session.id };
   }
@@ -147,6 +155,11 @@ export class StripePaymentProvider implements PaymentProvider {
     if (owed) await this.expire(owed);
   }
 
+  /** Forget the parameters of Checkout creates whose keys Stripe has forgotten (a day on); returns how many. */
+  forgetOldCheckoutRequests(): Promise<number> {
+    return forgetCheckoutRequests(this.db, this.clock.now() - IDEMPOTENCY_KEY_LIFETIME_MS);
+  }
+
   /** Expire every session still owed (the retry on the order sweep); returns how many were settled. */
   async closeOwedPayments(limit = 50): Promise<number> {
     let settled = 0;
@@ -194,11 +207,14 @@ export function stripePaymentProvider(deps: AppDeps): StripePaymentProvider {
     deps.log,
     mailLinks(deps),
   );
-  // Refunds Stripe could not take at once are tried again on the order sweep's beat.
+  // Refunds Stripe could not take at once are tried again on the order sweep's beat; old create parameters go.
   const stop = startPeriodicTask(
     deps.config.orders.sweepIntervalMs,
-    () => provider.sendPendingRefunds(),
-    (err) => deps.log.error({ err }, 'pending Stripe refunds could not be sent'),
+    async () => {
+      await provider.sendPendingRefunds();
+      await provider.forgetOldCheckoutRequests();
+    },
+    (err) => deps.log.error({ err }, 'Stripe upkeep (pending refunds, old Checkout requests) failed'),
   );
   deps.onClose.push(stop);
   return provider;
