@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { ORDER_STATES } from './order-state';
-import { orderStateSchema } from './orders';
+import { orderHeadSchema, orderStateSchema } from './orders';
 
 /** Order lists: a member's purchases and sales, the admin's list, and what waits for a member's move. */
-export const orderListItemSchema = z.object({
-  id: z.string(),
-  listingId: z.string(),
-  listingTitle: z.string(),
-  thumbUrl: z.string().nullable(),
-  buyerId: z.string(),
-  buyerName: z.string(),
-  sellerId: z.string(),
-  sellerName: z.string(),
-  priceCents: z.number(),
+export const orderListItemSchema = orderHeadSchema.extend({
   status: orderStateSchema,
   createdAt: z.number(),
   updatedAt: z.number(),

@@ -156,8 +156,8 @@ export const orderViewerRoles = ['buyer', 'seller', 'admin'] as const;
 /** The reveals an order's page lists: the latest, with a count of those before them. */
 export const REVEALS_SHOWN = 20;
 
-/** Everything the order page shows; `actions` are what the viewer may do now. */
-export const orderDetailSchema = z.object({
+/** What an order's row in a list and its page both begin with: the deal, its listing and its parties. */
+export const orderHeadSchema = z.object({
   id: z.string(),
   listingId: z.string(),
   listingTitle: z.string(),
@@ -167,6 +167,10 @@ export const orderDetailSchema = z.object({
   sellerId: z.string(),
   sellerName: z.string(),
   priceCents: z.number(),
+});
+
+/** Everything the order page shows; `actions` are what the viewer may do now. */
+export const orderDetailSchema = orderHeadSchema.extend({
   currency: z.string(),
   /** Set at completion (or on a partial refund): what the platform kept. */
   feeCents: z.number().nullable(),
