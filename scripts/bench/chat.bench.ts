@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildApp } from '../../apps/server/src/app';
 import { type DatabaseHandle, type Engine } from '../../apps/server/src/db/database';
+import { newConversation } from '../../apps/server/src/db/new-conversation';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { memoryBus, postgresBus } from '../../apps/server/src/realtime/bus';
@@ -177,25 +178,7 @@ async function arrange(handle: DatabaseHandle) {
       publishedAt: now,
       soldAt: null,
     });
-    conversations.push({
-      id: conversationId,
-      listingId: listing,
-      buyerId: buyer,
-      sellerId: seller,
-      createdAt: now,
-      updatedAt: now,
-      lastSeq: 0,
-      buyerReadSeq: 0,
-      sellerReadSeq: 0,
-      buyerDeliveredSeq: 0,
-      sellerDeliveredSeq: 0,
-      buyerMailedSeq: 0,
-      sellerMailedSeq: 0,
-      lastMessagePreview: '',
-      lastMessageAttachment: false,
-      lastSenderId: null,
-      lastMessageAt: null,
-    });
+    conversations.push(newConversation({ listingId: listing, buyerId: buyer, sellerId: seller }, now, conversationId));
     pairs.push({ a: buyer, b: seller, conversationId });
   }
   for (let i = 0; i < users.length; i += 100)

@@ -40,16 +40,6 @@ export async function findListingForChat(db: Db, listingId: string) {
     .executeTakeFirst();
 }
 
-/** Insert unless the (listing, buyer) pair exists already (two tabs opening at once); true when inserted. */
-export async function insertConversation(db: Db, row: ConversationsTable) {
-  const result = await db
-    .insertInto('conversations')
-    .values(row)
-    .onConflict((oc) => oc.columns(['listingId', 'buyerId']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-}
-
 /** The numbering UPDATE of the next message, to which callers add their conditions. */
 function bump(
   trx: Db,

@@ -6,15 +6,9 @@ import type { AuthUser } from '../../plugins/auth';
 import type { ConversationsTable } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { ERROR_CODES } from '@accountry/shared/api-error';
-import { newId } from '../../lib/ids';
+import { openConversation } from '../../db/new-conversation';
 import { cannotStartConversation, isParticipant } from './chat.policy';
-import {
-  deliverAll,
-  findConversation,
-  findConversationFor,
-  findListingForChat,
-  insertConversation,
-} from './conversations.repository';
+import { deliverAll, findConversation, findConversationFor, findListingForChat } from './conversations.repository';
 import { selectSummaries, type SummaryRow } from './conversation-summaries.repository';
 import { searchConversations } from './conversation-search.service';
 import type { ChatEvents } from './chat-events';
@@ -85,29 +79,8 @@ export class ConversationsService {
         refusal.message,
       );
     const now = this.deps.clock.now();
-    const created = await insertConversation(db, {
-      id: newId(),
-      listingId,
-      buyerId: user.id,
-      sellerId: listing!.sellerId,
-      createdAt: now,
-      updatedAt: now,
-      lastSeq: 0,
-      buyerReadSeq: 0,
-      sellerReadSeq: 0,
-      buyerDeliveredSeq: 0,
-      sellerDeliveredSeq: 0,
-      buyerMailedSeq: 0,
-      sellerMailedSeq: 0,
-      lastMessagePreview: '',
-      lastMessageAttachment: false,
-      lastSenderId: null,
-      lastMessageAt: null,
-      buyerFirstMessageAt: null,
-      sellerFirstMessageAt: null,
-    });
-    const row = await findConversationFor(db, listingId, user.id);
-    return { conversation: await this.get(user, row!.id), created };
+    const opened = await openConversation(db, { listingId, buyerId: user.id, sellerId: listing!.sellerId }, now);
+    return { conversation: await this.get(user, opened.id), created: opened.created };
   }
 
   async get(user: AuthUser, id: string): Promise<ConversationSummary> {

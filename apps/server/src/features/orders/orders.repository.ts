@@ -3,6 +3,7 @@ import { REVEALS_SHOWN } from '@accountry/shared/orders';
 import type { Database } from '../../db/database';
 import type { OrderHistoryTable, OrdersTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { openConversation } from '../../db/new-conversation';
 import { madeInWindow } from '../../lib/window-allowance';
 
 export async function findOrder(db: Database, id: string): Promise<OrdersTable | undefined> {
@@ -123,34 +124,5 @@ export async function ensureConversation(
   sellerId: string,
   now: number,
 ) {
-  await db
-    .insertInto('conversations')
-    .values({
-      id: newId(),
-      listingId,
-      buyerId,
-      sellerId,
-      createdAt: now,
-      updatedAt: now,
-      lastSeq: 0,
-      buyerReadSeq: 0,
-      sellerReadSeq: 0,
-      buyerDeliveredSeq: 0,
-      sellerDeliveredSeq: 0,
-      buyerMailedSeq: 0,
-      sellerMailedSeq: 0,
-      lastMessagePreview: '',
-      lastMessageAttachment: false,
-      lastSenderId: null,
-      lastMessageAt: null,
-    })
-    .onConflict((oc) => oc.columns(['listingId', 'buyerId']).doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('conversations')
-    .select('id')
-    .where('listingId', '=', listingId)
-    .where('buyerId', '=', buyerId)
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await openConversation(db, { listingId, buyerId, sellerId }, now)).id;
 }
