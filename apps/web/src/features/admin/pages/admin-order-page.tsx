@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Anchor, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { isPartyTo } from '@accountry/shared/admin-rules';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { ChargebackNotice } from '../../../components/orders/chargeback-notice';
@@ -18,6 +17,7 @@ import { AuditTrail } from '../components/audit-trail';
 import { ChargebackRecovery } from '../components/chargeback-recovery';
 import { CardRefunds } from '../components/card-refunds';
 import { DecisionForm } from '../components/decision-form';
+import { BackLink } from '../components/back-link';
 import { QueryState } from '../components/query-state';
 import { formatDateTime } from '../../../lib/format-time';
 import { useSession } from '../../../lib/session';
@@ -37,12 +37,7 @@ export function Component() {
   const own = !!order && isPartyTo(me ?? '', [order.buyerId, order.sellerId]);
   return (
     <Stack>
-      <Anchor component={Link} to="/admin/orders" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} />
-          All orders
-        </Group>
-      </Anchor>
+      <BackLink to="/admin/orders">All orders</BackLink>
       <QueryState
         loading={query.isPending}
         error={query.error}

@@ -2,10 +2,10 @@ import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconArrowLeft } from '@tabler/icons-react';
 import type { AdminReportDetail, ReviewInput } from '@accountry/shared/admin-reports';
 import { adminApi, adminKeys, useAdminAction } from '../api/admin-api';
 import { ReportStatusBadge } from '../components/badges';
+import { BackLink } from '../components/back-link';
 import { QueryState } from '../components/query-state';
 import { ReportedMessages } from '../components/reported-messages';
 import { isStaleReview, ReviewForm } from '../components/review-form';
@@ -112,12 +112,7 @@ export function Component() {
   };
   return (
     <Stack>
-      <Anchor component={Link} to={r ? `/admin/reports?tab=${r.targetType}` : '/admin/reports'} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} />
-          All reports
-        </Group>
-      </Anchor>
+      <BackLink to={r ? `/admin/reports?tab=${r.targetType}` : '/admin/reports'}>All reports</BackLink>
       <QueryState
         loading={query.isPending}
         error={query.error}

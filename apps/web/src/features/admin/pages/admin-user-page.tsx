@@ -1,10 +1,10 @@
-import { Link, useParams } from 'react-router';
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useSession } from '../../../lib/session';
 import { adminApi, adminKeys } from '../api/admin-api';
 import { RoleBadge, UserStateBadge } from '../components/badges';
+import { BackLink } from '../components/back-link';
 import { QueryState } from '../components/query-state';
 import { UserActions } from '../components/user-actions';
 import { AuditTrail } from '../components/audit-trail';
@@ -38,12 +38,7 @@ export function Component() {
 
   return (
     <Stack>
-      <Anchor component={Link} to="/admin/users" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} />
-          All users
-        </Group>
-      </Anchor>
+      <BackLink to="/admin/users">All users</BackLink>
       <QueryState
         loading={query.isPending}
         error={query.error}
