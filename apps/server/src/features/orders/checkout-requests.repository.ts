@@ -27,6 +27,11 @@ export async function firstParamsOf(
   return JSON.parse(kept.params) as SessionParams;
 }
 
+/** A key's parameters go when Stripe refused them as invalid: it kept no answer, so the key is free for others. */
+export async function forgetCheckoutRequest(db: Database, idempotencyKey: string) {
+  await db.deleteFrom('checkoutRequests').where('idempotencyKey', '=', idempotencyKey).execute();
+}
+
 /** Stripe forgets a key after 24 hours, and with it the need for its parameters (which carry the buyer's address). */
 export async function forgetCheckoutRequests(db: Database, before: number): Promise<number> {
   const res = await db.deleteFrom('checkoutRequests').where('createdAt', '<', before).executeTakeFirst();

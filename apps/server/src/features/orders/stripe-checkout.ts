@@ -7,6 +7,12 @@ import { stripeModule } from './stripe-client';
 /** Stripe keeps a Checkout Session open at least 30 minutes; ours closes soon after the 15-minute payment window. */
 const CHECKOUT_LIFETIME_MS = 45 * 60_000;
 
+/** The parameters each key was first sent with (decision 231): a key whose answer was lost is sent again as it was. */
+export interface KeptCheckoutRequests {
+  firstParams(idempotencyKey: string, params: Stripe.Checkout.SessionCreateParams): Promise<typeof params>;
+  forget(idempotencyKey: string): Promise<void>;
+}
+
 /**
  * The Checkout Session to send the buyer to (decision 217). The order's earlier session is fetched and reused while it
  * is open, whatever changed since (the buyer's address): Stripe refuses a key sent again with other parameters. A new
@@ -16,8 +22,7 @@ const CHECKOUT_LIFETIME_MS = 45 * 60_000;
 export async function checkoutSessionFor(
   stripe: Stripe,
   start: PaymentStart,
-  /** The parameters a key was first sent with (decision 231): a key whose answer was lost is sent again as it was. */
-  firstParams: (idempotencyKey: string, params: Stripe.Checkout.SessionCreateParams) => Promise<typeof params>,
+  requests: KeptCheckoutRequests,
   unavailable: (err: unknown) => never,
 ): Promise<Stripe.Checkout.Session> {
   const { order } = start;
@@ -26,8 +31,12 @@ export async function checkoutSessionFor(
   // Paid, its webhook not here yet (or a delayed method under way): a second session could take the money twice.
   if (earlier?.status === 'complete') throw conflict(ORDER_MESSAGES.paymentConfirming);
   const idempotencyKey = order.providerRef ? `checkout:${order.id}:after:${order.providerRef}` : `checkout:${order.id}`;
-  const params = await firstParams(idempotencyKey, sessionParams(start));
-  return stripe.checkout.sessions.create(params, { idempotencyKey }).catch(unavailable);
+  const params = await requests.firstParams(idempotencyKey, sessionParams(start));
+  return stripe.checkout.sessions.create(params, { idempotencyKey }).catch(async (err: unknown) => {
+    // Refused as invalid before anything was made: Stripe kept no answer, so the next press may send other parameters.
+    if (err instanceof stripeModule().errors.StripeInvalidRequestError) await requests.forget(idempotencyKey);
+    return unavailable(err);
+  });
 }
 
 /** The order's earlier session, or null when Stripe does not know it (nothing to reuse). */

@@ -19,7 +19,7 @@ import type {
 } from './payment-provider';
 import { createStripeClient, stripeErrorSummary, stripeModule } from './stripe-client';
 import { checkoutSessionFor } from './stripe-checkout';
-import { firstParamsOf, forgetCheckoutRequests } from './checkout-requests.repository';
+import { firstParamsOf, forgetCheckoutRequest, forgetCheckoutRequests } from './checkout-requests.repository';
 import { chargebackStatusOf, disputeFee, disputeFunds, paymentOrChargeback } from './stripe-webhook-report';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import { publishOrderUpdatedOf } from './order-events';
@@ -78,7 +78,10 @@ export class StripePaymentProvider implements PaymentProvider {
     const session = await checkoutSessionFor(
       this.stripe,
       start,
-      (key, params) => firstParamsOf(this.db, key, params, this.clock.now()),
+      {
+        firstParams: (key, params) => firstParamsOf(this.db, key, params, this.clock.now()),
+        forget: (key) => forgetCheckoutRequest(this.db, key),
+      },
       (err) => this.unavailable(err),
     );
     if (!session.url) throw new AppError(409, 'conflict', ORDER_MESSAGES.notPayable);

@@ -48,6 +48,8 @@ interface FakePaymentIntent {
 export interface FakeReply {
   status: number;
   body: unknown;
+  /** Refused in validation, before anything was carried out: Stripe saves no answer under the request's key. */
+  invalidParams?: true;
 }
 
 export { stripeId };
@@ -57,10 +59,17 @@ export function stripeError(status: number, type: string, message: string, code?
   return { status, body: { error: { type, message, ...(code ? { code } : {}), ...(param ? { param } : {}) } } };
 }
 
-const missing = (param: string) =>
-  stripeError(400, 'invalid_request_error', `Missing required param: ${param}.`, 'parameter_missing', param);
+const invalidParams = (message: string, code: string, param: string): FakeReply => ({
+  ...stripeError(400, 'invalid_request_error', message, code, param),
+  invalidParams: true,
+});
+const missing = (param: string) => invalidParams(`Missing required param: ${param}.`, 'parameter_missing', param);
 const invalidInteger = (param: string) =>
-  stripeError(400, 'invalid_request_error', `Invalid integer: ${param}`, 'parameter_invalid_integer', param);
+  invalidParams(`Invalid integer: ${param}`, 'parameter_invalid_integer', param);
+/** Stripe's own check of an address is stricter than a single `@`: the fake wants a dot in the domain. */
+const invalidEmail = (email: string) =>
+  invalidParams(`Invalid email address: ${email}`, 'email_invalid', 'customer_email');
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const noSuch = (kind: string, id: string, param = 'id') =>
   stripeError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing', param);
 
@@ -88,6 +97,8 @@ export class FakeStripeResources {
 
   createSession(params: FormTree): FakeReply {
     if (formString(params.mode) !== 'payment') return missing('mode');
+    const email = formString(params.customer_email);
+    if (email !== undefined && !EMAIL.test(email)) return invalidEmail(email);
     const successUrl = formString(params.success_url);
     if (!successUrl) return missing('success_url');
     const items = formList(params.line_items);

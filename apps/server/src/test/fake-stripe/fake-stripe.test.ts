@@ -93,6 +93,19 @@ describe('FakeStripe through the official stripe client', () => {
     });
   });
 
+  it('keeps no answer under a key for a request refused as invalid, so the key goes through with others', async () => {
+    const refused = { ...sessionParams(700), customer_email: 'buyer@localhost' };
+    await expect(stripe.checkout.sessions.create(refused, { idempotencyKey: 'k-invalid' })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'email_invalid',
+      param: 'customer_email',
+      message: 'Invalid email address: buyer@localhost',
+    });
+    const corrected = { ...sessionParams(700), customer_email: 'buyer@example.com' };
+    const made = await stripe.checkout.sessions.create(corrected, { idempotencyKey: 'k-invalid' });
+    expect(made.customer_email).toBe('buyer@example.com');
+  });
+
   it('replays an idempotent request and refuses the key with other parameters', async () => {
     const first = await stripe.checkout.sessions.create(sessionParams(500), { idempotencyKey: 'k1' });
     const replay = await stripe.checkout.sessions.create(sessionParams(500), { idempotencyKey: 'k1' });

@@ -219,7 +219,9 @@ export class FakeStripe {
     const reply = this.route(method, url.pathname, params);
     // Stripe saves the answer it sent: a replay does not show what became of the object since.
     const saved = { status: reply.status, body: structuredClone(reply.body) };
-    if (reply.status < 500) this.idempotent.set(idempotencyKey, { fingerprint, reply: saved, at: this.now() });
+    // Stripe keeps no answer for a request it refused before carrying it out (invalid parameters), nor for its failures.
+    if (reply.status < 500 && !reply.invalidParams)
+      this.idempotent.set(idempotencyKey, { fingerprint, reply: saved, at: this.now() });
     return reply;
   }
 

@@ -5,9 +5,10 @@ import type { StripePaymentProvider } from './stripe-payment-provider';
 import { orderStatus, pay, pendingOrder, useStripeTestApp, type StripeTestContext } from './stripe-test-helpers';
 
 /**
- * Stripe made a Checkout Session but its answer never arrived (a connection lost mid-reply, every retry too), and the
- * buyer changed address before pressing Pay again: the next press sends the same key with the parameters it was first
- * sent with, so Stripe answers with the session it made instead of refusing the key until the order expires.
+ * A Checkout key is sent only with the parameters it was first sent with (decision 231). Stripe made a session but its
+ * answer never arrived (a connection lost mid-reply, every retry too), and the buyer changed address before pressing
+ * Pay again: the next press sends the key as it was, and Stripe answers with the session it made instead of refusing
+ * the key until the order expires. A create Stripe refused as invalid kept nothing, so its key is free again.
  */
 let ctx: StripeTestContext;
 useStripeTestApp((c) => (ctx = c));
@@ -29,7 +30,7 @@ async function changeEmail(userId: string, email: string) {
 /** Every try of the next create is carried out at Stripe, and none of its answers arrives. */
 const loseEveryTryOfTheNextCreate = () => ctx.fake.loseAnswers(CREATE_PATH, 3);
 
-describe('pressing Pay again after the answer to a Checkout create was lost', () => {
+describe('pressing Pay again after a Checkout create got no answer or a refusal', () => {
   it('reaches the session the lost create made, after the buyer changed address, and paying it pays the order', async () => {
     const { buyer, orderId } = await pendingOrder(ctx, 5_100);
     loseEveryTryOfTheNextCreate();
@@ -92,5 +93,25 @@ describe('pressing Pay again after the answer to a Checkout create was lost', ()
     ctx.clock.advance(2000);
     expect(await provider().forgetOldCheckoutRequests()).toBeGreaterThanOrEqual(1);
     expect(await keptKeys()).not.toContain(`checkout:${orderId}`);
+  });
+
+  it('sends the next press with what the buyer has then, after Stripe refused the create as invalid', async () => {
+    const { buyer, orderId } = await pendingOrder(ctx, 5_400);
+    const email = buyer.user.email;
+    // An address this app took that Stripe's own check refuses: nothing is made, and Stripe keeps no answer.
+    await changeEmail(buyer.user.id, 'buyer@localhost');
+    const refused = await pay(ctx, buyer.session, orderId);
+    expect(refused.statusCode).toBe(503);
+    expect(sessionsOf(orderId)).toHaveLength(0);
+    expect(await keptKeys()).not.toContain(`checkout:${orderId}`);
+    await changeEmail(buyer.user.id, email);
+
+    const again = await pay(ctx, buyer.session, orderId);
+    expect(again.statusCode).toBe(200);
+    expect(creates().at(-1)!).toMatchObject({
+      idempotencyKey: `checkout:${orderId}`,
+      params: { customer_email: email },
+    });
+    expect(sessionsOf(orderId).map((s) => s.id)).toEqual([sessionIdOf(again.json().redirectUrl)]);
   });
 });
