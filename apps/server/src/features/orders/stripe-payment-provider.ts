@@ -2,6 +2,7 @@ import { mailLinks, type MailLinks } from '../../email/unsubscribe-links';
 import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES } from '@accountry/shared/api-error';
+import { DAY_MS } from '@accountry/shared/durations';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { AppError, badRequest } from '../../lib/app-error';
 import { STRIPE_MESSAGES } from './stripe-messages';
@@ -41,7 +42,7 @@ export const refundRetryDelay = (attempts: number) =>
 /** A retry's claim on a refund: long past one try, after which another sweep may take it (a crash mid-try). */
 const CLAIM_MS = 5 * 60_000;
 /** How long Stripe holds an idempotency key to the parameters it was first sent with. */
-const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 3600_000;
+const IDEMPOTENCY_KEY_LIFETIME_MS = DAY_MS;
 
 /**
  * Stripe Checkout (decision 095): paying opens a hosted Checkout Session for the order's price; a signed
