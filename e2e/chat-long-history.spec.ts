@@ -88,19 +88,19 @@ async function sendAs(context: BrowserContext, baseURL: string, conversationId: 
 async function holdNextOlderPage(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  let requested!: () => void;
-  const seen = new Promise<void>((resolve) => (requested = resolve));
   let held = false;
   await page.route(
     (url) => url.pathname.endsWith('/messages') && url.searchParams.has('before'),
     async (route) => {
       if (held) return route.continue();
       held = true;
-      requested();
       await released;
       await route.continue();
     },
   );
+  // Polled, not awaited: a list that never asks fails the journey here, with this step named, instead of at its end.
+  const seen = () =>
+    expect.poll(() => held, { message: 'the list asks for the older page', timeout: 60_000 }).toBe(true);
   return { seen, release };
 }
 
@@ -250,7 +250,7 @@ test('650 messages: opens at the newest, follows new ones, keeps its place above
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
   await page.keyboard.press('Home');
-  await older.seen;
+  await older.seen();
   await expect(log.getByText('Long message 621', { exact: true })).toBeInViewport();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await stillAfterScrolling(log);
@@ -307,7 +307,7 @@ for (const older of ['after the newest page has settled', 'as soon as it can']) 
     const log = page.getByRole('log', { name: 'Messages' });
     await expect(log.getByText('Long message 650', { exact: true })).toBeInViewport();
     if (held) {
-      await held.seen;
+      await held.seen();
       held.release();
     }
     // The older page went in above (its rows drawn right above the view) while the newest stayed in view.

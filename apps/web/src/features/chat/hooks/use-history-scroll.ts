@@ -8,6 +8,7 @@ import {
   keyGoesToNewest,
   keyScrollsUp,
   restoreAnchor,
+  stillReachingUp,
   type Anchor,
   type RowBox,
 } from '../lib/follow-newest';
@@ -25,6 +26,8 @@ interface Follow {
   reported: number | null;
   /** The reader (not the list) moved the box, and that scroll has not ended yet. */
   scrolling: boolean;
+  /** The reader reached up (wheel, key, finger) and has not scrolled back down nor stopped: the end is no return. */
+  reachingUp: boolean;
   idle: ReturnType<typeof setTimeout> | undefined;
   touchY: number | null;
   /** The newest row's key at the last render. */
@@ -89,6 +92,7 @@ export function useHistoryScroll({ keys, lastIsMine, estimateSize, overscan }: O
     lastTop: 0,
     reported: null,
     scrolling: false,
+    reachingUp: false,
     idle: undefined,
     touchY: null,
     last: undefined,
@@ -225,7 +229,8 @@ export function useHistoryScroll({ keys, lastIsMine, estimateSize, overscan }: O
       const was = f.following;
       // Not where the list last put it: the reader (or the browser for them) moved it.
       const moved = Math.abs(el.scrollTop - f.lastTop) >= 1;
-      f.following = followAfterScroll(f.following, el, f.lastTop);
+      f.reachingUp = stillReachingUp(f.reachingUp, el, f.lastTop);
+      f.following = followAfterScroll(f.following, el, f.lastTop, f.reachingUp);
       f.lastTop = el.scrollTop;
       if (f.following) {
         f.anchor = null;
@@ -243,6 +248,7 @@ export function useHistoryScroll({ keys, lastIsMine, estimateSize, overscan }: O
     const scrollEnded = () => {
       clearTimeout(f.idle);
       if (!f.scrolling) return;
+      f.reachingUp = false;
       // A smooth scroll's last frames can reach the box with no scroll event of their own (a busy device): the
       // reader stopped here, not at the last position an event reported.
       notePosition();
@@ -256,6 +262,7 @@ export function useHistoryScroll({ keys, lastIsMine, estimateSize, overscan }: O
         f.following = false;
         captureAnchor();
       }
+      f.reachingUp = true;
       // The box may move before its first scroll event: a render meanwhile must not take it for the list's own place.
       scrollGoesOn();
     };

@@ -3,6 +3,7 @@ import {
   anchorAt,
   followAfterReachingUp,
   followAfterScroll,
+  stillReachingUp,
   keyGoesToNewest,
   keyScrollsUp,
   restoreAnchor,
@@ -12,27 +13,44 @@ const box = (scrollTop: number, scrollHeight = 3000, clientHeight = 600) => ({ s
 
 describe('followAfterScroll', () => {
   it('follows at the end, including a fractional position a pixel short of it', () => {
-    expect(followAfterScroll(false, box(2400), 2000)).toBe(true);
-    expect(followAfterScroll(false, box(2398.5), 2000)).toBe(true);
+    expect(followAfterScroll(false, box(2400), 2000, false)).toBe(true);
+    expect(followAfterScroll(false, box(2398.5), 2000, false)).toBe(true);
   });
 
   it('lets go when the box moved up away from the end', () => {
-    expect(followAfterScroll(true, box(2000), 2400)).toBe(false);
-    expect(followAfterScroll(true, box(0), 2400)).toBe(false);
+    expect(followAfterScroll(true, box(2000), 2400, false)).toBe(false);
+    expect(followAfterScroll(true, box(0), 2400, false)).toBe(false);
   });
 
   it('keeps following when rows grew below a view that did not move (measured rows, a page, a new message)', () => {
     // The box stood at the end of 3000 px; the content is now 3400 px and the position has not been written yet.
-    expect(followAfterScroll(true, box(2400, 3400), 2400)).toBe(true);
+    expect(followAfterScroll(true, box(2400, 3400), 2400, false)).toBe(true);
   });
 
   it('keeps following when the box was clamped to the end of shorter content', () => {
-    expect(followAfterScroll(true, box(2200, 2800), 2400)).toBe(true);
+    expect(followAfterScroll(true, box(2200, 2800), 2400, false)).toBe(true);
   });
 
   it('does not follow again on a move down that stops short of the end, nor on a sub-pixel wobble', () => {
-    expect(followAfterScroll(false, box(1500), 1000)).toBe(false);
-    expect(followAfterScroll(true, box(2399.5, 3400), 2400)).toBe(true);
+    expect(followAfterScroll(false, box(1500), 1000, false)).toBe(false);
+    expect(followAfterScroll(true, box(2399.5, 3400), 2400, false)).toBe(true);
+  });
+
+  it('does not follow again at the end while the reader reaches up, before their scroll has moved the box', () => {
+    // Home pressed at the newest: the first scroll event can be the list's own last write arriving late, or the
+    // smooth scroll's first frame a pixel up. Following there, the next render would put the view back at the end.
+    expect(followAfterScroll(false, box(2400), 2400, true)).toBe(false);
+    expect(followAfterScroll(false, box(2399), 2400, true)).toBe(false);
+  });
+});
+
+describe('stillReachingUp', () => {
+  it('holds while the box stays or moves up, and ends when it moves down', () => {
+    expect(stillReachingUp(true, box(2400), 2400)).toBe(true);
+    expect(stillReachingUp(true, box(1200), 2400)).toBe(true);
+    expect(stillReachingUp(true, box(2400.5), 2400)).toBe(true);
+    expect(stillReachingUp(true, box(1300), 1200)).toBe(false);
+    expect(stillReachingUp(false, box(1200), 2400)).toBe(false);
   });
 });
 

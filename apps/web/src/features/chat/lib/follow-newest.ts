@@ -17,10 +17,12 @@ export const fromEnd = (box: ScrollBox) => box.scrollHeight - box.clientHeight -
 
 /**
  * Whether to follow the newest after a scroll event. `lastTop` is where the box stood after the previous scroll event
- * or the list's own write. At the end it follows; a move up (a drag of the scrollbar, find-in-page, focus moving to an
- * older message, a script) lets go; anything else keeps what it was.
+ * or the list's own write. At the end it follows, unless the reader is reaching up (their scroll has not moved the box
+ * yet); a move up (a drag of the scrollbar, find-in-page, focus moving to an older message, a script) lets go;
+ * anything else keeps what it was.
  */
-export function followAfterScroll(following: boolean, box: ScrollBox, lastTop: number) {
+export function followAfterScroll(following: boolean, box: ScrollBox, lastTop: number, reachingUp: boolean) {
+  if (reachingUp) return false;
   if (fromEnd(box) <= AT_END_PX) return true;
   if (box.scrollTop < lastTop - 1) return false;
   return following;
@@ -32,6 +34,14 @@ export function followAfterScroll(following: boolean, box: ScrollBox, lastTop: n
  * following.
  */
 export const followAfterReachingUp = (following: boolean, box: ScrollBox) => following && box.scrollTop <= 0;
+
+/**
+ * Whether the reader's reach up (wheel, key, finger) still holds after a scroll event: until their scroll ends or the
+ * box moves down. Before it moves up, a scroll event at the end is the list's own last write or the first frame of a
+ * smooth scroll, and following there would put the view back at the end and stop the scroll.
+ */
+export const stillReachingUp = (reachingUp: boolean, box: ScrollBox, lastTop: number) =>
+  reachingUp && box.scrollTop <= lastTop + 1;
 
 /** Keys that scroll a focused box toward the top. */
 export const keyScrollsUp = (e: { key: string; shiftKey: boolean }) =>
