@@ -1,3 +1,4 @@
+import type { Role } from '@accountry/shared/roles';
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 
 /**
@@ -64,4 +65,29 @@ export class RecentSessionEnds {
     if (since > this.ends.length) return SOCKET_CLOSE_REASONS.signedOut;
     return this.ends.slice(-since).find((end) => endsSession(end, sessionId, userId))?.reason ?? null;
   }
+}
+
+/** A session as the store has it now; a session missing from the store ended some other way. */
+export interface StoredSessionState {
+  state: 'active' | 'expired';
+  role: Role;
+}
+
+/**
+ * What a check of the sockets' sessions found: the sessions that expired (to end for every process), and the sessions
+ * gone from the store or whose role changed without its event reaching here (the socket's user, and what it may
+ * receive, is out of date), which only this process's sockets need to drop.
+ */
+export function checkedSessionEnds(
+  sessionIds: string[],
+  sockets: Iterable<{ sessionId: string | null; user: { role: Role } }>,
+  states: Map<string, StoredSessionState>,
+) {
+  const expired = sessionIds.filter((id) => states.get(id)?.state === 'expired');
+  const gone = sessionIds.filter((id) => !states.has(id));
+  for (const { sessionId, user } of sockets) {
+    const now = sessionId ? states.get(sessionId) : undefined;
+    if (now && now.role !== user.role) gone.push(sessionId!);
+  }
+  return { expired, gone };
 }

@@ -1,36 +1,47 @@
-import type { Role } from '@accountry/shared/roles';
 import type { FastifyBaseLogger } from 'fastify';
-import { ERROR_CODES } from '@accountry/shared/api-error';
 import type { WebSocket } from 'ws';
 import {
   SOCKET_CLOSE,
   SOCKET_CLOSE_REASONS,
   SOCKET_EVENTS,
   SOCKET_LIMITS,
-  SOCKET_MESSAGES,
-  parseClientFrame,
   type ClientMessageData,
   type ClientMessageType,
-  type Ref,
 } from '@accountry/shared/socket-protocol';
 import type { AuthUser } from '../plugins/auth';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
-import { inSlices } from '../lib/in-slices';
 import type { Audience, Bus, BusEvent } from './bus';
 import { MessageBudget } from './message-budget';
 import { ConnectionRegistry } from './connection-registry';
-import { RecentSessionEnds, SESSION_ENDED, endsSession, readSessionEnd, type SessionEnd } from './session-ends';
+import {
+  RecentSessionEnds,
+  SESSION_ENDED,
+  checkedSessionEnds,
+  endsSession,
+  readSessionEnd,
+  type SessionEnd,
+  type StoredSessionState,
+} from './session-ends';
+import { Listeners } from './listeners';
 import type { SocketSlots } from './socket-slots';
 import { sendText } from './socket-writes';
+import { SocketFrames } from './socket-frames';
+import { pingConnections } from './socket-heartbeat';
+
+interface SocketContext {
+  user: AuthUser;
+  socket: WebSocket;
+  hub: SocketHub;
+}
 
 export type SocketHandler<T extends ClientMessageType = ClientMessageType> = (
-  ctx: { user: AuthUser; socket: WebSocket; hub: SocketHub },
+  ctx: SocketContext,
   data: ClientMessageData<T>,
 ) => Promise<unknown> | unknown;
 
 /** Which of the given sessions are still active, and which expired (missing ones ended some other way). */
-export type SessionCheck = (sessionIds: string[]) => Promise<Map<string, { state: 'active' | 'expired'; role: Role }>>;
+export type SessionCheck = (sessionIds: string[]) => Promise<Map<string, StoredSessionState>>;
 
 export interface SocketHubOptions {
   bus: Bus;
@@ -44,23 +55,16 @@ export interface SocketHubOptions {
 }
 
 /**
- * Pings go out in slices of 2 ms (each is a system call, ~15-40 µs, and messages wait meanwhile) with 8 ms between: a
- * beat over 1,000 sockets sent back-to-back brought their pongs, and the peers' work answering, all at once, and the
- * messages of those 200 ms took up to 80 ms; paced, 15-35 ms. 10,000 sockets take about 2 s of a 30 s interval.
- */
-const HEARTBEAT_SLICING = { sliceMs: 2, restMs: 8 };
-
-/**
  * This process's WebSocket connections, by user and by session. Events published on the bus (from any process)
  * are delivered to the local sockets whose user matches the audience; sockets close when their session ends.
  */
 export class SocketHub {
   readonly processId = newId();
   private readonly connections = new ConnectionRegistry();
-  private readonly handlers = new Map<string, SocketHandler>();
-  private readonly connectListeners: Array<(user: AuthUser, first: boolean) => void> = [];
-  private readonly disconnectListeners: Array<(user: AuthUser, last: boolean) => void> = [];
-  private readonly sessionEndListeners: Array<(end: SessionEnd) => void> = [];
+  private readonly frames: SocketFrames<SocketContext>;
+  private readonly connectListeners: Listeners<[user: AuthUser, first: boolean]>;
+  private readonly disconnectListeners: Listeners<[user: AuthUser, last: boolean]>;
+  private readonly sessionEndListeners: Listeners<[end: SessionEnd]>;
   private readonly recentEnds = new RecentSessionEnds();
   private readonly unsubscribe: Array<() => void>;
   private readonly timer: ReturnType<typeof setInterval>;
@@ -71,6 +75,10 @@ export class SocketHub {
   constructor(private readonly options: SocketHubOptions) {
     this.bus = options.bus;
     this.log = options.log;
+    this.connectListeners = new Listeners(this.log, 'socket connection listener failed');
+    this.disconnectListeners = new Listeners(this.log, 'socket connection listener failed');
+    this.sessionEndListeners = new Listeners(this.log, 'session end listener failed');
+    this.frames = new SocketFrames(this.log);
     const heartbeatMs = options.heartbeatMs ?? SOCKET_LIMITS.heartbeatIntervalMs;
     // A process's rows stay fresh while its heartbeat runs; three missed beats mean it is gone.
     this.slots = options.slots?.(this.processId, 3 * heartbeatMs) ?? null;
@@ -81,17 +89,17 @@ export class SocketHub {
 
   /** Handle a client message of this type (its data already parsed); the return value is sent back as the reply. */
   on<T extends ClientMessageType>(type: T, handler: SocketHandler<T>) {
-    this.handlers.set(type, handler as SocketHandler);
+    this.frames.on(type, handler as SocketHandler);
   }
   onConnect(fn: (user: AuthUser, first: boolean) => void) {
-    this.connectListeners.push(fn);
+    this.connectListeners.add(fn);
   }
   onDisconnect(fn: (user: AuthUser, last: boolean) => void) {
-    this.disconnectListeners.push(fn);
+    this.disconnectListeners.add(fn);
   }
   /** Runs in every process for every ended session (caches of sessions drop them here). */
   onSessionsEnded(fn: (end: SessionEnd) => void) {
-    this.sessionEndListeners.push(fn);
+    this.sessionEndListeners.add(fn);
   }
 
   publish(audience: Audience, type: string, data: unknown) {
@@ -149,7 +157,7 @@ export class SocketHub {
     };
     const first = this.connections.add(conn);
     socket.on('pong', () => (conn.missedPongs = 0));
-    this.notify(this.connectListeners, user, first);
+    this.connectListeners.emit(user, first);
     return true;
   }
 
@@ -157,22 +165,12 @@ export class SocketHub {
     const removed = this.connections.remove(socket);
     if (!removed) return;
     if (removed.conn.slotId) this.release(removed.conn.slotId);
-    this.notify(this.disconnectListeners, removed.conn.user, removed.last);
+    this.disconnectListeners.emit(removed.conn.user, removed.last);
   }
 
   private release(slotId: string) {
     // A row left behind goes stale with this process's heartbeat; nothing waits for it.
     this.slots?.release(slotId).catch((err) => this.log.warn({ err }, 'socket place not released'));
-  }
-
-  private notify(listeners: Array<(user: AuthUser, flag: boolean) => void>, user: AuthUser, flag: boolean) {
-    for (const fn of listeners) {
-      try {
-        fn(user, flag);
-      } catch (err) {
-        this.log.error({ err }, 'socket connection listener failed');
-      }
-    }
   }
 
   /**
@@ -202,13 +200,7 @@ export class SocketHub {
       this.remove(conn.socket);
       conn.socket.close(SOCKET_CLOSE.sessionEnded, end.reason);
     }
-    for (const fn of this.sessionEndListeners) {
-      try {
-        fn(end);
-      } catch (err) {
-        this.log.error({ err }, 'session end listener failed');
-      }
-    }
+    this.sessionEndListeners.emit(end);
   }
 
   /** Parse and run one client frame. Never throws: every failure answers the socket with an error event. */
@@ -223,25 +215,7 @@ export class SocketHub {
       this.remove(socket);
       return socket.close(SOCKET_CLOSE.tooManyMessages, SOCKET_CLOSE_REASONS.tooManyMessages);
     }
-    const frame = parseClientFrame(raw);
-    if (!allowed) return this.error(socket, frame.ref, SOCKET_MESSAGES.tooMany, ERROR_CODES.tooManyRequests);
-    if (!frame.ok) return this.error(socket, frame.ref, frame.message, frame.code, frame.fields);
-    const handler = this.handlers.get(frame.type);
-    if (!handler) return this.error(socket, frame.ref, SOCKET_MESSAGES.unknownType, ERROR_CODES.validation);
-    try {
-      const result = await handler({ user: conn.user, socket, hub: this }, frame.data as never);
-      if (frame.ref !== undefined) send(socket, { type: SOCKET_EVENTS.ack, ref: frame.ref, data: result ?? null });
-    } catch (err) {
-      const e = err as { message?: string; code?: string; statusCode?: number; fields?: Record<string, string> };
-      const clientError = !!e?.statusCode && e.statusCode < 500;
-      if (!clientError) this.log.error({ err, type: frame.type, userId: conn.user.id }, 'socket handler failed');
-      if (clientError) this.error(socket, frame.ref, e.message ?? SOCKET_MESSAGES.failed, e.code, e.fields);
-      else this.error(socket, frame.ref, SOCKET_MESSAGES.failed, ERROR_CODES.internal);
-    }
-  }
-
-  private error(socket: WebSocket, ref: Ref | undefined, message: string, code?: string, fields?: object) {
-    send(socket, { type: SOCKET_EVENTS.error, ref, data: { message, code, ...(fields ? { fields } : {}) } });
+    await this.frames.run({ user: conn.user, socket, hub: this }, raw, allowed);
   }
 
   private deliver(event: BusEvent) {
@@ -268,21 +242,7 @@ export class SocketHub {
    * close sockets whose session ended without an event (inactivity expiry, or an end this process did not hear of).
    */
   async heartbeat() {
-    await inSlices(this.connections.all(), HEARTBEAT_SLICING, (conn) => {
-      // Closed during an earlier slice.
-      if (this.connections.get(conn.socket) !== conn) return;
-      if (conn.missedPongs >= SOCKET_LIMITS.missedPongs) {
-        conn.socket.terminate();
-        this.remove(conn.socket);
-        return;
-      }
-      conn.missedPongs += 1;
-      try {
-        conn.socket.ping();
-      } catch (err) {
-        this.log.warn({ err }, 'socket ping failed');
-      }
-    });
+    await pingConnections(this.connections, (socket) => this.remove(socket), this.log);
     try {
       await this.slots?.refresh();
     } catch (err) {
@@ -300,13 +260,7 @@ export class SocketHub {
     const ids = [...new Set(this.connections.all().flatMap((c) => (c.sessionId ? [c.sessionId] : [])))];
     if (!ids.length) return;
     const states = await this.options.checkSessions(ids);
-    const expired = ids.filter((id) => states.get(id)?.state === 'expired');
-    // A role changed without its event reaching here: the socket's user (and what it may receive) is out of date.
-    const changed = this.connections.all().flatMap((c) => {
-      const now = c.sessionId ? states.get(c.sessionId) : undefined;
-      return now && now.role !== c.user.role ? [c.sessionId!] : [];
-    });
-    const gone = [...ids.filter((id) => !states.has(id)), ...changed];
+    const { expired, gone } = checkedSessionEnds(ids, this.connections.all(), states);
     if (expired.length) await this.endSessions({ sessionIds: expired, reason: SOCKET_CLOSE_REASONS.sessionExpired });
     if (gone.length) this.applySessionEnd({ sessionIds: gone, reason: SOCKET_CLOSE_REASONS.signedOut });
   }
@@ -322,8 +276,4 @@ export class SocketHub {
       this.log.warn({ err }, 'socket places not freed; they go stale');
     }
   }
-}
-
-export function send(socket: WebSocket, msg: unknown) {
-  sendText(socket, JSON.stringify(msg));
 }

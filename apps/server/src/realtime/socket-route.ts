@@ -6,7 +6,8 @@ import {
   SOCKET_LIMITS,
   SOCKET_PATH,
 } from '@accountry/shared/socket-protocol';
-import { send, type SocketHub } from './socket-hub';
+import type { SocketHub } from './socket-hub';
+import { send } from './socket-writes';
 
 function originHost(origin: string) {
   try {

@@ -32,3 +32,8 @@ export function sendText(socket: WebSocket, payload: string) {
   }
   socket.send(payload);
 }
+
+/** Sends a message as a JSON text frame (see `sendText`). */
+export function send(socket: WebSocket, msg: unknown) {
+  sendText(socket, JSON.stringify(msg));
+}
