@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconEyeOff } from '@tabler/icons-react';
+import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listingInputSchema, type ListingImage, type OwnListing } from '@accountry/shared/listing-schemas';
 import { editBlocker } from '@accountry/shared/listing-rules';
@@ -9,7 +8,6 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { LoadError } from '../../../components/ui/load-error';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
 import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
-import { StatusBadge } from '../../../components/listings/status-badge';
 import { listingPath } from '../../../components/listings/listing-format';
 import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
@@ -35,6 +33,7 @@ import { ListingFormFields } from '../components/listing-form-fields';
 import { AttributeFields } from '../components/attribute-fields';
 import { ScreenshotManager } from '../components/screenshot-manager';
 import { SaveRefusal } from '../components/save-refusal';
+import { EditorHeader } from '../components/editor-header';
 import { EditorButtons } from '../components/editor-buttons';
 import { feesQuery } from '../../../components/orders/fees';
 
@@ -181,31 +180,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
         message="Your changes to this listing are not saved. If you leave now, they are lost."
       />
       <Stack gap="lg">
-        <div>
-          <Anchor component={Link} to="/listing-management" size="sm">
-            ← My listings
-          </Anchor>
-          <Group gap="sm" mt={4}>
-            <Title order={1}>{listing ? 'Edit listing' : 'New listing'}</Title>
-            {listing && <StatusBadge status={listing.status} />}
-          </Group>
-        </div>
-        {listing?.status === 'hidden' && (
-          <Alert color="red" icon={<IconEyeOff />} title="Hidden by a moderator">
-            Reason: {listing.hiddenReason ?? 'not given'}. Fix the listing here; a moderator will review it and make it
-            visible again.
-          </Alert>
-        )}
-        {locked && (
-          <Alert color="blue" title={listing?.orderInProgress ? 'An order is in progress' : 'This listing is sold'}>
-            {locked}{' '}
-            {listing?.openOrderId && (
-              <Anchor component={Link} to={`/orders/${encodeURIComponent(listing.openOrderId)}`}>
-                Open the order
-              </Anchor>
-            )}
-          </Alert>
-        )}
+        <EditorHeader listing={listing} locked={locked} />
         <Paper
           ref={form}
           withBorder
