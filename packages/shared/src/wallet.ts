@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WALLET_MESSAGES as M } from './order-messages';
+import { WALLET_MESSAGES as M } from './wallet-messages';
 import { payoutDetailLineSchema } from './payout-methods';
 import { plainText } from './plain-text';
 

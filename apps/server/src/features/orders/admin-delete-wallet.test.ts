@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
-import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
+import { WALLET_MESSAGES } from '@accountry/shared/wallet-messages';
 import { availableAccount, heldAccount } from '../../lib/ledger';
 import type { TestContext } from '../../test/test-app';
 import {

@@ -1,4 +1,4 @@
-import { WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
+import { WALLET_MESSAGES as W } from '@accountry/shared/wallet-messages';
 import type { AppDeps } from '../../app';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYOUT_REQUESTS_PER_DAY, WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
+import { WALLET_MESSAGES as W, PAYOUT_REQUESTS_PER_DAY } from '@accountry/shared/wallet-messages';
 import { availableAccount, heldAccount } from '../../lib/ledger';
 import type { TestContext } from '../../test/test-app';
 import { fund } from '../../test/order-fixtures';

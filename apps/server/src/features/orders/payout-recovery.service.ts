@@ -1,4 +1,4 @@
-import { WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
+import { WALLET_MESSAGES as W } from '@accountry/shared/wallet-messages';
 import type { Database } from '../../db/database';
 import { availableAccount, heldAccount, postLedger } from '../../lib/ledger';
 

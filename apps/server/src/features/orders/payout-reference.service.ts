@@ -1,4 +1,4 @@
-import { WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
+import { WALLET_MESSAGES as W } from '@accountry/shared/wallet-messages';
 import { PAYOUT_REFERENCE_USED, formatCents, payoutReferenceKey } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
+import { WALLET_MESSAGES as W } from '@accountry/shared/wallet-messages';
 import { ROLES, canSell } from '@accountry/shared/roles';
 import type { Role } from '@accountry/shared/roles';
 import type { Database } from '../../db/database';

@@ -1,5 +1,5 @@
 import { mailLinks } from '../../email/unsubscribe-links';
-import { PAYOUT_REQUESTS_PER_DAY, WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
+import { WALLET_MESSAGES as W, PAYOUT_REQUESTS_PER_DAY } from '@accountry/shared/wallet-messages';
 import { DAY_MS } from '@accountry/shared/durations';
 import { payoutReferenceKey, type Payout } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { WALLET_MESSAGES as W } from '@accountry/shared/order-messages';
+import { WALLET_MESSAGES as W } from '@accountry/shared/wallet-messages';
 import { OPEN_STATES } from '@accountry/shared/order-state';
 import type { Payout, PayoutStatus, Wallet } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';

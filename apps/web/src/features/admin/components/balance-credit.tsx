@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isSelfAction } from '@accountry/shared/admin-rules';
-import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
+import { WALLET_MESSAGES } from '@accountry/shared/wallet-messages';
 import { balanceCreditSchema, formatCents } from '@accountry/shared/wallet';
 import { ChargebackHoldsList } from '../../../components/orders/chargeback-holds-list';
 import { useConfirm } from '../../../components/ui/confirm-dialog';

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { isSelfAction } from '@accountry/shared/admin-rules';
-import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
+import { WALLET_MESSAGES } from '@accountry/shared/wallet-messages';
 import {
   PAYOUT_CHARGEBACK_AT_STAKE,
   PAYOUT_REFERENCE_MAX,

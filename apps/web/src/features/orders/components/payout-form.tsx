@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { payoutHeldMessage } from '@accountry/shared/chargeback-holds';
-import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
+import { WALLET_MESSAGES } from '@accountry/shared/wallet-messages';
 import { PAYOUT_METHOD_MESSAGES, type PayoutMethod } from '@accountry/shared/payout-methods';
 import { formatCents, payoutRequestSchema, type Wallet } from '@accountry/shared/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

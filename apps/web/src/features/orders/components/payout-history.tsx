@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Card, Group, Table, Text, type ButtonProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
+import { WALLET_MESSAGES } from '@accountry/shared/wallet-messages';
 import { formatCents, type Payout } from '@accountry/shared/wallet';
 import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';

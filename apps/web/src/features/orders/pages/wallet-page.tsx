@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { WALLET_MESSAGES } from '@accountry/shared/order-messages';
+import { WALLET_MESSAGES } from '@accountry/shared/wallet-messages';
 import type { Role } from '@accountry/shared/roles';
 import { formatCents, type Wallet } from '@accountry/shared/wallet';
 import { PageSpinner } from '../../../components/ui/page-spinner';
