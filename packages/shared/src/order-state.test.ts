@@ -12,7 +12,8 @@ import {
   type OrderActor,
   type OrderState,
 } from './order-state';
-import { credentialsSchema, decisionInputSchema } from './orders';
+import { decisionInputSchema } from './orders';
+import { credentialsSchema } from './order-credentials';
 
 const H = 3_600_000;
 const D = 24 * H;

@@ -65,33 +65,6 @@ export const cancelOrderSchema = z.strictObject({
   reason: z.string().overwrite(plainText).trim().max(500, M.cancelReason).optional().default(''),
 });
 
-/** Characters each credentials field holds. */
-export const CREDENTIAL_FIELD_MAX = 2000;
-const credentialField = z.string().max(CREDENTIAL_FIELD_MAX, M.credentialsTooLong).optional().default('');
-// The notes are words for the buyer; the other fields are secrets handed over exactly as typed.
-const credentialNotes = z
-  .string()
-  .overwrite(plainText)
-  .max(CREDENTIAL_FIELD_MAX, M.credentialsTooLong)
-  .optional()
-  .default('');
-/** What the seller hands over; every field optional but at least one filled in. */
-export const credentialsSchema = z
-  .strictObject({
-    login: credentialField,
-    password: credentialField,
-    emailAccess: credentialField,
-    recoveryCodes: credentialField,
-    notes: credentialNotes,
-  })
-  .refine((c) => Object.values(c).some((v) => v.trim() !== ''), { message: M.credentialsRequired });
-export type Credentials = z.infer<typeof credentialsSchema>;
-export type CredentialsInput = z.input<typeof credentialsSchema>;
-
-export const deliverOrderSchema = z.strictObject({ credentials: credentialsSchema });
-/** A correction hands over the whole set again, as a delivery does. */
-export const correctCredentialsSchema = deliverOrderSchema;
-
 export const openDisputeSchema = z.strictObject({
   reason: z
     .string({ error: M.disputeReason })
@@ -255,14 +228,6 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 /** The answer to "pay": the order, and a page to send the buyer to when the provider needs one. */
 export const payOrderResponseSchema = z.object({ order: orderDetailSchema, redirectUrl: z.string().nullable() });
 export type PayOrderResponse = z.infer<typeof payOrderResponseSchema>;
-
-export const revealedCredentialsSchema = z.object({
-  login: z.string(),
-  password: z.string(),
-  emailAccess: z.string(),
-  recoveryCodes: z.string(),
-  notes: z.string(),
-});
 
 /** GET /api/fees: what selling costs, for the listing editor and the site's pages. */
 export const feesSchema = z.object({ platformFeePercent: z.number() });

@@ -7,13 +7,8 @@ import { notificationInputSchema } from './announcements';
 import { reportConversationInputSchema } from './chat';
 import { feedbackInputSchema } from './feedback';
 import { listingReportSchema } from './listing-detail';
-import {
-  cancelOrderSchema,
-  decisionInputSchema,
-  deliverOrderSchema,
-  openDisputeSchema,
-  statementInputSchema,
-} from './orders';
+import { cancelOrderSchema, decisionInputSchema, openDisputeSchema, statementInputSchema } from './orders';
+import { deliverOrderSchema } from './order-credentials';
 import { passkeyNameSchema } from './passkeys';
 import { balanceCreditSchema, payoutRejectSchema } from './wallet';
 import { plainText } from './plain-text';

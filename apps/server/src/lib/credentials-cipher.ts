@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import type { Credentials } from '@accountry/shared/orders';
+import type { Credentials } from '@accountry/shared/order-credentials';
 
 /**
  * Decision 082: order credentials (and, decision 168, authenticator keys) are sealed with AES-256-GCM; the stored text

@@ -6,8 +6,8 @@ import {
   adminOrderFiguresSchema,
   decisionInputSchema,
   orderDetailSchema,
-  revealedCredentialsSchema,
 } from '@accountry/shared/orders';
+import { revealedCredentialsSchema } from '@accountry/shared/order-credentials';
 import { ORDERS_PAGE_SIZE, adminOrdersPageSchema, adminOrdersQuerySchema } from '@accountry/shared/order-lists';
 import { ADMIN_REVEALS, ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { chargebackRecoverySchema } from '@accountry/shared/chargeback-recovery';

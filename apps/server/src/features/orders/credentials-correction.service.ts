@@ -1,6 +1,6 @@
 import { correctionRefusal } from '@accountry/shared/credentials-correction';
 import { ORDER_CHAT_MESSAGES, ORDER_MESSAGES as M, credentialsCorrectedReason } from '@accountry/shared/order-messages';
-import type { Credentials } from '@accountry/shared/orders';
+import type { Credentials } from '@accountry/shared/order-credentials';
 import type { OrdersTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { conflict, notFound } from '../../lib/app-error';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CREDENTIAL_FIELD_MAX } from '@accountry/shared/orders';
+import { CREDENTIAL_FIELD_MAX } from '@accountry/shared/order-credentials';
 import { createTestApp, signInAs, type TestContext } from '../../test/test-app';
 import { escapedJson } from '../../test/escaped-json';
 import {

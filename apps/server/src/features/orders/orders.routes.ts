@@ -3,19 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '@accountry/shared/api-error';
 import {
   ORDER_ROUTES as R,
-  CREDENTIAL_FIELD_MAX,
   cancelOrderSchema,
-  correctCredentialsSchema,
-  credentialsSchema,
   createOrderSchema,
-  deliverOrderSchema,
   openDisputeSchema,
   orderDetailSchema,
   payOrderResponseSchema,
-  revealedCredentialsSchema,
   statementInputSchema,
   feesSchema,
 } from '@accountry/shared/orders';
+import {
+  CREDENTIAL_FIELD_MAX,
+  correctCredentialsSchema,
+  credentialsSchema,
+  deliverOrderSchema,
+  revealedCredentialsSchema,
+} from '@accountry/shared/order-credentials';
 import {
   ORDERS_PAGE_SIZE,
   myOrdersQuerySchema,

@@ -7,7 +7,8 @@ import {
   pastDue,
   type OrderActor,
 } from '@accountry/shared/order-state';
-import type { Credentials, DecisionInput } from '@accountry/shared/orders';
+import type { DecisionInput } from '@accountry/shared/orders';
+import type { Credentials } from '@accountry/shared/order-credentials';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';

@@ -1,12 +1,6 @@
 import type { z } from 'zod';
-import {
-  ORDER_ROUTES,
-  orderPath,
-  type CredentialsInput,
-  type OrderDetail,
-  type PayOrderResponse,
-  type revealedCredentialsSchema,
-} from '@accountry/shared/orders';
+import { ORDER_ROUTES, orderPath, type OrderDetail, type PayOrderResponse } from '@accountry/shared/orders';
+import { type CredentialsInput, type revealedCredentialsSchema } from '@accountry/shared/order-credentials';
 import { type OrdersPage, type OrderStatusFilter } from '@accountry/shared/order-lists';
 import { WALLET_ROUTES, type Payout, type Wallet, type WalletEntry } from '@accountry/shared/wallet';
 import {
