@@ -7,7 +7,8 @@ import { listingDetailSchema, listingDetailViewerSchema, listingReportSchema } f
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { perUser } from '../../plugins/rate-limit';
-import { browseListings, homeListings, listingDetail, reportListing, similarListings } from './listings.service';
+import { browseListings, homeListings, reportListing } from './listings.service';
+import { listingDetail, similarListings } from './listing-detail.service';
 import { listingManagementRoutes } from './listing-management.routes';
 import { listingImagesRoutes } from './listing-images.routes';
 import { catalogueCacheFor } from './catalogue-cache';
