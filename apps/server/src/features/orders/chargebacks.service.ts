@@ -5,7 +5,6 @@ import {
   ORDER_MESSAGES as M,
   chargebackOpenedReason,
 } from '@accountry/shared/order-messages';
-import { DAY_MS } from '@accountry/shared/durations';
 import type { OrderHistoryEvent } from '@accountry/shared/orders';
 import type { Database } from '../../db/database';
 import type { ChargebacksTable, OrdersTable } from '../../db/schema';
@@ -17,11 +16,9 @@ import type { ReportedChargeback } from './payment-provider';
 import { ensureConversation, findOrder, insertHistory } from './orders.repository';
 import {
   chargebackStatus,
-  chargebacksToCheck,
   closeOpenChargeback,
   insertChargeback,
   latestChargeback,
-  markChargebackChecked,
   setChargebackHold,
 } from './chargebacks.repository';
 import { bookDisputeFee } from './chargeback-fees';
@@ -238,29 +235,4 @@ async function notify(trx: Database, order: OrdersTable, body: string, now: numb
   const conversationId =
     order.conversationId ?? (await ensureConversation(trx, order.listingId, order.buyerId, order.sellerId, now));
   return postSystemMessage(trx, { conversationId, body, now });
-}
-
-/** How long an open chargeback waits between two questions to the provider about a decision we may have missed. */
-export const CHARGEBACK_CHECK_MS = DAY_MS;
-
-/**
- * The sweep's safety net: a decision whose webhook never came (the endpoint down past the provider's retries) is
- * asked of the provider once a day per open chargeback and applied, so no order stays on hold for good.
- */
-export async function checkOpenChargebacks(ctx: OrdersContext): Promise<number> {
-  const db = ctx.deps.db.db;
-  const now = ctx.deps.clock.now();
-  let applied = 0;
-  for (const c of await chargebacksToCheck(db, now, CHARGEBACK_CHECK_MS, 20)) {
-    try {
-      const { status, fee, funds } = await ctx.providerOf(c).checkChargeback(c.id);
-      await markChargebackChecked(db, c.id, now);
-      if (status === 'open') continue;
-      const report = { ...c, providerRef: c.providerRef ?? '', status, fee, funds };
-      if ((await recordChargeback(ctx, report)) !== 'duplicate') applied++;
-    } catch (err) {
-      ctx.deps.log.warn({ err, chargebackId: c.id }, 'chargeback could not be checked; asked again next sweep');
-    }
-  }
-  return applied;
 }

@@ -5,7 +5,7 @@ import type { OrdersContext } from './orders-context';
 import { moveOrder } from './order-transitions';
 import { queueReminderMail } from './order-mails';
 import { sweepOffers } from './offer-sweep';
-import { checkOpenChargebacks } from './chargebacks.service';
+import { checkOpenChargebacks } from './chargeback-check';
 
 const BATCH = 100;
 
