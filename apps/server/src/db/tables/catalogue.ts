@@ -1,0 +1,114 @@
+import type { Generated } from 'kysely';
+import type { OfferStatus } from '@accountry/shared/offers';
+
+// Listings and what members keep of them: images, favorites, reviews, saved searches, offers. Conventions in
+// ../schema.ts.
+
+export interface ListingsTable {
+  id: string;
+  sellerId: string;
+  title: string;
+  category: 'game' | 'social' | 'streaming' | 'other';
+  platform: string;
+  region: string;
+  description: string;
+  priceCents: number;
+  currency: string;
+  negotiable: boolean;
+  level: string | null;
+  itemsCount: number | null;
+  followers: number | null;
+  engagementRate: number | null;
+  accountAgeMonths: number | null;
+  verified: boolean;
+  originalEmail: boolean;
+  twoFactorRemovable: boolean;
+  deliveryMethod: string;
+  deliveryTime: string;
+  /** 0, 5, 14 or 30 days (DEFAULT_PROTECTION_DAYS per category); the column defaults to 14. */
+  protectionDays?: number;
+  status: 'draft' | 'active' | 'reserved' | 'sold' | 'hidden';
+  hiddenReason: string | null;
+  /** Status to return to when an admin unhides the listing. */
+  statusBeforeHidden: string | null;
+  viewCount: number;
+  favoriteCount: number;
+  createdAt: number;
+  updatedAt: number;
+  publishedAt: number | null;
+  soldAt: number | null;
+  /** Set when the seller deletes the listing: it disappears everywhere but stays for favorites, chats and reviews. */
+  deletedAt?: number | null;
+}
+
+export interface ListingImagesTable {
+  id: string;
+  listingId: string;
+  position: number;
+  url: string;
+  thumbUrl: string;
+  width: number;
+  height: number;
+  createdAt: number;
+  /** Bytes of the display image and thumbnail files; 0 for demo screenshots (shared, not the seller's). */
+  bytes?: number;
+}
+
+export interface FavoritesTable {
+  userId: string;
+  listingId: string;
+  createdAt: number;
+  /** The price the member was last mailed about as a drop (decision 196); null until then. */
+  priceMailedCents: Generated<number | null>;
+}
+
+export interface ReviewsTable {
+  id: string;
+  listingId: string;
+  sellerId: string;
+  buyerId: string;
+  rating: number;
+  comment: string;
+  /** The seller's one answer. */
+  reply: string | null;
+  repliedAt: number | null;
+  createdAt: number;
+  /** The completed order the review is about (decision 081); null for reviews older than orders. */
+  orderId?: string | null;
+}
+
+/** A member's saved /browse search (decision 167). */
+export interface SavedSearchesTable {
+  id: string;
+  userId: string;
+  /** The canonical /browse query string of its filters. */
+  query: string;
+  createdAt: number;
+  /** New listings published up to this time were looked for (and mailed). */
+  checkedAt: number;
+  /** Whether new listings are mailed; off from the mail's Unsubscribe link or the saved searches page (decision 216). */
+  alerts: Generated<boolean>;
+}
+
+/** A buyer's offer on a negotiable listing (decision 180); `expiresAt` ends the answer or, once accepted, the purchase. */
+export interface OffersTable {
+  id: string;
+  listingId: string;
+  buyerId: string;
+  sellerId: string;
+  amountCents: number;
+  currency: string;
+  /** The listing's title and price when the offer was made. */
+  listingTitle: string;
+  listingPriceCents: number;
+  status: OfferStatus;
+  createdAt: number;
+  updatedAt: number;
+  expiresAt: number;
+  /** The order that used it. */
+  orderId: string | null;
+  /** The seller's price in answer (a counter-offer). */
+  counterCents?: number | null;
+  /** When to mail the buyer that the accepted offer ends soon; cleared once sent. */
+  reminderAt?: number | null;
+}
