@@ -1,3 +1,5 @@
+import type { UploadedImageColumns } from './uploaded-image';
+
 // Conversations, their messages and images, and blocks between members. Conventions in ../schema.ts.
 
 export interface ConversationsTable {
@@ -42,16 +44,10 @@ export interface MessagesTable {
   createdAt: number;
 }
 
-export interface ChatAttachmentsTable {
+/** `fileName` is under config.uploadDir/chat. */
+export interface ChatAttachmentsTable extends UploadedImageColumns {
   id: string;
   conversationId: string;
-  uploaderId: string;
-  /** Under config.uploadDir/chat. */
-  fileName: string;
-  contentType: string;
-  width: number;
-  height: number;
-  bytes: number;
   /** Set when a message carries it; an upload is used by at most one message. */
   messageId: string | null;
   createdAt: number;

@@ -1,5 +1,6 @@
 import type { OrderAction, OrderActor, OrderState } from '@accountry/shared/order-state';
 import type { OrderHistoryEvent } from '@accountry/shared/orders';
+import type { UploadedImageColumns } from './uploaded-image';
 
 // Orders, their history, credentials reveals, disputes, and what the payment provider reported or is owed. Conventions
 // in ../schema.ts.
@@ -84,15 +85,9 @@ export interface DisputeStatementsTable {
   createdAt: number;
 }
 
-export interface DisputeEvidenceTable {
+export interface DisputeEvidenceTable extends UploadedImageColumns {
   id: string;
   orderId: string;
-  uploaderId: string;
-  fileName: string;
-  contentType: string;
-  width: number;
-  height: number;
-  bytes: number;
   createdAt: number;
 }
 
