@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import { SESSION_COOKIE, cookieName } from '@accountry/shared/constants';
 import websocket from '@fastify/websocket';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { replySerializerCompiler } from './plugins/reply-serializer';
@@ -188,6 +189,7 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
   await registerSpa(app, input.config.webDist, {
     transformIndex: (html, urlPath) => withPageHead(html, urlPath, input.config.publicUrl),
     followRebuilds: input.config.env === 'development',
+    sessionCookie: cookieName(SESSION_COOKIE, input.config.isProduction),
   });
 
   app.decorate('deps', deps);

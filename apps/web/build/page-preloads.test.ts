@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SIGNED_IN_WIDGETS } from '../src/app/page-routes';
 import { pageModules, pagePreloads, type BuiltChunk } from './page-preloads';
 
 const src = path.resolve('/app/src');
@@ -73,5 +74,16 @@ describe('page preloads written by the build', () => {
       'features/admin/components/admin-layout.tsx',
       'features/admin/pages/admin-users-page.tsx',
     ]);
+  });
+
+  it('names the modules signed-in-widgets.tsx loads for someone signed in, each a file', () => {
+    const srcDir = path.resolve(import.meta.dirname, '../src');
+    const widgets = fs.readFileSync(path.join(srcDir, 'app/signed-in-widgets.tsx'), 'utf8');
+    const imported = [...widgets.matchAll(/import\('([^']+)'\)/g)].map((m) =>
+      path.relative(srcDir, path.resolve(srcDir, 'app', m[1])),
+    );
+    expect(imported).toHaveLength(4);
+    expect(SIGNED_IN_WIDGETS.map((m) => m.replace(/\.tsx$/, ''))).toEqual(imported);
+    for (const module of SIGNED_IN_WIDGETS) expect(fs.existsSync(path.join(srcDir, module)), module).toBe(true);
   });
 });

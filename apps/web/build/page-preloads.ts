@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { ADMIN_LAYOUT, ADMIN_PAGE_ROUTES, PAGE_ROUTES } from '../src/app/page-routes';
+import { ADMIN_LAYOUT, ADMIN_PAGE_ROUTES, PAGE_ROUTES, SIGNED_IN_WIDGETS } from '../src/app/page-routes';
 
 /**
  * The file the build writes beside index.html, read by the server (decision 229), which names it too: Vite loads this
@@ -105,7 +105,11 @@ export function pagePreloadsPlugin(srcDir: string): Plugin {
           css: [...(output.viteMetadata?.importedCss ?? [])],
         });
       }
-      const source = JSON.stringify({ pages: pagePreloads(chunks, srcDir) });
+      // The signed-in widgets' files, named for a request with a session cookie, as if they were one more page.
+      const [{ scripts, styles }] = pagePreloads(chunks, srcDir, [
+        { path: '', modules: SIGNED_IN_WIDGETS, fetches: [] },
+      ]);
+      const source = JSON.stringify({ pages: pagePreloads(chunks, srcDir), signedIn: { scripts, styles } });
       this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source });
     },
   };

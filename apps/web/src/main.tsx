@@ -7,11 +7,17 @@ import { Providers, queryClient } from './app/providers';
 import { AppRouter } from './app/router';
 import { preloadSignedInWidgets } from './app/signed-in-widgets';
 import { sessionQuery } from './lib/session';
+import { myAnnouncementsQuery } from './features/announcements/my-announcements-query';
 
 // The session is asked for now, beside the first page's code rather than after its first render; for someone signed
-// in, the header's widgets are then fetched at once so they render with the header, not after the page's results.
+// in, the header's widgets and the announcements are then fetched at once, so the banner takes its place above the
+// page before the page's results are drawn instead of pushing them down under the reader's pointer.
 void queryClient.fetchQuery(sessionQuery).then(
-  (me) => me.user && preloadSignedInWidgets(),
+  (me) => {
+    if (!me.user) return;
+    preloadSignedInWidgets();
+    void queryClient.prefetchQuery(myAnnouncementsQuery(me.user.uid));
+  },
   () => undefined, // useSession shows the failure and retries.
 );
 

@@ -20,12 +20,13 @@ function build(preloads?: unknown) {
 
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-async function pageAt(dist: string, url: string, encoding = 'br') {
+async function pageAt(dist: string, url: string, encoding = 'br', cookie?: string) {
   const app = Fastify();
   await registerSpa(app, dist, {
     transformIndex: (html, urlPath) => html.replace('<title>Accountry</title>', `<title>${urlPath}</title>`),
+    sessionCookie: '__Host-sid',
   });
-  const res = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+  const res = await app.inject({ url, headers: { 'accept-encoding': encoding, ...(cookie ? { cookie } : {}) } });
   await app.close();
   expect(res.statusCode).toBe(200);
   const encoded = res.headers['content-encoding'];
@@ -98,5 +99,36 @@ describe('page preloads in index.html', () => {
     );
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/ok-1.css"></head>');
     expect(html).not.toMatch(/script>alert|secret|elsewhere|no\.html|relative-path|modulepreload|as="fetch"/);
+  });
+
+  const SIGNED_IN = {
+    ...PAGES,
+    signedIn: {
+      scripts: ['assets/user-menu-f6.js', 'assets/announcement-banner-g7.js'],
+      styles: ['assets/menu-h8.css'],
+    },
+  };
+  const SIGNED_IN_TAGS =
+    '<link rel="modulepreload" crossorigin href="/assets/user-menu-f6.js">' +
+    '<link rel="modulepreload" crossorigin href="/assets/announcement-banner-g7.js">' +
+    '<link rel="preload" as="style" crossorigin href="/assets/menu-h8.css"></head>';
+
+  it("names the signed-in widgets' files after the page's for a request with a session cookie, on any path", async () => {
+    const dist = build(SIGNED_IN);
+    const browse = await pageAt(dist, '/browse', 'br', 'theme=dark; __Host-sid=abc');
+    expect(browse).toContain('href="/assets/browse-page-c3.css">' + SIGNED_IN_TAGS);
+    expect(await pageAt(dist, '/nowhere', 'gzip', '__Host-sid=abc')).toContain(
+      '<title>/nowhere</title>' + SIGNED_IN_TAGS,
+    );
+  });
+
+  it('names them for no request without that cookie', async () => {
+    const dist = build(SIGNED_IN);
+    for (const cookie of [undefined, 'theme=dark', '__Host-sidx=abc', 'x=__Host-sid=abc']) {
+      const html = await pageAt(dist, '/browse', 'br', cookie);
+      expect(html, String(cookie)).toContain('browse-page-a1.js');
+      expect(html, String(cookie)).not.toMatch(/user-menu|announcement-banner|menu-h8/);
+    }
+    expect(await pageAt(dist, '/nowhere')).toBe(INDEX.replace('Accountry', '/nowhere'));
   });
 });

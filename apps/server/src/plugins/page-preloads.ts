@@ -31,36 +31,55 @@ const API_PATH = /^\/api\/[\w/-]+$/;
 const named = (value: unknown, form: RegExp) =>
   Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string' && form.test(f)) : [];
 
+/** The files of a build's pages, and those every page loads for someone signed in. */
+export interface PagePreloads {
+  pages: PageLinks[];
+  signedInTags: string;
+}
+
+type Files = { scripts?: unknown; styles?: unknown } | null | undefined;
+
+const fileTags = (files: Files) =>
+  [
+    ...named(files?.scripts, ASSET).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ...named(files?.styles, ASSET).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+  ].join('');
+
 /** The pages of a build, or none when the build wrote no list (an older build, or none yet). */
-export function readPagePreloads(webDist: string): PageLinks[] {
+export function readPagePreloads(webDist: string): PagePreloads {
   let parsed: unknown;
   try {
     parsed = JSON.parse(fs.readFileSync(path.join(webDist, PAGE_PRELOADS_FILE), 'utf8'));
   } catch {
-    return [];
+    return { pages: [], signedInTags: '' };
   }
-  const pages = (parsed as { pages?: unknown } | null)?.pages;
-  if (!Array.isArray(pages)) return [];
-  return pages.flatMap((page: { path?: unknown; scripts?: unknown; styles?: unknown; fetches?: unknown }) => {
-    if (typeof page?.path !== 'string' || !page.path.startsWith('/')) return [];
-    const tags = [
-      ...named(page.scripts, ASSET).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-      ...named(page.styles, ASSET).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
-    ].join('');
-    // `crossorigin` (same-origin credentials) is what the app's fetch sends: the browser then uses the preload.
-    const dataTags = named(page.fetches, API_PATH)
-      .map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`)
-      .join('');
-    return tags || dataTags ? [{ pattern: routePattern(page.path), tags, dataTags }] : [];
-  });
+  const { pages, signedIn } = (parsed ?? {}) as { pages?: unknown; signedIn?: Files };
+  return { pages: Array.isArray(pages) ? pages.flatMap(pageLinks) : [], signedInTags: fileTags(signedIn) };
+}
+
+function pageLinks(page: { path?: unknown; scripts?: unknown; styles?: unknown; fetches?: unknown }): PageLinks[] {
+  if (typeof page?.path !== 'string' || !page.path.startsWith('/')) return [];
+  const tags = fileTags(page);
+  // `crossorigin` (same-origin credentials) is what the app's fetch sends: the browser then uses the preload.
+  const dataTags = named(page.fetches, API_PATH)
+    .map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`)
+    .join('');
+  return tags || dataTags ? [{ pattern: routePattern(page.path), tags, dataTags }] : [];
 }
 
 /**
  * index.html naming the files of the page at `pathname` and, for a URL without a query, its first data request first,
- * so the browser asks for them beside the entry script instead of after it has run; unchanged for a path no page has.
+ * so the browser asks for them beside the entry script instead of after it has run; then, for a request that carries a
+ * session cookie, the signed-in widgets' files. Unchanged for a path no page has, asked for without a session.
  */
-export function withPagePreloads(html: string, pathname: string, hasQuery: boolean, pages: readonly PageLinks[]) {
+export function withPagePreloads(
+  html: string,
+  request: { pathname: string; hasQuery: boolean; signedIn: boolean },
+  preloads: PagePreloads,
+) {
+  const { pathname, hasQuery, signedIn } = request;
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const page = pages.find((p) => p.pattern.test(route));
-  return page ? html.replace('</head>', `${hasQuery ? '' : page.dataTags}${page.tags}</head>`) : html;
+  const page = preloads.pages.find((p) => p.pattern.test(route));
+  const tags = (page ? `${hasQuery ? '' : page.dataTags}${page.tags}` : '') + (signedIn ? preloads.signedInTags : '');
+  return tags ? html.replace('</head>', `${tags}</head>`) : html;
 }

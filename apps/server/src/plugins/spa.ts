@@ -61,6 +61,11 @@ function readIndex(file: string): IndexCopy {
   return { html, encoded, stamp, pages: readPagePreloads(path.dirname(file)) };
 }
 
+/** Whether a Cookie header holds a cookie of this name. */
+export function hasCookie(header: string | undefined, name: string) {
+  return !!header && header.split(';').some((part) => part.trimStart().startsWith(`${name}=`));
+}
+
 export interface SpaOptions {
   /** Lets a page carry its own title and meta tags; its output is compressed per request. */
   transformIndex?: IndexHtmlHook;
@@ -70,6 +75,8 @@ export interface SpaOptions {
    * that the listing at start did not see is looked up on disk.
    */
   followRebuilds?: boolean;
+  /** The session cookie's name: a request carrying it gets the signed-in widgets' files named in its HTML. */
+  sessionCookie?: string;
 }
 
 /**
@@ -78,7 +85,7 @@ export interface SpaOptions {
  * load. Outside development, index.html and the list of files are read once, at start.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string, opts: SpaOptions = {}) {
-  const { transformIndex, followRebuilds = false } = opts;
+  const { transformIndex, followRebuilds = false, sessionCookie } = opts;
   const indexFile = path.join(webDist, 'index.html');
   let index = readIndex(indexFile);
   const hasBuild = index.stamp !== '';
@@ -114,13 +121,16 @@ export async function registerSpa(app: FastifyInstance, webDist: string, opts: S
         .send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${url}` } });
     }
     const { html, encoded, pages } = currentIndex();
-    const page = withPagePreloads(transformIndex ? transformIndex(html, url) : html, url, !!query, pages);
+    // The cookie's presence is enough: a stale one costs a visitor a few cached files, and the HTML holds nothing private.
+    const signedIn = !!sessionCookie && hasCookie(request.headers.cookie, sessionCookie);
+    const head = transformIndex ? transformIndex(html, url) : html;
+    const page = withPagePreloads(head, { pathname: url, hasQuery: !!query, signedIn }, pages);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
+      .header('vary', 'accept-encoding, cookie')
       .send(page === html ? encoded[encoding] : encodeAs(page, encoding, 5));
   });
 }

@@ -61,6 +61,18 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/wallet', page: 'features/orders/pages/wallet-page.tsx', roles: SIGNED_IN },
 ];
 
+/**
+ * What every page loads for someone signed in, besides its own files (signed-in-widgets.tsx): the HTML of a request
+ * that carries a session cookie names them too, so the announcement banner's code arrives with the page's and the
+ * banner takes its place before the page is drawn rather than pushing it down after.
+ */
+export const SIGNED_IN_WIDGETS = [
+  'app/signed-in-services.tsx',
+  'app/user-menu.tsx',
+  'features/chat/components/chat-header-link.tsx',
+  'features/announcements/components/announcement-banner.tsx',
+];
+
 /** The admin frame, loaded on the first admin visit so it never weighs on a public page's download. */
 export const ADMIN_LAYOUT = 'features/admin/components/admin-layout.tsx';
 /** Who may see the admin frame and every page inside it. */

@@ -5,17 +5,17 @@ import type {
   NotificationMetrics,
   NotificationPage,
   NotificationStats,
-  UserNotification,
   UserSearchResult,
 } from '@accountry/shared/announcements';
 import { api, toQuery } from '../../lib/api';
+import { MY_ANNOUNCEMENTS_KEY } from './my-announcements-query';
 
 const ADMIN = '/api/admin/announcements';
 const MINE = '/api/announcements';
 
 export const announcementKeys = {
   all: ['announcements'] as const,
-  mine: ['announcements', 'mine'] as const,
+  mine: MY_ANNOUNCEMENTS_KEY,
   adminList: (q: NotificationListQuery) => ['announcements', 'admin', 'list', q] as const,
   adminStats: ['announcements', 'admin', 'stats'] as const,
   metrics: (id: string) => ['announcements', 'admin', 'metrics', id] as const,
@@ -23,7 +23,6 @@ export const announcementKeys = {
 };
 
 export const announcementsApi = {
-  mine: () => api<{ notifications: UserNotification[] }>(MINE).then((r) => r.notifications),
   markRead: (id: string) => api<void>(`${MINE}/${encodeURIComponent(id)}/read`, { method: 'POST' }),
   dismiss: (id: string) => api<void>(`${MINE}/${encodeURIComponent(id)}/dismiss`, { method: 'POST' }),
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Box, Button, Group, Paper, Text, ThemeIcon, Transition } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Box, Button, Group, Paper, Text, ThemeIcon } from '@mantine/core';
+import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserNotification } from '@accountry/shared/announcements';
@@ -29,7 +29,8 @@ export function AnnouncementBanner() {
   const index = indexAfterRefresh(pos.id, pos.index, ids);
   const current = items[index] as UserNotification | undefined;
 
-  // Appear about 300 ms after the announcements load; hide when none remain.
+  // Appear about 300 ms after the announcements load; hide when none remain. The banner holds its place from the moment
+  // they load, unseen until then: appearing later, it pushed the page down under a pointer about to click.
   const [shown, setShown] = useState(false);
   const hasItems = items.length > 0;
   useEffect(() => {
@@ -92,128 +93,129 @@ export function AnnouncementBanner() {
   const [expandedId, setExpandedId] = useState<string | null>(null);
   const expanded = phone && !!current && expandedId === current.id;
   const style = severityStyle(current?.severity ?? 'info');
+  const reduceMotion = useReducedMotion();
+  if (!current) return null;
   return (
-    <Transition mounted={shown && !!current} transition="slide-down" duration={200}>
-      {(transitionStyle) => (
-        <Box
-          ref={keepOpenPopupInPlace}
-          component="section"
-          role="region"
-          aria-label="Announcements"
-          onKeyDown={onKeyDown}
-          style={{
-            ...transitionStyle,
-            position: phone ? 'relative' : 'sticky',
-            top: phone ? undefined : 'var(--app-header-height, 0px)',
-            zIndex: 90,
-          }}
+    <Box
+      ref={keepOpenPopupInPlace}
+      component="section"
+      role="region"
+      aria-label="Announcements"
+      onKeyDown={onKeyDown}
+      style={{
+        // Hidden is out of the accessibility tree and the tab order too, until it shows.
+        visibility: shown ? 'visible' : 'hidden',
+        opacity: shown ? 1 : 0,
+        transition: reduceMotion ? undefined : 'opacity 200ms ease',
+        position: phone ? 'relative' : 'sticky',
+        top: phone ? undefined : 'var(--app-header-height, 0px)',
+        zIndex: 90,
+      }}
+    >
+      <Paper
+        radius={0}
+        px="md"
+        py={phone ? 6 : 'sm'}
+        bg={`var(--mantine-color-${style.color}-light)`}
+        style={{ borderBottom: `3px solid var(--mantine-color-${style.color}-filled)` }}
+        data-severity={current?.severity}
+      >
+        <Group
+          justify="space-between"
+          align="center"
+          gap={phone ? 4 : 'sm'}
+          wrap={phone && !expanded ? 'nowrap' : 'wrap'}
         >
-          <Paper
-            radius={0}
-            px="md"
-            py={phone ? 6 : 'sm'}
-            bg={`var(--mantine-color-${style.color}-light)`}
-            style={{ borderBottom: `3px solid var(--mantine-color-${style.color}-filled)` }}
-            data-severity={current?.severity}
-          >
-            <Group
-              justify="space-between"
-              align="center"
-              gap={phone ? 4 : 'sm'}
-              wrap={phone && !expanded ? 'nowrap' : 'wrap'}
-            >
-              <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: '1 1 320px', minWidth: 0 }}>
-                {!phone && (
-                  <ThemeIcon color={style.color} variant="filled" radius="xl" size="md" aria-hidden>
-                    <style.Icon size={18} />
-                  </ThemeIcon>
-                )}
-                <BannerText
-                  id={current?.id}
-                  title={current?.title}
-                  message={current?.message}
-                  phone={phone}
-                  expanded={expanded}
-                  onToggle={() => setExpandedId(expanded ? null : (current?.id ?? null))}
-                />
-              </Group>
-              {phone ? (
-                <Group gap={2} wrap="nowrap">
-                  {items.length > 1 && (
-                    <>
-                      <ActionIcon
-                        variant="subtle"
-                        color="dark"
-                        onClick={() => go(index - 1)}
-                        disabled={index === 0}
-                        aria-label="Previous announcement"
-                      >
-                        <IconChevronLeft size={16} />
-                      </ActionIcon>
-                      <Text size="xs" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                        {bannerCounter(index, items.length)}
-                      </Text>
-                      <ActionIcon
-                        variant="subtle"
-                        color="dark"
-                        onClick={() => go(index + 1)}
-                        disabled={index >= items.length - 1}
-                        aria-label="Next announcement"
-                      >
-                        <IconChevronRight size={16} />
-                      </ActionIcon>
-                    </>
-                  )}
-                  <ActionIcon variant="default" onClick={dismiss} aria-label="Dismiss announcement">
-                    <IconX size={16} />
+          <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: '1 1 320px', minWidth: 0 }}>
+            {!phone && (
+              <ThemeIcon color={style.color} variant="filled" radius="xl" size="md" aria-hidden>
+                <style.Icon size={18} />
+              </ThemeIcon>
+            )}
+            <BannerText
+              id={current?.id}
+              title={current?.title}
+              message={current?.message}
+              phone={phone}
+              expanded={expanded}
+              onToggle={() => setExpandedId(expanded ? null : (current?.id ?? null))}
+            />
+          </Group>
+          {phone ? (
+            <Group gap={2} wrap="nowrap">
+              {items.length > 1 && (
+                <>
+                  <ActionIcon
+                    variant="subtle"
+                    color="dark"
+                    onClick={() => go(index - 1)}
+                    disabled={index === 0}
+                    aria-label="Previous announcement"
+                  >
+                    <IconChevronLeft size={16} />
                   </ActionIcon>
-                </Group>
-              ) : (
-                <Group gap={6} wrap="nowrap">
-                  {items.length > 1 && (
-                    <>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="dark"
-                        leftSection={<IconChevronLeft size={14} />}
-                        onClick={() => go(index - 1)}
-                        disabled={index === 0}
-                        aria-label="Previous announcement"
-                      >
-                        Previous
-                      </Button>
-                      <Text size="sm" fw={500} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
-                        {bannerCounter(index, items.length)}
-                      </Text>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="dark"
-                        rightSection={<IconChevronRight size={14} />}
-                        onClick={() => go(index + 1)}
-                        disabled={index >= items.length - 1}
-                        aria-label="Next announcement"
-                      >
-                        Next
-                      </Button>
-                    </>
-                  )}
+                  <Text size="xs" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                    {bannerCounter(index, items.length)}
+                  </Text>
+                  <ActionIcon
+                    variant="subtle"
+                    color="dark"
+                    onClick={() => go(index + 1)}
+                    disabled={index >= items.length - 1}
+                    aria-label="Next announcement"
+                  >
+                    <IconChevronRight size={16} />
+                  </ActionIcon>
+                </>
+              )}
+              <ActionIcon variant="default" onClick={dismiss} aria-label="Dismiss announcement">
+                <IconX size={16} />
+              </ActionIcon>
+            </Group>
+          ) : (
+            <Group gap={6} wrap="nowrap">
+              {items.length > 1 && (
+                <>
                   <Button
                     size="compact-sm"
-                    variant="default"
-                    leftSection={<IconX size={14} />}
-                    onClick={dismiss}
-                    aria-label="Dismiss announcement"
+                    variant="subtle"
+                    color="dark"
+                    leftSection={<IconChevronLeft size={14} />}
+                    onClick={() => go(index - 1)}
+                    disabled={index === 0}
+                    aria-label="Previous announcement"
                   >
-                    Dismiss
+                    Previous
                   </Button>
-                </Group>
+                  <Text size="sm" fw={500} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+                    {bannerCounter(index, items.length)}
+                  </Text>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="dark"
+                    rightSection={<IconChevronRight size={14} />}
+                    onClick={() => go(index + 1)}
+                    disabled={index >= items.length - 1}
+                    aria-label="Next announcement"
+                  >
+                    Next
+                  </Button>
+                </>
               )}
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconX size={14} />}
+                onClick={dismiss}
+                aria-label="Dismiss announcement"
+              >
+                Dismiss
+              </Button>
             </Group>
-          </Paper>
-        </Box>
-      )}
-    </Transition>
+          )}
+        </Group>
+      </Paper>
+    </Box>
   );
 }

@@ -5,7 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ANNOUNCEMENTS_CHANGED } from '@accountry/shared/announcements';
 import { NOTIFICATION_REFRESH_MS } from '@accountry/shared/constants';
 import { realtime } from '../../../lib/realtime';
-import { announcementKeys, announcementsApi } from '../api';
+import { announcementKeys } from '../api';
+import { myAnnouncementsQuery } from '../my-announcements-query';
 
 /**
  * The signed-in user's announcements, refreshed on every route change, every 5 minutes (spec section 7),
@@ -14,12 +15,10 @@ import { announcementKeys, announcementsApi } from '../api';
 export function useMyAnnouncements(uid: string | undefined) {
   const queryClient = useQueryClient();
   const location = useLocation();
-  const queryKey = [...announcementKeys.mine, uid ?? ''];
+  const options = myAnnouncementsQuery(uid ?? '');
   const query = useQuery({
-    queryKey,
-    queryFn: announcementsApi.mine,
+    ...options,
     enabled: !!uid,
-    staleTime: 0,
     refetchInterval: NOTIFICATION_REFRESH_MS,
     refetchIntervalInBackground: false,
   });
@@ -51,5 +50,5 @@ export function useMyAnnouncements(uid: string | undefined) {
     };
   }, [uid, queryClient]);
 
-  return { ...query, queryKey };
+  return { ...query, queryKey: options.queryKey };
 }
