@@ -209,3 +209,35 @@ test('on a phone a long announcement is cut to a line or two with "Show more", w
     await expect(b.getByRole('button', { name: /^Show (more|less)$/ })).toHaveCount(0);
   }
 });
+
+test('the banner holds its place, unseen, from the moment its announcements load, so the page does not move when it shows', async ({
+  browser,
+  baseURL,
+}) => {
+  const buyer = createUser('buyer');
+  const admin = await browser.newContext();
+  await signInContext(admin, baseURL!, createUser('admin').id);
+  const title = `Mind the gap ${randomBytes(3).toString('hex')}`;
+  await postWithSession(admin, baseURL!, '/api/admin/announcements', {
+    title,
+    message: 'A banner that appeared later pushed the page down under a pointer about to click.',
+    targetUsers: [buyer.id],
+  });
+  const context = await browser.newContext();
+  await signInContext(context, baseURL!, buyer.id);
+  const page = await context.newPage();
+  // The banner as it first enters the page: whether it can be seen then, and the place it takes.
+  await page.addInitScript(() => {
+    const w = window as unknown as { bannerFirst?: { visibility: string; height: number } };
+    new MutationObserver(() => {
+      const el = document.querySelector('section[aria-label="Announcements"]');
+      if (!el || w.bannerFirst) return;
+      w.bannerFirst = { visibility: getComputedStyle(el).visibility, height: el.getBoundingClientRect().height };
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('/how-it-works');
+  await expect(banner(page).getByText(title)).toBeVisible();
+  const first = await page.evaluate(() => (window as unknown as { bannerFirst?: object }).bannerFirst);
+  expect(first).toEqual({ visibility: 'hidden', height: expect.any(Number) });
+  expect((first as { height: number }).height).toBeGreaterThan(20);
+});
