@@ -1,6 +1,12 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { ADMIN_LAYOUT, ADMIN_PAGE_ROUTES, PAGE_ROUTES, SIGNED_IN_WIDGETS } from '../src/app/page-routes';
+import {
+  ADMIN_LAYOUT,
+  ADMIN_PAGE_ROUTES,
+  PAGE_ROUTES,
+  SIGNED_IN_FIRST_DATA,
+  SIGNED_IN_WIDGETS,
+} from '../src/app/page-routes';
 
 /**
  * The file the build writes beside index.html, read by the server (decision 229), which names it too: Vite loads this
@@ -105,11 +111,11 @@ export function pagePreloadsPlugin(srcDir: string): Plugin {
           css: [...(output.viteMetadata?.importedCss ?? [])],
         });
       }
-      // The signed-in widgets' files, named for a request with a session cookie, as if they were one more page.
-      const [{ scripts, styles }] = pagePreloads(chunks, srcDir, [
-        { path: '', modules: SIGNED_IN_WIDGETS, fetches: [] },
-      ]);
-      const source = JSON.stringify({ pages: pagePreloads(chunks, srcDir), signedIn: { scripts, styles } });
+      // The signed-in widgets' files and first data, named for a request with a session cookie, as one more page.
+      const widgets = { path: '', modules: SIGNED_IN_WIDGETS, fetches: SIGNED_IN_FIRST_DATA };
+      const [{ scripts, styles, fetches }] = pagePreloads(chunks, srcDir, [widgets]);
+      const signedIn = { scripts, styles, fetches };
+      const source = JSON.stringify({ pages: pagePreloads(chunks, srcDir), signedIn });
       this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source });
     },
   };

@@ -106,20 +106,29 @@ describe('page preloads in index.html', () => {
     signedIn: {
       scripts: ['assets/user-menu-f6.js', 'assets/announcement-banner-g7.js'],
       styles: ['assets/menu-h8.css'],
+      fetches: ['/api/announcements', 'https://elsewhere.example/api/x'],
     },
   };
-  const SIGNED_IN_TAGS =
+  const SIGNED_IN_DATA = '<link rel="preload" as="fetch" crossorigin href="/api/announcements">';
+  const SIGNED_IN_FILES =
     '<link rel="modulepreload" crossorigin href="/assets/user-menu-f6.js">' +
     '<link rel="modulepreload" crossorigin href="/assets/announcement-banner-g7.js">' +
     '<link rel="preload" as="style" crossorigin href="/assets/menu-h8.css"></head>';
 
-  it("names the signed-in widgets' files after the page's for a request with a session cookie, on any path", async () => {
+  it("names the signed-in widgets' data after the page's and their files after the page's for a request with a session cookie, on any path", async () => {
     const dist = build(SIGNED_IN);
     const browse = await pageAt(dist, '/browse', 'br', 'theme=dark; __Host-sid=abc');
-    expect(browse).toContain('href="/assets/browse-page-c3.css">' + SIGNED_IN_TAGS);
-    expect(await pageAt(dist, '/nowhere', 'gzip', '__Host-sid=abc')).toContain(
-      '<title>/nowhere</title>' + SIGNED_IN_TAGS,
+    expect(browse).toContain(
+      '<title>/browse</title><link rel="preload" as="fetch" crossorigin href="/api/listings">' +
+        SIGNED_IN_DATA +
+        '<link rel="modulepreload" crossorigin href="/assets/browse-page-a1.js">',
     );
+    expect(browse).toContain('href="/assets/browse-page-c3.css">' + SIGNED_IN_FILES);
+    expect(browse).not.toContain('elsewhere');
+    const withQuery = await pageAt(dist, '/browse?q=steam', 'br', '__Host-sid=abc');
+    expect(withQuery).toContain('<title>/browse</title>' + SIGNED_IN_DATA + '<link rel="modulepreload"');
+    const nowhere = await pageAt(dist, '/nowhere', 'gzip', '__Host-sid=abc');
+    expect(nowhere).toContain('<title>/nowhere</title>' + SIGNED_IN_DATA + SIGNED_IN_FILES);
   });
 
   it('names them for no request without that cookie', async () => {
@@ -127,7 +136,7 @@ describe('page preloads in index.html', () => {
     for (const cookie of [undefined, 'theme=dark', '__Host-sidx=abc', 'x=__Host-sid=abc']) {
       const html = await pageAt(dist, '/browse', 'br', cookie);
       expect(html, String(cookie)).toContain('browse-page-a1.js');
-      expect(html, String(cookie)).not.toMatch(/user-menu|announcement-banner|menu-h8/);
+      expect(html, String(cookie)).not.toMatch(/user-menu|announcement|menu-h8/);
     }
     expect(await pageAt(dist, '/nowhere')).toBe(INDEX.replace('Accountry', '/nowhere'));
   });

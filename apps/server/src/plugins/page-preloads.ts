@@ -34,10 +34,16 @@ const named = (value: unknown, form: RegExp) =>
 /** The files of a build's pages, and those every page loads for someone signed in. */
 export interface PagePreloads {
   pages: PageLinks[];
-  signedInTags: string;
+  signedIn: { tags: string; dataTags: string };
 }
 
-type Files = { scripts?: unknown; styles?: unknown } | null | undefined;
+type Files = { scripts?: unknown; styles?: unknown; fetches?: unknown } | null | undefined;
+
+// `crossorigin` (same-origin credentials) is what the app's fetch sends: the browser then uses the preload.
+const fetchTags = (files: Files) =>
+  named(files?.fetches, API_PATH)
+    .map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`)
+    .join('');
 
 const fileTags = (files: Files) =>
   [
@@ -51,10 +57,13 @@ export function readPagePreloads(webDist: string): PagePreloads {
   try {
     parsed = JSON.parse(fs.readFileSync(path.join(webDist, PAGE_PRELOADS_FILE), 'utf8'));
   } catch {
-    return { pages: [], signedInTags: '' };
+    return { pages: [], signedIn: { tags: '', dataTags: '' } };
   }
   const { pages, signedIn } = (parsed ?? {}) as { pages?: unknown; signedIn?: Files };
-  return { pages: Array.isArray(pages) ? pages.flatMap(pageLinks) : [], signedInTags: fileTags(signedIn) };
+  return {
+    pages: Array.isArray(pages) ? pages.flatMap(pageLinks) : [],
+    signedIn: { tags: fileTags(signedIn), dataTags: fetchTags(signedIn) },
+  };
 }
 
 function pageLinks(page: { path?: unknown; scripts?: unknown; styles?: unknown; fetches?: unknown }): PageLinks[] {
@@ -69,8 +78,9 @@ function pageLinks(page: { path?: unknown; scripts?: unknown; styles?: unknown; 
 
 /**
  * index.html naming the files of the page at `pathname` and, for a URL without a query, its first data request first,
- * so the browser asks for them beside the entry script instead of after it has run; then, for a request that carries a
- * session cookie, the signed-in widgets' files. Unchanged for a path no page has, asked for without a session.
+ * so the browser asks for them beside the entry script instead of after it has run; for a request that carries a
+ * session cookie, the signed-in widgets' first data after the page's and their files after the page's (decision 232).
+ * Unchanged for a path no page has, asked for without a session.
  */
 export function withPagePreloads(
   html: string,
@@ -80,6 +90,7 @@ export function withPagePreloads(
   const { pathname, hasQuery, signedIn } = request;
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const page = preloads.pages.find((p) => p.pattern.test(route));
-  const tags = (page ? `${hasQuery ? '' : page.dataTags}${page.tags}` : '') + (signedIn ? preloads.signedInTags : '');
+  const widgets = signedIn ? preloads.signedIn : { tags: '', dataTags: '' };
+  const tags = `${(page && !hasQuery && page.dataTags) || ''}${widgets.dataTags}${page?.tags ?? ''}${widgets.tags}`;
   return tags ? html.replace('</head>', `${tags}</head>`) : html;
 }

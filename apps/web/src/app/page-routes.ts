@@ -63,15 +63,18 @@ export const PAGE_ROUTES: PageRoute[] = [
 
 /**
  * What every page loads for someone signed in, besides its own files (signed-in-widgets.tsx): the HTML of a request
- * that carries a session cookie names them too, so the announcement banner's code arrives with the page's and the
- * banner takes its place before the page is drawn rather than pushing it down after.
+ * that carries a session cookie names them too, so the announcement banner's code and data arrive with the page's and
+ * the banner takes its place before the page is drawn rather than pushing it down after (decision 232).
  */
 export const SIGNED_IN_WIDGETS = [
+  // First: the banner is the one that would move the page; the others only fill the header's places.
+  'features/announcements/components/announcement-banner.tsx',
   'app/signed-in-services.tsx',
   'app/user-menu.tsx',
   'features/chat/components/chat-header-link.tsx',
-  'features/announcements/components/announcement-banner.tsx',
 ];
+/** The request a signed-in page sends first for the banner (my-announcements-query.ts), named in the same HTML. */
+export const SIGNED_IN_FIRST_DATA = ['/api/announcements'];
 
 /** The admin frame, loaded on the first admin visit so it never weighs on a public page's download. */
 export const ADMIN_LAYOUT = 'features/admin/components/admin-layout.tsx';
