@@ -37,6 +37,8 @@ export interface PagePreloads {
   signedIn: { tags: string; dataTags: string };
 }
 
+const NO_TAGS = { tags: '', dataTags: '' };
+
 type Files = { scripts?: unknown; styles?: unknown; fetches?: unknown } | null | undefined;
 
 // `crossorigin` (same-origin credentials) is what the app's fetch sends: the browser then uses the preload.
@@ -57,7 +59,7 @@ export function readPagePreloads(webDist: string): PagePreloads {
   try {
     parsed = JSON.parse(fs.readFileSync(path.join(webDist, PAGE_PRELOADS_FILE), 'utf8'));
   } catch {
-    return { pages: [], signedIn: { tags: '', dataTags: '' } };
+    return { pages: [], signedIn: NO_TAGS };
   }
   const { pages, signedIn } = (parsed ?? {}) as { pages?: unknown; signedIn?: Files };
   return {
@@ -69,10 +71,7 @@ export function readPagePreloads(webDist: string): PagePreloads {
 function pageLinks(page: { path?: unknown; scripts?: unknown; styles?: unknown; fetches?: unknown }): PageLinks[] {
   if (typeof page?.path !== 'string' || !page.path.startsWith('/')) return [];
   const tags = fileTags(page);
-  // `crossorigin` (same-origin credentials) is what the app's fetch sends: the browser then uses the preload.
-  const dataTags = named(page.fetches, API_PATH)
-    .map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`)
-    .join('');
+  const dataTags = fetchTags(page);
   return tags || dataTags ? [{ pattern: routePattern(page.path), tags, dataTags }] : [];
 }
 
@@ -90,7 +89,7 @@ export function withPagePreloads(
   const { pathname, hasQuery, signedIn } = request;
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const page = preloads.pages.find((p) => p.pattern.test(route));
-  const widgets = signedIn ? preloads.signedIn : { tags: '', dataTags: '' };
+  const widgets = signedIn ? preloads.signedIn : NO_TAGS;
   const tags = `${(page && !hasQuery && page.dataTags) || ''}${widgets.dataTags}${page?.tags ?? ''}${widgets.tags}`;
   return tags ? html.replace('</head>', `${tags}</head>`) : html;
 }

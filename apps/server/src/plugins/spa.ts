@@ -62,7 +62,7 @@ function readIndex(file: string): IndexCopy {
 }
 
 /** Whether a Cookie header holds a cookie of this name. */
-export function hasCookie(header: string | undefined, name: string) {
+function hasCookie(header: string | undefined, name: string) {
   return !!header && header.split(';').some((part) => part.trimStart().startsWith(`${name}=`));
 }
 

@@ -8,10 +8,10 @@ import type {
   UserSearchResult,
 } from '@accountry/shared/announcements';
 import { api, toQuery } from '../../lib/api';
-import { MY_ANNOUNCEMENTS_KEY } from './my-announcements-query';
+import { MY_ANNOUNCEMENTS_KEY, MY_ANNOUNCEMENTS_URL } from './my-announcements-query';
 
 const ADMIN = '/api/admin/announcements';
-const MINE = '/api/announcements';
+const MINE = MY_ANNOUNCEMENTS_URL;
 
 export const announcementKeys = {
   all: ['announcements'] as const,

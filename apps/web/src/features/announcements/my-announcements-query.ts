@@ -11,8 +11,8 @@ export const MY_ANNOUNCEMENTS_KEY = ['announcements', 'mine'] as const;
 /**
  * The signed-in user's announcements. main.tsx asks for them as soon as the session answers (the page's HTML has already
  * asked, beside the banner's code), so the banner takes its place before the page's content is drawn rather than
- * pushing it down afterwards. Fresh for a
- * few seconds, so the banner does not ask again when it mounts; route changes and events still refresh it at once.
+ * pushing it down afterwards. Fresh for a few seconds, so the banner does not ask again when it mounts; route changes
+ * and events still refresh it at once.
  */
 export const myAnnouncementsQuery = (uid: string) =>
   queryOptions({

@@ -91,10 +91,10 @@ export function AnnouncementBanner() {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   // A phone's "Show more" holds for the announcement it was pressed on; paging to another shows that one cut.
   const [expandedId, setExpandedId] = useState<string | null>(null);
-  const expanded = phone && !!current && expandedId === current.id;
-  const style = severityStyle(current?.severity ?? 'info');
   const reduceMotion = useReducedMotion();
   if (!current) return null;
+  const expanded = phone && expandedId === current.id;
+  const style = severityStyle(current.severity);
   return (
     <Box
       ref={keepOpenPopupInPlace}
@@ -118,7 +118,7 @@ export function AnnouncementBanner() {
         py={phone ? 6 : 'sm'}
         bg={`var(--mantine-color-${style.color}-light)`}
         style={{ borderBottom: `3px solid var(--mantine-color-${style.color}-filled)` }}
-        data-severity={current?.severity}
+        data-severity={current.severity}
       >
         <Group
           justify="space-between"
@@ -133,12 +133,12 @@ export function AnnouncementBanner() {
               </ThemeIcon>
             )}
             <BannerText
-              id={current?.id}
-              title={current?.title}
-              message={current?.message}
+              id={current.id}
+              title={current.title}
+              message={current.message}
               phone={phone}
               expanded={expanded}
-              onToggle={() => setExpandedId(expanded ? null : (current?.id ?? null))}
+              onToggle={() => setExpandedId(expanded ? null : current.id)}
             />
           </Group>
           {phone ? (

@@ -4,9 +4,9 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 
 interface Props {
   /** Changes with the announcement shown: it starts cut again, and is measured again. */
-  id: string | undefined;
-  title: string | undefined;
-  message: string | undefined;
+  id: string;
+  title: string;
+  message: string;
   phone: boolean;
   /** Shown whole on a phone (the banner then gives the text the full width); the parent keeps it per announcement. */
   expanded: boolean;
