@@ -102,8 +102,17 @@ export class SocketHub {
     this.sessionEndListeners.add(fn);
   }
 
-  publish(audience: Audience, type: string, data: unknown) {
-    return this.bus.publish({ audience, type, data });
+  /**
+   * Sends an event to its audience on every process. Events follow committed changes and pages catch up when they next
+   * fetch, so a failed publish (the database's NOTIFY pool down) is logged here and never rejects: a caller that fires
+   * and forgets cannot stop the process with it.
+   */
+  async publish(audience: Audience, type: string, data: unknown): Promise<void> {
+    try {
+      await this.bus.publish({ audience, type, data });
+    } catch (err) {
+      this.log.warn({ err, type }, 'event not published; open pages catch up when they next fetch');
+    }
   }
 
   isOnlineHere(userId: string) {

@@ -35,12 +35,8 @@ export async function publishAnnouncementChange(
 ) {
   const touched = [before, after].filter((n): n is Notification => !!n && n.status === 'active');
   if (!touched.length) return;
-  try {
-    await deps.hub.publish(realtimeAudience(touched.map((n) => n.targetUsers)), ANNOUNCEMENTS_CHANGED, {
-      id: (after ?? before)!.id,
-      action,
-    });
-  } catch {
-    // Swallowed on purpose; see above.
-  }
+  await deps.hub.publish(realtimeAudience(touched.map((n) => n.targetUsers)), ANNOUNCEMENTS_CHANGED, {
+    id: (after ?? before)!.id,
+    action,
+  });
 }

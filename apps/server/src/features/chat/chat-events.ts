@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   CHAT_EVENTS,
   type ChatBlockEvent,
@@ -16,19 +15,12 @@ const ENVELOPE_BYTES = 400;
 /** User ids per published audience, so a presence change to many people still fits one NOTIFY. */
 const AUDIENCE_CHUNK = 150;
 
-/** Fan-out of chat events after the data is stored; a failed publish is logged, never undoes the write. */
+/** Fan-out of chat events after the data is stored; a failed publish is logged by the hub, never undoes the write. */
 export class ChatEvents {
-  constructor(
-    private readonly hub: SocketHub,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  constructor(private readonly hub: SocketHub) {}
 
-  private async publish(audience: Audience, type: string, data: unknown) {
-    try {
-      await this.hub.publish(audience, type, data);
-    } catch (err) {
-      this.log.warn({ err, type }, 'chat event not published; clients catch up when they resume');
-    }
+  private publish(audience: Audience, type: string, data: unknown) {
+    return this.hub.publish(audience, type, data);
   }
 
   /**

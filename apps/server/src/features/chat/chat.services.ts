@@ -34,7 +34,7 @@ export function createMessageStore(
 
 /** Wire the chat services to the app's database, hub and clock. */
 export function createChatServices(deps: AppDeps, log: FastifyBaseLogger) {
-  const events = new ChatEvents(deps.hub, log);
+  const events = new ChatEvents(deps.hub);
   const presence = new ChatPresence(deps, events, log);
   const limit = sendLimit(deps.config.chatSendPerMinute);
   const conversations = new ConversationsService(deps, presence, events);

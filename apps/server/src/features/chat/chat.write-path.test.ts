@@ -23,7 +23,7 @@ beforeAll(async () => {
   // The store as the app builds it, publishing through the app's hub and bus (NOTIFY on PostgreSQL).
   store = createMessageStore(
     ctx.deps,
-    new ChatEvents(ctx.deps.hub, ctx.deps.log),
+    new ChatEvents(ctx.deps.hub),
     ctx.deps.log,
     sendLimit(ctx.deps.config.chatSendPerMinute),
   );
@@ -244,7 +244,7 @@ describe('the chat write path', () => {
     const stored = (await store.store(message(c, 'first')))!;
     // Beyond what one NOTIFY carries (a typed message cannot grow this large; the event path must not rely on that).
     const body = 'x'.repeat(8000);
-    await new ChatEvents(ctx.deps.hub, ctx.deps.log).message(stored.counters, { ...toMessage(stored.row), body });
+    await new ChatEvents(ctx.deps.hub).message(stored.counters, { ...toMessage(stored.row), body });
     const [, large] = await eventsFor<ChatMessageEvent>(CHAT_EVENTS.message, c.conversationId, 2);
     if (testEngine === 'postgres') {
       expect(large.truncated).toBe(true);

@@ -73,6 +73,6 @@ async function post(
 
 /** Deliver committed system messages live to both parties; a failed publish is caught up on reconnect (decision 050). */
 export async function publishSystemMessages(deps: AppDeps, posted: PostedSystemMessage[]) {
-  const events = new ChatEvents(deps.hub, deps.log);
+  const events = new ChatEvents(deps.hub);
   for (const p of posted) await events.message(p.counters, p.message);
 }

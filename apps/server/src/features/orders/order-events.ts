@@ -10,11 +10,7 @@ export async function publishOrderUpdated(
   order: { id: string; buyerId: string; sellerId: string },
 ) {
   const data: OrderUpdatedEvent = { orderId: order.id };
-  try {
-    await deps.hub.publish({ userIds: [order.buyerId, order.sellerId], roles: ['admin'] }, ORDER_EVENTS.updated, data);
-  } catch (err) {
-    deps.log.warn({ err, orderId: order.id }, 'order update not published; pages catch up when fetched again');
-  }
+  await deps.hub.publish({ userIds: [order.buyerId, order.sellerId], roles: ['admin'] }, ORDER_EVENTS.updated, data);
 }
 
 /**
