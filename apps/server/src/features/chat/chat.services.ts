@@ -13,6 +13,14 @@ import { SafetyService } from './safety.service';
 import { AttachmentsService } from './attachments.service';
 import { sendLimit, type SendLimit } from './send-limit';
 import { blocksBetween } from '../../db/member-blocks';
+import { KeyedThrottle } from '../../lib/keyed-throttle';
+import { CHAT_TYPING_THROTTLE_MS } from '@accountry/shared/chat';
+
+/**
+ * The web app sends a typing signal at most every 3 s; the server passes one a member and conversation every 1.5 s
+ * (room for two tabs and a late frame), so a member's many sockets cannot flood the other party.
+ */
+const TYPING_SIGNAL_GAP_MS = CHAT_TYPING_THROTTLE_MS / 2;
 
 export type ChatServices = ReturnType<typeof createChatServices>;
 
@@ -43,9 +51,11 @@ export function createChatServices(deps: AppDeps, log: FastifyBaseLogger) {
   const safety = new SafetyService(deps, conversations, events);
   const attachments = new AttachmentsService(deps, conversations, messages);
 
-  /** Typing signals go to the other party only, and not between blocked users. */
+  const typingSignals = new KeyedThrottle(TYPING_SIGNAL_GAP_MS);
+  /** Typing signals go to the other party only, not between blocked users, and not more often than the gap. */
   async function typing(user: AuthUser, conversationId: string) {
     const parties = await conversations.requireParties(user, conversationId);
+    if (!typingSignals.pass(`${user.id} ${conversationId}`, deps.clock.now())) return;
     const otherId = parties.buyerId === user.id ? parties.sellerId : parties.buyerId;
     const blocks = await blocksBetween(deps.db.db, user.id, otherId);
     if (blocks.aBlockedB || blocks.bBlockedA) return;
