@@ -71,6 +71,8 @@ export class SocketHub {
   readonly bus: Bus;
   private readonly log: FastifyBaseLogger;
   private readonly slots: SocketSlots | null;
+  /** Sockets of each user waiting here for their shared place: counted with the open ones against the cap. */
+  private readonly placing = new Map<string, number>();
 
   constructor(private readonly options: SocketHubOptions) {
     this.bus = options.bus;
@@ -130,12 +132,19 @@ export class SocketHub {
   async add(user: AuthUser, sessionId: string | null, socket: WebSocket, sessionEndMark: number) {
     const cap = SOCKET_LIMITS.socketsPerUser;
     const slotId = this.slots ? newId() : null;
-    let placed = this.connections.countForUser(user.id) < cap;
+    const waiting = this.placing.get(user.id) ?? 0;
+    // A burst of opens queues no more place transactions (each holding a pool connection) than the user may hold.
+    let placed = this.connections.countForUser(user.id) + waiting < cap;
     if (this.slots && placed) {
+      this.placing.set(user.id, waiting + 1);
       try {
         placed = await this.slots.acquire(user.id, slotId!, cap);
       } catch (err) {
         this.log.error({ err }, 'socket places: the database failed; counting this process only');
+      } finally {
+        const left = this.placing.get(user.id)! - 1;
+        if (left) this.placing.set(user.id, left);
+        else this.placing.delete(user.id);
       }
     }
     if (!placed) {
