@@ -184,7 +184,7 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes(deps));
   await app.register(ordersRoutes(deps));
   await app.register(adminOrdersRoutes(deps));
-  registerSocketRoute(app, hub);
+  registerSocketRoute(app, hub, input.config.explicitPublicUrl ? input.config.publicUrl : null);
 
   await registerSpa(app, input.config.webDist, {
     transformIndex: (html, urlPath) => withPageHead(html, urlPath, input.config.publicUrl),

@@ -9,19 +9,28 @@ import {
 import type { SocketHub } from './socket-hub';
 import { send } from './socket-writes';
 
-function originHost(origin: string) {
+function parseOrigin(origin: string) {
   try {
-    return new URL(origin).host;
+    return new URL(origin);
   } catch {
     return null;
   }
 }
 
-/** GET /api/ws: one socket per tab for signed-in users; same-origin only; owned by the session that opened it. */
-export function registerSocketRoute(app: FastifyInstance, hub: SocketHub) {
+/**
+ * GET /api/ws: one socket per tab for signed-in users; same-origin only; owned by the session that opened it. The
+ * page's origin names the Host the request came to or, when one is set, the public address (a proxy in front may
+ * pass its own Host on).
+ */
+export function registerSocketRoute(app: FastifyInstance, hub: SocketHub, publicUrl: string | null) {
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
+  const allowed = (origin: string, host: string | undefined) => {
+    const page = parseOrigin(origin);
+    return !!page && (page.host === host || page.origin === publicOrigin);
+  };
   app.get(SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
     const origin = request.headers.origin;
-    if (origin && originHost(origin) !== request.headers.host) {
+    if (origin && !allowed(origin, request.headers.host)) {
       socket.close(SOCKET_CLOSE.originRejected, SOCKET_CLOSE_REASONS.originNotAllowed);
       return;
     }
