@@ -128,6 +128,11 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   await expect(row.getByRole('button', { name: `Hide details of the payout to ${seller.displayName}` })).toBeFocused();
   await row.getByRole('button', { name: `Hide details of the payout to ${seller.displayName}` }).click();
   await expect(row.getByText('DE89 3704 0044 0532 0130 00')).toHaveCount(0);
+  // With its details in an admin's hands the money may be on its way: the seller can no longer take it back.
+  await s.page.reload();
+  const sending = history.getByRole('row').filter({ hasText: '$25.00' });
+  await expect(sending.getByText('Being sent by our team, so it can no longer be canceled.')).toBeVisible();
+  await expect(sending.getByRole('button', { name: 'Cancel the payout request of $25.00' })).toHaveCount(0);
   // An admin's own balance is changed by another admin: their own user page offers no form for it.
   await a.page.goto(`/admin/users/${admin.id}`);
   await expect(a.page.getByText('You cannot change your own balance. Another admin has to.')).toBeVisible();

@@ -12,6 +12,8 @@ export const WALLET_MESSAGES = {
   payoutAmount: 'Enter a whole amount in cents.',
   payoutAmountMissing: 'Enter the amount to withdraw.',
   payoutNotOpen: 'This payout has already been decided.',
+  payoutBeingSent: 'This payout is being sent, so it can no longer be canceled.',
+  payoutSending: 'Being sent by our team, so it can no longer be canceled.',
   payoutCanceled: 'Payout request canceled: the amount is back in your available balance.',
   payoutAccountClosed: 'This account is closed: it can no longer ask for payouts.',
   /** A buyer-only member keeps no payout details and asks for no payout; switching the role opens both. */

@@ -79,6 +79,8 @@ export const payoutSchema = z.object({
   destination: z.string(),
   /** What the admin recorded of the transfer when marking it paid (decision 188); '' for any other payout. */
   reference: z.string(),
+  /** Open, and an admin has its whole details to send it: its member can no longer cancel it. */
+  sending: z.boolean(),
   /** For admins: an open payout's whole details can be asked for (decision 174); false once decided or erased. */
   detailsKept: z.boolean().optional(),
   /**

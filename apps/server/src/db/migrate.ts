@@ -60,6 +60,7 @@ import * as screenshotUrlsOfTheApp from './migrations/2026-12-08T0100-screenshot
 import * as passwordResetRequests from './migrations/2026-12-09T0100-password-reset-requests';
 import * as conversationFirstMessages from './migrations/2026-12-10T0100-conversation-first-messages';
 import * as checkoutRequests from './migrations/2026-12-11T0100-checkout-requests';
+import * as payoutSending from './migrations/2026-12-12T0100-payout-sending';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -123,6 +124,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-09T0100-password-reset-requests': passwordResetRequests,
   '2026-12-10T0100-conversation-first-messages': conversationFirstMessages,
   '2026-12-11T0100-checkout-requests': checkoutRequests,
+  '2026-12-12T0100-payout-sending': payoutSending,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -47,6 +47,8 @@ export interface PayoutsTable {
   reference: Generated<string>;
   /** What references are compared by (`payoutReferenceKey`: trimmed, lower case), written with the reference. */
   referenceKey: Generated<string>;
+  /** When an admin was first shown its whole details to send it; the member can no longer cancel it then. */
+  sendingSince: number | null;
 }
 
 /** Where a member's payouts go (decision 173): the details sealed for the member, and a summary to show. */

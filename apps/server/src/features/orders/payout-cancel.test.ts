@@ -38,6 +38,39 @@ describe('canceling a payout request', () => {
     expect(await balance(ctx, availableAccount(seller.id))).toBe(20_000);
   });
 
+  it('is refused once an admin has the details to send it: the money may be on its way', async () => {
+    const { seller, id } = await sellerWithOpenPayout(ctx, 20_000);
+    const own = async () =>
+      ((await call(ctx, seller, 'GET', '/api/wallet/payouts')).body.items as Array<{ id: string }>).find(
+        (p) => p.id === id,
+      );
+    expect(await own()).toMatchObject({ status: 'open', sending: false });
+    expect((await call(ctx, admin, 'POST', `/api/admin/payouts/${id}/destination`)).status).toBe(200);
+    expect(await own()).toMatchObject({ status: 'open', sending: true });
+
+    const cancel = await call(ctx, seller, 'POST', `/api/wallet/payouts/${id}/cancel`);
+    expect([cancel.status, cancel.body.error?.message]).toEqual([
+      409,
+      'This payout is being sent, so it can no longer be canceled.',
+    ]);
+    expect(await balance(ctx, heldAccount(seller.id))).toBe(20_000);
+    expect(await balance(ctx, availableAccount(seller.id))).toBe(0);
+    // Shown again, it stays being sent from the first showing; the admin still decides it either way.
+    expect((await call(ctx, admin, 'POST', `/api/admin/payouts/${id}/destination`)).status).toBe(200);
+    expect((await markPaid(ctx, admin, id, 'TRF-2026-SENT')).status).toBe(200);
+    expect(await own()).toMatchObject({ status: 'paid', sending: false });
+  });
+
+  it('shows no details of a payout its member canceled meanwhile', async () => {
+    const { seller, id } = await sellerWithOpenPayout(ctx, 5_000);
+    expect((await call(ctx, seller, 'POST', `/api/wallet/payouts/${id}/cancel`)).status).toBe(200);
+    const shown = await call(ctx, admin, 'POST', `/api/admin/payouts/${id}/destination`);
+    expect([shown.status, shown.body.error?.message]).toEqual([
+      409,
+      'This payout is decided, so its payout details are no longer shown.',
+    ]);
+  });
+
   it("is the member's own: another member learns nothing, and a decided payout stays decided", async () => {
     const { seller, id } = await sellerWithOpenPayout(ctx, 5_000);
     const o = await userWithSession(ctx, 'seller');

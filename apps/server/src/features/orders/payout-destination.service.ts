@@ -8,7 +8,9 @@ import { destinationLines } from './payout-methods.service';
 
 /**
  * An open payout's whole details, for the admin about to send it (decision 174). Each showing is in the audit log, so
- * who read a member's account number, and when, can be told afterwards; a decided payout's are no longer shown.
+ * who read a member's account number, and when, can be told afterwards; a decided payout's are no longer shown. The
+ * first showing marks the payout as being sent, in a write conditioned on it still open: the money may leave from now
+ * on, so its member can no longer cancel it (decision 233).
  */
 export async function showPayoutDestination(deps: AppDeps, admin: AuthUser, payoutId: string) {
   const payout = await deps.db.db
@@ -20,8 +22,17 @@ export async function showPayoutDestination(deps: AppDeps, admin: AuthUser, payo
   if (payout.status !== 'open') throw conflict(W.payoutDetailsDecided);
   const lines = destinationLines(deps, payout);
   if (!lines) throw conflict(W.payoutDetailsNone);
-  await adminTransaction(deps.db.db, admin.id, (trx) =>
-    recordAudit(
+  const now = deps.clock.now();
+  await adminTransaction(deps.db.db, admin.id, async (trx) => {
+    const marked = await trx
+      .updateTable('payouts')
+      .set((eb) => ({ sendingSince: eb.fn.coalesce('sendingSince', eb.val(now)) }))
+      .where('id', '=', payout.id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    // Canceled or decided since it was read: nothing to send.
+    if (Number(marked.numUpdatedRows) !== 1) throw conflict(W.payoutDetailsDecided);
+    await recordAudit(
       trx,
       {
         actorId: admin.id,
@@ -30,8 +41,8 @@ export async function showPayoutDestination(deps: AppDeps, admin: AuthUser, payo
         targetId: payout.userId,
         details: { payoutId: payout.id },
       },
-      deps.clock.now(),
-    ),
-  );
+      now,
+    );
+  });
   return { lines };
 }

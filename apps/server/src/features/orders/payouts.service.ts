@@ -98,6 +98,7 @@ async function endOpenPayout(
   end: { status: 'paid' | 'rejected' | 'canceled'; by: string; reason: string; reference?: string },
   now: number,
 ) {
+  const byMember = end.status === 'canceled';
   const res = await trx
     .updateTable('payouts')
     // Decided, its whole details are needed no more: the summary says where it went (decision 174).
@@ -112,8 +113,10 @@ async function endOpenPayout(
     })
     .where('id', '=', payout.id)
     .where('status', '=', 'open')
+    // Its member may take it back only until an admin has its details to send it (decision 233).
+    .$if(byMember, (q) => q.where('sendingSince', 'is', null))
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw conflict(W.payoutNotOpen);
+  if (Number(res.numUpdatedRows) !== 1) throw conflict(await whyNotEnded(trx, payout.id, byMember));
   await postLedger(
     trx,
     {
@@ -131,6 +134,12 @@ async function endOpenPayout(
     },
     now,
   );
+}
+
+/** Why an end found the payout no longer open to it: decided already, or (for its member) being sent. */
+async function whyNotEnded(trx: Database, id: string, byMember: boolean) {
+  const row = await trx.selectFrom('payouts').select(['status']).where('id', '=', id).executeTakeFirst();
+  return byMember && row?.status === 'open' ? W.payoutBeingSent : W.payoutNotOpen;
 }
 
 /**

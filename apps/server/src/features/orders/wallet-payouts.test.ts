@@ -118,6 +118,7 @@ describe("a member's payouts, a page at a time", () => {
       decidedAt: null,
       destination: expect.stringMatching(/^IBAN/),
       reference: '',
+      sending: false,
     });
     const wallet = await call(ctx, member, 'GET', '/api/wallet');
     expect(wallet.status).toBe(200);

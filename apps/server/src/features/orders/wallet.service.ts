@@ -35,6 +35,7 @@ export function payoutPageQuery(db: Database, f: PayoutFilter) {
       'p.destinationSummary as destination',
       'p.reference',
       'p.destination as sealedDestination',
+      'p.sendingSince',
     ]);
   if (f.userId) q = q.where('p.userId', '=', f.userId);
   if (f.id) q = q.where('p.id', '=', f.id);
@@ -54,7 +55,10 @@ const payoutRows = (db: Database, f: PayoutFilter) => payoutPageQuery(db, f).exe
 type PayoutRow = Awaited<ReturnType<typeof payoutRows>>[number];
 
 /** What the member sees of their payout: where it went by its summary; the sealed details stay on the server. */
-const memberPayout = ({ sealedDestination: _sealed, ...p }: PayoutRow) => p as Payout;
+const memberPayout = ({ sealedDestination: _sealed, sendingSince, ...p }: PayoutRow): Payout => ({
+  ...p,
+  sending: p.status === 'open' && sendingSince !== null,
+});
 
 async function escrowSum(db: Database, column: 'buyerId' | 'sellerId', userId: string) {
   const row = await db
@@ -162,12 +166,13 @@ export async function payoutsPage(deps: AppDeps, status: PayoutStatus, cursor: s
   // An open payout's member whose balance no longer covers what chargebacks hold: said before the money is sent.
   const members = status === 'open' ? [...new Set(rows.map((r) => r.userId))] : [];
   const allowances = await payoutAllowances(deps.db.db, members);
-  return pageOf(rows, ({ sealedDestination, ...p }) => {
+  return pageOf(rows, (row) => {
+    const p = memberPayout(row);
     const a = allowances.get(p.userId);
     const short = a && a.heldCents > a.availableCents;
     return {
-      ...(p as Payout),
-      detailsKept: p.status === 'open' && sealedDestination !== null,
+      ...p,
+      detailsKept: p.status === 'open' && row.sealedDestination !== null,
       ...(short ? { chargebackAtStake: { heldCents: a.heldCents, availableCents: a.availableCents } } : {}),
     };
   });

@@ -14,9 +14,10 @@ import { PlainList } from '../../../components/ui/plain-list';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadError } from '../../../components/ui/load-error';
 
-/** Why a payout was rejected, or that an open one waits for the team's review. */
+/** Why a payout was rejected, or that an open one waits for the team's review or is being sent. */
 function StatusNote({ p }: { p: Payout }) {
-  const note = p.reason || (p.status === 'open' ? WALLET_MESSAGES.payoutWaiting : '');
+  const open = p.sending ? WALLET_MESSAGES.payoutSending : WALLET_MESSAGES.payoutWaiting;
+  const note = p.reason || (p.status === 'open' ? open : '');
   if (!note) return null;
   return (
     <Text size="xs" c="dimmed">
@@ -25,13 +26,13 @@ function StatusNote({ p }: { p: Payout }) {
   );
 }
 
-/** An open request's way back; `look` sizes it for the table or for a phone's card. */
+/** An open request's way back until it is being sent; `look` sizes it for the table or for a phone's card. */
 function CancelRequest({
   payout: p,
   onCancel,
   ...look
 }: { payout: Payout; onCancel: (p: Payout) => void } & ButtonProps) {
-  if (p.status !== 'open') return null;
+  if (p.status !== 'open' || p.sending) return null;
   return (
     <Button
       {...look}
