@@ -58,5 +58,10 @@ describe('JSON reply compression', () => {
     expect(pickEncoding('*')).toBe('br');
     expect(pickEncoding('gzip;q=0.5')).toBe('gzip');
     expect(pickEncoding('identity')).toBeNull();
+    // A coding refused by name stays refused when "*" accepts the others.
+    expect(pickEncoding('br;q=0, *')).toBe('gzip');
+    expect(pickEncoding('gzip;q=0, *')).toBe('br');
+    expect(pickEncoding('gzip;q=0, br;q=0, *')).toBeNull();
+    expect(pickEncoding('*;q=0, gzip')).toBe('gzip');
   });
 });

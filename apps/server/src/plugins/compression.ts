@@ -19,7 +19,10 @@ type Encoding = 'br' | 'gzip' | null;
 // Browsers send a handful of distinct headers: each is read once (bounded, so odd clients cannot grow it).
 const encodingByHeader = new Map<string, Encoding>();
 
-/** The encoding to send, br before gzip, from an Accept-Encoding header; a coding with q=0 is refused. */
+/**
+ * The encoding to send, br before gzip, from an Accept-Encoding header (the one reading of it, for API replies and for
+ * index.html); a coding with q=0 is refused, also when "*" accepts the others.
+ */
 export function pickEncoding(header: string | undefined): Encoding {
   if (!header) return null;
   let encoding = encodingByHeader.get(header);
@@ -31,15 +34,15 @@ export function pickEncoding(header: string | undefined): Encoding {
 }
 
 function readEncoding(header: string): Encoding {
-  let br = false;
-  let gzip = false;
+  const accepted = new Set<string>();
+  const refused = new Set<string>();
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
-    if (name === 'br' || name === '*') br ||= !refused;
-    if (name === 'gzip' || name === '*') gzip ||= !refused;
+    const zero = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+    (zero ? refused : accepted).add(name.trim());
   }
-  return br ? 'br' : gzip ? 'gzip' : null;
+  const takes = (coding: string) => !refused.has(coding) && (accepted.has(coding) || accepted.has('*'));
+  return takes('br') ? 'br' : takes('gzip') ? 'gzip' : null;
 }
 
 /**

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createTestApp, type TestContext } from '../test/test-app';
-import { acceptedEncoding, registerSpa } from './spa';
+import { registerSpa } from './spa';
 
 // A small web build as Vite leaves it: index.html, a hashed asset with its build-time .br and .gz, and robots.txt.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-spa-'));
@@ -51,6 +51,19 @@ describe('static web build', () => {
     expect(res.headers['vary']).toMatch(/accept-encoding/i);
     expect(decoded(res)).toBe(JS);
     if (enc) expect(res.rawPayload.length).toBeLessThan(JS.length / 4);
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0, *', 'gzip'],
+    ['gzip;q=0, br;q=0, *', undefined],
+    ['deflate', undefined],
+    [undefined, undefined],
+  ])('sends a page for Accept-Encoding %s as %s', async (accept, enc) => {
+    const res = await get('/browse', accept);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(enc);
+    expect(decoded(res)).toContain('<html');
   });
 
   it('asks browsers to revalidate files that keep their name', async () => {
@@ -116,18 +129,5 @@ describe('API reply compression', () => {
     const small = await get('/healthz', 'br, gzip');
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
-  });
-});
-
-describe('acceptedEncoding', () => {
-  it.each([
-    ['gzip, deflate, br, zstd', 'br'],
-    ['gzip', 'gzip'],
-    ['*', 'gzip'],
-    ['br;q=0, gzip;q=0.5', 'gzip'],
-    ['deflate', 'identity'],
-    [undefined, 'identity'],
-  ])('%s → %s', (header, expected) => {
-    expect(acceptedEncoding(header)).toBe(expected);
   });
 });

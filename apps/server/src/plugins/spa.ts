@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import { isApiPath } from './route-hooks';
 import { readPagePreloads, withPagePreloads } from './page-preloads';
+import { pickEncoding } from './compression';
 
 /** Rewrites index.html for one page (its <title> and meta tags); pure: the same input gives the same page. */
 export type IndexHtmlHook = (html: string, urlPath: string) => string;
@@ -18,19 +19,6 @@ function encodeAs(html: string, encoding: Encoding, brotliQuality: number) {
   if (encoding === 'br')
     return zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } });
   return encoding === 'gzip' ? zlib.gzipSync(raw, { level: 9 }) : raw;
-}
-
-/** The best encoding the client accepts: brotli, then gzip, else none (q=0 refuses one). */
-export function acceptedEncoding(header: string | string[] | undefined): Encoding {
-  const accepted = new Set<string>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return 'identity';
 }
 
 /**
@@ -125,7 +113,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string, opts: S
     const signedIn = !!sessionCookie && hasCookie(request.headers.cookie, sessionCookie);
     const head = transformIndex ? transformIndex(html, url) : html;
     const page = withPagePreloads(head, { pathname: url, hasQuery: !!query, signedIn }, pages);
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    const encoding = pickEncoding(request.headers['accept-encoding']) ?? 'identity';
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
       .type('text/html; charset=utf-8')
