@@ -265,6 +265,35 @@ describe('seller profile', () => {
     ).toBe(404);
   });
 
+  it('answers 404 "Seller not found" for a disabled seller, as for a deleted one, until enabled again', async () => {
+    const viewer = await userWithSession(ctx, 'buyer');
+    const admin = await userWithSession(ctx, 'admin');
+    const seller = await createUser(ctx, { role: 'seller' });
+    await insertTestListing(ctx, seller.id);
+    const read = async () =>
+      Promise.all(
+        [`/api/sellers/${seller.id}`, `/api/sellers/${seller.id}/reviews`].map(async (url) => {
+          const res = await ctx.app.inject({ method: 'GET', url, headers: viewer.session.headers });
+          return res.statusCode === 404 ? [404, res.json().error.message] : [res.statusCode];
+        }),
+      );
+    const act = (action: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${seller.id}/${action}`,
+        headers: admin.session.headers,
+        payload: {},
+      });
+    expect(await read()).toEqual([[200], [200]]);
+    expect((await act('disable')).statusCode).toBe(200);
+    expect(await read()).toEqual([
+      [404, 'Seller not found'],
+      [404, 'Seller not found'],
+    ]);
+    expect((await act('enable')).statusCode).toBe(200);
+    expect(await read()).toEqual([[200], [200]]);
+  });
+
   it('answers the reviews of a deleted, unknown or non-seller as their profile: 404 "Seller not found"', async () => {
     const viewer = await userWithSession(ctx, 'buyer');
     const gone = await createUser(ctx, { role: 'seller' });

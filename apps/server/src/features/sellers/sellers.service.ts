@@ -29,8 +29,8 @@ async function ratingOf(deps: AppDeps, sellerId: string) {
 }
 
 /**
- * The member behind a seller's page, or 404 for unknown and deleted members (a listing's own page may still show a
- * deleted seller's card: only its seller and admins can see such a listing, it is hidden) and, with `sellersOnly`,
+ * The member behind a seller's page, or 404 for unknown, deleted and disabled members (a listing's own page may still
+ * show such a seller's card: only its seller and admins can see such a listing, it is hidden) and, with `sellersOnly`,
  * for members who do not sell: a seller's page must not reveal buyers' or admins' activity.
  */
 export async function visibleSeller(
@@ -39,7 +39,7 @@ export async function visibleSeller(
   opts: { allowDeleted?: boolean; sellersOnly?: boolean } = {},
 ) {
   const user = await findSeller(deps.db.db, sellerId);
-  if (!user || (user.deletedUid && !opts.allowDeleted)) throw notFound(SELLER_MESSAGES.notFound);
+  if (!user || ((user.deletedUid || user.disabled) && !opts.allowDeleted)) throw notFound(SELLER_MESSAGES.notFound);
   if (opts.sellersOnly && user.role !== 'seller' && user.role !== 'both') throw notFound(SELLER_MESSAGES.notFound);
   return user;
 }
