@@ -135,6 +135,25 @@ describe('image attachments', () => {
     expect(res.json().error.message).toBe(CHAT_MESSAGES.attachmentTooLarge);
   });
 
+  it('answers a caller not signed in before reading the body, and reads JSON as bytes, not as JSON', async () => {
+    const { buyer, conversationId } = await setup();
+    const big = Buffer.alloc(CHAT_ATTACHMENT_MAX_BYTES + 1024);
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversationId}/attachments`,
+      headers: { 'content-type': 'image/png' },
+      payload: big,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const json = await upload(
+      buyer.session,
+      conversationId,
+      Buffer.from(`{"a":"${'x'.repeat(100_000)}"}`),
+      'application/json',
+    );
+    expect([json.statusCode, json.json().error.message]).toEqual([400, CHAT_MESSAGES.attachmentType]);
+  });
+
   it('refuses uploads to a conversation the user is not in', async () => {
     const { conversationId } = await setup();
     const stranger = await userWithSession(ctx, 'buyer');
