@@ -7,7 +7,6 @@ import {
   type ChatTypingEvent,
   type ConversationCounters,
 } from '@accountry/shared/chat';
-import type { Audience } from '../../realtime/bus';
 import type { SocketHub } from '../../realtime/socket-hub';
 
 /** Room for the bus envelope around an event's data. */
@@ -19,10 +18,6 @@ const AUDIENCE_CHUNK = 150;
 export class ChatEvents {
   constructor(private readonly hub: SocketHub) {}
 
-  private publish(audience: Audience, type: string, data: unknown) {
-    return this.hub.publish(audience, type, data);
-  }
-
   /**
    * A new message for both parties; a body too large for one NOTIFY is left out and fetched by the clients. Within one
    * process (no size limit) the event is not serialised to measure it: the fan-out serialises it once.
@@ -32,12 +27,12 @@ export class ChatEvents {
     const limit = this.hub.bus.maxEventBytes;
     if (limit !== undefined && Buffer.byteLength(JSON.stringify(data)) + ENVELOPE_BYTES > limit)
       data = { message: { ...message, body: '' }, conversation: counters, truncated: true };
-    return this.publish({ userIds: [counters.buyerId, counters.sellerId] }, CHAT_EVENTS.message, data);
+    return this.hub.publish({ userIds: [counters.buyerId, counters.sellerId] }, CHAT_EVENTS.message, data);
   }
 
   /** Marker changes for both parties, or for one (delivery matters only to the sender). */
   receipt(counters: ConversationCounters, onlyUserId?: string) {
-    return this.publish(
+    return this.hub.publish(
       { userIds: onlyUserId ? [onlyUserId] : [counters.buyerId, counters.sellerId] },
       CHAT_EVENTS.receipt,
       { conversation: counters },
@@ -45,16 +40,16 @@ export class ChatEvents {
   }
 
   typing(toUserId: string, data: ChatTypingEvent) {
-    return this.publish({ userIds: [toUserId] }, CHAT_EVENTS.typing, data);
+    return this.hub.publish({ userIds: [toUserId] }, CHAT_EVENTS.typing, data);
   }
 
   async presence(userIds: string[], data: ChatPresenceEvent) {
     for (let i = 0; i < userIds.length; i += AUDIENCE_CHUNK) {
-      await this.publish({ userIds: userIds.slice(i, i + AUDIENCE_CHUNK) }, CHAT_EVENTS.presence, data);
+      await this.hub.publish({ userIds: userIds.slice(i, i + AUDIENCE_CHUNK) }, CHAT_EVENTS.presence, data);
     }
   }
 
   block(data: ChatBlockEvent) {
-    return this.publish({ userIds: [data.blockerId, data.blockedId] }, CHAT_EVENTS.block, data);
+    return this.hub.publish({ userIds: [data.blockerId, data.blockedId] }, CHAT_EVENTS.block, data);
   }
 }
