@@ -1,6 +1,17 @@
 import { stripeId } from './fake-stripe-ids';
 import { formList, formString, formStrings, type FormTree } from './form-body';
 import { FakeDisputes, type DisputeOptions, type FakeDispute } from './fake-stripe-disputes';
+import { FakeRefunds, type FakeRefundFailure } from './fake-stripe-refunds';
+import {
+  invalidInteger,
+  invalidParams,
+  listPage,
+  missing,
+  noSuch,
+  stripeError,
+  toInteger,
+  type FakeReply,
+} from './fake-stripe-replies';
 
 export type { DisputeOptions, FakeDispute } from './fake-stripe-disputes';
 
@@ -26,18 +37,6 @@ export interface FakeCheckoutSession {
   url: string | null;
 }
 
-export interface FakeRefund {
-  id: string;
-  object: 'refund';
-  amount: number;
-  created: number;
-  currency: string;
-  metadata: Record<string, string>;
-  payment_intent: string;
-  reason: string | null;
-  status: 'succeeded';
-}
-
 interface FakePaymentIntent {
   id: string;
   amount: number;
@@ -45,54 +44,37 @@ interface FakePaymentIntent {
   currency: string;
 }
 
-export interface FakeReply {
-  status: number;
-  body: unknown;
-  /** Refused in validation, before anything was carried out: Stripe saves no answer under the request's key. */
-  invalidParams?: true;
-}
-
 export { stripeId };
+export { stripeError, type FakeReply } from './fake-stripe-replies';
+export type { FakeRefund, FakeRefundFailure } from './fake-stripe-refunds';
 
-/** Stripe's error body: { error: { type, code?, param?, message } }. */
-export function stripeError(status: number, type: string, message: string, code?: string, param?: string): FakeReply {
-  return { status, body: { error: { type, message, ...(code ? { code } : {}), ...(param ? { param } : {}) } } };
-}
-
-const invalidParams = (message: string, code: string, param: string): FakeReply => ({
-  ...stripeError(400, 'invalid_request_error', message, code, param),
-  invalidParams: true,
-});
-const missing = (param: string) => invalidParams(`Missing required param: ${param}.`, 'parameter_missing', param);
-const invalidInteger = (param: string) =>
-  invalidParams(`Invalid integer: ${param}`, 'parameter_invalid_integer', param);
 /** Stripe's own check of an address is stricter than a single `@`: the fake wants a dot in the domain. */
 const invalidEmail = (email: string) =>
   invalidParams(`Invalid email address: ${email}`, 'email_invalid', 'customer_email');
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-const noSuch = (kind: string, id: string, param = 'id') =>
-  stripeError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing', param);
-
-const toInteger = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : null);
 
 /** The objects a Stripe account holds, with the validation Stripe applies to the parameters we send. */
 export class FakeStripeResources {
   readonly sessions = new Map<string, FakeCheckoutSession>();
-  readonly refunds: FakeRefund[] = [];
   private readonly paymentIntents = new Map<string, FakePaymentIntent>();
-  /** Payments Stripe will not refund (charged back, say), with the error code it answers. */
-  private readonly refusedRefunds = new Map<string, string>();
   private readonly disputeBook: FakeDisputes;
+  private readonly refundBook: FakeRefunds;
 
   constructor(
     private readonly checkoutBase: () => string,
     private readonly nowSeconds: () => number,
   ) {
     this.disputeBook = new FakeDisputes(nowSeconds);
+    this.refundBook = new FakeRefunds((id) => this.paymentIntents.get(id), nowSeconds);
   }
 
   get disputes() {
     return this.disputeBook.all;
+  }
+
+  /** Every refund made, oldest first, whatever became of it. */
+  get refunds() {
+    return this.refundBook.all;
   }
 
   createSession(params: FormTree): FakeReply {
@@ -150,14 +132,8 @@ export class FakeStripeResources {
   /** Newest first; `payment_intent` finds the session that made a payment. */
   listSessions(params: FormTree): FakeReply {
     const intent = formString(params.payment_intent);
-    const limit = params.limit === undefined ? 10 : toInteger(formString(params.limit));
-    if (limit === null || limit < 1 || limit > 100) return invalidInteger('limit');
-    const matches = [...this.sessions.values()].filter((s) => !intent || s.payment_intent === intent).reverse();
-    const data = matches.slice(0, limit);
-    return {
-      status: 200,
-      body: { object: 'list', data, has_more: matches.length > limit, url: '/v1/checkout/sessions' },
-    };
+    const matches = [...this.sessions.values()].filter((s) => !intent || s.payment_intent === intent);
+    return listPage(matches, params, '/v1/checkout/sessions');
   }
 
   /** The card's bank disputes the payment (a chargeback), as Stripe reports it. */
@@ -165,6 +141,13 @@ export class FakeStripeResources {
     const intent = this.paymentIntents.get(intentId);
     if (!intent) throw new Error(`No such payment_intent: '${intentId}'`);
     return this.disputeBook.open({ ...intent }, options);
+  }
+
+  /** Newest first, as Stripe lists; `payment_intent` filters, `limit` (1-100, default 10) pages. */
+  listDisputes(params: FormTree): FakeReply {
+    const intent = formString(params.payment_intent);
+    const matches = [...this.disputes.values()].filter((d) => !intent || d.payment_intent === intent);
+    return listPage(matches, params, '/v1/disputes');
   }
 
   retrieveDispute(id: string): FakeReply {
@@ -207,74 +190,30 @@ export class FakeStripeResources {
   }
 
   createRefund(params: FormTree): FakeReply {
-    const intentId = formString(params.payment_intent);
-    if (!intentId) return missing('payment_intent');
-    const intent = this.paymentIntents.get(intentId);
-    if (!intent) return noSuch('payment_intent', intentId, 'payment_intent');
-    const refused = this.refusedRefunds.get(intentId);
-    if (refused)
-      return stripeError(
-        400,
-        'invalid_request_error',
-        `Charge for PaymentIntent ${intentId} cannot be refunded.`,
-        refused,
-      );
-    const remaining = intent.amount - intent.amountRefunded;
-    if (remaining === 0)
-      return stripeError(
-        400,
-        'invalid_request_error',
-        `Charge for PaymentIntent ${intentId} has already been refunded.`,
-        'charge_already_refunded',
-      );
-    const amount = params.amount === undefined ? remaining : toInteger(formString(params.amount));
-    if (amount === null || amount < 1) return invalidInteger('amount');
-    if (amount > remaining)
-      return stripeError(
-        400,
-        'invalid_request_error',
-        `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`,
-        'amount_too_large',
-        'amount',
-      );
-    intent.amountRefunded += amount;
-    const refund: FakeRefund = {
-      id: stripeId('re'),
-      object: 'refund',
-      amount,
-      created: this.nowSeconds(),
-      currency: intent.currency,
-      metadata: formStrings(params.metadata),
-      payment_intent: intentId,
-      reason: formString(params.reason) ?? null,
-      status: 'succeeded',
-    };
-    this.refunds.push(refund);
-    return { status: 200, body: refund };
+    return this.refundBook.create(params);
   }
 
   /** From now on every refund of this payment is refused, as Stripe refuses one of a charge disputed by the bank. */
   refuseRefunds(intentId: string, code = 'charge_disputed') {
-    this.refusedRefunds.set(intentId, code);
+    this.refundBook.refuse(intentId, code);
   }
 
   /** Refunds of this payment are taken again (the bank decided its chargeback for the seller, say). */
   allowRefunds(intentId: string) {
-    this.refusedRefunds.delete(intentId);
+    this.refundBook.allow(intentId);
   }
 
-  /** Newest first, as Stripe lists; `payment_intent` filters, `limit` (1-100, default 10) pages. */
+  /** Stripe creates the next `count` refunds of this payment with that status (and reason), not succeeded. */
+  failNextRefunds(intentId: string, status: FakeRefundFailure, failureReason: string | null = null, count = 1) {
+    this.refundBook.failNextOf(intentId, status, failureReason, count);
+  }
+
+  /** A refund Stripe took fails later (see FakeRefunds.fail). */
+  failRefund(id: string, failureReason: string) {
+    return this.refundBook.fail(id, failureReason);
+  }
+
   listRefunds(params: FormTree): FakeReply {
-    const intentId = formString(params.payment_intent);
-    const limit = params.limit === undefined ? 10 : toInteger(formString(params.limit));
-    if (limit === null || limit < 1 || limit > 100) return invalidInteger('limit');
-    const after = formString(params.starting_after);
-    let matches = this.refunds.filter((r) => !intentId || r.payment_intent === intentId).reverse();
-    if (after) matches = matches.slice(matches.findIndex((r) => r.id === after) + 1);
-    const data = matches.slice(0, limit);
-    return {
-      status: 200,
-      body: { object: 'list', data, has_more: matches.length > limit, url: '/v1/refunds' },
-    };
+    return this.refundBook.list(params);
   }
 }

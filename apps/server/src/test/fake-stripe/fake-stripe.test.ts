@@ -123,42 +123,35 @@ describe('FakeStripe through the official stripe client', () => {
     expect(await stripe.checkout.sessions.retrieve(first.id)).toMatchObject({ status: 'complete', url: null });
   });
 
-  it('refunds a paid session once, up to its amount', async () => {
-    const session = await stripe.checkout.sessions.create(sessionParams(2_000));
-    const event = fake.completeSession(session.id);
-    const paid = event.data.object as Stripe.Checkout.Session;
-    expect(paid).toMatchObject({ status: 'complete', payment_status: 'paid' });
-    await expect(
-      stripe.refunds.create({ payment_intent: paid.payment_intent as string, amount: 2_001 }),
-    ).rejects.toMatchObject({ code: 'amount_too_large' });
-    const part = await stripe.refunds.create({ payment_intent: paid.payment_intent as string, amount: 500 });
-    expect(part).toMatchObject({ amount: 500, status: 'succeeded', currency: 'usd' });
-    const rest = await stripe.refunds.create({ payment_intent: paid.payment_intent as string });
-    expect(rest.amount).toBe(1_500);
-    await expect(stripe.refunds.create({ payment_intent: paid.payment_intent as string })).rejects.toMatchObject({
-      code: 'charge_already_refunded',
-    });
-  });
-
-  it('refuses every refund of a payment it was told to refuse, with the code given', async () => {
-    const session = await stripe.checkout.sessions.create(sessionParams(2_000));
-    const paid = fake.completeSession(session.id).data.object as Stripe.Checkout.Session;
-    fake.resources.refuseRefunds(paid.payment_intent as string);
-    await expect(stripe.refunds.create({ payment_intent: paid.payment_intent as string })).rejects.toMatchObject({
-      type: 'StripeInvalidRequestError',
-      code: 'charge_disputed',
-    });
-    expect(fake.resources.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toEqual([]);
-  });
-
-  it('lists the refunds of a payment newest first, page by page', async () => {
-    const session = await stripe.checkout.sessions.create(sessionParams(900));
+  it('lists the disputes of a payment newest first, page by page, as Stripe lists them', async () => {
+    const session = await stripe.checkout.sessions.create(sessionParams(3_000));
     const intent = (fake.completeSession(session.id).data.object as Stripe.Checkout.Session).payment_intent as string;
-    for (const amount of [100, 200, 300])
-      await stripe.refunds.create({ payment_intent: intent, amount, metadata: { n: String(amount) } });
-    const listed: number[] = [];
-    for await (const refund of stripe.refunds.list({ payment_intent: intent, limit: 2 })) listed.push(refund.amount);
-    expect(listed).toEqual([300, 200, 100]);
+    const other = await stripe.checkout.sessions.create(sessionParams(3_000));
+    const otherIntent = (fake.completeSession(other.id).data.object as Stripe.Checkout.Session).payment_intent;
+    expect((await stripe.disputes.list({ payment_intent: intent })).data).toEqual([]);
+    const first = (fake.chargeback(intent, { amount: 1_000 }).data.object as Stripe.Dispute).id;
+    fake.chargeback(otherIntent as string);
+    const second = (fake.chargeback(intent, 'product_not_received').data.object as Stripe.Dispute).id;
+    fake.closeChargeback(first, 'lost');
+    const page = await stripe.disputes.list({ payment_intent: intent, limit: 1 });
+    expect(page).toMatchObject({ object: 'list', has_more: true, url: '/v1/disputes' });
+    expect(page.data.map((d) => [d.id, d.status, d.payment_intent])).toEqual([[second, 'needs_response', intent]]);
+    const all: Array<[string, string, number]> = [];
+    for await (const d of stripe.disputes.list({ payment_intent: intent, limit: 1 }))
+      all.push([d.id, d.status, d.amount]);
+    expect(all).toEqual([
+      [second, 'needs_response', 3_000],
+      [first, 'lost', 1_000],
+    ]);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/v1/disputes',
+      params: { payment_intent: intent, limit: '1', starting_after: second },
+    });
+    await expect(stripe.disputes.list({ payment_intent: intent, limit: 101 })).rejects.toMatchObject({
+      code: 'parameter_invalid_integer',
+      param: 'limit',
+    });
   });
 
   it('carries out a request whose answer is lost, and forgets an idempotency key after 24 hours', async () => {

@@ -10,6 +10,7 @@ import {
   type FakeReply,
 } from './fake-stripe-resources';
 import { checkoutPage } from './fake-checkout-page';
+import { routeApi } from './fake-stripe-routes';
 
 /** Stripe forgets an idempotency key after 24 hours: a request with it then runs again. */
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 3600_000;
@@ -44,8 +45,8 @@ export interface FakeEvent {
 }
 
 /**
- * A local stand-in for Stripe's HTTP API on 127.0.0.1: the Checkout Session and Refund endpoints our provider uses,
- * form-encoded bodies, Stripe's error shapes, idempotency keys, a hosted checkout page, and signed webhooks.
+ * A local stand-in for Stripe's HTTP API on 127.0.0.1: the Checkout Session, Refund and Dispute endpoints our provider
+ * uses, form-encoded bodies, Stripe's error shapes, idempotency keys, a hosted checkout page, and signed webhooks.
  */
 export class FakeStripe {
   readonly requests: FakeRequest[] = [];
@@ -138,6 +139,11 @@ export class FakeStripe {
     );
   }
 
+  /** A refund Stripe took fails afterwards: the `refund.failed` event, unsent (the refund as it is now). */
+  failRefund(refundId: string, failureReason = 'expired_or_canceled_card'): FakeEvent {
+    return this.event('refund.failed', structuredClone(this.resources.failRefund(refundId, failureReason)));
+  }
+
   /** Stripe's `Stripe-Signature` header: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload" keyed by the secret>. */
   sign(payload: string, secret = this.options.webhookSecret, timestamp = Math.floor(this.now() / 1000)) {
     const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
@@ -204,7 +210,7 @@ export class FakeStripe {
     this.requests.push({ method, path: url.pathname, params, ...(idempotencyKey ? { idempotencyKey } : {}) });
     const failure = this.failures.shift();
     if (failure) return stripeError(failure, 'api_error', 'An unknown error occurred');
-    if (method !== 'POST' || !idempotencyKey) return this.route(method, url.pathname, params);
+    if (method !== 'POST' || !idempotencyKey) return routeApi(this.resources, method, url.pathname, params);
     // Stripe replays the first answer for a repeated key and refuses the key with other parameters, for 24 hours.
     const fingerprint = `${method} ${url.pathname} ${body}`;
     const remembered = this.idempotent.get(idempotencyKey);
@@ -216,26 +222,13 @@ export class FakeStripe {
         `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
       );
     if (seen) return seen.reply;
-    const reply = this.route(method, url.pathname, params);
+    const reply = routeApi(this.resources, method, url.pathname, params);
     // Stripe saves the answer it sent: a replay does not show what became of the object since.
     const saved = { status: reply.status, body: structuredClone(reply.body) };
     // Stripe keeps no answer for a request it refused before carrying it out (invalid parameters), nor for its failures.
     if (reply.status < 500 && !reply.invalidParams)
       this.idempotent.set(idempotencyKey, { fingerprint, reply: saved, at: this.now() });
     return reply;
-  }
-
-  private route(method: string, path: string, params: FormTree): FakeReply {
-    const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
-    if (method === 'POST' && path === '/v1/checkout/sessions') return this.resources.createSession(params);
-    if (method === 'GET' && path === '/v1/checkout/sessions') return this.resources.listSessions(params);
-    if (method === 'GET' && session && !session[2]) return this.resources.retrieveSession(session[1]);
-    if (method === 'POST' && session?.[2]) return this.resources.expireSession(session[1]);
-    if (method === 'POST' && path === '/v1/refunds') return this.resources.createRefund(params);
-    if (method === 'GET' && path === '/v1/refunds') return this.resources.listRefunds(params);
-    const dispute = /^\/v1\/disputes\/([^/]+)$/.exec(path);
-    if (method === 'GET' && dispute) return this.resources.retrieveDispute(dispute[1]);
-    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
   /** The hosted payment page: GET shows it, POST pays, announces the event and returns to the success URL. */
