@@ -40,6 +40,9 @@ export const ACCOUNT_MESSAGES = {
   profileSaved: 'Your profile was saved.',
   nothingToUpdate: 'Change at least one field to save.',
   adminRoleLocked: "An administrator's role cannot be changed from the profile.",
+  /** A buyer cannot manage listings, so one left for sale could no longer be unpublished or edited. */
+  listingsForSale:
+    'You have listings for sale. Unpublish them, or wait for their orders to finish, before you switch to buying only.',
   signedOutEverywhere: 'You were signed out on every device.',
   deviceNotFound: 'That device is not signed in to your account.',
   currentDevice: 'This is the device you are using. To sign out here, use Sign out.',

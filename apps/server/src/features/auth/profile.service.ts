@@ -1,9 +1,10 @@
 import { queuePasswordChangedMail } from './password-changed';
 import { FIELD_MESSAGES, passwordProblems } from '@accountry/shared/account-rules';
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
-import type { SelfRole } from '@accountry/shared/roles';
+import { canSell, type SelfRole } from '@accountry/shared/roles';
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import type { AppDeps } from '../../app';
+import type { Database } from '../../db/database';
 import { badRequest } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { authErrors } from './auth-errors';
@@ -18,6 +19,7 @@ import { retireAccountLinks } from './tokens.repository';
 import { holdPayouts } from '../orders/payout-hold.service';
 import { recordAccountEvent, type EventOrigin } from '../../lib/account-events';
 import { lockLiveSession } from '../../sessions/sessions.service';
+import { whileNothingForSale } from '../listings/seller-standing.service';
 
 export interface ProfilePatch {
   displayName?: string;
@@ -34,7 +36,11 @@ export async function updateProfile(deps: AppDeps, user: AuthUser, patch: Profil
   if (set.role !== undefined && !canChangeOwnRole(user)) throw authErrors.adminRoleLocked();
   // The session's role may be seconds old (decision 102): a role change holds only if the role is still the one
   // decided on, so it never undoes an admin's change made meanwhile (409, nothing written).
-  const written = await updateOwnProfile(deps.db.db, user.id, set.role === undefined ? undefined : user.role, set);
+  const roleSeen = set.role === undefined ? undefined : user.role;
+  const write = (db: Database) => updateOwnProfile(db, user.id, roleSeen, set);
+  // A seller who stops selling must not leave listings for sale that they could no longer manage (decision 237).
+  const stopsSelling = set.role !== undefined && canSell(user.role) && !canSell(set.role);
+  const written = await (stopsSelling ? whileNothingForSale(deps.db.db, user.id, write) : write(deps.db.db));
   // Refused or not, the held session reads the row again, so the reload the 409 asks for shows the new role.
   await invalidateSessions(deps, { userId: user.id });
   assertStateUnchanged(written);

@@ -37,6 +37,7 @@ import {
 } from './listings.repository';
 import { toOwnRow } from './listing-mappers';
 import { claimListingCreation, withListingRoom } from './seller-quotas';
+import { assertStillSelling } from './seller-standing.service';
 import { cardPage } from './listings.service';
 import { queuePriceDropMails } from './price-drop-mails';
 
@@ -162,6 +163,8 @@ export async function changeStatus(deps: AppDeps, user: AuthUser, id: string, to
   if (to === 'active' && listing.status === 'draft') patch.publishedAt = now;
   if (to === 'sold') patch.soldAt = now;
   await deps.db.db.transaction().execute(async (trx) => {
+    // On sale only while the seller still sells: a switch to buying only waits for this or refuses after it.
+    if (to === 'active' || to === 'reserved') await assertStillSelling(trx, user.id);
     // Written only if the status is still the one checked above (an admin may have hidden it, an order taken it),
     // and decided again on the screenshots there are now (one removed meanwhile must not leave a published listing
     // without any).

@@ -245,6 +245,25 @@ export async function countLiveListings(db: Database, sellerId: string) {
   return Number(row.n);
 }
 
+/** Whether the seller has a listing buyers can see for sale (active, or reserved by them). */
+export async function hasListingsForSale(db: Database, sellerId: string) {
+  const row = await db
+    .selectFrom('listings')
+    .select('id')
+    .where('sellerId', '=', sellerId)
+    .where('status', 'in', ['active', 'reserved'])
+    .where('deletedAt', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The member's role as stored now (the session's may be seconds old: decision 102). */
+export async function storedRoleOf(db: Database, userId: string) {
+  const row = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
+  return row?.role;
+}
+
 /** Bytes of the files the seller's live listings show, each file once (duplicates share theirs). */
 export async function storedImageBytes(db: Database, sellerId: string) {
   const row = await db

@@ -7,6 +7,7 @@ import { withKeyLocks } from '../../db/key-lock';
 import type { DB } from '../../db/schema';
 import type { Transaction } from 'kysely';
 import { countLiveListings, storedImageBytes } from './listings.repository';
+import { sellerListingsLock } from './seller-standing.service';
 import { DAY_MS, HOUR_MS } from '@accountry/shared/durations';
 
 interface Rates {
@@ -52,7 +53,7 @@ export async function claimImageUpload(deps: AppDeps, sellerId: string) {
  */
 export function withListingRoom<T>(deps: AppDeps, sellerId: string, insert: (trx: Transaction<DB>) => Promise<T>) {
   const max = deps.config.quotas.listingsPerSeller;
-  return withKeyLocks(deps.db.db, [`listings-of:${sellerId}`], async (trx) => {
+  return withKeyLocks(deps.db.db, [sellerListingsLock(sellerId)], async (trx) => {
     if ((await countLiveListings(trx, sellerId)) >= max) throw conflict(Q.listingsTotal(max));
     return insert(trx);
   });
