@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Card refunds Stripe refused for good (decision 095: a disputed charge, say): counted for the admins (decision 186),
- * shown on the order's admin page, and settled there by an admin: retried at Stripe, or recorded as paid back another
- * way.
+ * Card refunds Stripe refused for good (decision 095: a disputed charge, say), or made failed or that failed after it
+ * took them (decision 234): counted for the admins (decision 186), shown on the order's admin page, and settled there
+ * by an admin: retried at Stripe, or recorded as paid back another way.
  */
 export const REFUSED_REFUND_MESSAGES = {
   refundKey: 'Say which card refund this is.',
@@ -55,11 +55,14 @@ export const cardRefundSchema = z.object({
   key: z.string(),
   amountCents: z.number(),
   status: z.enum(CARD_REFUND_STATUSES),
-  /** Stripe's message for the last failed try (why it refused, once refused); null once sent or never failed. */
+  /**
+   * Stripe's message for the last failed try (why it refused, once refused, or why it failed after Stripe took it,
+   * decision 234); null once sent or never failed.
+   */
   stripeError: z.string().nullable(),
   attempts: z.number(),
   createdAt: z.number(),
-  /** When Stripe took it (sent). */
+  /** When Stripe took it (sent); kept on one that failed afterwards (refused), until an admin retries it. */
   sentAt: z.number().nullable(),
   /** How an admin settled it outside Stripe (settled). */
   settlement: z

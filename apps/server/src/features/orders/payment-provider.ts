@@ -54,8 +54,23 @@ export interface ChargebackFunds {
 /** Where a chargeback stands now at the provider, asked when its decision's webhook may have been lost. */
 export type ChargebackCheck = Pick<ReportedChargeback, 'status' | 'fee' | 'funds'>;
 
-/** What a verified webhook reports: a payment, or a chargeback opened or decided. */
-export type WebhookReport = ({ kind: 'payment' } & ConfirmedPayment) | ({ kind: 'chargeback' } & ReportedChargeback);
+/** A card refund the provider took that failed afterwards, never reaching the card (decision 234). */
+export interface FailedRefund {
+  orderId: string;
+  /** Our key of the refund (`stripe_refunds.idempotency_key`), which the provider's refund carries. */
+  refundKey: string;
+  /** The provider's id of the refund that failed: only the refund recorded as sent under it moves. */
+  providerRefundId: string;
+  status: 'failed' | 'canceled';
+  /** The provider's code for why (`expired_or_canceled_card`), when it gives one. */
+  failureReason: string | null;
+}
+
+/** What a verified webhook reports: a payment, a chargeback opened or decided, or a refund that failed. */
+export type WebhookReport =
+  | ({ kind: 'payment' } & ConfirmedPayment)
+  | ({ kind: 'chargeback' } & ReportedChargeback)
+  | ({ kind: 'refund_failed' } & FailedRefund);
 
 export interface WebhookRequest {
   rawBody: Buffer;
@@ -76,8 +91,8 @@ export interface PaymentProvider {
   /** The ledger account a refund goes to (mirrors sourceAccount). */
   refundAccount(order: OrdersTable): string;
   /**
-   * Verify a webhook and say which payment it confirms or which chargeback it reports; null for events that say
-   * neither. Throws an AppError (400) for a forged or malformed request.
+   * Verify a webhook and say which payment it confirms, which chargeback or failed refund it reports; null for events
+   * that say none of these. Throws an AppError (400) for a forged or malformed request.
    */
   parseWebhook(request: WebhookRequest): Promise<WebhookReport | null>;
   /**

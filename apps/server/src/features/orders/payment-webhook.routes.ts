@@ -9,10 +9,11 @@ import { ordersContext } from './orders-context';
 import { findOrder } from './orders.repository';
 import { confirmPayment } from './orders.service';
 import { recordChargeback } from './chargebacks.service';
+import { recordRefundFailure } from './refund-failures.service';
 
 const receivedSchema = z.object({
   received: z.literal(true),
-  outcome: z.enum(['paid', 'duplicate', 'refunded', 'ignored', 'opened', 'won', 'lost']),
+  outcome: z.enum(['paid', 'duplicate', 'refunded', 'ignored', 'opened', 'won', 'lost', 'refund_failed']),
 });
 const received = (outcome: z.infer<typeof receivedSchema>['outcome']) => ({ received: true as const, outcome });
 
@@ -20,7 +21,7 @@ const received = (outcome: z.infer<typeof receivedSchema>['outcome']) => ({ rece
  * Provider webhooks (decision 095): the body stays raw for signature checks (the provider verifies it in
  * parseWebhook). A confirmed payment moves its order to paid once; a replay answers 200 and changes nothing; an
  * unknown order is a 400; a payment for an order that can no longer be paid is refunded in full. A chargeback holds,
- * frees or refunds its order (decision 183).
+ * frees or refunds its order (decision 183). A card refund that failed waits for an admin (decision 234).
  */
 export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -48,6 +49,11 @@ export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (payment.kind === 'chargeback') {
           const outcome = await recordChargeback(ctx, payment);
           request.log.warn({ orderId: order.id, chargeback: payment.status, outcome }, 'card chargeback reported');
+          return received(outcome);
+        }
+        if (payment.kind === 'refund_failed') {
+          const outcome = await recordRefundFailure(ctx, payment);
+          request.log.warn({ orderId: order.id, refund: payment.providerRefundId, outcome }, 'card refund failed');
           return received(outcome);
         }
         try {

@@ -7,6 +7,7 @@ import type { StripeRefundsTable } from '../../db/schema';
 import { stripeErrorSummary, stripeModule } from './stripe-client';
 import { queueRefusedRefundAdminMail } from './admin-task-mails';
 import { markRefundFailed, markRefundRefused, markRefundSent } from './stripe-refunds.repository';
+import { isFailedRefundStatus, refundFailureText } from './refund-failure-text';
 
 export type RefundToSend = Pick<
   StripeRefundsTable,
@@ -23,7 +24,8 @@ const stripeRefundKey = (owed: RefundToSend) =>
 
 /**
  * One try of a card refund owed through Stripe (decision 095): sent, failed for now (tried again later), or refused
- * for good (set aside for an admin). The provider decides when; this says how.
+ * for good (set aside for an admin), as is one Stripe made failed or canceled (decision 234). The provider decides
+ * when; this says how.
  */
 export class StripeRefundSender {
   constructor(
@@ -37,9 +39,9 @@ export class StripeRefundSender {
   ) {}
 
   /** Set a refund aside for an admin, who is mailed in the same transaction (decision 186); false if not pending. */
-  private refuse(owed: RefundToSend, error: string) {
+  private refuse(owed: RefundToSend, error: string, stripeRefundId?: string) {
     return this.db.transaction().execute(async (trx) => {
-      if (!(await markRefundRefused(trx, owed.idempotencyKey, error))) return false;
+      if (!(await markRefundRefused(trx, owed.idempotencyKey, error, stripeRefundId))) return false;
       const refused = { orderId: owed.orderId, amountCents: owed.amountCents, error: error.slice(0, 500) };
       await queueRefusedRefundAdminMail(trx, this.links, refused, this.clock.now());
       return true;
@@ -49,11 +51,18 @@ export class StripeRefundSender {
   /**
    * A try whose answer was lost may have refunded: Stripe forgets the idempotency key after 24 hours, so a later retry
    * looks for the refund by the key in its metadata before asking again (a partial refund would otherwise go twice).
+   * One that failed or was canceled does not count (decision 234); kept apart, since a replay of the key's first
+   * answer still shows it as Stripe first made it.
    */
-  private async refundAlreadyMade(intent: string, key: string): Promise<Stripe.Refund | undefined> {
-    for await (const refund of this.stripe.refunds.list({ payment_intent: intent, limit: 100 }))
-      if (refund.metadata?.refund_key === key) return refund;
-    return undefined;
+  private async refundsUnderKey(intent: string, key: string) {
+    let standing: Stripe.Refund | undefined;
+    const failed = new Map<string, Stripe.Refund>();
+    for await (const refund of this.stripe.refunds.list({ payment_intent: intent, limit: 100 })) {
+      if (refund.metadata?.refund_key !== key) continue;
+      if (isFailedRefundStatus(refund.status)) failed.set(refund.id, refund);
+      else standing ??= refund;
+    }
+    return { standing, failed };
   }
 
   /**
@@ -72,8 +81,9 @@ export class StripeRefundSender {
       const session = await this.stripe.checkout.sessions.retrieve(owed.sessionId);
       const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!intent) throw new Error(`Checkout Session ${session.id} has no payment`);
+      const earlier = owed.attempts > 0 ? await this.refundsUnderKey(intent, owed.idempotencyKey) : undefined;
       const refund =
-        (owed.attempts > 0 ? await this.refundAlreadyMade(intent, owed.idempotencyKey) : undefined) ??
+        earlier?.standing ??
         (await this.stripe.refunds.create(
           {
             payment_intent: intent,
@@ -83,6 +93,15 @@ export class StripeRefundSender {
           },
           { idempotencyKey: stripeRefundKey(owed) },
         ));
+      // Made failed or canceled, or replayed as made while it failed since: it never reached the card (decision 234).
+      const current = earlier?.failed.get(refund.id) ?? refund;
+      if (isFailedRefundStatus(current.status)) {
+        const taken = !isFailedRefundStatus(refund.status);
+        const error = refundFailureText(current.status, current.failure_reason, taken);
+        const refused = await this.refuse(owed, error, refund.id);
+        if (refused) this.logger?.error({ orderId: owed.orderId, refund: refund.id, error }, 'A Stripe refund failed');
+        return { sent: false, recorded: refused };
+      }
       return { sent: true, recorded: await markRefundSent(this.db, owed.idempotencyKey, refund.id, this.clock.now()) };
     } catch (err) {
       // Asked again after Stripe forgot the idempotency key (24 h): the money is already back.

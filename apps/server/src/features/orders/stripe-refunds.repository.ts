@@ -83,11 +83,19 @@ export async function markRefundFailed(db: Database, key: string, error: string,
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Stripe refused it for good: it leaves the retry and waits for an admin (the buyer is owed it another way). */
-export async function markRefundRefused(db: Database, key: string, error: string) {
+/**
+ * Stripe refused it for good, or made it failed or canceled (`stripeRefundId`, decision 234): it leaves the retry and
+ * waits for an admin (the buyer is owed it another way).
+ */
+export async function markRefundRefused(db: Database, key: string, error: string, stripeRefundId?: string) {
   const res = await db
     .updateTable('stripeRefunds')
-    .set((eb) => ({ status: 'refused', attempts: eb('attempts', '+', 1), lastError: error.slice(0, 500) }))
+    .set((eb) => ({
+      status: 'refused',
+      attempts: eb('attempts', '+', 1),
+      lastError: error.slice(0, 500),
+      ...(stripeRefundId ? { stripeRefundId } : {}),
+    }))
     .where('idempotencyKey', '=', key)
     .where('status', '=', 'pending')
     .executeTakeFirst();
@@ -95,13 +103,29 @@ export async function markRefundRefused(db: Database, key: string, error: string
 }
 
 /**
+ * A refund Stripe took failed afterwards (decision 234): refused as it stands, sent under that very refund; false when
+ * not (a replay, or a failure of a refund another try replaced). Its `sent_at` stays: when Stripe took it.
+ */
+export async function markSentRefundFailed(db: Database, key: string, stripeRefundId: string, error: string) {
+  const res = await db
+    .updateTable('stripeRefunds')
+    .set({ status: 'refused', lastError: error.slice(0, 500) })
+    .where('idempotencyKey', '=', key)
+    .where('status', '=', 'sent')
+    .where('stripeRefundId', '=', stripeRefundId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
  * An admin sends a refused refund back to the retry, due at once and counted (Stripe would replay its refusal to the
- * key it was refused under); false when it is no longer refused.
+ * key it was refused under); false when it is no longer refused. One that failed after Stripe took it is no longer
+ * sent (decision 234): its `sent_at` goes, and the next refund Stripe takes sets it.
  */
 export async function reopenRefusedRefund(db: Database, key: string, now: number) {
   const res = await db
     .updateTable('stripeRefunds')
-    .set((eb) => ({ status: 'pending', nextAttemptAt: now, adminRetries: eb('adminRetries', '+', 1) }))
+    .set((eb) => ({ status: 'pending', nextAttemptAt: now, adminRetries: eb('adminRetries', '+', 1), sentAt: null }))
     .where('idempotencyKey', '=', key)
     .where('status', '=', 'refused')
     .executeTakeFirst();

@@ -9,8 +9,9 @@ import { refundRowsOf } from './refused-refunds-test-helpers';
 import { cardPaidOrder, useStripeTestApp, type StripeTestContext } from './stripe-test-helpers';
 
 /**
- * Decision 211: the background refund sender's outcome (Stripe took the refund, refused it, or could not be reached)
- * reaches the order's open pages as an order update: its buyer, seller and admins hear of it, nobody else.
+ * Decision 211: the background refund sender's outcome (Stripe took the refund, refused it, or could not be reached),
+ * and a refund's failure after Stripe took it (decision 234), reaches the order's open pages as an order update: its
+ * buyer, seller and admins hear of it, nobody else.
  */
 let ctx: StripeTestContext;
 useStripeTestApp((c) => (ctx = c));
@@ -67,6 +68,18 @@ describe('the refund sender’s outcome over the socket', () => {
     const opened = await refundOwedWithPagesOpen();
     ctx.fake.resources.refuseRefunds(opened.intent);
     expect(await provider().sendPendingRefunds()).toBe(0);
+    expect(await refundRowsOf(ctx, opened.orderId)).toEqual([expect.objectContaining({ status: 'refused' })]);
+    await expectUpdateHeard(opened);
+  });
+
+  it('a refund that fails after Stripe took it tells the parties and admins, not a stranger', async () => {
+    const opened = await refundOwedWithPagesOpen();
+    expect(await provider().sendPendingRefunds()).toBe(1);
+    const refund = ctx.fake.resources.refunds.at(-1)!;
+    // The send's own update may still be on its way: only what the failure publishes counts.
+    await settle();
+    for (const s of opened.sockets) s.frames.splice(0);
+    expect((await ctx.fake.deliver(ctx.fake.failRefund(refund.id))).body).toMatchObject({ outcome: 'refund_failed' });
     expect(await refundRowsOf(ctx, opened.orderId)).toEqual([expect.objectContaining({ status: 'refused' })]);
     await expectUpdateHeard(opened);
   });

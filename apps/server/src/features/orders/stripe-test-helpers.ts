@@ -125,11 +125,12 @@ export const platformBalances = async (ctx: TestContext) => ({
 });
 
 /**
- * What Stripe holds of the order's card payment: the charge, less its refunds, less what its disputes took with their
+ * What Stripe holds of the order's card payment: the charge, less the refunds that reached the card, less what its disputes took with their
  * fees, plus what they gave back. The order's `stripe_clearing` entries should say the same, negated.
  */
 export function stripeHolds(ctx: StripeTestContext, intent: string, chargedCents: number) {
-  const refunded = ctx.fake.resources.refunds.filter((r) => r.payment_intent === intent);
+  // A refund that failed or was canceled gave its money back to the payment.
+  const refunded = ctx.fake.resources.refunds.filter((r) => r.payment_intent === intent && r.status === 'succeeded');
   const disputes = [...ctx.fake.resources.disputes.values()].filter((d) => d.payment_intent === intent);
   const disputed = disputes.flatMap((d) => d.balance_transactions).reduce((sum, t) => sum + t.net, 0);
   return chargedCents - refunded.reduce((sum, r) => sum + r.amount, 0) + disputed;

@@ -3,10 +3,12 @@ import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { badRequest } from '../../lib/app-error';
 import type { ChargebackFee, ChargebackFunds, WebhookReport } from './payment-provider';
 import { STRIPE_MESSAGES } from './stripe-messages';
+import { isFailedRefundStatus } from './refund-failure-text';
 
 /**
  * What a verified Stripe event reports: a Checkout Session paid (decision 095), a chargeback opened or decided
- * (decision 183), or nothing we act on (null). `unavailable` turns a failed look-up into the caller's 503.
+ * (decision 183), a refund that failed (decision 234), or nothing we act on (null). `unavailable` turns a failed
+ * look-up into the caller's 503.
  */
 export async function paymentOrChargeback(
   stripe: Stripe,
@@ -15,6 +17,9 @@ export async function paymentOrChargeback(
 ): Promise<WebhookReport | null> {
   if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed')
     return chargeback(stripe, event.data.object, event.type === 'charge.dispute.created', unavailable);
+  // `refund.failed` on newer API versions; every version tells of the change by the other two.
+  if (event.type === 'refund.failed' || event.type === 'refund.updated' || event.type === 'charge.refund.updated')
+    return refundFailure(event.data.object);
   if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
     return null;
   const session = event.data.object;
@@ -24,6 +29,23 @@ export async function paymentOrChargeback(
   if (!orderId) throw badRequest(ORDER_MESSAGES.unknownPayment);
   if (session.currency !== 'usd' || session.amount_total === null) throw badRequest(STRIPE_MESSAGES.amountMismatch);
   return { kind: 'payment', orderId, providerRef: session.id, amountCents: session.amount_total };
+}
+
+/** A refund that failed or was canceled names our order and key in its metadata; any other change is none of ours. */
+function refundFailure(refund: Stripe.Refund): WebhookReport | null {
+  if (!isFailedRefundStatus(refund.status)) return null;
+  const orderId = refund.metadata?.order_id;
+  const refundKey = refund.metadata?.refund_key;
+  if (!orderId || !refundKey) throw badRequest(ORDER_MESSAGES.unknownPayment);
+  const failureReason = refund.failure_reason ?? null;
+  return {
+    kind: 'refund_failed',
+    orderId,
+    refundKey,
+    providerRefundId: refund.id,
+    status: refund.status,
+    failureReason,
+  };
 }
 
 /** A dispute names its PaymentIntent; the Checkout Session that made it names the order. */

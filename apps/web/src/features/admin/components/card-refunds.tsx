@@ -64,8 +64,8 @@ function refundLine(r: CardRefund) {
   return `${amount}: waiting to be sent to the card; it is tried again by itself.${last}`;
 }
 
-/** A refund Stripe refused: its answer, and what an admin may do about it (not on their own order, not while the
- * buyer's bank decides a chargeback). */
+/** A refund Stripe refused, or took and then failed: its answer, and what an admin may do about it (not on their own
+ * order, not while the buyer's bank decides a chargeback). */
 function RefusedRefund({ order, refund, asks }: { order: OrderDetail; refund: CardRefund; asks: RefundAsks }) {
   const me = useSession().user?.uid ?? '';
   const amount = formatCents(refund.amountCents);
@@ -74,11 +74,17 @@ function RefusedRefund({ order, refund, asks }: { order: OrderDetail; refund: Ca
     : order.chargeback?.status === 'open'
       ? R.chargebackOpen
       : null;
+  // Set on one Stripe took and that failed afterwards (decision 234): sent once, the card still never got it.
+  const { sentAt } = refund;
   return (
     <Alert
       color="red"
       icon={<IconCreditCardRefund aria-hidden />}
-      title={`Stripe refused to refund ${amount} to the card`}
+      title={
+        sentAt !== null
+          ? `The refund of ${amount} to the card failed`
+          : `Stripe refused to refund ${amount} to the card`
+      }
       // A group named by its title, not an alert: it is what the page is about, not news to interrupt with.
       role="group"
     >
@@ -86,6 +92,11 @@ function RefusedRefund({ order, refund, asks }: { order: OrderDetail; refund: Ca
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           Stripe&apos;s answer: {refund.stripeError ?? 'none recorded'}
         </Text>
+        {sentAt !== null && (
+          <Text size="sm">
+            Stripe took it on {formatDateTime(sentAt)}, then it failed: the money never reached the card.
+          </Text>
+        )}
         <Text size="sm">
           {order.buyerName} is still owed it. Owed since {formatDateTime(refund.createdAt)}; Stripe was asked{' '}
           {refund.attempts === 1 ? 'once' : `${refund.attempts} times`} and will not be asked again unless you retry.
