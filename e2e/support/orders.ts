@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
 import { postWithSession } from './session-api';
 
@@ -14,6 +15,7 @@ export const creditBalance = (admin: BrowserContext, baseURL: string, userId: st
   post(admin, baseURL, `/api/admin/users/${encodeURIComponent(userId)}/balance-credits`, {
     amountCents,
     reason: 'Bank transfer received (journey)',
+    requestId: randomBytes(16).toString('hex'),
   });
 
 /** The seller hands over the login of a paid order. */

@@ -52,6 +52,9 @@ export const WALLET_MESSAGES = {
   creditAmount: 'Enter an amount between 1 cent and $100,000.00 (negative to correct).',
   creditReason: 'Write a reason of 3 to 500 characters; it is kept in the audit log.',
   creditNegative: 'This correction would make the balance negative.',
+  creditRequestId: 'Send the credit from the admin page again: its request id is missing or malformed.',
+  creditRequestReused:
+    'This credit was already recorded with other details. Reload the balance to see it before you record another.',
   credited: 'Balance updated.',
   /** A deleted account takes no credit; a correction taking money out stays possible (decision 184). */
   deletedAccountBalance: 'This account is deleted: its balance cannot be credited. Restore the account to credit it.',

@@ -230,7 +230,10 @@ export const balanceCreditSchema = z.strictObject({
     .trim()
     .min(3, M.creditReason)
     .max(500, M.creditReason),
+  /** Made once per credit by the admin's page: the same request arriving again is recorded once (decision 238). */
+  requestId: z.string({ error: M.creditRequestId }).regex(/^[A-Za-z0-9_-]{8,64}$/, M.creditRequestId),
 });
+export type BalanceCreditInput = z.infer<typeof balanceCreditSchema>;
 
 /** "$12.34" */
 export const formatCents = (cents: number) =>

@@ -61,6 +61,7 @@ import * as passwordResetRequests from './migrations/2026-12-09T0100-password-re
 import * as conversationFirstMessages from './migrations/2026-12-10T0100-conversation-first-messages';
 import * as checkoutRequests from './migrations/2026-12-11T0100-checkout-requests';
 import * as payoutSending from './migrations/2026-12-12T0100-payout-sending';
+import * as balanceCreditRequests from './migrations/2026-12-13T0100-balance-credit-requests';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -125,6 +126,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-10T0100-conversation-first-messages': conversationFirstMessages,
   '2026-12-11T0100-checkout-requests': checkoutRequests,
   '2026-12-12T0100-payout-sending': payoutSending,
+  '2026-12-13T0100-balance-credit-requests': balanceCreditRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -58,6 +58,7 @@ import type {
   LedgerEntriesTable,
   PayoutsTable,
   PayoutMethodsTable,
+  BalanceCreditRequestsTable,
 } from './tables/wallet';
 
 export type * from './tables/accounts';
@@ -116,6 +117,7 @@ export interface DB {
   ledgerTransactions: LedgerTransactionsTable;
   ledgerEntries: LedgerEntriesTable;
   payouts: PayoutsTable;
+  balanceCreditRequests: BalanceCreditRequestsTable;
   stripeRefunds: StripeRefundsTable;
   chargebacks: ChargebacksTable;
   emailPreferences: EmailPreferencesTable;

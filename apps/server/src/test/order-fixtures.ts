@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
 import type { OrdersTable } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -81,3 +82,6 @@ export async function emptyWallet(ctx: { db: Database; clock: Clock }, userId: s
       );
   });
 }
+
+/** A balance credit's request id, as the admin page makes one per credit (decision 238). */
+export const newCreditRequestId = () => randomBytes(16).toString('hex');

@@ -31,6 +31,13 @@ export interface LedgerEntriesTable {
   createdAt: number;
 }
 
+/** An admin balance credit's request id and a digest of what it asked for (decision 238): recorded once. */
+export interface BalanceCreditRequestsTable {
+  requestId: string;
+  digest: string;
+  createdAt: number;
+}
+
 export interface PayoutsTable {
   id: string;
   userId: string;

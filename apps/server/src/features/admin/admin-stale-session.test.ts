@@ -4,6 +4,7 @@ import { loadConfig } from '../../config';
 import { memoryBus } from '../../realtime/bus';
 import { availableAccount, balanceOf } from '../../lib/ledger';
 import { CapturingMailer, createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
+import { newCreditRequestId } from '../../test/order-fixtures';
 
 // Another server process whose bus has not yet carried the first one's "forget these sessions": its own bus, which
 // never hears from the first process, stands for the moment before the notification arrives.
@@ -25,7 +26,7 @@ const credit = (session: Session, userId: string) =>
     method: 'POST',
     url: `/api/admin/users/${userId}/balance-credits`,
     headers: session.headers,
-    payload: { amountCents: 50_000, reason: 'Bank transfer 1234' },
+    payload: { amountCents: 50_000, reason: 'Bank transfer 1234', requestId: newCreditRequestId() },
   });
 
 async function adminActiveOnTheOtherProcess() {

@@ -12,6 +12,7 @@ import {
   partyWithSession,
   useOrdersTestApp,
 } from './orders-test-helpers';
+import { newCreditRequestId } from '../../test/order-fixtures';
 
 /** An admin's deletion and the wallet (decision 184): no deletion while money waits, no credit to a deleted account. */
 let ctx: TestContext;
@@ -26,7 +27,11 @@ async function member() {
 const deleted = async (id: string) =>
   (await ctx.db.selectFrom('deletedUsers').select('status').where('uid', '=', id).executeTakeFirst())?.status;
 const credit = (id: string, amountCents: number) =>
-  call(ctx, admin, 'POST', `/api/admin/users/${id}/balance-credits`, { amountCents, reason: 'Bank transfer ref 123' });
+  call(ctx, admin, 'POST', `/api/admin/users/${id}/balance-credits`, {
+    amountCents,
+    reason: 'Bank transfer ref 123',
+    requestId: newCreditRequestId(),
+  });
 
 describe('deleting an account with money in its wallet', () => {
   it('is refused while the available balance holds money, and goes once it is corrected to $0.00', async () => {

@@ -13,6 +13,7 @@ import { refusedRefundOrder } from './refused-refunds-test-helpers';
 import { decidedOnCompleted } from './settled-chargeback-test-helpers';
 import { useStripeRaceTestApp } from './stripe-race-test-app';
 import { cardPaidOrder, type StripeTestContext } from './stripe-test-helpers';
+import { newCreditRequestId } from '../../test/order-fixtures';
 
 /**
  * An admin's money action re-reads the acting admin's role inside its transaction: one whose role another admin took
@@ -82,7 +83,7 @@ const actions: Record<string, () => Promise<{ method: 'POST'; url: string; paylo
   'a balance credit': async () => ({
     method: 'POST',
     url: `/api/admin/users/${(await userWithSession(ctx, 'seller')).user.id}/balance-credits`,
-    payload: { amountCents: 2_500, reason: 'A goodwill credit for the outage.' },
+    payload: { amountCents: 2_500, reason: 'A goodwill credit for the outage.', requestId: newCreditRequestId() },
   }),
   'a chargeback recovered': async () => ({
     method: 'POST',

@@ -5,6 +5,7 @@ import { ordersContext } from './orders-context';
 import { adminOrderPage } from './order-views';
 import { useStripeTestApp, type StripeTestContext } from './stripe-test-helpers';
 import { completedCardOrder, decidedOnCompleted } from './settled-chargeback-test-helpers';
+import { newCreditRequestId } from '../../test/order-fixtures';
 
 /**
  * Decision 183: the admin orders list says of each order what is left to recover of its lost chargeback, in the list's
@@ -68,7 +69,7 @@ describe('what is left to recover, in the admin orders list', () => {
     expect(sold).not.toHaveProperty('chargebackToRecoverCents');
 
     // Recovered in full, nothing is left to show.
-    const credit = { amountCents: 10_000, reason: 'Bank transfer from the seller' };
+    const credit = { amountCents: 10_000, reason: 'Bank transfer from the seller', requestId: newCreditRequestId() };
     const credited = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/users/${lost.seller.user.id}/balance-credits`,

@@ -185,7 +185,7 @@ export function adminOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, params, body: balanceCreditSchema, response: { 200: walletSchema, ...errors } } },
       async (request) => {
         const admin = requireAdmin(request);
-        return creditBalance(deps, admin, request.params.id, request.body.amountCents, request.body.reason);
+        return creditBalance(deps, admin, request.params.id, request.body);
       },
     );
   };

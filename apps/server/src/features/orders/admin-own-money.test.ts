@@ -14,6 +14,7 @@ import {
   type Party,
   partyWithSession,
 } from './orders-test-helpers';
+import { newCreditRequestId } from '../../test/order-fixtures';
 
 /** An admin who is a party to the money decides nothing about it: another admin has to. */
 let ctx: TestContext;
@@ -172,6 +173,7 @@ describe('an admin and their own money', () => {
     const own = await call(ctx, admin, 'POST', `/api/admin/users/${admin.id}/balance-credits`, {
       amountCents: 100_000,
       reason: 'Bank transfer received.',
+      requestId: newCreditRequestId(),
     });
     expect(own).toMatchObject({
       status: 403,
@@ -181,6 +183,7 @@ describe('an admin and their own money', () => {
     const credited = await call(ctx, otherAdmin, 'POST', `/api/admin/users/${admin.id}/balance-credits`, {
       amountCents: 100_000,
       reason: 'Bank transfer received.',
+      requestId: newCreditRequestId(),
     });
     expect(credited.status).toBe(200);
     expect(await balance(ctx, availableAccount(admin.id))).toBe(100_000);

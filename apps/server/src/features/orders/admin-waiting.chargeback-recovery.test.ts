@@ -4,6 +4,7 @@ import { signInAs } from '../../test/test-app';
 import { openChargeback, useStripeTestApp, type StripeTestContext } from './stripe-test-helpers';
 import { completedCardOrder, decidedOnCompleted } from './settled-chargeback-test-helpers';
 import { orderCalls } from './chargebacks-test-helpers';
+import { newCreditRequestId } from '../../test/order-fixtures';
 
 /**
  * Decisions 183 and 186: a lost chargeback on an order settled before it waits for an admin while money is left to
@@ -71,7 +72,7 @@ describe('chargebacks to recover, for the admins', () => {
       post(headers, `/api/admin/orders/${lost.orderId}/chargeback-recovery`, { amountCents });
     expect((await recover(5_000)).statusCode).toBe(200);
     expect(await waiting(headers)).toMatchObject({ chargebacksToRecover: 2 });
-    const credit = { amountCents: 10_000, reason: 'Bank transfer from the seller' };
+    const credit = { amountCents: 10_000, reason: 'Bank transfer from the seller', requestId: newCreditRequestId() };
     const credited = await post(headers, `/api/admin/users/${lost.seller.user.id}/balance-credits`, credit);
     expect(credited.statusCode).toBe(200);
     expect((await recover(PRICE - 5_000)).statusCode).toBe(200);

@@ -14,6 +14,7 @@ import {
   type Party,
   partyWithSession,
 } from './orders-test-helpers';
+import { newCreditRequestId } from '../../test/order-fixtures';
 
 let ctx: TestContext;
 let admin: Party;
@@ -143,6 +144,7 @@ describe('wallet, payouts and credits', () => {
     const credit = await call(ctx, admin, 'POST', `/api/admin/users/${seller.id}/balance-credits`, {
       amountCents: 20_000,
       reason: 'Bank transfer 2026-11-23',
+      requestId: newCreditRequestId(),
     });
     expect(credit.body).toMatchObject({ availableCents: 20_000 });
     await withPayoutDetails(ctx, seller);
@@ -196,6 +198,7 @@ describe('wallet, payouts and credits', () => {
     const negative = await call(ctx, admin, 'POST', `/api/admin/users/${seller.id}/balance-credits`, {
       amountCents: -1,
       reason: 'Correction',
+      requestId: newCreditRequestId(),
     });
     expect(negative.body.error?.message).toBe('This correction would make the balance negative.');
   });

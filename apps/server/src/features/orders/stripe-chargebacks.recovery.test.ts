@@ -16,6 +16,7 @@ import {
   useStripeTestApp,
   type StripeTestContext,
 } from './stripe-test-helpers';
+import { newCreditRequestId } from '../../test/order-fixtures';
 
 /**
  * Decision 183: what the bank takes of an order settled before its chargeback is booked, when Stripe takes it, from
@@ -189,6 +190,7 @@ describe('recovering a chargeback', () => {
     const credited = await post(admin.session.headers, `/api/admin/users/${seller.user.id}/balance-credits`, {
       amountCents: 1_000,
       reason: 'Bank transfer from the seller',
+      requestId: newCreditRequestId(),
     });
     expect(credited.statusCode).toBe(200);
     const rest = await recover(admin.session.headers, orderId, 15_000);
@@ -227,6 +229,7 @@ describe('recovering a chargeback', () => {
     await post(admin.session.headers, `/api/admin/users/${buyer.user.id}/balance-credits`, {
       amountCents: 9_000,
       reason: 'Bank transfer from the buyer',
+      requestId: newCreditRequestId(),
     });
     const res = await recover(admin.session.headers, orderId, 9_000);
     expect(res.statusCode).toBe(200);
@@ -245,6 +248,7 @@ describe('recovering a chargeback', () => {
     await post(deal.admin.session.headers, `/api/admin/users/${deal.seller.user.id}/balance-credits`, {
       amountCents: 1_000,
       reason: 'Bank transfer from the seller',
+      requestId: newCreditRequestId(),
     });
     const both = await Promise.all([
       recover(deal.admin.session.headers, deal.orderId, PRICE),
@@ -288,7 +292,7 @@ describe('recovering a chargeback', () => {
     const admin = await userWithSession(ctx, 'admin');
     expect((await post(buyer.session.headers, `/api/orders/${orderId}/cancel`, { reason: '' })).statusCode).toBe(200);
     await bankDecides(ctx, await openChargeback(ctx, intent), 'lost');
-    const credit = { amountCents: 9_000, reason: 'Bank transfer from the buyer' };
+    const credit = { amountCents: 9_000, reason: 'Bank transfer from the buyer', requestId: newCreditRequestId() };
     await post(admin.session.headers, `/api/admin/users/${buyer.user.id}/balance-credits`, credit);
     await ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', seller.user.id).execute();
     const own = await recover((await signInAs(ctx, seller.user.id)).headers, orderId, 9_000);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestContext } from '../../test/test-app';
 import { call, fund, partyWithSession, useOrdersTestApp, type Party } from './orders-test-helpers';
+import { newCreditRequestId } from '../../test/order-fixtures';
 
 /** An admin's credit or correction of a member's balance is mailed to the member (never to the admin). */
 let ctx: TestContext;
@@ -10,7 +11,11 @@ useOrdersTestApp((c, a) => {
 });
 
 const credit = (id: string, amountCents: number, reason: string) =>
-  call(ctx, admin, 'POST', `/api/admin/users/${id}/balance-credits`, { amountCents, reason });
+  call(ctx, admin, 'POST', `/api/admin/users/${id}/balance-credits`, {
+    amountCents,
+    reason,
+    requestId: newCreditRequestId(),
+  });
 
 describe('a balance credit or correction', () => {
   it('tells the member what moved, why and where to see it', async () => {

@@ -12,6 +12,7 @@ import { recordAudit } from '../../lib/audit';
 import { decodeCursor, encodeCursor, type Keyset } from '../../lib/keyset-cursor';
 import { EXTERNAL, availableAccount, balanceOf, heldAccount, postLedgerOr409 } from '../../lib/ledger';
 import { queueBalanceCreditMail } from './wallet-mails';
+import { claimCreditRequest } from './balance-credit-requests.repository';
 import { payoutAllowance, payoutAllowances } from './chargeback-holds';
 
 const PAGE = 25;
@@ -97,13 +98,15 @@ export async function walletOf(deps: AppDeps, userId: string): Promise<Wallet> {
   };
 }
 
-/** An admin records a bank transfer (positive) or a correction (negative) on a user's available balance. */
+/**
+ * An admin records a bank transfer (positive) or a correction (negative) on a user's available balance, once per
+ * request id (decision 238).
+ */
 export async function creditBalance(
   deps: AppDeps,
   admin: AuthUser,
   userId: string,
-  amountCents: number,
-  reason: string,
+  { amountCents, reason, requestId }: { amountCents: number; reason: string; requestId: string },
 ) {
   const now = deps.clock.now();
   assertNotParty(admin.id, [userId], W.ownBalanceCredit);
@@ -115,6 +118,10 @@ export async function creditBalance(
     deps.db.db,
     admin.id,
     async (trx) => {
+      // The same request again (a retry after a lost answer) is answered with the balance as it is, posting nothing.
+      const claimed = await claimCreditRequest(trx, requestId, { userId, amountCents, reason }, now);
+      if (claimed === 'reused') throw conflict(W.creditRequestReused);
+      if (claimed === 'replay') return;
       const deleted = await trx
         .selectFrom('deletedUsers')
         .select('uid')

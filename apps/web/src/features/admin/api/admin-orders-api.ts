@@ -8,6 +8,7 @@ import {
 import { type AdminOrderListItem } from '@accountry/shared/order-lists';
 import {
   WALLET_ROUTES,
+  type BalanceCreditInput,
   type Payout,
   type PayoutDestination,
   type PayoutPaidInput,
@@ -55,6 +56,5 @@ export const adminOrdersApi = {
   reject: (id: string, reason: string) =>
     api<{ ok: true }>(at(WALLET_ROUTES.adminPayoutReject, id), { body: { reason } }),
   userWallet: (id: string) => api<Wallet>(at(WALLET_ROUTES.adminUserWallet, id)),
-  credit: (id: string, amountCents: number, reason: string) =>
-    api<Wallet>(at(WALLET_ROUTES.adminCredit, id), { body: { amountCents, reason } }),
+  credit: (id: string, body: BalanceCreditInput) => api<Wallet>(at(WALLET_ROUTES.adminCredit, id), { body }),
 };

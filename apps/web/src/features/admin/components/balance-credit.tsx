@@ -7,6 +7,7 @@ import { balanceCreditSchema, formatCents } from '@accountry/shared/wallet';
 import { ChargebackHoldsList } from '../../../components/orders/chargeback-holds-list';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api';
+import { randomId } from '../../../lib/random-id';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
@@ -25,18 +26,21 @@ export function BalanceCredit({ userId, name, deleted }: { userId: string; name:
   const [amount, setAmount] = useState<number | string>('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // One id per credit: a retry of the same one (its answer lost) is recorded once; new values make a new credit.
+  const [requestId, setRequestId] = useState(randomId);
+  const newCredit = () => setRequestId(randomId());
   const confirm = useConfirm();
   const form = useRef<HTMLFormElement>(null);
   const me = useSession().user?.uid;
   const credit = useAdminAction(
-    ({ cents, why }: { cents: number; why: string }) => adminOrdersApi.credit(userId, cents, why),
+    (input: { amountCents: number; reason: string; requestId: string }) => adminOrdersApi.credit(userId, input),
     WALLET_MESSAGES.credited,
   );
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const cents = amount === '' ? NaN : Math.round(Number(amount) * 100);
-    const parsed = balanceCreditSchema.safeParse({ amountCents: cents, reason });
+    const parsed = balanceCreditSchema.safeParse({ amountCents: cents, reason, requestId });
     if (!parsed.success) return focusFirstError(form.current, () => setErrors(zodFieldErrors(parsed.error)));
     if (deleted && cents > 0)
       return focusFirstError(form.current, () => setErrors({ amountCents: WALLET_MESSAGES.creditDeletedAccount }));
@@ -49,10 +53,11 @@ export function BalanceCredit({ userId, name, deleted }: { userId: string; name:
       confirmLabel: cents > 0 ? 'Credit balance' : 'Correct balance',
       danger: cents < 0,
       onConfirm: () =>
-        credit.mutateAsync({ cents, why: parsed.data.reason }).then(
+        credit.mutateAsync(parsed.data).then(
           () => {
             setAmount('');
             setReason('');
+            newCredit();
           },
           (err) => {
             if (err instanceof ApiRequestError) setErrors(err.fields);
@@ -115,7 +120,10 @@ export function BalanceCredit({ userId, name, deleted }: { userId: string; name:
                 decimalScale={2}
                 thousandSeparator=","
                 value={amount}
-                onChange={setAmount}
+                onChange={(value) => {
+                  setAmount(value);
+                  newCredit();
+                }}
                 error={errors.amountCents}
                 w={200}
               />
@@ -124,7 +132,10 @@ export function BalanceCredit({ userId, name, deleted }: { userId: string; name:
                 description="e.g. bank transfer reference"
                 maxLength={500}
                 value={reason}
-                onChange={(e) => setReason(e.currentTarget.value)}
+                onChange={(e) => {
+                  setReason(e.currentTarget.value);
+                  newCredit();
+                }}
                 error={errors.reason}
                 style={{ flex: 1, minWidth: 220 }}
               />

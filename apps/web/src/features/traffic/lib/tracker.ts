@@ -7,6 +7,7 @@ import {
 } from '@accountry/shared/traffic-constants';
 import type { SessionStarted, TrafficEvent } from '@accountry/shared/traffic';
 import { notePageView } from '../../../lib/page-views';
+import { randomId } from '../../../lib/random-id';
 
 /**
  * Visitor tracking in the browser (spec sections 3, 4 and 7). The visitor id persists in localStorage, the session
@@ -25,11 +26,6 @@ function store(kind: 'localStorage' | 'sessionStorage'): Storage | null {
 }
 
 let memoryVisitor: string | null = null;
-
-function randomId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 export function visitorId(): string {
   const local = store('localStorage');
