@@ -40,6 +40,14 @@ describe('receiptFor', () => {
   ])('%s', (_name, sender, seq, expected) => {
     expect(receiptFor(base, sender, seq)).toBe(expected);
   });
+
+  it('says nothing while a block hides the other side’s markers', () => {
+    const hidden = { ...base, sellerReadSeq: null, sellerDeliveredSeq: null };
+    expect(receiptFor(hidden, 'b', 2)).toBeNull();
+    expect(receiptFor(hidden, 's', 5)).toBe('read');
+    expect(unreadFor(hidden, 'b')).toBe(0);
+    expect(unreadFor({ ...base, buyerReadSeq: null, buyerDeliveredSeq: null }, 's')).toBe(3);
+  });
 });
 
 describe('mergeCounters', () => {
@@ -48,6 +56,13 @@ describe('mergeCounters', () => {
     expect(mergeCounters(base, older)).toMatchObject({ lastSeq: 5, sellerReadSeq: 3, buyerReadSeq: 5, updatedAt: 10 });
     expect(mergeCounters(older, base)).toMatchObject({ lastSeq: 5, sellerReadSeq: 3, buyerReadSeq: 5, updatedAt: 10 });
     expect(mergeCounters(undefined, older)).toBe(older);
+  });
+
+  it('keeps a known marker when the other copy hides it, and takes it back once shown', () => {
+    const hidden = { ...base, sellerReadSeq: null, sellerDeliveredSeq: null, updatedAt: 11 };
+    expect(mergeCounters(base, hidden)).toMatchObject({ sellerReadSeq: 2, sellerDeliveredSeq: 4, updatedAt: 11 });
+    expect(mergeCounters(hidden, base)).toMatchObject({ sellerReadSeq: 2, sellerDeliveredSeq: 4, updatedAt: 11 });
+    expect(mergeCounters(hidden, { ...hidden, lastSeq: 6 })).toMatchObject({ sellerReadSeq: null, lastSeq: 6 });
   });
 });
 

@@ -141,16 +141,19 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** Read and delivery markers by sequence number; unread for a side is lastSeq minus its read marker. */
+/**
+ * Read and delivery markers by sequence number; unread for a side is lastSeq minus its read marker. The other side's
+ * two markers are null while a block stands either way: receipts do not cross a block (decision 236).
+ */
 export const conversationCountersSchema = z.object({
   id: z.string(),
   buyerId: z.string(),
   sellerId: z.string(),
   lastSeq: z.number(),
-  buyerReadSeq: z.number(),
-  sellerReadSeq: z.number(),
-  buyerDeliveredSeq: z.number(),
-  sellerDeliveredSeq: z.number(),
+  buyerReadSeq: z.number().nullable(),
+  sellerReadSeq: z.number().nullable(),
+  buyerDeliveredSeq: z.number().nullable(),
+  sellerDeliveredSeq: z.number().nullable(),
   updatedAt: z.number(),
 });
 export type ConversationCounters = z.infer<typeof conversationCountersSchema>;

@@ -33,7 +33,7 @@ export function createMessageStore(
 ): MessageStore {
   const storeEvents: StoreEvents = {
     stored: ({ row, counters }) => void events.message(counters, toMessage(row)),
-    receipt: (counters, toUserId) => void events.receipt(counters, toUserId),
+    delivered: (counters, senderId, blocked) => void events.delivered(counters, senderId, blocked),
   };
   return deps.db.sqlite
     ? new SqliteMessageStore(deps.db.db, deps.db.sqlite, storeEvents, log, limit)

@@ -186,7 +186,7 @@ describe('the chat write path', () => {
             (e.data as { conversation: ConversationCounters }).conversation.id === c.conversationId,
         )
         .at(-1)!;
-    while ((last().data as { conversation: ConversationCounters }).conversation.buyerDeliveredSeq < 3)
+    while (((last().data as { conversation: ConversationCounters }).conversation.buyerDeliveredSeq ?? 0) < 3)
       await new Promise<void>((r) => (wake = r));
     expect(receipts.length).toBeGreaterThan(0);
     // Delivery matters to the sender only.

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database';
 import type { ConversationsTable, DB } from '../../db/schema';
 import { sendAllowed } from './safety.repository';
+import { BLOCKED_COLUMN } from './block-receipts';
 import type { SendLimit } from './send-limit';
 
 /** The database or a transaction on it. */
@@ -83,10 +84,12 @@ function bump(
  * Number the next message: one UPDATE takes the row lock (PostgreSQL) or the write lock (SQLite), so seqs never collide.
  * Sending moves the sender's own read and delivered markers to their message and, the first time, keeps when their
  * side first wrote (decision 228); a system message (side null) moves none: it is unread news for both parties
- * (decision 120).
+ * (decision 120). Whether a block stands comes along: its event then hides each side's markers from the other.
  */
 export async function bumpForMessage(trx: Db, input: Parameters<typeof bump>[1]) {
-  return bump(trx, input).returning(COUNTER_COLUMNS).executeTakeFirstOrThrow();
+  return bump(trx, input)
+    .returning([...COUNTER_COLUMNS, BLOCKED_COLUMN])
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -107,7 +110,10 @@ export async function bumpForSend(
 const least = (a: unknown, b: unknown) => sql<number>`case when ${a} < ${b} then ${a} else ${b} end`;
 const greatest = (a: unknown, b: unknown) => sql<number>`case when ${a} > ${b} then ${a} else ${b} end`;
 
-/** Move a side's read (and delivered) marker forward to seq, never past the last message; undefined when nothing moved. */
+/**
+ * Move a side's read (and delivered) marker forward to seq, never past the last message; undefined when nothing moved.
+ * Whether a block stands comes along, so the receipt stays with the reader (decision 236).
+ */
 export async function advanceRead(db: Db, conversationId: string, side: 'buyer' | 'seller', seq: number) {
   const upTo = least(seq, sql.ref<number>('lastSeq'));
   const read = side === 'buyer' ? 'buyerReadSeq' : 'sellerReadSeq';
@@ -121,7 +127,7 @@ export async function advanceRead(db: Db, conversationId: string, side: 'buyer' 
     .where('id', '=', conversationId)
     .where(read, '<', seq)
     .where(read, '<', sql.ref<number>('lastSeq'))
-    .returning(COUNTER_COLUMNS)
+    .returning([...COUNTER_COLUMNS, BLOCKED_COLUMN])
     .executeTakeFirst();
 }
 
@@ -148,21 +154,24 @@ function latest(side: 'buyerId' | 'sellerId', userId: string) {
   };
 }
 
-/** Everything the user has been sent in their latest conversations is now on their device: delivered markers move. */
+/**
+ * Everything the user has been sent in their latest conversations is now on their device: delivered markers move. Each
+ * row says whether a block stands, so its receipt is not sent (decision 236).
+ */
 export async function deliverAll(db: Db, userId: string) {
   const buyer = await db
     .updateTable('conversations')
     .set((eb) => ({ buyerDeliveredSeq: eb.ref('lastSeq') }))
     .where(latest('buyerId', userId))
     .where('buyerDeliveredSeq', '<', sql.ref<number>('lastSeq'))
-    .returning(COUNTER_COLUMNS)
+    .returning([...COUNTER_COLUMNS, BLOCKED_COLUMN])
     .execute();
   const seller = await db
     .updateTable('conversations')
     .set((eb) => ({ sellerDeliveredSeq: eb.ref('lastSeq') }))
     .where(latest('sellerId', userId))
     .where('sellerDeliveredSeq', '<', sql.ref<number>('lastSeq'))
-    .returning(COUNTER_COLUMNS)
+    .returning([...COUNTER_COLUMNS, BLOCKED_COLUMN])
     .execute();
   return [...buyer, ...seller];
 }

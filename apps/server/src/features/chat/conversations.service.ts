@@ -13,6 +13,7 @@ import { selectSummaries, type SummaryRow } from './conversation-summaries.repos
 import { searchConversations } from './conversation-search.service';
 import type { ChatEvents } from './chat-events';
 import type { ChatPresence } from './presence.service';
+import { seenBy, withBlock } from './block-receipts';
 
 type Parties = Pick<ConversationsTable, 'id' | 'buyerId' | 'sellerId'>;
 const PARTY_CACHE_MAX = 10_000;
@@ -93,8 +94,10 @@ export class ConversationsService {
   async list(user: AuthUser, query: { q?: string; cursor?: string; limit: number }): Promise<ConversationList> {
     const db = this.deps.db.db;
     // Loading the list brings every message to this device: the senders see "delivered".
-    for (const c of await deliverAll(db, user.id))
-      void this.events.receipt(c, c.buyerId === user.id ? c.sellerId : c.buyerId);
+    for (const row of await deliverAll(db, user.id)) {
+      const { counters: c, blocked } = withBlock(row);
+      void this.events.delivered(c, c.buyerId === user.id ? c.sellerId : c.buyerId, blocked);
+    }
     const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (query.q) {
       // A search looks through a bounded part of the list per request and says where to go on (decision 212).
@@ -132,7 +135,7 @@ export class ConversationsService {
             lastActive: row.buyerLastActive,
             gone: row.buyerDisabled || row.buyerDeleted === 'unresolved',
           };
-    const counters = {
+    const stored = {
       id: row.id,
       buyerId: row.buyerId,
       sellerId: row.sellerId,
@@ -143,6 +146,8 @@ export class ConversationsService {
       sellerDeliveredSeq: row.sellerDeliveredSeq,
       updatedAt: row.updatedAt,
     };
+    // Receipts do not cross a block: the other side's markers are left out (decision 236).
+    const counters = blocked ? seenBy(stored, userId) : stored;
     return {
       id: row.id,
       role,

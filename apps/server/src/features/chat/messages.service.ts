@@ -15,6 +15,7 @@ import type { ChatEvents } from './chat-events';
 import type { SendLimit } from './send-limit';
 import type { MessageStore } from './message-store';
 import { toMessage } from './chat-message';
+import { withBlock } from './block-receipts';
 
 class AttachmentTaken extends Error {}
 /** A send check that passed when read no longer held when the message was numbered. */
@@ -206,14 +207,13 @@ export class MessagesService {
 
   async markRead(user: AuthUser, conversationId: string, seq: number) {
     const parties = await this.conversations.requireParties(user, conversationId);
-    const counters = await advanceRead(
-      this.deps.db.db,
-      conversationId,
-      parties.buyerId === user.id ? 'buyer' : 'seller',
-      seq,
-    );
-    if (counters) await this.events.receipt(counters);
-    return { moved: !!counters };
+    const side = parties.buyerId === user.id ? 'buyer' : 'seller';
+    const moved = await advanceRead(this.deps.db.db, conversationId, side, seq);
+    if (moved) {
+      const { counters, blocked } = withBlock(moved);
+      await this.events.read(counters, user.id, blocked);
+    }
+    return { moved: !!moved };
   }
 
   async markDelivered(
@@ -234,8 +234,10 @@ export class MessagesService {
   /** The unread summary; receiving it brings every message to the device, so the senders see "delivered". */
   async unread(user: Pick<AuthUser, 'id'>): Promise<UnreadSummary> {
     const db = this.deps.db.db;
-    for (const c of await deliverAll(db, user.id))
-      await this.events.receipt(c, c.buyerId === user.id ? c.sellerId : c.buyerId);
+    for (const row of await deliverAll(db, user.id)) {
+      const { counters: c, blocked } = withBlock(row);
+      await this.events.delivered(c, c.buyerId === user.id ? c.sellerId : c.buyerId, blocked);
+    }
     const rows = await unreadByConversation(db, user.id);
     return {
       total: rows.reduce((n, r) => n + r.unread, 0),

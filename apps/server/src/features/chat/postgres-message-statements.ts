@@ -3,6 +3,7 @@ import { CHAT_EVENTS, type ConversationCounters } from '@accountry/shared/chat';
 import { preparedQuery } from '../../db/prepared-query';
 import { COUNTER_SQL, type NewMessage } from './message-store';
 import { underSendLimit, type SendLimit } from './send-limit';
+import { blockedSql } from './block-receipts';
 
 /**
  * The PostgreSQL message store's statements, each built and compiled once per store and shape (db/prepared-query.ts):
@@ -175,7 +176,7 @@ export type DeliveredArgs = {
 const moved = (side: 'buyer' | 'seller', t: string) =>
   `(i.${side}_seq > 0 and ${t}.${side}_delivered_seq = least(i.${side}_seq, ${t}.last_seq))`;
 
-/** Moves the delivered markers of a flush in one statement, with the receipts' NOTIFYs. */
+/** Moves the delivered markers of a flush in one statement, with the receipts' NOTIFYs but none across a block. */
 export const deliveredStatement = (channel: string | undefined) =>
   preparedQuery((_db, a: DeliveredArgs) => {
     const notify = channel
@@ -184,10 +185,10 @@ export const deliveredStatement = (channel: string | undefined) =>
             json_build_array(a.uid)), 'type', ${CHAT_EVENTS.receipt}::text,
             'data', json_build_object('conversation', ${sql.raw(counterJson('u'))}))::text) as n
           from moved u cross join lateral (values (case when u."buyerMoved" then u."sellerId" end),
-            (case when u."sellerMoved" then u."buyerId" end)) a(uid) where a.uid is not null)
+            (case when u."sellerMoved" then u."buyerId" end)) a(uid) where a.uid is not null and not u.blocked)
         select u.*, (select count(*) from notified) as notified from moved u`
       : sql`select u.* from moved u`;
-    return sql<ConversationCounters & { buyerMoved: boolean; sellerMoved: boolean }>`
+    return sql<ConversationCounters & { buyerMoved: boolean; sellerMoved: boolean; blocked: boolean }>`
         with input as (
           select * from unnest(${a.ids}::text[], ${a.buyerSeqs}::int[], ${a.sellerSeqs}::int[])
             as i(id, buyer_seq, seller_seq)
@@ -201,7 +202,8 @@ export const deliveredStatement = (channel: string | undefined) =>
           where c.id = i.id and ${LOCKED_FIRST} and (c.buyer_delivered_seq < least(i.buyer_seq, c.last_seq)
             or c.seller_delivered_seq < least(i.seller_seq, c.last_seq))
           returning ${RETURNING_COUNTERS},
-            ${sql.raw(moved('buyer', 'c'))} as "buyerMoved", ${sql.raw(moved('seller', 'c'))} as "sellerMoved"
+            ${sql.raw(moved('buyer', 'c'))} as "buyerMoved", ${sql.raw(moved('seller', 'c'))} as "sellerMoved",
+            ${sql.raw(blockedSql('c'))} as blocked
         )
         ${notify}`;
   });

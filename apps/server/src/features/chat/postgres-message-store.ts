@@ -196,8 +196,8 @@ export class PostgresMessageStore implements MessageStore {
       const byId = new Map(rows.map((r) => [r.id, r]));
       if (!this.channel)
         for (const r of rows) {
-          if (r.buyerMoved) this.events.receipt(withoutNotified(r), r.sellerId);
-          if (r.sellerMoved) this.events.receipt(withoutNotified(r), r.buyerId);
+          if (r.buyerMoved) this.events.delivered(withoutNotified(r), r.sellerId, r.blocked);
+          if (r.sellerMoved) this.events.delivered(withoutNotified(r), r.buyerId, r.blocked);
         }
       for (const { mark, resolve } of batch) {
         const r = byId.get(mark.conversationId);

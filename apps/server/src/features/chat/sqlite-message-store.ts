@@ -12,11 +12,13 @@ import {
   type StoredMessage,
 } from './message-store';
 import { underSendLimit, type SendLimit } from './send-limit';
+import { blockedSql, withBlock } from './block-receipts';
 
 /** What the store tells the fan-out after each commit, in commit order. */
 export interface StoreEvents {
   stored(message: StoredMessage): void;
-  receipt(counters: ConversationCounters, toUserId: string): void;
+  /** A delivered marker moved; `blocked`: a block stands between the two, and the sender is not told (decision 236). */
+  delivered(counters: ConversationCounters, senderId: string, blocked: boolean): void;
 }
 
 interface Job {
@@ -75,7 +77,7 @@ export class SqliteMessageStore implements MessageStore {
         seller_delivered_seq = case when @side = 'seller' then min(@seq, last_seq) else seller_delivered_seq end
         where id = @conversationId
           and (case when @side = 'buyer' then buyer_delivered_seq else seller_delivered_seq end) < min(@seq, last_seq)
-        returning ${COUNTER_SQL}`),
+        returning ${COUNTER_SQL}, ${blockedSql('conversations')} as blocked`),
     };
   }
 
@@ -93,10 +95,15 @@ export class SqliteMessageStore implements MessageStore {
   }
 
   delivered(marks: DeliveredMark[]) {
-    return this.enqueue<Array<ConversationCounters | undefined>>(
-      () => marks.map((mark) => this.sql.deliver.get(mark) as ConversationCounters | undefined),
+    type Moved = ConversationCounters & { blocked: number };
+    return this.enqueue<Array<Moved | undefined>>(
+      () => marks.map((mark) => this.sql.deliver.get(mark) as Moved | undefined),
       (moved) =>
-        moved.forEach((c, i) => c && this.events.receipt(c, marks[i].side === 'buyer' ? c.sellerId : c.buyerId)),
+        moved.forEach((row, i) => {
+          if (!row) return;
+          const { counters, blocked } = withBlock(row);
+          this.events.delivered(counters, marks[i].side === 'buyer' ? row.sellerId : row.buyerId, blocked);
+        }),
     ).then((moved) => moved.map(Boolean));
   }
 

@@ -8,11 +8,14 @@ import { bumpForMessage } from './conversations.repository';
 import { insertMessage } from './messages.repository';
 import { ChatEvents } from './chat-events';
 import { toMessage } from './chat-message';
+import { withBlock } from './block-receipts';
 
 /** A message the server stored in a transaction, to publish once that transaction has committed. */
 export interface PostedSystemMessage {
   counters: ConversationCounters;
   message: ChatMessage;
+  /** A block stands between the parties: each gets the event without the other's markers (decision 236). */
+  blocked: boolean;
 }
 
 /**
@@ -46,14 +49,16 @@ async function post(
   input: { conversationId: string; body: string; now: number; sender: Sender | null },
 ): Promise<PostedSystemMessage> {
   const { sender } = input;
-  const counters = await bumpForMessage(trx, {
-    conversationId: input.conversationId,
-    side: sender?.side ?? null,
-    senderId: sender?.id ?? null,
-    preview: messagePreview(input.body),
-    attachment: false,
-    now: input.now,
-  });
+  const { counters, blocked } = withBlock(
+    await bumpForMessage(trx, {
+      conversationId: input.conversationId,
+      side: sender?.side ?? null,
+      senderId: sender?.id ?? null,
+      preview: messagePreview(input.body),
+      attachment: false,
+      now: input.now,
+    }),
+  );
   const row: MessagesTable = {
     id: newTimeOrderedId(input.now),
     conversationId: input.conversationId,
@@ -68,11 +73,11 @@ async function post(
     createdAt: input.now,
   };
   await insertMessage(trx, row);
-  return { counters, message: toMessage(row) };
+  return { counters, message: toMessage(row), blocked };
 }
 
 /** Deliver committed system messages live to both parties; a failed publish is caught up on reconnect (decision 050). */
 export async function publishSystemMessages(deps: AppDeps, posted: PostedSystemMessage[]) {
   const events = new ChatEvents(deps.hub);
-  for (const p of posted) await events.message(p.counters, p.message);
+  for (const p of posted) await events.message(p.counters, p.message, p.blocked);
 }

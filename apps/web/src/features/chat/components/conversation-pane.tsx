@@ -31,7 +31,9 @@ export function ConversationPane({
   const m = useMessages(c.id, c.counters);
   const counters = m.counters ?? c.counters;
   const lastSeq = m.messages.at(-1)?.seq ?? 0;
-  useMarkRead(m.loading ? null : c.id, lastSeq, c.role === 'buyer' ? counters.buyerReadSeq : counters.sellerReadSeq);
+  // A member's own read marker is always shown (only the other side's is hidden across a block, decision 236).
+  const ownRead = (c.role === 'buyer' ? counters.buyerReadSeq : counters.sellerReadSeq) ?? 0;
+  useMarkRead(m.loading ? null : c.id, lastSeq, ownRead);
   const otherTyping = useOtherTyping(c.id, c.other.id);
   const typing = useTypingSignal(c.id);
   const [reportOpen, report] = useDisclosure(false);

@@ -114,10 +114,11 @@ export function MessageList(p: Props) {
             {before > 0 && <div aria-hidden style={{ height: before }} />}
             {drawn.map((v) => {
               const item = items[v.index];
+              // No tick at all while a block hides the other side's markers (decision 236).
               const status = item.pending
                 ? item.pending.status
                 : item.mine && p.counters && item.seq
-                  ? receiptFor(p.counters, p.userId, item.seq)
+                  ? (receiptFor(p.counters, p.userId, item.seq) ?? undefined)
                   : undefined;
               return (
                 <div
