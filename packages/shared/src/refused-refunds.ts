@@ -16,6 +16,11 @@ export const REFUSED_REFUND_MESSAGES = {
   chargebackOpen:
     "A chargeback on this order is open: the buyer's bank decides whether this money goes back to them. Settle the refund once the bank has decided.",
   ownOrder: 'You cannot settle a refund of your own order as an admin. Another admin has to.',
+  /** Stripe has a dispute on the payment that our chargebacks do not show as Stripe has it (decision 234). */
+  disputeUnrecorded:
+    "The card's bank has a dispute on this payment that is not recorded here yet. Settle the refund once it shows on the order.",
+  stripeNotConfigured:
+    "Stripe is not configured on this server, so whether the card's bank disputes this payment cannot be checked. Settle the refund where Stripe is configured.",
   /** What the retry's answer says, by where the refund stands once Stripe answered. */
   retrySent: 'Stripe took the refund: it is on its way to the card.',
   retryPending: 'Stripe did not take it yet: the refund stays owed and is tried again by itself.',

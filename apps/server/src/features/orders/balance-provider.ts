@@ -33,4 +33,7 @@ export const balanceProvider: PaymentProvider = {
       funds: { withdrawnCents: 0, reinstatedCents: 0 },
     };
   },
+  async paymentDisputes() {
+    return [];
+  },
 };

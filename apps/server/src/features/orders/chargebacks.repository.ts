@@ -106,6 +106,11 @@ export async function setChargebackBooked(db: Database, id: string, read: Partia
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Every chargeback of the order by id, with where it stands, to compare with the provider's disputes (decision 234). */
+export async function chargebackStatusesOf(db: Database, orderId: string) {
+  return db.selectFrom('chargebacks').select(['id', 'status']).where('orderId', '=', orderId).execute();
+}
+
 /** The order's latest chargeback, for its page, its recovery, and a payment whose webhook came after it. */
 export async function latestChargeback(db: Database, orderId: string) {
   return db

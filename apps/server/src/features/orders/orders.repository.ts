@@ -4,10 +4,16 @@ import type { Database } from '../../db/database';
 import type { OrderHistoryTable, OrdersTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { openConversation } from '../../db/new-conversation';
+import { forUpdateOnPostgres } from '../../db/row-locks';
 import { madeInWindow } from '../../lib/window-allowance';
 
 export async function findOrder(db: Database, id: string): Promise<OrdersTable | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The order, its row taken until the transaction ends on PostgreSQL (SQLite's write transactions run one at a time). */
+export async function findOrderForUpdate(trx: Database, id: string): Promise<OrdersTable | undefined> {
+  return forUpdateOnPostgres(trx, trx.selectFrom('orders').selectAll().where('id', '=', id)).executeTakeFirst();
 }
 
 export async function insertOrder(db: Database, row: OrdersTable) {

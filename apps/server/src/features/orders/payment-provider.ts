@@ -51,6 +51,12 @@ export interface ChargebackFunds {
   reinstatedCents: number;
 }
 
+/** A dispute of a payment as the provider has it now, asked before its refund is paid back another way. */
+export interface PaymentDispute {
+  id: string;
+  status: ReportedChargeback['status'];
+}
+
 /** Where a chargeback stands now at the provider, asked when its decision's webhook may have been lost. */
 export type ChargebackCheck = Pick<ReportedChargeback, 'status' | 'fee' | 'funds'>;
 
@@ -115,4 +121,9 @@ export interface PaymentProvider {
   closeOwedPayments(): Promise<number>;
   /** Where a chargeback stands now, asked when its decision's webhook may have been lost (decision 183). */
   checkChargeback(id: string): Promise<ChargebackCheck>;
+  /**
+   * Every dispute the card's bank has on the payment `providerRef` (an order's or a refund's), as the provider has it
+   * now (decision 234); a 503 AppError when it cannot be asked. The balance provider has none: no card, no bank.
+   */
+  paymentDisputes(providerRef: string): Promise<PaymentDispute[]>;
 }

@@ -1,15 +1,16 @@
+import { ERROR_CODES } from '@accountry/shared/api-error';
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { REFUSED_REFUND_MESSAGES as R, refundCoveredByChargeback } from '@accountry/shared/refused-refunds';
 import { adminTransaction } from '../../db/acting-admin';
 import type { Database } from '../../db/database';
 import type { OrdersTable, StripeRefundsTable } from '../../db/schema';
-import { conflict, notFound } from '../../lib/app-error';
+import { AppError, conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { CHARGEBACK_RECEIVABLE, EXTERNAL, STRIPE_CLEARING, postLedger } from '../../lib/ledger';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersContext } from './orders-context';
-import { findOrder } from './orders.repository';
-import { latestChargeback, setChargebackBooked } from './chargebacks.repository';
+import { findOrder, findOrderForUpdate } from './orders.repository';
+import { chargebackStatusesOf, latestChargeback, setChargebackBooked } from './chargebacks.repository';
 import { settledBeforeChargeback } from './chargeback-funds';
 import { assertNotParty, partiesOf } from './admin-not-party';
 import { findRefundOwed, reopenRefusedRefund, settleRefusedRefund } from './stripe-refunds.repository';
@@ -20,9 +21,10 @@ import { publishOrderUpdated } from './order-events';
  * The order and the refund of it an admin settles (decision 095): 404 when it is not that order's, 403 for an admin
  * who is a party (decision 190), 409 once it is no longer refused, or while a chargeback is open on the order (the
  * bank decides whether the buyer gets the money back; Stripe refuses the refund of a disputed charge meanwhile).
+ * `lock` takes the order's row first, as every chargeback report does (decision 183).
  */
-async function refusedRefundOf(trx: Database, admin: AuthUser, orderId: string, key: string) {
-  const order = await findOrder(trx, orderId);
+async function refusedRefundOf(trx: Database, admin: AuthUser, orderId: string, key: string, lock = false) {
+  const order = lock ? await findOrderForUpdate(trx, orderId) : await findOrder(trx, orderId);
   if (!order) throw notFound(M.notFound);
   assertNotParty(admin.id, partiesOf(order), R.ownOrder);
   const refund = await findRefundOwed(trx, key);
@@ -60,6 +62,23 @@ function chargebackCover(order: OrdersTable, c: Awaited<ReturnType<typeof latest
       )
     : 0;
   return { covered, recovered: orderPaid ? covered : 0, booked };
+}
+
+/**
+ * Stripe's refusal of a refund usually means the card's bank disputes the charge, and its webhook may not be here yet:
+ * paid back now, the buyer would be paid twice, by the admin and by the bank. So Stripe is asked for the payment's
+ * disputes first (decision 234); one open, or one our chargebacks do not show as Stripe has it, is a 409. The refund
+ * was owed through Stripe whatever is configured now: without Stripe there is no asking, and no settling blind.
+ */
+async function assertNoDisputeUnseen(ctx: OrdersContext, order: OrdersTable, refund: StripeRefundsTable) {
+  const stripe = ctx.providerOf(order);
+  if (stripe.name !== 'stripe') throw new AppError(503, ERROR_CODES.unavailable, R.stripeNotConfigured);
+  const disputes = await stripe.paymentDisputes(refund.sessionId);
+  const recorded = new Map((await chargebackStatusesOf(ctx.deps.db.db, order.id)).map((c) => [c.id, c.status]));
+  for (const { id, status } of disputes) {
+    if (status === 'open' && recorded.get(id) === 'open') throw conflict(R.chargebackOpen);
+    if (status === 'open' || recorded.get(id) !== status) throw conflict(R.disputeUnrecorded);
+  }
 }
 
 const auditDetails = (refund: StripeRefundsTable) => ({
@@ -100,7 +119,8 @@ export async function retryRefusedRefund(
  * a lost chargeback of the order settles that much of what the chargeback left to recover (`→ chargeback_receivable`,
  * counted as recovered), the rest the platform paid from its own money (`→ external`). A refund of a payment after its
  * order could no longer be paid was never booked: what the bank returned of it is booked nowhere, and only the rest
- * leaves `stripe_clearing`, for what Stripe kept of it. Audited, and the buyer mailed.
+ * leaves `stripe_clearing`, for what Stripe kept of it. Audited, and the buyer mailed. Never while Stripe has a dispute
+ * on the payment not recorded here as Stripe has it (decision 234).
  */
 export async function settleRefundOutsideStripe(
   ctx: OrdersContext,
@@ -110,8 +130,12 @@ export async function settleRefundOutsideStripe(
   reference: string,
 ): Promise<OrdersTable> {
   const now = ctx.deps.clock.now();
+  // Read before asking Stripe, so a request refused anyway asks nothing; the transaction reads it all again.
+  const seen = await refusedRefundOf(ctx.deps.db.db, admin, orderId, key);
+  await assertNoDisputeUnseen(ctx, seen.order, seen.refund);
   const settledOn = await adminTransaction(ctx.deps.db.db, admin.id, async (trx) => {
-    const { order, refund, chargeback: c } = await refusedRefundOf(trx, admin, orderId, key);
+    // A chargeback report landing meanwhile waits for the order's row, or has committed and is seen below.
+    const { order, refund, chargeback: c } = await refusedRefundOf(trx, admin, orderId, key, true);
     const { covered, recovered, booked } = chargebackCover(order, c, refund.amountCents);
     const settled = {
       settledAt: now,

@@ -20,6 +20,7 @@ import type {
 } from './payment-provider';
 import { createStripeClient, stripeErrorSummary, stripeModule } from './stripe-client';
 import { checkoutSessionFor } from './stripe-checkout';
+import { disputesOfPayment } from './stripe-disputes';
 import { firstParamsOf, forgetCheckoutRequest, forgetCheckoutRequests } from './checkout-requests.repository';
 import { chargebackStatusOf, disputeFee, disputeFunds, paymentOrChargeback } from './stripe-webhook-report';
 import { startPeriodicTask } from '../../lib/periodic-task';
@@ -174,6 +175,10 @@ export class StripePaymentProvider implements PaymentProvider {
   async checkChargeback(id: string) {
     const dispute = await this.stripe.disputes.retrieve(id);
     return { status: chargebackStatusOf(dispute), fee: disputeFee(dispute), funds: disputeFunds(dispute) };
+  }
+
+  paymentDisputes(providerRef: string) {
+    return disputesOfPayment(this.stripe, providerRef).catch((err: unknown) => this.unavailable(err));
   }
 
   /** Expire the session so it can no longer be paid; never throws (the cancel or expiry is already committed). */
