@@ -14,7 +14,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface AuthServer {
   url: string;
   dataDir: string;
-  createUser(role?: 'buyer' | 'seller' | 'both' | 'admin'): { id: string; email: string; password: string };
+  createUser(
+    role?: 'buyer' | 'seller' | 'both' | 'admin',
+    displayName?: string,
+  ): { id: string; email: string; password: string; displayName: string };
   stop(): Promise<void>;
 }
 
@@ -77,7 +80,7 @@ export async function startAuthServer(env: Record<string, string>): Promise<Auth
   return {
     url,
     dataDir,
-    createUser(role = 'buyer') {
+    createUser(role = 'buyer', displayName = 'Idle Ivy') {
       const id = randomBytes(16).toString('base64url');
       const email = `${role}-${randomBytes(4).toString('hex')}@second.test`;
       const db = new SQLite(dbFile);
@@ -85,10 +88,10 @@ export async function startAuthServer(env: Record<string, string>): Promise<Auth
       const now = Date.now();
       db.prepare(
         `insert into users (id, email, password_hash, display_name, phone_number, role, created_at, last_active, profile_complete, email_verified, disabled)
-         values (?, ?, ?, 'Idle Ivy', '', ?, ?, ?, 1, 1, 0)`,
-      ).run(id, email, HASH, role, now, now);
+         values (?, ?, ?, ?, '', ?, ?, ?, 1, 1, 0)`,
+      ).run(id, email, HASH, displayName, role, now, now);
       db.close();
-      return { id, email, password: PASSWORD };
+      return { id, email, password: PASSWORD, displayName };
     },
     async stop() {
       if (child.exitCode === null) {

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import type { BrowserContext } from '@playwright/test';
 import { FakeStripe } from '../../apps/server/src/test/fake-stripe/fake-stripe';
 import { startAuthServer } from './auth-server';
+import { insertRefusedRefund } from './refunds-db';
 
 const SECRET = 'sk_test_journey';
 const WEBHOOK_SECRET = 'whsec_journey';
@@ -45,6 +46,30 @@ export async function startStripeServer() {
       ).run(id, sellerId, title, priceCents, now, now, now);
       db.close();
       return id;
+    },
+    /**
+     * A card order paid at the fake (a completed Checkout Session) and canceled, whose refund Stripe refused for good
+     * (decision 095): the fake itself would take it, so a retry at Stripe sends it.
+     */
+    insertRefusedRefund(order: { listingId: string; buyerId: string; sellerId: string; priceCents: number }) {
+      const created = fake.resources.createSession({
+        mode: 'payment',
+        success_url: `${server.url}/orders`,
+        line_items: {
+          0: {
+            quantity: '1',
+            price_data: { currency: 'usd', unit_amount: String(order.priceCents), product_data: { name: 'Account' } },
+          },
+        },
+      });
+      const sessionId = (created.body as { id: string }).id;
+      fake.resources.completeSession(sessionId);
+      const db = open();
+      try {
+        return insertRefusedRefund(db, { ...order, sessionId });
+      } finally {
+        db.close();
+      }
     },
     /** Signs the context in as the user with a session row and its cookies. */
     async signIn(context: BrowserContext, userId: string) {
