@@ -64,6 +64,17 @@ function chargebackCover(order: OrdersTable, c: Awaited<ReturnType<typeof latest
   return { covered, recovered: orderPaid ? covered : 0, booked };
 }
 
+/** The Stripe provider the refund was owed through; a 503 saying so where this server does not reach Stripe. */
+function stripeOf(ctx: OrdersContext, order: OrdersTable) {
+  try {
+    const provider = ctx.providerOf(order);
+    if (provider.name === 'stripe') return provider;
+  } catch (err) {
+    if (!(err instanceof AppError && err.statusCode === 503)) throw err;
+  }
+  throw new AppError(503, ERROR_CODES.unavailable, R.stripeNotConfigured);
+}
+
 /**
  * Stripe's refusal of a refund usually means the card's bank disputes the charge, and its webhook may not be here yet:
  * paid back now, the buyer would be paid twice, by the admin and by the bank. So Stripe is asked for the payment's
@@ -71,9 +82,7 @@ function chargebackCover(order: OrdersTable, c: Awaited<ReturnType<typeof latest
  * was owed through Stripe whatever is configured now: without Stripe there is no asking, and no settling blind.
  */
 async function assertNoDisputeUnseen(ctx: OrdersContext, order: OrdersTable, refund: StripeRefundsTable) {
-  const stripe = ctx.providerOf(order);
-  if (stripe.name !== 'stripe') throw new AppError(503, ERROR_CODES.unavailable, R.stripeNotConfigured);
-  const disputes = await stripe.paymentDisputes(refund.sessionId);
+  const disputes = await stripeOf(ctx, order).paymentDisputes(refund.sessionId);
   const recorded = new Map((await chargebackStatusesOf(ctx.deps.db.db, order.id)).map((c) => [c.id, c.status]));
   for (const { id, status } of disputes) {
     if (status === 'open' && recorded.get(id) === 'open') throw conflict(R.chargebackOpen);
