@@ -42,12 +42,13 @@ describe('settling a refused refund', () => {
   it('retried and settled at once: one of them wins', async () => {
     const deal = await refusedRefundOrder(ctx);
     const other = await userWithSession(ctx, 'admin');
-    // Stripe unreachable: a retry that wins leaves the refund owed, which no settlement may then take.
-    ctx.fake.setDown(true);
+    // Stripe's refunds unreachable: a retry that wins leaves the refund owed, which no settlement may then take. The
+    // settlement still hears from Stripe that the payment has no dispute (decision 234).
+    ctx.fake.loseAnswers('/v1/refunds', 10);
     const results = await Promise.all([
       retryRefund(ctx, deal.admin.session.headers, deal.orderId, deal.refundKey),
       settleRefund(ctx, other.session.headers, deal.orderId, deal.refundKey, 'TR-C'),
-    ]).finally(() => ctx.fake.setDown(false));
+    ]).finally(() => ctx.fake.loseAnswers('/v1/refunds', 0));
     expect(codes(results)).toEqual([200, 409]);
     const [row] = await refundRowsOf(ctx, deal.orderId);
     const retried = results[0]!.statusCode === 200;
