@@ -28,6 +28,8 @@ describe('loadConfig', () => {
     [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER'],
     [{ PAYMENT_PROVIDER: 'stripe', STRIPE_WEBHOOK_SECRET: 'whsec_x' }, 'STRIPE_SECRET_KEY: required'],
     [{ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_WEBHOOK_SECRET: required'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_WEBHOOK_SECRET: required with the other Stripe key'],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_x' }, 'STRIPE_SECRET_KEY: required with the other Stripe key'],
     [{ STRIPE_SECRET_KEY: 'pk_test_x' }, 'STRIPE_SECRET_KEY'],
     [{ STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_API_BASE: 'ftp://x' }, 'STRIPE_API_BASE'],
@@ -55,6 +57,10 @@ describe('loadConfig', () => {
       webhookSecret: 'whsec_def',
       apiBase: 'http://127.0.0.1:3351',
     });
+    // New orders paid from the balance, Stripe still set up for the card orders made before (decision 239).
+    const switched = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_def' });
+    expect(switched.orders.paymentProvider).toBe('balance');
+    expect(switched.stripe).toEqual({ secretKey: 'sk_test_abc', webhookSecret: 'whsec_def', apiBase: undefined });
   });
 
   it('binds loopback in development and every interface in production, unless HOST says otherwise', () => {

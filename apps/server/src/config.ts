@@ -105,7 +105,8 @@ const envSchema = z.object({
     .default(50 * 1024 * 1024),
   // Tracking events per address and minute; raised only by load benchmarks, which send from one address.
   TRAFFIC_IP_EVENTS_PER_MINUTE: z.coerce.number().int().positive().optional(),
-  // Stripe payments (decision 095): PAYMENT_PROVIDER=stripe needs both secrets.
+  // Stripe payments (decision 095): PAYMENT_PROVIDER=stripe needs both secrets; with them set, Stripe stays reachable
+  // for earlier card orders when new ones are paid from the balance (decision 239).
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)')
@@ -125,6 +126,9 @@ const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
     problem('STRIPE_SECRET_KEY', 'required when PAYMENT_PROVIDER=stripe');
   if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_WEBHOOK_SECRET)
     problem('STRIPE_WEBHOOK_SECRET', 'required when PAYMENT_PROVIDER=stripe');
+  // One key without the other would leave Stripe half set up: payments it could not hear about, or none to refund.
+  if (e.PAYMENT_PROVIDER !== 'stripe' && !e.STRIPE_SECRET_KEY !== !e.STRIPE_WEBHOOK_SECRET)
+    problem(e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY', 'required with the other Stripe key');
   if (e.NODE_ENV === 'production' && e.STRIPE_API_BASE) problem('STRIPE_API_BASE', 'not allowed in production');
 });
 
@@ -239,9 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     socketHeartbeatMs: e.SOCKET_HEARTBEAT_MS,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     trafficIpEventsPerMinute: e.TRAFFIC_IP_EVENTS_PER_MINUTE,
+    // Set up whenever its keys are, so card orders made before a switch to the balance still reach Stripe (decision 239).
     stripe:
-      e.PAYMENT_PROVIDER === 'stripe'
-        ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE }
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : undefined,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET

@@ -1,5 +1,4 @@
-import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
-import { badRequest } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import { availableAccount } from '../../lib/ledger';
 import type { PaymentProvider } from './payment-provider';
 
@@ -11,8 +10,9 @@ export const balanceProvider: PaymentProvider = {
   },
   sourceAccount: (order) => availableAccount(order.buyerId),
   refundAccount: (order) => availableAccount(order.buyerId),
+  // Nothing outside the platform reports on a balance payment: its webhook path is not found, as an unknown one's.
   async parseWebhook() {
-    throw badRequest(ORDER_MESSAGES.unknownPayment);
+    throw notFound();
   },
   async oweRefund() {
     // The ledger entry is the refund.

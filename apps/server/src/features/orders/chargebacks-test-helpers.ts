@@ -3,6 +3,16 @@ import { arrangeDeal, orderUpTo } from './orders-test-helpers';
 import type { ReportedChargeback } from './payment-provider';
 
 /**
+ * Stripe set up (decision 239: a card order is handled by Stripe's provider, never another's), on an address nothing
+ * answers: the chargebacks these tests report move money in the ledger only, and call no Stripe API.
+ */
+export const STRIPE_SET_UP = {
+  STRIPE_SECRET_KEY: 'sk_test_accountry',
+  STRIPE_WEBHOOK_SECRET: 'whsec_accountry_test',
+  STRIPE_API_BASE: 'http://127.0.0.1:9',
+};
+
+/**
  * A card order awaiting payment here while Stripe already has the money (its webhook not yet in), and the report of
  * a chargeback on it, for the races between the two webhooks (decision 183).
  */

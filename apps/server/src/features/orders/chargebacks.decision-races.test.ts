@@ -9,7 +9,14 @@ import { recordChargeback } from './chargebacks.service';
 import { checkOpenChargebacks } from './chargeback-check';
 import { insertChargeback } from './chargebacks.repository';
 import { expectLedgerHealthy } from './orders-test-helpers';
-import { atMost, chargebacksOf, holdOf, paidAtTheProvider, statusCodeOf } from './chargebacks-test-helpers';
+import {
+  atMost,
+  chargebacksOf,
+  holdOf,
+  paidAtTheProvider,
+  statusCodeOf,
+  STRIPE_SET_UP,
+} from './chargebacks-test-helpers';
 
 /** Decision 183: the bank's decision racing the payment's webhook, or its own opening (PostgreSQL runs them at once). */
 const pg = testEngine === 'postgres';
@@ -18,7 +25,7 @@ let interleave: Interleave;
 let second: AppDeps['db'];
 useRaceTestApp((race) => {
   ({ ctx, interleave, second } = race);
-});
+}, STRIPE_SET_UP);
 const other = () => ordersContext({ ...ctx.deps, db: second });
 const here = () => ordersContext(ctx.deps);
 

@@ -8,7 +8,7 @@ import { ordersContext } from './orders-context';
 import { confirmPayment, deliverOrder } from './orders.service';
 import { recordChargeback } from './chargebacks.service';
 import { arrangeDeal, orderUpTo } from './orders-test-helpers';
-import { holdOf, paidAtTheProvider } from './chargebacks-test-helpers';
+import { holdOf, paidAtTheProvider, STRIPE_SET_UP } from './chargebacks-test-helpers';
 
 const pg = testEngine === 'postgres';
 let ctx: TestContext;
@@ -17,7 +17,7 @@ let secondDeps: AppDeps;
 useRaceTestApp((race) => {
   ({ ctx, interleave } = race);
   secondDeps = { ...ctx.deps, db: race.second };
-});
+}, STRIPE_SET_UP);
 
 describe('a chargeback reported while the order moves', () => {
   // SQLite runs one write transaction at a time; PostgreSQL lets the seller's delivery run inside the webhook's.

@@ -5,7 +5,7 @@ import { useRaceTestApp } from '../../test/race-app';
 import { signInAs, type TestContext } from '../../test/test-app';
 import { ordersContext } from './orders-context';
 import { recordChargeback } from './chargebacks.service';
-import { atMost, cardOrderWithChargeback } from './chargebacks-test-helpers';
+import { atMost, cardOrderWithChargeback, STRIPE_SET_UP } from './chargebacks-test-helpers';
 
 /** Decision 183: the bank decides for the buyer while the buyer's review of the completed order is being written. */
 let ctx: TestContext;
@@ -13,7 +13,7 @@ let interleave: Interleave;
 let second: AppDeps['db'];
 useRaceTestApp((race) => {
   ({ ctx, interleave, second } = race);
-});
+}, STRIPE_SET_UP);
 
 describe('a review written while the bank decides the chargeback for the buyer', () => {
   it('read before the decision, it is refused (409) once the decision committed', async () => {

@@ -64,7 +64,7 @@ export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
   }
   result.reminded = await sendReminders(ctx);
   result.erased = await eraseCredentials(ctx);
-  result.closed = await ctx.provider.closeOwedPayments();
+  for (const provider of ctx.providers) result.closed += await provider.closeOwedPayments();
   result.offers = await sweepOffers(ctx);
   result.chargebacks = await checkOpenChargebacks(ctx);
   return result;

@@ -182,7 +182,7 @@ describe('refusals change nothing', () => {
 });
 
 describe('payment webhooks', () => {
-  it('refuse a webhook the configured provider does not know, and a provider that is not configured', async () => {
+  it('refuse a webhook of the balance, which takes none, and of a provider that is not configured', async () => {
     const before = await ledgerSnapshot(ctx);
     const post = (provider: string) =>
       ctx.app.inject({
@@ -191,10 +191,10 @@ describe('payment webhooks', () => {
         headers: { 'content-type': 'application/json' },
         payload: JSON.stringify({ orderId: 'nope', amountCents: 100 }),
       });
-    const balance = await post('balance');
-    expect(balance.statusCode).toBe(400);
-    expect(balance.json().error.message).toBe('Unknown payment.');
+    // Decision 239: the balance is always reachable, and nothing outside reports on it.
+    expect((await post('balance')).statusCode).toBe(404);
     expect((await post('stripe')).statusCode).toBe(404);
+    expect((await post('paypal')).statusCode).toBe(404);
     expect(await ledgerSnapshot(ctx)).toEqual(before);
   });
 });

@@ -8,7 +8,7 @@ import type { TestContext } from '../../test/test-app';
 import { ordersContext } from './orders-context';
 import { decideDispute, openDispute, revealCredentials } from './orders.service';
 import { recordChargeback } from './chargebacks.service';
-import { cardOrderWithChargeback } from './chargebacks-test-helpers';
+import { cardOrderWithChargeback, STRIPE_SET_UP } from './chargebacks-test-helpers';
 import { arrangeDeal, expectLedgerHealthy, orderUpTo, partyWithSession } from './orders-test-helpers';
 
 /**
@@ -23,7 +23,7 @@ let secondDeps: AppDeps;
 useRaceTestApp((race) => {
   ({ ctx, interleave } = race);
   secondDeps = { ...ctx.deps, db: race.second };
-});
+}, STRIPE_SET_UP);
 
 const userOf = (id: string) =>
   ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow() as Promise<AuthUser>;

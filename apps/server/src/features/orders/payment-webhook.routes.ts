@@ -40,12 +40,14 @@ export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (request.params.provider !== ctx.provider.name) throw notFound();
+        // Any provider this process reaches, not only the one new orders use: its earlier orders still hear from it.
+        const provider = ctx.providerNamed(request.params.provider);
+        if (!provider) throw notFound();
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const payment = await ctx.provider.parseWebhook({ rawBody, headers: request.headers });
+        const payment = await provider.parseWebhook({ rawBody, headers: request.headers });
         if (!payment) return received('ignored');
         const order = await findOrder(deps.db.db, payment.orderId);
-        if (!order || order.provider !== ctx.provider.name) throw badRequest(M.unknownPayment);
+        if (!order || order.provider !== provider.name) throw badRequest(M.unknownPayment);
         if (payment.kind === 'chargeback') {
           const outcome = await recordChargeback(ctx, payment);
           request.log.warn({ orderId: order.id, chargeback: payment.status, outcome }, 'card chargeback reported');
@@ -68,13 +70,8 @@ export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // Paid after the order expired or was canceled: the money goes straight back (same key on every retry).
         const key = `${order.id}:unpayable:${payment.providerRef}`;
         // No order change goes with this refund: owing it is a write of its own.
-        await ctx.provider.oweRefund(
-          deps.db.db,
-          { ...order, providerRef: payment.providerRef },
-          payment.amountCents,
-          key,
-        );
-        await ctx.provider.sendRefund(key);
+        await provider.oweRefund(deps.db.db, { ...order, providerRef: payment.providerRef }, payment.amountCents, key);
+        await provider.sendRefund(key);
         request.log.warn({ orderId: order.id, status: now?.status }, 'refunded a payment for an unpayable order');
         return received('refunded');
       },
