@@ -62,7 +62,7 @@ const cases: [string, z.ZodType, Record<string, unknown>, (out: never) => unknow
   [
     'a balance credit reason',
     balanceCreditSchema,
-    { amountCents: 100, reason: DIRTY },
+    { amountCents: 100, reason: DIRTY, requestId: 'a1b2c3d4e5f60718' },
     (o: { reason: string }) => o.reason,
   ],
 ];
