@@ -8,7 +8,7 @@ import {
   type ConversationCounters,
 } from '@accountry/shared/chat';
 import type { SocketHub } from '../../realtime/socket-hub';
-import { seenBy } from './block-receipts';
+import { seenBy, withBlock } from './block-receipts';
 
 /** Room for the bus envelope around an event's data. */
 const ENVELOPE_BYTES = 400;
@@ -56,6 +56,14 @@ export class ChatEvents {
   /** A delivered marker moved: only the sender is told ("delivered" is theirs to show), and not across a block. */
   delivered(counters: ConversationCounters, senderId: string, blocked: boolean) {
     if (!blocked) return this.receipt([senderId], counters);
+  }
+
+  /** The delivered markers `deliverAll` moved for one member's device, each row with its block: the senders told. */
+  async deliveredTo(recipientId: string, rows: Array<ConversationCounters & { blocked: boolean | number }>) {
+    for (const row of rows) {
+      const { counters, blocked } = withBlock(row);
+      await this.delivered(counters, counters.buyerId === recipientId ? counters.sellerId : counters.buyerId, blocked);
+    }
   }
 
   private receipt(userIds: string[], counters: ConversationCounters) {

@@ -13,7 +13,7 @@ import { selectSummaries, type SummaryRow } from './conversation-summaries.repos
 import { searchConversations } from './conversation-search.service';
 import type { ChatEvents } from './chat-events';
 import type { ChatPresence } from './presence.service';
-import { seenBy, withBlock } from './block-receipts';
+import { seenBy } from './block-receipts';
 
 type Parties = Pick<ConversationsTable, 'id' | 'buyerId' | 'sellerId'>;
 const PARTY_CACHE_MAX = 10_000;
@@ -94,10 +94,7 @@ export class ConversationsService {
   async list(user: AuthUser, query: { q?: string; cursor?: string; limit: number }): Promise<ConversationList> {
     const db = this.deps.db.db;
     // Loading the list brings every message to this device: the senders see "delivered".
-    for (const row of await deliverAll(db, user.id)) {
-      const { counters: c, blocked } = withBlock(row);
-      void this.events.delivered(c, c.buyerId === user.id ? c.sellerId : c.buyerId, blocked);
-    }
+    void this.events.deliveredTo(user.id, await deliverAll(db, user.id));
     const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (query.q) {
       // A search looks through a bounded part of the list per request and says where to go on (decision 212).

@@ -234,10 +234,7 @@ export class MessagesService {
   /** The unread summary; receiving it brings every message to the device, so the senders see "delivered". */
   async unread(user: Pick<AuthUser, 'id'>): Promise<UnreadSummary> {
     const db = this.deps.db.db;
-    for (const row of await deliverAll(db, user.id)) {
-      const { counters: c, blocked } = withBlock(row);
-      await this.events.delivered(c, c.buyerId === user.id ? c.sellerId : c.buyerId, blocked);
-    }
+    await this.events.deliveredTo(user.id, await deliverAll(db, user.id));
     const rows = await unreadByConversation(db, user.id);
     return {
       total: rows.reduce((n, r) => n + r.unread, 0),
