@@ -2,10 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
 import { availableAccount, balanceOf } from '../../lib/ledger';
-import { createPeerApp, createTestApp, userWithSession } from '../../test/test-app';
-import { insertListing } from './orders-test-helpers';
+import { createPeerApp, createTestApp } from '../../test/test-app';
 import { ordersContext } from './orders-context';
-import { cardPaidOrder, orderStatus, useStripeTestApp, type StripeTestContext } from './stripe-test-helpers';
+import {
+  cardPaidOrder,
+  orderStatus,
+  pendingOrder,
+  useStripeTestApp,
+  type StripeTestContext,
+} from './stripe-test-helpers';
 
 /**
  * Decision 239: switching new orders from cards to the balance (PAYMENT_PROVIDER=balance) leaves Stripe wired for the
@@ -63,21 +68,8 @@ describe('card orders after new orders switched to the balance', () => {
       .execute();
     expect(chargebacks).toHaveLength(1);
 
-    const seller = await userWithSession(ctx, 'seller');
-    const listing = await insertListing(ctx, seller.user.id, { priceCents: 1_000 });
-    const buyer = await userWithSession(ctx, 'buyer');
-    const made = await peer.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: buyer.session.headers,
-      payload: { listingId: listing.id },
-    });
-    expect(made.statusCode).toBe(201);
-    const row = await ctx.db
-      .selectFrom('orders')
-      .select('provider')
-      .where('id', '=', made.json().id)
-      .executeTakeFirst();
+    const made = await pendingOrder(ctx, 1_000, peer.app);
+    const row = await ctx.db.selectFrom('orders').select('provider').where('id', '=', made.orderId).executeTakeFirst();
     expect(row?.provider).toBe('balance');
   });
 });

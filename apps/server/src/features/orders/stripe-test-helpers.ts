@@ -55,12 +55,15 @@ export async function createStripeTestApp(
   };
 }
 
-/** A seller's active listing and a signed-in buyer with an order for it, awaiting payment. */
-export async function pendingOrder(ctx: StripeTestContext, priceCents = 12_345) {
+/**
+ * A seller's active listing and a signed-in buyer with an order for it, awaiting payment; made through `app` (another
+ * process on the same database, say).
+ */
+export async function pendingOrder(ctx: StripeTestContext, priceCents = 12_345, app = ctx.app) {
   const seller = await userWithSession(ctx, 'seller');
   const buyer = await userWithSession(ctx, 'buyer');
   const listing = await insertListing(ctx, seller.user.id, { priceCents });
-  const res = await ctx.app.inject({
+  const res = await app.inject({
     method: 'POST',
     url: '/api/orders',
     headers: buyer.session.headers,
