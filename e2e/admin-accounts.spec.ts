@@ -3,6 +3,7 @@ import { expect, test } from './support/test';
 import { SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
 import { adminWaitingTotal } from '@accountry/shared/admin-waiting';
 import { createUser, signInContext, E2E_PASSWORD } from './support/db';
+import { createListing } from './support/admin-data';
 
 /** Open a user's admin page from the Users section by searching their email. */
 async function openUser(page: Page, email: string, name: string) {
@@ -112,4 +113,34 @@ test('an admin disables one user, whose open session ends at once, and deletes a
   await expect(
     log.getByRole('row').filter({ hasText: 'Deleted account' }).filter({ hasText: 'Journey Admin' }),
   ).toHaveCount(1);
+});
+
+test('an admin cannot make a seller with a listing for sale a buyer: the dialog says why and nothing changes', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = createUser('admin', 'Journey Admin');
+  const seller = createUser('seller', 'Selling Sol');
+  createListing(seller.id, 'Steam library with 40 games');
+  const adminContext = await browser.newContext();
+  await signInContext(adminContext, baseURL!, admin.id);
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto('/admin');
+  await openUser(adminPage, seller.email, seller.displayName);
+
+  await adminPage.getByRole('combobox', { name: 'Role' }).click();
+  await adminPage.getByRole('option', { name: 'Buyer', exact: true }).click();
+  await adminPage.getByRole('button', { name: 'Change role' }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Change role' });
+  await dialog.getByRole('button', { name: 'Change role' }).click();
+  const refusal =
+    'This member has listings for sale. Hide them on the Listings page, or wait for their orders to finish, before ' +
+    'you take selling away from them.';
+  // Said in the dialog, which stays open with the focus on the message.
+  await expect(dialog.getByRole('alert')).toHaveText(refusal);
+  await expect(dialog.getByRole('alert')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await adminPage.reload();
+  await expect(adminPage.getByRole('combobox', { name: 'Role' })).toHaveValue('Seller');
 });

@@ -18,6 +18,10 @@ export const ADMIN_MESSAGES = {
   alreadyDeleted: 'This account is already deleted.',
   notDeleted: 'This account is not deleted.',
   deletedAccount: 'This account is deleted. Restore it first.',
+  /** A member who cannot sell could no longer unpublish or edit a listing left for sale (decision 237). */
+  memberListingsForSale:
+    'This member has listings for sale. Hide them on the Listings page, or wait for their orders to finish, before you ' +
+    'take selling away from them.',
   alreadyHidden: 'This listing is already hidden.',
   notHidden: 'This listing is not hidden.',
   sellerDeleted: "The seller's account is deleted. Restore the account before showing this listing again.",

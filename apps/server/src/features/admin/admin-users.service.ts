@@ -6,7 +6,7 @@ import {
 } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
 import { ACCOUNT_DELETION_MESSAGES } from '@accountry/shared/account-deletion';
-import type { Role } from '@accountry/shared/roles';
+import { canSell, type Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { conflict, notFound } from '../../lib/app-error';
@@ -22,6 +22,13 @@ import { cancelOrdersOfClosedAccount, lockClosingAccount, type ClosedOrders } fr
 import { getUserDetail, type UserRow } from './admin-user-detail.service';
 import { availableAccount, balanceOf, heldAccount } from '../../lib/ledger';
 import { queueAccountMail, roleMove } from './account-mails';
+import { assertNothingForSale, sellerListingsLock } from '../listings/seller-standing.service';
+
+interface UserChange {
+  target: UserRow;
+  activeAdmins: string[];
+  now: number;
+}
 
 /**
  * Run a change to a user under the admin lock: the actor must still be an active admin, the target must exist,
@@ -31,7 +38,7 @@ export async function changeUser<T>(
   deps: AppDeps,
   actor: AuthUser,
   targetId: string,
-  fn: (trx: Database, ctx: { target: UserRow; activeAdmins: string[]; now: number }) => Promise<T>,
+  fn: (trx: Database, ctx: UserChange) => Promise<T>,
   opts: { closing?: boolean; lockFirst?: (trx: Database) => Promise<void> } = {},
 ): Promise<T> {
   const lockFirst = async (trx: Database) => {
@@ -62,10 +69,13 @@ export async function changeUser<T>(
 export const isDeleted = (row: UserRow) => row.deletedStatus === 'unresolved';
 
 export async function changeRole(deps: AppDeps, actor: AuthUser, targetId: string, role: Role) {
-  const before = await changeUser(deps, actor, targetId, async (trx, { target, activeAdmins, now }) => {
+  const change = async (trx: Database, { target, activeAdmins, now }: UserChange) => {
     if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.deletedAccount);
     if (target.role === role) return target.role;
     canChangeRoleTo(activeAdmins, targetId, role);
+    // As a member's own switch (decision 237): one who can no longer sell must have nothing left for sale.
+    if (canSell(target.role) && !canSell(role))
+      await assertNothingForSale(trx, targetId, ADMIN_MESSAGES.memberListingsForSale);
     await repo.setRole(trx, targetId, role);
     const move = roleMove(target.role, role);
     if (move) await queueAccountMail(trx, deps.config.publicUrl, targetId, move, now);
@@ -81,7 +91,10 @@ export async function changeRole(deps: AppDeps, actor: AuthUser, targetId: strin
       now,
     );
     return target.role;
-  });
+  };
+  // The seller's listings lock, as a publish takes it before reading the stored role: the two never cross.
+  const lockFirst = (trx: Database) => lockKeys(trx, [sellerListingsLock(targetId)]);
+  const before = await changeUser(deps, actor, targetId, change, { lockFirst });
   // The socket hub keeps the role a socket connected with: close a former admin's sockets so admin-only pushes stop.
   if (before === 'admin' && role !== 'admin')
     await deps.hub.endSessions({ userId: targetId, reason: SOCKET_CLOSE_REASONS.signedOut });

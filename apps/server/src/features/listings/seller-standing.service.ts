@@ -16,9 +16,14 @@ export const sellerListingsLock = (sellerId: string) => `listings-of:${sellerId}
  */
 export function whileNothingForSale<T>(db: Database, memberId: string, write: (trx: Transaction<DB>) => Promise<T>) {
   return withKeyLocks(db, [sellerListingsLock(memberId)], async (trx) => {
-    if (await hasListingsForSale(trx, memberId)) throw conflict(ACCOUNT_MESSAGES.listingsForSale);
+    await assertNothingForSale(trx, memberId, ACCOUNT_MESSAGES.listingsForSale);
     return write(trx);
   });
+}
+
+/** 409 with `message` while the member has a listing for sale; the caller holds `sellerListingsLock(memberId)`. */
+export async function assertNothingForSale(trx: Database, memberId: string, message: string) {
+  if (await hasListingsForSale(trx, memberId)) throw conflict(message);
 }
 
 /** In the transaction that puts a listing on sale: the seller's lock, then 403 once their stored role cannot sell. */
