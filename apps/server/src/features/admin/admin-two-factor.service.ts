@@ -8,7 +8,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { lockTwoFactorOf, removeTwoFactor } from '../auth/two-factor.service';
 import { assertNotSelf } from './admin-permissions';
 import { getUserDetail } from './admin-user-detail.service';
-import { changeUser, isDeleted } from './admin-users.service';
+import { changeUser, isDeleted } from './admin-user-change';
 
 /**
  * An admin turns off a member's two-factor sign-in (decision 168) once the member proved who they are; the reason,

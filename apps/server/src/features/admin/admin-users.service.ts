@@ -9,64 +9,19 @@ import { ACCOUNT_DELETION_MESSAGES } from '@accountry/shared/account-deletion';
 import { canSell, type Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
-import { conflict, notFound } from '../../lib/app-error';
+import { conflict } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './admin-users.repository';
+import { changeUser, isDeleted, type UserChange } from './admin-user-change';
 import { hideSellerListings, unhideSellerListings } from './admin-listings.repository';
-import { assertNotLastAdmin, assertNotSelf, assertStillAdmin, canChangeRoleTo } from './admin-permissions';
-import { invalidateSessions } from '../../sessions/session-cache';
+import { assertNotLastAdmin, assertNotSelf, canChangeRoleTo } from './admin-permissions';
 import { accountLock, lockKeys } from '../../db/key-lock';
-import { adminTransaction } from '../../db/acting-admin';
-import { cancelOrdersOfClosedAccount, lockClosingAccount, type ClosedOrders } from '../orders/account-closure.service';
-import { getUserDetail, type UserRow } from './admin-user-detail.service';
+import { cancelOrdersOfClosedAccount, type ClosedOrders } from '../orders/account-closure.service';
+import { getUserDetail } from './admin-user-detail.service';
 import { availableAccount, balanceOf, heldAccount } from '../../lib/ledger';
 import { queueAccountMail, roleMove } from './account-mails';
 import { assertNothingForSale, sellerListingsLock } from '../listings/seller-standing.service';
-
-interface UserChange {
-  target: UserRow;
-  activeAdmins: string[];
-  now: number;
-}
-
-/**
- * Run a change to a user under the admin lock: the actor must still be an active admin, the target must exist,
- * and `fn` sees the active admins as of the lock, so concurrent changes cannot remove the last one.
- */
-export async function changeUser<T>(
-  deps: AppDeps,
-  actor: AuthUser,
-  targetId: string,
-  fn: (trx: Database, ctx: UserChange) => Promise<T>,
-  opts: { closing?: boolean; lockFirst?: (trx: Database) => Promise<void> } = {},
-): Promise<T> {
-  const lockFirst = async (trx: Database) => {
-    // Closing the account cancels its open orders: their locks come first (see lockClosingAccount).
-    if (opts.closing) await lockClosingAccount(trx, targetId);
-    // Named locks the change takes are taken before the rows, as the member's own requests take them.
-    await opts.lockFirst?.(trx);
-    // The admin rows, then the acting admin's re-read (which this lock already serialises with any role change).
-    await repo.lockAdminRows(trx, deps.db.engine, [actor.id, targetId]);
-  };
-  const result = await adminTransaction(
-    deps.db.db,
-    actor.id,
-    async (trx) => {
-      const target = await repo.findUser(trx, targetId);
-      if (!target) throw notFound(ADMIN_MESSAGES.userNotFound);
-      const activeAdmins = await repo.activeAdminIds(trx);
-      assertStillAdmin(activeAdmins, actor.id);
-      return fn(trx, { target, activeAdmins, now: deps.clock.now() });
-    },
-    { lockFirst },
-  );
-  // Role, disabled and deletion are read with the session on every request: cached sessions must not outlive them.
-  await invalidateSessions(deps, { userId: targetId });
-  return result;
-}
-
-export const isDeleted = (row: UserRow) => row.deletedStatus === 'unresolved';
 
 export async function changeRole(deps: AppDeps, actor: AuthUser, targetId: string, role: Role) {
   const change = async (trx: Database, { target, activeAdmins, now }: UserChange) => {
