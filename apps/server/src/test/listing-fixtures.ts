@@ -146,3 +146,23 @@ export function multipart(data: Buffer, filename = 'shot.png', contentType = 'im
 
 /** Write buffered view counts now. */
 export const flushViews = (ctx: TestContext) => viewCounterFor(ctx.deps).flush();
+
+/** The seller's own status change of a listing (publish, unpublish, reserve), as the management page sends it. */
+export const setListingStatus = (
+  ctx: TestContext,
+  headers: Record<string, string>,
+  listingId: string,
+  status: string,
+) => ctx.app.inject({ method: 'POST', url: `/api/listings/${listingId}/status`, headers, payload: { status } });
+
+/** How many of the seller's listings buyers can order now (active or reserved, not deleted). */
+export async function countForSale(ctx: TestContext, sellerId: string) {
+  const rows = await ctx.db
+    .selectFrom('listings')
+    .select('id')
+    .where('sellerId', '=', sellerId)
+    .where('status', 'in', ['active', 'reserved'])
+    .where('deletedAt', 'is', null)
+    .execute();
+  return rows.length;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingStatus } from '@accountry/shared/listings';
 import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { insertTestListing } from '../../test/listing-fixtures';
+import { countForSale, insertTestListing, setListingStatus } from '../../test/listing-fixtures';
 import { freshIp } from './auth-test-helpers';
 
 let ctx: TestContext;
@@ -45,12 +45,7 @@ describe("a seller's own switch to buying only", () => {
 
   it('goes through once the listing is unpublished, and a deleted listing does not count', async () => {
     const { user, session, listing } = await sellerWith('active');
-    const unpublished = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/listings/${listing.id}/status`,
-      headers: session.headers,
-      payload: { status: 'draft' },
-    });
+    const unpublished = await setListingStatus(ctx, session.headers, listing.id, 'draft');
     expect(unpublished.statusCode).toBe(200);
     await insertTestListing(ctx, user.id, { status: 'active', deletedAt: ctx.clock.now() });
     expect((await patch(session.headers, { role: 'buyer' })).statusCode).toBe(200);
@@ -69,23 +64,12 @@ describe("a seller's own switch to buying only", () => {
       const { user, session, listing } = await sellerWith('draft');
       const [switched, published] = await Promise.all([
         patch(session.headers, { role: 'buyer' }),
-        ctx.app.inject({
-          method: 'POST',
-          url: `/api/listings/${listing.id}/status`,
-          headers: session.headers,
-          payload: { status: 'active' },
-        }),
+        setListingStatus(ctx, session.headers, listing.id, 'active'),
       ]);
-      const live = await ctx.db
-        .selectFrom('listings')
-        .select('id')
-        .where('sellerId', '=', user.id)
-        .where('status', '=', 'active')
-        .execute();
       const { role } = await userRow(user.id);
       // One of the two wins; never both.
       expect(
-        role === 'buyer' && live.length > 0,
+        role === 'buyer' && (await countForSale(ctx, user.id)) > 0,
         `round ${round}: ${switched.statusCode} ${published.statusCode}`,
       ).toBe(false);
     }
