@@ -11,8 +11,20 @@ import { isFailedRefundStatus, refundFailureText } from './refund-failure-text';
 
 export type RefundToSend = Pick<
   StripeRefundsTable,
-  'idempotencyKey' | 'orderId' | 'sessionId' | 'amountCents' | 'attempts' | 'adminRetries'
+  'idempotencyKey' | 'orderId' | 'sessionId' | 'amountCents' | 'attempts' | 'adminRetries' | 'stripeRefundId'
 >;
+
+/** Whether a try sent the refund, and whether it recorded its outcome (false when another try got there first). */
+type TryOutcome = { sent: boolean; recorded: boolean };
+
+/** Added to the failure when Stripe answers a refund asked again that the payment is already refunded in full. */
+const PAYMENT_REFUNDED_ANYWAY =
+  "Stripe also answers that the payment is already refunded in full: look at it in Stripe's dashboard before " +
+  'paying the buyer back.';
+
+/** Stripe's answer to a refund of a payment refunded in full already. */
+const isAlreadyRefunded = (err: unknown) =>
+  err instanceof stripeModule().errors.StripeInvalidRequestError && err.code === 'charge_already_refunded';
 
 /**
  * The key Stripe's refund request carries. Stripe answers a repeated key with its first answer for 24 hours, a refusal
@@ -76,10 +88,11 @@ export class StripeRefundSender {
   }
 
   /** One try, and whether it recorded its outcome on the refund (false when another try got there first). */
-  private async attempt(owed: RefundToSend, retryAt: number): Promise<{ sent: boolean; recorded: boolean }> {
+  private async attempt(owed: RefundToSend, retryAt: number): Promise<TryOutcome> {
+    let intent: string | undefined;
     try {
       const session = await this.stripe.checkout.sessions.retrieve(owed.sessionId);
-      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!intent) throw new Error(`Checkout Session ${session.id} has no payment`);
       const earlier = owed.attempts > 0 ? await this.refundsUnderKey(intent, owed.idempotencyKey) : undefined;
       const refund =
@@ -97,33 +110,68 @@ export class StripeRefundSender {
       const current = earlier?.failed.get(refund.id) ?? refund;
       if (isFailedRefundStatus(current.status)) {
         const taken = !isFailedRefundStatus(refund.status);
-        const error = refundFailureText(current.status, current.failure_reason, taken);
-        const refused = await this.refuse(owed, error, refund.id);
-        if (refused) this.logger?.error({ orderId: owed.orderId, refund: refund.id, error }, 'A Stripe refund failed');
-        return { sent: false, recorded: refused };
+        return this.refused(owed, refund.id, refundFailureText(current.status, current.failure_reason, taken));
       }
-      return { sent: true, recorded: await markRefundSent(this.db, owed.idempotencyKey, refund.id, this.clock.now()) };
+      return this.sent(owed, refund.id);
     } catch (err) {
-      // Asked again after Stripe forgot the idempotency key (24 h): the money is already back.
-      if (err instanceof stripeModule().errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
-        return { sent: true, recorded: await markRefundSent(this.db, owed.idempotencyKey, null, this.clock.now()) };
-      }
-      const error = err instanceof Error ? err.message : String(err);
-      // Stripe refuses the refund itself (the charge disputed, say): asking again would not change its answer.
-      if (err instanceof stripeModule().errors.StripeInvalidRequestError) {
-        const refused = await this.refuse(owed, error);
-        if (refused)
-          this.logger?.error(
-            { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
-            'Stripe refused a refund; it waits for an admin',
-          );
-        return { sent: false, recorded: refused };
-      }
-      this.logger?.warn(
-        { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
-        'Stripe refund not sent yet; it will be retried',
-      );
-      return { sent: false, recorded: await markRefundFailed(this.db, owed.idempotencyKey, error, retryAt) };
+      if (intent && isAlreadyRefunded(err)) return this.alreadyRefunded(owed, intent, retryAt);
+      return this.failed(owed, err, retryAt);
     }
+  }
+
+  /**
+   * Asked again after Stripe forgot the idempotency key (24 h), Stripe answers that the money is already back: by the
+   * refund an earlier try of ours made under the key, when there is one. That one is recorded, so a failure of it later
+   * reaches an admin (decision 234); failed by now, it is refused as one made failed is. None of ours (the payment
+   * refunded in Stripe's dashboard, say), or only the failure an admin already retried after, is sent with no id.
+   */
+  private async alreadyRefunded(owed: RefundToSend, intent: string, retryAt: number): Promise<TryOutcome> {
+    try {
+      const { standing, failed } = await this.refundsUnderKey(intent, owed.idempotencyKey);
+      if (standing) return this.sent(owed, standing.id);
+      // Listed newest first: the last refund of ours, all of them failed or canceled.
+      const [last] = failed.values();
+      if (last && last.id !== owed.stripeRefundId && isFailedRefundStatus(last.status)) {
+        const error = `${refundFailureText(last.status, last.failure_reason, false)} ${PAYMENT_REFUNDED_ANYWAY}`;
+        return this.refused(owed, last.id, error);
+      }
+      return this.sent(owed, null);
+    } catch (err) {
+      return this.failed(owed, err, retryAt);
+    }
+  }
+
+  private async sent(owed: RefundToSend, stripeRefundId: string | null): Promise<TryOutcome> {
+    return {
+      sent: true,
+      recorded: await markRefundSent(this.db, owed.idempotencyKey, stripeRefundId, this.clock.now()),
+    };
+  }
+
+  /** Stripe made the refund but it never reached the card: set aside for an admin with Stripe's refund id. */
+  private async refused(owed: RefundToSend, stripeRefundId: string, error: string): Promise<TryOutcome> {
+    const refused = await this.refuse(owed, error, stripeRefundId);
+    if (refused) this.logger?.error({ orderId: owed.orderId, refund: stripeRefundId, error }, 'A Stripe refund failed');
+    return { sent: false, recorded: refused };
+  }
+
+  /** Stripe refused the request, or could not be asked: set aside for an admin, or tried again later. */
+  private async failed(owed: RefundToSend, err: unknown, retryAt: number): Promise<TryOutcome> {
+    const error = err instanceof Error ? err.message : String(err);
+    // Stripe refuses the refund itself (the charge disputed, say): asking again would not change its answer.
+    if (err instanceof stripeModule().errors.StripeInvalidRequestError) {
+      const refused = await this.refuse(owed, error);
+      if (refused)
+        this.logger?.error(
+          { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
+          'Stripe refused a refund; it waits for an admin',
+        );
+      return { sent: false, recorded: refused };
+    }
+    this.logger?.warn(
+      { orderId: owed.orderId, stripe: stripeErrorSummary(err) },
+      'Stripe refund not sent yet; it will be retried',
+    );
+    return { sent: false, recorded: await markRefundFailed(this.db, owed.idempotencyKey, error, retryAt) };
   }
 }

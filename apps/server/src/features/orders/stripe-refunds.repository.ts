@@ -103,16 +103,24 @@ export async function markRefundRefused(db: Database, key: string, error: string
 }
 
 /**
- * A refund Stripe took failed afterwards (decision 234): refused as it stands, sent under that very refund; false when
- * not (a replay, or a failure of a refund another try replaced). Its `sent_at` stays: when Stripe took it.
+ * A refund Stripe took failed afterwards (decision 234): refused as it stands, sent under `recordedId`, the refund id
+ * read (null when Stripe answered that the payment was already refunded and no refund was recorded), and the failed
+ * refund's id recorded; false when not (a replay, or a failure of a refund another try replaced). Its `sent_at` stays:
+ * when Stripe took it.
  */
-export async function markSentRefundFailed(db: Database, key: string, stripeRefundId: string, error: string) {
+export async function markSentRefundFailed(
+  db: Database,
+  key: string,
+  recordedId: string | null,
+  failedId: string,
+  error: string,
+) {
   const res = await db
     .updateTable('stripeRefunds')
-    .set({ status: 'refused', lastError: error.slice(0, 500) })
+    .set({ status: 'refused', stripeRefundId: failedId, lastError: error.slice(0, 500) })
     .where('idempotencyKey', '=', key)
     .where('status', '=', 'sent')
-    .where('stripeRefundId', '=', stripeRefundId)
+    .where('stripeRefundId', recordedId === null ? 'is' : '=', recordedId)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
