@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from './database';
 
 // Blocks are the chat's (its routes make and lift them), but what a block stops reaches further: offers between
@@ -25,6 +25,19 @@ export async function eitherBlocked(db: Database, a: string, b: string) {
   return blocks.aBlockedB || blocks.bBlockedA;
 }
 
+/** A member in a block condition: an id (a value) or any SQL standing for one (a column, a statement's parameter). */
+export type BlockParty = string | Expression<string>;
+
+/**
+ * SQL: whether a block stands either way between members `a` and `b`. The one place that condition is written: the
+ * Kysely conditions and the chat's prepared statements (raw text compiled from it with `sql.raw` parties) all take it.
+ * Each direction is one look-up of the (blocker_id, blocked_id) key; its own alias is `ub`, so pass no outer `ub`.
+ */
+export function blockEitherWay(a: BlockParty, b: BlockParty): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from user_blocks ub where (ub.blocker_id = ${a} and ub.blocked_id = ${b})
+    or (ub.blocker_id = ${b} and ub.blocked_id = ${a}))`;
+}
+
 /** A condition: no block either way between the member and the member in `otherColumn` (a query's own column). */
 export function noBlockBetween(
   // Any query's builder (aliases included): the condition reads user_blocks alone.
@@ -32,17 +45,5 @@ export function noBlockBetween(
   memberId: string,
   otherColumn: Expression<string>,
 ): Expression<SqlBool> {
-  return eb.not(
-    eb.exists(
-      eb
-        .selectFrom('userBlocks as ub')
-        .select('ub.blockerId')
-        .where((b) =>
-          b.or([
-            b.and([b('ub.blockerId', '=', memberId), b('ub.blockedId', '=', otherColumn)]),
-            b.and([b('ub.blockerId', '=', otherColumn), b('ub.blockedId', '=', memberId)]),
-          ]),
-        ),
-    ),
-  );
+  return eb.not(blockEitherWay(memberId, otherColumn));
 }
