@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database';
 import type { ConversationsTable, DB } from '../../db/schema';
 import { sendAllowed } from './safety.repository';
-import { BLOCKED_COLUMN } from './block-receipts';
+import { BLOCKED_COLUMN, blockInConversation } from './block-receipts';
 import type { SendLimit } from './send-limit';
 
 /** The database or a transaction on it. */
@@ -204,27 +204,8 @@ export async function counterpartIds(db: Db, userId: string, limit = 2000) {
     )
     .where((eb) => eb.or([eb('c.buyerId', '=', userId), eb('c.sellerId', '=', userId)]))
     .where('c.lastSeq', '>', 0)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('userBlocks as ub')
-            .select(sql`1`.as('one'))
-            .where((b) =>
-              b.or([
-                b.and([
-                  b('ub.blockerId', '=', userId),
-                  b.or([b('ub.blockedId', '=', b.ref('c.buyerId')), b('ub.blockedId', '=', b.ref('c.sellerId'))]),
-                ]),
-                b.and([
-                  b('ub.blockedId', '=', userId),
-                  b.or([b('ub.blockerId', '=', b.ref('c.buyerId')), b('ub.blockerId', '=', b.ref('c.sellerId'))]),
-                ]),
-              ]),
-            ),
-        ),
-      ),
-    )
+    // The member is one of the two parties, so a block between those is one between the member and the other.
+    .where((eb) => eb.not(blockInConversation('c')))
     .limit(limit)
     .execute();
   return [...new Set(rows.map((r) => r.other))];

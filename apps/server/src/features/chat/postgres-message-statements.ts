@@ -1,9 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import { CHAT_EVENTS, type ConversationCounters } from '@accountry/shared/chat';
+import { blockEitherWay } from '../../db/member-blocks';
 import { preparedQuery } from '../../db/prepared-query';
 import { COUNTER_SQL, type NewMessage } from './message-store';
 import { underSendLimit, type SendLimit } from './send-limit';
-import { blockedSql } from './block-receipts';
+import { blockInConversation } from './block-receipts';
 
 /**
  * The PostgreSQL message store's statements, each built and compiled once per store and shape (db/prepared-query.ts):
@@ -76,8 +77,7 @@ export const sendOneStatement = (channel: string | undefined, limit: SendLimit) 
         where c.id = ${m.conversationId}
           and exists (select 1 from users u left join deleted_users d on d.uid = u.id
             where u.id = ${m.recipientId} and not u.disabled and d.status is distinct from 'unresolved')
-          and not exists (select 1 from user_blocks where (blocker_id = ${m.senderId} and blocked_id = ${m.recipientId})
-            or (blocker_id = ${m.recipientId} and blocked_id = ${m.senderId}))
+          and not ${blockEitherWay(m.senderId, m.recipientId)}
           and not exists (select 1 from messages where sender_id = ${m.senderId} and client_id = ${m.clientId})
           and ${underSendLimit(limit, sql`${m.senderId}::text`, (ms) => sql`${m.now}::bigint - ${sql.lit(ms)}`)}
         returning ${RETURNING_COUNTERS}
@@ -138,8 +138,7 @@ export const sendManyStatement = (channel: string | undefined, limit: SendLimit)
         select i.* from input i
         where exists (select 1 from users u left join deleted_users d on d.uid = u.id
             where u.id = i.recipient_id and not u.disabled and d.status is distinct from 'unresolved')
-          and not exists (select 1 from user_blocks ub where (ub.blocker_id = i.sender_id and ub.blocked_id = i.recipient_id)
-            or (ub.blocker_id = i.recipient_id and ub.blocked_id = i.sender_id))
+          and not ${blockEitherWay(sql.raw<string>('i.sender_id'), sql.raw<string>('i.recipient_id'))}
           and not exists (select 1 from messages m where m.sender_id = i.sender_id and m.client_id = i.client_id)
           and ${underSendLimit(limit, sql`i.sender_id`, (ms) => sql`i.now - ${sql.lit(ms)}`)}
       ),
@@ -203,7 +202,7 @@ export const deliveredStatement = (channel: string | undefined) =>
             or c.seller_delivered_seq < least(i.seller_seq, c.last_seq))
           returning ${RETURNING_COUNTERS},
             ${sql.raw(moved('buyer', 'c'))} as "buyerMoved", ${sql.raw(moved('seller', 'c'))} as "sellerMoved",
-            ${sql.raw(blockedSql('c'))} as blocked
+            ${blockInConversation('c')} as blocked
         )
         ${notify}`;
   });

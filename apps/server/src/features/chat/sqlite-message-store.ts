@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { ConversationCounters } from '@accountry/shared/chat';
 import type { Database } from '../../db/database';
+import { blockEitherWay } from '../../db/member-blocks';
 import {
   COUNTER_SQL,
   messageRow,
@@ -12,7 +13,7 @@ import {
   type StoredMessage,
 } from './message-store';
 import { underSendLimit, type SendLimit } from './send-limit';
-import { blockedSql, withBlock } from './block-receipts';
+import { blockInConversation, withBlock } from './block-receipts';
 
 /** What the store tells the fan-out after each commit, in commit order. */
 export interface StoreEvents {
@@ -45,7 +46,10 @@ export class SqliteMessageStore implements MessageStore {
     private readonly log: FastifyBaseLogger,
     limit: SendLimit,
   ) {
+    // Prepared from text: the shared conditions are compiled to it once, their parties the statement's parameters.
     const underLimit = underSendLimit(limit, sql.raw('@senderId'), (ms) => sql.raw(`@now - ${ms}`)).compile(db).sql;
+    const blocked = blockEitherWay(sql.raw<string>('@senderId'), sql.raw<string>('@recipientId')).compile(db).sql;
+    const conversationBlocked = blockInConversation('conversations').compile(db).sql;
     this.sql = {
       begin: raw.prepare('begin immediate'),
       commit: raw.prepare('commit'),
@@ -65,8 +69,7 @@ export class SqliteMessageStore implements MessageStore {
         where id = @conversationId
           and exists (select 1 from users u left join deleted_users d on d.uid = u.id
             where u.id = @recipientId and u.disabled = 0 and d.status is not 'unresolved')
-          and not exists (select 1 from user_blocks where (blocker_id = @senderId and blocked_id = @recipientId)
-            or (blocker_id = @recipientId and blocked_id = @senderId))
+          and not ${blocked}
           and not exists (select 1 from messages where sender_id = @senderId and client_id = @clientId)
           and ${underLimit}
         returning ${COUNTER_SQL}`),
@@ -77,7 +80,7 @@ export class SqliteMessageStore implements MessageStore {
         seller_delivered_seq = case when @side = 'seller' then min(@seq, last_seq) else seller_delivered_seq end
         where id = @conversationId
           and (case when @side = 'buyer' then buyer_delivered_seq else seller_delivered_seq end) < min(@seq, last_seq)
-        returning ${COUNTER_SQL}, ${blockedSql('conversations')} as blocked`),
+        returning ${COUNTER_SQL}, ${conversationBlocked} as blocked`),
     };
   }
 

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { blockEitherWay } from '../../db/member-blocks';
 
 export type Side = 'buyer' | 'seller';
 
@@ -87,21 +88,7 @@ export async function noticeFacts(
         .where('m.senderId', '=', writerId)
         .as('unread'),
     )
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('userBlocks as b')
-            .select('b.blockerId')
-            .where((b) =>
-              b.or([
-                b.and([b('b.blockerId', '=', readerId), b('b.blockedId', '=', writerId)]),
-                b.and([b('b.blockerId', '=', writerId), b('b.blockedId', '=', readerId)]),
-              ]),
-            ),
-        )
-        .as('blocked'),
-    )
+    .select(blockEitherWay(readerId, writerId).as('blocked'))
     .where('r.id', '=', readerId)
     .executeTakeFirst();
   const unread = Number(row?.unread ?? 0);
