@@ -7,6 +7,8 @@ export interface UndoneWith {
   twoFactorOn: boolean;
   payoutDetails: boolean;
   payoutsCanceled: number;
+  /** Open payouts an admin was sending, which stay for the admin to decide (decision 240). */
+  payoutsBeingSent: number;
 }
 
 function removedLines(w: UndoneWith) {
@@ -22,6 +24,14 @@ function removedLines(w: UndoneWith) {
     lines.push(
       `${w.payoutsCanceled === 1 ? 'An open payout request was' : `${w.payoutsCanceled} open payout requests were`} ` +
         'canceled, and the money is back in your available balance.',
+    );
+  if (w.payoutsBeingSent)
+    lines.push(
+      w.payoutsBeingSent === 1
+        ? 'A payout request was already being sent by our team, so it could not be canceled. If you did not ask ' +
+            'for it, reply to this email.'
+        : `${w.payoutsBeingSent} payout requests were already being sent by our team, so they could not be ` +
+            'canceled. If you did not ask for them, reply to this email.',
     );
   return lines;
 }

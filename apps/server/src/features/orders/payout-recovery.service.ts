@@ -4,8 +4,10 @@ import { availableAccount, heldAccount, postLedger } from '../../lib/ledger';
 
 /**
  * An account given back to the address it left (decision 177): whoever moved it may have set their own payout details
- * and asked for payouts to them. The details go, and every open payout returns to the available balance, so no admin
- * sends money on the strength of the takeover. Called in the caller's transaction, under the account's lock.
+ * and asked for payouts to them. The details go, and every open payout an admin is not sending yet returns to the
+ * available balance, so no admin sends money on the strength of the takeover. One being sent stays for its admin to
+ * decide: its money may have left, and the undo is the member's own move (decision 240). Called in the caller's
+ * transaction, under the account's lock.
  */
 export async function stopPayoutsOfRecoveredAccount(trx: Database, userId: string, now: number) {
   const details = await trx.deleteFrom('payoutMethods').where('userId', '=', userId).executeTakeFirst();
@@ -14,7 +16,15 @@ export async function stopPayoutsOfRecoveredAccount(trx: Database, userId: strin
     .set({ status: 'rejected', reason: W.payoutCanceledByUndo, decidedAt: now, decidedBy: null, destination: null })
     .where('userId', '=', userId)
     .where('status', '=', 'open')
+    // The condition a member's own cancel has (decision 233).
+    .where('sendingSince', 'is', null)
     .returning(['id', 'amountCents'])
+    .execute();
+  const sending = await trx
+    .selectFrom('payouts')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('status', '=', 'open')
     .execute();
   for (const payout of open)
     await postLedger(
@@ -28,5 +38,9 @@ export async function stopPayoutsOfRecoveredAccount(trx: Database, userId: strin
       },
       now,
     );
-  return { payoutDetails: Number(details.numDeletedRows) > 0, payoutsCanceled: open.length };
+  return {
+    payoutDetails: Number(details.numDeletedRows) > 0,
+    payoutsCanceled: open.length,
+    payoutsBeingSent: sending.length,
+  };
 }
