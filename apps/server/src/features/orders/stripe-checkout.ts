@@ -10,7 +10,8 @@ const CHECKOUT_LIFETIME_MS = 45 * 60_000;
 /** The parameters each key was first sent with (decision 231): a key whose answer was lost is sent again as it was. */
 export interface KeptCheckoutRequests {
   firstParams(idempotencyKey: string, params: Stripe.Checkout.SessionCreateParams): Promise<typeof params>;
-  forget(idempotencyKey: string): Promise<void>;
+  /** Frees the key only if what it keeps is still `sent`. */
+  forget(idempotencyKey: string, sent: Stripe.Checkout.SessionCreateParams): Promise<void>;
 }
 
 /**
@@ -34,7 +35,7 @@ export async function checkoutSessionFor(
   const params = await requests.firstParams(idempotencyKey, sessionParams(start));
   return stripe.checkout.sessions.create(params, { idempotencyKey }).catch(async (err: unknown) => {
     // Refused as invalid before anything was made: Stripe kept no answer, so the next press may send other parameters.
-    if (err instanceof stripeModule().errors.StripeInvalidRequestError) await requests.forget(idempotencyKey);
+    if (err instanceof stripeModule().errors.StripeInvalidRequestError) await requests.forget(idempotencyKey, params);
     return unavailable(err);
   });
 }

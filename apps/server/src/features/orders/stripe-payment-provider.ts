@@ -82,7 +82,7 @@ export class StripePaymentProvider implements PaymentProvider {
       start,
       {
         firstParams: (key, params) => firstParamsOf(this.db, key, params, this.clock.now()),
-        forget: (key) => forgetCheckoutRequest(this.db, key),
+        forget: (key, sent) => forgetCheckoutRequest(this.db, key, sent),
       },
       (err) => this.unavailable(err),
     );
