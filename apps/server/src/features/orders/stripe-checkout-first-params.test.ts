@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { invalidateSessions } from '../../sessions/session-cache';
 import { ordersContext } from './orders-context';
 import type { StripePaymentProvider } from './stripe-payment-provider';
 import { orderStatus, pay, pendingOrder, useStripeTestApp, type StripeTestContext } from './stripe-test-helpers';
+import { CHECKOUT_CREATE_PATH, changeEmail, sessionIdOf, sessionsOf } from './stripe-checkout-test-helpers';
 
 /**
  * A Checkout key is sent only with the parameters it was first sent with (decision 231). Stripe made a session but its
@@ -13,22 +13,13 @@ import { orderStatus, pay, pendingOrder, useStripeTestApp, type StripeTestContex
 let ctx: StripeTestContext;
 useStripeTestApp((c) => (ctx = c));
 
-const CREATE_PATH = '/v1/checkout/sessions';
-const sessionIdOf = (url: string) => /\/c\/pay\/(cs_test_[\w-]+)$/.exec(url)![1];
-const sessionsOf = (orderId: string) =>
-  [...ctx.fake.resources.sessions.values()].filter((s) => s.client_reference_id === orderId);
 const provider = () => ordersContext(ctx.deps).provider as StripePaymentProvider;
 const keptKeys = async () =>
   (await ctx.db.selectFrom('checkoutRequests').select('idempotencyKey').execute()).map((r) => r.idempotencyKey);
-const creates = () => ctx.fake.requests.filter((r) => r.method === 'POST' && r.path === CREATE_PATH);
-
-async function changeEmail(userId: string, email: string) {
-  await ctx.db.updateTable('users').set({ email }).where('id', '=', userId).execute();
-  await invalidateSessions(ctx.deps, { userId });
-}
+const creates = () => ctx.fake.requests.filter((r) => r.method === 'POST' && r.path === CHECKOUT_CREATE_PATH);
 
 /** Every try of the next create is carried out at Stripe, and none of its answers arrives. */
-const loseEveryTryOfTheNextCreate = () => ctx.fake.loseAnswers(CREATE_PATH, 3);
+const loseEveryTryOfTheNextCreate = () => ctx.fake.loseAnswers(CHECKOUT_CREATE_PATH, 3);
 
 describe('pressing Pay again after a Checkout create got no answer or a refusal', () => {
   it('reaches the session the lost create made, after the buyer changed address, and paying it pays the order', async () => {
@@ -37,13 +28,13 @@ describe('pressing Pay again after a Checkout create got no answer or a refusal'
     const lost = await pay(ctx, buyer.session, orderId);
     expect(lost.statusCode).toBe(503);
     expect(lost.json().error.message).toBe('Payments are not available right now. Please try again later.');
-    expect(sessionsOf(orderId)).toHaveLength(1);
-    await changeEmail(buyer.user.id, `changed-${buyer.user.email}`);
+    expect(sessionsOf(ctx, orderId)).toHaveLength(1);
+    await changeEmail(ctx, buyer.user.id, `changed-${buyer.user.email}`);
 
     const again = await pay(ctx, buyer.session, orderId);
     expect(again.statusCode).toBe(200);
     const sessionId = sessionIdOf(again.json().redirectUrl);
-    expect(sessionsOf(orderId).map((s) => s.id)).toEqual([sessionId]);
+    expect(sessionsOf(ctx, orderId).map((s) => s.id)).toEqual([sessionId]);
     expect(
       new Set(
         creates()
@@ -62,16 +53,16 @@ describe('pressing Pay again after a Checkout create got no answer or a refusal'
     const { buyer, orderId } = await pendingOrder(ctx, 5_200);
     const earlier = sessionIdOf((await pay(ctx, buyer.session, orderId)).json().redirectUrl);
     ctx.fake.resources.expireSession(earlier);
-    await changeEmail(buyer.user.id, `second-${buyer.user.email}`);
+    await changeEmail(ctx, buyer.user.id, `second-${buyer.user.email}`);
     loseEveryTryOfTheNextCreate();
     expect((await pay(ctx, buyer.session, orderId)).statusCode).toBe(503);
-    await changeEmail(buyer.user.id, `third-${buyer.user.email}`);
+    await changeEmail(ctx, buyer.user.id, `third-${buyer.user.email}`);
 
     const again = await pay(ctx, buyer.session, orderId);
     expect(again.statusCode).toBe(200);
     const replacement = sessionIdOf(again.json().redirectUrl);
     expect(replacement).not.toBe(earlier);
-    expect(sessionsOf(orderId)).toHaveLength(2);
+    expect(sessionsOf(ctx, orderId)).toHaveLength(2);
     // The replacement's key was first sent with the address of its own first press, not the order's first one.
     expect(creates().at(-1)!.params.customer_email).toBe(`second-${buyer.user.email}`);
     expect(creates().at(-1)!.idempotencyKey).toBe(`checkout:${orderId}:after:${earlier}`);
@@ -99,12 +90,12 @@ describe('pressing Pay again after a Checkout create got no answer or a refusal'
     const { buyer, orderId } = await pendingOrder(ctx, 5_400);
     const email = buyer.user.email;
     // An address this app took that Stripe's own check refuses: nothing is made, and Stripe keeps no answer.
-    await changeEmail(buyer.user.id, 'buyer@localhost');
+    await changeEmail(ctx, buyer.user.id, 'buyer@localhost');
     const refused = await pay(ctx, buyer.session, orderId);
     expect(refused.statusCode).toBe(503);
-    expect(sessionsOf(orderId)).toHaveLength(0);
+    expect(sessionsOf(ctx, orderId)).toHaveLength(0);
     expect(await keptKeys()).not.toContain(`checkout:${orderId}`);
-    await changeEmail(buyer.user.id, email);
+    await changeEmail(ctx, buyer.user.id, email);
 
     const again = await pay(ctx, buyer.session, orderId);
     expect(again.statusCode).toBe(200);
@@ -112,6 +103,6 @@ describe('pressing Pay again after a Checkout create got no answer or a refusal'
       idempotencyKey: `checkout:${orderId}`,
       params: { customer_email: email },
     });
-    expect(sessionsOf(orderId).map((s) => s.id)).toEqual([sessionIdOf(again.json().redirectUrl)]);
+    expect(sessionsOf(ctx, orderId).map((s) => s.id)).toEqual([sessionIdOf(again.json().redirectUrl)]);
   });
 });

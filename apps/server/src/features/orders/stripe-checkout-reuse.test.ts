@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_WINDOW_MS } from '@accountry/shared/order-state';
-import { invalidateSessions } from '../../sessions/session-cache';
 import { ordersContext } from './orders-context';
 import { sweepOrders } from './order-sweep';
 import {
@@ -11,6 +10,7 @@ import {
   useStripeTestApp,
   type StripeTestContext,
 } from './stripe-test-helpers';
+import { CHECKOUT_CREATE_PATH, changeEmail, sessionIdOf, sessionsOf } from './stripe-checkout-test-helpers';
 
 /**
  * Pressing Pay again on an order whose Checkout Session exists: the open session is fetched and reused as it is, so a
@@ -20,33 +20,24 @@ import {
 let ctx: StripeTestContext;
 useStripeTestApp((c) => (ctx = c));
 
-const sessionIdOf = (url: string) => /\/c\/pay\/(cs_test_[\w-]+)$/.exec(url)![1];
-const sessionsOf = (orderId: string) =>
-  [...ctx.fake.resources.sessions.values()].filter((s) => s.client_reference_id === orderId);
-const creates = () => ctx.fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
+const creates = () => ctx.fake.requests.filter((r) => r.method === 'POST' && r.path === CHECKOUT_CREATE_PATH);
 const providerRef = async (orderId: string) =>
   (await ctx.db.selectFrom('orders').select('providerRef').where('id', '=', orderId).executeTakeFirstOrThrow())
     .providerRef;
-
-/** The buyer's address changed (through the confirmed link in the app): what their next request reads. */
-async function changeEmail(userId: string, email: string) {
-  await ctx.db.updateTable('users').set({ email }).where('id', '=', userId).execute();
-  await invalidateSessions(ctx.deps, { userId });
-}
 
 describe('pressing Pay again on a card order', () => {
   it('reuses the open Checkout Session after the buyer changed address, and paying it pays the order', async () => {
     const { buyer, orderId } = await pendingOrder(ctx, 4_200);
     const first = await pay(ctx, buyer.session, orderId);
     expect(first.statusCode).toBe(200);
-    await changeEmail(buyer.user.id, `changed-${buyer.user.email}`);
+    await changeEmail(ctx, buyer.user.id, `changed-${buyer.user.email}`);
     const createsBefore = creates().length;
 
     const second = await pay(ctx, buyer.session, orderId);
     expect(second.statusCode).toBe(200);
     expect(second.json().redirectUrl).toBe(first.json().redirectUrl);
     expect(creates()).toHaveLength(createsBefore);
-    expect(sessionsOf(orderId)).toHaveLength(1);
+    expect(sessionsOf(ctx, orderId)).toHaveLength(1);
 
     const sessionId = sessionIdOf(second.json().redirectUrl);
     const delivered = await ctx.fake.deliver(ctx.fake.completeSession(sessionId));
@@ -60,7 +51,7 @@ describe('pressing Pay again on a card order', () => {
     const earlier = sessionIdOf(first);
     // Expired at Stripe while the order could still be paid (from Stripe's dashboard, say).
     ctx.fake.resources.expireSession(earlier);
-    await changeEmail(buyer.user.id, `other-${buyer.user.email}`);
+    await changeEmail(ctx, buyer.user.id, `other-${buyer.user.email}`);
 
     const second = await pay(ctx, buyer.session, orderId);
     expect(second.statusCode).toBe(200);
@@ -75,7 +66,7 @@ describe('pressing Pay again on a card order', () => {
 
     // Pressed again: the replacement, now open, is reused.
     expect((await pay(ctx, buyer.session, orderId)).json().redirectUrl).toBe(second.json().redirectUrl);
-    expect(sessionsOf(orderId)).toHaveLength(2);
+    expect(sessionsOf(ctx, orderId)).toHaveLength(2);
     const delivered = await ctx.fake.deliver(ctx.fake.completeSession(replacement));
     expect(delivered).toEqual({ status: 200, body: { received: true, outcome: 'paid' } });
     const order = await ctx.db
