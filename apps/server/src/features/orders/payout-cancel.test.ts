@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { availableAccount, heldAccount } from '../../lib/ledger';
 import { userWithSession, type TestContext } from '../../test/test-app';
-import { balance, call, markPaid, type Party, sellerWithOpenPayout, useOrdersTestApp } from './orders-test-helpers';
+import {
+  balance,
+  call,
+  fund,
+  markPaid,
+  partyWithSession,
+  type Party,
+  sellerWithOpenPayout,
+  useOrdersTestApp,
+  withPayoutDetails,
+} from './orders-test-helpers';
 
 /** A member takes back a payout request no admin has decided yet. */
 let ctx: TestContext;
@@ -59,6 +69,23 @@ describe('canceling a payout request', () => {
     expect((await call(ctx, admin, 'POST', `/api/admin/payouts/${id}/destination`)).status).toBe(200);
     expect((await markPaid(ctx, admin, id, 'TRF-2026-SENT')).status).toBe(200);
     expect(await own()).toMatchObject({ status: 'paid', sending: false });
+  });
+
+  it("stays the admin's to cancel when they open their own payout's details: they cannot send it", async () => {
+    const own = await partyWithSession(ctx, 'admin');
+    await fund(ctx, own.id, 9_000);
+    await withPayoutDetails(ctx, own);
+    const asked = await call(ctx, own, 'POST', '/api/wallet/payouts', { amountCents: 9_000 });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const id = asked.body.id as string;
+
+    expect((await call(ctx, own, 'POST', `/api/admin/payouts/${id}/destination`)).status).toBe(200);
+    const listed = (await call(ctx, own, 'GET', '/api/wallet/payouts')).body.items as Array<{ id: string }>;
+    expect(listed.find((p) => p.id === id)).toMatchObject({ status: 'open', sending: false });
+    const cancel = await call(ctx, own, 'POST', `/api/wallet/payouts/${id}/cancel`);
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(await balance(ctx, availableAccount(own.id))).toBe(9_000);
+    expect(await balance(ctx, heldAccount(own.id))).toBe(0);
   });
 
   it('shows no details of a payout its member canceled meanwhile', async () => {
