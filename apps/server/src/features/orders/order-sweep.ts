@@ -9,6 +9,11 @@ import { checkOpenChargebacks } from './chargeback-check';
 
 const BATCH = 100;
 
+interface DuePosition {
+  dueAt: number;
+  id: string;
+}
+
 export interface SweepResult {
   moved: number;
   reminded: number;
@@ -27,7 +32,6 @@ export interface SweepResult {
  * processes sweeping one database apply each transition once; the loser's update matches nothing and is skipped.
  */
 export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
-  const db = ctx.deps.db.db;
   const result: SweepResult = {
     moved: 0,
     reminded: 0,
@@ -36,31 +40,26 @@ export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
     offers: { expired: 0, reminded: 0 },
     chargebacks: 0,
   };
+  // Walked in (due time, id) order past each order read, so orders that fail every time (a card order once Stripe's
+  // keys are gone) cannot hold back those due after them.
+  let after: DuePosition | null = null;
   for (;;) {
     const now = ctx.deps.clock.now();
-    const due = await db
-      .selectFrom('orders')
-      .select(['id', 'dueAt', 'dueAction'])
-      .where('dueAt', '<=', now)
-      // Held by a chargeback (decision 183): its timers wait for the bank's decision.
-      .where('chargebackHoldSince', 'is', null)
-      .orderBy('dueAt')
-      .limit(BATCH)
-      .execute();
-    let movedThisRound = 0;
+    const due = await dueOrders(ctx, now, after);
     for (const o of due) {
       if (!o.dueAction) continue;
       try {
         await moveOrder(ctx, o.id, o.dueAction as OrderAction, { kind: 'system', id: null }, { claimDueAt: o.dueAt });
-        movedThisRound++;
+        result.moved++;
       } catch (err) {
         // Another process (or the buyer) moved it first; any other failure is this order's alone: logged, the rest go on.
         if (!(err instanceof AppError && err.statusCode === 409))
           ctx.deps.log.error({ err, orderId: o.id }, 'order timer could not be applied; retried next sweep');
       }
     }
-    result.moved += movedThisRound;
-    if (due.length < BATCH || movedThisRound === 0) break;
+    if (due.length < BATCH) break;
+    const last = due[due.length - 1]!;
+    after = { dueAt: last.dueAt!, id: last.id };
   }
   result.reminded = await sendReminders(ctx);
   result.erased = await eraseCredentials(ctx);
@@ -68,6 +67,27 @@ export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
   result.offers = await sweepOffers(ctx);
   result.chargebacks = await checkOpenChargebacks(ctx);
   return result;
+}
+
+/** A batch of the orders due by `now`, in (due time, id) order, after `from` when given. */
+function dueOrders(ctx: OrdersContext, now: number, from: DuePosition | null) {
+  return (
+    ctx.deps.db.db
+      .selectFrom('orders')
+      .select(['id', 'dueAt', 'dueAction'])
+      .where('dueAt', '<=', now)
+      // Held by a chargeback (decision 183): its timers wait for the bank's decision.
+      .where('chargebackHoldSince', 'is', null)
+      .$if(from !== null, (q) =>
+        q.where((eb) =>
+          eb.or([eb('dueAt', '>', from!.dueAt), eb.and([eb('dueAt', '=', from!.dueAt), eb('id', '>', from!.id)])]),
+        ),
+      )
+      .orderBy('dueAt')
+      .orderBy('id')
+      .limit(BATCH)
+      .execute()
+  );
 }
 
 /** "Confirmed in 12 hours": claimed by clearing reminderAt, so it goes out once. */
