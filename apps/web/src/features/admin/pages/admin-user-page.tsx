@@ -87,7 +87,7 @@ export function Component() {
               </SimpleGrid>
             </Card>
             <UserActions key={u.id} user={u} isSelf={me?.uid === u.id} />
-            <BalanceCredit userId={u.id} name={u.displayName} deleted={u.state === 'deleted'} />
+            <BalanceCredit key={u.id} userId={u.id} name={u.displayName} deleted={u.state === 'deleted'} />
             <UserListingsCard user={u} />
             <UserReportsCard reports={u.reports} />
             <UserActivity userId={u.id} />
