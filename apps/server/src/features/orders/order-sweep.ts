@@ -6,6 +6,7 @@ import { moveOrder } from './order-transitions';
 import { queueReminderMail } from './order-mails';
 import { sweepOffers } from './offer-sweep';
 import { checkOpenChargebacks } from './chargeback-check';
+import { pastKeyset, walkInBatches } from '../../lib/walk-in-batches';
 
 const BATCH = 100;
 
@@ -90,34 +91,45 @@ function dueOrders(ctx: OrdersContext, now: number, from: DuePosition | null) {
   );
 }
 
-/** "Confirmed in 12 hours": claimed by clearing reminderAt, so it goes out once. */
+/**
+ * "Confirmed in 12 hours": claimed by clearing reminderAt, so it goes out once. Walked in (reminder time, id) order past
+ * each order read, so a reminder that cannot be queued (logged, tried again next sweep) holds back no other.
+ */
 async function sendReminders(ctx: OrdersContext) {
   const db = ctx.deps.db.db;
   const now = ctx.deps.clock.now();
-  const rows = await db
-    .selectFrom('orders')
-    .select(['id', 'reminderAt'])
-    .where('reminderAt', '<=', now)
-    .where('chargebackHoldSince', 'is', null)
-    .limit(BATCH)
-    .execute();
   let sent = 0;
-  for (const r of rows) {
-    const claimed = await db.transaction().execute(async (trx) => {
-      const order = await trx
-        .updateTable('orders')
-        .set({ reminderAt: null })
-        .where('id', '=', r.id)
-        .where('reminderAt', '=', r.reminderAt)
-        .where('status', '=', 'delivered')
-        .returningAll()
-        .executeTakeFirst();
-      if (!order) return false;
-      await queueReminderMail(ctx, trx, order, now);
-      return true;
-    });
-    if (claimed) sent++;
-  }
+  await walkInBatches(
+    BATCH,
+    (after: { id: string; reminderAt: number | null } | undefined) =>
+      db
+        .selectFrom('orders')
+        .select(['id', 'reminderAt'])
+        .where('reminderAt', '<=', now)
+        .where('chargebackHoldSince', 'is', null)
+        .$if(after !== undefined, (q) => q.where(pastKeyset('reminderAt', 'id', [after!.reminderAt!, after!.id])))
+        .orderBy('reminderAt')
+        .orderBy('id')
+        .limit(BATCH)
+        .execute(),
+    async (r) => {
+      const claimed = await db.transaction().execute(async (trx) => {
+        const order = await trx
+          .updateTable('orders')
+          .set({ reminderAt: null })
+          .where('id', '=', r.id)
+          .where('reminderAt', '=', r.reminderAt)
+          .where('status', '=', 'delivered')
+          .returningAll()
+          .executeTakeFirst();
+        if (!order) return false;
+        await queueReminderMail(ctx, trx, order, now);
+        return true;
+      });
+      if (claimed) sent++;
+    },
+    (err, r) => ctx.deps.log.error({ err, orderId: r.id }, 'order reminder could not be sent; retried next sweep'),
+  );
   return sent;
 }
 
