@@ -10,6 +10,7 @@ import type { OffersTable } from '../../db/schema';
 import type { Keyset } from '../../lib/keyset-cursor';
 import { waitingOffers } from './waiting.repository';
 import { madeInWindow } from '../../lib/window-allowance';
+import { pastKeyset } from '../../lib/walk-in-batches';
 
 /** An offer with its listing and both parties' names, as both sides' lists and pages show it. */
 const offerRows = (db: Database) =>
@@ -114,11 +115,24 @@ export async function setOfferStatusIf(
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Open offers whose time is up: a buyer's, or the next batch of all (by the open offers' expiry index). */
-export async function lapsedOffers(db: Database, which: { buyerId: string } | { limit: number }, now: number) {
-  let rows = db.selectFrom('offers').selectAll().where('status', 'in', OPEN).where('expiresAt', '<=', now);
-  rows = 'buyerId' in which ? rows.where('buyerId', '=', which.buyerId) : rows.orderBy('expiresAt').limit(which.limit);
-  return rows.execute();
+/**
+ * Open offers whose time is up: a buyer's, or the next batch of all, in (expiry, id) order after `after` (by the open
+ * offers' expiry index).
+ */
+export async function lapsedOffers(
+  db: Database,
+  which: { buyerId: string } | { limit: number; after?: Pick<OffersTable, 'expiresAt' | 'id'> },
+  now: number,
+) {
+  const rows = db.selectFrom('offers').selectAll().where('status', 'in', OPEN).where('expiresAt', '<=', now);
+  if ('buyerId' in which) return rows.where('buyerId', '=', which.buyerId).execute();
+  const { after } = which;
+  return rows
+    .$if(after !== undefined, (q) => q.where(pastKeyset('expiresAt', 'id', [after!.expiresAt, after!.id])))
+    .orderBy('expiresAt')
+    .orderBy('id')
+    .limit(which.limit)
+    .execute();
 }
 
 /** A buyer's open offers (after `expireLapsedOffers`). */
