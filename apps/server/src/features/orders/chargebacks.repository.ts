@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import type { ChargebacksTable, OrdersTable } from '../../db/schema';
+import { pastKeyset } from '../../lib/walk-in-batches';
 
 /** Record a chargeback once: false when the provider already reported this one. */
 export async function insertChargeback(db: Database, row: ChargebacksTable) {
@@ -48,15 +49,27 @@ export async function setChargebackHold(db: Database, order: OrdersTable, since:
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Open chargebacks the provider was not asked about for `everyMs`: their decision's webhook may have been lost. */
-export async function chargebacksToCheck(db: Database, now: number, everyMs: number, limit: number) {
+/**
+ * Open chargebacks the provider was not asked about for `everyMs`: their decision's webhook may have been lost. In
+ * (opening, id) order after `after`, so the check walks past those it could not ask about.
+ */
+export async function chargebacksToCheck(
+  db: Database,
+  now: number,
+  everyMs: number,
+  limit: number,
+  after?: { openedAt: number; id: string },
+) {
   return db
     .selectFrom('chargebacks as c')
     .innerJoin('orders as o', 'o.id', 'c.orderId')
-    .select(['c.id', 'c.orderId', 'c.amountCents', 'c.reason', 'o.provider', 'o.providerRef', 'o.currency'])
+    .select(['c.id', 'c.orderId', 'c.amountCents', 'c.reason', 'c.openedAt', 'o.provider', 'o.providerRef'])
+    .select('o.currency')
     .where('c.status', '=', 'open')
     .where((eb) => eb(eb.fn.coalesce('c.checkedAt', 'c.openedAt'), '<=', now - everyMs))
+    .$if(after !== undefined, (q) => q.where(pastKeyset('c.openedAt', 'c.id', [after!.openedAt, after!.id])))
     .orderBy('c.openedAt')
+    .orderBy('c.id')
     .limit(limit)
     .execute();
 }
