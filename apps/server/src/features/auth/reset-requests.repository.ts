@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import { newId } from '../../lib/ids';
+import { pastKeyset } from '../../lib/walk-in-batches';
 
 export interface ResetRequest {
   id: string;
@@ -16,11 +17,12 @@ export async function insertResetRequest(db: Database, email: string, now: numbe
   return request;
 }
 
-/** The oldest requests not yet worked on. */
-export async function pendingResetRequests(db: Database, limit: number) {
+/** The oldest requests not yet worked on, in (creation, id) order after `after` (a sweep walks past those it read). */
+export async function pendingResetRequests(db: Database, limit: number, after?: { createdAt: number; id: string }) {
   return db
     .selectFrom('passwordResetRequests')
-    .select(['id', 'email'])
+    .select(['id', 'email', 'createdAt'])
+    .$if(after !== undefined, (q) => q.where(pastKeyset('createdAt', 'id', [after!.createdAt, after!.id])))
     .orderBy('createdAt')
     .orderBy('id')
     .limit(limit)

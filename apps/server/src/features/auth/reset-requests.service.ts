@@ -3,6 +3,7 @@ import { accountLock, lockKeys } from '../../db/key-lock';
 import { queueMail } from '../../email/mail-outbox';
 import { afterReply } from '../../lib/after-reply';
 import { startPeriodicTask } from '../../lib/periodic-task';
+import { walkInBatches } from '../../lib/walk-in-batches';
 import { AUTH_POLICY } from './auth-policy';
 import { passwordResetMail } from './auth-mails';
 import { pendingResetRequests, takeResetRequest, type ResetRequest } from './reset-requests.repository';
@@ -34,14 +35,20 @@ async function workOnResetRequest(deps: AppDeps, request: ResetRequest) {
   });
 }
 
-/** Every request still kept (those a stopped process answered but never worked on), oldest first. */
+/**
+ * Every request still kept (those a stopped process answered but never worked on), oldest first, walked past each one
+ * read (decision 241): one that fails is logged and kept for the next sweep, and holds back none.
+ */
 export async function processResetRequests(deps: AppDeps) {
   let mailed = 0;
-  for (;;) {
-    const batch = await pendingResetRequests(deps.db.db, BATCH);
-    for (const request of batch) if (await workOnResetRequest(deps, request)) mailed++;
-    if (batch.length < BATCH) break;
-  }
+  await walkInBatches(
+    BATCH,
+    (after: { createdAt: number; id: string } | undefined) => pendingResetRequests(deps.db.db, BATCH, after),
+    async (request) => {
+      if (await workOnResetRequest(deps, request)) mailed++;
+    },
+    (err, request) => deps.log.error({ err, resetRequestId: request.id }, 'reset request failed; retried next sweep'),
+  );
   if (mailed) deps.mailWorker.kick();
   return mailed;
 }
