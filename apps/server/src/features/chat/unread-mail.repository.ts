@@ -17,18 +17,9 @@ export interface QuietConversation {
   sellerMailedSeq: number;
 }
 
-/**
- * Conversations whose last message falls in (after, until], in (lastMessageAt, id) order from the index, keeping only
- * those where a side has unread messages and no notice waiting to be read. The sort is the index's own order (the
- * column, not an expression of it).
- */
-export function quietConversations(
-  db: Database,
-  after: { at: number; id: string },
-  until: number,
-  limit: number,
-): Promise<QuietConversation[]> {
-  return db
+/** Conversations where a side has unread messages and no notice waiting to be read, as the sweep reads them. */
+const withNoticeDue = (db: Database) =>
+  db
     .selectFrom('conversations')
     .select([
       'id',
@@ -42,18 +33,47 @@ export function quietConversations(
       'sellerMailedSeq',
     ])
     .select('lastMessageAt')
-    .where((eb) => eb(eb.refTuple('lastMessageAt', 'id'), '>', eb.tuple(after.at, after.id)))
-    .where('lastMessageAt', '<=', until)
     .where((eb) =>
       eb.or([
         eb.and([eb('lastSeq', '>', eb.ref('buyerReadSeq')), eb('buyerMailedSeq', '<=', eb.ref('buyerReadSeq'))]),
         eb.and([eb('lastSeq', '>', eb.ref('sellerReadSeq')), eb('sellerMailedSeq', '<=', eb.ref('sellerReadSeq'))]),
       ]),
     )
+    .$narrowType<{ lastMessageAt: number }>();
+
+/**
+ * Conversations whose last message falls in (after, until], in (lastMessageAt, id) order from the index, keeping only
+ * those where a side has unread messages and no notice waiting to be read. The sort is the index's own order (the
+ * column, not an expression of it).
+ */
+export function quietConversations(
+  db: Database,
+  after: { at: number; id: string },
+  until: number,
+  limit: number,
+): Promise<QuietConversation[]> {
+  return withNoticeDue(db)
+    .where((eb) => eb(eb.refTuple('lastMessageAt', 'id'), '>', eb.tuple(after.at, after.id)))
+    .where('lastMessageAt', '<=', until)
     .orderBy('lastMessageAt')
     .orderBy('id')
     .limit(limit)
-    .$narrowType<{ lastMessageAt: number }>()
+    .execute();
+}
+
+/**
+ * The conversations named that still have a notice due and whose last message is at or before `upTo` (a sweep's retry
+ * of those that failed behind its position; one written to since is the walk's again).
+ */
+export function quietConversationsIn(
+  db: Database,
+  ids: string[],
+  upTo: { at: number; id: string },
+): Promise<QuietConversation[]> {
+  return withNoticeDue(db)
+    .where('id', 'in', ids)
+    .where((eb) => eb(eb.refTuple('lastMessageAt', 'id'), '<=', eb.tuple(upTo.at, upTo.id)))
+    .orderBy('id')
     .execute();
 }
 
