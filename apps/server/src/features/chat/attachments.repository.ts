@@ -1,5 +1,6 @@
 import type { ChatAttachmentsTable } from '../../db/schema';
 import type { Db } from './conversations.repository';
+import { pastKeyset } from '../../lib/walk-in-batches';
 
 export async function insertAttachment(db: Db, row: ChatAttachmentsTable) {
   await db.insertInto('chatAttachments').values(row).execute();
@@ -36,13 +37,24 @@ export async function claimAttachment(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Uploads never sent with a message, older than the cutoff (they are removed with their files). */
-export async function selectUnsentBefore(db: Db, cutoff: number, limit = 200) {
+/**
+ * Uploads never sent with a message, older than the cutoff (they are removed with their files), in (upload time, id)
+ * order after `after`: the sweep walks past those it could not remove.
+ */
+export async function selectUnsentBefore(
+  db: Db,
+  cutoff: number,
+  limit: number,
+  after?: { createdAt: number; id: string },
+) {
   return db
     .selectFrom('chatAttachments')
-    .select(['id', 'fileName'])
+    .select(['id', 'fileName', 'createdAt'])
     .where('messageId', 'is', null)
     .where('createdAt', '<', cutoff)
+    .$if(after !== undefined, (q) => q.where(pastKeyset('createdAt', 'id', [after!.createdAt, after!.id])))
+    .orderBy('createdAt')
+    .orderBy('id')
     .limit(limit)
     .execute();
 }

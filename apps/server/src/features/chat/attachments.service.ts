@@ -23,9 +23,12 @@ import type { ConversationsService } from './conversations.service';
 import type { MessagesService } from './messages.service';
 import { attachmentUrl } from './chat-message';
 import { DAY_MS } from '@accountry/shared/durations';
+import { walkInBatches } from '../../lib/walk-in-batches';
 
 /** Uploads never sent with a message are removed after a day. */
 const UNSENT_TTL_MS = DAY_MS;
+/** Unsent uploads read at a time by the sweep. */
+const UNSENT_BATCH = 200;
 
 /**
  * Chat images: checked by decoding (magic bytes and a real image), re-encoded to WebP without metadata
@@ -112,15 +115,25 @@ export class AttachmentsService {
     return { file: this.files.fileFor(attachment.fileName), contentType: attachment.contentType };
   }
 
+  /**
+   * Remove the uploads never sent, file first: walked past each one read (decision 241), so one whose file cannot be
+   * removed is logged and kept for the next sweep, and holds back none. Answers how many went.
+   */
   async sweepUnsent() {
     const db = this.deps.db.db;
-    const rows = await selectUnsentBefore(db, this.deps.clock.now() - UNSENT_TTL_MS);
-    for (const r of rows) await this.files.remove(r.fileName);
-    await deleteAttachments(
-      db,
-      rows.map((r) => r.id),
+    const cutoff = this.deps.clock.now() - UNSENT_TTL_MS;
+    let removed = 0;
+    await walkInBatches(
+      UNSENT_BATCH,
+      (after: { createdAt: number; id: string } | undefined) => selectUnsentBefore(db, cutoff, UNSENT_BATCH, after),
+      async (r) => {
+        await this.files.remove(r.fileName);
+        await deleteAttachments(db, [r.id]);
+        removed++;
+      },
+      (err, r) => this.deps.log.warn({ err, attachmentId: r.id }, 'unsent chat upload not removed; retried next sweep'),
     );
-    return rows.length;
+    return removed;
   }
 }
 
