@@ -113,6 +113,30 @@ describe('the mail outbox worker', () => {
     expect(failing.calls).toBe(MAIL_RETRY.maxAttempts);
   });
 
+  it('a stored mail that cannot be read counts as a failed attempt and holds back nothing queued after it', async () => {
+    const unreadable = await queueMail(handle.db, { ...mail(5), subject: 'First' }, clock.now());
+    await handle.db.updateTable('mailOutbox').set({ headers: '{not json' }).where('id', '=', unreadable).execute();
+    const next = await queueMail(handle.db, { ...mail(5), subject: 'Second' }, clock.now());
+    const capturing = new CapturingMailer();
+    const worker = new MailWorker(handle.db, capturing, clock, log);
+    expect(await worker.runOnce()).toBe(2);
+    expect(capturing.sent.map((m) => m.subject)).toEqual(['Second']);
+    expect(await row(next)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await row(unreadable)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      nextAttemptAt: clock.now() + 15_000,
+    });
+    expect((await row(unreadable)).lastError).toMatch(/JSON/);
+    // It ends as failed after the usual attempts, not retried every lease for ever.
+    for (let attempt = 2; attempt <= MAIL_RETRY.maxAttempts; attempt++) {
+      clock.advance(retryDelayMs(attempt - 1));
+      expect(await worker.runOnce()).toBe(1);
+    }
+    expect(await row(unreadable)).toMatchObject({ status: 'failed', attempts: MAIL_RETRY.maxAttempts });
+    expect(capturing.sent).toHaveLength(1);
+  });
+
   it('a mail claimed by a worker that died is sent by another once the claim lapses', async () => {
     const id = await queueMail(handle.db, mail(2), clock.now());
     await handle.db

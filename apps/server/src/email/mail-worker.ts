@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
-import type { Mailer } from './mailer';
+import type { Mail, Mailer } from './mailer';
 import { HOUR_MS, MINUTE_MS } from '@accountry/shared/durations';
 
 export const MAIL_RETRY = {
@@ -113,15 +113,10 @@ export class MailWorker {
   }
 
   private async deliver(id: string, attempt: number) {
-    const { headers, ...row } = await this.db
-      .selectFrom('mailOutbox')
-      .select(['to', 'subject', 'text', 'html', 'headers'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const mail = { ...row, ...(headers ? { headers: JSON.parse(headers) as Record<string, string> } : {}) };
     const mine = this.db.updateTable('mailOutbox').where('id', '=', id).where('attempts', '=', attempt);
+    // Reading the mail is part of the attempt: one that cannot be read backs off and ends failed like any other.
     try {
-      await this.transport.send(mail);
+      await this.transport.send(await this.read(id));
       await mine.set({ status: 'sent', sentAt: this.clock.now(), lastError: '' }).execute();
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -136,6 +131,15 @@ export class MailWorker {
         })
         .execute();
     }
+  }
+
+  private async read(id: string): Promise<Mail> {
+    const { headers, ...row } = await this.db
+      .selectFrom('mailOutbox')
+      .select(['to', 'subject', 'text', 'html', 'headers'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { ...row, ...(headers ? { headers: JSON.parse(headers) as Record<string, string> } : {}) };
   }
 
   private async purge(now: number) {
