@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ordersContext } from './orders-context';
-import type { StripePaymentProvider } from './stripe-payment-provider';
+import { refundRetryDelay, type StripePaymentProvider } from './stripe-payment-provider';
 import { insertRefundOwed } from './stripe-refunds.repository';
 import { cardPaidOrder, useStripeTestApp, type StripeTestContext } from './stripe-test-helpers';
 import { orderCalls } from './chargebacks-test-helpers';
+import { refuseWrites } from '../../test/refused-writes';
+import { userWithSession } from '../../test/test-app';
 
 let ctx: StripeTestContext;
 useStripeTestApp((c) => (ctx = c));
@@ -79,5 +81,34 @@ describe('retrying refunds owed through Stripe', () => {
     expect(await provider().sendPendingRefunds()).toBe(0);
     expect(refundsFor(first.intent).map((r) => r.amount)).toEqual([3_000]);
     expect(await owed(first.orderId)).toEqual([expect.objectContaining({ status: 'sent', attempts: 3 })]);
+  });
+
+  it('tries a refusal it could not record again later, each time later still, and sends the others meanwhile', async () => {
+    // Stripe refuses the older refund, and the admin's mail of it cannot be queued: the refusal is not recorded.
+    const admin = await userWithSession(ctx, 'admin');
+    const lift = await refuseWrites(ctx.handle, 'mail_outbox', 'to', admin.user.email, ['insert']);
+    const stuck = await refusedRefunds(1);
+    const newer = await refundOwedAfterOutage(6_500);
+    try {
+      expect(await provider().sendPendingRefunds()).toBe(1);
+      expect(refundsFor(newer.intent).map((r) => r.amount)).toEqual([6_500]);
+      const [first] = await owed(stuck.orderId);
+      expect(first).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: ctx.clock.now() + 60_000 });
+      expect(first?.lastError).toContain('refused by the test');
+      ctx.clock.advance(60_000);
+      expect(await provider().sendPendingRefunds()).toBe(0);
+      const [second] = await owed(stuck.orderId);
+      expect(second).toMatchObject({ status: 'pending', attempts: 2, nextAttemptAt: ctx.clock.now() + 120_000 });
+    } finally {
+      await lift();
+    }
+    // The fault mended, the next try records the refusal and the admin hears of it.
+    ctx.clock.advance(refundRetryDelay(2));
+    await provider().sendPendingRefunds();
+    expect(await owed(stuck.orderId)).toEqual([expect.objectContaining({ status: 'refused' })]);
+    expect((await ctx.mailsTo(admin.user.email)).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Stripe refused a refund: /),
+    ]);
+    expect(refundsFor(stuck.intent)).toEqual([]);
   });
 });

@@ -82,9 +82,24 @@ export class StripeRefundSender {
    * refused, failed for now) is published to the order's open pages after it committed (decision 211).
    */
   async send(owed: RefundToSend, retryAt: number) {
-    const { sent, recorded } = await this.attempt(owed, retryAt);
+    const { sent, recorded } = await this.attempt(owed, retryAt).catch((err: unknown) =>
+      this.unrecorded(owed, err, retryAt),
+    );
     if (recorded) await this.orderChanged(owed.orderId);
     return sent;
+  }
+
+  /**
+   * A try that could not record its outcome (Stripe's refusal, whose admin mail could not be queued, say) counts as a
+   * failed one: tried again later, each time later still, and holding back no other refund of the sweep.
+   */
+  private async unrecorded(owed: RefundToSend, err: unknown, retryAt: number): Promise<TryOutcome> {
+    const error = err instanceof Error ? err.message : String(err);
+    this.logger?.error(
+      { orderId: owed.orderId, error },
+      'A refund try could not record its outcome; it will be retried',
+    );
+    return { sent: false, recorded: await markRefundFailed(this.db, owed.idempotencyKey, error, retryAt) };
   }
 
   /** One try, and whether it recorded its outcome on the refund (false when another try got there first). */
