@@ -59,22 +59,29 @@ async function expireLapsedOffer(trx: Database, publicUrl: string, o: LapsedOffe
  * Run with the order sweep (decision 180): lapsed offers are expired and told, and a buyer whose accepted offer ends
  * within OFFER_RULES.reminderHours is mailed once (claimed by clearing `reminder_at`). Each offer in its own
  * transaction, walked past those read (decision 241): one that fails (logged, tried again next sweep) holds back none.
+ * A lapsed offer's notice is published once its transaction commits.
  */
 export async function sweepOffers(ctx: OrdersContext) {
   const { deps } = ctx;
   const db = deps.db.db;
   const now = deps.clock.now();
-  const told: PostedSystemMessage[] = [];
+  let expired = 0;
   await walkInBatches(
     BATCH,
     (after: LapsedOffer | undefined) => lapsedOffers(db, { limit: BATCH, after }, now),
     async (o) => {
       const posted = await db.transaction().execute((trx) => expireLapsedOffer(trx, deps.config.publicUrl, o, now));
-      if (posted) told.push(posted);
+      if (!posted) return;
+      expired++;
+      // Live once committed, as an order's move tells: not held until every lapsed offer is walked.
+      await publishSystemMessages(deps, [posted]);
     },
-    (err, o) => deps.log.error({ err, offerId: o.id }, 'lapsed offer could not be expired; retried next sweep'),
+    (err, o) =>
+      deps.log.error(
+        { err, offerId: o.id },
+        'lapsed offer not expired (retried next sweep), or its notice not published live',
+      ),
   );
-  await publishSystemMessages(deps, told);
   let reminded = 0;
   await walkInBatches(
     BATCH,
@@ -93,7 +100,7 @@ export async function sweepOffers(ctx: OrdersContext) {
     },
     (err, r) => deps.log.error({ err, offerId: r.id }, 'offer reminder could not be sent; retried next sweep'),
   );
-  return { expired: told.length, reminded };
+  return { expired, reminded };
 }
 
 /** The buyer of an accepted offer about to end is mailed once; false when it was sent, or is moot, already. */
