@@ -90,17 +90,17 @@ export async function browseListings(
 }
 
 /**
- * The newest live listings matching the filters that a member may be told of (saved-search alerts, decision 167);
- * without a member, of every seller (whether anything at all is new).
+ * The newest live listings matching the filters published by `publishedBy` that a member may be told of (saved-search
+ * alerts, decision 167); without a member, of every seller (whether anything at all is new).
  */
 export async function newestMatching(
   deps: AppDeps,
   filters: BrowseFilters,
-  limit: number,
-  memberId?: string,
+  { limit, publishedBy, memberId }: { limit: number; publishedBy: number; memberId?: string },
 ): Promise<ListingCard[]> {
   const search: ListingSearch = { scope: 'live', ...filters, ...(memberId ? { notSeenBy: memberId } : {}) };
-  const page = await cardPage(deps, search, 'newest', undefined, limit);
+  // Newest first from just past `publishedBy`: (publishedAt, id) < (publishedBy + 1, '') is publishedAt <= publishedBy.
+  const page = await cardPage(deps, search, 'newest', encodeCursor(publishedBy + 1, ''), limit);
   return page.rows.map(toCard);
 }
 

@@ -85,7 +85,9 @@ async function alertBatch(deps: AppDeps, due: Array<Selectable<SavedSearchesTabl
 function newestPublished(deps: AppDeps, sweep: Sweep, search: { filters: BrowseFilters; query: string }) {
   let newest = sweep.newest.get(search.query);
   if (!newest) {
-    newest = newestMatching(deps, search.filters, 1).then((l) => l[0]?.publishedAt ?? 0);
+    newest = newestMatching(deps, search.filters, { limit: 1, publishedBy: sweep.now }).then(
+      (l) => l[0]?.publishedAt ?? 0,
+    );
     sweep.newest.set(search.query, newest);
   }
   return newest;
@@ -93,9 +95,9 @@ function newestPublished(deps: AppDeps, sweep: Sweep, search: { filters: BrowseF
 
 /** One search with something new: its new listings in one mail, claimed with the move of `checked_at`. */
 async function alertOne(deps: AppDeps, s: Selectable<SavedSearchesTable>, filters: BrowseFilters, now: number) {
-  const found = (await newestMatching(deps, filters, SHOWN + 1, s.userId)).filter(
-    (l) => (l.publishedAt ?? 0) > s.checkedAt,
-  );
+  // Published in (checked_at, now]: one published later is the next sweep's, whose window starts at this `now`.
+  const newest = await newestMatching(deps, filters, { limit: SHOWN + 1, publishedBy: now, memberId: s.userId });
+  const found = newest.filter((l) => (l.publishedAt ?? 0) > s.checkedAt);
   return deps.db.db.transaction().execute(async (trx) => {
     // Alerts turned off since the batch was read: the claim fails and nothing is mailed.
     const claimed = await trx
