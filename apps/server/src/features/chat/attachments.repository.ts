@@ -59,6 +59,12 @@ export async function selectUnsentBefore(
     .execute();
 }
 
-export async function deleteAttachments(db: Db, ids: string[]) {
-  if (ids.length) await db.deleteFrom('chatAttachments').where('id', 'in', ids).execute();
+/** The upload's row deleted if no message has taken it; false when one has (or it is gone). */
+export async function deleteUnsentAttachment(db: Db, id: string) {
+  const result = await db
+    .deleteFrom('chatAttachments')
+    .where('id', '=', id)
+    .where('messageId', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

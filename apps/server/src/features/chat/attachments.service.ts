@@ -13,7 +13,7 @@ import { canViewAttachment } from './chat.policy';
 import { findConversation, type Db } from './conversations.repository';
 import { withKeyLocks } from '../../db/key-lock';
 import {
-  deleteAttachments,
+  deleteUnsentAttachment,
   findAttachment,
   insertAttachment,
   selectUnsentBefore,
@@ -127,9 +127,14 @@ export class AttachmentsService {
       UNSENT_BATCH,
       (after: { createdAt: number; id: string } | undefined) => selectUnsentBefore(db, cutoff, UNSENT_BATCH, after),
       async (r) => {
-        await this.files.remove(r.fileName);
-        await deleteAttachments(db, [r.id]);
-        removed++;
+        // Claimed by deleting it while still unsent, so a send that took it meanwhile keeps it; the file goes in the
+        // same transaction, so one that cannot be removed leaves its row for the next sweep.
+        const swept = await db.transaction().execute(async (trx) => {
+          if (!(await deleteUnsentAttachment(trx, r.id))) return false;
+          await this.files.remove(r.fileName);
+          return true;
+        });
+        if (swept) removed++;
       },
       (err, r) => this.deps.log.warn({ err, attachmentId: r.id }, 'unsent chat upload not removed; retried next sweep'),
     );
