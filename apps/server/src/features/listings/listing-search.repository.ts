@@ -180,8 +180,11 @@ export async function searchListingRows(
     q = q.where((eb) =>
       eb(eb.refTuple(col, 'listings.id'), dir === 'desc' ? '<' : '>', eb.tuple(keyset[0], keyset[1])),
     );
-  // With few matches PostgreSQL sorts them (an expression no index provides) instead of walking the sort index.
-  const order = text?.few && handle.engine === 'postgres' ? sql`${sql.ref(col)} + 0` : sql.ref(col);
+  // With few matches PostgreSQL sorts them (an expression no index provides) instead of walking the sort index; so do
+  // both engines with one seller's live listings, found on the seller's index (SQLite walked every live listing).
+  const oneSeller = s.scope === 'live' && s.sellerId !== undefined && column !== 'publishedAt';
+  const sorted = (text?.few && handle.engine === 'postgres') || oneSeller;
+  const order = sorted ? sql`${sql.ref(col)} + 0` : sql.ref(col);
   const rows = await q
     .orderBy(order, dir)
     .orderBy('listings.id', dir)
