@@ -6,9 +6,11 @@ import {
 } from '@accountry/shared/disputes';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import type { AuthUser } from '../../plugins/auth';
+import { adminTransaction } from '../../db/acting-admin';
 import type { Database } from '../../db/database';
-import { withKeyLocks } from '../../db/key-lock';
+import { lockKeys } from '../../db/key-lock';
 import { AppError, conflict, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import { newId } from '../../lib/ids';
 import { DISPLAY_VARIANT, reencodeImage } from '../../lib/images/image-processing';
 import { PrivateImageFolder } from '../../lib/images/private-images';
@@ -34,7 +36,8 @@ async function assertEvidenceRoom(db: Database, orderId: string, uploaderId: str
  * Evidence images for an open dispute, from the buyer, the seller or an admin: checked and re-encoded by the core
  * image module and stored privately (never under a public folder). A statement then refers to it by id. The limit
  * is checked before the image is read, then again under the uploader's lock with the insert, so parallel uploads
- * cannot pass it together; a refused upload's file is removed.
+ * cannot pass it together; a refused upload's file is removed. An admin's upload is an audited admin write, in an
+ * `adminTransaction`: refused with the guard's 403 if their role was taken away since the guard (decision 219).
  */
 export async function uploadEvidence(
   ctx: OrdersContext,
@@ -42,7 +45,7 @@ export async function uploadEvidence(
   orderId: string,
   bytes: Buffer,
 ): Promise<EvidenceUpload> {
-  const { order } = await visibleOrder(ctx, orderId, user);
+  const { order, side } = await visibleOrder(ctx, orderId, user);
   if (order.status !== 'disputed') throw conflict(M.statementClosed);
   if (bytes.length > DISPUTE_EVIDENCE_MAX_BYTES)
     throw new AppError(413, ERROR_CODES.payloadTooLarge, M.evidenceTooLarge);
@@ -51,25 +54,36 @@ export async function uploadEvidence(
   const { full } = await reencodeImage(bytes, { full: DISPLAY_VARIANT }, M.evidenceType, user.id);
   const id = newId();
   const fileName = await folder(ctx).write(id, full.data);
+  const store = async (trx: Database) => {
+    await lockKeys(trx, [`dispute-evidence:${orderId}:${user.id}`]);
+    await holdOpenDispute(trx, orderId);
+    await assertEvidenceRoom(trx, orderId, user.id);
+    const now = ctx.deps.clock.now();
+    await trx
+      .insertInto('disputeEvidence')
+      .values({
+        id,
+        orderId,
+        uploaderId: user.id,
+        fileName,
+        contentType: 'image/webp',
+        width: full.width,
+        height: full.height,
+        bytes: full.data.length,
+        createdAt: now,
+      })
+      .execute();
+    if (side === 'admin')
+      await recordAudit(
+        trx,
+        { actorId: user.id, action: 'order.dispute_evidence', targetType: 'order', targetId: orderId },
+        now,
+      );
+  };
   try {
-    await withKeyLocks(db, [`dispute-evidence:${orderId}:${user.id}`], async (trx) => {
-      await holdOpenDispute(trx, orderId);
-      await assertEvidenceRoom(trx, orderId, user.id);
-      await trx
-        .insertInto('disputeEvidence')
-        .values({
-          id,
-          orderId,
-          uploaderId: user.id,
-          fileName,
-          contentType: 'image/webp',
-          width: full.width,
-          height: full.height,
-          bytes: full.data.length,
-          createdAt: ctx.deps.clock.now(),
-        })
-        .execute();
-    });
+    // The admin's role is read again first, then the uploader's lock and the dispute's row, as a decision takes them.
+    if (side === 'admin') await adminTransaction(db, user.id, store);
+    else await db.transaction().execute(store);
   } catch (err) {
     await folder(ctx).remove(fileName);
     throw err;

@@ -1,8 +1,10 @@
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { DISPUTE_STATEMENTS_PER_PERSON, type DisputeStatement } from '@accountry/shared/disputes';
+import { adminTransaction } from '../../db/acting-admin';
 import type { Database } from '../../db/database';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import { newId } from '../../lib/ids';
 import type { OrdersContext } from './orders-context';
 import { visibleOrder } from './orders.service';
@@ -57,7 +59,7 @@ async function statementsBy(db: Database, orderId: string, authorId: string) {
 /**
  * Both sides (and the deciding admin) post statements while the dispute is open, each at most
  * DISPUTE_STATEMENTS_PER_PERSON: the whole thread is read on every post and look. Once committed, the order's open
- * pages hear of it over the socket.
+ * pages hear of it over the socket. An admin's is an audited admin write, in an `adminTransaction` (decision 219).
  */
 export async function postStatement(
   ctx: OrdersContext,
@@ -78,7 +80,7 @@ export async function postStatement(
     if (!evidence) throw badRequest(M.evidenceNotFound, { evidenceId: M.evidenceNotFound });
   }
   const now = ctx.deps.clock.now();
-  await ctx.deps.db.db.transaction().execute(async (trx) => {
+  const write = async (trx: Database) => {
     await holdOpenDispute(trx, orderId);
     // Counted with the dispute held (its row locked on PostgreSQL), so parallel posts cannot pass the limit together.
     if ((await statementsBy(trx, orderId, user.id)) >= DISPUTE_STATEMENTS_PER_PERSON) throw conflict(M.statementLimit);
@@ -104,7 +106,16 @@ export async function postStatement(
       })
       .execute();
     if (last?.authorId !== user.id) await queueStatementMail(ctx, trx, order, side, now);
-  });
+    if (side === 'admin')
+      await recordAudit(
+        trx,
+        { actorId: user.id, action: 'order.dispute_statement', targetType: 'order', targetId: orderId },
+        now,
+      );
+  };
+  // An admin's statement speaks for support: refused, as every admin write, once the role is gone (decision 219).
+  if (side === 'admin') await adminTransaction(ctx.deps.db.db, user.id, write);
+  else await ctx.deps.db.db.transaction().execute(write);
   // The other side's and the admins' open pages show it at once (decision 211).
   await publishOrderUpdated(ctx.deps, order);
   return listStatements(ctx, user, orderId);

@@ -23,6 +23,8 @@ const LABELS: Record<string, string> = {
   'order.partial_refund': 'Decided dispute: partial refund',
   'order.release': 'Decided dispute: paid the seller',
   'order.credentials_reveal': 'Read order credentials',
+  'order.dispute_statement': 'Posted dispute statement',
+  'order.dispute_evidence': 'Uploaded dispute evidence',
   'order.chargeback_recovery': 'Recovered chargeback',
   'order.refund_retry': 'Retried card refund at Stripe',
   'order.refund_settle': 'Recorded card refund as paid back',
