@@ -22,7 +22,12 @@ describe('a listing published while an alert sweep runs', () => {
       payload: { query: 'platform=valorant&q=sweeprace' },
     });
     expect(saved.statusCode).toBe(201);
-    const draft = { platform: 'valorant', title: 'Sweeprace Valorant account', status: 'draft', publishedAt: null };
+    const draft = {
+      platform: 'valorant',
+      title: 'Sweeprace Valorant account',
+      status: 'draft' as const,
+      publishedAt: null,
+    };
     const listing = await insertTestListing(ctx, seller.user.id, draft, 1);
     ctx.clock.advance(61 * MIN);
     // The sweep has read its due searches (its time taken); a second later another connection publishes the listing.
