@@ -17,10 +17,12 @@ export function parseCursor(cursor: string, valueType: 'number' | 'string'): Key
   try {
     const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     // Sort values are integer columns: anything else (1.5, 1e20, ±1e308) was not made by encodeCursor.
-    const valueOk =
-      valueType === 'number' ? Number.isSafeInteger(v?.[0]) : typeof v?.[0] === 'string' && v[0].length <= 1000;
-    // Ids are printable: a control character (PostgreSQL refuses NUL in text) was not made by encodeCursor either.
-    const idOk = typeof v?.[1] === 'string' && v[1].length <= 64 && !/\p{Cc}/u.test(v[1]);
+    // Ids and text sort values are printable: a control character (PostgreSQL refuses NUL in text) was not made by
+    // encodeCursor either.
+    const printable = (x: unknown, max: number): x is string =>
+      typeof x === 'string' && x.length <= max && !/\p{Cc}/u.test(x);
+    const valueOk = valueType === 'number' ? Number.isSafeInteger(v?.[0]) : printable(v?.[0], 1000);
+    const idOk = printable(v?.[1], 64);
     if (Array.isArray(v) && v.length === 2 && valueOk && idOk) return [v[0], v[1]];
   } catch {
     // Not base64url JSON: tampered with.
