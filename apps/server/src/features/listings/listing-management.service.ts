@@ -17,6 +17,7 @@ import {
   type StatusFilter,
 } from '@accountry/shared/listing-schemas';
 import type { AppDeps } from '../../app';
+import type { Database } from '../../db/database';
 import type { AuthUser } from '../../plugins/auth';
 import { listingsWithOrderInProgress } from '../../db/order-facts';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
@@ -28,6 +29,7 @@ import { listingRowsByIds } from './listing-search.repository';
 import {
   copyImages,
   findListing,
+  holdListingToCopy,
   insertListing,
   listImages,
   statusCounts,
@@ -197,23 +199,34 @@ const copyTitle = (title: string) => `${title.slice(0, TITLE_MAX - COPY_SUFFIX.l
 
 /** A new draft with the same details and screenshots, to sell a similar account quickly. */
 export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
-  const { orderInProgress: _held, openOrderId: _order, ...listing } = await managedListing(deps, user, id);
+  const listing = await managedListing(deps, user, id);
   const blocker = duplicateBlocker(listing.status);
   if (blocker) throw conflictWith(blocker);
   await claimListingCreation(deps, user.id);
   const now = deps.clock.now();
   const copyId = newId();
   await withListingRoom(deps, user.id, async (trx) => {
+    // Copied from the listing as held now, not as read above: an admin may have hidden it meanwhile (decision 043).
+    const source = await sourceToCopy(trx, id);
     await insertListing(trx, {
-      ...listing,
+      ...source,
       // Two rows of the same title in My listings would not say which is the copy.
-      title: copyTitle(listing.title),
+      title: copyTitle(source.title),
       id: copyId,
       ...freshDraft(now),
     });
     await copyImages(trx, id, copyId, now, newId);
   });
   return ownListing(deps, user, copyId);
+}
+
+/** The listing to copy, held until the copy commits, refused as it would be if the duplicate were asked now. */
+async function sourceToCopy(trx: Database, id: string) {
+  const source = await holdListingToCopy(trx, id);
+  if (!source) throw notFound(M.notFound);
+  const blocker = duplicateBlocker(source.status);
+  if (blocker) throw conflictWith(blocker);
+  return source;
 }
 
 /**

@@ -195,7 +195,25 @@ export async function imageUrlInUse(db: Database, url: string) {
   return !!row;
 }
 
-/** A duplicate shows the same files: its rows carry their bytes, which the storage quota counts once per file. */
+/**
+ * A duplicate's first write, in its transaction: one that changes nothing (`status = status`) but holds the row as the
+ * seller's other writes do, so an admin's hiding and a screenshot change wait for the copy's commit or went before it.
+ * The listing as it is now, unless deleted.
+ */
+export function holdListingToCopy(trx: Database, id: string): Promise<ListingRecord | undefined> {
+  return trx
+    .updateTable('listings')
+    .set({ status: sql`status` })
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+/**
+ * A duplicate shows the same files: its rows carry their bytes, which the storage quota counts once per file. Read
+ * after `holdListingToCopy`: every screenshot change writes the listing's row first, so none lands in between.
+ */
 export async function copyImages(db: Database, fromId: string, toId: string, now: number, newId: () => string) {
   const images = await db
     .selectFrom('listingImages')
