@@ -88,7 +88,9 @@ export async function createReview(
       });
       const about = { ...input, sellerId: listing.sellerId, buyerName: buyer.displayName, title: listing.title };
       const url = deps.config.publicUrl;
-      await queueMailToUser(trx, listing.sellerId, (to) => newReviewMail(url, to.email, about), now);
+      // The comment is the buyer's words: it stays public, but no mail carries it across a block (decision 053).
+      const mail = (to: { email: string }) => newReviewMail(url, to.email, about);
+      await queueMailToUser(trx, listing.sellerId, mail, now, { from: buyer.id });
       return (await findReview(trx, id))!;
     });
   } catch (err) {
@@ -110,8 +112,10 @@ export async function replyToReview(deps: AppDeps, reviewId: string, user: AuthU
     if (!(await setReplyOnce(trx, reviewId, reply, now))) throw conflict(REVIEW_MESSAGES.alreadyReplied);
     const about = { sellerId: review.sellerId, sellerName: user.displayName, title: review.listingTitle, reply };
     const url = deps.config.publicUrl;
+    // The answer is the seller's words: public on the page, but mailed only where no block stands (decision 053).
     await queueMailToUser(trx, review.buyerId, (to) => reviewAnsweredMail(url, to.email, about), now, {
       activeOnly: true,
+      from: user.id,
     });
     // Read back in the same transaction: a chargeback committed just after it withdraws the review.
     return (await findReview(trx, reviewId))!;
