@@ -88,8 +88,18 @@ export async function updateAnnouncement(
   return result;
 }
 
-export async function deleteAnnouncement(db: Database, id: string) {
-  return db.deleteFrom('announcements').where('id', '=', id).executeTakeFirst();
+/** Delete the announcement as it was read (its status and updatedAt); nothing if it changed since. */
+export async function deleteAnnouncement(
+  db: Database,
+  id: string,
+  readAs: { status: AnnouncementRow['status']; updatedAt: number },
+) {
+  return db
+    .deleteFrom('announcements')
+    .where('id', '=', id)
+    .where('status', '=', readAs.status)
+    .where('updatedAt', '=', readAs.updatedAt)
+    .executeTakeFirst();
 }
 
 /** Spec section 4: every active announcement past its expiresAt becomes expired, in one statement. */

@@ -131,7 +131,7 @@ export async function deleteNotification(deps: AppDeps, actor: AuthUser, id: str
   const now = deps.clock.now();
   const before = await existing(deps.db.db, id);
   await adminTransaction(deps.db.db, actor.id, async (trx) => {
-    assertStateUnchanged(await deleteAnnouncement(trx, before.id), M.notFound);
+    assertStateUnchanged(await deleteAnnouncement(trx, before.id, before));
     await recordAudit(
       trx,
       {

@@ -1,6 +1,6 @@
 import type { UserNotification } from '@accountry/shared/announcements';
 import { targetRolesFor, type AudienceUser } from '@accountry/shared/announcements-audience';
-import type { Database } from '../../db/database';
+import { engineOf, type Database } from '../../db/database';
 
 /**
  * Active, unexpired announcements whose audience includes the user (spec section 5), joined to the user's own
@@ -59,43 +59,45 @@ export async function countUnread(db: Database, user: AudienceUser, now: number)
   return Number(row.n);
 }
 
-/** Whether the user may see (and so read or dismiss) this announcement now. */
-export async function isVisibleTo(db: Database, user: AudienceUser, id: string, now: number) {
-  return !!(await visibleToUser(db, user, now).where('a.id', '=', id).select('a.id').executeTakeFirst());
-}
-
-/** Ids of every announcement the user still sees (for dismiss all). */
-export async function undismissedIds(db: Database, user: AudienceUser, now: number) {
-  const rows = await visibleToUser(db, user, now)
-    .where((eb) => eb.or([eb('s.dismissed', 'is', null), eb('s.dismissed', '=', false)]))
-    .select('a.id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/** Upsert the user's state: read (keeping the first readAt), and with dismiss also dismissed. */
-export async function saveStates(db: Database, userId: string, ids: string[], now: number, dismiss: boolean) {
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = ids.slice(i, i + 500).map((notificationId) => ({
-      userId,
-      notificationId,
-      read: true,
-      readAt: now,
-      dismissed: dismiss,
-      dismissedAt: dismiss ? now : null,
-    }));
-    await db
-      .insertInto('announcementStates')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['userId', 'notificationId']).doUpdateSet((eb) => ({
-          read: true,
-          readAt: eb.fn.coalesce('announcementStates.readAt', 'excluded.readAt'),
-          ...(dismiss
-            ? { dismissed: true, dismissedAt: eb.fn.coalesce('announcementStates.dismissedAt', 'excluded.dismissedAt') }
-            : {}),
-        })),
-      )
-      .execute();
-  }
+/**
+ * Upsert the user's state (read, keeping the first readAt; with dismiss also dismissed) of the announcements the
+ * user sees now: one announcement, or with `id` null every one not dismissed. The visibility check is part of the
+ * write, so an announcement deleted or hidden meanwhile is skipped instead of failing the foreign key. Returns how
+ * many state rows were written.
+ */
+export async function saveVisibleStates(
+  db: Database,
+  user: AudienceUser,
+  id: string | null,
+  now: number,
+  dismiss: boolean,
+): Promise<number> {
+  let visible = visibleToUser(db, user, now).select((eb) => [
+    eb.val(user.id).as('userId'),
+    'a.id as notificationId',
+    eb.val(true).as('read'),
+    eb.val(now).as('readAt'),
+    eb.val(dismiss).as('dismissed'),
+    eb.val(dismiss ? now : null).as('dismissedAt'),
+  ]);
+  visible = id
+    ? visible.where('a.id', '=', id)
+    : visible.where((eb) => eb.or([eb('s.dismissed', 'is', null), eb('s.dismissed', '=', false)]));
+  // PostgreSQL checks the foreign key after the select's snapshot: the lock makes a delete in between skip the row.
+  if (engineOf(db) === 'postgres') visible = visible.forKeyShare('a');
+  const result = await db
+    .insertInto('announcementStates')
+    .columns(['userId', 'notificationId', 'read', 'readAt', 'dismissed', 'dismissedAt'])
+    .expression(visible)
+    .onConflict((oc) =>
+      oc.columns(['userId', 'notificationId']).doUpdateSet((eb) => ({
+        read: true,
+        readAt: eb.fn.coalesce('announcementStates.readAt', 'excluded.readAt'),
+        ...(dismiss
+          ? { dismissed: true, dismissedAt: eb.fn.coalesce('announcementStates.dismissedAt', 'excluded.dismissedAt') }
+          : {}),
+      })),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }

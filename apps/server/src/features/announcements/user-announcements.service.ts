@@ -7,13 +7,7 @@ import type { AudienceUser } from '@accountry/shared/announcements-audience';
 import type { AppDeps } from '../../app';
 import { badRequest, notFound } from '../../lib/app-error';
 import { expireOverdueAnnouncements } from './announcements.service';
-import {
-  countUnread,
-  isVisibleTo,
-  saveStates,
-  undismissedIds,
-  userAnnouncements,
-} from './user-announcements.repository';
+import { countUnread, saveVisibleStates, userAnnouncements } from './user-announcements.repository';
 
 function requireUserId(user: AudienceUser | null | undefined): AudienceUser {
   if (!user?.id) throw badRequest(M.userIdRequired);
@@ -25,9 +19,9 @@ function requireBoth(user: AudienceUser | null | undefined, notificationId: stri
   return { user, notificationId };
 }
 
-/** Users act only on announcements they can see now; anything else is 'Notification not found'. */
-async function canActOnAnnouncement(deps: AppDeps, user: AudienceUser, id: string) {
-  if (!(await isVisibleTo(deps.db.db, user, id, deps.clock.now()))) throw notFound(M.notFound);
+/** Users act only on announcements they can see at the write; anything else is 'Notification not found'. */
+async function saveOneState(deps: AppDeps, user: AudienceUser, id: string, dismiss: boolean) {
+  if (!(await saveVisibleStates(deps.db.db, user, id, deps.clock.now(), dismiss))) throw notFound(M.notFound);
 }
 
 /** The user's active, matching, not dismissed announcements, newest first (overdue ones are expired first). */
@@ -41,26 +35,18 @@ export async function getUserNotifications(deps: AppDeps, user: AudienceUser | n
 /** Unread becomes read (shown in the banner, or marked read). */
 export async function markRead(deps: AppDeps, user: AudienceUser | null, notificationId: string | undefined) {
   const ids = requireBoth(user, notificationId);
-  await canActOnAnnouncement(deps, ids.user, ids.notificationId);
-  await saveStates(deps.db.db, ids.user.id, [ids.notificationId], deps.clock.now(), false);
+  await saveOneState(deps, ids.user, ids.notificationId, false);
 }
 
 /** Dismiss sets read and dismissed both true. */
 export async function dismiss(deps: AppDeps, user: AudienceUser | null, notificationId: string | undefined) {
   const ids = requireBoth(user, notificationId);
-  await canActOnAnnouncement(deps, ids.user, ids.notificationId);
-  await saveStates(deps.db.db, ids.user.id, [ids.notificationId], deps.clock.now(), true);
+  await saveOneState(deps, ids.user, ids.notificationId, true);
 }
 
-/** Dismiss every announcement the user currently sees, in one transaction. */
+/** Dismiss every announcement the user currently sees, in one statement. */
 export async function dismissAll(deps: AppDeps, user: AudienceUser | null): Promise<number> {
-  const u = requireUserId(user);
-  const now = deps.clock.now();
-  return deps.db.db.transaction().execute(async (trx) => {
-    const ids = await undismissedIds(trx, u, now);
-    await saveStates(trx, u.id, ids, now, true);
-    return ids.length;
-  });
+  return saveVisibleStates(deps.db.db, requireUserId(user), null, deps.clock.now(), true);
 }
 
 /** Spec section 8: a failing unread count reports 0. */
