@@ -16,7 +16,7 @@ import { invalidateSessions } from '../../sessions/session-cache';
 import { closeAccount } from '../admin/admin-users.service';
 import { accountDeletedMail } from './auth-mails';
 import { confirmPassword } from './confirm-password.service';
-import { requireCodeIfOn } from './two-factor.service';
+import { requireCodeIfOn, requireCodeStillIfOn } from './two-factor.service';
 import { closeOffers } from '../orders/offer-purchase.service';
 import { publishSystemMessages } from '../chat/system-messages.service';
 import { DAY_MS } from '@accountry/shared/durations';
@@ -42,11 +42,12 @@ export async function deleteOwnAccount(deps: AppDeps, user: AuthUser, input: Del
   await confirmPassword(deps, user, input.password, ip, 'password');
   // Checked before the code too, so a refusal does not spend a recovery code.
   await refuseWhileInUse(deps.db.db, user);
-  await requireCodeIfOn(deps, user, input.code, ip);
+  const asked = await requireCodeIfOn(deps, user, input.code, ip);
   const now = deps.clock.now();
   const eraseAt = now + ERASE_AFTER_DAYS * DAY_MS;
   // Under the account's lock, which buy-now also takes: an order cannot start between the check and the deletion.
   const offerNotices = await withKeyLocks(deps.db.db, [accountLock(user.id)], async (trx) => {
+    await requireCodeStillIfOn(trx, user.id, asked);
     await refuseWhileInUse(trx, user);
     await closeAccount(trx, { userId: user.id, actorId: user.id, reason: M.reason, now, eraseAt });
     await queueMail(trx, accountDeletedMail(deps.config.publicUrl, user.email, eraseAt), now);

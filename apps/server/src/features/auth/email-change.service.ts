@@ -12,7 +12,7 @@ import { confirmPassword } from './confirm-password.service';
 import { addressHeldForUndo, retireUserTokens } from './tokens.repository';
 import { accountLock, lockKeys } from '../../db/key-lock';
 import { lockLiveSession } from '../../sessions/sessions.service';
-import { enabledKey, requireCodeIfOn } from './two-factor.service';
+import { enabledKey, requireCodeIfOn, requireCodeStillIfOn } from './two-factor.service';
 import { holdPayouts } from '../orders/payout-hold.service';
 import { consumeToken, issueToken, linkInvalid, peekToken } from './tokens.service';
 import { findUserByEmail, findUserWithDeletionById, updateUser } from './users.repository';
@@ -36,11 +36,12 @@ export async function requestEmailChange(
   const db = deps.db.db;
   // The mail limit is looked at before the code, so its refusal does not spend one, and counted only after it.
   await checkMailSlot(db, 'mail-change', input.email, deps.clock.now());
-  await requireCodeIfOn(deps, user, input.code, ip);
+  const asked = await requireCodeIfOn(deps, user, input.code, ip);
   const now = deps.clock.now();
   await claimMailSlot(db, 'mail-change', input.email, now);
   await db.transaction().execute(async (trx) => {
     await lockLiveSession(trx, user.id, sessionId);
+    await requireCodeStillIfOn(trx, user.id, asked);
     // An address another account may still take back (decision 177) counts as taken.
     const taken =
       !!(await findUserByEmail(trx, input.email)) || (await addressHeldForUndo(trx, input.email, now, user.id));

@@ -21,7 +21,7 @@ import {
 } from './passkey-ceremony';
 import { confirmPassword } from './confirm-password.service';
 import * as repo from './passkeys.repository';
-import { requireCodeIfOn } from './two-factor.service';
+import { requireCodeIfOn, requireCodeStillIfOn } from './two-factor.service';
 import { lockLiveSession } from '../../sessions/sessions.service';
 import { recordAccountEvent } from '../../lib/account-events';
 
@@ -71,7 +71,7 @@ export async function passkeyRegistrationOptions(
   ip: string,
 ) {
   await confirmPassword(deps, user, input.password, ip, 'password');
-  await requireCodeIfOn(deps, user, input.code, ip);
+  const asked = await requireCodeIfOn(deps, user, input.code, ip);
   const db = deps.db.db;
   const existing = await repo.listPasskeys(db, user.id);
   if (existing.length >= MAX_PASSKEYS) throw passkeyErrors.tooMany();
@@ -89,6 +89,8 @@ export async function passkeyRegistrationOptions(
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
   await db.transaction().execute(async (trx) => {
+    // Turning two-factor sign-in on drops the challenges there are; none may be handed out past it without a code.
+    await requireCodeStillIfOn(trx, user.id, asked);
     await repo.dropRegistrationChallenges(trx, user.id);
     await handOutChallenge(trx, options.challenge, 'register', user.id, deps.clock.now());
   });

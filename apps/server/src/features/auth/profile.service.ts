@@ -11,7 +11,7 @@ import { authErrors } from './auth-errors';
 import { hashPassword } from '../../lib/password';
 import { deleteUserSessions } from '../../sessions/sessions.repository';
 import { confirmPassword } from './confirm-password.service';
-import { requireCodeIfOn } from './two-factor.service';
+import { requireCodeIfOn, requireCodeStillIfOn } from './two-factor.service';
 import { invalidateSessions } from '../../sessions/session-cache';
 import { findUserById, updateOwnProfile, updateUser } from './users.repository';
 import { assertStateUnchanged } from '../../lib/state-change';
@@ -68,10 +68,11 @@ export async function changePassword(
     throw badRequest(FIELD_MESSAGES.passwordContainsEmail, { newPassword: FIELD_MESSAGES.passwordContainsEmail });
   }
   // Last of the checks, so a refused new password does not spend a code.
-  await requireCodeIfOn(deps, user, input.code, ip);
+  const asked = await requireCodeIfOn(deps, user, input.code, ip);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await lockLiveSession(trx, user.id, sessionId);
+    await requireCodeStillIfOn(trx, user.id, asked);
     await recordAccountEvent(trx, user.id, 'password_changed', now, { ip });
     await updateUser(trx, user.id, { passwordHash });
     await deleteUserSessions(trx, user.id, sessionId);

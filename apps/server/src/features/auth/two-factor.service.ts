@@ -17,6 +17,7 @@ import { claimCodeAttempt, claimWrongCodeNotice, clearCodeFailures, codeFailures
 import { releaseHits } from './throttle.service';
 import * as repo from './two-factor.repository';
 import { retireAccountLinks } from './tokens.repository';
+import { dropRegistrationChallenges } from './passkeys.repository';
 import { acceptedStep, looksLikeAppCode, newRecoveryCodes, normalRecoveryCode } from './two-factor-codes';
 import { recoveryCodeUsedMail, twoFactorChangedMail, wrongCodeMail, type TwoFactorChange } from './two-factor-mails';
 import { emailCodeMatches } from './two-factor-email-code';
@@ -118,15 +119,35 @@ export async function requireSecondFactor(
   throw invalid();
 }
 
+const codeRequired = () => badRequest(M.codeRequired, { code: M.codeRequired });
+
+/** What `requireCodeIfOn` found: whether a code was checked, for the write to look again (`requireCodeStillIfOn`). */
+export type CodeCheck = { codeChecked: boolean };
+
 /**
  * When two-factor sign-in is on, a code (or a recovery code) must come with the password for what adds another way
  * in (a passkey, decision 171): a stolen session and the password are not enough.
  */
-export async function requireCodeIfOn(deps: AppDeps, user: AuthUser, code: string | undefined, ip: string) {
+export async function requireCodeIfOn(
+  deps: AppDeps,
+  user: AuthUser,
+  code: string | undefined,
+  ip: string,
+): Promise<CodeCheck> {
   const row = await enabledKey(deps.db.db, user.id);
-  if (!row) return;
-  if (!code) throw badRequest(M.codeRequired, { code: M.codeRequired });
+  if (!row) return { codeChecked: false };
+  if (!code) throw codeRequired();
   await requireSecondFactor(deps, row, code, ip, { signingIn: false, invalid: invalidCode });
+  return { codeChecked: true };
+}
+
+/**
+ * In the write's transaction, under the account's lock (which turning it on holds): two-factor sign-in turned on since
+ * `requireCodeIfOn` read it as off refuses what was asked with the password alone, as the check itself would have.
+ */
+export async function requireCodeStillIfOn(trx: Database, userId: string, { codeChecked }: CodeCheck) {
+  await lockKeys(trx, [accountLock(userId)]);
+  if (!codeChecked && (await enabledKey(trx, userId))) throw codeRequired();
 }
 
 /**
@@ -163,6 +184,8 @@ export async function enableTwoFactor(
     const recoveryCodes = await storeNewRecoveryCodes(deps, trx, user.id);
     // A reset or a new address asked for with the password alone would skip what changes now ask (decision 172).
     await retireAccountLinks(trx, user.id, now);
+    // So would a passkey challenge handed out with the password alone.
+    await dropRegistrationChallenges(trx, user.id);
     await mailChange(deps, trx, user.id, 'on', now, { ip });
     return { recoveryCodes };
   });
