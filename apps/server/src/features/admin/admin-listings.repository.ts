@@ -9,24 +9,42 @@ export async function findListing(db: Database, id: string) {
   return adminListingQuery(db).where('listings.id', '=', id).executeTakeFirst();
 }
 
-/** Hide a live listing that is not hidden yet; the result says whether it matched. */
-export async function hideListing(db: Database, id: string, reason: string, now: number) {
-  return db
+/**
+ * Hide a live listing as an admin's request read it: not hidden, and unchanged since (status and `updatedAt`), so the
+ * audit's `from` and the seller's mail describe the row written. Says whether it matched.
+ */
+export async function hideListingAsRead(
+  db: Database,
+  read: { id: string; status: ListingsTable['status']; updatedAt: number },
+  reason: string,
+  now: number,
+) {
+  const res = await db
     .updateTable('listings')
     .set({ statusBeforeHidden: sql`status`, status: 'hidden', hiddenReason: reason, updatedAt: now })
-    .where('id', '=', id)
+    .where('id', '=', read.id)
     .where('status', '!=', 'hidden')
+    .where('status', '=', read.status)
+    .where('updatedAt', '=', read.updatedAt)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 /**
- * Unhide one listing as an admin read it: still hidden with the status it goes back to, and its seller neither
- * disabled nor deleted (nobody could buy from them, and enabling or restoring brings back only its own hiding).
+ * Unhide one listing as an admin read it: still the hide it read (status to go back to, reason, `updatedAt`), so a
+ * newer hide by another admin is never undone unseen, and its seller neither disabled nor deleted (nobody could buy
+ * from them, and enabling or restoring brings back only its own hiding).
  */
 export async function unhideListingAsRead(
   db: Database,
-  read: { id: string; sellerId: string; statusBeforeHidden: string | null },
+  read: {
+    id: string;
+    sellerId: string;
+    statusBeforeHidden: string | null;
+    hiddenReason: string | null;
+    updatedAt: number;
+  },
   now: number,
 ) {
   const res = await db
@@ -40,6 +58,8 @@ export async function unhideListingAsRead(
     .where('id', '=', read.id)
     .where('status', '=', 'hidden')
     .where('statusBeforeHidden', read.statusBeforeHidden === null ? 'is' : '=', read.statusBeforeHidden)
+    .where('hiddenReason', read.hiddenReason === null ? 'is' : '=', read.hiddenReason)
+    .where('updatedAt', '=', read.updatedAt)
     .where((eb) =>
       eb.not(
         eb.exists(

@@ -94,7 +94,11 @@ export async function hideListing(deps: AppDeps, actor: AuthUser, id: string, re
     const listing = await liveListing(trx, id);
     if (listing.status === 'hidden') throw conflict(ADMIN_MESSAGES.alreadyHidden);
     const now = deps.clock.now();
-    assertStateUnchanged(await repo.hideListing(trx, id, reason, now), ADMIN_MESSAGES.alreadyHidden);
+    if (!(await repo.hideListingAsRead(trx, listing, reason, now))) {
+      // Say what changed meanwhile (hidden or deleted), or that something did.
+      const after = await liveListing(trx, id);
+      throw conflict(after.status === 'hidden' ? ADMIN_MESSAGES.alreadyHidden : CHANGED_MEANWHILE);
+    }
     await mailSeller(deps, trx, listing, 'hidden', reason, now);
     await recordAudit(
       trx,
@@ -121,8 +125,9 @@ function refuseUnhide(listing: Row) {
 }
 
 /**
- * Read first, then written on what was read: still hidden with the same status to return to, and the seller still
- * able to trade, under the seller's account lock, which disabling or deleting the account takes first.
+ * Read first, then written on what was read: still the same hide (status to return to, reason, `updatedAt`, so
+ * another admin's newer hide is never undone unseen), and the seller still able to trade, under the seller's account
+ * lock, which disabling or deleting the account takes first.
  */
 export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) {
   const listing = await liveListing(deps.db.db, id);
