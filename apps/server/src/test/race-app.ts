@@ -1,4 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openDatabase } from '../db/database';
 import { Interleave } from './interleave';
 import { createTestApp } from './test-app';
@@ -32,4 +35,17 @@ export function useRaceTestApp(take: (race: RaceTestApp) => void, env: Record<st
     take(race);
   });
   afterAll(() => race?.close());
+}
+
+/** The same, storing uploads in a folder of its own (removed after the tests); what was armed and did not run is
+ * forgotten after each test. */
+export function useRaceTestAppWithUploads(take: (race: RaceTestApp) => void) {
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-race-uploads-'));
+  let race: RaceTestApp | undefined;
+  useRaceTestApp((r) => take((race = r)), { UPLOAD_DIR: uploadDir });
+  afterEach(() => race?.interleave.disarm());
+  afterAll(() => {
+    fs.rmSync(uploadDir, { recursive: true, force: true });
+    fs.rmSync(`${uploadDir}-private`, { recursive: true, force: true });
+  });
 }

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '@accountry/shared/durations';
 import { clientId } from '../../test/chat-api';
-import { useRaceTestApp, type RaceTestApp } from '../../test/race-app';
+import { useRaceTestAppWithUploads, type RaceTestApp } from '../../test/race-app';
 import { claimAttachment } from './attachments.repository';
 import { createChatServices } from './chat.services';
 import { pairWithConversation, uploadAttachment } from './chat-test-helpers';
@@ -14,14 +11,8 @@ import { pairWithConversation, uploadAttachment } from './chat-test-helpers';
  * The sweep of unsent uploads and a send claiming one of them decide on the same row: an upload a message took while
  * the sweep was on its way to it keeps its file and row, however the two interleave.
  */
-const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-unsent-race-'));
 let race: RaceTestApp;
-useRaceTestApp((r) => (race = r), { UPLOAD_DIR: uploadDir });
-afterEach(() => race.interleave.disarm());
-afterAll(() => {
-  fs.rmSync(uploadDir, { recursive: true, force: true });
-  fs.rmSync(`${uploadDir}-private`, { recursive: true, force: true });
-});
+useRaceTestAppWithUploads((r) => (race = r));
 
 const png = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })

@@ -1,21 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import { testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import { imageBytes, insertTestListing, multipart } from '../../test/listing-fixtures';
-import { useRaceTestApp, type RaceTestApp } from '../../test/race-app';
+import { useRaceTestAppWithUploads, type RaceTestApp } from '../../test/race-app';
 
-const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-dup-'));
 let race: RaceTestApp;
-useRaceTestApp((r) => (race = r), { UPLOAD_DIR: uploadDir });
-afterEach(() => race.interleave.disarm());
-afterAll(() => {
-  fs.rmSync(uploadDir, { recursive: true, force: true });
-  fs.rmSync(`${uploadDir}-private`, { recursive: true, force: true });
-});
+useRaceTestAppWithUploads((r) => (race = r));
 
 const listingIdsOf = async (ctx: TestContext, sellerId: string) =>
   (await ctx.db.selectFrom('listings').select('id').where('sellerId', '=', sellerId).execute()).map((r) => r.id);
