@@ -62,6 +62,7 @@ import * as conversationFirstMessages from './migrations/2026-12-10T0100-convers
 import * as checkoutRequests from './migrations/2026-12-11T0100-checkout-requests';
 import * as payoutSending from './migrations/2026-12-12T0100-payout-sending';
 import * as balanceCreditRequests from './migrations/2026-12-13T0100-balance-credit-requests';
+import * as passkeyChallengeCodeChecked from './migrations/2026-12-14T0100-passkey-challenge-code-checked';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -127,6 +128,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-11T0100-checkout-requests': checkoutRequests,
   '2026-12-12T0100-payout-sending': payoutSending,
   '2026-12-13T0100-balance-credit-requests': balanceCreditRequests,
+  '2026-12-14T0100-passkey-challenge-code-checked': passkeyChallengeCodeChecked,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -148,5 +148,6 @@ export const BOOLEAN_COLUMNS = new Set<string>([
   'unreadMessages',
   'adminWaiting',
   'synced',
+  'codeChecked',
   'alerts',
 ]);

@@ -146,4 +146,6 @@ export interface PasskeyChallengesTable {
   purpose: 'register' | 'signin';
   userId: string | null;
   expiresAt: number;
+  /** A registration's: whether a two-factor code was checked when it was handed out (decision 172). */
+  codeChecked: boolean;
 }

@@ -30,11 +30,15 @@ export async function handOutChallenge(
   purpose: Purpose,
   userId: string | null,
   now: number,
+  codeChecked = false,
 ) {
-  await saveChallenge(db, { challenge, purpose, userId, expiresAt: now + CHALLENGE_MS }, now);
+  await saveChallenge(db, { challenge, purpose, userId, expiresAt: now + CHALLENGE_MS, codeChecked }, now);
 }
 
-/** The challenge the browser signed, read from its client data; spent here, so a response works once. */
+/**
+ * The challenge the browser signed, read from its client data; spent here, so a response works once. With whether a
+ * two-factor code was checked when it was handed out.
+ */
 export async function spendSignedChallenge(
   db: Database,
   clientDataJSON: string,
@@ -51,6 +55,7 @@ export async function spendSignedChallenge(
   }
   // Only the shape of a challenge we hand out reaches the database (a NUL, say, is an error on PostgreSQL).
   if (typeof challenge !== 'string' || !CHALLENGE_SHAPE.test(challenge)) throw passkeyErrors.notVerified();
-  if (!(await spendChallenge(db, challenge, purpose, userId, now))) throw passkeyErrors.expired();
-  return challenge;
+  const spent = await spendChallenge(db, challenge, purpose, userId, now);
+  if (!spent) throw passkeyErrors.expired();
+  return { challenge, codeChecked: spent.codeChecked };
 }

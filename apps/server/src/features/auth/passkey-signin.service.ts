@@ -26,7 +26,7 @@ export async function passkeySignInOptions(deps: AppDeps) {
 export async function checkPasskeySignIn(deps: AppDeps, credential: AuthenticationResponseJSON) {
   const db = deps.db.db;
   const now = deps.clock.now();
-  const challenge = await spendSignedChallenge(db, credential.response.clientDataJSON, 'signin', null, now);
+  const { challenge } = await spendSignedChallenge(db, credential.response.clientDataJSON, 'signin', null, now);
   const passkey = await findPasskeyByCredential(db, credential.id);
   if (!passkey) throw passkeyErrors.unknown();
   // The account the authenticator says the key is for must be the one it was added to.

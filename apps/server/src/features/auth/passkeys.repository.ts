@@ -78,7 +78,7 @@ export async function dropRegistrationChallenges(db: Database, userId: string) {
   await db.deleteFrom('passkeyChallenges').where('userId', '=', userId).where('purpose', '=', 'register').execute();
 }
 
-/** Use a challenge: true for exactly one caller, while it has not expired and was handed out for this purpose. */
+/** Use a challenge: its row for exactly one caller, while it has not expired and was handed out for this purpose. */
 export async function spendChallenge(
   db: Database,
   challenge: string,
@@ -86,12 +86,12 @@ export async function spendChallenge(
   userId: string | null,
   now: number,
 ) {
-  const res = await db
+  return db
     .deleteFrom('passkeyChallenges')
     .where('challenge', '=', challenge)
     .where('purpose', '=', purpose)
     .where('expiresAt', '>', now)
     .where((eb) => (userId === null ? eb('userId', 'is', null) : eb('userId', '=', userId)))
+    .returning('codeChecked')
     .executeTakeFirst();
-  return Number(res.numDeletedRows) === 1;
 }

@@ -92,7 +92,7 @@ export async function passkeyRegistrationOptions(
     // Turning two-factor sign-in on drops the challenges there are; none may be handed out past it without a code.
     await requireCodeStillIfOn(trx, user.id, asked);
     await repo.dropRegistrationChallenges(trx, user.id);
-    await handOutChallenge(trx, options.challenge, 'register', user.id, deps.clock.now());
+    await handOutChallenge(trx, options.challenge, 'register', user.id, deps.clock.now(), asked.codeChecked);
   });
   return { options: options as unknown as Record<string, unknown> };
 }
@@ -107,13 +107,13 @@ export async function addPasskey(
 ) {
   const db = deps.db.db;
   const now = deps.clock.now();
-  const challenge = await spendSignedChallenge(db, input.credential.response.clientDataJSON, 'register', user.id, now);
+  const spent = await spendSignedChallenge(db, input.credential.response.clientDataJSON, 'register', user.id, now);
   const { origin, rpId } = relyingParty(deps);
   let info;
   try {
     const result = await verifyRegistrationResponse({
       response: input.credential,
-      expectedChallenge: challenge,
+      expectedChallenge: spent.challenge,
       expectedOrigin: origin,
       expectedRPID: rpId,
       requireUserVerification: true,
@@ -143,6 +143,8 @@ export async function addPasskey(
   // The account's lock before the passkeys' (sorted by withKeyLocks), as every other path takes it first.
   await withKeyLocks(db, [accountLock(user.id), passkeysLock(user.id)], async (trx) => {
     await lockLiveSession(trx, user.id, sessionId);
+    // Two-factor sign-in turned on since a challenge was handed out without a code: refused as its options would be.
+    await requireCodeStillIfOn(trx, user.id, spent);
     if ((await repo.countPasskeys(trx, user.id)) >= MAX_PASSKEYS) throw passkeyErrors.tooMany();
     const holder = await repo.findPasskeyByCredential(trx, row.credentialId);
     if (holder?.userId === user.id) throw passkeyErrors.alreadyAdded();

@@ -115,6 +115,21 @@ describe('two-factor sign-in turned on while a password-only request is under wa
   });
 });
 
+describe('two-factor sign-in turned on while a password-only passkey is being added', () => {
+  it('a passkey whose challenge was handed out with the password alone is refused, and not kept', async () => {
+    const member = await memberAboutToTurnItOn();
+    const credential = newAuthenticator().register(await registrationOptions(ctx, member.session));
+    // The finish spends its challenge before the account's lock: the enable commits then, and finds none to drop.
+    interleave.arm('passkey_challenges', member.turnOn, 'delete');
+    const added = await passkeyPost(ctx, member.session, '', { name: 'Sneaky', credential });
+    expect(await isOn(member.user.id)).toBe(true);
+    expect(added.statusCode, added.body).toBe(400);
+    expect(added.json().error.fields).toEqual({ code: CODE_REQUIRED });
+    const stored = await ctx.db.selectFrom('passkeys').select('id').where('userId', '=', member.user.id).execute();
+    expect(stored).toHaveLength(0);
+  });
+});
+
 describe('two-factor sign-in turned on after a password-only request', () => {
   it('a passkey challenge handed out with the password alone no longer adds a passkey', async () => {
     const { user, session } = await userWithSession(ctx, 'buyer');
