@@ -7,6 +7,8 @@ export const BROWSE_SCENARIOS: Array<[string, string]> = [
   ['browse.most_viewed', '?sort=most_viewed'],
   ['browse.min_followers_by_price', '?minFollowers=500000&sort=price_asc'],
   ['browse.capped_count_few', '?category=social&minFollowers=1500000'],
+  ['browse.min_items_rare_by_price', '?minItems=395&sort=price_asc'],
+  ['browse.min_age_rare_most_viewed', '?minAgeMonths=139&sort=most_viewed'],
   ['browse.search', '?q=immortal'],
   ['browse.search_common_word', '?q=account'],
   ['browse.search_common_word_by_price', '?q=account&sort=price_asc'],

@@ -1,10 +1,11 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { RESULT_COUNT_CAP } from '@accountry/shared/listings';
-import { searchTerms, type BrowseFilters, type BrowseSort } from '@accountry/shared/listing-browse';
+import type { BrowseFilters, BrowseSort } from '@accountry/shared/listing-browse';
 import type { ListingStatus } from '@accountry/shared/listings';
 import type { DatabaseHandle } from '../../db/database';
 import { noBlockBetween } from '../../db/member-blocks';
 import type { Keyset } from '../../lib/keyset-cursor';
+import { INDEXED_MINIMUMS, type TextMatch } from './listing-match';
 
 /** Where to look: live listings (browse, profiles, similar), or all of one seller's listings (management). */
 export interface ListingSearch extends Partial<BrowseFilters> {
@@ -26,84 +27,6 @@ export const SORT_COLUMNS = {
   most_viewed: ['viewCount', 'desc'],
   created: ['createdAt', 'desc'],
 } as const satisfies Record<SearchSort, readonly [string, 'asc' | 'desc']>;
-
-/** Up to this many matches are sorted after looking them up; more are checked while walking the sort index (decision 041). */
-const FEW_MATCHES = 5000;
-const PG_FEW_MATCHES = 1000;
-
-export interface TextMatch {
-  /** The full-text condition, if the search has words. */
-  where: RawBuilder<SqlBool> | null;
-  /** So few matches (of the words, or of a minimum follower count) that the query starts from them, not a browse index. */
-  few: boolean;
-}
-
-/**
- * How to narrow a search before paging: the full-text match, and whether its matches or those of a minimum follower
- * count are few enough to look up and sort. Follower counts rise with price, so walking the price index for "at least
- * 500k followers" would pass most listings before the first match.
- */
-export async function matchSearch(
-  handle: DatabaseHandle,
-  s: ListingSearch,
-  fewMatches = FEW_MATCHES,
-): Promise<TextMatch | null> {
-  const text = await matchText(handle, s.q, fewMatches);
-  if (text?.few || s.minFollowers === undefined || s.scope !== 'live') return text;
-  // "+status": the probe must range over the followers index rather than walk a live index checking each row.
-  const probe = await sql<{ n: number }>`select count(*) as n from (select 1 from listings
-    where listings.followers >= ${s.minFollowers} and listings.deleted_at is null and ${sql.raw(
-      handle.engine === 'sqlite' ? '+' : '',
-    )}listings.status = 'active' limit ${fewMatches + 1}) m`.execute(handle.db);
-  if (Number(probe.rows[0].n) > fewMatches) return text;
-  return { where: text?.where ?? null, few: true };
-}
-
-/**
- * Words this short are matched whole, never as a prefix: one or two characters begin a large share of all the words
- * there are, and eight one-letter prefixes took a third of a second of the database per request on 50,000 listings.
- */
-const MIN_PREFIX_LENGTH = 3;
-const asPrefix = (term: string) => [...term].length >= MIN_PREFIX_LENGTH;
-
-/**
- * THE full-text search: words of the query, each as a prefix (from three characters, whole below), all required. SQLite matches the FTS5 table the
- * triggers keep in sync (by its stable search_key); PostgreSQL matches the generated tsvector through its GIN index.
- * Both probe how many listings match (up to a limit) to choose the plan: a few matches are looked up and sorted, many
- * are checked while walking the sort index, which then stops after one page (decisions 041, 100).
- */
-export async function matchText(
-  handle: DatabaseHandle,
-  q: string | undefined,
-  fewMatches = FEW_MATCHES,
-): Promise<TextMatch | null> {
-  const terms = searchTerms(q);
-  if (!terms.length) return null;
-  if (handle.engine === 'postgres') {
-    const query = terms.map((t) => (asPrefix(t) ? `${t}:*` : t)).join(' & ');
-    const where = sql<SqlBool>`listings.search_vector @@ to_tsquery('english', ${query})`;
-    // PostgreSQL estimates words joined by AND as independent, so a phrase whose words never meet looks common: it
-    // then walks the sort index backwards through every listing.
-    // Counting through the GIN index first is cheap; a lower limit than SQLite's keeps the probe short for common words.
-    const few = Math.min(fewMatches, PG_FEW_MATCHES);
-    const probe = await sql<{ n: number }>`select count(*) as n from (select 1 from listings where ${where} limit ${
-      few + 1
-    }) m`.execute(handle.db);
-    return { where, few: Number(probe.rows[0].n) <= few };
-  }
-  const match = terms.map((t) => (asPrefix(t) ? `"${t}"*` : `"${t}"`)).join(' ');
-  // Counted inside SQLite: handing thousands of keys to JavaScript and back as parameters costs more than the query.
-  const probe = await sql<{
-    n: number;
-  }>`select count(*) as n from (select 1 from listings_fts where listings_fts match ${match} limit ${fewMatches + 1}) m`.execute(
-    handle.db,
-  );
-  const matches = sql`(select rowid from listings_fts where listings_fts match ${match})`;
-  if (Number(probe.rows[0].n) > fewMatches)
-    // "+" keeps SQLite off the search_key index: the sort index drives and each row is checked against the match set.
-    return { where: sql<SqlBool>`+listings.search_key in ${matches}`, few: false };
-  return { where: sql<SqlBool>`listings.search_key in ${matches}`, few: true };
-}
 
 /** The listings matching the search, before any sort, paging or columns. */
 export function filteredListings(handle: DatabaseHandle, s: ListingSearch, text: TextMatch | null) {
@@ -129,9 +52,14 @@ export function filteredListings(handle: DatabaseHandle, s: ListingSearch, text:
   if (s.region) q = q.where('listings.region', '=', s.region);
   if (s.minPrice !== undefined) q = q.where('listings.priceCents', '>=', s.minPrice);
   if (s.maxPrice !== undefined) q = q.where('listings.priceCents', '<=', s.maxPrice);
-  if (s.minFollowers !== undefined) q = q.where('listings.followers', '>=', s.minFollowers);
-  if (s.minItems !== undefined) q = q.where('listings.itemsCount', '>=', s.minItems);
-  if (s.minAgeMonths !== undefined) q = q.where('listings.accountAgeMonths', '>=', s.minAgeMonths);
+  for (const [filter, column] of INDEXED_MINIMUMS) {
+    const minimum = s[filter];
+    if (minimum === undefined) continue;
+    // SQLite, planning without statistics, ranges over only the minimum the probe chose ("+" keeps it off the others).
+    const ref = sql.ref(`listings.${column}`);
+    const side = handle.engine === 'sqlite' && text?.from !== filter ? sql`+${ref}` : ref;
+    q = q.where(sql<SqlBool>`${side} >= ${minimum}`);
+  }
   if (s.verified) q = q.where('listings.verified', '=', true);
   if (s.originalEmail) q = q.where('listings.originalEmail', '=', true);
   if (s.twoFactorRemovable) q = q.where('listings.twoFactorRemovable', '=', true);
@@ -175,7 +103,7 @@ export async function searchListingRows(
 ) {
   const [column, dir] = SORT_COLUMNS[sort];
   const col = `listings.${column}` as const;
-  let q = withCardColumns(filteredListings(handle, s, text));
+  let q = filteredListings(handle, s, text);
   if (keyset)
     q = q.where((eb) =>
       eb(eb.refTuple(col, 'listings.id'), dir === 'desc' ? '<' : '>', eb.tuple(keyset[0], keyset[1])),
@@ -185,11 +113,25 @@ export async function searchListingRows(
   const oneSeller = s.scope === 'live' && s.sellerId !== undefined && column !== 'publishedAt';
   const sorted = (text?.few && handle.engine === 'postgres') || oneSeller;
   const order = sorted ? sql`${sql.ref(col)} + 0` : sql.ref(col);
-  const rows = await q
-    .orderBy(order, dir)
-    .orderBy('listings.id', dir)
-    .limit(limit + 1)
-    .execute();
+  let rows: ListingRow[];
+  if (text?.few || oneSeller) {
+    // Matches looked up and sorted: the page is chosen first, so the card columns (the seller's name, the thumbnail
+    // and image count subqueries) are read for its rows alone, not for every match before the sort.
+    const page = q
+      .select('listings.id')
+      .orderBy(order, dir)
+      .orderBy('listings.id', dir)
+      .limit(limit + 1);
+    rows = await withCardColumns(handle.db.selectFrom('listings').where('listings.id', 'in', page))
+      .orderBy(sql`${sql.ref(col)} + 0`, dir)
+      .orderBy('listings.id', dir)
+      .execute();
+  } else
+    rows = await withCardColumns(q)
+      .orderBy(order, dir)
+      .orderBy('listings.id', dir)
+      .limit(limit + 1)
+      .execute();
   return { rows: rows.slice(0, limit), more: rows.length > limit, sortColumn: column };
 }
 

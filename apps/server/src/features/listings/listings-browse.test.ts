@@ -3,7 +3,8 @@ import { LISTING_MESSAGES } from '@accountry/shared/listing-messages';
 import type { BrowseResponse } from '@accountry/shared/listing-browse';
 import { createUser, signInAs, type Session } from '../../test/test-app';
 import { createTestAppWithUploads, insertTestListing } from '../../test/listing-fixtures';
-import { countListings, matchSearch, matchText, searchListingRows } from './listing-search.repository';
+import { countListings, searchListingRows } from './listing-search.repository';
+import { matchSearch, matchText } from './listing-match';
 import { favoriteIdsOfMany } from './listings.repository';
 
 let ctx: Awaited<ReturnType<typeof createTestAppWithUploads>>;

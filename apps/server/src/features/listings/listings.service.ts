@@ -11,12 +11,11 @@ import { canViewListing } from './listing-permissions';
 import {
   countListings,
   listingRowsByIds,
-  matchSearch,
   searchListingRows,
   type ListingSearch,
   type SearchSort,
-  type TextMatch,
 } from './listing-search.repository';
+import { matchSearch, type TextMatch } from './listing-match';
 import { findListing } from './listings.repository';
 import { catalogueCacheFor } from './catalogue-cache';
 import { insertOpenReport } from '../../lib/reports';
