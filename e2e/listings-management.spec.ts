@@ -2,6 +2,7 @@ import { expect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { insertCompletedOrder, insertListing } from './support/listings-db';
 import { postWithSession } from './support/session-api';
+import { holdRequests } from './support/hold-requests';
 
 test('a seller manages listings by status, a buyer reviews the sold one and the seller answers on their profile', async ({
   browser,
@@ -54,11 +55,20 @@ test('a seller manages listings by status, a buyer reviews the sold one and the 
   await expect(sp.getByText('Marked sold.')).toBeVisible();
   await expect(sp.getByRole('tab', { name: 'Sold (1)' })).toBeVisible();
 
-  await sp.getByRole('tab', { name: 'Drafts (1)' }).click();
+  // While the drafts load, the list before is gone (its sold original matched the copy's name), a status says so, and
+  // the tab keeps its count and the focus.
+  const releaseDrafts = await holdRequests(sp, '**/api/my/listings?status=draft');
+  const draftsTab = sp.getByRole('tab', { name: 'Drafts (1)' });
+  await draftsTab.click();
   await expect(sp).toHaveURL(/status=draft/);
+  await expect(sp.getByRole('status', { name: 'Loading your listings' })).toBeVisible();
   const actions = sp.getByRole('button', { name: `Actions for ${title}` });
-  // The drafts' rows have replaced the list before (the sold original too matched this name): only the copy is left.
-  await expect(actions).toHaveCount(1);
+  await expect(actions).toHaveCount(0);
+  await expect(sp.getByText('No listings here')).toHaveCount(0);
+  await expect(draftsTab).toHaveAttribute('aria-selected', 'true');
+  await expect(draftsTab).toBeFocused();
+  releaseDrafts();
+  await expect(sp.getByRole('status', { name: 'Loading your listings' })).toHaveCount(0);
   await actions.click();
   await sp.getByRole('menuitem', { name: 'Delete' }).click();
   const remove = sp.getByRole('dialog', { name: 'Delete this listing?' });
@@ -125,6 +135,16 @@ test('on a phone, a seller at the listing limit reads why the new listing was no
   await expect(
     page.getByText('You can have at most 200 listings. Delete listings you no longer need to add new ones.'),
   ).toBeInViewport();
+  // Listed 25 at a time: while the next 25 load, the ones shown stay, with no loading status in their place.
+  const cards = page.getByRole('list', { name: 'My listings' }).getByRole('article');
+  await expect(cards).toHaveCount(25);
+  const releaseMore = await holdRequests(page, '**/api/my/listings?status=all&cursor=*');
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeDisabled();
+  await expect(cards).toHaveCount(25);
+  await expect(page.getByRole('status', { name: 'Loading your listings' })).toHaveCount(0);
+  releaseMore();
+  await expect(cards).toHaveCount(50);
   await newListing.click();
   const pick = async (label: string, option: string) => {
     await page.getByRole('combobox', { name: label }).click();

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   Anchor,
   Button,
+  Center,
   Container,
   EmptyState,
   Group,
@@ -16,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch, IconListDetails } from '@tabler/icons-react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { STATUS_FILTERS, type OwnListingRow, type StatusFilter } from '@accountry/shared/listing-schemas';
 import type { SellerStatus } from '@accountry/shared/listings';
@@ -28,6 +29,7 @@ import { ConfirmDialog, type ConfirmOptions } from '../../../components/ui/confi
 import { LoadError } from '../../../components/ui/load-error';
 import { ListingCard, StatusCell, Thumb } from '../components/own-listing-parts';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { formatDate } from '../../../lib/format-time';
 import { PlainList } from '../../../components/ui/plain-list';
 import { ListingLimitNote, NewListingButton } from '../components/listing-quota';
@@ -62,8 +64,12 @@ export function Component() {
     queryFn: ({ pageParam }) => fetchMyListings(status, q, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // The seller's counts and limit hold whichever tab asked, so they stay while another tab or search loads.
+    placeholderData: keepPreviousData,
   });
-  const rows = query.data?.pages.flatMap((p) => p.items) ?? [];
+  // Another tab's rows are never shown as this one's (a click meant for one landed on the other): a status instead.
+  const loading = query.isPending || query.isPlaceholderData;
+  const rows = loading ? [] : (query.data?.pages.flatMap((p) => p.items) ?? []);
   // Phones get one card per listing (as the admin lists do): a seven-column table would put the actions off-screen.
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const counts = query.data?.pages[0]?.counts;
@@ -178,7 +184,11 @@ export function Component() {
         {query.isError && (
           <LoadError title="Your listings could not be loaded" error={query.error} refetch={query.refetch} />
         )}
-        {!query.isPending && !query.isError && rows.length === 0 ? (
+        {loading ? (
+          <Center py="xl">
+            <LoadingStatus label="Loading your listings" />
+          </Center>
+        ) : !query.isError && rows.length === 0 ? (
           <EmptyState
             icon={<IconListDetails />}
             title={status === 'all' && !q ? 'You have no listings yet' : 'No listings here'}
@@ -195,7 +205,7 @@ export function Component() {
             )}
           </EmptyState>
         ) : phone ? (
-          <PlainList gap="sm" aria-label="My listings" aria-busy={query.isPending}>
+          <PlainList gap="sm" aria-label="My listings">
             {rows.map((l) => (
               <li key={l.id}>
                 <ListingCard l={l} actions={actionsFor(l)} />
@@ -204,7 +214,7 @@ export function Component() {
           </PlainList>
         ) : (
           <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="My listings" aria-busy={query.isPending}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label="My listings">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Listing</Table.Th>
@@ -248,7 +258,7 @@ export function Component() {
             </Table>
           </Table.ScrollContainer>
         )}
-        <LoadMoreButton query={query} />
+        {!loading && <LoadMoreButton query={query} />}
       </Stack>
       <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} />
     </Container>
