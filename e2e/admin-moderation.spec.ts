@@ -141,6 +141,24 @@ test('on a phone, an admin reads a reported conversation, reviews the report, th
   await expect(card).not.toContainText('Reason:');
   await expect(actions).toBeFocused();
 
+  // Another admin hides it meanwhile: this page still shows it on sale, and its hide is refused with the reason why;
+  // the page then shows the listing as it is now, without a reload.
+  const otherAdmin = await browser.newContext();
+  await signInContext(otherAdmin, baseURL!, createUser('admin', 'Other Admin').id);
+  await postWithSession(otherAdmin, baseURL!, `/api/admin/listings/${listingId}/hide`, {
+    reason: 'Copied photos from another seller.',
+  });
+  await otherAdmin.close();
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'Hide' }).click();
+  await hideDialog.getByRole('textbox', { name: 'Reason shown to the seller' }).fill('Asking for payment by e-mail.');
+  await hideDialog.getByRole('button', { name: 'Hide listing' }).click();
+  await expect(hideDialog.getByText('This listing is already hidden.')).toBeVisible();
+  await expect(card).toContainText('Hidden by admin');
+  await expect(card).toContainText('Reason: Copied photos from another seller.');
+  await hideDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(hideDialog).toBeHidden();
+
   await card.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const deleteDialog = page.getByRole('dialog', { name: 'Delete listing' });

@@ -95,9 +95,12 @@ export function useAdminAction<I, O>(
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
     // Field errors show next to the field in the dialog; anything else as a toast.
-    onError: (err) => {
+    onError: async (err) => {
       if (!(err instanceof ApiRequestError && Object.keys(err.fields).length) && !shownInForm(err))
         toast.error(err.message);
+      // A 409 says the page decided on a state someone else changed since: show the state as it is now.
+      if (err instanceof ApiRequestError && err.status === 409)
+        await queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
   });
 }
