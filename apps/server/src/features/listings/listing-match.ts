@@ -22,6 +22,8 @@ export interface TextMatch {
   few: boolean;
   /** The minimum whose few matches the query starts from (on its index); none when the words' matches are few. */
   from?: IndexedMinimum;
+  /** SQLite, words many listings carry: their FTS5 query, so a count of the words alone walks their matches. */
+  commonWords?: string;
 }
 
 /**
@@ -92,6 +94,6 @@ export async function matchText(
   const matches = sql`(select rowid from listings_fts where listings_fts match ${match})`;
   if (Number(probe.rows[0].n) > fewMatches)
     // "+" keeps SQLite off the search_key index: the sort index drives and each row is checked against the match set.
-    return { where: sql<SqlBool>`+listings.search_key in ${matches}`, few: false };
+    return { where: sql<SqlBool>`+listings.search_key in ${matches}`, few: false, commonWords: match };
   return { where: sql<SqlBool>`listings.search_key in ${matches}`, few: true };
 }
