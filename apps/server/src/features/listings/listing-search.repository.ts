@@ -134,25 +134,25 @@ export async function searchListingRows(
   const oneSeller = s.scope === 'live' && s.sellerId !== undefined && column !== 'publishedAt';
   const sorted = (text?.few && handle.engine === 'postgres') || oneSeller;
   const order = sorted ? sql`${sql.ref(col)} + 0` : sql.ref(col);
-  let rows: ListingRow[];
-  if (text?.few || oneSeller) {
-    // Matches looked up and sorted: the page is chosen first, so the card columns (the seller's name, the thumbnail
-    // and image count subqueries) are read for its rows alone, not for every match before the sort.
-    const page = q
-      .select('listings.id')
-      .orderBy(order, dir)
-      .orderBy('listings.id', dir)
-      .limit(limit + 1);
-    rows = await withCardColumns(handle.db.selectFrom('listings').where('listings.id', 'in', page))
-      .orderBy(sql`${sql.ref(col)} + 0`, dir)
-      .orderBy('listings.id', dir)
-      .execute();
-  } else
-    rows = await withCardColumns(q)
-      .orderBy(order, dir)
-      .orderBy('listings.id', dir)
-      .limit(limit + 1)
-      .execute();
+  // Matches looked up and sorted: the page is chosen first, so the card columns (the seller's name, the thumbnail and
+  // image count subqueries) are read for its rows alone, not for every match before the sort.
+  const pageFirst = text?.few || oneSeller;
+  const source = pageFirst
+    ? handle.db.selectFrom('listings').where(
+        'listings.id',
+        'in',
+        q
+          .select('listings.id')
+          .orderBy(order, dir)
+          .orderBy('listings.id', dir)
+          .limit(limit + 1),
+      )
+    : q;
+  const rows = await withCardColumns(source)
+    .orderBy(pageFirst ? sql`${sql.ref(col)} + 0` : order, dir)
+    .orderBy('listings.id', dir)
+    .limit(limit + 1)
+    .execute();
   return { rows: rows.slice(0, limit), more: rows.length > limit, sortColumn: column };
 }
 
