@@ -52,9 +52,14 @@ function problemOf(field: ReasonField, text: string) {
   return min > 1 ? `Please give a reason (at least ${min} characters)` : 'Please give a reason';
 }
 
-/** Asks before a final or destructive action, optionally for a reason; stays open and shows the error if it fails. */
+/**
+ * Asks before a final or destructive action, optionally for a reason; stays open and shows the error if it fails: one
+ * about the reason under its field, any other once in the dialog (so `onConfirm`'s caller should not toast it too).
+ */
 export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | null; onClose: () => void }) {
   const [reason, setReason] = useState('');
+  // What is wrong with the reason, under its field; and a refusal about anything else, in the dialog.
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [warning, setWarning] = useState<{ code: string; message: string } | null>(null);
   const [confirmedCodes, setConfirmedCodes] = useState<string[]>([]);
@@ -75,6 +80,7 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
   const close = () => {
     if (busy) return;
     setReason('');
+    setReasonError(null);
     setError(null);
     setWarning(null);
     setConfirmedCodes([]);
@@ -86,7 +92,10 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
     const problem = options.reason && problemOf(options.reason, trimmed);
     if (problem) {
       // Drawn before the focus arrives, so the field is read out as invalid with its message.
-      flushSync(() => setError(problem));
+      flushSync(() => {
+        setReasonError(problem);
+        setError(null);
+      });
       return focusReason();
     }
     setBusy(true);
@@ -95,6 +104,7 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
       await options.onConfirm(trimmed, confirmed);
       setBusy(false);
       setReason('');
+      setReasonError(null);
       setError(null);
       setWarning(null);
       setConfirmedCodes([]);
@@ -104,19 +114,24 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
         err instanceof ApiRequestError && options.warning?.codes.includes(err.code) && !confirmed.includes(err.code)
           ? { code: err.code, message: err.message }
           : null;
+      // Only a refusal naming the reason's field is about it; any other (a state changed meanwhile) is not.
+      const field = options.reason?.name ?? 'reason';
+      const aboutReason = !warned && options.reason && err instanceof ApiRequestError ? err.fields[field] : undefined;
       // The confirm button was disabled while busy, which dropped the focus: it goes to the message, drawn first; a
       // warning's is read before the way past it, so that a second Enter does not confirm it unread.
       flushSync(() => {
         setBusy(false);
-        const field = options.reason?.name ?? 'reason';
+        // The last refusal's message replaces the one before, on the field or in the dialog.
+        setReasonError(aboutReason ?? null);
+        setError(warned || aboutReason ? null : (err as Error).message);
         if (warned) {
           // Those confirmed so far are sent again with the next confirmation.
           setConfirmedCodes(confirmed);
           setWarning(warned);
-        } else setError(err instanceof ApiRequestError ? (err.fields[field] ?? err.message) : (err as Error).message);
+        }
       });
       if (warned) warningText.current?.focus();
-      else if (options.reason) focusReason();
+      else if (aboutReason) focusReason();
       else errorText.current?.focus();
     }
   };
@@ -145,11 +160,12 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
                 onChange={(text) => {
                   setReason(text);
                   // The message is about the text as it was: a corrected one is checked again when confirmed.
+                  setReasonError(null);
                   setError(null);
                   setWarning(null);
                   setConfirmedCodes([]);
                 }}
-                error={error}
+                error={reasonError}
                 lineRef={reasonLine}
                 areaRef={reasonArea}
               />
@@ -165,7 +181,7 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
                 {warning.message}
               </Alert>
             )}
-            {!options.reason && error && (
+            {error && (
               <Text c="red" size="sm" role="alert" ref={errorText} tabIndex={-1}>
                 {error}
               </Text>

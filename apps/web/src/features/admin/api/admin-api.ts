@@ -78,9 +78,12 @@ export function useAdminList<T>(key: QueryKey, fetchPage: (cursor: string | unde
   return { ...query, items: query.data?.pages.flatMap((p) => p.items) ?? [] };
 }
 
+/** For an action run from a ConfirmDialog's `onConfirm`: the dialog shows every refusal itself, so none is toasted. */
+export const shownInDialog = () => true;
+
 /**
  * An admin action: shows the outcome as a toast and refreshes every admin view (counts, lists, the log). `shownInForm`
- * names the errors its form shows itself (besides field errors), which then get no toast.
+ * names the errors its form shows itself (besides field errors), which then get no toast: `shownInDialog` for all.
  */
 export function useAdminAction<I, O>(
   fn: (input: I) => Promise<O>,
@@ -94,7 +97,7 @@ export function useAdminAction<I, O>(
       toast.success(typeof success === 'function' ? success(out) : success);
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
-    // Field errors show next to the field in the dialog; anything else as a toast.
+    // Field errors show next to their field; anything else as a toast, unless the form or dialog shows it.
     onError: async (err) => {
       if (!(err instanceof ApiRequestError && Object.keys(err.fields).length) && !shownInForm(err))
         toast.error(err.message);

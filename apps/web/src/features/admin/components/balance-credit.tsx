@@ -11,7 +11,7 @@ import { randomId } from '../../../lib/random-id';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
-import { useAdminAction } from '../api/admin-api';
+import { shownInDialog, useAdminAction } from '../api/admin-api';
 import { QueryState } from './query-state';
 
 /**
@@ -35,6 +35,7 @@ export function BalanceCredit({ userId, name, deleted }: { userId: string; name:
   const credit = useAdminAction(
     (input: { amountCents: number; reason: string; requestId: string }) => adminOrdersApi.credit(userId, input),
     WALLET_MESSAGES.credited,
+    shownInDialog,
   );
 
   const submit = (e: React.FormEvent) => {

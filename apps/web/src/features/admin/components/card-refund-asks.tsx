@@ -9,7 +9,7 @@ import {
 import { formatCents } from '@accountry/shared/wallet';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { adminOrdersApi } from '../api/admin-orders-api';
-import { useAdminAction } from '../api/admin-api';
+import { shownInDialog, useAdminAction } from '../api/admin-api';
 
 type Ask = (refund: CardRefund) => void;
 export interface RefundAsks {
@@ -75,10 +75,12 @@ export function useRefundAsks(order: OrderDetail, returnFocusTo: () => HTMLEleme
     async (key: string) => ({ key, order: await adminOrdersApi.retryRefund(order.id, key) }),
     // The answer is the order as it stands once Stripe answered: its refund says how the retry went.
     (out) => retryOutcome(out.order, out.key),
+    shownInDialog,
   );
   const settle = useAdminAction(
     ({ key, reference }: { key: string; reference: string }) => adminOrdersApi.settleRefund(order.id, key, reference),
     R.settled,
+    shownInDialog,
   );
   const asks: RefundAsks = {
     retry: (refund) =>

@@ -16,7 +16,7 @@ import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
-import { useAdminAction } from '../api/admin-api';
+import { shownInDialog, useAdminAction } from '../api/admin-api';
 
 /**
  * On an order settled before a chargeback the bank decided for the buyer (decision 183): what the bank took, what is
@@ -42,7 +42,11 @@ function RecoveryCard({ order, recovery }: { order: OrderDetail; recovery: Charg
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const me = useSession().user?.uid;
-  const recover = useAdminAction((cents: number) => adminOrdersApi.recoverChargeback(order.id, cents), R.recovered);
+  const recover = useAdminAction(
+    (cents: number) => adminOrdersApi.recoverChargeback(order.id, cents),
+    R.recovered,
+    shownInDialog,
+  );
   const left = recovery.outstandingCents;
   const available = wallet.data?.availableCents;
   const suggested = available !== undefined && available > 0 && left > 0 ? Math.min(left, available) : null;

@@ -13,7 +13,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { adminOrdersApi } from '../api/admin-orders-api';
-import { useAdminAction } from '../api/admin-api';
+import { shownInDialog, useAdminAction } from '../api/admin-api';
 import { MoneyInput } from '../../../components/ui/money-input';
 
 /** The admin decides an open dispute: full refund, partial refund (amount) or release, with a reason both see. */
@@ -27,6 +27,7 @@ export function DecisionForm({ order }: { order: OrderDetail }) {
   const decide = useAdminAction(
     (input: Parameters<typeof adminOrdersApi.decide>[1]) => adminOrdersApi.decide(order.id, input),
     ORDER_MESSAGES.decided,
+    shownInDialog,
   );
   const money = (cents: number) => formatPrice(cents, order.currency);
 

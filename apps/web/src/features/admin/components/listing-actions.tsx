@@ -2,7 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { hideListingInputSchema, statusAfterUnhide, type AdminListing } from '@accountry/shared/admin-listings';
 import type { ListingStatus } from '@accountry/shared/listings';
-import { adminApi, useAdminAction } from '../api/admin-api';
+import { adminApi, shownInDialog, useAdminAction } from '../api/admin-api';
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { rowByKey } from '../../../lib/focus-targets';
 
@@ -14,6 +14,10 @@ const UNHIDDEN: Record<Exclude<ListingStatus, 'hidden'>, string> = {
   draft: "goes back to its seller's drafts: only the seller sees it until they publish it.",
 };
 
+/** The shared schema's message for a reason the server would refuse, shown on the field before sending. */
+const hideReasonProblem = (reason: string) =>
+  hideListingInputSchema.safeParse({ reason }).error?.issues[0]?.message ?? null;
+
 /** Hide (with a reason the seller sees), unhide and delete one listing, each through the page's confirmation dialog. */
 export function ListingActions({ listing, ask }: { listing: AdminListing; ask: (o: ConfirmOptions) => void }) {
   if (listing.deletedAt != null) return null;
@@ -21,14 +25,22 @@ export function ListingActions({ listing, ask }: { listing: AdminListing; ask: (
 }
 
 function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: ConfirmOptions) => void }) {
-  const hide = useAdminAction((reason: string) => adminApi.hideListing(listing.id, reason), 'The listing is hidden.');
-  const unhide = useAdminAction(() => adminApi.unhideListing(listing.id), 'The listing is visible again.');
+  const hide = useAdminAction(
+    (reason: string) => adminApi.hideListing(listing.id, reason),
+    'The listing is hidden.',
+    shownInDialog,
+  );
+  const unhide = useAdminAction(
+    () => adminApi.unhideListing(listing.id),
+    'The listing is visible again.',
+    shownInDialog,
+  );
   const remove = useAdminAction(
     (reason: string) => adminApi.deleteListing(listing.id, reason),
     'The listing was deleted.',
+    shownInDialog,
   );
   const title = `“${listing.title}”`;
-  const min = 3;
   // The menu's button comes back unless the listing was deleted (no actions left): then its row.
   const returnFocusTo = () => rowByKey(listing.id);
 
@@ -41,14 +53,10 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
       reason: {
         label: 'Reason shown to the seller',
         required: true,
-        minLength: min,
+        check: hideReasonProblem,
         placeholder: 'e.g. The screenshots do not match the description.',
       },
-      onConfirm: async (reason) => {
-        const parsed = hideListingInputSchema.safeParse({ reason });
-        if (!parsed.success) throw new Error(parsed.error.issues[0].message);
-        return hide.mutateAsync(parsed.data.reason);
-      },
+      onConfirm: (reason) => hide.mutateAsync(reason),
       returnFocusTo,
     });
   const askUnhide = () =>

@@ -14,7 +14,7 @@ import {
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { useSession } from '../../../lib/session';
 import { adminOrdersApi } from '../api/admin-orders-api';
-import { useAdminAction } from '../api/admin-api';
+import { shownInDialog, useAdminAction } from '../api/admin-api';
 
 type Ask = (p: Payout) => void;
 export interface PayoutAsks {
@@ -50,15 +50,18 @@ export function usePayoutAsks(returnFocusTo: () => HTMLElement | null) {
   const markPaid = useAdminAction(
     ({ id, ...body }: PayoutPaidInput & { id: string }) => adminOrdersApi.markPaid(id, body),
     WALLET_MESSAGES.payoutPaid,
+    shownInDialog,
   );
   const reject = useAdminAction(
     ({ id, reason }: { id: string; reason: string }) => adminOrdersApi.reject(id, reason),
     WALLET_MESSAGES.payoutRejected,
+    shownInDialog,
   );
   const correct = useAdminAction(
     ({ id, ...body }: { id: string; reference: string; previousReference: string; allowDuplicateReference: boolean }) =>
       adminOrdersApi.correctReference(id, body),
     WALLET_MESSAGES.payoutReferenceCorrected,
+    shownInDialog,
   );
   const asks: PayoutAsks = {
     paid: (p) =>

@@ -4,7 +4,7 @@ import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconCircleCheck, IconRestore, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { ROLE_LABELS, type AdminUserDetail } from '@accountry/shared/admin-users';
 import { ROLES, type Role } from '@accountry/shared/roles';
-import { adminApi, useAdminAction } from '../api/admin-api';
+import { adminApi, shownInDialog, useAdminAction } from '../api/admin-api';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { closingOrdersText } from '../lib/closing-orders';
 import { closingWalletText } from '../lib/closing-wallet';
@@ -21,15 +21,18 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
   const changeRole = useAdminAction(
     (r: Role) => adminApi.setRole(user.id, r),
     (u) => `${u.displayName} is now ${ROLE_LABELS[u.role].toLowerCase()}.`,
+    shownInDialog,
   );
   const act = useAdminAction(
     ({ action, reason }: { action: 'disable' | 'enable' | 'delete' | 'restore'; reason: string }) =>
       adminApi.userAction(user.id, action, reason),
     (u) => `${u.displayName}'s account is ${u.state}.`,
+    shownInDialog,
   );
   const twoFactorOff = useAdminAction(
     (reason: string) => adminApi.turnOffTwoFactor(user.id, reason),
     (u) => `Two-factor sign-in is off for ${u.displayName}.`,
+    shownInDialog,
   );
   const deleted = user.state === 'deleted';
   const erased = user.deletion?.erasedAt != null;
