@@ -64,6 +64,7 @@ import * as payoutSending from './migrations/2026-12-12T0100-payout-sending';
 import * as balanceCreditRequests from './migrations/2026-12-13T0100-balance-credit-requests';
 import * as passkeyChallengeCodeChecked from './migrations/2026-12-14T0100-passkey-challenge-code-checked';
 import * as browseMinimumIndexes from './migrations/2026-12-14T0200-browse-minimum-indexes';
+import * as rateLimitMembers from './migrations/2026-12-14T0400-rate-limit-members';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -131,6 +132,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-13T0100-balance-credit-requests': balanceCreditRequests,
   '2026-12-14T0100-passkey-challenge-code-checked': passkeyChallengeCodeChecked,
   '2026-12-14T0200-browse-minimum-indexes': browseMinimumIndexes,
+  '2026-12-14T0400-rate-limit-members': rateLimitMembers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,6 +15,7 @@ import type {
 } from './tables/accounts';
 import type {
   MailOutboxTable,
+  RateLimitMembersTable,
   RateLimitsTable,
   FeedbackTable,
   ReportsTable,
@@ -85,6 +86,7 @@ export interface DB {
   deletedUsers: DeletedUsersTable;
   mailOutbox: MailOutboxTable;
   rateLimits: RateLimitsTable;
+  rateLimitMembers: RateLimitMembersTable;
   feedback: FeedbackTable;
   reports: ReportsTable;
   listings: ListingsTable;

@@ -51,7 +51,7 @@ export class PostgresLimitBatches {
     return this.batches.load({ key, points, expire });
   }
 
-  /** Deletes long-expired rows from now on, every few minutes (one process doing it is enough; each may). */
+  /** Deletes long-expired counts and members from now on, every few minutes (one process doing it is enough). */
   startCleaning() {
     this.cleaner ??= setInterval(() => void this.clean().catch(() => undefined), CLEAN_EVERY_MS);
     this.cleaner.unref();
@@ -63,9 +63,9 @@ export class PostgresLimitBatches {
   }
 
   async clean() {
-    await this.db.executeQuery(
-      CompiledQuery.raw('delete from rate_limits where expire < $1', [this.now() - CLEAN_AFTER_MS]),
-    );
+    const before = this.now() - CLEAN_AFTER_MS;
+    await this.db.executeQuery(CompiledQuery.raw('delete from rate_limits where expire < $1', [before]));
+    await this.db.executeQuery(CompiledQuery.raw('delete from rate_limit_members where expire < $1', [before]));
   }
 
   /** One statement for the hits; hits on one key count as if they had come one after another. */

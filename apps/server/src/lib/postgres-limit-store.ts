@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database';
 import type { Clock } from './clock';
 import { PostgresLimitBatches } from './postgres-limit-batches';
+import { PostgresLimitMembers } from './postgres-limit-members';
 import { MAX_MEMORY_KEYS, type LimitStore, type WindowLimit } from './rate-limits';
-import { sharedLimitStore, type AddPoints } from './shared-limit-store';
+import { sharedLimitStore, type AddPoints, type AdmitMember } from './shared-limit-store';
 
 /** Shared through PostgreSQL (the `rate_limits` table, reached through the app's own pool), hits sent in batches. */
 export function postgresLimitStore(handle: DatabaseHandle, clock: Clock, log: FastifyBaseLogger): LimitStore {
@@ -23,6 +24,14 @@ export function postgresLimitStore(handle: DatabaseHandle, clock: Clock, log: Fa
       return { count, refused: true };
     };
   };
+  const members = new PostgresLimitMembers(handle.db);
+  const admitter = (limit: WindowLimit, durationSec: number): AdmitMember => {
+    return (key, member) => members.admit(`${limit.name}:${key}`, member, limit.max, Date.now() + durationSec * 1000);
+  };
   const close = async () => batches.stopCleaning();
-  return sharedLimitStore('postgres', make, clock, log, close, undefined, () => batches.statements);
+  return sharedLimitStore(
+    { kind: 'postgres', adder: make, admitter, close, statements: () => batches.statements + members.statements },
+    clock,
+    log,
+  );
 }

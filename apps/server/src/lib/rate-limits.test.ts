@@ -6,7 +6,7 @@ import { openDatabase } from '../db/database';
 import { createPeerApp, createTestApp, testEngine, type TestContext } from '../test/test-app';
 import { ManualClock } from './clock';
 import { clientAddressKey } from './client-address';
-import { MAX_MEMORY_KEYS, memoryLimitStore, perAddressCounter } from './rate-limits';
+import { MAX_MEMORY_KEYS, memoryDistinct, memoryLimitStore, perAddressCounter } from './rate-limits';
 import { postgresLimitStore } from './postgres-limit-store';
 import { PostgresLimitBatches } from './postgres-limit-batches';
 import { sharedLimitStore } from './shared-limit-store';
@@ -25,6 +25,24 @@ describe('the in-memory window counter (single-process SQLite mode)', () => {
     expect((await counter.hit('a')).allowed).toBe(false);
     clock.advance(1);
     expect(await counter.hit('a')).toEqual({ allowed: true, count: 1, msBeforeReset: 60_000 });
+  });
+});
+
+describe('the in-memory distinct limit', () => {
+  it('admits max members per key, answers a member alike until the window turns, and holds at most maxKeys', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 11, 5, 10, 0, 0));
+    const set = memoryDistinct(clock, { name: 'ids', max: 2, windowMs: 60_000 }, 3);
+    expect([await set.admit('a', 'x'), await set.admit('a', 'y'), await set.admit('a', 'z')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect([await set.admit('a', 'x'), await set.admit('a', 'z')]).toEqual([true, false]);
+    // Three members in all this window: a fourth key's first member is refused.
+    expect(await set.admit('b', 'x')).toBe(true);
+    expect(await set.admit('c', 'x')).toBe(false);
+    clock.advance(60_000);
+    expect([await set.admit('a', 'z'), await set.admit('c', 'x')]).toEqual([true, true]);
   });
 });
 
@@ -57,7 +75,9 @@ describe('leases held by a shared store', () => {
       return { count, refused: count > limit.max };
     };
     const log = { error: () => undefined } as unknown as FastifyBaseLogger;
-    const store = sharedLimitStore('redis', add, new ManualClock(Date.UTC(2026, 10, 24, 3, 0, 0)), log, async () => {});
+    const admitter = () => async () => true;
+    const parts = { kind: 'redis' as const, adder: add, admitter, close: async () => {} };
+    const store = sharedLimitStore(parts, new ManualClock(Date.UTC(2026, 10, 24, 3, 0, 0)), log);
     const counter = store.leasedCounter({ name: 'visitor', max: 6, windowMs: 60_000 }, 3);
     for (let i = 0; i < MAX_MEMORY_KEYS; i++) await counter.hit(`k${i}`);
     expect(store.writes).toBe(MAX_MEMORY_KEYS);
@@ -253,6 +273,43 @@ describe.each(stores)('limits shared by two server processes through $store', ({
         key: string;
       }>`select key from rate_limits where key in (${old}, ${recent}, ${live})`.execute(ctx.deps.db.db);
       expect(rows.rows.map((r) => r.key).sort()).toEqual([live, recent].sort());
+    },
+  );
+
+  it('a distinct limit admits exactly its room of new members asked at once by two processes, then answers alike', async () => {
+    const limit = { name: `test-distinct-${randomBytes(4).toString('hex')}`, max: 25, windowMs: 60_000 };
+    const here = ctx.deps.limits.distinct(limit);
+    // In memory (one SQLite process) each app keeps its own sets: the other process is this one again.
+    const there = shared ? peer.app.deps.limits.distinct(limit) : here;
+    const members = Array.from({ length: 40 }, (_, i) => `m${i}`);
+    const answers = await Promise.all(members.map((m, i) => (i % 2 ? there : here).admit('k', m)));
+    expect(answers.filter(Boolean)).toHaveLength(25);
+    // Asked again, by limits that remember nothing yet (in memory the sets are the limit's own), in either process.
+    const fresh = shared ? [ctx.deps.limits.distinct(limit), peer.app.deps.limits.distinct(limit)] : [here];
+    for (const again of fresh) expect(await Promise.all(members.map((m) => again.admit('k', m)))).toEqual(answers);
+    // Another key has its own room.
+    expect(await there.admit('other', 'm39')).toBe(true);
+  });
+
+  it.runIf(shared)(
+    'a made-up visitor id past its address’s allowance is refused by both processes, sent to both at once',
+    async () => {
+      const ip = someIp();
+      const id = () => `v-${randomBytes(9).toString('base64url')}`;
+      for (let i = 0; i < 30; i++) expect((await pageView(i % 2 ? peer.app : ctx.app, id(), ip)).statusCode).toBe(204);
+      // Each fresh id's first two events at the same moment, one to each process: neither may count it as a visitor.
+      for (let round = 0; round < 5; round++) {
+        const fresh = id();
+        const views = await Promise.all([pageView(ctx.app, fresh, ip), pageView(peer.app, fresh, ip)]);
+        expect(views.map((v) => v.statusCode)).toEqual([429, 429]);
+      }
+      // An id admitted by one process is admitted by the other, allowance spent or not.
+      const admitted = id();
+      const other = someIp();
+      expect((await pageView(ctx.app, admitted, other)).statusCode).toBe(204);
+      for (let i = 0; i < 29; i++) expect((await pageView(ctx.app, id(), other)).statusCode).toBe(204);
+      expect((await pageView(peer.app, admitted, other)).statusCode).toBe(204);
+      expect((await pageView(peer.app, id(), other)).statusCode).toBe(429);
     },
   );
 

@@ -20,6 +20,15 @@ export interface WindowCounter {
   hit(key: string): Promise<Hit>;
 }
 
+/** At most `max` distinct members per key in a window (visitor ids per address); the set only grows in a window. */
+export interface DistinctLimit {
+  /**
+   * Whether the member is one of the key's: true again for a member admitted earlier in the window, in any process,
+   * and false again for one refused, since the full set it met stays full until the window turns.
+   */
+  admit(key: string, member: string): Promise<boolean>;
+}
+
 export interface LimitStore {
   readonly kind: 'memory' | 'postgres' | 'redis';
   counter(limit: WindowLimit): WindowCounter;
@@ -29,6 +38,8 @@ export interface LimitStore {
    * refused up to (P - 1)·(lease - 1) hits early. `count` is 1 only for the key's first hit in the window anywhere.
    */
   leasedCounter(limit: WindowLimit, lease: number): WindowCounter;
+  /** One answer per member for every process: the store adds it and counts the set in one step. */
+  distinct(limit: WindowLimit): DistinctLimit;
   /** Hits counted through the shared store, those it refuses from memory included (0 in memory): for tests, benches. */
   readonly writes: number;
   /** Statements (round trips) those hits took: on PostgreSQL the hits queued meanwhile share one. */
@@ -71,6 +82,22 @@ export function perAddressCounter(
   };
 }
 
+/** `perAddressCounter`'s rule for a set of members: an IPv6 /48 holds NETWORK_ALLOWANCE times an address's members. */
+export function perAddressDistinct(
+  limit: WindowLimit,
+  distinctFor: (limit: WindowLimit) => DistinctLimit,
+): DistinctLimit {
+  const address = distinctFor(limit);
+  const network = distinctFor({ ...limit, name: `${limit.name}/48`, max: limit.max * NETWORK_ALLOWANCE });
+  return {
+    async admit(key, member) {
+      const net = networkKeyOf(key);
+      if (net !== null && !(await network.admit(net, member))) return false;
+      return address.admit(key, member);
+    },
+  };
+}
+
 /**
  * Per process, in memory: the single-process SQLite mode, and the fallback of a shared store that fails.
  * A hit costs a Map lookup. `maxKeys` is lowered only by tests, which cannot send 200,000 requests quickly.
@@ -80,6 +107,7 @@ export function memoryLimitStore(clock: Clock, maxKeys = MAX_MEMORY_KEYS): Limit
     kind: 'memory',
     counter: (limit) => memoryCounter(clock, limit, maxKeys),
     leasedCounter: (limit) => memoryCounter(clock, limit, maxKeys),
+    distinct: (limit) => memoryDistinct(clock, limit, maxKeys),
     writes: 0,
     statements: 0,
     ready: async () => {},
@@ -110,4 +138,28 @@ function memoryCounter(
     return { allowed: count <= limit.max, count, msBeforeReset };
   };
   return { hitNow, hit: async (key) => hitNow(key) };
+}
+
+/** Members per key in memory, at most `maxKeys` members a window in all: past it new members are refused. */
+export function memoryDistinct(clock: Clock, limit: WindowLimit, maxKeys = MAX_MEMORY_KEYS): DistinctLimit {
+  let window = -1;
+  let sets = new Map<string, Set<string>>();
+  let members = 0;
+  return {
+    async admit(key, member) {
+      const w = Math.floor(clock.now() / limit.windowMs);
+      if (w !== window) {
+        window = w;
+        sets = new Map();
+        members = 0;
+      }
+      const set = sets.get(key);
+      if (set?.has(member)) return true;
+      if ((set?.size ?? 0) >= limit.max || members >= maxKeys) return false;
+      if (set) set.add(member);
+      else sets.set(key, new Set([member]));
+      members++;
+      return true;
+    },
+  };
 }

@@ -4,10 +4,17 @@ import type * as Flexible from 'rate-limiter-flexible';
 import type { Clock } from './clock';
 import { lazyModule } from './lazy-module';
 import type { LimitStore, WindowLimit } from './rate-limits';
-import { sharedLimitStore, type AddPoints } from './shared-limit-store';
+import { sharedLimitStore, type AddPoints, type AdmitMember } from './shared-limit-store';
 
 /** How long the app waits for Redis before it serves anyway, counting in memory until Redis answers. */
 export const REDIS_READY_TIMEOUT_MS = 5_000;
+
+// A set per key: the member is in it, or it is added while the set has room; one script, so one step for Redis.
+const ADMIT_MEMBER = `if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return 1 end
+if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1`;
 
 // Loaded only by the Redis store: one SQLite process never needs them.
 const flexible = lazyModule<typeof Flexible>('rate-limiter-flexible');
@@ -38,6 +45,10 @@ export function redisLimitStore(url: string, clock: Clock, log: FastifyBaseLogge
       }
     };
   };
+  const admitter = (limit: WindowLimit, duration: number): AdmitMember => {
+    return async (key, member) =>
+      (await redis.eval(ADMIT_MEMBER, 1, `${prefix}:${limit.name}:${key}`, member, limit.max, duration * 1000)) === 1;
+  };
   const ready = () =>
     new Promise<void>((resolve) => {
       if (redis.status === 'ready') return resolve();
@@ -53,14 +64,8 @@ export function redisLimitStore(url: string, clock: Clock, log: FastifyBaseLogge
       timer.unref();
       redis.once('ready', connected);
     });
-  return sharedLimitStore(
-    'redis',
-    make,
-    clock,
-    log,
-    async () => {
-      redis.disconnect();
-    },
-    ready,
-  );
+  const close = async () => {
+    redis.disconnect();
+  };
+  return sharedLimitStore({ kind: 'redis', adder: make, admitter, close, ready }, clock, log);
 }

@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import {
   MAX_MEMORY_KEYS,
+  memoryDistinct,
   memoryLimitStore,
+  type DistinctLimit,
   type Hit,
   type LimitStore,
   type WindowCounter,
@@ -16,6 +18,19 @@ const storeKey = (key: string, window: number) =>
 
 /** Adds points to a key's count in a shared store: the count after, and whether the store refused the key. */
 export type AddPoints = (key: string, points: number) => Promise<{ count: number; refused: boolean }>;
+/** Adds the member to the key's set if it is in it already or the set has room, in one step: whether it is in it. */
+export type AdmitMember = (key: string, member: string) => Promise<boolean>;
+
+/** What a shared store brings: its two writes, made per limit and kept `durationSec`, and its life cycle. */
+export interface SharedStoreParts {
+  kind: 'postgres' | 'redis';
+  adder: (limit: WindowLimit, durationSec: number) => AddPoints;
+  admitter: (limit: WindowLimit, durationSec: number) => AdmitMember;
+  close: () => Promise<void>;
+  ready?: () => Promise<void>;
+  /** Round trips the writes took, when several writes share one. */
+  statements?: () => number;
+}
 
 /**
  * Counts kept where every server process sees them: PostgreSQL's `rate_limits` table, or Redis. The window is
@@ -23,18 +38,17 @@ export type AddPoints = (key: string, points: number) => Promise<{ count: number
  * store's own expiry only clears old keys. If the store fails, the hit is counted in this process's memory instead
  * (and logged), so an outage of the store never stops requests.
  */
-export function sharedLimitStore(
-  kind: 'postgres' | 'redis',
-  make: (limit: WindowLimit, durationSec: number) => AddPoints,
-  clock: Clock,
-  log: FastifyBaseLogger,
-  close: () => Promise<void>,
-  ready: () => Promise<void> = async () => {},
-  statements?: () => number,
-): LimitStore {
+export function sharedLimitStore(parts: SharedStoreParts, clock: Clock, log: FastifyBaseLogger): LimitStore {
+  const { kind, statements } = parts;
   const fallback = memoryLimitStore(clock);
   let lastWarning = 0;
   let writes = 0;
+  const failed = (err: unknown, limit: WindowLimit) => {
+    if (Date.now() - lastWarning > 10_000) {
+      lastWarning = Date.now();
+      log.error({ err, limit: limit.name }, `rate limits: the ${kind} store failed; counting in memory`);
+    }
+  };
   const window = (limit: WindowLimit) => {
     const now = clock.now();
     const w = Math.floor(now / limit.windowMs);
@@ -46,14 +60,12 @@ export function sharedLimitStore(
     try {
       return await add(key, points);
     } catch (err) {
-      if (Date.now() - lastWarning > 10_000) {
-        lastWarning = Date.now();
-        log.error({ err, limit: limit.name }, `rate limits: the ${kind} store failed; counting in memory`);
-      }
+      failed(err, limit);
       return null;
     }
   };
-  const adderFor = (limit: WindowLimit) => make(limit, Math.ceil(limit.windowMs / 1000) + 60);
+  const durationOf = (limit: WindowLimit) => Math.ceil(limit.windowMs / 1000) + 60;
+  const adderFor = (limit: WindowLimit) => parts.adder(limit, durationOf(limit));
   /** One hit counted in the store, or in this process's memory (`local`) while the store fails. */
   const hitInStore = async (add: AddPoints, local: WindowCounter, limit: WindowLimit, key: string): Promise<Hit> => {
     const { w, msBeforeReset } = window(limit);
@@ -63,8 +75,8 @@ export function sharedLimitStore(
   };
   return {
     kind,
-    close,
-    ready,
+    close: parts.close,
+    ready: parts.ready ?? (async () => {}),
     get writes() {
       return writes;
     },
@@ -121,6 +133,58 @@ export function sharedLimitStore(
           }
         },
       };
+    },
+    distinct(limit) {
+      const admit = parts.admitter(limit, durationOf(limit));
+      const local = memoryDistinct(clock, limit);
+      return answeredOnce(limit, clock, async (key, member, w) => {
+        writes++;
+        try {
+          return { admitted: await admit(storeKey(key, w), storeMember(member)), stored: true };
+        } catch (err) {
+          failed(err, limit);
+          return { admitted: await local.admit(key, member), stored: false };
+        }
+      });
+    },
+  };
+}
+
+/** Long members are hashed as long keys are: the PostgreSQL column holds 255 characters. */
+const storeMember = (member: string) => (member.length > 120 ? hash('sha256', member, 'base64url') : member);
+
+/**
+ * A distinct limit that asks its store once per key and member in each window: the answer cannot change in the window
+ * (the set only grows), so it is kept in memory, for up to MAX_MEMORY_KEYS members, and asks for one member at once
+ * share one write. An answer counted in memory while the store failed is not kept: the next one asks the store.
+ */
+function answeredOnce(
+  limit: WindowLimit,
+  clock: Clock,
+  ask: (key: string, member: string, w: number) => Promise<{ admitted: boolean; stored: boolean }>,
+): DistinctLimit {
+  let current = -1;
+  let answers = new Map<string, boolean>();
+  const asking = new Map<string, Promise<{ admitted: boolean; stored: boolean }>>();
+  return {
+    async admit(key, member) {
+      const w = Math.floor(clock.now() / limit.windowMs);
+      if (w !== current) {
+        current = w;
+        answers = new Map();
+      }
+      const id = `${key}\n${member}`;
+      const known = answers.get(id);
+      if (known !== undefined) return known;
+      const askId = `${w}\n${id}`;
+      let pending = asking.get(askId);
+      if (!pending) {
+        pending = ask(key, member, w).finally(() => asking.delete(askId));
+        asking.set(askId, pending);
+      }
+      const { admitted, stored } = await pending;
+      if (stored && w === current && answers.size < MAX_MEMORY_KEYS) answers.set(id, admitted);
+      return admitted;
     },
   };
 }

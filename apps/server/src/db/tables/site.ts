@@ -31,6 +31,13 @@ export interface RateLimitsTable {
   expire: number | null;
 }
 
+/** A member of a distinct limit's set (decision 245); the set's size is counted in `rate_limits`. */
+export interface RateLimitMembersTable {
+  key: string;
+  member: string;
+  expire: number;
+}
+
 export interface FeedbackTable {
   id: string;
   userId: string | null;

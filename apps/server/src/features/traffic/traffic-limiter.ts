@@ -1,5 +1,11 @@
 import type { ClientAddressKey } from '../../lib/client-address';
-import { perAddressCounter, type LimitStore, type WindowCounter } from '../../lib/rate-limits';
+import {
+  perAddressCounter,
+  perAddressDistinct,
+  type DistinctLimit,
+  type LimitStore,
+  type WindowCounter,
+} from '../../lib/rate-limits';
 
 /** Tracking events a visitor may send per minute: far above anyone clicking through pages, far below a script. */
 export const VISITOR_EVENTS_PER_MINUTE = 60;
@@ -16,7 +22,7 @@ const WINDOW_MS = 60_000;
  * Hits claimed from a shared store at a time (decision 091): a returning visitor's page view then rarely writes to
  * it. Never more than a limit in all processes; with P processes a key may be refused (P - 1)·(lease - 1) early.
  */
-export const TRAFFIC_LEASES = { visitor: 5, ip: 20, newVisitors: 3 } as const;
+export const TRAFFIC_LEASES = { visitor: 5, ip: 20 } as const;
 
 /**
  * The limits for one tracking event, counted in the app's limit store (shared between processes when it can be).
@@ -25,64 +31,34 @@ export const TRAFFIC_LEASES = { visitor: 5, ip: 20, newVisitors: 3 } as const;
 export class TrafficLimits {
   private readonly visitors: WindowCounter;
   private readonly ips: WindowCounter;
-  private readonly newVisitors: WindowCounter;
-  /**
-   * The visitor counter's store counts under a lease of its whole allowance, so one write uses up a refused id's
-   * window in every process; null in memory, where counters of one name do not share counts.
-   */
-  private readonly visitorWindows: WindowCounter | null;
-  /** First events whose new-visitor charge is in flight, by visitor id: a concurrent event of the id waits for it. */
-  private readonly deciding = new Map<string, Promise<boolean>>();
+  /** The visitor ids each address introduced this window: one answer per id in every process (decision 245). */
+  private readonly newVisitors: DistinctLimit;
 
   constructor(limits: LimitStore, ipEventsPerMinute = IP_EVENTS_PER_MINUTE) {
-    const perMinute = (name: string, max: number, lease: number) =>
-      limits.leasedCounter({ name, max, windowMs: WINDOW_MS }, lease);
+    const perMinute = (name: string, max: number) => ({ name, max, windowMs: WINDOW_MS });
+    this.visitors = limits.leasedCounter(
+      perMinute('traffic-visitor', VISITOR_EVENTS_PER_MINUTE),
+      TRAFFIC_LEASES.visitor,
+    );
     // An IPv6 address's /64 also counts under its /48 (decision 221).
-    const perAddress = (name: string, max: number, lease: number) =>
-      perAddressCounter({ name, max, windowMs: WINDOW_MS }, (limit) => limits.leasedCounter(limit, lease));
-    this.visitors = perMinute('traffic-visitor', VISITOR_EVENTS_PER_MINUTE, TRAFFIC_LEASES.visitor);
-    this.visitorWindows =
-      limits.kind === 'memory'
-        ? null
-        : perMinute('traffic-visitor', VISITOR_EVENTS_PER_MINUTE, VISITOR_EVENTS_PER_MINUTE);
-    this.ips = perAddress('traffic-ip', ipEventsPerMinute, TRAFFIC_LEASES.ip);
-    this.newVisitors = perAddress(
-      'traffic-ip-new-visitors',
-      Math.max(IP_NEW_VISITORS_PER_MINUTE, ipEventsPerMinute / 40),
-      TRAFFIC_LEASES.newVisitors,
+    this.ips = perAddressCounter(perMinute('traffic-ip', ipEventsPerMinute), (limit) =>
+      limits.leasedCounter(limit, TRAFFIC_LEASES.ip),
+    );
+    const newVisitors = Math.max(IP_NEW_VISITORS_PER_MINUTE, ipEventsPerMinute / 40);
+    this.newVisitors = perAddressDistinct(perMinute('traffic-ip-visitor-ids', newVisitors), (limit) =>
+      limits.distinct(limit),
     );
   }
 
-  async allow(client: ClientAddressKey, visitorId: string): Promise<boolean> {
-    // The address first: an event it refuses leaves its visitor id uncounted, so one address adds at most its own
-    // allowance of made-up ids to a window, not one per request (decision 221).
-    if (!(await this.ips.hit(client)).allowed) return false;
-    const visitor = await this.visitors.hit(visitorId);
-    if (!visitor.allowed) return false;
-    // A later event goes with its id's first event, whose refusal used up the id's window (below); one in flight in
-    // this process is waited for, so the two cannot race past it.
-    if (visitor.count > 1) return (await this.deciding.get(visitorId)) ?? true;
-    const decision = this.admitNew(client, visitorId);
-    this.deciding.set(visitorId, decision);
-    try {
-      return await decision;
-    } finally {
-      if (this.deciding.get(visitorId) === decision) this.deciding.delete(visitorId);
-    }
-  }
-
   /**
-   * Charges a visitor id's first event in the window to its address's new-visitor allowance. A refused id stays
-   * refused until the window turns (the allowance's window too): otherwise its next event, seeing the id counted,
-   * would pass as a returning visitor's and add it anyway (decision 126, amended).
+   * The address first: an event it refuses leaves its visitor id uncounted, so one address adds at most its own
+   * allowance of made-up ids to a window, not one per request (decision 221). An id the address's set of new
+   * visitors refused stays refused until the window turns, in every process: otherwise its next event, seeing the
+   * id counted, would pass as a returning visitor's and add it anyway (decisions 126, 245).
    */
-  private async admitNew(client: ClientAddressKey, visitorId: string): Promise<boolean> {
-    if ((await this.newVisitors.hit(client)).allowed) return true;
-    // Shared stores: one write takes the rest of the id's allowance for every process.
-    await this.visitorWindows?.hit(visitorId);
-    // Spends this process's own lease of the id, or its count in memory; at once, so hits that miss a lease share
-    // one claim (or, past the leases' key cap, one batch of statements) instead of one round trip each.
-    await Promise.all(Array.from({ length: VISITOR_EVENTS_PER_MINUTE }, () => this.visitors.hit(visitorId)));
-    return false;
+  async allow(client: ClientAddressKey, visitorId: string): Promise<boolean> {
+    if (!(await this.ips.hit(client)).allowed) return false;
+    if (!(await this.visitors.hit(visitorId)).allowed) return false;
+    return this.newVisitors.admit(client, visitorId);
   }
 }
