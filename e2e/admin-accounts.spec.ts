@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
 import { adminWaitingTotal } from '@accountry/shared/admin-waiting';
+import { changeNextBody } from './support/change-request';
 import { createUser, signInContext, E2E_PASSWORD } from './support/db';
 import { createListing } from './support/admin-data';
 
@@ -53,6 +54,32 @@ test('an admin disables one user, whose open session ends at once, and deletes a
   const credit = adminPage.getByRole('form', { name: 'Credit the balance' });
   await credit.getByRole('button', { name: 'Update balance' }).click();
   await expect(credit.getByRole('textbox', { name: 'Amount (USD)' })).toBeFocused();
+  // A correction the balance cannot take: a refusal about no field, said once in the dialog, with the focus on it.
+  await credit.getByRole('textbox', { name: 'Amount (USD)' }).fill('-5');
+  await credit.getByRole('textbox', { name: 'Reason' }).fill('Duplicate transfer');
+  await credit.getByRole('button', { name: 'Update balance' }).click();
+  const correcting = adminPage.getByRole('dialog', { name: 'Correct the balance?' });
+  await correcting.getByRole('button', { name: 'Correct balance' }).click();
+  await expect(correcting.getByRole('alert')).toHaveText('This correction would make the balance negative.');
+  await expect(correcting.getByRole('alert')).toBeFocused();
+  await expect(adminPage.getByText('This correction would make the balance negative.')).toHaveCount(1);
+  await correcting.getByRole('button', { name: 'Cancel' }).click();
+  // A refusal about the amount, as the server checks it: the form must change, so the dialog closes and the message is
+  // said once, on the field, which has the focus.
+  await credit.getByRole('textbox', { name: 'Amount (USD)' }).fill('50');
+  await credit.getByRole('button', { name: 'Update balance' }).click();
+  const crediting = adminPage.getByRole('dialog', { name: 'Credit the balance?' });
+  await changeNextBody(adminPage, `**/api/admin/users/${disabled.id}/balance-credits`, (body) => ({
+    ...body,
+    amountCents: 0,
+  }));
+  await crediting.getByRole('button', { name: 'Credit balance' }).click();
+  await expect(crediting).toBeHidden();
+  const amountRefused = 'Enter an amount between 1 cent and $100,000.00 (negative to correct).';
+  await expect(adminPage.getByText(amountRefused)).toHaveCount(1);
+  await expect(credit.getByText(amountRefused)).toBeVisible();
+  await expect(credit.getByRole('textbox', { name: 'Amount (USD)' })).toBeFocused();
+  await expect(credit.getByRole('textbox', { name: 'Amount (USD)' })).toHaveAttribute('aria-invalid', 'true');
   // The role saved, Change role is disabled: the focus goes to the field showing the new role.
   await adminPage.getByRole('combobox', { name: 'Role' }).click();
   await adminPage.getByRole('option', { name: 'Buyer', exact: true }).click();

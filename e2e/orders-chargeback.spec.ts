@@ -1,5 +1,6 @@
 import { ADMIN_WAITING_LINKS, adminWaitingOrders, type AdminWaiting } from '@accountry/shared/admin-waiting';
 import { expect as baseExpect, test } from './support/test';
+import { changeNextBody } from './support/change-request';
 import { createUser, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
 import { insertChargebackAfterPartialRefund, insertHeldOrder } from './support/chargebacks-db';
@@ -100,6 +101,16 @@ test('a chargeback lost after a partial refund is recovered from the seller by a
   const dialog = a.page.getByRole('dialog', { name: 'Recover chargeback?' });
   await expect(dialog).toHaveCount(0);
   await amount.fill('142.50');
+  // A refusal about the amount, as the server checks it: the dialog closes and the message is said once, on the field,
+  // which has the focus, since the amount is what must change.
+  await recovery.getByRole('button', { name: 'Recover chargeback' }).click();
+  await changeNextBody(a.page, `**/api/admin/orders/${orderId}/chargeback-recovery`, () => ({ amountCents: 0 }));
+  await dialog.getByRole('button', { name: 'Recover' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(a.page.getByText('Enter an amount of at least 1 cent.')).toHaveCount(1);
+  await expect(recovery.getByText('Enter an amount of at least 1 cent.')).toBeVisible();
+  await expect(amount).toBeFocused();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
   await recovery.getByRole('button', { name: 'Recover chargeback' }).click();
   await expect(dialog).toContainText(`Take $142.50 from ${seller.displayName}'s available balance`);
   await dialog.getByRole('button', { name: 'Recover' }).click();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect as baseExpect, test } from './support/test';
+import { changeNextBody } from './support/change-request';
 import { createUser, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
 import { creditBalance, deliverCredentials } from './support/orders';
@@ -165,6 +166,18 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   await decide.getByRole('button', { name: 'Record decision' }).click();
   await expect(decide.getByText('The refund cannot be larger than the price of the order.')).toBeVisible();
   await expect(decide.getByRole('textbox', { name: 'Refund amount (USD)' })).toBeFocused();
+  // A refusal about a field of the form (here its amount, as the server checks it): the form is what must change, so
+  // the dialog closes and the message is said once, on the field, which has the focus.
+  await decide.getByRole('textbox', { name: 'Refund amount (USD)' }).fill('50');
+  await decide.getByRole('button', { name: 'Record decision' }).click();
+  const partial = a.page.getByRole('dialog', { name: 'Partial refund to the buyer?' });
+  await changeNextBody(a.page, `**/api/admin/orders/${orderId}/decision`, (body) => ({ ...body, refundCents: 0 }));
+  await partial.getByRole('button', { name: 'Record decision' }).click();
+  await expect(partial).toBeHidden();
+  await expect(a.page.getByText('Enter a refund amount of at least 1 cent.')).toHaveCount(1);
+  await expect(decide.getByText('Enter a refund amount of at least 1 cent.')).toBeVisible();
+  await expect(decide.getByRole('textbox', { name: 'Refund amount (USD)' })).toBeFocused();
+  await expect(decide.getByRole('textbox', { name: 'Refund amount (USD)' })).toHaveAttribute('aria-invalid', 'true');
   await decide.getByRole('radio', { name: 'Full refund to the buyer' }).check();
   await decide.getByRole('button', { name: 'Record decision' }).click();
   await a.page

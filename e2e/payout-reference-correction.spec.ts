@@ -55,7 +55,22 @@ test('an admin is warned of a reference another payout has, confirms it, then co
   await reference.fill(typed);
   await a.page.keyboard.press('Enter');
   await expect(warning).toBeFocused();
+  // Confirmed past the warning, a different refusal: it alone is said, with the focus on it, and the way past the
+  // warning goes; what was confirmed is sent again with the next try, which records it without warning anew.
+  const paid = (url: URL) => /^\/api\/admin\/payouts\/[^/]+\/paid$/.test(url.pathname);
+  await a.page.route(
+    paid,
+    (route) =>
+      route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'The service is busy.' } } }),
+    { times: 1 },
+  );
   await paying.getByRole('button', { name: 'Mark paid anyway' }).click();
+  await expect(paying.getByRole('alert')).toHaveText('The service is busy.');
+  await expect(paying.getByRole('alert')).toBeFocused();
+  await expect(a.page.getByText('The service is busy.')).toHaveCount(1);
+  await expect(paying.getByText('This transfer reference is already recorded on another payout')).toHaveCount(0);
+  await expect(paying.getByRole('button', { name: 'Mark paid anyway' })).toHaveCount(0);
+  await paying.getByRole('button', { name: 'Mark paid', exact: true }).click();
   await expect(a.page.getByText('Payout marked as paid.')).toBeVisible();
   await expect(paying).toBeHidden();
   await expect(a.page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeFocused();

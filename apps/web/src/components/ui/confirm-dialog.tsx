@@ -22,6 +22,11 @@ export interface ConfirmOptions {
    * away, as everything is then checked anew.
    */
   warning?: { codes: string[]; confirmLabel: string };
+  /**
+   * The form whose values are confirmed: its fields, named as in the request, and `show`, which puts messages on them
+   * and the focus on the first. A refusal about one of them closes the dialog and shows there, as the form must change.
+   */
+  form?: FormFields;
   /** Where the focus goes after closing when the button that opened the dialog is gone or disabled (the action did it). */
   returnFocusTo?: () => HTMLElement | null | undefined;
 }
@@ -44,6 +49,19 @@ export interface ReasonField {
   initial?: string;
 }
 
+/** The form behind a dialog (`ConfirmOptions.form`). */
+export interface FormFields {
+  fields: readonly string[];
+  show: (errors: Record<string, string>) => void;
+}
+
+/** The refusal's messages about the form's fields, or null when it names none of them. */
+function aboutForm(form: FormFields | undefined, err: unknown) {
+  if (!form || !(err instanceof ApiRequestError)) return null;
+  const found = Object.entries(err.fields).filter(([name]) => form.fields.includes(name));
+  return found.length ? Object.fromEntries(found) : null;
+}
+
 /** What stops the trimmed text from being sent, or null. */
 function problemOf(field: ReasonField, text: string) {
   if (field.check) return field.check(text);
@@ -54,7 +72,8 @@ function problemOf(field: ReasonField, text: string) {
 
 /**
  * Asks before a final or destructive action, optionally for a reason; stays open and shows the error if it fails: one
- * about the reason under its field, any other once in the dialog (so `onConfirm`'s caller should not toast it too).
+ * about the reason under its field, any other once in the dialog (so `onConfirm`'s caller should not toast it too),
+ * except one about a field of `form`, which closes the dialog and is shown on that field only.
  */
 export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | null; onClose: () => void }) {
   const [reason, setReason] = useState('');
@@ -77,13 +96,16 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
   useLayoutEffect(() => {
     if (opened) setReason(last.current?.reason?.initial ?? '');
   }, [opened]);
-  const close = () => {
-    if (busy) return;
+  const clear = () => {
     setReason('');
     setReasonError(null);
     setError(null);
     setWarning(null);
     setConfirmedCodes([]);
+  };
+  const close = () => {
+    if (busy) return;
+    clear();
     onClose();
   };
   const confirm = async () => {
@@ -103,11 +125,7 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
     try {
       await options.onConfirm(trimmed, confirmed);
       setBusy(false);
-      setReason('');
-      setReasonError(null);
-      setError(null);
-      setWarning(null);
-      setConfirmedCodes([]);
+      clear();
       onClose();
     } catch (err) {
       const warned =
@@ -117,6 +135,16 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
       // Only a refusal naming the reason's field is about it; any other (a state changed meanwhile) is not.
       const field = options.reason?.name ?? 'reason';
       const aboutReason = !warned && options.reason && err instanceof ApiRequestError ? err.fields[field] : undefined;
+      const onForm = !warned && !aboutReason ? aboutForm(options.form, err) : null;
+      if (onForm) {
+        // Closed first, so that the focus, which `show` moves to the field, is not held in the dialog or taken back.
+        flushSync(() => {
+          setBusy(false);
+          clear();
+          onClose();
+        });
+        return options.form?.show(onForm);
+      }
       // The confirm button was disabled while busy, which dropped the focus: it goes to the message, drawn first; a
       // warning's is read before the way past it, so that a second Enter does not confirm it unread.
       flushSync(() => {
@@ -124,11 +152,10 @@ export function ConfirmDialog({ options, onClose }: { options: ConfirmOptions | 
         // The last refusal's message replaces the one before, on the field or in the dialog.
         setReasonError(aboutReason ?? null);
         setError(warned || aboutReason ? null : (err as Error).message);
-        if (warned) {
-          // Those confirmed so far are sent again with the next confirmation.
-          setConfirmedCodes(confirmed);
-          setWarning(warned);
-        }
+        // A warning shown before goes with any later refusal, and the way past it; those confirmed so far are sent
+        // again with the next confirmation.
+        setWarning(warned);
+        setConfirmedCodes(confirmed);
       });
       if (warned) warningText.current?.focus();
       else if (aboutReason) focusReason();

@@ -6,7 +6,6 @@ import { WALLET_MESSAGES } from '@accountry/shared/wallet-messages';
 import { balanceCreditSchema, formatCents } from '@accountry/shared/wallet';
 import { ChargebackHoldsList } from '../../../components/orders/chargeback-holds-list';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { ApiRequestError } from '../../../lib/api';
 import { randomId } from '../../../lib/random-id';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
@@ -38,13 +37,14 @@ export function BalanceCredit({ userId, name, deleted }: { userId: string; name:
     shownInDialog,
   );
 
+  // The focus goes to the first field to fix, where its message is read out.
+  const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const cents = amount === '' ? NaN : Math.round(Number(amount) * 100);
     const parsed = balanceCreditSchema.safeParse({ amountCents: cents, reason, requestId });
-    if (!parsed.success) return focusFirstError(form.current, () => setErrors(zodFieldErrors(parsed.error)));
-    if (deleted && cents > 0)
-      return focusFirstError(form.current, () => setErrors({ amountCents: WALLET_MESSAGES.creditDeletedAccount }));
+    if (!parsed.success) return showErrors(zodFieldErrors(parsed.error));
+    if (deleted && cents > 0) return showErrors({ amountCents: WALLET_MESSAGES.creditDeletedAccount });
     setErrors({});
     confirm.ask({
       title: cents > 0 ? 'Credit the balance?' : 'Correct the balance?',
@@ -54,17 +54,12 @@ export function BalanceCredit({ userId, name, deleted }: { userId: string; name:
       confirmLabel: cents > 0 ? 'Credit balance' : 'Correct balance',
       danger: cents < 0,
       onConfirm: () =>
-        credit.mutateAsync(parsed.data).then(
-          () => {
-            setAmount('');
-            setReason('');
-            newCredit();
-          },
-          (err) => {
-            if (err instanceof ApiRequestError) setErrors(err.fields);
-            throw err;
-          },
-        ),
+        credit.mutateAsync(parsed.data).then(() => {
+          setAmount('');
+          setReason('');
+          newCredit();
+        }),
+      form: { fields: ['amountCents', 'reason'], show: showErrors },
     });
   };
 

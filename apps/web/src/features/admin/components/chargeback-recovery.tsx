@@ -12,7 +12,6 @@ import { formatCents } from '@accountry/shared/wallet';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
 import { adminOrderKeys, adminOrdersApi } from '../api/admin-orders-api';
@@ -52,6 +51,8 @@ function RecoveryCard({ order, recovery }: { order: OrderDetail; recovery: Charg
   const suggested = available !== undefined && available > 0 && left > 0 ? Math.min(left, available) : null;
   const amount = typed ?? (suggested === null ? '' : (suggested / 100).toFixed(2));
 
+  // The focus goes to the field to fix, where its message is read out.
+  const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const cents = amount === '' ? NaN : Math.round(Number(amount) * 100);
@@ -63,7 +64,7 @@ function RecoveryCard({ order, recovery }: { order: OrderDetail; recovery: Charg
         : available !== undefined && cents > available
           ? { amountCents: R.balanceTooLow }
           : null;
-    if (problem) return focusFirstError(form.current, () => setErrors(problem));
+    if (problem) return showErrors(problem);
     setErrors({});
     confirm.ask({
       title: 'Recover chargeback?',
@@ -72,15 +73,9 @@ function RecoveryCard({ order, recovery }: { order: OrderDetail; recovery: Charg
         `${member.name} sees it in their balance history, and it is kept in the audit log.`,
       confirmLabel: 'Recover',
       danger: true,
-      onConfirm: () =>
-        recover.mutateAsync(cents).then(
-          // The field offers again what the refreshed figures allow.
-          () => setTyped(null),
-          (err) => {
-            if (err instanceof ApiRequestError) setErrors(err.fields);
-            throw err;
-          },
-        ),
+      // The field offers again what the refreshed figures allow.
+      onConfirm: () => recover.mutateAsync(cents).then(() => setTyped(null)),
+      form: { fields: ['amountCents'], show: showErrors },
       // Recovered in full, the form is gone: the focus goes to the card's heading, which says so.
       returnFocusTo: () => heading.current,
     });

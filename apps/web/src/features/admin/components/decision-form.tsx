@@ -10,7 +10,6 @@ import {
   type OrderDetail,
 } from '@accountry/shared/orders';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { adminOrdersApi } from '../api/admin-orders-api';
 import { shownInDialog, useAdminAction } from '../api/admin-api';
@@ -55,11 +54,8 @@ export function DecisionForm({ order }: { order: OrderDetail }) {
       message: `${what} Both parties see your reason. This cannot be undone.`,
       confirmLabel: 'Record decision',
       danger: outcome !== 'release',
-      onConfirm: () =>
-        decide.mutateAsync(parsed.data).catch((err) => {
-          if (err instanceof ApiRequestError) setErrors(err.fields);
-          throw err;
-        }),
+      onConfirm: () => decide.mutateAsync(parsed.data),
+      form: { fields: ['outcome', 'refundCents', 'reason'], show: showErrors },
       // This form goes with the open dispute; the decision recorded takes its place.
       returnFocusTo: () => document.getElementById('dispute-decision'),
     });
