@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect as baseExpect, test } from './support/test';
 import { createUser, signInContext, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
+import { changeNextBody } from './support/change-request';
 import { creditBalance } from './support/orders';
 
 // The machine is shared: first page loads can take several seconds.
@@ -116,11 +117,21 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
   ).toBeFocused();
   await deliver.getByRole('textbox', { name: 'Login' }).fill(`galaxy_${tag}`);
   await deliver.getByRole('textbox', { name: 'Password' }).fill('Nebula-Secret-42');
+  // A refusal about a field, as the server checks it: the dialog closes and the message is said once, on the field,
+  // which has the focus, since that is what must change.
+  const deliverDialog = s.page.getByRole('dialog', { name: 'Deliver the credentials?' });
+  const login = deliver.getByRole('textbox', { name: 'Login' });
   await deliver.getByRole('button', { name: 'Deliver the credentials' }).click();
-  await s.page
-    .getByRole('dialog', { name: 'Deliver the credentials?' })
-    .getByRole('button', { name: 'Deliver' })
-    .click();
+  await changeNextBody(s.page, '**/api/orders/*/deliver', (body) => ({
+    credentials: { ...(body.credentials as object), login: 'x'.repeat(2001) },
+  }));
+  await deliverDialog.getByRole('button', { name: 'Deliver' }).click();
+  await expect(deliverDialog).toBeHidden();
+  await expect(s.page.getByText('Each credentials field holds at most 2000 characters.')).toHaveCount(1);
+  await expect(login).toBeFocused();
+  await expect(login).toHaveAttribute('aria-invalid', 'true');
+  await deliver.getByRole('button', { name: 'Deliver the credentials' }).click();
+  await deliverDialog.getByRole('button', { name: 'Deliver' }).click();
   await expect(s.page.getByText('Credentials delivered. The buyer has 72 hours to check the account.')).toBeVisible();
   await expect(s.page.getByText('The buyer has not viewed them yet.')).toBeVisible();
   // Delivered, the sale waits for the seller no more; the purchase waits for its buyer's check.

@@ -18,6 +18,8 @@ export const CREDENTIALS_SUMMARY_ID = 'delivered-credentials';
 
 const EMPTY: Required<CredentialsInput> = { login: '', password: '', emailAccess: '', recoveryCodes: '', notes: '' };
 const MAX = 2000;
+// The request's names for what the form shows: each field, as itself or under `credentials`, and the form's own message.
+const FORM_FIELDS = [...Object.keys(EMPTY), ...Object.keys(EMPTY).map((k) => `credentials.${k}`), 'credentials', '_'];
 
 /** A correction's confirmation: the old set is gone, the deadline stays, and how many corrections are left. */
 function correctionMessage(order: OrderDetail) {
@@ -81,7 +83,6 @@ export function DeliverForm({
             (onRefused ?? onCancel)?.();
             return false;
           }
-          if (err instanceof ApiRequestError) setErrors(err.fields);
           throw err;
         },
       );
@@ -92,6 +93,7 @@ export function DeliverForm({
             message: correctionMessage(order),
             confirmLabel: 'Replace them',
             onConfirm: () => send().then((sent) => sent && onCancel()),
+            form: { fields: FORM_FIELDS, show: showErrors },
           }
         : {
             title: 'Deliver the credentials?',
@@ -100,6 +102,7 @@ export function DeliverForm({
               'You can correct them until the buyer reveals them.',
             confirmLabel: 'Deliver',
             onConfirm: send,
+            form: { fields: FORM_FIELDS, show: showErrors },
             returnFocusTo: () => document.getElementById(CREDENTIALS_SUMMARY_ID),
           },
     );
