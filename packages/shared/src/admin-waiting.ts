@@ -20,6 +20,11 @@ export const adminWaitingSchema = z.object({
   chargebacksToRecover: z.number().int(),
   /** Card refunds Stripe refused for good (decision 095): the buyer is owed them until an admin settles each. */
   refusedRefunds: z.number().int(),
+  /**
+   * Open disputes of a second payment of an order that was refunded at once (decision 244): an admin submits the refund
+   * as evidence at Stripe before the bank decides.
+   */
+  refundedPaymentDisputes: z.number().int(),
   /** Open reports of listings, conversations (messages) and users; rate-us feedback is not a task. */
   reports: z.object({ listing: z.number().int(), conversation: z.number().int(), user: z.number().int() }),
 });
@@ -30,9 +35,12 @@ export const WAITING_REPORT_KINDS = ['listing', 'conversation', 'user'] as const
 
 export const adminWaitingReports = (w: AdminWaiting | undefined) =>
   w ? w.reports.listing + w.reports.conversation + w.reports.user : 0;
-/** The Orders section's count: disputes, chargebacks open or to recover, and refunds Stripe refused. */
+/**
+ * The Orders section's count: disputes, chargebacks open or to recover, refunds Stripe refused, and open disputes of
+ * refunded payments.
+ */
 export const adminWaitingOrders = (w: AdminWaiting | undefined) =>
-  w ? w.disputes + w.chargebacks + w.chargebacksToRecover + w.refusedRefunds : 0;
+  w ? w.disputes + w.chargebacks + w.chargebacksToRecover + w.refusedRefunds + w.refundedPaymentDisputes : 0;
 export const adminWaitingTotal = (w: AdminWaiting | undefined) =>
   w ? adminWaitingOrders(w) + w.payouts + adminWaitingReports(w) : 0;
 
@@ -42,6 +50,7 @@ export const ADMIN_WAITING_LINKS = {
   chargebacks: '/admin/orders?status=chargeback',
   chargebacksToRecover: '/admin/orders?status=chargeback_to_recover',
   refusedRefunds: '/admin/orders?status=refund_refused',
+  refundedPaymentDisputes: '/admin/orders?status=refunded_payment_dispute',
   payouts: '/admin/payouts',
   reports: (type: keyof AdminWaiting['reports']) => `/admin/reports?tab=${type}`,
 } as const;
@@ -73,6 +82,18 @@ export const ADMIN_TASK_MAILS = {
     line: (amount: string, error: string) =>
       `Stripe refused to refund ${amount} to the buyer's card and will not be asked again. Its answer: ${error} ` +
       'The buyer is still owed the money: retry the refund at Stripe, or record how it was paid back.',
+    label: 'Open the order',
+  },
+  refundedPaymentDispute: {
+    subject: (title: string) => `A refunded second payment was disputed: ${title}`,
+    heading: "A refunded payment's chargeback waits for evidence",
+    /** `disputed` says what the bank disputes and why (refundedPaymentDisputedLine). */
+    line: (disputed: string, refunded: boolean) =>
+      refunded
+        ? `${disputed} Submit the refund as evidence in Stripe's dashboard, or the bank returns the money a second ` +
+          "time at the platform's cost."
+        : `${disputed} See its card refund on the order: what the bank returns to the cardholder counts when that ` +
+          'refund is settled.',
     label: 'Open the order',
   },
   footer: (publicUrl: string) =>

@@ -23,7 +23,8 @@ export const ORDER_STATUS_FILTERS = ['all', 'open', ...ORDER_STATES] as const;
 export const MY_ORDER_FILTERS = ['all', 'waiting', 'open', ...ORDER_STATES] as const;
 /**
  * The admin's list also finds every order a chargeback touched, those whose lost chargeback still has money to
- * recover (decision 183), and those with a card refund Stripe refused (decision 095).
+ * recover (decision 183), those with a card refund Stripe refused (decision 095), and those with a dispute of a second
+ * payment refunded at once (decision 244).
  */
 export const ADMIN_ORDER_FILTERS = [
   'all',
@@ -31,6 +32,7 @@ export const ADMIN_ORDER_FILTERS = [
   'chargeback',
   'chargeback_to_recover',
   'refund_refused',
+  'refunded_payment_dispute',
   ...ORDER_STATES,
 ] as const;
 export type OrderStatusFilter = (typeof MY_ORDER_FILTERS)[number] | (typeof ADMIN_ORDER_FILTERS)[number];

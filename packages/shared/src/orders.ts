@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chargebackRecoveryViewSchema } from './chargeback-recovery';
 import { cardRefundSchema } from './refused-refunds';
+import { refundedPaymentDisputeSchema } from './refunded-payment-disputes';
 import { DELIVERY_TIMES } from './listings';
 import { ORDER_MESSAGES as M } from './order-messages';
 import { ORDER_ACTIONS, ORDER_ACTORS, ORDER_STATES, PROTECTION_PERIODS } from './order-state';
@@ -206,6 +207,11 @@ export const orderDetailSchema = orderHeadSchema.extend({
     .nullable(),
   /** For admins: the card refunds owed through Stripe, and how each stands (decision 095); null for the parties. */
   cardRefunds: z.array(cardRefundSchema).nullable(),
+  /**
+   * For admins: card disputes of a payment the order does not hold (a second one, refunded at once), oldest first
+   * (decision 244); null for the parties.
+   */
+  refundedPaymentDisputes: z.array(refundedPaymentDisputeSchema).nullable(),
   viewerRole: z.enum(orderViewerRoles),
   actions: z.array(orderActionSchema),
   history: z.array(historyEntrySchema),

@@ -65,6 +65,7 @@ import * as balanceCreditRequests from './migrations/2026-12-13T0100-balance-cre
 import * as passkeyChallengeCodeChecked from './migrations/2026-12-14T0100-passkey-challenge-code-checked';
 import * as browseMinimumIndexes from './migrations/2026-12-14T0200-browse-minimum-indexes';
 import * as rateLimitMembers from './migrations/2026-12-14T0400-rate-limit-members';
+import * as refundedPaymentDisputes from './migrations/2026-12-14T0500-refunded-payment-disputes';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -133,6 +134,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-14T0100-passkey-challenge-code-checked': passkeyChallengeCodeChecked,
   '2026-12-14T0200-browse-minimum-indexes': browseMinimumIndexes,
   '2026-12-14T0400-rate-limit-members': rateLimitMembers,
+  '2026-12-14T0500-refunded-payment-disputes': refundedPaymentDisputes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

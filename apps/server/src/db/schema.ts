@@ -51,6 +51,7 @@ import type {
   DisputeEvidenceTable,
   CheckoutRequestsTable,
   ChargebacksTable,
+  RefundedPaymentDisputesTable,
   StripeRefundsTable,
 } from './tables/orders';
 import type {
@@ -122,6 +123,7 @@ export interface DB {
   balanceCreditRequests: BalanceCreditRequestsTable;
   stripeRefunds: StripeRefundsTable;
   chargebacks: ChargebacksTable;
+  refundedPaymentDisputes: RefundedPaymentDisputesTable;
   emailPreferences: EmailPreferencesTable;
   savedSearches: SavedSearchesTable;
   twoFactor: TwoFactorTable;

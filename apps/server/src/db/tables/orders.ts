@@ -123,6 +123,31 @@ export interface ChargebacksTable {
   recoveredCents: number;
 }
 
+/**
+ * A card dispute of a payment its order does not hold: a second payment of the order, refunded at once as one it could
+ * not take (decisions 095, 244). Never holds the order nor counts against its seller, as a chargeback does.
+ */
+export interface RefundedPaymentDisputesTable {
+  id: string;
+  orderId: string;
+  /** The Checkout Session that made the disputed payment. */
+  paymentRef: string;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  status: 'open' | 'won' | 'lost';
+  openedAt: number;
+  closedAt: number | null;
+  /** When the provider was last asked for a decision whose webhook may have been lost. */
+  checkedAt: number | null;
+  /** Stripe's fee booked as the platform's cost, and its return (as a chargeback's, decision 183). */
+  feeCents: number;
+  feeReturnedCents: number;
+  /** What Stripe took of the payment booked `platform_expense → stripe_clearing`, and what it gave back. */
+  withdrawnCents: number;
+  reinstatedCents: number;
+}
+
 /** A card refund owed through Stripe (decision 095): `pending` until Stripe confirms it, then `sent`. */
 export interface StripeRefundsTable {
   idempotencyKey: string;

@@ -37,10 +37,14 @@ describe('the plan of what waits for an admin', () => {
     expect(plan).toContain('chargebacks_to_recover_idx');
     // Only the card refunds Stripe refused: not the many sent (decision 095).
     expect(plan).toContain('stripe_refunds_refused_idx');
+    // Only the open disputes of refunded payments (decision 244).
+    expect(plan).toContain('refunded_payment_disputes_open_idx');
     expect(plan).toMatch(/payouts_status_idx/);
     // An index of reports by kind: the status or the time after it, or the index of unresolved reports only (decision
     // 053; PostgreSQL's choices on so few rows): none grows with the reports already resolved.
     expect(plan).toMatch(/(INDEX|using) (reports_type_(status_)?created_idx|reports_open_reporter_idx)/);
-    expect(plan).not.toMatch(/SCAN (orders|payouts|chargebacks|reports|stripe_refunds)\b(?! USING)|Seq Scan/);
+    expect(plan).not.toMatch(
+      /SCAN (orders|payouts|chargebacks|reports|stripe_refunds|refunded_payment_disputes)\b(?! USING)|Seq Scan/,
+    );
   });
 });

@@ -10,6 +10,7 @@ const counts = {
   chargebacks: sql`select count(*) from chargebacks where status = 'open'`,
   chargebacksToRecover: sql`select count(*) from chargebacks where ${CHARGEBACK_TO_RECOVER}`,
   refusedRefunds: sql`select count(*) from stripe_refunds where status = 'refused'`,
+  refundedPaymentDisputes: sql`select count(*) from refunded_payment_disputes where status = 'open'`,
   listingReports: sql`select count(*) from reports where target_type = 'listing' and status = 'open'`,
   conversationReports: sql`select count(*) from reports where target_type = 'conversation' and status = 'open'`,
   userReports: sql`select count(*) from reports where target_type = 'user' and status = 'open'`,
@@ -28,6 +29,7 @@ export async function countAdminWaiting(db: Database): Promise<AdminWaiting> {
     chargebacks: Number(row.chargebacks),
     chargebacksToRecover: Number(row.chargebacksToRecover),
     refusedRefunds: Number(row.refusedRefunds),
+    refundedPaymentDisputes: Number(row.refundedPaymentDisputes),
     reports: {
       listing: Number(row.listingReports),
       conversation: Number(row.conversationReports),

@@ -13,6 +13,7 @@ const COUNTED: Record<string, readonly string[]> = {
   chargebacks: ['status', 'withdrawn_cents', 'reinstated_cents', 'recovered_cents'],
   reports: ['status', 'target_type'],
   stripe_refunds: ['status'],
+  refunded_payment_disputes: ['status'],
 };
 
 /** Whether a committed write may have changed what waits for admins (an insert or delete sets every column). */

@@ -13,7 +13,7 @@ import { createTestDatabase, createUser } from '../../test/test-app';
 import { sqlitePlanOf } from '../../test/sqlite-plans';
 import { orderRowsQuery, type OrderListFilter } from './order-rows.repository';
 
-type Filter = 'chargeback' | 'chargeback_to_recover' | 'refund_refused';
+type Filter = 'chargeback' | 'chargeback_to_recover' | 'refund_refused' | 'refunded_payment_dispute';
 
 /**
  * The plan (lines joined by " | ") of a list page's statement, and its order ids. `seqScans: false` steers PostgreSQL
@@ -43,7 +43,12 @@ async function statementPlan(handle: DatabaseHandle, f: OrderListFilter, { seqSc
  */
 describe('the plan of the admin orders chargeback and refused-refund filters', () => {
   let handle: DatabaseHandle;
-  const listed: Record<Filter, string[]> = { chargeback: [], chargeback_to_recover: [], refund_refused: [] };
+  const listed: Record<Filter, string[]> = {
+    chargeback: [],
+    chargeback_to_recover: [],
+    refund_refused: [],
+    refunded_payment_dispute: [],
+  };
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -117,6 +122,32 @@ describe('the plan of the admin orders chargeback and refused-refund filters', (
     await refund(settled!, 'settled');
     await refund(refusedNew!, 'refused');
     listed.refund_refused = [refusedNew!, refusedOld!];
+    // A few disputes of a second payment refunded at once (decision 244), open and decided.
+    const [disputedOld, disputedNew] = [40, 170].map((i) => orders[i]!);
+    for (const [orderId, status] of [
+      [disputedOld!, 'lost'],
+      [disputedNew!, 'open'],
+    ] as const)
+      await handle.db
+        .insertInto('refundedPaymentDisputes')
+        .values({
+          id: `dp_${newId()}`,
+          orderId,
+          paymentRef: `cs_second_${orderId}`,
+          amountCents: 10_000,
+          currency: 'USD',
+          reason: 'duplicate',
+          status,
+          openedAt: arrange.clock.now(),
+          closedAt: status === 'open' ? null : arrange.clock.now(),
+          checkedAt: null,
+          feeCents: 1_500,
+          feeReturnedCents: 0,
+          withdrawnCents: 10_000,
+          reinstatedCents: 0,
+        })
+        .execute();
+    listed.refunded_payment_dispute = [disputedNew!, disputedOld!];
     if (handle.engine === 'postgres') await sql`analyze`.execute(handle.db);
   });
   afterAll(() => handle.close());
@@ -150,6 +181,14 @@ describe('the plan of the admin orders chargeback and refused-refund filters', (
     const { plan, ids } = await planOf(filter('refund_refused'));
     expect(ids).toEqual(listed.refund_refused);
     expect(plan).toContain('stripe_refunds_refused_idx');
+    expect(plan).toMatch(byKey);
+    expect(plan).not.toMatch(walk);
+  });
+
+  it('lists the orders with a dispute of a refunded payment from those disputes, each order by its key', async () => {
+    const { plan, ids } = await planOf(filter('refunded_payment_dispute'));
+    expect(ids).toEqual(listed.refunded_payment_dispute);
+    if (handle.engine === 'sqlite') expect(plan).toContain('refunded_payment_disputes_order_idx');
     expect(plan).toMatch(byKey);
     expect(plan).not.toMatch(walk);
   });

@@ -1,5 +1,6 @@
 import { ADMIN_TASK_MAILS as T } from '@accountry/shared/admin-waiting';
 import { chargebackOpenedReason } from '@accountry/shared/order-messages';
+import { refundedPaymentDisputedLine } from '@accountry/shared/refunded-payment-disputes';
 import { formatCents } from '@accountry/shared/wallet';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
@@ -9,8 +10,8 @@ import type { MailLinks } from '../../email/unsubscribe-links';
 
 /**
  * The admins hear of what waits for their decision (decision 186), in the transaction of the event that made it: a
- * dispute opened, a payout requested, a chargeback opened, a card refund Stripe refused. The order's parties (or the payout's member) are left
- * out: an admin never decides their own money.
+ * dispute opened, a payout requested, a chargeback opened, a card refund Stripe refused, a refunded payment disputed.
+ * The order's parties (or the payout's member) are left out: an admin never decides their own money.
  */
 type Task = keyof Omit<typeof T, 'footer'>;
 
@@ -59,6 +60,23 @@ export async function queueChargebackAdminMail(
   const subject = T.chargeback.subject(await titleOf(trx, order));
   const url = orderUrl(links.publicUrl, order.id);
   await queueTaskMail(trx, links, 'chargeback', subject, line, url, [order.buyerId, order.sellerId], now);
+}
+
+/**
+ * The card's bank disputes a second payment of the order that was refunded at once (decision 244): the refund is the
+ * evidence to submit at Stripe; `refunded` says whether it reached the card.
+ */
+export async function queueRefundedPaymentDisputeAdminMail(
+  trx: Database,
+  links: MailLinks,
+  order: OrdersTable,
+  dispute: { amountCents: number; paymentRef: string; reason: string; refunded: boolean },
+  now: number,
+) {
+  const line = T.refundedPaymentDispute.line(refundedPaymentDisputedLine(dispute, dispute.refunded), dispute.refunded);
+  const subject = T.refundedPaymentDispute.subject(await titleOf(trx, order));
+  const url = orderUrl(links.publicUrl, order.id);
+  await queueTaskMail(trx, links, 'refundedPaymentDispute', subject, line, url, [order.buyerId, order.sellerId], now);
 }
 
 export async function queuePayoutAdminMail(

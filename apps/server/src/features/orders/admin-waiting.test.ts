@@ -40,6 +40,7 @@ const none = {
   chargebacks: 0,
   chargebacksToRecover: 0,
   refusedRefunds: 0,
+  refundedPaymentDisputes: 0,
   reports: { listing: 0, conversation: 0, user: 0 },
 };
 const waiting = async (who: Party = admin) => {

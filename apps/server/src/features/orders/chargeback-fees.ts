@@ -5,13 +5,14 @@ import { conflict } from '../../lib/app-error';
 import { PLATFORM_EXPENSE, postLedger } from '../../lib/ledger';
 import type { OrdersContext } from './orders-context';
 import type { ReportedChargeback } from './payment-provider';
-import { chargebackBooked, setChargebackBooked } from './chargebacks.repository';
+import { disputeBooked, setDisputeBooked, type DisputeTable } from './dispute-rows';
 
 /**
- * Book the provider's dispute fee as the platform's cost, and its return (decision 183): the chargeback row keeps what
- * is booked, so each report books only what it adds and the fee is booked once per dispute. A report that says less
- * than is booked (an older picture of the dispute) books nothing. The seller is never charged here: an admin may
- * recover the fee with the audited balance correction.
+ * Book the provider's dispute fee as the platform's cost, and its return (decision 183): the dispute's row (in `table`:
+ * a chargeback, or a dispute of a refunded payment, decision 244) keeps what is booked, so each report books only what
+ * it adds and the fee is booked once per dispute. A report that says less than is booked (an older picture of the
+ * dispute) books nothing. The seller is never charged here: an admin may recover the fee with the audited balance
+ * correction.
  */
 export async function bookDisputeFee(
   ctx: OrdersContext,
@@ -19,8 +20,9 @@ export async function bookDisputeFee(
   order: OrdersTable,
   report: ReportedChargeback,
   now: number,
+  table: DisputeTable = 'chargebacks',
 ) {
-  const { feeCents, feeReturnedCents } = await chargebackBooked(trx, report.id);
+  const { feeCents, feeReturnedCents } = await disputeBooked(trx, table, report.id);
   const read = { feeCents, feeReturnedCents };
   const next = {
     feeCents: Math.max(read.feeCents, report.fee.chargedCents),
@@ -29,7 +31,7 @@ export async function bookDisputeFee(
   const charged = next.feeCents - read.feeCents;
   const returned = next.feeReturnedCents - read.feeReturnedCents;
   if (charged === 0 && returned === 0) return;
-  if (!(await setChargebackBooked(trx, report.id, read, next))) throw conflict(M.stateChanged);
+  if (!(await setDisputeBooked(trx, table, report.id, read, next))) throw conflict(M.stateChanged);
   // The fee leaves through the provider's side of the ledger, where the bank's money went.
   const provider = ctx.providerOf(order).refundAccount(order);
   const posting = { orderId: order.id, actorId: null, memo: `Dispute ${report.id}` };

@@ -6,7 +6,8 @@ import { conflict } from '../../lib/app-error';
 import { CHARGEBACK_RECEIVABLE, postLedger } from '../../lib/ledger';
 import type { OrdersContext } from './orders-context';
 import type { ReportedChargeback } from './payment-provider';
-import { chargebackBooked, setChargebackBooked } from './chargebacks.repository';
+import { chargebackOrderStatusAtOpen } from './chargebacks.repository';
+import { disputeBooked, setDisputeBooked, type DisputeTable } from './dispute-rows';
 
 /** The states a paid order is settled in, in any part: its money left escrow to the seller or back to the card. */
 const SETTLED: readonly OrderState[] = ['completed', 'refunded', 'canceled'];
@@ -16,12 +17,9 @@ export const settledBeforeChargeback = (order: Pick<OrdersTable, 'paidAt'>, orde
   order.paidAt !== null && SETTLED.includes(orderStatusAtOpen);
 
 /**
- * What the bank took of an order settled before its chargeback (decision 183), booked when Stripe takes it, as the
- * dispute fee is: `chargeback_receivable → stripe_clearing` for the funds withdrawn, the other way for funds Stripe
- * reinstates when the bank decides for the seller, so `stripe_clearing` keeps matching what Stripe holds. A lost
- * decision books the bank's amount even when Stripe's report lists no withdrawal: the bank keeps it. The row keeps
- * what is booked, so each report books only what it adds, once per dispute, conditioned on what it read. An order
- * escrow still holds books nothing here: its refund move pays the bank's amount out of escrow at the decision.
+ * What the bank took of an order settled before its chargeback (decision 183), booked against what is owed to the
+ * platform (`chargeback_receivable`). An order escrow still holds books nothing here: its refund move pays the bank's
+ * amount out of escrow at the decision.
  */
 export async function bookChargebackFunds(
   ctx: OrdersContext,
@@ -30,10 +28,28 @@ export async function bookChargebackFunds(
   report: ReportedChargeback,
   now: number,
 ) {
-  const c = await chargebackBooked(trx, report.id);
-  if (!settledBeforeChargeback(order, c.orderStatusAtOpen)) return;
+  if (!settledBeforeChargeback(order, await chargebackOrderStatusAtOpen(trx, report.id))) return;
+  await bookDisputeFunds(ctx, trx, order, report, now, { table: 'chargebacks', against: CHARGEBACK_RECEIVABLE });
+}
+
+/**
+ * The funds a dispute took from Stripe's balance, booked when Stripe takes them, as the dispute fee is: `against →
+ * stripe_clearing` for the funds withdrawn, the other way for funds Stripe reinstates when the bank decides for the
+ * seller, so `stripe_clearing` keeps matching what Stripe holds. A lost decision books the bank's amount even when
+ * Stripe's report lists no withdrawal: the bank keeps it. The dispute's row (in `table`) keeps what is booked, so each
+ * report books only what it adds, once per dispute, conditioned on what it read.
+ */
+export async function bookDisputeFunds(
+  ctx: OrdersContext,
+  trx: Database,
+  order: OrdersTable,
+  report: ReportedChargeback,
+  now: number,
+  book: { table: DisputeTable; against: string },
+) {
+  const c = await disputeBooked(trx, book.table, report.id);
   const lost = c.status === 'lost';
-  // Never more than the bank disputes (the recorded amount, at most the price), never back more than was taken.
+  // Never more than the bank disputes (the recorded amount, at most the charge), never back more than was taken.
   const taken = lost ? c.amountCents : Math.min(report.funds.withdrawnCents, c.amountCents);
   const withdrawnCents = Math.max(c.withdrawnCents, taken);
   const back = lost ? 0 : Math.min(report.funds.reinstatedCents, withdrawnCents);
@@ -42,7 +58,7 @@ export async function bookChargebackFunds(
   const reinstated = reinstatedCents - c.reinstatedCents;
   if (withdrawn === 0 && reinstated === 0) return;
   const read = { withdrawnCents: c.withdrawnCents, reinstatedCents: c.reinstatedCents };
-  if (!(await setChargebackBooked(trx, report.id, read, { withdrawnCents, reinstatedCents })))
+  if (!(await setDisputeBooked(trx, book.table, report.id, read, { withdrawnCents, reinstatedCents })))
     throw conflict(M.stateChanged);
   const provider = ctx.providerOf(order).refundAccount(order);
   const posting = { orderId: order.id, actorId: null, memo: `Dispute ${report.id}` };
@@ -52,7 +68,7 @@ export async function bookChargebackFunds(
       {
         ...posting,
         kind: 'chargeback_withdrawal',
-        moves: [{ from: CHARGEBACK_RECEIVABLE, to: provider, amountCents: withdrawn }],
+        moves: [{ from: book.against, to: provider, amountCents: withdrawn }],
       },
       now,
     );
@@ -62,7 +78,7 @@ export async function bookChargebackFunds(
       {
         ...posting,
         kind: 'chargeback_reinstatement',
-        moves: [{ from: provider, to: CHARGEBACK_RECEIVABLE, amountCents: reinstated }],
+        moves: [{ from: provider, to: book.against, amountCents: reinstated }],
       },
       now,
     );

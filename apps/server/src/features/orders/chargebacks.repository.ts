@@ -12,17 +12,6 @@ export async function insertChargeback(db: Database, row: ChargebacksTable) {
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** Close an open chargeback with the bank's decision: false when it is not open (already closed, or never seen). */
-export async function closeOpenChargeback(db: Database, id: string, status: 'won' | 'lost', now: number) {
-  const res = await db
-    .updateTable('chargebacks')
-    .set({ status, closedAt: now })
-    .where('id', '=', id)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
-
 /**
  * Write the order's hold, conditioned on its state and hold as read (and so take its row first, before the history's
  * next entry is numbered): `since` holds it (the same value keeps it as it is); null frees it, and its deadlines move
@@ -78,34 +67,20 @@ export async function markChargebackChecked(db: Database, id: string, now: numbe
   await db.updateTable('chargebacks').set({ checkedAt: now }).where('id', '=', id).execute();
 }
 
-/** The chargeback's status as now committed (a new statement sees an opening that committed meanwhile). */
-export async function chargebackStatus(db: Database, id: string) {
-  const row = await db.selectFrom('chargebacks').select('status').where('id', '=', id).executeTakeFirst();
-  return row?.status;
-}
-
 /** What a chargeback has booked: Stripe's fee and its return, and the bank's funds taken, given back and recovered. */
 type Booked = Pick<
   ChargebacksTable,
   'feeCents' | 'feeReturnedCents' | 'withdrawnCents' | 'reinstatedCents' | 'recoveredCents'
 >;
 
-/** What the chargeback booked, with what decides what it may book: its amount, status and the order's state at open. */
-export async function chargebackBooked(db: Database, id: string) {
-  return db
+/** The order's state when its chargeback opened: whether escrow still held what the bank takes. */
+export async function chargebackOrderStatusAtOpen(db: Database, id: string) {
+  const row = await db
     .selectFrom('chargebacks')
-    .select([
-      'amountCents',
-      'status',
-      'orderStatusAtOpen',
-      'feeCents',
-      'feeReturnedCents',
-      'withdrawnCents',
-      'reinstatedCents',
-      'recoveredCents',
-    ])
+    .select('orderStatusAtOpen')
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
+  return row.orderStatusAtOpen;
 }
 
 /**

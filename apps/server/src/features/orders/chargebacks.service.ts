@@ -7,20 +7,15 @@ import {
 } from '@accountry/shared/order-messages';
 import type { OrderHistoryEvent } from '@accountry/shared/orders';
 import type { Database } from '../../db/database';
-import type { ChargebacksTable, OrdersTable } from '../../db/schema';
+import type { OrdersTable } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { OrdersContext } from './orders-context';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
 import { withdrawReviewOfOrder } from '../sellers/reviews.service';
 import type { ReportedChargeback } from './payment-provider';
 import { ensureConversation, findOrder, insertHistory } from './orders.repository';
-import {
-  chargebackStatus,
-  closeOpenChargeback,
-  insertChargeback,
-  latestChargeback,
-  setChargebackHold,
-} from './chargebacks.repository';
+import { insertChargeback, latestChargeback, setChargebackHold } from './chargebacks.repository';
+import { closeDispute, disputedCents } from './dispute-rows';
 import { bookDisputeFee } from './chargeback-fees';
 import { bookChargebackFunds } from './chargeback-funds';
 import { HELD_STATES, lockChargebackAccounts } from './chargeback-accounts';
@@ -55,7 +50,7 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
     // Every report takes the order's row first, as read: a payment, a move or another report of the dispute waits for
     // it, or it waits for them and answers 409 (the provider retries), so no decision lands beside a hold unseen.
     if (!(await setChargebackHold(trx, order, order.chargebackHoldSince, now))) throw conflict(M.stateChanged);
-    const amountCents = disputedCents(ctx, order, report);
+    const amountCents = disputedCents(ctx, order, report, order.priceCents);
     const { id, reason } = report;
     const row = {
       id,
@@ -75,7 +70,9 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
     const written =
       status === 'open'
         ? await insertChargeback(trx, { ...row, status, closedAt: null })
-        : await closeChargeback(ctx, trx, row, status, now);
+        : await closeDispute(ctx, trx, 'chargebacks', { id, status, now }, () =>
+            insertChargeback(trx, { ...row, status, closedAt: now }),
+          );
     if (!written) return null;
     // Order, chargeback, then every ledger account the report may post to at once, in the ledger's order.
     await lockChargebackAccounts(ctx, trx, order, report);
@@ -96,43 +93,6 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
     await publishOrderUpdated(ctx.deps, done.order);
   }
   return done.outcome;
-}
-
-/**
- * Close the chargeback with the bank's decision, or record it closed when its opening never reached us: false when
- * it is already closed with this decision (a repeat). Neither closed nor inserted, the row exists: an opening that
- * committed while the insert waited on it is open to a new statement and closed now; one closed otherwise is a 409.
- */
-async function closeChargeback(
-  ctx: OrdersContext,
-  trx: Database,
-  row: Omit<ChargebacksTable, 'status' | 'closedAt'>,
-  status: 'won' | 'lost',
-  now: number,
-) {
-  if (await closeOpenChargeback(trx, row.id, status, now)) return true;
-  if (await insertChargeback(trx, { ...row, status, closedAt: now })) return true;
-  const found = await chargebackStatus(trx, row.id);
-  if (found === status) return false;
-  if (found === 'open' && (await closeOpenChargeback(trx, row.id, status, now))) return true;
-  if (found !== 'open')
-    ctx.deps.log.warn({ chargebackId: row.id, status, found }, 'chargeback decided otherwise before');
-  throw conflict(M.stateChanged);
-}
-
-/**
- * What of the order's price the bank disputes. Stripe never disputes more than the charge in its own currency, so an
- * amount above the price or in another currency is a report we cannot book as it says: it is taken as the whole
- * price (nothing booked beyond what escrow holds), with a warning for the operators to reconcile with Stripe.
- */
-function disputedCents(ctx: OrdersContext, order: OrdersTable, report: ReportedChargeback) {
-  const { amountCents, currency } = report;
-  if (currency === order.currency && amountCents > 0 && amountCents <= order.priceCents) return amountCents;
-  ctx.deps.log.warn(
-    { orderId: order.id, chargebackId: report.id, amountCents, currency, priceCents: order.priceCents },
-    'chargeback amount is not one of the order: taken as the whole price',
-  );
-  return order.priceCents;
 }
 
 /** Put the order on hold, conditioned on the state read (409 to the provider, who retries, if it moved meanwhile). */

@@ -104,6 +104,8 @@ function filteredRows(db: Database, f: OrderListFilter) {
     );
   else if (f.status === 'refund_refused')
     q = q.where('o.id', 'in', ({ selectFrom }) => selectFrom('stripeRefunds').select('orderId').where(REFUSED));
+  else if (f.status === 'refunded_payment_dispute')
+    q = q.where('o.id', 'in', ({ selectFrom }) => selectFrom('refundedPaymentDisputes').select('orderId'));
   else if (f.status !== 'all') q = q.where('o.status', '=', f.status);
   if (f.q) {
     const engine = engineOf(db);
@@ -127,9 +129,17 @@ function newestFirst(q: Rows, rank: Rank, after: Keyset | undefined, limit: numb
   return q.select(key.as('sortKey')).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').limit(limit);
 }
 
-/** The chargeback and refused-refund filters' few orders, found from those rows: sorted whole, by their keyset value. */
-const fewRows = (f: OrderListFilter) =>
-  f.status === 'chargeback' || f.status === 'chargeback_to_recover' || f.status === 'refund_refused';
+/**
+ * The chargeback, refused-refund and refunded-payment-dispute filters' few orders, found from those rows: sorted whole,
+ * by their keyset value.
+ */
+const FEW_ROWS: readonly string[] = [
+  'chargeback',
+  'chargeback_to_recover',
+  'refund_refused',
+  'refunded_payment_dispute',
+];
+const fewRows = (f: OrderListFilter) => FEW_ROWS.includes(f.status);
 
 /** The one rank of every row of the list, when it has one: a member's list, or the admin's filter of one state. */
 function fixedRank(f: OrderListFilter): Rank | null {

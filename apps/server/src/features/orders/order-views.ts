@@ -20,6 +20,8 @@ import { latestChargeback } from './chargebacks.repository';
 import { settledBeforeChargeback } from './chargeback-funds';
 import { refundsOfOrder } from './stripe-refunds.repository';
 import { cardRefundView } from './card-refund-view';
+import { refundedPaymentDisputesOfOrder } from './refunded-payment-disputes.repository';
+import { refundedPaymentDisputeView } from './refunded-payment-dispute-view';
 
 /** What the viewer may do now: the state machine's actions for their side, less windows that have closed. */
 function actionsFor(order: OrdersTable, side: 'buyer' | 'seller' | 'admin', now: number): OrderAction[] {
@@ -74,7 +76,8 @@ export async function orderDetail(
 ): Promise<OrderDetail> {
   const db = ctx.deps.db.db;
   const now = ctx.deps.clock.now();
-  const [info, history, reveals, review, chargeback, refunds] = await Promise.all([
+  const cardPaid = order.provider !== 'balance';
+  const [info, history, reveals, review, chargeback, refunds, disputed] = await Promise.all([
     db
       .selectFrom('listings as l')
       .innerJoin('users as b', (j) => j.on('b.id', '=', order.buyerId))
@@ -94,8 +97,9 @@ export async function orderDetail(
     historyOf(db, order.id),
     revealsOf(db, order.id),
     db.selectFrom('reviews').select('id').where('orderId', '=', order.id).executeTakeFirst(),
-    order.provider === 'balance' ? undefined : latestChargeback(db, order.id),
-    side === 'admin' && order.provider !== 'balance' ? refundsOfOrder(db, order.id) : undefined,
+    cardPaid ? latestChargeback(db, order.id) : undefined,
+    side === 'admin' && cardPaid ? refundsOfOrder(db, order.id) : undefined,
+    side === 'admin' && cardPaid ? refundedPaymentDisputesOfOrder(db, order.id) : undefined,
   ]);
   const held = order.chargebackHoldSince !== null;
   return {
@@ -146,6 +150,8 @@ export async function orderDetail(
         : null,
     chargeback: chargeback ? chargebackView(chargeback, order, side) : null,
     cardRefunds: side === 'admin' ? (refunds ?? []).map(cardRefundView) : null,
+    refundedPaymentDisputes:
+      side === 'admin' ? (disputed ?? []).map((d) => refundedPaymentDisputeView(order.id, d)) : null,
     viewerRole: side,
     actions: held ? [] : actionsFor(order, side, now),
     history: history.map((h) => ({

@@ -10,6 +10,8 @@ import { findOrder } from './orders.repository';
 import { confirmPayment } from './orders.service';
 import { recordChargeback } from './chargebacks.service';
 import { recordRefundFailure } from './refund-failures.service';
+import { recordRefundedPaymentDispute } from './refunded-payment-disputes.service';
+import { unpayableRefundKey } from './stripe-refunds.repository';
 
 const receivedSchema = z.object({
   received: z.literal(true),
@@ -21,7 +23,8 @@ const received = (outcome: z.infer<typeof receivedSchema>['outcome']) => ({ rece
  * Provider webhooks (decision 095): the body stays raw for signature checks (the provider verifies it in
  * parseWebhook). A confirmed payment moves its order to paid once; a replay answers 200 and changes nothing; an
  * unknown order is a 400; a payment for an order that can no longer be paid is refunded in full. A chargeback holds,
- * frees or refunds its order (decision 183). A card refund that failed waits for an admin (decision 234).
+ * frees or refunds its order (decision 183); one of a payment refunded so is recorded apart (decision 244). A card
+ * refund that failed waits for an admin (decision 234).
  */
 export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -48,6 +51,13 @@ export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!payment) return received('ignored');
         const order = await findOrder(deps.db.db, payment.orderId);
         if (!order || order.provider !== provider.name) throw badRequest(M.unknownPayment);
+        if (payment.kind === 'chargeback' && order.providerRef !== payment.providerRef) {
+          // Not the order's payment: a second one, refunded at once, may be disputed too (decision 244).
+          const outcome = await recordRefundedPaymentDispute(ctx, payment);
+          const seen = { orderId: order.id, disputeId: payment.id, paymentRef: payment.providerRef, outcome };
+          request.log.warn({ ...seen, dispute: payment.status }, 'refunded payment disputed');
+          return received(outcome);
+        }
         if (payment.kind === 'chargeback') {
           const outcome = await recordChargeback(ctx, payment);
           request.log.warn({ orderId: order.id, chargeback: payment.status, outcome }, 'card chargeback reported');
@@ -68,7 +78,7 @@ export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // Stripe delivers an event again until it is answered with 2xx: the same payment is already recorded.
         if (now?.paidAt != null && now.providerRef === payment.providerRef) return received('duplicate');
         // Paid after the order expired or was canceled: the money goes straight back (same key on every retry).
-        const key = `${order.id}:unpayable:${payment.providerRef}`;
+        const key = unpayableRefundKey(order.id, payment.providerRef);
         // No order change goes with this refund: owing it is a write of its own.
         await provider.oweRefund(deps.db.db, { ...order, providerRef: payment.providerRef }, payment.amountCents, key);
         await provider.sendRefund(key);

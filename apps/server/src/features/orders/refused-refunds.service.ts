@@ -6,7 +6,7 @@ import type { Database } from '../../db/database';
 import type { OrdersTable, StripeRefundsTable } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { CHARGEBACK_RECEIVABLE, EXTERNAL, STRIPE_CLEARING, postLedger } from '../../lib/ledger';
+import { CHARGEBACK_RECEIVABLE, EXTERNAL, PLATFORM_EXPENSE, STRIPE_CLEARING, postLedger } from '../../lib/ledger';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersContext } from './orders-context';
 import { findOrder, findOrderForUpdate } from './orders.repository';
@@ -14,14 +14,16 @@ import { chargebackStatusesOf, latestChargeback, setChargebackBooked } from './c
 import { settledBeforeChargeback } from './chargeback-funds';
 import { assertNotParty, partiesOf } from './admin-not-party';
 import { findRefundOwed, reopenRefusedRefund, settleRefusedRefund } from './stripe-refunds.repository';
+import { disputesOfRefundedPayment } from './refunded-payment-disputes.repository';
 import { queueRefundSettledMail } from './refund-settled-mail';
 import { publishOrderUpdated } from './order-events';
 
 /**
  * The order and the refund of it an admin settles (decision 095): 404 when it is not that order's, 403 for an admin
  * who is a party (decision 190), 409 once it is no longer refused, or while a chargeback is open on the order (the
- * bank decides whether the buyer gets the money back; Stripe refuses the refund of a disputed charge meanwhile).
- * `lock` takes the order's row first, as every chargeback report does (decision 183).
+ * bank decides whether the buyer gets the money back; Stripe refuses the refund of a disputed charge meanwhile), or one
+ * on the refund's own payment when that is not the order's (a second payment, decision 244: `disputes`, null for the
+ * order's payment). `lock` takes the order's row first, as every chargeback report does (decision 183).
  */
 async function refusedRefundOf(trx: Database, admin: AuthUser, orderId: string, key: string, lock = false) {
   const order = lock ? await findOrderForUpdate(trx, orderId) : await findOrder(trx, orderId);
@@ -32,7 +34,21 @@ async function refusedRefundOf(trx: Database, admin: AuthUser, orderId: string, 
   if (refund.status !== 'refused') throw conflict(R.notRefused);
   const chargeback = await latestChargeback(trx, order.id);
   if (chargeback?.status === 'open') throw conflict(R.chargebackOpen);
-  return { order, refund, chargeback };
+  const second = refund.sessionId !== order.providerRef;
+  const disputes = second ? await disputesOfRefundedPayment(trx, order.id, refund.sessionId) : null;
+  if (disputes?.some((d) => d.status === 'open')) throw conflict(R.chargebackOpen);
+  return { order, refund, chargeback, disputes };
+}
+
+/**
+ * What of a second payment's refund the buyer's bank returned in disputes of that payment it decided for them (decision
+ * 244): their funds were booked as the platform's loss, but the bank took them from the payment Stripe kept, so that
+ * much of the loss is taken back (`stripe_clearing → platform_expense`) and the platform pays only the rest.
+ */
+function refundedPaymentCover(disputes: Awaited<ReturnType<typeof disputesOfRefundedPayment>>, amountCents: number) {
+  const lost = disputes.filter((d) => d.status === 'lost');
+  const returned = lost.reduce((sum, d) => sum + d.withdrawnCents - d.reinstatedCents, 0);
+  return { covered: Math.max(0, Math.min(amountCents, returned)), disputeId: lost[0]?.id };
 }
 
 /**
@@ -78,12 +94,15 @@ function stripeOf(ctx: OrdersContext, order: OrdersTable) {
 /**
  * Stripe's refusal of a refund usually means the card's bank disputes the charge, and its webhook may not be here yet:
  * paid back now, the buyer would be paid twice, by the admin and by the bank. So Stripe is asked for the payment's
- * disputes first (decision 234); one open, or one our chargebacks do not show as Stripe has it, is a 409. The refund
- * was owed through Stripe whatever is configured now: without Stripe there is no asking, and no settling blind.
+ * disputes first (decision 234); one open, or one our records (the order's chargebacks, the disputes of a second
+ * payment) do not show as Stripe has it, is a 409. The refund was owed through Stripe whatever is configured now:
+ * without Stripe there is no asking, and no settling blind.
  */
 async function assertNoDisputeUnseen(ctx: OrdersContext, order: OrdersTable, refund: StripeRefundsTable) {
   const disputes = await stripeOf(ctx, order).paymentDisputes(refund.sessionId);
-  const recorded = new Map((await chargebackStatusesOf(ctx.deps.db.db, order.id)).map((c) => [c.id, c.status]));
+  const db = ctx.deps.db.db;
+  const refunded = await disputesOfRefundedPayment(db, order.id, refund.sessionId);
+  const recorded = new Map([...(await chargebackStatusesOf(db, order.id)), ...refunded].map((c) => [c.id, c.status]));
   for (const { id, status } of disputes) {
     if (status === 'open' && recorded.get(id) === 'open') throw conflict(R.chargebackOpen);
     if (status === 'open' || recorded.get(id) !== status) throw conflict(R.disputeUnrecorded);
@@ -128,8 +147,9 @@ export async function retryRefusedRefund(
  * a lost chargeback of the order settles that much of what the chargeback left to recover (`→ chargeback_receivable`,
  * counted as recovered), the rest the platform paid from its own money (`→ external`). A refund of a payment after its
  * order could no longer be paid was never booked: what the bank returned of it is booked nowhere, and only the rest
- * leaves `stripe_clearing`, for what Stripe kept of it. Audited, and the buyer mailed. Never while Stripe has a dispute
- * on the payment not recorded here as Stripe has it (decision 234).
+ * leaves `stripe_clearing`, for what Stripe kept of it; of a second payment, what the bank returned in a dispute of it
+ * was booked as the platform's loss and is taken back (decision 244). Audited, and the buyer mailed. Never while Stripe
+ * has a dispute on the payment not recorded here as Stripe has it (decision 234).
  */
 export async function settleRefundOutsideStripe(
   ctx: OrdersContext,
@@ -144,8 +164,11 @@ export async function settleRefundOutsideStripe(
   await assertNoDisputeUnseen(ctx, seen.order, seen.refund);
   const settledOn = await adminTransaction(ctx.deps.db.db, admin.id, async (trx) => {
     // A chargeback report landing meanwhile waits for the order's row, or has committed and is seen below.
-    const { order, refund, chargeback: c } = await refusedRefundOf(trx, admin, orderId, key, true);
-    const { covered, recovered, booked } = chargebackCover(order, c, refund.amountCents);
+    const { order, refund, chargeback: c, disputes } = await refusedRefundOf(trx, admin, orderId, key, true);
+    const second = disputes && refundedPaymentCover(disputes, refund.amountCents);
+    const { covered, recovered, booked } = second
+      ? { ...second, recovered: 0, booked: null }
+      : chargebackCover(order, c, refund.amountCents);
     const settled = {
       settledAt: now,
       settledBy: admin.id,
@@ -153,7 +176,7 @@ export async function settleRefundOutsideStripe(
       coveredByChargebackCents: covered,
     };
     if (!(await settleRefusedRefund(trx, key, settled))) throw conflict(R.notRefused);
-    if (c && recovered > 0) {
+    if (c && booked && recovered > 0) {
       const recoveredCents = booked.recoveredCents + recovered;
       if (!(await setChargebackBooked(trx, c.id, booked, { recoveredCents }))) throw conflict(M.stateChanged);
     }
@@ -161,6 +184,7 @@ export async function settleRefundOutsideStripe(
     // the bank returned of a payment never booked leaves nothing to book: the bank took it from what Stripe kept.
     const moves = [
       { from: STRIPE_CLEARING, to: CHARGEBACK_RECEIVABLE, amountCents: recovered },
+      { from: STRIPE_CLEARING, to: PLATFORM_EXPENSE, amountCents: second ? covered : 0 },
       { from: STRIPE_CLEARING, to: EXTERNAL, amountCents: refund.amountCents - covered },
     ].filter((m) => m.amountCents > 0);
     const posting = { kind: 'refund_outside_stripe' as const, orderId, actorId: admin.id, memo: `Refund ${key}` };
@@ -168,7 +192,7 @@ export async function settleRefundOutsideStripe(
     const details = {
       ...auditDetails(refund),
       settlementReference: reference,
-      ...(covered > 0 ? { coveredByChargebackCents: covered, chargebackId: c?.id } : {}),
+      ...(covered > 0 ? { coveredByChargebackCents: covered, chargebackId: second ? second.disputeId : c?.id } : {}),
     };
     const entry = { actorId: admin.id, action: 'order.refund_settle', targetType: 'order', targetId: order.id };
     await recordAudit(trx, { ...entry, details }, now);

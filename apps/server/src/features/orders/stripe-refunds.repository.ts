@@ -1,6 +1,12 @@
 import type { Database } from '../../db/database';
 import type { StripeRefundsTable } from '../../db/schema';
 
+/**
+ * The key of the refund of a payment its order could not take (decision 095): one per payment, so a retried webhook
+ * owes it once, and a dispute of that payment finds it (decision 244).
+ */
+export const unpayableRefundKey = (orderId: string, paymentRef: string) => `${orderId}:unpayable:${paymentRef}`;
+
 /** Record a refund owed; the same key twice keeps the first (a retried cancel owes nothing more). */
 export async function insertRefundOwed(
   db: Database,

@@ -17,7 +17,7 @@ export const adminWaitingKey = ['admin', 'waiting'] as const;
 
 /**
  * What waits for an admin's action (decision 186): disputes, payouts, chargebacks (open or to recover), card refunds
- * Stripe refused, reports.
+ * Stripe refused, disputes of refunded payments, reports.
  */
 export function useAdminWaiting(enabled: boolean) {
   return useQuery({
@@ -62,19 +62,22 @@ export function useAdminWaitingLive(isAdmin: boolean) {
 }
 
 /**
- * The admin orders list a count leads to: disputes to decide first, then chargebacks, then refunds Stripe refused (a
- * buyer waits for that money), then chargebacks to recover.
+ * The admin orders list a count leads to: disputes to decide first, then chargebacks, then disputes of refunded
+ * payments (their evidence is due before the bank decides), then refunds Stripe refused (a buyer waits for that
+ * money), then chargebacks to recover.
  */
 export const adminOrdersTo = (w: AdminWaiting | undefined) =>
   w?.disputes
     ? L.disputes
     : w?.chargebacks
       ? L.chargebacks
-      : w?.refusedRefunds
-        ? L.refusedRefunds
-        : w?.chargebacksToRecover
-          ? L.chargebacksToRecover
-          : '/admin/orders';
+      : w?.refundedPaymentDisputes
+        ? L.refundedPaymentDisputes
+        : w?.refusedRefunds
+          ? L.refusedRefunds
+          : w?.chargebacksToRecover
+            ? L.chargebacksToRecover
+            : '/admin/orders';
 
 /** The reports tab that has open reports. */
 export function adminReportsTo(w: AdminWaiting | undefined) {

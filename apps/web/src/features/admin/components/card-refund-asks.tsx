@@ -6,6 +6,7 @@ import {
   refundSettlementSchema,
   type CardRefund,
 } from '@accountry/shared/refused-refunds';
+import { refundCoveredByDisputes } from '@accountry/shared/refunded-payment-disputes';
 import { formatCents } from '@accountry/shared/wallet';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { adminOrdersApi } from '../api/admin-orders-api';
@@ -35,17 +36,21 @@ const referenceProblem = (reference: string) =>
 function settleMessage(order: OrderDetail, refund: CardRefund) {
   const c = order.chargeback;
   const amount = formatCents(refund.amountCents);
-  const paid = order.paidAt !== null;
-  const covered = refundCoveredByChargeback(
-    refund.amountCents,
-    c && {
-      status: c.status,
-      settledBefore: c.settledBefore,
-      outstandingCents: c.recovery?.outstandingCents ?? 0,
-      amountCents: c.amountCents,
-    },
-    paid,
-  );
+  // A second payment's refund: the disputes of that payment cover it, and leave nothing to recover (decision 244).
+  const second = order.refundedPaymentDisputes?.filter((d) => d.refundKey === refund.key) ?? [];
+  const paid = order.paidAt !== null && second.length === 0;
+  const covered = second.length
+    ? refundCoveredByDisputes(second, refund)
+    : refundCoveredByChargeback(
+        refund.amountCents,
+        c && {
+          status: c.status,
+          settledBefore: c.settledBefore,
+          outstandingCents: c.recovery?.outstandingCents ?? 0,
+          amountCents: c.amountCents,
+        },
+        paid,
+      );
   const mailed = `${order.buyerName} is emailed how it was paid back.`;
   if (covered === refund.amountCents)
     return (

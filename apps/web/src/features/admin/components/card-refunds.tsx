@@ -69,11 +69,11 @@ function refundLine(r: CardRefund) {
 function RefusedRefund({ order, refund, asks }: { order: OrderDetail; refund: CardRefund; asks: RefundAsks }) {
   const me = useSession().user?.uid ?? '';
   const amount = formatCents(refund.amountCents);
-  const blocked = isPartyTo(me, [order.buyerId, order.sellerId])
-    ? R.ownOrder
-    : order.chargeback?.status === 'open'
-      ? R.chargebackOpen
-      : null;
+  // The bank decides first: on the order's payment, or on the second payment this refund is of (decision 244).
+  const disputed =
+    order.chargeback?.status === 'open' ||
+    !!order.refundedPaymentDisputes?.some((d) => d.refundKey === refund.key && d.status === 'open');
+  const blocked = isPartyTo(me, [order.buyerId, order.sellerId]) ? R.ownOrder : disputed ? R.chargebackOpen : null;
   // Set on one Stripe took and that failed afterwards (decision 234): sent once, the card still never got it.
   const { sentAt } = refund;
   return (

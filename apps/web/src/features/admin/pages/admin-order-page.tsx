@@ -16,6 +16,7 @@ import { AdminCredentials } from '../components/admin-credentials';
 import { AuditTrail } from '../components/audit-trail';
 import { ChargebackRecovery } from '../components/chargeback-recovery';
 import { CardRefunds } from '../components/card-refunds';
+import { RefundedPaymentDisputes } from '../components/refunded-payment-disputes';
 import { DecisionForm } from '../components/decision-form';
 import { BackLink } from '../components/back-link';
 import { QueryState } from '../components/query-state';
@@ -72,6 +73,7 @@ export function Component() {
                   <ChargebackNotice order={order} />
                   <ChargebackRecovery order={order} />
                   <CardRefunds order={order} />
+                  <RefundedPaymentDisputes order={order} />
                   <DisputeDecision order={order} />
                   {order.status === 'disputed' &&
                     (order.chargeback?.held ? (

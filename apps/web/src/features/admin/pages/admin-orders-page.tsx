@@ -21,6 +21,7 @@ const FILTER_LABELS: Partial<Record<string, string>> = {
   chargeback: 'Chargebacks',
   chargeback_to_recover: 'Chargebacks to recover',
   refund_refused: 'Refunds refused by Stripe',
+  refunded_payment_dispute: 'Disputed refunded payments',
 };
 const statusLabel = (s: string) => FILTER_LABELS[s] ?? ORDER_STATE_LABELS[s as OrderState];
 
