@@ -150,7 +150,7 @@ test('a buyer disputes a delivered account, both sides state their case, an admi
   await a.page.goto('/admin');
   await a.page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Orders' }).click();
   await a.page.getByRole('combobox', { name: 'Status' }).click();
-  await a.page.getByRole('option', { name: 'Disputed' }).click();
+  await a.page.getByRole('option', { name: 'Disputed', exact: true }).click();
   await a.page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: title }).click();
   await expect(a.page.getByRole('heading', { level: 1, name: `Order: ${title}` })).toBeVisible();
   await expect(a.page.getByRole('list', { name: 'Statements' }).getByRole('listitem')).toHaveCount(2);
