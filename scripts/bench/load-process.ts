@@ -1,10 +1,14 @@
-// A load generator in its own process (autocannon), so the load never shares the measured server's event loop; or,
-// in a second such process, the bare servers that answer the same bytes as the real endpoints. It takes jobs over
-// IPC: { kind: 'load', url, headers, connections, durationSeconds, bodies? } answers with the result and the generator's
-// own CPU use (a share of one core: near 1 means the generator, not the server, may be the limit); with bodies it POSTs
-// them in turn. { kind: 'bare', replies: [{ path, body, contentType, method? }] } starts a bare Fastify server and
-// answers with its URL.
-import { createRequire } from 'node:module';
+// A load generator, so the load never shares the measured server's event loop: wrk (Debian's package), one thread,
+// driven from this process; or, in a second such process, the bare servers that answer the same bytes as the real
+// endpoints. (autocannon, used before, parsed replies in JavaScript and took a whole core at 35k req/s: the bare
+// baselines measured the generator, decision 246.) It takes jobs over IPC: { kind: 'load', url, headers, connections,
+// durationSeconds, bodies? } answers with the result and wrk's own CPU use (a share of one core: near 1 means the
+// generator, not the server, may be the limit); with bodies it POSTs them in turn. { kind: 'bare', replies: [{ path,
+// body, contentType, method? }] } starts a bare Fastify server and answers with its URL.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyReply } from 'fastify';
 
 interface LoadJob {
@@ -33,40 +37,88 @@ interface BareJob {
   }>;
 }
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
+const WRK = process.env.BENCH_WRK ?? 'wrk';
+
+/** wrk's script: bodies (one a line, from the file its first argument names) POSTed in turn; one RESULT line at the end. */
+function wrkScript(posts: boolean) {
+  return [
+    'local bodies, n = {}, 0',
+    'function init(args) if args[1] then for line in io.lines(args[1]) do bodies[#bodies + 1] = line end end end',
+    // Only a POST load gets a request function: without one, wrk sends one prebuilt request, costing no Lua at all.
+    ...(posts
+      ? [
+          'wrk.method = "POST"',
+          'function request() n = n % #bodies + 1; return wrk.format(nil, nil, nil, bodies[n]) end',
+        ]
+      : []),
+    'function done(summary, latency)',
+    '  local e = summary.errors',
+    // wrk counts replies with a status above 399 as status errors.
+    '  io.write(string.format("\\nRESULT %d %.0f %d %.0f %.0f\\n", summary.requests, summary.duration,',
+    '    e.connect + e.read + e.write + e.status + e.timeout, latency:percentile(50), latency:percentile(99)))',
+    'end',
+  ].join('\n');
 }
-type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
-// autocannon ships without type declarations; this is the part of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'accountry-bench-wrk-'));
+process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
+process.on('SIGTERM', () => process.exit(0));
+const scripts = { get: path.join(scratch, 'get.lua'), post: path.join(scratch, 'post.lua') };
+fs.writeFileSync(scripts.get, wrkScript(false));
+fs.writeFileSync(scripts.post, wrkScript(true));
+
+/** Runs wrk under a shell that prints its own stat line after it: the reaped child's CPU time (cutime, cstime). */
+function runWrk(args: string[]) {
+  return new Promise<string>((resolve, reject) => {
+    // On the second core, away from the measured server (support.ts, pinToServerCore).
+    const pin = os.cpus().length >= 2 ? ['taskset', '-c', '1'] : [];
+    const child = spawn('sh', [
+      '-c',
+      '"$@"; code=$?; echo "CPU $(cat /proc/$$/stat)"; exit $code',
+      'sh',
+      ...pin,
+      WRK,
+      ...args,
+    ]);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c));
+    child.stderr.on('data', (c: Buffer) => (err += c));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) return resolve(out);
+      const missing = code === 127 ? ' (npm run bench needs wrk: apt-get install wrk)' : '';
+      reject(new Error(`wrk exited with ${code}${missing}: ${err.trim() || out.trim()}`));
+    });
+  });
+}
 
 async function load(job: LoadJob) {
-  const cpu = process.cpuUsage();
   const started = performance.now();
-  let next = 0;
+  const args = ['-t1', `-c${job.connections}`, `-d${job.durationSeconds}s`, '--timeout', '5s'];
+  for (const [name, value] of Object.entries(job.headers ?? {})) args.push('-H', `${name}: ${value}`);
   const { bodies } = job;
-  const r = await autocannon({
-    url: job.url,
-    connections: job.connections,
-    duration: job.durationSeconds,
-    headers: job.headers ?? {},
-    ...(bodies && {
-      method: 'POST',
-      requests: [{ setupRequest: (req: object) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
-    }),
-  });
-  const used = process.cpuUsage(cpu);
+  if (bodies) {
+    const file = path.join(scratch, 'bodies.txt');
+    fs.writeFileSync(file, bodies.join('\n'));
+    args.push('-s', scripts.post, job.url, '--', file);
+  } else args.push('-s', scripts.get, job.url);
+  const out = await runWrk(args);
+  const elapsedMs = performance.now() - started;
+  const result = /^RESULT (\d+) (\d+) (\d+) (\d+) (\d+)$/m.exec(out);
+  const stat = /^CPU .*\) (.*)$/m.exec(out);
+  if (!result || !stat) throw new Error(`wrk's output had no result: ${out}`);
+  const [total, durationUs, failed, p50Us, p99Us] = result.slice(1).map(Number);
+  // Fields 16 and 17 of the shell's stat line: its reaped children's user and system clock ticks (1/100 s).
+  const fields = stat[1].split(' ');
+  const cpuMs = (Number(fields[13]) + Number(fields[14])) * 10;
   return {
-    rps: Math.round(r.requests.average),
-    total: r.requests.total,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    failed: r.non2xx + r.errors + r.timeouts,
-    generatorCpu: Number(((used.user + used.system) / 1000 / (performance.now() - started)).toFixed(2)),
+    rps: Math.round(total / (durationUs / 1e6)),
+    total,
+    p50: Number((p50Us / 1000).toFixed(2)),
+    p99: Number((p99Us / 1000).toFixed(2)),
+    failed,
+    generatorCpu: Number((cpuMs / elapsedMs).toFixed(2)),
   };
 }
 

@@ -1,6 +1,7 @@
 // Shared pieces for benchmarks: output format, the generator and bare-server processes, timing helpers.
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
@@ -103,7 +104,21 @@ export interface LoadResult {
 /** Requests/s a bare Fastify GET must reach here for a ratio to mean anything (a quiet 2-core machine does ~15-30k). */
 export const MIN_BARE_RPS = Number(process.env.BENCH_MIN_BARE_RPS ?? 4000);
 
-/** Two child processes: one generates load (autocannon), the other hosts bare servers; see load-process.ts. */
+/**
+ * The measured side on the first core, the generator (wrk, load-process.ts) on the second: sharing a core, their
+ * scheduling moved a figure by half from one run to the next. Every thread of a process, and what it starts later.
+ */
+export function pinToServerCore(pid: number) {
+  // The machine's cores, not this process's: availableParallelism() counts only the cores a process is pinned to.
+  if (os.cpus().length < 2) return;
+  const r = spawnSync('taskset', ['-a', '-p', '-c', '0', String(pid)], { stdio: 'ignore' });
+  if (r.status !== 0) throw new Error(`taskset could not pin process ${pid} to core 0 (is util-linux installed?)`);
+}
+
+/**
+ * Two child processes: one generates load (wrk), the other hosts bare servers; see load-process.ts. This process (the
+ * app of the in-process benches, and the parent of a spawned server) and the bare servers run on the server's core.
+ */
 export function startLoadProcess() {
   const spawnChild = () =>
     fork(path.join(benchDir, 'load-process.ts'), [], {
@@ -112,6 +127,8 @@ export function startLoadProcess() {
     });
   const generator = spawnChild();
   const bareHost = spawnChild();
+  pinToServerCore(process.pid);
+  pinToServerCore(bareHost.pid!);
   const ask = <T>(child: ReturnType<typeof fork>, msg: unknown) =>
     new Promise<T>((resolve, reject) => {
       const onExit = (code: number | null) => reject(new Error(`bench child process exited with ${code}`));
