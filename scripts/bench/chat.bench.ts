@@ -24,6 +24,7 @@ import type { Mailer } from '../../apps/server/src/email/mailer';
 import { benchConfig, benchEngines, emit, mean, median } from './support';
 import { counting, statementsPerMessage } from './chat-statements';
 import { longestTurn } from './event-loop-turns';
+import { onGeneratorCore, pinToServerCore } from './cores';
 
 const PAIRS = 500;
 const WARMUP_MS = 1_500;
@@ -58,11 +59,13 @@ async function runLoad(input: object): Promise<LoadResult> {
   const file = path.join(os.tmpdir(), `accountry-chat-load-${randomBytes(4).toString('hex')}.json`);
   fs.writeFileSync(file, JSON.stringify(input));
   try {
-    const { stdout } = await execFileAsync(
-      process.execPath,
-      ['--import', 'tsx', path.join(here, 'chat-load.ts'), file],
-      { maxBuffer: 1 << 20, timeout: 90_000 },
-    );
+    const [command, args] = onGeneratorCore(process.execPath, [
+      '--import',
+      'tsx',
+      path.join(here, 'chat-load.ts'),
+      file,
+    ]);
+    const { stdout } = await execFileAsync(command, args, { maxBuffer: 1 << 20, timeout: 90_000 });
     return JSON.parse(stdout.trim().split('\n').at(-1)!);
   } finally {
     fs.rmSync(file, { force: true });
@@ -208,6 +211,8 @@ const noMail: Mailer = { send: async () => undefined };
 
 export async function run() {
   const countOnly = !!process.env.BENCH_CHAT_COUNT_ONLY;
+  // The server and the relay (this process) on one core, the clients on the other (decision 246).
+  pinToServerCore(process.pid);
   const relay = await startRelay(Array.from({ length: PAIRS }, (_, i) => ({ a: `a${i}`, b: `b${i}` })));
   try {
     const relayPaced = countOnly ? null : await relay.paced();

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyReply } from 'fastify';
+import { onGeneratorCore } from './cores';
 
 interface LoadJob {
   kind: 'load';
@@ -70,15 +71,13 @@ fs.writeFileSync(scripts.post, wrkScript(true));
 /** Runs wrk under a shell that prints its own stat line after it: the reaped child's CPU time (cutime, cstime). */
 function runWrk(args: string[]) {
   return new Promise<string>((resolve, reject) => {
-    // On the second core, away from the measured server (support.ts, pinToServerCore).
-    const pin = os.cpus().length >= 2 ? ['taskset', '-c', '1'] : [];
+    const [command, pinned] = onGeneratorCore(WRK, args);
     const child = spawn('sh', [
       '-c',
       '"$@"; code=$?; echo "CPU $(cat /proc/$$/stat)"; exit $code',
       'sh',
-      ...pin,
-      WRK,
-      ...args,
+      command,
+      ...pinned,
     ]);
     let out = '';
     let err = '';

@@ -1,13 +1,13 @@
 // Shared pieces for benchmarks: output format, the generator and bare-server processes, timing helpers.
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../../apps/server/src/db/database';
 import { loadConfig } from '../../apps/server/src/config';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pinToServerCore } from './cores';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -103,17 +103,6 @@ export interface LoadResult {
 
 /** Requests/s a bare Fastify GET must reach here for a ratio to mean anything (a quiet 2-core machine does ~15-30k). */
 export const MIN_BARE_RPS = Number(process.env.BENCH_MIN_BARE_RPS ?? 4000);
-
-/**
- * The measured side on the first core, the generator (wrk, load-process.ts) on the second: sharing a core, their
- * scheduling moved a figure by half from one run to the next. Every thread of a process, and what it starts later.
- */
-export function pinToServerCore(pid: number) {
-  // The machine's cores, not this process's: availableParallelism() counts only the cores a process is pinned to.
-  if (os.cpus().length < 2) return;
-  const r = spawnSync('taskset', ['-a', '-p', '-c', '0', String(pid)], { stdio: 'ignore' });
-  if (r.status !== 0) throw new Error(`taskset could not pin process ${pid} to core 0 (is util-linux installed?)`);
-}
 
 /**
  * Two child processes: one generates load (wrk), the other hosts bare servers; see load-process.ts. This process (the
