@@ -86,6 +86,17 @@ describe('messagePreview', () => {
     expect(long).toHaveLength(140);
     expect(long.endsWith('…')).toBe(true);
   });
+
+  it('cuts between whole characters: no half of an emoji, no family split from its members', () => {
+    const halves = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    const emoji = messagePreview('😀'.repeat(100));
+    expect(emoji).toBe(`${'😀'.repeat(69)}…`);
+    expect(emoji).not.toMatch(halves);
+    const family = '👨‍👩‍👧';
+    const families = messagePreview(`${'x'.repeat(135)}${family.repeat(3)}`);
+    expect(families).toBe(`${'x'.repeat(135)}…`);
+    expect(messagePreview(`a${'e\u0301'.repeat(100)}`)).toBe(`a${'e\u0301'.repeat(69)}…`);
+  });
 });
 
 describe('sendMessageInputSchema', () => {

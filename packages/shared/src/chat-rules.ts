@@ -68,8 +68,25 @@ export function sanitizeMessageBody(text: string): string {
 
 export const PREVIEW_LENGTH = 140;
 
+const characters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Where to cut `line` to keep at most `max` code units: between two characters as a reader sees them, so an emoji
+ * (two code units, or several joined) or a letter with its accents is kept whole or left out whole.
+ */
+function cutBefore(line: string, max: number) {
+  let end = 0;
+  for (const { index, segment } of characters.segment(line)) {
+    if (index + segment.length > max) break;
+    end = index + segment.length;
+  }
+  // One character longer than the preview (a letter under hundreds of accents): cut after a whole code point.
+  if (end === 0) end = /[\uD800-\uDBFF]/.test(line[max - 1]) ? max - 1 : max;
+  return end;
+}
+
 /** The one-line preview shown in the conversation list. */
 export function messagePreview(body: string): string {
   const line = body.replace(/\s+/g, ' ').trim();
-  return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH - 1)}…` : line;
+  return line.length > PREVIEW_LENGTH ? `${line.slice(0, cutBefore(line, PREVIEW_LENGTH - 1))}…` : line;
 }

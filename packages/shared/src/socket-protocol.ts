@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_WAITING_CHANGED } from './admin-waiting';
 import { ANNOUNCEMENTS_CHANGED } from './announcements';
 import { ERROR_CODES } from './api-error';
+import { findStringFault } from './input-strings';
 import { ORDER_EVENTS } from './order-events';
 import { SOCKET_EVENTS, SOCKET_MESSAGES } from './socket-constants';
 import {
@@ -80,6 +81,12 @@ export function parseClientFrame(raw: string): ParsedClientFrame {
   const { type, ref } = envelope.data;
   if (!isClientMessageType(type))
     return { ok: false, ref, message: SOCKET_MESSAGES.unknownType, code: ERROR_CODES.validation };
+  // The rules every HTTP request obeys (input-rules.ts) hold for a frame's data too.
+  const fault = findStringFault(envelope.data.data);
+  if (fault) {
+    const fields = fault.path ? { [fault.path]: fault.message } : undefined;
+    return { ok: false, ref, message: fault.message, code: ERROR_CODES.validation, fields };
+  }
   const data = clientMessageSchemas[type].safeParse(envelope.data.data ?? {});
   if (!data.success) {
     const issue = data.error.issues[0];

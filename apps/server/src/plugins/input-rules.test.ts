@@ -37,6 +37,33 @@ describe('input the database cannot hold is refused with 400, never 500', () => 
     expect(res.json().error.message).toBe(NUL_MESSAGE);
   });
 
+  const BROKEN = 'Text must not contain half of a character (a broken emoji or symbol).';
+  it.each([
+    [
+      'a body field, escaped in JSON',
+      { method: 'POST', url: '/api/feedback', payload: '{"message":"a\\ud800b"}' },
+      'message',
+    ],
+    ['a low half alone', { method: 'POST', url: '/api/feedback', payload: '{"message":"\\udc00"}' }, 'message'],
+    ['an object key', { method: 'POST', url: '/api/feedback', payload: '{"x\\ud83d":1}' }, 'x\ud83d'],
+  ] as const)('half of a character in %s', async (_name, req, field) => {
+    const headers = { ...buyer.headers, 'content-type': 'application/json' };
+    const res = await ctx.app.inject({ ...req, headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(BROKEN);
+    expect(res.json().error.fields).toEqual({ [field]: BROKEN });
+  });
+
+  it('whole emoji, accents and U+FFFD itself pass', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      payload: { category: 'general', message: 'Great 👍🏽 café \uFFFD 👨‍👩‍👧', rating: 5 },
+      headers: buyer.headers,
+    });
+    expect(res.statusCode).toBeLessThan(300);
+  });
+
   it.each(['[1.5,"a"]', '[1e20,"a"]', '[1e308,"a"]', '[-1e308,"a"]', '[3000000000,"a"]'])(
     'a listing cursor holding %s',
     async (raw) => {

@@ -45,6 +45,19 @@ const hostile: Array<[string, string]> = [
 ];
 
 describe('hostile socket frames', () => {
+  it('a message holding half of an emoji is refused for its text, as over HTTP', async () => {
+    const { session } = await userWithSession(ctx);
+    const socket = await connectSocket(ws, session.cookie);
+    sockets.push(socket);
+    await socket.next('hello');
+    socket.ws.send(
+      '{"type":"chat.send","ref":8,"data":{"conversationId":"c","clientId":"abcdefgh1234","body":"a\\ud83db"}}',
+    );
+    const error = await socket.next('error');
+    expect(error.message).toBe('Text must not contain half of a character (a broken emoji or symbol).');
+    expect(error.fields).toEqual({ body: 'Text must not contain half of a character (a broken emoji or symbol).' });
+  });
+
   it.each(hostile)('%s gets an error event and the server keeps answering', async (_name, frame) => {
     const { session } = await userWithSession(ctx);
     const socket = await connectSocket(ws, session.cookie);

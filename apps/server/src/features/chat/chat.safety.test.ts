@@ -170,4 +170,30 @@ describe('message text is stored as text', () => {
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error.message).toBe('Text must not contain NUL characters.');
   });
+
+  it('refuses half of an emoji, which could not be stored as acknowledged, and stores nothing', async () => {
+    const { buyer, seller, conversationId } = await setup();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversationId}/messages`,
+      payload: `{"clientId":"${clientId()}","body":"a\\ud800b"}`,
+      headers: { ...buyer.session.headers, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Text must not contain half of a character (a broken emoji or symbol).');
+    const history = await inject(seller.session, 'GET', `/api/chat/conversations/${conversationId}/messages`);
+    expect(history.json().messages.map((m: { body: string }) => m.body)).toEqual(['hello']);
+  });
+
+  it('shows a long message of emoji in the conversation list without cutting one in half', async () => {
+    const { buyer, seller, conversationId } = await setup();
+    const sent = await inject(buyer.session, 'POST', `/api/chat/conversations/${conversationId}/messages`, {
+      clientId: clientId(),
+      body: '😀'.repeat(100),
+    });
+    expect(sent.statusCode).toBe(201);
+    const list = await inject(seller.session, 'GET', '/api/chat/conversations');
+    const conversation = list.json().conversations.find((c: { id: string }) => c.id === conversationId);
+    expect(conversation.lastMessage.preview).toBe(`${'😀'.repeat(69)}…`);
+  });
 });
