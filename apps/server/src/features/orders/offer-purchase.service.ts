@@ -1,6 +1,8 @@
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_CHAT_MESSAGES as CHAT, OFFER_MESSAGES as M } from '@accountry/shared/offers';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { blockEitherWay } from '../../db/member-blocks';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../app';
 import { accountLock, withKeyLocks } from '../../db/key-lock';
@@ -49,6 +51,10 @@ export async function linkOfferToOrder(trx: Database, offerId: string, orderId: 
 /** An order that ends unpaid gives its offer back to its buyer until the offer's own time is up; after, it expired. */
 export async function returnOfferOfUnpaidOrder(trx: Database, orderId: string, now: number) {
   const used = trx.updateTable('offers').where('orderId', '=', orderId).where('status', '=', 'used');
+  // A block made while the order was unpaid closed the two members' open offers but not this one: it ends now, as a
+  // block ends the negotiation (decision 180), so the price agreed before it cannot be bought after an unblock.
+  const blocked = blockEitherWay(sql.raw<string>('offers.buyer_id'), sql.raw<string>('offers.seller_id'));
+  await used.set({ status: 'closed', orderId: null, updatedAt: now }).where(blocked).execute();
   await used.set({ status: 'accepted', orderId: null, updatedAt: now }).where('expiresAt', '>', now).execute();
   await used.set({ status: 'expired', orderId: null, updatedAt: now }).where('expiresAt', '<=', now).execute();
 }

@@ -88,6 +88,30 @@ describe('offers and what surrounds them', () => {
     expect([plain.status, plain.body.error?.message]).toEqual([403, 'You cannot buy from this seller.']);
   });
 
+  it('an offer an unpaid order used is closed, not given back, when the order ends after a block', async () => {
+    const deal = await negotiable();
+    const id = (await offer(deal.buyer, deal.listing.id, 6_000)).body.id as string;
+    expect((await answer(deal.seller, id, 'accept')).status).toBe(200);
+    const order = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const block = (method: 'POST' | 'DELETE') =>
+      ctx.app.inject({
+        method,
+        url: method === 'POST' ? '/api/chat/blocks' : `/api/chat/blocks/${deal.buyer.id}`,
+        headers: deal.seller.session.headers,
+        payload: method === 'POST' ? { userId: deal.buyer.id } : undefined,
+      });
+    deal.seller.session = await signInAs(ctx, deal.seller.id);
+    expect((await block('POST')).statusCode).toBe(204);
+    const canceled = await call(ctx, deal.buyer, 'POST', `/api/orders/${order.body.id as string}/cancel`, {});
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    expect((await made(deal.buyer)).map((o) => o.status)).toEqual(['closed']);
+    // Lifting the block does not bring back the price agreed before it.
+    expect((await block('DELETE')).statusCode).toBe(204);
+    const again = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
+    expect(again.status, JSON.stringify(again.body)).toBe(409);
+  });
+
   it('withdrawing does not free a mail: five offers to one seller in 24 hours', async () => {
     const deal = await negotiable();
     const listings = [deal.listing.id];
