@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DAY_MS } from './durations';
+import { DAY_MS, LATEST_TIME_MS } from './durations';
 
 /**
  * Start of the week (Monday 00:00) and month in UTC; the browser sends its local boundaries instead,
@@ -22,7 +22,7 @@ export function localCalendarStarts(now: number) {
   };
 }
 
-const boundary = z.coerce.number({ error: 'Must be a time in milliseconds' }).int().min(0).max(8_640_000_000_000_000);
+const boundary = z.coerce.number({ error: 'Must be a time in milliseconds' }).int().min(0).max(LATEST_TIME_MS);
 export const dashboardQuerySchema = z.object({ weekStart: boundary.optional(), monthStart: boundary.optional() });
 
 const byStatus = z.object({ open: z.number(), in_progress: z.number() });

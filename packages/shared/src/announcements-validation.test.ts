@@ -117,6 +117,10 @@ describe('parseExpiresAt', () => {
     ['2026-12-01', Date.UTC(2026, 11, 1, 23, 59, 59)],
     ['garbage', null],
     [Number.POSITIVE_INFINITY, null],
+    [1.5, null],
+    [1e300, null],
+    [8_640_000_000_000_001, null],
+    [8_640_000_000_000_000, 8_640_000_000_000_000],
     [null, null],
     [{}, null],
   ])('%j gives %s', (value, expected) => {

@@ -6,6 +6,7 @@ import {
   TARGET_ROLES,
   type NotificationStatus,
 } from './announcements';
+import { isTimeMs } from './durations';
 
 /** The fields validation looks at, as received (before their types are known). */
 export interface NotificationRecord {
@@ -86,9 +87,12 @@ export function buildExpiresAt(date: string, time?: string | null, timeZoneOffse
   return t === null ? null : t + timeZoneOffset * 60_000;
 }
 
-/** An expiry as received (epoch ms, ISO date-time, or a date alone at 23:59:59 UTC) to epoch ms; null if unparseable. */
+/**
+ * An expiry as received (epoch ms, ISO date-time, or a date alone at 23:59:59 UTC) to epoch ms; null if unparseable or
+ * not a time a Date can hold (a fraction of a millisecond, 1e300).
+ */
 export function parseExpiresAt(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'number') return isTimeMs(value) ? value : null;
   if (typeof value !== 'string' || value.trim() === '') return null;
   if (DATE_ONLY.test(value.trim())) return buildExpiresAt(value);
   const t = Date.parse(value);

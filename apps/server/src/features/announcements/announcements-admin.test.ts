@@ -163,6 +163,11 @@ describe('create', () => {
     ['ids that are not strings', { title: 'x', targetUsers: ['a', 1] }, M.targetIdsNotStrings],
     ['a number as target', { title: 'x', targetUsers: 3 }, M.targetInvalid],
     ['an impossible date', { title: 'x', expiresAt: '2030-02-30' }, M.expiresInvalid],
+    // Timestamps are whole milliseconds a date can hold (decision 001): PostgreSQL's bigint refused these with a 500.
+    ['a fraction of a millisecond', { title: 'x', expiresAt: 1.5 }, M.expiresInvalid],
+    ['an expiry no date can hold', { title: 'x', expiresAt: 1e300 }, M.expiresInvalid],
+    ['an expiry past the last date', { title: 'x', expiresAt: 9e18 }, M.expiresInvalid],
+    ['an expiry before the first date', { title: 'x', expiresAt: -1e300 }, M.expiresInvalid],
   ])('rejects %s with the spec message', async (_name, body, message) => {
     const res = await post({ message: 'Body', ...body });
     expect(res.statusCode).toBe(400);
@@ -233,6 +238,7 @@ describe('get, update, delete', () => {
     const n = await createAnnouncement(ctx, admin, { title: 'Expiring', expiresAt: ctx.clock.now() + 86_400_000 });
     expect((await patch(n.id, { expiresAt: '' })).json().expiresAt).toBeNull();
     expect((await patch(n.id, { expiresAt: ctx.clock.now() + 1000 })).json().expiresAt).toBe(ctx.clock.now() + 1000);
+    expect((await patch(n.id, { expiresAt: ctx.clock.now() + 0.5 })).statusCode).toBe(400);
     expect((await patch(n.id, { expiresAt: null })).json().expiresAt).toBeNull();
     const past = (await patch(n.id, { expiresAt: ctx.clock.now() - 1 })).json();
     expect(past.status).toBe('expired');
