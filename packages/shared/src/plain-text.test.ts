@@ -110,6 +110,11 @@ describe('invisible characters (decision 225)', () => {
     ['a right-to-left mark between letters', 'ad\u200Fmin', 'admin'],
     ['an Arabic letter mark between digits', '10\u061C0', '100'],
     ['a run of direction marks', 'שלום\u200F\u200F\u200E\u200F!', 'שלום\u200F!'],
+    ['zero-width joiners alone', '\u200D'.repeat(10), ''],
+    ['zero-width non-joiners alone', '\u200C'.repeat(10), ''],
+    ['joiners beside spaces and at the ends', '\u200Dgood \u200Cdeal\u200D', 'good deal'],
+    ['a run of joiners between letters', 'می\u200C\u200C\u200Cخواهم', 'می\u200Cخواهم'],
+    ['Hangul fillers', '\u3164\u3164 \u115F\u1160\uFFA0', ' '],
   ])('drops %s', (_what, input, out) => {
     expect(plainText(input)).toBe(out);
   });

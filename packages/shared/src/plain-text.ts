@@ -4,12 +4,19 @@
  * them, and the bidi embeddings, overrides and isolates that make text read as something else (a title ending
  * "only $5.0" shown right to left over another price). Also the invisible characters no language needs, which hide a
  * word from search and moderation ("ad\u200Bmin", decision 225): zero-width space, soft hyphen, the Mongolian vowel
- * separator, the word joiner and invisible operators, deprecated format characters, the byte-order mark and the
- * interlinear annotation marks. The zero-width joiner and non-joiner stay (emoji, Persian, Indic scripts).
+ * separator, the word joiner and invisible operators, deprecated format characters, the byte-order mark, the
+ * interlinear annotation marks, and the Hangul fillers (blank in modern text, a favourite for names that show nothing). The zero-width joiner and non-joiner stay (emoji, Persian, Indic scripts).
  */
 export const HIDDEN_CHARACTERS =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u180E\u200B\u202A-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]/g;
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u115F\u1160\u180E\u200B\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]/g;
+
+/**
+ * The zero-width joiner and non-joiner act between two characters: a run of them is one, and one at either end of
+ * the text or beside a space joins nothing, so it goes (a title of joiners alone is blank, decision 225).
+ */
+const JOINER_RUNS = /[\u200C\u200D]{2,}/g;
+const LOOSE_JOINERS = /(?<=^|\s)[\u200C\u200D]|[\u200C\u200D](?=\s|$)/g;
 
 /**
  * Tag characters are invisible ASCII: kept only as an emoji's subdivision flag (black flag, then lower-case letters
@@ -31,5 +38,7 @@ export const plainText = (s: string) =>
     .replace(/\r\n?/g, '\n')
     .replace(HIDDEN_CHARACTERS, '')
     .replace(TAGS, (_tag, flag: string | undefined) => flag ?? '')
+    .replace(JOINER_RUNS, (run) => run.slice(-1))
+    .replace(LOOSE_JOINERS, '')
     .replace(MARK_RUNS, (run) => run.slice(-1))
     .replace(MARK_INSIDE_WORD, '$1');

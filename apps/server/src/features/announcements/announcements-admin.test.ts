@@ -157,6 +157,7 @@ describe('create', () => {
 
   it.each<[string, Record<string, unknown>, string]>([
     ['a missing title', { message: 'x' }, M.titleRequired],
+    ['a title of zero-width joiners alone', { title: '\u200d\u200d\u200d' }, M.titleRequired],
     ['a missing message', { title: 'x', message: undefined }, M.messageRequired],
     ['null target users', { title: 'x', targetUsers: null }, M.targetRequired],
     ['an unknown role string', { title: 'x', targetUsers: 'moderators' }, M.targetStringInvalid],
