@@ -57,11 +57,18 @@ export type BrowseResponse = z.infer<typeof browseResponseSchema>;
 export const homeListingsSchema = z.object({ recent: z.array(listingCardSchema), popular: z.array(listingCardSchema) });
 export type HomeListings = z.infer<typeof homeListingsSchema>;
 
-// Common English words PostgreSQL's full-text search ignores; dropped on both engines so they answer alike.
+// The words PostgreSQL's 'english' configuration ignores (its tsearch_data/english.stop, all 127 of them), dropped
+// on both engines so they answer alike: a word dropped by one engine alone was neither found nor required there.
 const STOP_WORDS = new Set(
-  'a an and are as at be but by for from has have i if in into is it its me my no not of on or our so than that the their them then there these they this to too was we were what when which who will with you your'.split(
-    ' ',
-  ),
+  (
+    'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her ' +
+    'hers herself it its itself they them their theirs themselves what which who whom this that these ' +
+    'those am is are was were be been being have has had having do does did doing a an the and but if or ' +
+    'because as until while of at by for with about against between into through during before after ' +
+    'above below to from up down in out on off over under again further then once here there when where ' +
+    'why how all any both each few more most other some such no nor not only own same so than too very s ' +
+    't can will just don should now'
+  ).split(' '),
 );
 
 /** Words of a search box, lower-cased, without stop words and limited, for both full-text engines. */
