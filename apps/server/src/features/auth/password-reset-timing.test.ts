@@ -61,3 +61,31 @@ describe('asking for a reset link takes the same work for any address (decision 
     expect(await ctx.db.selectFrom('passwordResetRequests').select('id').execute()).toEqual([]);
   });
 });
+
+describe('asking for a new verification link takes the same work for any address (decision 227, amended)', () => {
+  async function statementsOfResend(email: string) {
+    const before = statements.count;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      payload: { email },
+      remoteAddress: freshIp(),
+    });
+    const counted = statements.count - before;
+    expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.verificationResent });
+    await settleAfterReplies(ctx.deps);
+    return counted;
+  }
+
+  it('runs the same statements before replying for an unverified, a verified and an unknown address', async () => {
+    const unverified = (await createUser(ctx, { emailVerified: false })).email;
+    const verified = (await createUser(ctx)).email;
+    const unverifiedWork = await statementsOfResend(unverified);
+    const verifiedWork = await statementsOfResend(verified);
+    const unknownWork = await statementsOfResend(`nobody-${newId().slice(0, 8).toLowerCase()}@example.test`);
+    expect([verifiedWork, unknownWork]).toEqual([unverifiedWork, unverifiedWork]);
+    // The link is made and mailed after the reply, to the unverified account alone.
+    expect(await outboxTo(unverified)).toHaveLength(1);
+    expect(await outboxTo(verified)).toEqual([]);
+  });
+});

@@ -71,7 +71,8 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { rateLimit: RATE_LIMITS.mail },
         schema: { tags: ['auth'], body: emailInputSchema, response: { 200: messageResponseSchema, ...errors } },
       },
-      async (request) => resendVerification(deps, request.body.email),
+      async (request) =>
+        resendVerification(deps, request.body.email, (err) => app.log.warn({ err }, 'verification resend failed')),
     );
   };
 }
