@@ -6,6 +6,9 @@ import { tryAgainIn } from './try-again';
 /** An admin's reveals of delivered credentials, over all orders: each one audited, and bounded like the buyer's. */
 export const ADMIN_REVEALS = { max: 30, minutes: 10 } as const;
 
+/** An admin's showings of payouts' bank details, over all payouts: the same kind of secret, bounded the same way. */
+export const ADMIN_PAYOUT_DETAILS = { max: 30, minutes: 10 } as const;
+
 /** Every user-facing message of orders, wallet and payouts, written once (tests pin the literal text). */
 export const ORDER_MESSAGES = {
   // Refusals
@@ -16,6 +19,9 @@ export const ORDER_MESSAGES = {
   ownOrderReveal: 'You cannot reveal the credentials of your own order as an admin. Another admin has to.',
   adminRevealsTooMany: (waitMs: number) =>
     `An admin can reveal order credentials ${ADMIN_REVEALS.max} times in ${ADMIN_REVEALS.minutes} minutes. ` +
+    tryAgainIn(waitMs),
+  adminPayoutDetailsTooMany: (waitMs: number) =>
+    `An admin can show payout details ${ADMIN_PAYOUT_DETAILS.max} times in ${ADMIN_PAYOUT_DETAILS.minutes} minutes. ` +
     tryAgainIn(waitMs),
   chargebackHold:
     "This order is on hold while the buyer's bank reviews a chargeback. Nothing can change until it decides.",

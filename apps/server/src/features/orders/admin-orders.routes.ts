@@ -9,7 +9,7 @@ import {
 } from '@accountry/shared/orders';
 import { revealedCredentialsSchema } from '@accountry/shared/order-credentials';
 import { ORDERS_PAGE_SIZE, adminOrdersPageSchema, adminOrdersQuerySchema } from '@accountry/shared/order-lists';
-import { ADMIN_REVEALS, ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
+import { ADMIN_PAYOUT_DETAILS, ADMIN_REVEALS, ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import { chargebackRecoverySchema } from '@accountry/shared/chargeback-recovery';
 import { refundRetrySchema, refundSettlementSchema } from '@accountry/shared/refused-refunds';
 import {
@@ -134,7 +134,14 @@ export function adminOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       W.adminPayoutDestination,
-      { schema: { tags, params, response: { 200: payoutDestinationSchema, ...errors } } },
+      {
+        // Each showing is a member's bank details, audited, and marks the payout as being sent (decision 233): a
+        // script on an admin's session could otherwise take every waiting seller's details and stop their cancels.
+        config: perUser(ADMIN_PAYOUT_DETAILS.max, `${ADMIN_PAYOUT_DETAILS.minutes} minutes`, {
+          message: M.adminPayoutDetailsTooMany,
+        }),
+        schema: { tags, params, response: { 200: payoutDestinationSchema, ...errors } },
+      },
       async (request, reply) => {
         const destination = await showPayoutDestination(deps, requireAdmin(request), request.params.id);
         return reply.header('cache-control', 'no-store').send(destination);
