@@ -13,7 +13,17 @@ describe('parseClientFrame', () => {
     ['extra fields in data', '{"type":"chat.typing","data":{"conversationId":"c","x":1}}', 'Unrecognized key: "x"'],
     ['a fractional seq', '{"type":"chat.read","data":{"conversationId":"c","seq":1.5}}', null],
     ['a seq beyond the column', '{"type":"chat.read","data":{"conversationId":"c","seq":2147483648}}', null],
-    ['a NUL in an id', '{"type":"chat.typing","data":{"conversationId":"a\\u0000"}}', 'Invalid id'],
+    // The rules of every HTTP request's strings hold for a frame's data (decision 247).
+    [
+      'a NUL in an id',
+      '{"type":"chat.typing","data":{"conversationId":"a\\u0000"}}',
+      'Text must not contain NUL characters.',
+    ],
+    [
+      'half of a character in a body',
+      '{"type":"chat.send","data":{"conversationId":"c","clientId":"abcdefgh1234","body":"\\ud83d"}}',
+      'Text must not contain half of a character (a broken emoji or symbol).',
+    ],
   ])('refuses %s', (_name, raw, message) => {
     const parsed = parseClientFrame(raw);
     expect(parsed.ok).toBe(false);
