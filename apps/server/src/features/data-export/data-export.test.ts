@@ -274,6 +274,7 @@ describe('downloading your data', () => {
         .insertInto('messages')
         .values(rows.slice(i, i + 200))
         .execute();
+    await ctx.db.updateTable('conversations').set({ lastSeq: rows.length }).where('id', '=', chat).execute();
     const res = await download(await signInAs(ctx, deal.buyer.id), { password: TEST_PASSWORD });
     const [conversation] = res.json().conversations;
     expect(conversation.messages).toHaveLength(1201);

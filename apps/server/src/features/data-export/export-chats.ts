@@ -35,6 +35,9 @@ async function* conversationsOf(db: Database, r: ExportRun) {
           'c.createdAt',
         ])
         .where((eb) => eb.or([eb('c.buyerId', '=', r.userId), eb('c.sellerId', '=', r.userId)]))
+        // As in both members' lists, a conversation opened but never written in is no conversation: the seller is not
+        // told here who looked at their listing and left.
+        .where('c.lastSeq', '>', 0)
         .where('c.createdAt', '<=', r.now)
         .$if(!!after, (q) => q.where(laterThan('c.createdAt', 'c.id', after!)))
         .orderBy('c.createdAt')
