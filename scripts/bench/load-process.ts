@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyReply } from 'fastify';
 import { onGeneratorCore } from './cores';
+import { cpuMsOfStat } from './proc-stat';
 
 interface LoadJob {
   kind: 'load';
@@ -105,12 +106,10 @@ async function load(job: LoadJob) {
   const out = await runWrk(args);
   const elapsedMs = performance.now() - started;
   const result = /^RESULT (\d+) (\d+) (\d+) (\d+) (\d+)$/m.exec(out);
-  const stat = /^CPU .*\) (.*)$/m.exec(out);
+  const stat = /^CPU (.*)$/m.exec(out);
   if (!result || !stat) throw new Error(`wrk's output had no result: ${out}`);
   const [total, durationUs, failed, p50Us, p99Us] = result.slice(1).map(Number);
-  // Fields 16 and 17 of the shell's stat line: its reaped children's user and system clock ticks (1/100 s).
-  const fields = stat[1].split(' ');
-  const cpuMs = (Number(fields[13]) + Number(fields[14])) * 10;
+  const cpuMs = cpuMsOfStat(stat[1], 'reaped');
   return {
     rps: Math.round(total / (durationUs / 1e6)),
     total,

@@ -8,6 +8,7 @@ import { engineOf } from '../../apps/server/src/db/database';
 import { loadConfig } from '../../apps/server/src/config';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pinToServerCore } from './cores';
+import { cpuMsOfStat } from './proc-stat';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -183,9 +184,7 @@ export function processCpuMs(pid: number = process.pid) {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1000;
   }
-  // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses: user and system clock ticks (1/100 s).
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return cpuMsOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
 /** A load's result with the server process's CPU per request (µs). */
