@@ -3,6 +3,7 @@ import { DEVICE_COOKIE, cookieName } from '@accountry/shared/constants';
 import { detectBrowser, detectDevice } from '@accountry/shared/traffic-detect';
 import type { AppDeps } from '../../app';
 import { queueMailToUser } from '../../email/mail-to-user';
+import { forUpdateOnPostgres } from '../../db/row-locks';
 import { newToken } from '../../lib/ids';
 import { hashToken } from '../../sessions/sessions.service';
 import { newDeviceMail } from './auth-mails';
@@ -44,6 +45,8 @@ export async function recognizeDevice(
   });
   if (Number(seen.numUpdatedRows) === 1) return;
   await db.transaction().execute(async (trx) => {
+    // Two sign-ins at once from new browsers: the second waits here, so it sees the first's browser and is mailed.
+    await forUpdateOnPostgres(trx, trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
     const known = await trx
       .selectFrom('knownDevices')
       .select(['deviceHash'])
