@@ -3,11 +3,12 @@ import type { OrderState } from '@accountry/shared/order-state';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
-import { CHARGEBACK_RECEIVABLE, postLedger } from '../../lib/ledger';
+import { CHARGEBACK_RECEIVABLE, PLATFORM_EXPENSE, postLedger } from '../../lib/ledger';
 import type { OrdersContext } from './orders-context';
 import type { ReportedChargeback } from './payment-provider';
 import { chargebackOrderStatusAtOpen } from './chargebacks.repository';
 import { disputeBooked, setDisputeBooked, type DisputeTable } from './dispute-rows';
+import { findRefundOwed, unpayableRefundKey } from './stripe-refunds.repository';
 
 /** The states a paid order is settled in, in any part: its money left escrow to the seller or back to the card. */
 const SETTLED: readonly OrderState[] = ['completed', 'refunded', 'canceled'];
@@ -19,7 +20,9 @@ export const settledBeforeChargeback = (order: Pick<OrdersTable, 'paidAt'>, orde
 /**
  * What the bank took of an order settled before its chargeback (decision 183), booked against what is owed to the
  * platform (`chargeback_receivable`). An order escrow still holds books nothing here: its refund move pays the bank's
- * amount out of escrow at the decision.
+ * amount out of escrow at the decision. A payment the order never took (it came after the order expired or was
+ * canceled, decision 095) whose refund reached the card is the platform's loss, as a refunded second payment's is
+ * (decision 244); while that refund has not, the bank takes back the payment Stripe kept, and nothing is booked.
  */
 export async function bookChargebackFunds(
   ctx: OrdersContext,
@@ -28,8 +31,19 @@ export async function bookChargebackFunds(
   report: ReportedChargeback,
   now: number,
 ) {
-  if (!settledBeforeChargeback(order, await chargebackOrderStatusAtOpen(trx, report.id))) return;
-  await bookDisputeFunds(ctx, trx, order, report, now, { table: 'chargebacks', against: CHARGEBACK_RECEIVABLE });
+  const against = await fundsBorneBy(trx, order, report);
+  if (against) await bookDisputeFunds(ctx, trx, order, report, now, { table: 'chargebacks', against });
+}
+
+async function fundsBorneBy(trx: Database, order: OrdersTable, report: ReportedChargeback) {
+  if (order.paidAt !== null)
+    return settledBeforeChargeback(order, await chargebackOrderStatusAtOpen(trx, report.id))
+      ? CHARGEBACK_RECEIVABLE
+      : null;
+  const refund = await findRefundOwed(trx, unpayableRefundKey(order.id, report.providerRef));
+  // Once booked at the opening, the decision books against the same account whatever became of the refund since.
+  const booked = (await disputeBooked(trx, 'chargebacks', report.id)).withdrawnCents > 0;
+  return refund?.status === 'sent' || booked ? PLATFORM_EXPENSE : null;
 }
 
 /**

@@ -73,6 +73,17 @@ type Booked = Pick<
   'feeCents' | 'feeReturnedCents' | 'withdrawnCents' | 'reinstatedCents' | 'recoveredCents'
 >;
 
+/** Whether a chargeback of the order is still open at the bank. */
+export async function hasOpenChargeback(db: Database, orderId: string) {
+  const row = await db
+    .selectFrom('chargebacks')
+    .select('id')
+    .where('orderId', '=', orderId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The order's state when its chargeback opened: whether escrow still held what the bank takes. */
 export async function chargebackOrderStatusAtOpen(db: Database, id: string) {
   const row = await db

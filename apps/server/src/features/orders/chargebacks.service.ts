@@ -14,7 +14,7 @@ import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } fr
 import { withdrawReviewOfOrder } from '../sellers/reviews.service';
 import type { ReportedChargeback } from './payment-provider';
 import { ensureConversation, findOrder, insertHistory } from './orders.repository';
-import { insertChargeback, latestChargeback, setChargebackHold } from './chargebacks.repository';
+import { hasOpenChargeback, insertChargeback, latestChargeback, setChargebackHold } from './chargebacks.repository';
 import { closeDispute, disputedCents } from './dispute-rows';
 import { bookDisputeFee } from './chargeback-fees';
 import { bookChargebackFunds } from './chargeback-funds';
@@ -103,7 +103,8 @@ async function hold(
   report: ReportedChargeback,
   now: number,
 ): Promise<Applied> {
-  const holds = HELD_STATES.includes(order.status);
+  // Another dispute of the payment may hold it already: the hold keeps its start, and the parties know.
+  const holds = HELD_STATES.includes(order.status) && order.chargebackHoldSince === null;
   // The report took the order's row as read (before the history numbers its entry): nothing moved it since.
   const held = holds ? await holdNow(trx, order, now) : order;
   await historyEvent(trx, order, 'chargeback_opened', chargebackOpenedReason(report.amountCents, report.reason), now);
@@ -135,6 +136,8 @@ async function release(
   amountCents: number,
   now: number,
 ): Promise<Applied> {
+  // Another dispute of the payment still open at the bank keeps the order on hold until it is decided too.
+  if (status === 'won' && (await hasOpenChargeback(trx, order.id))) return {};
   if (order.chargebackHoldSince !== null && !(await setChargebackHold(trx, order, null, now)))
     throw conflict(M.stateChanged);
   const free = (await findOrder(trx, order.id)) ?? order;
