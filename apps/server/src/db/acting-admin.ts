@@ -12,19 +12,34 @@ const reread = new WeakMap<Database, string>();
 /**
  * The first locks of an admin's action, in its transaction: the accounts of the members whose balance it changes,
  * then the acting admin's own row, read again. The guard read the role when the request began; an admin whose role
- * another admin took away since is refused with the guard's 403 and nothing is written. On PostgreSQL the row is
- * read `FOR SHARE`: a role change (which takes the admin rows `FOR UPDATE`, after the account of a member it closes)
- * waits for this transaction to end, or this read waits for the change and sees it. SQLite runs one write transaction
- * at a time: the read sees a change committed before it, and one committed after it fails this transaction's first
- * write as stale, which `adminTransaction` answers (decisions 214, 219).
+ * another admin took away since, or whose account another admin disabled or deleted, is refused with the guard's 403
+ * and nothing is written. On PostgreSQL the row is read `FOR SHARE`: a role change (which takes the admin rows
+ * `FOR UPDATE`, after the account of a member it closes) waits for this transaction to end, or this read waits for the
+ * change and sees it. SQLite runs one write transaction at a time: the read sees a change committed before it, and
+ * one committed after it fails this transaction's first write as stale, which `adminTransaction` answers (decisions
+ * 214, 219).
  */
 export async function lockActingAdmin(trx: Database, adminId: string, memberIds: readonly string[] = []) {
   await lockKeys(trx, memberIds.map(accountLock));
-  // Named, so the statement is told apart in logs and by the tests that stop right after it.
-  const row = trx.selectFrom('users as actingAdmin').select(['role', 'disabled']).where('id', '=', adminId);
-  const admin = await forShareOnPostgres(trx, row).executeTakeFirst();
-  if (admin?.role !== 'admin' || admin.disabled) throw forbidden();
+  if (!(await canStillAct(trx, adminId, true))) throw forbidden();
   reread.set(trx, adminId);
+}
+
+/** Whether the admin may still act: an admin, neither disabled nor deleted; `lock` takes the row as read. */
+async function canStillAct(db: Database, adminId: string, lock: boolean) {
+  // Named, so the statement is told apart in logs and by the tests that stop right after it.
+  const row = db.selectFrom('users as actingAdmin').select(['role', 'disabled']).where('id', '=', adminId);
+  const admin = await (lock ? forShareOnPostgres(db, row) : row).executeTakeFirst();
+  if (admin?.role !== 'admin' || admin.disabled) return false;
+  // A deletion leaves role and flag as they are. A statement of its own: on PostgreSQL it sees a deletion that
+  // committed while the row lock above waited for it, which that statement's snapshot does not.
+  const deleted = await db
+    .selectFrom('deletedUsers')
+    .select('uid')
+    .where('uid', '=', adminId)
+    .where('status', '=', 'unresolved')
+    .executeTakeFirst();
+  return deleted === undefined;
 }
 
 /** Whether the transaction read this admin's row again (`lockActingAdmin`) before acting for them. */
@@ -56,12 +71,7 @@ export async function adminTransaction<T>(
       return fn(trx);
     },
     async () => {
-      const admin = await db
-        .selectFrom('users')
-        .select(['role', 'disabled'])
-        .where('id', '=', adminId)
-        .executeTakeFirst();
-      if (admin?.role !== 'admin' || admin.disabled) throw forbidden();
+      if (!(await canStillAct(db, adminId, false))) throw forbidden();
     },
   );
 }
