@@ -129,8 +129,9 @@ async function writeReview(
 ) {
   const { noteSeen, ...patch } = input;
   const moves = patch.status !== undefined && patch.status !== row.status;
+  // A status given is written on the status read, moved or not: the same one must not undo another admin's move.
   const result = await repo.updateReview(trx, table, row.id, patch, now, {
-    status: moves ? row.status : undefined,
+    status: patch.status !== undefined ? row.status : undefined,
     note: patch.note !== undefined ? noteSeen : undefined,
   });
   if (Number(result.numUpdatedRows) > 0) return moves;
