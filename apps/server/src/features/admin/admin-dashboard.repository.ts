@@ -28,6 +28,8 @@ export async function dashboardFigures(db: Database, weekStart: number, monthSta
       .selectFrom('listings')
       .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
       .where('status', 'in', ['active', 'hidden'])
+      // A deleted listing keeps its status (its conversations, favorites and reviews still name it).
+      .where('deletedAt', 'is', null)
       .groupBy('status')
       .execute(),
     db

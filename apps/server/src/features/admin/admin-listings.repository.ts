@@ -115,6 +115,8 @@ export async function unhideSellerListings(db: Database, sellerId: string, reaso
     .where('sellerId', '=', sellerId)
     .where('status', '=', 'hidden')
     .where('hiddenReason', '=', reason)
+    // One deleted meanwhile stays as it was: it is not shown again, and not counted as restored.
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
