@@ -2,6 +2,9 @@ import { formatCents } from './wallet';
 
 /** Messages of the admin area, written once; the server sends them and tests assert them to the letter. */
 export const ADMIN_MESSAGES = {
+  /** An admin is no party to what they moderate (decision 190): their own listing, a report about them. */
+  ownListing: 'You are the seller of this listing. Another admin has to.',
+  ownReport: 'This report is about you or your listing. Another admin has to review it.',
   userNotFound: 'User not found',
   listingNotFound: 'Listing not found',
   reportNotFound: 'Report not found',

@@ -1,3 +1,4 @@
+import { assertNotParty } from '../../lib/admin-not-party';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
 import {
@@ -92,6 +93,7 @@ async function liveListing(db: Parameters<typeof repo.findListing>[0], id: strin
 export async function hideListing(deps: AppDeps, actor: AuthUser, id: string, reason: string) {
   await adminTransaction(deps.db.db, actor.id, async (trx) => {
     const listing = await liveListing(trx, id);
+    assertNotParty(actor.id, [listing.sellerId], ADMIN_MESSAGES.ownListing);
     if (listing.status === 'hidden') throw conflict(ADMIN_MESSAGES.alreadyHidden);
     const now = deps.clock.now();
     if (!(await repo.hideListingAsRead(trx, listing, reason, now))) {
@@ -131,6 +133,8 @@ function refuseUnhide(listing: Row) {
  */
 export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) {
   const listing = await liveListing(deps.db.db, id);
+  // `hidden` is the moderators': its seller can neither set nor leave it (decision 043), as admin neither.
+  assertNotParty(actor.id, [listing.sellerId], ADMIN_MESSAGES.ownListing);
   refuseUnhide(listing);
   await adminTransaction(
     deps.db.db,

@@ -26,6 +26,7 @@ import * as repo from './admin-reports.repository';
 import { adminCursor } from './sql-helpers';
 import { CHANGED_MEANWHILE } from '@accountry/shared/api-error';
 import { queueReportResolvedMail } from './report-mails';
+import { assertNotParty } from '../../lib/admin-not-party';
 
 type Target = z.infer<typeof reportTargetSchema>;
 const missing = (label: string): Target => ({
@@ -148,6 +149,9 @@ async function writeReview(
 export async function reviewReport(deps: AppDeps, actor: AuthUser, id: string, input: ReviewInput) {
   const row = await repo.findReport(deps.db.db, id);
   if (!row) throw notFound(ADMIN_MESSAGES.reportNotFound);
+  const [{ target }] = await withTargets(deps.db.db, [row]);
+  const parties = [target.owner?.id, target.other?.id].filter((p): p is string => !!p);
+  assertNotParty(actor.id, parties, ADMIN_MESSAGES.ownReport);
   try {
     await adminTransaction(deps.db.db, actor.id, async (trx) => {
       const now = deps.clock.now();

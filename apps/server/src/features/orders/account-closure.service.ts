@@ -11,7 +11,7 @@ import { applyTransition, type Moved } from './order-transitions';
 import { ordersContext } from './orders-context';
 import { publishSystemMessages } from '../chat/system-messages.service';
 import { closeOffers } from './offer-purchase.service';
-import { assertNotParty, partiesOf } from './admin-not-party';
+import { assertNotParty, partiesOf } from '../../lib/admin-not-party';
 
 /** What an admin did to the account; the canceled orders' history says which. */
 export type ClosedHow = 'disabled' | 'deleted';

@@ -10,7 +10,7 @@ import type { OrdersContext } from './orders-context';
 import { findOrder } from './orders.repository';
 import { latestChargeback, setChargebackBooked } from './chargebacks.repository';
 import { settledBeforeChargeback } from './chargeback-funds';
-import { assertNotParty, partiesOf } from './admin-not-party';
+import { assertNotParty, partiesOf } from '../../lib/admin-not-party';
 import { queueChargebackRecoveredMail } from './wallet-mails';
 import { publishOrderUpdated } from './order-events';
 

@@ -26,7 +26,7 @@ import { eitherBlocked } from '../../db/member-blocks';
 import { chargebackOnPayment } from './chargebacks.service';
 import { refuseSpendingHeld } from './chargeback-holds';
 import { queueDisputeAdminMail } from './admin-task-mails';
-import { assertNotParty, partiesOf } from './admin-not-party';
+import { assertNotParty, partiesOf } from '../../lib/admin-not-party';
 
 /** The viewer's side of an order, or a 404 that does not say whether the order exists. */
 export function sideOf(order: OrdersTable, user: AuthUser): 'buyer' | 'seller' | 'admin' {

@@ -8,7 +8,7 @@ import { queueMailToUser } from '../../email/mail-to-user';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { AuthUser } from '../../plugins/auth';
-import { assertNotParty } from './admin-not-party';
+import { assertNotParty } from '../../lib/admin-not-party';
 import { payoutReferenceCorrectedMail } from './payout-mails';
 
 /** Another payout recorded with this reference (by its key, on `payouts_reference_key_idx`), the latest first. */

@@ -11,7 +11,7 @@ import { queuePayoutAdminMail } from './admin-task-mails';
 import { payoutDecidedMail, type PayoutDecision } from './payout-mails';
 import { payoutDestination } from './payout-methods.service';
 import { mayTrade } from './order-listings.repository';
-import { assertNotParty } from './admin-not-party';
+import { assertNotParty } from '../../lib/admin-not-party';
 import { checkReferenceUnused } from './payout-reference.service';
 import { checkChargebacksCovered, refuseHeldForChargebacks } from './chargeback-holds';
 import { ownPayout } from './wallet.service';

@@ -12,7 +12,7 @@ import type { OrdersContext } from './orders-context';
 import { findOrder, findOrderForUpdate } from './orders.repository';
 import { chargebackStatusesOf, latestChargeback, setChargebackBooked } from './chargebacks.repository';
 import { settledBeforeChargeback } from './chargeback-funds';
-import { assertNotParty, partiesOf } from './admin-not-party';
+import { assertNotParty, partiesOf } from '../../lib/admin-not-party';
 import { findRefundOwed, reopenRefusedRefund, settleRefusedRefund } from './stripe-refunds.repository';
 import { disputesOfRefundedPayment } from './refunded-payment-disputes.repository';
 import { queueRefundSettledMail } from './refund-settled-mail';

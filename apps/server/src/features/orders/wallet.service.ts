@@ -5,7 +5,7 @@ import type { Payout, PayoutStatus, Wallet } from '@accountry/shared/wallet';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { adminTransaction } from '../../db/acting-admin';
-import { assertNotParty } from './admin-not-party';
+import { assertNotParty } from '../../lib/admin-not-party';
 import type { AuthUser } from '../../plugins/auth';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';

@@ -1,10 +1,10 @@
 import { isPartyTo } from '@accountry/shared/admin-rules';
-import { forbidden } from '../../lib/app-error';
+import { forbidden } from './app-error';
 
 /**
- * Every admin action on an order or its money: an admin who is a party to it (the order's buyer or seller, the
- * payout's or balance's owner) is refused with a 403 that says another admin has to; as a party they go by the
- * member rules (decision 190).
+ * Every admin action on what an admin may be a party to (an order's buyer or seller, a payout's or balance's owner, a
+ * listing's seller, the member a report is about) is refused with a 403 that says another admin has to; as a party
+ * they go by the member rules (decision 190).
  */
 export function assertNotParty(adminId: string, partyIds: readonly string[], message: string) {
   if (isPartyTo(adminId, partyIds)) throw forbidden(message);
