@@ -1,5 +1,6 @@
 /** Pure chat rules shared by the server and the web app. */
 import { plainText } from './plain-text';
+import { cutToFit } from './cut-text';
 
 /** A null marker is the other side's, not shown while a block stands (decision 236); a side's own is never null. */
 export interface SeqCounters {
@@ -68,25 +69,8 @@ export function sanitizeMessageBody(text: string): string {
 
 export const PREVIEW_LENGTH = 140;
 
-const characters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/**
- * Where to cut `line` to keep at most `max` code units: between two characters as a reader sees them, so an emoji
- * (two code units, or several joined) or a letter with its accents is kept whole or left out whole.
- */
-function cutBefore(line: string, max: number) {
-  let end = 0;
-  for (const { index, segment } of characters.segment(line)) {
-    if (index + segment.length > max) break;
-    end = index + segment.length;
-  }
-  // One character longer than the preview (a letter under hundreds of accents): cut after a whole code point.
-  if (end === 0) end = /[\uD800-\uDBFF]/.test(line[max - 1]) ? max - 1 : max;
-  return end;
-}
-
 /** The one-line preview shown in the conversation list. */
 export function messagePreview(body: string): string {
   const line = body.replace(/\s+/g, ' ').trim();
-  return line.length > PREVIEW_LENGTH ? `${line.slice(0, cutBefore(line, PREVIEW_LENGTH - 1))}…` : line;
+  return line.length > PREVIEW_LENGTH ? `${cutToFit(line, PREVIEW_LENGTH - 1)}…` : line;
 }

@@ -1,3 +1,4 @@
+import { cutToFit } from '@accountry/shared/cut-text';
 import { mailLinks } from '../../email/unsubscribe-links';
 import { DEFAULT_PROTECTION_DAYS } from '@accountry/shared/order-state';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
@@ -195,7 +196,7 @@ function freshDraft(now: number) {
 
 const COPY_SUFFIX = ' (copy)';
 /** The copy's title: the original's, marked, cut to fit the longest title allowed. */
-const copyTitle = (title: string) => `${title.slice(0, TITLE_MAX - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
+const copyTitle = (title: string) => `${cutToFit(title, TITLE_MAX - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
 
 /** A new draft with the same details and screenshots, to sell a similar account quickly. */
 export async function duplicateListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
