@@ -115,6 +115,11 @@ describe('invisible characters (decision 225)', () => {
     ['joiners beside spaces and at the ends', '\u200Dgood \u200Cdeal\u200D', 'good deal'],
     ['a run of joiners between letters', 'می\u200C\u200C\u200Cخواهم', 'می\u200Cخواهم'],
     ['Hangul fillers', '\u3164\u3164 \u115F\u1160\uFFA0', ' '],
+    ['combining grapheme joiners alone', '\u034F'.repeat(10), ''],
+    ['variation selectors alone', '\uFE0F'.repeat(10), ''],
+    ['Khmer inherent vowels alone', '\u17B4\u17B5'.repeat(5), ''],
+    ['Mongolian variation selectors after a space', 'ok \u180B\u180C\u180D', 'ok '],
+    ['combining marks at the start of a word', 'good \u0301\u0301deal', 'good deal'],
   ])('drops %s', (_what, input, out) => {
     expect(plainText(input)).toBe(out);
   });
@@ -126,7 +131,16 @@ describe('invisible characters (decision 225)', () => {
     ['a zero-width joiner in Devanagari', 'क्\u200Dष'],
     ['a right-to-left mark after a Hebrew word and before punctuation', 'שלום\u200F! price 5'],
     ['a left-to-right mark before a number in Arabic text', 'السعر \u200E$50'],
+    ['an emoji with its variation selector', 'Top \u2764\uFE0F seller'],
+    ['a keycap emoji', 'Rank 1\uFE0F\u20E3'],
+    ['accents as combining marks', 'Cafe\u0301 Pokémon'],
+    ['Thai vowels above their consonants', 'บัญชีเกม'],
   ])('keeps %s', (_what, input) => {
     expect(plainText(input)).toBe(input);
+  });
+
+  it('reads a Braille blank as a space, so a name of them alone is blank', () => {
+    expect(plainText('\u2800'.repeat(5)).trim()).toBe('');
+    expect(plainText('\u2801\u2800\u2803')).toBe('\u2801 \u2803');
   });
 });

@@ -5,7 +5,8 @@
  * "only $5.0" shown right to left over another price). Also the invisible characters no language needs, which hide a
  * word from search and moderation ("ad\u200Bmin", decision 225): zero-width space, soft hyphen, the Mongolian vowel
  * separator, the word joiner and invisible operators, deprecated format characters, the byte-order mark, the
- * interlinear annotation marks, and the Hangul fillers (blank in modern text, a favourite for names that show nothing). The zero-width joiner and non-joiner stay (emoji, Persian, Indic scripts).
+ * interlinear annotation marks, and the Hangul fillers (blank in modern text, a favourite for names that show
+ * nothing). The zero-width joiner and non-joiner stay (emoji, Persian, Indic scripts).
  */
 export const HIDDEN_CHARACTERS =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -32,6 +33,16 @@ const TAGS = /(\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{2,7}\u{E007F})|
 const MARK_RUNS = /[\u200E\u200F\u061C]{2,}/g;
 const MARK_INSIDE_WORD = /([\p{L}\p{M}\p{N}])[\u200E\u200F\u061C](?=[\p{L}\p{M}\p{N}])/gu;
 
+/**
+ * A combining mark belongs to the character before it. One at the start of the text or after a space has none and
+ * shows nothing but itself on a blank (a title of combining grapheme joiners or variation selectors alone, decision
+ * 225), so it goes.
+ */
+const LOOSE_MARKS = /(?<=^|\s)\p{M}+/gu;
+
+/** The Braille blank shows as a space and is a favourite for names that show nothing: it counts as a space. */
+const BRAILLE_BLANK = /\u2800/g;
+
 /** One kind of line break and none of the hidden characters above. */
 export const plainText = (s: string) =>
   s
@@ -41,4 +52,6 @@ export const plainText = (s: string) =>
     .replace(JOINER_RUNS, (run) => run.slice(-1))
     .replace(LOOSE_JOINERS, '')
     .replace(MARK_RUNS, (run) => run.slice(-1))
-    .replace(MARK_INSIDE_WORD, '$1');
+    .replace(MARK_INSIDE_WORD, '$1')
+    .replace(BRAILLE_BLANK, ' ')
+    .replace(LOOSE_MARKS, '');
