@@ -129,7 +129,8 @@ export const displayNameSchema = z
   .trim()
   .overwrite((v) => v.replace(/\s+/g, ' '))
   .min(DISPLAY_NAME_MIN, FIELD_MESSAGES.displayNameLength)
-  .max(DISPLAY_NAME_MAX, FIELD_MESSAGES.displayNameLength)
+  // Zod runs the checks after a failed one too: a name over the length is not read any further.
+  .max(DISPLAY_NAME_MAX, { error: FIELD_MESSAGES.displayNameLength, abort: true })
   .regex(DISPLAY_NAME_RE, FIELD_MESSAGES.displayNameChars)
   .refine((v) => !isReservedDisplayName(v), FIELD_MESSAGES.displayNameReserved);
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isReservedDisplayName, nameSkeleton } from './reserved-names';
 
 describe('reserved display names (decision 224)', () => {
@@ -55,5 +55,16 @@ describe('reserved display names (decision 224)', () => {
 
   it('folds look-alikes to one skeleton per word', () => {
     expect(nameSkeleton('Аd.m1n  Ｓupport')).toEqual(['ad', 'min', 'suport']);
+  });
+
+  it('reads a name of many one-letter words in work linear in its words', () => {
+    const spy = vi.spyOn(String.prototype, 'normalize');
+    try {
+      expect(isReservedDisplayName('a '.repeat(3000))).toBe(false);
+      // One fold a word and at most twenty more for its runs; the walk to the last word took ~4,500,000.
+      expect(spy.mock.calls.length).toBeLessThanOrEqual(25 * 3000);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -51,6 +51,9 @@ const contained = CONTAINED_TERMS.map(foldWord);
 const words = new Set([...WORD_TERMS, ...CONTAINED_TERMS].map(foldWord));
 const allowed = ALLOWED_WORDS.map(foldWord);
 
+/** The most words a term is spelled across ("a c c o u n t r y"), with room for some that fold to nothing. */
+const RUN_WORDS = 20;
+
 /** Whether the name claims to be Accountry or its staff. */
 export function isReservedDisplayName(name: string) {
   const parts = nameSkeleton(name);
@@ -59,7 +62,8 @@ export function isReservedDisplayName(name: string) {
   // Whole words run together: a term spelled across words must start and end with them ("Brad Miner" is no admin).
   for (let i = 0; i < parts.length; i++) {
     let run = '';
-    for (let j = i; j < parts.length && run.length < 20; j++) {
+    // Bounded in words too: doubled letters fold away, so "a a a …" never grows the run.
+    for (let j = i; j < Math.min(parts.length, i + RUN_WORDS) && run.length < 20; j++) {
       run = foldWord(run + parts[j]);
       if (words.has(run)) return true;
     }
