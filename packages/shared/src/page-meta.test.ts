@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageMeta } from './page-meta';
+import { pageMeta, pagePath } from './page-meta';
 
 describe('pageMeta', () => {
   it.each([
@@ -27,5 +27,17 @@ describe('pageMeta', () => {
     expect(pageMeta('/browse').description).toBe(
       'Search and filter game, social-media and streaming accounts for sale by price, platform and region.',
     );
+  });
+});
+
+describe('pagePath', () => {
+  it.each([
+    ['/', '/'],
+    ['/browse/', '/browse'],
+    ['/browse///', '/browse'],
+    ['///', '/'],
+    ['/a//b', '/a//b'],
+  ])('reads %j as the page %j', (path, page) => {
+    expect(pagePath(path)).toBe(page);
   });
 });

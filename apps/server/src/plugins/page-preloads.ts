@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pagePath } from '@accountry/shared/page-meta';
 
 /** Written by the web build beside index.html (apps/web/build/page-preloads.ts, decision 229). */
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
@@ -87,7 +88,7 @@ export function withPagePreloads(
   preloads: PagePreloads,
 ) {
   const { pathname, hasQuery, signedIn } = request;
-  const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const route = pagePath(pathname);
   const page = preloads.pages.find((p) => p.pattern.test(route));
   const widgets = signedIn ? preloads.signedIn : NO_TAGS;
   const tags = `${(page && !hasQuery && page.dataTags) || ''}${widgets.dataTags}${page?.tags ?? ''}${widgets.tags}`;
