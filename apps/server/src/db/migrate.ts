@@ -66,6 +66,7 @@ import * as passkeyChallengeCodeChecked from './migrations/2026-12-14T0100-passk
 import * as browseMinimumIndexes from './migrations/2026-12-14T0200-browse-minimum-indexes';
 import * as rateLimitMembers from './migrations/2026-12-14T0400-rate-limit-members';
 import * as refundedPaymentDisputes from './migrations/2026-12-14T0500-refunded-payment-disputes';
+import * as favoritesPriceHeard from './migrations/2026-12-14T0600-favorites-price-heard';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -135,6 +136,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-14T0200-browse-minimum-indexes': browseMinimumIndexes,
   '2026-12-14T0400-rate-limit-members': rateLimitMembers,
   '2026-12-14T0500-refunded-payment-disputes': refundedPaymentDisputes,
+  '2026-12-14T0600-favorites-price-heard': favoritesPriceHeard,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -67,6 +67,9 @@ export async function seedFavoritesReviews({ db, clock, users, log }: SeedContex
   }
   await sql`update listings set favorite_count = (select count(*) from favorites where favorites.listing_id = listings.id)
     where id in (select listing_id from favorites)`.execute(db);
+  // Each favorite heard of the price it was saved at (decision 196).
+  await sql`update favorites set price_mailed_cents =
+    (select price_cents from listings where listings.id = favorites.listing_id)`.execute(db);
 
   let reviews = 0;
   for (const [i, l] of sold.entries()) {

@@ -6,7 +6,13 @@ export async function addFavorite(db: Database, userId: string, listingId: strin
   return db.transaction().execute(async (trx) => {
     const res = await trx
       .insertInto('favorites')
-      .values({ userId, listingId, createdAt: now })
+      .values((eb) => ({
+        userId,
+        listingId,
+        createdAt: now,
+        // The price the member saw when they saved it: a price drop is told from here (decision 196).
+        priceMailedCents: eb.selectFrom('listings').select('priceCents').where('id', '=', listingId),
+      }))
       .onConflict((oc) => oc.columns(['userId', 'listingId']).doNothing())
       .executeTakeFirst();
     const added = Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
