@@ -85,8 +85,11 @@ test('a used verification link cannot be used again', async ({ page, request }) 
   const email = `relink-${Date.now()}@journey.test`;
   const res = await request.post('/api/auth/signup', { data: { email, password: 'Journey-Relink-88' } });
   expect(res.status()).toBe(201);
-  const mails = await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
-  const link = mails.mails[0].links[0] as string;
+  // The account and its mail are made right after the reply (decision 227).
+  const mailbox = async () =>
+    (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()).mails;
+  await expect.poll(async () => (await mailbox()).length).toBe(1);
+  const link = (await mailbox())[0].links[0] as string;
   await page.goto(link);
   await expect(page.getByText('Your email is verified. You can sign in now.')).toBeVisible();
   await page.goto(link);

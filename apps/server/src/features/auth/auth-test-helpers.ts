@@ -1,6 +1,7 @@
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@accountry/shared/constants';
 import type { Mail } from '../../email/mailer';
 import type { TestContext } from '../../test/test-app';
+import { settleAfterReplies } from '../../lib/after-reply';
 
 /** Helpers for the auth integration tests: drive the real endpoints and read what they leave behind. */
 
@@ -42,6 +43,8 @@ export async function post(
 export async function signUpVia(ctx: TestContext, over: Record<string, unknown> = {}) {
   const body = { email: uniqueEmail(), password: STRONG_PASSWORD, displayName: 'New Member', role: 'buyer', ...over };
   const res = await post(ctx, '/api/auth/signup', body);
+  // The account is made after the reply (decision 227).
+  await settleAfterReplies(ctx.deps);
   return { res, body: body as typeof body & { email: string; password: string } };
 }
 

@@ -17,12 +17,13 @@ import { holdPayouts } from '../orders/payout-hold.service';
 import { consumeToken, issueToken, linkInvalid, peekToken } from './tokens.service';
 import { findUserByEmail, findUserWithDeletionById, updateUser } from './users.repository';
 import { recordAccountEvent } from '../../lib/account-events';
+import { afterReply } from '../../lib/after-reply';
 
 /**
  * Ask to change the account's address (decision 165): the password (and with two-factor sign-in on a code, decision
- * 172) confirms it, a link goes to the new address and
- * a notice to the current one. When another account has the new address only the link is left out: the answer, the
- * notice and the retired earlier link are the same, so the form cannot be used to find out who is registered.
+ * 172) confirms it, a link goes to the new address and a notice to the current one. Whether another account has the
+ * new address is looked at after the reply, and then only the link is left out: the answer, its time, the notice and
+ * the retired earlier link are the same, so the form cannot be used to find out who is registered (decision 227).
  */
 export async function requestEmailChange(
   deps: AppDeps,
@@ -30,6 +31,7 @@ export async function requestEmailChange(
   sessionId: string | null,
   input: { email: string; password: string; code?: string },
   ip: string,
+  onError: (err: unknown) => void,
 ) {
   await confirmPassword(deps, user, input.password, ip, 'password');
   if (input.email === user.email) throw badRequest(M.sameEmail, { email: M.sameEmail });
@@ -42,20 +44,29 @@ export async function requestEmailChange(
   await db.transaction().execute(async (trx) => {
     await lockLiveSession(trx, user.id, sessionId);
     await requireCodeStillIfOn(trx, user.id, asked);
-    // An address another account may still take back (decision 177) counts as taken.
-    const taken =
-      !!(await findUserByEmail(trx, input.email)) || (await addressHeldForUndo(trx, input.email, now, user.id));
-    // One open change at a time: an earlier link stops working. All but the link itself happens whether or not the
-    // address is taken, so nothing the asker sees differs.
+    // One open change at a time: an earlier link stops working, whether or not the address is taken.
     await retireUserTokens(trx, user.id, 'change_email', now);
     await recordAccountEvent(trx, user.id, 'email_change_asked', now, { ip });
     await queueMail(trx, emailChangeNoticeMail(deps.config.publicUrl, user.email, input.email, false), now);
-    if (taken) return;
-    const token = await issueToken(trx, user.id, 'change_email', now, AUTH_POLICY.verifyLinkTtlMs, input.email);
-    await queueMail(trx, emailChangeMail(deps.config.publicUrl, input.email, user.displayName, token), now);
   });
   deps.mailWorker.kick();
+  afterReply(deps, () => mailChangeLink(deps, user, input.email, now), onError);
   return { message: M.sent(input.email) };
+}
+
+/**
+ * The link to the new address, unless another account holds it or may still take it back (decision 177). It retires
+ * the account's earlier link again: of two asks close together, the later one's link is the one that works.
+ */
+async function mailChangeLink(deps: AppDeps, user: AuthUser, email: string, now: number) {
+  const queued = await deps.db.db.transaction().execute(async (trx) => {
+    if ((await findUserByEmail(trx, email)) || (await addressHeldForUndo(trx, email, now, user.id))) return false;
+    await retireUserTokens(trx, user.id, 'change_email', now);
+    const token = await issueToken(trx, user.id, 'change_email', now, AUTH_POLICY.verifyLinkTtlMs, email);
+    await queueMail(trx, emailChangeMail(deps.config.publicUrl, email, user.displayName, token), now);
+    return true;
+  });
+  if (queued) deps.mailWorker.kick();
 }
 
 /**

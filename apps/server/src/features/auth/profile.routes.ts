@@ -86,7 +86,9 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        requestEmailChange(deps, requireSignedIn(request), request.sessionId, request.body, request.ip),
+        requestEmailChange(deps, requireSignedIn(request), request.sessionId, request.body, request.ip, (err) =>
+          app.log.error({ err }, 'address change link failed'),
+        ),
     );
 
     app.post(

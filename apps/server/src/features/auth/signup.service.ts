@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app';
 import { isUniqueViolation } from '../../db/errors';
 import { queueMail } from '../../email/mail-outbox';
 import { newId } from '../../lib/ids';
+import { afterReply } from '../../lib/after-reply';
 import { AUTH_POLICY } from './auth-policy';
 import { signUpAttemptMail, verificationMail } from './auth-mails';
 import { mayMail } from './mail-limit.service';
@@ -25,26 +26,43 @@ export interface SignUp {
 
 /**
  * Create an unverified account and queue its verification mail, in one transaction. The answer is the same when
- * the address already has an account (its owner is mailed instead), so sign-up never tells who is registered.
+ * the address already has an account (its owner is mailed instead), so sign-up never tells who is registered: before
+ * the reply only the password's hash and the mail slot are done, the same for any address; the account is looked up
+ * and made after it (decision 227). A process stopping in between loses that sign-up, which the visitor makes again.
  */
 export async function signUp(deps: AppDeps, input: SignUp, log: FastifyBaseLogger) {
-  const db = deps.db.db;
   // Hashed either way, so a taken address answers in the same time as a new one.
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   // The verification mail's slot, claimed whether or not the address is taken: a taken one's count left alone told a
   // stranger asking for a new link next that it was. It counts toward the resend limit, and the mail is sent only
   // within it: sign-ups with forms of one inbox's address ("name+1@", "name+2@") must not flood it.
-  const mailNow = await mayMail(db, 'mail-verify', input.email, now);
+  const mailNow = await mayMail(deps.db.db, 'mail-verify', input.email, now);
+  afterReply(
+    deps,
+    () => createAccount(deps, input, { passwordHash, mailNow, now }, log),
+    (err) => log.error({ err }, 'sign-up failed after its reply'),
+  );
+  return { email: input.email };
+}
+
+async function createAccount(
+  deps: AppDeps,
+  input: SignUp,
+  made: { passwordHash: string; mailNow: boolean; now: number },
+  log: FastifyBaseLogger,
+) {
+  const db = deps.db.db;
+  const { passwordHash, mailNow, now } = made;
   if (await findUserByEmail(db, input.email)) {
     await mailOwner(deps, input.email, (url) => signUpAttemptMail(url, input.email), now);
-    return { email: input.email };
+    return;
   }
   // An address an undo link may give back (decision 177) is as good as taken; its mail says why, and until when.
   const heldUntil = await undoHoldUntil(db, input.email, now);
   if (heldUntil !== undefined) {
     await mailOwner(deps, input.email, (url) => signUpHeldAddressMail(url, input.email, heldUntil), now);
-    return { email: input.email };
+    return;
   }
   const id = newId();
   const displayName = input.displayName ?? DEFAULT_DISPLAY_NAME;
@@ -70,10 +88,9 @@ export async function signUp(deps: AppDeps, input: SignUp, log: FastifyBaseLogge
     if (!isUniqueViolation(err)) throw err;
     log.info('sign-up raced another for the same address');
     await mailOwner(deps, input.email, (url) => signUpAttemptMail(url, input.email), now);
-    return { email: input.email };
+    return;
   }
   deps.mailWorker.kick();
-  return { email: input.email };
 }
 
 /** Tell the owner someone tried to sign up with their address, at most as often as other account mail. */

@@ -4,12 +4,20 @@ import { SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
 import { createTestApp, createUser, type TestContext } from '../../test/test-app';
 import { countRows, freshIp, post, signUpVia, STRONG_PASSWORD, tokenFrom, uniqueEmail } from './auth-test-helpers';
 import { verifyPassword } from '../../lib/password';
+import { settleAfterReplies } from '../../lib/after-reply';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx.close());
+
+/** A sign-up, and what it does after its reply (decision 227). */
+async function signUp(payload: object, opts?: Parameters<typeof post>[3]) {
+  const res = await post(ctx, '/api/auth/signup', payload, opts);
+  await settleAfterReplies(ctx.deps);
+  return res;
+}
 
 const userByEmail = (email: string) =>
   ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -54,7 +62,7 @@ describe('POST /api/auth/signup', () => {
 
   it('applies the spec defaults: display name Anonymous, no phone, role buyer', async () => {
     const email = uniqueEmail();
-    const res = await post(ctx, '/api/auth/signup', { email, password: STRONG_PASSWORD });
+    const res = await signUp({ email, password: STRONG_PASSWORD });
     expect(res.statusCode).toBe(201);
     expect(await userByEmail(email)).toMatchObject({ displayName: 'Anonymous', phoneNumber: '', role: 'buyer' });
   });
@@ -63,8 +71,8 @@ describe('POST /api/auth/signup', () => {
     const existing = await createUser(ctx, { email: 'taken@example.test' });
     const before = await countRows(ctx, 'users');
     const fresh = uniqueEmail('fresh');
-    const taken = await post(ctx, '/api/auth/signup', { email: ' TAKEN@Example.test', password: STRONG_PASSWORD });
-    const created = await post(ctx, '/api/auth/signup', { email: fresh, password: STRONG_PASSWORD });
+    const taken = await signUp({ email: ' TAKEN@Example.test', password: STRONG_PASSWORD });
+    const created = await signUp({ email: fresh, password: STRONG_PASSWORD });
     expect([taken.statusCode, created.statusCode]).toEqual([201, 201]);
     expect(taken.json()).toEqual({ email: 'taken@example.test' });
     expect(created.json()).toEqual({ email: fresh });
@@ -79,7 +87,7 @@ describe('POST /api/auth/signup', () => {
     expect(note.text).toContain('/signin');
     expect(note.text).not.toContain('token=');
     // Repeated attempts do not flood the owner: the account-mail limit applies, silently.
-    await post(ctx, '/api/auth/signup', { email: 'taken@example.test', password: STRONG_PASSWORD });
+    await signUp({ email: 'taken@example.test', password: STRONG_PASSWORD });
     expect(await ctx.mailsTo('taken@example.test')).toHaveLength(1);
   });
 
@@ -90,7 +98,7 @@ describe('POST /api/auth/signup', () => {
       throw new Error('SMTP connection refused');
     };
     try {
-      const res = await post(ctx, '/api/auth/signup', { email, password: STRONG_PASSWORD });
+      const res = await signUp({ email, password: STRONG_PASSWORD });
       expect(res.statusCode).toBe(201);
       expect(await userByEmail(email)).toBeDefined();
       expect(await ctx.mailsTo(email)).toHaveLength(0);
@@ -103,9 +111,7 @@ describe('POST /api/auth/signup', () => {
 
   it('two sign-ups racing for one address create one account and answer alike', async () => {
     const email = uniqueEmail('race');
-    const results = await Promise.all(
-      [0, 1, 2].map(() => post(ctx, '/api/auth/signup', { email, password: STRONG_PASSWORD })),
-    );
+    const results = await Promise.all([0, 1, 2].map(() => signUp({ email, password: STRONG_PASSWORD })));
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     const rows = await ctx.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(rows).toHaveLength(1);
@@ -158,7 +164,7 @@ describe('POST /api/auth/signup', () => {
     await ctx.deliverMail();
     const sent = ctx.mailer.sent.length;
     const body = { ...valid(), ...over };
-    const res = await post(ctx, '/api/auth/signup', body);
+    const res = await signUp(body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
     expect(res.json().error.fields[field]).toBe(message);
@@ -186,7 +192,7 @@ describe('POST /api/auth/signup', () => {
     const ip = freshIp();
     const codes: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await post(ctx, '/api/auth/signup', { email: 'x', password: 'x' }, { ip });
+      const res = await signUp({ email: 'x', password: 'x' }, { ip });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 20).every((c) => c === 400)).toBe(true);
