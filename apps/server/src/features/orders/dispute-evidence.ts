@@ -13,13 +13,13 @@ import { AppError, conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { newId } from '../../lib/ids';
 import { DISPLAY_VARIANT, reencodeImage } from '../../lib/images/image-processing';
-import { PrivateImageFolder } from '../../lib/images/private-images';
+import { evidenceFolder } from './dispute-evidence-files';
 import type { OrdersContext } from './orders-context';
 import { visibleOrder } from './orders.service';
 import { evidenceUrl } from './disputes.service';
 import { holdOpenDispute } from './open-dispute';
 
-const folder = (ctx: OrdersContext) => new PrivateImageFolder(ctx.deps.config.privateUploadDir, 'disputes');
+const folder = (ctx: OrdersContext) => evidenceFolder(ctx.deps);
 
 /** 409 once the uploader has attached DISPUTE_EVIDENCE_PER_PERSON images to this order. */
 async function assertEvidenceRoom(db: Database, orderId: string, uploaderId: string) {

@@ -1,3 +1,4 @@
+import { removeEvidenceFiles } from './dispute-evidence-files';
 import type { OrderAction } from '@accountry/shared/order-state';
 import type { OrdersTable } from '../../db/schema';
 import type { OrdersContext } from './orders-context';
@@ -32,6 +33,7 @@ export async function afterTransition(
   announce = true,
 ) {
   const after = moved.order;
+  if (moved.droppedEvidence?.length) await removeEvidenceFiles(ctx.deps, moved.droppedEvidence);
   await publishSystemMessages(ctx.deps, [moved.notice, ...(moved.others ?? [])]);
   if (announce) await publishOrderUpdated(ctx.deps, after);
   const refunded = refundedBy(before, action, after.refundedCents);

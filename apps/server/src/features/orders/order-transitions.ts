@@ -1,3 +1,4 @@
+import { dropUnpostedEvidence } from './dispute-evidence-files';
 import type { DeliveryTime } from '@accountry/shared/listings';
 import { ORDER_MESSAGES as M, orderChatMessage } from '@accountry/shared/order-messages';
 import {
@@ -37,6 +38,8 @@ export interface Moved {
   notice: PostedSystemMessage;
   /** Other chats' notices the move caused (offers a sale closed), published with it. */
   others?: PostedSystemMessage[];
+  /** Evidence files of a dispute that ended, never posted, to remove once committed. */
+  droppedEvidence?: string[];
 }
 
 /** A move made after another in its transaction (a lost chargeback after the payment), to follow up once committed. */
@@ -215,7 +218,8 @@ export async function applyTransition(
   const line = orderChatMessage(action, order.status, refundCents, bank);
   await queueMoveMails(ctx, trx, after, action, line, now);
   const notice = await postSystemMessage(trx, { conversationId: after.conversationId!, body: line, now });
-  return { order: after, notice, others };
+  const droppedEvidence = order.status === 'disputed' ? await dropUnpostedEvidence(trx, order.id) : [];
+  return { order: after, notice, others, droppedEvidence };
 }
 
 /**

@@ -18,7 +18,13 @@ export class PrivateImageFolder {
   async write(id: string, data: Buffer): Promise<string> {
     const fileName = `${path.basename(id)}.webp`;
     await fs.promises.mkdir(this.dir, { recursive: true });
-    await fs.promises.writeFile(path.join(this.dir, fileName), data);
+    try {
+      await fs.promises.writeFile(path.join(this.dir, fileName), data);
+    } catch (err) {
+      // Part of it may be on disk (a full disk), with no row that would ever remove it.
+      await this.remove(fileName);
+      throw err;
+    }
     return fileName;
   }
 
@@ -31,14 +37,17 @@ export class PrivateImageFolder {
   }
 }
 
-/** Send a private image: never cached by shared caches, never content-sniffed by the browser. */
+/**
+ * Send a private image: never stored by any cache, the browser's included (a shared computer after sign-out, an admin
+ * whose rights ended; as a private screenshot, decision 218), never content-sniffed by the browser.
+ */
 export async function sendPrivateImage(reply: FastifyReply, file: string, contentType: string) {
   const stat = await fs.promises.stat(file).catch(() => null);
   if (!stat) throw notFound('Image not found');
   return reply
     .type(contentType)
     .header('content-length', stat.size)
-    .header('cache-control', 'private, max-age=31536000, immutable')
+    .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(fs.createReadStream(file));
 }
