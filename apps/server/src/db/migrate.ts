@@ -67,6 +67,7 @@ import * as browseMinimumIndexes from './migrations/2026-12-14T0200-browse-minim
 import * as rateLimitMembers from './migrations/2026-12-14T0400-rate-limit-members';
 import * as refundedPaymentDisputes from './migrations/2026-12-14T0500-refunded-payment-disputes';
 import * as favoritesPriceHeard from './migrations/2026-12-14T0600-favorites-price-heard';
+import * as mailOutboxSendingIndex from './migrations/2026-12-14T0700-mail-outbox-sending-index';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -137,6 +138,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-14T0400-rate-limit-members': rateLimitMembers,
   '2026-12-14T0500-refunded-payment-disputes': refundedPaymentDisputes,
   '2026-12-14T0600-favorites-price-heard': favoritesPriceHeard,
+  '2026-12-14T0700-mail-outbox-sending-index': mailOutboxSendingIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

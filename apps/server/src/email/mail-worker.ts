@@ -77,7 +77,7 @@ export class MailWorker {
     const now = this.clock.now();
     const due = await this.db
       .selectFrom('mailOutbox')
-      .select(['id', 'attempts', 'to'])
+      .select(['id', 'attempts', 'to', 'createdAt', 'queuePosition'])
       .where('status', 'in', ['pending', 'sending'])
       .where('nextAttemptAt', '<=', now)
       .orderBy('nextAttemptAt')
@@ -85,22 +85,38 @@ export class MailWorker {
       .orderBy('queuePosition')
       .limit(MAIL_RETRY.batch)
       .execute();
-    const claimed = (await Promise.all(due.map(async (row) => ((await this.claim(row, now)) ? row : null)))).filter(
-      (row) => row !== null,
-    );
     // Addresses side by side; one address's mails one after another, in queue order (decision 213).
-    const byAddress = new Map<string, typeof claimed>();
-    for (const row of claimed) byAddress.set(row.to, [...(byAddress.get(row.to) ?? []), row]);
-    await Promise.all(
-      [...byAddress.values()].map(async (rows) => {
-        for (const row of rows) await this.deliver(row.id, row.attempts + 1);
-      }),
-    );
+    const byAddress = new Map<string, typeof due>();
+    for (const row of due) byAddress.set(row.to, [...(byAddress.get(row.to) ?? []), row]);
+    const attempted = await Promise.all([...byAddress.values()].map((rows) => this.sendInTurn(rows)));
     await this.purge(now);
-    return claimed.length;
+    return attempted.reduce((n, k) => n + k, 0);
   }
 
-  private async claim(row: { id: string; attempts: number }, now: number) {
+  /**
+   * One address's mails in queue order, each claimed as its turn comes, so its lease runs while it is sent, not while
+   * the mails before it are. The first not claimed (another worker has it or one before it; the row refuses the
+   * write) ends the turn: a later mail never overtakes it.
+   */
+  private async sendInTurn(rows: Array<{ id: string; attempts: number; createdAt: number; queuePosition: number }>) {
+    let attempted = 0;
+    for (const row of rows) {
+      const claimed = await this.claim(row, this.clock.now()).catch((err: unknown) => {
+        this.log.error({ err, mailId: row.id }, 'mail worker: could not claim a mail');
+        return false;
+      });
+      if (!claimed) break;
+      await this.deliver(row.id, row.attempts + 1);
+      attempted++;
+    }
+    return attempted;
+  }
+
+  /**
+   * Claimed by a conditional update on the attempt count, unless an earlier mail to the address is being sent by
+   * another worker, whose lease still runs: two workers never send one address's mails side by side.
+   */
+  private async claim(row: { id: string; attempts: number; createdAt: number; queuePosition: number }, now: number) {
     const res = await this.db
       .updateTable('mailOutbox')
       .set({ status: 'sending', attempts: row.attempts + 1, nextAttemptAt: now + MAIL_RETRY.leaseMs })
@@ -108,6 +124,24 @@ export class MailWorker {
       .where('attempts', '=', row.attempts)
       .where('status', 'in', ['pending', 'sending'])
       .where('nextAttemptAt', '<=', now)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('mailOutbox as earlier')
+              .select('earlier.id')
+              .whereRef('earlier.to', '=', 'mailOutbox.to')
+              .where('earlier.status', '=', 'sending')
+              .where('earlier.nextAttemptAt', '>', now)
+              .where((e) =>
+                e(
+                  e.refTuple('earlier.createdAt', 'earlier.queuePosition'),
+                  '<',
+                  e.tuple(row.createdAt, row.queuePosition),
+                ),
+              ),
+          ),
+        ),
+      )
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }

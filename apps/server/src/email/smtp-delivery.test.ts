@@ -1,3 +1,4 @@
+import { settleAfterReplies } from '../lib/after-reply';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -145,6 +146,8 @@ describe('mail over SMTP', () => {
       payload: { email: 'new-member@example.test', password: 'Tangerine-Comet-58' },
     });
     expect(res.statusCode).toBe(201);
+    // The account and its mail are made right after the reply (decision 227).
+    await settleAfterReplies(app.deps);
     const broken = await buildApp({
       db: handle,
       mailer: smtpMailer('smtp://127.0.0.1:1', 'x <x@example.test>'),

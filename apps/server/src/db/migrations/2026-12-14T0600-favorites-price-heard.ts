@@ -10,3 +10,5 @@ export async function up(db: Kysely<any>): Promise<void> {
     (select price_cents from listings where listings.id = favorites.listing_id)
     where price_mailed_cents is null`.execute(db);
 }
+
+export async function down(): Promise<void> {}

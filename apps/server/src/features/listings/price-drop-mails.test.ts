@@ -139,4 +139,16 @@ describe('price drops of favorites', () => {
     });
     expect(get.json()).toEqual({ unreadMessages: true, priceDrops: true });
   });
+
+  it('are told from the price a member saved it at: raised and lowered again above it, nothing is mailed', async () => {
+    const fan = await userWithSession(ctx, 'buyer');
+    const id = await favoritedListing(fan); // saved at $200
+    // Raised to $1,000, then "dropped" to $900: still far above the $200 the member saved it at.
+    expect((await edit(id, 100_000)).statusCode).toBe(200);
+    expect((await edit(id, 90_000)).statusCode).toBe(200);
+    expect((await dropMails(fan.user.email)).map((m) => m.subject)).toEqual([]);
+    // A drop below what the member saw is mailed.
+    expect((await edit(id, 15_000)).statusCode).toBe(200);
+    expect((await dropMails(fan.user.email)).map((m) => m.subject)).toEqual([`Price drop: ${TITLE} now $150`]);
+  });
 });
