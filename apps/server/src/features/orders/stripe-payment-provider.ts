@@ -10,7 +10,8 @@ import { STRIPE_CLEARING } from '../../lib/ledger';
 import type { Clock } from '../../lib/clock';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
-import type { OrdersTable } from '../../db/schema';
+import type { OrdersTable, StripeRefundsTable } from '../../db/schema';
+import { walkInBatches } from '../../lib/walk-in-batches';
 import type {
   PaymentProvider,
   PaymentStart,
@@ -135,18 +136,27 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Send the refunds owed whose time has come (the retry after an outage), the longest due first; a failed one is put
-   * back behind the others, so failing refunds cannot keep the rest waiting. Returns how many Stripe accepted.
+   * Send up to `limit` refunds owed whose time has come (the retry after an outage), the longest due first; a failed
+   * one is put back behind the others, so failing refunds cannot keep the rest waiting. Walked past each one read
+   * (decision 241): one whose row cannot be written is logged, tried again next sweep, and holds back none. Returns
+   * how many Stripe accepted.
    */
   async sendPendingRefunds(limit = 50): Promise<number> {
     let sent = 0;
+    let taken = 0;
     const now = this.clock.now();
-    for (const owed of await dueRefunds(this.db, now, limit))
-      if (
-        (await claimRefund(this.db, owed, now + CLAIM_MS)) &&
-        (await this.refunds.send(owed, now + refundRetryDelay(owed.attempts)))
-      )
-        sent++;
+    await walkInBatches(
+      limit,
+      (after: StripeRefundsTable | undefined) =>
+        taken < limit ? dueRefunds(this.db, now, limit - taken, after) : Promise.resolve([]),
+      async (owed) => {
+        taken++;
+        if (!(await claimRefund(this.db, owed, now + CLAIM_MS))) return;
+        if (await this.refunds.send(owed, now + refundRetryDelay(owed.attempts))) sent++;
+      },
+      (err, owed) =>
+        this.logger?.error({ err, orderId: owed.orderId }, 'card refund owed not retried; tried again next sweep'),
+    );
     return sent;
   }
 

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import type { StripeRefundsTable } from '../../db/schema';
+import { pastKeyset } from '../../lib/walk-in-batches';
 
 /**
  * The key of the refund of a payment its order could not take (decision 095): one per payment, so a retried webhook
@@ -36,14 +37,26 @@ export async function findRefundOwed(db: Database, key: string) {
   return db.selectFrom('stripeRefunds').selectAll().where('idempotencyKey', '=', key).executeTakeFirst();
 }
 
-/** The pending refunds whose time has come, the longest due first (on `stripe_refunds_due_idx`). */
-export async function dueRefunds(db: Database, now: number, limit: number) {
+/**
+ * The pending refunds whose time has come, the longest due first (on `stripe_refunds_due_idx`), past `after` when
+ * given (decision 241).
+ */
+export async function dueRefunds(
+  db: Database,
+  now: number,
+  limit: number,
+  after?: Pick<StripeRefundsTable, 'nextAttemptAt' | 'idempotencyKey'>,
+) {
   return db
     .selectFrom('stripeRefunds')
     .selectAll()
     .where('status', '=', 'pending')
     .where('nextAttemptAt', '<=', now)
+    .$if(after !== undefined, (q) =>
+      q.where(pastKeyset('nextAttemptAt', 'idempotencyKey', [after!.nextAttemptAt, after!.idempotencyKey])),
+    )
     .orderBy('nextAttemptAt')
+    .orderBy('idempotencyKey')
     .limit(limit)
     .execute();
 }
