@@ -62,12 +62,23 @@ export async function sweepOrders(ctx: OrdersContext): Promise<SweepResult> {
     const last = due[due.length - 1]!;
     after = { dueAt: last.dueAt!, id: last.id };
   }
-  result.reminded = await sendReminders(ctx);
-  result.erased = await eraseCredentials(ctx);
-  for (const provider of ctx.providers) result.closed += await provider.closeOwedPayments();
-  result.offers = await sweepOffers(ctx);
-  result.chargebacks = await checkOpenChargebacks(ctx);
+  result.reminded = await step(ctx, 'reminders', () => sendReminders(ctx), 0);
+  result.erased = await step(ctx, 'credentials erasure', () => eraseCredentials(ctx), 0);
+  for (const provider of ctx.providers)
+    result.closed += await step(ctx, 'payment pages', () => provider.closeOwedPayments(), 0);
+  result.offers = await step(ctx, 'offers', () => sweepOffers(ctx), { expired: 0, reminded: 0 });
+  result.chargebacks = await step(ctx, 'chargeback checks', () => checkOpenChargebacks(ctx), 0);
   return result;
+}
+
+/** One step of the sweep: its failure is logged, and the steps after it still run (decision 241). */
+async function step<T>(ctx: OrdersContext, name: string, run: () => Promise<T>, none: T): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    ctx.deps.log.error({ err, step: name }, 'order sweep step failed; retried next sweep');
+    return none;
+  }
 }
 
 /** A batch of the orders due by `now`, in (due time, id) order, after `from` when given. */
@@ -135,13 +146,39 @@ async function sendReminders(ctx: OrdersContext) {
 
 /** Credentials are erased 30 days after the order ended. */
 async function eraseCredentials(ctx: OrdersContext) {
+  const db = ctx.deps.db.db;
   const now = ctx.deps.clock.now();
-  const res = await ctx.deps.db.db
-    .updateTable('orders')
-    .set({ credentialsCipher: null, credentialsErasedAt: now, credentialsEraseAt: null })
-    .where('credentialsEraseAt', '<=', now)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  const erase = (only?: string) =>
+    db
+      .updateTable('orders')
+      .set({ credentialsCipher: null, credentialsErasedAt: now, credentialsEraseAt: null })
+      .where('credentialsEraseAt', '<=', now)
+      .$if(only !== undefined, (q) => q.where('id', '=', only!))
+      .executeTakeFirst();
+  try {
+    return Number((await erase()).numUpdatedRows);
+  } catch {
+    // One order's row refused fails the statement for all: each on its own then, past the one that fails.
+    let erased = 0;
+    await walkInBatches(
+      BATCH,
+      (after: { credentialsEraseAt: number | null; id: string } | undefined) =>
+        db
+          .selectFrom('orders')
+          .select(['credentialsEraseAt', 'id'])
+          .where('credentialsEraseAt', '<=', now)
+          .$if(after !== undefined, (q) =>
+            q.where(pastKeyset('credentialsEraseAt', 'id', [after!.credentialsEraseAt!, after!.id])),
+          )
+          .orderBy('credentialsEraseAt')
+          .orderBy('id')
+          .limit(BATCH)
+          .execute(),
+      async (o) => void (erased += Number((await erase(o.id)).numUpdatedRows)),
+      (err, o) => ctx.deps.log.error({ err, orderId: o.id }, 'credentials could not be erased; retried next sweep'),
+    );
+    return erased;
+  }
 }
 
 /**
