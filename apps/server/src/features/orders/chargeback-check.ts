@@ -62,8 +62,9 @@ async function checkOpen<R extends OpenDispute>(
     table.read,
     async ({ openedAt: _, ...row }) => {
       const { status, fee, funds } = await ctx.providerOf(row).checkChargeback(row.id);
-      await table.mark(row.id);
-      if (status === 'open') return;
+      // Still open: asked again after the check interval. Decided: applied, which closes it; a decision that fails to
+      // apply is left unmarked, so the next sweep asks and applies it again.
+      if (status === 'open') return table.mark(row.id);
       if ((await table.apply(row, { status, fee, funds })) !== 'duplicate') applied++;
     },
     (err, row) =>
