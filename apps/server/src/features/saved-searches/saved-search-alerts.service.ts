@@ -12,6 +12,7 @@ import type { SavedSearchesTable } from '../../db/schema';
 import { queueMailToUser } from '../../email/mail-to-user';
 import { unsubscribeLinks } from '../../email/unsubscribe-links';
 import { startPeriodicTask } from '../../lib/periodic-task';
+import { pastKeyset } from '../../lib/walk-in-batches';
 import { newestMatching } from '../listings/listings.service';
 import { newListingsMail } from './saved-search-alerts';
 import { HOUR_MS } from '@accountry/shared/durations';
@@ -39,25 +40,28 @@ interface Sweep {
 export async function sendSavedSearchAlerts(deps: AppDeps): Promise<number> {
   const sweep: Sweep = { now: deps.clock.now(), newest: new Map() };
   let mailed = 0;
+  // Read past each search read (decision 241): one that stays due (its writes refused) holds back none after it.
+  let last: Pick<SavedSearchesTable, 'checkedAt' | 'id'> | undefined;
   for (;;) {
-    // Each search read leaves the due set (moved on here or by another process), so the next batch is the next one.
     const due = await deps.db.db
       .selectFrom('savedSearches')
       .selectAll()
       .where('alerts', '=', true)
       .where('checkedAt', '<=', sweep.now - EVERY_MS)
+      .$if(last !== undefined, (q) => q.where(pastKeyset('checkedAt', 'id', [last!.checkedAt, last!.id])))
       .orderBy('checkedAt')
+      .orderBy('id')
       .limit(BATCH)
       .execute();
     mailed += await alertBatch(deps, due, sweep);
     if (due.length < BATCH) return mailed;
+    last = due[due.length - 1];
     await nextTurn();
   }
 }
 
 /** One batch: mailed searches one by one, those with nothing new (or no longer valid) moved on together. */
 async function alertBatch(deps: AppDeps, due: Array<Selectable<SavedSearchesTable>>, sweep: Sweep) {
-  const db = deps.db.db;
   const quiet: string[] = [];
   let mailed = 0;
   for (const s of due) {
@@ -68,16 +72,18 @@ async function alertBatch(deps: AppDeps, due: Array<Selectable<SavedSearchesTabl
     } catch (err) {
       // One search that fails must not hold up the others (it would be first in every later sweep): move it on.
       deps.log.warn({ err, savedSearchId: s.id }, 'saved search alert failed');
-      await db.updateTable('savedSearches').set({ checkedAt: sweep.now }).where('id', '=', s.id).execute();
+      await moveOn(deps, [s.id], sweep.now).catch((e: unknown) => notMovedOn(deps, e, s.id));
     }
   }
-  if (quiet.length > 0)
-    await db
-      .updateTable('savedSearches')
-      .set({ checkedAt: sweep.now })
-      .where('id', 'in', quiet)
-      .where('checkedAt', '<=', sweep.now - EVERY_MS)
-      .execute();
+  // Together; when that fails (one row refused), each on its own, so only that one stays due.
+  if (
+    quiet.length > 0 &&
+    !(await moveOn(deps, quiet, sweep.now).then(
+      () => true,
+      () => false,
+    ))
+  )
+    for (const id of quiet) await moveOn(deps, [id], sweep.now).catch((err: unknown) => notMovedOn(deps, err, id));
   return mailed;
 }
 
@@ -123,3 +129,16 @@ async function alertOne(deps: AppDeps, s: Selectable<SavedSearchesTable>, filter
 export function startSavedSearchAlerts(deps: AppDeps, intervalMs: number, onError: (err: unknown) => void) {
   return startPeriodicTask(intervalMs, () => sendSavedSearchAlerts(deps), onError);
 }
+
+/** Mark searches checked at the sweep's time, those still due (another process may have moved them on). */
+function moveOn(deps: AppDeps, ids: string[], now: number) {
+  return deps.db.db
+    .updateTable('savedSearches')
+    .set({ checkedAt: now })
+    .where('id', 'in', ids)
+    .where('checkedAt', '<=', now - EVERY_MS)
+    .execute();
+}
+
+const notMovedOn = (deps: AppDeps, err: unknown, savedSearchId: string) =>
+  deps.log.warn({ err, savedSearchId }, 'saved search could not be moved on; retried next sweep');
