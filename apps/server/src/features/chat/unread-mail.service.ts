@@ -80,7 +80,13 @@ export class UnreadMailSweeper {
     const now = this.deps.clock.now();
     return this.deps.db.db.transaction().execute(async (trx) => {
       const facts = await noticeFacts(trx, c, readerId, writerId, read);
-      if (!facts || !(await claimNotice(trx, c, side))) return 0;
+      if (!facts) return 0;
+      if (!(await claimNotice(trx, c, side))) {
+        // The conversation moved since it was read (a read of part of it, another process's notice): looked at again,
+        // by its id, next sweep, since the sweep's position is past it now.
+        this.failed.add(c.id);
+        return 0;
+      }
       const { email, ...about } = facts;
       await queueMail(
         trx,
