@@ -53,6 +53,8 @@ export const NOTIFICATION_MESSAGES = {
   userAndNotificationRequired: 'User ID and Notification ID are required',
   userIdsRequired: 'Valid array of user IDs is required',
   expiresTimeInvalid: 'Invalid expiration time format',
+  /** A recall of one canceled already (recalled, or set so) changes nothing (409): the first recall keeps its time. */
+  alreadyCanceled: 'This announcement is already canceled.',
 } as const;
 
 /** 'Invalid notification data: {list of errors}', the list joined with ', '. */

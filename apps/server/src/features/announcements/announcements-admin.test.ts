@@ -295,6 +295,29 @@ describe('recall and send to specific users', () => {
     ]);
   });
 
+  it('a recall of a canceled announcement answers 409 and keeps the first recall’s time, with one audit entry', async () => {
+    const n = await createAnnouncement(ctx, admin, { title: 'Recalled once' });
+    ctx.clock.advance(2000);
+    const recall = () =>
+      ctx.app.inject({ method: 'POST', url: `${ADMIN_BASE}/${n.id}/recall`, headers: admin.headers });
+    expect((await recall()).statusCode).toBe(200);
+    const first = ctx.clock.now();
+    ctx.clock.advance(5000);
+    const again = await recall();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This announcement is already canceled.');
+    const stored = await ctx.db
+      .selectFrom('announcements')
+      .select('recalledAt')
+      .where('id', '=', n.id)
+      .executeTakeFirst();
+    expect(stored?.recalledAt).toBe(first);
+    expect((await auditActions(ctx, n.id)).map((a) => a.action)).toEqual([
+      'announcement.create',
+      'announcement.recall',
+    ]);
+  });
+
   it('send replaces targetUsers with the id list and keeps the status', async () => {
     const n = await createAnnouncement(ctx, admin, { title: 'For a few', targetUsers: 'buyer', status: 'draft' });
     ctx.clock.advance(1000);

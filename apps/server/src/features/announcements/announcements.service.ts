@@ -11,7 +11,7 @@ import {
 } from '@accountry/shared/announcements';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
-import { badRequest, notFound } from '../../lib/app-error';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { assertStateUnchanged } from '../../lib/state-change';
 import { recordAudit } from '../../lib/audit';
 import { adminTransaction } from '../../db/acting-admin';
@@ -151,7 +151,9 @@ export async function deleteNotification(deps: AppDeps, actor: AuthUser, id: str
 export async function recallNotification(deps: AppDeps, actor: AuthUser, id: string | undefined) {
   const now = deps.clock.now();
   const before = await existing(deps.db.db, id);
+  if (before.status === 'canceled') throw conflict(M.alreadyCanceled);
   await adminTransaction(deps.db.db, actor.id, async (trx) => {
+    // Written on the row as read (status, updatedAt): a recall by another admin meanwhile answers 409.
     assertStateUnchanged(
       await updateAnnouncement(trx, before.id, { status: 'canceled', recalledAt: now, updatedAt: now }, before),
     );
