@@ -174,7 +174,8 @@ export async function chargebackOnPayment(
     const move = await lose(ctx, trx, paid, chargeback.amountCents, now);
     return { order: move.moved.order, move };
   }
-  if (chargeback?.status !== 'open') return { order: paid };
+  // Any dispute of the payment still open holds it, not only the latest (another may have been decided since).
+  if (!(await hasOpenChargeback(trx, paid.id))) return { order: paid };
   const held = await holdNow(trx, paid, now);
   return { order: held, notice: await tellHeld(ctx, trx, held, now) };
 }

@@ -3,7 +3,9 @@ import { orderCalls } from './chargebacks-test-helpers';
 import {
   bankDecides,
   cardPaidOrder,
+  checkoutCompleted,
   openChargeback,
+  pendingOrder,
   useStripeTestApp,
   type StripeTestContext,
 } from './stripe-test-helpers';
@@ -36,5 +38,18 @@ describe('two disputes of one payment open at once', () => {
       credentials: { login: 'ace', password: 'Hunter-22' },
     });
     expect(delivered.statusCode).toBe(409);
+  });
+
+  it('before the payment’s webhook: one decided for the seller, the other open, the payment lands held', async () => {
+    const deal = await pendingOrder(ctx, 8_000);
+    const { sessionId, event: paid } = await checkoutCompleted(ctx, deal.buyer.session, deal.orderId);
+    const intent = ctx.fake.resources.sessions.get(sessionId)!.payment_intent!;
+    await openChargeback(ctx, intent, { reason: 'product_not_received' });
+    ctx.clock.advance(60_000);
+    // The later one, decided first.
+    const later = await openChargeback(ctx, intent, { reason: 'fraudulent' });
+    expect((await bankDecides(ctx, later, 'won')).body).toEqual({ received: true, outcome: 'won' });
+    expect((await ctx.fake.deliver(paid)).body).toEqual({ received: true, outcome: 'paid' });
+    expect(await holdOf(deal.orderId)).not.toBeNull();
   });
 });
