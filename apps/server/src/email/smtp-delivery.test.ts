@@ -1,4 +1,3 @@
-import { settleAfterReplies } from '../lib/after-reply';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
