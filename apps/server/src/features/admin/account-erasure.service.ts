@@ -65,6 +65,13 @@ function eraseAccount(deps: AppDeps, d: { uid: string; eraseAt: number | null },
       })
       .where('id', '=', d.uid)
       .execute();
+    // Each listing the member saved counts one favorite less, as when they remove it themselves.
+    await trx
+      .updateTable('listings')
+      .set((eb) => ({ favoriteCount: eb('favoriteCount', '-', 1) }))
+      .where('id', 'in', (eb) => eb.selectFrom('favorites').select('listingId').where('userId', '=', d.uid))
+      .where('favoriteCount', '>', 0)
+      .execute();
     await trx.deleteFrom('favorites').where('userId', '=', d.uid).execute();
     await trx.deleteFrom('savedSearches').where('userId', '=', d.uid).execute();
     // Feedback is about the site: it stays, without who sent it.
