@@ -90,9 +90,12 @@ export async function listingDetail(
 
 /** Live listings like this one, as everyone sees them (cached with the catalogue), marked with the viewer's favorites. */
 export async function similarListings(deps: AppDeps, id: string, viewer: AuthUser): Promise<ListingCard[]> {
+  const cache = catalogueCacheFor(deps).similar;
+  // Taken before the listing is read: cards built from a listing read before an edit are not kept (decision 145).
+  const since = cache.version;
   const core = await detailCore(deps, id);
   if (!core || !canViewListing(viewer, core.listing)) throw notFound(M.notFound);
-  const cards = await catalogueCacheFor(deps).similar.get(id, () => similarCards(deps, core.listing));
+  const cards = await cache.get(id, () => similarCards(deps, core.listing), since);
   return marked(cards, await favoritesAmong(deps, cards, viewer));
 }
 
