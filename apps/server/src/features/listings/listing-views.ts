@@ -63,7 +63,12 @@ export class ListingViewCounter {
     try {
       await addViewCounts(this.deps.db.db, batch);
     } catch (err) {
-      for (const [id, n] of batch) this.pending.set(id, (this.pending.get(id) ?? 0) + n);
+      // One listing whose row is refused fails the batch: each on its own then, and only those that fail wait for the
+      // next flush (decision 241).
+      for (const [id, n] of batch)
+        await addViewCounts(this.deps.db.db, new Map([[id, n]])).catch(() =>
+          this.pending.set(id, (this.pending.get(id) ?? 0) + n),
+        );
       throw err;
     } finally {
       this.inFlight = new Map();
