@@ -118,6 +118,22 @@ export class TrafficBatch {
     return change;
   }
 
+  /** Each row of the batch as a batch of its own: written apart when the whole cannot be (decision 241). */
+  *apart(): Generator<TrafficBatch> {
+    const one = (fill: (b: TrafficBatch) => void) => {
+      const b = new TrafficBatch();
+      fill(b);
+      return b;
+    };
+    for (const [k, n] of this.days) yield one((b) => b.days.set(k, n));
+    for (const [k, n] of this.hours) yield one((b) => b.hours.set(k, n));
+    for (const [k, p] of this.paths) yield one((b) => b.paths.set(k, { ...p }));
+    for (const [k, n] of this.dimensions) yield one((b) => b.dimensions.set(k, n));
+    for (const k of this.visitors) yield one((b) => b.visitors.add(k));
+    for (const [k, s] of this.starts) yield one((b) => b.starts.set(k, s));
+    for (const [k, c] of this.sessions) yield one((b) => b.sessions.set(k, c));
+  }
+
   /** Fold an older batch (one whose write failed) into this newer one, keeping event order for sessions. */
   absorbOlder(older: TrafficBatch) {
     for (const [k, n] of older.days) add(this.days, k, n);

@@ -20,6 +20,8 @@ export const FLUSH_INTERVAL_MS = 1000;
 /** Pending rows kept while the database refuses writes; past this the oldest batch is dropped (and logged). */
 export const MAX_PENDING_ROWS = 500_000;
 const MAX_CACHED_AGENTS = 1000;
+/** Rows written apart that may fail one after another before the rest is kept untried. */
+const APART_FAILURES = 10;
 const MAX_REMEMBERED_VISITORS = 200_000;
 
 export interface Visit {
@@ -153,7 +155,7 @@ export class TrafficRecorder {
   private async write(batch: TrafficBatch) {
     try {
       await applyDailyCaps(this.dailyKeys, batch);
-      await writeTrafficBatch(this.database, batch, this.clock.now());
+      await this.writeWhole(batch);
       this.rememberVisitors(batch);
       this.dailyKeys.commit();
     } catch (err) {
@@ -165,6 +167,39 @@ export class TrafficRecorder {
       }
       this.batch.absorbOlder(batch);
     }
+  }
+
+  /**
+   * The batch in one transaction; when that fails, each row apart, so one the database refuses keeps only itself for
+   * the next flush, not every view counted with it (decision 241).
+   */
+  private async writeWhole(batch: TrafficBatch) {
+    const now = this.clock.now();
+    try {
+      await writeTrafficBatch(this.database, batch, now);
+      return;
+    } catch (err) {
+      this.log.warn({ err }, 'traffic flush failed as a whole; writing its rows one by one');
+    }
+    const left = new TrafficBatch();
+    let failedInARow = 0;
+    for (const row of batch.apart()) {
+      // The database down rather than one row refused: keep the rest without trying each.
+      if (failedInARow >= APART_FAILURES) {
+        left.absorbOlder(row);
+        continue;
+      }
+      try {
+        await writeTrafficBatch(this.database, row, now);
+        failedInARow = 0;
+      } catch {
+        left.absorbOlder(row);
+        failedInARow++;
+      }
+    }
+    if (left.isEmpty) return;
+    this.log.error({ rows: left.size }, 'traffic rows not written; kept for the next flush');
+    this.batch.absorbOlder(left);
   }
 
   private rememberVisitors(batch: TrafficBatch) {
