@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppWithUploads } from '../../test/listing-fixtures';
 import type { TestContext } from '../../test/test-app';
 import { clientId } from '../../test/chat-api';
+import { whileDiskFills } from '../../test/full-disk';
 import { pairWithConversation, uploadAttachment } from './chat-test-helpers';
 
 let ctx: TestContext & { uploadDir: string };
@@ -26,18 +27,8 @@ describe('chat image files', () => {
     const { buyer, conversationId } = await pairWithConversation(ctx);
     const image = await png();
     const before = files();
-    // The disk fills half-way through the write: part of the file is on disk, then the write fails.
-    const write = fs.promises.writeFile;
-    const spy = vi.spyOn(fs.promises, 'writeFile').mockImplementation(async (file, data) => {
-      await write(file as string, (data as Buffer).subarray(0, 16));
-      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-    });
-    try {
-      const res = await uploadAttachment(ctx, buyer.session, conversationId, image);
-      expect(res.statusCode).toBeGreaterThanOrEqual(500);
-    } finally {
-      spy.mockRestore();
-    }
+    const res = await whileDiskFills(() => uploadAttachment(ctx, buyer.session, conversationId, image));
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
     expect(
       await ctx.db.selectFrom('chatAttachments').select('id').where('conversationId', '=', conversationId).execute(),
     ).toEqual([]);

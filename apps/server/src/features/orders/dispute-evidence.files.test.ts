@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAs, type TestContext } from '../../test/test-app';
+import { whileDiskFills } from '../../test/full-disk';
 import { arrangeDeal, call, orderUpTo, type Party, partyWithSession } from './orders-test-helpers';
 
 let ctx: TestContext;
@@ -79,17 +80,8 @@ describe('dispute evidence files', () => {
   it('leaves no partial file behind when the image cannot be written whole', async () => {
     const { deal, id } = await disputed();
     const before = files();
-    const write = fs.promises.writeFile;
-    const spy = vi.spyOn(fs.promises, 'writeFile').mockImplementation(async (file, data) => {
-      await write(file as string, (data as Buffer).subarray(0, 16));
-      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-    });
-    try {
-      const res = await upload(deal.buyer, id, await png());
-      expect(res.status).toBeGreaterThanOrEqual(500);
-    } finally {
-      spy.mockRestore();
-    }
+    const res = await whileDiskFills(async () => upload(deal.buyer, id, await png()));
+    expect(res.status).toBeGreaterThanOrEqual(500);
     expect(files()).toEqual(before);
   });
 });
