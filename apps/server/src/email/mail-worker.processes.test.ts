@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { sql } from 'kysely';
+import { refuseUpdatesOfRows } from '../test/refused-writes';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { ManualClock } from '../lib/clock';
 import { Interleave } from '../test/interleave';
@@ -43,29 +43,6 @@ class SharedLog {
 
 const mail = (to: string, subject: string): Mail => ({ to, subject, text: 'Hi', html: '<p>Hi</p>' });
 
-/** The database refuses every update of the outbox rows to `to` (whatever the update sets): a row never claimed. */
-async function refuseUpdatesOfMailTo(to: string) {
-  const when = `old."to" = '${to.replaceAll("'", "''")}'`;
-  if (handle.engine === 'sqlite') {
-    await sql
-      .raw(
-        `create trigger test_refuse_mail before update on "mail_outbox" when ${when} ` +
-          `begin select raise(abort, 'refused by the test'); end`,
-      )
-      .execute(handle.db);
-    return async () => void (await sql.raw('drop trigger test_refuse_mail').execute(handle.db));
-  }
-  await sql`create or replace function refuse_write() returns trigger language plpgsql
-    as $$ begin raise exception 'refused by the test'; end $$`.execute(handle.db);
-  await sql
-    .raw(
-      `create trigger test_refuse_mail before update on "mail_outbox" for each row when (${when}) ` +
-        `execute function refuse_write()`,
-    )
-    .execute(handle.db);
-  return async () => void (await sql.raw('drop trigger test_refuse_mail on "mail_outbox"').execute(handle.db));
-}
-
 describe('the mail outbox worker in several processes', () => {
   it("delivers one address's mails in queue order when two workers claim them at the same moment", async () => {
     // One move queues both in one transaction: "Order canceled", then "Your refund was paid back".
@@ -96,7 +73,7 @@ describe('the mail outbox worker in several processes', () => {
   });
 
   it('sends the other mails although one mail can never be claimed', async () => {
-    const lift = await refuseUpdatesOfMailTo('stuck@example.test');
+    const lift = await refuseUpdatesOfRows(handle, 'mail_outbox', 'to', 'stuck@example.test');
     try {
       // The stuck mail is the oldest due, so it is in every batch the worker reads.
       await queueMail(handle.db, mail('stuck@example.test', 'Stuck'), clock.now());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../test/test-app';
 import { insertTestListing } from '../../test/listing-fixtures';
-import { sql } from 'kysely';
+import { refuseUpdatesOfRows } from '../../test/refused-writes';
 import { ListingViewCounter } from './listing-views';
 
 /**
@@ -23,25 +23,7 @@ describe('listing view counts past a listing whose row cannot be written', () =>
     const seller = await createUser(ctx, { role: 'seller' });
     const stuck = await insertTestListing(ctx, seller.id, { viewCount: 7 });
     const fine = await insertTestListing(ctx, seller.id);
-    // As test/refused-writes.ts does, keyed by the listing's id (its view_count is an integer, which the helper's
-    // text literal does not match on SQLite).
-    if (ctx.handle.engine === 'sqlite')
-      await sql
-        .raw(
-          `create trigger refuse_stuck_views before update of view_count on listings
-        when old.id = '${stuck.id}' begin select raise(abort, 'refused by the test'); end`,
-        )
-        .execute(ctx.db);
-    else {
-      await sql`create or replace function refuse_write() returns trigger language plpgsql
-        as $$ begin raise exception 'refused by the test'; end $$`.execute(ctx.db);
-      await sql
-        .raw(
-          `create trigger refuse_stuck_views before update of view_count on listings for each row
-        when (old.id = '${stuck.id}') execute function refuse_write()`,
-        )
-        .execute(ctx.db);
-    }
+    await refuseUpdatesOfRows(ctx.handle, 'listings', 'id', stuck.id, 'view_count');
 
     const counter = new ListingViewCounter(ctx.deps);
     counter.record(stuck.id, 'viewer-1');

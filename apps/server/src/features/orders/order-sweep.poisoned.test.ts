@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { refuseUpdatesOfRows } from '../../test/refused-writes';
 import type { OffersTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { insertOrderRow } from '../../test/order-fixtures';
@@ -16,23 +16,6 @@ import { insertListing, partyWithSession, sweep, useOrdersTestApp } from './orde
 let ctx: TestContext;
 useOrdersTestApp((c) => (ctx = c));
 
-/** The database refuses every update of the order (whatever the update sets): an order the sweep can never write. */
-async function refuseUpdatesOfOrder(orderId: string) {
-  const name = `test_refuse_order_${orderId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
-  const when = `old."id" = '${orderId}'`;
-  if (ctx.handle.engine === 'sqlite') {
-    await sql
-      .raw(`create trigger ${name} before update on "orders" when ${when} begin select raise(abort, 'refused'); end`)
-      .execute(ctx.db);
-    return;
-  }
-  await sql`create or replace function refuse_write() returns trigger language plpgsql
-    as $$ begin raise exception 'refused by the test'; end $$`.execute(ctx.db);
-  await sql
-    .raw(`create trigger ${name} before update on "orders" for each row when (${when}) execute function refuse_write()`)
-    .execute(ctx.db);
-}
-
 describe('the order sweep past an ended order it cannot write', () => {
   it("erases the other orders' credentials and goes on to the lapsed offers", async () => {
     const seller = await partyWithSession(ctx, 'seller');
@@ -45,7 +28,7 @@ describe('the order sweep past an ended order it cannot write', () => {
         .id;
     };
     const stuck = await ended(now - 1000);
-    await refuseUpdatesOfOrder(stuck);
+    await refuseUpdatesOfRows(ctx.handle, 'orders', 'id', stuck);
     const other = await ended(now);
     // A lapsed offer, a later step of the same sweep.
     const listing = await insertListing(ctx, seller.id, { negotiable: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { refuseUpdatesOfRows } from '../../test/refused-writes';
 import { ordersContext } from './orders-context';
 import type { StripePaymentProvider } from './stripe-payment-provider';
 import { insertRefundOwed } from './stripe-refunds.repository';
@@ -19,27 +19,6 @@ const { post } = orderCalls(() => ctx);
 const refundsFor = (intent: string) => ctx.fake.resources.refunds.filter((r) => r.payment_intent === intent);
 const provider = () => ordersContext(ctx.deps).provider as StripePaymentProvider;
 
-async function refuseUpdatesOfRefund(key: string) {
-  const when = `old."idempotency_key" = '${key.replaceAll("'", "''")}'`;
-  if (ctx.handle.engine === 'sqlite') {
-    await sql
-      .raw(
-        `create trigger test_refuse_refund before update on "stripe_refunds" when ${when} ` +
-          `begin select raise(abort, 'refused by the test'); end`,
-      )
-      .execute(ctx.db);
-    return;
-  }
-  await sql`create or replace function refuse_write() returns trigger language plpgsql
-    as $$ begin raise exception 'refused by the test'; end $$`.execute(ctx.db);
-  await sql
-    .raw(
-      `create trigger test_refuse_refund before update on "stripe_refunds" for each row when (${when}) ` +
-        `execute function refuse_write()`,
-    )
-    .execute(ctx.db);
-}
-
 describe('retrying refunds owed through Stripe past one it cannot write', () => {
   it('sends a refund owed after one whose row the database refuses', async () => {
     // The failing one, owed an hour ago on a card payment of its own.
@@ -57,7 +36,7 @@ describe('retrying refunds owed through Stripe past one it cannot write', () => 
       amountCents: 100,
       createdAt: ctx.clock.now() - 3600_000,
     });
-    await refuseUpdatesOfRefund(key);
+    await refuseUpdatesOfRows(ctx.handle, 'stripe_refunds', 'idempotency_key', key);
     // A paid order canceled while Stripe is unreachable: its refund is owed, for the retry.
     const { buyer, orderId, intent } = await cardPaidOrder(ctx, 7_500);
     ctx.fake.setDown(true);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { refuseUpdatesOfRows } from '../../test/refused-writes';
 import { createTestApp, createUser, type TestContext } from '../../test/test-app';
 import { insertTestListing } from '../../test/listing-fixtures';
 import { newId } from '../../lib/ids';
@@ -22,27 +22,6 @@ const MIN = 60_000;
 const STUCK = 'platform=valorant&q=radiant';
 const STUCK_QUIET = 'platform=minecraft&q=nothingnew';
 
-/** The database refuses every update of the table's rows whose `column` holds `value` (whatever the update sets). */
-async function refuseUpdatesOfRows(table: string, column: string, value: string) {
-  const name = `test_refuse_${table}_${Math.random().toString(36).slice(2, 8)}`;
-  const when = `old."${column}" = '${value.replaceAll("'", "''")}'`;
-  if (ctx.handle.engine === 'sqlite') {
-    await sql
-      .raw(
-        `create trigger ${name} before update on "${table}" when ${when} begin select raise(abort, 'refused by the test'); end`,
-      )
-      .execute(ctx.db);
-    return;
-  }
-  await sql`create or replace function refuse_write() returns trigger language plpgsql
-    as $$ begin raise exception 'refused by the test'; end $$`.execute(ctx.db);
-  await sql
-    .raw(
-      `create trigger ${name} before update on "${table}" for each row when (${when}) execute function refuse_write()`,
-    )
-    .execute(ctx.db);
-}
-
 async function save(userId: string, query: string, checkedAt: number) {
   const id = newId();
   await ctx.db.insertInto('savedSearches').values({ id, userId, query, createdAt: checkedAt, checkedAt }).execute();
@@ -59,7 +38,7 @@ describe('saved search alerts past a search whose row cannot be written', () => 
     const stuckAt = t0 - 17;
     await save(stuckMember.id, STUCK, stuckAt);
     await save(member.id, 'platform=valorant', t0);
-    await refuseUpdatesOfRows('saved_searches', 'query', STUCK);
+    await refuseUpdatesOfRows(ctx.handle, 'saved_searches', 'query', STUCK);
     ctx.clock.advance(MIN);
     await insertTestListing(ctx, seller.id, { platform: 'valorant', title: 'Radiant Valorant account' }, 0);
     ctx.clock.advance(61 * MIN);
@@ -86,7 +65,7 @@ describe('saved search alerts past a search whose row cannot be written', () => 
     await save(quietMember.id, STUCK_QUIET, stuckAt);
     for (let i = 0; i < 120; i++) await save(quietMember.id, `platform=minecraft&minPrice=${i + 1}`, t0 - 10 + (i % 5));
     await save(member.id, 'platform=fortnite', t0);
-    await refuseUpdatesOfRows('saved_searches', 'query', STUCK_QUIET);
+    await refuseUpdatesOfRows(ctx.handle, 'saved_searches', 'query', STUCK_QUIET);
     ctx.clock.advance(MIN);
     await insertTestListing(ctx, seller.id, { platform: 'fortnite', title: 'Renegade Fortnite account' }, 0);
     ctx.clock.advance(61 * MIN);
