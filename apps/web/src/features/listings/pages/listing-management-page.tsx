@@ -77,8 +77,10 @@ export function Component() {
 
   const done = (message: string) => {
     toast.success(message);
-    void client.invalidateQueries({ queryKey: ['my-listings'] });
     void client.invalidateQueries({ queryKey: ['listings'] });
+    // Waited for: a dialog closes once the list shows the change, so its focus goes to what is there (the title when
+    // the row is gone), never to a row about to vanish.
+    return client.invalidateQueries({ queryKey: ['my-listings'] });
   };
   const action = useMutation({
     mutationFn: async (
