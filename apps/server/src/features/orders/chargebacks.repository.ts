@@ -84,6 +84,17 @@ export async function hasOpenChargeback(db: Database, orderId: string) {
   return row !== undefined;
 }
 
+/** What the bank took back over every chargeback of the order it decided for the buyer. */
+export async function lostChargebackCents(db: Database, orderId: string) {
+  const row = await db
+    .selectFrom('chargebacks')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountCents'), eb.lit(0)).as('cents'))
+    .where('orderId', '=', orderId)
+    .where('status', '=', 'lost')
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
+}
+
 /** The order's state when its chargeback opened: whether escrow still held what the bank takes. */
 export async function chargebackOrderStatusAtOpen(db: Database, id: string) {
   const row = await db

@@ -14,7 +14,7 @@ import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } fr
 import { withdrawReviewOfOrder } from '../sellers/reviews.service';
 import type { ReportedChargeback } from './payment-provider';
 import { ensureConversation, findOrder, insertHistory } from './orders.repository';
-import { hasOpenChargeback, insertChargeback, latestChargeback, setChargebackHold } from './chargebacks.repository';
+import { hasOpenChargeback, insertChargeback, lostChargebackCents, setChargebackHold } from './chargebacks.repository';
 import { closeDispute, disputedCents } from './dispute-rows';
 import { bookDisputeFee } from './chargeback-fees';
 import { bookChargebackFunds } from './chargeback-funds';
@@ -80,7 +80,7 @@ export async function recordChargeback(ctx: OrdersContext, report: ReportedCharg
     if (status === 'open') {
       await queueChargebackAdminMail(trx, mailLinks(ctx.deps), order, row, now);
       applied = { outcome: 'opened', ...(await hold(ctx, trx, order, { ...report, amountCents }, now)) };
-    } else applied = { outcome: status, ...(await release(ctx, trx, order, status, amountCents, now)) };
+    } else applied = { outcome: status, ...(await release(ctx, trx, order, status, now)) };
     await bookDisputeFee(ctx, trx, order, report, now);
     await bookChargebackFunds(ctx, trx, order, report, now);
     return { ...applied, order };
@@ -126,26 +126,30 @@ async function tellHeld(ctx: OrdersContext, trx: Database, held: OrdersTable, no
 
 /**
  * Lift the hold; a lost chargeback then refunds the held order (the bank already gave the buyer the money back), and
- * withdraws the buyer's review of a completed one: the deal is reversed, as a refunded one is never reviewed.
+ * withdraws the buyer's review of a completed one: the deal is reversed, as a refunded one is never reviewed. While
+ * another dispute of the payment is open, the hold stays and nothing moves: the bank's decisions are applied together
+ * with the last one, the order refunded by all it took (a held order has had no loss applied: one moves it out).
  */
 async function release(
   ctx: OrdersContext,
   trx: Database,
   order: OrdersTable,
   status: 'won' | 'lost',
-  amountCents: number,
   now: number,
 ): Promise<Applied> {
-  // Another dispute of the payment still open at the bank keeps the order on hold until it is decided too.
-  if (status === 'won' && (await hasOpenChargeback(trx, order.id))) return {};
+  if (await hasOpenChargeback(trx, order.id)) return {};
   if (order.chargebackHoldSince !== null && !(await setChargebackHold(trx, order, null, now)))
     throw conflict(M.stateChanged);
   const free = (await findOrder(trx, order.id)) ?? order;
-  if (status === 'lost' && (await withdrawReviewOfOrder(trx, ctx.deps.config.publicUrl, order.id, now)))
+  const held = HELD_STATES.includes(order.status);
+  const lostCents = held ? Math.min(await lostChargebackCents(trx, order.id), order.priceCents) : 0;
+  if (
+    (status === 'lost' || lostCents > 0) &&
+    (await withdrawReviewOfOrder(trx, ctx.deps.config.publicUrl, order.id, now))
+  )
     ctx.deps.log.info({ orderId: order.id }, 'review withdrawn: the bank decided the chargeback for the buyer');
-  if (status === 'lost')
-    return HELD_STATES.includes(order.status) ? { move: await lose(ctx, trx, free, amountCents, now) } : {};
-  if (order.chargebackHoldSince === null) return {};
+  if (lostCents > 0) return { move: await lose(ctx, trx, free, lostCents, now) };
+  if (status === 'lost' || order.chargebackHoldSince === null) return {};
   await historyEvent(trx, order, 'chargeback_won', '', now);
   await queueChargebackMail(ctx, trx, free, CHARGEBACK_MAIL_SUBJECTS.won, ORDER_CHAT_MESSAGES.chargebackWon, now);
   return { notice: await notify(trx, order, ORDER_CHAT_MESSAGES.chargebackWon, now) };
@@ -169,13 +173,14 @@ export async function chargebackOnPayment(
   paid: OrdersTable,
   now: number,
 ): Promise<{ order: OrdersTable; notice?: PostedSystemMessage; move?: FollowUp }> {
-  const chargeback = await latestChargeback(trx, paid.id);
-  if (chargeback?.status === 'lost') {
-    const move = await lose(ctx, trx, paid, chargeback.amountCents, now);
+  // Any dispute still open holds it, its decisions applied together with the last one (`release`); else what every
+  // lost one took is refunded at once.
+  if (!(await hasOpenChargeback(trx, paid.id))) {
+    const lostCents = Math.min(await lostChargebackCents(trx, paid.id), paid.priceCents);
+    if (lostCents === 0) return { order: paid };
+    const move = await lose(ctx, trx, paid, lostCents, now);
     return { order: move.moved.order, move };
   }
-  // Any dispute of the payment still open holds it, not only the latest (another may have been decided since).
-  if (!(await hasOpenChargeback(trx, paid.id))) return { order: paid };
   const held = await holdNow(trx, paid, now);
   return { order: held, notice: await tellHeld(ctx, trx, held, now) };
 }
