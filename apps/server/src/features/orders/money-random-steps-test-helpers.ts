@@ -17,27 +17,11 @@ import {
   sweepNow,
 } from './money-world-test-helpers';
 import { checkInvariants } from './money-invariants-test-helpers';
+import { seededRandom, type Rand } from '../../seed/seeded-random';
 
 // Random steps of whole flows, weighted to what is possible at that moment, and one seed's run of them.
 
-/** mulberry32: a small seeded generator, so every run of a seed makes the same steps. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
-    chance: (p: number) => next() < p,
-  };
-}
-type Rng = ReturnType<typeof rng>;
+type Rng = Rand;
 
 const PRICES = [1, 7, 13, 99, 101, 133, 999, 1_001, 1_234, 2_500, 6_667, 9_999, 12_345, 33_333];
 const pickPrice = (r: Rng) => (r.chance(0.5) ? r.pick(PRICES) : r.int(50, 40_000));
@@ -372,7 +356,7 @@ export async function randomStep(world: World, r: Rng, inOutage = false): Promis
 
 export async function runSeed(seed: number, steps: number) {
   const world = await createWorld();
-  const r = rng(seed);
+  const r = seededRandom(seed);
   try {
     const start = await checkInvariants(world);
     if (start.length) throw new Error(`before any step: ${start.join('\n')}`);
