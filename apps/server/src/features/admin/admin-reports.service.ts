@@ -149,18 +149,17 @@ async function writeReview(
 export async function reviewReport(deps: AppDeps, actor: AuthUser, id: string, input: ReviewInput) {
   const row = await repo.findReport(deps.db.db, id);
   if (!row) throw notFound(ADMIN_MESSAGES.reportNotFound);
-  const [{ target }] = await withTargets(deps.db.db, [row]);
-  const parties = [target.owner?.id, target.other?.id].filter((p): p is string => !!p);
+  // Its target, read once: whose it is (an admin reviews no report about them), and the reporter's mail.
+  const [report] = await withTargets(deps.db.db, [row]);
+  const parties = [report!.target.owner?.id, report!.target.other?.id].filter((p): p is string => !!p);
   assertNotParty(actor.id, parties, ADMIN_MESSAGES.ownReport);
   try {
     await adminTransaction(deps.db.db, actor.id, async (trx) => {
       const now = deps.clock.now();
       // A status move is written on the status read: two admins resolving at once mail the reporter once.
       const moves = await writeReview(trx, 'reports', row, input, now);
-      if (moves && input.status === 'resolved' && row.reporterId !== actor.id) {
-        const [report] = await withTargets(trx, [row]);
+      if (moves && input.status === 'resolved' && row.reporterId !== actor.id)
         await queueReportResolvedMail(trx, deps.config.publicUrl, report!, now);
-      }
       await recordAudit(
         trx,
         {

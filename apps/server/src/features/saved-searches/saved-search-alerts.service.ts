@@ -75,15 +75,13 @@ async function alertBatch(deps: AppDeps, due: Array<Selectable<SavedSearchesTabl
       await moveOn(deps, [s.id], sweep.now).catch((e: unknown) => notMovedOn(deps, e, s.id));
     }
   }
-  // Together; when that fails (one row refused), each on its own, so only that one stays due.
-  if (
-    quiet.length > 0 &&
-    !(await moveOn(deps, quiet, sweep.now).then(
-      () => true,
-      () => false,
-    ))
-  )
+  if (quiet.length === 0) return mailed;
+  try {
+    await moveOn(deps, quiet, sweep.now);
+  } catch {
+    // One row refused fails them all: each on its own then, so only that one stays due.
     for (const id of quiet) await moveOn(deps, [id], sweep.now).catch((err: unknown) => notMovedOn(deps, err, id));
+  }
   return mailed;
 }
 
