@@ -68,6 +68,7 @@ import * as rateLimitMembers from './migrations/2026-12-14T0400-rate-limit-membe
 import * as refundedPaymentDisputes from './migrations/2026-12-14T0500-refunded-payment-disputes';
 import * as favoritesPriceHeard from './migrations/2026-12-14T0600-favorites-price-heard';
 import * as mailOutboxSendingIndex from './migrations/2026-12-14T0700-mail-outbox-sending-index';
+import * as listingsHiddenByClosing from './migrations/2026-12-15T0100-listings-hidden-by-closing';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -139,6 +140,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-14T0500-refunded-payment-disputes': refundedPaymentDisputes,
   '2026-12-14T0600-favorites-price-heard': favoritesPriceHeard,
   '2026-12-14T0700-mail-outbox-sending-index': mailOutboxSendingIndex,
+  '2026-12-15T0100-listings-hidden-by-closing': listingsHiddenByClosing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

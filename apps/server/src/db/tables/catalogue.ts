@@ -29,6 +29,8 @@ export interface ListingsTable {
   protectionDays?: number;
   status: 'draft' | 'active' | 'reserved' | 'sold' | 'hidden';
   hiddenReason: string | null;
+  /** Which closing of the seller's account hid the listing; null when an admin did (decision 169). */
+  hiddenByClosing?: 'disabled' | 'deleted' | null;
   /** Status to return to when an admin unhides the listing. */
   statusBeforeHidden: string | null;
   viewCount: number;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { statusAfterUnhide } from '@accountry/shared/admin-listings';
+import { ACCOUNT_DELETED_HIDDEN_REASON, ACCOUNT_DISABLED_HIDDEN_REASON } from '@accountry/shared/admin-messages';
 import { LISTING_STATUSES } from '@accountry/shared/listings';
 import type { ListingsTable } from '../../db/schema';
 import { adminListingQuery } from './admin-listings-list.repository';
@@ -21,7 +22,13 @@ export async function hideListingAsRead(
 ) {
   const res = await db
     .updateTable('listings')
-    .set({ statusBeforeHidden: sql`status`, status: 'hidden', hiddenReason: reason, updatedAt: now })
+    .set({
+      statusBeforeHidden: sql`status`,
+      status: 'hidden',
+      hiddenReason: reason,
+      hiddenByClosing: null,
+      updatedAt: now,
+    })
     .where('id', '=', read.id)
     .where('status', '!=', 'hidden')
     .where('status', '=', read.status)
@@ -53,6 +60,7 @@ export async function unhideListingAsRead(
       status: statusAfterUnhide(read.statusBeforeHidden),
       statusBeforeHidden: null,
       hiddenReason: null,
+      hiddenByClosing: null,
       updatedAt: now,
     })
     .where('id', '=', read.id)
@@ -76,8 +84,18 @@ export async function unhideListingAsRead(
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Hide every listing of a seller that is neither hidden nor deleted, remembering each one's status; returns their ids. */
-export async function hideSellerListings(db: Database, sellerId: string, reason: string, now: number) {
+/** How an account was closed, and what its hidden listings tell their seller. */
+export type AccountClosing = 'disabled' | 'deleted';
+const CLOSING_REASONS: Record<AccountClosing, string> = {
+  disabled: ACCOUNT_DISABLED_HIDDEN_REASON,
+  deleted: ACCOUNT_DELETED_HIDDEN_REASON,
+};
+
+/**
+ * Hide every listing of a seller that is neither hidden nor deleted, remembering each one's status and that the
+ * closing hid it; returns their ids.
+ */
+export async function hideSellerListings(db: Database, sellerId: string, closing: AccountClosing, now: number) {
   const rows = await db
     .selectFrom('listings')
     .select('id')
@@ -88,7 +106,13 @@ export async function hideSellerListings(db: Database, sellerId: string, reason:
   if (rows.length) {
     await db
       .updateTable('listings')
-      .set({ statusBeforeHidden: sql`status`, status: 'hidden', hiddenReason: reason, updatedAt: now })
+      .set({
+        statusBeforeHidden: sql`status`,
+        status: 'hidden',
+        hiddenReason: CLOSING_REASONS[closing],
+        hiddenByClosing: closing,
+        updatedAt: now,
+      })
       .where('sellerId', '=', sellerId)
       .where('status', '!=', 'hidden')
       .where('deletedAt', 'is', null)
@@ -103,18 +127,24 @@ const statusAfterUnhideSql = sql<ListingsTable['status']>`case when status_befor
 )}) then status_before_hidden else 'draft' end`;
 
 /**
- * Unhide every listing of a seller that carries `reason` (what `hideSellerListings` hid for an account), each back to
- * the status it had; listings hidden for another reason stay hidden. Returns how many came back. One statement that
+ * Unhide every listing of a seller that the account's `closing` hid (`hideSellerListings`), each back to the status it
+ * had; listings an admin hid stay hidden, whatever their reason says. Returns how many came back. One statement that
  * reads the status to return to from the row it writes: an order that ended meanwhile moved that status (decision
  * 161), and PostgreSQL re-reads a row a concurrent transaction changed before writing it, so the order's move holds.
  */
-export async function unhideSellerListings(db: Database, sellerId: string, reason: string, now: number) {
+export async function unhideSellerListings(db: Database, sellerId: string, closing: AccountClosing, now: number) {
   const res = await db
     .updateTable('listings')
-    .set({ status: statusAfterUnhideSql, statusBeforeHidden: null, hiddenReason: null, updatedAt: now })
+    .set({
+      status: statusAfterUnhideSql,
+      statusBeforeHidden: null,
+      hiddenReason: null,
+      hiddenByClosing: null,
+      updatedAt: now,
+    })
     .where('sellerId', '=', sellerId)
     .where('status', '=', 'hidden')
-    .where('hiddenReason', '=', reason)
+    .where('hiddenByClosing', '=', closing)
     // One deleted meanwhile stays as it was: it is not shown again, and not counted as restored.
     .where('deletedAt', 'is', null)
     .executeTakeFirst();

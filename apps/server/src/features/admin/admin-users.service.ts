@@ -1,9 +1,5 @@
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
-import {
-  ADMIN_MESSAGES,
-  ACCOUNT_DELETED_HIDDEN_REASON,
-  ACCOUNT_DISABLED_HIDDEN_REASON,
-} from '@accountry/shared/admin-messages';
+import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
 import { ACCOUNT_DELETION_MESSAGES } from '@accountry/shared/account-deletion';
 import { canSell, type Role } from '@accountry/shared/roles';
@@ -75,7 +71,7 @@ export async function disableUser(deps: AppDeps, actor: AuthUser, targetId: stri
       await queueAccountMail(trx, deps.config.publicUrl, targetId, 'disabled', now);
       // Nobody can buy from an account that cannot sign in to deliver; hidden first, so its canceled orders leave
       // their listings hidden rather than for sale.
-      const hidden = await hideSellerListings(trx, targetId, ACCOUNT_DISABLED_HIDDEN_REASON, now);
+      const hidden = await hideSellerListings(trx, targetId, 'disabled', now);
       const closed = { userId: targetId, actorId: actor.id, how: 'disabled' as const, now };
       const orders = await cancelOrdersOfClosedAccount(deps, trx, closed);
       await recordAudit(
@@ -105,7 +101,7 @@ export async function enableUser(deps: AppDeps, actor: AuthUser, targetId: strin
     if (!target.disabled) throw conflict(ADMIN_MESSAGES.notDisabled);
     await repo.setDisabled(trx, targetId, false);
     await queueAccountMail(trx, deps.config.publicUrl, targetId, 'enabled', now);
-    const restored = await unhideSellerListings(trx, targetId, ACCOUNT_DISABLED_HIDDEN_REASON, now);
+    const restored = await unhideSellerListings(trx, targetId, 'disabled', now);
     await recordAudit(
       trx,
       {
@@ -190,7 +186,7 @@ export async function closeAccount(
   if (current?.status === 'unresolved') throw conflict(ADMIN_MESSAGES.alreadyDeleted);
   await repo.markDeleted(trx, userId, { reason, deletedBy: actorId, now, eraseAt });
   await repo.deleteAllSessions(trx, userId);
-  const hidden = await hideSellerListings(trx, userId, ACCOUNT_DELETED_HIDDEN_REASON, now);
+  const hidden = await hideSellerListings(trx, userId, 'deleted', now);
   const orders = input.closeOrders ? await input.closeOrders() : null;
   await recordAudit(
     trx,
@@ -217,7 +213,7 @@ export async function restoreUser(deps: AppDeps, actor: AuthUser, targetId: stri
     if (target.erasedAt !== null) throw conflict(ACCOUNT_DELETION_MESSAGES.erased);
     await repo.markRestored(trx, targetId, now);
     await queueAccountMail(trx, deps.config.publicUrl, targetId, 'restored', now);
-    const restored = await unhideSellerListings(trx, targetId, ACCOUNT_DELETED_HIDDEN_REASON, now);
+    const restored = await unhideSellerListings(trx, targetId, 'deleted', now);
     await recordAudit(
       trx,
       {
