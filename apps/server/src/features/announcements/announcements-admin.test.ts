@@ -235,6 +235,13 @@ describe('get, update, delete', () => {
     ]);
   });
 
+  it('audits the message each write leaves, so an edited text is on record', async () => {
+    const n = await createAnnouncement(ctx, admin, { title: 'Maintenance', message: 'Down at 02:00 UTC.' });
+    expect((await patch(n.id, { message: 'Send your passwords to support@example.com' })).statusCode).toBe(200);
+    const details = (await auditActions(ctx, n.id)).map((a) => JSON.parse(a.details).message);
+    expect(details).toEqual(['Down at 02:00 UTC.', 'Send your passwords to support@example.com']);
+  });
+
   it('clears the expiry with an empty expiresAt, and forces expired when an update sets a past expiry', async () => {
     const n = await createAnnouncement(ctx, admin, { title: 'Expiring', expiresAt: ctx.clock.now() + 86_400_000 });
     expect((await patch(n.id, { expiresAt: '' })).json().expiresAt).toBeNull();

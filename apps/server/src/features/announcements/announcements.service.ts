@@ -57,8 +57,10 @@ async function existing(db: Database, id: string | undefined): Promise<Notificat
   return found;
 }
 
+/** What an announcement says after a write, message included: the audit shows what every visitor was told. */
 const auditDetails = (n: ResolvedNotification) => ({
   title: n.title,
+  message: n.message,
   severity: n.severity,
   status: n.status,
   expiresAt: n.expiresAt,
