@@ -14,7 +14,7 @@ import { accountLock, lockKeys } from '../../db/key-lock';
 import { lockLiveSession } from '../../sessions/sessions.service';
 import { enabledKey, requireCodeIfOn, requireCodeStillIfOn } from './two-factor.service';
 import { holdPayouts } from '../orders/payout-hold.service';
-import { consumeToken, issueToken, linkInvalid, peekToken } from './tokens.service';
+import { consumeToken, issueToken, linkInvalid, peekToken, retireToken, tokenStillOpen } from './tokens.service';
 import { findUserByEmail, findUserWithDeletionById, updateUser } from './users.repository';
 import { recordAccountEvent } from '../../lib/account-events';
 import { afterReply } from '../../lib/after-reply';
@@ -41,28 +41,35 @@ export async function requestEmailChange(
   const asked = await requireCodeIfOn(deps, user, input.code, ip);
   const now = deps.clock.now();
   await claimMailSlot(db, 'mail-change', input.email, now);
-  await db.transaction().execute(async (trx) => {
+  const token = await db.transaction().execute(async (trx) => {
     await lockLiveSession(trx, user.id, sessionId);
     await requireCodeStillIfOn(trx, user.id, asked);
-    // One open change at a time: an earlier link stops working, whether or not the address is taken.
+    // One open change at a time: an earlier link stops working, whether or not the address is taken. The new link is
+    // made here, in the order the account's lock gives the asks, and mailed (or dropped) after the reply.
     await retireUserTokens(trx, user.id, 'change_email', now);
+    const link = await issueToken(trx, user.id, 'change_email', now, AUTH_POLICY.verifyLinkTtlMs, input.email);
     await recordAccountEvent(trx, user.id, 'email_change_asked', now, { ip });
     await queueMail(trx, emailChangeNoticeMail(deps.config.publicUrl, user.email, input.email, false), now);
+    return link;
   });
   deps.mailWorker.kick();
-  afterReply(deps, () => mailChangeLink(deps, user, input.email, now), onError);
+  afterReply(deps, () => mailChangeLink(deps, user, input.email, token, now), onError);
   return { message: M.sent(input.email) };
 }
 
 /**
- * The link to the new address, unless another account holds it or may still take it back (decision 177). It retires
- * the account's earlier link again: of two asks close together, the later one's link is the one that works.
+ * Mails the ask's link to the new address, unless another account holds it or may still take it back (decision 177):
+ * then the link is retired unsent. A link a later ask retired meanwhile, on any process, is neither mailed nor revived.
  */
-async function mailChangeLink(deps: AppDeps, user: AuthUser, email: string, now: number) {
+async function mailChangeLink(deps: AppDeps, user: AuthUser, email: string, token: string, now: number) {
   const queued = await deps.db.db.transaction().execute(async (trx) => {
-    if ((await findUserByEmail(trx, email)) || (await addressHeldForUndo(trx, email, now, user.id))) return false;
-    await retireUserTokens(trx, user.id, 'change_email', now);
-    const token = await issueToken(trx, user.id, 'change_email', now, AUTH_POLICY.verifyLinkTtlMs, email);
+    // The account's lock, as the asks take it: no later ask retires the link between its check and its mail.
+    await lockKeys(trx, [accountLock(user.id)]);
+    if (!(await tokenStillOpen(trx, token, 'change_email'))) return false;
+    if ((await findUserByEmail(trx, email)) || (await addressHeldForUndo(trx, email, now, user.id))) {
+      await retireToken(trx, token, now);
+      return false;
+    }
     await queueMail(trx, emailChangeMail(deps.config.publicUrl, email, user.displayName, token), now);
     return true;
   });

@@ -47,3 +47,12 @@ export async function consumeToken(db: Database, token: string, purpose: TokenPu
   if (!(await markTokenUsed(db, row.id, now))) throw linkInvalid();
   return row;
 }
+
+/** Whether the link is still open: neither used nor retired by a later one. */
+export async function tokenStillOpen(db: Database, token: string, purpose: TokenPurpose) {
+  const row = await findToken(db, hashToken(token), purpose);
+  return row !== undefined && row.usedAt === null;
+}
+
+/** Retire one link unused, as a later link retires it. */
+export const retireToken = (db: Database, token: string, now: number) => markTokenUsed(db, hashToken(token), now);
