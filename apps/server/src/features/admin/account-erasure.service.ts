@@ -3,6 +3,7 @@ import { startPeriodicTask } from '../../lib/periodic-task';
 import { erasePayoutDetails } from '../orders/payout-methods.service';
 import { purgeOldAccountEvents } from '../../lib/account-events';
 import { pastKeyset, walkInBatches } from '../../lib/walk-in-batches';
+import { forUpdateOnPostgres } from '../../db/row-locks';
 
 const BATCH = 100;
 /** What an erased account shows where its name still appears (reviews, chats, orders). */
@@ -46,6 +47,8 @@ export async function eraseDueAccounts(deps: AppDeps): Promise<number> {
 /** One account's erasure, claimed by its deletion record; false when a restore or another process came first. */
 function eraseAccount(deps: AppDeps, d: { uid: string; eraseAt: number | null }, now: number) {
   return deps.db.db.transaction().execute(async (trx) => {
+    // The account's row first, as an admin's restore or any change of it takes it: never the other way round.
+    await forUpdateOnPostgres(trx, trx.selectFrom('users').select('id').where('id', '=', d.uid)).execute();
     const claimed = await trx
       .updateTable('deletedUsers')
       .set({ erasedAt: now, eraseAt: null, updatedAt: now })
