@@ -27,7 +27,7 @@ describe.runIf(pg)('an admin restoring an account while the eraser erases it', (
     const { session } = await userWithSession(ctx, 'admin');
     const member = await createUser(ctx, { displayName: 'Dee Parted' });
     await insertDeletedUser(ctx.db, member, { eraseAt: ctx.clock.now() - 1000, createdAt: ctx.clock.now() - 2000 });
-    let restore: ReturnType<typeof ctx.app.inject> | undefined;
+    let restore: Promise<{ statusCode: number; body: string }> | undefined;
     // The eraser has claimed the account; the restore comes now.
     interleave.arm(
       'deleted_users',
