@@ -101,21 +101,30 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 /**
+ * A title or message as stored: a string is made plain, trimmed, then held to its bound; any other JSON value goes on
+ * as it is, for `validateNotification` to answer with the spec's message.
+ */
+const announcementText = (max: number, tooLong: string) =>
+  z.unknown().transform((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    const text = plainText(value).trim();
+    if (text.length > max) ctx.addIssue({ code: 'custom', message: tooLong });
+    return text;
+  });
+
+/**
  * Create and update body. Values are checked by `validateNotification` so every spec message can be returned together;
  * only the bounds the spec leaves open are checked here. expiresAt: epoch ms, an ISO date-time, or a 'YYYY-MM-DD' date
  * completed by expiresTime (default 23:59:59) in the admin's time zone (timeZoneOffset, minutes as Date#getTimezoneOffset).
  */
 export const notificationInputSchema = z.strictObject({
-  title: z.string().overwrite(plainText).max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`).optional(),
-  message: z
-    .string()
-    .overwrite(plainText)
-    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`)
-    .optional(),
-  severity: z.string().optional(),
-  status: z.string().optional(),
+  title: announcementText(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`).optional(),
+  message: announcementText(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`).optional(),
+  // Any JSON value: one of the wrong type (null, a number) gets the spec's message from `validateNotification`.
+  severity: z.unknown().optional(),
+  status: z.unknown().optional(),
   targetUsers: z.unknown().optional(),
-  expiresAt: z.union([z.string(), z.number(), z.null()]).optional(),
+  expiresAt: z.unknown().optional(),
   expiresTime: z
     .string()
     .regex(/^(?:([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/, NOTIFICATION_MESSAGES.expiresTimeInvalid)

@@ -58,18 +58,19 @@ function check(record: NotificationRecord) {
   if (errors.length) throw new NotificationDataError(errors, notificationFieldErrors(record));
 }
 
-const trimmed = (v: string | undefined) => (typeof v === 'string' ? v.trim() : v);
+/** What a field given as null or of the wrong type is: not absent, so no default or old value stands in for it. */
+const given = <T>(value: unknown, otherwise: T) => (value === undefined ? otherwise : value);
 const uniqueIds = (t: TargetUsers): TargetUsers => (Array.isArray(t) ? [...new Set(t)] : t);
 
 /** Create: trim, default severity/status/targetUsers, validate the whole record, force expired for a past expiry. */
 export function resolveCreate(input: NotificationInput | null | undefined, now: number): ResolvedNotification {
   if (!input) throw badRequest(M.dataRequired);
   const record = {
-    title: trimmed(input.title),
-    message: trimmed(input.message),
-    severity: input.severity ?? DEFAULT_SEVERITY,
-    status: input.status ?? DEFAULT_STATUS,
-    targetUsers: input.targetUsers === undefined ? DEFAULT_TARGET : input.targetUsers,
+    title: input.title,
+    message: input.message,
+    severity: given(input.severity, DEFAULT_SEVERITY),
+    status: given(input.status, DEFAULT_STATUS),
+    targetUsers: given(input.targetUsers, DEFAULT_TARGET),
     expiresAt: input.expiresAt,
   };
   check(record);
@@ -92,18 +93,19 @@ export function resolveUpdate(
 ): ResolvedNotification {
   if (!input || Object.keys(input).length === 0) throw badRequest(M.dataRequired);
   const record = {
-    title: trimmed(input.title) || existing.title,
-    message: trimmed(input.message) || existing.message,
-    severity: input.severity ?? existing.severity,
-    status: input.status ?? existing.status,
-    targetUsers: input.targetUsers === undefined ? existing.targetUsers : input.targetUsers,
-    expiresAt: input.expiresAt === undefined ? existing.expiresAt : input.expiresAt,
+    // An empty title or message keeps the old one, as the spec says; one of another type is refused.
+    title: input.title === '' ? existing.title : given(input.title, existing.title),
+    message: input.message === '' ? existing.message : given(input.message, existing.message),
+    severity: given(input.severity, existing.severity),
+    status: given(input.status, existing.status),
+    targetUsers: given(input.targetUsers, existing.targetUsers),
+    expiresAt: given(input.expiresAt, existing.expiresAt),
   };
   check(record);
   const expiresAt = input.expiresAt === undefined ? existing.expiresAt : expiresAtFrom(input);
   return {
-    title: record.title,
-    message: record.message,
+    title: record.title as string,
+    message: record.message as string,
     severity: record.severity as Severity,
     status: statusForExpiry(record.status as NotificationStatus, expiresAt, now),
     targetUsers: uniqueIds(record.targetUsers as TargetUsers),
