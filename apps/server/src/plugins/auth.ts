@@ -6,7 +6,7 @@ import { ERROR_CODES } from '@accountry/shared/api-error';
 import { ACCOUNT_MESSAGES } from '@accountry/shared/auth-messages';
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 import type { AppDeps } from '../app';
-import { resolveSession } from '../sessions/sessions.service';
+import { resolveSession, setSessionCookies } from '../sessions/sessions.service';
 import { addRouteHook, isApiPath } from './route-hooks';
 import type { UsersTable } from '../db/schema';
 
@@ -45,7 +45,8 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
     const token = request.cookies[sessionCookie];
     if (!token) return;
     request.sessionEndMark = deps.hub.sessionEndMark;
-    const found = await resolveSession(deps.db.db, token, deps.clock.now(), deps.sessionSettings, deps.sessionCache);
+    const now = deps.clock.now();
+    const found = await resolveSession(deps.db.db, token, now, deps.sessionSettings, deps.sessionCache);
     if (found.state === 'expired') {
       request.sessionExpired = true;
       // Its sockets close now too, on every process, rather than at the next session check.
@@ -54,6 +55,13 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
     if (found.state !== 'active') return;
     // The reply is this member's: no shared cache (a proxy, a CDN) may keep it for another. A route may set its own.
     reply.header('cache-control', 'private, no-store');
+    if (found.touched && found.session.remember)
+      setSessionCookies(
+        reply,
+        { token, csrfToken: found.session.csrfToken, remember: true },
+        deps.sessionSettings,
+        now,
+      );
     // The session lookup never reads the password hash, so the cached (frozen) user is used as it is, not copied.
     request.user = found.session.user;
     request.sessionId = found.session.id;

@@ -51,7 +51,10 @@ export const liveSince = (s: SessionSettings, now: number): LiveSince => ({
 });
 
 export type SessionLookup =
-  { state: 'none' } | { state: 'expired'; id: string } | { state: 'active'; session: SessionWithUser };
+  | { state: 'none' }
+  | { state: 'expired'; id: string }
+  /** `touched`: this lookup moved lastActive, so a remembered session's cookies are due for a new expiry. */
+  | { state: 'active'; session: SessionWithUser; touched: boolean };
 
 /** Write lastActive at most every 30 s (sooner for shortened timeouts): activity tracking without a write per request. */
 const touchInterval = (timeout: number) => Math.min(30_000, timeout / 4);
@@ -70,7 +73,7 @@ export async function resolveSession(
   const id = hashToken(token);
   const cached = cache?.get(id);
   if (cached && now >= cached.lastActive && now - cached.lastActive <= touchInterval(timeoutFor(cached.remember, s)))
-    return { state: 'active', session: cached };
+    return { state: 'active', session: cached, touched: false };
   const generation = cache?.begin() ?? 0;
   const session = await findSessionWithUser(db, id);
   if (!session) return { state: 'none' };
@@ -83,12 +86,13 @@ export async function resolveSession(
     await deleteUserSessions(db, session.userId);
     return { state: 'none' };
   }
-  if (now - session.lastActive > touchInterval(timeout)) {
+  const touched = now - session.lastActive > touchInterval(timeout);
+  if (touched) {
     await touchSession(db, id, session.userId, now);
     session.lastActive = now;
   }
   cache?.set(id, session, generation);
-  return { state: 'active', session };
+  return { state: 'active', session, touched };
 }
 
 export function cookieOptions(remember: boolean, s: SessionSettings, now: number) {
@@ -126,10 +130,23 @@ export async function startSession(
   // The least recently used past the cap go: the caller ends their sockets and cached lookups once this commits.
   const endedSessionIds = await deleteSessionsBeyond(db, input.userId, MAX_SESSIONS_PER_MEMBER);
   await db.updateTable('users').set({ lastActive: input.now }).where('id', '=', input.userId).execute();
-  const opts = cookieOptions(input.remember, s, input.now);
-  reply.setCookie(cookieName(SESSION_COOKIE, s.secureCookies), token, opts);
-  reply.setCookie(cookieName(CSRF_COOKIE, s.secureCookies), csrfToken, { ...opts, httpOnly: false });
+  setSessionCookies(reply, { token, csrfToken, remember: input.remember }, s, input.now);
   return { token, csrfToken, endedSessionIds };
+}
+
+/**
+ * The session's two cookies. A remembered session's expire with its inactivity timeout from `now`: sent again as the
+ * session is used, the browser keeps them for five days past the latest activity, not the sign-in (decision 014).
+ */
+export function setSessionCookies(
+  reply: FastifyReply,
+  cookies: { token: string; csrfToken: string; remember: boolean },
+  s: SessionSettings,
+  now: number,
+) {
+  const opts = cookieOptions(cookies.remember, s, now);
+  reply.setCookie(cookieName(SESSION_COOKIE, s.secureCookies), cookies.token, opts);
+  reply.setCookie(cookieName(CSRF_COOKIE, s.secureCookies), cookies.csrfToken, { ...opts, httpOnly: false });
 }
 
 export function clearSessionCookies(reply: FastifyReply, s: SessionSettings) {
