@@ -69,6 +69,7 @@ import * as refundedPaymentDisputes from './migrations/2026-12-14T0500-refunded-
 import * as favoritesPriceHeard from './migrations/2026-12-14T0600-favorites-price-heard';
 import * as mailOutboxSendingIndex from './migrations/2026-12-14T0700-mail-outbox-sending-index';
 import * as listingsHiddenByClosing from './migrations/2026-12-15T0100-listings-hidden-by-closing';
+import * as trafficSessionsWithoutMembers from './migrations/2026-12-15T0200-traffic-sessions-without-members';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -141,6 +142,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-14T0600-favorites-price-heard': favoritesPriceHeard,
   '2026-12-14T0700-mail-outbox-sending-index': mailOutboxSendingIndex,
   '2026-12-15T0100-listings-hidden-by-closing': listingsHiddenByClosing,
+  '2026-12-15T0200-traffic-sessions-without-members': trafficSessionsWithoutMembers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

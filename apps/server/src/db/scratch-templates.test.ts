@@ -20,7 +20,10 @@ async function shapeOf(handle: DatabaseHandle) {
   }
   const schema = handle.pgSchema!;
   const columns = await sql<Record<string, string | null>>`
-    select table_name, column_name, ordinal_position, data_type, is_nullable, column_default from information_schema.columns
+    select table_name, column_name, data_type, is_nullable, column_default,
+      -- The place among the table's columns: a dropped column leaves a gap in its numbers that pg_dump closes.
+      row_number() over (partition by table_name order by ordinal_position) as place
+    from information_schema.columns
     where table_schema = ${schema} order by table_name, ordinal_position`.execute(handle.db);
   const indexes = await sql<{ indexname: string; indexdef: string }>`
     select indexname, indexdef from pg_indexes where schemaname = ${schema} order by indexname`.execute(handle.db);

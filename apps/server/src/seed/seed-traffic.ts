@@ -166,7 +166,6 @@ export async function seedTraffic({ db, clock, log }: SeedContext) {
       rows.sessions.push({
         id: `demo-session-${day}-${n}`,
         visitorId: visitorId(n),
-        userId: null,
         startTime,
         isActive: false,
         lastActive: endTime,

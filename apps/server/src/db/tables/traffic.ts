@@ -40,7 +40,6 @@ export interface TrafficVisitorsTable {
 export interface TrafficSessionsTable {
   id: string;
   visitorId: string;
-  userId: string | null;
   startTime: number;
   isActive: boolean;
   lastActive: number;

@@ -21,7 +21,6 @@ export interface PageView {
 export interface SessionStartRow {
   id: string;
   visitorId: string;
-  userId: string | null;
   startTime: number;
   path: string;
   device: string;
@@ -32,7 +31,6 @@ export interface SessionStartRow {
 /** What happened to one session since the last flush; a page view after an end resumes the session. */
 export interface SessionChange {
   visitorId: string;
-  userId: string | null;
   views: number;
   /** Latest page view time; 0 when only an end arrived. */
   lastActive: number;
@@ -90,8 +88,8 @@ export class TrafficBatch {
   }
 
   /** Apply a navigation to the session; false when the session id belongs to another visitor in this batch. */
-  touchSession(id: string, visitorId: string, userId: string | null, at: number, path: string) {
-    const change = this.changeFor(id, visitorId, userId);
+  touchSession(id: string, visitorId: string, at: number, path: string) {
+    const change = this.changeFor(id, visitorId);
     if (!change) return false;
     change.views += 1;
     change.lastActive = Math.max(change.lastActive, at);
@@ -101,20 +99,19 @@ export class TrafficBatch {
   }
 
   endSession(id: string, visitorId: string, at: number, exitPath: string | null) {
-    const change = this.changeFor(id, visitorId, null);
+    const change = this.changeFor(id, visitorId);
     if (!change) return false;
     change.end = { endTime: at, exitPath: exitPath ?? change.currentPath };
     return true;
   }
 
-  private changeFor(id: string, visitorId: string, userId: string | null) {
+  private changeFor(id: string, visitorId: string) {
     let change = this.sessions.get(id);
     if (!change) {
-      change = { visitorId, userId, views: 0, lastActive: 0, currentPath: null, end: null };
+      change = { visitorId, views: 0, lastActive: 0, currentPath: null, end: null };
       this.sessions.set(id, change);
     }
     if (change.visitorId !== visitorId) return null;
-    if (userId) change.userId = userId;
     return change;
   }
 
@@ -155,7 +152,6 @@ export class TrafficBatch {
       if (mine.visitorId !== old.visitorId) continue;
       this.sessions.set(id, {
         visitorId: old.visitorId,
-        userId: mine.userId ?? old.userId,
         views: old.views + mine.views,
         lastActive: Math.max(old.lastActive, mine.lastActive),
         currentPath: mine.currentPath ?? old.currentPath,

@@ -42,7 +42,6 @@ describe('tracking sessions (spec sections 3 and 4)', () => {
     expect(await sessionRow(id)).toEqual({
       id,
       visitorId: v,
-      userId: null,
       startTime: ctx.clock.now(),
       isActive: true,
       lastActive: ctx.clock.now(),
@@ -141,17 +140,16 @@ describe('tracking sessions (spec sections 3 and 4)', () => {
     expect(await sessionRow(id)).toMatchObject({ isActive: true, pageViews: 0, currentPath: '/' });
   });
 
-  it('attaches the signed-in user', async () => {
+  it('keeps nothing that names a signed-in member: their browsing is counted, not tied to them (decision 033)', async () => {
     ctx.clock.set(at('2032-01-15T09:00:00Z'));
     const { user, session } = await userWithSession(ctx, 'seller');
     const v = newVisitorId();
     const anonymous = await startSession(ctx, v, '/');
     const signedIn = await startSession(ctx, v, '/', {}, { headers: { cookie: session.cookie } });
-    // Signing in mid-session attaches the user from the next page view on.
     await pageView(ctx, v, '/listing-management', { sessionId: anonymous }, { headers: { cookie: session.cookie } });
     await flushTraffic(ctx);
-    expect((await sessionRow(signedIn)).userId).toBe(user.id);
-    expect((await sessionRow(anonymous)).userId).toBe(user.id);
+    expect((await sessionRow(anonymous)).pageViews).toBe(1);
+    for (const id of [signedIn, anonymous]) expect(JSON.stringify(await sessionRow(id))).not.toContain(user.id);
   });
 });
 
@@ -233,7 +231,7 @@ describe('shutdown', () => {
   it('writes a flush of more tabs than one statement used to hold: every visitor, session and page view', async () => {
     ctx.clock.set(at('2032-01-12T08:00:00Z'));
     const recorder = trafficRecorderOf(ctx.deps);
-    const visit = { userAgent: FIREFOX_ANDROID, userId: null };
+    const visit = { userAgent: FIREFOX_ANDROID };
     const tabs = Array.from({ length: 1200 }, () => {
       const visitorId = newVisitorId();
       return { visitorId, id: recorder.startSession({ type: 'session_start', visitorId, path: '/' }, visit)! };

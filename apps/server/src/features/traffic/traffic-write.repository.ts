@@ -136,7 +136,6 @@ async function insertSessions(trx: Trx, engine: Engine, batch: TrafficBatch) {
     {
       id: 'text',
       visitor_id: 'text',
-      user_id: 'text',
       start_time: 'bigint',
       path: 'text',
       device: 'text',
@@ -146,7 +145,6 @@ async function insertSessions(trx: Trx, engine: Engine, batch: TrafficBatch) {
     [...batch.starts.values()].map((s) => ({
       id: s.id,
       visitor_id: s.visitorId,
-      user_id: s.userId,
       start_time: s.startTime,
       path: s.path,
       device: s.device,
@@ -154,9 +152,9 @@ async function insertSessions(trx: Trx, engine: Engine, batch: TrafficBatch) {
       referrer: s.referrer,
     })),
   );
-  await sql`insert into traffic_sessions (id, visitor_id, user_id, start_time, is_active, last_active, page_views,
+  await sql`insert into traffic_sessions (id, visitor_id, start_time, is_active, last_active, page_views,
       current_path, entry_path, device, browser, referrer, country, city)
-    select s.id, s.visitor_id, s.user_id, s.start_time, true, s.start_time, 0, s.path, s.path, s.device, s.browser,
+    select s.id, s.visitor_id, s.start_time, true, s.start_time, 0, s.path, s.path, s.device, s.browser,
       s.referrer, ${UNKNOWN_LOCATION}, ${UNKNOWN_LOCATION}
     from ${started}`.execute(trx);
 }
@@ -164,7 +162,6 @@ async function insertSessions(trx: Trx, engine: Engine, batch: TrafficBatch) {
 const SESSION_CHANGE_COLUMNS = {
   id: 'text',
   visitor_id: 'text',
-  user_id: 'text',
   views: 'bigint',
   last_active: 'bigint',
   current_path: 'text',
@@ -186,7 +183,6 @@ async function applySessionChanges(trx: Trx, engine: Engine, sessions: Map<strin
     sorted(sessions).map(([id, c]) => ({
       id,
       visitor_id: c.visitorId,
-      user_id: c.userId,
       views: c.views,
       last_active: c.lastActive,
       current_path: c.currentPath,
@@ -200,7 +196,6 @@ async function applySessionChanges(trx: Trx, engine: Engine, sessions: Map<strin
       page_views = traffic_sessions.page_views + v.views,
       last_active = case when v.last_active > traffic_sessions.last_active then v.last_active else traffic_sessions.last_active end,
       current_path = coalesce(v.current_path, traffic_sessions.current_path),
-      user_id = coalesce(v.user_id, traffic_sessions.user_id),
       is_active = (v.ended = 0),
       end_time = case when v.ended = 1 then v.end_time else null end,
       duration = case when v.ended = 0 then null when v.end_time > traffic_sessions.start_time then (v.end_time - traffic_sessions.start_time) / 60000 else 0 end,

@@ -74,7 +74,7 @@ export function trafficRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
         async (request, reply) => {
           const event = request.body;
-          const visit = { userAgent: request.headers['user-agent'], userId: request.user?.id ?? null };
+          const visit = { userAgent: request.headers['user-agent'] };
           // Obvious bots get an ordinary answer (no session for a start) and are not counted. An end counts nothing and
           // needs a session only a counted visitor has; it is not filtered, since an unload beacon may carry another UA.
           if (event.type !== 'session_end' && recorder.agent(visit.userAgent).bot) {

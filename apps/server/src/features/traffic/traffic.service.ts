@@ -26,7 +26,6 @@ const MAX_REMEMBERED_VISITORS = 200_000;
 
 export interface Visit {
   userAgent: string | undefined;
-  userId: string | null;
 }
 
 interface Agent {
@@ -104,7 +103,7 @@ export class TrafficRecorder {
       visitorId: event.visitorId,
       newVisitor: !this.storedVisitors.has(seen),
     });
-    if (event.sessionId) this.batch.touchSession(event.sessionId, event.visitorId, visit.userId, now, event.path);
+    if (event.sessionId) this.batch.touchSession(event.sessionId, event.visitorId, now, event.path);
     return true;
   }
 
@@ -126,7 +125,6 @@ export class TrafficRecorder {
     this.batch.startSession({
       id,
       visitorId: event.visitorId,
-      userId: visit.userId,
       startTime: this.clock.now(),
       path: event.path,
       device: agent.device,
