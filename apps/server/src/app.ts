@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { answerClientError } from './lib/client-error';
 import cookie from '@fastify/cookie';
 import { SESSION_COOKIE, cookieName } from '@accountry/shared/constants';
 import websocket from '@fastify/websocket';
@@ -106,6 +107,10 @@ export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
     // Only configured proxies may name the client (TRUST_PROXY); otherwise X-Forwarded-For is ignored.
     trustProxy: trustProxyOption(input.config.trustProxy),
     ajv: { customOptions: { removeAdditional: false } },
+    // Fastify calls it bound to the instance (its type leaves `this` out).
+    clientErrorHandler(this: unknown, err, socket) {
+      answerClientError((this as FastifyInstance).log, err, socket);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler(input.config.checkReplies));

@@ -11,7 +11,7 @@ import { adminExists } from './features/admin/first-admin.service';
 import { devMailboxEnabled } from './features/dev-mailbox/dev-mailbox.routes';
 import { DEMO_USERS } from './seed/demo-users';
 import cluster from 'node:cluster';
-import pino from 'pino';
+import { serverLogger } from './lib/server-logger';
 
 async function main() {
   let config;
@@ -24,10 +24,7 @@ async function main() {
     }
     throw err;
   }
-  const logger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  });
+  const logger = serverLogger(config.logLevel);
   const handle = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(handle.db);
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
