@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useRaceTestApp, type RaceTestApp } from '../../test/race-app';
-import { userWithSession, type Session } from '../../test/test-app';
+import { testEngine, userWithSession, type Session } from '../../test/test-app';
 import { clientId } from '../../test/chat-api';
 import { insertListing } from './chat-test-helpers';
 import { advanceRead } from './conversations.repository';
+import { insertBlock } from './safety.repository';
 import { UnreadMailSweeper } from './unread-mail.service';
 
 /**
@@ -80,5 +81,49 @@ describe('an unread-message notice and a read of part of the conversation at the
     expect((await ctx.mailsTo(seller.user.email)).map((m) => m.subject)).toEqual([
       'Bea Buyer sent you a message on Accountry',
     ]);
+  });
+});
+
+/**
+ * The sweep reads whether the reader may be mailed (no block either way, these mails on), then claims the notice. A
+ * block or an opt-out the reader completes between the two must stop the mail, as one made a moment earlier does
+ * (chat.unread-mail.test.ts): the claim carries the same condition.
+ */
+describe.runIf(testEngine === 'postgres')('an unread-message notice and a block or opt-out made meanwhile', () => {
+  /** A sweeper already past the earlier tests' conversations, so the statement stopped at is this test's. */
+  async function sweeperPastEarlierTests() {
+    const sweeper = new UnreadMailSweeper(race.ctx.deps);
+    await sweeper.sweep();
+    return sweeper;
+  }
+
+  async function quietConversation() {
+    const { seller, buyer, id } = await setup();
+    await send(buyer, id, 'Is the account still available?');
+    race.ctx.clock.advance(11 * MIN);
+    return { seller, buyer };
+  }
+
+  it('a block the reader completes after the sweep read the facts: no mail', async () => {
+    const { ctx, interleave, second } = race;
+    const sweeper = await sweeperPastEarlierTests();
+    const { seller, buyer } = await quietConversation();
+    interleave.arm('users', () => insertBlock(second.db, seller.user.id, buyer.user.id, ctx.clock.now()));
+    await sweeper.sweep();
+    expect(await ctx.mailsTo(seller.user.email)).toEqual([]);
+  });
+
+  it('unread-message mails turned off after the sweep read the facts: no mail', async () => {
+    const { ctx, interleave, second } = race;
+    const sweeper = await sweeperPastEarlierTests();
+    const { seller } = await quietConversation();
+    interleave.arm('users', async () => {
+      await second.db
+        .insertInto('emailPreferences')
+        .values({ userId: seller.user.id, unreadMessages: false, updatedAt: ctx.clock.now() })
+        .execute();
+    });
+    await sweeper.sweep();
+    expect(await ctx.mailsTo(seller.user.email)).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
 import { blockEitherWay } from '../../db/member-blocks';
+import type { DB } from '../../db/schema';
 
 export type Side = 'buyer' | 'seller';
 
@@ -78,8 +80,53 @@ export function quietConversationsIn(
 }
 
 /**
- * What a notice to `readerId` needs, or undefined when none may go: the reader is disabled, deleted, unverified or
- * turned these mails off, a block stands between the two either way, or the writer's account was closed. `unread`
+ * SQL: whether a notice to `readerId` about `writerId`'s messages may go: the reader is active, verified, not deleted
+ * and did not turn these mails off (no preferences row: on), no block stands between the two either way, and the
+ * writer's account is neither disabled nor closed (the mail asks for a reply). The one place these are written: the
+ * read of a notice's facts and its claim both take it, so a change committed between the two stops the claim.
+ */
+function noticeAllowed(
+  // Any statement's builder (aliases included): the condition reads its own tables only.
+  eb: ExpressionBuilder<DB, any>,
+  readerId: string,
+  writerId: string,
+): Expression<SqlBool> {
+  const usable = (id: string, verified: boolean) =>
+    eb.exists(
+      eb
+        .selectFrom('users as nu')
+        .select('nu.id')
+        .where('nu.id', '=', id)
+        .where('nu.disabled', '=', false)
+        .$if(verified, (q) => q.where('nu.emailVerified', '=', true)),
+    );
+  return eb.and([
+    usable(readerId, true),
+    usable(writerId, false),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('deletedUsers as nd')
+          .select('nd.uid')
+          .where('nd.uid', 'in', [readerId, writerId])
+          .where('nd.status', '=', 'unresolved'),
+      ),
+    ),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('emailPreferences as np')
+          .select('np.userId')
+          .where('np.userId', '=', readerId)
+          .where('np.unreadMessages', '=', false),
+      ),
+    ),
+    eb.not(blockEitherWay(readerId, writerId)),
+  ]);
+}
+
+/**
+ * What a notice to `readerId` needs, or undefined when none may go (`noticeAllowed`) or nothing is unread. `unread`
  * counts the writer's messages after the reader's mark (order events have their own mail).
  */
 export async function noticeFacts(
@@ -92,12 +139,8 @@ export async function noticeFacts(
   const row = await db
     .selectFrom('users as r')
     .innerJoin('users as w', (j) => j.on('w.id', '=', writerId))
-    .leftJoin('deletedUsers as d', 'd.uid', 'r.id')
-    .leftJoin('deletedUsers as wd', 'wd.uid', 'w.id')
-    .leftJoin('emailPreferences as p', 'p.userId', 'r.id')
     .leftJoin('listings as l', (j) => j.on('l.id', '=', c.listingId))
-    .select(['r.email', 'r.disabled', 'r.emailVerified', 'd.status as deletion', 'p.unreadMessages'])
-    .select(['w.displayName as writerName', 'w.disabled as writerDisabled', 'wd.status as writerDeletion', 'l.title'])
+    .select(['r.email', 'w.displayName as writerName', 'l.title'])
     .select((eb) =>
       eb
         .selectFrom('messages as m')
@@ -108,21 +151,22 @@ export async function noticeFacts(
         .where('m.senderId', '=', writerId)
         .as('unread'),
     )
-    .select(blockEitherWay(readerId, writerId).as('blocked'))
     .where('r.id', '=', readerId)
+    .where((eb) => noticeAllowed(eb, readerId, writerId))
     .executeTakeFirst();
   const unread = Number(row?.unread ?? 0);
-  if (!row || unread === 0 || row.disabled || !row.emailVerified || row.deletion === 'unresolved') return undefined;
-  if (row.unreadMessages === false || Boolean(row.blocked)) return undefined;
-  // A writer in a block with the reader, or whose account was closed, cannot be answered: the mail asks for a reply.
-  if (row.writerDisabled || row.writerDeletion === 'unresolved') return undefined;
+  if (!row || unread === 0) return undefined;
   return { email: row.email, writerName: row.writerName, title: row.title ?? 'a listing', unread };
 }
 
-/** Record that a notice covers everything up to `lastSeq`, only if the side's marks are still the ones decided on. */
+/**
+ * Record that a notice covers everything up to `lastSeq`, only if the side's marks are still the ones decided on and
+ * the notice may still go: a block, an opt-out or a closed account committed since the facts were read stops it.
+ */
 export async function claimNotice(db: Database, c: QuietConversation, side: Side) {
   const [read, mailed] =
     side === 'buyer' ? (['buyerReadSeq', 'buyerMailedSeq'] as const) : (['sellerReadSeq', 'sellerMailedSeq'] as const);
+  const [readerId, writerId] = side === 'buyer' ? [c.buyerId, c.sellerId] : [c.sellerId, c.buyerId];
   const res = await db
     .updateTable('conversations')
     .set({ [mailed]: c.lastSeq })
@@ -130,6 +174,7 @@ export async function claimNotice(db: Database, c: QuietConversation, side: Side
     .where('lastSeq', '=', c.lastSeq)
     .where(read, '=', c[read])
     .where(mailed, '=', c[mailed])
+    .where((eb) => noticeAllowed(eb, readerId, writerId))
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

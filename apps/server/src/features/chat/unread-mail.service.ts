@@ -23,8 +23,10 @@ const BATCH = 200;
  * minutes old with messages its reader has not read gets one mail to that reader, and no other until they read.
  * Each process sweeps the conversations that went quiet since its last sweep, from an index, and never touches the
  * chat's write path; a notice is claimed by a conditional update of the side's marks in the transaction that queues
- * the mail, so several processes sweeping one database send each notice once. A conversation whose notice fails is
- * logged and the sweep goes on past it (decision 241); it is looked at again, by its id, on the next sweep.
+ * the mail, so several processes sweeping one database send each notice once; the claim's condition carries whether
+ * the notice may go (no block, mails on, accounts usable), so a block or opt-out made meanwhile stops it. A
+ * conversation whose notice fails is logged and the sweep goes on past it (decision 241); it is looked at again, by
+ * its id, on the next sweep.
  */
 export class UnreadMailSweeper {
   private after: { at: number; id: string };
@@ -82,8 +84,8 @@ export class UnreadMailSweeper {
       const facts = await noticeFacts(trx, c, readerId, writerId, read);
       if (!facts) return 0;
       if (!(await claimNotice(trx, c, side))) {
-        // The conversation moved since it was read (a read of part of it, another process's notice): looked at again,
-        // by its id, next sweep, since the sweep's position is past it now.
+        // The conversation moved since it was read (a read of part of it, another process's notice), or a block, an
+        // opt-out or a closed account came since the facts: looked at again, by its id, next sweep (past it now).
         this.failed.add(c.id);
         return 0;
       }
