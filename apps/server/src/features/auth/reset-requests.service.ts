@@ -8,15 +8,15 @@ import { AUTH_POLICY } from './auth-policy';
 import { passwordResetMail } from './auth-mails';
 import { pendingResetRequests, takeResetRequest, type ResetRequest } from './reset-requests.repository';
 import { issueToken } from './tokens.service';
-import { findUserByEmail } from './users.repository';
+import { findUserByEmail, findUserWithDeletionById } from './users.repository';
 
 const BATCH = 50;
 
 /**
  * Work on one reset request kept before its reply (decision 227): for an address with a (not deleted) account, a link
- * and its mail in the transaction that takes the request; for any other, the request is only taken. Safe to run at
- * once in several places: the request is taken by one transaction, and one that fails stays for the sweep. Whether a
- * mail was queued.
+ * and its mail in the transaction that takes the request, the account read again under its lock; for any other, the
+ * request is only taken. Safe to run at once in several places: the request is taken by one transaction, and one that
+ * fails stays for the sweep. Whether a mail was queued.
  */
 async function workOnResetRequest(deps: AppDeps, request: ResetRequest) {
   const db = deps.db.db;
@@ -26,11 +26,12 @@ async function workOnResetRequest(deps: AppDeps, request: ResetRequest) {
   return db.transaction().execute(async (trx) => {
     if (account) await lockKeys(trx, [accountLock(account.id)]);
     if (!(await takeResetRequest(trx, request.id)) || !account) return false;
-    // Under the account's lock the address is read again: an undo (decision 177) may have just taken it away.
-    const still = await trx.selectFrom('users').select('email').where('id', '=', account.id).executeTakeFirst();
-    if (still?.email !== request.email) return false;
-    const token = await issueToken(trx, account.id, 'reset_password', now, AUTH_POLICY.resetLinkTtlMs);
-    await queueMail(trx, passwordResetMail(deps.config.publicUrl, account.email, token), now);
+    // Under the account's lock, which a deletion and an undo (decision 177) take, the account is read again: either
+    // may have just committed, deleting the account or taking the address away.
+    const still = await findUserWithDeletionById(trx, account.id);
+    if (!still || still.deletedStatus === 'unresolved' || still.email !== request.email) return false;
+    const token = await issueToken(trx, still.id, 'reset_password', now, AUTH_POLICY.resetLinkTtlMs);
+    await queueMail(trx, passwordResetMail(deps.config.publicUrl, still.email, token), now);
     return true;
   });
 }
