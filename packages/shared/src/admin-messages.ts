@@ -29,6 +29,7 @@ export const ADMIN_MESSAGES = {
   notHidden: 'This listing is not hidden.',
   sellerDeleted: "The seller's account is deleted. Restore the account before showing this listing again.",
   sellerDisabled: "The seller's account is disabled. Enable the account before showing this listing again.",
+  sellerBuysOnly: 'The seller buys only now. Their listing can be shown again once they sell again.',
   listingAlreadyDeleted: 'This listing is already deleted.',
   listingDeleted: 'This listing was deleted, so it cannot be hidden or shown again.',
   invalidCursor: 'Invalid page cursor',

@@ -59,6 +59,7 @@ export function adminListingQuery(db: Database) {
       'seller.displayName as sellerName',
       'seller.email as sellerEmail',
       'seller.disabled as sellerDisabled',
+      'seller.role as sellerRole',
       'deletedUsers.status as sellerDeletedStatus',
       eb
         .selectFrom('conversations')

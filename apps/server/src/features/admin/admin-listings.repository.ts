@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { statusAfterUnhide } from '@accountry/shared/admin-listings';
 import { ACCOUNT_DELETED_HIDDEN_REASON, ACCOUNT_DISABLED_HIDDEN_REASON } from '@accountry/shared/admin-messages';
 import { LISTING_STATUSES } from '@accountry/shared/listings';
+import { ROLES, canSell } from '@accountry/shared/roles';
 import type { ListingsTable } from '../../db/schema';
 import { adminListingQuery } from './admin-listings-list.repository';
 
@@ -76,7 +77,13 @@ export async function unhideListingAsRead(
             .leftJoin('deletedUsers as d', 'd.uid', 'u.id')
             .select('u.id')
             .where('u.id', '=', read.sellerId)
-            .where((w) => w.or([w('u.disabled', '=', true), w('d.status', '=', 'unresolved')])),
+            .where((w) =>
+              w.or([
+                w('u.disabled', '=', true),
+                w('d.status', '=', 'unresolved'),
+                w('u.role', 'not in', SELLING_ROLES),
+              ]),
+            ),
         ),
       ),
     )
@@ -121,10 +128,19 @@ export async function hideSellerListings(db: Database, sellerId: string, closing
   return rows.map((r) => r.id);
 }
 
-/** The status a hidden row goes back to, read from the row as written (what `statusAfterUnhide` says, in SQL). */
-const statusAfterUnhideSql = sql<ListingsTable['status']>`case when status_before_hidden in (${sql.join(
-  LISTING_STATUSES.filter((s) => s !== 'hidden').map((s) => sql.lit(s)),
-)}) then status_before_hidden else 'draft' end`;
+/** Roles that may have a listing for sale (`canSell`). */
+const SELLING_ROLES = ROLES.filter(canSell);
+
+/**
+ * The status a hidden row goes back to, read from the row as written (what `statusAfterUnhide` says, in SQL), but a
+ * draft rather than for sale when its seller buys only now: they could neither edit nor unpublish it (decision 237).
+ */
+const statusAfterUnhideSql = sql<ListingsTable['status']>`case
+  when status_before_hidden = 'active' and not exists (select 1 from users where users.id = listings.seller_id
+    and users.role in (${sql.join(SELLING_ROLES.map((r) => sql.lit(r)))})) then 'draft'
+  when status_before_hidden in (${sql.join(LISTING_STATUSES.filter((s) => s !== 'hidden').map((s) => sql.lit(s)))})
+    then status_before_hidden
+  else 'draft' end`;
 
 /**
  * Unhide every listing of a seller that the account's `closing` hid (`hideSellerListings`), each back to the status it

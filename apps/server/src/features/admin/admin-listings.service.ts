@@ -14,6 +14,9 @@ import { moderationMail, type ModerationMove } from './moderation-mails';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { adminTransaction } from '../../db/acting-admin';
+import { lockKeys } from '../../db/key-lock';
+import { canSell } from '@accountry/shared/roles';
+import { sellerListingsLock } from '../listings/seller-standing.service';
 import { assertStateUnchanged } from '../../lib/state-change';
 import { CHANGED_MEANWHILE } from '@accountry/shared/api-error';
 import type { AuthUser } from '../../plugins/auth';
@@ -124,6 +127,8 @@ function refuseUnhide(listing: Row) {
   if (listing.status !== 'hidden') throw conflict(ADMIN_MESSAGES.notHidden);
   if (listing.sellerDeletedStatus === 'unresolved') throw conflict(ADMIN_MESSAGES.sellerDeleted);
   if (listing.sellerDisabled) throw conflict(ADMIN_MESSAGES.sellerDisabled);
+  // Nobody could take it off sale again: a member who buys only can neither edit nor unpublish (decision 237).
+  if (!canSell(listing.sellerRole)) throw conflict(ADMIN_MESSAGES.sellerBuysOnly);
 }
 
 /**
@@ -159,8 +164,9 @@ export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) 
         now,
       );
     },
-    // Under the seller's account lock, which disabling or deleting the account takes first.
-    { memberIds: [listing.sellerId] },
+    // Under the seller's listings lock, as a change of their role takes it, then their account lock, which disabling
+    // or deleting the account takes first.
+    { memberIds: [listing.sellerId], lockFirst: (trx) => lockKeys(trx, [sellerListingsLock(listing.sellerId)]) },
   );
   const after = await reload(deps, id);
   notifySeller(deps, after);

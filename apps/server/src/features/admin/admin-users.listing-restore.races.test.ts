@@ -25,6 +25,7 @@ async function disabledSellerWithHeldListing() {
     status: 'hidden',
     statusBeforeHidden: 'reserved',
     hiddenReason: ACCOUNT_DISABLED_HIDDEN_REASON,
+    hiddenByClosing: 'disabled',
   });
   const now = ctx.clock.now();
   const conversationId = await insertConversation(ctx, listing.id, buyer.user.id, seller.user.id);

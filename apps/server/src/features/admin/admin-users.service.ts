@@ -44,13 +44,20 @@ export async function changeRole(deps: AppDeps, actor: AuthUser, targetId: strin
     return target.role;
   };
   // The seller's listings lock, as a publish takes it before reading the stored role: the two never cross.
-  const lockFirst = (trx: Database) => lockKeys(trx, [sellerListingsLock(targetId)]);
-  const before = await changeUser(deps, actor, targetId, change, { lockFirst });
+  const before = await changeUser(deps, actor, targetId, change, sellerListingsFirst(targetId));
   // The socket hub keeps the role a socket connected with: close a former admin's sockets so admin-only pushes stop.
   if (before === 'admin' && role !== 'admin')
     await deps.hub.endSessions({ userId: targetId, reason: SOCKET_CLOSE_REASONS.signedOut });
   return getUserDetail(deps, targetId);
 }
+
+/**
+ * A change of what the member may sell, or of what they have for sale, under the lock a publish takes (decision 237):
+ * taking selling away never crosses a listing put back on sale.
+ */
+const sellerListingsFirst = (memberId: string) => ({
+  lockFirst: (trx: Database) => lockKeys(trx, [sellerListingsLock(memberId)]),
+});
 
 /** The audit details of the orders a closing canceled. */
 const ordersDetails = (orders: ClosedOrders) => ({ canceledOrders: orders.canceled, refundedOrders: orders.refunded });
@@ -96,24 +103,30 @@ export async function disableUser(deps: AppDeps, actor: AuthUser, targetId: stri
 
 /** Enable: sign-in works again and the listings the disabling hid come back; canceled orders stay canceled. */
 export async function enableUser(deps: AppDeps, actor: AuthUser, targetId: string, reason = '') {
-  await changeUser(deps, actor, targetId, async (trx, { target, now }) => {
-    if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.deletedAccount);
-    if (!target.disabled) throw conflict(ADMIN_MESSAGES.notDisabled);
-    await repo.setDisabled(trx, targetId, false);
-    await queueAccountMail(trx, deps.config.publicUrl, targetId, 'enabled', now);
-    const restored = await unhideSellerListings(trx, targetId, 'disabled', now);
-    await recordAudit(
-      trx,
-      {
-        actorId: actor.id,
-        action: ADMIN_ACTIONS.userEnable,
-        targetType: 'user',
-        targetId,
-        details: { reason, restoredListings: restored },
-      },
-      now,
-    );
-  });
+  await changeUser(
+    deps,
+    actor,
+    targetId,
+    async (trx, { target, now }) => {
+      if (isDeleted(target)) throw conflict(ADMIN_MESSAGES.deletedAccount);
+      if (!target.disabled) throw conflict(ADMIN_MESSAGES.notDisabled);
+      await repo.setDisabled(trx, targetId, false);
+      await queueAccountMail(trx, deps.config.publicUrl, targetId, 'enabled', now);
+      const restored = await unhideSellerListings(trx, targetId, 'disabled', now);
+      await recordAudit(
+        trx,
+        {
+          actorId: actor.id,
+          action: ADMIN_ACTIONS.userEnable,
+          targetType: 'user',
+          targetId,
+          details: { reason, restoredListings: restored },
+        },
+        now,
+      );
+    },
+    sellerListingsFirst(targetId),
+  );
   return getUserDetail(deps, targetId);
 }
 
@@ -208,23 +221,29 @@ export async function closeAccount(
  * orders it canceled stay canceled (decision 169).
  */
 export async function restoreUser(deps: AppDeps, actor: AuthUser, targetId: string, reason = '') {
-  await changeUser(deps, actor, targetId, async (trx, { target, now }) => {
-    if (!isDeleted(target)) throw conflict(ADMIN_MESSAGES.notDeleted);
-    if (target.erasedAt !== null) throw conflict(ACCOUNT_DELETION_MESSAGES.erased);
-    await repo.markRestored(trx, targetId, now);
-    await queueAccountMail(trx, deps.config.publicUrl, targetId, 'restored', now);
-    const restored = await unhideSellerListings(trx, targetId, 'deleted', now);
-    await recordAudit(
-      trx,
-      {
-        actorId: actor.id,
-        action: ADMIN_ACTIONS.userRestore,
-        targetType: 'user',
-        targetId,
-        details: { reason, restoredListings: restored },
-      },
-      now,
-    );
-  });
+  await changeUser(
+    deps,
+    actor,
+    targetId,
+    async (trx, { target, now }) => {
+      if (!isDeleted(target)) throw conflict(ADMIN_MESSAGES.notDeleted);
+      if (target.erasedAt !== null) throw conflict(ACCOUNT_DELETION_MESSAGES.erased);
+      await repo.markRestored(trx, targetId, now);
+      await queueAccountMail(trx, deps.config.publicUrl, targetId, 'restored', now);
+      const restored = await unhideSellerListings(trx, targetId, 'deleted', now);
+      await recordAudit(
+        trx,
+        {
+          actorId: actor.id,
+          action: ADMIN_ACTIONS.userRestore,
+          targetType: 'user',
+          targetId,
+          details: { reason, restoredListings: restored },
+        },
+        now,
+      );
+    },
+    sellerListingsFirst(targetId),
+  );
   return getUserDetail(deps, targetId);
 }
