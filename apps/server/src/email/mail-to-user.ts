@@ -2,6 +2,10 @@ import type { Database } from '../db/database';
 import type { Mail } from './mailer';
 import { queueMail } from './mail-outbox';
 import { noBlockBetween } from '../db/member-blocks';
+import type { DeletedUsersTable } from '../db/schema';
+
+/** By its `deleted_users` status (null: never deleted): a deleted account's address waits to be erased, so no mail. */
+export const mailableDeletion = (deletion: DeletedUsersTable['status'] | null) => deletion !== 'unresolved';
 
 /**
  * Queue a mail to a member, built from their current address and name, in the caller's transaction. A deleted
@@ -24,7 +28,7 @@ export async function queueMailToUser(
     // Read with the recipient, in the one statement: no second round trip for the block.
     .$if(from !== undefined, (q) => q.where((eb) => noBlockBetween(eb, from!, eb.ref('u.id'))))
     .executeTakeFirst();
-  if (!user || user.deletion === 'unresolved' || (activeOnly && user.disabled)) return false;
+  if (!user || !mailableDeletion(user.deletion) || (activeOnly && user.disabled)) return false;
   await queueMail(db, build(user), now);
   return true;
 }

@@ -1,4 +1,4 @@
-import { sellerShareCents } from '@accountry/shared/order-state';
+import { canOpenDispute, sellerShareCents } from '@accountry/shared/order-state';
 import { reviewWindowEnd } from '@accountry/shared/reviews';
 import { formatCents } from '@accountry/shared/wallet';
 import type { OrdersTable } from '../../db/schema';
@@ -8,14 +8,17 @@ type Side = 'buyer' | 'seller';
 
 /**
  * What a party of an order does or can expect next, and by when, for the mail of the move that led there: each side
- * reads its own line (the move's own line is the same for both). Null when nothing more is due.
+ * reads its own line (the move's own line is the same for both), as of `now`, the move's time. Null when nothing more
+ * is due.
  */
-export function nextForMail(order: OrdersTable, side: Side, feePercent: number): string | null {
+export function nextForMail(order: OrdersTable, side: Side, feePercent: number, now: number): string | null {
   // A chargeback holds the order (decision 183): nothing is due until the bank decides.
   if (order.chargebackHoldSince !== null) return null;
   const pays = formatCents(sellerShareCents(order, feePercent));
   const by = order.dueAt === null ? null : `${mailTime(order.dueAt)} (UTC)`;
   const seller = side === 'seller';
+  // A dispute is offered only when the server would open one (decision 162): never after a decided one or too late.
+  const disputable = canOpenDispute(order.status, order.dueAt, now, order.decidedAt !== null);
   switch (order.status) {
     case 'pending_payment':
       return !seller && by ? `Pay by ${by}, or the order expires.` : null;
@@ -27,12 +30,15 @@ export function nextForMail(order: OrdersTable, side: Side, feePercent: number):
     case 'delivered':
       return seller
         ? `The buyer checks the account until ${by}.`
-        : `Check the account, then accept it or open a dispute on the order page by ${by}. If you do nothing, it is ` +
-            'accepted for you then.';
+        : disputable
+          ? `Check the account, then accept it or open a dispute on the order page by ${by}. If you do nothing, it ` +
+            'is accepted for you then.'
+          : `The account is accepted for you on ${by}.`;
     case 'protection':
-      return seller
-        ? `You are paid ${pays} on ${by}, unless the buyer opens a dispute.`
-        : `If you lose access to the account, you can open a dispute until ${by}.`;
+      if (seller) return `You are paid ${pays} on ${by}${disputable ? ', unless the buyer opens a dispute' : ''}.`;
+      return disputable
+        ? `If you lose access to the account, you can open a dispute until ${by}.`
+        : `The seller is paid on ${by}.`;
     case 'disputed': {
       const answer = order.sellerAnswerDueAt === null ? null : `${mailTime(order.sellerAnswerDueAt)} (UTC)`;
       if (!answer) return null;

@@ -10,6 +10,7 @@ import { formatCents } from '@accountry/shared/wallet';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 import { queueMail } from '../../email/mail-outbox';
+import { mailableDeletion } from '../../email/mail-to-user';
 import { mailLayout } from '../../email/mail-layout';
 import type { OrdersContext } from './orders-context';
 import { nextForMail } from './order-mail-next';
@@ -79,20 +80,31 @@ async function queueOrderMail(
   sides: Side[],
   now: number,
 ) {
-  // One read for the listing's title and both addresses (a move queues its mails inside its transaction).
+  // One read for the listing's title, both addresses and whether each account was deleted (a move queues its mails
+  // inside its transaction).
   const to = await trx
     .selectFrom('users as b')
     .innerJoin('users as s', (j) => j.on('s.id', '=', order.sellerId))
+    .leftJoin('deletedUsers as bd', 'bd.uid', 'b.id')
+    .leftJoin('deletedUsers as sd', 'sd.uid', 's.id')
     .leftJoin('listings as l', (j) => j.on('l.id', '=', order.listingId))
-    .select(['l.title', 'b.email as buyer', 's.email as seller'])
+    .select([
+      'l.title',
+      'b.email as buyer',
+      's.email as seller',
+      'bd.status as buyerDeletion',
+      'sd.status as sellerDeletion',
+    ])
     .where('b.id', '=', order.buyerId)
     .executeTakeFirst();
   if (!to) return;
+  // A deleted party gets no order mail, by queueMailToUser's own rule (decisions 166, 169); the other one still does.
+  const deletion = { buyer: to.buyerDeletion, seller: to.sellerDeletion };
   const title = to.title ?? 'your order';
   const url = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
   const about = `The order for "${title}" (${formatCents(order.priceCents)}):`;
-  for (const side of sides) {
-    const next = nextForMail(order, side, ctx.feePercent);
+  for (const side of sides.filter((s) => mailableDeletion(deletion[s]))) {
+    const next = nextForMail(order, side, ctx.feePercent, now);
     const body = mailLayout(
       subject,
       next ? [about, line, next] : [about, line],
