@@ -14,6 +14,8 @@ export const orderListItemSchema = orderHeadSchema.extend({
   yourTurn: z.boolean(),
   /** Whether a chargeback holds the order until the card's bank decides (decision 183). */
   onHold: z.boolean(),
+  /** Whether an admin decided a dispute of the order: no other can be opened (decision 162). */
+  disputeDecided: z.boolean(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

@@ -77,6 +77,7 @@ function filteredRows(db: Database, f: OrderListFilter) {
       'o.dueAt',
       'o.sellerAnswerDueAt',
       'o.chargebackHoldSince',
+      'o.decidedAt',
       waitsForMember.as('yourTurn'),
       toRecover.as('toRecoverCents'),
       refusedCents.as('refusedRefundCents'),

@@ -214,6 +214,7 @@ const listItem = (r: OrderRow): OrderListItem => ({
   answerDueAt: r.status === 'disputed' ? r.sellerAnswerDueAt : null,
   yourTurn: Boolean(r.yourTurn),
   onHold: r.chargebackHoldSince !== null,
+  disputeDecided: r.decidedAt !== null,
 });
 
 /** A keyset page of a member's orders (their purchases or their sales). */

@@ -26,6 +26,7 @@ const order = (
   // As the server answers for the side each test reads it from.
   yourTurn: false,
   onHold: false,
+  disputeDecided: false,
   ...over,
 });
 const at = formatDateTime(due);
@@ -65,6 +66,13 @@ describe('the orders list says what comes next', () => {
       text: 'Support is deciding the dispute.',
       yourTurn: false,
     });
+  });
+
+  it('offers no dispute once an admin decided one, as the server would refuse it', () => {
+    const decided = { disputeDecided: true };
+    expect(nextStep(order('protection', due, decided), 'purchases')?.text).toBe(`The seller is paid on ${at}.`);
+    expect(nextStep(order('protection', due, decided), 'sales')?.text).toBe(`You are paid on ${at}.`);
+    expect(nextStep(order('protection'), 'purchases')?.text).toBe(`You can open a dispute until ${at}.`);
   });
 
   it('nothing once the order ended or its time is up', () => {

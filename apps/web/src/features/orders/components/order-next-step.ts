@@ -1,4 +1,4 @@
-import type { OrderState } from '@accountry/shared/order-state';
+import { canOpenDispute, type OrderState } from '@accountry/shared/order-state';
 import type { OrderListItem } from '@accountry/shared/order-lists';
 import type { OrderSide } from '../api/orders-api';
 import { formatDateTime } from '../../../lib/format-time';
@@ -25,6 +25,18 @@ const NEXT: Partial<Record<OrderState, Record<OrderSide, Step>>> = {
   },
 };
 
+/** The same steps once no dispute can be opened any more (one was decided, decision 162): nothing to offer. */
+const NEXT_WITHOUT_DISPUTE: Partial<Record<OrderState, Record<OrderSide, Step>>> = {
+  delivered: {
+    purchases: (_, by) => `The account is accepted for you on ${by}.`,
+    sales: (other, by) => `${other} checks the account until ${by}.`,
+  },
+  protection: {
+    purchases: (_, by) => `The seller is paid on ${by}.`,
+    sales: (_, by) => `You are paid on ${by}.`,
+  },
+};
+
 /**
  * The list's line for an order still going: whose move it is (as the server counts it, decision 181) and by when; null
  * once the order has ended.
@@ -34,8 +46,10 @@ export function nextStep(order: OrderListItem, side: OrderSide): { text: string;
     return order.yourTurn && order.answerDueAt !== null
       ? { text: `Answer the dispute by ${formatDateTime(order.answerDueAt)}.`, yourTurn: true }
       : { text: 'Support is deciding the dispute.', yourTurn: false };
-  const step = NEXT[order.status]?.[side];
-  if (!step || order.dueAt === null || order.dueAt <= Date.now()) return null;
+  const now = Date.now();
+  const steps = canOpenDispute(order.status, order.dueAt, now, order.disputeDecided) ? NEXT : NEXT_WITHOUT_DISPUTE;
+  const step = (steps[order.status] ?? NEXT[order.status])?.[side];
+  if (!step || order.dueAt === null || order.dueAt <= now) return null;
   const other = side === 'purchases' ? order.sellerName : order.buyerName;
   return { text: step(other, formatDateTime(order.dueAt)), yourTurn: order.yourTurn };
 }
