@@ -19,6 +19,9 @@ export const MAIL_RETRY = {
 export const retryDelayMs = (attempts: number) =>
   Math.min(MAIL_RETRY.firstDelayMs * 2 ** Math.max(0, attempts - 1), MAIL_RETRY.maxDelayMs);
 
+/** A due mail as the worker reads it to claim it: its claim is conditioned on these. */
+type DueMail = { id: string; attempts: number; createdAt: number; queuePosition: number };
+
 interface Options {
   /** Delete delivered mail this long after sending (its links are dead by then); unset keeps it (dev mailbox). */
   purgeSentAfterMs?: number;
@@ -98,7 +101,7 @@ export class MailWorker {
    * the mails before it are. The first not claimed (another worker has it or one before it; the row refuses the
    * write) ends the turn: a later mail never overtakes it.
    */
-  private async sendInTurn(rows: Array<{ id: string; attempts: number; createdAt: number; queuePosition: number }>) {
+  private async sendInTurn(rows: DueMail[]) {
     let attempted = 0;
     for (const row of rows) {
       const claimed = await this.claim(row, this.clock.now()).catch((err: unknown) => {
@@ -116,7 +119,7 @@ export class MailWorker {
    * Claimed by a conditional update on the attempt count, unless an earlier mail to the address is being sent by
    * another worker, whose lease still runs: two workers never send one address's mails side by side.
    */
-  private async claim(row: { id: string; attempts: number; createdAt: number; queuePosition: number }, now: number) {
+  private async claim(row: DueMail, now: number) {
     const res = await this.db
       .updateTable('mailOutbox')
       .set({ status: 'sending', attempts: row.attempts + 1, nextAttemptAt: now + MAIL_RETRY.leaseMs })
