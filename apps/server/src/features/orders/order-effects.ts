@@ -13,9 +13,12 @@ export function refundedBy(before: OrdersTable, action: OrderAction, refundCents
   return cancels && before.status === 'paid' ? before.priceCents : 0;
 }
 
-/** Whether `action` leaves an unpaid order whose buyer had opened the provider's payment page (it must be closed). */
-export function closesPayment(before: OrdersTable, action: OrderAction) {
-  return before.status === 'pending_payment' && action !== 'pay' && before.providerRef !== null;
+/**
+ * Whether `action` leaves an unpaid order whose buyer had opened the provider's payment page (it must be closed). The
+ * page is the one on `after`, the row the move wrote: `before` was read first, and a "Pay" may have stored one since.
+ */
+export function closesPayment(before: OrdersTable, after: OrdersTable, action: OrderAction) {
+  return before.status === 'pending_payment' && action !== 'pay' && after.providerRef !== null;
 }
 
 export const refundKey = (order: OrdersTable, cents: number) => `${order.id}:refund:${cents}`;
@@ -38,5 +41,5 @@ export async function afterTransition(
   if (announce) await publishOrderUpdated(ctx.deps, after);
   const refunded = refundedBy(before, action, after.refundedCents);
   if (refunded > 0) await ctx.providerOf(before).sendRefund(refundKey(after, refunded));
-  if (closesPayment(before, action)) await ctx.providerOf(before).closePayment(after.id);
+  if (closesPayment(before, after, action)) await ctx.providerOf(before).closePayment(after.id);
 }

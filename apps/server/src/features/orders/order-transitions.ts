@@ -188,7 +188,9 @@ export async function applyTransition(
       ? {}
       : { conversationId: await ensureConversation(trx, order.listingId, order.buyerId, order.sellerId, now) }),
   };
-  if (!(await updateOrderIf(trx, order.id, order.status, patch, opts.claimDueAt))) throw conflict(M.stateChanged);
+  // What follows decides on the row written (its page, say), not on `order`: only its status is sure to be as read.
+  const after = await updateOrderIf(trx, order.id, order.status, patch, opts.claimDueAt);
+  if (!after) throw conflict(M.stateChanged);
   await insertHistory(trx, {
     orderId: order.id,
     fromStatus: order.status,
@@ -210,10 +212,9 @@ export async function applyTransition(
   const money = movesFor(ctx, action, order, refundCents, bankCents);
   if (money && money.moves.length > 0)
     await postLedgerOr409(trx, { ...money, orderId: order.id, actorId: actor.id }, now, M.insufficientBalance);
-  const after = { ...order, ...patch } as OrdersTable;
   const refunded = refundedBy(order, action, refundCents);
   if (refunded > 0) await ctx.providerOf(order).oweRefund(trx, after, refunded, refundKey(after, refunded));
-  if (closesPayment(order, action)) await ctx.providerOf(order).owePaymentClose(trx, after);
+  if (closesPayment(order, after, action)) await ctx.providerOf(order).owePaymentClose(trx, after);
   const bank = action === 'chargeback_lost' ? { cents: bankCents, priceCents: order.priceCents } : undefined;
   const line = orderChatMessage(action, order.status, refundCents, bank);
   await queueMoveMails(ctx, trx, after, action, line, now);

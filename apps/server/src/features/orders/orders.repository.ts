@@ -20,14 +20,17 @@ export async function insertOrder(db: Database, row: OrdersTable) {
   await db.insertInto('orders').values(row).execute();
 }
 
-/** Move an order only if it is still in `from` (and, for timers, still due at the time read): true when it moved. */
+/**
+ * Move an order only if it is still in `from` (and, for timers, still due at the time read): the row as written when
+ * it moved, so what follows decides on it, not on a read made before (a "Pay" since stored its page), else undefined.
+ */
 export async function updateOrderIf(
   db: Database,
   id: string,
   from: OrderState,
   patch: Partial<OrdersTable>,
   dueAt?: number | null,
-): Promise<boolean> {
+): Promise<OrdersTable | undefined> {
   // A chargeback's hold (decision 183) stops every move until the bank decides.
   let q = db
     .updateTable('orders')
@@ -36,8 +39,7 @@ export async function updateOrderIf(
     .where('status', '=', from)
     .where('chargebackHoldSince', 'is', null);
   if (dueAt !== undefined) q = dueAt === null ? q.where('dueAt', 'is', null) : q.where('dueAt', '=', dueAt);
-  const res = await q.executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return q.returningAll().executeTakeFirst();
 }
 
 /** Called after the order row moved, so its lock orders concurrent writers and seq stays gapless. */
