@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { accountLock, withKeyLocks } from '../../db/key-lock';
+import type { AuthUser } from '../../plugins/auth';
+import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
 import { testEngine, type TestContext } from '../../test/test-app';
-import { arrangeDeal, call } from './orders-test-helpers';
+import { closeOffersOnBlock } from './offer-purchase.service';
+import { ordersContext } from './orders-context';
+import { payOrder } from './orders.service';
+import { arrangeDeal, call, expectLedgerHealthy, ledgerSnapshot, orderUpTo } from './orders-test-helpers';
 
 // Races between connections: SQLite's one connection already runs one transaction at a time.
 const pg = testEngine === 'postgres';
 let ctx: TestContext;
 let second: DatabaseHandle;
-useRaceTestApp((race) => ({ ctx, second } = race));
+let interleave: Interleave;
+useRaceTestApp((race) => ({ ctx, second, interleave } = race));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -43,5 +49,36 @@ describe.runIf(pg)('a block committed while buy now waits for the account locks'
       .where('id', '=', deal.listing.id)
       .executeTakeFirstOrThrow();
     expect(listing.status).toBe('active');
+  });
+});
+
+describe('a block completed while the buyer pays from their balance', () => {
+  it('after the payment read that no block stands: the payment is refused (403) and no money moves', async () => {
+    const deal = await arrangeDeal(ctx, { priceCents: 10_000 });
+    const id = await orderUpTo(ctx, deal, 'pending_payment');
+    const buyer = (await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', deal.buyer.id)
+      .executeTakeFirstOrThrow()) as AuthUser;
+    const before = await ledgerSnapshot(ctx);
+    // Right after payOrder's first look found no block, the seller's block runs to its end on another connection, as
+    // SafetyService.block does it (the row, then the offers closed under both account locks).
+    interleave.arm('user_blocks', async () => {
+      await second.db
+        .insertInto('userBlocks')
+        .values({ blockerId: deal.seller.id, blockedId: deal.buyer.id, createdAt: ctx.clock.now() })
+        .execute();
+      await closeOffersOnBlock({ ...ctx.deps, db: second }, deal.seller.id, deal.buyer.id);
+    });
+    const outcome = await payOrder(ordersContext(ctx.deps), buyer, id).then(
+      (r) => `paid: ${r.order.status}`,
+      (e: Error & { statusCode?: number }) => `${e.statusCode} ${e.message}`,
+    );
+    expect(outcome).toBe('403 You cannot buy from this seller.');
+    const order = await ctx.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(order.status).toBe('pending_payment');
+    expect(await ledgerSnapshot(ctx)).toEqual(before);
+    await expectLedgerHealthy(ctx);
   });
 });

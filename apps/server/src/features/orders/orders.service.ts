@@ -12,7 +12,7 @@ import type { Credentials } from '@accountry/shared/order-credentials';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { adminTransaction } from '../../db/acting-admin';
 import { availableAccount } from '../../lib/ledger';
@@ -23,6 +23,8 @@ import { findOrder, insertReveal, updateOrderIf } from './orders.repository';
 import { mayTrade, refuseListingOffSite } from './order-listings.repository';
 import { sealedForReveal, sealedNow } from './order-credentials.repository';
 import { eitherBlocked } from '../../db/member-blocks';
+import { accountLock, lockKeys } from '../../db/key-lock';
+import { findRefundOwed, unpayableRefundKey } from './stripe-refunds.repository';
 import { chargebackOnPayment } from './chargebacks.service';
 import { refuseSpendingHeld } from './chargeback-holds';
 import { queueDisputeAdminMail } from './admin-task-mails';
@@ -69,7 +71,8 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
   await refuseListingOffSite(db, order.listingId);
   // No money goes into escrow for a seller who can no longer deliver (disabled or deleted since the order began).
   if (!(await mayTrade(db, order.sellerId))) throw conflict(M.sellerGone);
-  // A block made since the order began: no money goes in for a deal either member has since refused.
+  // A block made since the order began: no money goes in for a deal either member has since refused (read again under
+  // the account locks where it is written; here, so Stripe is not asked for a page across a block already made).
   if (await eitherBlocked(db, order.buyerId, order.sellerId)) throw forbidden(M.blocked);
   const returnUrl = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
   const provider = ctx.providerOf(order);
@@ -77,10 +80,16 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
   const now = ctx.deps.clock.now();
   if (start.status === 'redirect') {
     const patch = { providerRef: start.providerRef, updatedAt: now };
-    if (!(await updateOrderIf(db, order.id, 'pending_payment', patch))) throw conflict(M.stateChanged);
-    return { order: { ...order, ...patch }, redirectUrl: start.url };
+    // The page is handed out only if no block completed since the check above (the session made stays unshown).
+    const stored = await db.transaction().execute(async (trx) => {
+      await refuseBlockedDeal(trx, order, forbidden(M.blocked));
+      return updateOrderIf(trx, order.id, 'pending_payment', patch);
+    });
+    if (!stored) throw conflict(M.stateChanged);
+    return { order: stored, redirectUrl: start.url };
   }
   const moved = await db.transaction().execute(async (trx) => {
+    await refuseBlockedDeal(trx, order, forbidden(M.blocked));
     // Paid from the buyer's balance: only what chargebacks leave of it (decision 204).
     if (provider.sourceAccount(order) === availableAccount(order.buyerId))
       await refuseSpendingHeld(trx, order.buyerId, order.priceCents);
@@ -91,6 +100,16 @@ export async function payOrder(ctx: OrdersContext, user: AuthUser, id: string) {
   });
   await afterTransition(ctx, order, moved, 'pay');
   return { order: moved.order, redirectUrl: null };
+}
+
+/**
+ * No money goes in for a deal either member has refused (decision 180): both accounts' locks, then the block read under
+ * them, as buy now reads it. A block whose closing of offers (under the same locks) completed is seen; a later one
+ * waits for this transaction. First in the transaction: the order of locks is accounts, order, listing.
+ */
+async function refuseBlockedDeal(trx: Database, order: OrdersTable, refusal: AppError) {
+  await lockKeys(trx, [accountLock(order.buyerId), accountLock(order.sellerId)]);
+  if (await eitherBlocked(trx, order.buyerId, order.sellerId)) throw refusal;
 }
 
 /**
@@ -106,9 +125,13 @@ export function confirmPayment(ctx: OrdersContext, orderId: string, amountCents:
     { kind: 'provider', id: null },
     {
       patch: { paidAt: ctx.deps.clock.now(), providerRef },
-      check: (o) => {
+      check: async (o, trx) => {
         if (o.status !== 'pending_payment') throw conflict(M.alreadyPaid);
         if (o.priceCents !== amountCents) throw badRequest(M.unknownPayment);
+        // Paid on a page opened before a block: a 409, so the webhook refunds it at once and the order stays unpaid.
+        await refuseBlockedDeal(trx, o, conflict(M.blocked));
+        // A payment once refunded as unpayable is never taken after (a replay of its event once the block is lifted).
+        if (await findRefundOwed(trx, unpayableRefundKey(o.id, providerRef))) throw conflict(M.notPayable);
       },
       then: async (paid, trx, now) => {
         // Deleted since the page opened: a 409, so the webhook refunds the payment at once. Not a hide, which an admin
