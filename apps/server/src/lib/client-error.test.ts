@@ -1,14 +1,12 @@
-import os from 'node:os';
-import path from 'node:path';
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { ManualClock } from '../lib/clock';
+import { ManualClock } from './clock';
 import { memoryBus, postgresBus } from '../realtime/bus';
-import { CapturingMailer, createTestDatabase, TEST_CREDENTIALS_KEY } from '../test/test-app';
+import { CapturingMailer, createTestDatabase, testEnv } from '../test/test-app';
 import { serverLogger } from './server-logger';
 
 /**
@@ -21,17 +19,7 @@ const lines: string[] = [];
 async function loggedApp(level: string) {
   const handle = await createTestDatabase();
   const bus = handle.engine === 'postgres' ? await postgresBus(handle.url, handle.pgSchema) : memoryBus();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
-    CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
-    ORDER_SWEEP_INTERVAL_MS: '0',
-    CHAT_MAIL_SWEEP_INTERVAL_MS: '0',
-    ACCOUNT_ERASE_INTERVAL_MS: '0',
-    RESET_REQUEST_SWEEP_INTERVAL_MS: '0',
-    SAVED_SEARCH_ALERT_INTERVAL_MS: '0',
-    LOG_LEVEL: level,
-  });
+  const config = loadConfig({ ...testEnv(), LOG_LEVEL: level });
   const stream = new Writable({
     write(chunk, _enc, cb) {
       lines.push(String(chunk));

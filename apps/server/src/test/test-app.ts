@@ -75,7 +75,7 @@ export interface TestContext {
 export const TEST_CREDENTIALS_KEY = randomBytes(32).toString('hex');
 
 /** Every test app's settings before its own: no background timers (tests sweep by hand), the run's credentials key. */
-const testEnv = () => ({
+export const testEnv = () => ({
   NODE_ENV: 'test',
   WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
   CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
