@@ -22,6 +22,15 @@ function reviewQuery(db: Database) {
     ]);
 }
 
+/** The listing a review is written about, whatever became of it (deleted or hidden: the review is about the sale). */
+export function findReviewedListing(db: Database, id: string) {
+  return db
+    .selectFrom('listings')
+    .select(['id', 'sellerId', 'status', 'title'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export function findReview(db: Database, id: string) {
   return reviewQuery(db).where('reviews.id', '=', id).executeTakeFirst();
 }

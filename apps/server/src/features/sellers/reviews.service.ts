@@ -6,6 +6,7 @@ import {
   type ReviewInput,
   type ReviewsPage,
 } from '@accountry/shared/reviews';
+import { LISTING_MESSAGES } from '@accountry/shared/listing-messages';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
@@ -16,10 +17,12 @@ import { newReviewMail, reviewAnsweredMail, reviewWithdrawnMail } from './review
 import { listingViewerFacts, type ListingViewerFacts } from '../../db/listing-viewer-facts';
 import { lockOrderChargedBack } from '../../db/order-facts';
 import type { Database } from '../../db/database';
+import { visibleListing } from '../listings/listings.service';
 import {
   deleteReviewOfOrder,
   findReview,
   findReviewByBuyer,
+  findReviewedListing,
   insertReview,
   sellerReviews,
   setReplyOnce,
@@ -41,6 +44,17 @@ export async function reviewState(
   viewer: Pick<AuthUser, 'id'>,
   known?: ListingViewerFacts,
 ) {
+  const { blocker, mine, order } = await reviewFacts(deps, listing, viewer, known);
+  return { blocker, mine, orderId: order?.id ?? null };
+}
+
+/** The review rule on the viewer's latest order for the listing, with that order. */
+async function reviewFacts(
+  deps: AppDeps,
+  listing: ReviewedListing,
+  viewer: Pick<AuthUser, 'id'>,
+  known?: ListingViewerFacts,
+) {
   const db = deps.db.db;
   const facts =
     known ?? (await listingViewerFacts(db, { listingId: listing.id, viewerId: viewer.id, sellerId: listing.sellerId }));
@@ -53,17 +67,22 @@ export async function reviewState(
     alreadyReviewed: !!mine,
     now: deps.clock.now(),
   });
-  return { blocker, mine: (mine as Review | undefined) ?? null, orderId: order?.id ?? null };
+  return { blocker, mine: (mine as Review | undefined) ?? null, order };
 }
 
 /** The buyer of a completed order rates the seller, once per order, within 30 days (decision 081). */
 export async function createReview(
   deps: AppDeps,
-  listing: ReviewedListing,
+  listingId: string,
   buyer: AuthUser,
   input: ReviewInput,
 ): Promise<Review> {
-  const { blocker, orderId } = await reviewState(deps, listing, buyer);
+  const listing = await findReviewedListing(deps.db.db, listingId);
+  if (!listing) throw notFound(LISTING_MESSAGES.notFound);
+  const { blocker, order } = await reviewFacts(deps, listing, buyer);
+  // Its buyer knows it from the order, even deleted or hidden since (decisions 047, 081); others what its page shows.
+  if (order?.status !== 'completed') await visibleListing(deps, listing.id, buyer);
+  const orderId = order?.id ?? null;
   if (blocker === REVIEW_MESSAGES.already || blocker === REVIEW_MESSAGES.chargedBack) throw conflict(blocker);
   if (blocker === REVIEW_MESSAGES.own) throw forbidden(blocker);
   if (blocker) throw badRequest(blocker);

@@ -7,7 +7,6 @@ import type { Role } from '@accountry/shared/roles';
 import type { AppDeps } from '../../app';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { perUser } from '../../plugins/rate-limit';
-import { visibleListing } from '../listings/listings.service';
 import { sellerProfile, visibleSeller } from './sellers.service';
 import { createReview, listSellerReviews, replyToReview } from './reviews.service';
 
@@ -58,8 +57,7 @@ export function sellersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = requireRole(request, MEMBERS);
-        const listing = await visibleListing(deps, request.params.id, user);
-        return reply.status(201).send(await createReview(deps, listing, user, request.body));
+        return reply.status(201).send(await createReview(deps, request.params.id, user, request.body));
       },
     );
 
