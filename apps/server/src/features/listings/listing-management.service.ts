@@ -43,6 +43,7 @@ import { claimListingCreation, withListingRoom } from './seller-quotas';
 import { assertStillSelling } from './seller-standing.service';
 import { cardPage } from './listings.service';
 import { queuePriceDropMails } from './price-drop-mails';
+import { markSoldClosingOffers } from '../orders/offer-purchase.service';
 
 const PAGE = 25;
 const conflictWith = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
@@ -165,7 +166,7 @@ export async function changeStatus(deps: AppDeps, user: AuthUser, id: string, to
   // Publishing from a draft puts the listing at the top of "newest"; back from reserved it keeps its place.
   if (to === 'active' && listing.status === 'draft') patch.publishedAt = now;
   if (to === 'sold') patch.soldAt = now;
-  await deps.db.db.transaction().execute(async (trx) => {
+  const write = async (trx: Database) => {
     // On sale only while the seller still sells: a switch to buying only waits for this or refuses after it.
     if (to === 'active' || to === 'reserved') await assertStillSelling(trx, user.id);
     // Written only if the status is still the one checked above (an admin may have hidden it, an order taken it),
@@ -174,7 +175,10 @@ export async function changeStatus(deps: AppDeps, user: AuthUser, id: string, to
     const images = await writeListingWithImages(trx, id, patch, listing.status);
     const refusal = statusChangeBlocker(listing.status, to, images.length, false);
     if (refusal) throw conflictWith(refusal);
-  });
+  };
+  // Sold elsewhere ends its open offers in the same transaction, as a sale through an order does (decision 180).
+  if (to === 'sold') await markSoldClosingOffers(deps, listing, write, now);
+  else await deps.db.db.transaction().execute(write);
   return ownListing(deps, user, id);
 }
 

@@ -111,3 +111,33 @@ export async function closeOffersOnBlock(deps: AppDeps, blockerId: string, block
   );
   await publishSystemMessages(deps, posted);
 }
+
+/**
+ * A seller marking their listing sold (decision 043) ends its negotiation as a sale through an order does (decision
+ * 180): `markSold` writes the listing in a transaction that then closes its open offers, told in their chats after the
+ * commit. Both run under the seller's and those offers' buyers' account locks, taken first as answers and orders take
+ * them (accounts, then the listing), so no offer is made, accepted or bought between the sale and the closing.
+ */
+export async function markSoldClosingOffers(
+  deps: AppDeps,
+  listing: { id: string; sellerId: string },
+  markSold: (trx: Database) => Promise<void>,
+  now: number,
+) {
+  const which = { listingId: listing.id, soldTo: null };
+  const buyersOf = async (db: Database) => new Set((await openOffersOf(db, which)).map((o) => o.buyerId));
+  for (;;) {
+    const buyers = await buyersOf(deps.db.db);
+    const locks = [listing.sellerId, ...buyers].map(accountLock);
+    const posted = await withKeyLocks(deps.db.db, locks, async (trx) => {
+      // An offer made before the seller's lock was taken has a buyer not locked: again with them (a make waits for the
+      // seller's lock, so only an offer made in between does, and the per-listing limit bounds those).
+      if ([...(await buyersOf(trx))].some((b) => !buyers.has(b))) return null;
+      await markSold(trx);
+      return closeOffers(trx, deps.config.publicUrl, which, now);
+    });
+    if (!posted) continue;
+    await publishSystemMessages(deps, posted);
+    return;
+  }
+}

@@ -103,19 +103,39 @@ export async function sweepOffers(ctx: OrdersContext) {
   return { expired, reminded };
 }
 
-/** The buyer of an accepted offer about to end is mailed once; false when it was sent, or is moot, already. */
+/**
+ * The buyer of an accepted offer about to end is mailed once, while its listing can still be bought at it (public and
+ * for sale: a sold or deleted one is a 404 or no sale behind the mail's link); false when it was sent, or is moot.
+ */
 function remindOfOffer(ctx: OrdersContext, r: Pick<OffersTable, 'id' | 'reminderAt'>, now: number) {
   const { deps } = ctx;
   return deps.db.db.transaction().execute(async (trx) => {
-    // Cleared whatever became of the offer, so a withdrawn or used one does not come back every sweep.
-    const offer = await trx
-      .updateTable('offers')
-      .set({ reminderAt: null })
-      .where('id', '=', r.id)
-      .where('reminderAt', '=', r.reminderAt!)
+    const claim = () =>
+      trx
+        .updateTable('offers')
+        .set({ reminderAt: null })
+        .where('id', '=', r.id)
+        .where('reminderAt', '=', r.reminderAt!);
+    // What makes it worth mailing is the claim's condition, so an offer closed or a listing sold meanwhile is seen.
+    const offer = await claim()
+      .where('status', '=', 'accepted')
+      .where('expiresAt', '>', now)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('listings')
+            .select('listings.id')
+            .whereRef('listings.id', '=', 'offers.listingId')
+            .where('listings.status', '=', 'active')
+            .where('listings.deletedAt', 'is', null),
+        ),
+      )
       .returningAll()
       .executeTakeFirst();
-    if (offer?.status !== 'accepted' || offer.expiresAt <= now) return false;
+    if (!offer) {
+      // Cleared whatever became of the offer, so a withdrawn or used one does not come back every sweep.
+      await claim().execute();
+      return false;
+    }
     const listingUrl = `/account/${offer.sellerId}/${offer.listingId}#offer`;
     const facts = { title: offer.listingTitle, ...offer, listingUrl };
     return queueMailToUser(trx, offer.buyerId, (to) => offerEndingMail(deps.config.publicUrl, to.email, facts), now);
