@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { build } from 'esbuild';
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
@@ -90,7 +90,7 @@ test('Try again puts the focus on its own new alert, not on another of the same 
   await expect(page.getByRole('heading', { level: 1, name: 'Figures' })).toBeFocused();
 });
 
-test('a listing whose page failed to load offers Try again, which shows it; a page of nothing says so and leads on', async ({
+test("a listing, or its seller's listings, that failed to load offer Try again, which shows them; a page of nothing says so and leads on", async ({
   browser,
   baseURL,
 }) => {
@@ -112,6 +112,18 @@ test('a listing whose page failed to load offers Try again, which shows it; a pa
   await page.getByRole('button', { name: 'Try again' }).press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeFocused();
 
+  // Its seller's page whose listings failed says so in their section, with Try again, which shows them.
+  const listings = '**/api/listings?*';
+  await page.route(listings, (route) => route.fulfill(BUSY));
+  await page.goto(`/seller/${seller.id}`);
+  const forSale = page.getByRole('region', { name: 'Listings for sale' });
+  await expect(forSale.getByRole('alert')).toContainText("The seller's listings could not be loaded", {
+    timeout: 20_000,
+  });
+  await page.unroute(listings);
+  await forSale.getByRole('button', { name: 'Try again' }).click();
+  await expect(forSale.getByText(title)).toBeVisible();
+
   // Not there: an end, said so, with the way on and nothing to try again.
   await page.goto(`/account/${seller.id}/${listingId.slice(0, -4)}zzzz`);
   await expect(page.getByRole('heading', { level: 1, name: 'This listing is not available' })).toBeVisible();
@@ -119,4 +131,60 @@ test('a listing whose page failed to load offers Try again, which shows it; a pa
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   await page.goto(`/seller/${seller.id.slice(0, -4)}zzzz`);
   await expect(page.getByRole('heading', { level: 1, name: 'Seller not found' })).toBeVisible();
+});
+
+test("a member's wallet history, saved searches and profile cards that failed to load say which, with Try again", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInContext(context, baseURL!, createUser('buyer').id);
+  // What these sections ask for answers 503 (asked twice more by the app) until `failing` is cleared.
+  let failing = true;
+  for (const url of [
+    '**/api/wallet/entries*',
+    '**/api/saved-searches',
+    '**/api/profile/email-preferences',
+    '**/api/profile/passkeys',
+    '**/api/profile/two-factor',
+  ])
+    await page.route(url, (route) =>
+      failing && route.request().method() === 'GET' ? route.fulfill(BUSY) : route.continue(),
+    );
+  const retried = async (section: Locator, failed: string, loaded: string) => {
+    await expect(section.getByRole('alert')).toContainText(failed, { timeout: 20_000 });
+    await expect(section.getByRole('alert')).toContainText('The service is busy.');
+    failing = false;
+    await section.getByRole('button', { name: 'Try again' }).click();
+    await expect(section.getByText(loaded)).toBeVisible();
+    await expect(section.getByRole('alert')).toHaveCount(0);
+    failing = true;
+  };
+
+  await page.goto('/wallet');
+  await retried(
+    page.getByRole('region', { name: 'Balance history' }),
+    'Your balance history could not be loaded',
+    'No balance movements yet.',
+  );
+
+  await page.goto('/saved-searches');
+  await retried(page.getByRole('main'), 'Your saved searches could not be loaded', 'No saved searches yet');
+
+  await page.goto('/profile');
+  await retried(
+    page.getByRole('region', { name: 'Email' }),
+    'Your email preferences could not be loaded',
+    'Email me about unread messages',
+  );
+  await retried(
+    page.getByRole('region', { name: 'Passkeys' }),
+    'Your passkeys could not be loaded',
+    'Sign in with your fingerprint, face or screen lock instead of your password.',
+  );
+  await retried(
+    page.getByRole('region', { name: 'Two-factor sign-in' }),
+    'Your two-factor sign-in could not be loaded',
+    'Protect your account and your sales with a second step at sign-in',
+  );
 });

@@ -2,7 +2,7 @@ import { expect, test } from './support/test';
 import { createUser, openE2eDb, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
 
-test('a member saves a search from /browse, finds it in the account menu, opens it and deletes it', async ({
+test('a member saves a search from /browse, finds it in the account menu, opens it and deletes it after confirming', async ({
   page,
   context,
   baseURL,
@@ -35,8 +35,20 @@ test('a member saves a search from /browse, finds it in the account menu, opens 
   await saved.getByRole('link', { name: 'Valorant · up to $120.00' }).click();
   await expect(page).toHaveURL(/\/browse\?platform=valorant&max=120$/);
 
+  // Deleting asks first, naming the search: Cancel keeps it, with the focus back on its button.
   await page.goBack();
-  await saved.getByRole('button', { name: 'Delete saved search Valorant · up to $120.00' }).click();
+  const trash = saved.getByRole('button', { name: 'Delete saved search Valorant · up to $120.00' });
+  await trash.click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this saved search?' });
+  await expect(confirm).toHaveAccessibleDescription(
+    'Valorant · up to $120.00 will be deleted, and we will no longer email you its new listings.',
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(trash).toBeFocused();
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+  await trash.click();
+  await confirm.getByRole('button', { name: 'Delete saved search' }).click();
   await expect(page.getByText('Saved search deleted.')).toBeVisible();
   await expect(page.getByText('No saved searches yet')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Saved searches' })).toBeFocused();

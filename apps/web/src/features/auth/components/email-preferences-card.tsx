@@ -1,4 +1,4 @@
-import { Alert, Stack, Switch, Text } from '@mantine/core';
+import { Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   EMAIL_PREFERENCE_MESSAGES,
@@ -9,6 +9,7 @@ import {
 import { ApiRequestError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
+import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 
 const KEY = ['email-preferences'];
@@ -43,11 +44,7 @@ export function EmailPreferencesCard() {
 
   if (prefs.isPending) return <LoadingStatus size="sm" label="Loading your email preferences" />;
   if (prefs.isError)
-    return (
-      <Alert color="red" role="alert">
-        {prefs.error.message}
-      </Alert>
-    );
+    return <LoadError title="Your email preferences could not be loaded" error={prefs.error} refetch={prefs.refetch} />;
   return (
     <Stack gap="sm">
       <Switch

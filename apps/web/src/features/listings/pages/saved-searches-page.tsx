@@ -2,7 +2,6 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Button,
   Container,
@@ -25,6 +24,8 @@ import {
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
 import { SAVED_SEARCHES_KEY, savedSearchesApi } from '../api/saved-searches-api';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { PlainList } from '../../../components/ui/plain-list';
 
@@ -35,18 +36,37 @@ import { PlainList } from '../../../components/ui/plain-list';
 export function Component() {
   const queryClient = useQueryClient();
   const { user } = useSession();
-  // The deleted row's button goes away with it: the focus goes to the page's heading, not to the page body.
   const heading = useRef<HTMLHeadingElement>(null);
+  const { ask, dialog } = useConfirm();
   const list = useQuery({ queryKey: SAVED_SEARCHES_KEY, queryFn: savedSearchesApi.list });
+  // A refusal is shown in the dialog, which stays open (ConfirmDialog): no toast of its own.
   const remove = useMutation({
     mutationFn: savedSearchesApi.remove,
-    onSuccess: () => {
+    onSuccess: (_done, id) => {
+      // The row goes before the dialog closes, so the focus does not return to its vanishing button.
+      queryClient.setQueryData<{ items: SavedSearch[] }>(SAVED_SEARCHES_KEY, (old) =>
+        old ? { items: old.items.filter((s) => s.id !== id) } : old,
+      );
       void queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY });
       toast.success(SAVED_SEARCH_MESSAGES.deleted);
-      heading.current?.focus();
     },
-    onError: (err) => toast.error(err.message),
   });
+  // Asked first, as every other deletion is: the trash button sits beside the alerts switch, easy to tap by mistake.
+  const askDelete = (s: SavedSearch) =>
+    ask({
+      title: 'Delete this saved search?',
+      message: (
+        <Text>
+          <strong style={{ overflowWrap: 'anywhere' }}>{s.label}</strong> will be deleted, and we will no longer email
+          you its new listings.
+        </Text>
+      ),
+      confirmLabel: 'Delete saved search',
+      danger: true,
+      onConfirm: () => remove.mutateAsync(s.id),
+      // Canceled, the focus goes back to the trash button; deleted, with the button gone, to the page's heading.
+      returnFocusTo: () => heading.current,
+    });
   const alerts = useMutation({
     mutationFn: savedSearchesApi.setAlerts,
     onSuccess: (saved) => {
@@ -72,9 +92,7 @@ export function Component() {
         </div>
         {list.isPending && <LoadingStatus label="Loading your saved searches" />}
         {list.isError && (
-          <Alert color="red" role="alert">
-            {list.error.message}
-          </Alert>
+          <LoadError title="Your saved searches could not be loaded" error={list.error} refetch={list.refetch} />
         )}
         {list.data && list.data.items.length === 0 && (
           <EmptyState
@@ -118,8 +136,7 @@ export function Component() {
                     color="red"
                     size="lg"
                     aria-label={`Delete saved search ${s.label}`}
-                    loading={remove.isPending && remove.variables === s.id}
-                    onClick={() => remove.mutate(s.id)}
+                    onClick={() => askDelete(s)}
                   >
                     <IconTrash size={18} />
                   </ActionIcon>
@@ -129,6 +146,7 @@ export function Component() {
           </PlainList>
         )}
       </Stack>
+      {dialog}
     </Container>
   );
 }

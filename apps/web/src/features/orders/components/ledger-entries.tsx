@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Card, Group, Table, Text } from '@mantine/core';
+import { Anchor, Card, Group, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { formatCents, type WalletEntry } from '@accountry/shared/wallet';
@@ -8,6 +8,7 @@ import { walletEntryLabel, walletEntryMovement } from '@accountry/shared/wallet-
 import { orderPagePath } from '../../../components/orders/order-format';
 import { usePlatformFee } from '../../../components/orders/fees';
 import { orderKeys, ordersApi } from '../api/orders-api';
+import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { formatDateTime } from '../../../lib/format-time';
 import { saleSplitText } from './sale-split-text';
@@ -65,7 +66,8 @@ export function LedgerEntries() {
         Loading the history…
       </Text>
     );
-  if (query.isError) return <Alert color="red">{query.error.message}</Alert>;
+  if (query.isError)
+    return <LoadError title="Your balance history could not be loaded" error={query.error} refetch={query.refetch} />;
   if (items.length === 0) return <Text c="dimmed">No balance movements yet.</Text>;
   if (phone)
     return (

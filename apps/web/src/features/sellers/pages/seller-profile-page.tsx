@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
 import {
-  Alert,
   Avatar,
   Badge,
   Button,
@@ -19,6 +18,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { BrowseResponse } from '@accountry/shared/listing-browse';
 import { formatActiveDay, formatResponseTime, type SellerProfile } from '@accountry/shared/sellers';
 import { api, toQuery } from '../../../lib/api';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageLoadFailure } from '../../../components/ui/page-load-failure';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ListingGrid } from '../../../components/listings/listing-grid';
@@ -123,7 +123,11 @@ export function Component() {
             Listings for sale
           </Title>
           {listings.isError ? (
-            <Alert color="red">{listings.error.message}</Alert>
+            <LoadError
+              title="The seller's listings could not be loaded"
+              error={listings.error}
+              refetch={listings.refetch}
+            />
           ) : !listings.isPending && items.length === 0 ? (
             <Text c="dimmed">No listings for sale right now.</Text>
           ) : (

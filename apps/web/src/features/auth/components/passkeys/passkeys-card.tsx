@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_PASSKEYS, PASSKEY_MESSAGES, type Passkey } from '@accountry/shared/passkeys';
@@ -10,6 +10,7 @@ import { PasskeyList } from './passkey-list';
 import { PASSKEYS_KEY } from './passkeys-key';
 import { RemovePasskeyDialog } from './remove-passkey-dialog';
 import { RenamePasskeyDialog } from './rename-passkey-dialog';
+import { LoadError } from '../../../../components/ui/load-error';
 import { LoadingStatus } from '../../../../components/ui/loading-status';
 
 type Dialog = 'add' | 'rename' | 'remove';
@@ -34,11 +35,7 @@ export function PasskeysCard() {
 
   if (list.isPending) return <LoadingStatus size="sm" label="Loading your passkeys" />;
   if (list.isError)
-    return (
-      <Alert color="red" role="alert">
-        {list.error.message}
-      </Alert>
-    );
+    return <LoadError title="Your passkeys could not be loaded" error={list.error} refetch={list.refetch} />;
   const passkeys = list.data.passkeys;
   return (
     <Stack gap="sm" ref={root}>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TWO_FACTOR_MESSAGES } from '@accountry/shared/two-factor';
 import { preloadable } from '../../../../lib/preloadable';
@@ -8,6 +8,7 @@ import { authApi } from '../../api/auth-api';
 import { NewRecoveryCodesDialog } from './new-recovery-codes-dialog';
 import { TwoFactorOffDialog } from './two-factor-off-dialog';
 import { TWO_FACTOR_KEY } from '../../../../components/confirm-identity/two-factor-key';
+import { LoadError } from '../../../../components/ui/load-error';
 import { LoadingStatus } from '../../../../components/ui/loading-status';
 import { refreshAccountSecurity } from '../../../../components/confirm-identity/account-security-refresh';
 import { formatLongDate } from '../../../../lib/format-time';
@@ -42,9 +43,7 @@ export function TwoFactorCard() {
   if (status.isPending) return <LoadingStatus size="sm" label="Loading your two-factor sign-in" />;
   if (status.isError)
     return (
-      <Alert color="red" role="alert">
-        {status.error.message}
-      </Alert>
+      <LoadError title="Your two-factor sign-in could not be loaded" error={status.error} refetch={status.refetch} />
     );
   const s = status.data;
   return (
