@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { expect, test } from './support/test';
-import { createUser, signInContext } from './support/db';
+import { createUser, signInContext, signedInPage } from './support/db';
 import { holdRequests } from './support/hold-requests';
 import { insertListing } from './support/listings-db';
+import { postWithSession } from './support/session-api';
 
 test('a seller lists an account with a screenshot; a buyer finds it by search and filter, opens it and keeps it in favorites', async ({
   browser,
@@ -208,4 +209,55 @@ test('a long seller name on a listing card is shown whole, wrapped within the ca
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   }
   await context.close();
+});
+
+test('a buyer removes a favorite on the favorites page by keyboard: the focus stays on the page, and the listing no longer shows it saved', async ({
+  browser,
+  baseURL,
+}) => {
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller');
+  const kept = insertListing(seller.id, { title: `Kept favorite ${tag}` });
+  const title = `Dropped favorite ${tag}`;
+  const dropped = insertListing(seller.id, { title });
+  const { context, page } = await signedInPage(browser, baseURL!, createUser('buyer').id);
+  for (const listingId of [kept, dropped]) await postWithSession(context, baseURL!, '/api/favorites', { listingId });
+  await page.goto(`/account/${seller.id}/${dropped}`);
+  await expect(page.getByRole('button', { name: `Remove ${title} from favorites` })).toBeVisible();
+  // Within the app (no reload), so the listing's page is still cached when the buyer comes back to it.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Favorites' }).click();
+  const saved = page.getByRole('list', { name: 'Saved listings' });
+  await saved.getByRole('button', { name: `Remove ${title} from favorites` }).press('Enter');
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+  // Its row went with the focused button: the page's heading has the focus, not the page's body.
+  await expect(page.getByRole('heading', { level: 1, name: 'Favorites' })).toBeFocused();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Add ${title} to favorites` })).toBeVisible();
+});
+
+test("on a phone, a listing's title and a moderator's reason without spaces wrap within the screen", async ({
+  browser,
+  baseURL,
+}) => {
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller');
+  // 86 characters, within the title's limit: a seller's underscores or a pasted link keep it one word.
+  const title = `Fortnite_account_with_Galaxy_skin_OG_Renegade_Raider_and_200_skins_full_access_${tag}`;
+  const link = `https://www.example.com/marketplace/listings/fortnite_galaxy_skin_og_renegade_raider_${tag}`;
+  const listingId = insertListing(seller.id, { title, status: 'hidden', hiddenReason: `Copied from ${link}` });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signInContext(context, baseURL!, seller.id);
+  const page = await context.newPage();
+  await page.goto(`/account/${seller.id}/${listingId}`);
+  const heading = page.getByRole('heading', { level: 1, name: title });
+  const reason = page.getByRole('alert').filter({ hasText: 'Hidden by a moderator' });
+  await expect(reason).toContainText(link);
+  for (const text of [heading, reason]) {
+    // None of it cut off nor past the right edge.
+    expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const box = (await text.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });

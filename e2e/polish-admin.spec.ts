@@ -192,12 +192,14 @@ test('an admin page that could not load says why, with Try again, as its h1 wher
   await expect(page.getByRole('heading', { level: 1, name: 'Traffic' })).toBeFocused();
 });
 
-test("a user's page: each listing and report whole on a phone, in words; prices in a column on a desktop", async ({
+test("a user's page: the name, each listing and report whole on a phone, in words; prices in a column on a desktop", async ({
   browser,
   baseURL,
 }) => {
   const admin = createUser('admin');
-  const seller = createUser('seller', 'Phone Checked Seller');
+  // 40 characters, the display name's limit, and no space to wrap at.
+  const name = `xX_DarkSlayer_TheUnbeatable_${Date.now() % 10_000}_2026_Xx`.padEnd(40, 'x');
+  const seller = createUser('seller', name);
   const title = `Steam library with a long title to wrap on a phone ${Date.now() % 10_000}`;
   const listingId = createListing(seller.id, title);
   // Prices of different widths, and the dearest a listing may have.
@@ -219,6 +221,9 @@ test("a user's page: each listing and report whole on a phone, in words; prices 
     expect(t.x + t.width).toBeLessThanOrEqual(c.x + c.width);
     expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   };
+  // The name, one long word, wraps within the screen: nothing cut, no page scrolled sideways.
+  await shownWhole(page.locator('main'), page.getByRole('heading', { level: 1, name }));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   const listings = page.getByRole('region', { name: 'Listings (4)' });
   const row = listings.getByRole('listitem').filter({ hasText: title });
   await shownWhole(listings, row.getByRole('link', { name: title }));

@@ -8,20 +8,28 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useSession } from '../../lib/session';
 
-/** Rewrite isFavorite on every cached copy of the listing (browse pages, home, similar, detail). */
-function patchCachedCards(client: QueryClient, id: string, isFavorite: boolean) {
+/**
+ * After a favorite was added or removed, by the heart or on the favorites page: every cached copy of the listing
+ * (browse pages, home, similar, its page, its seller's page) says so, and the favorites list is fetched again.
+ * Resolves once that list is back.
+ */
+export function favoriteChanged(client: QueryClient, id: string, isFavorite: boolean): Promise<void> {
   const patch = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(patch);
     if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
       const next = Object.fromEntries(Object.entries(o).map(([k, x]) => [k, patch(x)]));
-      return o.id === id && 'isFavorite' in o ? { ...next, isFavorite } : next;
+      if (o.id !== id || !('isFavorite' in o)) return next;
+      // The count its seller and admins see (null for others) moves with the change, once: a repeat changes nothing.
+      const count = o.favoriteCount;
+      const moved = typeof count === 'number' && o.isFavorite !== isFavorite;
+      return { ...next, isFavorite, ...(moved && { favoriteCount: Math.max(0, count + (isFavorite ? 1 : -1)) }) };
     }
     return v;
   };
   for (const key of [['listings'], ['listing', id], ['seller-listings']])
     client.setQueriesData({ queryKey: key }, patch);
-  void client.invalidateQueries({ queryKey: ['favorites'] });
+  return client.invalidateQueries({ queryKey: ['favorites'] });
 }
 
 export function useCanFavorite(sellerId: string) {
@@ -58,7 +66,7 @@ function FavoriteToggle({ listingId, title, isFavorite, variant = 'icon' }: Favo
         : api(`/api/favorites/${encodeURIComponent(listingId)}`, { method: 'DELETE' }),
     onMutate: (next) => setOn(next),
     onSuccess: (_d, next) => {
-      patchCachedCards(client, listingId, next);
+      void favoriteChanged(client, listingId, next);
       toast.success(next ? 'Saved to your favorites' : 'Removed from your favorites');
     },
     onError: (err, next) => {

@@ -48,8 +48,11 @@ export function Component() {
       >
         {u && (
           <>
-            <Group gap="sm" align="center">
-              <Title order={1}>{u.displayName}</Title>
+            {/* A display name may be one word of 40 characters: it wraps within a phone's screen, the badges after it. */}
+            <Group gap="sm" align="center" wrap="wrap">
+              <Title order={1} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                {u.displayName}
+              </Title>
               <RoleBadge role={u.role} />
               <UserStateBadge state={u.state} />
             </Group>

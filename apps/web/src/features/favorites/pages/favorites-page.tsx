@@ -26,6 +26,8 @@ import { toast } from '../../../lib/toast';
 import { listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadError } from '../../../components/ui/load-error';
+import { favoriteChanged } from '../../../components/listings/favorite-button';
+import { focusLeaving, pageHeading } from '../../../lib/focus-targets';
 import { formatDate } from '../../../lib/format-time';
 
 const COLORS = { available: 'green', reserved: 'yellow', sold: 'blue', removed: 'gray' } as const;
@@ -110,10 +112,12 @@ export function Component() {
   });
   const remove = useMutation({
     mutationFn: (listingId: string) => api(`/api/favorites/${encodeURIComponent(listingId)}`, { method: 'DELETE' }),
-    onSuccess: () => {
+    onSuccess: async (_d, listingId) => {
       toast.success('Removed from your favorites');
-      void client.invalidateQueries({ queryKey: ['favorites'] });
-      void client.invalidateQueries({ queryKey: ['listings'] });
+      // The heart's own update: the listing's page and cards, cached, stop showing it as a favorite.
+      await favoriteChanged(client, listingId, false);
+      // The row is gone with its button, which had the focus: the page's heading takes it, as on /saved-searches.
+      if (focusLeaving()) pageHeading()?.focus();
     },
     onError: (err) => toast.error(err.message),
   });

@@ -91,7 +91,8 @@ export function Component() {
           </Anchor>
         </Breadcrumbs>
         {l.status === 'hidden' && (
-          <Alert color="red" icon={<IconEyeOff />} title="Hidden by a moderator">
+          // The moderator's reason may hold a pasted link: wrapped within a phone's screen like the title.
+          <Alert color="red" icon={<IconEyeOff />} title="Hidden by a moderator" style={{ overflowWrap: 'anywhere' }}>
             {l.isOwner
               ? 'Only you and admins can see this listing.'
               : 'Only its seller and admins can see this listing.'}{' '}
@@ -114,7 +115,8 @@ export function Component() {
                     {categoryLabel(l.category)}
                   </Text>
                 </Group>
-                <Title order={1} fz={{ base: 24, sm: 30 }}>
+                {/* Wrapped, never cut: a title may be one long word (underscores, a pasted link) wider than a phone. */}
+                <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
                   {l.title}
                 </Title>
               </div>
