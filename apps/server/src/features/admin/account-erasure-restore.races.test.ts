@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Interleave } from '../../test/interleave';
+import { untilLockWaitOr } from '../../test/lock-waits';
 import { useRaceTestApp } from '../../test/race-app';
 import { createUser, insertDeletedUser, testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import { eraseDueAccounts } from './account-erasure.service';
@@ -11,16 +10,6 @@ const pg = testEngine === 'postgres';
 let interleave: Interleave;
 let ctx: TestContext;
 useRaceTestApp((race) => ({ ctx, interleave } = race));
-
-/** Until a statement of this test's database waits for a lock another transaction holds. */
-async function untilWaiting() {
-  for (;;) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
-    if (rows[0]!.n > 0) return;
-    await sleep(20);
-  }
-}
 
 describe.runIf(pg)('an admin restoring an account while the eraser erases it', () => {
   it('answers that the account was erased, never a deadlock', async () => {
@@ -38,7 +27,7 @@ describe.runIf(pg)('an admin restoring an account while the eraser erases it', (
           headers: session.headers,
           payload: { reason: 'Asked by the member' },
         });
-        await untilWaiting();
+        await untilLockWaitOr(ctx.db);
       },
       'update',
     );

@@ -1,10 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DISABLED_HIDDEN_REASON } from '@accountry/shared/admin-messages';
 import type { DatabaseHandle } from '../../db/database';
 import { testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import type { Interleave } from '../../test/interleave';
+import { untilLockWaitOr } from '../../test/lock-waits';
 import { useRaceTestApp } from '../../test/race-app';
 import { insertOrderRow } from '../../test/order-fixtures';
 import { expireUnpaidOrder } from '../../test/order-moves';
@@ -48,16 +47,6 @@ async function disabledSellerWithHeldListing() {
 
 const expireOrder = expireUnpaidOrder;
 
-/** Until a statement of this test's database waits for a row lock another transaction holds. */
-async function waitForLockWait() {
-  for (;;) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
-    if (rows[0]!.n > 0) return;
-    await sleep(20);
-  }
-}
-
 const rowOf = (id: string) =>
   ctx.db.selectFrom('listings').select(['status', 'statusBeforeHidden']).where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -84,7 +73,7 @@ describe.skipIf(testEngine === 'sqlite')('enabling a seller while one of their o
       async () => {
         enabled = enableUser({ ...ctx.deps, db: second }, admin.user, seller.user.id);
         // The enable either lands now, or waits for the listing row the order's transaction holds.
-        await Promise.race([enabled, waitForLockWait()]);
+        await untilLockWaitOr(ctx.db, enabled);
       },
       'update',
     );

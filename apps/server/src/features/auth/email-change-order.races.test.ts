@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Interleave } from '../../test/interleave';
+import { someoneWaitsOnLock } from '../../test/lock-waits';
 import { useRaceTestApp } from '../../test/race-app';
 import { TEST_PASSWORD, createPeerApp, testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import { uniqueEmail } from './auth-test-helpers';
@@ -32,9 +32,7 @@ const openLinks = (userId: string) =>
 async function untilLinkedOrWaiting(userId: string, email: string) {
   for (;;) {
     if ((await openLinks(userId)).some((l) => l.newEmail === email)) return;
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
-    if (rows[0]!.n > 0) return;
+    if (await someoneWaitsOnLock(ctx.db)) return;
     await sleep(20);
   }
 }

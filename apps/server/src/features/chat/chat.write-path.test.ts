@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { CHAT_EVENTS, CHAT_MESSAGES, type ChatMessageEvent, type ConversationCounters } from '@accountry/shared/chat';
 import { createPeerApp, createTestApp, testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import { newId } from '../../lib/ids';
@@ -7,12 +6,12 @@ import { isUniqueViolation } from '../../db/errors';
 import type { BusEvent } from '../../realtime/bus';
 import { insertListing } from './chat-test-helpers';
 import { clientId } from '../../test/chat-api';
+import { untilLockWaitOr } from '../../test/lock-waits';
 import { ChatEvents } from './chat-events';
 import { createMessageStore } from './chat.services';
 import { toMessage } from './chat-message';
 import { sendLimit } from './send-limit';
 import type { MessageStore, NewMessage } from './message-store';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 let ctx: TestContext;
 let store: MessageStore;
@@ -214,7 +213,7 @@ describe('the chat write path', () => {
         const waiting = store
           .store(message(stuck, 'waits for the lock'))
           .then((stored) => ((stuckDone = true), stored));
-        await waitForLockWait();
+        await untilLockWaitOr(ctx.db);
         // The other conversation's send and its delivered mark go ahead while the first send still waits.
         const goesAhead = async () => {
           const stored = await store.store(message(free, 'goes ahead'));
@@ -295,13 +294,3 @@ describe('the chat write path', () => {
     }
   });
 });
-
-/** Until a statement of this test's database waits for a row lock another transaction holds. */
-async function waitForLockWait() {
-  for (;;) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
-    if (rows[0].n > 0) return;
-    await sleep(20);
-  }
-}

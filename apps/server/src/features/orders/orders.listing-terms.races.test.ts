@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { listingInputSchema } from '@accountry/shared/listing-schemas';
 import type { AppDeps } from '../../app';
@@ -6,6 +5,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
 import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
+import { untilLockWaitOr } from '../../test/lock-waits';
 import { listingInput } from '../../test/listing-fixtures';
 import { testEngine, type TestContext } from '../../test/test-app';
 import { deleteListing, editListing } from '../listings/listing-management.service';
@@ -20,22 +20,6 @@ useRaceTestApp((race) => {
   secondDeps = { ...ctx.deps, db: race.second };
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Until the seller's write waits for a row lock (or it ended: nothing held it back). */
-async function lockWaitOr(write: Promise<unknown>) {
-  let ended = false;
-  void write.finally(() => (ended = true)).catch(() => {});
-  while (!ended) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock' and query ilike 'update "listings"%'`.execute(
-      ctx.db,
-    );
-    if (rows[0]!.n > 0) return;
-    await sleep(20);
-  }
-}
-
 /** Arm the listing's read under buy now's locks (its first read, before them, only finds the seller). */
 function whileBuyNowHoldsTheListing(write: () => Promise<unknown>) {
   let outcome!: Promise<string>;
@@ -46,7 +30,7 @@ function whileBuyNowHoldsTheListing(write: () => Promise<unknown>) {
         () => 'written',
         (e: unknown) => (e instanceof AppError ? `${e.statusCode}` : String(e)),
       );
-      await lockWaitOr(writing);
+      await untilLockWaitOr(ctx.db, writing, 'update "listings"%');
     });
   });
   return () => outcome;
