@@ -14,9 +14,8 @@ import { moderationMail, type ModerationMove } from './moderation-mails';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { adminTransaction } from '../../db/acting-admin';
-import { lockKeys } from '../../db/key-lock';
 import { canSell } from '@accountry/shared/roles';
-import { sellerListingsLock } from '../listings/seller-standing.service';
+import { lockSellerListings } from '../listings/seller-standing.service';
 import { assertStateUnchanged } from '../../lib/state-change';
 import { CHANGED_MEANWHILE } from '@accountry/shared/api-error';
 import type { AuthUser } from '../../plugins/auth';
@@ -166,7 +165,7 @@ export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) 
     },
     // Under the seller's listings lock, as a change of their role takes it, then their account lock, which disabling
     // or deleting the account takes first.
-    { memberIds: [listing.sellerId], lockFirst: (trx) => lockKeys(trx, [sellerListingsLock(listing.sellerId)]) },
+    { memberIds: [listing.sellerId], lockFirst: (trx) => lockSellerListings(trx, listing.sellerId) },
   );
   const after = await reload(deps, id);
   notifySeller(deps, after);

@@ -17,7 +17,7 @@ import { cancelOrdersOfClosedAccount, type ClosedOrders } from '../orders/accoun
 import { getUserDetail } from './admin-user-detail.service';
 import { availableAccount, balanceOf, heldAccount } from '../../lib/ledger';
 import { queueAccountMail, roleMove } from './account-mails';
-import { assertNothingForSale, sellerListingsLock } from '../listings/seller-standing.service';
+import { assertNothingForSale, lockSellerListings } from '../listings/seller-standing.service';
 
 export async function changeRole(deps: AppDeps, actor: AuthUser, targetId: string, role: Role) {
   const change = async (trx: Database, { target, activeAdmins, now }: UserChange) => {
@@ -56,7 +56,7 @@ export async function changeRole(deps: AppDeps, actor: AuthUser, targetId: strin
  * taking selling away never crosses a listing put back on sale.
  */
 const sellerListingsFirst = (memberId: string) => ({
-  lockFirst: (trx: Database) => lockKeys(trx, [sellerListingsLock(memberId)]),
+  lockFirst: (trx: Database) => lockSellerListings(trx, memberId),
 });
 
 /** The audit details of the orders a closing canceled. */

@@ -10,6 +10,9 @@ import { hasListingsForSale, storedRoleOf } from './listings.repository';
 /** The seller's listings lock: a new listing, a listing put on sale and a switch to buying only each take it. */
 export const sellerListingsLock = (sellerId: string) => `listings-of:${sellerId}`;
 
+/** Take the seller's listings lock in `trx`: what changes what they may sell, or what they have for sale, takes it. */
+export const lockSellerListings = (trx: Database, sellerId: string) => lockKeys(trx, [sellerListingsLock(sellerId)]);
+
 /**
  * Write a member's switch to a role that cannot sell, refused (409) while they have a listing for sale: as a buyer they
  * could no longer unpublish or edit it (decision 237). Under the lock a publish takes, so the two never cross.
@@ -28,7 +31,7 @@ export async function assertNothingForSale(trx: Database, memberId: string, mess
 
 /** In the transaction that puts a listing on sale: the seller's lock, then 403 once their stored role cannot sell. */
 export async function assertStillSelling(trx: Database, sellerId: string) {
-  await lockKeys(trx, [sellerListingsLock(sellerId)]);
+  await lockSellerListings(trx, sellerId);
   const role = await storedRoleOf(trx, sellerId);
   if (!role || !canSell(role)) throw forbidden();
 }
