@@ -12,7 +12,7 @@ import { bucketFor, clearBucket } from './throttle.service';
 import { markTokenUsed, retireAccountLinks } from './tokens.repository';
 import { holdPayouts } from '../orders/payout-hold.service';
 import { linkInvalid, peekToken } from './tokens.service';
-import { findUserWithDeletionById, updateUser, type UserWithDeletion } from './users.repository';
+import { findUserWithDeletionById, notDeleted, updateUser } from './users.repository';
 import { insertResetRequest } from './reset-requests.repository';
 import { afterResetRequest } from './reset-requests.service';
 import { recordAccountEvent } from '../../lib/account-events';
@@ -30,15 +30,11 @@ export async function requestPasswordReset(deps: AppDeps, email: string, onError
   return { message: ACCOUNT_MESSAGES.resetRequested };
 }
 
-/** A link's account that may be reset: there, and not deleted (a deleted account's links do nothing until restored). */
-const usable = (user: UserWithDeletion | undefined): user is UserWithDeletion =>
-  user !== undefined && user.deletedStatus !== 'unresolved';
-
 /** Whether a reset link can still be used, and for which (masked) address. */
 export async function resetLinkStatus(deps: AppDeps, token: string) {
   const row = await peekToken(deps.db.db, token, 'reset_password', deps.clock.now());
   const user = await findUserWithDeletionById(deps.db.db, row.userId);
-  if (!usable(user)) throw linkInvalid();
+  if (!notDeleted(user)) throw linkInvalid();
   return { email: maskEmail(user.email) };
 }
 
@@ -56,7 +52,7 @@ export async function confirmPasswordReset(
   const now = deps.clock.now();
   const row = await peekToken(db, token, 'reset_password', now);
   const user = await findUserWithDeletionById(db, row.userId);
-  if (!usable(user)) throw linkInvalid();
+  if (!notDeleted(user)) throw linkInvalid();
   if (passwordProblems(password, user.email).includes(FIELD_MESSAGES.passwordContainsEmail)) {
     throw badRequest(FIELD_MESSAGES.passwordContainsEmail, { password: FIELD_MESSAGES.passwordContainsEmail });
   }
@@ -66,7 +62,7 @@ export async function confirmPasswordReset(
     // The account's lock first, as the undo takes it (decision 177): the two never wait on each other's rows.
     await lockKeys(trx, [accountLock(user.id)]);
     // Read again under the lock a deletion takes: one committed since the read above leaves the link nothing to reset.
-    if (!usable(await findUserWithDeletionById(trx, user.id))) throw linkInvalid();
+    if (!notDeleted(await findUserWithDeletionById(trx, user.id))) throw linkInvalid();
     if (!(await markTokenUsed(trx, row.id, now))) throw linkInvalid();
     await updateUser(trx, user.id, { passwordHash, emailVerified: true });
     await recordAccountEvent(trx, user.id, 'password_reset', now);

@@ -8,7 +8,7 @@ import { AUTH_POLICY } from './auth-policy';
 import { passwordResetMail } from './auth-mails';
 import { pendingResetRequests, takeResetRequest, type ResetRequest } from './reset-requests.repository';
 import { issueToken } from './tokens.service';
-import { findUserByEmail, findUserWithDeletionById } from './users.repository';
+import { findUserByEmail, findUserWithDeletionById, notDeleted } from './users.repository';
 
 const BATCH = 50;
 
@@ -22,14 +22,14 @@ async function workOnResetRequest(deps: AppDeps, request: ResetRequest) {
   const db = deps.db.db;
   const now = deps.clock.now();
   const user = await findUserByEmail(db, request.email);
-  const account = user && user.deletedStatus !== 'unresolved' ? user : undefined;
+  const account = notDeleted(user) ? user : undefined;
   return db.transaction().execute(async (trx) => {
     if (account) await lockKeys(trx, [accountLock(account.id)]);
     if (!(await takeResetRequest(trx, request.id)) || !account) return false;
     // Under the account's lock, which a deletion and an undo (decision 177) take, the account is read again: either
     // may have just committed, deleting the account or taking the address away.
     const still = await findUserWithDeletionById(trx, account.id);
-    if (!still || still.deletedStatus === 'unresolved' || still.email !== request.email) return false;
+    if (!notDeleted(still) || still.email !== request.email) return false;
     const token = await issueToken(trx, still.id, 'reset_password', now, AUTH_POLICY.resetLinkTtlMs);
     await queueMail(trx, passwordResetMail(deps.config.publicUrl, still.email, token), now);
     return true;

@@ -18,6 +18,10 @@ async function findUserWithDeletion(
   return row ? { ...row, deletedStatus: row.deletedStatus ?? null } : undefined;
 }
 
+/** An account that is there and not deleted: a deleted one's links and mails do nothing until it is restored. */
+export const notDeleted = (user: UserWithDeletion | undefined): user is UserWithDeletion =>
+  user !== undefined && user.deletedStatus !== 'unresolved';
+
 export const findUserByEmail = (db: Database, email: string) => findUserWithDeletion(db, 'users.email', email);
 
 /** The user and whether their account is deleted, in one read. */
