@@ -25,12 +25,9 @@ const NEXT: Partial<Record<OrderState, Record<OrderSide, Step>>> = {
   },
 };
 
-/** The same steps once no dispute can be opened any more (one was decided, decision 162): nothing to offer. */
-const NEXT_WITHOUT_DISPUTE: Partial<Record<OrderState, Record<OrderSide, Step>>> = {
-  delivered: {
-    purchases: (_, by) => `The account is accepted for you on ${by}.`,
-    sales: (other, by) => `${other} checks the account until ${by}.`,
-  },
+/** The lines that change once no dispute can be opened any more (one was decided, decision 162): nothing to offer. */
+const NEXT_WITHOUT_DISPUTE: Partial<Record<OrderState, Partial<Record<OrderSide, Step>>>> = {
+  delivered: { purchases: (_, by) => `The account is accepted for you on ${by}.` },
   protection: {
     purchases: (_, by) => `The seller is paid on ${by}.`,
     sales: (_, by) => `You are paid on ${by}.`,
@@ -47,8 +44,8 @@ export function nextStep(order: OrderListItem, side: OrderSide): { text: string;
       ? { text: `Answer the dispute by ${formatDateTime(order.answerDueAt)}.`, yourTurn: true }
       : { text: 'Support is deciding the dispute.', yourTurn: false };
   const now = Date.now();
-  const steps = canOpenDispute(order.status, order.dueAt, now, order.disputeDecided) ? NEXT : NEXT_WITHOUT_DISPUTE;
-  const step = (steps[order.status] ?? NEXT[order.status])?.[side];
+  const disputable = canOpenDispute(order.status, order.dueAt, now, order.disputeDecided);
+  const step = (!disputable && NEXT_WITHOUT_DISPUTE[order.status]?.[side]) || NEXT[order.status]?.[side];
   if (!step || order.dueAt === null || order.dueAt <= now) return null;
   const other = side === 'purchases' ? order.sellerName : order.buyerName;
   return { text: step(other, formatDateTime(order.dueAt)), yourTurn: order.yourTurn };
