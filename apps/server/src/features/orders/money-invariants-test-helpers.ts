@@ -48,13 +48,7 @@ export async function checkInvariants(world: World): Promise<string[]> {
   let heldTotal = 0;
   let feeTotal = 0;
   for (const o of orders) {
-    const mine = byOrder.get(o.id) ?? [];
-    const on = (account: string, kinds?: string[]) =>
-      sum(
-        mine
-          .filter((e) => e.accountId === account && (!kinds || kinds.includes(e.kind)))
-          .map((e) => Number(e.amountCents)),
-      );
+    const on = (account: string, kinds?: string[]) => bookedOn(byOrder.get(o.id), account, kinds);
     const price = o.priceCents;
     const refunded = o.refundedCents;
     if (refunded < 0 || refunded > price) problems.push(`order ${o.id} refunded ${refunded} of ${price}`);
@@ -97,7 +91,7 @@ export async function checkInvariants(world: World): Promise<string[]> {
   for (const m of world.orders) {
     // Only a payment the order took, whose refunds all reached the card or were settled outside Stripe.
     if (m.provider !== 'stripe' || !m.intent || m.pendingEvent || !paid.has(m.id) || refundsWaiting.has(m.id)) continue;
-    const clearing = 0 - on2(entries, m.id, STRIPE_CLEARING);
+    const clearing = 0 - bookedOn(byOrder.get(m.id), STRIPE_CLEARING);
     let expected = stripeHolds(ctx, m.intent, m.price);
     // An open dispute on an order escrow holds: Stripe took the funds, the ledger books them at the bank's decision.
     for (const d of ctx.fake.resources.disputes.values())
@@ -182,12 +176,17 @@ export async function checkInvariants(world: World): Promise<string[]> {
   return problems;
 }
 
-function on2(
-  entries: Array<{ orderId: string | null; accountId: string; amountCents: number }>,
-  orderId: string,
+/** What an order's entries booked on `account` (of those `kinds` when given). */
+function bookedOn(
+  entries: Array<{ kind: string; accountId: string; amountCents: number }> = [],
   account: string,
+  kinds?: string[],
 ) {
-  return sum(entries.filter((e) => e.orderId === orderId && e.accountId === account).map((e) => Number(e.amountCents)));
+  return sum(
+    entries
+      .filter((e) => e.accountId === account && (!kinds || kinds.includes(e.kind)))
+      .map((e) => Number(e.amountCents)),
+  );
 }
 
 export const statusOf = async (world: World, id: string) =>
