@@ -237,6 +237,8 @@ describe('get, update, delete', () => {
 
   it('audits the message each write leaves, so an edited text is on record', async () => {
     const n = await createAnnouncement(ctx, admin, { title: 'Maintenance', message: 'Down at 02:00 UTC.' });
+    // The entries are read in time order: the edit comes a moment after the create, as an admin's would.
+    ctx.clock.advance(1000);
     expect((await patch(n.id, { message: 'Send your passwords to support@example.com' })).statusCode).toBe(200);
     const details = (await auditActions(ctx, n.id)).map((a) => JSON.parse(a.details).message);
     expect(details).toEqual(['Down at 02:00 UTC.', 'Send your passwords to support@example.com']);
