@@ -7,7 +7,7 @@ import { messageBodySchema } from './chat';
 /**
  * Offers on negotiable listings (decision 180). `pending` waits for the seller; `countered` for the buyer's answer to
  * the seller's price (`counterCents`); `accepted` may be bought at its price
- * once, by its buyer; the rest are over (`closed`: the listing was sold to someone else, or an account was closed). A pending or accepted offer past `expiresAt` reads as `expired`.
+ * once, by its buyer; the rest are over (`closed`: the listing was sold to someone else or removed, an account was closed, or one of the two blocked the other). A pending or accepted offer past `expiresAt` reads as `expired`.
  */
 export const OFFER_STATUSES = [
   'pending',
@@ -112,6 +112,7 @@ export const OFFER_CHAT_MESSAGES = {
   expiredUnbought: (amount: string) => `The offer of ${amount} expired: it was not bought within 24 hours.`,
   boughtAnyway: (amount: string) => `The buyer bought the account at another price: the offer of ${amount} is closed.`,
   sold: (amount: string) => `The account was sold to another buyer: the offer of ${amount} is closed.`,
+  removed: (amount: string) => `The listing was removed: the offer of ${amount} is closed.`,
   blocked: (amount: string) => `The offer of ${amount} is closed: one of you blocked the other.`,
   accountClosed: (amount: string, side: 'buyer' | 'seller') =>
     `The offer of ${amount} is closed: the ${side}'s account was closed.`,

@@ -16,6 +16,7 @@ import { recordAudit } from '../../lib/audit';
 import { adminTransaction } from '../../db/acting-admin';
 import { canSell } from '@accountry/shared/roles';
 import { lockSellerListings } from '../listings/seller-standing.service';
+import { endListingClosingOffers, type OpenWithMemberLocks } from '../orders/offer-purchase.service';
 import { assertStateUnchanged } from '../../lib/state-change';
 import { CHANGED_MEANWHILE } from '@accountry/shared/api-error';
 import type { AuthUser } from '../../plugins/auth';
@@ -177,7 +178,11 @@ export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) 
  * no conversation, favorite or review ever points nowhere.
  */
 export async function deleteListing(deps: AppDeps, actor: AuthUser, id: string, reason = '') {
-  await adminTransaction(deps.db.db, actor.id, async (trx) => {
+  const found = await repo.findListing(deps.db.db, id);
+  if (!found) throw notFound(ADMIN_MESSAGES.listingNotFound);
+  // Its open offers end with it, as a seller's own delete ends them (decision 180).
+  const asAdmin: OpenWithMemberLocks = (memberIds, fn) => adminTransaction(deps.db.db, actor.id, fn, { memberIds });
+  const markDeleted = async (trx: Database) => {
     const listing = await repo.findListing(trx, id);
     if (!listing) throw notFound(ADMIN_MESSAGES.listingNotFound);
     if (listing.deletedAt != null) throw conflict(ADMIN_MESSAGES.listingAlreadyDeleted);
@@ -200,7 +205,8 @@ export async function deleteListing(deps: AppDeps, actor: AuthUser, id: string, 
       },
       now,
     );
-  });
+  };
+  await endListingClosingOffers(deps, found, 'removed', markDeleted, asAdmin);
   const listing = await reload(deps, id);
   notifySeller(deps, listing);
   return listing;

@@ -43,7 +43,7 @@ import { claimListingCreation, withListingRoom } from './seller-quotas';
 import { assertStillSelling } from './seller-standing.service';
 import { cardPage } from './listings.service';
 import { queuePriceDropMails } from './price-drop-mails';
-import { markSoldClosingOffers } from '../orders/offer-purchase.service';
+import { endListingClosingOffers } from '../orders/offer-purchase.service';
 
 const PAGE = 25;
 const conflictWith = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
@@ -177,7 +177,7 @@ export async function changeStatus(deps: AppDeps, user: AuthUser, id: string, to
     if (refusal) throw conflictWith(refusal);
   };
   // Sold elsewhere ends its open offers in the same transaction, as a sale through an order does (decision 180).
-  if (to === 'sold') await markSoldClosingOffers(deps, listing, write, now);
+  if (to === 'sold') await endListingClosingOffers(deps, listing, 'sold', write);
   else await deps.db.db.transaction().execute(write);
   return ownListing(deps, user, id);
 }
@@ -243,5 +243,8 @@ export async function deleteListing(deps: AppDeps, user: AuthUser, id: string) {
   const blocker = deleteBlocker(listing.orderInProgress);
   if (blocker) throw conflictWith(blocker);
   const now = deps.clock.now();
-  assertStateUnchanged(await updateListing(deps.db.db, id, { deletedAt: now, updatedAt: now }, listing.status));
+  // Its open offers end with it, as a sale ends them (decision 180).
+  await endListingClosingOffers(deps, listing, 'removed', async (trx) =>
+    assertStateUnchanged(await updateListing(trx, id, { deletedAt: now, updatedAt: now }, listing.status)),
+  );
 }

@@ -9,6 +9,7 @@ export type OfferEnd =
   | { kind: 'counterDeclined'; buyerName: string }
   | { kind: 'lapsed' }
   | { kind: 'sold' }
+  | { kind: 'removed' }
   | { kind: 'accountClosed'; closedSide: 'buyer' | 'seller' };
 
 type Offer = Pick<
@@ -41,6 +42,15 @@ function text(publicUrl: string, o: Offer, end: OfferEnd) {
       subject: `"${title}" was sold to another buyer`,
       heading: 'The account was sold',
       lines: [`"${title}" was sold to another buyer, so your offer of ${amount} is closed.`],
+      link: offers,
+      footer: FOR_BUYER,
+    };
+  if (end.kind === 'removed')
+    return {
+      to: 'buyer' as const,
+      subject: `"${title}" was removed`,
+      heading: 'The listing was removed',
+      lines: [`"${title}" is no longer on Accountry, so your offer of ${amount} is closed.`],
       link: offers,
       footer: FOR_BUYER,
     };

@@ -65,8 +65,17 @@ export async function returnOfferOfUnpaidOrder(trx: Database, orderId: string, n
  */
 function endOf(o: { buyerId: string }, which: OffersToClose): OfferEnd | null {
   if ('between' in which) return null;
+  if ('removed' in which) return { kind: 'removed' };
   if ('listingId' in which) return o.buyerId === which.soldTo ? null : { kind: 'sold' };
   return { kind: 'accountClosed', closedSide: o.buyerId === which.userId ? 'buyer' : 'seller' };
+}
+
+/** What the offer's chat is told when it is closed. */
+function closingNotice(buyerId: string, which: OffersToClose, amount: string) {
+  if ('between' in which) return CHAT.blocked(amount);
+  if ('removed' in which) return CHAT.removed(amount);
+  if ('listingId' in which) return buyerId === which.soldTo ? CHAT.boughtAnyway(amount) : CHAT.sold(amount);
+  return CHAT.accountClosed(amount, buyerId === which.userId ? 'buyer' : 'seller');
 }
 
 /**
@@ -84,14 +93,7 @@ export async function closeOffers(
   for (const o of await openOffersOf(trx, which)) {
     if (!(await setOfferStatusIf(trx, o.id, ['pending', 'countered', 'accepted'], 'closed', now))) continue;
     const amount = formatPrice(o.amountCents, o.currency);
-    const body =
-      'between' in which
-        ? CHAT.blocked(amount)
-        : 'listingId' in which
-          ? o.buyerId === which.soldTo
-            ? CHAT.boughtAnyway(amount)
-            : CHAT.sold(amount)
-          : CHAT.accountClosed(amount, o.buyerId === which.userId ? 'buyer' : 'seller');
+    const body = closingNotice(o.buyerId, which, amount);
     const conversationId = await ensureConversation(trx, o.listingId, o.buyerId, o.sellerId, now);
     posted.push(await postSystemMessage(trx, { conversationId, body, now }));
     const end = endOf(o, which);
@@ -113,31 +115,36 @@ export async function closeOffersOnBlock(deps: AppDeps, blockerId: string, block
 }
 
 /**
- * A seller marking their listing sold (decision 043) ends its negotiation as a sale through an order does (decision
- * 180): `markSold` writes the listing in a transaction that then closes its open offers, told in their chats after the
- * commit. Both run under the seller's and those offers' buyers' account locks, taken first as answers and orders take
- * them (accounts, then the listing), so no offer is made, accepted or bought between the sale and the closing.
+ * A listing that leaves the market without an order (decisions 043, 180): marked sold by its seller, or deleted by
+ * them or an admin. `write` ends the listing in a transaction that then closes its open offers, told in their chats
+ * after the commit. Both run under the seller's and those offers' buyers' account locks, taken first as answers and
+ * orders take them (accounts, then the listing), so no offer is made, accepted or bought between the end and the
+ * closing. `open` opens that transaction with those members' locks (an admin's write opens its own kind).
  */
-export async function markSoldClosingOffers(
+export async function endListingClosingOffers<T>(
   deps: AppDeps,
   listing: { id: string; sellerId: string },
-  markSold: (trx: Database) => Promise<void>,
-  now: number,
-) {
-  const which = { listingId: listing.id, soldTo: null };
+  end: 'sold' | 'removed',
+  write: (trx: Database) => Promise<T>,
+  open: OpenWithMemberLocks = (memberIds, fn) => withKeyLocks(deps.db.db, memberIds.map(accountLock), fn),
+): Promise<T> {
+  const which: OffersToClose =
+    end === 'sold' ? { listingId: listing.id, soldTo: null } : { listingId: listing.id, removed: true };
   const buyersOf = async (db: Database) => new Set((await openOffersOf(db, which)).map((o) => o.buyerId));
   for (;;) {
     const buyers = await buyersOf(deps.db.db);
-    const locks = [listing.sellerId, ...buyers].map(accountLock);
-    const posted = await withKeyLocks(deps.db.db, locks, async (trx) => {
+    const done = await open([listing.sellerId, ...buyers], async (trx) => {
       // An offer made before the seller's lock was taken has a buyer not locked: again with them (a make waits for the
       // seller's lock, so only an offer made in between does, and the per-listing limit bounds those).
       if ([...(await buyersOf(trx))].some((b) => !buyers.has(b))) return null;
-      await markSold(trx);
-      return closeOffers(trx, deps.config.publicUrl, which, now);
+      const result = await write(trx);
+      return { result, posted: await closeOffers(trx, deps.config.publicUrl, which, deps.clock.now()) };
     });
-    if (!posted) continue;
-    await publishSystemMessages(deps, posted);
-    return;
+    if (!done) continue;
+    await publishSystemMessages(deps, done.posted);
+    return done.result;
   }
 }
+
+/** A transaction holding the account locks of the members named. */
+export type OpenWithMemberLocks = <R>(memberIds: string[], fn: (trx: Database) => Promise<R>) => Promise<R>;

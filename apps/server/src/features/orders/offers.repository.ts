@@ -159,11 +159,14 @@ export async function offersMadeSince(
 }
 
 /**
- * Who the offers to close belong to: a listing sold (to a buyer here, or by its seller elsewhere: `soldTo` null), an
- * account closing, or two members one of whom blocked the other.
+ * Who the offers to close belong to: a listing sold (to a buyer here, or by its seller elsewhere: `soldTo` null) or
+ * deleted (`removed`), an account closing, or two members one of whom blocked the other.
  */
 export type OffersToClose =
-  { listingId: string; soldTo: string | null } | { userId: string } | { between: [string, string] };
+  | { listingId: string; soldTo: string | null }
+  | { listingId: string; removed: true }
+  | { userId: string }
+  | { between: [string, string] };
 
 /** The open offers on a listing, of an account on either side, or between two members either way, to close. */
 export async function openOffersOf(db: Database, q: OffersToClose) {

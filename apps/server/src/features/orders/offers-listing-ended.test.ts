@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAs, type TestContext } from '../../test/test-app';
+import { createTestApp, signInAs, userWithSession, type TestContext } from '../../test/test-app';
 import { arrangeDeal, call, listingChat, sweep, type Party } from './orders-test-helpers';
 
 /**
  * Decision 180: "either open state → closed when the listing is sold". A seller who marks the listing sold (sold
- * elsewhere, decision 043) ends the negotiation as a sale through an order does; and the reminder to buy an accepted
- * offer goes only while its listing can still be bought.
+ * elsewhere, decision 043) ends the negotiation as a sale through an order does, and so does a listing deleted by its
+ * seller or an admin; and the reminder to buy an accepted offer goes only while its listing can still be bought.
  */
 let ctx: TestContext;
 beforeAll(async () => {
@@ -51,6 +51,48 @@ describe('a listing its seller marks sold', () => {
     ctx.clock.advance(20 * H + 1);
     await sweep(ctx);
     expect(await reminders(deal.buyer.email)).toEqual([]);
+  });
+});
+
+describe('a listing deleted', () => {
+  it('by its seller closes the pending offer on it, told in the chat and by mail', async () => {
+    const deal = await negotiable();
+    const id = await offer(deal.buyer, deal.listing.id);
+    const gone = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/listings/${deal.listing.id}`,
+      headers: (await signInAs(ctx, deal.seller.id)).headers,
+    });
+    expect(gone.statusCode).toBe(204);
+    expect(await statusOf(deal.buyer, id)).toBe('closed');
+    expect(await listingChat(ctx, deal.listing.id, deal.buyer.id)).toEqual([
+      'The buyer offered $70 for this account. The seller has 48 hours to answer.',
+      'The listing was removed: the offer of $70 is closed.',
+    ]);
+    const mail = (await ctx.mailsTo(deal.buyer.email)).find(
+      (m) => m.subject === '"Immortal Valorant account" was removed',
+    );
+    expect(mail?.text).toContain(
+      '"Immortal Valorant account" is no longer on Accountry, so your offer of $70 is closed.',
+    );
+  });
+
+  it('by an admin closes the accepted offer on it, so it cannot be bought at its price', async () => {
+    const deal = await negotiable();
+    const id = await offer(deal.buyer, deal.listing.id);
+    expect((await call(ctx, deal.seller, 'POST', `/api/offers/${id}/accept`)).status).toBe(200);
+    const admin = await userWithSession(ctx, 'admin');
+    const removed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/listings/${deal.listing.id}/delete`,
+      headers: admin.session.headers,
+      payload: { reason: 'Stolen account' },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await statusOf(deal.buyer, id)).toBe('closed');
+    expect((await listingChat(ctx, deal.listing.id, deal.buyer.id)).at(-1)).toBe(
+      'The listing was removed: the offer of $70 is closed.',
+    );
   });
 });
 
