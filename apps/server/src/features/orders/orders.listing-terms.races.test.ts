@@ -20,8 +20,11 @@ useRaceTestApp((race) => {
   secondDeps = { ...ctx.deps, db: race.second };
 });
 
-/** Arm the listing's read under buy now's locks (its first read, before them, only finds the seller). */
-function whileBuyNowHoldsTheListing(write: () => Promise<unknown>) {
+/**
+ * Arm the listing's read under buy now's locks (its first read, before them, only finds the seller); `waitsAt` is the
+ * statement the write is held back at.
+ */
+function whileBuyNowHoldsTheListing(write: () => Promise<unknown>, waitsAt = 'update "listings"%') {
   let outcome!: Promise<string>;
   interleave.arm('listings', async () => {
     interleave.arm('listings', async () => {
@@ -30,7 +33,7 @@ function whileBuyNowHoldsTheListing(write: () => Promise<unknown>) {
         () => 'written',
         (e: unknown) => (e instanceof AppError ? `${e.statusCode}` : String(e)),
       );
-      await untilLockWaitOr(ctx.db, writing, 'update "listings"%');
+      await untilLockWaitOr(ctx.db, writing, waitsAt);
     });
   });
   return () => outcome;
@@ -65,7 +68,11 @@ describe.runIf(testEngine === 'postgres')('a seller changing the listing while i
   it('a deletion waits for the order, then is refused: no order holds a deleted listing', async () => {
     const deal = await arrangeDeal(ctx, { priceCents: 10_000 });
     const seller = await sellerOf(deal.seller.id);
-    const deleted = whileBuyNowHoldsTheListing(() => deleteListing(secondDeps, seller, deal.listing.id));
+    // A deletion closes the listing's offers too, so it takes the seller's account lock first, which buy now holds.
+    const deleted = whileBuyNowHoldsTheListing(
+      () => deleteListing(secondDeps, seller, deal.listing.id),
+      '%pg_advisory_xact_lock%',
+    );
     const res = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id });
     expect(res.status).toBe(201);
     expect(await deleted()).toBe('409');
