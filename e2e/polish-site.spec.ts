@@ -204,7 +204,7 @@ for (const [device, viewport] of [
     // Measured as the browser first paints it: once the stylesheet, which holds the first paint back, has loaded
     // (`commit` returns before it, and layout read sooner is the unstyled page's).
     await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet),
     );
     const early = (await home.boundingBox())!;
     release();
