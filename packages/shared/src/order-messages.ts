@@ -119,6 +119,7 @@ export const ORDER_CHAT_MESSAGES = {
     "The seller's account is no longer active, so the order was canceled. The payment was refunded in full.",
   buyer_closed:
     "The buyer's account is no longer active, so the unpaid order was canceled. The listing is available again.",
+  blocked: 'One of you blocked the other, so the unpaid order was canceled. Nothing was charged.',
   /** Not a move: the seller replaced the credentials before the buyer revealed them (decision 182). */
   credentialsCorrected:
     'The seller corrected the credentials on the order page. The time to check the account is unchanged.',
@@ -180,6 +181,7 @@ export const ORDER_MAIL_SUBJECTS: Record<OrderAction, string> = {
   release: 'The dispute has been decided',
   seller_closed: 'Order canceled',
   buyer_closed: 'Order canceled',
+  blocked: 'Order canceled',
   chargeback_lost: 'Order refunded by the card issuer',
 };
 
@@ -216,6 +218,9 @@ export const CREDENTIALS_CORRECTED_BUYER_REASON =
 export const CHARGEBACK_MAIL_SUBJECTS = { opened: 'A chargeback put the order on hold', won: 'The order is off hold' };
 
 /** The order history's reason when an admin's closing of a party's account canceled the order (decision 169). */
+/** The history's reason of an unpaid order a block ended (decision 180). */
+export const BLOCKED_ORDER_REASON = 'One of the two members blocked the other.';
+
 export const accountClosedReason = (side: 'buyer' | 'seller', how: 'disabled' | 'deleted') =>
   `The ${side}'s account was ${how} by an admin.`;
 

@@ -38,6 +38,7 @@ const ALLOWED: Array<[OrderAction, OrderState, OrderActor, OrderState]> = [
   ['seller_closed', 'pending_payment', 'admin', 'canceled'],
   ['seller_closed', 'paid', 'admin', 'canceled'],
   ['buyer_closed', 'pending_payment', 'admin', 'canceled'],
+  ['blocked', 'pending_payment', 'system', 'canceled'],
   ['chargeback_lost', 'paid', 'provider', 'refunded'],
   ['chargeback_lost', 'delivered', 'provider', 'refunded'],
   ['chargeback_lost', 'protection', 'provider', 'refunded'],

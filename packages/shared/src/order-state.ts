@@ -60,6 +60,7 @@ export const ORDER_ACTIONS = [
   'release',
   'seller_closed',
   'buyer_closed',
+  'blocked',
   'chargeback_lost',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
@@ -91,6 +92,8 @@ export const ORDER_TRANSITIONS: Record<OrderAction, OrderTransition> = {
   // An admin disabled or deleted a party's account (decision 169): what it can no longer finish ends with it.
   seller_closed: { from: ['pending_payment', 'paid'], to: 'canceled', by: ['admin'] },
   buyer_closed: { from: ['pending_payment'], to: 'canceled', by: ['admin'] },
+  // One of the two blocked the other (decision 180): an unpaid order can no longer be paid, so it ends there.
+  blocked: { from: ['pending_payment'], to: 'canceled', by: ['system'] },
   // The card's bank took the payment back (decision 183): what escrow held for the order is gone with it.
   chargeback_lost: { from: ['paid', 'delivered', 'protection', 'disputed'], to: 'refunded', by: ['provider'] },
 };

@@ -6,7 +6,7 @@ import { deleteBlock, insertBlock, selectBlocked, userExists } from './safety.re
 import { insertOpenReport } from '../../lib/reports';
 import type { ConversationsService } from './conversations.service';
 import type { ChatEvents } from './chat-events';
-import { closeOffersOnBlock } from '../orders/offer-purchase.service';
+import { endDealsOnBlock } from '../orders/blocked-deals.service';
 
 /** Blocking people and reporting conversations to the moderators. */
 export class SafetyService {
@@ -20,8 +20,8 @@ export class SafetyService {
     if (userId === user.id) throw badRequest(CHAT_MESSAGES.cannotBlockSelf, { userId: CHAT_MESSAGES.cannotBlockSelf });
     if (!(await userExists(this.deps.db.db, userId))) throw notFound(CHAT_MESSAGES.userNotFound);
     await insertBlock(this.deps.db.db, user.id, userId, this.deps.clock.now());
-    // Nothing of one reaches the other any more: a price they were agreeing on ends too.
-    await closeOffersOnBlock(this.deps, user.id, userId);
+    // Nothing of one reaches the other any more: a price they were agreeing on, and an order not yet paid, end too.
+    await endDealsOnBlock(this.deps, user.id, userId);
     await this.events.block({ blockerId: user.id, blockedId: userId, blocked: true });
   }
 

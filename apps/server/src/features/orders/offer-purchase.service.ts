@@ -103,18 +103,6 @@ export async function closeOffers(
 }
 
 /**
- * A block ends the negotiation (decision 180): the open offers between the two, made either way, are closed under both
- * members' account locks, as answers and orders take them, so none is accepted or bought at its price after it.
- */
-export async function closeOffersOnBlock(deps: AppDeps, blockerId: string, blockedId: string) {
-  const locks = [accountLock(blockerId), accountLock(blockedId)];
-  const posted = await withKeyLocks(deps.db.db, locks, (trx) =>
-    closeOffers(trx, deps.config.publicUrl, { between: [blockerId, blockedId] }, deps.clock.now()),
-  );
-  await publishSystemMessages(deps, posted);
-}
-
-/**
  * A listing that leaves the market without an order (decisions 043, 180): marked sold by its seller, or deleted by
  * them or an admin. `write` ends the listing in a transaction that then closes its open offers, told in their chats
  * after the commit. Both run under the seller's and those offers' buyers' account locks, taken first as answers and

@@ -18,7 +18,12 @@ import { nextForMail } from './order-mail-next';
 type Side = 'buyer' | 'seller';
 const BOTH: Side[] = ['buyer', 'seller'];
 /** An account an admin closed is not mailed about the orders its closing ended; the other party is (decision 169). */
-const MAILED_SIDES: Partial<Record<OrderAction, Side[]>> = { seller_closed: ['buyer'], buyer_closed: ['seller'] };
+// A block is told in the chat only, as its closing of offers is: the blocked member is not mailed about the blocker.
+const MAILED_SIDES: Partial<Record<OrderAction, Side[]>> = {
+  seller_closed: ['buyer'],
+  buyer_closed: ['seller'],
+  blocked: [],
+};
 
 /**
  * Both parties hear of every move by mail, in the move's own transaction: the outbox sends it after commit, retried,
@@ -80,6 +85,7 @@ async function queueOrderMail(
   sides: Side[],
   now: number,
 ) {
+  if (sides.length === 0) return;
   // One read for the listing's title, both addresses and whether each account was deleted (a move queues its mails
   // inside its transaction).
   const to = await trx

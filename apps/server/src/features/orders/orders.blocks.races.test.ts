@@ -5,7 +5,7 @@ import type { AuthUser } from '../../plugins/auth';
 import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
 import { testEngine, type TestContext } from '../../test/test-app';
-import { closeOffersOnBlock } from './offer-purchase.service';
+import { endDealsOnBlock } from './blocked-deals.service';
 import { ordersContext } from './orders-context';
 import { payOrder } from './orders.service';
 import { arrangeDeal, call, expectLedgerHealthy, ledgerSnapshot, orderUpTo } from './orders-test-helpers';
@@ -63,13 +63,13 @@ describe('a block completed while the buyer pays from their balance', () => {
       .executeTakeFirstOrThrow()) as AuthUser;
     const before = await ledgerSnapshot(ctx);
     // Right after payOrder's first look found no block, the seller's block runs to its end on another connection, as
-    // SafetyService.block does it (the row, then the offers closed under both account locks).
+    // SafetyService.block does it (the row, then the offers and the unpaid orders closed under both account locks).
     interleave.arm('user_blocks', async () => {
       await second.db
         .insertInto('userBlocks')
         .values({ blockerId: deal.seller.id, blockedId: deal.buyer.id, createdAt: ctx.clock.now() })
         .execute();
-      await closeOffersOnBlock({ ...ctx.deps, db: second }, deal.seller.id, deal.buyer.id);
+      await endDealsOnBlock({ ...ctx.deps, db: second }, deal.seller.id, deal.buyer.id);
     });
     const outcome = await payOrder(ordersContext(ctx.deps), buyer, id).then(
       (r) => `paid: ${r.order.status}`,
@@ -77,7 +77,8 @@ describe('a block completed while the buyer pays from their balance', () => {
     );
     expect(outcome).toBe('403 You cannot buy from this seller.');
     const order = await ctx.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(order.status).toBe('pending_payment');
+    // The block ended the unpaid order too, once the payment's transaction let it.
+    expect(order.status).toBe('canceled');
     expect(await ledgerSnapshot(ctx)).toEqual(before);
     await expectLedgerHealthy(ctx);
   });

@@ -70,20 +70,20 @@ describe('buy now across a block', () => {
 });
 
 describe('paying across a block', () => {
-  it('refuses to pay an order once either member blocked the other, and nothing moves', async () => {
+  it('refuses to pay an order once either member blocked the other (the block ended it), and nothing moves', async () => {
     const deal = await arrangeDeal(ctx, { priceCents: 10_000 });
     const made = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id });
     expect(made.status).toBe(201);
     expect(await block(deal.seller, deal.buyer.id)).toBe(204);
     const before = await ledgerSnapshot(ctx);
     const paid = await call(ctx, deal.buyer, 'POST', `/api/orders/${made.body.id as string}/pay`);
-    expect([paid.status, paid.body.error?.message]).toEqual(REFUSED);
+    expect([paid.status, paid.body.error?.message]).toEqual([409, 'This order can no longer be paid.']);
     const order = await ctx.db
       .selectFrom('orders')
       .select('status')
       .where('id', '=', made.body.id as string)
       .execute();
-    expect(order).toEqual([{ status: 'pending_payment' }]);
+    expect(order).toEqual([{ status: 'canceled' }]);
     expect(await ledgerSnapshot(ctx)).toEqual(before);
   });
 });

@@ -41,6 +41,20 @@ describe('closing the Checkout Session of an order that can no longer be paid', 
     expect(sessionAt(sessionId)).toMatchObject({ status: 'expired', payment_status: 'unpaid', payment_intent: null });
   });
 
+  it('expires the session when the seller blocks the buyer, which cancels the unpaid order', async () => {
+    const { seller, buyer, orderId, sessionId } = await openCheckout();
+    const block = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/blocks',
+      headers: seller.session.headers,
+      payload: { userId: buyer.user.id },
+    });
+    expect(block.statusCode).toBe(204);
+    expect(await orderStatus(ctx, orderId)).toBe('canceled');
+    expect(sessionAt(sessionId)).toMatchObject({ status: 'expired', url: null, payment_status: 'unpaid' });
+    expect(await expiryOwed(orderId)).toBeNull();
+  });
+
   it('expires the session when the sweep expires the unpaid order after the payment window', async () => {
     const { orderId, sessionId } = await openCheckout();
     ctx.clock.advance(PAYMENT_WINDOW_MS - 1000);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import type { Interleave } from '../../test/interleave';
 import type { Session } from '../../test/test-app';
-import { closeOffersOnBlock } from './offer-purchase.service';
+import { endDealsOnBlock } from './blocked-deals.service';
 import { useStripeRaceTestApp } from './stripe-race-test-app';
 import {
   checkoutCompleted,
@@ -44,11 +44,12 @@ describe('paying a card order across a block', () => {
         .insertInto('userBlocks')
         .values({ blockerId: seller.user.id, blockedId: buyer.user.id, createdAt: ctx.clock.now() })
         .execute();
-      await closeOffersOnBlock({ ...ctx.deps, db: second }, seller.user.id, buyer.user.id);
+      await endDealsOnBlock({ ...ctx.deps, db: second }, seller.user.id, buyer.user.id);
     });
     const res = await pay(ctx, buyer.session, orderId);
     expect([res.statusCode, res.json().error?.message]).toEqual([403, 'You cannot buy from this seller.']);
-    expect(await orderRow(orderId)).toEqual({ status: 'pending_payment', providerRef: null });
+    // The block, let through once the press's transaction ended, canceled the unpaid order.
+    expect(await orderRow(orderId)).toEqual({ status: 'canceled', providerRef: null });
   });
 
   it('a payment on a page opened before the block is refunded, and not taken after an unblock', async () => {
@@ -62,7 +63,7 @@ describe('paying a card order across a block', () => {
     expect(await ctx.fake.deliver(event)).toEqual({ status: 200, body: { received: true, outcome: 'refunded' } });
     const intent = ctx.fake.resources.sessions.get(sessionId)!.payment_intent!;
     expect(ctx.fake.resources.refunds.filter((r) => r.payment_intent === intent).map((r) => r.amount)).toEqual([6_000]);
-    expect(await orderStatus(ctx, orderId)).toBe('pending_payment');
+    expect(await orderStatus(ctx, orderId)).toBe('canceled');
     expect(await moneySnapshot(ctx)).toEqual(before);
   });
 });

@@ -1,0 +1,52 @@
+import { BLOCKED_ORDER_REASON } from '@accountry/shared/order-messages';
+import type { AppDeps } from '../../app';
+import type { Database } from '../../db/database';
+import { accountLock, withKeyLocks } from '../../db/key-lock';
+import { forUpdateOnPostgres } from '../../db/row-locks';
+import type { OrdersTable } from '../../db/schema';
+import { publishSystemMessages } from '../chat/system-messages.service';
+import { closeOffers } from './offer-purchase.service';
+import { afterTransition } from './order-effects';
+import { applyTransition, type Moved } from './order-transitions';
+import { ordersContext } from './orders-context';
+
+/**
+ * A block ends the dealings between the two members (decision 180): the open offers made either way are closed, and
+ * the unpaid orders between them, which could no longer be paid, are canceled, so a Stripe page open for one is closed
+ * at once rather than left payable until the order expires. Under both members' account locks, taken first as buy
+ * now, a payment and an offer's answer take them, so none of those lands between the block and this.
+ */
+export async function endDealsOnBlock(deps: AppDeps, blockerId: string, blockedId: string) {
+  const ctx = ordersContext(deps);
+  const locks = [accountLock(blockerId), accountLock(blockedId)];
+  const done = await withKeyLocks(deps.db.db, locks, async (trx) => {
+    const now = deps.clock.now();
+    const canceled: Array<{ before: OrdersTable; moved: Moved }> = [];
+    for (const order of await unpaidOrdersBetween(trx, blockerId, blockedId)) {
+      const moved = await applyTransition(ctx, trx, order, 'blocked', SYSTEM, { reason: BLOCKED_ORDER_REASON }, now);
+      canceled.push({ before: order, moved });
+    }
+    const offerNotices = await closeOffers(trx, deps.config.publicUrl, { between: [blockerId, blockedId] }, now);
+    return { canceled, offerNotices };
+  });
+  for (const c of done.canceled) await afterTransition(ctx, c.before, c.moved, 'blocked');
+  await publishSystemMessages(deps, done.offerNotices);
+}
+
+const SYSTEM = { kind: 'system' as const, id: null };
+
+/** The unpaid orders between two members, either one buying, their rows locked in id order as every move takes them. */
+function unpaidOrdersBetween(db: Database, a: string, b: string) {
+  const q = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'pending_payment')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('buyerId', '=', a), eb('sellerId', '=', b)]),
+        eb.and([eb('buyerId', '=', b), eb('sellerId', '=', a)]),
+      ]),
+    )
+    .orderBy('id');
+  return forUpdateOnPostgres(db, q).execute();
+}
