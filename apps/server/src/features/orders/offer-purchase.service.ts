@@ -1,6 +1,7 @@
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { OFFER_CHAT_MESSAGES as CHAT, OFFER_MESSAGES as M } from '@accountry/shared/offers';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { Database } from '../../db/database';
 import { blockEitherWay } from '../../db/member-blocks';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
@@ -55,6 +56,16 @@ export async function returnOfferOfUnpaidOrder(trx: Database, orderId: string, n
   // block ends the negotiation (decision 180), so the price agreed before it cannot be bought after an unblock.
   const blocked = blockEitherWay(sql.raw<string>('offers.buyer_id'), sql.raw<string>('offers.seller_id'));
   await used.set({ status: 'closed', orderId: null, updatedAt: now }).where(blocked).execute();
+  // Its listing deleted meanwhile (an admin's delete may take a listing an unpaid order holds): nothing to buy again.
+  const listingGone = (eb: ExpressionBuilder<DB, 'offers'>) =>
+    eb.exists(
+      eb
+        .selectFrom('listings')
+        .select('listings.id')
+        .whereRef('listings.id', '=', 'offers.listingId')
+        .where('listings.deletedAt', 'is not', null),
+    );
+  await used.set({ status: 'closed', orderId: null, updatedAt: now }).where(listingGone).execute();
   await used.set({ status: 'accepted', orderId: null, updatedAt: now }).where('expiresAt', '>', now).execute();
   await used.set({ status: 'expired', orderId: null, updatedAt: now }).where('expiresAt', '<=', now).execute();
 }
@@ -123,7 +134,7 @@ export async function endListingClosingOffers<T>(
     const buyers = await buyersOf(deps.db.db);
     const done = await open([listing.sellerId, ...buyers], async (trx) => {
       // An offer made before the seller's lock was taken has a buyer not locked: again with them (a make waits for the
-      // seller's lock, so only an offer made in between does, and the per-listing limit bounds those).
+      // seller's lock, so only an offer committed between the read above and the locks sends it round again).
       if ([...(await buyersOf(trx))].some((b) => !buyers.has(b))) return null;
       const result = await write(trx);
       return { result, posted: await closeOffers(trx, deps.config.publicUrl, which, deps.clock.now()) };
