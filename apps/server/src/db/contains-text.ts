@@ -11,12 +11,18 @@ export const containsNeedle = (engine: Engine, search: string) => {
 };
 
 /**
- * The lower-cased column contains a needle made by `containsNeedle` (or a placeholder for one). SQLite recompiles a
- * statement on every run when a LIKE's pattern is a parameter (its planner may use the pattern): 250-270 µs of an
- * admin listings page. So it asks `instr`, which means the same there (both fold ASCII case only); PostgreSQL keeps
- * LIKE, which its trigram indexes serve.
+ * The lower-cased column (or text expression) contains a needle made by `containsNeedle` (or a placeholder for one).
+ * SQLite recompiles a statement on every run when a LIKE's pattern is a parameter (its planner may use the pattern):
+ * 250-270 µs of an admin listings page. So it asks `instr`, which means the same there (both fold ASCII case only);
+ * PostgreSQL keeps LIKE, which its trigram indexes serve.
  */
-export const containsText = (engine: Engine, column: string, needle: unknown): Expression<SqlBool> =>
-  engine === 'sqlite'
-    ? sql<SqlBool>`instr(lower(${sql.ref(column)}), ${needle}) > 0`
-    : sql<SqlBool>`lower(${sql.ref(column)}) like ${needle} escape '\\'`;
+export const containsText = (
+  engine: Engine,
+  column: string | Expression<string>,
+  needle: unknown,
+): Expression<SqlBool> => {
+  const text = typeof column === 'string' ? sql.ref(column) : column;
+  return engine === 'sqlite'
+    ? sql<SqlBool>`instr(lower(${text}), ${needle}) > 0`
+    : sql<SqlBool>`lower(${text}) like ${needle} escape '\\'`;
+};

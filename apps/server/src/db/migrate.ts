@@ -70,6 +70,7 @@ import * as favoritesPriceHeard from './migrations/2026-12-14T0600-favorites-pri
 import * as mailOutboxSendingIndex from './migrations/2026-12-14T0700-mail-outbox-sending-index';
 import * as listingsHiddenByClosing from './migrations/2026-12-15T0100-listings-hidden-by-closing';
 import * as trafficSessionsWithoutMembers from './migrations/2026-12-15T0200-traffic-sessions-without-members';
+import * as listingsPublicTitle from './migrations/2026-12-15T0300-listings-public-title';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -143,6 +144,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-14T0700-mail-outbox-sending-index': mailOutboxSendingIndex,
   '2026-12-15T0100-listings-hidden-by-closing': listingsHiddenByClosing,
   '2026-12-15T0200-traffic-sessions-without-members': trafficSessionsWithoutMembers,
+  '2026-12-15T0300-listings-public-title': listingsPublicTitle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

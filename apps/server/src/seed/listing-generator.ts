@@ -226,6 +226,7 @@ export function generateListings(opts: {
       createdAt,
       updatedAt: createdAt,
       publishedAt: status === 'draft' ? null : createdAt + r.int(1, 60) * MINUTE_MS,
+      publicTitle: status === 'draft' ? null : draft.title,
       soldAt: status === 'sold' ? Math.min(opts.now, createdAt + r.int(1, 20) * DAY_MS) : null,
       deletedAt: null,
     };

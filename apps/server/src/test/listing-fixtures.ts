@@ -98,6 +98,8 @@ export async function insertTestListing(
     deletedAt: null,
     ...over,
   };
+  // A listing published once showed buyers its title, unless the test says what it showed (decision 043).
+  if (!('publicTitle' in over)) row.publicTitle = row.publishedAt == null ? null : row.title;
   await ctx.db.insertInto('listings').values(row).execute();
   for (let i = 0; i < images; i++) {
     const demo = demoImageUrls(i);

@@ -8,6 +8,11 @@ export interface ListingsTable {
   id: string;
   sellerId: string;
   title: string;
+  /**
+   * The last title buyers could see: written with every write that leaves the listing for sale, reserved or sold
+   * (`publicTitleWhen`); null until first published. What others than its seller are shown (decision 043).
+   */
+  publicTitle?: string | null;
   category: 'game' | 'social' | 'streaming' | 'other';
   platform: string;
   region: string;

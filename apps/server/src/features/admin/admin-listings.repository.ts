@@ -4,6 +4,7 @@ import { statusAfterUnhide } from '@accountry/shared/admin-listings';
 import { ACCOUNT_DELETED_HIDDEN_REASON, ACCOUNT_DISABLED_HIDDEN_REASON } from '@accountry/shared/admin-messages';
 import { LISTING_STATUSES } from '@accountry/shared/listings';
 import { ROLES, canSell } from '@accountry/shared/roles';
+import { publicTitleWhen, publicTitleWhenStatus } from '../../db/listing-titles';
 import type { ListingsTable } from '../../db/schema';
 import { adminListingQuery } from './admin-listings-list.repository';
 
@@ -55,10 +56,13 @@ export async function unhideListingAsRead(
   },
   now: number,
 ) {
+  const status = statusAfterUnhide(read.statusBeforeHidden);
   const res = await db
     .updateTable('listings')
     .set({
-      status: statusAfterUnhide(read.statusBeforeHidden),
+      status,
+      // Back on the site with what its seller wrote while it was hidden (decision 043).
+      ...publicTitleWhen({ status }),
       statusBeforeHidden: null,
       hiddenReason: null,
       hiddenByClosing: null,
@@ -153,6 +157,7 @@ export async function unhideSellerListings(db: Database, sellerId: string, closi
     .updateTable('listings')
     .set({
       status: statusAfterUnhideSql,
+      ...publicTitleWhenStatus(statusAfterUnhideSql),
       statusBeforeHidden: null,
       hiddenReason: null,
       hiddenByClosing: null,

@@ -1,6 +1,7 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import { containsNeedle, containsText } from '../../db/contains-text';
 import { engineOf } from '../../db/database';
+import { listingTitleFor } from '../../db/listing-titles';
 import type { Db } from './conversations.repository';
 
 type SummaryOptions = {
@@ -39,7 +40,6 @@ export async function selectSummaries(db: Db, userId: string, opts: SummaryOptio
       'c.lastMessageAttachment',
       'c.lastSenderId',
       'c.lastMessageAt',
-      'l.title as listingTitle',
       'l.status as listingStatus',
       'l.deletedAt as listingDeletedAt',
       'l.sellerId as listingSellerId',
@@ -53,6 +53,8 @@ export async function selectSummaries(db: Db, userId: string, opts: SummaryOptio
       'sd.status as sellerDeleted',
     ])
     .select((eb) => [
+      // The words buyers saw, not what its seller wrote since withdrawing it (decision 043).
+      listingTitleFor('l', userId).as('listingTitle'),
       eb
         .selectFrom('listingImages as li')
         .select('li.thumbUrl')
@@ -84,10 +86,11 @@ export async function selectSummaries(db: Db, userId: string, opts: SummaryOptio
   if (opts.q) {
     const engine = engineOf(db);
     const needle = containsNeedle(engine, opts.q);
-    const contains = (column: string) => containsText(engine, column, needle);
+    const contains = (column: string | Expression<string>) => containsText(engine, column, needle);
     query = query.where((eb) =>
       eb.or([
-        contains('l.title'),
+        // The title the member is shown, so a search finds no words the list does not show.
+        contains(listingTitleFor('l', userId)),
         eb.and([eb('c.buyerId', '=', userId), contains('s.displayName')]),
         eb.and([eb('c.sellerId', '=', userId), contains('b.displayName')]),
         eb.exists(

@@ -1,5 +1,6 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
+import { listingTitleFor } from '../../db/listing-titles';
 import { blockEitherWay } from '../../db/member-blocks';
 import type { DB } from '../../db/schema';
 
@@ -140,8 +141,10 @@ export async function noticeFacts(
     .selectFrom('users as r')
     .innerJoin('users as w', (j) => j.on('w.id', '=', writerId))
     .leftJoin('listings as l', (j) => j.on('l.id', '=', c.listingId))
-    .select(['r.email', 'w.displayName as writerName', 'l.title'])
-    .select((eb) =>
+    .select(['r.email', 'w.displayName as writerName'])
+    // As the reader's chat shows it: a buyer is not mailed words its seller wrote after withdrawing it (decision 043).
+    .select((eb) => [
+      listingTitleFor('l', readerId).as('title'),
       eb
         .selectFrom('messages as m')
         .select((m) => m.fn.countAll<number>().as('n'))
@@ -150,7 +153,7 @@ export async function noticeFacts(
         .where('m.kind', '=', 'user')
         .where('m.senderId', '=', writerId)
         .as('unread'),
-    )
+    ])
     .where('r.id', '=', readerId)
     .where((eb) => noticeAllowed(eb, readerId, writerId))
     .executeTakeFirst();

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { listingTitleFor } from '../../db/listing-titles';
 import type { ExportRun } from './export-run';
 import { arrayOf, objectEndingWith, pages, whole, type Chunks } from './export-json';
 import { isoTime, laterThan, who } from './export-values';
@@ -27,12 +28,13 @@ async function* conversationsOf(db: Database, r: ExportRun) {
         .select([
           'c.id',
           'c.listingId',
-          'l.title',
           'c.buyerId',
           'c.sellerId',
           'b.displayName as buyerName',
           's.displayName as sellerName',
           'c.createdAt',
+          // As the member's chat list shows it (decision 043).
+          listingTitleFor('l', r.userId).as('title'),
         ])
         .where((eb) => eb.or([eb('c.buyerId', '=', r.userId), eb('c.sellerId', '=', r.userId)]))
         // As in both members' lists, a conversation opened but never written in is no conversation: the seller is not

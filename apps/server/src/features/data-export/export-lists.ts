@@ -1,5 +1,6 @@
 import { FAVORITE_AVAILABILITY_LABELS, favoriteAvailability } from '@accountry/shared/favorites';
 import type { Database } from '../../db/database';
+import { listingTitleFor } from '../../db/listing-titles';
 import { isoTime, who } from './export-values';
 import type { ExportRun } from './export-run';
 
@@ -68,7 +69,6 @@ export async function reviewsSection(db: Database, { userId, now }: ExportRun) {
       'r.buyerId',
       'r.sellerId',
       'r.orderId',
-      'l.title',
       'b.displayName as buyerName',
       's.displayName as sellerName',
       'r.rating',
@@ -76,6 +76,8 @@ export async function reviewsSection(db: Database, { userId, now }: ExportRun) {
       'r.reply',
       'r.repliedAt',
       'r.createdAt',
+      // The reviewer's is the title they bought under (decision 043).
+      listingTitleFor('l', userId).as('title'),
     ])
     .where((eb) => eb.or([eb('r.buyerId', '=', userId), eb('r.sellerId', '=', userId)]))
     .where('r.createdAt', '<=', now)

@@ -1,6 +1,7 @@
 import { ORDER_STATE_LABELS } from '@accountry/shared/order-state';
 import { LEDGER_KIND_LABELS } from '@accountry/shared/wallet';
 import type { Database } from '../../db/database';
+import { listingTitleFor } from '../../db/listing-titles';
 import type { OrdersTable } from '../../db/schema';
 import { availableAccount, heldAccount } from '../../lib/ledger';
 import { isoTime, laterThan, who } from './export-values';
@@ -54,9 +55,10 @@ async function* ordersOf(db: Database, r: ExportRun) {
           'o.decisionOutcome',
           'o.decisionReason',
           'o.decidedAt',
-          'l.title',
           'b.displayName as buyerName',
           's.displayName as sellerName',
+          // The buyer's is the title they bought under, not one written after its withdrawal (decision 043).
+          listingTitleFor('l', userId).as('title'),
         ])
         .where((eb) => eb.or([eb('o.buyerId', '=', userId), eb('o.sellerId', '=', userId)]))
         .where('o.createdAt', '<=', r.now)

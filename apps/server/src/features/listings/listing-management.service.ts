@@ -193,6 +193,7 @@ function freshDraft(now: number) {
     createdAt: now,
     updatedAt: now,
     publishedAt: null,
+    publicTitle: null, // buyers saw no title of it yet, a copy's original's neither (decision 043)
     soldAt: null,
     deletedAt: null,
   };

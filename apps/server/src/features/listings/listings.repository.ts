@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { noOrderInProgress } from '../../db/order-facts';
+import { publicTitleWhen } from '../../db/listing-titles';
 import { executeNamed } from '../../db/pg-statement-names';
 import { preparedQuery } from '../../db/prepared-query';
 import { rowsTable } from '../../db/rows-table';
@@ -106,7 +107,7 @@ export async function insertListing(db: Database, row: ListingRecord) {
 /**
  * The seller's write to their listing: only while it is not deleted, no order holds it, and its status is still the
  * one the change was decided on. Every order changes the listing's status when it takes it, so a change decided
- * before an order began matches nothing.
+ * before an order began matches nothing. One that leaves it public writes its public title too (decision 043).
  */
 export async function updateListing(
   db: Database,
@@ -114,9 +115,10 @@ export async function updateListing(
   patch: Partial<ListingRecord>,
   expectedStatus: ListingRecord['status'],
 ) {
+  const after = { status: patch.status ?? expectedStatus, deletedAt: patch.deletedAt };
   return db
     .updateTable('listings')
-    .set(patch)
+    .set({ ...patch, ...publicTitleWhen(after, patch.title) })
     .where('id', '=', id)
     .where('deletedAt', 'is', null)
     .where('status', '=', expectedStatus)
