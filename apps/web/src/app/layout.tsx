@@ -7,6 +7,7 @@ import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import { MobileNav } from './mobile-nav';
 import { RouteTitle } from './route-title';
+import { RouteFocus } from './route-focus';
 import { SkipLink } from './skip-link';
 import { useSession } from '../lib/session';
 import { TrafficTracker } from '../features/traffic/components/traffic-tracker';
@@ -22,6 +23,7 @@ export function AppLayout() {
     <div className="app-frame">
       <SkipLink />
       <RouteTitle />
+      <RouteFocus />
       {user && <SignedInServices />}
       <TrafficTracker />
       <header className="app-header">
