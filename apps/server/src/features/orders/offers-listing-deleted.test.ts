@@ -31,14 +31,20 @@ const sellerDelete = async (seller: Party, listingId: string) => {
   return ctx.app.inject({ method: 'DELETE', url: `/api/listings/${listingId}`, headers });
 };
 
+/** An offer accepted and bought (its order unpaid), then its listing deleted by an admin. */
+async function boughtAtOfferThenDeleted() {
+  const deal = await negotiable();
+  const id = await offer(deal.buyer, deal.listing.id);
+  expect((await call(ctx, deal.seller, 'POST', `/api/offers/${id}/accept`)).status).toBe(200);
+  const bought = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
+  expect(bought.status).toBe(201);
+  expect((await adminDelete(deal.listing.id)).status).toBe(200);
+  return { deal, id, bought };
+}
+
 describe('an admin deletes a listing whose unpaid order was bought at an accepted offer', () => {
   it('the offer the order used does not come back "accepted" on the deleted listing when the order is canceled', async () => {
-    const deal = await negotiable();
-    const id = await offer(deal.buyer, deal.listing.id);
-    expect((await call(ctx, deal.seller, 'POST', `/api/offers/${id}/accept`)).status).toBe(200);
-    const bought = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
-    expect(bought.status).toBe(201);
-    expect((await adminDelete(deal.listing.id)).status).toBe(200);
+    const { deal, id, bought } = await boughtAtOfferThenDeleted();
     expect((await offerRow(id)).status).toBe('used');
     // The buyer, unable to pay for a deleted listing, cancels.
     const canceled = await call(ctx, deal.buyer, 'POST', `/api/orders/${bought.body.id}/cancel`, { reason: 'gone' });
@@ -48,12 +54,7 @@ describe('an admin deletes a listing whose unpaid order was bought at an accepte
   });
 
   it('nor when the order expires unpaid', async () => {
-    const deal = await negotiable();
-    const id = await offer(deal.buyer, deal.listing.id);
-    expect((await call(ctx, deal.seller, 'POST', `/api/offers/${id}/accept`)).status).toBe(200);
-    const bought = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
-    expect(bought.status).toBe(201);
-    expect((await adminDelete(deal.listing.id)).status).toBe(200);
+    const { deal, id, bought } = await boughtAtOfferThenDeleted();
     ctx.clock.advance(16 * 60_000);
     await sweep(ctx);
     expect(
@@ -71,12 +72,7 @@ describe('an admin deletes a listing whose unpaid order was bought at an accepte
   });
 
   it('and the seller is not mailed, a day later, that the listing "stays on sale" at its own price', async () => {
-    const deal = await negotiable();
-    const id = await offer(deal.buyer, deal.listing.id);
-    expect((await call(ctx, deal.seller, 'POST', `/api/offers/${id}/accept`)).status).toBe(200);
-    const bought = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
-    expect(bought.status).toBe(201);
-    expect((await adminDelete(deal.listing.id)).status).toBe(200);
+    const { deal, bought } = await boughtAtOfferThenDeleted();
     expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${bought.body.id}/cancel`, { reason: 'x' })).status).toBe(
       200,
     );
