@@ -52,11 +52,11 @@ export async function linkOfferToOrder(trx: Database, offerId: string, orderId: 
 /** An order that ends unpaid gives its offer back to its buyer until the offer's own time is up; after, it expired. */
 export async function returnOfferOfUnpaidOrder(trx: Database, orderId: string, now: number) {
   const used = trx.updateTable('offers').where('orderId', '=', orderId).where('status', '=', 'used');
-  // A block made while the order was unpaid closed the two members' open offers but not this one: it ends now, as a
-  // block ends the negotiation (decision 180), so the price agreed before it cannot be bought after an unblock.
+  // Nothing to buy again, so it ends now: a block made while the order was unpaid closed the two members' open offers
+  // but not this one (a block ends the negotiation, decision 180, so the price agreed before it cannot be bought after
+  // an unblock), and its listing may have been deleted meanwhile (an admin's delete may take a listing an unpaid order
+  // holds).
   const blocked = blockEitherWay(sql.raw<string>('offers.buyer_id'), sql.raw<string>('offers.seller_id'));
-  await used.set({ status: 'closed', orderId: null, updatedAt: now }).where(blocked).execute();
-  // Its listing deleted meanwhile (an admin's delete may take a listing an unpaid order holds): nothing to buy again.
   const listingGone = (eb: ExpressionBuilder<DB, 'offers'>) =>
     eb.exists(
       eb
@@ -65,7 +65,8 @@ export async function returnOfferOfUnpaidOrder(trx: Database, orderId: string, n
         .whereRef('listings.id', '=', 'offers.listingId')
         .where('listings.deletedAt', 'is not', null),
     );
-  await used.set({ status: 'closed', orderId: null, updatedAt: now }).where(listingGone).execute();
+  const over = (eb: ExpressionBuilder<DB, 'offers'>) => eb.or([blocked, listingGone(eb)]);
+  await used.set({ status: 'closed', orderId: null, updatedAt: now }).where(over).execute();
   await used.set({ status: 'accepted', orderId: null, updatedAt: now }).where('expiresAt', '>', now).execute();
   await used.set({ status: 'expired', orderId: null, updatedAt: now }).where('expiresAt', '<=', now).execute();
 }
