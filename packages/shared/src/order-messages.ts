@@ -120,6 +120,7 @@ export const ORDER_CHAT_MESSAGES = {
   buyer_closed:
     "The buyer's account is no longer active, so the unpaid order was canceled. The listing is available again.",
   blocked: 'One of you blocked the other, so the unpaid order was canceled. Nothing was charged.',
+  listing_removed: 'An admin removed the listing, so the unpaid order was canceled. Nothing was charged.',
   /** Not a move: the seller replaced the credentials before the buyer revealed them (decision 182). */
   credentialsCorrected:
     'The seller corrected the credentials on the order page. The time to check the account is unchanged.',
@@ -182,6 +183,7 @@ export const ORDER_MAIL_SUBJECTS: Record<OrderAction, string> = {
   seller_closed: 'Order canceled',
   buyer_closed: 'Order canceled',
   blocked: 'Order canceled',
+  listing_removed: 'Order canceled',
   chargeback_lost: 'Order refunded by the card issuer',
 };
 
@@ -217,10 +219,12 @@ export const CREDENTIALS_CORRECTED_BUYER_REASON =
 /** Mail subjects for a chargeback that does not move the order (decision 183). */
 export const CHARGEBACK_MAIL_SUBJECTS = { opened: 'A chargeback put the order on hold', won: 'The order is off hold' };
 
-/** The order history's reason when an admin's closing of a party's account canceled the order (decision 169). */
 /** The history's reason of an unpaid order a block ended (decision 180). */
 export const BLOCKED_ORDER_REASON = 'One of the two members blocked the other.';
+/** The history's reason of an unpaid order whose listing an admin deleted (decision 043). */
+export const LISTING_REMOVED_ORDER_REASON = 'An admin removed the listing from Accountry.';
 
+/** The order history's reason when an admin's closing of a party's account canceled the order (decision 169). */
 export const accountClosedReason = (side: 'buyer' | 'seller', how: 'disabled' | 'deleted') =>
   `The ${side}'s account was ${how} by an admin.`;
 

@@ -39,6 +39,7 @@ const ALLOWED: Array<[OrderAction, OrderState, OrderActor, OrderState]> = [
   ['seller_closed', 'paid', 'admin', 'canceled'],
   ['buyer_closed', 'pending_payment', 'admin', 'canceled'],
   ['blocked', 'pending_payment', 'system', 'canceled'],
+  ['listing_removed', 'pending_payment', 'admin', 'canceled'],
   ['chargeback_lost', 'paid', 'provider', 'refunded'],
   ['chargeback_lost', 'delivered', 'provider', 'refunded'],
   ['chargeback_lost', 'protection', 'provider', 'refunded'],
@@ -75,7 +76,7 @@ describe('order state machine', () => {
     ['protection', 'buyer', ['dispute']],
     ['disputed', 'admin', ['refund', 'partial_refund', 'release']],
     ['disputed', 'seller', []],
-    // Closing an account cancels orders from the admin's user page, never from a button on the order page.
+    // Closing an account or deleting a listing cancels orders from the admin's pages, never from the order page.
     ['pending_payment', 'admin', []],
     ['paid', 'admin', []],
   ] as Array<[OrderState, OrderActor, OrderAction[]]>)('in %s the %s may %j', (state, actor, actions) => {

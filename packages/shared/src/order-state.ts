@@ -61,6 +61,7 @@ export const ORDER_ACTIONS = [
   'seller_closed',
   'buyer_closed',
   'blocked',
+  'listing_removed',
   'chargeback_lost',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
@@ -94,20 +95,23 @@ export const ORDER_TRANSITIONS: Record<OrderAction, OrderTransition> = {
   buyer_closed: { from: ['pending_payment'], to: 'canceled', by: ['admin'] },
   // One of the two blocked the other (decision 180): an unpaid order can no longer be paid, so it ends there.
   blocked: { from: ['pending_payment'], to: 'canceled', by: ['system'] },
+  // An admin deleted the listing (decision 043): what was not paid for it can no longer be.
+  listing_removed: { from: ['pending_payment'], to: 'canceled', by: ['admin'] },
   // The card's bank took the payment back (decision 183): what escrow held for the order is gone with it.
   chargeback_lost: { from: ['paid', 'delivered', 'protection', 'disputed'], to: 'refunded', by: ['provider'] },
 };
 
 /** The moves made when an admin closes an account, by the side the account has in the order (never a button). */
 export const ACCOUNT_CLOSED_ACTIONS = { seller: 'seller_closed', buyer: 'buyer_closed' } as const;
-const closedActions: readonly OrderAction[] = Object.values(ACCOUNT_CLOSED_ACTIONS);
+/** Moves another action makes (closing an account, deleting a listing), never an order page's button. */
+const notButtons: readonly OrderAction[] = [...Object.values(ACCOUNT_CLOSED_ACTIONS), 'listing_removed'];
 
 export const canTransition = (action: OrderAction, from: OrderState, actor: OrderActor) =>
   ORDER_TRANSITIONS[action].from.includes(from) && ORDER_TRANSITIONS[action].by.includes(actor);
 
 /** The actions a party may take on an order in a state (for the order page's buttons). */
 export function availableActions(state: OrderState, actor: OrderActor): OrderAction[] {
-  return ORDER_ACTIONS.filter((a) => !closedActions.includes(a) && canTransition(a, state, actor));
+  return ORDER_ACTIONS.filter((a) => !notButtons.includes(a) && canTransition(a, state, actor));
 }
 
 /** The listing's status after an order reaches a state, or null when the order leaves the listing as it is. */

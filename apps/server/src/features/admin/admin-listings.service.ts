@@ -17,6 +17,7 @@ import { adminTransaction } from '../../db/acting-admin';
 import { canSell } from '@accountry/shared/roles';
 import { lockSellerListings } from '../listings/seller-standing.service';
 import { endListingClosingOffers, type OpenWithMemberLocks } from '../orders/offer-purchase.service';
+import { deleteListingEndingUnpaidOrders, followUpCanceledOrders } from '../orders/listing-removed-orders.service';
 import { assertStateUnchanged } from '../../lib/state-change';
 import { CHANGED_MEANWHILE } from '@accountry/shared/api-error';
 import type { AuthUser } from '../../plugins/auth';
@@ -180,14 +181,16 @@ export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) 
 export async function deleteListing(deps: AppDeps, actor: AuthUser, id: string, reason = '') {
   const found = await repo.findListing(deps.db.db, id);
   if (!found) throw notFound(ADMIN_MESSAGES.listingNotFound);
-  // Its open offers end with it, as a seller's own delete ends them (decision 180).
+  // Its open offers end with it, as a seller's own delete ends them (decision 180), and its unpaid orders.
   const asAdmin: OpenWithMemberLocks = (memberIds, fn) => adminTransaction(deps.db.db, actor.id, fn, { memberIds });
   const markDeleted = async (trx: Database) => {
     const listing = await repo.findListing(trx, id);
     if (!listing) throw notFound(ADMIN_MESSAGES.listingNotFound);
     if (listing.deletedAt != null) throw conflict(ADMIN_MESSAGES.listingAlreadyDeleted);
     const now = deps.clock.now();
-    assertStateUnchanged(await repo.markListingDeleted(trx, id, now), ADMIN_MESSAGES.listingAlreadyDeleted);
+    const canceled = await deleteListingEndingUnpaidOrders(deps, trx, { id, adminId: actor.id }, now, async () =>
+      assertStateUnchanged(await repo.markListingDeleted(trx, id, now), ADMIN_MESSAGES.listingAlreadyDeleted),
+    );
     await mailSeller(deps, trx, listing, 'deleted', reason, now);
     await recordAudit(
       trx,
@@ -205,8 +208,9 @@ export async function deleteListing(deps: AppDeps, actor: AuthUser, id: string, 
       },
       now,
     );
+    return canceled;
   };
-  await endListingClosingOffers(deps, found, 'removed', markDeleted, asAdmin);
+  await followUpCanceledOrders(deps, await endListingClosingOffers(deps, found, 'removed', markDeleted, asAdmin));
   const listing = await reload(deps, id);
   notifySeller(deps, listing);
   return listing;

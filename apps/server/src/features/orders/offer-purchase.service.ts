@@ -10,6 +10,7 @@ import { accountLock, withKeyLocks } from '../../db/key-lock';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
 import { openOffersOf, setOfferStatusIf, type OffersToClose } from './offers.repository';
 import { ensureConversation } from './orders.repository';
+import { unpaidOrderBuyersOf } from './order-listings.repository';
 import { queueOfferEndMail, type OfferEnd } from './offer-end-mails';
 
 /**
@@ -117,9 +118,10 @@ export async function closeOffers(
 /**
  * A listing that leaves the market without an order (decisions 043, 180): marked sold by its seller, or deleted by
  * them or an admin. `write` ends the listing in a transaction that then closes its open offers, told in their chats
- * after the commit. Both run under the seller's and those offers' buyers' account locks, taken first as answers and
- * orders take them (accounts, then the listing), so no offer is made, accepted or bought between the end and the
- * closing. `open` opens that transaction with those members' locks (an admin's write opens its own kind).
+ * after the commit. Both run under the seller's account lock and those of the offers' buyers (and, for a delete, of the
+ * unpaid orders' buyers), taken first as answers, orders and payments take them (accounts, then the listing), so no
+ * offer is made, accepted or bought, and no order paid, between the end and the closing. `open` opens that
+ * transaction with those members' locks (an admin's write opens its own kind).
  */
 export async function endListingClosingOffers<T>(
   deps: AppDeps,
@@ -130,12 +132,17 @@ export async function endListingClosingOffers<T>(
 ): Promise<T> {
   const which: OffersToClose =
     end === 'sold' ? { listingId: listing.id, soldTo: null } : { listingId: listing.id, removed: true };
-  const buyersOf = async (db: Database) => new Set((await openOffersOf(db, which)).map((o) => o.buyerId));
+  // A delete also cancels the listing's unpaid orders (an admin's may find some), under their buyers' locks too.
+  const buyersOf = async (db: Database) =>
+    new Set([
+      ...(await openOffersOf(db, which)).map((o) => o.buyerId),
+      ...(end === 'removed' ? await unpaidOrderBuyersOf(db, listing.id) : []),
+    ]);
   for (;;) {
     const buyers = await buyersOf(deps.db.db);
     const done = await open([listing.sellerId, ...buyers], async (trx) => {
-      // An offer made before the seller's lock was taken has a buyer not locked: again with them (a make waits for the
-      // seller's lock, so only an offer committed between the read above and the locks sends it round again).
+      // An offer or order made before the seller's lock was taken has a buyer not locked: again with them (a make waits
+      // for the seller's lock, so only one committed between the read above and the locks sends it round again).
       if ([...(await buyersOf(trx))].some((b) => !buyers.has(b))) return null;
       const result = await write(trx);
       return { result, posted: await closeOffers(trx, deps.config.publicUrl, which, deps.clock.now()) };

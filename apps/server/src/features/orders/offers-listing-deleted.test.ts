@@ -4,8 +4,8 @@ import { arrangeDeal, call, listingChat, partyWithSession, sweep, type Party } f
 import { fund } from '../../test/order-fixtures';
 
 /**
- * Decision 180 (sixty-fifth session): a listing deleted by its seller or an admin closes its open offers, and an offer
- * an unpaid order used is not given back on it when that order ends. Hostile and unlucky cases around it.
+ * Decision 180: a listing deleted by its seller or an admin closes its open offers. Hostile and unlucky cases around
+ * it; an offer an unpaid order used is closed with that order (`orders.listing-removed.test.ts`).
  */
 let ctx: TestContext;
 let admin: Party;
@@ -30,58 +30,6 @@ const sellerDelete = async (seller: Party, listingId: string) => {
   const { headers } = await signInAs(ctx, seller.id);
   return ctx.app.inject({ method: 'DELETE', url: `/api/listings/${listingId}`, headers });
 };
-
-/** An offer accepted and bought (its order unpaid), then its listing deleted by an admin. */
-async function boughtAtOfferThenDeleted() {
-  const deal = await negotiable();
-  const id = await offer(deal.buyer, deal.listing.id);
-  expect((await call(ctx, deal.seller, 'POST', `/api/offers/${id}/accept`)).status).toBe(200);
-  const bought = await call(ctx, deal.buyer, 'POST', '/api/orders', { listingId: deal.listing.id, offerId: id });
-  expect(bought.status).toBe(201);
-  expect((await adminDelete(deal.listing.id)).status).toBe(200);
-  return { deal, id, bought };
-}
-
-describe('an admin deletes a listing whose unpaid order was bought at an accepted offer', () => {
-  it('the offer the order used does not come back "accepted" on the deleted listing when the order is canceled', async () => {
-    const { deal, id, bought } = await boughtAtOfferThenDeleted();
-    expect((await offerRow(id)).status).toBe('used');
-    // The buyer, unable to pay for a deleted listing, cancels.
-    const canceled = await call(ctx, deal.buyer, 'POST', `/api/orders/${bought.body.id}/cancel`, { reason: 'gone' });
-    expect(canceled.status).toBe(200);
-    // The listing is gone: its offers were to be closed with it, this one too.
-    expect((await offerRow(id)).status).toBe('closed');
-  });
-
-  it('nor when the order expires unpaid', async () => {
-    const { deal, id, bought } = await boughtAtOfferThenDeleted();
-    ctx.clock.advance(16 * 60_000);
-    await sweep(ctx);
-    expect(
-      (
-        await ctx.db
-          .selectFrom('orders')
-          .select('status')
-          .where('id', '=', bought.body.id as string)
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe('expired');
-    const made = await call(ctx, deal.buyer, 'GET', '/api/offers?side=made');
-    const seen = (made.body.items as Array<{ id: string; status: string }>).find((o) => o.id === id);
-    expect(seen?.status).toBe('closed');
-  });
-
-  it('and the seller is not mailed, a day later, that the listing "stays on sale" at its own price', async () => {
-    const { deal, bought } = await boughtAtOfferThenDeleted();
-    expect((await call(ctx, deal.buyer, 'POST', `/api/orders/${bought.body.id}/cancel`, { reason: 'x' })).status).toBe(
-      200,
-    );
-    ctx.clock.advance(25 * H);
-    await sweep(ctx);
-    const subjects = (await ctx.mailsTo(deal.seller.email)).map((m) => m.subject);
-    expect(subjects.filter((s) => s.includes('was not bought'))).toEqual([]);
-  });
-});
 
 describe('deleting a listing with many open offers', () => {
   it('closes every one of them, each told once in its chat and by mail', async () => {

@@ -114,3 +114,25 @@ export async function refuseListingOffSite(trx: Database, listingId: string, { h
   if (hidden) q = q.where('status', '<>', 'hidden');
   if (!(await forUpdateOnPostgres(trx, q).executeTakeFirst())) throw conflict(M.listingGone);
 }
+
+/** The unpaid orders of a listing, their rows locked in id order as every move takes them. */
+export function unpaidOrdersOfListing(db: Database, listingId: string) {
+  const q = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('listingId', '=', listingId)
+    .where('status', '=', 'pending_payment')
+    .orderBy('id');
+  return forUpdateOnPostgres(db, q).execute();
+}
+
+/** Who buys the listing in an unpaid order: a delete takes their account locks, as a payment does. */
+export async function unpaidOrderBuyersOf(db: Database, listingId: string) {
+  const rows = await db
+    .selectFrom('orders')
+    .select('buyerId')
+    .where('listingId', '=', listingId)
+    .where('status', '=', 'pending_payment')
+    .execute();
+  return rows.map((r) => r.buyerId);
+}

@@ -23,6 +23,8 @@ const MAILED_SIDES: Partial<Record<OrderAction, Side[]>> = {
   seller_closed: ['buyer'],
   buyer_closed: ['seller'],
   blocked: [],
+  // The seller hears of the delete itself, with the admin's reason.
+  listing_removed: ['buyer'],
 };
 
 /**

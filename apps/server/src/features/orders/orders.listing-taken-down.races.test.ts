@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import type { Interleave } from '../../test/interleave';
@@ -10,7 +9,10 @@ import { ordersContext } from './orders-context';
 import { payOrder } from './orders.service';
 import { arrangeDeal, expectLedgerHealthy, ledgerSnapshot, orderUpTo, partyWithSession } from './orders-test-helpers';
 
-/** A listing taken off the site while its order's payment is under way: the payment is refused where it is written. */
+/**
+ * A listing deleted while its order's payment is under way: the delete cancels the unpaid order (decision 043), and
+ * the payment, which read the order before, is refused where it is written.
+ */
 let ctx: TestContext;
 let interleave: Interleave;
 let secondDeps: AppDeps;
@@ -23,7 +25,7 @@ const userOf = (id: string) =>
   ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow() as Promise<AuthUser>;
 
 describe('an admin deleting the listing while its order is being paid', () => {
-  it('after the payment first read the listing: the payment is refused and no money moves', async () => {
+  it('after the payment first read the listing: the order is canceled, the payment refused, no money moves', async () => {
     const deal = await arrangeDeal(ctx);
     const id = await orderUpTo(ctx, deal, 'pending_payment');
     const [buyer, admin] = [await userOf(deal.buyer.id), await userOf((await partyWithSession(ctx, 'admin')).id)];
@@ -36,9 +38,9 @@ describe('an admin deleting the listing while its order is being paid', () => {
       () => 'paid',
       (e: Error) => e.message,
     );
-    expect(await paid).toBe(M.listingGone);
+    expect(await paid).toBe('This order has changed in the meantime. Reload the page to see where it stands.');
     const order = await ctx.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(order.status).toBe('pending_payment');
+    expect(order.status).toBe('canceled');
     expect(await ledgerSnapshot(ctx)).toEqual(before);
     await expectLedgerHealthy(ctx);
   });

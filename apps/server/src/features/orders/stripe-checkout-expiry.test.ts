@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_WINDOW_MS } from '@accountry/shared/order-state';
+import { userWithSession } from '../../test/test-app';
 import { ordersContext } from './orders-context';
 import { sweepOrders } from './order-sweep';
 import { useStripeTestApp, orderStatus, pay, pendingOrder, type StripeTestContext } from './stripe-test-helpers';
@@ -50,6 +51,21 @@ describe('closing the Checkout Session of an order that can no longer be paid', 
       payload: { userId: buyer.user.id },
     });
     expect(block.statusCode).toBe(204);
+    expect(await orderStatus(ctx, orderId)).toBe('canceled');
+    expect(sessionAt(sessionId)).toMatchObject({ status: 'expired', url: null, payment_status: 'unpaid' });
+    expect(await expiryOwed(orderId)).toBeNull();
+  });
+
+  it('expires the session when an admin deletes the listing, which cancels the unpaid order', async () => {
+    const { listing, orderId, sessionId } = await openCheckout();
+    const admin = await userWithSession(ctx, 'admin');
+    const gone = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/listings/${listing.id}/delete`,
+      headers: admin.session.headers,
+      payload: { reason: 'Reported as stolen' },
+    });
+    expect(gone.statusCode).toBe(200);
     expect(await orderStatus(ctx, orderId)).toBe('canceled');
     expect(sessionAt(sessionId)).toMatchObject({ status: 'expired', url: null, payment_status: 'unpaid' });
     expect(await expiryOwed(orderId)).toBeNull();

@@ -10,7 +10,10 @@ import {
   type StripeTestContext,
 } from './stripe-test-helpers';
 
-/** A card order whose listing an admin took off the site takes no payment: refused, or refunded if made meanwhile. */
+/**
+ * A card order whose listing an admin took off the site takes no payment: refused, or refunded if made meanwhile. A
+ * delete cancels the order and closes its open Checkout Session.
+ */
 let ctx: StripeTestContext;
 useStripeTestApp((c) => (ctx = c));
 
@@ -35,12 +38,15 @@ const refundsOf = (sessionId: string) => {
 const sessionRequests = () => ctx.fake.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
 
 describe('a card order whose listing was taken off the site', () => {
-  it.each(['delete', 'hide'] as const)('opens no Checkout Session once an admin did %s it', async (how) => {
+  it.each([
+    ['delete', 'This order can no longer be paid.'],
+    ['hide', GONE],
+  ] as const)('opens no Checkout Session once an admin did %s it', async (how, refusal) => {
     const { buyer, listing, orderId } = await pendingOrder(ctx);
     await takeDown(listing.id, how);
     const before = sessionRequests();
     const res = await pay(ctx, buyer.session, orderId);
-    expect([res.statusCode, res.json().error.message]).toEqual([409, GONE]);
+    expect([res.statusCode, res.json().error.message]).toEqual([409, refusal]);
     expect(sessionRequests()).toBe(before);
   });
 
@@ -53,7 +59,7 @@ describe('a card order whose listing was taken off the site', () => {
     // Stripe delivers the event again: the same refund, and still no payment.
     expect(await ctx.fake.deliver(event)).toEqual({ status: 200, body: { received: true, outcome: 'refunded' } });
     expect(refundsOf(sessionId)).toEqual([7_000]);
-    expect(await orderStatus(ctx, orderId)).toBe('pending_payment');
+    expect(await orderStatus(ctx, orderId)).toBe('canceled');
     expect(await moneySnapshot(ctx)).toEqual(before);
   });
 
