@@ -6,7 +6,7 @@ import { deleteBlock, insertBlock, selectBlocked, userExists } from './safety.re
 import { insertOpenReport } from '../../lib/reports';
 import type { ConversationsService } from './conversations.service';
 import type { ChatEvents } from './chat-events';
-import { endDealsOnBlock } from '../orders/blocked-deals.service';
+import { blockEndingDeals, unblockUnderLocks } from '../orders/blocked-deals.service';
 
 /** Blocking people and reporting conversations to the moderators. */
 export class SafetyService {
@@ -19,14 +19,15 @@ export class SafetyService {
   async block(user: AuthUser, userId: string) {
     if (userId === user.id) throw badRequest(CHAT_MESSAGES.cannotBlockSelf, { userId: CHAT_MESSAGES.cannotBlockSelf });
     if (!(await userExists(this.deps.db.db, userId))) throw notFound(CHAT_MESSAGES.userNotFound);
-    await insertBlock(this.deps.db.db, user.id, userId, this.deps.clock.now());
     // Nothing of one reaches the other any more: a price they were agreeing on, and an order not yet paid, end too.
-    await endDealsOnBlock(this.deps, user.id, userId);
+    await blockEndingDeals(this.deps, user.id, userId, (trx) =>
+      insertBlock(trx, user.id, userId, this.deps.clock.now()),
+    );
     await this.events.block({ blockerId: user.id, blockedId: userId, blocked: true });
   }
 
   async unblock(user: AuthUser, userId: string) {
-    if (await deleteBlock(this.deps.db.db, user.id, userId)) {
+    if (await unblockUnderLocks(this.deps, user.id, userId, (trx) => deleteBlock(trx, user.id, userId))) {
       await this.events.block({ blockerId: user.id, blockedId: userId, blocked: false });
     }
   }

@@ -13,13 +13,19 @@ import { ordersContext } from './orders-context';
 /**
  * A block ends the dealings between the two members (decision 180): the open offers made either way are closed, and
  * the unpaid orders between them, which could no longer be paid, are canceled, so a Stripe page open for one is closed
- * at once rather than left payable until the order expires. Under both members' account locks, taken first as buy
- * now, a payment and an offer's answer take them, so none of those lands between the block and this.
+ * at once rather than left payable until the order expires. `storeBlock` writes the block in the same transaction, so
+ * the block and its ends are stored together or not at all. Under both members' account locks, taken first as buy
+ * now, a payment, an offer's answer and an unblock take them, so none of those lands between the block and this.
  */
-export async function endDealsOnBlock(deps: AppDeps, blockerId: string, blockedId: string) {
+export async function blockEndingDeals(
+  deps: AppDeps,
+  blockerId: string,
+  blockedId: string,
+  storeBlock: (trx: Database) => Promise<void>,
+) {
   const ctx = ordersContext(deps);
-  const locks = [accountLock(blockerId), accountLock(blockedId)];
-  const done = await withKeyLocks(deps.db.db, locks, async (trx) => {
+  const done = await withKeyLocks(deps.db.db, memberLocks(blockerId, blockedId), async (trx) => {
+    await storeBlock(trx);
     const now = deps.clock.now();
     const canceled: Array<{ before: OrdersTable; moved: Moved }> = [];
     for (const order of await unpaidOrdersBetween(trx, blockerId, blockedId)) {
@@ -32,6 +38,18 @@ export async function endDealsOnBlock(deps: AppDeps, blockerId: string, blockedI
   for (const c of done.canceled) await afterTransition(ctx, c.before, c.moved, 'blocked');
   await publishSystemMessages(deps, done.offerNotices);
 }
+
+/** An unblock, under the locks a block takes: it never lands between a block and the ends it makes. */
+export function unblockUnderLocks<T>(
+  deps: AppDeps,
+  blockerId: string,
+  blockedId: string,
+  fn: (trx: Database) => Promise<T>,
+) {
+  return withKeyLocks(deps.db.db, memberLocks(blockerId, blockedId), fn);
+}
+
+const memberLocks = (a: string, b: string) => [accountLock(a), accountLock(b)];
 
 const SYSTEM = { kind: 'system' as const, id: null };
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAs, type TestContext } from '../../test/test-app';
+import { refuseWrites } from '../../test/refused-writes';
 import { arrangeDeal, call, ledgerSnapshot, listingChat, orderUpTo, type Party } from './orders-test-helpers';
 
 /**
@@ -17,6 +18,10 @@ const block = async (who: Party, userId: string) => {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/chat/blocks', headers, payload: { userId } });
   return { status: res.statusCode };
 };
+const blockedBy = async (who: Party) =>
+  (await ctx.db.selectFrom('userBlocks').select('blockedId').where('blockerId', '=', who.id).execute()).map(
+    (r) => r.blockedId,
+  );
 const orderOf = async (who: Party, id: string) => (await call(ctx, who, 'GET', `/api/orders/${id}`)).body;
 const listingStatus = async (id: string) =>
   (await ctx.db.selectFrom('listings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
@@ -54,6 +59,20 @@ describe('a block between the buyer and the seller of an unpaid order', () => {
     const id = await orderUpTo(ctx, deal, 'pending_payment');
     expect((await block(deal.buyer, deal.seller.id)).status).toBe(204);
     expect((await orderOf(deal.seller, id)).status).toBe('canceled');
+  });
+
+  it('is stored with the cancel or not at all: a cancel that fails leaves no block, and the block is then made', async () => {
+    const deal = await arrangeDeal(ctx, { priceCents: 10_000 });
+    const id = await orderUpTo(ctx, deal, 'pending_payment');
+    const mend = await refuseWrites(ctx.handle, 'order_history', 'order_id', id, ['insert']);
+    expect((await block(deal.seller, deal.buyer.id)).status).toBe(500);
+    expect(await blockedBy(deal.seller)).toEqual([]);
+    expect((await orderOf(deal.buyer, id)).status).toBe('pending_payment');
+
+    await mend();
+    expect((await block(deal.seller, deal.buyer.id)).status).toBe(204);
+    expect(await blockedBy(deal.seller)).toEqual([deal.buyer.id]);
+    expect((await orderOf(deal.buyer, id)).status).toBe('canceled');
   });
 
   it('leaves a paid order to go on: the seller still delivers, the buyer is still protected', async () => {

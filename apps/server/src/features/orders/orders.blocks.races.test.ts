@@ -5,7 +5,7 @@ import type { AuthUser } from '../../plugins/auth';
 import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
 import { testEngine, type TestContext } from '../../test/test-app';
-import { endDealsOnBlock } from './blocked-deals.service';
+import { blockEndingDeals } from './blocked-deals.service';
 import { ordersContext } from './orders-context';
 import { payOrder } from './orders.service';
 import { arrangeDeal, call, expectLedgerHealthy, ledgerSnapshot, orderUpTo } from './orders-test-helpers';
@@ -63,13 +63,14 @@ describe('a block completed while the buyer pays from their balance', () => {
       .executeTakeFirstOrThrow()) as AuthUser;
     const before = await ledgerSnapshot(ctx);
     // Right after payOrder's first look found no block, the seller's block runs to its end on another connection, as
-    // SafetyService.block does it (the row, then the offers and the unpaid orders closed under both account locks).
+    // SafetyService.block does it (the row, the offers and the unpaid orders in one transaction, under the locks).
     interleave.arm('user_blocks', async () => {
-      await second.db
-        .insertInto('userBlocks')
-        .values({ blockerId: deal.seller.id, blockedId: deal.buyer.id, createdAt: ctx.clock.now() })
-        .execute();
-      await endDealsOnBlock({ ...ctx.deps, db: second }, deal.seller.id, deal.buyer.id);
+      await blockEndingDeals({ ...ctx.deps, db: second }, deal.seller.id, deal.buyer.id, async (trx) => {
+        await trx
+          .insertInto('userBlocks')
+          .values({ blockerId: deal.seller.id, blockedId: deal.buyer.id, createdAt: ctx.clock.now() })
+          .execute();
+      });
     });
     const outcome = await payOrder(ordersContext(ctx.deps), buyer, id).then(
       (r) => `paid: ${r.order.status}`,

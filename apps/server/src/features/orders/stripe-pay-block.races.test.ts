@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import type { Interleave } from '../../test/interleave';
 import type { Session } from '../../test/test-app';
-import { endDealsOnBlock } from './blocked-deals.service';
+import { blockEndingDeals } from './blocked-deals.service';
 import { useStripeRaceTestApp } from './stripe-race-test-app';
 import {
   checkoutCompleted,
@@ -40,11 +40,12 @@ describe('paying a card order across a block', () => {
     const { seller, buyer, orderId } = await pendingOrder(ctx, 5_000);
     // Right after the press's first look found no block, the seller's block runs to its end on another connection.
     interleave.arm('user_blocks', async () => {
-      await second.db
-        .insertInto('userBlocks')
-        .values({ blockerId: seller.user.id, blockedId: buyer.user.id, createdAt: ctx.clock.now() })
-        .execute();
-      await endDealsOnBlock({ ...ctx.deps, db: second }, seller.user.id, buyer.user.id);
+      await blockEndingDeals({ ...ctx.deps, db: second }, seller.user.id, buyer.user.id, async (trx) => {
+        await trx
+          .insertInto('userBlocks')
+          .values({ blockerId: seller.user.id, blockedId: buyer.user.id, createdAt: ctx.clock.now() })
+          .execute();
+      });
     });
     const res = await pay(ctx, buyer.session, orderId);
     expect([res.statusCode, res.json().error?.message]).toEqual([403, 'You cannot buy from this seller.']);
