@@ -1,9 +1,10 @@
 import { sql, type Expression } from 'kysely';
 import { isPublicListing } from '@accountry/shared/listing-rules';
 import { PUBLIC_STATUSES, type ListingStatus } from '@accountry/shared/listings';
+import type { Database } from './database';
 
 // A listing's title as others than its seller see it (decision 043): the last one it showed buyers, kept in
-// `public_title` by every write that leaves it public. Listings and admin write it; chat and the export read it.
+// `public_title` by every write that leaves it public. Listings and admin write it; chat, orders and the export read it.
 
 /**
  * What a write to a listing sets of its public title: the title the listing has after it, when the write leaves it
@@ -31,4 +32,14 @@ export function listingTitleFor(listing: string, viewer: string | Expression<str
   const column = (name: string) => sql.ref(`${listing}.${name}`);
   return sql<string>`case when ${column('sellerId')} = ${viewer} then ${column('title')}
     else coalesce(${column('publicTitle')}, ${column('title')}) end`;
+}
+
+/** One listing's title as `viewer` is shown it, for a mail to them (undefined when there is no such listing). */
+export async function listingTitleShownTo(db: Database, listingId: string, viewer: string) {
+  const row = await db
+    .selectFrom('listings as l')
+    .select(listingTitleFor('l', viewer).as('title'))
+    .where('l.id', '=', listingId)
+    .executeTakeFirst();
+  return row?.title;
 }

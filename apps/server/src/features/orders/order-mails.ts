@@ -1,3 +1,4 @@
+import { listingTitleFor } from '../../db/listing-titles';
 import {
   AUTO_CONFIRM_REMINDER,
   CREDENTIALS_CORRECTED_MAIL_SUBJECT,
@@ -97,7 +98,8 @@ async function queueOrderMail(
     .leftJoin('deletedUsers as sd', 'sd.uid', 's.id')
     .leftJoin('listings as l', (j) => j.on('l.id', '=', order.listingId))
     .select([
-      'l.title',
+      'l.title as sellerTitle',
+      listingTitleFor('l', order.buyerId).as('buyerTitle'),
       'b.email as buyer',
       's.email as seller',
       'bd.status as buyerDeletion',
@@ -108,10 +110,11 @@ async function queueOrderMail(
   if (!to) return;
   // A deleted party gets no order mail, by queueMailToUser's own rule (decisions 166, 169); the other one still does.
   const deletion = { buyer: to.buyerDeletion, seller: to.sellerDeletion };
-  const title = to.title ?? 'your order';
   const url = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
-  const about = `The order for "${title}" (${formatCents(order.priceCents)}):`;
   for (const side of sides.filter((s) => mailableDeletion(deletion[s]))) {
+    // Each side the title they are shown (decision 043): the buyer the one the listing last showed buyers.
+    const title = (side === 'buyer' ? to.buyerTitle : to.sellerTitle) ?? 'your order';
+    const about = `The order for "${title}" (${formatCents(order.priceCents)}):`;
     const next = nextForMail(order, side, ctx.feePercent, now);
     const body = mailLayout(
       subject,

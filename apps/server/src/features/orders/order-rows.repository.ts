@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { listingTitleFor } from '../../db/listing-titles';
 import { OPEN_STATES, ORDER_STATES } from '@accountry/shared/order-state';
 import type { OrderStatusFilter } from '@accountry/shared/order-lists';
 import { containsNeedle, containsText } from '../../db/contains-text';
@@ -65,7 +66,8 @@ function filteredRows(db: Database, f: OrderListFilter) {
     .select([
       'o.id',
       'o.listingId',
-      'l.title as listingTitle',
+      // A member's list shows the title as they are shown it; the admins' the title as it is.
+      (member ? listingTitleFor('l', member) : sql<string>`l.title`).as('listingTitle'),
       'o.buyerId',
       'b.displayName as buyerName',
       'o.sellerId',

@@ -1,3 +1,4 @@
+import { listingTitleFor } from '../../db/listing-titles';
 import {
   availableActions,
   canOpenDispute,
@@ -82,7 +83,9 @@ export async function orderDetail(
       .selectFrom('listings as l')
       .innerJoin('users as b', (j) => j.on('b.id', '=', order.buyerId))
       .innerJoin('users as s', (j) => j.on('s.id', '=', order.sellerId))
-      .select(['l.title', 'b.displayName as buyerName', 's.displayName as sellerName'])
+      // An admin sees it as its seller does, as it is; the buyer the title the listing last showed buyers.
+      .select(listingTitleFor('l', side === 'buyer' ? order.buyerId : order.sellerId).as('title'))
+      .select(['b.displayName as buyerName', 's.displayName as sellerName'])
       .select((eb) =>
         eb
           .selectFrom('listingImages as i')

@@ -1,4 +1,5 @@
 import { REFUND_SETTLED_MAIL as T } from '@accountry/shared/refused-refunds';
+import { listingTitleShownTo } from '../../db/listing-titles';
 import { formatCents } from '@accountry/shared/wallet';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
@@ -16,8 +17,7 @@ export async function queueRefundSettledMail(
   settled: { amountCents: number; coveredCents: number; reference: string },
   now: number,
 ) {
-  const listing = await trx.selectFrom('listings').select('title').where('id', '=', order.listingId).executeTakeFirst();
-  const title = listing?.title ?? 'your order';
+  const title = (await listingTitleShownTo(trx, order.listingId, order.buyerId)) ?? 'your order';
   const amount = formatCents(settled.amountCents);
   const rest = settled.amountCents - settled.coveredCents;
   const bank = {

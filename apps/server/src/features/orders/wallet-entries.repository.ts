@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { listingTitleFor } from '../../db/listing-titles';
 import type { Keyset } from '../../lib/keyset-cursor';
 
 /**
@@ -8,7 +9,7 @@ import type { Keyset } from '../../lib/keyset-cursor';
  */
 export async function walletEntryRows(
   db: Database,
-  q: { available: string; held: string; after?: Keyset; limit: number },
+  q: { userId: string; available: string; held: string; after?: Keyset; limit: number },
 ) {
   let lines = db
     .selectFrom('ledgerEntries as e')
@@ -44,7 +45,8 @@ export async function walletEntryRows(
       'p.createdAt',
       'p.availableCents',
       'p.heldCents',
-      'l.title as listingTitle',
+      // As the member's order page names it (decision 043).
+      listingTitleFor('l', q.userId).as('listingTitle'),
       'o.sellerId as orderSellerId',
       'o.priceCents',
       'o.refundedCents',

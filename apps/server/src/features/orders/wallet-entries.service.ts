@@ -23,6 +23,7 @@ function saleSplit(row: Row, userId: string, feePercent: number): SaleSplit | nu
 /** The member's ledger lines, newest first, each order's line naming its listing. */
 export async function walletEntries(deps: AppDeps, userId: string, cursor: string | undefined) {
   const rows = await walletEntryRows(deps.db.db, {
+    userId,
     available: availableAccount(userId),
     held: heldAccount(userId),
     after: decodeCursor(cursor),

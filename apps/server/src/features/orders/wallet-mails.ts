@@ -1,4 +1,5 @@
 import { formatCents } from '@accountry/shared/wallet';
+import { listingTitleShownTo } from '../../db/listing-titles';
 import type { Database } from '../../db/database';
 import { mailLayout } from '../../email/mail-layout';
 import { queueMailToUser } from '../../email/mail-to-user';
@@ -44,8 +45,7 @@ export async function queueChargebackRecoveredMail(
   r: { memberId: string; orderId: string; listingId: string; amountCents: number; leftCents: number },
   now: number,
 ) {
-  const listing = await trx.selectFrom('listings').select('title').where('id', '=', r.listingId).executeTakeFirst();
-  const title = listing?.title ?? 'your order';
+  const title = (await listingTitleShownTo(trx, r.listingId, r.memberId)) ?? 'your order';
   const amount = formatCents(r.amountCents);
   const subject = `${amount} was taken from your balance for a chargeback: ${title}`;
   const body = mailLayout(
