@@ -5,6 +5,7 @@ import type { ListingStatus } from '@accountry/shared/listings';
 import { adminApi, shownInDialog, useAdminAction } from '../api/admin-api';
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { rowByKey } from '../../../lib/focus-targets';
+import { deleteListingText } from '../lib/delete-listing-text';
 
 /** Where an unhidden listing goes, by the status it had before it was hidden: in words, not the status's name. */
 const UNHIDDEN: Record<Exclude<ListingStatus, 'hidden'>, string> = {
@@ -70,14 +71,7 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
   const askDelete = () =>
     ask({
       title: 'Delete listing',
-      message:
-        `${title} will disappear from the marketplace and from its seller's listings, as if the seller had deleted it. ` +
-        (listing.conversationCount === 1
-          ? 'Its conversation stays readable.'
-          : listing.conversationCount > 1
-            ? `Its ${listing.conversationCount} conversations stay readable.`
-            : '') +
-        ' This cannot be undone.',
+      message: deleteListingText(listing),
       confirmLabel: 'Delete listing',
       danger: true,
       reason: { label: 'Reason (kept in the audit log)' },
