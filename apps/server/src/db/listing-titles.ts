@@ -43,3 +43,7 @@ export async function listingTitleShownTo(db: Database, listingId: string, viewe
     .executeTakeFirst();
   return row?.title;
 }
+
+/** `listingTitleFor`'s rule on a row already read, where one statement serves several viewers. */
+export const titleShownTo = (l: { sellerId: string; title: string; publicTitle?: string | null }, viewer: string) =>
+  viewer === l.sellerId ? l.title : (l.publicTitle ?? l.title);

@@ -3,6 +3,7 @@ import { payoutAtStakeWarning, payoutHeldMessage, purchaseHeldMessage } from '@a
 import { PAYOUT_CHARGEBACK_AT_STAKE, type ChargebackHold } from '@accountry/shared/wallet';
 import type { Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
+import { titleShownTo } from '../../db/listing-titles';
 import { AppError, conflict } from '../../lib/app-error';
 import { availableAccount, balancesOf } from '../../lib/ledger';
 import { chargebacksAtStakeFor } from './chargebacks.repository';
@@ -22,7 +23,8 @@ async function chargebackHoldsOf(db: Database, userIds: readonly string[]) {
     const owing = chargebackOwedBy(order) === 'seller' ? c.sellerId : c.buyerId;
     holds.get(owing)?.push({
       orderId: c.orderId,
-      listingTitle: c.listingTitle,
+      // As the owing member's order page names it (decision 043).
+      listingTitle: titleShownTo(c, owing),
       status: c.status === 'open' ? 'open' : 'lost',
       heldCents: c.status === 'open' ? c.amountCents : c.withdrawnCents - c.reinstatedCents - c.recoveredCents,
     });

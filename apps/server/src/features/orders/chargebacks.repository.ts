@@ -168,7 +168,8 @@ export function chargebacksAtStakeFor(db: Database, userIds: readonly string[]) 
       'o.paidAt',
       'o.buyerId',
       'o.sellerId',
-      'l.title as listingTitle',
+      'l.title',
+      'l.publicTitle',
     ])
     .where((eb) => eb.or([eb('o.sellerId', 'in', userIds), eb('o.buyerId', 'in', userIds)]))
     .where((eb) =>
