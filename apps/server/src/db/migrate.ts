@@ -71,6 +71,7 @@ import * as mailOutboxSendingIndex from './migrations/2026-12-14T0700-mail-outbo
 import * as listingsHiddenByClosing from './migrations/2026-12-15T0100-listings-hidden-by-closing';
 import * as trafficSessionsWithoutMembers from './migrations/2026-12-15T0200-traffic-sessions-without-members';
 import * as listingsPublicTitle from './migrations/2026-12-15T0300-listings-public-title';
+import * as ordersListingThumb from './migrations/2026-12-15T0400-orders-listing-thumb';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -145,6 +146,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-15T0100-listings-hidden-by-closing': listingsHiddenByClosing,
   '2026-12-15T0200-traffic-sessions-without-members': trafficSessionsWithoutMembers,
   '2026-12-15T0300-listings-public-title': listingsPublicTitle,
+  '2026-12-15T0400-orders-listing-thumb': ordersListingThumb,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

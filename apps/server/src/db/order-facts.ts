@@ -94,17 +94,28 @@ export async function lockOrderChargedBack(trx: Database, orderId: string) {
 }
 
 /**
- * Whether the member bought or sold one of these listings in an order of any state: the order pages show its
- * screenshot to both parties whatever became of the listing (decision 218). On `orders_listing_buyer_idx`.
+ * Whether the member sold one of these listings in an order of any state: the seller's order page shows its listing's
+ * picture whatever became of the listing (decision 218; its buyer is shown the one it kept, `buyersShownPicture`).
+ * On `orders_listing_buyer_idx`, by listing.
  */
-export async function isOrderPartyOf(db: Database, listingIds: readonly string[], userId: string) {
+export async function soldInAnOrder(db: Database, listingIds: readonly string[], userId: string) {
   if (listingIds.length === 0) return false;
   const row = await db
     .selectFrom('orders')
     .select('id')
     .where('listingId', 'in', listingIds)
-    .where((eb) => eb.or([eb('buyerId', '=', userId), eb('sellerId', '=', userId)]))
+    .where('sellerId', '=', userId)
     .limit(1)
     .executeTakeFirst();
   return !!row;
+}
+
+/**
+ * The buyers of the orders that keep this file as their listing's picture (decision 218): each is shown it on their
+ * order page whatever became of the listing's screenshots, so the file stays while one does. On
+ * `orders_listing_thumb_idx`.
+ */
+export async function buyersShownPicture(db: Database, url: string) {
+  const rows = await db.selectFrom('orders').select('buyerId').where('listingThumbUrl', '=', url).execute();
+  return rows.map((r) => r.buyerId);
 }

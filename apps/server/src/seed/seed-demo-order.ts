@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import type { OrdersTable } from '../db/schema';
 import type { CredentialsCipher } from '../lib/credentials-cipher';
 import { newId } from '../lib/ids';
+import { firstThumbOf } from '../features/orders/order-listings.repository';
 import { ESCROW, PLATFORM_FEE, availableAccount, postLedger, type Move } from '../lib/ledger';
 
 const FEE_PERCENT = 5;
@@ -74,6 +75,7 @@ export async function insertDemoOrder(db: Database, o: DemoOrder, now: number, c
     deliveryTime: listing.deliveryTime,
     protectionDays,
     conversationId: null,
+    listingThumbUrl: await firstThumbOf(db, listing.id),
     createdAt: start,
     updatedAt: at,
     paidAt: when('paid'),

@@ -3,13 +3,16 @@ import type { Database } from '../db/database';
 import type { OrdersTable } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
+import { firstThumbOf } from '../features/orders/order-listings.repository';
 import { EXTERNAL, availableAccount, balanceOf, postLedger } from '../lib/ledger';
 
 type OrderOf = Pick<OrdersTable, 'listingId' | 'buyerId' | 'sellerId'> & Partial<OrdersTable>;
 
 /** An order row arranged directly (reviews and seller tests need orders without walking them through the API). */
 export async function insertOrderRow(ctx: { db: Database; clock: Clock }, o: OrderOf) {
-  const row = orderRowOf(ctx, o);
+  // The picture its buyer is shown, as buy now keeps it (decision 218).
+  const listingThumbUrl = await firstThumbOf(ctx.db, o.listingId);
+  const row = orderRowOf(ctx, { listingThumbUrl, ...o });
   await ctx.db.insertInto('orders').values(row).execute();
   return row;
 }

@@ -22,6 +22,8 @@ export interface OrdersTable {
   deliveryTime: string;
   protectionDays: number;
   conversationId: string | null;
+  /** The listing's first picture when the order was made, which its buyer is shown (decision 218). */
+  listingThumbUrl?: string | null;
   createdAt: number;
   updatedAt: number;
   paidAt: number | null;

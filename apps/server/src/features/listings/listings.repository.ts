@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import { noOrderInProgress } from '../../db/order-facts';
+import { buyersShownPicture, noOrderInProgress } from '../../db/order-facts';
 import { publicTitleWhen } from '../../db/listing-titles';
 import { executeNamed } from '../../db/pg-statement-names';
 import { preparedQuery } from '../../db/prepared-query';
@@ -187,14 +187,15 @@ export async function setImagePositions(db: Database, listingId: string, ids: st
   }
 }
 
-/** Whether any listing still shows the file (duplicated listings share their screenshots' files). */
+/** Whether any listing or order still shows the file (duplicated listings share their screenshots' files). */
 export async function imageUrlInUse(db: Database, url: string) {
   const row = await db
     .selectFrom('listingImages')
     .select('id')
     .where((eb) => eb.or([eb('url', '=', url), eb('thumbUrl', '=', url)]))
     .executeTakeFirst();
-  return !!row;
+  // An order's buyer is still shown the picture its listing had when bought (decision 218).
+  return !!row || (await buyersShownPicture(db, url)).length > 0;
 }
 
 /**

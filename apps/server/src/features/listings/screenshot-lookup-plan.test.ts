@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/test-app';
 import { sqlitePlanOf } from '../../test/sqlite-plans';
+import { buyersShownPicture } from '../../db/order-facts';
 import { imageUrlInUse, listingsShowingImage } from './listings.repository';
 
 /**
@@ -60,5 +61,11 @@ describe('the plan of the screenshot look-ups', () => {
       expect(plan).toMatch(/listing_images_thumb_url_idx/);
       expect(plan).not.toMatch(/Seq Scan on listing_images/);
     }
+  });
+
+  it("finds the orders that keep a file as their listing's picture on their index (decision 218)", async () => {
+    const plan = await planOf(/from "orders"/, (db) => buyersShownPicture(db, url));
+    expect(plan).toMatch(/orders_listing_thumb_idx/);
+    expect(plan).not.toMatch(/SCAN orders\b|Seq Scan on orders/);
   });
 });

@@ -19,7 +19,13 @@ import {
   unpaidOrderCount,
   unpaidOrdersWithSellerSince,
 } from './orders.repository';
-import { findListingForOrder, listingForBuyer, mayTrade, setListingStatusIf } from './order-listings.repository';
+import {
+  findListingForOrder,
+  firstThumbOf,
+  listingForBuyer,
+  mayTrade,
+  setListingStatusIf,
+} from './order-listings.repository';
 import { acceptedOfferOf, linkOfferToOrder, useAcceptedOffer } from './offer-purchase.service';
 
 /** The order binds what the buyer confirmed: a price or term changed since is a 409, not an order on other terms. */
@@ -89,6 +95,7 @@ export async function buyNow(
         deliveryTime: listing.deliveryTime,
         protectionDays,
         conversationId: await ensureConversation(trx, listing.id, user.id, listing.sellerId, now),
+        listingThumbUrl: await firstThumbOf(trx, listing.id),
         createdAt: now,
         updatedAt: now,
         paidAt: null,

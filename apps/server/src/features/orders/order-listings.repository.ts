@@ -136,3 +136,15 @@ export async function unpaidOrderBuyersOf(db: Database, listingId: string) {
     .execute();
   return rows.map((r) => r.buyerId);
 }
+
+/** The listing's first picture as it is now: what a new order keeps to show its buyer (decision 218). */
+export async function firstThumbOf(db: Database, listingId: string) {
+  const row = await db
+    .selectFrom('listingImages')
+    .select('thumbUrl')
+    .where('listingId', '=', listingId)
+    .orderBy('position')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.thumbUrl ?? null;
+}

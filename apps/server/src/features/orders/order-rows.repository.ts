@@ -40,6 +40,7 @@ function filteredRows(db: Database, f: OrderListFilter) {
   // Whether an order waits for the member whose list this is (one side: their sales when a seller is named, else their
   // purchases); in the admin's list, for no one.
   const member = f.sellerId ?? f.buyerId;
+  const purchases = f.buyerId !== undefined && f.sellerId === undefined;
   const waitsForMember = member
     ? waitingOrders(f.sellerId ? 'sales' : 'purchases', member, f.now ?? Date.now())
     : sql<boolean>`0 = 1`;
@@ -84,14 +85,17 @@ function filteredRows(db: Database, f: OrderListFilter) {
       toRecover.as('toRecoverCents'),
       refusedCents.as('refusedRefundCents'),
       refusedError.as('refusedRefundError'),
-      (eb) =>
-        eb
-          .selectFrom('listingImages as i')
-          .select('i.thumbUrl')
-          .whereRef('i.listingId', '=', 'o.listingId')
-          .orderBy('i.position')
-          .limit(1)
-          .as('thumbUrl'),
+      // A buyer's purchases show the picture each listing showed when bought (decision 218); the rest the listing's now.
+      purchases
+        ? 'o.listingThumbUrl as thumbUrl'
+        : (eb) =>
+            eb
+              .selectFrom('listingImages as i')
+              .select('i.thumbUrl')
+              .whereRef('i.listingId', '=', 'o.listingId')
+              .orderBy('i.position')
+              .limit(1)
+              .as('thumbUrl'),
     ]);
   if (f.buyerId) q = q.where('o.buyerId', '=', f.buyerId);
   if (f.sellerId) q = q.where('o.sellerId', '=', f.sellerId);

@@ -109,7 +109,8 @@ export async function orderDetail(
     id: order.id,
     listingId: order.listingId,
     listingTitle: info.title,
-    thumbUrl: info.thumbUrl ?? null,
+    // The buyer the picture the listing showed when they bought it (decision 218), the others the listing's as it is.
+    thumbUrl: (side === 'buyer' ? order.listingThumbUrl : info.thumbUrl) ?? null,
     buyerId: order.buyerId,
     buyerName: info.buyerName,
     sellerId: order.sellerId,
