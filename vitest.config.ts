@@ -12,8 +12,10 @@ export default defineConfig({
       'apps/web/build/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // `npm test` runs the PostgreSQL suite beside the journeys (decision 176): on a slower two-core machine the heaviest
+    // set-ups (the demo seed, hundreds of orders) took more than 20 and 30 s there. No test times what it checks.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     // Vitest leaves a core for itself (one worker on two cores), but its own process idles while files run: two workers
     // keep a two-core machine busy. On PostgreSQL each file's scratch schema sits beside the other worker's.
