@@ -1,13 +1,12 @@
 import type { AdminUserOpenOrders } from '@accountry/shared/admin-users';
 import { ORDER_MESSAGES as M, accountClosedReason } from '@accountry/shared/order-messages';
-import { ACCOUNT_CLOSED_ACTIONS, ORDER_TRANSITIONS, type OrderAction } from '@accountry/shared/order-state';
+import { ACCOUNT_CLOSED_ACTIONS, ORDER_TRANSITIONS } from '@accountry/shared/order-state';
 import type { AppDeps } from '../../app';
 import { engineOf, type Database } from '../../db/database';
 import { accountLock, lockKeys } from '../../db/key-lock';
-import type { OrdersTable } from '../../db/schema';
 import { openOrderTotals, ordersClosedWith } from './account-closure.repository';
-import { afterTransition, refundedBy } from './order-effects';
-import { applyTransition, type Moved } from './order-transitions';
+import { afterTransitions, refundedBy } from './order-effects';
+import { applyTransition, type FollowUp } from './order-transitions';
 import { ordersContext } from './orders-context';
 import { publishSystemMessages } from '../chat/system-messages.service';
 import { closeOffers } from './offer-purchase.service';
@@ -46,7 +45,7 @@ export async function cancelOrdersOfClosedAccount(
 ): Promise<ClosedOrders> {
   const ctx = ordersContext(deps);
   const actor = { kind: 'admin' as const, id: input.actorId };
-  const done: Array<{ before: OrdersTable; moved: Moved; action: OrderAction }> = [];
+  const done: FollowUp[] = [];
   const closing = await ordersClosedWith(trx, input.userId);
   // An admin does not refund themself or cancel their own sale by closing the other party (another admin has to).
   assertNotParty(input.actorId, closing.flatMap(partiesOf), M.ownOrderClosing);
@@ -66,7 +65,7 @@ export async function cancelOrdersOfClosedAccount(
     canceled: done.length,
     refunded: done.filter((d) => refundedBy(d.before, d.action, 0) > 0).length,
     settle: async () => {
-      for (const d of done) await afterTransition(ctx, d.before, d.moved, d.action);
+      await afterTransitions(ctx, done);
       await publishSystemMessages(deps, offerNotices);
     },
   };

@@ -3,11 +3,10 @@ import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { accountLock, withKeyLocks } from '../../db/key-lock';
 import { forUpdateOnPostgres } from '../../db/row-locks';
-import type { OrdersTable } from '../../db/schema';
 import { publishSystemMessages } from '../chat/system-messages.service';
 import { closeOffers } from './offer-purchase.service';
-import { afterTransition } from './order-effects';
-import { applyTransition, type Moved } from './order-transitions';
+import { afterTransitions } from './order-effects';
+import { applyTransition, type FollowUp } from './order-transitions';
 import { ordersContext } from './orders-context';
 
 /**
@@ -27,15 +26,15 @@ export async function blockEndingDeals(
   const done = await withKeyLocks(deps.db.db, memberLocks(blockerId, blockedId), async (trx) => {
     await storeBlock(trx);
     const now = deps.clock.now();
-    const canceled: Array<{ before: OrdersTable; moved: Moved }> = [];
+    const canceled: FollowUp[] = [];
     for (const order of await unpaidOrdersBetween(trx, blockerId, blockedId)) {
       const moved = await applyTransition(ctx, trx, order, 'blocked', SYSTEM, { reason: BLOCKED_ORDER_REASON }, now);
-      canceled.push({ before: order, moved });
+      canceled.push({ before: order, moved, action: 'blocked' });
     }
     const offerNotices = await closeOffers(trx, deps.config.publicUrl, { between: [blockerId, blockedId] }, now);
     return { canceled, offerNotices };
   });
-  for (const c of done.canceled) await afterTransition(ctx, c.before, c.moved, 'blocked');
+  await afterTransitions(ctx, done.canceled);
   await publishSystemMessages(deps, done.offerNotices);
 }
 

@@ -2,7 +2,7 @@ import { LISTING_REMOVED_ORDER_REASON } from '@accountry/shared/order-messages';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { unpaidOrdersOfListing } from './order-listings.repository';
-import { afterTransition } from './order-effects';
+import { afterTransitions } from './order-effects';
 import { applyTransition, type FollowUp } from './order-transitions';
 import { ordersContext } from './orders-context';
 
@@ -21,7 +21,7 @@ export async function deleteListingEndingUnpaidOrders(
   markDeleted: () => Promise<void>,
 ): Promise<FollowUp[]> {
   const ctx = ordersContext(deps);
-  const unpaid = await unpaidOrdersOfListing(trx, listing.id);
+  const unpaid = await unpaidOrdersOfListing(trx, listing.id, { lock: true });
   await markDeleted();
   const canceled: FollowUp[] = [];
   const actor = { kind: 'admin' as const, id: listing.adminId };
@@ -35,7 +35,5 @@ export async function deleteListingEndingUnpaidOrders(
 const opts = { reason: LISTING_REMOVED_ORDER_REASON };
 
 /** Once the delete committed: each canceled order's chat notice, live pages and open Stripe page. */
-export async function followUpCanceledOrders(deps: AppDeps, canceled: FollowUp[]) {
-  const ctx = ordersContext(deps);
-  for (const c of canceled) await afterTransition(ctx, c.before, c.moved, c.action);
-}
+export const followUpCanceledOrders = (deps: AppDeps, canceled: FollowUp[]) =>
+  afterTransitions(ordersContext(deps), canceled);

@@ -10,7 +10,7 @@ import { accountLock, withKeyLocks } from '../../db/key-lock';
 import { postSystemMessage, publishSystemMessages, type PostedSystemMessage } from '../chat/system-messages.service';
 import { openOffersOf, setOfferStatusIf, type OffersToClose } from './offers.repository';
 import { ensureConversation } from './orders.repository';
-import { unpaidOrderBuyersOf } from './order-listings.repository';
+import { unpaidOrdersOfListing } from './order-listings.repository';
 import { queueOfferEndMail, type OfferEnd } from './offer-end-mails';
 
 /**
@@ -136,7 +136,7 @@ export async function endListingClosingOffers<T>(
   const buyersOf = async (db: Database) =>
     new Set([
       ...(await openOffersOf(db, which)).map((o) => o.buyerId),
-      ...(end === 'removed' ? await unpaidOrderBuyersOf(db, listing.id) : []),
+      ...(end === 'removed' ? await unpaidOrdersOfListing(db, listing.id) : []).map((o) => o.buyerId),
     ]);
   for (;;) {
     const buyers = await buyersOf(deps.db.db);

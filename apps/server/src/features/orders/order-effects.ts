@@ -3,7 +3,7 @@ import type { OrderAction } from '@accountry/shared/order-state';
 import type { OrdersTable } from '../../db/schema';
 import type { OrdersContext } from './orders-context';
 import { publishSystemMessages } from '../chat/system-messages.service';
-import type { Moved } from './order-transitions';
+import type { FollowUp, Moved } from './order-transitions';
 import { publishOrderUpdated } from './order-events';
 
 /** What goes back to the buyer outside the ledger's own accounts when `action` moves `before` (0: nothing). */
@@ -42,4 +42,9 @@ export async function afterTransition(
   const refunded = refundedBy(before, action, after.refundedCents);
   if (refunded > 0) await ctx.providerOf(before).sendRefund(refundKey(after, refunded));
   if (closesPayment(before, after, action)) await ctx.providerOf(before).closePayment(after.id);
+}
+
+/** `afterTransition` of each move one transaction made, in order, once it committed. */
+export async function afterTransitions(ctx: OrdersContext, moves: FollowUp[]) {
+  for (const m of moves) await afterTransition(ctx, m.before, m.moved, m.action);
 }

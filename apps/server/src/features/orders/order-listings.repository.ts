@@ -115,26 +115,18 @@ export async function refuseListingOffSite(trx: Database, listingId: string, { h
   if (!(await forUpdateOnPostgres(trx, q).executeTakeFirst())) throw conflict(M.listingGone);
 }
 
-/** The unpaid orders of a listing, their rows locked in id order as every move takes them. */
-export function unpaidOrdersOfListing(db: Database, listingId: string) {
+/**
+ * The unpaid orders of a listing, in id order. `lock` (in a transaction, PostgreSQL) takes their rows as every move
+ * takes them; without it, a delete reads whose account locks to take, as a payment takes them.
+ */
+export function unpaidOrdersOfListing(db: Database, listingId: string, { lock = false } = {}) {
   const q = db
     .selectFrom('orders')
     .selectAll()
     .where('listingId', '=', listingId)
     .where('status', '=', 'pending_payment')
     .orderBy('id');
-  return forUpdateOnPostgres(db, q).execute();
-}
-
-/** Who buys the listing in an unpaid order: a delete takes their account locks, as a payment does. */
-export async function unpaidOrderBuyersOf(db: Database, listingId: string) {
-  const rows = await db
-    .selectFrom('orders')
-    .select('buyerId')
-    .where('listingId', '=', listingId)
-    .where('status', '=', 'pending_payment')
-    .execute();
-  return rows.map((r) => r.buyerId);
+  return (lock ? forUpdateOnPostgres(db, q) : q).execute();
 }
 
 /** The listing's first picture as it is now: what a new order keeps to show its buyer (decision 218). */
