@@ -14,7 +14,8 @@ let admin: Session;
 let buyer: Session;
 
 beforeAll(async () => {
-  ({ ctx, statements } = await createCountingTestApp());
+  // Views are written when a test flushes them: a timed flush landing mid-test would empty the cache it measures.
+  ({ ctx, statements } = await createCountingTestApp({ LISTING_VIEW_FLUSH_MS: '0' }));
   const sellerId = (await createUser(ctx, { role: 'seller', displayName: 'Cache Seller' })).id;
   seller = { id: sellerId, session: await signInAs(ctx, sellerId) };
   admin = await signInAs(ctx, (await createUser(ctx, { role: 'admin' })).id);
