@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import type { Interleave } from '../../test/interleave';
+import { untilLockWaitOr } from '../../test/lock-waits';
 import { useRaceTestApp } from '../../test/race-app';
 import { TEST_PASSWORD, signInAs, testEngine, userWithSession, type TestContext } from '../../test/test-app';
 import type { AuthUser } from '../../plugins/auth';
@@ -73,7 +74,7 @@ describe.runIf(pg)('closing a buyer while the seller answers their offer', () =>
         () => 'ok',
         (e: Error & { code?: string; statusCode?: number }) => e.code ?? e.statusCode ?? e.message,
       );
-      await sleep(300);
+      await untilLockWaitOr(ctx.db, decline);
     });
     const disabled = (
       await ctx.app.inject({
@@ -105,8 +106,8 @@ describe.runIf(pg)('an offer made while its seller deletes their account', () =>
         });
         return res.statusCode;
       });
-      // Time enough for the deletion to commit, if nothing holds it back.
-      await sleep(300);
+      // The deletion commits, or waits for a lock this transaction holds.
+      await untilLockWaitOr(ctx.db, deletion);
     });
     const made = await offer(deal.buyer, deal.listing.id, 7_000);
     expect(await deletion).toBe(204);

@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import type { AppDeps } from '../../app';
 import { ESCROW, availableAccount } from '../../lib/ledger';
 import type { AuthUser } from '../../plugins/auth';
 import type { Interleave } from '../../test/interleave';
+import { untilLockWaitOr } from '../../test/lock-waits';
 import { useRaceTestApp } from '../../test/race-app';
 import { asTwoProcesses, createPeerApp, createUser, signInAs, testEngine, type TestContext } from '../../test/test-app';
 import { disableUser } from '../admin/admin-users.service';
@@ -72,7 +72,7 @@ describe('the buyer paying while an admin disables the seller', () => {
     // The disabling has locked the seller's open orders; the buyer pays on another connection meanwhile.
     interleave.arm('orders', async () => {
       paying = outcome(payOrder(ordersContext(secondDeps), buyer, id));
-      await sleep(300);
+      await untilLockWaitOr(ctx.db, paying);
     });
     await disableUser(ctx.deps, admin, deal.seller.id, REASON);
     expect(await paying).toBe(M.stateChanged);
@@ -88,7 +88,7 @@ describe('the buyer paying while an admin disables the seller', () => {
     // The payment has moved the order to paid but not committed; the admin disables the seller meanwhile.
     interleave.arm('order_history', async () => {
       disabling = outcome(disableUser(secondDeps, admin, deal.seller.id, REASON));
-      await sleep(300);
+      await untilLockWaitOr(ctx.db, disabling);
     });
     expect(await outcome(payOrder(ordersContext(ctx.deps), buyer, id))).toBe('done');
     expect(await disabling).toBe('done');
