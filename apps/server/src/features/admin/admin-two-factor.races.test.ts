@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { untilLockWaitOr } from '../../test/lock-waits';
 import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
 import { TEST_PASSWORD, createPeerApp, testEngine, userWithSession, type TestContext } from '../../test/test-app';
@@ -35,7 +35,7 @@ describe.runIf(pg)('support turning two-factor sign-in off while the member turn
           payload: { reason: 'Showed their ID on a video call' },
           headers: admin.session.headers,
         });
-        await sleep(300);
+        await untilLockWaitOr(ctx.db, support);
       });
       const code = nextCode(ctx, secret);
       const on = await enableTwoFactor(ctx.deps, m.user, sessionId, { code, emailCode }, '10.9.9.9');

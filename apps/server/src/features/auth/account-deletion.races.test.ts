@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { untilLockWaitOr } from '../../test/lock-waits';
 import type { DatabaseHandle } from '../../db/database';
 import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
@@ -44,7 +44,7 @@ describe.runIf(pg)('deleting an account while other requests run', () => {
         () => 'deleted',
         (e: Error) => e.message,
       );
-      await sleep(300);
+      await untilLockWaitOr(ctx.db, deletion);
     });
     const bought = await post(buyer.session, '/api/orders', { listingId: listing.id });
     const deleted = await deletion;

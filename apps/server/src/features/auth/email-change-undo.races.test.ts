@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { untilLockWaitOr } from '../../test/lock-waits';
 import type { DatabaseHandle } from '../../db/database';
 import { moveAddress } from '../../test/email-change-helpers';
 import type { Interleave } from '../../test/interleave';
@@ -79,7 +79,7 @@ describe.runIf(pg)('requests in flight when the address is given back', () => {
     let undone: Promise<string> | undefined;
     interleave.arm('passkeys', async () => {
       undone = undo(token);
-      await sleep(300);
+      await untilLockWaitOr(ctx.db, undone);
     });
     await passkeyPost(ctx, m.session, '', { name: 'Theirs', credential });
     expect(await undone).toBe('undone');
@@ -160,7 +160,7 @@ describe.runIf(pg)('requests in flight when the address is given back', () => {
           url: '/api/auth/undo-email-change',
           payload: { token, password: OWNER },
         });
-        await sleep(300);
+        await untilLockWaitOr(ctx.db, undone);
       });
       const confirmed = await post(ctx, '/api/auth/confirm-email-change', { token: link });
       expect(confirmed.statusCode).toBe(200);

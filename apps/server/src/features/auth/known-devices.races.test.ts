@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { untilLockWaitOr } from '../../test/lock-waits';
 import type { Interleave } from '../../test/interleave';
 import { useRaceTestApp } from '../../test/race-app';
 import { TEST_PASSWORD, createPeerApp, createUser, testEngine, type TestContext } from '../../test/test-app';
@@ -28,7 +28,7 @@ describe.runIf(pg)('two browsers signing in to an account for the first time at 
       // The first sign-in has read the account's browsers (none); the second starts on another process now.
       interleave.arm('known_devices', async () => {
         other = signIn(peer.app, user.email);
-        await sleep(300);
+        await untilLockWaitOr(ctx.db, other);
       });
       expect((await signIn(ctx.app, user.email)).statusCode).toBe(200);
       expect((await other!).statusCode).toBe(200);

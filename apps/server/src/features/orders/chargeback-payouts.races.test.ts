@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { untilLockWaitOr } from '../../test/lock-waits';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import type { Interleave } from '../../test/interleave';
@@ -162,7 +162,7 @@ describe('a payout request racing an admin recovering the chargeback', () => {
         () => 'recovered',
         (e: Error) => e.message,
       );
-      await sleep(300);
+      await untilLockWaitOr(ctx.db, recovered);
     });
     expect(await askPayout(seller, 25_000)).toEqual({
       status: 409,

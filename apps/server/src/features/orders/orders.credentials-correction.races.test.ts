@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { untilLockWaitOr } from '../../test/lock-waits';
 import { ORDER_MESSAGES as M } from '@accountry/shared/order-messages';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
@@ -102,7 +102,7 @@ describe('the buyer revealing while the seller corrects the credentials', () => 
     // The correction has written the order but not committed; the buyer reveals on another connection meanwhile.
     interleave.arm('order_history', async () => {
       revealing = revealCredentials(ordersContext(secondDeps), buyer, id, false);
-      await sleep(300);
+      await untilLockWaitOr(ctx.db, revealing);
     });
     await correctCredentials(ordersContext(ctx.deps), seller, id, FIXED);
     expect((await revealing)?.password).toBe(FIXED.password);

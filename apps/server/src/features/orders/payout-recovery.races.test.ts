@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { untilLockWaitOr } from '../../test/lock-waits';
 import type { DatabaseHandle } from '../../db/database';
 import { moveAddress } from '../../test/email-change-helpers';
 import type { Interleave } from '../../test/interleave';
@@ -28,7 +28,7 @@ describe.runIf(pg)('undoing an address change while a payout is asked for', () =
         () => 'undone',
         (e: Error) => e.message,
       );
-      await sleep(300);
+      await untilLockWaitOr(ctx.db, undone);
     });
     const asked = await call(ctx, seller, 'POST', '/api/wallet/payouts', { amountCents: 15_000 });
     expect(asked.status).toBe(201);
