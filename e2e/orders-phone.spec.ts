@@ -24,6 +24,8 @@ async function overlap(a: Locator, b: Locator) {
  */
 async function expectOverTheHeader(toast: Locator, header: Locator, ...uncovered: Locator[]) {
   await expect(toast).toBeVisible();
+  // The pointer on it holds it past its 3 s while it is measured: on a loaded machine the steps below took longer.
+  await toast.hover();
   // It slides in: where it is while the animation runs is not where it stays.
   const inside = async () => {
     const [t, h] = [(await toast.boundingBox())!, (await header.boundingBox())!];
