@@ -82,7 +82,13 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
   await expectNoSeriousA11yViolations(s.page, 'the offers page');
   await received.getByRole('button', { name: 'Accept' }).click();
   const confirm = s.page.getByRole('dialog', { name: 'Accept this offer?' });
+  // Its answer is awaited first: a failure then says whether the accept was refused or never sent.
+  const accepted = s.page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /^\/api\/offers\/[^/]+\/accept$/.test(new URL(r.url()).pathname),
+    { timeout: 30_000 },
+  );
   await confirm.getByRole('button', { name: 'Accept $80' }).click();
+  expect((await accepted).status()).toBe(200);
   await expect(s.page.getByText('Offer accepted. The buyer has 24 hours to buy at that price.')).toBeVisible();
   // Answered, it waits for the seller no more; it is with all the offers, accepted.
   await expect(s.page.getByText('No offer waits for your answer.')).toBeVisible();
