@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import { e2eWorkers, serverDataDir, serverPort } from './e2e/support/servers';
+import { journeyChromium } from './scripts/journey-browser.mjs';
 
 // Fresh databases for every run, seeded with the demo data like a first `npm start`: one server and one database per
 // worker (decision 207), under this directory. Workers inherit the environment, so they see the same directory.
@@ -34,7 +35,7 @@ export default defineConfig({
     trace: { mode: traceMode(), screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: journeyChromium(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -6,10 +6,10 @@ import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { journeyChromium } from './journey-browser.mjs';
 
 const ci = process.env.CI === 'true';
-const chromium =
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+const chromium = journeyChromium();
 const failures = [];
 const summary = [];
 
