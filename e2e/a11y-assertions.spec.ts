@@ -4,6 +4,7 @@ import { createUser, openE2eDb, signInContext } from './support/db';
 import { holdRequests } from './support/hold-requests';
 import { waitForRest } from './support/page-rest';
 import { axeOn } from './support/axe';
+import { openMail } from './support/mailbox';
 
 // These journeys share a busy machine: allow slow first loads rather than fail on them.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -98,8 +99,7 @@ test('reset password: a bad address takes the focus; the new password is describ
   await email.fill(user.email);
   await form.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
-  await page.getByRole('article').filter({ hasText: 'Reset your Accountry password' }).getByRole('link').click();
+  await (await openMail(page, user.email, 'Reset your Accountry password')).getByRole('link').click();
   const newPassword = page.getByRole('textbox', { name: 'New password', exact: true });
   await expect(newPassword).toBeVisible();
   await expectDescribedByChecklist(page, newPassword);

@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { holdRequests } from './support/hold-requests';
 import { createUser, signInContext } from './support/db';
 import { creditBalance } from './support/orders';
+import { openMail } from './support/mailbox';
 
 test('a member edits the profile, changes the password and signs out everywhere', async ({
   page,
@@ -288,8 +289,7 @@ test('a member moves the account to a new email address through the link mailed 
       'address stays.',
   );
 
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(next)}`);
-  const mail = page.getByRole('article').filter({ hasText: 'Confirm your new email address for Accountry' });
+  const mail = await openMail(page, next, 'Confirm your new email address for Accountry');
   await mail.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new email address' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Your email address was changed.');
@@ -312,12 +312,10 @@ test('the address an account left gives it back, with a new password, through th
   await form.getByLabel('Current password').fill(user.password);
   await form.getByRole('button', { name: 'Send confirmation link' }).click();
   await expect(form.getByRole('status')).toContainText(`We sent a link to ${taker}.`);
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(taker)}`);
-  await page.getByRole('article').filter({ hasText: 'Confirm your new email address' }).getByRole('link').click();
+  await (await openMail(page, taker, 'Confirm your new email address')).getByRole('link').click();
   await expect(page.getByRole('status')).toContainText('Your email address was changed.');
 
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
-  const notice = page.getByRole('article').filter({ hasText: 'Your Accountry email address was changed' });
+  const notice = await openMail(page, user.email, 'Your Accountry email address was changed');
   await notice.getByRole('link', { name: /\/undo-email-change\?token=/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Undo the change of your email address' })).toBeVisible();
   // The address the account uses now is masked: the old mailbox is not always the owner's.
@@ -396,8 +394,5 @@ test('a member downloads a copy of their data after confirming with the password
     page.getByRole('region', { name: 'Security activity' }).getByText("Asked for a copy of the account's data"),
   ).toBeVisible();
 
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
-  await expect(
-    page.getByRole('article').filter({ hasText: 'A copy of your Accountry data was requested' }),
-  ).toBeVisible();
+  await expect(await openMail(page, user.email, 'A copy of your Accountry data was requested')).toBeVisible();
 });

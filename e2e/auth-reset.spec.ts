@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { createUser, signInContext } from './support/db';
+import { openMail } from './support/mailbox';
 
 test('a forgotten password is reset from the mailed link; other devices are signed out and the link works once', async ({
   page,
@@ -27,8 +28,7 @@ test('a forgotten password is reset from the mailed link; other devices are sign
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(sent)).toBeVisible();
 
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
-  const mail = page.getByRole('article').filter({ hasText: 'Reset your Accountry password' });
+  const mail = await openMail(page, user.email, 'Reset your Accountry password');
   const link = (await mail.getByRole('link').getAttribute('href'))!;
   await mail.getByRole('link').click();
 

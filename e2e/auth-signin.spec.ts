@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createUser, openE2eDb } from './support/db';
+import { openMail } from './support/mailbox';
 
 const MESSAGES = {
   invalid: 'Invalid email or password. Please try again.',
@@ -64,7 +65,7 @@ test('an unverified address is sent to /verification-sent and can ask for a new 
   await page.getByRole('button', { name: 'Resend verification email' }).click();
   await expect(page.getByText('Please wait a minute before asking for another email.')).toBeVisible();
 
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
+  await openMail(page, user.email, 'Verify your email for Accountry');
   await expect(page.getByRole('article')).toHaveCount(1);
   await page.getByRole('article').getByRole('link').click();
   await expect(page.getByText('Your email is verified. You can sign in now.')).toBeVisible();

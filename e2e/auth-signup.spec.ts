@@ -1,4 +1,5 @@
 import { expect, test } from './support/test';
+import { openMail } from './support/mailbox';
 
 test('a visitor signs up, verifies the email from the mailbox, signs in with remember me, reaches a guarded page and signs out', async ({
   page,
@@ -111,8 +112,7 @@ test('signing up with an address that already has an account looks the same, and
   await expect(page.getByRole('status').filter({ hasText: 'We sent an email to' })).toContainText(taken);
   await expect(page.getByText('An account with this email already exists')).toHaveCount(0);
 
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(taken)}`);
-  const note = page.getByRole('article').filter({ hasText: 'Someone tried to sign up to Accountry with your email' });
+  const note = await openMail(page, taken, 'Someone tried to sign up to Accountry with your email');
   await expect(note).toHaveCount(1);
   await expect(note.getByRole('link', { name: /\/signin$/ })).toBeVisible();
 });

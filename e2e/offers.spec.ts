@@ -6,6 +6,7 @@ import { createUser, signInContext, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
 import { creditBalance } from './support/orders';
 import { postWithSession } from './support/session-api';
+import { openMail } from './support/mailbox';
 
 // The machine is shared: first page loads can take several seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -100,8 +101,7 @@ test('a buyer offers a lower price, the seller accepts it, and the buyer buys at
   await expect(received.getByText('Accepted', { exact: true })).toBeVisible();
 
   // The buyer is told by email and buys at $80.
-  await b.page.goto(`/dev/mailbox?to=${encodeURIComponent(buyer.email)}`);
-  const mail = b.page.getByRole('article').filter({ hasText: `Your offer on "${title}" was accepted` });
+  const mail = await openMail(b.page, buyer.email, `Your offer on "${title}" was accepted`);
   // The mailbox shows the mail's link as its address: it opens the listing at the offer.
   await mail.getByRole('link', { name: /#offer$/ }).click();
   await expect(priceCard.getByRole('group', { name: 'Your offer' })).toBeFocused();
