@@ -35,7 +35,8 @@ export default defineConfig({
     trace: { mode: traceMode(), screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: journeyChromium(),
+      // With none installed, Playwright's error names Debian's path rather than a browser of its own to download.
+      executablePath: journeyChromium() ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
