@@ -175,7 +175,11 @@ export type DeliveredArgs = {
 const moved = (side: 'buyer' | 'seller', t: string) =>
   `(i.${side}_seq > 0 and ${t}.${side}_delivered_seq = least(i.${side}_seq, ${t}.last_seq))`;
 
-/** Moves the delivered markers of a flush in one statement, with the receipts' NOTIFYs but none across a block. */
+/**
+ * Moves the delivered markers of a flush in one statement, with the receipts' NOTIFYs but none across a block. Its
+ * commit does not wait for the disk (decision 251): a marker only shows a tick, one lost in a crash moves again when
+ * the member's device next asks for its unread counts or its list, and the disk's syncs are left to the sends.
+ */
 export const deliveredStatement = (channel: string | undefined) =>
   preparedQuery((_db, a: DeliveredArgs) => {
     const notify = channel
@@ -189,8 +193,9 @@ export const deliveredStatement = (channel: string | undefined) =>
       : sql`select u.* from moved u`;
     return sql<ConversationCounters & { buyerMoved: boolean; sellerMoved: boolean; blocked: boolean }>`
         with input as (
-          select * from unnest(${a.ids}::text[], ${a.buyerSeqs}::int[], ${a.sellerSeqs}::int[])
+          select i.* from unnest(${a.ids}::text[], ${a.buyerSeqs}::int[], ${a.sellerSeqs}::int[])
             as i(id, buyer_seq, seller_seq)
+            cross join (select set_config('synchronous_commit', 'off', true)) as async_commit
         ),
         ${lockInIdOrder(sql`select id from input`)},
         moved as (
