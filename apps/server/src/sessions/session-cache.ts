@@ -14,8 +14,11 @@ export type SessionTarget = { sessionId: string } | { userId: string };
  * Resolved sessions (with their user) for a few seconds, so a signed-in request does not join three tables; never an
  * admin's. Anything that ends a session or changes a user calls `invalidateSessions`, which forgets here at once and
  * on every other process through the bus. A lookup that started before a forget never stores its (maybe stale) result.
+ * Keyed by the cookie's token, so a request answered from here hashes nothing (decision 252): only the database must
+ * not hold tokens, and this memory holds them no longer than the sessions they open last.
  */
 export class SessionCache {
+  /** By cookie token; each session knows its stored id (the token's hash), by which a forget names it. */
   private readonly entries = new Map<string, { session: SessionWithUser; until: number }>();
   private generation = 0;
 
@@ -24,11 +27,11 @@ export class SessionCache {
     private readonly ttlMs = SESSION_CACHE_MS,
   ) {}
 
-  get(id: string): SessionWithUser | undefined {
-    const entry = this.entries.get(id);
+  get(token: string): SessionWithUser | undefined {
+    const entry = this.entries.get(token);
     if (!entry) return undefined;
     if (this.now() >= entry.until) {
-      this.entries.delete(id);
+      this.entries.delete(token);
       return undefined;
     }
     return entry.session;
@@ -39,22 +42,22 @@ export class SessionCache {
     return this.generation;
   }
 
-  set(id: string, session: SessionWithUser, generation: number) {
+  set(token: string, session: SessionWithUser, generation: number) {
     if (generation !== this.generation || this.ttlMs <= 0) return;
     // An admin's rights end on every process with the change that takes them: the forget crossing the bus may come
     // after their next request, which could still move money. Their few requests read the database each time.
     if (session.user.role === 'admin') return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(id, { session, until: this.now() + this.ttlMs });
+    this.entries.set(token, { session, until: this.now() + this.ttlMs });
   }
 
   forget(target: SessionTarget) {
     this.generation++;
-    if ('sessionId' in target) {
-      this.entries.delete(target.sessionId);
-      return;
-    }
-    for (const [id, entry] of this.entries) if (entry.session.userId === target.userId) this.entries.delete(id);
+    const matches =
+      'sessionId' in target
+        ? (session: SessionWithUser) => session.id === target.sessionId
+        : (session: SessionWithUser) => session.userId === target.userId;
+    for (const [token, entry] of this.entries) if (matches(entry.session)) this.entries.delete(token);
   }
 
   /** Forget what other processes ask to forget; returns the unsubscribe function. */

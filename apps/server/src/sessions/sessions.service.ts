@@ -70,11 +70,11 @@ export async function resolveSession(
   s: SessionSettings,
   cache?: SessionCache,
 ): Promise<SessionLookup> {
-  const id = hashToken(token);
-  const cached = cache?.get(id);
+  const cached = cache?.get(token);
   if (cached && now >= cached.lastActive && now - cached.lastActive <= touchInterval(timeoutFor(cached.remember, s)))
     return { state: 'active', session: cached, touched: false };
   const generation = cache?.begin() ?? 0;
+  const id = hashToken(token);
   const session = await findSessionWithUser(db, id);
   if (!session) return { state: 'none' };
   const timeout = timeoutFor(session.remember, s);
@@ -91,7 +91,7 @@ export async function resolveSession(
     await touchSession(db, id, session.userId, now);
     session.lastActive = now;
   }
-  cache?.set(id, session, generation);
+  cache?.set(token, session, generation);
   return { state: 'active', session, touched };
 }
 
