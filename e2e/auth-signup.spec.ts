@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { openMail } from './support/mailbox';
+import { mailsTo, openMail } from './support/mailbox';
 
 test('a visitor signs up, verifies the email from the mailbox, signs in with remember me, reaches a guarded page and signs out', async ({
   page,
@@ -87,10 +87,8 @@ test('a used verification link cannot be used again', async ({ page, request }) 
   const res = await request.post('/api/auth/signup', { data: { email, password: 'Journey-Relink-88' } });
   expect(res.status()).toBe(201);
   // The account and its mail are made right after the reply (decision 227).
-  const mailbox = async () =>
-    (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()).mails;
-  await expect.poll(async () => (await mailbox()).length).toBe(1);
-  const link = (await mailbox())[0].links[0] as string;
+  await expect.poll(async () => (await mailsTo(request, email)).length).toBe(1);
+  const link = (await mailsTo(request, email))[0].links[0];
   await page.goto(link);
   await expect(page.getByText('Your email is verified. You can sign in now.')).toBeVisible();
   await page.goto(link);

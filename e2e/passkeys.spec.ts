@@ -5,6 +5,7 @@ import { MAX_PASSKEYS, PASSKEY_MESSAGES, PASSKEY_ROUTES } from '@accountry/share
 import { createUser, openE2eDb, signInContext } from './support/db';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { appCode, turnOnTwoFactor } from './support/two-factor';
+import { mailsTo } from './support/mailbox';
 
 /** Chromium's virtual authenticator for the page: a device with a screen lock that the person always unlocks. */
 async function addVirtualAuthenticator(page: Page) {
@@ -43,10 +44,7 @@ async function signOut(page: Page, displayName: string) {
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
 
-const mailSubjects = async (page: Page, to: string) => {
-  const res = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-  return ((await res.json()) as { mails: Array<{ subject: string }> }).mails.map((m) => m.subject);
-};
+const mailSubjects = async (page: Page, to: string) => (await mailsTo(page.request, to)).map((m) => m.subject);
 
 test('a member adds a passkey, renames it, signs in with it and removes it', async ({ page }) => {
   test.setTimeout(90_000);

@@ -1,6 +1,7 @@
 import { expect, test } from './support/test';
 import { createUser, openE2eDb, signInContext } from './support/db';
 import { insertListing } from './support/listings-db';
+import { mailsTo } from './support/mailbox';
 
 test('a member saves a search from /browse, finds it in the account menu, opens it and deletes it after confirming', async ({
   page,
@@ -75,8 +76,7 @@ test('an alert mail unsubscribes from its search in one click; the page turns th
   await expect
     .poll(
       async () => {
-        const res = await context.request.get(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(user.email)}`);
-        const { mails } = (await res.json()) as { mails: Array<{ subject: string; text: string }> };
+        const mails = await mailsTo(context.request, user.email, baseURL);
         text = mails.find((m) => m.subject.startsWith('A new listing for your search'))?.text ?? '';
         return text;
       },

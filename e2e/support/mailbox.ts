@@ -1,4 +1,16 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface DevMail {
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** The mails sent to `to`, newest first, from the development mailbox's API (`base`: for a request without a baseURL). */
+export async function mailsTo(request: APIRequestContext, to: string, base = ''): Promise<DevMail[]> {
+  const res = await request.get(`${base}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { mails: DevMail[] }).mails;
+}
 
 /**
  * The development mailbox for `to`, opened once the mail whose subject or text holds `about` is in it: the mail. Some

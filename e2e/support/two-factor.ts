@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { createHash } from 'node:crypto';
 import { openE2eDb } from './db';
 import { postWithSession } from './session-api';
+import { mailsTo } from './mailbox';
 
 /** What the member's authenticator app shows for the key, `stepsAhead` time steps from now. */
 export const appCode = (key: string, stepsAhead = 0) =>
@@ -10,8 +11,7 @@ export const appCode = (key: string, stepsAhead = 0) =>
 
 /** The code the latest two-factor set-up mailed to the address (decision 175), from the development mailbox. */
 export async function mailedSetupCode(request: APIRequestContext, baseURL: string, to: string) {
-  const res = await request.get(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-  const { mails } = (await res.json()) as { mails: Array<{ subject: string; text: string }> };
+  const mails = await mailsTo(request, to, baseURL);
   // Newest first.
   const mail = mails.find((m) => m.subject === 'Your code to turn on two-factor sign-in at Accountry');
   const code = /Enter (\d{6}) in the/.exec(mail?.text ?? '')?.[1];
