@@ -294,3 +294,31 @@ test('a buyer scrolls back through a long history, finds the conversation by sea
   await expect(b.page.getByRole('button', { name: 'Unblock seller' })).toHaveCount(0);
   await expect(b.page.getByRole('link', { name: 'Message the seller' })).toHaveCount(0);
 });
+
+test('a buyer who starts selling from the profile still gets messages without a reload', async ({
+  browser,
+  baseURL,
+}) => {
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Sid Live ${tag}`);
+  const buyer = createUser('buyer', `Bo Live ${tag}`);
+  const conversationId = insertConversation(insertListing(seller.id, `Diamond account ${tag}`), buyer.id, seller.id, 2);
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+
+  // The buyer becomes a seller too; the server closes the tab's socket, which carried the old role.
+  await b.page.goto('/profile');
+  const details = b.page.getByRole('form', { name: 'Profile details' });
+  await details.getByRole('radio', { name: /^Both/ }).check();
+  await details.getByRole('button', { name: 'Save profile' }).click();
+  await expect(b.page.getByText('Your profile was saved.')).toBeVisible();
+  await expect(b.page.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
+
+  // The seller writes; the buyer's header counts it on the same page: the tab opened a new socket.
+  await s.page.goto(`/chat?c=${conversationId}`);
+  const composer = s.page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Still interested? I can lower the price.');
+  await composer.press('Enter');
+  await expect(s.page.getByRole('log', { name: 'Messages' }).getByText('Still interested?')).toBeVisible();
+  await expect(b.page.getByRole('link', { name: 'Chat (1 unread)' })).toBeVisible();
+});

@@ -17,7 +17,10 @@ export const SOCKET_LIMITS = {
 } as const;
 
 export const SOCKET_CLOSE = {
-  /** The session ended (sign-out, password change or reset, disable, delete, inactivity): the app re-checks it. */
+  /**
+   * The session ended (sign-out, password change or reset, disable, delete, inactivity), or its member's role changed:
+   * the app re-checks it and, still signed in, opens a new socket.
+   */
   sessionEnded: 4001,
   originRejected: 4003,
   tooManySockets: 4008,
@@ -33,6 +36,8 @@ export const SOCKET_CLOSE = {
 
 export const SOCKET_CLOSE_REASONS = {
   signedOut: 'signed out',
+  /** The member's role changed: the socket carried the old one (what it may receive). */
+  sessionChanged: 'session changed',
   sessionExpired: 'session expired',
   signInRequired: 'sign in required',
   originNotAllowed: 'origin not allowed',

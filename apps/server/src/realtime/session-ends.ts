@@ -2,15 +2,23 @@ import type { Role } from '@accountry/shared/roles';
 import { SOCKET_CLOSE_REASONS } from '@accountry/shared/socket-protocol';
 
 /**
- * Sessions that ended: by id (sign-out, inactivity), or all of a user's (sign-out everywhere, disable, delete,
- * demotion), optionally keeping the one that asked (password change or reset).
+ * Sessions that ended: by id (sign-out, inactivity), or all of a user's (sign-out everywhere, disable, delete, a
+ * change of role), optionally keeping the one that asked (password change or reset).
  */
 export interface SessionEnd {
   sessionIds?: string[];
   userId?: string;
   exceptSessionId?: string;
-  reason: typeof SOCKET_CLOSE_REASONS.signedOut | typeof SOCKET_CLOSE_REASONS.sessionExpired;
+  reason: SessionEndReason;
 }
+
+/** Why a session end closes sockets; read back from the bus as itself, anything else as signed out. */
+type SessionEndReason = (typeof SOCKET_CLOSE_REASONS)['signedOut' | 'sessionExpired' | 'sessionChanged'];
+const REASONS = new Set<unknown>([
+  SOCKET_CLOSE_REASONS.signedOut,
+  SOCKET_CLOSE_REASONS.sessionExpired,
+  SOCKET_CLOSE_REASONS.sessionChanged,
+]);
 
 /** Bus event telling every server process to close the sockets of ended sessions (and drop cached sessions). */
 export const SESSION_ENDED = 'session.ended';
@@ -31,7 +39,7 @@ export function readSessionEnd(data: unknown): (SessionEnd & { origin?: string }
     sessionIds: ids,
     userId,
     exceptSessionId: typeof d.exceptSessionId === 'string' ? d.exceptSessionId : undefined,
-    reason: d.reason === SOCKET_CLOSE_REASONS.sessionExpired ? d.reason : SOCKET_CLOSE_REASONS.signedOut,
+    reason: REASONS.has(d.reason) ? (d.reason as SessionEndReason) : SOCKET_CLOSE_REASONS.signedOut,
     origin: typeof d.origin === 'string' ? d.origin : undefined,
   };
 }
@@ -74,9 +82,9 @@ export interface StoredSessionState {
 }
 
 /**
- * What a check of the sockets' sessions found: the sessions that expired (to end for every process), and the sessions
- * gone from the store or whose role changed without its event reaching here (the socket's user, and what it may
- * receive, is out of date), which only this process's sockets need to drop.
+ * What a check of the sockets' sessions found: the sessions that expired (to end for every process), the sessions gone
+ * from the store, and those whose role changed without its event reaching here (the socket's user, and what it may
+ * receive, is out of date): the last two only this process's sockets need to drop.
  */
 export function checkedSessionEnds(
   sessionIds: string[],
@@ -85,9 +93,10 @@ export function checkedSessionEnds(
 ) {
   const expired = sessionIds.filter((id) => states.get(id)?.state === 'expired');
   const gone = sessionIds.filter((id) => !states.has(id));
+  const changed = new Set<string>();
   for (const { sessionId, user } of sockets) {
     const now = sessionId ? states.get(sessionId) : undefined;
-    if (now && now.role !== user.role) gone.push(sessionId!);
+    if (now && now.role !== user.role) changed.add(sessionId!);
   }
-  return { expired, gone };
+  return { expired, gone, changed: [...changed] };
 }

@@ -278,9 +278,10 @@ export class SocketHub {
     const ids = [...new Set(this.connections.all().flatMap((c) => (c.sessionId ? [c.sessionId] : [])))];
     if (!ids.length) return;
     const states = await this.options.checkSessions(ids);
-    const { expired, gone } = checkedSessionEnds(ids, this.connections.all(), states);
+    const { expired, gone, changed } = checkedSessionEnds(ids, this.connections.all(), states);
     if (expired.length) await this.endSessions({ sessionIds: expired, reason: SOCKET_CLOSE_REASONS.sessionExpired });
     if (gone.length) this.applySessionEnd({ sessionIds: gone, reason: SOCKET_CLOSE_REASONS.signedOut });
+    if (changed.length) this.applySessionEnd({ sessionIds: changed, reason: SOCKET_CLOSE_REASONS.sessionChanged });
   }
 
   async close() {

@@ -152,7 +152,58 @@ describe('sockets end with their session', () => {
     const stays = await socketOn(other, (await userWithSession(ctx, 'admin')).session);
     await ctx.db.updateTable('users').set({ role: 'seller' }).where('id', '=', user.id).execute();
     await other.deps.hub.heartbeat();
-    await expectClosed(there);
+    expect(await there.whenClosed()).toEqual({ code: 4001, reason: 'session changed' });
     expect(stays.closed).toBeNull();
+  });
+});
+
+// A socket carries the role it opened with (what it may receive): a change of role closes it at once, as changed
+// rather than signed out, and the still signed-in browser opens a new one as the member now is.
+describe("sockets follow a change of their member's role", () => {
+  async function expectChanged(...sockets: TestSocket[]) {
+    for (const s of sockets) expect(await s.whenClosed()).toEqual({ code: 4001, reason: 'session changed' });
+  }
+
+  it('a member who starts selling from the profile: every socket closes at once, and a new one works', async () => {
+    const { session } = await userWithSession(ctx, 'buyer');
+    const sockets = [await socketOn(ctx.app, session), await socketOn(other, session)];
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: session.headers,
+      payload: { role: 'both' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectChanged(...sockets);
+    const again = await socketOn(other, session);
+    expect(await again.request('chat.unread', {})).toMatchObject({ total: 0 });
+  });
+
+  it("an admin's change of a member's role closes the member's sockets the same way", async () => {
+    const admin = (await userWithSession(ctx, 'admin')).session;
+    const { user, session } = await userWithSession(ctx, 'buyer');
+    const there = await socketOn(other, session);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${user.id}/role`,
+      headers: admin.headers,
+      payload: { role: 'seller' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectChanged(there);
+  });
+
+  it('a profile saved without a new role leaves the sockets open', async () => {
+    const { session } = await userWithSession(ctx, 'buyer');
+    const here = await socketOn(ctx.app, session);
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: session.headers,
+      payload: { role: 'buyer' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await here.request('chat.unread', {})).toMatchObject({ total: 0 });
+    expect(here.closed).toBeNull();
   });
 });

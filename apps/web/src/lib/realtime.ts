@@ -65,13 +65,19 @@ class RealtimeClient {
         p.reject(new Error('Connection lost'));
         this.pending.delete(ref);
       }
-      // 4001: the session ended (signed out elsewhere, disabled, deleted, expired); the app re-checks it.
+      // 4001: the session ended (signed out elsewhere, disabled, deleted, expired) or its role changed; the app
+      // re-checks it and calls `resume` while still signed in.
       if (ev.code === SOCKET_CLOSE.sessionEnded) this.emit('$signedOut', ev.reason);
       else if (this.wanted && ev.code !== SOCKET_CLOSE.originRejected) {
         if (ev.code === SOCKET_CLOSE.tooManySockets) this.attempt = Math.max(this.attempt, CROWDED_RETRY_ATTEMPT);
         this.scheduleReconnect();
       }
     };
+  }
+
+  /** A new socket after a session end the app found it is still signed in through (a change of role), with backoff. */
+  resume() {
+    if (this.wanted && !this.socket) this.scheduleReconnect();
   }
 
   disconnect() {

@@ -45,9 +45,9 @@ export async function changeRole(deps: AppDeps, actor: AuthUser, targetId: strin
   };
   // The seller's listings lock, as a publish takes it before reading the stored role: the two never cross.
   const before = await changeUser(deps, actor, targetId, change, sellerListingsFirst(targetId));
-  // The socket hub keeps the role a socket connected with: close a former admin's sockets so admin-only pushes stop.
-  if (before === 'admin' && role !== 'admin')
-    await deps.hub.endSessions({ userId: targetId, reason: SOCKET_CLOSE_REASONS.signedOut });
+  // The socket hub keeps the role a socket connected with (a former admin's carried admin-only pushes): the member's
+  // sockets close, and their still signed-in tabs open new ones with the role they now have.
+  if (before !== role) await deps.hub.endSessions({ userId: targetId, reason: SOCKET_CLOSE_REASONS.sessionChanged });
   return getUserDetail(deps, targetId);
 }
 

@@ -44,6 +44,9 @@ export async function updateProfile(deps: AppDeps, user: AuthUser, patch: Profil
   // Refused or not, the held session reads the row again, so the reload the 409 asks for shows the new role.
   await invalidateSessions(deps, { userId: user.id });
   assertStateUnchanged(written);
+  // The member's sockets carry the role they opened with: they close, and the still signed-in tabs open new ones.
+  if (set.role !== undefined && set.role !== user.role)
+    await deps.hub.endSessions({ userId: user.id, reason: SOCKET_CLOSE_REASONS.sessionChanged });
   return (await findUserById(deps.db.db, user.id))!;
 }
 
