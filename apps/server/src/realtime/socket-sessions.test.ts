@@ -160,6 +160,9 @@ describe('sockets end with their session', () => {
 // A socket carries the role it opened with (what it may receive): a change of role closes it at once, as changed
 // rather than signed out, and the still signed-in browser opens a new one as the member now is.
 describe("sockets follow a change of their member's role", () => {
+  const saveRole = (session: Session, role: string) =>
+    ctx.app.inject({ method: 'PATCH', url: '/api/profile', headers: session.headers, payload: { role } });
+
   async function expectChanged(...sockets: TestSocket[]) {
     for (const s of sockets) expect(await s.whenClosed()).toEqual({ code: 4001, reason: 'session changed' });
   }
@@ -167,12 +170,7 @@ describe("sockets follow a change of their member's role", () => {
   it('a member who starts selling from the profile: every socket closes at once, and a new one works', async () => {
     const { session } = await userWithSession(ctx, 'buyer');
     const sockets = [await socketOn(ctx.app, session), await socketOn(other, session)];
-    const res = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/profile',
-      headers: session.headers,
-      payload: { role: 'both' },
-    });
+    const res = await saveRole(session, 'both');
     expect(res.statusCode, res.body).toBe(200);
     await expectChanged(...sockets);
     const again = await socketOn(other, session);
@@ -196,12 +194,7 @@ describe("sockets follow a change of their member's role", () => {
   it('a profile saved without a new role leaves the sockets open', async () => {
     const { session } = await userWithSession(ctx, 'buyer');
     const here = await socketOn(ctx.app, session);
-    const res = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/profile',
-      headers: session.headers,
-      payload: { role: 'buyer' },
-    });
+    const res = await saveRole(session, 'buyer');
     expect(res.statusCode, res.body).toBe(200);
     expect(await here.request('chat.unread', {})).toMatchObject({ total: 0 });
     expect(here.closed).toBeNull();
