@@ -149,7 +149,8 @@ export async function editListing(deps: AppDeps, user: AuthUser, id: string, inp
     assertStateUnchanged(await updateListing(trx, id, { ...fields, updatedAt: now }, listing.status));
     // Only a listing for sale can be bought at its new price; a price in another currency is no drop.
     if (listing.status !== 'active' || fields.currency !== listing.currency) return;
-    const dropped = { ...listing, oldCents: listing.priceCents, newCents: fields.priceCents };
+    // Named as the listing now shows it: the same edit may have retitled it.
+    const dropped = { ...listing, title: fields.title, oldCents: listing.priceCents, newCents: fields.priceCents };
     await queuePriceDropMails(trx, mailLinks(deps), dropped, user.id, now);
   });
   return ownListing(deps, user, id);
