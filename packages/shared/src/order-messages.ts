@@ -229,10 +229,11 @@ export const accountClosedReason = (side: 'buyer' | 'seller', how: 'disabled' | 
   `The ${side}'s account was ${how} by an admin.`;
 
 /** Mailed to the buyer alone, 12 hours before the inspection window ends. */
-export const AUTO_CONFIRM_REMINDER = {
-  subject: 'Your order will be confirmed in 12 hours',
-  line: 'The order will be confirmed automatically in 12 hours. Open a dispute before then if something is wrong.',
-} as const;
+/** The buyer's last call to open a dispute, with the time left ("12 hours" when it goes out on time). */
+export const autoConfirmReminder = (left: string) => ({
+  subject: `Your order will be confirmed in ${left}`,
+  line: `The order will be confirmed automatically in ${left}. Open a dispute before then if something is wrong.`,
+});
 
 /** Shown to the seller on the order page. */
 export const credentialsViewedLine = (when: string) => `Buyer viewed the credentials at ${when}`;

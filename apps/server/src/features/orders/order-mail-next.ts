@@ -11,7 +11,14 @@ type Side = 'buyer' | 'seller';
  * reads its own line (the move's own line is the same for both), as of `now`, the move's time. Null when nothing more
  * is due.
  */
-export function nextForMail(order: OrdersTable, side: Side, feePercent: number, now: number): string | null {
+export function nextForMail(
+  order: OrdersTable,
+  side: Side,
+  feePercent: number,
+  now: number,
+  /** In a dispute: whether the seller has posted a statement, which is their answer. */
+  sellerAnswered = false,
+): string | null {
   // A chargeback holds the order (decision 183): nothing is due until the bank decides.
   if (order.chargebackHoldSince !== null) return null;
   const pays = formatCents(sellerShareCents(order, feePercent));
@@ -40,8 +47,12 @@ export function nextForMail(order: OrdersTable, side: Side, feePercent: number, 
         ? `If you lose access to the account, you can open a dispute until ${by}.`
         : `The seller is paid on ${by}.`;
     case 'disputed': {
-      const answer = order.sellerAnswerDueAt === null ? null : `${mailTime(order.sellerAnswerDueAt)} (UTC)`;
-      if (!answer) return null;
+      const due = order.sellerAnswerDueAt;
+      if (due === null) return null;
+      // Asked for until given or its time is up, as the orders list waits on it: never a deadline gone by.
+      if (sellerAnswered || now >= due)
+        return 'An admin decides the dispute. Add anything that helps on the order page.';
+      const answer = `${mailTime(due)} (UTC)`;
       return seller
         ? `Give your side of it, with any evidence, on the order page by ${answer}; then an admin decides.`
         : `The seller is asked to answer by ${answer}; then an admin decides. Add anything that helps on the order page.`;

@@ -1,12 +1,13 @@
 import { listingTitleFor } from '../../db/listing-titles';
 import {
-  AUTO_CONFIRM_REMINDER,
+  autoConfirmReminder,
   CREDENTIALS_CORRECTED_MAIL_SUBJECT,
   DISPUTE_STATEMENT_MAIL,
   ORDER_CHAT_MESSAGES,
   ORDER_MAIL_SUBJECTS,
 } from '@accountry/shared/order-messages';
 import type { OrderAction } from '@accountry/shared/order-state';
+import { formatDeadline } from '@accountry/shared/delivery-deadline';
 import { formatCents } from '@accountry/shared/wallet';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
@@ -43,9 +44,13 @@ export function queueMoveMails(
   return queueOrderMail(ctx, trx, after, ORDER_MAIL_SUBJECTS[action], line, MAILED_SIDES[action] ?? BOTH, now);
 }
 
-/** "Confirmed in 12 hours": the buyer's last call to open a dispute. */
+/**
+ * "Confirmed in 12 hours": the buyer's last call to open a dispute. A sweep that runs late (after a stop) sends it
+ * later, so it says the time really left, rounded up to the hour as the order's deadlines are told.
+ */
 export function queueReminderMail(ctx: OrdersContext, trx: Database, order: OrdersTable, now: number) {
-  return queueOrderMail(ctx, trx, order, AUTO_CONFIRM_REMINDER.subject, AUTO_CONFIRM_REMINDER.line, ['buyer'], now);
+  const { subject, line } = autoConfirmReminder(formatDeadline(Math.max(0, (order.dueAt ?? now) - now)));
+  return queueOrderMail(ctx, trx, order, subject, line, ['buyer'], now);
 }
 
 /** The seller corrected the credentials (decision 182): the buyer reveals the new ones, by the same deadline. */
@@ -111,11 +116,12 @@ async function queueOrderMail(
   // A deleted party gets no order mail, by queueMailToUser's own rule (decisions 166, 169); the other one still does.
   const deletion = { buyer: to.buyerDeletion, seller: to.sellerDeletion };
   const url = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
+  const answered = order.status === 'disputed' && (await sellerAnswered(trx, order.id));
   for (const side of sides.filter((s) => mailableDeletion(deletion[s]))) {
     // Each side the title they are shown (decision 043): the buyer the one the listing last showed buyers.
     const title = (side === 'buyer' ? to.buyerTitle : to.sellerTitle) ?? 'your order';
     const about = `The order for "${title}" (${formatCents(order.priceCents)}):`;
-    const next = nextForMail(order, side, ctx.feePercent, now);
+    const next = nextForMail(order, side, ctx.feePercent, now, answered);
     const body = mailLayout(
       subject,
       next ? [about, line, next] : [about, line],
@@ -124,4 +130,16 @@ async function queueOrderMail(
     );
     await queueMail(trx, { to: to[side], subject: `${subject}: ${title}`, ...body }, now);
   }
+}
+
+/** Whether the seller has posted in the order's dispute (a statement written in this transaction included). */
+async function sellerAnswered(trx: Database, orderId: string) {
+  const row = await trx
+    .selectFrom('disputeStatements')
+    .select('id')
+    .where('orderId', '=', orderId)
+    .where('authorRole', '=', 'seller')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

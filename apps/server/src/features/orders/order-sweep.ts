@@ -134,6 +134,8 @@ async function sendReminders(ctx: OrdersContext) {
           .returningAll()
           .executeTakeFirst();
         if (!order) return false;
+        // Come due meanwhile (the sweep ran past it, or its move failed): it is confirmed now, nothing to remind of.
+        if (order.dueAt !== null && order.dueAt <= now) return false;
         await queueReminderMail(ctx, trx, order, now);
         return true;
       });
