@@ -2,6 +2,7 @@ import { MAX_CREDENTIAL_CORRECTIONS } from './credentials-correction';
 import { MAX_UNPAID_ORDERS, UNPAID_ORDERS_PER_SELLER_PER_DAY, type OrderAction, type OrderState } from './order-state';
 import { chargebackReasonText } from './chargebacks';
 import { tryAgainIn } from './try-again';
+import { formatCents } from './wallet';
 
 /** An admin's reveals of delivered credentials, over all orders: each one audited, and bounded like the buyer's. */
 export const ADMIN_REVEALS = { max: 30, minutes: 10 } as const;
@@ -112,7 +113,7 @@ export const ORDER_CHAT_MESSAGES = {
   expire: 'The order expired unpaid. The listing is available again.',
   refund: 'An admin decided the dispute: the buyer is refunded in full. The reason is on the order page.',
   partial_refund: (refundCents: number) =>
-    `An admin decided the dispute: $${(refundCents / 100).toFixed(2)} is refunded to the buyer, the rest goes to the seller. The reason is on the order page.`,
+    `An admin decided the dispute: ${formatCents(refundCents)} is refunded to the buyer, the rest goes to the seller. The reason is on the order page.`,
   release: 'An admin decided the dispute in favour of the seller. The protection period resumes.',
   seller_closed: "The seller's account is no longer active, so the order was canceled. Nothing was charged.",
   seller_closedPaid:
@@ -131,8 +132,6 @@ export const ORDER_CHAT_MESSAGES = {
   chargebackWon: "The buyer's bank decided the chargeback for the seller. The order is no longer on hold.",
 } as const;
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 /**
  * A lost chargeback the bank took only part of (decision 183): delivered, the rest goes to the seller as in a partial
  * refund; never delivered, the rest goes to the buyer's Accountry balance (Stripe refunds nothing of a charged-back
@@ -140,9 +139,9 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  */
 export const CHARGEBACK_LOST_PARTLY = {
   delivered: (bankCents: number) =>
-    `The buyer's bank decided the chargeback for the buyer: ${dollars(bankCents)} went back to the card and the rest of the payment goes to the seller, so the order is partly refunded.`,
+    `The buyer's bank decided the chargeback for the buyer: ${formatCents(bankCents)} went back to the card and the rest of the payment goes to the seller, so the order is partly refunded.`,
   undelivered: (bankCents: number, restCents: number) =>
-    `The buyer's bank decided the chargeback for the buyer: ${dollars(bankCents)} went back to the card and the other ${dollars(restCents)} to the buyer's Accountry balance, so the order is refunded in full.`,
+    `The buyer's bank decided the chargeback for the buyer: ${formatCents(bankCents)} went back to the card and the other ${formatCents(restCents)} to the buyer's Accountry balance, so the order is refunded in full.`,
 };
 
 /**
@@ -210,7 +209,7 @@ export const ORDER_HISTORY_EVENT_TITLES = {
 
 /** The history's reason of a chargeback the bank opened: its amount and the reason the bank gave. */
 export const chargebackOpenedReason = (amountCents: number, reasonCode: string) =>
-  `The buyer's bank disputes $${(amountCents / 100).toFixed(2)} of the payment: ${chargebackReasonText(reasonCode)}.`;
+  `The buyer's bank disputes ${formatCents(amountCents)} of the payment: ${chargebackReasonText(reasonCode)}.`;
 export const credentialsCorrectedReason = (n: number) =>
   `Correction ${n} of ${MAX_CREDENTIAL_CORRECTIONS}. The time to check the account is unchanged.`;
 /** What the buyer's history says of a correction instead: how many the seller may make is the seller's business. */
