@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { createUser, signInContext } from './support/db';
+import { createUser, openE2eDb, signInContext } from './support/db';
 import { insertCompletedOrder, insertListing } from './support/listings-db';
 import { postWithSession } from './support/session-api';
 import { holdRequests } from './support/hold-requests';
@@ -220,4 +220,41 @@ test('on a phone, the review count on a seller profile leads past the listings t
   await expect(reviews).toBeFocused();
   await expect(page.getByRole('article', { name: `Review by ${buyer.displayName}` })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/seller/${seller.id}$`));
+});
+
+test('a seller whose listing an admin hid meanwhile is told so, and the row shows it hidden without a reload', async ({
+  browser,
+  baseURL,
+}) => {
+  const seller = createUser('both');
+  const title = 'Fortnite account with Black Knight';
+  const listingId = insertListing(seller.id, { title });
+  const sellerContext = await browser.newContext();
+  await signInContext(sellerContext, baseURL!, seller.id);
+  const sp = await sellerContext.newPage();
+  await sp.goto('/listing-management');
+  const row = sp.getByRole('row').filter({ hasText: title });
+  await expect(row.getByText('Active')).toBeVisible();
+
+  // An admin hides it while the seller's page still shows it for sale.
+  const db = openE2eDb();
+  db.prepare(
+    `update listings set status = 'hidden', hidden_reason = 'Price looks like a scam', status_before_hidden = 'active'
+     where id = ?`,
+  ).run(listingId);
+  db.close();
+
+  await sp.getByRole('button', { name: `Actions for ${title}` }).click();
+  await sp.getByRole('menuitem', { name: 'Mark reserved' }).click();
+  await expect(
+    sp.getByText(
+      'An admin hid this listing, so its status cannot be changed. Edit it to fix the problem; an admin will review it.',
+    ),
+  ).toBeVisible();
+  // The page reads the listing again: hidden, with the admin's reason, and no status change offered.
+  await expect(row.getByText('Price looks like a scam')).toBeVisible();
+  await expect(sp.getByRole('tab', { name: 'Hidden (1)' })).toBeVisible();
+  await sp.getByRole('button', { name: `Actions for ${title}` }).click();
+  await expect(sp.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expect(sp.getByRole('menuitem', { name: 'Mark reserved' })).toHaveCount(0);
 });

@@ -10,8 +10,8 @@ import {
   type SelectProps,
   type TableScrollContainerProps,
 } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { mayPass } from '../lib/api';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiRequestError, mayPass } from '../lib/api';
 import { toastsShown } from '../lib/toast';
 
 const theme = createTheme({
@@ -74,7 +74,13 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
+  mutationCache: new MutationCache({
+    // A 409: the action was decided on a state that changed meanwhile; whatever page is shown reads the state again.
+    onError: (err) => {
+      if (err instanceof ApiRequestError && err.status === 409) void queryClient.invalidateQueries();
+    },
+  }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,
