@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createUser, openE2eDb } from './support/db';
+import { insertListing } from './support/listings-db';
 import { openMail } from './support/mailbox';
 
 const MESSAGES = {
@@ -128,4 +129,33 @@ test('a deep link to a guarded page returns there after sign-in, and returnTo ne
     await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
     await page.context().clearCookies();
   }
+});
+
+test('signed in as someone else in another tab, a tab left open shows the new member’s data, not the last one’s', async ({
+  browser,
+}) => {
+  const first = createUser('seller');
+  const second = createUser('seller');
+  insertListing(first.id, { title: `First seller's Fortnite account ${first.id.slice(0, 4)}` });
+  insertListing(second.id, { title: `Second seller's Fortnite account ${second.id.slice(0, 4)}` });
+  const context = await browser.newContext();
+  // A sign-in page left open from before.
+  const stale = await context.newPage();
+  await stale.goto('/signin');
+
+  // The first seller signs in in another tab and manages their listings there.
+  const open = await context.newPage();
+  await open.goto('/signin?returnTo=%2Flisting-management');
+  await signIn(open, first.email, first.password);
+  await expect(open.getByText(`First seller's Fortnite account ${first.id.slice(0, 4)}`)).toBeVisible();
+
+  // Back on the old tab, the second seller signs in: the browser's session is now theirs.
+  await signIn(stale, second.email, second.password);
+  await expect(stale).toHaveURL(/\/$/);
+
+  // The listings tab shows the second seller's name and listings, not the first one's under the second one's session.
+  await expect(open.getByRole('button', { name: `Account menu for ${second.displayName}` })).toBeVisible();
+  await expect(open.getByText(`Second seller's Fortnite account ${second.id.slice(0, 4)}`)).toBeVisible();
+  await expect(open.getByText(`First seller's Fortnite account ${first.id.slice(0, 4)}`)).toHaveCount(0);
+  await expect(open).toHaveURL(/\/listing-management$/);
 });

@@ -9,7 +9,7 @@ import { MobileNav } from './mobile-nav';
 import { RouteTitle } from './route-title';
 import { RouteFocus } from './route-focus';
 import { SkipLink } from './skip-link';
-import { useSession } from '../lib/session';
+import { useReloadForAnotherMember, useSession } from '../lib/session';
 import { TrafficTracker } from '../features/traffic/components/traffic-tracker';
 import { AnnouncementBanner, SignedInServices } from './signed-in-widgets';
 
@@ -17,6 +17,7 @@ export function AppLayout() {
   const [menuOpen, menu] = useDisclosure(false);
   const navigation = useNavigation();
   const { user } = useSession();
+  useReloadForAnotherMember(user?.uid);
   return (
     // Plain landmarks styled by app.css (Mantine's AppShell weighs ~9 kB gzip on every page for features unused here):
     // a fixed header, main growing to fill the screen, and the footer after main as its own contentinfo landmark.
