@@ -223,3 +223,27 @@ test('on a phone, an offer reads its amount beside the listing price; a buyer-on
     .poll(async () => Math.abs((await middleOf('$900', true)) - (await middleOf('(price $1,015)', false))))
     .toBeLessThan(4);
 });
+
+test('an offer made while the seller has the offers page open appears in their list, as in its count', async ({
+  browser,
+  baseURL,
+}) => {
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Lu Listener ${tag}`);
+  const buyer = createUser('buyer', `Ray Rapid ${tag}`);
+  const title = `Live Apex account ${tag}`;
+  const listingId = insertListing(seller.id, { title, priceCents: 20_000, negotiable: true });
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  await s.page.goto('/offers');
+  await expect(s.page.getByText('No offers received yet')).toBeVisible();
+  // The page's socket is open: the menu's count has been read with it.
+  await expect(s.page.getByRole('radio', { name: 'Waiting for you (0)' })).toBeAttached();
+
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await postWithSession(b.context, baseURL!, `/api/listings/${listingId}/offers`, { amountCents: 15_000 });
+
+  // The count and the list below it both show the new offer, without a reload.
+  await expect(s.page.getByRole('radio', { name: 'Waiting for you (1)' })).toBeAttached();
+  const row = s.page.getByRole('list', { name: 'Received offers' }).getByRole('listitem').filter({ hasText: title });
+  await expect(row.getByRole('button', { name: 'Accept' })).toBeVisible();
+});

@@ -11,6 +11,9 @@ export const waitingKey = ['orders', 'waiting'] as const;
 
 export const refreshWaiting = (client: QueryClient) => client.invalidateQueries({ queryKey: waitingKey });
 
+/** What the counts lead to: the orders page's lists (orderKeys.list) and every offer list (offerKeys.all). */
+const countedListKeys = [['orders', 'list'], ['offers']] as const;
+
 /** What waits for the signed-in member's move (decision 181): orders to pay, check or deliver, offers to answer or buy. */
 export function useWaitingCounts(enabled = true) {
   return useQuery({
@@ -28,12 +31,17 @@ export const waitingTotal = (c: WaitingCounts | undefined) =>
 /**
  * Recounts when something may have moved: every order and offer step posts its notice in the listing's chat
  * (decision 120), which reaches both parties' tabs over the socket, and a socket back after a gap may have missed some.
+ * The lists the counts lead to are read again with them (those on screen at once), so a list never says less than
+ * its count.
  */
 export function useWaitingLive(enabled: boolean) {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    const recount = () => void refreshWaiting(client);
+    const recount = () => {
+      void refreshWaiting(client);
+      for (const queryKey of countedListKeys) void client.invalidateQueries({ queryKey });
+    };
     const offs = [
       realtime.on(CHAT_EVENTS.message, (e: ChatMessageEvent) => e.message.kind === 'system' && recount()),
       realtime.onResume(recount),
