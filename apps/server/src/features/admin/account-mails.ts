@@ -4,7 +4,8 @@ import { mailLayout } from '../../email/mail-layout';
 import { queueMailToUser } from '../../email/mail-to-user';
 
 /** What an admin did to a member's account; the admin's reason stays in the audit log (the form says so). */
-export type AccountMove = 'disabled' | 'enabled' | 'deleted' | 'restored' | 'madeAdmin' | 'noLongerAdmin';
+export type AccountMove =
+  'disabled' | 'enabled' | 'deleted' | 'restored' | 'restoredSuspended' | 'madeAdmin' | 'noLongerAdmin';
 
 const FOOTER = 'You get this email because an Accountry admin changed your account.';
 const MISTAKE = 'If you think this is a mistake, reply to this email.';
@@ -51,6 +52,17 @@ function text(publicUrl: string, move: AccountMove) {
           'shown again. Orders it canceled stay canceled.',
       ],
       link: signIn,
+    },
+    // Disabled before it was deleted, the account comes back disabled (decision 060): sign-in still fails.
+    restoredSuspended: {
+      subject: 'Your Accountry account was restored',
+      heading: 'Your account was restored',
+      lines: [
+        'An Accountry admin restored your account. It is still suspended: you cannot sign in, and your listings are ' +
+          'not shown, until an admin lifts the suspension.',
+        MISTAKE,
+      ],
+      link: home,
     },
     madeAdmin: {
       subject: 'You are now an admin on Accountry',

@@ -13,6 +13,18 @@ export async function dashboardFigures(db: Database, weekStart: number, monthSta
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('disabled', '=', true)
+      // A deleted account is counted as deleted only, as the users list's state filter shows it.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('deletedUsers')
+              .select('deletedUsers.uid')
+              .whereRef('deletedUsers.uid', '=', 'users.id')
+              .where('deletedUsers.status', '=', 'unresolved'),
+          ),
+        ),
+      )
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('deletedUsers')

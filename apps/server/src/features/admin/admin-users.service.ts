@@ -229,7 +229,8 @@ export async function restoreUser(deps: AppDeps, actor: AuthUser, targetId: stri
       if (!isDeleted(target)) throw conflict(ADMIN_MESSAGES.notDeleted);
       if (target.erasedAt !== null) throw conflict(ACCOUNT_DELETION_MESSAGES.erased);
       await repo.markRestored(trx, targetId, now);
-      await queueAccountMail(trx, deps.config.publicUrl, targetId, 'restored', now);
+      const move = target.disabled ? 'restoredSuspended' : 'restored';
+      await queueAccountMail(trx, deps.config.publicUrl, targetId, move, now);
       const restored = await unhideSellerListings(trx, targetId, 'deleted', now);
       await recordAudit(
         trx,
