@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { adminTransaction } from '../../db/acting-admin';
 import { canSell } from '@accountry/shared/roles';
+import { isPublicListing } from '@accountry/shared/listing-rules';
 import { lockSellerListings } from '../listings/seller-standing.service';
 import { endListingClosingOffers, type OpenWithMemberLocks } from '../orders/offer-purchase.service';
 import { deleteListingEndingUnpaidOrders, followUpCanceledOrders } from '../orders/listing-removed-orders.service';
@@ -152,7 +153,8 @@ export async function unhideListing(deps: AppDeps, actor: AuthUser, id: string) 
         refuseUnhide(await liveListing(trx, id));
         throw conflict(CHANGED_MEANWHILE);
       }
-      await mailSeller(deps, trx, listing, 'shown', '', now);
+      const to = statusAfterUnhide(listing.statusBeforeHidden);
+      await mailSeller(deps, trx, listing, isPublicListing({ status: to }) ? 'shown' : 'shownAsDraft', '', now);
       await recordAudit(
         trx,
         {

@@ -1,7 +1,8 @@
 import type { Mail } from '../../email/mailer';
 import { mailLayout } from '../../email/mail-layout';
 
-export type ModerationMove = 'hidden' | 'shown' | 'deleted';
+/** `shownAsDraft`: unhidden back to a draft, which buyers do not see until the seller publishes it. */
+export type ModerationMove = 'hidden' | 'shown' | 'shownAsDraft' | 'deleted';
 
 /** To the seller when a moderator hides, shows again or removes their listing: what happened and why. */
 export function moderationMail(
@@ -26,6 +27,11 @@ export function moderationMail(
       subject: `Your listing is shown again: ${title}`,
       heading: 'Your listing is shown again',
       lines: [`A moderator made "${title}" visible to buyers again.`],
+    },
+    shownAsDraft: {
+      subject: `Your listing is no longer hidden: ${title}`,
+      heading: 'Your listing is no longer hidden',
+      lines: [`A moderator lifted the hiding of "${title}". It is a draft: buyers see it once you publish it.`],
     },
     deleted: {
       subject: `Your listing was removed: ${title}`,
