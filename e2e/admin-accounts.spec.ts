@@ -3,8 +3,9 @@ import { expect, test } from './support/test';
 import { SIGN_IN_MESSAGES } from '@accountry/shared/auth-messages';
 import { adminWaitingTotal } from '@accountry/shared/admin-waiting';
 import { changeNextBody } from './support/change-request';
-import { createUser, signInContext, E2E_PASSWORD } from './support/db';
+import { createUser, openE2eDb, signInContext, E2E_PASSWORD } from './support/db';
 import { createListing } from './support/admin-data';
+import { postWithSession } from './support/session-api';
 
 /** Open a user's admin page from the Users section by searching their email. */
 async function openUser(page: Page, email: string, name: string) {
@@ -170,4 +171,58 @@ test('an admin cannot make a seller with a listing for sale a buyer: the dialog 
   await expect(dialog).toBeHidden();
   await adminPage.reload();
   await expect(adminPage.getByRole('combobox', { name: 'Role' })).toHaveValue('Seller');
+});
+
+test('what an admin is told matches what happens: a suspended account restored, a draft unhidden, active listings', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = createUser('admin', 'Journey Admin');
+  const member = createUser('seller', 'Suspended Sue');
+  const adminContext = await browser.newContext();
+  await signInContext(adminContext, baseURL!, admin.id);
+  const adminPage = await adminContext.newPage();
+  const post = (path: string, data: object = {}) => postWithSession(adminContext, baseURL!, path, data);
+
+  // Disabled, then deleted: restoring brings the account back still disabled, and the dialog says so.
+  expect((await post(`/api/admin/users/${member.id}/disable`)).ok()).toBe(true);
+  expect((await post(`/api/admin/users/${member.id}/delete`)).ok()).toBe(true);
+  await adminPage.goto('/admin');
+  await openUser(adminPage, member.email, member.displayName);
+  await adminPage.getByRole('button', { name: 'Restore account' }).click();
+  const restore = adminPage.getByRole('dialog', { name: 'Restore account' });
+  await expect(restore).toContainText(
+    `${member.displayName} comes back still disabled: they cannot sign in, and their listings stay hidden, until you ` +
+      'enable the account.',
+  );
+  await restore.getByRole('button', { name: 'Restore account' }).click();
+  await expect(restore).toBeHidden();
+  await expect(adminPage.getByRole('button', { name: 'Enable account' })).toBeVisible();
+
+  // A hidden draft unhidden goes back to its seller's drafts, and the confirmation says that, not "visible again".
+  const seller = createUser('seller', 'Drafting Dora');
+  const draft = `Unfinished Steam account ${seller.id.slice(0, 4)}`;
+  const draftId = createListing(seller.id, draft);
+  const db = openE2eDb();
+  db.prepare(`update listings set status = 'draft' where id = ?`).run(draftId);
+  db.close();
+  expect(
+    (await post(`/api/admin/listings/${draftId}/hide`, { reason: 'Screenshots show another account.' })).ok(),
+  ).toBe(true);
+  await adminPage.goto(`/admin/listings?q=${encodeURIComponent(draft)}`);
+  await adminPage.getByRole('button', { name: `Actions for ${draft}` }).click();
+  await adminPage.getByRole('menuitem', { name: 'Unhide' }).click();
+  const unhide = adminPage.getByRole('dialog', { name: 'Unhide listing' });
+  await unhide.getByRole('button', { name: 'Unhide listing' }).click();
+  await expect(adminPage.getByText("The listing is back in its seller's drafts.")).toBeVisible();
+
+  // The dashboard's active listings open the active ones only: a deleted listing is not among them.
+  const gone = `Deleted Steam account ${seller.id.slice(0, 4)}`;
+  const goneId = createListing(seller.id, gone);
+  expect((await post(`/api/admin/listings/${goneId}/delete`, { reason: 'Stolen account.' })).ok()).toBe(true);
+  await adminPage.goto('/admin');
+  await adminPage.getByRole('link', { name: /Active listings/ }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/listings\?status=active&deleted=no$/);
+  await expect(adminPage.getByRole('row').nth(1)).toBeVisible();
+  await expect(adminPage.getByText(gone)).toHaveCount(0);
 });

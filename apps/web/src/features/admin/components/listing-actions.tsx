@@ -31,9 +31,10 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
     'The listing is hidden.',
     shownInDialog,
   );
+  const backTo = listing.status === 'hidden' ? statusAfterUnhide(listing.statusBeforeHidden) : null;
   const unhide = useAdminAction(
     () => adminApi.unhideListing(listing.id),
-    'The listing is visible again.',
+    backTo === 'draft' ? "The listing is back in its seller's drafts." : 'The listing is visible again.',
     shownInDialog,
   );
   const remove = useAdminAction(
@@ -63,7 +64,7 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
   const askUnhide = () =>
     ask({
       title: 'Unhide listing',
-      message: `${title} ${UNHIDDEN[statusAfterUnhide(listing.statusBeforeHidden)]}`,
+      message: `${title} ${UNHIDDEN[backTo ?? 'active']}`,
       confirmLabel: 'Unhide listing',
       onConfirm: () => unhide.mutateAsync(undefined),
       returnFocusTo,

@@ -101,7 +101,11 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
     confirm.ask({
       title: 'Restore account',
       message: [
-        `${name} will be able to sign in again, and the listings hidden by the deletion come back.`,
+        // Disabled before the deletion, the account comes back disabled (decision 060).
+        user.disabled
+          ? `${name} comes back still disabled: they cannot sign in, and their listings stay hidden, ` +
+            'until you enable the account.'
+          : `${name} will be able to sign in again, and the listings hidden by the deletion come back.`,
         'Listings hidden by moderation stay hidden. Orders canceled by the deletion stay canceled.',
       ].join(' '),
       confirmLabel: 'Restore account',

@@ -96,7 +96,7 @@ export function Component() {
                 label="Active listings"
                 value={fmt(d.activeListings)}
                 hint={`${fmt(d.hiddenListings)} hidden`}
-                to="/admin/listings?status=active"
+                to="/admin/listings?status=active&deleted=no"
                 icon={<IconListCheck size={20} />}
               />
               <StatCard
