@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { createUser, openE2eDb } from './support/db';
+import { createUser, openE2eDb, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
 import { openMail } from './support/mailbox';
 
@@ -158,4 +158,53 @@ test('signed in as someone else in another tab, a tab left open shows the new me
   await expect(open.getByText(`Second seller's Fortnite account ${second.id.slice(0, 4)}`)).toBeVisible();
   await expect(open.getByText(`First seller's Fortnite account ${first.id.slice(0, 4)}`)).toHaveCount(0);
   await expect(open).toHaveURL(/\/listing-management$/);
+});
+
+test('a session gone without a word on the socket: the next request leads to sign-in, and back', async ({
+  browser,
+  baseURL,
+}) => {
+  const user = createUser('buyer');
+  const { page } = await signedInPage(browser, baseURL!, user.id);
+  // Whatever the server does with the tab's socket, the tab hears no close: as when the socket was down or asleep.
+  await page.routeWebSocket(/\/api\/ws$/, (ws) => ws.connectToServer().onClose(() => undefined));
+  const endSession = async () => {
+    const db = openE2eDb();
+    db.prepare('delete from sessions where user_id = ?').run(user.id);
+    db.close();
+    // The server answers a session from memory for up to 5 s (SESSION_CACHE_MS) before it reads the row again.
+    await page.waitForTimeout(5_500);
+  };
+
+  // An action: the session is gone (cookies cleared elsewhere, expired while the socket was down).
+  await page.goto('/profile');
+  const unread = page
+    .getByRole('region', { name: 'Email' })
+    .getByRole('switch', { name: 'Email me about unread messages' });
+  await expect(unread).toBeChecked();
+  await endSession();
+  // A toast of the refusal would show for seconds: watched for from the click on.
+  const toast = page
+    .getByText('No user is currently signed in')
+    .waitFor({ timeout: 4_000 })
+    .then(
+      () => 'shown',
+      () => 'none',
+    );
+  await unread.click();
+  await expect(page).toHaveURL(/\/signin\?returnTo=%2Fprofile$/);
+  expect(await toast).toBe('none');
+  // The sign-in form's own refusals keep their message.
+  await signIn(page, user.email, 'Not-the-password-1');
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.invalid);
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(unread).toBeChecked();
+
+  // A navigation to a page whose data needs the session.
+  await endSession();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Favorites' }).click();
+  await expect(page).toHaveURL(/\/signin\?returnTo=%2Ffavorites$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('Please sign in to continue.')).toHaveCount(0);
 });

@@ -11,8 +11,10 @@ import {
   type TableScrollContainerProps,
 } from '@mantine/core';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiRequestError, mayPass } from '../lib/api';
-import { toastsShown } from '../lib/toast';
+import type { MeResponse } from '@accountry/shared/auth';
+import { ApiRequestError, mayPass, onNoSession } from '../lib/api';
+import { SESSION_QUERY_KEY } from '../lib/session';
+import { quietErrors, toastsShown } from '../lib/toast';
 
 const theme = createTheme({
   primaryColor: 'indigo',
@@ -89,6 +91,15 @@ export const queryClient: QueryClient = new QueryClient({
       retry: (count, err) => mayPass(err) && count < 2,
     },
   },
+});
+
+// Refused for want of a session while the tab shows someone signed in: the session ended and the socket did not say so
+// (cookies cleared, expired while the socket was down). Read again, it ends as any other: a guarded page goes to
+// sign-in, keeping where the member was; the refusal itself is not worth a toast on the way.
+onNoSession((err) => {
+  if (!queryClient.getQueryData<MeResponse>(SESSION_QUERY_KEY)?.user) return;
+  quietErrors(err.message);
+  void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
 });
 
 // The toast container loads with the first toast (lib/toast.ts); toasts shown before it arrives appear with it.

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { ApiRequestError, readResponse } from './api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_CODES } from '@accountry/shared/api-error';
+import { AUTH_ERROR_CODES } from '@accountry/shared/auth-messages';
+import { ApiRequestError, isNoSession, onNoSession, readResponse } from './api';
 
 const failure = async (res: Response) => {
   const err = await readResponse(res).catch((e: unknown) => e);
@@ -38,5 +40,24 @@ describe('reading an API reply', () => {
   it('reads a success and an empty reply', async () => {
     expect(await readResponse(Response.json({ ok: true }))).toEqual({ ok: true });
     expect(await readResponse(new Response(null, { status: 204 }))).toBeUndefined();
+  });
+});
+
+describe('a refusal for want of a session', () => {
+  const refusal = (code: string, status = 401) =>
+    Response.json({ error: { code, message: 'No user is currently signed in' } }, { status });
+  afterEach(() => onNoSession(() => undefined));
+
+  it('is told to the handler before the caller sees it; a refused password or code is not', async () => {
+    const told = vi.fn();
+    onNoSession(told);
+    const err = await failure(refusal(ERROR_CODES.unauthorized));
+    expect(isNoSession(err)).toBe(true);
+    expect(told).toHaveBeenCalledExactlyOnceWith(err);
+
+    for (const code of [AUTH_ERROR_CODES.invalidCredentials, AUTH_ERROR_CODES.twoFactorInvalid])
+      expect(isNoSession(await failure(refusal(code)))).toBe(false);
+    expect(isNoSession(await failure(refusal(ERROR_CODES.unauthorized, 403)))).toBe(false);
+    expect(told).toHaveBeenCalledTimes(1);
   });
 });

@@ -17,6 +17,23 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The code of a refusal for want of a session (ERROR_CODES.unauthorized: api-error.ts would bring zod along). */
+const NO_SESSION = 'UNAUTHORIZED';
+
+/**
+ * A request refused because no session came with it. Every other 401 (a wrong password or code at sign-in) has a code
+ * of its own, so only this one can mean that the session the tab had is gone.
+ */
+export const isNoSession = (err: unknown) =>
+  err instanceof ApiRequestError && err.status === 401 && err.code === NO_SESSION;
+
+let noSessionHandler: ((err: ApiRequestError) => void) | null = null;
+
+/** Told of every refusal for want of a session, before the caller hears of it (set once, by the query client). */
+export function onNoSession(handler: (err: ApiRequestError) => void) {
+  noSessionHandler = handler;
+}
+
 /** A failure the same request may get past: the network's or the server's own, not a refusal (4xx). */
 export const mayPass = (err: unknown) => !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500);
 
@@ -86,12 +103,14 @@ export async function readResponse<T>(res: Response): Promise<T> {
   const data = await res.json().catch(() => null);
   if (!res.ok) {
     const e = data?.error;
-    throw new ApiRequestError(
+    const err = new ApiRequestError(
       res.status,
       e?.code ?? 'UNKNOWN',
       e?.message ?? unexpectedReplyMessage(res.status),
       e?.fields ?? {},
     );
+    if (isNoSession(err)) noSessionHandler?.(err);
+    throw err;
   }
   return data as T;
 }

@@ -24,8 +24,19 @@ const show = (data: NotificationData) => {
   void import('@mantine/notifications').then(({ notifications }) => notifications.show(named));
 };
 
+// Error messages not shown until the time given: a refusal the app answers by itself, not by a toast.
+const quiet = new Map<string, number>();
+
+/** Error toasts with this message are dropped for the next few seconds (the handlers that show them run at once). */
+export function quietErrors(message: string, forMs = 5_000) {
+  quiet.set(message, Date.now() + forMs);
+}
+
 export const toast = {
   success: (message: string, title?: string) => show({ color: 'green', title, message }),
-  error: (message: string, title?: string) => show({ color: 'red', title, message }),
+  error: (message: string, title?: string) => {
+    if ((quiet.get(message) ?? 0) > Date.now()) return;
+    show({ color: 'red', title, message });
+  },
   info: (message: string, title?: string) => show({ color: 'blue', title, message }),
 };
