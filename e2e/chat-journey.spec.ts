@@ -322,3 +322,51 @@ test('a buyer who starts selling from the profile still gets messages without a 
   await expect(s.page.getByRole('log', { name: 'Messages' }).getByText('Still interested?')).toBeVisible();
   await expect(b.page.getByRole('link', { name: 'Chat (1 unread)' })).toBeVisible();
 });
+
+test('a socket gone silent without a close (sleep, a new network) is replaced once back online', async ({
+  browser,
+  baseURL,
+}) => {
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Sol Quiet ${tag}`);
+  const buyer = createUser('buyer', `Bri Quiet ${tag}`);
+  const conversationId = insertConversation(insertListing(seller.id, `Radiant account ${tag}`), buyer.id, seller.id, 2);
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  // The buyer's sockets pass through here, so that one can go dead the way a half-open connection does: nothing
+  // through in either direction, and no close. The server's own pings are still answered for it.
+  const sockets: { greeted: boolean; silent: boolean }[] = [];
+  await b.page.routeWebSocket(/\/api\/ws$/, (ws) => {
+    const socket = { greeted: false, silent: false };
+    sockets.push(socket);
+    const server = ws.connectToServer();
+    ws.onMessage((m) => {
+      if (!socket.silent) server.send(m);
+    });
+    server.onMessage((m) => {
+      if (socket.silent) return;
+      if (typeof m === 'string' && m.includes('"hello"')) socket.greeted = true;
+      ws.send(m);
+    });
+  });
+  await b.page.goto('/browse');
+  await expect(b.page.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
+  await expect.poll(() => sockets[0]?.greeted).toBe(true);
+  sockets[0]!.silent = true;
+
+  // The seller writes; the buyer's tab hears nothing of it over the dead socket.
+  await s.page.goto(`/chat?c=${conversationId}`);
+  const composer = s.page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Are you still there?');
+  await composer.press('Enter');
+  await expect(s.page.getByRole('log', { name: 'Messages' }).getByText('Are you still there?')).toBeVisible();
+  await b.page.waitForTimeout(1_000);
+  await expect(b.page.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
+
+  // The laptop wakes on another network: the browser is offline, then online again. The tab checks its socket, hears
+  // no answer, opens a new one and catches up.
+  await b.context.setOffline(true);
+  await b.context.setOffline(false);
+  await expect(b.page.getByRole('link', { name: 'Chat (1 unread)' })).toBeVisible({ timeout: 15_000 });
+  expect(sockets).toHaveLength(2);
+});

@@ -1,5 +1,6 @@
 import { SOCKET_CLOSE, SOCKET_EVENTS, SOCKET_PATH } from '@accountry/shared/socket-constants';
 import type { ClientMessageType } from '@accountry/shared/socket-protocol';
+import { LivenessWatch } from './realtime-liveness';
 
 type Protocol = typeof import('@accountry/shared/socket-protocol');
 // The frame schemas (and zod) load with the first connection, so a signed-out page never downloads them.
@@ -19,10 +20,24 @@ type Pending = {
 };
 /** After "too many connections" wait about this long before trying again (other tabs hold the sockets). */
 const CROWDED_RETRY_ATTEMPT = 6;
+/**
+ * The liveness check: after a sleep or a change of network a connection can be dead without a close event, and the tab
+ * would hear nothing until reloaded. It asks what the header asks on every connect (the unread summary, one cheap
+ * query); no answer in time, and the socket is replaced (then every `onResume` fetches what was missed).
+ */
+const LIVENESS_REQUEST = 'chat.unread' satisfies ClientMessageType;
+const LIVENESS_TIMEOUT_MS = 5_000;
+/** The code a dropped socket is closed with for the tab's own bookkeeping (the browser's "abnormal closure"). */
+const DROPPED = 1006;
+class TimedOut extends Error {
+  constructor() {
+    super('Timed out');
+  }
+}
 const isServerEvent = (p: Protocol, type: string): type is keyof Protocol['serverEventSchemas'] =>
   Object.prototype.hasOwnProperty.call(p.serverEventSchemas, type);
 
-class RealtimeClient {
+export class RealtimeClient {
   private socket: WebSocket | null = null;
   private listeners = new Map<string, Set<Listener>>();
   private pending = new Map<number, Pending>();
@@ -30,10 +45,17 @@ class RealtimeClient {
   private wanted = false;
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastHeard = 0;
+  private checking = false;
+  private readonly liveness = new LivenessWatch(
+    () => this.checkAlive(),
+    () => this.lastHeard,
+  );
   status: 'idle' | 'connecting' | 'open' | 'closed' = 'idle';
 
   connect() {
     this.wanted = true;
+    this.liveness.start();
     if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
     if (!protocol) {
       // Frames are only read once the schemas are here: the socket opens after they load.
@@ -53,26 +75,52 @@ class RealtimeClient {
     this.setStatus('connecting');
     socket.onopen = () => {
       this.attempt = 0;
+      this.lastHeard = Date.now();
       this.setStatus('open');
     };
-    socket.onmessage = (ev) => this.dispatch(ev.data);
-    socket.onclose = (ev) => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      this.setStatus('closed');
-      for (const [ref, p] of this.pending) {
-        clearTimeout(p.timer);
-        p.reject(new Error('Connection lost'));
-        this.pending.delete(ref);
-      }
-      // 4001: the session ended (signed out elsewhere, disabled, deleted, expired) or its role changed; the app
-      // re-checks it and calls `resume` while still signed in.
-      if (ev.code === SOCKET_CLOSE.sessionEnded) this.emit('$signedOut', ev.reason);
-      else if (this.wanted && ev.code !== SOCKET_CLOSE.originRejected) {
-        if (ev.code === SOCKET_CLOSE.tooManySockets) this.attempt = Math.max(this.attempt, CROWDED_RETRY_ATTEMPT);
-        this.scheduleReconnect();
-      }
+    socket.onmessage = (ev) => {
+      this.lastHeard = Date.now();
+      this.dispatch(ev.data);
     };
+    socket.onclose = (ev) => this.closed(socket, ev.code, ev.reason);
+  }
+
+  private closed(socket: WebSocket, code: number, reason: string) {
+    if (this.socket !== socket) return;
+    this.socket = null;
+    this.setStatus('closed');
+    for (const [ref, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.reject(new Error('Connection lost'));
+      this.pending.delete(ref);
+    }
+    // 4001: the session ended (signed out elsewhere, disabled, deleted, expired) or its role changed; the app
+    // re-checks it and calls `resume` while still signed in.
+    if (code === SOCKET_CLOSE.sessionEnded) this.emit('$signedOut', reason);
+    else if (this.wanted && code !== SOCKET_CLOSE.originRejected) {
+      if (code === SOCKET_CLOSE.tooManySockets) this.attempt = Math.max(this.attempt, CROWDED_RETRY_ATTEMPT);
+      this.scheduleReconnect();
+    }
+  }
+
+  /** Asks the server for any answer; silence means the connection died without a close, and it is replaced. */
+  checkAlive() {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN || this.checking) return;
+    this.checking = true;
+    this.request(LIVENESS_REQUEST, {}, LIVENESS_TIMEOUT_MS)
+      .catch((err: unknown) => {
+        // Any answer, even a refusal, shows the socket alive.
+        if (err instanceof TimedOut && this.socket === socket) this.drop(socket);
+      })
+      .finally(() => (this.checking = false));
+  }
+
+  /** A dead connection's closing handshake can take minutes to give up: the tab does not wait for it. */
+  private drop(socket: WebSocket) {
+    socket.onopen = socket.onmessage = socket.onclose = null;
+    socket.close();
+    this.closed(socket, DROPPED, '');
   }
 
   /** A new socket after a session end the app found it is still signed in through (a change of role), with backoff. */
@@ -82,6 +130,7 @@ class RealtimeClient {
 
   disconnect() {
     this.wanted = false;
+    this.liveness.stop();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.socket?.close(1000);
     this.socket = null;
@@ -164,7 +213,7 @@ class RealtimeClient {
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(ref);
-        reject(new Error('Timed out'));
+        reject(new TimedOut());
       }, timeoutMs);
       this.pending.set(ref, { type, resolve, reject, timer });
       socket.send(JSON.stringify({ type, ref, data }));
