@@ -1,3 +1,4 @@
+import { notDeletedUser } from '../../db/account-deletion-sql';
 import type { Database } from '../../db/database';
 
 /** The figures of the admin dashboard; each is one indexed count or group-by. */
@@ -14,17 +15,7 @@ export async function dashboardFigures(db: Database, weekStart: number, monthSta
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('disabled', '=', true)
       // A deleted account is counted as deleted only, as the users list's state filter shows it.
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('deletedUsers')
-              .select('deletedUsers.uid')
-              .whereRef('deletedUsers.uid', '=', 'users.id')
-              .where('deletedUsers.status', '=', 'unresolved'),
-          ),
-        ),
-      )
+      .where(notDeletedUser('users.id'))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('deletedUsers')

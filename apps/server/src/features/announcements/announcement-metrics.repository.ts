@@ -1,3 +1,4 @@
+import { notDeletedUser } from '../../db/account-deletion-sql';
 import type { NotificationMetrics } from '@accountry/shared/announcements';
 import { rolesReachedBy } from '@accountry/shared/announcements-audience';
 import type { Database } from '../../db/database';
@@ -27,17 +28,7 @@ async function audienceCounts(db: Database, a: Pick<AnnouncementRow, 'id' | 'tar
     .selectFrom('users as u')
     .leftJoin('announcementStates as s', (j) => j.onRef('s.userId', '=', 'u.id').on('s.notificationId', '=', a.id))
     .where('u.disabled', '=', false)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('deletedUsers as d')
-            .select('d.uid')
-            .whereRef('d.uid', '=', 'u.id')
-            .where('d.status', '=', 'unresolved'),
-        ),
-      ),
-    );
+    .where(notDeletedUser('u.id'));
   if (a.targetKind === 'specific') {
     q = q.where('u.id', 'in', db.selectFrom('announcementTargets').select('userId').where('announcementId', '=', a.id));
   } else if (a.targetKind !== 'all') {
