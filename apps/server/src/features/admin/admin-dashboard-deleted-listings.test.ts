@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { insertListing } from './admin-test-fixtures';
+import { describe, expect, it } from 'vitest';
+import { createUser, type Session, type TestContext } from '../../test/test-app';
+import { insertListing, useAdminTestApp } from './admin-test-fixtures';
 
 /**
  * A deletion (the seller's own or an admin's, decision 043/062) sets `deleted_at` and keeps the status, so a deleted
@@ -9,11 +9,10 @@ import { insertListing } from './admin-test-fixtures';
 let ctx: TestContext;
 let adminSession: Session;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  ({ session: adminSession } = await userWithSession(ctx, 'admin'));
+useAdminTestApp((c, session) => {
+  ctx = c;
+  adminSession = session;
 });
-afterAll(() => ctx.close());
 
 describe('GET /api/admin/dashboard', () => {
   it('does not count deleted listings as active or hidden', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, userWithSession, type Session, type TestContext } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { createUser, type Session, type TestContext } from '../../test/test-app';
+import { useAdminTestApp } from './admin-test-fixtures';
 
 /**
  * An account disabled and then deleted comes back disabled when restored (decision 060): the member is told so, not
@@ -8,11 +9,10 @@ import { createTestApp, createUser, userWithSession, type Session, type TestCont
 let ctx: TestContext;
 let adminSession: Session;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  ({ session: adminSession } = await userWithSession(ctx, 'admin'));
+useAdminTestApp((c, session) => {
+  ctx = c;
+  adminSession = session;
 });
-afterAll(() => ctx.close());
 
 const post = (url: string) => ctx.app.inject({ method: 'POST', url, headers: adminSession.headers, payload: {} });
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: adminSession.headers });

@@ -1,8 +1,10 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../db/database';
 import type { ListingsTable, ReportsTable } from '../../db/schema';
 import type { ManualClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { insertTestListing } from '../../test/listing-fixtures';
+import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
 
 /** Rows the admin tests arrange directly (listings, conversations, messages, reports), not through other features. */
 type Ctx = { db: Database; clock: ManualClock };
@@ -88,4 +90,14 @@ export async function insertFeedback(
 
 export async function auditRows(ctx: Ctx, targetId: string) {
   return ctx.db.selectFrom('auditLog').selectAll().where('targetId', '=', targetId).orderBy('createdAt').execute();
+}
+
+/** The file's test app and one admin's session, made before its tests and closed after them. */
+export function useAdminTestApp(take: (ctx: TestContext, adminSession: Session) => void) {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    take(ctx, (await userWithSession(ctx, 'admin')).session);
+  });
+  afterAll(() => ctx?.close());
 }

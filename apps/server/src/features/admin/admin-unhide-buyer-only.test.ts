@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { insertListing } from './admin-test-fixtures';
+import { describe, expect, it } from 'vitest';
+import { userWithSession, type Session, type TestContext } from '../../test/test-app';
+import { insertListing, useAdminTestApp } from './admin-test-fixtures';
 
 /**
  * Decision 237: a member who can no longer sell has no listing for sale, since they could neither unpublish nor edit
@@ -8,11 +8,10 @@ import { insertListing } from './admin-test-fixtures';
  */
 let ctx: TestContext;
 let adminSession: Session;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  ({ session: adminSession } = await userWithSession(ctx, 'admin'));
+useAdminTestApp((c, session) => {
+  ctx = c;
+  adminSession = session;
 });
-afterAll(() => ctx.close());
 
 const admin = (url: string, payload?: object) =>
   ctx.app.inject({ method: 'POST', url, headers: adminSession.headers, payload: payload ?? {} });

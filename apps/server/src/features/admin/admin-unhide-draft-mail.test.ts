@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, userWithSession, type Session, type TestContext } from '../../test/test-app';
-import { insertListing } from './admin-test-fixtures';
+import { describe, expect, it } from 'vitest';
+import { createUser, type Session, type TestContext } from '../../test/test-app';
+import { insertListing, useAdminTestApp } from './admin-test-fixtures';
 
 /**
  * Unhiding returns a listing to the status it had (decision 062): a draft goes back to being a draft, which no buyer
@@ -9,11 +9,10 @@ import { insertListing } from './admin-test-fixtures';
 let ctx: TestContext;
 let adminSession: Session;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  ({ session: adminSession } = await userWithSession(ctx, 'admin'));
+useAdminTestApp((c, session) => {
+  ctx = c;
+  adminSession = session;
 });
-afterAll(() => ctx.close());
 
 const post = (url: string, payload: object = {}) =>
   ctx.app.inject({ method: 'POST', url, headers: adminSession.headers, payload });
