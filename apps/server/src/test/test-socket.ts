@@ -1,6 +1,18 @@
 import WebSocket from 'ws';
+import { serverEventSchemas } from '@accountry/shared/socket-protocol';
 
 type Frame = { type: string; ref?: number; data: any };
+
+/** A frame's data as the web client would take it, or a rejection saying why the client would drop it. */
+function readable(frame: Frame): Promise<any> {
+  const schema = (
+    serverEventSchemas as Record<string, { safeParse(d: unknown): { success: boolean; error?: unknown } }>
+  )[frame.type];
+  const parsed = schema?.safeParse(frame.data);
+  if (parsed && !parsed.success)
+    return Promise.reject(new Error(`${frame.type} frame the web client would drop: ${String(parsed.error)}`));
+  return Promise.resolve(frame.data);
+}
 
 /**
  * A test client over a WebSocket (from app.injectWS or a real `ws` connection): it records every frame
@@ -30,14 +42,17 @@ export class TestSocket {
     });
   }
 
-  /** The first frame (already received or still to come) of the type that matches. */
+  /**
+   * The first frame (already received or still to come) of the type that matches; refused when its data is not what
+   * the web client reads for that event (it drops such frames, so a test must not pass on one).
+   */
   next(type: string, match: (data: any) => boolean = () => true, timeoutMs = 5000): Promise<any> {
     const test = (f: Frame) => f.type === type && match(f.data);
     const seen = this.frames.find(test);
-    if (seen) return Promise.resolve(seen.data);
+    if (seen) return readable(seen);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${type} frame within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({ match: test, resolve: (f) => (clearTimeout(timer), resolve(f.data)) });
+      this.waiters.push({ match: test, resolve: (f) => (clearTimeout(timer), readable(f).then(resolve, reject)) });
     });
   }
 

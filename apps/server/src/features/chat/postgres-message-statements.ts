@@ -53,7 +53,7 @@ export const sendOneStatement = (channel: string | undefined, limit: SendLimit) 
             channel,
             sql`json_build_object(
               'message', json_build_object('id', ${m.id}::text, 'conversationId', b.id, 'seq', b."lastSeq",
-                'senderId', ${m.senderId}::text, 'clientId', ${m.clientId}::text,
+                'kind', 'user', 'senderId', ${m.senderId}::text, 'clientId', ${m.clientId}::text,
                 'body', ${m.eventBody}::text, 'attachment', null, 'createdAt', ${m.now}::bigint),
               'conversation', ${sql.raw(counterJson('b'))}
               ${sql.raw(m.truncated ? ", 'truncated', true" : '')})`,
@@ -117,8 +117,8 @@ export const sendManyStatement = (channel: string | undefined, limit: SendLimit)
             channel,
             sql`(json_build_object(
               'message', json_build_object('id', b."messageId", 'conversationId', b.id, 'seq', b."lastSeq",
-                'senderId', b."senderId", 'clientId', b."clientId", 'body', b."eventBody", 'attachment', null,
-                'createdAt', b."createdAt"),
+                'kind', 'user', 'senderId', b."senderId", 'clientId', b."clientId", 'body', b."eventBody",
+                'attachment', null, 'createdAt', b."createdAt"),
               'conversation', ${sql.raw(counterJson('b'))})::jsonb
               || case when b.truncated then '{"truncated":true}'::jsonb else '{}'::jsonb end)`,
           )} as n
