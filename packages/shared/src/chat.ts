@@ -162,6 +162,9 @@ export const chatPartySchema = z.object({
 });
 export type ChatParty = z.infer<typeof chatPartySchema>;
 
+/** A conversation's listing status once the listing was deleted: the row keeps the status it had (decision 043). */
+export const CHAT_DELETED_LISTING_STATUS = 'deleted';
+
 export const conversationSummarySchema = z.object({
   id: z.string(),
   role: z.enum(['buyer', 'seller']),

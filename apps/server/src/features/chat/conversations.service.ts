@@ -1,4 +1,9 @@
-import { CHAT_MESSAGES, type ConversationList, type ConversationSummary } from '@accountry/shared/chat';
+import {
+  CHAT_DELETED_LISTING_STATUS,
+  CHAT_MESSAGES,
+  type ConversationList,
+  type ConversationSummary,
+} from '@accountry/shared/chat';
 import { unreadFor } from '@accountry/shared/chat-rules';
 import { isPublicListing } from '@accountry/shared/listing-rules';
 import type { AppDeps } from '../../app';
@@ -152,7 +157,8 @@ export class ConversationsService {
         id: row.listingId,
         sellerId: row.listingSellerId,
         title: row.listingTitle,
-        status: row.listingStatus,
+        // A deleted listing keeps its old status; shown as it, the chat would offer a listing that is gone.
+        status: row.listingDeletedAt == null ? row.listingStatus : CHAT_DELETED_LISTING_STATUS,
         thumbUrl: listingPictureShown(row, role) ? (row.thumbUrl ?? null) : null,
       },
       orderId: row.orderId ?? null,
