@@ -17,7 +17,10 @@ export async function responseTimeMinutes(deps: AppDeps, sellerId: string): Prom
     .map((r) => (Number(r.answered) - Number(r.asked)) / 60_000)
     .sort((a, b) => a - b);
   if (waits.length < MIN_RESPONSES) return null;
-  return Math.round(waits[Math.floor(waits.length / 2)]);
+  // An even count has two middle waits: the median is halfway between them, not the later one.
+  const mid = waits.length / 2;
+  const median = Number.isInteger(mid) ? (waits[mid - 1] + waits[mid]) / 2 : waits[Math.floor(mid)];
+  return Math.round(median);
 }
 
 async function ratingOf(deps: AppDeps, sellerId: string) {
