@@ -91,6 +91,17 @@ export function canonicalSearch(
   return { filters: filters as BrowseFilters, query: pairs.join('&') };
 }
 
+/**
+ * What a canonical query finds, whatever the spelling of its words: case, spacing, punctuation and the words every
+ * search ignores do not change the listings found, so two queries with the same identity are the same search.
+ */
+export function searchIdentity(query: string): string {
+  const canonical = canonicalSearch(Object.fromEntries(new URLSearchParams(query)));
+  if ('error' in canonical) return query;
+  const words = searchTerms(canonical.filters.q).join(' ');
+  return canonical.query.replace(/^q=[^&]*/, `q=${encodeURIComponent(words)}`);
+}
+
 /** How a saved search reads in a list and a mail: the words, then each filter. */
 export function savedSearchLabel(f: BrowseFilters): string {
   const yes = (on: boolean | undefined, text: string) => (on ? [text] : []);

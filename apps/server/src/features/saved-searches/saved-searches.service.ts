@@ -4,6 +4,7 @@ import {
   SAVED_SEARCH_MESSAGES as M,
   canonicalSearch,
   savedSearchLabel,
+  searchIdentity,
   type SavedSearch,
 } from '@accountry/shared/saved-searches';
 import type { AppDeps } from '../../app';
@@ -54,12 +55,11 @@ export async function saveSearch(deps: AppDeps, user: AuthUser, query: string): 
   const row = { id: newId(), userId: user.id, query: canonical.query, createdAt: now, checkedAt: now };
   try {
     await withKeyLocks(deps.db.db, [`saved-searches:${user.id}`], async (trx) => {
-      const { n } = await trx
-        .selectFrom('savedSearches')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('userId', '=', user.id)
-        .executeTakeFirstOrThrow();
-      if (Number(n) >= MAX_SAVED_SEARCHES) throw conflict(M.tooMany);
+      const kept = await trx.selectFrom('savedSearches').select('query').where('userId', '=', user.id).execute();
+      // The same words in another case or spacing find the same listings: a second copy would mail them twice.
+      const identity = searchIdentity(canonical.query);
+      if (kept.some((k) => searchIdentity(k.query) === identity)) throw conflict(M.already);
+      if (kept.length >= MAX_SAVED_SEARCHES) throw conflict(M.tooMany);
       await trx.insertInto('savedSearches').values(row).execute();
     });
   } catch (err) {
