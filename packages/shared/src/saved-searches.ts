@@ -91,13 +91,29 @@ export function canonicalSearch(
   return { filters: filters as BrowseFilters, query: pairs.join('&') };
 }
 
+/** A canonical query's parameters (`key=value` pairs, each value URI-encoded); null for one it did not write. */
+function canonicalPairs(query: string): Record<string, string> | null {
+  const pairs: Record<string, string> = {};
+  for (const part of query.split('&')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    try {
+      pairs[part.slice(0, at)] = decodeURIComponent(part.slice(at + 1));
+    } catch {
+      return null;
+    }
+  }
+  return pairs;
+}
+
 /**
  * What a canonical query finds, whatever the spelling of its words: case, spacing, punctuation and the words every
  * search ignores do not change the listings found, so two queries with the same identity are the same search.
  */
 export function searchIdentity(query: string): string {
-  const canonical = canonicalSearch(Object.fromEntries(new URLSearchParams(query)));
-  if ('error' in canonical) return query;
+  const pairs = canonicalPairs(query);
+  const canonical = pairs ? canonicalSearch(pairs) : null;
+  if (!canonical || 'error' in canonical) return query;
   const words = searchTerms(canonical.filters.q).join(' ');
   return canonical.query.replace(/^q=[^&]*/, `q=${encodeURIComponent(words)}`);
 }
