@@ -110,3 +110,19 @@ test('an alert mail unsubscribes from its search in one click; the page turns th
   await page.reload();
   await expect(toggle).toBeChecked();
 });
+
+test('a search saved in some words reads as saved when the same words are spelled otherwise', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const user = createUser('buyer', 'Wendy Words');
+  await signInContext(context, baseURL!, user.id);
+  await page.goto('/browse?q=Immortal%20account');
+  await page.getByRole('button', { name: 'Save this search' }).click();
+  await expect(page.getByText('Search saved', { exact: true })).toBeVisible();
+  // Case and the words every search ignores find the same listings: the page does not offer to save it again.
+  await page.goto('/browse?q=the%20immortal%20ACCOUNT');
+  await expect(page.getByText('Search saved', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save this search' })).toHaveCount(0);
+});

@@ -3,7 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { IconBellPlus, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { SAVED_SEARCH_MESSAGES, canonicalSearch } from '@accountry/shared/saved-searches';
+import { SAVED_SEARCH_MESSAGES, canonicalSearch, searchIdentity } from '@accountry/shared/saved-searches';
 import { toast } from '../../../lib/toast';
 import { SAVED_SEARCHES_KEY, savedSearchesApi } from '../api/saved-searches-api';
 
@@ -31,7 +31,11 @@ export function SaveSearchButton({ query }: { query: string }) {
   const key = canonical(query);
   // Only a search that narrows the results can be saved (the server refuses the rest).
   if (!key) return null;
-  const isSaved = (save.isSuccess && save.variables === query) || !!saved.data?.items.some((s) => s.query === key);
+  // Saved in other words (case, spacing, ignored words) is the same search, as the server counts it.
+  const identity = searchIdentity(key);
+  const isSaved =
+    (save.isSuccess && save.variables === query) ||
+    !!saved.data?.items.some((s) => searchIdentity(s.query) === identity);
   return (
     <Group gap="xs">
       {isSaved ? (
