@@ -370,3 +370,26 @@ test('a socket gone silent without a close (sleep, a new network) is replaced on
   await expect(b.page.getByRole('link', { name: 'Chat (1 unread)' })).toBeVisible({ timeout: 15_000 });
   expect(sockets).toHaveLength(2);
 });
+
+test('a conversation about a listing its seller deleted names it as deleted, without a link to a page that is gone', async ({
+  browser,
+  baseURL,
+}) => {
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Del Seller ${tag}`);
+  const buyer = createUser('buyer', `Del Buyer ${tag}`);
+  const title = `Deleted Valorant account ${tag}`;
+  const listingId = insertListing(seller.id, title);
+  const conversationId = insertConversation(listingId, buyer.id, seller.id, 2);
+  const db = openE2eDb();
+  db.prepare('update listings set deleted_at = ? where id = ?').run(Date.now(), listingId);
+  db.close();
+
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await b.page.goto(`/chat?c=${conversationId}`);
+  await expect(b.page.getByRole('log', { name: 'Messages' }).getByText('History message 2')).toBeVisible();
+  await expect(b.page.getByText(title).first()).toBeVisible();
+  await expect(b.page.getByText('deleted', { exact: true }).first()).toBeVisible();
+  // The conversation list's entry is a link that names the listing too; the header's would start with its title.
+  await expect(b.page.getByRole('link', { name: new RegExp(`^(About: )?${title}`) })).toHaveCount(0);
+});

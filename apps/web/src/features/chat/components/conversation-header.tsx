@@ -1,7 +1,20 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Anchor, Avatar, Badge, Box, Group, Image, Indicator, Menu, Text } from '@mantine/core';
+import {
+  type AnchorProps,
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Badge,
+  Box,
+  Group,
+  Image,
+  Indicator,
+  Menu,
+  Text,
+} from '@mantine/core';
 import { IconArrowLeft, IconBan, IconCircleCheck, IconDotsVertical, IconFlag, IconPhoto } from '@tabler/icons-react';
-import type { ConversationSummary } from '@accountry/shared/chat';
+import { CHAT_DELETED_LISTING_STATUS, type ConversationSummary } from '@accountry/shared/chat';
 import { presenceLabel } from '../lib/chat-time';
 import { useNow } from '../../../lib/use-now';
 
@@ -16,6 +29,16 @@ interface Props {
 
 const listingPath = (l: ConversationSummary['listing']) =>
   `/account/${encodeURIComponent(l.sellerId)}/${encodeURIComponent(l.id)}`;
+
+/** The listing's link, or its title alone once it was deleted: a deleted listing has no page to open. */
+function ListingLink({
+  listing,
+  underline,
+  ...props
+}: AnchorProps & { listing: ConversationSummary['listing']; children: ReactNode }) {
+  if (listing.status === CHAT_DELETED_LISTING_STATUS) return <Text component="span" {...props} />;
+  return <Anchor component={Link} to={listingPath(listing)} underline={underline} {...props} />;
+}
 
 /** The other person (with online or last-seen status), the listing the conversation is about, and safety actions. */
 export function ConversationHeader({ conversation: c, otherTyping, onBack, onReport, onBlock, onUnblock }: Props) {
@@ -40,14 +63,13 @@ export function ConversationHeader({ conversation: c, otherTyping, onBack, onRep
         </Text>
         {/* On a phone the listing has no room beside the name: its title goes under it, so a member talking about
             two listings with one person knows which this is. */}
-        <Anchor component={Link} to={listingPath(c.listing)} size="xs" hiddenFrom="xs" display="block" truncate>
+        <ListingLink listing={c.listing} size="xs" hiddenFrom="xs" display="block" truncate>
           About: {c.listing.title}
           {c.listing.status !== 'active' && ` (${c.listing.status})`}
-        </Anchor>
+        </ListingLink>
       </Box>
-      <Anchor
-        component={Link}
-        to={listingPath(c.listing)}
+      <ListingLink
+        listing={c.listing}
         visibleFrom="xs"
         underline="hover"
         c="dark"
@@ -72,7 +94,7 @@ export function ConversationHeader({ conversation: c, otherTyping, onBack, onRep
             )}
           </Box>
         </Group>
-      </Anchor>
+      </ListingLink>
       {c.orderId && (
         <Anchor component={Link} to={`/orders/${encodeURIComponent(c.orderId)}`} size="sm" style={{ flexShrink: 0 }}>
           View order
