@@ -3,8 +3,9 @@ import { expect as baseExpect, test } from './support/test';
 import { changeNextBody } from './support/change-request';
 import { createUser, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
-import { insertChargebackAfterPartialRefund, insertHeldOrder } from './support/chargebacks-db';
-import { creditBalance } from './support/orders';
+import { holdForChargeback, insertChargebackAfterPartialRefund, insertHeldOrder } from './support/chargebacks-db';
+import { creditBalance, deliverCredentials } from './support/orders';
+import { postWithSession } from './support/session-api';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 // The machine is shared: first page loads can take several seconds.
@@ -147,4 +148,49 @@ test('a chargeback lost after a partial refund is recovered from the seller by a
   await expect(s.page.getByText('Chargeback recovery', { exact: true })).toHaveCount(2);
   await expect(s.page.getByText('$142.50 taken from your available balance')).toBeVisible();
   await expect(s.page.getByText('$7.50 taken from your available balance')).toBeVisible();
+});
+
+test('a reveal refused for a chargeback keeps the focus on why, and the card then offers none', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const seller = createUser('seller');
+  const buyer = createUser('buyer');
+  const admin = createUser('admin');
+  const listingId = insertListing(seller.id, { title: 'Reveal-held Valorant account', priceCents: 4_000 });
+  const a = await signedInPage(browser, baseURL!, admin.id);
+  await creditBalance(a.context, baseURL!, buyer.id, 4_000);
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  const ordered = await postWithSession(b.context, baseURL!, '/api/orders', { listingId });
+  const orderId = ((await ordered.json()) as { id: string }).id;
+  await postWithSession(b.context, baseURL!, `/api/orders/${orderId}/pay`, {});
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  await deliverCredentials(s.context, baseURL!, orderId, 'held_login');
+
+  await b.page.goto(`/orders/${orderId}`);
+  const credentials = b.page.getByRole('region', { name: 'Credentials' });
+  const reveal = credentials.getByRole('button', { name: 'Reveal' });
+  await expect(reveal).toBeVisible();
+  // The bank opens a chargeback as the buyer presses Reveal: the reveal is refused.
+  await b.page.route(`**/api/orders/${orderId}/credentials/reveal`, (route) => {
+    holdForChargeback(orderId, 4_000);
+    return route.continue();
+  });
+  await reveal.focus();
+  await b.page.keyboard.press('Enter');
+  const refusal = credentials.getByRole('alert');
+  await expect(refusal).toHaveText(
+    "This order is on hold while the buyer's bank reviews a chargeback. Nothing can change until it decides.",
+  );
+  // The disabled button dropped the focus: it goes to the refusal, read out, and stays there as the page catches up.
+  await expect(refusal).toBeFocused();
+  await expect(b.page.getByRole('region', { name: 'Chargeback under review' })).toBeVisible();
+  await expect(reveal).toHaveCount(0);
+  await expect(refusal).toBeFocused();
+
+  // Loaded anew, the card says why there is nothing to reveal rather than offering a button that can only be refused.
+  await b.page.reload();
+  await expect(credentials).toContainText('The credentials cannot be revealed while the bank reviews the chargeback.');
+  await expect(reveal).toHaveCount(0);
 });

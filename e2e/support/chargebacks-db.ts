@@ -54,6 +54,25 @@ export function insertHeldOrder(
   return orderId;
 }
 
+/**
+ * The bank opens a chargeback on a delivered order, as the webhook holds it (decision 183); the order made a card
+ * order, as only those have one, after the journey paid it from the balance.
+ */
+export function holdForChargeback(orderId: string, amountCents: number) {
+  const db = openE2eDb();
+  const now = Date.now();
+  db.prepare(`update orders set chargeback_hold_since = ?, provider = 'stripe', provider_ref = ? where id = ?`).run(
+    now,
+    `cs_test_${id()}`,
+    orderId,
+  );
+  db.prepare(
+    `insert into chargebacks (id, order_id, amount_cents, reason, status, order_status_at_open, opened_at, fee_cents)
+     values (?, ?, ?, 'product_not_received', 'open', 'delivered', ?, 0)`,
+  ).run(`dp_test_${id()}`, orderId, amountCents, now);
+  db.close();
+}
+
 interface SettledCardOrder {
   listingId: string;
   buyerId: string;

@@ -1,13 +1,15 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { credentialsWithdrawn, isFinalState } from '@accountry/shared/order-state';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { CredentialsView } from '../../../components/orders/credentials-view';
-import { ordersApi, type RevealedCredentials } from '../api/orders-api';
+import { ApiRequestError } from '../../../lib/api';
+import { focusLost } from '../../../lib/focus-targets';
+import { orderKeys, ordersApi, type RevealedCredentials } from '../api/orders-api';
 import { DeliverForm } from './deliver-form';
 import { SellerCredentials } from './seller-credentials';
 
@@ -21,19 +23,35 @@ function notDeliveredText({ status, viewerRole: role, sellerName }: OrderDetail)
   return role === 'buyer' ? `${sellerName} has not delivered the credentials yet.` : 'No credentials delivered yet.';
 }
 
+/** The buyer's card while a chargeback holds the order: the server refuses every reveal until the bank decides. */
+const REVEAL_ON_HOLD = 'The credentials cannot be revealed while the bank reviews the chargeback.';
+
 /** The buyer reveals what the seller delivered; the seller delivers them and sees when the buyer looked. */
 export function CredentialsPanel({ order }: { order: OrderDetail }) {
   const [shown, setShown] = useState<RevealedCredentials | null>(null);
   // The button that was pressed gives way to what it shows (and back): the focus follows, so it is not lost.
   const revealed = useRef<HTMLDivElement>(null);
   const revealButton = useRef<HTMLButtonElement>(null);
+  const refusal = useRef<HTMLDivElement>(null);
+  const client = useQueryClient();
   const reveal = useMutation({
     mutationFn: () => ordersApi.reveal(order.id),
     onSuccess: (values) => {
       flushSync(() => setShown(values));
       revealed.current?.focus();
     },
+    onError: (err) => {
+      // A 409 means the order moved meanwhile (a refund, a chargeback): the page shows where it stands now.
+      if (err instanceof ApiRequestError && err.status === 409)
+        void client.invalidateQueries({ queryKey: orderKeys.detail(order.id) });
+    },
   });
+  // The button was disabled while asking, which drops the focus, and may go with the order's refresh: once the
+  // refusal is drawn, it takes the focus from the button or the page's body.
+  useEffect(() => {
+    const onButton = document.activeElement === revealButton.current;
+    if (reveal.error && (focusLost() || onButton)) refusal.current?.focus();
+  }, [reveal.error]);
   const hide = () => {
     flushSync(() => setShown(null));
     revealButton.current?.focus();
@@ -47,6 +65,7 @@ export function CredentialsPanel({ order }: { order: OrderDetail }) {
   else if (erased) body = <Text c="dimmed">{ORDER_MESSAGES.credentialsErased}</Text>;
   else if (isBuyer && credentialsWithdrawn(order)) body = <Text c="dimmed">{ORDER_MESSAGES.credentialsRefunded}</Text>;
   else if (!delivered) body = <Text c="dimmed">{notDeliveredText(order)}</Text>;
+  else if (isBuyer && order.chargeback?.held) body = <Text c="dimmed">{REVEAL_ON_HOLD}</Text>;
   else if (isBuyer)
     body = shown ? (
       <Stack ref={revealed} tabIndex={-1} role="group" aria-label="The credentials" style={{ outlineOffset: 4 }}>
@@ -63,11 +82,6 @@ export function CredentialsPanel({ order }: { order: OrderDetail }) {
         <Text size="sm" c="dimmed">
           Reveal them somewhere private. The seller sees when you viewed them.
         </Text>
-        {reveal.isError && (
-          <Alert color="red" role="alert">
-            {reveal.error.message}
-          </Alert>
-        )}
         <Button
           ref={revealButton}
           leftSection={<IconEye size={18} />}
@@ -88,6 +102,12 @@ export function CredentialsPanel({ order }: { order: OrderDetail }) {
           Credentials
         </Title>
       </Group>
+      {/* Outside the body, so that it and the focus stay while the body changes to the order as it now stands. */}
+      {isBuyer && reveal.isError && (
+        <Alert ref={refusal} color="red" role="alert" tabIndex={-1} mb="sm">
+          {reveal.error.message}
+        </Alert>
+      )}
       {body}
     </Card>
   );
