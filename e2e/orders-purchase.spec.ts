@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { expect as baseExpect, test } from './support/test';
-import { createUser, signInContext, signedInPage } from './support/db';
+import { createUser, openE2eDb, signInContext, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
 import { changeNextBody } from './support/change-request';
-import { creditBalance } from './support/orders';
+import { creditBalance, deliverCredentials } from './support/orders';
+import { postWithSession } from './support/session-api';
 
 // The machine is shared: first page loads can take several seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -262,4 +263,47 @@ test('a buyer buys an account, the seller delivers and corrects a typo, the buye
   await review.getByRole('button', { name: 'Publish review' }).click();
   await expect(b.page.getByText('Thank you for your review!')).toBeVisible();
   await expect(review).toHaveCount(0);
+});
+
+test('accepting the account says how much goes to which seller, and when', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller', `Paula Payee ${tag}`);
+  const buyer = createUser('buyer');
+  const admin = createUser('admin');
+  const a = await signedInPage(browser, baseURL!, admin.id);
+  await creditBalance(a.context, baseURL!, buyer.id, 10_000);
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  const deliveredOrder = async (title: string, priceCents: number) => {
+    const listingId = insertListing(seller.id, { title: `${title} ${tag}`, priceCents });
+    const ordered = await postWithSession(b.context, baseURL!, '/api/orders', { listingId });
+    const orderId = ((await ordered.json()) as { id: string }).id;
+    await postWithSession(b.context, baseURL!, `/api/orders/${orderId}/pay`, {});
+    await deliverCredentials(s.context, baseURL!, orderId, `payee_${tag}`);
+    return orderId;
+  };
+  const askAccept = async (orderId: string) => {
+    await b.page.goto(`/orders/${orderId}`);
+    await b.page.getByRole('button', { name: 'Accept the account' }).click();
+    return b.page.getByRole('dialog', { name: 'Accept the account?' });
+  };
+
+  // With a protection period the money waits for its end.
+  const protectedOrder = await deliveredOrder('Protected Minecraft account', 4_500);
+  await expect(await askAccept(protectedOrder)).toHaveAccessibleDescription(
+    'Only accept once you have signed in and secured the account. The 14-day protection period starts now; you can ' +
+      'still open a dispute during it if you lose access. ' +
+      `When it ends, the $45 you paid is released to ${seller.displayName}.`,
+  );
+
+  // Without one it is paid at once.
+  const unprotectedOrder = await deliveredOrder('Unprotected Minecraft account', 3_000);
+  const db = openE2eDb();
+  db.prepare('update orders set protection_days = 0 where id = ?').run(unprotectedOrder);
+  db.close();
+  await expect(await askAccept(unprotectedOrder)).toHaveAccessibleDescription(
+    'Only accept once you have signed in and secured the account. ' +
+      `The $30 you paid is released to ${seller.displayName} right away.`,
+  );
 });

@@ -76,6 +76,10 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
   const confirmation = s.page.getByRole('dialog', { name: 'Request a payout?' });
   // The confirmation opens on Cancel: Enter straight away does not move money.
   await expect(confirmation.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  // It says where the money goes, as the details stand.
+  await expect(confirmation).toHaveAccessibleDescription(
+    '$25.00 leaves your available balance now and is held until an admin sends it to your IBAN DE… ending 3000.',
+  );
   await confirmation.getByRole('button', { name: 'Request $25.00' }).click();
   await expect(s.page.getByText('Payout requested. An admin will send it and mark it paid.')).toBeVisible();
   const history = s.page.getByRole('table', { name: 'Payouts' });

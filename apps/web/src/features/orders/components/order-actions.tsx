@@ -76,12 +76,15 @@ export function OrderActions({ order, refusedBefore }: { order: OrderDetail; ref
   const askAccept = () =>
     confirm.ask({
       title: 'Accept the account?',
+      // Accepting releases the buyer's money: the dialog says how much goes to whom, and when.
       message:
         order.protectionDays > 0
           ? 'Only accept once you have signed in and secured the account. ' +
             `The ${order.protectionDays}-day protection period starts now; ` +
-            'you can still open a dispute during it if you lose access.'
-          : 'Only accept once you have signed in and secured the account. The seller is paid right away.',
+            'you can still open a dispute during it if you lose access. ' +
+            `When it ends, the ${price} you paid is released to ${order.sellerName}.`
+          : 'Only accept once you have signed in and secured the account. ' +
+            `The ${price} you paid is released to ${order.sellerName} right away.`,
       confirmLabel: 'Accept the account',
       onConfirm: () => accept.mutateAsync(undefined),
       returnFocusTo: orderSummaryElement,

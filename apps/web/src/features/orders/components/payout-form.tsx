@@ -68,7 +68,10 @@ export function PayoutForm({ wallet, method }: Props) {
     setError(null);
     confirm.ask({
       title: 'Request a payout?',
-      message: `${formatCents(cents)} leaves your available balance now and is held until an admin sends it to you.`,
+      // Says where the money goes: the payout details as this page last read them.
+      message:
+        `${formatCents(cents)} leaves your available balance now and is held until an admin sends it to ` +
+        `${method ? `your ${method.summary}` : 'you'}.`,
       confirmLabel: `Request ${formatCents(cents)}`,
       onConfirm: () =>
         request.mutateAsync(cents).catch((err) => {
