@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
+import { listingInputSchema } from '@accountry/shared/listing-schemas';
 import { createUser, signInContext, signedInPage } from './support/db';
 import { creditBalance, deliverCredentials } from './support/orders';
 import { insertListing } from './support/listings-db';
 import { expectDeadlineOnce } from './support/order-page';
-import { postWithSession } from './support/session-api';
+import { postWithSession, sendWithSession } from './support/session-api';
 import { startStripeServer } from './support/stripe-server';
 
 // The machine is shared: first page loads can take several seconds.
@@ -363,4 +364,105 @@ test('on a phone, an unpaid order says until when the listing is held, what happ
     ),
   ).toBeVisible();
   await expect(b.page.getByRole('link', { name: 'Your profile' })).toHaveAttribute('href', '/profile');
+});
+
+test('on a phone, an order of a listing whose title is one long word shows the whole title in its summary', async ({
+  browser,
+  baseURL,
+}) => {
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller');
+  const buyer = createUser('buyer');
+  const title = `Fortnite_account_with_every_battle_pass_since_chapter_one_${tag}`;
+  const listingId = insertListing(seller.id, { title, priceCents: 2500 });
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await b.page.setViewportSize(PHONE);
+  const ordered = await postWithSession(b.context, baseURL!, '/api/orders', { listingId });
+  const orderId = ((await ordered.json()) as { id: string }).id;
+
+  await b.page.goto(`/orders/${orderId}`);
+  const summary = b.page.getByRole('region', { name: 'Order summary' });
+  const link = summary.getByRole('link', { name: title });
+  await expect(link).toBeVisible();
+  // Wrapped within its box, not cut off at the card's edge: nothing of it lies beyond what is drawn.
+  expect(await link.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+});
+
+test('on a phone, "Buy now" refused for a new price keeps the dialog open, saying why, at the new price', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller');
+  const buyer = createUser('buyer');
+  const admin = createUser('admin');
+  const listingId = insertListing(seller.id, { title: `Repriced phone account ${tag}`, priceCents: 4500 });
+  const adminContext = await browser.newContext();
+  await signInContext(adminContext, baseURL!, admin.id);
+  await creditBalance(adminContext, baseURL!, buyer.id, 10_000);
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  await b.page.setViewportSize(PHONE);
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  // The seller raises the price, in the listing's editor, just as the buyer pays at the old one.
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  const own = (await (await s.context.request.get(`${baseURL}/api/my/listings/${listingId}`)).json()) as object;
+  const fields = Object.entries(own).filter(([k]) => k in listingInputSchema.shape);
+  await b.page.route('**/api/orders', async (route) => {
+    const edited = { ...Object.fromEntries(fields), priceCents: 5000 };
+    await sendWithSession(s.context, baseURL!, 'PUT', `/api/listings/${listingId}`, edited);
+    return route.continue();
+  });
+  await b.page.getByRole('region', { name: 'Price and actions' }).getByRole('button', { name: 'Buy now' }).click();
+  const dialog = b.page.getByRole('dialog', { name: 'Buy this account?' });
+  await dialog.getByRole('button', { name: 'Pay $45' }).click();
+
+  // The refusal stays in the dialog (a toast is gone in three seconds), read out, with the focus; the dialog now asks
+  // the new price.
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toHaveText('The price changed while you were buying. Check the new price and buy again.');
+  await expect(refusal).toBeFocused();
+  await expect(dialog).toContainText('You pay $50 for');
+  await b.page.unrouteAll();
+  await dialog.getByRole('button', { name: 'Pay $50' }).click();
+  await expect(b.page).toHaveURL(/\/orders\/[\w-]+$/);
+  await expect(
+    b.page.getByRole('region', { name: 'Order summary' }).getByText('Paid, awaiting delivery'),
+  ).toBeVisible();
+});
+
+test('on a phone, "Buy now" refused as another buyer took it says why, and the focus stays on the page', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller');
+  const buyer = createUser('buyer');
+  const rival = createUser('buyer');
+  const admin = createUser('admin');
+  const listingId = insertListing(seller.id, { title: `Contested phone account ${tag}`, priceCents: 4500 });
+  const adminContext = await browser.newContext();
+  await signInContext(adminContext, baseURL!, admin.id);
+  await creditBalance(adminContext, baseURL!, buyer.id, 10_000);
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  const r = await signedInPage(browser, baseURL!, rival.id);
+  await b.page.setViewportSize(PHONE);
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  // Another buyer orders it just before this one's order arrives.
+  await b.page.route('**/api/orders', async (route) => {
+    await postWithSession(r.context, baseURL!, '/api/orders', { listingId });
+    return route.continue();
+  });
+  const bar = b.page.getByRole('region', { name: 'Price and actions' });
+  await bar.getByRole('button', { name: 'Buy now' }).click();
+  await b.page.getByRole('dialog', { name: 'Buy this account?' }).getByRole('button', { name: 'Pay $45' }).click();
+
+  // The bar no longer offers "Buy now": why is still said, read out, and the focus has not fallen to the page's body.
+  await expect(
+    b.page.getByRole('alert').filter({ hasText: 'This listing is not available for purchase.' }),
+  ).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
+  await expect(bar).toContainText('Reserved');
+  await expect.poll(() => b.page.evaluate(() => document.activeElement !== document.body)).toBe(true);
 });

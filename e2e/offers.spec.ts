@@ -247,3 +247,59 @@ test('an offer made while the seller has the offers page open appears in their l
   const row = s.page.getByRole('list', { name: 'Received offers' }).getByRole('listitem').filter({ hasText: title });
   await expect(row.getByRole('button', { name: 'Accept' })).toBeVisible();
 });
+
+test('on the offers page, each "Open the order" says which listing its order is for', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(2).toString('hex');
+  const seller = createUser('seller');
+  const buyer = createUser('buyer');
+  const admin = createUser('admin');
+  const adminContext = await browser.newContext();
+  await signInContext(adminContext, baseURL!, admin.id);
+  await creditBalance(adminContext, baseURL!, buyer.id, 20_000);
+  const b = await signedInPage(browser, baseURL!, buyer.id);
+  const s = await signedInPage(browser, baseURL!, seller.id);
+  // Two offers accepted and bought: two rows, each with its order.
+  const titles = [`First bargain account ${tag}`, `Second bargain account ${tag}`];
+  for (const title of titles) {
+    const listingId = insertListing(seller.id, { title, priceCents: 10_000, negotiable: true });
+    const made = await postWithSession(b.context, baseURL!, `/api/listings/${listingId}/offers`, {
+      amountCents: 8_000,
+    });
+    const offerId = ((await made.json()) as { id: string }).id;
+    await postWithSession(s.context, baseURL!, `/api/offers/${offerId}/accept`, {});
+    const ordered = await postWithSession(b.context, baseURL!, '/api/orders', { listingId, offerId });
+    await postWithSession(b.context, baseURL!, `/api/orders/${((await ordered.json()) as { id: string }).id}/pay`, {});
+  }
+
+  await b.page.goto('/offers');
+  const list = b.page.getByRole('list', { name: 'Made offers' });
+  for (const title of titles) {
+    const row = list.getByRole('listitem').filter({ hasText: title });
+    await expect(row.getByRole('link', { name: 'Open the order' })).toHaveAccessibleDescription(title);
+  }
+});
+
+test('an offer refused in its dialog is read with why: the field is invalid as the focus reaches it', async ({
+  browser,
+  baseURL,
+}) => {
+  const names = { seller: 'Rae Refuser', buyer: 'Sam Shortoffer', title: 'Refused-offer Fortnite account' };
+  const { b, priceCard } = await negotiableDeal(browser, baseURL!, names);
+  await priceCard.getByRole('button', { name: 'Make an offer' }).click();
+  const dialog = b.page.getByRole('dialog', { name: 'Make an offer' });
+  const amount = dialog.getByRole('textbox', { name: 'Your offer (USD)' });
+  await amount.fill('40');
+  // What a screen reader reads as the field takes the focus: its state and description at that moment.
+  await amount.evaluate((el) => {
+    el.addEventListener('focus', () => {
+      const described = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+      const text = described.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+      el.dataset.readOnFocus = `${el.getAttribute('aria-invalid')}|${text}`;
+    });
+  });
+  await dialog.getByRole('button', { name: 'Send offer' }).focus();
+  await b.page.keyboard.press('Enter');
+  await expect(amount).toBeFocused();
+  await expect(amount).toHaveAttribute('data-read-on-focus', 'true|Offer at least $50, half the price.');
+});

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
@@ -15,6 +16,7 @@ import {
 } from '@accountry/shared/orders';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { pageHeading } from '../../lib/focus-targets';
 import { orderPagePath } from './order-format';
 import { redirectToPayment } from './payment-return';
 import { AppModal } from '../ui/app-modal';
@@ -57,13 +59,32 @@ export function BuyNowButton({ listing, offer }: { listing: BuyableListing; offe
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Why the order was refused (the price or terms changed, someone else is buying): said in the dialog until the next
+  // try, as every confirmation says its refusals; a toast is gone in three seconds.
+  const [refused, setRefused] = useState<string | null>(null);
+  const refusal = useRef<HTMLDivElement>(null);
+  // On a phone the bar drops "Buy now", and this dialog with it, once the listing is taken: the refusal is toasted.
+  const refusedShown = useRef<string | null>(null);
+  refusedShown.current = open ? refused : null;
+  useEffect(
+    () => () => {
+      if (refusedShown.current) toast.error(refusedShown.current);
+    },
+    [],
+  );
   const blocker = buyBlocker(listing);
   const blockerId = useId();
   const priceCents = offer ? Math.min(offer.amountCents, listing.priceCents) : listing.priceCents;
   const price = formatPrice(priceCents, listing.currency);
 
+  const close = () => {
+    if (busy) return;
+    setOpen(false);
+    setRefused(null);
+  };
   const buy = async () => {
     setBusy(true);
+    setRefused(null);
     let order: OrderDetail;
     try {
       // The terms the buyer confirmed: others (a change meanwhile) are refused rather than charged.
@@ -76,9 +97,13 @@ export function BuyNowButton({ listing, offer }: { listing: BuyableListing; offe
       };
       order = await api<OrderDetail>(ORDER_ROUTES.create, { body });
     } catch (err) {
-      setBusy(false);
-      setOpen(false);
-      toast.error((err as Error).message);
+      // The Pay button was disabled while busy, which dropped the focus: it goes to the refusal, drawn first. The
+      // listing is read again, so that the dialog asks its new terms, or says it can no longer be bought.
+      flushSync(() => {
+        setBusy(false);
+        setRefused((err as Error).message);
+      });
+      refusal.current?.focus();
       void client.invalidateQueries({ queryKey: ['listing', listing.id] });
       void client.invalidateQueries({ queryKey: ['offers'] });
       return;
@@ -113,13 +138,15 @@ export function BuyNowButton({ listing, offer }: { listing: BuyableListing; offe
         {offer ? `Buy for ${price}` : 'Buy now'}
       </Button>
       {blocker && (
-        <Text id={blockerId} size="sm" c="dimmed">
+        <Text id={blockerId} size="sm" c="dimmed" tabIndex={-1}>
           {blocker}
         </Text>
       )}
       <AppModal
         opened={open}
-        onClose={() => !busy && setOpen(false)}
+        onClose={close}
+        // Refused because the listing was taken meanwhile: "Buy now" is disabled, and why is said beside it.
+        returnFocusTo={() => document.getElementById(blockerId) ?? pageHeading()}
         title="Buy this account?"
         description={
           <Text>
@@ -133,15 +160,25 @@ export function BuyNowButton({ listing, offer }: { listing: BuyableListing; offe
         }
         centered
       >
-        <Group justify="flex-end">
-          {/* The first focus, as in every confirmation: Enter straight away does not pay. */}
-          <Button variant="default" onClick={() => setOpen(false)} disabled={busy} data-autofocus>
-            Cancel
-          </Button>
-          <Button onClick={buy} loading={busy}>
-            Pay {price}
-          </Button>
-        </Group>
+        <Stack>
+          {refused && (
+            <Alert ref={refusal} color="red" role="alert" tabIndex={-1}>
+              {refused}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            {/* The first focus, as in every confirmation: Enter straight away does not pay. */}
+            <Button variant="default" onClick={close} disabled={busy} data-autofocus>
+              Cancel
+            </Button>
+            {/* Taken, sold or no longer for sale meanwhile: the refusal says so, and there is nothing to pay. */}
+            {!blocker && (
+              <Button onClick={buy} loading={busy}>
+                Pay {price}
+              </Button>
+            )}
+          </Group>
+        </Stack>
       </AppModal>
     </>
   );

@@ -66,7 +66,13 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
       <Group wrap="nowrap" align="flex-start">
         <ListingThumb src={order.thumbUrl} w={72} />
         <Stack gap={4} miw={0}>
-          <Anchor component={Link} to={listingPath({ id: order.listingId, sellerId: order.sellerId })} fw={600}>
+          {/* Wrapped, never cut: a title may be one long word wider than a phone's card. */}
+          <Anchor
+            component={Link}
+            to={listingPath({ id: order.listingId, sellerId: order.sellerId })}
+            fw={600}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {order.listingTitle}
           </Anchor>
           <Group gap="xs">

@@ -49,8 +49,9 @@ export function AmountDialog(props: Props) {
       requestAnimationFrame(props.onSent);
     },
     onError: (err) => {
-      if (err instanceof ApiRequestError && err.status === 400 && err.fields.note) {
-        setNoteError(err.fields.note);
+      const noteRefused = err instanceof ApiRequestError && err.status === 400 ? err.fields.note : undefined;
+      if (noteRefused) {
+        flushSync(() => setNoteError(noteRefused));
         return noteField.current?.focus();
       }
       if (err instanceof ApiRequestError && err.status === 400) return refuse(err.message);
@@ -59,8 +60,9 @@ export function AmountDialog(props: Props) {
       alert.current?.focus();
     },
   });
+  // Drawn before the focus arrives, so the field is read out as invalid with its message.
   const refuse = (message: string) => {
-    setError(message);
+    flushSync(() => setError(message));
     field.current?.focus();
   };
   const clear = () => {

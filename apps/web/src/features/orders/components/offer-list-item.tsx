@@ -159,7 +159,13 @@ export function OfferListItem(props: {
             </Button>
           )}
           {o.orderId && (
-            <Button size="xs" variant="default" component={Link} to={orderPagePath(o.orderId)}>
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={orderPagePath(o.orderId)}
+              aria-describedby={titleId}
+            >
               Open the order
             </Button>
           )}
