@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Locator } from '@playwright/test';
+import type { Browser, Locator } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
 import { listingInputSchema } from '@accountry/shared/listing-schemas';
 import { createUser, signInContext, signedInPage } from './support/db';
@@ -388,22 +388,26 @@ test('on a phone, an order of a listing whose title is one long word shows the w
   expect(await link.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
 });
 
+/** A buyer with $100 on the balance, on a phone, on the page of a $45 listing titled `title` (tagged). */
+async function buyerOnListing(browser: Browser, baseURL: string, title: string) {
+  const seller = createUser('seller');
+  const buyer = createUser('buyer');
+  const listingId = insertListing(seller.id, { title: `${title} ${randomBytes(2).toString('hex')}`, priceCents: 4500 });
+  const adminContext = await browser.newContext();
+  await signInContext(adminContext, baseURL, createUser('admin').id);
+  await creditBalance(adminContext, baseURL, buyer.id, 10_000);
+  const b = await signedInPage(browser, baseURL, buyer.id);
+  await b.page.setViewportSize(PHONE);
+  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  return { seller, listingId, b };
+}
+
 test('on a phone, "Buy now" refused for a new price keeps the dialog open, saying why, at the new price', async ({
   browser,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const tag = randomBytes(2).toString('hex');
-  const seller = createUser('seller');
-  const buyer = createUser('buyer');
-  const admin = createUser('admin');
-  const listingId = insertListing(seller.id, { title: `Repriced phone account ${tag}`, priceCents: 4500 });
-  const adminContext = await browser.newContext();
-  await signInContext(adminContext, baseURL!, admin.id);
-  await creditBalance(adminContext, baseURL!, buyer.id, 10_000);
-  const b = await signedInPage(browser, baseURL!, buyer.id);
-  await b.page.setViewportSize(PHONE);
-  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  const { seller, listingId, b } = await buyerOnListing(browser, baseURL!, 'Repriced phone account');
   // The seller raises the price, in the listing's editor, just as the buyer pays at the old one.
   const s = await signedInPage(browser, baseURL!, seller.id);
   const own = (await (await s.context.request.get(`${baseURL}/api/my/listings/${listingId}`)).json()) as object;
@@ -436,19 +440,8 @@ test('on a phone, "Buy now" refused as another buyer took it says why, and the f
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const tag = randomBytes(2).toString('hex');
-  const seller = createUser('seller');
-  const buyer = createUser('buyer');
-  const rival = createUser('buyer');
-  const admin = createUser('admin');
-  const listingId = insertListing(seller.id, { title: `Contested phone account ${tag}`, priceCents: 4500 });
-  const adminContext = await browser.newContext();
-  await signInContext(adminContext, baseURL!, admin.id);
-  await creditBalance(adminContext, baseURL!, buyer.id, 10_000);
-  const b = await signedInPage(browser, baseURL!, buyer.id);
-  const r = await signedInPage(browser, baseURL!, rival.id);
-  await b.page.setViewportSize(PHONE);
-  await b.page.goto(`/account/${seller.id}/${listingId}`);
+  const { listingId, b } = await buyerOnListing(browser, baseURL!, 'Contested phone account');
+  const r = await signedInPage(browser, baseURL!, createUser('buyer').id);
   // Another buyer orders it just before this one's order arrives.
   await b.page.route('**/api/orders', async (route) => {
     await postWithSession(r.context, baseURL!, '/api/orders', { listingId });
