@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { listingTitleFor } from '../../db/listing-titles';
 import {
   autoConfirmReminder,
@@ -16,6 +17,7 @@ import { mailableDeletion } from '../../email/mail-to-user';
 import { mailLayout } from '../../email/mail-layout';
 import type { OrdersContext } from './orders-context';
 import { nextForMail } from './order-mail-next';
+import { sellerAnswered } from './dispute-answer-sql';
 
 type Side = 'buyer' | 'seller';
 const BOTH: Side[] = ['buyer', 'seller'];
@@ -94,8 +96,8 @@ async function queueOrderMail(
   now: number,
 ) {
   if (sides.length === 0) return;
-  // One read for the listing's title, both addresses and whether each account was deleted (a move queues its mails
-  // inside its transaction).
+  // One read for the listing's title, both addresses, whether each account was deleted and whether the seller has
+  // answered a dispute (a move queues its mails inside its transaction).
   const to = await trx
     .selectFrom('users as b')
     .innerJoin('users as s', (j) => j.on('s.id', '=', order.sellerId))
@@ -109,6 +111,7 @@ async function queueOrderMail(
       's.email as seller',
       'bd.status as buyerDeletion',
       'sd.status as sellerDeletion',
+      sellerAnswered(sql.val(order.id)).as('sellerAnswered'),
     ])
     .where('b.id', '=', order.buyerId)
     .executeTakeFirst();
@@ -116,7 +119,7 @@ async function queueOrderMail(
   // A deleted party gets no order mail, by queueMailToUser's own rule (decisions 166, 169); the other one still does.
   const deletion = { buyer: to.buyerDeletion, seller: to.sellerDeletion };
   const url = `${ctx.deps.config.publicUrl}/orders/${encodeURIComponent(order.id)}`;
-  const answered = order.status === 'disputed' && (await sellerAnswered(trx, order.id));
+  const answered = order.status === 'disputed' && Boolean(to.sellerAnswered);
   for (const side of sides.filter((s) => mailableDeletion(deletion[s]))) {
     // Each side the title they are shown (decision 043): the buyer the one the listing last showed buyers.
     const title = (side === 'buyer' ? to.buyerTitle : to.sellerTitle) ?? 'your order';
@@ -130,16 +133,4 @@ async function queueOrderMail(
     );
     await queueMail(trx, { to: to[side], subject: `${subject}: ${title}`, ...body }, now);
   }
-}
-
-/** Whether the seller has posted in the order's dispute (a statement written in this transaction included). */
-async function sellerAnswered(trx: Database, orderId: string) {
-  const row = await trx
-    .selectFrom('disputeStatements')
-    .select('id')
-    .where('orderId', '=', orderId)
-    .where('authorRole', '=', 'seller')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }

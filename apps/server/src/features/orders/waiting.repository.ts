@@ -3,6 +3,7 @@ import { WAITING_STATES } from '@accountry/shared/order-state';
 import type { WaitingCounts } from '@accountry/shared/order-lists';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { sellerAnswered } from './dispute-answer-sql';
 
 type OrderSide = keyof typeof WAITING_STATES;
 type OfferSide = 'made' | 'received';
@@ -27,7 +28,7 @@ export function waitingOrders(side: OrderSide, userId: string, now: number) {
   return sql<boolean>`(o.seller_id = ${userId} and o.status in (${states(WAITING_STATES.sales)})
     and ((o.status = 'paid' and ${inTime}) or (o.status = 'disputed' and o.chargeback_hold_since is null
       and o.seller_answer_due_at > ${now}
-      and not exists (select 1 from dispute_statements d where d.order_id = o.id and d.author_role = 'seller'))))`;
+      and not ${sellerAnswered(sql.ref('o.id'))})))`;
 }
 
 /** A condition on `offers as o`: the offer waits for the member's answer, or for them to buy it, in its time. */
