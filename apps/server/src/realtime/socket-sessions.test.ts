@@ -46,10 +46,11 @@ afterAll(async () => {
 
 const socketOn = (app: FastifyInstance, session: Session) => opened.inject(app, session.cookie);
 
-/** Both the socket here and the one on the other process close as signed out. */
-async function expectClosed(...sockets: TestSocket[]) {
-  for (const s of sockets) expect(await s.whenClosed()).toEqual({ code: 4001, reason: 'signed out' });
+/** Each socket (either process) closes as its session ended, for this reason (`expectClosed`: signed out). */
+async function expectClosedAs(reason: string, ...sockets: TestSocket[]) {
+  for (const s of sockets) expect(await s.whenClosed()).toEqual({ code: 4001, reason });
 }
+const expectClosed = (...sockets: TestSocket[]) => expectClosedAs('signed out', ...sockets);
 
 const post = (url: string, session: Session | null, payload: object = {}) =>
   ctx.app.inject({ method: 'POST', url, headers: session?.headers ?? {}, payload });
@@ -130,8 +131,7 @@ describe('sockets end with their session', () => {
     ctx.clock.advance(60_001);
     // The periodic check on each process (driven here instead of waiting for its timer).
     await other.deps.hub.heartbeat();
-    expect(await there.whenClosed()).toEqual({ code: 4001, reason: 'session expired' });
-    expect(await here.whenClosed()).toEqual({ code: 4001, reason: 'session expired' });
+    await expectClosedAs('session expired', there, here);
     expect(await stays.request('chat.unread', {})).toMatchObject({ total: 0 });
   });
 
@@ -152,7 +152,7 @@ describe('sockets end with their session', () => {
     const stays = await socketOn(other, (await userWithSession(ctx, 'admin')).session);
     await ctx.db.updateTable('users').set({ role: 'seller' }).where('id', '=', user.id).execute();
     await other.deps.hub.heartbeat();
-    expect(await there.whenClosed()).toEqual({ code: 4001, reason: 'session changed' });
+    await expectClosedAs('session changed', there);
     expect(stays.closed).toBeNull();
   });
 });
@@ -163,16 +163,12 @@ describe("sockets follow a change of their member's role", () => {
   const saveRole = (session: Session, role: string) =>
     ctx.app.inject({ method: 'PATCH', url: '/api/profile', headers: session.headers, payload: { role } });
 
-  async function expectChanged(...sockets: TestSocket[]) {
-    for (const s of sockets) expect(await s.whenClosed()).toEqual({ code: 4001, reason: 'session changed' });
-  }
-
   it('a member who starts selling from the profile: every socket closes at once, and a new one works', async () => {
     const { session } = await userWithSession(ctx, 'buyer');
     const sockets = [await socketOn(ctx.app, session), await socketOn(other, session)];
     const res = await saveRole(session, 'both');
     expect(res.statusCode, res.body).toBe(200);
-    await expectChanged(...sockets);
+    await expectClosedAs('session changed', ...sockets);
     const again = await socketOn(other, session);
     expect(await again.request('chat.unread', {})).toMatchObject({ total: 0 });
   });
@@ -188,7 +184,7 @@ describe("sockets follow a change of their member's role", () => {
       payload: { role: 'seller' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    await expectChanged(there);
+    await expectClosedAs('session changed', there);
   });
 
   it('a profile saved without a new role leaves the sockets open', async () => {
