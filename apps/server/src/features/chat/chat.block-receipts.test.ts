@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_EVENTS } from '@accountry/shared/chat';
-import { createTestApp, type Session, type TestContext } from '../../test/test-app';
+import { type Session, type TestContext } from '../../test/test-app';
 import { clientId } from '../../test/chat-api';
-import { OpenSockets } from '../../test/test-socket';
 import { pairWithConversation } from './chat-test-helpers';
 import { postSystemMessage, publishSystemMessages } from './system-messages.service';
+import { useSocketTestApp } from '../../test/socket-test-app';
 
 let ctx: TestContext;
-const opened = new OpenSockets();
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await opened.closeAll();
-  await ctx.close();
+const opened = useSocketTestApp((c) => {
+  ctx = c;
 });
 
 const inject = (session: Session, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>

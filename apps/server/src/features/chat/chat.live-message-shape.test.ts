@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_EVENTS } from '@accountry/shared/chat';
-import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
-import { clientId, openConversation } from '../../test/chat-api';
+import { userWithSession, type TestContext } from '../../test/test-app';
+import { openConversation, sendTextMessage } from '../../test/chat-api';
 import { insertListing } from './chat-test-helpers';
-import { OpenSockets } from '../../test/test-socket';
+import { useSocketTestApp } from '../../test/socket-test-app';
 
 /**
  * A message that arrives live is the one the history gives: the chat page tells its own messages from the other
  * side's and from the site's notices by `kind`, so an event without it drew a member's message as someone else's.
  */
 let ctx: TestContext;
-const opened = new OpenSockets();
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await opened.closeAll();
-  await ctx.close();
+const opened = useSocketTestApp((c) => {
+  ctx = c;
 });
 
 describe('a live chat message', () => {
@@ -28,12 +23,7 @@ describe('a live chat message', () => {
     const sellerSocket = await opened.inject(ctx.app, seller.session.cookie);
     const buyerOtherTab = await opened.inject(ctx.app, buyer.session.cookie);
 
-    const sent = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/chat/conversations/${conversationId}/messages`,
-      payload: { clientId: clientId(), body: 'Is it still for sale?' },
-      headers: buyer.session.headers,
-    });
+    const sent = await sendTextMessage(ctx.app, buyer.session.headers, conversationId, 'Is it still for sale?');
     expect(sent.statusCode).toBe(201);
     const { message } = sent.json();
     expect(message.kind).toBe('user');
@@ -64,12 +54,7 @@ describe('a live chat message', () => {
     // Sent in one turn of the event loop, the store numbers them in one batch.
     const replies = await Promise.all(
       sends.map(({ buyer, conversationId }) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: `/api/chat/conversations/${conversationId}/messages`,
-          payload: { clientId: clientId(), body: 'Hello there' },
-          headers: buyer.session.headers,
-        }),
+        sendTextMessage(ctx.app, buyer.session.headers, conversationId, 'Hello there'),
       ),
     );
     for (const reply of replies) {

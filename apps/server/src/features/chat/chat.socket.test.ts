@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_EVENTS, CHAT_MESSAGES } from '@accountry/shared/chat';
-import { createTestApp, userWithSession, type TestContext } from '../../test/test-app';
+import { userWithSession, type TestContext } from '../../test/test-app';
 import { clientId, openConversation } from '../../test/chat-api';
 import { insertListing } from './chat-test-helpers';
-import { injectSocket, OpenSockets } from '../../test/test-socket';
+import { injectSocket } from '../../test/test-socket';
+import { useSocketTestApp } from '../../test/socket-test-app';
 
 let ctx: TestContext;
-const opened = new OpenSockets();
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await opened.closeAll();
-  await ctx.close();
+const opened = useSocketTestApp((c) => {
+  ctx = c;
 });
 
 const socketFor = (cookie: string) => opened.inject(ctx.app, cookie);

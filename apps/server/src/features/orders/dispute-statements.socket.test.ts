@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ORDER_EVENTS } from '@accountry/shared/order-events';
-import { createTestApp, type TestContext } from '../../test/test-app';
-import { OpenSockets } from '../../test/test-socket';
+import { type TestContext } from '../../test/test-app';
 import { arrangeDeal, call, orderUpTo, partyWithSession, type Party } from './orders-test-helpers';
+import { useSocketTestApp } from '../../test/socket-test-app';
 
 /**
  * Decision 211: a dispute statement reaches the open order pages at once, as the order's moves do: the order's buyer,
  * seller and admins hear the order changed; nobody else does, and the event says no more than which order.
  */
 let ctx: TestContext;
-const opened = new OpenSockets();
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await opened.closeAll();
-  await ctx.close();
+const opened = useSocketTestApp((c) => {
+  ctx = c;
 });
 
 const socketOf = (who: Party) => opened.inject(ctx.app, who.session.cookie);

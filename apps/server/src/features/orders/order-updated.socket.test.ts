@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ORDER_EVENTS } from '@accountry/shared/order-events';
 import { deliveryDeadlineMs } from '@accountry/shared/order-state';
-import { createTestApp, type TestContext } from '../../test/test-app';
-import { OpenSockets } from '../../test/test-socket';
+import { type TestContext } from '../../test/test-app';
 import { arrangeDeal, call, orderUpTo, partyWithSession, sweep, type Party } from './orders-test-helpers';
+import { useSocketTestApp } from '../../test/socket-test-app';
 
 /**
  * Decision 211: every committed move of an order reaches its open pages as one order update, whoever made it (a party,
@@ -11,13 +11,8 @@ import { arrangeDeal, call, orderUpTo, partyWithSession, sweep, type Party } fro
  * chat; nobody else does.
  */
 let ctx: TestContext;
-const opened = new OpenSockets();
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await opened.closeAll();
-  await ctx.close();
+const opened = useSocketTestApp((c) => {
+  ctx = c;
 });
 
 const socketOf = (who: Party) => opened.inject(ctx.app, who.session.cookie);
