@@ -2,14 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import { credentialsWithdrawn, isFinalState } from '@accountry/shared/order-state';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { CredentialsView } from '../../../components/orders/credentials-view';
-import { ApiRequestError } from '../../../lib/api';
 import { focusLost } from '../../../lib/focus-targets';
-import { orderKeys, ordersApi, type RevealedCredentials } from '../api/orders-api';
+import { ordersApi, type RevealedCredentials } from '../api/orders-api';
 import { DeliverForm } from './deliver-form';
 import { SellerCredentials } from './seller-credentials';
 
@@ -33,17 +32,11 @@ export function CredentialsPanel({ order }: { order: OrderDetail }) {
   const revealed = useRef<HTMLDivElement>(null);
   const revealButton = useRef<HTMLButtonElement>(null);
   const refusal = useRef<HTMLDivElement>(null);
-  const client = useQueryClient();
   const reveal = useMutation({
     mutationFn: () => ordersApi.reveal(order.id),
     onSuccess: (values) => {
       flushSync(() => setShown(values));
       revealed.current?.focus();
-    },
-    onError: (err) => {
-      // A 409 means the order moved meanwhile (a refund, a chargeback): the page shows where it stands now.
-      if (err instanceof ApiRequestError && err.status === 409)
-        void client.invalidateQueries({ queryKey: orderKeys.detail(order.id) });
     },
   });
   // The button was disabled while asking, which drops the focus, and may go with the order's refresh: once the
