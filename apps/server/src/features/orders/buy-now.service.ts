@@ -24,6 +24,7 @@ import {
   firstThumbOf,
   listingForBuyer,
   mayTrade,
+  refuseListingNotForSale,
   setListingStatusIf,
 } from './order-listings.repository';
 import { acceptedOfferOf, linkOfferToOrder, useAcceptedOffer } from './offer-purchase.service';
@@ -61,7 +62,10 @@ export async function buyNow(
       if (!(await mayTrade(trx, user.id))) throw forbidden(M.accountDisabled);
       // The row is taken as read: the price and terms the order copies stay the listing's until it commits.
       const listing = await listingForBuyer(trx, listingId, user.id, M.ownListing, { lock: true });
-      if (listing.status !== 'active' || !(await mayTrade(trx, listing.sellerId))) throw conflict(M.listingNotActive);
+      await refuseListingNotForSale(trx, listing, {
+        notForSale: M.listingNotActive,
+        taken: { message: M.listingTaken, buyerId: user.id },
+      });
       // Either side's block refuses the purchase, at the price or an offer's. Read under the locks: a block committed
       // while this order waited is seen; one after comes after the purchase (its closing of offers waits for it).
       if (await eitherBlocked(trx, user.id, listing.sellerId)) throw forbidden(M.blocked);

@@ -13,7 +13,7 @@ import { counterAcceptedMail, offerAnsweredMail, offerCounteredMail, offerWithdr
 import { findOffer, listingAsSeenBy, setOfferStatusIf } from './offers.repository';
 import { queueOfferEndMail } from './offer-end-mails';
 import { offerView } from './offers.service';
-import { findListingForOrder, mayTrade } from './order-listings.repository';
+import { findListingForOrder, mayTrade, refuseListingNotForSale } from './order-listings.repository';
 import { ensureConversation } from './orders.repository';
 import type { OrdersContext } from './orders-context';
 import { HOUR_MS } from '@accountry/shared/durations';
@@ -37,8 +37,9 @@ async function offerFor(db: Database, id: string, user: AuthUser, answer: Answer
 /** The listing, still for sale, and both members still able to trade and talking: what agreeing on a price needs. */
 async function tradableListing(trx: Database, o: OffersTable) {
   const listing = await findListingForOrder(trx, o.listingId);
-  if (!listing || listing.deletedAt || listing.status !== 'active' || !(await mayTrade(trx, o.sellerId)))
-    throw conflict(M.listingNotActive);
+  if (!listing) throw conflict(M.listingNotActive);
+  // Either side may be answering here, so a listing another buyer holds is told as not for sale to both.
+  await refuseListingNotForSale(trx, listing, { notForSale: M.listingNotActive });
   if (!(await mayTrade(trx, o.buyerId))) throw conflict(M.partyClosed);
   // A block since the offer was made ends the negotiation, as it ends the chat.
   if (await eitherBlocked(trx, o.buyerId, o.sellerId)) throw forbidden(M.blockedAnswer);

@@ -24,7 +24,7 @@ import { postNoticeWithNote, publishSystemMessages, type PostedSystemMessage } f
 import { offerMadeMail } from './offer-mails';
 import { expireLapsedOffers } from './offer-sweep';
 import { countOpenOffers, findOffer, insertOffer, listOffers, offersMadeSince, toOffer } from './offers.repository';
-import { findListingForOrder, listingForBuyer, mayTrade } from './order-listings.repository';
+import { findListingForOrder, listingForBuyer, mayTrade, refuseListingNotForSale } from './order-listings.repository';
 import { ensureConversation } from './orders.repository';
 import type { OrdersContext } from './orders-context';
 import { DAY_MS, HOUR_MS } from '@accountry/shared/durations';
@@ -33,7 +33,10 @@ import { DAY_MS, HOUR_MS } from '@accountry/shared/durations';
 async function offerableListing(trx: Database, listingId: string, buyerId: string) {
   const listing = await listingForBuyer(trx, listingId, buyerId, M.ownListing);
   if (!listing.negotiable) throw badRequest(M.notNegotiable);
-  if (listing.status !== 'active' || !(await mayTrade(trx, listing.sellerId))) throw conflict(M.listingNotActive);
+  await refuseListingNotForSale(trx, listing, {
+    notForSale: M.listingNotActive,
+    taken: { message: ORDER_MESSAGES.listingTaken, buyerId },
+  });
   // As in the chat: a block keeps each side's offers and their mails from the other.
   if (await eitherBlocked(trx, buyerId, listing.sellerId)) throw forbidden(M.blocked);
   return listing;

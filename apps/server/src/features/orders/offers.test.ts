@@ -185,6 +185,9 @@ describe('offers', () => {
     });
     const held = await answer(deal.seller, id, 'accept');
     expect([held.status, held.body.error?.message]).toEqual([409, 'This listing is not for sale right now.']);
+    const third = await userWithSession(ctx, 'buyer');
+    const late = await offer({ id: third.user.id, session: third.session }, deal.listing.id, 9_000);
+    expect([late.status, late.body.error?.message]).toEqual([409, 'Someone else is already buying this listing.']);
     const page = await call(ctx, deal.seller, 'GET', '/api/offers?side=received');
     expect((page.body.items as unknown[])[0]).toMatchObject({ id, status: 'pending', listing: { status: 'reserved' } });
     expect((await call(ctx, deal.seller, 'GET', '/api/offers?side=received&cursor=bad')).status).toBe(400);

@@ -104,6 +104,34 @@ export async function mayTrade(db: Database, userId: string) {
 }
 
 /**
+ * 409 unless the listing is for sale now and its seller may trade, with the caller's `notForSale` message. Reserved by
+ * another buyer's open order, a buyer is told someone else is buying it (`taken`, when given).
+ */
+export async function refuseListingNotForSale(
+  db: Database,
+  listing: { id: string; sellerId: string; status: string; deletedAt?: number | null },
+  refusal: { notForSale: string; taken?: { message: string; buyerId: string } },
+) {
+  if (listing.status === 'active' && !listing.deletedAt && (await mayTrade(db, listing.sellerId))) return;
+  const { taken } = refusal;
+  if (taken && listing.status === 'reserved' && (await heldByAnotherBuyer(db, listing.id, taken.buyerId)))
+    throw conflict(taken.message);
+  throw conflict(refusal.notForSale);
+}
+
+/** Whether another buyer's order still in progress holds the listing (the one-open-order index's statuses). */
+async function heldByAnotherBuyer(db: Database, listingId: string, buyerId: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('listingId', '=', listingId)
+    .where('buyerId', '<>', buyerId)
+    .where('status', 'in', ['pending_payment', 'paid', 'delivered', 'protection', 'disputed'])
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
  * A payment's check that moderation has not taken the order's listing off the site, or 409: no money goes in for it.
  * `hidden` counts too unless told otherwise (a deletion is final, a hide may be undone). In a payment's transaction
  * PostgreSQL locks the listing's row (after the order's, as every move takes them), so a hide or delete waits for a
