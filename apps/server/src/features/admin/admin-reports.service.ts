@@ -160,17 +160,10 @@ export async function reviewReport(deps: AppDeps, actor: AuthUser, id: string, i
       const moves = await writeReview(trx, 'reports', row, input, now);
       if (moves && input.status === 'resolved' && row.reporterId !== actor.id)
         await queueReportResolvedMail(trx, deps.config.publicUrl, report!, now);
-      await recordAudit(
-        trx,
-        {
-          actorId: actor.id,
-          action: ADMIN_ACTIONS.reportReview,
-          targetType: 'report',
-          targetId: id,
-          details: changes(row, input),
-        },
+      await auditChanges(trx, { actorId: actor.id, action: ADMIN_ACTIONS.reportReview, targetType: 'report' }, id, {
+        details: changes(row, input),
         now,
-      );
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(ADMIN_MESSAGES.reportOpenAgain);
@@ -179,11 +172,22 @@ export async function reviewReport(deps: AppDeps, actor: AuthUser, id: string, i
   return getReport(deps, id);
 }
 
+/** What a review changed: a status that moved, a note that differs; empty when it changed nothing. */
 function changes(before: { status: string; note: string }, input: ReviewInput) {
   return {
-    ...(input.status !== undefined ? { from: before.status, to: input.status } : {}),
+    ...(input.status !== undefined && input.status !== before.status ? { from: before.status, to: input.status } : {}),
     ...(input.note !== undefined && input.note !== before.note ? { note: input.note } : {}),
   };
+}
+
+/** A review's audit entry, only when it changed something: the log records changes, not clicks. */
+async function auditChanges(
+  trx: Database,
+  entry: { actorId: string; action: string; targetType: 'report' | 'feedback' },
+  targetId: string,
+  { details, now }: { details: Record<string, string>; now: number },
+) {
+  if (Object.keys(details).length) await recordAudit(trx, { ...entry, targetId, details }, now);
 }
 
 export async function listFeedback(deps: AppDeps, input: AdminFeedbackFilter) {
@@ -208,17 +212,10 @@ export async function reviewFeedback(
   await adminTransaction(deps.db.db, actor.id, async (trx) => {
     const now = deps.clock.now();
     await writeReview(trx, 'feedback', row, input, now);
-    await recordAudit(
-      trx,
-      {
-        actorId: actor.id,
-        action: ADMIN_ACTIONS.feedbackReview,
-        targetType: 'feedback',
-        targetId: id,
-        details: changes(row, input),
-      },
+    await auditChanges(trx, { actorId: actor.id, action: ADMIN_ACTIONS.feedbackReview, targetType: 'feedback' }, id, {
+      details: changes(row, input),
       now,
-    );
+    });
   });
   return getFeedback(deps, id);
 }
