@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, userWithSession, type Session, type TestContext } from '../../test/test-app';
 import { newId } from '../../lib/ids';
 import { insertListing } from './chat-test-helpers';
+import { searchConversations } from './conversation-search.service';
 
 /**
  * Searching the conversation list reads message text, which grows without bound (the send limit lets two accounts
@@ -109,5 +110,46 @@ describe('searching the conversation list', () => {
     const first = await search(buyer, 'found at last');
     expect(first).toEqual({ ids: [], nextCursor: expect.any(String) });
     expect(await search(buyer, 'found at last', first.nextCursor)).toEqual({ ids: [oldest], nextCursor: null });
+  });
+});
+
+describe('a search while conversations move', () => {
+  it('skips no match that stayed where it was when others move to the top during the request', async () => {
+    const { seller, buyer } = await members();
+    // Oldest first: A, B, C, D, E; the list shows E, D, C, B, A, and every one matches.
+    const [a, b, c, d, e] = [
+      await conversation(seller, buyer, 1, () => 'match'),
+      await conversation(seller, buyer, 1, () => 'match'),
+      await conversation(seller, buyer, 1, () => 'match'),
+      await conversation(seller, buyer, 1, () => 'match'),
+      await conversation(seller, buyer, 1, () => 'match'),
+    ];
+    // New messages land in A and B right after the request has read the list's order, before it reads the matches:
+    // written when the first statement's result arrives. SQLite's one connection is still held then, and its queue
+    // runs this write before the request's next statement; PostgreSQL writes it on another pooled connection first.
+    let moved = false;
+    const move = () =>
+      ctx.db
+        .updateTable('conversations')
+        .set({ updatedAt: ctx.clock.now() + 60_000 })
+        .where('id', 'in', [a, b])
+        .execute();
+    const racing = ctx.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (!moved) {
+          moved = true;
+          const written = move();
+          if (ctx.handle.engine === 'postgres') await written;
+        }
+        return args.result;
+      },
+    });
+    const page = await searchConversations(racing, buyer.user.id, 'match', undefined, 2);
+    expect(page.rows.map((r) => r.id)).toEqual([e, d]);
+    expect(page.next?.id).toBe(d);
+    // The next page goes on with C; A and B are now at the top of the list, where a fresh search finds them.
+    const next = await searchConversations(ctx.db, buyer.user.id, 'match', page.next!, 2);
+    expect(next.rows.map((r) => r.id)).toEqual([c]);
   });
 });

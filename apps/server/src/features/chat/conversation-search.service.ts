@@ -44,7 +44,9 @@ export async function searchConversations(
     }
     if (!ids.length) break;
     if (examined) await nextTurn();
-    const more = { q, ids, newestMessages: S.newestMessages, limit: limit + 1 - rows.length };
+    // Every match of the part: the statement orders by activity as it is now, so a limit there could keep a
+    // conversation that moved to the top since the walk began over one the page, in the walk's order, comes to first.
+    const more = { q, ids, newestMessages: S.newestMessages, limit: ids.length };
     rows.push(...(await selectSummaries(db, userId, more)));
     examined += messages;
   }
