@@ -65,7 +65,9 @@ test('a seller adds IBAN payout details, waits out the hold, requests a payout, 
       'For your safety, payouts wait 48 hours after your payout details, email address or password change.',
     ),
   ).toBeVisible();
-  await expect(request.getByText(/You can request one from \d{1,2} \w{3} \d{4}, \d{2}:\d{2}\./)).toBeVisible();
+  await expect(
+    request.getByText(/You can request one from \d{1,2} \w{3} \d{4}, \d{2}:\d{2} [A-Z][\w+-]*\./),
+  ).toBeVisible();
   await expect(request.getByRole('button', { name: 'Request payout' })).toBeDisabled();
 
   // Two days later the seller requests a payout; it goes to the details as they were then.
