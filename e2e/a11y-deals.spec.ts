@@ -122,7 +122,7 @@ test('an order by keyboard: each dialog says what it asks, the focus never falls
   const dear = await postWithSession(b.context, baseURL!, '/api/orders', { listingId: dearId });
   await b.page.goto(`/orders/${((await dear.json()) as { id: string }).id}`);
   await expectDeadlineOnce(b.page);
-  const pay = b.page.getByRole('button', { name: 'Pay $150' });
+  const pay = b.page.getByRole('button', { name: 'Pay $150.00' });
   await enter(b.page, pay);
   await expect(b.page.getByText('Your balance is too low to pay this order.')).toBeVisible();
   await expect(pay).toBeFocused();

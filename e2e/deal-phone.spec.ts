@@ -194,17 +194,17 @@ test('on a phone, paying with too little on the balance says so beside the Pay b
   await expectDeadlineOnce(b.page);
 
   const actions = b.page.getByRole('region', { name: 'Order actions' });
-  const pay = actions.getByRole('button', { name: 'Pay $45' });
+  const pay = actions.getByRole('button', { name: 'Pay $45.00' });
   // Before any press the page says what paying would meet, from the balance it reads; no alert, nothing was pressed.
   const ahead = actions.getByRole('status').filter({ hasText: 'Your balance is too low to pay this order.' });
-  await expect(ahead).toContainText('You have $12.50 available; this order costs $45.');
+  await expect(ahead).toContainText('You have $12.50 available; this order costs $45.00.');
   await expect(ahead.getByRole('link', { name: 'Your wallet' })).toHaveAttribute('href', '/wallet');
   await expect(actions.getByRole('alert')).toHaveCount(0);
   await pay.click();
   // It stays with the button it answers (a toast is gone in three seconds), and says how far the balance falls short.
   const refusal = actions.getByRole('alert');
   await expect(refusal).toContainText('Your balance is too low to pay this order.');
-  await expect(refusal).toContainText('You have $12.50 available; this order costs $45.');
+  await expect(refusal).toContainText('You have $12.50 available; this order costs $45.00.');
   await expect(refusal.getByRole('link', { name: 'Your wallet' })).toHaveAttribute('href', '/wallet');
   await expect(pay).toBeFocused();
   // Pressed again: still the one message, nothing stacked over the page.
@@ -251,21 +251,21 @@ test('on a phone, "Buy now" refused for too little on the balance lands on the o
   const actions = b.page.getByRole('region', { name: 'Order actions' });
   const refusal = actions.getByRole('alert');
   await expect(refusal).toContainText('Your balance is too low to pay this order.');
-  await expect(refusal).toContainText('You have $12.50 available; this order costs $45.');
+  await expect(refusal).toContainText('You have $12.50 available; this order costs $45.00.');
   await expect(refusal.getByRole('link', { name: 'Your wallet' })).toHaveAttribute('href', '/wallet');
-  const pay = actions.getByRole('button', { name: 'Pay $45' });
+  const pay = actions.getByRole('button', { name: 'Pay $45.00' });
   await expect(pay).toBeFocused();
   await expect(b.page.getByText('Your balance is too low to pay this order.')).toHaveCount(1);
   // Pressed again here: the same one message, from this try.
   await pay.click();
   await expect(pay).toBeFocused();
-  await expect(refusal).toContainText('You have $12.50 available; this order costs $45.');
+  await expect(refusal).toContainText('You have $12.50 available; this order costs $45.00.');
   await expect(b.page.getByText('Your balance is too low to pay this order.')).toHaveCount(1);
 
   // Reloaded, the carried refusal is gone, but the order still waits and the balance still falls short: said again.
   await b.page.reload();
   const ahead = actions.getByRole('status').filter({ hasText: 'Your balance is too low to pay this order.' });
-  await expect(ahead).toContainText('You have $12.50 available; this order costs $45.');
+  await expect(ahead).toContainText('You have $12.50 available; this order costs $45.00.');
   await expect(ahead.getByRole('link', { name: 'Your wallet' })).toHaveAttribute('href', '/wallet');
   await expect(b.page.getByText('Your balance is too low to pay this order.')).toHaveCount(1);
 });
@@ -310,7 +310,9 @@ test('on a phone, an unpaid order says until when the listing is held, what happ
   await b.page.goto(`/orders/${((await ordered.json()) as { id: string }).id}`);
 
   const actions = b.page.getByRole('region', { name: 'Order actions' });
-  const left = actions.getByText(/^The listing is reserved for you until \d+ \w+ \d{4}, \d\d:\d\d \(14 min left\)\./);
+  const left = actions.getByText(
+    /^The listing is reserved for you until \d+ \w+ \d{4}, \d\d:\d\d [A-Z][\w+-]* \(14 min left\)\./,
+  );
   await expect(left).toContainText(
     'If the order is not paid by then, it expires and the listing is offered to others again.',
   );
@@ -453,7 +455,7 @@ test('on a phone, "Buy now" refused as another buyer took it says why, and the f
 
   // The bar no longer offers "Buy now": why is still said, read out, and the focus has not fallen to the page's body.
   await expect(
-    b.page.getByRole('alert').filter({ hasText: 'This listing is not available for purchase.' }),
+    b.page.getByRole('alert').filter({ hasText: 'Someone else is already buying this listing.' }),
   ).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
   await expect(bar).toContainText('Reserved');

@@ -294,7 +294,7 @@ test('accepting the account says how much goes to which seller, and when', async
   await expect(await askAccept(protectedOrder)).toHaveAccessibleDescription(
     'Only accept once you have signed in and secured the account. The 14-day protection period starts now; you can ' +
       'still open a dispute during it if you lose access. ' +
-      `When it ends, the $45 you paid is released to ${seller.displayName}.`,
+      `When it ends, the $45.00 you paid is released to ${seller.displayName}.`,
   );
 
   // Without one it is paid at once.
@@ -304,6 +304,6 @@ test('accepting the account says how much goes to which seller, and when', async
   db.close();
   await expect(await askAccept(unprotectedOrder)).toHaveAccessibleDescription(
     'Only accept once you have signed in and secured the account. ' +
-      `The $30 you paid is released to ${seller.displayName} right away.`,
+      `The $30.00 you paid is released to ${seller.displayName} right away.`,
   );
 });

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { IconGavel } from '@tabler/icons-react';
-import { formatPrice } from '@accountry/shared/listing-attributes';
 import { DECISION_LABELS, type OrderDetail } from '@accountry/shared/orders';
+import { formatCents } from '@accountry/shared/wallet';
 import { formatDateTime } from '../../lib/format-time';
 
 /** The admin's decision on the dispute and the written reason, as both parties see it. */
@@ -19,9 +19,7 @@ export function DisputeDecision({ order }: { order: OrderDetail }) {
       id="dispute-decision"
       tabIndex={-1}
     >
-      {d.refundedCents > 0 && (
-        <Text size="sm">Refunded {formatPrice(d.refundedCents, order.currency)} to the buyer.</Text>
-      )}
+      {d.refundedCents > 0 && <Text size="sm">Refunded {formatCents(d.refundedCents)} to the buyer.</Text>}
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {d.reason}
       </Text>

@@ -1,13 +1,10 @@
 import { Link } from 'react-router';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatPrice } from '@accountry/shared/listing-attributes';
-import { DELIVERY_TIME_LABELS } from '@accountry/shared/listings';
 import type { OrderDetail } from '@accountry/shared/orders';
 import { listingPath, sellerPath } from '../listings/listing-format';
 import { ListingThumb } from '../listings/listing-thumb';
 import { OrderStatusBadge } from './order-status-badge';
-import { protectionLabel } from './protection';
-import { formatDateTime } from '../../lib/format-time';
+import { orderSummaryFacts } from './order-summary-facts';
 
 const providerLabel = (provider: string) => (provider === 'stripe' ? 'Stripe' : 'Accountry balance');
 
@@ -29,34 +26,16 @@ export type ArrivedBuying = typeof ARRIVED_BUYING & { payRefused?: string };
 
 /** What was bought, from whom, for how much, and where the order stands. */
 export function OrderSummary({ order }: { order: OrderDetail }) {
-  const money = (cents: number) => formatPrice(cents, order.currency);
-  const facts: Array<[string, React.ReactNode]> = [
-    ['Price', money(order.priceCents)],
-    ['Buyer', order.buyerName],
-    [
-      'Seller',
-      // The other party is linked to their profile; the seller reads their own name as plain text, as the buyer does.
-      order.viewerRole === 'seller' ? (
-        order.sellerName
-      ) : (
-        <Anchor key="seller" component={Link} to={sellerPath(order.sellerId)}>
-          {order.sellerName}
-        </Anchor>
-      ),
-    ],
-    ['Ordered', formatDateTime(order.createdAt)],
-    ['Delivery time', DELIVERY_TIME_LABELS[order.deliveryTime]],
-    ['Protection', protectionLabel(order.protectionDays)],
-  ];
-  if (order.refundedCents > 0) facts.push(['Refunded to the buyer', money(order.refundedCents)]);
-  if (order.feeCents !== null && order.viewerRole !== 'buyer') facts.push(['Platform fee', money(order.feeCents)]);
-  if (order.sellerReceivesCents !== null)
-    facts.push([
-      order.viewerRole === 'seller' ? 'You receive' : 'The seller receives',
-      order.feeCents === null
-        ? `${money(order.sellerReceivesCents)}, after the platform fee`
-        : money(order.sellerReceivesCents),
-    ]);
+  // The other party is linked to their profile; the seller reads their own name as plain text, as the buyer does.
+  const seller =
+    order.viewerRole === 'seller' ? (
+      order.sellerName
+    ) : (
+      <Anchor key="seller" component={Link} to={sellerPath(order.sellerId)}>
+        {order.sellerName}
+      </Anchor>
+    );
+  const facts = orderSummaryFacts(order, seller);
   // What support asks for, and what an admin searches the orders by: each on a whole line, so a phone's half of the
   // width does not break it in two.
   const references: Array<[string, string]> = [['Order number', order.id]];

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { Button, Card, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
-import { formatPrice } from '@accountry/shared/listing-attributes';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import {
   DECISION_LABELS,
@@ -9,6 +8,7 @@ import {
   type DecisionOutcome,
   type OrderDetail,
 } from '@accountry/shared/orders';
+import { formatCents } from '@accountry/shared/wallet';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { adminOrdersApi } from '../api/admin-orders-api';
@@ -28,7 +28,6 @@ export function DecisionForm({ order }: { order: OrderDetail }) {
     ORDER_MESSAGES.decided,
     shownInDialog,
   );
-  const money = (cents: number) => formatPrice(cents, order.currency);
 
   // The focus goes to the first field to fix, where its message is read out.
   const showErrors = (next: Record<string, string>) => focusFirstError(form.current, () => setErrors(next));
@@ -43,9 +42,9 @@ export function DecisionForm({ order }: { order: OrderDetail }) {
     setErrors({});
     const what =
       outcome === 'refund'
-        ? `${money(order.priceCents)} goes back to ${order.buyerName} and the order ends.`
+        ? `${formatCents(order.priceCents)} goes back to ${order.buyerName} and the order ends.`
         : outcome === 'partial_refund'
-          ? `${money(refundCents!)} goes back to ${order.buyerName}; ` +
+          ? `${formatCents(refundCents!)} goes back to ${order.buyerName}; ` +
             `the rest goes to ${order.sellerName} less the fee, and the order ends.`
           : 'The order returns to its protection period for the time that was left; ' +
             `${order.sellerName} is paid when it ends.`;
@@ -86,7 +85,7 @@ export function DecisionForm({ order }: { order: OrderDetail }) {
             <MoneyInput
               currency="USD"
               label="Refund amount (USD)"
-              description={`At most the price, ${money(order.priceCents)}`}
+              description={`At most the price, ${formatCents(order.priceCents)}`}
               required
               allowNegative={false}
               value={amount}

@@ -1,7 +1,5 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { formatPrice } from '@accountry/shared/listing-attributes';
-import { DEFAULT_CURRENCY } from '@accountry/shared/listings';
 import { ORDER_STATE_LABELS, type OrderState } from '@accountry/shared/order-state';
 import { ADMIN_ORDER_FILTERS, type AdminOrderListItem } from '@accountry/shared/order-lists';
 import { formatCents } from '@accountry/shared/wallet';
@@ -14,7 +12,7 @@ import { compact, useFilterParams } from '../lib/use-filter-params';
 import { formatDateTime } from '../../../lib/format-time';
 
 const FILTERS = ['q', 'status'] as const;
-const price = (o: AdminOrderListItem) => formatPrice(o.priceCents, DEFAULT_CURRENCY);
+const price = (o: AdminOrderListItem) => formatCents(o.priceCents);
 const FILTER_LABELS: Partial<Record<string, string>> = {
   all: 'Any status',
   open: 'In progress',

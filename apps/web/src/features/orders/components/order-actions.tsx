@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCreditCard, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatPrice } from '@accountry/shared/listing-attributes';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import type { OrderDetail } from '@accountry/shared/orders';
+import { formatCents } from '@accountry/shared/wallet';
 import { orderSummaryElement } from '../../../components/orders/order-summary';
 import { redirectToPayment } from '../../../components/orders/payment-return';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -57,7 +57,7 @@ export function OrderActions({ order, refusedBefore }: { order: OrderDetail; ref
   const cancel = useOrderAction(id, (reason: string) => ordersApi.cancel(id, reason), ORDER_MESSAGES.canceled);
   const accept = useOrderAction(id, () => ordersApi.confirm(id), ORDER_MESSAGES.confirmed);
   const dispute = useOrderAction(id, (reason: string) => ordersApi.dispute(id, reason), ORDER_MESSAGES.disputeOpened);
-  const price = formatPrice(order.priceCents, order.currency);
+  const price = formatCents(order.priceCents);
   const can = (a: OrderDetail['actions'][number]) => order.actions.includes(a);
 
   const askCancel = () =>

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
-import { formatPrice } from '@accountry/shared/listing-attributes';
-import { DEFAULT_CURRENCY } from '@accountry/shared/listings';
 import type { OrderListItem } from '@accountry/shared/order-lists';
+import { formatCents } from '@accountry/shared/wallet';
 import { ListingThumb } from '../../../components/listings/listing-thumb';
 import { OrderStatusBadge } from '../../../components/orders/order-status-badge';
 import { orderPagePath } from '../../../components/orders/order-format';
@@ -24,7 +23,7 @@ export function OrderListItemCard({ order, side }: { order: OrderListItem; side:
           <Group gap="xs">
             <OrderStatusBadge status={order.status} onHold={order.onHold} />
             <Text size="sm" fw={700}>
-              {formatPrice(order.priceCents, DEFAULT_CURRENCY)}
+              {formatCents(order.priceCents)}
             </Text>
           </Group>
           <Text size="xs" c="dimmed">

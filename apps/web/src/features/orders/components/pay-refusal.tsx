@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { Alert, Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatPrice } from '@accountry/shared/listing-attributes';
 import { ORDER_MESSAGES } from '@accountry/shared/order-messages';
 import type { OrderDetail } from '@accountry/shared/orders';
+import { formatCents } from '@accountry/shared/wallet';
 import { orderKeys, ordersApi } from '../api/orders-api';
 
 /**
@@ -14,14 +14,13 @@ import { orderKeys, ordersApi } from '../api/orders-api';
 export function PayRefusal({ message, order, answer }: { message: string; order: OrderDetail; answer: boolean }) {
   const short = message === ORDER_MESSAGES.insufficientBalance;
   const wallet = useQuery({ queryKey: orderKeys.wallet, queryFn: ordersApi.wallet, enabled: short });
-  const money = (cents: number) => formatPrice(cents, order.currency);
   return (
     <Alert color="red" role={answer ? 'alert' : 'status'}>
       <Text size="sm">{message}</Text>
       {short && (
         <Text size="sm">
           {wallet.data &&
-            `You have ${money(wallet.data.availableCents)} available; this order costs ${money(order.priceCents)}. `}
+            `You have ${formatCents(wallet.data.availableCents)} available; this order costs ${formatCents(order.priceCents)}. `}
           <Anchor component={Link} to="/wallet" inherit>
             Your wallet
           </Anchor>
