@@ -10,11 +10,15 @@ import { useSession } from '../../lib/session';
 import { ConfirmDialog, type ConfirmOptions } from '../ui/confirm-dialog';
 import type { BuyableListing } from './buy-now-button';
 import { MakeOfferDialog } from './make-offer-dialog';
+import { acceptCounterConfirm } from './accept-counter';
 import { offerKeys, offersApi, refreshOffers } from './offers-api';
 import { formatDateTime } from '../../lib/format-time';
 
 /** `block`: one between the viewer and the seller (the listing page's), which refuses offers. */
 type OfferableListing = BuyableListing & { negotiable: boolean; block?: 'viewer' | 'seller' | null };
+
+/** The panel, where the focus goes once what it said changed under a dialog. */
+const offerPanelElement = () => document.getElementById('offer');
 
 const CLOSED_NOTES: Partial<Record<Offer['status'], string>> = {
   declined: 'The seller declined your last offer of',
@@ -26,12 +30,15 @@ const CLOSED_NOTES: Partial<Record<Offer['status'], string>> = {
 /**
  * The viewer's offer on a listing (decision 180), for the listing page: its latest offer there, whether one may be
  * made now, and the "Make an offer" dialog. The page's main actions and the panel below them share it, so an accepted
- * offer turns "Buy now" into "Buy for" its price everywhere on the page.
+ * offer turns "Buy now" into "Buy for" its price everywhere on the page. The page renders `dialog` once, where a
+ * change of what the panel shows cannot unmount it while it closes.
  */
 export function useListingOffer(listing: OfferableListing | undefined) {
   const { user } = useSession();
   const client = useQueryClient();
   const [dialogOpen, setDialogOpen] = useState(false);
+  // One confirmation for the panel and the phone's bar: accepting the seller's price, withdrawing, declining.
+  const [confirm, setConfirm] = useState<ConfirmOptions | null>(null);
   // Admins do not trade; a member asks whatever the listing says now, since an accepted offer outlives "negotiable".
   const enabled = !!listing && !listing.isOwner && !!user && user.role !== 'admin';
   const query = useQuery({
@@ -49,15 +56,11 @@ export function useListingOffer(listing: OfferableListing | undefined) {
   const accepted = open?.status === 'accepted' ? open : undefined;
   const buyPrice =
     accepted && listing && formatPrice(Math.min(accepted.amountCents, listing.priceCents), accepted.currency);
-  // The seller's price, accepted from the panel or the phone's bar: either way the panel then says what it means.
+  // The seller's price, accepted from the panel or the phone's bar once confirmed; a refusal is said in the dialog.
   const acceptCounter = useMutation({
     mutationFn: (id: string) => offersApi.answer(id, 'accept-counter'),
     onSuccess: () => toast.success(OFFER_MESSAGES.counterAccepted),
-    onError: (err) => toast.error(err.message),
-    onSettled: async () => {
-      await refreshOffers(client);
-      document.getElementById('offer')?.focus();
-    },
+    onSettled: () => refreshOffers(client),
   });
   return {
     enabled,
@@ -66,15 +69,22 @@ export function useListingOffer(listing: OfferableListing | undefined) {
     buyPrice,
     accepted,
     canOffer,
-    acceptCounter,
+    ask: setConfirm,
+    askAcceptCounter: (o: Offer) =>
+      setConfirm(acceptCounterConfirm(o, () => acceptCounter.mutateAsync(o.id), offerPanelElement)),
     openDialog: () => setDialogOpen(true),
-    dialog: listing && (
-      <MakeOfferDialog
-        listing={listing}
-        opened={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-        onSent={() => document.getElementById('offer')?.focus()}
-      />
+    dialog: (
+      <>
+        {listing && (
+          <MakeOfferDialog
+            listing={listing}
+            opened={dialogOpen}
+            onClose={() => setDialogOpen(false)}
+            onSent={() => offerPanelElement()?.focus()}
+          />
+        )}
+        <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} />
+      </>
     ),
   };
 }
@@ -97,7 +107,7 @@ export function AcceptCounterButton({ offer, size }: { offer: ListingOffer; size
   if (latest?.status !== 'countered') return null;
   const asked = formatPrice(latest.counterCents ?? latest.amountCents, latest.currency);
   return (
-    <Button size={size} loading={offer.acceptCounter.isPending} onClick={() => offer.acceptCounter.mutate(latest.id)}>
+    <Button size={size} onClick={() => offer.askAcceptCounter(latest)}>
       Accept {asked}
     </Button>
   );
@@ -107,7 +117,6 @@ export function AcceptCounterButton({ offer, size }: { offer: ListingOffer; size
 export function OfferPanel({ offer }: { offer: ListingOffer }) {
   const client = useQueryClient();
   const status = useRef<HTMLDivElement>(null);
-  const [confirm, setConfirm] = useState<ConfirmOptions | null>(null);
   // Opened from "Buy for" on the offers page or a mail (#offer): the panel is where the page starts.
   const loaded = offer.query.isSuccess;
   useEffect(() => {
@@ -134,7 +143,7 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
   const latest = offer.latest;
   const amount = latest && formatPrice(latest.amountCents, latest.currency);
   const askWithdraw = (o: Offer) =>
-    setConfirm({
+    offer.ask({
       title: o.status === 'countered' ? "Decline the seller's price?" : 'Withdraw your offer?',
       message:
         o.status === 'accepted'
@@ -148,13 +157,6 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
       // The panel changes under the dialog: the focus goes to what it says now.
       returnFocusTo: () => status.current,
     });
-  const dialogs = (
-    <>
-      {offer.dialog}
-      <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} />
-    </>
-  );
-
   if (latest?.status === 'countered') {
     const asked = formatPrice(latest.counterCents ?? latest.amountCents, latest.currency);
     return (
@@ -167,7 +169,6 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
         <Button variant="subtle" color="gray" onClick={() => askWithdraw(latest)}>
           Decline
         </Button>
-        {dialogs}
       </Stack>
     );
   }
@@ -192,7 +193,6 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
         <Button variant="subtle" color="gray" onClick={() => askWithdraw(latest)}>
           Withdraw offer
         </Button>
-        {dialogs}
       </Stack>
     );
   const declinedCounter = latest?.status === 'withdrawn' && latest.counterCents !== null;
@@ -207,7 +207,6 @@ export function OfferPanel({ offer }: { offer: ListingOffer }) {
         </Text>
       )}
       <MakeOfferButton offer={offer} />
-      {dialogs}
     </Stack>
   );
 }

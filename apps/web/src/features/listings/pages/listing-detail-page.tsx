@@ -212,6 +212,7 @@ export function Component() {
       </Stack>
       {!l.isOwner && <ReportDialog listingId={l.id} opened={reportOpen} onClose={report.close} />}
       {confirm.dialog}
+      {offer.dialog}
     </Container>
   );
 }

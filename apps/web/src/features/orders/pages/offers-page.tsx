@@ -20,6 +20,7 @@ import { useSession } from '../../../lib/session';
 import { PagedList } from '../components/paged-list';
 import { CounterOfferDialog } from '../components/counter-offer-dialog';
 import { useWaitingCounts } from '../../../components/orders/waiting';
+import { acceptCounterConfirm } from '../../../components/orders/accept-counter';
 import { WaitingBadge } from '../../../components/orders/waiting-badge';
 
 const SIDES: Record<OfferSide, string> = { received: 'Received', made: 'Made' };
@@ -82,16 +83,7 @@ export function Component() {
         onConfirm: run,
         returnFocusTo,
       });
-    if (verb === 'accept-counter') {
-      const asked = formatPrice(offer.counterCents ?? offer.amountCents, offer.currency);
-      return setConfirm({
-        title: "Accept the seller's price?",
-        message: `You can then buy “${offer.listing.title}” for ${asked} within ${OFFER_RULES.buyHours} hours, from its page.`,
-        confirmLabel: `Accept ${asked}`,
-        onConfirm: run,
-        returnFocusTo,
-      });
-    }
+    if (verb === 'accept-counter') return setConfirm(acceptCounterConfirm(offer, run, returnFocusTo));
     if (verb === 'decline')
       return setConfirm({
         title: 'Decline this offer?',
