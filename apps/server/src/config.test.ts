@@ -34,12 +34,23 @@ describe('loadConfig', () => {
     [{ STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_API_BASE: 'ftp://x' }, 'STRIPE_API_BASE'],
     [{ NODE_ENV: 'production', STRIPE_API_BASE: 'http://127.0.0.1:1' }, 'STRIPE_API_BASE: not allowed in production'],
+    [
+      { ...production, SMTP_URL: 'smtp://mail.example.test' },
+      'MAIL_REPLY_TO: required with SMTP_URL in production, since mails ask members to reply to them',
+    ],
+    [{ MAIL_REPLY_TO: 'x' }, 'MAIL_REPLY_TO'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1, nonsense' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/40' }, 'TRUST_PROXY'],
   ])('refuses %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
+  });
+
+  it('sends replies to mails to a support address: a default in development, the one given in production', () => {
+    expect(loadConfig({}).mailReplyTo).toBe('Accountry Support <support@accountry.local>');
+    const smtp = { ...production, SMTP_URL: 'smtp://mail.example.test', MAIL_REPLY_TO: 'Help <help@market.example>' };
+    expect(loadConfig(smtp).mailReplyTo).toBe('Help <help@market.example>');
   });
 
   it('takes Stripe when both secrets are given, and balance by default', () => {

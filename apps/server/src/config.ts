@@ -36,6 +36,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Accountry <no-reply@accountry.local>'),
+  // Where replies to mails go: many mails ask the member to reply (a mistake, a change they did not make).
+  MAIL_REPLY_TO: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NO_SEED: booleanish,
   // Demo data: seeded by default only in development; in production only when asked for with true.
@@ -130,6 +132,8 @@ const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
   if (e.PAYMENT_PROVIDER !== 'stripe' && !e.STRIPE_SECRET_KEY !== !e.STRIPE_WEBHOOK_SECRET)
     problem(e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY', 'required with the other Stripe key');
   if (e.NODE_ENV === 'production' && e.STRIPE_API_BASE) problem('STRIPE_API_BASE', 'not allowed in production');
+  if (e.NODE_ENV === 'production' && e.SMTP_URL && !e.MAIL_REPLY_TO)
+    problem('MAIL_REPLY_TO', 'required with SMTP_URL in production, since mails ask members to reply to them');
 });
 
 const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
@@ -206,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     explicitPublicUrl: !!e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailReplyTo: e.MAIL_REPLY_TO ?? 'Accountry Support <support@accountry.local>',
     logLevel: e.LOG_LEVEL,
     seed: e.SEED_DEMO_DATA
       ? e.SEED_DEMO_DATA === 'true' || e.SEED_DEMO_DATA === '1'

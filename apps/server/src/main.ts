@@ -34,7 +34,7 @@ async function main() {
     logger.info('demo data seeded');
   const bus = handle.engine === 'postgres' ? await postgresBus(handle.url, 'public', { log: logger }) : memoryBus();
   const mailer = config.smtpUrl
-    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    ? smtpMailer(config.smtpUrl, { from: config.mailFrom, replyTo: config.mailReplyTo })
     : devMailboxMailer(logger, devMailboxEnabled(config) ? '/dev/mailbox' : null);
 
   const app = await buildApp({ db: handle, mailer, clock: systemClock, bus, config, logger });

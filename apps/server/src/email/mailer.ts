@@ -18,8 +18,8 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** SMTP delivery through nodemailer, used when SMTP_URL is set. */
-export function smtpMailer(url: string, from: string): Mailer {
+/** SMTP delivery through nodemailer, used when SMTP_URL is set; replies to every mail go to `replyTo` (support). */
+export function smtpMailer(url: string, { from, replyTo }: { from: string; replyTo: string }): Mailer {
   const transport = nodemailer().createTransport({
     url,
     // A mail server that hangs must not hold a worker's claim for minutes.
@@ -29,7 +29,7 @@ export function smtpMailer(url: string, from: string): Mailer {
   });
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      await transport.sendMail({ from, replyTo, ...mail });
     },
   };
 }

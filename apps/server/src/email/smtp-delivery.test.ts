@@ -62,7 +62,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web'),
   });
-  const mailer = smtpMailer(smtp.url, 'Accountry <no-reply@accountry.test>');
+  const mailer = smtpMailer(smtp.url, { from: 'Accountry <no-reply@accountry.test>', replyTo: config.mailReplyTo });
   app = await buildApp({ db: handle, mailer, clock, bus: memoryBus(), config });
   await app.ready();
 });
@@ -79,7 +79,8 @@ const outboxRow = (to: string) =>
 
 describe('mail over SMTP', () => {
   it('delivers a mail to the SMTP server with the configured sender', async () => {
-    await smtpMailer(smtp.url, 'Accountry <no-reply@accountry.test>').send({
+    const sender = { from: 'Accountry <no-reply@accountry.test>', replyTo: 'Accountry Support <help@accountry.test>' };
+    await smtpMailer(smtp.url, sender).send({
       to: 'direct@example.test',
       subject: 'Hello over SMTP',
       text: 'Plain body',
@@ -88,6 +89,8 @@ describe('mail over SMTP', () => {
     const mail = smtp.state.received.at(-1)!;
     expect(mail).toMatchObject({ from: 'no-reply@accountry.test', to: ['direct@example.test'] });
     expect(mail.body).toContain('Subject: Hello over SMTP');
+    // Mails tell members to reply to them: a reply reaches support, not the no-reply sender.
+    expect(mail.body).toContain('Reply-To: Accountry Support <help@accountry.test>');
   });
 
   it('carries the List-Unsubscribe headers of a queued mail to the SMTP server', async () => {
@@ -149,7 +152,7 @@ describe('mail over SMTP', () => {
     await settleAfterReplies(app.deps);
     const broken = await buildApp({
       db: handle,
-      mailer: smtpMailer('smtp://127.0.0.1:1', 'x <x@example.test>'),
+      mailer: smtpMailer('smtp://127.0.0.1:1', { from: 'x <x@example.test>', replyTo: 'y <y@example.test>' }),
       clock,
       bus: memoryBus(),
       config: loadConfig({ NODE_ENV: 'test', WEB_DIST: path.join(os.tmpdir(), 'accountry-no-web') }),
