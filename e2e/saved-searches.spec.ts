@@ -33,16 +33,16 @@ test('a member saves a search from /browse, finds it in the account menu, opens 
   await expect(page.getByRole('heading', { level: 1, name: 'Saved searches' })).toBeVisible();
   const saved = page.getByRole('list', { name: 'Your saved searches' });
   await expect(saved.getByRole('listitem')).toHaveCount(1);
-  await saved.getByRole('link', { name: 'Valorant · up to $120.00' }).click();
+  await saved.getByRole('link', { name: 'Valorant · up to $120' }).click();
   await expect(page).toHaveURL(/\/browse\?platform=valorant&max=120$/);
 
   // Deleting asks first, naming the search: Cancel keeps it, with the focus back on its button.
   await page.goBack();
-  const trash = saved.getByRole('button', { name: 'Delete saved search Valorant · up to $120.00' });
+  const trash = saved.getByRole('button', { name: 'Delete saved search Valorant · up to $120' });
   await trash.click();
   const confirm = page.getByRole('dialog', { name: 'Delete this saved search?' });
   await expect(confirm).toHaveAccessibleDescription(
-    'Valorant · up to $120.00 will be deleted, and we will no longer email you its new listings.',
+    'Valorant · up to $120 will be deleted, and we will no longer email you its new listings.',
   );
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();

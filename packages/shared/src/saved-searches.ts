@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { browseQuerySchema, searchTerms, type BrowseFilters } from './listing-browse';
+import { formatPrice } from './listing-attributes';
 import { CATEGORY_LABELS, PLATFORM_LABELS, REGION_LABELS } from './listings';
-import { formatCents } from './wallet';
 
 /** A member keeps at most this many searches (decision 167). */
 export const MAX_SAVED_SEARCHES = 10;
@@ -126,8 +126,8 @@ export function savedSearchLabel(f: BrowseFilters): string {
     ...(f.category ? [CATEGORY_LABELS[f.category]] : []),
     ...(f.platform ? [PLATFORM_LABELS[f.platform]] : []),
     ...(f.region ? [REGION_LABELS[f.region]] : []),
-    ...(f.minPrice !== undefined ? [`from ${formatCents(f.minPrice)}`] : []),
-    ...(f.maxPrice !== undefined ? [`up to ${formatCents(f.maxPrice)}`] : []),
+    ...(f.minPrice !== undefined ? [`from ${formatPrice(f.minPrice, 'USD')}`] : []),
+    ...(f.maxPrice !== undefined ? [`up to ${formatPrice(f.maxPrice, 'USD')}`] : []),
     ...(f.minFollowers !== undefined ? [`${f.minFollowers.toLocaleString('en-US')}+ followers`] : []),
     ...(f.minItems !== undefined ? [`${f.minItems}+ items`] : []),
     ...(f.minAgeMonths !== undefined ? [`${f.minAgeMonths}+ months old`] : []),

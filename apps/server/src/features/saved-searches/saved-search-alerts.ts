@@ -1,4 +1,4 @@
-import { formatCents } from '@accountry/shared/wallet';
+import { formatPrice } from '@accountry/shared/listing-attributes';
 import type { ListingCard } from '@accountry/shared/listing-schemas';
 import type { Mail } from '../../email/mailer';
 import { mailLayout } from '../../email/mail-layout';
@@ -21,7 +21,7 @@ export function newListingsMail(
       `${what} for your search`,
       [
         search.label,
-        ...listings.map((l) => `${l.title}: ${formatCents(l.priceCents)}`),
+        ...listings.map((l) => `${l.title}: ${formatPrice(l.priceCents, l.currency)}`),
         ...(more ? ['More matched: see them all on Accountry.'] : []),
       ],
       { label: 'See the listings', url: `${publicUrl}${search.path}` },

@@ -43,7 +43,7 @@ describe('saved searches', () => {
     expect(res.json()).toMatchObject({
       query: 'q=rare%20skin&platform=steam&maxPrice=5000',
       path: '/browse?q=rare%20skin&platform=steam&max=50',
-      label: '"rare skin" · Steam · up to $50.00',
+      label: '"rare skin" · Steam · up to $50',
     });
     const again = await save(session, 'maxPrice=5000&q=rare%20skin&platform=steam');
     expect(again.statusCode).toBe(409);
@@ -82,7 +82,7 @@ describe('saved searches', () => {
     await insertTestListing(
       ctx,
       seller.user.id,
-      { platform: 'valorant', title: 'Radiant Valorant account', priceCents: 12_345 },
+      { platform: 'valorant', title: 'Radiant Valorant account', priceCents: 1_234_500 },
       0,
     );
     await insertTestListing(ctx, member.user.id, { platform: 'valorant', title: 'My own Valorant account' }, 0);
@@ -100,7 +100,8 @@ describe('saved searches', () => {
     const mails = await ctx.mailsTo(member.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('A new listing for your search Valorant');
-    expect(mails[0]!.text).toContain('Valorant\nRadiant Valorant account: $123.45\n');
+    // A listing's price as a price tag, as on its card (decision 257).
+    expect(mails[0]!.text).toContain('Valorant\nRadiant Valorant account: $12,345\n');
     expect(mails[0]!.text).not.toContain('Old Valorant account');
     expect(mails[0]!.text).not.toContain('My own Valorant account');
     expect(mails[0]!.text).toContain('See the listings: https://market.example/browse?platform=valorant');

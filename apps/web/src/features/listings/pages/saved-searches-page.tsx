@@ -28,6 +28,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { PlainList } from '../../../components/ui/plain-list';
+import { formatDate } from '../../../lib/format-time';
 
 /**
  * /saved-searches (members): each saved search, a link to its results, its email alerts on or off (decision 216),
@@ -119,7 +120,7 @@ export function Component() {
                       {s.label}
                     </Anchor>
                     <Text size="xs" c="dimmed">
-                      Saved {new Date(s.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+                      Saved {formatDate(s.createdAt)}
                     </Text>
                     <Switch
                       mt="xs"
