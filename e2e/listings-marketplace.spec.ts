@@ -208,6 +208,16 @@ test('a long seller name on a listing card is shown whole, wrapped within the ca
     await expect(card.getByText('$125', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   }
+  // On the seller's own page on a phone, the name as its heading wraps within the profile's card too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/seller/${seller.id}`);
+  const heading = page.getByRole('heading', { level: 1, name });
+  await expect(heading).toBeVisible();
+  const profile = page.getByRole('main').locator('.mantine-Card-root').first();
+  const [h, p] = [(await heading.boundingBox())!, (await profile.boundingBox())!];
+  expect(h.x + h.width).toBeLessThanOrEqual(p.x + p.width);
+  expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await context.close();
 });
 

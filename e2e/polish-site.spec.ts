@@ -128,14 +128,18 @@ test('on a phone the menu gives the focus back to its button when it closes, the
   const page = await context.newPage();
   await page.goto('/');
   const burger = page.getByRole('button', { name: 'Open navigation' });
+  // The button says whether its menu is open.
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
   await burger.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();
+  await expect(burger).toHaveAttribute('aria-expanded', 'true');
   await expect(menu.getByRole('button', { name: 'Close' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(burger).toBeFocused();
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
 });
 
 test('Back to /browse returns to where the list was left', async ({ browser, baseURL }) => {

@@ -15,6 +15,7 @@ export function insertListing(
     hiddenReason?: string;
     priceCents?: number;
     negotiable?: boolean;
+    verified?: boolean;
     screenshots?: boolean;
   },
 ) {
@@ -25,7 +26,7 @@ export function insertListing(
     `insert into listings (id, seller_id, title, category, platform, region, description, price_cents, currency, negotiable, level, items_count,
       account_age_months, verified, original_email, two_factor_removable, delivery_method, delivery_time, status, hidden_reason, status_before_hidden,
       view_count, favorite_count, created_at, updated_at, published_at)
-     values (?, ?, ?, 'game', 'fortnite', 'europe', ?, ?, 'USD', ?, 'Level 200', 80, 36, 0, 1, 1, 'full-access', 'instant', ?, ?, ?, 0, 0, ?, ?, ?)`,
+     values (?, ?, ?, 'game', 'fortnite', 'europe', ?, ?, 'USD', ?, 'Level 200', 80, 36, ?, 1, 1, 'full-access', 'instant', ?, ?, ?, 0, 0, ?, ?, ?)`,
   ).run(
     listingId,
     sellerId,
@@ -33,6 +34,7 @@ export function insertListing(
     'Stacked locker with rare skins.\nOriginal e-mail included.',
     over.priceCents ?? 9900,
     over.negotiable ? 1 : 0,
+    over.verified ? 1 : 0,
     over.status ?? 'active',
     over.hiddenReason ?? null,
     over.hiddenReason ? 'active' : null,

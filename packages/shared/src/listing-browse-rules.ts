@@ -10,6 +10,9 @@ export const BROWSE_SORT_LABELS: Record<BrowseSort, string> = {
   most_viewed: 'Most viewed',
 };
 
+/** The largest number a browse filter takes (prices in cents, counts as they are); the browse page checks it too. */
+export const BROWSE_FILTER_MAX = 2_000_000_000;
+
 /** A reversed price range (cents), as the browse route rejects it at minPrice; the browse page shows it at the fields. */
 export function browsePriceRangeError(minPrice: number | undefined, maxPrice: number | undefined) {
   return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice ? M.priceRange : undefined;

@@ -9,7 +9,7 @@ import {
 } from './listings';
 import { listingCardSchema } from './listing-schemas';
 import { LISTING_MESSAGES as M } from './listing-messages';
-import { BROWSE_SORTS, browsePriceRangeError } from './listing-browse-rules';
+import { BROWSE_FILTER_MAX, BROWSE_SORTS, browsePriceRangeError } from './listing-browse-rules';
 
 export * from './listing-browse-rules';
 
@@ -17,7 +17,7 @@ const flag = z
   .enum(['true', 'false'])
   .transform((v) => v === 'true')
   .optional();
-const minimum = z.coerce.number().int().min(0).max(2_000_000_000).optional();
+const minimum = z.coerce.number().int().min(0).max(BROWSE_FILTER_MAX).optional();
 
 /** GET /api/listings: search, filters, sort and a keyset cursor. Prices are in minor units. */
 export const browseQuerySchema = z

@@ -28,6 +28,7 @@ export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTo
             onClick={onToggleMenu}
             size="sm"
             aria-label={adminTotal ? `Open navigation, ${adminTotal} waiting for admins` : 'Open navigation'}
+            aria-expanded={menuOpen}
           />
           {adminTotal > 0 && (
             <WaitingCount

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
 import { Tooltip } from '../ui/tooltip';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
@@ -53,6 +53,8 @@ export function FavoriteButton(props: FavoriteButtonProps) {
 
 function FavoriteToggle({ listingId, title, isFavorite, variant = 'icon' }: FavoriteButtonProps) {
   const client = useQueryClient();
+  // Set at the tap itself: the mutation's pending state reaches the render a moment later, after a double tap's second.
+  const sending = useRef(false);
   const [on, setOn] = useState(isFavorite);
   const [seen, setSeen] = useState(isFavorite);
   if (seen !== isFavorite) {
@@ -73,7 +75,15 @@ function FavoriteToggle({ listingId, title, isFavorite, variant = 'icon' }: Favo
       setOn(!next);
       toast.error(err.message);
     },
+    onSettled: () => {
+      sending.current = false;
+    },
   });
+  const send = (next: boolean) => {
+    if (sending.current) return;
+    sending.current = true;
+    toggle.mutate(next);
+  };
   const label = on ? `Remove ${title} from favorites` : `Add ${title} to favorites`;
   const Icon = on ? IconHeartFilled : IconHeart;
   if (variant === 'button') {
@@ -84,7 +94,7 @@ function FavoriteToggle({ listingId, title, isFavorite, variant = 'icon' }: Favo
         leftSection={<Icon size={18} />}
         aria-pressed={on}
         aria-label={label}
-        onClick={() => toggle.mutate(!on)}
+        onClick={() => send(!on)}
         loading={toggle.isPending}
       >
         {on ? 'Saved' : 'Save'}
@@ -100,10 +110,13 @@ function FavoriteToggle({ listingId, title, isFavorite, variant = 'icon' }: Favo
         size="lg"
         aria-pressed={on}
         aria-label={label}
+        // Not `disabled`, which would drop the focus: a second tap while the first is sent is ignored, so a double tap
+        // sends one request and the heart ends as it says.
+        aria-disabled={toggle.isPending || undefined}
         onClick={(e) => {
           e.preventDefault();
           e.stopPropagation();
-          toggle.mutate(!on);
+          send(!on);
         }}
       >
         <Icon size={20} />

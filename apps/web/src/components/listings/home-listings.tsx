@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
-import { Alert, Button, Container, Group, Stack, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { mayPass } from '../../lib/api';
+import { LoadError } from '../ui/load-error';
 import { ListingGrid } from './listing-grid';
 import { homeListingsQuery } from './home-listings-query';
 
@@ -12,14 +14,26 @@ export function HomeListings() {
   if (query.isError)
     return (
       <Container size="lg" pb={48}>
-        <Alert color="red" title="Listings could not be loaded">
-          {query.error.message}
-        </Alert>
+        <LoadError
+          title="Listings could not be loaded"
+          error={query.error}
+          refetch={mayPass(query.error) ? query.refetch : undefined}
+        />
       </Container>
     );
   const sections = [
-    { title: 'Just listed', to: '/browse?sort=newest', items: query.data?.recent ?? [] },
-    { title: 'Popular right now', to: '/browse?sort=most_viewed', items: query.data?.popular ?? [] },
+    {
+      title: 'Just listed',
+      to: '/browse?sort=newest',
+      items: query.data?.recent ?? [],
+      empty: 'No accounts are listed right now. New listings show here as sellers publish them.',
+    },
+    {
+      title: 'Popular right now',
+      to: '/browse?sort=most_viewed',
+      items: query.data?.popular ?? [],
+      empty: 'Nothing is popular yet. Listings show here as buyers look at them.',
+    },
   ];
   return (
     <Container size="lg" pb={48}>
@@ -32,7 +46,11 @@ export function HomeListings() {
                 See all
               </Button>
             </Group>
-            <ListingGrid listings={s.items} loading={query.isPending} skeletons={4} cols={COLS} label={s.title} />
+            {query.isSuccess && s.items.length === 0 ? (
+              <Text c="dimmed">{s.empty}</Text>
+            ) : (
+              <ListingGrid listings={s.items} loading={query.isPending} skeletons={4} cols={COLS} label={s.title} />
+            )}
           </section>
         ))}
       </Stack>

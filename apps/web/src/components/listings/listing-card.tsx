@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { AspectRatio, Badge, Card, Skeleton } from '@mantine/core';
 import { IconPhoto, IconRosetteDiscountCheck, IconShieldCheck } from '@tabler/icons-react';
-import { formatPrice } from '@accountry/shared/listing-attributes';
+import { attributeLabel, formatPrice } from '@accountry/shared/listing-attributes';
 import type { ListingCard as Listing } from '@accountry/shared/listing-schemas';
 import { categoryLabel, keyFacts, listingPath, platformLabel } from './listing-format';
 import { FavoriteButton } from './favorite-button';
@@ -58,10 +58,17 @@ export function ListingCard({ listing }: { listing: Listing }) {
           </Badge>
           <p className={`${css.small} ${css.dimmed} ${css.truncate}`}>{categoryLabel(listing.category)}</p>
         </div>
-        <Link to={to} className={css.title}>
+        <Link to={to} className={`${css.title} user-text`}>
           {listing.title}
         </Link>
         {facts.length > 0 && <p className={`${css.small} ${css.dimmed} ${css.facts}`}>{facts.join(' · ')}</p>}
+        {listing.verified && (
+          // The account's own attribute, named as its category names it ("Phone or ID verified", "Verified badge").
+          <div className={`${css.row} ${css.verified}`}>
+            <IconRosetteDiscountCheck size={14} aria-hidden />
+            <p className={css.small}>{attributeLabel(listing.category, 'verified')}</p>
+          </div>
+        )}
         {listing.protectionDays > 0 && (
           <div className={`${css.row} ${css.protection}`}>
             <IconShieldCheck size={14} aria-hidden />
@@ -74,9 +81,6 @@ export function ListingCard({ listing }: { listing: Listing }) {
             {listing.negotiable && <p className={`${css.small} ${css.negotiable}`}>Negotiable</p>}
           </div>
           <div className={`${css.row} ${css.seller}`}>
-            {listing.verified && (
-              <IconRosetteDiscountCheck size={16} color="var(--mantine-color-blue-6)" aria-label="Verified" />
-            )}
             <p className={`${css.small} ${css.dimmed} ${css.sellerName}`}>{listing.sellerName}</p>
           </div>
         </div>

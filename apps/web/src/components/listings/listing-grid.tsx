@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { SimpleGrid } from '@mantine/core';
 import type { ListingCard as Listing } from '@accountry/shared/listing-schemas';
 import { ListingCard, ListingCardSkeleton } from './listing-card';
@@ -11,15 +12,19 @@ export function ListingGrid({
   skeletons = 8,
   cols = COLS,
   label,
+  ref,
 }: {
   listings: Listing[];
   loading?: boolean;
   skeletons?: number;
   cols?: typeof COLS | Record<string, number>;
   label?: string;
+  /** The list (its children are the cards), for "Load more" to focus the first card it added. */
+  ref?: Ref<HTMLDivElement>;
 }) {
   return (
     <SimpleGrid
+      ref={ref}
       cols={cols}
       spacing="md"
       verticalSpacing="md"

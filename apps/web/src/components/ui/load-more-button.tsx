@@ -7,9 +7,10 @@ interface Pages {
   fetchNextPage: () => Promise<unknown>;
 }
 
-/** The first of the items a page added: its first link or button, or the item itself. */
+/** The first of the items a page added: its first link or button in the tab order, or the item itself. */
 function focusItem(item: HTMLElement) {
-  const target = item.querySelector<HTMLElement>('a[href], button:not([disabled])') ?? item;
+  // A card's picture repeats its title's link out of the tab order (tabindex -1, aria-hidden): not a place to land.
+  const target = item.querySelector<HTMLElement>('a[href]:not([tabindex="-1"]), button:not([disabled])') ?? item;
   if (target === item && item.tabIndex < 0) item.setAttribute('tabindex', '-1');
   target.focus();
 }

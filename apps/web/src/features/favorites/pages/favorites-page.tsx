@@ -73,7 +73,7 @@ function FavoriteRow({ item, onRemove, removing }: { item: FavoriteItem; onRemov
             )}
           </Group>
           {l ? (
-            <Anchor component={Link} to={listingPath(l)} fw={600} lineClamp={2}>
+            <Anchor component={Link} to={listingPath(l)} fw={600} lineClamp={2} className="user-text">
               {l.title}
             </Anchor>
           ) : (
@@ -90,7 +90,7 @@ function FavoriteRow({ item, onRemove, removing }: { item: FavoriteItem; onRemov
               The seller removed it or a moderator hid it.
             </Text>
           )}
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" className="user-text">
             Saved {formatDate(item.favoritedAt)}
             {l ? ` · ${l.sellerName}` : ''}
           </Text>

@@ -10,7 +10,8 @@ import {
   REGION_LABELS,
   type ListingCategory,
 } from '@accountry/shared/listings';
-import type { BrowseParams } from '../hooks/use-browse-params';
+import { LISTING_MESSAGES } from '@accountry/shared/listing-messages';
+import { filterApplies, verifiedLabel, type BrowseParams, type NumberFilter } from '../lib/browse-params';
 import { CommitNumberInput } from './commit-number-input';
 
 interface Props {
@@ -18,15 +19,16 @@ interface Props {
   update: (patch: Partial<BrowseParams>) => void;
   clear: () => void;
   activeCount: number;
-  /** The shared schema's message when the minimum is above the maximum. */
-  priceError?: string;
+  /** Why a number cannot be sent, by field (a reversed price range at the minimum, a limit). */
+  errors: Partial<Record<NumberFilter, string>>;
 }
 
 /** Category, platform, region, price and attribute filters; every change goes to the URL. */
-export function BrowseFilters({ params, update, clear, activeCount, priceError }: Props) {
+export function BrowseFilters({ params, update, clear, activeCount, errors }: Props) {
   const platforms = params.category ? CATEGORY_PLATFORMS[params.category as ListingCategory] : PLATFORMS;
-  const showFollowers = !params.category || params.category === 'social' || params.category === 'other';
-  const showItems = !params.category || params.category === 'game' || params.category === 'other';
+  // The fields the category has, by the rule that reads the URL: a filter without its field is never in force.
+  const has = (k: Parameters<typeof filterApplies>[1]) => filterApplies(params.category, k);
+  const reversed = errors.min === LISTING_MESSAGES.priceRange;
   return (
     <Stack gap="md" component="form" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
       <Select
@@ -65,7 +67,8 @@ export function BrowseFilters({ params, update, clear, activeCount, priceError }
             value={params.min}
             onCommit={(min) => update({ min })}
             prefix="$"
-            error={priceError}
+            mode="money"
+            error={errors.min}
           />
           <CommitNumberInput
             label="Max price"
@@ -73,24 +76,28 @@ export function BrowseFilters({ params, update, clear, activeCount, priceError }
             value={params.max}
             onCommit={(max) => update({ max })}
             prefix="$"
-            error={!!priceError}
+            mode="money"
+            // A reversed range is said once, at the minimum; the maximum is marked with it.
+            error={errors.max ?? reversed}
           />
         </Group>
       </div>
-      {showFollowers && (
+      {has('minFollowers') && (
         <CommitNumberInput
           label="Min followers"
           placeholder="Any"
           value={params.minFollowers}
           onCommit={(minFollowers) => update({ minFollowers })}
+          error={errors.minFollowers}
         />
       )}
-      {showItems && (
+      {has('minItems') && (
         <CommitNumberInput
           label="Min items or skins"
           placeholder="Any"
           value={params.minItems}
           onCommit={(minItems) => update({ minItems })}
+          error={errors.minItems}
         />
       )}
       <CommitNumberInput
@@ -98,13 +105,16 @@ export function BrowseFilters({ params, update, clear, activeCount, priceError }
         placeholder="Any"
         value={params.minAge}
         onCommit={(minAge) => update({ minAge })}
+        error={errors.minAge}
       />
       <Stack gap="xs">
-        <Checkbox
-          label="Verified"
-          checked={params.verified}
-          onChange={(e) => update({ verified: e.currentTarget.checked })}
-        />
+        {has('verified') && (
+          <Checkbox
+            label={verifiedLabel(params.category)}
+            checked={params.verified}
+            onChange={(e) => update({ verified: e.currentTarget.checked })}
+          />
+        )}
         <Checkbox
           label="Original email included"
           checked={params.originalEmail}

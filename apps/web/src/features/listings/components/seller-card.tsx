@@ -1,9 +1,15 @@
 import { Link } from 'react-router';
-import { Anchor, Avatar, Badge, Card, Group, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Card, Group, Rating, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { formatActiveDay, formatRating, formatResponseTime, type SellerSummary } from '@accountry/shared/sellers';
 import { sellerPath } from '../../../components/listings/listing-format';
 import { formatDate } from '../../../lib/format-time';
+
+/** The rating in words, as a screen reader reads it: "Rated 4.5 out of 5 from 1 review", or "No reviews yet". */
+function ratingWords({ average, count }: SellerSummary['rating']) {
+  if (average === null || count === 0) return 'No reviews yet';
+  return `Rated ${formatRating(average)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`;
+}
 
 const ROLE_LABELS = { buyer: 'Buyer', seller: 'Seller', both: 'Buyer & seller', admin: 'Admin' } as const;
 
@@ -22,7 +28,7 @@ export function SellerCard({ seller }: { seller: SellerSummary }) {
         <Avatar size="lg" color="indigo" name={seller.displayName} />
         <Stack gap={2} miw={0}>
           {/* Wrapped, never cut: a phone's card is narrower than the longest name (40 characters, maybe one word). */}
-          <Anchor component={Link} to={sellerPath(seller.id)} fw={700} style={{ overflowWrap: 'anywhere' }}>
+          <Anchor component={Link} to={sellerPath(seller.id)} fw={700} className="user-text">
             {seller.displayName}
           </Anchor>
           <Group gap={6}>
@@ -37,12 +43,13 @@ export function SellerCard({ seller }: { seller: SellerSummary }) {
           </Group>
           <Group gap={6}>
             <Rating value={seller.rating.average ?? 0} fractions={10} readOnly size="xs" aria-hidden />
-            <Text
-              size="sm"
-              aria-label={`Rating ${formatRating(seller.rating.average)} from ${seller.rating.count} reviews`}
-            >
-              {formatRating(seller.rating.average)}
-              {seller.rating.count ? ` (${seller.rating.count})` : ''}
+            {/* A label on a paragraph is not read: the words are hidden text, the short figures hidden from readers. */}
+            <Text size="sm">
+              <span aria-hidden>
+                {formatRating(seller.rating.average)}
+                {seller.rating.count ? ` (${seller.rating.count})` : ''}
+              </span>
+              <VisuallyHidden>{ratingWords(seller.rating)}</VisuallyHidden>
             </Text>
           </Group>
         </Stack>

@@ -1,110 +1,25 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { BROWSE_SORTS, type BrowseSort } from '@accountry/shared/listing-browse-rules';
-import {
-  LISTING_CATEGORIES,
-  PLATFORMS,
-  REGIONS,
-  platformFitsCategory,
-  type ListingCategory,
-  type Platform,
-} from '@accountry/shared/listings';
+import { EMPTY, readParams, writeParams, type BrowseParams } from '../lib/browse-params';
 
-/** Filter state as it lives in the URL, so a search can be shared and the back button works. Prices are whole dollars here. */
-export interface BrowseParams {
-  q: string;
-  category: string;
-  platform: string;
-  region: string;
-  min: string;
-  max: string;
-  minFollowers: string;
-  minItems: string;
-  minAge: string;
-  verified: boolean;
-  originalEmail: boolean;
-  twoFactorRemovable: boolean;
-  negotiable: boolean;
-  sort: BrowseSort;
-}
+export {
+  activeFilterCount,
+  apiQuery,
+  filterErrors,
+  filtersAlert,
+  readParams,
+  savedSearchQuery,
+  type BrowseParams,
+} from '../lib/browse-params';
 
-const FLAGS = ['verified', 'originalEmail', 'twoFactorRemovable', 'negotiable'] as const;
-const TEXT = ['q', 'category', 'platform', 'region', 'min', 'max', 'minFollowers', 'minItems', 'minAge'] as const;
-const oneOf = (v: string, list: readonly string[]) => (list.includes(v) ? v : '');
-const wholeNumber = (v: string) => (/^\d{1,10}$/.test(v) ? v : '');
+// Keys `readParams` may drop as not fitting the category (or not valid): the address loses them too.
+const CHECKED = ['platform', 'minFollowers', 'minItems', 'minAge', 'verified', 'originalEmail', 'twoFactorRemovable'];
 
-export function readParams(sp: URLSearchParams): BrowseParams {
-  const get = (k: string) => sp.get(k) ?? '';
-  const sort = get('sort') as BrowseSort;
-  return {
-    q: get('q').slice(0, 100),
-    category: oneOf(get('category'), LISTING_CATEGORIES),
-    platform: oneOf(get('platform'), PLATFORMS),
-    region: oneOf(get('region'), REGIONS),
-    min: wholeNumber(get('min')),
-    max: wholeNumber(get('max')),
-    minFollowers: wholeNumber(get('minFollowers')),
-    minItems: wholeNumber(get('minItems')),
-    minAge: wholeNumber(get('minAge')),
-    verified: get('verified') === 'true',
-    originalEmail: get('originalEmail') === 'true',
-    twoFactorRemovable: get('twoFactorRemovable') === 'true',
-    negotiable: get('negotiable') === 'true',
-    sort: BROWSE_SORTS.includes(sort) ? sort : 'newest',
-  };
-}
-
-/** The API query for the URL state (prices in cents). */
-export function apiQuery(p: BrowseParams): Record<string, string | number | boolean | undefined> {
-  return {
-    q: p.q || undefined,
-    category: p.category || undefined,
-    platform: p.platform || undefined,
-    region: p.region || undefined,
-    minPrice: p.min ? Number(p.min) * 100 : undefined,
-    maxPrice: p.max ? Number(p.max) * 100 : undefined,
-    minFollowers: p.minFollowers || undefined,
-    minItems: p.minItems || undefined,
-    minAgeMonths: p.minAge || undefined,
-    verified: p.verified || undefined,
-    originalEmail: p.originalEmail || undefined,
-    twoFactorRemovable: p.twoFactorRemovable || undefined,
-    negotiable: p.negotiable || undefined,
-    sort: p.sort === 'newest' ? undefined : p.sort,
-  };
-}
-
-/** The API query of the search and filters alone (the sort does not matter for new listings), as a saved search. */
-export function savedSearchQuery(p: BrowseParams) {
-  const { sort: _sort, ...filters } = apiQuery(p);
-  return Object.entries(filters)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
-    .join('&');
-}
-
-/** How many filters (beyond search and sort) are set. */
-export function activeFilterCount(p: BrowseParams) {
-  return TEXT.filter((k) => k !== 'q' && p[k]).length + FLAGS.filter((k) => p[k]).length;
-}
-
-const EMPTY: Omit<BrowseParams, 'sort'> = {
-  q: '',
-  category: '',
-  platform: '',
-  region: '',
-  min: '',
-  max: '',
-  minFollowers: '',
-  minItems: '',
-  minAge: '',
-  verified: false,
-  originalEmail: false,
-  twoFactorRemovable: false,
-  negotiable: false,
-};
-
-export function useBrowseParams() {
+/**
+ * The browse state in the URL. `resultsStatus` is where the focus goes when the control that removed a filter goes
+ * away (a pill's ×, "Clear all", "Clear filters", "Clear search and filters") and no next pill stands in.
+ */
+export function useBrowseParams(resultsStatus?: () => HTMLElement | null) {
   const [sp, setSp] = useSearchParams();
   const params = useMemo(() => readParams(sp), [sp]);
   // Navigations render in a transition: a second change made before the URL catches up must build on the first.
@@ -112,28 +27,39 @@ export function useBrowseParams() {
   useEffect(() => {
     pending.current = null;
   }, [sp]);
+  // A shared link's filter that the category has no field for (a game's followers) is dropped from the address too.
+  useEffect(() => {
+    const stale = CHECKED.filter((k) => sp.has(k) && !params[k as keyof BrowseParams]);
+    if (!stale.length) return;
+    const out = new URLSearchParams(sp);
+    for (const k of stale) out.delete(k);
+    setSp(out, { replace: true });
+  }, [sp, params, setSp]);
   const update = useCallback(
     (patch: Partial<BrowseParams>) => {
-      const next = { ...readParams(pending.current ?? sp), ...patch };
-      // A platform that does not fit a newly chosen category would hide everything.
-      if (
-        next.category &&
-        next.platform &&
-        !platformFitsCategory(next.platform as Platform, next.category as ListingCategory)
-      )
-        next.platform = '';
-      const out = new URLSearchParams();
-      for (const k of TEXT) if (next[k]) out.set(k, next[k]);
-      for (const k of FLAGS) if (next[k]) out.set(k, 'true');
-      if (next.sort !== 'newest') out.set('sort', next.sort);
-      pending.current = out;
-      setSp(out);
+      // Read back through the same rule: a new category drops the platform and filters it has no field for.
+      const next = writeParams(readParams(writeParams({ ...readParams(pending.current ?? sp), ...patch })));
+      pending.current = next;
+      setSp(next);
     },
     [sp, setSp],
   );
+  /** Removes filters with a control that goes or is disabled by it: the focus moves to `next`, else the results' status. */
+  const remove = useCallback(
+    (patch: Partial<BrowseParams>, next?: HTMLElement | null) => {
+      const from = document.activeElement;
+      // In the phone's drawer the focus stays in it: its first field.
+      const drawer = from?.closest('[role="dialog"]');
+      const target = next ?? drawer?.querySelector<HTMLElement>('input:not([disabled])') ?? resultsStatus?.();
+      if (target && !target.hasAttribute('tabindex') && !target.matches('input, button, a[href]')) target.tabIndex = -1;
+      target?.focus();
+      update(patch);
+    },
+    [update, resultsStatus],
+  );
   /** Drop the filters, keeping the search words and the sort. */
-  const clear = useCallback(() => update({ ...EMPTY, q: params.q }), [update, params.q]);
+  const clear = useCallback(() => remove({ ...EMPTY, q: params.q }), [remove, params.q]);
   /** Drop the filters and the search words. */
-  const reset = useCallback(() => update(EMPTY), [update]);
-  return { params, update, clear, reset };
+  const reset = useCallback(() => remove(EMPTY), [remove]);
+  return { params, update, remove, clear, reset };
 }

@@ -7,9 +7,18 @@ import { BROWSE_SORTS, BROWSE_SORT_LABELS, type BrowseSort } from '@accountry/sh
 import { groupThousands } from '@accountry/shared/listing-attributes';
 import { ListingGrid } from '../../../components/listings/listing-grid';
 import { Select } from '../../../components/ui/select';
-import { activeFilterCount, apiQuery, savedSearchQuery, useBrowseParams } from '../hooks/use-browse-params';
+import {
+  activeFilterCount,
+  apiQuery,
+  filterErrors,
+  filtersAlert,
+  savedSearchQuery,
+  useBrowseParams,
+} from '../hooks/use-browse-params';
 import { useSession } from '../../../lib/session';
-import { browseQuery, priceRangeError } from '../api/browse-query';
+import { browseQuery } from '../api/browse-query';
+import { LoadError } from '../../../components/ui/load-error';
+import { mayPass } from '../../../lib/api';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import css from './browse-page.module.css';
 
@@ -37,7 +46,8 @@ function resultCount(total: number | null | undefined, capped: boolean) {
 
 /** Public browse: full-text search, filters and sort kept in the URL, keyset paging with infinite scroll. */
 export function Component() {
-  const { params, update, clear, reset } = useBrowseParams();
+  const status = useRef<HTMLParagraphElement>(null);
+  const { params, update, remove, clear, reset } = useBrowseParams(() => status.current);
   const { user } = useSession();
   const [filtersOpen, filters] = useDisclosure(false);
   const [drawerWanted, setDrawerWanted] = useState(false);
@@ -49,8 +59,10 @@ export function Component() {
     setSearch(params.q);
   }
   const q = apiQuery(params);
-  const priceError = priceRangeError(q);
-  const query = useInfiniteQuery({ ...browseQuery(q), enabled: !priceError, placeholderData: keepPreviousData });
+  const errors = filterErrors(params);
+  // Shown at the fields and never sent: the route would refuse it, and asking again could not help.
+  const fieldError = filtersAlert(errors);
+  const query = useInfiniteQuery({ ...browseQuery(q), enabled: !fieldError, placeholderData: keepPreviousData });
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const first = query.data?.pages[0];
   const active = activeFilterCount(params);
@@ -91,7 +103,7 @@ export function Component() {
 
   const filterPanel = (
     <Suspense fallback={<LoadingStatus size="sm" label="Loading filters" />}>
-      <BrowseFilters params={params} update={update} clear={clear} activeCount={active} priceError={priceError} />
+      <BrowseFilters params={params} update={update} clear={clear} activeCount={active} errors={errors} />
     </Suspense>
   );
 
@@ -135,8 +147,8 @@ export function Component() {
           <div>
             <Stack gap="md">
               <Group justify="space-between" wrap="wrap" gap="xs">
-                <Text fw={600} aria-live="polite" role="status">
-                  {priceError
+                <Text fw={600} aria-live="polite" role="status" ref={status}>
+                  {fieldError
                     ? ''
                     : query.isPending
                       ? 'Searching…'
@@ -170,23 +182,22 @@ export function Component() {
               </Group>
               {(params.q || active > 0) && (
                 <Suspense fallback={null}>
-                  <ActiveFilters params={params} update={update} reset={reset} />
-                  {user && user.role !== 'admin' && !priceError && (
+                  <ActiveFilters params={params} remove={remove} reset={reset} />
+                  {user && user.role !== 'admin' && !fieldError && (
                     <SaveSearchButton query={savedSearchQuery(params)} />
                   )}
                 </Suspense>
               )}
-              {priceError ? (
-                <Alert color="yellow" title="Check the price range">
-                  {priceError}
+              {fieldError ? (
+                <Alert color="yellow" title={fieldError.title}>
+                  {fieldError.text}
                 </Alert>
               ) : query.isError ? (
-                <Alert color="red" title="Listings could not be loaded">
-                  {query.error.message}{' '}
-                  <Button size="compact-sm" variant="light" ml="sm" onClick={() => void query.refetch()}>
-                    Try again
-                  </Button>
-                </Alert>
+                <LoadError
+                  title="Listings could not be loaded"
+                  error={query.error}
+                  refetch={mayPass(query.error) ? query.refetch : undefined}
+                />
               ) : !query.isPending && items.length === 0 ? (
                 <Suspense fallback={null}>
                   <NoMatches onClear={reset} />

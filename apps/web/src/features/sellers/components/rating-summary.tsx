@@ -41,7 +41,8 @@ export function RatingSummary({
           </Text>
         )}
       </Stack>
-      <Stack gap={4} style={{ flex: 1, minWidth: 200 }} aria-label="Reviews by stars">
+      {/* A group, so its name is read: a plain div's label is not. */}
+      <Stack gap={4} style={{ flex: 1, minWidth: 200 }} role="group" aria-label="Reviews by stars">
         {[5, 4, 3, 2, 1].map((star) => (
           <Group key={star} gap="xs" wrap="nowrap">
             <Text size="xs" w={44}>
@@ -50,7 +51,7 @@ export function RatingSummary({
             <Progress
               value={count ? (breakdown[star - 1] / count) * 100 : 0}
               style={{ flex: 1 }}
-              aria-label={`${breakdown[star - 1]} reviews with ${star} stars`}
+              aria-label={`${breakdown[star - 1]} ${breakdown[star - 1] === 1 ? 'review' : 'reviews'} with ${star} ${star === 1 ? 'star' : 'stars'}`}
             />
             <Text size="xs" w={24} ta="right">
               {breakdown[star - 1]}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { REVIEW_MESSAGES, reviewReplySchema, type Review, type ReviewsPage } from '@accountry/shared/reviews';
@@ -60,42 +60,48 @@ export function ReviewList({ sellerId, canReply }: { sellerId: string; canReply:
     getNextPageParam: (last) => last.nextCursor,
   });
   const reviews = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const list = useRef<HTMLDivElement>(null);
   if (query.isError) return <Alert color="red">{query.error.message}</Alert>;
   if (!query.isPending && reviews.length === 0)
     return <Text c="dimmed">No reviews yet. Buyers can review the seller after a sale.</Text>;
   return (
     <Stack gap="sm">
-      {reviews.map((r) => (
-        <Card key={r.id} withBorder padding="md" component="article" aria-label={`Review by ${r.buyerName}`}>
-          <Group justify="space-between" wrap="nowrap">
-            <Group gap="xs">
-              <StarRating value={r.rating} size="sm" label={`${r.rating} out of 5 stars`} />
-              <Text fw={600} size="sm">
-                {r.buyerName}
+      {/* The reviews alone, so "More reviews" can focus the first one it added. */}
+      <Stack gap="sm" ref={list}>
+        {reviews.map((r) => (
+          <Card key={r.id} withBorder padding="md" component="article" aria-label={`Review by ${r.buyerName}`}>
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap="xs" miw={0}>
+                <StarRating value={r.rating} size="sm" label={`${r.rating} out of 5 stars`} />
+                <Text fw={600} size="sm" className="user-text">
+                  {r.buyerName}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {formatDate(r.createdAt)}
               </Text>
             </Group>
-            <Text size="xs" c="dimmed">
-              {formatDate(r.createdAt)}
+            {r.listingTitle !== null && (
+              <Text size="xs" c="dimmed" mt={2} className="user-text">
+                Bought: {r.listingTitle}
+              </Text>
+            )}
+            <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }} className="user-text">
+              {r.comment}
             </Text>
-          </Group>
-          {r.listingTitle !== null && (
-            <Text size="xs" c="dimmed" mt={2}>
-              Bought: {r.listingTitle}
-            </Text>
-          )}
-          <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
-            {r.comment}
-          </Text>
-          {r.reply ? (
-            <Alert variant="light" mt="sm" title="Seller's answer">
-              {r.reply}
-            </Alert>
-          ) : canReply ? (
-            <ReplyForm review={r} />
-          ) : null}
-        </Card>
-      ))}
-      <LoadMoreButton query={query} label="More reviews" />
+            {r.reply ? (
+              <Alert variant="light" mt="sm" title="Seller's answer">
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} className="user-text">
+                  {r.reply}
+                </Text>
+              </Alert>
+            ) : canReply ? (
+              <ReplyForm review={r} />
+            ) : null}
+          </Card>
+        ))}
+      </Stack>
+      <LoadMoreButton query={query} label="More reviews" list={list} />
     </Stack>
   );
 }

@@ -1,24 +1,13 @@
+import { useRef } from 'react';
 import { useParams } from 'react-router';
-import {
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Container,
-  Grid,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Avatar, Badge, Card, Container, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { BrowseResponse } from '@accountry/shared/listing-browse';
 import { formatActiveDay, formatResponseTime, type SellerProfile } from '@accountry/shared/sellers';
 import { api, toQuery } from '../../../lib/api';
 import { LoadError } from '../../../components/ui/load-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { PageLoadFailure } from '../../../components/ui/page-load-failure';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ListingGrid } from '../../../components/listings/listing-grid';
@@ -34,6 +23,7 @@ const ROLE_LABELS = { buyer: 'Buyer', seller: 'Seller', both: 'Buyer & seller', 
 export function Component() {
   const { sellerId = '' } = useParams();
   const { user } = useSession();
+  const grid = useRef<HTMLDivElement>(null);
   const profile = useQuery({
     queryKey: ['seller', sellerId],
     queryFn: () => api<SellerProfile>(`/api/sellers/${encodeURIComponent(sellerId)}`),
@@ -81,8 +71,8 @@ export function Component() {
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Group wrap="nowrap">
                 <Avatar size={72} color="indigo" name={p.displayName} />
-                <div>
-                  <Title order={1} fz={{ base: 24, sm: 30 }}>
+                <div className="user-text">
+                  <Title order={1} fz={{ base: 24, sm: 30 }} className="user-text">
                     {p.displayName}
                   </Title>
                   <Group gap={6} mt={4}>
@@ -132,22 +122,13 @@ export function Component() {
             <Text c="dimmed">No listings for sale right now.</Text>
           ) : (
             <ListingGrid
+              ref={grid}
               listings={items}
               loading={listings.isPending || listings.isFetchingNextPage}
               label="Listings for sale"
             />
           )}
-          {listings.hasNextPage && (
-            <Center mt="md">
-              <Button
-                variant="default"
-                loading={listings.isFetchingNextPage}
-                onClick={() => void listings.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </Center>
-          )}
+          {!listings.isError && <LoadMoreButton query={listings} list={grid} mt="md" />}
         </section>
         <section aria-label="Reviews">
           <Title order={2} mb="md" id="seller-reviews" tabIndex={-1}>
