@@ -141,7 +141,9 @@ export function savedSearchLabel(f: BrowseFilters): string {
 
 /** The /browse page for the filters, in the page's own parameters (whole dollars, minAge, flags only when on). */
 export function browsePagePath(f: BrowseFilters): string {
-  const dollars = (cents: number | undefined) => (cents === undefined ? undefined : Math.floor(cents / 100));
+  // The page's own price parameters: dollars, with the cents when there are any ("49.99").
+  const dollars = (cents: number | undefined) =>
+    cents === undefined ? undefined : cents % 100 ? (cents / 100).toFixed(2) : String(cents / 100);
   const params: Array<[string, string | number | undefined]> = [
     ['q', f.q],
     ['category', f.category],

@@ -45,6 +45,9 @@ describe('saved searches', () => {
       path: '/browse?q=rare%20skin&platform=steam&max=50',
       label: '"rare skin" · Steam · up to $50',
     });
+    // A price with cents opens /browse at that price: the page takes dollars and cents.
+    const cents = await save((await userWithSession(ctx, 'buyer')).session, 'minPrice=4999&maxPrice=12050');
+    expect(cents.json()).toMatchObject({ path: '/browse?min=49.99&max=120.50', label: 'from $49.99 · up to $120.50' });
     const again = await save(session, 'maxPrice=5000&q=rare%20skin&platform=steam');
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('You already saved this search.');
