@@ -23,6 +23,7 @@ export const LISTING_MESSAGES = {
   currency: 'Prices are in US dollars',
   level: `Keep it under ${LEVEL_MAX} characters`,
   wholeNumber: 'Enter a whole number of 0 or more',
+  wholeNumberUpTo: (max: number) => `Enter a whole number from 0 to ${max.toLocaleString('en-US')}.`,
   engagement: 'Enter a percentage from 0 to 100',
   accountAge: 'Enter an age from 0 to 600 months',
   attributeNotApplicable: 'Does not apply to this category',
@@ -40,6 +41,8 @@ export const LISTING_MESSAGES = {
   orderInProgress: 'This listing has an order in progress. It cannot be changed or deleted until the order ends.',
   sameStatus: 'The listing already has this status.',
   badTransition: 'This status change is not possible.',
+  createRequestId: 'Save the listing from its form again: its request id is missing or malformed.',
+  badVersion: 'Reload the listing and save again: the version it was loaded at is missing or malformed.',
   needsImage: 'Add at least one screenshot before publishing.',
   tooManyImages: `A listing can have up to ${MAX_LISTING_IMAGES} screenshots.`,
   imageType: 'Screenshots must be JPEG, PNG or WebP images.',
@@ -47,6 +50,11 @@ export const LISTING_MESSAGES = {
   imageMissing: 'Choose an image to upload.',
   lastImage: 'A published listing needs at least one screenshot. Unpublish it first, or add another screenshot.',
   imageOrder: 'The order must list every screenshot of the listing once.',
+  // A removal or order sent against a list another tab or request changed: answered 409 so the page reads it again.
+  imagesChanged: 'The screenshots changed in the meantime. Try again on the list as it is now.',
+  lastImageHidden:
+    'This listing goes back on sale when an admin unhides it, so it keeps at least one screenshot. ' +
+    'Add another screenshot before you remove this one.',
   reportReason: 'Choose a reason',
   reportMessage: 'Keep the details under 1000 characters',
   reportOwn: 'You cannot report your own listing.',

@@ -29,8 +29,9 @@ const protectionDaysInput = z
   .optional();
 
 const cleanLine = (s: string) => plainText(s).replace(/\s+/g, ' ');
-const count = (max: number, message: string = M.wholeNumber) =>
-  z.number({ error: message }).int(message).min(0, message).max(max, message).nullable().optional();
+// Over the bound the message names it (unless the field's own message does already).
+const count = (max: number, message: string = M.wholeNumber, over: string = M.wholeNumberUpTo(max)) =>
+  z.number({ error: message }).int(message).min(0, message).max(max, over).nullable().optional();
 
 /** One schema for the listing form, the create and update routes and their types. */
 export const listingInputSchema = z
@@ -65,7 +66,7 @@ export const listingInputSchema = z
     itemsCount: count(1_000_000),
     followers: count(2_000_000_000),
     engagementRate: z.number({ error: M.engagement }).min(0, M.engagement).max(100, M.engagement).nullable().optional(),
-    accountAgeMonths: count(600, M.accountAge),
+    accountAgeMonths: count(600, M.accountAge, M.accountAge),
     verified: z.boolean().default(false),
     originalEmail: z.boolean().default(false),
     twoFactorRemovable: z.boolean().default(false),
@@ -90,8 +91,29 @@ export const listingInputSchema = z
 export type ListingInput = z.infer<typeof listingInputSchema>;
 export type ListingFormValues = z.input<typeof listingInputSchema>;
 
+/**
+ * What a save or status change was decided on, sent with it: a write against a listing that moved on since is refused
+ * (409). Optional, so callers that name nothing keep the server's own read as the state (decision 258).
+ */
+const contentVersionInput = z.number({ error: M.badVersion }).int(M.badVersion).min(0, M.badVersion).optional();
+
+/** The body of a create: the listing's fields and the request id its form made, the same on a retry. */
+export const listingCreateSchema = listingInputSchema.safeExtend({
+  requestId: z
+    .string({ error: M.createRequestId })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, M.createRequestId)
+    .optional(),
+});
+export type ListingCreate = z.infer<typeof listingCreateSchema>;
+
+/** The body of an edit: the listing's fields and the content version the seller's form was loaded with. */
+export const listingUpdateSchema = listingInputSchema.safeExtend({ contentVersion: contentVersionInput });
+export type ListingUpdate = z.infer<typeof listingUpdateSchema>;
+
 export const listingStatusChangeSchema = z.strictObject({
   status: z.enum(SELLER_STATUSES, { error: M.badTransition }),
+  /** The status the seller's screen showed (the change was chosen from it). */
+  from: z.enum(LISTING_STATUSES, { error: M.badTransition }).optional(),
 });
 
 export const listingImageSchema = z.object({
@@ -156,6 +178,8 @@ export const ownListingSchema = z.object({
   orderInProgress: z.boolean(),
   /** The order that holds the listing while one does (its seller opens it from here). */
   openOrderId: z.string().nullable(),
+  /** Which content edit the listing is at: a save sends it back (decision 258). */
+  contentVersion: z.number().int(),
 });
 export type OwnListing = z.infer<typeof ownListingSchema>;
 
@@ -168,7 +192,7 @@ export const myListingsQuerySchema = z.object({
   cursor: z.string().max(300).optional(),
 });
 export const myListingsResponseSchema = z.object({
-  items: z.array(ownListingSchema.omit({ description: true, images: true })),
+  items: z.array(ownListingSchema.omit({ description: true, images: true, contentVersion: true })),
   nextCursor: z.string().nullable(),
   counts: z.record(z.enum(STATUS_FILTERS), z.number()),
   /** How many listings (of any status, `counts.all`) the seller may have: the server's quota. */

@@ -89,6 +89,17 @@ describe('listing input', () => {
     ['a title of spaces', { title: '        ' }, ['title', M.titleRequired]],
     ['a title over 100 characters', { title: 'x'.repeat(101) }, ['title', M.titleLength]],
     ['a negative item count', { itemsCount: -1 }, ['itemsCount', M.wholeNumber]],
+    // Over the bound, the message names it: "0 or more" read as if any larger number would do.
+    [
+      'an item count over the maximum',
+      { itemsCount: 1_000_001 },
+      ['itemsCount', 'Enter a whole number from 0 to 1,000,000.'],
+    ],
+    [
+      'followers over the maximum',
+      { category: 'social', platform: 'instagram', followers: 2_000_000_001, itemsCount: null, level: null },
+      ['followers', 'Enter a whole number from 0 to 2,000,000,000.'],
+    ],
     ['a price over the maximum', { priceCents: 10_000_001 }, ['priceCents', M.price]],
   ])('%s', (_name, over, expected) => {
     const r = listingInputSchema.safeParse({ ...game, ...over });

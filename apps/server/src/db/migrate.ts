@@ -72,6 +72,8 @@ import * as listingsHiddenByClosing from './migrations/2026-12-15T0100-listings-
 import * as trafficSessionsWithoutMembers from './migrations/2026-12-15T0200-traffic-sessions-without-members';
 import * as listingsPublicTitle from './migrations/2026-12-15T0300-listings-public-title';
 import * as ordersListingThumb from './migrations/2026-12-15T0400-orders-listing-thumb';
+import * as listingsContentVersion from './migrations/2026-12-16T0100-listings-content-version';
+import * as listingsCreateRequest from './migrations/2026-12-16T0200-listings-create-request';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -147,6 +149,8 @@ const migrations: Record<string, Migration> = {
   '2026-12-15T0200-traffic-sessions-without-members': trafficSessionsWithoutMembers,
   '2026-12-15T0300-listings-public-title': listingsPublicTitle,
   '2026-12-15T0400-orders-listing-thumb': ordersListingThumb,
+  '2026-12-16T0100-listings-content-version': listingsContentVersion,
+  '2026-12-16T0200-listings-create-request': listingsCreateRequest,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -46,6 +46,10 @@ export interface ListingsTable {
   soldAt: number | null;
   /** Set when the seller deletes the listing: it disappears everywhere but stays for favorites, chats and reviews. */
   deletedAt?: number | null;
+  /** Bumped by each content edit (not by screenshot writes): a save names the one it was decided on (decision 258). */
+  contentVersion?: number;
+  /** The request id its seller's form sent with the create: the same create sent again finds it (decision 258). */
+  createRequestId?: string | null;
 }
 
 export interface ListingImagesTable {

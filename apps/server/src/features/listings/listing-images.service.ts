@@ -1,10 +1,11 @@
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import { MAX_LISTING_IMAGES } from '@accountry/shared/listings';
 import { editBlocker } from '@accountry/shared/listing-rules';
+import { statusAfterUnhide } from '@accountry/shared/admin-listings';
 import type { ListingImage } from '@accountry/shared/listing-schemas';
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { AppError, badRequest } from '../../lib/app-error';
 import { ERROR_CODES } from '@accountry/shared/api-error';
 import { newId } from '../../lib/ids';
 import type { ImageStore } from './image-store';
@@ -79,9 +80,12 @@ export async function removeImage(
   imageId: string,
 ) {
   const listing = await editableListing(deps, user, listingId);
+  // A hidden listing keeps the rule of the status an admin's unhide returns it to (it cannot be unpublished now).
+  const hidden = listing.status === 'hidden';
+  const keepsOne = (hidden ? statusAfterUnhide(listing.statusBeforeHidden) : listing.status) !== 'draft';
   const refuse = (images: Array<{ id: string }>) => {
-    if (!images.some((i) => i.id === imageId)) throw notFound('Screenshot not found');
-    if (images.length === 1 && listing.status !== 'draft') throw conflictWith(M.lastImage);
+    if (!images.some((i) => i.id === imageId)) throw conflictWith(M.imagesChanged);
+    if (images.length === 1 && keepsOne) throw conflictWith(hidden ? M.lastImageHidden : M.lastImage);
   };
   refuse(await listImages(deps.db.db, listingId));
   const removed = await deps.db.db.transaction().execute(async (trx) => {
@@ -103,10 +107,11 @@ export async function reorderImages(
   ids: string[],
 ): Promise<ListingImage[]> {
   const listing = await editableListing(deps, user, listingId);
+  // Naming one twice is bad input; naming another set than there is now is an order made on a list that moved on.
+  if (new Set(ids).size !== ids.length) throw badRequest(M.imageOrder, { ids: M.imageOrder });
   const refuse = (images: Array<{ id: string }>) => {
     const known = new Set(images.map((i) => i.id));
-    if (ids.length !== images.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id)))
-      throw badRequest(M.imageOrder, { ids: M.imageOrder });
+    if (ids.length !== images.length || !ids.every((id) => known.has(id))) throw conflictWith(M.imagesChanged);
   };
   refuse(await listImages(deps.db.db, listingId));
   await deps.db.db.transaction().execute(async (trx) => {

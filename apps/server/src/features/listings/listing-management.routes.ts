@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '@accountry/shared/api-error';
 import type { Role } from '@accountry/shared/roles';
 import {
-  listingInputSchema,
+  listingCreateSchema,
   listingStatusChangeSchema,
+  listingUpdateSchema,
   myListingsQuerySchema,
   myListingsResponseSchema,
   ownListingSchema,
@@ -44,14 +45,14 @@ export function listingManagementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/listings',
-      { schema: { tags, body: listingInputSchema, response: { 201: ownListingSchema, ...errors } } },
+      { schema: { tags, body: listingCreateSchema, response: { 201: ownListingSchema, ...errors } } },
       async (request, reply) =>
         reply.status(201).send(await createListing(deps, requireRole(request, SELLERS), request.body)),
     );
 
     app.put(
       '/api/listings/:id',
-      { schema: { tags, params: idParams, body: listingInputSchema, response: { 200: ownListingSchema, ...errors } } },
+      { schema: { tags, params: idParams, body: listingUpdateSchema, response: { 200: ownListingSchema, ...errors } } },
       async (request) => editListing(deps, requireRole(request, SELLERS), request.params.id, request.body),
     );
 
@@ -65,7 +66,8 @@ export function listingManagementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: ownListingSchema, ...errors },
         },
       },
-      async (request) => changeStatus(deps, requireRole(request, SELLERS), request.params.id, request.body.status),
+      async (request) =>
+        changeStatus(deps, requireRole(request, SELLERS), request.params.id, request.body.status, request.body.from),
     );
 
     app.post(

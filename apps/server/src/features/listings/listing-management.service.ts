@@ -1,6 +1,5 @@
 import { cutToFit } from '@accountry/shared/cut-text';
 import { mailLinks } from '../../email/unsubscribe-links';
-import { DEFAULT_PROTECTION_DAYS } from '@accountry/shared/order-state';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import {
   deleteBlocker,
@@ -9,10 +8,11 @@ import {
   isPublicListing,
   statusChangeBlocker,
 } from '@accountry/shared/listing-rules';
-import { TITLE_MAX, type SellerStatus } from '@accountry/shared/listings';
+import { TITLE_MAX, type ListingStatus, type SellerStatus } from '@accountry/shared/listings';
 import {
   STATUS_FILTERS,
-  type ListingInput,
+  type ListingCreate,
+  type ListingUpdate,
   type MyListingsResponse,
   type OwnListing,
   type StatusFilter,
@@ -23,7 +23,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { listingsWithOrderInProgress } from '../../db/order-facts';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { ERROR_CODES } from '@accountry/shared/api-error';
+import { CHANGED_MEANWHILE, ERROR_CODES } from '@accountry/shared/api-error';
 import { assertStateUnchanged } from '../../lib/state-change';
 import { canManageListing } from './listing-permissions';
 import { listingRowsByIds } from './listing-search.repository';
@@ -32,6 +32,7 @@ import {
   findListing,
   holdListingToCopy,
   insertListing,
+  listingCreatedFor,
   listImages,
   statusCounts,
   updateListing,
@@ -39,6 +40,7 @@ import {
   type ListingRecord,
 } from './listings.repository';
 import { toOwnRow } from './listing-mappers';
+import { fieldsOf, freshDraft } from './listing-fields';
 import { claimListingCreation, withListingRoom } from './seller-quotas';
 import { assertStillSelling } from './seller-standing.service';
 import { cardPage } from './listings.service';
@@ -96,57 +98,58 @@ export async function myListings(
 export async function ownListing(deps: AppDeps, user: AuthUser, id: string): Promise<OwnListing> {
   const listing = await managedListing(deps, user, id);
   const [[row], images] = await Promise.all([listingRowsByIds(deps.db, [id]), listImages(deps.db.db, id)]);
-  return { ...toOwnRow(row, listing.openOrderId), description: listing.description, images };
+  const contentVersion = listing.contentVersion ?? 0;
+  return { ...toOwnRow(row, listing.openOrderId), description: listing.description, images, contentVersion };
 }
 
-function fieldsOf(input: ListingInput) {
-  return {
-    title: input.title,
-    category: input.category,
-    platform: input.platform,
-    region: input.region,
-    description: input.description,
-    priceCents: input.priceCents,
-    currency: input.currency,
-    negotiable: input.negotiable,
-    level: input.level ?? null,
-    itemsCount: input.itemsCount ?? null,
-    followers: input.followers ?? null,
-    engagementRate: input.engagementRate ?? null,
-    accountAgeMonths: input.accountAgeMonths ?? null,
-    verified: input.verified,
-    originalEmail: input.originalEmail,
-    twoFactorRemovable: input.twoFactorRemovable,
-    deliveryMethod: input.deliveryMethod,
-    deliveryTime: input.deliveryTime,
-    protectionDays: input.protectionDays ?? DEFAULT_PROTECTION_DAYS[input.category],
-  };
-}
-
-/** A new listing starts as a draft; screenshots are added next, then the seller publishes. */
-export async function createListing(deps: AppDeps, user: AuthUser, input: ListingInput): Promise<OwnListing> {
+/**
+ * A new listing starts as a draft; screenshots are added next, then the seller publishes. A create sent again with its
+ * request id (its reply was lost) answers the listing the first one made, and counts against no allowance again.
+ */
+export async function createListing(deps: AppDeps, user: AuthUser, input: ListingCreate): Promise<OwnListing> {
+  const requestId = input.requestId ?? null;
+  const made = requestId && (await listingCreatedFor(deps.db.db, user.id, requestId));
+  if (made) return ownListing(deps, user, made);
   await claimListingCreation(deps, user.id);
   const now = deps.clock.now();
   const id = newId();
-  await withListingRoom(deps, user.id, (trx) =>
-    insertListing(trx, {
+  // Under the seller's lock: a twin sent at the same moment finds this one's row once it commits.
+  const createdId = await withListingRoom(deps, user.id, async (trx) => {
+    const twin = requestId && (await listingCreatedFor(trx, user.id, requestId));
+    if (twin) return twin;
+    await insertListing(trx, {
       id,
       sellerId: user.id,
       ...fieldsOf(input),
       ...freshDraft(now),
-    }),
-  );
-  return ownListing(deps, user, id);
+      createRequestId: requestId,
+    });
+    return id;
+  });
+  return ownListing(deps, user, createdId);
 }
 
-export async function editListing(deps: AppDeps, user: AuthUser, id: string, input: ListingInput): Promise<OwnListing> {
+/**
+ * A content edit, written only if the listing is still at the content version the seller's form was loaded with
+ * (when sent), and in any case at the one read here: a save from a stale tab, or the loser of two racing saves, is
+ * refused with 409 instead of overwriting the newer content (or mailing a price drop twice).
+ */
+export async function editListing(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+  input: ListingUpdate,
+): Promise<OwnListing> {
   const listing = await managedListing(deps, user, id);
+  const version = listing.contentVersion ?? 0;
   const blocker = editBlocker(listing.status, listing.orderInProgress);
   if (blocker) throw conflictWith(blocker);
+  assertSeen(version, input.contentVersion);
   const now = deps.clock.now();
   const fields = fieldsOf(input);
+  const patch = { ...fields, updatedAt: now, contentVersion: version + 1 };
   await deps.db.db.transaction().execute(async (trx) => {
-    assertStateUnchanged(await updateListing(trx, id, { ...fields, updatedAt: now }, listing.status));
+    assertStateUnchanged(await updateListing(trx, id, patch, listing.status, version));
     // Only a listing for sale can be bought at its new price; a price in another currency is no drop.
     if (listing.status !== 'active' || fields.currency !== listing.currency) return;
     // Named as the listing now shows it: the same edit may have retitled it.
@@ -157,11 +160,20 @@ export async function editListing(deps: AppDeps, user: AuthUser, id: string, inp
 }
 
 /** Publish, unpublish, reserve or mark sold, by the rules in listing-rules (hidden listings stay with the admins). */
-export async function changeStatus(deps: AppDeps, user: AuthUser, id: string, to: SellerStatus): Promise<OwnListing> {
+export async function changeStatus(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+  to: SellerStatus,
+  from?: ListingStatus,
+): Promise<OwnListing> {
   const listing = await managedListing(deps, user, id);
   const images = await listImages(deps.db.db, id);
   const blocker = statusChangeBlocker(listing.status, to, images.length, listing.orderInProgress);
   if (blocker) throw conflictWith(blocker);
+  // Chosen from a screen that showed another status: the seller decides again on the one there is now (a refusal
+  // that says why, above, tells more than that it changed).
+  assertSeen(listing.status, from);
   const now = deps.clock.now();
   const patch: Partial<ListingRecord> = { status: to, updatedAt: now };
   // Publishing from a draft puts the listing at the top of "newest"; back from reserved it keeps its place.
@@ -183,21 +195,9 @@ export async function changeStatus(deps: AppDeps, user: AuthUser, id: string, to
   return ownListing(deps, user, id);
 }
 
-/** The state every new listing starts in, created or copied. */
-function freshDraft(now: number) {
-  return {
-    status: 'draft' as const,
-    hiddenReason: null,
-    statusBeforeHidden: null,
-    viewCount: 0,
-    favoriteCount: 0,
-    createdAt: now,
-    updatedAt: now,
-    publishedAt: null,
-    publicTitle: null, // buyers saw no title of it yet, a copy's original's neither (decision 043)
-    soldAt: null,
-    deletedAt: null,
-  };
+/** 409 when the client names the state it decided on and the listing is no longer in it. */
+function assertSeen<T>(now: T, seen: T | undefined) {
+  if (seen !== undefined && seen !== now) throw conflictWith(CHANGED_MEANWHILE);
 }
 
 const COPY_SUFFIX = ' (copy)';

@@ -44,6 +44,7 @@ const COLUMNS = [
   'publishedAt',
   'soldAt',
   'deletedAt',
+  'contentVersion',
 ] as const satisfies ReadonlyArray<keyof ListingRecord>;
 
 export function findListing(db: Database, id: string): Promise<ListingRecord | undefined> {
@@ -104,26 +105,40 @@ export async function insertListing(db: Database, row: ListingRecord) {
   await db.insertInto('listings').values(row).execute();
 }
 
+/** The listing a create with this request id of the seller's made, if one did (deleted or not). */
+export async function listingCreatedFor(db: Database, sellerId: string, requestId: string) {
+  const row = await db
+    .selectFrom('listings')
+    .select('id')
+    .where('sellerId', '=', sellerId)
+    .where('createRequestId', '=', requestId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /**
- * The seller's write to their listing: only while it is not deleted, no order holds it, and its status is still the
- * one the change was decided on. Every order changes the listing's status when it takes it, so a change decided
- * before an order began matches nothing. One that leaves it public writes its public title too (decision 043).
+ * The seller's write to their listing: only while it is not deleted, no order holds it, and its status (and, for a
+ * content edit, its content version) is still the one the change was decided on. Every order changes the listing's
+ * status when it takes it, so a change decided before an order began matches nothing. One that leaves it public
+ * writes its public title too (decision 043).
  */
 export async function updateListing(
   db: Database,
   id: string,
   patch: Partial<ListingRecord>,
   expectedStatus: ListingRecord['status'],
+  expectedVersion?: number,
 ) {
   const after = { status: patch.status ?? expectedStatus, deletedAt: patch.deletedAt };
-  return db
+  let q = db
     .updateTable('listings')
     .set({ ...patch, ...publicTitleWhen(after, patch.title) })
     .where('id', '=', id)
     .where('deletedAt', 'is', null)
     .where('status', '=', expectedStatus)
-    .where(noOrderInProgress)
-    .executeTakeFirst();
+    .where(noOrderInProgress);
+  if (expectedVersion !== undefined) q = q.where('contentVersion', '=', expectedVersion);
+  return q.executeTakeFirst();
 }
 
 /** Apply buffered view counts: one increment per listing, in one transaction. */

@@ -3,12 +3,13 @@ import type { ListingDetail, ListingReportInput } from '@accountry/shared/listin
 import type {
   ListingCard,
   ListingImage,
-  ListingInput,
+  ListingCreate,
+  ListingUpdate,
   MyListingsResponse,
   OwnListing,
   StatusFilter,
 } from '@accountry/shared/listing-schemas';
-import type { SellerStatus } from '@accountry/shared/listings';
+import type { ListingStatus, SellerStatus } from '@accountry/shared/listings';
 import { api, csrfHeaders, toQuery, ApiRequestError } from '../../../lib/api';
 
 export const listingKeys = {
@@ -36,11 +37,14 @@ export const unblockSeller = (sellerId: string) =>
 export const fetchMyListings = (status: StatusFilter, q: string, cursor: string | null) =>
   api<MyListingsResponse>(`/api/my/listings${toQuery({ status, q, cursor })}`);
 export const fetchOwnListing = (id: string) => api<OwnListing>(`/api/my/listings/${encodeURIComponent(id)}`);
-export const createListing = (body: ListingInput) => api<OwnListing>('/api/listings', { body });
-export const updateListing = (id: string, body: ListingInput) =>
+/** A create names the request id its form made: sent again after a lost reply, it answers the first listing. */
+export const createListing = (body: ListingCreate) => api<OwnListing>('/api/listings', { body });
+/** A save names the content version the form was loaded with: 409 when another save went first. */
+export const updateListing = (id: string, body: ListingUpdate) =>
   api<OwnListing>(`/api/listings/${encodeURIComponent(id)}`, { method: 'PUT', body });
-export const setListingStatus = (id: string, status: SellerStatus) =>
-  api<OwnListing>(`/api/listings/${encodeURIComponent(id)}/status`, { body: { status } });
+/** A status change names the status the screen showed: 409 when the listing moved on from it. */
+export const setListingStatus = (id: string, status: SellerStatus, from: ListingStatus) =>
+  api<OwnListing>(`/api/listings/${encodeURIComponent(id)}/status`, { body: { status, from } });
 export const duplicateListing = (id: string) =>
   api<OwnListing>(`/api/listings/${encodeURIComponent(id)}/duplicate`, { method: 'POST' });
 export const deleteListing = (id: string) => api<void>(`/api/listings/${encodeURIComponent(id)}`, { method: 'DELETE' });

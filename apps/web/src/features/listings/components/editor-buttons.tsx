@@ -18,18 +18,20 @@ interface Props {
  */
 export function EditorButtons({ existing, isDraft, saving, busy, onPublish }: Props) {
   const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  // While one save runs, neither button sends another (a second create would be a second listing).
+  const disabled = busy || saving !== null;
   const cancel = (
     <Button variant="default" component={Link} to="/listing-management">
       Cancel
     </Button>
   );
   const save = (
-    <Button type="submit" variant={isDraft ? 'default' : 'filled'} loading={saving === 'save'} disabled={busy}>
+    <Button type="submit" variant={isDraft ? 'default' : 'filled'} loading={saving === 'save'} disabled={disabled}>
       {existing ? 'Save changes' : 'Save draft'}
     </Button>
   );
   const publish = isDraft && (
-    <Button onClick={onPublish} loading={saving === 'publish'} disabled={busy}>
+    <Button onClick={onPublish} loading={saving === 'publish'} disabled={disabled}>
       {existing ? 'Save and publish' : 'Publish'}
     </Button>
   );

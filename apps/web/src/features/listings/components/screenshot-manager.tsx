@@ -20,6 +20,7 @@ import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler
 import { IMAGE_TYPES, MAX_LISTING_IMAGES } from '@accountry/shared/listings';
 import type { ListingImage } from '@accountry/shared/listing-schemas';
 import { focusLost } from '../../../lib/focus-targets';
+import { LiveAnnouncer } from '../../../components/ui/live-announcer';
 import { fileProblem, type UploadState } from '../hooks/use-screenshot-uploads';
 
 interface Props {
@@ -31,6 +32,8 @@ interface Props {
   onRemove: (image: ListingImage) => void;
   onMove: (image: ListingImage, delta: number) => void;
   onDismissUpload: (key: string) => void;
+  /** What the uploads said, for the polite live region (use-screenshot-uploads). */
+  announced: Array<{ id: number; text: string }>;
   error?: string;
   disabled?: boolean;
 }
@@ -68,6 +71,7 @@ export function ScreenshotManager({
   onRemove,
   onMove,
   onDismissUpload,
+  announced,
   error,
   disabled,
 }: Props) {
@@ -195,10 +199,12 @@ export function ScreenshotManager({
           <QueuedPreview key={`${f.name}-${f.size}-${i}`} file={f} onRemove={() => onRemoveQueued(i)} />
         ))}
       </SimpleGrid>
+      <LiveAnnouncer label="Screenshot uploads" lines={announced} />
       {uploads.map((u) => (
         <Box key={u.key}>
           <Group justify="space-between" gap="xs">
-            <Text size="sm" truncate>
+            {/* A refusal is an alert, read out at once; progress is not (the log says when each one is done). */}
+            <Text size="sm" truncate role={u.error ? 'alert' : undefined}>
               {u.error ? `${u.name}: ${u.error}` : `Uploading ${u.name}`}
             </Text>
             {u.error && (

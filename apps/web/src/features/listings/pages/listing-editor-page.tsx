@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Paper, Stack, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listingInputSchema, type ListingImage, type OwnListing } from '@accountry/shared/listing-schemas';
+import { listingInputSchema, type OwnListing } from '@accountry/shared/listing-schemas';
 import { editBlocker } from '@accountry/shared/listing-rules';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { LoadError } from '../../../components/ui/load-error';
@@ -12,15 +12,8 @@ import { listingPath } from '../../../components/listings/listing-format';
 import { ApiRequestError } from '../../../lib/api';
 import { focusFirstError, zodFieldErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
-import {
-  createListing,
-  deleteImage,
-  fetchOwnListing,
-  listingKeys,
-  reorderImages,
-  setListingStatus,
-  updateListing,
-} from '../api/listings-api';
+import { randomId } from '../../../lib/random-id';
+import { createListing, fetchOwnListing, listingKeys, setListingStatus, updateListing } from '../api/listings-api';
 import { useScreenshotUploads, type UploadState } from '../hooks/use-screenshot-uploads';
 import {
   EMPTY_FORM,
@@ -31,7 +24,7 @@ import {
 } from '../components/listing-form-state';
 import { ListingFormFields } from '../components/listing-form-fields';
 import { AttributeFields } from '../components/attribute-fields';
-import { ScreenshotManager } from '../components/screenshot-manager';
+import { EditorScreenshots } from '../components/editor-screenshots';
 import { SaveRefusal } from '../components/save-refusal';
 import { EditorHeader } from '../components/editor-header';
 import { EditorButtons } from '../components/editor-buttons';
@@ -46,7 +39,8 @@ export function Component() {
   const fees = useQuery(feesQuery);
   if ((id && query.isPending) || fees.isPending)
     return <PageSpinner label={id ? 'Loading your listing…' : undefined} />;
-  if (id && query.isError) {
+  // Only a first load that failed replaces the form: a failed read again keeps it, and what the seller typed in it.
+  if (id && !query.data) {
     return (
       <Container size="sm" py="xl">
         <Stack gap="lg">
@@ -55,18 +49,21 @@ export function Component() {
               ← My listings
             </Anchor>
           </div>
-          <LoadError title="The listing could not be loaded" error={query.error} refetch={query.refetch} pageTitle />
+          <LoadError title="The listing could not be loaded" error={query.error!} refetch={query.refetch} pageTitle />
         </Stack>
       </Container>
     );
   }
-  return <ListingEditor key={id ?? 'new'} listing={query.data ?? null} />;
+  const reloadFailure = id && query.isError ? { error: query.error, refetch: query.refetch } : null;
+  return <ListingEditor key={id ?? 'new'} listing={query.data ?? null} reloadFailure={reloadFailure} />;
 }
 
 /** Screenshots that failed while a new listing was first saved, carried to its edit page so each says why. */
 type EditorState = { uploadFailures?: UploadState[] } | null;
 
-function ListingEditor({ listing }: { listing: OwnListing | null }) {
+type ReloadFailure = { error: Error; refetch: () => Promise<unknown> } | null;
+
+function ListingEditor({ listing, reloadFailure }: { listing: OwnListing | null; reloadFailure: ReloadFailure }) {
   const navigate = useNavigate();
   const location = useLocation();
   const client = useQueryClient();
@@ -75,8 +72,14 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
   const [queued, setQueued] = useState<File[]>([]);
   const [confirm, setConfirm] = useState<ConfirmOptions | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { uploads, upload, dismiss, busy } = useScreenshotUploads((location.state as EditorState)?.uploadFailures);
+  const { uploads, upload, dismiss, busy, announced } = useScreenshotUploads(
+    (location.state as EditorState)?.uploadFailures,
+  );
   const form = useRef<HTMLFormElement>(null);
+  // Sent with the create, the same on every press: a press again after a lost reply finds the listing it made.
+  const requestId = useRef(randomId());
+  // Set at the press, before React draws the pending state: a second press (or Enter) in between sends nothing.
+  const saving = useRef(false);
   // Unsaved work: the form changed, or screenshots wait to be uploaded with the first save.
   const initial = useRef(values);
   const leaving = useRef(false);
@@ -90,7 +93,6 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
       return rest;
     });
   };
-  const images = listing?.images ?? [];
   const locked = listing ? editBlocker(listing.status, listing.orderInProgress) : null;
   /** Loads the listing again; settles once the one on the screen is fresh. */
   const refresh = () =>
@@ -102,19 +104,24 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
   const save = useMutation({
     mutationFn: async (publish: boolean) => {
       const body = listingInputSchema.parse(inputFromForm(values));
-      const saved = listing ? await updateListing(listing.id, body) : await createListing(body);
+      const saved = listing
+        ? await updateListing(listing.id, { ...body, contentVersion: listing.contentVersion })
+        : await createListing({ ...body, requestId: requestId.current });
       try {
         if (queued.length) {
           const { failed } = await upload(saved.id, queued);
           setQueued([]);
           if (failed.length) throw Object.assign(new Error(uploadFailureText(failed)), { uploadFailures: failed });
         }
-        if (publish) await setListingStatus(saved.id, 'active');
+        if (publish) await setListingStatus(saved.id, 'active', saved.status);
       } catch (err) {
         // The listing exists now: further saves must edit it, not create another.
         throw Object.assign(err as Error, { savedId: saved.id });
       }
       return { saved, publish };
+    },
+    onSettled: () => {
+      saving.current = false;
     },
     onSuccess: ({ saved, publish }) => {
       leaving.current = true;
@@ -139,6 +146,7 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
   });
 
   const submit = (publish: boolean) => {
+    if (saving.current) return;
     const parsed = listingInputSchema.safeParse(inputFromForm(values));
     if (!parsed.success) {
       // The focus goes to the first field to correct, where its message is read out.
@@ -148,27 +156,10 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
     }
     setErrors({});
     setRefusal(null);
+    saving.current = true;
     save.mutate(publish);
   };
 
-  const imageAction = useMutation({
-    mutationFn: async (action: { remove?: ListingImage; move?: [ListingImage, number] }) => {
-      if (action.remove) return deleteImage(listing!.id, action.remove.id);
-      const [img, delta] = action.move!;
-      const ids = images.map((i) => i.id);
-      const from = ids.indexOf(img.id);
-      ids.splice(from, 1);
-      ids.splice(from + delta, 0, img.id);
-      await reorderImages(listing!.id, ids);
-    },
-    // Pending until the listing is loaded again: a next move is worked out from the order on the screen.
-    onSuccess: refresh,
-  });
-
-  const addFiles = (files: File[]) => {
-    if (!listing) return setQueued((q) => [...q, ...files]);
-    void upload(listing.id, files, refresh);
-  };
   const isDraft = !listing || listing.status === 'draft';
 
   return (
@@ -181,6 +172,13 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
       />
       <Stack gap="lg">
         <EditorHeader listing={listing} locked={locked} />
+        {reloadFailure && (
+          <LoadError
+            title="The listing could not be loaded again"
+            error={reloadFailure.error}
+            refetch={reloadFailure.refetch}
+          />
+        )}
         <Paper
           ref={form}
           withBorder
@@ -209,40 +207,18 @@ function ListingEditor({ listing }: { listing: OwnListing | null }) {
                 />
               </section>
             )}
-            <section aria-label="Screenshots">
-              <Title order={2} size="h5" mb="xs">
-                Screenshots
-              </Title>
-              <ScreenshotManager
-                images={images}
-                queued={queued}
-                uploads={uploads}
-                onAdd={addFiles}
-                disabled={!!locked || imageAction.isPending}
-                onRemoveQueued={(i) => setQueued((q) => q.filter((_, j) => j !== i))}
-                onDismissUpload={dismiss}
-                onRemove={(img) =>
-                  setConfirm({
-                    title: 'Remove this screenshot?',
-                    message: `Screenshot ${images.indexOf(img) + 1} is deleted from the listing at once.`,
-                    confirmLabel: 'Remove screenshot',
-                    danger: true,
-                    onConfirm: () => imageAction.mutateAsync({ remove: img }),
-                    // Its buttons are gone with it: back to the screenshots' first control.
-                    returnFocusTo: () =>
-                      document.querySelector<HTMLElement>('section[aria-label="Screenshots"] button:not([disabled])'),
-                  })
-                }
-                onMove={(img, d) =>
-                  imageAction.mutate({ move: [img, d] }, { onError: (err) => toast.error(err.message) })
-                }
-              />
-              {isDraft && images.length + queued.length === 0 && (
-                <Text size="xs" c="dimmed" mt={4}>
-                  Add at least one screenshot before publishing.
-                </Text>
-              )}
-            </section>
+            <EditorScreenshots
+              listing={listing}
+              queued={queued}
+              setQueued={setQueued}
+              uploads={uploads}
+              announced={announced}
+              upload={upload}
+              dismiss={dismiss}
+              locked={!!locked}
+              refresh={refresh}
+              confirm={setConfirm}
+            />
             {refusal && <SaveRefusal message={refusal} />}
             {!locked && (
               <EditorButtons

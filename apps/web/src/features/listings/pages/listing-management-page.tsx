@@ -20,7 +20,7 @@ import { IconSearch, IconListDetails } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { STATUS_FILTERS, type OwnListingRow, type StatusFilter } from '@accountry/shared/listing-schemas';
-import type { SellerStatus } from '@accountry/shared/listings';
+import type { ListingStatus, SellerStatus } from '@accountry/shared/listings';
 import { listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { toast } from '../../../lib/toast';
 import { deleteListing, duplicateListing, fetchMyListings, listingKeys, setListingStatus } from '../api/listings-api';
@@ -84,9 +84,11 @@ export function Component() {
   };
   const action = useMutation({
     mutationFn: async (
-      a: { kind: 'status'; id: string; to: SellerStatus } | { kind: 'duplicate' | 'delete'; id: string },
+      a:
+        | { kind: 'status'; id: string; to: SellerStatus; from: ListingStatus }
+        | { kind: 'duplicate' | 'delete'; id: string },
     ) => {
-      if (a.kind === 'status') return setListingStatus(a.id, a.to).then(() => DONE[a.to]);
+      if (a.kind === 'status') return setListingStatus(a.id, a.to, a.from).then(() => DONE[a.to]);
       if (a.kind === 'duplicate') return duplicateListing(a.id).then(() => 'Duplicated as a new draft.');
       return deleteListing(a.id).then(() => 'Listing deleted.');
     },
@@ -110,7 +112,7 @@ export function Component() {
       return ask(
         l,
         { title: 'Mark as sold?', message: `“${l.title}” leaves the marketplace for good.`, confirmLabel: 'Mark sold' },
-        { kind: 'status', id: l.id, to },
+        { kind: 'status', id: l.id, to, from: l.status },
       );
     }
     if (to === 'draft') {
@@ -121,10 +123,10 @@ export function Component() {
           message: `“${l.title}” will no longer be visible to buyers until you publish it again.`,
           confirmLabel: 'Unpublish',
         },
-        { kind: 'status', id: l.id, to },
+        { kind: 'status', id: l.id, to, from: l.status },
       );
     }
-    act({ kind: 'status', id: l.id, to });
+    act({ kind: 'status', id: l.id, to, from: l.status });
   };
   const onDelete = (l: OwnListingRow) =>
     ask(
