@@ -3,6 +3,7 @@ import { ADMIN_WAITING_CHANGED } from './admin-waiting';
 import { ANNOUNCEMENTS_CHANGED } from './announcements';
 import { ERROR_CODES } from './api-error';
 import { findStringFault } from './input-strings';
+import { LISTING_MODERATED } from './listing-moderation';
 import { ORDER_EVENTS } from './order-events';
 import { SOCKET_EVENTS, SOCKET_MESSAGES } from './socket-constants';
 import {
@@ -130,8 +131,9 @@ export const serverEventSchemas = {
   [ANNOUNCEMENTS_CHANGED]: z.object({ id: z.string(), action: z.string() }),
   [ADMIN_WAITING_CHANGED]: z.object({}),
   [ORDER_EVENTS.updated]: z.object({ orderId: z.string() }),
-  'listing.moderated': z.object({
+  [LISTING_MODERATED]: z.object({
     listingId: z.string(),
+    title: z.string(),
     status: z.string(),
     hiddenReason: z.string().nullable(),
     deleted: z.boolean(),

@@ -1,4 +1,5 @@
 import { assertNotParty } from '../../lib/admin-not-party';
+import { LISTING_MODERATED } from '@accountry/shared/listing-moderation';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
 import {
@@ -66,8 +67,9 @@ async function reload(deps: AppDeps, id: string) {
 
 /** Tell the seller (all their tabs) that moderation changed their listing. */
 function notifySeller(deps: AppDeps, listing: AdminListing) {
-  void deps.hub.publish({ userIds: [listing.sellerId] }, 'listing.moderated', {
+  void deps.hub.publish({ userIds: [listing.sellerId] }, LISTING_MODERATED, {
     listingId: listing.id,
+    title: listing.title,
     status: listing.status,
     hiddenReason: listing.hiddenReason,
     deleted: listing.deletedAt != null,
