@@ -22,8 +22,8 @@ export function EditorHeader({ listing, locked }: { listing: OwnListing | null; 
       </div>
       {listing?.status === 'hidden' && (
         <Alert color="red" icon={<IconEyeOff />} title="Hidden by a moderator">
-          Reason: {listing.hiddenReason ?? 'not given'}. Fix the listing here; a moderator will review it and make it
-          visible again.
+          Reason: {listing.hiddenReason ?? 'not given'}. Fix the listing here, then reply to the email about the hide to
+          ask a moderator to look at it again.
         </Alert>
       )}
       {locked && (
