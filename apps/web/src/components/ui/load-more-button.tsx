@@ -40,7 +40,9 @@ export function LoadMoreButton({
   const load = async () => {
     const before = list?.current?.children.length ?? 0;
     await query.fetchNextPage();
-    if (list) requestAnimationFrame(() => focusNewItem(() => list.current?.children[before]));
+    // Not while the list says it is busy: its children then end in placeholders, replaced once the page is drawn.
+    const added = () => (list?.current?.getAttribute('aria-busy') === 'true' ? null : list?.current?.children[before]);
+    if (list) requestAnimationFrame(() => focusNewItem(added));
   };
   return (
     <Center {...center}>
