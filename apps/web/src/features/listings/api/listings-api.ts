@@ -16,7 +16,9 @@ export const listingKeys = {
   browse: (q: Record<string, unknown>) => ['listings', 'browse', q] as const,
   detail: (id: string) => ['listing', id] as const,
   similar: (id: string) => ['listings', 'similar', id] as const,
-  mine: (status: StatusFilter, q: string) => ['my-listings', status, q] as const,
+  /** Every page of the seller's listings, whatever its tab or search: what a change to one of them reads again. */
+  allMine: ['my-listings'] as const,
+  mine: (status: StatusFilter, q: string) => [...listingKeys.allMine, status, q] as const,
   own: (id: string) => ['own-listing', id] as const,
 };
 

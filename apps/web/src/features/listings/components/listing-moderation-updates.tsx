@@ -13,7 +13,7 @@ export function ListingModerationUpdates() {
   const client = useQueryClient();
   useEffect(() => {
     const off = realtime.on(LISTING_MODERATED, (e: ListingModeratedEvent) => {
-      void client.invalidateQueries({ queryKey: ['my-listings'] });
+      void client.invalidateQueries({ queryKey: listingKeys.allMine });
       void client.invalidateQueries({ queryKey: listingKeys.own(e.listingId) });
       void client.invalidateQueries({ queryKey: listingKeys.detail(e.listingId) });
       toast.info(moderationNotice(e));

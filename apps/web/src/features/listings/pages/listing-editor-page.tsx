@@ -98,7 +98,7 @@ function ListingEditor({ listing, reloadFailure }: { listing: OwnListing | null;
   const refresh = () =>
     Promise.all([
       listing && client.invalidateQueries({ queryKey: listingKeys.own(listing.id) }),
-      client.invalidateQueries({ queryKey: ['my-listings'] }),
+      client.invalidateQueries({ queryKey: listingKeys.allMine }),
     ]);
 
   const save = useMutation({

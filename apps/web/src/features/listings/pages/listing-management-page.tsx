@@ -80,7 +80,7 @@ export function Component() {
     void client.invalidateQueries({ queryKey: ['listings'] });
     // Waited for: a dialog closes once the list shows the change, so its focus goes to what is there (the title when
     // the row is gone), never to a row about to vanish.
-    return client.invalidateQueries({ queryKey: ['my-listings'] });
+    return client.invalidateQueries({ queryKey: listingKeys.allMine });
   };
   const action = useMutation({
     mutationFn: async (
