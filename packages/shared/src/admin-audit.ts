@@ -14,6 +14,8 @@ export const ADMIN_ACTIONS = {
   listingHide: 'listing.hide',
   listingUnhide: 'listing.unhide',
   listingDelete: 'listing.delete',
+  /** A moderator looked at a hidden listing again at its seller's request and kept it hidden (decision 259). */
+  listingReviewDecline: 'listing.review_decline',
   reportReview: 'report.review',
   feedbackReview: 'feedback.review',
 } as const;

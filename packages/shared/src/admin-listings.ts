@@ -16,6 +16,8 @@ export const adminListingsQuerySchema = z.object({
     .optional(),
   category: z.enum(LISTING_CATEGORIES, { error: 'Category must be one of: game, social, streaming, other' }).optional(),
   sellerId: z.string().max(64).optional(),
+  /** requested: only hidden listings whose seller asked for another look (decision 259). */
+  review: z.enum(['requested'], { error: 'Review must be: requested' }).optional(),
   /** yes: only deleted listings; no: only listings not deleted; left out: both. */
   deleted: z.enum(['yes', 'no'], { error: 'Deleted must be yes or no' }).optional(),
   cursor: cursorSchema.optional(),
@@ -34,6 +36,10 @@ export const adminListingSchema = z.object({
   status: z.enum(LISTING_STATUSES),
   hiddenReason: z.string().nullable(),
   statusBeforeHidden: z.string().nullable(),
+  /** When its seller asked for another look at the hidden listing, while that waits (decision 259). */
+  reviewRequestedAt: z.number().nullable(),
+  /** What the seller wrote with the request ('' when nothing); null without a request. */
+  reviewRequestNote: z.string().nullable(),
   sellerId: z.string(),
   sellerName: z.string(),
   sellerEmail: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_LISTINGS_REVIEW_LINK } from './listing-review-requests';
 
 /** GET /api/admin/waiting: what waits for an admin's action (decision 186). */
 export const ADMIN_WAITING_ROUTE = '/api/admin/waiting';
@@ -25,6 +26,8 @@ export const adminWaitingSchema = z.object({
    * as evidence at Stripe before the bank decides.
    */
   refundedPaymentDisputes: z.number().int(),
+  /** Hidden listings whose seller asked for another look (decision 259). */
+  listingReviews: z.number().int(),
   /** Open reports of listings, conversations (messages) and users; rate-us feedback is not a task. */
   reports: z.object({ listing: z.number().int(), conversation: z.number().int(), user: z.number().int() }),
 });
@@ -42,7 +45,7 @@ export const adminWaitingReports = (w: AdminWaiting | undefined) =>
 export const adminWaitingOrders = (w: AdminWaiting | undefined) =>
   w ? w.disputes + w.chargebacks + w.chargebacksToRecover + w.refusedRefunds + w.refundedPaymentDisputes : 0;
 export const adminWaitingTotal = (w: AdminWaiting | undefined) =>
-  w ? adminWaitingOrders(w) + w.payouts + adminWaitingReports(w) : 0;
+  w ? adminWaitingOrders(w) + w.payouts + w.listingReviews + adminWaitingReports(w) : 0;
 
 /** Where each count leads: the filtered list that holds the work. */
 export const ADMIN_WAITING_LINKS = {
@@ -52,6 +55,7 @@ export const ADMIN_WAITING_LINKS = {
   refusedRefunds: '/admin/orders?status=refund_refused',
   refundedPaymentDisputes: '/admin/orders?status=refunded_payment_dispute',
   payouts: '/admin/payouts',
+  listingReviews: ADMIN_LISTINGS_REVIEW_LINK,
   reports: (type: keyof AdminWaiting['reports']) => `/admin/reports?tab=${type}`,
 } as const;
 

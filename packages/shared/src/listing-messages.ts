@@ -34,9 +34,9 @@ export const LISTING_MESSAGES = {
   notFound: 'Listing not found',
   notYours: 'You can only manage your own listings.',
   hiddenStatus:
-    'An admin hid this listing, so its status cannot be changed. Edit it to fix the problem; an admin will review it.',
+    'An admin hid this listing, so its status cannot be changed. Edit it to fix the problem, then ask for a review.',
   hiddenDuplicate:
-    'An admin hid this listing, so it cannot be duplicated. Edit it to fix the problem; an admin will review it.',
+    'An admin hid this listing, so it cannot be duplicated. Edit it to fix the problem, then ask for a review.',
   soldFinal: 'A sold listing cannot be changed. Duplicate it to sell a similar account.',
   orderInProgress: 'This listing has an order in progress. It cannot be changed or deleted until the order ends.',
   sameStatus: 'The listing already has this status.',

@@ -7,11 +7,15 @@ export interface ListingModeratedEvent {
   status: string;
   hiddenReason: string | null;
   deleted: boolean;
+  /** A moderator answered the seller's request for another look by keeping the listing hidden (decision 259). */
+  reviewKept: boolean;
 }
 
 /** What the seller's open page says of it, in the words of the mail they get about the same move. */
 export function moderationNotice(e: ListingModeratedEvent): string {
   if (e.deleted) return `A moderator removed your listing “${e.title}”. It is no longer shown anywhere.`;
+  if (e.status === 'hidden' && e.reviewKept)
+    return `A moderator looked at “${e.title}” again and kept it hidden. Reason: ${e.hiddenReason ?? 'not given'}`;
   if (e.status === 'hidden')
     return `A moderator hid your listing “${e.title}”. Buyers no longer see it. Reason: ${e.hiddenReason ?? 'not given'}`;
   if (e.status === 'draft')

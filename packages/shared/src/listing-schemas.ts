@@ -180,6 +180,10 @@ export const ownListingSchema = z.object({
   openOrderId: z.string().nullable(),
   /** Which content edit the listing is at: a save sends it back (decision 258). */
   contentVersion: z.number().int(),
+  /** While hidden: when the seller asked a moderator for another look, until one answers (decision 259). */
+  reviewRequestedAt: z.number().nullable(),
+  /** While hidden: a moderator kept it hidden as it is now; the seller changes it before asking again. */
+  reviewedAsIs: z.boolean(),
 });
 export type OwnListing = z.infer<typeof ownListingSchema>;
 

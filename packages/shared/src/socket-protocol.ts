@@ -137,5 +137,6 @@ export const serverEventSchemas = {
     status: z.string(),
     hiddenReason: z.string().nullable(),
     deleted: z.boolean(),
+    reviewKept: z.boolean(),
   }),
 } as const;

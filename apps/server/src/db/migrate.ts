@@ -74,6 +74,7 @@ import * as listingsPublicTitle from './migrations/2026-12-15T0300-listings-publ
 import * as ordersListingThumb from './migrations/2026-12-15T0400-orders-listing-thumb';
 import * as listingsContentVersion from './migrations/2026-12-16T0100-listings-content-version';
 import * as listingsCreateRequest from './migrations/2026-12-16T0200-listings-create-request';
+import * as listingReviewRequests from './migrations/2026-12-17T0100-listing-review-requests';
 
 /** Every migration, in order. Append new dated migrations here; never edit a landed one. */
 const migrations: Record<string, Migration> = {
@@ -151,6 +152,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-15T0400-orders-listing-thumb': ordersListingThumb,
   '2026-12-16T0100-listings-content-version': listingsContentVersion,
   '2026-12-16T0200-listings-create-request': listingsCreateRequest,
+  '2026-12-17T0100-listing-review-requests': listingReviewRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -50,6 +50,12 @@ export interface ListingsTable {
   contentVersion?: number;
   /** The request id its seller's form sent with the create: the same create sent again finds it (decision 258). */
   createRequestId?: string | null;
+  /** When the seller of the hidden listing asked for another look; null when no ask waits (decision 259). */
+  reviewRequestedAt?: number | null;
+  /** The seller's note with the ask ('' without one); null when no ask waits. */
+  reviewRequestNote?: string | null;
+  /** The content version a moderator kept hidden: the seller changes the listing before asking again. */
+  reviewedVersion?: number | null;
 }
 
 export interface ListingImagesTable {

@@ -39,6 +39,8 @@ describe.skipIf(testEngine !== 'sqlite')('admin list plans on SQLite', () => {
         title: i < 3 ? `Wombat bundle ${i}` : `Listing ${i}`,
         status: i % 2 ? 'hidden' : 'active',
         deletedAt: i % 3 === 0 ? clock.now() : null,
+        // Every fifth hidden one's seller asked for another look (decision 259).
+        reviewRequestedAt: i % 10 === 1 ? clock.now() : null,
       });
     }
   });
@@ -130,6 +132,24 @@ describe.skipIf(testEngine !== 'sqlite')('admin list plans on SQLite', () => {
       }
     },
   );
+
+  it('walks only the listings waiting for a review, in created order, from the cursor', async () => {
+    const { plan, items } = await listingsPlan({ review: 'requested' });
+    expect(plan).toMatch(/^SCAN listings USING INDEX listings_review_requested_idx/);
+    expect(plan).not.toContain('TEMP B-TREE');
+    expect(items.length).toBeGreaterThan(0);
+    for (const listing of items) {
+      expect(listing.status).toBe('hidden');
+      expect(listing.reviewRequestedAt).not.toBeNull();
+      expect(listing.deletedAt).toBeNull();
+    }
+    // From a cursor too, in the same order.
+    const first = await listListings(handle.db, 'sqlite', { review: 'requested', cursor: undefined, limit: 1 });
+    const last = first.items.at(-1)!;
+    const next = await listingsPlan({ review: 'requested', cursor: [last.createdAt, last.id] });
+    expect(next.plan).toContain('listings_review_requested_idx ((created_at,id)<(?,?))');
+    expect([...first.items, ...next.items].map((l) => l.id)).toEqual(items.map((l) => l.id));
+  });
 
   it("starts a listing search from the search's candidates, not from the status index", async () => {
     const { plan, items } = await listingsPlan({ q: 'wombat', status: 'active' });

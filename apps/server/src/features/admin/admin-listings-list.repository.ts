@@ -33,6 +33,8 @@ export interface ListingFilter {
   category?: ListingsTable['category'];
   sellerId?: string;
   deleted?: 'yes' | 'no';
+  /** requested: hidden listings whose seller asked for another look, of sellers who may still trade (decision 259). */
+  review?: 'requested';
   cursor: Keyset | undefined;
   limit: number;
 }
@@ -52,6 +54,8 @@ export function adminListingQuery(db: Database) {
       'listings.status',
       'listings.hiddenReason',
       'listings.statusBeforeHidden',
+      'listings.reviewRequestedAt',
+      'listings.reviewRequestNote',
       'listings.sellerId',
       'listings.createdAt',
       'listings.updatedAt',
@@ -113,6 +117,7 @@ type ListingPageArgs = PageArgs & {
   category: ListingsTable['category'] | null;
   sellerId: string | null;
   deleted: ListingFilter['deleted'] | null;
+  review: ListingFilter['review'] | null;
 };
 
 /** One page of the listing list, filtered and ordered (the search, when there is one, checked row by row). */
@@ -137,12 +142,25 @@ function filteredListings(db: Database, a: ListingPageArgs) {
   if (a.category !== null) q = q.where(column('listings.category'), '=', a.category);
   if (a.sellerId !== null) q = q.where('listings.sellerId', '=', a.sellerId);
   if (a.deleted) q = q.where('listings.deletedAt', a.deleted === 'yes' ? 'is not' : 'is', null);
+  if (a.review === 'requested') q = q.where(reviewRequested(engine));
   if (a.cursorAt !== null && a.cursorId !== null)
     q = q.where(afterCursor('listings.createdAt', 'listings.id', [a.cursorAt, a.cursorId]));
   return q.orderBy('listings.createdAt', 'desc').orderBy('listings.id', 'desc').limit(pageLimit(a.limit));
 }
 
-const LISTING_PAGE_LITERALS = ['engine', 'deleted', 'limit'] as const;
+/**
+ * Waiting for a moderator's look (admin-waiting.repository.ts counts the same): literals, so SQLite sees that the
+ * partial index of the few requests applies ("+" keeps it off the status and disabled indexes). A closed seller's
+ * request waits until the account is back.
+ */
+const reviewRequested = (engine: Engine) => {
+  const plus = sql.raw(engine === 'sqlite' ? '+' : '');
+  return sql<SqlBool>`listings.review_requested_at is not null and ${plus}listings.status = 'hidden'
+    and listings.deleted_at is null and ${plus}seller.disabled = ${sql.lit(false)}
+    and (deleted_users.status is null or deleted_users.status <> 'unresolved')`;
+};
+
+const LISTING_PAGE_LITERALS = ['engine', 'deleted', 'review', 'limit'] as const;
 
 /** One page of the listing list, compiled once per shape of filter (db/prepared-query.ts). */
 const listingPage = preparedQuery(filteredListings, { literals: [...LISTING_PAGE_LITERALS] });
@@ -187,6 +205,7 @@ export async function listListings(db: Database, engine: Engine, f: ListingFilte
     category: f.category ?? null,
     sellerId: f.sellerId ?? null,
     deleted: f.deleted ?? null,
+    review: f.review ?? null,
     ...pageArgs(f.cursor, f.limit),
   };
   const q = f.q;

@@ -8,6 +8,9 @@ import { publicTitleWhen, publicTitleWhenStatus } from '../../db/listing-titles'
 import type { ListingsTable } from '../../db/schema';
 import { adminListingQuery } from './admin-listings-list.repository';
 
+/** A hide starts, and a show ends, without a request for another look nor a moderator's look at it (decision 259). */
+const NO_REVIEW = { reviewRequestedAt: null, reviewRequestNote: null, reviewedVersion: null } as const;
+
 export async function findListing(db: Database, id: string) {
   return adminListingQuery(db).where('listings.id', '=', id).executeTakeFirst();
 }
@@ -29,6 +32,7 @@ export async function hideListingAsRead(
       status: 'hidden',
       hiddenReason: reason,
       hiddenByClosing: null,
+      ...NO_REVIEW,
       updatedAt: now,
     })
     .where('id', '=', read.id)
@@ -66,6 +70,7 @@ export async function unhideListingAsRead(
       statusBeforeHidden: null,
       hiddenReason: null,
       hiddenByClosing: null,
+      ...NO_REVIEW,
       updatedAt: now,
     })
     .where('id', '=', read.id)
@@ -91,6 +96,34 @@ export async function unhideListingAsRead(
         ),
       ),
     )
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Keep a hidden listing hidden at its seller's request for another look, as the admin read it: still hidden with that
+ * request waiting. The request ends, the new reason replaces the old, and the content version is the one a moderator
+ * looked at, so the seller changes the listing before asking again (decision 259). Says whether it matched.
+ */
+export async function declineReviewAsRead(
+  db: Database,
+  read: { id: string; reviewRequestedAt: number },
+  reason: string,
+  now: number,
+) {
+  const res = await db
+    .updateTable('listings')
+    .set({
+      reviewRequestedAt: null,
+      reviewRequestNote: null,
+      reviewedVersion: sql`content_version`,
+      hiddenReason: reason,
+      updatedAt: now,
+    })
+    .where('id', '=', read.id)
+    .where('status', '=', 'hidden')
+    .where('reviewRequestedAt', '=', read.reviewRequestedAt)
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
@@ -161,6 +194,7 @@ export async function unhideSellerListings(db: Database, sellerId: string, closi
       statusBeforeHidden: null,
       hiddenReason: null,
       hiddenByClosing: null,
+      ...NO_REVIEW,
       updatedAt: now,
     })
     .where('sellerId', '=', sellerId)

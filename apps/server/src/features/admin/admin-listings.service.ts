@@ -1,5 +1,5 @@
 import { assertNotParty } from '../../lib/admin-not-party';
-import { LISTING_MODERATED } from '@accountry/shared/listing-moderation';
+import { LISTING_MODERATED, type ListingModeratedEvent } from '@accountry/shared/listing-moderation';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { ADMIN_ACTIONS } from '@accountry/shared/admin-audit';
 import {
@@ -41,6 +41,8 @@ function toAdminListing(r: Row): AdminListing {
     status: r.status,
     hiddenReason: r.hiddenReason,
     statusBeforeHidden: r.statusBeforeHidden,
+    reviewRequestedAt: r.reviewRequestedAt ?? null,
+    reviewRequestNote: r.reviewRequestNote ?? null,
     sellerId: r.sellerId,
     sellerName: r.sellerName,
     sellerEmail: r.sellerEmail,
@@ -59,25 +61,27 @@ export async function listListings(deps: AppDeps, input: AdminListingsFilter): P
   return { items: page.items.map(toAdminListing), nextCursor: page.nextCursor };
 }
 
-async function reload(deps: AppDeps, id: string) {
+export async function reload(deps: AppDeps, id: string) {
   const row = await repo.findListing(deps.db.db, id);
   if (!row) throw notFound(ADMIN_MESSAGES.listingNotFound);
   return toAdminListing(row);
 }
 
-/** Tell the seller (all their tabs) that moderation changed their listing. */
-function notifySeller(deps: AppDeps, listing: AdminListing) {
-  void deps.hub.publish({ userIds: [listing.sellerId] }, LISTING_MODERATED, {
+/** Tell the seller (all their tabs) that moderation changed their listing; `reviewKept` answers their request. */
+export function notifySeller(deps: AppDeps, listing: AdminListing, reviewKept = false) {
+  const event: ListingModeratedEvent = {
     listingId: listing.id,
     title: listing.title,
     status: listing.status,
     hiddenReason: listing.hiddenReason,
     deleted: listing.deletedAt != null,
-  });
+    reviewKept,
+  };
+  void deps.hub.publish({ userIds: [listing.sellerId] }, LISTING_MODERATED, event);
 }
 
 /** The seller hears of a moderator's move by mail too (the socket event reaches only an open page). */
-function mailSeller(
+export function mailSeller(
   deps: AppDeps,
   trx: Database,
   listing: { sellerId: string; title: string },
@@ -90,7 +94,7 @@ function mailSeller(
 }
 
 /** The listing, or 404; a deleted listing cannot be moderated any more. */
-async function liveListing(db: Parameters<typeof repo.findListing>[0], id: string) {
+export async function liveListing(db: Parameters<typeof repo.findListing>[0], id: string) {
   const listing = await repo.findListing(db, id);
   if (!listing) throw notFound(ADMIN_MESSAGES.listingNotFound);
   if (listing.deletedAt != null) throw conflict(ADMIN_MESSAGES.listingDeleted);

@@ -198,6 +198,24 @@ describe('the admin.waiting push', () => {
     expect(pushes(socket)).toBe(1);
   });
 
+  it("is sent when a hidden listing's seller asks for another look, a write of the request's columns alone", async () => {
+    const admin = await userWithSession(ctx, 'admin');
+    const seller = await userWithSession(ctx, 'seller');
+    const listing = await insertTestListing(ctx, seller.user.id, { status: 'hidden', hiddenReason: 'Blurry shots' });
+    await gapEnds();
+    const socket = await openOnPeer(admin.session.cookie);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/listings/${listing.id}/review-request`,
+      headers: seller.session.headers,
+      payload: { contentVersion: 0 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await socket.next(ADMIN_WAITING_CHANGED);
+    await settled(socket, admin.user.id);
+    expect(pushes(socket)).toBe(1);
+  });
+
   it('is not sent for writes that change no count', async () => {
     await gapEnds();
     const admin = await userWithSession(ctx, 'admin');
@@ -212,9 +230,10 @@ describe('the admin.waiting push', () => {
     });
     await socket.next(ADMIN_WAITING_CHANGED);
     await gapEnds();
-    // An admin's note on a report, a new listing: no count moves.
+    // An admin's note on a report, a new listing, its edit: no count moves.
     await ctx.db.updateTable('reports').set({ note: 'Looked at it.' }).where('id', '=', report.id).execute();
-    await insertTestListing(ctx, seller.user.id);
+    const fresh = await insertTestListing(ctx, seller.user.id);
+    await ctx.db.updateTable('listings').set({ title: 'Retitled' }).where('id', '=', fresh.id).execute();
     await gapEnds();
     await settled(socket, admin.user.id);
     expect(pushes(socket)).toBe(1);

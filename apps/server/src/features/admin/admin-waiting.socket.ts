@@ -14,6 +14,17 @@ const COUNTED: Record<string, readonly string[]> = {
   reports: ['status', 'target_type'],
   stripe_refunds: ['status'],
   refunded_payment_disputes: ['status'],
+  // A closed seller's request for another look of a listing waits until the account is back (decision 259).
+  deleted_users: ['status'],
+};
+
+/**
+ * Counted only when an update sets these: a new listing waits for no look and a new member is not closed, and every
+ * write that starts or ends a listing's request sets its column (listings and members are written all the time).
+ */
+const COUNTED_ON_UPDATE: Record<string, readonly string[]> = {
+  listings: ['review_requested_at', 'deleted_at'],
+  users: ['disabled'],
 };
 
 /** Whether a committed write may have changed what waits for admins (an insert or delete sets every column). */
@@ -21,6 +32,7 @@ export function changesAdminWaiting(writes: TableWrites) {
   for (const [table, columns] of writes) {
     const counted = COUNTED[table];
     if (counted && (columns === null || counted.some((c) => columns.has(c)))) return true;
+    if (columns && COUNTED_ON_UPDATE[table]?.some((c) => columns.has(c))) return true;
   }
   return false;
 }

@@ -1,8 +1,12 @@
 import type { Mail } from '../../email/mailer';
 import { mailLayout } from '../../email/mail-layout';
+import { LISTING_REVIEW_KEPT_MAIL } from '@accountry/shared/listing-review-requests';
 
-/** `shownAsDraft`: unhidden back to a draft, which buyers do not see until the seller publishes it. */
-export type ModerationMove = 'hidden' | 'shown' | 'shownAsDraft' | 'deleted';
+/**
+ * `shownAsDraft`: unhidden back to a draft, which buyers do not see until the seller publishes it. `reviewKept`: kept
+ * hidden at the seller's request for another look, with the new reason (decision 259).
+ */
+export type ModerationMove = 'hidden' | 'shown' | 'shownAsDraft' | 'deleted' | 'reviewKept';
 
 /** To the seller when a moderator hides, shows again or removes their listing: what happened and why. */
 export function moderationMail(
@@ -20,7 +24,8 @@ export function moderationMail(
       lines: [
         `"${title}" is no longer shown to buyers.`,
         `Reason: ${reason}`,
-        'Edit the listing to fix what the reason names. If you think this is a mistake, reply to this email.',
+        'Edit the listing to fix what the reason names, then ask for a review from its page. If you think this is a ' +
+          'mistake, ask for a review and say why.',
       ],
     },
     shown: {
@@ -32,6 +37,11 @@ export function moderationMail(
       subject: `Your listing is no longer hidden: ${title}`,
       heading: 'Your listing is no longer hidden',
       lines: [`A moderator lifted the hiding of "${title}". It is a draft: buyers see it once you publish it.`],
+    },
+    reviewKept: {
+      subject: LISTING_REVIEW_KEPT_MAIL.subject(title),
+      heading: LISTING_REVIEW_KEPT_MAIL.heading,
+      lines: LISTING_REVIEW_KEPT_MAIL.lines(title, reason),
     },
     deleted: {
       subject: `Your listing was removed: ${title}`,

@@ -64,6 +64,11 @@ describe('the data export and a listing its seller withdrew and retitled', () =>
     });
     expect(hide.statusCode).toBe(200);
     await retitle(seller, sold.id, 'Radiant account, screenshots redone');
+    const own = await call(ctx, seller, 'GET', `/api/my/listings/${sold.id}`);
+    const note = 'New screenshots from today.';
+    const ask = { note, contentVersion: (own.body as { contentVersion: number }).contentVersion };
+    expect((await call(ctx, seller, 'POST', `/api/listings/${sold.id}/review-request`, ask)).status).toBe(200);
+    const askedAt = new Date(ctx.clock.now()).toISOString();
 
     const mine = await download(buyer);
     expect(mine.conversations.map((c: { listing: { title: string } }) => c.listing.title)).toEqual([
@@ -73,6 +78,7 @@ describe('the data export and a listing its seller withdrew and retitled', () =>
     expect(orderTitles).toEqual(['Diamond Valorant account', 'Radiant Valorant account']);
     expect(mine.reviews.written.map((r: { listing: string }) => r.listing)).toEqual(['Radiant Valorant account']);
 
+    ctx.clock.advance(1000); // past the fixtures' listings, dated a few milliseconds ahead
     const theirs = await download(seller);
     expect(theirs.conversations.map((c: { listing: { title: string } }) => c.listing.title)).toEqual([
       'Notes to self: lowest price 80',
@@ -84,5 +90,8 @@ describe('the data export and a listing its seller withdrew and retitled', () =>
     expect(theirs.reviews.received.map((r: { listing: string }) => r.listing)).toEqual([
       'Radiant account, screenshots redone',
     ]);
+    // The seller's own words to the moderators are theirs to take too (decision 259).
+    const hidden = theirs.listings.find((l: { id: string }) => l.id === sold.id);
+    expect(hidden.reviewRequest).toEqual({ requestedAt: askedAt, note });
   });
 });

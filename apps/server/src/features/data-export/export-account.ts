@@ -140,6 +140,11 @@ export async function listingsSection(db: Database, { userId, now, publicUrl }: 
     protectionDays: l.protectionDays ?? null,
     status: l.status,
     hiddenReason: l.hiddenReason,
+    // The seller's own words to the moderators while a review they asked for waits (decision 259).
+    reviewRequest:
+      l.reviewRequestedAt == null
+        ? null
+        : { requestedAt: isoTime(l.reviewRequestedAt), note: l.reviewRequestNote ?? '' },
     views: l.viewCount,
     favorites: l.favoriteCount,
     createdAt: isoTime(l.createdAt),

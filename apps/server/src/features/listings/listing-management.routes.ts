@@ -22,13 +22,18 @@ import {
   ownListing,
 } from './listing-management.service';
 import { noContent } from '../../lib/no-content';
+import { listingReviewRequestSchema } from '@accountry/shared/listing-review-requests';
+import { requestListingReview } from './listing-review-requests.service';
 
 const SELLERS: Role[] = ['seller', 'both'];
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const errors = errorReplies(400, 401, 403, 404, 409, 429);
 const tags = ['listing management'];
 
-/** The seller's own listings: list, create, edit, status changes, duplicate, delete. Sellers (and both) only. */
+/**
+ * The seller's own listings: list, create, edit, status changes, a hidden one's review request, duplicate, delete.
+ * Sellers (and both) only.
+ */
 export function listingManagementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -68,6 +73,19 @@ export function listingManagementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         changeStatus(deps, requireRole(request, SELLERS), request.params.id, request.body.status, request.body.from),
+    );
+
+    app.post(
+      '/api/listings/:id/review-request',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: listingReviewRequestSchema,
+          response: { 200: ownListingSchema, ...errors },
+        },
+      },
+      async (request) => requestListingReview(deps, requireRole(request, SELLERS), request.params.id, request.body),
     );
 
     app.post(

@@ -280,7 +280,7 @@ describe('duplicate and delete', () => {
     const res = await call('POST', `/api/listings/${hidden.id}/duplicate`, seller.session);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(
-      'An admin hid this listing, so it cannot be duplicated. Edit it to fix the problem; an admin will review it.',
+      'An admin hid this listing, so it cannot be duplicated. Edit it to fix the problem, then ask for a review.',
     );
     expect(await count()).toBe(before);
   });

@@ -47,5 +47,15 @@ export function toOwnRow(r: ListingRow, openOrderId: string | null): OwnListingR
     soldAt: r.soldAt,
     orderInProgress: openOrderId !== null,
     openOrderId,
+    ...reviewOf(r),
+  };
+}
+
+/** Where the seller's request for another look of a hidden listing stands (decision 259); nothing once shown. */
+function reviewOf(r: ListingRow) {
+  const hidden = r.status === 'hidden';
+  return {
+    reviewRequestedAt: hidden ? (r.reviewRequestedAt ?? null) : null,
+    reviewedAsIs: hidden && r.reviewedVersion != null && r.reviewedVersion === (r.contentVersion ?? 0),
   };
 }

@@ -196,6 +196,9 @@ function withCardColumns(q: ReturnType<typeof filteredListings>) {
       'listings.publishedAt',
       'listings.soldAt',
       'listings.deletedAt',
+      'listings.contentVersion',
+      'listings.reviewRequestedAt',
+      'listings.reviewedVersion',
       'users.displayName as sellerName',
     ])
     .select((eb) => [

@@ -4,8 +4,7 @@ import { refundedPaymentDisputedLine } from '@accountry/shared/refunded-payment-
 import { formatCents } from '@accountry/shared/wallet';
 import type { Database } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
-import { mailLayout } from '../../email/mail-layout';
-import { queueMailToAdmins } from '../../email/mail-to-admins';
+import { queueAdminTaskMail } from '../../email/admin-task-mail';
 import type { MailLinks } from '../../email/unsubscribe-links';
 
 /**
@@ -25,14 +24,7 @@ function queueTaskMail(
   except: string[],
   now: number,
 ) {
-  const build = (to: { id: string; email: string }) => ({
-    to: to.email,
-    subject,
-    ...mailLayout(T[task].heading, [line], { label: T[task].label, url }, T.footer(links.publicUrl), {
-      unsubscribe: links.unsubscribe({ userId: to.id, topic: 'adminWaiting' }),
-    }),
-  });
-  return queueMailToAdmins(trx, build, now, except);
+  return queueAdminTaskMail(trx, links, { ...T[task], subject, line, url }, except, now);
 }
 
 const orderUrl = (publicUrl: string, id: string) => `${publicUrl}/admin/orders/${encodeURIComponent(id)}`;

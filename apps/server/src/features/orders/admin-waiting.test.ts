@@ -41,6 +41,7 @@ const none = {
   chargebacksToRecover: 0,
   refusedRefunds: 0,
   refundedPaymentDisputes: 0,
+  listingReviews: 0,
   reports: { listing: 0, conversation: 0, user: 0 },
 };
 const waiting = async (who: Party = admin) => {
