@@ -177,8 +177,8 @@ test('an admin turns off the emails of work waiting for admins, and the choice i
   const unread = email.getByRole('switch', { name: 'Email me about unread messages' });
   await expect(adminMail).toBeChecked();
   await expect(adminMail).toHaveAccessibleDescription(
-    'One email for each dispute to decide, payout request and card chargeback that is not your own. Reports are ' +
-      'only counted on the Admin link.',
+    'One email for each dispute to decide, payout request, card chargeback and request to look at a hidden listing ' +
+      'again that is not your own. Reports are only counted on the Admin link.',
   );
   await adminMail.focus();
   await page.keyboard.press('Space');

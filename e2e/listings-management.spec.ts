@@ -30,10 +30,12 @@ test('a seller manages listings by status, a buyer reviews the sold one and the 
   await expect(sp.getByRole('menuitem', { name: 'Publish' })).toHaveCount(0);
   // Its editor says why and what the seller can do about it: nothing waits for a moderator unless they ask.
   await sp.getByRole('menuitem', { name: 'Edit' }).click();
-  await expect(sp.getByRole('alert').filter({ hasText: 'Hidden by a moderator' })).toContainText(
-    'Reason: Screenshots look edited. Fix the listing here, then reply to the email about the hide to ask a ' +
-      'moderator to look at it again.',
-  );
+  const hidden = sp.getByRole('alert').filter({ hasText: 'Hidden by a moderator' });
+  await expect(hidden.getByText('Reason: Screenshots look edited', { exact: true })).toBeVisible();
+  await expect(
+    hidden.getByText('Fix what the reason names here and save, then ask a moderator to look at the listing again.'),
+  ).toBeVisible();
+  await expect(hidden.getByRole('button', { name: 'Ask for a review' })).toBeEnabled();
   await sp.goBack();
 
   const row = sp.getByRole('row').filter({ hasText: title });
@@ -253,7 +255,7 @@ test('a seller whose listing an admin hid meanwhile is told so, and the row show
   await sp.getByRole('menuitem', { name: 'Mark reserved' }).click();
   await expect(
     sp.getByText(
-      'An admin hid this listing, so its status cannot be changed. Edit it to fix the problem; an admin will review it.',
+      'An admin hid this listing, so its status cannot be changed. Edit it to fix the problem, then ask for a review.',
     ),
   ).toBeVisible();
   // The page reads the listing again: hidden, with the admin's reason, and no status change offered.

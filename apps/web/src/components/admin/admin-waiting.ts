@@ -17,7 +17,7 @@ export const adminWaitingKey = ['admin', 'waiting'] as const;
 
 /**
  * What waits for an admin's action (decision 186): disputes, payouts, chargebacks (open or to recover), card refunds
- * Stripe refused, disputes of refunded payments, reports.
+ * Stripe refused, disputes of refunded payments, hidden listings to review again (decision 259), reports.
  */
 export function useAdminWaiting(enabled: boolean) {
   return useQuery({
@@ -89,6 +89,7 @@ export function adminReportsTo(w: AdminWaiting | undefined) {
 export function adminSectionTasks(w: AdminWaiting | undefined): Record<string, { count: number; to: string }> {
   return {
     '/admin/orders': { count: adminWaitingOrders(w), to: adminOrdersTo(w) },
+    '/admin/listings': { count: w?.listingReviews ?? 0, to: L.listingReviews },
     '/admin/payouts': { count: w?.payouts ?? 0, to: L.payouts },
     '/admin/reports': { count: adminWaitingReports(w), to: adminReportsTo(w) },
   };

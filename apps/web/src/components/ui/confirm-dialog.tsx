@@ -41,6 +41,8 @@ export interface ReasonField {
   singleLine?: boolean;
   /** 500 unless said. */
   maxLength?: number;
+  /** Show how many of `maxLength` characters are typed, under the field (an optional note the other side reads). */
+  counter?: boolean;
   /** What is wrong with the trimmed text (the shared schema's message), or null; instead of required and minLength. */
   check?: (text: string) => string | null;
   /** The request's field whose refusal shows on this one: 'reason' unless said. */
@@ -251,7 +253,7 @@ function ReasonInput(props: {
   };
   if (field.singleLine)
     return <TextInput ref={props.lineRef} {...common} onChange={(e) => props.onChange(e.currentTarget.value)} />;
-  return (
+  const area = (
     <Textarea
       ref={props.areaRef}
       {...common}
@@ -259,6 +261,16 @@ function ReasonInput(props: {
       minRows={2}
       onChange={(e) => props.onChange(e.currentTarget.value)}
     />
+  );
+  if (!field.counter) return area;
+  return (
+    <div>
+      {area}
+      {/* To see how close the text is to its limit; the field's own limit stops typing past it. */}
+      <Text size="xs" c="dimmed" ta="right" aria-hidden>
+        {props.value.length} / {common.maxLength}
+      </Text>
+    </div>
   );
 }
 

@@ -50,6 +50,9 @@ export const adminApi = {
     api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/hide`, { body: { reason } }),
   unhideListing: (id: string) =>
     api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/unhide`, { method: 'POST' }),
+  /** The listing its seller asked to be looked at again stays hidden, with this reason now (decision 259). */
+  declineListingReview: (id: string, reason: string) =>
+    api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/review-request/decline`, { body: { reason } }),
   deleteListing: (id: string, reason?: string) =>
     api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/delete`, { body: reason ? { reason } : {} }),
   reports: (p: Params) => api<Page<AdminReport>>(`/api/admin/reports${toQuery(p)}`),

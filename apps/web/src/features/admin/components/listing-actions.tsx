@@ -1,7 +1,8 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconEye, IconEyeOff, IconLock, IconTrash } from '@tabler/icons-react';
 import { hideListingInputSchema, statusAfterUnhide, type AdminListing } from '@accountry/shared/admin-listings';
 import type { ListingStatus } from '@accountry/shared/listings';
+import { LISTING_REVIEW_MESSAGES, declineListingReviewSchema } from '@accountry/shared/listing-review-requests';
 import { adminApi, shownInDialog, useAdminAction } from '../api/admin-api';
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { rowByKey } from '../../../lib/focus-targets';
@@ -19,7 +20,14 @@ const UNHIDDEN: Record<Exclude<ListingStatus, 'hidden'>, string> = {
 const hideReasonProblem = (reason: string) =>
   hideListingInputSchema.safeParse({ reason }).error?.issues[0]?.message ?? null;
 
-/** Hide (with a reason the seller sees), unhide and delete one listing, each through the page's confirmation dialog. */
+/** The shared schema's message for a reason to keep a listing hidden that the server would refuse. */
+const keepReasonProblem = (reason: string) =>
+  declineListingReviewSchema.safeParse({ reason }).error?.issues[0]?.message ?? null;
+
+/**
+ * Hide (with a reason the seller sees), unhide and delete one listing, each through the page's confirmation dialog;
+ * a hidden listing whose seller asked for another look is unhidden or kept hidden with a new reason (decision 259).
+ */
 export function ListingActions({ listing, ask }: { listing: AdminListing; ask: (o: ConfirmOptions) => void }) {
   if (listing.deletedAt != null) return null;
   return <LiveListingActions listing={listing} ask={ask} />;
@@ -35,6 +43,11 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
   const unhide = useAdminAction(
     () => adminApi.unhideListing(listing.id),
     backTo === 'draft' ? "The listing is back in its seller's drafts." : 'The listing is visible again.',
+    shownInDialog,
+  );
+  const keep = useAdminAction(
+    (reason: string) => adminApi.declineListingReview(listing.id, reason),
+    LISTING_REVIEW_MESSAGES.kept,
     shownInDialog,
   );
   const remove = useAdminAction(
@@ -69,6 +82,22 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
       onConfirm: () => unhide.mutateAsync(undefined),
       returnFocusTo,
     });
+  const askKeep = () =>
+    ask({
+      title: 'Keep listing hidden',
+      message:
+        `${title} stays hidden. Its seller sees your reason in place of the one before, and can change the listing ` +
+        'and ask again.',
+      confirmLabel: 'Keep hidden',
+      reason: {
+        label: 'Reason shown to the seller',
+        required: true,
+        check: keepReasonProblem,
+        placeholder: 'e.g. The screenshots still show another account.',
+      },
+      onConfirm: (reason) => keep.mutateAsync(reason),
+      returnFocusTo,
+    });
   const askDelete = () =>
     ask({
       title: 'Delete listing',
@@ -89,13 +118,20 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
       </Menu.Target>
       <Menu.Dropdown>
         {listing.status === 'hidden' ? (
-          <Menu.Item
-            leftSection={<IconEye size={16} />}
-            onClick={askUnhide}
-            disabled={listing.sellerDeleted || listing.sellerDisabled}
-          >
-            Unhide
-          </Menu.Item>
+          <>
+            <Menu.Item
+              leftSection={<IconEye size={16} />}
+              onClick={askUnhide}
+              disabled={listing.sellerDeleted || listing.sellerDisabled}
+            >
+              Unhide
+            </Menu.Item>
+            {listing.reviewRequestedAt != null && (
+              <Menu.Item leftSection={<IconLock size={16} />} onClick={askKeep}>
+                Keep hidden
+              </Menu.Item>
+            )}
+          </>
         ) : (
           <Menu.Item leftSection={<IconEyeOff size={16} />} onClick={askHide}>
             Hide

@@ -11,6 +11,7 @@ const LABELS: Record<string, string> = {
   [ADMIN_ACTIONS.listingHide]: 'Hid listing',
   [ADMIN_ACTIONS.listingUnhide]: 'Unhid listing',
   [ADMIN_ACTIONS.listingDelete]: 'Deleted listing',
+  [ADMIN_ACTIONS.listingReviewDecline]: 'Kept listing hidden after review',
   [ADMIN_ACTIONS.reportReview]: 'Reviewed report',
   [ADMIN_ACTIONS.feedbackReview]: 'Reviewed rate-us submission',
   // Actions other features record, by the names they record them under.

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   IconChartLine,
   IconEye,
+  IconEyeCheck,
   IconFlag,
   IconListCheck,
   IconMessageReport,
@@ -19,6 +20,7 @@ import { ADMIN_WAITING_LINKS, WAITING_REPORT_KINDS } from '@accountry/shared/adm
 import { ROLES } from '@accountry/shared/roles';
 import { TRAFFIC_STATS_PATH, type TrafficStats } from '@accountry/shared/traffic';
 import { useActiveUsers } from '../../../components/admin/active-users';
+import { useAdminWaiting } from '../../../components/admin/admin-waiting';
 import { api } from '../../../lib/api';
 import { adminApi, adminKeys } from '../api/admin-api';
 import { OrderFigures } from '../components/order-figures';
@@ -60,6 +62,8 @@ export function Component() {
   const starts = useMemo(() => localCalendarStarts(Date.now()), []);
   const dashboard = useQuery({ queryKey: adminKeys.dashboard(starts), queryFn: () => adminApi.dashboard(starts) });
   const { active, today } = useTrafficFigures();
+  // Counted with the other work that waits (decision 186), in the query the admin tabs read.
+  const waiting = useAdminWaiting(true);
   const d = dashboard.data;
   const reports = d ? reportFigures(d.openReports) : { open: 0, inProgress: 0, to: '/admin/reports' };
   const unavailable = 'Traffic statistics are unavailable right now';
@@ -105,6 +109,14 @@ export function Component() {
                 hint="Since the 1st · opens every sold listing"
                 to="/admin/listings?status=sold"
                 icon={<IconShoppingCartCheck size={20} />}
+              />
+              <StatCard
+                label="Listings to review again"
+                value={waiting.data ? fmt(waiting.data.listingReviews) : '—'}
+                hint="Hidden listings whose seller asked for another look"
+                loading={waiting.isPending}
+                to={ADMIN_WAITING_LINKS.listingReviews}
+                icon={<IconEyeCheck size={20} />}
               />
               <StatCard
                 label="Active users now"

@@ -18,7 +18,7 @@ import { formatPrice } from '../lib/format';
 import { compact, useFilterParams } from '../lib/use-filter-params';
 import { formatDate } from '../../../lib/format-time';
 
-const FILTERS = ['q', 'status', 'category', 'deleted', 'sellerId'] as const;
+const FILTERS = ['q', 'status', 'category', 'review', 'deleted', 'sellerId'] as const;
 
 /** The listing's title, linking to its page unless it was deleted. */
 function ListingTitle({ l, fw }: { l: AdminListing; fw?: number }) {
@@ -39,12 +39,27 @@ function StatusCell({ l }: { l: AdminListing }) {
   return (
     <Group gap={4}>
       <ListingStatusBadge status={l.status} />
+      {l.reviewRequestedAt != null && (
+        <Badge color="blue" variant="light">
+          Review requested {formatDate(l.reviewRequestedAt)}
+        </Badge>
+      )}
       {l.deletedAt != null && (
         <Badge color="dark" variant="light">
           Deleted {formatDate(l.deletedAt)}
         </Badge>
       )}
     </Group>
+  );
+}
+
+/** What the seller wrote when they asked for another look: their own words, as typed. */
+function SellerNote({ l, size }: { l: AdminListing; size: 'xs' | 'sm' }) {
+  if (l.reviewRequestedAt == null || !l.reviewRequestNote) return null;
+  return (
+    <Text size={size} mt={4} maw={size === 'xs' ? 260 : undefined} style={{ overflowWrap: 'anywhere' }}>
+      Seller's note: <q style={{ whiteSpace: 'pre-wrap' }}>{l.reviewRequestNote}</q>
+    </Text>
   );
 }
 
@@ -86,10 +101,11 @@ function ListingCard({ l, ask }: { l: AdminListing; ask: (o: ConfirmOptions) => 
         )}
       </Group>
       {l.hiddenReason && (
-        <Text size="sm" c="dimmed" mt={4}>
+        <Text size="sm" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
           Reason: {l.hiddenReason}
         </Text>
       )}
+      <SellerNote l={l} size="sm" />
       <Counts l={l} />
     </Card>
   );
@@ -133,10 +149,11 @@ function columns(ask: (o: ConfirmOptions) => void): AdminColumn<AdminListing>[] 
         <>
           <StatusCell l={l} />
           {l.hiddenReason && (
-            <Text size="xs" c="dimmed" maw={260}>
+            <Text size="xs" c="dimmed" maw={260} style={{ overflowWrap: 'anywhere' }}>
               {l.hiddenReason}
             </Text>
           )}
+          <SellerNote l={l} size="xs" />
         </>
       ),
     },
@@ -145,7 +162,10 @@ function columns(ask: (o: ConfirmOptions) => void): AdminColumn<AdminListing>[] 
   ];
 }
 
-/** /admin/listings: every listing in every status; hide, unhide and delete. */
+/**
+ * /admin/listings: every listing in every status; hide, unhide and delete, and answer a seller's request for another
+ * look at a hidden one (`review=requested` lists those waiting, decision 259).
+ */
 export function Component() {
   const { values, set } = useFilterParams(FILTERS);
   const filters = compact(values);
@@ -171,7 +191,7 @@ export function Component() {
         minWidth={900}
         estimateRowHeight={64}
         estimateCardHeight={150}
-        filterColumns={4}
+        filterColumns={5}
         notice={
           values.sellerId && (
             <Alert variant="light" p="xs">
@@ -207,6 +227,14 @@ export function Component() {
               data={LISTING_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
               value={values.category || null}
               onChange={(v) => set('category', v)}
+            />
+            <Select
+              label="Review"
+              placeholder="Any listing"
+              clearable
+              data={[{ value: 'requested', label: 'Review requested' }]}
+              value={values.review || null}
+              onChange={(v) => set('review', v)}
             />
             <Select
               label="Deleted"

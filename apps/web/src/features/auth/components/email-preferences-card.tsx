@@ -14,8 +14,8 @@ import { LoadingStatus } from '../../../components/ui/loading-status';
 
 const KEY = ['email-preferences'];
 const ADMIN_WAITING_MAIL_DESCRIPTION =
-  'One email for each dispute to decide, payout request and card chargeback that is not your own. Reports are only ' +
-  'counted on the Admin link.';
+  'One email for each dispute to decide, payout request, card chargeback and request to look at a hidden listing ' +
+  'again that is not your own. Reports are only counted on the Admin link.';
 
 /** The mail a user may turn off; saved as soon as a switch moves, and put back if saving fails. */
 export function EmailPreferencesCard() {

@@ -10,6 +10,7 @@ import type {
   StatusFilter,
 } from '@accountry/shared/listing-schemas';
 import type { ListingStatus, SellerStatus } from '@accountry/shared/listings';
+import type { ListingReviewRequest } from '@accountry/shared/listing-review-requests';
 import { api, csrfHeaders, toQuery, ApiRequestError } from '../../../lib/api';
 
 export const listingKeys = {
@@ -47,6 +48,9 @@ export const updateListing = (id: string, body: ListingUpdate) =>
 /** A status change names the status the screen showed: 409 when the listing moved on from it. */
 export const setListingStatus = (id: string, status: SellerStatus, from: ListingStatus) =>
   api<OwnListing>(`/api/listings/${encodeURIComponent(id)}/status`, { body: { status, from } });
+/** A hidden listing's seller asks a moderator for another look, at the content version their page shows (decision 259). */
+export const requestListingReview = (id: string, body: ListingReviewRequest) =>
+  api<OwnListing>(`/api/listings/${encodeURIComponent(id)}/review-request`, { body });
 export const duplicateListing = (id: string) =>
   api<OwnListing>(`/api/listings/${encodeURIComponent(id)}/duplicate`, { method: 'POST' });
 export const deleteListing = (id: string) => api<void>(`/api/listings/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -1,14 +1,26 @@
 import { Link } from 'react-router';
 import { Alert, Anchor, Group, Title } from '@mantine/core';
-import { IconEyeOff } from '@tabler/icons-react';
 import type { OwnListing } from '@accountry/shared/listing-schemas';
 import { StatusBadge } from '../../../components/listings/status-badge';
+import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
+import { HiddenListingNotice } from './hidden-listing-notice';
 
 /**
  * The editor's heading (new or edit, with the listing's status) and why the listing may need attention or cannot be
- * changed: hidden by a moderator, or locked (`locked` says why) while an order is in progress or once sold.
+ * changed: hidden by a moderator (with the way to ask for another look), or locked (`locked` says why) while an order
+ * is in progress or once sold.
  */
-export function EditorHeader({ listing, locked }: { listing: OwnListing | null; locked: string | null }) {
+export function EditorHeader({
+  listing,
+  locked,
+  unsaved,
+  confirm,
+}: {
+  listing: OwnListing | null;
+  locked: string | null;
+  unsaved: boolean;
+  confirm: (o: ConfirmOptions) => void;
+}) {
   return (
     <>
       <div>
@@ -20,12 +32,7 @@ export function EditorHeader({ listing, locked }: { listing: OwnListing | null; 
           {listing && <StatusBadge status={listing.status} />}
         </Group>
       </div>
-      {listing?.status === 'hidden' && (
-        <Alert color="red" icon={<IconEyeOff />} title="Hidden by a moderator">
-          Reason: {listing.hiddenReason ?? 'not given'}. Fix the listing here, then reply to the email about the hide to
-          ask a moderator to look at it again.
-        </Alert>
-      )}
+      {listing?.status === 'hidden' && <HiddenListingNotice listing={listing} unsaved={unsaved} confirm={confirm} />}
       {locked && (
         <Alert color="blue" title={listing?.orderInProgress ? 'An order is in progress' : 'This listing is sold'}>
           {locked}{' '}

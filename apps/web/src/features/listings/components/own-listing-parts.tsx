@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import type { OwnListingRow } from '@accountry/shared/listing-schemas';
@@ -16,7 +16,10 @@ export function Thumb({ l }: { l: OwnListingRow }) {
   return <ListingThumb src={l.thumbUrl} w={64} />;
 }
 
-/** The status badge, with a moderator's reason when hidden and a note when an order holds the listing. */
+/**
+ * The status badge, with a moderator's reason when hidden (and whether the seller asked for another look), and a note
+ * when an order holds the listing.
+ */
 export function StatusCell({ l }: { l: OwnListingRow }) {
   return (
     <>
@@ -32,6 +35,11 @@ export function StatusCell({ l }: { l: OwnListingRow }) {
         <Text size="xs" c="red" maw={220} lineClamp={2}>
           {l.hiddenReason}
         </Text>
+      )}
+      {l.status === 'hidden' && l.reviewRequestedAt != null && (
+        <Badge color="blue" variant="light" size="sm">
+          Review requested
+        </Badge>
       )}
       {l.openOrderId && (
         <Anchor component={Link} to={`/orders/${encodeURIComponent(l.openOrderId)}`} size="xs">

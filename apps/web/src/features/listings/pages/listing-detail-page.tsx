@@ -97,6 +97,15 @@ export function Component() {
               ? 'Only you and admins can see this listing.'
               : 'Only its seller and admins can see this listing.'}{' '}
             Reason: {l.hiddenReason ?? 'not given'}
+            {l.isOwner && (
+              // Where a seller who just saved a fix lands: the editor is where they ask for another look (decision 259).
+              <>
+                {' '}
+                <Anchor component={Link} to={`/listing-management/${l.id}/edit`}>
+                  Fix it and ask for a review
+                </Anchor>
+              </>
+            )}
           </Alert>
         )}
         {l.status === 'draft' && (

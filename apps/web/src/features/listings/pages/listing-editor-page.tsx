@@ -171,7 +171,7 @@ function ListingEditor({ listing, reloadFailure }: { listing: OwnListing | null;
         message="Your changes to this listing are not saved. If you leave now, they are lost."
       />
       <Stack gap="lg">
-        <EditorHeader listing={listing} locked={locked} />
+        <EditorHeader listing={listing} locked={locked} unsaved={dirty} confirm={setConfirm} />
         {reloadFailure && (
           <LoadError
             title="The listing could not be loaded again"
