@@ -39,9 +39,6 @@ export const declineListingReviewSchema = z.strictObject({
 });
 export type DeclineListingReview = z.infer<typeof declineListingReviewSchema>;
 
-/** The admin listings filter of the listings whose seller asked for another look. */
-export const ADMIN_LISTINGS_REVIEW_LINK = '/admin/listings?review=requested';
-
 /** Mailed to each admin who may act when a seller asks (admins turn these off with the other task mails). */
 export const LISTING_REVIEW_ADMIN_MAIL = {
   subject: (title: string) => `A hidden listing waits for another look: ${title}`,

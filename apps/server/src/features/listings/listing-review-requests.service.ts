@@ -1,8 +1,8 @@
+import { ADMIN_WAITING_LINKS } from '@accountry/shared/admin-waiting';
 import { CHANGED_MEANWHILE, ERROR_CODES } from '@accountry/shared/api-error';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import type { OwnListing } from '@accountry/shared/listing-schemas';
 import {
-  ADMIN_LISTINGS_REVIEW_LINK,
   LISTING_REVIEW_ADMIN_MAIL as MAIL,
   LISTING_REVIEW_MESSAGES as R,
   type ListingReviewRequest,
@@ -43,7 +43,7 @@ async function queueAdminMail(
     label: MAIL.label,
     subject: MAIL.subject(row.title),
     line: MAIL.line(row.displayName, row.title, ask.note),
-    url: `${links.publicUrl}${ADMIN_LISTINGS_REVIEW_LINK}`,
+    url: `${links.publicUrl}${ADMIN_WAITING_LINKS.listingReviews}`,
   };
   await queueAdminTaskMail(trx, links, mail, [ask.sellerId], now);
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_LISTINGS_REVIEW_LINK } from '@accountry/shared/listing-review-requests';
 import type { AdminWaiting } from '@accountry/shared/admin-waiting';
 import { adminSectionTasks } from './admin-waiting';
 
@@ -16,11 +15,11 @@ const none: AdminWaiting = {
 
 describe('adminSectionTasks', () => {
   it.each([
-    ['nothing waiting', none, { count: 0, to: ADMIN_LISTINGS_REVIEW_LINK }],
+    ['nothing waiting', none, { count: 0, to: '/admin/listings?review=requested' }],
     [
       'listings to review again (decision 259)',
       { ...none, listingReviews: 3 },
-      { count: 3, to: ADMIN_LISTINGS_REVIEW_LINK },
+      { count: 3, to: '/admin/listings?review=requested' },
     ],
   ])('the Listings section with %s', (_, waiting, listings) => {
     expect(adminSectionTasks(waiting)['/admin/listings']).toEqual(listings);
