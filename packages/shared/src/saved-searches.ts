@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { browseQuerySchema, searchTerms, type BrowseFilters } from './listing-browse';
 import { formatPrice } from './listing-attributes';
 import { CATEGORY_LABELS, PLATFORM_LABELS, REGION_LABELS } from './listings';
+import { priceParam } from './browse-price-param';
 
 /** A member keeps at most this many searches (decision 167). */
 export const MAX_SAVED_SEARCHES = 10;
@@ -141,9 +142,7 @@ export function savedSearchLabel(f: BrowseFilters): string {
 
 /** The /browse page for the filters, in the page's own parameters (whole dollars, minAge, flags only when on). */
 export function browsePagePath(f: BrowseFilters): string {
-  // The page's own price parameters: dollars, with the cents when there are any ("49.99").
-  const dollars = (cents: number | undefined) =>
-    cents === undefined ? undefined : cents % 100 ? (cents / 100).toFixed(2) : String(cents / 100);
+  const dollars = (cents: number | undefined) => (cents === undefined ? undefined : priceParam(cents));
   const params: Array<[string, string | number | undefined]> = [
     ['q', f.q],
     ['category', f.category],

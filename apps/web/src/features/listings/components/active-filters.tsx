@@ -2,10 +2,10 @@ import { useRef } from 'react';
 import { Button, Group, Pill } from '@mantine/core';
 import { formatPrice } from '@accountry/shared/listing-attributes';
 import { verifiedLabel, type BrowseParams } from '../lib/browse-params';
-import { dollarsToCents } from '../lib/number-text';
+import { priceParamCents } from '@accountry/shared/browse-price-param';
 import { categoryLabel, platformLabel, regionLabel } from '../../../components/listings/listing-format';
 
-const price = (dollars: string) => formatPrice(dollarsToCents(dollars), 'USD');
+const price = (dollars: string) => formatPrice(priceParamCents(dollars), 'USD');
 
 /** The filters in force as removable pills. */
 export function ActiveFilters({

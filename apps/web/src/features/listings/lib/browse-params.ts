@@ -20,7 +20,7 @@ import {
   type Platform,
 } from '@accountry/shared/listings';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
-import { dollarsToCents, isMoneyText } from './number-text';
+import { isPriceParam, priceParamCents } from '@accountry/shared/browse-price-param';
 
 /** Filter state as it lives in the URL, so a search can be shared and the back button works. Prices are dollars here. */
 export interface BrowseParams {
@@ -77,7 +77,7 @@ export const verifiedLabel = (category: string) =>
 
 const oneOf = (v: string, list: readonly string[]) => (list.includes(v) ? v : '');
 const wholeNumber = (v: string) => (/^\d{1,10}$/.test(v) ? v : '');
-const money = (v: string) => (isMoneyText(v) ? v : '');
+const money = (v: string) => (isPriceParam(v) ? v : '');
 
 /** The URL's state, each value checked, and without the filters the chosen category has no field for. */
 export function readParams(sp: URLSearchParams): BrowseParams {
@@ -120,8 +120,8 @@ export function apiQuery(p: BrowseParams): Record<string, string | number | bool
     category: p.category || undefined,
     platform: p.platform || undefined,
     region: p.region || undefined,
-    minPrice: p.min ? dollarsToCents(p.min) : undefined,
-    maxPrice: p.max ? dollarsToCents(p.max) : undefined,
+    minPrice: p.min ? priceParamCents(p.min) : undefined,
+    maxPrice: p.max ? priceParamCents(p.max) : undefined,
     minFollowers: p.minFollowers || undefined,
     minItems: p.minItems || undefined,
     minAgeMonths: p.minAge || undefined,
@@ -145,7 +145,7 @@ export function filterErrors(p: BrowseParams): Partial<Record<NumberFilter, stri
   const range = browsePriceRangeError(q.minPrice as number | undefined, q.maxPrice as number | undefined);
   if (range) errors.min = range;
   for (const k of ['min', 'max'] as const)
-    if (p[k] && dollarsToCents(p[k]) > BROWSE_FILTER_MAX)
+    if (p[k] && priceParamCents(p[k]) > BROWSE_FILTER_MAX)
       errors[k] = `At most ${formatPrice(BROWSE_FILTER_MAX, 'USD')}`;
   for (const k of ['minFollowers', 'minItems', 'minAge'] as const)
     if (p[k] && Number(p[k]) > BROWSE_FILTER_MAX) errors[k] = `At most ${groupThousands(BROWSE_FILTER_MAX)}`;

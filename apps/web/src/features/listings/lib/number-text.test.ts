@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, moneyText, MONEY_FORMAT_MESSAGE, wholeDigits } from './number-text';
+import { isPriceParam, priceParamCents } from '@accountry/shared/browse-price-param';
+import { moneyText, MONEY_FORMAT_MESSAGE, wholeDigits } from './number-text';
 
 describe('a price typed in a filter', () => {
   it('keeps its cents, as dollars and cents', () => {
@@ -16,11 +17,16 @@ describe('a price typed in a filter', () => {
       expect(moneyText(text)).toEqual({ error: MONEY_FORMAT_MESSAGE });
   });
 
-  it('becomes cents exactly', () => {
-    expect(dollarsToCents('49.99')).toBe(4999);
-    expect(dollarsToCents('0.29')).toBe(29);
-    expect(dollarsToCents('1.10')).toBe(110);
-    expect(dollarsToCents('20000000')).toBe(2_000_000_000);
+  it("is written as the URL's price parameter, and read back as its cents exactly", () => {
+    const cents = (typed: string) => {
+      const written = moneyText(typed) as { value: string };
+      expect(isPriceParam(written.value)).toBe(true);
+      return priceParamCents(written.value);
+    };
+    expect(cents('49.99')).toBe(4999);
+    expect(cents('0.29')).toBe(29);
+    expect(cents('1.1')).toBe(110);
+    expect(cents('20,000,000')).toBe(2_000_000_000);
   });
 });
 

@@ -11,7 +11,7 @@ export const MONEY_FORMAT_MESSAGE = 'Enter dollars and cents, like 49.99';
 const MONEY = /^(\d{1,12}|\d{1,3}(?:,\d{3}){1,3})(?:\.(\d{0,2}))?$/;
 
 /**
- * A typed price as the URL keeps it, dollars with their cents ("49.99", "49.90", "120"), or why it is refused: a price
+ * A typed price as the URL keeps it (`isPriceParam` in the shared browse-price-param.ts reads it back), dollars with their cents ("49.99", "49.90", "120"), or why it is refused: a price
  * is never guessed from stray characters, as "49.99" read as whole digits was 4,999 dollars.
  */
 export function moneyText(text: string): { value: string } | { error: string } {
@@ -22,13 +22,4 @@ export function moneyText(text: string): { value: string } | { error: string } {
   const dollars = m[1].replace(/,/g, '').replace(/^0+(?=\d)/, '');
   const cents = (m[2] ?? '').padEnd(2, '0');
   return { value: cents === '00' ? dollars : `${dollars}.${cents}` };
-}
-
-/** Whether a URL's price is dollars with at most two decimals, as `moneyText` writes it. */
-export const isMoneyText = (v: string) => /^\d{1,12}(\.\d{1,2})?$/.test(v);
-
-/** Cents of a price `isMoneyText` accepts, exactly: no floating-point product ("0.29" is 29, not 28.999…). */
-export function dollarsToCents(v: string): number {
-  const [dollars, cents = ''] = v.split('.');
-  return Number(dollars) * 100 + Number(cents.padEnd(2, '0'));
 }
