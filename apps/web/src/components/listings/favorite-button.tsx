@@ -2,35 +2,12 @@ import { useRef, useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
 import { Tooltip } from '../ui/tooltip';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { hasRequiredRole } from '@accountry/shared/roles';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useSession } from '../../lib/session';
-
-/**
- * After a favorite was added or removed, by the heart or on the favorites page: every cached copy of the listing
- * (browse pages, home, similar, its page, its seller's page) says so, and the favorites list is fetched again.
- * Resolves once that list is back.
- */
-export function favoriteChanged(client: QueryClient, id: string, isFavorite: boolean): Promise<void> {
-  const patch = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(patch);
-    if (v && typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      const next = Object.fromEntries(Object.entries(o).map(([k, x]) => [k, patch(x)]));
-      if (o.id !== id || !('isFavorite' in o)) return next;
-      // The count its seller and admins see (null for others) moves with the change, once: a repeat changes nothing.
-      const count = o.favoriteCount;
-      const moved = typeof count === 'number' && o.isFavorite !== isFavorite;
-      return { ...next, isFavorite, ...(moved && { favoriteCount: Math.max(0, count + (isFavorite ? 1 : -1)) }) };
-    }
-    return v;
-  };
-  for (const key of [['listings'], ['listing', id], ['seller-listings']])
-    client.setQueriesData({ queryKey: key }, patch);
-  return client.invalidateQueries({ queryKey: ['favorites'] });
-}
+import { favoriteChanged } from './favorite-changed';
 
 export function useCanFavorite(sellerId: string) {
   const { user } = useSession();

@@ -26,7 +26,7 @@ import { toast } from '../../../lib/toast';
 import { listingPath, platformLabel } from '../../../components/listings/listing-format';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadError } from '../../../components/ui/load-error';
-import { favoriteChanged } from '../../../components/listings/favorite-button';
+import { favoriteChanged } from '../../../components/listings/favorite-changed';
 import { focusLeaving, pageHeading } from '../../../lib/focus-targets';
 import { formatDate } from '../../../lib/format-time';
 
