@@ -147,8 +147,17 @@ test('a double tap on a card heart sends one request and leaves the heart as tha
     if (new URL(r.url()).pathname.startsWith('/api/favorites')) sent.push(r.method());
   });
   await page.goto(`/browse?q=${word}`);
+  // The first tap's request is answered once both taps are in, as on a phone where it takes longer than a double tap
+  // (on a loaded machine the browser could otherwise deliver the second tap after the answer, as a tap of its own).
+  let answer = () => {};
+  const bothTapsIn = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/favorites', async (route) => {
+    await bothTapsIn;
+    await route.continue();
+  });
   const heart = page.getByRole('button', { name: `Add ${title} to favorites` });
   await heart.dblclick();
+  answer();
   await expect(page.getByText('Saved to your favorites')).toBeVisible();
   const saved = page.getByRole('button', { name: `Remove ${title} from favorites` });
   await expect(saved).toHaveAttribute('aria-pressed', 'true');
