@@ -33,13 +33,3 @@ export function reviewStateOf(db: Database, id: string) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
-
-/** The listing's title and its seller's name, as the admins' mail names them. */
-export function sellerAndTitle(db: Database, id: string) {
-  return db
-    .selectFrom('listings')
-    .innerJoin('users', 'users.id', 'listings.sellerId')
-    .select(['users.displayName', 'listings.title'])
-    .where('listings.id', '=', id)
-    .executeTakeFirstOrThrow();
-}

@@ -1,5 +1,5 @@
 import { ADMIN_WAITING_LINKS } from '@accountry/shared/admin-waiting';
-import { CHANGED_MEANWHILE, ERROR_CODES } from '@accountry/shared/api-error';
+import { CHANGED_MEANWHILE } from '@accountry/shared/api-error';
 import { LISTING_MESSAGES as M } from '@accountry/shared/listing-messages';
 import type { OwnListing } from '@accountry/shared/listing-schemas';
 import {
@@ -11,38 +11,39 @@ import type { AppDeps } from '../../app';
 import type { Database } from '../../db/database';
 import { queueAdminTaskMail } from '../../email/admin-task-mail';
 import { mailLinks, type MailLinks } from '../../email/unsubscribe-links';
-import { AppError, notFound } from '../../lib/app-error';
+import { conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { managedListing, ownListing } from './listing-management.service';
-import { requestReviewAsSeen, reviewStateOf, sellerAndTitle } from './listing-review-requests.repository';
+import { requestReviewAsSeen, reviewStateOf } from './listing-review-requests.repository';
 
 type ReviewState = Awaited<ReturnType<typeof reviewStateOf>>;
 
 /** Why a request matched nothing, from the listing as it is now: the first condition it fails. */
 function refusal(row: ReviewState, sellerId: string, seenVersion: number) {
   if (!row || row.deletedAt != null || row.sellerId !== sellerId) return notFound(M.notFound);
-  const conflictWith = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
-  if (row.status !== 'hidden') return conflictWith(R.notHidden);
-  if (row.reviewRequestedAt != null) return conflictWith(R.alreadyRequested);
+  if (row.status !== 'hidden') return conflict(R.notHidden);
+  if (row.reviewRequestedAt != null) return conflict(R.alreadyRequested);
   const version = row.contentVersion ?? 0;
-  if (version !== seenVersion) return conflictWith(CHANGED_MEANWHILE);
-  if (row.reviewedVersion === version) return conflictWith(R.unchangedSinceReview);
-  return conflictWith(CHANGED_MEANWHILE);
+  if (version !== seenVersion) return conflict(CHANGED_MEANWHILE);
+  if (row.reviewedVersion === version) return conflict(R.unchangedSinceReview);
+  return conflict(CHANGED_MEANWHILE);
 }
 
-/** Every admin who may act hears of the request as of the other tasks; the seller, were they an admin, does not. */
+/**
+ * Every admin who may act hears of the request as of the other tasks; the seller, were they an admin, does not. The
+ * title is the one the seller's page showed: the request is written only at that content version.
+ */
 async function queueAdminMail(
   trx: Database,
   links: MailLinks,
-  ask: { id: string; sellerId: string; note: string },
+  ask: { sellerId: string; sellerName: string; title: string; note: string },
   now: number,
 ) {
-  const row = await sellerAndTitle(trx, ask.id);
   const mail = {
     heading: MAIL.heading,
     label: MAIL.label,
-    subject: MAIL.subject(row.title),
-    line: MAIL.line(row.displayName, row.title, ask.note),
+    subject: MAIL.subject(ask.title),
+    line: MAIL.line(ask.sellerName, ask.title, ask.note),
     url: `${links.publicUrl}${ADMIN_WAITING_LINKS.listingReviews}`,
   };
   await queueAdminTaskMail(trx, links, mail, [ask.sellerId], now);
@@ -59,13 +60,13 @@ export async function requestListingReview(
   input: ListingReviewRequest,
 ): Promise<OwnListing> {
   // Someone else's listing is 404 (403 for a published one) before anything about its state is told.
-  await managedListing(deps, user, id);
+  const { title } = await managedListing(deps, user, id);
   const ask = { id, sellerId: user.id, contentVersion: input.contentVersion, note: input.note ?? '' };
   await deps.db.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     if (!(await requestReviewAsSeen(trx, ask, now)))
       throw refusal(await reviewStateOf(trx, id), user.id, ask.contentVersion);
-    await queueAdminMail(trx, mailLinks(deps), ask, now);
+    await queueAdminMail(trx, mailLinks(deps), { ...ask, sellerName: user.displayName, title }, now);
   });
   return ownListing(deps, user, id);
 }
