@@ -11,6 +11,7 @@ import { formatCents } from '@accountry/shared/wallet';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { adminOrdersApi } from '../api/admin-orders-api';
 import { shownInDialog, useAdminAction } from '../api/admin-api';
+import { schemaProblem } from '../../../lib/forms';
 
 type Ask = (refund: CardRefund) => void;
 export interface RefundAsks {
@@ -25,8 +26,7 @@ function retryOutcome(order: OrderDetail, key: string) {
 }
 
 /** The shared schema's message for a reference the server would refuse, shown on the field before sending. */
-const referenceProblem = (reference: string) =>
-  refundSettlementSchema.safeParse({ refundKey: 'k', reference }).error?.issues[0]?.message ?? null;
+const referenceProblem = (reference: string) => schemaProblem(refundSettlementSchema, { refundKey: 'k', reference });
 
 /**
  * What recording it as paid back means for this order: the buyer's bank may have returned the payment already, in a

@@ -7,6 +7,7 @@ import { adminApi, shownInDialog, useAdminAction } from '../api/admin-api';
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { rowByKey } from '../../../lib/focus-targets';
 import { deleteListingText } from '../lib/delete-listing-text';
+import { schemaProblem } from '../../../lib/forms';
 
 /** Where an unhidden listing goes, by the status it had before it was hidden: in words, not the status's name. */
 const UNHIDDEN: Record<Exclude<ListingStatus, 'hidden'>, string> = {
@@ -17,12 +18,10 @@ const UNHIDDEN: Record<Exclude<ListingStatus, 'hidden'>, string> = {
 };
 
 /** The shared schema's message for a reason the server would refuse, shown on the field before sending. */
-const hideReasonProblem = (reason: string) =>
-  hideListingInputSchema.safeParse({ reason }).error?.issues[0]?.message ?? null;
+const hideReasonProblem = (reason: string) => schemaProblem(hideListingInputSchema, { reason });
 
 /** The shared schema's message for a reason to keep a listing hidden that the server would refuse. */
-const keepReasonProblem = (reason: string) =>
-  declineListingReviewSchema.safeParse({ reason }).error?.issues[0]?.message ?? null;
+const keepReasonProblem = (reason: string) => schemaProblem(declineListingReviewSchema, { reason });
 
 /**
  * Hide (with a reason the seller sees), unhide and delete one listing, each through the page's confirmation dialog;

@@ -15,6 +15,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { useSession } from '../../../lib/session';
 import { adminOrdersApi } from '../api/admin-orders-api';
 import { shownInDialog, useAdminAction } from '../api/admin-api';
+import { schemaProblem } from '../../../lib/forms';
 
 type Ask = (p: Payout) => void;
 export interface PayoutAsks {
@@ -27,8 +28,7 @@ export interface PayoutAsks {
  * The shared schema's message for a reference the server would refuse, shown on the field before sending. The field
  * has no 100-character limit of its own: a pasted reference cut short without a word would be recorded wrong.
  */
-const referenceProblem = (reference: string) =>
-  payoutPaidSchema.safeParse({ reference }).error?.issues[0]?.message ?? null;
+const referenceProblem = (reference: string) => schemaProblem(payoutPaidSchema, { reference });
 
 /** The reference's field, for marking paid and for correcting (decision 188). */
 const referenceField = (p: Payout, initial?: string) => ({

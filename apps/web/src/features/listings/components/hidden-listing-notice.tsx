@@ -8,6 +8,7 @@ import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { formatDate } from '../../../lib/format-time';
 import { toast } from '../../../lib/toast';
 import { listingKeys, requestListingReview } from '../api/listings-api';
+import { schemaProblem } from '../../../lib/forms';
 
 const REVIEW_TEXTS = {
   ask: 'Fix what the reason names here and save, then ask a moderator to look at the listing again.',
@@ -19,8 +20,7 @@ const REVIEW_TEXTS = {
 } as const;
 
 /** The shared schema's message for a note the server would refuse, shown on the field before sending. */
-const noteProblem = (note: string) =>
-  listingReviewRequestSchema.shape.note.safeParse(note).error?.issues[0]?.message ?? null;
+const noteProblem = (note: string) => schemaProblem(listingReviewRequestSchema.shape.note, note);
 
 /**
  * A hidden listing's editor: the moderator's reason, and the seller's way to ask for another look once it is fixed
