@@ -57,7 +57,7 @@ function StatusCell({ l }: { l: AdminListing }) {
 function SellerNote({ l, size }: { l: AdminListing; size: 'xs' | 'sm' }) {
   if (l.reviewRequestedAt == null || !l.reviewRequestNote) return null;
   return (
-    <Text size={size} mt={4} maw={size === 'xs' ? 260 : undefined} style={{ overflowWrap: 'anywhere' }}>
+    <Text size={size} mt={4} maw={size === 'xs' ? 260 : undefined} className="user-text">
       Seller's note: <q style={{ whiteSpace: 'pre-wrap' }}>{l.reviewRequestNote}</q>
     </Text>
   );
@@ -101,7 +101,7 @@ function ListingCard({ l, ask }: { l: AdminListing; ask: (o: ConfirmOptions) => 
         )}
       </Group>
       {l.hiddenReason && (
-        <Text size="sm" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" c="dimmed" mt={4} className="user-text">
           Reason: {l.hiddenReason}
         </Text>
       )}
@@ -149,7 +149,7 @@ function columns(ask: (o: ConfirmOptions) => void): AdminColumn<AdminListing>[] 
         <>
           <StatusCell l={l} />
           {l.hiddenReason && (
-            <Text size="xs" c="dimmed" maw={260} style={{ overflowWrap: 'anywhere' }}>
+            <Text size="xs" c="dimmed" maw={260} className="user-text">
               {l.hiddenReason}
             </Text>
           )}

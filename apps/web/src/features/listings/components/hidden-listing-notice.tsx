@@ -81,7 +81,7 @@ export function HiddenListingNotice({
   };
   return (
     // The moderator's reason may hold a pasted link: wrapped within a phone's screen.
-    <Alert color="red" icon={<IconEyeOff />} title="Hidden by a moderator" style={{ overflowWrap: 'anywhere' }}>
+    <Alert color="red" icon={<IconEyeOff />} title="Hidden by a moderator" className="user-text">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">Reason: {listing.hiddenReason ?? 'not given'}</Text>
         <Text size="sm" ref={state} tabIndex={-1} id={whyNot}>
