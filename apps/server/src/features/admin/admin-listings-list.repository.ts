@@ -149,11 +149,12 @@ function filteredListings(db: Database, a: ListingPageArgs) {
 }
 
 /**
- * Waiting for a moderator's look (admin-waiting.repository.ts counts the same): literals, so SQLite sees that the
- * partial index of the few requests applies ("+" keeps it off the status and disabled indexes). A closed seller's
- * request waits until the account is back.
+ * A listing's review request waits for a moderator's look (the filter `review=requested`, and the count of it in
+ * admin-waiting.repository.ts), over `listings` joined with its seller as `seller` and their `deleted_users` row:
+ * literals, so SQLite sees that the partial index of the few requests applies ("+" keeps it off the status and
+ * disabled indexes). A closed seller's request waits until the account is back.
  */
-const reviewRequested = (engine: Engine) => {
+export const reviewRequested = (engine: Engine) => {
   const plus = sql.raw(engine === 'sqlite' ? '+' : '');
   return sql<SqlBool>`listings.review_requested_at is not null and ${plus}listings.status = 'hidden'
     and listings.deleted_at is null and ${plus}seller.disabled = ${sql.lit(false)}

@@ -2,18 +2,12 @@ import { sql } from 'kysely';
 import type { AdminWaiting } from '@accountry/shared/admin-waiting';
 import { engineOf, type Database, type Engine } from '../../db/database';
 import { CHARGEBACK_TO_RECOVER } from '../../db/order-facts';
+import { reviewRequested } from './admin-listings-list.repository';
 
-/**
- * As the admin listings filter `review=requested` lists them: a closed seller's request waits for the account. On
- * SQLite "+" keeps the planner off the status and disabled indexes, on the few requests' partial index.
- */
-const listingReviews = (engine: Engine) => {
-  const plus = sql.raw(engine === 'sqlite' ? '+' : '');
-  return sql`select count(*) from listings l join users u on u.id = l.seller_id
-    where l.review_requested_at is not null and ${plus}l.status = 'hidden' and l.deleted_at is null
-      and ${plus}u.disabled = false
-      and not exists (select 1 from deleted_users d where d.uid = l.seller_id and d.status = 'unresolved')`;
-};
+/** The requests the admin listings filter `review=requested` lists, counted over the same joins. */
+const listingReviews = (engine: Engine) =>
+  sql`select count(*) from listings join users seller on seller.id = listings.seller_id
+    left join deleted_users on deleted_users.uid = listings.seller_id where ${reviewRequested(engine)}`;
 
 // Literals, not parameters: SQLite can then prove that the partial indexes apply (as in decision 181's counts).
 const counts = (engine: Engine) => ({
