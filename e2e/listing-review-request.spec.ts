@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import type { AdminWaiting } from '@accountry/shared/admin-waiting';
+import { listingInputSchema } from '@accountry/shared/listing-schemas';
 import { expect, test } from './support/test';
 import { createUser, signInContext, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
 import { mailsTo } from './support/mailbox';
-import { postWithSession } from './support/session-api';
+import { postWithSession, sendWithSession } from './support/session-api';
 
 /** A date as every page writes it ("5 Mar 2026"), in the browser's zone, which is this machine's. */
 const day = (ms: number) =>
@@ -110,6 +111,37 @@ test('a seller asks for a review of a hidden listing, a moderator keeps it hidde
   await expect(keep.getByText('Please tell the seller why it stays hidden (at least 3 characters)')).toBeVisible();
   await expect(keepReason).toBeFocused();
   const keptReason = 'The screenshots still show the level of another account.';
+  await keepReason.fill(keptReason);
+  // The seller saves a change just as the moderator confirms: what the moderator looked at is no longer what is saved.
+  const own = (await (await s.context.request.get(`${baseURL}/api/my/listings/${listingId}`)).json()) as {
+    description: string;
+  };
+  const fields = Object.fromEntries(Object.entries(own).filter(([k]) => k in listingInputSchema.shape));
+  const edited = { ...fields, description: `${own.description}\nNew screenshots of the level.` };
+  await a.page.route(
+    `**/api/admin/listings/${listingId}/review-request/decline`,
+    async (route) => {
+      await sendWithSession(s.context, baseURL!, 'PUT', `/api/listings/${listingId}`, edited);
+      return route.continue();
+    },
+    { times: 1 },
+  );
+  const listReadAgain = a.page.waitForResponse((r) => r.url().includes('/api/admin/listings?'));
+  await keep.getByRole('button', { name: 'Keep hidden' }).click();
+  await expect(keep.getByRole('alert')).toHaveText(
+    'The seller changed the listing since your page loaded it. Look at it again, then decide.',
+  );
+  // Confirming again in the same dialog is refused the same way: it was opened on the content before the change.
+  await keep.getByRole('button', { name: 'Keep hidden' }).click();
+  await expect(keep.getByRole('alert')).toHaveText(
+    'The seller changed the listing since your page loaded it. Look at it again, then decide.',
+  );
+  await keep.getByRole('button', { name: 'Cancel' }).click();
+  await expect(keep).toBeHidden();
+  await listReadAgain;
+  // Opened again on the list as it is now, the answer is taken.
+  await a.page.getByRole('button', { name: `Actions for ${title}` }).click();
+  await a.page.getByRole('menuitem', { name: 'Keep hidden' }).click();
   await keepReason.fill(keptReason);
   await keep.getByRole('button', { name: 'Keep hidden' }).click();
   await expect(keep).toBeHidden();

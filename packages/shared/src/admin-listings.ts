@@ -40,6 +40,8 @@ export const adminListingSchema = z.object({
   reviewRequestedAt: z.number().nullable(),
   /** What the seller wrote with the request ('' when nothing); null without a request. */
   reviewRequestNote: z.string().nullable(),
+  /** The version of what its seller wrote (decision 258): "Keep hidden" names the one the moderator looked at. */
+  contentVersion: z.number(),
   sellerId: z.string(),
   sellerName: z.string(),
   sellerEmail: z.string(),

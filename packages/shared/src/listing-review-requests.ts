@@ -13,6 +13,7 @@ export const LISTING_REVIEW_MESSAGES = {
     'A moderator already looked at the listing as it is. Change what the reason names, then ask again.',
   noteTooLong: 'Keep the note under 500 characters',
   noRequest: 'This listing has no review request waiting.',
+  changedSinceSeen: 'The seller changed the listing since your page loaded it. Look at it again, then decide.',
   requested: 'Review requested. A moderator will look at the listing, and you will get an email with the answer.',
   kept: 'The listing stays hidden. Its seller was told why.',
 } as const;
@@ -28,7 +29,12 @@ export const listingReviewRequestSchema = z.strictObject({
 });
 export type ListingReviewRequest = z.infer<typeof listingReviewRequestSchema>;
 
-/** POST /api/admin/listings/:id/review-request/decline: the listing stays hidden, and this is its reason now. */
+const reloadAdminPage = "Reload the page and try again: the listing's version is missing.";
+
+/**
+ * POST /api/admin/listings/:id/review-request/decline: the listing stays hidden, and this is its reason now. The content
+ * version is the one the moderator's page showed: only that content counts as looked at.
+ */
 export const declineListingReviewSchema = z.strictObject({
   reason: z
     .string({ error: 'Reason is required' })
@@ -36,6 +42,7 @@ export const declineListingReviewSchema = z.strictObject({
     .trim()
     .min(3, 'Please tell the seller why it stays hidden (at least 3 characters)')
     .max(500, 'Keep the reason under 500 characters'),
+  contentVersion: z.number({ error: reloadAdminPage }).int(reloadAdminPage).min(0, reloadAdminPage),
 });
 export type DeclineListingReview = z.infer<typeof declineListingReviewSchema>;
 

@@ -7,6 +7,9 @@ import { useRaceTestApp } from '../../test/race-app';
 import { insertListing } from './admin-test-fixtures';
 import { unhideListing } from './admin-listings.service';
 import { declineListingReview } from './admin-listing-review.service';
+import { editListing } from '../listings/listing-management.service';
+import { listingInput } from '../../test/listing-fixtures';
+import type { ListingUpdate } from '@accountry/shared/listing-schemas';
 
 let interleave: Interleave;
 let ctx: TestContext;
@@ -17,6 +20,7 @@ afterEach(() => interleave.disarm());
 
 const CHANGED = 'This was changed in the meantime. Reload the page and try again.';
 const NO_REQUEST = 'This listing has no review request waiting.';
+const CHANGED_SINCE_SEEN = 'The seller changed the listing since your page loaded it. Look at it again, then decide.';
 
 /** A hidden listing whose seller asked for another look, and two admins to answer it. */
 async function waitingRequest() {
@@ -55,6 +59,7 @@ describe.skipIf(testEngine === 'sqlite')('a decline and a show of the same reque
     });
     const res = await post(`/api/admin/listings/${listing.id}/review-request/decline`, a.session, {
       reason: 'Still blurry',
+      contentVersion: 0,
     });
     expect(answer(res)).toEqual([409, NO_REQUEST]);
     expect(await rowOf(listing.id)).toEqual({
@@ -71,7 +76,8 @@ describe.skipIf(testEngine === 'sqlite')('a decline and a show of the same reque
     const { seller, a, b, listing } = await waitingRequest();
     interleave.arm('listings', async () => {
       ctx.clock.advance(1000);
-      await declineListingReview({ ...ctx.deps, db: second }, b.user, listing.id, 'Still blurry');
+      const input = { reason: 'Still blurry', contentVersion: 0 };
+      await declineListingReview({ ...ctx.deps, db: second }, b.user, listing.id, input);
     });
     const res = await post(`/api/admin/listings/${listing.id}/unhide`, a.session);
     expect(answer(res)).toEqual([409, CHANGED]);
@@ -82,6 +88,27 @@ describe.skipIf(testEngine === 'sqlite')('a decline and a show of the same reque
     });
     const shown = (await ctx.mailsTo(seller.user.email)).filter((m) => m.subject.startsWith('Your listing is shown'));
     expect(shown).toEqual([]);
+  });
+
+  it('a change the seller saves after the decline read the listing is not taken as looked at: 409, nothing written', async () => {
+    const { seller, a, listing } = await waitingRequest();
+    interleave.arm('listings', async () => {
+      const edit = { ...listingInput({ title: 'New screenshots Valorant' }), contentVersion: 0 } as ListingUpdate;
+      await editListing({ ...ctx.deps, db: second }, seller.user, listing.id, edit);
+    });
+    const res = await post(`/api/admin/listings/${listing.id}/review-request/decline`, a.session, {
+      reason: 'Still blurry',
+      contentVersion: 0,
+    });
+    expect(answer(res)).toEqual([409, CHANGED_SINCE_SEEN]);
+    expect(await rowOf(listing.id)).toEqual({
+      status: 'hidden',
+      hiddenReason: 'Blurry screenshots',
+      reviewRequestedAt: listing.reviewRequestedAt,
+      reviewedVersion: null,
+    });
+    const kept = (await ctx.mailsTo(seller.user.email)).filter((m) => m.subject.startsWith('Your listing stays'));
+    expect(kept).toEqual([]);
   });
 
   it('sent together, exactly one of them goes through and the other answers 409', async () => {
@@ -101,6 +128,7 @@ describe.skipIf(testEngine === 'sqlite')('a decline and a show of the same reque
     );
     const declined = await post(`/api/admin/listings/${listing.id}/review-request/decline`, a.session, {
       reason: 'Still blurry',
+      contentVersion: 0,
     });
     expect(declined.statusCode, declined.body).toBe(200);
     expect(await shown).toEqual([409, CHANGED]);

@@ -26,8 +26,18 @@ const ask = async (id: string, note?: string) =>
     contentVersion: (await own(id)).contentVersion,
     ...(note ? { note } : {}),
   });
-const decline = (id: string, body: object, session = admin.session) =>
-  call('POST', `/api/admin/listings/${id}/review-request/decline`, session, body);
+/** The content version an admin's listings page shows for the listing (0 for one that does not exist). */
+const seenVersion = async (id: string) =>
+  ((await call('GET', `/api/admin/listings?status=hidden`, admin.session)).json().items as AdminRow[]).find(
+    (l) => l.id === id,
+  )?.contentVersion ?? 0;
+type AdminRow = { id: string; contentVersion: number };
+/** "Keep hidden" on the content the admin's page shows now, unless the body names a version. */
+const decline = async (id: string, body: object, session = admin.session) =>
+  call('POST', `/api/admin/listings/${id}/review-request/decline`, session, {
+    contentVersion: await seenVersion(id),
+    ...body,
+  });
 const waitingReviews = async () =>
   (await call('GET', '/api/admin/waiting', admin.session)).json().listingReviews as number;
 const stored = (id: string) =>
@@ -153,6 +163,35 @@ describe('POST /api/admin/listings/:id/review-request/decline', () => {
     const res = await ask(id, 'Fixed the screenshots now');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ reviewRequestedAt: ctx.clock.now(), reviewedAsIs: false });
+  });
+
+  it('keeps hidden only the content the moderator looked at: a change saved since answers 409 and writes nothing', async () => {
+    const { id, requestedAt } = await requested('Changed meanwhile Rust account');
+    const seen = await seenVersion(id);
+    const edit = await call('PUT', `/api/listings/${id}`, seller.session, {
+      ...listingInput({ title: 'Changed meanwhile Rust account' }),
+      contentVersion: seen,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const stale = await decline(id, { reason: 'Still blurry', contentVersion: seen });
+    expect([stale.statusCode, stale.json().error.message]).toEqual([
+      409,
+      'The seller changed the listing since your page loaded it. Look at it again, then decide.',
+    ]);
+    expect(await stored(id)).toMatchObject({
+      hiddenReason: 'Blurry shots',
+      reviewRequestedAt: requestedAt,
+      reviewedVersion: null,
+      contentVersion: seen + 1,
+    });
+    const missing = await decline(id, { reason: 'Still blurry', contentVersion: undefined });
+    expect(missing.statusCode).toBe(400);
+
+    // On the content as it is now, the answer is kept, with the version it was given on.
+    expect(await seenVersion(id)).toBe(seen + 1);
+    const res = await decline(id, { reason: 'Still blurry' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored(id)).toMatchObject({ hiddenReason: 'Still blurry', reviewedVersion: seen + 1 });
   });
 
   it('ends the request when a moderator shows the listing again', async () => {

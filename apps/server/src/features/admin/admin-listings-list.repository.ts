@@ -56,6 +56,7 @@ export function adminListingQuery(db: Database) {
       'listings.statusBeforeHidden',
       'listings.reviewRequestedAt',
       'listings.reviewRequestNote',
+      'listings.contentVersion',
       'listings.sellerId',
       'listings.createdAt',
       'listings.updatedAt',

@@ -107,7 +107,7 @@ export async function unhideListingAsRead(
  */
 export async function declineReviewAsRead(
   db: Database,
-  read: { id: string; reviewRequestedAt: number },
+  read: { id: string; reviewRequestedAt: number; contentVersion: number },
   reason: string,
   now: number,
 ) {
@@ -116,13 +116,14 @@ export async function declineReviewAsRead(
     .set({
       reviewRequestedAt: null,
       reviewRequestNote: null,
-      reviewedVersion: sql`content_version`,
+      reviewedVersion: read.contentVersion,
       hiddenReason: reason,
       updatedAt: now,
     })
     .where('id', '=', read.id)
     .where('status', '=', 'hidden')
     .where('reviewRequestedAt', '=', read.reviewRequestedAt)
+    .where('contentVersion', '=', read.contentVersion)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;

@@ -75,7 +75,7 @@ export function adminListingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = requireAdmin(request);
-        return declineListingReview(deps, actor, request.params.listingId, request.body.reason);
+        return declineListingReview(deps, actor, request.params.listingId, request.body);
       },
     );
 

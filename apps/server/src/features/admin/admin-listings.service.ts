@@ -43,6 +43,7 @@ function toAdminListing(r: Row): AdminListing {
     statusBeforeHidden: r.statusBeforeHidden,
     reviewRequestedAt: r.reviewRequestedAt ?? null,
     reviewRequestNote: r.reviewRequestNote ?? null,
+    contentVersion: r.contentVersion ?? 0,
     sellerId: r.sellerId,
     sellerName: r.sellerName,
     sellerEmail: r.sellerEmail,

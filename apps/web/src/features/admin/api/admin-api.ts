@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type Q
 import type { AuditFacets, AuditEntryView } from '@accountry/shared/admin-audit';
 import type { Dashboard } from '@accountry/shared/admin-dashboard';
 import type { AdminListing } from '@accountry/shared/admin-listings';
+import type { DeclineListingReview } from '@accountry/shared/listing-review-requests';
 import type {
   AdminFeedback,
   AdminReport,
@@ -51,8 +52,8 @@ export const adminApi = {
   unhideListing: (id: string) =>
     api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/unhide`, { method: 'POST' }),
   /** The listing its seller asked to be looked at again stays hidden, with this reason now (decision 259). */
-  declineListingReview: (id: string, reason: string) =>
-    api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/review-request/decline`, { body: { reason } }),
+  declineListingReview: (id: string, input: DeclineListingReview) =>
+    api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/review-request/decline`, { body: input }),
   deleteListing: (id: string, reason?: string) =>
     api<AdminListing>(`/api/admin/listings/${encodeURIComponent(id)}/delete`, { body: reason ? { reason } : {} }),
   reports: (p: Params) => api<Page<AdminReport>>(`/api/admin/reports${toQuery(p)}`),

@@ -2,7 +2,11 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconEye, IconEyeOff, IconLock, IconTrash } from '@tabler/icons-react';
 import { hideListingInputSchema, statusAfterUnhide, type AdminListing } from '@accountry/shared/admin-listings';
 import type { ListingStatus } from '@accountry/shared/listings';
-import { LISTING_REVIEW_MESSAGES, declineListingReviewSchema } from '@accountry/shared/listing-review-requests';
+import {
+  LISTING_REVIEW_MESSAGES,
+  declineListingReviewSchema,
+  type DeclineListingReview,
+} from '@accountry/shared/listing-review-requests';
 import { adminApi, shownInDialog, useAdminAction } from '../api/admin-api';
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { rowByKey } from '../../../lib/focus-targets';
@@ -21,7 +25,8 @@ const UNHIDDEN: Record<Exclude<ListingStatus, 'hidden'>, string> = {
 const hideReasonProblem = (reason: string) => schemaProblem(hideListingInputSchema, { reason });
 
 /** The shared schema's message for a reason to keep a listing hidden that the server would refuse. */
-const keepReasonProblem = (reason: string) => schemaProblem(declineListingReviewSchema, { reason });
+const keepReasonSchema = declineListingReviewSchema.pick({ reason: true });
+const keepReasonProblem = (reason: string) => schemaProblem(keepReasonSchema, { reason });
 
 /**
  * Hide (with a reason the seller sees), unhide and delete one listing, each through the page's confirmation dialog;
@@ -45,7 +50,7 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
     shownInDialog,
   );
   const keep = useAdminAction(
-    (reason: string) => adminApi.declineListingReview(listing.id, reason),
+    (input: DeclineListingReview) => adminApi.declineListingReview(listing.id, input),
     LISTING_REVIEW_MESSAGES.kept,
     shownInDialog,
   );
@@ -81,7 +86,9 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
       onConfirm: () => unhide.mutateAsync(undefined),
       returnFocusTo,
     });
-  const askKeep = () =>
+  // On the content the row showed when the dialog opened: a change the seller saved since answers 409 (the list is
+  // read again), and confirming again in the same dialog does not take the new content as looked at.
+  const askKeep = (contentVersion = listing.contentVersion) =>
     ask({
       title: 'Keep listing hidden',
       message:
@@ -94,7 +101,7 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
         check: keepReasonProblem,
         placeholder: 'e.g. The screenshots still show another account.',
       },
-      onConfirm: (reason) => keep.mutateAsync(reason),
+      onConfirm: (reason) => keep.mutateAsync({ reason, contentVersion }),
       returnFocusTo,
     });
   const askDelete = () =>
@@ -126,7 +133,7 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
               Unhide
             </Menu.Item>
             {listing.reviewRequestedAt != null && (
-              <Menu.Item leftSection={<IconLock size={16} />} onClick={askKeep}>
+              <Menu.Item leftSection={<IconLock size={16} />} onClick={() => askKeep()}>
                 Keep hidden
               </Menu.Item>
             )}
