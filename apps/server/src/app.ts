@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { answerClientError } from './lib/client-error';
+import { requestLoggerFactory } from './lib/server-logger';
 import cookie from '@fastify/cookie';
 import { SESSION_COOKIE, cookieName } from '@accountry/shared/constants';
 import websocket from '@fastify/websocket';
@@ -99,7 +100,7 @@ const trustProxyOption = (trust: Config['trustProxy']) =>
 /** Build the whole server from its dependencies: plugins first, then features. */
 export async function buildApp(input: BuildDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(input.logger ? { loggerInstance: input.logger } : { logger: false }),
+    ...(input.logger ? { loggerInstance: input.logger, childLoggerFactory: requestLoggerFactory } : { logger: false }),
     bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: REQUEST_TIMEOUT_MS,
     // plugins/request-log.ts logs what matters, by route pattern; Fastify's lines would log every raw URL.
