@@ -115,6 +115,7 @@ test('a seller asks for a review of a hidden listing, a moderator keeps it hidde
   // The seller saves a change just as the moderator confirms: what the moderator looked at is no longer what is saved.
   const own = (await (await s.context.request.get(`${baseURL}/api/my/listings/${listingId}`)).json()) as {
     description: string;
+    contentVersion: number;
   };
   const fields = Object.fromEntries(Object.entries(own).filter(([k]) => k in listingInputSchema.shape));
   const edited = { ...fields, description: `${own.description}\nNew screenshots of the level.` };
@@ -126,7 +127,13 @@ test('a seller asks for a review of a hidden listing, a moderator keeps it hidde
     },
     { times: 1 },
   );
-  const listReadAgain = a.page.waitForResponse((r) => r.url().includes('/api/admin/listings?'));
+  // The list as read once the change is saved: its row carries the version the change made.
+  type Rows = { items: Array<{ id: string; contentVersion: number }> };
+  const listReadAgain = a.page.waitForResponse(
+    async (r) =>
+      r.url().includes('/api/admin/listings?') &&
+      ((await r.json()) as Rows).items.some((l) => l.id === listingId && l.contentVersion === own.contentVersion + 1),
+  );
   await keep.getByRole('button', { name: 'Keep hidden' }).click();
   await expect(keep.getByRole('alert')).toHaveText(
     'The seller changed the listing since your page loaded it. Look at it again, then decide.',

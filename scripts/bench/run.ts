@@ -49,7 +49,7 @@ const files = fs
 if (!files.length) console.error(`no benchmark matches "${prefix}"`);
 for (const f of files) {
   // The parent's flags but its TypeScript loader (a profiler's, say, apply to the bench).
-  const execArgv = process.execArgv.filter((a, i, all) => a !== '--import' && all[i - 1] !== '--import');
+  const execArgv = process.execArgv.filter((a, i, all) => !a.startsWith('--import') && all[i - 1] !== '--import');
   const child = fork(await compiled(f), [], { execArgv, stdio: 'inherit' });
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   if (code !== 0) {
