@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
-import { listingInputSchema } from '@accountry/shared/listing-schemas';
 import { createUser, signInContext, signedInPage } from './support/db';
 import { creditBalance, deliverCredentials } from './support/orders';
 import { insertListing } from './support/listings-db';
 import { expectDeadlineOnce } from './support/order-page';
-import { postWithSession, sendWithSession } from './support/session-api';
+import { listingForEdit, postWithSession, sendWithSession } from './support/session-api';
 import { startStripeServer } from './support/stripe-server';
 
 // The machine is shared: first page loads can take several seconds.
@@ -412,10 +411,9 @@ test('on a phone, "Buy now" refused for a new price keeps the dialog open, sayin
   const { seller, listingId, b } = await buyerOnListing(browser, baseURL!, 'Repriced phone account');
   // The seller raises the price, in the listing's editor, just as the buyer pays at the old one.
   const s = await signedInPage(browser, baseURL!, seller.id);
-  const own = (await (await s.context.request.get(`${baseURL}/api/my/listings/${listingId}`)).json()) as object;
-  const fields = Object.entries(own).filter(([k]) => k in listingInputSchema.shape);
+  const { fields } = await listingForEdit(s.context, baseURL!, listingId);
   await b.page.route('**/api/orders', async (route) => {
-    const edited = { ...Object.fromEntries(fields), priceCents: 5000 };
+    const edited = { ...fields, priceCents: 5000 };
     await sendWithSession(s.context, baseURL!, 'PUT', `/api/listings/${listingId}`, edited);
     return route.continue();
   });

@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
 import type { AdminWaiting } from '@accountry/shared/admin-waiting';
-import { listingInputSchema } from '@accountry/shared/listing-schemas';
 import { expect, test } from './support/test';
 import { createUser, signInContext, signedInPage } from './support/db';
 import { insertListing } from './support/listings-db';
 import { mailsTo } from './support/mailbox';
-import { postWithSession, sendWithSession } from './support/session-api';
+import { listingForEdit, postWithSession, sendWithSession } from './support/session-api';
 
 /** A date as every page writes it ("5 Mar 2026"), in the browser's zone, which is this machine's. */
 const day = (ms: number) =>
@@ -113,12 +112,8 @@ test('a seller asks for a review of a hidden listing, a moderator keeps it hidde
   const keptReason = 'The screenshots still show the level of another account.';
   await keepReason.fill(keptReason);
   // The seller saves a change just as the moderator confirms: what the moderator looked at is no longer what is saved.
-  const own = (await (await s.context.request.get(`${baseURL}/api/my/listings/${listingId}`)).json()) as {
-    description: string;
-    contentVersion: number;
-  };
-  const fields = Object.fromEntries(Object.entries(own).filter(([k]) => k in listingInputSchema.shape));
-  const edited = { ...fields, description: `${own.description}\nNew screenshots of the level.` };
+  const own = await listingForEdit(s.context, baseURL!, listingId);
+  const edited = { ...own.fields, description: `${own.fields.description}\nNew screenshots of the level.` };
   await a.page.route(
     `**/api/admin/listings/${listingId}/review-request/decline`,
     async (route) => {

@@ -86,9 +86,9 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
       onConfirm: () => unhide.mutateAsync(undefined),
       returnFocusTo,
     });
-  // On the content the row showed when the dialog opened: a change the seller saved since answers 409 (the list is
-  // read again), and confirming again in the same dialog does not take the new content as looked at.
-  const askKeep = (contentVersion = listing.contentVersion) =>
+  // On the content the row showed when the dialog opened (this render's listing): a change the seller saved since
+  // answers 409 (the list is read again), and confirming again in the same dialog does not take it as looked at.
+  const askKeep = () =>
     ask({
       title: 'Keep listing hidden',
       message:
@@ -101,7 +101,7 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
         check: keepReasonProblem,
         placeholder: 'e.g. The screenshots still show another account.',
       },
-      onConfirm: (reason) => keep.mutateAsync({ reason, contentVersion }),
+      onConfirm: (reason) => keep.mutateAsync({ reason, contentVersion: listing.contentVersion }),
       returnFocusTo,
     });
   const askDelete = () =>
@@ -133,7 +133,7 @@ function LiveListingActions({ listing, ask }: { listing: AdminListing; ask: (o: 
               Unhide
             </Menu.Item>
             {listing.reviewRequestedAt != null && (
-              <Menu.Item leftSection={<IconLock size={16} />} onClick={() => askKeep()}>
+              <Menu.Item leftSection={<IconLock size={16} />} onClick={askKeep}>
                 Keep hidden
               </Menu.Item>
             )}
