@@ -11,7 +11,7 @@ import {
   FEW_MATCHES,
   fewCandidates,
   filterColumn,
-  gatedPage,
+  candidatesPage,
   keyIn,
   keyOrIdIn,
   keysUpTo,
@@ -23,7 +23,7 @@ import {
   trigramKeysUpTo,
   trigramLookup,
   trigramSearchable,
-  whenFew,
+  pageOfFew,
   type Key,
 } from './sql-helpers';
 
@@ -170,17 +170,12 @@ const listingPage = preparedQuery(filteredListings, { literals: [...LISTING_PAGE
 /**
  * A PostgreSQL search in one statement (sql-helpers.ts, decision 152): listings by title, the sellers whose name or
  * email may match and their listings, then the page among those candidates (and the search as an id) when they are
- * few, else the page found walking the created-at index.
+ * few.
  */
 const listingSearchPage = preparedQuery(
   (db, a: ListingPageArgs & { titleLookup: string[]; sellerLookup: string[] }) => {
     const candidates = sql<SqlBool>`listings.id = any(array(
       select key from titles union all select key from theirs union all select ${a.search}))`;
-    const branch = (few: boolean) =>
-      filteredListings(db, a)
-        .where(whenFew(few))
-        .$if(few, (q) => q.where(candidates))
-        .as(few ? 'fewPage' : 'walkPage');
     const withCtes = db
       .with('titles', () => asCte(trigramKeys('postgres', 'listings', a.titleLookup, CANDIDATE_LIMIT)))
       .with('sellers', () => asCte(trigramKeys('postgres', 'users', a.sellerLookup, CANDIDATE_LIMIT)))
@@ -190,7 +185,7 @@ const listingSearchPage = preparedQuery(
           sql`(select id as key from listings where seller_id in (select key from sellers) limit ${CANDIDATE_LIMIT})`,
       )
       .with('few', () => fewCandidates('titles', 'sellers', 'theirs'));
-    return gatedPage(withCtes, branch, a.limit);
+    return candidatesPage(withCtes, filteredListings(db, a).where(candidates));
   },
   { literals: [...LISTING_PAGE_LITERALS] },
 );
@@ -220,7 +215,9 @@ export async function listListings(db: Database, engine: Engine, f: ListingFilte
   ]);
   if (engine === 'postgres' && !titles.common && !sellers.common) {
     const lookups = { titleLookup: titles.lookup as string[], sellerLookup: sellers.lookup as string[] };
-    return toPage(await listingSearchPage.execute(db, { ...args, ...lookups }), f.limit);
+    const page = pageOfFew(await listingSearchPage.execute(db, { ...args, ...lookups }));
+    // Many candidates after all: the page walks the created-at index, checking the search row by row.
+    return toPage(page ?? (await listingPage.execute(db, args)), f.limit);
   }
   const few = await fewListingCandidates(db, engine, q, { titles, sellers });
   return toPage(await listingPage.execute(db, few ? { ...args, ...few } : args), f.limit);

@@ -11,7 +11,7 @@ import {
   FEW_MATCHES,
   fewCandidates,
   filterColumn,
-  gatedPage,
+  candidatesPage,
   keyIn,
   pageArgs,
   pageLimit,
@@ -21,7 +21,7 @@ import {
   trigramKeysUpTo,
   trigramLookup,
   trigramSearchable,
-  whenFew,
+  pageOfFew,
   type Key,
 } from './sql-helpers';
 
@@ -103,20 +103,16 @@ const userPage = preparedQuery(filteredUsers, { literals: [...USER_PAGE_LITERALS
 
 /**
  * A PostgreSQL search in one statement (sql-helpers.ts, decision 152): the trigram index's candidates, and the page
- * among them when they are few, else the page found walking the created-at index.
+ * among them when they are few.
  */
 const userSearchPage = preparedQuery(
-  (db, a: UserPageArgs & { lookup: string[] }) => {
-    const branch = (few: boolean) =>
-      filteredUsers(db, a)
-        .where(whenFew(few))
-        .$if(few, (q) => q.where(sql<SqlBool>`users.id = any(array(select key from keys))`))
-        .as(few ? 'fewPage' : 'walkPage');
-    const withCtes = db
-      .with('keys', () => asCte(trigramKeys('postgres', 'users', a.lookup, CANDIDATE_LIMIT)))
-      .with('few', () => fewCandidates('keys'));
-    return gatedPage(withCtes, branch, a.limit);
-  },
+  (db, a: UserPageArgs & { lookup: string[] }) =>
+    candidatesPage(
+      db
+        .with('keys', () => asCte(trigramKeys('postgres', 'users', a.lookup, CANDIDATE_LIMIT)))
+        .with('few', () => fewCandidates('keys')),
+      filteredUsers(db, a).where(sql<SqlBool>`users.id = any(array(select key from keys))`),
+    ),
   { literals: [...USER_PAGE_LITERALS] },
 );
 
@@ -133,8 +129,11 @@ export async function listUsers(db: Database, engine: Engine, f: UserFilter) {
   };
   if (f.q && trigramSearchable(f.q)) {
     const { lookup, common } = await trigramLookup(db, engine, 'users', f.q);
-    if (engine === 'postgres' && !common)
-      return toPage(await userSearchPage.execute(db, { ...args, lookup: lookup as string[] }), f.limit);
+    if (engine === 'postgres' && !common) {
+      const page = pageOfFew(await userSearchPage.execute(db, { ...args, lookup: lookup as string[] }));
+      // Many candidates after all: the page walks the created-at index, checking the search row by row.
+      return toPage(page ?? (await userPage.execute(db, args)), f.limit);
+    }
     const few = await trigramKeysUpTo(db, engine, 'users', lookup, FEW_MATCHES);
     // No candidate in the index: nothing can match.
     if (few && !few.length) return toPage([], f.limit);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
 import { createTestDatabase, testEngine } from '../../test/test-app';
-import { asCte, CANDIDATE_LIMIT, fewCandidates, whenFew } from './sql-helpers';
+import { asCte, CANDIDATE_LIMIT, candidatesPage, fewCandidates, pageOfFew } from './sql-helpers';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -12,39 +12,40 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 /**
- * A search statement's skeleton: `found` candidates, then the two gated branches. The walk branch takes a number from
- * a sequence for each row it reads, so the sequence shows whether it ran.
+ * A search statement's skeleton: `found` candidates, and a page of at most three of them that takes a number from a
+ * sequence for each row it reads, so the sequence shows whether it ran.
  */
-const gated = preparedQuery((db, a: { found: number }) =>
-  db
-    .with('keys', () =>
-      asCte(sql<{ key: number }>`select g as key from generate_series(1, ${a.found}) g limit ${CANDIDATE_LIMIT}`),
-    )
-    .with('few', () => fewCandidates('keys'))
-    .selectFrom(sql<{ branch: string }>`(select 'few' as branch where ${whenFew(true)})`.as('fewPage'))
-    .selectAll()
-    .unionAll(
-      db
-        .selectFrom(
-          sql<{ branch: string }>`(select 'walk' as branch from generate_series(1, 3) g
-            where ${whenFew(false)} and nextval('walk_reads') > 0 limit 1)`.as('walkPage'),
-        )
-        .selectAll(),
-    ),
+const searchPage = preparedQuery((db, a: { found: number }) =>
+  candidatesPage(
+    db
+      .with('keys', () =>
+        asCte(sql<{ key: number }>`select g as key from generate_series(1, ${a.found}) g limit ${CANDIDATE_LIMIT}`),
+      )
+      .with('few', () => fewCandidates('keys')),
+    db
+      .selectFrom(
+        sql<{ id: string; createdAt: number }>`(select key::text as id, key as created_at from keys
+          where nextval('page_reads') > 0 order by key limit 3)`.as('candidates'),
+      )
+      .selectAll(),
+  ),
 );
 
 describe.runIf(testEngine === 'postgres')('a search in one statement (PostgreSQL)', () => {
-  it('runs the candidates branch for up to 1,000 candidates and the walk for more, never both', async () => {
-    await sql`create sequence walk_reads`.execute(handle.db);
-    const walked = async () =>
-      (await sql<{ called: boolean }>`select is_called as called from walk_reads`.execute(handle.db)).rows[0].called;
-    for (const found of [0, 1, 1000]) {
-      expect(await gated.execute(handle.db, { found }), `${found} candidates`).toEqual([{ branch: 'few' }]);
-    }
-    expect(await walked()).toBe(false);
-    for (const found of [1001, 5000]) {
-      expect(await gated.execute(handle.db, { found }), `${found} candidates`).toEqual([{ branch: 'walk' }]);
-    }
-    expect(await walked()).toBe(true);
+  it('reads the page among up to 1,000 candidates, newest first, and says when there are more without reading it', async () => {
+    await sql`create sequence page_reads`.execute(handle.db);
+    const read = async () =>
+      (await sql<{ called: boolean }>`select is_called as called from page_reads`.execute(handle.db)).rows[0].called;
+    const page = async (found: number) => pageOfFew(await searchPage.execute(handle.db, { found }));
+    for (const found of [1001, 5000]) expect(await page(found), `${found} candidates`).toBeNull();
+    expect(await read()).toBe(false);
+    expect(await page(0)).toEqual([]);
+    expect(await page(1)).toEqual([{ id: '1', createdAt: 1 }]);
+    expect(await page(1000)).toEqual([
+      { id: '3', createdAt: 3 },
+      { id: '2', createdAt: 2 },
+      { id: '1', createdAt: 1 },
+    ]);
+    expect(await read()).toBe(true);
   });
 });
