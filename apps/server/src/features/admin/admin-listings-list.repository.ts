@@ -8,14 +8,15 @@ import { containsNeedle, containsText } from '../../db/contains-text';
 import {
   asCte,
   CANDIDATE_LIMIT,
+  candidatesPage,
   FEW_MATCHES,
   fewCandidates,
   filterColumn,
-  candidatesPage,
   keyIn,
   keyOrIdIn,
   keysUpTo,
   pageArgs,
+  pageOfFew,
   pageLimit,
   type PageArgs,
   toPage,
@@ -23,7 +24,6 @@ import {
   trigramKeysUpTo,
   trigramLookup,
   trigramSearchable,
-  pageOfFew,
   type Key,
 } from './sql-helpers';
 

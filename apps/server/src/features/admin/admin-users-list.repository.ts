@@ -8,12 +8,13 @@ import { containsNeedle, containsText } from '../../db/contains-text';
 import {
   asCte,
   CANDIDATE_LIMIT,
+  candidatesPage,
   FEW_MATCHES,
   fewCandidates,
   filterColumn,
-  candidatesPage,
   keyIn,
   pageArgs,
+  pageOfFew,
   pageLimit,
   type PageArgs,
   toPage,
@@ -21,7 +22,6 @@ import {
   trigramKeysUpTo,
   trigramLookup,
   trigramSearchable,
-  pageOfFew,
   type Key,
 } from './sql-helpers';
 

@@ -32,7 +32,7 @@ const searchPage = preparedQuery((db, a: { found: number }) =>
 );
 
 describe.runIf(testEngine === 'postgres')('a search in one statement (PostgreSQL)', () => {
-  it('reads the page among up to 1,000 candidates, newest first, and says when there are more without reading it', async () => {
+  it('reads the page among up to 1,000 candidates, newest first, and not the page of more', async () => {
     await sql`create sequence page_reads`.execute(handle.db);
     const read = async () =>
       (await sql<{ called: boolean }>`select is_called as called from page_reads`.execute(handle.db)).rows[0].called;
