@@ -84,6 +84,14 @@ export function adminListingQuery(db: Database) {
 /** A search's lookups in the titles' and the users' trigram indexes (`trigramLookup`). */
 type SearchLookups = Record<'titles' | 'sellers', Awaited<ReturnType<typeof trigramLookup>>>;
 
+/** The listings of sellers found by their trigram keys, compiled once per engine and number of sellers. */
+const sellersListings = preparedQuery(
+  (_db, a: { engine: Engine; sellers: Key[]; limit: number }) =>
+    sql<{ key: string }>`select id as key from listings
+      where seller_id in (select id from users where ${keyIn(a.engine, 'users', a.sellers)}) limit ${a.limit}`,
+  { literals: ['engine'] },
+);
+
 /**
  * Listings whose title or seller may match the search, or with the search as id, when they are few: few titles, few
  * sellers (counted first, so a common word stops early) and few of their listings. Null means many, found by walking
@@ -96,9 +104,7 @@ async function fewListingCandidates(db: Database, engine: Engine, s: string, loo
   if (!sellers) return null;
   const theirs = sellers.length
     ? await keysUpTo(
-        db,
-        (n) => sql<{ key: string }>`select id as key from listings
-          where seller_id in (select id from users where ${keyIn(engine, 'users', sellers)}) limit ${n}`,
+        (limit) => sellersListings.execute(db, { engine, sellers, limit }),
         FEW_MATCHES - titles.length - sellers.length,
       )
     : [];

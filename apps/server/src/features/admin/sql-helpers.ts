@@ -7,7 +7,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { Database, Engine } from '../../db/database';
-import { executeNamed } from '../../db/pg-statement-names';
+import { preparedQuery } from '../../db/prepared-query';
 import { containsNeedle, containsText } from '../../db/contains-text';
 import { ADMIN_MESSAGES } from '@accountry/shared/admin-messages';
 import { decodeCursor, encodeCursor, type Keyset } from '../../lib/keyset-cursor';
@@ -130,10 +130,17 @@ export const keyOrIdIn = (engine: Engine, table: 'users' | 'listings', keys: Key
  * early); null when there are more: a common word, better checked while walking the created-at index, which then
  * stops after one page. Few keys are looked up as a list, so the trigram index is read once per search.
  */
-export async function keysUpTo(db: Database, part: (limit: number) => RawBuilder<{ key: Key }>, left: number) {
-  const { rows } = await executeNamed(db, part(left + 1));
+export async function keysUpTo(part: (limit: number) => Promise<Array<{ key: Key }>>, left: number) {
+  const rows = await part(left + 1);
   return rows.length > left ? null : rows.map((r) => r.key);
 }
+
+/** `trigramKeys` compiled once per engine, index and number of needles (db/prepared-query.ts), its limit a value. */
+const trigramKeysQuery = preparedQuery(
+  (_db, a: { engine: Engine; index: TrigramIndex; lookup: TrigramLookup; limit: number }) =>
+    trigramKeys(a.engine, a.index, a.lookup, a.limit),
+  { literals: ['engine', 'index'] },
+);
 
 /** `keysUpTo` for a search through a trigram index, asked with the search's `trigramLookup`. */
 export const trigramKeysUpTo = (
@@ -142,7 +149,7 @@ export const trigramKeysUpTo = (
   index: TrigramIndex,
   lookup: TrigramLookup,
   left: number,
-) => keysUpTo(db, (n) => trigramKeys(engine, index, lookup, n), left);
+) => keysUpTo((limit) => trigramKeysQuery.execute(db, { engine, index, lookup, limit }), left);
 
 /*
  * PostgreSQL answers a search by rare trigrams in one statement (decision 152), where SQLite asks its trigram indexes
