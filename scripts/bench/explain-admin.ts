@@ -1,13 +1,17 @@
 // The plans of the admin users and listings searches over 50,000 users and 20,000 listings, on one engine:
 // `node --import tsx scripts/bench/explain-admin.ts sqlite|postgres` (PostgreSQL at BENCH_DATABASE_URL).
-import { CompiledQuery, sql, type QueryId, type RootOperationNode } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { openScratchDatabase } from '../../apps/server/src/db/scratch-database';
 import { listUsers } from '../../apps/server/src/features/admin/admin-users-list.repository';
 import { listListings } from '../../apps/server/src/features/admin/admin-listings-list.repository';
 import { analyzeAsTheServer } from './support';
 
 const engine = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'postgres';
-const handle = await openScratchDatabase(engine, process.env.BENCH_DATABASE_URL, 'explain-admin');
+// Every statement the repositories run, prepared ones included, as it went to the engine.
+const captured: CompiledQuery[] = [];
+const handle = await openScratchDatabase(engine, process.env.BENCH_DATABASE_URL, 'explain-admin', 10, (query) =>
+  captured.push(query),
+);
 try {
   const now = Date.now();
   const series =
@@ -27,20 +31,14 @@ try {
     handle.db,
   );
   await analyzeAsTheServer(handle.db);
-  // Every statement the repository runs, recorded after the app's plugins and compiled again to explain it.
-  const seen: Array<{ node: RootOperationNode; queryId: QueryId }> = [];
-  const db = handle.db.withPlugin({
-    transformQuery: (a) => (seen.push({ node: a.node, queryId: a.queryId }), a.node),
-    transformResult: async (a) => a.result,
-  });
   const run = async (label: string, fn: () => Promise<{ items: unknown[] }>) => {
     await fn();
-    seen.length = 0;
+    captured.length = 0;
     const started = performance.now();
     const out = await fn();
+    const statements = captured.splice(0);
     console.log(`\n## ${label}: ${out.items.length} rows, ${(performance.now() - started).toFixed(1)} ms`);
-    for (const { node, queryId } of [...seen]) {
-      const q = handle.db.getExecutor().compileQuery(node, queryId);
+    for (const q of statements) {
       console.log(q.sql.replace(/\s+/g, ' ').slice(0, 400));
       const prefix = engine === 'sqlite' ? 'explain query plan ' : 'explain (analyze, costs off, timing off) ';
       const plan = await handle.db.executeQuery(CompiledQuery.raw(prefix + q.sql, [...q.parameters]));
@@ -52,13 +50,13 @@ try {
     ['users q=user4999', 'user4999'],
     ['users q=bench (common)', 'bench'],
   ] as const) {
-    await run(label, () => listUsers(db, engine, { q, cursor: undefined, limit: 25 }));
+    await run(label, () => listUsers(handle.db, engine, { q, cursor: undefined, limit: 25 }));
   }
   for (const [label, q] of [
     ['listings q=listing 1999', 'listing 1999'],
     ['listings q=user499@ (a seller)', 'user499@'],
   ] as const) {
-    await run(label, () => listListings(db, engine, { q, cursor: undefined, limit: 25 }));
+    await run(label, () => listListings(handle.db, engine, { q, cursor: undefined, limit: 25 }));
   }
 } finally {
   await handle.close();

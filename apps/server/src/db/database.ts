@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type Pg from 'pg';
 import { lazyModule } from '../lib/lazy-module';
-import { Kysely, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteAdapter, SqliteDialect, sql, type CompiledQuery, type KyselyConfig } from 'kysely';
 import { BooleanColumnsPlugin, bindableSqlite } from './sqlite-values';
 import { trackingDialect, WriteFeed } from './change-tracking';
 import type { DB } from './schema';
@@ -74,13 +74,24 @@ function pgConnection(url: string, pgSchema: string | undefined) {
   };
 }
 
+export interface OpenOptions {
+  pgSchema?: string;
+  poolSize?: number;
+  /** Called with every statement run, prepared ones included (the bench's plan printers); the server sets none. */
+  onQuery?: (query: CompiledQuery) => void;
+}
+
+/** Kysely's `log` for `onQuery`: queries that ran, and those that failed. */
+const queryLog = (onQuery: OpenOptions['onQuery']): KyselyConfig['log'] => onQuery && ((event) => onQuery(event.query));
+
 /** Open the database named by the URL: a SQLite file (WAL) or a PostgreSQL pool. */
-export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: number } = {}): DatabaseHandle {
+export function openDatabase(url: string, opts: OpenOptions = {}): DatabaseHandle {
   const writes = new WriteFeed();
+  const log = queryLog(opts.onQuery);
   if (isPostgresUrl(url)) {
     const pool = new (pgModule().Pool)({ ...pgConnection(url, opts.pgSchema), max: opts.poolSize ?? 10 });
     const dialect = trackingDialect(new OwnSchemaPostgresDialect({ pool: namingPool(pool) }), writes.report);
-    const db = new Kysely<DB>({ dialect, plugins: kyselyPlugins('postgres') });
+    const db = new Kysely<DB>({ dialect, plugins: kyselyPlugins('postgres'), log });
     return { db, engine: 'postgres', url, pgSchema: opts.pgSchema, writes, close: () => db.destroy() };
   }
   const file = sqliteFile(url);
@@ -93,6 +104,7 @@ export function openDatabase(url: string, opts: { pgSchema?: string; poolSize?: 
   const db = new Kysely<DB>({
     dialect: trackingDialect(new SqliteDialect({ database: bindableSqlite(raw) }), writes.report),
     plugins: kyselyPlugins('sqlite'),
+    log,
   });
   // Kysely runs every statement on its one connection in turn: holding it keeps the app's writes back.
   const holdWrites = (work: () => Promise<void>) => db.connection().execute(work);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { openDatabase, type DatabaseHandle, type Engine } from './database';
+import { openDatabase, type DatabaseHandle, type Engine, type OpenOptions } from './database';
 import { createMigratedSchema, runOnServer, sqliteTemplateFile } from './scratch-templates';
 
 /**
@@ -14,12 +14,13 @@ export async function openScratchDatabase(
   url: string | undefined,
   label: string,
   poolSize = 10,
+  onQuery?: OpenOptions['onQuery'],
 ): Promise<DatabaseHandle> {
   if (engine === 'postgres') {
     if (!url) throw new Error('a PostgreSQL scratch database needs a connection URL');
     const schema = `${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(5).toString('hex')}`;
     await createMigratedSchema(url, schema);
-    const handle = openDatabase(url, { pgSchema: schema, poolSize });
+    const handle = openDatabase(url, { pgSchema: schema, poolSize, onQuery });
     return {
       ...handle,
       async close() {
@@ -31,7 +32,7 @@ export async function openScratchDatabase(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `accountry-${label}-`));
   const file = path.join(dir, 'scratch.db');
   fs.copyFileSync(await sqliteTemplateFile(), file);
-  const handle = openDatabase(`sqlite:${file}`);
+  const handle = openDatabase(`sqlite:${file}`, { onQuery });
   return {
     ...handle,
     async close() {
