@@ -2,19 +2,13 @@
 // statements each request runs: `node --import tsx scripts/bench/explain-listings.ts sqlite|postgres [filter]`.
 // Seeds 100,000 listings once into a kept database (EXPLAIN_DIR or the temp folder; schema `explain_listings` on
 // PostgreSQL at BENCH_DATABASE_URL/TEST_DATABASE_URL) and reuses it, so plans can be compared after each change.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { browseQuerySchema } from '@accountry/shared/listing-browse';
-import type { DB } from '../../apps/server/src/db/schema';
-import { bindableSqlite } from '../../apps/server/src/db/sqlite-values';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { kyselyPlugins, type DatabaseHandle } from '../../apps/server/src/db/database';
-import { WriteFeed } from '../../apps/server/src/db/change-tracking';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
 import type { AppDeps } from '../../apps/server/src/app';
 import { catalogueCacheFor } from '../../apps/server/src/features/listings/catalogue-cache';
 import { memoryBus } from '../../apps/server/src/realtime/bus';
@@ -30,26 +24,16 @@ const engine = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'postgres';
 const only = process.argv[3] ?? '';
 const LISTINGS = 100_000;
 const captured: CompiledQuery[] = [];
-const log = (e: { level: string; query: CompiledQuery }) => void captured.push(e.query);
 
 function open(): DatabaseHandle {
+  const onQuery = (query: CompiledQuery) => void captured.push(query);
   if (engine === 'postgres') {
     const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('set BENCH_DATABASE_URL');
-    const pool = new pg.Pool({ connectionString: url, max: 4, options: '-c search_path=explain_listings' });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: kyselyPlugins('postgres'), log });
-    return { db, engine, url, pgSchema: 'explain_listings', writes: new WriteFeed(), close: () => db.destroy() };
+    return openDatabase(url, { pgSchema: 'explain_listings', poolSize: 4, onQuery });
   }
   const dir = process.env.EXPLAIN_DIR ?? path.join(os.tmpdir(), 'accountry-explain');
-  fs.mkdirSync(dir, { recursive: true });
-  const raw = new SQLite(path.join(dir, 'listings.db'));
-  raw.pragma('journal_mode = WAL');
-  const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: bindableSqlite(raw) }),
-    plugins: kyselyPlugins('sqlite'),
-    log,
-  });
-  return { db, engine, url: 'sqlite', writes: new WriteFeed(), close: () => db.destroy() };
+  return openDatabase(`sqlite:${path.join(dir, 'listings.db')}`, { onQuery });
 }
 
 async function seedOnce(handle: DatabaseHandle) {
